@@ -1,0 +1,215 @@
+"""Split concealed tiles into sets and a pair in every possible way, and find a hand's waits.
+
+Counts are split in independent blocks (each numbered suit, winds, dragons) and every block's
+decompositions are memoised, so a hand with many arrangements still takes microseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from itertools import combinations, product
+
+from .hand import Hand, Meld, MeldKind
+from .tiles import BLOCKS, PLAYING_TILES, Tile, counts_of
+
+# A shape test for special limit hands (e.g. "single heads"): whole-hand counts and fixed sets.
+ShapeTest = Callable[[list[int], tuple[Meld, ...]], bool]
+
+_Part = tuple[str, int]  # ("pung" | "chow" | "pair", index within the 34)
+
+
+@lru_cache(maxsize=65536)
+def _block(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[_Part, ...], ...]:
+    """Every way to split one block into pungs, chows and (if `pair`) exactly one pair."""
+    i = next((k for k, c in enumerate(counts) if c), None)
+    if i is None:
+        return () if pair else ((),)
+    out: list[tuple[_Part, ...]] = []
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        out.extend((("pung", i), *rest) for rest in _block(tuple(c), numbered, pair))
+        c[i] += 3
+    if pair and c[i] >= 2:
+        c[i] -= 2
+        out.extend((("pair", i), *rest) for rest in _block(tuple(c), numbered, False))
+        c[i] += 2
+    if numbered and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        out.extend((("chow", i), *rest) for rest in _block(tuple(c), numbered, pair))
+    return tuple(out)
+
+
+def _splits(counts: list[int], sets_needed: int) -> list[tuple[_Part, ...]]:
+    """Every split of a 34-count vector into `sets_needed` sets and one pair."""
+    if sum(counts) != 3 * sets_needed + 2:
+        return []
+    per_block: list[tuple[tuple[_Part, ...], ...]] = []
+    pairs = 0
+    for lo, hi, numbered in BLOCKS:
+        block = tuple(counts[lo:hi])
+        n = sum(block)
+        if n % 3 == 1:
+            return []
+        has_pair = n % 3 == 2
+        pairs += has_pair
+        options = _block(block, numbered, has_pair)
+        if not options:
+            return []
+        per_block.append(tuple(tuple((k, lo + i) for k, i in parts) for parts in options))
+    if pairs != 1:
+        return []
+    return [sum(choice, ()) for choice in product(*per_block)]
+
+
+def is_complete(counts: list[int], sets_needed: int) -> bool:
+    """True when the counts split into `sets_needed` sets and a pair."""
+    if sum(counts) != 3 * sets_needed + 2:
+        return False
+    pairs = 0
+    for lo, hi, numbered in BLOCKS:
+        block = tuple(counts[lo:hi])
+        n = sum(block)
+        if n % 3 == 1:
+            return False
+        has_pair = n % 3 == 2
+        pairs += has_pair
+        if not _block(block, numbered, has_pair):
+            return False
+    return pairs == 1
+
+
+def _meld(kind: str, index: int, order: int) -> Meld:
+    tile = PLAYING_TILES[index]
+    if kind == "chow":
+        tiles = (tile, PLAYING_TILES[index + 1], PLAYING_TILES[index + 2])
+        return Meld(MeldKind.CHOW, tiles, order=order)
+    if kind == "pung":
+        return Meld(MeldKind.PUNG, (tile,) * 3, order=order)
+    return Meld(MeldKind.PAIR, (tile,) * 2, order=order)
+
+
+def _orders(hand: Hand) -> dict[Tile, int]:
+    return dict(hand.pool_order)
+
+
+def _pool_melds(hand: Hand, parts: tuple[_Part, ...]) -> list[Meld]:
+    orders = _orders(hand)
+    melds = []
+    for kind, index in parts:
+        meld = _meld(kind, index, 0)
+        order = min(orders.get(t, 99) for t in meld.tiles)
+        melds.append(Meld(meld.kind, meld.tiles, order=order))
+    return melds
+
+
+def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, ...]]:
+    """Every complete arrangement, with the winning tile tried in each place it can go (SPEC §4.4)."""
+    fixed = hand.fixed
+    sets_needed = 4 - len(fixed)
+    if sets_needed < 0:
+        return
+    for parts in _splits(counts_of(hand.pool), sets_needed):
+        melds = _pool_melds(hand, parts)
+        if hand.winning_tile is None or hand.winning_fixed is not None:
+            yield fixed + tuple(melds)
+            continue
+        tried: set[tuple[MeldKind, tuple[Tile, ...]]] = set()
+        for k, meld in enumerate(melds):
+            if hand.winning_tile not in meld.tiles or (meld.kind, meld.tiles) in tried:
+                continue
+            tried.add((meld.kind, meld.tiles))
+            placed = Meld(
+                meld.kind,
+                meld.tiles,
+                exposed=by_discard and meld.is_set,  # a set completed by a discard is exposed (SPEC §4.1)
+                winning=True,
+                order=meld.order,
+            )
+            yield fixed + tuple(melds[:k]) + (placed,) + tuple(melds[k + 1 :])
+
+
+def shape_arrangement(hand: Hand) -> tuple[Meld, ...]:
+    """A special-shape hand shown as its pair and single tiles."""
+    counts = counts_of(hand.pool)
+    melds: list[Meld] = []
+    for index, count in enumerate(counts):
+        tile = PLAYING_TILES[index]
+        win = tile == hand.winning_tile
+        if count >= 2:
+            melds.append(Meld(MeldKind.PAIR, (tile,) * count, winning=win, order=99))
+        elif count == 1:
+            melds.append(Meld(MeldKind.SINGLE, (tile,), winning=win))
+    return tuple(hand.fixed) + tuple(melds)
+
+
+def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]:
+    """Partial arrangements of a non-winning hand: every pung it holds, and each choice of pairs.
+
+    Chows score nothing for a loser, so they are formed only from what is left, for display.
+    """
+    counts = counts_of(hand.pool)
+    orders = _orders(hand)
+    pungs = [i for i, c in enumerate(counts) if c >= 3]
+    base = list(counts)
+    for i in pungs:
+        base[i] -= 3
+    pair_options = [i for i, c in enumerate(base) if c >= 2]
+    choices: list[tuple[int, ...]] = [()]
+    for n in range(1, max_pairs + 1):
+        choices.extend(combinations(pair_options, n))
+    for pairs in choices:
+        rest = list(base)
+        melds = [_meld("pung", i, 0) for i in pungs]
+        for i in pairs:
+            rest[i] -= 2
+            melds.append(_meld("pair", i, 0))
+        for lo, hi, numbered in BLOCKS:
+            if not numbered:
+                continue
+            for i in range(lo, hi - 2):
+                while rest[i] and rest[i + 1] and rest[i + 2]:
+                    for k in range(3):
+                        rest[i + k] -= 1
+                    melds.append(_meld("chow", i, 0))
+        melds = [Meld(m.kind, m.tiles, order=min(orders.get(t, 99) for t in m.tiles)) for m in melds]
+        singles = tuple(
+            Meld(MeldKind.SINGLE, (PLAYING_TILES[i],), order=100)
+            for i, c in enumerate(rest)
+            for _ in range(c)
+        )
+        yield tuple(hand.fixed) + tuple(melds) + singles
+
+
+def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
+    """Every tile that would have completed the hand in place of the winning tile (SPEC §3, §4.2)."""
+    win = hand.winning_tile
+    if win is None:
+        return ()
+    fixed = list(hand.fixed)
+    pool = list(hand.pool)
+    if hand.winning_fixed is not None:
+        meld = fixed.pop(hand.winning_fixed)
+        if meld.kind is MeldKind.KONG:
+            # Won with the fourth tile of an exposed pung: that tile was the only way in.
+            return (win,)
+        pool.extend(meld.tiles)
+    pool.remove(win)
+    fixed_t = tuple(fixed)
+    counts = counts_of(pool)
+    whole = counts_of(pool + [t for m in fixed for t in m.tiles])
+    sets_needed = 4 - len(fixed)
+    out: list[Tile] = []
+    for index, tile in enumerate(PLAYING_TILES):
+        if whole[index] >= 4:  # all four copies already held: no place to win (SPEC §4.2)
+            continue
+        counts[index] += 1
+        whole[index] += 1
+        if is_complete(counts, sets_needed) or any(shape(whole, fixed_t) for shape in shapes):
+            out.append(tile)
+        counts[index] -= 1
+        whole[index] -= 1
+    return tuple(out)

@@ -1,0 +1,77 @@
+"""Typed, expected failures: each carries a stable `code` that JSON output and tests rely on."""
+
+from __future__ import annotations
+
+
+class PungchowError(Exception):
+    """Base of every expected failure; `code` is stable, `message` is one line for a person."""
+
+    code: str = "error"
+
+    def __init__(self, message: str, *, code: str | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        self.column = column
+
+    def __str__(self) -> str:
+        if self.column is not None:
+            return f"{self.message} (column {self.column})"
+        return self.message
+
+    def to_dict(self) -> dict[str, object]:
+        """The SPEC §3 error object body."""
+        out: dict[str, object] = {"code": self.code, "message": str(self)}
+        if self.column is not None:
+            out["column"] = self.column
+        return out
+
+
+class NotationError(PungchowError):
+    """The hand text cannot be read (SPEC §1)."""
+
+    code = "notation"
+
+
+class HandError(PungchowError):
+    """The hand reads but is not a hand that can be scored as asked."""
+
+    code = "hand"
+
+
+class RulesetError(PungchowError):
+    """A ruleset file is missing or invalid; names the file, the line when known, and the rule."""
+
+    code = "ruleset"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        file: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        super().__init__(message, code=code)
+        self.file = file
+        self.line = line
+
+    def __str__(self) -> str:
+        where = self.file or "<ruleset>"
+        if self.line is not None:
+            where += f":{self.line}"
+        return f"{where}: {self.message}"
+
+    def to_dict(self) -> dict[str, object]:
+        """The SPEC §3 error object body, with file and line."""
+        out = super().to_dict()
+        out["file"] = self.file
+        out["line"] = self.line
+        return out
+
+
+class OptionError(PungchowError):
+    """Options that contradict each other or the hand (e.g. `--from` naming the winner)."""
+
+    code = "option"

@@ -1,0 +1,177 @@
+"""Hand notation (SPEC §1): read a hand into groups of tiles, and write it back canonically."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache, lru_cache
+
+from .errors import NotationError
+from .tiles import DRAGON_LETTERS, WIND_LETTERS, Suit, Tile, make
+
+
+class Marker(Enum):
+    """How a typed group lies: in the hand, exposed on the table, or a kong declared face down."""
+
+    CONCEALED = ""
+    EXPOSED = "*"
+    DECLARED = "#"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One typed group: its tiles in typed order, its marker and where `!` stood."""
+
+    tiles: tuple[Tile, ...]
+    marker: Marker
+    winning: int | None  # index into tiles of the `!` tile
+    column: int  # 1-based column of the group's first character
+    text: str  # as typed
+
+    @property
+    def code(self) -> str:
+        """Canonical notation of the group."""
+        parts = [t.code + ("!" if i == self.winning else "") for i, t in enumerate(self.tiles)]
+        return "".join(parts) + self.marker.value
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedHand:
+    """A hand as typed: its groups in order."""
+
+    groups: tuple[Group, ...]
+
+    @property
+    def code(self) -> str:
+        """Canonical notation of the whole hand."""
+        return " ".join(g.code for g in self.groups)
+
+
+_MAX_TEXT = 400  # a real hand is under 80 characters; refuse novels before any work
+
+
+def parse(text: str) -> ParsedHand:
+    """Read a hand in SPEC §1 notation; raise NotationError with the column on bad input."""
+    if len(text) > _MAX_TEXT:
+        raise NotationError(
+            f"hand is too long ({len(text)} characters)", code="too-long", column=_MAX_TEXT + 1
+        )
+    groups: list[Group] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+            continue
+        start = i
+        while i < n and not text[i].isspace():
+            i += 1
+        groups.append(_parse_group(text[start:i], start + 1))
+    if not groups:
+        raise NotationError("empty hand", code="empty", column=1)
+    return ParsedHand(tuple(groups))
+
+
+def _parse_group(word: str, column: int) -> Group:
+    body, marker = word, Marker.CONCEALED
+    if body and body[-1] in "*#":
+        marker = Marker(body[-1])
+        body = body[:-1]
+    if any(ch in "*#" for ch in body):
+        raise NotationError(
+            f"{word}: a group ends with at most one marker (* or #)",
+            code="bad-marker",
+            column=column,
+        )
+    if not body or body[0] == "!":
+        raise NotationError(f"{word} is not a tile group", code="unknown-tile", column=column)
+    chunks = _split(body, strict=True) or _split(body.lower(), strict=False)
+    if chunks is None:
+        raise NotationError(f"{word} is not a tile group", code="unknown-tile", column=column)
+    tiles: list[Tile] = []
+    winning: int | None = None
+    for ranks, suit_char in chunks:
+        for rank_char, bang in ranks:
+            tile = _tile(rank_char, suit_char)
+            if tile is None:
+                raise NotationError(
+                    f"{word}: {rank_char}{suit_char} is not a tile",
+                    code="unknown-tile",
+                    column=column,
+                )
+            if bang:
+                if winning is not None:
+                    raise NotationError(
+                        f"{word} marks more than one winning tile",
+                        code="many-winning",
+                        column=column,
+                    )
+                winning = len(tiles)
+            tiles.append(tile)
+    return Group(tuple(tiles), marker, winning, column, word)
+
+
+def _tile(rank_char: str, suit_char: str) -> Tile | None:
+    suit_char, rank_up = suit_char.lower(), rank_char.upper()
+    if suit_char in "bc" or (suit_char == "d" and rank_up.isdigit()):
+        suit = {"d": Suit.DOTS, "b": Suit.BAMBOO, "c": Suit.CHARACTERS}[suit_char]
+        return make(suit, int(rank_up)) if rank_up in "123456789" else None
+    if suit_char == "d":
+        return make(Suit.DRAGONS, DRAGON_LETTERS.index(rank_up) + 1) if rank_up in DRAGON_LETTERS else None
+    if suit_char == "w":
+        return make(Suit.WINDS, WIND_LETTERS.index(rank_up) + 1) if rank_up in WIND_LETTERS else None
+    if suit_char in "fs":
+        suit = Suit.FLOWERS if suit_char == "f" else Suit.SEASONS
+        return make(suit, int(rank_up)) if rank_up in "1234" else None
+    return None
+
+
+_RANKS_FOR = {
+    "d": "123456789RGW",
+    "b": "123456789",
+    "c": "123456789",
+    "w": "ESWN",
+    "f": "1234",
+    "s": "1234",
+}
+
+Chunk = tuple[tuple[tuple[str, bool], ...], str]
+
+
+@lru_cache(maxsize=4096)
+def _split(body: str, strict: bool) -> tuple[Chunk, ...] | None:
+    """Split a group into compact runs `ranks+suit`, backtracking over letters that are both.
+
+    Strict reading takes capitals as ranks and small letters as suits (the canonical form); the
+    loose reading, for input typed in one case, tries every place a suit letter could end a run.
+    """
+
+    def is_rank(ch: str) -> bool:
+        return ch.isdigit() or (ch.isupper() if strict else True) and ch.upper() in "ESWNRGW"
+
+    def is_suit(ch: str) -> bool:
+        return (ch.islower() or not strict) and ch.lower() in "dbcwfs"
+
+    @cache
+    def at(pos: int) -> tuple[Chunk, ...] | None:
+        if pos == len(body):
+            return ()
+        ranks: list[tuple[str, bool]] = []
+        j = pos
+        while j < len(body):
+            ch = body[j]
+            if ranks and is_suit(ch) and all(r.upper() in _RANKS_FOR[ch.lower()] for r, _ in ranks):
+                k = j + 1
+                bang = k < len(body) and body[k] == "!"
+                run = ranks[:-1] + [(ranks[-1][0], ranks[-1][1] or bang)]
+                if not (bang and ranks[-1][1]):
+                    rest = at(k + (1 if bang else 0))
+                    if rest is not None:
+                        return ((tuple(run), ch.lower()), *rest)
+            if not is_rank(ch):
+                return None
+            bang = j + 1 < len(body) and body[j + 1] == "!"
+            ranks.append((ch, bang))
+            j += 2 if bang else 1
+        return None
+
+    return at(0)

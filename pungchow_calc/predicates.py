@@ -1,0 +1,352 @@
+"""The registry of rule conditions: stable names that ruleset YAML refers to, with parameters.
+
+Each entry builds a test from its YAML parameters once, at load time; the test then answers
+for one arrangement (`unit` is None for a hand rule, the set or pair for a set or pair rule).
+There is no module scanning and nothing is evaluated: a name not in `REGISTRY` is a load error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .hand import Hand, Meld, MeldKind
+from .tiles import BLOCKS, PLAYING_TILES, Suit, Tile, Wind
+
+
+class WinBy(Enum):
+    """How the winning tile came: drawn from the wall, drawn as a loose tile, or a claimed discard."""
+
+    WALL = "wall"
+    LOOSE = "loose"
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """The circumstances of a hand: who holds it, the round, and how it was won."""
+
+    seat: Wind = Wind.EAST
+    round: Wind = Wind.EAST
+    winner: bool = True
+    win_by: WinBy = WinBy.DISCARD
+    original_hand: bool = False
+    last_tile: bool = False
+    first_discard: bool = False
+    discarder: Wind | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """One arrangement of one hand, as the conditions see it."""
+
+    situation: Situation
+    hand: Hand
+    melds: tuple[Meld, ...]
+    counts: tuple[int, ...]  # all playing tiles, 34 long
+    waits: tuple[Tile, ...]
+    earlier: list[str] = field(default_factory=list)  # ids of point rules already applied
+
+
+Test = Callable[[Context, Meld | None], bool]
+
+
+class ParamError(ValueError):
+    """A condition's parameters are the wrong type or value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A registry entry: how to build the test, where it may be used, and what it means."""
+
+    build: Callable[[Any], Test]
+    scopes: frozenset[str]
+    doc: str
+    deferred: bool = False  # needs the other point lines first (e.g. "no other score")
+
+
+HAND = frozenset({"hand", "set", "pair"})
+UNIT = frozenset({"set", "pair"})
+
+
+# --- parameter helpers -------------------------------------------------------------------
+
+
+def _none(params: Any) -> None:
+    if params not in (None, True):
+        raise ParamError("takes no parameters")
+
+
+def _choice(params: Any, allowed: tuple[str, ...]) -> frozenset[str]:
+    items = params if isinstance(params, list) else [params]
+    if not items or not all(isinstance(x, str) and x in allowed for x in items):
+        raise ParamError(f"expects one of {', '.join(allowed)} (or a list of them), got {params!r}")
+    return frozenset(items)
+
+
+def _int(params: Any, name: str) -> int:
+    if isinstance(params, bool) or not isinstance(params, int) or params < 0:
+        raise ParamError(f"{name} must be a whole number, got {params!r}")
+    return params
+
+
+def _flag(attr: str) -> Callable[[Any], Test]:
+    def build(params: Any) -> Test:
+        _none(params)
+        return lambda ctx, unit: bool(getattr(ctx.situation, attr))
+
+    return build
+
+
+# --- tile classes ------------------------------------------------------------------------
+
+TILE_CLASSES: dict[str, Callable[[Tile, Situation], bool]] = {
+    "simples": lambda t, s: t.is_simple,
+    "terminals": lambda t, s: t.is_terminal,
+    "heads": lambda t, s: t.is_head,
+    "honors": lambda t, s: t.is_honor,
+    "numbered": lambda t, s: t.suit.is_numbered,
+    "winds": lambda t, s: t.suit is Suit.WINDS,
+    "dragons": lambda t, s: t.suit is Suit.DRAGONS,
+    "red": lambda t, s: t.suit is Suit.DRAGONS and t.rank == 1,
+    "green": lambda t, s: t.suit is Suit.DRAGONS and t.rank == 2,
+    "white": lambda t, s: t.suit is Suit.DRAGONS and t.rank == 3,
+    "own_wind": lambda t, s: t.suit is Suit.WINDS and t.rank == s.seat.value,
+    "round_wind": lambda t, s: t.suit is Suit.WINDS and t.rank == s.round.value,
+    "own_wind_in_own_round": lambda t, s: t.suit is Suit.WINDS and t.rank == s.seat.value == s.round.value,
+}
+
+MELD_KINDS: dict[str, frozenset[MeldKind]] = {
+    "chow": frozenset({MeldKind.CHOW}),
+    "pung": frozenset({MeldKind.PUNG}),
+    "kong": frozenset({MeldKind.KONG}),
+    "pair": frozenset({MeldKind.PAIR}),
+    "pung_or_kong": frozenset({MeldKind.PUNG, MeldKind.KONG}),
+    "set": frozenset({MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG}),
+}
+
+
+def _tiles_test(params: Any) -> Callable[[Tile, Situation], bool]:
+    names = _choice(params, tuple(TILE_CLASSES))
+    tests = [TILE_CLASSES[n] for n in sorted(names)]
+    return lambda t, s: any(test(t, s) for test in tests)
+
+
+# --- unit conditions (a set or a pair) ---------------------------------------------------
+
+
+def _meld(params: Any) -> Test:
+    kinds = frozenset().union(*(MELD_KINDS[k] for k in _choice(params, tuple(MELD_KINDS))))
+    return lambda ctx, unit: unit is not None and unit.kind in kinds
+
+
+def _tiles(params: Any) -> Test:
+    test = _tiles_test(params)
+    return lambda ctx, unit: unit is not None and all(test(t, ctx.situation) for t in unit.tiles)
+
+
+def _exposed(params: Any) -> Test:
+    _none(params)
+    return lambda ctx, unit: unit is not None and unit.exposed
+
+
+def _concealed(params: Any) -> Test:
+    _none(params)
+    return lambda ctx, unit: unit is not None and not unit.exposed
+
+
+def _completes(params: Any) -> Test:
+    _none(params)
+    return lambda ctx, unit: unit is not None and unit.winning
+
+
+def _wait(params: Any) -> Test:
+    """Where a chow was filled: `closed` (middle, or the only open end, as 1-2 waiting for 3)
+    or `open` (either end of two in a row); Part II "Scoring Values"."""
+    wanted = _choice(params, ("closed", "open"))
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        if unit is None or unit.kind is not MeldKind.CHOW or not unit.winning:
+            return False
+        win = ctx.hand.winning_tile
+        low, high = unit.tiles[0].rank, unit.tiles[2].rank
+        if win is None:
+            return False
+        closed = win.rank == low + 1 or (win.rank == high and low == 1) or (win.rank == low and high == 9)
+        return ("closed" if closed else "open") in wanted
+
+    return test
+
+
+# --- hand conditions ---------------------------------------------------------------------
+
+
+def _won_by(params: Any) -> Test:
+    names = _choice(params, ("wall", "loose", "discard", "drawn"))
+    ways = {WinBy(n) for n in names if n != "drawn"}
+    if "drawn" in names:
+        ways |= {WinBy.WALL, WinBy.LOOSE}
+    # A hand won on the original draw has no winning tile to have drawn or claimed (Example 16).
+    return lambda ctx, unit: ctx.hand.winning_tile is not None and ctx.situation.win_by in ways
+
+
+def _seat(params: Any) -> Test:
+    winds = {Wind.parse(w) for w in _choice(params, ("east", "south", "west", "north"))}
+    return lambda ctx, unit: ctx.situation.seat in winds
+
+
+def _no_sequences(params: Any) -> Test:
+    _none(params)
+    return lambda ctx, unit: not any(m.kind is MeldKind.CHOW for m in ctx.melds)
+
+
+def _only_place(params: Any) -> Test:
+    _none(params)
+    return lambda ctx, unit: ctx.hand.winning_tile is not None and len(ctx.waits) == 1
+
+
+def _suits_present(ctx: Context) -> tuple[int, bool]:
+    """(number of numbered suits held, whether any honor is held)."""
+    suits = sum(1 for lo, hi, numbered in BLOCKS if numbered and any(ctx.counts[lo:hi]))
+    honors = any(ctx.counts[27:34])
+    return suits, honors
+
+
+def _one_suit_with_honors(params: Any) -> Test:
+    _none(params)
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        suits, honors = _suits_present(ctx)
+        return suits == 1 and honors
+
+    return test
+
+
+def _one_suit(params: Any) -> Test:
+    _none(params)
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        suits, honors = _suits_present(ctx)
+        return suits == 1 and not honors
+
+    return test
+
+
+def _all_honors(params: Any) -> Test:
+    _none(params)
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        suits, honors = _suits_present(ctx)
+        return suits == 0 and honors
+
+    return test
+
+
+def _all_heads(params: Any) -> Test:
+    _none(params)
+    return lambda ctx, unit: all(PLAYING_TILES[i].is_head for i, c in enumerate(ctx.counts) if c)
+
+
+def _own_bonus(params: Any) -> Test:
+    """Holding the flower or season of one's own wind (Part I, "Use of the Mandarins")."""
+    kinds = _choice(params, ("flower", "season"))
+    suits = {Suit.FLOWERS if k == "flower" else Suit.SEASONS for k in kinds}
+    return lambda ctx, unit: any(
+        t.suit in suits and t.rank == ctx.situation.seat.value for t in ctx.hand.bonus
+    )
+
+
+def _count(params: Any) -> Test:
+    """How many melds of a kind (and tile class) the arrangement holds: `min`, `max`, `exactly`."""
+    if not isinstance(params, dict):
+        raise ParamError("expects a mapping with melds and min/max/exactly")
+    unknown = set(params) - {"melds", "tiles", "min", "max", "exactly"}
+    if unknown:
+        raise ParamError(f"unknown parameter {sorted(unknown)[0]!r}")
+    kinds = frozenset().union(
+        *(MELD_KINDS[k] for k in _choice(params.get("melds", "set"), tuple(MELD_KINDS)))
+    )
+    tiles = _tiles_test(params["tiles"]) if "tiles" in params else (lambda t, s: True)
+    lo = _int(params.get("min", params.get("exactly", 0)), "min")
+    hi = _int(params.get("max", params.get("exactly", 99)), "max")
+    if not any(k in params for k in ("min", "max", "exactly")):
+        raise ParamError("needs min, max or exactly")
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        n = sum(1 for m in ctx.melds if m.kind in kinds and all(tiles(t, ctx.situation) for t in m.tiles))
+        return lo <= n <= hi
+
+    return test
+
+
+def _winning_in(params: Any) -> Test:
+    """The winning tile stands in a meld of the given kind, e.g. the fourth tile of an exposed pung."""
+    kinds = frozenset().union(*(MELD_KINDS[k] for k in _choice(params, tuple(MELD_KINDS))))
+    return lambda ctx, unit: any(m.winning and m.kind in kinds for m in ctx.melds)
+
+
+def _no_other_points(params: Any) -> Test:
+    """No point line applies but those named (Part I: "no other score than Mah-Jongg", SPEC §4.3)."""
+    allowed: frozenset[str] = frozenset()
+    if params not in (None, True):
+        if not (isinstance(params, dict) and set(params) == {"except"}):
+            raise ParamError("takes `except: [rule ids]`")
+        ids = params["except"]
+        if not (isinstance(ids, list) and all(isinstance(x, str) for x in ids)):
+            raise ParamError("`except` must be a list of rule ids")
+        allowed = frozenset(ids)
+    return lambda ctx, unit: all(rule_id in allowed for rule_id in ctx.earlier)
+
+
+def _single_heads_shape(counts: list[int], fixed: tuple[Meld, ...]) -> bool:
+    """Thirteen different heads, one of them paired (Part II, limit hand 1)."""
+    if fixed or sum(counts) != 14:
+        return False
+    heads = [i for i, t in enumerate(PLAYING_TILES) if t.is_head]
+    return all(counts[i] >= 1 for i in heads) and sorted(counts[i] for i in heads).count(2) == 1
+
+
+SHAPES = {"single_heads": _single_heads_shape}
+
+
+def _shape(params: Any) -> Test:
+    names = _choice(params, tuple(SHAPES))
+    tests = [SHAPES[n] for n in sorted(names)]
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        counts = list(ctx.counts)
+        return any(t(counts, ctx.hand.fixed) for t in tests)
+
+    return test
+
+
+REGISTRY: dict[str, Condition] = {
+    # who and how
+    "winner": Condition(_flag("winner"), HAND, "the hand went Mah-Jongg"),
+    "won_by": Condition(_won_by, HAND, "how the winning tile came: wall, loose, discard, drawn"),
+    "seat": Condition(_seat, HAND, "the holder sits in this wind"),
+    "original_hand": Condition(_flag("original_hand"), HAND, "won on the hand as first drawn"),
+    "last_tile": Condition(_flag("last_tile"), HAND, "won with the last tile that may be drawn"),
+    "first_discard": Condition(_flag("first_discard"), HAND, "won on the first tile discarded"),
+    "only_place_to_win": Condition(_only_place, HAND, "exactly one tile could have completed"),
+    # the whole hand
+    "no_sequences": Condition(_no_sequences, HAND, "no chow in hand or on the table"),
+    "one_suit_with_honors": Condition(_one_suit_with_honors, HAND, "one suit, with winds or dragons"),
+    "one_suit": Condition(_one_suit, HAND, "one suit and nothing else"),
+    "all_honors": Condition(_all_honors, HAND, "only winds and dragons"),
+    "all_heads": Condition(_all_heads, HAND, "only ones, nines, winds and dragons"),
+    "own_bonus": Condition(_own_bonus, HAND, "holds own wind's flower or season"),
+    "count": Condition(_count, HAND, "how many melds of a kind and tile class"),
+    "winning_in": Condition(_winning_in, HAND, "the winning tile stands in a meld of this kind"),
+    "shape": Condition(_shape, HAND, "a special shape named by a limit hand"),
+    "no_other_points": Condition(_no_other_points, HAND, "no other point line applies", deferred=True),
+    # one set or pair
+    "meld": Condition(_meld, UNIT, "the set or pair is of this kind"),
+    "tiles": Condition(_tiles, UNIT, "every tile of the set or pair is of this class"),
+    "exposed": Condition(_exposed, UNIT, "on the table or completed by a discard"),
+    "concealed": Condition(_concealed, UNIT, "in the hand (or a kong declared face down)"),
+    "completes_hand": Condition(_completes, UNIT, "holds the winning tile"),
+    "wait": Condition(_wait, UNIT, "a chow filled in the middle/only end (closed) or open end"),
+}

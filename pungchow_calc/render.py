@@ -1,0 +1,101 @@
+"""Terminal output with rich: tiles as glyphs (or ASCII), the itemised breakdown, payments.
+
+Only this module and `cli` import rich; the engine returns data and never prints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .hand import Meld, MeldKind
+from .scoring import Score
+from .tiles import Tile
+
+
+def console(stderr: bool = False) -> Console:
+    """A console that honours NO_COLOR (rich reads it) and keeps tables readable when piped."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def tiles_text(tiles: tuple[Tile, ...], ascii_only: bool) -> str:
+    """Tiles as Unicode glyphs, or as notation codes."""
+    if ascii_only:
+        return "".join(t.code for t in tiles)
+    return " ".join(t.glyph for t in tiles)
+
+
+def meld_text(meld: Meld, ascii_only: bool) -> str:
+    """A set with its marker: exposed `*`, declared kong `#`."""
+    body = tiles_text(meld.tiles, ascii_only)
+    mark = "#" if meld.declared else ("*" if meld.exposed and meld.is_set else "")
+    return body + mark
+
+
+def hand_text(score: Score, ascii_only: bool) -> str:
+    """The arrangement drawn as tiles, groups separated by wide gaps."""
+    parts = [meld_text(m, ascii_only) for m in score.arrangement if m.kind is not MeldKind.SINGLE]
+    singles = tuple(t for m in score.arrangement if m.kind is MeldKind.SINGLE for t in m.tiles)
+    if singles:
+        parts.append(("" if ascii_only else "") + tiles_text(singles, ascii_only))
+    if score.bonus_tiles:
+        parts.append(tiles_text(score.bonus_tiles, ascii_only))
+    return "   ".join(parts)
+
+
+def _value(line: Any) -> str:
+    if line.kind == "limit":
+        return "limit"
+    if line.doublings:
+        return "double" if line.doublings == 1 else f"double ×{line.doublings}"
+    return str(line.points)
+
+
+def score_table(score: Score, ascii_only: bool = False) -> Table:
+    """The itemised breakdown: each line, its value, and the running total."""
+    s = score.situation
+    who = "winner" if s.winner else "non-winning hand"
+    how = f", won by {s.win_by.value}" if s.winner else ""
+    title = f"{score.ruleset} · {s.seat.name.lower()} seat · {s.round.name.lower()} round · {who}{how}"
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("Score line")
+    table.add_column("Set", no_wrap=True)
+    table.add_column("Value", justify="right")
+    table.add_column("Total", justify="right")
+    for line in score.lines:
+        meld = next((m for m in score.arrangement if m.code == line.meld), None)
+        shown = meld_text(meld, ascii_only) if meld is not None else ""
+        style = {"double": "cyan", "limit": "bold magenta", "penalty": "red"}.get(line.kind, "")
+        table.add_row(
+            Text(line.label, style=style),
+            shown,
+            _value(line),
+            "" if line.kind == "limit" else str(line.running),
+        )
+    return table
+
+
+def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
+    """Print a scored hand: tiles, breakdown, final score, waits and payments."""
+    out.print(Text("Hand: ", style="bold") + Text(hand_text(score, ascii_only)))
+    out.print(score_table(score, ascii_only))
+    summary = f"{score.points} points"
+    if score.doublings:
+        summary += f", doubled {score.doublings} time{'s' if score.doublings != 1 else ''}"
+    if score.limit_hand:
+        summary = f"limit hand: {score.limit_hand}"
+    line = Text("Score: ", style="bold") + Text(f"{score.score}", style="bold green") + Text(f"  ({summary})")
+    out.print(line)
+    if score.limit is not None:
+        capped = " (capped)" if score.payable < score.score else ""
+        out.print(f"Limit: {score.limit}; payable {score.payable}{capped}")
+    if score.waits:
+        out.print("Waits: " + " ".join(t.code for t in score.waits))
+    if score.payments:
+        paid = ", ".join(f"{seat.name.lower()} pays {amount}" for seat, amount in score.payments.items())
+        out.print(
+            f"Payments: {paid} — {score.situation.seat.name.lower()} collects {sum(score.payments.values())}"
+        )

@@ -1,0 +1,493 @@
+"""Rulesets: load YAML safely, follow `extends:`, validate, and compile conditions from the registry.
+
+A ruleset is data only. Loading is YAML's safe loader plus the checks below; conditions are
+looked up by name in `predicates.REGISTRY`; nothing in a file is ever evaluated as code.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from .decomposition import ShapeTest
+from .errors import RulesetError
+from .predicates import REGISTRY, SHAPES, Condition, Context, ParamError, Test
+
+MAX_FILE_BYTES = 256 * 1024  # a score card is a few kilobytes; refuse anything absurd
+MAX_EXTENDS_DEPTH = 8
+TOP_KEYS = {
+    "$schema",
+    "name",
+    "title",
+    "description",
+    "extends",
+    "settings",
+    "rules",
+    "remove_rules",
+}
+SETTING_KEYS = {
+    "limit": "a whole number of points, or null for no limit",
+    "limit_hand_value": "what a limit hand scores when no limit is in force, or null",
+    "east_multiplier": "how many times East pays or collects (the book: 2)",
+    "loser_max_pairs": "how many pairs a non-winning hand may score",
+    "settle_losers": "whether the losers settle their differences among themselves",
+}
+RULE_KEYS = {"id", "label", "scope", "who", "group", "when", "points", "doublings", "limit", "note"}
+SCOPES = ("hand", "set", "pair")
+WHO = ("winner", "others", "all")
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """A point value: one number, a split by exposed/concealed, or a fraction of the limit."""
+
+    exposed: int = 0
+    concealed: int = 0
+    limit_fraction: float | None = None
+
+    def value(self, exposed: bool, limit: int | None) -> int:
+        """Points for a set lying as given (limit fractions use the limit in force)."""
+        if self.limit_fraction is not None:
+            return int((limit or 0) * self.limit_fraction)
+        return self.exposed if exposed else self.concealed
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One line of the score card: when it applies and what it is worth."""
+
+    id: str
+    label: str
+    scope: str
+    who: str
+    group: str | None
+    tests: tuple[Test, ...]
+    points: Points | None
+    doublings: int
+    limit: bool
+    deferred: bool
+    index: int
+
+    @property
+    def kind(self) -> str:
+        """The SPEC §3 line kind this rule produces."""
+        if self.limit:
+            return "limit"
+        if self.doublings:
+            return "double"
+        return {"hand": "bonus", "set": "set", "pair": "pair"}[self.scope]
+
+    def applies(self, ctx: Context, unit: Any) -> bool:
+        """True when every condition holds for this arrangement and unit."""
+        return all(test(ctx, unit) for test in self.tests)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Ruleset-wide values: the limit, the East multiplier and the like."""
+
+    limit: int | None = None
+    limit_hand_value: int | None = None
+    east_multiplier: int = 2
+    loser_max_pairs: int = 1
+    settle_losers: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A loaded, validated, immutable ruleset."""
+
+    name: str
+    title: str
+    source: str
+    settings: Settings
+    rules: tuple[Rule, ...]
+    shapes: tuple[ShapeTest, ...]
+    data: MappingProxyType[str, Any]  # the merged document, for `rules show` and `rules diff`
+
+
+def builtin_dir() -> Path:
+    """Where the shipped rulesets live (installed package data, or the source checkout)."""
+    try:
+        found = Path(str(resources.files("pungchow_calc.rulesets")))
+        if found.is_dir():
+            return found
+    except ModuleNotFoundError:
+        pass
+    return Path(__file__).resolve().parent.parent / "rulesets"
+
+
+def builtin_names() -> list[str]:
+    """Names of the shipped rulesets."""
+    return sorted(p.stem for p in builtin_dir().glob("*.yaml"))
+
+
+def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
+    """Find a ruleset file by path (absolute, or relative to the extending file) or by name."""
+    candidates: list[Path] = []
+    looks_like_path = name_or_path.endswith((".yaml", ".yml")) or "/" in name_or_path
+    if looks_like_path:
+        if relative_to is not None:
+            candidates.append(relative_to / name_or_path)
+        candidates.append(Path(name_or_path))
+    else:
+        candidates.append(builtin_dir() / f"{name_or_path}.yaml")
+    for path in candidates:
+        if path.is_file():
+            return path
+    known = ", ".join(builtin_names())
+    raise RulesetError(
+        f"no ruleset {name_or_path!r} (shipped: {known}; or give a .yaml path)",
+        code="ruleset-not-found",
+        file=name_or_path,
+    )
+
+
+def _read(path: Path) -> tuple[str, Any]:
+    import yaml  # imported here so commands that never load a ruleset start faster
+
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RulesetError(
+            f"cannot read: {exc.strerror}", code="ruleset-unreadable", file=str(path)
+        ) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RulesetError(
+            f"file is {len(raw)} bytes, more than a ruleset needs (limit {MAX_FILE_BYTES})",
+            code="ruleset-too-large",
+            file=str(path),
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesetError("not UTF-8 text", code="ruleset-invalid", file=str(path)) from None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C build of safe_load
+    try:
+        return text, yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RulesetError(
+            f"not valid YAML: {problem}",
+            code="ruleset-yaml",
+            file=str(path),
+            line=mark.line + 1 if mark is not None else None,
+        ) from None
+    except RecursionError:
+        raise RulesetError("nested too deeply", code="ruleset-invalid", file=str(path)) from None
+
+
+def line_of(text: str, path: tuple[Any, ...]) -> int | None:
+    """The line of the node at a key/index path in a YAML document (for error messages)."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, RecursionError):
+        return None
+    line = node.start_mark.line + 1 if node is not None else None
+    for step in path:
+        if isinstance(node, yaml.MappingNode):
+            match = next((v for k, v in node.value if getattr(k, "value", None) == step), None)
+            if match is None:
+                break
+            node = match
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            node = node.value[step]
+        else:
+            break
+        line = node.start_mark.line + 1
+    return line
+
+
+class _Invalid(Exception):
+    def __init__(self, path: tuple[Any, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """Apply a child ruleset over its base: settings by key, rules by id, `remove_rules` drops."""
+    out = copy.deepcopy(base)
+    for key, value in child.items():
+        if key in ("extends", "rules", "remove_rules"):
+            continue
+        if key == "settings" and isinstance(value, dict):
+            out.setdefault("settings", {})
+            if not isinstance(out["settings"], dict):
+                out["settings"] = {}
+            out["settings"].update(copy.deepcopy(value))
+        else:
+            out[key] = copy.deepcopy(value)
+    rules = list(out.get("rules") or [])
+    removed = child.get("remove_rules") or []
+    if not isinstance(removed, list):
+        raise _Invalid(("remove_rules",), "remove_rules must be a list of rule ids")
+    known = {r.get("id") for r in rules if isinstance(r, dict)}
+    for n, rule_id in enumerate(removed):
+        if rule_id not in known:
+            raise _Invalid(("remove_rules", n), f"remove_rules names {rule_id!r}, which the base lacks")
+    rules = [r for r in rules if not (isinstance(r, dict) and r.get("id") in removed)]
+    child_rules = child.get("rules") or []
+    if not isinstance(child_rules, list):
+        raise _Invalid(("rules",), "rules must be a list")
+    for rule in child_rules:
+        at = next(
+            (
+                i
+                for i, r in enumerate(rules)
+                if isinstance(r, dict) and isinstance(rule, dict) and r.get("id") == rule.get("id")
+            ),
+            None,
+        )
+        if at is None:
+            rules.append(copy.deepcopy(rule))
+        else:
+            merged = dict(rules[at])
+            merged.update(copy.deepcopy(rule))
+            for exclusive in ("points", "doublings", "limit"):
+                if exclusive in rule:
+                    for other in ("points", "doublings", "limit"):
+                        if other != exclusive and other not in rule:
+                            merged.pop(other, None)
+            rules[at] = merged
+    out["rules"] = rules
+    return out
+
+
+def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]:
+    """Read a file and everything it extends into one merged document."""
+    if len(chain) > MAX_EXTENDS_DEPTH:
+        raise RulesetError("extends: chain is too long", code="ruleset-extends", file=str(path))
+    text, doc = _read(path)
+    if not isinstance(doc, dict):
+        raise RulesetError(
+            "a ruleset is a mapping (name:, settings:, rules: ...)",
+            code="ruleset-invalid",
+            file=str(path),
+            line=1,
+        )
+    parent = doc.get("extends")
+    if parent is None:
+        return doc, text
+    if not isinstance(parent, str):
+        raise RulesetError(
+            "extends: must name one ruleset",
+            code="ruleset-invalid",
+            file=str(path),
+            line=line_of(text, ("extends",)),
+        )
+    base_path = resolve(parent, path.parent).resolve()
+    if base_path in chain or base_path == path.resolve():
+        raise RulesetError(
+            f"extends: {parent!r} makes a cycle",
+            code="ruleset-extends",
+            file=str(path),
+            line=line_of(text, ("extends",)),
+        )
+    base, _ = _document(base_path, (*chain, path.resolve()))
+    try:
+        return _merge(base, doc), text
+    except _Invalid as bad:
+        raise RulesetError(
+            bad.message, code="ruleset-invalid", file=str(path), line=line_of(text, bad.path)
+        ) from None
+
+
+def _compile_condition(entry: Any, scope: str, path: tuple[Any, ...]) -> tuple[Test, bool]:
+    if isinstance(entry, str):
+        name, params = entry, None
+    elif isinstance(entry, dict) and len(entry) == 1:
+        ((name, params),) = entry.items()
+    else:
+        raise _Invalid(path, f"a condition is a name or a one-key mapping, got {entry!r}")
+    if name == "not":
+        inner, deferred = _compile_condition(params, scope, (*path, "not"))
+        return (lambda ctx, unit: not inner(ctx, unit)), deferred
+    if name == "any":
+        if not isinstance(params, list) or not params:
+            raise _Invalid(path, "any: takes a list of conditions")
+        parts = [_compile_condition(p, scope, (*path, "any", i)) for i, p in enumerate(params)]
+        tests = [t for t, _ in parts]
+        return (lambda ctx, unit: any(t(ctx, unit) for t in tests)), any(d for _, d in parts)
+    condition: Condition | None = REGISTRY.get(name) if isinstance(name, str) else None
+    if condition is None:
+        raise _Invalid(path, f"unknown condition {name!r} (known: {', '.join(sorted(REGISTRY))})")
+    if scope not in condition.scopes:
+        raise _Invalid(path, f"condition {name!r} needs a set or pair rule (scope: set or pair)")
+    try:
+        return condition.build(params), condition.deferred
+    except ParamError as exc:
+        raise _Invalid(path, f"condition {name!r} {exc}") from None
+
+
+def _int_value(value: Any, path: tuple[Any, ...], what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _Invalid(path, f"{what} must be a whole number of 0 or more, got {value!r}")
+    return value
+
+
+def _points(value: Any, path: tuple[Any, ...]) -> Points:
+    if isinstance(value, dict):
+        if set(value) == {"limit_fraction"}:
+            frac = value["limit_fraction"]
+            if isinstance(frac, bool) or not isinstance(frac, int | float) or not 0 < frac <= 1:
+                raise _Invalid(path, "limit_fraction must be a number above 0 and at most 1")
+            return Points(limit_fraction=float(frac))
+        if set(value) == {"exposed", "concealed"}:
+            return Points(
+                _int_value(value["exposed"], (*path, "exposed"), "points"),
+                _int_value(value["concealed"], (*path, "concealed"), "points"),
+            )
+        raise _Invalid(path, "points is a number, {exposed, concealed}, or {limit_fraction}")
+    n = _int_value(value, path, "points")
+    return Points(n, n)
+
+
+def _rule(raw: Any, index: int) -> Rule:
+    path: tuple[Any, ...] = ("rules", index)
+    if not isinstance(raw, dict):
+        raise _Invalid(path, "a rule is a mapping with id, label and a value")
+    unknown = set(raw) - RULE_KEYS
+    if unknown:
+        key = sorted(unknown)[0]
+        raise _Invalid((*path, key), f"rule {raw.get('id', index)!r}: unknown key {key!r}")
+    rule_id = raw.get("id")
+    if not isinstance(rule_id, str) or not rule_id:
+        raise _Invalid(path, "every rule needs an id (a name)")
+    where = f"rule {rule_id!r}"
+    label = raw.get("label")
+    if not isinstance(label, str) or not label:
+        raise _Invalid((*path, "label"), f"{where}: needs a label")
+    scope = raw.get("scope", "hand")
+    if scope not in SCOPES:
+        raise _Invalid((*path, "scope"), f"{where}: scope must be one of {', '.join(SCOPES)}")
+    who = raw.get("who", "all")
+    if who not in WHO:
+        raise _Invalid((*path, "who"), f"{where}: who must be one of {', '.join(WHO)}")
+    group = raw.get("group")
+    if group is not None and not isinstance(group, str):
+        raise _Invalid((*path, "group"), f"{where}: group must be a name")
+    values = [k for k in ("points", "doublings", "limit") if k in raw]
+    if len(values) != 1:
+        raise _Invalid(path, f"{where}: give exactly one of points, doublings or limit")
+    points = _points(raw["points"], (*path, "points")) if "points" in raw else None
+    doublings = _int_value(raw["doublings"], (*path, "doublings"), "doublings") if "doublings" in raw else 0
+    limit = raw.get("limit", False)
+    if not isinstance(limit, bool):
+        raise _Invalid((*path, "limit"), f"{where}: limit must be true or false")
+    when = raw.get("when", [])
+    if not isinstance(when, list):
+        raise _Invalid((*path, "when"), f"{where}: when must be a list of conditions")
+    compiled = [_compile_condition(c, scope, (*path, "when", i)) for i, c in enumerate(when)]
+    note = raw.get("note")
+    if note is not None and not isinstance(note, str):
+        raise _Invalid((*path, "note"), f"{where}: note must be text")
+    return Rule(
+        id=rule_id,
+        label=label,
+        scope=scope,
+        who=who,
+        group=group,
+        tests=tuple(t for t, _ in compiled),
+        points=points,
+        doublings=doublings,
+        limit=limit,
+        deferred=any(d for _, d in compiled),
+        index=index,
+    )
+
+
+def _settings(raw: Any) -> Settings:
+    if raw is None:
+        return Settings()
+    if not isinstance(raw, dict):
+        raise _Invalid(("settings",), "settings must be a mapping")
+    for key in raw:
+        if key not in SETTING_KEYS:
+            raise _Invalid(("settings", key), f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})")
+    out: dict[str, Any] = {}
+    for key in ("limit", "limit_hand_value"):
+        if key in raw:
+            value = raw[key]
+            out[key] = None if value is None else _int_value(value, ("settings", key), key)
+    for key in ("east_multiplier", "loser_max_pairs"):
+        if key in raw:
+            out[key] = _int_value(raw[key], ("settings", key), key)
+    if "settle_losers" in raw:
+        if not isinstance(raw["settle_losers"], bool):
+            raise _Invalid(("settings", "settle_losers"), "settle_losers must be true or false")
+        out["settle_losers"] = raw["settle_losers"]
+    if out.get("east_multiplier") == 0:
+        raise _Invalid(("settings", "east_multiplier"), "east_multiplier must be at least 1")
+    return Settings(**out)
+
+
+def _validate(doc: dict[str, Any], path: Path) -> Ruleset:
+    for key in doc:
+        if key not in TOP_KEYS:
+            raise _Invalid((key,), f"unknown key {key!r} (known: {', '.join(sorted(TOP_KEYS))})")
+    name = doc.get("name", path.stem)
+    if not isinstance(name, str) or not name:
+        raise _Invalid(("name",), "name must be text")
+    title = doc.get("title", name)
+    if not isinstance(title, str):
+        raise _Invalid(("title",), "title must be text")
+    settings = _settings(doc.get("settings"))
+    raw_rules = doc.get("rules")
+    if not isinstance(raw_rules, list) or not raw_rules:
+        raise _Invalid(("rules",), "rules must be a non-empty list")
+    rules = tuple(_rule(r, i) for i, r in enumerate(raw_rules))
+    seen: set[str] = set()
+    for i, rule in enumerate(rules):
+        if rule.id in seen:
+            raise _Invalid(("rules", i, "id"), f"rule id {rule.id!r} appears twice")
+        seen.add(rule.id)
+        if rule.limit and settings.limit is None and settings.limit_hand_value is None:
+            raise _Invalid(
+                ("rules", i),
+                f"rule {rule.id!r} is a limit hand, but no limit or limit_hand_value is set",
+            )
+    shapes = tuple(
+        SHAPES[name]
+        for r in doc["rules"]
+        for c in r.get("when", [])
+        if isinstance(c, dict) and "shape" in c
+        for name in ([c["shape"]] if isinstance(c["shape"], str) else c["shape"])
+    )
+    return Ruleset(
+        name=name,
+        title=title,
+        source=str(path),
+        settings=settings,
+        rules=rules,
+        shapes=shapes,
+        data=MappingProxyType(doc),
+    )
+
+
+def load(name_or_path: str) -> Ruleset:
+    """Load a ruleset by shipped name or by path; raise RulesetError naming file, line and reason."""
+    path = resolve(name_or_path).resolve()
+    return _load_path(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=32)
+def _load_path(path_text: str, _mtime: int) -> Ruleset:
+    path = Path(path_text)
+    doc, text = _document(path, ())
+    try:
+        return _validate(doc, path)
+    except _Invalid as bad:
+        # Name the line in this file when the offending key is written here; inherited values
+        # have no line of their own in it.
+        raise RulesetError(
+            bad.message, code="ruleset-invalid", file=str(path), line=line_of(text, bad.path)
+        ) from None

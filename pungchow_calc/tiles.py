@@ -1,0 +1,197 @@
+"""Tiles, suits and winds: the 34 playing tiles and the 8 bonus tiles (Harr, "Description of Tiles")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Suit(Enum):
+    """A family of tiles; the value is the suit letter of the notation."""
+
+    DOTS = "d"
+    BAMBOO = "b"
+    CHARACTERS = "c"
+    WINDS = "w"
+    DRAGONS = "D"  # written with the letter d after R/G/W: `Rd`
+    FLOWERS = "f"
+    SEASONS = "s"
+
+    @property
+    def is_numbered(self) -> bool:
+        """True for the three suits that run 1 to 9 and make sequences."""
+        return self in NUMBERED_SUITS
+
+    @property
+    def is_honor(self) -> bool:
+        """True for winds and dragons (the book's honor pieces)."""
+        return self in (Suit.WINDS, Suit.DRAGONS)
+
+    @property
+    def is_bonus(self) -> bool:
+        """True for flowers and seasons (the mandarins)."""
+        return self in (Suit.FLOWERS, Suit.SEASONS)
+
+
+NUMBERED_SUITS = (Suit.DOTS, Suit.BAMBOO, Suit.CHARACTERS)
+
+
+class Wind(Enum):
+    """A seat or a round; the value is its number on the mandarins (1 = East ... 4 = North)."""
+
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+    NORTH = 4
+
+    @property
+    def letter(self) -> str:
+        """The notation letter: E, S, W or N."""
+        return self.name[0]
+
+    @classmethod
+    def parse(cls, text: str) -> Wind:
+        """Read `east|south|west|north` or `e|s|w|n` (any case)."""
+        key = text.strip().lower()
+        for wind in cls:
+            if key in (wind.name.lower(), wind.name[0].lower()):
+                return wind
+        raise ValueError(f"{text!r} is not a wind (east, south, west, north or e, s, w, n)")
+
+
+WIND_LETTERS = "ESWN"
+DRAGON_LETTERS = "RGW"  # red, green, white
+DRAGON_NAMES = {"R": "red", "G": "green", "W": "white"}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """One tile: a suit and a rank (1-9 for numbered suits, 1-4 for winds and bonus tiles, 1-3 dragons)."""
+
+    suit_order: int
+    rank: int
+
+    @property
+    def suit(self) -> Suit:
+        """The tile's suit."""
+        return _SUIT_BY_ORDER[self.suit_order]
+
+    @property
+    def index(self) -> int:
+        """0-33 for playing tiles (used for count vectors), 34-41 for bonus tiles."""
+        return _BASE[self.suit] + self.rank - 1
+
+    @property
+    def is_bonus(self) -> bool:
+        """Flowers and seasons."""
+        return self.suit.is_bonus
+
+    @property
+    def is_honor(self) -> bool:
+        """Winds and dragons."""
+        return self.suit.is_honor
+
+    @property
+    def is_terminal(self) -> bool:
+        """A one or a nine of a numbered suit."""
+        return self.suit.is_numbered and self.rank in (1, 9)
+
+    @property
+    def is_head(self) -> bool:
+        """A one, nine, wind or dragon (Part II, "Washing the Tiles")."""
+        return self.is_terminal or self.is_honor
+
+    @property
+    def is_simple(self) -> bool:
+        """A two to eight of a numbered suit."""
+        return self.suit.is_numbered and 2 <= self.rank <= 8
+
+    @property
+    def wind(self) -> Wind | None:
+        """The wind of a wind tile or of a bonus tile (its number), else None."""
+        if self.suit is Suit.WINDS or self.is_bonus:
+            return Wind(self.rank)
+        return None
+
+    def __str__(self) -> str:
+        return self.code
+
+    @property
+    def code(self) -> str:
+        """Canonical notation, e.g. `5d`, `Ew`, `Rd`, `2f`."""
+        suit = self.suit
+        if suit is Suit.WINDS:
+            return WIND_LETTERS[self.rank - 1] + "w"
+        if suit is Suit.DRAGONS:
+            return DRAGON_LETTERS[self.rank - 1] + "d"
+        return f"{self.rank}{suit.value}"
+
+    @property
+    def glyph(self) -> str:
+        """The Unicode mahjong glyph (U+1F000 block)."""
+        return chr(_GLYPH_BASE[self.suit] + self.rank - 1)
+
+
+_SUIT_BY_ORDER = tuple(Suit)
+_SUIT_ORDER = {suit: n for n, suit in enumerate(_SUIT_BY_ORDER)}
+_BASE = {
+    Suit.DOTS: 0,
+    Suit.BAMBOO: 9,
+    Suit.CHARACTERS: 18,
+    Suit.WINDS: 27,
+    Suit.DRAGONS: 31,
+    Suit.FLOWERS: 34,
+    Suit.SEASONS: 38,
+}
+_GLYPH_BASE = {
+    Suit.CHARACTERS: 0x1F007,
+    Suit.BAMBOO: 0x1F010,
+    Suit.DOTS: 0x1F019,
+    Suit.WINDS: 0x1F000,
+    Suit.DRAGONS: 0x1F004,
+    Suit.FLOWERS: 0x1F022,
+    Suit.SEASONS: 0x1F026,
+}
+
+
+def make(suit: Suit, rank: int) -> Tile:
+    """Build a tile from its suit and rank."""
+    return Tile(_SUIT_ORDER[suit], rank)
+
+
+PLAYING_TILES: tuple[Tile, ...] = tuple(
+    make(suit, rank)
+    for suit, top in (
+        (Suit.DOTS, 9),
+        (Suit.BAMBOO, 9),
+        (Suit.CHARACTERS, 9),
+        (Suit.WINDS, 4),
+        (Suit.DRAGONS, 3),
+    )
+    for rank in range(1, top + 1)
+)
+BONUS_TILES: tuple[Tile, ...] = tuple(
+    make(suit, rank) for suit in (Suit.FLOWERS, Suit.SEASONS) for rank in range(1, 5)
+)
+ALL_TILES: tuple[Tile, ...] = PLAYING_TILES + BONUS_TILES
+TILE_BY_INDEX: tuple[Tile, ...] = ALL_TILES
+TILE_BY_CODE: dict[str, Tile] = {tile.code.lower(): tile for tile in ALL_TILES}
+HEADS: tuple[Tile, ...] = tuple(t for t in PLAYING_TILES if t.is_head)
+
+# Count vectors are split in blocks that decompose independently: three numbered suits and
+# the honors (winds and dragons never form sequences).
+BLOCKS: tuple[tuple[int, int, bool], ...] = (
+    (0, 9, True),
+    (9, 18, True),
+    (18, 27, True),
+    (27, 31, False),
+    (31, 34, False),
+)
+
+
+def counts_of(tiles: tuple[Tile, ...] | list[Tile]) -> list[int]:
+    """A 34-long count vector of the playing tiles given."""
+    counts = [0] * 34
+    for tile in tiles:
+        counts[tile.index] += 1
+    return counts
