@@ -40,7 +40,7 @@ def hand_text(score: Score, ascii_only: bool) -> str:
     parts = [meld_text(m, ascii_only) for m in score.arrangement if m.kind is not MeldKind.SINGLE]
     singles = tuple(t for m in score.arrangement if m.kind is MeldKind.SINGLE for t in m.tiles)
     if singles:
-        parts.append(("" if ascii_only else "") + tiles_text(singles, ascii_only))
+        parts.append(" ".join(t.code for t in singles) if ascii_only else tiles_text(singles, False))
     if score.bonus_tiles:
         parts.append(tiles_text(score.bonus_tiles, ascii_only))
     return "   ".join(parts)

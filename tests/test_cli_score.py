@@ -1,0 +1,132 @@
+"""`pungchow score` through typer's CliRunner: exit codes, output, and the SPEC §3 JSON."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from pungchow_calc.cli import app
+
+SPEC_HAND = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
+
+
+def run(*args: str, env: dict[str, str] | None = None):
+    return CliRunner().invoke(app, list(args), env=env)
+
+
+def test_spec_json_example():
+    result = run("score", SPEC_HAND, "--seat", "north", "--win-by", "discard", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    expected = {
+        "ruleset": "pung-chow",
+        "hand": SPEC_HAND,
+        "seat": "north",
+        "round": "east",
+        "winner": True,
+        "win_by": "discard",
+        "arrangement": ["RdRdRdRd#", "EwEwEwEw*", "GdGdGd", "WdWdWd*", "SwSw"],
+        "points": 90,
+        "doublings": 6,
+        "score": 5760,
+        "limit": None,
+        "payable": 5760,
+        "waits": ["Sw", "Wd"],
+        "payments": {"east": 11520, "south": 5760, "west": 5760},
+    }
+    assert {k: data[k] for k in expected} == expected
+    assert data["lines"][0] == {
+        "kind": "bonus",
+        "label": "Mah-Jongg",
+        "points": 20,
+        "doublings": 0,
+        "rule": "mah_jongg",
+        "running": 20,
+    }
+    assert {line["kind"] for line in data["lines"]} <= {"bonus", "set", "pair", "double", "limit", "penalty"}
+
+
+def test_human_breakdown_ascii():
+    result = run("score", SPEC_HAND, "--seat", "n", "--ascii")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Hand: RdRdRdRd#   EwEwEwEw*   GdGdGd   WdWdWd*   SwSw" in out
+    for text in ("Mah-Jongg", "No sequences", "All honor pieces", "5760", "Waits: Sw Wd"):
+        assert text in out
+    assert "east pays 11520" in out
+    assert "\x1b[" not in out  # CliRunner is not a terminal: no colour codes
+
+
+def test_unicode_tiles_by_default():
+    result = run("score", SPEC_HAND, "--seat", "north")
+    assert result.exit_code == 0
+    assert "\U0001f004" in result.stdout  # red dragon glyph
+
+
+COLOUR = re.compile(r"\x1b\[(?:[0-9]+;)*(?:3[0-8]|9[0-7])(?:;[0-9]+)*m")
+
+
+def test_no_color_is_honoured():
+    coloured = run("score", SPEC_HAND, env={"FORCE_COLOR": "1"})
+    assert COLOUR.search(coloured.stdout)  # the check below means something
+    result = run("score", SPEC_HAND, env={"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    assert result.exit_code == 0
+    assert not COLOUR.search(result.stdout)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(
+            ["1d2d4d* 3c3c3c 4b4b4b 5b5b5b 7d!7d"], "error: 1d2d4d* is not a set (column 1)", id="not-a-set"
+        ),
+        pytest.param(["1b2b3b 1d2d4d*"], "error: 1d2d4d* is not a set (column 8)", id="column"),
+        pytest.param(["1b1b1b"], "error: a winning hand marks its winning tile", id="no-bang"),
+        pytest.param(["5c!5c", "--seat", "x"], "error: --seat: 'x' is not a wind", id="bad-seat"),
+        pytest.param(["5c!5c", "--win-by", "magic"], "error: --win-by: 'magic'", id="bad-win-by"),
+        pytest.param(["5c!5c", "--drawn", "--loose"], "error: conflicting ways to win", id="drawn-loose"),
+        pytest.param(["5c!5c", "--from", "east"], "error: --from: a player cannot win on his own", id="own"),
+        pytest.param(["5c!5c", "--drawn", "--from", "s"], "error: --from names a discarder", id="from-drawn"),
+        pytest.param(["5c!5c", "--limit", "5", "--no-limit"], "error: --limit and --no-limit", id="limits"),
+        pytest.param(["5c!5c", "-r", "nope"], "error: nope: no ruleset 'nope'", id="ruleset"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    result = run("score", *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(message)
+    assert result.stderr.count("\n") == 1
+    assert "Traceback" not in result.output
+
+
+def test_json_error_object():
+    result = run("score", "5c5c5c5c 1b", "--json")
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    assert data["error"]["code"] == "undeclared-kong"
+    assert data["error"]["message"].endswith("(column 1)")
+
+
+def test_loser_has_no_payments():
+    result = run("score", "RdRdRd 1b1b 2c3c4c SwSw 9d 7b", "--loser", "--seat", "south", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["winner"] is False
+    assert "payments" not in data
+    assert data["score"] == 20
+
+
+def test_python_dash_m():
+    proc = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "score", SPEC_HAND, "--seat", "north", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["score"] == 5760

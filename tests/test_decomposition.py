@@ -1,0 +1,101 @@
+"""Best arrangement over pooled tiles, winning-tile placement, and waits (SPEC §1, §3, §4.2, §4.4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pungchow_calc.decomposition import is_complete, loser_arrangements, waits, winning_arrangements
+from pungchow_calc.hand import MeldKind, build
+from pungchow_calc.notation import parse
+from pungchow_calc.predicates import Situation, WinBy
+from pungchow_calc.ruleset import load
+from pungchow_calc.scoring import score_text
+from pungchow_calc.tiles import counts_of
+
+
+def _hand(text: str):
+    return build(parse(text))
+
+
+def test_pooled_tiles_come_out_as_pungs_not_chows():
+    # Issue 2: `1b1b1b2b2b2b3b3b3b` must score as three pungs, not three chows.
+    result = score_text("1b1b1b2b2b2b3b3b3b 5c5c5c 9d!9d", load("pung-chow"), Situation(win_by=WinBy.WALL))
+    arrangement = [m.code for m in result.arrangement]
+    assert arrangement == ["1b1b1b", "2b2b2b", "3b3b3b", "5c5c5c", "9d9d"]
+    assert result.points == 20 + 10 + 2 + 2 + 8 + 4 + 4 + 4  # MJ, no seq, drawn, only place; pungs
+
+
+def test_both_readings_are_tried():
+    hand = _hand("1b1b1b2b2b2b3b3b3b 5c5c5c 9d!9d")
+    shapes = {tuple(sorted(m.kind.value for m in arr)) for arr in winning_arrangements(hand, False)}
+    assert ("chow", "chow", "chow", "pair", "pung") in shapes
+    assert ("pair", "pung", "pung", "pung", "pung") in shapes
+
+
+def test_typed_grouping_is_only_a_hint():
+    rs = load("pung-chow")
+    a = score_text("1b1b1b 2b2b2b 3b3b3b 5c5c5c 9d!9d", rs, Situation())
+    b = score_text("123b 123b 123b 555c 9d!9d", rs, Situation())
+    assert a.score == b.score
+    assert [m.code for m in a.arrangement] == [m.code for m in b.arrangement]
+
+
+def test_winning_tile_goes_where_it_scores_best():
+    # 5c can complete the pung or the chow; as a drawn tile the concealed pung is worth more
+    # than an exposed one, and SPEC §4.4 lets the player choose.
+    rs = load("pung-chow")
+    result = score_text("5c5c5c 5c!6c7c 1b1b1b 9d9d9d 2b2b", rs, Situation(win_by=WinBy.DISCARD))
+    placed = next(m for m in result.arrangement if m.winning)
+    assert placed.kind is MeldKind.CHOW  # by discard the chow loses nothing; the pung stays concealed
+    assert result.points == 20 + 4 + 8 + 8
+
+
+def test_discard_completed_set_scores_exposed():
+    # SPEC §4.1: completed by a claimed discard, so exposed though typed without '*'.
+    rs = load("pung-chow")
+    result = score_text("5c5c!5c 1b1b1b 9d9d9d 2b3b4b 6b6b", rs, Situation(win_by=WinBy.DISCARD))
+    assert "5c5c5c*" in [m.code for m in result.arrangement]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("1c2c3c* 7c8c9c* 2c3c4c* 3c!4c5c 9c9c", ["3c", "6c"], id="example-9-two-waits"),
+        pytest.param("1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", ["Rd"], id="pair-wait"),
+        pytest.param("2c3c4c 5c!6c7c 1b1b1b 9d9d9d 2b2b", ["5c", "8c"], id="two-sided"),
+        pytest.param("1b2b3b! 5c5c5c 9d9d9d 7b8b9b Ew Ew", ["3b"], id="edge-wait"),
+        pytest.param("1b1b1b1b# 2b2b2b 3b3b3b 4b4b!4b 5b5b", ["3b", "4b", "5b", "6b"], id="all-bamboo"),
+        # All four 4c are held, so 4c is no place to win; only 5c completes 4c-5c-6c.
+        pytest.param("4c4c4c 4c5c!6c 1b1b1b 9d9d9d EwEw", ["5c"], id="four-copies-held"),
+        # 1112345678999 of one suit waits on every tile of it.
+        pytest.param(
+            "1c1c1c 2c3c4c 5c6c7c 8c9c!9c 9c9c",
+            ["1c", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c"],
+            id="nine-gates",
+        ),
+    ],
+)
+def test_waits(text, expected):
+    assert [t.code for t in waits(_hand(text))] == expected
+
+
+def test_a_tile_whose_four_copies_are_held_is_no_wait():
+    # Pool 1b1b1b1b? cannot be typed concealed; use a declared kong plus a single: Rd is held four times.
+    hand = _hand("RdRdRdRd# 1c1c1c 5b5b5b 7d7d7d Ew!Ew")
+    assert [t.code for t in waits(hand)] == ["Ew"]
+    # Add a 4th Ew wait check: with EwEwEw on the table, Ew is no place to win; 9c is the only one.
+    hand = _hand("EwEwEw* 1c1c1c 5b5b5b 7d7d7d 9c!9c")
+    assert "Ew" not in [t.code for t in waits(hand)]
+
+
+def test_is_complete_counts():
+    assert is_complete(counts_of(_hand("1b2b3b 4b5b6b 7b8b9b 1c1c1c 5d5d").pool), 4)
+    assert not is_complete(counts_of(_hand("1b2b3b 4b5b6b 7b8b9b 1c1c1c 5d6d").pool), 4)
+
+
+def test_loser_arrangements_keep_every_pung_and_one_pair():
+    hand = _hand("1b1b1b RdRd GdGd 2c3c4c 7d 9d")
+    arrangements = list(loser_arrangements(hand, 1))
+    assert all(any(m.code == "1b1b1b" for m in arr) for arr in arrangements)
+    pairs = sorted(tuple(m.code for m in arr if m.kind is MeldKind.PAIR) for arr in arrangements)
+    assert pairs == [(), ("GdGd",), ("RdRd",)]

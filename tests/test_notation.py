@@ -1,0 +1,98 @@
+"""SPEC §1 notation: every tile, compact runs, markers, `!`, case, canonical output, and each rejection."""
+
+from __future__ import annotations
+
+import pytest
+
+from pungchow_calc.errors import NotationError
+from pungchow_calc.hand import build
+from pungchow_calc.notation import Marker, parse
+from pungchow_calc.tiles import ALL_TILES
+
+
+@pytest.mark.parametrize("tile", ALL_TILES, ids=lambda t: t.code)
+def test_every_tile_reads_and_writes_back(tile):
+    (group,) = parse(tile.code).groups
+    assert group.tiles == (tile,)
+    assert group.code == tile.code
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        pytest.param("123c", "1c2c3c", id="compact-chow"),
+        pytest.param("555d", "5d5d5d", id="compact-pung"),
+        pytest.param("EEEw", "EwEwEw", id="compact-winds"),
+        pytest.param("RRRd", "RdRdRd", id="compact-dragons"),
+        pytest.param("WWWd", "WdWdWd", id="compact-white-dragons"),
+        pytest.param("WWWw", "WwWwWw", id="compact-west-winds"),
+        pytest.param("ewewew", "EwEwEw", id="lower-case"),
+        pytest.param("RDRDRD", "RdRdRd", id="upper-case"),
+        pytest.param("wdwdwd", "WdWdWd", id="lower-white-dragons"),
+        pytest.param("wwwwww", "WwWwWw", id="lower-west-winds"),
+        pytest.param("4c5c!6c", "4c5c!6c", id="winning-mid"),
+        pytest.param("5c!5c", "5c!5c", id="winning-pair"),
+        pytest.param("34!5c", "3c4c!5c", id="winning-in-compact"),
+        pytest.param("555c!", "5c5c5c!", id="winning-after-suit"),
+        pytest.param("1f2s", "1f2s", id="bonus"),
+        pytest.param("1b2b3b*", "1b2b3b*", id="exposed-chow"),
+        pytest.param("RdRdRdRd#", "RdRdRdRd#", id="declared-kong"),
+        pytest.param("12b3c", "1b2b3c", id="mixed-runs"),
+    ],
+)
+def test_group_canonical(text, canonical):
+    assert parse(text).code == canonical
+
+
+def test_whole_hand_canonical_and_markers():
+    hand = parse("rdrdrdrd# EEEW* gdgdgd wdwdwd! swsw")
+    assert hand.code == "RdRdRdRd# EwEwEw* GdGdGd WdWdWd! SwSw"
+    assert [g.marker for g in hand.groups] == [
+        Marker.DECLARED,
+        Marker.EXPOSED,
+        Marker.CONCEALED,
+        Marker.CONCEALED,
+        Marker.CONCEALED,
+    ]
+    assert [g.column for g in hand.groups] == [1, 11, 17, 24, 32]
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "column", "needle"),
+    [
+        pytest.param("1b2b3b 1d2d4d*", "not-a-set", 8, "1d2d4d* is not a set", id="exposed-not-a-set"),
+        pytest.param("5c5c*", "not-a-set", 1, "is not a set", id="exposed-pair"),
+        pytest.param("1b2b3b*  5c5c5c#", "not-a-kong", 10, "is not a kong", id="hash-on-pung"),
+        pytest.param("5c5c5c5c", "undeclared-kong", 1, "declare it", id="undeclared-kong"),
+        pytest.param("1b 1x2x", "unknown-tile", 4, "not a tile group", id="unknown-suit"),
+        pytest.param("0c", "unknown-tile", 1, "not a tile", id="rank-zero"),
+        pytest.param("Xw", "unknown-tile", 1, "not a tile", id="unknown-wind"),
+        pytest.param("5f", "unknown-tile", 1, "not a tile", id="flower-five"),
+        pytest.param("1b2b3b*#", "bad-marker", 1, "at most one marker", id="two-markers"),
+        pytest.param("1b*2b3b", "bad-marker", 1, "at most one marker", id="marker-inside"),
+        pytest.param("!5c", "unknown-tile", 1, "not a tile group", id="bang-first"),
+        pytest.param("5c!5c!", "many-winning", 1, "more than one winning tile", id="two-bangs-in-group"),
+        pytest.param("5c!5c 6c!6c", "many-winning", 7, "only one tile", id="two-bangs"),
+        pytest.param("5c5c5c 5c5c", "too-many-copies", 8, "at most four times", id="five-copies"),
+        pytest.param("1f 1f", "too-many-copies", 4, "at most once", id="bonus-twice"),
+        pytest.param("1f2c", "mixed-bonus", 1, "mixes bonus", id="bonus-mixed"),
+        pytest.param("1f*", "bad-marker", 1, "bonus tiles take no marker", id="bonus-marked"),
+        pytest.param("1f!", "bad-winning-tile", 1, "bonus tile cannot be", id="bonus-winning"),
+        pytest.param("5c5c5c5c!#", "bad-winning-tile", 1, "face down", id="winning-in-hidden-kong"),
+        pytest.param("   ", "empty", 1, "empty hand", id="empty"),
+        pytest.param("1c" * 300, "too-long", 401, "too long", id="too-long"),
+    ],
+)
+def test_rejections_name_the_group_and_column(text, code, column, needle):
+    with pytest.raises(NotationError) as info:
+        build(parse(text))
+    assert info.value.code == code
+    assert info.value.column == column
+    assert needle in str(info.value)
+    assert str(info.value).endswith(f"(column {column})")
+    assert "\n" not in str(info.value)
+
+
+def test_four_copies_spread_over_sets_are_fine():
+    hand = build(parse("4c4c4c 2c3c4c 6b6b6b 7d8d9d 1b!1b"))
+    assert len(hand.pool) == 14

@@ -1,0 +1,172 @@
+"""Loading and validating rulesets: values come from YAML, conditions from the registry."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from pungchow_calc.errors import RulesetError
+from pungchow_calc.predicates import REGISTRY
+from pungchow_calc.ruleset import builtin_names, load
+
+
+def _write(tmp_path, body: str, name: str = "house.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(body))
+    return path
+
+
+def test_shipped_rulesets_load():
+    assert "pung-chow" in builtin_names()
+    rs = load("pung-chow")
+    assert rs.name == "pung-chow"
+    assert rs.settings.limit is None
+    assert rs.settings.east_multiplier == 2
+    assert {r.id for r in rs.rules} >= {"mah_jongg", "pung_heads", "own_wind", "one_suit"}
+
+
+def test_values_come_from_yaml(tmp_path):
+    from pungchow_calc.predicates import Situation
+    from pungchow_calc.scoring import score_text
+
+    path = _write(
+        tmp_path,
+        """
+        extends: pung-chow
+        rules:
+          - id: mah_jongg
+            points: 10
+        """,
+    )
+    hand = "1b2b3b 4c5c6c 7b8b9b* 2d2d!2d 8c8c"
+    assert score_text(hand, load("pung-chow"), Situation()).points == 22
+    assert score_text(hand, load(str(path)), Situation()).points == 12
+
+
+def test_loaded_ruleset_is_immutable():
+    rs = load("pung-chow")
+    with pytest.raises(AttributeError):
+        rs.name = "x"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        rs.data["name"] = "x"  # type: ignore[index]
+
+
+BROKEN = [
+    pytest.param(
+        """
+        rules:
+          - id: odd
+            label: Odd
+            when: [{moon_phase: full}]
+            points: 1
+        """,
+        "unknown condition 'moon_phase'",
+        5,
+        id="unknown-condition",
+    ),
+    pytest.param(
+        """
+        rules:
+          - id: odd
+            label: Odd
+            points: ten
+        """,
+        "points must be a whole number",
+        5,
+        id="points-not-a-number",
+    ),
+    pytest.param(
+        """
+        rules:
+          - id: odd
+            label: Odd
+            doublings: 1.5
+        """,
+        "doublings must be a whole number",
+        5,
+        id="doublings-float",
+    ),
+    pytest.param(
+        """
+        rules:
+          - id: odd
+            label: Odd
+            when: [{tiles: purple}]
+            scope: set
+            points: 1
+        """,
+        "condition 'tiles' expects one of",
+        5,
+        id="bad-parameter",
+    ),
+    pytest.param(
+        """
+        rules:
+          - id: odd
+            label: Odd
+            when: [{meld: pung}]
+            points: 1
+        """,
+        "needs a set or pair rule",
+        5,
+        id="unit-condition-in-hand-rule",
+    ),
+    pytest.param(
+        """
+        rules:
+          - id: odd
+            label: Odd
+            points: 1
+            doublings: 1
+        """,
+        "exactly one of points, doublings or limit",
+        3,
+        id="two-values",
+    ),
+    pytest.param(
+        """
+        settings:
+          limit: lots
+        rules:
+          - {id: a, label: A, points: 1}
+        """,
+        "limit must be a whole number",
+        3,
+        id="bad-setting",
+    ),
+    pytest.param(
+        """
+        rules:
+          - {id: a, label: A, points: 1}
+          - {id: a, label: B, points: 2}
+        """,
+        "appears twice",
+        4,
+        id="duplicate-id",
+    ),
+    pytest.param("rules: [\n", "not valid YAML", 2, id="bad-yaml"),
+]
+
+
+@pytest.mark.parametrize(("body", "needle", "line"), BROKEN)
+def test_broken_files_name_file_line_and_reason(tmp_path, body, needle, line):
+    path = _write(tmp_path, body)
+    with pytest.raises(RulesetError) as info:
+        load(str(path))
+    error = info.value
+    assert needle in error.message
+    assert error.file == str(path)
+    assert error.line == line
+    assert str(error).startswith(f"{path}:{line}: ")
+
+
+def test_unknown_ruleset_name():
+    with pytest.raises(RulesetError) as info:
+        load("no-such-rules")
+    assert info.value.code == "ruleset-not-found"
+    assert "pung-chow" in info.value.message
+
+
+def test_every_condition_is_documented():
+    assert all(entry.doc for entry in REGISTRY.values())

@@ -1,0 +1,109 @@
+"""Scoring engine behaviour beyond the book examples: losers, mandarins, errors, options."""
+
+from __future__ import annotations
+
+import pytest
+
+from pungchow_calc.errors import HandError
+from pungchow_calc.predicates import Situation, WinBy
+from pungchow_calc.ruleset import load
+from pungchow_calc.scoring import score_text
+from pungchow_calc.tiles import Wind
+
+RS = load("pung-chow")
+
+
+def _rules(result):
+    return [(line.rule, line.meld, line.points, line.doublings) for line in result.lines]
+
+
+def test_loser_scores_combinations_and_doublings_but_no_bonus():
+    # Score Card: bonus scores are the winner's alone; combinations and doubling honors are everyone's.
+    result = score_text("RdRdRd 1b1b 2c3c4c SwSw 9d 7b", RS, Situation(seat=Wind.SOUTH, winner=False))
+    assert _rules(result) == [
+        ("pung_heads", "RdRdRd", 8, 0),
+        ("scoring_pair", "SwSw", 2, 0),
+        ("red_dragons", "RdRdRd", 0, 1),
+    ]
+    assert (result.points, result.doublings, result.score) == (10, 1, 20)
+    assert result.payments is None
+    assert result.waits == ()
+
+
+def test_loser_with_exposed_kong_and_one_suit():
+    result = score_text("9b9b9b9b* 1b1b1b 2b3b 5b 5b GdGd", RS, Situation(seat=Wind.WEST, winner=False))
+    assert _rules(result) == [
+        ("kong_heads", "9b9b9b9b*", 16, 0),
+        ("pung_heads", "1b1b1b", 8, 0),
+        ("scoring_pair", "GdGd", 2, 0),
+        ("one_suit_with_honors", None, 0, 1),
+    ]
+    assert result.score == 52
+
+
+def test_loser_may_not_mark_a_winning_tile():
+    with pytest.raises(HandError) as info:
+        score_text("1b1b!1b", RS, Situation(winner=False))
+    assert info.value.code == "loser-winning-tile"
+
+
+def test_loser_with_too_many_tiles():
+    with pytest.raises(HandError) as info:
+        score_text("1b1b1b 2b2b2b 3b3b3b 4b4b4b 5b5b5b", RS, Situation(winner=False))
+    assert info.value.code == "tile-count"
+
+
+@pytest.mark.parametrize(
+    ("bonus", "seat", "doublings"),
+    [
+        pytest.param("2f", Wind.SOUTH, 1, id="own-flower"),
+        pytest.param("2s", Wind.SOUTH, 1, id="own-season"),
+        pytest.param("2f 2s", Wind.SOUTH, 2, id="both-double-twice"),
+        pytest.param("1f 4f 3s", Wind.SOUTH, 0, id="others-nothing"),
+        pytest.param("1f 1s", Wind.EAST, 2, id="east-both"),
+    ],
+)
+def test_mandarins(bonus, seat, doublings):
+    # "One's own Season will double the value of his hand, as will his own Flower. Both of them
+    # will double the value twice." (Use of the Mandarins)
+    result = score_text(f"1b2b3b 4c5c6c 7b8b9b* 2d2d!2d 8c8c {bonus}", RS, Situation(seat=seat))
+    assert result.points == 22
+    assert result.doublings == doublings
+    assert result.score == 22 * 2**doublings
+    assert [t.code for t in result.bonus_tiles] == bonus.split()
+
+
+@pytest.mark.parametrize(
+    ("text", "situation", "code"),
+    [
+        pytest.param("1b2b3b 4c5c6c 7b8b9b 2d2d2d 8c8c", Situation(), "no-winning-tile", id="no-bang"),
+        pytest.param("1b2b3b 4c5c6c 7b8b9b 2d2d!2d", Situation(), "tile-count", id="too-few"),
+        pytest.param("1b2b3b 4c5c6c 7b8b9b 2d2d!2d 8c9c", Situation(), "not-winning", id="not-complete"),
+        pytest.param(
+            "1b2b3b* 4c5c6c* 7b8b9b* 2d2d2d* 3d3d3d* 8c!8c", Situation(), "tile-count", id="five-sets"
+        ),
+    ],
+)
+def test_hand_errors(text, situation, code):
+    with pytest.raises(HandError) as info:
+        score_text(text, RS, situation)
+    assert info.value.code == code
+    assert info.value.column == 1
+
+
+def test_original_hand_needs_no_winning_tile():
+    result = score_text("4c4c4c RdRdRd 1b2b3b 5d6d7d 2d2d", RS, Situation(seat=Wind.EAST, original_hand=True))
+    assert result.score == 512
+
+
+def test_limit_override_caps_payable_only():
+    result = score_text("RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw", RS, Situation(seat=Wind.NORTH), limit=1000)
+    assert (result.score, result.limit, result.payable) == (5760, 1000, 1000)
+    assert result.payments == {Wind.EAST: 2000, Wind.SOUTH: 1000, Wind.WEST: 1000}
+
+
+def test_drawn_winning_tile_keeps_pung_concealed():
+    discard = score_text("5c5c!5c 1b1b1b 9d9d9d 2b3b4b 6b6b", RS, Situation(win_by=WinBy.DISCARD))
+    drawn = score_text("5c5c!5c 1b1b1b 9d9d9d 2b3b4b 6b6b", RS, Situation(win_by=WinBy.WALL))
+    assert ("pung_simples", "5c5c5c*", 2, 0) in _rules(discard)
+    assert ("pung_simples", "5c5c5c", 4, 0) in _rules(drawn)
