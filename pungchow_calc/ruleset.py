@@ -20,6 +20,14 @@ from .predicates import REGISTRY, SHAPES, Condition, Context, ParamError, Test
 
 MAX_FILE_BYTES = 256 * 1024  # a score card is a few kilobytes; refuse anything absurd
 MAX_EXTENDS_DEPTH = 8
+# Untrusted files: the C loader builds nested collections recursively (tens of thousands of levels
+# crash the interpreter) and shares aliased nodes, so a "billion laughs" file loads small but makes
+# every walk over it explode. Both are refused from the event stream, before anything is built.
+MAX_DEPTH = 32  # the shipped score cards nest under ten deep
+MAX_NODES = 20_000  # nodes with every alias expanded; the shipped score cards have about 1,000
+MAX_INT = 10**9  # no point value, limit or count needs more
+MAX_DOUBLINGS = 32  # per rule: an exponent, so a huge one would take forever to compute
+MAX_LOSER_PAIRS = 7  # fourteen tiles hold at most seven pairs
 TOP_KEYS = {
     "$schema",
     "name",
@@ -138,8 +146,11 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
     else:
         candidates.append(builtin_dir() / f"{name_or_path}.yaml")
     for path in candidates:
-        if path.is_file():
-            return path
+        try:
+            if path.is_file():
+                return path
+        except (OSError, ValueError):  # a name too long, a directory we may not enter, a NUL
+            continue
     known = ", ".join(builtin_names())
     raise RulesetError(
         f"no ruleset {name_or_path!r} (shipped: {known}; or give a .yaml path)",
@@ -152,14 +163,15 @@ def _read(path: Path) -> tuple[str, Any]:
     import yaml  # imported here so commands that never load a ruleset start faster
 
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as stream:  # never read more than the limit, whatever the file is
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise RulesetError(
             f"cannot read: {exc.strerror}", code="ruleset-unreadable", file=str(path)
         ) from None
     if len(raw) > MAX_FILE_BYTES:
         raise RulesetError(
-            f"file is {len(raw)} bytes, more than a ruleset needs (limit {MAX_FILE_BYTES})",
+            f"file is over {MAX_FILE_BYTES} bytes, more than a ruleset needs",
             code="ruleset-too-large",
             file=str(path),
         )
@@ -169,6 +181,7 @@ def _read(path: Path) -> tuple[str, Any]:
         raise RulesetError("not UTF-8 text", code="ruleset-invalid", file=str(path)) from None
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C build of safe_load
     try:
+        _check_structure(text, path, loader)
         return text, yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -181,6 +194,60 @@ def _read(path: Path) -> tuple[str, Any]:
         ) from None
     except RecursionError:
         raise RulesetError("nested too deeply", code="ruleset-invalid", file=str(path)) from None
+    except (ValueError, OverflowError) as exc:  # e.g. a 5,000-digit number, a date of month 13
+        raise RulesetError(
+            f"not valid YAML: a value cannot be read ({str(exc).splitlines()[0][:80]})",
+            code="ruleset-yaml",
+            file=str(path),
+        ) from None
+
+
+def _check_structure(text: str, path: Path, loader: Any) -> None:
+    """Refuse a document nested deeper than MAX_DEPTH, or over MAX_NODES with aliases expanded.
+
+    Reads the parser's event stream (no objects are built) and stops at the first excess, so the
+    cost is bounded whatever the file holds. An alias inside the node it names is a cycle.
+    """
+    import yaml
+
+    def too_complex(message: str, event: Any) -> RulesetError:
+        mark = getattr(event, "start_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        return RulesetError(message, code="ruleset-too-complex", file=str(path), line=line)
+
+    sizes: dict[str, int] = {}  # anchor -> nodes it stands for, once complete
+    frames: list[list[Any]] = []  # [anchor, nodes so far] of each open collection
+    total = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+            if len(frames) >= MAX_DEPTH:
+                raise too_complex(f"nested more than {MAX_DEPTH} deep", event)
+            if event.anchor is not None:
+                sizes.pop(event.anchor, None)  # an alias to it from inside would be a cycle
+            frames.append([event.anchor, 1])
+            continue
+        if isinstance(event, yaml.AliasEvent):
+            size = sizes.get(event.anchor)
+            if size is None:
+                raise too_complex(f"alias *{event.anchor} refers to a node that contains it", event)
+        elif isinstance(event, yaml.ScalarEvent):
+            size = 1
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+        elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+            anchor, size = frames.pop()
+            if anchor is not None:
+                sizes[anchor] = size
+        else:
+            continue
+        if frames:
+            frames[-1][1] += size
+            size = frames[-1][1]
+        else:
+            total += size
+            size = total
+        if size > MAX_NODES:
+            raise too_complex(f"more than {MAX_NODES} values once aliases are expanded", event)
 
 
 def line_of(text: str, path: tuple[Any, ...]) -> int | None:
@@ -230,9 +297,9 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     removed = child.get("remove_rules") or []
     if not isinstance(removed, list):
         raise _Invalid(("remove_rules",), "remove_rules must be a list of rule ids")
-    known = {r.get("id") for r in rules if isinstance(r, dict)}
+    known = {r.get("id") for r in rules if isinstance(r, dict) and isinstance(r.get("id"), str)}
     for n, rule_id in enumerate(removed):
-        if rule_id not in known:
+        if not isinstance(rule_id, str) or rule_id not in known:
             raise _Invalid(("remove_rules", n), f"remove_rules names {rule_id!r}, which the base lacks")
     rules = [r for r in rules if not (isinstance(r, dict) and r.get("id") in removed)]
     child_rules = child.get("rules") or []
@@ -284,6 +351,14 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
             file=str(path),
             line=line_of(text, ("extends",)),
         )
+    if not parent.endswith((".yaml", ".yml")) and ("/" in parent or "\\" in parent):
+        # Only ruleset files are followed: a path to anything else is refused without reading it.
+        raise RulesetError(
+            f"extends: {parent!r} is not a ruleset (a shipped name or a .yaml/.yml file)",
+            code="ruleset-extends",
+            file=str(path),
+            line=line_of(text, ("extends",)),
+        )
     base_path = resolve(parent, path.parent).resolve()
     if base_path in chain or base_path == path.resolve():
         raise RulesetError(
@@ -328,9 +403,11 @@ def _compile_condition(entry: Any, scope: str, path: tuple[Any, ...]) -> tuple[T
         raise _Invalid(path, f"condition {name!r} {exc}") from None
 
 
-def _int_value(value: Any, path: tuple[Any, ...], what: str) -> int:
+def _int_value(value: Any, path: tuple[Any, ...], what: str, maximum: int = MAX_INT) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _Invalid(path, f"{what} must be a whole number of 0 or more, got {value!r}")
+        raise _Invalid(path, f"{what} must be a whole number of 0 or more, got {value!r}"[:200])
+    if value > maximum:
+        raise _Invalid(path, f"{what} must be at most {maximum}, got {value}"[:200])
     return value
 
 
@@ -379,7 +456,9 @@ def _rule(raw: Any, index: int) -> Rule:
     if len(values) != 1:
         raise _Invalid(path, f"{where}: give exactly one of points, doublings or limit")
     points = _points(raw["points"], (*path, "points")) if "points" in raw else None
-    doublings = _int_value(raw["doublings"], (*path, "doublings"), "doublings") if "doublings" in raw else 0
+    doublings = (
+        _int_value(raw["doublings"], (*path, "doublings"), "doublings", MAX_DOUBLINGS) if "doublings" in raw else 0
+    )
     limit = raw.get("limit", False)
     if not isinstance(limit, bool):
         raise _Invalid((*path, "limit"), f"{where}: limit must be true or false")
@@ -420,7 +499,8 @@ def _settings(raw: Any) -> Settings:
             out[key] = None if value is None else _int_value(value, ("settings", key), key)
     for key in ("east_multiplier", "loser_max_pairs"):
         if key in raw:
-            out[key] = _int_value(raw[key], ("settings", key), key)
+            most = MAX_LOSER_PAIRS if key == "loser_max_pairs" else MAX_INT
+            out[key] = _int_value(raw[key], ("settings", key), key, most)
     if "settle_losers" in raw:
         if not isinstance(raw["settle_losers"], bool):
             raise _Invalid(("settings", "settle_losers"), "settle_losers must be true or false")
