@@ -184,6 +184,23 @@ def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]
         yield tuple(hand.fixed) + tuple(melds) + singles
 
 
+_HEAD_INDEXES = tuple(t.index for t in PLAYING_TILES if t.is_head)
+
+
+def _candidates(counts: list[int], any_head: bool) -> list[int]:
+    """Tiles that could complete four sets and a pair: one already held (pair or pung) or within two
+    of a held tile of the same suit (chow). Special shapes may want any head, so add the heads."""
+    found: set[int] = set(_HEAD_INDEXES) if any_head else set()
+    for lo, hi, numbered in BLOCKS:
+        for i in range(lo, hi):
+            if counts[i]:
+                if numbered:
+                    found.update(range(max(lo, i - 2), min(hi, i + 3)))
+                else:
+                    found.add(i)
+    return sorted(found)
+
+
 def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
     """Every tile that would have completed the hand in place of the winning tile (SPEC §3, §4.2)."""
     win = hand.winning_tile
@@ -203,7 +220,8 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
     whole = counts_of(pool + [t for m in fixed for t in m.tiles])
     sets_needed = 4 - len(fixed)
     out: list[Tile] = []
-    for index, tile in enumerate(PLAYING_TILES):
+    for index in _candidates(counts, bool(shapes)):
+        tile = PLAYING_TILES[index]
         if whole[index] >= 4:  # all four copies already held: no place to win (SPEC §4.2)
             continue
         counts[index] += 1

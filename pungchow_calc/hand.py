@@ -14,6 +14,8 @@ from .tiles import Tile
 class MeldKind(Enum):
     """What a group of tiles is in an arrangement."""
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
+
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"

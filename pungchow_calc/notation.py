@@ -13,6 +13,8 @@ from .tiles import DRAGON_LETTERS, WIND_LETTERS, Suit, Tile, make
 class Marker(Enum):
     """How a typed group lies: in the hand, exposed on the table, or a kong declared face down."""
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
+
     CONCEALED = ""
     EXPOSED = "*"
     DECLARED = "#"
@@ -72,6 +74,13 @@ def parse(text: str) -> ParsedHand:
 
 
 def _parse_group(word: str, column: int) -> Group:
+    tiles, marker, winning = _read_group(word, column)
+    return Group(tiles, marker, winning, column, word)
+
+
+@lru_cache(maxsize=8192)
+def _read_group(word: str, column: int) -> tuple[tuple[Tile, ...], Marker, int | None]:
+    """Tiles, marker and winning index of one typed group (cached: clubs type the same groups)."""
     body, marker = word, Marker.CONCEALED
     if body and body[-1] in "*#":
         marker = Marker(body[-1])
@@ -107,7 +116,7 @@ def _parse_group(word: str, column: int) -> Group:
                     )
                 winning = len(tiles)
             tiles.append(tile)
-    return Group(tuple(tiles), marker, winning, column, word)
+    return tuple(tiles), marker, winning
 
 
 def _tile(rank_char: str, suit_char: str) -> Tile | None:

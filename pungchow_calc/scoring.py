@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,12 +111,26 @@ def _display_order(arrangement: tuple[Meld, ...]) -> tuple[Meld, ...]:
     return tuple(sorted(arrangement, key=lambda m: (rank.get(m.kind, 0), m.order, m.tiles)))
 
 
-def _units(rule: Rule, arrangement: tuple[Meld, ...]) -> Iterable[Meld | None]:
-    if rule.scope == "hand":
-        return (None,)
-    if rule.scope == "set":
-        return (m for m in arrangement if m.is_set)
-    return (m for m in arrangement if m.kind is MeldKind.PAIR)
+_SET_KINDS = (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG)
+_Plan = tuple[tuple[Rule, frozenset[MeldKind] | None], ...]
+_ORDERED: dict[tuple[int, bool], tuple[Ruleset, _Plan]] = {}
+
+
+def _rules_for(ruleset: Ruleset, winner: bool) -> _Plan:
+    """The rules that can apply to a winner (or a loser), deferred ones last, each with the meld kinds
+    its `meld:` condition allows (None: any); computed once per ruleset."""
+    key = (id(ruleset), winner)
+    cached = _ORDERED.get(key)
+    if cached is None or cached[0] is not ruleset:
+        wanted = ("winner", "all") if winner else ("others", "all")
+        rules = [r for r in ruleset.rules if r.who in wanted]
+        ordered = [r for r in rules if not r.deferred] + [r for r in rules if r.deferred]
+        plan = tuple(
+            (r, next((t.meld_kinds for t in r.tests if hasattr(t, "meld_kinds")), None)) for r in ordered
+        )
+        cached = (ruleset, plan)
+        _ORDERED[key] = cached
+    return cached[1]
 
 
 def _evaluate(
@@ -135,15 +148,18 @@ def _evaluate(
     nominal = limit if limit is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
     claimed: set[tuple[str, int]] = set()
     found: list[tuple[tuple[int, int, int], Rule, Meld | None, int]] = []
-    rules = [r for r in ruleset.rules if not r.deferred] + [r for r in ruleset.rules if r.deferred]
-    for rule in rules:
-        if (rule.who == "winner" and not situation.winner) or (rule.who == "others" and situation.winner):
-            continue
-        for position, unit in enumerate(_units(rule, arrangement)):
-            slot = arrangement.index(unit) if unit is not None else -1
+    units: dict[str, tuple[tuple[int, Meld | None], ...]] = {
+        "hand": ((-1, None),),
+        "set": tuple((i, m) for i, m in enumerate(arrangement) if m.kind in _SET_KINDS),
+        "pair": tuple((i, m) for i, m in enumerate(arrangement) if m.kind is MeldKind.PAIR),
+    }
+    for rule, kinds in _rules_for(ruleset, situation.winner):
+        for position, (slot, unit) in enumerate(units[rule.scope]):
+            if kinds is not None and unit is not None and unit.kind not in kinds:
+                continue
             if rule.group is not None and (rule.group, slot) in claimed:
                 continue
-            if not rule.applies(ctx, unit):
+            if not all(test(ctx, unit) for test in rule.tests):
                 continue
             if rule.group is not None:
                 claimed.add((rule.group, slot))
@@ -278,7 +294,9 @@ def score_hand(
 def _value(ruleset: Ruleset, cap: int | None, points: int, doublings: int, limit_label: str | None) -> int:
     if limit_label is not None:
         nominal = cap if cap is not None else (ruleset.settings.limit_hand_value or ruleset.settings.limit)
-        return nominal or 0
+        # A limit hand is worth "the full amount agreed upon" (Part II, "Limit Hands"), and never less
+        # than its own count: with the limit lifted its tiles may count more (the cap still applies).
+        return max(nominal or 0, points * 2**doublings)
     return points * 2**doublings
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 
 class Suit(Enum):
     """A family of tiles; the value is the suit letter of the notation."""
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
 
     DOTS = "d"
     BAMBOO = "b"
@@ -39,6 +41,8 @@ NUMBERED_SUITS = (Suit.DOTS, Suit.BAMBOO, Suit.CHARACTERS)
 class Wind(Enum):
     """A seat or a round; the value is its number on the mandarins (1 = East ... 4 = North)."""
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
+
     EAST = 1
     SOUTH = 2
     WEST = 3
@@ -64,47 +68,61 @@ DRAGON_LETTERS = "RGW"  # red, green, white
 DRAGON_NAMES = {"R": "red", "G": "green", "W": "white"}
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Tile:
-    """One tile: a suit and a rank (1-9 for numbered suits, 1-4 for winds and bonus tiles, 1-3 dragons)."""
+    """One tile: a suit and a rank (1-9 numbered suits, 1-4 winds and bonus tiles, 1-3 dragons).
+
+    Tiles are interned (`make` returns the one instance of each of the 42) and every property is
+    computed once, because scoring asks them millions of times in a batch.
+    """
 
     suit_order: int
     rank: int
+    suit: Suit = field(init=False, repr=False)
+    index: int = field(init=False, repr=False)  # 0-33 playing tiles (count vectors), 34-41 bonus
+    code: str = field(init=False, repr=False)  # canonical notation, e.g. `5d`, `Ew`, `Rd`, `2f`
+    is_bonus: bool = field(init=False, repr=False)  # flowers and seasons
+    is_honor: bool = field(init=False, repr=False)  # winds and dragons
+    is_terminal: bool = field(init=False, repr=False)  # a one or a nine of a numbered suit
+    is_head: bool = field(init=False, repr=False)  # one, nine, wind or dragon (Part II)
+    is_simple: bool = field(init=False, repr=False)  # two to eight of a numbered suit
 
-    @property
-    def suit(self) -> Suit:
-        """The tile's suit."""
-        return _SUIT_BY_ORDER[self.suit_order]
+    def __post_init__(self) -> None:
+        suit = _SUIT_BY_ORDER[self.suit_order]
+        setattr_ = object.__setattr__
+        setattr_(self, "suit", suit)
+        setattr_(self, "index", _BASE[suit] + self.rank - 1)
+        if suit is Suit.WINDS:
+            code = WIND_LETTERS[self.rank - 1] + "w"
+        elif suit is Suit.DRAGONS:
+            code = DRAGON_LETTERS[self.rank - 1] + "d"
+        else:
+            code = f"{self.rank}{suit.value}"
+        setattr_(self, "code", code)
+        setattr_(self, "is_bonus", suit.is_bonus)
+        setattr_(self, "is_honor", suit.is_honor)
+        terminal = suit.is_numbered and self.rank in (1, 9)
+        setattr_(self, "is_terminal", terminal)
+        setattr_(self, "is_head", terminal or suit.is_honor)
+        setattr_(self, "is_simple", suit.is_numbered and 2 <= self.rank <= 8)
 
-    @property
-    def index(self) -> int:
-        """0-33 for playing tiles (used for count vectors), 34-41 for bonus tiles."""
-        return _BASE[self.suit] + self.rank - 1
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Tile) and self.index == other.index)
 
-    @property
-    def is_bonus(self) -> bool:
-        """Flowers and seasons."""
-        return self.suit.is_bonus
+    def __hash__(self) -> int:
+        return self.index
 
-    @property
-    def is_honor(self) -> bool:
-        """Winds and dragons."""
-        return self.suit.is_honor
+    def __lt__(self, other: Tile) -> bool:
+        return self.index < other.index
 
-    @property
-    def is_terminal(self) -> bool:
-        """A one or a nine of a numbered suit."""
-        return self.suit.is_numbered and self.rank in (1, 9)
+    def __le__(self, other: Tile) -> bool:
+        return self.index <= other.index
 
-    @property
-    def is_head(self) -> bool:
-        """A one, nine, wind or dragon (Part II, "Washing the Tiles")."""
-        return self.is_terminal or self.is_honor
+    def __gt__(self, other: Tile) -> bool:
+        return self.index > other.index
 
-    @property
-    def is_simple(self) -> bool:
-        """A two to eight of a numbered suit."""
-        return self.suit.is_numbered and 2 <= self.rank <= 8
+    def __ge__(self, other: Tile) -> bool:
+        return self.index >= other.index
 
     @property
     def wind(self) -> Wind | None:
@@ -115,16 +133,6 @@ class Tile:
 
     def __str__(self) -> str:
         return self.code
-
-    @property
-    def code(self) -> str:
-        """Canonical notation, e.g. `5d`, `Ew`, `Rd`, `2f`."""
-        suit = self.suit
-        if suit is Suit.WINDS:
-            return WIND_LETTERS[self.rank - 1] + "w"
-        if suit is Suit.DRAGONS:
-            return DRAGON_LETTERS[self.rank - 1] + "d"
-        return f"{self.rank}{suit.value}"
 
     @property
     def glyph(self) -> str:
@@ -155,10 +163,23 @@ _GLYPH_BASE = {
 
 
 def make(suit: Suit, rank: int) -> Tile:
-    """Build a tile from its suit and rank."""
-    return Tile(_SUIT_ORDER[suit], rank)
+    """The tile of a suit and rank (the one interned instance)."""
+    return _INTERNED[(suit, rank)]
 
 
+_INTERNED: dict[tuple[Suit, int], Tile] = {
+    (suit, rank): Tile(_SUIT_ORDER[suit], rank)
+    for suit, top in (
+        (Suit.DOTS, 9),
+        (Suit.BAMBOO, 9),
+        (Suit.CHARACTERS, 9),
+        (Suit.WINDS, 4),
+        (Suit.DRAGONS, 3),
+        (Suit.FLOWERS, 4),
+        (Suit.SEASONS, 4),
+    )
+    for rank in range(1, top + 1)
+}
 PLAYING_TILES: tuple[Tile, ...] = tuple(
     make(suit, rank)
     for suit, top in (
