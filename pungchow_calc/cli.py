@@ -108,6 +108,32 @@ def score(
     print_score(result, console(), ascii_only)
 
 
+@app.command()
+def wash(
+    tiles: Annotated[str, typer.Argument(help="The original hand: 13 tiles, 14 for East.")],
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", help="Ruleset holding the washing table.")
+    ] = "pung-chow-limit",
+    seat: SeatOpt = "east",
+    as_json: JsonOpt = False,
+    ascii_only: AsciiOpt = False,
+) -> None:
+    """Washing the tiles (Part II): nine or more different heads in the original hand, and who pays."""
+    from .ruleset import load
+    from .wash import wash_text
+
+    try:
+        result = wash_text(tiles, load(ruleset), opts.wind(seat, "--seat"))
+    except PungchowError as error:
+        fail(error, as_json)
+    if as_json:
+        print(json.dumps(result.as_dict()))
+        return
+    from .render import console, print_wash
+
+    print_wash(result, console(), ascii_only)
+
+
 def main() -> None:
     """Console-script entry point: run the app, ending quietly on a closed pipe or Ctrl-C."""
     try:

@@ -75,3 +75,9 @@ class OptionError(PungchowError):
     """Options that contradict each other or the hand (e.g. `--from` naming the winner)."""
 
     code = "option"
+
+
+class WashError(PungchowError):
+    """A hand that cannot wash the tiles (Part II): wrong tile count, or fewer than nine heads."""
+
+    code = "wash"

@@ -99,3 +99,16 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
         out.print(
             f"Payments: {paid} — {score.situation.seat.name.lower()} collects {sum(score.payments.values())}"
         )
+
+
+def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
+    """Print a hand that washes the tiles (Part II): its different heads and what each player pays."""
+    heads = " ".join(t.code for t in wash.heads) if ascii_only else tiles_text(wash.heads, False)
+    out.print(Text("Heads: ", style="bold") + Text(heads))
+    out.print(
+        Text("Washing the tiles: ", style="bold")
+        + Text(f"{len(wash.heads)} different heads", style="bold green")
+        + Text(f" — {wash.each} from each player ({wash.ruleset})")
+    )
+    paid = ", ".join(f"{seat.name.lower()} pays {amount}" for seat, amount in wash.payments.items())
+    out.print(f"Payments: {paid} — {wash.seat.name.lower()} collects {wash.total}")

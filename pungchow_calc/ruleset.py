@@ -37,7 +37,9 @@ TOP_KEYS = {
     "settings",
     "rules",
     "remove_rules",
+    "wash",
 }
+WASH_KEYS = {"payments", "east_multiplier"}
 SETTING_KEYS = {
     "limit": "a whole number of points, or null for no limit",
     "limit_hand_value": "what a limit hand scores when no limit is in force, or null",
@@ -107,6 +109,24 @@ class Settings:
 
 
 @dataclass(frozen=True, slots=True)
+class WashTable:
+    """Part II "Washing the Tiles": what each player pays for so many different heads."""
+
+    payments: tuple[tuple[int, int], ...]  # (different heads, points from each player), ascending
+    east_multiplier: int = 1
+
+    @property
+    def min_heads(self) -> int:
+        """The fewest different heads that wash the tiles."""
+        return self.payments[0][0]
+
+    def amount(self, heads: int) -> int | None:
+        """Points from each player for `heads` different heads (the highest row reached), or None."""
+        reached = [points for need, points in self.payments if heads >= need]
+        return reached[-1] if reached else None
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """A loaded, validated, immutable ruleset."""
 
@@ -117,6 +137,7 @@ class Ruleset:
     rules: tuple[Rule, ...]
     shapes: tuple[ShapeTest, ...]
     data: MappingProxyType[str, Any]  # the merged document, for `rules show` and `rules diff`
+    wash: WashTable | None = None  # Part II "Washing the Tiles"; None when the ruleset has no table
 
 
 def builtin_dir() -> Path:
@@ -510,6 +531,30 @@ def _settings(raw: Any) -> Settings:
     return Settings(**out)
 
 
+def _wash(raw: Any) -> WashTable | None:
+    """Validate the `wash:` table: different heads -> points from each player, East's multiplier."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise _Invalid(("wash",), "wash must be a mapping with payments (and east_multiplier)")
+    for key in raw:
+        if key not in WASH_KEYS:
+            raise _Invalid(("wash", key), f"unknown wash key {key!r} (known: {', '.join(sorted(WASH_KEYS))})")
+    table = raw.get("payments")
+    if not isinstance(table, dict) or not table:
+        raise _Invalid(("wash", "payments"), "wash payments must map different heads to points")
+    rows: list[tuple[int, int]] = []
+    for heads, points in table.items():
+        need = _int_value(heads, ("wash", "payments"), "wash heads")
+        if not 1 <= need <= 13:  # there are thirteen different heads (Part II, limit hand 1)
+            raise _Invalid(("wash", "payments", heads), f"wash heads must be 1 to 13, got {need}")
+        rows.append((need, _int_value(points, ("wash", "payments", heads), "wash points")))
+    multiplier = _int_value(raw.get("east_multiplier", 1), ("wash", "east_multiplier"), "east_multiplier")
+    if multiplier == 0:
+        raise _Invalid(("wash", "east_multiplier"), "east_multiplier must be at least 1")
+    return WashTable(tuple(sorted(rows)), multiplier)
+
+
 def _validate(doc: dict[str, Any], path: Path) -> Ruleset:
     for key in doc:
         if key not in TOP_KEYS:
@@ -521,6 +566,7 @@ def _validate(doc: dict[str, Any], path: Path) -> Ruleset:
     if not isinstance(title, str):
         raise _Invalid(("title",), "title must be text")
     settings = _settings(doc.get("settings"))
+    wash = _wash(doc.get("wash"))
     raw_rules = doc.get("rules")
     if not isinstance(raw_rules, list) or not raw_rules:
         raise _Invalid(("rules",), "rules must be a non-empty list")
@@ -550,6 +596,7 @@ def _validate(doc: dict[str, Any], path: Path) -> Ruleset:
         rules=rules,
         shapes=shapes,
         data=MappingProxyType(doc),
+        wash=wash,
     )
 
 

@@ -1,0 +1,136 @@
+"""Washing the tiles (Part II, "Washing the Tiles"): nine or more different heads in an original hand.
+
+"A Head is a one, nine, wind or a dragon, and a hand containing 9 or more different 'Heads' on
+the original hand drawn from the wall entitles the player to 'Wash Tiles.' He calls out 'no
+play' and exposes his hand, collecting" from each player by the table, which lives in the
+ruleset (`wash:`). Pure: the engine returns data, `render` prints it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import WashError
+from .notation import Marker, parse
+from .ruleset import Ruleset, WashTable
+from .settlement import ALL_SEATS, east_factor
+from .tiles import PLAYING_TILES, Tile, Wind
+
+ORIGINAL_TILES = 13  # "the hand must be the original 13 tiles (14 in case of East Wind)"
+
+
+@dataclass(frozen=True, slots=True)
+class Wash:
+    """A hand that washes the tiles, and what each other player pays its holder."""
+
+    ruleset: str
+    hand: str  # canonical notation as typed
+    seat: Wind
+    heads: tuple[Tile, ...]  # the different heads held, in tile order
+    each: int  # the table's points "from each player", before any East multiplier
+    payments: dict[Wind, int]
+
+    @property
+    def total(self) -> int:
+        """What the washer collects in all."""
+        return sum(self.payments.values())
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `wash --json` object."""
+        return {
+            "ruleset": self.ruleset,
+            "hand": self.hand,
+            "seat": self.seat.name.lower(),
+            "heads": [t.code for t in self.heads],
+            "different_heads": len(self.heads),
+            "each_pays": self.each,
+            "payments": {seat.name.lower(): amount for seat, amount in self.payments.items()},
+            "total": self.total,
+        }
+
+
+def original_hand(text: str, seat: Wind) -> tuple[Tile, ...]:
+    """Read an original hand: concealed playing tiles only, 13 of them (14 for East)."""
+    parsed = parse(text)
+    tiles: list[Tile] = []
+    for group in parsed.groups:
+        if group.marker is not Marker.CONCEALED or group.winning is not None:
+            raise WashError(
+                f"{group.text}: an original hand has no exposed sets, kongs or winning tile (no * # !)",
+                code="wash-marker",
+                column=group.column,
+            )
+        if any(t.is_bonus for t in group.tiles):
+            # Drawn mandarins are exposed and replaced by loose tiles: they are no part of the 13.
+            raise WashError(
+                f"{group.text}: flowers and seasons are not part of the original hand; leave them out",
+                code="wash-bonus-tile",
+                column=group.column,
+            )
+        tiles.extend(group.tiles)
+    for tile, n in Counter(tiles).items():
+        if n > 4:
+            raise WashError(
+                f"{tile.code} appears {n} times; there are four of each tile", code="too-many-copies"
+            )
+    need = ORIGINAL_TILES + (1 if seat is Wind.EAST else 0)
+    if len(tiles) != need:
+        raise WashError(
+            f"an original hand has {need} tiles for {seat.name.lower()}"
+            f" (13, 14 for East), but {len(tiles)} were given",
+            code="wash-tile-count",
+            column=1,
+        )
+    return tuple(tiles)
+
+
+def different_heads(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The different heads (ones, nines, winds, dragons) among the tiles, in tile order."""
+    held = set(tiles)
+    return tuple(t for t in PLAYING_TILES if t.is_head and t in held)
+
+
+def wash_table(ruleset: Ruleset) -> WashTable:
+    """The ruleset's washing table, or a clear error when it has none."""
+    if ruleset.wash is None:
+        raise WashError(
+            f"ruleset {ruleset.name!r} has no washing table (washing the tiles is a Part II rule:"
+            " try -r pung-chow-limit)",
+            code="no-wash-table",
+        )
+    return ruleset.wash
+
+
+def wash(
+    tiles: tuple[Tile, ...],
+    ruleset: Ruleset,
+    seat: Wind,
+    hand: str = "",
+    seats: tuple[Wind, ...] = ALL_SEATS,
+) -> Wash:
+    """Wash the tiles: refuse fewer different heads than the table's least row, else price each payer."""
+    table = wash_table(ruleset)
+    heads = different_heads(tiles)
+    each = table.amount(len(heads))
+    if each is None:
+        shown = " ".join(t.code for t in heads) or "none"
+        need = table.min_heads
+        raise WashError(
+            f"only {len(heads)} different heads ({shown}): washing the tiles needs at least {need}",
+            code="wash-too-few-heads",
+        )
+    # "East Wind ... not collecting double when he 'washes tiles' does not have to pay any of the
+    # other players double": the table's own East multiplier (1), not the ruleset's.
+    payments = {
+        payer: each * east_factor(payer, seat, table.east_multiplier) for payer in seats if payer is not seat
+    }
+    return Wash(ruleset.name, hand, seat, heads, each, payments)
+
+
+def wash_text(text: str, ruleset: Ruleset, seat: Wind, seats: tuple[Wind, ...] = ALL_SEATS) -> Wash:
+    """Read an original hand in SPEC §1 notation and wash the tiles with it."""
+    wash_table(ruleset)  # a ruleset without the table is the first thing to say
+    tiles = original_hand(text, seat)
+    return wash(tiles, ruleset, seat, parse(text).code, seats)

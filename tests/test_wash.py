@@ -1,0 +1,229 @@
+"""Washing the tiles (Part II): different heads in an original hand, the table in the limit ruleset,
+East neither collecting nor paying double, refusals, the `wash:` ruleset key and the `wash` command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pungchow_calc.cli import app
+from pungchow_calc.errors import RulesetError, WashError
+from pungchow_calc.ruleset import WashTable, load
+from pungchow_calc.tiles import Wind
+from pungchow_calc.wash import different_heads, original_hand, wash_text
+
+LIMIT = load("pung-chow-limit")
+
+# "9 Heads 50 points / 10 Heads 70 / 11 Heads 100 / 12 Heads 150 / 13 Heads 200", from each player.
+TABLE = [
+    pytest.param("1d9d1b9b1c9c EwSwWw 2c3c4c5c", 9, 50, id="9-heads"),
+    pytest.param("1d9d1b9b1c9c EwSwWwNw 2c3c4c", 10, 70, id="10-heads"),
+    pytest.param("1d9d1b9b1c9c EwSwWwNw Rd 2c3c", 11, 100, id="11-heads"),
+    pytest.param("1d9d1b9b1c9c EwSwWwNw RdGd 2c", 12, 150, id="12-heads"),
+    pytest.param("1d9d1b9b1c9c EwSwWwNw RdGdWd", 13, 200, id="13-heads"),
+]
+
+
+@pytest.mark.parametrize(("tiles", "heads", "each"), TABLE)
+def test_wash_table_for_south(tiles, heads, each):
+    result = wash_text(tiles, LIMIT, Wind.SOUTH)
+    assert len(result.heads) == heads
+    assert result.each == each
+    # "not collecting double when he washes tiles does not have to pay ... double": East pays once.
+    assert result.payments == {Wind.EAST: each, Wind.WEST: each, Wind.NORTH: each}
+    assert result.total == 3 * each
+
+
+@pytest.mark.parametrize(("tiles", "heads", "each"), TABLE)
+def test_wash_table_for_east_with_fourteen_tiles(tiles, heads, each):
+    result = wash_text(tiles + " 5d", LIMIT, Wind.EAST)  # East's original hand has 14 tiles
+    assert len(result.heads) == heads
+    assert result.payments == {Wind.SOUTH: each, Wind.WEST: each, Wind.NORTH: each}  # not doubled
+
+
+def test_heads_must_be_different():
+    # Three 1 dots, a pair of red dragons: each counts once; 9 different heads here.
+    tiles = original_hand("1d1d1d 9d1b9b1c 9c EwSw RdRd Ww", Wind.SOUTH)
+    assert [t.code for t in different_heads(tiles)] == [
+        "1d",
+        "9d",
+        "1b",
+        "9b",
+        "1c",
+        "9c",
+        "Ew",
+        "Sw",
+        "Ww",
+        "Rd",
+    ]
+    result = wash_text("1d1d1d 9d1b9b1c 9c EwSw RdRd 5c", LIMIT, Wind.SOUTH)
+    assert (len(result.heads), result.each) == (9, 50)
+
+
+REFUSED = [
+    pytest.param("1d9d1b9b1c9c EwSw 2c3c4c5c6c", Wind.SOUTH, "wash-too-few-heads", id="8-heads"),
+    pytest.param("1d1d1d1d 9d9d9d9d EwEwEwEw Rd", Wind.WEST, "wash-too-few-heads", id="4-different-heads"),
+    pytest.param("2c3c4c5c6c7c8c 2d3d4d5d6d7d", Wind.NORTH, "wash-too-few-heads", id="no-heads"),
+    pytest.param("1d9d1b9b1c9c EwSwWwNw RdGdWd", Wind.EAST, "wash-tile-count", id="east-with-13"),
+    pytest.param("1d9d1b9b1c9c EwSwWwNw RdGdWd 5d", Wind.SOUTH, "wash-tile-count", id="south-with-14"),
+    pytest.param("1d9d1b9b1c9c EwSwWwNw RdGd", Wind.SOUTH, "wash-tile-count", id="south-with-12"),
+    pytest.param("1d9d1b9b1c9c EwSwWwNw RdGdWd* ", Wind.SOUTH, "wash-marker", id="exposed-set"),
+    pytest.param("1d9d1b9b1c9c EwSwWwNw RdGdWd!", Wind.SOUTH, "wash-marker", id="winning-tile"),
+    pytest.param("1d9d1b9b1c9c EwSwWwNw RdGd 1f", Wind.SOUTH, "wash-bonus-tile", id="flower"),
+    pytest.param("1d1d1d1d1d 9d1b9b1c9c EwSwWw", Wind.SOUTH, "too-many-copies", id="five-copies"),
+]
+
+
+@pytest.mark.parametrize(("tiles", "seat", "code"), REFUSED)
+def test_refusals_are_typed_errors(tiles, seat, code):
+    with pytest.raises(WashError) as caught:
+        wash_text(tiles, LIMIT, seat)
+    assert caught.value.code == code
+
+
+def test_fewer_than_nine_heads_names_them():
+    with pytest.raises(WashError) as caught:
+        wash_text("1d9d1b9b1c9c EwSw 2c3c4c5c6c", LIMIT, Wind.SOUTH)
+    assert str(caught.value) == (
+        "only 8 different heads (1d 9d 1b 9b 1c 9c Ew Sw): washing the tiles needs at least 9"
+    )
+
+
+def test_part_one_ruleset_has_no_wash_table():
+    with pytest.raises(WashError) as caught:
+        wash_text("1d9d1b9b1c9c EwSwWwNw RdGdWd", load("pung-chow"), Wind.SOUTH)
+    assert caught.value.code == "no-wash-table"
+
+
+def test_limit_ruleset_holds_the_table():
+    assert LIMIT.wash == WashTable(((9, 50), (10, 70), (11, 100), (12, 150), (13, 200)), 1)
+    assert LIMIT.wash.min_heads == 9
+    assert (LIMIT.wash.amount(8), LIMIT.wash.amount(9), LIMIT.wash.amount(13)) == (None, 50, 200)
+
+
+# --- the `wash:` key of a ruleset -------------------------------------------------------------
+
+
+def _ruleset(tmp_path: Path, wash: str) -> Path:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"name: house\nextends: pung-chow-limit\n{wash}")
+    return path
+
+
+def test_house_table_with_east_paying_double(tmp_path):
+    path = _ruleset(tmp_path, "wash:\n  payments: {8: 20, 10: 100}\n  east_multiplier: 2\n")
+    house = load(str(path))
+    result = wash_text("1d9d1b9b1c9c EwSw 2c3c4c5c6c", house, Wind.SOUTH)  # 8 heads: the house allows it
+    assert result.payments == {Wind.EAST: 40, Wind.WEST: 20, Wind.NORTH: 20}
+    eleven = wash_text("1d9d1b9b1c9c EwSwWwNw Rd 2c3c", house, Wind.SOUTH)
+    assert eleven.each == 100  # the highest row reached
+
+
+BAD_WASH = [
+    pytest.param("wash: 50\n", "wash must be a mapping", 3, id="not-a-mapping"),
+    pytest.param(
+        "wash:\n  payments: {9: 50}\n  double: true\n", "unknown wash key 'double'", 5, id="unknown-key"
+    ),
+    pytest.param("wash:\n  east_multiplier: 1\n", "wash payments must map", 4, id="no-payments"),
+    pytest.param(
+        "wash:\n  payments: {9: -5}\n", "wash points must be a whole number", 4, id="negative-points"
+    ),
+    pytest.param("wash:\n  payments: {14: 300}\n", "wash heads must be 1 to 13", 4, id="too-many-heads"),
+    pytest.param(
+        "wash:\n  payments: {nine: 50}\n", "wash heads must be a whole number", 4, id="heads-not-a-number"
+    ),
+    pytest.param(
+        "wash:\n  payments: {9: 50}\n  east_multiplier: 0\n",
+        "east_multiplier must be at least 1",
+        5,
+        id="zero",
+    ),
+]
+
+
+@pytest.mark.parametrize(("wash", "message", "line"), BAD_WASH)
+def test_bad_wash_table_is_a_ruleset_error(tmp_path, wash, message, line):
+    path = _ruleset(tmp_path, wash)
+    with pytest.raises(RulesetError) as caught:
+        load(str(path))
+    assert caught.value.code == "ruleset-invalid"
+    assert message in caught.value.message
+    assert caught.value.line == line
+
+
+# --- `pungchow wash` ----------------------------------------------------------------------------
+
+
+def _run(*args: str):
+    return CliRunner().invoke(app, ["wash", *args])
+
+
+def test_cli_wash_human_output():
+    result = _run("1d9d1b9b1c9c EwSwWwNw 2c3c4c", "--seat", "south", "--ascii")
+    assert result.exit_code == 0, result.output
+    assert "Heads: 1d 9d 1b 9b 1c 9c Ew Sw Ww Nw" in result.output
+    assert "10 different heads — 70 from each player (pung-chow-limit)" in result.output
+    assert "Payments: east pays 70, west pays 70, north pays 70 — south collects 210" in result.output
+
+
+def test_cli_wash_json_for_east():
+    result = _run("1d9d1b9b1c9c EwSwWwNw RdGdWd Rd", "--json")  # seat defaults to east: 14 tiles
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {
+        "ruleset": "pung-chow-limit",
+        "hand": "1d9d1b9b1c9c EwSwWwNw RdGdWd Rd",
+        "seat": "east",
+        "heads": ["1d", "9d", "1b", "9b", "1c", "9c", "Ew", "Sw", "Ww", "Nw", "Rd", "Gd", "Wd"],
+        "different_heads": 13,
+        "each_pays": 200,
+        "payments": {"south": 200, "west": 200, "north": 200},
+        "total": 600,
+    }
+
+
+def test_cli_wash_refuses_eight_heads_with_exit_2():
+    result = _run("1d9d1b9b1c9c EwSw 2c3c4c5c6c", "--seat", "w")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.strip() == (
+        "error: only 8 different heads (1d 9d 1b 9b 1c 9c Ew Sw): washing the tiles needs at least 9"
+    )
+
+
+def test_cli_wash_refusal_as_json():
+    result = _run("1d9d1b9b1c9c EwSw 2c3c4c5c6c", "--seat", "w", "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["code"] == "wash-too-few-heads"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(
+            ["1d9d1b9b1c9c EwSwWwNw RdGdWd"],
+            "error: an original hand has 14 tiles for east (13, 14 for East), but 13 were given (column 1)",
+            id="tile-count",
+        ),
+        pytest.param(
+            ["1d9d1b9b1c9c EwSwWwNw RdGdWd", "-s", "s", "-r", "pung-chow"],
+            "error: ruleset 'pung-chow' has no washing table (washing the tiles is a Part II rule:"
+            " try -r pung-chow-limit)",
+            id="no-table",
+        ),
+        pytest.param(
+            ["1d9d1b9b1c9c EwSwWwNw RdGdXd", "-s", "s"],
+            "error: RdGdXd is not a tile group (column 23)",
+            id="bad-tile",
+        ),
+        pytest.param(
+            ["1d9d1b9b1c9c EwSwWwNw RdGdWd", "-s", "up"], "error: --seat: 'up' is not a wind", id="bad-seat"
+        ),
+    ],
+)
+def test_cli_wash_errors(args, message):
+    result = _run(*args)
+    assert result.exit_code == 2
+    assert result.stderr.strip().startswith(message)
