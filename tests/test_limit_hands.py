@@ -6,6 +6,8 @@ from __future__ import annotations
 import shlex
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pungchow_calc.errors import HandError
 from pungchow_calc.options import from_argv
@@ -349,3 +351,23 @@ def test_non_winner_gets_no_winner_only_doublings():
     result = _score("'2c2c2c 5c5c5c 7c7c7c 9c9c' --seat west --loser")
     assert _rules(result) == [("pung_simples", 4, 0), ("pung_simples", 4, 0), ("pung_simples", 4, 0)]
     assert result["score"] == 12
+
+
+# --- properties --------------------------------------------------------------------------------
+
+BOOK_HANDS = [
+    "'9c9c9c NwNwNw 5b5b!5b RdRdRd* 2d2d' --seat north --round north --drawn",
+    "'RdRdRd* GdGdGd 9b9b9b 4c4c4c EwEw!' --seat east --round east --drawn",
+    "'1d9d 1b9b 1c9c EwSwWwNw RdGd WdWd!' --seat south --drawn",
+    "'WdWdWd 4d4d4d* 9d9d9d* 5d6d!7d SwSw' --seat south --round south --drawn",
+]
+
+
+@given(st.sampled_from(BOOK_HANDS), st.integers(min_value=1, max_value=5000))
+def test_the_limit_caps_what_changes_hands_and_east_pays_twice(args, limit):
+    result = _score(f"{args} --limit {limit}")
+    unlimited = _score(f"{args} --no-limit")
+    assert result["lines"] == unlimited["lines"]  # the breakdown never depends on the limit
+    assert result["payable"] == min(result["score"], limit)
+    for seat, amount in result["payments"].items():
+        assert amount == result["payable"] * (2 if "east" in (seat, result["seat"]) else 1)

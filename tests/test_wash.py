@@ -7,12 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pungchow_calc.cli import app
 from pungchow_calc.errors import RulesetError, WashError
 from pungchow_calc.ruleset import WashTable, load
-from pungchow_calc.tiles import Wind
+from pungchow_calc.tiles import PLAYING_TILES, Wind
 from pungchow_calc.wash import different_heads, original_hand, wash_text
 
 LIMIT = load("pung-chow-limit")
@@ -227,3 +229,24 @@ def test_cli_wash_errors(args, message):
     result = _run(*args)
     assert result.exit_code == 2
     assert result.stderr.strip().startswith(message)
+
+
+# --- properties --------------------------------------------------------------------------------
+
+WALL = [t for t in PLAYING_TILES for _ in range(4)]
+
+
+@given(st.permutations(WALL), st.sampled_from(list(Wind)))
+def test_any_original_hand_washes_by_the_table_or_is_refused(wall, seat):
+    size = 14 if seat is Wind.EAST else 13
+    text = " ".join(t.code for t in wall[:size])
+    heads = len({t for t in wall[:size] if t.is_head})
+    if heads < 9:
+        with pytest.raises(WashError) as caught:
+            wash_text(text, LIMIT, seat)
+        assert caught.value.code == "wash-too-few-heads"
+        return
+    result = wash_text(text, LIMIT, seat)
+    each = {9: 50, 10: 70, 11: 100, 12: 150, 13: 200}[heads]
+    assert len(result.heads) == heads
+    assert result.payments == {w: each for w in Wind if w is not seat}  # nobody pays or collects double
