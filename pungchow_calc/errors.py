@@ -77,6 +77,12 @@ class OptionError(PungchowError):
     code = "option"
 
 
+class TableError(PungchowError):
+    """The hands of a table contradict each other (`settle`): too many copies of a tile, two winners."""
+
+    code = "table"
+
+
 class WashError(PungchowError):
     """A hand that cannot wash the tiles (Part II): wrong tile count, or fewer than nine heads."""
 

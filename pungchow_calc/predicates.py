@@ -322,6 +322,119 @@ def _shape(params: Any) -> Test:
     return test
 
 
+# --- what lay on the table when the winning tile came (Part II "Penalties") ---------------
+
+
+def _before_win(meld: Meld) -> tuple[Tile, ...]:
+    """The tiles of a meld already complete before the winning tile came.
+
+    A set holding the winning tile was completed by it (an exposed pung claimed to win was two tiles
+    in the hand), except the fourth tile added to an exposed pung: those three lay on the table.
+    """
+    if not meld.winning:
+        return meld.tiles
+    return meld.tiles[1:] if meld.kind is MeldKind.KONG and meld.exposed else ()
+
+
+def _on_table(meld: Meld) -> bool:
+    # A kong declared face down lies on the table with its kind showing (two tiles face up).
+    return meld.exposed or meld.declared
+
+
+def _range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:
+    unknown = set(params) - {"min", "max", "exactly"} - extra
+    if unknown:
+        raise ParamError(f"unknown parameter {sorted(unknown, key=str)[0]!r}")
+    if not any(k in params for k in ("min", "max", "exactly")):
+        raise ParamError("needs min, max or exactly")
+    lo = _int(params.get("min", params.get("exactly", 0)), "min")
+    hi = _int(params.get("max", params.get("exactly", 99)), "max")
+    return lo, hi
+
+
+def _include_winning(params: dict[str, Any]) -> bool:
+    value = params.get("include_winning", False)
+    if not isinstance(value, bool):
+        raise ParamError("include_winning must be true or false")
+    return value
+
+
+def _sets(on_table: bool) -> Callable[[Any], Test]:
+    """Count sets of a kind and tile class; by default only those complete before the winning tile."""
+
+    def build(params: Any) -> Test:
+        if not isinstance(params, dict):
+            raise ParamError("expects a mapping with melds, tiles and min/max/exactly")
+        lo, hi = _range(params, {"melds", "tiles", "include_winning"})
+        kinds = frozenset().union(
+            *(MELD_KINDS[k] for k in _choice(params.get("melds", "set"), tuple(MELD_KINDS)))
+        )
+        tiles = _tiles_test(params["tiles"]) if "tiles" in params else (lambda t, s: True)
+        include = _include_winning(params)
+
+        def test(ctx: Context, unit: Meld | None) -> bool:
+            n = sum(
+                1
+                for m in ctx.melds
+                if m.kind in kinds
+                and (not on_table or _on_table(m))
+                and (include or not m.winning or len(_before_win(m)) == 3)
+                and all(tiles(t, ctx.situation) for t in m.tiles)
+            )
+            return lo <= n <= hi
+
+        return test
+
+    return build
+
+
+def _exposed_tiles(params: Any) -> Test:
+    """Count tiles of a class lying on the table; `same_suit: true` counts the fullest numbered suit."""
+    if not isinstance(params, dict):
+        raise ParamError("expects a mapping with tiles and min/max/exactly")
+    lo, hi = _range(params, {"tiles", "same_suit", "include_winning"})
+    tiles = _tiles_test(params["tiles"]) if "tiles" in params else (lambda t, s: True)
+    include = _include_winning(params)
+    same_suit = params.get("same_suit", False)
+    if not isinstance(same_suit, bool):
+        raise ParamError("same_suit must be true or false")
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        shown = [
+            t
+            for m in ctx.melds
+            if _on_table(m)
+            for t in (m.tiles if include else _before_win(m))
+            if tiles(t, ctx.situation)
+        ]
+        if same_suit:
+            n = max((sum(1 for t in shown if t.suit is suit) for suit in Suit if suit.is_numbered), default=0)
+        else:
+            n = len(shown)
+        return lo <= n <= hi
+
+    return test
+
+
+def _winning_tile(params: Any) -> Test:
+    """The winning tile is of this class (e.g. the dragon that gives the third set of dragons)."""
+    test = _tiles_test(params)
+    return lambda ctx, unit: ctx.hand.winning_tile is not None and test(ctx.hand.winning_tile, ctx.situation)
+
+
+def _winning_meld(params: Any) -> Test:
+    """The set or pair holding the winning tile is of this kind (`melds`) and class (`tiles`)."""
+    if not isinstance(params, dict) or not params or set(params) - {"melds", "tiles"}:
+        raise ParamError("expects a mapping with melds and/or tiles")
+    kinds = frozenset().union(
+        *(MELD_KINDS[k] for k in _choice(params.get("melds", list(MELD_KINDS)), tuple(MELD_KINDS)))
+    )
+    tiles = _tiles_test(params["tiles"]) if "tiles" in params else (lambda t, s: True)
+    return lambda ctx, unit: any(
+        m.winning and m.kind in kinds and all(tiles(t, ctx.situation) for t in m.tiles) for m in ctx.melds
+    )
+
+
 REGISTRY: dict[str, Condition] = {
     # who and how
     "winner": Condition(_flag("winner"), HAND, "the hand went Mah-Jongg"),
@@ -349,4 +462,10 @@ REGISTRY: dict[str, Condition] = {
     "concealed": Condition(_concealed, UNIT, "in the hand (or a kong declared face down)"),
     "completes_hand": Condition(_completes, UNIT, "holds the winning tile"),
     "wait": Condition(_wait, UNIT, "a chow filled in the middle/only end (closed) or open end"),
+    # what lay on the table when the winning tile came (penalties: "discarder pays for all")
+    "exposed_sets": Condition(_sets(True), HAND, "how many sets of a kind lay on the table before the win"),
+    "sets_before_win": Condition(_sets(False), HAND, "how many sets of a kind were complete before the win"),
+    "exposed_tiles": Condition(_exposed_tiles, HAND, "how many tiles of a class (one suit) lay on the table"),
+    "winning_tile": Condition(_winning_tile, HAND, "the winning tile is of this class"),
+    "winning_meld": Condition(_winning_meld, HAND, "the set or pair with the winning tile is of this kind"),
 }

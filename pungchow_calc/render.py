@@ -13,6 +13,7 @@ from rich.text import Text
 
 from .hand import Meld, MeldKind
 from .scoring import Score
+from .settlement import Settlement, seat_name
 from .tiles import Tile
 
 
@@ -112,3 +113,67 @@ def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
     )
     paid = ", ".join(f"{seat.name.lower()} pays {amount}" for seat, amount in wash.payments.items())
     out.print(f"Payments: {paid} — {wash.seat.name.lower()} collects {wash.total}")
+
+def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = False) -> None:
+    """Print a settled table: each seat's hand and score, who pays whom and why, and each seat's net."""
+    s = settlement
+    head = f"{s.ruleset or 'scores'} · " + (f"limit {s.limit}" if s.limit is not None else "no limit")
+    head += f" · East pays and collects ×{s.east_multiplier}" if s.east_multiplier > 1 else ""
+    out.print(Text(head, style="bold"))
+    seats = Table(show_edge=False, pad_edge=False)
+    seats.add_column("Seat")
+    seats.add_column("Hand")
+    seats.add_column("Score", justify="right")
+    seats.add_column("Settles on", justify="right")
+    for seat in s.seats:
+        scored = s.hands.get(seat)
+        shown = hand_text(scored, ascii_only) if scored is not None else "(score given)"
+        if seat in s.dead:
+            shown += f"  [dead: {s.dead[seat]}]"
+        name = Text(seat_name(seat), style="bold green" if seat is s.winner else "")
+        seats.add_row(name, shown, str(s.scored.get(seat, s.scores[seat])), str(s.scores[seat]))
+    out.print(seats)
+    if s.winner is not None:
+        capped = (
+            f", payable {s.payable} (limit)"
+            if s.payable is not None and s.payable < s.scores[s.winner]
+            else ""
+        )
+        out.print(
+            Text("Winner: ", style="bold") + Text(f"{seat_name(s.winner)}, {s.scores[s.winner]}{capped}")
+        )
+    else:
+        out.print(Text("No winner: ", style="bold") + Text("the hands settle their differences only"))
+    for penalty in s.penalties:
+        out.print(
+            Text("Penalty: ", style="bold red")
+            + Text(f"{penalty.label} ({seat_name(penalty.seat)}): {penalty.detail}")
+        )
+    for note in s.notes:
+        out.print(Text("Note: ", style="bold") + Text(note))
+    payments = Table(show_edge=False, pad_edge=False)
+    payments.add_column("#", justify="right")
+    payments.add_column("From")
+    payments.add_column("To")
+    payments.add_column("Amount", justify="right")
+    payments.add_column("Reason")
+    for n, p in enumerate(s.payments, 1):
+        payments.add_row(str(n), seat_name(p.payer), seat_name(p.payee), str(p.amount), p.reason)
+    out.print()
+    out.print(payments if s.payments else "No payments.")
+    out.print()
+    nets = Table(show_edge=False, pad_edge=False)
+    nets.add_column("Seat")
+    nets.add_column("Pays", justify="right")
+    nets.add_column("Receives", justify="right")
+    nets.add_column("Net", justify="right")
+    for seat in s.seats:
+        paid = sum(p.amount for p in s.payments if p.payer is seat)
+        got = sum(p.amount for p in s.payments if p.payee is seat)
+        net = s.net[seat]
+        style = "green" if net > 0 else ("red" if net < 0 else "")
+        nets.add_row(seat_name(seat), str(paid), str(got), Text(f"{net:+d}" if net else "0", style=style))
+    out.print(nets)
+    total = sum(s.net.values())
+    mark = "ok" if ascii_only else "✓"
+    out.print(f"Check: nets sum to {total} {mark if total == 0 else 'MISMATCH'}")

@@ -37,6 +37,8 @@ TOP_KEYS = {
     "settings",
     "rules",
     "remove_rules",
+    "penalties",
+    "remove_penalties",
     "wash",
 }
 WASH_KEYS = {"payments", "east_multiplier"}
@@ -126,6 +128,31 @@ class WashTable:
         return reached[-1] if reached else None
 
 
+PENALTY_TYPES = {
+    "dead_hand": "a hand with the wrong number of tiles: its score does not count and it pays all",
+    "false_mahjongg": "a player who calls Mah-Jongg on an incomplete hand pays each other player",
+    "pays_for_all": "the player liable for the winning hand pays the winner for everyone",
+}
+PENALTY_KEYS = {"id", "label", "type", "note", "tiles", "pays", "liable", "when", "excused"}
+LIABLE = ("discarder", "feeder")
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A penalty of the ruleset (Harr, "Penalties"; "Mah-Jongg or Mah-Diao"): data, with its tests."""
+
+    id: str
+    label: str
+    type: str  # one of PENALTY_TYPES
+    tiles: int = 13  # dead_hand: tiles a non-winner holds, plus one per kong
+    pays: Points | None = None  # false_mahjongg: paid to each other player (East: times east_multiplier)
+    liable: str = "discarder"  # pays_for_all: --from (discarder) or --feeder (feeder)
+    tests: tuple[Test, ...] = ()  # pays_for_all: on the winner's hand, all must hold
+    excused_no_choice: bool = True  # pays_for_all: --no-choice excuses the liable player
+    excused_waiting: tuple[Test, ...] | None = None  # the liable hand, completed by a tile it waits for
+    index: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """A loaded, validated, immutable ruleset."""
@@ -137,6 +164,7 @@ class Ruleset:
     rules: tuple[Rule, ...]
     shapes: tuple[ShapeTest, ...]
     data: MappingProxyType[str, Any]  # the merged document, for `rules show` and `rules diff`
+    penalties: tuple[Penalty, ...] = ()  # "Penalties" and the dead hand, in file order
     wash: WashTable | None = None  # Part II "Washing the Tiles"; None when the ruleset has no table
 
 
@@ -305,7 +333,7 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     """Apply a child ruleset over its base: settings by key, rules by id, `remove_rules` drops."""
     out = copy.deepcopy(base)
     for key, value in child.items():
-        if key in ("extends", "rules", "remove_rules"):
+        if key in ("extends", "rules", "remove_rules", "penalties", "remove_penalties"):
             continue
         if key == "settings" and isinstance(value, dict):
             out.setdefault("settings", {})
@@ -347,7 +375,35 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
                             merged.pop(other, None)
             rules[at] = merged
     out["rules"] = rules
+    _merge_penalties(out, base, child)
     return out
+
+
+def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str, Any]) -> None:
+    """Penalties merge like rules: by id (a child entry replaces the base's), `remove_penalties` drops."""
+    penalties = list(base.get("penalties") or []) if isinstance(base.get("penalties"), list) else []
+    removed = child.get("remove_penalties") or []
+    if not isinstance(removed, list):
+        raise _Invalid(("remove_penalties",), "remove_penalties must be a list of penalty ids")
+    known = {p.get("id") for p in penalties if isinstance(p, dict) and isinstance(p.get("id"), str)}
+    for n, penalty_id in enumerate(removed):
+        if not isinstance(penalty_id, str) or penalty_id not in known:
+            raise _Invalid(
+                ("remove_penalties", n), f"remove_penalties names {penalty_id!r}, which the base lacks"
+            )
+    penalties = [p for p in penalties if not (isinstance(p, dict) and p.get("id") in removed)]
+    child_penalties = child.get("penalties") or []
+    if not isinstance(child_penalties, list):
+        raise _Invalid(("penalties",), "penalties must be a list")
+    for penalty in child_penalties:
+        ids = [p.get("id") if isinstance(p, dict) else None for p in penalties]
+        key = penalty.get("id") if isinstance(penalty, dict) else None
+        if key is not None and key in ids:
+            penalties[ids.index(key)] = copy.deepcopy(penalty)
+        else:
+            penalties.append(copy.deepcopy(penalty))
+    if penalties or "penalties" in base:
+        out["penalties"] = penalties
 
 
 def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]:
@@ -555,6 +611,95 @@ def _wash(raw: Any) -> WashTable | None:
     return WashTable(tuple(sorted(rows)), multiplier)
 
 
+def _conditions(raw: Any, path: tuple[Any, ...], where: str) -> tuple[Test, ...]:
+    if not isinstance(raw, list):
+        raise _Invalid(path, f"{where}: must be a list of conditions")
+    return tuple(_compile_condition(c, "hand", (*path, i))[0] for i, c in enumerate(raw))
+
+
+def _penalty(raw: Any, index: int) -> Penalty:
+    """Validate one `penalties:` entry (see PENALTY_TYPES)."""
+    path: tuple[Any, ...] = ("penalties", index)
+    if not isinstance(raw, dict):
+        raise _Invalid(path, "a penalty is a mapping with id, label and type")
+    unknown = set(raw) - PENALTY_KEYS
+    if unknown:
+        key = sorted(unknown, key=str)[0]
+        raise _Invalid((*path, key), f"penalty {raw.get('id', index)!r}: unknown key {key!r}")
+    penalty_id = raw.get("id")
+    if not isinstance(penalty_id, str) or not penalty_id:
+        raise _Invalid(path, "every penalty needs an id (a name)")
+    where = f"penalty {penalty_id!r}"
+    label = raw.get("label")
+    if not isinstance(label, str) or not label:
+        raise _Invalid((*path, "label"), f"{where}: needs a label")
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in PENALTY_TYPES:
+        raise _Invalid((*path, "type"), f"{where}: type must be one of {', '.join(PENALTY_TYPES)}")
+    note = raw.get("note")
+    if note is not None and not isinstance(note, str):
+        raise _Invalid((*path, "note"), f"{where}: note must be text")
+    allowed = {
+        "dead_hand": {"tiles"},
+        "false_mahjongg": {"pays"},
+        "pays_for_all": {"liable", "when", "excused"},
+    }[kind]
+    for key in sorted(set(raw) & {"tiles", "pays", "liable", "when", "excused"} - allowed):
+        raise _Invalid((*path, key), f"{where}: {key!r} does not apply to type {kind}")
+    if kind == "dead_hand":
+        tiles = _int_value(raw.get("tiles", 13), (*path, "tiles"), "tiles")
+        return Penalty(penalty_id, label, kind, tiles=tiles, index=index)
+    if kind == "false_mahjongg":
+        if "pays" not in raw:
+            raise _Invalid(path, f"{where}: needs pays (points, or {{limit_fraction}})")
+        return Penalty(penalty_id, label, kind, pays=_points(raw["pays"], (*path, "pays")), index=index)
+    liable = raw.get("liable", "discarder")
+    if liable not in LIABLE:
+        raise _Invalid((*path, "liable"), f"{where}: liable must be one of {', '.join(LIABLE)}")
+    tests = _conditions(raw.get("when", []), (*path, "when"), where)
+    if not tests:
+        raise _Invalid((*path, "when"), f"{where}: needs when: conditions on the winner's hand")
+    excused = raw.get("excused", {})
+    if not isinstance(excused, dict) or set(excused) - {"no_choice", "waiting_with"}:
+        raise _Invalid((*path, "excused"), f"{where}: excused is a mapping of no_choice and waiting_with")
+    no_choice = excused.get("no_choice", True)
+    if not isinstance(no_choice, bool):
+        raise _Invalid((*path, "excused", "no_choice"), f"{where}: no_choice must be true or false")
+    waiting = (
+        _conditions(excused["waiting_with"], (*path, "excused", "waiting_with"), where)
+        if "waiting_with" in excused
+        else None
+    )
+    return Penalty(
+        penalty_id,
+        label,
+        kind,
+        liable=liable,
+        tests=tests,
+        excused_no_choice=no_choice,
+        excused_waiting=waiting,
+        index=index,
+    )
+
+
+def _penalties(raw: Any) -> tuple[Penalty, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise _Invalid(("penalties",), "penalties must be a list")
+    penalties = tuple(_penalty(p, i) for i, p in enumerate(raw))
+    seen: set[str] = set()
+    for i, penalty in enumerate(penalties):
+        if penalty.id in seen:
+            raise _Invalid(("penalties", i, "id"), f"penalty id {penalty.id!r} appears twice")
+        seen.add(penalty.id)
+    for kind in ("dead_hand", "false_mahjongg"):
+        found = [i for i, p in enumerate(penalties) if p.type == kind]
+        if len(found) > 1:
+            raise _Invalid(("penalties", found[1]), f"only one penalty of type {kind} may be given")
+    return penalties
+
+
 def _validate(doc: dict[str, Any], path: Path) -> Ruleset:
     for key in doc:
         if key not in TOP_KEYS:
@@ -596,6 +741,7 @@ def _validate(doc: dict[str, Any], path: Path) -> Ruleset:
         rules=rules,
         shapes=shapes,
         data=MappingProxyType(doc),
+        penalties=_penalties(doc.get("penalties")),
         wash=wash,
     )
 

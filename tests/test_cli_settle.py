@@ -1,0 +1,284 @@
+"""`pungchow settle` through typer's CliRunner: the payment table, SPEC §3 JSON, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pungchow_calc.cli import app
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+TABLE = [
+    "--east",
+    "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b",
+    "--south",
+    "2c2c2c 5d5d5d* 9c9c GdGd 3b4b 8d",
+    "--west",
+    "WwWwWw* 1c2c3c 6d7d8d 9d9d 2b3b",
+    "--north",
+    "NwNwNwNw# 3c4c5c* 6c6c 7c8c Wd SwSw",
+]
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, ["settle", *args], env={"COLUMNS": "160", "NO_COLOR": "1"})
+
+
+def test_layout_one_json_exactly_spec() -> None:
+    # "Illustrations of Score Settling", first layout, with the ERRATA's 480 and 272.
+    result = run(
+        "--east", "480", "--south", "64", "--west", "272", "--north", "16", "--winner", "e", "--json"
+    )
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["scores"] == {"east": 480, "south": 64, "west": 272, "north": 16}
+    assert data["winner"] == "east"
+    assert [{k: p[k] for k in ("from", "to", "amount")} for p in data["payments"]] == [
+        {"from": "south", "to": "east", "amount": 960},
+        {"from": "west", "to": "east", "amount": 960},
+        {"from": "north", "to": "east", "amount": 960},
+        {"from": "south", "to": "west", "amount": 208},
+        {"from": "north", "to": "west", "amount": 256},
+        {"from": "north", "to": "south", "amount": 48},
+    ]
+    assert data["net"] == {"east": 2880, "south": -1120, "west": -496, "north": -1264}
+    assert sum(data["net"].values()) == 0 and data["net_sum"] == 0
+    assert data["payments"][3]["reason"] == "difference 272−64"
+    assert {"scores", "winner", "payments", "net"} <= set(data)
+    assert data["limit"] is None and data["east_multiplier"] == 2 and data["payable"] == 480
+    assert data["penalties"] == [] and data["dead"] == {} and data["notes"] == []
+
+
+def test_table_output_from_hands() -> None:
+    result = run(*TABLE, "--from", "south", "--ascii")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.splitlines()[0] == "pung-chow · no limit · East pays and collects ×2"
+    assert "EwEwEw*   1b1b1b*   4b4b4b*   RdRdRd   7b7b" in out
+    assert "Winner: east, 384" in out
+    for row in (
+        "1 │ south │ east  │    768 │ Mah-Jongg 384, East ×2",
+        "4 │ south │ north │    120 │ difference 128−8",
+        "5 │ west  │ north │    120 │ difference 128−8",
+        "east  │    0 │     2304 │ +2304",
+        "south │  888 │        0 │  -888",
+        "north │  768 │      240 │  -528",
+    ):
+        assert row in out
+    assert out.rstrip().endswith("Check: nets sum to 0 ok")
+
+
+def test_table_json_from_hands() -> None:
+    result = run(*TABLE, "--from", "south", "--json")
+    data = json.loads(result.stdout)
+    assert data["scores"] == {"east": 384, "south": 8, "west": 8, "north": 128}
+    assert data["winner"] == "east"
+    assert data["net"] == {"east": 2304, "south": -888, "west": -888, "north": -528}
+    assert data["hands"]["east"]["arrangement"] == ["EwEwEw*", "1b1b1b*", "4b4b4b*", "RdRdRd", "7b7b"]
+    assert data["hands"]["south"]["winner"] is False and "payments" not in data["hands"]["south"]
+
+
+def test_sample_file_matches_the_cli_table() -> None:
+    text = (SAMPLES / "settle-table.txt").read_text()
+    for hand in TABLE[1::2]:
+        assert f"'{hand}'" in text
+
+
+def test_three_handed_draw_game() -> None:
+    result = run("--east", "40", "--south", "10", "--west", "20", "--json")
+    data = json.loads(result.stdout)
+    assert data["winner"] is None and set(data["net"]) == {"east", "south", "west"}
+    assert [(p["from"], p["to"], p["amount"]) for p in data["payments"]] == [
+        ("west", "east", 40),
+        ("south", "east", 60),
+        ("south", "west", 10),
+    ]
+    assert data["net"] == {"east": 100, "south": -70, "west": -30}
+
+
+def test_two_handed_game_text() -> None:
+    result = run("--south", "64", "--west", "272", "--winner", "west")
+    assert result.exit_code == 0
+    assert "south │  272 │        0 │ -272" in result.stdout
+    assert "No winner" not in result.stdout
+
+
+def test_limit_caps_east() -> None:
+    result = run(
+        "--east", "0", "--south", "700", "--west", "20", "--winner", "s", "-r", "pung-chow-limit", "--json"
+    )
+    data = json.loads(result.stdout)
+    assert data["limit"] == 300 and data["payable"] == 300
+    assert [(p["from"], p["to"], p["amount"]) for p in data["payments"]] == [
+        ("east", "south", 600),
+        ("west", "south", 300),
+        ("east", "west", 40),
+    ]
+
+
+def test_penalty_discarder_pays_for_all_text() -> None:
+    result = run(
+        "-r",
+        "pung-chow-limit",
+        "--east",
+        "1c2c3c 4c5c6c 7c8c9c 6c6c EwEw",
+        "--south",
+        "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d",
+        "--west",
+        "1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d",
+        "--north",
+        "WdWdWd 2b2b 5b5b 6b7b8b 3d 4d Sw",
+        "--from",
+        "west",
+        "--ascii",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Penalty: Discarder pays for all (nine tiles of one suit exposed) (west): west bears" in out
+    assert (
+        "2 │ west │ south │    288 │ Discarder pays for all (nine tiles of one suit exposed): pays for east, "
+        "East ×2" in out
+    )
+    assert "west  │  576 │        0 │ -576" in out
+
+
+def test_no_choice_flag() -> None:
+    args = [
+        "-r",
+        "pung-chow-limit",
+        "--east",
+        "1c2c3c 4c5c6c 7c8c9c 6c6c EwEw",
+        "--south",
+        "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d",
+        "--west",
+        "1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d",
+        "--from",
+        "west",
+        "--json",
+    ]
+    penalised = json.loads(run(*args).stdout)
+    excused = json.loads(run(*args, "--no-choice").stdout)
+    assert [p["id"] for p in penalised["penalties"]] == ["discarder_one_suit"]
+    assert penalised["payments"][0]["for"] == "west"
+    assert excused["penalties"] == [] and "no choice" in excused["notes"][0]
+
+
+def test_false_mahjongg_and_dead_options() -> None:
+    data = json.loads(
+        run(
+            "-r",
+            "pung-chow-limit",
+            "--east",
+            "0",
+            "--south",
+            "0",
+            "--west",
+            "0",
+            "--false-mahjongg",
+            "e",
+            "--json",
+        ).stdout
+    )
+    assert [(p["from"], p["to"], p["amount"]) for p in data["payments"]] == [
+        ("east", "south", 300),
+        ("east", "west", 300),
+    ]
+    data = json.loads(
+        run("--east", "40", "--south", "24", "--west", "16", "--winner", "w", "--dead", "s", "--json").stdout
+    )
+    assert data["scores"] == {"east": 40, "south": 0, "west": 16}
+    assert data["scored"]["south"] == 24 and data["dead"] == {"south": "declared dead (--dead)"}
+
+
+def test_insurance_sample_with_feeder() -> None:
+    result = run(
+        "-r",
+        str(SAMPLES / "taiwanese-insurance.yaml"),
+        "--winner",
+        "south",
+        "--drawn",
+        "--feeder",
+        "west",
+        "--east",
+        "1c2c3c4c5c6c7c8c9c1d2d3d4d",
+        "--south",
+        "RdRdRd* GdGdGd* WdWdWd* 5b6b7b 9d!9d",
+        "--west",
+        "1b2b3b4b8b8b 5c5c6d7d8d9c9c",
+        "--north",
+        "2d3d4d6b7b8b 2b2b2b 7d8d9d3b",
+        "--json",
+    )
+    data = json.loads(result.stdout)
+    assert data["net"] == {"east": 0, "south": 1200, "west": -1200, "north": 0}
+    assert data["penalties"][0]["id"] == "insurance_big_three_dragons"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(
+            ["--east", "480"], "error: settling needs at least two seats (two-handed game)", id="one-seat"
+        ),
+        pytest.param([], "error: settling needs at least two seats (two-handed game)", id="no-seat"),
+        pytest.param(
+            ["--east", "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b", "--south", "2c2c2c RdRd 1d2d4d*"],
+            "error: --south: 1d2d4d* is not a set (column 13)",
+            id="bad-notation",
+        ),
+        pytest.param(
+            ["--east", "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b", "--south", "2c2c2c 5d5d5d* 9c9c RdRd 3b4b 8d"],
+            "error: Rd appears 5 times on the table (east 3, south 2); the set has four copies",
+            id="four-copies",
+        ),
+        pytest.param(
+            ["--east", "4", "--south", "8", "--winner", "west"],
+            "error: --winner west: that seat",
+            id="absent",
+        ),
+        pytest.param(
+            ["--east", "4", "--south", "8", "--winner", "x"], "error: --winner: 'x' is not a wind", id="wind"
+        ),
+        pytest.param(
+            ["--east", "4", "--south", "8", "--from", "e"], "error: --from describes a win", id="from"
+        ),
+        pytest.param(
+            ["--east", "4", "--south", "8", "--winner", "e", "--drawn", "--loose"],
+            "error: conflicting ways to win",
+            id="ways",
+        ),
+        pytest.param(
+            ["--east", "4", "--south", "8", "--winner", "e", "--limit", "5", "--no-limit"],
+            "error: --limit and --no-limit contradict each other",
+            id="limits",
+        ),
+        pytest.param(
+            ["--east", "4", "--south", "8", "--false-mahjongg", "s"],
+            "error: --false-mahjongg: ruleset",
+            id="fmj",
+        ),
+        pytest.param(
+            ["--east", "4", "--south", "8", "-r", "nope"], "error: nope: no ruleset 'nope'", id="ruleset"
+        ),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(message)
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_bad_input_json_error_object() -> None:
+    result = run("--east", "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b", "--south", "RdRd 2c2c", "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout) == {
+        "error": {
+            "code": "too-many-copies",
+            "message": "Rd appears 5 times on the table (east 3, south 2); the set has four copies",
+        }
+    }
