@@ -1,0 +1,222 @@
+"""Compare one hand scored under several rulesets, and two rulesets rule by rule (`diff`, `rules diff`).
+
+Pure data: rows keyed so that the same thing lines up across rulesets. A hand-wide line is keyed
+by its rule id (falling back on its label, so that two files naming the Mah-Jongg bonus
+differently still line up); a set or pair line by the set it scores and its kind, since the two
+books' tables give different rules (e.g. the limit game's "winning hand" rows) for the same set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .scoring import Line, Score
+
+SEATS = ("east", "south", "west", "north")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the side-by-side: what it is, and its value under each ruleset (None: absent)."""
+
+    key: str
+    label: str
+    kind: str
+    set: str | None
+    values: tuple[Line | None, ...]
+
+    @property
+    def differs(self) -> bool:
+        """True when the rulesets do not all give this line the same value."""
+        shown = {None if v is None else (v.points, v.doublings, v.kind) for v in self.values}
+        return len(shown) > 1
+
+    def as_dict(self, names: tuple[str, ...]) -> dict[str, Any]:
+        """JSON form: label, set and per-ruleset values (null when the line is absent)."""
+        return {
+            "key": self.key,
+            "label": self.label,
+            "kind": self.kind,
+            "set": self.set,
+            "values": {
+                name: None if v is None else {"points": v.points, "doublings": v.doublings, "rule": v.rule}
+                for name, v in zip(names, self.values, strict=True)
+            },
+            "differs": self.differs,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandDiff:
+    """A hand scored under two or more rulesets, lined up row by row."""
+
+    names: tuple[str, ...]
+    scores: tuple[Score, ...]
+    rows: tuple[Row, ...]
+
+    def totals(self, index: int) -> dict[str, Any]:
+        """Points, doublings, score, payable and payments under one ruleset."""
+        s = self.scores[index]
+        return {
+            "points": s.points,
+            "doublings": s.doublings,
+            "score": s.score,
+            "limit": s.limit,
+            "payable": s.payable,
+            "limit_hand": s.limit_hand,
+            "payments": None
+            if s.payments is None
+            else {seat.name.lower(): amount for seat, amount in s.payments.items()},
+        }
+
+    def difference(self, index: int) -> dict[str, Any]:
+        """Ruleset `index` minus the first: score, payable and each payment."""
+        a, b = self.totals(0), self.totals(index)
+        out: dict[str, Any] = {
+            "points": b["points"] - a["points"],
+            "doublings": b["doublings"] - a["doublings"],
+            "score": b["score"] - a["score"],
+            "payable": b["payable"] - a["payable"],
+        }
+        if a["payments"] is not None and b["payments"] is not None:
+            out["payments"] = {
+                seat: b["payments"].get(seat, 0) - a["payments"].get(seat, 0) for seat in a["payments"]
+            }
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form (`diff --json`): the rows, totals per ruleset and differences from the first."""
+        return {
+            "hand": self.scores[0].hand,
+            "rulesets": list(self.names),
+            "rows": [row.as_dict(self.names) for row in self.rows],
+            "totals": {name: self.totals(i) for i, name in enumerate(self.names)},
+            "difference": {name: self.difference(i) for i, name in enumerate(self.names) if i},
+            "scores": {name: s.as_dict() for name, s in zip(self.names, self.scores, strict=True)},
+        }
+
+
+def _keys(score: Score) -> list[tuple[str, Line]]:
+    """Each line with its row key; repeated keys get a counter so no line is lost."""
+    seen: dict[str, int] = {}
+    out = []
+    for line in score.lines:
+        if line.meld is not None:
+            base = f"{line.meld}|{'points' if line.kind in ('set', 'pair') else line.kind}"
+        else:
+            base = f"rule:{line.rule}"
+        n = seen.get(base, 0)
+        seen[base] = n + 1
+        out.append((base if n == 0 else f"{base}#{n + 1}", line))
+    return out
+
+
+def diff_hand(names: tuple[str, ...], scores: tuple[Score, ...]) -> HandDiff:
+    """Line the breakdowns up: rows in the order they first appear, keyed as the module says."""
+    order: list[str] = []
+    table: dict[str, list[Line | None]] = {}
+    for i, score in enumerate(scores):
+        for key, line in _keys(score):
+            if key not in table:
+                # A hand-wide line under another id but the same label is the same book line.
+                if line.meld is None:
+                    twin = next(
+                        (
+                            k
+                            for k in order
+                            if k.startswith("rule:")
+                            and table[k][i] is None
+                            and _label(table[k]).lower() == line.label.lower()
+                        ),
+                        None,
+                    )
+                    if twin is not None:
+                        table[twin][i] = line
+                        continue
+                order.append(key)
+                table[key] = [None] * len(scores)
+            table[key][i] = line
+    rows = []
+    for key in order:
+        values = table[key]
+        first = next(v for v in values if v is not None)
+        rows.append(Row(key, first.label, first.kind, first.meld, tuple(values)))
+    return HandDiff(names, scores, tuple(rows))
+
+
+def _label(values: list[Line | None]) -> str:
+    return next(v.label for v in values if v is not None)
+
+
+# --- rulesets ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One difference between two rulesets: a setting, or a rule by id (None where absent)."""
+
+    what: str  # "setting" | "rule" | "title"
+    key: str
+    label: str
+    a: Any
+    b: Any
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"what": self.what, "key": self.key, "label": self.label, "a": self.a, "b": self.b}
+
+
+RULE_FIELDS = ("label", "scope", "who", "group", "when", "points", "doublings", "limit")
+DEFAULT_FIELDS = {"scope": "hand", "who": "all", "group": None, "when": [], "limit": False}
+
+
+def _plain(value: Any) -> Any:
+    """A YAML value as plain lists and dicts (documents are read-only mappings)."""
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def rule_values(raw: dict[str, Any]) -> dict[str, Any]:
+    """A rule's fields with the defaults filled in, so that omitted and default values compare equal."""
+    return {
+        f: _plain(raw.get(f, DEFAULT_FIELDS.get(f))) for f in RULE_FIELDS if f in raw or f in DEFAULT_FIELDS
+    }
+
+
+def diff_rulesets(a: Any, b: Any) -> list[Change]:
+    """Settings (by key) and rules (by id) that differ between two loaded rulesets."""
+    changes: list[Change] = []
+    sa, sb = a.settings, b.settings
+    for key in sa.__slots__:
+        va, vb = getattr(sa, key), getattr(sb, key)
+        if va != vb:
+            changes.append(Change("setting", key, key, va, vb))
+    rules_a = {r["id"]: r for r in _plain(a.data["rules"])}
+    rules_b = {r["id"]: r for r in _plain(b.data["rules"])}
+    for rule_id in [*rules_a, *[i for i in rules_b if i not in rules_a]]:
+        ra, rb = rules_a.get(rule_id), rules_b.get(rule_id)
+        label = (ra or rb or {}).get("label", rule_id)
+        if ra is None or rb is None:
+            changes.append(
+                Change(
+                    "rule", rule_id, label, rule_values(ra) if ra else None, rule_values(rb) if rb else None
+                )
+            )
+            continue
+        va, vb = rule_values(ra), rule_values(rb)
+        if va != vb:
+            fields = [f for f in RULE_FIELDS if va.get(f) != vb.get(f)]
+            changes.append(
+                Change(
+                    "rule",
+                    rule_id,
+                    label,
+                    {f: va.get(f) for f in fields},
+                    {f: vb.get(f) for f in fields},
+                )
+            )
+    return changes

@@ -1,0 +1,400 @@
+"""`pungchow batch`: one record per entry, in order, every format, stdin, YAML, streaming, workers."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from itertools import islice
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from pungchow_calc import batch as b
+from pungchow_calc.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"  # Part I: 48 points, East collects 96 from each
+SPEC_HAND = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"  # SPEC §3: north, 5760, East pays 11520
+
+MIXED = f"""# club evening, table 1
+{PUNGS}
+
+"{SPEC_HAND}" --seat north
+1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c
+"unbalanced quote
+{PUNGS} -r no-such-ruleset
+{PUNGS} --bogus
+   # an indented comment
+"123c 456c 789c 234d 5d!5d" --drawn -s s   # a trailing comment
+"""
+# (line, error code or None) for every entry of MIXED, in order: blank and comment lines give none.
+MIXED_RECORDS = [
+    (2, None),
+    (4, None),
+    (5, "no-winning-tile"),
+    (6, "bad-line"),
+    (7, "ruleset-not-found"),
+    (8, "bad-option"),
+    (10, None),
+]
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(app, list(args), input=input)
+
+
+@pytest.fixture
+def mixed(tmp_path: Path) -> Path:
+    path = tmp_path / "evening.txt"
+    path.write_text(MIXED, encoding="utf-8")
+    return path
+
+
+def test_mixed_file_one_record_per_entry_with_line_numbers(mixed: Path):
+    result = run("batch", str(mixed), "--format", "jsonl")
+    assert result.exit_code == 1  # some entries failed
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["line"], r["error"]["code"] if "error" in r else None) for r in records] == MIXED_RECORDS
+    first, spec, *_ = records
+    assert (first["points"], first["doublings"], first["score"], first["payable"]) == (48, 0, 48, 48)
+    assert first["payments"] == {"south": 96, "west": 96, "north": 96}
+    assert first["hand"] == PUNGS and first["seat"] == "east" and first["ruleset"] == "pung-chow"
+    assert (spec["points"], spec["doublings"], spec["score"]) == (90, 6, 5760)
+    assert spec["payments"] == {"east": 11520, "south": 5760, "west": 5760}
+    last = records[-1]
+    assert (last["seat"], last["win_by"], last["points"], last["score"]) == ("south", "wall", 22, 22)
+    assert last["payments"] == {"east": 44, "west": 22, "north": 22}
+    assert "No closing quotation" in records[3]["error"]["message"]
+    assert "no-such-ruleset" in records[4]["error"]["message"]
+    assert records[5]["error"]["message"] == "unknown option --bogus"
+
+
+def test_all_good_exits_zero(tmp_path: Path):
+    path = tmp_path / "good.txt"
+    path.write_text(f"{PUNGS}\n'{SPEC_HAND}' -s n\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 0
+    assert [json.loads(x)["score"] for x in result.stdout.splitlines()] == [48, 5760]
+
+
+def test_json_format_is_one_array(mixed: Path):
+    result = run("batch", str(mixed), "--format", "json")
+    assert result.exit_code == 1
+    records = json.loads(result.stdout)
+    assert [r["line"] for r in records] == [line for line, _ in MIXED_RECORDS]
+    assert records[1]["score"] == 5760
+
+
+def test_json_format_empty_file(tmp_path: Path):
+    path = tmp_path / "empty.txt"
+    path.write_text("# nothing to score\n\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == []
+
+
+def test_csv_format_has_fixed_columns(mixed: Path):
+    result = run("batch", str(mixed), "--format", "csv")
+    assert result.exit_code == 1
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert tuple(rows[0]) == b.CSV_COLUMNS
+    assert [int(r["line"]) for r in rows] == [line for line, _ in MIXED_RECORDS]
+    first = rows[0]
+    assert first["hand"] == PUNGS
+    assert (first["points"], first["score"], first["payable"], first["limit"]) == ("48", "48", "48", "")
+    assert (first["pay_east"], first["pay_south"], first["pay_west"], first["pay_north"]) == (
+        "",
+        "96",
+        "96",
+        "96",
+    )
+    assert first["winner"] == "true" and first["error_code"] == ""
+    bad = rows[3]
+    assert bad["hand"] == "" and bad["error_code"] == "bad-line"
+    assert bad["error_message"].startswith("cannot split line")
+
+
+def test_table_format(mixed: Path):
+    result = run("batch", str(mixed))
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:3] == ["line", "hand", "seat"]
+    assert lines[1].split()[0] == "2" and lines[1].rstrip().endswith("S:96 W:96 N:96")
+    assert "48" in lines[1].split()
+    assert lines[3].split()[:3] == ["5", "error", "[no-winning-tile]:"]
+    assert len(lines) == 1 + len(MIXED_RECORDS)
+
+
+def test_stdin(mixed: Path):
+    result = run("batch", "-", "--format", "jsonl", input=mixed.read_text(encoding="utf-8"))
+    assert result.exit_code == 1
+    records = [json.loads(x) for x in result.stdout.splitlines()]
+    assert [(r["line"], r["error"]["code"] if "error" in r else None) for r in records] == MIXED_RECORDS
+
+
+def test_default_ruleset_and_line_override(tmp_path: Path):
+    path = tmp_path / "r.txt"
+    path.write_text(f"{PUNGS}\n{PUNGS} -r pung-chow\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl", "--ruleset", "pung-chow-limit")
+    assert result.exit_code == 0
+    first, second = (json.loads(x) for x in result.stdout.splitlines())
+    assert first["ruleset"] == "pung-chow-limit" and first["limit"] == 300
+    mahjongg = next(line for line in first["lines"] if line["rule"] == "mah_jongg")
+    assert mahjongg["points"] == 10
+    assert second["ruleset"] == "pung-chow" and second["score"] == 48
+
+
+YAML_ENTRIES = f"""# a YAML batch file
+- hand: {PUNGS}
+- hand: "{SPEC_HAND}"
+  seat: north
+  win-by: discard
+- hand: 123c 456c 789c 234d 5d!5d
+  drawn: true
+  seat: s
+- hand: {PUNGS}
+  seat: [east]
+- seat: east
+- hand: {PUNGS}
+  colour: red
+- hand: {PUNGS}
+  limit: null
+  loser: false
+- "{PUNGS} -s w"
+- 42
+"""
+
+
+def test_yaml_file(tmp_path: Path):
+    path = tmp_path / "evening.yaml"
+    path.write_text(YAML_ENTRIES, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    records = [json.loads(x) for x in result.stdout.splitlines()]
+    got = [(r["line"], r.get("score"), r["error"]["code"] if "error" in r else None) for r in records]
+    assert got == [
+        (2, 48, None),
+        (3, 5760, None),
+        (6, 22, None),
+        (9, None, "bad-entry"),
+        (11, None, "bad-entry"),
+        (12, None, "bad-entry"),
+        (14, 48, None),
+        (17, 48, None),  # west wins: East pays double (below)
+        (18, None, "bad-entry"),
+    ]
+    messages = [r["error"]["message"] for r in records if "error" in r]
+    assert messages == [
+        "seat: expects a single value, not a list or mapping",
+        "no hand given (hand: ...)",
+        "unknown option 'colour'",
+        "an entry is a mapping (hand: ...)",
+    ]
+    assert records[7]["payments"] == {"east": 96, "south": 48, "north": 48}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("hand: 1b1b1b\n", "a YAML batch file is a list of mappings"),
+        (f"- hand: {PUNGS}\n- hand: [unclosed\n", "not valid YAML"),
+    ],
+    ids=["not-a-list", "broken-yaml"],
+)
+def test_yaml_file_errors(tmp_path: Path, text: str, message: str):
+    path = tmp_path / "bad.yml"
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    if "list" in message:
+        assert result.exit_code == 2  # the file as a whole is wrong: no records
+        assert result.stdout == ""
+        assert message in result.stderr
+    else:
+        # The entries before the break are scored; one record says where the parser gave up
+        # (the end of the file, where the flow list was still open).
+        assert result.exit_code == 1
+        good, record = [json.loads(x) for x in result.stdout.splitlines()]
+        assert (good["line"], good["score"]) == (1, 48)
+        assert record["line"] == 3 and record["error"]["code"] == "bad-yaml"
+        assert message in record["error"]["message"]
+
+
+def test_missing_file_and_bad_format(tmp_path: Path):
+    result = run("batch", str(tmp_path / "nope.txt"))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and "cannot read" in result.stderr
+    result = run("batch", str(tmp_path), "--format", "xml")
+    assert result.exit_code == 2
+    assert "--format must be one of table, json, jsonl, csv" in result.stderr
+
+
+def test_workers_keep_input_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(b, "CHUNK", 7)
+    lines = [PUNGS if i % 5 else "9z9z9z" for i in range(1, 61)]
+    entries = [b.Entry(i, text=line) for i, line in enumerate(lines, start=1)]
+    single = list(b.run(iter(entries), b.Job(encode="json"), workers=1))
+    parallel = list(b.run(iter(entries), b.Job(encode="json"), workers=2, inline=3))
+    assert parallel == single
+    assert [json.loads(p)["line"] for _, p in parallel] == list(range(1, 61))
+    assert [ok for ok, _ in parallel] == [i % 5 != 0 for i in range(1, 61)]
+
+
+def test_batch_with_workers_on_the_command_line(tmp_path: Path):
+    path = tmp_path / "many.txt"
+    path.write_text("".join(f"{PUNGS}\n" if i % 3 else "bad\n" for i in range(1, 2101)), encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl", "--workers", "2")
+    assert result.exit_code == 1
+    records = [json.loads(x) for x in result.stdout.splitlines()]
+    assert [r["line"] for r in records] == list(range(1, 2101))
+    assert sum("error" in r for r in records) == 700
+
+
+def test_reading_is_lazy():
+    """The reader takes entries one at a time: scoring the first needs only the first block."""
+    data = (PUNGS + "\n").encode() * 200_000  # 7 MB
+    source = b.Source("-", stdin=io.BytesIO(data))
+    first = next(b.run(source.entries(), b.Job()))
+    assert first[1]["score"] == 48
+    assert source.bytes_read < 64 * 1024
+
+
+def test_runs_on_an_endless_input():
+    """Records come out while the input is still going: the first 100 of an endless stream."""
+
+    def endless():
+        n = 0
+        while True:
+            n += 1
+            yield b.Entry(n, text=PUNGS)
+
+    got = list(islice(b.run(endless(), b.Job(), workers=1), 100))
+    assert [r["line"] for _, r in got] == list(range(1, 101))
+
+
+def test_records_appear_as_scored():
+    """Through a pipe, a record is printed (flushed) before the next line has even been written."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pungchow_calc", "batch", "-", "--format", "jsonl"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdin.write(PUNGS + "\n")
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["score"] == 48
+        proc.stdin.write("bad\n")
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["line"] == 2
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    assert proc.returncode == 1
+
+
+def test_rulesets_are_loaded_once_per_name(monkeypatch: pytest.MonkeyPatch):
+    import pungchow_calc.ruleset as ruleset_module
+
+    calls: list[str] = []
+    real = ruleset_module.load
+
+    def counting(name: str):
+        calls.append(name)
+        return real(name)
+
+    monkeypatch.setattr(ruleset_module, "load", counting)
+    entries = [
+        b.Entry(i, text=f"{PUNGS} -r {name}") for i, name in enumerate(["pung-chow", "nope", "pung-chow"] * 5)
+    ]
+    records = [r for _, r in b.run(iter(entries), b.Job())]
+    assert len(records) == 15
+    assert sorted(calls) == ["nope", "pung-chow"]
+    assert sum("error" in r for r in records) == 5
+
+
+def test_an_unexpected_failure_still_gives_one_record(monkeypatch: pytest.MonkeyPatch):
+    import pungchow_calc.scoring as scoring
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(scoring, "score_text", broken)
+    ((ok, record),) = list(b.run(iter([b.Entry(3, text=PUNGS)]), b.Job()))
+    assert not ok
+    assert record == {"line": 3, "error": {"code": "internal", "message": "RuntimeError: boom"}}
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ('"1b1b1b 3c3c3c" -s n --drawn', ["1b1b1b 3c3c3c", "-s", "n", "--drawn"]),
+        ("RdRdRdRd# EwEwEwEw* -s n", ["RdRdRdRd#", "EwEwEwEw*", "-s", "n"]),
+        ("'single quoted hand' -s w", ["single quoted hand", "-s", "w"]),
+        ('a"b c"', ["ab c"]),
+        ("1b1b1b  # a comment", ["1b1b1b"]),
+        ('"" x', ["", "x"]),
+    ],
+    ids=["double-quoted", "kong-marker", "single-quoted", "glued-quote", "trailing-comment", "empty-quoted"],
+)
+def test_split_line(line: str, words: list[str]):
+    assert b.split_line(line) == words
+
+
+LINE_TEXT = st.lists(
+    st.sampled_from(list("1b3c5dEwRd!*#\"' -\t\\\r\x0c\u2028") + ["--seat", "--bogus", "-r", "x", "1b1b1b"]),
+    max_size=20,
+).map("".join)
+
+
+@given(st.lists(LINE_TEXT, max_size=12))
+def test_every_entry_gives_exactly_one_record(lines: list[str]):
+    data = "\n".join(lines).encode()
+    source = b.Source("-", stdin=io.BytesIO(data))
+    records = [r for _, r in b.run(source.entries(), b.Job())]
+    expected = [
+        n for n, line in enumerate(lines, start=1) if line.strip() and not line.strip().startswith("#")
+    ]
+    assert [r["line"] for r in records] == expected
+
+
+def test_compare_summary(tmp_path: Path):
+    path = tmp_path / "c.txt"
+    hands = [
+        "5c5c5c 2d3d4d 6b7b8b 1c1c1c* 9d!9d --drawn",
+        PUNGS,
+        f"'{SPEC_HAND}' -s n",
+        "bad",
+    ]
+    path.write_text("\n".join(hands) + "\n", encoding="utf-8")
+    result = run("batch", str(path), "--compare", "pung-chow", "pung-chow-limit", "--format", "json")
+    assert result.exit_code == 1
+    summary = json.loads(result.stdout)
+    scores = []
+    for hand in hands[:3]:
+        pair = []
+        for name in ("pung-chow", "pung-chow-limit"):
+            one = run("batch", "-", "--format", "jsonl", "-r", name, input=hand + "\n")
+            pair.append(json.loads(one.stdout)["score"])
+        scores.append(pair)
+    assert scores[0] == [32, 26]
+    diffs = [bb - a for a, bb in scores]
+    assert summary["rulesets"] == ["pung-chow", "pung-chow-limit"]
+    assert (summary["entries"], summary["scored"], summary["failed"]) == (4, 3, 1)
+    assert summary["changed"] == sum(1 for d in diffs if d) and summary["changed"] >= 2
+    assert summary["higher"] == sum(d > 0 for d in diffs)
+    assert summary["lower"] == sum(d < 0 for d in diffs)
+    assert summary["score_difference"] == sum(diffs)
+    assert summary["biggest_fall"]["difference"] == min(diffs)
+    assert "line 4: error [hand]" in result.stderr or "line 4: error" in result.stderr
+    table = run("batch", str(path), "--compare", "pung-chow", "pung-chow-limit")
+    assert table.exit_code == 1
+    assert "pung-chow → pung-chow-limit" in table.stdout
+    assert "scored under both" in table.stdout
