@@ -356,6 +356,10 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
         if seat is not None and seat not in seats:
             raise OptionError(f"{option} {seat_name(seat)}: that seat is not at the table", code="bad-seat")
 
+    if options.win_by not in ("wall", "loose", "discard"):
+        raise OptionError(
+            f"--win-by: {options.win_by!r} is not one of wall, loose, discard", code="bad-option"
+        )
     present(options.winner, "--winner")
     present(options.discarder, "--from")
     present(options.feeder, "--feeder")

@@ -437,6 +437,10 @@ def test_bonus_tiles_once_across_the_table() -> None:
         pytest.param(
             {E: "8", S: "0"}, TableOptions(discarder=S), OptionError, "no-winner", id="from-in-draw"
         ),
+        pytest.param({E: "8", S: "0"}, TableOptions(win_by="air"), OptionError, "bad-option", id="win-by"),
+        pytest.param(
+            {E: "8", S: "0"}, TableOptions(winner=S, feeder=S), OptionError, "bad-option", id="feed"
+        ),
         pytest.param(
             {E: "8", S: "0"}, TableOptions(no_choice=True), OptionError, "no-winner", id="no-choice-draw"
         ),
