@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, NoReturn
+from collections.abc import Iterator
+from typing import Annotated, Any, NoReturn, TextIO
 
 import typer
 
@@ -208,9 +209,395 @@ def settle(
     print_settlement(result, console(), ascii_only)
 
 
+# --- batch, diff and rules (issue 5) -------------------------------------------------------
+
+BATCH_FORMATS = ("table", "json", "jsonl", "csv")
+EXIT_ENTRY_FAILED = 1
+PROGRESS_MIN_BYTES = 256 * 1024  # about 4,000 lines: below that a bar would only flicker
+
+
+@app.command()
+def batch(
+    file: Annotated[
+        str, typer.Argument(help="Text file of `score` argument lines, a .yaml list, or - (stdin).")
+    ],
+    output_format: Annotated[str, typer.Option("--format", "-f", help="table|json|jsonl|csv.")] = "table",
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", "-r", help="Ruleset for lines that name none.")
+    ] = None,
+    compare: Annotated[
+        tuple[str, str] | None,
+        typer.Option("--compare", help="Score every hand under rulesets A and B and summarise the changes."),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", help="Processes for a long file (default: one per core, at most 4)."),
+    ] = None,
+) -> None:
+    """Score every hand of a file: one record per entry, in order; exit 1 if any entry failed."""
+    from . import batch as b
+
+    if output_format not in BATCH_FORMATS:
+        fail(
+            opts.OptionError(f"--format must be one of {', '.join(BATCH_FORMATS)}", code="bad-option"), False
+        )
+    if workers is not None and workers < 1:
+        fail(opts.OptionError("--workers must be 1 or more", code="bad-option"), False)
+    if compare is not None and compare[0] == compare[1]:
+        fail(opts.OptionError("--compare needs two different rulesets", code="bad-option"), False)
+    try:
+        source = b.Source(file)
+        entries = source.entries()
+        first = next(entries, None)  # a file that is not a YAML list fails here, before any output
+    except PungchowError as error:
+        fail(error, False)
+    chain = iter(()) if first is None else _prepend(first, entries)
+    encode = {"json": "json", "jsonl": "json", "csv": "csv"}.get(output_format, "dict")
+    job = b.Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
+    n_workers = workers if workers is not None else b.default_workers()
+    out = sys.stdout
+    progress = _batch_progress(source)
+    failed = 0
+    try:
+        records = b.run(chain, job, n_workers, on_batch_end=out.flush)
+        if compare is not None:
+
+            def report(record: dict[str, object]) -> None:
+                err = record["error"]
+                print(f"line {record['line']}: error [{err['code']}]: {err['message']}", file=sys.stderr)  # type: ignore[index]
+
+            summary = b.summarise(_tick(records, progress, source), compare, on_error=report)
+            failed = summary.failed
+            if output_format == "table":
+                from .render import console, print_compare_summary
+
+                print_compare_summary(summary.as_dict(), console())
+            elif output_format == "csv":
+                for key, value in summary.as_dict().items():
+                    out.write(
+                        b.csv_text([key, json.dumps(value) if isinstance(value, dict | list) else value])
+                    )
+            else:
+                out.write(json.dumps(summary.as_dict()) + "\n")
+        else:
+            failed = _write_records(_tick(records, progress, source), output_format, out)
+        out.flush()
+    except PungchowError as error:  # the file broke as a whole (e.g. unreadable mid-way)
+        fail(error, False)
+    finally:
+        if progress is not None:
+            progress.stop()
+        source.close()
+    if failed:
+        raise typer.Exit(EXIT_ENTRY_FAILED)
+
+
+def _prepend(first: object, rest: Iterator[object]) -> Iterator[object]:
+    yield first
+    yield from rest
+
+
+def _write_records(records: Iterator[tuple[bool, object]], output_format: str, out: TextIO) -> int:
+    """Write records as they come; return how many failed."""
+    from . import batch as b
+
+    failed = 0
+    if output_format == "csv":
+        out.write(b.csv_text(list(b.CSV_COLUMNS)))
+    elif output_format == "json":
+        out.write("[")
+    elif output_format == "table":
+        from .render import BATCH_HEADER, batch_row
+
+        out.write(BATCH_HEADER + "\n")
+    first = True
+    for ok, payload in records:
+        failed += not ok
+        if output_format == "jsonl":
+            out.write(f"{payload}\n")
+        elif output_format == "json":
+            out.write(f"{'' if first else ','}\n{payload}")
+        elif output_format == "csv":
+            out.write(b.csv_text(payload))  # type: ignore[arg-type]
+        else:
+            out.write(batch_row(payload) + "\n")  # type: ignore[arg-type]
+        first = False
+    if output_format == "json":
+        out.write("\n]\n" if not first else "]\n")
+    return failed
+
+
+def _batch_progress(source: object) -> object | None:
+    """A progress bar on stderr for a long file, when stderr is a terminal and stdout is not."""
+    size = getattr(source, "size", None)
+    if size is None or size < PROGRESS_MIN_BYTES or not sys.stderr.isatty() or sys.stdout.isatty():
+        return None
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from .render import console
+
+    progress = Progress(
+        TextColumn("scoring"),
+        BarColumn(),
+        DownloadColumn(),
+        TimeRemainingColumn(),
+        console=console(stderr=True),
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+    progress.add_task("batch", total=size)
+    progress.start()
+    return progress
+
+
+def _tick(records: Iterator[Any], progress: Any, source: Any) -> Iterator[Any]:
+    """Pass records through, moving the progress bar every few hundred."""
+    if progress is None:
+        yield from records
+        return
+    task = progress.task_ids[0]
+    for n, item in enumerate(records):
+        if n % 500 == 0:
+            progress.update(task, completed=source.bytes_read)
+        yield item
+
+
+@app.command("diff")
+def diff_command(
+    hand: Annotated[str, typer.Argument(help="The hand, as for `score`.")],
+    rulesets: Annotated[
+        list[str], typer.Option("--ruleset", "-r", help="A ruleset to compare (give two or more).")
+    ],
+    seat: SeatOpt = "east",
+    round_: RoundOpt = "east",
+    win_by: WinByOpt = None,
+    drawn: DrawnOpt = False,
+    loose: LooseOpt = False,
+    from_: FromOpt = None,
+    original_hand: OriginalOpt = False,
+    last_tile: LastTileOpt = False,
+    first_discard: FirstDiscardOpt = False,
+    loser: LoserOpt = False,
+    limit: LimitOpt = None,
+    no_limit: NoLimitOpt = False,
+    as_json: JsonOpt = False,
+    ascii_only: AsciiOpt = False,
+) -> None:
+    """The same hand under two or more rulesets, line by line, with totals, payments and differences."""
+    from .compare import diff_hand
+    from .ruleset import load
+    from .scoring import score_text
+
+    try:
+        if len(rulesets) < 2 or len(set(rulesets)) != len(rulesets):
+            raise opts.OptionError("give two or more different rulesets: -r A -r B", code="bad-option")
+        options = opts.make(
+            hand,
+            seat=seat,
+            round=round_,
+            win_by_text=win_by,
+            drawn=drawn,
+            loose=loose,
+            discarder=from_,
+            original_hand=original_hand,
+            last_tile=last_tile,
+            first_discard=first_discard,
+            loser=loser,
+            limit=limit,
+            no_limit=no_limit,
+        )
+        scores = tuple(
+            score_text(options.hand, load(name), options.situation(), options.limit) for name in rulesets
+        )
+    except PungchowError as error:
+        fail(error, as_json)
+    result = diff_hand(tuple(rulesets), scores)
+    if as_json:
+        print(json.dumps(result.as_dict()))
+        return
+    from .render import console, print_hand_diff
+
+    print_hand_diff(result, console(), ascii_only)
+
+
+rules_app = typer.Typer(
+    help="List the rulesets, show one as a score card, compare two, or check a file.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(rules_app, name="rules")
+
+
+@rules_app.command("list")
+def rules_list(as_json: JsonOpt = False) -> None:
+    """The shipped rulesets (give any other by its .yaml path)."""
+    from .ruleset import builtin_names, load
+
+    rows: list[dict[str, Any]] = []
+    for name in builtin_names():
+        try:
+            r = load(name)
+        except PungchowError as error:
+            rows.append({"name": name, "error": str(error)})
+            continue
+        rows.append(
+            {
+                "name": r.name,
+                "title": r.title,
+                "limit": r.settings.limit,
+                "rules": len(r.rules),
+                "file": r.source,
+            }
+        )
+    if as_json:
+        print(json.dumps(rows))
+        return
+    from .render import console, print_rulesets
+
+    print_rulesets(rows, console())
+
+
+@rules_app.command("show")
+def rules_show(
+    name: Annotated[str, typer.Argument(help="Ruleset name or YAML path.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the merged ruleset document.")] = False,
+) -> None:
+    """Print a ruleset as a score card: bonus scores, combinations, doubling honors, limit hands, settings."""
+    from .compare import _plain
+    from .ruleset import load
+
+    try:
+        ruleset = load(name)
+    except PungchowError as error:
+        fail(error, as_json)
+    if as_json:
+        print(json.dumps(_plain(ruleset.data)))
+        return
+    from .render import console, print_score_card
+
+    print_score_card(ruleset, console())
+
+
+@rules_app.command("diff")
+def rules_diff(
+    a: Annotated[str, typer.Argument(help="First ruleset (name or path).")],
+    b: Annotated[str, typer.Argument(help="Second ruleset (name or path).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Settings (by key) and rules (by id) that differ between two rulesets."""
+    from .compare import diff_rulesets
+    from .ruleset import load
+
+    try:
+        changes = diff_rulesets(load(a), load(b))
+    except PungchowError as error:
+        fail(error, as_json)
+    if as_json:
+        print(json.dumps({"rulesets": [a, b], "changes": [c.as_dict() for c in changes]}))
+        return
+    from .render import console, print_rules_diff
+
+    print_rules_diff((a, b), changes, console())
+
+
+@rules_app.command("check")
+def rules_check(
+    file: Annotated[str, typer.Argument(help="Ruleset YAML file to validate.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Validate a ruleset file against the schema and the loader; exit 2 naming file, line and reason."""
+    from .schema import check
+
+    try:
+        ruleset = check(file)
+    except PungchowError as error:
+        fail(error, as_json)
+    except OSError as error:
+        fail(PungchowError(f"{file}: cannot read: {error.strerror}", code="ruleset-unreadable"), as_json)
+    if as_json:
+        print(
+            json.dumps(
+                {"ok": True, "file": ruleset.source, "name": ruleset.name, "rules": len(ruleset.rules)}
+            )
+        )
+        return
+    limit = "no limit" if ruleset.settings.limit is None else f"limit {ruleset.settings.limit}"
+    print(f"ok: {ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})")
+
+
+# `score` without typer's parsing: this typer coerces every non-flag value through a pydantic
+# TypeAdapter, and importing pydantic alone costs more than the whole scoring. Only argument lists
+# made wholly of `score`'s own options take this path; anything else (--help, a typo, `--`) goes
+# to typer, so errors and help read exactly as before.
+_SCORE_FLAGS = {
+    "--drawn": "drawn",
+    "--loose": "loose",
+    "--original-hand": "original_hand",
+    "--last-tile": "last_tile",
+    "--first-discard": "first_discard",
+    "--loser": "loser",
+    "--no-limit": "no_limit",
+    "--json": "as_json",
+    "--ascii": "ascii_only",
+}
+_SCORE_VALUED = {
+    "--ruleset": "ruleset",
+    "-r": "ruleset",
+    "--seat": "seat",
+    "-s": "seat",
+    "--round": "round_",
+    "-w": "round_",
+    "--win-by": "win_by",
+    "--from": "from_",
+    "--limit": "limit",
+}
+
+
+def _fast_score_args(argv: list[str]) -> dict[str, Any] | None:
+    """Keyword arguments for `score()` when argv is plainly `score HAND [its options]`, else None."""
+    if not argv or argv[0] != "score":
+        return None
+    values: dict[str, Any] = {}
+    hands: list[str] = []
+    i = 1
+    while i < len(argv):
+        arg = argv[i]
+        name, eq, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if name in _SCORE_FLAGS and not eq:
+            values[_SCORE_FLAGS[name]] = True
+        elif name in _SCORE_VALUED:
+            if not eq:
+                i += 1
+                if i >= len(argv) or argv[i].startswith("-"):
+                    return None
+                inline = argv[i]
+            values[_SCORE_VALUED[name]] = inline
+        elif arg.startswith("-"):
+            return None
+        else:
+            hands.append(arg)
+        i += 1
+    if len(hands) != 1:
+        return None
+    if "limit" in values:
+        if not values["limit"].isdigit():
+            return None
+        values["limit"] = int(values["limit"])
+    return {"hand": hands[0], **values}
+
+
 def main() -> None:
     """Console-script entry point: run the app, ending quietly on a closed pipe or Ctrl-C."""
     try:
+        fast = _fast_score_args(sys.argv[1:])
+        if fast is not None:
+            try:
+                score(**fast)
+            except typer.Exit as done:
+                sys.exit(done.exit_code)
+            return
         app()
     except BrokenPipeError:
         # `pungchow ... | head`: the reader left; say nothing more and exit cleanly.

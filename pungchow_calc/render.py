@@ -114,6 +114,296 @@ def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
     paid = ", ".join(f"{seat.name.lower()} pays {amount}" for seat, amount in wash.payments.items())
     out.print(f"Payments: {paid} — {wash.seat.name.lower()} collects {wash.total}")
 
+
+# --- batch, diff and rules (issue 5) -------------------------------------------------------
+
+BATCH_HEADER = (
+    f"{'line':>5}  {'hand':<44} {'seat':<5} {'points':>6} {'dbl':>3} {'score':>7} {'payable':>7}  payments"
+)
+
+
+def batch_row(record: dict[str, Any]) -> str:
+    """One batch record as a plain text row (rows are written one by one, so a long file streams)."""
+    if "error" in record:
+        err = record["error"]
+        return f"{record['line']:>5}  error [{err['code']}]: {err['message']}"
+    pays = record.get("payments")
+    paid = " ".join(f"{seat[0].upper()}:{amount}" for seat, amount in pays.items()) if pays else "(loser)"
+    return (
+        f"{record['line']:>5}  {record['hand']:<44} {record['seat']:<5} {record['points']:>6} "
+        f"{record['doublings']:>3} {record['score']:>7} {record['payable']:>7}  {paid}"
+    )
+
+
+def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
+    """`batch --compare A B`: how many hands change, and by how much."""
+    a, b = summary["rulesets"]
+    table = Table(title=f"{a} → {b}", title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("")
+    table.add_column("hands", justify="right")
+    rows = [
+        ("entries", summary["entries"]),
+        ("scored under both", summary["scored"]),
+        ("failed", summary["failed"]),
+        ("unchanged", summary["unchanged"]),
+        ("changed (score or payable)", summary["changed"]),
+        (f"score higher under {b}", summary["higher"]),
+        (f"score lower under {b}", summary["lower"]),
+        ("payable changed", summary["payable_changed"]),
+    ]
+    for label, value in rows:
+        table.add_row(label, str(value))
+    out.print(table)
+    out.print(
+        f"Score difference ({b} − {a}): total {summary['score_difference']:+}, "
+        f"mean {summary['mean_score_difference']:+} per hand; payable {summary['payable_difference']:+}; "
+        f"winners collect {summary['collects_difference']:+}"
+    )
+    for key, word in (("biggest_rise", "Biggest rise"), ("biggest_fall", "Biggest fall")):
+        found = summary[key]
+        if found:
+            sa, sb = found["score"]
+            out.print(f"{word}: line {found['line']} {found['hand']}: {sa} → {sb} ({found['difference']:+})")
+
+
+def _diff_value(line: Any) -> str:
+    if line is None:
+        return "—"
+    return _value(line)
+
+
+def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
+    """`pungchow diff`: the hand under each ruleset, line by line, with totals and differences."""
+    names = diff.names
+    two = len(names) == 2
+    out.print(Text("Hand: ", style="bold") + Text(hand_text(diff.scores[0], ascii_only)))
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("Score line")
+    table.add_column("Set", no_wrap=True)
+    for name in names:
+        table.add_column(name, justify="right")
+    if two:
+        table.add_column("Δ", justify="right")
+    for row in diff.rows:
+        cells = [_diff_value(v) for v in row.values]
+        style = "yellow" if row.differs else ""
+        extra = []
+        if two:
+            a, b = row.values
+            both_points = all(v is None or not (v.doublings or v.kind == "limit") for v in row.values)
+            extra = [
+                f"{(b.points if b else 0) - (a.points if a else 0):+}" if row.differs and both_points else ""
+            ]
+        table.add_row(Text(row.label, style=style), row.set or "", *cells, *extra)
+    table.add_section()
+    totals = [diff.totals(i) for i in range(len(names))]
+    for key in ("points", "doublings", "score", "payable"):
+        values = [t[key] for t in totals]
+        extra = [f"{values[1] - values[0]:+}"] if two else []
+        table.add_row(Text(key, style="bold"), "", *[str(v) for v in values], *extra)
+    seats = [
+        seat
+        for seat in ("east", "south", "west", "north")
+        if any(seat in (t["payments"] or {}) for t in totals)
+    ]
+    for seat in seats:
+        values = [(t["payments"] or {}).get(seat) for t in totals]
+        extra = []
+        if two:
+            extra = [f"{values[1] - values[0]:+}" if None not in values else ""]
+        table.add_row(f"{seat} pays", "", *["—" if v is None else str(v) for v in values], *extra)
+    out.print(table)
+    for i, name in enumerate(names):
+        if diff.scores[i].limit_hand:
+            out.print(f"{name}: limit hand — {diff.scores[i].limit_hand}")
+
+
+def _when_text(entry: Any) -> str:
+    """A condition written back compactly: `meld: pung`, `not (own_wind)`, `any of (a | b)`."""
+    if isinstance(entry, str):
+        return entry
+    if isinstance(entry, dict) and len(entry) == 1:
+        ((name, params),) = entry.items()
+        if name == "not":
+            return f"not ({_when_text(params)})"
+        if name == "any" and isinstance(params, list):
+            return "any of (" + " | ".join(_when_text(p) for p in params) + ")"
+        return f"{name}: {_param_text(params)}"
+    return str(entry)
+
+
+def _param_text(params: Any) -> str:
+    if isinstance(params, list):
+        return "/".join(_param_text(p) for p in params)
+    if isinstance(params, dict):
+        return "{" + ", ".join(f"{k}: {_param_text(v)}" for k, v in params.items()) + "}"
+    return "null" if params is None else str(params).lower() if isinstance(params, bool) else str(params)
+
+
+def _points_text(points: Any, exposed: bool | None = None) -> str:
+    if points is None:
+        return ""
+    if points.limit_fraction is not None:
+        return f"{points.limit_fraction:g} × limit"
+    if exposed is None:
+        return (
+            str(points.exposed)
+            if points.exposed == points.concealed
+            else f"{points.exposed}/{points.concealed}"
+        )
+    return str(points.exposed if exposed else points.concealed)
+
+
+def print_score_card(ruleset: Any, out: Console) -> None:
+    """`rules show`: the ruleset laid out like the book's score card."""
+    raw = {r.get("id"): r for r in ruleset.data.get("rules", []) if hasattr(r, "get")}
+    out.print(Text(ruleset.title, style="bold"))
+    out.print(f"name: {ruleset.name} · file: {ruleset.source}")
+
+    def when(rule: Any) -> str:
+        return ", ".join(_when_text(c) for c in raw.get(rule.id, {}).get("when", []) or [])
+
+    def section(title: str, columns: list[tuple[str, str]], rows: list[list[str]]) -> None:
+        if not rows:
+            return
+        table = Table(
+            title=title,
+            title_justify="left",
+            title_style="bold",
+            show_edge=False,
+            pad_edge=False,
+            show_header=any(name for name, _ in columns),
+        )
+        for name, justify in columns:
+            table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        for row in rows:
+            table.add_row(*row)
+        out.print()
+        out.print(table)
+
+    rules = ruleset.rules
+    bonus = [r for r in rules if r.points is not None and r.scope == "hand"]
+    combos = [r for r in rules if r.points is not None and r.scope != "hand"]
+    doubles = [r for r in rules if r.doublings]
+    limits = [r for r in rules if r.limit]
+    section(
+        "Bonus scores",
+        [("", "left"), ("who", "left"), ("points", "right"), ("when", "left")],
+        [[r.label, r.who, _points_text(r.points), when(r)] for r in bonus],
+    )
+    section(
+        "Combination scores",
+        [("", "left"), ("who", "left"), ("exposed", "right"), ("concealed", "right"), ("when", "left")],
+        [
+            [r.label, r.who, _points_text(r.points, True), _points_text(r.points, False), when(r)]
+            for r in combos
+        ],
+    )
+    section(
+        "Doubling honors",
+        [("", "left"), ("who", "left"), ("doubles", "right"), ("when", "left")],
+        [[r.label, r.who, "once" if r.doublings == 1 else f"{r.doublings} times", when(r)] for r in doubles],
+    )
+    section(
+        "Limit hands",
+        [("", "left"), ("who", "left"), ("when", "left")],
+        [[r.label, r.who, when(r)] for r in limits],
+    )
+    wash = getattr(ruleset, "wash", None)
+    if wash is not None:
+        section(
+            "Washing the tiles (from each player)",
+            [("different heads", "right"), ("points", "right")],
+            [[str(heads), str(points)] for heads, points in wash.payments],
+        )
+    penalties = getattr(ruleset, "penalties", ())
+    if penalties:
+        section(
+            "Penalties",
+            [("", "left"), ("type", "left")],
+            [[p.label, p.type] for p in penalties],
+        )
+    s = ruleset.settings
+    settings = [
+        ("limit", "none" if s.limit is None else str(s.limit)),
+        ("limit hand value", "—" if s.limit_hand_value is None else str(s.limit_hand_value)),
+        ("East pays and collects", f"× {s.east_multiplier}"),
+        ("pairs a loser may score", str(s.loser_max_pairs)),
+        ("losers settle among themselves", "yes" if s.settle_losers else "no"),
+    ]
+    section("Settings", [("", "left"), ("", "right")], [list(row) for row in settings])
+
+
+def print_rulesets(rows: list[dict[str, Any]], out: Console) -> None:
+    """`rules list`: the shipped rulesets."""
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("name", "title", "limit", "rules"):
+        table.add_column(column)
+    for row in rows:
+        if "error" in row:
+            table.add_row(row["name"], Text(f"error: {row['error']}", style="red"), "", "")
+            continue
+        table.add_row(
+            row["name"],
+            row["title"],
+            "none" if row["limit"] is None else str(row["limit"]),
+            str(row["rules"]),
+        )
+    out.print(table)
+
+
+def _change_value(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return ", ".join(_when_text(v) for v in value) or "[]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_change_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def _rule_summary(values: dict[str, Any]) -> str:
+    """A whole rule in one line: its value, who may use it and when."""
+    parts = []
+    for key in ("points", "doublings", "limit"):
+        if values.get(key) not in (None, False):
+            parts.append(f"{key} {_change_value(values[key])}")
+    if values.get("scope", "hand") != "hand":
+        parts.append(f"scope {values['scope']}")
+    if values.get("who", "all") != "all":
+        parts.append(f"who {values['who']}")
+    if values.get("when"):
+        parts.append(f"when {_change_value(values['when'])}")
+    return "; ".join(parts)
+
+
+def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -> None:
+    """`rules diff A B`: settings (by key) and rules (by id) that differ, one per line."""
+    a, b = names
+    if not changes:
+        out.print(f"{a} and {b} have the same settings and rules.")
+        return
+    settings = [c for c in changes if c.what == "setting"]
+    rules = [c for c in changes if c.what == "rule"]
+    if settings:
+        out.print(Text("Settings", style="bold"))
+        for c in settings:
+            out.print(f"  {c.key}: {_change_value(c.a)} → {_change_value(c.b)}")
+    if rules:
+        out.print(Text(f"Rules (by id; {a} → {b})", style="bold"))
+        for c in rules:
+            head = Text(f"  {c.key}", style="cyan") + Text(f" ({c.label}): ")
+            if c.a is None:
+                out.print(head + Text(f"only in {b}: {_rule_summary(c.b)}"))
+            elif c.b is None:
+                out.print(head + Text(f"only in {a}: {_rule_summary(c.a)}"))
+            else:
+                fields = "; ".join(f"{k} {_change_value(c.a[k])} → {_change_value(c.b[k])}" for k in c.a)
+                out.print(head + Text(fields))
+    out.print(f"{len(changes)} difference{'s' if len(changes) != 1 else ''}.")
+
 def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = False) -> None:
     """Print a settled table: each seat's hand and score, who pays whom and why, and each seat's net."""
     s = settlement

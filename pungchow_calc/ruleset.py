@@ -354,7 +354,13 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     child_rules = child.get("rules") or []
     if not isinstance(child_rules, list):
         raise _Invalid(("rules",), "rules must be a list")
-    for rule in child_rules:
+    child_ids: set[Any] = set()
+    for n, rule in enumerate(child_rules):
+        # Two entries with one id in the same file would silently merge into one rule.
+        rule_id = rule.get("id") if isinstance(rule, dict) else None
+        if rule_id is not None and rule_id in child_ids:
+            raise _Invalid(("rules", n, "id"), f"rule id {rule_id!r} appears twice")
+        child_ids.add(rule_id)
         at = next(
             (
                 i
@@ -367,7 +373,17 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
             rules.append(copy.deepcopy(rule))
         else:
             merged = dict(rules[at])
+            base_points = merged.get("points")
             merged.update(copy.deepcopy(rule))
+            split = {"exposed", "concealed"}
+            # `points: {concealed: 6}` changes one column of a split value and keeps the other.
+            if (
+                isinstance(base_points, dict)
+                and isinstance(rule.get("points"), dict)
+                and set(base_points) == split
+                and set(rule["points"]) < split
+            ):
+                merged["points"] = {**base_points, **rule["points"]}
             for exclusive in ("points", "doublings", "limit"):
                 if exclusive in rule:
                     for other in ("points", "doublings", "limit"):
@@ -436,7 +452,16 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
             file=str(path),
             line=line_of(text, ("extends",)),
         )
-    base_path = resolve(parent, path.parent).resolve()
+    try:
+        base_path = resolve(parent, path.parent).resolve()
+    except RulesetError as missing:
+        # Name the extending file and its `extends:` line, not just the missing name.
+        raise RulesetError(
+            f"extends: {missing.message}",
+            code=missing.code,
+            file=str(path),
+            line=line_of(text, ("extends",)),
+        ) from None
     if base_path in chain or base_path == path.resolve():
         raise RulesetError(
             f"extends: {parent!r} makes a cycle",
@@ -444,9 +469,24 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
             file=str(path),
             line=line_of(text, ("extends",)),
         )
-    base, _ = _document(base_path, (*chain, path.resolve()))
+    base, base_text = _document(base_path, (*chain, path.resolve()))
     try:
-        return _merge(base, doc), text
+        # A base must be a whole ruleset on its own: its mistakes are named in its own file.
+        _validate(base, base_path)
+    except _Invalid as bad:
+        raise RulesetError(
+            bad.message,
+            code="ruleset-invalid",
+            file=str(base_path),
+            line=_merged_line(base_text, base, bad.path),
+        ) from None
+    try:
+        merged = _merge(base, doc)
+        for own in ("name", "title", "description"):
+            # A house-rules file is not its base: unnamed, it is named after its file (_validate).
+            if own not in doc:
+                merged.pop(own, None)
+        return merged, text
     except _Invalid as bad:
         raise RulesetError(
             bad.message, code="ruleset-invalid", file=str(path), line=line_of(text, bad.path)
@@ -762,5 +802,29 @@ def _load_path(path_text: str, _mtime: int) -> Ruleset:
         # Name the line in this file when the offending key is written here; inherited values
         # have no line of their own in it.
         raise RulesetError(
-            bad.message, code="ruleset-invalid", file=str(path), line=line_of(text, bad.path)
+            bad.message, code="ruleset-invalid", file=str(path), line=_merged_line(text, doc, bad.path)
         ) from None
+
+
+def _merged_line(text: str, merged: dict[str, Any], path: tuple[Any, ...]) -> int | None:
+    """The line in a file of a problem found in its merged document (extends puts the base's rules
+    first, so rule N of the merge is found in the file by its id)."""
+    if len(path) >= 2 and path[0] in ("rules", "penalties") and isinstance(path[1], int):
+        import yaml
+
+        items = merged.get(path[0]) or []
+        item = items[path[1]] if path[1] < len(items) else None
+        wanted = item.get("id") if isinstance(item, dict) else None
+        try:
+            own = yaml.safe_load(text)
+        except yaml.YAMLError:
+            own = None
+        own_items = own.get(path[0]) if isinstance(own, dict) else None
+        if isinstance(own_items, list) and wanted is not None:
+            # The k-th item of that id in the merge is the k-th in the file (an id written twice).
+            k = sum(1 for x in items[: path[1]] if isinstance(x, dict) and x.get("id") == wanted)
+            same = [i for i, x in enumerate(own_items) if isinstance(x, dict) and x.get("id") == wanted]
+            if not same:
+                return None  # inherited from the base: no line of its own here
+            path = (path[0], same[min(k, len(same) - 1)], *path[2:])
+    return line_of(text, path)

@@ -373,8 +373,9 @@ def _any_of(
         return
     # Report the branch meant for this kind of value (a string condition, a mapping condition...).
     fitting = [f for f, option in zip(found, options, strict=True) if _fits_type(value, option, root)]
-    if len(fitting) == 1:
-        yield from fitting[0]
+    if fitting:
+        # Several fit (two shapes of mapping): the one that comes closest, i.e. with fewest errors.
+        yield from min(fitting, key=len)
         return
     kinds = sorted({t for o in options for t in _branch_types(o, root)})
     yield (
@@ -395,7 +396,7 @@ def _fits_type(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool
     schema = _resolve(schema, root)
     types = schema.get("type")
     if types is None:
-        return "anyOf" in schema and any(_fits_type(value, s, root) for s in schema["anyOf"])
+        return "anyOf" not in schema or any(_fits_type(value, s, root) for s in schema["anyOf"])
     allowed = [types] if isinstance(types, str) else types
     return any(_TYPES[t](value) for t in allowed)
 

@@ -1,0 +1,142 @@
+"""`pungchow diff`: one hand under several rulesets, line by line, with totals, payments and differences."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pungchow_calc.cli import app
+from pungchow_calc.compare import diff_hand
+from pungchow_calc.predicates import Situation, WinBy
+from pungchow_calc.ruleset import load
+from pungchow_calc.scoring import score_text
+
+ROOT = Path(__file__).resolve().parent.parent
+# A concealed pung of simples (5c), an exposed pung of ones, two chows and a pair of nines drawn
+# to win: Part I gives the pung 4, Part II's winning-hand table 6 (and Mah-Jongg 20 against 10).
+HAND = "5c5c5c 2d3d4d 6b7b8b 1c1c1c* 9d!9d"
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+
+
+def score_json(ruleset: str) -> dict:
+    result = run("score", HAND, "--drawn", "-r", ruleset, "--json")
+    assert result.exit_code == 0
+    return json.loads(result.stdout)
+
+
+def test_book_rulesets_json():
+    result = run("diff", HAND, "-r", "pung-chow", "-r", "pung-chow-limit", "--drawn", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["hand"] == HAND and data["rulesets"] == ["pung-chow", "pung-chow-limit"]
+    rows = {row["key"]: row for row in data["rows"]}
+    mj = rows["rule:mah_jongg"]
+    assert mj["label"] == "Mah-Jongg" and mj["differs"]
+    assert mj["values"]["pung-chow"]["points"] == 20 and mj["values"]["pung-chow-limit"]["points"] == 10
+    pung = rows["5c5c5c|points"]
+    assert pung["set"] == "5c5c5c" and pung["differs"]
+    assert pung["values"]["pung-chow"] == {"points": 4, "doublings": 0, "rule": "pung_simples"}
+    assert pung["values"]["pung-chow-limit"] == {"points": 6, "doublings": 0, "rule": "winner_pung_simples"}
+    ones = rows["1c1c1c*|points"]
+    assert ones["values"]["pung-chow"]["points"] == 4 and ones["values"]["pung-chow-limit"]["points"] == 4
+    assert not ones["differs"]
+    drawn = rows["rule:drawing_winning_piece"]
+    assert drawn["values"]["pung-chow"]["points"] == 2 and drawn["values"]["pung-chow-limit"] is None
+    # Totals are exactly what `score` says under each ruleset; the difference is B - A.
+    a, b = score_json("pung-chow"), score_json("pung-chow-limit")
+    assert (a["points"], a["score"], a["payable"]) == (32, 32, 32)
+    for name, single in (("pung-chow", a), ("pung-chow-limit", b)):
+        totals = data["totals"][name]
+        assert (totals["points"], totals["doublings"], totals["score"], totals["payable"]) == (
+            single["points"],
+            single["doublings"],
+            single["score"],
+            single["payable"],
+        )
+        assert totals["payments"] == single["payments"]
+        assert data["scores"][name]["lines"] == single["lines"]
+    diff = data["difference"]["pung-chow-limit"]
+    assert diff["score"] == b["score"] - a["score"]
+    assert diff["payments"] == {seat: b["payments"][seat] - a["payments"][seat] for seat in a["payments"]}
+    # Every line of every breakdown is in exactly one row.
+    for name, single in (("pung-chow", a), ("pung-chow-limit", b)):
+        shown = [row["values"][name]["rule"] for row in data["rows"] if row["values"][name] is not None]
+        assert sorted(shown) == sorted(line["rule"] for line in single["lines"])
+
+
+def test_book_rulesets_table():
+    result = run("diff", HAND, "-r", "pung-chow", "-r", "pung-chow-limit", "--drawn")
+    assert result.exit_code == 0
+    rows = {}
+    for line in result.stdout.splitlines():
+        cells = [cell.strip() for cell in line.split("│")]
+        if len(cells) == 5:
+            rows.setdefault((cells[0], cells[1]), cells[2:])
+    assert rows[("Mah-Jongg", "")] == ["20", "10", "-10"]
+    assert rows[("3 of a kind of twos to eights", "5c5c5c")] == ["4", "6", "+2"]
+    assert rows[("Drawing the winning piece", "")] == ["2", "—", "-2"]
+    assert rows[("points", "")][0] == "32"
+    assert rows[("south pays", "")][0] == "64"
+
+
+def test_house_rules_against_the_book():
+    house = str(ROOT / "samples" / "house-rules.yaml")
+    spec = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
+    result = run("diff", spec, "-s", "n", "-r", "pung-chow", "-r", house, "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["totals"]["pung-chow"]["score"] == 5760
+    assert data["totals"][house]["points"] == 80 and data["totals"][house]["score"] == 5120
+    assert data["totals"][house]["payable"] == 600  # the 600 limit
+    assert data["totals"][house]["payments"] == {"east": 1200, "south": 600, "west": 600}
+    assert data["difference"][house]["payable"] == 600 - 5760
+    changed = [row["key"] for row in data["rows"] if row["differs"]]
+    assert changed == ["rule:mah_jongg"]
+
+
+def test_three_rulesets():
+    house = str(ROOT / "samples" / "house-rules.yaml")
+    result = run("diff", HAND, "--drawn", "-r", "pung-chow", "-r", "pung-chow-limit", "-r", house, "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert list(data["totals"]) == ["pung-chow", "pung-chow-limit", house]
+    assert list(data["difference"]) == ["pung-chow-limit", house]
+    assert data["difference"][house]["score"] == -10
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-r", "pung-chow"], "give two or more different rulesets"),
+        (["-r", "pung-chow", "-r", "pung-chow"], "give two or more different rulesets"),
+        (["-r", "pung-chow", "-r", "nope"], "no ruleset 'nope'"),
+        (["-r", "pung-chow", "-r", "pung-chow-limit", "--seat", "x"], "--seat"),
+    ],
+    ids=["one", "same-twice", "unknown", "bad-seat"],
+)
+def test_errors(args: list[str], message: str):
+    result = run("diff", HAND, *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and message in result.stderr
+
+
+def test_bad_hand_json():
+    result = run("diff", "1d2d4d*", "-r", "pung-chow", "-r", "pung-chow-limit", "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["code"] == "not-a-set"
+
+
+def test_rows_line_up_by_set_when_rule_ids_differ():
+    a, b = load("pung-chow"), load("pung-chow-limit")
+    scores = tuple(score_text(HAND, r, Situation(win_by=WinBy.WALL)) for r in (a, b))
+    diff = diff_hand(("A", "B"), scores)
+    by_key = {row.key: row for row in diff.rows}
+    assert by_key["5c5c5c|points"].values[0].rule == "pung_simples"
+    assert by_key["5c5c5c|points"].values[1].rule == "winner_pung_simples"
+    assert len({row.key for row in diff.rows}) == len(diff.rows)

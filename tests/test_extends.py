@@ -1,0 +1,204 @@
+"""House rules: `extends:` overrides only what it names, inherits the rest (rules by id, settings by key)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pungchow_calc.errors import RulesetError
+from pungchow_calc.predicates import Situation
+from pungchow_calc.ruleset import load
+from pungchow_calc.scoring import score_text
+from pungchow_calc.tiles import Wind
+
+ROOT = Path(__file__).resolve().parent.parent
+PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"  # Part I: 48 (20 Mah-Jongg + 10 + 2 + 16)
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def rule(ruleset, rule_id: str):
+    return next(r for r in ruleset.rules if r.id == rule_id)
+
+
+def plain_rules(ruleset) -> dict[str, dict]:
+    return {r["id"]: dict(r) for r in ruleset.data["rules"]}
+
+
+def test_override_one_value_inherits_the_rest(tmp_path: Path):
+    path = write(tmp_path / "house.yaml", "extends: pung-chow\nrules:\n  - id: mah_jongg\n    points: 10\n")
+    base, house = load("pung-chow"), load(str(path))
+    mj = rule(house, "mah_jongg")
+    assert (mj.label, mj.who, mj.scope, mj.points.exposed, mj.points.concealed) == (
+        "Mah-Jongg",
+        "winner",
+        "hand",
+        10,
+        10,
+    )
+    base_rules, house_rules = plain_rules(base), plain_rules(house)
+    assert list(house_rules) == list(base_rules)  # same rules, same order
+    assert {k: v for k, v in house_rules.items() if k != "mah_jongg"} == {
+        k: v for k, v in base_rules.items() if k != "mah_jongg"
+    }
+    assert house.settings == base.settings
+    assert house.name == "house"  # named after its file: it is not the book's ruleset
+    a = score_text(PUNGS, base, Situation())
+    b = score_text(PUNGS, house, Situation())
+    assert (a.points, b.points, a.payments, b.payments) == (
+        48,
+        38,
+        {w: 96 for w in a.payments},
+        {w: 76 for w in a.payments},
+    )
+
+
+def test_settings_override_by_key(tmp_path: Path):
+    path = write(tmp_path / "limit600.yaml", "extends: pung-chow\nsettings:\n  limit: 600\n")
+    house = load(str(path))
+    assert (house.settings.limit, house.settings.east_multiplier, house.settings.loser_max_pairs) == (
+        600,
+        2,
+        1,
+    )
+    assert house.settings.settle_losers is True
+    spec = score_text("RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw", house, Situation(seat=Wind.NORTH))
+    assert (spec.score, spec.payable, spec.limit) == (5760, 600, 600)
+    assert {w.name.lower(): v for w, v in spec.payments.items()} == {"east": 1200, "south": 600, "west": 600}
+
+
+def test_one_column_of_a_split_value(tmp_path: Path):
+    path = write(
+        tmp_path / "h.yaml",
+        "extends: pung-chow\nrules:\n  - id: pung_simples\n    points: {concealed: 6}\n",
+    )
+    p = rule(load(str(path)), "pung_simples").points
+    assert (p.exposed, p.concealed) == (2, 6)
+
+
+def test_switching_points_to_doublings_drops_the_points(tmp_path: Path):
+    path = write(tmp_path / "h.yaml", "extends: pung-chow\nrules:\n  - id: no_sequences\n    doublings: 1\n")
+    r = rule(load(str(path)), "no_sequences")
+    assert (r.points, r.doublings, r.label) == (None, 1, "No sequences in hand or on table")
+
+
+def test_add_and_remove_rules(tmp_path: Path):
+    path = write(
+        tmp_path / "h.yaml",
+        """extends: pung-chow
+remove_rules: [only_place_to_win, drawing_winning_piece]
+rules:
+  - id: all_chows
+    label: Four sequences
+    who: winner
+    when: [{count: {melds: chow, exactly: 4}}]
+    points: 4
+""",
+    )
+    house = load(str(path))
+    ids = [r.id for r in house.rules]
+    assert "only_place_to_win" not in ids and "drawing_winning_piece" not in ids
+    assert ids[-1] == "all_chows" and len(ids) == len(load("pung-chow").rules) - 1
+    s = score_text("123c 456c 789c 234d 5d!5d", house, Situation())
+    assert [(line.rule, line.points) for line in s.lines] == [("mah_jongg", 20), ("all_chows", 4)]
+
+
+def test_chain_of_three_and_relative_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    write(tmp_path / "club" / "base.yaml", "extends: pung-chow\nsettings:\n  limit: 600\n")
+    write(
+        tmp_path / "club" / "nights" / "friday.yaml",
+        "extends: ../base.yaml\nname: friday\nrules:\n  - id: mah_jongg\n    points: 10\n",
+    )
+    monkeypatch.chdir(tmp_path)  # the base is found next to the extending file, not from here
+    friday = load("club/nights/friday.yaml")
+    assert friday.name == "friday"
+    assert friday.settings.limit == 600
+    assert rule(friday, "mah_jongg").points.exposed == 10
+    assert rule(friday, "pung_heads").points.concealed == 8
+
+
+@pytest.mark.parametrize(
+    ("files", "start", "code", "bad_file", "line", "message"),
+    [
+        (
+            {"a.yaml": "name: a\nextends: b.yaml\n", "b.yaml": "extends: a.yaml\n"},
+            "a.yaml",
+            "ruleset-extends",
+            "b.yaml",
+            1,
+            "cycle",
+        ),
+        ({"a.yaml": "# me\nextends: a.yaml\n"}, "a.yaml", "ruleset-extends", "a.yaml", 2, "cycle"),
+        (
+            {"a.yaml": "name: a\n\nextends: missing.yaml\n"},
+            "a.yaml",
+            "ruleset-not-found",
+            "a.yaml",
+            3,
+            "missing.yaml",
+        ),
+        ({"a.yaml": "extends: no-such-book\n"}, "a.yaml", "ruleset-not-found", "a.yaml", 1, "no-such-book"),
+        (
+            {
+                "a.yaml": "extends: pung-chow\nrules:\n  - id: x\n    label: X\n    points: 1\n"
+                "  - id: x\n    points: 2\n"
+            },
+            "a.yaml",
+            "ruleset-invalid",
+            "a.yaml",
+            6,
+            "appears twice",
+        ),
+        (
+            {"a.yaml": "extends: pung-chow\nremove_rules: [nope]\n"},
+            "a.yaml",
+            "ruleset-invalid",
+            "a.yaml",
+            2,
+            "nope",
+        ),
+        (
+            {
+                "a.yaml": "extends: b.yaml\n",
+                "b.yaml": "extends: pung-chow\nrules:\n  - id: y\n    label: Y\n    points: -1\n",
+            },
+            "a.yaml",
+            "ruleset-invalid",
+            "b.yaml",
+            5,
+            "points",
+        ),
+    ],
+    ids=["cycle", "self", "missing-file", "missing-name", "duplicate-id", "remove-unknown", "error-in-base"],
+)
+def test_broken_extends(tmp_path: Path, files, start, code, bad_file, line, message):
+    for name, text in files.items():
+        write(tmp_path / name, text)
+    with pytest.raises(RulesetError) as caught:
+        load(str(tmp_path / start))
+    err = caught.value
+    assert err.code == code
+    assert Path(err.file).name == bad_file
+    assert err.line == line
+    assert message in err.message
+
+
+def test_house_rules_sample():
+    house = load(str(ROOT / "samples" / "house-rules.yaml"))
+    base = load("pung-chow")
+    assert house.name == "house-rules"
+    assert rule(house, "mah_jongg").points.exposed == 10
+    assert house.settings.limit == 600
+    changed = {k for k, v in plain_rules(house).items() if plain_rules(base).get(k) != v}
+    assert changed == {"mah_jongg"}
+    s = score_text(PUNGS, house, Situation())
+    assert (s.points, s.payable, {w.name.lower(): v for w, v in s.payments.items()}) == (
+        38,
+        38,
+        {"south": 76, "west": 76, "north": 76},
+    )

@@ -1,0 +1,237 @@
+"""`pungchow rules list | show | diff | check`: the score card, the differences, every kind of broken file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pungchow_calc.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+
+
+def test_list():
+    result = run("rules", "list", "--json")
+    assert result.exit_code == 0
+    rows = {row["name"]: row for row in json.loads(result.stdout)}
+    assert {"pung-chow", "pung-chow-limit"} <= set(rows)
+    assert rows["pung-chow"]["limit"] is None and rows["pung-chow-limit"]["limit"] == 300
+    table = run("rules", "list")
+    assert table.exit_code == 0
+    assert "pung-chow-limit" in table.stdout and "300" in table.stdout
+
+
+def test_show_is_a_score_card():
+    result = run("rules", "show", "pung-chow")
+    assert result.exit_code == 0
+    out = result.stdout
+    for heading in ("Bonus scores", "Combination scores", "Doubling honors", "Settings"):
+        assert heading in out
+    assert out.index("Bonus scores") < out.index("Combination scores") < out.index("Doubling honors")
+    rows = {}
+    for line in out.splitlines():
+        cells = [cell.strip() for cell in line.split("│")]
+        if len(cells) >= 2:
+            rows.setdefault(cells[0], cells[1:])
+    assert rows["Mah-Jongg"][:2] == ["winner", "20"]
+    assert rows["No sequences in hand or on table"][:3] == ["winner", "10", "no_sequences"]
+    assert rows["3 of a kind of twos to eights"] == ["all", "2", "4", "meld: pung, tiles: simples"]
+    assert rows["4 of a kind of ones, nines, winds or dragons"][:3] == ["all", "16", "32"]
+    assert rows["All one suit except honor pieces"][:2] == ["all", "once"]
+    assert rows["All one suit"][:2] == ["all", "3 times"]
+    assert rows["Winning on original hand as drawn from the wall"][:2] == ["winner", "3 times"]
+    assert rows["East pays and collects"] == ["× 2"]
+    assert rows["limit"] == ["none"]
+
+
+def test_show_limit_ruleset_has_limit_hands_and_washing():
+    result = run("rules", "show", "pung-chow-limit")
+    assert result.exit_code == 0
+    assert "Limit hands" in result.stdout and "Washing the tiles" in result.stdout
+    limit_line = next(line for line in result.stdout.splitlines() if line.startswith("limit "))
+    assert limit_line.split()[-1] == "300"
+
+
+def test_show_json_is_the_merged_document(tmp_path: Path):
+    house = ROOT / "samples" / "house-rules.yaml"
+    result = run("rules", "show", str(house), "--json")
+    assert result.exit_code == 0
+    doc = json.loads(result.stdout)
+    assert doc["name"] == "house-rules" and doc["settings"]["limit"] == 600
+    mj = next(r for r in doc["rules"] if r["id"] == "mah_jongg")
+    assert mj == {"id": "mah_jongg", "label": "Mah-Jongg", "who": "winner", "points": 10}
+
+
+def test_show_unknown():
+    result = run("rules", "show", "no-such")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: no-such: no ruleset 'no-such'")
+
+
+def test_diff_book_rulesets():
+    result = run("rules", "diff", "pung-chow", "pung-chow-limit", "--json")
+    assert result.exit_code == 0
+    changes = {(c["what"], c["key"]): c for c in json.loads(result.stdout)["changes"]}
+    assert (changes[("setting", "limit")]["a"], changes[("setting", "limit")]["b"]) == (None, 300)
+    mj = changes[("rule", "mah_jongg")]
+    assert (mj["a"], mj["b"]) == ({"points": 20}, {"points": 10})
+    winner_pung = changes[("rule", "winner_pung_simples")]
+    assert winner_pung["a"] is None
+    assert (
+        winner_pung["b"]["points"] == {"exposed": 2, "concealed": 6} and winner_pung["b"]["who"] == "winner"
+    )
+    pung = changes[("rule", "pung_simples")]
+    assert pung["a"]["who"] == "all" and pung["b"]["who"] == "others"
+    assert "points" not in pung["a"]  # the others' table keeps the Part I values 2 / 4
+    text = run("rules", "diff", "pung-chow", "pung-chow-limit")
+    assert text.exit_code == 0
+    assert "limit: none → 300" in text.stdout
+    assert "mah_jongg (Mah-Jongg): points 20 → 10" in text.stdout
+    assert "winner_pung_simples" in text.stdout and "only in pung-chow-limit" in text.stdout
+
+
+def test_diff_house_rules_names_only_what_changed():
+    result = run("rules", "diff", "pung-chow", str(ROOT / "samples" / "house-rules.yaml"), "--json")
+    assert result.exit_code == 0
+    changes = json.loads(result.stdout)["changes"]
+    assert [(c["what"], c["key"], c["a"], c["b"]) for c in changes] == [
+        ("setting", "limit", None, 600),
+        ("rule", "mah_jongg", {"points": 20}, {"points": 10}),
+    ]
+
+
+def test_diff_same():
+    result = run("rules", "diff", "pung-chow", "pung-chow")
+    assert result.exit_code == 0
+    assert "have the same settings and rules" in result.stdout
+
+
+def test_check_good_files():
+    for path in (
+        ROOT / "rulesets" / "pung-chow.yaml",
+        ROOT / "rulesets" / "pung-chow-limit.yaml",
+        ROOT / "samples" / "house-rules.yaml",
+    ):
+        result = run("rules", "check", str(path))
+        assert result.exit_code == 0, result.stderr
+        assert result.stdout.startswith(f"ok: {path}")
+    result = run("rules", "check", str(ROOT / "samples" / "house-rules.yaml"), "--json")
+    assert json.loads(result.stdout) == {
+        "ok": True,
+        "file": str(ROOT / "samples" / "house-rules.yaml"),
+        "name": "house-rules",
+        "rules": 21,
+    }
+
+
+GOOD_RULE = "  - id: a\n    label: A\n    points: 3\n"
+
+BROKEN = [
+    (
+        "bad-yaml",
+        {"x.yaml": "name: x\nrules:\n  - id: a\n    label: [unclosed\n"},
+        "x.yaml",
+        5,
+        "not valid YAML",
+    ),
+    (
+        "unknown-condition",
+        {"x.yaml": "rules:\n  - id: a\n    label: A\n    points: 3\n    when: [nope]\n"},
+        "x.yaml",
+        5,
+        "'nope' is not one of",
+    ),
+    (
+        "bad-condition-param",
+        {"x.yaml": "rules:\n  - id: a\n    label: A\n    points: 3\n    when: [{meld: pungs}]\n"},
+        "x.yaml",
+        5,
+        "'pungs' is not one of chow, pung",
+    ),
+    (
+        "wrong-type",
+        {"x.yaml": "rules:\n  - id: a\n    label: A\n    points: three\n"},
+        "x.yaml",
+        4,
+        "points must be integer or object",
+    ),
+    (
+        "wrong-setting-type",
+        {"x.yaml": "settings:\n  limit: lots\nrules:\n" + GOOD_RULE},
+        "x.yaml",
+        2,
+        "settings.limit must be integer or null",
+    ),
+    (
+        "unknown-key",
+        {"x.yaml": "rules:\n  - id: a\n    label: A\n    points: 3\n    colour: red\n"},
+        "x.yaml",
+        5,
+        "unknown key 'colour'",
+    ),
+    ("unknown-top-key", {"x.yaml": "rulez: []\nrules:\n" + GOOD_RULE}, "x.yaml", 1, "unknown key 'rulez'"),
+    (
+        "two-values",
+        {"x.yaml": "rules:\n  - id: a\n    label: A\n    points: 3\n    doublings: 1\n"},
+        "x.yaml",
+        2,
+        "give only one of doublings, limit, points",
+    ),
+    (
+        "duplicate-id",
+        {"x.yaml": "rules:\n" + GOOD_RULE + GOOD_RULE},
+        "x.yaml",
+        5,
+        "rule id 'a' appears twice",
+    ),
+    (
+        "duplicate-key",
+        {"x.yaml": "rules:\n  - id: a\n    label: A\n    points: 3\n    points: 4\n"},
+        "x.yaml",
+        5,
+        "key 'points' is written twice",
+    ),
+    ("no-label", {"x.yaml": "rules:\n  - id: a\n    points: 3\n"}, "x.yaml", 2, "needs a label"),
+    ("cycle", {"x.yaml": "extends: y.yaml\n", "y.yaml": "extends: x.yaml\n"}, "y.yaml", 1, "makes a cycle"),
+    ("missing-base", {"x.yaml": "name: x\nextends: gone.yaml\n"}, "x.yaml", 2, "no ruleset 'gone.yaml'"),
+    ("not-a-mapping", {"x.yaml": "- just a list\n"}, "x.yaml", 1, "a ruleset is a mapping"),
+]
+
+
+@pytest.mark.parametrize(
+    ("files", "bad_file", "line", "reason"), [case[1:] for case in BROKEN], ids=[case[0] for case in BROKEN]
+)
+def test_check_rejects_broken_files(
+    tmp_path: Path, files: dict[str, str], bad_file: str, line: int, reason: str
+):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = run("rules", "check", str(tmp_path / "x.yaml"))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    message = result.stderr.strip()
+    assert message.startswith(f"error: {tmp_path / bad_file}:{line}: "), message
+    assert reason in message
+    assert "\n" not in message and "Traceback" not in message
+
+
+def test_check_json_error(tmp_path: Path):
+    path = tmp_path / "x.yaml"
+    path.write_text("rules:\n  - id: a\n    label: A\n    points: 3\n    when: [nope]\n", encoding="utf-8")
+    result = run("rules", "check", str(path), "--json")
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert (error["code"], error["file"], error["line"]) == ("ruleset-schema", str(path), 5)
+
+
+def test_check_missing_file(tmp_path: Path):
+    result = run("rules", "check", str(tmp_path / "none.yaml"))
+    assert result.exit_code == 2
+    assert "no ruleset" in result.stderr
