@@ -264,7 +264,7 @@ def _count(params: Any) -> Test:
         raise ParamError("expects a mapping with melds and min/max/exactly")
     unknown = set(params) - {"melds", "tiles", "min", "max", "exactly"}
     if unknown:
-        raise ParamError(f"unknown parameter {sorted(unknown)[0]!r}")
+        raise ParamError(f"unknown parameter {sorted(unknown, key=str)[0]!r}")
     kinds = frozenset().union(
         *(MELD_KINDS[k] for k in _choice(params.get("melds", "set"), tuple(MELD_KINDS)))
     )

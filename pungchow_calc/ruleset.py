@@ -551,7 +551,7 @@ def _rule(raw: Any, index: int) -> Rule:
         raise _Invalid(path, "a rule is a mapping with id, label and a value")
     unknown = set(raw) - RULE_KEYS
     if unknown:
-        key = sorted(unknown)[0]
+        key = sorted(unknown, key=str)[0]
         raise _Invalid((*path, key), f"rule {raw.get('id', index)!r}: unknown key {key!r}")
     rule_id = raw.get("id")
     if not isinstance(rule_id, str) or not rule_id:
