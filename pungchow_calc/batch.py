@@ -102,16 +102,42 @@ _SIMPLE_LINE = re.compile(rf"\s*(?:(?:{_WORD})(?:\s+|$))*")
 _SIMPLE_WORD = re.compile(_WORD)
 
 
+def strip_comment(text: str) -> str:
+    """Cut a `#` comment off a line as a shell does: a `#` that starts a word, outside quotes.
+
+    A `#` inside a word is the declared-kong marker (`RdRdRdRd#`), and an apostrophe in a comment
+    (`# the loser's hand`) must not open a quotation.
+    """
+    quote: str | None = None
+    word_start = True
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if quote == "'":
+            quote = None if ch == "'" else quote
+        elif quote == '"':
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                quote = None
+        elif ch == "\\":
+            i += 1
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and word_start:
+            return text[:i]
+        word_start = quote is None and ch.isspace()
+        i += 1
+    return text
+
+
 def split_line(text: str) -> list[str]:
-    """Shell-split one text line; a word starting with `#` begins a comment (no hand group does)."""
+    """Shell-split one text line, without its comment."""
+    if "#" in text:
+        text = strip_comment(text)
     if _SIMPLE_LINE.fullmatch(text):
-        words = [m[1] if m[1] is not None else m[2] for m in _SIMPLE_WORD.finditer(text)]
-    else:
-        words = shlex.split(text)
-    for i, word in enumerate(words):
-        if word.startswith("#"):
-            return words[:i]
-    return words
+        return [m[1] if m[1] is not None else m[2] for m in _SIMPLE_WORD.finditer(text)]
+    return shlex.split(text)
 
 
 class Source:

@@ -100,10 +100,24 @@ def _pool_melds(hand: Hand, parts: tuple[_Part, ...]) -> list[Meld]:
     orders = _orders(hand)
     melds = []
     for kind, index in parts:
-        meld = _meld(kind, index, 0)
-        order = min(orders.get(t, 99) for t in meld.tiles)
-        melds.append(Meld(meld.kind, meld.tiles, order=order))
+        tiles = _PART_TILES[kind, index]
+        # A set is shown where the earliest of its tiles was typed (the grouping is only a hint).
+        order = min(orders.get(tiles[0], 99), orders.get(tiles[-1], 99), orders.get(tiles[1], 99))
+        melds.append(Meld(_PART_KIND[kind], tiles, order=order))
     return melds
+
+
+_PART_KIND = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "pair": MeldKind.PAIR}
+_PART_TILES = {
+    **{("pung", i): (t,) * 3 for i, t in enumerate(PLAYING_TILES)},
+    **{("pair", i): (t,) * 2 for i, t in enumerate(PLAYING_TILES)},
+    **{
+        ("chow", lo + r): (PLAYING_TILES[lo + r], PLAYING_TILES[lo + r + 1], PLAYING_TILES[lo + r + 2])
+        for lo, _, numbered in BLOCKS
+        if numbered
+        for r in range(7)
+    },
+}
 
 
 def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, ...]]:
@@ -219,6 +233,12 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
     counts = counts_of(pool)
     whole = counts_of(pool + [t for m in fixed for t in m.tiles])
     sets_needed = 4 - len(fixed)
+    # One added tile changes one block only, so each block is judged once as it stands and only
+    # the candidate's block again: the same test as `is_complete`, block by block.
+    can_complete = sum(counts) + 1 == 3 * sets_needed + 2
+    status = [_block_status(tuple(counts[lo:hi]), numbered) for lo, hi, numbered in BLOCKS]
+    bad = [b for b, (ok, _) in enumerate(status) if not ok]
+    pairs = sum(pair for _, pair in status)
     out: list[Tile] = []
     for index in _candidates(counts, bool(shapes)):
         tile = PLAYING_TILES[index]
@@ -226,8 +246,28 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
             continue
         counts[index] += 1
         whole[index] += 1
-        if is_complete(counts, sets_needed) or any(shape(whole, fixed_t) for shape in shapes):
+        complete = False
+        if can_complete:
+            b = _BLOCK_OF[index]
+            if not bad or bad == [b]:
+                lo, hi, numbered = BLOCKS[b]
+                ok, pair = _block_status(tuple(counts[lo:hi]), numbered)
+                complete = ok and pairs - status[b][1] + pair == 1
+        if complete or any(shape(whole, fixed_t) for shape in shapes):
             out.append(tile)
         counts[index] -= 1
         whole[index] -= 1
     return tuple(out)
+
+
+_BLOCK_OF = tuple(b for b, (lo, hi, _) in enumerate(BLOCKS) for _ in range(lo, hi))
+
+
+@lru_cache(maxsize=65536)
+def _block_status(block: tuple[int, ...], numbered: bool) -> tuple[bool, bool]:
+    """(whether the block splits into sets, and a pair if its size calls for one; whether it holds a pair)."""
+    n = sum(block)
+    if n % 3 == 1:
+        return False, False
+    has_pair = n % 3 == 2
+    return bool(_block(block, numbered, has_pair)), has_pair

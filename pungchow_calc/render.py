@@ -118,7 +118,7 @@ def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
 # --- batch, diff and rules (issue 5) -------------------------------------------------------
 
 BATCH_HEADER = (
-    f"{'line':>5}  {'hand':<44} {'seat':<5} {'points':>6} {'dbl':>3} {'score':>7} {'payable':>7}  payments"
+    f"{'line':>5}  {'hand':<48} {'seat':<5} {'points':>6} {'dbl':>3} {'score':>7} {'payable':>7}  payments"
 )
 
 
@@ -130,7 +130,7 @@ def batch_row(record: dict[str, Any]) -> str:
     pays = record.get("payments")
     paid = " ".join(f"{seat[0].upper()}:{amount}" for seat, amount in pays.items()) if pays else "(loser)"
     return (
-        f"{record['line']:>5}  {record['hand']:<44} {record['seat']:<5} {record['points']:>6} "
+        f"{record['line']:>5}  {record['hand']:<48} {record['seat']:<5} {record['points']:>6} "
         f"{record['doublings']:>3} {record['score']:>7} {record['payable']:>7}  {paid}"
     )
 

@@ -133,6 +133,89 @@ def _rules_for(ruleset: Ruleset, winner: bool) -> _Plan:
     return cached[1]
 
 
+# Conditions whose answer depends only on the set or pair itself, the holder's seat and round, and
+# (for a set holding it) the winning tile. Set and pair rules made only of these give the same lines
+# for the same set in the same seat, so their outcome is computed once per kind of set and reused
+# across arrangements and hands; any other condition in a set or pair rule turns this off.
+_UNIT_PURE = frozenset({"meld", "tiles", "exposed", "concealed", "completes_hand", "wait"})
+_UnitPlan = tuple[_Plan, _Plan, _Plan, _Plan]  # hand rules, set rules, pair rules, deferred rules
+_SPLIT: dict[tuple[int, bool], tuple[Ruleset, _UnitPlan | None]] = {}
+_UNIT_CACHE: dict[tuple[Any, ...], tuple[tuple[Rule, int, int], ...]] = {}
+_UNIT_CACHE_MAX = 200_000
+
+
+def _pure(entry: Any) -> bool:
+    if isinstance(entry, str):
+        return entry in _UNIT_PURE
+    if isinstance(entry, dict) and len(entry) == 1:
+        ((name, params),) = entry.items()
+        if name == "not":
+            return _pure(params)
+        if name == "any":
+            return isinstance(params, list) and all(_pure(p) for p in params)
+        return name in _UNIT_PURE
+    return False
+
+
+def _split_plan(ruleset: Ruleset, winner: bool) -> _UnitPlan | None:
+    """The plan split by scope when every set and pair rule is unit-pure (else None); once per ruleset."""
+    key = (id(ruleset), winner)
+    cached = _SPLIT.get(key)
+    if cached is None or cached[0] is not ruleset:
+        plan = _rules_for(ruleset, winner)
+        raw = ruleset.data.get("rules") or []
+        units = [(r, k) for r, k in plan if r.scope != "hand"]
+        pure = all(
+            not r.deferred
+            and r.index < len(raw)
+            and hasattr(raw[r.index], "get")
+            and raw[r.index].get("id") == r.id
+            and all(_pure(c) for c in raw[r.index].get("when") or [])
+            for r, _ in units
+        )
+        split: _UnitPlan | None = None
+        if pure:
+            split = (
+                tuple((r, k) for r, k in plan if r.scope == "hand" and not r.deferred),
+                tuple((r, k) for r, k in units if r.scope == "set"),
+                tuple((r, k) for r, k in units if r.scope == "pair"),
+                tuple((r, k) for r, k in plan if r.scope == "hand" and r.deferred),
+            )
+        cached = (ruleset, split)
+        _SPLIT[key] = cached
+    return cached[1]
+
+
+def _holds(tests: tuple[Any, ...], ctx: Context, unit: Meld | None) -> bool:
+    """Every condition holds (a plain loop: no generator object per rule and unit)."""
+    for test in tests:  # noqa: SIM110 - all(genexpr) costs a generator per call on this hot path
+        if not test(ctx, unit):
+            return False
+    return True
+
+
+def _unit_rules(
+    rules: _Plan, ctx: Context, unit: Meld, nominal: int | None
+) -> tuple[tuple[Rule, int, int], ...]:
+    """The (rule, points, phase) lines one set or pair earns, first match per group, as the full loop."""
+    claimed: set[str] = set()
+    out: list[tuple[Rule, int, int]] = []
+    for rule, kinds in rules:
+        if kinds is not None and unit.kind not in kinds:
+            continue
+        if rule.group is not None and rule.group in claimed:
+            continue
+        if not _holds(rule.tests, ctx, unit):
+            continue
+        if rule.group is not None:
+            claimed.add(rule.group)
+        points = rule.points.value(unit.exposed, nominal) if rule.points else 0
+        if rule.points is not None and points == 0:
+            continue  # a row worth nothing (e.g. an open chow filled by discard) prints nothing
+        out.append((rule, points, KINDS_ORDER[rule.kind]))
+    return tuple(out)
+
+
 def _evaluate(
     hand: Hand,
     ruleset: Ruleset,
@@ -153,13 +236,44 @@ def _evaluate(
         "set": tuple((i, m) for i, m in enumerate(arrangement) if m.kind in _SET_KINDS),
         "pair": tuple((i, m) for i, m in enumerate(arrangement) if m.kind is MeldKind.PAIR),
     }
-    for rule, kinds in _rules_for(ruleset, situation.winner):
+    split = _split_plan(ruleset, situation.winner)
+    if split is not None:
+        hand_rules, set_rules, pair_rules, deferred = split
+        for unit_rules, scoped in ((set_rules, units["set"]), (pair_rules, units["pair"])):
+            for position, (slot, unit) in enumerate(scoped):
+                assert unit is not None
+                cache_key = (
+                    id(unit_rules),
+                    unit.kind,
+                    unit.tiles,
+                    unit.exposed,
+                    unit.declared,
+                    unit.winning,
+                    hand.winning_tile if unit.winning else None,
+                    situation.seat,
+                    situation.round,
+                    nominal,
+                )
+                hits = _UNIT_CACHE.get(cache_key)
+                if hits is None:
+                    if len(_UNIT_CACHE) >= _UNIT_CACHE_MAX:
+                        _UNIT_CACHE.clear()
+                    hits = _UNIT_CACHE[cache_key] = _unit_rules(unit_rules, ctx, unit, nominal)
+                for rule, points, phase in hits:
+                    if points:
+                        ctx.earlier.append(rule.id)
+                    key = (phase, slot if phase == 1 else rule.index, position if phase != 1 else rule.index)
+                    found.append((key, rule, unit, points))
+        plan: _Plan = hand_rules + deferred  # the deferred ones last, once every point line is in
+    else:
+        plan = _rules_for(ruleset, situation.winner)
+    for rule, kinds in plan:
         for position, (slot, unit) in enumerate(units[rule.scope]):
             if kinds is not None and unit is not None and unit.kind not in kinds:
                 continue
             if rule.group is not None and (rule.group, slot) in claimed:
                 continue
-            if not all(test(ctx, unit) for test in rule.tests):
+            if not _holds(rule.tests, ctx, unit):
                 continue
             if rule.group is not None:
                 claimed.add((rule.group, slot))

@@ -341,8 +341,19 @@ def test_an_unexpected_failure_still_gives_one_record(monkeypatch: pytest.Monkey
         ('a"b c"', ["ab c"]),
         ("1b1b1b  # a comment", ["1b1b1b"]),
         ('"" x', ["", "x"]),
+        ("'1b1b1b 9d9d' --loser  # a loser's hand", ["1b1b1b 9d9d", "--loser"]),
+        ('"a # b" c # d', ["a # b", "c"]),
     ],
-    ids=["double-quoted", "kong-marker", "single-quoted", "glued-quote", "trailing-comment", "empty-quoted"],
+    ids=[
+        "double-quoted",
+        "kong-marker",
+        "single-quoted",
+        "glued-quote",
+        "trailing-comment",
+        "empty-quoted",
+        "apostrophe-in-comment",
+        "hash-in-quotes",
+    ],
 )
 def test_split_line(line: str, words: list[str]):
     assert b.split_line(line) == words
