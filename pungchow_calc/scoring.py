@@ -133,11 +133,27 @@ def _rules_for(ruleset: Ruleset, winner: bool) -> _Plan:
     return cached[1]
 
 
-# Conditions whose answer depends only on the set or pair itself, the holder's seat and round, and
-# (for a set holding it) the winning tile. Set and pair rules made only of these give the same lines
-# for the same set in the same seat, so their outcome is computed once per kind of set and reused
-# across arrangements and hands; any other condition in a set or pair rule turns this off.
-_UNIT_PURE = frozenset({"meld", "tiles", "exposed", "concealed", "completes_hand", "wait"})
+# Conditions whose answer depends only on the set or pair itself, the situation (seat, round, how
+# the hand was won and its flags) and, for a set holding it, the winning tile. Set and pair rules
+# made only of these give the same lines for the same set in the same situation, so their outcome
+# is computed once per kind of set and reused across arrangements and hands; any other condition
+# in a set or pair rule turns this off for the ruleset.
+_UNIT_PURE = frozenset(
+    {
+        "meld",
+        "tiles",
+        "exposed",
+        "concealed",
+        "completes_hand",
+        "wait",
+        "winner",
+        "won_by",
+        "seat",
+        "original_hand",
+        "last_tile",
+        "first_discard",
+    }
+)
 _UnitPlan = tuple[_Plan, _Plan, _Plan, _Plan]  # hand rules, set rules, pair rules, deferred rules
 _SPLIT: dict[tuple[int, bool], tuple[Ruleset, _UnitPlan | None]] = {}
 _UNIT_CACHE: dict[tuple[Any, ...], tuple[tuple[Rule, int, int], ...]] = {}
@@ -239,6 +255,15 @@ def _evaluate(
     split = _split_plan(ruleset, situation.winner)
     if split is not None:
         hand_rules, set_rules, pair_rules, deferred = split
+        situation_key = (
+            situation.seat,
+            situation.round,
+            situation.win_by,
+            hand.winning_tile is not None,  # `won_by` needs a winning tile (Example 16)
+            situation.original_hand,
+            situation.last_tile,
+            situation.first_discard,
+        )
         for unit_rules, scoped in ((set_rules, units["set"]), (pair_rules, units["pair"])):
             for position, (slot, unit) in enumerate(scoped):
                 assert unit is not None
@@ -250,8 +275,7 @@ def _evaluate(
                     unit.declared,
                     unit.winning,
                     hand.winning_tile if unit.winning else None,
-                    situation.seat,
-                    situation.round,
+                    situation_key,
                     nominal,
                 )
                 hits = _UNIT_CACHE.get(cache_key)
