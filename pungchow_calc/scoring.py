@@ -12,7 +12,7 @@ from .notation import parse
 from .predicates import Context, Situation, WinBy
 from .ruleset import Rule, Ruleset
 from .settlement import ALL_SEATS, winner_payments
-from .tiles import Tile, Wind, counts_of
+from .tiles import Suit, Tile, Wind, counts_of
 
 KINDS_ORDER = {"bonus": 0, "set": 1, "pair": 1, "double": 2, "limit": 3, "penalty": 4}
 
@@ -154,21 +154,45 @@ _UNIT_PURE = frozenset(
         "first_discard",
     }
 )
-_UnitPlan = tuple[_Plan, _Plan, _Plan, _Plan]  # hand rules, set rules, pair rules, deferred rules
+# What a split plan's set and pair rules read besides the set: the seat and round for every set
+# (`seat`, or a tile class this module does not know), the way the hand was won and its flags, the
+# winning tile. The cache key holds only what is read, so most sets hit whatever the situation.
+_SITUATION_FLAGS = frozenset({"won_by", "original_hand", "last_tile", "first_discard"})
+# Tile classes that read the situation only for wind tiles (own wind, round wind); others never.
+_WIND_ONLY_CLASSES = frozenset({"own_wind", "round_wind", "own_wind_in_own_round"})
+_PLAIN_CLASSES = frozenset(
+    {"simples", "terminals", "heads", "honors", "numbered", "winds", "dragons", "red", "green", "white"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _UnitPlan:
+    hand: _Plan  # hand rules, not deferred
+    sets: _Plan
+    pairs: _Plan
+    deferred: _Plan  # hand rules that need every other point line first
+    seat_always: bool  # some set rule reads the seat or round whatever the set's tiles
+    flags: bool  # some set rule reads how the hand was won
+    winning_tile: bool  # some set rule reads the winning tile (`wait`)
+
+
 _SPLIT: dict[tuple[int, bool], tuple[Ruleset, _UnitPlan | None]] = {}
 _UNIT_CACHE: dict[tuple[Any, ...], tuple[tuple[Rule, int, int], ...]] = {}
 _UNIT_CACHE_MAX = 200_000
 
 
-def _pure(entry: Any) -> bool:
+def _names(entry: Any, out: dict[str, list[Any]]) -> bool:
+    """Collect condition names (with their parameters) of a `when` entry; False if not unit-pure."""
     if isinstance(entry, str):
+        out.setdefault(entry, []).append(None)
         return entry in _UNIT_PURE
     if isinstance(entry, dict) and len(entry) == 1:
         ((name, params),) = entry.items()
         if name == "not":
-            return _pure(params)
+            return _names(params, out)
         if name == "any":
-            return isinstance(params, list) and all(_pure(p) for p in params)
+            return isinstance(params, list) and all(_names(p, out) for p in params)
+        out.setdefault(name, []).append(params)
         return name in _UNIT_PURE
     return False
 
@@ -181,21 +205,28 @@ def _split_plan(ruleset: Ruleset, winner: bool) -> _UnitPlan | None:
         plan = _rules_for(ruleset, winner)
         raw = ruleset.data.get("rules") or []
         units = [(r, k) for r, k in plan if r.scope != "hand"]
+        used: dict[str, list[Any]] = {}
         pure = all(
             not r.deferred
             and r.index < len(raw)
             and hasattr(raw[r.index], "get")
             and raw[r.index].get("id") == r.id
-            and all(_pure(c) for c in raw[r.index].get("when") or [])
+            and all([_names(c, used) for c in raw[r.index].get("when") or []])
             for r, _ in units
         )
+        classes: set[Any] = set()
+        for params in used.get("tiles", []):
+            classes.update(params if isinstance(params, list) else [params])
         split: _UnitPlan | None = None
         if pure:
-            split = (
-                tuple((r, k) for r, k in plan if r.scope == "hand" and not r.deferred),
-                tuple((r, k) for r, k in units if r.scope == "set"),
-                tuple((r, k) for r, k in units if r.scope == "pair"),
-                tuple((r, k) for r, k in plan if r.scope == "hand" and r.deferred),
+            split = _UnitPlan(
+                hand=tuple((r, k) for r, k in plan if r.scope == "hand" and not r.deferred),
+                sets=tuple((r, k) for r, k in units if r.scope == "set"),
+                pairs=tuple((r, k) for r, k in units if r.scope == "pair"),
+                deferred=tuple((r, k) for r, k in plan if r.scope == "hand" and r.deferred),
+                seat_always="seat" in used or not classes <= _WIND_ONLY_CLASSES | _PLAIN_CLASSES,
+                flags=bool(_SITUATION_FLAGS & set(used)),
+                winning_tile="wait" in used,
             )
         cached = (ruleset, split)
         _SPLIT[key] = cached
@@ -254,17 +285,19 @@ def _evaluate(
     }
     split = _split_plan(ruleset, situation.winner)
     if split is not None:
-        hand_rules, set_rules, pair_rules, deferred = split
-        situation_key = (
-            situation.seat,
-            situation.round,
-            situation.win_by,
-            hand.winning_tile is not None,  # `won_by` needs a winning tile (Example 16)
-            situation.original_hand,
-            situation.last_tile,
-            situation.first_discard,
+        seat_round = (situation.seat, situation.round)
+        flags = (
+            (
+                situation.win_by,
+                hand.winning_tile is not None,  # `won_by` needs a winning tile (Example 16)
+                situation.original_hand,
+                situation.last_tile,
+                situation.first_discard,
+            )
+            if split.flags
+            else None
         )
-        for unit_rules, scoped in ((set_rules, units["set"]), (pair_rules, units["pair"])):
+        for unit_rules, scoped in ((split.sets, units["set"]), (split.pairs, units["pair"])):
             for position, (slot, unit) in enumerate(scoped):
                 assert unit is not None
                 cache_key = (
@@ -274,8 +307,9 @@ def _evaluate(
                     unit.exposed,
                     unit.declared,
                     unit.winning,
-                    hand.winning_tile if unit.winning else None,
-                    situation_key,
+                    hand.winning_tile if unit.winning and split.winning_tile else None,
+                    seat_round if split.seat_always or unit.tiles[0].suit is Suit.WINDS else None,
+                    flags,
                     nominal,
                 )
                 hits = _UNIT_CACHE.get(cache_key)
@@ -288,7 +322,7 @@ def _evaluate(
                         ctx.earlier.append(rule.id)
                     key = (phase, slot if phase == 1 else rule.index, position if phase != 1 else rule.index)
                     found.append((key, rule, unit, points))
-        plan: _Plan = hand_rules + deferred  # the deferred ones last, once every point line is in
+        plan: _Plan = split.hand + split.deferred  # the deferred ones last, once every point line is in
     else:
         plan = _rules_for(ruleset, situation.winner)
     for rule, kinds in plan:

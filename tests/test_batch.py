@@ -409,3 +409,20 @@ def test_compare_summary(tmp_path: Path):
     assert table.exit_code == 1
     assert "pung-chow → pung-chow-limit" in table.stdout
     assert "scored under both" in table.stdout
+
+
+def test_same_sets_in_other_seats_and_ways_in_one_run():
+    """Scores cached per kind of set must still follow the seat, round and way of winning."""
+    hand = "1b2b3b 4c5c6c 7d8d9d 2c3c4c Ew!Ew"
+    lines = [f"'{hand}' -s {seat}" for seat in ("east", "south", "east", "west")]
+    lines += [f"'{hand}' -s south -w east -r pung-chow-limit {how}" for how in ("", "--drawn", "")]
+    records = [r for _, r in b.run(iter([b.Entry(i, text=t) for i, t in enumerate(lines, 1)]), b.Job())]
+    pair_points = [
+        sum(line["points"] for line in r["lines"] if line.get("set") == "EwEw") for r in records[:4]
+    ]
+    assert pair_points == [2, 0, 2, 0]  # a pair of own wind scores 2 (Part I score card)
+    limit = [
+        [(line["rule"], line["points"]) for line in r["lines"] if line.get("set") == "EwEw"]
+        for r in records[4:]
+    ]
+    assert limit[0] == limit[2] != limit[1]  # punged or drawn to complete: different rows (SPEC §4.5)
