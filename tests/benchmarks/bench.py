@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import statistics
@@ -122,11 +123,24 @@ def pungchow() -> list[str]:
 
 
 def time_batch(path: Path, count: int, extra: list[str]) -> tuple[float, int, int]:
-    """Seconds for `batch --format jsonl` over the file, with the records and errors it printed."""
+    """Seconds for `batch --format jsonl` over the file, with the records and errors it printed.
+
+    Also prints the CPU seconds the batch and its workers used: on a shared machine the wall clock
+    shows what other work left over, the CPU time what scoring itself costs.
+    """
+    import resource
+
     with tempfile.TemporaryFile("w+") as out:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         proc = subprocess.run([*pungchow(), "batch", str(path), "--format", "jsonl", *extra], stdout=out)
         seconds = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        print(
+            f"  CPU {cpu:.2f} s in all: {cpu / count * 1e6:.0f} us per hand, "
+            f"{count / cpu:,.0f} hands per CPU-second"
+        )
         out.seek(0)
         records = errors = 0
         for line in out:
@@ -179,6 +193,7 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile 5,000 hands in-process")
     parser.add_argument("--skip-single", action="store_true", help="skip the --workers 1 run")
     args = parser.parse_args()
+    print(f"{os.cpu_count()} CPUs; load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "hands.txt"
