@@ -25,6 +25,7 @@ app = typer.Typer(
 )
 
 EXIT_BAD_INPUT = 2
+_UsageError = typer.BadParameter.__mro__[1]  # click's UsageError, as typer bundles it
 
 
 @app.callback()
@@ -54,8 +55,15 @@ def fail(error: PungchowError, as_json: bool) -> NoReturn:
     if as_json:
         print(json.dumps({"error": error.to_dict()}))
     else:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {printable(str(error))}", file=sys.stderr)
     raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal: control characters (escape sequences, NUL) shown as `\\x1b` escapes."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 @app.command()
@@ -598,7 +606,18 @@ def main() -> None:
             except typer.Exit as done:
                 sys.exit(done.exit_code)
             return
-        app()
+        code = app(standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
+    except _UsageError as error:
+        if type(error).__name__ == "NoArgsIsHelpError":
+            app()  # `pungchow` alone: print the help as usual
+        # A mistyped command line is bad input like any other: one line and exit 2 (TEAM rules).
+        message = " ".join(printable(error.format_message()).split())
+        name = error.ctx.command_path if error.ctx is not None else "pungchow"
+        print(f"error: {message} (see '{name} --help')", file=sys.stderr)
+        sys.exit(EXIT_BAD_INPUT)
+    except typer.Abort:
+        sys.exit(130)
     except BrokenPipeError:
         # `pungchow ... | head`: the reader left; say nothing more and exit cleanly.
         import os
