@@ -56,13 +56,23 @@ def _splits(counts: list[int], sets_needed: int) -> list[tuple[_Part, ...]]:
             return []
         has_pair = n % 3 == 2
         pairs += has_pair
-        options = _block(block, numbered, has_pair)
+        options = _placed_block(block, numbered, has_pair, lo)
         if not options:
             return []
-        per_block.append(tuple(tuple((k, lo + i) for k, i in parts) for parts in options))
+        per_block.append(options)
     if pairs != 1:
         return []
+    if len(per_block) == 5 and all(len(options) == 1 for options in per_block):
+        return [sum((options[0] for options in per_block), ())]  # the usual case: one way only
     return [sum(choice, ()) for choice in product(*per_block)]
+
+
+@lru_cache(maxsize=65536)
+def _placed_block(
+    block: tuple[int, ...], numbered: bool, pair: bool, lo: int
+) -> tuple[tuple[_Part, ...], ...]:
+    """`_block` with tile indexes counted from the start of the 34 (the block starts at `lo`)."""
+    return tuple(tuple((k, lo + i) for k, i in parts) for parts in _block(block, numbered, pair))
 
 
 def is_complete(counts: list[int], sets_needed: int) -> bool:
@@ -206,12 +216,19 @@ def _candidates(counts: list[int], any_head: bool) -> list[int]:
     of a held tile of the same suit (chow). Special shapes may want any head, so add the heads."""
     found: set[int] = set(_HEAD_INDEXES) if any_head else set()
     for lo, hi, numbered in BLOCKS:
-        for i in range(lo, hi):
-            if counts[i]:
-                if numbered:
-                    found.update(range(max(lo, i - 2), min(hi, i + 3)))
-                else:
-                    found.add(i)
+        found.update(_block_candidates(counts, lo, hi, numbered))
+    return sorted(found)
+
+
+def _block_candidates(counts: list[int], lo: int, hi: int, numbered: bool) -> list[int]:
+    """`_candidates` within one block."""
+    found: set[int] = set()
+    for i in range(lo, hi):
+        if counts[i]:
+            if numbered:
+                found.update(range(max(lo, i - 2), min(hi, i + 3)))
+            else:
+                found.add(i)
     return sorted(found)
 
 
@@ -239,24 +256,33 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
     status = [_block_status(tuple(counts[lo:hi]), numbered) for lo, hi, numbered in BLOCKS]
     bad = [b for b, (ok, _) in enumerate(status) if not ok]
     pairs = sum(pair for _, pair in status)
+    if len(bad) > 1:
+        can_complete = False  # one tile mends one block at most
+    only = bad[0] if len(bad) == 1 else None  # the one block a winning tile could go into
+    if not shapes and (not can_complete or only is not None):
+        if not can_complete:
+            return ()
+        candidates = _block_candidates(counts, *BLOCKS[only])
+    else:
+        candidates = _candidates(counts, bool(shapes))
     out: list[Tile] = []
-    for index in _candidates(counts, bool(shapes)):
-        tile = PLAYING_TILES[index]
+    for index in candidates:
         if whole[index] >= 4:  # all four copies already held: no place to win (SPEC §4.2)
             continue
-        counts[index] += 1
-        whole[index] += 1
         complete = False
-        if can_complete:
-            b = _BLOCK_OF[index]
-            if not bad or bad == [b]:
-                lo, hi, numbered = BLOCKS[b]
-                ok, pair = _block_status(tuple(counts[lo:hi]), numbered)
-                complete = ok and pairs - status[b][1] + pair == 1
-        if complete or any(shape(whole, fixed_t) for shape in shapes):
-            out.append(tile)
-        counts[index] -= 1
-        whole[index] -= 1
+        b = _BLOCK_OF[index]
+        if can_complete and (only is None or only == b):
+            lo, hi, numbered = BLOCKS[b]
+            counts[index] += 1
+            ok, pair = _block_status(tuple(counts[lo:hi]), numbered)
+            counts[index] -= 1
+            complete = ok and pairs - status[b][1] + pair == 1
+        if not complete and shapes:
+            whole[index] += 1
+            complete = any(shape(whole, fixed_t) for shape in shapes)
+            whole[index] -= 1
+        if complete:
+            out.append(PLAYING_TILES[index])
     return tuple(out)
 
 

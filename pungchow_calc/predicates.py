@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from .hand import Hand, Meld, MeldKind
@@ -209,8 +210,15 @@ def _only_place(params: Any) -> Test:
 
 def _suits_present(ctx: Context) -> tuple[int, bool]:
     """(number of numbered suits held, whether any honor is held)."""
-    suits = sum(1 for lo, hi, numbered in BLOCKS if numbered and any(ctx.counts[lo:hi]))
-    honors = any(ctx.counts[27:34])
+    counts = ctx.counts
+    return _suits_of(counts if isinstance(counts, tuple) else tuple(counts))
+
+
+@lru_cache(maxsize=4096)
+def _suits_of(counts: tuple[int, ...]) -> tuple[int, bool]:
+    # Three rules (one suit, one suit with honors, all honors) ask this of every arrangement.
+    suits = sum(1 for lo, hi, numbered in BLOCKS if numbered and any(counts[lo:hi]))
+    honors = any(counts[27:34])
     return suits, honors
 
 
