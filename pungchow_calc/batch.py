@@ -48,6 +48,7 @@ SEAT_NAMES = ("east", "south", "west", "north")
 INLINE_ENTRIES = 2000  # score this many in-process before starting workers: small files start fast
 CHUNK = 400  # entries per task sent to a worker
 MAX_LINE = 4096  # a real line is under 150 characters
+MAX_YAML_DEPTH = 64  # an entry nests two deep; the parser slows badly on thousands of levels
 
 # YAML option names (either spelling, `win-by` or `win_by`) -> the `pungchow score` option.
 _YAML_VALUED = {
@@ -175,13 +176,24 @@ class Source:
         """Every entry, lazily: text lines, or the items of a YAML list."""
         return self._yaml_entries() if self.is_yaml else self._text_entries()
 
+    def _lines(self) -> Iterator[tuple[bytes, int]]:
+        """(line, its length) with at most MAX_LINE + 1 bytes held: an overlong line is skipped in
+        pieces, so one without an end cannot fill the memory. A read error mid-way is a FileError."""
+        try:
+            while raw := self._stream.readline(MAX_LINE + 1):
+                size = len(raw)
+                while not raw.endswith(b"\n") and size > MAX_LINE and (more := self._stream.readline(1 << 16)):
+                    size += len(more)
+                    raw = more if more.endswith(b"\n") else raw
+                self.bytes_read += size
+                yield raw, size
+        except OSError as exc:
+            raise FileError(f"{self.path}: cannot read: {exc.strerror or exc}") from None
+
     def _text_entries(self) -> Iterator[Entry]:
-        for number, raw in enumerate(self._stream, start=1):
-            self.bytes_read += len(raw)
-            if len(raw) > MAX_LINE:
-                yield Entry(
-                    number, error_code="bad-line", error_message=f"line is too long ({len(raw)} bytes)"
-                )
+        for number, (raw, size) in enumerate(self._lines(), start=1):
+            if size > MAX_LINE:
+                yield Entry(number, error_code="bad-line", error_message=f"line is too long ({size} bytes)")
                 continue
             try:
                 text = raw.decode("utf-8")
@@ -221,7 +233,10 @@ class _Counting(io.RawIOBase):
         return True
 
     def read(self, size: int = -1) -> bytes:
-        data = self._stream.read(size)
+        try:
+            data = self._stream.read(size)
+        except OSError as exc:
+            raise FileError(f"{self._source.path}: cannot read: {exc.strerror or exc}") from None
         self._source.bytes_read += len(data)
         return data
 
@@ -297,6 +312,9 @@ def _skip(events: Iterator[Any], start: Any) -> None:
     for event in events:
         if isinstance(event, ev.CollectionStartEvent):
             depth += 1
+            if depth > MAX_YAML_DEPTH:  # stop before the parser crawls through thousands of levels
+                problem = f"nested more than {MAX_YAML_DEPTH} deep"
+                raise yaml.MarkedYAMLError(problem=problem, problem_mark=event.start_mark)
         elif isinstance(event, ev.CollectionEndEvent):
             depth -= 1
             if depth == 0:
