@@ -182,7 +182,9 @@ class Source:
         try:
             while raw := self._stream.readline(MAX_LINE + 1):
                 size = len(raw)
-                while not raw.endswith(b"\n") and size > MAX_LINE and (more := self._stream.readline(1 << 16)):
+                while (
+                    not raw.endswith(b"\n") and size > MAX_LINE and (more := self._stream.readline(1 << 16))
+                ):
                     size += len(more)
                     raw = more if more.endswith(b"\n") else raw
                 self.bytes_read += size
