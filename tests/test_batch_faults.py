@@ -1,0 +1,263 @@
+"""`pungchow batch` under faults: bad files, bad bytes, overlong or unfinished lines, read errors and a
+reader that leaves. Each gives a clear message or a clean exit, never a traceback, and every record
+before the fault is written."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pungchow_calc import batch as b
+from pungchow_calc.cli import app
+
+GOOD = '"1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n'
+GOOD_SCORE = 48  # Part I: 20 + 10 no sequences + 2 only place + 8 + 4 + 2 + 2
+
+
+def run(*args: str, input: bytes | None = None):
+    return CliRunner().invoke(app, ["batch", *args], input=input)
+
+
+def records(stdout: str) -> list[dict]:
+    return [json.loads(line) for line in stdout.splitlines()]
+
+
+def _write(tmp_path: Path, name: str, data: bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def test_missing_file():
+    result = run("no/such/file.txt", "--format", "jsonl")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == "error: no/such/file.txt: cannot read: No such file or directory\n"
+
+
+def test_directory(tmp_path):
+    result = run(str(tmp_path), "--format", "jsonl")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"error: {tmp_path}: cannot read: Is a directory\n"
+
+
+def test_unreadable_file(tmp_path, monkeypatch):
+    """Permission denied (simulated: the tests may run as root, who reads anything)."""
+    path = _write(tmp_path, "locked.txt", GOOD.encode())
+    real_open = Path.open
+
+    def refuse(self, *args, **kwargs):
+        if self.name == "locked.txt":
+            raise PermissionError(13, "Permission denied")
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", refuse)
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"error: {path}: cannot read: Permission denied\n"
+
+
+class _FailingStream(io.BytesIO):
+    """A file whose disk fails after some lines (EIO), as a bad sector or a dropped network mount does."""
+
+    def __init__(self, data: bytes, fail_after: int) -> None:
+        super().__init__(data)
+        self.fail_after = fail_after
+
+    def readline(self, size: int | None = -1) -> bytes:
+        if self.fail_after == 0:
+            raise OSError(5, "Input/output error")
+        self.fail_after -= 1
+        return super().readline(size)
+
+    def read(self, size: int | None = -1) -> bytes:
+        if self.tell() > 0:
+            raise OSError(5, "Input/output error")
+        return super().read(min(size, 40) if size and size > 0 else 40)
+
+
+@pytest.mark.parametrize("name", ["hands.txt", "hands.yaml"])
+def test_read_error_midway_keeps_the_records_before_it(tmp_path, monkeypatch, name):
+    text = GOOD * 3 if name.endswith(".txt") else '- hand: "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n' * 3
+    path = _write(tmp_path, name, text.encode())
+    real_open = Path.open
+
+    def failing(self, *args, **kwargs):
+        if self.name == name:
+            return _FailingStream(text.encode(), fail_after=2)
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", failing)
+    result = run(str(path), "--format", "jsonl", "--workers", "1")
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {path}: cannot read: Input/output error\n"
+    if name.endswith(".txt"):
+        assert [r["line"] for r in records(result.stdout)] == [1, 2]
+        assert all(r["score"] == GOOD_SCORE for r in records(result.stdout))
+
+
+def test_binary_file(tmp_path):
+    data = bytes(range(256)) * 40  # NUL, control bytes, invalid UTF-8, a few newlines
+    path = _write(tmp_path, "noise.bin", data)
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    out = records(result.stdout)
+    assert len(out) == data.count(b"\n") + (not data.endswith(b"\n")) - _skipped_lines(data)
+    assert all("error" in r and r["error"]["code"] for r in out)
+    assert [r["line"] for r in out] == sorted(r["line"] for r in out)
+
+
+def _skipped_lines(data: bytes) -> int:
+    """Blank and comment lines make no record."""
+    lines = data.split(b"\n")
+    if data.endswith(b"\n"):
+        lines = lines[:-1]
+    skipped = 0
+    for raw in lines:
+        try:
+            text = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            continue
+        skipped += not text or text.startswith("#")
+    return skipped
+
+
+def test_invalid_utf8_line_is_one_record(tmp_path):
+    path = _write(tmp_path, "latin1.txt", GOOD.encode() + b'"1b1b1b 3c3c3c \xe9 4b4b4b* 7c!7c"\n' + GOOD.encode())
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    out = records(result.stdout)
+    assert [r["line"] for r in out] == [1, 2, 3]
+    assert out[1]["error"] == {"code": "bad-line", "message": "line is not UTF-8 text"}
+    assert out[0]["score"] == out[2]["score"] == GOOD_SCORE
+
+
+def test_a_line_of_one_megabyte(tmp_path):
+    path = _write(tmp_path, "long.txt", (GOOD + "1c" * (1 << 19) + "\n" + GOOD).encode())
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    out = records(result.stdout)
+    assert [r["line"] for r in out] == [1, 2, 3]
+    assert out[1]["error"] == {"code": "bad-line", "message": f"line is too long ({(1 << 20) + 1} bytes)"}
+    assert out[2]["score"] == GOOD_SCORE
+
+
+def test_an_endless_line_is_not_held_in_memory(tmp_path):
+    """A line with no end is read in pieces: its length is counted, never stored."""
+    source = b.Source("-", stdin=io.BytesIO(GOOD.encode() + b"x" * (5 << 20)))
+    entries = list(source.entries())
+    assert [e.line for e in entries] == [1, 2]
+    assert entries[1].error_message == f"line is too long ({5 << 20} bytes)"
+
+
+@pytest.mark.parametrize(
+    ("tail", "expected"),
+    [
+        ('"1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"', {"score": GOOD_SCORE}),
+        ('"1b1b1b 3c3c', {"error": {"code": "bad-line", "message": "cannot split line: No closing quotation"}}),
+        ("1b1b1b 3c3c", {"error": "any"}),
+    ],
+    ids=["whole-entry", "inside-quotes", "mid-hand"],
+)
+def test_file_ending_mid_line(tmp_path, tail, expected):
+    path = _write(tmp_path, "cut.txt", (GOOD * 2 + tail).encode())
+    result = run(str(path), "--format", "jsonl")
+    out = records(result.stdout)
+    assert [r["line"] for r in out] == [1, 2, 3]
+    assert out[0]["score"] == out[1]["score"] == GOOD_SCORE
+    if "score" in expected:
+        assert result.exit_code == 0 and out[2]["score"] == expected["score"]
+    else:
+        assert result.exit_code == 1 and "error" in out[2]
+        if expected["error"] != "any":
+            assert out[2]["error"] == expected["error"]
+
+
+def test_yaml_ending_mid_entry(tmp_path):
+    path = _write(tmp_path, "cut.yaml", b'- hand: "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n- hand: "1b1b1b 3c')
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    out = records(result.stdout)
+    assert out[0]["score"] == GOOD_SCORE
+    assert out[-1]["error"]["code"] == "bad-yaml"
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "bad-yaml"),
+        (b"- " * 50_000 + b"x\n", "bad-yaml"),
+        (bytes(range(256)) * 8, "bad-yaml"),
+        (b"- hand: !!python/object/apply:os.system ['true']\n", "bad-entry"),
+    ],
+    ids=["deep-flow", "deep-block", "binary", "python-tag"],
+)
+def test_hostile_yaml_batch(tmp_path, body, code):
+    path = _write(tmp_path, "hostile.yaml", body)
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "batch", str(path), "--format", "jsonl"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 1, done.stderr
+    out = records(done.stdout)
+    assert out and out[-1]["error"]["code"] == code
+
+
+def test_nul_and_control_characters_are_refused_per_line(tmp_path):
+    path = _write(tmp_path, "ctl.txt", GOOD.encode() + b"1c\x002c\x1b[2J\n" + GOOD.encode())
+    result = run(str(path), "--format", "jsonl")
+    out = records(result.stdout)
+    assert [r["line"] for r in out] == [1, 2, 3]
+    assert out[1]["error"]["code"] == "unknown-tile"
+
+
+@pytest.mark.parametrize("output_format", ["jsonl", "json", "csv", "table"])
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_output_to_a_closed_pipe(tmp_path, output_format, workers):
+    """`pungchow batch f | head -1`: the reader leaves early; no traceback, no noise on stderr."""
+    path = _write(tmp_path, "many.txt", (GOOD * 3000).encode())
+    command = (
+        f"{sys.executable} -m pungchow_calc batch {path} --format {output_format} --workers {workers}"
+        " | head -1"
+    )
+    done = subprocess.run(["bash", "-c", f"set -o pipefail; {command}"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.stderr == ""
+    assert done.returncode in (0, 1)  # the exit status of a writer whose reader left
+    assert len(done.stdout.splitlines()) == 1
+
+
+def test_stdin_closed_pipe_and_records_before_it():
+    """Records already written reach the reader in order, whatever happens after."""
+    data = (GOOD * 5).encode()
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "batch", "-", "--format", "jsonl"],
+        input=data,
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stderr == b""
+    out = records(done.stdout.decode())
+    assert [r["line"] for r in out] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="needs Linux /proc")
+def test_a_file_that_fails_on_read():
+    """/proc/self/mem opens but every read at offset 0 fails with EIO: a real read error."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "batch", "/proc/self/mem", "--format", "jsonl"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr == "error: /proc/self/mem: cannot read: Input/output error\n"
