@@ -574,7 +574,9 @@ def _rule(raw: Any, index: int) -> Rule:
         raise _Invalid(path, f"{where}: give exactly one of points, doublings or limit")
     points = _points(raw["points"], (*path, "points")) if "points" in raw else None
     doublings = (
-        _int_value(raw["doublings"], (*path, "doublings"), "doublings", MAX_DOUBLINGS) if "doublings" in raw else 0
+        _int_value(raw["doublings"], (*path, "doublings"), "doublings", MAX_DOUBLINGS)
+        if "doublings" in raw
+        else 0
     )
     limit = raw.get("limit", False)
     if not isinstance(limit, bool):

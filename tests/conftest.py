@@ -1,6 +1,7 @@
 """Shared pytest set-up. Hypothesis profiles: `ci` (default, quick) and `long` (by hand).
 
-Run the long profile with `HYPOTHESIS_PROFILE=long python -m pytest tests/test_properties.py tests/test_fuzz.py`.
+Run the long profile by hand:
+    HYPOTHESIS_PROFILE=long python -m pytest tests/test_properties.py tests/test_fuzz.py
 Other engineers: add fixtures below; keep the profile block as it is.
 """
 

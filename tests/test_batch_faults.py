@@ -129,7 +129,9 @@ def _skipped_lines(data: bytes) -> int:
 
 
 def test_invalid_utf8_line_is_one_record(tmp_path):
-    path = _write(tmp_path, "latin1.txt", GOOD.encode() + b'"1b1b1b 3c3c3c \xe9 4b4b4b* 7c!7c"\n' + GOOD.encode())
+    path = _write(
+        tmp_path, "latin1.txt", GOOD.encode() + b'"1b1b1b 3c3c3c \xe9 4b4b4b* 7c!7c"\n' + GOOD.encode()
+    )
     result = run(str(path), "--format", "jsonl")
     assert result.exit_code == 1
     out = records(result.stdout)
@@ -160,7 +162,10 @@ def test_an_endless_line_is_not_held_in_memory(tmp_path):
     ("tail", "expected"),
     [
         ('"1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"', {"score": GOOD_SCORE}),
-        ('"1b1b1b 3c3c', {"error": {"code": "bad-line", "message": "cannot split line: No closing quotation"}}),
+        (
+            '"1b1b1b 3c3c',
+            {"error": {"code": "bad-line", "message": "cannot split line: No closing quotation"}},
+        ),
         ("1b1b1b 3c3c", {"error": "any"}),
     ],
     ids=["whole-entry", "inside-quotes", "mid-hand"],
@@ -229,8 +234,9 @@ def test_output_to_a_closed_pipe(tmp_path, output_format, workers):
         f"{sys.executable} -m pungchow_calc batch {path} --format {output_format} --workers {workers}"
         " | head -1"
     )
-    done = subprocess.run(["bash", "-c", f"set -o pipefail; {command}"], capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {command}"], capture_output=True, text=True, timeout=120
+    )
     assert done.stderr == ""
     assert done.returncode in (0, 1)  # the exit status of a writer whose reader left
     assert len(done.stdout.splitlines()) == 1

@@ -57,27 +57,46 @@ def _laughs_in_description() -> str:
 
 HOSTILE: list[tuple[str, str, str]] = [
     # (id, document, stable error code)
-    ("python-object-apply", f"name: !!python/object/apply:os.system ['touch {SENTINEL}']\n{RULE}", "ruleset-yaml"),
-    ("python-object-new", f"name: !!python/object/new:subprocess.Popen [['touch', '{SENTINEL}']]\n{RULE}",
-     "ruleset-yaml"),
+    (
+        "python-object-apply",
+        f"name: !!python/object/apply:os.system ['touch {SENTINEL}']\n{RULE}",
+        "ruleset-yaml",
+    ),
+    (
+        "python-object-new",
+        f"name: !!python/object/new:subprocess.Popen [['touch', '{SENTINEL}']]\n{RULE}",
+        "ruleset-yaml",
+    ),
     ("python-name", f"name: !!python/name:os.system\n{RULE}", "ruleset-yaml"),
     ("python-module", f"name: !!python/module:os\n{RULE}", "ruleset-yaml"),
     ("python-tuple-in-rule", "rules:\n  - !!python/tuple [1, 2]\n", "ruleset-yaml"),
     ("unknown-local-tag", f"name: !shell 'rm -rf /'\n{RULE}", "ruleset-yaml"),
     ("billion-laughs-conditions", _bomb(), "ruleset-too-complex"),
     ("billion-laughs-strings", _laughs_in_description(), "ruleset-too-complex"),
-    ("alias-cycle", "name: c\nrules:\n  - id: a\n    label: A\n    points: 1\n    when: [&c {any: [*c]}]\n",
-     "ruleset-too-complex"),
-    ("alias-cycle-list", "name: c\nrules:\n  - id: a\n    label: A\n    points: 1\n    when: &w [{any: *w}]\n",
-     "ruleset-too-complex"),
+    (
+        "alias-cycle",
+        "name: c\nrules:\n  - id: a\n    label: A\n    points: 1\n    when: [&c {any: [*c]}]\n",
+        "ruleset-too-complex",
+    ),
+    (
+        "alias-cycle-list",
+        "name: c\nrules:\n  - id: a\n    label: A\n    points: 1\n    when: &w [{any: *w}]\n",
+        "ruleset-too-complex",
+    ),
     ("alias-undefined", f"name: *nowhere\n{RULE}", "ruleset-too-complex"),
     ("deep-flow-sequence", "rules: " + "[" * 60_000 + "]" * 60_000 + "\n", "ruleset-too-complex"),
     ("deep-flow-mapping", "rules: " + "{a: " * 30_000 + "1" + "}" * 30_000 + "\n", "ruleset-too-complex"),
     ("deep-block-sequence", "rules:\n" + "- " * 60_000 + "x\n", "ruleset-too-complex"),
-    ("just-past-max-depth", "rules: " + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "\n",
-     "ruleset-too-complex"),
-    ("too-many-values", "name: wide\nsettings: [" + ", ".join(["1"] * (MAX_NODES + 5)) + "]\n" + RULE,
-     "ruleset-too-complex"),
+    (
+        "just-past-max-depth",
+        "rules: " + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "\n",
+        "ruleset-too-complex",
+    ),
+    (
+        "too-many-values",
+        "name: wide\nsettings: [" + ", ".join(["1"] * (MAX_NODES + 5)) + "]\n" + RULE,
+        "ruleset-too-complex",
+    ),
     ("huge-file", "# " + "x" * (300 * 1024) + "\n" + RULE, "ruleset-too-large"),
     ("huge-integer", "settings:\n  limit: " + "9" * 5000 + "\n" + RULE, "ruleset-yaml"),
     ("bad-timestamp", "name: 2020-13-45\n" + RULE, "ruleset-yaml"),
@@ -99,27 +118,61 @@ HOSTILE: list[tuple[str, str, str]] = [
     ("points-nan", "rules:\n  - id: a\n    label: A\n    points: .nan\n", "ruleset-invalid"),
     ("points-bool", "rules:\n  - id: a\n    label: A\n    points: true\n", "ruleset-invalid"),
     ("points-huge", "rules:\n  - id: a\n    label: A\n    points: 10000000000000\n", "ruleset-invalid"),
-    ("points-and-doublings", "rules:\n  - id: a\n    label: A\n    points: 1\n    doublings: 1\n",
-     "ruleset-invalid"),
+    (
+        "points-and-doublings",
+        "rules:\n  - id: a\n    label: A\n    points: 1\n    doublings: 1\n",
+        "ruleset-invalid",
+    ),
     ("doublings-huge", "rules:\n  - id: a\n    label: A\n    doublings: 1000000000\n", "ruleset-invalid"),
     ("doublings-33", "rules:\n  - id: a\n    label: A\n    doublings: 33\n", "ruleset-invalid"),
-    ("limit-fraction-2", "rules:\n  - id: a\n    label: A\n    points: {limit_fraction: 2}\n", "ruleset-invalid"),
+    (
+        "limit-fraction-2",
+        "rules:\n  - id: a\n    label: A\n    points: {limit_fraction: 2}\n",
+        "ruleset-invalid",
+    ),
     ("scope-bad", "rules:\n  - id: a\n    label: A\n    scope: universe\n    points: 1\n", "ruleset-invalid"),
     ("who-bad", "rules:\n  - id: a\n    label: A\n    who: [winner]\n    points: 1\n", "ruleset-invalid"),
-    ("when-not-list", "rules:\n  - id: a\n    label: A\n    when: winner\n    points: 1\n", "ruleset-invalid"),
-    ("unknown-condition", "rules:\n  - id: a\n    label: A\n    when: [__import__]\n    points: 1\n",
-     "ruleset-invalid"),
-    ("unknown-condition-eval", "rules:\n  - id: a\n    label: A\n    when: [{eval: 'os.system(1)'}]\n"
-     "    points: 1\n", "ruleset-invalid"),
-    ("condition-two-keys", "rules:\n  - id: a\n    label: A\n    when: [{meld: pung, tiles: red}]\n"
-     "    scope: set\n    points: 1\n", "ruleset-invalid"),
-    ("condition-bad-param", "rules:\n  - id: a\n    label: A\n    scope: set\n    when: [{meld: dragon}]\n"
-     "    points: 1\n", "ruleset-invalid"),
-    ("condition-wrong-scope", "rules:\n  - id: a\n    label: A\n    when: [exposed]\n    points: 1\n",
-     "ruleset-invalid"),
-    ("any-empty", "rules:\n  - id: a\n    label: A\n    when: [{any: []}]\n    points: 1\n", "ruleset-invalid"),
-    ("count-garbage", "rules:\n  - id: a\n    label: A\n    when: [{count: {melds: pung, min: x}}]\n"
-     "    points: 1\n", "ruleset-invalid"),
+    (
+        "when-not-list",
+        "rules:\n  - id: a\n    label: A\n    when: winner\n    points: 1\n",
+        "ruleset-invalid",
+    ),
+    (
+        "unknown-condition",
+        "rules:\n  - id: a\n    label: A\n    when: [__import__]\n    points: 1\n",
+        "ruleset-invalid",
+    ),
+    (
+        "unknown-condition-eval",
+        "rules:\n  - id: a\n    label: A\n    when: [{eval: 'os.system(1)'}]\n    points: 1\n",
+        "ruleset-invalid",
+    ),
+    (
+        "condition-two-keys",
+        "rules:\n  - id: a\n    label: A\n    when: [{meld: pung, tiles: red}]\n"
+        "    scope: set\n    points: 1\n",
+        "ruleset-invalid",
+    ),
+    (
+        "condition-bad-param",
+        "rules:\n  - id: a\n    label: A\n    scope: set\n    when: [{meld: dragon}]\n    points: 1\n",
+        "ruleset-invalid",
+    ),
+    (
+        "condition-wrong-scope",
+        "rules:\n  - id: a\n    label: A\n    when: [exposed]\n    points: 1\n",
+        "ruleset-invalid",
+    ),
+    (
+        "any-empty",
+        "rules:\n  - id: a\n    label: A\n    when: [{any: []}]\n    points: 1\n",
+        "ruleset-invalid",
+    ),
+    (
+        "count-garbage",
+        "rules:\n  - id: a\n    label: A\n    when: [{count: {melds: pung, min: x}}]\n    points: 1\n",
+        "ruleset-invalid",
+    ),
     ("settings-list", "settings: [1]\n" + RULE, "ruleset-invalid"),
     ("setting-unknown", "settings:\n  shell: /bin/sh\n" + RULE, "ruleset-invalid"),
     ("setting-limit-text", "settings:\n  limit: lots\n" + RULE, "ruleset-invalid"),
@@ -167,8 +220,16 @@ def test_hostile_document_is_a_clear_error(tmp_path, text, code):
 
 @pytest.mark.parametrize(
     "case",
-    ["python-object-apply", "billion-laughs-conditions", "alias-cycle", "deep-flow-sequence", "huge-integer",
-     "extends-etc-passwd", "unknown-condition", "doublings-huge"],
+    [
+        "python-object-apply",
+        "billion-laughs-conditions",
+        "alias-cycle",
+        "deep-flow-sequence",
+        "huge-integer",
+        "extends-etc-passwd",
+        "unknown-condition",
+        "doublings-huge",
+    ],
 )
 def test_hostile_document_through_the_cli(tmp_path, case):
     text, code = next((t, c) for i, t, c in HOSTILE if i == case)
@@ -305,8 +366,11 @@ def test_only_named_files_are_opened(tmp_path, monkeypatch):
     secret = tmp_path / "secret.txt"
     secret.write_text("password: hunter2\n")
     _write(tmp_path, "extends: pung-chow\nname: mid\n", "mid.yaml")
-    _write(tmp_path, f"extends: mid.yaml\nname: top\nrules:\n  - id: x\n    label: X\n    points: 1\n"
-           f"    note: {secret}\n", "top.yaml")
+    _write(
+        tmp_path,
+        f"extends: mid.yaml\nname: top\nrules:\n  - id: x\n    label: X\n    points: 1\n    note: {secret}\n",
+        "top.yaml",
+    )
     _write(tmp_path, f"extends: {secret}\nname: bad\n", "bad.yaml")
     opened: list[str] = []
     real_open = Path.open
@@ -386,4 +450,3 @@ def test_mutated_score_card_loads_or_fails_cleanly(tmp_path_factory, data):
         except PungchowError:
             continue
         assert result.score >= 0 and result.payable >= 0
-

@@ -1,0 +1,311 @@
+"""Properties over generated hands (tests/strategies.py), for every shipped ruleset.
+
+Each property is a promise a player relies on: the notation reads back as written, typing does not
+change a score, concealing a set never costs points, doublings only multiply, payments follow the
+East double and the limit, and every settlement balances.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from strategies import GenGroup, GenHand, losing_hands, retyped, seats, win_bys, winning_hands
+
+from pungchow_calc.hand import build
+from pungchow_calc.notation import parse
+from pungchow_calc.predicates import Situation, WinBy
+from pungchow_calc.ruleset import Rule, Ruleset, builtin_names, load
+from pungchow_calc.scoring import DEFAULT, Score, score_text
+from pungchow_calc.settlement import TableOptions, settle_scores, settle_table
+from pungchow_calc.tiles import Wind
+
+RULESETS: dict[str, Ruleset] = {name: load(name) for name in builtin_names()}
+rulesets = st.sampled_from(sorted(RULESETS))
+
+
+@st.composite
+def situations(draw: st.DrawFn, winner: bool = True) -> Situation:
+    """Any seat, round and way of winning."""
+    return Situation(
+        seat=Wind.parse(draw(seats)),
+        round=Wind.parse(draw(seats)),
+        winner=winner,
+        win_by=WinBy(draw(win_bys)) if winner else WinBy.DISCARD,
+    )
+
+
+def summary(result: Score) -> dict[str, Any]:
+    """Everything that must not depend on how the hand was typed (lines compared as a multiset)."""
+    data = result.as_dict()
+    lines = sorted(
+        (line["kind"], line["label"], line["points"], line["doublings"], line["rule"], line.get("set", ""))
+        for line in data["lines"]
+    )
+    keep = ("points", "doublings", "score", "limit", "payable", "limit_hand", "waits", "payments", "winner")
+    return {"lines": lines, "arrangement": sorted(data["arrangement"])} | {k: data.get(k) for k in keep}
+
+
+def _groups(text: str) -> list[tuple[Any, ...]]:
+    return [(g.tiles, g.marker, g.winning) for g in parse(text).groups]
+
+
+# --- notation ------------------------------------------------------------------------------------
+
+
+@given(st.one_of(winning_hands(), losing_hands()))
+def test_canonical_text_is_what_the_generator_wrote(hand: GenHand):
+    assert parse(hand.text()).code == hand.text()
+
+
+@given(st.one_of(winning_hands(), losing_hands()).flatmap(retyped))
+def test_notation_round_trips(text: str):
+    """parse -> canonical -> parse gives the same groups, and the same hand once built."""
+    first = parse(text)
+    canonical = first.code
+    again = parse(canonical)
+    assert _groups(canonical) == [(g.tiles, g.marker, g.winning) for g in first.groups]
+    assert again.code == canonical
+    a, b = build(first), build(again)
+    assert (a.fixed, a.pool, a.bonus, a.winning_tile) == (b.fixed, b.pool, b.bonus, b.winning_tile)
+
+
+# --- every valid hand scores, and the result is consistent ---------------------------------------
+
+
+@given(winning_hands(), rulesets, situations())
+def test_every_valid_winning_hand_scores_consistently(hand: GenHand, name: str, situation: Situation):
+    ruleset = RULESETS[name]
+    result = score_text(hand.text(), ruleset, situation)
+    # Doublings only multiply: the score is points x 2^doublings, or a limit hand's value (never less).
+    if result.limit_hand is None:
+        assert result.score == result.points * 2**result.doublings
+    else:
+        assert result.score >= result.points * 2**result.doublings
+        assert result.score >= (ruleset.settings.limit or ruleset.settings.limit_hand_value or 0)
+    assert sum(line.points for line in result.lines) == result.points
+    assert sum(line.doublings for line in result.lines) == result.doublings
+    assert result.payable == (result.score if result.limit is None else min(result.score, result.limit))
+    # The `!` tile completed the hand, so it is one of its waits (SPEC §3 "waits").
+    assert hand.win_tile is not None
+    assert hand.win_tile in {t.code for t in result.waits}
+    # Every tile typed is in the arrangement shown (kongs keep four, bonus tiles listed apart).
+    shown = sorted(t.code for m in result.arrangement for t in m.tiles)
+    assert shown == sorted(code for g in hand.groups for code in g.tiles)
+    assert sorted(t.code for t in result.bonus_tiles) == sorted(hand.bonus)
+
+
+@given(losing_hands(), rulesets, situations(winner=False))
+def test_every_non_winning_hand_scores(hand: GenHand, name: str, situation: Situation):
+    result = score_text(hand.text(), RULESETS[name], situation)
+    assert result.payments is None and result.waits == ()
+    assert result.score == result.points * 2**result.doublings or result.limit_hand is not None
+    assert sum(line.points for line in result.lines) == result.points
+    shown = sorted(t.code for m in result.arrangement for t in m.tiles)
+    assert shown == sorted(code for g in hand.groups for code in g.tiles)
+
+
+# --- typing does not matter ----------------------------------------------------------------------
+
+
+@given(st.data(), winning_hands(), rulesets, situations())
+def test_score_is_independent_of_typing(data: st.DataObject, hand: GenHand, name: str, situation: Situation):
+    """Shuffled, regrouped, compact or recased concealed tiles, groups in any order: the same score."""
+    ruleset = RULESETS[name]
+    text = data.draw(retyped(hand), label="retyped")
+    assert summary(score_text(text, ruleset, situation)) == summary(
+        score_text(hand.text(), ruleset, situation)
+    )
+
+
+@given(st.data(), losing_hands(), rulesets, situations(winner=False))
+def test_loser_score_is_independent_of_typing(
+    data: st.DataObject, hand: GenHand, name: str, situation: Situation
+):
+    ruleset = RULESETS[name]
+    text = data.draw(retyped(hand), label="retyped")
+    assert summary(score_text(text, ruleset, situation)) == summary(
+        score_text(hand.text(), ruleset, situation)
+    )
+
+
+# --- concealing never costs ----------------------------------------------------------------------
+
+
+def _conceal(hand: GenHand, index: int) -> GenHand:
+    group = hand.groups[index]
+    marker = "#" if group.kind == "kong" else ""
+    return hand.with_group(index, GenGroup(group.kind, group.tiles, marker))
+
+
+@given(st.data(), winning_hands(), rulesets, situations())
+def test_concealing_a_set_never_lowers_the_score(
+    data: st.DataObject, hand: GenHand, name: str, situation: Situation
+):
+    """Moving a set from the table into the hand (an exposed kong to a declared one) never lowers the
+    score. A set holding the `!` of a hand won by discard stays exposed by rule (SPEC §4.1), so it
+    scores the same. Where concealing opens a new wait the hand loses "only place to win": that is
+    the book's rule, not a fall in the set's value, so such hands are compared with waits equal."""
+    exposed = [
+        g
+        for g, group in enumerate(hand.groups)
+        if group.marker == "*" and not (group.kind == "kong" and hand.win is not None and hand.win[0] == g)
+    ]
+    assume(exposed)
+    index = data.draw(st.sampled_from(exposed), label="set to conceal")
+    ruleset = RULESETS[name]
+    before = score_text(hand.text(), ruleset, situation)
+    after = score_text(_conceal(hand, index).text(), ruleset, situation)
+    assume(before.waits == after.waits)
+    assert after.score >= before.score
+    assert after.payable >= before.payable
+
+
+def test_concealing_can_open_a_wait():
+    """The exception above, pinned: 2c3c4c* plus 5c waits only on 5c; concealed, 2345c waits on 2c or 5c."""
+    rs = RULESETS["pung-chow"]
+    exposed = score_text("2c3c4c* 6d6d6d* 7b7b7b* 9d9d9d* 5c!5c", rs, Situation())
+    concealed = score_text("2c3c4c 6d6d6d* 7b7b7b* 9d9d9d* 5c!5c", rs, Situation())
+    assert [t.code for t in exposed.waits] == ["5c"]
+    assert [t.code for t in concealed.waits] == ["2c", "5c"]
+    assert "only_place_to_win" in {line.rule for line in exposed.lines}
+    assert "only_place_to_win" not in {line.rule for line in concealed.lines}
+
+
+# --- doublings only multiply ---------------------------------------------------------------------
+
+
+def _with_extra_doubling(ruleset: Ruleset) -> Ruleset:
+    extra = Rule(
+        id="extra_doubling",
+        label="Extra doubling",
+        scope="hand",
+        who="all",
+        group=None,
+        tests=(),
+        points=None,
+        doublings=1,
+        limit=False,
+        deferred=False,
+        index=len(ruleset.rules),
+    )
+    return replace(ruleset, rules=(*ruleset.rules, extra))
+
+
+DOUBLED = {name: _with_extra_doubling(rs) for name, rs in RULESETS.items()}
+
+
+@given(
+    st.one_of(winning_hands().map(lambda h: (h, True)), losing_hands().map(lambda h: (h, False))),
+    rulesets,
+    st.data(),
+)
+def test_adding_a_doubling_doubles_the_score(pair: tuple[GenHand, bool], name: str, data: st.DataObject):
+    hand, winner = pair
+    situation = data.draw(situations(winner=winner))
+    before = score_text(hand.text(), RULESETS[name], situation)
+    after = score_text(hand.text(), DOUBLED[name], situation)
+    assert after.points == before.points
+    assert after.doublings == before.doublings + 1
+    if before.limit_hand is None:
+        assert after.score == 2 * before.score
+    assert after.score >= before.score
+    assert after.payable >= before.payable
+
+
+@given(winning_hands(), rulesets, situations())
+def test_own_flower_never_lowers(hand: GenHand, name: str, situation: Situation):
+    own = f"{situation.seat.value}f"
+    assume(own not in hand.bonus)
+    ruleset = RULESETS[name]
+    before = score_text(hand.text(), ruleset, situation)
+    after = score_text(replace(hand, bonus=(*hand.bonus, own)).text(), ruleset, situation)
+    assert after.score >= before.score
+    assert after.doublings >= before.doublings
+
+
+# --- payments ------------------------------------------------------------------------------------
+
+tables = st.sampled_from(
+    [
+        tuple(Wind),
+        (Wind.EAST, Wind.SOUTH, Wind.WEST),
+        (Wind.SOUTH, Wind.WEST, Wind.NORTH),
+        (Wind.EAST, Wind.WEST),
+    ]
+)
+
+
+@given(winning_hands(), rulesets, situations(), st.one_of(st.none(), st.integers(1, 5000)), tables)
+def test_payments_obey_east_double_and_limit(
+    hand: GenHand, name: str, situation: Situation, limit: int | None, table: tuple[Wind, ...]
+):
+    assume(situation.seat in table)
+    ruleset = RULESETS[name]
+    result = score_text(hand.text(), ruleset, situation, DEFAULT if limit is None else limit, table)
+    cap = ruleset.settings.limit if limit is None else limit
+    assert result.limit == cap
+    assert result.payable == (result.score if cap is None else min(result.score, cap))
+    assert result.payments is not None
+    assert set(result.payments) == set(table) - {situation.seat}
+    multiplier = ruleset.settings.east_multiplier
+    for seat, amount in result.payments.items():
+        east = Wind.EAST in (seat, situation.seat)
+        assert amount == result.payable * (multiplier if east else 1)
+        if cap is not None:
+            assert amount <= cap * (multiplier if east else 1)
+
+
+# --- settlements balance -------------------------------------------------------------------------
+
+seat_scores = st.dictionaries(st.sampled_from(list(Wind)), st.integers(0, 100_000), min_size=2, max_size=4)
+
+
+@given(seat_scores, st.data(), st.one_of(st.none(), st.integers(1, 3000)), st.booleans(), st.integers(1, 4))
+def test_every_settlement_balances(
+    scores: dict[Wind, int], data: st.DataObject, limit: int | None, settle_losers: bool, multiplier: int
+):
+    seat_list = sorted(scores, key=lambda w: w.value)
+    winner = data.draw(st.one_of(st.none(), st.sampled_from(seat_list)), label="winner")
+    others = [s for s in seat_list if s is not winner]
+    dead = data.draw(st.lists(st.sampled_from(others), unique=True, max_size=len(others)), label="dead")
+    result = settle_scores(
+        scores, winner, limit=limit, east_multiplier=multiplier, settle_losers=settle_losers, dead=dead
+    )
+    assert sum(result.net.values()) == 0
+    for payment in result.payments:
+        assert payment.amount > 0 and payment.payer is not payment.payee
+        if limit is not None:
+            east = Wind.EAST in (payment.payer, payment.payee)
+            assert payment.amount <= limit * (multiplier if east else 1)
+    if winner is not None and scores[winner] > 0 and winner not in dead:
+        collected = [p for p in result.payments if p.payee is winner and p.reason.startswith("Mah-Jongg")]
+        assert {p.payer for p in collected} == set(others)
+
+
+@given(winning_hands(), rulesets, seats, st.data())
+def test_table_settlement_balances(hand: GenHand, name: str, winner_seat: str, data: st.DataObject):
+    winner = Wind.parse(winner_seat)
+    table = {winner: hand.text()}
+    for seat in Wind:
+        if seat is not winner and data.draw(st.booleans(), label=f"{seat.name} plays"):
+            table[seat] = str(data.draw(st.integers(0, 3000), label=f"{seat.name} score"))
+    assume(len(table) >= 2)
+    ruleset = RULESETS[name]
+    result = settle_table(table, ruleset, TableOptions(win_by=data.draw(win_bys, label="win by")))
+    assert result.winner is winner
+    assert sum(result.net.values()) == 0
+    multiplier = ruleset.settings.east_multiplier
+    for payment in result.payments:
+        if payment.payee is winner and payment.reason.startswith("Mah-Jongg"):
+            east = Wind.EAST in (payment.payer, winner)
+            assert payment.amount == result.payable * (multiplier if east else 1)
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_rulesets_under_test(name):
+    """The properties run over every shipped ruleset (a new one joins automatically)."""
+    assert RULESETS[name].rules
