@@ -301,6 +301,8 @@ def _scalar_value(event: Any) -> Any:
         return constructor.construct_object(node)
     except yaml.YAMLError:
         return _Nested  # an unknown tag: not an option value
+    except (ValueError, OverflowError):
+        return event.value  # a 5,000-digit number, a date of month 13: kept as the text written
 
 
 def _skip(events: Iterator[Any], start: Any) -> None:
@@ -379,8 +381,10 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
         elif name == "limit":
             if value is None:
                 argv.append("--no-limit")
-            elif isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"limit: expects a whole number (or null for no limit), got {value!r}")
+            elif isinstance(value, bool) or not isinstance(value, int) or value.bit_length() > 63:
+                big = isinstance(value, int) and value.bit_length() > 63  # repr() refuses 4,300 digits
+                shown = "a number too large" if big else repr(value)[:40]
+                raise ValueError(f"limit: expects a whole number (or null for no limit), got {shown}")
             else:
                 argv += ["--limit", str(value)]
         elif name in _YAML_VALUED:

@@ -618,6 +618,12 @@ def main() -> None:
         sys.exit(EXIT_BAD_INPUT)
     except typer.Abort:
         sys.exit(130)
+    except ValueError as error:
+        # typer turns option values into ints with int(), which refuses numbers of over 4,300 digits.
+        if "integer string conversion" not in str(error):
+            raise
+        print("error: a number on the command line is too long", file=sys.stderr)
+        sys.exit(EXIT_BAD_INPUT)
     except BrokenPipeError:
         # `pungchow ... | head`: the reader left; say nothing more and exit cleanly.
         import os

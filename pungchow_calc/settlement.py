@@ -302,6 +302,10 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
 
     stripped = text.strip()
     if _SCORE.fullmatch(stripped):
+        if len(stripped) > 18:  # no table scores a quintillion; int() refuses 4,300 digits anyway
+            raise OptionError(
+                f"--{seat_name(seat)}: a score of {len(stripped)} digits is too large", code="bad-score"
+            )
         value = int(stripped)
         if value < 0:
             raise OptionError(f"--{seat_name(seat)}: a score cannot be negative", code="bad-score")

@@ -1,0 +1,233 @@
+"""Every failure the property, fuzz and hostile-input tests found, pinned by the input that found it.
+
+Each test names the input and what used to happen (a crash, a hang or a traceback) in its docstring.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from pungchow_calc.batch import mapping_argv
+from pungchow_calc.cli import app
+from pungchow_calc.errors import OptionError, RulesetError
+from pungchow_calc.notation import parse
+from pungchow_calc.predicates import Situation
+from pungchow_calc.ruleset import load
+from pungchow_calc.scoring import score_text
+from pungchow_calc.settlement import read_seat
+from pungchow_calc.tiles import Wind
+
+HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+RULE = "rules:\n  - id: a\n    label: A\n    points: 1\n"
+
+
+def _pungchow(*args: str, input: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", *args], input=input, capture_output=True, timeout=60
+    )
+
+
+def _load_text(tmp_path, text: str, name: str = "r.yaml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return load(str(path))
+
+
+# --- rulesets ------------------------------------------------------------------------------------
+
+
+def test_deeply_nested_ruleset_crashed_the_interpreter(tmp_path):
+    """`rules: [[[...]]]` 50,000 deep: the C YAML loader overflowed the C stack (SIGSEGV, exit 139)."""
+    path = tmp_path / "deep.yaml"
+    path.write_text("rules: " + "[" * 50_000 + "]" * 50_000 + "\n")
+    done = _pungchow("score", HAND, "-r", str(path))
+    assert done.returncode == 2
+    assert done.stderr.decode().startswith("error: ") and b"nested more than 32 deep" in done.stderr
+
+
+def test_ruleset_with_a_5000_digit_number(tmp_path):
+    """`limit: 999...9` (5,000 digits): int() refused it and a ValueError traceback escaped."""
+    with pytest.raises(RulesetError) as caught:
+        _load_text(tmp_path, "settings:\n  limit: " + "9" * 5000 + "\n" + RULE)
+    assert caught.value.code == "ruleset-yaml"
+
+
+def test_ruleset_with_an_impossible_date(tmp_path):
+    """`name: 2020-13-45` is a YAML timestamp of month 13: a ValueError traceback escaped."""
+    with pytest.raises(RulesetError) as caught:
+        _load_text(tmp_path, "name: 2020-13-45\n" + RULE)
+    assert caught.value.code == "ruleset-yaml"
+
+
+def test_huge_doublings_hung_scoring(tmp_path):
+    """`doublings: 100000000000`: scoring computed 2**100000000000 and never finished."""
+    with pytest.raises(RulesetError) as caught:
+        _load_text(tmp_path, "rules:\n  - id: a\n    label: A\n    doublings: 100000000000\n")
+    assert caught.value.message == "doublings must be at most 32, got 100000000000"
+
+
+def test_huge_loser_max_pairs_hung_loser_scoring(tmp_path):
+    """`loser_max_pairs: 100000000000`: a `--loser` hand looped over that many pair counts."""
+    with pytest.raises(RulesetError) as caught:
+        _load_text(tmp_path, "settings:\n  loser_max_pairs: 100000000000\n" + RULE)
+    assert caught.value.message == "loser_max_pairs must be at most 7, got 100000000000"
+
+
+def test_alias_bomb_hung_loading(tmp_path):
+    """Nine levels of `any: [*c, *c, ... x9]`: compiling 9**9 conditions never finished."""
+    text = "rules:\n  - id: r0\n    label: R\n    points: 1\n    when: [&c0 {any: [winner]}]\n"
+    for i in range(1, 10):
+        refs = ", ".join([f"*c{i - 1}"] * 9)
+        text += f"  - id: r{i}\n    label: R\n    points: 1\n    when: [&c{i} {{any: [{refs}]}}]\n"
+    started = time.perf_counter()
+    with pytest.raises(RulesetError) as caught:
+        _load_text(tmp_path, text)
+    assert caught.value.code == "ruleset-too-complex"
+    assert time.perf_counter() - started < 2
+
+
+def test_alias_cycle_overflowed_the_stack(tmp_path):
+    """`when: [&c {any: [*c]}]` is a list that contains itself: RecursionError traceback."""
+    with pytest.raises(RulesetError) as caught:
+        _load_text(tmp_path, "rules:\n  - id: a\n    label: A\n    points: 1\n    when: [&c {any: [*c]}]\n")
+    assert caught.value.message == "alias *c refers to a node that contains it"
+
+
+def test_remove_rules_with_a_list_item(tmp_path):
+    """`remove_rules: [[mah_jongg]]`: a list is unhashable, TypeError traceback."""
+    with pytest.raises(RulesetError) as caught:
+        _load_text(tmp_path, "extends: pung-chow\nremove_rules: [[mah_jongg]]\n")
+    assert caught.value.message == "remove_rules names ['mah_jongg'], which the base lacks"
+
+
+def test_rule_with_unknown_keys_of_mixed_types(tmp_path):
+    """A rule with unknown keys `1` and `x`: sorting int and str keys raised TypeError."""
+    with pytest.raises(RulesetError) as caught:
+        _load_text(tmp_path, "rules:\n  - id: a\n    label: A\n    points: 1\n    1: one\n    x: two\n")
+    assert caught.value.message == "rule 'a': unknown key 1"
+
+
+def test_penalty_type_given_as_a_list(tmp_path):
+    """`penalties: [{id: p, label: P, type: []}]`: `[] in dict` raised TypeError."""
+    with pytest.raises(RulesetError) as caught:
+        _load_text(tmp_path, "extends: pung-chow\npenalties:\n  - id: p\n    label: P\n    type: []\n")
+    assert caught.value.code == "ruleset-invalid" and "type must be one of" in caught.value.message
+
+
+def test_ruleset_name_too_long_for_the_file_system():
+    """`-r a/a/.../x.yaml` (6,000 characters): Path.is_file() raised OSError ENAMETOOLONG."""
+    with pytest.raises(RulesetError) as caught:
+        load("a/" * 3000 + "x.yaml")
+    assert caught.value.code == "ruleset-not-found"
+
+
+def test_extends_etc_passwd_is_not_read(tmp_path):
+    """`extends: /etc/passwd` was opened and parsed; only ruleset files are followed now."""
+    with pytest.raises(RulesetError) as caught:
+        _load_text(tmp_path, "extends: /etc/passwd\n" + RULE)
+    assert caught.value.code == "ruleset-extends"
+    assert "is not a ruleset" in caught.value.message
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["score", "-x"], "error: No such option: -x (see 'pungchow score --help')"),
+        (["score"], "error: Missing argument 'hand'. (see 'pungchow score --help')"),
+        (["score", HAND, "--limit", "9" * 5000], "error: a number on the command line is too long"),
+    ],
+    ids=["unknown-option", "missing-hand", "5000-digit-limit"],
+)
+def test_usage_errors_were_boxed_or_a_traceback(args, message):
+    """`pungchow score -x` printed a six-line boxed usage panel; `--limit 999...9` (5,000 digits) a
+    ValueError traceback. Both are bad input: one line and exit 2."""
+    done = _pungchow(*args)
+    assert done.returncode == 2
+    assert done.stderr.decode().replace("python -m pungchow_calc", "pungchow") == message + "\n"
+
+
+def test_control_characters_reached_the_terminal():
+    """`pungchow score $'\\x1b[2J1c'` echoed the escape sequence raw and cleared the screen."""
+    result = CliRunner().invoke(app, ["score", "\x1b[2J1c"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: \\x1b[2J1c is not a tile group (column 1)\n"
+
+
+def test_settle_score_of_5000_digits():
+    """`settle --east 999...9` (5,000 digits): int() refused it with a ValueError traceback."""
+    with pytest.raises(OptionError) as caught:
+        read_seat(Wind.EAST, "9" * 5000)
+    assert caught.value.message == "--east: a score of 5000 digits is too large"
+
+
+# --- batch ---------------------------------------------------------------------------------------
+
+
+def test_batch_read_error_midway():
+    """`pungchow batch /proc/self/mem`: the EIO of the first read escaped as an OSError traceback."""
+    done = _pungchow("batch", "/proc/self/mem", "--format", "jsonl")
+    assert done.returncode == 2
+    assert done.stderr == b"error: /proc/self/mem: cannot read: Input/output error\n"
+
+
+def test_batch_deeply_nested_yaml_hung(tmp_path):
+    """A `.yaml` batch of `[[[...]]]` 100,000 deep: the event parser ran for minutes."""
+    path = tmp_path / "deep.yaml"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    started = time.perf_counter()
+    done = _pungchow("batch", str(path), "--format", "jsonl")
+    assert time.perf_counter() - started < 30
+    assert done.returncode == 1
+    assert json.loads(done.stdout) == {
+        "line": 1,
+        "error": {"code": "bad-yaml", "message": "not valid YAML: nested more than 64 deep"},
+    }
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [(10**5000, "a number too large"), ("2020-13-45", "'2020-13-45'")],
+    ids=["hex-number-of-4800-digits", "impossible-date-as-text"],
+)
+def test_batch_yaml_limit_values_that_int_and_repr_refuse(value, shown):
+    """`limit: 0xfff...` (4,000 hex digits) made repr() raise; `limit: 2020-13-45` made the YAML
+    constructor raise ValueError: both escaped as tracebacks from a batch entry."""
+    with pytest.raises(ValueError) as caught:
+        mapping_argv([("hand", HAND), ("limit", value)])
+    assert str(caught.value) == f"limit: expects a whole number (or null for no limit), got {shown}"
+
+
+def test_batch_yaml_limit_of_5000_digits(tmp_path):
+    path = tmp_path / "big.yaml"
+    path.write_text(f'- hand: "{HAND}"\n  limit: {"9" * 5000}\n- hand: "{HAND}"\n')
+    done = _pungchow("batch", str(path), "--format", "jsonl")
+    assert done.returncode == 1 and b"Traceback" not in done.stderr
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["error"]["code"] == "bad-entry" and second["score"] == 48
+
+
+# --- notation ------------------------------------------------------------------------------------
+
+
+def test_mixed_case_honors_read_canonically():
+    """Found by the typing property: `EWEwEw` is the compact run E, W, E of winds plus `Ew` (canonical
+    capitals are ranks), not three east winds; tile by tile in one case (`ewewew`, `EWEWEW`) is."""
+    assert [t.code for g in parse("EWEwEw").groups for t in g.tiles] == ["Ew", "Ww", "Ew", "Ew"]
+    assert [t.code for g in parse("ewewew").groups for t in g.tiles] == ["Ew", "Ew", "Ew"]
+    assert [t.code for g in parse("EWEWEW").groups for t in g.tiles] == ["Ew", "Ew", "Ew"]
+
+
+def test_scoring_a_valid_hand_from_the_generator():
+    """A generated hand with four kongs of both kinds and the `!` in an exposed kong scores."""
+    result = score_text("EwEwEwEw# 4d!4d4d4d* 1d2d3d* 1d2d3d 1d1d", load("pung-chow"), Situation())
+    assert result.score == result.points * 2**result.doublings
+    assert [t.code for t in result.waits] == ["4d"]
