@@ -229,3 +229,53 @@ def test_usage_errors_are_one_line(args):
     assert done.stdout == ""
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "--help" in lines[0], done.stderr
+
+
+# --- every command, arbitrary arguments ----------------------------------------------------------
+
+HAND_LIKE = st.one_of(
+    st.sampled_from(
+        [
+            "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c",
+            "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw",
+            "1c9c1d9d1b9bEwSwWwNwRdGdWd",
+            "1b1b 3c4c 9d Ew Rd Gd",
+            "120",
+            "0",
+            "-5",
+        ]
+    ),
+    any_text,
+)
+COMMAND_ARGS = {
+    "settle": st.lists(
+        st.one_of(
+            st.tuples(st.sampled_from(["--east", "--south", "--west", "--north"]), HAND_LIKE).map(list),
+            st.tuples(
+                st.sampled_from(["--winner", "--from", "--feeder", "--false-mahjongg", "--dead", "--limit"]),
+                OPTION_VALUES,
+            ).map(list),
+            st.sampled_from([["--no-choice"], ["--no-limit"], ["--drawn"], ["--json"]]),
+        ),
+        max_size=6,
+    ).map(lambda groups: [arg for group in groups for arg in group]),
+    "wash": st.tuples(HAND_LIKE, st.sampled_from([[], ["-s", "south"], ["--json"], ["-r", "pung-chow"]])).map(
+        lambda pair: ["--", pair[0], *pair[1]] if pair[0].startswith("-") else [pair[0], *pair[1]]
+    ),
+    "diff": st.tuples(
+        HAND_LIKE, st.lists(st.sampled_from(["pung-chow", "pung-chow-limit", "x", ""]), max_size=3)
+    ).map(lambda pair: [*(a for r in pair[1] for a in ("-r", r)), "--", pair[0]]),
+    "rules": st.lists(
+        st.one_of(st.sampled_from(["list", "show", "diff", "check", "pung-chow"]), any_text), max_size=3
+    ),
+}
+
+
+@given(st.sampled_from(sorted(COMMAND_ARGS)).flatmap(lambda c: COMMAND_ARGS[c].map(lambda a: [c, *a])))
+def test_every_command_answers_or_refuses_in_one_line(args: list[str]):
+    code, out, err = run_main(args)
+    assert code in (0, 1, 2), (args, code, err)
+    assert "Traceback" not in err
+    if code == 2 and not out.startswith("{") and "Usage:" not in out:  # a group alone prints its help
+        lines = err.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), (args, err)

@@ -7,6 +7,7 @@ East double and the limit, and every settlement balances.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -15,13 +16,14 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import GenGroup, GenHand, losing_hands, retyped, seats, win_bys, winning_hands
 
+from pungchow_calc.errors import HandError, NotationError
 from pungchow_calc.hand import build
 from pungchow_calc.notation import parse
 from pungchow_calc.predicates import Situation, WinBy
 from pungchow_calc.ruleset import Rule, Ruleset, builtin_names, load
 from pungchow_calc.scoring import DEFAULT, Score, score_text
 from pungchow_calc.settlement import TableOptions, settle_scores, settle_table
-from pungchow_calc.tiles import Wind
+from pungchow_calc.tiles import PLAYING_TILES, Wind
 
 RULESETS: dict[str, Ruleset] = {name: load(name) for name in builtin_names()}
 rulesets = st.sampled_from(sorted(RULESETS))
@@ -30,11 +32,18 @@ rulesets = st.sampled_from(sorted(RULESETS))
 @st.composite
 def situations(draw: st.DrawFn, winner: bool = True) -> Situation:
     """Any seat, round and way of winning."""
+    seat = Wind.parse(draw(seats))
+    win_by = WinBy(draw(win_bys)) if winner else WinBy.DISCARD
+    others = [w for w in Wind if w is not seat]
     return Situation(
-        seat=Wind.parse(draw(seats)),
+        seat=seat,
         round=Wind.parse(draw(seats)),
         winner=winner,
-        win_by=WinBy(draw(win_bys)) if winner else WinBy.DISCARD,
+        win_by=win_by,
+        original_hand=winner and draw(st.booleans()),
+        last_tile=winner and draw(st.booleans()),
+        first_discard=winner and win_by is WinBy.DISCARD and draw(st.booleans()),
+        discarder=draw(st.sampled_from(others)) if winner and win_by is WinBy.DISCARD else None,
     )
 
 
@@ -309,3 +318,36 @@ def test_table_settlement_balances(hand: GenHand, name: str, winner_seat: str, d
 def test_rulesets_under_test(name):
     """The properties run over every shipped ruleset (a new one joins automatically)."""
     assert RULESETS[name].rules
+
+
+# --- waits agree with scoring --------------------------------------------------------------------
+
+PLAYING_CODES = [t.code for t in PLAYING_TILES]
+
+
+@given(winning_hands(win_in_exposed=False), rulesets)
+def test_waits_are_exactly_the_tiles_that_complete_the_hand(hand: GenHand, name: str):
+    """Each wait, put in place of the `!` tile, makes a hand that scores; every other tile (with a
+    copy left to draw) does not. Cross-checks the fast waits search against the full arrangement."""
+    ruleset = RULESETS[name]
+    waits = {t.code for t in score_text(hand.text(), ruleset, Situation()).waits}
+    assert hand.win is not None
+    g, i = hand.win
+    group = hand.groups[g]
+    rest = replace(hand.with_group(g, GenGroup("loose", group.tiles[:i] + group.tiles[i + 1 :])), win=None)
+    held = Counter(code for grp in rest.groups for code in grp.tiles)
+    for code in PLAYING_CODES:
+        if held[code] >= 4:
+            assert code not in waits
+            continue
+        text = rest.text() + f" {code}!"
+        try:
+            score_text(text, ruleset, Situation())
+            completes = True
+        except HandError as error:
+            assert error.code == "not-winning", str(error)
+            completes = False
+        except NotationError as error:  # the moved tiles spelled four alike without a marker
+            assert error.code == "undeclared-kong"
+            continue
+        assert completes == (code in waits), (text, sorted(waits))
