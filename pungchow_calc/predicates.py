@@ -20,6 +20,8 @@ from .tiles import BLOCKS, PLAYING_TILES, Suit, Tile, Wind
 class WinBy(Enum):
     """How the winning tile came: drawn from the wall, drawn as a loose tile, or a claimed discard."""
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
+
     WALL = "wall"
     LOOSE = "loose"
     DISCARD = "discard"
@@ -140,7 +142,12 @@ def _tiles_test(params: Any) -> Callable[[Tile, Situation], bool]:
 
 def _meld(params: Any) -> Test:
     kinds = frozenset().union(*(MELD_KINDS[k] for k in _choice(params, tuple(MELD_KINDS))))
-    return lambda ctx, unit: unit is not None and unit.kind in kinds
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        return unit is not None and unit.kind in kinds
+
+    test.meld_kinds = kinds  # type: ignore[attr-defined]  # lets scoring skip other melds unasked
+    return test
 
 
 def _tiles(params: Any) -> Test:
