@@ -438,6 +438,10 @@ def test_mutated_score_card_loads_or_fails_cleanly(tmp_path_factory, data):
         doc = _mutate(doc, data)
     path = tmp_path_factory.mktemp("mut") / f"m{next(_COUNTER)}.yaml"
     path.write_text(yaml.safe_dump(doc, allow_unicode=True))
+    check = CliRunner().invoke(app, ["rules", "check", str(path)])  # schema first, then the loader
+    assert check.exit_code in (0, 2), check.output
+    if check.exit_code == 2:
+        assert len(check.stderr.splitlines()) == 1 and check.stderr.startswith("error: "), check.stderr
     try:
         rs = load(str(path))
     except RulesetError as error:
