@@ -351,3 +351,16 @@ def test_waits_are_exactly_the_tiles_that_complete_the_hand(hand: GenHand, name:
             assert error.code == "undeclared-kong"
             continue
         assert completes == (code in waits), (text, sorted(waits))
+
+
+@given(winning_hands(), rulesets, seats)
+def test_original_hand_without_a_winning_tile_scores(hand: GenHand, name: str, seat: str):
+    """A hand won on the original draw names no winning tile (SPEC §1): it scores, with no waits."""
+    ruleset = RULESETS[name]
+    text = replace(hand, win=None).text()
+    situation = Situation(seat=Wind.parse(seat), win_by=WinBy.WALL, original_hand=True)
+    result = score_text(text, ruleset, situation)
+    assert result.waits == ()
+    assert result.score >= result.points * 2**result.doublings
+    with_bang = score_text(hand.text(), ruleset, situation)
+    assert result.points * 2**result.doublings > 0 and with_bang.score > 0
