@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
+from operator import attrgetter
+from typing import Any
 
 from .errors import HandError, NotationError
-from .notation import Group, Marker, ParsedHand
+from .notation import Marker, ParsedHand
 from .tiles import Tile
 
 
@@ -21,6 +23,11 @@ class MeldKind(Enum):
     KONG = "kong"
     PAIR = "pair"
     SINGLE = "single"  # a leftover tile of a loser, or one tile of a special shape
+
+
+@lru_cache(maxsize=4096)
+def _code(tiles: tuple[Tile, ...], mark: str) -> str:
+    return "".join(t.code for t in tiles) + mark
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +55,7 @@ class Meld:
     def code(self) -> str:
         """Notation of the meld as shown in an arrangement (`*` exposed, `#` declared kong)."""
         mark = "#" if self.declared else ("*" if self.exposed and self.is_set else "")
-        return "".join(t.code for t in self.tiles) + mark
+        return _code(self.tiles, mark)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,36 +86,55 @@ class Hand:
         return sum(1 for m in self.fixed if m.kind is MeldKind.KONG)
 
 
-def _fixed_meld(group: Group, order: int) -> Meld:
-    """Check a `*` or `#` group is a set and build it (SPEC §1 markers)."""
-    tiles = tuple(sorted(group.tiles))
-    same = len(set(tiles)) == 1
-    if group.marker is Marker.DECLARED:
+_INDEX = attrgetter("index")
+
+
+@lru_cache(maxsize=8192)
+def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[str, Any]:
+    """What one typed group is, checked once per distinct group (SPEC §1 markers, bonus tiles).
+
+    Returns ("bonus" | "pool", None), ("meld", (kind, sorted tiles, exposed, declared)) or
+    ("error", (code, message with `{text}` for the group as typed)).
+    """
+    bonus = [t.is_bonus for t in tiles]
+    if any(bonus):
+        if not all(bonus):
+            return "error", ("mixed-bonus", "{text} mixes bonus tiles with playing tiles")
+        if marker is not Marker.CONCEALED:
+            return "error", ("bad-marker", "{text}: bonus tiles take no marker")
+        if winning:
+            return "error", ("bad-winning-tile", "{text}: a bonus tile cannot be the winning tile")
+        return "bonus", None
+    ordered = tuple(sorted(tiles, key=_INDEX))
+    same = ordered[0] is ordered[-1]
+    if marker is Marker.CONCEALED:
+        if len(tiles) == 4 and same:
+            return "error", (
+                "undeclared-kong",
+                "{text} is a kong: declare it with * (exposed) or # (concealed)",
+            )
+        return "pool", None
+    if marker is Marker.DECLARED:
         if not (len(tiles) == 4 and same):
-            raise NotationError(
-                f"{group.text} is not a kong (# is for four identical tiles)",
-                code="not-a-kong",
-                column=group.column,
+            return "error", ("not-a-kong", "{text} is not a kong (# is for four identical tiles)")
+        if winning:
+            return "error", (
+                "bad-winning-tile",
+                "{text}: the winning tile cannot be in a kong declared face down",
             )
-        if group.winning is not None:
-            raise NotationError(
-                f"{group.text}: the winning tile cannot be in a kong declared face down",
-                code="bad-winning-tile",
-                column=group.column,
-            )
-        return Meld(MeldKind.KONG, tiles, exposed=False, declared=True, order=order)
-    winning = group.winning is not None
+        return "meld", (MeldKind.KONG, ordered, False, True)
     if same and len(tiles) in (3, 4):
-        kind = MeldKind.PUNG if len(tiles) == 3 else MeldKind.KONG
-        return Meld(kind, tiles, exposed=True, winning=winning, order=order)
+        return "meld", (MeldKind.PUNG if len(tiles) == 3 else MeldKind.KONG, ordered, True, False)
+    low = ordered[0]
     if (
         len(tiles) == 3
-        and tiles[0].suit.is_numbered
-        and all(t.suit_order == tiles[0].suit_order for t in tiles)
-        and [t.rank for t in tiles] == [tiles[0].rank, tiles[0].rank + 1, tiles[0].rank + 2]
+        and low.suit.is_numbered
+        and low.rank <= 7
+        and ordered[1].index == low.index + 1
+        and ordered[2].index == low.index + 2
     ):
-        return Meld(MeldKind.CHOW, tiles, exposed=True, winning=winning, order=order)
-    raise NotationError(f"{group.text} is not a set", code="not-a-set", column=group.column)
+        return "meld", (MeldKind.CHOW, ordered, True, False)
+    return "error", ("not-a-set", "{text} is not a set")
 
 
 def build(parsed: ParsedHand) -> Hand:
@@ -119,20 +145,16 @@ def build(parsed: ParsedHand) -> Hand:
     first_group: dict[Tile, int] = {}
     winning_tile: Tile | None = None
     winning_fixed: int | None = None
-    seen: Counter[Tile] = Counter()
+    seen = [0] * 42
     for order, group in enumerate(parsed.groups):
-        kinds = {t.is_bonus for t in group.tiles}
-        if kinds == {True, False}:
-            raise NotationError(
-                f"{group.text} mixes bonus tiles with playing tiles",
-                code="mixed-bonus",
-                column=group.column,
-            )
+        what, detail = _classify(group.tiles, group.marker, group.winning is not None)
+        if what == "error":
+            code, message = detail
+            raise NotationError(message.format(text=group.text), code=code, column=group.column)
         for tile in group.tiles:
-            seen[tile] += 1
-            limit = 1 if tile.is_bonus else 4
-            if seen[tile] > limit:
-                times = "once" if limit == 1 else "four times"
+            seen[tile.index] += 1
+            if seen[tile.index] > (1 if tile.is_bonus else 4):
+                times = "once" if tile.is_bonus else "four times"
                 raise NotationError(
                     f"{group.text}: {tile.code} may appear at most {times} in a hand",
                     code="too-many-copies",
@@ -146,44 +168,34 @@ def build(parsed: ParsedHand) -> Hand:
                     column=group.column,
                 )
             winning_tile = group.tiles[group.winning]
-        if True in kinds:
-            if group.marker is not Marker.CONCEALED:
-                raise NotationError(
-                    f"{group.text}: bonus tiles take no marker",
-                    code="bad-marker",
-                    column=group.column,
-                )
-            if group.winning is not None:
-                raise NotationError(
-                    f"{group.text}: a bonus tile cannot be the winning tile",
-                    code="bad-winning-tile",
-                    column=group.column,
-                )
+        if what == "bonus":
             bonus.extend(group.tiles)
-            continue
-        if group.marker is Marker.CONCEALED:
-            if len(group.tiles) == 4 and len(set(group.tiles)) == 1:
-                raise NotationError(
-                    f"{group.text} is a kong: declare it with * (exposed) or # (concealed)",
-                    code="undeclared-kong",
-                    column=group.column,
-                )
+        elif what == "pool":
             pool.extend(group.tiles)
             for tile in group.tiles:
                 first_group.setdefault(tile, order)
         else:
-            meld = _fixed_meld(group, order)
+            kind, tiles, exposed, declared = detail
             if group.winning is not None:
                 winning_fixed = len(fixed)
-            fixed.append(meld)
+            fixed.append(
+                Meld(
+                    kind,
+                    tiles,
+                    exposed=exposed,
+                    declared=declared,
+                    winning=group.winning is not None,
+                    order=order,
+                )
+            )
     return Hand(
         parsed=parsed,
         fixed=tuple(fixed),
-        pool=tuple(sorted(pool)),
-        bonus=tuple(sorted(bonus)),
+        pool=tuple(sorted(pool, key=_INDEX)),
+        bonus=tuple(sorted(bonus, key=_INDEX)),
         winning_tile=winning_tile,
         winning_fixed=winning_fixed,
-        pool_order=tuple(sorted(first_group.items())),
+        pool_order=tuple(sorted(first_group.items(), key=lambda item: item[0].index)),
     )
 
 

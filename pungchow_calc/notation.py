@@ -74,13 +74,18 @@ def parse(text: str) -> ParsedHand:
 
 
 def _parse_group(word: str, column: int) -> Group:
-    tiles, marker, winning = _read_group(word, column)
+    try:
+        tiles, marker, winning = _read_group(word)
+    except NotationError as error:
+        raise NotationError(error.message, code=error.code, column=column) from None
     return Group(tiles, marker, winning, column, word)
 
 
 @lru_cache(maxsize=8192)
-def _read_group(word: str, column: int) -> tuple[tuple[Tile, ...], Marker, int | None]:
-    """Tiles, marker and winning index of one typed group (cached: clubs type the same groups)."""
+def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
+    """Tiles, marker and winning index of one typed group (cached: clubs type the same groups);
+    errors carry no column here, the caller adds it."""
+    column = None
     body, marker = word, Marker.CONCEALED
     if body and body[-1] in "*#":
         marker = Marker(body[-1])

@@ -105,20 +105,21 @@ def _flag(attr: str) -> Callable[[Any], Test]:
 
 # --- tile classes ------------------------------------------------------------------------
 
+_WINDS, _DRAGONS = Suit.WINDS, Suit.DRAGONS
 TILE_CLASSES: dict[str, Callable[[Tile, Situation], bool]] = {
     "simples": lambda t, s: t.is_simple,
     "terminals": lambda t, s: t.is_terminal,
     "heads": lambda t, s: t.is_head,
     "honors": lambda t, s: t.is_honor,
-    "numbered": lambda t, s: t.suit.is_numbered,
-    "winds": lambda t, s: t.suit is Suit.WINDS,
-    "dragons": lambda t, s: t.suit is Suit.DRAGONS,
-    "red": lambda t, s: t.suit is Suit.DRAGONS and t.rank == 1,
-    "green": lambda t, s: t.suit is Suit.DRAGONS and t.rank == 2,
-    "white": lambda t, s: t.suit is Suit.DRAGONS and t.rank == 3,
-    "own_wind": lambda t, s: t.suit is Suit.WINDS and t.rank == s.seat.value,
-    "round_wind": lambda t, s: t.suit is Suit.WINDS and t.rank == s.round.value,
-    "own_wind_in_own_round": lambda t, s: t.suit is Suit.WINDS and t.rank == s.seat.value == s.round.value,
+    "numbered": lambda t, s: not t.is_honor and not t.is_bonus,
+    "winds": lambda t, s: t.suit is _WINDS,
+    "dragons": lambda t, s: t.suit is _DRAGONS,
+    "red": lambda t, s: t.suit is _DRAGONS and t.rank == 1,
+    "green": lambda t, s: t.suit is _DRAGONS and t.rank == 2,
+    "white": lambda t, s: t.suit is _DRAGONS and t.rank == 3,
+    "own_wind": lambda t, s: t.suit is _WINDS and t.wind is s.seat,
+    "round_wind": lambda t, s: t.suit is _WINDS and t.wind is s.round,
+    "own_wind_in_own_round": lambda t, s: t.suit is _WINDS and t.wind is s.seat is s.round,
 }
 
 MELD_KINDS: dict[str, frozenset[MeldKind]] = {

@@ -107,8 +107,14 @@ def limit_in_force(ruleset: Ruleset, limit: int | None | _Default) -> int | None
 
 def _display_order(arrangement: tuple[Meld, ...]) -> tuple[Meld, ...]:
     """Sets in the order typed, then the pair, then leftovers (the book lists sets, then the pair)."""
-    rank = {MeldKind.PAIR: 1, MeldKind.SINGLE: 2}
-    return tuple(sorted(arrangement, key=lambda m: (rank.get(m.kind, 0), m.order, m.tiles)))
+    return tuple(sorted(arrangement, key=_display_key))
+
+
+_SHOWN_LAST = {MeldKind.PAIR: 1, MeldKind.SINGLE: 2}
+
+
+def _display_key(meld: Meld) -> tuple[int, int, int, int]:
+    return (_SHOWN_LAST.get(meld.kind, 0), meld.order, meld.tiles[0].index, len(meld.tiles))
 
 
 _SET_KINDS = (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG)

@@ -86,6 +86,7 @@ class Tile:
     is_terminal: bool = field(init=False, repr=False)  # a one or a nine of a numbered suit
     is_head: bool = field(init=False, repr=False)  # one, nine, wind or dragon (Part II)
     is_simple: bool = field(init=False, repr=False)  # two to eight of a numbered suit
+    wind: Wind | None = field(init=False, repr=False)  # a wind tile's wind, or a bonus tile's number
 
     def __post_init__(self) -> None:
         suit = _SUIT_BY_ORDER[self.suit_order]
@@ -105,6 +106,7 @@ class Tile:
         setattr_(self, "is_terminal", terminal)
         setattr_(self, "is_head", terminal or suit.is_honor)
         setattr_(self, "is_simple", suit.is_numbered and 2 <= self.rank <= 8)
+        setattr_(self, "wind", Wind(self.rank) if suit is Suit.WINDS or suit.is_bonus else None)
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Tile) and self.index == other.index)
@@ -123,13 +125,6 @@ class Tile:
 
     def __ge__(self, other: Tile) -> bool:
         return self.index >= other.index
-
-    @property
-    def wind(self) -> Wind | None:
-        """The wind of a wind tile or of a bonus tile (its number), else None."""
-        if self.suit is Suit.WINDS or self.is_bonus:
-            return Wind(self.rank)
-        return None
 
     def __str__(self) -> str:
         return self.code
