@@ -67,7 +67,7 @@ class HandDiff:
             "limit_hand": s.limit_hand,
             "payments": None
             if s.payments is None
-            else {seat.name.lower(): amount for seat, amount in s.payments.items()},
+            else {seat.word: amount for seat, amount in s.payments.items()},
         }
 
     def difference(self, index: int) -> dict[str, Any]:

@@ -33,8 +33,13 @@ class Group:
     @property
     def code(self) -> str:
         """Canonical notation of the group."""
-        parts = [t.code + ("!" if i == self.winning else "") for i, t in enumerate(self.tiles)]
-        return "".join(parts) + self.marker.value
+        return _group_code(self.tiles, self.winning, self.marker)
+
+
+@lru_cache(maxsize=8192)
+def _group_code(tiles: tuple[Tile, ...], winning: int | None, marker: Marker) -> str:
+    parts = [t.code + ("!" if i == winning else "") for i, t in enumerate(tiles)]
+    return "".join(parts) + marker.value
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,7 +60,7 @@ def score_table(score: Score, ascii_only: bool = False) -> Table:
     s = score.situation
     who = "winner" if s.winner else "non-winning hand"
     how = f", won by {s.win_by.value}" if s.winner else ""
-    title = f"{score.ruleset} · {s.seat.name.lower()} seat · {s.round.name.lower()} round · {who}{how}"
+    title = f"{score.ruleset} · {s.seat.word} seat · {s.round.word} round · {who}{how}"
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("Score line")
     table.add_column("Set", no_wrap=True)
@@ -96,9 +96,9 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
     if score.waits:
         out.print("Waits: " + " ".join(t.code for t in score.waits))
     if score.payments:
-        paid = ", ".join(f"{seat.name.lower()} pays {amount}" for seat, amount in score.payments.items())
+        paid = ", ".join(f"{seat.word} pays {amount}" for seat, amount in score.payments.items())
         out.print(
-            f"Payments: {paid} — {score.situation.seat.name.lower()} collects {sum(score.payments.values())}"
+            f"Payments: {paid} — {score.situation.seat.word} collects {sum(score.payments.values())}"
         )
 
 
@@ -111,8 +111,8 @@ def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
         + Text(f"{len(wash.heads)} different heads", style="bold green")
         + Text(f" — {wash.each} from each player ({wash.ruleset})")
     )
-    paid = ", ".join(f"{seat.name.lower()} pays {amount}" for seat, amount in wash.payments.items())
-    out.print(f"Payments: {paid} — {wash.seat.name.lower()} collects {wash.total}")
+    paid = ", ".join(f"{seat.word} pays {amount}" for seat, amount in wash.payments.items())
+    out.print(f"Payments: {paid} — {wash.seat.word} collects {wash.total}")
 
 
 # --- batch, diff and rules (issue 5) -------------------------------------------------------

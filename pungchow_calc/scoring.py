@@ -79,8 +79,8 @@ class Score:
         out: dict[str, Any] = {
             "ruleset": self.ruleset,
             "hand": self.hand,
-            "seat": s.seat.name.lower(),
-            "round": s.round.name.lower(),
+            "seat": s.seat.word,
+            "round": s.round.word,
             "winner": s.winner,
             "win_by": s.win_by.value,
             "arrangement": [m.code for m in self.arrangement if m.kind is not MeldKind.SINGLE]
@@ -96,7 +96,7 @@ class Score:
             "waits": [t.code for t in self.waits],
         }
         if self.payments is not None:
-            out["payments"] = {seat.name.lower(): amount for seat, amount in self.payments.items()}
+            out["payments"] = {seat.word: amount for seat, amount in self.payments.items()}
         return out
 
 

@@ -53,7 +53,7 @@ def winner_payments(
 
 def seat_name(seat: Wind) -> str:
     """`east`, `south`, `west`, `north` (SPEC §2 and the JSON keys)."""
-    return seat.name.lower()
+    return seat.word
 
 
 @dataclass(frozen=True, slots=True)

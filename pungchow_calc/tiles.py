@@ -56,13 +56,22 @@ class Wind(Enum):
     @classmethod
     def parse(cls, text: str) -> Wind:
         """Read `east|south|west|north` or `e|s|w|n` (any case)."""
-        key = text.strip().lower()
-        for wind in cls:
-            if key in (wind.name.lower(), wind.name[0].lower()):
-                return wind
-        raise ValueError(f"{text!r} is not a wind (east, south, west, north or e, s, w, n)")
+        wind = _WIND_WORDS.get(text.strip().lower())
+        if wind is None:
+            raise ValueError(f"{text!r} is not a wind (east, south, west, north or e, s, w, n)")
+        return wind
+
+    @property
+    def word(self) -> str:
+        """The lower-case name used in output: `east` ... `north`."""
+        return _WIND_NAMES[self]
 
 
+_WIND_NAMES = {wind: wind.name.lower() for wind in Wind}
+_WIND_WORDS = {
+    **{name: wind for wind, name in _WIND_NAMES.items()},
+    **{n[0]: w for w, n in _WIND_NAMES.items()},
+}
 WIND_LETTERS = "ESWN"
 DRAGON_LETTERS = "RGW"  # red, green, white
 DRAGON_NAMES = {"R": "red", "G": "green", "W": "white"}
@@ -108,11 +117,12 @@ class Tile:
         setattr_(self, "is_simple", suit.is_numbered and 2 <= self.rank <= 8)
         setattr_(self, "wind", Wind(self.rank) if suit is Suit.WINDS or suit.is_bonus else None)
 
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Tile) and self.index == other.index)
+    # Equality and hashing are object identity (in C): there is one instance of each tile, and
+    # copies or pickles come back as that instance (__reduce__).
+    __hash__ = object.__hash__
 
-    def __hash__(self) -> int:
-        return self.index
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return _by_index, (self.index,)
 
     def __lt__(self, other: Tile) -> bool:
         return self.index < other.index
@@ -155,6 +165,10 @@ _GLYPH_BASE = {
     Suit.FLOWERS: 0x1F022,
     Suit.SEASONS: 0x1F026,
 }
+
+
+def _by_index(index: int) -> Tile:
+    return ALL_TILES[index]
 
 
 def make(suit: Suit, rank: int) -> Tile:

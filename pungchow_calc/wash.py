@@ -42,11 +42,11 @@ class Wash:
         return {
             "ruleset": self.ruleset,
             "hand": self.hand,
-            "seat": self.seat.name.lower(),
+            "seat": self.seat.word,
             "heads": [t.code for t in self.heads],
             "different_heads": len(self.heads),
             "each_pays": self.each,
-            "payments": {seat.name.lower(): amount for seat, amount in self.payments.items()},
+            "payments": {seat.word: amount for seat, amount in self.payments.items()},
             "total": self.total,
         }
 
@@ -78,7 +78,7 @@ def original_hand(text: str, seat: Wind) -> tuple[Tile, ...]:
     need = ORIGINAL_TILES + (1 if seat is Wind.EAST else 0)
     if len(tiles) != need:
         raise WashError(
-            f"an original hand has {need} tiles for {seat.name.lower()}"
+            f"an original hand has {need} tiles for {seat.word}"
             f" (13, 14 for East), but {len(tiles)} were given",
             code="wash-tile-count",
             column=1,
