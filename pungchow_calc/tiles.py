@@ -176,33 +176,21 @@ def make(suit: Suit, rank: int) -> Tile:
     return _INTERNED[(suit, rank)]
 
 
+# How many ranks each suit has, in tile order: the 34 playing tiles, then the 8 bonus tiles.
+_RANKS = (
+    (Suit.DOTS, 9),
+    (Suit.BAMBOO, 9),
+    (Suit.CHARACTERS, 9),
+    (Suit.WINDS, 4),
+    (Suit.DRAGONS, 3),
+    (Suit.FLOWERS, 4),
+    (Suit.SEASONS, 4),
+)
 _INTERNED: dict[tuple[Suit, int], Tile] = {
-    (suit, rank): Tile(_SUIT_ORDER[suit], rank)
-    for suit, top in (
-        (Suit.DOTS, 9),
-        (Suit.BAMBOO, 9),
-        (Suit.CHARACTERS, 9),
-        (Suit.WINDS, 4),
-        (Suit.DRAGONS, 3),
-        (Suit.FLOWERS, 4),
-        (Suit.SEASONS, 4),
-    )
-    for rank in range(1, top + 1)
+    (suit, rank): Tile(_SUIT_ORDER[suit], rank) for suit, top in _RANKS for rank in range(1, top + 1)
 }
-PLAYING_TILES: tuple[Tile, ...] = tuple(
-    make(suit, rank)
-    for suit, top in (
-        (Suit.DOTS, 9),
-        (Suit.BAMBOO, 9),
-        (Suit.CHARACTERS, 9),
-        (Suit.WINDS, 4),
-        (Suit.DRAGONS, 3),
-    )
-    for rank in range(1, top + 1)
-)
-BONUS_TILES: tuple[Tile, ...] = tuple(
-    make(suit, rank) for suit in (Suit.FLOWERS, Suit.SEASONS) for rank in range(1, 5)
-)
+PLAYING_TILES: tuple[Tile, ...] = tuple(t for t in _INTERNED.values() if not t.is_bonus)
+BONUS_TILES: tuple[Tile, ...] = tuple(t for t in _INTERNED.values() if t.is_bonus)
 ALL_TILES: tuple[Tile, ...] = PLAYING_TILES + BONUS_TILES
 TILE_BY_INDEX: tuple[Tile, ...] = ALL_TILES
 TILE_BY_CODE: dict[str, Tile] = {tile.code.lower(): tile for tile in ALL_TILES}
