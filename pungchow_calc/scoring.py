@@ -12,7 +12,7 @@ from .notation import parse
 from .predicates import Context, Situation, WinBy
 from .ruleset import Rule, Ruleset
 from .settlement import ALL_SEATS, winner_payments
-from .tiles import Suit, Tile, Wind, counts_of
+from .tiles import Tile, Wind, counts_of
 
 KINDS_ORDER = {"bonus": 0, "set": 1, "pair": 1, "double": 2, "limit": 3, "penalty": 4}
 
@@ -139,134 +139,12 @@ def _rules_for(ruleset: Ruleset, winner: bool) -> _Plan:
     return cached[1]
 
 
-# Conditions whose answer depends only on the set or pair itself, the situation (seat, round, how
-# the hand was won and its flags) and, for a set holding it, the winning tile. Set and pair rules
-# made only of these give the same lines for the same set in the same situation, so their outcome
-# is computed once per kind of set and reused across arrangements and hands; any other condition
-# in a set or pair rule turns this off for the ruleset.
-_UNIT_PURE = frozenset(
-    {
-        "meld",
-        "tiles",
-        "exposed",
-        "concealed",
-        "completes_hand",
-        "wait",
-        "winner",
-        "won_by",
-        "seat",
-        "original_hand",
-        "last_tile",
-        "first_discard",
-    }
-)
-# What a split plan's set and pair rules read besides the set: the seat and round for every set
-# (`seat`, or a tile class this module does not know), the way the hand was won and its flags, the
-# winning tile. The cache key holds only what is read, so most sets hit whatever the situation.
-_SITUATION_FLAGS = frozenset({"won_by", "original_hand", "last_tile", "first_discard"})
-# Tile classes that read the situation only for wind tiles (own wind, round wind); others never.
-_WIND_ONLY_CLASSES = frozenset({"own_wind", "round_wind", "own_wind_in_own_round"})
-_PLAIN_CLASSES = frozenset(
-    {"simples", "terminals", "heads", "honors", "numbered", "winds", "dragons", "red", "green", "white"}
-)
-
-
-@dataclass(frozen=True, slots=True)
-class _UnitPlan:
-    hand: _Plan  # hand rules, not deferred
-    sets: _Plan
-    pairs: _Plan
-    deferred: _Plan  # hand rules that need every other point line first
-    seat_always: bool  # some set rule reads the seat or round whatever the set's tiles
-    flags: bool  # some set rule reads how the hand was won
-    winning_tile: bool  # some set rule reads the winning tile (`wait`)
-
-
-_SPLIT: dict[tuple[int, bool], tuple[Ruleset, _UnitPlan | None]] = {}
-_UNIT_CACHE: dict[tuple[Any, ...], tuple[tuple[Rule, int, int], ...]] = {}
-_UNIT_CACHE_MAX = 200_000
-
-
-def _names(entry: Any, out: dict[str, list[Any]]) -> bool:
-    """Collect condition names (with their parameters) of a `when` entry; False if not unit-pure."""
-    if isinstance(entry, str):
-        out.setdefault(entry, []).append(None)
-        return entry in _UNIT_PURE
-    if isinstance(entry, dict) and len(entry) == 1:
-        ((name, params),) = entry.items()
-        if name == "not":
-            return _names(params, out)
-        if name == "any":
-            return isinstance(params, list) and all(_names(p, out) for p in params)
-        out.setdefault(name, []).append(params)
-        return name in _UNIT_PURE
-    return False
-
-
-def _split_plan(ruleset: Ruleset, winner: bool) -> _UnitPlan | None:
-    """The plan split by scope when every set and pair rule is unit-pure (else None); once per ruleset."""
-    key = (id(ruleset), winner)
-    cached = _SPLIT.get(key)
-    if cached is None or cached[0] is not ruleset:
-        plan = _rules_for(ruleset, winner)
-        raw = ruleset.data.get("rules") or []
-        units = [(r, k) for r, k in plan if r.scope != "hand"]
-        used: dict[str, list[Any]] = {}
-        pure = all(
-            not r.deferred
-            and r.index < len(raw)
-            and hasattr(raw[r.index], "get")
-            and raw[r.index].get("id") == r.id
-            and all([_names(c, used) for c in raw[r.index].get("when") or []])
-            for r, _ in units
-        )
-        classes: set[Any] = set()
-        for params in used.get("tiles", []):
-            classes.update(params if isinstance(params, list) else [params])
-        split: _UnitPlan | None = None
-        if pure:
-            split = _UnitPlan(
-                hand=tuple((r, k) for r, k in plan if r.scope == "hand" and not r.deferred),
-                sets=tuple((r, k) for r, k in units if r.scope == "set"),
-                pairs=tuple((r, k) for r, k in units if r.scope == "pair"),
-                deferred=tuple((r, k) for r, k in plan if r.scope == "hand" and r.deferred),
-                seat_always="seat" in used or not classes <= _WIND_ONLY_CLASSES | _PLAIN_CLASSES,
-                flags=bool(_SITUATION_FLAGS & set(used)),
-                winning_tile="wait" in used,
-            )
-        cached = (ruleset, split)
-        _SPLIT[key] = cached
-    return cached[1]
-
-
 def _holds(tests: tuple[Any, ...], ctx: Context, unit: Meld | None) -> bool:
     """Every condition holds (a plain loop: no generator object per rule and unit)."""
     for test in tests:  # noqa: SIM110 - all(genexpr) costs a generator per call on this hot path
         if not test(ctx, unit):
             return False
     return True
-
-
-def _unit_rules(
-    rules: _Plan, ctx: Context, unit: Meld, nominal: int | None
-) -> tuple[tuple[Rule, int, int], ...]:
-    """The (rule, points, phase) lines one set or pair earns, first match per group, as the full loop."""
-    claimed: set[str] = set()
-    out: list[tuple[Rule, int, int]] = []
-    for rule, kinds in rules:
-        if kinds is not None and unit.kind not in kinds:
-            continue
-        if rule.group is not None and rule.group in claimed:
-            continue
-        if not _holds(rule.tests, ctx, unit):
-            continue
-        if rule.group is not None:
-            claimed.add(rule.group)
-        points = rule.points.value(unit.exposed, nominal) if rule.points else 0
-        if rule.points is not None and points == 0:
-            continue  # a row worth nothing (e.g. an open chow filled by discard) prints nothing
-        out.append((rule, points, KINDS_ORDER[rule.kind]))
-    return tuple(out)
 
 
 def _evaluate(
@@ -289,49 +167,7 @@ def _evaluate(
         "set": tuple((i, m) for i, m in enumerate(arrangement) if m.kind in _SET_KINDS),
         "pair": tuple((i, m) for i, m in enumerate(arrangement) if m.kind is MeldKind.PAIR),
     }
-    split = _split_plan(ruleset, situation.winner)
-    if split is not None:
-        seat_round = (situation.seat, situation.round)
-        flags = (
-            (
-                situation.win_by,
-                hand.winning_tile is not None,  # `won_by` needs a winning tile (Example 16)
-                situation.original_hand,
-                situation.last_tile,
-                situation.first_discard,
-            )
-            if split.flags
-            else None
-        )
-        for unit_rules, scoped in ((split.sets, units["set"]), (split.pairs, units["pair"])):
-            for position, (slot, unit) in enumerate(scoped):
-                assert unit is not None
-                cache_key = (
-                    id(unit_rules),
-                    unit.kind,
-                    unit.tiles,
-                    unit.exposed,
-                    unit.declared,
-                    unit.winning,
-                    hand.winning_tile if unit.winning and split.winning_tile else None,
-                    seat_round if split.seat_always or unit.tiles[0].suit is Suit.WINDS else None,
-                    flags,
-                    nominal,
-                )
-                hits = _UNIT_CACHE.get(cache_key)
-                if hits is None:
-                    if len(_UNIT_CACHE) >= _UNIT_CACHE_MAX:
-                        _UNIT_CACHE.clear()
-                    hits = _UNIT_CACHE[cache_key] = _unit_rules(unit_rules, ctx, unit, nominal)
-                for rule, points, phase in hits:
-                    if points:
-                        ctx.earlier.append(rule.id)
-                    key = (phase, slot if phase == 1 else rule.index, position if phase != 1 else rule.index)
-                    found.append((key, rule, unit, points))
-        plan: _Plan = split.hand + split.deferred  # the deferred ones last, once every point line is in
-    else:
-        plan = _rules_for(ruleset, situation.winner)
-    for rule, kinds in plan:
+    for rule, kinds in _rules_for(ruleset, situation.winner):
         for position, (slot, unit) in enumerate(units[rule.scope]):
             if kinds is not None and unit is not None and unit.kind not in kinds:
                 continue
@@ -366,7 +202,7 @@ def _evaluate(
             continue
         if rule.doublings:
             doublings += rule.doublings
-            running = (running or total_points) * 2**rule.doublings
+            running *= 2**rule.doublings  # point lines sort first: running is the points total
         else:
             running += points
         lines.append(
