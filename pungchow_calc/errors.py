@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 
+def printable(text: str) -> str:
+    """`text` kept on one line and safe for a terminal: control characters shown as escapes (`\\x1b`)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 class PungchowError(Exception):
     """Base of every expected failure; `code` is stable, `message` is one line for a person."""
 
@@ -16,9 +23,10 @@ class PungchowError(Exception):
         self.column = column
 
     def __str__(self) -> str:
+        # The message may quote what was typed (a newline, an escape sequence): it stays one line.
         if self.column is not None:
-            return f"{self.message} (column {self.column})"
-        return self.message
+            return f"{printable(self.message)} (column {self.column})"
+        return printable(self.message)
 
     def to_dict(self) -> dict[str, object]:
         """The SPEC §3 error object body."""
@@ -61,7 +69,7 @@ class RulesetError(PungchowError):
         where = self.file or "<ruleset>"
         if self.line is not None:
             where += f":{self.line}"
-        return f"{where}: {self.message}"
+        return printable(f"{where}: {self.message}")
 
     def to_dict(self) -> dict[str, object]:
         """The SPEC §3 error object body, with file and line."""

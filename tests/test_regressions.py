@@ -231,3 +231,12 @@ def test_scoring_a_valid_hand_from_the_generator():
     result = score_text("EwEwEwEw# 4d!4d4d4d* 1d2d3d* 1d2d3d 1d1d", load("pung-chow"), Situation())
     assert result.score == result.points * 2**result.doublings
     assert [t.code for t in result.waits] == ["4d"]
+
+
+def test_error_messages_quoting_a_newline_stay_one_line():
+    """`score '' -r $'\\n' --json`: the JSON message held a raw newline (found by the CLI fuzz test)."""
+    result = CliRunner().invoke(app, ["score", "1c", "-r", "\n", "--json"])
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "ruleset-not-found"
+    assert error["message"].startswith("\\n: no ruleset '\\n'") and "\n" not in error["message"]
