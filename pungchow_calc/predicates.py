@@ -132,10 +132,32 @@ MELD_KINDS: dict[str, frozenset[MeldKind]] = {
 }
 
 
-def _tiles_test(params: Any) -> Callable[[Tile, Situation], bool]:
+# Classes that depend on who holds the hand and the round; the others are fixed sets of tiles.
+_SITUATED = frozenset({"own_wind", "round_wind", "own_wind_in_own_round"})
+
+
+def _tile_sets(params: Any) -> Callable[[Situation], frozenset[Tile]]:
+    """The tiles of the named classes, as a set per seat and round (built once, then looked up)."""
     names = _choice(params, tuple(TILE_CLASSES))
-    tests = [TILE_CLASSES[n] for n in sorted(names)]
-    return lambda t, s: any(test(t, s) for test in tests)
+    fixed = frozenset(t for t in PLAYING_TILES if any(TILE_CLASSES[n](t, None) for n in names - _SITUATED))
+    situated = [TILE_CLASSES[n] for n in sorted(names & _SITUATED)]
+    if not situated:
+        return lambda s: fixed
+    by_seat: dict[tuple[Wind, Wind], frozenset[Tile]] = {}
+
+    def of(s: Situation) -> frozenset[Tile]:
+        found = by_seat.get((s.seat, s.round))
+        if found is None:
+            found = fixed | {t for t in PLAYING_TILES if any(test(t, s) for test in situated)}
+            by_seat[(s.seat, s.round)] = found
+        return found
+
+    return of
+
+
+def _tiles_test(params: Any) -> Callable[[Tile, Situation], bool]:
+    sets = _tile_sets(params)
+    return lambda t, s: t in sets(s)
 
 
 # --- unit conditions (a set or a pair) ---------------------------------------------------
@@ -152,8 +174,8 @@ def _meld(params: Any) -> Test:
 
 
 def _tiles(params: Any) -> Test:
-    test = _tiles_test(params)
-    return lambda ctx, unit: unit is not None and all(test(t, ctx.situation) for t in unit.tiles)
+    sets = _tile_sets(params)
+    return lambda ctx, unit: unit is not None and sets(ctx.situation).issuperset(unit.tiles)
 
 
 def _exposed(params: Any) -> Test:

@@ -97,9 +97,7 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
         out.print("Waits: " + " ".join(t.code for t in score.waits))
     if score.payments:
         paid = ", ".join(f"{seat.word} pays {amount}" for seat, amount in score.payments.items())
-        out.print(
-            f"Payments: {paid} — {score.situation.seat.word} collects {sum(score.payments.values())}"
-        )
+        out.print(f"Payments: {paid} — {score.situation.seat.word} collects {sum(score.payments.values())}")
 
 
 def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
@@ -403,6 +401,7 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
                 fields = "; ".join(f"{k} {_change_value(c.a[k])} → {_change_value(c.b[k])}" for k in c.a)
                 out.print(head + Text(fields))
     out.print(f"{len(changes)} difference{'s' if len(changes) != 1 else ''}.")
+
 
 def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = False) -> None:
     """Print a settled table: each seat's hand and score, who pays whom and why, and each seat's net."""
