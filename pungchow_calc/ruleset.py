@@ -332,6 +332,8 @@ class _Invalid(Exception):
 def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     """Apply a child ruleset over its base: settings by key, rules by id, `remove_rules` drops."""
     out = copy.deepcopy(base)
+    # An empty section (`settings:` with only comments under it is YAML null) changes nothing.
+    child = {k: v for k, v in child.items() if not (v is None and k in ("settings", "wash", "penalties"))}
     for key, value in child.items():
         if key in ("extends", "rules", "remove_rules", "penalties", "remove_penalties"):
             continue

@@ -165,17 +165,20 @@ def build_schema() -> dict[str, Any]:
         "title": {"type": "string"},
         "description": {"type": "string"},
         "extends": {"type": "string", "minLength": 1, "description": "shipped name or path of the base"},
-        "settings": {"$ref": "#/definitions/settings"},
+        # An empty `settings:` (YAML null, e.g. only comments below it) is allowed, as the loader does.
+        "settings": {"anyOf": [{"type": "null"}, {"$ref": "#/definitions/settings"}]},
         "rules": {"type": "array", "items": {"$ref": "#/definitions/rule"}},
         "remove_rules": {"type": "array", "items": {"type": "string"}},
     }
     definitions: dict[str, Any] = {}
     if "penalties" in TOP_KEYS:
-        top["penalties"] = {"type": "array", "items": {"$ref": "#/definitions/penalty"}}
+        top["penalties"] = {
+            "anyOf": [{"type": "null"}, {"type": "array", "items": {"$ref": "#/definitions/penalty"}}]
+        }
         top["remove_penalties"] = {"type": "array", "items": {"type": "string"}}
         definitions["penalty"] = _penalty_schema(points)
     if "wash" in TOP_KEYS:
-        top["wash"] = _wash_schema()
+        top["wash"] = {"anyOf": [{"type": "null"}, _wash_schema()]}
     for key in sorted(TOP_KEYS - set(top)):  # a key added to the loader but not described here yet
         top[key] = {"description": "see pungchow_calc/ruleset.py"}
     return {
