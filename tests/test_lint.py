@@ -1,0 +1,21 @@
+"""The code stays as ruff formats and lints it (the style the project is written in)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(
+    "args", [pytest.param(["check", "."], id="lint"), pytest.param(["format", "--check", "."], id="format")]
+)
+def test_ruff(args):
+    proc = subprocess.run(
+        [sys.executable, "-m", "ruff", *args], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
