@@ -59,15 +59,7 @@ _YAML_VALUED = {
     "from": "--from",
     "discarder": "--from",
 }
-_YAML_FLAGS = {
-    "drawn": "--drawn",
-    "loose": "--loose",
-    "original_hand": "--original-hand",
-    "last_tile": "--last-tile",
-    "first_discard": "--first-discard",
-    "loser": "--loser",
-    "no_limit": "--no-limit",
-}
+_YAML_FLAGS = {name: option for option, name in opts.FLAGS.items()}
 
 
 @dataclass(frozen=True, slots=True)

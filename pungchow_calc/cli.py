@@ -539,28 +539,10 @@ def rules_check(
 # TypeAdapter, and importing pydantic alone costs more than the whole scoring. Only argument lists
 # made wholly of `score`'s own options take this path; anything else (--help, a typo, `--`) goes
 # to typer, so errors and help read exactly as before.
-_SCORE_FLAGS = {
-    "--drawn": "drawn",
-    "--loose": "loose",
-    "--original-hand": "original_hand",
-    "--last-tile": "last_tile",
-    "--first-discard": "first_discard",
-    "--loser": "loser",
-    "--no-limit": "no_limit",
-    "--json": "as_json",
-    "--ascii": "ascii_only",
-}
-_SCORE_VALUED = {
-    "--ruleset": "ruleset",
-    "-r": "ruleset",
-    "--seat": "seat",
-    "-s": "seat",
-    "--round": "round_",
-    "-w": "round_",
-    "--win-by": "win_by",
-    "--from": "from_",
-    "--limit": "limit",
-}
+_SCORE_FLAGS = {**opts.FLAGS, "--json": "as_json", "--ascii": "ascii_only"}
+# The same options as batch lines take, under the names of score()'s parameters.
+_PARAMETER = {"round": "round_", "win_by_text": "win_by", "discarder": "from_"}
+_SCORE_VALUED = {option: _PARAMETER.get(name, name) for option, name in opts.VALUED.items()}
 
 
 def _fast_score_args(argv: list[str]) -> dict[str, Any] | None:

@@ -121,7 +121,7 @@ def make(
     )
 
 
-_FLAGS = {
+FLAGS = {  # score's on/off options -> make() keyword
     "--drawn": "drawn",
     "--loose": "loose",
     "--original-hand": "original_hand",
@@ -130,7 +130,7 @@ _FLAGS = {
     "--loser": "loser",
     "--no-limit": "no_limit",
 }
-_VALUED = {
+VALUED = {  # score's options that take a value -> make() keyword
     "--ruleset": "ruleset",
     "-r": "ruleset",
     "--seat": "seat",
@@ -152,11 +152,11 @@ def from_argv(argv: list[str], defaults: dict[str, Any] | None = None) -> ScoreO
     while i < len(argv):
         arg = argv[i]
         name, eq, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        if name in _FLAGS and not eq:
-            values[_FLAGS[name]] = True
+        if name in FLAGS and not eq:
+            values[FLAGS[name]] = True
         elif name in OUTPUT_FLAGS and not eq:
             pass
-        elif name in _VALUED:
+        elif name in VALUED:
             if eq:
                 value = inline
             else:
@@ -164,7 +164,7 @@ def from_argv(argv: list[str], defaults: dict[str, Any] | None = None) -> ScoreO
                 if i >= len(argv):
                     raise OptionError(f"{name} needs a value", code="bad-option")
                 value = argv[i]
-            values[_VALUED[name]] = value
+            values[VALUED[name]] = value
         elif arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
             raise OptionError(f"unknown option {arg}", code="bad-option")
         else:
