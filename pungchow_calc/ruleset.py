@@ -547,21 +547,32 @@ def _points(value: Any, path: tuple[Any, ...]) -> Points:
     return Points(n, n)
 
 
-def _rule(raw: Any, index: int) -> Rule:
-    path: tuple[Any, ...] = ("rules", index)
+def _entry_head(
+    raw: Any, path: tuple[Any, ...], what: str, value: str, keys: set[str] | frozenset[str]
+) -> tuple[str, str, str]:
+    """Check the common head of a rule or penalty: a mapping of known keys with an id and a label.
+
+    Returns (id, "rule 'x'" for messages, label).
+    """
     if not isinstance(raw, dict):
-        raise _Invalid(path, "a rule is a mapping with id, label and a value")
-    unknown = set(raw) - RULE_KEYS
+        raise _Invalid(path, f"a {what} is a mapping with id, label and {value}")
+    unknown = set(raw) - keys
     if unknown:
         key = sorted(unknown, key=str)[0]
-        raise _Invalid((*path, key), f"rule {raw.get('id', index)!r}: unknown key {key!r}")
-    rule_id = raw.get("id")
-    if not isinstance(rule_id, str) or not rule_id:
-        raise _Invalid(path, "every rule needs an id (a name)")
-    where = f"rule {rule_id!r}"
+        raise _Invalid((*path, key), f"{what} {raw.get('id', path[-1])!r}: unknown key {key!r}")
+    entry_id = raw.get("id")
+    if not isinstance(entry_id, str) or not entry_id:
+        raise _Invalid(path, f"every {what} needs an id (a name)")
+    where = f"{what} {entry_id!r}"
     label = raw.get("label")
     if not isinstance(label, str) or not label:
         raise _Invalid((*path, "label"), f"{where}: needs a label")
+    return entry_id, where, label
+
+
+def _rule(raw: Any, index: int) -> Rule:
+    path: tuple[Any, ...] = ("rules", index)
+    rule_id, where, label = _entry_head(raw, path, "rule", "a value", RULE_KEYS)
     scope = raw.get("scope", "hand")
     if scope not in SCOPES:
         raise _Invalid((*path, "scope"), f"{where}: scope must be one of {', '.join(SCOPES)}")
@@ -664,19 +675,7 @@ def _conditions(raw: Any, path: tuple[Any, ...], where: str) -> tuple[Test, ...]
 def _penalty(raw: Any, index: int) -> Penalty:
     """Validate one `penalties:` entry (see PENALTY_TYPES)."""
     path: tuple[Any, ...] = ("penalties", index)
-    if not isinstance(raw, dict):
-        raise _Invalid(path, "a penalty is a mapping with id, label and type")
-    unknown = set(raw) - PENALTY_KEYS
-    if unknown:
-        key = sorted(unknown, key=str)[0]
-        raise _Invalid((*path, key), f"penalty {raw.get('id', index)!r}: unknown key {key!r}")
-    penalty_id = raw.get("id")
-    if not isinstance(penalty_id, str) or not penalty_id:
-        raise _Invalid(path, "every penalty needs an id (a name)")
-    where = f"penalty {penalty_id!r}"
-    label = raw.get("label")
-    if not isinstance(label, str) or not label:
-        raise _Invalid((*path, "label"), f"{where}: needs a label")
+    penalty_id, where, label = _entry_head(raw, path, "penalty", "type", PENALTY_KEYS)
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in PENALTY_TYPES:
         raise _Invalid((*path, "type"), f"{where}: type must be one of {', '.join(PENALTY_TYPES)}")
