@@ -160,11 +160,33 @@ def _tiles_test(params: Any) -> Callable[[Tile, Situation], bool]:
     return lambda t, s: t in sets(s)
 
 
+def _optional_tiles(params: dict[str, Any]) -> Callable[[Tile, Situation], bool]:
+    """The `tiles:` class of a counting condition, or any tile when it names none."""
+    return _tiles_test(params["tiles"]) if "tiles" in params else (lambda t, s: True)
+
+
+def _meld_kinds(params: Any) -> frozenset[MeldKind]:
+    """The meld kinds named (`pung`, `set`, `pung_or_kong`, ... or a list of them)."""
+    return frozenset().union(*(MELD_KINDS[k] for k in _choice(params, tuple(MELD_KINDS))))
+
+
+def _range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:
+    """`min`/`max`/`exactly` of a counting condition, refusing keys other than those and `extra`."""
+    unknown = set(params) - {"min", "max", "exactly"} - extra
+    if unknown:
+        raise ParamError(f"unknown parameter {sorted(unknown, key=str)[0]!r}")
+    if not any(k in params for k in ("min", "max", "exactly")):
+        raise ParamError("needs min, max or exactly")
+    lo = _int(params.get("min", params.get("exactly", 0)), "min")
+    hi = _int(params.get("max", params.get("exactly", 99)), "max")
+    return lo, hi
+
+
 # --- unit conditions (a set or a pair) ---------------------------------------------------
 
 
 def _meld(params: Any) -> Test:
-    kinds = frozenset().union(*(MELD_KINDS[k] for k in _choice(params, tuple(MELD_KINDS))))
+    kinds = _meld_kinds(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
         return unit is not None and unit.kind in kinds
@@ -240,8 +262,7 @@ def _only_place(params: Any) -> Test:
 
 def _suits_present(ctx: Context) -> tuple[int, bool]:
     """(number of numbered suits held, whether any honor is held)."""
-    counts = ctx.counts
-    return _suits_of(counts if isinstance(counts, tuple) else tuple(counts))
+    return _suits_of(ctx.counts)
 
 
 @lru_cache(maxsize=4096)
@@ -300,17 +321,9 @@ def _count(params: Any) -> Test:
     """How many melds of a kind (and tile class) the arrangement holds: `min`, `max`, `exactly`."""
     if not isinstance(params, dict):
         raise ParamError("expects a mapping with melds and min/max/exactly")
-    unknown = set(params) - {"melds", "tiles", "min", "max", "exactly"}
-    if unknown:
-        raise ParamError(f"unknown parameter {sorted(unknown, key=str)[0]!r}")
-    kinds = frozenset().union(
-        *(MELD_KINDS[k] for k in _choice(params.get("melds", "set"), tuple(MELD_KINDS)))
-    )
-    tiles = _tiles_test(params["tiles"]) if "tiles" in params else (lambda t, s: True)
-    lo = _int(params.get("min", params.get("exactly", 0)), "min")
-    hi = _int(params.get("max", params.get("exactly", 99)), "max")
-    if not any(k in params for k in ("min", "max", "exactly")):
-        raise ParamError("needs min, max or exactly")
+    lo, hi = _range(params, {"melds", "tiles"})
+    kinds = _meld_kinds(params.get("melds", "set"))
+    tiles = _optional_tiles(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
         n = sum(1 for m in ctx.melds if m.kind in kinds and all(tiles(t, ctx.situation) for t in m.tiles))
@@ -321,7 +334,7 @@ def _count(params: Any) -> Test:
 
 def _winning_in(params: Any) -> Test:
     """The winning tile stands in a meld of the given kind, e.g. the fourth tile of an exposed pung."""
-    kinds = frozenset().union(*(MELD_KINDS[k] for k in _choice(params, tuple(MELD_KINDS))))
+    kinds = _meld_kinds(params)
     return lambda ctx, unit: any(m.winning and m.kind in kinds for m in ctx.melds)
 
 
@@ -379,17 +392,6 @@ def _on_table(meld: Meld) -> bool:
     return meld.exposed or meld.declared
 
 
-def _range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:
-    unknown = set(params) - {"min", "max", "exactly"} - extra
-    if unknown:
-        raise ParamError(f"unknown parameter {sorted(unknown, key=str)[0]!r}")
-    if not any(k in params for k in ("min", "max", "exactly")):
-        raise ParamError("needs min, max or exactly")
-    lo = _int(params.get("min", params.get("exactly", 0)), "min")
-    hi = _int(params.get("max", params.get("exactly", 99)), "max")
-    return lo, hi
-
-
 def _include_winning(params: dict[str, Any]) -> bool:
     value = params.get("include_winning", False)
     if not isinstance(value, bool):
@@ -404,10 +406,8 @@ def _sets(on_table: bool) -> Callable[[Any], Test]:
         if not isinstance(params, dict):
             raise ParamError("expects a mapping with melds, tiles and min/max/exactly")
         lo, hi = _range(params, {"melds", "tiles", "include_winning"})
-        kinds = frozenset().union(
-            *(MELD_KINDS[k] for k in _choice(params.get("melds", "set"), tuple(MELD_KINDS)))
-        )
-        tiles = _tiles_test(params["tiles"]) if "tiles" in params else (lambda t, s: True)
+        kinds = _meld_kinds(params.get("melds", "set"))
+        tiles = _optional_tiles(params)
         include = _include_winning(params)
 
         def test(ctx: Context, unit: Meld | None) -> bool:
@@ -431,7 +431,7 @@ def _exposed_tiles(params: Any) -> Test:
     if not isinstance(params, dict):
         raise ParamError("expects a mapping with tiles and min/max/exactly")
     lo, hi = _range(params, {"tiles", "same_suit", "include_winning"})
-    tiles = _tiles_test(params["tiles"]) if "tiles" in params else (lambda t, s: True)
+    tiles = _optional_tiles(params)
     include = _include_winning(params)
     same_suit = params.get("same_suit", False)
     if not isinstance(same_suit, bool):
@@ -464,10 +464,8 @@ def _winning_meld(params: Any) -> Test:
     """The set or pair holding the winning tile is of this kind (`melds`) and class (`tiles`)."""
     if not isinstance(params, dict) or not params or set(params) - {"melds", "tiles"}:
         raise ParamError("expects a mapping with melds and/or tiles")
-    kinds = frozenset().union(
-        *(MELD_KINDS[k] for k in _choice(params.get("melds", list(MELD_KINDS)), tuple(MELD_KINDS)))
-    )
-    tiles = _tiles_test(params["tiles"]) if "tiles" in params else (lambda t, s: True)
+    kinds = _meld_kinds(params.get("melds", list(MELD_KINDS)))
+    tiles = _optional_tiles(params)
     return lambda ctx, unit: any(
         m.winning and m.kind in kinds and all(tiles(t, ctx.situation) for t in m.tiles) for m in ctx.melds
     )
