@@ -31,6 +31,16 @@ def build_schema() -> dict[str, Any]:
         many = {"type": "array", "minItems": 1, "items": one}
         return {"description": doc, "anyOf": [one, many]}
 
+    def counter(min_properties: int, **fields: Any) -> dict[str, Any]:
+        """A counting condition: its own fields and min / max / exactly (predicates._range)."""
+        whole = {"type": "integer", "minimum": 0}
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "minProperties": min_properties,
+            "properties": {**fields, "min": whole, "max": whole, "exactly": whole},
+        }
+
     flag = {"type": ["null", "boolean"], "enum": [None, True]}
     params: dict[str, dict[str, Any]] = {
         "meld": choice(list(MELD_KINDS), "kind of set or pair"),
@@ -41,48 +51,27 @@ def build_schema() -> dict[str, Any]:
         "own_bonus": choice(["flower", "season"], "own flower or own season"),
         "wait": choice(["closed", "open"], "where a chow was filled"),
         "shape": choice(list(SHAPES), "special shape of a limit hand"),
-        "count": {
-            "type": "object",
-            "additionalProperties": False,
-            "minProperties": 2,
-            "properties": {
-                "melds": choice(list(MELD_KINDS), "kind of meld to count"),
-                "tiles": choice(list(TILE_CLASSES), "class of their tiles"),
-                "min": {"type": "integer", "minimum": 0},
-                "max": {"type": "integer", "minimum": 0},
-                "exactly": {"type": "integer", "minimum": 0},
-            },
-        },
+        "count": counter(
+            2,
+            melds=choice(list(MELD_KINDS), "kind of meld to count"),
+            tiles=choice(list(TILE_CLASSES), "class of their tiles"),
+        ),
         # Penalties ("discarder pays for all"): sets and tiles on the table before the winning tile.
         **{
-            name: {
-                "type": "object",
-                "additionalProperties": False,
-                "minProperties": 1,
-                "properties": {
-                    "melds": choice(list(MELD_KINDS), "kind of set to count"),
-                    "tiles": choice(list(TILE_CLASSES), "class of their tiles"),
-                    "min": {"type": "integer", "minimum": 0},
-                    "max": {"type": "integer", "minimum": 0},
-                    "exactly": {"type": "integer", "minimum": 0},
-                    "include_winning": {"type": "boolean", "description": "count the winning set too"},
-                },
-            }
+            name: counter(
+                1,
+                melds=choice(list(MELD_KINDS), "kind of set to count"),
+                tiles=choice(list(TILE_CLASSES), "class of their tiles"),
+                include_winning={"type": "boolean", "description": "count the winning set too"},
+            )
             for name in ("exposed_sets", "sets_before_win")
         },
-        "exposed_tiles": {
-            "type": "object",
-            "additionalProperties": False,
-            "minProperties": 1,
-            "properties": {
-                "tiles": choice(list(TILE_CLASSES), "class of the tiles to count"),
-                "same_suit": {"type": "boolean", "description": "count the fullest numbered suit only"},
-                "min": {"type": "integer", "minimum": 0},
-                "max": {"type": "integer", "minimum": 0},
-                "exactly": {"type": "integer", "minimum": 0},
-                "include_winning": {"type": "boolean", "description": "count the set the winning tile made"},
-            },
-        },
+        "exposed_tiles": counter(
+            1,
+            tiles=choice(list(TILE_CLASSES), "class of the tiles to count"),
+            same_suit={"type": "boolean", "description": "count the fullest numbered suit only"},
+            include_winning={"type": "boolean", "description": "count the set the winning tile made"},
+        ),
         "winning_tile": choice(list(TILE_CLASSES), "class of the winning tile"),
         "winning_meld": {
             "type": "object",
