@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -649,21 +649,7 @@ def settle_table(
         )
         for seat, why in plain.dead.items()
     )
-    return Settlement(
-        seats=plain.seats,
-        scores=plain.scores,
-        winner=plain.winner,
-        payments=plain.payments,
-        net=plain.net,
-        limit=cap,
-        east_multiplier=multiplier,
-        payable=plain.payable,
-        scored=plain.scored,
-        dead=plain.dead,
-        penalties=applied_dead,
-        notes=tuple(notes),
-        **common,
-    )
+    return replace(plain, penalties=applied_dead, notes=tuple(notes), **common)
 
 
 def _false_mahjongg(
