@@ -5,7 +5,7 @@ Kept free of typer so that `batch` can read a million lines without building a C
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
@@ -179,8 +179,3 @@ def from_argv(argv: list[str], defaults: dict[str, Any] | None = None) -> ScoreO
         values["limit"] = int(text)
     # A hand may be given as one quoted argument or as several groups.
     return make(" ".join(hands), **values)
-
-
-def with_ruleset(options: ScoreOptions, ruleset: str) -> ScoreOptions:
-    """The same options under another ruleset (for `diff`)."""
-    return replace(options, ruleset=ruleset)

@@ -139,14 +139,6 @@ def _rules_for(ruleset: Ruleset, winner: bool) -> _Plan:
     return cached[1]
 
 
-def _holds(tests: tuple[Any, ...], ctx: Context, unit: Meld | None) -> bool:
-    """Every condition holds (a plain loop: no generator object per rule and unit)."""
-    for test in tests:  # noqa: SIM110 - all(genexpr) costs a generator per call on this hot path
-        if not test(ctx, unit):
-            return False
-    return True
-
-
 def _evaluate(
     hand: Hand,
     ruleset: Ruleset,
@@ -173,7 +165,7 @@ def _evaluate(
                 continue
             if rule.group is not None and (rule.group, slot) in claimed:
                 continue
-            if not _holds(rule.tests, ctx, unit):
+            if not rule.applies(ctx, unit):
                 continue
             if rule.group is not None:
                 claimed.add((rule.group, slot))

@@ -192,9 +192,6 @@ _INTERNED: dict[tuple[Suit, int], Tile] = {
 PLAYING_TILES: tuple[Tile, ...] = tuple(t for t in _INTERNED.values() if not t.is_bonus)
 BONUS_TILES: tuple[Tile, ...] = tuple(t for t in _INTERNED.values() if t.is_bonus)
 ALL_TILES: tuple[Tile, ...] = PLAYING_TILES + BONUS_TILES
-TILE_BY_INDEX: tuple[Tile, ...] = ALL_TILES
-TILE_BY_CODE: dict[str, Tile] = {tile.code.lower(): tile for tile in ALL_TILES}
-HEADS: tuple[Tile, ...] = tuple(t for t in PLAYING_TILES if t.is_head)
 
 # Count vectors are split in blocks that decompose independently: three numbered suits and
 # the honors (winds and dragons never form sequences).
