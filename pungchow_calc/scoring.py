@@ -148,8 +148,7 @@ def _evaluate(
     counts: tuple[int, ...],
     limit: int | None,
 ) -> tuple[tuple[Line, ...], int, int, str | None]:
-    """Apply every rule to one arrangement: (lines, points, doublings, limit hand label)."""
-    arrangement = _display_order(arrangement)
+    """Apply every rule to one arrangement, in display order: (lines, points, doublings, limit label)."""
     ctx = Context(situation, hand, arrangement, counts, hand_waits, [])
     nominal = limit if limit is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
     claimed: set[tuple[str, int]] = set()
@@ -257,7 +256,7 @@ def score_hand(
         candidates = list(loser_arrangements(hand, ruleset.settings.loser_max_pairs))
 
     best: tuple[tuple[int, int], tuple[Meld, ...], tuple[Line, ...], int, int, str | None] | None = None
-    for arrangement in candidates:
+    for arrangement in map(_display_order, candidates):
         lines, points, doublings, limit_label = _evaluate(
             hand, ruleset, situation, arrangement, hand_waits, counts, cap
         )
@@ -265,7 +264,7 @@ def score_hand(
         if best is None or (value, points) > best[0]:
             best = (
                 (value, points),
-                _display_order(arrangement),
+                arrangement,
                 lines,
                 points,
                 doublings,
