@@ -310,7 +310,7 @@ def _skip(events: Iterator[Any], start: Any) -> None:
             depth += 1
             if depth > MAX_YAML_DEPTH:  # stop before the parser crawls through thousands of levels
                 problem = f"nested more than {MAX_YAML_DEPTH} deep"
-                raise yaml.MarkedYAMLError(problem=problem, problem_mark=event.start_mark)
+                raise yaml.MarkedYAMLError(problem=problem, problem_mark=event.start_mark)  # type: ignore[arg-type]  # the C parser's Mark
         elif isinstance(event, ev.CollectionEndEvent):
             depth -= 1
             if depth == 0:

@@ -9,12 +9,15 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from typing import Annotated, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO
 
 import typer
 
 from . import options as opts
 from .errors import PungchowError
+
+if TYPE_CHECKING:  # batch is imported by the command that needs it (start-up time)
+    from . import batch as b
 
 app = typer.Typer(
     name="pungchow",
@@ -25,7 +28,7 @@ app = typer.Typer(
 )
 
 EXIT_BAD_INPUT = 2
-_UsageError = typer.BadParameter.__mro__[1]  # click's UsageError, as typer bundles it
+_UsageError: Any = typer.BadParameter.__mro__[1]  # click's UsageError, as typer bundles it
 
 
 @app.callback()
@@ -300,7 +303,7 @@ def batch(
         raise typer.Exit(EXIT_ENTRY_FAILED)
 
 
-def _prepend(first: object, rest: Iterator[object]) -> Iterator[object]:
+def _prepend(first: b.Entry, rest: Iterator[b.Entry]) -> Iterator[b.Entry]:
     yield first
     yield from rest
 
@@ -335,7 +338,7 @@ def _write_records(records: Iterator[tuple[bool, object]], output_format: str, o
     return failed
 
 
-def _batch_progress(source: object) -> object | None:
+def _batch_progress(source: object) -> Any:
     """A progress bar on stderr for a long file, when stderr is a terminal and stdout is not."""
     size = getattr(source, "size", None)
     if size is None or size < PROGRESS_MIN_BYTES or not sys.stderr.isatty() or sys.stdout.isatty():

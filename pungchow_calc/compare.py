@@ -168,7 +168,7 @@ class Change:
 
 
 RULE_FIELDS = ("label", "scope", "who", "group", "when", "points", "doublings", "limit")
-DEFAULT_FIELDS = {"scope": "hand", "who": "all", "group": None, "when": [], "limit": False}
+DEFAULT_FIELDS: dict[str, Any] = {"scope": "hand", "who": "all", "group": None, "when": [], "limit": False}
 
 
 def _plain(value: Any) -> Any:

@@ -260,7 +260,7 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
         can_complete = False  # one tile mends one block at most
     only = bad[0] if len(bad) == 1 else None  # the one block a winning tile could go into
     if not shapes and (not can_complete or only is not None):
-        if not can_complete:
+        if not can_complete or only is None:
             return ()
         candidates = _block_candidates(counts, *BLOCKS[only])
     else:

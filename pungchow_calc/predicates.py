@@ -106,21 +106,26 @@ def _flag(attr: str) -> Callable[[Any], Test]:
 # --- tile classes ------------------------------------------------------------------------
 
 _WINDS, _DRAGONS = Suit.WINDS, Suit.DRAGONS
-TILE_CLASSES: dict[str, Callable[[Tile, Situation], bool]] = {
-    "simples": lambda t, s: t.is_simple,
-    "terminals": lambda t, s: t.is_terminal,
-    "heads": lambda t, s: t.is_head,
-    "honors": lambda t, s: t.is_honor,
-    "numbered": lambda t, s: not t.is_honor and not t.is_bonus,
-    "winds": lambda t, s: t.suit is _WINDS,
-    "dragons": lambda t, s: t.suit is _DRAGONS,
-    "red": lambda t, s: t.suit is _DRAGONS and t.rank == 1,
-    "green": lambda t, s: t.suit is _DRAGONS and t.rank == 2,
-    "white": lambda t, s: t.suit is _DRAGONS and t.rank == 3,
+# Classes that are fixed sets of tiles ...
+FIXED_CLASSES: dict[str, Callable[[Tile], bool]] = {
+    "simples": lambda t: t.is_simple,
+    "terminals": lambda t: t.is_terminal,
+    "heads": lambda t: t.is_head,
+    "honors": lambda t: t.is_honor,
+    "numbered": lambda t: not t.is_honor and not t.is_bonus,
+    "winds": lambda t: t.suit is _WINDS,
+    "dragons": lambda t: t.suit is _DRAGONS,
+    "red": lambda t: t.suit is _DRAGONS and t.rank == 1,
+    "green": lambda t: t.suit is _DRAGONS and t.rank == 2,
+    "white": lambda t: t.suit is _DRAGONS and t.rank == 3,
+}
+# ... and classes that depend on who holds the hand and the round.
+SITUATED_CLASSES: dict[str, Callable[[Tile, Situation], bool]] = {
     "own_wind": lambda t, s: t.suit is _WINDS and t.wind is s.seat,
     "round_wind": lambda t, s: t.suit is _WINDS and t.wind is s.round,
     "own_wind_in_own_round": lambda t, s: t.suit is _WINDS and t.wind is s.seat is s.round,
 }
+TILE_CLASSES = (*FIXED_CLASSES, *SITUATED_CLASSES)  # the names a `tiles:` parameter may use
 
 MELD_KINDS: dict[str, frozenset[MeldKind]] = {
     "chow": frozenset({MeldKind.CHOW}),
@@ -132,15 +137,13 @@ MELD_KINDS: dict[str, frozenset[MeldKind]] = {
 }
 
 
-# Classes that depend on who holds the hand and the round; the others are fixed sets of tiles.
-_SITUATED = frozenset({"own_wind", "round_wind", "own_wind_in_own_round"})
-
-
 def _tile_sets(params: Any) -> Callable[[Situation], frozenset[Tile]]:
     """The tiles of the named classes, as a set per seat and round (built once, then looked up)."""
-    names = _choice(params, tuple(TILE_CLASSES))
-    fixed = frozenset(t for t in PLAYING_TILES if any(TILE_CLASSES[n](t, None) for n in names - _SITUATED))
-    situated = [TILE_CLASSES[n] for n in sorted(names & _SITUATED)]
+    names = _choice(params, TILE_CLASSES)
+    fixed = frozenset(
+        t for t in PLAYING_TILES if any(FIXED_CLASSES[n](t) for n in names & FIXED_CLASSES.keys())
+    )
+    situated = [SITUATED_CLASSES[n] for n in sorted(names & SITUATED_CLASSES.keys())]
     if not situated:
         return lambda s: fixed
     by_seat: dict[tuple[Wind, Wind], frozenset[Tile]] = {}

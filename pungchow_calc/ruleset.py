@@ -279,7 +279,7 @@ def _check_structure(text: str, path: Path, loader: Any) -> None:
             frames.append([event.anchor, 1])
             continue
         if isinstance(event, yaml.AliasEvent):
-            size = sizes.get(event.anchor)
+            size = sizes.get(event.anchor) if event.anchor is not None else None
             if size is None:
                 raise too_complex(f"alias *{event.anchor} refers to a node that contains it", event)
         elif isinstance(event, yaml.ScalarEvent):

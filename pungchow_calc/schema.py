@@ -214,7 +214,7 @@ def _penalty_schema(points: dict[str, Any]) -> dict[str, Any]:
     """Penalties ("Penalties"; "Mah-Jongg or Mah-Diao"), as far as the loader's key lists tell."""
     from . import ruleset
 
-    keys = getattr(ruleset, "PENALTY_KEYS", set())
+    keys: set[str] = getattr(ruleset, "PENALTY_KEYS", set())
     conditions = {"type": "array", "items": {"$ref": "#/definitions/condition"}}
     known: dict[str, Any] = {
         "id": {"type": "string", "minLength": 1},

@@ -586,7 +586,7 @@ def settle_table(
         if winner is not None
         else None
     )
-    if found is not None:
+    if found is not None and winner is not None:
         penalty, liable = found
         payable = _capped(scored[winner], cap)[0]
         # "must bear the entire losses of all other players" and "all scores except that of the winning
