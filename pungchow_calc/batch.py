@@ -59,7 +59,7 @@ _YAML_VALUED = {
     "from": "--from",
     "discarder": "--from",
 }
-_YAML_FLAGS = {name: option for option, name in opts.FLAGS.items()}
+_YAML_FLAGS: dict[str, str] = {name: option for option, name in opts.FLAGS.items()}
 
 
 @dataclass(frozen=True, slots=True)

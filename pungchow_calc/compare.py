@@ -8,6 +8,7 @@ books' tables give different rules (e.g. the limit game's "winning hand" rows) f
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -191,7 +192,7 @@ def diff_rulesets(a: Any, b: Any) -> list[Change]:
     """Settings (by key) and rules (by id) that differ between two loaded rulesets."""
     changes: list[Change] = []
     sa, sb = a.settings, b.settings
-    for key in sa.__slots__:
+    for key in (f.name for f in dataclasses.fields(sa)):
         va, vb = getattr(sa, key), getattr(sb, key)
         if va != vb:
             changes.append(Change("setting", key, key, va, vb))

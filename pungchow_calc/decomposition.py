@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations, product
 
-from .hand import Hand, Meld, MeldKind
+from .hand import Hand, Meld, MeldKind, meld
 from .tiles import BLOCKS, PLAYING_TILES, Tile, counts_of
 
 # A shape test for special limit hands (e.g. "single heads"): whole-hand counts and fixed sets.
@@ -96,10 +96,10 @@ def _meld(kind: str, index: int, order: int) -> Meld:
     tile = PLAYING_TILES[index]
     if kind == "chow":
         tiles = (tile, PLAYING_TILES[index + 1], PLAYING_TILES[index + 2])
-        return Meld(MeldKind.CHOW, tiles, order=order)
+        return meld(MeldKind.CHOW, tiles, order=order)
     if kind == "pung":
-        return Meld(MeldKind.PUNG, (tile,) * 3, order=order)
-    return Meld(MeldKind.PAIR, (tile,) * 2, order=order)
+        return meld(MeldKind.PUNG, (tile,) * 3, order=order)
+    return meld(MeldKind.PAIR, (tile,) * 2, order=order)
 
 
 def _orders(hand: Hand) -> dict[Tile, int]:
@@ -113,7 +113,7 @@ def _pool_melds(hand: Hand, parts: tuple[_Part, ...]) -> list[Meld]:
         tiles = _PART_TILES[kind, index]
         # A set is shown where the earliest of its tiles was typed (the grouping is only a hint).
         order = min(orders.get(tiles[0], 99), orders.get(tiles[-1], 99), orders.get(tiles[1], 99))
-        melds.append(Meld(_PART_KIND[kind], tiles, order=order))
+        melds.append(meld(_PART_KIND[kind], tiles, order=order))
     return melds
 
 
@@ -142,16 +142,16 @@ def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, .
             yield fixed + tuple(melds)
             continue
         tried: set[tuple[MeldKind, tuple[Tile, ...]]] = set()
-        for k, meld in enumerate(melds):
-            if hand.winning_tile not in meld.tiles or (meld.kind, meld.tiles) in tried:
+        for k, unit in enumerate(melds):
+            if hand.winning_tile not in unit.tiles or (unit.kind, unit.tiles) in tried:
                 continue
-            tried.add((meld.kind, meld.tiles))
-            placed = Meld(
-                meld.kind,
-                meld.tiles,
-                exposed=by_discard and meld.is_set,  # a set completed by a discard is exposed (SPEC §4.1)
+            tried.add((unit.kind, unit.tiles))
+            placed = meld(
+                unit.kind,
+                unit.tiles,
+                exposed=by_discard and unit.is_set,  # a set completed by a discard is exposed (SPEC §4.1)
                 winning=True,
-                order=meld.order,
+                order=unit.order,
             )
             yield fixed + tuple(melds[:k]) + (placed,) + tuple(melds[k + 1 :])
 
@@ -164,9 +164,9 @@ def shape_arrangement(hand: Hand) -> tuple[Meld, ...]:
         tile = PLAYING_TILES[index]
         win = tile == hand.winning_tile
         if count >= 2:
-            melds.append(Meld(MeldKind.PAIR, (tile,) * count, winning=win, order=99))
+            melds.append(meld(MeldKind.PAIR, (tile,) * count, winning=win, order=99))
         elif count == 1:
-            melds.append(Meld(MeldKind.SINGLE, (tile,), winning=win))
+            melds.append(meld(MeldKind.SINGLE, (tile,), winning=win))
     return tuple(hand.fixed) + tuple(melds)
 
 
@@ -199,9 +199,9 @@ def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]
                     for k in range(3):
                         rest[i + k] -= 1
                     melds.append(_meld("chow", i, 0))
-        melds = [Meld(m.kind, m.tiles, order=min(orders.get(t, 99) for t in m.tiles)) for m in melds]
+        melds = [meld(m.kind, m.tiles, order=min(orders.get(t, 99) for t in m.tiles)) for m in melds]
         singles = tuple(
-            Meld(MeldKind.SINGLE, (PLAYING_TILES[i],), order=100)
+            meld(MeldKind.SINGLE, (PLAYING_TILES[i],), order=100)
             for i, c in enumerate(rest)
             for _ in range(c)
         )
@@ -240,11 +240,11 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
     fixed = list(hand.fixed)
     pool = list(hand.pool)
     if hand.winning_fixed is not None:
-        meld = fixed.pop(hand.winning_fixed)
-        if meld.kind is MeldKind.KONG:
+        held = fixed.pop(hand.winning_fixed)
+        if held.kind is MeldKind.KONG:
             # Won with the fourth tile of an exposed pung: that tile was the only way in.
             return (win,)
-        pool.extend(meld.tiles)
+        pool.extend(held.tiles)
     pool.remove(win)
     fixed_t = tuple(fixed)
     counts = counts_of(pool)

@@ -58,6 +58,28 @@ class Meld:
         return _code(self.tiles, mark)
 
 
+_MELDS: dict[tuple[Any, ...], Meld] = {}
+MAX_MELDS = 65536  # distinct melds remembered (a batch meets a few thousand)
+
+
+def meld(
+    kind: MeldKind,
+    tiles: tuple[Tile, ...],
+    exposed: bool = False,
+    declared: bool = False,
+    winning: bool = False,
+    order: int = 0,
+) -> Meld:
+    """The Meld with these fields, shared: arranging builds the same sets for hand after hand."""
+    key = (kind, tiles, exposed, declared, winning, order)
+    found = _MELDS.get(key)
+    if found is None:
+        if len(_MELDS) >= MAX_MELDS:
+            _MELDS.clear()
+        found = _MELDS[key] = Meld(kind, tiles, exposed, declared, winning, order)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Hand:
     """A parsed and checked hand."""
@@ -179,7 +201,7 @@ def build(parsed: ParsedHand) -> Hand:
             if group.winning is not None:
                 winning_fixed = len(fixed)
             fixed.append(
-                Meld(
+                meld(
                     kind,
                     tiles,
                     exposed=exposed,

@@ -78,6 +78,7 @@ def parse(text: str) -> ParsedHand:
     return ParsedHand(tuple(groups))
 
 
+@lru_cache(maxsize=16384)
 def _parse_group(word: str, column: int) -> Group:
     try:
         tiles, marker, winning = _read_group(word)
@@ -90,7 +91,7 @@ def _parse_group(word: str, column: int) -> Group:
 def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
     """Tiles, marker and winning index of one typed group (cached: clubs type the same groups);
     errors carry no column here, the caller adds it."""
-    column = None
+    column: int | None = None
     body, marker = word, Marker.CONCEALED
     if body and body[-1] in "*#":
         marker = Marker(body[-1])

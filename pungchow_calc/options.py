@@ -121,7 +121,7 @@ def make(
     )
 
 
-FLAGS = {  # score's on/off options -> make() keyword
+FLAGS: dict[str, str] = {  # score's on/off options -> make() keyword
     "--drawn": "drawn",
     "--loose": "loose",
     "--original-hand": "original_hand",
@@ -130,7 +130,7 @@ FLAGS = {  # score's on/off options -> make() keyword
     "--loser": "loser",
     "--no-limit": "no_limit",
 }
-VALUED = {  # score's options that take a value -> make() keyword
+VALUED: dict[str, str] = {  # score's options that take a value -> make() keyword
     "--ruleset": "ruleset",
     "-r": "ruleset",
     "--seat": "seat",

@@ -68,6 +68,10 @@ class Condition:
     scopes: frozenset[str]
     doc: str
     deferred: bool = False  # needs the other point lines first (e.g. "no other score")
+    # Reads only the set or pair, the situation, whether the hand has a winning tile and which
+    # tile it is when the set or pair holds it; never the rest of the arrangement. Scoring then
+    # reuses its answer for the same set in another arrangement or hand (scoring._Plan).
+    local: bool = False
 
 
 HAND = frozenset({"hand", "set", "pair"})
@@ -141,9 +145,9 @@ def _tile_sets(params: Any) -> Callable[[Situation], frozenset[Tile]]:
     """The tiles of the named classes, as a set per seat and round (built once, then looked up)."""
     names = _choice(params, TILE_CLASSES)
     fixed = frozenset(
-        t for t in PLAYING_TILES if any(FIXED_CLASSES[n](t) for n in names & FIXED_CLASSES.keys())
+        t for t in PLAYING_TILES if any(FIXED_CLASSES[n](t) for n in names if n in FIXED_CLASSES)
     )
-    situated = [SITUATED_CLASSES[n] for n in sorted(names & SITUATED_CLASSES.keys())]
+    situated = [SITUATED_CLASSES[n] for n in sorted(names) if n in SITUATED_CLASSES]
     if not situated:
         return lambda s: fixed
     by_seat: dict[tuple[Wind, Wind], frozenset[Tile]] = {}
@@ -476,12 +480,12 @@ def _winning_meld(params: Any) -> Test:
 
 REGISTRY: dict[str, Condition] = {
     # who and how
-    "winner": Condition(_flag("winner"), HAND, "the hand went Mah-Jongg"),
-    "won_by": Condition(_won_by, HAND, "how the winning tile came: wall, loose, discard, drawn"),
-    "seat": Condition(_seat, HAND, "the holder sits in this wind"),
-    "original_hand": Condition(_flag("original_hand"), HAND, "won on the hand as first drawn"),
-    "last_tile": Condition(_flag("last_tile"), HAND, "won with the last tile that may be drawn"),
-    "first_discard": Condition(_flag("first_discard"), HAND, "won on the first tile discarded"),
+    "winner": Condition(_flag("winner"), HAND, "the hand went Mah-Jongg", local=True),
+    "won_by": Condition(_won_by, HAND, "how the winning tile came: wall, loose, discard, drawn", local=True),
+    "seat": Condition(_seat, HAND, "the holder sits in this wind", local=True),
+    "original_hand": Condition(_flag("original_hand"), HAND, "won on the hand as first drawn", local=True),
+    "last_tile": Condition(_flag("last_tile"), HAND, "won with the last tile that may be drawn", local=True),
+    "first_discard": Condition(_flag("first_discard"), HAND, "won on the first tile discarded", local=True),
     "only_place_to_win": Condition(_only_place, HAND, "exactly one tile could have completed"),
     # the whole hand
     "no_sequences": Condition(_no_sequences, HAND, "no chow in hand or on the table"),
@@ -495,12 +499,12 @@ REGISTRY: dict[str, Condition] = {
     "shape": Condition(_shape, HAND, "a special shape named by a limit hand"),
     "no_other_points": Condition(_no_other_points, HAND, "no other point line applies", deferred=True),
     # one set or pair
-    "meld": Condition(_meld, UNIT, "the set or pair is of this kind"),
-    "tiles": Condition(_tiles, UNIT, "every tile of the set or pair is of this class"),
-    "exposed": Condition(_exposed, UNIT, "on the table or completed by a discard"),
-    "concealed": Condition(_concealed, UNIT, "in the hand (or a kong declared face down)"),
-    "completes_hand": Condition(_completes, UNIT, "holds the winning tile"),
-    "wait": Condition(_wait, UNIT, "a chow filled in the middle/only end (closed) or open end"),
+    "meld": Condition(_meld, UNIT, "the set or pair is of this kind", local=True),
+    "tiles": Condition(_tiles, UNIT, "every tile of the set or pair is of this class", local=True),
+    "exposed": Condition(_exposed, UNIT, "on the table or completed by a discard", local=True),
+    "concealed": Condition(_concealed, UNIT, "in the hand (or a kong declared face down)", local=True),
+    "completes_hand": Condition(_completes, UNIT, "holds the winning tile", local=True),
+    "wait": Condition(_wait, UNIT, "a chow filled in the middle/only end (closed) or open end", local=True),
     # what lay on the table when the winning tile came (penalties: "discarder pays for all")
     "exposed_sets": Condition(_sets(True), HAND, "how many sets of a kind lay on the table before the win"),
     "sets_before_win": Condition(_sets(False), HAND, "how many sets of a kind were complete before the win"),

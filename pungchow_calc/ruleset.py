@@ -84,6 +84,7 @@ class Rule:
     limit: bool
     deferred: bool
     index: int
+    local: bool = False  # every condition reads only the unit, the situation and the winning tile
 
     @property
     def kind(self) -> str:
@@ -498,7 +499,8 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
         ) from None
 
 
-def _compile_condition(entry: Any, scope: str, path: tuple[Any, ...]) -> tuple[Test, bool]:
+def _compile_condition(entry: Any, scope: str, path: tuple[Any, ...]) -> tuple[Test, bool, bool]:
+    """(test, deferred, local): `not` and `any` are deferred if a part is, local if all parts are."""
     if isinstance(entry, str):
         name, params = entry, None
     elif isinstance(entry, dict) and len(entry) == 1:
@@ -506,21 +508,25 @@ def _compile_condition(entry: Any, scope: str, path: tuple[Any, ...]) -> tuple[T
     else:
         raise _Invalid(path, f"a condition is a name or a one-key mapping, got {entry!r}")
     if name == "not":
-        inner, deferred = _compile_condition(params, scope, (*path, "not"))
-        return (lambda ctx, unit: not inner(ctx, unit)), deferred
+        inner, deferred, local = _compile_condition(params, scope, (*path, "not"))
+        return (lambda ctx, unit: not inner(ctx, unit)), deferred, local
     if name == "any":
         if not isinstance(params, list) or not params:
             raise _Invalid(path, "any: takes a list of conditions")
         parts = [_compile_condition(p, scope, (*path, "any", i)) for i, p in enumerate(params)]
-        tests = [t for t, _ in parts]
-        return (lambda ctx, unit: any(t(ctx, unit) for t in tests)), any(d for _, d in parts)
+        tests = [t for t, _, _ in parts]
+        return (
+            (lambda ctx, unit: any(t(ctx, unit) for t in tests)),
+            any(d for _, d, _ in parts),
+            all(loc for _, _, loc in parts),
+        )
     condition: Condition | None = REGISTRY.get(name) if isinstance(name, str) else None
     if condition is None:
         raise _Invalid(path, f"unknown condition {name!r} (known: {', '.join(sorted(REGISTRY))})")
     if scope not in condition.scopes:
         raise _Invalid(path, f"condition {name!r} needs a set or pair rule (scope: set or pair)")
     try:
-        return condition.build(params), condition.deferred
+        return condition.build(params), condition.deferred, condition.local
     except ParamError as exc:
         raise _Invalid(path, f"condition {name!r} {exc}") from None
 
@@ -610,12 +616,13 @@ def _rule(raw: Any, index: int) -> Rule:
         scope=scope,
         who=who,
         group=group,
-        tests=tuple(t for t, _ in compiled),
+        tests=tuple(t for t, _, _ in compiled),
         points=points,
         doublings=doublings,
         limit=limit,
-        deferred=any(d for _, d in compiled),
+        deferred=any(d for _, d, _ in compiled),
         index=index,
+        local=all(loc for _, _, loc in compiled),
     )
 
 

@@ -117,97 +117,198 @@ def _display_key(meld: Meld) -> tuple[int, int, int, int]:
     return (_SHOWN_LAST.get(meld.kind, 0), meld.order, meld.tiles[0].index, len(meld.tiles))
 
 
-_SET_KINDS = (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG)
-_Plan = tuple[tuple[Rule, frozenset[MeldKind] | None], ...]
-_ORDERED: dict[tuple[int, bool], tuple[Ruleset, _Plan]] = {}
+_Kinds = frozenset[MeldKind] | None  # the meld kinds a rule's `meld:` condition allows (None: any)
+_Found = tuple[tuple[int, int, int], Rule, Meld | None, int]  # (line order, rule, unit, points)
+_UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str]]  # (rule, points) lines; groups claimed
 
 
-def _rules_for(ruleset: Ruleset, winner: bool) -> _Plan:
-    """The rules that can apply to a winner (or a loser), deferred ones last, each with the meld kinds
-    its `meld:` condition allows (None: any); computed once per ruleset."""
-    key = (id(ruleset), winner)
-    cached = _ORDERED.get(key)
-    if cached is None or cached[0] is not ruleset:
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """How a ruleset scores a winner (or a loser), worked out once per ruleset."""
+
+    ruleset: Ruleset
+    hand: tuple[Rule, ...]  # hand rules, in file order
+    sets: tuple[tuple[Rule, _Kinds], ...]  # set rules, in file order
+    pairs: tuple[tuple[Rule, _Kinds], ...]  # pair rules, in file order
+    late: tuple[Rule, ...]  # deferred rules (any scope): they read the other point lines
+    # Every set and pair rule reads only its unit, the situation and the winning tile, so a set
+    # scores the same lines in every arrangement and every hand that holds it: remembered here.
+    local: bool
+    memo: dict[tuple[Situation, bool, int | None], dict[tuple[Any, ...], _UnitLines]]
+
+
+_PLANS: dict[tuple[int, bool], _Plan] = {}
+MEMO_SITUATIONS = 512  # distinct situations remembered per plan (seats x rounds x ways to win ...)
+
+
+def _plan(ruleset: Ruleset, winner: bool) -> _Plan:
+    """The plan for a ruleset and side, built on first use."""
+    plan = _PLANS.get((id(ruleset), winner))
+    if plan is None or plan.ruleset is not ruleset:
         wanted = ("winner", "all") if winner else ("others", "all")
         rules = [r for r in ruleset.rules if r.who in wanted]
-        ordered = [r for r in rules if not r.deferred] + [r for r in rules if r.deferred]
-        plan = tuple(
-            (r, next((t.meld_kinds for t in r.tests if hasattr(t, "meld_kinds")), None)) for r in ordered
+        early = [r for r in rules if not r.deferred]
+        units = [r for r in early if r.scope != "hand"]
+        plan = _Plan(
+            ruleset=ruleset,
+            hand=tuple(r for r in early if r.scope == "hand"),
+            sets=tuple((r, _meld_kinds(r)) for r in units if r.scope == "set"),
+            pairs=tuple((r, _meld_kinds(r)) for r in units if r.scope == "pair"),
+            late=tuple(r for r in rules if r.deferred),
+            local=all(r.local for r in units),
+            memo={},
         )
-        cached = (ruleset, plan)
-        _ORDERED[key] = cached
-    return cached[1]
+        _PLANS[(id(ruleset), winner)] = plan
+    return plan
+
+
+def _memo(
+    plan: _Plan, situation: Situation, has_winning: bool, nominal: int | None
+) -> dict[tuple[Any, ...], _UnitLines]:
+    """The plan's remembered set and pair lines for one situation (forgotten all at once if full)."""
+    key = (situation, has_winning, nominal)
+    memo = plan.memo.get(key)
+    if memo is None:
+        if len(plan.memo) >= MEMO_SITUATIONS:
+            plan.memo.clear()  # an odd run of situations: start again rather than grow
+        memo = plan.memo[key] = {}
+    return memo
+
+
+def _meld_kinds(rule: Rule) -> _Kinds:
+    return next((t.meld_kinds for t in rule.tests if hasattr(t, "meld_kinds")), None)
+
+
+def _unit_lines(
+    rules: tuple[tuple[Rule, _Kinds], ...], ctx: Context, unit: Meld, nominal: int | None
+) -> _UnitLines:
+    """The lines the set or pair rules give one unit, in file order, each group claimed once."""
+    claimed: set[str] = set()
+    out: list[tuple[Rule, int]] = []
+    for rule, kinds in rules:
+        if kinds is not None and unit.kind not in kinds:
+            continue
+        if rule.group is not None and rule.group in claimed:
+            continue
+        if not rule.applies(ctx, unit):
+            continue
+        if rule.group is not None:
+            claimed.add(rule.group)
+        points = rule.points.value(unit.exposed, nominal) if rule.points else 0
+        if rule.points is not None and points == 0:
+            continue  # a row worth nothing (e.g. an open chow filled by discard) prints nothing
+        out.append((rule, points))
+    return tuple(out), frozenset(claimed)
+
+
+def _line_key(rule: Rule, slot: int, position: int) -> tuple[int, int, int]:
+    """Where a line stands: bonus points, then each set's lines in set order, then doublings."""
+    phase = KINDS_ORDER[rule.kind]
+    return (phase, slot, rule.index) if phase == 1 else (phase, rule.index, position)
 
 
 def _evaluate(
-    hand: Hand,
-    ruleset: Ruleset,
-    situation: Situation,
-    arrangement: tuple[Meld, ...],
-    hand_waits: tuple[Tile, ...],
-    counts: tuple[int, ...],
-    limit: int | None,
-) -> tuple[tuple[Line, ...], int, int, str | None]:
-    """Apply every rule to one arrangement, in display order: (lines, points, doublings, limit label)."""
-    ctx = Context(situation, hand, arrangement, counts, hand_waits, [])
-    nominal = limit if limit is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
-    claimed: set[tuple[str, int]] = set()
-    found: list[tuple[tuple[int, int, int], Rule, Meld | None, int]] = []
-    units: dict[str, tuple[tuple[int, Meld | None], ...]] = {
-        "hand": ((-1, None),),
-        "set": tuple((i, m) for i, m in enumerate(arrangement) if m.kind in _SET_KINDS),
-        "pair": tuple((i, m) for i, m in enumerate(arrangement) if m.kind is MeldKind.PAIR),
-    }
-    for rule, kinds in _rules_for(ruleset, situation.winner):
-        for position, (slot, unit) in enumerate(units[rule.scope]):
-            if kinds is not None and unit is not None and unit.kind not in kinds:
+    plan: _Plan,
+    ctx: Context,
+    nominal: int | None,
+    memo: dict[tuple[Any, ...], _UnitLines] | None,
+) -> tuple[list[_Found], int, int, str | None]:
+    """Apply every rule to one arrangement: (lines found, points, doublings, limit label)."""
+    found: list[_Found] = []
+    earlier = ctx.earlier
+    claimed: set[tuple[str, int]] = set()  # (group, slot): one rule of a group per unit
+    for rule in plan.hand:
+        if rule.group is not None and (rule.group, -1) in claimed:
+            continue
+        if rule.applies(ctx, None):
+            if rule.group is not None:
+                claimed.add((rule.group, -1))
+            points = rule.points.value(False, nominal) if rule.points else 0
+            if rule.points is not None and points == 0:
+                continue
+            if points:
+                earlier.append(rule.id)
+            found.append((_line_key(rule, -1, 0), rule, None, points))
+    positions = {"set": 0, "pair": 0}
+    slots: list[tuple[int, int, Meld | None]] = []  # (slot, position among its scope, unit)
+    for slot, unit in enumerate(ctx.melds):
+        if unit.kind is MeldKind.SINGLE:
+            continue
+        scope = "pair" if unit.kind is MeldKind.PAIR else "set"
+        position = positions[scope]
+        positions[scope] = position + 1
+        slots.append((slot, position, unit))
+        rules = plan.pairs if scope == "pair" else plan.sets
+        if memo is not None:
+            # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
+            won = ctx.hand.winning_tile if unit.winning else None
+            key = (unit.kind, unit.tiles, unit.exposed, unit.declared, unit.winning, won)
+            lines = memo.get(key)
+            if lines is None:
+                lines = memo[key] = _unit_lines(rules, ctx, unit, nominal)
+        else:
+            lines = _unit_lines(rules, ctx, unit, nominal)
+        unit_lines, groups = lines
+        for group in groups:
+            claimed.add((group, slot))
+        for rule, points in unit_lines:
+            if points:
+                earlier.append(rule.id)
+            found.append((_line_key(rule, slot, position), rule, unit, points))
+    for rule in plan.late:
+        targets = [(-1, 0, None)] if rule.scope == "hand" else slots
+        for slot, position, target in targets:
+            if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
                 continue
             if rule.group is not None and (rule.group, slot) in claimed:
                 continue
-            if not rule.applies(ctx, unit):
+            if not rule.applies(ctx, target):
                 continue
             if rule.group is not None:
                 claimed.add((rule.group, slot))
-            points = rule.points.value(unit.exposed if unit else False, nominal) if rule.points else 0
+            points = rule.points.value(target.exposed if target else False, nominal) if rule.points else 0
             if rule.points is not None and points == 0:
-                continue  # a row worth nothing (e.g. an open chow filled by discard) prints nothing
+                continue
             if points:
-                ctx.earlier.append(rule.id)
-            phase = KINDS_ORDER[rule.kind]
-            key = (
-                phase,
-                slot if phase == 1 else rule.index,
-                position if phase != 1 else rule.index,
-            )
-            found.append((key, rule, unit, points))
-    found.sort(key=lambda item: item[0])
+                earlier.append(rule.id)
+            found.append((_line_key(rule, slot, position), rule, target, points))
+    points_total = sum(points for _, _, _, points in found)
+    doublings = sum(rule.doublings for _, rule, _, _ in found)
+    limits = [(key, rule.label) for key, rule, _, _ in found if rule.limit]
+    return found, points_total, doublings, min(limits)[1] if limits else None
+
+
+def _lines(found: list[_Found]) -> tuple[Line, ...]:
+    """The breakdown as the book prints it: point lines, then doublings, with the running total."""
     lines: list[Line] = []
-    total_points = sum(p for _, _, _, p in found)
     running = 0
-    doublings = 0
-    limit_label: str | None = None
-    for _, rule, unit, points in found:
+    for _, rule, unit, points in sorted(found, key=lambda item: item[0]):
+        code = unit.code if unit else None
         if rule.limit:
-            limit_label = limit_label or rule.label
-            lines.append(Line("limit", rule.label, 0, 0, rule.id, unit.code if unit else None, running))
+            lines.append(_line("limit", rule.label, 0, 0, rule.id, code, running))
             continue
         if rule.doublings:
-            doublings += rule.doublings
             running *= 2**rule.doublings  # point lines sort first: running is the points total
         else:
             running += points
-        lines.append(
-            Line(
-                rule.kind,
-                rule.label,
-                points,
-                rule.doublings,
-                rule.id,
-                unit.code if unit else None,
-                running,
-            )
-        )
-    return tuple(lines), total_points, doublings, limit_label
+        lines.append(_line(rule.kind, rule.label, points, rule.doublings, rule.id, code, running))
+    return tuple(lines)
+
+
+_LINES: dict[tuple[Any, ...], Line] = {}
+
+
+def _line(
+    kind: str, label: str, points: int, doublings: int, rule: str, meld: str | None, running: int
+) -> Line:
+    """The Line with these fields, shared: the same lines recur hand after hand in a batch."""
+    key = (kind, label, points, doublings, rule, meld, running)
+    found = _LINES.get(key)
+    if found is None:
+        if len(_LINES) >= 65536:
+            _LINES.clear()
+        found = _LINES[key] = Line(kind, label, points, doublings, rule, meld, running)
+    return found
 
 
 def score_hand(
@@ -255,23 +356,20 @@ def score_hand(
         hand_waits = ()
         candidates = list(loser_arrangements(hand, ruleset.settings.loser_max_pairs))
 
-    best: tuple[tuple[int, int], tuple[Meld, ...], tuple[Line, ...], int, int, str | None] | None = None
+    plan = _plan(ruleset, situation.winner)
+    # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
+    nominal = cap if cap is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
+    memo = _memo(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
+    best: tuple[tuple[int, int], tuple[Meld, ...], list[_Found], int, int, str | None] | None = None
     for arrangement in map(_display_order, candidates):
-        lines, points, doublings, limit_label = _evaluate(
-            hand, ruleset, situation, arrangement, hand_waits, counts, cap
-        )
+        ctx = Context(situation, hand, arrangement, counts, hand_waits, [])
+        found, points, doublings, limit_label = _evaluate(plan, ctx, nominal, memo)
         value = _value(ruleset, cap, points, doublings, limit_label)
         if best is None or (value, points) > best[0]:
-            best = (
-                (value, points),
-                arrangement,
-                lines,
-                points,
-                doublings,
-                limit_label,
-            )
+            best = ((value, points), arrangement, found, points, doublings, limit_label)
     assert best is not None  # loser_arrangements always yields at least one arrangement
-    (value, _), arrangement, lines, points, doublings, limit_label = best
+    (value, _), arrangement, found, points, doublings, limit_label = best
+    lines = _lines(found)
     payable = value if cap is None else min(value, cap)
     payments = (
         winner_payments(situation.seat, payable, ruleset.settings.east_multiplier, seats)
