@@ -250,43 +250,41 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
     counts = counts_of(pool)
     whole = counts_of(pool + [t for m in fixed for t in m.tiles])
     sets_needed = 4 - len(fixed)
-    # One added tile changes one block only, so each block is judged once as it stands and only
-    # the candidate's block again: the same test as `is_complete`, block by block.
-    can_complete = sum(counts) + 1 == 3 * sets_needed + 2
+    # One added tile changes one block only, so each block is judged once as it stands, and the
+    # tiles that would mend or keep a block are looked up by its counts (the same test as
+    # `is_complete`, block by block).
     status = [_block_status(tuple(counts[lo:hi]), numbered) for lo, hi, numbered in BLOCKS]
     bad = [b for b, (ok, _) in enumerate(status) if not ok]
     pairs = sum(pair for _, pair in status)
-    if len(bad) > 1:
-        can_complete = False  # one tile mends one block at most
-    only = bad[0] if len(bad) == 1 else None  # the one block a winning tile could go into
-    if not shapes and (not can_complete or only is not None):
-        if not can_complete or only is None:
-            return ()
-        candidates = _block_candidates(counts, *BLOCKS[only])
-    else:
-        candidates = _candidates(counts, bool(shapes))
-    out: list[Tile] = []
-    for index in candidates:
-        if whole[index] >= 4:  # all four copies already held: no place to win (SPEC §4.2)
-            continue
-        complete = False
-        b = _BLOCK_OF[index]
-        if can_complete and (only is None or only == b):
+    found: set[int] = set()
+    if sum(counts) + 1 == 3 * sets_needed + 2 and len(bad) <= 1:  # one tile mends one block at most
+        for b in bad or range(len(BLOCKS)):
             lo, hi, numbered = BLOCKS[b]
-            counts[index] += 1
-            ok, pair = _block_status(tuple(counts[lo:hi]), numbered)
-            counts[index] -= 1
-            complete = ok and pairs - status[b][1] + pair == 1
-        if not complete and shapes:
-            whole[index] += 1
-            complete = any(shape(whole, fixed_t) for shape in shapes)
-            whole[index] -= 1
-        if complete:
-            out.append(PLAYING_TILES[index])
+            for i, pair in _block_fills(tuple(counts[lo:hi]), numbered):
+                # The whole hand needs exactly one pair; all four copies held leaves no place (SPEC §4.2).
+                if pairs - status[b][1] + pair == 1 and whole[lo + i] < 4:
+                    found.add(lo + i)
+    if shapes:
+        for index in _candidates(counts, True):
+            if index not in found and whole[index] < 4:
+                whole[index] += 1
+                if any(shape(whole, fixed_t) for shape in shapes):
+                    found.add(index)
+                whole[index] -= 1
+    return tuple(PLAYING_TILES[i] for i in sorted(found))
+
+
+@lru_cache(maxsize=65536)
+def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[tuple[int, bool], ...]:
+    """Each tile (index within the block) whose addition leaves the block splitting into sets
+    (and a pair if its size calls for one), with whether it then holds the pair."""
+    out = []
+    for i in range(len(block)):
+        grown = block[:i] + (block[i] + 1,) + block[i + 1 :]
+        ok, pair = _block_status(grown, numbered)
+        if ok:
+            out.append((i, pair))
     return tuple(out)
-
-
-_BLOCK_OF = tuple(b for b, (lo, hi, _) in enumerate(BLOCKS) for _ in range(lo, hi))
 
 
 @lru_cache(maxsize=65536)

@@ -426,3 +426,20 @@ def test_same_sets_in_other_seats_and_ways_in_one_run():
         for r in records[4:]
     ]
     assert limit[0] == limit[2] != limit[1]  # punged or drawn to complete: different rows (SPEC §4.5)
+
+
+@pytest.mark.parametrize("sample", ["part1-examples.txt", "part2-examples.txt", "club-evening.txt"])
+def test_json_records_are_json_dumps_of_the_dict_records(sample):
+    # jsonl/json write each score from cached pieces (Score.as_json): the same text json.dumps gives.
+    source = b.Source(str(ROOT / "samples" / sample))
+    try:
+        entries = list(source.entries())
+    finally:
+        source.close()
+    as_text, as_dict = b.Scorer(b.Job(encode="json")), b.Scorer(b.Job())
+    assert entries
+    for entry in entries:
+        ok, text = as_text.encoded(entry)
+        record = as_dict.record(entry)
+        assert text == json.dumps(record), entry.line
+        assert ok == ("error" not in record)

@@ -7,6 +7,7 @@ East double and the limit, and every settlement balances.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import replace
 from typing import Any
@@ -115,6 +116,44 @@ def test_every_non_winning_hand_scores(hand: GenHand, name: str, situation: Situ
     assert sum(line.points for line in result.lines) == result.points
     shown = sorted(t.code for m in result.arrangement for t in m.tiles)
     assert shown == sorted(code for g in hand.groups for code in g.tiles)
+
+
+# --- what batch remembers and writes ------------------------------------------------------------
+
+
+def _forgetful(ruleset: Ruleset) -> Ruleset:
+    """The same ruleset with no rule marked local: scoring re-checks every set in every arrangement."""
+    return replace(ruleset, rules=tuple(replace(rule, local=False) for rule in ruleset.rules))
+
+
+FORGETFUL = {name: _forgetful(ruleset) for name, ruleset in RULESETS.items()}
+
+
+@given(
+    st.one_of(winning_hands().map(lambda h: (h, True)), losing_hands().map(lambda h: (h, False))),
+    rulesets,
+    st.data(),
+)
+def test_remembered_set_lines_match_a_fresh_count(pair: tuple[GenHand, bool], name: str, data: st.DataObject):
+    # Set and pair lines are remembered per situation (scoring._Plan): only right if every condition
+    # marked `local` in the registry reads nothing but its set, the situation and the winning tile.
+    hand, winner = pair
+    situation = data.draw(situations(winner=winner))
+    remembered = score_text(hand.text(), RULESETS[name], situation)
+    fresh = score_text(hand.text(), FORGETFUL[name], situation)
+    assert remembered.as_dict() == fresh.as_dict()
+
+
+@given(
+    st.one_of(winning_hands().map(lambda h: (h, True)), losing_hands().map(lambda h: (h, False))),
+    rulesets,
+    st.data(),
+)
+def test_json_text_is_json_dumps_of_the_record(pair: tuple[GenHand, bool], name: str, data: st.DataObject):
+    # batch --format json/jsonl writes Score.as_json(): byte for byte what json.dumps would write.
+    hand, winner = pair
+    result = score_text(hand.text(), RULESETS[name], data.draw(situations(winner=winner)))
+    assert result.as_json() == json.dumps(result.as_dict())
 
 
 # --- typing does not matter ----------------------------------------------------------------------
