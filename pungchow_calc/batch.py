@@ -471,8 +471,9 @@ class Scorer:
     def _score(self, entry: Entry) -> Score:
         from .scoring import score_text
 
-        o = self.options(entry)
-        return score_text(o.hand, self.ruleset(o.ruleset), o.situation(), o.limit)
+        defaults = {"ruleset": self.job.ruleset} if self.job.ruleset else None
+        hand, ruleset, situation, limit = opts.scoring_args(list(entry.argv), defaults)
+        return score_text(hand, self.ruleset(ruleset), situation, limit)
 
     def _compare(self, entry: Entry) -> dict[str, Any]:
         from .scoring import score_text
@@ -549,9 +550,19 @@ def _init_worker(job: Job) -> None:
     _WORKER = Scorer(job)
 
 
-def _work(chunk: list[Entry]) -> list[tuple[bool, Any]]:
+_Packed = tuple[int, tuple[str, ...], str | None, str | None, str | None]
+
+
+def _pack(entry: Entry) -> _Packed:
+    # Plain tuples pickle in C; a frozen dataclass goes through Python-level __getstate__ and
+    # __setstate__, which cost the reading process as much as splitting the line does.
+    return (entry.line, entry.argv, entry.error_code, entry.error_message, entry.text)
+
+
+def _work(chunk: list[_Packed]) -> list[tuple[bool, Any]]:
     assert _WORKER is not None
-    return [_WORKER.encoded(entry) for entry in chunk]
+    encoded = _WORKER.encoded
+    return [encoded(Entry(*packed)) for packed in chunk]
 
 
 def default_workers() -> int:
@@ -589,10 +600,10 @@ def run(
     yield from _parallel(iterator, job, workers, on_batch_end)
 
 
-def _chunks(entries: Iterator[Entry], size: int) -> Iterator[list[Entry]]:
-    chunk: list[Entry] = []
+def _chunks(entries: Iterator[Entry], size: int) -> Iterator[list[_Packed]]:
+    chunk: list[_Packed] = []
     for entry in entries:
-        chunk.append(entry)
+        chunk.append(_pack(entry))
         if len(chunk) >= size:
             yield chunk
             chunk = []

@@ -6,6 +6,7 @@ Kept free of typer so that `batch` can read a million lines without building a C
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .errors import OptionError
@@ -146,6 +147,27 @@ OUTPUT_FLAGS = {"--json", "--ascii"}  # accepted in batch lines and ignored: bat
 
 def from_argv(argv: list[str], defaults: dict[str, Any] | None = None) -> ScoreOptions:
     """Read `pungchow score` arguments (a batch line after shell splitting)."""
+    hand, values = _read_argv(argv, defaults)
+    return make(hand, **values)
+
+
+def scoring_args(
+    argv: list[str], defaults: dict[str, Any] | None = None
+) -> tuple[str, str, Situation, int | None | _Default]:
+    """(hand, ruleset, situation, limit) of `pungchow score` arguments, as batch needs them: the
+    options are checked once per distinct spelling (a club file repeats a few dozen)."""
+    hand, values = _read_argv(argv, defaults)
+    return (hand, *_settled(tuple(values.items())))
+
+
+@lru_cache(maxsize=4096)
+def _settled(values: tuple[tuple[str, Any], ...]) -> tuple[str, Situation, int | None | _Default]:
+    options = make("", **dict(values))
+    return options.ruleset, options.situation(), options.limit
+
+
+def _read_argv(argv: list[str], defaults: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
+    """The hand and the make() keywords of an argument list; unknown options are refused."""
     values: dict[str, Any] = dict(defaults or {})
     hands: list[str] = []
     i = 0
@@ -178,4 +200,4 @@ def from_argv(argv: list[str], defaults: dict[str, Any] | None = None) -> ScoreO
             raise OptionError(f"--limit: {text!r} is not a whole number", code="bad-option")
         values["limit"] = int(text)
     # A hand may be given as one quoted argument or as several groups.
-    return make(" ".join(hands), **values)
+    return " ".join(hands), values

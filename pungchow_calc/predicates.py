@@ -362,8 +362,10 @@ def _single_heads_shape(counts: list[int], fixed: tuple[Meld, ...]) -> bool:
     """Thirteen different heads, one of them paired (Part II, limit hand 1)."""
     if fixed or sum(counts) != 14:
         return False
-    heads = [i for i, t in enumerate(PLAYING_TILES) if t.is_head]
-    return all(counts[i] >= 1 for i in heads) and sorted(counts[i] for i in heads).count(2) == 1
+    return all(counts[i] >= 1 for i in _HEADS) and sorted(counts[i] for i in _HEADS).count(2) == 1
+
+
+_HEADS = tuple(i for i, t in enumerate(PLAYING_TILES) if t.is_head)
 
 
 SHAPES = {"single_heads": _single_heads_shape}
