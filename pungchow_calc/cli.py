@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -269,8 +269,15 @@ def batch(
     out = sys.stdout
     progress = _batch_progress(source)
     failed = 0
+    pending: list[str] = []  # records written since the last batch ended: one write per batch
+
+    def flush() -> None:
+        out.write("".join(pending))
+        pending.clear()
+        out.flush()
+
     try:
-        records = b.run(chain, job, n_workers, on_batch_end=out.flush)
+        records = b.run(chain, job, n_workers, on_batch_end=flush)
         if compare is not None:
 
             def report(record: dict[str, object]) -> None:
@@ -291,9 +298,10 @@ def batch(
             else:
                 out.write(json.dumps(summary.as_dict()) + "\n")
         else:
-            failed = _write_records(_tick(records, progress, source), output_format, out)
-        out.flush()
+            failed = _write_records(_tick(records, progress, source), output_format, pending.append)
+        flush()
     except PungchowError as error:  # the file broke as a whole (e.g. unreadable mid-way)
+        flush()  # the records scored before it broke still stand
         fail(error, False)
     finally:
         if progress is not None:
@@ -308,33 +316,35 @@ def _prepend(first: b.Entry, rest: Iterator[b.Entry]) -> Iterator[b.Entry]:
     yield from rest
 
 
-def _write_records(records: Iterator[tuple[bool, object]], output_format: str, out: TextIO) -> int:
+def _write_records(
+    records: Iterator[tuple[bool, object]], output_format: str, write: Callable[[str], object]
+) -> int:
     """Write records as they come; return how many failed."""
     from . import batch as b
 
     failed = 0
     if output_format == "csv":
-        out.write(b.csv_text(list(b.CSV_COLUMNS)))
+        write(b.csv_text(list(b.CSV_COLUMNS)))
     elif output_format == "json":
-        out.write("[")
+        write("[")
     elif output_format == "table":
         from .render import BATCH_HEADER, batch_row
 
-        out.write(BATCH_HEADER + "\n")
+        write(BATCH_HEADER + "\n")
     first = True
     for ok, payload in records:
         failed += not ok
         if output_format == "jsonl":
-            out.write(f"{payload}\n")
+            write(f"{payload}\n")
         elif output_format == "json":
-            out.write(f"{'' if first else ','}\n{payload}")
+            write(f"{'' if first else ','}\n{payload}")
         elif output_format == "csv":
-            out.write(b.csv_text(payload))  # type: ignore[arg-type]
+            write(b.csv_text(payload))  # type: ignore[arg-type]
         else:
-            out.write(batch_row(payload) + "\n")  # type: ignore[arg-type]
+            write(batch_row(payload) + "\n")  # type: ignore[arg-type]
         first = False
     if output_format == "json":
-        out.write("\n]\n" if not first else "]\n")
+        write("\n]\n" if not first else "]\n")
     return failed
 
 
