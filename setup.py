@@ -15,6 +15,7 @@ from setuptools.command.build_ext import build_ext
 
 # The per-hand path: reading notation, arranging, rule conditions, scoring and paying.
 COMPILED = [
+    "pungchow_calc/tiles.py",
     "pungchow_calc/notation.py",
     "pungchow_calc/hand.py",
     "pungchow_calc/decomposition.py",

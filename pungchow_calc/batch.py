@@ -18,13 +18,11 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from . import options as opts
 from .errors import PungchowError, RulesetError
-
-if TYPE_CHECKING:
-    from .scoring import Score
+from .scoring import Score, score_text
 
 CSV_COLUMNS = (
     "line",
@@ -434,10 +432,10 @@ class Scorer:
             raise found
         return found
 
-    def options(self, entry: Entry) -> opts.ScoreOptions:
-        """The entry's options, with the batch's --ruleset as the default."""
+    def options(self, argv: list[str]) -> opts.ScoreOptions:
+        """A line's options, with the batch's --ruleset as the default."""
         defaults = {"ruleset": self.job.ruleset} if self.job.ruleset else None
-        return opts.from_argv(list(entry.argv), defaults)
+        return opts.from_argv(argv, defaults)
 
     def record(self, entry: Entry) -> dict[str, Any]:
         """Exactly one record for an entry: the score (with its line) or an error."""
@@ -458,29 +456,27 @@ class Scorer:
                 return error_record(entry.line, "bad-line", f"cannot split line: {exc}")
             if not argv:  # only a comment after all (`   # ...` is caught earlier)
                 return error_record(entry.line, "bad-line", "no hand on this line")
-            entry = Entry(entry.line, tuple(argv))
+        else:
+            argv = list(entry.argv)
         try:
             if self.job.compare is not None:
-                return self._compare(entry)
-            return entry.line, self._score(entry)
+                return self._compare(entry.line, argv)
+            return entry.line, self._score(argv)
         except PungchowError as exc:
             return {"line": entry.line, "error": exc.to_dict()}
         except Exception as exc:  # noqa: BLE001 - a batch never drops an entry, even on a bug
             return error_record(entry.line, "internal", f"{type(exc).__name__}: {exc}")
 
-    def _score(self, entry: Entry) -> Score:
-        from .scoring import score_text
-
+    def _score(self, argv: list[str]) -> Score:
         defaults = {"ruleset": self.job.ruleset} if self.job.ruleset else None
-        hand, ruleset, situation, limit = opts.scoring_args(list(entry.argv), defaults)
+        hand, ruleset, situation, limit = opts.scoring_args(argv, defaults)
         return score_text(hand, self.ruleset(ruleset), situation, limit)
 
-    def _compare(self, entry: Entry) -> dict[str, Any]:
-        from .scoring import score_text
+    def _compare(self, line: int, argv: list[str]) -> dict[str, Any]:
 
         assert self.job.compare is not None
-        o = self.options(entry)
-        out: dict[str, Any] = {"line": entry.line, "hand": None, "rulesets": list(self.job.compare)}
+        o = self.options(argv)
+        out: dict[str, Any] = {"line": line, "hand": None, "rulesets": list(self.job.compare)}
         values = []
         for name in self.job.compare:
             result = score_text(o.hand, self.ruleset(name), o.situation(), o.limit)

@@ -117,9 +117,10 @@ class Tile:
         setattr_(self, "is_simple", suit.is_numbered and 2 <= self.rank <= 8)
         setattr_(self, "wind", Wind(self.rank) if suit is Suit.WINDS or suit.is_bonus else None)
 
-    # Equality and hashing are object identity (in C): there is one instance of each tile, and
-    # copies or pickles come back as that instance (__reduce__).
-    __hash__ = object.__hash__
+    # Equality is identity (eq=False): there is one instance of each tile, and copies or pickles
+    # come back as that instance (__reduce__). The hash is the index, consistent with that.
+    def __hash__(self) -> int:
+        return self.index
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return _by_index, (self.index,)

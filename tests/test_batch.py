@@ -321,12 +321,10 @@ def test_rulesets_are_loaded_once_per_name(monkeypatch: pytest.MonkeyPatch):
 
 
 def test_an_unexpected_failure_still_gives_one_record(monkeypatch: pytest.MonkeyPatch):
-    import pungchow_calc.scoring as scoring
-
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(scoring, "score_text", broken)
+    monkeypatch.setattr(b, "score_text", broken)
     ((ok, record),) = list(b.run(iter([b.Entry(3, text=PUNGS)]), b.Job()))
     assert not ok
     assert record == {"line": 3, "error": {"code": "internal", "message": "RuntimeError: boom"}}
