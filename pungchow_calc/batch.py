@@ -541,8 +541,18 @@ def csv_text(row: list[Any]) -> str:
 _WORKER: Scorer | None = None
 
 
+def quiet_gc() -> None:
+    """Tune the cycle collector for a long batch: scoring makes millions of short-lived tuples that
+    form no cycles, so collect rarely, and never walk what is loaded already (gc.freeze)."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+
+
 def _init_worker(job: Job) -> None:
     global _WORKER
+    quiet_gc()
     _WORKER = Scorer(job)
 
 

@@ -266,6 +266,7 @@ def batch(
     encode = {"json": "json", "jsonl": "json", "csv": "csv"}.get(output_format, "dict")
     job = b.Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
     n_workers = workers if workers is not None else b.default_workers()
+    b.quiet_gc()
     out = sys.stdout
     progress = _batch_progress(source)
     failed = 0
