@@ -147,18 +147,20 @@ class Score:
         return "".join(parts)
 
 
-_LINE_TEXT: dict[tuple[Any, ...], str] = {}
+_LINE_HEADS: dict[tuple[Any, ...], str] = {}
 
 
 def _line_json(line: Line) -> str:
-    """`json.dumps(line.as_dict())`, remembered: a batch prints the same lines over and over."""
-    key = (line.kind, line.label, line.points, line.doublings, line.rule, line.meld, line.running)
-    text = _LINE_TEXT.get(key)
-    if text is None:
-        if len(_LINE_TEXT) >= 65536:
-            _LINE_TEXT.clear()
-        text = _LINE_TEXT[key] = json.dumps(line.as_dict())
-    return text
+    """`json.dumps(line.as_dict())`: the part before the running total is remembered per rule row."""
+    key = (line.kind, line.label, line.points, line.doublings, line.rule)
+    head = _LINE_HEADS.get(key)
+    if head is None:
+        if len(_LINE_HEADS) >= 65536:
+            _LINE_HEADS.clear()
+        whole = json.dumps({**line.as_dict(), "running": 0})
+        head = _LINE_HEADS[key] = whole[: whole.rindex('"running": ') + len('"running": ')]
+    tail = "}" if line.meld is None else f', "set": {_json_str(line.meld)}}}'
+    return f"{head}{line.running}{tail}"
 
 
 def _codes_json(codes: list[str]) -> str:
