@@ -122,6 +122,23 @@ def pungchow() -> list[str]:
     return [found] if found else [sys.executable, "-m", "pungchow_calc"]
 
 
+def engine() -> str:
+    """Whether the installed engine is the mypyc-compiled one (setup.py) or plain Python."""
+    probe = "import pungchow_calc.scoring as s; print(s.__file__)"
+    command = pungchow()
+    python = command[0] if len(command) > 1 else _script_python(command[0])
+    found = subprocess.run([python, "-c", probe], capture_output=True, text=True, cwd=tempfile.gettempdir())
+    path = found.stdout.strip()
+    return f"plain Python ({path})" if path.endswith(".py") else f"compiled with mypyc ({path})"
+
+
+def _script_python(script: str) -> str:
+    """The interpreter named on a console script's #! line."""
+    with open(script, encoding="utf-8", errors="replace") as handle:
+        first = handle.readline()
+    return first[2:].strip() if first.startswith("#!") else sys.executable
+
+
 def time_batch(path: Path, count: int, extra: list[str]) -> tuple[float, int, int]:
     """Seconds for `batch --format jsonl` over the file, with the records and errors it printed.
 
@@ -194,6 +211,7 @@ def main() -> None:
     parser.add_argument("--skip-single", action="store_true", help="skip the --workers 1 run")
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs; load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"engine: {engine()}; command: {' '.join(pungchow())}")
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "hands.txt"
