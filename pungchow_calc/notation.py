@@ -78,7 +78,7 @@ def parse(text: str) -> ParsedHand:
     return ParsedHand(tuple(groups))
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=32768)  # (group, column) pairs: 21,000 distinct in the 100,000-hand benchmark
 def _parse_group(word: str, column: int) -> Group:
     try:
         tiles, marker, winning = _read_group(word)

@@ -69,6 +69,9 @@ class Points:
         return self.exposed if exposed else self.concealed
 
 
+_POINT_KINDS = {"hand": "bonus", "set": "set", "pair": "pair"}
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """One line of the score card: when it applies and what it is worth."""
@@ -93,7 +96,7 @@ class Rule:
             return "limit"
         if self.doublings:
             return "double"
-        return {"hand": "bonus", "set": "set", "pair": "pair"}[self.scope]
+        return _POINT_KINDS[self.scope]
 
     def applies(self, ctx: Context, unit: Any) -> bool:
         """True when every condition holds for this arrangement and unit."""
