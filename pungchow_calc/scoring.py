@@ -246,26 +246,36 @@ def _meld_kinds(rule: Rule) -> _Kinds:
     return next((t.meld_kinds for t in rule.tests if hasattr(t, "meld_kinds")), None)
 
 
+def _worth(
+    rule: Rule, ctx: Context, unit: Meld | None, slot: int, claimed: set[tuple[str, int]], nominal: int | None
+) -> int | None:
+    """The points of the line a rule gives this unit (claiming its group on the unit's slot), or None
+    when it gives no line: it does not hold, its group is taken, or the row is worth nothing here."""
+    if rule.group is not None and (rule.group, slot) in claimed:
+        return None
+    if not rule.applies(ctx, unit):
+        return None
+    if rule.group is not None:
+        claimed.add((rule.group, slot))
+    if rule.points is None:
+        return 0  # a doubling or a limit line
+    # A row worth nothing (e.g. an open chow filled by discard) prints nothing.
+    return rule.points.value(unit.exposed if unit is not None else False, nominal) or None
+
+
 def _unit_lines(
     rules: tuple[tuple[Rule, _Kinds], ...], ctx: Context, unit: Meld, nominal: int | None
 ) -> _UnitLines:
     """The lines the set or pair rules give one unit, in file order, each group claimed once."""
-    claimed: set[str] = set()
+    claimed: set[tuple[str, int]] = set()
     out: list[tuple[Rule, int]] = []
     for rule, kinds in rules:
         if kinds is not None and unit.kind not in kinds:
             continue
-        if rule.group is not None and rule.group in claimed:
-            continue
-        if not rule.applies(ctx, unit):
-            continue
-        if rule.group is not None:
-            claimed.add(rule.group)
-        points = rule.points.value(unit.exposed, nominal) if rule.points else 0
-        if rule.points is not None and points == 0:
-            continue  # a row worth nothing (e.g. an open chow filled by discard) prints nothing
-        out.append((rule, points))
-    return tuple(out), frozenset(claimed)
+        points = _worth(rule, ctx, unit, 0, claimed, nominal)
+        if points is not None:
+            out.append((rule, points))
+    return tuple(out), frozenset(group for group, _ in claimed)
 
 
 def _line_key(rule: Rule, slot: int, position: int) -> tuple[int, int, int]:
@@ -282,20 +292,18 @@ def _evaluate(
 ) -> tuple[list[_Found], int, int, str | None]:
     """Apply every rule to one arrangement: (lines found, points, doublings, limit label)."""
     found: list[_Found] = []
-    earlier = ctx.earlier
     claimed: set[tuple[str, int]] = set()  # (group, slot): one rule of a group per unit
+
+    def line(rule: Rule, unit: Meld | None, slot: int, position: int, points: int) -> None:
+        if points:
+            ctx.earlier.append(rule.id)  # what "no other score" conditions read (deferred rules)
+        found.append((_line_key(rule, slot, position), rule, unit, points))
+
+    hand_slot: list[tuple[int, int, Meld | None]] = [(-1, 0, None)]
     for rule in plan.hand:
-        if rule.group is not None and (rule.group, -1) in claimed:
-            continue
-        if rule.applies(ctx, None):
-            if rule.group is not None:
-                claimed.add((rule.group, -1))
-            points = rule.points.value(False, nominal) if rule.points else 0
-            if rule.points is not None and points == 0:
-                continue
-            if points:
-                earlier.append(rule.id)
-            found.append((_line_key(rule, -1, 0), rule, None, points))
+        points = _worth(rule, ctx, None, -1, claimed, nominal)
+        if points is not None:
+            line(rule, None, -1, 0, points)
     positions = {"set": 0, "pair": 0}
     slots: list[tuple[int, int, Meld | None]] = []  # (slot, position among its scope, unit)
     for slot, unit in enumerate(ctx.melds):
@@ -316,29 +324,16 @@ def _evaluate(
         else:
             lines = _unit_lines(rules, ctx, unit, nominal)
         unit_lines, groups = lines
-        for group in groups:
-            claimed.add((group, slot))
+        claimed.update((group, slot) for group in groups)
         for rule, points in unit_lines:
-            if points:
-                earlier.append(rule.id)
-            found.append((_line_key(rule, slot, position), rule, unit, points))
+            line(rule, unit, slot, position, points)
     for rule in plan.late:
-        targets = [(-1, 0, None)] if rule.scope == "hand" else slots
-        for slot, position, target in targets:
+        for slot, position, target in hand_slot if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
                 continue
-            if rule.group is not None and (rule.group, slot) in claimed:
-                continue
-            if not rule.applies(ctx, target):
-                continue
-            if rule.group is not None:
-                claimed.add((rule.group, slot))
-            points = rule.points.value(target.exposed if target else False, nominal) if rule.points else 0
-            if rule.points is not None and points == 0:
-                continue
-            if points:
-                earlier.append(rule.id)
-            found.append((_line_key(rule, slot, position), rule, target, points))
+            points = _worth(rule, ctx, target, slot, claimed, nominal)
+            if points is not None:
+                line(rule, target, slot, position, points)
     points_total = sum(points for _, _, _, points in found)
     doublings = sum(rule.doublings for _, rule, _, _ in found)
     limits = [(key, rule.label) for key, rule, _, _ in found if rule.limit]
