@@ -414,6 +414,8 @@ class Scorer:
     def __init__(self, job: Job) -> None:
         self.job = job
         self._rulesets: dict[str, Any] = {}
+        # The batch's --ruleset is the default for lines that name none.
+        self._defaults = {"ruleset": job.ruleset} if job.ruleset else None
 
     def ruleset(self, name: str) -> Any:
         """The loaded ruleset for a name or path; a failed load fails every entry that asks."""
@@ -431,11 +433,6 @@ class Scorer:
         if isinstance(found, RulesetError):
             raise found
         return found
-
-    def options(self, argv: list[str]) -> opts.ScoreOptions:
-        """A line's options, with the batch's --ruleset as the default."""
-        defaults = {"ruleset": self.job.ruleset} if self.job.ruleset else None
-        return opts.from_argv(argv, defaults)
 
     def record(self, entry: Entry) -> dict[str, Any]:
         """Exactly one record for an entry: the score (with its line) or an error."""
@@ -468,18 +465,16 @@ class Scorer:
             return error_record(entry.line, "internal", f"{type(exc).__name__}: {exc}")
 
     def _score(self, argv: list[str]) -> Score:
-        defaults = {"ruleset": self.job.ruleset} if self.job.ruleset else None
-        hand, ruleset, situation, limit = opts.scoring_args(argv, defaults)
+        hand, ruleset, situation, limit = opts.scoring_args(argv, self._defaults)
         return score_text(hand, self.ruleset(ruleset), situation, limit)
 
     def _compare(self, line: int, argv: list[str]) -> dict[str, Any]:
-
         assert self.job.compare is not None
-        o = self.options(argv)
+        hand, _, situation, limit = opts.scoring_args(argv, self._defaults)  # each line's -r is ignored
         out: dict[str, Any] = {"line": line, "hand": None, "rulesets": list(self.job.compare)}
         values = []
         for name in self.job.compare:
-            result = score_text(o.hand, self.ruleset(name), o.situation(), o.limit)
+            result = score_text(hand, self.ruleset(name), situation, limit)
             out["hand"] = result.hand
             values.append(result)
         a, b = values
