@@ -28,6 +28,10 @@ from pungchow_calc.tiles import PLAYING_TILES, Wind
 
 RULESETS: dict[str, Ruleset] = {name: load(name) for name in builtin_names()}
 rulesets = st.sampled_from(sorted(RULESETS))
+# (hand, whether it is a winner's): winning hands and non-winning hands alike.
+hands_and_sides = st.one_of(
+    winning_hands().map(lambda h: (h, True)), losing_hands().map(lambda h: (h, False))
+)
 
 
 @st.composite
@@ -130,7 +134,7 @@ FORGETFUL = {name: _forgetful(ruleset) for name, ruleset in RULESETS.items()}
 
 
 @given(
-    st.one_of(winning_hands().map(lambda h: (h, True)), losing_hands().map(lambda h: (h, False))),
+    hands_and_sides,
     rulesets,
     st.data(),
 )
@@ -145,7 +149,7 @@ def test_remembered_set_lines_match_a_fresh_count(pair: tuple[GenHand, bool], na
 
 
 @given(
-    st.one_of(winning_hands().map(lambda h: (h, True)), losing_hands().map(lambda h: (h, False))),
+    hands_and_sides,
     rulesets,
     st.data(),
 )
@@ -247,7 +251,7 @@ DOUBLED = {name: _with_extra_doubling(rs) for name, rs in RULESETS.items()}
 
 
 @given(
-    st.one_of(winning_hands().map(lambda h: (h, True)), losing_hands().map(lambda h: (h, False))),
+    hands_and_sides,
     rulesets,
     st.data(),
 )
