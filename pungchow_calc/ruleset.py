@@ -738,17 +738,22 @@ def _penalty(raw: Any, index: int) -> Penalty:
     )
 
 
+def _unique_ids(section: str, what: str, ids: list[str]) -> None:
+    """Refuse an id given twice in a section, naming the second place."""
+    seen: set[str] = set()
+    for i, item_id in enumerate(ids):
+        if item_id in seen:
+            raise _Invalid((section, i, "id"), f"{what} id {item_id!r} appears twice")
+        seen.add(item_id)
+
+
 def _penalties(raw: Any) -> tuple[Penalty, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
         raise _Invalid(("penalties",), "penalties must be a list")
     penalties = tuple(_penalty(p, i) for i, p in enumerate(raw))
-    seen: set[str] = set()
-    for i, penalty in enumerate(penalties):
-        if penalty.id in seen:
-            raise _Invalid(("penalties", i, "id"), f"penalty id {penalty.id!r} appears twice")
-        seen.add(penalty.id)
+    _unique_ids("penalties", "penalty", [p.id for p in penalties])
     for kind in ("dead_hand", "false_mahjongg"):
         found = [i for i, p in enumerate(penalties) if p.type == kind]
         if len(found) > 1:
@@ -772,11 +777,8 @@ def _validate(doc: dict[str, Any], path: Path) -> Ruleset:
     if not isinstance(raw_rules, list) or not raw_rules:
         raise _Invalid(("rules",), "rules must be a non-empty list")
     rules = tuple(_rule(r, i) for i, r in enumerate(raw_rules))
-    seen: set[str] = set()
+    _unique_ids("rules", "rule", [r.id for r in rules])
     for i, rule in enumerate(rules):
-        if rule.id in seen:
-            raise _Invalid(("rules", i, "id"), f"rule id {rule.id!r} appears twice")
-        seen.add(rule.id)
         if rule.limit and settings.limit is None and settings.limit_hand_value is None:
             raise _Invalid(
                 ("rules", i),
