@@ -1,31 +1,19 @@
-"""Build hook: compile the scoring engine with mypyc when it can, else install it as plain Python.
+"""Build hook: compile the scoring engine with mypyc only when asked (`PUNGCHOW_COMPILE=1 pip install .`).
 
-The compiled modules are the same source, type-checked by mypy and turned into C (issue 5's batch
-throughput). Set PUNGCHOW_PURE=1 to skip compiling (editable installs for development should: a
-compiled module shadows its .py file). A machine without a C compiler gets the pure package.
+The default install is plain Python. Compiling turns every module of `pungchow_calc/engine/` (the same
+source, type-checked by mypy) into C; a machine without a C compiler, or code mypy refuses, leaves the
+plain package, with a note on stderr. Never compile an editable install: a compiled module would shadow
+its .py file and edits would silently stop taking effect (tests/test_layout.py refuses such a checkout).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from glob import glob
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
-
-# The per-hand path: reading notation, arranging, rule conditions, scoring and paying.
-COMPILED = [
-    "pungchow_calc/tiles.py",
-    "pungchow_calc/notation.py",
-    "pungchow_calc/hand.py",
-    "pungchow_calc/decomposition.py",
-    "pungchow_calc/predicates.py",
-    "pungchow_calc/scoring.py",
-    "pungchow_calc/settlement.py",
-    "pungchow_calc/options.py",
-    "pungchow_calc/ruleset.py",
-    "pungchow_calc/errors.py",
-]
 
 
 class OptionalBuildExt(build_ext):
@@ -42,14 +30,16 @@ class OptionalBuildExt(build_ext):
 
 
 def extensions() -> list:
-    if os.environ.get("PUNGCHOW_PURE"):
+    if os.environ.get("PUNGCHOW_COMPILE") != "1":
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
+        print("pungchow: PUNGCHOW_COMPILE=1 but mypy is not installed; plain Python", file=sys.stderr)
         return []
+    modules = sorted(p for p in glob("pungchow_calc/engine/*.py") if not p.endswith("__init__.py"))
     try:
-        return mypycify(COMPILED, opt_level="3", debug_level="0")
+        return mypycify(modules, opt_level="3", debug_level="0")
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - mypy refused the code: stay pure
         print(f"pungchow: not compiling the engine ({exc}); installing it as plain Python", file=sys.stderr)
         return []

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from . import options as opts
-from .errors import PungchowError, RulesetError
-from .scoring import Score, score_text
+from .engine.errors import PungchowError, RulesetError
+from .engine.scoring import Score, score_text
 
 CSV_COLUMNS = (
     "line",
@@ -421,7 +421,7 @@ class Scorer:
         """The loaded ruleset for a name or path; a failed load fails every entry that asks."""
         found = self._rulesets.get(name)
         if found is None:
-            from .ruleset import load
+            from .ruleset_files import load
 
             try:
                 found = load(name)

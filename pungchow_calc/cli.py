@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from . import options as opts
-from .errors import PungchowError
+from .engine.errors import PungchowError
 
 if TYPE_CHECKING:  # batch is imported by the command that needs it (start-up time)
     from . import batch as b
@@ -89,8 +89,8 @@ def score(
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Score one hand and print an itemised breakdown and who pays whom."""
-    from .ruleset import load
-    from .scoring import score_text
+    from .engine.scoring import score_text
+    from .ruleset_files import load
 
     try:
         options = opts.make(
@@ -131,8 +131,8 @@ def wash(
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Washing the tiles (Part II): nine or more different heads in the original hand, and who pays."""
-    from .ruleset import load
-    from .wash import wash_text
+    from .engine.wash import wash_text
+    from .ruleset_files import load
 
     try:
         result = wash_text(tiles, load(ruleset), opts.wind(seat, "--seat"))
@@ -186,9 +186,9 @@ def settle(
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Settle the table: who pays whom, with the East double, the limit and the penalties."""
-    from .ruleset import load
-    from .settlement import TableOptions, settle_table
-    from .tiles import Wind
+    from .engine.table import TableOptions, settle_table
+    from .engine.tiles import Wind
+    from .ruleset_files import load
 
     try:
         # The win options are checked as `score` checks them (one way to win, the limit options).
@@ -408,8 +408,8 @@ def diff_command(
 ) -> None:
     """The same hand under two or more rulesets, line by line, with totals, payments and differences."""
     from .compare import diff_hand
-    from .ruleset import load
-    from .scoring import score_text
+    from .engine.scoring import score_text
+    from .ruleset_files import load
 
     try:
         if len(rulesets) < 2 or len(set(rulesets)) != len(rulesets):
@@ -455,7 +455,7 @@ app.add_typer(rules_app, name="rules")
 @rules_app.command("list")
 def rules_list(as_json: JsonOpt = False) -> None:
     """The shipped rulesets (give any other by its .yaml path)."""
-    from .ruleset import builtin_names, load
+    from .ruleset_files import builtin_names, load
 
     rows: list[dict[str, Any]] = []
     for name in builtin_names():
@@ -488,7 +488,7 @@ def rules_show(
 ) -> None:
     """Print a ruleset as a score card: bonus scores, combinations, doubling honors, limit hands, settings."""
     from .compare import _plain
-    from .ruleset import load
+    from .ruleset_files import load
 
     try:
         ruleset = load(name)
@@ -510,7 +510,7 @@ def rules_diff(
 ) -> None:
     """Settings (by key) and rules (by id) that differ between two rulesets."""
     from .compare import diff_rulesets
-    from .ruleset import load
+    from .ruleset_files import load
 
     try:
         changes = diff_rulesets(load(a), load(b))

@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .scoring import Line, Score
+from .engine.scoring import Line, Score
 
 SEATS = ("east", "south", "west", "north")
 

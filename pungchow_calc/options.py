@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .errors import OptionError
-from .predicates import Situation, WinBy
-from .scoring import DEFAULT, _Default
-from .tiles import Wind
+from .engine.conditions import Situation, WinBy
+from .engine.errors import OptionError
+from .engine.scoring import DEFAULT, _Default
+from .engine.tiles import Wind
 
 DEFAULT_RULESET = "pung-chow"
 

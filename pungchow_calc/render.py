@@ -11,10 +11,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .hand import Meld, MeldKind
-from .scoring import Score
-from .settlement import Settlement, seat_name
-from .tiles import Tile
+from .engine.hand import Meld, MeldKind
+from .engine.payments import seat_name
+from .engine.scoring import Score
+from .engine.table import Settlement
+from .engine.tiles import Tile
 
 
 def console(stderr: bool = False) -> Console:

@@ -23,8 +23,8 @@ Path_ = tuple[Any, ...]
 
 def build_schema() -> dict[str, Any]:
     """The ruleset schema, with condition names and parameters taken from the registry."""
-    from .predicates import MELD_KINDS, REGISTRY, SHAPES, TILE_CLASSES
-    from .ruleset import RULE_KEYS, SCOPES, SETTING_KEYS, TOP_KEYS, WHO
+    from .engine.conditions import MELD_KINDS, REGISTRY, SHAPES, TILE_CLASSES
+    from .engine.rules import RULE_KEYS, SCOPES, SETTING_KEYS, TOP_KEYS, WHO
 
     def choice(values: list[str], doc: str) -> dict[str, Any]:
         one = {"type": "string", "enum": values}
@@ -169,7 +169,7 @@ def build_schema() -> dict[str, Any]:
     if "wash" in TOP_KEYS:
         top["wash"] = {"anyOf": [{"type": "null"}, _wash_schema()]}
     for key in sorted(TOP_KEYS - set(top)):  # a key added to the loader but not described here yet
-        top[key] = {"description": "see pungchow_calc/ruleset.py"}
+        top[key] = {"description": "see pungchow_calc/engine/rules.py"}
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "title": "pungchow ruleset",
@@ -212,18 +212,18 @@ def build_schema() -> dict[str, Any]:
 
 def _penalty_schema(points: dict[str, Any]) -> dict[str, Any]:
     """Penalties ("Penalties"; "Mah-Jongg or Mah-Diao"), as far as the loader's key lists tell."""
-    from . import ruleset
+    from .engine.rules import LIABLE, PENALTY_KEYS, PENALTY_TYPES
 
-    keys: set[str] = getattr(ruleset, "PENALTY_KEYS", set())
+    keys: set[str] = PENALTY_KEYS
     conditions = {"type": "array", "items": {"$ref": "#/definitions/condition"}}
     known: dict[str, Any] = {
         "id": {"type": "string", "minLength": 1},
         "label": {"type": "string", "minLength": 1},
-        "type": {"type": "string", "enum": sorted(getattr(ruleset, "PENALTY_TYPES", {}))},
+        "type": {"type": "string", "enum": sorted(PENALTY_TYPES)},
         "note": {"type": "string"},
         "tiles": {"type": "integer", "minimum": 0},
         "pays": points,
-        "liable": {"type": "string", "enum": list(getattr(ruleset, "LIABLE", ()))},
+        "liable": {"type": "string", "enum": list(LIABLE)},
         "when": conditions,
         "excused": {
             "type": "object",
@@ -254,7 +254,7 @@ def _wash_schema() -> dict[str, Any]:
 
 def shipped_schema() -> dict[str, Any]:
     """The schema file shipped with the rulesets."""
-    from .ruleset import builtin_dir
+    from .ruleset_files import builtin_dir
 
     return json.loads((builtin_dir() / SCHEMA_FILE).read_text(encoding="utf-8"))
 
@@ -435,8 +435,8 @@ def check(file: str) -> Any:
 
     Returns the loaded Ruleset; raises RulesetError naming the file, the line and the reason.
     """
-    from .errors import RulesetError
-    from .ruleset import _read, line_of, load, resolve
+    from .engine.errors import RulesetError
+    from .ruleset_files import _read, line_of, load, resolve
 
     path = resolve(file).resolve()
     text, doc = _read(path)

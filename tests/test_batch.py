@@ -301,7 +301,7 @@ def test_records_appear_as_scored():
 
 
 def test_rulesets_are_loaded_once_per_name(monkeypatch: pytest.MonkeyPatch):
-    import pungchow_calc.ruleset as ruleset_module
+    import pungchow_calc.ruleset_files as ruleset_module
 
     calls: list[str] = []
     real = ruleset_module.load

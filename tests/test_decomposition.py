@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from pungchow_calc.decomposition import is_complete, loser_arrangements, waits, winning_arrangements
-from pungchow_calc.hand import MeldKind, build
-from pungchow_calc.notation import parse
-from pungchow_calc.predicates import Situation, WinBy
-from pungchow_calc.ruleset import load
-from pungchow_calc.scoring import score_text
-from pungchow_calc.tiles import counts_of
+from pungchow_calc.engine.conditions import Situation, WinBy
+from pungchow_calc.engine.decomposition import is_complete, loser_arrangements, waits, winning_arrangements
+from pungchow_calc.engine.hand import MeldKind, build
+from pungchow_calc.engine.notation import parse
+from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.tiles import counts_of
+from pungchow_calc.ruleset_files import load
 
 
 def _hand(text: str):

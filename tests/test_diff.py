@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 
 from pungchow_calc.cli import app
 from pungchow_calc.compare import diff_hand
-from pungchow_calc.predicates import Situation, WinBy
-from pungchow_calc.ruleset import load
-from pungchow_calc.scoring import score_text
+from pungchow_calc.engine.conditions import Situation, WinBy
+from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.ruleset_files import load
 
 ROOT = Path(__file__).resolve().parent.parent
 # A concealed pung of simples (5c), an exposed pung of ones, two chows and a pair of nines drawn

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from pungchow_calc.errors import RulesetError
-from pungchow_calc.predicates import Situation
-from pungchow_calc.ruleset import load
-from pungchow_calc.scoring import score_text
-from pungchow_calc.tiles import Wind
+from pungchow_calc.engine.conditions import Situation
+from pungchow_calc.engine.errors import RulesetError
+from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.tiles import Wind
+from pungchow_calc.ruleset_files import load
 
 ROOT = Path(__file__).resolve().parent.parent
 PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"  # Part I: 48 (20 Mah-Jongg + 10 + 2 + 16)

@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pungchow_calc.cli import app
-from pungchow_calc.errors import PungchowError, RulesetError
-from pungchow_calc.predicates import Situation
-from pungchow_calc.ruleset import MAX_DEPTH, MAX_NODES, builtin_dir, load
-from pungchow_calc.scoring import score_text
+from pungchow_calc.engine.conditions import Situation
+from pungchow_calc.engine.errors import PungchowError, RulesetError
+from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.ruleset_files import MAX_DEPTH, MAX_NODES, builtin_dir, load
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 RULE = "rules:\n  - id: a\n    label: A\n    points: 1\n"

@@ -12,9 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from pungchow_calc.cli import app
+from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.options import from_argv
-from pungchow_calc.ruleset import load
-from pungchow_calc.scoring import score_text
+from pungchow_calc.ruleset_files import load
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "part2-examples.txt"
 LIMIT = "-r pung-chow-limit"

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pungchow_calc.errors import HandError
+from pungchow_calc.engine.errors import HandError
+from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.options import from_argv
-from pungchow_calc.ruleset import load
-from pungchow_calc.scoring import score_text
+from pungchow_calc.ruleset_files import load
 
 NON_EAST = {"east": 600, "south": 300, "west": 300, "north": 300}
 

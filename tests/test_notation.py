@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pungchow_calc.errors import NotationError
-from pungchow_calc.hand import build
-from pungchow_calc.notation import Marker, parse
-from pungchow_calc.tiles import ALL_TILES
+from pungchow_calc.engine.errors import NotationError
+from pungchow_calc.engine.hand import build
+from pungchow_calc.engine.notation import Marker, parse
+from pungchow_calc.engine.tiles import ALL_TILES
 
 
 @pytest.mark.parametrize("tile", ALL_TILES, ids=lambda t: t.code)

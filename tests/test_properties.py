@@ -17,14 +17,15 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import GenGroup, GenHand, losing_hands, retyped, seats, win_bys, winning_hands
 
-from pungchow_calc.errors import HandError, NotationError
-from pungchow_calc.hand import build
-from pungchow_calc.notation import parse
-from pungchow_calc.predicates import Situation, WinBy
-from pungchow_calc.ruleset import Rule, Ruleset, builtin_names, load
-from pungchow_calc.scoring import DEFAULT, Score, score_text
-from pungchow_calc.settlement import TableOptions, settle_scores, settle_table
-from pungchow_calc.tiles import PLAYING_TILES, Wind
+from pungchow_calc.engine.conditions import Situation, WinBy
+from pungchow_calc.engine.errors import HandError, NotationError
+from pungchow_calc.engine.hand import build
+from pungchow_calc.engine.notation import parse
+from pungchow_calc.engine.rules import Rule, Ruleset
+from pungchow_calc.engine.scoring import DEFAULT, Score, score_text
+from pungchow_calc.engine.table import TableOptions, settle_scores, settle_table
+from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
+from pungchow_calc.ruleset_files import builtin_names, load
 
 RULESETS: dict[str, Ruleset] = {name: load(name) for name in builtin_names()}
 rulesets = st.sampled_from(sorted(RULESETS))

@@ -15,13 +15,13 @@ from typer.testing import CliRunner
 
 from pungchow_calc.batch import mapping_argv
 from pungchow_calc.cli import app
-from pungchow_calc.errors import OptionError, RulesetError
-from pungchow_calc.notation import parse
-from pungchow_calc.predicates import Situation
-from pungchow_calc.ruleset import load
-from pungchow_calc.scoring import score_text
-from pungchow_calc.settlement import read_seat
-from pungchow_calc.tiles import Wind
+from pungchow_calc.engine.conditions import Situation
+from pungchow_calc.engine.errors import OptionError, RulesetError
+from pungchow_calc.engine.notation import parse
+from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.table import read_seat
+from pungchow_calc.engine.tiles import Wind
+from pungchow_calc.ruleset_files import load
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 RULE = "rules:\n  - id: a\n    label: A\n    points: 1\n"

@@ -6,9 +6,9 @@ import textwrap
 
 import pytest
 
-from pungchow_calc.errors import RulesetError
-from pungchow_calc.predicates import REGISTRY
-from pungchow_calc.ruleset import builtin_names, load
+from pungchow_calc.engine.conditions import REGISTRY
+from pungchow_calc.engine.errors import RulesetError
+from pungchow_calc.ruleset_files import builtin_names, load
 
 
 def _write(tmp_path, body: str, name: str = "house.yaml"):
@@ -27,8 +27,8 @@ def test_shipped_rulesets_load():
 
 
 def test_values_come_from_yaml(tmp_path):
-    from pungchow_calc.predicates import Situation
-    from pungchow_calc.scoring import score_text
+    from pungchow_calc.engine.conditions import Situation
+    from pungchow_calc.engine.scoring import score_text
 
     path = _write(
         tmp_path,

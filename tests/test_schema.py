@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pungchow_calc import ruleset as ruleset_module
-from pungchow_calc.predicates import REGISTRY
+from pungchow_calc.engine import rules as ruleset_module
+from pungchow_calc.engine.conditions import REGISTRY
 from pungchow_calc.schema import build_schema, shipped_schema, validate
 
 ROOT = Path(__file__).resolve().parent.parent

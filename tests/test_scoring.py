@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from pungchow_calc.errors import HandError
-from pungchow_calc.predicates import Situation, WinBy
-from pungchow_calc.ruleset import load
-from pungchow_calc.scoring import score_text
-from pungchow_calc.tiles import Wind
+from pungchow_calc.engine.conditions import Situation, WinBy
+from pungchow_calc.engine.errors import HandError
+from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.tiles import Wind
+from pungchow_calc.ruleset_files import load
 
 RS = load("pung-chow")
 

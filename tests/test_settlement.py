@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pungchow_calc.errors import NotationError, OptionError, RulesetError, TableError
-from pungchow_calc.ruleset import load
-from pungchow_calc.settlement import (
+from pungchow_calc.engine.errors import NotationError, OptionError, RulesetError, TableError
+from pungchow_calc.engine.table import (
     Payment,
     Settlement,
     TableOptions,
@@ -20,7 +19,8 @@ from pungchow_calc.settlement import (
     settle_table,
     winner_payments,
 )
-from pungchow_calc.tiles import Wind
+from pungchow_calc.engine.tiles import Wind
+from pungchow_calc.ruleset_files import load
 
 E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

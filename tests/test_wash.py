@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pungchow_calc.cli import app
-from pungchow_calc.errors import RulesetError, WashError
-from pungchow_calc.ruleset import WashTable, load
-from pungchow_calc.tiles import PLAYING_TILES, Wind
-from pungchow_calc.wash import different_heads, original_hand, wash_text
+from pungchow_calc.engine.errors import RulesetError, WashError
+from pungchow_calc.engine.rules import WashTable
+from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
+from pungchow_calc.engine.wash import different_heads, original_hand, wash_text
+from pungchow_calc.ruleset_files import load
 
 LIMIT = load("pung-chow-limit")
 

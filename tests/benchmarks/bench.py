@@ -124,7 +124,7 @@ def pungchow() -> list[str]:
 
 def engine() -> str:
     """Whether the installed engine is the mypyc-compiled one (setup.py) or plain Python."""
-    probe = "import pungchow_calc.scoring as s; print(s.__file__)"
+    probe = "import pungchow_calc.engine.scoring as s; print(s.__file__)"
     command = pungchow()
     python = command[0] if len(command) > 1 else _script_python(command[0])
     found = subprocess.run([python, "-c", probe], capture_output=True, text=True, cwd=tempfile.gettempdir())

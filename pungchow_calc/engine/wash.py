@@ -14,8 +14,8 @@ from typing import Any
 
 from .errors import WashError
 from .notation import Marker, parse
-from .ruleset import Ruleset, WashTable
-from .settlement import ALL_SEATS, east_factor
+from .payments import ALL_SEATS, east_factor
+from .rules import Ruleset, WashTable
 from .tiles import PLAYING_TILES, Tile, Wind
 
 ORIGINAL_TILES = 13  # "the hand must be the original 13 tiles (14 in case of East Wind)"

@@ -12,71 +12,21 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .conditions import Context, Situation, Test, WinBy
+from .decomposition import shape_arrangement, winning_arrangements
 from .errors import HandError, OptionError, PungchowError, TableError
-from .tiles import Wind
-
-if TYPE_CHECKING:
-    from .hand import Hand
-    from .predicates import Context, Test
-    from .ruleset import Penalty, Ruleset
-    from .scoring import Score
-    from .tiles import Tile
-
-ALL_SEATS: tuple[Wind, ...] = tuple(Wind)
+from .hand import Hand, build
+from .notation import parse
+from .payments import Payment, capped, east_factor, east_note, seat_name, winner_payments
+from .rules import Penalty, Ruleset
+from .scoring import DEFAULT, Score, limit_in_force, score_hand
+from .tiles import PLAYING_TILES, Tile, Wind, counts_of
 
 
 def _empty() -> Mapping[Any, Any]:
     return MappingProxyType({})
-
-
-def east_factor(a: Wind, b: Wind, east_multiplier: int) -> int:
-    """East pays or collects `east_multiplier` times (the book: double), whichever side he is on."""
-    return east_multiplier if Wind.EAST in (a, b) else 1
-
-
-def winner_payments(
-    winner: Wind,
-    payable: int,
-    east_multiplier: int,
-    seats: tuple[Wind, ...] = ALL_SEATS,
-) -> dict[Wind, int]:
-    """What each other seat pays the winner: `payable` (already capped at the limit), East doubled.
-
-    Capping before doubling is the book's "East Wind is liable for double the limit" (Part II).
-    """
-    return {
-        seat: payable * east_factor(seat, winner, east_multiplier) for seat in seats if seat is not winner
-    }
-
-
-def seat_name(seat: Wind) -> str:
-    """`east`, `south`, `west`, `north` (SPEC §2 and the JSON keys)."""
-    return seat.word
-
-
-@dataclass(frozen=True, slots=True)
-class Payment:
-    """One transfer of points: `payer` pays `payee` `amount`, and why."""
-
-    payer: Wind
-    payee: Wind
-    amount: int
-    reason: str
-    on_behalf_of: Wind | None = None  # a liable player paying another player's loss (Part II "Penalties")
-
-    def as_dict(self) -> dict[str, Any]:
-        """SPEC §3 payment (`from`, `to`, `amount`), with `reason` and, when paid for another, `for`."""
-        out: dict[str, Any] = {
-            "from": seat_name(self.payer),
-            "to": seat_name(self.payee),
-            "amount": self.amount,
-            "reason": self.reason,
-        }
-        if self.on_behalf_of is not None:
-            out["for"] = seat_name(self.on_behalf_of)
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,17 +104,6 @@ def _order(seats: Iterable[Wind]) -> tuple[Wind, ...]:
     return tuple(sorted(set(seats), key=lambda w: w.value))
 
 
-def _capped(amount: int, limit: int | None) -> tuple[int, str]:
-    """The amount under the limit ("up to the limit", Part II "The Limit Hand") and a note when capped."""
-    if limit is not None and amount > limit:
-        return limit, f", limit {limit}"
-    return amount, ""
-
-
-def _times(factor: int) -> str:
-    return f", East ×{factor}" if factor > 1 else ""
-
-
 def _nets(seats: tuple[Wind, ...], payments: Iterable[Payment]) -> dict[Wind, int]:
     net = dict.fromkeys(seats, 0)
     for p in payments:
@@ -191,13 +130,13 @@ def _winner_collects(
     winner: Wind, score: int, seats: tuple[Wind, ...], limit: int | None, east_multiplier: int
 ) -> list[Payment]:
     """ "The winner of the game collects full value of his score from each of the other players"."""
-    payable, capped = _capped(score, limit)
+    payable, cap_note = capped(score, limit)
     out = []
     if payable <= 0:
         return []  # a winning score of 0 (given as a plain number) moves nothing
     for seat, amount in winner_payments(winner, payable, east_multiplier, seats).items():
         factor = east_factor(seat, winner, east_multiplier)
-        out.append(Payment(seat, winner, amount, f"Mah-Jongg {score}{capped}{_times(factor)}"))
+        out.append(Payment(seat, winner, amount, f"Mah-Jongg {score}{cap_note}{east_note(factor)}"))
     return out
 
 
@@ -221,10 +160,10 @@ def _differences(
             diff = counted[high] - counted[low]
             if diff <= 0:
                 continue
-            amount, capped = _capped(diff, limit)
+            amount, cap_note = capped(diff, limit)
             factor = east_factor(high, low, east_multiplier)
             why = " (dead hand)" if low in dead else ""
-            reason = f"difference {counted[high]}−{counted[low]}{why}{capped}{_times(factor)}"
+            reason = f"difference {counted[high]}−{counted[low]}{why}{cap_note}{east_note(factor)}"
             out.append(Payment(low, high, amount * factor, reason))
     return out
 
@@ -251,7 +190,7 @@ def settle_scores(
     payments: list[Payment] = []
     payable = None
     if winner is not None:
-        payable = _capped(counted[winner], limit)[0]
+        payable = capped(counted[winner], limit)[0]
         payments += _winner_collects(winner, counted[winner], seats, limit, east_multiplier)
     if settle_losers:
         others = tuple(s for s in seats if s is not winner)
@@ -297,8 +236,6 @@ _SCORE = re.compile(r"[+-]?\d+")
 
 def read_seat(seat: Wind, text: str) -> int | Hand:
     """A seat's value: a plain whole-number score, or a hand in notation (errors name the seat)."""
-    from .hand import build
-    from .notation import parse
 
     stripped = text.strip()
     if _SCORE.fullmatch(stripped):
@@ -401,8 +338,6 @@ def _penalty_of(ruleset: Ruleset, kind: str) -> Penalty | None:
 
 
 def _winner_context(hand: Hand, score: Score) -> Context:
-    from .predicates import Context
-    from .tiles import counts_of
 
     earlier = [line.rule for line in score.lines if line.points]
     return Context(
@@ -419,11 +354,6 @@ def waiting_with(
     and was waiting for the winning tile or was waiting for the winning tile which would give him more
     than two doubling honors" — waiting meaning one tile from Mah-Jongg himself.
     """
-    from .decomposition import shape_arrangement, winning_arrangements
-    from .hand import build
-    from .notation import parse
-    from .predicates import Context, Situation, WinBy
-    from .tiles import PLAYING_TILES, counts_of
 
     if hand.winning_tile is not None:
         return None
@@ -502,8 +432,6 @@ def settle_table(
     seats: Mapping[Wind, str], ruleset: Ruleset, options: TableOptions | None = None
 ) -> Settlement:
     """Score every seat (a hand in notation or a plain score) and settle the table under the ruleset."""
-    from .predicates import Situation, WinBy
-    from .scoring import DEFAULT, limit_in_force, score_hand
 
     options = options or TableOptions()
     order = _order(seats)
@@ -588,7 +516,7 @@ def settle_table(
     )
     if found is not None and winner is not None:
         penalty, liable = found
-        payable = _capped(scored[winner], cap)[0]
+        payable = capped(scored[winner], cap)[0]
         # "must bear the entire losses of all other players" and "all scores except that of the winning
         # hand are canceled" (Penalties 2 and note (b)): the liable player pays what each loser would
         # have paid the winner, his own loss first; the losers settle nothing among themselves.
@@ -598,7 +526,7 @@ def settle_table(
                 winner,
                 payable * east_factor(loser, winner, multiplier),
                 f"{penalty.label}: {'own loss' if loser is liable else 'pays for ' + seat_name(loser)}"
-                + _times(east_factor(loser, winner, multiplier)),
+                + east_note(east_factor(loser, winner, multiplier)),
                 on_behalf_of=loser,
             )
             for loser in sorted(
@@ -677,7 +605,7 @@ def _false_mahjongg(
             caller,
             seat,
             each * east_factor(caller, seat, multiplier),
-            f"{penalty.label}: {each}{_times(east_factor(caller, seat, multiplier))}",
+            f"{penalty.label}: {each}{east_note(east_factor(caller, seat, multiplier))}",
         )
         for seat in order
         if seat is not caller

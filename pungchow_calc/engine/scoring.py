@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from json.encoder import encode_basestring_ascii as _json_str  # the string encoder json.dumps uses
 from typing import Any
 
+from .conditions import Context, Situation, WinBy
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
-from .predicates import Context, Situation, WinBy
-from .ruleset import Rule, Ruleset
-from .settlement import ALL_SEATS, winner_payments
+from .payments import ALL_SEATS, winner_payments
+from .rules import Rule, Ruleset
 from .tiles import Tile, Wind, counts_of
 
 KINDS_ORDER = {"bonus": 0, "set": 1, "pair": 1, "double": 2, "limit": 3, "penalty": 4}

@@ -1,0 +1,476 @@
+"""Rules as data: the Rule/Ruleset dataclasses, and compiling a plain ruleset document into a Ruleset.
+
+`compile_ruleset` checks every key and value of a document (already read and merged by
+`pungchow_calc.ruleset_files`) and builds each condition from `conditions.REGISTRY` by name; nothing in
+a ruleset is ever evaluated as code. A compiled Ruleset is frozen and never mutated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .conditions import REGISTRY, SHAPES, Condition, Context, ParamError, Test
+from .decomposition import ShapeTest
+
+MAX_INT = 10**9  # no point value, limit or count needs more
+MAX_DOUBLINGS = 32  # per rule: an exponent, so a huge one would take forever to compute
+MAX_LOSER_PAIRS = 7  # fourteen tiles hold at most seven pairs
+TOP_KEYS = {
+    "$schema",
+    "name",
+    "title",
+    "description",
+    "extends",
+    "settings",
+    "rules",
+    "remove_rules",
+    "penalties",
+    "remove_penalties",
+    "wash",
+}
+WASH_KEYS = {"payments", "east_multiplier"}
+SETTING_KEYS = {
+    "limit": "a whole number of points, or null for no limit",
+    "limit_hand_value": "what a limit hand scores when no limit is in force, or null",
+    "east_multiplier": "how many times East pays or collects (the book: 2)",
+    "loser_max_pairs": "how many pairs a non-winning hand may score",
+    "settle_losers": "whether the losers settle their differences among themselves",
+}
+RULE_KEYS = {"id", "label", "scope", "who", "group", "when", "points", "doublings", "limit", "note"}
+SCOPES = ("hand", "set", "pair")
+WHO = ("winner", "others", "all")
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """A point value: one number, a split by exposed/concealed, or a fraction of the limit."""
+
+    exposed: int = 0
+    concealed: int = 0
+    limit_fraction: float | None = None
+
+    def value(self, exposed: bool, limit: int | None) -> int:
+        """Points for a set lying as given (limit fractions use the limit in force)."""
+        if self.limit_fraction is not None:
+            return int((limit or 0) * self.limit_fraction)
+        return self.exposed if exposed else self.concealed
+
+
+_POINT_KINDS = {"hand": "bonus", "set": "set", "pair": "pair"}
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One line of the score card: when it applies and what it is worth."""
+
+    id: str
+    label: str
+    scope: str
+    who: str
+    group: str | None
+    tests: tuple[Test, ...]
+    points: Points | None
+    doublings: int
+    limit: bool
+    deferred: bool
+    index: int
+    local: bool = False  # every condition reads only the unit, the situation and the winning tile
+
+    @property
+    def kind(self) -> str:
+        """The SPEC §3 line kind this rule produces."""
+        if self.limit:
+            return "limit"
+        if self.doublings:
+            return "double"
+        return _POINT_KINDS[self.scope]
+
+    def applies(self, ctx: Context, unit: Any) -> bool:
+        """True when every condition holds for this arrangement and unit."""
+        for test in self.tests:  # noqa: SIM110 - all(genexpr) costs a generator per call on a hot path
+            if not test(ctx, unit):
+                return False
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Ruleset-wide values: the limit, the East multiplier and the like."""
+
+    limit: int | None = None
+    limit_hand_value: int | None = None
+    east_multiplier: int = 2
+    loser_max_pairs: int = 1
+    settle_losers: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class WashTable:
+    """Part II "Washing the Tiles": what each player pays for so many different heads."""
+
+    payments: tuple[tuple[int, int], ...]  # (different heads, points from each player), ascending
+    east_multiplier: int = 1
+
+    @property
+    def min_heads(self) -> int:
+        """The fewest different heads that wash the tiles."""
+        return self.payments[0][0]
+
+    def amount(self, heads: int) -> int | None:
+        """Points from each player for `heads` different heads (the highest row reached), or None."""
+        reached = [points for need, points in self.payments if heads >= need]
+        return reached[-1] if reached else None
+
+
+PENALTY_TYPES = {
+    "dead_hand": "a hand with the wrong number of tiles: its score does not count and it pays all",
+    "false_mahjongg": "a player who calls Mah-Jongg on an incomplete hand pays each other player",
+    "pays_for_all": "the player liable for the winning hand pays the winner for everyone",
+}
+PENALTY_KEYS = {"id", "label", "type", "note", "tiles", "pays", "liable", "when", "excused"}
+LIABLE = ("discarder", "feeder")
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A penalty of the ruleset (Harr, "Penalties"; "Mah-Jongg or Mah-Diao"): data, with its tests."""
+
+    id: str
+    label: str
+    type: str  # one of PENALTY_TYPES
+    tiles: int = 13  # dead_hand: tiles a non-winner holds, plus one per kong
+    pays: Points | None = None  # false_mahjongg: paid to each other player (East: times east_multiplier)
+    liable: str = "discarder"  # pays_for_all: --from (discarder) or --feeder (feeder)
+    tests: tuple[Test, ...] = ()  # pays_for_all: on the winner's hand, all must hold
+    excused_no_choice: bool = True  # pays_for_all: --no-choice excuses the liable player
+    excused_waiting: tuple[Test, ...] | None = None  # the liable hand, completed by a tile it waits for
+    index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A loaded, validated, immutable ruleset."""
+
+    name: str
+    title: str
+    source: str
+    settings: Settings
+    rules: tuple[Rule, ...]
+    shapes: tuple[ShapeTest, ...]
+    data: MappingProxyType[str, Any]  # the merged document, for `rules show` and `rules diff`
+    penalties: tuple[Penalty, ...] = ()  # "Penalties" and the dead hand, in file order
+    wash: WashTable | None = None  # Part II "Washing the Tiles"; None when the ruleset has no table
+
+
+class Invalid(Exception):
+    """A document is not a valid ruleset: `path` is the key/index path of the offending node."""
+
+    def __init__(self, path: tuple[Any, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+def _compile_condition(entry: Any, scope: str, path: tuple[Any, ...]) -> tuple[Test, bool, bool]:
+    """(test, deferred, local): `not` and `any` are deferred if a part is, local if all parts are."""
+    if isinstance(entry, str):
+        name, params = entry, None
+    elif isinstance(entry, dict) and len(entry) == 1:
+        ((name, params),) = entry.items()
+    else:
+        raise Invalid(path, f"a condition is a name or a one-key mapping, got {entry!r}")
+    if name == "not":
+        inner, deferred, local = _compile_condition(params, scope, (*path, "not"))
+        return (lambda ctx, unit: not inner(ctx, unit)), deferred, local
+    if name == "any":
+        if not isinstance(params, list) or not params:
+            raise Invalid(path, "any: takes a list of conditions")
+        parts = [_compile_condition(p, scope, (*path, "any", i)) for i, p in enumerate(params)]
+        tests = [t for t, _, _ in parts]
+        return (
+            (lambda ctx, unit: any(t(ctx, unit) for t in tests)),
+            any(d for _, d, _ in parts),
+            all(loc for _, _, loc in parts),
+        )
+    condition: Condition | None = REGISTRY.get(name) if isinstance(name, str) else None
+    if condition is None:
+        raise Invalid(path, f"unknown condition {name!r} (known: {', '.join(sorted(REGISTRY))})")
+    if scope not in condition.scopes:
+        raise Invalid(path, f"condition {name!r} needs a set or pair rule (scope: set or pair)")
+    try:
+        return condition.build(params), condition.deferred, condition.local
+    except ParamError as exc:
+        raise Invalid(path, f"condition {name!r} {exc}") from None
+
+
+def _int_value(value: Any, path: tuple[Any, ...], what: str, maximum: int = MAX_INT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise Invalid(path, f"{what} must be a whole number of 0 or more, got {value!r}"[:200])
+    if value > maximum:
+        raise Invalid(path, f"{what} must be at most {maximum}, got {value}"[:200])
+    return value
+
+
+def _points(value: Any, path: tuple[Any, ...]) -> Points:
+    if isinstance(value, dict):
+        if set(value) == {"limit_fraction"}:
+            frac = value["limit_fraction"]
+            if isinstance(frac, bool) or not isinstance(frac, int | float) or not 0 < frac <= 1:
+                raise Invalid(path, "limit_fraction must be a number above 0 and at most 1")
+            return Points(limit_fraction=float(frac))
+        if set(value) == {"exposed", "concealed"}:
+            return Points(
+                _int_value(value["exposed"], (*path, "exposed"), "points"),
+                _int_value(value["concealed"], (*path, "concealed"), "points"),
+            )
+        raise Invalid(path, "points is a number, {exposed, concealed}, or {limit_fraction}")
+    n = _int_value(value, path, "points")
+    return Points(n, n)
+
+
+def _entry_head(
+    raw: Any, path: tuple[Any, ...], what: str, value: str, keys: set[str] | frozenset[str]
+) -> tuple[str, str, str]:
+    """Check the common head of a rule or penalty: a mapping of known keys with an id and a label.
+
+    Returns (id, "rule 'x'" for messages, label).
+    """
+    if not isinstance(raw, dict):
+        raise Invalid(path, f"a {what} is a mapping with id, label and {value}")
+    unknown = set(raw) - keys
+    if unknown:
+        key = sorted(unknown, key=str)[0]
+        raise Invalid((*path, key), f"{what} {raw.get('id', path[-1])!r}: unknown key {key!r}")
+    entry_id = raw.get("id")
+    if not isinstance(entry_id, str) or not entry_id:
+        raise Invalid(path, f"every {what} needs an id (a name)")
+    where = f"{what} {entry_id!r}"
+    label = raw.get("label")
+    if not isinstance(label, str) or not label:
+        raise Invalid((*path, "label"), f"{where}: needs a label")
+    return entry_id, where, label
+
+
+def _rule(raw: Any, index: int) -> Rule:
+    path: tuple[Any, ...] = ("rules", index)
+    rule_id, where, label = _entry_head(raw, path, "rule", "a value", RULE_KEYS)
+    scope = raw.get("scope", "hand")
+    if scope not in SCOPES:
+        raise Invalid((*path, "scope"), f"{where}: scope must be one of {', '.join(SCOPES)}")
+    who = raw.get("who", "all")
+    if who not in WHO:
+        raise Invalid((*path, "who"), f"{where}: who must be one of {', '.join(WHO)}")
+    group = raw.get("group")
+    if group is not None and not isinstance(group, str):
+        raise Invalid((*path, "group"), f"{where}: group must be a name")
+    values = [k for k in ("points", "doublings", "limit") if k in raw]
+    if len(values) != 1:
+        raise Invalid(path, f"{where}: give exactly one of points, doublings or limit")
+    points = _points(raw["points"], (*path, "points")) if "points" in raw else None
+    doublings = (
+        _int_value(raw["doublings"], (*path, "doublings"), "doublings", MAX_DOUBLINGS)
+        if "doublings" in raw
+        else 0
+    )
+    limit = raw.get("limit", False)
+    if not isinstance(limit, bool):
+        raise Invalid((*path, "limit"), f"{where}: limit must be true or false")
+    when = raw.get("when", [])
+    if not isinstance(when, list):
+        raise Invalid((*path, "when"), f"{where}: when must be a list of conditions")
+    compiled = [_compile_condition(c, scope, (*path, "when", i)) for i, c in enumerate(when)]
+    note = raw.get("note")
+    if note is not None and not isinstance(note, str):
+        raise Invalid((*path, "note"), f"{where}: note must be text")
+    return Rule(
+        id=rule_id,
+        label=label,
+        scope=scope,
+        who=who,
+        group=group,
+        tests=tuple(t for t, _, _ in compiled),
+        points=points,
+        doublings=doublings,
+        limit=limit,
+        deferred=any(d for _, d, _ in compiled),
+        index=index,
+        local=all(loc for _, _, loc in compiled),
+    )
+
+
+def _settings(raw: Any) -> Settings:
+    if raw is None:
+        return Settings()
+    if not isinstance(raw, dict):
+        raise Invalid(("settings",), "settings must be a mapping")
+    for key in raw:
+        if key not in SETTING_KEYS:
+            raise Invalid(("settings", key), f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})")
+    out: dict[str, Any] = {}
+    for key in ("limit", "limit_hand_value"):
+        if key in raw:
+            value = raw[key]
+            out[key] = None if value is None else _int_value(value, ("settings", key), key)
+    for key in ("east_multiplier", "loser_max_pairs"):
+        if key in raw:
+            most = MAX_LOSER_PAIRS if key == "loser_max_pairs" else MAX_INT
+            out[key] = _int_value(raw[key], ("settings", key), key, most)
+    if "settle_losers" in raw:
+        if not isinstance(raw["settle_losers"], bool):
+            raise Invalid(("settings", "settle_losers"), "settle_losers must be true or false")
+        out["settle_losers"] = raw["settle_losers"]
+    if out.get("east_multiplier") == 0:
+        raise Invalid(("settings", "east_multiplier"), "east_multiplier must be at least 1")
+    return Settings(**out)
+
+
+def _wash(raw: Any) -> WashTable | None:
+    """Validate the `wash:` table: different heads -> points from each player, East's multiplier."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise Invalid(("wash",), "wash must be a mapping with payments (and east_multiplier)")
+    for key in raw:
+        if key not in WASH_KEYS:
+            raise Invalid(("wash", key), f"unknown wash key {key!r} (known: {', '.join(sorted(WASH_KEYS))})")
+    table = raw.get("payments")
+    if not isinstance(table, dict) or not table:
+        raise Invalid(("wash", "payments"), "wash payments must map different heads to points")
+    rows: list[tuple[int, int]] = []
+    for heads, points in table.items():
+        need = _int_value(heads, ("wash", "payments"), "wash heads")
+        if not 1 <= need <= 13:  # there are thirteen different heads (Part II, limit hand 1)
+            raise Invalid(("wash", "payments", heads), f"wash heads must be 1 to 13, got {need}")
+        rows.append((need, _int_value(points, ("wash", "payments", heads), "wash points")))
+    multiplier = _int_value(raw.get("east_multiplier", 1), ("wash", "east_multiplier"), "east_multiplier")
+    if multiplier == 0:
+        raise Invalid(("wash", "east_multiplier"), "east_multiplier must be at least 1")
+    return WashTable(tuple(sorted(rows)), multiplier)
+
+
+def _conditions(raw: Any, path: tuple[Any, ...], where: str) -> tuple[Test, ...]:
+    if not isinstance(raw, list):
+        raise Invalid(path, f"{where}: must be a list of conditions")
+    return tuple(_compile_condition(c, "hand", (*path, i))[0] for i, c in enumerate(raw))
+
+
+def _penalty(raw: Any, index: int) -> Penalty:
+    """Validate one `penalties:` entry (see PENALTY_TYPES)."""
+    path: tuple[Any, ...] = ("penalties", index)
+    penalty_id, where, label = _entry_head(raw, path, "penalty", "type", PENALTY_KEYS)
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in PENALTY_TYPES:
+        raise Invalid((*path, "type"), f"{where}: type must be one of {', '.join(PENALTY_TYPES)}")
+    note = raw.get("note")
+    if note is not None and not isinstance(note, str):
+        raise Invalid((*path, "note"), f"{where}: note must be text")
+    allowed = {
+        "dead_hand": {"tiles"},
+        "false_mahjongg": {"pays"},
+        "pays_for_all": {"liable", "when", "excused"},
+    }[kind]
+    for key in sorted(set(raw) & {"tiles", "pays", "liable", "when", "excused"} - allowed):
+        raise Invalid((*path, key), f"{where}: {key!r} does not apply to type {kind}")
+    if kind == "dead_hand":
+        tiles = _int_value(raw.get("tiles", 13), (*path, "tiles"), "tiles")
+        return Penalty(penalty_id, label, kind, tiles=tiles, index=index)
+    if kind == "false_mahjongg":
+        if "pays" not in raw:
+            raise Invalid(path, f"{where}: needs pays (points, or {{limit_fraction}})")
+        return Penalty(penalty_id, label, kind, pays=_points(raw["pays"], (*path, "pays")), index=index)
+    liable = raw.get("liable", "discarder")
+    if liable not in LIABLE:
+        raise Invalid((*path, "liable"), f"{where}: liable must be one of {', '.join(LIABLE)}")
+    tests = _conditions(raw.get("when", []), (*path, "when"), where)
+    if not tests:
+        raise Invalid((*path, "when"), f"{where}: needs when: conditions on the winner's hand")
+    excused = raw.get("excused", {})
+    if not isinstance(excused, dict) or set(excused) - {"no_choice", "waiting_with"}:
+        raise Invalid((*path, "excused"), f"{where}: excused is a mapping of no_choice and waiting_with")
+    no_choice = excused.get("no_choice", True)
+    if not isinstance(no_choice, bool):
+        raise Invalid((*path, "excused", "no_choice"), f"{where}: no_choice must be true or false")
+    waiting = (
+        _conditions(excused["waiting_with"], (*path, "excused", "waiting_with"), where)
+        if "waiting_with" in excused
+        else None
+    )
+    return Penalty(
+        penalty_id,
+        label,
+        kind,
+        liable=liable,
+        tests=tests,
+        excused_no_choice=no_choice,
+        excused_waiting=waiting,
+        index=index,
+    )
+
+
+def _unique_ids(section: str, what: str, ids: list[str]) -> None:
+    """Refuse an id given twice in a section, naming the second place."""
+    seen: set[str] = set()
+    for i, item_id in enumerate(ids):
+        if item_id in seen:
+            raise Invalid((section, i, "id"), f"{what} id {item_id!r} appears twice")
+        seen.add(item_id)
+
+
+def _penalties(raw: Any) -> tuple[Penalty, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise Invalid(("penalties",), "penalties must be a list")
+    penalties = tuple(_penalty(p, i) for i, p in enumerate(raw))
+    _unique_ids("penalties", "penalty", [p.id for p in penalties])
+    for kind in ("dead_hand", "false_mahjongg"):
+        found = [i for i, p in enumerate(penalties) if p.type == kind]
+        if len(found) > 1:
+            raise Invalid(("penalties", found[1]), f"only one penalty of type {kind} may be given")
+    return penalties
+
+
+def compile_ruleset(doc: dict[str, Any], default_name: str, source: str) -> Ruleset:
+    """Validate a merged ruleset document and compile it; raise Invalid naming the offending node."""
+    for key in doc:
+        if key not in TOP_KEYS:
+            raise Invalid((key,), f"unknown key {key!r} (known: {', '.join(sorted(TOP_KEYS))})")
+    name = doc.get("name", default_name)
+    if not isinstance(name, str) or not name:
+        raise Invalid(("name",), "name must be text")
+    title = doc.get("title", name)
+    if not isinstance(title, str):
+        raise Invalid(("title",), "title must be text")
+    settings = _settings(doc.get("settings"))
+    wash = _wash(doc.get("wash"))
+    raw_rules = doc.get("rules")
+    if not isinstance(raw_rules, list) or not raw_rules:
+        raise Invalid(("rules",), "rules must be a non-empty list")
+    rules = tuple(_rule(r, i) for i, r in enumerate(raw_rules))
+    _unique_ids("rules", "rule", [r.id for r in rules])
+    for i, rule in enumerate(rules):
+        if rule.limit and settings.limit is None and settings.limit_hand_value is None:
+            raise Invalid(
+                ("rules", i),
+                f"rule {rule.id!r} is a limit hand, but no limit or limit_hand_value is set",
+            )
+    shapes = tuple(
+        SHAPES[name]
+        for r in doc["rules"]
+        for c in r.get("when", [])
+        if isinstance(c, dict) and "shape" in c
+        for name in ([c["shape"]] if isinstance(c["shape"], str) else c["shape"])
+    )
+    return Ruleset(
+        name=name,
+        title=title,
+        source=source,
+        settings=settings,
+        rules=rules,
+        shapes=shapes,
+        data=MappingProxyType(doc),
+        penalties=_penalties(doc.get("penalties")),
+        wash=wash,
+    )

@@ -1,0 +1,390 @@
+"""Ruleset files: find a ruleset by name or path, read its YAML safely, follow `extends:`, and compile.
+
+A ruleset is data only. Reading is YAML's safe loader, with limits on size, depth and aliases checked
+from the parser's event stream before anything is built (`ruleset_files._check_structure`); merging
+follows `extends:`; `engine.rules.compile_ruleset` validates the merged document and looks conditions up
+in the registry. Nothing in a file is ever evaluated as code.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .engine.errors import RulesetError
+from .engine.rules import Invalid, Ruleset, compile_ruleset
+
+MAX_FILE_BYTES = 256 * 1024  # a score card is a few kilobytes; refuse anything absurd
+MAX_EXTENDS_DEPTH = 8
+# Untrusted files: the C loader builds nested collections recursively (tens of thousands of levels
+# crash the interpreter) and shares aliased nodes, so a "billion laughs" file loads small but makes
+# every walk over it explode. Both are refused from the event stream, before anything is built.
+MAX_DEPTH = 32  # the shipped score cards nest under ten deep
+MAX_NODES = 20_000  # nodes with every alias expanded; the shipped score cards have about 1,000
+
+
+def builtin_dir() -> Path:
+    """Where the shipped rulesets live (installed package data, or the source checkout)."""
+    try:
+        found = Path(str(resources.files("pungchow_calc.rulesets")))
+        if found.is_dir():
+            return found
+    except ModuleNotFoundError:
+        pass
+    return Path(__file__).resolve().parent.parent / "rulesets"
+
+
+def builtin_names() -> list[str]:
+    """Names of the shipped rulesets."""
+    return sorted(p.stem for p in builtin_dir().glob("*.yaml"))
+
+
+def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
+    """Find a ruleset file by path (absolute, or relative to the extending file) or by name."""
+    candidates: list[Path] = []
+    looks_like_path = name_or_path.endswith((".yaml", ".yml")) or "/" in name_or_path
+    if looks_like_path:
+        if relative_to is not None:
+            candidates.append(relative_to / name_or_path)
+        candidates.append(Path(name_or_path))
+    else:
+        candidates.append(builtin_dir() / f"{name_or_path}.yaml")
+    for path in candidates:
+        try:
+            if path.is_file():
+                return path
+        except (OSError, ValueError):  # a name too long, a directory we may not enter, a NUL
+            continue
+    known = ", ".join(builtin_names())
+    raise RulesetError(
+        f"no ruleset {name_or_path!r} (shipped: {known}; or give a .yaml path)",
+        code="ruleset-not-found",
+        file=name_or_path,
+    )
+
+
+def _read(path: Path) -> tuple[str, Any]:
+    import yaml  # imported here so commands that never load a ruleset start faster
+
+    try:
+        with path.open("rb") as stream:  # never read more than the limit, whatever the file is
+            raw = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise RulesetError(
+            f"cannot read: {exc.strerror}", code="ruleset-unreadable", file=str(path)
+        ) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RulesetError(
+            f"file is over {MAX_FILE_BYTES} bytes, more than a ruleset needs",
+            code="ruleset-too-large",
+            file=str(path),
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesetError("not UTF-8 text", code="ruleset-invalid", file=str(path)) from None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C build of safe_load
+    try:
+        _check_structure(text, path, loader)
+        return text, yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RulesetError(
+            f"not valid YAML: {problem}",
+            code="ruleset-yaml",
+            file=str(path),
+            line=mark.line + 1 if mark is not None else None,
+        ) from None
+    except RecursionError:
+        raise RulesetError("nested too deeply", code="ruleset-invalid", file=str(path)) from None
+    except (ValueError, OverflowError) as exc:  # e.g. a 5,000-digit number, a date of month 13
+        raise RulesetError(
+            f"not valid YAML: a value cannot be read ({str(exc).splitlines()[0][:80]})",
+            code="ruleset-yaml",
+            file=str(path),
+        ) from None
+
+
+def _check_structure(text: str, path: Path, loader: Any) -> None:
+    """Refuse a document nested deeper than MAX_DEPTH, or over MAX_NODES with aliases expanded.
+
+    Reads the parser's event stream (no objects are built) and stops at the first excess, so the
+    cost is bounded whatever the file holds. An alias inside the node it names is a cycle.
+    """
+    import yaml
+
+    def too_complex(message: str, event: Any) -> RulesetError:
+        mark = getattr(event, "start_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        return RulesetError(message, code="ruleset-too-complex", file=str(path), line=line)
+
+    sizes: dict[str, int] = {}  # anchor -> nodes it stands for, once complete
+    frames: list[list[Any]] = []  # [anchor, nodes so far] of each open collection
+    total = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+            if len(frames) >= MAX_DEPTH:
+                raise too_complex(f"nested more than {MAX_DEPTH} deep", event)
+            if event.anchor is not None:
+                sizes.pop(event.anchor, None)  # an alias to it from inside would be a cycle
+            frames.append([event.anchor, 1])
+            continue
+        if isinstance(event, yaml.AliasEvent):
+            size = sizes.get(event.anchor) if event.anchor is not None else None
+            if size is None:
+                raise too_complex(f"alias *{event.anchor} refers to a node that contains it", event)
+        elif isinstance(event, yaml.ScalarEvent):
+            size = 1
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+        elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+            anchor, size = frames.pop()
+            if anchor is not None:
+                sizes[anchor] = size
+        else:
+            continue
+        if frames:
+            frames[-1][1] += size
+            size = frames[-1][1]
+        else:
+            total += size
+            size = total
+        if size > MAX_NODES:
+            raise too_complex(f"more than {MAX_NODES} values once aliases are expanded", event)
+
+
+def line_of(text: str, path: tuple[Any, ...]) -> int | None:
+    """The line of the node at a key/index path in a YAML document (for error messages)."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, RecursionError):
+        return None
+    line = node.start_mark.line + 1 if node is not None else None
+    for step in path:
+        if isinstance(node, yaml.MappingNode):
+            match = next((v for k, v in node.value if getattr(k, "value", None) == step), None)
+            if match is None:
+                break
+            node = match
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            node = node.value[step]
+        else:
+            break
+        line = node.start_mark.line + 1
+    return line
+
+
+def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """Apply a child ruleset over its base: settings by key, rules by id, `remove_rules` drops."""
+    out = copy.deepcopy(base)
+    # An empty section (`settings:` with only comments under it is YAML null) changes nothing.
+    child = {k: v for k, v in child.items() if not (v is None and k in ("settings", "wash", "penalties"))}
+    for key, value in child.items():
+        if key in ("extends", "rules", "remove_rules", "penalties", "remove_penalties"):
+            continue
+        if key == "settings" and isinstance(value, dict):
+            out.setdefault("settings", {})
+            if not isinstance(out["settings"], dict):
+                out["settings"] = {}
+            out["settings"].update(copy.deepcopy(value))
+        else:
+            out[key] = copy.deepcopy(value)
+    rules = list(out.get("rules") or [])
+    removed = child.get("remove_rules") or []
+    if not isinstance(removed, list):
+        raise Invalid(("remove_rules",), "remove_rules must be a list of rule ids")
+    known = {r.get("id") for r in rules if isinstance(r, dict) and isinstance(r.get("id"), str)}
+    for n, rule_id in enumerate(removed):
+        if not isinstance(rule_id, str) or rule_id not in known:
+            raise Invalid(("remove_rules", n), f"remove_rules names {rule_id!r}, which the base lacks")
+    rules = [r for r in rules if not (isinstance(r, dict) and r.get("id") in removed)]
+    child_rules = child.get("rules") or []
+    if not isinstance(child_rules, list):
+        raise Invalid(("rules",), "rules must be a list")
+    child_ids: set[Any] = set()
+    for n, rule in enumerate(child_rules):
+        # Two entries with one id in the same file would silently merge into one rule.
+        rule_id = rule.get("id") if isinstance(rule, dict) else None
+        if rule_id is not None and rule_id in child_ids:
+            raise Invalid(("rules", n, "id"), f"rule id {rule_id!r} appears twice")
+        child_ids.add(rule_id)
+        at = next(
+            (
+                i
+                for i, r in enumerate(rules)
+                if isinstance(r, dict) and isinstance(rule, dict) and r.get("id") == rule.get("id")
+            ),
+            None,
+        )
+        if at is None:
+            rules.append(copy.deepcopy(rule))
+        else:
+            merged = dict(rules[at])
+            base_points = merged.get("points")
+            merged.update(copy.deepcopy(rule))
+            split = {"exposed", "concealed"}
+            # `points: {concealed: 6}` changes one column of a split value and keeps the other.
+            if (
+                isinstance(base_points, dict)
+                and isinstance(rule.get("points"), dict)
+                and set(base_points) == split
+                and set(rule["points"]) < split
+            ):
+                merged["points"] = {**base_points, **rule["points"]}
+            for exclusive in ("points", "doublings", "limit"):
+                if exclusive in rule:
+                    for other in ("points", "doublings", "limit"):
+                        if other != exclusive and other not in rule:
+                            merged.pop(other, None)
+            rules[at] = merged
+    out["rules"] = rules
+    _merge_penalties(out, base, child)
+    return out
+
+
+def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str, Any]) -> None:
+    """Penalties merge like rules: by id (a child entry replaces the base's), `remove_penalties` drops."""
+    penalties = list(base.get("penalties") or []) if isinstance(base.get("penalties"), list) else []
+    removed = child.get("remove_penalties") or []
+    if not isinstance(removed, list):
+        raise Invalid(("remove_penalties",), "remove_penalties must be a list of penalty ids")
+    known = {p.get("id") for p in penalties if isinstance(p, dict) and isinstance(p.get("id"), str)}
+    for n, penalty_id in enumerate(removed):
+        if not isinstance(penalty_id, str) or penalty_id not in known:
+            raise Invalid(
+                ("remove_penalties", n), f"remove_penalties names {penalty_id!r}, which the base lacks"
+            )
+    penalties = [p for p in penalties if not (isinstance(p, dict) and p.get("id") in removed)]
+    child_penalties = child.get("penalties") or []
+    if not isinstance(child_penalties, list):
+        raise Invalid(("penalties",), "penalties must be a list")
+    for penalty in child_penalties:
+        ids = [p.get("id") if isinstance(p, dict) else None for p in penalties]
+        key = penalty.get("id") if isinstance(penalty, dict) else None
+        if key is not None and key in ids:
+            penalties[ids.index(key)] = copy.deepcopy(penalty)
+        else:
+            penalties.append(copy.deepcopy(penalty))
+    if penalties or "penalties" in base:
+        out["penalties"] = penalties
+
+
+def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]:
+    """Read a file and everything it extends into one merged document."""
+    if len(chain) > MAX_EXTENDS_DEPTH:
+        raise RulesetError("extends: chain is too long", code="ruleset-extends", file=str(path))
+    text, doc = _read(path)
+    if not isinstance(doc, dict):
+        raise RulesetError(
+            "a ruleset is a mapping (name:, settings:, rules: ...)",
+            code="ruleset-invalid",
+            file=str(path),
+            line=1,
+        )
+    parent = doc.get("extends")
+    if parent is None:
+        return doc, text
+    if not isinstance(parent, str):
+        raise RulesetError(
+            "extends: must name one ruleset",
+            code="ruleset-invalid",
+            file=str(path),
+            line=line_of(text, ("extends",)),
+        )
+    if not parent.endswith((".yaml", ".yml")) and ("/" in parent or "\\" in parent):
+        # Only ruleset files are followed: a path to anything else is refused without reading it.
+        raise RulesetError(
+            f"extends: {parent!r} is not a ruleset (a shipped name or a .yaml/.yml file)",
+            code="ruleset-extends",
+            file=str(path),
+            line=line_of(text, ("extends",)),
+        )
+    try:
+        base_path = resolve(parent, path.parent).resolve()
+    except RulesetError as missing:
+        # Name the extending file and its `extends:` line, not just the missing name.
+        raise RulesetError(
+            f"extends: {missing.message}",
+            code=missing.code,
+            file=str(path),
+            line=line_of(text, ("extends",)),
+        ) from None
+    if base_path in chain or base_path == path.resolve():
+        raise RulesetError(
+            f"extends: {parent!r} makes a cycle",
+            code="ruleset-extends",
+            file=str(path),
+            line=line_of(text, ("extends",)),
+        )
+    base, base_text = _document(base_path, (*chain, path.resolve()))
+    try:
+        # A base must be a whole ruleset on its own: its mistakes are named in its own file.
+        compile_ruleset(base, base_path.stem, str(base_path))
+    except Invalid as bad:
+        raise RulesetError(
+            bad.message,
+            code="ruleset-invalid",
+            file=str(base_path),
+            line=_merged_line(base_text, base, bad.path),
+        ) from None
+    try:
+        merged = _merge(base, doc)
+        for own in ("name", "title", "description"):
+            # A house-rules file is not its base: unnamed, it is named after its file (_validate).
+            if own not in doc:
+                merged.pop(own, None)
+        return merged, text
+    except Invalid as bad:
+        raise RulesetError(
+            bad.message, code="ruleset-invalid", file=str(path), line=line_of(text, bad.path)
+        ) from None
+
+
+def load(name_or_path: str) -> Ruleset:
+    """Load a ruleset by shipped name or by path; raise RulesetError naming file, line and reason."""
+    path = resolve(name_or_path).resolve()
+    return _load_path(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=32)
+def _load_path(path_text: str, _mtime: int) -> Ruleset:
+    path = Path(path_text)
+    doc, text = _document(path, ())
+    try:
+        return compile_ruleset(doc, path.stem, str(path))
+    except Invalid as bad:
+        # Name the line in this file when the offending key is written here; inherited values
+        # have no line of their own in it.
+        raise RulesetError(
+            bad.message, code="ruleset-invalid", file=str(path), line=_merged_line(text, doc, bad.path)
+        ) from None
+
+
+def _merged_line(text: str, merged: dict[str, Any], path: tuple[Any, ...]) -> int | None:
+    """The line in a file of a problem found in its merged document (extends puts the base's rules
+    first, so rule N of the merge is found in the file by its id)."""
+    if len(path) >= 2 and path[0] in ("rules", "penalties") and isinstance(path[1], int):
+        import yaml
+
+        items = merged.get(path[0]) or []
+        item = items[path[1]] if path[1] < len(items) else None
+        wanted = item.get("id") if isinstance(item, dict) else None
+        try:
+            own = yaml.safe_load(text)
+        except yaml.YAMLError:
+            own = None
+        own_items = own.get(path[0]) if isinstance(own, dict) else None
+        if isinstance(own_items, list) and wanted is not None:
+            # The k-th item of that id in the merge is the k-th in the file (an id written twice).
+            k = sum(1 for x in items[: path[1]] if isinstance(x, dict) and x.get("id") == wanted)
+            same = [i for i, x in enumerate(own_items) if isinstance(x, dict) and x.get("id") == wanted]
+            if not same:
+                return None  # inherited from the base: no line of its own here
+            path = (path[0], same[min(k, len(same) - 1)], *path[2:])
+    return line_of(text, path)

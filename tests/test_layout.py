@@ -1,0 +1,62 @@
+"""The layout shows the pipeline: `pungchow_calc/engine/` is pure (standard library and itself only)."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "pungchow_calc" / "engine"
+ENGINE_MODULES = sorted(p for p in ENGINE.glob("*.py"))
+
+
+def imported_modules(path: Path) -> list[tuple[int, str]]:
+    """(line, top-level module) of every import in a file; relative imports as `.name`."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.lineno, "." * node.level + (node.module or "")))
+    return found
+
+
+@pytest.mark.parametrize("path", ENGINE_MODULES, ids=lambda p: p.name)
+def test_engine_imports_only_the_standard_library_and_itself(path):
+    outside = []
+    for line, name in imported_modules(path):
+        if name.startswith("..") or (
+            name.startswith("pungchow_calc") and not name.startswith("pungchow_calc.engine")
+        ):
+            outside.append(f"{path.name}:{line} imports {name}")
+        elif not name.startswith(".") and not name.startswith("pungchow_calc.engine"):
+            top = name.split(".")[0]
+            if top not in sys.stdlib_module_names:
+                outside.append(f"{path.name}:{line} imports {name}")
+    assert not outside, outside
+
+
+def test_the_scan_sees_a_forbidden_import(tmp_path):
+    # The check above would pass vacuously if it read nothing: show it catches each kind of import.
+    bad = tmp_path / "bad.py"
+    bad.write_text("import yaml\nfrom rich import print\nfrom ..cli import main\nfrom . import tiles\n")
+    assert [name for _, name in imported_modules(bad)] == ["yaml", "rich", "..cli", "."]
+
+
+def test_engine_has_the_pipeline_modules():
+    names = {p.stem for p in ENGINE_MODULES}
+    pipeline = {"tiles", "notation", "hand", "decomposition", "conditions", "rules", "scoring", "payments"}
+    assert pipeline | {"table", "wash", "errors"} <= names
+
+
+def test_no_compiled_module_sits_next_to_its_source():
+    # A compiled engine module (PUNGCHOW_COMPILE=1 in place) shadows its .py file: edits would be ignored.
+    shadowing = [
+        str(so.relative_to(ROOT))
+        for so in (ROOT / "pungchow_calc").rglob("*.so")
+        if (so.parent / (so.name.split(".")[0] + ".py")).exists()
+    ]
+    assert not shadowing, f"compiled modules shadow their sources: {shadowing} (delete them)"
