@@ -1,0 +1,121 @@
+"""`pungchow rules list|show|diff|check`: the shipped and house rulesets."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from ..engine.errors import PungchowError
+from .common import JsonOpt, app, fail
+
+rules_app = typer.Typer(
+    help="List the rulesets, show one as a score card, compare two, or check a file.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(rules_app, name="rules")
+
+
+@rules_app.command("list")
+def rules_list(as_json: JsonOpt = False) -> None:
+    """The shipped rulesets (give any other by its .yaml path)."""
+    from ..ruleset_files import builtin_names, load
+
+    rows: list[dict[str, Any]] = []
+    for name in builtin_names():
+        try:
+            r = load(name)
+        except PungchowError as error:
+            rows.append({"name": name, "error": str(error)})
+            continue
+        rows.append(
+            {
+                "name": r.name,
+                "title": r.title,
+                "limit": r.settings.limit,
+                "rules": len(r.rules),
+                "file": r.source,
+            }
+        )
+    if as_json:
+        print(json.dumps(rows))
+        return
+    from ..render import console, print_rulesets
+
+    print_rulesets(rows, console())
+
+
+@rules_app.command("show")
+def rules_show(
+    name: Annotated[str, typer.Argument(help="Ruleset name or YAML path.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the merged ruleset document.")] = False,
+) -> None:
+    """Print a ruleset as a score card: bonus scores, combinations, doubling honors, limit hands, settings."""
+    from ..compare import _plain
+    from ..ruleset_files import load
+
+    try:
+        ruleset = load(name)
+    except PungchowError as error:
+        fail(error, as_json)
+    if as_json:
+        print(json.dumps(_plain(ruleset.data)))
+        return
+    from ..render import console, print_score_card
+
+    print_score_card(ruleset, console())
+
+
+@rules_app.command("diff")
+def rules_diff(
+    a: Annotated[str, typer.Argument(help="First ruleset (name or path).")],
+    b: Annotated[str, typer.Argument(help="Second ruleset (name or path).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Settings (by key) and rules (by id) that differ between two rulesets."""
+    from ..compare import diff_rulesets
+    from ..ruleset_files import load
+
+    try:
+        changes = diff_rulesets(load(a), load(b))
+    except PungchowError as error:
+        fail(error, as_json)
+    if as_json:
+        print(json.dumps({"rulesets": [a, b], "changes": [c.as_dict() for c in changes]}))
+        return
+    from ..render import console, print_rules_diff
+
+    print_rules_diff((a, b), changes, console())
+
+
+@rules_app.command("check")
+def rules_check(
+    file: Annotated[str, typer.Argument(help="Ruleset YAML file to validate.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Validate a ruleset file against the schema and the loader; exit 2 naming file, line and reason."""
+    from ..schema import check
+
+    try:
+        ruleset = check(file)
+    except PungchowError as error:
+        fail(error, as_json)
+    except OSError as error:
+        fail(PungchowError(f"{file}: cannot read: {error.strerror}", code="ruleset-unreadable"), as_json)
+    if as_json:
+        print(
+            json.dumps(
+                {"ok": True, "file": ruleset.source, "name": ruleset.name, "rules": len(ruleset.rules)}
+            )
+        )
+        return
+    limit = "no limit" if ruleset.settings.limit is None else f"limit {ruleset.settings.limit}"
+    print(f"ok: {ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})")
+
+
+# `score` without typer's parsing: this typer coerces every non-flag value through a pydantic
+# TypeAdapter, and importing pydantic alone costs more than the whole scoring. Only argument lists
+# made wholly of `score`'s own options take this path; anything else (--help, a typo, `--`) goes

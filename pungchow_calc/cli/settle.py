@@ -1,0 +1,104 @@
+"""`pungchow settle`: who pays whom at a table."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from .. import options as opts
+from ..engine.errors import PungchowError
+from .common import (
+    AsciiOpt,
+    DrawnOpt,
+    FirstDiscardOpt,
+    FromOpt,
+    JsonOpt,
+    LastTileOpt,
+    LimitOpt,
+    LooseOpt,
+    NoLimitOpt,
+    OriginalOpt,
+    RoundOpt,
+    RulesetOpt,
+    WinByOpt,
+    app,
+    fail,
+)
+
+_SEAT_HELP = "A hand in notation or a plain score; omit the seat for a two- or three-handed game."
+
+
+@app.command()
+def settle(
+    east: Annotated[str | None, typer.Option("--east", help=_SEAT_HELP)] = None,
+    south: Annotated[str | None, typer.Option("--south", help=_SEAT_HELP)] = None,
+    west: Annotated[str | None, typer.Option("--west", help=_SEAT_HELP)] = None,
+    north: Annotated[str | None, typer.Option("--north", help=_SEAT_HELP)] = None,
+    winner: Annotated[
+        str | None, typer.Option("--winner", help="Winning seat (default: the hand with a !; none: draw).")
+    ] = None,
+    ruleset: RulesetOpt = opts.DEFAULT_RULESET,
+    round_: RoundOpt = "east",
+    win_by: WinByOpt = None,
+    drawn: DrawnOpt = False,
+    loose: LooseOpt = False,
+    from_: FromOpt = None,
+    feeder: Annotated[
+        str | None,
+        typer.Option("--feeder", help="Seat that discarded the tile completing a dangerous set (insurance)."),
+    ] = None,
+    no_choice: Annotated[
+        bool, typer.Option("--no-choice", help="The liable player had no choice in his discard.")
+    ] = False,
+    dead: Annotated[
+        list[str] | None, typer.Option("--dead", help="A seat whose hand is dead (repeatable).")
+    ] = None,
+    false_mahjongg: Annotated[
+        str | None, typer.Option("--false-mahjongg", help="Seat that called Mah-Jongg on an incomplete hand.")
+    ] = None,
+    original_hand: OriginalOpt = False,
+    last_tile: LastTileOpt = False,
+    first_discard: FirstDiscardOpt = False,
+    limit: LimitOpt = None,
+    no_limit: NoLimitOpt = False,
+    as_json: JsonOpt = False,
+    ascii_only: AsciiOpt = False,
+) -> None:
+    """Settle the table: who pays whom, with the East double, the limit and the penalties."""
+    from ..engine.table import TableOptions, settle_table
+    from ..engine.tiles import Wind
+    from ..ruleset_files import load
+
+    try:
+        # The win options are checked as `score` checks them (one way to win, the limit options).
+        checked = opts.make("", win_by_text=win_by, drawn=drawn, loose=loose, limit=limit, no_limit=no_limit)
+        given = {Wind.EAST: east, Wind.SOUTH: south, Wind.WEST: west, Wind.NORTH: north}
+        table = TableOptions(
+            winner=opts.wind(winner, "--winner") if winner is not None else None,
+            round=opts.wind(round_, "--round"),
+            win_by=checked.win_by.value,
+            discarder=opts.wind(from_, "--from") if from_ is not None else None,
+            feeder=opts.wind(feeder, "--feeder") if feeder is not None else None,
+            original_hand=original_hand,
+            last_tile=last_tile,
+            first_discard=first_discard,
+            limit=limit,
+            no_limit=no_limit,
+            no_choice=no_choice,
+            dead=frozenset(opts.wind(seat, "--dead") for seat in dead or ()),
+            false_mahjongg=opts.wind(false_mahjongg, "--false-mahjongg") if false_mahjongg else None,
+        )
+        result = settle_table({s: v for s, v in given.items() if v is not None}, load(ruleset), table)
+    except PungchowError as error:
+        fail(error, as_json)
+    if as_json:
+        print(json.dumps(result.as_dict()))
+        return
+    from ..render import console, print_settlement
+
+    print_settlement(result, console(), ascii_only)
+
+
+# --- batch, diff and rules (issue 5) -------------------------------------------------------
