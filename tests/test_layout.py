@@ -60,3 +60,17 @@ def test_no_compiled_module_sits_next_to_its_source():
         if (so.parent / (so.name.split(".")[0] + ".py")).exists()
     ]
     assert not shadowing, f"compiled modules shadow their sources: {shadowing} (delete them)"
+
+
+def test_every_subpackage_is_installed():
+    # pyproject.toml lists the packages by hand (the rulesets live outside the package directory):
+    # a new subpackage missing from that list would be absent from `pip install .`.
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    present = {
+        "pungchow_calc." + init.parent.relative_to(ROOT / "pungchow_calc").as_posix().replace("/", ".")
+        for init in (ROOT / "pungchow_calc").rglob("__init__.py")
+        if init.parent != ROOT / "pungchow_calc"
+    }
+    assert present | {"pungchow_calc"} <= listed, sorted(present - listed)
