@@ -236,7 +236,8 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
     marks = _marks(names)
     points = len(next(iter(running.values())))
     label_width = max(len(f"{v:+d}") for series in running.values() for v in series) + 1
-    columns = max(2, min(points, width - label_width - 2))
+    room = max(2, width - label_width - 2)
+    columns = room if points > room else max(2, min(room, points * 4))  # a short evening: wider steps
     low = min(min(s) for s in running.values())
     high = max(max(s) for s in running.values())
     low, high = min(low, 0), max(high, 0)
@@ -257,10 +258,11 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
     lines = []
     for r, cells in enumerate(grid):
         value = high - (high - low) * r / (height - 1)
-        label = f"{round(value):+d}" if r in (0, zero, height - 1) else ""
+        label = "0" if r == zero else (f"{round(value):+d}" if r in (0, height - 1) else "")
         lines.append(f"{label:>{label_width}} |" + "".join(cells))
     lines.append(" " * label_width + " +" + "-" * columns)
-    lines.append(" " * label_width + f"  game 0{'':>{max(0, columns - 12)}}game {points - 1}")
+    last = f"game {points - 1}"
+    lines.append(" " * label_width + "  " + "game 0".ljust(max(7, columns - len(last))) + last)
     legend = "   ".join(f"{marks[n]} {n} {running[n][-1]:+d}" for n in names)
     lines.append(f"{legend}   (* two at one point)")
     return "\n".join(lines)

@@ -181,7 +181,7 @@ def new(
         evening = start(file, players_of(players), east, load(ruleset), limit, no_limit, sets)
     except PungchowError as error:
         _fail(error)
-    seats = ", ".join(f"{name} {wind.word}" for name, wind in evening.seats())
+    seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
     print(f"{file}: a new evening under {evening.ruleset.name}: {seats}")
 
 
