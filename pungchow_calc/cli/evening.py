@@ -349,13 +349,13 @@ def show_status(file: str, as_json: bool) -> int:
             print(f"error: {printable(str(error))}", file=sys.stderr)
         return 2
     data = status(evening)
+    for note in evening.notes:
+        print(f"note: {note}", file=sys.stderr)
     if as_json:
         print(json.dumps(data))
         return 0
     from ..render_evening import status_text
 
-    for note in evening.notes:
-        print(f"note: {note}", file=sys.stderr)
     print(status_text({**data, "notes": []}, running(evening), file))
     return 0
 

@@ -136,6 +136,13 @@ def _lock(fd: int, path: str, mode: int, say: Callable[[str], None] | None) -> N
             time.sleep(_POLL)
 
 
+def _regular(fd: int, path: str) -> None:
+    import stat
+
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        raise EveningError(f"{path}: not a regular file, so not an evening log", code="evening-unreadable")
+
+
 def _read_all(fd: int) -> bytes:
     chunks: list[bytes] = []
     offset = 0
@@ -158,6 +165,7 @@ def read(path: str, say: Callable[[str], None] | None = None) -> Log:
     except OSError as error:
         raise EveningError(f"{path}: cannot read: {error.strerror}", code="evening-unreadable") from None
     try:
+        _regular(fd, path)
         _lock(fd, path, fcntl.LOCK_SH, say)
         return parse(path, _read_all(fd))
     except IsADirectoryError:
@@ -229,6 +237,7 @@ def append(
     except OSError as error:
         raise _refused(path, error) from None
     try:
+        _regular(fd, path)
         _lock(fd, path, fcntl.LOCK_EX, say)
         data = _read_all(fd)
         log = parse(path, data)
