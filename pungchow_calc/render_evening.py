@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 from typing import Any
 
 from .evening.report import sparkline
@@ -42,7 +43,7 @@ def status_text(status: dict[str, Any], running: dict[str, list[int]], path: str
         f"{status['round'].capitalize()} round" if status["round_wind"] else f"round {status['round_number']}"
     )
     lines = [
-        f"{path} · {status['ruleset']} · {status['games']} game{'s' if status['games'] != 1 else ''} played",
+        f"{os.path.basename(path)} · {status['ruleset']} · {status['games']} game{'s' if status['games'] != 1 else ''} played",
         f"Set {status['set']}{sets}, {where}" + (" · the evening is over" if status["over"] else ""),
     ]
     times = status["streak"]

@@ -18,9 +18,10 @@ from ..evening.state import Evening
 from ..render_evening import game_text, status_text, totals_change
 from .common import printable
 
-HELP = """Commands: a player's name (he went Mah-Jongg), draw, wash, false, undo, amend N,
-status, report, help, quit. Hands in notation (e.g. 1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c);
-a player who has no hand to show may be given a plain score (e.g. 12)."""
+HELP = """Commands: a player's name (he went Mah-Jongg), draw, wash, false, undo,
+amend N, status, report, help, quit; `cancel` leaves an entry. Hands in notation
+(1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c); a player with no hand to show may
+be given a plain score (12)."""
 
 _TILE_WORDS = ["Ew", "Sw", "Ww", "Nw", "Rd", "Gd", "Wd", *(f"{n}{s}" for s in "bcd" for n in range(1, 10))]
 
@@ -97,8 +98,13 @@ class Table:
 
     def yes(self, prompt: str, default: bool = True) -> bool:
         """A yes/no question."""
-        answer = self.ask(prompt + (" [Y/n] " if default else " [y/N] ")).lower()
-        return default if not answer else answer.startswith("y")
+        while True:
+            answer = self.ask(prompt + (" [Y/n] " if default else " [y/N] ")).lower()
+            if not answer:
+                return default
+            if answer in ("y", "yes", "n", "no"):
+                return answer.startswith("y")
+            print("  answer y or n")
 
     # --- the session ---------------------------------------------------------------------------
 
@@ -159,7 +165,7 @@ class Table:
         else:
             names = [p for p in evening.players if p.lower() == command.lower()]
             if not names:
-                print(f"  {command!r}: not a player or a command. {HELP}")
+                print(f"  {command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)")
                 return True
             self._record(evening, self._hand(evening, names[0]))
         return True
@@ -216,17 +222,21 @@ class Table:
             print(totals_change(change.before.totals(), change.after.totals()))
 
     def _amend(self, evening: Evening, rest: str) -> None:
+        if not evening.games:
+            print("  there is no game to amend yet")
+            return
         number = int(rest) if rest.strip().isdigit() else None
         while number is None or not 1 <= number <= len(evening.games):
             answer = self.ask(f"  Amend which game (1 to {len(evening.games)})? ")
             number = int(answer) if answer.isdigit() else None
         print(f"  Game {number} was: {_how(evening.games[number - 1])}")
-        command = self.ask("  Who won it? (a name, or draw) ")
-        if command.lower() == "draw":
-            record = self._draw(evening)
-        else:
-            winner = self.ask_name("  Who won it? ", evening) if command not in evening.players else command
-            record = self._hand(evening, str(winner))
+        winner = None
+        while winner is None:
+            answer = self.ask("  Who won it? (a name, or draw) ")
+            if answer.lower() == "draw":
+                break
+            winner = next((p for p in evening.players if p.lower() == answer.lower()), None)
+        record = self._draw(evening) if winner is None else self._hand(evening, winner)
         after = book.preview_amend(evening, number, record)
         print(totals_change(evening.totals(), after.totals()))
         if not self.yes("Record this amendment?"):
