@@ -42,8 +42,9 @@ def status_text(status: dict[str, Any], running: dict[str, list[int]], path: str
     where = (
         f"{status['round'].capitalize()} round" if status["round_wind"] else f"round {status['round_number']}"
     )
+    games = status["games"]
     lines = [
-        f"{os.path.basename(path)} · {status['ruleset']} · {status['games']} game{'s' if status['games'] != 1 else ''} played",
+        f"{os.path.basename(path)} · {status['ruleset']} · {games} game{'s' if games != 1 else ''} played",
         f"Set {status['set']}{sets}, {where}" + (" · the evening is over" if status["over"] else ""),
     ]
     times = status["streak"]
