@@ -256,3 +256,14 @@ def test_status_human_output(tmp_path, capsys, monkeypatch):
     out = ok(capsys, "evening", "status", "e.jsonl")
     assert "7 games played" in out and "Check: totals sum to 0 — ok" in out and "deals next" in out
     assert all(len(line) <= 80 for line in out.splitlines())
+
+
+def test_sample_evening_part1_replays(capsys):
+    # samples/evening-part1.jsonl was made with these commands (docs/evening.md): a draw, an undo, an
+    # amendment of game 3 to a draw with scores, and the deal once round the table.
+    path = Path(__file__).resolve().parent.parent / "samples" / "evening-part1.jsonl"
+    s = status(capsys, path)
+    assert s["totals"] == {"Ann": -422, "Bob": -494, "Cy": 1618, "Di": -702}
+    assert (s["games"], s["east"], s["round_number"]) == (7, "Ann", 2)
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert report["totals"] == s["totals"] and report["notes"] == []

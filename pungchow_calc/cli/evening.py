@@ -178,7 +178,7 @@ def new(
     from ..ruleset_files import load
 
     try:
-        evening = start(file, players_of(players), east, load(ruleset), limit, no_limit, sets)
+        evening = start(file, players_of(players), east, load(ruleset), limit, no_limit, sets, ruleset)
     except PungchowError as error:
         _fail(error)
     seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))

@@ -48,6 +48,7 @@ def new(
     limit: int | None = None,
     no_limit: bool = False,
     sets: int | None = None,
+    given: str | None = None,
 ) -> Evening:
     """Start an evening: seat the players and snapshot the ruleset (FILE is never overwritten)."""
     from .. import options
@@ -66,7 +67,7 @@ def new(
         "sets": sets,
         "limit": limit,
         "no_limit": no_limit,
-        "ruleset": snapshot(ruleset),
+        "ruleset": snapshot(ruleset, given or ruleset.name),
     }
     evening = begin(event, path)  # the snapshot must compile before anything is written
     log.create(path, event)

@@ -44,10 +44,10 @@ def digest(document: dict[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def snapshot(ruleset: Ruleset) -> dict[str, Any]:
-    """The start event's record of the ruleset: its merged document and that document's hash."""
+def snapshot(ruleset: Ruleset, given: str) -> dict[str, Any]:
+    """The start event's record of the ruleset: as given (`-r`), its merged document and the hash."""
     document = _plain(ruleset.data)
-    return {"name": ruleset.name, "source": ruleset.source, "hash": digest(document), "document": document}
+    return {"name": ruleset.name, "given": given, "hash": digest(document), "document": document}
 
 
 def ruleset_of(start: dict[str, Any], path: str = "") -> Ruleset:
