@@ -61,7 +61,7 @@ def status_text(status: dict[str, Any], running: dict[str, list[int]], path: str
     return "\n".join(lines)
 
 
-def game_text(game: Game, what: str, breakdown: bool = True) -> str:
+def game_text(game: Game, what: str, where: str, breakdown: bool = True) -> str:
     """One game: each player's seat, score and net, the winner's breakdown, and the payments."""
     from .engine.table import Settlement
 
@@ -70,7 +70,7 @@ def game_text(game: Game, what: str, breakdown: bool = True) -> str:
     scored = (detail.scored or detail.scores) if isinstance(detail, Settlement) else {}
     names = {w: name for name, w in game.seats}
     net = dict(game.net)
-    lines = [f"Game {game.number}: {what} (East: {game.east}, {game.round.word.capitalize()} wind scored)"]
+    lines = [f"Game {game.number}: {what} (East: {game.east}, {where})"]
     rows = [[name, w.word, scored.get(w, ""), _signed(net[name])] for name, w in game.seats]
     lines.append(table(["Player", "Seat", "Score", "Net"], rows, {2, 3}))
     winner = detail.winner if isinstance(detail, Settlement) else None

@@ -134,14 +134,14 @@ def draw_record(others: dict[str, str], dead: list[str] | None = None) -> dict[s
 
 
 def _game_done(change: Any, as_json: bool) -> None:
-    from ..evening.report import _how
+    from ..evening.report import describe, round_name
     from ..render_evening import game_text
 
     game = change.game
     if as_json:
         print(json.dumps({"game": game.number, "event": change.event, "totals": change.after.totals()}))
         return
-    print(game_text(game, _how(game)))
+    print(game_text(game, describe(game), round_name(change.after, game)))
     totals = change.after.totals()
     print("\nTotals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()))
     if change.after.east != change.before.east:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
 from ..evening import record as book
-from ..evening.report import _how, running, status
+from ..evening.report import describe, round_name, running, status
 from ..evening.state import Evening
 from ..render_evening import game_text, status_text, totals_change
 from .common import printable
@@ -204,7 +204,7 @@ class Table:
 
     def _record(self, evening: Evening, record: dict[str, Any]) -> None:
         game = book.preview(evening, record)
-        print(game_text(game, _how(game)))
+        print(game_text(game, describe(game), round_name(evening, game)))
         if not self.yes("Record this game?"):
             raise Cancel
         change = book.add(self.path, record, self._say)
@@ -229,7 +229,7 @@ class Table:
         while number is None or not 1 <= number <= len(evening.games):
             answer = self.ask(f"  Amend which game (1 to {len(evening.games)})? ")
             number = int(answer) if answer.isdigit() else None
-        print(f"  Game {number} was: {_how(evening.games[number - 1])}")
+        print(f"  Game {number} was: {describe(evening.games[number - 1])}")
         winner = None
         while winner is None:
             answer = self.ask("  Who won it? (a name, or draw) ")

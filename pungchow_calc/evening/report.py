@@ -97,7 +97,8 @@ def _scores(game: Game) -> dict[str, int | None]:
     return dict.fromkeys(seats)
 
 
-def _how(game: Game) -> str:
+def describe(game: Game) -> str:
+    """A game in a few words: `Ann won on Bob's discard`, `draw game`."""
     record = game.record
     kind = game.kind
     if kind == "hand":
@@ -166,7 +167,7 @@ def history(evening: Evening, breakdown: bool = False) -> list[dict[str, Any]]:
             "kind": game.kind,
             "east": game.east,
             "round": round_name(evening, game),
-            "what": _how(game),
+            "what": describe(game),
             "seats": {name: w.word for name, w in game.seats},
             "scores": _scores(game),
             "payments": _payments(game),

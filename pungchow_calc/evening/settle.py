@@ -124,16 +124,17 @@ def _named(error: PungchowError, names: dict[str, str]) -> PungchowError:
     return type(error)(message, code=error.code, column=error.column)
 
 
-def _name(record: dict[str, Any], key: str, seats: dict[str, Wind], required: bool = False) -> Wind | None:
-    value = record.get(key)
-    if value is None and not required:
-        return None
+def _seat(value: Any, key: str, seats: dict[str, Wind]) -> Wind:
+    """The seat of a player named in a record (`key` names the option in the message)."""
     if not isinstance(value, str) or value not in seats:
         players = ", ".join(seats)
-        raise OptionError(
-            f"{key.replace('_', '-')}: {value!r} is not at the table ({players})", code="bad-player"
-        )
+        raise OptionError(f"{key}: {value!r} is not at the table ({players})", code="bad-player")
     return seats[value]
+
+
+def _maybe(record: dict[str, Any], key: str, seats: dict[str, Wind]) -> Wind | None:
+    value = record.get(key)
+    return None if value is None else _seat(value, key, seats)
 
 
 def _hands(record: dict[str, Any], seats: dict[str, Wind], required: bool) -> dict[Wind, str] | None:
@@ -143,7 +144,7 @@ def _hands(record: dict[str, Any], seats: dict[str, Wind], required: bool) -> di
     if not isinstance(hands, dict) or not all(isinstance(v, str) for v in hands.values()):
         raise OptionError("hands: give each player's hand or score as text", code="bad-option")
     for name in hands:
-        _name({"player": name}, "player", seats, True)
+        _seat(name, "player", seats)
     missing = [name for name in seats if name not in hands]
     if missing:
         raise OptionError(
@@ -178,8 +179,7 @@ def _settle(
     kind = record.get("event")
     order = tuple(sorted(seats.values(), key=lambda w: w.value))
     if kind == "wash":
-        seat = _name(record, "player", seats, True)
-        assert seat is not None
+        seat = _seat(record.get("player"), "player", seats)
         tiles = record.get("tiles")
         if not isinstance(tiles, str):
             raise OptionError("wash: give the original hand's tiles", code="bad-option")
@@ -203,14 +203,14 @@ def _settle(
         **{flag: False for flag in FLAGS},
         "limit": start.get("limit"),
         "no_limit": bool(start.get("no_limit")),
-        "dead": frozenset(_name({"dead": d}, "dead", seats, True) for d in dead),  # type: ignore[misc]
+        "dead": frozenset(_seat(d, "dead", seats) for d in dead),
         "false_mahjongg": None,
         "draw": False,
     }
     if kind == "penalty":
         if record.get("type") != "false_mahjongg":
             raise OptionError(f"penalty: unknown type {record.get('type')!r}", code="bad-option")
-        options["false_mahjongg"] = _name(record, "player", seats, True)
+        options["false_mahjongg"] = _seat(record.get("player"), "player", seats)
         return settle_table(dict.fromkeys(order, "0"), ruleset, table_options(**options))
     if kind == "draw":
         hands = _hands(record, seats, required=False)
@@ -226,10 +226,10 @@ def _settle(
     if win_by not in ("wall", "loose", "discard"):
         raise OptionError(f"win-by: {win_by!r} is not one of wall, loose, discard", code="bad-option")
     options.update(
-        winner=_name(record, "winner", seats, True),
+        winner=_seat(record.get("winner"), "winner", seats),
         win_by=win_by,
-        discarder=_name(record, "from", seats),
-        feeder=_name(record, "feeder", seats),
+        discarder=_maybe(record, "from", seats),
+        feeder=_maybe(record, "feeder", seats),
         **{flag: bool(record.get(flag, False)) for flag in FLAGS},
     )
     return settle_table(hands, ruleset, table_options(**options))
