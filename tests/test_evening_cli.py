@@ -267,3 +267,74 @@ def test_sample_evening_part1_replays(capsys):
     assert (s["games"], s["east"], s["round_number"]) == (7, "Ann", 2)
     report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
     assert report["totals"] == s["totals"] and report["notes"] == []
+
+
+def _typer(*args: str) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from pungchow_calc.cli import app
+
+    result = CliRunner().invoke(app, list(args), env={"NO_COLOR": "1", "COLUMNS": "80"})
+    return result.exit_code, result.stdout
+
+
+def _events(path: Path) -> list[dict[str, object]]:
+    return [{k: v for k, v in json.loads(x).items() if k != "at"} for x in path.read_text().splitlines()[1:]]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [
+            "hand",
+            "{f}",
+            "--winner",
+            "Bob",
+            WINS[1],
+            "--other=Ann=4",
+            "--other",
+            "Cy=8",
+            "--other",
+            "Di=0",
+            "--drawn",
+        ],
+        ["hand", "{f}", WINS[2], "--winner", "Cy", "--from", "Ann", "--other", "Ann=4", "--other", "Bob=2"],
+        ["hand", "{f}", "--winner", "Cy", WINS[2], "--other", "Ann=4", "--json"],
+        ["draw", "{f}", "--other", "Ann=4", "--other", "Bob=2", "--other", "Cy=1", "--other", "Di=0"],
+        ["undo", "{f}"],
+        ["false-mahjongg", "{f}", "Bob"],
+        ["status", "{f}"],
+        ["status", "{f}", "--json"],
+    ],
+    ids=[
+        "hand-drawn",
+        "hand-from",
+        "hand-missing-player-json",
+        "draw",
+        "undo",
+        "false-mahjongg",
+        "status",
+        "json",
+    ],
+)
+def test_the_quick_path_and_typer_agree(tmp_path, capsys, args):
+    # main() reads these commands without typer; typer must read them the same way.
+    quick, slow = tmp_path / "quick.jsonl", tmp_path / "slow.jsonl"
+    start(capsys, quick)
+    ok(capsys, *hand(quick, "Ann", PLAYERS))
+    slow.write_bytes(quick.read_bytes())
+    code, out, _ = cli(capsys, "evening", *(a.format(f=quick) for a in args))
+    slow_code, slow_out = _typer("evening", *(a.format(f=slow) for a in args))
+    assert (code, out.replace("quick", "X")) == (slow_code, slow_out.replace("slow", "X"))
+    assert _events(quick) == _events(slow)
+
+
+def test_unusual_command_lines_go_to_typer(tmp_path, capsys):
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    code, _, err = cli(capsys, "evening", "hand", str(path), WINS[0])  # no --winner
+    assert code == 2 and "Missing option '--winner'" in err
+    code, out, _ = cli(capsys, "evening", "hand", "--help")
+    assert code == 0 and "--other" in out
+    code, _, err = cli(capsys, "evening", "draw", str(path), "--bogus")
+    assert code == 2 and "No such option" in err

@@ -68,7 +68,7 @@ def main() -> None:
             except typer.Exit as done:
                 sys.exit(done.exit_code)
             return
-        quick = evening.fast(sys.argv[1:])  # `evening status`: no typer start-up
+        quick = evening.fast(sys.argv[1:])  # `evening status`, `hand`...: no typer start-up
         if quick is not None:
             sys.exit(quick)
         code = app(standalone_mode=False)

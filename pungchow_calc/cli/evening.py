@@ -361,15 +361,10 @@ def show_status(file: str, as_json: bool) -> int:
 
 
 def fast(argv: list[str]) -> int | None:
-    """`evening status FILE [--json]` without typer's start-up; None for anything else."""
-    if len(argv) < 3 or argv[:2] != ["evening", "status"]:
-        return None
-    rest = argv[2:]
-    as_json = "--json" in rest
-    files = [a for a in rest if a != "--json"]
-    if len(files) != 1 or files[0].startswith("-") or len(rest) - len(files) > 1:
-        return None
-    return show_status(files[0], as_json)
+    """The everyday evening commands without typer's start-up (see evening_fast); None: use typer."""
+    from .evening_fast import fast as quick
+
+    return quick(argv)
 
 
 @evening_app.command("status")
