@@ -247,3 +247,13 @@ def test_a_killed_writer_loses_at_most_its_own_event(evening, capsys):
     assert after["games"] in (2, 3)
     if after["games"] == 2:
         assert after["totals"] == good["totals"]
+
+
+def test_a_reader_waits_for_a_writer_then_gives_up(evening):
+    holder = _holder(evening, log.LOCK_WAIT + 3)
+    try:
+        result = run("evening", "status", str(evening))
+    finally:
+        holder.kill()
+        holder.wait()
+    assert result.returncode == 2 and "gave up" in result.stderr and "nothing was read" in result.stderr

@@ -125,9 +125,10 @@ def _lock(fd: int, path: str, mode: int, say: Callable[[str], None] | None) -> N
             return
         except BlockingIOError:
             if time.monotonic() >= deadline:
+                outcome = "nothing was recorded" if mode == fcntl.LOCK_EX else "nothing was read"
                 raise EveningError(
                     f"{path}: another pungchow is writing this evening; gave up after {LOCK_WAIT:g} s "
-                    "(nothing was recorded); try again",
+                    f"({outcome}); try again",
                     code="evening-locked",
                 ) from None
             if say is not None and not told:
