@@ -18,7 +18,7 @@ WINS = (
     "2c3c4c 5c6c7c* 8d8d8d GdGdGd* 9b!9b",
     "RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c",
 )
-LOSER = "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw"  # 13 tiles, no winning tile
+LOSER = "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw"  # 13 tiles, no winning tile
 WASH_13 = "1b9b1c9c1d9dEwSwWwNwRdGdWd"  # thirteen different heads (13 tiles: not East)
 WASH_9 = "1b9b1c9c1dEwSwWwNw 2b3b4b5b"  # nine different heads
 

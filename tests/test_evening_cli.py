@@ -263,7 +263,7 @@ def test_sample_evening_part1_replays(capsys):
     # amendment of game 3 to a draw with scores, and the deal once round the table.
     path = Path(__file__).resolve().parent.parent / "samples" / "evening-part1.jsonl"
     s = status(capsys, path)
-    assert s["totals"] == {"Ann": -422, "Bob": -494, "Cy": 1618, "Di": -702}
+    assert s["totals"] == {"Ann": -422, "Bob": -486, "Cy": 1614, "Di": -706}
     assert (s["games"], s["east"], s["round_number"]) == (7, "Ann", 2)
     report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
     assert report["totals"] == s["totals"] and report["notes"] == []

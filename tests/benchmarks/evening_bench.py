@@ -28,7 +28,7 @@ WINS = (
     "2c3c4c 5c6c7c* 8d8d8d GdGdGd* 9b!9b",
     "RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c",
 )
-LOSER = "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw"
+LOSER = "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw"
 
 
 def game(i: int) -> dict[str, object]:
