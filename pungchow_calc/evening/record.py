@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -124,8 +124,6 @@ def add(path: str, record: dict[str, Any], say: Say = None) -> Change:
 
 def replace_record(evening: Evening, event: dict[str, Any]) -> Evening:
     """The evening with its last game's record the event as written (so replays compare equal)."""
-    from dataclasses import replace
-
     last = evening.games[-1]
     return replace(evening, games=(*evening.games[:-1], replace(last, record=event)))
 
