@@ -168,6 +168,8 @@ def build_schema() -> dict[str, Any]:
         definitions["penalty"] = _penalty_schema(points)
     if "wash" in TOP_KEYS:
         top["wash"] = {"anyOf": [{"type": "null"}, _wash_schema()]}
+    if "evening" in TOP_KEYS:
+        top["evening"] = {"anyOf": [{"type": "null"}, _evening_schema()]}
     for key in sorted(TOP_KEYS - set(top)):  # a key added to the loader but not described here yet
         top[key] = {"description": "see pungchow_calc/engine/rules.py"}
     return {
@@ -250,6 +252,22 @@ def _wash_schema() -> dict[str, Any]:
             "east_multiplier": {"type": "integer", "minimum": 1},
         },
     }
+
+
+def _evening_schema() -> dict[str, Any]:
+    """`pungchow evening`: how the deal passes (engine/rules.py EVENING_KEYS)."""
+    from .engine.rules import AFTER_FALSE_MAHJONGG, EVENING_KEYS
+
+    count = {"type": ["integer", "null"], "minimum": 0}
+    kinds: dict[str, Any] = {
+        "round_wind": {"type": "boolean"},
+        "east_repeat_cap": count,
+        "draw_passes_deal": {"type": "boolean"},
+        "after_false_mahjongg": {"type": "string", "enum": list(AFTER_FALSE_MAHJONGG)},
+        "sets_per_evening": {**count, "minimum": 1},
+    }
+    props = {key: {**kinds[key], "description": doc} for key, doc in EVENING_KEYS.items()}
+    return {"type": "object", "additionalProperties": False, "properties": props}
 
 
 def shipped_schema() -> dict[str, Any]:

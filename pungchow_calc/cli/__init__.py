@@ -12,7 +12,7 @@ from typing import Any
 import typer
 
 from .. import options as opts
-from . import batch, rules, settle  # noqa: F401 - importing a command module registers it
+from . import batch, evening, rules, settle  # noqa: F401 - importing a command module registers it
 from .common import EXIT_BAD_INPUT, _UsageError, app, printable
 from .score import score
 
@@ -68,6 +68,9 @@ def main() -> None:
             except typer.Exit as done:
                 sys.exit(done.exit_code)
             return
+        quick = evening.fast(sys.argv[1:])  # `evening status`, `hand`...: no typer start-up
+        if quick is not None:
+            sys.exit(quick)
         code = app(standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
     except _UsageError as error:

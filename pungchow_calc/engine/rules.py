@@ -29,6 +29,7 @@ TOP_KEYS = {
     "penalties",
     "remove_penalties",
     "wash",
+    "evening",
 }
 WASH_KEYS = {"payments", "east_multiplier"}
 SETTING_KEYS = {
@@ -124,6 +125,27 @@ class WashTable:
         return reached[-1] if reached else None
 
 
+AFTER_FALSE_MAHJONGG = ("east_keeps_unless_caller", "east_keeps", "deal_passes")
+EVENING_KEYS = {
+    "round_wind": "true: the prevailing wind turns each round (Part II); false: no round wind (Part I)",
+    "east_repeat_cap": "how many times in a row East may keep the deal, or null for no cap (the book)",
+    "draw_passes_deal": "whether a draw game passes the deal (the book: East stays)",
+    "after_false_mahjongg": "who is East after a false Mah-Jongg: " + ", ".join(AFTER_FALSE_MAHJONGG),
+    "sets_per_evening": "sets (four rounds each) in an evening, or null: the players decide",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class EveningRules:
+    """How the deal passes over an evening (Harr, "Procedure of Play" A; Part II, the wind box)."""
+
+    round_wind: bool = False
+    east_repeat_cap: int | None = None
+    draw_passes_deal: bool = False
+    after_false_mahjongg: str = "east_keeps_unless_caller"
+    sets_per_evening: int | None = None
+
+
 PENALTY_TYPES = {
     "dead_hand": "a hand with the wrong number of tiles: its score does not count and it pays all",
     "false_mahjongg": "a player who calls Mah-Jongg on an incomplete hand pays each other player",
@@ -162,6 +184,7 @@ class Ruleset:
     data: MappingProxyType[str, Any]  # the merged document, for `rules show` and `rules diff`
     penalties: tuple[Penalty, ...] = ()  # "Penalties" and the dead hand, in file order
     wash: WashTable | None = None  # Part II "Washing the Tiles"; None when the ruleset has no table
+    evening: EveningRules = EveningRules()  # `pungchow evening`: how the deal passes
 
 
 class Invalid(Exception):
@@ -350,6 +373,32 @@ def _wash(raw: Any) -> WashTable | None:
     return WashTable(tuple(sorted(rows)), multiplier)
 
 
+def _evening(raw: Any) -> EveningRules:
+    """Validate the `evening:` section (see EVENING_KEYS); a missing key keeps the book's behaviour."""
+    if raw is None:
+        return EveningRules()
+    if not isinstance(raw, dict):
+        raise Invalid(("evening",), "evening must be a mapping")
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        path = ("evening", key)
+        if key not in EVENING_KEYS:
+            raise Invalid(path, f"unknown evening key {key!r} (known: {', '.join(EVENING_KEYS)})")
+        if key in ("round_wind", "draw_passes_deal"):
+            if not isinstance(value, bool):
+                raise Invalid(path, f"{key} must be true or false")
+            out[key] = value
+        elif key == "after_false_mahjongg":
+            if value not in AFTER_FALSE_MAHJONGG:
+                raise Invalid(path, f"after_false_mahjongg must be one of {', '.join(AFTER_FALSE_MAHJONGG)}")
+            out[key] = value
+        else:
+            out[key] = None if value is None else _int_value(value, path, key, 1000)
+            if key == "sets_per_evening" and out[key] == 0:
+                raise Invalid(path, "sets_per_evening must be at least 1, or null")
+    return EveningRules(**out)
+
+
 def _conditions(raw: Any, path: tuple[Any, ...], where: str) -> tuple[Test, ...]:
     if not isinstance(raw, list):
         raise Invalid(path, f"{where}: must be a list of conditions")
@@ -473,4 +522,5 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str) -> Rule
         data=MappingProxyType(doc),
         penalties=_penalties(doc.get("penalties")),
         wash=wash,
+        evening=_evening(doc.get("evening")),
     )

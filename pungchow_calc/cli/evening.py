@@ -1,0 +1,378 @@
+"""`pungchow evening ...`: an evening at the table, recorded game by game in an append-only log.
+
+In the book a "game" is one hand, from the deal to Mah-Jongg (or a draw): this command group says "game"
+for each numbered entry of the evening (a hand won, a draw, a wash, a false Mah-Jongg) and "hand" for
+the tiles a player holds.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from .. import options as opts
+from ..engine.errors import OptionError, PungchowError
+from .common import (
+    DrawnOpt,
+    FirstDiscardOpt,
+    FromOpt,
+    JsonOpt,
+    LastTileOpt,
+    LimitOpt,
+    LooseOpt,
+    NoLimitOpt,
+    OriginalOpt,
+    RulesetOpt,
+    WinByOpt,
+    app,
+    fail,
+)
+
+evening_app = typer.Typer(
+    help="An evening at the table: seats, East and the deal, rounds, a running tally, a log that never "
+    "loses a game.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(evening_app, name="evening")
+
+FileArg = Annotated[str, typer.Argument(help="The evening's log (a JSON Lines file).")]
+WinnerOpt = Annotated[str, typer.Option("--winner", help="Who went Mah-Jongg (a player's name).")]
+HandArg = Annotated[
+    str, typer.Argument(help="The winner's hand, e.g. '1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c'.")
+]
+OtherOpt = Annotated[
+    list[str] | None,
+    typer.Option("--other", help="Another player: NAME=HAND or NAME=SCORE (give every other player)."),
+]
+FeederOpt = Annotated[
+    str | None, typer.Option("--feeder", help="Who discarded the tile completing a dangerous set.")
+]
+NoChoiceOpt = Annotated[
+    bool, typer.Option("--no-choice", help="The liable player had no choice in his discard.")
+]
+DeadOpt = Annotated[
+    list[str] | None, typer.Option("--dead", help="A player whose hand is dead (repeatable).")
+]
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def _fail(error: PungchowError, as_json: bool = False) -> NoReturn:
+    fail(error, as_json)
+
+
+def others_of(others: list[str] | None) -> dict[str, str]:
+    """Read `--other NAME=HAND|SCORE` options into {name: text}."""
+    out: dict[str, str] = {}
+    for item in others or []:
+        name, eq, text = item.partition("=")
+        name = name.strip()
+        if not eq or not name or not text.strip():
+            raise OptionError(f"--other {item!r}: give NAME=HAND or NAME=SCORE", code="bad-option")
+        if name in out:
+            raise OptionError(f"--other: {name} is given twice", code="bad-option")
+        out[name] = text.strip()
+    return out
+
+
+def hand_record(
+    winner: str,
+    hand: str,
+    others: dict[str, str],
+    *,
+    win_by: str | None = None,
+    drawn: bool = False,
+    loose: bool = False,
+    from_: str | None = None,
+    feeder: str | None = None,
+    original_hand: bool = False,
+    last_tile: bool = False,
+    first_discard: bool = False,
+    no_choice: bool = False,
+    dead: list[str] | None = None,
+) -> dict[str, Any]:
+    """The record of a won game as the log keeps it (only what differs from the defaults)."""
+    checked = opts.make("", win_by_text=win_by, drawn=drawn, loose=loose)
+    if winner in others:
+        raise OptionError(
+            f"--other: {winner} is the winner; give his hand as the HAND argument", code="bad-option"
+        )
+    record: dict[str, Any] = {"event": "hand", "winner": winner, "hands": {winner: hand, **others}}
+    if checked.win_by.value != "discard":
+        record["win_by"] = checked.win_by.value
+    for key, value in (("from", from_), ("feeder", feeder)):
+        if value is not None:
+            record[key] = value
+    for key, on in (
+        ("original_hand", original_hand),
+        ("last_tile", last_tile),
+        ("first_discard", first_discard),
+        ("no_choice", no_choice),
+    ):
+        if on:
+            record[key] = True
+    if dead:
+        record["dead"] = list(dead)
+    return record
+
+
+def draw_record(others: dict[str, str], dead: list[str] | None = None) -> dict[str, Any]:
+    """The record of a draw game: no hands, or every player's."""
+    record: dict[str, Any] = {"event": "draw"}
+    if others:
+        record["hands"] = others
+    if dead:
+        record["dead"] = list(dead)
+    return record
+
+
+def _game_done(change: Any, as_json: bool) -> None:
+    from ..evening.report import describe, round_name
+    from ..render_evening import game_text
+
+    game = change.game
+    if as_json:
+        print(json.dumps({"game": game.number, "event": change.event, "totals": change.after.totals()}))
+        return
+    print(game_text(game, describe(game), round_name(change.after, game)))
+    totals = change.after.totals()
+    print("\nTotals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()))
+    if change.after.east != change.before.east:
+        print(f"The deal passes: {change.after.east} is East Wind")
+    else:
+        print(f"{change.after.east} stays East Wind")
+
+
+def _record(file: str, record: dict[str, Any], as_json: bool) -> None:
+    from ..evening.record import add
+
+    try:
+        change = add(file, record, _say)
+    except PungchowError as error:
+        _fail(error, as_json)
+    _game_done(change, as_json)
+
+
+@evening_app.command("new")
+def new(
+    file: FileArg,
+    players: Annotated[str, typer.Option("--players", help="Names in seat order: 'Ann,Bob,Cy,Di'.")],
+    east: Annotated[
+        str | None, typer.Option("--east", help="The first East Wind (default: the first).")
+    ] = None,
+    ruleset: RulesetOpt = opts.DEFAULT_RULESET,
+    limit: LimitOpt = None,
+    no_limit: NoLimitOpt = False,
+    sets: Annotated[int | None, typer.Option("--sets", help="Sets to play (four rounds each).")] = None,
+) -> None:
+    """Start an evening: seat the players and record the ruleset (an existing FILE is never overwritten)."""
+    from ..evening.record import new as start
+    from ..evening.record import players_of
+    from ..ruleset_files import load
+
+    try:
+        evening = start(file, players_of(players), east, load(ruleset), limit, no_limit, sets, ruleset)
+    except PungchowError as error:
+        _fail(error)
+    seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
+    print(f"{file}: a new evening under {evening.ruleset.name}: {seats}")
+
+
+@evening_app.command("hand")
+def hand(
+    file: FileArg,
+    hand: HandArg,
+    winner: WinnerOpt,
+    other: OtherOpt = None,
+    win_by: WinByOpt = None,
+    drawn: DrawnOpt = False,
+    loose: LooseOpt = False,
+    from_: FromOpt = None,
+    feeder: FeederOpt = None,
+    original_hand: OriginalOpt = False,
+    last_tile: LastTileOpt = False,
+    first_discard: FirstDiscardOpt = False,
+    no_choice: NoChoiceOpt = False,
+    dead: DeadOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Record a game won: the winner's hand, how he won, and every other player's hand or score."""
+    try:
+        record = hand_record(
+            winner,
+            hand,
+            others_of(other),
+            win_by=win_by,
+            drawn=drawn,
+            loose=loose,
+            from_=from_,
+            feeder=feeder,
+            original_hand=original_hand,
+            last_tile=last_tile,
+            first_discard=first_discard,
+            no_choice=no_choice,
+            dead=dead,
+        )
+    except PungchowError as error:
+        _fail(error, as_json)
+    _record(file, record, as_json)
+
+
+@evening_app.command("draw")
+def draw(file: FileArg, other: OtherOpt = None, dead: DeadOpt = None, as_json: JsonOpt = False) -> None:
+    """Record a draw game: nobody went Mah-Jongg (give every player's hand or score, or none)."""
+    try:
+        record = draw_record(others_of(other), dead)
+    except PungchowError as error:
+        _fail(error, as_json)
+    _record(file, record, as_json)
+
+
+@evening_app.command("wash")
+def wash(
+    file: FileArg,
+    player: Annotated[str, typer.Argument(help="Who washes the tiles.")],
+    tiles: Annotated[str, typer.Argument(help="His original hand: 13 tiles, 14 for East.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Record washing the tiles (Part II): nine or more different heads; East keeps the deal."""
+    _record(file, {"event": "wash", "player": player, "tiles": tiles}, as_json)
+
+
+@evening_app.command("false-mahjongg")
+def false_mahjongg(
+    file: FileArg,
+    player: Annotated[str, typer.Argument(help="Who called Mah-Jongg on an incomplete hand.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Record a false Mah-Jongg (Penalties 1): the caller pays each other player; the game ends."""
+    _record(file, {"event": "penalty", "type": "false_mahjongg", "player": player}, as_json)
+
+
+@evening_app.command("undo")
+def undo(file: FileArg, as_json: JsonOpt = False) -> None:
+    """Take back the last game (or the last amendment); the log keeps both."""
+    from ..evening.record import undo as take_back
+    from ..render_evening import totals_change
+
+    try:
+        change = take_back(file, _say)
+    except PungchowError as error:
+        _fail(error, as_json)
+    if as_json:
+        print(json.dumps({"event": change.event, "totals": change.after.totals()}))
+        return
+    print(f"Took back {change.event['takes_back']}.")
+    print(totals_change(change.before.totals(), change.after.totals()))
+
+
+@evening_app.command("amend")
+def amend(
+    file: FileArg,
+    number: Annotated[int, typer.Argument(help="The game to correct (see `evening report`).")],
+    hand: Annotated[str | None, typer.Argument(help="The winner's hand (leave out with --draw).")] = None,
+    winner: Annotated[str | None, typer.Option("--winner", help="Who went Mah-Jongg.")] = None,
+    draw_game: Annotated[bool, typer.Option("--draw", help="The game was a draw.")] = False,
+    other: OtherOpt = None,
+    win_by: WinByOpt = None,
+    drawn: DrawnOpt = False,
+    loose: LooseOpt = False,
+    from_: FromOpt = None,
+    feeder: FeederOpt = None,
+    original_hand: OriginalOpt = False,
+    last_tile: LastTileOpt = False,
+    first_discard: FirstDiscardOpt = False,
+    no_choice: NoChoiceOpt = False,
+    dead: DeadOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Correct game N (the same options as `hand`, or --draw); the evening is replayed from it."""
+    from ..evening.record import amend as correct
+    from ..render_evening import totals_change
+
+    try:
+        if draw_game:
+            if winner is not None or hand is not None:
+                raise OptionError("--draw: a draw has no winner or winning hand", code="bad-option")
+            record = draw_record(others_of(other), dead)
+        elif winner is None or hand is None:
+            raise OptionError("give --winner NAME and the winner's HAND, or --draw", code="bad-option")
+        else:
+            record = hand_record(
+                winner,
+                hand,
+                others_of(other),
+                win_by=win_by,
+                drawn=drawn,
+                loose=loose,
+                from_=from_,
+                feeder=feeder,
+                original_hand=original_hand,
+                last_tile=last_tile,
+                first_discard=first_discard,
+                no_choice=no_choice,
+                dead=dead,
+            )
+        change = correct(file, number, record, _say)
+    except PungchowError as error:
+        _fail(error, as_json)
+    before, after = change.before.totals(), change.after.totals()
+    if as_json:
+        print(json.dumps({"game": number, "event": change.event, "before": before, "after": after}))
+        return
+    print(f"Game {number} amended; the evening was replayed from it.")
+    print(totals_change(before, after))
+    if change.after.east != change.before.east:
+        print(f"East Wind is now {change.after.east} (was {change.before.east})")
+
+
+def show_status(file: str, as_json: bool) -> int:
+    """Print `evening status`; the exit code (also the fast path's: no typer needed)."""
+    from ..evening.record import load
+    from ..evening.report import running, status
+
+    try:
+        evening = load(file, _say)
+    except PungchowError as error:
+        if as_json:
+            print(json.dumps({"error": error.to_dict()}))
+        else:
+            from .common import printable
+
+            print(f"error: {printable(str(error))}", file=sys.stderr)
+        return 2
+    data = status(evening)
+    for note in evening.notes:
+        print(f"note: {note}", file=sys.stderr)
+    if as_json:
+        print(json.dumps(data))
+        return 0
+    from ..render_evening import status_text
+
+    print(status_text({**data, "notes": []}, running(evening), file))
+    return 0
+
+
+def fast(argv: list[str]) -> int | None:
+    """The everyday evening commands without typer's start-up (see evening_fast); None: use typer."""
+    from .evening_fast import fast as quick
+
+    return quick(argv)
+
+
+@evening_app.command("status")
+def status_command(file: FileArg, as_json: JsonOpt = False) -> None:
+    """Where the evening stands: games, round and set, East and his streak, totals, the zero-sum check."""
+    code = show_status(file, as_json)
+    if code:
+        raise typer.Exit(code)
+
+
+from . import evening_views  # noqa: E402, F401 - report, stats, chart and play register themselves

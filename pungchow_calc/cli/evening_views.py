@@ -1,0 +1,95 @@
+"""`pungchow evening report|stats|chart|play`: reading an evening back, and the interactive table mode."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from ..engine.errors import OptionError, PungchowError
+from .common import JsonOpt, fail
+from .evening import FileArg, _say, evening_app
+
+FORMATS = ("table", "csv", "json", "markdown")
+
+
+@evening_app.command("report")
+def report_command(
+    file: FileArg,
+    format_: Annotated[str, typer.Option("--format", "-f", help="table, csv, json or markdown.")] = "table",
+    breakdown: Annotated[bool, typer.Option("--breakdown", help="Each hand's score lines too.")] = False,
+) -> None:
+    """The game-by-game history, totals, the fewest payments that square the evening, player statistics."""
+    from ..evening.log import read
+    from ..evening.report import report
+    from ..evening.state import replay
+    from ..render_evening import report_csv, report_markdown, report_text
+
+    as_json = format_ == "json"
+    try:
+        if format_ not in FORMATS:
+            raise OptionError(f"--format: {format_!r} is not one of {', '.join(FORMATS)}", code="bad-option")
+        evening = replay(read(file, _say), cached=False)  # every game scored again, for the breakdowns
+    except PungchowError as error:
+        fail(error, as_json)
+    data = report(evening, breakdown)
+    if as_json:
+        print(json.dumps(data))
+    elif format_ == "csv":
+        print(report_csv(data), end="")
+    elif format_ == "markdown":
+        print(report_markdown(data), end="")
+    else:
+        print(report_text(data))
+
+
+@evening_app.command("stats")
+def stats_command(
+    files: Annotated[list[str], typer.Argument(help="One or more evening logs.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Each player's statistics over several evenings (players matched by name)."""
+    from ..evening.record import load
+    from ..evening.report import combined_stats
+    from ..render_evening import stats_table
+
+    try:
+        evenings = [load(f, _say) for f in files]
+    except PungchowError as error:
+        fail(error, as_json)
+    stats = combined_stats(evenings)
+    if as_json:
+        print(json.dumps({"evenings": len(evenings), "players": stats}))
+        return
+    games = sum(len(e.games) for e in evenings)
+    print(f"{len(evenings)} evening{'s' if len(evenings) != 1 else ''}, {games} games")
+    print(stats_table(stats, [("evenings", "Evenings")]))
+
+
+@evening_app.command("chart")
+def chart_command(
+    file: FileArg,
+    width: Annotated[int, typer.Option("--width", help="Columns to use (default 80).", min=20, max=400)] = 80,
+    height: Annotated[int, typer.Option("--height", help="Rows of the chart.", min=5, max=100)] = 16,
+) -> None:
+    """The running totals as a chart in the terminal (plain characters)."""
+    from ..evening.record import load
+    from ..evening.report import running
+    from ..render_evening import chart_text
+
+    try:
+        evening = load(file, _say)
+    except PungchowError as error:
+        fail(error, False)
+    print(chart_text(running(evening), width, height))
+
+
+@evening_app.command("play")
+def play_command(file: FileArg) -> None:
+    """The interactive table mode: prompts for each game, checks it, shows it, records it."""
+    from .evening_play import Table
+
+    code = Table(file).run()
+    if code:
+        raise typer.Exit(code)

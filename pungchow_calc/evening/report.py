@@ -1,0 +1,233 @@
+"""What an evening comes to: the status, the game-by-game history, the fewest payments that square it,
+each player's statistics, and the running totals a chart draws. Plain data; render_evening prints it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.table import Settlement
+from ..engine.tiles import Wind
+from ..engine.wash import Wash
+from .state import ROUNDS_PER_SET, Evening, Game
+
+SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def round_name(evening: Evening, game: Game | None = None) -> str:
+    """`East round` (Part II), or `round 2` when the ruleset has no round wind (Part I)."""
+    position = game.before if game is not None else evening.position
+    wind = evening.round_wind(position)
+    index = evening.round_index(position)
+    if wind is None:
+        return f"round {index % ROUNDS_PER_SET + 1}"
+    return f"{wind.word.capitalize()} round"
+
+
+def status(evening: Evening) -> dict[str, Any]:
+    """`evening status --json`: where the evening stands and the running totals."""
+    totals = evening.totals()
+    wind = evening.round_wind()
+    index = evening.round_index()
+    return {
+        "games": len(evening.games),
+        "round": (wind or Wind.EAST).word,  # the prevailing wind: East when there is no round wind
+        "round_wind": wind is not None,
+        "round_number": index % ROUNDS_PER_SET + 1,
+        "set": index // ROUNDS_PER_SET + 1,
+        "sets": evening.sets,
+        "over": evening.over,
+        "east": evening.east,
+        "streak": evening.position.streak,
+        "next_east": evening.next_east,
+        "seats": {name: w.word for name, w in evening.seats()},
+        "totals": totals,
+        "net_sum": sum(totals.values()),
+        "balanced": sum(totals.values()) == 0,
+        "ruleset": evening.ruleset.name,
+        "ruleset_hash": evening.start["ruleset"]["hash"],
+        "notes": list(evening.notes),
+    }
+
+
+def running(evening: Evening) -> dict[str, list[int]]:
+    """Each player's total after each game (starting from 0 before the first)."""
+    out = {name: [0] for name in evening.players}
+    for game in evening.games:
+        for name, amount in game.net:
+            out[name].append(out[name][-1] + amount)
+    return out
+
+
+def sparkline(values: list[int]) -> str:
+    """A line of block characters, lowest value to highest."""
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    span = high - low or 1
+    return "".join(SPARKS[(v - low) * (len(SPARKS) - 1) // span] for v in values)
+
+
+def settle_up(totals: dict[str, int]) -> list[dict[str, Any]]:
+    """The fewest payments that square the totals: equal and opposite totals pay each other first, then
+    the largest debtor pays the largest creditor (the fewest possible for four players or fewer)."""
+    owed = {name: amount for name, amount in totals.items() if amount}
+    out: list[dict[str, Any]] = []
+    for name in sorted(owed, key=lambda n: owed[n]):
+        match = next((m for m in owed if owed[name] < 0 and owed[m] == -owed[name]), None)
+        if match is not None:
+            out.append({"from": name, "to": match, "amount": owed[match]})
+            owed[name] = owed[match] = 0
+    while any(owed.values()):
+        debtor = min(owed, key=lambda n: (owed[n], n))
+        creditor = max(owed, key=lambda n: (owed[n], n))
+        amount = min(-owed[debtor], owed[creditor])
+        out.append({"from": debtor, "to": creditor, "amount": amount})
+        owed[debtor] += amount
+        owed[creditor] -= amount
+    return out
+
+
+def _scores(game: Game) -> dict[str, int | None]:
+    detail = game.detail
+    seats = dict(game.seats)
+    if isinstance(detail, Settlement):
+        scored = detail.scored or detail.scores
+        return {name: scored.get(w) for name, w in seats.items()}
+    return dict.fromkeys(seats)
+
+
+def describe(game: Game) -> str:
+    """A game in a few words: `Ann won on Bob's discard`, `draw game`."""
+    record = game.record
+    kind = game.kind
+    if kind == "hand":
+        how = {"wall": "self-drawn", "loose": "on a loose tile"}.get(record.get("win_by", "discard"))
+        if how is None:
+            how = f"on {record['from']}'s discard" if record.get("from") else "on a discard"
+        return f"{record['winner']} won {how}"
+    if kind == "draw":
+        return "draw game"
+    if kind == "wash":
+        return f"{record['player']} washed the tiles"
+    return f"{record['player']}: false Mah-Jongg"
+
+
+def _payments(game: Game) -> list[dict[str, Any]]:
+    names = {w: name for name, w in game.seats}
+    detail = game.detail
+    if isinstance(detail, Settlement):
+        return [
+            {"from": names[p.payer], "to": names[p.payee], "amount": p.amount, "reason": p.reason}
+            for p in detail.payments
+        ]
+    if isinstance(detail, Wash):
+        washer = names[detail.seat]
+        return [
+            {
+                "from": names[w],
+                "to": washer,
+                "amount": a,
+                "reason": f"washing the tiles, {len(detail.heads)} heads",
+            }
+            for w, a in detail.payments.items()
+        ]
+    return []
+
+
+def _breakdown(game: Game) -> dict[str, list[dict[str, Any]]]:
+    detail = game.detail
+    if not isinstance(detail, Settlement):
+        return {}
+    names = {w: name for name, w in game.seats}
+    return {
+        names[w]: [
+            {
+                "label": line.label,
+                "set": line.meld,
+                "points": line.points,
+                "doublings": line.doublings,
+                "running": line.running,
+            }
+            for line in score.lines
+        ]
+        for w, score in detail.hands.items()
+    }
+
+
+def history(evening: Evening, breakdown: bool = False) -> list[dict[str, Any]]:
+    """Every game in force: who was East, the round, what happened, scores, payments, nets, totals."""
+    totals = dict.fromkeys(evening.players, 0)
+    out = []
+    for game in evening.games:
+        for name, amount in game.net:
+            totals[name] += amount
+        row: dict[str, Any] = {
+            "game": game.number,
+            "kind": game.kind,
+            "east": game.east,
+            "round": round_name(evening, game),
+            "what": describe(game),
+            "seats": {name: w.word for name, w in game.seats},
+            "scores": _scores(game),
+            "payments": _payments(game),
+            "net": dict(game.net),
+            "totals": dict(totals),
+        }
+        if breakdown:
+            row["breakdown"] = _breakdown(game)
+        out.append(row)
+    return out
+
+
+def player_stats(evening: Evening) -> dict[str, dict[str, int]]:
+    """Per player: games won, biggest winning hand, self-drawn wins, games as East, games fed."""
+    stats = {
+        name: {"won": 0, "biggest_hand": 0, "self_drawn": 0, "times_east": 0, "fed": 0, "total": 0}
+        for name in evening.players
+    }
+    for game in evening.games:
+        record = game.record
+        stats[game.east]["times_east"] += 1
+        for name, amount in game.net:
+            stats[name]["total"] += amount
+        if game.kind != "hand":
+            continue
+        winner = stats[record["winner"]]
+        winner["won"] += 1
+        if record.get("win_by") in ("wall", "loose"):
+            winner["self_drawn"] += 1
+        if record.get("from") in stats:
+            stats[record["from"]]["fed"] += 1
+        score = _scores(game).get(record["winner"])
+        if score is not None:
+            winner["biggest_hand"] = max(winner["biggest_hand"], score)
+    return stats
+
+
+def report(evening: Evening, breakdown: bool = False) -> dict[str, Any]:
+    """`evening report --format json`."""
+    totals = evening.totals()
+    return {
+        "players": list(evening.players),
+        "ruleset": {"name": evening.ruleset.name, "hash": evening.start["ruleset"]["hash"]},
+        "started": evening.start.get("at"),
+        "status": status(evening),
+        "history": history(evening, breakdown),
+        "totals": totals,
+        "settle_up": settle_up(totals),
+        "stats": player_stats(evening),
+        "notes": list(evening.notes),
+    }
+
+
+def combined_stats(evenings: list[Evening]) -> dict[str, dict[str, int]]:
+    """`evening stats FILE...`: each player's statistics summed over several evenings."""
+    out: dict[str, dict[str, int]] = {}
+    for evening in evenings:
+        for name, stats in player_stats(evening).items():
+            mine = out.setdefault(name, {"evenings": 0, **dict.fromkeys(stats, 0)})
+            mine["evenings"] += 1
+            for key, value in stats.items():
+                mine[key] = max(mine[key], value) if key == "biggest_hand" else mine[key] + value
+    return out

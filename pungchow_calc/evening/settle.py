@@ -1,0 +1,235 @@
+"""One game of an evening settled by the engine: the ruleset snapshot, the game's record checked against
+the table, and the one call to `settle_table` (or `wash`) per game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from functools import lru_cache
+from typing import Any
+
+from ..engine.conditions import WinBy
+from ..engine.errors import OptionError, PungchowError
+from ..engine.rules import Invalid, Ruleset, compile_ruleset
+from ..engine.table import Settlement, TableOptions, settle_table
+from ..engine.tiles import Wind
+from ..engine.wash import Wash, original_hand, wash
+from .log import EveningError
+
+FLAGS = ("original_hand", "last_tile", "first_discard", "no_choice")  # a hand's on/off win facts
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "items"):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _keys_back(value: Any) -> Any:
+    """JSON keys are text: a key written as a whole number was one in the ruleset (wash heads)."""
+    if isinstance(value, dict):
+        return {(int(k) if k.isdigit() else k): _keys_back(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_keys_back(v) for v in value]
+    return value
+
+
+def digest(document: dict[str, Any]) -> str:
+    """The snapshot's hash: sha256 of its canonical JSON."""
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def snapshot(ruleset: Ruleset, given: str) -> dict[str, Any]:
+    """The start event's record of the ruleset: as given (`-r`), its merged document and the hash."""
+    document = _plain(ruleset.data)
+    return {"name": ruleset.name, "given": given, "hash": digest(document), "document": document}
+
+
+def ruleset_of(start: dict[str, Any], path: str = "") -> Ruleset:
+    """Compile the ruleset snapshot of a start event (never the house file it came from)."""
+    shot = start.get("ruleset")
+    if not isinstance(shot, dict) or not isinstance(shot.get("document"), dict):
+        raise EveningError(f"{path} line 1: the start event has no ruleset snapshot", code="evening-damaged")
+    if digest(shot["document"]) != shot.get("hash"):
+        raise EveningError(
+            f"{path} line 1: the ruleset snapshot does not match its hash (edited by hand?)",
+            code="evening-damaged",
+        )
+    return _compiled(json.dumps(shot["document"]), str(shot.get("name") or "evening"), path)
+
+
+@lru_cache(maxsize=8)
+def _compiled(document: str, name: str, path: str) -> Ruleset:
+    try:
+        return compile_ruleset(_keys_back(json.loads(document)), name, f"{path} (snapshot)")
+    except Invalid as bad:
+        raise EveningError(
+            f"{path} line 1: the ruleset snapshot cannot be read: {bad.message}", code="evening-damaged"
+        ) from None
+
+
+def table_options(
+    *,
+    winner: Wind | None,
+    round: Wind,
+    win_by: str,
+    discarder: Wind | None,
+    feeder: Wind | None,
+    original_hand: bool,
+    last_tile: bool,
+    first_discard: bool,
+    limit: int | None,
+    no_limit: bool,
+    no_choice: bool,
+    dead: frozenset[Wind],
+    false_mahjongg: Wind | None,
+    draw: bool,
+) -> TableOptions:
+    """The one place the evening builds TableOptions (keyword arguments only)."""
+    fields = TableOptions.__dataclass_fields__
+    values: dict[str, Any] = {
+        "winner": winner,
+        "round": round,
+        # `win_by` is text in some versions of TableOptions and a WinBy in others.
+        "win_by": WinBy(win_by) if isinstance(fields["win_by"].default, WinBy) else win_by,
+        "discarder": discarder,
+        "feeder": feeder,
+        "original_hand": original_hand,
+        "last_tile": last_tile,
+        "first_discard": first_discard,
+        "limit": limit,
+        "no_limit": no_limit,
+        "no_choice": no_choice,
+        "dead": dead,
+        "false_mahjongg": false_mahjongg,
+    }
+    if "draw" in fields:  # a table with no winner says it is a draw
+        values["draw"] = draw
+    return TableOptions(**values)
+
+
+_SEAT_OPTION = re.compile(r"--(winner|from|feeder|dead|false-mahjongg) (east|south|west|north)\b")
+_SEAT = re.compile(r"--(east|south|west|north)\b")
+
+
+def _named(error: PungchowError, names: dict[str, str]) -> PungchowError:
+    """The engine's error with each seat (`--south`) called by the player's name."""
+    message = _SEAT_OPTION.sub(lambda m: f"--{m[1]} {names[m[2]]}", error.message)
+    message = _SEAT.sub(lambda m: names[m[1]], message)
+    return type(error)(message, code=error.code, column=error.column)
+
+
+def _seat(value: Any, key: str, seats: dict[str, Wind]) -> Wind:
+    """The seat of a player named in a record (`key` names the option in the message)."""
+    if not isinstance(value, str) or value not in seats:
+        players = ", ".join(seats)
+        raise OptionError(f"{key}: {value!r} is not at the table ({players})", code="bad-player")
+    return seats[value]
+
+
+def _maybe(record: dict[str, Any], key: str, seats: dict[str, Wind]) -> Wind | None:
+    value = record.get(key)
+    return None if value is None else _seat(value, key, seats)
+
+
+def _hands(record: dict[str, Any], seats: dict[str, Wind], required: bool) -> dict[Wind, str] | None:
+    hands = record.get("hands")
+    if hands is None and not required:
+        return None
+    if not isinstance(hands, dict) or not all(isinstance(v, str) for v in hands.values()):
+        raise OptionError("hands: give each player's hand or score as text", code="bad-option")
+    for name in hands:
+        _seat(name, "player", seats)
+    missing = [name for name in seats if name not in hands]
+    if missing:
+        raise OptionError(
+            f"no hand or score for {', '.join(missing)}: give every player (NAME=HAND or NAME=SCORE); "
+            "a player left out is never taken as 0",
+            code="missing-player",
+        )
+    return {seats[name]: text for name, text in hands.items()}
+
+
+def game_result(
+    ruleset: Ruleset, start: dict[str, Any], record: dict[str, Any], seats: dict[str, Wind], round: Wind
+) -> tuple[Settlement | Wash | None, dict[str, int]]:
+    """Settle one game (the record of a hand, draw, wash or penalty) at these seats: (detail, nets)."""
+    names = {w.word: name for name, w in seats.items()}
+    try:
+        detail = _settle(ruleset, start, record, seats, round)
+    except PungchowError as error:
+        raise _named(error, names) from None
+    if detail is None:
+        return None, dict.fromkeys(seats, 0)
+    if isinstance(detail, Wash):
+        net = {name: -detail.payments.get(w, 0) for name, w in seats.items()}
+        net[names[detail.seat.word]] = detail.total
+        return detail, net
+    return detail, {name: detail.net[w] for name, w in seats.items()}
+
+
+def _settle(
+    ruleset: Ruleset, start: dict[str, Any], record: dict[str, Any], seats: dict[str, Wind], round: Wind
+) -> Settlement | Wash | None:
+    kind = record.get("event")
+    order = tuple(sorted(seats.values(), key=lambda w: w.value))
+    if kind == "wash":
+        seat = _seat(record.get("player"), "player", seats)
+        tiles = record.get("tiles")
+        if not isinstance(tiles, str):
+            raise OptionError("wash: give the original hand's tiles", code="bad-option")
+        from ..engine.notation import parse
+        from ..engine.wash import wash_table
+
+        wash_table(ruleset)
+        return wash(original_hand(tiles, seat), ruleset, seat, parse(tiles).code, order)
+    for flag in FLAGS:
+        if not isinstance(record.get(flag, False), bool):
+            raise OptionError(f"{flag}: must be true or false", code="bad-option")
+    dead = record.get("dead", [])
+    if not isinstance(dead, list):
+        raise OptionError("dead: must be a list of players", code="bad-option")
+    options: dict[str, Any] = {
+        "winner": None,
+        "round": round,
+        "win_by": "discard",
+        "discarder": None,
+        "feeder": None,
+        **{flag: False for flag in FLAGS},
+        "limit": start.get("limit"),
+        "no_limit": bool(start.get("no_limit")),
+        "dead": frozenset(_seat(d, "dead", seats) for d in dead),
+        "false_mahjongg": None,
+        "draw": False,
+    }
+    if kind == "penalty":
+        if record.get("type") != "false_mahjongg":
+            raise OptionError(f"penalty: unknown type {record.get('type')!r}", code="bad-option")
+        options["false_mahjongg"] = _seat(record.get("player"), "player", seats)
+        return settle_table(dict.fromkeys(order, "0"), ruleset, table_options(**options))
+    if kind == "draw":
+        hands = _hands(record, seats, required=False)
+        if hands is None:
+            return None  # a draw with no hands given moves nothing
+        options["draw"] = True
+        return settle_table(hands, ruleset, table_options(**options))
+    if kind != "hand":
+        raise OptionError(f"{kind!r} is not a game", code="bad-option")
+    hands = _hands(record, seats, required=True)
+    assert hands is not None
+    win_by = record.get("win_by", "discard")
+    if win_by not in ("wall", "loose", "discard"):
+        raise OptionError(f"win-by: {win_by!r} is not one of wall, loose, discard", code="bad-option")
+    options.update(
+        winner=_seat(record.get("winner"), "winner", seats),
+        win_by=win_by,
+        discarder=_maybe(record, "from", seats),
+        feeder=_maybe(record, "feeder", seats),
+        **{flag: bool(record.get(flag, False)) for flag in FLAGS},
+    )
+    return settle_table(hands, ruleset, table_options(**options))

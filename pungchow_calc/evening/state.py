@@ -1,0 +1,263 @@
+"""An evening's state, rebuilt by replaying its log: the seats, East and his streak, the rounds and sets,
+each game as settled, and the running totals.
+
+The deal (Harr, "Procedure of Play", A. East Wind): "if the player representing East Wind wins, or if
+the game is a draw, he remains East Wind. If he loses, the player to his right becomes East Wind, he in
+turn becoming North Wind." Part II: "The East Wind round is over as soon as the fourth player to be East
+Wind in turn loses ... four games make up a round and four rounds make up a set", each round starting
+from the original East. What may vary is the ruleset's `evening:` section (engine/rules.py EveningRules).
+Every game is settled by `engine.table.settle_table` (a wash by `engine.wash`): there is one scoring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..engine.errors import PungchowError
+from ..engine.rules import Ruleset
+from ..engine.tiles import Wind
+from .log import EveningError, Line, Log
+from .settle import game_result, ruleset_of
+
+WINDS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
+GAMES = ("hand", "draw", "wash", "penalty")  # the events that are a game of the evening
+ROUNDS_PER_SET = 4  # "four rounds make up a set" (Part II)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Where the deal stands before a game: East (an index into the players), his streak, the passes."""
+
+    east: int = 0
+    streak: int = 0  # how many times in a row the present East has kept the deal
+    passes: int = 0  # how many times the deal has passed since the first game
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game of the evening as settled: what was recorded, the seats it was played at, the nets."""
+
+    number: int
+    record: dict[str, Any]  # the event's own fields: what was typed (docs/evening.md)
+    seats: tuple[tuple[str, Wind], ...]  # each player's wind in that game, in table order
+    round: Wind  # the prevailing wind the hands were scored in (East when the ruleset has no round wind)
+    before: Position
+    after: Position
+    net: tuple[tuple[str, int], ...]  # in table order
+    detail: Any = field(default=None, compare=False)  # the Settlement or Wash, when settled this run
+
+    @property
+    def kind(self) -> str:
+        """hand, draw, wash or penalty."""
+        return str(self.record["event"])
+
+    @property
+    def east(self) -> str:
+        """Who was East Wind."""
+        return next(name for name, wind in self.seats if wind is Wind.EAST)
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """The state of an evening: the table, the ruleset snapshot, the games in force, what undo takes back."""
+
+    players: tuple[str, ...]  # table order: the first game's East, South, West, North when --east is first
+    first: Position
+    start: dict[str, Any] = field(compare=False)
+    ruleset: Ruleset = field(compare=False)
+    games: tuple[Game, ...] = ()
+    undo: tuple[tuple[Any, ...], ...] = ()  # ("game",) or ("amend", number, the record it replaced)
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def position(self) -> Position:
+        """Where the deal stands for the next game."""
+        return self.games[-1].after if self.games else self.first
+
+    @property
+    def sets(self) -> int | None:
+        """Sets in the evening: `evening new --sets`, else the ruleset's sets_per_evening, else open."""
+        chosen = self.start.get("sets")
+        return chosen if isinstance(chosen, int) else self.ruleset.evening.sets_per_evening
+
+    def seats(self, position: Position | None = None) -> tuple[tuple[str, Wind], ...]:
+        """Each player's wind at a position (the next game's by default), in table order."""
+        east = (position or self.position).east
+        n = len(self.players)
+        return tuple((name, WINDS[(i - east) % n]) for i, name in enumerate(self.players))
+
+    def round_index(self, position: Position | None = None) -> int:
+        """Rounds completed: a round is over when the deal has passed once around the table."""
+        return (position or self.position).passes // len(self.players)
+
+    def round_wind(self, position: Position | None = None) -> Wind | None:
+        """The prevailing wind of the round, or None when the ruleset plays without one (Part I)."""
+        if not self.ruleset.evening.round_wind:
+            return None
+        return WINDS[self.round_index(position) % ROUNDS_PER_SET]
+
+    @property
+    def over(self) -> bool:
+        """True when the sets agreed on have all been played."""
+        return self.sets is not None and self.round_index() >= self.sets * ROUNDS_PER_SET
+
+    @property
+    def east(self) -> str:
+        """Who is East Wind for the next game."""
+        return self.players[self.position.east]
+
+    @property
+    def next_east(self) -> str:
+        """Who becomes East Wind if the present East loses: the player to his right (South)."""
+        return self.players[(self.position.east + 1) % len(self.players)]
+
+    def totals(self, upto: int | None = None) -> dict[str, int]:
+        """Each player's running total after `upto` games (all by default)."""
+        out = dict.fromkeys(self.players, 0)
+        for game in self.games[:upto]:
+            for name, amount in game.net:
+                out[name] += amount
+        return out
+
+
+def _keeps_deal(evening: Evening, record: dict[str, Any], seats: dict[str, Wind]) -> bool | None:
+    """Whether East keeps the deal after this game; None for a wash, which is no game played."""
+    rules = evening.ruleset.evening
+    kind = record["event"]
+    if kind == "wash":
+        return None  # "East Wind retains the Cheung (wind box)" ("Washing the Tiles")
+    if kind == "hand":
+        keeps = seats[record["winner"]] is Wind.EAST
+    elif kind == "draw":
+        keeps = not rules.draw_passes_deal
+    else:
+        caller_east = seats[record["player"]] is Wind.EAST
+        keeps = {"east_keeps": True, "deal_passes": False}.get(rules.after_false_mahjongg, not caller_east)
+    return keeps
+
+
+def _next(evening: Evening, before: Position, keeps: bool | None) -> Position:
+    if keeps is None:
+        return before
+    cap = evening.ruleset.evening.east_repeat_cap
+    if keeps and (cap is None or before.streak < cap):
+        return replace(before, streak=before.streak + 1)
+    return Position((before.east + 1) % len(evening.players), 0, before.passes + 1)
+
+
+def play(evening: Evening, number: int, record: dict[str, Any], before: Position, cached: bool) -> Game:
+    """Settle one game at a position: the recorded nets when the seats match (`cached`), else scored."""
+    seats = evening.seats(before)
+    wind = evening.round_wind(before) or Wind.EAST  # Part I: scored as in the East round, as `score` is
+    played = {"seats": {name: w.word for name, w in seats}, "round": wind.word}
+    net = record.get("net")
+    detail = None
+    if not (cached and record.get("played") == played and _valid_net(net, evening.players)):
+        detail, net = game_result(evening.ruleset, evening.start, record, dict(seats), wind)
+    assert isinstance(net, dict)
+    keeps = _keeps_deal(evening, record, dict(seats))
+    after = _next(evening, before, keeps)
+    nets = tuple((name, int(net[name])) for name in evening.players)
+    return Game(number, record, seats, wind, before, after, nets, detail)
+
+
+def _valid_net(net: Any, players: tuple[str, ...]) -> bool:
+    return (
+        isinstance(net, dict)
+        and set(net) == set(players)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in net.values())
+        and sum(net.values()) == 0
+    )
+
+
+def begin(start: dict[str, Any], path: str = "") -> Evening:
+    """The evening before any game, from its start event (the ruleset compiled from its snapshot)."""
+    players = start.get("players")
+    if (
+        not isinstance(players, list)
+        or not 2 <= len(players) <= 4
+        or not all(isinstance(p, str) and p for p in players)
+        or len(set(players)) != len(players)
+        or start.get("east") not in players
+    ):
+        raise EveningError(f"{path} line 1: the start event's players are damaged", code="evening-damaged")
+    ruleset = ruleset_of(start, path)
+    first = Position(east=players.index(start["east"]))
+    return Evening(tuple(players), first, start, ruleset)
+
+
+def body(record: dict[str, Any]) -> dict[str, Any]:
+    """A game event without its bookkeeping (version, time, cached seats and nets)."""
+    return {k: v for k, v in record.items() if k not in ("v", "at", "played", "net", "skips_torn_line")}
+
+
+def _refold(evening: Evening, start: int, records: list[dict[str, Any]]) -> tuple[Game, ...]:
+    """The games from index `start` on, replayed after a change (later seats may change)."""
+    games = list(evening.games[:start])
+    old = evening.games
+    for i in range(start, len(records)):
+        before = games[-1].after if games else evening.first
+        if i < len(old) and old[i].record is records[i] and old[i].before == before:
+            games.append(old[i])  # played at the same seats: the same result
+            continue
+        games.append(play(replace(evening, games=tuple(games)), i + 1, records[i], before, cached=True))
+    return tuple(games)
+
+
+def apply(evening: Evening, event: dict[str, Any], cached: bool = True) -> Evening:
+    """The evening after one more event of its log."""
+    kind = event["event"]
+    if kind in GAMES:
+        game = play(evening, len(evening.games) + 1, event, evening.position, cached)
+        return replace(evening, games=(*evening.games, game), undo=(*evening.undo, ("game",)))
+    if kind == "amend":
+        number, record = event.get("game"), event.get("record")
+        if not isinstance(number, int) or not 1 <= number <= len(evening.games):
+            raise EveningError(f"amend: there is no game {number!r} to amend", code="evening-no-game")
+        if not isinstance(record, dict) or record.get("event") not in GAMES:
+            raise EveningError("amend: the new record is not a game", code="evening-damaged")
+        records = [g.record for g in evening.games]
+        previous = records[number - 1]
+        records[number - 1] = record
+        games = _refold(evening, number - 1, records)
+        return replace(evening, games=games, undo=(*evening.undo, ("amend", number, previous)))
+    if kind == "undo":
+        if not evening.undo:
+            raise EveningError("there is nothing to undo", code="evening-nothing-to-undo")
+        last = evening.undo[-1]
+        if last[0] == "game":
+            return replace(evening, games=evening.games[:-1], undo=evening.undo[:-1])
+        number, previous = last[1], last[2]
+        records = [g.record for g in evening.games]
+        records[number - 1] = previous
+        return replace(evening, games=_refold(evening, number - 1, records), undo=evening.undo[:-1])
+    raise EveningError(f"a second start event ({kind})", code="evening-damaged")
+
+
+def replay(log: Log, cached: bool = True) -> Evening:
+    """Rebuild the evening from its log; an event that cannot be replayed is an error naming its line."""
+    evening = begin(log.lines[0].event, log.path)
+    for line in log.lines[1:]:
+        evening = _apply_line(evening, line, log.path, cached)
+    return replace(evening, notes=log.notes)
+
+
+def _apply_line(evening: Evening, line: Line, path: str, cached: bool) -> Evening:
+    try:
+        return apply(evening, line.event, cached)
+    except EveningError as error:
+        if error.code == "evening-damaged" or error.code.startswith("evening-no"):
+            raise EveningError(
+                f"{path} line {line.number}: {error.message}", code="evening-damaged"
+            ) from None
+        raise
+    except PungchowError as error:
+        raise EveningError(
+            f"{path} line {line.number}: cannot be replayed: {error}", code="evening-damaged"
+        ) from None
+    except (KeyError, TypeError, ValueError) as error:
+        raise EveningError(
+            f"{path} line {line.number}: damaged event ({type(error).__name__}: {error})",
+            code="evening-damaged",
+        ) from None

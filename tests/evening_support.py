@@ -1,0 +1,74 @@
+"""Shared helpers of the evening tests: run the installed entry point, and a few hands."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pungchow_calc.cli import main
+
+WINS = (
+    "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c",
+    "EwEwEw* 1b2b3b 4c5c6c 7d8d9d Rd!Rd",
+    "2c3c4c 5c6c7c* 8d8d8d GdGdGd* 9b!9b",
+    "RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c",
+)
+LOSER = "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw"  # 13 tiles, no winning tile
+WASH_13 = "1b9b1c9c1d9dEwSwWwNwRdGdWd"  # thirteen different heads (13 tiles: not East)
+WASH_9 = "1b9b1c9c1dEwSwWwNw 2b3b4b5b"  # nine different heads
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run `pungchow ARGS` through the console-script entry point: (exit code, stdout, stderr)."""
+    saved = sys.argv
+    sys.argv = ["pungchow", *args]
+    try:
+        main()
+        code = 0
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    finally:
+        sys.argv = saved
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def ok(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """Run a command that must succeed; its stdout."""
+    code, out, err = cli(capsys, *args)
+    assert code == 0, (args, out, err)
+    return out
+
+
+def status(capsys: pytest.CaptureFixture[str], path: Path) -> dict[str, Any]:
+    """`evening status FILE --json`."""
+    return json.loads(ok(capsys, "evening", "status", str(path), "--json"))
+
+
+def run(
+    *args: str, stdin: str | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`python -m pungchow_calc ARGS` in a subprocess."""
+    return subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+
+
+def hand(path: Path, winner: str, players: list[str], win: str = WINS[0], **extra: str) -> list[str]:
+    """Arguments of `evening hand`: the winner's hand and every other player as a plain score."""
+    args = ["evening", "hand", str(path), "--winner", winner, win]
+    for i, name in enumerate(p for p in players if p != winner):
+        args += ["--other", f"{name}={4 * (i + 1)}"]
+    for key, value in extra.items():
+        args += [f"--{key.replace('_', '-')}", value] if value else [f"--{key.replace('_', '-')}"]
+    return args

@@ -1,0 +1,340 @@
+"""`pungchow evening` through the entry point: a Part I evening, a Part II set, undo and amend, reports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from evening_support import LOSER, WASH_13, WINS, cli, hand, ok, status
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def start(capsys: pytest.CaptureFixture[str], path: Path, *extra: str) -> None:
+    ok(capsys, "evening", "new", str(path), "--players", ",".join(PLAYERS), *extra)
+
+
+def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
+    path = tmp_path / "e.jsonl"
+    out = ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "--east", "Cy")
+    assert "Cy east, Di south, Ann west, Bob north" in out
+    before = path.read_bytes()
+    code, _, err = cli(capsys, "evening", "new", str(path), "--players", "X,Y")
+    assert code == 2 and "never overwritten" in err
+    assert path.read_bytes() == before
+    start_event = json.loads(before.splitlines()[0])
+    assert start_event["event"] == "start" and start_event["v"] == 1
+    assert start_event["ruleset"]["hash"].startswith("sha256:")
+    assert start_event["ruleset"]["document"]["name"] == "pung-chow"
+
+
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        ("Ann", "two to four"),
+        ("A,B,C,D,E", "two to four"),
+        ("Ann,ann", "different"),
+        ("Ann,B=C", "not a name"),
+    ],
+    ids=["one", "five", "same-name", "equals-sign"],
+)
+def test_new_refuses_bad_players(tmp_path, capsys, players, message):
+    code, _, err = cli(capsys, "evening", "new", str(tmp_path / "e.jsonl"), "--players", players)
+    assert code == 2 and message in err
+    assert not (tmp_path / "e.jsonl").exists()
+
+
+def test_part_one_evening_rotation_repeats_and_rounds(tmp_path, capsys):
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "--sets", "1")
+    ok(capsys, *hand(path, "Ann", PLAYERS))  # East wins: he keeps the deal
+    ok(capsys, "evening", "draw", str(path))  # a draw: East stays
+    s = status(capsys, path)
+    assert (s["east"], s["streak"], s["games"]) == ("Ann", 2, 2)
+    assert s["seats"] == {"Ann": "east", "Bob": "south", "Cy": "west", "Di": "north"}
+    out = ok(capsys, *hand(path, "Cy", PLAYERS, WINS[2]))  # East loses: the player to his right deals
+    assert "The deal passes: Bob is East Wind" in out
+    s = status(capsys, path)
+    assert s["east"] == "Bob" and s["seats"]["Ann"] == "north" and s["streak"] == 0
+    assert s["round"] == "east" and not s["round_wind"]  # Part I: no round wind
+    for winner in ("Ann", "Ann", "Ann"):  # Bob, Cy, Di each lose once: back to Ann, round 2
+        ok(capsys, *hand(path, winner, PLAYERS, WINS[1]))
+    s = status(capsys, path)
+    assert (s["east"], s["round_number"], s["set"]) == ("Ann", 2, 1)
+    assert sum(s["totals"].values()) == 0 and s["balanced"]
+    code, _, err = cli(capsys, "evening", "wash", str(path), "Bob", WASH_13)
+    assert code == 2 and "no washing table" in err  # Part I has no washing the tiles
+
+
+def test_part_two_set_round_winds_wash_and_the_end(tmp_path, capsys):
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "pung-chow-limit", "--sets", "1")
+    out = ok(capsys, "evening", "wash", str(path), "Cy", WASH_13)
+    assert "Cy stays" not in out and "Ann stays East Wind" in out  # washing: East keeps the wind box
+    assert status(capsys, path)["totals"] == {"Ann": -200, "Bob": -200, "Cy": 600, "Di": -200}
+    ok(capsys, "evening", "false-mahjongg", str(path), "Bob")  # not East: East keeps the deal
+    s = status(capsys, path)
+    assert s["east"] == "Ann" and s["totals"]["Bob"] == -200 - 600  # 150 each, East 300 (half the limit)
+    winds = []
+    for i in range(16):  # every game lost by East: the deal goes round four times
+        s = status(capsys, path)
+        winds.append(s["round"])
+        loser_east = s["east"]
+        winner = next(p for p in PLAYERS if p != loser_east)
+        ok(capsys, *hand(path, winner, PLAYERS, WINS[i % 4]))
+    assert winds == ["east"] * 4 + ["south"] * 4 + ["west"] * 4 + ["north"] * 4
+    s = status(capsys, path)
+    assert s["over"] and s["east"] == "Ann"  # every round starts again from the original East
+    code, _, err = cli(capsys, *hand(path, "Bob", PLAYERS))
+    assert code == 2 and "the evening is over" in err
+    events = [json.loads(line) for line in path.read_text().splitlines()]
+    south_round = [e for e in events if e.get("played", {}).get("round") == "south"]
+    assert len(south_round) == 4
+
+
+def test_the_round_wind_reaches_the_scoring(tmp_path, capsys):
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "pung-chow-limit")
+    for winner in ("Bob", "Cy", "Di", "Ann"):  # East loses four times: the South round
+        ok(capsys, *hand(path, winner, PLAYERS, WINS[0]))
+    assert status(capsys, path)["round"] == "south"
+    win = "SwSwSw 1b2b3b 4c5c6c 7d8d9d Rd!Rd"
+    ok(capsys, *hand(path, "Bob", PLAYERS, win))  # Bob sits south in the South round
+    scored = json.loads(
+        ok(capsys, "score", win, "-r", "pung-chow-limit", "--seat", "south", "--round", "south", "--json")
+    )
+    east_round = json.loads(ok(capsys, "score", win, "-r", "pung-chow-limit", "--seat", "south", "--json"))
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert report["history"][-1]["scores"]["Bob"] == scored["score"] != east_round["score"]
+
+
+def test_hand_requires_every_other_player(tmp_path, capsys):
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    before = path.read_bytes()
+    code, _, err = cli(capsys, "evening", "hand", str(path), "--winner", "Ann", WINS[0], "--other", "Bob=4")
+    assert code == 2 and "no hand or score for Cy, Di" in err
+    code, _, err = cli(capsys, *hand(path, "Zed", PLAYERS))
+    assert code == 2 and "'Zed' is not at the table" in err
+    code, _, err = cli(capsys, *hand(path, "Ann", PLAYERS, "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c"))
+    assert code == 2 and "error:" in err
+    assert path.read_bytes() == before  # nothing recorded
+
+
+def test_notation_hands_and_the_discarder(tmp_path, capsys):
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    out = ok(
+        capsys,
+        "evening",
+        "hand",
+        str(path),
+        "--winner",
+        "Bob",
+        WINS[1],
+        "--from",
+        "Di",
+        "--other",
+        f"Ann={LOSER}",
+        "--other",
+        "Cy=12",
+        "--other",
+        "Di=0",
+    )
+    assert "Bob's hand" in out and "Ann pays Bob" in out
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert report["stats"]["Di"]["fed"] == 1 and report["stats"]["Bob"]["won"] == 1
+    assert report["history"][0]["what"] == "Bob won on Di's discard"
+
+
+def test_undo_and_amend_replay_the_evening(tmp_path, capsys):
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    after_one = status(capsys, path)
+    ok(capsys, *hand(path, "Ann", PLAYERS, WINS[1]))
+    out = ok(capsys, "evening", "undo", str(path))
+    assert "Took back game 2" in out
+    assert status(capsys, path) == after_one
+    ok(capsys, *hand(path, "Ann", PLAYERS, WINS[1]))
+    ok(capsys, *hand(path, "Bob", PLAYERS, WINS[2]))
+    before = status(capsys, path)
+    assert before["east"] == "Bob"
+    # Game 1 was really Cy's: Ann lost it, so Bob dealt game 2 (lost to Ann), Cy game 3 (lost to Bob).
+    out = ok(capsys, *["evening", "amend", str(path), "1", *hand(path, "Cy", PLAYERS)[3:]])
+    assert "Before" in out and "After" in out and "East Wind is now Di (was Bob)" in out
+    after = status(capsys, path)
+    assert after["east"] == "Di" and after["games"] == 3 and sum(after["totals"].values()) == 0
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert [g["east"] for g in report["history"]] == ["Ann", "Bob", "Cy"]
+    ok(capsys, "evening", "undo", str(path))  # takes back the amendment
+    assert status(capsys, path) == before
+    code, _, err = cli(capsys, "evening", "amend", str(path), "9", "--draw")
+    assert code == 2 and "no game 9" in err
+    lines = path.read_text().splitlines()
+    assert [json.loads(x)["event"] for x in lines] == [
+        "start",
+        "hand",
+        "hand",
+        "undo",
+        "hand",
+        "hand",
+        "amend",
+        "undo",
+    ]
+
+
+def test_undo_of_nothing_is_refused(tmp_path, capsys):
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    code, _, err = cli(capsys, "evening", "undo", str(path))
+    assert code == 2 and "nothing to undo" in err
+
+
+def _evening(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    for i, winner in enumerate(["Ann", "Bob", "Bob", "Cy", "Di", "Ann"]):
+        extra = {"drawn": ""} if winner == "Cy" else {}  # Cy's win is self-drawn
+        ok(capsys, *hand(path, winner, PLAYERS, WINS[i % 4], **extra))
+    ok(
+        capsys,
+        "evening",
+        "draw",
+        str(path),
+        *(f"--other={p}={n}" for p, n in zip(PLAYERS, (4, 8, 0, 2), strict=True)),
+    )
+    return path
+
+
+def test_report_formats(tmp_path, capsys):
+    path = _evening(tmp_path, capsys)
+    totals = status(capsys, path)["totals"]
+    data = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json", "--breakdown"))
+    assert data["totals"] == totals and len(data["history"]) == 7
+    assert data["history"][0]["breakdown"]["Ann"][0]["label"] == "Mah-Jongg"
+    paid = {p: 0 for p in PLAYERS}
+    for p in data["settle_up"]:
+        paid[p["from"]] -= p["amount"]
+        paid[p["to"]] += p["amount"]
+    assert paid == totals and len(data["settle_up"]) <= 3
+    assert data["stats"]["Cy"]["self_drawn"] == 1 and data["stats"]["Ann"]["times_east"] >= 2
+    rows = list(csv.reader(io.StringIO(ok(capsys, "evening", "report", str(path), "--format", "csv"))))
+    assert rows[0][:3] == ["game", "kind", "east"] and len(rows) == 8
+    assert [int(x) for x in rows[-1][-4:]] == [totals[p] for p in PLAYERS]
+    md = ok(capsys, "evening", "report", str(path), "--format", "markdown")
+    assert md.startswith("# Evening") and "## Settling up" in md and "| # | East |" in md
+    text = ok(capsys, "evening", "report", str(path))
+    assert "Settling up (fewest payments):" in text and "Biggest hand" in text
+    code, _, err = cli(capsys, "evening", "report", str(path), "--format", "xml")
+    assert code == 2 and "not one of" in err
+
+
+def test_chart_and_stats(tmp_path, capsys):
+    path = _evening(tmp_path, capsys)
+    totals = status(capsys, path)["totals"]
+    chart = ok(capsys, "evening", "chart", str(path))
+    assert all(len(line) <= 80 for line in chart.splitlines())
+    assert all(f"{p[0]} {p} {totals[p]:+d}" in chart for p in PLAYERS)
+    assert all(ch.isascii() for ch in chart)
+    other = tmp_path / "f.jsonl"
+    start(capsys, other)
+    ok(capsys, *hand(other, "Bob", PLAYERS))
+    data = json.loads(ok(capsys, "evening", "stats", str(path), str(other), "--json"))
+    assert data["evenings"] == 2 and data["players"]["Bob"]["evenings"] == 2
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert data["players"]["Bob"]["won"] == report["stats"]["Bob"]["won"] + 1
+    assert "Evenings" in ok(capsys, "evening", "stats", str(path), str(other))
+
+
+def test_status_human_output(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _evening(tmp_path, capsys)
+    out = ok(capsys, "evening", "status", "e.jsonl")
+    assert "7 games played" in out and "Check: totals sum to 0 — ok" in out and "deals next" in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+
+
+def test_sample_evening_part1_replays(capsys):
+    # samples/evening-part1.jsonl was made with these commands (docs/evening.md): a draw, an undo, an
+    # amendment of game 3 to a draw with scores, and the deal once round the table.
+    path = Path(__file__).resolve().parent.parent / "samples" / "evening-part1.jsonl"
+    s = status(capsys, path)
+    assert s["totals"] == {"Ann": -422, "Bob": -486, "Cy": 1614, "Di": -706}
+    assert (s["games"], s["east"], s["round_number"]) == (7, "Ann", 2)
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert report["totals"] == s["totals"] and report["notes"] == []
+
+
+def _typer(*args: str) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from pungchow_calc.cli import app
+
+    result = CliRunner().invoke(app, list(args), env={"NO_COLOR": "1", "COLUMNS": "80"})
+    return result.exit_code, result.stdout
+
+
+def _events(path: Path) -> list[dict[str, object]]:
+    return [{k: v for k, v in json.loads(x).items() if k != "at"} for x in path.read_text().splitlines()[1:]]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [
+            "hand",
+            "{f}",
+            "--winner",
+            "Bob",
+            WINS[1],
+            "--other=Ann=4",
+            "--other",
+            "Cy=8",
+            "--other",
+            "Di=0",
+            "--drawn",
+        ],
+        ["hand", "{f}", WINS[2], "--winner", "Cy", "--from", "Ann", "--other", "Ann=4", "--other", "Bob=2"],
+        ["hand", "{f}", "--winner", "Cy", WINS[2], "--other", "Ann=4", "--json"],
+        ["draw", "{f}", "--other", "Ann=4", "--other", "Bob=2", "--other", "Cy=1", "--other", "Di=0"],
+        ["undo", "{f}"],
+        ["false-mahjongg", "{f}", "Bob"],
+        ["status", "{f}"],
+        ["status", "{f}", "--json"],
+    ],
+    ids=[
+        "hand-drawn",
+        "hand-from",
+        "hand-missing-player-json",
+        "draw",
+        "undo",
+        "false-mahjongg",
+        "status",
+        "json",
+    ],
+)
+def test_the_quick_path_and_typer_agree(tmp_path, capsys, args):
+    # main() reads these commands without typer; typer must read them the same way.
+    quick, slow = tmp_path / "quick.jsonl", tmp_path / "slow.jsonl"
+    start(capsys, quick)
+    ok(capsys, *hand(quick, "Ann", PLAYERS))
+    slow.write_bytes(quick.read_bytes())
+    code, out, _ = cli(capsys, "evening", *(a.format(f=quick) for a in args))
+    slow_code, slow_out = _typer("evening", *(a.format(f=slow) for a in args))
+    assert (code, out.replace("quick", "X")) == (slow_code, slow_out.replace("slow", "X"))
+    assert _events(quick) == _events(slow)
+
+
+def test_unusual_command_lines_go_to_typer(tmp_path, capsys):
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    code, _, err = cli(capsys, "evening", "hand", str(path), WINS[0])  # no --winner
+    assert code == 2 and "Missing option '--winner'" in err
+    code, out, _ = cli(capsys, "evening", "hand", "--help")
+    assert code == 0 and "--other" in out
+    code, _, err = cli(capsys, "evening", "draw", str(path), "--bogus")
+    assert code == 2 and "No such option" in err

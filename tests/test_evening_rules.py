@@ -1,0 +1,103 @@
+"""The ruleset's `evening:` section: the book's defaults, each setting's effect, and its validation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from evening_support import WINS, cli, hand, ok, status
+
+from pungchow_calc.engine.rules import EveningRules, Invalid, _evening
+from pungchow_calc.ruleset_files import load
+
+
+def test_the_shipped_rulesets_follow_the_book():
+    assert load("pung-chow").evening == EveningRules(round_wind=False)
+    assert load("pung-chow-limit").evening == EveningRules(round_wind=True)
+    book = EveningRules()
+    assert (book.east_repeat_cap, book.draw_passes_deal, book.sets_per_evening) == (None, False, None)
+    assert book.after_false_mahjongg == "east_keeps_unless_caller"
+
+
+@pytest.mark.parametrize(
+    "raw, message",
+    [
+        ([], "must be a mapping"),
+        ({"east_repeats": 3}, "unknown evening key 'east_repeats'"),
+        ({"round_wind": "yes"}, "round_wind must be true or false"),
+        ({"east_repeat_cap": -1}, "east_repeat_cap must be a whole number"),
+        ({"after_false_mahjongg": "east_loses"}, "after_false_mahjongg must be one of"),
+        ({"sets_per_evening": 0}, "sets_per_evening must be at least 1"),
+    ],
+    ids=["not-mapping", "unknown-key", "bool", "negative", "choice", "zero-sets"],
+)
+def test_bad_evening_sections_are_refused(raw, message):
+    with pytest.raises(Invalid) as found:
+        _evening(raw)
+    assert message in found.value.message and found.value.path[0] == "evening"
+
+
+def _house(tmp_path: Path, **settings: object) -> str:
+    lines = ["extends: pung-chow-limit", "name: house", "evening:"]
+    lines += [f"  {key}: {'null' if v is None else str(v).lower()}" for key, v in settings.items()]
+    path = tmp_path / "house.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def _start(tmp_path: Path, capsys: pytest.CaptureFixture[str], **settings: object) -> Path:
+    path = tmp_path / "e.jsonl"
+    ruleset = _house(tmp_path, round_wind=True, **settings)
+    ok(capsys, "evening", "new", str(path), "--players", ",".join(PLAYERS), "-r", ruleset)
+    return path
+
+
+def test_a_cap_on_east_repeats(tmp_path, capsys):
+    path = _start(tmp_path, capsys, east_repeat_cap=2)
+    for _ in range(2):
+        ok(capsys, *hand(path, "Ann", PLAYERS))  # East wins twice: kept the deal twice
+    assert status(capsys, path)["east"] == "Ann"
+    ok(capsys, *hand(path, "Ann", PLAYERS))  # a third win: the cap passes the deal all the same
+    assert status(capsys, path)["east"] == "Bob"
+
+
+def test_a_draw_that_passes_the_deal_and_three_players_in_a_round(tmp_path, capsys):
+    path = _start(tmp_path, capsys, draw_passes_deal=True)
+    ok(capsys, "evening", "draw", str(path))
+    s = status(capsys, path)
+    assert s["east"] == "Bob" and s["seats"] == {"Ann": "west", "Bob": "east", "Cy": "south"}
+    ok(capsys, "evening", "draw", str(path))
+    ok(capsys, "evening", "draw", str(path))  # three players: three passes make a round
+    s = status(capsys, path)
+    assert (s["east"], s["round"]) == ("Ann", "south")
+
+
+@pytest.mark.parametrize(
+    "setting, caller, east_after",
+    [
+        ("east_keeps_unless_caller", "Bob", "Ann"),
+        ("east_keeps_unless_caller", "Ann", "Bob"),
+        ("east_keeps", "Ann", "Ann"),
+        ("deal_passes", "Bob", "Bob"),
+    ],
+    ids=["book-other-calls", "book-east-calls", "east-keeps", "deal-passes"],
+)
+def test_who_is_east_after_a_false_mahjongg(tmp_path, capsys, setting, caller, east_after):
+    path = _start(tmp_path, capsys, after_false_mahjongg=setting)
+    ok(capsys, "evening", "false-mahjongg", str(path), caller)
+    assert status(capsys, path)["east"] == east_after
+
+
+def test_sets_per_evening_ends_the_evening(tmp_path, capsys):
+    path = _start(tmp_path, capsys, sets_per_evening=1)
+    players = PLAYERS
+    for i in range(12):  # four rounds of three passes
+        east = status(capsys, path)["east"]
+        ok(capsys, *hand(path, next(p for p in players if p != east), players, WINS[i % 4]))
+    s = status(capsys, path)
+    assert s["over"] and s["sets"] == 1
+    code, _, err = cli(capsys, "evening", "draw", str(path))
+    assert code == 2 and "the evening is over" in err
