@@ -222,7 +222,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
     try:
         merged = _merge(base, doc)
         for own in ("name", "title", "description"):
-            # A house-rules file is not its base: unnamed, it is named after its file (_validate).
+            # A house-rules file is not its base: unnamed, it is named after its file (_load_path).
             if own not in doc:
                 merged.pop(own, None)
         return merged, text
