@@ -96,6 +96,22 @@ def test_the_loader_is_the_c_safe_loader_where_there_is_one():
     assert not issubclass(loader, yaml.constructor.FullConstructor)
 
 
+def test_without_libyaml_the_pure_python_loader_refuses_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import yaml
+
+    monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    strict_loader.cache_clear()
+    try:
+        assert issubclass(strict_loader(), yaml.SafeLoader)
+        path = tmp_path / "twice.yaml"
+        path.write_text("settings:\n  limit: 300\n  limit: 600\nrules:\n" + RULE, encoding="utf-8")
+        with pytest.raises(RulesetError) as caught:
+            load(str(path))
+        assert (caught.value.code, caught.value.line) == ("ruleset-duplicate-key", 3)
+    finally:
+        strict_loader.cache_clear()  # the next test gets the C loader back
+
+
 DUPLICATE_LIMIT = "extends: pung-chow\nsettings:\n  limit: 300\n  limit: 600\n"
 
 
