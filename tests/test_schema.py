@@ -7,10 +7,7 @@ and the loader to the same answer on a table of documents.
 
 from __future__ import annotations
 
-import importlib
 import json
-import sysconfig
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +18,7 @@ import yaml
 from pungchow_calc.engine import rules as ruleset_module
 from pungchow_calc.engine.conditions import REGISTRY
 from pungchow_calc.engine.errors import RulesetError
-from pungchow_calc.ruleset_files import builtin_names, load
+from pungchow_calc.ruleset_files import load
 from pungchow_calc.schema import SCHEMA_FILE, build_schema, shipped_schema
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,33 +61,6 @@ def test_keys_are_the_loaders():
     assert set(definitions["penalty"]["properties"]["type"]["enum"]) == set(ruleset_module.PENALTY_TYPES)
     wash = next(b for b in SCHEMA["properties"]["wash"]["anyOf"] if b.get("type") == "object")
     assert set(wash["properties"]) == ruleset_module.WASH_KEYS
-
-
-def _installed() -> metadata.Distribution:
-    """The distribution pip installed into this environment, not the checkout's own pungchow.egg-info
-    (which the checkout on sys.path also exposes)."""
-    found = list(metadata.distributions(name="pungchow", path=[sysconfig.get_path("purelib")]))
-    assert len(found) == 1, "install the project first: pip install . (or pip install -e .)"
-    return found[0]
-
-
-def test_schema_and_rulesets_are_package_data():
-    """Whatever `pungchow_calc` the tests import, the installed distribution ships the data."""
-    dist = _installed()
-    wanted = [SCHEMA_FILE, *(f"{name}.yaml" for name in builtin_names())]
-    direct_url = json.loads(dist.read_text("direct_url.json") or "{}")
-    if direct_url.get("dir_info", {}).get("editable"):
-        # `pip install -e .`: nothing is copied; setuptools' finder maps each package to its folder.
-        finder = next(f for f in dist.files or [] if f.name.startswith("__editable__") and f.suffix == ".py")
-        mapping = importlib.import_module(Path(finder.name).stem).MAPPING
-        folder = Path(mapping["pungchow_calc.rulesets"])
-        installed = {name: folder / name for name in wanted}
-    else:
-        files = {str(f): f for f in dist.files or []}
-        installed = {name: Path(dist.locate_file(files[f"pungchow_calc/rulesets/{name}"])) for name in wanted}
-    assert json.loads(installed[SCHEMA_FILE].read_text(encoding="utf-8")) == build_schema()
-    for name in wanted[1:]:
-        assert installed[name].read_bytes() == (ROOT / "rulesets" / name).read_bytes(), name
 
 
 @pytest.mark.parametrize("path", RULESET_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
