@@ -1,9 +1,10 @@
-"""Ruleset files: find a ruleset by name or path, read its YAML safely, follow `extends:`, and compile.
+"""Ruleset files: find a ruleset by name or path, follow `extends:`, and compile.
 
-A ruleset is data only. Reading is YAML's safe loader, with limits on size, depth and aliases checked
-from the parser's event stream before anything is built (`ruleset_files._check_structure`); merging
-follows `extends:`; `engine.rules.compile_ruleset` validates the merged document and looks conditions up
-in the registry. Nothing in a file is ever evaluated as code.
+A ruleset is data only. Each file is read by `ruleset_yaml.read` (YAML's safe loader, with limits on
+size, depth and aliases, refusing a key written twice); merging follows `extends:`;
+`engine.rules.compile_ruleset` validates the merged document and looks conditions up in the registry.
+This is the one loader: `score -r`, `batch`, `rules show|diff|check` all go through `load`. Nothing in
+a file is ever evaluated as code.
 """
 
 from __future__ import annotations
@@ -16,24 +17,23 @@ from typing import Any
 
 from .engine.errors import RulesetError
 from .engine.rules import Invalid, Ruleset, compile_ruleset
+from .ruleset_yaml import line_of, read
 
-MAX_FILE_BYTES = 256 * 1024  # a score card is a few kilobytes; refuse anything absurd
 MAX_EXTENDS_DEPTH = 8
-# Untrusted files: the C loader builds nested collections recursively (tens of thousands of levels
-# crash the interpreter) and shares aliased nodes, so a "billion laughs" file loads small but makes
-# every walk over it explode. Both are refused from the event stream, before anything is built.
-MAX_DEPTH = 32  # the shipped score cards nest under ten deep
-MAX_NODES = 20_000  # nodes with every alias expanded; the shipped score cards have about 1,000
 
 
 def builtin_dir() -> Path:
     """Where the shipped rulesets live (installed package data, or the source checkout)."""
     try:
+        # Installed (the YAML is the package `pungchow_calc.rulesets`) or editable (the editable
+        # finder maps that package to the checkout's top-level rulesets/).
         found = Path(str(resources.files("pungchow_calc.rulesets")))
         if found.is_dir():
             return found
     except ModuleNotFoundError:
         pass
+    # Imported from a source checkout (e.g. its tests after a plain `pip install .`): the checkout's
+    # pungchow_calc/ has no rulesets subpackage; pyproject's package-dir maps the top-level rulesets/.
     return Path(__file__).resolve().parent.parent / "rulesets"
 
 
@@ -64,120 +64,6 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
         code="ruleset-not-found",
         file=name_or_path,
     )
-
-
-def _read(path: Path) -> tuple[str, Any]:
-    import yaml  # imported here so commands that never load a ruleset start faster
-
-    try:
-        with path.open("rb") as stream:  # never read more than the limit, whatever the file is
-            raw = stream.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise RulesetError(
-            f"cannot read: {exc.strerror}", code="ruleset-unreadable", file=str(path)
-        ) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise RulesetError(
-            f"file is over {MAX_FILE_BYTES} bytes, more than a ruleset needs",
-            code="ruleset-too-large",
-            file=str(path),
-        )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RulesetError("not UTF-8 text", code="ruleset-invalid", file=str(path)) from None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C build of safe_load
-    try:
-        _check_structure(text, path, loader)
-        return text, yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise RulesetError(
-            f"not valid YAML: {problem}",
-            code="ruleset-yaml",
-            file=str(path),
-            line=mark.line + 1 if mark is not None else None,
-        ) from None
-    except RecursionError:
-        raise RulesetError("nested too deeply", code="ruleset-invalid", file=str(path)) from None
-    except (ValueError, OverflowError) as exc:  # e.g. a 5,000-digit number, a date of month 13
-        raise RulesetError(
-            f"not valid YAML: a value cannot be read ({str(exc).splitlines()[0][:80]})",
-            code="ruleset-yaml",
-            file=str(path),
-        ) from None
-
-
-def _check_structure(text: str, path: Path, loader: Any) -> None:
-    """Refuse a document nested deeper than MAX_DEPTH, or over MAX_NODES with aliases expanded.
-
-    Reads the parser's event stream (no objects are built) and stops at the first excess, so the
-    cost is bounded whatever the file holds. An alias inside the node it names is a cycle.
-    """
-    import yaml
-
-    def too_complex(message: str, event: Any) -> RulesetError:
-        mark = getattr(event, "start_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        return RulesetError(message, code="ruleset-too-complex", file=str(path), line=line)
-
-    sizes: dict[str, int] = {}  # anchor -> nodes it stands for, once complete
-    frames: list[list[Any]] = []  # [anchor, nodes so far] of each open collection
-    total = 0
-    for event in yaml.parse(text, Loader=loader):
-        if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
-            if len(frames) >= MAX_DEPTH:
-                raise too_complex(f"nested more than {MAX_DEPTH} deep", event)
-            if event.anchor is not None:
-                sizes.pop(event.anchor, None)  # an alias to it from inside would be a cycle
-            frames.append([event.anchor, 1])
-            continue
-        if isinstance(event, yaml.AliasEvent):
-            size = sizes.get(event.anchor) if event.anchor is not None else None
-            if size is None:
-                raise too_complex(f"alias *{event.anchor} refers to a node that contains it", event)
-        elif isinstance(event, yaml.ScalarEvent):
-            size = 1
-            if event.anchor is not None:
-                sizes[event.anchor] = 1
-        elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
-            anchor, size = frames.pop()
-            if anchor is not None:
-                sizes[anchor] = size
-        else:
-            continue
-        if frames:
-            frames[-1][1] += size
-            size = frames[-1][1]
-        else:
-            total += size
-            size = total
-        if size > MAX_NODES:
-            raise too_complex(f"more than {MAX_NODES} values once aliases are expanded", event)
-
-
-def line_of(text: str, path: tuple[Any, ...]) -> int | None:
-    """The line of the node at a key/index path in a YAML document (for error messages)."""
-    import yaml
-
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except (yaml.YAMLError, RecursionError):
-        return None
-    line = node.start_mark.line + 1 if node is not None else None
-    for step in path:
-        if isinstance(node, yaml.MappingNode):
-            match = next((v for k, v in node.value if getattr(k, "value", None) == step), None)
-            if match is None:
-                break
-            node = match
-        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
-            node = node.value[step]
-        else:
-            break
-        line = node.start_mark.line + 1
-    return line
 
 
 def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
@@ -279,7 +165,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
     """Read a file and everything it extends into one merged document."""
     if len(chain) > MAX_EXTENDS_DEPTH:
         raise RulesetError("extends: chain is too long", code="ruleset-extends", file=str(path))
-    text, doc = _read(path)
+    text, doc = read(path)
     if not isinstance(doc, dict):
         raise RulesetError(
             "a ruleset is a mapping (name:, settings:, rules: ...)",
@@ -336,7 +222,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
     try:
         merged = _merge(base, doc)
         for own in ("name", "title", "description"):
-            # A house-rules file is not its base: unnamed, it is named after its file (_validate).
+            # A house-rules file is not its base: unnamed, it is named after its file (_load_path).
             if own not in doc:
                 merged.pop(own, None)
         return merged, text

@@ -1,24 +1,21 @@
-"""The JSON Schema of ruleset files, and a small validator for the part of JSON Schema it uses.
+"""The JSON Schema of ruleset files, for editors: generated from the registry and the loader's key lists.
 
-The schema ships as `rulesets/ruleset.schema.json` (each shipped ruleset points editors at it);
-`build_schema()` derives it from the registry and the loader's key lists, and a test checks the
-shipped file equals it, so condition names can never drift. Regenerate after adding a condition:
+The schema ships as `rulesets/ruleset.schema.json` (each shipped ruleset points editors at it with a
+`# yaml-language-server: $schema=...` first line). `build_schema()` derives it from the condition
+registry and the loader's key lists, and tests check the shipped file equals it and that every shipped
+and sample ruleset conforms, so condition names can never drift. Regenerate after adding a condition:
 `python -m pungchow_calc.schema > rulesets/ruleset.schema.json`.
 
-The validator covers exactly the keywords the schema uses (draft-07 subset: type, enum,
-minLength, minimum, maximum, exclusiveMinimum, properties, additionalProperties, required,
-items, minItems, minProperties, maxProperties, anyOf, not, $ref to #/definitions), so checking a
-user's file needs no dependency beyond the standard library.
+The schema only helps editors: what is a valid ruleset is decided by one loader,
+`ruleset_files.load`, which `rules check` runs.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 SCHEMA_FILE = "ruleset.schema.json"
-Path_ = tuple[Any, ...]
 
 
 def build_schema() -> dict[str, Any]:
@@ -108,23 +105,19 @@ def build_schema() -> dict[str, Any]:
         "description": "at least one of the conditions holds",
     }
     count = {"type": "integer", "minimum": 0}
-    points = {
-        "anyOf": [
-            count,
-            {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["exposed", "concealed"],
-                "properties": {"exposed": count, "concealed": count},
-            },
-            {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["limit_fraction"],
-                "properties": {"limit_fraction": {"type": "number", "exclusiveMinimum": 0, "maximum": 1}},
-            },
-        ]
+    fraction = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["limit_fraction"],
+        "properties": {"limit_fraction": {"type": "number", "exclusiveMinimum": 0, "maximum": 1}},
     }
+    split = {"exposed": count, "concealed": count}
+    whole_split = {"type": "object", "additionalProperties": False, "required": list(split)}
+    points = {"anyOf": [count, {**whole_split, "properties": split}, fraction]}
+    # A house file may change one column of a split value and keep the base's other (README,
+    # "House rules with `extends:`"; ruleset_files._merge).
+    one_column = {"type": "object", "additionalProperties": False, "minProperties": 1, "properties": split}
+    points_change = {"anyOf": [count, one_column, fraction]}
     rule_props: dict[str, Any] = {
         "id": {"type": "string", "minLength": 1, "description": "stable name; `extends` merges by it"},
         "label": {"type": "string", "minLength": 1, "description": "the line as the score card prints it"},
@@ -132,7 +125,7 @@ def build_schema() -> dict[str, Any]:
         "who": {"type": "string", "enum": list(WHO), "description": "winner, others or all (default)"},
         "group": {"type": "string", "description": "first matching rule of a group wins, per unit"},
         "when": {"type": "array", "items": {"$ref": "#/definitions/condition"}},
-        "points": points,
+        "points": {"$ref": "#/definitions/points"},
         "doublings": count,
         "limit": {"type": "boolean", "description": "a limit hand"},
         "note": {"type": "string"},
@@ -156,7 +149,8 @@ def build_schema() -> dict[str, Any]:
         "extends": {"type": "string", "minLength": 1, "description": "shipped name or path of the base"},
         # An empty `settings:` (YAML null, e.g. only comments below it) is allowed, as the loader does.
         "settings": {"anyOf": [{"type": "null"}, {"$ref": "#/definitions/settings"}]},
-        "rules": {"type": "array", "items": {"$ref": "#/definitions/rule"}},
+        # Entries are whole rules, or changes to the base's rules in a house file: see "if" below.
+        "rules": {"type": ["array", "null"]},
         "remove_rules": {"type": "array", "items": {"type": "string"}},
     }
     definitions: dict[str, Any] = {}
@@ -165,7 +159,7 @@ def build_schema() -> dict[str, Any]:
             "anyOf": [{"type": "null"}, {"type": "array", "items": {"$ref": "#/definitions/penalty"}}]
         }
         top["remove_penalties"] = {"type": "array", "items": {"type": "string"}}
-        definitions["penalty"] = _penalty_schema(points)
+        definitions["penalty"] = _penalty_schema({"$ref": "#/definitions/points"})
     if "wash" in TOP_KEYS:
         top["wash"] = {"anyOf": [{"type": "null"}, _wash_schema()]}
     if "evening" in TOP_KEYS:
@@ -178,16 +172,38 @@ def build_schema() -> dict[str, Any]:
         "description": "A Pung Chow score card as data (see rulesets/pung-chow.yaml).",
         "type": "object",
         "additionalProperties": False,
-        "anyOf": [{"required": ["rules"]}, {"required": ["extends"]}],
         "properties": top,
+        # The schema describes one file as written, as an editor sees it. A file without `extends:`
+        # is a whole ruleset: it needs rules, each with a label and exactly one value. A house file
+        # (`extends:`) is partial: a rule entry names a base rule by id and changes only what it
+        # gives (one column of a split value, say), so it needs only the id. Checking house files
+        # as merged documents instead would flag valid, documented house files in every editor.
+        # Whatever the schema says, `load` (and so `rules check`) decides; tests keep them in step.
+        "if": {"required": ["extends"]},
+        "then": {"properties": {"rules": {"items": {"$ref": "#/definitions/rule_change"}}}},
+        "else": {
+            "required": ["rules"],
+            "properties": {
+                "rules": {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/rule"}}
+            },
+        },
         "definitions": {
             **definitions,
             "settings": {"type": "object", "additionalProperties": False, "properties": setting_props},
+            "points": points,
+            "points_change": points_change,
             "rule": {
                 "type": "object",
                 "additionalProperties": False,
-                "required": ["id"],
+                "required": ["id", "label"],
                 "properties": rule_props,
+                "oneOf": [{"required": [value]} for value in ("points", "doublings", "limit")],
+            },
+            "rule_change": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["id"],
+                "properties": {**rule_props, "points": {"$ref": "#/definitions/points_change"}},
                 "not": {
                     "anyOf": [
                         {"required": ["points", "doublings"]},
@@ -275,205 +291,6 @@ def shipped_schema() -> dict[str, Any]:
     from .ruleset_files import builtin_dir
 
     return json.loads((builtin_dir() / SCHEMA_FILE).read_text(encoding="utf-8"))
-
-
-# --- validation ---------------------------------------------------------------------------
-
-_TYPES: dict[str, Any] = {
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
-    "boolean": lambda v: isinstance(v, bool),
-    "null": lambda v: v is None,
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-}
-
-
-def _kind(value: Any) -> str:
-    for name in ("null", "boolean", "integer", "number", "string", "array", "object"):
-        if _TYPES[name](value):
-            return name
-    return type(value).__name__
-
-
-def _resolve(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
-    while "$ref" in schema:
-        ref = schema["$ref"]
-        if not ref.startswith("#/"):
-            raise ValueError(f"unsupported $ref {ref!r}")
-        node: Any = root
-        for part in ref[2:].split("/"):
-            node = node[part]
-        schema = node
-    return schema
-
-
-def _where(path: Path_) -> str:
-    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".") or "the ruleset"
-
-
-def errors(
-    value: Any, schema: dict[str, Any], root: dict[str, Any] | None = None, path: Path_ = ()
-) -> Iterator[tuple[Path_, str]]:
-    """Every (path, reason) where `value` breaks `schema`; empty when it conforms."""
-    root = root if root is not None else schema
-    schema = _resolve(schema, root)
-    types = schema.get("type")
-    if types is not None:
-        allowed = [types] if isinstance(types, str) else types
-        if not any(_TYPES[t](value) for t in allowed):
-            yield path, f"{_where(path)} must be {' or '.join(allowed)}, not {_kind(value)} {value!r}"
-            return
-    if "enum" in schema and value not in schema["enum"]:
-        shown = ", ".join("null" if v is None else str(v) for v in schema["enum"])
-        yield path, f"{_where(path)}: {value!r} is not one of {shown}"
-        return
-    if isinstance(value, str) and len(value) < schema.get("minLength", 0):
-        yield path, f"{_where(path)} must not be empty"
-    if _TYPES["number"](value):
-        if "minimum" in schema and value < schema["minimum"]:
-            yield path, f"{_where(path)} must be at least {schema['minimum']}, not {value!r}"
-        if "maximum" in schema and value > schema["maximum"]:
-            yield path, f"{_where(path)} must be at most {schema['maximum']}, not {value!r}"
-        if "exclusiveMinimum" in schema and value <= schema["exclusiveMinimum"]:
-            yield path, f"{_where(path)} must be more than {schema['exclusiveMinimum']}, not {value!r}"
-    if isinstance(value, dict):
-        yield from _object(value, schema, root, path)
-    if isinstance(value, list):
-        if len(value) < schema.get("minItems", 0):
-            yield path, f"{_where(path)} needs at least {schema['minItems']} item(s)"
-        if "items" in schema:
-            for i, item in enumerate(value):
-                yield from errors(item, schema["items"], root, (*path, i))
-    if "anyOf" in schema:
-        yield from _any_of(value, schema["anyOf"], root, path)
-    if "not" in schema and not any(True for _ in errors(value, schema["not"], root, path)):
-        yield path, f"{_where(path)}: {_not_reason(schema['not'])}"
-
-
-def _object(
-    value: dict[Any, Any], schema: dict[str, Any], root: dict[str, Any], path: Path_
-) -> Iterator[tuple[Path_, str]]:
-    props = schema.get("properties", {})
-    for key in schema.get("required", []):
-        if key not in value:
-            yield path, f"{_where(path)} needs {key!r}"
-    if len(value) < schema.get("minProperties", 0):
-        yield path, f"{_where(path)} needs at least {schema['minProperties']} key(s)"
-    if len(value) > schema.get("maxProperties", len(value)):
-        yield path, f"{_where(path)} takes at most {schema['maxProperties']} key(s), got {len(value)}"
-    extra = schema.get("additionalProperties", True)
-    for key, item in value.items():
-        if key in props:
-            yield from errors(item, props[key], root, (*path, key))
-        elif extra is False:
-            known = ", ".join(k for k in props if not k.startswith("$")) if len(props) < 20 else None
-            hint = f" (known: {known})" if known else ""
-            yield (*path, key), f"{_where(path)}: unknown key {key!r}{hint}"
-        elif isinstance(extra, dict):
-            yield from errors(item, extra, root, (*path, key))
-
-
-def _any_of(
-    value: Any, options: list[dict[str, Any]], root: dict[str, Any], path: Path_
-) -> Iterator[tuple[Path_, str]]:
-    found = [list(errors(value, option, root, path)) for option in options]
-    if any(not f for f in found):
-        return
-    # Report the branch meant for this kind of value (a string condition, a mapping condition...).
-    fitting = [f for f, option in zip(found, options, strict=True) if _fits_type(value, option, root)]
-    if fitting:
-        # Several fit (two shapes of mapping): the one that comes closest, i.e. with fewest errors.
-        yield from min(fitting, key=len)
-        return
-    kinds = sorted({t for o in options for t in _branch_types(o, root)})
-    yield (
-        path,
-        f"{_where(path)} must be {' or '.join(kinds) or 'another value'}, not {_kind(value)} {value!r}",
-    )
-
-
-def _branch_types(schema: dict[str, Any], root: dict[str, Any]) -> list[str]:
-    schema = _resolve(schema, root)
-    types = schema.get("type")
-    if types is None:
-        return [t for s in schema.get("anyOf", []) for t in _branch_types(s, root)]
-    return [types] if isinstance(types, str) else list(types)
-
-
-def _fits_type(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:
-    schema = _resolve(schema, root)
-    types = schema.get("type")
-    if types is None:
-        return "anyOf" not in schema or any(_fits_type(value, s, root) for s in schema["anyOf"])
-    allowed = [types] if isinstance(types, str) else types
-    return any(_TYPES[t](value) for t in allowed)
-
-
-def _not_reason(schema: dict[str, Any]) -> str:
-    options = schema.get("anyOf", [schema])
-    keys = sorted({k for o in options for k in o.get("required", [])})
-    if keys:
-        return f"give only one of {', '.join(keys)}"
-    return "value not allowed here"
-
-
-def validate(value: Any, schema: dict[str, Any] | None = None) -> list[tuple[Path_, str]]:
-    """All schema errors of a ruleset document (the shipped schema unless one is given)."""
-    return list(errors(value, schema if schema is not None else shipped_schema()))
-
-
-def _duplicate_key(text: str) -> tuple[int, str] | None:
-    """The first mapping key written twice (YAML itself keeps the last one silently)."""
-    import yaml
-
-    try:
-        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (yaml.YAMLError, RecursionError):
-        return None
-    stack = [root] if root is not None else []
-    while stack:
-        node = stack.pop()
-        if isinstance(node, yaml.MappingNode):
-            seen: set[Any] = set()
-            for key, value in node.value:
-                name = getattr(key, "value", None)
-                if isinstance(name, str) and name in seen:
-                    return key.start_mark.line + 1, name
-                seen.add(name)
-                stack.append(value)
-        elif isinstance(node, yaml.SequenceNode):
-            stack.extend(node.value)
-    return None
-
-
-def check(file: str) -> Any:
-    """Validate a ruleset file: YAML, duplicate keys, the schema, then a full load (extends included).
-
-    Returns the loaded Ruleset; raises RulesetError naming the file, the line and the reason.
-    """
-    from .engine.errors import RulesetError
-    from .ruleset_files import _read, line_of, load, resolve
-
-    path = resolve(file).resolve()
-    text, doc = _read(path)
-    duplicate = _duplicate_key(text)
-    if duplicate is not None:
-        line, key = duplicate
-        raise RulesetError(f"key {key!r} is written twice", code="ruleset-invalid", file=str(path), line=line)
-    if not isinstance(doc, dict):
-        raise RulesetError(
-            "a ruleset is a mapping (name:, settings:, rules: ...)",
-            code="ruleset-invalid",
-            file=str(path),
-            line=1,
-        )
-    found = validate(doc)
-    if found:
-        where, reason = found[0]
-        raise RulesetError(reason, code="ruleset-schema", file=str(path), line=line_of(text, where))
-    return load(str(path))
 
 
 def main() -> None:

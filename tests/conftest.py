@@ -2,13 +2,16 @@
 
 Run the long profile by hand:
     HYPOTHESIS_PROFILE=long python -m pytest tests/test_properties.py tests/test_fuzz.py
-Other engineers: add fixtures below; keep the profile block as it is.
+Other engineers: add fixtures below; keep the profile block as it is. Fixtures: `pungchow`.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # `ci`: small and derandomised so the suite stays fast and repeatable in `.ci/run`.
@@ -29,3 +32,28 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture
+def pungchow(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Callable[..., tuple[int, str, str]]:
+    """Run the command as users do, through the entry point `pungchow_calc.cli:main`.
+
+    Returns (exit code, stdout, stderr).
+    """
+    from pungchow_calc.cli import main
+
+    monkeypatch.setenv("COLUMNS", "200")  # tables as wide as they need, whatever the terminal
+
+    def run(*args: str) -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "argv", ["pungchow", *args])
+        try:
+            main()
+            code = 0
+        except SystemExit as done:
+            code = done.code if isinstance(done.code, int) else 0 if done.code is None else 1
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run

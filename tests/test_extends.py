@@ -218,3 +218,30 @@ def test_an_empty_section_in_a_house_file_changes_nothing(tmp_path, key):
     house, base = load(str(path)), load("pung-chow-limit")
     assert (house.settings, house.wash) == (base.settings, base.wash)
     assert [p.id for p in house.penalties] == [p.id for p in base.penalties]
+
+
+SPLIT_VALUE_HOUSE = "extends: pung-chow\nrules: [{id: pung_heads, points: {concealed: 10}}]\n"
+
+
+def test_split_value_house_file_accepted_by_score_and_rules_check(tmp_path, pungchow):
+    """One column of a split value (README, "House rules"): every command takes it, `rules check` too."""
+    import json
+
+    path = write(tmp_path / "split-value.yaml", SPLIT_VALUE_HOUSE)
+    assert pungchow("rules", "check", str(path)) == (0, f"ok: {path}: split-value (21 rules, no limit)\n", "")
+    code, out, err = pungchow("rules", "check", str(path), "--json")
+    assert (code, json.loads(out), err) == (
+        0,
+        {"ok": True, "file": str(path), "name": "split-value", "rules": 21},
+        "",
+    )
+    code, out, err = pungchow("score", PUNGS, "-r", str(path), "--json")
+    assert (code, err) == (0, "")
+    heads = [
+        (line["set"], line["points"]) for line in json.loads(out)["lines"] if line["rule"] == "pung_heads"
+    ]
+    assert heads == [("1b1b1b", 10)]  # concealed: the house's 10; the book's 8 (Part I: 48 -> 50)
+    assert json.loads(out)["points"] == 50
+    for args in (["rules", "show", str(path)], ["rules", "diff", "pung-chow", str(path)]):
+        code, out, err = pungchow(*args)
+        assert (code, err) == (0, "") and "3 of a kind of ones" in out, args

@@ -24,7 +24,8 @@ from pungchow_calc.cli import app
 from pungchow_calc.engine.conditions import Situation
 from pungchow_calc.engine.errors import PungchowError, RulesetError
 from pungchow_calc.engine.scoring import score_text
-from pungchow_calc.ruleset_files import MAX_DEPTH, MAX_NODES, builtin_dir, load
+from pungchow_calc.ruleset_files import builtin_dir, load
+from pungchow_calc.ruleset_yaml import MAX_DEPTH, MAX_NODES
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 RULE = "rules:\n  - id: a\n    label: A\n    points: 1\n"
@@ -103,6 +104,17 @@ HOSTILE: list[tuple[str, str, str]] = [
     ("binary-name", "name: !!binary '%%%'\n" + RULE, "ruleset-invalid"),
     ("not-yaml", "name: [unclosed\n" + RULE, "ruleset-yaml"),
     ("tabs", "name:\tx\nrules:\n\t- id: a\n", "ruleset-yaml"),
+    ("duplicate-top-key", "rules: []\n" + RULE, "ruleset-duplicate-key"),
+    (
+        "duplicate-key-deep",
+        "rules:\n  - {id: a, label: A, points: 1, when: [{any: [{not: {}, not: {}}]}]}\n",
+        "ruleset-duplicate-key",
+    ),
+    (
+        "duplicate-keys-many",
+        "settings:\n" + "".join(f"  k{i}: 1\n" for i in range(5000)) + "  k0: 2\n" + RULE,
+        "ruleset-duplicate-key",
+    ),
     ("empty", "", "ruleset-invalid"),
     ("a-list", "- 1\n- 2\n", "ruleset-invalid"),
     ("a-scalar", "just text\n", "ruleset-invalid"),
@@ -438,16 +450,16 @@ def test_mutated_score_card_loads_or_fails_cleanly(tmp_path_factory, data):
         doc = _mutate(doc, data)
     path = tmp_path_factory.mktemp("mut") / f"m{next(_COUNTER)}.yaml"
     path.write_text(yaml.safe_dump(doc, allow_unicode=True))
-    check = CliRunner().invoke(app, ["rules", "check", str(path)])  # schema first, then the loader
+    check = CliRunner().invoke(app, ["rules", "check", str(path)])  # the loader, and a report
     assert check.exit_code in (0, 2), check.output
-    if check.exit_code == 2:
-        assert len(check.stderr.splitlines()) == 1 and check.stderr.startswith("error: "), check.stderr
     try:
         rs = load(str(path))
     except RulesetError as error:
         assert error.code.startswith("ruleset-")
         assert "\n" not in str(error)
+        assert (check.exit_code, check.stdout, check.stderr) == (2, "", f"error: {error}\n")
         return
+    assert check.exit_code == 0 and check.stdout.startswith(f"ok: {rs.source}: "), check.output
     for hand, situation in PROBE_HANDS:
         try:
             result = score_text(hand, rs, situation)

@@ -146,28 +146,31 @@ BROKEN = [
         {"x.yaml": "rules:\n  - id: a\n    label: A\n    points: 3\n    when: [nope]\n"},
         "x.yaml",
         5,
-        "'nope' is not one of",
+        "unknown condition 'nope'",
     ),
     (
         "bad-condition-param",
-        {"x.yaml": "rules:\n  - id: a\n    label: A\n    points: 3\n    when: [{meld: pungs}]\n"},
+        {
+            "x.yaml": "rules:\n  - id: a\n    label: A\n    scope: set\n    points: 3\n"
+            + "    when: [{meld: pungs}]\n"
+        },
         "x.yaml",
-        5,
-        "'pungs' is not one of chow, pung",
+        6,
+        "condition 'meld' expects one of chow, pung",
     ),
     (
         "wrong-type",
         {"x.yaml": "rules:\n  - id: a\n    label: A\n    points: three\n"},
         "x.yaml",
         4,
-        "points must be integer or object",
+        "points must be a whole number of 0 or more, got 'three'",
     ),
     (
         "wrong-setting-type",
         {"x.yaml": "settings:\n  limit: lots\nrules:\n" + GOOD_RULE},
         "x.yaml",
         2,
-        "settings.limit must be integer or null",
+        "limit must be a whole number of 0 or more, got 'lots'",
     ),
     (
         "unknown-key",
@@ -182,7 +185,7 @@ BROKEN = [
         {"x.yaml": "rules:\n  - id: a\n    label: A\n    points: 3\n    doublings: 1\n"},
         "x.yaml",
         2,
-        "give only one of doublings, limit, points",
+        "give exactly one of points, doublings or limit",
     ),
     (
         "duplicate-id",
@@ -228,7 +231,7 @@ def test_check_json_error(tmp_path: Path):
     result = run("rules", "check", str(path), "--json")
     assert result.exit_code == 2
     error = json.loads(result.stdout)["error"]
-    assert (error["code"], error["file"], error["line"]) == ("ruleset-schema", str(path), 5)
+    assert (error["code"], error["file"], error["line"]) == ("ruleset-invalid", str(path), 5)
 
 
 def test_check_missing_file(tmp_path: Path):

@@ -96,11 +96,13 @@ def rules_check(
     file: Annotated[str, typer.Argument(help="Ruleset YAML file to validate.")],
     as_json: JsonOpt = False,
 ) -> None:
-    """Validate a ruleset file against the schema and the loader; exit 2 naming file, line and reason."""
-    from ..schema import check
+    """Load a ruleset file exactly as `score -r` does; exit 2 naming file, line and reason."""
+    from ..ruleset_files import load
 
+    # The one loader decides what a valid ruleset is: reading (duplicate keys included), extends,
+    # every key and value. This command only reports its answer.
     try:
-        ruleset = check(file)
+        ruleset = load(file)
     except PungchowError as error:
         fail(error, as_json)
     except OSError as error:

@@ -1,22 +1,49 @@
-"""Rules as data: the Rule/Ruleset dataclasses, and compiling a plain ruleset document into a Ruleset.
+"""Compiling a plain ruleset document into a Ruleset, and the keys and values a document may hold.
 
 `compile_ruleset` checks every key and value of a document (already read and merged by
 `pungchow_calc.ruleset_files`) and builds each condition from `conditions.REGISTRY` by name; nothing in
-a ruleset is ever evaluated as code. A compiled Ruleset is frozen and never mutated.
+a ruleset is ever evaluated as code. The compiled types live in `rule_types` and are importable from
+here too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from .conditions import REGISTRY, SHAPES, Condition, Context, ParamError, Test
-from .decomposition import ShapeTest
+from .conditions import REGISTRY, SHAPES, Condition, ParamError, Test
+from .rule_types import EveningRules, Invalid, Penalty, Points, Rule, Ruleset, Settings, WashTable
+
+__all__ = [
+    "LIABLE",
+    "PENALTY_KEYS",
+    "PENALTY_TYPES",
+    "RULE_KEYS",
+    "SCOPES",
+    "SETTING_KEYS",
+    "TOP_KEYS",
+    "WHO",
+    "Invalid",
+    "Penalty",
+    "Points",
+    "Rule",
+    "Ruleset",
+    "Settings",
+    "WashTable",
+    "compile_ruleset",
+]
 
 MAX_INT = 10**9  # no point value, limit or count needs more
 MAX_DOUBLINGS = 32  # per rule: an exponent, so a huge one would take forever to compute
 MAX_LOSER_PAIRS = 7  # fourteen tiles hold at most seven pairs
+AFTER_FALSE_MAHJONGG = ("east_keeps_unless_caller", "east_keeps", "deal_passes")
+EVENING_KEYS = {
+    "round_wind": "true: the prevailing wind turns each round (Part II); false: no round wind (Part I)",
+    "east_repeat_cap": "how many times in a row East may keep the deal, or null for no cap (the book)",
+    "draw_passes_deal": "whether a draw game passes the deal (the book: East stays)",
+    "after_false_mahjongg": "who is East after a false Mah-Jongg: " + ", ".join(AFTER_FALSE_MAHJONGG),
+    "sets_per_evening": "sets (four rounds each) in an evening, or null: the players decide",
+}
 TOP_KEYS = {
     "$schema",
     "name",
@@ -43,109 +70,6 @@ RULE_KEYS = {"id", "label", "scope", "who", "group", "when", "points", "doubling
 SCOPES = ("hand", "set", "pair")
 WHO = ("winner", "others", "all")
 
-
-@dataclass(frozen=True, slots=True)
-class Points:
-    """A point value: one number, a split by exposed/concealed, or a fraction of the limit."""
-
-    exposed: int = 0
-    concealed: int = 0
-    limit_fraction: float | None = None
-
-    def value(self, exposed: bool, limit: int | None) -> int:
-        """Points for a set lying as given (limit fractions use the limit in force)."""
-        if self.limit_fraction is not None:
-            return int((limit or 0) * self.limit_fraction)
-        return self.exposed if exposed else self.concealed
-
-
-_POINT_KINDS = {"hand": "bonus", "set": "set", "pair": "pair"}
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """One line of the score card: when it applies and what it is worth."""
-
-    id: str
-    label: str
-    scope: str
-    who: str
-    group: str | None
-    tests: tuple[Test, ...]
-    points: Points | None
-    doublings: int
-    limit: bool
-    deferred: bool
-    index: int
-    local: bool = False  # every condition reads only the unit, the situation and the winning tile
-
-    @property
-    def kind(self) -> str:
-        """The SPEC §3 line kind this rule produces."""
-        if self.limit:
-            return "limit"
-        if self.doublings:
-            return "double"
-        return _POINT_KINDS[self.scope]
-
-    def applies(self, ctx: Context, unit: Any) -> bool:
-        """True when every condition holds for this arrangement and unit."""
-        for test in self.tests:  # noqa: SIM110 - all(genexpr) costs a generator per call on a hot path
-            if not test(ctx, unit):
-                return False
-        return True
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Ruleset-wide values: the limit, the East multiplier and the like."""
-
-    limit: int | None = None
-    limit_hand_value: int | None = None
-    east_multiplier: int = 2
-    loser_max_pairs: int = 1
-    settle_losers: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class WashTable:
-    """Part II "Washing the Tiles": what each player pays for so many different heads."""
-
-    payments: tuple[tuple[int, int], ...]  # (different heads, points from each player), ascending
-    east_multiplier: int = 1
-
-    @property
-    def min_heads(self) -> int:
-        """The fewest different heads that wash the tiles."""
-        return self.payments[0][0]
-
-    def amount(self, heads: int) -> int | None:
-        """Points from each player for `heads` different heads (the highest row reached), or None."""
-        reached = [points for need, points in self.payments if heads >= need]
-        return reached[-1] if reached else None
-
-
-AFTER_FALSE_MAHJONGG = ("east_keeps_unless_caller", "east_keeps", "deal_passes")
-EVENING_KEYS = {
-    "round_wind": "true: the prevailing wind turns each round (Part II); false: no round wind (Part I)",
-    "east_repeat_cap": "how many times in a row East may keep the deal, or null for no cap (the book)",
-    "draw_passes_deal": "whether a draw game passes the deal (the book: East stays)",
-    "after_false_mahjongg": "who is East after a false Mah-Jongg: " + ", ".join(AFTER_FALSE_MAHJONGG),
-    "sets_per_evening": "sets (four rounds each) in an evening, or null: the players decide",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class EveningRules:
-    """How the deal passes over an evening (Harr, "Procedure of Play" A; Part II, the wind box)."""
-
-    round_wind: bool = False
-    east_repeat_cap: int | None = None
-    draw_passes_deal: bool = False
-    after_false_mahjongg: str = "east_keeps_unless_caller"
-    sets_per_evening: int | None = None
-
-
 PENALTY_TYPES = {
     "dead_hand": "a hand with the wrong number of tiles: its score does not count and it pays all",
     "false_mahjongg": "a player who calls Mah-Jongg on an incomplete hand pays each other player",
@@ -153,47 +77,6 @@ PENALTY_TYPES = {
 }
 PENALTY_KEYS = {"id", "label", "type", "note", "tiles", "pays", "liable", "when", "excused"}
 LIABLE = ("discarder", "feeder")
-
-
-@dataclass(frozen=True, slots=True)
-class Penalty:
-    """A penalty of the ruleset (Harr, "Penalties"; "Mah-Jongg or Mah-Diao"): data, with its tests."""
-
-    id: str
-    label: str
-    type: str  # one of PENALTY_TYPES
-    tiles: int = 13  # dead_hand: tiles a non-winner holds, plus one per kong
-    pays: Points | None = None  # false_mahjongg: paid to each other player (East: times east_multiplier)
-    liable: str = "discarder"  # pays_for_all: --from (discarder) or --feeder (feeder)
-    tests: tuple[Test, ...] = ()  # pays_for_all: on the winner's hand, all must hold
-    excused_no_choice: bool = True  # pays_for_all: --no-choice excuses the liable player
-    excused_waiting: tuple[Test, ...] | None = None  # the liable hand, completed by a tile it waits for
-    index: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Ruleset:
-    """A loaded, validated, immutable ruleset."""
-
-    name: str
-    title: str
-    source: str
-    settings: Settings
-    rules: tuple[Rule, ...]
-    shapes: tuple[ShapeTest, ...]
-    data: MappingProxyType[str, Any]  # the merged document, for `rules show` and `rules diff`
-    penalties: tuple[Penalty, ...] = ()  # "Penalties" and the dead hand, in file order
-    wash: WashTable | None = None  # Part II "Washing the Tiles"; None when the ruleset has no table
-    evening: EveningRules = EveningRules()  # `pungchow evening`: how the deal passes
-
-
-class Invalid(Exception):
-    """A document is not a valid ruleset: `path` is the key/index path of the offending node."""
-
-    def __init__(self, path: tuple[Any, ...], message: str) -> None:
-        super().__init__(message)
-        self.path = path
-        self.message = message
 
 
 def _compile_condition(entry: Any, scope: str, path: tuple[Any, ...]) -> tuple[Test, bool, bool]:
@@ -349,30 +232,6 @@ def _settings(raw: Any) -> Settings:
     return Settings(**out)
 
 
-def _wash(raw: Any) -> WashTable | None:
-    """Validate the `wash:` table: different heads -> points from each player, East's multiplier."""
-    if raw is None:
-        return None
-    if not isinstance(raw, dict):
-        raise Invalid(("wash",), "wash must be a mapping with payments (and east_multiplier)")
-    for key in raw:
-        if key not in WASH_KEYS:
-            raise Invalid(("wash", key), f"unknown wash key {key!r} (known: {', '.join(sorted(WASH_KEYS))})")
-    table = raw.get("payments")
-    if not isinstance(table, dict) or not table:
-        raise Invalid(("wash", "payments"), "wash payments must map different heads to points")
-    rows: list[tuple[int, int]] = []
-    for heads, points in table.items():
-        need = _int_value(heads, ("wash", "payments"), "wash heads")
-        if not 1 <= need <= 13:  # there are thirteen different heads (Part II, limit hand 1)
-            raise Invalid(("wash", "payments", heads), f"wash heads must be 1 to 13, got {need}")
-        rows.append((need, _int_value(points, ("wash", "payments", heads), "wash points")))
-    multiplier = _int_value(raw.get("east_multiplier", 1), ("wash", "east_multiplier"), "east_multiplier")
-    if multiplier == 0:
-        raise Invalid(("wash", "east_multiplier"), "east_multiplier must be at least 1")
-    return WashTable(tuple(sorted(rows)), multiplier)
-
-
 def _evening(raw: Any) -> EveningRules:
     """Validate the `evening:` section (see EVENING_KEYS); a missing key keeps the book's behaviour."""
     if raw is None:
@@ -397,6 +256,30 @@ def _evening(raw: Any) -> EveningRules:
             if key == "sets_per_evening" and out[key] == 0:
                 raise Invalid(path, "sets_per_evening must be at least 1, or null")
     return EveningRules(**out)
+
+
+def _wash(raw: Any) -> WashTable | None:
+    """Validate the `wash:` table: different heads -> points from each player, East's multiplier."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise Invalid(("wash",), "wash must be a mapping with payments (and east_multiplier)")
+    for key in raw:
+        if key not in WASH_KEYS:
+            raise Invalid(("wash", key), f"unknown wash key {key!r} (known: {', '.join(sorted(WASH_KEYS))})")
+    table = raw.get("payments")
+    if not isinstance(table, dict) or not table:
+        raise Invalid(("wash", "payments"), "wash payments must map different heads to points")
+    rows: list[tuple[int, int]] = []
+    for heads, points in table.items():
+        need = _int_value(heads, ("wash", "payments"), "wash heads")
+        if not 1 <= need <= 13:  # there are thirteen different heads (Part II, limit hand 1)
+            raise Invalid(("wash", "payments", heads), f"wash heads must be 1 to 13, got {need}")
+        rows.append((need, _int_value(points, ("wash", "payments", heads), "wash points")))
+    multiplier = _int_value(raw.get("east_multiplier", 1), ("wash", "east_multiplier"), "east_multiplier")
+    if multiplier == 0:
+        raise Invalid(("wash", "east_multiplier"), "east_multiplier must be at least 1")
+    return WashTable(tuple(sorted(rows)), multiplier)
 
 
 def _conditions(raw: Any, path: tuple[Any, ...], where: str) -> tuple[Test, ...]:

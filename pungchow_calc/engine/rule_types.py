@@ -1,0 +1,147 @@
+"""The compiled form of a ruleset: frozen Rule, Ruleset, Penalty, WashTable, Points and Settings.
+
+`pungchow_calc.engine.rules.compile_ruleset` builds these from a ruleset document; a built Ruleset is
+never mutated. `Invalid` is what compiling raises for a document that is not a valid ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .conditions import Context, Test
+from .decomposition import ShapeTest
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """A point value: one number, a split by exposed/concealed, or a fraction of the limit."""
+
+    exposed: int = 0
+    concealed: int = 0
+    limit_fraction: float | None = None
+
+    def value(self, exposed: bool, limit: int | None) -> int:
+        """Points for a set lying as given (limit fractions use the limit in force)."""
+        if self.limit_fraction is not None:
+            return int((limit or 0) * self.limit_fraction)
+        return self.exposed if exposed else self.concealed
+
+
+_POINT_KINDS = {"hand": "bonus", "set": "set", "pair": "pair"}
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One line of the score card: when it applies and what it is worth."""
+
+    id: str
+    label: str
+    scope: str
+    who: str
+    group: str | None
+    tests: tuple[Test, ...]
+    points: Points | None
+    doublings: int
+    limit: bool
+    deferred: bool
+    index: int
+    local: bool = False  # every condition reads only the unit, the situation and the winning tile
+
+    @property
+    def kind(self) -> str:
+        """The line kind (docs/json.md) this rule produces."""
+        if self.limit:
+            return "limit"
+        if self.doublings:
+            return "double"
+        return _POINT_KINDS[self.scope]
+
+    def applies(self, ctx: Context, unit: Any) -> bool:
+        """True when every condition holds for this arrangement and unit."""
+        for test in self.tests:  # noqa: SIM110 - all(genexpr) costs a generator per call on a hot path
+            if not test(ctx, unit):
+                return False
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Ruleset-wide values: the limit, the East multiplier and the like."""
+
+    limit: int | None = None
+    limit_hand_value: int | None = None
+    east_multiplier: int = 2
+    loser_max_pairs: int = 1
+    settle_losers: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class WashTable:
+    """Part II "Washing the Tiles": what each player pays for so many different heads."""
+
+    payments: tuple[tuple[int, int], ...]  # (different heads, points from each player), ascending
+    east_multiplier: int = 1
+
+    @property
+    def min_heads(self) -> int:
+        """The fewest different heads that wash the tiles."""
+        return self.payments[0][0]
+
+    def amount(self, heads: int) -> int | None:
+        """Points from each player for `heads` different heads (the highest row reached), or None."""
+        reached = [points for need, points in self.payments if heads >= need]
+        return reached[-1] if reached else None
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A penalty of the ruleset (Harr, "Penalties"; "Mah-Jongg or Mah-Diao"): data, with its tests."""
+
+    id: str
+    label: str
+    type: str  # one of PENALTY_TYPES
+    tiles: int = 13  # dead_hand: tiles a non-winner holds, plus one per kong
+    pays: Points | None = None  # false_mahjongg: paid to each other player (East: times east_multiplier)
+    liable: str = "discarder"  # pays_for_all: --from (discarder) or --feeder (feeder)
+    tests: tuple[Test, ...] = ()  # pays_for_all: on the winner's hand, all must hold
+    excused_no_choice: bool = True  # pays_for_all: --no-choice excuses the liable player
+    excused_waiting: tuple[Test, ...] | None = None  # the liable hand, completed by a tile it waits for
+    index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EveningRules:
+    """How the deal passes over an evening (Harr, "Procedure of Play" A; Part II, the wind box)."""
+
+    round_wind: bool = False
+    east_repeat_cap: int | None = None
+    draw_passes_deal: bool = False
+    after_false_mahjongg: str = "east_keeps_unless_caller"
+    sets_per_evening: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A loaded, validated, immutable ruleset."""
+
+    name: str
+    title: str
+    source: str
+    settings: Settings
+    rules: tuple[Rule, ...]
+    shapes: tuple[ShapeTest, ...]
+    data: MappingProxyType[str, Any]  # the merged document, for `rules show` and `rules diff`
+    penalties: tuple[Penalty, ...] = ()  # "Penalties" and the dead hand, in file order
+    wash: WashTable | None = None  # Part II "Washing the Tiles"; None when the ruleset has no table
+    evening: EveningRules = EveningRules()  # `pungchow evening`: how the deal passes
+
+
+class Invalid(Exception):
+    """A document is not a valid ruleset: `path` is the key/index path of the offending node."""
+
+    def __init__(self, path: tuple[Any, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message

@@ -1,0 +1,186 @@
+"""Reading one ruleset file safely: bounded size, UTF-8, bounded structure, no key written twice.
+
+A ruleset is data only: YAML's safe loader (the C build where available) builds it, after limits on
+size, depth and aliases are checked from the parser's event stream (`_check_structure`), and a key
+written twice in any mapping is refused rather than silently replaced by the last one
+(`strict_loader`). Nothing in a file is ever evaluated as code. Every failure is a RulesetError
+naming the file, the line when known, and a stable code.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .engine.errors import RulesetError
+
+MAX_FILE_BYTES = 256 * 1024  # a score card is a few kilobytes; refuse anything absurd
+# Untrusted files: the C loader builds nested collections recursively (tens of thousands of levels
+# crash the interpreter) and shares aliased nodes, so a "billion laughs" file loads small but makes
+# every walk over it explode. Both are refused from the event stream, before anything is built.
+MAX_DEPTH = 32  # the shipped score cards nest under ten deep
+MAX_NODES = 20_000  # nodes with every alias expanded; the shipped score cards have about 1,000
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+class DuplicateKey(Exception):
+    """A mapping key written twice in one mapping (YAML itself would keep the last one silently)."""
+
+    def __init__(self, key: Any, line: int, first_line: int) -> None:
+        super().__init__(key)
+        self.key = key
+        self.line = line
+        self.first_line = first_line
+
+
+@lru_cache(maxsize=1)
+def strict_loader() -> Any:
+    """YAML's safe loader (the C build where available) that refuses a mapping key written twice."""
+    import yaml  # imported here so commands that never load a ruleset start faster
+
+    base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class StrictSafeLoader(base):  # type: ignore[misc, valid-type]
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            # Only the keys written in this mapping: `<<: *base` merge keys may be overridden, as YAML
+            # intends. A key that is not a scalar cannot be hashed; the safe loader refuses it itself.
+            first: dict[Any, int] = {}
+            for key_node, _ in node.value:
+                if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _MERGE_TAG:
+                    continue
+                key = self.construct_object(key_node)
+                line = key_node.start_mark.line + 1
+                try:
+                    if key in first:
+                        raise DuplicateKey(key, line, first[key])
+                    first[key] = line
+                except TypeError:  # an unhashable key: left to the safe loader's own message
+                    continue
+            return super().construct_mapping(node, deep=deep)
+
+    return StrictSafeLoader
+
+
+def read(path: Path) -> tuple[str, Any]:
+    """The text of a ruleset file and the document it holds; RulesetError for anything unreadable."""
+    import yaml
+
+    try:
+        with path.open("rb") as stream:  # never read more than the limit, whatever the file is
+            raw = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise RulesetError(
+            f"cannot read: {exc.strerror}", code="ruleset-unreadable", file=str(path)
+        ) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RulesetError(
+            f"file is over {MAX_FILE_BYTES} bytes, more than a ruleset needs",
+            code="ruleset-too-large",
+            file=str(path),
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesetError("not UTF-8 text", code="ruleset-invalid", file=str(path)) from None
+    loader = strict_loader()
+    try:
+        _check_structure(text, path, loader)
+        return text, yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
+    except DuplicateKey as twice:
+        shown = repr(twice.key)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise RulesetError(
+            f"key {shown} is written twice (first on line {twice.first_line})",
+            code="ruleset-duplicate-key",
+            file=str(path),
+            line=twice.line,
+        ) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RulesetError(
+            f"not valid YAML: {problem}",
+            code="ruleset-yaml",
+            file=str(path),
+            line=mark.line + 1 if mark is not None else None,
+        ) from None
+    except RecursionError:
+        raise RulesetError("nested too deeply", code="ruleset-invalid", file=str(path)) from None
+    except (ValueError, OverflowError) as exc:  # e.g. a 5,000-digit number, a date of month 13
+        raise RulesetError(
+            f"not valid YAML: a value cannot be read ({str(exc).splitlines()[0][:80]})",
+            code="ruleset-yaml",
+            file=str(path),
+        ) from None
+
+
+def _check_structure(text: str, path: Path, loader: Any) -> None:
+    """Refuse a document nested deeper than MAX_DEPTH, or over MAX_NODES with aliases expanded.
+
+    Reads the parser's event stream (no objects are built) and stops at the first excess, so the
+    cost is bounded whatever the file holds. An alias inside the node it names is a cycle.
+    """
+    import yaml
+
+    def too_complex(message: str, event: Any) -> RulesetError:
+        mark = getattr(event, "start_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        return RulesetError(message, code="ruleset-too-complex", file=str(path), line=line)
+
+    sizes: dict[str, int] = {}  # anchor -> nodes it stands for, once complete
+    frames: list[list[Any]] = []  # [anchor, nodes so far] of each open collection
+    total = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+            if len(frames) >= MAX_DEPTH:
+                raise too_complex(f"nested more than {MAX_DEPTH} deep", event)
+            if event.anchor is not None:
+                sizes.pop(event.anchor, None)  # an alias to it from inside would be a cycle
+            frames.append([event.anchor, 1])
+            continue
+        if isinstance(event, yaml.AliasEvent):
+            size = sizes.get(event.anchor) if event.anchor is not None else None
+            if size is None:
+                raise too_complex(f"alias *{event.anchor} refers to a node that contains it", event)
+        elif isinstance(event, yaml.ScalarEvent):
+            size = 1
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+        elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+            anchor, size = frames.pop()
+            if anchor is not None:
+                sizes[anchor] = size
+        else:
+            continue
+        if frames:
+            frames[-1][1] += size
+            size = frames[-1][1]
+        else:
+            total += size
+            size = total
+        if size > MAX_NODES:
+            raise too_complex(f"more than {MAX_NODES} values once aliases are expanded", event)
+
+
+def line_of(text: str, path: tuple[Any, ...]) -> int | None:
+    """The line of the node at a key/index path in a YAML document (for error messages)."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, RecursionError):
+        return None
+    line = node.start_mark.line + 1 if node is not None else None
+    for step in path:
+        if isinstance(node, yaml.MappingNode):
+            match = next((v for k, v in node.value if getattr(k, "value", None) == step), None)
+            if match is None:
+                break
+            node = match
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            node = node.value[step]
+        else:
+            break
+        line = node.start_mark.line + 1
+    return line

@@ -1,0 +1,128 @@
+"""Reading one ruleset file: a key written twice is refused (anywhere), named by file and line.
+
+YAML itself keeps the last of two equal keys silently, so `limit: 300` then `limit: 600` would score
+with 600 and nobody would know the file was ambiguous. The one loader refuses it, and `score -r`
+and `rules check` say the same thing, since `rules check` is that loader.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pungchow_calc.engine.errors import RulesetError
+from pungchow_calc.ruleset_files import load
+from pungchow_calc.ruleset_yaml import strict_loader
+
+HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+RULE = "  - id: a\n    label: A\n    points: 1\n"
+
+
+# (id, document, line of the second key, the key as the message shows it, line of the first)
+DUPLICATES = [
+    ("top-level", "name: a\nname: b\nrules:\n" + RULE, 2, "'name'", 1),
+    ("setting", "settings:\n  limit: 300\n  limit: 600\nrules:\n" + RULE, 3, "'limit'", 2),
+    ("rule-key", "rules:\n  - id: a\n    label: A\n    points: 1\n    points: 2\n", 5, "'points'", 4),
+    ("flow-mapping", "rules:\n  - {id: a, label: A, points: 1, id: b}\n", 2, "'id'", 2),
+    (
+        "condition-parameter",
+        "rules:\n  - id: a\n    label: A\n    scope: set\n    points: 1\n"
+        "    when:\n      - count: {melds: pung, min: 1, min: 2}\n",
+        7,
+        "'min'",
+        7,
+    ),
+    ("wash-heads", "wash:\n  payments:\n    9: 1\n    9: 2\nrules:\n" + RULE, 4, "9", 3),
+    ("house-file", "extends: pung-chow\nsettings:\n  limit: 300\n  limit: 600\n", 4, "'limit'", 3),
+    ("in-an-anchor", "settings: &s\n  limit: 1\n  limit: 2\nrules:\n" + RULE, 3, "'limit'", 2),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "key", "first"), [d[1:] for d in DUPLICATES], ids=[d[0] for d in DUPLICATES]
+)
+def test_a_key_written_twice_is_refused(tmp_path: Path, text: str, line: int, key: str, first: int):
+    path = tmp_path / "twice.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load(str(path))
+    error = caught.value
+    assert (error.code, error.file, error.line) == ("ruleset-duplicate-key", str(path), line)
+    assert error.message == f"key {key} is written twice (first on line {first})"
+
+
+def test_a_duplicate_key_in_the_base_is_named_in_the_base(tmp_path: Path):
+    (tmp_path / "base.yaml").write_text("rules:\n" + RULE + "settings:\n  limit: 1\n  limit: 2\n")
+    (tmp_path / "house.yaml").write_text("extends: base.yaml\n")
+    with pytest.raises(RulesetError) as caught:
+        load(str(tmp_path / "house.yaml"))
+    assert (caught.value.code, caught.value.file, caught.value.line) == (
+        "ruleset-duplicate-key",
+        str(tmp_path / "base.yaml"),
+        7,
+    )
+
+
+def test_a_merge_key_may_be_overridden(tmp_path: Path):
+    # `<<: *base` then a key of its own is YAML's way to override; it is not a key written twice.
+    path = tmp_path / "merge.yaml"
+    path.write_text(
+        "rules:\n  - &r {id: a, label: A, points: 1}\n  - <<: *r\n    id: b\n    points: 2\n",
+        encoding="utf-8",
+    )
+    assert [(r.id, r.label, r.points.exposed) for r in load(str(path)).rules] == [
+        ("a", "A", 1),
+        ("b", "A", 2),
+    ]
+
+
+def test_a_number_and_a_string_are_different_keys(tmp_path: Path):
+    # The string "9" and the number 9 are different keys: no key is written twice, the loader judges the rest.
+    path = tmp_path / "types.yaml"
+    path.write_text("wash:\n  payments:\n    9: 1\n    '9': 2\nrules:\n" + RULE, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load(str(path))
+    assert caught.value.code == "ruleset-invalid"  # "9" is not a whole number of heads
+
+
+def test_the_loader_is_the_c_safe_loader_where_there_is_one():
+    import yaml
+
+    loader = strict_loader()
+    assert issubclass(loader, getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    assert issubclass(loader, yaml.constructor.SafeConstructor)
+    assert not issubclass(loader, yaml.constructor.FullConstructor)
+
+
+def test_without_libyaml_the_pure_python_loader_refuses_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import yaml
+
+    monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    strict_loader.cache_clear()
+    try:
+        assert issubclass(strict_loader(), yaml.SafeLoader)
+        path = tmp_path / "twice.yaml"
+        path.write_text("settings:\n  limit: 300\n  limit: 600\nrules:\n" + RULE, encoding="utf-8")
+        with pytest.raises(RulesetError) as caught:
+            load(str(path))
+        assert (caught.value.code, caught.value.line) == ("ruleset-duplicate-key", 3)
+    finally:
+        strict_loader.cache_clear()  # the next test gets the C loader back
+
+
+DUPLICATE_LIMIT = "extends: pung-chow\nsettings:\n  limit: 300\n  limit: 600\n"
+
+
+def test_duplicate_limit_refused_by_score_and_rules_check_alike(tmp_path, pungchow):
+    path = tmp_path / "duplicate-limit.yaml"
+    path.write_text(DUPLICATE_LIMIT, encoding="utf-8")
+    expected = f"error: {path}:4: key 'limit' is written twice (first on line 3)\n"
+    codes = {}
+    for args in (["score", HAND, "-r", str(path)], ["rules", "check", str(path)]):
+        assert pungchow(*args) == (2, "", expected), args
+        code, out, _ = pungchow(*args, "--json")
+        assert code == 2
+        codes[args[0]] = json.loads(out)["error"]["code"]
+    assert codes == {"score": "ruleset-duplicate-key", "rules": "ruleset-duplicate-key"}
