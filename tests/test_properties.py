@@ -140,7 +140,7 @@ FORGETFUL = {name: _forgetful(ruleset) for name, ruleset in RULESETS.items()}
     st.data(),
 )
 def test_remembered_set_lines_match_a_fresh_count(pair: tuple[GenHand, bool], name: str, data: st.DataObject):
-    # Set and pair lines are remembered per situation (scoring._Plan): only right if every condition
+    # Set and pair lines are remembered per situation (plan.Plan): only right if every condition
     # marked `local` in the registry reads nothing but its set, the situation and the winning tile.
     hand, winner = pair
     situation = data.draw(situations(winner=winner))

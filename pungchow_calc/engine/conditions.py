@@ -70,7 +70,7 @@ class Condition:
     deferred: bool = False  # needs the other point lines first (e.g. "no other score")
     # Reads only the set or pair, the situation, whether the hand has a winning tile and which
     # tile it is when the set or pair holds it; never the rest of the arrangement. Scoring then
-    # reuses its answer for the same set in another arrangement or hand (scoring._Plan).
+    # reuses its answer for the same set in another arrangement or hand (plan.Plan).
     local: bool = False
 
 

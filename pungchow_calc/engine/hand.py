@@ -8,6 +8,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
+from .cache import BoundedCache
 from .errors import HandError, NotationError
 from .notation import Marker, ParsedHand
 from .tiles import Tile
@@ -58,8 +59,7 @@ class Meld:
         return _code(self.tiles, mark)
 
 
-_MELDS: dict[tuple[Any, ...], Meld] = {}
-MAX_MELDS = 65536  # distinct melds remembered (a batch meets a few thousand)
+_MELDS: BoundedCache[tuple[Any, ...], Meld] = BoundedCache(65536)  # a batch meets a few thousand
 
 
 def meld(
@@ -74,9 +74,7 @@ def meld(
     key = (kind, tiles, exposed, declared, winning, order)
     found = _MELDS.get(key)
     if found is None:
-        if len(_MELDS) >= MAX_MELDS:
-            _MELDS.clear()
-        found = _MELDS[key] = Meld(kind, tiles, exposed, declared, winning, order)
+        found = _MELDS.put(key, Meld(kind, tiles, exposed, declared, winning, order))
     return found
 
 
