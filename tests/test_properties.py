@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from strategies import GenGroup, GenHand, losing_hands, retyped, seats, win_bys, winning_hands
 
 from pungchow_calc.engine.conditions import Situation, WinBy
-from pungchow_calc.engine.errors import HandError, NotationError
+from pungchow_calc.engine.errors import HandError, NotationError, TableError
 from pungchow_calc.engine.hand import build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.rules import Rule, Ruleset
@@ -408,3 +408,19 @@ def test_original_hand_without_a_winning_tile_scores(hand: GenHand, name: str, s
     assert result.score >= result.points * 2**result.doublings
     with_bang = score_text(hand.text(), ruleset, situation)
     assert result.points * 2**result.doublings > 0 and with_bang.score > 0
+
+
+@given(winning_hands(), rulesets, st.booleans())
+def test_a_winning_hand_with_its_bang_forgotten_is_refused(hand: GenHand, name: str, draw: bool):
+    """Money never moves on a guess: a complete hand at a table with no winner named is refused (with
+    --draw too), never settled as a dead hand or a draw."""
+    ruleset = RULESETS[name]
+    forgotten = replace(hand, win=None).text()
+    table = {Wind.EAST: forgotten, Wind.SOUTH: "40"}
+    try:
+        settle_table(table, ruleset, TableOptions(draw=draw))
+    except TableError as error:
+        assert error.code == "complete-hand-no-winner"
+        assert str(error).startswith("east's hand is complete")
+    else:
+        raise AssertionError(f"{forgotten!r} settled with no winner")

@@ -92,6 +92,20 @@ def is_complete(counts: list[int], sets_needed: int) -> bool:
     return pairs == 1
 
 
+def complete_hand(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> bool:
+    """True when the hand as it stands is a Mah-Jongg, whichever tile came last: its fixed sets and
+    pool make four sets and a pair, or its tiles make one of the ruleset's special shapes."""
+    sets_needed = 4 - len(hand.fixed)
+    if (
+        sets_needed >= 0
+        and all(m.is_set for m in hand.fixed)
+        and is_complete(counts_of(hand.pool), sets_needed)
+    ):
+        return True
+    counts = counts_of(hand.tiles)
+    return any(shape(list(counts), hand.fixed) for shape in shapes)
+
+
 def _meld(kind: str, index: int, order: int) -> Meld:
     tile = PLAYING_TILES[index]
     if kind == "chow":

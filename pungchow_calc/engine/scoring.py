@@ -74,6 +74,7 @@ class Score:
     waits: tuple[Tile, ...]
     payments: dict[Wind, int] | None
     limit_hand: str | None
+    notes: tuple[str, ...] = ()  # options this ruleset has no rule for (only when there are some)
 
     def as_dict(self) -> dict[str, Any]:
         """SPEC §3 `score --json` object."""
@@ -99,6 +100,8 @@ class Score:
         }
         if self.payments is not None:
             out["payments"] = {seat.word: amount for seat, amount in self.payments.items()}
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
     def as_json(self) -> str:
@@ -143,6 +146,8 @@ class Score:
         if self.payments is not None:
             paid = [f"{_json_str(seat.word)}: {amount}" for seat, amount in self.payments.items()]
             parts += [', "payments": {', ", ".join(paid), "}"]
+        if self.notes:
+            parts += [', "notes": ', _codes_json(list(self.notes))]
         parts.append("}")
         return "".join(parts)
 
@@ -293,7 +298,32 @@ def score_hand(
         waits=hand_waits,
         payments=payments,
         limit_hand=limit_label,
+        notes=_unread_options(ruleset.name, plan.reads, situation) if situation.winner else (),
     )
+
+
+# The win options a ruleset may have no rule for: (fact, option, what it says).
+_WIN_FACTS = (
+    ("original_hand", "--original-hand", "a hand won on the original draw"),
+    ("last_tile", "--last-tile", "a win with the last tile"),
+    ("first_discard", "--first-discard", "a win on the first discard"),
+)
+
+
+def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
+    """A note for each win option given that no rule of the ruleset reads (none: the usual case)."""
+    if not (situation.original_hand or situation.last_tile or situation.first_discard) and (
+        situation.win_by is not WinBy.LOOSE
+    ):
+        return ()
+    notes = [
+        f"{option}: no rule of ruleset {name} scores {what}"
+        for fact, option, what in _WIN_FACTS
+        if getattr(situation, fact) and fact not in facts
+    ]
+    if situation.win_by is WinBy.LOOSE and "loose" not in facts:
+        notes.append(f"--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall")
+    return tuple(notes)
 
 
 def _value(ruleset: Ruleset, cap: int | None, points: int, doublings: int, limit_label: str | None) -> int:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .conditions import Situation, WinBy
+from .decomposition import complete_hand
 from .errors import HandError, OptionError, PungchowError, TableError
 from .hand import Hand, build
 from .notation import parse
@@ -147,7 +148,7 @@ def settle_scores(
 class TableOptions:
     """How the hand ended: the winner and how he won (`score` options), and the penalties' facts."""
 
-    winner: Wind | None = None  # None: the hand marked with `!`, else a draw game
+    winner: Wind | None = None  # None: the hand marked with `!`, else a draw game (with `draw`)
     round: Wind = Wind.EAST
     win_by: str = "discard"  # wall | loose | discard
     discarder: Wind | None = None  # --from: who discarded the winning tile
@@ -160,6 +161,7 @@ class TableOptions:
     no_choice: bool = False  # the liable player had no choice in his discard (Penalties, note (a))
     dead: frozenset[Wind] = frozenset()  # seats declared dead (needed for plain scores)
     false_mahjongg: Wind | None = None  # the seat that called Mah-Jongg on an incomplete hand
+    draw: bool = False  # no hand won: said outright, so a forgotten `!` or --winner is never a draw
 
 
 _SCORE = re.compile(r"[+-]?\d+")
@@ -264,6 +266,34 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
         raise OptionError("a dead hand cannot win", code="dead-winner")
 
 
+def _check_ending(
+    winner: Wind | None, hands: Mapping[Wind, Hand], ruleset: Ruleset, options: TableOptions
+) -> None:
+    """Money never moves on a guess: a draw game is said with --draw, and a complete hand with no
+    winner named is a forgotten `!` (or --winner), not a dead hand nor a draw."""
+    if winner is not None:
+        if options.draw:
+            given = "--winner" if options.winner is not None else "the ! in the hand"
+            raise OptionError(
+                f"--draw says no hand won, but {given} names {seat_name(winner)} the winner",
+                code="draw-with-winner",
+            )
+        return
+    for seat, hand in hands.items():
+        if seat not in options.dead and complete_hand(hand, ruleset.shapes):
+            name = seat_name(seat)
+            raise TableError(
+                f"{name}'s hand is complete: mark its winning tile with ! (won on the original draw: "
+                f"--winner {name} --original-hand)",
+                code="complete-hand-no-winner",
+            )
+    if not options.draw:
+        raise OptionError(
+            "no hand won: mark the winning tile with !, name --winner, or say --draw for a draw game",
+            code="no-winner",
+        )
+
+
 def settle_table(
     seats: Mapping[Wind, str], ruleset: Ruleset, options: TableOptions | None = None
 ) -> Settlement:
@@ -294,6 +324,7 @@ def settle_table(
         given = {s: v for s, v in values.items() if isinstance(v, int)}
         return settle_false_mahjongg(ruleset, options.false_mahjongg, order, given, cap)
     winner = _winner_of(hands, options)
+    _check_ending(winner, hands, ruleset, options)
     _check_options(order, winner, options)
     multiplier = ruleset.settings.east_multiplier
     notes: list[str] = []
@@ -336,6 +367,8 @@ def settle_table(
         scored[seat] = score.score
     if winner is not None and winner in dead:
         raise OptionError("a dead hand cannot win", code="dead-winner")
+    if winner in scores:
+        notes.extend(scores[winner].notes)  # win options the ruleset has no rule for
 
     found = (
         liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes)
