@@ -252,7 +252,8 @@ def _shape(params: Any) -> Test:
 def _won_by_reads(params: Any) -> frozenset[str]:
     # `drawn` and `discard` cannot tell a loose tile from one drawn from the wall; `wall` and `loose` can.
     names = params if isinstance(params, list) else [params]
-    return frozenset({"win_by", "loose"} if {"wall", "loose"} & set(names) else {"win_by"})
+    tells = any(isinstance(n, str) and n in ("wall", "loose") for n in names)
+    return frozenset({"win_by", "loose"} if tells else {"win_by"})
 
 
 def _flag(fact: str, doc: str) -> Condition:
