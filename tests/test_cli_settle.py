@@ -1,4 +1,4 @@
-"""`pungchow settle` through typer's CliRunner: the payment table, SPEC §3 JSON, exit codes."""
+"""`pungchow settle` through typer's CliRunner: the payment table, the JSON (docs/json.md), exit codes."""
 
 from __future__ import annotations
 

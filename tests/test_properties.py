@@ -104,7 +104,7 @@ def test_every_valid_winning_hand_scores_consistently(hand: GenHand, name: str, 
     assert sum(line.points for line in result.lines) == result.points
     assert sum(line.doublings for line in result.lines) == result.doublings
     assert result.payable == (result.score if result.limit is None else min(result.score, result.limit))
-    # The `!` tile completed the hand, so it is one of its waits (SPEC §3 "waits").
+    # The `!` tile completed the hand, so it is one of its waits (docs/json.md "waits").
     assert hand.win_tile is not None
     assert hand.win_tile in {t.code for t in result.waits}
     # Every tile typed is in the arrangement shown (kongs keep four, bonus tiles listed apart).
@@ -199,7 +199,7 @@ def test_concealing_a_set_never_lowers_the_score(
     data: st.DataObject, hand: GenHand, name: str, situation: Situation
 ):
     """Moving a set from the table into the hand (an exposed kong to a declared one) never lowers the
-    score. A set holding the `!` of a hand won by discard stays exposed by rule (SPEC §4.1), so it
+    score. A set holding the `!` of a hand won by discard stays exposed by rule (docs/rulings.md), so it
     scores the same. Where concealing opens a new wait the hand loses "only place to win": that is
     the book's rule, not a fall in the set's value, so such hands are compared with waits equal."""
     exposed = [
@@ -399,7 +399,7 @@ def test_waits_are_exactly_the_tiles_that_complete_the_hand(hand: GenHand, name:
 
 @given(winning_hands(), rulesets, seats)
 def test_original_hand_without_a_winning_tile_scores(hand: GenHand, name: str, seat: str):
-    """A hand won on the original draw names no winning tile (SPEC §1): it scores, with no waits."""
+    """A hand won on the original draw names no winning tile (docs/notation.md): it scores, with no waits."""
     ruleset = RULESETS[name]
     text = replace(hand, win=None).text()
     situation = Situation(seat=Wind.parse(seat), win_by=WinBy.WALL, original_hand=True)

@@ -137,7 +137,7 @@ def test_east_multiplier_is_the_rulesets() -> None:
     assert flows(result) == [("south", "east", 300), ("west", "east", 300), ("west", "south", 30)]
 
 
-# --- the limit (Part II "The Limit Hand"; SPEC §4.7-4.8) -----------------------------------------
+# --- the limit (Part II "The Limit Hand"; docs/rulings.md) -----------------------------------------
 
 LIMITS = [
     pytest.param(

@@ -213,7 +213,7 @@ def _winning_in(params: Any) -> Test:
 
 
 def _no_other_points(params: Any) -> Test:
-    """No point line applies but those named (Part I: "no other score than Mah-Jongg", SPEC §4.3)."""
+    """No point line applies but those named (Part I: "no other score than Mah-Jongg", docs/rulings.md)."""
     allowed: frozenset[str] = frozenset()
     if params not in (None, True):
         if not (isinstance(params, dict) and set(params) == {"except"}):

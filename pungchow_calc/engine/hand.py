@@ -37,7 +37,7 @@ class Meld:
 
     kind: MeldKind
     tiles: tuple[Tile, ...]
-    exposed: bool = False  # on the table, or completed by a claimed discard (SPEC §4.1)
+    exposed: bool = False  # on the table, or completed by a claimed discard (docs/rulings.md)
     declared: bool = False  # a kong declared with its ends face down: scores as concealed
     winning: bool = False  # holds the winning tile
     order: int = 0  # typed position, to show the arrangement in the player's order
@@ -111,7 +111,7 @@ _INDEX = attrgetter("index")
 
 @lru_cache(maxsize=8192)
 def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[str, Any]:
-    """What one typed group is, checked once per distinct group (SPEC §1 markers, bonus tiles).
+    """What one typed group is, checked once per distinct group (docs/notation.md: markers, bonus tiles).
 
     Returns ("bonus" | "pool", None), ("meld", (kind, sorted tiles, exposed, declared)) or
     ("error", (code, message with `{text}` for the group as typed)).
@@ -158,7 +158,7 @@ def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[s
 
 
 def build(parsed: ParsedHand) -> Hand:
-    """Turn typed groups into a hand, enforcing SPEC §1: markers, declared kongs, tile counts."""
+    """Turn typed groups into a hand, enforcing docs/notation.md: markers, declared kongs, tile counts."""
     fixed: list[Meld] = []
     pool: list[Tile] = []
     bonus: list[Tile] = []

@@ -42,7 +42,7 @@ class Line:
     running: int
 
     def as_dict(self) -> dict[str, Any]:
-        """SPEC §3 line object."""
+        """The JSON line object (docs/json.md)."""
         out: dict[str, Any] = {
             "kind": self.kind,
             "label": self.label,
@@ -77,7 +77,7 @@ class Score:
     notes: tuple[str, ...] = ()  # options this ruleset has no rule for (only when there are some)
 
     def as_dict(self) -> dict[str, Any]:
-        """SPEC §3 `score --json` object."""
+        """The `score --json` object (docs/json.md)."""
         s = self.situation
         out: dict[str, Any] = {
             "ruleset": self.ruleset,
@@ -342,5 +342,5 @@ def score_text(
     limit: int | None | _Default = DEFAULT,
     seats: tuple[Wind, ...] = ALL_SEATS,
 ) -> Score:
-    """Parse, build and score a hand written in SPEC §1 notation."""
+    """Parse, build and score a hand written in the notation of docs/notation.md."""
     return score_hand(build(parse(text)), ruleset, situation, limit, seats)
