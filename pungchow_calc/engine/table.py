@@ -1,22 +1,20 @@
 """Who pays whom: the winner's collection with the East double and the limit (Harr, "Settling the Scores"),
-the losers' differences, draw games, two- and three-handed tables, and the ruleset's penalties.
+the losers' differences, draw games, two- and three-handed tables; the penalties are in `penalties`.
 
-Pure functions returning frozen data: `winner_payments` (one winner), `settle_scores` (plain scores),
-`settle_table` (each seat a hand in notation or a plain score, scored under a ruleset).
+Pure functions returning frozen data: `settle_scores` (plain scores), `settle_table` (each seat a hand
+in notation or a plain score, scored under a ruleset). How the hand ended is said, never guessed: a
+winner (`!` or --winner), a draw game (--draw), or a false Mah-Jongg.
 """
 
 from __future__ import annotations
 
-import re
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .conditions import Situation, WinBy
 from .decomposition import complete_hand
-from .errors import HandError, OptionError, PungchowError, TableError
-from .hand import Hand, build
-from .notation import parse
+from .errors import HandError, OptionError, TableError
+from .hand import Hand
 from .payments import Payment, capped, east_factor, east_note, seat_name, winner_payments
 from .penalties import (
     dead_penalties,
@@ -28,10 +26,19 @@ from .penalties import (
 )
 from .rules import Ruleset
 from .scoring import DEFAULT, Score, limit_in_force, score_hand
+from .seats import check_copies, for_seat, read_seat
 from .settlement import AppliedPenalty, Settlement, build_settlement, seat_order
-from .tiles import Tile, Wind
+from .tiles import Wind
 
-__all__ = ["AppliedPenalty", "Settlement", "TableOptions", "read_seat", "settle_scores", "settle_table"]
+__all__ = [
+    "AppliedPenalty",
+    "Settlement",
+    "TableOptions",
+    "check_copies",
+    "read_seat",
+    "settle_scores",
+    "settle_table",
+]
 
 
 # --- plain scores ------------------------------------------------------------------------
@@ -162,51 +169,6 @@ class TableOptions:
     dead: frozenset[Wind] = frozenset()  # seats declared dead (needed for plain scores)
     false_mahjongg: Wind | None = None  # the seat that called Mah-Jongg on an incomplete hand
     draw: bool = False  # no hand won: said outright, so a forgotten `!` or --winner is never a draw
-
-
-_SCORE = re.compile(r"[+-]?\d+")
-
-
-def read_seat(seat: Wind, text: str) -> int | Hand:
-    """A seat's value: a plain whole-number score, or a hand in notation (errors name the seat)."""
-
-    stripped = text.strip()
-    if _SCORE.fullmatch(stripped):
-        if len(stripped) > 18:  # no table scores a quintillion; int() refuses 4,300 digits anyway
-            raise OptionError(
-                f"--{seat_name(seat)}: a score of {len(stripped)} digits is too large", code="bad-score"
-            )
-        value = int(stripped)
-        if value < 0:
-            raise OptionError(f"--{seat_name(seat)}: a score cannot be negative", code="bad-score")
-        return value
-    try:
-        return build(parse(stripped))
-    except PungchowError as error:
-        raise _for_seat(error, seat) from None
-
-
-def _for_seat(error: PungchowError, seat: Wind) -> PungchowError:
-    """The same error, its message naming the seat (`--south: 1d2d4d* is not a set (column 9)`)."""
-    return type(error)(f"--{seat_name(seat)}: {error.message}", code=error.code, column=error.column)
-
-
-def check_copies(hands: Mapping[Wind, Hand]) -> None:
-    """The tiles of all hands together: four copies of each playing tile, one of each bonus tile."""
-    per_seat: dict[Tile, Counter[Wind]] = {}
-    for seat, hand in hands.items():
-        for tile in (*hand.tiles, *hand.bonus):
-            per_seat.setdefault(tile, Counter())[seat] += 1
-    for tile, holders in sorted(per_seat.items(), key=lambda item: item[0].index):
-        allowed = 1 if tile.is_bonus else 4
-        total = sum(holders.values())
-        if total > allowed:
-            who = ", ".join(f"{seat_name(s)} {holders[s]}" for s in seat_order(holders))
-            copies = "one copy" if allowed == 1 else "four copies"
-            raise TableError(
-                f"{tile.code} appears {total} times on the table ({who}); the set has {copies}",
-                code="too-many-copies",
-            )
 
 
 def _winner_of(hands: Mapping[Wind, Hand], options: TableOptions) -> Wind | None:
@@ -362,7 +324,7 @@ def settle_table(
             if seat in dead and error.code == "tile-count":
                 scored[seat] = 0  # too many tiles to arrange: dead, and its score does not count anyway
                 continue
-            raise _for_seat(error, seat) from None
+            raise for_seat(error, seat) from None
         scores[seat] = score
         scored[seat] = score.score
     if winner is not None and winner in dead:
