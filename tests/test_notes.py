@@ -185,3 +185,24 @@ def test_batch_line_carries_its_notes(capsys: pytest.CaptureFixture[str], tmp_pa
         "--first-discard: no rule of ruleset pung-chow scores a win on the first discard"
     ]
     assert "notes" not in second
+
+
+def test_settle_notes_an_unread_option_for_a_winner_given_as_a_score(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        capsys, "settle", "--east", "300", "--south", "20", "--winner", "east", "--last-tile", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and data["notes"] == [
+        "--last-tile: no rule of ruleset pung-chow scores a win with the last tile"
+    ]
+
+
+def test_settle_text_prints_the_note(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "settle", "--east", HAND, "--south", "20", "--first-discard", "--ascii")
+    assert code == 0
+    assert (
+        "Note: --first-discard: no rule of ruleset pung-chow scores a win on the first discard"
+        in " ".join(out.split())
+    )

@@ -298,7 +298,7 @@ def score_hand(
         waits=hand_waits,
         payments=payments,
         limit_hand=limit_label,
-        notes=_unread_options(ruleset.name, plan.reads, situation) if situation.winner else (),
+        notes=_unread_options(ruleset.name, plan.reads, situation),
     )
 
 
@@ -310,8 +310,15 @@ _WIN_FACTS = (
 )
 
 
+def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
+    """A note for each win option of this situation that no rule of the ruleset reads."""
+    return _unread_options(ruleset.name, plan_for(ruleset, situation.winner).reads, situation)
+
+
 def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
-    """A note for each win option given that no rule of the ruleset reads (none: the usual case)."""
+    """A note for each win option given that no rule reads (none: the usual case, and for a loser)."""
+    if not situation.winner:
+        return ()
     if not (situation.original_hand or situation.last_tile or situation.first_discard) and (
         situation.win_by is not WinBy.LOOSE
     ):

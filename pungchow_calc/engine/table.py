@@ -25,7 +25,7 @@ from .penalties import (
     settle_pays_for_all,
 )
 from .rules import Ruleset
-from .scoring import DEFAULT, Score, limit_in_force, score_hand
+from .scoring import DEFAULT, Score, limit_in_force, score_hand, unread_options
 from .seats import check_copies, for_seat, read_seat
 from .settlement import AppliedPenalty, Settlement, build_settlement, seat_order
 from .tiles import Wind
@@ -256,6 +256,20 @@ def _check_ending(
         )
 
 
+def _situation(seat: Wind, is_winner: bool, options: TableOptions) -> Situation:
+    """A seat's situation: the winner's with the win options, the others' as non-winners (`--loser`)."""
+    return Situation(
+        seat=seat,
+        round=options.round,
+        winner=is_winner,
+        win_by=WinBy(options.win_by) if is_winner else WinBy.DISCARD,
+        original_hand=is_winner and options.original_hand,
+        last_tile=is_winner and options.last_tile,
+        first_discard=is_winner and options.first_discard,
+        discarder=options.discarder if is_winner else None,
+    )
+
+
 def settle_table(
     seats: Mapping[Wind, str], ruleset: Ruleset, options: TableOptions | None = None
 ) -> Settlement:
@@ -308,18 +322,8 @@ def settle_table(
             why = dead_reason(dead_rule, value)
             if why is not None:
                 dead[seat] = why
-        situation = Situation(
-            seat=seat,
-            round=options.round,
-            winner=is_winner,
-            win_by=WinBy(options.win_by) if is_winner else WinBy.DISCARD,
-            original_hand=is_winner and options.original_hand,
-            last_tile=is_winner and options.last_tile,
-            first_discard=is_winner and options.first_discard,
-            discarder=options.discarder if is_winner else None,
-        )
         try:
-            score = score_hand(value, ruleset, situation, limit_option, order)
+            score = score_hand(value, ruleset, _situation(seat, is_winner, options), limit_option, order)
         except HandError as error:
             if seat in dead and error.code == "tile-count":
                 scored[seat] = 0  # too many tiles to arrange: dead, and its score does not count anyway
@@ -329,8 +333,8 @@ def settle_table(
         scored[seat] = score.score
     if winner is not None and winner in dead:
         raise OptionError("a dead hand cannot win", code="dead-winner")
-    if winner in scores:
-        notes.extend(scores[winner].notes)  # win options the ruleset has no rule for
+    if winner is not None:  # the win options the ruleset has no rule for, the winner's score given or not
+        notes.extend(unread_options(ruleset, _situation(winner, True, options)))
 
     found = (
         liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes)
