@@ -155,7 +155,7 @@ def settle_scores(
 class TableOptions:
     """How the hand ended: the winner and how he won (`score` options), and the penalties' facts."""
 
-    winner: Wind | None = None  # None: the hand marked with `!`, else a draw game (with `draw`)
+    winner: Wind | None = None  # None: the hand marked with `!`, else a draw game
     round: Wind = Wind.EAST
     win_by: str = "discard"  # wall | loose | discard
     discarder: Wind | None = None  # --from: who discarded the winning tile
