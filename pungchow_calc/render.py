@@ -99,6 +99,8 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
     if score.payments:
         paid = ", ".join(f"{seat.word} pays {amount}" for seat, amount in score.payments.items())
         out.print(f"Payments: {paid} — {score.situation.seat.word} collects {sum(score.payments.values())}")
+    for note in score.notes:
+        out.print(Text("Note: ", style="bold") + Text(note))
 
 
 def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:

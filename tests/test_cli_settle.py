@@ -1,4 +1,4 @@
-"""`pungchow settle` through typer's CliRunner: the payment table, SPEC §3 JSON, exit codes."""
+"""`pungchow settle` through typer's CliRunner: the payment table, the JSON (docs/json.md), exit codes."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def test_sample_file_matches_the_cli_table() -> None:
 
 
 def test_three_handed_draw_game() -> None:
-    result = run("--east", "40", "--south", "10", "--west", "20", "--json")
+    result = run("--east", "40", "--south", "10", "--west", "20", "--draw", "--json")
     data = json.loads(result.stdout)
     assert data["winner"] is None and set(data["net"]) == {"east", "south", "west"}
     assert [(p["from"], p["to"], p["amount"]) for p in data["payments"]] == [
@@ -243,7 +243,9 @@ def test_insurance_sample_with_feeder() -> None:
             ["--east", "4", "--south", "8", "--winner", "x"], "error: --winner: 'x' is not a wind", id="wind"
         ),
         pytest.param(
-            ["--east", "4", "--south", "8", "--from", "e"], "error: --from describes a win", id="from"
+            ["--east", "4", "--south", "8", "--draw", "--from", "e"],
+            "error: --from describes a win",
+            id="from",
         ),
         pytest.param(
             ["--east", "4", "--south", "8", "--winner", "e", "--drawn", "--loose"],

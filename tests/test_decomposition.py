@@ -1,4 +1,5 @@
-"""Best arrangement over pooled tiles, winning-tile placement, and waits (SPEC §1, §3, §4.2, §4.4)."""
+"""Best arrangement over pooled tiles, winning-tile placement, and waits (docs/notation.md, docs/json.md,
+docs/rulings.md)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def test_typed_grouping_is_only_a_hint():
 
 def test_winning_tile_goes_where_it_scores_best():
     # 5c can complete the pung or the chow; as a drawn tile the concealed pung is worth more
-    # than an exposed one, and SPEC §4.4 lets the player choose.
+    # than an exposed one, and docs/rulings.md lets the player choose.
     rs = load("pung-chow")
     result = score_text("5c5c5c 5c!6c7c 1b1b1b 9d9d9d 2b2b", rs, Situation(win_by=WinBy.DISCARD))
     placed = next(m for m in result.arrangement if m.winning)
@@ -51,7 +52,7 @@ def test_winning_tile_goes_where_it_scores_best():
 
 
 def test_discard_completed_set_scores_exposed():
-    # SPEC §4.1: completed by a claimed discard, so exposed though typed without '*'.
+    # docs/rulings.md: completed by a claimed discard, so exposed though typed without '*'.
     rs = load("pung-chow")
     result = score_text("5c5c!5c 1b1b1b 9d9d9d 2b3b4b 6b6b", rs, Situation(win_by=WinBy.DISCARD))
     assert "5c5c5c*" in [m.code for m in result.arrangement]

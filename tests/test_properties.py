@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from strategies import GenGroup, GenHand, losing_hands, retyped, seats, win_bys, winning_hands
 
 from pungchow_calc.engine.conditions import Situation, WinBy
-from pungchow_calc.engine.errors import HandError, NotationError
+from pungchow_calc.engine.errors import HandError, NotationError, TableError
 from pungchow_calc.engine.hand import build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.rules import Rule, Ruleset
@@ -104,7 +104,7 @@ def test_every_valid_winning_hand_scores_consistently(hand: GenHand, name: str, 
     assert sum(line.points for line in result.lines) == result.points
     assert sum(line.doublings for line in result.lines) == result.doublings
     assert result.payable == (result.score if result.limit is None else min(result.score, result.limit))
-    # The `!` tile completed the hand, so it is one of its waits (SPEC §3 "waits").
+    # The `!` tile completed the hand, so it is one of its waits (docs/json.md "waits").
     assert hand.win_tile is not None
     assert hand.win_tile in {t.code for t in result.waits}
     # Every tile typed is in the arrangement shown (kongs keep four, bonus tiles listed apart).
@@ -140,7 +140,7 @@ FORGETFUL = {name: _forgetful(ruleset) for name, ruleset in RULESETS.items()}
     st.data(),
 )
 def test_remembered_set_lines_match_a_fresh_count(pair: tuple[GenHand, bool], name: str, data: st.DataObject):
-    # Set and pair lines are remembered per situation (scoring._Plan): only right if every condition
+    # Set and pair lines are remembered per situation (plan.Plan): only right if every condition
     # marked `local` in the registry reads nothing but its set, the situation and the winning tile.
     hand, winner = pair
     situation = data.draw(situations(winner=winner))
@@ -199,7 +199,7 @@ def test_concealing_a_set_never_lowers_the_score(
     data: st.DataObject, hand: GenHand, name: str, situation: Situation
 ):
     """Moving a set from the table into the hand (an exposed kong to a declared one) never lowers the
-    score. A set holding the `!` of a hand won by discard stays exposed by rule (SPEC §4.1), so it
+    score. A set holding the `!` of a hand won by discard stays exposed by rule (docs/rulings.md), so it
     scores the same. Where concealing opens a new wait the hand loses "only place to win": that is
     the book's rule, not a fall in the set's value, so such hands are compared with waits equal."""
     exposed = [
@@ -399,7 +399,7 @@ def test_waits_are_exactly_the_tiles_that_complete_the_hand(hand: GenHand, name:
 
 @given(winning_hands(), rulesets, seats)
 def test_original_hand_without_a_winning_tile_scores(hand: GenHand, name: str, seat: str):
-    """A hand won on the original draw names no winning tile (SPEC §1): it scores, with no waits."""
+    """A hand won on the original draw names no winning tile (docs/notation.md): it scores, with no waits."""
     ruleset = RULESETS[name]
     text = replace(hand, win=None).text()
     situation = Situation(seat=Wind.parse(seat), win_by=WinBy.WALL, original_hand=True)
@@ -408,3 +408,19 @@ def test_original_hand_without_a_winning_tile_scores(hand: GenHand, name: str, s
     assert result.score >= result.points * 2**result.doublings
     with_bang = score_text(hand.text(), ruleset, situation)
     assert result.points * 2**result.doublings > 0 and with_bang.score > 0
+
+
+@given(winning_hands(), rulesets, st.booleans())
+def test_a_winning_hand_with_its_bang_forgotten_is_refused(hand: GenHand, name: str, draw: bool):
+    """Money never moves on a guess: a complete hand at a table with no winner named is refused (with
+    --draw too), never settled as a dead hand or a draw."""
+    ruleset = RULESETS[name]
+    forgotten = replace(hand, win=None).text()
+    table = {Wind.EAST: forgotten, Wind.SOUTH: "40"}
+    try:
+        settle_table(table, ruleset, TableOptions(draw=draw))
+    except TableError as error:
+        assert error.code == "complete-hand-no-winner"
+        assert str(error).startswith("east's hand is complete")
+    else:
+        raise AssertionError(f"{forgotten!r} settled with no winner")

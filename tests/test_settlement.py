@@ -10,15 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pungchow_calc.engine.errors import NotationError, OptionError, RulesetError, TableError
-from pungchow_calc.engine.table import (
-    Payment,
-    Settlement,
-    TableOptions,
-    east_factor,
-    settle_scores,
-    settle_table,
-    winner_payments,
-)
+from pungchow_calc.engine.payments import Payment, east_factor, winner_payments
+from pungchow_calc.engine.table import Settlement, TableOptions, settle_scores, settle_table
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load
 
@@ -144,7 +137,7 @@ def test_east_multiplier_is_the_rulesets() -> None:
     assert flows(result) == [("south", "east", 300), ("west", "east", 300), ("west", "south", 30)]
 
 
-# --- the limit (Part II "The Limit Hand"; SPEC §4.7-4.8) -----------------------------------------
+# --- the limit (Part II "The Limit Hand"; docs/rulings.md) -----------------------------------------
 
 LIMITS = [
     pytest.param(
@@ -378,7 +371,7 @@ def test_limit_option_and_no_limit() -> None:
 def test_draw_game_from_hands() -> None:
     seats = {k: v for k, v in TABLE.items() if k is not E}
     seats[E] = "EwEwEw* 1b1b1b* 4b4b RdRdRd 7b7b"  # East one tile short of Mah-Jongg: no winner
-    result = settle_table(seats, PART1)
+    result = settle_table(seats, PART1, TableOptions(draw=True))
     assert result.winner is None
     # East (non-winning): exposed pungs of own wind 4 and ones 4, concealed red dragons 8 = 16,
     # doubled for own wind, red dragons and one suit with honors = 128 — level with North.
@@ -435,14 +428,24 @@ def test_bonus_tiles_once_across_the_table() -> None:
             id="from-but-drawn",
         ),
         pytest.param(
-            {E: "8", S: "0"}, TableOptions(discarder=S), OptionError, "no-winner", id="from-in-draw"
+            {E: "8", S: "0"},
+            TableOptions(discarder=S, draw=True),
+            OptionError,
+            "no-winner",
+            id="from-in-draw",
         ),
-        pytest.param({E: "8", S: "0"}, TableOptions(win_by="air"), OptionError, "bad-option", id="win-by"),
+        pytest.param(
+            {E: "8", S: "0"}, TableOptions(win_by="air", draw=True), OptionError, "bad-option", id="win-by"
+        ),
         pytest.param(
             {E: "8", S: "0"}, TableOptions(winner=S, feeder=S), OptionError, "bad-option", id="feed"
         ),
         pytest.param(
-            {E: "8", S: "0"}, TableOptions(no_choice=True), OptionError, "no-winner", id="no-choice-draw"
+            {E: "8", S: "0"},
+            TableOptions(no_choice=True, draw=True),
+            OptionError,
+            "no-winner",
+            id="no-choice-draw",
         ),
         pytest.param({E: "1d2d4d*", S: "0"}, TableOptions(), NotationError, "not-a-set", id="bad-notation"),
         pytest.param({E: TABLE[E]}, TableOptions(), OptionError, "too-few-seats", id="one-seat"),
@@ -555,7 +558,7 @@ def test_dead_option_needs_the_penalty(tmp_path: Path) -> None:
     bare = tmp_path / "bare.yaml"
     bare.write_text("name: bare\nextends: pung-chow\nremove_penalties: [dead_hand]\n")
     with pytest.raises(OptionError) as info:
-        settle_table({E: "4", S: "8"}, load(str(bare)), TableOptions(dead=frozenset({S})))
+        settle_table({E: "4", S: "8"}, load(str(bare)), TableOptions(dead=frozenset({S}), draw=True))
     assert info.value.code == "no-penalty"
 
 

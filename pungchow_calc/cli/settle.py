@@ -37,8 +37,12 @@ def settle(
     west: Annotated[str | None, typer.Option("--west", help=_SEAT_HELP)] = None,
     north: Annotated[str | None, typer.Option("--north", help=_SEAT_HELP)] = None,
     winner: Annotated[
-        str | None, typer.Option("--winner", help="Winning seat (default: the hand with a !; none: draw).")
+        str | None, typer.Option("--winner", help="Winning seat (default: the hand with a !).")
     ] = None,
+    draw: Annotated[
+        bool,
+        typer.Option("--draw", help="No hand won: a draw game; the hands settle differences only."),
+    ] = False,
     ruleset: RulesetOpt = opts.DEFAULT_RULESET,
     round_: RoundOpt = "east",
     win_by: WinByOpt = None,
@@ -89,6 +93,7 @@ def settle(
             no_choice=no_choice,
             dead=frozenset(opts.wind(seat, "--dead") for seat in dead or ()),
             false_mahjongg=opts.wind(false_mahjongg, "--false-mahjongg") if false_mahjongg else None,
+            draw=draw,
         )
         result = settle_table({s: v for s, v in given.items() if v is not None}, load(ruleset), table)
     except PungchowError as error:
@@ -99,6 +104,3 @@ def settle(
     from ..render import console, print_settlement
 
     print_settlement(result, console(), ascii_only)
-
-
-# --- batch, diff and rules (issue 5) -------------------------------------------------------

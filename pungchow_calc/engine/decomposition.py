@@ -92,6 +92,20 @@ def is_complete(counts: list[int], sets_needed: int) -> bool:
     return pairs == 1
 
 
+def complete_hand(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> bool:
+    """True when the hand as it stands is a Mah-Jongg, whichever tile came last: its fixed sets and
+    pool make four sets and a pair, or its tiles make one of the ruleset's special shapes."""
+    sets_needed = 4 - len(hand.fixed)
+    if (
+        sets_needed >= 0
+        and all(m.is_set for m in hand.fixed)
+        and is_complete(counts_of(hand.pool), sets_needed)
+    ):
+        return True
+    counts = counts_of(hand.tiles)
+    return any(shape(list(counts), hand.fixed) for shape in shapes)
+
+
 def _meld(kind: str, index: int, order: int) -> Meld:
     tile = PLAYING_TILES[index]
     if kind == "chow":
@@ -131,7 +145,7 @@ _PART_TILES = {
 
 
 def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, ...]]:
-    """Every complete arrangement, with the winning tile tried in each place it can go (SPEC §4.4)."""
+    """Every complete arrangement, with the winning tile tried in each place it can go (docs/rulings.md)."""
     fixed = hand.fixed
     sets_needed = 4 - len(fixed)
     if sets_needed < 0:
@@ -149,7 +163,8 @@ def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, .
             placed = meld(
                 unit.kind,
                 unit.tiles,
-                exposed=by_discard and unit.is_set,  # a set completed by a discard is exposed (SPEC §4.1)
+                # A set completed by a claimed discard is exposed (docs/rulings.md).
+                exposed=by_discard and unit.is_set,
                 winning=True,
                 order=unit.order,
             )
@@ -233,7 +248,8 @@ def _block_candidates(counts: list[int], lo: int, hi: int, numbered: bool) -> li
 
 
 def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
-    """Every tile that would have completed the hand in place of the winning tile (SPEC §3, §4.2)."""
+    """Every tile that would have completed the hand in place of the winning tile (docs/json.md "waits",
+    docs/rulings.md)."""
     win = hand.winning_tile
     if win is None:
         return ()
@@ -261,7 +277,8 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
         for b in bad or range(len(BLOCKS)):
             lo, hi, numbered = BLOCKS[b]
             for i, pair in _block_fills(tuple(counts[lo:hi]), numbered):
-                # The whole hand needs exactly one pair; all four copies held leaves no place (SPEC §4.2).
+                # The whole hand needs exactly one pair; all four copies held leaves no place
+                # (docs/rulings.md).
                 if pairs - status[b][1] + pair == 1 and whole[lo + i] < 4:
                     found.add(lo + i)
     if shapes:

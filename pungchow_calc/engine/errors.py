@@ -29,7 +29,7 @@ class PungchowError(Exception):
         return printable(self.message)
 
     def to_dict(self) -> dict[str, object]:
-        """The SPEC §3 error object body."""
+        """The JSON error object body (docs/json.md)."""
         out: dict[str, object] = {"code": self.code, "message": str(self)}
         if self.column is not None:
             out["column"] = self.column
@@ -37,7 +37,7 @@ class PungchowError(Exception):
 
 
 class NotationError(PungchowError):
-    """The hand text cannot be read (SPEC §1)."""
+    """The hand text cannot be read (docs/notation.md)."""
 
     code = "notation"
 
@@ -72,7 +72,7 @@ class RulesetError(PungchowError):
         return printable(f"{where}: {self.message}")
 
     def to_dict(self) -> dict[str, object]:
-        """The SPEC §3 error object body, with file and line."""
+        """The JSON error object body (docs/json.md), with file and line."""
         out = super().to_dict()
         out["file"] = self.file
         out["line"] = self.line

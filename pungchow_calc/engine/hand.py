@@ -8,6 +8,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
+from .cache import BoundedCache
 from .errors import HandError, NotationError
 from .notation import Marker, ParsedHand
 from .tiles import Tile
@@ -36,7 +37,7 @@ class Meld:
 
     kind: MeldKind
     tiles: tuple[Tile, ...]
-    exposed: bool = False  # on the table, or completed by a claimed discard (SPEC §4.1)
+    exposed: bool = False  # on the table, or completed by a claimed discard (docs/rulings.md)
     declared: bool = False  # a kong declared with its ends face down: scores as concealed
     winning: bool = False  # holds the winning tile
     order: int = 0  # typed position, to show the arrangement in the player's order
@@ -58,8 +59,7 @@ class Meld:
         return _code(self.tiles, mark)
 
 
-_MELDS: dict[tuple[Any, ...], Meld] = {}
-MAX_MELDS = 65536  # distinct melds remembered (a batch meets a few thousand)
+_MELDS: BoundedCache[tuple[Any, ...], Meld] = BoundedCache(65536)  # a batch meets a few thousand
 
 
 def meld(
@@ -74,9 +74,7 @@ def meld(
     key = (kind, tiles, exposed, declared, winning, order)
     found = _MELDS.get(key)
     if found is None:
-        if len(_MELDS) >= MAX_MELDS:
-            _MELDS.clear()
-        found = _MELDS[key] = Meld(kind, tiles, exposed, declared, winning, order)
+        found = _MELDS.put(key, Meld(kind, tiles, exposed, declared, winning, order))
     return found
 
 
@@ -113,7 +111,7 @@ _INDEX = attrgetter("index")
 
 @lru_cache(maxsize=8192)
 def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[str, Any]:
-    """What one typed group is, checked once per distinct group (SPEC §1 markers, bonus tiles).
+    """What one typed group is, checked once per distinct group (docs/notation.md: markers, bonus tiles).
 
     Returns ("bonus" | "pool", None), ("meld", (kind, sorted tiles, exposed, declared)) or
     ("error", (code, message with `{text}` for the group as typed)).
@@ -160,7 +158,7 @@ def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[s
 
 
 def build(parsed: ParsedHand) -> Hand:
-    """Turn typed groups into a hand, enforcing SPEC §1: markers, declared kongs, tile counts."""
+    """Turn typed groups into a hand, enforcing docs/notation.md: markers, declared kongs, tile counts."""
     fixed: list[Meld] = []
     pool: list[Tile] = []
     bonus: list[Tile] = []

@@ -33,7 +33,7 @@ def winner_payments(
 
 
 def seat_name(seat: Wind) -> str:
-    """`east`, `south`, `west`, `north` (SPEC §2 and the JSON keys)."""
+    """`east`, `south`, `west`, `north`: seat names on the command line and JSON keys (docs/json.md)."""
     return seat.word
 
 
@@ -48,7 +48,7 @@ class Payment:
     on_behalf_of: Wind | None = None  # a liable player paying another player's loss (Part II "Penalties")
 
     def as_dict(self) -> dict[str, Any]:
-        """SPEC §3 payment (`from`, `to`, `amount`), with `reason` and, when paid for another, `for`."""
+        """A JSON payment (docs/json.md): `from`, `to`, `amount`, `reason`; `for` when paid for another."""
         out: dict[str, Any] = {
             "from": seat_name(self.payer),
             "to": seat_name(self.payee),

@@ -7,16 +7,16 @@ from dataclasses import dataclass
 from json.encoder import encode_basestring_ascii as _json_str  # the string encoder json.dumps uses
 from typing import Any
 
+from .cache import BoundedCache
 from .conditions import Context, Situation, WinBy
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
 from .payments import ALL_SEATS, winner_payments
-from .rules import Rule, Ruleset
+from .plan import Found, evaluate, memo_for, plan_for
+from .rules import Ruleset
 from .tiles import Tile, Wind, counts_of
-
-KINDS_ORDER = {"bonus": 0, "set": 1, "pair": 1, "double": 2, "limit": 3, "penalty": 4}
 
 
 class _Default:
@@ -42,7 +42,7 @@ class Line:
     running: int
 
     def as_dict(self) -> dict[str, Any]:
-        """SPEC §3 line object."""
+        """The JSON line object (docs/json.md)."""
         out: dict[str, Any] = {
             "kind": self.kind,
             "label": self.label,
@@ -74,9 +74,10 @@ class Score:
     waits: tuple[Tile, ...]
     payments: dict[Wind, int] | None
     limit_hand: str | None
+    notes: tuple[str, ...] = ()  # options this ruleset has no rule for (only when there are some)
 
     def as_dict(self) -> dict[str, Any]:
-        """SPEC §3 `score --json` object."""
+        """The `score --json` object (docs/json.md)."""
         s = self.situation
         out: dict[str, Any] = {
             "ruleset": self.ruleset,
@@ -99,6 +100,8 @@ class Score:
         }
         if self.payments is not None:
             out["payments"] = {seat.word: amount for seat, amount in self.payments.items()}
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
     def as_json(self) -> str:
@@ -143,11 +146,13 @@ class Score:
         if self.payments is not None:
             paid = [f"{_json_str(seat.word)}: {amount}" for seat, amount in self.payments.items()]
             parts += [', "payments": {', ", ".join(paid), "}"]
+        if self.notes:
+            parts += [', "notes": ', _codes_json(list(self.notes))]
         parts.append("}")
         return "".join(parts)
 
 
-_LINE_HEADS: dict[tuple[Any, ...], str] = {}
+_LINE_HEADS: BoundedCache[tuple[Any, ...], str] = BoundedCache(65536)
 
 
 def _line_json(line: Line) -> str:
@@ -155,10 +160,8 @@ def _line_json(line: Line) -> str:
     key = (line.kind, line.label, line.points, line.doublings, line.rule)
     head = _LINE_HEADS.get(key)
     if head is None:
-        if len(_LINE_HEADS) >= 65536:
-            _LINE_HEADS.clear()
         whole = json.dumps({**line.as_dict(), "running": 0})
-        head = _LINE_HEADS[key] = whole[: whole.rindex('"running": ') + len('"running": ')]
+        head = _LINE_HEADS.put(key, whole[: whole.rindex('"running": ') + len('"running": ')])
     tail = "}" if line.meld is None else f', "set": {_json_str(line.meld)}}}'
     return f"{head}{line.running}{tail}"
 
@@ -184,163 +187,7 @@ def _display_key(meld: Meld) -> tuple[int, int, int, int]:
     return (_SHOWN_LAST.get(meld.kind, 0), meld.order, meld.tiles[0].index, len(meld.tiles))
 
 
-_Kinds = frozenset[MeldKind] | None  # the meld kinds a rule's `meld:` condition allows (None: any)
-_Found = tuple[tuple[int, int, int], Rule, Meld | None, int]  # (line order, rule, unit, points)
-_UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str]]  # (rule, points) lines; groups claimed
-
-
-@dataclass(frozen=True, slots=True)
-class _Plan:
-    """How a ruleset scores a winner (or a loser), worked out once per ruleset."""
-
-    ruleset: Ruleset
-    hand: tuple[Rule, ...]  # hand rules, in file order
-    sets: tuple[tuple[Rule, _Kinds], ...]  # set rules, in file order
-    pairs: tuple[tuple[Rule, _Kinds], ...]  # pair rules, in file order
-    late: tuple[Rule, ...]  # deferred rules (any scope): they read the other point lines
-    # Every set and pair rule reads only its unit, the situation and the winning tile, so a set
-    # scores the same lines in every arrangement and every hand that holds it: remembered here.
-    local: bool
-    memo: dict[tuple[Situation, bool, int | None], dict[tuple[Any, ...], _UnitLines]]
-
-
-_PLANS: dict[tuple[int, bool], _Plan] = {}
-MEMO_SITUATIONS = 512  # distinct situations remembered per plan (seats x rounds x ways to win ...)
-
-
-def _plan(ruleset: Ruleset, winner: bool) -> _Plan:
-    """The plan for a ruleset and side, built on first use."""
-    plan = _PLANS.get((id(ruleset), winner))
-    if plan is None or plan.ruleset is not ruleset:
-        wanted = ("winner", "all") if winner else ("others", "all")
-        rules = [r for r in ruleset.rules if r.who in wanted]
-        early = [r for r in rules if not r.deferred]
-        units = [r for r in early if r.scope != "hand"]
-        plan = _Plan(
-            ruleset=ruleset,
-            hand=tuple(r for r in early if r.scope == "hand"),
-            sets=tuple((r, _meld_kinds(r)) for r in units if r.scope == "set"),
-            pairs=tuple((r, _meld_kinds(r)) for r in units if r.scope == "pair"),
-            late=tuple(r for r in rules if r.deferred),
-            local=all(r.local for r in units),
-            memo={},
-        )
-        _PLANS[(id(ruleset), winner)] = plan
-    return plan
-
-
-def _memo(
-    plan: _Plan, situation: Situation, has_winning: bool, nominal: int | None
-) -> dict[tuple[Any, ...], _UnitLines]:
-    """The plan's remembered set and pair lines for one situation (forgotten all at once if full)."""
-    key = (situation, has_winning, nominal)
-    memo = plan.memo.get(key)
-    if memo is None:
-        if len(plan.memo) >= MEMO_SITUATIONS:
-            plan.memo.clear()  # an odd run of situations: start again rather than grow
-        memo = plan.memo[key] = {}
-    return memo
-
-
-def _meld_kinds(rule: Rule) -> _Kinds:
-    return next((t.meld_kinds for t in rule.tests if hasattr(t, "meld_kinds")), None)
-
-
-def _worth(
-    rule: Rule, ctx: Context, unit: Meld | None, slot: int, claimed: set[tuple[str, int]], nominal: int | None
-) -> int | None:
-    """The points of the line a rule gives this unit (claiming its group on the unit's slot), or None
-    when it gives no line: it does not hold, its group is taken, or the row is worth nothing here."""
-    if rule.group is not None and (rule.group, slot) in claimed:
-        return None
-    if not rule.applies(ctx, unit):
-        return None
-    if rule.group is not None:
-        claimed.add((rule.group, slot))
-    if rule.points is None:
-        return 0  # a doubling or a limit line
-    # A row worth nothing (e.g. an open chow filled by discard) prints nothing.
-    return rule.points.value(unit.exposed if unit is not None else False, nominal) or None
-
-
-def _unit_lines(
-    rules: tuple[tuple[Rule, _Kinds], ...], ctx: Context, unit: Meld, nominal: int | None
-) -> _UnitLines:
-    """The lines the set or pair rules give one unit, in file order, each group claimed once."""
-    claimed: set[tuple[str, int]] = set()
-    out: list[tuple[Rule, int]] = []
-    for rule, kinds in rules:
-        if kinds is not None and unit.kind not in kinds:
-            continue
-        points = _worth(rule, ctx, unit, 0, claimed, nominal)
-        if points is not None:
-            out.append((rule, points))
-    return tuple(out), frozenset(group for group, _ in claimed)
-
-
-def _line_key(rule: Rule, slot: int, position: int) -> tuple[int, int, int]:
-    """Where a line stands: bonus points, then each set's lines in set order, then doublings."""
-    phase = KINDS_ORDER[rule.kind]
-    return (phase, slot, rule.index) if phase == 1 else (phase, rule.index, position)
-
-
-def _evaluate(
-    plan: _Plan,
-    ctx: Context,
-    nominal: int | None,
-    memo: dict[tuple[Any, ...], _UnitLines] | None,
-) -> tuple[list[_Found], int, int, str | None]:
-    """Apply every rule to one arrangement: (lines found, points, doublings, limit label)."""
-    found: list[_Found] = []
-    claimed: set[tuple[str, int]] = set()  # (group, slot): one rule of a group per unit
-
-    def line(rule: Rule, unit: Meld | None, slot: int, position: int, points: int) -> None:
-        if points:
-            ctx.earlier.append(rule.id)  # what "no other score" conditions read (deferred rules)
-        found.append((_line_key(rule, slot, position), rule, unit, points))
-
-    hand_slot: list[tuple[int, int, Meld | None]] = [(-1, 0, None)]
-    for rule in plan.hand:
-        points = _worth(rule, ctx, None, -1, claimed, nominal)
-        if points is not None:
-            line(rule, None, -1, 0, points)
-    positions = {"set": 0, "pair": 0}
-    slots: list[tuple[int, int, Meld | None]] = []  # (slot, position among its scope, unit)
-    for slot, unit in enumerate(ctx.melds):
-        if unit.kind is MeldKind.SINGLE:
-            continue
-        scope = "pair" if unit.kind is MeldKind.PAIR else "set"
-        position = positions[scope]
-        positions[scope] = position + 1
-        slots.append((slot, position, unit))
-        rules = plan.pairs if scope == "pair" else plan.sets
-        if memo is not None:
-            # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
-            won = ctx.hand.winning_tile if unit.winning else None
-            key = (unit.kind, unit.tiles, unit.exposed, unit.declared, unit.winning, won)
-            lines = memo.get(key)
-            if lines is None:
-                lines = memo[key] = _unit_lines(rules, ctx, unit, nominal)
-        else:
-            lines = _unit_lines(rules, ctx, unit, nominal)
-        unit_lines, groups = lines
-        claimed.update((group, slot) for group in groups)
-        for rule, points in unit_lines:
-            line(rule, unit, slot, position, points)
-    for rule in plan.late:
-        for slot, position, target in hand_slot if rule.scope == "hand" else slots:
-            if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
-                continue
-            points = _worth(rule, ctx, target, slot, claimed, nominal)
-            if points is not None:
-                line(rule, target, slot, position, points)
-    points_total = sum(points for _, _, _, points in found)
-    doublings = sum(rule.doublings for _, rule, _, _ in found)
-    limits = [(key, rule.label) for key, rule, _, _ in found if rule.limit]
-    return found, points_total, doublings, min(limits)[1] if limits else None
-
-
-def _lines(found: list[_Found]) -> tuple[Line, ...]:
+def _lines(found: list[Found]) -> tuple[Line, ...]:
     """The breakdown as the book prints it: point lines, then doublings, with the running total."""
     lines: list[Line] = []
     running = 0
@@ -357,7 +204,7 @@ def _lines(found: list[_Found]) -> tuple[Line, ...]:
     return tuple(lines)
 
 
-_LINES: dict[tuple[Any, ...], Line] = {}
+_LINES: BoundedCache[tuple[Any, ...], Line] = BoundedCache(65536)
 
 
 def _line(
@@ -367,9 +214,7 @@ def _line(
     key = (kind, label, points, doublings, rule, meld, running)
     found = _LINES.get(key)
     if found is None:
-        if len(_LINES) >= 65536:
-            _LINES.clear()
-        found = _LINES[key] = Line(kind, label, points, doublings, rule, meld, running)
+        found = _LINES.put(key, Line(kind, label, points, doublings, rule, meld, running))
     return found
 
 
@@ -418,14 +263,14 @@ def score_hand(
         hand_waits = ()
         candidates = list(loser_arrangements(hand, ruleset.settings.loser_max_pairs))
 
-    plan = _plan(ruleset, situation.winner)
+    plan = plan_for(ruleset, situation.winner)
     # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
     nominal = cap if cap is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
-    memo = _memo(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
-    best: tuple[tuple[int, int], tuple[Meld, ...], list[_Found], int, int, str | None] | None = None
+    memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
+    best: tuple[tuple[int, int], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
     for arrangement in map(_display_order, candidates):
         ctx = Context(situation, hand, arrangement, counts, hand_waits, [])
-        found, points, doublings, limit_label = _evaluate(plan, ctx, nominal, memo)
+        found, points, doublings, limit_label = evaluate(plan, ctx, nominal, memo)
         value = _value(ruleset, cap, points, doublings, limit_label)
         if best is None or (value, points) > best[0]:
             best = ((value, points), arrangement, found, points, doublings, limit_label)
@@ -453,7 +298,39 @@ def score_hand(
         waits=hand_waits,
         payments=payments,
         limit_hand=limit_label,
+        notes=_unread_options(ruleset.name, plan.reads, situation),
     )
+
+
+# The win options a ruleset may have no rule for: (fact, option, what it says).
+_WIN_FACTS = (
+    ("original_hand", "--original-hand", "a hand won on the original draw"),
+    ("last_tile", "--last-tile", "a win with the last tile"),
+    ("first_discard", "--first-discard", "a win on the first discard"),
+)
+
+
+def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
+    """A note for each win option of this situation that no rule of the ruleset reads."""
+    return _unread_options(ruleset.name, plan_for(ruleset, situation.winner).reads, situation)
+
+
+def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
+    """A note for each win option given that no rule reads (none: the usual case, and for a loser)."""
+    if not situation.winner:
+        return ()
+    if not (situation.original_hand or situation.last_tile or situation.first_discard) and (
+        situation.win_by is not WinBy.LOOSE
+    ):
+        return ()
+    notes = [
+        f"{option}: no rule of ruleset {name} scores {what}"
+        for fact, option, what in _WIN_FACTS
+        if getattr(situation, fact) and fact not in facts
+    ]
+    if situation.win_by is WinBy.LOOSE and "loose" not in facts:
+        notes.append(f"--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall")
+    return tuple(notes)
 
 
 def _value(ruleset: Ruleset, cap: int | None, points: int, doublings: int, limit_label: str | None) -> int:
@@ -472,5 +349,5 @@ def score_text(
     limit: int | None | _Default = DEFAULT,
     seats: tuple[Wind, ...] = ALL_SEATS,
 ) -> Score:
-    """Parse, build and score a hand written in SPEC §1 notation."""
+    """Parse, build and score a hand written in the notation of docs/notation.md."""
     return score_hand(build(parse(text)), ruleset, situation, limit, seats)

@@ -1,121 +1,51 @@
 """Who pays whom: the winner's collection with the East double and the limit (Harr, "Settling the Scores"),
-the losers' differences, draw games, two- and three-handed tables, and the ruleset's penalties.
+the losers' differences, draw games, two- and three-handed tables; the penalties are in `penalties`.
 
-Pure functions returning frozen data: `winner_payments` (one winner), `settle_scores` (plain scores),
-`settle_table` (each seat a hand in notation or a plain score, scored under a ruleset).
+Pure functions returning frozen data: `settle_scores` (plain scores), `settle_table` (each seat a hand
+in notation or a plain score, scored under a ruleset). How the hand ended is said, never guessed: a
+winner (`!` or --winner), a draw game (--draw), or a false Mah-Jongg.
 """
 
 from __future__ import annotations
 
-import re
-from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from types import MappingProxyType
-from typing import Any
+from dataclasses import dataclass
 
-from .conditions import Context, Situation, Test, WinBy
-from .decomposition import shape_arrangement, winning_arrangements
-from .errors import HandError, OptionError, PungchowError, TableError
-from .hand import Hand, build
-from .notation import parse
+from .conditions import Situation, WinBy
+from .decomposition import complete_hand
+from .errors import HandError, OptionError, TableError
+from .hand import Hand
 from .payments import Payment, capped, east_factor, east_note, seat_name, winner_payments
-from .rules import Penalty, Ruleset
-from .scoring import DEFAULT, Score, limit_in_force, score_hand
-from .tiles import PLAYING_TILES, Tile, Wind, counts_of
+from .penalties import (
+    dead_penalties,
+    dead_reason,
+    liable_for_all,
+    penalty_of,
+    settle_false_mahjongg,
+    settle_pays_for_all,
+)
+from .rules import Ruleset
+from .scoring import DEFAULT, Score, limit_in_force, score_hand, unread_options
+from .seats import check_copies, for_seat, read_seat
+from .settlement import AppliedPenalty, Settlement, build_settlement, seat_order
+from .tiles import Wind
 
-
-def _empty() -> Mapping[Any, Any]:
-    return MappingProxyType({})
-
-
-@dataclass(frozen=True, slots=True)
-class AppliedPenalty:
-    """A penalty of the ruleset that changed the settlement."""
-
-    id: str
-    label: str
-    type: str
-    seat: Wind  # who pays
-    detail: str
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "id": self.id,
-            "label": self.label,
-            "type": self.type,
-            "seat": seat_name(self.seat),
-            "detail": self.detail,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    """A settled table: each seat's score, the winner, every payment, and each seat's net."""
-
-    seats: tuple[Wind, ...]
-    scores: Mapping[Wind, int]  # what counts in settling: a dead hand's score does not count (0)
-    winner: Wind | None
-    payments: tuple[Payment, ...]
-    net: Mapping[Wind, int]
-    limit: int | None = None
-    east_multiplier: int = 2
-    payable: int | None = None  # the winner's score capped at the limit
-    ruleset: str | None = None
-    scored: Mapping[Wind, int] = field(default_factory=_empty)  # as scored, before a dead hand is cancelled
-    hands: Mapping[Wind, Score] = field(default_factory=_empty)  # the seats given in notation
-    dead: Mapping[Wind, str] = field(default_factory=_empty)  # dead hands and why
-    penalties: tuple[AppliedPenalty, ...] = ()
-    notes: tuple[str, ...] = ()
-
-    @property
-    def balanced(self) -> bool:
-        """True when the nets sum to zero (always: the engine asserts it)."""
-        return sum(self.net.values()) == 0
-
-    def as_dict(self) -> dict[str, Any]:
-        """SPEC §3 `settle --json`: scores, winner, payments, net; extra keys explain them."""
-        out: dict[str, Any] = {
-            "scores": {seat_name(s): self.scores[s] for s in self.seats},
-            "winner": seat_name(self.winner) if self.winner is not None else None,
-            "payments": [p.as_dict() for p in self.payments],
-            "net": {seat_name(s): self.net[s] for s in self.seats},
-            "net_sum": sum(self.net.values()),
-            "ruleset": self.ruleset,
-            "limit": self.limit,
-            "east_multiplier": self.east_multiplier,
-            "payable": self.payable,
-            "dead": {seat_name(s): why for s, why in self.dead.items()},
-            "penalties": [p.as_dict() for p in self.penalties],
-            "notes": list(self.notes),
-        }
-        if self.scored:
-            out["scored"] = {seat_name(s): self.scored[s] for s in self.seats if s in self.scored}
-        if self.hands:
-            out["hands"] = {seat_name(s): score.as_dict() for s, score in self.hands.items()}
-        return out
+__all__ = [
+    "AppliedPenalty",
+    "Settlement",
+    "TableOptions",
+    "check_copies",
+    "read_seat",
+    "settle_scores",
+    "settle_table",
+]
 
 
 # --- plain scores ------------------------------------------------------------------------
 
 
-def _order(seats: Iterable[Wind]) -> tuple[Wind, ...]:
-    return tuple(sorted(set(seats), key=lambda w: w.value))
-
-
-def _nets(seats: tuple[Wind, ...], payments: Iterable[Payment]) -> dict[Wind, int]:
-    net = dict.fromkeys(seats, 0)
-    for p in payments:
-        net[p.payer] -= p.amount
-        net[p.payee] += p.amount
-    # Every point paid is a point received: the table's nets always sum to zero.
-    assert sum(net.values()) == 0, net
-    return net
-
-
 def _check_seats(scores: Mapping[Wind, int], winner: Wind | None) -> tuple[Wind, ...]:
-    seats = _order(scores)
+    seats = seat_order(scores)
     if len(seats) < 2:
         raise OptionError("settling needs at least two seats (two-handed game)", code="too-few-seats")
     for seat in seats:
@@ -176,11 +106,17 @@ def settle_scores(
     east_multiplier: int = 2,
     settle_losers: bool = True,
     dead: Mapping[Wind, str] | Iterable[Wind] = (),
+    ruleset: str | None = None,
+    hands: Mapping[Wind, Score] | None = None,
+    penalties: Iterable[AppliedPenalty] = (),
+    notes: Iterable[str] = (),
 ) -> Settlement:
-    """Settle a table of plain scores (SPEC §4.8): the winner collects, then the others settle differences.
+    """Settle a table of plain scores (docs/rulings.md): the winner collects, then the others settle
+    differences.
 
     No winner is a draw game: every seat settles differences only. A dead hand's score does not count
     (it settles as 0), so it pays every other hand and collects nothing ("Mah-Jongg or Mah-Diao").
+    `ruleset`, `hands`, `penalties` and `notes` only explain the settlement (`settle_table` gives them).
     """
     seats = _check_seats(scores, winner)
     dead_map = dict(dead) if isinstance(dead, Mapping) else dict.fromkeys(dead, "declared dead")
@@ -195,17 +131,20 @@ def settle_scores(
     if settle_losers:
         others = tuple(s for s in seats if s is not winner)
         payments += _differences(counted, others, limit, east_multiplier, dead_map)
-    return Settlement(
-        seats=seats,
-        scores=MappingProxyType(counted),
-        winner=winner,
-        payments=tuple(payments),
-        net=MappingProxyType(_nets(seats, payments)),
+    return build_settlement(
+        seats,
+        counted,
+        winner,
+        payments,
         limit=limit,
         east_multiplier=east_multiplier,
         payable=payable,
-        scored=MappingProxyType({s: scores[s] for s in seats}),
-        dead=MappingProxyType({s: dead_map[s] for s in seats if s in dead_map}),
+        ruleset=ruleset,
+        scored={s: scores[s] for s in seats},
+        hands=hands,
+        dead={s: dead_map[s] for s in seats if s in dead_map},
+        penalties=penalties,
+        notes=notes,
     )
 
 
@@ -229,55 +168,11 @@ class TableOptions:
     no_choice: bool = False  # the liable player had no choice in his discard (Penalties, note (a))
     dead: frozenset[Wind] = frozenset()  # seats declared dead (needed for plain scores)
     false_mahjongg: Wind | None = None  # the seat that called Mah-Jongg on an incomplete hand
-
-
-_SCORE = re.compile(r"[+-]?\d+")
-
-
-def read_seat(seat: Wind, text: str) -> int | Hand:
-    """A seat's value: a plain whole-number score, or a hand in notation (errors name the seat)."""
-
-    stripped = text.strip()
-    if _SCORE.fullmatch(stripped):
-        if len(stripped) > 18:  # no table scores a quintillion; int() refuses 4,300 digits anyway
-            raise OptionError(
-                f"--{seat_name(seat)}: a score of {len(stripped)} digits is too large", code="bad-score"
-            )
-        value = int(stripped)
-        if value < 0:
-            raise OptionError(f"--{seat_name(seat)}: a score cannot be negative", code="bad-score")
-        return value
-    try:
-        return build(parse(stripped))
-    except PungchowError as error:
-        raise _for_seat(error, seat) from None
-
-
-def _for_seat(error: PungchowError, seat: Wind) -> PungchowError:
-    """The same error, its message naming the seat (`--south: 1d2d4d* is not a set (column 9)`)."""
-    return type(error)(f"--{seat_name(seat)}: {error.message}", code=error.code, column=error.column)
-
-
-def check_copies(hands: Mapping[Wind, Hand]) -> None:
-    """The tiles of all hands together: four copies of each playing tile, one of each bonus tile."""
-    per_seat: dict[Tile, Counter[Wind]] = {}
-    for seat, hand in hands.items():
-        for tile in (*hand.tiles, *hand.bonus):
-            per_seat.setdefault(tile, Counter())[seat] += 1
-    for tile, holders in sorted(per_seat.items(), key=lambda item: item[0].index):
-        allowed = 1 if tile.is_bonus else 4
-        total = sum(holders.values())
-        if total > allowed:
-            who = ", ".join(f"{seat_name(s)} {holders[s]}" for s in _order(holders))
-            copies = "one copy" if allowed == 1 else "four copies"
-            raise TableError(
-                f"{tile.code} appears {total} times on the table ({who}); the set has {copies}",
-                code="too-many-copies",
-            )
+    draw: bool = False  # no hand won: said outright, so a forgotten `!` or --winner is never a draw
 
 
 def _winner_of(hands: Mapping[Wind, Hand], options: TableOptions) -> Wind | None:
-    marked = [s for s in _order(hands) if hands[s].winning_tile is not None]
+    marked = [s for s in seat_order(hands) if hands[s].winning_tile is not None]
     if len(marked) > 1:
         raise TableError(
             f"more than one hand marks a winning tile with ! ({', '.join(seat_name(s) for s in marked)})",
@@ -333,99 +228,46 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
         raise OptionError("a dead hand cannot win", code="dead-winner")
 
 
-def _penalty_of(ruleset: Ruleset, kind: str) -> Penalty | None:
-    return next((p for p in ruleset.penalties if p.type == kind), None)
-
-
-def _winner_context(hand: Hand, score: Score) -> Context:
-
-    earlier = [line.rule for line in score.lines if line.points]
-    return Context(
-        score.situation, hand, score.arrangement, tuple(counts_of(hand.tiles)), score.waits, earlier
-    )
-
-
-def waiting_with(
-    hand: Hand, tests: tuple[Test, ...], seat: Wind, round: Wind, ruleset: Ruleset
-) -> Tile | None:
-    """A tile this (non-winning) hand waits for whose completed hand meets every test, or None.
-
-    The book's exception to "discarder pays for all": the discarder "had two complete doubling honors
-    and was waiting for the winning tile or was waiting for the winning tile which would give him more
-    than two doubling honors" — waiting meaning one tile from Mah-Jongg himself.
-    """
-
-    if hand.winning_tile is not None:
-        return None
-    held = counts_of(hand.tiles)
-    situation = Situation(seat=seat, round=round, winner=True, win_by=WinBy.DISCARD)
-    for index, tile in enumerate(PLAYING_TILES):
-        if held[index] >= 4:
-            continue
-        completed = build(parse(f"{hand.code} {tile.code}!"))
-        counts = tuple(counts_of(completed.tiles))
-        arrangements = list(winning_arrangements(completed, by_discard=True))
-        if not arrangements and any(shape(list(counts), completed.fixed) for shape in ruleset.shapes):
-            arrangements = [shape_arrangement(completed)]
-        for arrangement in arrangements:
-            ctx = Context(situation, completed, arrangement, counts, (), [])
-            if all(test(ctx, None) for test in tests):
-                return tile
-    return None
-
-
-def _pays_for_all(
-    ruleset: Ruleset,
-    winner: Wind,
-    winner_hand: Hand | None,
-    winner_score: Score | None,
-    values: Mapping[Wind, int | Hand],
-    options: TableOptions,
-    notes: list[str],
-) -> tuple[Penalty, Wind] | None:
-    """The first `pays_for_all` penalty whose conditions the winner's hand meets, and who is liable."""
-    candidates = [p for p in ruleset.penalties if p.type == "pays_for_all"]
-    if not candidates:
-        return None
-    if winner_hand is None or winner_score is None:
-        if options.discarder is not None or options.feeder is not None:
-            notes.append("the winner's score was given as a number: penalties on his hand were not assessed")
-        return None
-    ctx = _winner_context(winner_hand, winner_score)
-    for penalty in candidates:
-        if not all(test(ctx, None) for test in penalty.tests):
-            continue
-        if penalty.liable == "discarder":
-            liable = options.discarder if options.win_by == "discard" else None
-            missing = "--from (who discarded the winning tile)"
-        else:
-            liable = options.feeder
-            missing = "--feeder (who discarded the tile that completed the set)"
-        if liable is None:
-            notes.append(
-                f"{penalty.label}: the winning hand qualifies; name the liable player with {missing}"
+def _check_ending(
+    winner: Wind | None, hands: Mapping[Wind, Hand], ruleset: Ruleset, options: TableOptions
+) -> None:
+    """Money never moves on a guess: a draw game is said with --draw, and a complete hand with no
+    winner named is a forgotten `!` (or --winner), not a dead hand nor a draw."""
+    if winner is not None:
+        if options.draw:
+            given = "--winner" if options.winner is not None else "the ! in the hand"
+            raise OptionError(
+                f"--draw says no hand won, but {given} names {seat_name(winner)} the winner",
+                code="draw-with-winner",
             )
-            continue
-        who = seat_name(liable)
-        if options.no_choice and penalty.excused_no_choice:
-            notes.append(f"{penalty.label}: {who} is excused, having had no choice in his discard")
-            continue
-        if penalty.excused_waiting is not None:
-            held = values[liable]
-            if isinstance(held, int):
-                notes.append(
-                    f"{penalty.label}: {who}'s hand was given as a score, so his exception (waiting for a "
-                    "hand of his own) could not be checked"
-                )
-            else:
-                tile = waiting_with(held, penalty.excused_waiting, liable, options.round, ruleset)
-                if tile is not None:
-                    notes.append(
-                        f"{penalty.label}: {who} is excused, waiting for {tile.code} with his own hand"
-                    )
-                    continue
-        return penalty, liable
-    return None
+        return
+    for seat, hand in hands.items():
+        if seat not in options.dead and complete_hand(hand, ruleset.shapes):
+            name = seat_name(seat)
+            raise TableError(
+                f"{name}'s hand is complete: mark its winning tile with ! (won on the original draw: "
+                f"--winner {name} --original-hand)",
+                code="complete-hand-no-winner",
+            )
+    if not options.draw:
+        raise OptionError(
+            "no hand won: mark the winning tile with !, name --winner, or say --draw for a draw game",
+            code="no-winner",
+        )
+
+
+def _situation(seat: Wind, is_winner: bool, options: TableOptions) -> Situation:
+    """A seat's situation: the winner's with the win options, the others' as non-winners (`--loser`)."""
+    return Situation(
+        seat=seat,
+        round=options.round,
+        winner=is_winner,
+        win_by=WinBy(options.win_by) if is_winner else WinBy.DISCARD,
+        original_hand=is_winner and options.original_hand,
+        last_tile=is_winner and options.last_tile,
+        first_discard=is_winner and options.first_discard,
+        discarder=options.discarder if is_winner else None,
+    )
 
 
 def settle_table(
@@ -434,12 +276,14 @@ def settle_table(
     """Score every seat (a hand in notation or a plain score) and settle the table under the ruleset."""
 
     options = options or TableOptions()
-    order = _order(seats)
+    order = seat_order(seats)
     if len(order) < 2:
         raise OptionError("settling needs at least two seats (two-handed game)", code="too-few-seats")
     values: dict[Wind, int | Hand] = {s: read_seat(s, seats[s]) for s in order}
     hands = {s: v for s, v in values.items() if not isinstance(v, int)}
     check_copies(hands)
+    limit_option = None if options.no_limit else (options.limit if options.limit is not None else DEFAULT)
+    cap = limit_in_force(ruleset, limit_option)
     if options.false_mahjongg is not None:
         # A false Mah-Jongg ends the hand: the caller pays each other player and nothing else settles,
         # so no hand is scored (the caller's may well carry a `!`).
@@ -453,20 +297,16 @@ def settle_table(
                 "--false-mahjongg ends the hand: there is no winner to settle with",
                 code="false-mahjongg-winner",
             )
-        cap = limit_in_force(
-            ruleset, None if options.no_limit else (options.limit if options.limit is not None else DEFAULT)
-        )
         given = {s: v for s, v in values.items() if isinstance(v, int)}
-        return _false_mahjongg(ruleset, options.false_mahjongg, order, given, cap)
+        return settle_false_mahjongg(ruleset, options.false_mahjongg, order, given, cap)
     winner = _winner_of(hands, options)
+    _check_ending(winner, hands, ruleset, options)
     _check_options(order, winner, options)
-    limit_option = None if options.no_limit else (options.limit if options.limit is not None else DEFAULT)
-    cap = limit_in_force(ruleset, limit_option)
     multiplier = ruleset.settings.east_multiplier
     notes: list[str] = []
 
     # --- score each seat: the winner with the win options, the others as non-winners (`--loser`)
-    dead_rule = _penalty_of(ruleset, "dead_hand")
+    dead_rule = penalty_of(ruleset, "dead_hand")
     if options.dead and dead_rule is None:
         raise OptionError(f"--dead: ruleset {ruleset.name} has no dead-hand penalty", code="no-penalty")
     dead: dict[Wind, str] = {s: "declared dead (--dead)" for s in order if s in options.dead}
@@ -478,156 +318,53 @@ def settle_table(
             scored[seat] = value
             continue
         is_winner = seat is winner
-        if not is_winner and dead_rule is not None:
-            need = dead_rule.tiles + value.kongs
-            have = len(value.tiles)
-            if have != need and seat not in dead:
-                dead[seat] = f"{have} tiles, not {need}"
-        situation = Situation(
-            seat=seat,
-            round=options.round,
-            winner=is_winner,
-            win_by=WinBy(options.win_by) if is_winner else WinBy.DISCARD,
-            original_hand=is_winner and options.original_hand,
-            last_tile=is_winner and options.last_tile,
-            first_discard=is_winner and options.first_discard,
-            discarder=options.discarder if is_winner else None,
-        )
+        if not is_winner and dead_rule is not None and seat not in dead:
+            why = dead_reason(dead_rule, value)
+            if why is not None:
+                dead[seat] = why
         try:
-            score = score_hand(value, ruleset, situation, limit_option, order)
+            score = score_hand(value, ruleset, _situation(seat, is_winner, options), limit_option, order)
         except HandError as error:
             if seat in dead and error.code == "tile-count":
                 scored[seat] = 0  # too many tiles to arrange: dead, and its score does not count anyway
                 continue
-            raise _for_seat(error, seat) from None
+            raise for_seat(error, seat) from None
         scores[seat] = score
         scored[seat] = score.score
     if winner is not None and winner in dead:
         raise OptionError("a dead hand cannot win", code="dead-winner")
+    if winner is not None:  # the win options the ruleset has no rule for, the winner's score given or not
+        notes.extend(unread_options(ruleset, _situation(winner, True, options)))
 
-    common: dict[str, Any] = {
-        "ruleset": ruleset.name,
-        "hands": MappingProxyType(scores),
-    }
     found = (
-        _pays_for_all(ruleset, winner, hands.get(winner), scores.get(winner), values, options, notes)
+        liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes)
         if winner is not None
         else None
     )
     if found is not None and winner is not None:
-        penalty, liable = found
-        payable = capped(scored[winner], cap)[0]
-        # "must bear the entire losses of all other players" and "all scores except that of the winning
-        # hand are canceled" (Penalties 2 and note (b)): the liable player pays what each loser would
-        # have paid the winner, his own loss first; the losers settle nothing among themselves.
-        payments = [
-            Payment(
-                liable,
-                winner,
-                payable * east_factor(loser, winner, multiplier),
-                f"{penalty.label}: {'own loss' if loser is liable else 'pays for ' + seat_name(loser)}"
-                + east_note(east_factor(loser, winner, multiplier)),
-                on_behalf_of=loser,
-            )
-            for loser in sorted(
-                (s for s in order if s is not winner), key=lambda s: (s is not liable, s.value)
-            )
-        ]
-        counted = {s: scored[s] if s is winner else 0 for s in order}
-        applied = AppliedPenalty(
-            penalty.id,
-            penalty.label,
-            penalty.type,
-            liable,
-            f"{seat_name(liable)} bears the entire losses of all other players; all scores but the "
-            "winner's are cancelled",
-        )
-        notes.extend(f"{seat_name(s)}'s hand is dead ({why})" for s, why in dead.items())
-        return Settlement(
-            seats=order,
-            scores=MappingProxyType(counted),
-            winner=winner,
-            payments=tuple(payments),
-            net=MappingProxyType(_nets(order, payments)),
+        return settle_pays_for_all(
+            *found,
+            winner,
+            order,
+            scored,
+            capped(scored[winner], cap)[0],
             limit=cap,
             east_multiplier=multiplier,
-            payable=payable,
-            scored=MappingProxyType(scored),
-            dead=MappingProxyType(dead),
-            penalties=(applied,),
-            notes=tuple(notes),
-            **common,
+            ruleset=ruleset.name,
+            hands=scores,
+            dead=dead,
+            notes=notes,
         )
-
-    plain = settle_scores(
+    in_order = {s: dead[s] for s in order if s in dead}
+    return settle_scores(
         scored,
         winner,
         limit=cap,
         east_multiplier=multiplier,
         settle_losers=ruleset.settings.settle_losers,
-        dead=dead,
-    )
-    applied_dead = tuple(
-        AppliedPenalty(
-            dead_rule.id if dead_rule else "dead_hand",
-            dead_rule.label if dead_rule else "Dead hand",
-            "dead_hand",
-            seat,
-            f"{why}: its score does not count and it pays all",
-        )
-        for seat, why in plain.dead.items()
-    )
-    return replace(plain, penalties=applied_dead, notes=tuple(notes), **common)
-
-
-def _false_mahjongg(
-    ruleset: Ruleset,
-    caller: Wind,
-    order: tuple[Wind, ...],
-    scored: Mapping[Wind, int],
-    cap: int | None,
-) -> Settlement:
-    """Penalties 1: "pay to each of the other 3 players half of the limit. East Wind receiving full limit
-    or paying full limit" — half the limit, times East's multiplier; all scores are cancelled."""
-    penalty = _penalty_of(ruleset, "false_mahjongg")
-    if penalty is None or penalty.pays is None:
-        raise OptionError(
-            f"--false-mahjongg: ruleset {ruleset.name} has no false Mah-Jongg penalty", code="no-penalty"
-        )
-    if penalty.pays.limit_fraction is not None and cap is None:
-        raise OptionError(
-            "--false-mahjongg: the penalty is a share of the limit, and no limit is in force", code="no-limit"
-        )
-    each = penalty.pays.value(False, cap)
-    multiplier = ruleset.settings.east_multiplier
-    payments = [
-        Payment(
-            caller,
-            seat,
-            each * east_factor(caller, seat, multiplier),
-            f"{penalty.label}: {each}{east_note(east_factor(caller, seat, multiplier))}",
-        )
-        for seat in order
-        if seat is not caller
-    ]
-    return Settlement(
-        seats=order,
-        scores=MappingProxyType(dict.fromkeys(order, 0)),
-        winner=None,
-        payments=tuple(payments),
-        net=MappingProxyType(_nets(order, payments)),
-        limit=cap,
-        east_multiplier=multiplier,
+        dead=in_order,
         ruleset=ruleset.name,
-        scored=MappingProxyType(dict(scored)),
-        penalties=(
-            AppliedPenalty(
-                penalty.id,
-                penalty.label,
-                penalty.type,
-                caller,
-                f"{seat_name(caller)} called Mah-Jongg on an incomplete hand; the hand ends and no other "
-                "score counts",
-            ),
-        ),
+        hands=scores,
+        penalties=dead_penalties(dead_rule, in_order),
+        notes=notes,
     )

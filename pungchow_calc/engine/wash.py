@@ -130,7 +130,7 @@ def wash(
 
 
 def wash_text(text: str, ruleset: Ruleset, seat: Wind, seats: tuple[Wind, ...] = ALL_SEATS) -> Wash:
-    """Read an original hand in SPEC §1 notation and wash the tiles with it."""
+    """Read an original hand in the notation of docs/notation.md and wash the tiles with it."""
     wash_table(ruleset)  # a ruleset without the table is the first thing to say
     tiles = original_hand(text, seat)
     return wash(tiles, ruleset, seat, parse(text).code, seats)

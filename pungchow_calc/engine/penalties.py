@@ -1,0 +1,252 @@
+"""The ruleset's penalties at a settled table (Harr, "Penalties"; "Mah-Jongg or Mah-Diao"): the player
+liable for a winning hand pays for all, a hand of the wrong size is dead, and a false Mah-Jongg ends
+the hand. Each is data in the ruleset (`penalties:`); this module applies them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from .conditions import Context, Situation, Test, WinBy
+from .decomposition import shape_arrangement, winning_arrangements
+from .errors import OptionError
+from .hand import Hand, build
+from .notation import parse
+from .payments import Payment, east_factor, east_note, seat_name
+from .rules import Penalty, Ruleset
+from .scoring import Score
+from .settlement import AppliedPenalty, Settlement, build_settlement
+from .tiles import PLAYING_TILES, Tile, Wind, counts_of
+
+if TYPE_CHECKING:
+    from .table import TableOptions
+
+
+def penalty_of(ruleset: Ruleset, kind: str) -> Penalty | None:
+    """The ruleset's first penalty of this type, or None."""
+    return next((p for p in ruleset.penalties if p.type == kind), None)
+
+
+# --- a dead hand ("Mah-Jongg or Mah-Diao") --------------------------------------------------------
+
+
+def dead_reason(rule: Penalty, hand: Hand) -> str | None:
+    """Why a non-winning hand is dead (the wrong number of tiles for its kongs), or None."""
+    need = rule.tiles + hand.kongs
+    have = len(hand.tiles)
+    return f"{have} tiles, not {need}" if have != need else None
+
+
+def dead_penalties(rule: Penalty | None, dead: Mapping[Wind, str]) -> tuple[AppliedPenalty, ...]:
+    """The dead-hand penalty as applied to each dead seat, in seat order as given."""
+    return tuple(
+        AppliedPenalty(
+            rule.id if rule else "dead_hand",
+            rule.label if rule else "Dead hand",
+            "dead_hand",
+            seat,
+            f"{why}: its score does not count and it pays all",
+        )
+        for seat, why in dead.items()
+    )
+
+
+# --- the discarder (or feeder) pays for all ("Penalties" 2) ------------------------------------------
+
+
+def _winner_context(hand: Hand, score: Score) -> Context:
+    earlier = [line.rule for line in score.lines if line.points]
+    return Context(
+        score.situation, hand, score.arrangement, tuple(counts_of(hand.tiles)), score.waits, earlier
+    )
+
+
+def waiting_with(
+    hand: Hand, tests: tuple[Test, ...], seat: Wind, round: Wind, ruleset: Ruleset
+) -> Tile | None:
+    """A tile this (non-winning) hand waits for whose completed hand meets every test, or None.
+
+    The book's exception to "discarder pays for all": the discarder "had two complete doubling honors
+    and was waiting for the winning tile or was waiting for the winning tile which would give him more
+    than two doubling honors" — waiting meaning one tile from Mah-Jongg himself.
+    """
+
+    if hand.winning_tile is not None:
+        return None
+    held = counts_of(hand.tiles)
+    situation = Situation(seat=seat, round=round, winner=True, win_by=WinBy.DISCARD)
+    for index, tile in enumerate(PLAYING_TILES):
+        if held[index] >= 4:
+            continue
+        completed = build(parse(f"{hand.code} {tile.code}!"))
+        counts = tuple(counts_of(completed.tiles))
+        arrangements = list(winning_arrangements(completed, by_discard=True))
+        if not arrangements and any(shape(list(counts), completed.fixed) for shape in ruleset.shapes):
+            arrangements = [shape_arrangement(completed)]
+        for arrangement in arrangements:
+            ctx = Context(situation, completed, arrangement, counts, (), [])
+            if all(test(ctx, None) for test in tests):
+                return tile
+    return None
+
+
+def liable_for_all(
+    ruleset: Ruleset,
+    winner_hand: Hand | None,
+    winner_score: Score | None,
+    values: Mapping[Wind, int | Hand],
+    options: TableOptions,
+    notes: list[str],
+) -> tuple[Penalty, Wind] | None:
+    """The first `pays_for_all` penalty whose conditions the winner's hand meets, and who is liable."""
+    candidates = [p for p in ruleset.penalties if p.type == "pays_for_all"]
+    if not candidates:
+        return None
+    if winner_hand is None or winner_score is None:
+        if options.discarder is not None or options.feeder is not None:
+            notes.append("the winner's score was given as a number: penalties on his hand were not assessed")
+        return None
+    ctx = _winner_context(winner_hand, winner_score)
+    for penalty in candidates:
+        if not all(test(ctx, None) for test in penalty.tests):
+            continue
+        if penalty.liable == "discarder":
+            liable = options.discarder if WinBy(options.win_by) is WinBy.DISCARD else None
+            missing = "--from (who discarded the winning tile)"
+        else:
+            liable = options.feeder
+            missing = "--feeder (who discarded the tile that completed the set)"
+        if liable is None:
+            notes.append(
+                f"{penalty.label}: the winning hand qualifies; name the liable player with {missing}"
+            )
+            continue
+        who = seat_name(liable)
+        if options.no_choice and penalty.excused_no_choice:
+            notes.append(f"{penalty.label}: {who} is excused, having had no choice in his discard")
+            continue
+        if penalty.excused_waiting is not None:
+            held = values[liable]
+            if isinstance(held, int):
+                notes.append(
+                    f"{penalty.label}: {who}'s hand was given as a score, so his exception (waiting for a "
+                    "hand of his own) could not be checked"
+                )
+            else:
+                tile = waiting_with(held, penalty.excused_waiting, liable, options.round, ruleset)
+                if tile is not None:
+                    notes.append(
+                        f"{penalty.label}: {who} is excused, waiting for {tile.code} with his own hand"
+                    )
+                    continue
+        return penalty, liable
+    return None
+
+
+def settle_pays_for_all(
+    penalty: Penalty,
+    liable: Wind,
+    winner: Wind,
+    order: tuple[Wind, ...],
+    scored: Mapping[Wind, int],
+    payable: int,
+    *,
+    limit: int | None,
+    east_multiplier: int,
+    ruleset: str,
+    hands: Mapping[Wind, Score],
+    dead: Mapping[Wind, str],
+    notes: list[str],
+) -> Settlement:
+    """ "must bear the entire losses of all other players" and "all scores except that of the winning
+    hand are canceled" (Penalties 2 and note (b)): the liable player pays what each loser would have
+    paid the winner, his own loss first; the losers settle nothing among themselves."""
+    payments = [
+        Payment(
+            liable,
+            winner,
+            payable * east_factor(loser, winner, east_multiplier),
+            f"{penalty.label}: {'own loss' if loser is liable else 'pays for ' + seat_name(loser)}"
+            + east_note(east_factor(loser, winner, east_multiplier)),
+            on_behalf_of=loser,
+        )
+        for loser in sorted((s for s in order if s is not winner), key=lambda s: (s is not liable, s.value))
+    ]
+    applied = AppliedPenalty(
+        penalty.id,
+        penalty.label,
+        penalty.type,
+        liable,
+        f"{seat_name(liable)} bears the entire losses of all other players; all scores but the "
+        "winner's are cancelled",
+    )
+    return build_settlement(
+        order,
+        {s: scored[s] if s is winner else 0 for s in order},
+        winner,
+        payments,
+        limit=limit,
+        east_multiplier=east_multiplier,
+        scored=scored,
+        payable=payable,
+        ruleset=ruleset,
+        hands=hands,
+        dead=dead,
+        penalties=(applied,),
+        notes=[*notes, *(f"{seat_name(s)}'s hand is dead ({why})" for s, why in dead.items())],
+    )
+
+
+# --- a false Mah-Jongg ("Penalties" 1) ---------------------------------------------------------------
+
+
+def settle_false_mahjongg(
+    ruleset: Ruleset,
+    caller: Wind,
+    order: tuple[Wind, ...],
+    scored: Mapping[Wind, int],
+    cap: int | None,
+) -> Settlement:
+    """Penalties 1: "pay to each of the other 3 players half of the limit. East Wind receiving full limit
+    or paying full limit" — half the limit, times East's multiplier; all scores are cancelled."""
+    penalty = penalty_of(ruleset, "false_mahjongg")
+    if penalty is None or penalty.pays is None:
+        raise OptionError(
+            f"--false-mahjongg: ruleset {ruleset.name} has no false Mah-Jongg penalty", code="no-penalty"
+        )
+    if penalty.pays.limit_fraction is not None and cap is None:
+        raise OptionError(
+            "--false-mahjongg: the penalty is a share of the limit, and no limit is in force", code="no-limit"
+        )
+    each = penalty.pays.value(False, cap)
+    multiplier = ruleset.settings.east_multiplier
+    payments = [
+        Payment(
+            caller,
+            seat,
+            each * east_factor(caller, seat, multiplier),
+            f"{penalty.label}: {each}{east_note(east_factor(caller, seat, multiplier))}",
+        )
+        for seat in order
+        if seat is not caller
+    ]
+    applied = AppliedPenalty(
+        penalty.id,
+        penalty.label,
+        penalty.type,
+        caller,
+        f"{seat_name(caller)} called Mah-Jongg on an incomplete hand; the hand ends and no other "
+        "score counts",
+    )
+    return build_settlement(
+        order,
+        dict.fromkeys(order, 0),
+        None,
+        payments,
+        limit=cap,
+        east_multiplier=multiplier,
+        ruleset=ruleset.name,
+        scored=scored,
+        penalties=(applied,),
+    )

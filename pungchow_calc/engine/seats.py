@@ -1,0 +1,58 @@
+"""Reading a table's seats: each a plain score or a hand in notation, and all hands' tiles together."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+
+from .errors import OptionError, PungchowError, TableError
+from .hand import Hand, build
+from .notation import parse
+from .payments import seat_name
+from .settlement import seat_order
+from .tiles import Tile, Wind
+
+_SCORE = re.compile(r"[+-]?\d+")
+
+
+def read_seat(seat: Wind, text: str) -> int | Hand:
+    """A seat's value: a plain whole-number score, or a hand in notation (errors name the seat)."""
+
+    stripped = text.strip()
+    if _SCORE.fullmatch(stripped):
+        if len(stripped) > 18:  # no table scores a quintillion; int() refuses 4,300 digits anyway
+            raise OptionError(
+                f"--{seat_name(seat)}: a score of {len(stripped)} digits is too large", code="bad-score"
+            )
+        value = int(stripped)
+        if value < 0:
+            raise OptionError(f"--{seat_name(seat)}: a score cannot be negative", code="bad-score")
+        return value
+    try:
+        return build(parse(stripped))
+    except PungchowError as error:
+        raise for_seat(error, seat) from None
+
+
+def for_seat(error: PungchowError, seat: Wind) -> PungchowError:
+    """The same error, its message naming the seat (`--south: 1d2d4d* is not a set (column 9)`)."""
+    return type(error)(f"--{seat_name(seat)}: {error.message}", code=error.code, column=error.column)
+
+
+def check_copies(hands: Mapping[Wind, Hand]) -> None:
+    """The tiles of all hands together: four copies of each playing tile, one of each bonus tile."""
+    per_seat: dict[Tile, Counter[Wind]] = {}
+    for seat, hand in hands.items():
+        for tile in (*hand.tiles, *hand.bonus):
+            per_seat.setdefault(tile, Counter())[seat] += 1
+    for tile, holders in sorted(per_seat.items(), key=lambda item: item[0].index):
+        allowed = 1 if tile.is_bonus else 4
+        total = sum(holders.values())
+        if total > allowed:
+            who = ", ".join(f"{seat_name(s)} {holders[s]}" for s in seat_order(holders))
+            copies = "one copy" if allowed == 1 else "four copies"
+            raise TableError(
+                f"{tile.code} appears {total} times on the table ({who}); the set has {copies}",
+                code="too-many-copies",
+            )

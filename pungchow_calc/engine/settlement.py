@@ -1,0 +1,137 @@
+"""A settled table as data: each seat's score, the winner, every payment, each seat's net, and the
+penalties and notes that explain them. `build_settlement` is the one place a Settlement is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from .payments import Payment, seat_name
+from .scoring import Score
+from .tiles import Wind
+
+
+def _empty() -> Mapping[Any, Any]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedPenalty:
+    """A penalty of the ruleset that changed the settlement."""
+
+    id: str
+    label: str
+    type: str
+    seat: Wind  # who pays
+    detail: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "id": self.id,
+            "label": self.label,
+            "type": self.type,
+            "seat": seat_name(self.seat),
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """A settled table: each seat's score, the winner, every payment, and each seat's net."""
+
+    seats: tuple[Wind, ...]
+    scores: Mapping[Wind, int]  # what counts in settling: a dead hand's score does not count (0)
+    winner: Wind | None
+    payments: tuple[Payment, ...]
+    net: Mapping[Wind, int]
+    limit: int | None = None
+    east_multiplier: int = 2
+    payable: int | None = None  # the winner's score capped at the limit
+    ruleset: str | None = None
+    scored: Mapping[Wind, int] = field(default_factory=_empty)  # as scored, before a dead hand is cancelled
+    hands: Mapping[Wind, Score] = field(default_factory=_empty)  # the seats given in notation
+    dead: Mapping[Wind, str] = field(default_factory=_empty)  # dead hands and why
+    penalties: tuple[AppliedPenalty, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def balanced(self) -> bool:
+        """True when the nets sum to zero (always: the engine asserts it)."""
+        return sum(self.net.values()) == 0
+
+    def as_dict(self) -> dict[str, Any]:
+        """`settle --json` (docs/json.md): scores, winner, payments, net; extra keys explain them."""
+        out: dict[str, Any] = {
+            "scores": {seat_name(s): self.scores[s] for s in self.seats},
+            "winner": seat_name(self.winner) if self.winner is not None else None,
+            "payments": [p.as_dict() for p in self.payments],
+            "net": {seat_name(s): self.net[s] for s in self.seats},
+            "net_sum": sum(self.net.values()),
+            "ruleset": self.ruleset,
+            "limit": self.limit,
+            "east_multiplier": self.east_multiplier,
+            "payable": self.payable,
+            "dead": {seat_name(s): why for s, why in self.dead.items()},
+            "penalties": [p.as_dict() for p in self.penalties],
+            "notes": list(self.notes),
+        }
+        if self.scored:
+            out["scored"] = {seat_name(s): self.scored[s] for s in self.seats if s in self.scored}
+        if self.hands:
+            out["hands"] = {seat_name(s): score.as_dict() for s, score in self.hands.items()}
+        return out
+
+
+def seat_order(seats: Iterable[Wind]) -> tuple[Wind, ...]:
+    """The seats at the table, East first, each once."""
+    return tuple(sorted(set(seats), key=lambda w: w.value))
+
+
+def _nets(seats: tuple[Wind, ...], payments: Iterable[Payment]) -> dict[Wind, int]:
+    net = dict.fromkeys(seats, 0)
+    for p in payments:
+        net[p.payer] -= p.amount
+        net[p.payee] += p.amount
+    # Every point paid is a point received: the table's nets always sum to zero.
+    assert sum(net.values()) == 0, net
+    return net
+
+
+def build_settlement(
+    seats: tuple[Wind, ...],
+    counted: Mapping[Wind, int],
+    winner: Wind | None,
+    payments: Iterable[Payment],
+    *,
+    limit: int | None,
+    east_multiplier: int,
+    scored: Mapping[Wind, int],
+    payable: int | None = None,
+    ruleset: str | None = None,
+    hands: Mapping[Wind, Score] | None = None,
+    dead: Mapping[Wind, str] | None = None,
+    penalties: Iterable[AppliedPenalty] = (),
+    notes: Iterable[str] = (),
+) -> Settlement:
+    """The Settlement of these payments: each seat's net worked out, every mapping frozen."""
+    paid = tuple(payments)
+    return Settlement(
+        seats=seats,
+        scores=MappingProxyType(dict(counted)),
+        winner=winner,
+        payments=paid,
+        net=MappingProxyType(_nets(seats, paid)),
+        limit=limit,
+        east_multiplier=east_multiplier,
+        payable=payable,
+        ruleset=ruleset,
+        scored=MappingProxyType(dict(scored)),
+        hands=MappingProxyType(dict(hands or {})),
+        dead=MappingProxyType(dict(dead or {})),
+        penalties=tuple(penalties),
+        notes=tuple(notes),
+    )

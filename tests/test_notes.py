@@ -1,0 +1,208 @@
+"""Options a ruleset has no rule for are said in a note, never silently ignored.
+
+Which facts of the situation a ruleset reads comes from its compiled rules: each registry condition
+declares the facts it reads (conditions.REGISTRY, `reads`), and a plan knows the union of its rules'.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pungchow_calc.cli import main
+from pungchow_calc.engine.conditions import FACTS, REGISTRY, Situation, WinBy, facts_read
+from pungchow_calc.engine.plan import plan_for
+from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.ruleset_files import load
+
+HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+PART1 = load("pung-chow")
+LIMIT = load("pung-chow-limit")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run `pungchow ARGS` through main(): (exit code, stdout, stderr)."""
+    argv = sys.argv
+    sys.argv = ["pungchow", *args]
+    try:
+        main()
+        code = 0
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else 1
+    finally:
+        sys.argv = argv
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+# --- what each condition reads -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("when", "facts"),
+    [
+        pytest.param(["first_discard"], {"first_discard"}, id="flag"),
+        pytest.param(["original_hand", "last_tile"], {"original_hand", "last_tile"}, id="two-flags"),
+        pytest.param([{"won_by": "discard"}], {"win_by"}, id="won-by-discard"),
+        pytest.param([{"won_by": "drawn"}], {"win_by"}, id="won-by-drawn"),
+        pytest.param([{"won_by": "loose"}], {"win_by", "loose"}, id="won-by-loose"),
+        pytest.param([{"won_by": ["wall", "discard"]}], {"win_by", "loose"}, id="won-by-wall"),
+        pytest.param([{"not": "last_tile"}], {"last_tile"}, id="not"),
+        pytest.param([{"any": ["first_discard", {"seat": "east"}]}], {"first_discard", "seat"}, id="any"),
+        pytest.param([{"tiles": "own_wind"}], {"seat"}, id="own-wind"),
+        pytest.param([{"tiles": ["dragons", "round_wind"]}], {"round"}, id="round-wind"),
+        pytest.param(
+            [{"count": {"melds": "pung", "tiles": "own_wind_in_own_round", "min": 1}}],
+            {"seat", "round"},
+            id="count",
+        ),
+        pytest.param(
+            [{"count": {"melds": "pung", "tiles": "dragons", "min": 3}}], set(), id="count-fixed-class"
+        ),
+        pytest.param(["no_sequences", {"meld": "pung"}, "exposed"], set(), id="shape-only"),
+        pytest.param([{"nosuch": 1}], FACTS, id="unknown-reads-all"),
+    ],
+)
+def test_facts_read(when: list[Any], facts: set[str]) -> None:
+    assert facts_read(when) == facts
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_every_condition_reads_only_known_facts(name: str) -> None:
+    for params in (None, True, "own_wind", ["wall"], {"tiles": "round_wind"}):
+        assert REGISTRY[name].reads(params) <= FACTS
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "read", "unread"),
+    [
+        pytest.param(
+            PART1, {"original_hand", "loose", "win_by"}, {"first_discard", "last_tile"}, id="pung-chow"
+        ),
+        pytest.param(
+            LIMIT, {"original_hand", "loose", "first_discard", "last_tile"}, set(), id="pung-chow-limit"
+        ),
+    ],
+)
+def test_a_plan_knows_what_its_rules_read(ruleset: Any, read: set[str], unread: set[str]) -> None:
+    facts = plan_for(ruleset, True).reads
+    assert read <= facts and not unread & facts
+
+
+# --- notes on a score ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("situation", "notes"),
+    [
+        pytest.param(
+            Situation(first_discard=True),
+            ["--first-discard: no rule of ruleset pung-chow scores a win on the first discard"],
+            id="first-discard",
+        ),
+        pytest.param(
+            Situation(win_by=WinBy.WALL, last_tile=True),
+            ["--last-tile: no rule of ruleset pung-chow scores a win with the last tile"],
+            id="last-tile",
+        ),
+        pytest.param(Situation(original_hand=True), [], id="original-hand-has-a-rule"),
+        pytest.param(Situation(win_by=WinBy.LOOSE), [], id="loose-has-a-rule"),
+        pytest.param(Situation(), [], id="nothing-given"),
+    ],
+)
+def test_score_notes(situation: Situation, notes: list[str]) -> None:
+    result = score_text(HAND, PART1, situation)
+    assert list(result.notes) == notes
+    data = result.as_dict()
+    # The key appears only with a note: every other record is byte for byte as before.
+    assert data.get("notes", []) == notes and ("notes" in data) == bool(notes)
+    assert result.as_json() == json.dumps(data)
+
+
+def test_no_notes_under_a_ruleset_with_the_rules() -> None:
+    situation = Situation(win_by=WinBy.WALL, first_discard=True, last_tile=True, original_hand=True)
+    assert score_text(HAND, LIMIT, situation).notes == ()
+
+
+def test_a_loser_is_never_noted() -> None:
+    assert score_text("1b1b1b 2c3c4c 5d5d5d* 7c7c 9d9d", PART1, Situation(winner=False)).notes == ()
+
+
+def test_loose_under_a_ruleset_that_only_knows_drawn(tmp_path: Path) -> None:
+    # Without the loose-tile bonus, `won_by: drawn` cannot tell a loose tile from the wall.
+    path = tmp_path / "no-loose.yaml"
+    path.write_text("name: no-loose\nextends: pung-chow\nremove_rules: [loose_tile]\n", encoding="utf-8")
+    result = score_text(
+        "1b1b1b 3c3c3c 5d5d5d* 4b4b4b4b* 7c!7c", load(str(path)), Situation(win_by=WinBy.LOOSE)
+    )
+    assert result.notes == (
+        "--loose: no rule of ruleset no-loose tells a loose tile from one drawn from the wall",
+    )
+
+
+# --- through the command line ------------------------------------------------------------------
+
+
+def test_score_prints_a_note_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "score", HAND, "--first-discard", "--ascii")
+    assert code == 0
+    assert (
+        "Note: --first-discard: no rule of ruleset pung-chow scores a win on the first discard"
+        in " ".join(out.split())
+    )
+
+
+def test_score_json_has_notes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "score", HAND, "--last-tile", "--drawn", "--json")
+    assert code == 0
+    assert json.loads(out)["notes"] == [
+        "--last-tile: no rule of ruleset pung-chow scores a win with the last tile"
+    ]
+
+
+def test_score_json_without_notes_has_no_key(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "score", HAND, "-r", "pung-chow-limit", "--last-tile", "--drawn", "--json")
+    assert code == 0 and "notes" not in json.loads(out)
+
+
+def test_settle_notes_the_winners_unread_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "settle", "--east", HAND, "--south", "20", "--first-discard", "--json")
+    data = json.loads(out)
+    note = "--first-discard: no rule of ruleset pung-chow scores a win on the first discard"
+    assert code == 0 and data["notes"] == [note] and data["hands"]["east"]["notes"] == [note]
+
+
+def test_batch_line_carries_its_notes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(f"'{HAND}' --first-discard\n'{HAND}'\n", encoding="utf-8")
+    code, out, _ = run(capsys, "batch", str(path), "--format", "jsonl")
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert code == 0 and first["notes"] == [
+        "--first-discard: no rule of ruleset pung-chow scores a win on the first discard"
+    ]
+    assert "notes" not in second
+
+
+def test_settle_notes_an_unread_option_for_a_winner_given_as_a_score(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        capsys, "settle", "--east", "300", "--south", "20", "--winner", "east", "--last-tile", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and data["notes"] == [
+        "--last-tile: no rule of ruleset pung-chow scores a win with the last tile"
+    ]
+
+
+def test_settle_text_prints_the_note(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "settle", "--east", HAND, "--south", "20", "--first-discard", "--ascii")
+    assert code == 0
+    assert (
+        "Note: --first-discard: no rule of ruleset pung-chow scores a win on the first discard"
+        in " ".join(out.split())
+    )
