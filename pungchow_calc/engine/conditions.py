@@ -39,6 +39,9 @@ class Situation:
     last_tile: bool = False
     first_discard: bool = False
     discarder: Wind | None = None
+    robbing_kong: bool = False  # won with the tile another player added to an exposed pung
+    original_call: bool = False  # declared calling before the first discard and kept the hand unchanged
+    kong_after_kong: bool = False  # won on the loose tile drawn for a kong declared on a loose tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +77,8 @@ class Condition:
     local: bool = False
 
 
-HAND = frozenset({"hand", "set", "pair"})
-UNIT = frozenset({"set", "pair"})
+HAND: frozenset[str] = frozenset({"hand", "set", "pair"})
+UNIT: frozenset[str] = frozenset({"set", "pair"})
 
 
 # --- parameter helpers -------------------------------------------------------------------
@@ -514,3 +517,12 @@ REGISTRY: dict[str, Condition] = {
     "winning_tile": Condition(_winning_tile, HAND, "the winning tile is of this class"),
     "winning_meld": Condition(_winning_meld, HAND, "the set or pair with the winning tile is of this kind"),
 }
+
+# Conditions kept in modules of their own, named by what they test (they build on the helpers above,
+# so they are imported last and join the one registry here).
+from .bonus_conditions import BONUS_CONDITIONS  # noqa: E402
+from .concealment_conditions import CONCEALMENT_CONDITIONS  # noqa: E402
+from .pattern_conditions import PATTERN_CONDITIONS  # noqa: E402
+from .situation_conditions import SITUATION_CONDITIONS  # noqa: E402
+
+REGISTRY.update({**BONUS_CONDITIONS, **CONCEALMENT_CONDITIONS, **PATTERN_CONDITIONS, **SITUATION_CONDITIONS})

@@ -13,6 +13,7 @@ from typing import Any
 
 from .conditions import REGISTRY, SHAPES, Condition, Context, ParamError, Test
 from .decomposition import ShapeTest
+from .pattern_conditions import PATTERN_SHAPES
 
 MAX_INT = 10**9  # no point value, limit or count needs more
 MAX_DOUBLINGS = 32  # per rule: an exponent, so a huge one would take forever to compute
@@ -37,6 +38,9 @@ SETTING_KEYS = {
     "east_multiplier": "how many times East pays or collects (the book: 2)",
     "loser_max_pairs": "how many pairs a non-winning hand may score",
     "settle_losers": "whether the losers settle their differences among themselves",
+    "max_chows": "the most chows a winning hand of four sets and a pair may hold, or null for any",
+    "limit_hand_counts": "whether a limit hand scores its own count when that is more (no limit in force)",
+    "long_hand_scores_zero": "whether a non-winning hand with too many tiles scores 0 (else it is refused)",
 }
 RULE_KEYS = {"id", "label", "scope", "who", "group", "when", "points", "doublings", "limit", "note"}
 SCOPES = ("hand", "set", "pair")
@@ -104,6 +108,9 @@ class Settings:
     east_multiplier: int = 2
     loser_max_pairs: int = 1
     settle_losers: bool = True
+    max_chows: int | None = None
+    limit_hand_counts: bool = True
+    long_hand_scores_zero: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,7 +316,7 @@ def _settings(raw: Any) -> Settings:
         if key not in SETTING_KEYS:
             raise Invalid(("settings", key), f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})")
     out: dict[str, Any] = {}
-    for key in ("limit", "limit_hand_value"):
+    for key in ("limit", "limit_hand_value", "max_chows"):
         if key in raw:
             value = raw[key]
             out[key] = None if value is None else _int_value(value, ("settings", key), key)
@@ -317,10 +324,11 @@ def _settings(raw: Any) -> Settings:
         if key in raw:
             most = MAX_LOSER_PAIRS if key == "loser_max_pairs" else MAX_INT
             out[key] = _int_value(raw[key], ("settings", key), key, most)
-    if "settle_losers" in raw:
-        if not isinstance(raw["settle_losers"], bool):
-            raise Invalid(("settings", "settle_losers"), "settle_losers must be true or false")
-        out["settle_losers"] = raw["settle_losers"]
+    for key in ("settle_losers", "limit_hand_counts", "long_hand_scores_zero"):
+        if key in raw:
+            if not isinstance(raw[key], bool):
+                raise Invalid(("settings", key), f"{key} must be true or false")
+            out[key] = raw[key]
     if out.get("east_multiplier") == 0:
         raise Invalid(("settings", "east_multiplier"), "east_multiplier must be at least 1")
     return Settings(**out)
@@ -462,6 +470,13 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str) -> Rule
         for c in r.get("when", [])
         if isinstance(c, dict) and "shape" in c
         for name in ([c["shape"]] if isinstance(c["shape"], str) else c["shape"])
+    ) + tuple(
+        PATTERN_SHAPES[name](params)  # conditions that are special shapes too (e.g. suit_pattern)
+        for r in doc["rules"]
+        for c in r.get("when", [])
+        if isinstance(c, dict) and len(c) == 1
+        for name, params in c.items()
+        if name in PATTERN_SHAPES
     )
     return Ruleset(
         name=name,

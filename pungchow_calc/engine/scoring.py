@@ -393,6 +393,9 @@ def score_hand(
         require_winning_size(hand)
         hand_waits = waits(hand, ruleset.shapes)
         candidates = list(winning_arrangements(hand, situation.win_by is WinBy.DISCARD))
+        most = ruleset.settings.max_chows
+        if most is not None:  # e.g. a hand of four sets and a pair may hold one chow at most
+            candidates = [a for a in candidates if sum(m.kind is MeldKind.CHOW for m in a) <= most]
         if not candidates and any(shape(list(counts), hand.fixed) for shape in ruleset.shapes):
             candidates = [shape_arrangement(hand)]
         if not candidates:
@@ -410,6 +413,8 @@ def score_hand(
                 column=1,
             )
         if len(hand.tiles) > 14 + hand.kongs:
+            if ruleset.settings.long_hand_scores_zero:
+                return _long_hand(hand, ruleset, situation, cap)
             raise HandError(
                 f"too many tiles: a hand holds at most {14 + hand.kongs} here, {len(hand.tiles)} given",
                 code="tile-count",
@@ -461,8 +466,30 @@ def _value(ruleset: Ruleset, cap: int | None, points: int, doublings: int, limit
         nominal = cap if cap is not None else (ruleset.settings.limit_hand_value or ruleset.settings.limit)
         # A limit hand is worth "the full amount agreed upon" (Part II, "Limit Hands"), and never less
         # than its own count: with the limit lifted its tiles may count more (the cap still applies).
+        if not ruleset.settings.limit_hand_counts:
+            return nominal or 0
         return max(nominal or 0, points * 2**doublings)
     return points * 2**doublings
+
+
+def _long_hand(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int | None) -> Score:
+    """A non-winning hand with too many tiles, under `long_hand_scores_zero`: it scores 0."""
+    return Score(
+        ruleset=ruleset.name,
+        hand=hand.code,
+        situation=situation,
+        arrangement=hand.fixed,
+        bonus_tiles=hand.bonus,
+        lines=(),
+        points=0,
+        doublings=0,
+        score=0,
+        limit=cap,
+        payable=0,
+        waits=(),
+        payments=None,
+        limit_hand=None,
+    )
 
 
 def score_text(
