@@ -137,6 +137,20 @@ def build_schema() -> dict[str, Any]:
                 "extra_wins": {"type": "boolean", "description": "the extra tile is the winning tile"},
             },
         },
+        "knitted": {
+            "type": "object",
+            "additionalProperties": False,
+            "minProperties": 1,
+            "properties": {
+                "triples": {"type": "integer", "minimum": 0, "description": "one rank in all three suits"},
+                "pairs": {"type": "integer", "minimum": 0, "description": "one rank in two suits"},
+            },
+        },
+        "seven_pairs": tile_list,
+        "calling_for": {
+            "description": "rule ids of this ruleset",
+            "anyOf": [{"type": "string"}, {"type": "array", "minItems": 1, "items": {"type": "string"}}],
+        },
         "no_other_points": {
             "anyOf": [
                 flag,
@@ -189,7 +203,10 @@ def build_schema() -> dict[str, Any]:
         "when": {"type": "array", "items": {"$ref": "#/definitions/condition"}},
         "points": points,
         "doublings": count,
-        "limit": {"type": "boolean", "description": "a limit hand"},
+        "limit": {
+            "description": "a limit hand, or a share of the limit paid when more than the count",
+            "anyOf": [{"type": "boolean"}, {"type": "number", "exclusiveMinimum": 0, "maximum": 1}],
+        },
         "note": {"type": "string"},
     }
     assert set(rule_props) == RULE_KEYS, "schema rule keys out of step with ruleset.RULE_KEYS"

@@ -72,3 +72,22 @@ def test_long_hand_scores_zero(zero: bool) -> None:
 def test_bad_settings(settings: dict[str, object]) -> None:
     with pytest.raises(Invalid):
         ruleset(**settings)
+
+
+@pytest.mark.parametrize(
+    ("share", "limit", "expected"),
+    [(0.5, None, 250), (0.5, 300, 150), (0.01, None, 20)],  # the count (20 points) is more than 5
+    ids=["half-of-value", "half-of-limit-given", "count-wins"],
+)
+def test_limit_share(share: float, limit: int | None, expected: int) -> None:
+    honors = {**LIMIT_HAND, "limit": share}
+    rules = ruleset(honors, limit=500, limit_hand_value=500)
+    result = score("EwEwEw* SwSwSw* WdWdWd RdRdRd Nw!Nw", rules, limit=limit)
+    assert result.score == expected
+    assert result.limit_hand == (None if expected == 20 else "All honors")
+
+
+@pytest.mark.parametrize("share", [0, 1.5, -0.5, "half"], ids=["zero", "more-than-one", "negative", "text"])
+def test_bad_limit_share(share: object) -> None:
+    with pytest.raises(Invalid, match="limit"):
+        ruleset({**LIMIT_HAND, "limit": share}, limit=500)

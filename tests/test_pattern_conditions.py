@@ -126,3 +126,71 @@ def test_suit_pattern_is_a_shape_beyond_max_chows() -> None:
 def test_pattern_bad_parameters(condition: object) -> None:
     with pytest.raises(Invalid):
         one_rule(condition)
+
+
+@pytest.mark.parametrize(
+    ("hand", "params", "expected"),
+    [
+        ("2d2b2c4d4b4c6d6b6c7d7b7c8d!8b", {"triples": 4, "pairs": 1}, True),
+        ("2d2b2c4d4b4c6d6b6c7d7b7c8d!8d", {"triples": 4, "pairs": 1}, False),  # a pair of one suit
+        ("2d2b3d3b4d4b5d5b6d6b7d7b9d!9b", {"pairs": 7}, True),
+        ("2d2b3d3b5d5b4d4b6d6b7d7b9d!9c", {"pairs": 7}, False),  # pairs in three suits
+        ("2d2b2d2b4d4b5d5b6d6b7d7b9d!9b", {"pairs": 7}, True),  # the same rank twice
+    ],
+    ids=["triple-knitting", "plain-pair", "knitting", "three-suits", "repeated-rank"],
+)
+def test_knitted(hand: str, params: dict[str, int], expected: bool) -> None:
+    rules = compile_ruleset(
+        {
+            "settings": {"limit": 1000},
+            "rules": [MAH_JONGG, {"id": "x", "label": "k", "when": [{"knitted": params}], "limit": 0.5}],
+        },
+        "t",
+        "<test>",
+    )
+    if expected:
+        result = score(hand, rules)
+        assert (result.limit_hand, result.score) == ("k", 500)
+    else:
+        with pytest.raises(HandError):
+            score(hand, rules)
+
+
+@pytest.mark.parametrize(
+    ("hand", "tiles", "expected"),
+    [
+        ("EwEw1d!1d9b9bGdGdRdRdSwSwWwWw", "heads", True),
+        ("EwEw2d!2d9b9bGdGdRdRdSwSwWwWw", "heads", False),
+        ("EwEw2d!2d9b9bGdGdRdRdSwSwWwWw", ["heads", "2d"], True),
+    ],
+    ids=["heads", "a-simple", "heads-and-a-tile"],
+)
+def test_seven_pairs(hand: str, tiles: object, expected: bool) -> None:
+    rules = compile_ruleset(
+        {
+            "settings": {"limit": 500},
+            "rules": [MAH_JONGG, {"id": "x", "label": "7", "when": [{"seven_pairs": tiles}], "limit": True}],
+        },
+        "t",
+        "<test>",
+    )
+    if expected:
+        assert score(hand, rules).limit_hand == "7"
+    else:
+        with pytest.raises(HandError):
+            score(hand, rules)
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        {"knitted": {"pairs": 6}},
+        {"knitted": {"triples": -1, "pairs": 8}},
+        {"knitted": 7},
+        {"seven_pairs": "own_wind"},
+    ],
+    ids=["not-fourteen", "negative", "not-a-mapping", "seat-dependent-shape"],
+)
+def test_knitted_and_pairs_bad_parameters(condition: object) -> None:
+    with pytest.raises(Invalid):
+        one_rule(condition, limit=500)

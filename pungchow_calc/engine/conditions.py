@@ -54,6 +54,8 @@ class Context:
     counts: tuple[int, ...]  # all playing tiles, 34 long
     waits: tuple[Tile, ...]
     earlier: list[str] = field(default_factory=list)  # ids of point rules already applied
+    # A non-winner's hand: the rules its completions by one tile would score (computed when first asked).
+    calling: Callable[[], frozenset[str]] | None = None
 
 
 Test = Callable[[Context, Meld | None], bool]
@@ -521,8 +523,17 @@ REGISTRY: dict[str, Condition] = {
 # Conditions kept in modules of their own, named by what they test (they build on the helpers above,
 # so they are imported last and join the one registry here).
 from .bonus_conditions import BONUS_CONDITIONS  # noqa: E402
+from .calling_conditions import CALLING_CONDITIONS  # noqa: E402
 from .concealment_conditions import CONCEALMENT_CONDITIONS  # noqa: E402
 from .pattern_conditions import PATTERN_CONDITIONS  # noqa: E402
 from .situation_conditions import SITUATION_CONDITIONS  # noqa: E402
 
-REGISTRY.update({**BONUS_CONDITIONS, **CONCEALMENT_CONDITIONS, **PATTERN_CONDITIONS, **SITUATION_CONDITIONS})
+REGISTRY.update(
+    {
+        **BONUS_CONDITIONS,
+        **CALLING_CONDITIONS,
+        **CONCEALMENT_CONDITIONS,
+        **PATTERN_CONDITIONS,
+        **SITUATION_CONDITIONS,
+    }
+)

@@ -8,6 +8,7 @@
   gates" (1112345678999 and one more) is `{suit_pattern: {ranks: [3,1,1,1,1,1,1,1,3], extra:
   [2,3,4,5,6,7,8]}}`. A pattern is also a special shape: a hand that matches it wins even when it
   does not make four sets and a pair (or not within the ruleset's `max_chows`).
+- Knitted hands and seven pairs: special shapes of one rank in several suits, or of pairs.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .decomposition import ShapeTest
 from .errors import NotationError
 from .hand import Meld
 from .notation import parse
-from .tiles import BLOCKS, PLAYING_TILES, Tile
+from .tiles import BLOCKS, PLAYING_TILES, Tile, Wind
 
 _TileSet = Callable[[Situation], frozenset[Tile]]
 
@@ -161,10 +162,93 @@ def _suit_pattern_shape(params: Any) -> ShapeTest:
     return shape
 
 
+# --- knitted hands and seven pairs -----------------------------------------------------------
+
+_NUMBERED = tuple(lo for lo, _, numbered in BLOCKS if numbered)
+
+
+def _knit_params(params: Any) -> tuple[int, int]:
+    """(triples, pairs) of a knitted hand: `{triples: 4, pairs: 1}`, fourteen tiles in all."""
+    if not isinstance(params, dict) or set(params) - {"triples", "pairs"}:
+        raise ParamError("expects a mapping with triples and pairs")
+    triples, pairs = params.get("triples", 0), params.get("pairs", 0)
+    if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in (triples, pairs)):
+        raise ParamError("triples and pairs must be whole numbers")
+    if 3 * triples + 2 * pairs != 14:
+        raise ParamError("triples and pairs must make fourteen tiles (3 x triples + 2 x pairs)")
+    return triples, pairs
+
+
+def _is_knitted(counts: list[int] | tuple[int, ...], triples: int, pairs: int) -> bool:
+    """Knitted sets: a triple is one rank in all three suits, a pair one rank in two suits (all the
+    pairs in the same two suits); no honors. Every possible triple is taken first, as Kajongg does."""
+    if any(counts[27:34]):
+        return False
+    found_triples = 0
+    pair_suits: set[tuple[int, ...]] = set()
+    found_pairs = 0
+    for rank in range(9):
+        here = [counts[lo + rank] for lo in _NUMBERED]
+        common = min(here)
+        found_triples += common
+        rest = [n - common for n in here]
+        held = tuple(i for i, n in enumerate(rest) if n)
+        if not held:
+            continue
+        if len(held) != 2 or rest[held[0]] != rest[held[1]]:
+            return False
+        found_pairs += rest[held[0]]
+        pair_suits.add(held)
+    return found_triples == triples and found_pairs == pairs and len(pair_suits) <= 1
+
+
+def _knitted(params: Any) -> Test:
+    """A knitted hand, nothing declared. Examples: "knitting" `{knitted: {pairs: 7}}`, "triple
+    knitting" `{knitted: {triples: 4, pairs: 1}}` (Kajongg's BMJA half-limit hands)."""
+    triples, pairs = _knit_params(params)
+    return lambda ctx, unit: not ctx.hand.fixed and _is_knitted(ctx.counts, triples, pairs)
+
+
+def _knitted_shape(params: Any) -> ShapeTest:
+    triples, pairs = _knit_params(params)
+    return lambda counts, fixed: not fixed and _is_knitted(counts, triples, pairs)
+
+
+def _is_seven_pairs(counts: list[int] | tuple[int, ...], allowed: frozenset[Tile]) -> bool:
+    held = [(PLAYING_TILES[i], n) for i, n in enumerate(counts) if n]
+    return len(held) == 7 and all(n == 2 and tile in allowed for tile, n in held)
+
+
+def _pair_tiles(params: Any) -> frozenset[Tile]:
+    """The tiles of a seven-pairs shape: a shape is judged without a seat, so no seat's classes."""
+    tiles = tile_list(params)
+    if any(tiles(Situation()) != tiles(Situation(seat=w, round=w)) for w in Wind):
+        raise ParamError("a shape's tiles cannot depend on the seat or round")
+    return tiles(Situation())
+
+
+def _seven_pairs(params: Any) -> Test:
+    """Seven different pairs, every tile of the list, nothing declared. Example: "all pair honors"
+    `{seven_pairs: heads}` (pairs of ones, nines, winds and dragons)."""
+    tiles = _pair_tiles(params)
+    return lambda ctx, unit: not ctx.hand.fixed and _is_seven_pairs(ctx.counts, tiles)
+
+
+def _seven_pairs_shape(params: Any) -> ShapeTest:
+    tiles = _pair_tiles(params)
+    return lambda counts, fixed: not fixed and _is_seven_pairs(counts, tiles)
+
+
 PATTERN_CONDITIONS: dict[str, Condition] = {
     "all_tiles": Condition(_all_tiles, HAND, "every tile is of these classes or tiles"),
     "won_with": Condition(_won_with, HAND, "the winning tile is one of these classes or tiles", local=True),
     "suit_pattern": Condition(_suit_pattern, HAND, "the tiles of one suit make this pattern of ranks"),
+    "knitted": Condition(_knitted, HAND, "knitted triples and pairs: one rank in three or two suits"),
+    "seven_pairs": Condition(_seven_pairs, HAND, "seven different pairs of these tiles"),
 }
 # Conditions that are also special shapes: name -> build the shape test from the parameters.
-PATTERN_SHAPES: dict[str, Callable[[Any], ShapeTest]] = {"suit_pattern": _suit_pattern_shape}
+PATTERN_SHAPES: dict[str, Callable[[Any], ShapeTest]] = {
+    "suit_pattern": _suit_pattern_shape,
+    "knitted": _knitted_shape,
+    "seven_pairs": _seven_pairs_shape,
+}

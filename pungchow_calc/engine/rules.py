@@ -81,6 +81,7 @@ class Rule:
     deferred: bool
     index: int
     local: bool = False  # every condition reads only the unit, the situation and the winning tile
+    limit_fraction: float = 1.0  # a limit hand worth this share of the limit (`limit: 0.5`)
 
     @property
     def kind(self) -> str:
@@ -282,8 +283,14 @@ def _rule(raw: Any, index: int) -> Rule:
         else 0
     )
     limit = raw.get("limit", False)
+    fraction = 1.0
+    if isinstance(limit, int | float) and not isinstance(limit, bool):
+        # A share of the limit, paid when it is more than the hand's count (e.g. Kajongg's half limits).
+        if not 0 < limit < 1:
+            raise Invalid((*path, "limit"), f"{where}: limit must be true, false or a share above 0 below 1")
+        limit, fraction = True, float(limit)
     if not isinstance(limit, bool):
-        raise Invalid((*path, "limit"), f"{where}: limit must be true or false")
+        raise Invalid((*path, "limit"), f"{where}: limit must be true or false (or a share of the limit)")
     when = raw.get("when", [])
     if not isinstance(when, list):
         raise Invalid((*path, "when"), f"{where}: when must be a list of conditions")
@@ -304,6 +311,7 @@ def _rule(raw: Any, index: int) -> Rule:
         deferred=any(d for _, d, _ in compiled),
         index=index,
         local=all(loc for _, _, loc in compiled),
+        limit_fraction=fraction,
     )
 
 
