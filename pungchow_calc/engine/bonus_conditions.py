@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conditions import HAND, Condition, Context, ParamError, Test, _choice, _range
+from .conditions import HAND, REGISTRY, Condition, Context, ParamError, Test, _choice, _range
 from .hand import Meld
 from .tiles import Suit
 
@@ -45,3 +45,4 @@ BONUS_CONDITIONS: dict[str, Condition] = {
         _bonus_tiles, HAND, "how many flowers/seasons are held (own: only the holder's wind)", local=True
     ),
 }
+REGISTRY.update(BONUS_CONDITIONS)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conditions import HAND, Condition, Context, ParamError, Test
+from .conditions import HAND, REGISTRY, Condition, Context, ParamError, Test
 from .hand import Meld
 
 
@@ -31,3 +31,4 @@ def _calling_for(params: Any) -> Test:
 CALLING_CONDITIONS: dict[str, Condition] = {
     "calling_for": Condition(_calling_for, HAND, "one tile from a winning hand that these rules score"),
 }
+REGISTRY.update(CALLING_CONDITIONS)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .conditions import HAND, Condition, Context, ParamError, Test, WinBy, _meld_kinds, _range
+from .conditions import HAND, REGISTRY, Condition, Context, ParamError, Test, WinBy, _meld_kinds, _range
 from .hand import Meld, MeldKind
 
 
@@ -113,3 +113,4 @@ CONCEALMENT_CONDITIONS: dict[str, Condition] = {
         _all_concealed, HAND, "no set or pair exposed or claimed (which kongs count: parameters)"
     ),
 }
+REGISTRY.update(CONCEALMENT_CONDITIONS)

@@ -520,20 +520,13 @@ REGISTRY: dict[str, Condition] = {
     "winning_meld": Condition(_winning_meld, HAND, "the set or pair with the winning tile is of this kind"),
 }
 
-# Conditions kept in modules of their own, named by what they test (they build on the helpers above,
-# so they are imported last and join the one registry here).
-from .bonus_conditions import BONUS_CONDITIONS  # noqa: E402
-from .calling_conditions import CALLING_CONDITIONS  # noqa: E402
-from .concealment_conditions import CONCEALMENT_CONDITIONS  # noqa: E402
-from .pattern_conditions import PATTERN_CONDITIONS  # noqa: E402
-from .situation_conditions import SITUATION_CONDITIONS  # noqa: E402
-
-REGISTRY.update(
-    {
-        **BONUS_CONDITIONS,
-        **CALLING_CONDITIONS,
-        **CONCEALMENT_CONDITIONS,
-        **PATTERN_CONDITIONS,
-        **SITUATION_CONDITIONS,
-    }
+# Conditions kept in modules of their own, named by what they test. Each adds its entries to REGISTRY
+# when imported; they build on the helpers above, so they are imported last (importing one of them
+# first works too: it imports this module, which then finds it already under way).
+from . import (  # noqa: E402
+    bonus_conditions,  # noqa: F401
+    calling_conditions,  # noqa: F401
+    concealment_conditions,  # noqa: F401
+    pattern_conditions,  # noqa: F401
+    situation_conditions,  # noqa: F401
 )

@@ -16,7 +16,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .conditions import HAND, TILE_CLASSES, Condition, Context, ParamError, Situation, Test, _tile_sets
+from .conditions import (
+    HAND,
+    REGISTRY,
+    TILE_CLASSES,
+    Condition,
+    Context,
+    ParamError,
+    Situation,
+    Test,
+    _tile_sets,
+)
 from .decomposition import ShapeTest
 from .errors import NotationError
 from .hand import Meld
@@ -252,3 +262,4 @@ PATTERN_SHAPES: dict[str, Callable[[Any], ShapeTest]] = {
     "knitted": _knitted_shape,
     "seven_pairs": _seven_pairs_shape,
 }
+REGISTRY.update(PATTERN_CONDITIONS)

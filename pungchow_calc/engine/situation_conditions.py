@@ -8,7 +8,7 @@ kong declared on the loose tile of the first; Kajongg's "Twofold Fortune").
 
 from __future__ import annotations
 
-from .conditions import HAND, Condition, _flag
+from .conditions import HAND, REGISTRY, Condition, _flag
 
 SITUATION_CONDITIONS: dict[str, Condition] = {
     "robbing_kong": Condition(
@@ -21,3 +21,4 @@ SITUATION_CONDITIONS: dict[str, Condition] = {
         _flag("kong_after_kong"), HAND, "won on the loose tile of a kong declared on a loose tile", local=True
     ),
 }
+REGISTRY.update(SITUATION_CONDITIONS)
