@@ -95,5 +95,18 @@ def test_not_yet_still_disagrees(key: str) -> None:
     assert ours(*found[0]) != kajongg(*found[0])
 
 
+@pytest.mark.parametrize("case", [c for c in CASES if c.totals], ids=lambda c: c.name)
+def test_restatement_gives_kajongg_totals(case: Case) -> None:
+    """Where Kajongg's test prints the totals too, our reading of its expectation gives them."""
+    assert case.totals is not None
+    order = [("dmjl", "limit"), ("bmja", "limit"), ("dmjl", "roof_off"), ("bmja", "roof_off")]
+    assert [kajongg(case, f, m)[-1] for f, m in order] == list(case.totals)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.hand is None], ids=lambda c: c.name)
+def test_unconvertible_hands_say_why(case: Case) -> None:
+    assert case.note
+
+
 def test_agreeing_cases_only_go_up() -> None:
     assert len(ALL) - len(NOT_YET) >= AGREEING_AT_LEAST

@@ -33,7 +33,8 @@ How a Kajongg hand string is converted:
   tiles: a non-winning hand (`winner: False`, the winning tile dropped). More tiles: a long hand,
   scored as a non-winner, worth 0 (`long_hand_scores_zero`).
 - A winning hand without `L` (Kajongg scores it with no last tile): the winning tile is put on an
-  exposed pung, claimed (no rule of these rulesets pays for that), noted in `note`.
+  exposed pung, claimed (no rule of these rulesets pays for that), else on the first tile of the
+  pool of a hand that no ruleset takes as Mah Jongg anyway; noted in `note`.
 - The seat and round are Kajongg's `myWind` and `roundWind` (default East).
 
 `hand` is None for a hand that cannot be converted; `note` then says why.
@@ -846,7 +847,7 @@ CASES: tuple[Case, ...] = (
         {"win_by": "discard"},
         dmjl=win(limits=1),
         bmja=win(limits=1),
-        note="no last tile",
+        note="Kajongg gives no last tile: ours is a green dragon, claimed onto the exposed pung",
     ),
     Case(
         "ThreeGreatScholars-2",
@@ -863,7 +864,7 @@ CASES: tuple[Case, ...] = (
         {"win_by": "discard"},
         dmjl=win(limits=1),
         bmja=win(40, 3),
-        note="no last tile",
+        note="Kajongg gives no last tile: ours is a green dragon, claimed onto the exposed pung",
     ),
     Case(
         "ThreeGreatScholars-4",
@@ -1490,7 +1491,7 @@ CASES: tuple[Case, ...] = (
         {"win_by": "discard"},
         dmjl=no_win(),
         bmja=no_win(),
-        note="no last tile",
+        note="Kajongg gives no last tile: ours is the first tile (no ruleset takes the hand)",
     ),
     Case(
         "TripleKnitting-11",
