@@ -282,14 +282,16 @@ def _rule(raw: Any, index: int) -> Rule:
         if "doublings" in raw
         else 0
     )
-    limit = raw.get("limit", False)
+    given: Any = raw.get("limit", False)
     fraction = 1.0
-    if isinstance(limit, int | float) and not isinstance(limit, bool):
+    if isinstance(given, bool):
+        limit = given
+    elif isinstance(given, int | float):
         # A share of the limit, paid when it is more than the hand's count (e.g. Kajongg's half limits).
-        if not 0 < limit < 1:
+        if not 0 < given < 1:
             raise Invalid((*path, "limit"), f"{where}: limit must be true, false or a share above 0 below 1")
-        limit, fraction = True, float(limit)
-    if not isinstance(limit, bool):
+        limit, fraction = True, float(given)
+    else:
         raise Invalid((*path, "limit"), f"{where}: limit must be true or false (or a share of the limit)")
     when = raw.get("when", [])
     if not isinstance(when, list):
