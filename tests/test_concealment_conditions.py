@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from family_helpers import holds, one_rule
+from family_helpers import holds, one_rule, score
 
 from pungchow_calc.engine.errors import NotationError
 from pungchow_calc.engine.hand import MeldKind, build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.rules import Invalid
+from pungchow_calc.engine.scoring import Score
+from pungchow_calc.ruleset_files import load
 
 CLAIMED = "9c9c9c9c+ 1b1b1b 2b2b2b 4b!4b 1d1d1d"  # a kong claimed onto a concealed pung, three pungs
 DECLARED = "9c9c9c9c# 1b1b1b 2b2b2b 4b!4b 1d1d1d"
@@ -90,3 +92,24 @@ def test_plus_refuses_what_is_no_kong(text: str, code: str) -> None:
     with pytest.raises(NotationError) as caught:
         build(parse(text))
     assert caught.value.code == code
+
+
+@pytest.mark.parametrize("name", ["pung-chow", "pung-chow-limit", "classical-dmjl", "classical-bmja"])
+@pytest.mark.parametrize(
+    "hand",
+    ["9c9c9c9c* 1b1b1b* 2b2b2b 4b!4b 1d1d1d", "EwEwEwEw* RdRdRd 5d5d5d* 7b8b9b Gd!Gd 1f"],
+    ids=["terminals", "honors"],
+)
+def test_claimed_kong_scores_as_an_exposed_kong(name: str, hand: str) -> None:
+    """The kong's own line is the exposed value; only `claimed_kongs` rules tell `+` from `*`, and
+    Harr's rulesets have none, so there the whole score is the same."""
+    ruleset = load(name)
+    exposed = score(hand, ruleset)
+    claimed = score(hand.replace("* ", "+ ", 1), ruleset)
+
+    def kong_lines(result: Score) -> list[tuple[str, int]]:
+        return [(line.rule, line.points) for line in result.lines if line.meld and len(line.meld) == 9]
+
+    assert kong_lines(exposed) == kong_lines(claimed) != []
+    if name.startswith("pung-chow"):
+        assert (exposed.points, exposed.doublings) == (claimed.points, claimed.doublings)
