@@ -308,7 +308,14 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     section(
         "Limit hands",
         [("", "left"), ("who", "left"), ("when", "left")],
-        [[r.label, r.who, when(r)] for r in limits],
+        [
+            [
+                r.label + ("" if r.limit_fraction >= 1 else f" ({r.limit_fraction:g} of the limit)"),
+                r.who,
+                when(r),
+            ]
+            for r in limits
+        ],
     )
     wash = getattr(ruleset, "wash", None)
     if wash is not None:

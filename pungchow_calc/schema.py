@@ -39,6 +39,10 @@ def build_schema() -> dict[str, Any]:
         }
 
     flag = {"type": ["null", "boolean"], "enum": [None, True]}
+    tile_list = {
+        "description": "tile classes and/or tiles in notation (e.g. 2b, Gd)",
+        "anyOf": [{"type": "string"}, {"type": "array", "minItems": 1, "items": {"type": "string"}}],
+    }
     params: dict[str, dict[str, Any]] = {
         "meld": choice(list(MELD_KINDS), "kind of set or pair"),
         "winning_in": choice(list(MELD_KINDS), "kind of meld holding the winning tile"),
@@ -78,6 +82,71 @@ def build_schema() -> dict[str, Any]:
                 "melds": choice(list(MELD_KINDS), "kind of the set or pair holding the winning tile"),
                 "tiles": choice(list(TILE_CLASSES), "class of its tiles"),
             },
+        },
+        # Bonus tiles as scoring tiles, concealment with a say over kongs, tiles named in the ruleset.
+        "bonus_tiles": counter(
+            1,
+            kinds=choice(["flower", "season"], "bonus suits counted (default both)"),
+            own={"type": "boolean", "description": "count only the holder's own flower/season"},
+        ),
+        **{
+            name: counter(
+                1,
+                melds=choice(list(MELD_KINDS), "kind of meld to count"),
+                declared_kongs={"type": "boolean", "description": "a kong declared face down is concealed"},
+                claimed_kongs={"type": "boolean", "description": "a kong claimed onto a pung is concealed"},
+            )
+            for name in ("concealed_sets", "exposed_melds")
+        },
+        "all_concealed": {
+            "anyOf": [
+                flag,
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {
+                        "declared_kongs": {"type": "boolean", "description": "declared kongs are concealed"},
+                        "claimed_kongs": {"type": "boolean", "description": "claimed kongs are concealed"},
+                    },
+                },
+            ]
+        },
+        "all_tiles": tile_list,
+        "won_with": tile_list,
+        "suit_pattern": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["ranks"],
+            "properties": {
+                "ranks": {
+                    "type": "array",
+                    "minItems": 9,
+                    "items": {"type": "integer", "minimum": 0, "maximum": 4},
+                    "description": "how many tiles of each rank 1-9 the suit holds",
+                },
+                "extra": {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 1, "maximum": 9},
+                    "description": "ranks one extra tile may have",
+                },
+                "with": {"type": "array", "items": {"type": "string"}, "description": "tiles held once each"},
+                "concealed": {"type": "boolean", "description": "nothing declared or exposed"},
+                "extra_wins": {"type": "boolean", "description": "the extra tile is the winning tile"},
+            },
+        },
+        "knitted": {
+            "type": "object",
+            "additionalProperties": False,
+            "minProperties": 1,
+            "properties": {
+                "triples": {"type": "integer", "minimum": 0, "description": "one rank in all three suits"},
+                "pairs": {"type": "integer", "minimum": 0, "description": "one rank in two suits"},
+            },
+        },
+        "seven_pairs": tile_list,
+        "calling_for": {
+            "description": "rule ids of this ruleset",
+            "anyOf": [{"type": "string"}, {"type": "array", "minItems": 1, "items": {"type": "string"}}],
         },
         "no_other_points": {
             "anyOf": [
@@ -127,15 +196,18 @@ def build_schema() -> dict[str, Any]:
         "when": {"type": "array", "items": {"$ref": "#/definitions/condition"}},
         "points": {"$ref": "#/definitions/points"},
         "doublings": count,
-        "limit": {"type": "boolean", "description": "a limit hand"},
+        "limit": {
+            "description": "a limit hand, or a share of the limit paid when more than the count",
+            "anyOf": [{"type": "boolean"}, {"type": "number", "exclusiveMinimum": 0, "maximum": 1}],
+        },
         "note": {"type": "string"},
     }
     assert set(rule_props) == RULE_KEYS, "schema rule keys out of step with ruleset.RULE_KEYS"
     setting_props: dict[str, Any] = {}
     for key, doc in SETTING_KEYS.items():
-        if key in ("limit", "limit_hand_value"):
+        if key in ("limit", "limit_hand_value", "max_chows"):
             setting_props[key] = {"type": ["integer", "null"], "minimum": 0, "description": doc}
-        elif key == "settle_losers":
+        elif key in ("settle_losers", "limit_hand_counts", "long_hand_scores_zero"):
             setting_props[key] = {"type": "boolean", "description": doc}
         elif key == "east_multiplier":
             setting_props[key] = {"type": "integer", "minimum": 1, "description": doc}

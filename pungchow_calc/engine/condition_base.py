@@ -36,6 +36,9 @@ class Situation:
     last_tile: bool = False
     first_discard: bool = False
     discarder: Wind | None = None
+    robbing_kong: bool = False  # won with the tile another player added to an exposed pung
+    original_call: bool = False  # declared calling before the first discard and kept the hand unchanged
+    kong_after_kong: bool = False  # won on the loose tile drawn for a kong declared on a loose tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,8 @@ class Context:
     counts: tuple[int, ...]  # all playing tiles, 34 long
     waits: tuple[Tile, ...]
     earlier: list[str] = field(default_factory=list)  # ids of point rules already applied
+    # A non-winner's hand: the rules its completions by one tile would score (computed when first asked).
+    calling: Callable[[], frozenset[str]] | None = None
 
 
 Test = Callable[[Context, Meld | None], bool]

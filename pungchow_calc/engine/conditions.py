@@ -10,6 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from .bonus_conditions import BONUS_CONDITIONS
+from .calling_conditions import CALLING_CONDITIONS
+from .concealment_conditions import CONCEALMENT_CONDITIONS
 from .condition_base import (
     FACTS,
     FIXED_CLASSES,
@@ -36,6 +39,8 @@ from .condition_base import (
 )
 from .hand import Meld, MeldKind
 from .laid_conditions import exposed_tiles, sets_shown, winning_meld, winning_tile
+from .pattern_conditions import PATTERN_CONDITIONS
+from .situation_conditions import SITUATION_CONDITIONS
 from .tiles import BLOCKS, PLAYING_TILES, Suit, Wind
 
 __all__ = [
@@ -314,6 +319,12 @@ REGISTRY: dict[str, Condition] = {
     "winning_meld": Condition(
         winning_meld, HAND, "the set or pair with the winning tile is of this kind", reads=_TILES
     ),
+    # Conditions kept in modules of their own, named by what they test (the classical rule families).
+    **BONUS_CONDITIONS,
+    **CALLING_CONDITIONS,
+    **CONCEALMENT_CONDITIONS,
+    **PATTERN_CONDITIONS,
+    **SITUATION_CONDITIONS,
 }
 
 

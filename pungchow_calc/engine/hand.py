@@ -41,6 +41,8 @@ class Meld:
     declared: bool = False  # a kong declared with its ends face down: scores as concealed
     winning: bool = False  # holds the winning tile
     order: int = 0  # typed position, to show the arrangement in the player's order
+    # A kong claimed onto a concealed pung (`+`): scores as exposed; a rule may count it as concealed.
+    claimed_kong: bool = False
 
     @property
     def is_set(self) -> bool:
@@ -54,8 +56,11 @@ class Meld:
 
     @property
     def code(self) -> str:
-        """Notation of the meld as shown in an arrangement (`*` exposed, `#` declared kong)."""
-        mark = "#" if self.declared else ("*" if self.exposed and self.is_set else "")
+        """Notation of the meld as shown in an arrangement (`*` exposed, `#` declared, `+` claimed kong)."""
+        if self.declared or self.claimed_kong:
+            mark = "#" if self.declared else "+"
+        else:
+            mark = "*" if self.exposed and self.is_set else ""
         return _code(self.tiles, mark)
 
 
@@ -69,12 +74,13 @@ def meld(
     declared: bool = False,
     winning: bool = False,
     order: int = 0,
+    claimed_kong: bool = False,
 ) -> Meld:
     """The Meld with these fields, shared: arranging builds the same sets for hand after hand."""
-    key = (kind, tiles, exposed, declared, winning, order)
+    key = (kind, tiles, exposed, declared, winning, order, claimed_kong)
     found = _MELDS.get(key)
     if found is None:
-        found = _MELDS.put(key, Meld(kind, tiles, exposed, declared, winning, order))
+        found = _MELDS.put(key, Meld(kind, tiles, exposed, declared, winning, order, claimed_kong))
     return found
 
 
@@ -113,7 +119,7 @@ _INDEX = attrgetter("index")
 def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[str, Any]:
     """What one typed group is, checked once per distinct group (docs/notation.md: markers, bonus tiles).
 
-    Returns ("bonus" | "pool", None), ("meld", (kind, sorted tiles, exposed, declared)) or
+    Returns ("bonus" | "pool", None), ("meld", (kind, sorted tiles, exposed, declared, claimed kong)) or
     ("error", (code, message with `{text}` for the group as typed)).
     """
     bonus = [t.is_bonus for t in tiles]
@@ -142,9 +148,14 @@ def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[s
                 "bad-winning-tile",
                 "{text}: the winning tile cannot be in a kong declared face down",
             )
-        return "meld", (MeldKind.KONG, ordered, False, True)
+        return "meld", (MeldKind.KONG, ordered, False, True, False)
+    if marker is Marker.CLAIMED_KONG:
+        # docs/notation.md: `+` is a kong whose fourth tile was claimed onto a pung held concealed.
+        if not (len(tiles) == 4 and same):
+            return "error", ("not-a-kong", "{text} is not a kong (+ is for four identical tiles)")
+        return "meld", (MeldKind.KONG, ordered, True, False, True)
     if same and len(tiles) in (3, 4):
-        return "meld", (MeldKind.PUNG if len(tiles) == 3 else MeldKind.KONG, ordered, True, False)
+        return "meld", (MeldKind.PUNG if len(tiles) == 3 else MeldKind.KONG, ordered, True, False, False)
     low = ordered[0]
     if (
         len(tiles) == 3
@@ -153,7 +164,7 @@ def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[s
         and ordered[1].index == low.index + 1
         and ordered[2].index == low.index + 2
     ):
-        return "meld", (MeldKind.CHOW, ordered, True, False)
+        return "meld", (MeldKind.CHOW, ordered, True, False, False)
     return "error", ("not-a-set", "{text} is not a set")
 
 
@@ -195,7 +206,7 @@ def build(parsed: ParsedHand) -> Hand:
             for tile in group.tiles:
                 first_group.setdefault(tile, order)
         else:
-            kind, tiles, exposed, declared = detail
+            kind, tiles, exposed, declared, claimed_kong = detail
             if group.winning is not None:
                 winning_fixed = len(fixed)
             fixed.append(
@@ -206,6 +217,7 @@ def build(parsed: ParsedHand) -> Hand:
                     declared=declared,
                     winning=group.winning is not None,
                     order=order,
+                    claimed_kong=claimed_kong,
                 )
             )
     return Hand(

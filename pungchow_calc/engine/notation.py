@@ -11,13 +11,15 @@ from .tiles import DRAGON_LETTERS, WIND_LETTERS, Suit, Tile, make
 
 
 class Marker(Enum):
-    """How a typed group lies: in the hand, exposed on the table, or a kong declared face down."""
+    """How a typed group lies: in the hand, exposed on the table, a kong declared face down, or a
+    kong claimed onto a concealed pung (a discard claimed as the fourth tile of a pung held concealed)."""
 
     __hash__ = object.__hash__  # members are singletons: hash by identity, in C
 
     CONCEALED = ""
     EXPOSED = "*"
     DECLARED = "#"
+    CLAIMED_KONG = "+"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +95,12 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
     errors carry no column here, the caller adds it."""
     column: int | None = None
     body, marker = word, Marker.CONCEALED
-    if body and body[-1] in "*#":
+    if body and body[-1] in "*#+":
         marker = Marker(body[-1])
         body = body[:-1]
-    if any(ch in "*#" for ch in body):
+    if any(ch in "*#+" for ch in body):
         raise NotationError(
-            f"{word}: a group ends with at most one marker (* or #)",
+            f"{word}: a group ends with at most one marker (*, # or +)",
             code="bad-marker",
             column=column,
         )

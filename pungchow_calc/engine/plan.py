@@ -131,7 +131,7 @@ def _line_key(rule: Rule, slot: int, position: int) -> tuple[int, int, int]:
 
 def evaluate(
     plan: Plan, ctx: Context, nominal: int | None, memo: Memo | None
-) -> tuple[list[Found], int, int, str | None]:
+) -> tuple[list[Found], int, int, tuple[str, float] | None]:
     """Apply every rule to one arrangement: (lines found, points, doublings, limit label)."""
     found: list[Found] = []
     claimed: set[tuple[str, int]] = set()  # (group, slot): one rule of a group per unit
@@ -178,5 +178,7 @@ def evaluate(
                 line(rule, target, slot, position, points)
     points_total = sum(points for _, _, _, points in found)
     doublings = sum(rule.doublings for _, rule, _, _ in found)
-    limits = [(key, rule.label) for key, rule, _, _ in found if rule.limit]
-    return found, points_total, doublings, min(limits)[1] if limits else None
+    # The largest share of the limit counts (a full limit hand before a half-limit one), then line order.
+    limits = [(-rule.limit_fraction, key, rule.label) for key, rule, _, _ in found if rule.limit]
+    top = min(limits) if limits else None
+    return found, points_total, doublings, (top[2], -top[0]) if top else None

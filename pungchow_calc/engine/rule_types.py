@@ -48,6 +48,7 @@ class Rule:
     deferred: bool
     index: int
     local: bool = False  # every condition reads only the unit, the situation and the winning tile
+    limit_fraction: float = 1.0  # a limit hand worth this share of the limit (`limit: 0.5`)
 
     @property
     def kind(self) -> str:
@@ -75,6 +76,9 @@ class Settings:
     east_multiplier: int = 2
     loser_max_pairs: int = 1
     settle_losers: bool = True
+    max_chows: int | None = None
+    limit_hand_counts: bool = True
+    long_hand_scores_zero: bool = False
 
 
 @dataclass(frozen=True, slots=True)

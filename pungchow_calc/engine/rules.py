@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .conditions import REGISTRY, SHAPES, Condition, ParamError, Test
+from .pattern_conditions import PATTERN_SHAPES
 from .rule_types import EveningRules, Invalid, Penalty, Points, Rule, Ruleset, Settings, WashTable
 
 __all__ = [
@@ -65,6 +66,9 @@ SETTING_KEYS = {
     "east_multiplier": "how many times East pays or collects (the book: 2)",
     "loser_max_pairs": "how many pairs a non-winning hand may score",
     "settle_losers": "whether the losers settle their differences among themselves",
+    "max_chows": "the most chows a winning hand of four sets and a pair may hold, or null for any",
+    "limit_hand_counts": "whether a limit hand scores its own count when that is more (no limit in force)",
+    "long_hand_scores_zero": "whether a non-winning hand with too many tiles scores 0 (else it is refused)",
 }
 RULE_KEYS = {"id", "label", "scope", "who", "group", "when", "points", "doublings", "limit", "note"}
 SCOPES = ("hand", "set", "pair")
@@ -180,9 +184,17 @@ def _rule(raw: Any, index: int) -> Rule:
         if "doublings" in raw
         else 0
     )
-    limit = raw.get("limit", False)
-    if not isinstance(limit, bool):
-        raise Invalid((*path, "limit"), f"{where}: limit must be true or false")
+    given: Any = raw.get("limit", False)
+    fraction = 1.0
+    if isinstance(given, bool):
+        limit = given
+    elif isinstance(given, int | float):
+        # A share of the limit, paid when it is more than the hand's count (e.g. Kajongg's half limits).
+        if not 0 < given < 1:
+            raise Invalid((*path, "limit"), f"{where}: limit must be true, false or a share above 0 below 1")
+        limit, fraction = True, float(given)
+    else:
+        raise Invalid((*path, "limit"), f"{where}: limit must be true or false (or a share of the limit)")
     when = raw.get("when", [])
     if not isinstance(when, list):
         raise Invalid((*path, "when"), f"{where}: when must be a list of conditions")
@@ -203,6 +215,7 @@ def _rule(raw: Any, index: int) -> Rule:
         deferred=any(d for _, d, _ in compiled),
         index=index,
         local=all(loc for _, _, loc in compiled),
+        limit_fraction=fraction,
     )
 
 
@@ -215,7 +228,7 @@ def _settings(raw: Any) -> Settings:
         if key not in SETTING_KEYS:
             raise Invalid(("settings", key), f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})")
     out: dict[str, Any] = {}
-    for key in ("limit", "limit_hand_value"):
+    for key in ("limit", "limit_hand_value", "max_chows"):
         if key in raw:
             value = raw[key]
             out[key] = None if value is None else _int_value(value, ("settings", key), key)
@@ -223,10 +236,11 @@ def _settings(raw: Any) -> Settings:
         if key in raw:
             most = MAX_LOSER_PAIRS if key == "loser_max_pairs" else MAX_INT
             out[key] = _int_value(raw[key], ("settings", key), key, most)
-    if "settle_losers" in raw:
-        if not isinstance(raw["settle_losers"], bool):
-            raise Invalid(("settings", "settle_losers"), "settle_losers must be true or false")
-        out["settle_losers"] = raw["settle_losers"]
+    for key in ("settle_losers", "limit_hand_counts", "long_hand_scores_zero"):
+        if key in raw:
+            if not isinstance(raw[key], bool):
+                raise Invalid(("settings", key), f"{key} must be true or false")
+            out[key] = raw[key]
     if out.get("east_multiplier") == 0:
         raise Invalid(("settings", "east_multiplier"), "east_multiplier must be at least 1")
     return Settings(**out)
@@ -394,6 +408,13 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str) -> Rule
         for c in r.get("when", [])
         if isinstance(c, dict) and "shape" in c
         for name in ([c["shape"]] if isinstance(c["shape"], str) else c["shape"])
+    ) + tuple(
+        PATTERN_SHAPES[name](params)  # conditions that are special shapes too (e.g. suit_pattern)
+        for r in doc["rules"]
+        for c in r.get("when", [])
+        if isinstance(c, dict) and len(c) == 1
+        for name, params in c.items()
+        if name in PATTERN_SHAPES
     )
     return Ruleset(
         name=name,

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from json.encoder import encode_basestring_ascii as _json_str  # the string encoder json.dumps uses
 from typing import Any
 
 from .cache import BoundedCache
 from .conditions import Context, Situation, WinBy
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
-from .errors import HandError
+from .errors import HandError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
 from .payments import ALL_SEATS, winner_payments
 from .plan import Found, evaluate, memo_for, plan_for
 from .rules import Ruleset
-from .tiles import Tile, Wind, counts_of
+from .tiles import PLAYING_TILES, Tile, Wind, counts_of
 
 
 class _Default:
@@ -238,6 +239,9 @@ def score_hand(
         require_winning_size(hand)
         hand_waits = waits(hand, ruleset.shapes)
         candidates = list(winning_arrangements(hand, situation.win_by is WinBy.DISCARD))
+        most = ruleset.settings.max_chows
+        if most is not None:  # e.g. a hand of four sets and a pair may hold one chow at most
+            candidates = [a for a in candidates if sum(m.kind is MeldKind.CHOW for m in a) <= most]
         if not candidates and any(shape(list(counts), hand.fixed) for shape in ruleset.shapes):
             candidates = [shape_arrangement(hand)]
         if not candidates:
@@ -255,6 +259,8 @@ def score_hand(
                 column=1,
             )
         if len(hand.tiles) > 14 + hand.kongs:
+            if ruleset.settings.long_hand_scores_zero:
+                return _long_hand(hand, ruleset, situation, cap)
             raise HandError(
                 f"too many tiles: a hand holds at most {14 + hand.kongs} here, {len(hand.tiles)} given",
                 code="tile-count",
@@ -268,10 +274,11 @@ def score_hand(
     nominal = cap if cap is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
     memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
     best: tuple[tuple[int, int], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
+    calling = None if situation.winner else _calling(hand, ruleset, situation)
     for arrangement in map(_display_order, candidates):
-        ctx = Context(situation, hand, arrangement, counts, hand_waits, [])
-        found, points, doublings, limit_label = evaluate(plan, ctx, nominal, memo)
-        value = _value(ruleset, cap, points, doublings, limit_label)
+        ctx = Context(situation, hand, arrangement, counts, hand_waits, [], calling)
+        found, points, doublings, limit_hand = evaluate(plan, ctx, nominal, memo)
+        value, limit_label = _value(ruleset, cap, points, doublings, limit_hand)
         if best is None or (value, points) > best[0]:
             best = ((value, points), arrangement, found, points, doublings, limit_label)
     assert best is not None  # loser_arrangements always yields at least one arrangement
@@ -333,13 +340,77 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
     return tuple(notes)
 
 
-def _value(ruleset: Ruleset, cap: int | None, points: int, doublings: int, limit_label: str | None) -> int:
-    if limit_label is not None:
-        nominal = cap if cap is not None else (ruleset.settings.limit_hand_value or ruleset.settings.limit)
-        # A limit hand is worth "the full amount agreed upon" (Part II, "Limit Hands"), and never less
-        # than its own count: with the limit lifted its tiles may count more (the cap still applies).
-        return max(nominal or 0, points * 2**doublings)
-    return points * 2**doublings
+def _value(
+    ruleset: Ruleset, cap: int | None, points: int, doublings: int, limit: tuple[str, float] | None
+) -> tuple[int, str | None]:
+    """The hand's value, and the limit hand it is paid as (None when paid by its count)."""
+    count = points * 2**doublings
+    if limit is None:
+        return count, None
+    label, share = limit
+    nominal = cap if cap is not None else (ruleset.settings.limit_hand_value or ruleset.settings.limit)
+    if share < 1:
+        # A share of the limit (e.g. `limit: 0.5`) is paid only when it is more than the hand's count.
+        part = round((nominal or 0) * share)
+        return (part, label) if part > count else (count, None)
+    # A limit hand is worth "the full amount agreed upon" (Part II, "Limit Hands"), and never less
+    # than its own count: with the limit lifted its tiles may count more (the cap still applies),
+    # unless the ruleset values it at the limit alone (limit_hand_counts: false).
+    if not ruleset.settings.limit_hand_counts:
+        return nominal or 0, label
+    return max(nominal or 0, count), label
+
+
+def _calling(hand: Hand, ruleset: Ruleset, situation: Situation) -> Callable[[], frozenset[str]]:
+    """The rules that would score the hand completed by one more tile from the wall (asked lazily)."""
+    found: list[frozenset[str]] = []
+
+    def rules() -> frozenset[str]:
+        if not found:
+            found.append(_completions(hand, ruleset, situation))
+        return found[0]
+
+    return rules
+
+
+def _completions(hand: Hand, ruleset: Ruleset, situation: Situation) -> frozenset[str]:
+    held = counts_of(hand.tiles)
+    won = replace(situation, winner=True, win_by=WinBy.WALL)
+    out: set[str] = set()
+    for tile in PLAYING_TILES:
+        if held[tile.index] >= 4:
+            continue
+        try:
+            result = score_hand(build(parse(f"{hand.code} {tile.code}!")), ruleset, won, None)
+        except PungchowError:
+            continue  # not a winning hand with this tile
+        # A limit hand is paid as that limit hand alone.
+        out.update(
+            line.rule
+            for line in result.lines
+            if result.limit_hand is None or (line.kind == "limit" and line.label == result.limit_hand)
+        )
+    return frozenset(out)
+
+
+def _long_hand(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int | None) -> Score:
+    """A non-winning hand with too many tiles, under `long_hand_scores_zero`: it scores 0."""
+    return Score(
+        ruleset=ruleset.name,
+        hand=hand.code,
+        situation=situation,
+        arrangement=hand.fixed,
+        bonus_tiles=hand.bonus,
+        lines=(),
+        points=0,
+        doublings=0,
+        score=0,
+        limit=cap,
+        payable=0,
+        waits=(),
+        payments=None,
+        limit_hand=None,
+    )
 
 
 def score_text(

@@ -1,0 +1,47 @@
+"""Conditions on the bonus tiles a hand holds: flowers and seasons counted as scoring tiles.
+
+Harr's rulesets only double for one's own flower or season (`own_bonus`); other families pay
+points for every bonus tile held and double for a full set of four, e.g. Kajongg's Classical
+Chinese rulesets: 4 points a flower or season, a doubling for all four flowers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .condition_base import HAND, Condition, Context, ParamError, Test, choice, count_range
+from .hand import Meld
+from .tiles import Suit
+
+BONUS_KINDS = {"flower": Suit.FLOWERS, "season": Suit.SEASONS}
+
+
+def _bonus_tiles(params: Any) -> Test:
+    """How many bonus tiles the hand holds: `{kinds: [flower, season], own: false, min/max/exactly}`.
+
+    `kinds` (default both) names the bonus suits counted; `own: true` counts only the tiles of the
+    holder's own wind (numbers 1-4 are East to North). Example: `{bonus_tiles: {kinds: flower,
+    exactly: 4}}` is "all four flowers"; `{bonus_tiles: {exactly: 3}}` is three bonus tiles of any kind.
+    """
+    if not isinstance(params, dict):
+        raise ParamError("expects a mapping with kinds, own and min/max/exactly")
+    lo, hi = count_range(params, {"kinds", "own"})
+    kinds = choice(params.get("kinds", list(BONUS_KINDS)), tuple(BONUS_KINDS))
+    suits = frozenset(BONUS_KINDS[k] for k in kinds)
+    own = params.get("own", False)
+    if not isinstance(own, bool):
+        raise ParamError("own must be true or false")
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        seat = ctx.situation.seat.value
+        n = sum(1 for t in ctx.hand.bonus if t.suit in suits and (not own or t.rank == seat))
+        return lo <= n <= hi
+
+    return test
+
+
+BONUS_CONDITIONS: dict[str, Condition] = {
+    "bonus_tiles": Condition(
+        _bonus_tiles, HAND, "how many flowers/seasons are held (own: only the holder's wind)", local=True
+    ),
+}

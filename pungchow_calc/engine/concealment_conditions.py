@@ -1,0 +1,115 @@
+"""Conditions on concealment as a rule means it: which kongs count as concealed is a parameter.
+
+A set is exposed when it lies on the table or was completed by a claimed discard (docs/notation.md).
+Two kinds of kong are in between, and rules differ on them: a kong declared face down (`#`) scores as
+concealed everywhere; a kong claimed onto a concealed pung (`+`) scores as exposed, yet some rules
+count it as concealed (Kajongg's "Three Concealed Pongs", "Only Concealed Melds", "Concealed True
+Color Game", "Hidden Treasure"). Both parameters default to the set's own scoring:
+`declared_kongs: true` (counted as concealed) and `claimed_kongs: false` (counted as exposed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .condition_base import HAND, Condition, Context, ParamError, Test, WinBy, count_range, meld_kinds
+from .hand import Meld, MeldKind
+
+
+def concealed_as(meld: Meld, win_by: WinBy, declared_kongs: bool, claimed_kongs: bool) -> bool:
+    """Whether a set or pair counts as concealed, with each kind of kong counted as the rule says.
+
+    A pair completed by a claimed discard is exposed like a set (the claimed tile lies on the table).
+    """
+    if meld.declared:
+        return declared_kongs
+    if meld.claimed_kong:
+        return claimed_kongs
+    if meld.kind is MeldKind.PAIR:
+        return not (meld.winning and win_by is WinBy.DISCARD)
+    return not meld.exposed
+
+
+def _kong_params(params: dict[str, Any]) -> tuple[bool, bool]:
+    """(declared_kongs, claimed_kongs): whether each kind of kong counts as concealed."""
+    declared = params.get("declared_kongs", True)
+    claimed = params.get("claimed_kongs", False)
+    if not isinstance(declared, bool) or not isinstance(claimed, bool):
+        raise ParamError("declared_kongs and claimed_kongs must be true or false")
+    return declared, claimed
+
+
+def _concealed_sets(params: Any) -> Test:
+    """How many sets of a kind are concealed: `{melds: pung_or_kong, min: 3, claimed_kongs: true}`.
+
+    Example: Kajongg's "Three Concealed Pongs" is `{concealed_sets: {melds: pung_or_kong, min: 3,
+    claimed_kongs: true}}`; a pung completed by a claimed discard is not concealed.
+    """
+    if not isinstance(params, dict):
+        raise ParamError("expects a mapping with melds, min/max/exactly and the kong parameters")
+    lo, hi = count_range(params, {"melds", "declared_kongs", "claimed_kongs"})
+    kinds = meld_kinds(params.get("melds", "set"))
+    concealed = _rule(*_kong_params(params))
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        n = sum(1 for m in ctx.melds if m.kind in kinds and concealed(ctx, m))
+        return lo <= n <= hi
+
+    return test
+
+
+def _all_concealed(params: Any) -> Test:
+    """Every set and the pair are concealed: none on the table, none completed by a claimed discard.
+
+    Example: Kajongg's "Only Concealed Melds" is `{all_concealed: {claimed_kongs: true}}`.
+    """
+    if params in (None, True):
+        params = {}
+    if not isinstance(params, dict) or set(params) - {"declared_kongs", "claimed_kongs"}:
+        raise ParamError("takes declared_kongs and claimed_kongs (true or false)")
+    concealed = _rule(*_kong_params(params))
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        return all(concealed(ctx, m) for m in ctx.melds if m.kind is not MeldKind.SINGLE)
+
+    return test
+
+
+def _exposed_melds(params: Any) -> Test:
+    """How many sets and pairs are exposed (on the table or claimed): `{melds: [set, pair], max: 2}`.
+
+    Example: Kajongg's original call scores only with fewer than three exposed melds:
+    `{exposed_melds: {melds: [set, pair], max: 2}}`; `{exposed_melds: {max: 0}}` is a concealed hand.
+    """
+    if not isinstance(params, dict):
+        raise ParamError("expects a mapping with melds, min/max/exactly and the kong parameters")
+    lo, hi = count_range(params, {"melds", "declared_kongs", "claimed_kongs"})
+    kinds = meld_kinds(params.get("melds", ["set", "pair"]))
+    concealed = _rule(*_kong_params(params))
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        n = sum(1 for m in ctx.melds if m.kind in kinds and not concealed(ctx, m))
+        return lo <= n <= hi
+
+    return test
+
+
+def _rule(declared: bool, claimed: bool) -> Callable[[Context, Meld], bool]:
+    def concealed(ctx: Context, meld: Meld) -> bool:
+        return concealed_as(meld, ctx.situation.win_by, declared, claimed)
+
+    return concealed
+
+
+CONCEALMENT_CONDITIONS: dict[str, Condition] = {
+    "concealed_sets": Condition(
+        _concealed_sets, HAND, "how many sets of a kind are concealed (which kongs count: parameters)"
+    ),
+    "exposed_melds": Condition(
+        _exposed_melds, HAND, "how many sets and pairs are exposed (which kongs count: parameters)"
+    ),
+    "all_concealed": Condition(
+        _all_concealed, HAND, "no set or pair exposed or claimed (which kongs count: parameters)"
+    ),
+}

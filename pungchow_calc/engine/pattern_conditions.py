@@ -1,0 +1,263 @@
+"""Conditions on which tiles a hand holds, named in the ruleset: tile lists and one-suit patterns.
+
+- Tile lists: a parameter may name tile classes (`terminals`, `dragons`, ...) and single tiles by
+  their notation (`2b`, `Gd`), so a ruleset defines its own classes, e.g. the green tiles of a
+  "jade" hand: `{all_tiles: [2b, 3b, 4b, 6b, 8b, Gd]}`, or one named winning tile: `{won_with: 5d}`.
+- Patterns in one suit: how many tiles of each rank 1-9 a hand holds in a single numbered suit,
+  optionally with one extra tile of some ranks and with given other tiles once each. The "nine
+  gates" (1112345678999 and one more) is `{suit_pattern: {ranks: [3,1,1,1,1,1,1,1,3], extra:
+  [2,3,4,5,6,7,8]}}`. A pattern is also a special shape: a hand that matches it wins even when it
+  does not make four sets and a pair (or not within the ruleset's `max_chows`).
+- Knitted hands and seven pairs: special shapes of one rank in several suits, or of pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .condition_base import (
+    HAND,
+    TILE_CLASSES,
+    Condition,
+    Context,
+    ParamError,
+    Situation,
+    Test,
+    tile_sets,
+)
+from .decomposition import ShapeTest
+from .errors import NotationError
+from .hand import Meld
+from .notation import parse
+from .tiles import BLOCKS, PLAYING_TILES, Tile, Wind
+
+_TileSet = Callable[[Situation], frozenset[Tile]]
+
+
+def _tile(code: str) -> Tile:
+    """One playing tile from its notation, e.g. `5d`."""
+    try:
+        groups = parse(code).groups
+    except NotationError:
+        groups = ()
+    if len(groups) != 1 or len(groups[0].tiles) != 1 or groups[0].marker.value or groups[0].tiles[0].is_bonus:
+        raise ParamError(f"{code!r} is neither a tile class ({', '.join(TILE_CLASSES)}) nor a playing tile")
+    return groups[0].tiles[0]
+
+
+def tile_list(params: Any) -> _TileSet:
+    """The tiles named by classes and/or tile codes (a name or a list), per seat and round."""
+    items = params if isinstance(params, list) else [params]
+    if not items or not all(isinstance(x, str) for x in items):
+        raise ParamError(f"expects tile classes or tiles (a name or a list), got {params!r}")
+    names = [x for x in items if x in TILE_CLASSES]
+    codes = frozenset(_tile(x) for x in items if x not in TILE_CLASSES)
+    if not names:
+        return lambda s: codes
+    classes = tile_sets(names)
+    return lambda s: classes(s) | codes
+
+
+def _all_tiles(params: Any) -> Test:
+    """Every playing tile of the hand is in the list (bonus tiles aside).
+
+    Example: `{all_tiles: terminals}` ("heads and tails"); `{all_tiles: [2b, 3b, 4b, 6b, 8b, Gd]}`.
+    """
+    tiles = tile_list(params)
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        allowed = tiles(ctx.situation)
+        return all(PLAYING_TILES[i] in allowed for i, c in enumerate(ctx.counts) if c)
+
+    return test
+
+
+def _won_with(params: Any) -> Test:
+    """The winning tile is in the list. Example: `{won_with: 5d}` (the five of dots)."""
+    tiles = tile_list(params)
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        win = ctx.hand.winning_tile
+        return win is not None and win in tiles(ctx.situation)
+
+    return test
+
+
+# --- patterns in one suit ------------------------------------------------------------------
+
+_PATTERN_KEYS = {"ranks", "extra", "with", "concealed", "extra_wins"}
+
+
+def _ranks(value: Any, what: str, length: int | None) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
+        raise ParamError(f"{what} must be a list of whole numbers")
+    if length is not None and (len(value) != length or not all(0 <= x <= 4 for x in value)):
+        raise ParamError(f"{what} must give nine counts (ranks 1 to 9), each 0 to 4")
+    if length is None and not all(1 <= x <= 9 for x in value):
+        raise ParamError(f"{what} must list ranks 1 to 9")
+    return tuple(value)
+
+
+def _pattern(params: Any) -> tuple[tuple[int, ...], frozenset[int], tuple[Tile, ...], bool, bool]:
+    """(rank counts, ranks the extra tile may have, other tiles held once each, concealed, extra wins)."""
+    if not isinstance(params, dict) or "ranks" not in params or set(params) - _PATTERN_KEYS:
+        raise ParamError(f"expects a mapping with ranks (and {', '.join(sorted(_PATTERN_KEYS - {'ranks'}))})")
+    ranks = _ranks(params["ranks"], "ranks", 9)
+    extra = frozenset(_ranks(params.get("extra", []), "extra", None))
+    others = params.get("with", [])
+    if not isinstance(others, list) or not all(isinstance(x, str) for x in others):
+        raise ParamError("with must be a list of tiles")
+    with_tiles = tuple(_tile(x) for x in others)
+    flags = [params.get(k, False) for k in ("concealed", "extra_wins")]
+    if not all(isinstance(x, bool) for x in flags):
+        raise ParamError("concealed and extra_wins must be true or false")
+    if flags[1] and not extra:
+        raise ParamError("extra_wins needs extra ranks")
+    return ranks, extra, with_tiles, flags[0], flags[1]
+
+
+def _extra_rank(
+    counts: list[int] | tuple[int, ...],
+    ranks: tuple[int, ...],
+    extra: frozenset[int],
+    others: tuple[Tile, ...],
+) -> int | None:
+    """The matched suit's extra rank (0 when the pattern has none), or None when the counts do not match."""
+    rest = list(counts)
+    for tile in others:
+        if rest[tile.index] != 1:
+            return None
+        rest[tile.index] = 0
+    suits = [lo for lo, hi, numbered in BLOCKS if any(rest[lo:hi])]
+    if len(suits) != 1 or not next(numbered for lo, _, numbered in BLOCKS if lo == suits[0]):
+        return None
+    lo = suits[0]
+    diff = [rest[lo + i] - ranks[i] for i in range(9)]
+    if any(d < 0 for d in diff):
+        return None
+    if not extra:
+        return 0 if not any(diff) else None
+    if sum(diff) != 1:
+        return None
+    rank = diff.index(1) + 1
+    return rank if rank in extra else None
+
+
+def _suit_pattern(params: Any) -> Test:
+    """The hand is the pattern: see the module docstring. `concealed: true` wants nothing declared or
+    exposed before the win; `extra_wins: true` wants the winning tile to be the extra one."""
+    ranks, extra, others, concealed, extra_wins = _pattern(params)
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        if concealed and ctx.hand.fixed:
+            return False
+        rank = _extra_rank(ctx.counts, ranks, extra, others)
+        if rank is None:
+            return False
+        win = ctx.hand.winning_tile
+        return not extra_wins or (win is not None and not win.is_honor and win.rank == rank)
+
+    return test
+
+
+def _suit_pattern_shape(params: Any) -> ShapeTest:
+    """The pattern as a special shape (whole-hand counts and the fixed sets)."""
+    ranks, extra, others, concealed, _ = _pattern(params)
+
+    def shape(counts: list[int], fixed: tuple[Meld, ...]) -> bool:
+        return not (concealed and fixed) and _extra_rank(counts, ranks, extra, others) is not None
+
+    return shape
+
+
+# --- knitted hands and seven pairs -----------------------------------------------------------
+
+_NUMBERED = tuple(lo for lo, _, numbered in BLOCKS if numbered)
+
+
+def _knit_params(params: Any) -> tuple[int, int]:
+    """(triples, pairs) of a knitted hand: `{triples: 4, pairs: 1}`, fourteen tiles in all."""
+    if not isinstance(params, dict) or set(params) - {"triples", "pairs"}:
+        raise ParamError("expects a mapping with triples and pairs")
+    triples, pairs = params.get("triples", 0), params.get("pairs", 0)
+    if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in (triples, pairs)):
+        raise ParamError("triples and pairs must be whole numbers")
+    if 3 * triples + 2 * pairs != 14:
+        raise ParamError("triples and pairs must make fourteen tiles (3 x triples + 2 x pairs)")
+    return triples, pairs
+
+
+def _is_knitted(counts: list[int] | tuple[int, ...], triples: int, pairs: int) -> bool:
+    """Knitted sets: a triple is one rank in all three suits, a pair one rank in two suits (all the
+    pairs in the same two suits); no honors. Every possible triple is taken first, as Kajongg does."""
+    if any(counts[27:34]):
+        return False
+    found_triples = 0
+    pair_suits: set[tuple[int, ...]] = set()
+    found_pairs = 0
+    for rank in range(9):
+        here = [counts[lo + rank] for lo in _NUMBERED]
+        common = min(here)
+        found_triples += common
+        rest = [n - common for n in here]
+        held = tuple(i for i, n in enumerate(rest) if n)
+        if not held:
+            continue
+        if len(held) != 2 or rest[held[0]] != rest[held[1]]:
+            return False
+        found_pairs += rest[held[0]]
+        pair_suits.add(held)
+    return found_triples == triples and found_pairs == pairs and len(pair_suits) <= 1
+
+
+def _knitted(params: Any) -> Test:
+    """A knitted hand, nothing declared. Examples: "knitting" `{knitted: {pairs: 7}}`, "triple
+    knitting" `{knitted: {triples: 4, pairs: 1}}` (Kajongg's BMJA half-limit hands)."""
+    triples, pairs = _knit_params(params)
+    return lambda ctx, unit: not ctx.hand.fixed and _is_knitted(ctx.counts, triples, pairs)
+
+
+def _knitted_shape(params: Any) -> ShapeTest:
+    triples, pairs = _knit_params(params)
+    return lambda counts, fixed: not fixed and _is_knitted(counts, triples, pairs)
+
+
+def _is_seven_pairs(counts: list[int] | tuple[int, ...], allowed: frozenset[Tile]) -> bool:
+    held = [(PLAYING_TILES[i], n) for i, n in enumerate(counts) if n]
+    return len(held) == 7 and all(n == 2 and tile in allowed for tile, n in held)
+
+
+def _pair_tiles(params: Any) -> frozenset[Tile]:
+    """The tiles of a seven-pairs shape: a shape is judged without a seat, so no seat's classes."""
+    tiles = tile_list(params)
+    if any(tiles(Situation()) != tiles(Situation(seat=w, round=w)) for w in Wind):
+        raise ParamError("a shape's tiles cannot depend on the seat or round")
+    return tiles(Situation())
+
+
+def _seven_pairs(params: Any) -> Test:
+    """Seven different pairs, every tile of the list, nothing declared. Example: "all pair honors"
+    `{seven_pairs: heads}` (pairs of ones, nines, winds and dragons)."""
+    tiles = _pair_tiles(params)
+    return lambda ctx, unit: not ctx.hand.fixed and _is_seven_pairs(ctx.counts, tiles)
+
+
+def _seven_pairs_shape(params: Any) -> ShapeTest:
+    tiles = _pair_tiles(params)
+    return lambda counts, fixed: not fixed and _is_seven_pairs(counts, tiles)
+
+
+PATTERN_CONDITIONS: dict[str, Condition] = {
+    "all_tiles": Condition(_all_tiles, HAND, "every tile is of these classes or tiles"),
+    "won_with": Condition(_won_with, HAND, "the winning tile is one of these classes or tiles", local=True),
+    "suit_pattern": Condition(_suit_pattern, HAND, "the tiles of one suit make this pattern of ranks"),
+    "knitted": Condition(_knitted, HAND, "knitted triples and pairs: one rank in three or two suits"),
+    "seven_pairs": Condition(_seven_pairs, HAND, "seven different pairs of these tiles"),
+}
+# Conditions that are also special shapes: name -> build the shape test from the parameters.
+PATTERN_SHAPES: dict[str, Callable[[Any], ShapeTest]] = {
+    "suit_pattern": _suit_pattern_shape,
+    "knitted": _knitted_shape,
+    "seven_pairs": _seven_pairs_shape,
+}

@@ -1,0 +1,35 @@
+"""Conditions on how a hand was won that the tiles cannot show: stated by the player (options).
+
+Each reads one flag of the Situation: robbing a kong (winning on the tile another player adds to
+an exposed pung), an original call (calling declared before the first discard, the hand then
+left unchanged), and a kong after a kong (the winning tile is the loose tile drawn for a second
+kong declared on the loose tile of the first; Kajongg's "Twofold Fortune").
+"""
+
+from __future__ import annotations
+
+from .condition_base import HAND, Condition, flag, reads
+
+SITUATION_CONDITIONS: dict[str, Condition] = {
+    "robbing_kong": Condition(
+        flag("robbing_kong"),
+        HAND,
+        "won with the tile added to another player's exposed pung",
+        local=True,
+        reads=reads("robbing_kong"),
+    ),
+    "original_call": Condition(
+        flag("original_call"),
+        HAND,
+        "won after calling from the first discard on",
+        local=True,
+        reads=reads("original_call"),
+    ),
+    "kong_after_kong": Condition(
+        flag("kong_after_kong"),
+        HAND,
+        "won on the loose tile of a kong declared on a loose tile",
+        local=True,
+        reads=reads("kong_after_kong"),
+    ),
+}

@@ -1,0 +1,93 @@
+"""The settings other rule families need: max_chows, limit_hand_counts, long_hand_scores_zero."""
+
+from __future__ import annotations
+
+import pytest
+from family_helpers import MAH_JONGG, score
+
+from pungchow_calc.engine.errors import HandError
+from pungchow_calc.engine.rules import Invalid, Ruleset, compile_ruleset
+
+TWO_CHOWS = "1b2b3b* 4c5c6c* 7d7d7d EwEwEw Gd!Gd"
+LIMIT_HAND = {"id": "honors", "label": "All honors", "who": "winner", "when": ["all_honors"], "limit": True}
+RICH = "RdRdRdRd# GdGdGdGd# WdWdWdWd# EwEwEw Sw!Sw"  # all honors, counting far above 500
+BIG = {"id": "big", "label": "Kong", "scope": "set", "when": [{"meld": "kong"}], "points": 32}
+DRAGONS = {
+    "id": "dragons",
+    "label": "Dragons",
+    "scope": "set",
+    "when": [{"tiles": "dragons"}],
+    "doublings": 2,
+}
+
+
+def ruleset(*rules: dict[str, object], **settings: object) -> Ruleset:
+    return compile_ruleset({"settings": settings, "rules": [MAH_JONGG, *rules]}, "t", "<test>")
+
+
+@pytest.mark.parametrize(("most", "wins"), [(None, True), (2, True), (1, False), (0, False)])
+def test_max_chows(most: int | None, wins: bool) -> None:
+    rules = ruleset(max_chows=most)
+    if wins:
+        assert score(TWO_CHOWS, rules).points == 20
+    else:
+        with pytest.raises(HandError) as caught:
+            score(TWO_CHOWS, rules)
+        assert caught.value.code == "not-winning"
+
+
+@pytest.mark.parametrize(
+    ("counts", "limit", "expected"),
+    [(True, None, None), (False, None, 500), (False, 300, 300), (True, 300, None)],
+    ids=["counts-no-limit", "fixed-no-limit", "fixed-limit", "counts-limit"],
+)
+def test_limit_hand_counts(counts: bool, limit: int | None, expected: int | None) -> None:
+    rules = ruleset(LIMIT_HAND, BIG, DRAGONS, limit=500, limit_hand_value=500, limit_hand_counts=counts)
+    result = score(RICH, rules, limit=limit)
+    assert result.limit_hand == "All honors"
+    count = result.points * 2**result.doublings
+    assert count > 500  # the hand's own count is more than the limit hand value
+    assert result.score == (expected if expected is not None else count)
+    assert result.payable == (result.score if limit is None else min(result.score, limit))
+
+
+@pytest.mark.parametrize("zero", [True, False])
+def test_long_hand_scores_zero(zero: bool) -> None:
+    rules = ruleset(long_hand_scores_zero=zero)
+    long_hand = "1b1b1b 2b2b2b 3b3b3b 4b4b4b 5b5b 6b"  # 15 tiles, no kong
+    if zero:
+        result = score(long_hand, rules, winner=False)
+        assert (result.score, result.payable, result.lines) == (0, 0, ())
+    else:
+        with pytest.raises(HandError) as caught:
+            score(long_hand, rules, winner=False)
+        assert caught.value.code == "tile-count"
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"max_chows": -1}, {"max_chows": "one"}, {"limit_hand_counts": 1}, {"long_hand_scores_zero": "yes"}],
+    ids=["negative-chows", "text-chows", "counts-not-bool", "zero-not-bool"],
+)
+def test_bad_settings(settings: dict[str, object]) -> None:
+    with pytest.raises(Invalid):
+        ruleset(**settings)
+
+
+@pytest.mark.parametrize(
+    ("share", "limit", "expected"),
+    [(0.5, None, 250), (0.5, 300, 150), (0.01, None, 20)],  # the count (20 points) is more than 5
+    ids=["half-of-value", "half-of-limit-given", "count-wins"],
+)
+def test_limit_share(share: float, limit: int | None, expected: int) -> None:
+    honors = {**LIMIT_HAND, "limit": share}
+    rules = ruleset(honors, limit=500, limit_hand_value=500)
+    result = score("EwEwEw* SwSwSw* WdWdWd RdRdRd Nw!Nw", rules, limit=limit)
+    assert result.score == expected
+    assert result.limit_hand == (None if expected == 20 else "All honors")
+
+
+@pytest.mark.parametrize("share", [0, 1.5, -0.5, "half"], ids=["zero", "more-than-one", "negative", "text"])
+def test_bad_limit_share(share: object) -> None:
+    with pytest.raises(Invalid, match="limit"):
+        ruleset({**LIMIT_HAND, "limit": share}, limit=500)
