@@ -18,7 +18,7 @@ from .engine.table import Settlement
 from .engine.tiles import Tile
 
 
-def console(stderr: bool = False) -> Console:
+def console(ascii_only: bool = False, *, stderr: bool = False) -> Console:
     """A console that honours NO_COLOR (rich reads it) and keeps tables readable when piped."""
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 

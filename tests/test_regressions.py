@@ -142,14 +142,17 @@ def test_extends_etc_passwd_is_not_read(tmp_path):
     ("args", "message"),
     [
         (["score", "-x"], "error: No such option: -x (see 'pungchow score --help')"),
-        (["score"], "error: Missing argument 'hand'. (see 'pungchow score --help')"),
-        (["score", HAND, "--limit", "9" * 5000], "error: a number on the command line is too long"),
+        (["score"], "error: Missing argument 'HAND'. (see 'pungchow score --help')"),
+        (["score", HAND, "--limit", "9" * 5000], "error: --limit: a number of 5000 digits is too large"),
+        (["score", HAND, "--limit", "²"], "error: --limit: '²' is not a whole number"),
+        (["score", HAND, "--limit", "١٢", "--"], "error: --limit: '١٢' is not a whole number"),
     ],
-    ids=["unknown-option", "missing-hand", "5000-digit-limit"],
+    ids=["unknown-option", "missing-hand", "5000-digit-limit", "superscript-limit", "arabic-digits-limit"],
 )
 def test_usage_errors_were_boxed_or_a_traceback(args, message):
     """`pungchow score -x` printed a six-line boxed usage panel; `--limit 999...9` (5,000 digits) a
-    ValueError traceback. Both are bad input: one line and exit 2."""
+    ValueError traceback; `--limit ²` (str.isdigit takes it, int refuses it) a traceback from the
+    start-up path, `--limit ١٢` another through typer. All are bad input: one line and exit 2."""
     done = _pungchow(*args)
     assert done.returncode == 2
     assert done.stderr.decode().replace("python -m pungchow_calc", "pungchow") == message + "\n"
