@@ -11,10 +11,9 @@ import sys
 import time
 
 import pytest
-from typer.testing import CliRunner
+from cli_helpers import run
 
 from pungchow_calc.batch import mapping_argv
-from pungchow_calc.cli import app
 from pungchow_calc.engine.conditions import Situation
 from pungchow_calc.engine.errors import OptionError, RulesetError
 from pungchow_calc.engine.notation import parse
@@ -160,7 +159,7 @@ def test_usage_errors_were_boxed_or_a_traceback(args, message):
 
 def test_control_characters_reached_the_terminal():
     """`pungchow score $'\\x1b[2J1c'` echoed the escape sequence raw and cleared the screen."""
-    result = CliRunner().invoke(app, ["score", "\x1b[2J1c"])
+    result = run("score", "\x1b[2J1c")
     assert result.exit_code == 2
     assert result.stderr == "error: \\x1b[2J1c is not a tile group (column 1)\n"
 
@@ -238,7 +237,7 @@ def test_scoring_a_valid_hand_from_the_generator():
 
 def test_error_messages_quoting_a_newline_stay_one_line():
     """`score '' -r $'\\n' --json`: the JSON message held a raw newline (found by the CLI fuzz test)."""
-    result = CliRunner().invoke(app, ["score", "1c", "-r", "\n", "--json"])
+    result = run("score", "1c", "-r", "\n", "--json")
     assert result.exit_code == 2
     error = json.loads(result.stdout)["error"]
     assert error["code"] == "ruleset-not-found"

@@ -168,8 +168,8 @@ def test_cli_wash_human_output():
     result = _run("1d9d1b9b1c9c EwSwWwNw 2c3c4c", "--seat", "south", "--ascii")
     assert result.exit_code == 0, result.output
     assert "Heads: 1d 9d 1b 9b 1c 9c Ew Sw Ww Nw" in result.output
-    assert "10 different heads — 70 from each player (pung-chow-limit)" in result.output
-    assert "Payments: east pays 70, west pays 70, north pays 70 — south collects 210" in result.output
+    assert "10 different heads - 70 from each player (pung-chow-limit)" in result.output
+    assert "Payments: east pays 70, west pays 70, north pays 70 - south collects 210" in result.output
 
 
 def test_cli_wash_json_for_east():
