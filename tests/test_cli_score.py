@@ -80,7 +80,7 @@ def test_no_color_is_honoured():
             ["1d2d4d* 3c3c3c 4b4b4b 5b5b5b 7d!7d"], "error: 1d2d4d* is not a set (column 1)", id="not-a-set"
         ),
         pytest.param(["1b2b3b 1d2d4d*"], "error: 1d2d4d* is not a set (column 8)", id="column"),
-        pytest.param(["1b1b1b"], "error: a winning hand marks its winning tile", id="no-bang"),
+        pytest.param(["1b1b1b"], "error: the hand: a winning hand marks its winning tile", id="no-bang"),
         pytest.param(["5c!5c", "--seat", "x"], "error: --seat: 'x' is not a wind", id="bad-seat"),
         pytest.param(["5c!5c", "--win-by", "magic"], "error: --win-by: 'magic'", id="bad-win-by"),
         pytest.param(["5c!5c", "--drawn", "--loose"], "error: conflicting ways to win", id="drawn-loose"),
@@ -124,3 +124,55 @@ def test_python_dash_m():
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["score"] == 5760
+
+
+def test_glyph_hand_pasted_back_scores_the_same():
+    """The hand line's glyphs, pasted back as the hand, give the same JSON (Wd! marks the win)."""
+    shown = run("score", SPEC_HAND, "--seat", "north").stdout.splitlines()[0]
+    assert shown.startswith("Hand: ")
+    pasted = run("score", shown.removeprefix("Hand: "), "--seat", "north", "--json")
+    typed = run("score", SPEC_HAND, "--seat", "north", "--json")
+    assert pasted.exit_code == 0, pasted.output
+    assert json.loads(pasted.stdout)["score"] == json.loads(typed.stdout)["score"] == 5760
+
+
+def test_waits_use_the_output_tile_style():
+    glyphs = run("score", SPEC_HAND, "--seat", "north").stdout
+    assert "Waits: \U0001f001 \U0001f006" in glyphs  # south wind, white dragon
+    assert "Waits: Sw Wd" in run("score", SPEC_HAND, "--seat", "north", "--ascii").stdout
+
+
+def test_win_by_drawn_is_wall():
+    drawn = json.loads(run("score", SPEC_HAND, "-s", "n", "--win-by", "drawn", "--json").stdout)
+    wall = json.loads(run("score", SPEC_HAND, "-s", "n", "--win-by", "wall", "--json").stdout)
+    assert drawn == wall and drawn["win_by"] == "wall"
+
+
+@pytest.mark.parametrize(
+    ("hand", "line"),
+    [
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c",
+            "error: the hand: a winning hand marks its winning tile with ! "
+            "(or use --original-hand, or --loser)",
+            id="missing-bang",
+        ),
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d* 7c!7c",
+            "error: the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 11 were given",
+            id="too-few-tiles",
+        ),
+        pytest.param(
+            "123p 456m 789b 1b1b1b 7c!7c",
+            "error: 123p is not a tile group: dots are d, characters c, bamboo b; s is a season (column 1)",
+            id="riichi-letters",
+        ),
+        pytest.param(
+            "1b1b1b, 3c3c3c", "error: groups are separated by spaces, not commas (column 7)", id="commas"
+        ),
+    ],
+)
+def test_slips_get_one_line_hints(hand, line):
+    result = run("score", hand)
+    assert result.exit_code == 2
+    assert result.stderr == line + "\n"

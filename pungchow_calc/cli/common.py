@@ -109,12 +109,18 @@ JsonOpt = Annotated[bool, option_info("as_json")]
 AsciiOpt = Annotated[bool, option_info("ascii_only")]
 
 
+# Errors about the hand as a whole (its count, its `!`): the engine gives them column 1 (kept in
+# JSON and batch records); the line a person reads names no column.
+_WHOLE_HAND = frozenset({"no-winning-tile", "tile-count", "not-winning", "loser-winning-tile"})
+
+
 def fail(error: PungchowError, as_json: bool) -> NoReturn:
     """Report an expected failure in one line (or a JSON error object) and exit 2."""
     if as_json:
         print(json.dumps({"error": error.to_dict()}))
     else:
-        print(f"error: {printable(str(error))}", file=sys.stderr)
+        text = f"the hand: {printable(error.message)}" if error.code in _WHOLE_HAND else printable(str(error))
+        print(f"error: {text}", file=sys.stderr)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
