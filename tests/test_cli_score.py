@@ -10,16 +10,16 @@ import sys
 import pytest
 from cli_helpers import run
 
-SPEC_HAND = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
+KONGS_HAND = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
 
 
-def test_spec_json_example():
-    result = run("score", SPEC_HAND, "--seat", "north", "--win-by", "discard", "--json")
+def test_json_of_the_four_kongs_example():
+    result = run("score", KONGS_HAND, "--seat", "north", "--win-by", "discard", "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     expected = {
         "ruleset": "pung-chow",
-        "hand": SPEC_HAND,
+        "hand": KONGS_HAND,
         "seat": "north",
         "round": "east",
         "winner": True,
@@ -46,7 +46,7 @@ def test_spec_json_example():
 
 
 def test_human_breakdown_ascii():
-    result = run("score", SPEC_HAND, "--seat", "n", "--ascii")
+    result = run("score", KONGS_HAND, "--seat", "n", "--ascii")
     assert result.exit_code == 0
     out = result.stdout
     assert "Hand: RdRdRdRd#   EwEwEwEw*   GdGdGd   Wd!WdWd*   SwSw" in out  # ! on the winning tile
@@ -57,7 +57,7 @@ def test_human_breakdown_ascii():
 
 
 def test_unicode_tiles_by_default():
-    result = run("score", SPEC_HAND, "--seat", "north")
+    result = run("score", KONGS_HAND, "--seat", "north")
     assert result.exit_code == 0
     assert "\U0001f004" in result.stdout  # red dragon glyph
 
@@ -66,9 +66,9 @@ COLOUR = re.compile(r"\x1b\[(?:[0-9]+;)*(?:3[0-8]|9[0-7])(?:;[0-9]+)*m")
 
 
 def test_no_color_is_honoured():
-    coloured = run("score", SPEC_HAND, env={"FORCE_COLOR": "1"})
+    coloured = run("score", KONGS_HAND, env={"FORCE_COLOR": "1"})
     assert COLOUR.search(coloured.stdout)  # the check below means something
-    result = run("score", SPEC_HAND, env={"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    result = run("score", KONGS_HAND, env={"NO_COLOR": "1", "FORCE_COLOR": "1"})
     assert result.exit_code == 0
     assert not COLOUR.search(result.stdout)
 
@@ -117,7 +117,7 @@ def test_loser_has_no_payments():
 
 def test_python_dash_m():
     proc = subprocess.run(
-        [sys.executable, "-m", "pungchow_calc", "score", SPEC_HAND, "--seat", "north", "--json"],
+        [sys.executable, "-m", "pungchow_calc", "score", KONGS_HAND, "--seat", "north", "--json"],
         capture_output=True,
         text=True,
         check=False,
@@ -128,23 +128,23 @@ def test_python_dash_m():
 
 def test_glyph_hand_pasted_back_scores_the_same():
     """The hand line's glyphs, pasted back as the hand, give the same JSON (Wd! marks the win)."""
-    shown = run("score", SPEC_HAND, "--seat", "north").stdout.splitlines()[0]
+    shown = run("score", KONGS_HAND, "--seat", "north").stdout.splitlines()[0]
     assert shown.startswith("Hand: ")
     pasted = run("score", shown.removeprefix("Hand: "), "--seat", "north", "--json")
-    typed = run("score", SPEC_HAND, "--seat", "north", "--json")
+    typed = run("score", KONGS_HAND, "--seat", "north", "--json")
     assert pasted.exit_code == 0, pasted.output
     assert json.loads(pasted.stdout)["score"] == json.loads(typed.stdout)["score"] == 5760
 
 
 def test_waits_use_the_output_tile_style():
-    glyphs = run("score", SPEC_HAND, "--seat", "north").stdout
+    glyphs = run("score", KONGS_HAND, "--seat", "north").stdout
     assert "Waits: \U0001f001 \U0001f006" in glyphs  # south wind, white dragon
-    assert "Waits: Sw Wd" in run("score", SPEC_HAND, "--seat", "north", "--ascii").stdout
+    assert "Waits: Sw Wd" in run("score", KONGS_HAND, "--seat", "north", "--ascii").stdout
 
 
 def test_win_by_drawn_is_wall():
-    drawn = json.loads(run("score", SPEC_HAND, "-s", "n", "--win-by", "drawn", "--json").stdout)
-    wall = json.loads(run("score", SPEC_HAND, "-s", "n", "--win-by", "wall", "--json").stdout)
+    drawn = json.loads(run("score", KONGS_HAND, "-s", "n", "--win-by", "drawn", "--json").stdout)
+    wall = json.loads(run("score", KONGS_HAND, "-s", "n", "--win-by", "wall", "--json").stdout)
     assert drawn == wall and drawn["win_by"] == "wall"
 
 

@@ -1,4 +1,4 @@
-"""SPEC §1 notation: every tile, compact runs, markers, `!`, case, canonical output, and each rejection."""
+"""Hand notation (docs/notation.md): tiles, compact runs, markers, `!`, case, canonical output, rejections."""
 
 from __future__ import annotations
 
