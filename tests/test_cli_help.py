@@ -108,3 +108,25 @@ def test_output_fits_the_terminal(args, width):
         for group in hand.split():
             canonical = group.replace("!", "")
             assert any(canonical in line.replace("!", "") for line in lines), (group, "\n".join(lines))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        [],
+        ["score"],
+        ["diff"],
+        ["wash"],
+        ["settle"],
+        ["batch"],
+        ["rules"],
+        ["rules", "show"],
+        ["rules", "check"],
+    ],
+    ids=lambda c: " ".join(c) or "pungchow",
+)
+def test_help_names_values_by_words(command):
+    """Values are named HAND, SEAT, N ... and flags by nothing: never typer's <str>, <bool>, <int>."""
+    result = run(*command, "--help", env={"COLUMNS": "120"})
+    assert result.exit_code == 0
+    assert "<" not in result.stdout, result.stdout

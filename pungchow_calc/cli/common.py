@@ -14,9 +14,53 @@ from collections.abc import Callable
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from .. import options as opts
 from ..engine.errors import PungchowError
+
+
+class _NamedArgument(TyperArgument):
+    """An argument that --help names by its metavar alone (HAND), without typer's `<str>`."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None if self.metavar else super().display_type_rich(ctx)
+
+
+def _named(params: list[Any]) -> list[Any]:
+    """Parameters as --help should name them: values by words (HAND, SEAT, N), flags by nothing."""
+    for param in params:
+        if param.metavar is None:  # typer would print <bool>, <str>: a flag gets nothing, a value a word
+            is_flag = getattr(param, "is_flag", False)
+            param.metavar = "" if is_flag else (param.opts[0].lstrip("-") or param.name or "").upper()
+        if type(param) is TyperArgument:
+            param.__class__ = _NamedArgument
+    return params
+
+
+class Command(TyperCommand):
+    """A command whose --help names values by words, not typer's <str> and <bool>."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _named(super().get_params(ctx))
+
+
+class Group(TyperGroup):
+    """A command group whose --help names values by words, not typer's <bool>."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _named(super().get_params(ctx))
+
+
+def use_named_help(typer_app: typer.Typer) -> None:
+    """Every command registered on `typer_app` (and its sub-apps) gets the word-named --help."""
+    for info in typer_app.registered_commands:
+        if info.cls in (None, TyperCommand):
+            info.cls = Command
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            use_named_help(group.typer_instance)
+
 
 app = typer.Typer(
     name="pungchow",
@@ -25,6 +69,7 @@ app = typer.Typer(
     add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
+    cls=Group,
 )
 
 EXIT_BAD_INPUT = 2
