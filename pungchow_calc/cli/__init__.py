@@ -33,10 +33,10 @@ _HAND_COMMANDS = frozenset({"score", "diff", "wash"})
 
 
 # `score` without typer's parsing: this typer coerces every non-flag value through a pydantic
-# TypeAdapter, and importing pydantic costs more than the whole scoring (`python -X importtime`:
-# pydantic ~70 ms of imports; `score ... --json` takes 0.14 s this way, 0.24 s through typer). The argument list is read by the option table exactly as a batch line
-# is; anything it does not know (--help, a typo, `--`, several hands) goes to typer, so errors and
-# help read the same either way.
+# TypeAdapter, and importing pydantic costs more than the whole scoring (`python -X importtime`;
+# `score ... --json` takes 0.14 s this way, 0.24 s through typer). The argument list is read by the
+# option table exactly as a batch line is; anything it does not know (--help, a typo, `--`, several
+# hands) goes to typer, so errors and help read the same either way.
 def _fast_score_args(argv: list[str]) -> dict[str, Any] | None:
     """Keyword arguments for `score()` when argv is plainly `score HAND [its options]`, else None."""
     if not argv or argv[0] != "score":
