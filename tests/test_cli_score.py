@@ -176,3 +176,12 @@ def test_slips_get_one_line_hints(hand, line):
     result = run("score", hand)
     assert result.exit_code == 2
     assert result.stderr == line + "\n"
+
+
+def test_whole_hand_errors_of_a_seat_name_the_seat_not_a_column():
+    """settle's hands fail like score's; the seat's option names the hand."""
+    result = run("settle", "--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c 8c", "--south", "20")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: --east: a winning hand has 14 tiles plus one per kong: 14 here, but 15 were given\n"
+    )

@@ -164,7 +164,11 @@ def fail(error: PungchowError, as_json: bool) -> NoReturn:
     if as_json:
         print(json.dumps({"error": error.to_dict()}))
     else:
-        text = f"the hand: {printable(error.message)}" if error.code in _WHOLE_HAND else printable(str(error))
+        text = printable(str(error))
+        if error.code in _WHOLE_HAND:  # `--east: ...` already names the hand (settle)
+            text = printable(
+                error.message if error.message.startswith("--") else f"the hand: {error.message}"
+            )
         print(f"error: {text}", file=sys.stderr)
     raise typer.Exit(EXIT_BAD_INPUT)
 
