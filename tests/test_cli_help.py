@@ -130,3 +130,21 @@ def test_help_names_values_by_words(command):
     result = run(*command, "--help", env={"COLUMNS": "120"})
     assert result.exit_code == 0
     assert "<" not in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize("args", list(WIDE.values()), ids=list(WIDE))
+def test_glyph_output_fits_the_terminal(args, width):
+    """With glyphs too: no line wider than the terminal (in cells), no set split across lines."""
+    from rich.cells import cell_len
+
+    from pungchow_calc.render import set_text
+
+    result = run(*args, env={"COLUMNS": str(width), "PYTHONIOENCODING": "utf-8"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(cell_len(line.rstrip()) <= width for line in lines), "\n".join(lines)
+    for hand in (a for a in args if "!" in a):
+        for group in hand.split():
+            glyphs = set_text(group.replace("!", ""), ascii_only=False)
+            assert any(glyphs in line.replace("!", "") for line in lines), (group, "\n".join(lines))
