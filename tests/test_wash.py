@@ -7,11 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from pungchow_calc.cli import app
 from pungchow_calc.engine.errors import RulesetError, WashError
 from pungchow_calc.engine.rules import WashTable
 from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
@@ -161,7 +160,7 @@ def test_bad_wash_table_is_a_ruleset_error(tmp_path, wash, message, line):
 
 
 def _run(*args: str):
-    return CliRunner().invoke(app, ["wash", *args])
+    return run("wash", *args)
 
 
 def test_cli_wash_human_output():
