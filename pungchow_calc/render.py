@@ -20,22 +20,17 @@ from .engine.scoring import Score
 from .engine.table import Settlement
 from .engine.tiles import Tile
 
-# What ASCII output writes for the few non-ASCII characters of pungchow's own text; anything else
-# (a ruleset's label in another script) becomes `?`.
-_TO_ASCII = str.maketrans(
-    {
-        "—": "-",
-        "–": "-",
-        "·": "-",
-        "×": "x",
-        "−": "-",
-        "→": "->",
-        "Δ": "diff",
-        "✓": "ok",
-        "…": "...",
-        "½": "1/2",
-    }
-)
+# What ASCII output writes for the few non-ASCII characters of pungchow's own text, one character
+# for one (rich has laid the tables out by then); anything else (a ruleset's label in another
+# script) becomes `?`.
+_TO_ASCII = str.maketrans({"—": "-", "–": "-", "·": "-", "×": "x", "−": "-", "→": ">", "…": "."})
+
+
+def arrow(out: Console) -> str:
+    """`→`, or `->` where the output is ASCII (in running text, where width does not matter)."""
+    return "->" if plain(out) else "→"
+
+
 _GLYPH_PROBE = "\U0001f004—·×−→"  # a tile glyph and the punctuation pungchow prints
 
 
@@ -241,7 +236,7 @@ def batch_row(record: dict[str, Any]) -> str:
 def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
     """`batch --compare A B`: how many hands change, and by how much."""
     a, b = summary["rulesets"]
-    table = Table(title=f"{a} → {b}", title_justify="left", show_edge=False, pad_edge=False)
+    table = Table(title=f"{a} {arrow(out)} {b}", title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("")
     table.add_column("hands", justify="right")
     rows = [
@@ -266,7 +261,8 @@ def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
         found = summary[key]
         if found:
             sa, sb = found["score"]
-            out.print(f"{word}: line {found['line']} {found['hand']}: {sa} → {sb} ({found['difference']:+})")
+            change = f"{sa} {arrow(out)} {sb} ({found['difference']:+})"
+            out.print(f"{word}: line {found['line']} {found['hand']}: {change}")
 
 
 def _diff_value(line: Any) -> str:
@@ -495,9 +491,9 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
     if settings:
         out.print(Text("Settings", style="bold"))
         for c in settings:
-            out.print(f"  {c.key}: {_change_value(c.a)} → {_change_value(c.b)}")
+            out.print(f"  {c.key}: {_change_value(c.a)} {arrow(out)} {_change_value(c.b)}")
     if rules:
-        out.print(Text(f"Rules (by id; {a} → {b})", style="bold"))
+        out.print(Text(f"Rules (by id; {a} {arrow(out)} {b})", style="bold"))
         for c in rules:
             head = Text(f"  {c.key}", style="cyan") + Text(f" ({c.label}): ")
             if c.a is None:
@@ -505,7 +501,8 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
             elif c.b is None:
                 out.print(head + Text(f"only in {a}: {_rule_summary(c.a)}"))
             else:
-                fields = "; ".join(f"{k} {_change_value(c.a[k])} → {_change_value(c.b[k])}" for k in c.a)
+                to = arrow(out)
+                fields = "; ".join(f"{k} {_change_value(c.a[k])} {to} {_change_value(c.b[k])}" for k in c.a)
                 out.print(head + Text(fields))
     out.print(f"{len(changes)} difference{'s' if len(changes) != 1 else ''}.")
 
