@@ -52,14 +52,8 @@ MAX_LINE = 4096  # a real line is under 150 characters
 MAX_YAML_DEPTH = 64  # an entry nests two deep; the parser slows badly on thousands of levels
 
 # YAML option names (either spelling, `win-by` or `win_by`) -> the `pungchow score` option.
-_YAML_VALUED = {
-    "ruleset": "--ruleset",
-    "seat": "--seat",
-    "round": "--round",
-    "win_by": "--win-by",
-    "from": "--from",
-    "discarder": "--from",
-}
+# A YAML entry names score's options by their table names (and `from` for --from).
+_YAML_VALUED = {o.name: o.spellings[0] for o in opts.OPTIONS if not o.flag} | {"from": "--from"}
 _YAML_FLAGS: dict[str, str] = {name: option for option, name in opts.FLAGS.items()}
 
 

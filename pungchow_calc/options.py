@@ -1,12 +1,15 @@
-"""The options of `pungchow score`, read from typed values or from an argument list (batch lines).
+"""The options of `pungchow score`: one table (OPTIONS) of their spellings, help and readers, and
+the one place their values are checked (make).
 
-Kept free of typer so that `batch` can read a million lines without building a CLI per line.
+Kept free of typer so that `batch` can read a million lines without building a CLI per line; the
+typer commands and the start-up fast path are built from the same table (cli/common.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from .engine.conditions import Situation, WinBy
@@ -55,14 +58,105 @@ def wind(value: str, option: str) -> Wind:
         raise OptionError(f"{option}: {exc}", code="bad-option") from None
 
 
-def win_by(value: str) -> WinBy:
-    """Read `wall|loose|discard`."""
-    try:
-        return WinBy(value.strip().lower())
-    except ValueError:
-        raise OptionError(
-            f"--win-by: {value!r} is not one of wall, loose, discard", code="bad-option"
-        ) from None
+_WIN_BY_WORDS = {**{w.value: w for w in WinBy}, "drawn": WinBy.WALL}  # rulesets say `won_by: drawn`
+
+
+def read_win_by(value: str) -> WinBy:
+    """Read `wall|loose|discard` (`drawn` is another word for wall)."""
+    found = _WIN_BY_WORDS.get(value.strip().lower())
+    if found is None:
+        raise OptionError(f"--win-by: {value!r} is not one of wall, loose, discard", code="bad-option")
+    return found
+
+
+MAX_LIMIT_DIGITS = 18  # no table plays to a quintillion; int() refuses 4,300 digits anyway
+
+
+def read_limit(value: str) -> int:
+    """Read `--limit N`: a whole number in ASCII digits (str.isdigit also takes '²' and '١٢')."""
+    if not (value.isascii() and value.isdigit()):
+        raise OptionError(f"--limit: {value!r} is not a whole number", code="bad-option")
+    if len(value) > MAX_LIMIT_DIGITS:
+        raise OptionError(f"--limit: a number of {len(value)} digits is too large", code="bad-option")
+    return int(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of `pungchow score`: its spellings, its help, and how its value is read.
+
+    The typer commands (score, diff, settle), the start-up fast path and batch lines are all built
+    from OPTIONS, so they cannot drift apart.
+    """
+
+    name: str  # the make() keyword, and the parameter name of the typer commands
+    spellings: tuple[str, ...]  # the long spelling first
+    help: str
+    metavar: str = ""  # the value's name in --help; "" for an on/off flag
+    default: str | None = None  # the value when the option is not given (valued options)
+    read: Callable[[str], Any] = str  # text -> checked value; raises OptionError
+    output: bool = False  # a format option: batch lines accept it and ignore it (batch picks)
+
+    @property
+    def flag(self) -> bool:
+        """True for an on/off option (no value)."""
+        return not self.metavar
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("ruleset", ("--ruleset", "-r"), "Ruleset name or YAML path.", "NAME|PATH", DEFAULT_RULESET),
+    Option(
+        "seat",
+        ("--seat", "-s"),
+        "Seat: east|south|west|north (e|s|w|n).",
+        "SEAT",
+        "east",
+        partial(wind, option="--seat"),
+    ),
+    Option(
+        "round",
+        ("--round", "-w"),
+        "Prevailing wind of the round.",
+        "WIND",
+        "east",
+        partial(wind, option="--round"),
+    ),
+    Option(
+        "win_by",
+        ("--win-by",),
+        "How the winning tile came: wall|loose|discard (drawn = wall; default discard).",
+        "HOW",
+        None,
+        read_win_by,
+    ),
+    Option("drawn", ("--drawn",), "Short for --win-by wall."),
+    Option("loose", ("--loose",), "Short for --win-by loose."),
+    Option(
+        "discarder",
+        ("--from",),
+        "Seat that discarded the winning tile.",
+        "SEAT",
+        None,
+        partial(wind, option="--from"),
+    ),
+    Option("original_hand", ("--original-hand",), "Won on the original draw."),
+    Option("last_tile", ("--last-tile",), "Won with the last drawable tile."),
+    Option("first_discard", ("--first-discard",), "Won on the first discard."),
+    Option("loser", ("--loser",), "A non-winning hand (no !, may be incomplete)."),
+    Option("limit", ("--limit",), "Limit in points (overrides the ruleset).", "N", None, read_limit),
+    Option("no_limit", ("--no-limit",), "Play without a limit."),
+    Option("as_json", ("--json",), "Print the result as JSON (see docs/json.md).", output=True),
+    Option("ascii_only", ("--ascii",), "Plain ASCII output: tiles as codes, no glyphs.", output=True),
+)
+OPTION: dict[str, Option] = {o.name: o for o in OPTIONS}
+SPELLING: dict[str, Option] = {s: o for o in OPTIONS for s in o.spellings}
+# score's on/off scoring options -> make() keyword (batch's YAML entries take these names too)
+FLAGS: dict[str, str] = {o.spellings[0]: o.name for o in OPTIONS if o.flag and not o.output}
+
+
+def _read(name: str, text: str | None) -> Any:
+    """An option's value read by its table entry; None when the option was not given."""
+    return None if text is None else OPTION[name].read(text)
 
 
 def make(
@@ -71,7 +165,7 @@ def make(
     ruleset: str = DEFAULT_RULESET,
     seat: str = "east",
     round: str = "east",
-    win_by_text: str | None = None,
+    win_by: str | None = None,
     drawn: bool = False,
     loose: bool = False,
     discarder: str | None = None,
@@ -79,18 +173,19 @@ def make(
     last_tile: bool = False,
     first_discard: bool = False,
     loser: bool = False,
-    limit: int | None = None,
+    limit: str | None = None,
     no_limit: bool = False,
 ) -> ScoreOptions:
-    """Check and combine option values the way the CLI spells them (SPEC §2)."""
+    """Check and combine option values as typed (docs/notation.md, commands): the one place they are
+    checked, whether they came from typer, the fast path or a batch line."""
     ways = [w for w, on in (("wall", drawn), ("loose", loose)) if on]
-    if win_by_text is not None:
-        ways.append(win_by(win_by_text).value)
+    if win_by is not None:
+        ways.append(_read("win_by", win_by).value)
     if len(set(ways)) > 1:
         raise OptionError(f"conflicting ways to win: {', '.join(sorted(set(ways)))}", code="bad-option")
     how = WinBy(ways[0]) if ways else WinBy.DISCARD
-    seat_w = wind(seat, "--seat")
-    from_w = wind(discarder, "--from") if discarder is not None else None
+    seat_w: Wind = _read("seat", seat)
+    from_w: Wind | None = _read("discarder", discarder)
     if from_w is not None:
         if how is not WinBy.DISCARD:
             raise OptionError(
@@ -98,20 +193,21 @@ def make(
             )
         if from_w is seat_w:
             raise OptionError("--from: a player cannot win on his own discard", code="bad-option")
-    if limit is not None and no_limit:
+    limit_n: int | None = _read("limit", limit)
+    if limit_n is not None and no_limit:
         raise OptionError("--limit and --no-limit contradict each other", code="bad-option")
-    if limit is not None and limit < 1:
+    if limit_n is not None and limit_n < 1:
         raise OptionError("--limit must be a positive number of points", code="bad-option")
     limit_value: int | None | _Default = DEFAULT
     if no_limit:
         limit_value = None
-    elif limit is not None:
-        limit_value = limit
+    elif limit_n is not None:
+        limit_value = limit_n
     return ScoreOptions(
         hand=hand,
-        ruleset=ruleset,
+        ruleset=_read("ruleset", ruleset),
         seat=seat_w,
-        round=wind(round, "--round"),
+        round=_read("round", round),
         win_by=how,
         discarder=from_w,
         original_hand=original_hand,
@@ -120,29 +216,6 @@ def make(
         loser=loser,
         limit=limit_value,
     )
-
-
-FLAGS: dict[str, str] = {  # score's on/off options -> make() keyword
-    "--drawn": "drawn",
-    "--loose": "loose",
-    "--original-hand": "original_hand",
-    "--last-tile": "last_tile",
-    "--first-discard": "first_discard",
-    "--loser": "loser",
-    "--no-limit": "no_limit",
-}
-VALUED: dict[str, str] = {  # score's options that take a value -> make() keyword
-    "--ruleset": "ruleset",
-    "-r": "ruleset",
-    "--seat": "seat",
-    "-s": "seat",
-    "--round": "round",
-    "-w": "round",
-    "--win-by": "win_by_text",
-    "--from": "discarder",
-    "--limit": "limit",
-}
-OUTPUT_FLAGS = {"--json", "--ascii"}  # accepted in batch lines and ignored: batch picks the format
 
 
 def from_argv(argv: list[str], defaults: dict[str, Any] | None = None) -> ScoreOptions:
@@ -166,38 +239,39 @@ def _settled(values: tuple[tuple[str, Any], ...]) -> tuple[str, Situation, int |
     return options.ruleset, options.situation(), options.limit
 
 
-def _read_argv(argv: list[str], defaults: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
-    """The hand and the make() keywords of an argument list; unknown options are refused."""
-    values: dict[str, Any] = dict(defaults or {})
-    hands: list[str] = []
+def split_argv(argv: list[str]) -> tuple[list[str], dict[str, Any]]:
+    """The words (hand groups) and the options of a `score` argument list, by the option table:
+    flags map to True, valued options to their text. Unknown options are refused."""
+    values: dict[str, Any] = {}
+    words: list[str] = []
     i = 0
     while i < len(argv):
         arg = argv[i]
-        name, eq, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        if name in FLAGS and not eq:
-            values[FLAGS[name]] = True
-        elif name in OUTPUT_FLAGS and not eq:
-            pass
-        elif name in VALUED:
-            if eq:
-                value = inline
-            else:
+        spelled, eq, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        option = SPELLING.get(spelled)
+        if option is not None and option.flag and not eq:
+            values[option.name] = True
+        elif option is not None and not option.flag:
+            if not eq:
                 i += 1
                 if i >= len(argv):
-                    raise OptionError(f"{name} needs a value", code="bad-option")
-                value = argv[i]
-            values[VALUED[name]] = value
+                    raise OptionError(f"{spelled} needs a value", code="bad-option")
+                inline = argv[i]
+            values[option.name] = inline
         elif arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
             raise OptionError(f"unknown option {arg}", code="bad-option")
         else:
-            hands.append(arg)
+            words.append(arg)
         i += 1
-    if not hands:
+    return words, values
+
+
+def _read_argv(argv: list[str], defaults: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
+    """The hand and the make() keywords of a batch line; format options are accepted and ignored."""
+    words, given = split_argv(argv)
+    if not words:
         raise OptionError("no hand given", code="bad-option")
-    if "limit" in values and values["limit"] is not None and not isinstance(values["limit"], int):
-        text = str(values["limit"])
-        if not text.isdigit():
-            raise OptionError(f"--limit: {text!r} is not a whole number", code="bad-option")
-        values["limit"] = int(text)
+    values = dict(defaults or {})
+    values.update((name, value) for name, value in given.items() if not OPTION[name].output)
     # A hand may be given as one quoted argument or as several groups.
-    return " ".join(hands), values
+    return " ".join(words), values

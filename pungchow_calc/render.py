@@ -5,47 +5,145 @@ Only this module and `cli` import rich; the engine returns data and never prints
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from .engine.hand import Meld, MeldKind
+from .engine.notation import parse
 from .engine.payments import seat_name
 from .engine.scoring import Score
 from .engine.table import Settlement
 from .engine.tiles import Tile
 
+# What ASCII output writes for the few non-ASCII characters of pungchow's own text, one character
+# for one (rich has laid the tables out by then); anything else (a ruleset's label in another
+# script) becomes `?`.
+_TO_ASCII = str.maketrans({"—": "-", "–": "-", "·": "-", "×": "x", "−": "-", "→": ">", "…": "."})
 
-def console(stderr: bool = False) -> Console:
-    """A console that honours NO_COLOR (rich reads it) and keeps tables readable when piped."""
+
+def arrow(out: Console) -> str:
+    """`→`, or `->` where the output is ASCII (in running text, where width does not matter)."""
+    return "->" if plain(out) else "→"
+
+
+_GLYPH_PROBE = "\U0001f004—·×−→"  # a tile glyph and the punctuation pungchow prints
+
+
+class _AsciiText:
+    """A text stream that passes on only ASCII: `--ascii`, or a terminal that cannot encode more."""
+
+    encoding = "ascii"  # rich reads it and draws its tables with box.ASCII
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(text.translate(_TO_ASCII).encode("ascii", "replace").decode("ascii"))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return bool(self._stream.isatty())
+
+    def fileno(self) -> int:
+        return int(self._stream.fileno())
+
+
+def _encodes_glyphs(stream: Any) -> bool:
+    try:
+        _GLYPH_PROBE.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def console(ascii_only: bool = False, *, stderr: bool = False) -> Console:
+    """A console that honours NO_COLOR (rich reads it) and keeps tables readable when piped; it
+    writes plain ASCII with `--ascii`, or when the stream's encoding cannot hold the tile glyphs."""
+    stream = sys.stderr if stderr else sys.stdout
+    if ascii_only or not _encodes_glyphs(stream):
+        return Console(file=_AsciiText(stream), highlight=False, soft_wrap=False)  # type: ignore[arg-type]
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
-def tiles_text(tiles: tuple[Tile, ...], ascii_only: bool) -> str:
-    """Tiles as Unicode glyphs, or as notation codes."""
-    if ascii_only:
-        return "".join(t.code for t in tiles)
-    return " ".join(t.glyph for t in tiles)
+def plain(out: Console, ascii_only: bool = False) -> bool:
+    """True when tiles should be written as codes: asked for, or the console writes ASCII only."""
+    return ascii_only or isinstance(out.file, _AsciiText)
 
 
-def meld_text(meld: Meld, ascii_only: bool) -> str:
-    """A set with its marker: exposed `*`, declared kong `#`."""
-    body = tiles_text(meld.tiles, ascii_only)
+def tiles_text(tiles: tuple[Tile, ...], ascii_only: bool, winning: Tile | None = None) -> str:
+    """Tiles as Unicode glyphs or as notation codes, touching (a set reads as one word, and pasted
+    back it is read as one group); `!` after the winning tile."""
+    marked = False
+    parts = []
+    for tile in tiles:
+        text = tile.code if ascii_only else tile.glyph
+        if tile is winning and not marked:
+            text += "!"
+            marked = True
+        parts.append(text)
+    return "".join(parts)
+
+
+def meld_text(meld: Meld, ascii_only: bool, winning: Tile | None = None) -> str:
+    """A set with its marker: exposed `*`, declared kong `#`; `!` on the winning tile if given."""
+    body = tiles_text(meld.tiles, ascii_only, winning if meld.winning else None)
     mark = "#" if meld.declared else ("*" if meld.exposed and meld.is_set else "")
     return body + mark
 
 
-def hand_text(score: Score, ascii_only: bool) -> str:
-    """The arrangement drawn as tiles, groups separated by wide gaps."""
-    parts = [meld_text(m, ascii_only) for m in score.arrangement if m.kind is not MeldKind.SINGLE]
-    singles = tuple(t for m in score.arrangement if m.kind is MeldKind.SINGLE for t in m.tiles)
+def set_text(code: str, ascii_only: bool) -> str:
+    """A set written as notation (`5c5c5c*`), in the output's tile style."""
+    if ascii_only:
+        return code
+    group = parse(code).groups[0]
+    return tiles_text(group.tiles, False) + group.marker.value
+
+
+def winning_tile(score: Score) -> Tile | None:
+    """The tile marked `!` in the scored hand (None for a loser or an original hand)."""
+    return next((g.tiles[g.winning] for g in parse(score.hand).groups if g.winning is not None), None)
+
+
+def hand_parts(score: Score, ascii_only: bool) -> list[str]:
+    """The arrangement as words: each set, the leftover tiles one by one, the bonus tiles."""
+    winning = winning_tile(score) if score.situation.winner else None
+    parts = [meld_text(m, ascii_only, winning) for m in score.arrangement if m.kind is not MeldKind.SINGLE]
+    singles = [
+        tiles_text(m.tiles, ascii_only, winning if m.winning else None)
+        for m in score.arrangement
+        if m.kind is MeldKind.SINGLE
+    ]
     if singles:
-        parts.append(" ".join(t.code for t in singles) if ascii_only else tiles_text(singles, False))
+        parts.append(" ".join(singles))
     if score.bonus_tiles:
         parts.append(tiles_text(score.bonus_tiles, ascii_only))
-    return "   ".join(parts)
+    return parts
+
+
+def hand_text(score: Score, ascii_only: bool) -> str:
+    """The arrangement drawn as tiles, groups separated by wide gaps."""
+    return "   ".join(hand_parts(score, ascii_only))
+
+
+def print_hand(out: Console, parts: list[str], label: str = "Hand: ", gap: str = "   ") -> None:
+    """`Hand: ` and the sets, wrapped to the console between sets, never inside one."""
+    line = Text(label, style="bold")
+    fresh = True  # nothing on this line yet but the label or its indent
+    for part in parts:
+        if not fresh and line.cell_len + len(gap) + cell_len(part) > out.width:
+            out.print(line, overflow="ignore", crop=False)
+            line, fresh = Text(" " * len(label)), True
+        line.append(part if fresh else gap + part)
+        fresh = False
+    out.print(line, overflow="ignore", crop=False)
 
 
 def _value(line: Any) -> str:
@@ -65,8 +163,8 @@ def score_table(score: Score, ascii_only: bool = False) -> Table:
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("Score line")
     table.add_column("Set", no_wrap=True)
-    table.add_column("Value", justify="right")
-    table.add_column("Total", justify="right")
+    table.add_column("Value", justify="right", no_wrap=True)
+    table.add_column("Total", justify="right", no_wrap=True)
     for line in score.lines:
         meld = next((m for m in score.arrangement if m.code == line.meld), None)
         shown = meld_text(meld, ascii_only) if meld is not None else ""
@@ -82,7 +180,8 @@ def score_table(score: Score, ascii_only: bool = False) -> Table:
 
 def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
     """Print a scored hand: tiles, breakdown, final score, waits and payments."""
-    out.print(Text("Hand: ", style="bold") + Text(hand_text(score, ascii_only)))
+    ascii_only = plain(out, ascii_only)
+    print_hand(out, hand_parts(score, ascii_only))
     out.print(score_table(score, ascii_only))
     summary = f"{score.points} points"
     if score.doublings:
@@ -95,7 +194,7 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
         capped = " (capped)" if score.payable < score.score else ""
         out.print(f"Limit: {score.limit}; payable {score.payable}{capped}")
     if score.waits:
-        out.print("Waits: " + " ".join(t.code for t in score.waits))
+        out.print("Waits: " + " ".join(tiles_text((t,), ascii_only) for t in score.waits))
     if score.payments:
         paid = ", ".join(f"{seat.word} pays {amount}" for seat, amount in score.payments.items())
         out.print(f"Payments: {paid} — {score.situation.seat.word} collects {sum(score.payments.values())}")
@@ -105,8 +204,8 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
 
 def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
     """Print a hand that washes the tiles (Part II): its different heads and what each player pays."""
-    heads = " ".join(t.code for t in wash.heads) if ascii_only else tiles_text(wash.heads, False)
-    out.print(Text("Heads: ", style="bold") + Text(heads))
+    ascii_only = plain(out, ascii_only)
+    print_hand(out, [tiles_text((t,), ascii_only) for t in wash.heads], "Heads: ", " ")
     out.print(
         Text("Washing the tiles: ", style="bold")
         + Text(f"{len(wash.heads)} different heads", style="bold green")
@@ -116,7 +215,7 @@ def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
     out.print(f"Payments: {paid} — {wash.seat.word} collects {wash.total}")
 
 
-# --- batch, diff and rules (issue 5) -------------------------------------------------------
+# --- batch, diff and rules ---------------------------------------------------------------
 
 BATCH_HEADER = (
     f"{'line':>5}  {'hand':<48} {'seat':<5} {'points':>6} {'dbl':>3} {'score':>7} {'payable':>7}  payments"
@@ -139,7 +238,7 @@ def batch_row(record: dict[str, Any]) -> str:
 def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
     """`batch --compare A B`: how many hands change, and by how much."""
     a, b = summary["rulesets"]
-    table = Table(title=f"{a} → {b}", title_justify="left", show_edge=False, pad_edge=False)
+    table = Table(title=f"{a} {arrow(out)} {b}", title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("")
     table.add_column("hands", justify="right")
     rows = [
@@ -164,7 +263,8 @@ def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
         found = summary[key]
         if found:
             sa, sb = found["score"]
-            out.print(f"{word}: line {found['line']} {found['hand']}: {sa} → {sb} ({found['difference']:+})")
+            change = f"{sa} {arrow(out)} {sb} ({found['difference']:+})"
+            out.print(f"{word}: line {found['line']} {found['hand']}: {change}")
 
 
 def _diff_value(line: Any) -> str:
@@ -175,16 +275,17 @@ def _diff_value(line: Any) -> str:
 
 def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
     """`pungchow diff`: the hand under each ruleset, line by line, with totals and differences."""
+    ascii_only = plain(out, ascii_only)
     names = diff.names
     two = len(names) == 2
-    out.print(Text("Hand: ", style="bold") + Text(hand_text(diff.scores[0], ascii_only)))
+    print_hand(out, hand_parts(diff.scores[0], ascii_only))
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("Score line")
     table.add_column("Set", no_wrap=True)
     for name in names:
-        table.add_column(name, justify="right")
+        table.add_column(name, justify="right", no_wrap=True, min_width=cell_len(name))
     if two:
-        table.add_column("Δ", justify="right")
+        table.add_column("diff" if ascii_only else "Δ", justify="right", no_wrap=True, min_width=4)
     for row in diff.rows:
         cells = [_diff_value(v) for v in row.values]
         style = "yellow" if row.differs else ""
@@ -195,7 +296,8 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
             extra = [
                 f"{(b.points if b else 0) - (a.points if a else 0):+}" if row.differs and both_points else ""
             ]
-        table.add_row(Text(row.label, style=style), row.set or "", *cells, *extra)
+        shown = set_text(row.set, ascii_only) if row.set else ""
+        table.add_row(Text(row.label, style=style), shown, *cells, *extra)
     table.add_section()
     totals = [diff.totals(i) for i in range(len(names))]
     for key in ("points", "doublings", "score", "payable"):
@@ -398,9 +500,9 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
     if settings:
         out.print(Text("Settings", style="bold"))
         for c in settings:
-            out.print(f"  {c.key}: {_change_value(c.a)} → {_change_value(c.b)}")
+            out.print(f"  {c.key}: {_change_value(c.a)} {arrow(out)} {_change_value(c.b)}")
     if rules:
-        out.print(Text(f"Rules (by id; {a} → {b})", style="bold"))
+        out.print(Text(f"Rules (by id; {a} {arrow(out)} {b})", style="bold"))
         for c in rules:
             head = Text(f"  {c.key}", style="cyan") + Text(f" ({c.label}): ")
             if c.a is None:
@@ -408,20 +510,22 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
             elif c.b is None:
                 out.print(head + Text(f"only in {a}: {_rule_summary(c.a)}"))
             else:
-                fields = "; ".join(f"{k} {_change_value(c.a[k])} → {_change_value(c.b[k])}" for k in c.a)
+                to = arrow(out)
+                fields = "; ".join(f"{k} {_change_value(c.a[k])} {to} {_change_value(c.b[k])}" for k in c.a)
                 out.print(head + Text(fields))
     out.print(f"{len(changes)} difference{'s' if len(changes) != 1 else ''}.")
 
 
 def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = False) -> None:
     """Print a settled table: each seat's hand and score, who pays whom and why, and each seat's net."""
+    ascii_only = plain(out, ascii_only)
     s = settlement
     head = f"{s.ruleset or 'scores'} · " + (f"limit {s.limit}" if s.limit is not None else "no limit")
     head += f" · East pays and collects ×{s.east_multiplier}" if s.east_multiplier > 1 else ""
     out.print(Text(head, style="bold"))
     seats = Table(show_edge=False, pad_edge=False)
     seats.add_column("Seat")
-    seats.add_column("Hand")
+    seats.add_column("Hand", overflow="fold")
     seats.add_column("Score", justify="right")
     seats.add_column("Settles on", justify="right")
     for seat in s.seats:

@@ -1,4 +1,4 @@
-"""`pungchow score` through typer's CliRunner: exit codes, output, and the SPEC §3 JSON."""
+"""`pungchow score` through its entry point: exit codes, output, and the JSON of docs/json.md."""
 
 from __future__ import annotations
 
@@ -8,24 +8,18 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
+from cli_helpers import run
 
-from pungchow_calc.cli import app
-
-SPEC_HAND = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
+KONGS_HAND = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
 
 
-def run(*args: str, env: dict[str, str] | None = None):
-    return CliRunner().invoke(app, list(args), env=env)
-
-
-def test_spec_json_example():
-    result = run("score", SPEC_HAND, "--seat", "north", "--win-by", "discard", "--json")
+def test_json_of_the_four_kongs_example():
+    result = run("score", KONGS_HAND, "--seat", "north", "--win-by", "discard", "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     expected = {
         "ruleset": "pung-chow",
-        "hand": SPEC_HAND,
+        "hand": KONGS_HAND,
         "seat": "north",
         "round": "east",
         "winner": True,
@@ -52,18 +46,18 @@ def test_spec_json_example():
 
 
 def test_human_breakdown_ascii():
-    result = run("score", SPEC_HAND, "--seat", "n", "--ascii")
+    result = run("score", KONGS_HAND, "--seat", "n", "--ascii")
     assert result.exit_code == 0
     out = result.stdout
-    assert "Hand: RdRdRdRd#   EwEwEwEw*   GdGdGd   WdWdWd*   SwSw" in out
+    assert "Hand: RdRdRdRd#   EwEwEwEw*   GdGdGd   Wd!WdWd*   SwSw" in out  # ! on the winning tile
     for text in ("Mah-Jongg", "No sequences", "All honor pieces", "5760", "Waits: Sw Wd"):
         assert text in out
     assert "east pays 11520" in out
-    assert "\x1b[" not in out  # CliRunner is not a terminal: no colour codes
+    assert "\x1b[" not in out  # not a terminal: no colour codes
 
 
 def test_unicode_tiles_by_default():
-    result = run("score", SPEC_HAND, "--seat", "north")
+    result = run("score", KONGS_HAND, "--seat", "north")
     assert result.exit_code == 0
     assert "\U0001f004" in result.stdout  # red dragon glyph
 
@@ -72,9 +66,9 @@ COLOUR = re.compile(r"\x1b\[(?:[0-9]+;)*(?:3[0-8]|9[0-7])(?:;[0-9]+)*m")
 
 
 def test_no_color_is_honoured():
-    coloured = run("score", SPEC_HAND, env={"FORCE_COLOR": "1"})
+    coloured = run("score", KONGS_HAND, env={"FORCE_COLOR": "1"})
     assert COLOUR.search(coloured.stdout)  # the check below means something
-    result = run("score", SPEC_HAND, env={"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    result = run("score", KONGS_HAND, env={"NO_COLOR": "1", "FORCE_COLOR": "1"})
     assert result.exit_code == 0
     assert not COLOUR.search(result.stdout)
 
@@ -86,7 +80,7 @@ def test_no_color_is_honoured():
             ["1d2d4d* 3c3c3c 4b4b4b 5b5b5b 7d!7d"], "error: 1d2d4d* is not a set (column 1)", id="not-a-set"
         ),
         pytest.param(["1b2b3b 1d2d4d*"], "error: 1d2d4d* is not a set (column 8)", id="column"),
-        pytest.param(["1b1b1b"], "error: a winning hand marks its winning tile", id="no-bang"),
+        pytest.param(["1b1b1b"], "error: the hand: a winning hand marks its winning tile", id="no-bang"),
         pytest.param(["5c!5c", "--seat", "x"], "error: --seat: 'x' is not a wind", id="bad-seat"),
         pytest.param(["5c!5c", "--win-by", "magic"], "error: --win-by: 'magic'", id="bad-win-by"),
         pytest.param(["5c!5c", "--drawn", "--loose"], "error: conflicting ways to win", id="drawn-loose"),
@@ -123,10 +117,71 @@ def test_loser_has_no_payments():
 
 def test_python_dash_m():
     proc = subprocess.run(
-        [sys.executable, "-m", "pungchow_calc", "score", SPEC_HAND, "--seat", "north", "--json"],
+        [sys.executable, "-m", "pungchow_calc", "score", KONGS_HAND, "--seat", "north", "--json"],
         capture_output=True,
         text=True,
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["score"] == 5760
+
+
+def test_glyph_hand_pasted_back_scores_the_same():
+    """The hand line's glyphs, pasted back as the hand, give the same JSON (Wd! marks the win)."""
+    shown = run("score", KONGS_HAND, "--seat", "north").stdout.splitlines()[0]
+    assert shown.startswith("Hand: ")
+    pasted = run("score", shown.removeprefix("Hand: "), "--seat", "north", "--json")
+    typed = run("score", KONGS_HAND, "--seat", "north", "--json")
+    assert pasted.exit_code == 0, pasted.output
+    assert json.loads(pasted.stdout)["score"] == json.loads(typed.stdout)["score"] == 5760
+
+
+def test_waits_use_the_output_tile_style():
+    glyphs = run("score", KONGS_HAND, "--seat", "north").stdout
+    assert "Waits: \U0001f001 \U0001f006" in glyphs  # south wind, white dragon
+    assert "Waits: Sw Wd" in run("score", KONGS_HAND, "--seat", "north", "--ascii").stdout
+
+
+def test_win_by_drawn_is_wall():
+    drawn = json.loads(run("score", KONGS_HAND, "-s", "n", "--win-by", "drawn", "--json").stdout)
+    wall = json.loads(run("score", KONGS_HAND, "-s", "n", "--win-by", "wall", "--json").stdout)
+    assert drawn == wall and drawn["win_by"] == "wall"
+
+
+@pytest.mark.parametrize(
+    ("hand", "line"),
+    [
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c",
+            "error: the hand: a winning hand marks its winning tile with ! "
+            "(or use --original-hand, or --loser)",
+            id="missing-bang",
+        ),
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d* 7c!7c",
+            "error: the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 11 were given",
+            id="too-few-tiles",
+        ),
+        pytest.param(
+            "123p 456m 789b 1b1b1b 7c!7c",
+            "error: 123p is not a tile group: dots are d, characters c, bamboo b; s is a season (column 1)",
+            id="riichi-letters",
+        ),
+        pytest.param(
+            "1b1b1b, 3c3c3c", "error: groups are separated by spaces, not commas (column 7)", id="commas"
+        ),
+    ],
+)
+def test_slips_get_one_line_hints(hand, line):
+    result = run("score", hand)
+    assert result.exit_code == 2
+    assert result.stderr == line + "\n"
+
+
+def test_whole_hand_errors_of_a_seat_name_the_seat_not_a_column():
+    """settle's hands fail like score's; the seat's option names the hand."""
+    result = run("settle", "--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c 8c", "--south", "20")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: --east: a winning hand has 14 tiles plus one per kong: 14 here, but 15 were given\n"
+    )

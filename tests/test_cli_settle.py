@@ -56,16 +56,16 @@ def test_table_output_from_hands() -> None:
     result = run(*TABLE, "--from", "south", "--ascii")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.splitlines()[0] == "pung-chow · no limit · East pays and collects ×2"
-    assert "EwEwEw*   1b1b1b*   4b4b4b*   RdRdRd   7b7b" in out
+    assert out.splitlines()[0] == "pung-chow - no limit - East pays and collects x2"
+    assert "EwEwEw*   1b1b1b*   4b!4b4b*   RdRdRd   7b7b" in out
     assert "Winner: east, 384" in out
     for row in (
-        "1 │ south │ east  │    768 │ Mah-Jongg 384, East ×2",
-        "4 │ south │ north │    120 │ difference 128−8",
-        "5 │ west  │ north │    120 │ difference 128−8",
-        "east  │    0 │     2304 │ +2304",
-        "south │  888 │        0 │  -888",
-        "north │  768 │      240 │  -528",
+        "1 | south | east  |    768 | Mah-Jongg 384, East x2",
+        "4 | south | north |    120 | difference 128-8",
+        "5 | west  | north |    120 | difference 128-8",
+        "east  |    0 |     2304 | +2304",
+        "south |  888 |        0 |  -888",
+        "north |  768 |      240 |  -528",
     ):
         assert row in out
     assert out.rstrip().endswith("Check: nets sum to 0 ok")
@@ -139,10 +139,10 @@ def test_penalty_discarder_pays_for_all_text() -> None:
     out = result.stdout
     assert "Penalty: Discarder pays for all (nine tiles of one suit exposed) (west): west bears" in out
     assert (
-        "2 │ west │ south │    288 │ Discarder pays for all (nine tiles of one suit exposed): pays for east, "
-        "East ×2" in out
+        "2 | west | south |    288 | Discarder pays for all (nine tiles of one suit exposed): pays for east, "
+        "East x2" in out
     )
-    assert "west  │  576 │        0 │ -576" in out
+    assert "west  |  576 |        0 | -576" in out
 
 
 def test_no_choice_flag() -> None:

@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_helpers import run as run_main
 
-from pungchow_calc.cli import app
 from pungchow_calc.compare import diff_hand
 from pungchow_calc.engine.conditions import Situation, WinBy
 from pungchow_calc.engine.scoring import score_text
@@ -21,7 +20,7 @@ HAND = "5c5c5c 2d3d4d 6b7b8b 1c1c1c* 9d!9d"
 
 
 def run(*args: str):
-    return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+    return run_main(*args, env={"COLUMNS": "200"})
 
 
 def score_json(ruleset: str) -> dict:
@@ -71,16 +70,16 @@ def test_book_rulesets_json():
 
 
 def test_book_rulesets_table():
-    result = run("diff", HAND, "-r", "pung-chow", "-r", "pung-chow-limit", "--drawn")
+    result = run("diff", HAND, "-r", "pung-chow", "-r", "pung-chow-limit", "--drawn", "--ascii")
     assert result.exit_code == 0
     rows = {}
     for line in result.stdout.splitlines():
-        cells = [cell.strip() for cell in line.split("│")]
+        cells = [cell.strip() for cell in line.split("|")]
         if len(cells) == 5:
             rows.setdefault((cells[0], cells[1]), cells[2:])
     assert rows[("Mah-Jongg", "")] == ["20", "10", "-10"]
     assert rows[("3 of a kind of twos to eights", "5c5c5c")] == ["4", "6", "+2"]
-    assert rows[("Drawing the winning piece", "")] == ["2", "—", "-2"]
+    assert rows[("Drawing the winning piece", "")] == ["2", "-", "-2"]
     assert rows[("points", "")][0] == "32"
     assert rows[("south pays", "")][0] == "64"
 

@@ -207,13 +207,11 @@ def test_house_rules_sample():
 @pytest.mark.parametrize("key", ["settings", "penalties", "wash"])
 def test_an_empty_section_in_a_house_file_changes_nothing(tmp_path, key):
     # `settings:` with only comments under it is YAML null: the schema and the loader agree on it.
-    from typer.testing import CliRunner
-
-    from pungchow_calc.cli import app
+    from cli_helpers import run
 
     path = tmp_path / "house.yaml"
     path.write_text(f"extends: pung-chow-limit\n{key}:\n")
-    result = CliRunner().invoke(app, ["rules", "check", str(path)])
+    result = run("rules", "check", str(path))
     assert result.exit_code == 0, result.output
     house, base = load(str(path)), load("pung-chow-limit")
     assert (house.settings, house.wash) == (base.settings, base.wash)

@@ -16,11 +16,10 @@ from typing import Any
 
 import pytest
 import yaml
+from cli_helpers import run
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from pungchow_calc.cli import app
 from pungchow_calc.engine.conditions import Situation
 from pungchow_calc.engine.errors import PungchowError, RulesetError
 from pungchow_calc.engine.scoring import score_text
@@ -246,12 +245,12 @@ def test_hostile_document_is_a_clear_error(tmp_path, text, code):
 def test_hostile_document_through_the_cli(tmp_path, case):
     text, code = next((t, c) for i, t, c in HOSTILE if i == case)
     path = _write(tmp_path, text)
-    result = CliRunner().invoke(app, ["score", HAND, "-r", str(path)])
+    result = run("score", HAND, "-r", str(path))
     assert result.exit_code == 2
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and str(path.name) in lines[0]
-    json_result = CliRunner().invoke(app, ["score", HAND, "-r", str(path), "--json"])
+    json_result = run("score", HAND, "-r", str(path), "--json")
     assert json_result.exit_code == 2
     assert f'"code": "{code}"' in json_result.stdout
 
@@ -450,7 +449,7 @@ def test_mutated_score_card_loads_or_fails_cleanly(tmp_path_factory, data):
         doc = _mutate(doc, data)
     path = tmp_path_factory.mktemp("mut") / f"m{next(_COUNTER)}.yaml"
     path.write_text(yaml.safe_dump(doc, allow_unicode=True))
-    check = CliRunner().invoke(app, ["rules", "check", str(path)])  # the loader, and a report
+    check = run("rules", "check", str(path))  # the loader, and a report
     assert check.exit_code in (0, 2), check.output
     try:
         rs = load(str(path))

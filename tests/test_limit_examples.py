@@ -9,9 +9,8 @@ import shlex
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_helpers import run
 
-from pungchow_calc.cli import app
 from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.options import from_argv
 from pungchow_calc.ruleset_files import load
@@ -308,7 +307,7 @@ def test_book_example_with_the_limit_lifted(
 def test_book_example_through_cli(
     args, lines, points, doublings, score, payable, payments, unlimited, waits, limit_hand
 ):
-    result = CliRunner().invoke(app, ["score", *shlex.split(args), "--json"])
+    result = run("score", *shlex.split(args), "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert (data["score"], data["payable"], data["payments"]) == (score, payable, payments)
@@ -336,7 +335,7 @@ def test_example_4_as_printed_for_north_would_collect_768_from_east():
 
 
 def test_human_output_shows_uncapped_score_and_capped_payable():
-    result = CliRunner().invoke(app, ["score", *shlex.split(EXAMPLES[1].values[0]), "--ascii"])
+    result = run("score", *shlex.split(EXAMPLES[1].values[0]), "--ascii")
     assert result.exit_code == 0, result.output
     assert "Score: 640" in result.output
     assert "payable 300 (capped)" in result.output
@@ -353,6 +352,6 @@ def test_samples_file_lists_the_ten_examples():
 def test_every_sample_line_runs_through_the_cli():
     for line in SAMPLES.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
-            result = CliRunner().invoke(app, ["score", *shlex.split(line), "--json"])
+            result = run("score", *shlex.split(line), "--json")
             assert result.exit_code == 0, (line, result.output)
             assert json.loads(result.stdout)["ruleset"] == "pung-chow-limit"

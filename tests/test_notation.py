@@ -1,4 +1,4 @@
-"""SPEC §1 notation: every tile, compact runs, markers, `!`, case, canonical output, and each rejection."""
+"""Hand notation (docs/notation.md): tiles, compact runs, markers, `!`, case, canonical output, rejections."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_whole_hand_canonical_and_markers():
         pytest.param("5f", "unknown-tile", 1, "not a tile", id="flower-five"),
         pytest.param("1b2b3b*#", "bad-marker", 1, "at most one marker", id="two-markers"),
         pytest.param("1b*2b3b", "bad-marker", 1, "at most one marker", id="marker-inside"),
-        pytest.param("!5c", "unknown-tile", 1, "not a tile group", id="bang-first"),
+        pytest.param("!5c", "unknown-tile", 1, "! goes straight after the winning tile", id="bang-first"),
         pytest.param("5c!5c!", "many-winning", 1, "more than one winning tile", id="two-bangs-in-group"),
         pytest.param("5c!5c 6c!6c", "many-winning", 7, "only one tile", id="two-bangs"),
         pytest.param("5c5c5c 5c5c", "too-many-copies", 8, "at most four times", id="five-copies"),
@@ -96,3 +96,46 @@ def test_rejections_name_the_group_and_column(text, code, column, needle):
 def test_four_copies_spread_over_sets_are_fine():
     hand = build(parse("4c4c4c 2c3c4c 6b6b6b 7d8d9d 1b!1b"))
     assert len(hand.pool) == 14
+
+
+# --- glyphs and slips ----------------------------------------------------------------------------
+
+
+def test_glyphs_pasted_back_read_as_their_codes():
+    """The glyphs pungchow prints, with the same markers, are the hand they show."""
+    typed = parse("1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c")
+    pasted = parse(
+        "\U0001f010\U0001f010\U0001f010 \U0001f009\U0001f009\U0001f009 "
+        "\U0001f01d\U0001f01d\U0001f01d* \U0001f013\U0001f013\U0001f013* \U0001f00d!\U0001f00d"
+    )
+    assert pasted.code == typed.code
+    kong = parse("\U0001f004\U0001f004\U0001f004\U0001f004#")
+    assert kong.code == "RdRdRdRd#"
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "column"),
+    [
+        pytest.param("1b1b1b, 3c3c3c", "groups are separated by spaces, not commas", 7, id="commas"),
+        pytest.param(
+            "123p 1b1b1b", "123p is not a tile group: dots are d, characters c, bamboo b", 1, id="p"
+        ),
+        pytest.param(
+            "1b1b1b 456m", "456m is not a tile group: dots are d, characters c, bamboo b", 8, id="m"
+        ),
+        pytest.param("789s", "789s is not a tile group: dots are d, characters c, bamboo b", 1, id="s-high"),
+        pytest.param(
+            "1b1b1b !7c7c", "!7c7c: ! goes straight after the winning tile, e.g. 7c!7c", 8, id="bang-first"
+        ),
+    ],
+)
+def test_common_slips_get_a_hint(text, message, column):
+    with pytest.raises(NotationError) as caught:
+        parse(text)
+    assert caught.value.message.startswith(message)
+    assert caught.value.column == column
+
+
+def test_seasons_in_one_run_are_still_seasons():
+    """`123s` is three seasons (a compact run), not a riichi bamboo chow: only 5s-9s get the hint."""
+    assert [t.code for t in parse("123s").groups[0].tiles] == ["1s", "2s", "3s"]

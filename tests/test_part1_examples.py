@@ -8,9 +8,8 @@ import shlex
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_helpers import run
 
-from pungchow_calc.cli import app
 from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.options import from_argv
 from pungchow_calc.ruleset_files import load
@@ -452,7 +451,7 @@ def test_book_example(args, lines, points, doublings, score, payments, waits):
 
 @pytest.mark.parametrize(("args", "lines", "points", "doublings", "score", "payments", "waits"), EXAMPLES)
 def test_book_example_through_cli(args, lines, points, doublings, score, payments, waits):
-    result = CliRunner().invoke(app, ["score", *shlex.split(args), "--json"])
+    result = run("score", *shlex.split(args), "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert (data["score"], data["payments"]) == (score, payments)

@@ -355,7 +355,7 @@ def test_table_settlement_balances(hand: GenHand, name: str, winner_seat: str, d
             table[seat] = str(data.draw(st.integers(0, 3000), label=f"{seat.name} score"))
     assume(len(table) >= 2)
     ruleset = RULESETS[name]
-    result = settle_table(table, ruleset, TableOptions(win_by=data.draw(win_bys, label="win by")))
+    result = settle_table(table, ruleset, TableOptions(win_by=WinBy(data.draw(win_bys, label="win by"))))
     assert result.winner is winner
     assert sum(result.net.values()) == 0
     multiplier = ruleset.settings.east_multiplier

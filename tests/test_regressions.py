@@ -11,10 +11,9 @@ import sys
 import time
 
 import pytest
-from typer.testing import CliRunner
+from cli_helpers import run
 
 from pungchow_calc.batch import mapping_argv
-from pungchow_calc.cli import app
 from pungchow_calc.engine.conditions import Situation
 from pungchow_calc.engine.errors import OptionError, RulesetError
 from pungchow_calc.engine.notation import parse
@@ -142,14 +141,17 @@ def test_extends_etc_passwd_is_not_read(tmp_path):
     ("args", "message"),
     [
         (["score", "-x"], "error: No such option: -x (see 'pungchow score --help')"),
-        (["score"], "error: Missing argument 'hand'. (see 'pungchow score --help')"),
-        (["score", HAND, "--limit", "9" * 5000], "error: a number on the command line is too long"),
+        (["score"], "error: Missing argument 'HAND'. (see 'pungchow score --help')"),
+        (["score", HAND, "--limit", "9" * 5000], "error: --limit: a number of 5000 digits is too large"),
+        (["score", HAND, "--limit", "²"], "error: --limit: '²' is not a whole number"),
+        (["score", HAND, "--limit", "١٢", "--"], "error: --limit: '١٢' is not a whole number"),
     ],
-    ids=["unknown-option", "missing-hand", "5000-digit-limit"],
+    ids=["unknown-option", "missing-hand", "5000-digit-limit", "superscript-limit", "arabic-digits-limit"],
 )
 def test_usage_errors_were_boxed_or_a_traceback(args, message):
     """`pungchow score -x` printed a six-line boxed usage panel; `--limit 999...9` (5,000 digits) a
-    ValueError traceback. Both are bad input: one line and exit 2."""
+    ValueError traceback; `--limit ²` (str.isdigit takes it, int refuses it) a traceback from the
+    start-up path, `--limit ١٢` another through typer. All are bad input: one line and exit 2."""
     done = _pungchow(*args)
     assert done.returncode == 2
     assert done.stderr.decode().replace("python -m pungchow_calc", "pungchow") == message + "\n"
@@ -157,7 +159,7 @@ def test_usage_errors_were_boxed_or_a_traceback(args, message):
 
 def test_control_characters_reached_the_terminal():
     """`pungchow score $'\\x1b[2J1c'` echoed the escape sequence raw and cleared the screen."""
-    result = CliRunner().invoke(app, ["score", "\x1b[2J1c"])
+    result = run("score", "\x1b[2J1c")
     assert result.exit_code == 2
     assert result.stderr == "error: \\x1b[2J1c is not a tile group (column 1)\n"
 
@@ -235,7 +237,7 @@ def test_scoring_a_valid_hand_from_the_generator():
 
 def test_error_messages_quoting_a_newline_stay_one_line():
     """`score '' -r $'\\n' --json`: the JSON message held a raw newline (found by the CLI fuzz test)."""
-    result = CliRunner().invoke(app, ["score", "1c", "-r", "\n", "--json"])
+    result = run("score", "1c", "-r", "\n", "--json")
     assert result.exit_code == 2
     error = json.loads(result.stdout)["error"]
     assert error["code"] == "ruleset-not-found"

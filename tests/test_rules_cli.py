@@ -6,15 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from pungchow_calc.cli import app
+from cli_helpers import run as run_main
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args: str):
-    return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+    return run_main(*args, env={"COLUMNS": "200"})
 
 
 def test_list():

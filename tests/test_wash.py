@@ -7,11 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from pungchow_calc.cli import app
 from pungchow_calc.engine.errors import RulesetError, WashError
 from pungchow_calc.engine.rules import WashTable
 from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
@@ -161,15 +160,15 @@ def test_bad_wash_table_is_a_ruleset_error(tmp_path, wash, message, line):
 
 
 def _run(*args: str):
-    return CliRunner().invoke(app, ["wash", *args])
+    return run("wash", *args)
 
 
 def test_cli_wash_human_output():
     result = _run("1d9d1b9b1c9c EwSwWwNw 2c3c4c", "--seat", "south", "--ascii")
     assert result.exit_code == 0, result.output
     assert "Heads: 1d 9d 1b 9b 1c 9c Ew Sw Ww Nw" in result.output
-    assert "10 different heads — 70 from each player (pung-chow-limit)" in result.output
-    assert "Payments: east pays 70, west pays 70, north pays 70 — south collects 210" in result.output
+    assert "10 different heads - 70 from each player (pung-chow-limit)" in result.output
+    assert "Payments: east pays 70, west pays 70, north pays 70 - south collects 210" in result.output
 
 
 def test_cli_wash_json_for_east():

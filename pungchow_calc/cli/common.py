@@ -1,4 +1,5 @@
-"""Shared pieces of the command line: the typer app, the option types, and how a failure is reported.
+"""Shared pieces of the command line: the typer app, the score options as typer parameters (built
+from the option table, options.OPTIONS), and how a failure is reported.
 
 Every expected failure becomes a one-line `error: ...` on stderr (or a JSON error object with
 `--json`) and exit code 2; nothing the user types can produce a traceback.
@@ -6,46 +7,156 @@ Every expected failure becomes a one-line `error: ...` on stderr (or a JSON erro
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
-from typing import Annotated, Any, NoReturn
+from collections.abc import Callable
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
+from .. import options as opts
 from ..engine.errors import PungchowError
+
+
+class _NamedArgument(TyperArgument):
+    """An argument that --help names by its metavar alone (HAND), without typer's `<str>`."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None if self.metavar else super().display_type_rich(ctx)
+
+
+def _named(params: list[Any]) -> list[Any]:
+    """Parameters as --help should name them: values by words (HAND, SEAT, N), flags by nothing."""
+    for param in params:
+        if param.metavar is None:  # typer would print <bool>, <str>: a flag gets nothing, a value a word
+            is_flag = getattr(param, "is_flag", False)
+            param.metavar = "" if is_flag else (param.opts[0].lstrip("-") or param.name or "").upper()
+        if type(param) is TyperArgument:
+            param.__class__ = _NamedArgument
+    return params
+
+
+class Command(TyperCommand):
+    """A command whose --help names values by words, not typer's <str> and <bool>."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _named(super().get_params(ctx))
+
+
+class Group(TyperGroup):
+    """A command group whose --help names values by words, not typer's <bool>."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _named(super().get_params(ctx))
+
+
+def use_named_help(typer_app: typer.Typer) -> None:
+    """Every command registered on `typer_app` (and its sub-apps) gets the word-named --help."""
+    for info in typer_app.registered_commands:
+        if info.cls in (None, TyperCommand):
+            info.cls = Command
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            use_named_help(group.typer_instance)
+
 
 app = typer.Typer(
     name="pungchow",
     help="Score Pung Chow hands exactly as L. L. Harr's book (1923) does.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    cls=Group,
 )
 
 EXIT_BAD_INPUT = 2
+EXIT_OUTPUT_FAILED = 3  # the output could not be written (a full disk): nothing else failed
 _UsageError: Any = typer.BadParameter.__mro__[1]  # click's UsageError, as typer bundles it
 
 
+def _version(shown: bool) -> None:
+    if shown:
+        from .. import __version__
+
+        print(f"pungchow {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            help="Print the version and exit.",
+            callback=_version,
+            is_eager=True,
+            metavar="",
+        ),
+    ] = False,
+) -> None:
     """Score Pung Chow hands exactly as L. L. Harr's book (1923) does."""
 
 
-RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")]
-SeatOpt = Annotated[str, typer.Option("--seat", "-s", help="Seat: east|south|west|north (e|s|w|n).")]
-RoundOpt = Annotated[str, typer.Option("--round", "-w", help="Prevailing wind of the round.")]
-WinByOpt = Annotated[str | None, typer.Option("--win-by", help="wall|loose|discard (default discard).")]
-DrawnOpt = Annotated[bool, typer.Option("--drawn", help="Short for --win-by wall.")]
-LooseOpt = Annotated[bool, typer.Option("--loose", help="Short for --win-by loose.")]
-FromOpt = Annotated[str | None, typer.Option("--from", help="Seat that discarded the winning tile.")]
-OriginalOpt = Annotated[bool, typer.Option("--original-hand", help="Won on the original draw.")]
-LastTileOpt = Annotated[bool, typer.Option("--last-tile", help="Won with the last drawable tile.")]
-FirstDiscardOpt = Annotated[bool, typer.Option("--first-discard", help="Won on the first discard.")]
-LoserOpt = Annotated[bool, typer.Option("--loser", help="A non-winning hand (no !, may be incomplete).")]
-LimitOpt = Annotated[int | None, typer.Option("--limit", help="Limit in points (overrides the ruleset).")]
-NoLimitOpt = Annotated[bool, typer.Option("--no-limit", help="Play without a limit.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (SPEC §3).")]
-AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Tiles as codes, not Unicode glyphs.")]
+def option_info(name: str) -> Any:
+    """The typer.Option of a score option, from its entry in the option table (options.OPTIONS)."""
+    option = opts.OPTION[name]
+    return typer.Option(*option.spellings, help=option.help, metavar=option.metavar)
+
+
+def option_parameter(option: opts.Option) -> inspect.Parameter:
+    """A typer command parameter for an option of the table: a flag is a bool, a value stays text
+    (options.make reads it, the same way for typer, the fast path and batch lines)."""
+    kind: Any = bool if option.flag else (str if option.default is not None else str | None)
+    return inspect.Parameter(
+        option.name,
+        inspect.Parameter.KEYWORD_ONLY,
+        annotation=Annotated[kind, option_info(option.name)],
+        default=False if option.flag else option.default,
+    )
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def with_score_options(*, without: frozenset[str] = frozenset()) -> Callable[[F], F]:
+    """Give a command every option of the table (but those named in `without`) as keyword
+    parameters; the command takes them as `**given`."""
+
+    def add(command: F) -> F:
+        signature = inspect.signature(command, eval_str=True)
+        own = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+        table = [option_parameter(o) for o in opts.OPTIONS if o.name not in without]
+        command.__signature__ = signature.replace(parameters=[*own, *table])  # type: ignore[attr-defined]
+        return command
+
+    return add
+
+
+# Options settle shares with score, from the same table.
+RulesetOpt = Annotated[str, option_info("ruleset")]
+SeatOpt = Annotated[str, option_info("seat")]
+RoundOpt = Annotated[str, option_info("round")]
+WinByOpt = Annotated[str | None, option_info("win_by")]
+DrawnOpt = Annotated[bool, option_info("drawn")]
+LooseOpt = Annotated[bool, option_info("loose")]
+FromOpt = Annotated[str | None, option_info("discarder")]
+OriginalOpt = Annotated[bool, option_info("original_hand")]
+LastTileOpt = Annotated[bool, option_info("last_tile")]
+FirstDiscardOpt = Annotated[bool, option_info("first_discard")]
+LimitOpt = Annotated[str | None, option_info("limit")]
+NoLimitOpt = Annotated[bool, option_info("no_limit")]
+JsonOpt = Annotated[bool, option_info("as_json")]
+AsciiOpt = Annotated[bool, option_info("ascii_only")]
+
+
+# Errors about the hand as a whole (its count, its `!`): the engine gives them column 1 (kept in
+# JSON and batch records); the line a person reads names no column.
+_WHOLE_HAND = frozenset({"no-winning-tile", "tile-count", "not-winning", "loser-winning-tile"})
 
 
 def fail(error: PungchowError, as_json: bool) -> NoReturn:
@@ -53,7 +164,12 @@ def fail(error: PungchowError, as_json: bool) -> NoReturn:
     if as_json:
         print(json.dumps({"error": error.to_dict()}))
     else:
-        print(f"error: {printable(str(error))}", file=sys.stderr)
+        text = printable(str(error))
+        if error.code in _WHOLE_HAND:  # `--east: ...` already names the hand (settle)
+            text = printable(
+                error.message if error.message.startswith("--") else f"the hand: {error.message}"
+            )
+        print(f"error: {text}", file=sys.stderr)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 

@@ -99,7 +99,7 @@ def hand_record(
     dead: list[str] | None = None,
 ) -> dict[str, Any]:
     """The record of a won game as the log keeps it (only what differs from the defaults)."""
-    checked = opts.make("", win_by_text=win_by, drawn=drawn, loose=loose)
+    checked = opts.make("", win_by=win_by, drawn=drawn, loose=loose)
     if winner in others:
         raise OptionError(
             f"--other: {winner} is the winner; give his hand as the HAND argument", code="bad-option"

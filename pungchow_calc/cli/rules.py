@@ -8,13 +8,14 @@ from typing import Annotated, Any
 import typer
 
 from ..engine.errors import PungchowError
-from .common import JsonOpt, app, fail
+from .common import Group, JsonOpt, app, fail
 
 rules_app = typer.Typer(
     help="List the rulesets, show one as a score card, compare two, or check a file.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=Group,
 )
 app.add_typer(rules_app, name="rules")
 
@@ -50,8 +51,10 @@ def rules_list(as_json: JsonOpt = False) -> None:
 
 @rules_app.command("show")
 def rules_show(
-    name: Annotated[str, typer.Argument(help="Ruleset name or YAML path.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the merged ruleset document.")] = False,
+    name: Annotated[str, typer.Argument(metavar="NAME|PATH", help="Ruleset name or YAML path.")],
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="Print the merged ruleset document as JSON.")
+    ] = False,
 ) -> None:
     """Print a ruleset as a score card: bonus scores, combinations, doubling honors, limit hands, settings."""
     from ..compare import _plain
@@ -71,8 +74,8 @@ def rules_show(
 
 @rules_app.command("diff")
 def rules_diff(
-    a: Annotated[str, typer.Argument(help="First ruleset (name or path).")],
-    b: Annotated[str, typer.Argument(help="Second ruleset (name or path).")],
+    a: Annotated[str, typer.Argument(metavar="A", help="First ruleset (name or path).")],
+    b: Annotated[str, typer.Argument(metavar="B", help="Second ruleset (name or path).")],
     as_json: JsonOpt = False,
 ) -> None:
     """Settings (by key) and rules (by id) that differ between two rulesets."""
@@ -93,7 +96,7 @@ def rules_diff(
 
 @rules_app.command("check")
 def rules_check(
-    file: Annotated[str, typer.Argument(help="Ruleset YAML file to validate.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Ruleset YAML file to validate.")],
     as_json: JsonOpt = False,
 ) -> None:
     """Load a ruleset file exactly as `score -r` does; exit 2 naming file, line and reason."""

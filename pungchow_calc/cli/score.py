@@ -3,73 +3,50 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from .. import options as opts
 from ..engine.errors import PungchowError
-from .common import (
-    AsciiOpt,
-    DrawnOpt,
-    FirstDiscardOpt,
-    FromOpt,
-    JsonOpt,
-    LastTileOpt,
-    LimitOpt,
-    LooseOpt,
-    LoserOpt,
-    NoLimitOpt,
-    OriginalOpt,
-    RoundOpt,
-    RulesetOpt,
-    SeatOpt,
-    WinByOpt,
-    app,
-    fail,
-)
+from .common import AsciiOpt, JsonOpt, SeatOpt, app, fail, with_score_options
+
+NOTATION = """Hand notation (docs/notation.md):
+
+- dots 1d..9d, bamboo 1b..9b, characters 1c..9c
+- winds Ew Sw Ww Nw; dragons Rd Gd Wd (red, green, white)
+- bonus tiles: flowers 1f..4f, seasons 1s..4s
+- compact runs: 123c = 1c2c3c, 555d, EEEw
+- groups are separated by spaces; a group may end with
+  * (exposed) or # (a kong declared face down)
+- ! straight after a tile marks the winning tile: 7c!7c
+- the tile glyphs pungchow prints are read as well
+
+Examples:
+
+  pungchow score '1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c'
+
+  pungchow score 'RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw' -s north
+"""
+
+HandArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="HAND", help="The hand, quoted as one argument (notation below).", show_default=False
+    ),
+]
 
 
-@app.command()
-def score(
-    hand: Annotated[str, typer.Argument(help="The hand, e.g. '1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c'.")],
-    ruleset: RulesetOpt = opts.DEFAULT_RULESET,
-    seat: SeatOpt = "east",
-    round_: RoundOpt = "east",
-    win_by: WinByOpt = None,
-    drawn: DrawnOpt = False,
-    loose: LooseOpt = False,
-    from_: FromOpt = None,
-    original_hand: OriginalOpt = False,
-    last_tile: LastTileOpt = False,
-    first_discard: FirstDiscardOpt = False,
-    loser: LoserOpt = False,
-    limit: LimitOpt = None,
-    no_limit: NoLimitOpt = False,
-    as_json: JsonOpt = False,
-    ascii_only: AsciiOpt = False,
-) -> None:
+@app.command(epilog=NOTATION)
+@with_score_options()
+def score(hand: HandArg, **given: Any) -> None:
     """Score one hand and print an itemised breakdown and who pays whom."""
     from ..engine.scoring import score_text
     from ..ruleset_files import load
 
+    as_json, ascii_only = given.pop("as_json", False), given.pop("ascii_only", False)
     try:
-        options = opts.make(
-            hand,
-            ruleset=ruleset,
-            seat=seat,
-            round=round_,
-            win_by_text=win_by,
-            drawn=drawn,
-            loose=loose,
-            discarder=from_,
-            original_hand=original_hand,
-            last_tile=last_tile,
-            first_discard=first_discard,
-            loser=loser,
-            limit=limit,
-            no_limit=no_limit,
-        )
+        options = opts.make(hand, **given)
         result = score_text(options.hand, load(options.ruleset), options.situation(), options.limit)
     except PungchowError as error:
         fail(error, as_json)
@@ -78,14 +55,14 @@ def score(
         return
     from ..render import console, print_score
 
-    print_score(result, console(), ascii_only)
+    print_score(result, console(ascii_only), ascii_only)
 
 
 @app.command()
 def wash(
-    tiles: Annotated[str, typer.Argument(help="The original hand: 13 tiles, 14 for East.")],
+    tiles: Annotated[str, typer.Argument(metavar="TILES", help="The original hand: 13 tiles, 14 for East.")],
     ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", help="Ruleset holding the washing table.")
+        str, typer.Option("--ruleset", "-r", metavar="NAME|PATH", help="Ruleset holding the washing table.")
     ] = "pung-chow-limit",
     seat: SeatOpt = "east",
     as_json: JsonOpt = False,
@@ -104,53 +81,29 @@ def wash(
         return
     from ..render import console, print_wash
 
-    print_wash(result, console(), ascii_only)
+    print_wash(result, console(ascii_only), ascii_only)
 
 
 @app.command("diff")
+@with_score_options(without=frozenset({"ruleset"}))
 def diff_command(
-    hand: Annotated[str, typer.Argument(help="The hand, as for `score`.")],
+    hand: Annotated[str, typer.Argument(metavar="HAND", help="The hand, as for `score`.")],
     rulesets: Annotated[
-        list[str], typer.Option("--ruleset", "-r", help="A ruleset to compare (give two or more).")
+        list[str],
+        typer.Option("--ruleset", "-r", metavar="NAME|PATH", help="A ruleset to compare (give two or more)."),
     ],
-    seat: SeatOpt = "east",
-    round_: RoundOpt = "east",
-    win_by: WinByOpt = None,
-    drawn: DrawnOpt = False,
-    loose: LooseOpt = False,
-    from_: FromOpt = None,
-    original_hand: OriginalOpt = False,
-    last_tile: LastTileOpt = False,
-    first_discard: FirstDiscardOpt = False,
-    loser: LoserOpt = False,
-    limit: LimitOpt = None,
-    no_limit: NoLimitOpt = False,
-    as_json: JsonOpt = False,
-    ascii_only: AsciiOpt = False,
+    **given: Any,
 ) -> None:
     """The same hand under two or more rulesets, line by line, with totals, payments and differences."""
     from ..compare import diff_hand
     from ..engine.scoring import score_text
     from ..ruleset_files import load
 
+    as_json, ascii_only = given.pop("as_json", False), given.pop("ascii_only", False)
     try:
         if len(rulesets) < 2 or len(set(rulesets)) != len(rulesets):
             raise opts.OptionError("give two or more different rulesets: -r A -r B", code="bad-option")
-        options = opts.make(
-            hand,
-            seat=seat,
-            round=round_,
-            win_by_text=win_by,
-            drawn=drawn,
-            loose=loose,
-            discarder=from_,
-            original_hand=original_hand,
-            last_tile=last_tile,
-            first_discard=first_discard,
-            loser=loser,
-            limit=limit,
-            no_limit=no_limit,
-        )
+        options = opts.make(hand, **given)
         scores = tuple(
             score_text(options.hand, load(name), options.situation(), options.limit) for name in rulesets
         )
@@ -162,4 +115,4 @@ def diff_command(
         return
     from ..render import console, print_hand_diff
 
-    print_hand_diff(result, console(), ascii_only)
+    print_hand_diff(result, console(ascii_only), ascii_only)

@@ -77,18 +77,18 @@ def settle(
 
     try:
         # The win options are checked as `score` checks them (one way to win, the limit options).
-        checked = opts.make("", win_by_text=win_by, drawn=drawn, loose=loose, limit=limit, no_limit=no_limit)
+        checked = opts.make("", win_by=win_by, drawn=drawn, loose=loose, limit=limit, no_limit=no_limit)
         given = {Wind.EAST: east, Wind.SOUTH: south, Wind.WEST: west, Wind.NORTH: north}
         table = TableOptions(
             winner=opts.wind(winner, "--winner") if winner is not None else None,
             round=opts.wind(round_, "--round"),
-            win_by=checked.win_by.value,
+            win_by=checked.win_by,
             discarder=opts.wind(from_, "--from") if from_ is not None else None,
             feeder=opts.wind(feeder, "--feeder") if feeder is not None else None,
             original_hand=original_hand,
             last_tile=last_tile,
             first_discard=first_discard,
-            limit=limit,
+            limit=checked.limit if isinstance(checked.limit, int) else None,
             no_limit=no_limit,
             no_choice=no_choice,
             dead=frozenset(opts.wind(seat, "--dead") for seat in dead or ()),
@@ -103,4 +103,4 @@ def settle(
         return
     from ..render import console, print_settlement
 
-    print_settlement(result, console(), ascii_only)
+    print_settlement(result, console(ascii_only), ascii_only)

@@ -1,4 +1,8 @@
-"""Hand notation (SPEC §1): read a hand into groups of tiles, and write it back canonically."""
+"""Hand notation (docs/notation.md): read a hand into groups of tiles, and write it back canonically.
+
+The tile glyphs pungchow prints (U+1F000 block) are read as well, so a hand pasted back from its
+output scores the same; common slips (commas, riichi suit letters, `!` before its tile) get a hint.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from enum import Enum
 from functools import cache, lru_cache
 
 from .errors import NotationError
-from .tiles import DRAGON_LETTERS, WIND_LETTERS, Suit, Tile, make
+from .tiles import ALL_TILES, DRAGON_LETTERS, WIND_LETTERS, Suit, Tile, make
 
 
 class Marker(Enum):
@@ -57,13 +61,20 @@ class ParsedHand:
 
 
 _MAX_TEXT = 400  # a real hand is under 80 characters; refuse novels before any work
+_GLYPH_CODES = {ord(t.glyph): t.code for t in ALL_TILES}  # 🀐 -> 1b, as render.py prints them
+_RIICHI_HINT = "dots are d, characters c, bamboo b; s is a season"
 
 
 def parse(text: str) -> ParsedHand:
-    """Read a hand in SPEC §1 notation; raise NotationError with the column on bad input."""
+    """Read a hand in notation (docs/notation.md); raise NotationError with the column on bad input."""
     if len(text) > _MAX_TEXT:
         raise NotationError(
             f"hand is too long ({len(text)} characters)", code="too-long", column=_MAX_TEXT + 1
+        )
+    comma = text.find(",")
+    if comma >= 0:
+        raise NotationError(
+            "groups are separated by spaces, not commas", code="unknown-tile", column=comma + 1
         )
     groups: list[Group] = []
     i, n = 0, len(text)
@@ -94,7 +105,7 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
     """Tiles, marker and winning index of one typed group (cached: clubs type the same groups);
     errors carry no column here, the caller adds it."""
     column: int | None = None
-    body, marker = word, Marker.CONCEALED
+    body, marker = word.translate(_GLYPH_CODES), Marker.CONCEALED
     if body and body[-1] in "*#+":
         marker = Marker(body[-1])
         body = body[:-1]
@@ -104,19 +115,25 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
             code="bad-marker",
             column=column,
         )
-    if not body or body[0] == "!":
+    if body.startswith("!"):
+        raise NotationError(
+            f"{word}: ! goes straight after the winning tile, e.g. 7c!7c", code="unknown-tile", column=column
+        )
+    if not body:
         raise NotationError(f"{word} is not a tile group", code="unknown-tile", column=column)
     chunks = _split(body, strict=True) or _split(body.lower(), strict=False)
     if chunks is None:
-        raise NotationError(f"{word} is not a tile group", code="unknown-tile", column=column)
+        hint = f": {_RIICHI_HINT}" if _riichi_like(body) else ""
+        raise NotationError(f"{word} is not a tile group{hint}", code="unknown-tile", column=column)
     tiles: list[Tile] = []
     winning: int | None = None
     for ranks, suit_char in chunks:
         for rank_char, bang in ranks:
             tile = _tile(rank_char, suit_char)
             if tile is None:
+                hint = f" ({_RIICHI_HINT})" if suit_char in "sS" and rank_char.isdigit() else ""
                 raise NotationError(
-                    f"{word}: {rank_char}{suit_char} is not a tile",
+                    f"{word}: {rank_char}{suit_char} is not a tile{hint}",
                     code="unknown-tile",
                     column=column,
                 )
@@ -130,6 +147,14 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
                 winning = len(tiles)
             tiles.append(tile)
     return tuple(tiles), marker, winning
+
+
+def _riichi_like(body: str) -> bool:
+    """A digit before m or p, or 5-9 before s: the suit letters of riichi notation (man, pin, sou)."""
+    return any(
+        i > 0 and body[i - 1].isdigit() and (ch in "mpMP" or (ch in "sS" and body[i - 1] in "56789"))
+        for i, ch in enumerate(body)
+    )
 
 
 def _tile(rank_char: str, suit_char: str) -> Tile | None:

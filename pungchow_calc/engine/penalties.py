@@ -112,7 +112,7 @@ def liable_for_all(
         if not all(test(ctx, None) for test in penalty.tests):
             continue
         if penalty.liable == "discarder":
-            liable = options.discarder if WinBy(options.win_by) is WinBy.DISCARD else None
+            liable = options.discarder if options.win_by is WinBy.DISCARD else None
             missing = "--from (who discarded the winning tile)"
         else:
             liable = options.feeder

@@ -157,7 +157,7 @@ class TableOptions:
 
     winner: Wind | None = None  # None: the hand marked with `!`, else a draw game
     round: Wind = Wind.EAST
-    win_by: str = "discard"  # wall | loose | discard
+    win_by: WinBy = WinBy.DISCARD
     discarder: Wind | None = None  # --from: who discarded the winning tile
     feeder: Wind | None = None  # --feeder: who discarded the tile that completed a dangerous set
     original_hand: bool = False
@@ -192,10 +192,6 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
         if seat is not None and seat not in seats:
             raise OptionError(f"{option} {seat_name(seat)}: that seat is not at the table", code="bad-seat")
 
-    if options.win_by not in ("wall", "loose", "discard"):
-        raise OptionError(
-            f"--win-by: {options.win_by!r} is not one of wall, loose, discard", code="bad-option"
-        )
     present(options.winner, "--winner")
     present(options.discarder, "--from")
     present(options.feeder, "--feeder")
@@ -216,7 +212,7 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
                 )
         return
     if options.discarder is not None:
-        if options.win_by != "discard":
+        if options.win_by is not WinBy.DISCARD:
             raise OptionError(
                 "--from names a discarder, but the hand was not won by discard", code="bad-option"
             )
@@ -262,7 +258,7 @@ def _situation(seat: Wind, is_winner: bool, options: TableOptions) -> Situation:
         seat=seat,
         round=options.round,
         winner=is_winner,
-        win_by=WinBy(options.win_by) if is_winner else WinBy.DISCARD,
+        win_by=options.win_by if is_winner else WinBy.DISCARD,
         original_hand=is_winner and options.original_hand,
         last_tile=is_winner and options.last_tile,
         first_discard=is_winner and options.first_discard,

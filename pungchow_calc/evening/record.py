@@ -45,7 +45,7 @@ def new(
     players: list[str],
     east: str | None,
     ruleset: Ruleset,
-    limit: int | None = None,
+    limit: str | None = None,
     no_limit: bool = False,
     sets: int | None = None,
     given: str | None = None,
@@ -53,7 +53,8 @@ def new(
     """Start an evening: seat the players and snapshot the ruleset (FILE is never overwritten)."""
     from .. import options
 
-    options.make("", limit=limit, no_limit=no_limit)  # the limit options, checked as `score` does
+    checked = options.make("", limit=limit, no_limit=no_limit)  # the limit options, checked as `score` does
+    limit_n = checked.limit if isinstance(checked.limit, int) else None
     if east is not None and east not in players:
         raise OptionError(f"--east: {east!r} is not one of the players", code="bad-player")
     if sets is not None and sets < 1:
@@ -65,7 +66,7 @@ def new(
         "players": players,
         "east": east or players[0],
         "sets": sets,
-        "limit": limit,
+        "limit": limit_n,
         "no_limit": no_limit,
         "ruleset": snapshot(ruleset, given or ruleset.name),
     }

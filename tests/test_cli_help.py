@@ -1,0 +1,150 @@
+"""Help and conventions: --version/-V, -h, shell completion, the notation in `score --help`, JSON
+usage errors, and output that fits a 60- or 80-column terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from cli_helpers import run
+
+from pungchow_calc import __version__
+
+HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+KONGS = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
+LOSER = "RdRdRd 2b2b 2c3c4c SwSw 9d 7b"
+
+
+@pytest.mark.parametrize("flag", ["--version", "-V"])
+def test_version(flag):
+    result = run(flag)
+    assert result.exit_code == 0
+    assert result.stdout == f"pungchow {__version__}\n"
+
+
+@pytest.mark.parametrize("argv", [["-h"], ["--help"], ["score", "-h"], ["rules", "show", "-h"]])
+def test_short_and_long_help(argv):
+    result = run(*argv, env={"COLUMNS": "100"})
+    assert result.exit_code == 0
+    assert "Usage: pungchow" in result.stdout
+
+
+def test_completion_is_offered_and_start_up_still_works():
+    result = run("--help", env={"COLUMNS": "100"})
+    assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "--show-completion", "bash"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "SHELL": "/bin/bash"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "complete" in done.stdout
+    assert run("score", HAND, "--json").exit_code == 0
+
+
+def test_score_help_explains_the_notation():
+    out = run("score", "--help", env={"COLUMNS": "100"}).stdout
+    for text in (
+        "1d..9d",
+        "1b..9b",
+        "1c..9c",
+        "Ew Sw Ww Nw",
+        "Rd Gd Wd",
+        "1f..4f",
+        "* (exposed)",
+        "# (a kong",
+    ):
+        assert text in out
+    assert "! straight after a tile" in out
+    assert out.count("pungchow score '") == 2  # two examples
+    assert "HAND" in out and "SEAT" in out and "NAME|PATH" in out
+    assert "Print the result as JSON (see docs/json.md)" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["score", "--bogus", "--json"], ["score", HAND, "--json", "--limit"], ["diff", HAND, "--json"]],
+    ids=["unknown-option", "missing-value", "missing-ruleset"],
+)
+def test_usage_errors_under_json_are_json(argv):
+    result = run(*argv)
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "usage" and error["message"]
+    assert result.stderr == ""
+
+
+def test_an_unquoted_hand_gets_a_hint():
+    result = run("score", "1b1b1b", "3c3c3c", "5d5d5d*", "4b4b4b*", "7c!7c")
+    assert result.exit_code == 2
+    assert result.stderr == "error: pungchow score takes the hand as one argument: put it in quotes\n"
+
+
+# --- narrow terminals ----------------------------------------------------------------------------
+
+WIDE = {
+    "score": ["score", KONGS, "-s", "n"],
+    "score-loser": ["score", LOSER, "--loser", "-s", "s"],
+    "diff": ["diff", HAND, "-r", "pung-chow", "-r", "pung-chow-limit", "-s", "s"],
+    "settle": ["settle", "--east", HAND, "--south", LOSER, "--west", "8", "--north", "12", "--from", "s"],
+}
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize("args", list(WIDE.values()), ids=list(WIDE))
+def test_output_fits_the_terminal(args, width):
+    result = run(*args, "--ascii", env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(len(line.rstrip()) <= width for line in lines), "\n".join(lines)
+    # Every set of a winning hand is whole on some line: none is split across two.
+    hands = [a for a in args if "!" in a]
+    for hand in hands:
+        for group in hand.split():
+            canonical = group.replace("!", "")
+            assert any(canonical in line.replace("!", "") for line in lines), (group, "\n".join(lines))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        [],
+        ["score"],
+        ["diff"],
+        ["wash"],
+        ["settle"],
+        ["batch"],
+        ["rules"],
+        ["rules", "show"],
+        ["rules", "check"],
+    ],
+    ids=lambda c: " ".join(c) or "pungchow",
+)
+def test_help_names_values_by_words(command):
+    """Values are named HAND, SEAT, N ... and flags by nothing: never typer's <str>, <bool>, <int>."""
+    result = run(*command, "--help", env={"COLUMNS": "120"})
+    assert result.exit_code == 0
+    assert "<" not in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize("args", list(WIDE.values()), ids=list(WIDE))
+def test_glyph_output_fits_the_terminal(args, width):
+    """With glyphs too: no line wider than the terminal (in cells), no set split across lines."""
+    from rich.cells import cell_len
+
+    from pungchow_calc.render import set_text
+
+    result = run(*args, env={"COLUMNS": str(width), "PYTHONIOENCODING": "utf-8"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(cell_len(line.rstrip()) <= width for line in lines), "\n".join(lines)
+    for hand in (a for a in args if "!" in a):
+        for group in hand.split():
+            glyphs = set_text(group.replace("!", ""), ascii_only=False)
+            assert any(glyphs in line.replace("!", "") for line in lines), (group, "\n".join(lines))

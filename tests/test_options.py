@@ -1,0 +1,176 @@
+"""The option table (options.OPTIONS) is the one source of score's options: typer's commands, the
+start-up fast path and batch lines read every option the same way, and --help shows each."""
+
+from __future__ import annotations
+
+import pytest
+import typer
+from cli_helpers import run
+
+from pungchow_calc import options as opts
+from pungchow_calc.batch import mapping_argv
+from pungchow_calc.cli import _fast_score_args, app
+from pungchow_calc.engine.conditions import WinBy
+from pungchow_calc.engine.errors import OptionError
+from pungchow_calc.engine.tiles import Wind
+
+HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+COMMANDS = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+
+# One sample value for each valued option of the table (a new option needs one here: the test
+# below fails until it has it).
+SAMPLES = {
+    "ruleset": "pung-chow-limit",
+    "seat": "s",
+    "round": "West",
+    "win_by": "drawn",
+    "discarder": "n",
+    "limit": "500",
+}
+
+
+def _typer_options(argv: list[str]) -> opts.ScoreOptions:
+    """The options as typer's `score` command reads argv (its own parsing, not the fast path)."""
+    ctx = COMMANDS["score"].make_context("score", list(argv))
+    params = dict(ctx.params)
+    hand = params.pop("hand")
+    for option in opts.OPTIONS:
+        if option.output:
+            params.pop(option.name)
+    return opts.make(hand, **params)
+
+
+def _fast_options(argv: list[str]) -> opts.ScoreOptions:
+    fast = _fast_score_args(["score", *argv])
+    assert fast is not None, "the fast path refused a plain score command line"
+    for option in opts.OPTIONS:
+        if option.output:
+            fast.pop(option.name, None)
+    return opts.make(fast.pop("hand"), **fast)
+
+
+def _batch_options(argv: list[str]) -> opts.ScoreOptions:
+    return opts.from_argv(list(argv))
+
+
+READERS = [_typer_options, _fast_options, _batch_options]
+
+
+def _argvs() -> list[object]:
+    cases = [pytest.param([HAND], id="no-options")]
+    for option in opts.OPTIONS:
+        for spelling in option.spellings:
+            argv = [HAND, spelling] if option.flag else [HAND, spelling, SAMPLES[option.name]]
+            cases.append(pytest.param(argv, id=spelling))
+        if not option.flag and option.spellings[0].startswith("--"):
+            argv = [HAND, f"{option.spellings[0]}={SAMPLES[option.name]}"]
+            cases.append(pytest.param(argv, id=f"{option.spellings[0]}=value"))
+    return cases
+
+
+def test_every_valued_option_has_a_sample():
+    assert {o.name for o in opts.OPTIONS if not o.flag} == set(SAMPLES)
+
+
+def test_table_defaults_are_make_defaults():
+    """The fast path and batch lines leave out what was not given; typer passes the table's defaults."""
+    given = {o.name: (False if o.flag else o.default) for o in opts.OPTIONS if not o.output}
+    assert opts.make(HAND, **given) == opts.make(HAND)
+
+
+@pytest.mark.parametrize("argv", _argvs())
+def test_typer_fast_path_and_batch_read_an_option_alike(argv):
+    results = [read(argv) for read in READERS]
+    assert results[0] == results[1] == results[2]
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        pytest.param([HAND, "--win-by", "drawn"], {"win_by": WinBy.WALL}, id="drawn-is-wall"),
+        pytest.param([HAND, "-s", "s", "-w", "West"], {"seat": Wind.SOUTH, "round": Wind.WEST}, id="winds"),
+        pytest.param([HAND, "--limit", "500"], {"limit": 500}, id="limit"),
+        pytest.param([HAND, "--no-limit"], {"limit": None}, id="no-limit"),
+        pytest.param([HAND, "--from", "n"], {"discarder": Wind.NORTH}, id="from"),
+    ],
+)
+def test_values_are_typed(argv, expected):
+    options = _typer_options(argv)
+    assert {key: getattr(options, key) for key in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param([HAND, "--limit", "²"], "--limit: '²' is not a whole number", id="superscript-two"),
+        pytest.param([HAND, "--limit", "١٢"], "--limit: '١٢' is not a whole number", id="arabic-indic"),
+        pytest.param([HAND, "--limit", "abc"], "--limit: 'abc' is not a whole number", id="word"),
+        pytest.param([HAND, "--limit", "9" * 30], "--limit: a number of 30 digits is too large", id="huge"),
+        pytest.param([HAND, "--limit", "0"], "--limit must be a positive number of points", id="zero"),
+        pytest.param([HAND, "--seat", "x"], "--seat: 'x' is not a wind", id="seat"),
+        pytest.param(
+            [HAND, "--win-by", "air"], "--win-by: 'air' is not one of wall, loose, discard", id="win"
+        ),
+        pytest.param([HAND, "--drawn", "--from", "s"], "--from names a discarder", id="from-drawn"),
+    ],
+)
+def test_every_path_refuses_a_bad_value_alike(argv, message):
+    messages = []
+    for read in READERS:
+        with pytest.raises(OptionError) as caught:
+            read(argv)
+        messages.append(caught.value.message)
+    assert messages[0] == messages[1] == messages[2]
+    assert messages[0].startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("command", "without"),
+    [("score", set()), ("diff", {"ruleset"})],
+)
+def test_commands_take_every_option_of_the_table(command, without):
+    params = {p.name: p for p in COMMANDS[command].params}
+    for option in opts.OPTIONS:
+        if option.name in without:
+            continue
+        param = params[option.name]
+        assert tuple(param.opts) == option.spellings
+        assert param.help == option.help
+        assert param.is_flag == option.flag
+        if not option.flag:
+            assert param.metavar == option.metavar
+
+
+def test_settle_shares_the_table_options():
+    """settle takes a few of score's options: each is spelled, helped and read as the table says."""
+    params = {p.name: p for p in COMMANDS["settle"].params}
+    shared = {"round_": "round", "from_": "discarder"}
+    seen = 0
+    for name, param in params.items():
+        option = opts.OPTION.get(shared.get(name, name))
+        if option is None:
+            continue
+        seen += 1
+        assert tuple(param.opts) == option.spellings
+        assert param.help == option.help
+        assert param.is_flag == option.flag
+    assert seen >= 10
+
+
+def test_help_shows_every_option_with_its_metavar():
+    result = run("score", "--help", env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    for option in opts.OPTIONS:
+        for spelling in option.spellings:
+            assert spelling in result.stdout
+        if option.metavar:
+            assert option.metavar in result.stdout
+        row = next(line for line in result.stdout.splitlines() if f" {option.spellings[0]} " in line)
+        assert "<" not in row, row  # typer's <str>, <bool>: values are named by their metavar
+    assert "§" not in result.stdout  # help cites docs/, not section numbers
+
+
+def test_batch_yaml_entries_take_the_table_names():
+    argv = mapping_argv([("hand", HAND), ("win_by", "drawn"), ("discarder", "n"), ("round", "w")])
+    assert argv == [HAND, "--win-by", "drawn", "--from", "n", "--round", "w"]
+    assert mapping_argv([("hand", HAND), ("from", "n")]) == [HAND, "--from", "n"]
