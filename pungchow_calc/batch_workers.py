@@ -226,5 +226,5 @@ def _recover(pending: deque[tuple[list[_Packed], Future[_Results]]], scorer: Sco
 
 
 def _died(scorer: Scorer, line: int) -> tuple[bool, Any]:
-    message = "not scored: the worker process died while scoring this entry, and again when tried alone"
+    message = "not scored: a worker process died twice while scoring the chunk of entries this one is in"
     return scorer.encoded(Entry(line, error_code=WORKER_DIED, error_message=message))
