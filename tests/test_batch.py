@@ -443,3 +443,28 @@ def test_json_records_are_json_dumps_of_the_dict_records(sample):
         record = as_dict.record(entry)
         assert text == json.dumps(record), entry.line
         assert ok == ("error" not in record)
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "expected"),
+    [
+        ("hands.txt", f"{PUNGS}\n# a comment\n\n{PUNGS}\n", 4),
+        ("hands.txt", f"{PUNGS}\n{PUNGS}", 2),
+        ("hands.txt", "", 0),
+        ("hands.yaml", f'- hand: "{PUNGS}"\n  seat: south\n- hand: "{PUNGS}"\n', 2),
+        ("long.txt", f"{PUNGS}\n" * 50_000, 50_000),
+        ("long.yaml", "- hand: 1b\n" * 200_000, 200_000),
+    ],
+    ids=["lines", "no-final-newline", "empty", "yaml-items", "text-over-blocks", "yaml-over-blocks"],
+)
+def test_estimated_entries_for_the_progress_bar(tmp_path: Path, name: str, data: str, expected: int):
+    """A cheap count before scoring: lines of a text file (comments too), items of a YAML list."""
+    path = tmp_path / name
+    path.write_text(data, encoding="utf-8")
+    source = b.Source(str(path))
+    assert source.estimated_entries() == expected
+    source.close()
+
+
+def test_estimated_entries_of_a_stream_is_unknown():
+    assert b.Source("-", stdin=io.BytesIO(PUNGS.encode())).estimated_entries() is None
