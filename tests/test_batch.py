@@ -16,16 +16,17 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pungchow_calc import batch as b
+from pungchow_calc import batch_workers as bw
 from pungchow_calc.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"  # Part I: 48 points, East collects 96 from each
-SPEC_HAND = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"  # SPEC §3: north, 5760, East pays 11520
+NORTH_HAND = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"  # docs/json.md: north, 5760, East pays 11520
 
 MIXED = f"""# club evening, table 1
 {PUNGS}
 
-"{SPEC_HAND}" --seat north
+"{NORTH_HAND}" --seat north
 1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c
 "unbalanced quote
 {PUNGS} -r no-such-ruleset
@@ -61,12 +62,12 @@ def test_mixed_file_one_record_per_entry_with_line_numbers(mixed: Path):
     assert result.exit_code == 1  # some entries failed
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["line"], r["error"]["code"] if "error" in r else None) for r in records] == MIXED_RECORDS
-    first, spec, *_ = records
+    first, north, *_ = records
     assert (first["points"], first["doublings"], first["score"], first["payable"]) == (48, 0, 48, 48)
     assert first["payments"] == {"south": 96, "west": 96, "north": 96}
     assert first["hand"] == PUNGS and first["seat"] == "east" and first["ruleset"] == "pung-chow"
-    assert (spec["points"], spec["doublings"], spec["score"]) == (90, 6, 5760)
-    assert spec["payments"] == {"east": 11520, "south": 5760, "west": 5760}
+    assert (north["points"], north["doublings"], north["score"]) == (90, 6, 5760)
+    assert north["payments"] == {"east": 11520, "south": 5760, "west": 5760}
     last = records[-1]
     assert (last["seat"], last["win_by"], last["points"], last["score"]) == ("south", "wall", 22, 22)
     assert last["payments"] == {"east": 44, "west": 22, "north": 22}
@@ -77,7 +78,7 @@ def test_mixed_file_one_record_per_entry_with_line_numbers(mixed: Path):
 
 def test_all_good_exits_zero(tmp_path: Path):
     path = tmp_path / "good.txt"
-    path.write_text(f"{PUNGS}\n'{SPEC_HAND}' -s n\n", encoding="utf-8")
+    path.write_text(f"{PUNGS}\n'{NORTH_HAND}' -s n\n", encoding="utf-8")
     result = run("batch", str(path), "--format", "jsonl")
     assert result.exit_code == 0
     assert [json.loads(x)["score"] for x in result.stdout.splitlines()] == [48, 5760]
@@ -152,7 +153,7 @@ def test_default_ruleset_and_line_override(tmp_path: Path):
 
 YAML_ENTRIES = f"""# a YAML batch file
 - hand: {PUNGS}
-- hand: "{SPEC_HAND}"
+- hand: "{NORTH_HAND}"
   seat: north
   win-by: discard
 - hand: 123c 456c 789c 234d 5d!5d
@@ -235,7 +236,7 @@ def test_missing_file_and_bad_format(tmp_path: Path):
 
 
 def test_workers_keep_input_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(b, "CHUNK", 7)
+    monkeypatch.setattr(bw, "CHUNK", 7)
     lines = [PUNGS if i % 5 else "9z9z9z" for i in range(1, 61)]
     entries = [b.Entry(i, text=line) for i, line in enumerate(lines, start=1)]
     single = list(b.run(iter(entries), b.Job(encode="json"), workers=1))
@@ -258,10 +259,11 @@ def test_batch_with_workers_on_the_command_line(tmp_path: Path):
 def test_reading_is_lazy():
     """The reader takes entries one at a time: scoring the first needs only the first block."""
     data = (PUNGS + "\n").encode() * 200_000  # 7 MB
-    source = b.Source("-", stdin=io.BytesIO(data))
+    stdin = io.BytesIO(data)
+    source = b.Source("-", stdin=stdin)
     first = next(b.run(source.entries(), b.Job()))
     assert first[1]["score"] == 48
-    assert source.bytes_read < 64 * 1024
+    assert stdin.tell() < 64 * 1024
 
 
 def test_runs_on_an_endless_input():
@@ -379,7 +381,7 @@ def test_compare_summary(tmp_path: Path):
     hands = [
         "5c5c5c 2d3d4d 6b7b8b 1c1c1c* 9d!9d --drawn",
         PUNGS,
-        f"'{SPEC_HAND}' -s n",
+        f"'{NORTH_HAND}' -s n",
         "bad",
     ]
     path.write_text("\n".join(hands) + "\n", encoding="utf-8")
@@ -423,7 +425,7 @@ def test_same_sets_in_other_seats_and_ways_in_one_run():
         [(line["rule"], line["points"]) for line in r["lines"] if line.get("set") == "EwEw"]
         for r in records[4:]
     ]
-    assert limit[0] == limit[2] != limit[1]  # punged or drawn to complete: different rows (SPEC §4.5)
+    assert limit[0] == limit[2] != limit[1]  # punged or drawn to complete: different rows (docs/rulings.md)
 
 
 @pytest.mark.parametrize("sample", ["part1-examples.txt", "part2-examples.txt", "club-evening.txt"])
@@ -441,3 +443,28 @@ def test_json_records_are_json_dumps_of_the_dict_records(sample):
         record = as_dict.record(entry)
         assert text == json.dumps(record), entry.line
         assert ok == ("error" not in record)
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "expected"),
+    [
+        ("hands.txt", f"{PUNGS}\n# a comment\n\n{PUNGS}\n", 4),
+        ("hands.txt", f"{PUNGS}\n{PUNGS}", 2),
+        ("hands.txt", "", 0),
+        ("hands.yaml", f'- hand: "{PUNGS}"\n  seat: south\n- hand: "{PUNGS}"\n', 2),
+        ("long.txt", f"{PUNGS}\n" * 50_000, 50_000),
+        ("long.yaml", "- hand: 1b\n" * 200_000, 200_000),
+    ],
+    ids=["lines", "no-final-newline", "empty", "yaml-items", "text-over-blocks", "yaml-over-blocks"],
+)
+def test_estimated_entries_for_the_progress_bar(tmp_path: Path, name: str, data: str, expected: int):
+    """A cheap count before scoring: lines of a text file (comments too), items of a YAML list."""
+    path = tmp_path / name
+    path.write_text(data, encoding="utf-8")
+    source = b.Source(str(path))
+    assert source.estimated_entries() == expected
+    source.close()
+
+
+def test_estimated_entries_of_a_stream_is_unknown():
+    assert b.Source("-", stdin=io.BytesIO(PUNGS.encode())).estimated_entries() is None

@@ -1,6 +1,6 @@
 """`pungchow batch` under faults: bad files, bad bytes, overlong or unfinished lines, read errors and a
 reader that leaves. Each gives a clear message or a clean exit, never a traceback, and every record
-before the fault is written."""
+before the fault is written. Signals and dying workers: test_batch_signals and test_batch_workers."""
 
 from __future__ import annotations
 
@@ -100,6 +100,27 @@ def test_read_error_midway_keeps_the_records_before_it(tmp_path, monkeypatch, na
     if name.endswith(".txt"):
         assert [r["line"] for r in records(result.stdout)] == [1, 2]
         assert all(r["score"] == GOOD_SCORE for r in records(result.stdout))
+
+
+def test_read_error_midway_with_workers_keeps_every_record_read(tmp_path, monkeypatch):
+    """Past the entries scored in-process, the chunks read before the fault are all scored and written."""
+    lines = b.INLINE_ENTRIES + 700
+    text = GOOD * (lines + 50)
+    path = _write(tmp_path, "hands.txt", text.encode())
+    real_open = Path.open
+
+    def failing(self, *args, **kwargs):
+        if self.name == "hands.txt":
+            return _FailingStream(text.encode(), fail_after=lines)
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", failing)
+    result = run(str(path), "--format", "jsonl", "--workers", "2")
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {path}: cannot read: Input/output error\n"
+    out = records(result.stdout)
+    assert [r["line"] for r in out] == list(range(1, lines + 1))
+    assert all(r["score"] == GOOD_SCORE for r in out)
 
 
 def test_binary_file(tmp_path):

@@ -1,11 +1,22 @@
-"""`pungchow batch`: score a file of hands, one record per entry."""
+"""`pungchow batch`: score a file of hands, one record per entry.
+
+Exit codes: 0 every entry scored; 1 some entry has an error record (or a worker process died:
+see batch_workers); 2 the file as a whole cannot be read; 130 stopped by SIGINT (Ctrl-C), 143 by
+SIGTERM. A stopped batch writes every record it has scored, whole, closes a JSON array with `]`,
+and says how many records it wrote in one line on stderr.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Annotated, Any
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import IO, TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -19,7 +30,8 @@ if TYPE_CHECKING:  # batch is imported by the command that needs it (start-up ti
 
 BATCH_FORMATS = ("table", "json", "jsonl", "csv")
 EXIT_ENTRY_FAILED = 1
-PROGRESS_MIN_BYTES = 256 * 1024  # about 4,000 lines: below that a bar would only flicker
+PROGRESS_MIN_ENTRIES = 4000  # below that a bar would only flicker
+PROGRESS_EVERY = 500  # records between two moves of the bar
 
 
 @app.command()
@@ -43,6 +55,7 @@ def batch(
     """Score every hand of a file: one record per entry, in order; exit 1 if any entry failed."""
     from .. import batch as b
 
+    started = time.monotonic()
     if output_format not in BATCH_FORMATS:
         fail(
             opts.OptionError(f"--format must be one of {', '.join(BATCH_FORMATS)}", code="bad-option"), False
@@ -62,48 +75,46 @@ def batch(
     job = b.Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
     n_workers = workers if workers is not None else b.default_workers()
     b.quiet_gc()
-    out = sys.stdout
     progress = _batch_progress(source)
     failed = 0
-    pending: list[str] = []  # records written since the last batch ended: one write per batch
+    died = False
 
-    def flush() -> None:
-        out.write("".join(pending))
-        pending.clear()
-        out.flush()
+    def worker_died(rescored: int, lost: int) -> None:
+        nonlocal died
+        died = True
+        tail = f"; {lost} could not be scored (worker-died)" if lost else ""
+        message = f"a worker process died: {rescored} entries it may have held were scored again{tail}"
+        print(f"error: {message}", file=sys.stderr)
 
-    try:
-        records = b.run(chain, job, n_workers, on_batch_end=flush)
-        if compare is not None:
-
-            def report(record: dict[str, object]) -> None:
-                err = record["error"]
-                print(f"line {record['line']}: error [{err['code']}]: {err['message']}", file=sys.stderr)  # type: ignore[index]
-
-            summary = b.summarise(_tick(records, progress, source), compare, on_error=report)
-            failed = summary.failed
-            if output_format == "table":
-                from ..render import console, print_compare_summary
-
-                print_compare_summary(summary.as_dict(), console())
-            elif output_format == "csv":
-                for key, value in summary.as_dict().items():
-                    out.write(
-                        b.csv_text([key, json.dumps(value) if isinstance(value, dict | list) else value])
-                    )
+    with _StopSignals() as signals:
+        out = _Output(sys.stdout, output_format, signals)
+        records = b.run(chain, job, n_workers, on_batch_end=out.flush, on_worker_died=worker_died)
+        try:
+            if compare is not None:
+                failed = _compare(_tick(records, progress), compare, output_format, out)
             else:
-                out.write(json.dumps(summary.as_dict()) + "\n")
-        else:
-            failed = _write_records(_tick(records, progress, source), output_format, pending.append)
-        flush()
-    except PungchowError as error:  # the file broke as a whole (e.g. unreadable mid-way)
-        flush()  # the records scored before it broke still stand
-        fail(error, False)
-    finally:
-        if progress is not None:
-            progress.stop()
-        source.close()
-    if failed:
+                failed = out.write_all(_tick(records, progress))
+            out.flush()
+        except _Stop as stop:
+            records.close()  # terminates the workers, if the stop came while writing
+            if progress is not None:
+                progress.stop()
+            if compare is None:
+                out.finish()
+            print(f"interrupted: {out.written} records written", file=sys.stderr)
+            raise typer.Exit(128 + stop.signum) from None
+        except PungchowError as error:  # the file broke as a whole (e.g. unreadable mid-way)
+            out.flush()  # the records scored before it broke still stand
+            fail(error, False)
+        finally:
+            records.close()
+            if progress is not None:
+                progress.stop()
+            source.close()
+    if compare is None and sys.stderr.isatty():
+        elapsed = time.monotonic() - started
+        print(f"batch: {out.written} records, {failed} errors, {elapsed:.1f} s", file=sys.stderr)
+    if failed or died:
         raise typer.Exit(EXIT_ENTRY_FAILED)
 
 
@@ -112,69 +123,207 @@ def _prepend(first: b.Entry, rest: Iterator[b.Entry]) -> Iterator[b.Entry]:
     yield from rest
 
 
-def _write_records(
-    records: Iterator[tuple[bool, object]], output_format: str, write: Callable[[str], object]
+class _Stop(BaseException):
+    """A stop signal arrived (a BaseException, so no `except Exception` turns it into a record)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _StopSignals:
+    """While a batch runs, SIGINT and SIGTERM raise _Stop in the main thread, except while records
+    are being written: then the stop waits for the write to end, so no record is cut in half. A
+    second signal, once the batch is stopping, ends the process at once."""
+
+    def __init__(self) -> None:
+        self.stopping: int | None = None
+        self._holding = False
+        self._old: dict[int, Any] = {}
+
+    def __enter__(self) -> _StopSignals:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            self._old[signum] = signal.signal(signum, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self._old.items():
+            signal.signal(signum, handler)
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.stopping is not None:
+            os._exit(128 + self.stopping)
+        self.stopping = signum
+        if not self._holding:
+            raise _Stop(signum)
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Put off a stop signal until the block ends."""
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+        if self.stopping is not None:
+            raise _Stop(self.stopping)
+
+
+class _Output:
+    """Records as text on stdout: gathered as they come, written a batch at a time, counted."""
+
+    def __init__(self, stream: IO[str], output_format: str, signals: _StopSignals) -> None:
+        self.stream = stream
+        self.format = output_format
+        self.written = 0  # records on stdout, whole
+        self._signals = signals
+        self._pending: list[str] = []  # text since the last batch ended: one write per batch
+        self._records = 0  # records in _pending
+        self._started = False  # the header (and for JSON the `[`) is in _pending or written
+        self._closed = False  # the footer likewise
+
+    def flush(self) -> None:
+        """Write what has been gathered: a signal waits until it is all out."""
+        with self._signals.hold():
+            self._write_pending()
+
+    def _write_pending(self) -> None:
+        self.stream.write("".join(self._pending))
+        self._pending.clear()
+        self.stream.flush()
+        self.written += self._records
+        self._records = 0
+
+    def write(self, text: str) -> None:
+        """Gather text that is not a record (the compare summary)."""
+        self._pending.append(text)
+
+    def header(self) -> None:
+        """The column names, or the opening `[` of a JSON array."""
+        from .. import batch as b
+
+        self._started = True
+        if self.format == "csv":
+            self._pending.append(b.csv_text(list(b.CSV_COLUMNS)))
+        elif self.format == "json":
+            self._pending.append("[")
+        elif self.format == "table":
+            from ..render import BATCH_HEADER
+
+            self._pending.append(BATCH_HEADER + "\n")
+
+    def write_all(self, records: Iterator[tuple[bool, Any]]) -> int:
+        """Gather records as they come (the batch end writes them); return how many failed."""
+        from .. import batch as b
+
+        self.header()
+        failed = 0
+        append = self._pending.append
+        fmt = self.format
+        if fmt == "table":
+            from ..render import batch_row
+        for ok, payload in records:
+            failed += not ok
+            if fmt == "jsonl":
+                append(f"{payload}\n")
+            elif fmt == "json":
+                append(f"{',' if self._records or self.written else ''}\n{payload}")
+            elif fmt == "csv":
+                append(b.csv_text(payload))
+            else:
+                append(batch_row(payload) + "\n")
+            self._records += 1
+        self.footer()
+        return failed
+
+    def footer(self) -> None:
+        """Close a JSON array."""
+        self._closed = True
+        if self.format == "json":
+            self._pending.append("\n]\n" if self._records or self.written else "]\n")
+
+    def finish(self) -> None:
+        """After a stop: write the whole records gathered, with the header and footer they need."""
+        if not self._started:
+            self.header()
+        if not self._closed:
+            self.footer()
+        self._write_pending()
+
+
+def _compare(
+    records: Iterator[tuple[bool, Any]], rulesets: tuple[str, str], output_format: str, out: _Output
 ) -> int:
-    """Write records as they come; return how many failed."""
+    """Fold compare records into the summary, report each failed entry, write it; return failures."""
     from .. import batch as b
 
-    failed = 0
-    if output_format == "csv":
-        write(b.csv_text(list(b.CSV_COLUMNS)))
-    elif output_format == "json":
-        write("[")
-    elif output_format == "table":
-        from ..render import BATCH_HEADER, batch_row
+    def report(record: dict[str, Any]) -> None:
+        err = record["error"]
+        print(f"line {record['line']}: error [{err['code']}]: {err['message']}", file=sys.stderr)
 
-        write(BATCH_HEADER + "\n")
-    first = True
-    for ok, payload in records:
-        failed += not ok
-        if output_format == "jsonl":
-            write(f"{payload}\n")
-        elif output_format == "json":
-            write(f"{'' if first else ','}\n{payload}")
-        elif output_format == "csv":
-            write(b.csv_text(payload))  # type: ignore[arg-type]
-        else:
-            write(batch_row(payload) + "\n")  # type: ignore[arg-type]
-        first = False
-    if output_format == "json":
-        write("\n]\n" if not first else "]\n")
-    return failed
+    summary = b.summarise(records, rulesets, on_error=report)
+    if output_format == "table":
+        from ..render import console, print_compare_summary
+
+        print_compare_summary(summary.as_dict(), console())
+    elif output_format == "csv":
+        for key, value in summary.as_dict().items():
+            out.write(b.csv_text([key, json.dumps(value) if isinstance(value, dict | list) else value]))
+    else:
+        out.write(json.dumps(summary.as_dict()) + "\n")
+    return summary.failed
 
 
-def _batch_progress(source: object) -> Any:
-    """A progress bar on stderr for a long file, when stderr is a terminal and stdout is not."""
-    size = getattr(source, "size", None)
-    if size is None or size < PROGRESS_MIN_BYTES or not sys.stderr.isatty() or sys.stdout.isatty():
+def _batch_progress(source: Any) -> Any:
+    """A progress bar on stderr counting hands, when stderr is a terminal and stdout is not."""
+    if not sys.stderr.isatty() or sys.stdout.isatty():
         return None
-    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+    total = source.estimated_entries()  # None for a stream: the bar counts without an end
+    if total is not None and total < PROGRESS_MIN_ENTRIES:
+        return None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ..render import console
 
     progress = Progress(
         TextColumn("scoring"),
         BarColumn(),
-        DownloadColumn(),
+        MofNCompleteColumn(),
+        _rate_column(),
         TimeRemainingColumn(),
         console=console(stderr=True),
         transient=True,
         redirect_stdout=False,
         redirect_stderr=False,
     )
-    progress.add_task("batch", total=size)
+    progress.add_task("batch", total=total)
     progress.start()
     return progress
 
 
-def _tick(records: Iterator[Any], progress: Any, source: Any) -> Iterator[Any]:
-    """Pass records through, moving the progress bar every few hundred."""
+def _rate_column() -> Any:
+    """A rich column showing hands scored per second."""
+    from rich.progress import ProgressColumn
+    from rich.text import Text
+
+    class HandsPerSecond(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            speed = task.speed
+            return Text("" if speed is None else f"{speed:,.0f} hands/s")
+
+    return HandsPerSecond()
+
+
+def _tick(records: Iterator[Any], progress: Any) -> Iterator[Any]:
+    """Pass records through, moving the progress bar every PROGRESS_EVERY."""
     if progress is None:
         yield from records
         return
     task = progress.task_ids[0]
-    for n, item in enumerate(records):
-        if n % 500 == 0:
-            progress.update(task, completed=source.bytes_read)
+    count = 0
+    for item in records:
+        count += 1
+        if count % PROGRESS_EVERY == 0:
+            progress.update(task, completed=count)
         yield item
+    progress.update(task, completed=count)

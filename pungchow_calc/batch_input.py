@@ -1,0 +1,364 @@
+"""Read a batch file: one entry per text line or YAML list item, lazily, with its line number.
+
+Text files hold one `pungchow score` argument list per line (shell quoting, `#` comments); YAML files
+hold a list of mappings with the same option names. Nothing is scored here: an entry that cannot be
+read carries its error code and message, so that the runner still gives it a record.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shlex
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from . import options as opts
+from .engine.errors import PungchowError
+
+MAX_LINE = 4096  # a real line is under 150 characters
+MAX_YAML_DEPTH = 64  # an entry nests two deep; the parser slows badly on thousands of levels
+
+# YAML option names (either spelling, `win-by` or `win_by`) -> the `pungchow score` option.
+# A YAML entry names score's options by their table names (and `from` for --from).
+_YAML_VALUED = {o.name: o.spellings[0] for o in opts.OPTIONS if not o.flag} | {"from": "--from"}
+_YAML_FLAGS: dict[str, str] = {name: option for option, name in opts.FLAGS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One entry of a batch file: its line number and its arguments, or why it cannot be read."""
+
+    line: int
+    argv: tuple[str, ...] = ()
+    error_code: str | None = None
+    error_message: str | None = None
+    text: str | None = None  # a text line not yet split: split where it is scored (in a worker)
+
+
+class FileError(PungchowError):
+    """The batch file as a whole cannot be read (missing, not a YAML list): exit 2, no records."""
+
+    code = "batch-file"
+
+
+# A line of plain words and "double-quoted hands" (nearly every line) splits the same by this
+# pattern as by shlex, in a tenth of the time; anything else (single quotes, backslashes, a quote
+# inside a word) goes to shlex.
+_WORD = r""""([^"\\]*)"|([^\s"'\\]+)"""
+_SIMPLE_LINE = re.compile(rf"\s*(?:(?:{_WORD})(?:\s+|$))*")
+_SIMPLE_WORD = re.compile(_WORD)
+
+
+def strip_comment(text: str) -> str:
+    """Cut a `#` comment off a line as a shell does: a `#` that starts a word, outside quotes.
+
+    A `#` inside a word is the declared-kong marker (`RdRdRdRd#`), and an apostrophe in a comment
+    (`# the loser's hand`) must not open a quotation.
+    """
+    quote: str | None = None
+    word_start = True
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if quote == "'":
+            quote = None if ch == "'" else quote
+        elif quote == '"':
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                quote = None
+        elif ch == "\\":
+            i += 1
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and word_start:
+            return text[:i]
+        word_start = quote is None and ch.isspace()
+        i += 1
+    return text
+
+
+def split_line(text: str) -> list[str]:
+    """Shell-split one text line, without its comment."""
+    if "#" in text:
+        text = strip_comment(text)
+    if _SIMPLE_LINE.fullmatch(text):
+        return [m[1] if m[1] is not None else m[2] for m in _SIMPLE_WORD.finditer(text)]
+    return shlex.split(text)
+
+
+class Source:
+    """A batch file or standard input, read lazily; `size` is a regular file's size in bytes."""
+
+    def __init__(self, path: str, stdin: IO[bytes] | None = None) -> None:
+        self.path = path
+        self.size: int | None = None
+        self.is_yaml = path.lower().endswith((".yaml", ".yml"))
+        if path == "-":
+            import sys
+
+            self._stream: IO[bytes] = stdin if stdin is not None else sys.stdin.buffer
+            self._owned = False
+        else:
+            try:
+                self._stream = Path(path).open("rb")  # noqa: SIM115 - closed in close()
+            except OSError as exc:
+                raise FileError(f"{path}: cannot read: {exc.strerror}") from None
+            if Path(path).is_dir():
+                raise FileError(f"{path}: is a directory")
+            self._owned = True
+            try:
+                self.size = os.fstat(self._stream.fileno()).st_size
+            except OSError:
+                self.size = None
+
+    def close(self) -> None:
+        """Close the file (never standard input)."""
+        if self._owned:
+            self._stream.close()
+
+    def estimated_entries(self) -> int | None:
+        """About how many entries a regular file holds, counted cheaply before scoring (for a progress
+        bar): its lines, or the `-` items at the start of a line of a YAML list. None for a stream."""
+        if self.size is None or self.path == "-":
+            return None
+        count = 0
+        last = b"\n"
+        try:
+            with Path(self.path).open("rb") as counted:
+                while block := counted.read(1 << 20):
+                    # A YAML item's "\n-" may straddle two blocks: the last byte read goes in front.
+                    count += (last + block).count(b"\n-") if self.is_yaml else block.count(b"\n")
+                    last = block[-1:]
+        except OSError:
+            return None
+        if not self.is_yaml and last != b"\n":
+            count += 1  # a last line with no end
+        return count
+
+    def entries(self) -> Iterator[Entry]:
+        """Every entry, lazily: text lines, or the items of a YAML list."""
+        return self._yaml_entries() if self.is_yaml else self._text_entries()
+
+    def _lines(self) -> Iterator[tuple[bytes, int]]:
+        """(line, its length) with at most MAX_LINE + 1 bytes held: an overlong line is skipped in
+        pieces, so one without an end cannot fill the memory. A read error mid-way is a FileError."""
+        try:
+            while raw := self._stream.readline(MAX_LINE + 1):
+                size = len(raw)
+                while (
+                    not raw.endswith(b"\n") and size > MAX_LINE and (more := self._stream.readline(1 << 16))
+                ):
+                    size += len(more)
+                    raw = more if more.endswith(b"\n") else raw
+                yield raw, size
+        except OSError as exc:
+            raise FileError(f"{self.path}: cannot read: {exc.strerror or exc}") from None
+
+    def _text_entries(self) -> Iterator[Entry]:
+        for number, (raw, size) in enumerate(self._lines(), start=1):
+            if size > MAX_LINE:
+                yield Entry(number, error_code="bad-line", error_message=f"line is too long ({size} bytes)")
+                continue
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                yield Entry(number, error_code="bad-line", error_message="line is not UTF-8 text")
+                continue
+            stripped = text.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            yield Entry(number, text=stripped)
+
+    def _yaml_entries(self) -> Iterator[Entry]:
+        """Walk YAML parse events so that even a long list is read item by item."""
+        import yaml
+
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        stream = _Reading(self._stream, self.path)
+        events = yaml.parse(stream, Loader=loader)
+        try:
+            yield from _yaml_items(events)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+            problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            line = mark.line + 1 if mark is not None else 1
+            # The rest of the file cannot be read; say so once, at the line where it broke.
+            yield Entry(line, error_code="bad-yaml", error_message=f"not valid YAML: {problem}")
+
+
+class _Reading(io.RawIOBase):
+    """Wraps a byte stream so that a read error under the YAML parser is a FileError."""
+
+    def __init__(self, stream: IO[bytes], path: str) -> None:
+        self._stream = stream
+        self._path = path
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            data = self._stream.read(size)
+        except OSError as exc:
+            raise FileError(f"{self._path}: cannot read: {exc.strerror or exc}") from None
+        return data
+
+
+def _yaml_items(events: Iterator[Any]) -> Iterator[Entry]:
+    import yaml
+
+    ev = yaml.events
+    depth_started = False
+    for event in events:
+        if isinstance(event, ev.StreamStartEvent | ev.DocumentStartEvent):
+            continue
+        if isinstance(event, ev.StreamEndEvent | ev.DocumentEndEvent):
+            continue
+        if not depth_started:
+            if isinstance(event, ev.SequenceStartEvent):
+                depth_started = True
+                continue
+            if isinstance(event, ev.ScalarEvent) and event.value == "" and event.implicit[0]:
+                return  # an empty file: no entries
+            raise FileError("a YAML batch file is a list of mappings (- hand: ...)")
+        if isinstance(event, ev.SequenceEndEvent):
+            depth_started = False
+            continue
+        line = event.start_mark.line + 1
+        if isinstance(event, ev.ScalarEvent):
+            value = _scalar_value(event)
+            if isinstance(value, str):
+                try:
+                    yield Entry(line, tuple(split_line(value)))
+                except ValueError as exc:
+                    yield Entry(line, error_code="bad-line", error_message=f"cannot split entry: {exc}")
+            else:
+                yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+            continue
+        if isinstance(event, ev.MappingStartEvent):
+            yield _yaml_mapping(events, line)
+            continue
+        _skip(events, event)
+        yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+
+
+_CONSTRUCT: list[Any] = []
+
+
+def _scalar_value(event: Any) -> Any:
+    """A scalar event's value as safe_load would give it (bools, numbers, null, text)."""
+    import yaml
+
+    if not _CONSTRUCT:
+        _CONSTRUCT.extend((yaml.resolver.Resolver(), yaml.constructor.SafeConstructor()))
+    resolver, constructor = _CONSTRUCT
+    tag = (
+        event.tag
+        if event.tag not in (None, "!")
+        else resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+    )
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    try:
+        return constructor.construct_object(node)
+    except yaml.YAMLError:
+        return _Nested  # an unknown tag: not an option value
+    except (ValueError, OverflowError):
+        return event.value  # a 5,000-digit number, a date of month 13: kept as the text written
+
+
+def _skip(events: Iterator[Any], start: Any) -> None:
+    """Consume a nested collection whose start event was `start`."""
+    import yaml
+
+    ev = yaml.events
+    if not isinstance(start, ev.CollectionStartEvent):
+        return
+    depth = 1
+    for event in events:
+        if isinstance(event, ev.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:  # stop before the parser crawls through thousands of levels
+                problem = f"nested more than {MAX_YAML_DEPTH} deep"
+                raise yaml.MarkedYAMLError(problem=problem, problem_mark=event.start_mark)  # type: ignore[arg-type]  # the C parser's Mark
+        elif isinstance(event, ev.CollectionEndEvent):
+            depth -= 1
+            if depth == 0:
+                return
+
+
+def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
+    import yaml
+
+    ev = yaml.events
+    pairs: list[tuple[Any, Any]] = []
+    key: Any = None
+    want_key = True
+    for event in events:
+        if isinstance(event, ev.MappingEndEvent):
+            break
+        if isinstance(event, ev.CollectionStartEvent):
+            _skip(events, event)
+            value: Any = _Nested
+        elif isinstance(event, ev.ScalarEvent):
+            value = _scalar_value(event)
+        else:  # an alias
+            value = _Nested
+        if want_key:
+            key = value
+        else:
+            pairs.append((key, value))
+        want_key = not want_key
+    try:
+        return Entry(line, tuple(mapping_argv(pairs)))
+    except ValueError as exc:
+        return Entry(line, error_code="bad-entry", error_message=str(exc))
+
+
+class _Nested:
+    """Marks a value that is a list or mapping where an option value was expected."""
+
+
+def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
+    """Turn a YAML entry's option names and values into `pungchow score` arguments."""
+    argv: list[str] = []
+    hand: str | None = None
+    for key, value in pairs:
+        if not isinstance(key, str):
+            raise ValueError(f"option names are text, got {key!r}")
+        name = key.strip().lower().replace("-", "_")
+        if value is _Nested:
+            if name == "hand":
+                raise ValueError("hand: write the hand as one line of text")
+            raise ValueError(f"{key}: expects a single value, not a list or mapping")
+        if name == "hand":
+            if not isinstance(value, str):
+                raise ValueError(f"hand: expects text, got {value!r}")
+            hand = value
+        elif name in _YAML_FLAGS:
+            if not isinstance(value, bool):
+                raise ValueError(f"{key}: expects true or false, got {value!r}")
+            if value:
+                argv.append(_YAML_FLAGS[name])
+        elif name == "limit":
+            if value is None:
+                argv.append("--no-limit")
+            elif isinstance(value, bool) or not isinstance(value, int) or value.bit_length() > 63:
+                big = isinstance(value, int) and value.bit_length() > 63  # repr() refuses 4,300 digits
+                shown = "a number too large" if big else repr(value)[:40]
+                raise ValueError(f"limit: expects a whole number (or null for no limit), got {shown}")
+            else:
+                argv += ["--limit", str(value)]
+        elif name in _YAML_VALUED:
+            if value is None or isinstance(value, bool):
+                raise ValueError(f"{key}: expects a value, got {value!r}")
+            argv += [_YAML_VALUED[name], str(value)]
+        else:
+            raise ValueError(f"unknown option {key!r}")
+    if hand is None:
+        raise ValueError("no hand given (hand: ...)")
+    return [hand, *argv]

@@ -1,0 +1,230 @@
+"""Score a long batch in worker processes, in input order, whatever happens to a worker.
+
+The pool is a `concurrent.futures.ProcessPoolExecutor`, which says when a worker process dies
+(BrokenProcessPool) where `multiprocessing.Pool` quietly replaces it and waits for ever for the
+chunk it lost. When the pool breaks, every chunk then in flight is scored again, one chunk at a
+time, each alone in a fresh worker, so the chunk that kills its worker is found and the rest are
+scored. A chunk that kills its worker a second time is not tried again: each of its entries gets a
+`worker-died` error record. Each chunk is thus tried at most twice, and the batch neither hangs,
+loops nor drops an entry.
+
+Ctrl-C in a terminal reaches the whole process group: the workers ignore SIGINT, and the parent
+alone decides what to do (stop the workers, finish the output). When the parent stops early
+(a signal, a reader that left), the workers are terminated at once.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections import deque
+from collections.abc import Callable, Generator, Iterator
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from .batch import Job, Scorer, quiet_gc
+from .batch_input import Entry, FileError
+
+CHUNK = 400  # entries per task sent to a worker
+WORKER_DIED = "worker-died"
+# Signals that stop a batch: blocked while workers are forked, so a worker never runs the parent's
+# handler (it ignores SIGINT and dies quietly on SIGTERM once its initializer has run).
+STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+WAIT = 0.5  # seconds between looks at a signal while waiting for a chunk
+
+_WORKER: Scorer | None = None
+
+_Packed = tuple[int, tuple[str, ...], str | None, str | None, str | None]
+_Results = list[tuple[bool, Any]]
+
+
+def _init_worker(job: Job) -> None:
+    global _WORKER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C for the whole batch
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's terminate() ends a worker silently
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    quiet_gc()
+    _WORKER = Scorer(job)
+
+
+def _pack(entry: Entry) -> _Packed:
+    # Plain tuples pickle in C; a frozen dataclass goes through Python-level __getstate__ and
+    # __setstate__, which cost the reading process as much as splitting the line does.
+    return (entry.line, entry.argv, entry.error_code, entry.error_message, entry.text)
+
+
+def _work(chunk: list[_Packed]) -> _Results:
+    assert _WORKER is not None
+    encoded = _WORKER.encoded
+    return [encoded(Entry(*packed)) for packed in chunk]
+
+
+def _chunks(entries: Iterator[Entry], size: int) -> Iterator[list[_Packed]]:
+    chunk: list[_Packed] = []
+    try:
+        for entry in entries:
+            chunk.append(_pack(entry))
+            if len(chunk) >= size:
+                yield chunk
+                chunk = []
+    except FileError:
+        if chunk:
+            yield chunk  # the entries read before the file broke are scored all the same
+        raise
+    if chunk:
+        yield chunk
+
+
+class _Pool:
+    """A process pool started on first use, that can be dropped when broken and started afresh.
+
+    Python 3.11's executor has no public way to stop its workers mid-chunk, and a worker that dies
+    while sending a result leaves the pool's reading thread waiting for the rest for ever. So the
+    pool reaches into three of the executor's attributes (`_processes`, `_result_queue`,
+    `_call_queue`), named where they are used.
+    """
+
+    def __init__(self, job: Job, workers: int) -> None:
+        self.job = job
+        self.workers = workers
+        self._executor: ProcessPoolExecutor | None = None
+
+    def submit(self, chunk: list[_Packed]) -> Future[_Results]:
+        """Send a chunk to a worker; a pool that is already broken gives a failed future."""
+        if self._executor is None:
+            method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+            self._executor = ProcessPoolExecutor(
+                self.workers, multiprocessing.get_context(method), _init_worker, (self.job,)
+            )
+            # Chunks still queued for workers that died are dropped quietly, not with a traceback
+            # from the queue's feeding thread (they are scored again or reported by the runner).
+            self._executor._call_queue._ignore_epipe = True  # type: ignore[attr-defined]
+        # Workers (and the pool's own threads) are started by submit: with the stop signals
+        # blocked, they inherit the block, and only this (main) thread ever receives them.
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        try:
+            return self._executor.submit(_work, chunk)
+        except BrokenProcessPool as exc:
+            failed: Future[_Results] = Future()
+            failed.set_exception(exc)
+            return failed
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+    def _processes(self) -> list[Any]:
+        executor = self._executor
+        return list((getattr(executor, "_processes", None) or {}).values())
+
+    def lost_a_worker(self) -> bool:
+        """Whether a worker process has died (the pool may not have noticed yet)."""
+        return any(process.exitcode is not None for process in self._processes())
+
+    def close(self, now: bool = False) -> None:
+        """Shut the pool down: after the last chunk, or `now`, ending the workers mid-chunk.
+
+        Every chunk not finished then fails (BrokenProcessPool) or is cancelled.
+        """
+        executor = self._executor
+        if executor is None:
+            return
+        if now:
+            processes = self._processes()
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.join()
+            # A worker ended while sending its results leaves the pool's thread reading a
+            # message that will never end: with every writer closed, it reads the end of file.
+            executor._result_queue._writer.close()  # type: ignore[attr-defined]
+        self._executor = None
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _result(pool: _Pool, future: Future[_Results]) -> _Results:
+    """Wait for a chunk, looking up every WAIT seconds so that a signal handler runs promptly, and
+    so that a worker's death the pool missed ends the wait (BrokenProcessPool)."""
+    while True:
+        try:
+            return future.result(timeout=WAIT)
+        except TimeoutError:
+            if pool.lost_a_worker():
+                pool.close(now=True)
+        except CancelledError:
+            raise BrokenProcessPool("the pool was closed with this chunk unfinished") from None
+
+
+def parallel(
+    entries: Iterator[Entry],
+    scorer: Scorer,
+    workers: int,
+    on_batch_end: Callable[[], None] | None = None,
+    on_worker_died: Callable[[int, int], None] | None = None,
+) -> Generator[tuple[bool, Any], None, None]:
+    """(ok, record) for every entry, in input order, scored by `workers` processes in chunks."""
+    pool = _Pool(scorer.job, workers)
+    pending: deque[tuple[list[_Packed], Future[_Results]]] = deque()
+    unreadable: FileError | None = None
+    finished = False
+    try:
+        chunks = _chunks(entries, CHUNK)
+        while True:
+            try:
+                for chunk in chunks:
+                    pending.append((chunk, pool.submit(chunk)))
+                    if len(pending) > 2 * workers:
+                        break
+            except FileError as error:  # the file broke mid-way: the chunks before it still stand
+                unreadable, chunks = error, iter(())
+            if not pending:
+                break
+            chunk, future = pending[0]
+            try:
+                results = _result(pool, future)
+            except BrokenProcessPool:
+                pool.close(now=True)
+                rescored, lost = _recover(pending, scorer)
+                if on_worker_died is not None:
+                    on_worker_died(rescored, lost)
+                continue  # the head now holds its results
+            pending.popleft()
+            yield from results
+            if on_batch_end is not None:
+                on_batch_end()
+        finished = True
+        if unreadable is not None:
+            raise unreadable
+    finally:
+        pool.close(now=not finished)
+
+
+def _recover(pending: deque[tuple[list[_Packed], Future[_Results]]], scorer: Scorer) -> tuple[int, int]:
+    """Score again, alone in a fresh worker each, the chunks a broken pool lost; (rescored, lost).
+
+    A chunk that breaks its worker again gets `worker-died` records: it is not tried a third time.
+    """
+    rescored = lost = 0
+    alone = _Pool(scorer.job, 1)
+    try:
+        for index, (chunk, future) in enumerate(pending):
+            if not future.cancelled() and future.exception() is None:
+                continue  # done before the pool broke: its results stand
+            retry = alone.submit(chunk)
+            try:
+                results = _result(alone, retry)
+                rescored += len(chunk)
+            except BrokenProcessPool:
+                alone.close(now=True)
+                results = [_died(scorer, packed[0]) for packed in chunk]
+                lost += len(chunk)
+            done: Future[_Results] = Future()
+            done.set_result(results)
+            pending[index] = (chunk, done)
+    finally:
+        alone.close()
+    return rescored, lost
+
+
+def _died(scorer: Scorer, line: int) -> tuple[bool, Any]:
+    message = "not scored: a worker process died twice while scoring the chunk of entries this one is in"
+    return scorer.encoded(Entry(line, error_code=WORKER_DIED, error_message=message))

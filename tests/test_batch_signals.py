@@ -1,0 +1,234 @@
+"""`pungchow batch` stopped from outside, through the entry point: Ctrl-C (SIGINT to the whole process
+group), SIGTERM, and a worker process killed with SIGKILL.
+
+A stopped batch exits 130 (SIGINT) or 143 (SIGTERM) with one line on stderr, and what it wrote is
+whole: JSON still parses, JSONL and CSV end on a complete record. A killed worker neither hangs the
+batch nor loses an entry. Each batch reads standard input kept open, so it cannot finish before the
+signal, whatever the machine's load: nothing here depends on timing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import functools
+import io
+import json
+import os
+import pty
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pungchow_calc import batch as b
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
+
+ROOT = Path(__file__).resolve().parent.parent
+PATIENCE = 120  # seconds before a test gives up on a batch that should have moved: a hang, not a timing
+
+
+def _sample_lines() -> list[str]:
+    """Every entry line of the sample files, good and bad, for varied records."""
+    lines: list[str] = []
+    for name in ("part1-examples.txt", "part2-examples.txt", "club-evening.txt"):
+        for line in (ROOT / "samples" / name).read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.lstrip().startswith("#"):
+                lines.append(line)
+    return lines + ['"1b1b1b 3c3c', "1b1b1b --bogus"]
+
+
+def _input(count: int) -> bytes:
+    lines = _sample_lines()
+    return "".join(f"{lines[n % len(lines)]}\n" for n in range(count)).encode()
+
+
+# The first 2,000 entries are scored in the batch's own process (batch.INLINE_ENTRIES); the rest in
+# worker processes. 2,800 entries keep two workers busy with two chunks.
+ENTRIES = b.INLINE_ENTRIES + 800
+
+
+class Batch:
+    """`pungchow batch - --workers 2` reading a pipe left open, writing to a file."""
+
+    def __init__(self, tmp_path: Path, output_format: str, workers: int = 2) -> None:
+        self.out_path = tmp_path / f"out.{output_format}"
+        self._out = self.out_path.open("wb")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "pungchow_calc", "batch", "-", "--format", output_format]
+            + ["--workers", str(workers)],
+            stdin=subprocess.PIPE,
+            stdout=self._out,
+            stderr=subprocess.PIPE,
+            start_new_session=True,  # its own process group, as a shell job has
+        )
+
+    def feed(self, data: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def workers(self) -> list[int]:
+        """The batch's child processes (its workers), from /proc."""
+        pids: list[int] = []
+        for children in Path(f"/proc/{self.proc.pid}/task").glob("*/children"):
+            try:
+                pids += [int(pid) for pid in children.read_text().split()]
+            except OSError:  # a thread that ended meanwhile
+                continue
+        return pids
+
+    def wait_for(self, records: int) -> None:
+        """Wait until `records` lines are out and the workers are up (never a timed assertion)."""
+        deadline = time.monotonic() + PATIENCE
+        while self.out_path.read_bytes().count(b"\n") < records or not self.workers():
+            assert self.proc.poll() is None, self.finish()
+            assert time.monotonic() < deadline, "the batch made no progress"
+            time.sleep(0.02)
+
+    def finish(self) -> tuple[int, str, str]:
+        """(exit code, stdout, stderr) once it has ended."""
+        assert self.proc.stdin is not None
+        with contextlib.suppress(BrokenPipeError):
+            self.proc.stdin.close()
+        assert self.proc.stderr is not None
+        err = self.proc.stderr.read()  # to its end: the batch and its workers have all ended
+        self.proc.wait(timeout=PATIENCE)
+        self._out.close()
+        return self.proc.returncode, self.out_path.read_text(encoding="utf-8"), err.decode()
+
+
+@functools.cache
+def _expected(data: bytes, output_format: str) -> list[str]:
+    """The records of a batch, one text per record, scored in this process."""
+    source = b.Source("-", stdin=io.BytesIO(data))
+    encode = "csv" if output_format == "csv" else "json"
+    records = b.run(source.entries(), b.Job(encode=encode), workers=1)
+    return [b.csv_text(record) if encode == "csv" else f"{record}\n" for _, record in records]
+
+
+def _gone(pid: int) -> bool:
+    """A process that has ended (or is a zombie left to a parent that does not reap)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
+    except (OSError, IndexError):
+        return True
+
+
+@pytest.mark.parametrize(
+    ("sent", "code", "to_group"),
+    [(signal.SIGINT, 130, True), (signal.SIGTERM, 143, False)],
+    ids=["ctrl-c", "sigterm"],
+)
+@pytest.mark.parametrize("output_format", ["json", "jsonl", "csv"])
+def test_stopped_batch_writes_whole_records(tmp_path, output_format, sent, code, to_group):
+    data = _input(ENTRIES)
+    batch = Batch(tmp_path, output_format)
+    batch.feed(data)
+    batch.wait_for(records=b.INLINE_ENTRIES)
+    workers = batch.workers()
+    if to_group:  # Ctrl-C in a terminal: the whole foreground group, workers too
+        os.killpg(batch.proc.pid, sent)
+    else:
+        os.kill(batch.proc.pid, sent)
+    exit_code, out, err = batch.finish()
+    assert exit_code == code
+    match = re.fullmatch(r"interrupted: (\d+) records written\n", err)
+    assert match, err  # one line: no traceback from the batch or any worker
+    written = int(match[1])
+    assert b.INLINE_ENTRIES <= written <= ENTRIES
+    expected = _expected(data, output_format)[:written]
+    if output_format == "json":
+        assert json.loads(out) == [json.loads(text) for text in expected]
+    elif output_format == "jsonl":
+        assert out == "".join(expected)
+    else:
+        assert out == b.csv_text(list(b.CSV_COLUMNS)) + "".join(expected)
+        rows = list(csv.reader(io.StringIO(out)))
+        assert all(len(row) == len(b.CSV_COLUMNS) for row in rows)
+    assert all(_gone(pid) for pid in workers)
+
+
+def test_ctrl_c_while_scoring_in_process(tmp_path):
+    """With one worker the batch scores in its own process: stopped all the same, JSON closed."""
+    data = _input(400)
+    batch = Batch(tmp_path, "json", workers=1)
+    batch.feed(data)
+    deadline = time.monotonic() + PATIENCE
+    while batch.out_path.read_bytes().count(b"\n") < 100:
+        assert batch.proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.02)
+    os.killpg(batch.proc.pid, signal.SIGINT)
+    exit_code, out, err = batch.finish()
+    assert exit_code == 130
+    written = int(re.fullmatch(r"interrupted: (\d+) records written\n", err)[1])  # type: ignore[index]
+    assert len(json.loads(out)) == written >= 100
+
+
+def test_a_killed_worker_loses_nothing(tmp_path):
+    """kill -9 of a worker mid-batch: noticed, its chunks scored again, every record as without it."""
+    data = _input(ENTRIES)
+    batch = Batch(tmp_path, "jsonl")
+    batch.feed(data)
+    batch.wait_for(records=b.INLINE_ENTRIES)
+    os.kill(batch.workers()[0], signal.SIGKILL)
+    more = _input(ENTRIES + 400)[len(data) :]
+    batch.feed(more)
+    exit_code, out, err = batch.finish()
+    assert out == "".join(_expected(data + more, "jsonl"))
+    assert exit_code == 1  # every record is right, but a worker died: the batch says so
+    died = r"error: a worker process died: \d+ entries it may have held were scored again\n"
+    assert re.fullmatch(died, err), err
+
+
+def test_progress_counts_hands_and_ends_with_a_summary(tmp_path):
+    """On a terminal stderr: a bar counting hands of the file's lines, then one summary line."""
+    path = tmp_path / "hands.txt"
+    path.write_bytes(_input(400) + b"# a comment line is counted as a line, scored in no time\n" * 4000)
+    master, slave = pty.openpty()
+    with (tmp_path / "out.jsonl").open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pungchow_calc", "batch", str(path), "--format", "jsonl"],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=slave,
+            env={**os.environ, "COLUMNS": "120", "TERM": "xterm"},
+        )
+    os.close(slave)
+    screen = _read_all(master)
+    assert proc.wait(timeout=PATIENCE) == 1  # two bad lines in the samples
+    assert "/4400" in screen  # hands counted against the file's lines (an estimate), not bytes
+    assert "KiB" not in screen and "MB" not in screen
+    failed = sum(1 for line in (tmp_path / "out.jsonl").read_text().splitlines() if '"error"' in line)
+    assert re.search(rf"batch: 400 records, {failed} errors, \d+\.\d s\r?\n$", screen), screen[-300:]
+
+
+def _read_all(fd: int) -> str:
+    chunks: list[bytes] = []
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # EIO: the other side closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(fd)
+    return b"".join(chunks).decode(errors="replace")
+
+
+def test_no_summary_when_stderr_is_not_a_terminal(tmp_path):
+    path = tmp_path / "hands.txt"
+    path.write_bytes(_input(30))
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "batch", str(path), "--format", "jsonl"],
+        capture_output=True,
+        timeout=PATIENCE,
+    )
+    assert done.stderr == b""
+    assert len(done.stdout.splitlines()) == 30

@@ -1,0 +1,94 @@
+"""Worker processes of a batch (batch_workers): a worker that dies never hangs the batch nor loses an
+entry. Each chunk a broken pool lost is scored again alone in a fresh worker; a chunk that kills its
+worker twice gets `worker-died` records, in order, and is not tried a third time."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pungchow_calc import batch as b
+from pungchow_calc import batch_workers as bw
+
+PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+LINES = [PUNGS if n % 7 else "9z9z9z" for n in range(1, 41)]  # every 7th an error record
+REAL_WORK = bw._work
+DEADLY_LINE = 10  # the entry whose chunk kills the worker scoring it
+KILLS: list[Path] = []  # the folder of a marker file per worker death, seen across processes
+FLAKY = [False]  # True: only the first try kills
+
+
+def _killing(chunk: list[bw._Packed]) -> bw._Results:
+    """Kill the worker process (SIGKILL, as the out-of-memory killer does) on the deadly chunk."""
+    if any(packed[0] == DEADLY_LINE for packed in chunk):
+        directory = KILLS[0]
+        if FLAKY[0] and any(directory.iterdir()):
+            return REAL_WORK(chunk)  # a transient death: the second try succeeds
+        (directory / str(os.getpid())).touch()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return REAL_WORK(chunk)
+
+
+def _entries() -> list[b.Entry]:
+    return [b.Entry(n, text=line) for n, line in enumerate(LINES, start=1)]
+
+
+def _single() -> list[tuple[bool, str]]:
+    return list(b.run(iter(_entries()), b.Job(encode="json"), workers=1))
+
+
+@pytest.fixture
+def killer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Workers (forked after this) run `_killing`; chunks of 4 entries."""
+    monkeypatch.setattr(bw, "_work", _killing)
+    monkeypatch.setattr(bw, "CHUNK", 4)
+    KILLS[:] = [tmp_path]
+    yield tmp_path
+    KILLS.clear()
+    FLAKY[0] = False
+
+
+def _parallel(deaths: list[tuple[int, int]]) -> list[tuple[bool, str]]:
+    return list(
+        b.run(
+            iter(_entries()),
+            b.Job(encode="json"),
+            workers=2,
+            inline=1,
+            on_worker_died=lambda rescored, lost: deaths.append((rescored, lost)),
+        )
+    )
+
+
+def test_a_chunk_that_kills_its_worker_twice_gets_worker_died_records(killer: Path):
+    deaths: list[tuple[int, int]] = []
+    got = _parallel(deaths)
+    single = _single()
+    records = [json.loads(text) for _, text in got]
+    assert [r["line"] for r in records] == list(range(1, 41))  # every entry, in order
+    deadly = range(10, 14)  # entries 2-5, 6-9, 10-13, ... make the chunks after the first inline one
+    for (ok, text), (single_ok, single_text), record in zip(got, single, records, strict=True):
+        if record["line"] in deadly:
+            assert not ok
+            assert record["error"]["code"] == bw.WORKER_DIED
+            assert record["error"]["message"] == (
+                "not scored: a worker process died twice while scoring the chunk of entries this one is in"
+            )
+        else:
+            assert (ok, text) == (single_ok, single_text)
+    assert len(list(killer.iterdir())) == 2  # in the pool, then alone: never a third time
+    assert len(deaths) == 1 and deaths[0][1] == 4 and deaths[0][0] % 4 == 0
+
+
+def test_a_worker_that_dies_once_costs_nothing(killer: Path):
+    """A transient death (the out-of-memory killer): the lost chunks are scored again, same records."""
+    FLAKY[0] = True
+    deaths: list[tuple[int, int]] = []
+    assert _parallel(deaths) == _single()
+    assert len(list(killer.iterdir())) == 1
+    assert len(deaths) == 1 and deaths[0][1] == 0 and deaths[0][0] >= 4
