@@ -1,4 +1,4 @@
-"""Hypothesis strategies for hands in SPEC §1 notation: valid winning hands, non-winning hands, and
+"""Hypothesis strategies for hands in docs/notation.md notation: valid winning hands, non-winning hands, and
 the many ways a player may type the same hand.
 
 A generated hand is kept as data (`GenHand`: its groups, where `!` stands, its bonus tiles) so that
@@ -133,7 +133,7 @@ def losing_hands(draw: st.DrawFn) -> GenHand:
         tile = draw(st.sampled_from(choices))
         counts[tile] += 1
         loose.append(tile)
-    # Never four identical loose tiles in one typed group: that is an undeclared kong (SPEC §1).
+    # Never four identical loose tiles in one typed group: that is an undeclared kong (docs/notation.md#markers).
     for tile, n in Counter(loose).items():
         if n == 4:
             loose.remove(tile)
@@ -210,7 +210,7 @@ def retyped(draw: st.DrawFn, hand: GenHand) -> str:
         size = draw(st.integers(1, max(1, min(len(pool), 6))))
         chunk, pool = pool[:size], pool[size:]
         if len(chunk) == 4 and len({code for code, _ in chunk}) == 1:
-            pool = chunk[3:] + pool  # four alike untagged would be an undeclared kong (SPEC §1)
+            pool = chunk[3:] + pool  # four alike untagged would be an undeclared kong (docs/notation.md#markers)
             chunk = chunk[:3]
         words.append(draw(chunk_text(chunk)))
     bonus = list(draw(st.permutations(hand.bonus)))

@@ -5,7 +5,7 @@
 
 Prints hands per second through `pungchow batch --format jsonl` (with the default workers and with
 `--workers 1`), and the start-up of `pungchow score ... --json` against `python -c "import typer,
-rich, yaml"`. Targets (issue 5, on the 2-core build machine): >= 10,000 hands/s, start-up <= 1.6x.
+rich, yaml"`. Targets are in the README, Speed.
 """
 
 from __future__ import annotations
