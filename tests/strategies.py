@@ -133,7 +133,7 @@ def losing_hands(draw: st.DrawFn) -> GenHand:
         tile = draw(st.sampled_from(choices))
         counts[tile] += 1
         loose.append(tile)
-    # Never four identical loose tiles in one typed group: that is an undeclared kong (docs/notation.md#markers).
+    # Never four identical loose tiles in one typed group: an undeclared kong (docs/notation.md#markers).
     for tile, n in Counter(loose).items():
         if n == 4:
             loose.remove(tile)
@@ -210,7 +210,8 @@ def retyped(draw: st.DrawFn, hand: GenHand) -> str:
         size = draw(st.integers(1, max(1, min(len(pool), 6))))
         chunk, pool = pool[:size], pool[size:]
         if len(chunk) == 4 and len({code for code, _ in chunk}) == 1:
-            pool = chunk[3:] + pool  # four alike untagged would be an undeclared kong (docs/notation.md#markers)
+            # four alike untagged would be an undeclared kong (docs/notation.md#markers)
+            pool = chunk[3:] + pool
             chunk = chunk[:3]
         words.append(draw(chunk_text(chunk)))
     bonus = list(draw(st.permutations(hand.bonus)))

@@ -305,7 +305,8 @@ def test_open_sequence_chowed_scores_nothing():
     assert result["waits"] == ["1c", "4c"]
 
 
-# --- Doubling Honor Scores: own wind, and own wind in own wind round (docs/rulings.md#own-wind-in-own-round) -------------------
+# --- Doubling Honor Scores: own wind, and own wind in own wind round --------------------------------
+# (docs/rulings.md#own-wind-in-own-round)
 
 OWN_WIND = "'SwSwSw 2c3c4c 5c6c7c 3d4d5d 8b!8b'"  # 10 + 10 (concealed heads) + 2 (pair punged) = 22
 

@@ -125,7 +125,8 @@ EXAMPLES = [
         ["8c"],
         id="example-6",
     ),
-    # Ex 7 with the ERRATA (page 36): the white dragons completed by a pung are exposed. the hand of docs/json.md#score.
+    # Ex 7 with the ERRATA (page 36): the white dragons completed by a pung are exposed
+    # (the hand of docs/json.md#score).
     pytest.param(
         "'RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw' --seat north",
         [
@@ -167,7 +168,8 @@ EXAMPLES = [
         ["5b", "8c"],
         id="example-8",
     ),
-    # Ex 9: 'a 6 character would have won also'; no other score though doubled for one suit (docs/rulings.md#no-other-score).
+    # Ex 9: 'a 6 character would have won also'; no other score though doubled for one suit
+    # (docs/rulings.md#no-other-score).
     pytest.param(
         "'1c2c3c* 7c8c9c* 2c3c4c* 3c!4c5c 9c9c' --seat south",
         [("mah_jongg", None, 20, 0), ("no_other_score", None, 10, 0), ("one_suit", None, 0, 3)],
@@ -284,7 +286,8 @@ EXAMPLES = [
         ["Sw", "Rd"],
         id="example-14",
     ),
-    # Ex 15: East; the pair's mate claimed from a discard fills the only place (docs/rulings.md#only-place-to-win).
+    # Ex 15: East; the pair's mate claimed from a discard fills the only place
+    # (docs/rulings.md#only-place-to-win).
     pytest.param(
         "'1d1d1d1d# 9d9d9d9d# 4d4d4d4d* 7d7d7d7d* 5d!5d' --seat east",
         [
