@@ -211,10 +211,12 @@ def time_engine(
     print(f"\n== {engine.kind} engine: {engine.scoring}\n   command: {' '.join(engine.command)}")
     figures: dict[str, float] = {}
     print("batch --format jsonl (default workers):")
-    figures["batch"] = time_batch(engine, mixed, args.hands, [])["rate"]
+    batch = time_batch(engine, mixed, args.hands, [])
+    figures["batch"], figures["batch_cpu_us"] = batch["rate"], batch["cpu_us"]
     if not args.skip_single:
         print("batch --format jsonl --workers 1:")
-        figures["batch_single"] = time_batch(engine, mixed, args.hands, ["--workers", "1"])["rate"]
+        single = time_batch(engine, mixed, args.hands, ["--workers", "1"])
+        figures["batch_single"], figures["batch_single_cpu_us"] = single["rate"], single["cpu_us"]
     if peer_hands is not None:
         print(f"the {args.hands} closed hands (seed {args.seed}):")
         figures.update(time_peer_hands(peer_hands))
