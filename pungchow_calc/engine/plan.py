@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cache import BoundedCache
-from .conditions import FACTS, Context, Situation, facts_read
+from .conditions import Context, Situation
 from .hand import Meld, MeldKind
 from .rules import Rule, Ruleset
 
@@ -62,20 +62,10 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             late=tuple(r for r in rules if r.deferred),
             local=all(r.local for r in units),
             memo=BoundedCache(MEMO_SITUATIONS),
-            reads=_facts_read(ruleset, rules),
+            reads=frozenset().union(*(r.reads for r in rules)),
         )
         _PLANS.put((id(ruleset), winner), plan)
     return plan
-
-
-def _facts_read(ruleset: Ruleset, rules: list[Rule]) -> frozenset[str]:
-    """What the rules' conditions read, from the document they were compiled from (a rule's index is
-    its place in `rules:`); a ruleset without that document reads every fact, so nothing is noted."""
-    source = ruleset.data.get("rules")
-    if not isinstance(source, list | tuple) or any(r.index >= len(source) for r in rules):
-        return FACTS
-    raw = [source[r.index] for r in rules]
-    return frozenset().union(*(facts_read(r.get("when", [])) if isinstance(r, dict) else FACTS for r in raw))
 
 
 def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int | None) -> Memo:

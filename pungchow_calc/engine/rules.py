@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from .conditions import REGISTRY, SHAPES, Condition, ParamError, Test
+from .conditions import REGISTRY, SHAPES, Condition, ParamError, Test, facts_read
 from .pattern_conditions import PATTERN_SHAPES
 from .rule_types import EveningRules, Invalid, Penalty, Points, Rule, Ruleset, Settings, WashTable
 
@@ -216,6 +216,7 @@ def _rule(raw: Any, index: int) -> Rule:
         index=index,
         local=all(loc for _, _, loc in compiled),
         limit_fraction=fraction,
+        reads=facts_read(when),
     )
 
 
