@@ -93,10 +93,9 @@ def tiles_text(tiles: tuple[Tile, ...], ascii_only: bool, winning: Tile | None =
 
 
 def meld_text(meld: Meld, ascii_only: bool, winning: Tile | None = None) -> str:
-    """A set with its marker: exposed `*`, declared kong `#`; `!` on the winning tile if given."""
+    """A set with its marker (`*`, `#`, `+`, as Meld.code writes it); `!` on the winning tile if given."""
     body = tiles_text(meld.tiles, ascii_only, winning if meld.winning else None)
-    mark = "#" if meld.declared else ("*" if meld.exposed and meld.is_set else "")
-    return body + mark
+    return body + meld.mark
 
 
 def set_text(code: str, ascii_only: bool) -> str:

@@ -242,3 +242,14 @@ def test_error_messages_quoting_a_newline_stay_one_line():
     error = json.loads(result.stdout)["error"]
     assert error["code"] == "ruleset-not-found"
     assert error["message"].startswith("\\n: no ruleset '\\n'") and "\n" not in error["message"]
+
+
+def test_claimed_kong_1b1b1b1b_plus_is_shown_with_its_plus():
+    # A kong claimed onto a concealed pung (`+`) was drawn as `*`: pasted back, it scored differently.
+    from cli_helpers import run
+
+    for style in ((), ("--ascii",)):
+        result = run("score", "1b1b1b1b+ 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "-r", "classical-dmjl", *style)
+        assert result.exit_code == 0, result.stderr
+        hand_line = result.stdout.splitlines()[0]
+        assert hand_line.split()[1].endswith("+"), hand_line

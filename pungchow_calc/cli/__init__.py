@@ -73,13 +73,15 @@ def _run(argv: list[str]) -> int:
         quick = evening.fast(argv)  # `evening status`, `hand`...: no typer start-up
         if quick is not None:
             return quick
-        code = app(standalone_mode=False)
+        # One program name in help and errors, however it was started (`python -m pungchow_calc`, a
+        # test runner's process): the command users type.
+        code = app(prog_name="pungchow", standalone_mode=False)
         return code if isinstance(code, int) else 0
     except typer.Exit as done:
         return done.exit_code
     except _UsageError as error:
         if type(error).__name__ == "NoArgsIsHelpError":
-            app()  # `pungchow` alone: print the help as usual
+            app(prog_name="pungchow")  # `pungchow` alone: print the help as usual
         return _usage_error(error, argv)
     except (typer.Abort, KeyboardInterrupt):
         return EXIT_INTERRUPTED

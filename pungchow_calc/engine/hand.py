@@ -55,13 +55,16 @@ class Meld:
         return self.tiles[0]
 
     @property
-    def code(self) -> str:
-        """Notation of the meld as shown in an arrangement (`*` exposed, `#` declared, `+` claimed kong)."""
+    def mark(self) -> str:
+        """The marker after its tiles: `*` exposed, `#` declared kong, `+` claimed kong, or none."""
         if self.declared or self.claimed_kong:
-            mark = "#" if self.declared else "+"
-        else:
-            mark = "*" if self.exposed and self.is_set else ""
-        return _code(self.tiles, mark)
+            return "#" if self.declared else "+"
+        return "*" if self.exposed and self.is_set else ""
+
+    @property
+    def code(self) -> str:
+        """Notation of the meld as shown in an arrangement (docs/notation.md#markers)."""
+        return _code(self.tiles, self.mark)
 
 
 _MELDS: BoundedCache[tuple[Any, ...], Meld] = BoundedCache(65536)  # a batch meets a few thousand
