@@ -44,7 +44,8 @@ def rules_list(as_json: JsonOpt = False) -> None:
     if as_json:
         print(json.dumps(rows))
         return
-    from ..render import console, print_rulesets
+    from ..render import console
+    from ..render_rules import print_rulesets
 
     print_rulesets(rows, console())
 
@@ -67,7 +68,8 @@ def rules_show(
     if as_json:
         print(json.dumps(_plain(ruleset.data)))
         return
-    from ..render import console, print_score_card
+    from ..render import console
+    from ..render_rules import print_score_card
 
     print_score_card(ruleset, console())
 
@@ -89,7 +91,8 @@ def rules_diff(
     if as_json:
         print(json.dumps({"rulesets": [a, b], "changes": [c.as_dict() for c in changes]}))
         return
-    from ..render import console, print_rules_diff
+    from ..render import console
+    from ..render_rules import print_rules_diff
 
     print_rules_diff((a, b), changes, console())
 

@@ -6,7 +6,6 @@ the hand. Each is data in the ruleset (`penalties:`); this module applies them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from .conditions import Context, Situation, Test, WinBy
 from .decomposition import shape_arrangement, winning_arrangements
@@ -16,11 +15,8 @@ from .notation import parse
 from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
 from .scoring import Score
-from .settlement import AppliedPenalty, Settlement, build_settlement
+from .settlement import AppliedPenalty, Settlement, TableOptions, build_settlement
 from .tiles import PLAYING_TILES, Tile, Wind, counts_of
-
-if TYPE_CHECKING:
-    from .table import TableOptions
 
 
 def penalty_of(ruleset: Ruleset, kind: str) -> Penalty | None:

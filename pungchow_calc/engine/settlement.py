@@ -1,5 +1,6 @@
-"""A settled table as data: each seat's score, the winner, every payment, each seat's net, and the
-penalties and notes that explain them. `build_settlement` is the one place a Settlement is made.
+"""A table as data: how the hand ended (TableOptions, what `settle_table` is told), and the settled
+table (each seat's score, the winner, every payment, each seat's net, and the penalties and notes that
+explain them). `build_settlement` is the one place a Settlement is made.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .conditions import WinBy
 from .payments import Payment, seat_name
 from .scoring import Score
 from .tiles import Wind
@@ -135,3 +137,23 @@ def build_settlement(
         penalties=tuple(penalties),
         notes=tuple(notes),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """How the hand ended: the winner and how he won (`score` options), and the penalties' facts."""
+
+    winner: Wind | None = None  # None: the hand marked with `!`, else a draw game
+    round: Wind = Wind.EAST
+    win_by: WinBy = WinBy.DISCARD
+    discarder: Wind | None = None  # --from: who discarded the winning tile
+    feeder: Wind | None = None  # --feeder: who discarded the tile that completed a dangerous set
+    original_hand: bool = False
+    last_tile: bool = False
+    first_discard: bool = False
+    limit: int | None = None  # None: the ruleset's limit
+    no_limit: bool = False
+    no_choice: bool = False  # the liable player had no choice in his discard (Penalties, note (a))
+    dead: frozenset[Wind] = frozenset()  # seats declared dead (needed for plain scores)
+    false_mahjongg: Wind | None = None  # the seat that called Mah-Jongg on an incomplete hand
+    draw: bool = False  # no hand won: said outright, so a forgotten `!` or --winner is never a draw

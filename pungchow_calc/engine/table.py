@@ -9,7 +9,6 @@ winner (`!` or --winner), a draw game (--draw), or a false Mah-Jongg.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from .conditions import Situation, WinBy
 from .decomposition import complete_hand
@@ -27,7 +26,7 @@ from .penalties import (
 from .rules import Ruleset
 from .scoring import DEFAULT, Score, limit_in_force, score_hand, unread_options
 from .seats import check_copies, for_seat, read_seat
-from .settlement import AppliedPenalty, Settlement, build_settlement, seat_order
+from .settlement import AppliedPenalty, Settlement, TableOptions, build_settlement, seat_order
 from .tiles import Wind
 
 __all__ = [
@@ -149,26 +148,6 @@ def settle_scores(
 
 
 # --- a table of hands ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class TableOptions:
-    """How the hand ended: the winner and how he won (`score` options), and the penalties' facts."""
-
-    winner: Wind | None = None  # None: the hand marked with `!`, else a draw game
-    round: Wind = Wind.EAST
-    win_by: WinBy = WinBy.DISCARD
-    discarder: Wind | None = None  # --from: who discarded the winning tile
-    feeder: Wind | None = None  # --feeder: who discarded the tile that completed a dangerous set
-    original_hand: bool = False
-    last_tile: bool = False
-    first_discard: bool = False
-    limit: int | None = None  # None: the ruleset's limit
-    no_limit: bool = False
-    no_choice: bool = False  # the liable player had no choice in his discard (Penalties, note (a))
-    dead: frozenset[Wind] = frozenset()  # seats declared dead (needed for plain scores)
-    false_mahjongg: Wind | None = None  # the seat that called Mah-Jongg on an incomplete hand
-    draw: bool = False  # no hand won: said outright, so a forgotten `!` or --winner is never a draw
 
 
 def _winner_of(hands: Mapping[Wind, Hand], options: TableOptions) -> Wind | None:

@@ -1,0 +1,208 @@
+"""Rulesets on the terminal: the score card (`rules show`), the list of rulesets (`rules list`) and the
+differences between two rulesets (`rules diff`). The engine returns data; this prints it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .render import arrow
+
+
+def _when_text(entry: Any) -> str:
+    """A condition written back compactly: `meld: pung`, `not (own_wind)`, `any of (a | b)`."""
+    if isinstance(entry, str):
+        return entry
+    if isinstance(entry, dict) and len(entry) == 1:
+        ((name, params),) = entry.items()
+        if name == "not":
+            return f"not ({_when_text(params)})"
+        if name == "any" and isinstance(params, list):
+            return "any of (" + " | ".join(_when_text(p) for p in params) + ")"
+        return f"{name}: {_param_text(params)}"
+    return str(entry)
+
+
+def _param_text(params: Any) -> str:
+    if isinstance(params, list):
+        return "/".join(_param_text(p) for p in params)
+    if isinstance(params, dict):
+        return "{" + ", ".join(f"{k}: {_param_text(v)}" for k, v in params.items()) + "}"
+    return "null" if params is None else str(params).lower() if isinstance(params, bool) else str(params)
+
+
+def _points_text(points: Any, exposed: bool | None = None) -> str:
+    if points is None:
+        return ""
+    if points.limit_fraction is not None:
+        return f"{points.limit_fraction:g} × limit"
+    if exposed is None:
+        return (
+            str(points.exposed)
+            if points.exposed == points.concealed
+            else f"{points.exposed}/{points.concealed}"
+        )
+    return str(points.exposed if exposed else points.concealed)
+
+
+def print_score_card(ruleset: Any, out: Console) -> None:
+    """`rules show`: the ruleset laid out like the book's score card."""
+    raw = {r.get("id"): r for r in ruleset.data.get("rules", []) if hasattr(r, "get")}
+    out.print(Text(ruleset.title, style="bold"))
+    out.print(f"name: {ruleset.name} · file: {ruleset.source}")
+
+    def when(rule: Any) -> str:
+        return ", ".join(_when_text(c) for c in raw.get(rule.id, {}).get("when", []) or [])
+
+    def section(title: str, columns: list[tuple[str, str]], rows: list[list[str]]) -> None:
+        if not rows:
+            return
+        table = Table(
+            title=title,
+            title_justify="left",
+            title_style="bold",
+            show_edge=False,
+            pad_edge=False,
+            show_header=any(name for name, _ in columns),
+        )
+        for name, justify in columns:
+            table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        for row in rows:
+            table.add_row(*row)
+        out.print()
+        out.print(table)
+
+    rules = ruleset.rules
+    bonus = [r for r in rules if r.points is not None and r.scope == "hand"]
+    combos = [r for r in rules if r.points is not None and r.scope != "hand"]
+    doubles = [r for r in rules if r.doublings]
+    limits = [r for r in rules if r.limit]
+    section(
+        "Bonus scores",
+        [("", "left"), ("who", "left"), ("points", "right"), ("when", "left")],
+        [[r.label, r.who, _points_text(r.points), when(r)] for r in bonus],
+    )
+    section(
+        "Combination scores",
+        [("", "left"), ("who", "left"), ("exposed", "right"), ("concealed", "right"), ("when", "left")],
+        [
+            [r.label, r.who, _points_text(r.points, True), _points_text(r.points, False), when(r)]
+            for r in combos
+        ],
+    )
+    section(
+        "Doubling honors",
+        [("", "left"), ("who", "left"), ("doubles", "right"), ("when", "left")],
+        [[r.label, r.who, "once" if r.doublings == 1 else f"{r.doublings} times", when(r)] for r in doubles],
+    )
+    section(
+        "Limit hands",
+        [("", "left"), ("who", "left"), ("when", "left")],
+        [
+            [
+                r.label + ("" if r.limit_fraction >= 1 else f" ({r.limit_fraction:g} of the limit)"),
+                r.who,
+                when(r),
+            ]
+            for r in limits
+        ],
+    )
+    wash = getattr(ruleset, "wash", None)
+    if wash is not None:
+        section(
+            "Washing the tiles (from each player)",
+            [("different heads", "right"), ("points", "right")],
+            [[str(heads), str(points)] for heads, points in wash.payments],
+        )
+    penalties = getattr(ruleset, "penalties", ())
+    if penalties:
+        section(
+            "Penalties",
+            [("", "left"), ("type", "left")],
+            [[p.label, p.type] for p in penalties],
+        )
+    s = ruleset.settings
+    settings = [
+        ("limit", "none" if s.limit is None else str(s.limit)),
+        ("limit hand value", "—" if s.limit_hand_value is None else str(s.limit_hand_value)),
+        ("East pays and collects", f"× {s.east_multiplier}"),
+        ("pairs a loser may score", str(s.loser_max_pairs)),
+        ("losers settle among themselves", "yes" if s.settle_losers else "no"),
+    ]
+    section("Settings", [("", "left"), ("", "right")], [list(row) for row in settings])
+
+
+def print_rulesets(rows: list[dict[str, Any]], out: Console) -> None:
+    """`rules list`: the shipped rulesets."""
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("name", "title", "limit", "rules"):
+        table.add_column(column)
+    for row in rows:
+        if "error" in row:
+            table.add_row(row["name"], Text(f"error: {row['error']}", style="red"), "", "")
+            continue
+        table.add_row(
+            row["name"],
+            row["title"],
+            "none" if row["limit"] is None else str(row["limit"]),
+            str(row["rules"]),
+        )
+    out.print(table)
+
+
+def _change_value(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return ", ".join(_when_text(v) for v in value) or "[]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_change_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def _rule_summary(values: dict[str, Any]) -> str:
+    """A whole rule in one line: its value, who may use it and when."""
+    parts = []
+    for key in ("points", "doublings", "limit"):
+        if values.get(key) not in (None, False):
+            parts.append(f"{key} {_change_value(values[key])}")
+    if values.get("scope", "hand") != "hand":
+        parts.append(f"scope {values['scope']}")
+    if values.get("who", "all") != "all":
+        parts.append(f"who {values['who']}")
+    if values.get("when"):
+        parts.append(f"when {_change_value(values['when'])}")
+    return "; ".join(parts)
+
+
+def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -> None:
+    """`rules diff A B`: settings (by key) and rules (by id) that differ, one per line."""
+    a, b = names
+    if not changes:
+        out.print(f"{a} and {b} have the same settings and rules.")
+        return
+    settings = [c for c in changes if c.what == "setting"]
+    rules = [c for c in changes if c.what == "rule"]
+    if settings:
+        out.print(Text("Settings", style="bold"))
+        for c in settings:
+            out.print(f"  {c.key}: {_change_value(c.a)} {arrow(out)} {_change_value(c.b)}")
+    if rules:
+        out.print(Text(f"Rules (by id; {a} {arrow(out)} {b})", style="bold"))
+        for c in rules:
+            head = Text(f"  {c.key}", style="cyan") + Text(f" ({c.label}): ")
+            if c.a is None:
+                out.print(head + Text(f"only in {b}: {_rule_summary(c.b)}"))
+            elif c.b is None:
+                out.print(head + Text(f"only in {a}: {_rule_summary(c.a)}"))
+            else:
+                to = arrow(out)
+                fields = "; ".join(f"{k} {_change_value(c.a[k])} {to} {_change_value(c.b[k])}" for k in c.a)
+                out.print(head + Text(fields))
+    out.print(f"{len(changes)} difference{'s' if len(changes) != 1 else ''}.")
