@@ -314,6 +314,9 @@ _WIN_FACTS = (
     ("original_hand", "--original-hand", "a hand won on the original draw"),
     ("last_tile", "--last-tile", "a win with the last tile"),
     ("first_discard", "--first-discard", "a win on the first discard"),
+    ("robbing_kong", "--robbing-kong", "robbing a kong"),
+    ("original_call", "--original-call", "a win on an original call"),
+    ("kong_after_kong", "--kong-after-kong", "a win on the loose tile of a kong after a kong"),
 )
 
 
@@ -326,8 +329,15 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
     """A note for each win option given that no rule reads (none: the usual case, and for a loser)."""
     if not situation.winner:
         return ()
-    if not (situation.original_hand or situation.last_tile or situation.first_discard) and (
-        situation.win_by is not WinBy.LOOSE
+    s = situation
+    if not (
+        s.original_hand
+        or s.last_tile
+        or s.first_discard
+        or s.robbing_kong
+        or s.original_call
+        or s.kong_after_kong
+        or s.win_by is WinBy.LOOSE
     ):
         return ()
     notes = [
@@ -335,7 +345,8 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
         for fact, option, what in _WIN_FACTS
         if getattr(situation, fact) and fact not in facts
     ]
-    if situation.win_by is WinBy.LOOSE and "loose" not in facts:
+    # --kong-after-kong implies the loose tile (options.make): its own note, if any, says enough.
+    if s.win_by is WinBy.LOOSE and "loose" not in facts and not s.kong_after_kong:
         notes.append(f"--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall")
     return tuple(notes)
 
