@@ -240,13 +240,16 @@ def score_hand(
         hand_waits = waits(hand, ruleset.shapes)
         candidates = list(winning_arrangements(hand, situation.win_by is WinBy.DISCARD))
         most = ruleset.settings.max_chows
+        sets_found = bool(candidates)
         if most is not None:  # e.g. a hand of four sets and a pair may hold one chow at most
             candidates = [a for a in candidates if sum(m.kind is MeldKind.CHOW for m in a) <= most]
         if not candidates and any(shape(list(counts), hand.fixed) for shape in ruleset.shapes):
             candidates = [shape_arrangement(hand)]
         if not candidates:
             raise HandError(
-                "not a winning hand: the tiles do not make four sets and a pair"
+                f"not a winning hand: this ruleset allows at most {most} chow{'s' * (most != 1)}"
+                if sets_found and most is not None
+                else "not a winning hand: the tiles do not make four sets and a pair"
                 + (" or a special hand of this ruleset" if ruleset.shapes else ""),
                 code="not-winning",
                 column=1,
