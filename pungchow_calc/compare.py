@@ -12,6 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from .engine.errors import PungchowError
 from .engine.scoring import Line, Score
 
 SEATS = ("east", "south", "west", "north")
@@ -26,11 +27,16 @@ class Row:
     kind: str
     set: str | None
     values: tuple[Line | None, ...]
+    refused: frozenset[int] = frozenset()  # rulesets (by index) that refused the hand: not compared
 
     @property
     def differs(self) -> bool:
-        """True when the rulesets do not all give this line the same value."""
-        shown = {None if v is None else (v.points, v.doublings, v.kind) for v in self.values}
+        """True when the rulesets that scored the hand do not all give this line the same value."""
+        shown = {
+            None if v is None else (v.points, v.doublings, v.kind)
+            for i, v in enumerate(self.values)
+            if i not in self.refused
+        }
         return len(shown) > 1
 
     def as_dict(self, names: tuple[str, ...]) -> dict[str, Any]:
@@ -50,15 +56,31 @@ class Row:
 
 @dataclass(frozen=True, slots=True)
 class HandDiff:
-    """A hand scored under two or more rulesets, lined up row by row."""
+    """A hand scored under two or more rulesets, lined up row by row.
+
+    A ruleset may refuse the hand (BMJA's one chow at most makes some hands no Mah Jongg): its score
+    is None and its refusal says why; the others are still compared (docs/json.md, diff).
+    """
 
     names: tuple[str, ...]
-    scores: tuple[Score, ...]
+    scores: tuple[Score | None, ...]
     rows: tuple[Row, ...]
+    refusals: tuple[PungchowError | None, ...] = ()  # empty when every ruleset scored the hand
 
-    def totals(self, index: int) -> dict[str, Any]:
-        """Points, doublings, score, payable and payments under one ruleset."""
+    def refusal(self, index: int) -> PungchowError | None:
+        """Why ruleset `index` refused the hand, or None when it scored it."""
+        return self.refusals[index] if self.refusals else None
+
+    @property
+    def first(self) -> Score:
+        """The first ruleset's score that there is (the hand as every ruleset reads it)."""
+        return next(s for s in self.scores if s is not None)
+
+    def totals(self, index: int) -> dict[str, Any] | None:
+        """Points, doublings, score, payable and payments under one ruleset (None: it refused)."""
         s = self.scores[index]
+        if s is None:
+            return None
         return {
             "points": s.points,
             "doublings": s.doublings,
@@ -71,9 +93,11 @@ class HandDiff:
             else {seat.word: amount for seat, amount in s.payments.items()},
         }
 
-    def difference(self, index: int) -> dict[str, Any]:
-        """Ruleset `index` minus the first: score, payable and each payment."""
+    def difference(self, index: int) -> dict[str, Any] | None:
+        """Ruleset `index` minus the first: score, payable and each payment (None: either refused)."""
         a, b = self.totals(0), self.totals(index)
+        if a is None or b is None:
+            return None
         out: dict[str, Any] = {
             "points": b["points"] - a["points"],
             "doublings": b["doublings"] - a["doublings"],
@@ -89,13 +113,22 @@ class HandDiff:
     def as_dict(self) -> dict[str, Any]:
         """JSON form (`diff --json`): the rows, totals per ruleset and differences from the first."""
         return {
-            "hand": self.scores[0].hand,
+            "hand": self.first.hand,
             "rulesets": list(self.names),
             "rows": [row.as_dict(self.names) for row in self.rows],
             "totals": {name: self.totals(i) for i, name in enumerate(self.names)},
             "difference": {name: self.difference(i) for i, name in enumerate(self.names) if i},
-            "scores": {name: s.as_dict() for name, s in zip(self.names, self.scores, strict=True)},
+            "scores": {name: self._score_dict(i) for i, name in enumerate(self.names)},
         }
+
+    def _score_dict(self, index: int) -> dict[str, Any]:
+        """The score object, or `{"error": ...}` where the ruleset refused the hand."""
+        s = self.scores[index]
+        if s is not None:
+            return s.as_dict()
+        refusal = self.refusal(index)
+        assert refusal is not None
+        return {"error": refusal.to_dict()}
 
 
 def _keys(score: Score) -> list[tuple[str, Line]]:
@@ -113,11 +146,17 @@ def _keys(score: Score) -> list[tuple[str, Line]]:
     return out
 
 
-def diff_hand(names: tuple[str, ...], scores: tuple[Score, ...]) -> HandDiff:
-    """Line the breakdowns up: rows in the order they first appear, keyed as the module says."""
+def diff_hand(names: tuple[str, ...], results: tuple[Score | PungchowError, ...]) -> HandDiff:
+    """Line the breakdowns up: rows in the order they first appear, keyed as the module says; a
+    ruleset that refused the hand (an error in `results`) has no value in any row."""
+    scores = tuple(None if isinstance(r, PungchowError) else r for r in results)
+    errors = tuple(r if isinstance(r, PungchowError) else None for r in results)
+    refused = frozenset(i for i, e in enumerate(errors) if e is not None)
     order: list[str] = []
     table: dict[str, list[Line | None]] = {}
     for i, score in enumerate(scores):
+        if score is None:
+            continue
         for key, line in _keys(score):
             if key not in table:
                 # A hand-wide line under another id but the same label is the same book line.
@@ -142,8 +181,8 @@ def diff_hand(names: tuple[str, ...], scores: tuple[Score, ...]) -> HandDiff:
     for key in order:
         values = table[key]
         first = next(v for v in values if v is not None)
-        rows.append(Row(key, first.label, first.kind, first.meld, tuple(values)))
-    return HandDiff(names, scores, tuple(rows))
+        rows.append(Row(key, first.label, first.kind, first.meld, tuple(values), refused))
+    return HandDiff(names, scores, tuple(rows), errors if refused else ())
 
 
 def _label(values: list[Line | None]) -> str:

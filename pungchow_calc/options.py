@@ -35,6 +35,9 @@ class ScoreOptions:
     first_discard: bool = False
     loser: bool = False
     limit: int | None | _Default = DEFAULT
+    robbing_kong: bool = False
+    original_call: bool = False
+    kong_after_kong: bool = False
 
     def situation(self) -> Situation:
         """The Situation the scorer needs."""
@@ -47,6 +50,9 @@ class ScoreOptions:
             last_tile=self.last_tile,
             first_discard=self.first_discard,
             discarder=self.discarder,
+            robbing_kong=self.robbing_kong,
+            original_call=self.original_call,
+            kong_after_kong=self.kong_after_kong,
         )
 
 
@@ -142,6 +148,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("original_hand", ("--original-hand",), "Won on the original draw."),
     Option("last_tile", ("--last-tile",), "Won with the last drawable tile."),
     Option("first_discard", ("--first-discard",), "Won on the first discard."),
+    Option("robbing_kong", ("--robbing-kong",), "Won by robbing a kong (a win by discard)."),
+    Option("original_call", ("--original-call",), "Won on an original call (declared calling at the start)."),
+    Option(
+        "kong_after_kong",
+        ("--kong-after-kong",),
+        "Won on the loose tile of a second kong (implies --loose).",
+    ),
     Option("loser", ("--loser",), "A non-winning hand (no !, may be incomplete)."),
     Option("limit", ("--limit",), "Limit in points (overrides the ruleset).", "N", None, read_limit),
     Option("no_limit", ("--no-limit",), "Play without a limit."),
@@ -175,6 +188,9 @@ def make(
     loser: bool = False,
     limit: str | None = None,
     no_limit: bool = False,
+    robbing_kong: bool = False,
+    original_call: bool = False,
+    kong_after_kong: bool = False,
 ) -> ScoreOptions:
     """Check and combine option values as typed (docs/notation.md, commands): the one place they are
     checked, whether they came from typer, the fast path or a batch line."""
@@ -184,6 +200,21 @@ def make(
     if len(set(ways)) > 1:
         raise OptionError(f"conflicting ways to win: {', '.join(sorted(set(ways)))}", code="bad-option")
     how = WinBy(ways[0]) if ways else WinBy.DISCARD
+    how = _situation_way(how, bool(ways), robbing_kong, kong_after_kong)
+    if loser:
+        stated = [
+            o
+            for o, on in (
+                ("--robbing-kong", robbing_kong),
+                ("--original-call", original_call),
+                ("--kong-after-kong", kong_after_kong),
+            )
+            if on
+        ]
+        if stated:
+            raise OptionError(
+                f"{stated[0]} describes a win, but --loser scores a non-winning hand", code="bad-option"
+            )
     seat_w: Wind = _read("seat", seat)
     from_w: Wind | None = _read("discarder", discarder)
     if from_w is not None:
@@ -215,7 +246,31 @@ def make(
         first_discard=first_discard,
         loser=loser,
         limit=limit_value,
+        robbing_kong=robbing_kong,
+        original_call=original_call,
+        kong_after_kong=kong_after_kong,
     )
+
+
+# The way of winning each situation option implies. The tile robbed from a kong is scored as a
+# claimed discard (it completes the robber's hand as a discard would; Kajongg's "Robbing the Kong"),
+# and a kong after a kong wins on the loose tile drawn for the second kong. Either option sets the
+# way when none is typed, so `--kong-after-kong` alone means `--loose` as well; a way typed that
+# contradicts it is refused rather than one of the two being guessed at (money never moves on a guess).
+def _situation_way(how: WinBy, typed: bool, robbing_kong: bool, kong_after_kong: bool) -> WinBy:
+    """The way of winning once --robbing-kong and --kong-after-kong are taken into account."""
+    if robbing_kong and kong_after_kong:
+        raise OptionError(
+            "--robbing-kong and --kong-after-kong contradict each other: a robbed tile is not a loose tile",
+            code="bad-option",
+        )
+    if not (robbing_kong or kong_after_kong):
+        return how
+    option, way = ("--robbing-kong", WinBy.DISCARD) if robbing_kong else ("--kong-after-kong", WinBy.LOOSE)
+    if typed and how is not way:
+        said = {WinBy.DISCARD: "by discard", WinBy.WALL: "from the wall", WinBy.LOOSE: "on a loose tile"}
+        raise OptionError(f"{option} is a win {said[way]}, not {said[how]}", code="bad-option")
+    return way
 
 
 def from_argv(argv: list[str], defaults: dict[str, Any] | None = None) -> ScoreOptions:

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .engine.errors import printable
 from .engine.hand import Meld, MeldKind
 from .engine.notation import parse
 from .engine.payments import seat_name
@@ -273,11 +274,12 @@ def _diff_value(line: Any) -> str:
 
 
 def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
-    """`pungchow diff`: the hand under each ruleset, line by line, with totals and differences."""
+    """`pungchow diff`: the hand under each ruleset, line by line, with totals and differences; a
+    ruleset that refused the hand shows `refused` and, below the table, why."""
     ascii_only = plain(out, ascii_only)
     names = diff.names
     two = len(names) == 2
-    print_hand(out, hand_parts(diff.scores[0], ascii_only))
+    print_hand(out, hand_parts(diff.first, ascii_only))
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("Score line")
     table.add_column("Set", no_wrap=True)
@@ -285,8 +287,9 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
         table.add_column(name, justify="right", no_wrap=True, min_width=cell_len(name))
     if two:
         table.add_column("diff" if ascii_only else "Δ", justify="right", no_wrap=True, min_width=4)
+    refused = [diff.refusal(i) is not None for i in range(len(names))]
     for row in diff.rows:
-        cells = [_diff_value(v) for v in row.values]
+        cells = ["" if no else _diff_value(v) for v, no in zip(row.values, refused, strict=True)]
         style = "yellow" if row.differs else ""
         extra = []
         if two:
@@ -300,24 +303,31 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
     table.add_section()
     totals = [diff.totals(i) for i in range(len(names))]
     for key in ("points", "doublings", "score", "payable"):
-        values = [t[key] for t in totals]
-        extra = [f"{values[1] - values[0]:+}"] if two else []
-        table.add_row(Text(key, style="bold"), "", *[str(v) for v in values], *extra)
+        values = [None if t is None else t[key] for t in totals]
+        extra = [_signed_difference(values)] if two else []
+        cells = ["refused" if t is None else str(v) for t, v in zip(totals, values, strict=True)]
+        table.add_row(Text(key, style="bold"), "", *cells, *extra)
     seats = [
         seat
         for seat in ("east", "south", "west", "north")
-        if any(seat in (t["payments"] or {}) for t in totals)
+        if any(seat in ((t or {}).get("payments") or {}) for t in totals)
     ]
     for seat in seats:
-        values = [(t["payments"] or {}).get(seat) for t in totals]
-        extra = []
-        if two:
-            extra = [f"{values[1] - values[0]:+}" if None not in values else ""]
+        values = [((t or {}).get("payments") or {}).get(seat) for t in totals]
+        extra = [_signed_difference(values)] if two else []
         table.add_row(f"{seat} pays", "", *["—" if v is None else str(v) for v in values], *extra)
     out.print(table)
     for i, name in enumerate(names):
-        if diff.scores[i].limit_hand:
-            out.print(f"{name}: limit hand — {diff.scores[i].limit_hand}")
+        score, refusal = diff.scores[i], diff.refusal(i)
+        if refusal is not None:
+            out.print(f"{name} refuses the hand: {printable(refusal.message)}", markup=False, highlight=False)
+        elif score.limit_hand:
+            out.print(f"{name}: limit hand — {score.limit_hand}")
+
+
+def _signed_difference(values: list[Any]) -> str:
+    """The second value minus the first, signed; blank when either is missing."""
+    return "" if None in values else f"{values[1] - values[0]:+}"
 
 
 def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = False) -> None:

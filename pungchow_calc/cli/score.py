@@ -96,20 +96,28 @@ def diff_command(
 ) -> None:
     """The same hand under two or more rulesets, line by line, with totals, payments and differences."""
     from ..compare import diff_hand
-    from ..engine.scoring import score_text
+    from ..engine.scoring import Score, score_text
     from ..ruleset_files import load
 
     as_json, ascii_only = given.pop("as_json", False), given.pop("ascii_only", False)
+    results: list[Score | PungchowError] = []
     try:
         if len(rulesets) < 2 or len(set(rulesets)) != len(rulesets):
             raise opts.OptionError("give two or more different rulesets: -r A -r B", code="bad-option")
         options = opts.make(hand, **given)
-        scores = tuple(
-            score_text(options.hand, load(name), options.situation(), options.limit) for name in rulesets
-        )
+        for name in rulesets:
+            ruleset = load(name)  # a ruleset that cannot be read is bad input: it stops the command
+            try:
+                results.append(score_text(options.hand, ruleset, options.situation(), options.limit))
+            except PungchowError as refusal:
+                # One ruleset's refusal (BMJA's one chow at most) is part of the comparison.
+                results.append(refusal)
+        refusals = [r for r in results if isinstance(r, PungchowError)]
+        if len(refusals) == len(results):  # no ruleset scores it: bad input, in the first one's words
+            raise refusals[0]
     except PungchowError as error:
         fail(error, as_json)
-    result = diff_hand(tuple(rulesets), scores)
+    result = diff_hand(tuple(rulesets), tuple(results))
     if as_json:
         print(json.dumps(result.as_dict()))
         return

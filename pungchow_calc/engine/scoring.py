@@ -240,13 +240,16 @@ def score_hand(
         hand_waits = waits(hand, ruleset.shapes)
         candidates = list(winning_arrangements(hand, situation.win_by is WinBy.DISCARD))
         most = ruleset.settings.max_chows
+        sets_found = bool(candidates)
         if most is not None:  # e.g. a hand of four sets and a pair may hold one chow at most
             candidates = [a for a in candidates if sum(m.kind is MeldKind.CHOW for m in a) <= most]
         if not candidates and any(shape(list(counts), hand.fixed) for shape in ruleset.shapes):
             candidates = [shape_arrangement(hand)]
         if not candidates:
             raise HandError(
-                "not a winning hand: the tiles do not make four sets and a pair"
+                f"not a winning hand: this ruleset allows at most {most} chow{'s' * (most != 1)}"
+                if sets_found and most is not None
+                else "not a winning hand: the tiles do not make four sets and a pair"
                 + (" or a special hand of this ruleset" if ruleset.shapes else ""),
                 code="not-winning",
                 column=1,
@@ -314,6 +317,9 @@ _WIN_FACTS = (
     ("original_hand", "--original-hand", "a hand won on the original draw"),
     ("last_tile", "--last-tile", "a win with the last tile"),
     ("first_discard", "--first-discard", "a win on the first discard"),
+    ("robbing_kong", "--robbing-kong", "robbing a kong"),
+    ("original_call", "--original-call", "a win on an original call"),
+    ("kong_after_kong", "--kong-after-kong", "a win on the loose tile of a kong after a kong"),
 )
 
 
@@ -326,8 +332,15 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
     """A note for each win option given that no rule reads (none: the usual case, and for a loser)."""
     if not situation.winner:
         return ()
-    if not (situation.original_hand or situation.last_tile or situation.first_discard) and (
-        situation.win_by is not WinBy.LOOSE
+    s = situation
+    if not (
+        s.original_hand
+        or s.last_tile
+        or s.first_discard
+        or s.robbing_kong
+        or s.original_call
+        or s.kong_after_kong
+        or s.win_by is WinBy.LOOSE
     ):
         return ()
     notes = [
@@ -335,7 +348,8 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
         for fact, option, what in _WIN_FACTS
         if getattr(situation, fact) and fact not in facts
     ]
-    if situation.win_by is WinBy.LOOSE and "loose" not in facts:
+    # --kong-after-kong implies the loose tile (options.make): its own note, if any, says enough.
+    if s.win_by is WinBy.LOOSE and "loose" not in facts and not s.kong_after_kong:
         notes.append(f"--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall")
     return tuple(notes)
 

@@ -1,0 +1,293 @@
+"""The situations the tiles cannot show, stated on the command line: --robbing-kong, --original-call
+and --kong-after-kong, from `score`, `diff`, a batch text line and a batch YAML entry; how
+options.make refuses them with a way of winning they contradict; and the note when no rule of the
+ruleset reads them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import run
+
+from pungchow_calc.engine.conditions import Situation, WinBy
+from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.ruleset_files import load
+
+# A concealed-pung hand with two exposed sets at most (Kajongg's original call needs fewer than
+# three exposed melds), and one with two kongs for the kong after a kong.
+PUNGS = "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c"
+KONGS = "1b1b1b1b# 3c3c3c3c* 5d5d5d 4b4b4b* 7c!7c"
+
+# option -> (hand, the classical-dmjl rule it scores, the way of winning it implies)
+SCORED = {
+    "--robbing-kong": (PUNGS, "robbing_the_kong", "discard"),
+    "--original-call": (PUNGS, "original_call", "discard"),
+    "--kong-after-kong": (KONGS, "twofold_fortune", "loose"),
+}
+NOTES = {
+    "--robbing-kong": "--robbing-kong: no rule of ruleset pung-chow scores robbing a kong",
+    "--original-call": "--original-call: no rule of ruleset pung-chow scores a win on an original call",
+    "--kong-after-kong": (
+        "--kong-after-kong: no rule of ruleset pung-chow scores"
+        " a win on the loose tile of a kong after a kong"
+    ),
+}
+
+
+def _json(*argv: str) -> dict[str, Any]:
+    result = run(*argv, "--json")
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def _rules(score: dict[str, Any]) -> list[str]:
+    return [line["rule"] for line in score["lines"]]
+
+
+# --- score ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("option", list(SCORED))
+def test_score_scores_the_option_under_classical_dmjl(option: str) -> None:
+    hand, rule, way = SCORED[option]
+    stated = _json("score", hand, "-r", "classical-dmjl", option)
+    assert rule in _rules(stated)
+    assert stated["win_by"] == way
+    assert "notes" not in stated  # the ruleset has the rule
+
+
+@pytest.mark.parametrize("option", list(SCORED))
+def test_score_without_the_option_does_not_score_its_rule(option: str) -> None:
+    hand, rule, _ = SCORED[option]
+    assert rule not in _rules(_json("score", hand, "-r", "classical-dmjl"))
+
+
+def test_robbing_the_kong_golden() -> None:
+    """Kajongg's "Robbing the Kong" (rule robbing_the_kong of rulesets/classical-dmjl.yaml) doubles
+    the hand: 168 without the option, 336 with it."""
+    plain = _json("score", PUNGS, "-r", "classical-dmjl")
+    robbed = _json("score", PUNGS, "-r", "classical-dmjl", "--robbing-kong")
+    assert (plain["score"], robbed["score"]) == (168, 336)
+    assert robbed["doublings"] == plain["doublings"] + 1
+    line = next(line for line in robbed["lines"] if line["rule"] == "robbing_the_kong")
+    assert (line["label"], line["kind"], line["doublings"]) == ("Robbing the Kong", "double", 1)
+
+
+def test_twofold_fortune_is_a_limit_hand() -> None:
+    stated = _json("score", KONGS, "-r", "classical-dmjl", "--kong-after-kong")
+    assert stated["limit_hand"] == "Twofold Fortune"
+    assert _json("score", KONGS, "-r", "classical-dmjl", "--loose")["limit_hand"] is None
+
+
+def test_score_human_output_shows_the_rule() -> None:
+    result = run("score", PUNGS, "-r", "classical-dmjl", "--robbing-kong", "--ascii")
+    assert result.exit_code == 0
+    assert "Robbing the Kong" in result.stdout
+    assert "Note:" not in result.stdout
+
+
+@pytest.mark.parametrize("option", list(SCORED))
+def test_the_json_situation_is_unchanged_by_the_option(option: str) -> None:
+    """The facts are not echoed in the JSON (nor are --original-hand's and --last-tile's): the keys
+    are those of a hand scored without the option."""
+    hand, _, _ = SCORED[option]
+    stated = _json("score", hand, "-r", "classical-dmjl", option)
+    way = ["--loose"] if option == "--kong-after-kong" else []
+    plain = _json("score", hand, "-r", "classical-dmjl", *way)
+    assert list(stated) == list(plain)
+
+
+def test_as_json_is_json_dumps_of_as_dict_with_the_facts() -> None:
+    ruleset = load("pung-chow")
+    for situation in (
+        Situation(robbing_kong=True, original_call=True),
+        Situation(win_by=WinBy.LOOSE, kong_after_kong=True),
+    ):
+        result = score_text(KONGS, ruleset, situation)
+        assert result.as_json() == json.dumps(result.as_dict())
+        assert result.notes  # pung-chow reads none of them
+
+
+# --- notes ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("option", list(NOTES))
+def test_an_option_no_rule_reads_is_noted(option: str) -> None:
+    hand, _, _ = SCORED[option]
+    assert _json("score", hand, option)["notes"] == [NOTES[option]]
+    human = run("score", hand, option, "--ascii", env={"COLUMNS": "200"})
+    assert human.exit_code == 0
+    assert f"Note: {NOTES[option]}" in human.stdout
+
+
+def test_kong_after_kong_is_noted_once_not_as_loose() -> None:
+    """Under a ruleset that reads neither, the implied loose tile is not noted as a second --loose."""
+    ruleset = load("pung-chow")
+    situation = Situation(win_by=WinBy.LOOSE, kong_after_kong=True)
+    notes = score_text(KONGS, ruleset, situation).notes
+    assert notes == (NOTES["--kong-after-kong"],)
+
+
+def test_several_options_are_noted_in_table_order() -> None:
+    stated = _json("score", PUNGS, "--original-call", "--robbing-kong")
+    assert stated["notes"] == [NOTES["--robbing-kong"], NOTES["--original-call"]]
+
+
+def test_no_note_under_a_ruleset_with_the_rules() -> None:
+    stated = _json("score", PUNGS, "-r", "classical-bmja", "--robbing-kong", "--original-call")
+    assert "notes" not in stated
+
+
+# --- diff -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("option", list(SCORED))
+def test_diff_takes_the_option(option: str) -> None:
+    hand, rule, way = SCORED[option]
+    compared = _json("diff", hand, "-r", "pung-chow", "-r", "classical-dmjl", option)
+    dmjl, harr = compared["scores"]["classical-dmjl"], compared["scores"]["pung-chow"]
+    assert rule in _rules(dmjl) and dmjl["win_by"] == way
+    assert harr["notes"] == [NOTES[option]]
+    row = next(row for row in compared["rows"] if row["key"] == f"rule:{rule}")
+    assert row["values"]["pung-chow"] is None and row["differs"]
+
+
+def test_diff_human_shows_the_rule_row() -> None:
+    result = run("diff", PUNGS, "-r", "pung-chow", "-r", "classical-dmjl", "--robbing-kong", "--ascii")
+    assert result.exit_code == 0
+    assert "Robbing the Kong" in result.stdout
+
+
+# --- batch ----------------------------------------------------------------------------------------
+
+
+def _batch(path: Path) -> list[dict[str, Any]]:
+    result = run("batch", str(path), "--format", "jsonl")
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_batch_text_lines_take_the_options(tmp_path: Path) -> None:
+    lines = [f"'{SCORED[o][0]}' -r classical-dmjl {o}" for o in SCORED]
+    path = tmp_path / "hands.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    records = _batch(path)
+    assert [r["line"] for r in records] == [1, 2, 3]
+    for record, (_, rule, way) in zip(records, SCORED.values(), strict=True):
+        assert rule in _rules(record) and record["win_by"] == way
+
+
+@pytest.mark.parametrize("spelling", ["underscore", "hyphen"])
+def test_batch_yaml_entries_take_the_table_names(tmp_path: Path, spelling: str) -> None:
+    entries = []
+    for option, (hand, _, _) in SCORED.items():
+        name = option[2:].replace("-", "_") if spelling == "underscore" else option[2:]
+        entries.append(f"- hand: '{hand}'\n  ruleset: classical-dmjl\n  {name}: true\n")
+    entries.append(f"- hand: '{PUNGS}'\n  ruleset: classical-dmjl\n  robbing_kong: false\n")
+    path = tmp_path / "hands.yaml"
+    path.write_text("".join(entries), encoding="utf-8")
+    records = _batch(path)
+    assert len(records) == 4
+    for record, (_, rule, way) in zip(records[:3], SCORED.values(), strict=True):
+        assert rule in _rules(record) and record["win_by"] == way
+    assert "robbing_the_kong" not in _rules(records[3])
+
+
+def test_batch_reports_a_refused_line_and_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(f"'{PUNGS}' --robbing-kong --drawn\n'{PUNGS}' --robbing-kong\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["error"]["code"] == "bad-option"
+    assert first["error"]["message"] == "--robbing-kong is a win by discard, not from the wall"
+    assert second["notes"] == [NOTES["--robbing-kong"]]
+    assert result.exit_code == 1  # an entry failed
+
+
+# --- refusals (options.make) ----------------------------------------------------------------------
+
+REFUSALS = [
+    pytest.param(
+        ["--robbing-kong", "--drawn"], "--robbing-kong is a win by discard, not from the wall", id="rob-drawn"
+    ),
+    pytest.param(
+        ["--robbing-kong", "--loose"],
+        "--robbing-kong is a win by discard, not on a loose tile",
+        id="rob-loose",
+    ),
+    pytest.param(
+        ["--robbing-kong", "--win-by", "wall"],
+        "--robbing-kong is a win by discard, not from the wall",
+        id="rob-wall",
+    ),
+    pytest.param(
+        ["--robbing-kong", "--win-by", "loose"],
+        "--robbing-kong is a win by discard, not on a loose tile",
+        id="rob-win-by-loose",
+    ),
+    pytest.param(
+        ["--kong-after-kong", "--drawn"],
+        "--kong-after-kong is a win on a loose tile, not from the wall",
+        id="kak-drawn",
+    ),
+    pytest.param(
+        ["--kong-after-kong", "--win-by", "discard"],
+        "--kong-after-kong is a win on a loose tile, not by discard",
+        id="kak-discard",
+    ),
+    pytest.param(
+        ["--kong-after-kong", "--from", "s"],
+        "--from names a discarder, but the hand was not won by discard",
+        id="kak-from",
+    ),
+    pytest.param(
+        ["--robbing-kong", "--kong-after-kong"],
+        "--robbing-kong and --kong-after-kong contradict each other: a robbed tile is not a loose tile",
+        id="rob-and-kak",
+    ),
+    *[
+        pytest.param(
+            ["--loser", option],
+            f"{option} describes a win, but --loser scores a non-winning hand",
+            id=f"loser{option}",
+        )
+        for option in SCORED
+    ],
+]
+LOSER = "1b1b1b 2c3c4c 5d5d5d* 7c7c 9d9d"
+
+
+@pytest.mark.parametrize(("argv", "message"), REFUSALS)
+def test_score_refuses(argv: list[str], message: str) -> None:
+    hand = LOSER if "--loser" in argv else PUNGS
+    human = run("score", hand, *argv)
+    assert (human.exit_code, human.stdout, human.stderr) == (2, "", f"error: {message}\n")
+    machine = run("score", hand, *argv, "--json")
+    assert machine.exit_code == 2
+    assert json.loads(machine.stdout) == {"error": {"code": "bad-option", "message": message}}
+
+
+@pytest.mark.parametrize(("argv", "message"), REFUSALS)
+def test_diff_refuses_alike(argv: list[str], message: str) -> None:
+    hand = LOSER if "--loser" in argv else PUNGS
+    result = run("diff", hand, "-r", "pung-chow", "-r", "classical-dmjl", *argv, "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout) == {"error": {"code": "bad-option", "message": message}}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["--robbing-kong", "--win-by", "discard", "--from", "s"], id="rob-discard-from"),
+        pytest.param(["--kong-after-kong", "--loose"], id="kak-loose"),
+        pytest.param(["--kong-after-kong", "--win-by", "loose"], id="kak-win-by-loose"),
+        pytest.param(["--original-call", "--drawn"], id="call-drawn"),
+        pytest.param(["--original-call", "--robbing-kong"], id="call-rob"),
+    ],
+)
+def test_agreeing_ways_are_accepted(argv: list[str]) -> None:
+    hand = KONGS if "--kong-after-kong" in argv else PUNGS
+    assert run("score", hand, *argv, "--json").exit_code == 0
