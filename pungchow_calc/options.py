@@ -14,7 +14,7 @@ from typing import Any
 
 from .engine.conditions import Situation, WinBy
 from .engine.errors import OptionError
-from .engine.scoring import DEFAULT, _Default
+from .engine.score_types import DEFAULT, _Default
 from .engine.tiles import Wind
 
 DEFAULT_RULESET = "pung-chow"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pungchow_calc.engine import hand, plan, scoring
+from pungchow_calc.engine import hand, plan, score_types, scoring
 from pungchow_calc.engine.cache import BoundedCache
 
 
@@ -56,7 +56,7 @@ def test_maxsize_below_one_is_refused(maxsize: int):
 
 @pytest.mark.parametrize(
     "cache",
-    [hand._MELDS, scoring._LINES, scoring._LINE_HEADS, plan._PLANS],
+    [hand._MELDS, scoring._LINES, score_types._LINE_HEADS, plan._PLANS],
     ids=["melds", "lines", "line-json", "plans"],
 )
 def test_the_engine_caches_are_bounded(cache: BoundedCache[object, object]):
