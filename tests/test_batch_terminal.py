@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pungchow_calc.render import BATCH_HEADER, BatchTable, batch_row
+from pungchow_calc.render_batch import BATCH_HEADER, BatchTable, batch_row
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "club-evening.txt"

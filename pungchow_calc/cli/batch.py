@@ -170,11 +170,12 @@ class _StopSignals:
 
 
 def _terminal_table(output_format: str) -> Any:
-    """The table sized to the terminal when stdout is one (render.BatchTable); None for the fixed
-    columns of render.batch_row, the same bytes whatever the terminal, for a pipe or a file."""
+    """The table sized to the terminal when stdout is one (render_batch.BatchTable); None for the fixed
+    columns of render_batch.batch_row, the same bytes whatever the terminal, for a pipe or a file."""
     if output_format != "table" or not sys.stdout.isatty():
         return None
-    from ..render import BatchTable, console
+    from ..render import console
+    from ..render_batch import BatchTable
 
     return BatchTable(console().width)
 
@@ -185,7 +186,7 @@ class _Output:
     def __init__(self, stream: IO[str], output_format: str, signals: _StopSignals, table: Any = None) -> None:
         self.stream = stream
         self.format = output_format
-        self.table = table  # a render.BatchTable on a terminal, else None (render.batch_row)
+        self.table = table  # a render_batch.BatchTable on a terminal, else None (batch_row)
         self.written = 0  # records on stdout, whole
         self._signals = signals
         self._pending: list[str] = []  # text since the last batch ended: one write per batch
@@ -219,7 +220,7 @@ class _Output:
         elif self.format == "json":
             self._pending.append("[")
         elif self.format == "table":
-            from ..render import BATCH_HEADER
+            from ..render_batch import BATCH_HEADER
 
             self._pending.append((BATCH_HEADER if self.table is None else self.table.header()) + "\n")
 
@@ -232,7 +233,7 @@ class _Output:
         append = self._pending.append
         fmt = self.format
         if fmt == "table":
-            from ..render import batch_row
+            from ..render_batch import batch_row
 
             row = batch_row if self.table is None else self.table.row
         for ok, payload in records:
