@@ -153,10 +153,13 @@ class Table:
         elif word == "status":
             self._show(evening)
         elif word == "report":
+            from ..evening.log import read
             from ..evening.report import report
+            from ..evening.state import replay
             from ..render_evening import report_text
 
-            self.echo(report_text(report(evening)))
+            scored = replay(read(self.path, self._say), cached=False)  # the biggest hands need the scores
+            self.echo(report_text(report(scored)))
         elif word == "undo":
             self._undo(evening)
         elif word == "amend":

@@ -53,12 +53,13 @@ def stats_command(
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Each player's statistics over several evenings (players matched by name)."""
-    from ..evening.record import load
+    from ..evening.log import read
     from ..evening.report import combined_stats
+    from ..evening.state import replay
     from ..render_evening import stats_table
 
-    try:
-        evenings = [load(f, _say) for f in files]
+    try:  # every game scored again: the biggest hands are not in the log's cached nets
+        evenings = [replay(read(f, _say), cached=False) for f in files]
     except PungchowError as error:
         fail(error, as_json)
     stats = combined_stats(evenings)
