@@ -124,6 +124,8 @@ EVENING = {
     "amend": ["evening", "amend", "{log}", "1", KONGS, "--winner", "Zoë", *OTHERS],
     "status": ["evening", "status", "{log}"],
     "report": ["evening", "report", "{log}", "--breakdown"],
+    "report-markdown": ["evening", "report", "{log}", "--format", "markdown"],
+    "report-csv": ["evening", "report", "{log}", "--format", "csv"],
     "stats": ["evening", "stats", "{log}"],
     "chart": ["evening", "chart", "{log}"],
     "play": ["evening", "play", "{log}"],

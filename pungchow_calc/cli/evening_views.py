@@ -38,12 +38,14 @@ def report_command(
     data = report(evening, breakdown)
     if as_json:
         print(json.dumps(data))
-    elif format_ == "csv":
-        print(report_csv(data), end="")
+        return
+    out = output_stream(ascii_only)  # a name the terminal cannot encode is written `?`, not a traceback
+    if format_ == "csv":
+        print(report_csv(data), end="", file=out)
     elif format_ == "markdown":
-        print(report_markdown(data), end="")
+        print(report_markdown(data), end="", file=out)
     else:
-        print(report_text(data), file=output_stream(ascii_only))
+        print(report_text(data), file=out)
 
 
 @evening_app.command("stats")
