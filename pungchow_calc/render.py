@@ -5,7 +5,6 @@ Only this module and `cli` import rich; the engine returns data and never prints
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from rich.cells import cell_len
@@ -13,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .ascii_output import is_ascii, output_stream
 from .engine.errors import printable
 from .engine.hand import Meld, MeldKind
 from .engine.notation import parse
@@ -21,62 +21,24 @@ from .engine.scoring import Score
 from .engine.table import Settlement
 from .engine.tiles import Tile
 
-# What ASCII output writes for the few non-ASCII characters of pungchow's own text, one character
-# for one (rich has laid the tables out by then); anything else (a ruleset's label in another
-# script) becomes `?`.
-_TO_ASCII = str.maketrans({"—": "-", "–": "-", "·": "-", "×": "x", "−": "-", "→": ">", "…": "."})
-
 
 def arrow(out: Console) -> str:
     """`→`, or `->` where the output is ASCII (in running text, where width does not matter)."""
     return "->" if plain(out) else "→"
 
 
-_GLYPH_PROBE = "\U0001f004—·×−→"  # a tile glyph and the punctuation pungchow prints
-
-
-class _AsciiText:
-    """A text stream that passes on only ASCII: `--ascii`, or a terminal that cannot encode more."""
-
-    encoding = "ascii"  # rich reads it and draws its tables with box.ASCII
-
-    def __init__(self, stream: Any) -> None:
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        self._stream.write(text.translate(_TO_ASCII).encode("ascii", "replace").decode("ascii"))
-        return len(text)
-
-    def flush(self) -> None:
-        self._stream.flush()
-
-    def isatty(self) -> bool:
-        return bool(self._stream.isatty())
-
-    def fileno(self) -> int:
-        return int(self._stream.fileno())
-
-
-def _encodes_glyphs(stream: Any) -> bool:
-    try:
-        _GLYPH_PROBE.encode(getattr(stream, "encoding", None) or "utf-8")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
 def console(ascii_only: bool = False, *, stderr: bool = False) -> Console:
     """A console that honours NO_COLOR (rich reads it) and keeps tables readable when piped; it
     writes plain ASCII with `--ascii`, or when the stream's encoding cannot hold the tile glyphs."""
-    stream = sys.stderr if stderr else sys.stdout
-    if ascii_only or not _encodes_glyphs(stream):
-        return Console(file=_AsciiText(stream), highlight=False, soft_wrap=False)  # type: ignore[arg-type]
+    stream = output_stream(ascii_only, stderr=stderr)
+    if is_ascii(stream):
+        return Console(file=stream, highlight=False, soft_wrap=False)
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
 def plain(out: Console, ascii_only: bool = False) -> bool:
     """True when tiles should be written as codes: asked for, or the console writes ASCII only."""
-    return ascii_only or isinstance(out.file, _AsciiText)
+    return ascii_only or is_ascii(out.file)
 
 
 def tiles_text(tiles: tuple[Tile, ...], ascii_only: bool, winning: Tile | None = None) -> str:
@@ -216,23 +178,6 @@ def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
 
 
 # --- batch, diff and rules ---------------------------------------------------------------
-
-BATCH_HEADER = (
-    f"{'line':>5}  {'hand':<48} {'seat':<5} {'points':>6} {'dbl':>3} {'score':>7} {'payable':>7}  payments"
-)
-
-
-def batch_row(record: dict[str, Any]) -> str:
-    """One batch record as a plain text row (rows are written one by one, so a long file streams)."""
-    if "error" in record:
-        err = record["error"]
-        return f"{record['line']:>5}  error [{err['code']}]: {err['message']}"
-    pays = record.get("payments")
-    paid = " ".join(f"{seat[0].upper()}:{amount}" for seat, amount in pays.items()) if pays else "(loser)"
-    return (
-        f"{record['line']:>5}  {record['hand']:<48} {record['seat']:<5} {record['points']:>6} "
-        f"{record['doublings']:>3} {record['score']:>7} {record['payable']:>7}  {paid}"
-    )
 
 
 def print_compare_summary(summary: dict[str, Any], out: Console) -> None:

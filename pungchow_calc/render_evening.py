@@ -1,6 +1,8 @@
 """Plain-text output of `pungchow evening`: status, a game's settlement, reports, stats and the chart.
 
-Plain characters and no colour, so it reads the same with NO_COLOR, in a pipe, and in 80 columns.
+Plain characters and no colour, so it reads the same with NO_COLOR, in a pipe, and in 80 columns. The
+commands write it through `ascii_output.output_stream`, so that `--ascii`, or a terminal that cannot
+encode the punctuation and sparklines, gets plain ASCII as every other command does.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import io
 import os
 from typing import Any
 
-from .evening.report import sparkline
+from .evening.report import ASCII_SPARKS, SPARKS, sparkline
 from .evening.state import Game
 
 WIDTH = 80
@@ -36,8 +38,12 @@ def table(headers: list[str], rows: list[list[Any]], right: set[int] | None = No
     return "\n".join([line(cells[0]), rule, *(line(r) for r in cells[1:])])
 
 
-def status_text(status: dict[str, Any], running: dict[str, list[int]], path: str) -> str:
-    """`evening status`: games, round and set, East and his streak, who deals next, totals, the check."""
+def status_text(
+    status: dict[str, Any], running: dict[str, list[int]], path: str, ascii_only: bool = False
+) -> str:
+    """`evening status`: games, round and set, East and his streak, who deals next, totals, the check
+    (the running totals drawn in ASCII levels when the output is ASCII)."""
+    levels = ASCII_SPARKS if ascii_only else SPARKS
     sets = f" of {status['sets']}" if status["sets"] else ""
     where = (
         f"{status['round'].capitalize()} round" if status["round_wind"] else f"round {status['round_number']}"
@@ -51,7 +57,7 @@ def status_text(status: dict[str, Any], running: dict[str, list[int]], path: str
     kept = f" (has kept the deal {times} time{'s' if times != 1 else ''})" if times else ""
     lines.append(f"East: {status['east']}{kept}; if East loses, {status['next_east']} deals next")
     rows = [
-        [name, wind, _signed(status["totals"][name]), sparkline(running[name][-40:])]
+        [name, wind, _signed(status["totals"][name]), sparkline(running[name][-40:], levels)]
         for name, wind in status["seats"].items()
     ]
     lines += ["", table(["Player", "Seat", "Total", "Running"], rows, {2})]

@@ -305,6 +305,20 @@ def _events(path: Path) -> list[dict[str, object]]:
         ["false-mahjongg", "{f}", "Bob"],
         ["status", "{f}"],
         ["status", "{f}", "--json"],
+        ["status", "{f}", "--ascii"],
+        [
+            "draw",
+            "{f}",
+            "--ascii",
+            "--other",
+            "Ann=4",
+            "--other",
+            "Bob=2",
+            "--other",
+            "Cy=1",
+            "--other",
+            "Di=0",
+        ],
     ],
     ids=[
         "hand-drawn",
@@ -315,6 +329,8 @@ def _events(path: Path) -> list[dict[str, object]]:
         "false-mahjongg",
         "status",
         "json",
+        "status-ascii",
+        "draw-ascii",
     ],
 )
 def test_the_quick_path_and_typer_agree(tmp_path, capsys, args):

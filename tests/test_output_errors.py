@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from pungchow_calc.cli.common import EXIT_OUTPUT_FAILED
+from pungchow_calc.evening.report import ASCII_SPARKS, SPARKS
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 KONGS = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
@@ -108,3 +109,102 @@ def test_glyphs_by_default_on_a_utf8_terminal():
     done = _pungchow(ENCODED["score"], env={"PYTHONIOENCODING": "utf-8"})
     assert done.returncode == 0
     assert "\U0001f004".encode() in done.stdout
+
+
+# --- the evening commands -----------------------------------------------------------------------
+
+PLAYERS = "Zoë,Bob,Cy,Di"  # a name outside ASCII: it must reach an ASCII terminal as `Zo?`
+OTHERS = ["--other", "Bob=10", "--other", "Cy=20", "--other", "Di=4"]
+EVENING = {
+    "new": ["evening", "new", "{new}", "--players", PLAYERS, "-r", "pung-chow-limit"],
+    "hand": ["evening", "hand", "{log}", HAND, "--winner", "Zoë", *OTHERS],
+    "draw": ["evening", "draw", "{log}", "--other", "Zoë=2", *OTHERS],
+    "false-mahjongg": ["evening", "false-mahjongg", "{log}", "Cy"],
+    "undo": ["evening", "undo", "{log}"],
+    "amend": ["evening", "amend", "{log}", "1", KONGS, "--winner", "Zoë", *OTHERS],
+    "status": ["evening", "status", "{log}"],
+    "report": ["evening", "report", "{log}", "--breakdown"],
+    "report-markdown": ["evening", "report", "{log}", "--format", "markdown"],
+    "report-csv": ["evening", "report", "{log}", "--format", "csv"],
+    "stats": ["evening", "stats", "{log}"],
+    "chart": ["evening", "chart", "{log}"],
+    "play": ["evening", "play", "{log}"],
+}
+PLAY_INPUT = "status\nreport\nBob\n1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c\nwall\n\n8\n4\n2\ny\nquit\n"
+
+
+@pytest.fixture(scope="module")
+def evening_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An evening of three games, its first player named outside ASCII (built in-process, once)."""
+    from cli_helpers import run
+
+    path = tmp_path_factory.mktemp("evening") / "evening.jsonl"
+    for args in (
+        ["evening", "new", str(path), "--players", PLAYERS, "-r", "pung-chow-limit"],
+        ["evening", "hand", str(path), HAND, "--winner", "Zoë", *OTHERS],
+        ["evening", "hand", str(path), KONGS, "--winner", "Bob", "--other", "Zoë=6", *OTHERS[2:]],
+        ["evening", "draw", str(path)],
+    ):
+        assert run(*args).exit_code == 0
+    return path
+
+
+def _evening_args(args: list[str], log: Path, tmp_path: Path) -> list[str]:
+    """The command's arguments on a fresh copy of the evening (commands that record must not share it)."""
+    copy = tmp_path / "evening.jsonl"
+    copy.write_bytes(log.read_bytes())
+    return [a.format(log=copy, new=tmp_path / "new.jsonl") for a in args]
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize("args", list(EVENING.values()), ids=list(EVENING))
+def test_a_narrow_encoding_gets_ascii_evening_output(evening_log, tmp_path, args, encoding):
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", *_evening_args(args, evening_log, tmp_path)],
+        input=PLAY_INPUT.encode() if args[1] == "play" else None,
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": encoding, "COLUMNS": "80"},
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, b""), done.stderr.decode()
+    assert done.stdout.isascii(), done.stdout.decode(encoding, "replace")
+    assert b"Zo?" in done.stdout or args[1] == "false-mahjongg"  # its output names Cy only
+    if args[1] in ("status", "play"):
+        assert b"Check: totals sum to 0 - ok" in done.stdout
+    if args[1] == "status":
+        assert _running(done.stdout.decode()) <= set(ASCII_SPARKS)
+
+
+@pytest.mark.parametrize("args", list(EVENING.values()), ids=list(EVENING))
+def test_evening_ascii_option_is_pure_ascii(evening_log, tmp_path, args, monkeypatch):
+    import io
+
+    from cli_helpers import run
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(PLAY_INPUT))  # read by `play` only
+    done = run(*_evening_args(args, evening_log, tmp_path), "--ascii")
+    assert (done.exit_code, done.stderr) == (0, ""), done.stderr
+    assert done.stdout.isascii(), done.stdout
+    assert "Zo?" in done.stdout or args[1] == "false-mahjongg"
+
+
+def test_evening_status_draws_glyphs_on_a_utf8_terminal(evening_log):
+    from cli_helpers import run
+
+    done = run("evening", "status", str(evening_log))
+    assert done.exit_code == 0
+    assert "Zoë" in done.stdout and " · " in done.stdout and "—" in done.stdout
+    assert _running(done.stdout) <= set(SPARKS)
+
+
+def _running(status: str) -> set[str]:
+    """The characters of the sparklines (`Running`) in `evening status`: four, one a game and one before."""
+    rows = [line.split() for line in status.splitlines() if line.startswith(("Zo", "Bob", "Cy", "Di"))]
+    assert len(rows) == 4 and all(len(row[-1]) == 4 for row in rows), rows
+    return {ch for row in rows for ch in row[-1]}
+
+
+def test_evening_status_to_a_full_disk(evening_log):
+    with open("/dev/full", "wb") as full:
+        _assert_output_failed(_pungchow(["evening", "status", str(evening_log)], stdout=full))

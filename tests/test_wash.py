@@ -206,7 +206,7 @@ def test_cli_wash_refusal_as_json():
     [
         pytest.param(
             ["1d9d1b9b1c9c EwSwWwNw RdGdWd"],
-            "error: an original hand has 14 tiles for east (13, 14 for East), but 13 were given (column 1)",
+            "error: East's original hand is 14 tiles (13 for the other seats), but 13 were given",
             id="tile-count",
         ),
         pytest.param(
@@ -250,3 +250,28 @@ def test_any_original_hand_washes_by_the_table_or_is_refused(wall, seat):
     each = {9: 50, 10: 70, 11: 100, 12: 150, 13: 200}[heads]
     assert len(result.heads) == heads
     assert result.payments == {w: each for w in Wind if w is not seat}  # nobody pays or collects double
+
+
+@pytest.mark.parametrize(
+    ("tiles", "seat", "message"),
+    [
+        pytest.param(
+            "1d9d1b9b1c9c EwSwWwNw RdGdWd 5d",
+            "south",
+            "South's original hand is 13 tiles (14 for East), but 14 were given",
+            id="south-with-14",
+        ),
+        pytest.param(
+            "1d9d1b9b1c9c EwSwWwNw RdGdWd",
+            "east",
+            "East's original hand is 14 tiles (13 for the other seats), but 13 were given",
+            id="east-with-13",
+        ),
+    ],
+)
+def test_wash_tile_count_is_one_line_without_a_column(tiles, seat, message):
+    # The count is about the whole hand: no `(column 1)`, in the line or in the JSON error.
+    result = _run(tiles, "--seat", seat)
+    assert (result.exit_code, result.stderr) == (2, f"error: {message}\n")
+    error = json.loads(_run(tiles, "--seat", seat, "--json").stdout)["error"]
+    assert error == {"code": "wash-tile-count", "message": message}

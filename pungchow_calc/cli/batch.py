@@ -87,7 +87,7 @@ def batch(
         print(f"error: {message}", file=sys.stderr)
 
     with _StopSignals() as signals:
-        out = _Output(sys.stdout, output_format, signals)
+        out = _Output(sys.stdout, output_format, signals, _terminal_table(output_format))
         records = b.run(chain, job, n_workers, on_batch_end=out.flush, on_worker_died=worker_died)
         try:
             if compare is not None:
@@ -169,12 +169,24 @@ class _StopSignals:
             raise _Stop(self.stopping)
 
 
+def _terminal_table(output_format: str) -> Any:
+    """The table sized to the terminal when stdout is one (render_batch.BatchTable); None for the fixed
+    columns of render_batch.batch_row, the same bytes whatever the terminal, for a pipe or a file."""
+    if output_format != "table" or not sys.stdout.isatty():
+        return None
+    from ..render import console
+    from ..render_batch import BatchTable
+
+    return BatchTable(console().width)
+
+
 class _Output:
     """Records as text on stdout: gathered as they come, written a batch at a time, counted."""
 
-    def __init__(self, stream: IO[str], output_format: str, signals: _StopSignals) -> None:
+    def __init__(self, stream: IO[str], output_format: str, signals: _StopSignals, table: Any = None) -> None:
         self.stream = stream
         self.format = output_format
+        self.table = table  # a render_batch.BatchTable on a terminal, else None (batch_row)
         self.written = 0  # records on stdout, whole
         self._signals = signals
         self._pending: list[str] = []  # text since the last batch ended: one write per batch
@@ -208,9 +220,9 @@ class _Output:
         elif self.format == "json":
             self._pending.append("[")
         elif self.format == "table":
-            from ..render import BATCH_HEADER
+            from ..render_batch import BATCH_HEADER
 
-            self._pending.append(BATCH_HEADER + "\n")
+            self._pending.append((BATCH_HEADER if self.table is None else self.table.header()) + "\n")
 
     def write_all(self, records: Iterator[tuple[bool, Any]]) -> int:
         """Gather records as they come (the batch end writes them); return how many failed."""
@@ -221,7 +233,9 @@ class _Output:
         append = self._pending.append
         fmt = self.format
         if fmt == "table":
-            from ..render import batch_row
+            from ..render_batch import batch_row
+
+            row = batch_row if self.table is None else self.table.row
         for ok, payload in records:
             failed += not ok
             if fmt == "jsonl":
@@ -231,7 +245,7 @@ class _Output:
             elif fmt == "csv":
                 append(b.csv_text(payload))
             else:
-                append(batch_row(payload) + "\n")
+                append(row(payload) + "\n")
             self._records += 1
         self.footer()
         return failed

@@ -14,8 +14,10 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from .. import options as opts
+from ..ascii_output import is_ascii, output_stream
 from ..engine.errors import OptionError, PungchowError
 from .common import (
+    AsciiOpt,
     DrawnOpt,
     FirstDiscardOpt,
     FromOpt,
@@ -133,7 +135,7 @@ def draw_record(others: dict[str, str], dead: list[str] | None = None) -> dict[s
     return record
 
 
-def _game_done(change: Any, as_json: bool) -> None:
+def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
     from ..evening.report import describe, round_name
     from ..render_evening import game_text
 
@@ -141,23 +143,24 @@ def _game_done(change: Any, as_json: bool) -> None:
     if as_json:
         print(json.dumps({"game": game.number, "event": change.event, "totals": change.after.totals()}))
         return
-    print(game_text(game, describe(game), round_name(change.after, game)))
+    out = output_stream(ascii_only)
+    print(game_text(game, describe(game), round_name(change.after, game)), file=out)
     totals = change.after.totals()
-    print("\nTotals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()))
+    print("\nTotals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()), file=out)
     if change.after.east != change.before.east:
-        print(f"The deal passes: {change.after.east} is East Wind")
+        print(f"The deal passes: {change.after.east} is East Wind", file=out)
     else:
-        print(f"{change.after.east} stays East Wind")
+        print(f"{change.after.east} stays East Wind", file=out)
 
 
-def _record(file: str, record: dict[str, Any], as_json: bool) -> None:
+def _record(file: str, record: dict[str, Any], as_json: bool, ascii_only: bool) -> None:
     from ..evening.record import add
 
     try:
         change = add(file, record, _say)
     except PungchowError as error:
         _fail(error, as_json)
-    _game_done(change, as_json)
+    _game_done(change, as_json, ascii_only)
 
 
 @evening_app.command("new")
@@ -171,6 +174,7 @@ def new(
     limit: LimitOpt = None,
     no_limit: NoLimitOpt = False,
     sets: Annotated[int | None, typer.Option("--sets", help="Sets to play (four rounds each).")] = None,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Start an evening: seat the players and record the ruleset (an existing FILE is never overwritten)."""
     from ..evening.record import new as start
@@ -182,7 +186,7 @@ def new(
     except PungchowError as error:
         _fail(error)
     seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
-    print(f"{file}: a new evening under {evening.ruleset.name}: {seats}")
+    print(f"{file}: a new evening under {evening.ruleset.name}: {seats}", file=output_stream(ascii_only))
 
 
 @evening_app.command("hand")
@@ -202,6 +206,7 @@ def hand(
     no_choice: NoChoiceOpt = False,
     dead: DeadOpt = None,
     as_json: JsonOpt = False,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Record a game won: the winner's hand, how he won, and every other player's hand or score."""
     try:
@@ -222,17 +227,23 @@ def hand(
         )
     except PungchowError as error:
         _fail(error, as_json)
-    _record(file, record, as_json)
+    _record(file, record, as_json, ascii_only)
 
 
 @evening_app.command("draw")
-def draw(file: FileArg, other: OtherOpt = None, dead: DeadOpt = None, as_json: JsonOpt = False) -> None:
+def draw(
+    file: FileArg,
+    other: OtherOpt = None,
+    dead: DeadOpt = None,
+    as_json: JsonOpt = False,
+    ascii_only: AsciiOpt = False,
+) -> None:
     """Record a draw game: nobody went Mah-Jongg (give every player's hand or score, or none)."""
     try:
         record = draw_record(others_of(other), dead)
     except PungchowError as error:
         _fail(error, as_json)
-    _record(file, record, as_json)
+    _record(file, record, as_json, ascii_only)
 
 
 @evening_app.command("wash")
@@ -241,9 +252,10 @@ def wash(
     player: Annotated[str, typer.Argument(help="Who washes the tiles.")],
     tiles: Annotated[str, typer.Argument(help="His original hand: 13 tiles, 14 for East.")],
     as_json: JsonOpt = False,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Record washing the tiles (Part II): nine or more different heads; East keeps the deal."""
-    _record(file, {"event": "wash", "player": player, "tiles": tiles}, as_json)
+    _record(file, {"event": "wash", "player": player, "tiles": tiles}, as_json, ascii_only)
 
 
 @evening_app.command("false-mahjongg")
@@ -251,13 +263,14 @@ def false_mahjongg(
     file: FileArg,
     player: Annotated[str, typer.Argument(help="Who called Mah-Jongg on an incomplete hand.")],
     as_json: JsonOpt = False,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Record a false Mah-Jongg (Penalties 1): the caller pays each other player; the game ends."""
-    _record(file, {"event": "penalty", "type": "false_mahjongg", "player": player}, as_json)
+    _record(file, {"event": "penalty", "type": "false_mahjongg", "player": player}, as_json, ascii_only)
 
 
 @evening_app.command("undo")
-def undo(file: FileArg, as_json: JsonOpt = False) -> None:
+def undo(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False) -> None:
     """Take back the last game (or the last amendment); the log keeps both."""
     from ..evening.record import undo as take_back
     from ..render_evening import totals_change
@@ -269,8 +282,9 @@ def undo(file: FileArg, as_json: JsonOpt = False) -> None:
     if as_json:
         print(json.dumps({"event": change.event, "totals": change.after.totals()}))
         return
-    print(f"Took back {change.event['takes_back']}.")
-    print(totals_change(change.before.totals(), change.after.totals()))
+    out = output_stream(ascii_only)
+    print(f"Took back {change.event['takes_back']}.", file=out)
+    print(totals_change(change.before.totals(), change.after.totals()), file=out)
 
 
 @evening_app.command("amend")
@@ -292,6 +306,7 @@ def amend(
     no_choice: NoChoiceOpt = False,
     dead: DeadOpt = None,
     as_json: JsonOpt = False,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Correct game N (the same options as `hand`, or --draw); the evening is replayed from it."""
     from ..evening.record import amend as correct
@@ -327,13 +342,14 @@ def amend(
     if as_json:
         print(json.dumps({"game": number, "event": change.event, "before": before, "after": after}))
         return
-    print(f"Game {number} amended; the evening was replayed from it.")
-    print(totals_change(before, after))
+    out = output_stream(ascii_only)
+    print(f"Game {number} amended; the evening was replayed from it.", file=out)
+    print(totals_change(before, after), file=out)
     if change.after.east != change.before.east:
-        print(f"East Wind is now {change.after.east} (was {change.before.east})")
+        print(f"East Wind is now {change.after.east} (was {change.before.east})", file=out)
 
 
-def show_status(file: str, as_json: bool) -> int:
+def show_status(file: str, as_json: bool, ascii_only: bool = False) -> int:
     """Print `evening status`; the exit code (also the fast path's: no typer needed)."""
     from ..evening.record import load
     from ..evening.report import running, status
@@ -356,7 +372,8 @@ def show_status(file: str, as_json: bool) -> int:
         return 0
     from ..render_evening import status_text
 
-    print(status_text({**data, "notes": []}, running(evening), file))
+    out = output_stream(ascii_only)
+    print(status_text({**data, "notes": []}, running(evening), file, is_ascii(out)), file=out)
     return 0
 
 
@@ -368,9 +385,9 @@ def fast(argv: list[str]) -> int | None:
 
 
 @evening_app.command("status")
-def status_command(file: FileArg, as_json: JsonOpt = False) -> None:
+def status_command(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False) -> None:
     """Where the evening stands: games, round and set, East and his streak, totals, the zero-sum check."""
-    code = show_status(file, as_json)
+    code = show_status(file, as_json, ascii_only)
     if code:
         raise typer.Exit(code)
 

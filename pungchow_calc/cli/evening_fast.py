@@ -19,7 +19,7 @@ _WIN_FLAGS = {
     "--no-choice": "no_choice",
 }
 _WIN_VALUED = {"--winner": "winner", "--from": "from_", "--feeder": "feeder", "--win-by": "win_by"}
-_JSON = {"--json": "as_json"}
+_OUT = {"--json": "as_json", "--ascii": "ascii_only"}  # the output options every command takes
 _LISTS = {"--other": "other", "--dead": "dead"}
 
 
@@ -64,15 +64,19 @@ def fast(argv: list[str]) -> int | None:
     from . import evening as commands
 
     table: dict[str, tuple[Callable[..., Any], list[str], dict[str, str], dict[str, str], dict[str, str]]] = {
-        "hand": (commands.hand, ["file", "hand"], {**_WIN_FLAGS, **_JSON}, _WIN_VALUED, _LISTS),
-        "draw": (commands.draw, ["file"], _JSON, {}, _LISTS),
-        "wash": (commands.wash, ["file", "player", "tiles"], _JSON, {}, {}),
-        "false-mahjongg": (commands.false_mahjongg, ["file", "player"], _JSON, {}, {}),
-        "undo": (commands.undo, ["file"], _JSON, {}, {}),
+        "hand": (commands.hand, ["file", "hand"], {**_WIN_FLAGS, **_OUT}, _WIN_VALUED, _LISTS),
+        "draw": (commands.draw, ["file"], _OUT, {}, _LISTS),
+        "wash": (commands.wash, ["file", "player", "tiles"], _OUT, {}, {}),
+        "false-mahjongg": (commands.false_mahjongg, ["file", "player"], _OUT, {}, {}),
+        "undo": (commands.undo, ["file"], _OUT, {}, {}),
     }
     if argv[1] == "status":
-        found = _read(argv[2:], ["file"], _JSON, {}, {})
-        return None if found is None else commands.show_status(found["file"], found.get("as_json", False))
+        found = _read(argv[2:], ["file"], _OUT, {}, {})
+        if found is None:
+            return None
+        return commands.show_status(
+            found["file"], found.get("as_json", False), found.get("ascii_only", False)
+        )
     if argv[1] not in table:
         return None
     command, names, flags, valued, lists = table[argv[1]]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from ..ascii_output import ascii_text, is_ascii, output_stream
 from ..engine.errors import OptionError, PungchowError
 from ..evening import record as book
 from ..evening.report import describe, round_name, running, status
@@ -33,10 +34,16 @@ class Cancel(Exception):
 class Table:
     """One `evening play` session over one log."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, ascii_only: bool = False) -> None:
         self.path = path
         self.words: list[str] = []
+        self.out = output_stream(ascii_only)  # plain ASCII with --ascii, or where the terminal needs it
+        self.ascii = is_ascii(self.out)
         self._readline()
+
+    def echo(self, *parts: object) -> None:
+        """Print to the session's output (ASCII where it must be)."""
+        print(*parts, file=self.out)
 
     # --- input -------------------------------------------------------------------------------
 
@@ -58,16 +65,16 @@ class Table:
     def ask(self, prompt: str) -> str:
         """One line of input; end of input ends the session, `cancel` or Ctrl-C the entry."""
         try:
-            answer = input(prompt)
+            answer = input(ascii_text(prompt) if self.ascii else prompt)
         except EOFError:
             raise SystemExit(0) from None
         except KeyboardInterrupt:
-            print()
+            self.echo()
             raise Cancel from None
         if answer.strip().lower() == "cancel":
             raise Cancel
         if not sys.stdin.isatty():
-            print(answer)  # echo piped input, so a transcript reads like a session
+            self.echo(answer)  # echo piped input, so a transcript reads like a session
         return answer.strip()
 
     def ask_name(self, prompt: str, evening: Evening, optional: bool = False) -> str | None:
@@ -79,7 +86,7 @@ class Table:
             found = [p for p in evening.players if p.lower() == answer.lower()]
             if found:
                 return found[0]
-            print(f"  {answer!r} is not at the table: {', '.join(evening.players)}")
+            self.echo(f"  {answer!r} is not at the table: {', '.join(evening.players)}")
 
     def ask_hand(self, prompt: str, score_allowed: bool) -> str:
         """A hand in notation (or a plain score), checked as typed; asked again on a mistake."""
@@ -94,7 +101,7 @@ class Table:
                 build(parse(answer))
                 return answer
             except PungchowError as error:
-                print(f"  {printable(str(error))} — try again (or `cancel`)")
+                self.echo(f"  {printable(str(error))} — try again (or `cancel`)")
 
     def yes(self, prompt: str, default: bool = True) -> bool:
         """A yes/no question."""
@@ -104,7 +111,7 @@ class Table:
                 return default
             if answer in ("y", "yes", "n", "no"):
                 return answer.startswith("y")
-            print("  answer y or n")
+            self.echo("  answer y or n")
 
     # --- the session ---------------------------------------------------------------------------
 
@@ -117,7 +124,7 @@ class Table:
             return 2
         self.words = [*evening.players, "draw", "wash", "false", "undo", "amend", "status", "quit"]
         self._show(evening)
-        print("Type `help` for the commands.")
+        self.echo("Type `help` for the commands.")
         while True:
             try:
                 evening = book.load(self.path, self._say)  # another terminal may have recorded meanwhile
@@ -125,15 +132,16 @@ class Table:
                 if not self._command(command, evening):
                     return 0
             except Cancel:
-                print("  (cancelled; nothing recorded)")
+                self.echo("  (cancelled; nothing recorded)")
             except PungchowError as error:
-                print(f"  error: {printable(str(error))} — nothing recorded")
+                self.echo(f"  error: {printable(str(error))} — nothing recorded")
 
     def _say(self, message: str) -> None:
-        print(message)
+        self.echo(message)
 
     def _show(self, evening: Evening) -> None:
-        print(status_text({**status(evening), "notes": list(evening.notes)}, running(evening), self.path))
+        shown = {**status(evening), "notes": list(evening.notes)}
+        self.echo(status_text(shown, running(evening), self.path, self.ascii))
 
     def _command(self, command: str, evening: Evening) -> bool:
         word, _, rest = command.partition(" ")
@@ -141,14 +149,17 @@ class Table:
         if word in ("quit", "exit", "q"):
             return False
         if word in ("help", "?", ""):
-            print(HELP)
+            self.echo(HELP)
         elif word == "status":
             self._show(evening)
         elif word == "report":
+            from ..evening.log import read
             from ..evening.report import report
+            from ..evening.state import replay
             from ..render_evening import report_text
 
-            print(report_text(report(evening)))
+            scored = replay(read(self.path, self._say), cached=False)  # the biggest hands need the scores
+            self.echo(report_text(report(scored)))
         elif word == "undo":
             self._undo(evening)
         elif word == "amend":
@@ -165,7 +176,7 @@ class Table:
         else:
             names = [p for p in evening.players if p.lower() == command.lower()]
             if not names:
-                print(f"  {command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)")
+                self.echo(f"  {command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)")
                 return True
             self._record(evening, self._hand(evening, names[0]))
         return True
@@ -204,32 +215,32 @@ class Table:
 
     def _record(self, evening: Evening, record: dict[str, Any]) -> None:
         game = book.preview(evening, record)
-        print(game_text(game, describe(game), round_name(evening, game)))
+        self.echo(game_text(game, describe(game), round_name(evening, game)))
         if not self.yes("Record this game?"):
             raise Cancel
         change = book.add(self.path, record, self._say)
-        print(f"Recorded game {change.game.number if change.game else '?'}.")
+        self.echo(f"Recorded game {change.game.number if change.game else '?'}.")
         self._show(change.after)
 
     def _undo(self, evening: Evening) -> None:
         if not evening.undo:
-            print("  there is nothing to undo")
+            self.echo("  there is nothing to undo")
             return
         last = evening.undo[-1]
         what = f"game {len(evening.games)}" if last[0] == "game" else f"the amendment of game {last[1]}"
         if self.yes(f"  Take back {what}?"):
             change = book.undo(self.path, self._say)
-            print(totals_change(change.before.totals(), change.after.totals()))
+            self.echo(totals_change(change.before.totals(), change.after.totals()))
 
     def _amend(self, evening: Evening, rest: str) -> None:
         if not evening.games:
-            print("  there is no game to amend yet")
+            self.echo("  there is no game to amend yet")
             return
         number = int(rest) if rest.strip().isdigit() else None
         while number is None or not 1 <= number <= len(evening.games):
             answer = self.ask(f"  Amend which game (1 to {len(evening.games)})? ")
             number = int(answer) if answer.isdigit() else None
-        print(f"  Game {number} was: {describe(evening.games[number - 1])}")
+        self.echo(f"  Game {number} was: {describe(evening.games[number - 1])}")
         winner = None
         while winner is None:
             answer = self.ask("  Who won it? (a name, or draw) ")
@@ -238,11 +249,11 @@ class Table:
             winner = next((p for p in evening.players if p.lower() == answer.lower()), None)
         record = self._draw(evening) if winner is None else self._hand(evening, winner)
         after = book.preview_amend(evening, number, record)
-        print(totals_change(evening.totals(), after.totals()))
+        self.echo(totals_change(evening.totals(), after.totals()))
         if not self.yes("Record this amendment?"):
             raise Cancel
         change = book.amend(self.path, number, record, self._say)
-        print(
+        self.echo(
             f"Game {number} amended; totals now: "
             + ", ".join(f"{n} {v:+d}" for n, v in change.after.totals().items())
         )

@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
+from ..ascii_output import output_stream
 from ..engine.errors import OptionError, PungchowError
-from .common import JsonOpt, fail
+from .common import AsciiOpt, JsonOpt, fail
 from .evening import FileArg, _say, evening_app
 
 FORMATS = ("table", "csv", "json", "markdown")
@@ -19,6 +20,7 @@ def report_command(
     file: FileArg,
     format_: Annotated[str, typer.Option("--format", "-f", help="table, csv, json or markdown.")] = "table",
     breakdown: Annotated[bool, typer.Option("--breakdown", help="Each hand's score lines too.")] = False,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """The game-by-game history, totals, the fewest payments that square the evening, player statistics."""
     from ..evening.log import read
@@ -36,26 +38,30 @@ def report_command(
     data = report(evening, breakdown)
     if as_json:
         print(json.dumps(data))
-    elif format_ == "csv":
-        print(report_csv(data), end="")
+        return
+    out = output_stream(ascii_only)  # a name the terminal cannot encode is written `?`, not a traceback
+    if format_ == "csv":
+        print(report_csv(data), end="", file=out)
     elif format_ == "markdown":
-        print(report_markdown(data), end="")
+        print(report_markdown(data), end="", file=out)
     else:
-        print(report_text(data))
+        print(report_text(data), file=out)
 
 
 @evening_app.command("stats")
 def stats_command(
     files: Annotated[list[str], typer.Argument(help="One or more evening logs.")],
     as_json: JsonOpt = False,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Each player's statistics over several evenings (players matched by name)."""
-    from ..evening.record import load
+    from ..evening.log import read
     from ..evening.report import combined_stats
+    from ..evening.state import replay
     from ..render_evening import stats_table
 
-    try:
-        evenings = [load(f, _say) for f in files]
+    try:  # every game scored again: the biggest hands are not in the log's cached nets
+        evenings = [replay(read(f, _say), cached=False) for f in files]
     except PungchowError as error:
         fail(error, as_json)
     stats = combined_stats(evenings)
@@ -63,8 +69,9 @@ def stats_command(
         print(json.dumps({"evenings": len(evenings), "players": stats}))
         return
     games = sum(len(e.games) for e in evenings)
-    print(f"{len(evenings)} evening{'s' if len(evenings) != 1 else ''}, {games} games")
-    print(stats_table(stats, [("evenings", "Evenings")]))
+    out = output_stream(ascii_only)
+    print(f"{len(evenings)} evening{'s' if len(evenings) != 1 else ''}, {games} games", file=out)
+    print(stats_table(stats, [("evenings", "Evenings")]), file=out)
 
 
 @evening_app.command("chart")
@@ -72,6 +79,7 @@ def chart_command(
     file: FileArg,
     width: Annotated[int, typer.Option("--width", help="Columns to use (default 80).", min=20, max=400)] = 80,
     height: Annotated[int, typer.Option("--height", help="Rows of the chart.", min=5, max=100)] = 16,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """The running totals as a chart in the terminal (plain characters)."""
     from ..evening.record import load
@@ -82,14 +90,14 @@ def chart_command(
         evening = load(file, _say)
     except PungchowError as error:
         fail(error, False)
-    print(chart_text(running(evening), width, height))
+    print(chart_text(running(evening), width, height), file=output_stream(ascii_only))
 
 
 @evening_app.command("play")
-def play_command(file: FileArg) -> None:
+def play_command(file: FileArg, ascii_only: AsciiOpt = False) -> None:
     """The interactive table mode: prompts for each game, checks it, shows it, records it."""
     from .evening_play import Table
 
-    code = Table(file).run()
+    code = Table(file, ascii_only).run()
     if code:
         raise typer.Exit(code)

@@ -75,13 +75,15 @@ def original_hand(text: str, seat: Wind) -> tuple[Tile, ...]:
             raise WashError(
                 f"{tile.code} appears {n} times; there are four of each tile", code="too-many-copies"
             )
-    need = ORIGINAL_TILES + (1 if seat is Wind.EAST else 0)
+    east = seat is Wind.EAST
+    need = ORIGINAL_TILES + (1 if east else 0)
     if len(tiles) != need:
+        # About the hand as a whole, so no column: "13 tiles (14 in case of East Wind)".
+        others = f"{ORIGINAL_TILES} for the other seats" if east else f"{ORIGINAL_TILES + 1} for East"
         raise WashError(
-            f"an original hand has {need} tiles for {seat.word}"
-            f" (13, 14 for East), but {len(tiles)} were given",
+            f"{seat.word.capitalize()}'s original hand is {need} tiles ({others}),"
+            f" but {len(tiles)} were given",
             code="wash-tile-count",
-            column=1,
         )
     return tuple(tiles)
 

@@ -153,10 +153,7 @@ def amend(path: str, number: int, record: dict[str, Any], say: Say = None) -> Ch
 
     def make(current: log.Log) -> dict[str, Any]:
         before = replay(current)
-        if not 1 <= number <= len(before.games):
-            raise OptionError(
-                f"there is no game {number} to amend (games 1 to {len(before.games)})", code="evening-no-game"
-            )
+        _check_game(number, before)
         trial = apply(before, _stamp("amend", {"game": number, "record": body(record)}), cached=False)
         game = trial.games[number - 1]
         event = _stamp("amend", {"game": number, "record": {**body(record), **_cache(game)}})
@@ -174,8 +171,15 @@ def preview(evening: Evening, record: dict[str, Any]) -> Game:
 
 def preview_amend(evening: Evening, number: int, record: dict[str, Any]) -> Evening:
     """The evening if game `number` were amended to this record (nothing written)."""
-    if not 1 <= number <= len(evening.games):
-        raise OptionError(
-            f"there is no game {number} to amend (games 1 to {len(evening.games)})", code="evening-no-game"
-        )
+    _check_game(number, evening)
     return apply(evening, _stamp("amend", {"game": number, "record": body(record)}), cached=False)
+
+
+def _check_game(number: int, evening: Evening) -> None:
+    """Refuse to amend a game the evening does not have."""
+    games = len(evening.games)
+    if not games:
+        raise OptionError("no game has been recorded yet: there is nothing to amend", code="evening-no-game")
+    if not 1 <= number <= games:
+        shown = "game 1" if games == 1 else f"games 1 to {games}"
+        raise OptionError(f"there is no game {number} to amend ({shown})", code="evening-no-game")

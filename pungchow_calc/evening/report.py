@@ -12,6 +12,7 @@ from ..engine.wash import Wash
 from .state import ROUNDS_PER_SET, Evening, Game
 
 SPARKS = "▁▂▃▄▅▆▇█"
+ASCII_SPARKS = "_.-=*#"  # the same levels in ASCII, lowest to highest
 
 
 def round_name(evening: Evening, game: Game | None = None) -> str:
@@ -59,13 +60,13 @@ def running(evening: Evening) -> dict[str, list[int]]:
     return out
 
 
-def sparkline(values: list[int]) -> str:
-    """A line of block characters, lowest value to highest."""
+def sparkline(values: list[int], levels: str = SPARKS) -> str:
+    """A line of block characters (or of other `levels`, lowest first), lowest value to highest."""
     if not values:
         return ""
     low, high = min(values), max(values)
     span = high - low or 1
-    return "".join(SPARKS[(v - low) * (len(SPARKS) - 1) // span] for v in values)
+    return "".join(levels[(v - low) * (len(levels) - 1) // span] for v in values)
 
 
 def settle_up(totals: dict[str, int]) -> list[dict[str, Any]]:

@@ -124,11 +124,22 @@ def _named(error: PungchowError, names: dict[str, str]) -> PungchowError:
     return type(error)(message, code=error.code, column=error.column)
 
 
+# What the person typed to name a player in each place of a record: the message names it.
+_TYPED = {
+    "winner": "--winner",
+    "from": "--from",
+    "feeder": "--feeder",
+    "dead": "--dead",
+    "hands": "--other",
+    "player": "PLAYER",
+}
+
+
 def _seat(value: Any, key: str, seats: dict[str, Wind]) -> Wind:
-    """The seat of a player named in a record (`key` names the option in the message)."""
+    """The seat of a player named in a record (the message names the option `key` comes from)."""
     if not isinstance(value, str) or value not in seats:
         players = ", ".join(seats)
-        raise OptionError(f"{key}: {value!r} is not at the table ({players})", code="bad-player")
+        raise OptionError(f"{_TYPED[key]}: {value!r} is not at the table ({players})", code="bad-player")
     return seats[value]
 
 
@@ -144,7 +155,7 @@ def _hands(record: dict[str, Any], seats: dict[str, Wind], required: bool) -> di
     if not isinstance(hands, dict) or not all(isinstance(v, str) for v in hands.values()):
         raise OptionError("hands: give each player's hand or score as text", code="bad-option")
     for name in hands:
-        _seat(name, "player", seats)
+        _seat(name, "hands", seats)
     missing = [name for name in seats if name not in hands]
     if missing:
         raise OptionError(
@@ -220,13 +231,14 @@ def _settle(
         return settle_table(hands, ruleset, table_options(**options))
     if kind != "hand":
         raise OptionError(f"{kind!r} is not a game", code="bad-option")
+    winner = _seat(record.get("winner"), "winner", seats)  # before the hands, which name him too
     hands = _hands(record, seats, required=True)
     assert hands is not None
     win_by = record.get("win_by", "discard")
     if win_by not in ("wall", "loose", "discard"):
         raise OptionError(f"win-by: {win_by!r} is not one of wall, loose, discard", code="bad-option")
     options.update(
-        winner=_seat(record.get("winner"), "winner", seats),
+        winner=winner,
         win_by=win_by,
         discarder=_maybe(record, "from", seats),
         feeder=_maybe(record, "feeder", seats),

@@ -1,0 +1,93 @@
+"""The `pungchow batch` table as plain text: fixed columns for a pipe or a file (the same bytes on any
+terminal, so runs can be compared byte for byte), or sized to the terminal it is shown on. No rich: a
+long batch streams rows as they are scored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+BATCH_HEADER = (
+    f"{'line':>5}  {'hand':<48} {'seat':<5} {'points':>6} {'dbl':>3} {'score':>7} {'payable':>7}  payments"
+)
+
+
+def _paid(record: dict[str, Any]) -> str:
+    """A batch record's payments, `E:104 W:52 N:52` (or `(loser)`)."""
+    pays = record.get("payments")
+    return " ".join(f"{seat[0].upper()}:{amount}" for seat, amount in pays.items()) if pays else "(loser)"
+
+
+def batch_row(record: dict[str, Any]) -> str:
+    """One batch record as a plain text row (rows are written one by one, so a long file streams)."""
+    if "error" in record:
+        err = record["error"]
+        return f"{record['line']:>5}  error [{err['code']}]: {err['message']}"
+    return (
+        f"{record['line']:>5}  {record['hand']:<48} {record['seat']:<5} {record['points']:>6} "
+        f"{record['doublings']:>3} {record['score']:>7} {record['payable']:>7}  {_paid(record)}"
+    )
+
+
+# The batch table on a terminal: batch_row's columns, the hand's narrowed to fit (its sets wrapped onto
+# more lines, never split) and the payments kept while they have room.
+_LEAD = 7  # the line number, `{line:>5}`, and two spaces
+_NUMBERS = 33  # ` seat  points dbl   score payable`, as batch_row writes them
+_PAYMENTS = 18  # `E:1920 S:960 W:960`: what the payments column wants
+_HAND_BESIDE_PAYMENTS = 36  # a hand column narrower than this takes the payments' room instead
+_HAND_LEAST = 10  # a kong with its markers, `RdRd!RdRd#`
+
+
+def _lines(words: list[str], width: int) -> list[str]:
+    """Words packed into lines of at most `width` (a longer word alone on its line); at least one."""
+    lines = [""]
+    for word in words:
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+    return lines
+
+
+class BatchTable:
+    """The batch table sized to a terminal `width` columns wide: no line wider (but a single set longer
+    than the hand column), no set split across lines; the payments left out where they have no room."""
+
+    __slots__ = ("hand", "payments", "width")
+
+    def __init__(self, width: int) -> None:
+        room = width - _LEAD - _NUMBERS  # for the hand and, two spaces after it, the payments
+        self.width = width
+        self.payments = room - 2 - _PAYMENTS >= _HAND_BESIDE_PAYMENTS
+        self.hand = max(_HAND_LEAST, min(48, room - 2 - _PAYMENTS if self.payments else room))
+
+    def header(self) -> str:
+        """The column names."""
+        names = (
+            f"{'line':>5}  {'hand':<{self.hand}} {'seat':<5} {'points':>6} {'dbl':>3} {'score':>7} "
+            f"{'payable':>7}"
+        )
+        return names + "  payments" if self.payments else names
+
+    def row(self, record: dict[str, Any]) -> str:
+        """One record as one line or more: the hand wrapped between sets, a message between words."""
+        number = f"{record['line']:>5}  "
+        if "error" in record:
+            err = record["error"]
+            text = _lines(f"error [{err['code']}]: {err['message']}".split(), self.width - _LEAD)
+            return "\n".join([number + text[0], *(" " * _LEAD + line for line in text[1:])])
+        hand = _lines(record["hand"].split(), self.hand)
+        numbers = (
+            f" {record['seat']:<5} {record['points']:>6} {record['doublings']:>3} {record['score']:>7} "
+            f"{record['payable']:>7}"
+        )
+        room = self.width - _LEAD - self.hand - _NUMBERS - 2
+        paid = _lines(_paid(record).split(), room) if self.payments else []
+        rows = []
+        for i in range(max(len(hand), len(paid))):
+            line = (number if i == 0 else " " * _LEAD) + (hand[i] if i < len(hand) else "").ljust(self.hand)
+            line += numbers if i == 0 else ""
+            if i < len(paid):
+                line = line.ljust(_LEAD + self.hand + _NUMBERS) + "  " + paid[i]
+            rows.append(line.rstrip())
+        return "\n".join(rows)

@@ -1,0 +1,114 @@
+"""`pungchow batch` on a terminal: the table sized to its width (60, 80 columns, or wide), no line wider,
+no set split across lines; to a pipe or a file, the fixed columns byte for byte, whatever COLUMNS says."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pungchow_calc.render_batch import BATCH_HEADER, BatchTable, batch_row
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "club-evening.txt"
+
+
+def _environment(columns: str | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    return env if columns is None else {**env, "COLUMNS": columns}
+
+
+def _on_a_terminal(args: list[str], columns: str) -> str:
+    """`pungchow ARGS` with stdout on a pseudo-terminal COLUMNS wide: what it showed."""
+    master, slave = os.openpty()
+    with subprocess.Popen(
+        [sys.executable, "-m", "pungchow_calc", *args],
+        stdout=slave,
+        stderr=subprocess.DEVNULL,
+        env=_environment(columns),
+    ) as process:
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the terminal closed (Linux says EIO)
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        process.wait(timeout=60)
+    os.close(master)
+    return b"".join(chunks).decode().replace("\r\n", "\n")  # the terminal writes \n as \r\n
+
+
+def _piped(args: list[str], columns: str | None) -> bytes:
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", *args],
+        capture_output=True,
+        env=_environment(columns),
+        timeout=60,
+        check=False,
+    )
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def records() -> list[dict[str, object]]:
+    return [
+        json.loads(line) for line in _piped(["batch", str(SAMPLE), "--format", "jsonl"], None).splitlines()
+    ]
+
+
+def _assert_fits(text: str, width: int, records: list[dict[str, object]]) -> None:
+    lines = text.splitlines()
+    assert lines and all(len(line) <= width for line in lines), max(lines, key=len)
+    words = set(text.split())
+    for record in records:  # every set whole, on one line; every word of a refusal whole
+        if "error" in record:
+            error = record["error"]
+            assert set(f"error [{error['code']}]: {error['message']}".split()) <= words  # type: ignore[index]
+        else:
+            assert set(str(record["hand"]).split()) <= words, record["hand"]
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_the_table_fits_a_narrow_terminal(records, width):
+    shown = _on_a_terminal(["batch", str(SAMPLE)], str(width))
+    _assert_fits(shown, width, records)
+    assert shown.splitlines()[0].split() == ["line", "hand", "seat", "points", "dbl", "score", "payable"]
+    assert sum(line[:5].strip().isdigit() for line in shown.splitlines()) == len(records)  # one row each
+
+
+def test_a_wide_terminal_shows_the_fixed_columns_and_the_payments(records):
+    shown = _on_a_terminal(["batch", str(SAMPLE)], "200")
+    assert shown.encode() == _piped(["batch", str(SAMPLE)], None)  # nothing here needs more room
+
+
+@pytest.mark.parametrize("columns", [None, "60", "80", "200"], ids=["unset", "60", "80", "200"])
+def test_piped_output_is_the_fixed_columns_whatever_the_width(records, columns):
+    out = _piped(["batch", str(SAMPLE)], columns).decode()
+    expected = "".join(f"{line}\n" for line in [BATCH_HEADER, *(batch_row(r) for r in records)])
+    assert out == expected
+
+
+@pytest.mark.parametrize("output_format", ["json", "jsonl", "csv"])
+def test_other_formats_ignore_the_terminal(output_format):
+    args = ["batch", str(SAMPLE), "--format", output_format]
+    assert _on_a_terminal(args, "60").encode() == _piped(args, None).replace(b"\r\n", b"\n")
+
+
+@pytest.mark.parametrize("width", [50, 60, 72, 80, 96, 100, 107, 108, 120, 160])
+def test_batch_table_rows_fit_every_width(records, width):
+    table = BatchTable(width)
+    text = "\n".join([table.header(), *(table.row(r) for r in records)])
+    _assert_fits(text, width, records)
+    assert table.payments == (width >= 96)  # room for a 36-column hand beside them
+    if table.payments:
+        assert "E:104 W:52 N:52" in text
+    else:
+        assert "payments" not in text and "E:104" not in text

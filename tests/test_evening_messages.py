@@ -1,0 +1,71 @@
+"""The evening's one-line refusals name what the person typed: the option (`--winner`, `--other`,
+`--from`, `--feeder`, `--dead`) or the PLAYER argument, and say plainly when no game is recorded yet."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_helpers import run
+
+HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+OTHERS = ["--other", "Bob=10", "--other", "Cy=20", "--other", "Di=4"]
+TABLE = "(Ann, Bob, Cy, Di)"
+
+
+@pytest.fixture
+def log(tmp_path: Path) -> Path:
+    path = tmp_path / "evening.jsonl"
+    assert (
+        run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", "pung-chow-limit").exit_code == 0
+    )
+    return path
+
+
+NOT_AT_THE_TABLE = [
+    pytest.param(["hand", "{log}", HAND, "--winner", "Zed", *OTHERS], "--winner", id="winner"),
+    pytest.param(
+        ["hand", "{log}", HAND, "--winner", "Ann", *OTHERS[:4], "--other", "Zed=4"], "--other", id="other"
+    ),
+    pytest.param(["hand", "{log}", HAND, "--winner", "Ann", *OTHERS, "--from", "Zed"], "--from", id="from"),
+    pytest.param(
+        ["hand", "{log}", HAND, "--winner", "Ann", *OTHERS, "--feeder", "Zed"], "--feeder", id="feeder"
+    ),
+    pytest.param(["hand", "{log}", HAND, "--winner", "Ann", *OTHERS, "--dead", "Zed"], "--dead", id="dead"),
+    pytest.param(["draw", "{log}", "--other", "Zed=2", *OTHERS], "--other", id="draw-other"),
+    pytest.param(["wash", "{log}", "Zed", "1b9b1c9c1dEwSwWwNwRdGdWd5b"], "PLAYER", id="wash"),
+    pytest.param(["false-mahjongg", "{log}", "Zed"], "PLAYER", id="false-mahjongg"),
+    pytest.param(["amend", "{log}", "1", HAND, "--winner", "Zed", *OTHERS], "--winner", id="amend-winner"),
+]
+
+
+@pytest.mark.parametrize(("args", "typed"), NOT_AT_THE_TABLE)
+def test_a_player_not_at_the_table_is_named_by_the_option_typed(log, args, typed):
+    if args[0] == "amend":  # a game to amend
+        assert run("evening", "hand", str(log), HAND, "--winner", "Ann", *OTHERS).exit_code == 0
+    before = log.read_bytes()
+    done = run("evening", *(a.format(log=log) for a in args))
+    assert done.exit_code == 2
+    assert done.stderr == f"error: {typed}: 'Zed' is not at the table {TABLE}\n"
+    assert log.read_bytes() == before  # nothing recorded
+
+
+def test_amend_before_any_game_says_none_is_recorded(log):
+    done = run("evening", "amend", str(log), "7", HAND, "--winner", "Ann", *OTHERS)
+    assert (done.exit_code, done.stderr) == (
+        2,
+        "error: no game has been recorded yet: there is nothing to amend\n",
+    )
+    done = run("evening", "amend", str(log), "1", "--draw", "--json")
+    assert json.loads(done.stdout)["error"]["code"] == "evening-no-game"
+
+
+@pytest.mark.parametrize(
+    ("games", "shown"), [pytest.param(1, "game 1", id="one-game"), pytest.param(2, "games 1 to 2", id="two")]
+)
+def test_amend_of_a_game_not_played_names_the_games(log, games, shown):
+    for _ in range(games):
+        assert run("evening", "hand", str(log), HAND, "--winner", "Ann", *OTHERS).exit_code == 0
+    done = run("evening", "amend", str(log), "7", "--draw")
+    assert (done.exit_code, done.stderr) == (2, f"error: there is no game 7 to amend ({shown})\n")
