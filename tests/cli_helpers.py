@@ -26,12 +26,16 @@ class Result:
         return self.stdout + self.stderr
 
 
-def run(*argv: str, env: dict[str, str] | None = None) -> Result:
-    """`pungchow ARGV...` through main(), with sys.argv set, the streams captured and env added."""
+def run(*argv: str, env: dict[str, str] | None = None, input: str | bytes | None = None) -> Result:
+    """`pungchow ARGV...` through main(), with sys.argv set, the streams captured and env added;
+    `input` is what standard input holds (text or bytes)."""
     out, err = io.StringIO(), io.StringIO()
+    data = input.encode() if isinstance(input, str) else (input or b"")
+    stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
     with (
         mock.patch.dict(os.environ, env or {}),
         mock.patch.object(sys, "argv", ["pungchow", *argv]),
+        mock.patch.object(sys, "stdin", stdin),
         redirect_stdout(out),
         redirect_stderr(err),
     ):

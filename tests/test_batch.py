@@ -11,13 +11,13 @@ from itertools import islice
 from pathlib import Path
 
 import pytest
+from cli_helpers import Result
+from cli_helpers import run as run_main
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from pungchow_calc import batch as b
 from pungchow_calc import batch_workers as bw
-from pungchow_calc.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"  # Part I: 48 points, East collects 96 from each
@@ -46,8 +46,8 @@ MIXED_RECORDS = [
 ]
 
 
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(app, list(args), input=input)
+def run(*args: str, input: str | None = None) -> Result:
+    return run_main(*args, input=input)
 
 
 @pytest.fixture

@@ -12,17 +12,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_helpers import Result
+from cli_helpers import run as run_main
 
 from pungchow_calc import batch as b
-from pungchow_calc.cli import app
 
 GOOD = '"1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n'
 GOOD_SCORE = 48  # Part I: 20 + 10 no sequences + 2 only place + 8 + 4 + 2 + 2
 
 
-def run(*args: str, input: bytes | None = None):
-    return CliRunner().invoke(app, ["batch", *args], input=input)
+def run(*args: str, input: bytes | None = None) -> Result:
+    return run_main("batch", *args, input=input)
 
 
 def records(stdout: str) -> list[dict]:

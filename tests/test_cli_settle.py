@@ -1,4 +1,4 @@
-"""`pungchow settle` through typer's CliRunner: the payment table, the JSON (docs/json.md), exit codes."""
+"""`pungchow settle` through the entry point users run: the payment table, the JSON, exit codes."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from pungchow_calc.cli import app
+from cli_helpers import Result
+from cli_helpers import run as run_main
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 TABLE = [
@@ -23,8 +22,8 @@ TABLE = [
 ]
 
 
-def run(*args: str):
-    return CliRunner().invoke(app, ["settle", *args], env={"COLUMNS": "160", "NO_COLOR": "1"})
+def run(*args: str) -> Result:
+    return run_main("settle", *args, env={"COLUMNS": "160", "NO_COLOR": "1"})
 
 
 def test_layout_one_json_exactly_spec() -> None:
