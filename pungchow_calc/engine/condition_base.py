@@ -213,6 +213,11 @@ def meld_kinds(params: Any) -> frozenset[MeldKind]:
     return frozenset().union(*(MELD_KINDS[k] for k in choice(params, tuple(MELD_KINDS))))
 
 
+def fact_condition(fact: str, doc: str) -> Condition:
+    """A condition that is a fact of the situation itself (`original_hand`, `robbing_kong`, ...)."""
+    return Condition(flag(fact), HAND, doc, local=True, reads=reads(fact))
+
+
 def count_range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:
     """`min`/`max`/`exactly` of a counting condition, refusing keys other than those and `extra`."""
     unknown = set(params) - {"min", "max", "exactly"} - extra

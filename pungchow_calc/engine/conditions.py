@@ -29,7 +29,7 @@ from .condition_base import (
     WinBy,
     choice,
     count_range,
-    flag,
+    fact_condition,
     meld_kinds,
     no_params,
     optional_tiles,
@@ -261,18 +261,13 @@ def _won_by_reads(params: Any) -> frozenset[str]:
     return frozenset({"win_by", "loose"} if tells else {"win_by"})
 
 
-def _flag(fact: str, doc: str) -> Condition:
-    """A condition that is the fact itself (`original_hand`, `last_tile`, ...)."""
-    return Condition(flag(fact), HAND, doc, local=True, reads=reads(fact))
-
-
 _HOLDER = reads("seat")
 _TILES = reads_tiles("tiles")  # a `tiles:` class in a mapping of parameters
 _CLASS = reads_tiles()  # the parameter is the class
 
 REGISTRY: dict[str, Condition] = {
     # who and how
-    "winner": _flag("winner", "the hand went Mah-Jongg"),
+    "winner": fact_condition("winner", "the hand went Mah-Jongg"),
     "won_by": Condition(
         _won_by,
         HAND,
@@ -281,9 +276,9 @@ REGISTRY: dict[str, Condition] = {
         reads=_won_by_reads,
     ),
     "seat": Condition(_seat, HAND, "the holder sits in this wind", local=True, reads=_HOLDER),
-    "original_hand": _flag("original_hand", "won on the hand as first drawn"),
-    "last_tile": _flag("last_tile", "won with the last tile that may be drawn"),
-    "first_discard": _flag("first_discard", "won on the first tile discarded"),
+    "original_hand": fact_condition("original_hand", "won on the hand as first drawn"),
+    "last_tile": fact_condition("last_tile", "won with the last tile that may be drawn"),
+    "first_discard": fact_condition("first_discard", "won on the first tile discarded"),
     "only_place_to_win": Condition(_only_place, HAND, "exactly one tile could have completed"),
     # the whole hand
     "no_sequences": Condition(_no_sequences, HAND, "no chow in hand or on the table"),

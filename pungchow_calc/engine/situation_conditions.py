@@ -8,28 +8,14 @@ kong declared on the loose tile of the first; Kajongg's "Twofold Fortune").
 
 from __future__ import annotations
 
-from .condition_base import HAND, Condition, flag, reads
+from .condition_base import Condition, fact_condition
 
 SITUATION_CONDITIONS: dict[str, Condition] = {
-    "robbing_kong": Condition(
-        flag("robbing_kong"),
-        HAND,
-        "won with the tile added to another player's exposed pung",
-        local=True,
-        reads=reads("robbing_kong"),
+    "robbing_kong": fact_condition(
+        "robbing_kong", "won with the tile added to another player's exposed pung"
     ),
-    "original_call": Condition(
-        flag("original_call"),
-        HAND,
-        "won after calling from the first discard on",
-        local=True,
-        reads=reads("original_call"),
-    ),
-    "kong_after_kong": Condition(
-        flag("kong_after_kong"),
-        HAND,
-        "won on the loose tile of a kong declared on a loose tile",
-        local=True,
-        reads=reads("kong_after_kong"),
+    "original_call": fact_condition("original_call", "won after calling from the first discard on"),
+    "kong_after_kong": fact_condition(
+        "kong_after_kong", "won on the loose tile of a kong declared on a loose tile"
     ),
 }
