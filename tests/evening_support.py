@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from pungchow_calc.cli import main
+from cli_helpers import run as run_main
 
 WINS = (
     "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c",
@@ -25,17 +24,8 @@ WASH_9 = "1b9b1c9c1dEwSwWwNw 2b3b4b5b"  # nine different heads
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """Run `pungchow ARGS` through the console-script entry point: (exit code, stdout, stderr)."""
-    saved = sys.argv
-    sys.argv = ["pungchow", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as done:
-        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-    finally:
-        sys.argv = saved
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    result = run_main(*args)
+    return result.exit_code, result.stdout, result.stderr
 
 
 def ok(capsys: pytest.CaptureFixture[str], *args: str) -> str:

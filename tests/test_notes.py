@@ -7,13 +7,12 @@ declares the facts it reads (conditions.REGISTRY, `reads`), and a plan knows the
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import run as run_main
 
-from pungchow_calc.cli import main
 from pungchow_calc.engine.conditions import FACTS, REGISTRY, Situation, WinBy, facts_read
 from pungchow_calc.engine.plan import plan_for
 from pungchow_calc.engine.scoring import score_text
@@ -26,17 +25,8 @@ LIMIT = load("pung-chow-limit")
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """Run `pungchow ARGS` through main(): (exit code, stdout, stderr)."""
-    argv = sys.argv
-    sys.argv = ["pungchow", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as done:
-        code = done.code if isinstance(done.code, int) else 1
-    finally:
-        sys.argv = argv
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    result = run_main(*args)
+    return result.exit_code, result.stdout, result.stderr
 
 
 # --- what each condition reads -------------------------------------------------------------------

@@ -7,11 +7,9 @@ Through the entry point users run, `pungchow_calc.cli:main`.
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
-
-from pungchow_calc.cli import main
+from cli_helpers import run as run_main
 
 # A complete Mah-Jongg (Part I Example 13's tiles) with its `!` forgotten, and three losing hands.
 COMPLETE = "EwEwEw* 1b1b1b* 4b4b4b RdRdRd 7b7b"
@@ -36,17 +34,8 @@ def complete(seat: str) -> str:
 
 def settle(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """Run `pungchow settle ARGS` through main(): (exit code, stdout, stderr)."""
-    argv = sys.argv
-    sys.argv = ["pungchow", "settle", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as done:
-        code = done.code if isinstance(done.code, int) else 1
-    finally:
-        sys.argv = argv
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    result = run_main("settle", *args)
+    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.mark.parametrize(
