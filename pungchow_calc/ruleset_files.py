@@ -70,15 +70,19 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     """Apply a child ruleset over its base: settings by key, rules by id, `remove_rules` drops."""
     out = copy.deepcopy(base)
     # An empty section (`settings:` with only comments under it is YAML null) changes nothing.
-    child = {k: v for k, v in child.items() if not (v is None and k in ("settings", "wash", "penalties"))}
+    child = {
+        k: v
+        for k, v in child.items()
+        if not (v is None and k in ("settings", "evening", "wash", "penalties"))
+    }
     for key, value in child.items():
         if key in ("extends", "rules", "remove_rules", "penalties", "remove_penalties"):
             continue
-        if key == "settings" and isinstance(value, dict):
-            out.setdefault("settings", {})
-            if not isinstance(out["settings"], dict):
-                out["settings"] = {}
-            out["settings"].update(copy.deepcopy(value))
+        if key in ("settings", "evening") and isinstance(value, dict):
+            # Both are key: value settings: a house file changes the keys it names and keeps the rest.
+            if not isinstance(out.get(key), dict):
+                out[key] = {}
+            out[key].update(copy.deepcopy(value))
         else:
             out[key] = copy.deepcopy(value)
     rules = list(out.get("rules") or [])

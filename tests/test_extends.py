@@ -243,3 +243,14 @@ def test_split_value_house_file_accepted_by_score_and_rules_check(tmp_path, pung
     for args in (["rules", "show", str(path)], ["rules", "diff", "pung-chow", str(path)]):
         code, out, err = pungchow(*args)
         assert (code, err) == (0, "") and "3 of a kind of ones" in out, args
+
+
+def test_house_evening_section_changes_only_the_keys_it_names(tmp_path):
+    # `evening:` merges key by key like `settings:`: capping East's repeats keeps Part II's round wind.
+    base = load("pung-chow-limit")
+    assert base.evening.round_wind is True
+    house = write(tmp_path / "house.yaml", "extends: pung-chow-limit\nevening:\n  east_repeat_cap: 3\n")
+    loaded = load(str(house))
+    assert loaded.evening.east_repeat_cap == 3
+    assert loaded.evening.round_wind is True
+    assert loaded.evening.draw_passes_deal is base.evening.draw_passes_deal
