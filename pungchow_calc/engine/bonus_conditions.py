@@ -42,6 +42,6 @@ def _bonus_tiles(params: Any) -> Test:
 
 BONUS_CONDITIONS: dict[str, Condition] = {
     "bonus_tiles": Condition(
-        _bonus_tiles, HAND, "how many flowers/seasons are held (own: only the holder's wind)", local=True
-    ),
+        _bonus_tiles, HAND, "how many flowers/seasons are held (own: only the holder's wind)"
+    ),  # not local: it reads the hand's bonus tiles, which no remembered line is keyed by (plan.py)
 }

@@ -98,8 +98,9 @@ class Condition:
     doc: str
     deferred: bool = False  # needs the other point lines first (e.g. "no other score")
     # Reads only the set or pair, the situation, whether the hand has a winning tile and which
-    # tile it is when the set or pair holds it; never the rest of the arrangement. Scoring then
-    # reuses its answer for the same set in another arrangement or hand (plan.Plan).
+    # tile it is when the set or pair holds it; never the rest of the hand (its other sets, its
+    # bonus tiles). Scoring then reuses its answer for the same set in another arrangement or hand,
+    # and a hand rule's answer for every hand of the same situation (plan.Plan).
     local: bool = False
     # Which facts of the situation it reads: `pungchow` notes an option no rule of a ruleset reads.
     reads: Reads = reads()

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations, product
 
+from .cache import BoundedCache
 from .hand import Hand, Meld, MeldKind, meld
 from .tiles import BLOCKS, PLAYING_TILES, Tile, counts_of
 
@@ -43,39 +44,42 @@ def _block(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[_
     return tuple(out)
 
 
-def _splits(counts: list[int], sets_needed: int) -> list[tuple[_Part, ...]]:
+def _splits(counts: tuple[int, ...], sets_needed: int) -> list[tuple[_Part, ...]]:
     """Every split of a 34-count vector into `sets_needed` sets and one pair."""
     if sum(counts) != 3 * sets_needed + 2:
         return []
     per_block: list[tuple[tuple[_Part, ...], ...]] = []
     pairs = 0
+    several = False
     for lo, hi, numbered in BLOCKS:
-        block = tuple(counts[lo:hi])
-        n = sum(block)
-        if n % 3 == 1:
-            return []
-        has_pair = n % 3 == 2
-        pairs += has_pair
-        options = _placed_block(block, numbered, has_pair, lo)
+        options, has_pair = _placed_block(counts[lo:hi], numbered, lo)
         if not options:
             return []
+        pairs += has_pair
+        several = several or len(options) > 1
         per_block.append(options)
     if pairs != 1:
         return []
-    if len(per_block) == 5 and all(len(options) == 1 for options in per_block):
+    if not several:
         return [sum((options[0] for options in per_block), ())]  # the usual case: one way only
     return [sum(choice, ()) for choice in product(*per_block)]
 
 
 @lru_cache(maxsize=65536)
 def _placed_block(
-    block: tuple[int, ...], numbered: bool, pair: bool, lo: int
-) -> tuple[tuple[_Part, ...], ...]:
-    """`_block` with tile indexes counted from the start of the 34 (the block starts at `lo`)."""
-    return tuple(tuple((k, lo + i) for k, i in parts) for parts in _block(block, numbered, pair))
+    block: tuple[int, ...], numbered: bool, lo: int
+) -> tuple[tuple[tuple[_Part, ...], ...], bool]:
+    """Every split of one block (starting at index `lo` of the 34) into sets, and a pair if its size
+    calls for one; and whether it does."""
+    n = sum(block)
+    if n % 3 == 1:
+        return (), False
+    has_pair = n % 3 == 2
+    found = tuple(tuple((k, lo + i) for k, i in parts) for parts in _block(block, numbered, has_pair))
+    return found, has_pair
 
 
-def is_complete(counts: list[int], sets_needed: int) -> bool:
+def is_complete(counts: list[int] | tuple[int, ...], sets_needed: int) -> bool:
     """True when the counts split into `sets_needed` sets and a pair."""
     if sum(counts) != 3 * sets_needed + 2:
         return False
@@ -96,11 +100,7 @@ def complete_hand(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> bool:
     """True when the hand as it stands is a Mah-Jongg, whichever tile came last: its fixed sets and
     pool make four sets and a pair, or its tiles make one of the ruleset's special shapes."""
     sets_needed = 4 - len(hand.fixed)
-    if (
-        sets_needed >= 0
-        and all(m.is_set for m in hand.fixed)
-        and is_complete(counts_of(hand.pool), sets_needed)
-    ):
+    if sets_needed >= 0 and all(m.is_set for m in hand.fixed) and is_complete(hand.pool_counts, sets_needed):
         return True
     counts = counts_of(hand.tiles)
     return any(shape(list(counts), hand.fixed) for shape in shapes)
@@ -116,21 +116,23 @@ def _meld(kind: str, index: int, order: int) -> Meld:
     return meld(MeldKind.PAIR, (tile,) * 2, order=order)
 
 
-def _orders(hand: Hand) -> dict[Tile, int]:
-    return dict(hand.pool_order)
-
-
 def _pool_melds(hand: Hand, parts: tuple[_Part, ...]) -> list[Meld]:
-    orders = _orders(hand)
+    first = hand.first_typed
+    get = _PART_MELDS.get
     melds = []
-    for kind, index in parts:
-        tiles = _PART_TILES[kind, index]
+    for part in parts:
+        kind, index = part
         # A set is shown where the earliest of its tiles was typed (the grouping is only a hint).
-        order = min(orders.get(tiles[0], 99), orders.get(tiles[-1], 99), orders.get(tiles[1], 99))
-        melds.append(meld(_PART_KIND[kind], tiles, order=order))
+        order = min(first[index], first[index + 1], first[index + 2]) if kind == "chow" else first[index]
+        found = get((part, order))
+        if found is None:
+            found = _PART_MELDS.put((part, order), meld(_PART_KIND[kind], _PART_TILES[part], order=order))
+        melds.append(found)
     return melds
 
 
+# Each set or pair of the pool, made once per place it is shown (a few thousand in a batch).
+_PART_MELDS: BoundedCache[tuple[_Part, int], Meld] = BoundedCache(65536)
 _PART_KIND = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "pair": MeldKind.PAIR}
 _PART_TILES = {
     **{("pung", i): (t,) * 3 for i, t in enumerate(PLAYING_TILES)},
@@ -150,7 +152,7 @@ def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, .
     sets_needed = 4 - len(fixed)
     if sets_needed < 0:
         return
-    for parts in _splits(counts_of(hand.pool), sets_needed):
+    for parts in _splits(hand.pool_counts, sets_needed):
         melds = _pool_melds(hand, parts)
         if hand.winning_tile is None or hand.winning_fixed is not None:
             yield fixed + tuple(melds)
@@ -190,8 +192,8 @@ def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]
 
     Chows score nothing for a loser, so they are formed only from what is left, for display.
     """
-    counts = counts_of(hand.pool)
-    orders = _orders(hand)
+    counts = hand.pool_counts
+    first = hand.first_typed
     pungs = [i for i, c in enumerate(counts) if c >= 3]
     base = list(counts)
     for i in pungs:
@@ -214,7 +216,7 @@ def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]
                     for k in range(3):
                         rest[i + k] -= 1
                     melds.append(_meld("chow", i, 0))
-        melds = [meld(m.kind, m.tiles, order=min(orders.get(t, 99) for t in m.tiles)) for m in melds]
+        melds = [meld(m.kind, m.tiles, order=min(first[t.index] for t in m.tiles)) for m in melds]
         singles = tuple(
             meld(MeldKind.SINGLE, (PLAYING_TILES[i],), order=100)
             for i, c in enumerate(rest)
@@ -253,18 +255,19 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
     win = hand.winning_tile
     if win is None:
         return ()
-    fixed = list(hand.fixed)
-    pool = list(hand.pool)
+    fixed = hand.fixed
+    counts = list(hand.pool_counts)  # the concealed tiles before the winning one came
     if hand.winning_fixed is not None:
-        held = fixed.pop(hand.winning_fixed)
+        held = fixed[hand.winning_fixed]
         if held.kind is MeldKind.KONG:
             # Won with the fourth tile of an exposed pung: that tile was the only way in.
             return (win,)
-        pool.extend(held.tiles)
-    pool.remove(win)
-    fixed_t = tuple(fixed)
-    counts = counts_of(pool)
-    whole = counts_of(pool + [t for m in fixed for t in m.tiles])
+        fixed = fixed[: hand.winning_fixed] + fixed[hand.winning_fixed + 1 :]
+        for tile in held.tiles:
+            counts[tile.index] += 1
+    counts[win.index] -= 1
+    whole = list(hand.counts)  # every tile held before the winning one came
+    whole[win.index] -= 1
     sets_needed = 4 - len(fixed)
     # One added tile changes one block only, so each block is judged once as it stands, and the
     # tiles that would mend or keep a block are looked up by its counts (the same test as
@@ -285,7 +288,7 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
         for index in _candidates(counts, True):
             if index not in found and whole[index] < 4:
                 whole[index] += 1
-                if any(shape(whole, fixed_t) for shape in shapes):
+                if any(shape(whole, fixed) for shape in shapes):
                     found.add(index)
                 whole[index] -= 1
     return tuple(PLAYING_TILES[i] for i in sorted(found))

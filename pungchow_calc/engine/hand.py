@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from operator import attrgetter
@@ -43,6 +43,9 @@ class Meld:
     order: int = 0  # typed position, to show the arrangement in the player's order
     # A kong claimed onto a concealed pung (`+`): scores as exposed; a rule may count it as concealed.
     claimed_kong: bool = False
+    # Where it is shown in an arrangement (scoring sorts every arrangement by it): sets in the order
+    # typed, then the pair, then leftovers; worked out once, when the meld is made (`meld`).
+    shown: tuple[int, int, int, int] = field(default=(0, 0, 0, 0), compare=False, repr=False)
 
     @property
     def is_set(self) -> bool:
@@ -83,8 +86,13 @@ def meld(
     key = (kind, tiles, exposed, declared, winning, order, claimed_kong)
     found = _MELDS.get(key)
     if found is None:
-        found = _MELDS.put(key, Meld(kind, tiles, exposed, declared, winning, order, claimed_kong))
+        shown = (_SHOWN_LAST.get(kind, 0), order, tiles[0].index, len(tiles))
+        found = _MELDS.put(key, Meld(kind, tiles, exposed, declared, winning, order, claimed_kong, shown))
     return found
+
+
+# The book lists the sets, then the pair; a loser's leftover tiles come last.
+_SHOWN_LAST = {MeldKind.PAIR: 1, MeldKind.SINGLE: 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +105,12 @@ class Hand:
     bonus: tuple[Tile, ...]  # flowers and seasons
     winning_tile: Tile | None
     winning_fixed: int | None  # index into `fixed` when `!` stands in a marked group
-    pool_order: tuple[tuple[Tile, int], ...]  # first typed group of each pooled tile kind
+    # For each of the 34 tiles, the first typed group that put it in the pool (99: none did):
+    # an arrangement shows a set where the earliest of its tiles was typed.
+    first_typed: tuple[int, ...]
+    # 34-long count vectors (tiles.counts_of), counted once here: every stage of scoring reads them.
+    counts: tuple[int, ...]  # every playing tile (fixed sets and pool)
+    pool_counts: tuple[int, ...]  # the pool alone
 
     @property
     def code(self) -> str:
@@ -176,10 +189,11 @@ def build(parsed: ParsedHand) -> Hand:
     fixed: list[Meld] = []
     pool: list[Tile] = []
     bonus: list[Tile] = []
-    first_group: dict[Tile, int] = {}
+    first_typed = [99] * 34
     winning_tile: Tile | None = None
     winning_fixed: int | None = None
     seen = [0] * 42
+    pooled = [0] * 34
     for order, group in enumerate(parsed.groups):
         what, detail = _classify(group.tiles, group.marker, group.winning is not None)
         if what == "error":
@@ -207,7 +221,9 @@ def build(parsed: ParsedHand) -> Hand:
         elif what == "pool":
             pool.extend(group.tiles)
             for tile in group.tiles:
-                first_group.setdefault(tile, order)
+                if not pooled[tile.index]:
+                    first_typed[tile.index] = order
+                pooled[tile.index] += 1
         else:
             kind, tiles, exposed, declared, claimed_kong = detail
             if group.winning is not None:
@@ -230,14 +246,16 @@ def build(parsed: ParsedHand) -> Hand:
         bonus=tuple(sorted(bonus, key=_INDEX)),
         winning_tile=winning_tile,
         winning_fixed=winning_fixed,
-        pool_order=tuple(sorted(first_group.items(), key=lambda item: item[0].index)),
+        first_typed=tuple(first_typed),
+        counts=tuple(seen[:34]),
+        pool_counts=tuple(pooled),
     )
 
 
 def require_winning_size(hand: Hand) -> None:
     """A winner holds four sets and a pair: 14 tiles plus one per kong (Harr, "Mah-Jongg")."""
     need = 14 + hand.kongs
-    have = len(hand.tiles)
+    have = sum(hand.counts)
     if have != need:
         raise HandError(
             f"a winning hand has 14 tiles plus one per kong: {need} here, but {have} were given",

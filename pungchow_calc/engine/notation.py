@@ -6,6 +6,7 @@ output scores the same; common slips (commas, riichi suit letters, `!` before it
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
@@ -60,6 +61,7 @@ class ParsedHand:
         return " ".join(g.code for g in self.groups)
 
 
+_WORD = re.compile(r"\S+")
 _MAX_TEXT = 400  # a real hand is under 80 characters; refuse novels before any work
 _GLYPH_CODES = {ord(t.glyph): t.code for t in ALL_TILES}  # 🀐 -> 1b, as render.py prints them
 _RIICHI_HINT = "dots are d, characters c, bamboo b; s is a season"
@@ -76,16 +78,8 @@ def parse(text: str) -> ParsedHand:
         raise NotationError(
             "groups are separated by spaces, not commas", code="unknown-tile", column=comma + 1
         )
-    groups: list[Group] = []
-    i, n = 0, len(text)
-    while i < n:
-        if text[i].isspace():
-            i += 1
-            continue
-        start = i
-        while i < n and not text[i].isspace():
-            i += 1
-        groups.append(_parse_group(text[start:i], start + 1))
+    # Groups are runs of non-space characters (`\s` is str.isspace's set of spaces).
+    groups = [_parse_group(word.group(), word.start() + 1) for word in _WORD.finditer(text)]
     if not groups:
         raise NotationError("empty hand", code="empty", column=1)
     return ParsedHand(tuple(groups))

@@ -250,7 +250,9 @@ def _seven_pairs_shape(params: Any) -> ShapeTest:
 
 PATTERN_CONDITIONS: dict[str, Condition] = {
     "all_tiles": Condition(_all_tiles, HAND, "every tile is of these classes or tiles"),
-    "won_with": Condition(_won_with, HAND, "the winning tile is one of these classes or tiles", local=True),
+    # Not local: it reads the winning tile whatever set holds it (plan.py keys remembered lines by
+    # the winning tile only for the set that holds it).
+    "won_with": Condition(_won_with, HAND, "the winning tile is one of these classes or tiles"),
     "suit_pattern": Condition(_suit_pattern, HAND, "the tiles of one suit make this pattern of ranks"),
     "knitted": Condition(_knitted, HAND, "knitted triples and pairs: one rank in three or two suits"),
     "seven_pairs": Condition(_seven_pairs, HAND, "seven different pairs of these tiles"),

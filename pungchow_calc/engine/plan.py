@@ -29,7 +29,10 @@ class Plan:
     """How a ruleset scores a winner (or a loser), worked out once per ruleset."""
 
     ruleset: Ruleset
-    hand: tuple[Rule, ...]  # hand rules, in file order
+    hand: tuple[Rule, ...]  # hand rules that read the arrangement, in file order
+    # Hand rules that read only the situation and whether the hand has a winning tile (e.g. "won
+    # from the wall"): the same lines for every hand of one situation, so remembered with the sets'.
+    situated: tuple[tuple[Rule, _Kinds], ...]  # (rule, None): read as the hand's unit lines
     sets: tuple[tuple[Rule, _Kinds], ...]  # set rules, in file order
     pairs: tuple[tuple[Rule, _Kinds], ...]  # pair rules, in file order
     late: tuple[Rule, ...]  # deferred rules (any scope): they read the other point lines
@@ -44,6 +47,7 @@ class Plan:
 MEMO_SITUATIONS = 512  # distinct situations remembered per plan
 MEMO_UNITS = 16384  # distinct sets and pairs remembered per situation
 _PLANS: BoundedCache[tuple[int, bool], Plan] = BoundedCache(64)  # rulesets in use at once
+_SITUATED = ("hand",)  # the memo key of the situated hand rules' lines (unit keys are longer)
 
 
 def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
@@ -54,9 +58,15 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
         rules = [r for r in ruleset.rules if r.who in wanted]
         early = [r for r in rules if not r.deferred]
         units = [r for r in early if r.scope != "hand"]
+        hand = [r for r in early if r.scope == "hand"]
+        # A group is claimed by the first of its rules in file order: a situated rule may be
+        # remembered apart only when no arrangement-reading hand rule shares its group.
+        read_groups = {r.group for r in hand if not r.local and r.group is not None}
+        situated = [r for r in hand if r.local and r.group not in read_groups]
         plan = Plan(
             ruleset=ruleset,
-            hand=tuple(r for r in early if r.scope == "hand"),
+            hand=tuple(r for r in hand if all(r is not s for s in situated)),
+            situated=tuple((r, None) for r in situated),
             sets=tuple((r, _meld_kinds(r)) for r in units if r.scope == "set"),
             pairs=tuple((r, _meld_kinds(r)) for r in units if r.scope == "pair"),
             late=tuple(r for r in rules if r.deferred),
@@ -86,26 +96,30 @@ def _worth(
 ) -> int | None:
     """The points of the line a rule gives this unit (claiming its group on the unit's slot), or None
     when it gives no line: it does not hold, its group is taken, or the row is worth nothing here."""
-    if rule.group is not None and (rule.group, slot) in claimed:
+    group = rule.group
+    if group is not None and (group, slot) in claimed:
         return None
-    if not rule.applies(ctx, unit):
-        return None
-    if rule.group is not None:
-        claimed.add((rule.group, slot))
-    if rule.points is None:
+    for test in rule.tests:  # Rule.applies, inlined: this is the innermost loop of scoring
+        if not test(ctx, unit):
+            return None
+    if group is not None:
+        claimed.add((group, slot))
+    points = rule.points
+    if points is None:
         return 0  # a doubling or a limit line
     # A row worth nothing (e.g. an open chow filled by discard) prints nothing.
-    return rule.points.value(unit.exposed if unit is not None else False, nominal) or None
+    return points.value(unit.exposed if unit is not None else False, nominal) or None
 
 
 def _unit_lines(
-    rules: tuple[tuple[Rule, _Kinds], ...], ctx: Context, unit: Meld, nominal: int | None
+    rules: tuple[tuple[Rule, _Kinds], ...], ctx: Context, unit: Meld | None, nominal: int | None
 ) -> _UnitLines:
-    """The lines the set or pair rules give one unit, in file order, each group claimed once."""
+    """The lines the rules give one unit (None: the hand), in file order, each group claimed once."""
     claimed: set[tuple[str, int]] = set()
     out: list[tuple[Rule, int]] = []
+    kind = unit.kind if unit is not None else None
     for rule, kinds in rules:
-        if kinds is not None and unit.kind not in kinds:
+        if kinds is not None and kind not in kinds:
             continue
         points = _worth(rule, ctx, unit, 0, claimed, nominal)
         if points is not None:
@@ -124,51 +138,81 @@ def evaluate(
 ) -> tuple[list[Found], int, int, tuple[str, float] | None]:
     """Apply every rule to one arrangement: (lines found, points, doublings, limit label)."""
     found: list[Found] = []
+    earlier = ctx.earlier  # what "no other score" conditions read (deferred rules)
     claimed: set[tuple[str, int]] = set()  # (group, slot): one rule of a group per unit
 
     def line(rule: Rule, unit: Meld | None, slot: int, position: int, points: int) -> None:
         if points:
-            ctx.earlier.append(rule.id)  # what "no other score" conditions read (deferred rules)
+            earlier.append(rule.id)
         found.append((_line_key(rule, slot, position), rule, unit, points))
 
-    hand_slot: list[tuple[int, int, Meld | None]] = [(-1, 0, None)]
+    if plan.situated:
+        if memo is not None:
+            situated = memo.get(_SITUATED)
+            if situated is None:
+                situated = memo.put(_SITUATED, _unit_lines(plan.situated, ctx, None, nominal))
+        else:
+            situated = _unit_lines(plan.situated, ctx, None, nominal)
+        situated_lines, situated_groups = situated
+        claimed.update((group, -1) for group in situated_groups)
+        for rule, worth in situated_lines:
+            line(rule, None, -1, 0, worth)
     for rule in plan.hand:
         points = _worth(rule, ctx, None, -1, claimed, nominal)
         if points is not None:
             line(rule, None, -1, 0, points)
-    positions = {"set": 0, "pair": 0}
+    positions = [0, 0]  # how many sets and pairs so far
     slots: list[tuple[int, int, Meld | None]] = []  # (slot, position among its scope, unit)
+    winning_tile = ctx.hand.winning_tile
     for slot, unit in enumerate(ctx.melds):
-        if unit.kind is MeldKind.SINGLE:
+        kind = unit.kind
+        if kind is MeldKind.SINGLE:
             continue
-        scope = "pair" if unit.kind is MeldKind.PAIR else "set"
-        position = positions[scope]
-        positions[scope] = position + 1
+        is_pair = kind is MeldKind.PAIR
+        position = positions[is_pair]
+        positions[is_pair] = position + 1
         slots.append((slot, position, unit))
-        rules = plan.pairs if scope == "pair" else plan.sets
+        rules = plan.pairs if is_pair else plan.sets
         if memo is not None:
             # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
-            won = ctx.hand.winning_tile if unit.winning else None
-            key = (unit.kind, unit.tiles, unit.exposed, unit.declared, unit.winning, won)
-            lines = memo.get(key)
+            memo_key = (
+                kind,
+                unit.tiles,
+                unit.exposed,
+                unit.declared,
+                unit.winning,
+                winning_tile if unit.winning else None,
+            )
+            lines = memo.get(memo_key)
             if lines is None:
-                lines = memo.put(key, _unit_lines(rules, ctx, unit, nominal))
+                lines = memo.put(memo_key, _unit_lines(rules, ctx, unit, nominal))
         else:
             lines = _unit_lines(rules, ctx, unit, nominal)
         unit_lines, groups = lines
-        claimed.update((group, slot) for group in groups)
-        for rule, points in unit_lines:
-            line(rule, unit, slot, position, points)
+        if groups:
+            claimed.update((group, slot) for group in groups)
+        for rule, worth in unit_lines:
+            line(rule, unit, slot, position, worth)
     for rule in plan.late:
-        for slot, position, target in hand_slot if rule.scope == "hand" else slots:
+        for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
                 continue
-            points = _worth(rule, ctx, target, slot, claimed, nominal)
-            if points is not None:
-                line(rule, target, slot, position, points)
-    points_total = sum(points for _, _, _, points in found)
-    doublings = sum(rule.doublings for _, rule, _, _ in found)
-    # The largest share of the limit counts (a full limit hand before a half-limit one), then line order.
-    limits = [(-rule.limit_fraction, key, rule.label) for key, rule, _, _ in found if rule.limit]
-    top = min(limits) if limits else None
+            late = _worth(rule, ctx, target, at, claimed, nominal)
+            if late is not None:
+                line(rule, target, at, place, late)
+    points_total = 0
+    doublings = 0
+    top: tuple[float, tuple[int, int, int], str] | None = None
+    for line_key, found_rule, _, found_points in found:
+        points_total += found_points
+        doublings += found_rule.doublings
+        # The largest share of the limit counts (a full limit hand before a half-limit one), then
+        # line order.
+        if found_rule.limit:
+            candidate = (-found_rule.limit_fraction, line_key, found_rule.label)
+            if top is None or candidate < top:
+                top = candidate
     return found, points_total, doublings, (top[2], -top[0]) if top else None
+
+
+_HAND_SLOT: tuple[tuple[int, int, Meld | None], ...] = ((-1, 0, None),)

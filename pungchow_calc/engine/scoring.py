@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
 from .cache import BoundedCache
@@ -28,14 +29,10 @@ def limit_in_force(ruleset: Ruleset, limit: int | None | _Default) -> int | None
 
 def _display_order(arrangement: tuple[Meld, ...]) -> tuple[Meld, ...]:
     """Sets in the order typed, then the pair, then leftovers (the book lists sets, then the pair)."""
-    return tuple(sorted(arrangement, key=_display_key))
+    return tuple(sorted(arrangement, key=_SHOWN))
 
 
-_SHOWN_LAST = {MeldKind.PAIR: 1, MeldKind.SINGLE: 2}
-
-
-def _display_key(meld: Meld) -> tuple[int, int, int, int]:
-    return (_SHOWN_LAST.get(meld.kind, 0), meld.order, meld.tiles[0].index, len(meld.tiles))
+_SHOWN = attrgetter("shown")
 
 
 def _lines(found: list[Found]) -> tuple[Line, ...]:
@@ -78,7 +75,7 @@ def score_hand(
 ) -> Score:
     """Score a built hand; raise HandError when it is not the kind of hand the situation says."""
     cap = limit_in_force(ruleset, limit)
-    counts = tuple(counts_of(hand.tiles))
+    counts = hand.counts
     if situation.winner:
         if hand.winning_tile is None and not situation.original_hand:
             raise HandError(
@@ -111,7 +108,7 @@ def score_hand(
                 code="loser-winning-tile",
                 column=1,
             )
-        if len(hand.tiles) > 14 + hand.kongs:
+        if sum(counts) > 14 + hand.kongs:
             if ruleset.settings.long_hand_scores_zero:
                 return _long_hand(hand, ruleset, situation, cap)
             raise HandError(
