@@ -15,9 +15,6 @@ from .conditions import Context, Situation
 from .hand import Meld, MeldKind
 from .rules import Rule, Ruleset
 
-KINDS_ORDER = {"bonus": 0, "set": 1, "pair": 1, "double": 2, "limit": 3, "penalty": 4}
-
-
 _Kinds = frozenset[MeldKind] | None  # the meld kinds a rule's `meld:` condition allows (None: any)
 Found = tuple[tuple[int, int, int], Rule, Meld | None, int]  # (line order, rule, unit, points)
 _UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str]]  # (rule, points) lines; groups claimed
@@ -129,7 +126,7 @@ def _unit_lines(
 
 def _line_key(rule: Rule, slot: int, position: int) -> tuple[int, int, int]:
     """Where a line stands: bonus points, then each set's lines in set order, then doublings."""
-    phase = KINDS_ORDER[rule.kind]
+    phase = rule.phase
     return (phase, slot, rule.index) if phase == 1 else (phase, rule.index, position)
 
 
@@ -138,14 +135,10 @@ def evaluate(
 ) -> tuple[list[Found], int, int, tuple[str, float] | None]:
     """Apply every rule to one arrangement: (lines found, points, doublings, limit label)."""
     found: list[Found] = []
+    add = found.append
     earlier = ctx.earlier  # what "no other score" conditions read (deferred rules)
     claimed: set[tuple[str, int]] = set()  # (group, slot): one rule of a group per unit
-
-    def line(rule: Rule, unit: Meld | None, slot: int, position: int, points: int) -> None:
-        if points:
-            earlier.append(rule.id)
-        found.append((_line_key(rule, slot, position), rule, unit, points))
-
+    # Lines are keyed by where they stand (`_line_key`): a hand rule's line by its phase and index.
     if plan.situated:
         if memo is not None:
             situated = memo.get(_SITUATED)
@@ -156,11 +149,15 @@ def evaluate(
         situated_lines, situated_groups = situated
         claimed.update((group, -1) for group in situated_groups)
         for rule, worth in situated_lines:
-            line(rule, None, -1, 0, worth)
+            if worth:
+                earlier.append(rule.id)
+            add(((rule.phase, rule.index, 0), rule, None, worth))
     for rule in plan.hand:
         points = _worth(rule, ctx, None, -1, claimed, nominal)
         if points is not None:
-            line(rule, None, -1, 0, points)
+            if points:
+                earlier.append(rule.id)
+            add(((rule.phase, rule.index, 0), rule, None, points))
     positions = [0, 0]  # how many sets and pairs so far
     slots: list[tuple[int, int, Meld | None]] = []  # (slot, position among its scope, unit)
     winning_tile = ctx.hand.winning_tile
@@ -192,14 +189,19 @@ def evaluate(
         if groups:
             claimed.update((group, slot) for group in groups)
         for rule, worth in unit_lines:
-            line(rule, unit, slot, position, worth)
+            if worth:
+                earlier.append(rule.id)
+            phase = rule.phase
+            add(((1, slot, rule.index) if phase == 1 else (phase, rule.index, position), rule, unit, worth))
     for rule in plan.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
                 continue
             late = _worth(rule, ctx, target, at, claimed, nominal)
             if late is not None:
-                line(rule, target, at, place, late)
+                if late:
+                    earlier.append(rule.id)
+                add((_line_key(rule, at, place), rule, target, late))
     points_total = 0
     doublings = 0
     top: tuple[float, tuple[int, int, int], str] | None = None

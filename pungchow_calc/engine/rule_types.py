@@ -6,7 +6,7 @@ never mutated. `Invalid` is what compiling raises for a document that is not a v
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -30,6 +30,8 @@ class Points:
 
 
 _POINT_KINDS = {"hand": "bonus", "set": "set", "pair": "pair"}
+# Where each kind of line stands in a breakdown: bonus points, set and pair points, doublings, limits.
+KINDS_ORDER = {"bonus": 0, "set": 1, "pair": 1, "double": 2, "limit": 3, "penalty": 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,15 +52,20 @@ class Rule:
     local: bool = False  # every condition reads only the unit, the situation and the winning tile
     limit_fraction: float = 1.0  # a limit hand worth this share of the limit (`limit: 0.5`)
     reads: frozenset[str] = frozenset()  # the situation facts its conditions read (conditions.FACTS)
+    # The line kind (docs/json.md) this rule produces, and where its lines stand in a breakdown
+    # (KINDS_ORDER): worked out once here, asked for every line of every hand.
+    kind: str = field(init=False, repr=False, compare=False)
+    phase: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def kind(self) -> str:
-        """The line kind (docs/json.md) this rule produces."""
+    def __post_init__(self) -> None:
         if self.limit:
-            return "limit"
-        if self.doublings:
-            return "double"
-        return _POINT_KINDS[self.scope]
+            kind = "limit"
+        elif self.doublings:
+            kind = "double"
+        else:
+            kind = _POINT_KINDS[self.scope]
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "phase", KINDS_ORDER[kind])
 
     def applies(self, ctx: Context, unit: Any) -> bool:
         """True when every condition holds for this arrangement and unit."""
