@@ -21,8 +21,11 @@ How a Kajongg hand string is converted:
 - `L` + tile + set: the winning tile and the set it completes. Our `!` goes on that tile in the
   exposed group it completes, else on that tile in the pool (we then try every place it could go and
   keep the best, as Kajongg does when it arranges concealed tiles). A lower-case winning tile was
-  claimed (`win_by: discard`), an upper-case one drawn (`wall`): Kajongg scores "from the wall"
-  by that case, so the case decides where a source below says otherwise.
+  claimed (`win_by: discard`), an upper-case one drawn (`wall`). Kajongg scores "from the wall"
+  by that case (the last tile is concealed), not by the source below: our rulesets ask the same
+  (`winning_concealed`). Where a source below says drawn (`me`) yet the tile is lower case, the
+  source gives `win_by` and the `!` stays in the exposed set the tile completes (`2d!2d2d*` with
+  `win_by: loose`): the dead-wall double is paid, "from the wall" is not, as in Kajongg.
 - `m` + source + announcements: source `e` dead wall (`win_by: loose`), `z` last tile of the wall
   and `Z` the same discarded (`last_tile`), `k` robbing a kong (`robbing_kong`, `win_by: discard`),
   `d`/`w` discard/wall (as the case says), `1` the dealt hand: for East `original_hand` (no winning
@@ -1682,20 +1685,12 @@ CASES: tuple[Case, ...] = (
 )
 
 # Why cases do not agree yet.
-PLUM = (
-    "Kajongg's hand claims its winning tile (lower case) from the dead wall (`me`): it pays the"
-    " dead-wall double but not 'from the wall'; a loose tile is drawn with us: 2 more points"
-)
 EXPOSED_PAIRS = (
     "Kajongg's hand lays two pairs exposed (`wewe`, `b1b1`), which can no longer become pungs, so it"
     " calls for nothing; our notation has no exposed pair: the east wind would make Four Blessings"
 )
 # Cases ("name ruleset mode") that do not agree yet, with the reason.
 NOT_YET: dict[str, str] = {
-    "PlumBlossom-2 dmjl limit": PLUM,
-    "PlumBlossom-2 dmjl roof_off": PLUM,
-    "PlumBlossom-2 bmja limit": PLUM,
-    "PlumBlossom-2 bmja roof_off": PLUM,
     "AllHonors-4 bmja limit": EXPOSED_PAIRS,
     "AllHonors-4 bmja roof_off": EXPOSED_PAIRS,
 }
