@@ -87,12 +87,13 @@ def test_kajongg_hand_agrees(case: Case, family: str, mode: str) -> None:
     assert ours(case, family, mode) == kajongg(case, family, mode)
 
 
-@pytest.mark.parametrize("key", sorted(NOT_YET), ids=sorted(NOT_YET))
-def test_not_yet_still_disagrees(key: str) -> None:
-    """A case listed as not agreeing yet really does not: once it agrees it leaves NOT_YET."""
-    found = [(c, f, m) for c, f, m in ALL if _key(c, f, m) == key]
-    assert len(found) == 1, f"NOT_YET names no case: {key}"
-    assert ours(*found[0]) != kajongg(*found[0])
+def test_not_yet_still_disagrees() -> None:
+    """A case listed as not agreeing yet really does not: once it agrees it leaves NOT_YET (one test
+    over the whole list, so that an empty list is checked rather than skipped)."""
+    for key in sorted(NOT_YET):
+        found = [(c, f, m) for c, f, m in ALL if _key(c, f, m) == key]
+        assert len(found) == 1, f"NOT_YET names no case: {key}"
+        assert ours(*found[0]) != kajongg(*found[0]), key
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.totals], ids=lambda c: c.name)

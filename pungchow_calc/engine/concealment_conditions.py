@@ -30,14 +30,15 @@ from .hand import Meld, MeldKind
 def concealed_as(meld: Meld, win_by: WinBy, declared_kongs: bool, claimed_kongs: bool) -> bool:
     """Whether a set or pair counts as concealed, with each kind of kong counted as the rule says.
 
-    A pair completed by a claimed discard is exposed like a set (the claimed tile lies on the table).
+    A pair completed by a claimed discard is exposed like a set (the claimed tile lies on the table),
+    and so is a pair laid exposed (`=`, docs/notation.md).
     """
     if meld.declared:
         return declared_kongs
     if meld.claimed_kong:
         return claimed_kongs
     if meld.kind is MeldKind.PAIR:
-        return not (meld.winning and win_by is WinBy.DISCARD)
+        return not (meld.exposed or (meld.winning and win_by is WinBy.DISCARD))
     return not meld.exposed
 
 
