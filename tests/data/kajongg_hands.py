@@ -13,7 +13,9 @@ How a Kajongg hand string is converted:
   `c` characters, `w` winds `e s w n`, `d` dragons `b g r` (white, green, red: `Wd Gd Rd`), `f`
   flowers and `y` seasons `e s w n` (our `1f`-`4f`, `1s`-`4s`). A lower-case tile is exposed, an
   upper-case one concealed.
-- Groups: three lower-case tiles are an exposed set (`*`); three upper-case tiles are concealed and
+- Groups: three lower-case tiles are an exposed set (`*`), written as typed even when they are no
+  chow or pung (Kajongg's knitted `s4b4c4`: `4d4b4c*`, which our notation refuses as no set, as
+  Kajongg refuses that Mah Jongg: both count as a refused hand); three upper-case tiles are concealed and
   join our pool. Kongs by case: `aaaa` exposed (`*`), `aAAa` declared face down (`#`), `aaaA` a kong
   claimed onto a concealed pung (`+`, docs/notation.md). Upper-case pairs and singles join the
   pool. A lower-case pair is laid exposed: in a non-winning hand it is our exposed pair (`=`), which
@@ -1455,11 +1457,11 @@ CASES: tuple[Case, ...] = (
     Case(
         "TripleKnitting-5",
         "RS2B2C2S6B6C6S7B7C7 s4b4c4 s8b8 Ls8s8b8",
-        None,
+        "2d2b2c6d6b6c7d7b7c 4d4b4c* 8d!8b",
         {"win_by": "discard"},
         dmjl=no_win(),
         bmja=no_win(),
-        note="s4b4c4 is a knitted set laid exposed (a 4 of each suit): our notation has no such set",
+        note="s4b4c4 is a knitted set laid exposed: our notation refuses it (4d4b4c* is not a set)",
     ),
     Case(
         "TripleKnitting-6",
