@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +23,16 @@ MAX_EXTENDS_DEPTH = 8
 
 def builtin_dir() -> Path:
     """Where the shipped rulesets live (installed package data, or the source checkout)."""
+    # Installed (the YAML is the package `pungchow_calc.rulesets`, beside this file): found without
+    # importlib.resources, whose import (zipfile, tempfile, shutil) costs `score` more than reading
+    # the ruleset does.
+    beside = Path(__file__).parent / "rulesets"
+    if beside.is_dir():
+        return beside
+    from importlib import resources
+
     try:
-        # Installed (the YAML is the package `pungchow_calc.rulesets`) or editable (the editable
-        # finder maps that package to the checkout's top-level rulesets/).
+        # Editable: the editable finder maps the package to the checkout's top-level rulesets/.
         found = Path(str(resources.files("pungchow_calc.rulesets")))
         if found.is_dir():
             return found

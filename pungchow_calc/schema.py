@@ -98,18 +98,27 @@ def build_schema() -> dict[str, Any]:
             )
             for name in ("concealed_sets", "exposed_melds")
         },
-        "all_concealed": {
-            "anyOf": [
-                flag,
-                {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "properties": {
-                        "declared_kongs": {"type": "boolean", "description": "declared kongs are concealed"},
-                        "claimed_kongs": {"type": "boolean", "description": "claimed kongs are concealed"},
+        **{
+            name: {
+                "anyOf": [
+                    flag,
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {
+                            "declared_kongs": {
+                                "type": "boolean",
+                                "description": "declared kongs are concealed",
+                            },
+                            "claimed_kongs": {
+                                "type": "boolean",
+                                "description": "claimed kongs are concealed",
+                            },
+                        },
                     },
-                },
-            ]
+                ]
+            }
+            for name in ("all_concealed", "winning_concealed")
         },
         "all_tiles": tile_list,
         "won_with": tile_list,

@@ -126,6 +126,44 @@ def test_python_dash_m():
     assert json.loads(proc.stdout)["score"] == 5760
 
 
+# Importing typer costs more than loading the ruleset and scoring: a plain `score HAND` (the fast
+# path of cli/__init__.py) runs without it, whatever it prints, a breakdown or a one-line error.
+NO_TYPER = """
+import sys
+from pungchow_calc.cli import main
+sys.argv = ["pungchow", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+sys.stderr.write("typer imported" if "typer" in sys.modules else "no typer")
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param([KONGS_HAND, "--json"], id="json"),
+        pytest.param([KONGS_HAND, "-s", "n", "--ascii"], id="text"),
+        pytest.param(["1b2b3b", "--json"], id="bad-hand-json"),
+        pytest.param(["1b2b3b", "--limit", "x"], id="bad-option"),
+    ],
+)
+def test_a_plain_score_never_imports_typer(args):
+    proc = subprocess.run(
+        [sys.executable, "-c", NO_TYPER, "score", *args], capture_output=True, text=True, check=False
+    )
+    assert proc.stderr.endswith("no typer"), proc.stderr
+
+
+def test_score_help_still_goes_through_typer():
+    proc = subprocess.run(
+        [sys.executable, "-c", NO_TYPER, "score", "--help"], capture_output=True, text=True, check=False
+    )
+    assert "Usage: pungchow score" in proc.stdout
+    assert proc.stderr.endswith("typer imported"), proc.stderr
+
+
 def test_glyph_hand_pasted_back_scores_the_same():
     """The hand line's glyphs, pasted back as the hand, give the same JSON (Wd! marks the win)."""
     shown = run("score", KONGS_HAND, "--seat", "north").stdout.splitlines()[0]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from family_helpers import holds, one_rule, score
+from family_helpers import MAH_JONGG, holds, one_rule, rule_ids, score
 
 from pungchow_calc.engine.errors import NotationError
 from pungchow_calc.engine.hand import MeldKind, build
 from pungchow_calc.engine.notation import parse
-from pungchow_calc.engine.rules import Invalid
+from pungchow_calc.engine.rules import Invalid, compile_ruleset
 from pungchow_calc.engine.scoring import Score
 from pungchow_calc.ruleset_files import load
 
@@ -34,6 +34,10 @@ THREE = {"melds": "pung_or_kong", "min": 4}
         (DECLARED, {"exposed_melds": {"melds": "pair", "exactly": 1}}, "discard", True),
         ("1b2b3b* 1c1c1c* 5d5d5d 6d6d6d Rd!Rd", {"exposed_melds": {"max": 2}}, "wall", True),
         ("1b2b3b* 1c1c1c* 5d5d5d* 6d6d6d Rd!Rd", {"exposed_melds": {"max": 2}}, "wall", False),
+        (DECLARED, "winning_concealed", "wall", True),  # drawn into the concealed pair
+        (DECLARED, "winning_concealed", "loose", True),  # a loose tile is drawn too
+        (DECLARED, "winning_concealed", "discard", False),  # a claimed tile is exposed
+        ("2d!2d2d* 9c9c9c9c# 5d5d5d 1b1b1b 2b2b", "winning_concealed", "loose", False),  # laid exposed
     ],
     ids=[
         "claimed-kong-exposed",
@@ -50,6 +54,10 @@ THREE = {"melds": "pung_or_kong", "min": 4}
         "exposed-pair-claimed",
         "two-exposed",
         "three-exposed",
+        "winning-concealed-drawn",
+        "winning-concealed-loose",
+        "winning-concealed-claimed",
+        "winning-concealed-laid-exposed",
     ],
 )
 def test_concealment(hand: str, condition: object, win_by: str, expected: bool) -> None:
@@ -63,8 +71,9 @@ def test_concealment(hand: str, condition: object, win_by: str, expected: bool) 
         {"concealed_sets": {"melds": "pung"}},
         {"all_concealed": {"kongs": True}},
         {"exposed_melds": 2},
+        {"winning_concealed": {"kongs": True}},
     ],
-    ids=["bad-flag", "no-count", "unknown-key", "not-a-mapping"],
+    ids=["bad-flag", "no-count", "unknown-key", "not-a-mapping", "winning-unknown-key"],
 )
 def test_concealment_bad_parameters(condition: object) -> None:
     with pytest.raises(Invalid):
@@ -113,3 +122,25 @@ def test_claimed_kong_scores_as_an_exposed_kong(name: str, hand: str) -> None:
     assert kong_lines(exposed) == kong_lines(claimed) != []
     if name.startswith("pung-chow"):
         assert (exposed.points, exposed.doublings) == (claimed.points, claimed.doublings)
+
+
+@pytest.mark.parametrize(
+    ("win_by", "expected"), [("wall", True), ("discard", False)], ids=["drawn", "claimed"]
+)
+def test_winning_concealed_in_a_special_shape(win_by: str, expected: bool) -> None:
+    """A special shape is shown as pairs and single tiles: the single winning tile is concealed only
+    when drawn."""
+    rules = [
+        MAH_JONGG,
+        {
+            "id": "pairs",
+            "label": "seven pairs",
+            "who": "winner",
+            "when": [{"seven_pairs": "heads"}],
+            "points": 10,
+        },
+        {"id": "x", "label": "the condition", "when": ["winning_concealed"], "doublings": 1},
+    ]
+    ruleset = compile_ruleset({"rules": rules}, "test", "<test>")
+    result = score("1d1d9d9d1b1b9b9b1c1c9c9cRd!Rd", ruleset, win_by=win_by)
+    assert ("x" in rule_ids(result)) is expected

@@ -3,7 +3,8 @@
 Every converted `scoreTest` hand (tests/data/kajongg_hands.py) is scored under `classical-dmjl` and
 `classical-bmja`, with the ruleset's limit and with no limit (Kajongg's "roof off"). A case agrees
 when we give what Kajongg expects: the same points and doubles (a limit hand: the limit, by value),
-the same total, the same verdict (a winning hand; a non-winning hand; a claimed Mah Jongg refused).
+the same total, the same verdict (a winning hand; a non-winning hand; a claimed Mah Jongg refused,
+which with us is a hand that is no Mah Jongg or one that lays exposed a group that is no set).
 The cases that do not agree yet are listed with their reason in `NOT_YET`; a floor on the number of
 agreeing cases keeps that figure from going down.
 """
@@ -24,7 +25,10 @@ from pungchow_calc.ruleset_files import load
 
 FAMILIES = {"dmjl": "classical-dmjl", "bmja": "classical-bmja"}
 MODES = ("limit", "roof_off")
-AGREEING_AT_LEAST = 770  # the figure reached (of 776): it may only go up
+AGREEING_AT_LEAST = 780  # the figure reached (of 780): it may only go up
+# Our refusals of a claimed Mah Jongg: not a winning hand, or a group laid exposed that is no set
+# (Kajongg refuses such a hand as Mah Jongg; our notation refuses it before scoring).
+REFUSED = frozenset({"not-winning", "not-a-set"})
 
 _RULESETS: dict[str, Ruleset] = {}
 
@@ -66,7 +70,7 @@ def ours(case: Case, family: str, mode: str) -> tuple[Any, ...]:
     try:
         score = score_text(case.hand, ruleset(family), situation(case), DEFAULT if mode == "limit" else None)
     except PungchowError as error:
-        return ("refused",) if error.code == "not-winning" else ("error", error.code, error.message)
+        return ("refused",) if error.code in REFUSED else ("error", error.code, error.message)
     if score.limit_hand is not None:
         return (score.situation.winner, "limit", score.payable)
     return (score.situation.winner, score.points, score.doublings, score.payable)
@@ -87,12 +91,13 @@ def test_kajongg_hand_agrees(case: Case, family: str, mode: str) -> None:
     assert ours(case, family, mode) == kajongg(case, family, mode)
 
 
-@pytest.mark.parametrize("key", sorted(NOT_YET), ids=sorted(NOT_YET))
-def test_not_yet_still_disagrees(key: str) -> None:
-    """A case listed as not agreeing yet really does not: once it agrees it leaves NOT_YET."""
-    found = [(c, f, m) for c, f, m in ALL if _key(c, f, m) == key]
-    assert len(found) == 1, f"NOT_YET names no case: {key}"
-    assert ours(*found[0]) != kajongg(*found[0])
+def test_not_yet_still_disagrees() -> None:
+    """A case listed as not agreeing yet really does not: once it agrees it leaves NOT_YET (one test
+    over the whole list, so that an empty list is checked rather than skipped)."""
+    for key in sorted(NOT_YET):
+        found = [(c, f, m) for c, f, m in ALL if _key(c, f, m) == key]
+        assert len(found) == 1, f"NOT_YET names no case: {key}"
+        assert ours(*found[0]) != kajongg(*found[0]), key
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.totals], ids=lambda c: c.name)

@@ -139,3 +139,44 @@ def test_common_slips_get_a_hint(text, message, column):
 def test_seasons_in_one_run_are_still_seasons():
     """`123s` is three seasons (a compact run), not a riichi bamboo chow: only 5s-9s get the hint."""
     assert [t.code for t in parse("123s").groups[0].tiles] == ["1s", "2s", "3s"]
+
+
+# --- the exposed pair `=` (docs/notation.md#markers) ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical", "exposed"),
+    [
+        pytest.param("EwEw=", "EwEw=", True, id="winds"),
+        pytest.param("ewew=", "EwEw=", True, id="one-case"),
+        pytest.param("55c=", "5c5c=", True, id="compact"),
+        pytest.param("Rd!Rd=", "Rd!Rd=", True, id="winning-tile"),
+    ],
+)
+def test_exposed_pair_reads_as_a_fixed_pair(text, canonical, exposed):
+    group = parse(text).groups[0]
+    assert group.marker is Marker.EXPOSED_PAIR and group.code == canonical
+    (pair,) = build(parse(text)).fixed
+    assert (pair.kind.value, pair.exposed, pair.code) == ("pair", exposed, canonical.replace("!", ""))
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "needle"),
+    [
+        pytest.param(
+            "5c5c5c=", "not-a-pair", "5c5c5c= is not a pair (= is for two identical tiles)", id="pung"
+        ),
+        pytest.param("5c6c=", "not-a-pair", "5c6c= is not a pair", id="different-tiles"),
+        pytest.param("5c=", "not-a-pair", "5c= is not a pair", id="one-tile"),
+        pytest.param("5c5c=*", "bad-marker", "at most one marker (*, #, + or =)", id="two-markers"),
+        pytest.param(
+            "5c5c*", "not-a-set", "5c5c* is not a set (an exposed pair is marked =)", id="star-hint"
+        ),
+        pytest.param("1f1f=", "bad-marker", "bonus tiles take no marker", id="bonus"),
+    ],
+)
+def test_exposed_pair_refusals(text, code, needle):
+    with pytest.raises(NotationError) as info:
+        build(parse(text))
+    assert info.value.code == code
+    assert needle in str(info.value)

@@ -107,3 +107,57 @@ def test_drawn_winning_tile_keeps_pung_concealed():
     drawn = score_text("5c5c!5c 1b1b1b 9d9d9d 2b3b4b 6b6b", RS, Situation(win_by=WinBy.WALL))
     assert ("pung_simples", "5c5c5c*", 2, 0) in _rules(discard)
     assert ("pung_simples", "5c5c5c", 4, 0) in _rules(drawn)
+
+
+# --- the exposed pair `=` (docs/notation.md#markers): fixed as typed, never the start of a pung ----
+
+
+@pytest.mark.parametrize(
+    ("text", "waits", "pair"),
+    [
+        pytest.param(
+            "EwEw 1b1b1b* 2c2c2c* 5d5d5d* 7d7d!7d", ("7d", "Ew"), "EwEw", id="pooled-pair-may-be-a-pung"
+        ),
+        pytest.param(
+            "EwEw= 1b1b1b* 2c2c2c* 5d5d5d* 7d7d!7d", ("7d",), "EwEw=", id="exposed-pair-stays-a-pair"
+        ),
+        pytest.param("Ew!Ew= 1b1b1b* 2c2c2c* 5d5d5d* 7d7d7d", ("Ew",), "EwEw=", id="won-on-the-exposed-pair"),
+    ],
+)
+def test_exposed_pair_is_the_pair_of_a_winning_hand(text, waits, pair):
+    result = score_text(text, RS, Situation(win_by=WinBy.WALL))
+    assert tuple(t.code for t in result.waits) == waits
+    assert pair in [m.code for m in result.arrangement]
+
+
+def test_two_exposed_pairs_make_no_winning_hand():
+    with pytest.raises(HandError) as info:
+        score_text("EwEw= 1b1b= 2c2c2c* 5d5d5d* 7d7d7d 9c!", RS, Situation(win_by=WinBy.WALL))
+    assert info.value.code == "not-winning"
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [
+        pytest.param("5c5c GdGd 1b1b1b", 10, id="pooled-the-dragon-pair-scores"),
+        pytest.param("5c5c= GdGd 1b1b1b", 8, id="exposed-pair-takes-the-one-pair"),
+    ],
+)
+def test_exposed_pair_counts_towards_loser_max_pairs(text, points):
+    assert score_text(text, RS, Situation(winner=False)).points == points
+
+
+@pytest.mark.parametrize(
+    ("text", "calling"),
+    [
+        pytest.param("EwEw SwSwSw* WwWwWwWw* 1b1b NwNwNw", True, id="pooled-east-pair-may-become-a-pung"),
+        pytest.param("EwEw= SwSwSw* WwWwWwWw* 1b1b= NwNwNw", False, id="exposed-pairs-stay-pairs"),
+        pytest.param("EwEw= SwSwSw* WwWwWwWw* 1b1b NwNwNw", False, id="exposed-east-pair-stays-a-pair"),
+        pytest.param("EwEw SwSwSw* WwWwWwWw* 1b1b= NwNwNw", True, id="exposed-bamboo-pair-is-the-pair"),
+    ],
+)
+def test_calling_respects_exposed_pairs(text, calling):
+    """A loser one tile from a limit hand (Kajongg's calling rules): the tile is added to the
+    concealed tiles, so an exposed pair cannot become the pung the limit hand needs."""
+    result = score_text(text, load("classical-bmja"), Situation(seat=Wind.NORTH, winner=False))
+    assert (result.limit_hand is not None) is calling

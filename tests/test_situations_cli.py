@@ -1,7 +1,7 @@
 """The situations the tiles cannot show, stated on the command line: --robbing-kong, --original-call
-and --kong-after-kong, from `score`, `diff`, a batch text line and a batch YAML entry; how
-options.make refuses them with a way of winning they contradict; and the note when no rule of the
-ruleset reads them."""
+and --kong-after-kong, from `score`, `diff`, a batch text line, a batch YAML entry, `settle`,
+`evening hand` and `evening amend`; how options.make refuses them with a way of winning they
+contradict; and the note when no rule of the ruleset reads them."""
 
 from __future__ import annotations
 
@@ -291,3 +291,108 @@ def test_diff_refuses_alike(argv: list[str], message: str) -> None:
 def test_agreeing_ways_are_accepted(argv: list[str]) -> None:
     hand = KONGS if "--kong-after-kong" in argv else PUNGS
     assert run("score", hand, *argv, "--json").exit_code == 0
+
+
+# --- settle ---------------------------------------------------------------------------------------
+
+
+def _settle(hand: str, *argv: str) -> dict[str, Any]:
+    return _json("settle", "--east", hand, "--south", "8", "--west", "10", "--north", "2", *argv)
+
+
+@pytest.mark.parametrize("option", list(SCORED))
+def test_settle_scores_the_winner_with_the_option(option: str) -> None:
+    hand, rule, way = SCORED[option]
+    stated = _settle(hand, "-r", "classical-dmjl", option)
+    east = stated["hands"]["east"]
+    assert rule in _rules(east) and east["win_by"] == way
+    assert stated["notes"] == []
+    plain = _settle(hand, "-r", "classical-dmjl", *(["--loose"] if way == "loose" else []))
+    assert rule not in _rules(plain["hands"]["east"])
+    assert stated["scored"]["east"] > plain["scored"]["east"]
+
+
+def test_settle_robbing_the_kong_golden() -> None:
+    """The same hand as `score`'s golden: 336 with the option, East collects the limit of 500 twice
+    from each of the others (Harr's East double, classical-dmjl's limit)."""
+    stated = _settle(PUNGS, "-r", "classical-dmjl", "--robbing-kong")
+    assert stated["scored"]["east"] == 336
+    assert stated["net"]["east"] == 3 * 2 * 336
+
+
+@pytest.mark.parametrize("option", list(NOTES))
+def test_settle_notes_an_option_no_rule_reads(option: str) -> None:
+    hand, _, _ = SCORED[option]
+    assert _settle(hand, option)["notes"] == [NOTES[option]]
+    human = run("settle", "--east", hand, "--south", "8", option, "--ascii", env={"COLUMNS": "200"})
+    assert human.exit_code == 0
+    assert f"Note: {NOTES[option]}" in human.stdout
+
+
+@pytest.mark.parametrize(("argv", "message"), [p for p in REFUSALS if "--loser" not in p.values[0]])
+def test_settle_refuses_alike(argv: list[str], message: str) -> None:
+    hand = KONGS if "--kong-after-kong" in argv else PUNGS
+    human = run("settle", "--east", hand, "--south", "8", *argv)
+    assert (human.exit_code, human.stdout, human.stderr) == (2, "", f"error: {message}\n")
+    machine = run("settle", "--east", hand, "--south", "8", *argv, "--json")
+    assert json.loads(machine.stdout) == {"error": {"code": "bad-option", "message": message}}
+
+
+@pytest.mark.parametrize("option", list(SCORED))
+def test_settle_refuses_the_option_in_a_draw(option: str) -> None:
+    result = run("settle", "--east", LOSER, "--south", "8", "--draw", option)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {option} describes a win, but no hand won (give --winner)\n"
+
+
+# --- evening hand and amend -----------------------------------------------------------------------
+
+PLAYERS = ("Ann", "Bob", "Cy", "Di")
+OTHERS = ("--other", "Bob=8", "--other", "Cy=10", "--other", "Di=2")
+
+
+def _evening(tmp_path: Path) -> str:
+    path = str(tmp_path / "evening.jsonl")
+    result = run("evening", "new", path, "--players", ",".join(PLAYERS), "-r", "classical-dmjl")
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def _recorded(path: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.mark.parametrize("option", list(SCORED))
+def test_evening_hand_records_and_scores_the_option(tmp_path: Path, option: str) -> None:
+    hand, rule, way = SCORED[option]
+    path = _evening(tmp_path)
+    stated = _json("evening", "hand", path, "--winner", "Ann", hand, *OTHERS, option)
+    event = _recorded(path)[-1]
+    assert event[option[2:].replace("-", "_")] is True
+    assert event.get("win_by", "discard") == way
+    settle = _settle(hand, "-r", "classical-dmjl", option)
+    assert stated["totals"]["Ann"] == settle["net"]["east"]
+
+
+@pytest.mark.parametrize("option", list(SCORED))
+def test_evening_amend_takes_the_option(tmp_path: Path, option: str) -> None:
+    hand, _, way = SCORED[option]
+    path = _evening(tmp_path)
+    plain = _json(
+        "evening", "hand", path, "--winner", "Ann", hand, *OTHERS, *(["--loose"] if way == "loose" else [])
+    )
+    amended = _json("evening", "amend", path, "1", "--winner", "Ann", hand, *OTHERS, option)
+    assert amended["before"] == plain["totals"]
+    assert amended["after"]["Ann"] == _settle(hand, "-r", "classical-dmjl", option)["net"]["east"]
+    assert amended["after"]["Ann"] > amended["before"]["Ann"] or way == "loose"
+    assert _recorded(path)[-1]["record"][option[2:].replace("-", "_")] is True
+
+
+def test_evening_hand_refuses_a_contradicting_way(tmp_path: Path) -> None:
+    path = _evening(tmp_path)
+    result = run("evening", "hand", path, "--winner", "Ann", PUNGS, *OTHERS, "--robbing-kong", "--drawn")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: --robbing-kong is a win by discard, not from the wall\n",
+    )
+    assert len(_recorded(path)) == 1  # nothing recorded

@@ -11,18 +11,14 @@ import errno
 import json
 import os
 import sys
+from functools import lru_cache
 from typing import Any
 
-import typer
-
 from .. import options as opts
-from . import batch, evening, rules, settle  # noqa: F401 - importing a command module registers it
-from .common import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, _UsageError, app, printable, use_named_help
-from .score import score
+from ..engine.errors import printable
+from .plain import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, score_hand
 
 __all__ = ["app", "main"]
-
-use_named_help(app)  # every command, whichever module registered it
 
 EXIT_INTERRUPTED = 130
 # Errors of writing the output (a full disk, a quota, a closed or failing device): reported in one
@@ -32,11 +28,12 @@ _WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, e
 _HAND_COMMANDS = frozenset({"score", "diff", "wash"})
 
 
-# `score` without typer's parsing: this typer coerces every non-flag value through a pydantic
-# TypeAdapter, and importing pydantic costs more than the whole scoring (`python -X importtime`;
-# `score ... --json` takes 0.14 s this way, 0.24 s through typer). The argument list is read by the
-# option table exactly as a batch line is; anything it does not know (--help, a typo, `--`, several
-# hands) goes to typer, so errors and help read the same either way.
+# `score` without typer: this typer coerces every non-flag value through a pydantic TypeAdapter, and
+# importing pydantic costs more than the whole scoring (`python -X importtime`; `score ... --json`
+# takes 0.14 s this way, 0.24 s through typer); importing typer itself costs more than loading the
+# ruleset and scoring, so a plain `score HAND` never imports it (cli/plain.py). The argument list is
+# read by the option table exactly as a batch line is; anything it does not know (--help, a typo,
+# `--`, several hands) goes to typer, so errors and help read the same either way.
 def _fast_score_args(argv: list[str]) -> dict[str, Any] | None:
     """Keyword arguments for `score()` when argv is plainly `score HAND [its options]`, else None."""
     if not argv or argv[0] != "score":
@@ -63,27 +60,31 @@ def main() -> None:
     sys.exit(code)
 
 
+def __getattr__(name: str) -> Any:
+    """`app`, the typer app with every command registered, built on first use (PEP 562)."""
+    if name == "app":
+        return _typer_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@lru_cache(maxsize=1)
+def _typer_app() -> Any:
+    """The typer app, once every command module has registered itself on it."""
+    from . import batch, evening, rules, score, settle  # noqa: F401 - importing a command registers it
+    from .common import app, use_named_help
+
+    use_named_help(app)  # every command, whichever module registered it
+    return app
+
+
 def _run(argv: list[str]) -> int:
     """Run one command line; return its exit code."""
     try:
         fast = _fast_score_args(argv)
         if fast is not None:
-            score(**fast)
-            return 0
-        quick = evening.fast(argv)  # `evening status`, `hand`...: no typer start-up
-        if quick is not None:
-            return quick
-        # One program name in help and errors, however it was started (`python -m pungchow_calc`, a
-        # test runner's process): the command users type.
-        code = app(prog_name="pungchow", standalone_mode=False)
-        return code if isinstance(code, int) else 0
-    except typer.Exit as done:
-        return done.exit_code
-    except _UsageError as error:
-        if type(error).__name__ == "NoArgsIsHelpError":
-            app(prog_name="pungchow")  # `pungchow` alone: print the help as usual
-        return _usage_error(error, argv)
-    except (typer.Abort, KeyboardInterrupt):
+            return score_hand(**fast)
+        return _run_typer(argv)
+    except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except ValueError as error:
         # typer turns option values into ints with int(), which refuses numbers of over 4,300 digits.
@@ -99,6 +100,31 @@ def _run(argv: list[str]) -> int:
         if error.errno not in _WRITE_ERRNOS:
             raise
         return _output_failed(error)
+
+
+def _run_typer(argv: list[str]) -> int:
+    """Run a command line through typer (or the evening commands' quick reading); its exit code."""
+    import typer
+
+    from . import evening
+    from .common import _UsageError
+
+    try:
+        quick = evening.fast(argv)  # `evening status`, `hand`...: no typer start-up
+        if quick is not None:
+            return quick
+        # One program name in help and errors, however it was started (`python -m pungchow_calc`, a
+        # test runner's process): the command users type.
+        code = _typer_app()(prog_name="pungchow", standalone_mode=False)
+        return code if isinstance(code, int) else 0
+    except typer.Exit as done:
+        return done.exit_code
+    except _UsageError as error:
+        if type(error).__name__ == "NoArgsIsHelpError":
+            _typer_app()(prog_name="pungchow")  # `pungchow` alone: print the help as usual
+        return _usage_error(error, argv)
+    except typer.Abort:
+        return EXIT_INTERRUPTED
 
 
 def _usage_error(error: Any, argv: list[str]) -> int:

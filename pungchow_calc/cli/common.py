@@ -8,8 +8,6 @@ Every expected failure becomes a one-line `error: ...` on stderr (or a JSON erro
 from __future__ import annotations
 
 import inspect
-import json
-import sys
 from collections.abc import Callable
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -18,6 +16,9 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from .. import options as opts
 from ..engine.errors import PungchowError
+from ..engine.errors import printable as printable  # the command modules read it here
+from .plain import EXIT_BAD_INPUT, report
+from .plain import EXIT_OUTPUT_FAILED as EXIT_OUTPUT_FAILED
 
 
 class _NamedArgument(TyperArgument):
@@ -72,8 +73,6 @@ app = typer.Typer(
     cls=Group,
 )
 
-EXIT_BAD_INPUT = 2
-EXIT_OUTPUT_FAILED = 3  # the output could not be written (a full disk): nothing else failed
 _UsageError: Any = typer.BadParameter.__mro__[1]  # click's UsageError, as typer bundles it
 
 
@@ -148,33 +147,16 @@ FromOpt = Annotated[str | None, option_info("discarder")]
 OriginalOpt = Annotated[bool, option_info("original_hand")]
 LastTileOpt = Annotated[bool, option_info("last_tile")]
 FirstDiscardOpt = Annotated[bool, option_info("first_discard")]
+RobbingKongOpt = Annotated[bool, option_info("robbing_kong")]
+OriginalCallOpt = Annotated[bool, option_info("original_call")]
+KongAfterKongOpt = Annotated[bool, option_info("kong_after_kong")]
 LimitOpt = Annotated[str | None, option_info("limit")]
 NoLimitOpt = Annotated[bool, option_info("no_limit")]
 JsonOpt = Annotated[bool, option_info("as_json")]
 AsciiOpt = Annotated[bool, option_info("ascii_only")]
 
 
-# Errors about the hand as a whole (its count, its `!`): the engine gives them column 1 (kept in
-# JSON and batch records); the line a person reads names no column.
-_WHOLE_HAND = frozenset({"no-winning-tile", "tile-count", "not-winning", "loser-winning-tile"})
-
-
 def fail(error: PungchowError, as_json: bool) -> NoReturn:
     """Report an expected failure in one line (or a JSON error object) and exit 2."""
-    if as_json:
-        print(json.dumps({"error": error.to_dict()}))
-    else:
-        text = printable(str(error))
-        if error.code in _WHOLE_HAND:  # `--east: ...` already names the hand (settle)
-            text = printable(
-                error.message if error.message.startswith("--") else f"the hand: {error.message}"
-            )
-        print(f"error: {text}", file=sys.stderr)
+    report(error, as_json)
     raise typer.Exit(EXIT_BAD_INPUT)
-
-
-def printable(text: str) -> str:
-    """Text safe for a terminal: control characters (escape sequences, NUL) shown as `\\x1b` escapes."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)

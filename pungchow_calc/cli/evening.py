@@ -22,11 +22,14 @@ from .common import (
     FirstDiscardOpt,
     FromOpt,
     JsonOpt,
+    KongAfterKongOpt,
     LastTileOpt,
     LimitOpt,
     LooseOpt,
     NoLimitOpt,
+    OriginalCallOpt,
     OriginalOpt,
+    RobbingKongOpt,
     RulesetOpt,
     WinByOpt,
     app,
@@ -97,11 +100,22 @@ def hand_record(
     original_hand: bool = False,
     last_tile: bool = False,
     first_discard: bool = False,
+    robbing_kong: bool = False,
+    original_call: bool = False,
+    kong_after_kong: bool = False,
     no_choice: bool = False,
     dead: list[str] | None = None,
 ) -> dict[str, Any]:
     """The record of a won game as the log keeps it (only what differs from the defaults)."""
-    checked = opts.make("", win_by=win_by, drawn=drawn, loose=loose)
+    checked = opts.make(
+        "",
+        win_by=win_by,
+        drawn=drawn,
+        loose=loose,
+        robbing_kong=robbing_kong,
+        original_call=original_call,
+        kong_after_kong=kong_after_kong,
+    )
     if winner in others:
         raise OptionError(
             f"--other: {winner} is the winner; give his hand as the HAND argument", code="bad-option"
@@ -116,6 +130,9 @@ def hand_record(
         ("original_hand", original_hand),
         ("last_tile", last_tile),
         ("first_discard", first_discard),
+        ("robbing_kong", robbing_kong),
+        ("original_call", original_call),
+        ("kong_after_kong", kong_after_kong),
         ("no_choice", no_choice),
     ):
         if on:
@@ -203,6 +220,9 @@ def hand(
     original_hand: OriginalOpt = False,
     last_tile: LastTileOpt = False,
     first_discard: FirstDiscardOpt = False,
+    robbing_kong: RobbingKongOpt = False,
+    original_call: OriginalCallOpt = False,
+    kong_after_kong: KongAfterKongOpt = False,
     no_choice: NoChoiceOpt = False,
     dead: DeadOpt = None,
     as_json: JsonOpt = False,
@@ -222,6 +242,9 @@ def hand(
             original_hand=original_hand,
             last_tile=last_tile,
             first_discard=first_discard,
+            robbing_kong=robbing_kong,
+            original_call=original_call,
+            kong_after_kong=kong_after_kong,
             no_choice=no_choice,
             dead=dead,
         )
@@ -303,6 +326,9 @@ def amend(
     original_hand: OriginalOpt = False,
     last_tile: LastTileOpt = False,
     first_discard: FirstDiscardOpt = False,
+    robbing_kong: RobbingKongOpt = False,
+    original_call: OriginalCallOpt = False,
+    kong_after_kong: KongAfterKongOpt = False,
     no_choice: NoChoiceOpt = False,
     dead: DeadOpt = None,
     as_json: JsonOpt = False,
@@ -332,6 +358,9 @@ def amend(
                 original_hand=original_hand,
                 last_tile=last_tile,
                 first_discard=first_discard,
+                robbing_kong=robbing_kong,
+                original_call=original_call,
+                kong_after_kong=kong_after_kong,
                 no_choice=no_choice,
                 dead=dead,
             )

@@ -16,6 +16,9 @@ _WIN_FLAGS = {
     "--original-hand": "original_hand",
     "--last-tile": "last_tile",
     "--first-discard": "first_discard",
+    "--robbing-kong": "robbing_kong",
+    "--original-call": "original_call",
+    "--kong-after-kong": "kong_after_kong",
     "--no-choice": "no_choice",
 }
 _WIN_VALUED = {"--winner": "winner", "--from": "from_", "--feeder": "feeder", "--win-by": "win_by"}

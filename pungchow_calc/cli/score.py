@@ -10,6 +10,7 @@ import typer
 from .. import options as opts
 from ..engine.errors import PungchowError
 from .common import AsciiOpt, JsonOpt, SeatOpt, app, fail, with_score_options
+from .plain import score_hand
 
 NOTATION = """Hand notation (docs/notation.md):
 
@@ -41,21 +42,9 @@ HandArg = Annotated[
 @with_score_options()
 def score(hand: HandArg, **given: Any) -> None:
     """Score one hand and print an itemised breakdown and who pays whom."""
-    from ..engine.scoring import score_text
-    from ..ruleset_files import load
-
-    as_json, ascii_only = given.pop("as_json", False), given.pop("ascii_only", False)
-    try:
-        options = opts.make(hand, **given)
-        result = score_text(options.hand, load(options.ruleset), options.situation(), options.limit)
-    except PungchowError as error:
-        fail(error, as_json)
-    if as_json:
-        print(json.dumps(result.as_dict()))
-        return
-    from ..render import console, print_score
-
-    print_score(result, console(ascii_only), ascii_only)
+    code = score_hand(hand, **given)  # the same work main() runs without typer for a plain command line
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()

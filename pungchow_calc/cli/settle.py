@@ -15,11 +15,14 @@ from .common import (
     FirstDiscardOpt,
     FromOpt,
     JsonOpt,
+    KongAfterKongOpt,
     LastTileOpt,
     LimitOpt,
     LooseOpt,
     NoLimitOpt,
+    OriginalCallOpt,
     OriginalOpt,
+    RobbingKongOpt,
     RoundOpt,
     RulesetOpt,
     WinByOpt,
@@ -65,6 +68,9 @@ def settle(
     original_hand: OriginalOpt = False,
     last_tile: LastTileOpt = False,
     first_discard: FirstDiscardOpt = False,
+    robbing_kong: RobbingKongOpt = False,
+    original_call: OriginalCallOpt = False,
+    kong_after_kong: KongAfterKongOpt = False,
     limit: LimitOpt = None,
     no_limit: NoLimitOpt = False,
     as_json: JsonOpt = False,
@@ -76,8 +82,19 @@ def settle(
     from ..ruleset_files import load
 
     try:
-        # The win options are checked as `score` checks them (one way to win, the limit options).
-        checked = opts.make("", win_by=win_by, drawn=drawn, loose=loose, limit=limit, no_limit=no_limit)
+        # The win options are checked as `score` checks them (one way to win, the way a situation
+        # option implies, the limit options).
+        checked = opts.make(
+            "",
+            win_by=win_by,
+            drawn=drawn,
+            loose=loose,
+            limit=limit,
+            no_limit=no_limit,
+            robbing_kong=robbing_kong,
+            original_call=original_call,
+            kong_after_kong=kong_after_kong,
+        )
         given = {Wind.EAST: east, Wind.SOUTH: south, Wind.WEST: west, Wind.NORTH: north}
         table = TableOptions(
             winner=opts.wind(winner, "--winner") if winner is not None else None,
@@ -88,6 +105,9 @@ def settle(
             original_hand=original_hand,
             last_tile=last_tile,
             first_discard=first_discard,
+            robbing_kong=robbing_kong,
+            original_call=original_call,
+            kong_after_kong=kong_after_kong,
             limit=checked.limit if isinstance(checked.limit, int) else None,
             no_limit=no_limit,
             no_choice=no_choice,

@@ -13,21 +13,32 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .condition_base import HAND, Condition, Context, ParamError, Test, WinBy, count_range, meld_kinds
+from .condition_base import (
+    HAND,
+    Condition,
+    Context,
+    ParamError,
+    Test,
+    WinBy,
+    count_range,
+    meld_kinds,
+    reads,
+)
 from .hand import Meld, MeldKind
 
 
 def concealed_as(meld: Meld, win_by: WinBy, declared_kongs: bool, claimed_kongs: bool) -> bool:
     """Whether a set or pair counts as concealed, with each kind of kong counted as the rule says.
 
-    A pair completed by a claimed discard is exposed like a set (the claimed tile lies on the table).
+    A pair completed by a claimed discard is exposed like a set (the claimed tile lies on the table),
+    and so is a pair laid exposed (`=`, docs/notation.md).
     """
     if meld.declared:
         return declared_kongs
     if meld.claimed_kong:
         return claimed_kongs
     if meld.kind is MeldKind.PAIR:
-        return not (meld.winning and win_by is WinBy.DISCARD)
+        return not (meld.exposed or (meld.winning and win_by is WinBy.DISCARD))
     return not meld.exposed
 
 
@@ -95,6 +106,26 @@ def _exposed_melds(params: Any) -> Test:
     return test
 
 
+def _winning_concealed(params: Any) -> Test:
+    """The winning tile is concealed: drawn, and the set or pair it completes counts as concealed.
+
+    Example: Kajongg's "Won with Last Tile Taken from Wall" asks whether the last tile is concealed,
+    not where it came from: a drawn tile laid in an exposed set (`2d!2d2d*` with `--loose`) is not.
+    """
+    if params in (None, True):
+        params = {}
+    if not isinstance(params, dict) or set(params) - {"declared_kongs", "claimed_kongs"}:
+        raise ParamError("takes declared_kongs and claimed_kongs (true or false)")
+    concealed = _rule(*_kong_params(params))
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        if ctx.hand.winning_tile is None or ctx.situation.win_by is WinBy.DISCARD:
+            return False
+        return any(m.winning and concealed(ctx, m) for m in ctx.melds)
+
+    return test
+
+
 def _rule(declared: bool, claimed: bool) -> Callable[[Context, Meld], bool]:
     def concealed(ctx: Context, meld: Meld) -> bool:
         return concealed_as(meld, ctx.situation.win_by, declared, claimed)
@@ -111,5 +142,11 @@ CONCEALMENT_CONDITIONS: dict[str, Condition] = {
     ),
     "all_concealed": Condition(
         _all_concealed, HAND, "no set or pair exposed or claimed (which kongs count: parameters)"
+    ),
+    "winning_concealed": Condition(
+        _winning_concealed,
+        HAND,
+        "the winning tile was drawn into a concealed set or pair (which kongs count: parameters)",
+        reads=reads("win_by"),
     ),
 }

@@ -44,9 +44,9 @@ def _block(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[_
     return tuple(out)
 
 
-def _splits(counts: tuple[int, ...], sets_needed: int) -> list[tuple[_Part, ...]]:
-    """Every split of a 34-count vector into `sets_needed` sets and one pair."""
-    if sum(counts) != 3 * sets_needed + 2:
+def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> list[tuple[_Part, ...]]:
+    """Every split of a 34-count vector into `sets_needed` sets and one pair (none: `pairs_needed` 0)."""
+    if sum(counts) != 3 * sets_needed + 2 * pairs_needed:
         return []
     per_block: list[tuple[tuple[_Part, ...], ...]] = []
     pairs = 0
@@ -58,7 +58,7 @@ def _splits(counts: tuple[int, ...], sets_needed: int) -> list[tuple[_Part, ...]
         pairs += has_pair
         several = several or len(options) > 1
         per_block.append(options)
-    if pairs != 1:
+    if pairs != pairs_needed:
         return []
     if not several:
         return [sum((options[0] for options in per_block), ())]  # the usual case: one way only
@@ -79,9 +79,9 @@ def _placed_block(
     return found, has_pair
 
 
-def is_complete(counts: list[int] | tuple[int, ...], sets_needed: int) -> bool:
-    """True when the counts split into `sets_needed` sets and a pair."""
-    if sum(counts) != 3 * sets_needed + 2:
+def is_complete(counts: list[int] | tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> bool:
+    """True when the counts split into `sets_needed` sets and a pair (none: `pairs_needed` 0)."""
+    if sum(counts) != 3 * sets_needed + 2 * pairs_needed:
         return False
     pairs = 0
     for lo, hi, numbered in BLOCKS:
@@ -93,14 +93,21 @@ def is_complete(counts: list[int] | tuple[int, ...], sets_needed: int) -> bool:
         pairs += has_pair
         if not _block(block, numbered, has_pair):
             return False
-    return pairs == 1
+    return pairs == pairs_needed
+
+
+def still_needed(fixed: tuple[Meld, ...] | list[Meld]) -> tuple[int, int]:
+    """(sets, pairs) the pool must still make: four sets and a pair, less the marked groups (an
+    exposed pair `=` is the hand's pair, docs/notation.md). Negative: too many marked groups."""
+    pairs = sum(1 for m in fixed if m.kind is MeldKind.PAIR)
+    return 4 - (len(fixed) - pairs), 1 - pairs
 
 
 def complete_hand(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> bool:
     """True when the hand as it stands is a Mah-Jongg, whichever tile came last: its fixed sets and
     pool make four sets and a pair, or its tiles make one of the ruleset's special shapes."""
-    sets_needed = 4 - len(hand.fixed)
-    if sets_needed >= 0 and all(m.is_set for m in hand.fixed) and is_complete(hand.pool_counts, sets_needed):
+    sets_needed, pairs_needed = still_needed(hand.fixed)
+    if sets_needed >= 0 and pairs_needed >= 0 and is_complete(hand.pool_counts, sets_needed, pairs_needed):
         return True
     counts = counts_of(hand.tiles)
     return any(shape(list(counts), hand.fixed) for shape in shapes)
@@ -149,10 +156,10 @@ _PART_TILES = {
 def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, ...]]:
     """Every complete arrangement, with the winning tile tried in each place it can go (docs/rulings.md)."""
     fixed = hand.fixed
-    sets_needed = 4 - len(fixed)
-    if sets_needed < 0:
+    sets_needed, pairs_needed = still_needed(fixed)
+    if sets_needed < 0 or pairs_needed < 0:
         return
-    for parts in _splits(hand.pool_counts, sets_needed):
+    for parts in _splits(hand.pool_counts, sets_needed, pairs_needed):
         melds = _pool_melds(hand, parts)
         if hand.winning_tile is None or hand.winning_fixed is not None:
             yield fixed + tuple(melds)
@@ -194,6 +201,7 @@ def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]
     """
     counts = hand.pool_counts
     first = hand.first_typed
+    max_pairs -= sum(1 for m in hand.fixed if m.kind is MeldKind.PAIR)  # exposed pairs score first
     pungs = [i for i, c in enumerate(counts) if c >= 3]
     base = list(counts)
     for i in pungs:
@@ -268,7 +276,7 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
     counts[win.index] -= 1
     whole = list(hand.counts)  # every tile held before the winning one came
     whole[win.index] -= 1
-    sets_needed = 4 - len(fixed)
+    sets_needed, pairs_needed = still_needed(fixed)
     # One added tile changes one block only, so each block is judged once as it stands, and the
     # tiles that would mend or keep a block are looked up by its counts (the same test as
     # `is_complete`, block by block).
@@ -276,13 +284,15 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
     bad = [b for b, (ok, _) in enumerate(status) if not ok]
     pairs = sum(pair for _, pair in status)
     found: set[int] = set()
-    if sum(counts) + 1 == 3 * sets_needed + 2 and len(bad) <= 1:  # one tile mends one block at most
+    if (
+        sum(counts) + 1 == 3 * sets_needed + 2 * pairs_needed and len(bad) <= 1
+    ):  # one tile mends one block at most
         for b in bad or range(len(BLOCKS)):
             lo, hi, numbered = BLOCKS[b]
             for i, pair in _block_fills(tuple(counts[lo:hi]), numbered):
                 # The whole hand needs exactly one pair; all four copies held leaves no place
                 # (docs/rulings.md).
-                if pairs - status[b][1] + pair == 1 and whole[lo + i] < 4:
+                if pairs - status[b][1] + pair == pairs_needed and whole[lo + i] < 4:
                     found.add(lo + i)
     if shapes:
         for index in _candidates(counts, True):

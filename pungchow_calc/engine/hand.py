@@ -59,10 +59,13 @@ class Meld:
 
     @property
     def mark(self) -> str:
-        """The marker after its tiles: `*` exposed, `#` declared kong, `+` claimed kong, or none."""
+        """The marker after its tiles: `*` exposed, `#` declared kong, `+` claimed kong, `=` exposed
+        pair, or none."""
         if self.declared or self.claimed_kong:
             return "#" if self.declared else "+"
-        return "*" if self.exposed and self.is_set else ""
+        if not self.exposed:
+            return ""
+        return "*" if self.is_set else "=" if self.kind is MeldKind.PAIR else ""
 
     @property
     def code(self) -> str:
@@ -100,7 +103,7 @@ class Hand:
     """A parsed and checked hand."""
 
     parsed: ParsedHand
-    fixed: tuple[Meld, ...]  # `*` and `#` groups, as typed
+    fixed: tuple[Meld, ...]  # marked groups (`*`, `#`, `+`, `=`), as typed
     pool: tuple[Tile, ...]  # every unmarked playing tile, sorted
     bonus: tuple[Tile, ...]  # flowers and seasons
     winning_tile: Tile | None
@@ -170,6 +173,11 @@ def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[s
         if not (len(tiles) == 4 and same):
             return "error", ("not-a-kong", "{text} is not a kong (+ is for four identical tiles)")
         return "meld", (MeldKind.KONG, ordered, True, False, True)
+    if marker is Marker.EXPOSED_PAIR:
+        # docs/notation.md: `=` is a pair laid exposed; it stays a pair (never the start of a pung).
+        if not (len(tiles) == 2 and same):
+            return "error", ("not-a-pair", "{text} is not a pair (= is for two identical tiles)")
+        return "meld", (MeldKind.PAIR, ordered, True, False, False)
     if same and len(tiles) in (3, 4):
         return "meld", (MeldKind.PUNG if len(tiles) == 3 else MeldKind.KONG, ordered, True, False, False)
     low = ordered[0]
@@ -181,6 +189,8 @@ def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[s
         and ordered[2].index == low.index + 2
     ):
         return "meld", (MeldKind.CHOW, ordered, True, False, False)
+    if same and len(tiles) == 2:
+        return "error", ("not-a-set", "{text} is not a set (an exposed pair is marked =)")
     return "error", ("not-a-set", "{text} is not a set")
 
 

@@ -16,8 +16,9 @@ from .tiles import ALL_TILES, DRAGON_LETTERS, WIND_LETTERS, Suit, Tile, make
 
 
 class Marker(Enum):
-    """How a typed group lies: in the hand, exposed on the table, a kong declared face down, or a
-    kong claimed onto a concealed pung (a discard claimed as the fourth tile of a pung held concealed)."""
+    """How a typed group lies: in the hand, exposed on the table, a kong declared face down, a kong
+    claimed onto a concealed pung (a discard claimed as the fourth tile of a pung held concealed), or
+    a pair laid exposed on the table (it can no longer become a pung)."""
 
     __hash__ = object.__hash__  # members are singletons: hash by identity, in C
 
@@ -25,6 +26,7 @@ class Marker(Enum):
     EXPOSED = "*"
     DECLARED = "#"
     CLAIMED_KONG = "+"
+    EXPOSED_PAIR = "="
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +102,12 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
     errors carry no column here, the caller adds it."""
     column: int | None = None
     body, marker = word.translate(_GLYPH_CODES), Marker.CONCEALED
-    if body and body[-1] in "*#+":
+    if body and body[-1] in "*#+=":
         marker = Marker(body[-1])
         body = body[:-1]
-    if any(ch in "*#+" for ch in body):
+    if any(ch in "*#+=" for ch in body):
         raise NotationError(
-            f"{word}: a group ends with at most one marker (*, # or +)",
+            f"{word}: a group ends with at most one marker (*, #, + or =)",
             code="bad-marker",
             column=column,
         )

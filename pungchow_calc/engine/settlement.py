@@ -151,6 +151,9 @@ class TableOptions:
     original_hand: bool = False
     last_tile: bool = False
     first_discard: bool = False
+    robbing_kong: bool = False  # won with the tile another player added to his exposed pung
+    original_call: bool = False  # declared calling before the first discard, the hand kept unchanged
+    kong_after_kong: bool = False  # won on the loose tile of a kong declared on a loose tile
     limit: int | None = None  # None: the ruleset's limit
     no_limit: bool = False
     no_choice: bool = False  # the liable player had no choice in his discard (Penalties, note (a))

@@ -183,6 +183,9 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
             ("--original-hand", options.original_hand),
             ("--last-tile", options.last_tile),
             ("--first-discard", options.first_discard),
+            ("--robbing-kong", options.robbing_kong),
+            ("--original-call", options.original_call),
+            ("--kong-after-kong", options.kong_after_kong),
             ("--no-choice", options.no_choice),
         ):
             if on:
@@ -242,6 +245,9 @@ def _situation(seat: Wind, is_winner: bool, options: TableOptions) -> Situation:
         last_tile=is_winner and options.last_tile,
         first_discard=is_winner and options.first_discard,
         discarder=options.discarder if is_winner else None,
+        robbing_kong=is_winner and options.robbing_kong,
+        original_call=is_winner and options.original_call,
+        kong_after_kong=is_winner and options.kong_after_kong,
     )
 
 

@@ -18,7 +18,16 @@ from ..engine.tiles import Wind
 from ..engine.wash import Wash, original_hand, wash
 from .log import EveningError
 
-FLAGS = ("original_hand", "last_tile", "first_discard", "no_choice")  # a hand's on/off win facts
+# A hand's on/off win facts: the options of `evening hand` and the keys of its record.
+FLAGS = (
+    "original_hand",
+    "last_tile",
+    "first_discard",
+    "robbing_kong",
+    "original_call",
+    "kong_after_kong",
+    "no_choice",
+)
 
 
 def _plain(value: Any) -> Any:
@@ -83,6 +92,9 @@ def table_options(
     original_hand: bool,
     last_tile: bool,
     first_discard: bool,
+    robbing_kong: bool,
+    original_call: bool,
+    kong_after_kong: bool,
     limit: int | None,
     no_limit: bool,
     no_choice: bool,
@@ -102,6 +114,9 @@ def table_options(
         "original_hand": original_hand,
         "last_tile": last_tile,
         "first_discard": first_discard,
+        "robbing_kong": robbing_kong,
+        "original_call": original_call,
+        "kong_after_kong": kong_after_kong,
         "limit": limit,
         "no_limit": no_limit,
         "no_choice": no_choice,

@@ -9,7 +9,7 @@ Each engine named (`--pure`, `--compiled`: the interpreter of a venv holding tha
 one installed where this script runs) is timed on the same hands: hands per second through
 `pungchow batch --format jsonl` (with the default workers and with `--workers 1`), and the start-up of
 `pungchow score ... --json` against `python -c "import typer, rich, yaml"` in that venv. Targets (on
-the 2-core build machine): >= 10,000 hands/s, start-up <= 1.6x.
+the 2-core build machine): >= 10,000 hands/s, start-up <= 1.3x.
 
 With the riichi `mahjong` package installed (`pip install '.[bench]'`), the same closed winning hands
 (riichi_peer.py) are also scored by its `HandCalculator().estimate_hand_value` in this process, and
