@@ -11,7 +11,7 @@ from typing import Any
 from .cache import BoundedCache
 from .errors import HandError, NotationError
 from .notation import Marker, ParsedHand
-from .tiles import Tile
+from .tiles import ALL_TILES, Tile
 
 
 class MeldKind(Enum):
@@ -24,11 +24,6 @@ class MeldKind(Enum):
     KONG = "kong"
     PAIR = "pair"
     SINGLE = "single"  # a leftover tile of a loser, or one tile of a special shape
-
-
-@lru_cache(maxsize=4096)
-def _code(tiles: tuple[Tile, ...], mark: str) -> str:
-    return "".join(t.code for t in tiles) + mark
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +41,11 @@ class Meld:
     # Where it is shown in an arrangement (scoring sorts every arrangement by it): sets in the order
     # typed, then the pair, then leftovers; worked out once, when the meld is made (`meld`).
     shown: tuple[int, int, int, int] = field(default=(0, 0, 0, 0), compare=False, repr=False)
+    # Notation of the meld as shown in an arrangement (docs/notation.md#markers), also made once.
+    code: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", "".join([t.code for t in self.tiles]) + self.mark)
 
     @property
     def is_set(self) -> bool:
@@ -66,11 +66,6 @@ class Meld:
         if not self.exposed:
             return ""
         return "*" if self.is_set else "=" if self.kind is MeldKind.PAIR else ""
-
-    @property
-    def code(self) -> str:
-        """Notation of the meld as shown in an arrangement (docs/notation.md#markers)."""
-        return _code(self.tiles, self.mark)
 
 
 _MELDS: BoundedCache[tuple[Any, ...], Meld] = BoundedCache(65536)  # a batch meets a few thousand
@@ -194,6 +189,10 @@ def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[s
     return "error", ("not-a-set", "{text} is not a set")
 
 
+# How many of each tile a hand may hold: four of a playing tile, one of each flower and season.
+_MOST = tuple(1 if t.is_bonus else 4 for t in ALL_TILES)
+
+
 def build(parsed: ParsedHand) -> Hand:
     """Turn typed groups into a hand, enforcing docs/notation.md: markers, declared kongs, tile counts."""
     fixed: list[Meld] = []
@@ -209,9 +208,11 @@ def build(parsed: ParsedHand) -> Hand:
         if what == "error":
             code, message = detail
             raise NotationError(message.format(text=group.text), code=code, column=group.column)
-        for tile in group.tiles:
-            seen[tile.index] += 1
-            if seen[tile.index] > (1 if tile.is_bonus else 4):
+        indexes = group.indexes
+        for i in indexes:
+            seen[i] += 1
+            if seen[i] > _MOST[i]:
+                tile = ALL_TILES[i]
                 times = "once" if tile.is_bonus else "four times"
                 raise NotationError(
                     f"{group.text}: {tile.code} may appear at most {times} in a hand",
@@ -230,10 +231,10 @@ def build(parsed: ParsedHand) -> Hand:
             bonus.extend(group.tiles)
         elif what == "pool":
             pool.extend(group.tiles)
-            for tile in group.tiles:
-                if not pooled[tile.index]:
-                    first_typed[tile.index] = order
-                pooled[tile.index] += 1
+            for i in indexes:
+                if not pooled[i]:
+                    first_typed[i] = order
+                pooled[i] += 1
         else:
             kind, tiles, exposed, declared, claimed_kong = detail
             if group.winning is not None:

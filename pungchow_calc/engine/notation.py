@@ -7,7 +7,7 @@ output scores the same; common slips (commas, riichi suit letters, `!` before it
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache, lru_cache
 
@@ -38,17 +38,13 @@ class Group:
     winning: int | None  # index into tiles of the `!` tile
     column: int  # 1-based column of the group's first character
     text: str  # as typed
+    code: str = field(init=False, compare=False, repr=False)  # canonical notation of the group
+    indexes: tuple[int, ...] = field(init=False, compare=False, repr=False)  # Tile.index of each tile
 
-    @property
-    def code(self) -> str:
-        """Canonical notation of the group."""
-        return _group_code(self.tiles, self.winning, self.marker)
-
-
-@lru_cache(maxsize=8192)
-def _group_code(tiles: tuple[Tile, ...], winning: int | None, marker: Marker) -> str:
-    parts = [t.code + ("!" if i == winning else "") for i, t in enumerate(tiles)]
-    return "".join(parts) + marker.value
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "indexes", tuple([t.index for t in self.tiles]))
+        parts = [t.code + ("!" if i == self.winning else "") for i, t in enumerate(self.tiles)]
+        object.__setattr__(self, "code", "".join(parts) + self.marker.value)
 
 
 @dataclass(frozen=True, slots=True)
