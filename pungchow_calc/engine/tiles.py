@@ -120,21 +120,11 @@ class Tile:
     # Equality is identity (eq=False): there is one instance of each tile, and copies or pickles
     # come back as that instance (__reduce__). The hash is object's own, by identity: computed in C,
     # it keeps every dict and cache keyed by tiles off the Python-level call a hash method costs
-    # (about a hundred per hand scored). No output depends on the order of a set of tiles.
+    # (about a hundred per hand scored). No output depends on the order of a set of tiles. Tiles
+    # have no ordering methods: sort them by `index` (a compiled class that defines comparisons
+    # loses its hash, as a Python class that defines __eq__ does).
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return _by_index, (self.index,)
-
-    def __lt__(self, other: Tile) -> bool:
-        return self.index < other.index
-
-    def __le__(self, other: Tile) -> bool:
-        return self.index <= other.index
-
-    def __gt__(self, other: Tile) -> bool:
-        return self.index > other.index
-
-    def __ge__(self, other: Tile) -> bool:
-        return self.index >= other.index
 
     def __str__(self) -> str:
         return self.code
