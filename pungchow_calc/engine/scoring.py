@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from .cache import BoundedCache
@@ -33,13 +33,14 @@ def _display_order(arrangement: tuple[Meld, ...]) -> tuple[Meld, ...]:
 
 
 _SHOWN = attrgetter("shown")
+_FIRST = itemgetter(0)  # a found line's place in the breakdown (plan._line_key)
 
 
 def _lines(found: list[Found]) -> tuple[Line, ...]:
     """The breakdown as the book prints it: point lines, then doublings, with the running total."""
     lines: list[Line] = []
     running = 0
-    for _, rule, unit, points in sorted(found, key=lambda item: item[0]):
+    for _, rule, unit, points in sorted(found, key=_FIRST):
         code = unit.code if unit else None
         if rule.limit:
             lines.append(_line("limit", rule.label, 0, 0, rule.id, code, running))
