@@ -23,9 +23,10 @@ per CPU-second: the peer's CPU per hand over the batch's, whose CPU counts its w
 workers; start-up: the round's median `score --json` over its median bare import) and the report
 gives each figure's median and range over the rounds, the CPU microseconds per hand beside each rate.
 After the rounds, each engine's batch over the mixed hands with `--workers 1` is timed once (unless
-`--skip-single`): it is divided by nothing, and leaving it out of the rounds keeps the default run to
-about two minutes on a quiet machine (twice that when the machine is busy). The last line is JSON: per
-engine, the medians (and the ratios' lowest and highest), and the `--workers 1` figures of that run.
+`--skip-single`): it is divided by nothing, and leaving it out of the rounds keeps the default run
+short: with both engines, 5 minutes (3.6 CPU-minutes) on the 2-core build machine at load average 5
+on 2026-11-23, less on a quiet one. The last line is JSON: per engine, the medians (and the ratios'
+lowest and highest), and the `--workers 1` figures of that run.
 
 Targets (2-core build machine), judged on the medians: the plain engine's batch >= 1.0x the peer's
 hands/s, the compiled engine's >= 1.5x; `score --json` start-up <= 1.3x the bare import.
