@@ -261,7 +261,7 @@ RATIOS = [
 
 def report(kind: str, spreads: dict[str, Spread], rounds: int, single: dict[str, float] | None) -> None:
     """Print one engine's figures over the rounds, then its targets with pass or fail."""
-    print(f"\n== {kind} engine: median (lowest-highest) over {rounds} rounds")
+    print(f"\n== {kind} engine: median (lowest-highest) over {rounds} round{'s' * (rounds != 1)}")
     for figure, label, unit, cpu in RATES:
         if figure in spreads:
             print(
