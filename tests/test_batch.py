@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
 
@@ -468,3 +469,113 @@ def test_estimated_entries_for_the_progress_bar(tmp_path: Path, name: str, data:
 
 def test_estimated_entries_of_a_stream_is_unknown():
     assert b.Source("-", stdin=io.BytesIO(PUNGS.encode())).estimated_entries() is None
+
+
+# A line `"hand" options` has its options read once per spelling (Scorer._known_options): the same
+# hand, ruleset, situation and limit as splitting and reading the whole line each time.
+KNOWN_OPTIONS_LINES = [
+    f'"{NORTH_HAND}" --seat north',
+    f'"{PUNGS}"',
+    f'"{PUNGS}" -s w -w s --drawn -r pung-chow-limit --limit 300',
+    f'"{PUNGS}"\t--no-limit  # a comment, with an apostrophe\'s',
+    f'"{PUNGS}" 1c!1c1c -s n',
+    '"" -s east',
+    f'"{PUNGS}" --from east -s south',
+]
+
+
+@pytest.mark.parametrize(
+    "line",
+    KNOWN_OPTIONS_LINES,
+    ids=["seat", "no-options", "many-options", "tab-and-comment", "more-groups", "empty-hand", "from"],
+)
+def test_known_options_read_as_the_whole_line(line: str):
+    scorer = b.Scorer(b.Job())
+    for _ in range(2):  # read, then remembered
+        assert scorer._known_options(line) == b.opts.scoring_args(b.split_line(line))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f'"{PUNGS}" --seat',  # fails: read in full, which gives the error record
+        f'"{PUNGS}" --bogus',
+        f'"{PUNGS}" "unbalanced',
+        '"--seat" north',  # the quoted word is an option, not a hand
+        f'"{PUNGS}"-s n',  # glued: one word
+        '"1b1b1b\\" 3c3c3c" -s n',  # a backslash in the hand
+        f"'{PUNGS}' -s n",
+        f"{PUNGS} -s n",
+    ],
+    ids=[
+        "needs-value",
+        "unknown-option",
+        "bad-quote",
+        "option-quoted",
+        "glued",
+        "backslash",
+        "single",
+        "bare",
+    ],
+)
+def test_known_options_leave_other_lines_to_the_full_reading(line: str):
+    assert b.Scorer(b.Job())._known_options(line) is None
+
+
+@given(st.lists(LINE_TEXT, min_size=1, max_size=6), st.sampled_from(["json", "csv", "dict"]))
+def test_known_options_give_the_records_of_split_arguments(tails: list[str], encode: str):
+    scorer, split = b.Scorer(b.Job(encode=encode)), b.Scorer(b.Job(encode=encode))
+    for n, tail in enumerate(tails, start=1):
+        line = f'"{PUNGS}" {tail}'
+        try:
+            argv = tuple(b.split_line(line))
+        except ValueError:
+            continue  # a line that cannot be split has no argument list to compare with
+        assert scorer.encoded(b.Entry(n, text=line)) == split.encoded(b.Entry(n, argv=argv))
+
+
+def _good_lines(count: int) -> list[b.Entry]:
+    return [b.Entry(i, text=PUNGS if i % 5 else "9z9z9z") for i in range(1, count + 1)]
+
+
+@pytest.mark.parametrize("count", [3, 4, 5, 40], ids=["fewer", "exactly-inline", "one-more", "many"])
+def test_read_ahead_gives_the_records_of_one_process(monkeypatch: pytest.MonkeyPatch, count: int):
+    """A long regular file starts its workers at once; the records and their order are the same."""
+    monkeypatch.setattr(bw, "CHUNK", 3)
+    entries = _good_lines(count)
+    single = list(b.run(iter(entries), b.Job(encode="json"), workers=1))
+    ahead = list(b.run(iter(entries), b.Job(encode="json"), workers=2, inline=4, read_ahead=True))
+    assert ahead == single
+
+
+@pytest.mark.parametrize("broken_after", [2, 4, 9], ids=["in-the-head", "end-of-head", "after-the-head"])
+def test_read_ahead_keeps_the_entries_read_before_a_broken_file(
+    monkeypatch: pytest.MonkeyPatch, broken_after: int
+):
+    monkeypatch.setattr(bw, "CHUNK", 3)
+
+    def entries() -> Iterator[b.Entry]:
+        yield from _good_lines(broken_after)
+        raise b.FileError("hands.txt: cannot read: Input/output error")
+
+    got: list[tuple[bool, object]] = []
+    with pytest.raises(b.FileError):
+        got.extend(b.run(entries(), b.Job(encode="json"), workers=2, inline=4, read_ahead=True))
+    assert got == list(b.run(iter(_good_lines(broken_after)), b.Job(encode="json")))
+
+
+def test_a_scorer_starts_with_the_rulesets_given(monkeypatch: pytest.MonkeyPatch):
+    """A forked worker starts with the rulesets its parent loaded: it loads none again."""
+    import pungchow_calc.ruleset_files as ruleset_module
+
+    parent = b.Scorer(b.Job())
+    parent.record(b.Entry(1, text=PUNGS))
+    parent.record(b.Entry(2, text=f"{PUNGS} -r nope"))
+
+    def refused(name: str):
+        raise AssertionError(f"{name} loaded again")
+
+    monkeypatch.setattr(ruleset_module, "load", refused)
+    worker = b.Scorer(b.Job(), parent.loaded())
+    assert worker.record(b.Entry(1, text=PUNGS)) == parent.record(b.Entry(1, text=PUNGS))
+    assert worker.record(b.Entry(2, text=f"{PUNGS} -r nope"))["error"]["code"] == "ruleset-not-found"
