@@ -579,3 +579,40 @@ def test_a_scorer_starts_with_the_rulesets_given(monkeypatch: pytest.MonkeyPatch
     worker = b.Scorer(b.Job(), parent.loaded())
     assert worker.record(b.Entry(1, text=PUNGS)) == parent.record(b.Entry(1, text=PUNGS))
     assert worker.record(b.Entry(2, text=f"{PUNGS} -r nope"))["error"]["code"] == "ruleset-not-found"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--format", "jsonl"],
+        ["-f", "csv", "-r", "pung-chow-limit"],
+        ["--format", "json", "--compare", "pung-chow", "pung-chow-limit"],
+        ["--workers", "1", "--format", "jsonl"],
+        ["--workers", "0"],
+        ["--format", "xml"],
+        ["--compare", "pung-chow", "pung-chow"],
+        ["--ruleset", "nope", "--format", "csv"],
+    ],
+    ids=[
+        "jsonl",
+        "short-options",
+        "compare",
+        "workers",
+        "no-workers",
+        "bad-format",
+        "same-twice",
+        "no-ruleset",
+    ],
+)
+def test_batch_without_typer_reads_as_typer_does(
+    mixed: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+):
+    """`batch` plainly written skips typer's start-up (cli/batch.fast); the same output and exit code."""
+    from pungchow_calc.cli import batch as command
+
+    assert command.fast(["batch", "--help"]) is None
+    assert command.fast(["batch", str(mixed), "--format=jsonl"]) is None
+    assert command.fast(["batch", str(mixed), "--workers", "two"]) is None
+    direct = run("batch", str(mixed), *argv)
+    monkeypatch.setattr(command, "fast", lambda argv: None)
+    assert run("batch", str(mixed), *argv) == direct

@@ -71,6 +71,8 @@ def _run(argv: list[str]) -> int:
             score(**fast)
             return 0
         quick = evening.fast(argv)  # `evening status`, `hand`...: no typer start-up
+        if quick is None:
+            quick = batch.fast(argv)  # `batch FILE --format F`...: likewise
         if quick is not None:
             return quick
         # One program name in help and errors, however it was started (`python -m pungchow_calc`, a
