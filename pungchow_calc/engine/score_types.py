@@ -109,33 +109,23 @@ class Score:
         sets = [text for text, single in arranged if not single]
         if len(sets) < len(arranged):
             sets += [text for text, single in arranged if single]
-        parts = [
-            '{"ruleset": ',
-            _json_str(self.ruleset),
-            ', "hand": ',
-            _json_str(self.hand),
-            _situation_json(self.situation),
-            ', "arrangement": [',
-            ", ".join(sets),
-            '], "bonus_tiles": [',
-            ", ".join([_json_str(t.code) for t in self.bonus_tiles]),
-            '], "lines": [',
-            ", ".join([_line_json(line) for line in self.lines]),
-            f'], "points": {self.points}, "doublings": {self.doublings}, "score": {self.score}, "limit": ',
-            "null" if self.limit is None else str(self.limit),
-            f', "payable": {self.payable}, "limit_hand": ',
-            "null" if self.limit_hand is None else _json_str(self.limit_hand),
-            ', "waits": [',
-            ", ".join([_json_str(t.code) for t in self.waits]),
-            "]",
-        ]
+        limit = "null" if self.limit is None else self.limit
+        limit_hand = "null" if self.limit_hand is None else _json_str(self.limit_hand)
+        text = (
+            f'{{"ruleset": {_json_str(self.ruleset)}, "hand": {_json_str(self.hand)}'
+            f'{_situation_json(self.situation)}, "arrangement": [{", ".join(sets)}], '
+            f'"bonus_tiles": [{", ".join([_json_str(t.code) for t in self.bonus_tiles])}], '
+            f'"lines": [{", ".join([_line_json(line) for line in self.lines])}], '
+            f'"points": {self.points}, "doublings": {self.doublings}, "score": {self.score}, '
+            f'"limit": {limit}, "payable": {self.payable}, "limit_hand": {limit_hand}, '
+            f'"waits": [{", ".join([_json_str(t.code) for t in self.waits])}]'
+        )
         if self.payments is not None:
-            paid = [f"{_WIND_KEYS[seat]}{amount}" for seat, amount in self.payments.items()]
-            parts += [', "payments": {', ", ".join(paid), "}"]
+            paid = ", ".join([f"{_WIND_KEYS[id(seat)]}{amount}" for seat, amount in self.payments.items()])
+            text = f'{text}, "payments": {{{paid}}}'
         if self.notes:
-            parts += [', "notes": ', _codes_json(list(self.notes))]
-        parts.append("}")
-        return "".join(parts)
+            text = f'{text}, "notes": {_codes_json(list(self.notes))}'
+        return text + "}"
 
 
 # The JSON of the melds and situations a batch meets again and again (scoring hands out the same
@@ -143,7 +133,7 @@ class Score:
 # where hashing the dataclass runs Python for each field. Each value holds its object, so that the id
 # cannot be reused by another object while it is remembered.
 _BY_ID: BoundedCache[int, tuple[Any, str, bool]] = BoundedCache(65536)
-_WIND_KEYS = {wind: f"{_json_str(wind.word)}: " for wind in Wind}
+_WIND_KEYS = {id(wind): f"{_json_str(wind.word)}: " for wind in Wind}  # by id: an enum hashes in Python
 
 
 def _meld_json(meld: Meld) -> tuple[str, bool]:
