@@ -146,6 +146,11 @@ class _Pool:
         executor.shutdown(wait=True, cancel_futures=True)
 
 
+def _scored(future: Future[_Results]) -> bool:
+    """A chunk scored: not waiting, nor failed with its pool (a broken pool is sent no more)."""
+    return future.done() and not future.cancelled() and future.exception() is None
+
+
 def _result(pool: _Pool, future: Future[_Results]) -> _Results:
     """Wait for a chunk, looking up every WAIT seconds so that a signal handler runs promptly, and
     so that a worker's death the pool missed ends the wait (BrokenProcessPool)."""
@@ -182,7 +187,7 @@ def parallel(
         """Send chunks until 2 per worker and one more are in hand (sent and not yet written; while
         the head is scored here, not yet scored), or the input ends, or breaks."""
         nonlocal unreadable, chunks
-        held = len(pending) if count_done else sum(not future.done() for _, future in pending)
+        held = len(pending) if count_done else sum(not _scored(future) for _, future in pending)
         try:
             while held <= 2 * workers and len(pending) < HELD * workers:
                 chunk = next(chunks, None)

@@ -92,3 +92,40 @@ def test_a_worker_that_dies_once_costs_nothing(killer: Path):
     assert _parallel(deaths) == _single()
     assert len(list(killer.iterdir())) == 1
     assert len(deaths) == 1 and deaths[0][1] == 0 and deaths[0][0] >= 4
+
+
+def _ahead(deaths: list[tuple[int, int]]) -> list[tuple[bool, str]]:
+    """A regular file read ahead: entries 1-8 scored here while the workers start on 9-12, 13-16..."""
+    return list(
+        b.run(
+            iter(_entries()),
+            b.Job(encode="json"),
+            workers=2,
+            inline=8,
+            on_worker_died=lambda rescored, lost: deaths.append((rescored, lost)),
+            read_ahead=True,
+        )
+    )
+
+
+def test_a_worker_that_dies_while_the_first_entries_are_scored_here_costs_nothing(killer: Path):
+    FLAKY[0] = True
+    deaths: list[tuple[int, int]] = []
+    assert _ahead(deaths) == _single()
+    assert len(list(killer.iterdir())) == 1
+    assert len(deaths) == 1 and deaths[0][1] == 0 and deaths[0][0] >= 4
+
+
+def test_a_chunk_read_ahead_that_kills_its_worker_twice_gets_worker_died_records(killer: Path):
+    deaths: list[tuple[int, int]] = []
+    got = _ahead(deaths)
+    deadly = range(9, 13)
+    records = [json.loads(text) for _, text in got]
+    assert [r["line"] for r in records] == list(range(1, 41))
+    for (ok, text), expected, record in zip(got, _single(), records, strict=True):
+        if record["line"] in deadly:
+            assert not ok and record["error"]["code"] == bw.WORKER_DIED
+        else:
+            assert (ok, text) == expected
+    assert len(list(killer.iterdir())) == 2
+    assert len(deaths) == 1 and deaths[0][1] == 4
