@@ -245,9 +245,15 @@ def csv_row(record: dict[str, Any]) -> list[Any]:
 
 def csv_text(row: list[Any]) -> str:
     """One CSV row as text (the csv module's quoting), with its line ending."""
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(row)
-    return buffer.getvalue()
+    _CSV_BUFFER.seek(0)
+    _CSV_BUFFER.truncate()
+    _CSV_WRITER.writerow(row)
+    return _CSV_BUFFER.getvalue()
+
+
+# One writer for every row: making a buffer and a writer cost more than writing the row.
+_CSV_BUFFER = io.StringIO()
+_CSV_WRITER = csv.writer(_CSV_BUFFER, lineterminator="\n")
 
 
 # --- running ------------------------------------------------------------------------------
