@@ -13,7 +13,6 @@ import json
 import os
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any
 
 from . import options as opts
@@ -284,23 +283,17 @@ def run(
     inline: int = INLINE_ENTRIES,
     on_batch_end: Callable[[], None] | None = None,
     on_worker_died: Callable[[int, int], None] | None = None,
-    read_ahead: bool = False,
 ) -> Generator[tuple[bool, Any], None, None]:
     """(ok, record) for every entry, in input order, as soon as each is scored.
 
     The first `inline` entries are scored here; if the input goes on and `workers` > 1, the
     rest is scored by worker processes (batch_workers), with a bounded number of chunks in
-    flight so that neither input nor output ever piles up in memory. With `read_ahead` (a regular
-    file, read in no time), the first entries are read before any is scored, and if the input goes
-    on the workers start on the rest at once, while the first are scored here. `on_worker_died(
-    rescored, lost)` is told when a worker process died: how many entries were scored again, and
-    how many could not be scored (each of those gets a `worker-died` error record).
+    flight so that neither input nor output ever piles up in memory. `on_worker_died(rescored,
+    lost)` is told when a worker process died: how many entries were scored again, and how many
+    could not be scored (each of those gets a `worker-died` error record).
     """
     scorer = Scorer(job)
     iterator = iter(entries)
-    if workers > 1 and read_ahead:
-        yield from _ahead(iterator, scorer, workers, max(inline, 1), on_batch_end, on_worker_died)
-        return
     for count, entry in enumerate(iterator, start=1):
         yield scorer.encoded(entry)
         if on_batch_end is not None:
@@ -312,38 +305,6 @@ def run(
     from .batch_workers import parallel
 
     yield from parallel(iterator, scorer, workers, on_batch_end, on_worker_died)
-
-
-def _ahead(
-    iterator: Iterator[Entry],
-    scorer: Scorer,
-    workers: int,
-    inline: int,
-    on_batch_end: Callable[[], None] | None,
-    on_worker_died: Callable[[int, int], None] | None,
-) -> Generator[tuple[bool, Any], None, None]:
-    """run() reading the first `inline` entries ahead: workers only if there are more."""
-    head: list[Entry] = []
-    broken: FileError | None = None
-    try:
-        for entry in iterator:
-            head.append(entry)
-            if len(head) > inline:
-                break
-    except FileError as error:  # the file broke within its first entries: they are scored all the same
-        broken = error
-    if len(head) > inline:
-        from .batch_workers import parallel
-
-        more = head.pop()
-        yield from parallel(chain((more,), iterator), scorer, workers, on_batch_end, on_worker_died, head)
-        return
-    for entry in head:
-        yield scorer.encoded(entry)
-        if on_batch_end is not None:
-            on_batch_end()
-    if broken is not None:
-        raise broken
 
 
 # --- comparing ----------------------------------------------------------------------------

@@ -11,7 +11,6 @@ import io
 import os
 import re
 import shlex
-import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,7 +97,6 @@ class Source:
     def __init__(self, path: str, stdin: IO[bytes] | None = None) -> None:
         self.path = path
         self.size: int | None = None
-        self.regular = False  # a regular file: read at once, never waiting on a writer as a pipe may
         self.is_yaml = path.lower().endswith((".yaml", ".yml"))
         if path == "-":
             import sys
@@ -114,9 +112,7 @@ class Source:
                 raise FileError(f"{path}: is a directory")
             self._owned = True
             try:
-                status = os.fstat(self._stream.fileno())
-                self.size = status.st_size
-                self.regular = stat.S_ISREG(status.st_mode)
+                self.size = os.fstat(self._stream.fileno()).st_size
             except OSError:
                 self.size = None
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections import deque
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -27,8 +27,6 @@ from .batch import Job, Scorer, quiet_gc
 from .batch_input import Entry, FileError
 
 CHUNK = 400  # entries per task sent to a worker
-HELD = 8  # chunks sent or scored but not yet written, per worker, at most (bounds the memory)
-TOP_UP = 32  # head entries scored in-process between two looks at the workers' queue
 WORKER_DIED = "worker-died"
 # Signals that stop a batch: blocked while workers are forked, so a worker never runs the parent's
 # handler (it ignores SIGINT and dies quietly on SIGTERM once its initializer has run).
@@ -96,8 +94,9 @@ class _Pool:
         """Send a chunk to a worker; a pool that is already broken gives a failed future."""
         if self._executor is None:
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-            # A forked worker starts with the rulesets this process has loaded (each load costs a
-            # worker about as much as scoring 200 hands); a spawned one loads its own.
+            # A forked worker starts with the rulesets this process has loaded, warm from the entries
+            # scored here (a load costs a worker about as much as scoring 200 hands); a spawned
+            # one loads its own.
             loaded = self.scorer.loaded() if method == "fork" else None
             self._executor = ProcessPoolExecutor(
                 self.workers, multiprocessing.get_context(method), _init_worker, (self.scorer.job, loaded)
@@ -146,11 +145,6 @@ class _Pool:
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _scored(future: Future[_Results]) -> bool:
-    """A chunk scored: not waiting, nor failed with its pool (a broken pool is sent no more)."""
-    return future.done() and not future.cancelled() and future.exception() is None
-
-
 def _result(pool: _Pool, future: Future[_Results]) -> _Results:
     """Wait for a chunk, looking up every WAIT seconds so that a signal handler runs promptly, and
     so that a worker's death the pool missed ends the wait (BrokenProcessPool)."""
@@ -170,43 +164,22 @@ def parallel(
     workers: int,
     on_batch_end: Callable[[], None] | None = None,
     on_worker_died: Callable[[int, int], None] | None = None,
-    head: Sequence[Entry] = (),
 ) -> Generator[tuple[bool, Any], None, None]:
-    """(ok, record) for every entry, in input order, scored by `workers` processes in chunks.
-
-    The `head` entries, read ahead from a long file, come first: they are scored in this process
-    while the workers score the chunks after them, so that no core waits for the head to be done.
-    """
+    """(ok, record) for every entry, in input order, scored by `workers` processes in chunks."""
     pool = _Pool(scorer, workers)
     pending: deque[tuple[list[_Packed], Future[_Results]]] = deque()
     unreadable: FileError | None = None
     finished = False
-    chunks = _chunks(entries, CHUNK)
-
-    def feed(count_done: bool) -> None:
-        """Send chunks until 2 per worker and one more are in hand (sent and not yet written; while
-        the head is scored here, not yet scored), or the input ends, or breaks."""
-        nonlocal unreadable, chunks
-        held = len(pending) if count_done else sum(not _scored(future) for _, future in pending)
-        try:
-            while held <= 2 * workers and len(pending) < HELD * workers:
-                chunk = next(chunks, None)
-                if chunk is None:
-                    return
-                pending.append((chunk, pool.submit(chunk)))
-                held += 1
-        except FileError as error:  # the file broke mid-way: the chunks before it still stand
-            unreadable, chunks = error, iter(())
-
     try:
-        for count, entry in enumerate(head):
-            if count % TOP_UP == 1:  # the workers start after the first: they inherit its ruleset
-                feed(count_done=False)
-            yield scorer.encoded(entry)
-            if on_batch_end is not None:
-                on_batch_end()
+        chunks = _chunks(entries, CHUNK)
         while True:
-            feed(count_done=True)
+            try:
+                for chunk in chunks:
+                    pending.append((chunk, pool.submit(chunk)))
+                    if len(pending) > 2 * workers:
+                        break
+            except FileError as error:  # the file broke mid-way: the chunks before it still stand
+                unreadable, chunks = error, iter(())
             if not pending:
                 break
             chunk, future = pending[0]

@@ -7,7 +7,6 @@ import io
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
 
@@ -532,36 +531,6 @@ def test_known_options_give_the_records_of_split_arguments(tails: list[str], enc
         except ValueError:
             continue  # a line that cannot be split has no argument list to compare with
         assert scorer.encoded(b.Entry(n, text=line)) == split.encoded(b.Entry(n, argv=argv))
-
-
-def _good_lines(count: int) -> list[b.Entry]:
-    return [b.Entry(i, text=PUNGS if i % 5 else "9z9z9z") for i in range(1, count + 1)]
-
-
-@pytest.mark.parametrize("count", [3, 4, 5, 40], ids=["fewer", "exactly-inline", "one-more", "many"])
-def test_read_ahead_gives_the_records_of_one_process(monkeypatch: pytest.MonkeyPatch, count: int):
-    """A long regular file starts its workers at once; the records and their order are the same."""
-    monkeypatch.setattr(bw, "CHUNK", 3)
-    entries = _good_lines(count)
-    single = list(b.run(iter(entries), b.Job(encode="json"), workers=1))
-    ahead = list(b.run(iter(entries), b.Job(encode="json"), workers=2, inline=4, read_ahead=True))
-    assert ahead == single
-
-
-@pytest.mark.parametrize("broken_after", [2, 4, 9], ids=["in-the-head", "end-of-head", "after-the-head"])
-def test_read_ahead_keeps_the_entries_read_before_a_broken_file(
-    monkeypatch: pytest.MonkeyPatch, broken_after: int
-):
-    monkeypatch.setattr(bw, "CHUNK", 3)
-
-    def entries() -> Iterator[b.Entry]:
-        yield from _good_lines(broken_after)
-        raise b.FileError("hands.txt: cannot read: Input/output error")
-
-    got: list[tuple[bool, object]] = []
-    with pytest.raises(b.FileError):
-        got.extend(b.run(entries(), b.Job(encode="json"), workers=2, inline=4, read_ahead=True))
-    assert got == list(b.run(iter(_good_lines(broken_after)), b.Job(encode="json")))
 
 
 def test_a_scorer_starts_with_the_rulesets_given(monkeypatch: pytest.MonkeyPatch):

@@ -88,14 +88,7 @@ def batch(
 
     with _StopSignals() as signals:
         out = _Output(sys.stdout, output_format, signals, _terminal_table(output_format))
-        records = b.run(
-            chain,
-            job,
-            n_workers,
-            on_batch_end=out.flush,
-            on_worker_died=worker_died,
-            read_ahead=source.regular,  # a long regular file starts its workers at once
-        )
+        records = b.run(chain, job, n_workers, on_batch_end=out.flush, on_worker_died=worker_died)
         try:
             if compare is not None:
                 failed = _compare(_tick(records, progress), compare, output_format, out)
