@@ -17,6 +17,8 @@ from typing import Any
 
 from . import options as opts
 from .batch_input import Entry, FileError, Source, mapping_argv, split_line, strip_comment
+from .engine.cache import BoundedCache
+from .engine.conditions import Situation
 from .engine.errors import PungchowError, RulesetError
 from .engine.scoring import Score, score_text
 
@@ -83,6 +85,8 @@ class Job:
     encode: str = "dict"  # "dict" | "json" | "csv": done in the worker, so JSON is built in parallel
 
 
+_Args = tuple[str, str, Situation, Any]  # options.scoring_args: hand, ruleset, situation, limit
+
 # Records are trees the scorer builds itself, never cyclic: skipping json's cycle check (a dict
 # insert and delete per nested object) makes encoding about a third cheaper, same text.
 _JSON = json.JSONEncoder(check_circular=False)
@@ -91,9 +95,10 @@ _JSON = json.JSONEncoder(check_circular=False)
 class Scorer:
     """Scores entries, caching each ruleset (and its loading error) by name for the whole run."""
 
-    def __init__(self, job: Job) -> None:
+    def __init__(self, job: Job, rulesets: dict[str, Any] | None = None) -> None:
         self.job = job
-        self._rulesets: dict[str, Any] = {}
+        self._rulesets: dict[str, Any] = dict(rulesets or {})
+        self._options: BoundedCache[str, _Args] = BoundedCache(4096)  # see _known_options
         # The batch's --ruleset is the default for lines that name none.
         self._defaults = {"ruleset": job.ruleset} if job.ruleset else None
 
@@ -114,6 +119,10 @@ class Scorer:
             raise found
         return found
 
+    def loaded(self) -> dict[str, Any]:
+        """The rulesets (and loading errors) met so far, by name: a forked worker starts with them."""
+        return dict(self._rulesets)
+
     def record(self, entry: Entry) -> dict[str, Any]:
         """Exactly one record for an entry: the score (with its line) or an error."""
         result = self._result(entry)
@@ -126,7 +135,10 @@ class Scorer:
         """(line, score), or the record itself for an error or a comparison."""
         if entry.error_code is not None:
             return error_record(entry.line, entry.error_code, entry.error_message or "")
-        if entry.text is not None:
+        args = None if entry.text is None else self._known_options(entry.text)
+        if args is not None:
+            argv: list[str] = []
+        elif entry.text is not None:
             try:
                 argv = split_line(entry.text)
             except ValueError as exc:  # shlex: "No closing quotation", "No escaped character"
@@ -136,21 +148,47 @@ class Scorer:
         else:
             argv = list(entry.argv)
         try:
+            if args is None:
+                args = opts.scoring_args(argv, self._defaults)
             if self.job.compare is not None:
-                return self._compare(entry.line, argv)
-            return entry.line, self._score(argv)
+                return self._compare(entry.line, args)
+            hand, ruleset, situation, limit = args
+            return entry.line, score_text(hand, self.ruleset(ruleset), situation, limit)
         except PungchowError as exc:
             return {"line": entry.line, "error": exc.to_dict()}
         except Exception as exc:  # noqa: BLE001 - a batch never drops an entry, even on a bug
             return error_record(entry.line, "internal", f"{type(exc).__name__}: {exc}")
 
-    def _score(self, argv: list[str]) -> Score:
-        hand, ruleset, situation, limit = opts.scoring_args(argv, self._defaults)
-        return score_text(hand, self.ruleset(ruleset), situation, limit)
+    def _known_options(self, text: str) -> _Args | None:
+        """scoring_args of a line `"hand" options`, its options read once per spelling; None for any
+        other line, or options that fail (the full reading then gives the error record).
 
-    def _compare(self, line: int, argv: list[str]) -> dict[str, Any]:
+        A batch file repeats a few dozen spellings of the options after its hands: they are split and
+        read the first time, and remembered (as the text they add to the hand, and the rest of
+        scoring_args). With the hand one double-quoted word (no backslash, not an option) followed by
+        a space, the line splits as the hand and then its options, each alone, as split_line splits
+        the whole line (a test holds the two readings equal).
+        """
+        end = text.find('"', 1)
+        if text[:1] != '"' or end < 0:
+            return None
+        hand, options = text[1:end], text[end + 1 :]
+        if options[:1] not in ("", " ", "\t") or "\\" in hand or hand[:1] == "-":
+            return None
+        known = self._options.get(options)
+        if known is None:
+            try:
+                argv = [hand, *split_line(options)]
+                full, *rest = opts.scoring_args(argv, self._defaults)
+            except (ValueError, PungchowError):
+                return None
+            known = self._options.put(options, (full[len(hand) :], *rest))  # type: ignore[arg-type]
+        more, ruleset, situation, limit = known
+        return hand + more, ruleset, situation, limit
+
+    def _compare(self, line: int, args: _Args) -> dict[str, Any]:
         assert self.job.compare is not None
-        hand, _, situation, limit = opts.scoring_args(argv, self._defaults)  # each line's -r is ignored
+        hand, _, situation, limit = args  # each line's -r is ignored
         out: dict[str, Any] = {"line": line, "hand": None, "rulesets": list(self.job.compare)}
         values = []
         for name in self.job.compare:
@@ -206,9 +244,15 @@ def csv_row(record: dict[str, Any]) -> list[Any]:
 
 def csv_text(row: list[Any]) -> str:
     """One CSV row as text (the csv module's quoting), with its line ending."""
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(row)
-    return buffer.getvalue()
+    _CSV_BUFFER.seek(0)
+    _CSV_BUFFER.truncate()
+    _CSV_WRITER.writerow(row)
+    return _CSV_BUFFER.getvalue()
+
+
+# One writer for every row: making a buffer and a writer cost more than writing the row.
+_CSV_BUFFER = io.StringIO()
+_CSV_WRITER = csv.writer(_CSV_BUFFER, lineterminator="\n")
 
 
 # --- running ------------------------------------------------------------------------------

@@ -39,13 +39,13 @@ _Packed = tuple[int, tuple[str, ...], str | None, str | None, str | None]
 _Results = list[tuple[bool, Any]]
 
 
-def _init_worker(job: Job) -> None:
+def _init_worker(job: Job, rulesets: dict[str, Any] | None) -> None:
     global _WORKER
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C for the whole batch
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's terminate() ends a worker silently
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     quiet_gc()
-    _WORKER = Scorer(job)
+    _WORKER = Scorer(job, rulesets)
 
 
 def _pack(entry: Entry) -> _Packed:
@@ -85,8 +85,8 @@ class _Pool:
     `_call_queue`), named where they are used.
     """
 
-    def __init__(self, job: Job, workers: int) -> None:
-        self.job = job
+    def __init__(self, scorer: Scorer, workers: int) -> None:
+        self.scorer = scorer
         self.workers = workers
         self._executor: ProcessPoolExecutor | None = None
 
@@ -94,8 +94,12 @@ class _Pool:
         """Send a chunk to a worker; a pool that is already broken gives a failed future."""
         if self._executor is None:
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+            # A forked worker starts with the rulesets this process has loaded, warm from the entries
+            # scored here (a load costs a worker about as much as scoring 200 hands); a spawned
+            # one loads its own.
+            loaded = self.scorer.loaded() if method == "fork" else None
             self._executor = ProcessPoolExecutor(
-                self.workers, multiprocessing.get_context(method), _init_worker, (self.job,)
+                self.workers, multiprocessing.get_context(method), _init_worker, (self.scorer.job, loaded)
             )
             # Chunks still queued for workers that died are dropped quietly, not with a traceback
             # from the queue's feeding thread (they are scored again or reported by the runner).
@@ -162,7 +166,7 @@ def parallel(
     on_worker_died: Callable[[int, int], None] | None = None,
 ) -> Generator[tuple[bool, Any], None, None]:
     """(ok, record) for every entry, in input order, scored by `workers` processes in chunks."""
-    pool = _Pool(scorer.job, workers)
+    pool = _Pool(scorer, workers)
     pending: deque[tuple[list[_Packed], Future[_Results]]] = deque()
     unreadable: FileError | None = None
     finished = False
@@ -204,7 +208,7 @@ def _recover(pending: deque[tuple[list[_Packed], Future[_Results]]], scorer: Sco
     A chunk that breaks its worker again gets `worker-died` records: it is not tried a third time.
     """
     rescored = lost = 0
-    alone = _Pool(scorer.job, 1)
+    alone = _Pool(scorer, 1)
     try:
         for index, (chunk, future) in enumerate(pending):
             if not future.cancelled() and future.exception() is None:

@@ -468,3 +468,120 @@ def test_estimated_entries_for_the_progress_bar(tmp_path: Path, name: str, data:
 
 def test_estimated_entries_of_a_stream_is_unknown():
     assert b.Source("-", stdin=io.BytesIO(PUNGS.encode())).estimated_entries() is None
+
+
+# A line `"hand" options` has its options read once per spelling (Scorer._known_options): the same
+# hand, ruleset, situation and limit as splitting and reading the whole line each time.
+KNOWN_OPTIONS_LINES = [
+    f'"{NORTH_HAND}" --seat north',
+    f'"{PUNGS}"',
+    f'"{PUNGS}" -s w -w s --drawn -r pung-chow-limit --limit 300',
+    f'"{PUNGS}"\t--no-limit  # a comment, with an apostrophe\'s',
+    f'"{PUNGS}" 1c!1c1c -s n',
+    '"" -s east',
+    f'"{PUNGS}" --from east -s south',
+]
+
+
+@pytest.mark.parametrize(
+    "line",
+    KNOWN_OPTIONS_LINES,
+    ids=["seat", "no-options", "many-options", "tab-and-comment", "more-groups", "empty-hand", "from"],
+)
+def test_known_options_read_as_the_whole_line(line: str):
+    scorer = b.Scorer(b.Job())
+    for _ in range(2):  # read, then remembered
+        assert scorer._known_options(line) == b.opts.scoring_args(b.split_line(line))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f'"{PUNGS}" --seat',  # fails: read in full, which gives the error record
+        f'"{PUNGS}" --bogus',
+        f'"{PUNGS}" "unbalanced',
+        '"--seat" north',  # the quoted word is an option, not a hand
+        f'"{PUNGS}"-s n',  # glued: one word
+        '"1b1b1b\\" 3c3c3c" -s n',  # a backslash in the hand
+        f"'{PUNGS}' -s n",
+        f"{PUNGS} -s n",
+    ],
+    ids=[
+        "needs-value",
+        "unknown-option",
+        "bad-quote",
+        "option-quoted",
+        "glued",
+        "backslash",
+        "single",
+        "bare",
+    ],
+)
+def test_known_options_leave_other_lines_to_the_full_reading(line: str):
+    assert b.Scorer(b.Job())._known_options(line) is None
+
+
+@given(st.lists(LINE_TEXT, min_size=1, max_size=6), st.sampled_from(["json", "csv", "dict"]))
+def test_known_options_give_the_records_of_split_arguments(tails: list[str], encode: str):
+    scorer, split = b.Scorer(b.Job(encode=encode)), b.Scorer(b.Job(encode=encode))
+    for n, tail in enumerate(tails, start=1):
+        line = f'"{PUNGS}" {tail}'
+        try:
+            argv = tuple(b.split_line(line))
+        except ValueError:
+            continue  # a line that cannot be split has no argument list to compare with
+        assert scorer.encoded(b.Entry(n, text=line)) == split.encoded(b.Entry(n, argv=argv))
+
+
+def test_a_scorer_starts_with_the_rulesets_given(monkeypatch: pytest.MonkeyPatch):
+    """A forked worker starts with the rulesets its parent loaded: it loads none again."""
+    import pungchow_calc.ruleset_files as ruleset_module
+
+    parent = b.Scorer(b.Job())
+    parent.record(b.Entry(1, text=PUNGS))
+    parent.record(b.Entry(2, text=f"{PUNGS} -r nope"))
+
+    def refused(name: str):
+        raise AssertionError(f"{name} loaded again")
+
+    monkeypatch.setattr(ruleset_module, "load", refused)
+    worker = b.Scorer(b.Job(), parent.loaded())
+    assert worker.record(b.Entry(1, text=PUNGS)) == parent.record(b.Entry(1, text=PUNGS))
+    assert worker.record(b.Entry(2, text=f"{PUNGS} -r nope"))["error"]["code"] == "ruleset-not-found"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--format", "jsonl"],
+        ["-f", "csv", "-r", "pung-chow-limit"],
+        ["--format", "json", "--compare", "pung-chow", "pung-chow-limit"],
+        ["--workers", "1", "--format", "jsonl"],
+        ["--workers", "0"],
+        ["--format", "xml"],
+        ["--compare", "pung-chow", "pung-chow"],
+        ["--ruleset", "nope", "--format", "csv"],
+    ],
+    ids=[
+        "jsonl",
+        "short-options",
+        "compare",
+        "workers",
+        "no-workers",
+        "bad-format",
+        "same-twice",
+        "no-ruleset",
+    ],
+)
+def test_batch_without_typer_reads_as_typer_does(
+    mixed: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+):
+    """`batch` plainly written skips typer's start-up (cli/batch.fast); the same output and exit code."""
+    from pungchow_calc.cli import batch as command
+
+    assert command.fast(["batch", "--help"]) is None
+    assert command.fast(["batch", str(mixed), "--format=jsonl"]) is None
+    assert command.fast(["batch", str(mixed), "--workers", "two"]) is None
+    direct = run("batch", str(mixed), *argv)
+    monkeypatch.setattr(command, "fast", lambda argv: None)
+    assert run("batch", str(mixed), *argv) == direct

@@ -106,11 +106,13 @@ def _run_typer(argv: list[str]) -> int:
     """Run a command line through typer (or the evening commands' quick reading); its exit code."""
     import typer
 
-    from . import evening
+    from . import batch, evening
     from .common import _UsageError
 
     try:
         quick = evening.fast(argv)  # `evening status`, `hand`...: no typer start-up
+        if quick is None:
+            quick = batch.fast(argv)  # `batch FILE --format F`...: likewise
         if quick is not None:
             return quick
         # One program name in help and errors, however it was started (`python -m pungchow_calc`, a

@@ -118,6 +118,54 @@ def batch(
         raise typer.Exit(EXIT_ENTRY_FAILED)
 
 
+# `batch` without typer's reading of the command line: this typer coerces every value through pydantic,
+# whose import costs a long batch as much as scoring a few hundred hands, before any is scored (the
+# score command's fast path, cli/__init__.py, says more). Anything unusual goes to typer.
+_FAST_OPTIONS = {
+    "--format": "output_format",
+    "-f": "output_format",
+    "--ruleset": "ruleset",
+    "-r": "ruleset",
+    "--compare": "compare",
+    "--workers": "workers",
+}
+
+
+def fast(argv: list[str]) -> int | None:
+    """Run `batch FILE [--format F] [--ruleset R] [--compare A B] [--workers N]` directly; None for
+    anything else (--help, `--format=json`, a value twice or starting with `-`, a typo: typer's job)."""
+    if len(argv) < 2 or argv[0] != "batch":
+        return None
+    values: dict[str, Any] = {}
+    files: list[str] = []
+    i = 1
+    while i < len(argv):
+        name = _FAST_OPTIONS.get(argv[i])
+        if name is None:
+            if argv[i].startswith("-") and argv[i] != "-":
+                return None
+            files.append(argv[i])
+            i += 1
+            continue
+        count = 2 if name == "compare" else 1
+        given = argv[i + 1 : i + 1 + count]
+        if name in values or len(given) < count or any(value.startswith("-") for value in given):
+            return None
+        values[name] = tuple(given) if name == "compare" else given[0]
+        i += 1 + count
+    workers = values.get("workers")
+    if len(files) != 1 or (workers is not None and not (workers.isascii() and workers.isdigit())):
+        return None
+    if workers is not None:
+        values["workers"] = int(workers)
+    try:
+        batch(files[0], **values)
+    except (EOFError, KeyboardInterrupt):  # as typer's command runner does
+        print(file=sys.stderr)
+        raise typer.Abort() from None
+    return 0
+
+
 def _prepend(first: b.Entry, rest: Iterator[b.Entry]) -> Iterator[b.Entry]:
     yield first
     yield from rest

@@ -104,50 +104,56 @@ class Score:
 
     def as_json(self) -> str:
         """`json.dumps(self.as_dict())`, built from remembered pieces (a batch writes thousands)."""
-        s = self.situation
-        sets = [m.code for m in self.arrangement if m.kind is not MeldKind.SINGLE]
-        singles = [m.code for m in self.arrangement if m.kind is MeldKind.SINGLE]
-        parts = [
-            '{"ruleset": ',
-            _json_str(self.ruleset),
-            ', "hand": ',
-            _json_str(self.hand),
-            ', "seat": ',
-            _json_str(s.seat.word),
-            ', "round": ',
-            _json_str(s.round.word),
-            ', "winner": ',
-            "true" if s.winner else "false",
-            ', "win_by": ',
-            _json_str(s.win_by.value),
-            ', "arrangement": ',
-            _codes_json(sets + singles),
-            ', "bonus_tiles": ',
-            _codes_json([t.code for t in self.bonus_tiles]),
-            ', "lines": [',
-            ", ".join([_line_json(line) for line in self.lines]),
-            '], "points": ',
-            str(self.points),
-            ', "doublings": ',
-            str(self.doublings),
-            ', "score": ',
-            str(self.score),
-            ', "limit": ',
-            "null" if self.limit is None else str(self.limit),
-            ', "payable": ',
-            str(self.payable),
-            ', "limit_hand": ',
-            "null" if self.limit_hand is None else _json_str(self.limit_hand),
-            ', "waits": ',
-            _codes_json([t.code for t in self.waits]),
-        ]
+        arranged = [_meld_json(m) for m in self.arrangement]
+        # Sets first, then the single tiles, each in their order (as_dict's two lists).
+        sets = [text for text, single in arranged if not single]
+        if len(sets) < len(arranged):
+            sets += [text for text, single in arranged if single]
+        limit = "null" if self.limit is None else self.limit
+        limit_hand = "null" if self.limit_hand is None else _json_str(self.limit_hand)
+        text = (
+            f'{{"ruleset": {_json_str(self.ruleset)}, "hand": {_json_str(self.hand)}'
+            f'{_situation_json(self.situation)}, "arrangement": [{", ".join(sets)}], '
+            f'"bonus_tiles": [{", ".join([_json_str(t.code) for t in self.bonus_tiles])}], '
+            f'"lines": [{", ".join([_line_json(line) for line in self.lines])}], '
+            f'"points": {self.points}, "doublings": {self.doublings}, "score": {self.score}, '
+            f'"limit": {limit}, "payable": {self.payable}, "limit_hand": {limit_hand}, '
+            f'"waits": [{", ".join([_json_str(t.code) for t in self.waits])}]'
+        )
         if self.payments is not None:
-            paid = [f"{_json_str(seat.word)}: {amount}" for seat, amount in self.payments.items()]
-            parts += [', "payments": {', ", ".join(paid), "}"]
+            paid = ", ".join([f"{_WIND_KEYS[id(seat)]}{amount}" for seat, amount in self.payments.items()])
+            text = f'{text}, "payments": {{{paid}}}'
         if self.notes:
-            parts += [', "notes": ', _codes_json(list(self.notes))]
-        parts.append("}")
-        return "".join(parts)
+            text = f'{text}, "notes": {_codes_json(list(self.notes))}'
+        return text + "}"
+
+
+# The JSON of the melds and situations a batch meets again and again (scoring hands out the same
+# instances: the meld and options caches), remembered by identity: an id is a dict key hashed in C,
+# where hashing the dataclass runs Python for each field. Each value holds its object, so that the id
+# cannot be reused by another object while it is remembered.
+_BY_ID: BoundedCache[int, tuple[Any, str, bool]] = BoundedCache(65536)
+_WIND_KEYS = {id(wind): f"{_json_str(wind.word)}: " for wind in Wind}  # by id: an enum hashes in Python
+
+
+def _meld_json(meld: Meld) -> tuple[str, bool]:
+    """(the meld's code as JSON, whether it is a single tile)."""
+    found = _BY_ID.get(id(meld))
+    if found is None or found[0] is not meld:
+        found = _BY_ID.put(id(meld), (meld, _json_str(meld.code), meld.kind is MeldKind.SINGLE))
+    return found[1], found[2]
+
+
+def _situation_json(s: Situation) -> str:
+    """`, "seat": ..., "win_by": ...`: the situation's part of a score's JSON."""
+    found = _BY_ID.get(id(s))
+    if found is None or found[0] is not s:
+        text = (
+            f', "seat": {_json_str(s.seat.word)}, "round": {_json_str(s.round.word)}, '
+            f'"winner": {"true" if s.winner else "false"}, "win_by": {_json_str(s.win_by.value)}'
+        )
+        found = _BY_ID.put(id(s), (s, text, False))
+    return found[1]
 
 
 _LINE_HEADS: BoundedCache[tuple[Any, ...], str] = BoundedCache(65536)
