@@ -65,7 +65,7 @@ CSV_COLUMNS = (
 )
 SEAT_NAMES = ("east", "south", "west", "north")
 
-INLINE_ENTRIES = 2000  # score this many in-process before starting workers: small files start fast
+INLINE_ENTRIES = 500  # score this many in-process before starting workers: small files start fast
 
 
 def error_record(line: int, code: str, message: str) -> dict[str, Any]:
