@@ -153,12 +153,25 @@ def evaluate(
                 earlier.append(rule.id)
             add(((rule.phase, rule.index, 0), rule, None, worth))
     for rule in plan.hand:
+        if rule.group is None:  # `_worth` inlined for the usual hand rule, which claims no group
+            for test in rule.tests:
+                if not test(ctx, None):
+                    break
+            else:
+                value = rule.points
+                points = 0 if value is None else value.value(False, nominal) or None
+                if points is not None:
+                    if points:
+                        earlier.append(rule.id)
+                    add(((rule.phase, rule.index, 0), rule, None, points))
+            continue
         points = _worth(rule, ctx, None, -1, claimed, nominal)
         if points is not None:
             if points:
                 earlier.append(rule.id)
             add(((rule.phase, rule.index, 0), rule, None, points))
     positions = [0, 0]  # how many sets and pairs so far
+    deferred = plan.late  # deferred rules read the units again: remember where each one stands
     slots: list[tuple[int, int, Meld | None]] = []  # (slot, position among its scope, unit)
     winning_tile = ctx.hand.winning_tile
     for slot, unit in enumerate(ctx.melds):
@@ -168,7 +181,8 @@ def evaluate(
         is_pair = kind is MeldKind.PAIR
         position = positions[is_pair]
         positions[is_pair] = position + 1
-        slots.append((slot, position, unit))
+        if deferred:
+            slots.append((slot, position, unit))
         rules = plan.pairs if is_pair else plan.sets
         if memo is not None:
             # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
