@@ -70,16 +70,21 @@ def _concealed_sets(params: Any) -> Test:
     return test
 
 
+def _kongs_only(params: Any) -> Callable[[Context, Meld], bool]:
+    """The concealment rule of a condition whose only parameters are the kong ones (or none)."""
+    if params in (None, True):
+        params = {}
+    if not isinstance(params, dict) or set(params) - {"declared_kongs", "claimed_kongs"}:
+        raise ParamError("takes declared_kongs and claimed_kongs (true or false)")
+    return _rule(*_kong_params(params))
+
+
 def _all_concealed(params: Any) -> Test:
     """Every set and the pair are concealed: none on the table, none completed by a claimed discard.
 
     Example: Kajongg's "Only Concealed Melds" is `{all_concealed: {claimed_kongs: true}}`.
     """
-    if params in (None, True):
-        params = {}
-    if not isinstance(params, dict) or set(params) - {"declared_kongs", "claimed_kongs"}:
-        raise ParamError("takes declared_kongs and claimed_kongs (true or false)")
-    concealed = _rule(*_kong_params(params))
+    concealed = _kongs_only(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
         return all(concealed(ctx, m) for m in ctx.melds if m.kind is not MeldKind.SINGLE)
@@ -112,11 +117,7 @@ def _winning_concealed(params: Any) -> Test:
     Example: Kajongg's "Won with Last Tile Taken from Wall" asks whether the last tile is concealed,
     not where it came from: a drawn tile laid in an exposed set (`2d!2d2d*` with `--loose`) is not.
     """
-    if params in (None, True):
-        params = {}
-    if not isinstance(params, dict) or set(params) - {"declared_kongs", "claimed_kongs"}:
-        raise ParamError("takes declared_kongs and claimed_kongs (true or false)")
-    concealed = _rule(*_kong_params(params))
+    concealed = _kongs_only(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
         if ctx.hand.winning_tile is None or ctx.situation.win_by is WinBy.DISCARD:
