@@ -127,6 +127,22 @@ def test_payment_reasons_say_why() -> None:
     assert result.payments[0] == Payment(S, E, 960, "Mah-Jongg 480, East ×2")
 
 
+@given(
+    st.sampled_from(list(Wind)),
+    st.integers(min_value=0, max_value=10_000),
+    st.integers(min_value=1, max_value=4),
+    st.sets(st.sampled_from(list(Wind)), min_size=2).map(
+        lambda seats: tuple(sorted(seats, key=lambda w: w.value))
+    ),
+)
+def test_winner_payments_agree_with_east_factor(
+    winner: Wind, payable: int, multiplier: int, seats: tuple[Wind, ...]
+):
+    # winner_payments applies East's factor in place: it must say what east_factor says.
+    expected = {seat: payable * east_factor(seat, winner, multiplier) for seat in seats if seat is not winner}
+    assert winner_payments(winner, payable, multiplier, seats) == expected
+
+
 def test_winner_payments_unchanged() -> None:
     assert winner_payments(N, 384, 2) == {E: 768, S: 384, W: 384}
     assert winner_payments(E, 160, 2, (E, S, W)) == {S: 320, W: 320}

@@ -56,7 +56,7 @@ class ParsedHand:
     @property
     def code(self) -> str:
         """Canonical notation of the whole hand."""
-        return " ".join(g.code for g in self.groups)
+        return " ".join([g.code for g in self.groups])
 
 
 _WORD = re.compile(r"\S+")

@@ -27,9 +27,10 @@ def winner_payments(
 
     Capping before doubling is the book's "East Wind is liable for double the limit" (Part II).
     """
-    return {
-        seat: payable * east_factor(seat, winner, east_multiplier) for seat in seats if seat is not winner
-    }
+    east = Wind.EAST
+    if winner is east:  # east_factor, in place: every hand scored asks this
+        return {seat: payable * east_multiplier for seat in seats if seat is not winner}
+    return {seat: payable * (east_multiplier if seat is east else 1) for seat in seats if seat is not winner}
 
 
 def seat_name(seat: Wind) -> str:
