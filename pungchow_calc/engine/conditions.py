@@ -7,7 +7,6 @@ There is no module scanning and nothing is evaluated: a name not in `REGISTRY` i
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from .bonus_conditions import BONUS_CONDITIONS
@@ -41,7 +40,7 @@ from .hand import Meld, MeldKind
 from .laid_conditions import exposed_tiles, sets_shown, winning_meld, winning_tile
 from .pattern_conditions import PATTERN_CONDITIONS
 from .situation_conditions import SITUATION_CONDITIONS
-from .tiles import BLOCKS, PLAYING_TILES, Suit, Wind
+from .tiles import PLAYING_TILES, Suit, Wind
 
 __all__ = [
     "FACTS",
@@ -140,16 +139,9 @@ def _only_place(params: Any) -> Test:
 
 
 def _suits_present(ctx: Context) -> tuple[int, bool]:
-    """(number of numbered suits held, whether any honor is held)."""
-    return _suits_of(ctx.counts)
-
-
-@lru_cache(maxsize=4096)
-def _suits_of(counts: tuple[int, ...]) -> tuple[int, bool]:
-    # Three rules (one suit, one suit with honors, all honors) ask this of every arrangement.
-    suits = sum(1 for lo, hi, numbered in BLOCKS if numbered and any(counts[lo:hi]))
-    honors = any(counts[27:34])
-    return suits, honors
+    """(number of numbered suits held, whether any honor is held): counted once, when the hand is
+    built (three rules, one suit, one suit with honors and all honors, ask it of every arrangement)."""
+    return ctx.hand.suits
 
 
 def _one_suit_with_honors(params: Any) -> Test:

@@ -109,6 +109,7 @@ class Hand:
     # 34-long count vectors (tiles.counts_of), counted once here: every stage of scoring reads them.
     counts: tuple[int, ...]  # every playing tile (fixed sets and pool)
     pool_counts: tuple[int, ...]  # the pool alone
+    suits: tuple[int, bool]  # how many numbered suits it holds, and whether it holds an honor
 
     @property
     def code(self) -> str:
@@ -260,6 +261,7 @@ def build(parsed: ParsedHand) -> Hand:
         first_typed=tuple(first_typed),
         counts=tuple(seen[:34]),
         pool_counts=tuple(pooled),
+        suits=(any(seen[0:9]) + any(seen[9:18]) + any(seen[18:27]), any(seen[27:34])),
     )
 
 
