@@ -138,40 +138,21 @@ def _only_place(params: Any) -> Test:
     return lambda ctx, unit: ctx.hand.winning_tile is not None and len(ctx.waits) == 1
 
 
-def _suits_present(ctx: Context) -> tuple[int, bool]:
-    """(number of numbered suits held, whether any honor is held): counted once, when the hand is
-    built (three rules, one suit, one suit with honors and all honors, ask it of every arrangement)."""
-    return ctx.hand.suits
-
-
+# One suit, one suit with honors and all honors read the suits and honors a hand holds, counted
+# once when it is built (Hand.suits): every arrangement of every hand asks them.
 def _one_suit_with_honors(params: Any) -> Test:
     no_params(params)
-
-    def test(ctx: Context, unit: Meld | None) -> bool:
-        suits, honors = _suits_present(ctx)
-        return suits == 1 and honors
-
-    return test
+    return lambda ctx, unit: ctx.hand.suits == (1, True)
 
 
 def _one_suit(params: Any) -> Test:
     no_params(params)
-
-    def test(ctx: Context, unit: Meld | None) -> bool:
-        suits, honors = _suits_present(ctx)
-        return suits == 1 and not honors
-
-    return test
+    return lambda ctx, unit: ctx.hand.suits == (1, False)
 
 
 def _all_honors(params: Any) -> Test:
     no_params(params)
-
-    def test(ctx: Context, unit: Meld | None) -> bool:
-        suits, honors = _suits_present(ctx)
-        return suits == 0 and honors
-
-    return test
+    return lambda ctx, unit: ctx.hand.suits == (0, True)
 
 
 def _all_heads(params: Any) -> Test:
@@ -183,8 +164,9 @@ def _own_bonus(params: Any) -> Test:
     """Holding the flower or season of one's own wind (Part I, "Use of the Mandarins")."""
     kinds = choice(params, ("flower", "season"))
     suits = {Suit.FLOWERS if k == "flower" else Suit.SEASONS for k in kinds}
-    return lambda ctx, unit: any(
-        t.suit in suits and t.rank == ctx.situation.seat.value for t in ctx.hand.bonus
+    return lambda ctx, unit: (
+        bool(ctx.hand.bonus)
+        and any(t.suit in suits and t.rank == ctx.situation.seat.value for t in ctx.hand.bonus)
     )
 
 

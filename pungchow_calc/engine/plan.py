@@ -33,6 +33,9 @@ class Plan:
     sets: tuple[tuple[Rule, _Kinds], ...]  # set rules, in file order
     pairs: tuple[tuple[Rule, _Kinds], ...]  # pair rules, in file order
     late: tuple[Rule, ...]  # deferred rules (any scope): they read the other point lines
+    # Whether a deferred rule belongs to a group: only then do the groups the situated, set and pair
+    # lines claimed need writing down (hand rules come first and claim among themselves).
+    late_groups: bool
     # Every set and pair rule reads only its unit, the situation and the winning tile, so a set
     # scores the same lines in every arrangement and every hand that holds it: remembered here.
     local: bool
@@ -67,6 +70,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             sets=tuple((r, _meld_kinds(r)) for r in units if r.scope == "set"),
             pairs=tuple((r, _meld_kinds(r)) for r in units if r.scope == "pair"),
             late=tuple(r for r in rules if r.deferred),
+            late_groups=any(r.group is not None for r in rules if r.deferred),
             local=all(r.local for r in units),
             memo=BoundedCache(MEMO_SITUATIONS),
             reads=frozenset().union(*(r.reads for r in rules)),
@@ -147,7 +151,8 @@ def evaluate(
         else:
             situated = _unit_lines(plan.situated, ctx, None, nominal)
         situated_lines, situated_groups = situated
-        claimed.update((group, -1) for group in situated_groups)
+        if situated_groups and plan.late_groups:
+            claimed.update((group, -1) for group in situated_groups)
         for rule, worth in situated_lines:
             if worth:
                 earlier.append(rule.id)
@@ -172,6 +177,7 @@ def evaluate(
             add(((rule.phase, rule.index, 0), rule, None, points))
     positions = [0, 0]  # how many sets and pairs so far
     deferred = plan.late  # deferred rules read the units again: remember where each one stands
+    late_groups = plan.late_groups
     slots: list[tuple[int, int, Meld | None]] = []  # (slot, position among its scope, unit)
     winning_tile = ctx.hand.winning_tile
     for slot, unit in enumerate(ctx.melds):
@@ -200,7 +206,7 @@ def evaluate(
         else:
             lines = _unit_lines(rules, ctx, unit, nominal)
         unit_lines, groups = lines
-        if groups:
+        if groups and late_groups:
             claimed.update((group, slot) for group in groups)
         for rule, worth in unit_lines:
             if worth:
