@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import chain, combinations, product
 
 from .cache import BoundedCache
 from .hand import Hand, Meld, MeldKind, meld
@@ -50,19 +50,17 @@ def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) ->
         return []
     per_block: list[tuple[tuple[_Part, ...], ...]] = []
     pairs = 0
-    several = False
     for lo, hi, numbered in BLOCKS:
         options, has_pair = _placed_block(counts[lo:hi], numbered, lo)
         if not options:
             return []
         pairs += has_pair
-        several = several or len(options) > 1
         per_block.append(options)
     if pairs != pairs_needed:
         return []
-    if not several:
-        return [sum((options[0] for options in per_block), ())]  # the usual case: one way only
-    return [sum(choice, ()) for choice in product(*per_block)]
+    if max(map(len, per_block)) == 1:  # the usual case: each block splits one way only
+        return [tuple(chain.from_iterable([options[0] for options in per_block]))]
+    return [tuple(chain.from_iterable(choice)) for choice in product(*per_block)]
 
 
 @lru_cache(maxsize=65536)
@@ -99,6 +97,8 @@ def is_complete(counts: list[int] | tuple[int, ...], sets_needed: int, pairs_nee
 def still_needed(fixed: tuple[Meld, ...] | list[Meld]) -> tuple[int, int]:
     """(sets, pairs) the pool must still make: four sets and a pair, less the marked groups (an
     exposed pair `=` is the hand's pair, docs/notation.md). Negative: too many marked groups."""
+    if not fixed:
+        return 4, 1  # a concealed hand: the usual case
     pairs = sum(1 for m in fixed if m.kind is MeldKind.PAIR)
     return 4 - (len(fixed) - pairs), 1 - pairs
 
@@ -274,22 +274,23 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
         for tile in held.tiles:
             counts[tile.index] += 1
     counts[win.index] -= 1
+    held_before = tuple(counts)
     whole = list(hand.counts)  # every tile held before the winning one came
     whole[win.index] -= 1
     sets_needed, pairs_needed = still_needed(fixed)
     # One added tile changes one block only, so each block is judged once as it stands, and the
     # tiles that would mend or keep a block are looked up by its counts (the same test as
     # `is_complete`, block by block).
-    status = [_block_status(tuple(counts[lo:hi]), numbered) for lo, hi, numbered in BLOCKS]
+    status = [_block_status(held_before[lo:hi], numbered) for lo, hi, numbered in BLOCKS]
     bad = [b for b, (ok, _) in enumerate(status) if not ok]
-    pairs = sum(pair for _, pair in status)
+    pairs = sum([pair for _, pair in status])
     found: set[int] = set()
     if (
-        sum(counts) + 1 == 3 * sets_needed + 2 * pairs_needed and len(bad) <= 1
+        sum(held_before) + 1 == 3 * sets_needed + 2 * pairs_needed and len(bad) <= 1
     ):  # one tile mends one block at most
         for b in bad or range(len(BLOCKS)):
             lo, hi, numbered = BLOCKS[b]
-            for i, pair in _block_fills(tuple(counts[lo:hi]), numbered):
+            for i, pair in _block_fills(held_before[lo:hi], numbered):
                 # The whole hand needs exactly one pair; all four copies held leaves no place
                 # (docs/rulings.md).
                 if pairs - status[b][1] + pair == pairs_needed and whole[lo + i] < 4:
@@ -301,7 +302,7 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
                 if any(shape(whole, fixed) for shape in shapes):
                     found.add(index)
                 whole[index] -= 1
-    return tuple(PLAYING_TILES[i] for i in sorted(found))
+    return tuple([PLAYING_TILES[i] for i in sorted(found)])
 
 
 @lru_cache(maxsize=65536)
