@@ -43,9 +43,14 @@ class Meld:
     shown: tuple[int, int, int, int] = field(default=(0, 0, 0, 0), compare=False, repr=False)
     # Notation of the meld as shown in an arrangement (docs/notation.md#markers), also made once.
     code: str = field(init=False, compare=False, repr=False)
+    # What a `local` set or pair rule may read of it (conditions.Condition.local): the plan keys the
+    # lines it remembers for a set by this (with the winning tile, for the set that holds it).
+    local_key: tuple[Any, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "code", "".join([t.code for t in self.tiles]) + self.mark)
+        key = (self.kind, self.tiles, self.exposed, self.declared, self.winning)
+        object.__setattr__(self, "local_key", key)
 
     @property
     def is_set(self) -> bool:

@@ -192,14 +192,7 @@ def evaluate(
         rules = plan.pairs if is_pair else plan.sets
         if memo is not None:
             # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
-            memo_key = (
-                kind,
-                unit.tiles,
-                unit.exposed,
-                unit.declared,
-                unit.winning,
-                winning_tile if unit.winning else None,
-            )
+            memo_key = (unit.local_key, winning_tile) if unit.winning else unit.local_key
             lines = memo.get(memo_key)
             if lines is None:
                 lines = memo.put(memo_key, _unit_lines(rules, ctx, unit, nominal))
