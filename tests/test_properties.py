@@ -156,6 +156,31 @@ def test_remembered_set_lines_match_a_fresh_count(pair: tuple[GenHand, bool], na
     assert remembered.as_dict() == fresh.as_dict()
 
 
+def _grouped(ruleset: Ruleset) -> Ruleset:
+    """The same ruleset with every rule in a group of its own: scoring then takes the general way
+    (plan._worth, every group claim written down) where it applies a group-less rule in place."""
+    return replace(
+        ruleset,
+        rules=tuple(rule if rule.group else replace(rule, group=f"own {rule.id}") for rule in ruleset.rules),
+    )
+
+
+GROUPED = {name: _grouped(ruleset) for name, ruleset in RULESETS.items()}
+
+
+@given(hands_and_sides, rulesets, st.data())
+def test_rules_applied_in_place_match_the_general_way(
+    pair: tuple[GenHand, bool], name: str, data: st.DataObject
+):
+    # plan.evaluate applies a group-less hand rule without plan._worth, and writes group claims
+    # down only when a deferred rule has a group: both shortcuts must score as the general way.
+    hand, winner = pair
+    situation = data.draw(situations(winner=winner))
+    shortcut = score_text(hand.text(), RULESETS[name], situation)
+    general = score_text(hand.text(), GROUPED[name], situation)
+    assert shortcut.as_dict() == general.as_dict()
+
+
 @given(
     hands_and_sides,
     rulesets,
