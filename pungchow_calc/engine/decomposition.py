@@ -12,7 +12,7 @@ from itertools import chain, combinations, product
 
 from .cache import BoundedCache
 from .hand import Hand, Meld, MeldKind, meld
-from .tiles import BLOCKS, PLAYING_TILES, Tile, counts_of
+from .tiles import BLOCKS, PLAYING_TILES, Tile
 
 # A shape test for special limit hands (e.g. "single heads"): whole-hand counts and fixed sets.
 ShapeTest = Callable[[list[int], tuple[Meld, ...]], bool]
@@ -109,8 +109,7 @@ def complete_hand(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> bool:
     sets_needed, pairs_needed = still_needed(hand.fixed)
     if sets_needed >= 0 and pairs_needed >= 0 and is_complete(hand.pool_counts, sets_needed, pairs_needed):
         return True
-    counts = counts_of(hand.tiles)
-    return any(shape(list(counts), hand.fixed) for shape in shapes)
+    return any(shape(list(hand.counts), hand.fixed) for shape in shapes)
 
 
 def _meld(kind: str, index: int, order: int) -> Meld:
@@ -182,7 +181,7 @@ def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, .
 
 def shape_arrangement(hand: Hand) -> tuple[Meld, ...]:
     """A special-shape hand shown as its pair and single tiles."""
-    counts = counts_of(hand.pool)
+    counts = hand.pool_counts
     melds: list[Meld] = []
     for index, count in enumerate(counts):
         tile = PLAYING_TILES[index]

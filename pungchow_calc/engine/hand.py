@@ -26,6 +26,10 @@ class MeldKind(Enum):
     SINGLE = "single"  # a leftover tile of a loser, or one tile of a special shape
 
 
+# The book lists the sets, then the pair; a loser's leftover tiles come last.
+_SHOWN_LAST = {MeldKind.PAIR: 1, MeldKind.SINGLE: 2}
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A set, a pair or a leftover tile in an arrangement."""
@@ -38,16 +42,18 @@ class Meld:
     order: int = 0  # typed position, to show the arrangement in the player's order
     # A kong claimed onto a concealed pung (`+`): scores as exposed; a rule may count it as concealed.
     claimed_kong: bool = False
-    # Where it is shown in an arrangement (scoring sorts every arrangement by it): sets in the order
-    # typed, then the pair, then leftovers; worked out once, when the meld is made (`meld`).
-    shown: tuple[int, int, int, int] = field(default=(0, 0, 0, 0), compare=False, repr=False)
-    # Notation of the meld as shown in an arrangement (docs/notation.md#markers), also made once.
+    # Worked out once, when the meld is made, as scoring asks them of every arrangement:
+    # where it is shown in an arrangement (sets in the order typed, then the pair, then leftovers),
+    shown: tuple[int, int, int, int] = field(init=False, compare=False, repr=False)
+    # its notation as shown in an arrangement (docs/notation.md#markers),
     code: str = field(init=False, compare=False, repr=False)
-    # What a `local` set or pair rule may read of it (conditions.Condition.local): the plan keys the
-    # lines it remembers for a set by this (with the winning tile, for the set that holds it).
+    # and what a `local` set or pair rule may read of it (conditions.Condition.local): the plan keys
+    # the lines it remembers for a set by this (with the winning tile, for the set that holds it).
     local_key: tuple[Any, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        shown = (_SHOWN_LAST.get(self.kind, 0), self.order, self.tiles[0].index, len(self.tiles))
+        object.__setattr__(self, "shown", shown)
         object.__setattr__(self, "code", "".join([t.code for t in self.tiles]) + self.mark)
         key = (self.kind, self.tiles, self.exposed, self.declared, self.winning)
         object.__setattr__(self, "local_key", key)
@@ -89,13 +95,8 @@ def meld(
     key = (kind, tiles, exposed, declared, winning, order, claimed_kong)
     found = _MELDS.get(key)
     if found is None:
-        shown = (_SHOWN_LAST.get(kind, 0), order, tiles[0].index, len(tiles))
-        found = _MELDS.put(key, Meld(kind, tiles, exposed, declared, winning, order, claimed_kong, shown))
+        found = _MELDS.put(key, Meld(kind, tiles, exposed, declared, winning, order, claimed_kong))
     return found
-
-
-# The book lists the sets, then the pair; a loser's leftover tiles come last.
-_SHOWN_LAST = {MeldKind.PAIR: 1, MeldKind.SINGLE: 2}
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
 from .scoring import Score
 from .settlement import AppliedPenalty, Settlement, TableOptions, build_settlement
-from .tiles import PLAYING_TILES, Tile, Wind, counts_of
+from .tiles import PLAYING_TILES, Tile, Wind
 
 
 def penalty_of(ruleset: Ruleset, kind: str) -> Penalty | None:
@@ -53,9 +53,7 @@ def dead_penalties(rule: Penalty | None, dead: Mapping[Wind, str]) -> tuple[Appl
 
 def _winner_context(hand: Hand, score: Score) -> Context:
     earlier = [line.rule for line in score.lines if line.points]
-    return Context(
-        score.situation, hand, score.arrangement, tuple(counts_of(hand.tiles)), score.waits, earlier
-    )
+    return Context(score.situation, hand, score.arrangement, hand.counts, score.waits, earlier)
 
 
 def waiting_with(
@@ -70,13 +68,13 @@ def waiting_with(
 
     if hand.winning_tile is not None:
         return None
-    held = counts_of(hand.tiles)
+    held = hand.counts
     situation = Situation(seat=seat, round=round, winner=True, win_by=WinBy.DISCARD)
     for index, tile in enumerate(PLAYING_TILES):
         if held[index] >= 4:
             continue
         completed = build(parse(f"{hand.code} {tile.code}!"))
-        counts = tuple(counts_of(completed.tiles))
+        counts = completed.counts
         arrangements = list(winning_arrangements(completed, by_discard=True))
         if not arrangements and any(shape(list(counts), completed.fixed) for shape in ruleset.shapes):
             arrangements = [shape_arrangement(completed)]

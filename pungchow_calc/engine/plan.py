@@ -100,7 +100,7 @@ def _worth(
     group = rule.group
     if group is not None and (group, slot) in claimed:
         return None
-    for test in rule.tests:  # Rule.applies, inlined: this is the innermost loop of scoring
+    for test in rule.tests:  # every condition holds; a loop, not all(): no generator per call
         if not test(ctx, unit):
             return None
     if group is not None:

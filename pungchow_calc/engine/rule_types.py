@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .conditions import Context, Test
+from .conditions import Test
 from .decomposition import ShapeTest
 
 
@@ -66,13 +66,6 @@ class Rule:
             kind = _POINT_KINDS[self.scope]
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "phase", KINDS_ORDER[kind])
-
-    def applies(self, ctx: Context, unit: Any) -> bool:
-        """True when every condition holds for this arrangement and unit."""
-        for test in self.tests:  # noqa: SIM110 - all(genexpr) costs a generator per call on a hot path
-            if not test(ctx, unit):
-                return False
-        return True
 
 
 @dataclass(frozen=True, slots=True)

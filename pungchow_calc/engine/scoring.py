@@ -17,7 +17,7 @@ from .payments import ALL_SEATS, winner_payments
 from .plan import Found, evaluate, memo_for, plan_for
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
-from .tiles import PLAYING_TILES, Wind, counts_of
+from .tiles import PLAYING_TILES, Wind
 
 __all__ = ["DEFAULT", "Line", "Score", "limit_in_force", "score_hand", "score_text", "unread_options"]
 
@@ -236,7 +236,7 @@ def _calling(hand: Hand, ruleset: Ruleset, situation: Situation) -> Callable[[],
 
 
 def _completions(hand: Hand, ruleset: Ruleset, situation: Situation) -> frozenset[str]:
-    held = counts_of(hand.tiles)
+    held = hand.counts
     won = replace(situation, winner=True, win_by=WinBy.WALL)
     out: set[str] = set()
     for tile in PLAYING_TILES:
