@@ -121,7 +121,7 @@ class Score:
             f'"waits": [{", ".join([_json_str(t.code) for t in self.waits])}]'
         )
         if self.payments is not None:
-            paid = ", ".join([f"{_WIND_KEYS[id(seat)]}{amount}" for seat, amount in self.payments.items()])
+            paid = ", ".join([f"{_WIND_KEYS[seat]}{amount}" for seat, amount in self.payments.items()])
             text = f'{text}, "payments": {{{paid}}}'
         if self.notes:
             text = f'{text}, "notes": {_codes_json(list(self.notes))}'
@@ -133,7 +133,7 @@ class Score:
 # where hashing the dataclass runs Python for each field. Each value holds its object, so that the id
 # cannot be reused by another object while it is remembered.
 _BY_ID: BoundedCache[int, tuple[Any, str, bool]] = BoundedCache(65536)
-_WIND_KEYS = {id(wind): f"{_json_str(wind.word)}: " for wind in Wind}  # by id: an enum hashes in Python
+_WIND_KEYS = {wind: f"{_json_str(wind.word)}: " for wind in Wind}  # a payment's JSON key
 
 
 def _meld_json(meld: Meld) -> tuple[str, bool]:
