@@ -41,9 +41,13 @@ class Situation:
     kong_after_kong: bool = False  # won on the loose tile drawn for a kong declared on a loose tile
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Context:
-    """One arrangement of one hand, as the conditions see it."""
+    """One arrangement of one hand, as the conditions see it.
+
+    Not frozen, unlike the domain types: one is made for every arrangement of every hand scored, and
+    a frozen dataclass sets each field through a call; no condition assigns to it.
+    """
 
     situation: Situation
     hand: Hand

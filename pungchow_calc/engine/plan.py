@@ -17,7 +17,8 @@ from .rules import Rule, Ruleset
 
 _Kinds = frozenset[MeldKind] | None  # the meld kinds a rule's `meld:` condition allows (None: any)
 Found = tuple[tuple[int, int, int], Rule, Meld | None, int]  # (line order, rule, unit, points)
-_UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str]]  # (rule, points) lines; groups claimed
+# A unit's (rule, points) lines; the groups they claimed; the ids of those worth points (Context.earlier).
+_UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str], tuple[str, ...]]
 Memo = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per kind of set or pair
 
 
@@ -26,7 +27,8 @@ class Plan:
     """How a ruleset scores a winner (or a loser), worked out once per ruleset."""
 
     ruleset: Ruleset
-    hand: tuple[Rule, ...]  # hand rules that read the arrangement, in file order
+    hand: tuple[Rule, ...]  # hand rules that read the arrangement and belong to no group, in file order
+    hand_grouped: tuple[Rule, ...]  # hand rules that read the arrangement and claim a group, in file order
     # Hand rules that read only the situation and whether the hand has a winning tile (e.g. "won
     # from the wall"): the same lines for every hand of one situation, so remembered with the sets'.
     situated: tuple[tuple[Rule, _Kinds], ...]  # (rule, None): read as the hand's unit lines
@@ -63,9 +65,11 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
         # remembered apart only when no arrangement-reading hand rule shares its group.
         read_groups = {r.group for r in hand if not r.local and r.group is not None}
         situated = [r for r in hand if r.local and r.group not in read_groups]
+        arranged = [r for r in hand if all(r is not s for s in situated)]
         plan = Plan(
             ruleset=ruleset,
-            hand=tuple(r for r in hand if all(r is not s for s in situated)),
+            hand=tuple(r for r in arranged if r.group is None),
+            hand_grouped=tuple(r for r in arranged if r.group is not None),
             situated=tuple((r, None) for r in situated),
             sets=tuple((r, _meld_kinds(r)) for r in units if r.scope == "set"),
             pairs=tuple((r, _meld_kinds(r)) for r in units if r.scope == "pair"),
@@ -100,9 +104,8 @@ def _worth(
     group = rule.group
     if group is not None and (group, slot) in claimed:
         return None
-    for test in rule.tests:  # every condition holds; a loop, not all(): no generator per call
-        if not test(ctx, unit):
-            return None
+    if not rule.check(ctx, unit):
+        return None
     if group is not None:
         claimed.add((group, slot))
     points = rule.points
@@ -125,7 +128,7 @@ def _unit_lines(
         points = _worth(rule, ctx, unit, 0, claimed, nominal)
         if points is not None:
             out.append((rule, points))
-    return tuple(out), frozenset(group for group, _ in claimed)
+    return tuple(out), frozenset(group for group, _ in claimed), tuple([r.id for r, w in out if w])
 
 
 def _line_key(rule: Rule, slot: int, position: int) -> tuple[int, int, int]:
@@ -150,46 +153,45 @@ def evaluate(
                 situated = memo.put(_SITUATED, _unit_lines(plan.situated, ctx, None, nominal))
         else:
             situated = _unit_lines(plan.situated, ctx, None, nominal)
-        situated_lines, situated_groups = situated
+        situated_lines, situated_groups, counted = situated
         if situated_groups and plan.late_groups:
             claimed.update((group, -1) for group in situated_groups)
+        earlier.extend(counted)
         for rule, worth in situated_lines:
-            if worth:
-                earlier.append(rule.id)
             add(((rule.phase, rule.index, 0), rule, None, worth))
-    for rule in plan.hand:
-        if rule.group is None:  # `_worth` inlined for the usual hand rule, which claims no group
-            for test in rule.tests:
-                if not test(ctx, None):
-                    break
-            else:
-                value = rule.points
-                points = 0 if value is None else value.value(False, nominal) or None
-                if points is not None:
-                    if points:
-                        earlier.append(rule.id)
-                    add(((rule.phase, rule.index, 0), rule, None, points))
-            continue
+    for rule in plan.hand:  # no group to claim: `_worth` in place, as nearly every hand rule is
+        if rule.check(ctx, None):
+            value = rule.points
+            points = 0 if value is None else value.value(False, nominal) or None
+            if points is not None:
+                if points:
+                    earlier.append(rule.id)
+                add(((rule.phase, rule.index, 0), rule, None, points))
+    for rule in plan.hand_grouped:  # a group is claimed by the first of its rules that holds
         points = _worth(rule, ctx, None, -1, claimed, nominal)
         if points is not None:
             if points:
                 earlier.append(rule.id)
             add(((rule.phase, rule.index, 0), rule, None, points))
-    positions = [0, 0]  # how many sets and pairs so far
+    sets_so_far = pairs_so_far = 0  # a line's position among the sets (or pairs) of the arrangement
     deferred = plan.late  # deferred rules read the units again: remember where each one stands
     late_groups = plan.late_groups
     slots: list[tuple[int, int, Meld | None]] = []  # (slot, position among its scope, unit)
     winning_tile = ctx.hand.winning_tile
     for slot, unit in enumerate(ctx.melds):
         kind = unit.kind
-        if kind is MeldKind.SINGLE:
+        if kind is MeldKind.PAIR:
+            rules = plan.pairs
+            position = pairs_so_far
+            pairs_so_far += 1
+        elif kind is MeldKind.SINGLE:
             continue
-        is_pair = kind is MeldKind.PAIR
-        position = positions[is_pair]
-        positions[is_pair] = position + 1
+        else:
+            rules = plan.sets
+            position = sets_so_far
+            sets_so_far += 1
         if deferred:
             slots.append((slot, position, unit))
-        rules = plan.pairs if is_pair else plan.sets
         if memo is not None:
             # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
             memo_key = (unit.local_key, winning_tile) if unit.winning else unit.local_key
@@ -198,14 +200,21 @@ def evaluate(
                 lines = memo.put(memo_key, _unit_lines(rules, ctx, unit, nominal))
         else:
             lines = _unit_lines(rules, ctx, unit, nominal)
-        unit_lines, groups = lines
+        unit_lines, groups, counted = lines
         if groups and late_groups:
             claimed.update((group, slot) for group in groups)
-        for rule, worth in unit_lines:
-            if worth:
-                earlier.append(rule.id)
-            phase = rule.phase
-            add(((1, slot, rule.index) if phase == 1 else (phase, rule.index, position), rule, unit, worth))
+        if unit_lines:
+            earlier.extend(counted)
+            for rule, worth in unit_lines:
+                phase = rule.phase
+                add(
+                    (
+                        (1, slot, rule.index) if phase == 1 else (phase, rule.index, position),
+                        rule,
+                        unit,
+                        worth,
+                    )
+                )
     for rule in plan.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):

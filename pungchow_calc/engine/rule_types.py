@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .conditions import Test
+from .conditions import Context, Test
 from .decomposition import ShapeTest
+from .hand import Meld
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,8 @@ class Rule:
     # (KINDS_ORDER): worked out once here, asked for every line of every hand.
     kind: str = field(init=False, repr=False, compare=False)
     phase: int = field(init=False, repr=False, compare=False)
+    # Whether every condition holds, as one call (the test itself when there is one, the usual case).
+    check: Test = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.limit:
@@ -66,6 +69,20 @@ class Rule:
             kind = _POINT_KINDS[self.scope]
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "phase", KINDS_ORDER[kind])
+        tests = self.tests
+        object.__setattr__(self, "check", tests[0] if len(tests) == 1 else _all_of(tests))
+
+
+def _all_of(tests: tuple[Test, ...]) -> Test:
+    """A test that holds when every one of `tests` holds (in order, stopping at the first that fails)."""
+
+    def check(ctx: Context, unit: Meld | None) -> bool:
+        for test in tests:  # noqa: SIM110 - a loop, not all(): no generator per call
+            if not test(ctx, unit):
+                return False
+        return True
+
+    return check
 
 
 @dataclass(frozen=True, slots=True)
