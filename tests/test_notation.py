@@ -75,6 +75,15 @@ def test_whole_hand_canonical_and_markers():
         pytest.param("5c!5c 6c!6c", "many-winning", 7, "only one tile", id="two-bangs"),
         pytest.param("5c5c5c 5c5c", "too-many-copies", 8, "at most four times", id="five-copies"),
         pytest.param("1f 1f", "too-many-copies", 4, "at most once", id="bonus-twice"),
+        # The first error as typed is the one told, whatever build checks first.
+        pytest.param("5c5c5c 5c5c 1b2b*", "too-many-copies", 8, "four times", id="copies-before-bad-set"),
+        pytest.param("1b2b* 5c5c5c 5c5c", "not-a-set", 1, "is not a set", id="bad-set-before-copies"),
+        pytest.param("5c!5c5c 5c5c 6c!", "too-many-copies", 9, "four times", id="copies-before-two-bangs"),
+        pytest.param("5c!5c5c 6c! 5c5c", "many-winning", 9, "only one tile", id="two-bangs-before-copies"),
+        pytest.param(
+            "1f 2c 1f 1b2b*", "too-many-copies", 7, "at most once", id="bonus-copies-before-bad-set"
+        ),
+        pytest.param("2c3c4c 1f 1f", "too-many-copies", 11, "at most once", id="bonus-twice-after-a-set"),
         pytest.param("1f2c", "mixed-bonus", 1, "mixes bonus", id="bonus-mixed"),
         pytest.param("1f*", "bad-marker", 1, "bonus tiles take no marker", id="bonus-marked"),
         pytest.param("1f!", "bad-winning-tile", 1, "bonus tile cannot be", id="bonus-winning"),

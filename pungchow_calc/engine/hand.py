@@ -10,7 +10,7 @@ from typing import Any
 
 from .cache import BoundedCache
 from .errors import HandError, NotationError
-from .notation import Marker, ParsedHand
+from .notation import Group, Marker, ParsedHand
 from .tiles import ALL_TILES, Tile
 
 
@@ -205,43 +205,32 @@ def build(parsed: ParsedHand) -> Hand:
     fixed: list[Meld] = []
     pool: list[Tile] = []
     bonus: list[Tile] = []
-    first_typed = [99] * 34
+    typed: list[int] = []  # the index (tiles.Tile.index) of every playing tile, as typed
+    pooled: list[tuple[int, tuple[int, ...]]] = []  # (order, indexes) of each group in the pool
+    kinds = 0  # Group.kinds of every group
     winning_tile: Tile | None = None
     winning_fixed: int | None = None
-    seen = [0] * 42
-    pooled = [0] * 34
     for order, group in enumerate(parsed.groups):
         what, detail = _classify(group.tiles, group.marker, group.winning is not None)
         if what == "error":
+            _too_many_copies(parsed.groups[:order])  # an error is told where it is first met
             code, message = detail
             raise NotationError(message.format(text=group.text), code=code, column=group.column)
-        indexes = group.indexes
-        for i in indexes:
-            seen[i] += 1
-            if seen[i] > _MOST[i]:
-                tile = ALL_TILES[i]
-                times = "once" if tile.is_bonus else "four times"
-                raise NotationError(
-                    f"{group.text}: {tile.code} may appear at most {times} in a hand",
-                    code="too-many-copies",
-                    column=group.column,
-                )
         if group.winning is not None:
             if winning_tile is not None:
+                _too_many_copies(parsed.groups[: order + 1])
                 raise NotationError(
                     f"{group.text}: only one tile may be marked ! as the winning tile",
                     code="many-winning",
                     column=group.column,
                 )
             winning_tile = group.tiles[group.winning]
-        if what == "bonus":
-            bonus.extend(group.tiles)
-        elif what == "pool":
+        if what == "pool":
             pool.extend(group.tiles)
-            for i in indexes:
-                if not pooled[i]:
-                    first_typed[i] = order
-                pooled[i] += 1
+            pooled.append((order, group.indexes))
+        elif what == "bonus":
+            bonus.extend(group.tiles)
+            continue
         else:
             kind, tiles, exposed, declared, claimed_kong = detail
             if group.winning is not None:
@@ -257,6 +246,28 @@ def build(parsed: ParsedHand) -> Hand:
                     claimed_kong=claimed_kong,
                 )
             )
+        typed.extend(group.indexes)
+        kinds |= group.kinds
+    seen = [0] * 34
+    for i in typed:
+        seen[i] += 1
+        if seen[i] > 4:
+            _too_many_copies(parsed.groups)
+    if bonus and len(set(bonus)) < len(bonus):
+        _too_many_copies(parsed.groups)
+    counts = tuple(seen)
+    first_typed = [99] * 34
+    for order, indexes in reversed(pooled):  # the earliest group that put a tile in the pool stays
+        for i in indexes:
+            first_typed[i] = order
+    if fixed:
+        in_pool = [0] * 34
+        for indexes in pooled:
+            for i in indexes[1]:
+                in_pool[i] += 1
+        pool_counts = tuple(in_pool)
+    else:
+        pool_counts = counts  # every playing tile is in the pool
     return Hand(
         parsed=parsed,
         fixed=tuple(fixed),
@@ -265,10 +276,31 @@ def build(parsed: ParsedHand) -> Hand:
         winning_tile=winning_tile,
         winning_fixed=winning_fixed,
         first_typed=tuple(first_typed),
-        counts=tuple(seen[:34]),
-        pool_counts=tuple(pooled),
-        suits=(any(seen[0:9]) + any(seen[9:18]) + any(seen[18:27]), any(seen[27:34])),
+        counts=counts,
+        pool_counts=pool_counts,
+        suits=_SUITS[kinds],
     )
+
+
+# Hand.suits for each Group.kinds bits: how many numbered suits, and whether an honor is held.
+_SUITS = tuple(((k & 1) + (k >> 1 & 1) + (k >> 2 & 1), bool(k & 8)) for k in range(16))
+
+
+def _too_many_copies(groups: tuple[Group, ...]) -> None:
+    """Raise for the first of these groups, as typed, that holds one copy of a tile too many (four of
+    a playing tile, one of a flower or season: docs/notation.md); return if none does."""
+    seen = [0] * 42
+    for group in groups:
+        for i in group.indexes:
+            seen[i] += 1
+            if seen[i] > _MOST[i]:
+                tile = ALL_TILES[i]
+                times = "once" if tile.is_bonus else "four times"
+                raise NotationError(
+                    f"{group.text}: {tile.code} may appear at most {times} in a hand",
+                    code="too-many-copies",
+                    column=group.column,
+                )
 
 
 def require_winning_size(hand: Hand) -> None:

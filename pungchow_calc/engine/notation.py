@@ -40,9 +40,14 @@ class Group:
     text: str  # as typed
     code: str = field(init=False, compare=False, repr=False)  # canonical notation of the group
     indexes: tuple[int, ...] = field(init=False, compare=False, repr=False)  # Tile.index of each tile
+    # Which kinds of playing tile it holds, one bit each (dots, bamboo, characters, honors): a hand's
+    # suits are its groups' bits together (hand.Hand.suits).
+    kinds: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "indexes", tuple([t.index for t in self.tiles]))
+        indexes = tuple([t.index for t in self.tiles])
+        object.__setattr__(self, "indexes", indexes)
+        object.__setattr__(self, "kinds", sum({_KIND_BITS[i] for i in indexes}))
         parts = [t.code + ("!" if i == self.winning else "") for i, t in enumerate(self.tiles)]
         object.__setattr__(self, "code", "".join(parts) + self.marker.value)
 
@@ -59,6 +64,9 @@ class ParsedHand:
         return " ".join([g.code for g in self.groups])
 
 
+# A playing tile's kind bit (Group.kinds) by Tile.index: 0-8, 9-17, 18-26 the suits, 27-33 honors; none
+# for bonus tiles.
+_KIND_BITS = (1,) * 9 + (2,) * 9 + (4,) * 9 + (8,) * 7 + (0,) * 8
 _WORD = re.compile(r"\S+")
 _MAX_TEXT = 400  # a real hand is under 80 characters; refuse novels before any work
 _GLYPH_CODES = {ord(t.glyph): t.code for t in ALL_TILES}  # 🀐 -> 1b, as render.py prints them
