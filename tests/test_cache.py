@@ -56,8 +56,8 @@ def test_maxsize_below_one_is_refused(maxsize: int):
 
 @pytest.mark.parametrize(
     "cache",
-    [hand._MELDS, decomposition._PART_MELDS, scoring._LINES, score_types._LINE_HEADS, plan._PLANS],
-    ids=["melds", "pool-melds", "lines", "line-json", "plans"],
+    [hand._MELDS, decomposition._PART_MELDS, scoring._LINES, score_types._BY_ID, plan._PLANS],
+    ids=["melds", "pool-melds", "lines", "situation-json", "plans"],
 )
 def test_the_engine_caches_are_bounded(cache: BoundedCache[object, object]):
     assert isinstance(cache, BoundedCache) and len(cache) <= cache.maxsize

@@ -7,8 +7,9 @@ property test holds them equal), because a long batch writes millions of them.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii as _json_str  # the string encoder json.dumps uses
+from operator import attrgetter
 from typing import Any
 
 from .cache import BoundedCache
@@ -38,6 +39,12 @@ class Line:
     rule: str
     meld: str | None
     running: int
+    # `json.dumps(self.as_dict())`, written once when the line is made: the same lines recur hand after
+    # hand (scoring._line shares them), and a batch writes each in every record that has it.
+    json_text: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "json_text", json.dumps(self.as_dict()))
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON line object (docs/json.md)."""
@@ -104,21 +111,22 @@ class Score:
 
     def as_json(self) -> str:
         """`json.dumps(self.as_dict())`, built from remembered pieces (a batch writes thousands)."""
-        arranged = [_meld_json(m) for m in self.arrangement]
-        # Sets first, then the single tiles, each in their order (as_dict's two lists).
-        sets = [text for text, single in arranged if not single]
-        if len(sets) < len(arranged):
-            sets += [text for text, single in arranged if single]
+        arrangement = self.arrangement
+        if MeldKind.SINGLE in map(_KIND, arrangement):  # as_dict's two lists: sets, then single tiles
+            shown = [m.code for m in arrangement if m.kind is not MeldKind.SINGLE]
+            shown += [m.code for m in arrangement if m.kind is MeldKind.SINGLE]
+        else:
+            shown = [m.code for m in arrangement]
         limit = "null" if self.limit is None else self.limit
         limit_hand = "null" if self.limit_hand is None else _json_str(self.limit_hand)
         text = (
             f'{{"ruleset": {_json_str(self.ruleset)}, "hand": {_json_str(self.hand)}'
-            f'{_situation_json(self.situation)}, "arrangement": [{", ".join(sets)}], '
-            f'"bonus_tiles": [{", ".join([_json_str(t.code) for t in self.bonus_tiles])}], '
-            f'"lines": [{", ".join([_line_json(line) for line in self.lines])}], '
+            f'{_situation_json(self.situation)}, "arrangement": {_codes(shown)}, '
+            f'"bonus_tiles": {_codes([t.code for t in self.bonus_tiles])}, '
+            f'"lines": [{", ".join([line.json_text for line in self.lines])}], '
             f'"points": {self.points}, "doublings": {self.doublings}, "score": {self.score}, '
             f'"limit": {limit}, "payable": {self.payable}, "limit_hand": {limit_hand}, '
-            f'"waits": [{", ".join([_json_str(t.code) for t in self.waits])}]'
+            f'"waits": {_codes([t.code for t in self.waits])}'
         )
         if self.payments is not None:
             paid = ", ".join([f"{_WIND_KEYS[seat]}{amount}" for seat, amount in self.payments.items()])
@@ -128,20 +136,21 @@ class Score:
         return text + "}"
 
 
-# The JSON of the melds and situations a batch meets again and again (scoring hands out the same
-# instances: the meld and options caches), remembered by identity: an id is a dict key hashed in C,
-# where hashing the dataclass runs Python for each field. Each value holds its object, so that the id
-# cannot be reused by another object while it is remembered.
-_BY_ID: BoundedCache[int, tuple[Any, str, bool]] = BoundedCache(65536)
+_KIND = attrgetter("kind")
+
+
+def _codes(codes: list[str]) -> str:
+    """The JSON list of tile or set codes (docs/notation.md): letters, digits and markers only, so each
+    is its JSON string once quoted."""
+    return '["' + '", "'.join(codes) + '"]' if codes else "[]"
+
+
+# The JSON of the situations a batch meets again and again (the options cache hands out the same
+# instances), remembered by identity: an id is a dict key hashed in C, where hashing the dataclass
+# runs Python for each field. Each value holds its object, so that the id cannot be reused by
+# another object while it is remembered.
+_BY_ID: BoundedCache[int, tuple[Any, str]] = BoundedCache(65536)
 _WIND_KEYS = {wind: f"{_json_str(wind.word)}: " for wind in Wind}  # a payment's JSON key
-
-
-def _meld_json(meld: Meld) -> tuple[str, bool]:
-    """(the meld's code as JSON, whether it is a single tile)."""
-    found = _BY_ID.get(id(meld))
-    if found is None or found[0] is not meld:
-        found = _BY_ID.put(id(meld), (meld, _json_str(meld.code), meld.kind is MeldKind.SINGLE))
-    return found[1], found[2]
 
 
 def _situation_json(s: Situation) -> str:
@@ -152,22 +161,8 @@ def _situation_json(s: Situation) -> str:
             f', "seat": {_json_str(s.seat.word)}, "round": {_json_str(s.round.word)}, '
             f'"winner": {"true" if s.winner else "false"}, "win_by": {_json_str(s.win_by.value)}'
         )
-        found = _BY_ID.put(id(s), (s, text, False))
+        found = _BY_ID.put(id(s), (s, text))
     return found[1]
-
-
-_LINE_HEADS: BoundedCache[tuple[Any, ...], str] = BoundedCache(65536)
-
-
-def _line_json(line: Line) -> str:
-    """`json.dumps(line.as_dict())`: the part before the running total is remembered per rule row."""
-    key = (line.kind, line.label, line.points, line.doublings, line.rule)
-    head = _LINE_HEADS.get(key)
-    if head is None:
-        whole = json.dumps({**line.as_dict(), "running": 0})
-        head = _LINE_HEADS.put(key, whole[: whole.rindex('"running": ') + len('"running": ')])
-    tail = "}" if line.meld is None else f', "set": {_json_str(line.meld)}}}'
-    return f"{head}{line.running}{tail}"
 
 
 def _codes_json(codes: list[str]) -> str:
