@@ -4,9 +4,18 @@ docs/rulings.md)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pungchow_calc.engine.conditions import Situation, WinBy
-from pungchow_calc.engine.decomposition import is_complete, loser_arrangements, waits, winning_arrangements
+from pungchow_calc.engine.decomposition import (
+    _block,
+    _splittable,
+    is_complete,
+    loser_arrangements,
+    waits,
+    winning_arrangements,
+)
 from pungchow_calc.engine.hand import MeldKind, build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.scoring import score_text
@@ -100,3 +109,38 @@ def test_loser_arrangements_keep_every_pung_and_one_pair():
     assert all(any(m.code == "1b1b1b" for m in arr) for arr in arrangements)
     pairs = sorted(tuple(m.code for m in arr if m.kind is MeldKind.PAIR) for arr in arrangements)
     assert pairs == [(), ("GdGd",), ("RdRd",)]
+
+
+# --- the quick split test agrees with listing the splits ------------------------------------------
+
+_BLOCKS = st.one_of(
+    st.tuples(st.just(True), st.lists(st.integers(0, 4), min_size=9, max_size=9)),  # a suit
+    st.tuples(st.just(False), st.lists(st.integers(0, 4), min_size=3, max_size=4)),  # winds, dragons
+)
+
+
+@settings(max_examples=2000)
+@given(_BLOCKS, st.booleans())
+def test_quick_split_test_agrees_with_listing_the_splits(block: tuple[bool, list[int]], pair: bool):
+    # decomposition._splittable answers "does it split?" without listing the ways (waits ask it of
+    # every tile that could come): it must agree with decomposition._block, which lists them.
+    numbered, counts = block
+    assert _splittable(tuple(counts), numbered, pair) == bool(_block(tuple(counts), numbered, pair))
+
+
+@pytest.mark.parametrize(
+    ("counts", "pair", "expected"),
+    [
+        pytest.param((3, 3, 3, 0, 0, 0, 0, 0, 0), False, True, id="three-pungs-or-three-chows"),
+        pytest.param((1, 1, 1, 1, 1, 1, 0, 0, 0), False, True, id="two-chows"),
+        pytest.param((4, 1, 1, 0, 0, 0, 0, 0, 0), False, True, id="four-alike-are-a-pung-and-a-chow"),
+        pytest.param((4, 1, 1, 0, 0, 0, 0, 0, 0), True, False, id="six-tiles-hold-no-pair"),
+        pytest.param((0, 0, 0, 0, 0, 0, 0, 1, 2), True, False, id="no-chow-past-nine"),
+        pytest.param((2, 2, 2, 0, 0, 0, 0, 0, 2), True, True, id="two-chows-and-a-pair-of-nines"),
+        pytest.param((3, 1, 1, 0, 0, 0, 0, 0, 0), True, True, id="pair-then-chow-from-the-same-tile"),
+        pytest.param((0, 2, 1, 1, 1, 0, 0, 0, 0), True, True, id="pair-below-a-chow"),
+        pytest.param((0, 1, 1, 3, 0, 0, 0, 0, 0), True, True, id="pair-above-a-chow"),
+    ],
+)
+def test_quick_split_test_on_known_blocks(counts: tuple[int, ...], pair: bool, expected: bool):
+    assert _splittable(counts, True, pair) is expected

@@ -44,6 +44,49 @@ def _block(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[_
     return tuple(out)
 
 
+def _splittable(block: tuple[int, ...], numbered: bool, pair: bool) -> bool:
+    """Whether one block splits into sets (and exactly one pair if `pair`): `bool(_block(...))`,
+    answered without listing the ways (a property test holds the two equal), since finding the waits
+    asks it of every tile that could come."""
+    if not numbered:  # winds or dragons: pungs and at most one pair, nothing else
+        twos = 0
+        for count in block:
+            if count == 2:
+                twos += 1
+            elif count % 3:
+                return False
+        return twos == pair
+    if not pair:
+        return _sets_only(list(block))
+    # Every set's tile indexes add up to a multiple of 3, so the pair's index p has 2p = the block's
+    # index sum (mod 3): only those places are tried.
+    total = 0
+    for i, count in enumerate(block):
+        total += i * count
+    for i in range(2 * total % 3, len(block), 3):
+        if block[i] >= 2:
+            rest = list(block)
+            rest[i] -= 2
+            if _sets_only(rest):
+                return True
+    return False
+
+
+def _sets_only(counts: list[int]) -> bool:
+    """Whether a numbered block (changed in place) splits into chows and pungs. From the lowest tile
+    up: three alike chows are three pungs, so the lowest tile's count, modulo 3, is how many chows
+    must start there."""
+    last = len(counts) - 2
+    for i, count in enumerate(counts):
+        chows = count % 3
+        if chows:
+            if i >= last or counts[i + 1] < chows or counts[i + 2] < chows:
+                return False
+            counts[i + 1] -= chows
+            counts[i + 2] -= chows
+    return True
+
+
 def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> list[tuple[_Part, ...]]:
     """Every split of a 34-count vector into `sets_needed` sets and one pair (none: `pairs_needed` 0)."""
     if sum(counts) != 3 * sets_needed + 2 * pairs_needed:
@@ -89,7 +132,7 @@ def is_complete(counts: list[int] | tuple[int, ...], sets_needed: int, pairs_nee
             return False
         has_pair = n % 3 == 2
         pairs += has_pair
-        if not _block(block, numbered, has_pair):
+        if not _splittable(block, numbered, has_pair):
             return False
     return pairs == pairs_needed
 
@@ -308,11 +351,18 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
 def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[tuple[int, bool], ...]:
     """Each tile (index within the block) whose addition leaves the block splitting into sets
     (and a pair if its size calls for one), with whether it then holds the pair."""
+    grown_size = sum(block) + 1
+    if grown_size % 3 == 1:
+        return ()  # no tile can make it sets (and a pair)
+    pair = grown_size % 3 == 2
     out = []
     for i in range(len(block)):
+        # A tile that neither matches nor neighbours (numbered: within two) a held one joins nothing.
+        near = block[max(0, i - 2) : i + 3] if numbered else block[i : i + 1]
+        if not any(near):
+            continue
         grown = block[:i] + (block[i] + 1,) + block[i + 1 :]
-        ok, pair = _block_status(grown, numbered)
-        if ok:
+        if _splittable(grown, numbered, pair):
             out.append((i, pair))
     return tuple(out)
 
@@ -324,4 +374,4 @@ def _block_status(block: tuple[int, ...], numbered: bool) -> tuple[bool, bool]:
     if n % 3 == 1:
         return False, False
     has_pair = n % 3 == 2
-    return bool(_block(block, numbered, has_pair)), has_pair
+    return _splittable(block, numbered, has_pair), has_pair

@@ -262,8 +262,8 @@ def build(parsed: ParsedHand) -> Hand:
             first_typed[i] = order
     if fixed:
         in_pool = [0] * 34
-        for indexes in pooled:
-            for i in indexes[1]:
+        for _, indexes in pooled:
+            for i in indexes:
                 in_pool[i] += 1
         pool_counts = tuple(in_pool)
     else:

@@ -7,7 +7,9 @@ lines and reuse them in every arrangement and every hand that holds the same set
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from .cache import BoundedCache
@@ -41,12 +43,16 @@ class Plan:
     # Every set and pair rule reads only its unit, the situation and the winning tile, so a set
     # scores the same lines in every arrangement and every hand that holds it: remembered here.
     local: bool
-    # Per situation (seats x rounds x ways to win ...), each set's lines (a few thousand kinds of set).
-    memo: BoundedCache[tuple[Situation, bool, int | None], Memo]
+    # Per situation, each set's lines (a few thousand kinds of set): keyed by the facts of the
+    # situation that the remembered rules read (`remembered_facts`), not the whole situation, so
+    # situations that differ only in facts those rules never read (e.g. the round, for a ruleset
+    # without round winds) share their lines.
+    memo: BoundedCache[tuple[Any, bool, int | None], Memo]
+    remembered_facts: Callable[[Situation], Any]
     reads: frozenset[str]  # the situation facts some rule of the plan reads (conditions.FACTS)
 
 
-MEMO_SITUATIONS = 512  # distinct situations remembered per plan
+MEMO_SITUATIONS = 512  # distinct situations (as the remembered rules read them) per plan
 MEMO_UNITS = 16384  # distinct sets and pairs remembered per situation
 _PLANS: BoundedCache[tuple[int, bool], Plan] = BoundedCache(64)  # rulesets in use at once
 _SITUATED = ("hand",)  # the memo key of the situated hand rules' lines (unit keys are longer)
@@ -77,6 +83,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             late_groups=any(r.group is not None for r in rules if r.deferred),
             local=all(r.local for r in units),
             memo=BoundedCache(MEMO_SITUATIONS),
+            remembered_facts=_facts_of(units + situated),
             reads=frozenset().union(*(r.reads for r in rules)),
         )
         _PLANS.put((id(ruleset), winner), plan)
@@ -85,11 +92,23 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
 
 def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int | None) -> Memo:
     """The plan's remembered set and pair lines for one situation (forgotten all at once if full)."""
-    key = (situation, has_winning, nominal)
+    key = (plan.remembered_facts(situation), has_winning, nominal)
     memo = plan.memo.get(key)
     if memo is None:
         memo = plan.memo.put(key, BoundedCache(MEMO_UNITS))
     return memo
+
+
+def _facts_of(rules: list[Rule]) -> Callable[[Situation], Any]:
+    """What the rules read of a situation, as one value: the fields their conditions read (Rule.reads;
+    `loose` is told by `win_by`)."""
+    read = {"win_by" if fact == "loose" else fact for rule in rules for fact in rule.reads}
+    fields = sorted(read & set(Situation.__dataclass_fields__))
+    return attrgetter(*fields) if fields else _NOTHING
+
+
+def _NOTHING(situation: Situation) -> tuple[()]:
+    return ()
 
 
 def _meld_kinds(rule: Rule) -> _Kinds:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from json.encoder import encode_basestring_ascii as _json_str  # the string encoder json.dumps uses
 from operator import attrgetter
 from typing import Any
@@ -44,7 +45,9 @@ class Line:
     json_text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "json_text", json.dumps(self.as_dict()))
+        tail = "}" if self.meld is None else f', "set": {_json_str(self.meld)}}}'
+        head = _line_head(self.kind, self.label, self.points, self.doublings, self.rule)
+        object.__setattr__(self, "json_text", f"{head}{self.running}{tail}")
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON line object (docs/json.md)."""
@@ -137,6 +140,13 @@ class Score:
 
 
 _KIND = attrgetter("kind")
+
+
+@lru_cache(maxsize=4096)  # one per row of a ruleset's score card (a line differs in its running total)
+def _line_head(kind: str, label: str, points: int, doublings: int, rule: str) -> str:
+    """A line's JSON up to its running total."""
+    fields = {"kind": kind, "label": label, "points": points, "doublings": doublings, "rule": rule}
+    return json.dumps(fields)[:-1] + ', "running": '  # as_dict's keys, in its order
 
 
 def _codes(codes: list[str]) -> str:
