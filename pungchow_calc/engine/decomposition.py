@@ -88,9 +88,8 @@ def _sets_only(counts: list[int]) -> bool:
 
 
 def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> list[tuple[_Part, ...]]:
-    """Every split of a 34-count vector into `sets_needed` sets and one pair (none: `pairs_needed` 0)."""
-    if sum(counts) != 3 * sets_needed + 2 * pairs_needed:
-        return []
+    """Every split of a 34-count vector into `sets_needed` sets and one pair (none: `pairs_needed` 0);
+    the caller has checked that it holds 3 tiles a set and 2 a pair."""
     per_block: list[tuple[tuple[_Part, ...], ...]] = []
     pairs = 0
     for lo, hi, numbered in BLOCKS:
@@ -200,6 +199,8 @@ def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, .
     fixed = hand.fixed
     sets_needed, pairs_needed = still_needed(fixed)
     if sets_needed < 0 or pairs_needed < 0:
+        return
+    if len(hand.pool) != 3 * sets_needed + 2 * pairs_needed:
         return
     for parts in _splits(hand.pool_counts, sets_needed, pairs_needed):
         melds = _pool_melds(hand, parts)
