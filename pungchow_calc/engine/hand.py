@@ -43,8 +43,9 @@ class Meld:
     # A kong claimed onto a concealed pung (`+`): scores as exposed; a rule may count it as concealed.
     claimed_kong: bool = False
     # Worked out once, when the meld is made, as scoring asks them of every arrangement:
-    # where it is shown in an arrangement (sets in the order typed, then the pair, then leftovers),
-    shown: tuple[int, int, int, int] = field(init=False, compare=False, repr=False)
+    # where it is shown in an arrangement (sets in the order typed, then the pair, then leftovers; one
+    # number, so that sorting compares integers, not tuples),
+    shown: int = field(init=False, compare=False, repr=False)
     # its notation as shown in an arrangement (docs/notation.md#markers),
     code: str = field(init=False, compare=False, repr=False)
     # and what a `local` set or pair rule may read of it (conditions.Condition.local): the plan keys
@@ -52,7 +53,11 @@ class Meld:
     local_key: tuple[Any, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        shown = (_SHOWN_LAST.get(self.kind, 0), self.order, self.tiles[0].index, len(self.tiles))
+        # (kind, order, first tile, size) as digits: order < 1000 (typed groups; 99 and 100 mark none),
+        # tile index < 42, size <= 18.
+        shown = ((_SHOWN_LAST.get(self.kind, 0) * 1000 + self.order) * 100 + self.tiles[0].index) * 100 + len(
+            self.tiles
+        )
         object.__setattr__(self, "shown", shown)
         object.__setattr__(self, "code", "".join([t.code for t in self.tiles]) + self.mark)
         key = (self.kind, self.tiles, self.exposed, self.declared, self.winning)
@@ -305,8 +310,12 @@ def _too_many_copies(groups: tuple[Group, ...]) -> None:
 
 def require_winning_size(hand: Hand) -> None:
     """A winner holds four sets and a pair: 14 tiles plus one per kong (Harr, "Mah-Jongg")."""
-    need = 14 + hand.kongs
-    have = sum(hand.counts)
+    fixed = hand.fixed
+    if fixed:
+        need = 14 + hand.kongs
+        have = len(hand.pool) + sum([len(m.tiles) for m in fixed])
+    else:  # a concealed hand: no kong, every tile in the pool
+        need, have = 14, len(hand.pool)
     if have != need:
         raise HandError(
             f"a winning hand has 14 tiles plus one per kong: {need} here, but {have} were given",
