@@ -189,3 +189,17 @@ def test_exposed_pair_refusals(text, code, needle):
         build(parse(text))
     assert info.value.code == code
     assert needle in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "columns"),
+    [
+        pytest.param("  1b  2b", [3, 7], id="spaces"),
+        pytest.param("1b\t2b\n3b", [1, 4, 7], id="tab-and-newline"),
+        pytest.param("1b2b3b\u00a05c5c5c", [1, 8], id="no-break-space"),
+        pytest.param("\u30001b 1b", [2, 5], id="ideographic-space"),
+        pytest.param("1b 1b 1b", [1, 4, 7], id="the-same-group-thrice"),
+    ],
+)
+def test_groups_are_split_on_any_space_with_their_columns(text: str, columns: list[int]):
+    assert [group.column for group in parse(text).groups] == columns

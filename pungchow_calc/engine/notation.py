@@ -6,7 +6,6 @@ output scores the same; common slips (commas, riichi suit letters, `!` before it
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache, lru_cache
@@ -67,7 +66,6 @@ class ParsedHand:
 # A playing tile's kind bit (Group.kinds) by Tile.index: 0-8, 9-17, 18-26 the suits, 27-33 honors; none
 # for bonus tiles.
 _KIND_BITS = (1,) * 9 + (2,) * 9 + (4,) * 9 + (8,) * 7 + (0,) * 8
-_WORD = re.compile(r"\S+")
 _MAX_TEXT = 400  # a real hand is under 80 characters; refuse novels before any work
 _GLYPH_CODES = {ord(t.glyph): t.code for t in ALL_TILES}  # 🀐 -> 1b, as render.py prints them
 _RIICHI_HINT = "dots are d, characters c, bamboo b; s is a season"
@@ -84,8 +82,14 @@ def parse(text: str) -> ParsedHand:
         raise NotationError(
             "groups are separated by spaces, not commas", code="unknown-tile", column=comma + 1
         )
-    # Groups are runs of non-space characters (`\s` is str.isspace's set of spaces).
-    groups = [_parse_group(word.group(), word.start() + 1) for word in _WORD.finditer(text)]
+    # Groups are runs of non-space characters (str.split's, str.isspace's spaces), each found again
+    # from where the last ended for its column.
+    groups = []
+    at = 0
+    for word in text.split():
+        at = text.find(word, at)
+        groups.append(_parse_group(word, at + 1))
+        at += len(word)
     if not groups:
         raise NotationError("empty hand", code="empty", column=1)
     return ParsedHand(tuple(groups))
