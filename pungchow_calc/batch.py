@@ -65,7 +65,9 @@ CSV_COLUMNS = (
 )
 SEAT_NAMES = ("east", "south", "west", "north")
 
-INLINE_ENTRIES = 500  # score this many in-process before starting workers: small files start fast
+INLINE_ENTRIES = 100  # score this many in-process before starting workers: small files start fast
+# (fewer: the scoring in one process before the workers start weighs on a long batch; measured
+# 2026-11-23, 20,000 hands, compiled engine: median 1.74 s with 500, 1.65 s with 150, 1.62 s with 20)
 
 
 def error_record(line: int, code: str, message: str) -> dict[str, Any]:

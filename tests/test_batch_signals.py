@@ -48,7 +48,7 @@ def _input(count: int) -> bytes:
     return "".join(f"{lines[n % len(lines)]}\n" for n in range(count)).encode()
 
 
-# The first 500 entries are scored in the batch's own process (batch.INLINE_ENTRIES); the rest in
+# The first 100 entries are scored in the batch's own process (batch.INLINE_ENTRIES); the rest in
 # worker processes. 2,800 entries keep two workers busy with two chunks.
 ENTRIES = b.INLINE_ENTRIES + 800
 
