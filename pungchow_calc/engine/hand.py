@@ -273,17 +273,18 @@ def build(parsed: ParsedHand) -> Hand:
         pool_counts = tuple(in_pool)
     else:
         pool_counts = counts  # every playing tile is in the pool
+    # Positional (Hand's field order): keywords cost a frozen dataclass more, and every hand is built.
     return Hand(
-        parsed=parsed,
-        fixed=tuple(fixed),
-        pool=tuple(sorted(pool, key=_INDEX)),
-        bonus=tuple(sorted(bonus, key=_INDEX)),
-        winning_tile=winning_tile,
-        winning_fixed=winning_fixed,
-        first_typed=tuple(first_typed),
-        counts=counts,
-        pool_counts=pool_counts,
-        suits=_SUITS[kinds],
+        parsed,
+        tuple(fixed),
+        tuple(sorted(pool, key=_INDEX)),
+        tuple(sorted(bonus, key=_INDEX)),
+        winning_tile,
+        winning_fixed,
+        tuple(first_typed),
+        counts,
+        pool_counts,
+        _SUITS[kinds],
     )
 
 

@@ -43,28 +43,23 @@ def _lines(found: list[Found]) -> tuple[Line, ...]:
     for _, rule, unit, points in sorted(found, key=_FIRST):
         code = unit.code if unit else None
         if rule.limit:
-            lines.append(_line("limit", rule.label, 0, 0, rule.id, code, running))
-            continue
-        if rule.doublings:
-            running *= 2**rule.doublings  # point lines sort first: running is the points total
+            kind, points, doublings = "limit", 0, 0
         else:
-            running += points
-        lines.append(_line(rule.kind, rule.label, points, rule.doublings, rule.id, code, running))
+            kind, doublings = rule.kind, rule.doublings
+            if doublings:
+                running *= 2**doublings  # point lines sort first: running is the points total
+            else:
+                running += points
+        # The Line with these fields, shared: the same lines recur hand after hand in a batch.
+        key = (kind, rule.label, points, doublings, rule.id, code, running)
+        line = _LINES.get(key)
+        if line is None:
+            line = _LINES.put(key, Line(*key))
+        lines.append(line)
     return tuple(lines)
 
 
 _LINES: BoundedCache[tuple[Any, ...], Line] = BoundedCache(65536)
-
-
-def _line(
-    kind: str, label: str, points: int, doublings: int, rule: str, meld: str | None, running: int
-) -> Line:
-    """The Line with these fields, shared: the same lines recur hand after hand in a batch."""
-    key = (kind, label, points, doublings, rule, meld, running)
-    found = _LINES.get(key)
-    if found is None:
-        found = _LINES.put(key, Line(kind, label, points, doublings, rule, meld, running))
-    return found
 
 
 def score_hand(
@@ -141,22 +136,23 @@ def score_hand(
         if situation.winner
         else None
     )
+    # Positional: one Score per hand, and keywords cost a frozen dataclass more (Score's field order).
     return Score(
-        ruleset=ruleset.name,
-        hand=hand.code,
-        situation=situation,
-        arrangement=arrangement,
-        bonus_tiles=hand.bonus,
-        lines=lines,
-        points=points,
-        doublings=doublings,
-        score=value,
-        limit=cap,
-        payable=payable,
-        waits=hand_waits,
-        payments=payments,
-        limit_hand=limit_label,
-        notes=_unread_options(ruleset.name, plan.reads, situation),
+        ruleset.name,
+        hand.code,
+        situation,
+        arrangement,
+        hand.bonus,
+        lines,
+        points,
+        doublings,
+        value,
+        cap,
+        payable,
+        hand_waits,
+        payments,
+        limit_label,
+        _unread_options(ruleset.name, plan.reads, situation),
     )
 
 
