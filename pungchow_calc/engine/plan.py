@@ -37,6 +37,7 @@ class Plan:
     sets: tuple[tuple[Rule, _Kinds], ...]  # set rules, in file order
     pairs: tuple[tuple[Rule, _Kinds], ...]  # pair rules, in file order
     late: tuple[Rule, ...]  # deferred rules (any scope): they read the other point lines
+    late_units: bool  # whether a deferred rule is a set or pair rule (it then reads each unit again)
     # Whether a deferred rule belongs to a group: only then do the groups the situated, set and pair
     # lines claimed need writing down (hand rules come first and claim among themselves).
     late_groups: bool
@@ -80,6 +81,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             sets=tuple((r, _meld_kinds(r)) for r in units if r.scope == "set"),
             pairs=tuple((r, _meld_kinds(r)) for r in units if r.scope == "pair"),
             late=tuple(r for r in rules if r.deferred),
+            late_units=any(r.scope != "hand" for r in rules if r.deferred),
             late_groups=any(r.group is not None for r in rules if r.deferred),
             local=all(r.local for r in units),
             memo=BoundedCache(MEMO_SITUATIONS),
@@ -193,7 +195,8 @@ def evaluate(
                 earlier.append(rule.id)
             add(((rule.phase, rule.index, 0), rule, None, points))
     sets_so_far = pairs_so_far = 0  # a line's position among the sets (or pairs) of the arrangement
-    deferred = plan.late  # deferred rules read the units again: remember where each one stands
+    # Deferred set and pair rules read the units again: remember where each one stands.
+    deferred = plan.late_units
     late_groups = plan.late_groups
     slots: list[tuple[int, int, Meld | None]] = []  # (slot, position among its scope, unit)
     winning_tile = ctx.hand.winning_tile
