@@ -17,10 +17,12 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import GenGroup, GenHand, losing_hands, retyped, seats, win_bys, winning_hands
 
-from pungchow_calc.engine.conditions import Situation, WinBy
+from pungchow_calc.engine.conditions import Context, Situation, WinBy
+from pungchow_calc.engine.decomposition import loser_arrangements, winning_arrangements
 from pungchow_calc.engine.errors import HandError, NotationError, TableError
-from pungchow_calc.engine.hand import build
+from pungchow_calc.engine.hand import MeldKind, build
 from pungchow_calc.engine.notation import parse
+from pungchow_calc.engine.plan import _unit_lines, plan_for
 from pungchow_calc.engine.rules import Rule, Ruleset
 from pungchow_calc.engine.scoring import DEFAULT, Score, score_text
 from pungchow_calc.engine.table import TableOptions, settle_scores, settle_table
@@ -154,6 +156,38 @@ def test_remembered_set_lines_match_a_fresh_count(pair: tuple[GenHand, bool], na
     remembered = score_text(hand.text(), RULESETS[name], situation)
     fresh = score_text(hand.text(), FORGETFUL[name], situation)
     assert remembered.as_dict() == fresh.as_dict()
+
+
+@given(hands_and_sides, rulesets, st.data())
+def test_remembered_rules_read_no_fact_they_do_not_declare(
+    pair: tuple[GenHand, bool], name: str, data: st.DataObject
+):
+    # Remembered lines are shared by every situation alike in the facts the remembered rules
+    # declare they read (plan.Plan.remembered_fields): so in two such situations each set, pair and
+    # situated hand rule must give the same lines, whatever the other facts are.
+    hand, winner = pair
+    ruleset = RULESETS[name]
+    plan = plan_for(ruleset, winner)
+    first = data.draw(situations(winner=winner))
+    other = data.draw(situations(winner=winner))
+    alike = replace(other, **{field: getattr(first, field) for field in plan.remembered_fields})
+    built = build(parse(hand.text()))
+    if winner:
+        arrangements = list(winning_arrangements(built, first.win_by is WinBy.DISCARD))
+    else:
+        arrangements = list(loser_arrangements(built, ruleset.settings.loser_max_pairs))
+    assume(arrangements)
+
+    def lines(s: Situation, arrangement: Any, unit: Any, rules: Any) -> Any:
+        return _unit_lines(rules, Context(s, built, arrangement, built.counts, (), [], None), unit, None)
+
+    for arrangement in arrangements[:3]:
+        assert lines(first, arrangement, None, plan.situated) == lines(
+            alike, arrangement, None, plan.situated
+        )
+        for unit in arrangement:
+            rules = plan.pairs if unit.kind is MeldKind.PAIR else plan.sets
+            assert lines(first, arrangement, unit, rules) == lines(alike, arrangement, unit, rules), unit.code
 
 
 def _grouped(ruleset: Ruleset) -> Ruleset:

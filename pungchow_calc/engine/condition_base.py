@@ -106,7 +106,10 @@ class Condition:
     # bonus tiles). Scoring then reuses its answer for the same set in another arrangement or hand,
     # and a hand rule's answer for every hand of the same situation (plan.Plan).
     local: bool = False
-    # Which facts of the situation it reads: `pungchow` notes an option no rule of a ruleset reads.
+    # Which facts of the situation it reads: `pungchow` notes an option no rule of a ruleset reads,
+    # and scoring shares a local rule's remembered lines among situations alike in these facts
+    # (plan.Plan.remembered_fields), so a fact read and not named here would be a wrong score (a
+    # property test changes the unnamed facts and requires the same lines).
     reads: Reads = reads()
 
 

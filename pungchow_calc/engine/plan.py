@@ -49,7 +49,8 @@ class Plan:
     # situations that differ only in facts those rules never read (e.g. the round, for a ruleset
     # without round winds) share their lines.
     memo: BoundedCache[tuple[Any, bool, int | None], Memo]
-    remembered_facts: Callable[[Situation], Any]
+    remembered_fields: tuple[str, ...]  # the Situation fields the remembered rules read (Rule.reads)
+    remembered_facts: Callable[[Situation], Any]  # those fields of a situation, as one value
     reads: frozenset[str]  # the situation facts some rule of the plan reads (conditions.FACTS)
 
 
@@ -73,6 +74,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
         read_groups = {r.group for r in hand if not r.local and r.group is not None}
         situated = [r for r in hand if r.local and r.group not in read_groups]
         arranged = [r for r in hand if all(r is not s for s in situated)]
+        fields = _fields_read(units + situated)
         plan = Plan(
             ruleset=ruleset,
             hand=tuple(r for r in arranged if r.group is None),
@@ -85,7 +87,8 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             late_groups=any(r.group is not None for r in rules if r.deferred),
             local=all(r.local for r in units),
             memo=BoundedCache(MEMO_SITUATIONS),
-            remembered_facts=_facts_of(units + situated),
+            remembered_fields=fields,
+            remembered_facts=attrgetter(*fields) if fields else _NOTHING,
             reads=frozenset().union(*(r.reads for r in rules)),
         )
         _PLANS.put((id(ruleset), winner), plan)
@@ -101,12 +104,10 @@ def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int |
     return memo
 
 
-def _facts_of(rules: list[Rule]) -> Callable[[Situation], Any]:
-    """What the rules read of a situation, as one value: the fields their conditions read (Rule.reads;
-    `loose` is told by `win_by`)."""
+def _fields_read(rules: list[Rule]) -> tuple[str, ...]:
+    """The Situation fields the rules' conditions read (Rule.reads; `loose` is told by `win_by`)."""
     read = {"win_by" if fact == "loose" else fact for rule in rules for fact in rule.reads}
-    fields = sorted(read & set(Situation.__dataclass_fields__))
-    return attrgetter(*fields) if fields else _NOTHING
+    return tuple(sorted(read & set(Situation.__dataclass_fields__)))
 
 
 def _NOTHING(situation: Situation) -> tuple[()]:
