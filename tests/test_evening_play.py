@@ -48,3 +48,17 @@ def test_a_session_amends_and_cancels(tmp_path):
 def test_play_on_a_missing_evening_fails_cleanly(tmp_path):
     code, out = play(tmp_path / "none.jsonl", [])
     assert code == 2 and "no such evening" in out and "Traceback" not in out
+
+
+def test_a_session_records_every_win_fact_of_a_hand(tmp_path):
+    # The prompt offers what `evening hand` takes (evening.settle.FLAGS), robbing the kong included.
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di").returncode == 0
+    robbed = ["Ann", WINS[0], "d", "Bob", "robbing-kong, original-call", "10", "12", "8", "y"]
+    typo = ["Cy", WINS[2], "wall", "robbed-kong", "quit"]  # refused, with the words it takes
+    code, out = play(path, [*robbed, *typo])
+    assert code == 0, out
+    assert "robbing-kong original-call kong-after-kong no-choice" in out
+    assert "'robbed-kong' is not one of the words above" in out
+    game = json.loads(path.read_text().splitlines()[1])
+    assert game["robbing_kong"] is True and game["original_call"] is True

@@ -15,9 +15,12 @@ from ..ascii_output import ascii_text, is_ascii, output_stream
 from ..engine.errors import OptionError, PungchowError
 from ..evening import record as book
 from ..evening.report import describe, round_name, running, status
+from ..evening.settle import FLAGS
 from ..evening.state import Evening
 from ..render_evening import game_text, status_text, totals_change
 from .common import printable
+
+_EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # as typed at the prompt
 
 HELP = """Commands: a player's name (he went Mah-Jongg), draw, wash, false, undo,
 amend N, status, report, help, quit; `cancel` leaves an entry. Hands in notation
@@ -197,13 +200,14 @@ class Table:
             discarder = self.ask_name("  Who discarded the winning tile? [Enter: not said] ", evening, True)
             if discarder is not None:
                 record["from"] = discarder
-        extras = self.ask("  Also: original-hand, last-tile, first-discard? [Enter: none] ")
+        # The on/off facts of a hand, as `evening hand` takes them (evening.settle.FLAGS).
+        self.echo(f"  Also, any of: {' '.join(_EXTRAS[:3])}")
+        self.echo(f"    {' '.join(_EXTRAS[3:])}")
+        extras = self.ask("  [Enter: none] ")
         for word in extras.replace(",", " ").split():
             key = word.strip().lower().replace("-", "_")
-            if key not in ("original_hand", "last_tile", "first_discard"):
-                raise OptionError(
-                    f"{word!r}: not original-hand, last-tile or first-discard", code="bad-option"
-                )
+            if key not in FLAGS:
+                raise OptionError(f"{word!r} is not one of the words above", code="bad-option")
             record[key] = True
         record["hands"].update(self._others(evening, winner))
         return record
