@@ -576,8 +576,8 @@ def test_a_scorer_starts_with_the_rulesets_given(monkeypatch: pytest.MonkeyPatch
 def test_batch_without_typer_reads_as_typer_does(
     mixed: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]
 ):
-    """`batch` plainly written skips typer's start-up (cli/batch.fast); the same output and exit code."""
-    from pungchow_calc.cli import batch as command
+    """`batch` plainly written skips typer (cli/batch_run.fast); the same output and exit code."""
+    from pungchow_calc.cli import batch_run as command
 
     assert command.fast(["batch", "--help"]) is None
     assert command.fast(["batch", str(mixed), "--format=jsonl"]) is None
@@ -585,3 +585,36 @@ def test_batch_without_typer_reads_as_typer_does(
     direct = run("batch", str(mixed), *argv)
     monkeypatch.setattr(command, "fast", lambda argv: None)
     assert run("batch", str(mixed), *argv) == direct
+
+
+# Importing typer costs a batch a tenth of a second before any hand is scored: a plainly written
+# `batch FILE ...` (cli/batch_run.fast) runs without it, whatever the outcome.
+_NO_TYPER = """
+import sys
+from pungchow_calc.cli import main
+sys.argv = ["pungchow", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as done:
+    sys.stderr.write(f"exit {done.code}; ")
+sys.stderr.write("typer imported" if "typer" in sys.modules else "no typer")
+"""
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "typer"),
+    [
+        pytest.param(["--format", "jsonl"], 1, "no typer", id="jsonl"),
+        pytest.param(["--format", "csv", "--workers", "1"], 1, "no typer", id="csv"),
+        pytest.param(["--format", "xml"], 2, "no typer", id="bad-format"),
+        pytest.param(["--help"], 0, "typer imported", id="help-goes-to-typer"),
+    ],
+)
+def test_a_plain_batch_never_imports_typer(mixed: Path, args: list[str], code: int, typer: str):
+    proc = subprocess.run(
+        [sys.executable, "-c", _NO_TYPER, "batch", str(mixed), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.stderr.endswith(f"exit {code}; {typer}"), proc.stderr

@@ -83,6 +83,12 @@ def _run(argv: list[str]) -> int:
         fast = _fast_score_args(argv)
         if fast is not None:
             return score_hand(**fast)
+        if argv[:1] == ["batch"]:
+            from .batch_run import fast as batch_fast  # a plain `batch FILE ...`: no typer either
+
+            quick = batch_fast(argv)
+            if quick is not None:
+                return quick
         return _run_typer(argv)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
@@ -106,13 +112,11 @@ def _run_typer(argv: list[str]) -> int:
     """Run a command line through typer (or the evening commands' quick reading); its exit code."""
     import typer
 
-    from . import batch, evening
+    from . import evening
     from .common import _UsageError
 
     try:
         quick = evening.fast(argv)  # `evening status`, `hand`...: no typer start-up
-        if quick is None:
-            quick = batch.fast(argv)  # `batch FILE --format F`...: likewise
         if quick is not None:
             return quick
         # One program name in help and errors, however it was started (`python -m pungchow_calc`, a

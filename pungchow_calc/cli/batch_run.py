@@ -1,0 +1,384 @@
+"""The work of `pungchow batch`, without typer: score a file of hands, one record per entry.
+
+`main` (cli/__init__.py) runs a plainly written `batch FILE [options]` here directly (`fast`): importing
+typer costs a long batch a tenth of a second before any hand is scored. The typer command
+(cli/batch.py) runs the same `run_batch` for anything else.
+
+Exit codes: 0 every entry scored; 1 some entry has an error record (or a worker process died: see
+batch_workers); 2 the file as a whole cannot be read; 130 stopped by SIGINT (Ctrl-C), 143 by SIGTERM.
+A stopped batch writes every record it has scored, whole, closes a JSON array with `]`, and says how
+many records it wrote in one line on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import IO, TYPE_CHECKING, Any
+
+from .. import options as opts
+from ..engine.errors import PungchowError
+from .plain import EXIT_BAD_INPUT, report
+
+if TYPE_CHECKING:  # batch is imported by the command that needs it (start-up time)
+    from .. import batch as b
+
+
+BATCH_FORMATS = ("table", "json", "jsonl", "csv")
+EXIT_ENTRY_FAILED = 1
+PROGRESS_MIN_ENTRIES = 4000  # below that a bar would only flicker
+PROGRESS_EVERY = 500  # records between two moves of the bar
+
+
+def run_batch(
+    file: str,
+    output_format: str = "table",
+    ruleset: str | None = None,
+    compare: tuple[str, str] | None = None,
+    workers: int | None = None,
+) -> int:
+    """Score every hand of a file: one record per entry, in order; the exit code (1: an entry failed)."""
+    from .. import batch as b
+
+    started = time.monotonic()
+    refused = None
+    if output_format not in BATCH_FORMATS:
+        refused = f"--format must be one of {', '.join(BATCH_FORMATS)}"
+    elif workers is not None and workers < 1:
+        refused = "--workers must be 1 or more"
+    elif compare is not None and compare[0] == compare[1]:
+        refused = "--compare needs two different rulesets"
+    if refused is not None:
+        report(opts.OptionError(refused, code="bad-option"), False)
+        return EXIT_BAD_INPUT
+    try:
+        source = b.Source(file)
+        entries = source.entries()
+        first = next(entries, None)  # a file that is not a YAML list fails here, before any output
+    except PungchowError as error:
+        report(error, False)
+        return EXIT_BAD_INPUT
+    chain = iter(()) if first is None else _prepend(first, entries)
+    encode = {"json": "json", "jsonl": "json", "csv": "csv"}.get(output_format, "dict")
+    job = b.Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
+    n_workers = workers if workers is not None else b.default_workers()
+    b.quiet_gc()
+    progress = _batch_progress(source)
+    failed = 0
+    died = False
+
+    def worker_died(rescored: int, lost: int) -> None:
+        nonlocal died
+        died = True
+        tail = f"; {lost} could not be scored (worker-died)" if lost else ""
+        message = f"a worker process died: {rescored} entries it may have held were scored again{tail}"
+        print(f"error: {message}", file=sys.stderr)
+
+    with _StopSignals() as signals:
+        out = _Output(sys.stdout, output_format, signals, _terminal_table(output_format))
+        records = b.run(chain, job, n_workers, on_batch_end=out.flush, on_worker_died=worker_died)
+        try:
+            if compare is not None:
+                failed = _compare(_tick(records, progress), compare, output_format, out)
+            else:
+                failed = out.write_all(_tick(records, progress))
+            out.flush()
+        except _Stop as stop:
+            records.close()  # terminates the workers, if the stop came while writing
+            if progress is not None:
+                progress.stop()
+            if compare is None:
+                out.finish()
+            print(f"interrupted: {out.written} records written", file=sys.stderr)
+            return 128 + stop.signum
+        except PungchowError as error:  # the file broke as a whole (e.g. unreadable mid-way)
+            out.flush()  # the records scored before it broke still stand
+            report(error, False)
+            return EXIT_BAD_INPUT
+        finally:
+            records.close()
+            if progress is not None:
+                progress.stop()
+            source.close()
+    if compare is None and sys.stderr.isatty():
+        elapsed = time.monotonic() - started
+        print(f"batch: {out.written} records, {failed} errors, {elapsed:.1f} s", file=sys.stderr)
+    return EXIT_ENTRY_FAILED if failed or died else 0
+
+
+# `batch` without typer: typer's import alone costs a batch more than scoring a few hundred hands, and
+# it coerces every value through pydantic, whose import costs as much again, all before any hand is
+# scored (the score command's fast path, cli/__init__.py, says more). Anything unusual goes to typer.
+_FAST_OPTIONS = {
+    "--format": "output_format",
+    "-f": "output_format",
+    "--ruleset": "ruleset",
+    "-r": "ruleset",
+    "--compare": "compare",
+    "--workers": "workers",
+}
+
+
+def fast(argv: list[str]) -> int | None:
+    """Run `batch FILE [--format F] [--ruleset R] [--compare A B] [--workers N]` directly; None for
+    anything else (--help, `--format=json`, a value twice or starting with `-`, a typo: typer's job)."""
+    if len(argv) < 2 or argv[0] != "batch":
+        return None
+    values: dict[str, Any] = {}
+    files: list[str] = []
+    i = 1
+    while i < len(argv):
+        name = _FAST_OPTIONS.get(argv[i])
+        if name is None:
+            if argv[i].startswith("-") and argv[i] != "-":
+                return None
+            files.append(argv[i])
+            i += 1
+            continue
+        count = 2 if name == "compare" else 1
+        given = argv[i + 1 : i + 1 + count]
+        if name in values or len(given) < count or any(value.startswith("-") for value in given):
+            return None
+        values[name] = tuple(given) if name == "compare" else given[0]
+        i += 1 + count
+    workers = values.get("workers")
+    if len(files) != 1 or (workers is not None and not (workers.isascii() and workers.isdigit())):
+        return None
+    if workers is not None:
+        values["workers"] = int(workers)
+    try:
+        return run_batch(files[0], **values)
+    except (EOFError, KeyboardInterrupt):  # as typer's command runner does
+        print(file=sys.stderr)
+        raise KeyboardInterrupt from None
+
+
+def _prepend(first: b.Entry, rest: Iterator[b.Entry]) -> Iterator[b.Entry]:
+    yield first
+    yield from rest
+
+
+class _Stop(BaseException):
+    """A stop signal arrived (a BaseException, so no `except Exception` turns it into a record)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _StopSignals:
+    """While a batch runs, SIGINT and SIGTERM raise _Stop in the main thread, except while records
+    are being written: then the stop waits for the write to end, so no record is cut in half. A
+    second signal, once the batch is stopping, ends the process at once."""
+
+    def __init__(self) -> None:
+        self.stopping: int | None = None
+        self._holding = False
+        self._old: dict[int, Any] = {}
+
+    def __enter__(self) -> _StopSignals:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            self._old[signum] = signal.signal(signum, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self._old.items():
+            signal.signal(signum, handler)
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.stopping is not None:
+            os._exit(128 + self.stopping)
+        self.stopping = signum
+        if not self._holding:
+            raise _Stop(signum)
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Put off a stop signal until the block ends."""
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+        if self.stopping is not None:
+            raise _Stop(self.stopping)
+
+
+def _terminal_table(output_format: str) -> Any:
+    """The table sized to the terminal when stdout is one (render_batch.BatchTable); None for the fixed
+    columns of render_batch.batch_row, the same bytes whatever the terminal, for a pipe or a file."""
+    if output_format != "table" or not sys.stdout.isatty():
+        return None
+    from ..render import console
+    from ..render_batch import BatchTable
+
+    return BatchTable(console().width)
+
+
+class _Output:
+    """Records as text on stdout: gathered as they come, written a batch at a time, counted."""
+
+    def __init__(self, stream: IO[str], output_format: str, signals: _StopSignals, table: Any = None) -> None:
+        self.stream = stream
+        self.format = output_format
+        self.table = table  # a render_batch.BatchTable on a terminal, else None (batch_row)
+        self.written = 0  # records on stdout, whole
+        self._signals = signals
+        self._pending: list[str] = []  # text since the last batch ended: one write per batch
+        self._records = 0  # records in _pending
+        self._started = False  # the header (and for JSON the `[`) is in _pending or written
+        self._closed = False  # the footer likewise
+
+    def flush(self) -> None:
+        """Write what has been gathered: a signal waits until it is all out."""
+        with self._signals.hold():
+            self._write_pending()
+
+    def _write_pending(self) -> None:
+        self.stream.write("".join(self._pending))
+        self._pending.clear()
+        self.stream.flush()
+        self.written += self._records
+        self._records = 0
+
+    def write(self, text: str) -> None:
+        """Gather text that is not a record (the compare summary)."""
+        self._pending.append(text)
+
+    def header(self) -> None:
+        """The column names, or the opening `[` of a JSON array."""
+        from .. import batch as b
+
+        self._started = True
+        if self.format == "csv":
+            self._pending.append(b.csv_text(list(b.CSV_COLUMNS)))
+        elif self.format == "json":
+            self._pending.append("[")
+        elif self.format == "table":
+            from ..render_batch import BATCH_HEADER
+
+            self._pending.append((BATCH_HEADER if self.table is None else self.table.header()) + "\n")
+
+    def write_all(self, records: Iterator[tuple[bool, Any]]) -> int:
+        """Gather records as they come (the batch end writes them); return how many failed."""
+        from .. import batch as b
+
+        self.header()
+        failed = 0
+        append = self._pending.append
+        fmt = self.format
+        if fmt == "table":
+            from ..render_batch import batch_row
+
+            row = batch_row if self.table is None else self.table.row
+        for ok, payload in records:
+            failed += not ok
+            if fmt == "jsonl":
+                append(f"{payload}\n")
+            elif fmt == "json":
+                append(f"{',' if self._records or self.written else ''}\n{payload}")
+            elif fmt == "csv":
+                append(b.csv_text(payload))
+            else:
+                append(row(payload) + "\n")
+            self._records += 1
+        self.footer()
+        return failed
+
+    def footer(self) -> None:
+        """Close a JSON array."""
+        self._closed = True
+        if self.format == "json":
+            self._pending.append("\n]\n" if self._records or self.written else "]\n")
+
+    def finish(self) -> None:
+        """After a stop: write the whole records gathered, with the header and footer they need."""
+        if not self._started:
+            self.header()
+        if not self._closed:
+            self.footer()
+        self._write_pending()
+
+
+def _compare(
+    records: Iterator[tuple[bool, Any]], rulesets: tuple[str, str], output_format: str, out: _Output
+) -> int:
+    """Fold compare records into the summary, report each failed entry, write it; return failures."""
+    from .. import batch as b
+
+    def report(record: dict[str, Any]) -> None:
+        err = record["error"]
+        print(f"line {record['line']}: error [{err['code']}]: {err['message']}", file=sys.stderr)
+
+    summary = b.summarise(records, rulesets, on_error=report)
+    if output_format == "table":
+        from ..render import console, print_compare_summary
+
+        print_compare_summary(summary.as_dict(), console())
+    elif output_format == "csv":
+        for key, value in summary.as_dict().items():
+            out.write(b.csv_text([key, json.dumps(value) if isinstance(value, dict | list) else value]))
+    else:
+        out.write(json.dumps(summary.as_dict()) + "\n")
+    return summary.failed
+
+
+def _batch_progress(source: Any) -> Any:
+    """A progress bar on stderr counting hands, when stderr is a terminal and stdout is not."""
+    if not sys.stderr.isatty() or sys.stdout.isatty():
+        return None
+    total = source.estimated_entries()  # None for a stream: the bar counts without an end
+    if total is not None and total < PROGRESS_MIN_ENTRIES:
+        return None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ..render import console
+
+    progress = Progress(
+        TextColumn("scoring"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _rate_column(),
+        TimeRemainingColumn(),
+        console=console(stderr=True),
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+    progress.add_task("batch", total=total)
+    progress.start()
+    return progress
+
+
+def _rate_column() -> Any:
+    """A rich column showing hands scored per second."""
+    from rich.progress import ProgressColumn
+    from rich.text import Text
+
+    class HandsPerSecond(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            speed = task.speed
+            return Text("" if speed is None else f"{speed:,.0f} hands/s")
+
+    return HandsPerSecond()
+
+
+def _tick(records: Iterator[Any], progress: Any) -> Iterator[Any]:
+    """Pass records through, moving the progress bar every PROGRESS_EVERY."""
+    if progress is None:
+        yield from records
+        return
+    task = progress.task_ids[0]
+    count = 0
+    for item in records:
+        count += 1
+        if count % PROGRESS_EVERY == 0:
+            progress.update(task, completed=count)
+        yield item
+    progress.update(task, completed=count)
