@@ -14,13 +14,17 @@ from .cache import BoundedCache
 from .hand import Hand, Meld, MeldKind, meld
 from .tiles import BLOCKS, PLAYING_TILES, Tile
 
+# Each remembered block table holds at most this many blocks (least recently used go first): a long
+# batch meets a few thousand per 100,000 hands, and this bound keeps its memory flat (README "Speed").
+BLOCK_TABLES = 16384
+
 # A shape test for special limit hands (e.g. "single heads"): whole-hand counts and fixed sets.
 ShapeTest = Callable[[list[int], tuple[Meld, ...]], bool]
 
 _Part = tuple[str, int]  # ("pung" | "chow" | "pair", index within the 34)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=BLOCK_TABLES)
 def _block(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[_Part, ...], ...]:
     """Every way to split one block into pungs, chows and (if `pair`) exactly one pair."""
     i = next((k for k, c in enumerate(counts) if c), None)
@@ -105,7 +109,7 @@ def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) ->
     return [tuple(chain.from_iterable(choice)) for choice in product(*per_block)]
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=BLOCK_TABLES)
 def _placed_block(
     block: tuple[int, ...], numbered: bool, lo: int
 ) -> tuple[tuple[tuple[_Part, ...], ...], bool]:
@@ -348,7 +352,7 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
     return tuple([PLAYING_TILES[i] for i in sorted(found)])
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=BLOCK_TABLES)
 def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[tuple[int, bool], ...]:
     """Each tile (index within the block) whose addition leaves the block splitting into sets
     (and a pair if its size calls for one), with whether it then holds the pair."""
@@ -368,7 +372,7 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[tuple[int, boo
     return tuple(out)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=BLOCK_TABLES)
 def _block_status(block: tuple[int, ...], numbered: bool) -> tuple[bool, bool]:
     """(whether the block splits into sets, and a pair if its size calls for one; whether it holds a pair)."""
     n = sum(block)
