@@ -16,7 +16,7 @@ from .tiles import BLOCKS, PLAYING_TILES, Tile
 
 # Each remembered block table holds at most this many blocks (least recently used go first): a long
 # batch meets some thousands per 100,000 hands. Measured on a 1,000,000-line batch (README "Speed"):
-# 8,192 keeps its memory flat after the first 300,000 lines (66 MB at the end) for 4% more time than
+# 8,192 keeps its memory level after the first 400,000 lines (66 MB at the end) for 4% more time than
 # 65,536, where it was still growing at the end (81 MB); 4,096 held it at 58 MB for 12% more time.
 BLOCK_TABLES = 8192
 
