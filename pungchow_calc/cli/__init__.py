@@ -83,12 +83,9 @@ def _run(argv: list[str]) -> int:
         fast = _fast_score_args(argv)
         if fast is not None:
             return score_hand(**fast)
-        if argv[:1] == ["batch"]:
-            from .batch_run import fast as batch_fast  # a plain `batch FILE ...`: no typer either
-
-            quick = batch_fast(argv)
-            if quick is not None:
-                return quick
+        quick = _fast_without_typer(argv)
+        if quick is not None:
+            return quick
         return _run_typer(argv)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
@@ -108,17 +105,27 @@ def _run(argv: list[str]) -> int:
         return _output_failed(error)
 
 
+def _fast_without_typer(argv: list[str]) -> int | None:
+    """Run a plainly written `batch FILE ...` or everyday `evening ...` command without importing typer
+    (cli/batch_run.py, cli/evening_fast.py); None for anything else."""
+    if argv[:1] == ["batch"]:
+        from .batch_run import fast as batch_fast
+
+        return batch_fast(argv)
+    if argv[:1] == ["evening"]:
+        from .evening_fast import fast as evening_fast
+
+        return evening_fast(argv)
+    return None
+
+
 def _run_typer(argv: list[str]) -> int:
     """Run a command line through typer (or the evening commands' quick reading); its exit code."""
     import typer
 
-    from . import evening
     from .common import _UsageError
 
     try:
-        quick = evening.fast(argv)  # `evening status`, `hand`...: no typer start-up
-        if quick is not None:
-            return quick
         # One program name in help and errors, however it was started (`python -m pungchow_calc`, a
         # test runner's process): the command users type.
         code = _typer_app()(prog_name="pungchow", standalone_mode=False)

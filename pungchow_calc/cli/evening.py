@@ -8,13 +8,12 @@ the tiles a player holds.
 from __future__ import annotations
 
 import json
-import sys
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
 from .. import options as opts
-from ..ascii_output import is_ascii, output_stream
+from ..ascii_output import output_stream
 from ..engine.errors import OptionError, PungchowError
 from .common import (
     AsciiOpt,
@@ -34,6 +33,18 @@ from .common import (
     WinByOpt,
     app,
     fail,
+)
+from .evening_run import (
+    draw_record,
+    hand_record,
+    others_of,
+    run_draw,
+    run_false_mahjongg,
+    run_hand,
+    run_undo,
+    run_wash,
+    say,
+    show_status,
 )
 
 evening_app = typer.Typer(
@@ -65,119 +76,14 @@ DeadOpt = Annotated[
 ]
 
 
-def _say(message: str) -> None:
-    print(message, file=sys.stderr)
-
-
 def _fail(error: PungchowError, as_json: bool = False) -> NoReturn:
     fail(error, as_json)
 
 
-def others_of(others: list[str] | None) -> dict[str, str]:
-    """Read `--other NAME=HAND|SCORE` options into {name: text}."""
-    out: dict[str, str] = {}
-    for item in others or []:
-        name, eq, text = item.partition("=")
-        name = name.strip()
-        if not eq or not name or not text.strip():
-            raise OptionError(f"--other {item!r}: give NAME=HAND or NAME=SCORE", code="bad-option")
-        if name in out:
-            raise OptionError(f"--other: {name} is given twice", code="bad-option")
-        out[name] = text.strip()
-    return out
-
-
-def hand_record(
-    winner: str,
-    hand: str,
-    others: dict[str, str],
-    *,
-    win_by: str | None = None,
-    drawn: bool = False,
-    loose: bool = False,
-    from_: str | None = None,
-    feeder: str | None = None,
-    original_hand: bool = False,
-    last_tile: bool = False,
-    first_discard: bool = False,
-    robbing_kong: bool = False,
-    original_call: bool = False,
-    kong_after_kong: bool = False,
-    no_choice: bool = False,
-    dead: list[str] | None = None,
-) -> dict[str, Any]:
-    """The record of a won game as the log keeps it (only what differs from the defaults)."""
-    checked = opts.make(
-        "",
-        win_by=win_by,
-        drawn=drawn,
-        loose=loose,
-        robbing_kong=robbing_kong,
-        original_call=original_call,
-        kong_after_kong=kong_after_kong,
-    )
-    if winner in others:
-        raise OptionError(
-            f"--other: {winner} is the winner; give his hand as the HAND argument", code="bad-option"
-        )
-    record: dict[str, Any] = {"event": "hand", "winner": winner, "hands": {winner: hand, **others}}
-    if checked.win_by.value != "discard":
-        record["win_by"] = checked.win_by.value
-    for key, value in (("from", from_), ("feeder", feeder)):
-        if value is not None:
-            record[key] = value
-    for key, on in (
-        ("original_hand", original_hand),
-        ("last_tile", last_tile),
-        ("first_discard", first_discard),
-        ("robbing_kong", robbing_kong),
-        ("original_call", original_call),
-        ("kong_after_kong", kong_after_kong),
-        ("no_choice", no_choice),
-    ):
-        if on:
-            record[key] = True
-    if dead:
-        record["dead"] = list(dead)
-    return record
-
-
-def draw_record(others: dict[str, str], dead: list[str] | None = None) -> dict[str, Any]:
-    """The record of a draw game: no hands, or every player's."""
-    record: dict[str, Any] = {"event": "draw"}
-    if others:
-        record["hands"] = others
-    if dead:
-        record["dead"] = list(dead)
-    return record
-
-
-def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
-    from ..evening.report import describe, round_name
-    from ..render_evening import game_text
-
-    game = change.game
-    if as_json:
-        print(json.dumps({"game": game.number, "event": change.event, "totals": change.after.totals()}))
-        return
-    out = output_stream(ascii_only)
-    print(game_text(game, describe(game), round_name(change.after, game)), file=out)
-    totals = change.after.totals()
-    print("\nTotals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()), file=out)
-    if change.after.east != change.before.east:
-        print(f"The deal passes: {change.after.east} is East Wind", file=out)
-    else:
-        print(f"{change.after.east} stays East Wind", file=out)
-
-
-def _record(file: str, record: dict[str, Any], as_json: bool, ascii_only: bool) -> None:
-    from ..evening.record import add
-
-    try:
-        change = add(file, record, _say)
-    except PungchowError as error:
-        _fail(error, as_json)
-    _game_done(change, as_json, ascii_only)
+def _exit(code: int) -> None:
+    """End a command with the exit code of its work (cli/evening_run.py)."""
+    if code:
+        raise typer.Exit(code)
 
 
 @evening_app.command("new")
@@ -229,11 +135,12 @@ def hand(
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Record a game won: the winner's hand, how he won, and every other player's hand or score."""
-    try:
-        record = hand_record(
-            winner,
+    _exit(
+        run_hand(
+            file,
             hand,
-            others_of(other),
+            winner,
+            other,
             win_by=win_by,
             drawn=drawn,
             loose=loose,
@@ -247,10 +154,10 @@ def hand(
             kong_after_kong=kong_after_kong,
             no_choice=no_choice,
             dead=dead,
+            as_json=as_json,
+            ascii_only=ascii_only,
         )
-    except PungchowError as error:
-        _fail(error, as_json)
-    _record(file, record, as_json, ascii_only)
+    )
 
 
 @evening_app.command("draw")
@@ -262,11 +169,7 @@ def draw(
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Record a draw game: nobody went Mah-Jongg (give every player's hand or score, or none)."""
-    try:
-        record = draw_record(others_of(other), dead)
-    except PungchowError as error:
-        _fail(error, as_json)
-    _record(file, record, as_json, ascii_only)
+    _exit(run_draw(file, other, dead, as_json, ascii_only))
 
 
 @evening_app.command("wash")
@@ -278,7 +181,7 @@ def wash(
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Record washing the tiles (Part II): nine or more different heads; East keeps the deal."""
-    _record(file, {"event": "wash", "player": player, "tiles": tiles}, as_json, ascii_only)
+    _exit(run_wash(file, player, tiles, as_json, ascii_only))
 
 
 @evening_app.command("false-mahjongg")
@@ -289,25 +192,13 @@ def false_mahjongg(
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Record a false Mah-Jongg (Penalties 1): the caller pays each other player; the game ends."""
-    _record(file, {"event": "penalty", "type": "false_mahjongg", "player": player}, as_json, ascii_only)
+    _exit(run_false_mahjongg(file, player, as_json, ascii_only))
 
 
 @evening_app.command("undo")
 def undo(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False) -> None:
     """Take back the last game (or the last amendment); the log keeps both."""
-    from ..evening.record import undo as take_back
-    from ..render_evening import totals_change
-
-    try:
-        change = take_back(file, _say)
-    except PungchowError as error:
-        _fail(error, as_json)
-    if as_json:
-        print(json.dumps({"event": change.event, "totals": change.after.totals()}))
-        return
-    out = output_stream(ascii_only)
-    print(f"Took back {change.event['takes_back']}.", file=out)
-    print(totals_change(change.before.totals(), change.after.totals()), file=out)
+    _exit(run_undo(file, as_json, ascii_only))
 
 
 @evening_app.command("amend")
@@ -364,7 +255,7 @@ def amend(
                 no_choice=no_choice,
                 dead=dead,
             )
-        change = correct(file, number, record, _say)
+        change = correct(file, number, record, say)
     except PungchowError as error:
         _fail(error, as_json)
     before, after = change.before.totals(), change.after.totals()
@@ -376,41 +267,6 @@ def amend(
     print(totals_change(before, after), file=out)
     if change.after.east != change.before.east:
         print(f"East Wind is now {change.after.east} (was {change.before.east})", file=out)
-
-
-def show_status(file: str, as_json: bool, ascii_only: bool = False) -> int:
-    """Print `evening status`; the exit code (also the fast path's: no typer needed)."""
-    from ..evening.record import load
-    from ..evening.report import running, status
-
-    try:
-        evening = load(file, _say)
-    except PungchowError as error:
-        if as_json:
-            print(json.dumps({"error": error.to_dict()}))
-        else:
-            from .common import printable
-
-            print(f"error: {printable(str(error))}", file=sys.stderr)
-        return 2
-    data = status(evening)
-    for note in evening.notes:
-        print(f"note: {note}", file=sys.stderr)
-    if as_json:
-        print(json.dumps(data))
-        return 0
-    from ..render_evening import status_text
-
-    out = output_stream(ascii_only)
-    print(status_text({**data, "notes": []}, running(evening), file, is_ascii(out)), file=out)
-    return 0
-
-
-def fast(argv: list[str]) -> int | None:
-    """The everyday evening commands without typer's start-up (see evening_fast); None: use typer."""
-    from .evening_fast import fast as quick
-
-    return quick(argv)
 
 
 @evening_app.command("status")

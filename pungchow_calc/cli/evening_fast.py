@@ -1,14 +1,13 @@
-"""The everyday `pungchow evening` commands read without typer, whose start-up costs more than the
-command itself (it coerces values through pydantic). The same command functions run; only the reading
-of the argument list differs. Anything not plainly one of these commands goes to typer as usual.
+"""The everyday `pungchow evening` commands read and run without typer, whose import costs more than
+the command itself (and it coerces values through pydantic). The same work runs as under typer
+(cli/evening_run.py); only the reading of the argument list differs. Anything not plainly one of these
+commands goes to typer as usual.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-
-import typer
 
 _WIN_FLAGS = {
     "--drawn": "drawn",
@@ -64,14 +63,14 @@ def fast(argv: list[str]) -> int | None:
     """Run `evening status|hand|draw|wash|false-mahjongg|undo ...` directly; None for anything else."""
     if len(argv) < 3 or argv[0] != "evening":
         return None
-    from . import evening as commands
+    from . import evening_run as commands
 
-    table: dict[str, tuple[Callable[..., Any], list[str], dict[str, str], dict[str, str], dict[str, str]]] = {
-        "hand": (commands.hand, ["file", "hand"], {**_WIN_FLAGS, **_OUT}, _WIN_VALUED, _LISTS),
-        "draw": (commands.draw, ["file"], _OUT, {}, _LISTS),
-        "wash": (commands.wash, ["file", "player", "tiles"], _OUT, {}, {}),
-        "false-mahjongg": (commands.false_mahjongg, ["file", "player"], _OUT, {}, {}),
-        "undo": (commands.undo, ["file"], _OUT, {}, {}),
+    table: dict[str, tuple[Callable[..., int], list[str], dict[str, str], dict[str, str], dict[str, str]]] = {
+        "hand": (commands.run_hand, ["file", "hand"], {**_WIN_FLAGS, **_OUT}, _WIN_VALUED, _LISTS),
+        "draw": (commands.run_draw, ["file"], _OUT, {}, _LISTS),
+        "wash": (commands.run_wash, ["file", "player", "tiles"], _OUT, {}, {}),
+        "false-mahjongg": (commands.run_false_mahjongg, ["file", "player"], _OUT, {}, {}),
+        "undo": (commands.run_undo, ["file"], _OUT, {}, {}),
     }
     if argv[1] == "status":
         found = _read(argv[2:], ["file"], _OUT, {}, {})
@@ -86,8 +85,4 @@ def fast(argv: list[str]) -> int | None:
     found = _read(argv[2:], names, flags, valued, lists)
     if found is None or (argv[1] == "hand" and "winner" not in found):
         return None
-    try:
-        command(**found)
-    except typer.Exit as done:
-        return int(done.exit_code)
-    return 0
+    return command(**found)

@@ -10,7 +10,8 @@ import typer
 from ..ascii_output import output_stream
 from ..engine.errors import OptionError, PungchowError
 from .common import AsciiOpt, JsonOpt, fail
-from .evening import FileArg, _say, evening_app
+from .evening import FileArg, evening_app
+from .evening_run import say
 
 FORMATS = ("table", "csv", "json", "markdown")
 
@@ -32,7 +33,7 @@ def report_command(
     try:
         if format_ not in FORMATS:
             raise OptionError(f"--format: {format_!r} is not one of {', '.join(FORMATS)}", code="bad-option")
-        evening = replay(read(file, _say), cached=False)  # every game scored again, for the breakdowns
+        evening = replay(read(file, say), cached=False)  # every game scored again, for the breakdowns
     except PungchowError as error:
         fail(error, as_json)
     data = report(evening, breakdown)
@@ -61,7 +62,7 @@ def stats_command(
     from ..render_evening import stats_table
 
     try:  # every game scored again: the biggest hands are not in the log's cached nets
-        evenings = [replay(read(f, _say), cached=False) for f in files]
+        evenings = [replay(read(f, say), cached=False) for f in files]
     except PungchowError as error:
         fail(error, as_json)
     stats = combined_stats(evenings)
@@ -87,7 +88,7 @@ def chart_command(
     from ..render_evening import chart_text
 
     try:
-        evening = load(file, _say)
+        evening = load(file, say)
     except PungchowError as error:
         fail(error, False)
     print(chart_text(running(evening), width, height), file=output_stream(ascii_only))
