@@ -45,3 +45,28 @@ def run(*argv: str, env: dict[str, str] | None = None, input: str | bytes | None
         except SystemExit as done:
             code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     return Result(code, out.getvalue(), err.getvalue())
+
+
+# A fresh interpreter runs `pungchow ARGV...` through main() and says, last on stderr, how it ended and
+# whether typer was imported: the commands plainly written (score, batch, the everyday evening ones)
+# must run without it, as importing typer costs more than their work.
+_TYPER_PROBE = """
+import sys
+from pungchow_calc.cli import main
+sys.argv = ["pungchow", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as done:
+    sys.stderr.write(f"exit {done.code}; ")
+sys.stderr.write("typer imported" if "typer" in sys.modules else "no typer")
+"""
+
+
+def typer_probe(*argv: str) -> str:
+    """stderr of `pungchow ARGV...` in a fresh process, ending `exit N; no typer` (or `typer imported`)."""
+    import subprocess
+
+    proc = subprocess.run(
+        [sys.executable, "-c", _TYPER_PROBE, *argv], capture_output=True, text=True, check=False
+    )
+    return proc.stderr

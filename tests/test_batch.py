@@ -11,7 +11,7 @@ from itertools import islice
 from pathlib import Path
 
 import pytest
-from cli_helpers import Result
+from cli_helpers import Result, typer_probe
 from cli_helpers import run as run_main
 from hypothesis import given
 from hypothesis import strategies as st
@@ -589,18 +589,6 @@ def test_batch_without_typer_reads_as_typer_does(
 
 # Importing typer costs a batch a tenth of a second before any hand is scored: a plainly written
 # `batch FILE ...` (cli/batch_run.fast) runs without it, whatever the outcome.
-_NO_TYPER = """
-import sys
-from pungchow_calc.cli import main
-sys.argv = ["pungchow", *sys.argv[1:]]
-try:
-    main()
-except SystemExit as done:
-    sys.stderr.write(f"exit {done.code}; ")
-sys.stderr.write("typer imported" if "typer" in sys.modules else "no typer")
-"""
-
-
 @pytest.mark.parametrize(
     ("args", "code", "typer"),
     [
@@ -611,10 +599,5 @@ sys.stderr.write("typer imported" if "typer" in sys.modules else "no typer")
     ],
 )
 def test_a_plain_batch_never_imports_typer(mixed: Path, args: list[str], code: int, typer: str):
-    proc = subprocess.run(
-        [sys.executable, "-c", _NO_TYPER, "batch", str(mixed), *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert proc.stderr.endswith(f"exit {code}; {typer}"), proc.stderr
+    stderr = typer_probe("batch", str(mixed), *args)
+    assert stderr.endswith(f"exit {code}; {typer}"), stderr

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from cli_helpers import run
+from cli_helpers import run, typer_probe
 
 KONGS_HAND = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
 
@@ -128,18 +128,6 @@ def test_python_dash_m():
 
 # Importing typer costs more than loading the ruleset and scoring: a plain `score HAND` (the fast
 # path of cli/__init__.py) runs without it, whatever it prints, a breakdown or a one-line error.
-NO_TYPER = """
-import sys
-from pungchow_calc.cli import main
-sys.argv = ["pungchow", *sys.argv[1:]]
-try:
-    main()
-except SystemExit:
-    pass
-sys.stderr.write("typer imported" if "typer" in sys.modules else "no typer")
-"""
-
-
 @pytest.mark.parametrize(
     "args",
     [
@@ -150,18 +138,19 @@ sys.stderr.write("typer imported" if "typer" in sys.modules else "no typer")
     ],
 )
 def test_a_plain_score_never_imports_typer(args):
-    proc = subprocess.run(
-        [sys.executable, "-c", NO_TYPER, "score", *args], capture_output=True, text=True, check=False
-    )
-    assert proc.stderr.endswith("no typer"), proc.stderr
+    stderr = typer_probe("score", *args)
+    assert stderr.endswith("no typer"), stderr
 
 
 def test_score_help_still_goes_through_typer():
     proc = subprocess.run(
-        [sys.executable, "-c", NO_TYPER, "score", "--help"], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "pungchow_calc", "score", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert "Usage: pungchow score" in proc.stdout
-    assert proc.stderr.endswith("typer imported"), proc.stderr
+    assert typer_probe("score", "--help").endswith("exit 0; typer imported")
 
 
 def test_glyph_hand_pasted_back_scores_the_same():

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_helpers import typer_probe
 from evening_support import LOSER, WASH_13, WINS, cli, hand, ok, status
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -370,37 +371,17 @@ def test_unusual_command_lines_go_to_typer(tmp_path, capsys):
 
 # Importing typer costs more than recording a game: the everyday evening commands, plainly written,
 # run without it (cli/evening_fast.py over cli/evening_run.py), whatever the outcome.
-_NO_TYPER = """
-import sys
-from pungchow_calc.cli import main
-sys.argv = ["pungchow", *sys.argv[1:]]
-try:
-    main()
-except SystemExit as done:
-    sys.stderr.write(f"exit {done.code}; ")
-sys.stderr.write("typer imported" if "typer" in sys.modules else "no typer")
-"""
-
-
-def _no_typer(*args: str) -> str:
-    import subprocess
-    import sys
-
-    proc = subprocess.run(
-        [sys.executable, "-c", _NO_TYPER, *args], capture_output=True, text=True, check=False
-    )
-    return proc.stderr
-
-
 def test_everyday_evening_commands_never_import_typer(tmp_path):
     path = str(tmp_path / "e.jsonl")
-    assert _no_typer("evening", "new", path, "--players", "Ann,Bob,Cy,Di").endswith("exit 0; typer imported")
+    assert typer_probe("evening", "new", path, "--players", "Ann,Bob,Cy,Di").endswith(
+        "exit 0; typer imported"
+    )
     others = ["--other", "Bob=10", "--other", "Cy=12", "--other", "Di=8"]
-    assert _no_typer("evening", "hand", path, WINS[0], "--winner", "Ann", *others).endswith(
+    assert typer_probe("evening", "hand", path, WINS[0], "--winner", "Ann", *others).endswith(
         "exit 0; no typer"
     )
-    assert _no_typer("evening", "status", path, "--json").endswith("exit 0; no typer")
-    assert _no_typer("evening", "undo", path).endswith("exit 0; no typer")
-    refused = _no_typer("evening", "hand", path, WINS[0], "--winner", "Zed", *others)
+    assert typer_probe("evening", "status", path, "--json").endswith("exit 0; no typer")
+    assert typer_probe("evening", "undo", path).endswith("exit 0; no typer")
+    refused = typer_probe("evening", "hand", path, WINS[0], "--winner", "Zed", *others)
     assert refused.endswith("exit 2; no typer") and "error:" in refused
-    assert _no_typer("evening", "status", path, "--help").endswith("exit 0; typer imported")
+    assert typer_probe("evening", "status", path, "--help").endswith("exit 0; typer imported")
