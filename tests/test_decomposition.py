@@ -19,7 +19,6 @@ from pungchow_calc.engine.decomposition import (
 from pungchow_calc.engine.hand import MeldKind, build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.scoring import score_text
-from pungchow_calc.engine.tiles import counts_of
 from pungchow_calc.ruleset_files import load
 
 
@@ -99,8 +98,8 @@ def test_a_tile_whose_four_copies_are_held_is_no_wait():
 
 
 def test_is_complete_counts():
-    assert is_complete(counts_of(_hand("1b2b3b 4b5b6b 7b8b9b 1c1c1c 5d5d").pool), 4)
-    assert not is_complete(counts_of(_hand("1b2b3b 4b5b6b 7b8b9b 1c1c1c 5d6d").pool), 4)
+    assert is_complete(_hand("1b2b3b 4b5b6b 7b8b9b 1c1c1c 5d5d").pool_counts, 4)
+    assert not is_complete(_hand("1b2b3b 4b5b6b 7b8b9b 1c1c1c 5d6d").pool_counts, 4)
 
 
 def test_loser_arrangements_keep_every_pung_and_one_pair():

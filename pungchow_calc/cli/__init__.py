@@ -80,9 +80,6 @@ def _typer_app() -> Any:
 def _run(argv: list[str]) -> int:
     """Run one command line; return its exit code."""
     try:
-        fast = _fast_score_args(argv)
-        if fast is not None:
-            return score_hand(**fast)
         quick = _fast_without_typer(argv)
         if quick is not None:
             return quick
@@ -106,8 +103,12 @@ def _run(argv: list[str]) -> int:
 
 
 def _fast_without_typer(argv: list[str]) -> int | None:
-    """Run a plainly written `batch FILE ...` or everyday `evening ...` command without importing typer
-    (cli/batch_run.py, cli/evening_fast.py); None for anything else."""
+    """Run a plainly written `score HAND ...`, `batch FILE ...` or everyday `evening ...` command
+    without importing typer (cli/plain.py, cli/batch_run.py, cli/evening_fast.py); its exit code, or
+    None for anything else (typer's to read)."""
+    score_args = _fast_score_args(argv)
+    if score_args is not None:
+        return score_hand(**score_args)
     if argv[:1] == ["batch"]:
         from .batch_run import fast as batch_fast
 
@@ -120,7 +121,7 @@ def _fast_without_typer(argv: list[str]) -> int | None:
 
 
 def _run_typer(argv: list[str]) -> int:
-    """Run a command line through typer (or the evening commands' quick reading); its exit code."""
+    """Run a command line through typer; its exit code."""
     import typer
 
     from .common import _UsageError

@@ -131,14 +131,10 @@ def is_complete(counts: list[int] | tuple[int, ...], sets_needed: int, pairs_nee
         return False
     pairs = 0
     for lo, hi, numbered in BLOCKS:
-        block = tuple(counts[lo:hi])
-        n = sum(block)
-        if n % 3 == 1:
+        ok, has_pair = _block_status(tuple(counts[lo:hi]), numbered)
+        if not ok:
             return False
-        has_pair = n % 3 == 2
         pairs += has_pair
-        if not _splittable(block, numbered, has_pair):
-            return False
     return pairs == pairs_needed
 
 

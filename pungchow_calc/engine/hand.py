@@ -117,7 +117,7 @@ class Hand:
     # For each of the 34 tiles, the first typed group that put it in the pool (99: none did):
     # an arrangement shows a set where the earliest of its tiles was typed.
     first_typed: tuple[int, ...]
-    # 34-long count vectors (tiles.counts_of), counted once here: every stage of scoring reads them.
+    # 34-long count vectors (by Tile.index), counted once in build: every stage of scoring reads them.
     counts: tuple[int, ...]  # every playing tile (fixed sets and pool)
     pool_counts: tuple[int, ...]  # the pool alone
     suits: tuple[int, bool]  # how many numbered suits it holds, and whether it holds an honor

@@ -229,15 +229,7 @@ def evaluate(
         if unit_lines:
             earlier.extend(counted)
             for rule, worth in unit_lines:
-                phase = rule.phase
-                add(
-                    (
-                        (1, slot, rule.index) if phase == 1 else (phase, rule.index, position),
-                        rule,
-                        unit,
-                        worth,
-                    )
-                )
+                add((_line_key(rule, slot, position), rule, unit, worth))
     for rule in plan.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):

@@ -41,7 +41,7 @@ class Line:
     meld: str | None
     running: int
     # `json.dumps(self.as_dict())`, written once when the line is made: the same lines recur hand after
-    # hand (scoring._line shares them), and a batch writes each in every record that has it.
+    # hand (scoring._lines shares them), and a batch writes each in every record that has it.
     json_text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -192,11 +192,3 @@ BLOCKS: tuple[tuple[int, int, bool], ...] = (
     (27, 31, False),
     (31, 34, False),
 )
-
-
-def counts_of(tiles: tuple[Tile, ...] | list[Tile]) -> list[int]:
-    """A 34-long count vector of the playing tiles given."""
-    counts = [0] * 34
-    for tile in tiles:
-        counts[tile.index] += 1
-    return counts
