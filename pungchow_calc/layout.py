@@ -127,7 +127,10 @@ class Grid:
         sep = " " * gap
 
         def lines(row: tuple[str, ...]) -> list[str]:
-            cells = [wrap(c, w) if i in self.wrap else [c] for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+            cells = [
+                wrap(c, w) if i in self.wrap else [c]
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            ]
             out = []
             for n in range(max(len(c) for c in cells)):
                 parts = [
