@@ -49,22 +49,28 @@ def _pieces(word: str, width: int) -> list[str]:
     return [*out, word] if word else out
 
 
-def wrap(text: str, width: int) -> list[str]:
-    """Text broken into lines of at most `width` cells between words, each gap kept as it was
-    written (the three spaces between sets); at least one line."""
+def wrap(text: str, width: int, later: int | None = None) -> list[str]:
+    """Text broken into lines of at most `width` cells (the lines after the first: `later`) between
+    words, each gap kept as it was written (the three spaces between sets); at least one line."""
     lines = [""]
+
+    def room() -> int:
+        return width if len(lines) == 1 or later is None else later
+
     for token in re.findall(r"\S+|\s+", text):
         if token.isspace():
             if lines[-1]:
                 lines[-1] += token
             continue
-        if lines[-1] and cell_width(lines[-1] + token) > width:
+        if lines[-1] and cell_width(lines[-1] + token) > room():
             lines[-1] = lines[-1].rstrip()
             lines.append("")
-        for n, piece in enumerate(_pieces(token, width)):
-            if n:
-                lines.append("")
+        while cell_width(lines[-1] + token) > room():  # a word longer than a whole line
+            piece = _pieces(token, room())[0]
             lines[-1] += piece
+            lines.append("")
+            token = token[len(piece) :]
+        lines[-1] += token
     return [line.rstrip() for line in lines]
 
 
@@ -72,9 +78,8 @@ def hanging(text: str, width: int, indent: int = 4) -> list[str]:
     """A paragraph wrapped to `width`, its later lines indented by `indent` (and keeping the first
     line's own leading spaces)."""
     lead = len(text) - len(text.lstrip(" "))
-    first, *rest = wrap(text.lstrip(" "), width - lead)
-    more = wrap(" ".join(rest), width - lead - indent) if rest else []
-    return [" " * lead + first, *(" " * (lead + indent) + line for line in more)]
+    first, *rest = wrap(text.lstrip(" "), width - lead, width - lead - indent)
+    return [" " * lead + first, *(" " * (lead + indent) + line for line in rest)]
 
 
 def _pad(text: str, width: int, right: bool) -> str:
@@ -193,9 +198,9 @@ def _pairs(pairs: list[tuple[str, str]], width: int) -> list[str]:
             lines.append(line)
         if cell_width(" " * INDENT + pair) <= width:
             line = " " * INDENT + pair
-        else:
-            *whole, line = hanging(" " * INDENT + pair, width)
-            lines += whole
+        else:  # a pair too long for a line: on lines of its own
+            lines += hanging(" " * INDENT + pair, width)
+            line = ""
     return [*lines, line] if line else lines
 
 
