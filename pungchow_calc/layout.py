@@ -82,6 +82,24 @@ def hanging(text: str, width: int, indent: int = 4) -> list[str]:
     return [" " * lead + first, *(" " * (lead + indent) + line for line in rest)]
 
 
+def pack(items: list[str], width: int, gap: str = "   ") -> list[str]:
+    """Items packed into lines of at most `width` cells, `gap` between them, none split (an item
+    longer than the line wraps on lines of its own)."""
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        if line and cell_width(line + gap + item) <= width:
+            line += gap + item
+            continue
+        if line:
+            lines.append(line)
+        line = item
+        if cell_width(item) > width:
+            lines += hanging(item, width)
+            line = ""
+    return [*lines, line] if line else lines
+
+
 def _pad(text: str, width: int, right: bool) -> str:
     space = " " * max(0, width - cell_width(text))
     return space + text if right else text + space
@@ -171,7 +189,7 @@ class Grid:
                 out.append("")
                 continue
             described = "  ".join(row[i] for i in sorted(self.head) if row[i])
-            out += wrap(described, width) if described else []
+            out += hanging(described, width, 2 * INDENT) if described else []
             if aligned:
                 cells = [_pad(row[i], w, i in self.right) for i, w in zip(values, widths, strict=True)]
                 out.append((" " * INDENT + sep.join(cells)).rstrip())
@@ -186,22 +204,9 @@ class Grid:
 
 
 def _pairs(pairs: list[tuple[str, str]], width: int) -> list[str]:
-    """`name value` pairs packed into lines under a stacked row (a pair alone on its line wraps)."""
-    lines: list[str] = []
-    line = ""
-    for name, value in pairs:
-        pair = f"{name} {value}" if name else value
-        if line and cell_width(line) + 3 + cell_width(pair) <= width:
-            line += "   " + pair
-            continue
-        if line:
-            lines.append(line)
-        if cell_width(" " * INDENT + pair) <= width:
-            line = " " * INDENT + pair
-        else:  # a pair too long for a line: on lines of its own
-            lines += hanging(" " * INDENT + pair, width)
-            line = ""
-    return [*lines, line] if line else lines
+    """`name value` pairs packed into indented lines under a stacked row (none split)."""
+    lines = pack([f"{name} {value}" if name else value for name, value in pairs], width - INDENT)
+    return [" " * INDENT + line for line in lines]
 
 
 # --- the score card ------------------------------------------------------------------------------
