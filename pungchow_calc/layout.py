@@ -2,7 +2,7 @@
 
 Plain text and the standard library only: the evening's output is printed from it whole, and the rich
 tables of `score`, `diff`, `settle` and `rules` ask it for their column widths and print its stacked
-form when their columns cannot fit (docs/rulings.md, "Narrow terminals"). Nothing is ever cut: a
+form when their columns cannot fit (README.md, "Help and conventions"). Nothing is ever cut: a
 cell too long for its column wraps between words (a set of tiles is one word), and a row whose
 columns cannot fit side by side is written as its description on one line and its values under it.
 """
@@ -143,6 +143,8 @@ class Grid:
         for row in rows:
             if any(len(wrap(row[i], widths[i])) > WRAP_LINES for i in self.wrap):
                 return None
+        for i in self.wrap:  # as narrow as its wrapped lines: no blank margin in a wrapped column
+            widths[i] = max(cell_width(line) for row in rows for line in wrap(row[i], widths[i]))
         return widths
 
     def flat(self, widths: list[int], gap: int = 2, rule: str = "-") -> list[str]:
