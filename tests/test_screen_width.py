@@ -126,7 +126,9 @@ def test_recording_a_game_fits(tmp_path: Path, width: int) -> None:
     """`evening hand` (the game, its breakdown, the payments), then `amend` and `undo` (the totals)."""
     log = str(tmp_path / "e.jsonl")
     env = {"COLUMNS": str(width)}
-    assert run("evening", "new", log, "--players", ",".join(PLAYERS)).exit_code == 0
+    started = run("evening", "new", log, "--players", ",".join(PLAYERS), env=env)
+    assert started.exit_code == 0, started.output
+    _check(started.stdout.splitlines(), width, PLAYERS, [], glyphs=False)
     others = ["--other", "Bob=2", "--other", "Cy=4", "--other", "Di=6"]
     shown = run("evening", "hand", log, KONGS, "--winner", LONG, "--from", "Bob", *others, env=env)
     assert shown.exit_code == 0, shown.output
@@ -152,6 +154,16 @@ def test_play_fits_60_columns(tmp_path: Path) -> None:
     answers = tuple(f" {answer}" for answer in game if answer)
     shown = [line for line in result.stdout.splitlines() if not line.endswith(answers)]
     _check(shown, 60, PLAYERS, [KONGS], glyphs=False)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_batch_compare_fits(tmp_path: Path, width: int) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"{HAND}\n{KONGS}\n")
+    argv = ["batch", str(hands), "--compare", "pung-chow", "classical-bmja"]
+    result = run(*argv, env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    _check(result.stdout.splitlines(), width, ["classical-bmja"], [], glyphs=False)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
