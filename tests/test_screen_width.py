@@ -15,6 +15,8 @@ import pytest
 from cli_helpers import run
 from evening_support import WINS
 from evening_support import run as subprocess_run
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pungchow_calc.layout import Grid, cell_width, hanging, wrap
 from pungchow_calc.render import set_text
@@ -283,3 +285,36 @@ def test_report_breakdown_reads_as_the_score_card(evening: Path) -> None:
     assert re.search(r"^Score line\s+Set\s+Value\s+Total$", text, re.M), text
     assert re.search(r"^Mah-Jongg\s+20\s+20$", text, re.M), text
     assert re.search(r"^3 of a kind of ones, nines, winds or dragons\s+1b1b1b\s+8\s+40$", text, re.M), text
+
+
+WORD = st.text(alphabet="abcdefghij-/,!*#0123456789", min_size=1, max_size=12)
+CELL = st.lists(WORD, min_size=0, max_size=6).map(" ".join)
+
+
+@given(
+    width=st.integers(min_value=20, max_value=140),
+    columns=st.integers(min_value=1, max_value=7),
+    data=st.data(),
+)
+def test_a_grid_never_exceeds_its_width_nor_cuts_a_word(
+    width: int, columns: int, data: st.DataObject
+) -> None:
+    """Whatever its cells, a grid's lines fit the width and every word of every cell is whole, and
+    so is the name of each column of values that has any."""
+    headers = tuple(data.draw(WORD) for _ in range(columns))
+    rows = tuple(tuple(data.draw(CELL) for _ in range(columns)) for _ in range(data.draw(st.integers(1, 5))))
+    wraps = frozenset(data.draw(st.sets(st.integers(0, columns - 1))))
+    grid = Grid(headers, rows, frozenset(range(1, columns)), wraps)
+    lines = grid.lines(width)
+    assert all(cell_width(line) <= width for line in lines), "\n".join(lines)
+    words = set(" ".join(lines).split())
+    named = [h for i, h in enumerate(headers) if i and any(row[i] for row in rows)]  # a value's name
+    for cell in [*named, *(c for row in rows for c in row)]:
+        assert all(word in words or any(word in w for w in words) for word in cell.split()), lines
+
+
+@given(text=st.lists(WORD, max_size=30).map(" ".join), width=st.integers(min_value=13, max_value=100))
+def test_wrapped_text_fits_and_keeps_every_character(text: str, width: int) -> None:
+    lines = hanging(text, width)
+    assert all(cell_width(line) <= width for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
