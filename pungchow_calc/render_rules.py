@@ -199,5 +199,9 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
                 what = f"only in {a}: {_rule_summary(c.a)}"
             else:
                 what = "; ".join(f"{k} {_change_value(c.a[k])} {to} {_change_value(c.b[k])}" for k in c.a)
-            print_lines(out, hanging(f"  {c.key} ({c.label}): {what}", out.width))
+            first, *more = hanging(f"  {c.key} ({c.label}): {what}", out.width)
+            shown = Text(first)
+            shown.stylize("cyan", 2, 2 + len(c.key))  # the rule's id, as `rules show` names it
+            out.print(shown, overflow="ignore", crop=False)
+            print_lines(out, more)
     out.print(f"{len(changes)} difference{'s' if len(changes) != 1 else ''}.")
