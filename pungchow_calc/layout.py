@@ -174,29 +174,37 @@ class Grid:
     def stacked(self, width: int, gap: int = 2, rule: str = "-") -> list[str]:
         """Each row as its describing cells on a line of their own and its values under them:
         in columns under one header where they fit, else as `name value` pairs."""
+        return [line for _, line in self.stacked_rows(width, gap, rule)]
+
+    def stacked_rows(self, width: int, gap: int = 2, rule: str = "-") -> list[tuple[int | None, str]]:
+        """The stacked lines, each with the index of the row it describes (None for the header, the
+        values and the breaks), so that a caller can style a row's description as its first cell."""
         values = [i for i in range(len(self.headers)) if i not in self.head]
         rows = [r for r in self.rows if r is not None]
         widths = [max(cell_width(r[i]) for r in [self.headers, *rows]) for i in values]
         aligned = INDENT + sum(widths) + gap * (len(widths) - 1) <= width
-        out: list[str] = []
+        out: list[tuple[int | None, str]] = []
         sep = " " * gap
         if aligned:  # the pairs name their values themselves
             heading = "  ".join(self.headers[i] for i in sorted(self.head) if self.headers[i])
-            out += wrap(heading, width) if heading else []
+            out += [(None, line) for line in wrap(heading, width)] if heading else []
             cells = [_pad(self.headers[i], w, i in self.right) for i, w in zip(values, widths, strict=True)]
-            out.append((" " * INDENT + sep.join(cells)).rstrip())
-            out.append(" " * INDENT + sep.join(rule * w for w in widths))
-        for row in self.rows:
+            out.append((None, (" " * INDENT + sep.join(cells)).rstrip()))
+            out.append((None, " " * INDENT + sep.join(rule * w for w in widths)))
+        for n, row in enumerate(self.rows):
             if row is None:
-                out.append("")
+                out.append((None, ""))
                 continue
             described = "  ".join(row[i] for i in sorted(self.head) if row[i])
-            out += hanging(described, width, 2 * INDENT) if described else []
+            out += [(n, line) for line in hanging(described, width, 2 * INDENT)] if described else []
             if aligned:
                 cells = [_pad(row[i], w, i in self.right) for i, w in zip(values, widths, strict=True)]
-                out.append((" " * INDENT + sep.join(cells)).rstrip())
+                out.append((None, (" " * INDENT + sep.join(cells)).rstrip()))
             else:
-                out += _pairs([(self.headers[i], row[i]) for i in values if row[i]], width)
+                out += [
+                    (None, line)
+                    for line in _pairs([(self.headers[i], row[i]) for i in values if row[i]], width)
+                ]
         return out
 
     def lines(self, width: int, gap: int = 2, rule: str = "-") -> list[str]:

@@ -121,10 +121,11 @@ def print_grid(
     """A table that fits the console (layout.Grid): rich's columns at the widths the grid gives, or,
     when the columns cannot fit side by side, the grid's rows stacked; `styles` by (row, column)."""
     widths = grid.widths(out.width, gap=3)  # rich draws ` │ ` between columns
-    if widths is None:
-        print_lines(out, grid.stacked(out.width, rule="-" if plain(out) else "─"))
-        return
     styles = styles or {}
+    if widths is None:
+        for n, line in grid.stacked_rows(out.width, rule="-" if plain(out) else "─"):
+            print_lines(out, [line], "" if n is None else styles.get((n, 0), ""))
+        return
     table = Table(show_edge=False, pad_edge=False, show_header=show_header)
     for i, (name, width) in enumerate(zip(grid.headers, widths, strict=True)):
         table.add_column(
