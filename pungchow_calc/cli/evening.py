@@ -102,6 +102,7 @@ def new(
     """Start an evening: seat the players and record the ruleset (an existing FILE is never overwritten)."""
     from ..evening.record import new as start
     from ..evening.record import players_of
+    from ..layout import hanging, terminal_width
     from ..ruleset_files import load
 
     try:
@@ -109,7 +110,8 @@ def new(
     except PungchowError as error:
         _fail(error)
     seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
-    print(f"{file}: a new evening under {evening.ruleset.name}: {seats}", file=output_stream(ascii_only))
+    said = hanging(f"{file}: a new evening under {evening.ruleset.name}: {seats}", terminal_width())
+    print(*said, sep="\n", file=output_stream(ascii_only))
 
 
 @evening_app.command("hand")

@@ -78,20 +78,23 @@ def stats_command(
 @evening_app.command("chart")
 def chart_command(
     file: FileArg,
-    width: Annotated[int, typer.Option("--width", help="Columns to use (default 80).", min=20, max=400)] = 80,
+    width: Annotated[
+        int | None, typer.Option("--width", help="Columns to use (default: the terminal's).", min=20, max=400)
+    ] = None,
     height: Annotated[int, typer.Option("--height", help="Rows of the chart.", min=5, max=100)] = 16,
     ascii_only: AsciiOpt = False,
 ) -> None:
     """The running totals as a chart in the terminal (plain characters)."""
     from ..evening.record import load
     from ..evening.report import running
+    from ..layout import terminal_width
     from ..render_evening import chart_text
 
     try:
         evening = load(file, say)
     except PungchowError as error:
         fail(error, False)
-    print(chart_text(running(evening), width, height), file=output_stream(ascii_only))
+    print(chart_text(running(evening), width or terminal_width(), height), file=output_stream(ascii_only))
 
 
 @evening_app.command("play")
