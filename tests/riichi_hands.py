@@ -12,8 +12,9 @@ The facts follow the play: riichi, double riichi, ippatsu and ura dora only for 
 dora only under riichi); rinshan only self-drawn with a kong, never with haitei or ippatsu; chankan
 only on a discard of a tile the hand holds once; haitei self-drawn, houtei on a discard; tenhou for
 East and chiihou for another seat, self-drawn with no meld (tenhou's hand has no `!`); one dora
-indicator and one more per kong, and as many ura indicators under riichi; an indicator is a copy of a
-tile the hand does not use up (four of each tile in all).
+indicator and one more per kong declared at the table (the hand's own and up to four in all: 1 to 5
+indicators), and as many ura indicators under riichi; an indicator is a copy of a tile the hand does
+not use up (four of each tile in all).
 """
 
 from __future__ import annotations
@@ -84,6 +85,11 @@ def _set(
 
 
 def _pair(draw: st.DrawFn, counts: Counter[str], universe: tuple[str, ...]) -> tuple[str, ...]:
+    # Half the pairs are of honors where the universe has some: their fu (seat, round, dragon, a wind
+    # both seat and round) is where rulesets differ most.
+    honors = tuple(t for t in universe if t in HONORS)
+    if honors and honors != universe and draw(st.booleans()):
+        universe = honors
     options = [(t, t) for t in universe if counts[t] <= 2]
     assume(options)
     pair = draw(st.sampled_from(options))
@@ -194,7 +200,8 @@ def riichi_cases(draw: st.DrawFn, shapes: tuple[str, ...] = SHAPES) -> RiichiCas
     ]
     held = Counter(t for g in groups for t in g.tiles)
     seat = draw(st.sampled_from(WINDS))
-    wind_round = draw(st.sampled_from(WINDS))
+    # East in the East round, South in the South round: a wind both seat and round wind, often.
+    wind_round = seat if draw(st.booleans()) else draw(st.sampled_from(WINDS))
     no_melds = all(g.marker == "" for g in groups)
     blessing = no_melds and shape != "plain" and draw(st.integers(0, 9)) == 0
     if blessing:  # tenhou for East, chiihou for another seat: the first draw, nothing else stated
@@ -217,7 +224,11 @@ def riichi_cases(draw: st.DrawFn, shapes: tuple[str, ...] = SHAPES) -> RiichiCas
         counts = Counter(held)
         if chankan:  # the other three copies are in the robbed kong
             counts[win_tile] = 4
-        dora = _indicators(draw, min(1 + kongs, 5), counts)
+        # One indicator, and one more for each kong declared at the table (ours and the others'), at
+        # most four kongs in a hand's play (RCR 2016 §3.3.10): 1 to 5 indicators.
+        dora = _indicators(
+            draw, 1 + kongs + draw(st.integers(0, max(0, 3 - kongs))) if kongs < 4 else 5, counts
+        )
         ura = _indicators(draw, len(dora), counts) if (riichi or double) else ()
         facts = Facts(
             seat=seat,

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -38,10 +40,35 @@ def test_generated_hands_read_and_score(case: RiichiCase) -> None:
         assert case.facts.riichi or case.facts.double_riichi
     ema = ema_score(case.hand, case.facts)
     assert isinstance(ema, Scored)
+    assert ema.payments == ema_payments(ema, case.facts), (case, ema)
     if not result.divergences:
         assert ema == result
     else:  # EMA's corrections only ever lower the value (a smaller pair, one yakuman at most)
         assert (ema.han, ema.fu, ema.total) <= (result.han, result.fu, result.total)
+
+
+def ema_payments(result: Scored, facts: Facts) -> tuple[tuple[str, int], ...]:
+    """What each loser pays under EMA 2016 (docs/riichi.md, "Payments"), worked out from han and fu
+    alone: the package's payment code is checked against the rules text, not against itself."""
+    yakuman = any(h >= 13 for _, h in result.yaku) or result.limit == "yakuman"
+    tiers = ((11, 6000), (8, 4000), (6, 3000), (5, 2000))
+    if yakuman:
+        basic = 8000
+    else:
+        basic = next((b for h, b in tiers if result.han >= h), min(result.fu * 2 ** (result.han + 2), 2000))
+
+    def up(points: int) -> int:
+        return -(-points // 100) * 100
+
+    east_wins = facts.seat == "east"
+    if not facts.tsumo:
+        return (("discarder", up(basic * (6 if east_wins else 4)) + 300 * facts.honba),)
+    out = []
+    for seat in WINDS:
+        if seat != facts.seat:
+            share = 2 if east_wins or seat == "east" else 1
+            out.append((seat, up(basic * share) + 100 * facts.honba))
+    return tuple(out)
 
 
 def _reached(case: RiichiCase) -> set[str]:
@@ -304,6 +331,18 @@ def test_hand_checked(hand: str, facts: Facts, expected: tuple[Any, ...] | None)
     assert isinstance(result, Scored), result
     assert (result.han, result.fu, result.yaku_names, result.payments) == (han, fu, yaku, payments)
     assert (result.deposits, result.total) == (deposits, total)
+
+
+@pytest.mark.parametrize(("hand", "facts", "expected"), HAND_CHECKED)
+def test_the_cli_reads_the_hand_checked_hands(
+    pungchow: Callable[..., tuple[int, str, str]], hand: str, facts: Facts, expected: object
+) -> None:
+    # A riichi hand is written in our notation: today's `score` reads it (pung-chow scores the four
+    # sets and a pair; it has no seven pairs or thirteen orphans, and says so), never a notation error.
+    code, out, _ = pungchow("score", hand, "--json")
+    if code != 0:
+        assert code == 2 and json.loads(out)["error"]["code"] == "not-winning", out
+        assert "1c1c 3d3d" in hand or "1c9c1d9d" in hand
 
 
 def test_the_package_departs_from_ema_where_the_doc_says() -> None:
