@@ -1,0 +1,104 @@
+"""First contact with the command (issue 19, points 6, 7, 15-18): Ctrl-C while it starts, output on
+terminals that cannot encode every name, help printed once and named in words, completion, and the
+first mistakes a new user makes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cli_helpers import run
+
+ROOT = Path(__file__).resolve().parent.parent
+HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+
+# The console script as pip writes it (`pungchow_calc.cli:main`), with one byte on stdout once the
+# package is imported: the signal is timed from pungchow's first line, not from the interpreter's own
+# start (before it, a Ctrl-C is Python's to handle, README "Exit codes").
+_SCRIPT = """\
+import os
+import re
+import sys
+import pungchow_calc
+os.write(1, b"+")
+from pungchow_calc.cli import main
+if __name__ == "__main__":
+    sys.argv[0] = re.sub(r"(-script\\.pyw|\\.exe)?$", "", sys.argv[0])
+    sys.exit(main())
+"""
+
+
+def _env(**extra: str) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT), **extra}
+
+
+@pytest.fixture(scope="module")
+def console_script(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A `pungchow` console script in a temporary directory."""
+    script = tmp_path_factory.mktemp("bin") / "pungchow"
+    script.write_text(_SCRIPT)
+    return script
+
+
+@pytest.mark.parametrize(
+    "argv", [["score", HAND], ["rules", "list"], ["--help"]], ids=["score", "rules", "help"]
+)
+@pytest.mark.parametrize("delay_ms", [0, 5, 20, 50])
+def test_ctrl_c_while_the_command_starts(console_script, argv, delay_ms):
+    """Ctrl-C at any moment of the imports: one line, exit 130, never a traceback or a death by signal."""
+    proc = subprocess.Popen(
+        [sys.executable, str(console_script), *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(COLUMNS="80"),
+    )
+    assert proc.stdout is not None and proc.stdout.read(1) == b"+"
+    time.sleep(delay_ms / 1000)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    if proc.returncode == 0:  # the command had finished before the signal came: nothing to say
+        assert err == b""
+        return
+    assert proc.returncode == 130, (proc.returncode, err)
+    assert err == b"interrupted\n"
+
+
+def test_ctrl_c_under_python_m_is_exit_130():
+    """`python -m pungchow_calc`, interrupted over its first 150 ms: exit 130 and one line once
+    pungchow's code runs (CPython would end a -m run by SIGINT after an interrupted dataclass build)."""
+    outcomes = []
+    for delay_ms in range(20, 160, 10):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pungchow_calc", "score", HAND],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=_env(),
+        )
+        time.sleep(delay_ms / 1000)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        outcomes.append((delay_ms, proc.returncode, err.decode(errors="replace")))
+    for delay_ms, code, err in outcomes:
+        if "Traceback" in err:  # only in the interpreter's own start, before pungchow's first lines
+            assert "pungchow_calc/cli" not in err and "pungchow_calc/engine" not in err, (delay_ms, err)
+            continue
+        assert (code, err) in ((130, "interrupted\n"), (0, "")), (delay_ms, code, err)
+    assert any(code == 130 for _, code, _ in outcomes), outcomes
+
+
+# --- 15: a bare command group prints its help once ------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [[], ["evening"], ["rules"]], ids=["pungchow", "evening", "rules"])
+def test_a_bare_group_prints_its_help_once(argv):
+    """`pungchow`, `pungchow evening`, `pungchow rules` alone: the help once, exit 2 (no command:
+    click's usage error, README "Help and conventions")."""
+    result = run(*argv, env={"COLUMNS": "100"})
+    assert result.exit_code == 2
+    assert result.output.count("Usage: pungchow") == 1, result.output
+    assert result.stderr == ""
