@@ -64,6 +64,13 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
                 return path
         except (OSError, ValueError):  # a name too long, a directory we may not enter, a NUL
             continue
+    if looks_like_path:  # a path was meant: say what is wrong with it, not that no name matches
+        where = candidates[-1]
+        try:
+            reason = "is a directory, not a ruleset file" if where.is_dir() else "file not found"
+        except (OSError, ValueError):
+            reason = "file not found"
+        raise RulesetError(reason, code="ruleset-not-found", file=name_or_path)
     known = ", ".join(builtin_names())
     raise RulesetError(
         f"no ruleset {name_or_path!r} (shipped: {known}; or give a .yaml path)",
@@ -206,7 +213,9 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
     except RulesetError as missing:
         # Name the extending file and its `extends:` line, not just the missing name.
         raise RulesetError(
-            f"extends: {missing.message}",
+            f"extends: {missing.message}"
+            if repr(parent) in missing.message
+            else f"extends: {parent}: {missing.message}",
             code=missing.code,
             file=str(path),
             line=line_of(text, ("extends",)),

@@ -102,3 +102,62 @@ def test_a_bare_group_prints_its_help_once(argv):
     assert result.exit_code == 2
     assert result.output.count("Usage: pungchow") == 1, result.output
     assert result.stderr == ""
+
+
+# --- 18: the first mistakes: a ruleset file that is not there, a pipe closed early ---------------
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ("nosuch.yaml", "error: nosuch.yaml: file not found\n"),
+        ("house/rules.yml", "error: house/rules.yml: file not found\n"),
+        ("/", "error: /: is a directory, not a ruleset file\n"),
+    ],
+    ids=["yaml", "yml-in-folder", "directory"],
+)
+@pytest.mark.parametrize("command", [["score", HAND], ["rules", "show"], ["rules", "check"]], ids=" ".join)
+def test_a_ruleset_file_not_found_says_so(command, given, message):
+    argv = [*command, given] if command[0] == "rules" else [*command, "-r", given]
+    result = run(*argv)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
+
+
+def test_an_unknown_ruleset_name_lists_the_shipped_ones():
+    result = run("score", HAND, "-r", "nosuch")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: nosuch: no ruleset 'nosuch' (shipped: ")
+
+
+CLOSED_PIPE = {
+    "score": ["score", HAND],
+    "score-json": ["score", HAND, "--json"],
+    "score-typer": ["score", HAND, "-s", "south", "--"],  # `--`: typer reads this one
+    "settle": ["settle", "--east", HAND, "--south", "8", "--west", "4", "--north", "2"],
+    "rules-show": ["rules", "show", "pung-chow"],
+    "help": ["--help"],
+}
+
+
+@pytest.mark.parametrize("argv", list(CLOSED_PIPE.values()), ids=list(CLOSED_PIPE))
+def test_a_reader_that_leaves_early_is_exit_0(argv):
+    """`pungchow score ... | head -1`: the reader leaves before the output is written; exit 0 and
+    nothing on stderr (README, exit codes), never rich's or click's exit 1."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pungchow_calc", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(COLUMNS="80"),
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()  # before the command has written anything: every write meets a closed pipe
+    _, err = proc.communicate(timeout=60)
+    assert (proc.returncode, err) == (0, b"")
+
+
+def test_score_piped_into_head():
+    """The shell's own pipe, as a user types it."""
+    command = f"set -o pipefail; {sys.executable} -m pungchow_calc score '{HAND}' | head -1"
+    done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60, env=_env())
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("Hand:")

@@ -150,6 +150,13 @@ def _run_typer(argv: list[str]) -> int:
         return _usage_error(error, argv)
     except typer.Abort:  # end of input at a prompt (click has ended the line)
         return EXIT_INTERRUPTED
+    except SystemExit as done:
+        # typer turns a closed pipe into exit 1; the reader leaving is exit 0 here, as in _run.
+        cause = done.__context__
+        if isinstance(cause, OSError) and cause.errno == errno.EPIPE:
+            _silence_stdout()
+            return 0
+        raise
 
 
 def _interrupted() -> int:
