@@ -201,7 +201,13 @@ BROKEN = [
     ),
     ("no-label", {"x.yaml": "rules:\n  - id: a\n    points: 3\n"}, "x.yaml", 2, "needs a label"),
     ("cycle", {"x.yaml": "extends: y.yaml\n", "y.yaml": "extends: x.yaml\n"}, "y.yaml", 1, "makes a cycle"),
-    ("missing-base", {"x.yaml": "name: x\nextends: gone.yaml\n"}, "x.yaml", 2, "extends: gone.yaml: file not found"),
+    (
+        "missing-base",
+        {"x.yaml": "name: x\nextends: gone.yaml\n"},
+        "x.yaml",
+        2,
+        "extends: gone.yaml: file not found",
+    ),
     ("not-a-mapping", {"x.yaml": "- just a list\n"}, "x.yaml", 1, "a ruleset is a mapping"),
 ]
 
