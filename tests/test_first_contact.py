@@ -4,6 +4,7 @@ first mistakes a new user makes."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -21,6 +22,7 @@ HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 # package is imported: the signal is timed from pungchow's first line, not from the interpreter's own
 # start (before it, a Ctrl-C is Python's to handle, README "Exit codes").
 _SCRIPT = """\
+import json
 import os
 import re
 import sys
@@ -161,3 +163,81 @@ def test_score_piped_into_head():
     done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60, env=_env())
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.startswith("Hand:")
+
+
+# --- 7: names on a terminal that cannot encode them -----------------------------------------------
+
+NAMES = ["Zoë", "Zoe", "Ann", "李雷"]
+
+
+@pytest.fixture(scope="module")
+def named_evening(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """An evening of one game whose players' names need UTF-8 (and two differ only by `ë`)."""
+    path = str(tmp_path_factory.mktemp("evening") / "e.jsonl")
+    assert run("evening", "new", path, "--players", ",".join(NAMES)).exit_code == 0
+    hand = run(
+        "evening", "hand", path, "RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c", "--winner", "Ann", "--from", "Zoë",
+        "--other", "Zoë=2", "--other", "Zoe=4", "--other", "李雷=6",
+    )  # fmt: skip
+    assert hand.exit_code == 0, hand.output
+    return path
+
+
+def _pungchow(*argv: str, encoding: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", *argv],
+        capture_output=True,
+        timeout=60,
+        env=_env(PYTHONIOENCODING=encoding, COLUMNS="120"),
+    )
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize("output_format", ["csv", "markdown"])
+def test_data_formats_are_utf8_whatever_the_terminal(named_evening, encoding, output_format):
+    done = _pungchow("evening", "report", named_evening, "--format", output_format, encoding=encoding)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode("utf-8")  # UTF-8, or this raises
+    for name in NAMES:
+        assert name in text
+    if output_format == "csv":
+        assert text.splitlines()[0].endswith("Zoë total,Zoe total,Ann total,李雷 total")
+
+
+def test_json_report_keeps_the_names(named_evening):
+    done = _pungchow("evening", "report", named_evening, "--format", "json", encoding="ascii")
+    assert done.returncode == 0, done.stderr
+    assert set(NAMES) <= set(json.loads(done.stdout)["players"])
+
+
+# How each terminal writes the names: every name distinct, none a `?`.
+WRITTEN = {
+    "ascii": {"Zoë": "Zo\\xeb", "Zoe": "Zoe", "Ann": "Ann", "李雷": "\\u674e\\u96f7"},
+    "latin-1": {"Zoë": "Zoë", "Zoe": "Zoe", "Ann": "Ann", "李雷": "\\u674e\\u96f7"},
+}
+
+
+@pytest.mark.parametrize("encoding", list(WRITTEN))
+@pytest.mark.parametrize("command", [["report"], ["stats"], ["status"]], ids=" ".join)
+def test_terminal_text_keeps_names_distinct(named_evening, encoding, command):
+    done = _pungchow("evening", *command, named_evening, encoding=encoding)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode(encoding)
+    assert "?" not in text
+    for written in WRITTEN[encoding].values():
+        assert written in text, text
+
+
+@pytest.mark.parametrize("encoding", list(WRITTEN))
+@pytest.mark.parametrize("command", [["report"], ["stats"]], ids=" ".join)
+def test_escaped_names_keep_the_columns_aligned(named_evening, encoding, command):
+    """The escapes are measured with the rest: each name starts where its column starts."""
+    done = _pungchow("evening", *command, named_evening, encoding=encoding)
+    lines = done.stdout.decode(encoding).splitlines()
+    rule_at = next(i for i, line in enumerate(lines) if line.startswith("-"))
+    rule, header = lines[rule_at], lines[rule_at - 1]
+    starts = [i for i, c in enumerate(rule) if c == "-" and (i == 0 or rule[i - 1] == " ")]
+    rows = [header] if command == ["report"] else lines[rule_at + 1 : rule_at + 5]
+    for written in WRITTEN[encoding].values():
+        found = [row.index(written) for row in rows if written in row]
+        assert found and all(at in starts for at in found), (written, rows, starts)
