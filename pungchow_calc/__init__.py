@@ -24,7 +24,7 @@ def _interrupted_while_starting(signum: int, frame: FrameType | None) -> None:
 # signal module, whose import builds enums for a millisecond.
 _PROGRAM = os.path.basename(sys.argv[0]) if sys.argv else ""
 if sys.argv[:1] == ["-m"] or _PROGRAM in ("pungchow", "pungchow.exe"):
-    import _signal
+    import _signal  # type: ignore[import-not-found]  # no stub: the builtin under signal
 
     if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
         try:  # noqa: SIM105 - contextlib is one more import in the window this closes
