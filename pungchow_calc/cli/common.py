@@ -22,10 +22,15 @@ from .plain import EXIT_OUTPUT_FAILED as EXIT_OUTPUT_FAILED
 
 
 class _NamedArgument(TyperArgument):
-    """An argument that --help names by its metavar alone (HAND), without typer's `<str>`."""
+    """An argument that --help names by its metavar alone (HAND), without typer's `<str>`, and the
+    usage line as users write it: `FILE`, `[HAND]`, `FILES...`, not typer's `{FILE}`."""
 
     def display_type_rich(self, ctx: Any) -> str | None:
         return None if self.metavar else super().display_type_rich(ctx)
+
+    def _usage_display_name(self) -> str:
+        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
+        return name if self.nargs == 1 else f"{name}..."
 
 
 def _named(params: list[Any]) -> list[Any]:
@@ -46,11 +51,23 @@ class Command(TyperCommand):
         return _named(super().get_params(ctx))
 
 
+# `pungchow --help` lists the commands in the order a new user meets them: one hand, a table, an
+# evening; then the tools; then the reference.
+COMMAND_ORDER = ("score", "settle", "evening", "batch", "diff", "wash", "rules", "docs")
+
+
 class Group(TyperGroup):
-    """A command group whose --help names values by words, not typer's <bool>."""
+    """A command group whose --help names values by words, not typer's <bool>, and lists its
+    commands in COMMAND_ORDER (a group's own commands, not named there, as registered)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _named(super().get_params(ctx))
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return sorted(
+            names, key=lambda n: COMMAND_ORDER.index(n) if n in COMMAND_ORDER else len(COMMAND_ORDER)
+        )
 
 
 def use_named_help(typer_app: typer.Typer) -> None:
@@ -60,6 +77,8 @@ def use_named_help(typer_app: typer.Typer) -> None:
             info.cls = Command
     for group in typer_app.registered_groups:
         if group.typer_instance is not None:
+            if not isinstance(group.typer_instance.info.cls, type):  # typer's default group class
+                group.typer_instance.info.cls = Group  # `-h` without `<bool>`
             use_named_help(group.typer_instance)
 
 

@@ -54,7 +54,7 @@ def report_command(
 
 @evening_app.command("stats")
 def stats_command(
-    files: Annotated[list[str], typer.Argument(help="One or more evening logs.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE", help="One or more evening logs.")],
     as_json: JsonOpt = False,
     ascii_only: AsciiOpt = False,
 ) -> None:
@@ -81,8 +81,12 @@ def stats_command(
 @evening_app.command("chart")
 def chart_command(
     file: FileArg,
-    width: Annotated[int, typer.Option("--width", help="Columns to use (default 80).", min=20, max=400)] = 80,
-    height: Annotated[int, typer.Option("--height", help="Rows of the chart.", min=5, max=100)] = 16,
+    width: Annotated[
+        int, typer.Option("--width", metavar="N", help="Columns to use.", min=20, max=400)
+    ] = 80,
+    height: Annotated[
+        int, typer.Option("--height", metavar="N", help="Rows of the chart.", min=5, max=100)
+    ] = 16,
     ascii_only: AsciiOpt = False,
 ) -> None:
     """The running totals as a chart in the terminal (plain characters)."""
