@@ -23,24 +23,30 @@ MAX_EXTENDS_DEPTH = 8
 
 def builtin_dir() -> Path:
     """Where the shipped rulesets live (installed package data, or the source checkout)."""
-    # Installed (the YAML is the package `pungchow_calc.rulesets`, beside this file): found without
+    return package_data_dir("rulesets")
+
+
+def package_data_dir(name: str) -> Path:
+    """Where a folder of package data lives: `pungchow_calc.<name>` installed, or the checkout's
+    top-level <name>/ (rulesets/, docs/), which pyproject's package-dir maps to that package."""
+    # Installed (the folder is the package `pungchow_calc.<name>`, beside this file): found without
     # importlib.resources, whose import (zipfile, tempfile, shutil) costs `score` more than reading
     # the ruleset does.
-    beside = Path(__file__).parent / "rulesets"
+    beside = Path(__file__).parent / name
     if beside.is_dir():
         return beside
     from importlib import resources
 
     try:
-        # Editable: the editable finder maps the package to the checkout's top-level rulesets/.
-        found = Path(str(resources.files("pungchow_calc.rulesets")))
+        # Editable: the editable finder maps the package to the checkout's top-level folder.
+        found = Path(str(resources.files(f"pungchow_calc.{name}")))
         if found.is_dir():
             return found
     except ModuleNotFoundError:
         pass
     # Imported from a source checkout (e.g. its tests after a plain `pip install .`): the checkout's
-    # pungchow_calc/ has no rulesets subpackage; pyproject's package-dir maps the top-level rulesets/.
-    return Path(__file__).resolve().parent.parent / "rulesets"
+    # pungchow_calc/ has no such subpackage; pyproject's package-dir maps the top-level folder.
+    return Path(__file__).resolve().parent.parent / name
 
 
 def builtin_names() -> list[str]:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import run
@@ -23,6 +25,7 @@ HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 # start (before it, a Ctrl-C is Python's to handle, README "Exit codes").
 _SCRIPT = """\
 import json
+import re
 import os
 import re
 import sys
@@ -241,3 +244,90 @@ def test_escaped_names_keep_the_columns_aligned(named_evening, encoding, command
     for written in WRITTEN[encoding].values():
         found = [row.index(written) for row in rows if written in row]
         assert found and all(at in starts for at in found), (written, rows, starts)
+
+
+# --- 16: help in words, in order, pointing only at what the command ships -----------------------
+
+
+def _command_paths() -> list[list[str]]:
+    """Every command and group of the app, as the words that reach it."""
+    import typer.main
+
+    from pungchow_calc.cli import app
+
+    def walk(command: Any, path: list[str]) -> list[list[str]]:
+        found = [path]
+        for name, sub in getattr(command, "commands", {}).items():
+            found += walk(sub, [*path, name])
+        return found
+
+    return walk(typer.main.get_command(app), [])
+
+
+@pytest.mark.parametrize("path", _command_paths(), ids=lambda p: " ".join(p) or "pungchow")
+def test_help_names_values_in_words_and_points_to_no_file(path):
+    """No `<bool>`/`<str>`, no `{FILE}` braces, no pointer to a docs/ file the installed command may
+    lack: the manual is `pungchow docs NAME`, and every NAME it names is there."""
+    result = run(*path, "--help", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    usage = next(line for line in result.stdout.splitlines() if "Usage:" in line)
+    assert "{" not in usage and "}" not in usage, usage
+    assert not re.search(r"<[a-z]+>", result.stdout), result.stdout  # typer's <bool>, <str>, <int>
+    assert "docs/" not in result.stdout, result.stdout
+    for topic in re.findall(r"pungchow docs ([a-z-]+)", result.stdout):
+        assert run("docs", topic).exit_code == 0, topic
+
+
+@pytest.mark.parametrize(
+    ("path", "option", "metavar"),
+    [
+        (["evening", "hand"], "--from", "NAME"),
+        (["evening", "amend"], "--from", "NAME"),
+        (["evening", "hand"], "--feeder", "NAME"),
+        (["evening", "hand"], "--winner", "NAME"),
+        (["evening", "hand"], "--dead", "NAME"),
+        (["settle"], "--from", "SEAT"),
+        (["settle"], "--feeder", "SEAT"),
+        (["settle"], "--false-mahjongg", "SEAT"),
+        (["settle"], "--dead", "SEAT"),
+        (["settle"], "--winner", "SEAT"),
+        (["settle"], "--east", "HAND|SCORE"),
+        (["score"], "--from", "SEAT"),
+        (["batch"], "--compare", "A B"),
+        (["batch"], "--workers", "N"),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else v,
+)
+def test_each_value_is_named_as_the_command_wants_it(path, option, metavar):
+    out = run(*path, "--help", env={"COLUMNS": "200"}).stdout
+    line = next(line for line in out.splitlines() if f" {option} " in line)
+    assert re.search(rf" {re.escape(option)} +(-\w +)?{re.escape(metavar)}  ", line), line
+
+
+def test_commands_are_listed_in_the_order_a_user_meets_them():
+    out = run("--help", env={"COLUMNS": "120"}).stdout
+    listed = re.findall(r"^│ (\w+) ", out.split("Commands")[1], flags=re.MULTILINE)
+    assert listed == ["score", "settle", "evening", "batch", "diff", "wash", "rules", "docs"]
+
+
+def test_docs_lists_and_prints_the_shipped_manual():
+    listing = run("docs")
+    assert listing.exit_code == 0
+    topics = sorted(p.stem for p in (ROOT / "docs").glob("*.md"))
+    assert [line.split()[0] for line in listing.stdout.splitlines()[: len(topics)]] == topics
+    for spelled in ("json", "json.md", "docs/json.md"):
+        shown = run("docs", spelled)
+        assert (shown.exit_code, shown.stdout) == (0, (ROOT / "docs" / "json.md").read_text(encoding="utf-8"))
+    refused = run("docs", "nope")
+    assert refused.exit_code == 2 and refused.stderr.startswith("error: no topic 'nope': one of batch,")
+
+
+def test_the_manual_is_package_data():
+    """pyproject ships docs/ as the package pungchow_calc.docs (`pip wheel .` puts pungchow_calc/docs/
+    *.md in the wheel; tests/test_packaging.py checks what an install serves)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert "pungchow_calc.docs" in config["packages"]
+    assert config["package-dir"]["pungchow_calc.docs"] == "docs"
+    assert config["package-data"]["pungchow_calc.docs"] == ["*.md"]

@@ -1,4 +1,5 @@
-"""The `pungchow` command: a thin typer layer over the engine (score, settle, batch, diff, wash, rules).
+"""The `pungchow` command: a thin typer layer over the engine (score, settle, evening, batch, diff, wash,
+rules, docs).
 
 `main` is the console-script entry point (`pungchow_calc.cli:main`); each command lives in a module
 of this package and registers itself on the shared `app`. Exit codes: 0 done, 1 a batch entry
@@ -77,7 +78,7 @@ def __getattr__(name: str) -> Any:
 @lru_cache(maxsize=1)
 def _typer_app() -> Any:
     """The typer app, once every command module has registered itself on it."""
-    from . import batch, evening, rules, score, settle  # noqa: F401 - importing a command registers it
+    from . import batch, docs, evening, rules, score, settle  # noqa: F401 - importing a command registers it
     from .common import app, use_named_help
 
     use_named_help(app)  # every command, whichever module registered it

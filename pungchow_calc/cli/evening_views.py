@@ -81,9 +81,7 @@ def stats_command(
 @evening_app.command("chart")
 def chart_command(
     file: FileArg,
-    width: Annotated[
-        int, typer.Option("--width", metavar="N", help="Columns to use.", min=20, max=400)
-    ] = 80,
+    width: Annotated[int, typer.Option("--width", metavar="N", help="Columns to use.", min=20, max=400)] = 80,
     height: Annotated[
         int, typer.Option("--height", metavar="N", help="Rows of the chart.", min=5, max=100)
     ] = 16,

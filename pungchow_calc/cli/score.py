@@ -12,7 +12,7 @@ from ..engine.errors import PungchowError
 from .common import AsciiOpt, JsonOpt, SeatOpt, app, fail, with_score_options
 from .plain import score_hand
 
-NOTATION = """Hand notation (docs/notation.md):
+NOTATION = """Hand notation (all of it: pungchow docs notation):
 
 - dots 1d..9d, bamboo 1b..9b, characters 1c..9c
 - winds Ew Sw Ww Nw; dragons Rd Gd Wd (red, green, white)
