@@ -331,3 +331,57 @@ def test_the_manual_is_package_data():
     assert "pungchow_calc.docs" in config["packages"]
     assert config["package-dir"]["pungchow_calc.docs"] == "docs"
     assert config["package-data"]["pungchow_calc.docs"] == ["*.md"]
+
+
+# --- 17: shell completion of rulesets and winds --------------------------------------------------
+
+SHIPPED = ["classical-bmja", "classical-dmjl", "pung-chow", "pung-chow-limit"]
+WINDS = ["east", "south", "west", "north"]
+
+
+def _complete(line: str) -> list[str]:
+    """What bash completion offers for the last word of `line` (empty after a trailing space),
+    through typer's completion machinery, as the script `--install-completion` writes calls it."""
+    words = line.split()
+    cword = len(words) if line.endswith(" ") else len(words) - 1
+    result = run(env={"_PUNGCHOW_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(cword)})
+    assert result.exit_code == 0, result.output
+    return result.stdout.split()
+
+
+@pytest.mark.parametrize(
+    ("line", "offered"),
+    [
+        ("pungchow score HAND -r ", SHIPPED),
+        ("pungchow score HAND --ruleset pung", ["pung-chow", "pung-chow-limit"]),
+        ("pungchow diff HAND -r c", ["classical-bmja", "classical-dmjl"]),
+        ("pungchow settle -r ", SHIPPED),
+        ("pungchow wash TILES -r pung-chow-", ["pung-chow-limit"]),
+        ("pungchow batch FILE -r ", SHIPPED),
+        ("pungchow evening new FILE -r ", SHIPPED),
+        ("pungchow rules show ", SHIPPED),
+        ("pungchow rules diff pung-chow ", SHIPPED),
+        ("pungchow score HAND --seat ", WINDS),
+        ("pungchow score HAND -s w", ["west"]),
+        ("pungchow score HAND --round ", WINDS),
+        ("pungchow score HAND -w s", ["south"]),
+        ("pungchow score HAND --from n", ["north"]),
+        ("pungchow settle --winner ", WINDS),
+        ("pungchow settle --feeder e", ["east"]),
+        ("pungchow wash TILES --seat ", WINDS),
+        ("pungchow docs not", ["notation"]),
+    ],
+    ids=lambda v: v if isinstance(v, str) else None,
+)
+def test_completion_offers_rulesets_and_winds(line, offered, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # an empty folder: no YAML files of the checkout among the offers
+    assert _complete(line) == offered
+
+
+def test_completion_offers_yaml_files_for_a_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text("name: house\n")
+    (tmp_path / "notes.txt").write_text("")
+    (tmp_path / "clubs").mkdir()
+    assert _complete("pungchow score HAND -r ") == [*SHIPPED, f"clubs{os.sep}", "house.yaml"]
+    assert _complete("pungchow score HAND -r h") == ["house.yaml"]

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from .batch_run import run_batch
-from .common import app
+from .common import app, complete_ruleset
 
 
 @app.command()
@@ -24,7 +24,13 @@ def batch(
     ] = "table",
     ruleset: Annotated[
         str | None,
-        typer.Option("--ruleset", "-r", metavar="NAME|PATH", help="Ruleset for lines that name none."),
+        typer.Option(
+            "--ruleset",
+            "-r",
+            metavar="NAME|PATH",
+            help="Ruleset for lines that name none.",
+            autocompletion=complete_ruleset,
+        ),
     ] = None,
     compare: Annotated[
         tuple[str, str] | None,

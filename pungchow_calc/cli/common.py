@@ -120,10 +120,42 @@ def _root(
     """Score Pung Chow hands exactly as L. L. Harr's book (1923) does."""
 
 
+def complete_ruleset(incomplete: str) -> list[str]:
+    """Shell completion of a ruleset: the shipped names, and for a path its folders and YAML files."""
+    import glob
+    import os
+
+    from ..ruleset_files import builtin_names
+
+    found = [name for name in builtin_names() if name.startswith(incomplete)]
+    for path in sorted(glob.glob(glob.escape(incomplete) + "*")):
+        if os.path.isdir(path):
+            found.append(path + os.sep)
+        elif path.endswith((".yaml", ".yml")):
+            found.append(path)
+    return found
+
+
+def complete_wind(incomplete: str) -> list[str]:
+    """Shell completion of a seat or a round: the four winds."""
+    return [w for w in ("east", "south", "west", "north") if w.startswith(incomplete.lower())]
+
+
+# Options of the table whose values the shell can complete.
+_COMPLETE: dict[str, Callable[[str], list[str]]] = {
+    "ruleset": complete_ruleset,
+    "seat": complete_wind,
+    "round": complete_wind,
+    "discarder": complete_wind,
+}
+
+
 def option_info(name: str) -> Any:
     """The typer.Option of a score option, from its entry in the option table (options.OPTIONS)."""
     option = opts.OPTION[name]
-    return typer.Option(*option.spellings, help=option.help, metavar=option.metavar)
+    return typer.Option(
+        *option.spellings, help=option.help, metavar=option.metavar, autocompletion=_COMPLETE.get(name)
+    )
 
 
 def option_parameter(option: opts.Option) -> inspect.Parameter:

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from ..engine.errors import PungchowError
-from .common import Group, JsonOpt, app, fail
+from .common import Group, JsonOpt, app, complete_ruleset, fail
 
 rules_app = typer.Typer(
     help="List the rulesets, show one as a score card, compare two, or check a file.",
@@ -52,7 +52,12 @@ def rules_list(as_json: JsonOpt = False) -> None:
 
 @rules_app.command("show")
 def rules_show(
-    name: Annotated[str, typer.Argument(metavar="NAME|PATH", help="Ruleset name or YAML path.")],
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME|PATH", help="Ruleset name or YAML path.", autocompletion=complete_ruleset
+        ),
+    ],
     as_json: Annotated[
         bool, typer.Option("--json", metavar="", help="Print the merged ruleset document as JSON.")
     ] = False,
@@ -76,8 +81,14 @@ def rules_show(
 
 @rules_app.command("diff")
 def rules_diff(
-    a: Annotated[str, typer.Argument(metavar="A", help="First ruleset (name or path).")],
-    b: Annotated[str, typer.Argument(metavar="B", help="Second ruleset (name or path).")],
+    a: Annotated[
+        str,
+        typer.Argument(metavar="A", help="First ruleset (name or path).", autocompletion=complete_ruleset),
+    ],
+    b: Annotated[
+        str,
+        typer.Argument(metavar="B", help="Second ruleset (name or path).", autocompletion=complete_ruleset),
+    ],
     as_json: JsonOpt = False,
 ) -> None:
     """Settings (by key) and rules (by id) that differ between two rulesets."""

@@ -27,6 +27,7 @@ from .common import (
     RulesetOpt,
     WinByOpt,
     app,
+    complete_wind,
     fail,
 )
 
@@ -42,7 +43,12 @@ def settle(
     north: Annotated[str | None, typer.Option("--north", metavar=_HAND, help=_SEAT_HELP)] = None,
     winner: Annotated[
         str | None,
-        typer.Option("--winner", metavar="SEAT", help="Winning seat (default: the hand with a !)."),
+        typer.Option(
+            "--winner",
+            metavar="SEAT",
+            help="Winning seat (default: the hand with a !).",
+            autocompletion=complete_wind,
+        ),
     ] = None,
     draw: Annotated[
         bool,
@@ -60,6 +66,7 @@ def settle(
             "--feeder",
             metavar="SEAT",
             help="Seat that discarded the tile completing a dangerous set (insurance).",
+            autocompletion=complete_wind,
         ),
     ] = None,
     no_choice: Annotated[
@@ -67,12 +74,20 @@ def settle(
     ] = False,
     dead: Annotated[
         list[str] | None,
-        typer.Option("--dead", metavar="SEAT", help="A seat whose hand is dead (repeatable)."),
+        typer.Option(
+            "--dead",
+            metavar="SEAT",
+            help="A seat whose hand is dead (repeatable).",
+            autocompletion=complete_wind,
+        ),
     ] = None,
     false_mahjongg: Annotated[
         str | None,
         typer.Option(
-            "--false-mahjongg", metavar="SEAT", help="Seat that called Mah-Jongg on an incomplete hand."
+            "--false-mahjongg",
+            metavar="SEAT",
+            help="Seat that called Mah-Jongg on an incomplete hand.",
+            autocompletion=complete_wind,
         ),
     ] = None,
     original_hand: OriginalOpt = False,
