@@ -385,3 +385,63 @@ def test_completion_offers_yaml_files_for_a_path(tmp_path, monkeypatch):
     (tmp_path / "clubs").mkdir()
     assert _complete("pungchow score HAND -r ") == [*SHIPPED, f"clubs{os.sep}", "house.yaml"]
     assert _complete("pungchow score HAND -r h") == ["house.yaml"]
+
+
+# --- 18: the reference of conditions and rule keys in docs/rulesets.md ---------------------------
+
+
+def _reference() -> str:
+    text = (ROOT / "docs" / "rulesets.md").read_text(encoding="utf-8")
+    return text.split('<a id="reference"></a>', 1)[1]
+
+
+def _rows(section: str) -> set[str]:
+    """The names in the first column of the tables of a part of the reference."""
+    return set(re.findall(r"^\| `([a-z_]+)`", section, flags=re.MULTILINE))
+
+
+def test_every_registered_condition_is_documented():
+    from pungchow_calc.engine.conditions import REGISTRY
+
+    conditions = _reference().split("### Basic conditions", 1)[1].split("**Tile classes**", 1)[0]
+    documented = _rows(conditions)
+    assert set(REGISTRY) - documented == set(), "registered but not in docs/rulesets.md#reference"
+    assert documented - set(REGISTRY) == set(), "documented but not registered"
+
+
+def test_every_rule_key_tile_class_and_meld_kind_is_documented():
+    from pungchow_calc.engine.condition_base import MELD_KINDS, TILE_CLASSES
+    from pungchow_calc.engine.rules import RULE_KEYS, SCOPES, WHO
+
+    reference = _reference()
+    keys = reference.split("### Rule keys", 1)[1].split("### Basic conditions", 1)[0]
+    assert _rows(keys) == set(RULE_KEYS)
+    for value in (*SCOPES, *WHO):
+        assert f"`{value}`" in keys, value
+    classes = reference.split("**Tile classes**", 1)[1].split("**Meld kinds**", 1)[0]
+    assert set(re.findall(r"`([a-z_]+)`", classes)) >= set(TILE_CLASSES)
+    kinds = reference.split("**Meld kinds**", 1)[1]
+    assert set(re.findall(r"`([a-z_]+)`", kinds)) >= set(MELD_KINDS)
+
+
+def test_the_reference_examples_load():
+    """Each example of the condition tables is a condition the loader takes (in a rule of its scope)."""
+    import yaml
+
+    from pungchow_calc.engine.conditions import REGISTRY
+    from pungchow_calc.engine.rules import compile_ruleset
+
+    conditions = _reference().split("### Basic conditions", 1)[1].split("**Tile classes**", 1)[0]
+    unit_part = conditions.split("**One set or pair**", 1)[1]
+    rules = []
+    for name, examples in re.findall(r"^\| `([a-z_]+)` \|.*\| ([^|]*) \|$", conditions, flags=re.MULTILINE):
+        for example in re.findall(r"`([^`]+)`", examples):
+            if example.split(":")[0].strip("{ ") != name:
+                continue
+            scope = "set" if f"| `{name}` |" in unit_part else "hand"
+            when = yaml.safe_load(f"[{example}]")
+            rules.append({"id": f"r{len(rules)}", "label": name, "scope": scope, "when": when, "points": 1})
+    named = {r["label"] for r in rules}
+    assert len(named) >= len(REGISTRY) // 2, named  # most rows give an example
+    extra = [{"id": "mah_jongg", "label": "x", "points": 1}, {"id": "only_honors", "label": "y", "points": 1}]
+    compile_ruleset({"name": "reference", "rules": [*rules, *extra]}, "reference", "reference.yaml")
