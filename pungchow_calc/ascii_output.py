@@ -94,7 +94,7 @@ def _codec(stream: Any) -> str:
 
 def write_data(text: str) -> None:
     """Write a data format (CSV, Markdown) to standard output as UTF-8, whatever the terminal's
-    encoding: it is a file for another program, not text for this terminal (docs/evening.md)."""
+    encoding: it is a file for another program, not text for this terminal (README, help)."""
     out = sys.stdout
     binary = getattr(out, "buffer", None)
     if binary is None:  # a text-only stream (a test's capture): it takes the text as it is
