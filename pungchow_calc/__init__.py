@@ -32,4 +32,14 @@ if sys.argv[:1] == ["-m"] or _PROGRAM in ("pungchow", "pungchow.exe"):
         except ValueError:  # imported outside the main thread: not the command starting
             pass
 
+
+def started() -> None:
+    """The command's main has begun: Python's own handler again, so that a Ctrl-C from here on is
+    the KeyboardInterrupt every command handles (cli/__init__.py main)."""
+    import _signal  # type: ignore[import-not-found]  # no stub: the builtin under signal
+
+    if _signal.getsignal(_signal.SIGINT) is _interrupted_while_starting:
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+
+
 __version__ = "0.1.0"

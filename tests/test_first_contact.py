@@ -74,10 +74,14 @@ def test_ctrl_c_while_the_command_starts(console_script, argv, delay_ms):
 
 
 def test_ctrl_c_under_python_m_is_exit_130():
-    """`python -m pungchow_calc`, interrupted over its first 150 ms: exit 130 and one line once
+    """`python -m pungchow_calc`, interrupted at every 10 ms of its start: exit 130 and one line once
     pungchow's code runs (CPython would end a -m run by SIGINT after an interrupted dataclass build)."""
-    outcomes = []
-    for delay_ms in range(20, 160, 10):
+    outcomes: list[tuple[int, int, str]] = []
+    # Later and later, until the command ends before the signal: the start-up is crossed whatever the
+    # machine's load, pungchow's imports (the last part of it) among them.
+    for delay_ms in range(20, 5000, 10):
+        if outcomes and outcomes[-1][1] == 0:
+            break
         proc = subprocess.Popen(
             [sys.executable, "-m", "pungchow_calc", "score", HAND],
             stdout=subprocess.PIPE,
@@ -91,6 +95,8 @@ def test_ctrl_c_under_python_m_is_exit_130():
     for delay_ms, code, err in outcomes:
         if "Traceback" in err:  # only in the interpreter's own start, before pungchow's first lines
             assert "pungchow_calc/cli" not in err and "pungchow_calc/engine" not in err, (delay_ms, err)
+            continue
+        if (code, err) == (-signal.SIGINT, ""):  # before Python's own handler: a busy machine's start
             continue
         assert (code, err) in ((130, "interrupted\n"), (0, "")), (delay_ms, code, err)
     assert any(code == 130 for _, code, _ in outcomes), outcomes
@@ -445,3 +451,13 @@ def test_the_reference_examples_load():
     assert len(named) >= len(REGISTRY) // 2, named  # most rows give an example
     extra = [{"id": "mah_jongg", "label": "x", "points": 1}, {"id": "only_honors", "label": "y", "points": 1}]
     compile_ruleset({"name": "reference", "rules": [*rules, *extra]}, "reference", "reference.yaml")
+
+
+def test_a_program_importing_the_package_keeps_its_ctrl_c():
+    """The start-up handler is the command's only: `import pungchow_calc` in another program (here
+    `python -c`) leaves Python's KeyboardInterrupt in place."""
+    code = "import signal, pungchow_calc.cli\nprint(signal.getsignal(2) is signal.default_int_handler)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=_env(), timeout=60
+    )
+    assert done.stdout == "True\n", done.stderr

@@ -12,12 +12,11 @@ import contextlib
 import errno
 import json
 import os
-import signal
 import sys
 from functools import lru_cache
 from typing import Any
 
-from .. import EXIT_INTERRUPTED, INTERRUPTED, _interrupted_while_starting
+from .. import EXIT_INTERRUPTED, INTERRUPTED, started
 from .. import options as opts
 from ..engine.errors import printable
 from .plain import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, score_hand
@@ -52,8 +51,7 @@ def _fast_score_args(argv: list[str]) -> dict[str, Any] | None:
 
 def main() -> None:
     """Console-script entry point: run the app; one line for bad input, a full disk or a closed pipe."""
-    if signal.getsignal(signal.SIGINT) is _interrupted_while_starting:
-        signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, KeyboardInterrupt
+    started()  # from here on, a Ctrl-C is a KeyboardInterrupt
     argv = sys.argv[1:]
     try:
         code = _run(argv)
