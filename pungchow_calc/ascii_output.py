@@ -5,6 +5,7 @@ console on it, and the plain-text output of `evening` writes through it (without
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -39,6 +40,30 @@ def fit_data(value: Any, stream: Any) -> Any:
     return value
 
 
+def escaped_line(line: str, encoding: str) -> str:
+    """One line of laid-out text as ascii_text writes it, its columns kept where they were: each
+    escape is as many characters more than the letter it stands for, and that many are taken from
+    the next gap of spaces on the line (a gap keeps two spaces, or one before a `|` of a table)."""
+    text = ascii_text(line, encoding)
+    if len(text) == len(line):  # nothing escaped: one character for one
+        return text
+    pieces = _GAP.split(line)  # words, gaps of two spaces or more, words, ...
+    owed = 0
+    for i, piece in enumerate(pieces):
+        if i % 2 == 0:
+            pieces[i] = ascii_text(piece, encoding)
+            owed += len(pieces[i]) - len(piece)
+        elif owed:
+            keep = 1 if pieces[i + 1].startswith("|") else 2
+            taken = min(owed, len(piece) - keep)
+            pieces[i] = piece[taken:]
+            owed -= taken
+    return "".join(pieces)
+
+
+_GAP = re.compile(r"( {2,})")
+
+
 class AsciiText:
     """A text stream that passes on only ASCII (`--ascii`), or only what the terminal's encoding can
     write (a Latin-1 terminal keeps `ë`); pungchow's punctuation and the glyphs become ASCII."""
@@ -50,7 +75,7 @@ class AsciiText:
         self.target = target  # the encoding written: ASCII, or the terminal's (Latin-1)
 
     def write(self, text: str) -> int:
-        self._stream.write(ascii_text(text, self.target))
+        self._stream.write("\n".join(escaped_line(line, self.target) for line in text.split("\n")))
         return len(text)
 
     def flush(self) -> None:

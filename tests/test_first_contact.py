@@ -461,3 +461,20 @@ def test_a_program_importing_the_package_keeps_its_ctrl_c():
         [sys.executable, "-c", code], capture_output=True, text=True, env=_env(), timeout=60
     )
     assert done.stdout == "True\n", done.stderr
+
+
+@pytest.mark.parametrize(
+    ("line", "written"),
+    [
+        ("Zoë     north   -684", "Zo\\xeb  north   -684"),  # the gap gives back what the escape took
+        ("Zoë  north", "Zo\\xeb  north"),  # a gap keeps two spaces
+        ("| Zoë      | 20 |", "| Zo\\xeb   | 20 |"),  # a table cell keeps one before its `|`
+        ("Zoë pays Ann 684", "Zo\\xeb pays Ann 684"),  # prose: no gap, nothing taken
+        ("Ann — 3 × 2", "Ann - 3 x 2"),  # pungchow's punctuation, one for one
+    ],
+    ids=["gap", "short-gap", "table-cell", "prose", "punctuation"],
+)
+def test_escaped_line_keeps_the_columns(line, written):
+    from pungchow_calc.ascii_output import escaped_line
+
+    assert escaped_line(line, "ascii") == written
