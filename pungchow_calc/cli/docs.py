@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from ..ascii_output import output_stream
+from ..ascii_output import output_stream, write_data
 from ..engine.errors import OptionError
 from .common import app, fail
 
@@ -62,4 +62,4 @@ def docs_command(
     topic = Path(name).stem if name.endswith(".md") else name
     if topic not in docs:
         fail(OptionError(f"no topic {name!r}: one of {', '.join(docs)}", code="bad-option"), False)
-    print(docs[topic].read_text(encoding="utf-8"), end="", file=out)
+    write_data(docs[topic].read_text(encoding="utf-8"))  # Markdown: UTF-8 whatever the terminal
