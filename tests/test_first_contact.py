@@ -478,3 +478,9 @@ def test_escaped_line_keeps_the_columns(line, written):
     from pungchow_calc.ascii_output import escaped_line
 
     assert escaped_line(line, "ascii") == written
+
+
+def test_a_topic_is_utf8_on_an_ascii_terminal():
+    done = _pungchow("docs", "notation", encoding="ascii")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (ROOT / "docs" / "notation.md").read_bytes()
