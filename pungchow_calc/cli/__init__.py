@@ -76,7 +76,7 @@ def __getattr__(name: str) -> Any:
 @lru_cache(maxsize=1)
 def _typer_app() -> Any:
     """The typer app, once every command module has registered itself on it."""
-    from . import batch, docs, evening, rules, score, settle  # noqa: F401 - importing a command registers it
+    from . import batch, evening, rules, score, settle  # noqa: F401 - importing a command registers it
     from .common import app, use_named_help
 
     use_named_help(app)  # every command, whichever module registered it
