@@ -28,13 +28,22 @@ def arrow(out: Console) -> str:
     return "->" if plain(out) else "→"
 
 
+class _Console(Console):
+    """rich's console, but a reader that leaves (`pungchow score ... | head -1`) is main's to handle:
+    rich would exit 1 at once; main exits 0, as for every command (README, exit codes)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def console(ascii_only: bool = False, *, stderr: bool = False) -> Console:
     """A console that honours NO_COLOR (rich reads it) and keeps tables readable when piped; it
     writes plain ASCII with `--ascii`, or when the stream's encoding cannot hold the tile glyphs."""
     stream = output_stream(ascii_only, stderr=stderr)
     if is_ascii(stream):
-        return Console(file=stream, highlight=False, soft_wrap=False)
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+        return _Console(file=stream, highlight=False, soft_wrap=False)
+    return _Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
 def plain(out: Console, ascii_only: bool = False) -> bool:
