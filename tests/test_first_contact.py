@@ -25,7 +25,6 @@ HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 # start (before it, a Ctrl-C is Python's to handle, README "Exit codes").
 _SCRIPT = """\
 import json
-import re
 import os
 import re
 import sys
@@ -240,16 +239,19 @@ def test_terminal_text_keeps_names_distinct(named_evening, encoding, command):
 @pytest.mark.parametrize("encoding", list(WRITTEN))
 @pytest.mark.parametrize("command", [["report"], ["stats"]], ids=" ".join)
 def test_escaped_names_keep_the_columns_aligned(named_evening, encoding, command):
-    """The escapes are measured with the rest: each name starts where its column starts."""
+    """The escapes are measured with the rest: each name starts where its column starts, or ends where
+    it ends (a column of numbers is right-aligned, its heading too)."""
     done = _pungchow("evening", *command, named_evening, encoding=encoding)
     lines = done.stdout.decode(encoding).splitlines()
     rule_at = next(i for i, line in enumerate(lines) if line.startswith("-"))
     rule, header = lines[rule_at], lines[rule_at - 1]
-    starts = [i for i, c in enumerate(rule) if c == "-" and (i == 0 or rule[i - 1] == " ")]
+    spans = [(m.start(), m.end()) for m in re.finditer(r"-+", rule)]
     rows = [header] if command == ["report"] else lines[rule_at + 1 : rule_at + 5]
     for written in WRITTEN[encoding].values():
-        found = [row.index(written) for row in rows if written in row]
-        assert found and all(at in starts for at in found), (written, rows, starts)
+        found = [(row.index(written), row.index(written) + len(written)) for row in rows if written in row]
+        assert found and all(
+            any(at == start or end == stop for start, stop in spans) for at, end in found
+        ), (written, rows, spans)
 
 
 # --- 16: help in words, in order, pointing only at what the command ships -----------------------
