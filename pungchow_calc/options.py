@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
-from .engine.conditions import Situation, WinBy
 from .engine.errors import OptionError
 from .engine.score_types import DEFAULT, _Default
+from .engine.situation import Situation, WinBy
 from .engine.tiles import Wind
 
 DEFAULT_RULESET = "pung-chow"

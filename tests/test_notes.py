@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 from cli_helpers import run as run_main
 
-from pungchow_calc.engine.conditions import FACTS, REGISTRY, Situation, WinBy, facts_read
+from pungchow_calc.engine.conditions import FACTS, REGISTRY, facts_read
 from pungchow_calc.engine.plan import plan_for
 from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.ruleset_files import load
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"

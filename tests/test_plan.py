@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 from family_helpers import MAH_JONGG, score
 
-from pungchow_calc.engine.conditions import Situation, WinBy
 from pungchow_calc.engine.plan import memo_for, plan_for
 from pungchow_calc.engine.rules import compile_ruleset
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load
 

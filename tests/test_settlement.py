@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pungchow_calc.engine.conditions import WinBy
 from pungchow_calc.engine.errors import NotationError, OptionError, RulesetError, TableError
 from pungchow_calc.engine.payments import Payment, east_factor, winner_payments
+from pungchow_calc.engine.situation import WinBy
 from pungchow_calc.engine.table import Settlement, TableOptions, settle_scores, settle_table
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .conditions import Context, Situation, Test, WinBy
+from .conditions import Context, Test
 from .decomposition import shape_arrangement, winning_arrangements
 from .errors import OptionError
 from .hand import Hand, build
@@ -16,6 +16,7 @@ from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
 from .scoring import Score
 from .settlement import AppliedPenalty, Settlement, TableOptions, build_settlement
+from .situation import Situation, WinBy
 from .tiles import PLAYING_TILES, Tile, Wind
 
 

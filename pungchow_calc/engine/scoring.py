@@ -8,7 +8,7 @@ from operator import attrgetter, itemgetter
 from typing import Any
 
 from .cache import BoundedCache
-from .conditions import Context, Situation, WinBy
+from .conditions import Context
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
 from .errors import HandError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
@@ -17,6 +17,7 @@ from .payments import ALL_SEATS, winner_payments
 from .plan import Found, evaluate, memo_for, plan_for
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
+from .situation import Situation, WinBy
 from .tiles import PLAYING_TILES, Wind
 
 __all__ = ["DEFAULT", "Line", "Score", "limit_in_force", "score_hand", "score_text", "unread_options"]

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .conditions import WinBy
 from .payments import Payment, seat_name
 from .scoring import Score
+from .situation import WinBy
 from .tiles import Wind
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .conditions import Situation, WinBy
 from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
 from .hand import Hand
@@ -27,6 +26,7 @@ from .rules import Ruleset
 from .scoring import DEFAULT, Score, limit_in_force, score_hand, unread_options
 from .seats import check_copies, for_seat, read_seat
 from .settlement import AppliedPenalty, Settlement, TableOptions, build_settlement, seat_order
+from .situation import Situation, WinBy
 from .tiles import Wind
 
 __all__ = [

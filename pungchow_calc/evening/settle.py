@@ -10,9 +10,9 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..engine.conditions import WinBy
 from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Invalid, Ruleset, compile_ruleset
+from ..engine.situation import WinBy
 from ..engine.table import Settlement, TableOptions, settle_table
 from ..engine.tiles import Wind
 from ..engine.wash import Wash, original_hand, wash

@@ -1,0 +1,136 @@
+"""How a hand was won: the Situation the conditions read, and the one table of the facts a player states.
+
+A stated fact is what the tiles cannot show: "won on the original draw", "robbing a kong", ... Each is
+declared once, here, as a `Situation` field and its row in `FACTS` (the option spelling, its help, the
+note shown when no rule of a ruleset reads it). Everything else is derived from the table: the options
+of `score`, `settle` and `evening hand` (pungchow_calc/options.py), `TableOptions.stated`, the keys of
+an evening's records (evening/settle.py), the notes (scoring.unread_options) and the checks that a fact
+describes a win. Adding a fact is its field and its row here, plus the conditions that read it
+(docs/rulesets.md, "Adding a stated fact"); tests/test_situation_facts.py holds every derived place to
+the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .tiles import Wind
+
+
+class WinBy(Enum):
+    """How the winning tile came: drawn from the wall, drawn as a loose tile, or a claimed discard."""
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
+
+    WALL = "wall"
+    LOOSE = "loose"
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """The circumstances of a hand: who holds it, the round, and how it was won.
+
+    The fields after `discarder` are the stated facts, one per row of FACTS (same order).
+    """
+
+    seat: Wind = Wind.EAST
+    round: Wind = Wind.EAST
+    winner: bool = True
+    win_by: WinBy = WinBy.DISCARD
+    discarder: Wind | None = None
+    original_hand: bool = False
+    last_tile: bool = False
+    first_discard: bool = False
+    robbing_kong: bool = False  # won with the tile another player added to an exposed pung
+    original_call: bool = False  # declared calling before the first discard and kept the hand unchanged
+    kong_after_kong: bool = False  # won on the loose tile drawn for a kong declared on a loose tile
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One stated fact: its field, the option that states it, and what a player is told about it."""
+
+    field: str  # the Situation field (or, for a fact of the table, the TableOptions one); the record key
+    option: str  # the option's spelling (`score`, `settle`, `evening hand`, the `evening play` prompt)
+    help: str  # the option's help
+    # What no rule scores, for the note `--x: no rule of ruleset R scores ...`; "" for no note.
+    scores: str = ""
+    way: WinBy | None = None  # the way of winning the fact implies (the option sets it when none is typed)
+    loser_refused: bool = False  # refused with `--loser` (the fact only describes a winning hand)
+    situation: bool = True  # False: a fact of the table the penalties read, not a Situation field
+
+
+FACTS: tuple[Fact, ...] = (
+    Fact("original_hand", "--original-hand", "Won on the original draw.", "a hand won on the original draw"),
+    Fact("last_tile", "--last-tile", "Won with the last drawable tile.", "a win with the last tile"),
+    Fact("first_discard", "--first-discard", "Won on the first discard.", "a win on the first discard"),
+    # The tile robbed from a kong is scored as a claimed discard (it completes the robber's hand as a
+    # discard would; Kajongg's "Robbing the Kong").
+    Fact(
+        "robbing_kong",
+        "--robbing-kong",
+        "Won by robbing a kong (a win by discard).",
+        "robbing a kong",
+        way=WinBy.DISCARD,
+        loser_refused=True,
+    ),
+    Fact(
+        "original_call",
+        "--original-call",
+        "Won on an original call (declared calling at the start).",
+        "a win on an original call",
+        loser_refused=True,
+    ),
+    # A kong after a kong wins on the loose tile drawn for the second kong (Kajongg's "Twofold Fortune").
+    Fact(
+        "kong_after_kong",
+        "--kong-after-kong",
+        "Won on the loose tile of a second kong (implies --loose).",
+        "a win on the loose tile of a kong after a kong",
+        way=WinBy.LOOSE,
+        loser_refused=True,
+    ),
+    # Part II "Penalties", note (a): the liable player had no choice in his discard.
+    Fact(
+        "no_choice",
+        "--no-choice",
+        "The liable player had no choice in his discard.",
+        situation=False,
+    ),
+)
+FACT: dict[str, Fact] = {f.field: f for f in FACTS}
+SITUATION_FACTS: tuple[Fact, ...] = tuple(f for f in FACTS if f.situation)  # the Situation's stated fields
+
+# What a condition may read of a Situation: its fields, and `loose` (whether a tile drawn was a loose
+# tile rather than one from the wall, which only a condition naming `wall` or `loose` tells apart).
+READABLE: frozenset[str] = frozenset({*Situation.__dataclass_fields__, "loose"})
+
+# The table and the dataclass are one declaration read twice: refuse a row without its field, or the
+# reverse, when the module is loaded (tests/test_situation_facts.py says the same in a test).
+CORE = ("seat", "round", "winner", "win_by", "discarder")  # the fields every hand has; the rest are stated
+assert tuple(k for k in Situation.__dataclass_fields__ if k not in CORE) == tuple(
+    f.field for f in SITUATION_FACTS
+), "every stated field of Situation needs its row in FACTS, and the reverse"
+
+Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given, in FACTS order
+
+
+def flag_facts() -> tuple[Fact, ...]:
+    """Every stated on/off fact, in the order options and prompts list them."""
+    return FACTS
+
+
+def stated(**given: Any) -> Stated:
+    """The facts given as keywords (a false value is not given), in FACTS order: e.g.
+    `stated(robbing_kong=True)`. An unknown name is a programming error (KeyError)."""
+    for name in given:
+        FACT[name]  # noqa: B018 - refuse a name the table does not hold
+    return tuple((f.field, given[f.field]) for f in FACTS if given.get(f.field))
+
+
+def stated_situation(values: Stated) -> dict[str, Any]:
+    """The Situation keywords of stated facts (the facts of the table left out)."""
+    return {name: value for name, value in values if FACT[name].situation}
