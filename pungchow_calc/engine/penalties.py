@@ -118,7 +118,7 @@ def liable_for_all(
             )
             continue
         who = seat_name(liable)
-        if options.no_choice and penalty.excused_no_choice:
+        if options.said("no_choice") and penalty.excused_no_choice:
             notes.append(f"{penalty.label}: {who} is excused, having had no choice in his discard")
             continue
         if penalty.excused_waiting is not None:

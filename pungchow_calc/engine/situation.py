@@ -59,6 +59,7 @@ class Fact:
     # What no rule scores, for the note `--x: no rule of ruleset R scores ...`; "" for no note.
     scores: str = ""
     way: WinBy | None = None  # the way of winning the fact implies (the option sets it when none is typed)
+    tile: str = ""  # the winning tile as the fact names it, when it has a way: "a robbed tile"
     loser_refused: bool = False  # refused with `--loser` (the fact only describes a winning hand)
     situation: bool = True  # False: a fact of the table the penalties read, not a Situation field
 
@@ -75,6 +76,7 @@ FACTS: tuple[Fact, ...] = (
         "Won by robbing a kong (a win by discard).",
         "robbing a kong",
         way=WinBy.DISCARD,
+        tile="a robbed tile",
         loser_refused=True,
     ),
     Fact(
@@ -91,6 +93,7 @@ FACTS: tuple[Fact, ...] = (
         "Won on the loose tile of a second kong (implies --loose).",
         "a win on the loose tile of a kong after a kong",
         way=WinBy.LOOSE,
+        tile="a loose tile",
         loser_refused=True,
     ),
     # Part II "Penalties", note (a): the liable player had no choice in his discard.
@@ -114,6 +117,9 @@ CORE = ("seat", "round", "winner", "win_by", "discarder")  # the fields every ha
 assert tuple(k for k in Situation.__dataclass_fields__ if k not in CORE) == tuple(
     f.field for f in SITUATION_FACTS
 ), "every stated field of Situation needs its row in FACTS, and the reverse"
+
+# The note for a loose tile no rule tells from one drawn from the wall (`--loose`, `--win-by loose`).
+LOOSE_NOTE = "--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall"
 
 Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given, in FACTS order
 

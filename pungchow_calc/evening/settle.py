@@ -12,22 +12,15 @@ from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Invalid, Ruleset, compile_ruleset
-from ..engine.situation import WinBy
+from ..engine.situation import FACTS, WinBy, stated
 from ..engine.table import Settlement, TableOptions, settle_table
 from ..engine.tiles import Wind
 from ..engine.wash import Wash, original_hand, wash
 from .log import EveningError
 
-# A hand's on/off win facts: the options of `evening hand` and the keys of its record.
-FLAGS = (
-    "original_hand",
-    "last_tile",
-    "first_discard",
-    "robbing_kong",
-    "original_call",
-    "kong_after_kong",
-    "no_choice",
-)
+# A hand's on/off win facts: the options of `evening hand` and the keys of its record (the table of
+# stated facts, engine/situation.py).
+FLAGS = tuple(fact.field for fact in FACTS)
 
 
 def _plain(value: Any) -> Any:
@@ -89,20 +82,14 @@ def table_options(
     win_by: str,
     discarder: Wind | None,
     feeder: Wind | None,
-    original_hand: bool,
-    last_tile: bool,
-    first_discard: bool,
-    robbing_kong: bool,
-    original_call: bool,
-    kong_after_kong: bool,
     limit: int | None,
     no_limit: bool,
-    no_choice: bool,
     dead: frozenset[Wind],
     false_mahjongg: Wind | None,
     draw: bool,
+    **facts: bool,
 ) -> TableOptions:
-    """The one place the evening builds TableOptions (keyword arguments only)."""
+    """The one place the evening builds TableOptions (keyword arguments only; `facts`: FLAGS)."""
     fields = TableOptions.__dataclass_fields__
     values: dict[str, Any] = {
         "winner": winner,
@@ -111,15 +98,9 @@ def table_options(
         "win_by": WinBy(win_by) if isinstance(fields["win_by"].default, WinBy) else win_by,
         "discarder": discarder,
         "feeder": feeder,
-        "original_hand": original_hand,
-        "last_tile": last_tile,
-        "first_discard": first_discard,
-        "robbing_kong": robbing_kong,
-        "original_call": original_call,
-        "kong_after_kong": kong_after_kong,
+        "stated": stated(**facts),
         "limit": limit,
         "no_limit": no_limit,
-        "no_choice": no_choice,
         "dead": dead,
         "false_mahjongg": false_mahjongg,
     }
