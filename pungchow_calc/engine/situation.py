@@ -58,6 +58,9 @@ class Fact:
     help: str  # the option's help
     # What no rule scores, for the note `--x: no rule of ruleset R scores ...`; "" for no note.
     scores: str = ""
+    # What the rule condition of the same name tests (conditions/situation.py makes one for every fact
+    # with this), as `rules show` and the JSON Schema describe it; "" for no condition.
+    condition: str = ""
     way: WinBy | None = None  # the way of winning the fact implies (the option sets it when none is typed)
     tile: str = ""  # the winning tile as the fact names it, when it has a way: "a robbed tile"
     loser_refused: bool = False  # refused with `--loser` (the fact only describes a winning hand)
@@ -65,9 +68,27 @@ class Fact:
 
 
 FACTS: tuple[Fact, ...] = (
-    Fact("original_hand", "--original-hand", "Won on the original draw.", "a hand won on the original draw"),
-    Fact("last_tile", "--last-tile", "Won with the last drawable tile.", "a win with the last tile"),
-    Fact("first_discard", "--first-discard", "Won on the first discard.", "a win on the first discard"),
+    Fact(
+        "original_hand",
+        "--original-hand",
+        "Won on the original draw.",
+        "a hand won on the original draw",
+        "won on the hand as first drawn",
+    ),
+    Fact(
+        "last_tile",
+        "--last-tile",
+        "Won with the last drawable tile.",
+        "a win with the last tile",
+        "won with the last tile that may be drawn",
+    ),
+    Fact(
+        "first_discard",
+        "--first-discard",
+        "Won on the first discard.",
+        "a win on the first discard",
+        "won on the first tile discarded",
+    ),
     # The tile robbed from a kong is scored as a claimed discard (it completes the robber's hand as a
     # discard would; Kajongg's "Robbing the Kong").
     Fact(
@@ -75,6 +96,7 @@ FACTS: tuple[Fact, ...] = (
         "--robbing-kong",
         "Won by robbing a kong (a win by discard).",
         "robbing a kong",
+        "won with the tile added to another player's exposed pung",
         way=WinBy.DISCARD,
         tile="a robbed tile",
         loser_refused=True,
@@ -84,6 +106,7 @@ FACTS: tuple[Fact, ...] = (
         "--original-call",
         "Won on an original call (declared calling at the start).",
         "a win on an original call",
+        "won after calling from the first discard on",
         loser_refused=True,
     ),
     # A kong after a kong wins on the loose tile drawn for the second kong (Kajongg's "Twofold Fortune").
@@ -92,6 +115,7 @@ FACTS: tuple[Fact, ...] = (
         "--kong-after-kong",
         "Won on the loose tile of a second kong (implies --loose).",
         "a win on the loose tile of a kong after a kong",
+        "won on the loose tile of a kong declared on a loose tile",
         way=WinBy.LOOSE,
         tile="a loose tile",
         loser_refused=True,

@@ -1,17 +1,16 @@
 """Conditions on who holds the hand and how it was won: the Situation's facts (engine/situation.py).
 
-The facts the tiles cannot show are stated by the player (the options of the table of stated facts):
-robbing a kong (winning on the tile another player adds to an exposed pung), an original call (calling
-declared before the first discard, the hand then left unchanged), a kong after a kong (the winning tile
-is the loose tile drawn for a second kong declared on the loose tile of the first; Kajongg's "Twofold
-Fortune"), ... Each reads one field of the Situation and declares it (`reads`).
+`winner`, `won_by` and `seat` read the facts every hand has; each stated fact of the table
+(engine/situation.py FACTS) whose row names a condition gets one of the same name, reading that one
+field (`original_hand`, `robbing_kong`, `kong_after_kong`: Kajongg's "Twofold Fortune", ...): a new
+stated fact needs no code here.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..situation import WinBy
+from ..situation import SITUATION_FACTS, WinBy
 from ..tiles import Wind
 from .base import HAND, Choice, Condition, Test, choice, fact_condition, reads
 
@@ -58,14 +57,6 @@ CONDITIONS: dict[str, Condition] = {
         local=True,
         reads=reads("seat"),
     ),
-    "original_hand": fact_condition("original_hand", "won on the hand as first drawn"),
-    "last_tile": fact_condition("last_tile", "won with the last tile that may be drawn"),
-    "first_discard": fact_condition("first_discard", "won on the first tile discarded"),
-    "robbing_kong": fact_condition(
-        "robbing_kong", "won with the tile added to another player's exposed pung"
-    ),
-    "original_call": fact_condition("original_call", "won after calling from the first discard on"),
-    "kong_after_kong": fact_condition(
-        "kong_after_kong", "won on the loose tile of a kong declared on a loose tile"
-    ),
+    # A condition for each stated fact of the table that names one (`original_hand`, `robbing_kong`, ...).
+    **{fact.field: fact_condition(fact.field, fact.condition) for fact in SITUATION_FACTS if fact.condition},
 }
