@@ -218,7 +218,7 @@ def _check_ending(
             name = seat_name(seat)
             raise TableError(
                 f"{name}'s hand is complete: mark its winning tile with ! (won on the original draw: "
-                f"--winner {name} --original-hand)",
+                f"--winner {name} {FACT['original_hand'].option})",
                 code="complete-hand-no-winner",
             )
     if not options.draw:
