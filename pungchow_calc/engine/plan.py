@@ -59,7 +59,7 @@ class Plan:
     unit_fields: tuple[str, ...]
     unit_key: Callable[[Meld], Any]  # those fields of a unit, as one value
     keys_winning_tile: bool  # "winning_tile" in unit_fields
-    reads: frozenset[str]  # the situation facts some rule of the plan reads (conditions.FACTS)
+    reads: frozenset[str]  # the situation facts some rule of the plan reads (situation.READABLE)
 
 
 MEMO_SITUATIONS = 512  # distinct situations (as the remembered rules read them) per plan

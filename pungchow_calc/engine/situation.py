@@ -2,12 +2,12 @@
 
 A stated fact is what the tiles cannot show: "won on the original draw", "robbing a kong", ... Each is
 declared once, here, as a `Situation` field and its row in `FACTS` (the option spelling, its help, the
-note shown when no rule of a ruleset reads it). Everything else is derived from the table: the options
-of `score`, `settle` and `evening hand` (pungchow_calc/options.py), `TableOptions.stated`, the keys of
-an evening's records (evening/settle.py), the notes (scoring.unread_options) and the checks that a fact
-describes a win. Adding a fact is its field and its row here, plus the conditions that read it
-(docs/rulesets.md, "Adding a stated fact"); tests/test_situation_facts.py holds every derived place to
-the table.
+note shown when no rule of a ruleset reads it, the rule condition of its name). Everything else is
+derived from the table: the options of `score`, `settle` and `evening hand` (pungchow_calc/options.py),
+`TableOptions.stated`, the keys of an evening's records (evening/settle.py), the notes
+(scoring.unread_options), the conditions (conditions/situation.py) and the checks that a fact describes
+a win. Adding a fact is its field and its row here, plus any other conditions that read it
+(docs/rulesets.md#adding); tests/test_situation_facts.py holds every derived place to the table.
 """
 
 from __future__ import annotations

@@ -16,9 +16,9 @@ from typing import Any
 
 from . import bonus, calling, concealment, laid, pattern, sets, situation, whole
 from .base import (
-    FACTS,
     FIXED_CLASSES,
     MELD_KINDS,
+    READABLE,
     SITUATED_CLASSES,
     TILE_CLASSES,
     UNIT_FIELDS,
@@ -32,10 +32,10 @@ from .pattern import PATTERN_SHAPES
 from .whole import SHAPES
 
 __all__ = [
-    "FACTS",
     "FIXED_CLASSES",
     "MELD_KINDS",
     "PATTERN_SHAPES",
+    "READABLE",
     "REGISTRY",
     "SHAPES",
     "SITUATED_CLASSES",
@@ -85,7 +85,7 @@ def facts_read(when: Any) -> frozenset[str]:
     Anything not a known condition (never so once compiled) counts as reading every fact.
     """
     return frozenset().union(
-        *(FACTS if condition is None else condition.reads(params) for condition, params in _entries(when))
+        *(READABLE if condition is None else condition.reads(params) for condition, params in _entries(when))
     )
 
 

@@ -39,14 +39,13 @@ class ParamError(ValueError):
     """A condition's parameters are the wrong type or value."""
 
 
-FACTS = READABLE  # the facts of a Situation a condition may read (situation.READABLE)
 Reads = Callable[[Any], frozenset[str]]  # the facts a condition reads, given its YAML parameters
 
 
 def reads(*facts: str) -> Reads:
     """The same facts whatever the parameters."""
     fixed = frozenset(facts)
-    assert fixed <= FACTS, fixed - FACTS
+    assert fixed <= READABLE, fixed - READABLE
     return lambda params: fixed
 
 
