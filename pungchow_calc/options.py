@@ -14,7 +14,16 @@ from typing import Any
 
 from .engine.errors import OptionError
 from .engine.score_types import DEFAULT, _Default
-from .engine.situation import SITUATION_FACTS, Fact, Situation, Stated, WinBy, stated, stated_situation
+from .engine.situation import (
+    SITUATION_FACTS,
+    Fact,
+    Situation,
+    Stated,
+    WinBy,
+    fact_value,
+    stated,
+    stated_situation,
+)
 from .engine.tiles import Wind
 
 DEFAULT_RULESET = "pung-chow"
@@ -99,6 +108,11 @@ class Option:
         return not self.metavar
 
 
+def fact_option(fact: Fact) -> Option:
+    """The option of a stated fact: on/off, or valued with the fact's reader (engine/situation.py)."""
+    return Option(fact.field, (fact.option,), fact.help, fact.metavar, None, fact.read or str)
+
+
 OPTIONS: tuple[Option, ...] = (
     Option("ruleset", ("--ruleset", "-r"), "Ruleset name or YAML path.", "NAME|PATH", DEFAULT_RULESET),
     Option(
@@ -136,7 +150,7 @@ OPTIONS: tuple[Option, ...] = (
         partial(wind, option="--from"),
     ),
     # The stated facts of a win, one option each, from their table (engine/situation.py).
-    *(Option(fact.field, (fact.option,), fact.help) for fact in SITUATION_FACTS),
+    *(fact_option(fact) for fact in SITUATION_FACTS),
     Option("loser", ("--loser",), "A non-winning hand (no !, may be incomplete)."),
     Option("limit", ("--limit",), "Limit in points (overrides the ruleset).", "N", None, read_limit),
     Option("no_limit", ("--no-limit",), "Play without a limit."),
@@ -167,7 +181,7 @@ def make(
     loser: bool = False,
     limit: str | None = None,
     no_limit: bool = False,
-    **facts: bool,
+    **facts: Any,
 ) -> ScoreOptions:
     """Check and combine option values as typed (docs/notation.md, commands): the one place they are
     checked, whether they came from typer, the fast path or a batch line. `facts` are the stated
@@ -175,7 +189,8 @@ def make(
     for name in facts:
         if name not in _SITUATION_FACT:
             raise TypeError(f"make() got an unexpected keyword argument {name!r}")
-    given = [fact for fact in SITUATION_FACTS if facts.get(fact.field)]
+    values = {name: fact_value(name, value) for name, value in facts.items()}  # a valued fact's text read
+    given = [fact for fact in SITUATION_FACTS if values.get(fact.field)]
     ways = [w for w, on in (("wall", drawn), ("loose", loose)) if on]
     if win_by is not None:
         ways.append(_read("win_by", win_by).value)
@@ -217,7 +232,7 @@ def make(
         discarder=from_w,
         loser=loser,
         limit=limit_value,
-        stated=stated(**{fact.field: True for fact in given}),
+        stated=stated(**{fact.field: values[fact.field] for fact in given}),
     )
 
 

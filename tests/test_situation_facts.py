@@ -25,6 +25,7 @@ from pungchow_calc.engine.situation import (
     FACT,
     FACTS,
     SITUATION_FACTS,
+    Fact,
     Situation,
     WinBy,
     flag_facts,
@@ -43,7 +44,8 @@ every_fact = pytest.mark.parametrize("fact", FACTS, ids=ids)
 def test_the_situation_holds_exactly_the_stated_facts_of_the_table():
     names = [f.name for f in fields(Situation)]
     assert [n for n in names if n not in CORE] == [fact.field for fact in SITUATION_FACTS]
-    assert flag_facts() == FACTS and set(FACT) == set(ids) and len(ids) == len(set(ids))
+    assert flag_facts() == tuple(fact for fact in FACTS if fact.flag)
+    assert set(FACT) == set(ids) and len(ids) == len(set(ids))
 
 
 def test_stated_keeps_the_table_order_and_refuses_an_unknown_fact():
@@ -65,6 +67,19 @@ def test_each_fact_is_a_score_option_from_its_row(fact):
     situation = opts.from_argv([HAND, fact.option]).situation()
     assert getattr(situation, fact.field) is True
     assert situation.win_by is (fact.way or WinBy.DISCARD)
+
+
+def test_a_fact_with_a_value_is_a_valued_option_read_by_its_reader():
+    # e.g. a count of honba (issue 21): its option takes a value, read by the row's reader.
+    honba = Fact("honba", "--honba", "Counters on the table.", metavar="N", read=opts.read_limit)
+    option = opts.fact_option(honba)
+    assert (option.name, option.spellings, option.metavar, option.flag) == ("honba", ("--honba",), "N", False)
+    assert option.read("3") == 3
+    with pytest.raises(OptionError):
+        option.read("three")
+    # An on/off fact's option is the flag it always was.
+    flag = opts.fact_option(FACT["last_tile"])
+    assert flag.flag and opts.OPTION["last_tile"] == flag
 
 
 def test_a_fact_of_the_table_is_no_score_option():

@@ -12,8 +12,14 @@ from typing import Any
 from ..engine.situation import FACTS
 
 # The stated facts' options from their table (engine/situation.py).
-_WIN_FLAGS = {"--drawn": "drawn", "--loose": "loose", **{fact.option: fact.field for fact in FACTS}}
-_WIN_VALUED = {"--winner": "winner", "--from": "from_", "--feeder": "feeder", "--win-by": "win_by"}
+_WIN_FLAGS = {"--drawn": "drawn", "--loose": "loose", **{f.option: f.field for f in FACTS if f.flag}}
+_WIN_VALUED = {
+    "--winner": "winner",
+    "--from": "from_",
+    "--feeder": "feeder",
+    "--win-by": "win_by",
+    **{f.option: f.field for f in FACTS if not f.flag},
+}
 _OUT = {"--json": "as_json", "--ascii": "ascii_only"}  # the output options every command takes
 _LISTS = {"--other": "other", "--dead": "dead"}
 

@@ -47,7 +47,7 @@ def hand_record(
     from_: str | None = None,
     feeder: str | None = None,
     dead: list[str] | None = None,
-    **facts: bool,
+    **facts: Any,
 ) -> dict[str, Any]:
     """The record of a won game as the log keeps it (only what differs from the defaults); `facts` are
     the stated facts by field name (engine/situation.py FACTS), e.g. `robbing_kong=True`."""
@@ -67,9 +67,9 @@ def hand_record(
     for key, value in (("from", from_), ("feeder", feeder)):
         if value is not None:
             record[key] = value
-    for fact in FACTS:
+    for fact in FACTS:  # an on/off fact as true, a valued one as typed (read again when settled)
         if facts.get(fact.field):
-            record[fact.field] = True
+            record[fact.field] = True if fact.flag else facts[fact.field]
     if dead:
         record["dead"] = list(dead)
     return record

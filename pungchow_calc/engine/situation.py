@@ -12,6 +12,7 @@ a win. Adding a fact is its field and its row here, plus any other conditions th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -65,6 +66,15 @@ class Fact:
     tile: str = ""  # the winning tile as the fact names it, when it has a way: "a robbed tile"
     loser_refused: bool = False  # refused with `--loser` (the fact only describes a winning hand)
     situation: bool = True  # False: a fact of the table the penalties read, not a Situation field
+    # A fact with a value (a count, tiles) rather than on/off: the value's name in help (`N`) and its
+    # reader (the text as typed -> the Situation's value; raises OptionError). "" and None: on/off.
+    metavar: str = ""
+    read: Callable[[str], Any] | None = None
+
+    @property
+    def flag(self) -> bool:
+        """True for an on/off fact (no value)."""
+        return not self.metavar
 
 
 FACTS: tuple[Fact, ...] = (
@@ -150,15 +160,20 @@ Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given
 
 def flag_facts() -> tuple[Fact, ...]:
     """Every stated on/off fact, in the order options and prompts list them."""
-    return FACTS
+    return tuple(fact for fact in FACTS if fact.flag)
+
+
+def fact_value(name: str, value: Any) -> Any:
+    """A fact's value as given: text (from an option or a record) read by its reader, else as it is."""
+    read = FACT[name].read
+    return read(value) if read is not None and isinstance(value, str) else value
 
 
 def stated(**given: Any) -> Stated:
-    """The facts given as keywords (a false value is not given), in FACTS order: e.g.
-    `stated(robbing_kong=True)`. An unknown name is a programming error (KeyError)."""
-    for name in given:
-        FACT[name]  # noqa: B018 - refuse a name the table does not hold
-    return tuple((f.field, given[f.field]) for f in FACTS if given.get(f.field))
+    """The facts given as keywords (a false value is not given; text is read by the fact's reader), in
+    FACTS order: e.g. `stated(robbing_kong=True)`. An unknown name is a programming error (KeyError)."""
+    values = {name: fact_value(name, value) for name, value in given.items()}
+    return tuple((f.field, values[f.field]) for f in FACTS if values.get(f.field))
 
 
 def stated_situation(values: Stated) -> dict[str, Any]:

@@ -12,15 +12,16 @@ from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Invalid, Ruleset, compile_ruleset
-from ..engine.situation import FACTS, WinBy, stated
+from ..engine.situation import FACTS, WinBy, flag_facts, stated
 from ..engine.table import Settlement, TableOptions, settle_table
 from ..engine.tiles import Wind
 from ..engine.wash import Wash, original_hand, wash
 from .log import EveningError
 
-# A hand's on/off win facts: the options of `evening hand` and the keys of its record (the table of
-# stated facts, engine/situation.py).
-FLAGS = tuple(fact.field for fact in FACTS)
+# A hand's stated facts, the options of `evening hand` and the keys of its record (the table of
+# stated facts, engine/situation.py): the on/off ones, and those with a value (kept as typed).
+FLAGS = tuple(fact.field for fact in flag_facts())
+VALUED = tuple(fact.field for fact in FACTS if not fact.flag)
 
 
 def _plain(value: Any) -> Any:
@@ -87,9 +88,9 @@ def table_options(
     dead: frozenset[Wind],
     false_mahjongg: Wind | None,
     draw: bool,
-    **facts: bool,
+    **facts: Any,
 ) -> TableOptions:
-    """The one place the evening builds TableOptions (keyword arguments only; `facts`: FLAGS)."""
+    """The one place the evening builds TableOptions (keyword arguments only; `facts`: FLAGS, VALUED)."""
     fields = TableOptions.__dataclass_fields__
     values: dict[str, Any] = {
         "winner": winner,
@@ -198,6 +199,9 @@ def _settle(
     for flag in FLAGS:
         if not isinstance(record.get(flag, False), bool):
             raise OptionError(f"{flag}: must be true or false", code="bad-option")
+    for name in VALUED:
+        if not isinstance(record.get(name, ""), str):
+            raise OptionError(f"{name}: must be text, as typed", code="bad-option")
     dead = record.get("dead", [])
     if not isinstance(dead, list):
         raise OptionError("dead: must be a list of players", code="bad-option")
@@ -239,5 +243,6 @@ def _settle(
         discarder=_maybe(record, "from", seats),
         feeder=_maybe(record, "feeder", seats),
         **{flag: bool(record.get(flag, False)) for flag in FLAGS},
+        **{name: record[name] for name in VALUED if name in record},
     )
     return settle_table(hands, ruleset, table_options(**options))
