@@ -15,6 +15,7 @@ import typer
 from .. import options as opts
 from ..ascii_output import output_stream
 from ..engine.errors import OptionError, PungchowError
+from ..engine.situation import FACT
 from .common import (
     AsciiOpt,
     DrawnOpt,
@@ -68,9 +69,7 @@ OtherOpt = Annotated[
 FeederOpt = Annotated[
     str | None, typer.Option("--feeder", help="Who discarded the tile completing a dangerous set.")
 ]
-NoChoiceOpt = Annotated[
-    bool, typer.Option("--no-choice", help="The liable player had no choice in his discard.")
-]
+NoChoiceOpt = Annotated[bool, typer.Option(FACT["no_choice"].option, help=FACT["no_choice"].help)]
 DeadOpt = Annotated[
     list[str] | None, typer.Option("--dead", help="A player whose hand is dead (repeatable).")
 ]

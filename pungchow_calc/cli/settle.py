@@ -9,6 +9,7 @@ import typer
 
 from .. import options as opts
 from ..engine.errors import PungchowError
+from ..engine.situation import FACT
 from .common import (
     AsciiOpt,
     DrawnOpt,
@@ -56,9 +57,7 @@ def settle(
         str | None,
         typer.Option("--feeder", help="Seat that discarded the tile completing a dangerous set (insurance)."),
     ] = None,
-    no_choice: Annotated[
-        bool, typer.Option("--no-choice", help="The liable player had no choice in his discard.")
-    ] = False,
+    no_choice: Annotated[bool, typer.Option(FACT["no_choice"].option, help=FACT["no_choice"].help)] = False,
     dead: Annotated[
         list[str] | None, typer.Option("--dead", help="A seat whose hand is dead (repeatable).")
     ] = None,
