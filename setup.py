@@ -1,9 +1,10 @@
 """Build hook: compile the scoring engine with mypyc only when asked (`PUNGCHOW_COMPILE=1 pip install .`).
 
-The default install is plain Python. Compiling turns every module of `pungchow_calc/engine/` (the same
-source, type-checked by mypy) into C; a machine without a C compiler, or code mypy refuses, leaves the
-plain package, with a note on stderr. Never compile an editable install: a compiled module would shadow
-its .py file and edits would silently stop taking effect (tests/test_layout.py refuses such a checkout).
+The default install is plain Python. Compiling turns every module of `pungchow_calc/engine/` and its
+subpackages (the same source, type-checked by mypy) into C; a machine without a C compiler, or code mypy
+refuses, leaves the plain package, with a note on stderr. Never compile an editable install: a compiled
+module would shadow its .py file and edits would silently stop taking effect (tests/test_layout.py
+refuses such a checkout).
 """
 
 from __future__ import annotations
@@ -37,7 +38,10 @@ def extensions() -> list:
     except ImportError:
         print("pungchow: PUNGCHOW_COMPILE=1 but mypy is not installed; plain Python", file=sys.stderr)
         return []
-    modules = sorted(p for p in glob("pungchow_calc/engine/*.py") if not p.endswith("__init__.py"))
+    # Every module of the engine and its subpackages (engine/conditions/), but the packages' __init__.
+    modules = sorted(
+        p for p in glob("pungchow_calc/engine/**/*.py", recursive=True) if not p.endswith("__init__.py")
+    )
     try:
         return mypycify(modules, opt_level="3", debug_level="0")
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - mypy refused the code: stay pure

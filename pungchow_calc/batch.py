@@ -18,9 +18,9 @@ from typing import Any
 from . import options as opts
 from .batch_input import Entry, FileError, Source, mapping_argv, split_line, strip_comment
 from .engine.cache import BoundedCache
-from .engine.conditions import Situation
 from .engine.errors import PungchowError, RulesetError
 from .engine.scoring import Score, score_text
+from .engine.situation import Situation
 
 __all__ = [
     "CSV_COLUMNS",

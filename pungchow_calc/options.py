@@ -12,9 +12,18 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
-from .engine.conditions import Situation, WinBy
 from .engine.errors import OptionError
 from .engine.score_types import DEFAULT, _Default
+from .engine.situation import (
+    SITUATION_FACTS,
+    Fact,
+    Situation,
+    Stated,
+    WinBy,
+    fact_value,
+    stated,
+    stated_situation,
+)
 from .engine.tiles import Wind
 
 DEFAULT_RULESET = "pung-chow"
@@ -30,14 +39,9 @@ class ScoreOptions:
     round: Wind = Wind.EAST
     win_by: WinBy = WinBy.DISCARD
     discarder: Wind | None = None
-    original_hand: bool = False
-    last_tile: bool = False
-    first_discard: bool = False
     loser: bool = False
     limit: int | None | _Default = DEFAULT
-    robbing_kong: bool = False
-    original_call: bool = False
-    kong_after_kong: bool = False
+    stated: Stated = ()  # the stated facts given (engine/situation.py FACTS), e.g. (("last_tile", True),)
 
     def situation(self) -> Situation:
         """The Situation the scorer needs."""
@@ -46,13 +50,8 @@ class ScoreOptions:
             round=self.round,
             winner=not self.loser,
             win_by=self.win_by,
-            original_hand=self.original_hand,
-            last_tile=self.last_tile,
-            first_discard=self.first_discard,
             discarder=self.discarder,
-            robbing_kong=self.robbing_kong,
-            original_call=self.original_call,
-            kong_after_kong=self.kong_after_kong,
+            **stated_situation(self.stated),
         )
 
 
@@ -109,6 +108,11 @@ class Option:
         return not self.metavar
 
 
+def fact_option(fact: Fact) -> Option:
+    """The option of a stated fact: on/off, or valued with the fact's reader (engine/situation.py)."""
+    return Option(fact.field, (fact.option,), fact.help, fact.metavar, None, fact.read or str)
+
+
 OPTIONS: tuple[Option, ...] = (
     Option("ruleset", ("--ruleset", "-r"), "Ruleset name or YAML path.", "NAME|PATH", DEFAULT_RULESET),
     Option(
@@ -145,16 +149,8 @@ OPTIONS: tuple[Option, ...] = (
         None,
         partial(wind, option="--from"),
     ),
-    Option("original_hand", ("--original-hand",), "Won on the original draw."),
-    Option("last_tile", ("--last-tile",), "Won with the last drawable tile."),
-    Option("first_discard", ("--first-discard",), "Won on the first discard."),
-    Option("robbing_kong", ("--robbing-kong",), "Won by robbing a kong (a win by discard)."),
-    Option("original_call", ("--original-call",), "Won on an original call (declared calling at the start)."),
-    Option(
-        "kong_after_kong",
-        ("--kong-after-kong",),
-        "Won on the loose tile of a second kong (implies --loose).",
-    ),
+    # The stated facts of a win, one option each, from their table (engine/situation.py).
+    *(fact_option(fact) for fact in SITUATION_FACTS),
     Option("loser", ("--loser",), "A non-winning hand (no !, may be incomplete)."),
     Option("limit", ("--limit",), "Limit in points (overrides the ruleset).", "N", None, read_limit),
     Option("no_limit", ("--no-limit",), "Play without a limit."),
@@ -182,38 +178,31 @@ def make(
     drawn: bool = False,
     loose: bool = False,
     discarder: str | None = None,
-    original_hand: bool = False,
-    last_tile: bool = False,
-    first_discard: bool = False,
     loser: bool = False,
     limit: str | None = None,
     no_limit: bool = False,
-    robbing_kong: bool = False,
-    original_call: bool = False,
-    kong_after_kong: bool = False,
+    **facts: Any,
 ) -> ScoreOptions:
     """Check and combine option values as typed (docs/notation.md, commands): the one place they are
-    checked, whether they came from typer, the fast path or a batch line."""
+    checked, whether they came from typer, the fast path or a batch line. `facts` are the stated
+    facts of a win by field name (engine/situation.py SITUATION_FACTS), e.g. `last_tile=True`."""
+    for name in facts:
+        if name not in _SITUATION_FACT:
+            raise TypeError(f"make() got an unexpected keyword argument {name!r}")
+    values = {name: fact_value(name, value) for name, value in facts.items()}  # a valued fact's text read
+    given = [fact for fact in SITUATION_FACTS if values.get(fact.field)]
     ways = [w for w, on in (("wall", drawn), ("loose", loose)) if on]
     if win_by is not None:
         ways.append(_read("win_by", win_by).value)
     if len(set(ways)) > 1:
         raise OptionError(f"conflicting ways to win: {', '.join(sorted(set(ways)))}", code="bad-option")
     how = WinBy(ways[0]) if ways else WinBy.DISCARD
-    how = _situation_way(how, bool(ways), robbing_kong, kong_after_kong)
+    how = _situation_way(how, bool(ways), [fact for fact in given if fact.way is not None])
     if loser:
-        stated = [
-            o
-            for o, on in (
-                ("--robbing-kong", robbing_kong),
-                ("--original-call", original_call),
-                ("--kong-after-kong", kong_after_kong),
-            )
-            if on
-        ]
-        if stated:
+        refused = [fact.option for fact in given if fact.loser_refused]
+        if refused:
             raise OptionError(
-                f"{stated[0]} describes a win, but --loser scores a non-winning hand", code="bad-option"
+                f"{refused[0]} describes a win, but --loser scores a non-winning hand", code="bad-option"
             )
     seat_w: Wind = _read("seat", seat)
     from_w: Wind | None = _read("discarder", discarder)
@@ -241,35 +230,36 @@ def make(
         round=_read("round", round),
         win_by=how,
         discarder=from_w,
-        original_hand=original_hand,
-        last_tile=last_tile,
-        first_discard=first_discard,
         loser=loser,
         limit=limit_value,
-        robbing_kong=robbing_kong,
-        original_call=original_call,
-        kong_after_kong=kong_after_kong,
+        stated=stated(**{fact.field: values[fact.field] for fact in given}),
     )
 
 
-# The way of winning each situation option implies. The tile robbed from a kong is scored as a
-# claimed discard (it completes the robber's hand as a discard would; Kajongg's "Robbing the Kong"),
-# and a kong after a kong wins on the loose tile drawn for the second kong. Either option sets the
-# way when none is typed, so `--kong-after-kong` alone means `--loose` as well; a way typed that
-# contradicts it is refused rather than one of the two being guessed at (money never moves on a guess).
-def _situation_way(how: WinBy, typed: bool, robbing_kong: bool, kong_after_kong: bool) -> WinBy:
-    """The way of winning once --robbing-kong and --kong-after-kong are taken into account."""
-    if robbing_kong and kong_after_kong:
-        raise OptionError(
-            "--robbing-kong and --kong-after-kong contradict each other: a robbed tile is not a loose tile",
-            code="bad-option",
-        )
-    if not (robbing_kong or kong_after_kong):
+_SITUATION_FACT = {fact.field: fact for fact in SITUATION_FACTS}
+
+
+# The way of winning a stated fact implies (Fact.way): the tile robbed from a kong is a claimed
+# discard, a kong after a kong wins on a loose tile. The fact sets the way when none is typed, so
+# `--kong-after-kong` alone means `--loose` as well; a way typed that contradicts it, or two facts
+# that imply different ways, are refused rather than one of them being guessed at (money never moves
+# on a guess).
+def _situation_way(how: WinBy, typed: bool, facts: list[Fact]) -> WinBy:
+    """The way of winning once the stated facts that imply one are taken into account."""
+    if not facts:
         return how
-    option, way = ("--robbing-kong", WinBy.DISCARD) if robbing_kong else ("--kong-after-kong", WinBy.LOOSE)
+    first = facts[0]
+    for other in facts[1:]:
+        if other.way is not first.way:
+            raise OptionError(
+                f"{first.option} and {other.option} contradict each other: {first.tile} is not {other.tile}",
+                code="bad-option",
+            )
+    way = first.way
+    assert way is not None
     if typed and how is not way:
         said = {WinBy.DISCARD: "by discard", WinBy.WALL: "from the wall", WinBy.LOOSE: "on a loose tile"}
-        raise OptionError(f"{option} is a win {said[way]}, not {said[how]}", code="bad-option")
+        raise OptionError(f"{first.option} is a win {said[way]}, not {said[how]}", code="bad-option")
     return way
 
 

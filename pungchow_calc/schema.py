@@ -1,5 +1,8 @@
 """The JSON Schema of ruleset files, for editors: generated from the registry and the loader's key lists.
 
+A condition's parameters are described by its entry's spec (`Condition.spec`, the same object that checks
+them when a ruleset is loaded): this module declares no parameter of its own.
+
 The schema ships as `rulesets/ruleset.schema.json` (each shipped ruleset points editors at it with a
 `# yaml-language-server: $schema=...` first line). `build_schema()` derives it from the condition
 registry and the loader's key lists, and tests check the shipped file equals it and that every shipped
@@ -20,161 +23,13 @@ SCHEMA_FILE = "ruleset.schema.json"
 
 def build_schema() -> dict[str, Any]:
     """The ruleset schema, with condition names and parameters taken from the registry."""
-    from .engine.conditions import MELD_KINDS, REGISTRY, SHAPES, TILE_CLASSES
+    from .engine.conditions import REGISTRY
     from .engine.rules import RULE_KEYS, SCOPES, SETTING_KEYS, TOP_KEYS, WHO
 
-    def choice(values: list[str], doc: str) -> dict[str, Any]:
-        one = {"type": "string", "enum": values}
-        many = {"type": "array", "minItems": 1, "items": one}
-        return {"description": doc, "anyOf": [one, many]}
-
-    def counter(min_properties: int, **fields: Any) -> dict[str, Any]:
-        """A counting condition: its own fields and min / max / exactly (predicates._range)."""
-        whole = {"type": "integer", "minimum": 0}
-        return {
-            "type": "object",
-            "additionalProperties": False,
-            "minProperties": min_properties,
-            "properties": {**fields, "min": whole, "max": whole, "exactly": whole},
-        }
-
-    flag = {"type": ["null", "boolean"], "enum": [None, True]}
-    tile_list = {
-        "description": "tile classes and/or tiles in notation (e.g. 2b, Gd)",
-        "anyOf": [{"type": "string"}, {"type": "array", "minItems": 1, "items": {"type": "string"}}],
-    }
-    params: dict[str, dict[str, Any]] = {
-        "meld": choice(list(MELD_KINDS), "kind of set or pair"),
-        "winning_in": choice(list(MELD_KINDS), "kind of meld holding the winning tile"),
-        "tiles": choice(list(TILE_CLASSES), "class every tile belongs to"),
-        "won_by": choice(["wall", "loose", "discard", "drawn"], "how the winning tile came"),
-        "seat": choice(["east", "south", "west", "north"], "the holder's seat"),
-        "own_bonus": choice(["flower", "season"], "own flower or own season"),
-        "wait": choice(["closed", "open"], "where a chow was filled"),
-        "shape": choice(list(SHAPES), "special shape of a limit hand"),
-        "count": counter(
-            2,
-            melds=choice(list(MELD_KINDS), "kind of meld to count"),
-            tiles=choice(list(TILE_CLASSES), "class of their tiles"),
-        ),
-        # Penalties ("discarder pays for all"): sets and tiles on the table before the winning tile.
-        **{
-            name: counter(
-                1,
-                melds=choice(list(MELD_KINDS), "kind of set to count"),
-                tiles=choice(list(TILE_CLASSES), "class of their tiles"),
-                include_winning={"type": "boolean", "description": "count the winning set too"},
-            )
-            for name in ("exposed_sets", "sets_before_win")
-        },
-        "exposed_tiles": counter(
-            1,
-            tiles=choice(list(TILE_CLASSES), "class of the tiles to count"),
-            same_suit={"type": "boolean", "description": "count the fullest numbered suit only"},
-            include_winning={"type": "boolean", "description": "count the set the winning tile made"},
-        ),
-        "winning_tile": choice(list(TILE_CLASSES), "class of the winning tile"),
-        "winning_meld": {
-            "type": "object",
-            "additionalProperties": False,
-            "minProperties": 1,
-            "properties": {
-                "melds": choice(list(MELD_KINDS), "kind of the set or pair holding the winning tile"),
-                "tiles": choice(list(TILE_CLASSES), "class of its tiles"),
-            },
-        },
-        # Bonus tiles as scoring tiles, concealment with a say over kongs, tiles named in the ruleset.
-        "bonus_tiles": counter(
-            1,
-            kinds=choice(["flower", "season"], "bonus suits counted (default both)"),
-            own={"type": "boolean", "description": "count only the holder's own flower/season"},
-        ),
-        **{
-            name: counter(
-                1,
-                melds=choice(list(MELD_KINDS), "kind of meld to count"),
-                declared_kongs={"type": "boolean", "description": "a kong declared face down is concealed"},
-                claimed_kongs={"type": "boolean", "description": "a kong claimed onto a pung is concealed"},
-            )
-            for name in ("concealed_sets", "exposed_melds")
-        },
-        **{
-            name: {
-                "anyOf": [
-                    flag,
-                    {
-                        "type": "object",
-                        "additionalProperties": False,
-                        "properties": {
-                            "declared_kongs": {
-                                "type": "boolean",
-                                "description": "declared kongs are concealed",
-                            },
-                            "claimed_kongs": {
-                                "type": "boolean",
-                                "description": "claimed kongs are concealed",
-                            },
-                        },
-                    },
-                ]
-            }
-            for name in ("all_concealed", "winning_concealed")
-        },
-        "all_tiles": tile_list,
-        "won_with": tile_list,
-        "suit_pattern": {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["ranks"],
-            "properties": {
-                "ranks": {
-                    "type": "array",
-                    "minItems": 9,
-                    "items": {"type": "integer", "minimum": 0, "maximum": 4},
-                    "description": "how many tiles of each rank 1-9 the suit holds",
-                },
-                "extra": {
-                    "type": "array",
-                    "items": {"type": "integer", "minimum": 1, "maximum": 9},
-                    "description": "ranks one extra tile may have",
-                },
-                "with": {"type": "array", "items": {"type": "string"}, "description": "tiles held once each"},
-                "concealed": {"type": "boolean", "description": "nothing declared or exposed"},
-                "extra_wins": {"type": "boolean", "description": "the extra tile is the winning tile"},
-            },
-        },
-        "knitted": {
-            "type": "object",
-            "additionalProperties": False,
-            "minProperties": 1,
-            "properties": {
-                "triples": {"type": "integer", "minimum": 0, "description": "one rank in all three suits"},
-                "pairs": {"type": "integer", "minimum": 0, "description": "one rank in two suits"},
-            },
-        },
-        "seven_pairs": tile_list,
-        "calling_for": {
-            "description": "rule ids of this ruleset",
-            "anyOf": [{"type": "string"}, {"type": "array", "minItems": 1, "items": {"type": "string"}}],
-        },
-        "no_other_points": {
-            "anyOf": [
-                flag,
-                {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["except"],
-                    "properties": {"except": {"type": "array", "items": {"type": "string"}}},
-                },
-            ]
-        },
-    }
     names = list(REGISTRY)
     condition_props: dict[str, Any] = {}
-    for name in names:
-        entry = dict(params.get(name, flag))
-        entry["description"] = REGISTRY[name].doc
-        condition_props[name] = entry
+    for name in names:  # each condition's parameters, as its spec describes them (Condition.spec)
+        condition_props[name] = {**REGISTRY[name].spec.schema(), "description": REGISTRY[name].doc}
     condition_props["not"] = {"$ref": "#/definitions/condition", "description": "the condition fails"}
     condition_props["any"] = {
         "type": "array",

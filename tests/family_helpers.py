@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pungchow_calc.engine.conditions import Situation, WinBy
 from pungchow_calc.engine.rules import Ruleset, compile_ruleset
 from pungchow_calc.engine.scoring import DEFAULT, Score, score_text
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import Wind
 
 MAH_JONGG = {"id": "mj", "label": "Mah Jongg", "who": "winner", "points": 20}

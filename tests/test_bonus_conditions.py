@@ -1,4 +1,4 @@
-"""bonus_tiles: flowers and seasons counted as scoring tiles (engine/bonus_conditions.py)."""
+"""bonus_tiles: flowers and seasons counted as scoring tiles (engine/conditions/bonus.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""calling_for: a non-winner one tile from a winning hand a named rule scores (calling_conditions.py)."""
+"""calling_for: a non-winner one tile from a winning hand a named rule scores (conditions/calling.py)."""
 
 from __future__ import annotations
 

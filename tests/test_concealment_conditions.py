@@ -1,4 +1,4 @@
-"""Concealment with a say over kongs (engine/concealment_conditions.py) and the `+` kong."""
+"""Concealment with a say over kongs (engine/conditions/concealment.py) and the `+` kong."""
 
 from __future__ import annotations
 

@@ -7,7 +7,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pungchow_calc.engine.conditions import Situation, WinBy
 from pungchow_calc.engine.decomposition import (
     _block,
     _splittable,
@@ -19,6 +18,7 @@ from pungchow_calc.engine.decomposition import (
 from pungchow_calc.engine.hand import MeldKind, build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.ruleset_files import load
 
 

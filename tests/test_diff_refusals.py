@@ -12,9 +12,9 @@ import pytest
 from cli_helpers import run
 
 from pungchow_calc.compare import diff_hand
-from pungchow_calc.engine.conditions import Situation
 from pungchow_calc.engine.errors import HandError, PungchowError
 from pungchow_calc.engine.scoring import Score, score_text
+from pungchow_calc.engine.situation import Situation
 from pungchow_calc.ruleset_files import load
 
 TWO_CHOWS = "1b2b3b 4c5c6c 7d7d7d EwEwEw 5d!5d"  # four sets and a pair, two of them chows

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from pungchow_calc.engine.conditions import Situation
 from pungchow_calc.engine.errors import RulesetError
 from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.situation import Situation
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load
 

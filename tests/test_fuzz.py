@@ -16,11 +16,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pungchow_calc.cli import main
-from pungchow_calc.engine.conditions import Situation, WinBy
 from pungchow_calc.engine.errors import PungchowError
 from pungchow_calc.engine.hand import build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import builtin_names, load
 

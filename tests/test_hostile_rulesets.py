@@ -20,9 +20,9 @@ from cli_helpers import run
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pungchow_calc.engine.conditions import Situation
 from pungchow_calc.engine.errors import PungchowError, RulesetError
 from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.situation import Situation
 from pungchow_calc.ruleset_files import builtin_dir, load
 from pungchow_calc.ruleset_yaml import MAX_DEPTH, MAX_NODES
 

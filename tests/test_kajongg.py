@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from data.kajongg_hands import CASES, NOT_YET, Case, Expect
 
-from pungchow_calc.engine.conditions import Situation, WinBy
 from pungchow_calc.engine.errors import PungchowError
 from pungchow_calc.engine.rules import Ruleset
 from pungchow_calc.engine.scoring import DEFAULT, score_text
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load
 

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 from cli_helpers import run as run_main
 
-from pungchow_calc.engine.conditions import FACTS, REGISTRY, Situation, WinBy, facts_read
+from pungchow_calc.engine.conditions import READABLE, REGISTRY, facts_read
 from pungchow_calc.engine.plan import plan_for
 from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.ruleset_files import load
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
@@ -54,7 +55,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
             [{"count": {"melds": "pung", "tiles": "dragons", "min": 3}}], set(), id="count-fixed-class"
         ),
         pytest.param(["no_sequences", {"meld": "pung"}, "exposed"], set(), id="shape-only"),
-        pytest.param([{"nosuch": 1}], FACTS, id="unknown-reads-all"),
+        pytest.param([{"nosuch": 1}], READABLE, id="unknown-reads-all"),
     ],
 )
 def test_facts_read(when: list[Any], facts: set[str]) -> None:
@@ -64,7 +65,7 @@ def test_facts_read(when: list[Any], facts: set[str]) -> None:
 @pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_every_condition_reads_only_known_facts(name: str) -> None:
     for params in (None, True, "own_wind", ["wall"], {"tiles": "round_wind"}):
-        assert REGISTRY[name].reads(params) <= FACTS
+        assert REGISTRY[name].reads(params) <= READABLE
 
 
 @pytest.mark.parametrize(

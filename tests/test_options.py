@@ -10,8 +10,8 @@ from cli_helpers import run
 from pungchow_calc import options as opts
 from pungchow_calc.batch import mapping_argv
 from pungchow_calc.cli import _fast_score_args, app
-from pungchow_calc.engine.conditions import WinBy
 from pungchow_calc.engine.errors import OptionError
+from pungchow_calc.engine.situation import WinBy
 from pungchow_calc.engine.tiles import Wind
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"

@@ -1,4 +1,4 @@
-"""Tiles named in the ruleset and one-suit patterns (engine/pattern_conditions.py)."""
+"""Tiles named in the ruleset and one-suit patterns (engine/conditions/pattern.py)."""
 
 from __future__ import annotations
 

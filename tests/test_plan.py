@@ -6,12 +6,19 @@ from dataclasses import replace
 
 import pytest
 from family_helpers import MAH_JONGG, score
+from hypothesis import given
+from strategies import GenHand, winning_hands
 
-from pungchow_calc.engine.conditions import Situation, WinBy
-from pungchow_calc.engine.plan import memo_for, plan_for
-from pungchow_calc.engine.rules import compile_ruleset
+from pungchow_calc.engine.conditions import REGISTRY, Context
+from pungchow_calc.engine.conditions.base import UNIT
+from pungchow_calc.engine.decomposition import winning_arrangements
+from pungchow_calc.engine.hand import Meld, MeldKind, build, meld
+from pungchow_calc.engine.notation import parse
+from pungchow_calc.engine.plan import _unit_lines, memo_for, plan_for
+from pungchow_calc.engine.rules import Ruleset, compile_ruleset
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import Wind
-from pungchow_calc.ruleset_files import load
+from pungchow_calc.ruleset_files import builtin_names, load
 
 PUNG_POINTS = {
     "id": "pung_points",
@@ -68,3 +75,145 @@ def test_situations_share_remembered_lines_unless_a_rule_reads_the_difference(
     one = memo_for(plan, base, True, None)
     other = memo_for(plan, replace(base, **changed), True, None)  # type: ignore[arg-type]
     assert (one is other) is shared
+
+
+# --- remembered set lines are keyed by exactly the unit fields the rules declare ------------------
+
+RULESETS = {name: load(name) for name in builtin_names()}
+_VARIED = ("exposed", "declared", "winning", "claimed_kong")  # the Meld fields a marker sets (`*#+=!`)
+
+
+def _variants(unit: Meld) -> list[tuple[str, Meld]]:
+    """The unit with one of its marker fields changed (a kong's `#` and `+` only on a kong)."""
+    out = []
+    for name in _VARIED:
+        if name in ("declared", "claimed_kong") and unit.kind is not MeldKind.KONG:
+            continue
+        fields = {f: getattr(unit, f) for f in ("exposed", "declared", "winning", "claimed_kong")}
+        fields[name] = not fields[name]
+        out.append((name, meld(unit.kind, unit.tiles, order=unit.order, **fields)))
+    return out
+
+
+def undeclared_unit_reads(ruleset: Ruleset, text: str, situation: Situation) -> set[str]:
+    """The unit fields, not among those the plan keys its remembered lines by, that change a set's lines."""
+    plan = plan_for(ruleset, situation.winner)
+    if not plan.local:
+        return set()  # nothing is remembered
+    hand = build(parse(text))
+    found = set()
+    for arrangement in list(winning_arrangements(hand, situation.win_by is WinBy.DISCARD))[:3]:
+        ctx = Context(situation, hand, arrangement, hand.counts, (), [], None)
+        for unit in arrangement:
+            if unit.kind is MeldKind.SINGLE:
+                continue
+            rules = plan.pairs if unit.kind is MeldKind.PAIR else plan.sets
+            lines = _unit_lines(rules, ctx, unit, None)
+            for name, other in _variants(unit):
+                if name not in plan.unit_fields and _unit_lines(rules, ctx, other, None) != lines:
+                    found.add(name)
+    return found
+
+
+# Parameters for each local set or pair condition of the registry: a one-rule ruleset of each (as a
+# set rule and as a pair rule) holds the condition itself to what it declares, whatever the shipped
+# rulesets happen to key their lines by.
+PROBE_PARAMS: dict[str, list[object]] = {
+    "meld": ["kong", "pair", "set"],
+    "tiles": ["honors", "own_wind"],
+    "exposed": [None],
+    "concealed": [None],
+    "completes_hand": [None],
+    "wait": ["closed", "open"],
+}
+LOCAL_UNIT_CONDITIONS = sorted(n for n, c in REGISTRY.items() if c.local and c.scopes == UNIT)
+PROBES = {
+    f"probe {name}={params} ({scope})": compile_ruleset(
+        {
+            "rules": [
+                MAH_JONGG,
+                {
+                    "id": "p",
+                    "label": "p",
+                    "scope": scope,
+                    "when": [name if params is None else {name: params}],
+                }
+                | {"points": 1},
+            ]
+        },
+        "probe",
+        "<test>",
+    )
+    for name in LOCAL_UNIT_CONDITIONS
+    for params in PROBE_PARAMS.get(name, [])
+    for scope in ("set", "pair")
+}
+
+
+def test_every_local_unit_condition_is_probed():
+    assert sorted(PROBE_PARAMS) == LOCAL_UNIT_CONDITIONS
+
+
+def _undeclared_anywhere(text: str) -> dict[str, set[str]]:
+    """undeclared_unit_reads under every ruleset (shipped, probes) and way of winning (only those found)."""
+    found = {}
+    for name, ruleset in {**RULESETS, **PROBES}.items():
+        for win_by in WinBy:
+            fields = undeclared_unit_reads(ruleset, text, Situation(win_by=win_by))
+            if fields:
+                found[f"{name} {win_by.value}"] = fields
+    return found
+
+
+@given(winning_hands())
+def test_remembered_set_lines_read_no_unit_field_they_do_not_declare(hand: GenHand):
+    # Scoring shares a set's remembered lines among sets alike in the fields the rules declare
+    # (Condition.unit_reads, plan.Plan.unit_fields): a set with any other marker field changed
+    # (exposed, `#`, `+`, the winning tile's place) must then give the same lines.
+    assert _undeclared_anywhere(hand.text()) == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1b1b1b1b+ 2c3c4c 5d6d7d 8d8d8d Rd!Rd",
+        "RdRdRdRd# EwEwEwEw* 2c!3c4c 7b8b9b 9d9d",
+        "1c2c3c 4c!5c6c 7c8c9c 1b1b1b EwEw",
+        "GdGdGd* WdWdWd 2b2b2b 5c5c5c 9c!9c",
+        "SwSw= 1d1d1d 2d2d!2d 3d3d3d* 9b9b9b9b*",
+    ],
+    ids=[
+        "claimed-kong",
+        "declared-kong-closed-wait",
+        "one-suit-chows",
+        "claimed-pung-pair-wins",
+        "exposed-pair",
+    ],
+)
+def test_markers_read_as_declared(text: str):
+    assert _undeclared_anywhere(text) == {}
+
+
+def test_a_condition_reading_an_undeclared_unit_field_is_caught():
+    # The property above fails for a local set rule that reads `claimed_kong` without declaring it:
+    # its lines would be shared between a `+` kong and a `*` kong, and one of them scored wrong.
+    base = compile_ruleset(
+        {
+            "rules": [
+                MAH_JONGG,
+                {"id": "k", "label": "kong", "scope": "set", "when": ["exposed"], "points": 8},
+            ]
+        },
+        "test",
+        "<test>",
+    )
+    rule = base.rules[1]
+    assert rule.local and "claimed_kong" not in rule.unit_reads
+    sneaky = replace(rule, tests=(lambda ctx, unit: unit is not None and unit.claimed_kong,))
+    ruleset = replace(base, rules=(base.rules[0], sneaky))
+    hand = "1b1b1b1b+ 2c3c4c 5d6d7d 8d8d8d Rd!Rd"
+    assert undeclared_unit_reads(ruleset, hand, Situation()) == {"claimed_kong"}
+    declared = replace(
+        ruleset, rules=(base.rules[0], replace(sneaky, unit_reads=frozenset({"claimed_kong"})))
+    )
+    assert undeclared_unit_reads(declared, hand, Situation()) == set()

@@ -17,7 +17,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import GenGroup, GenHand, losing_hands, retyped, seats, win_bys, winning_hands
 
-from pungchow_calc.engine.conditions import Context, Situation, WinBy
+from pungchow_calc.engine.conditions import Context
 from pungchow_calc.engine.decomposition import loser_arrangements, winning_arrangements
 from pungchow_calc.engine.errors import HandError, NotationError, TableError
 from pungchow_calc.engine.hand import MeldKind, build
@@ -25,6 +25,7 @@ from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.plan import _unit_lines, plan_for
 from pungchow_calc.engine.rules import Rule, Ruleset
 from pungchow_calc.engine.scoring import DEFAULT, Score, score_text
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.table import TableOptions, settle_scores, settle_table
 from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
 from pungchow_calc.ruleset_files import builtin_names, load

@@ -14,10 +14,10 @@ import pytest
 from cli_helpers import run
 
 from pungchow_calc.batch import mapping_argv
-from pungchow_calc.engine.conditions import Situation
 from pungchow_calc.engine.errors import OptionError, RulesetError
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.situation import Situation
 from pungchow_calc.engine.table import read_seat
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load

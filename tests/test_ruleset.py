@@ -27,8 +27,8 @@ def test_shipped_rulesets_load():
 
 
 def test_values_come_from_yaml(tmp_path):
-    from pungchow_calc.engine.conditions import Situation
     from pungchow_calc.engine.scoring import score_text
+    from pungchow_calc.engine.situation import Situation
 
     path = _write(
         tmp_path,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pungchow_calc.engine.conditions import Situation, WinBy
 from pungchow_calc.engine.errors import HandError
 from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load
 

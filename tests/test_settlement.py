@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pungchow_calc.engine.conditions import WinBy
 from pungchow_calc.engine.errors import NotationError, OptionError, RulesetError, TableError
 from pungchow_calc.engine.payments import Payment, east_factor, winner_payments
+from pungchow_calc.engine.situation import WinBy, stated
 from pungchow_calc.engine.table import Settlement, TableOptions, settle_scores, settle_table
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load
@@ -362,7 +362,7 @@ def test_sample_table_file_runs() -> None:
 def test_winner_from_option_and_original_hand() -> None:
     # Part I Example 16: East wins on the original hand (no ! tile), so --winner names him.
     seats = {E: "4c4c4c RdRdRd 1b2b3b 5d6d7d 2d2d", S: "40", W: "12", N: "0"}
-    result = settle_table(seats, PART1, TableOptions(winner=E, original_hand=True))
+    result = settle_table(seats, PART1, TableOptions(winner=E, stated=stated(original_hand=True)))
     assert result.scores[E] == result.hands[E].score
     assert flows(result)[:3] == [(s, "east", 2 * result.scores[E]) for s in ("south", "west", "north")]
 
@@ -456,7 +456,7 @@ def test_bonus_tiles_once_across_the_table() -> None:
         ),
         pytest.param(
             {E: "8", S: "0"},
-            TableOptions(no_choice=True, draw=True),
+            TableOptions(stated=stated(no_choice=True), draw=True),
             OptionError,
             "no-winner",
             id="no-choice-draw",
@@ -614,7 +614,7 @@ def test_discarder_pays_for_all_nine_of_one_suit() -> None:
 
 
 def test_no_choice_excuses_the_discarder() -> None:
-    result = settle_table(ONE_SUIT, LIMIT, TableOptions(discarder=W, no_choice=True))
+    result = settle_table(ONE_SUIT, LIMIT, TableOptions(discarder=W, stated=stated(no_choice=True)))
     assert result.penalties == ()
     assert flows(result) == ONE_SUIT_NORMAL
     assert result.notes == (
@@ -821,7 +821,7 @@ def test_insurance_needs_the_feeder_named() -> None:
 
 
 def test_insurance_no_choice() -> None:
-    options = TableOptions(win_by=WinBy.WALL, feeder=W, no_choice=True)
+    options = TableOptions(win_by=WinBy.WALL, feeder=W, stated=stated(no_choice=True))
     result = settle_table(BIG_DRAGONS, load(str(TAIWAN)), options)
     assert result.penalties == ()
 

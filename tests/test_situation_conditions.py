@@ -1,4 +1,4 @@
-"""Stated situations: robbing_kong, original_call, kong_after_kong (engine/situation_conditions.py)."""
+"""Stated situations: robbing_kong, original_call, kong_after_kong (engine/conditions/situation.py)."""
 
 from __future__ import annotations
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from cli_helpers import run
 
-from pungchow_calc.engine.conditions import Situation, WinBy
 from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.ruleset_files import load
 
 # A concealed-pung hand with two exposed sets at most (Kajongg's original call needs fewer than

@@ -15,6 +15,7 @@ import typer
 from .. import options as opts
 from ..ascii_output import output_stream
 from ..engine.errors import OptionError, PungchowError
+from ..engine.situation import FACT
 from .common import (
     AsciiOpt,
     DrawnOpt,
@@ -79,9 +80,7 @@ FromNameOpt = Annotated[
     str | None,
     typer.Option("--from", metavar="NAME", help="Who discarded the winning tile (a player's name)."),
 ]
-NoChoiceOpt = Annotated[
-    bool, typer.Option("--no-choice", help="The liable player had no choice in his discard.")
-]
+NoChoiceOpt = Annotated[bool, typer.Option(FACT["no_choice"].option, help=FACT["no_choice"].help)]
 DeadOpt = Annotated[
     list[str] | None,
     typer.Option("--dead", metavar="NAME", help="A player whose hand is dead (repeatable)."),

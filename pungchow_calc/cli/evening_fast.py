@@ -9,18 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-_WIN_FLAGS = {
-    "--drawn": "drawn",
-    "--loose": "loose",
-    "--original-hand": "original_hand",
-    "--last-tile": "last_tile",
-    "--first-discard": "first_discard",
-    "--robbing-kong": "robbing_kong",
-    "--original-call": "original_call",
-    "--kong-after-kong": "kong_after_kong",
-    "--no-choice": "no_choice",
+from ..engine.situation import FACTS
+
+# The stated facts' options from their table (engine/situation.py).
+_WIN_FLAGS = {"--drawn": "drawn", "--loose": "loose", **{f.option: f.field for f in FACTS if f.flag}}
+_WIN_VALUED = {
+    "--winner": "winner",
+    "--from": "from_",
+    "--feeder": "feeder",
+    "--win-by": "win_by",
+    **{f.option: f.field for f in FACTS if not f.flag},
 }
-_WIN_VALUED = {"--winner": "winner", "--from": "from_", "--feeder": "feeder", "--win-by": "win_by"}
 _OUT = {"--json": "as_json", "--ascii": "ascii_only"}  # the output options every command takes
 _LISTS = {"--other": "other", "--dead": "dead"}
 

@@ -13,6 +13,7 @@ from typing import Any
 from .. import options as opts
 from ..ascii_output import is_ascii, output_stream
 from ..engine.errors import OptionError, PungchowError
+from ..engine.situation import FACT, FACTS
 from .plain import EXIT_BAD_INPUT, report
 
 
@@ -45,25 +46,17 @@ def hand_record(
     loose: bool = False,
     from_: str | None = None,
     feeder: str | None = None,
-    original_hand: bool = False,
-    last_tile: bool = False,
-    first_discard: bool = False,
-    robbing_kong: bool = False,
-    original_call: bool = False,
-    kong_after_kong: bool = False,
-    no_choice: bool = False,
     dead: list[str] | None = None,
+    **facts: Any,
 ) -> dict[str, Any]:
-    """The record of a won game as the log keeps it (only what differs from the defaults)."""
-    checked = opts.make(
-        "",
-        win_by=win_by,
-        drawn=drawn,
-        loose=loose,
-        robbing_kong=robbing_kong,
-        original_call=original_call,
-        kong_after_kong=kong_after_kong,
-    )
+    """The record of a won game as the log keeps it (only what differs from the defaults); `facts` are
+    the stated facts by field name (engine/situation.py FACTS), e.g. `robbing_kong=True`."""
+    for name in facts:
+        if name not in FACT:
+            raise TypeError(f"hand_record() got an unexpected keyword argument {name!r}")
+    # The win's facts are checked as `score` checks them (one way to win, the way a fact implies).
+    won: dict[str, Any] = {k: v for k, v in facts.items() if FACT[k].situation}
+    checked = opts.make("", win_by=win_by, drawn=drawn, loose=loose, **won)
     if winner in others:
         raise OptionError(
             f"--other: {winner} is the winner; give his hand as the HAND argument", code="bad-option"
@@ -74,17 +67,9 @@ def hand_record(
     for key, value in (("from", from_), ("feeder", feeder)):
         if value is not None:
             record[key] = value
-    for key, on in (
-        ("original_hand", original_hand),
-        ("last_tile", last_tile),
-        ("first_discard", first_discard),
-        ("robbing_kong", robbing_kong),
-        ("original_call", original_call),
-        ("kong_after_kong", kong_after_kong),
-        ("no_choice", no_choice),
-    ):
-        if on:
-            record[key] = True
+    for fact in FACTS:  # an on/off fact as true, a valued one as typed (read again when settled)
+        if facts.get(fact.field):
+            record[fact.field] = True if fact.flag else facts[fact.field]
     if dead:
         record["dead"] = list(dead)
     return record

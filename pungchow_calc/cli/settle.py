@@ -9,6 +9,7 @@ import typer
 
 from .. import options as opts
 from ..engine.errors import PungchowError
+from ..engine.situation import FACT
 from .common import (
     AsciiOpt,
     DrawnOpt,
@@ -69,9 +70,7 @@ def settle(
             autocompletion=complete_wind,
         ),
     ] = None,
-    no_choice: Annotated[
-        bool, typer.Option("--no-choice", help="The liable player had no choice in his discard.")
-    ] = False,
+    no_choice: Annotated[bool, typer.Option(FACT["no_choice"].option, help=FACT["no_choice"].help)] = False,
     dead: Annotated[
         list[str] | None,
         typer.Option(
@@ -102,6 +101,7 @@ def settle(
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Settle the table: who pays whom, with the East double, the limit and the penalties."""
+    from ..engine.situation import stated
     from ..engine.table import TableOptions, settle_table
     from ..engine.tiles import Wind
     from ..ruleset_files import load
@@ -127,15 +127,17 @@ def settle(
             win_by=checked.win_by,
             discarder=opts.wind(from_, "--from") if from_ is not None else None,
             feeder=opts.wind(feeder, "--feeder") if feeder is not None else None,
-            original_hand=original_hand,
-            last_tile=last_tile,
-            first_discard=first_discard,
-            robbing_kong=robbing_kong,
-            original_call=original_call,
-            kong_after_kong=kong_after_kong,
+            stated=stated(
+                original_hand=original_hand,
+                last_tile=last_tile,
+                first_discard=first_discard,
+                robbing_kong=robbing_kong,
+                original_call=original_call,
+                kong_after_kong=kong_after_kong,
+                no_choice=no_choice,
+            ),
             limit=checked.limit if isinstance(checked.limit, int) else None,
             no_limit=no_limit,
-            no_choice=no_choice,
             dead=frozenset(opts.wind(seat, "--dead") for seat in dead or ()),
             false_mahjongg=opts.wind(false_mahjongg, "--false-mahjongg") if false_mahjongg else None,
             draw=draw,

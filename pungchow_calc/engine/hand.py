@@ -46,11 +46,8 @@ class Meld:
     # where it is shown in an arrangement (sets in the order typed, then the pair, then leftovers; one
     # number, so that sorting compares integers, not tuples),
     shown: int = field(init=False, compare=False, repr=False)
-    # its notation as shown in an arrangement (docs/notation.md#markers),
+    # and its notation as shown in an arrangement (docs/notation.md#markers).
     code: str = field(init=False, compare=False, repr=False)
-    # and what a `local` set or pair rule may read of it (conditions.Condition.local): the plan keys
-    # the lines it remembers for a set by this (with the winning tile, for the set that holds it).
-    local_key: tuple[Any, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # (kind, order, first tile, size) as digits: order < 1000 (typed groups; 99 and 100 mark none),
@@ -60,8 +57,6 @@ class Meld:
         )
         object.__setattr__(self, "shown", shown)
         object.__setattr__(self, "code", "".join([t.code for t in self.tiles]) + self.mark)
-        key = (self.kind, self.tiles, self.exposed, self.declared, self.winning)
-        object.__setattr__(self, "local_key", key)
 
     @property
     def is_set(self) -> bool:

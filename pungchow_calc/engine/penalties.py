@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .conditions import Context, Situation, Test, WinBy
+from .conditions import Context, Test
 from .decomposition import shape_arrangement, winning_arrangements
 from .errors import OptionError
 from .hand import Hand, build
@@ -16,6 +16,7 @@ from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
 from .scoring import Score
 from .settlement import AppliedPenalty, Settlement, TableOptions, build_settlement
+from .situation import Situation, WinBy
 from .tiles import PLAYING_TILES, Tile, Wind
 
 
@@ -117,7 +118,7 @@ def liable_for_all(
             )
             continue
         who = seat_name(liable)
-        if options.no_choice and penalty.excused_no_choice:
+        if options.said("no_choice") and penalty.excused_no_choice:
             notes.append(f"{penalty.label}: {who} is excused, having had no choice in his discard")
             continue
         if penalty.excused_waiting is not None:

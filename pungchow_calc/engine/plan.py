@@ -13,9 +13,10 @@ from operator import attrgetter
 from typing import Any
 
 from .cache import BoundedCache
-from .conditions import Context, Situation
+from .conditions import Context
 from .hand import Meld, MeldKind
 from .rules import Rule, Ruleset
+from .situation import Situation
 
 _Kinds = frozenset[MeldKind] | None  # the meld kinds a rule's `meld:` condition allows (None: any)
 Found = tuple[tuple[int, int, int], Rule, Meld | None, int]  # (line order, rule, unit, points)
@@ -51,7 +52,14 @@ class Plan:
     memo: BoundedCache[tuple[Any, bool, int | None], Memo]
     remembered_fields: tuple[str, ...]  # the Situation fields the remembered rules read (Rule.reads)
     remembered_facts: Callable[[Situation], Any]  # those fields of a situation, as one value
-    reads: frozenset[str]  # the situation facts some rule of the plan reads (conditions.FACTS)
+    # The fields of a set or pair its remembered lines are keyed by: those the set and pair rules
+    # declare they read (Rule.unit_reads), its kind (which rules apply), and whether it lies exposed
+    # when a rule's points depend on it; `winning_tile` adds which tile won to the key of the set
+    # that holds it.
+    unit_fields: tuple[str, ...]
+    unit_key: Callable[[Meld], Any]  # those fields of a unit, as one value
+    keys_winning_tile: bool  # "winning_tile" in unit_fields
+    reads: frozenset[str]  # the situation facts some rule of the plan reads (situation.READABLE)
 
 
 MEMO_SITUATIONS = 512  # distinct situations (as the remembered rules read them) per plan
@@ -75,6 +83,8 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
         situated = [r for r in hand if r.local and r.group not in read_groups]
         arranged = [r for r in hand if all(r is not s for s in situated)]
         fields = _fields_read(units + situated)
+        unit_fields = _unit_fields(units)
+        plain = tuple(f for f in unit_fields if f != "winning_tile")
         plan = Plan(
             ruleset=ruleset,
             hand=tuple(r for r in arranged if r.group is None),
@@ -89,6 +99,9 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             memo=BoundedCache(MEMO_SITUATIONS),
             remembered_fields=fields,
             remembered_facts=attrgetter(*fields) if fields else _NOTHING,
+            unit_fields=unit_fields,
+            unit_key=attrgetter(*plain),
+            keys_winning_tile="winning_tile" in unit_fields,
             reads=frozenset().union(*(r.reads for r in rules)),
         )
         _PLANS.put((id(ruleset), winner), plan)
@@ -108,6 +121,14 @@ def _fields_read(rules: list[Rule]) -> tuple[str, ...]:
     """The Situation fields the rules' conditions read (Rule.reads; `loose` is told by `win_by`)."""
     read = {"win_by" if fact == "loose" else fact for rule in rules for fact in rule.reads}
     return tuple(sorted(read & set(Situation.__dataclass_fields__)))
+
+
+def _unit_fields(rules: list[Rule]) -> tuple[str, ...]:
+    """The fields of a unit its remembered lines are keyed by (Plan.unit_fields)."""
+    read = {"kind"}.union(*(rule.unit_reads for rule in rules))
+    if any(r.points is not None and r.points.exposed != r.points.concealed for r in rules):
+        read.add("exposed")  # the line's worth reads it (Points.value)
+    return tuple(sorted(read))
 
 
 def _NOTHING(situation: Situation) -> tuple[()]:
@@ -201,6 +222,8 @@ def evaluate(
     late_groups = plan.late_groups
     slots: list[tuple[int, int, Meld | None]] = []  # (slot, position among its scope, unit)
     winning_tile = ctx.hand.winning_tile
+    unit_key = plan.unit_key
+    keys_winning_tile = plan.keys_winning_tile
     for slot, unit in enumerate(ctx.melds):
         kind = unit.kind
         if kind is MeldKind.PAIR:
@@ -217,7 +240,9 @@ def evaluate(
             slots.append((slot, position, unit))
         if memo is not None:
             # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
-            memo_key = (unit.local_key, winning_tile) if unit.winning else unit.local_key
+            memo_key = (
+                (unit_key(unit), winning_tile) if keys_winning_tile and unit.winning else unit_key(unit)
+            )
             lines = memo.get(memo_key)
             if lines is None:
                 lines = memo.put(memo_key, _unit_lines(rules, ctx, unit, nominal))

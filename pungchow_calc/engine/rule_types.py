@@ -52,7 +52,10 @@ class Rule:
     index: int
     local: bool = False  # every condition reads only the unit, the situation and the winning tile
     limit_fraction: float = 1.0  # a limit hand worth this share of the limit (`limit: 0.5`)
-    reads: frozenset[str] = frozenset()  # the situation facts its conditions read (conditions.FACTS)
+    reads: frozenset[str] = frozenset()  # the situation facts its conditions read (situation.READABLE)
+    unit_reads: frozenset[str] = (
+        frozenset()
+    )  # the fields of its set or pair they read (conditions.UNIT_FIELDS)
     # The line kind (docs/json.md) this rule produces, and where its lines stand in a breakdown
     # (KINDS_ORDER): worked out once here, asked for every line of every hand.
     kind: str = field(init=False, repr=False, compare=False)

@@ -11,8 +11,16 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from .conditions import REGISTRY, SHAPES, Condition, ParamError, Test, facts_read
-from .pattern_conditions import PATTERN_SHAPES
+from .conditions import (
+    PATTERN_SHAPES,
+    REGISTRY,
+    SHAPES,
+    Condition,
+    ParamError,
+    Test,
+    facts_read,
+    unit_fields_read,
+)
 from .rule_types import EveningRules, Invalid, Penalty, Points, Rule, Ruleset, Settings, WashTable
 
 __all__ = [
@@ -110,7 +118,7 @@ def _compile_condition(entry: Any, scope: str, path: tuple[Any, ...]) -> tuple[T
     if scope not in condition.scopes:
         raise Invalid(path, f"condition {name!r} needs a set or pair rule (scope: set or pair)")
     try:
-        return condition.build(params), condition.deferred, condition.local
+        return condition.make(params), condition.deferred, condition.local
     except ParamError as exc:
         raise Invalid(path, f"condition {name!r} {exc}") from None
 
@@ -217,6 +225,7 @@ def _rule(raw: Any, index: int) -> Rule:
         local=all(loc for _, _, loc in compiled),
         limit_fraction=fraction,
         reads=facts_read(when),
+        unit_reads=unit_fields_read(when),
     )
 
 

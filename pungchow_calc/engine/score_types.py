@@ -14,8 +14,8 @@ from operator import attrgetter
 from typing import Any
 
 from .cache import BoundedCache
-from .conditions import Situation
 from .hand import Meld, MeldKind
+from .situation import Situation
 from .tiles import Tile, Wind
 
 

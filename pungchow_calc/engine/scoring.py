@@ -8,7 +8,7 @@ from operator import attrgetter, itemgetter
 from typing import Any
 
 from .cache import BoundedCache
-from .conditions import Context, Situation, WinBy
+from .conditions import Context
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
 from .errors import HandError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
@@ -17,6 +17,7 @@ from .payments import ALL_SEATS, winner_payments
 from .plan import Found, evaluate, memo_for, plan_for
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
+from .situation import LOOSE_NOTE, SITUATION_FACTS, Situation, WinBy
 from .tiles import PLAYING_TILES, Wind
 
 __all__ = ["DEFAULT", "Line", "Score", "limit_in_force", "score_hand", "score_text", "unread_options"]
@@ -156,45 +157,32 @@ def score_hand(
     )
 
 
-# The win options a ruleset may have no rule for: (fact, option, what it says).
-_WIN_FACTS = (
-    ("original_hand", "--original-hand", "a hand won on the original draw"),
-    ("last_tile", "--last-tile", "a win with the last tile"),
-    ("first_discard", "--first-discard", "a win on the first discard"),
-    ("robbing_kong", "--robbing-kong", "robbing a kong"),
-    ("original_call", "--original-call", "a win on an original call"),
-    ("kong_after_kong", "--kong-after-kong", "a win on the loose tile of a kong after a kong"),
-)
-
-
 def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     """A note for each win option of this situation that no rule of the ruleset reads."""
     return _unread_options(ruleset.name, plan_for(ruleset, situation.winner).reads, situation)
 
 
+_STATED = attrgetter(*(f.field for f in SITUATION_FACTS))  # the stated facts of a situation, as a tuple
+
+
 def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
-    """A note for each win option given that no rule reads (none: the usual case, and for a loser)."""
+    """A note for each stated fact given that no rule reads (none: the usual case, and for a loser);
+    the facts, their options and what they say are the table of engine/situation.py."""
     if not situation.winner:
         return ()
-    s = situation
-    if not (
-        s.original_hand
-        or s.last_tile
-        or s.first_discard
-        or s.robbing_kong
-        or s.original_call
-        or s.kong_after_kong
-        or s.win_by is WinBy.LOOSE
-    ):
+    stated = _STATED(situation)
+    loose = situation.win_by is WinBy.LOOSE
+    if not (loose or any(stated)):
         return ()
+    given = [fact for fact, on in zip(SITUATION_FACTS, stated, strict=True) if on]
     notes = [
-        f"{option}: no rule of ruleset {name} scores {what}"
-        for fact, option, what in _WIN_FACTS
-        if getattr(situation, fact) and fact not in facts
+        f"{fact.option}: no rule of ruleset {name} scores {fact.scores}"
+        for fact in given
+        if fact.scores and fact.field not in facts
     ]
-    # --kong-after-kong implies the loose tile (options.make): its own note, if any, says enough.
-    if s.win_by is WinBy.LOOSE and "loose" not in facts and not s.kong_after_kong:
-        notes.append(f"--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall")
+    # A fact that implies the loose tile (options.make): its own note, if any, says enough.
+    if loose and "loose" not in facts and not any(fact.way is WinBy.LOOSE for fact in given):
+        notes.append(LOOSE_NOTE.format(name=name))
     return tuple(notes)
 
 

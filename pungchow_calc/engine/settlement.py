@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .conditions import WinBy
 from .payments import Payment, seat_name
 from .scoring import Score
+from .situation import Stated, WinBy
 from .tiles import Wind
 
 
@@ -148,15 +148,15 @@ class TableOptions:
     win_by: WinBy = WinBy.DISCARD
     discarder: Wind | None = None  # --from: who discarded the winning tile
     feeder: Wind | None = None  # --feeder: who discarded the tile that completed a dangerous set
-    original_hand: bool = False
-    last_tile: bool = False
-    first_discard: bool = False
-    robbing_kong: bool = False  # won with the tile another player added to his exposed pung
-    original_call: bool = False  # declared calling before the first discard, the hand kept unchanged
-    kong_after_kong: bool = False  # won on the loose tile of a kong declared on a loose tile
+    # The stated facts given (situation.stated(...)): the winner's (`--original-hand`, ...) and the
+    # table's (`--no-choice`: the liable player had no choice in his discard, Penalties, note (a)).
+    stated: Stated = ()
     limit: int | None = None  # None: the ruleset's limit
     no_limit: bool = False
-    no_choice: bool = False  # the liable player had no choice in his discard (Penalties, note (a))
     dead: frozenset[Wind] = frozenset()  # seats declared dead (needed for plain scores)
     false_mahjongg: Wind | None = None  # the seat that called Mah-Jongg on an incomplete hand
     draw: bool = False  # no hand won: said outright, so a forgotten `!` or --winner is never a draw
+
+    def said(self, fact: str) -> Any:
+        """The value of a stated fact (False when not given)."""
+        return next((value for name, value in self.stated if name == fact), False)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .conditions import Situation, WinBy
 from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
 from .hand import Hand
@@ -27,6 +26,7 @@ from .rules import Ruleset
 from .scoring import DEFAULT, Score, limit_in_force, score_hand, unread_options
 from .seats import check_copies, for_seat, read_seat
 from .settlement import AppliedPenalty, Settlement, TableOptions, build_settlement, seat_order
+from .situation import FACT, Situation, WinBy, stated_situation
 from .tiles import Wind
 
 __all__ = [
@@ -180,13 +180,7 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
         for flag, on in (
             ("--from", options.discarder is not None),
             ("--feeder", options.feeder is not None),
-            ("--original-hand", options.original_hand),
-            ("--last-tile", options.last_tile),
-            ("--first-discard", options.first_discard),
-            ("--robbing-kong", options.robbing_kong),
-            ("--original-call", options.original_call),
-            ("--kong-after-kong", options.kong_after_kong),
-            ("--no-choice", options.no_choice),
+            *((FACT[name].option, bool(value)) for name, value in options.stated),  # every fact: a win's
         ):
             if on:
                 raise OptionError(
@@ -224,7 +218,7 @@ def _check_ending(
             name = seat_name(seat)
             raise TableError(
                 f"{name}'s hand is complete: mark its winning tile with ! (won on the original draw: "
-                f"--winner {name} --original-hand)",
+                f"--winner {name} {FACT['original_hand'].option})",
                 code="complete-hand-no-winner",
             )
     if not options.draw:
@@ -241,13 +235,8 @@ def _situation(seat: Wind, is_winner: bool, options: TableOptions) -> Situation:
         round=options.round,
         winner=is_winner,
         win_by=options.win_by if is_winner else WinBy.DISCARD,
-        original_hand=is_winner and options.original_hand,
-        last_tile=is_winner and options.last_tile,
-        first_discard=is_winner and options.first_discard,
         discarder=options.discarder if is_winner else None,
-        robbing_kong=is_winner and options.robbing_kong,
-        original_call=is_winner and options.original_call,
-        kong_after_kong=is_winner and options.kong_after_kong,
+        **(stated_situation(options.stated) if is_winner else {}),
     )
 
 

@@ -10,24 +10,18 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..engine.conditions import WinBy
 from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Invalid, Ruleset, compile_ruleset
+from ..engine.situation import FACTS, WinBy, flag_facts, stated
 from ..engine.table import Settlement, TableOptions, settle_table
 from ..engine.tiles import Wind
 from ..engine.wash import Wash, original_hand, wash
 from .log import EveningError
 
-# A hand's on/off win facts: the options of `evening hand` and the keys of its record.
-FLAGS = (
-    "original_hand",
-    "last_tile",
-    "first_discard",
-    "robbing_kong",
-    "original_call",
-    "kong_after_kong",
-    "no_choice",
-)
+# A hand's stated facts, the options of `evening hand` and the keys of its record (the table of
+# stated facts, engine/situation.py): the on/off ones, and those with a value (kept as typed).
+FLAGS = tuple(fact.field for fact in flag_facts())
+VALUED = tuple(fact.field for fact in FACTS if not fact.flag)
 
 
 def _plain(value: Any) -> Any:
@@ -89,20 +83,14 @@ def table_options(
     win_by: str,
     discarder: Wind | None,
     feeder: Wind | None,
-    original_hand: bool,
-    last_tile: bool,
-    first_discard: bool,
-    robbing_kong: bool,
-    original_call: bool,
-    kong_after_kong: bool,
     limit: int | None,
     no_limit: bool,
-    no_choice: bool,
     dead: frozenset[Wind],
     false_mahjongg: Wind | None,
     draw: bool,
+    **facts: Any,
 ) -> TableOptions:
-    """The one place the evening builds TableOptions (keyword arguments only)."""
+    """The one place the evening builds TableOptions (keyword arguments only; `facts`: FLAGS, VALUED)."""
     fields = TableOptions.__dataclass_fields__
     values: dict[str, Any] = {
         "winner": winner,
@@ -111,15 +99,9 @@ def table_options(
         "win_by": WinBy(win_by) if isinstance(fields["win_by"].default, WinBy) else win_by,
         "discarder": discarder,
         "feeder": feeder,
-        "original_hand": original_hand,
-        "last_tile": last_tile,
-        "first_discard": first_discard,
-        "robbing_kong": robbing_kong,
-        "original_call": original_call,
-        "kong_after_kong": kong_after_kong,
+        "stated": stated(**facts),
         "limit": limit,
         "no_limit": no_limit,
-        "no_choice": no_choice,
         "dead": dead,
         "false_mahjongg": false_mahjongg,
     }
@@ -217,6 +199,9 @@ def _settle(
     for flag in FLAGS:
         if not isinstance(record.get(flag, False), bool):
             raise OptionError(f"{flag}: must be true or false", code="bad-option")
+    for name in VALUED:
+        if not isinstance(record.get(name, ""), str):
+            raise OptionError(f"{name}: must be text, as typed", code="bad-option")
     dead = record.get("dead", [])
     if not isinstance(dead, list):
         raise OptionError("dead: must be a list of players", code="bad-option")
@@ -258,5 +243,6 @@ def _settle(
         discarder=_maybe(record, "from", seats),
         feeder=_maybe(record, "feeder", seats),
         **{flag: bool(record.get(flag, False)) for flag in FLAGS},
+        **{name: record[name] for name in VALUED if name in record},
     )
     return settle_table(hands, ruleset, table_options(**options))

@@ -26,12 +26,13 @@ from hands import pungchow_line, random_closed_hand, random_line
 from pungchow_calc import options as opts
 from pungchow_calc.batch import Job, Scorer, quiet_gc, split_line
 from pungchow_calc.batch_input import Entry
-from pungchow_calc.engine.conditions import Context, WinBy
+from pungchow_calc.engine.conditions import Context
 from pungchow_calc.engine.decomposition import waits, winning_arrangements
 from pungchow_calc.engine.hand import build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.plan import evaluate, memo_for, plan_for
 from pungchow_calc.engine.scoring import _display_order, _lines, limit_in_force, score_hand
+from pungchow_calc.engine.situation import WinBy
 
 
 def _timed(rounds: int, count: int, work: Callable[[], Any]) -> tuple[float, Any]:

@@ -13,18 +13,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .condition_base import (
+from ..hand import Meld, MeldKind
+from ..situation import WinBy
+from .base import (
     HAND,
+    MELD_KINDS,
+    Boolean,
+    Choice,
     Condition,
     Context,
-    ParamError,
+    Counter,
+    FlagOr,
+    Keys,
+    Spec,
     Test,
-    WinBy,
     count_range,
     meld_kinds,
     reads,
 )
-from .hand import Meld, MeldKind
 
 
 def concealed_as(meld: Meld, win_by: WinBy, declared_kongs: bool, claimed_kongs: bool) -> bool:
@@ -43,12 +49,8 @@ def concealed_as(meld: Meld, win_by: WinBy, declared_kongs: bool, claimed_kongs:
 
 
 def _kong_params(params: dict[str, Any]) -> tuple[bool, bool]:
-    """(declared_kongs, claimed_kongs): whether each kind of kong counts as concealed."""
-    declared = params.get("declared_kongs", True)
-    claimed = params.get("claimed_kongs", False)
-    if not isinstance(declared, bool) or not isinstance(claimed, bool):
-        raise ParamError("declared_kongs and claimed_kongs must be true or false")
-    return declared, claimed
+    """(declared_kongs, claimed_kongs): whether each kind of kong counts as concealed (checked: _COUNTED)."""
+    return params.get("declared_kongs", True), params.get("claimed_kongs", False)
 
 
 def _concealed_sets(params: Any) -> Test:
@@ -57,8 +59,6 @@ def _concealed_sets(params: Any) -> Test:
     Example: Kajongg's "Three Concealed Pongs" is `{concealed_sets: {melds: pung_or_kong, min: 3,
     claimed_kongs: true}}`; a pung completed by a claimed discard is not concealed.
     """
-    if not isinstance(params, dict):
-        raise ParamError("expects a mapping with melds, min/max/exactly and the kong parameters")
     lo, hi = count_range(params, {"melds", "declared_kongs", "claimed_kongs"})
     kinds = meld_kinds(params.get("melds", "set"))
     concealed = _rule(*_kong_params(params))
@@ -72,11 +72,7 @@ def _concealed_sets(params: Any) -> Test:
 
 def _kongs_only(params: Any) -> Callable[[Context, Meld], bool]:
     """The concealment rule of a condition whose only parameters are the kong ones (or none)."""
-    if params in (None, True):
-        params = {}
-    if not isinstance(params, dict) or set(params) - {"declared_kongs", "claimed_kongs"}:
-        raise ParamError("takes declared_kongs and claimed_kongs (true or false)")
-    return _rule(*_kong_params(params))
+    return _rule(*_kong_params(params if isinstance(params, dict) else {}))
 
 
 def _all_concealed(params: Any) -> Test:
@@ -98,8 +94,6 @@ def _exposed_melds(params: Any) -> Test:
     Example: Kajongg's original call scores only with fewer than three exposed melds:
     `{exposed_melds: {melds: [set, pair], max: 2}}`; `{exposed_melds: {max: 0}}` is a concealed hand.
     """
-    if not isinstance(params, dict):
-        raise ParamError("expects a mapping with melds, min/max/exactly and the kong parameters")
     lo, hi = count_range(params, {"melds", "declared_kongs", "claimed_kongs"})
     kinds = meld_kinds(params.get("melds", ["set", "pair"]))
     concealed = _rule(*_kong_params(params))
@@ -134,18 +128,53 @@ def _rule(declared: bool, claimed: bool) -> Callable[[Context, Meld], bool]:
     return concealed
 
 
-CONCEALMENT_CONDITIONS: dict[str, Condition] = {
+_KONGS_MESSAGE = "declared_kongs and claimed_kongs must be true or false"
+
+
+def _kong_fields(declared: str, claimed: str) -> tuple[tuple[str, Spec], ...]:
+    return (
+        ("declared_kongs", Boolean(_KONGS_MESSAGE, declared)),
+        ("claimed_kongs", Boolean(_KONGS_MESSAGE, claimed)),
+    )
+
+
+_COUNTED = Counter(
+    "expects a mapping with melds, min/max/exactly and the kong parameters",
+    1,
+    (
+        ("melds", Choice(tuple(MELD_KINDS), "kind of meld to count")),
+        *_kong_fields("a kong declared face down is concealed", "a kong claimed onto a pung is concealed"),
+    ),
+)
+_KONGS_ONLY = FlagOr(
+    Keys(
+        "takes declared_kongs and claimed_kongs (true or false)",
+        _kong_fields("declared kongs are concealed", "claimed kongs are concealed"),
+    )
+)
+
+CONDITIONS: dict[str, Condition] = {
     "concealed_sets": Condition(
-        _concealed_sets, HAND, "how many sets of a kind are concealed (which kongs count: parameters)"
+        _concealed_sets,
+        _COUNTED,
+        HAND,
+        "how many sets of a kind are concealed (which kongs count: parameters)",
     ),
     "exposed_melds": Condition(
-        _exposed_melds, HAND, "how many sets and pairs are exposed (which kongs count: parameters)"
+        _exposed_melds,
+        _COUNTED,
+        HAND,
+        "how many sets and pairs are exposed (which kongs count: parameters)",
     ),
     "all_concealed": Condition(
-        _all_concealed, HAND, "no set or pair exposed or claimed (which kongs count: parameters)"
+        _all_concealed,
+        _KONGS_ONLY,
+        HAND,
+        "no set or pair exposed or claimed (which kongs count: parameters)",
     ),
     "winning_concealed": Condition(
         _winning_concealed,
+        _KONGS_ONLY,
         HAND,
         "the winning tile was drawn into a concealed set or pair (which kongs count: parameters)",
         reads=reads("win_by"),

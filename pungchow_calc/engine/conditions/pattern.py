@@ -16,21 +16,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .condition_base import (
+from ..decomposition import ShapeTest
+from ..errors import NotationError
+from ..hand import Meld
+from ..notation import parse
+from ..situation import Situation
+from ..tiles import BLOCKS, PLAYING_TILES, Tile, Wind
+from .base import (
     HAND,
     TILE_CLASSES,
     Condition,
     Context,
+    Custom,
     ParamError,
-    Situation,
     Test,
     tile_sets,
 )
-from .decomposition import ShapeTest
-from .errors import NotationError
-from .hand import Meld
-from .notation import parse
-from .tiles import BLOCKS, PLAYING_TILES, Tile, Wind
 
 _TileSet = Callable[[Situation], frozenset[Tile]]
 
@@ -248,14 +249,65 @@ def _seven_pairs_shape(params: Any) -> ShapeTest:
     return lambda counts, fixed: not fixed and _is_seven_pairs(counts, tiles)
 
 
-PATTERN_CONDITIONS: dict[str, Condition] = {
-    "all_tiles": Condition(_all_tiles, HAND, "every tile is of these classes or tiles"),
+_TILE_LIST = {
+    "description": "tile classes and/or tiles in notation (e.g. 2b, Gd)",
+    "anyOf": [{"type": "string"}, {"type": "array", "minItems": 1, "items": {"type": "string"}}],
+}
+_SUIT_PATTERN = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["ranks"],
+    "properties": {
+        "ranks": {
+            "type": "array",
+            "minItems": 9,
+            "items": {"type": "integer", "minimum": 0, "maximum": 4},
+            "description": "how many tiles of each rank 1-9 the suit holds",
+        },
+        "extra": {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 1, "maximum": 9},
+            "description": "ranks one extra tile may have",
+        },
+        "with": {"type": "array", "items": {"type": "string"}, "description": "tiles held once each"},
+        "concealed": {"type": "boolean", "description": "nothing declared or exposed"},
+        "extra_wins": {"type": "boolean", "description": "the extra tile is the winning tile"},
+    },
+}
+_KNITTED = {
+    "type": "object",
+    "additionalProperties": False,
+    "minProperties": 1,
+    "properties": {
+        "triples": {"type": "integer", "minimum": 0, "description": "one rank in all three suits"},
+        "pairs": {"type": "integer", "minimum": 0, "description": "one rank in two suits"},
+    },
+}
+
+CONDITIONS: dict[str, Condition] = {
+    "all_tiles": Condition(
+        _all_tiles, Custom(tile_list, _TILE_LIST), HAND, "every tile is of these classes or tiles"
+    ),
     # Not local: it reads the winning tile whatever set holds it (plan.py keys remembered lines by
     # the winning tile only for the set that holds it).
-    "won_with": Condition(_won_with, HAND, "the winning tile is one of these classes or tiles"),
-    "suit_pattern": Condition(_suit_pattern, HAND, "the tiles of one suit make this pattern of ranks"),
-    "knitted": Condition(_knitted, HAND, "knitted triples and pairs: one rank in three or two suits"),
-    "seven_pairs": Condition(_seven_pairs, HAND, "seven different pairs of these tiles"),
+    "won_with": Condition(
+        _won_with, Custom(tile_list, _TILE_LIST), HAND, "the winning tile is one of these classes or tiles"
+    ),
+    "suit_pattern": Condition(
+        _suit_pattern,
+        Custom(_pattern, _SUIT_PATTERN),
+        HAND,
+        "the tiles of one suit make this pattern of ranks",
+    ),
+    "knitted": Condition(
+        _knitted,
+        Custom(_knit_params, _KNITTED),
+        HAND,
+        "knitted triples and pairs: one rank in three or two suits",
+    ),
+    "seven_pairs": Condition(
+        _seven_pairs, Custom(_pair_tiles, _TILE_LIST), HAND, "seven different pairs of these tiles"
+    ),
 }
 # Conditions that are also special shapes: name -> build the shape test from the parameters.
 PATTERN_SHAPES: dict[str, Callable[[Any], ShapeTest]] = {

@@ -8,18 +8,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .condition_base import (
+from ..hand import Meld, MeldKind
+from ..tiles import Suit, Tile
+from .base import (
+    HAND,
     MELD_KINDS,
+    TILE_CLASSES,
+    Boolean,
+    Choice,
+    Condition,
     Context,
-    ParamError,
+    Counter,
+    Keys,
     Test,
     count_range,
     meld_kinds,
     optional_tiles,
+    reads_tiles,
     tiles_test,
 )
-from .hand import Meld, MeldKind
-from .tiles import Suit, Tile
 
 
 def _before_win(meld: Meld) -> tuple[Tile, ...]:
@@ -38,23 +45,14 @@ def _on_table(meld: Meld) -> bool:
     return meld.exposed or meld.declared
 
 
-def _include_winning(params: dict[str, Any]) -> bool:
-    value = params.get("include_winning", False)
-    if not isinstance(value, bool):
-        raise ParamError("include_winning must be true or false")
-    return value
-
-
 def sets_shown(on_table: bool) -> Callable[[Any], Test]:
     """Count sets of a kind and tile class; by default only those complete before the winning tile."""
 
     def build(params: Any) -> Test:
-        if not isinstance(params, dict):
-            raise ParamError("expects a mapping with melds, tiles and min/max/exactly")
         lo, hi = count_range(params, {"melds", "tiles", "include_winning"})
         kinds = meld_kinds(params.get("melds", "set"))
         tiles = optional_tiles(params)
-        include = _include_winning(params)
+        include = params.get("include_winning", False)
 
         def test(ctx: Context, unit: Meld | None) -> bool:
             n = sum(
@@ -74,14 +72,10 @@ def sets_shown(on_table: bool) -> Callable[[Any], Test]:
 
 def exposed_tiles(params: Any) -> Test:
     """Count tiles of a class lying on the table; `same_suit: true` counts the fullest numbered suit."""
-    if not isinstance(params, dict):
-        raise ParamError("expects a mapping with tiles and min/max/exactly")
     lo, hi = count_range(params, {"tiles", "same_suit", "include_winning"})
     tiles = optional_tiles(params)
-    include = _include_winning(params)
+    include = params.get("include_winning", False)
     same_suit = params.get("same_suit", False)
-    if not isinstance(same_suit, bool):
-        raise ParamError("same_suit must be true or false")
 
     def test(ctx: Context, unit: Meld | None) -> bool:
         shown = [
@@ -108,10 +102,76 @@ def winning_tile(params: Any) -> Test:
 
 def winning_meld(params: Any) -> Test:
     """The set or pair holding the winning tile is of this kind (`melds`) and class (`tiles`)."""
-    if not isinstance(params, dict) or not params or set(params) - {"melds", "tiles"}:
-        raise ParamError("expects a mapping with melds and/or tiles")
     kinds = meld_kinds(params.get("melds", list(MELD_KINDS)))
     tiles = optional_tiles(params)
     return lambda ctx, unit: any(
         m.winning and m.kind in kinds and all(tiles(t, ctx.situation) for t in m.tiles) for m in ctx.melds
     )
+
+
+def _include(doc: str) -> Boolean:
+    return Boolean("include_winning must be true or false", doc)
+
+
+_SHOWN = Counter(
+    "expects a mapping with melds, tiles and min/max/exactly",
+    1,
+    (
+        ("melds", Choice(tuple(MELD_KINDS), "kind of set to count")),
+        ("tiles", Choice(TILE_CLASSES, "class of their tiles")),
+        ("include_winning", _include("count the winning set too")),
+    ),
+)
+_TILES = reads_tiles("tiles")  # a `tiles:` class in a mapping of parameters
+
+CONDITIONS: dict[str, Condition] = {
+    "exposed_sets": Condition(
+        sets_shown(True),
+        _SHOWN,
+        HAND,
+        "how many sets of a kind lay on the table before the win",
+        reads=_TILES,
+    ),
+    "sets_before_win": Condition(
+        sets_shown(False), _SHOWN, HAND, "how many sets of a kind were complete before the win", reads=_TILES
+    ),
+    "exposed_tiles": Condition(
+        exposed_tiles,
+        Counter(
+            "expects a mapping with tiles and min/max/exactly",
+            1,
+            (
+                ("tiles", Choice(TILE_CLASSES, "class of the tiles to count")),
+                ("include_winning", _include("count the set the winning tile made")),
+                (
+                    "same_suit",
+                    Boolean("same_suit must be true or false", "count the fullest numbered suit only"),
+                ),
+            ),
+        ),
+        HAND,
+        "how many tiles of a class (one suit) lay on the table",
+        reads=_TILES,
+    ),
+    "winning_tile": Condition(
+        winning_tile,
+        Choice(TILE_CLASSES, "class of the winning tile"),
+        HAND,
+        "the winning tile is of this class",
+        reads=reads_tiles(),
+    ),
+    "winning_meld": Condition(
+        winning_meld,
+        Keys(
+            "expects a mapping with melds and/or tiles",
+            (
+                ("melds", Choice(tuple(MELD_KINDS), "kind of the set or pair holding the winning tile")),
+                ("tiles", Choice(TILE_CLASSES, "class of its tiles")),
+            ),
+            min_properties=1,
+        ),
+        HAND,
+        "the set or pair with the winning tile is of this kind",
+        reads=_TILES,
+    ),
+}

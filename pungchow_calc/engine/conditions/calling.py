@@ -11,16 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .condition_base import HAND, Condition, Context, ParamError, Test
-from .hand import Meld
+from ..hand import Meld
+from .base import HAND, Condition, Context, Custom, ParamError, Test
+
+
+def _rule_ids(params: Any) -> frozenset[str]:
+    """The rule ids named (a name or a list)."""
+    ids = params if isinstance(params, list) else [params]
+    if not ids or not all(isinstance(x, str) and x for x in ids):
+        raise ParamError(f"expects rule ids (a name or a list), got {params!r}")
+    return frozenset(ids)
 
 
 def _calling_for(params: Any) -> Test:
     """The hand is one tile from a winning hand scored by one of these rules (ids of this ruleset)."""
-    ids = params if isinstance(params, list) else [params]
-    if not ids or not all(isinstance(x, str) and x for x in ids):
-        raise ParamError(f"expects rule ids (a name or a list), got {params!r}")
-    wanted = frozenset(ids)
+    wanted = _rule_ids(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
         return ctx.calling is not None and not wanted.isdisjoint(ctx.calling())
@@ -28,6 +33,13 @@ def _calling_for(params: Any) -> Test:
     return test
 
 
-CALLING_CONDITIONS: dict[str, Condition] = {
-    "calling_for": Condition(_calling_for, HAND, "one tile from a winning hand that these rules score"),
+_IDS = {
+    "description": "rule ids of this ruleset",
+    "anyOf": [{"type": "string"}, {"type": "array", "minItems": 1, "items": {"type": "string"}}],
+}
+
+CONDITIONS: dict[str, Condition] = {
+    "calling_for": Condition(
+        _calling_for, Custom(_rule_ids, _IDS), HAND, "one tile from a winning hand that these rules score"
+    ),
 }

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .condition_base import HAND, Condition, Context, ParamError, Test, choice, count_range
-from .hand import Meld
-from .tiles import Suit
+from ..hand import Meld
+from ..tiles import Suit
+from .base import HAND, Boolean, Choice, Condition, Context, Counter, Test, choice, count_range, reads
 
 BONUS_KINDS = {"flower": Suit.FLOWERS, "season": Suit.SEASONS}
 
@@ -23,14 +23,10 @@ def _bonus_tiles(params: Any) -> Test:
     holder's own wind (numbers 1-4 are East to North). Example: `{bonus_tiles: {kinds: flower,
     exactly: 4}}` is "all four flowers"; `{bonus_tiles: {exactly: 3}}` is three bonus tiles of any kind.
     """
-    if not isinstance(params, dict):
-        raise ParamError("expects a mapping with kinds, own and min/max/exactly")
     lo, hi = count_range(params, {"kinds", "own"})
     kinds = choice(params.get("kinds", list(BONUS_KINDS)), tuple(BONUS_KINDS))
     suits = frozenset(BONUS_KINDS[k] for k in kinds)
     own = params.get("own", False)
-    if not isinstance(own, bool):
-        raise ParamError("own must be true or false")
 
     def test(ctx: Context, unit: Meld | None) -> bool:
         seat = ctx.situation.seat.value
@@ -40,8 +36,38 @@ def _bonus_tiles(params: Any) -> Test:
     return test
 
 
-BONUS_CONDITIONS: dict[str, Condition] = {
+def _own_bonus(params: Any) -> Test:
+    """Holding the flower or season of one's own wind (Part I, "Use of the Mandarins")."""
+    kinds = choice(params, _KINDS)
+    suits = {BONUS_KINDS[k] for k in kinds}
+    return lambda ctx, unit: (
+        bool(ctx.hand.bonus)
+        and any(t.suit in suits and t.rank == ctx.situation.seat.value for t in ctx.hand.bonus)
+    )
+
+
+_KINDS = tuple(BONUS_KINDS)
+
+# Neither is local: they read the hand's bonus tiles, which no remembered line is keyed by (plan.py).
+CONDITIONS: dict[str, Condition] = {
+    "own_bonus": Condition(
+        _own_bonus,
+        Choice(_KINDS, "own flower or own season"),
+        HAND,
+        "holds own wind's flower or season",
+        reads=reads("seat"),
+    ),
     "bonus_tiles": Condition(
-        _bonus_tiles, HAND, "how many flowers/seasons are held (own: only the holder's wind)"
-    ),  # not local: it reads the hand's bonus tiles, which no remembered line is keyed by (plan.py)
+        _bonus_tiles,
+        Counter(
+            "expects a mapping with kinds, own and min/max/exactly",
+            1,
+            (
+                ("kinds", Choice(_KINDS, "bonus suits counted (default both)")),
+                ("own", Boolean("own must be true or false", "count only the holder's own flower/season")),
+            ),
+        ),
+        HAND,
+        "how many flowers/seasons are held (own: only the holder's wind)",
+    ),
 }

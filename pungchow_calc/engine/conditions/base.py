@@ -1,44 +1,17 @@
-"""What every rule condition is built from: the situation and arrangement it reads, the registry
-entry that describes it, the checks of its YAML parameters, and the tile classes and meld kinds those
-parameters name.
+"""What every rule condition is built from: the arrangement it reads (Context), the registry entry
+that describes it (Condition), the spec of its YAML parameters (which both checks a ruleset and writes
+the JSON Schema, pungchow_calc/schema.py), and the tile classes and meld kinds those parameters name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
-from .hand import Hand, Meld, MeldKind
-from .tiles import PLAYING_TILES, Suit, Tile, Wind
-
-
-class WinBy(Enum):
-    """How the winning tile came: drawn from the wall, drawn as a loose tile, or a claimed discard."""
-
-    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
-
-    WALL = "wall"
-    LOOSE = "loose"
-    DISCARD = "discard"
-
-
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """The circumstances of a hand: who holds it, the round, and how it was won."""
-
-    seat: Wind = Wind.EAST
-    round: Wind = Wind.EAST
-    winner: bool = True
-    win_by: WinBy = WinBy.DISCARD
-    original_hand: bool = False
-    last_tile: bool = False
-    first_discard: bool = False
-    discarder: Wind | None = None
-    robbing_kong: bool = False  # won with the tile another player added to an exposed pung
-    original_call: bool = False  # declared calling before the first discard and kept the hand unchanged
-    kong_after_kong: bool = False  # won on the loose tile drawn for a kong declared on a loose tile
+from ..hand import Hand, Meld, MeldKind
+from ..situation import READABLE, Situation
+from ..tiles import PLAYING_TILES, Suit, Tile, Wind
 
 
 @dataclass(slots=True)
@@ -66,16 +39,13 @@ class ParamError(ValueError):
     """A condition's parameters are the wrong type or value."""
 
 
-# The facts of a Situation a condition may read: its fields, and `loose` (whether a tile drawn was a
-# loose tile rather than one from the wall, which only a condition naming `wall` or `loose` tells apart).
-FACTS = frozenset({*Situation.__dataclass_fields__, "loose"})
 Reads = Callable[[Any], frozenset[str]]  # the facts a condition reads, given its YAML parameters
 
 
 def reads(*facts: str) -> Reads:
     """The same facts whatever the parameters."""
     fixed = frozenset(facts)
-    assert fixed <= FACTS, fixed - FACTS
+    assert fixed <= READABLE, fixed - READABLE
     return lambda params: fixed
 
 
@@ -93,11 +63,32 @@ def reads_tiles(key: str | None = None) -> Reads:
     return facts
 
 
+# What a set or pair rule may read of its unit: the Meld fields, and `winning_tile` (which tile won,
+# for the set or pair that holds it). A local condition declares those it reads (Condition.unit_reads).
+UNIT_FIELDS = frozenset({"kind", "tiles", "exposed", "declared", "winning", "claimed_kong", "winning_tile"})
+
+
+class Spec:
+    """The parameters a condition takes: `check` refuses a wrong value (ParamError, the loader's
+    message), `schema` describes the same values in JSON Schema (pungchow_calc/schema.py)."""
+
+    __slots__ = ()
+
+    def check(self, params: Any) -> None:
+        """Raise ParamError unless the parameters are valid."""
+        raise NotImplementedError
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of the parameters."""
+        raise NotImplementedError
+
+
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """A registry entry: how to build the test, where it may be used, and what it means."""
+    """A registry entry: how to build the test, its parameters, where it may be used, what it means."""
 
     build: Callable[[Any], Test]
+    spec: Spec  # required: the only check of its parameters, and their JSON Schema
     scopes: frozenset[str]
     doc: str
     deferred: bool = False  # needs the other point lines first (e.g. "no other score")
@@ -111,6 +102,14 @@ class Condition:
     # (plan.Plan.remembered_fields), so a fact read and not named here would be a wrong score (a
     # property test changes the unnamed facts and requires the same lines).
     reads: Reads = reads()
+    # Which fields of its set or pair a local condition reads (UNIT_FIELDS): the plan keys a set's
+    # remembered lines by exactly these (plan.Plan.unit_fields); tests/test_plan.py changes the others.
+    unit_reads: frozenset[str] = frozenset()
+
+    def make(self, params: Any) -> Test:
+        """The test for these parameters, once the spec has checked them."""
+        self.spec.check(params)
+        return self.build(params)
 
 
 HAND = frozenset({"hand", "set", "pair"})
@@ -140,10 +139,148 @@ def whole_number(params: Any, name: str) -> int:
 
 def flag(attr: str) -> Callable[[Any], Test]:
     def build(params: Any) -> Test:
-        no_params(params)
         return lambda ctx, unit: bool(getattr(ctx.situation, attr))
 
     return build
+
+
+# --- parameter specs ---------------------------------------------------------------------
+
+FLAG_SCHEMA: dict[str, Any] = {"type": ["null", "boolean"], "enum": [None, True]}
+_WHOLE_SCHEMA: dict[str, Any] = {"type": "integer", "minimum": 0}
+
+
+@dataclass(frozen=True, slots=True)
+class Flag(Spec):
+    """No parameters: `- name`, `- name: true` or `- name:`."""
+
+    def check(self, params: Any) -> None:
+        no_params(params)
+
+    def schema(self) -> dict[str, Any]:
+        return dict(FLAG_SCHEMA)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Spec):
+    """One of the names, or a list of them."""
+
+    values: tuple[str, ...]
+    doc: str
+
+    def check(self, params: Any) -> None:
+        choice(params, self.values)
+
+    def schema(self) -> dict[str, Any]:
+        one = {"type": "string", "enum": list(self.values)}
+        return {"description": self.doc, "anyOf": [one, {"type": "array", "minItems": 1, "items": one}]}
+
+
+@dataclass(frozen=True, slots=True)
+class Boolean(Spec):
+    """true or false (a field of a mapping)."""
+
+    message: str  # the refusal, naming the field
+    doc: str
+
+    def check(self, params: Any) -> None:
+        if not isinstance(params, bool):
+            raise ParamError(self.message)
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "boolean", "description": self.doc}
+
+
+@dataclass(frozen=True, slots=True)
+class Custom(Spec):
+    """A value checked by its own function (the one its builder reads it with), described as given."""
+
+    checker: Callable[[Any], object]  # raises ParamError; its result is not used
+    document: dict[str, Any]
+
+    def check(self, params: Any) -> None:
+        self.checker(params)
+
+    def schema(self) -> dict[str, Any]:
+        return dict(self.document)
+
+
+Fields = tuple[tuple[str, Spec], ...]
+
+
+def _check_fields(params: dict[str, Any], fields: Fields) -> None:
+    for name, spec in fields:
+        if name in params:
+            spec.check(params[name])
+
+
+def _object(fields: Fields, extra: dict[str, Any], **keys: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "object", "additionalProperties": False, **keys}
+    out["properties"] = {**{name: spec.schema() for name, spec in fields}, **extra}
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Counter(Spec):
+    """A counting condition: its own fields and `min` / `max` / `exactly` (count_range)."""
+
+    message: str  # the refusal of anything but a mapping
+    min_properties: int  # for the schema: how many keys a useful mapping has at least
+    fields: Fields
+
+    def check(self, params: Any) -> None:
+        if not isinstance(params, dict):
+            raise ParamError(self.message)
+        count_range(params, {name for name, _ in self.fields})
+        _check_fields(params, self.fields)
+
+    def schema(self) -> dict[str, Any]:
+        whole = _WHOLE_SCHEMA
+        counts = {"min": dict(whole), "max": dict(whole), "exactly": dict(whole)}
+        return _object(self.fields, counts, minProperties=self.min_properties)
+
+
+@dataclass(frozen=True, slots=True)
+class Keys(Spec):
+    """A mapping of the named fields (at least `min_properties` of them, the `required` ones given)."""
+
+    message: str  # the refusal of anything else
+    fields: Fields
+    min_properties: int = 0
+    required: tuple[str, ...] = ()
+
+    def check(self, params: Any) -> None:
+        names = {name for name, _ in self.fields}
+        if (
+            not isinstance(params, dict)
+            or len(params) < self.min_properties
+            or set(params) - names
+            or any(r not in params for r in self.required)
+        ):
+            raise ParamError(self.message)
+        _check_fields(params, self.fields)
+
+    def schema(self) -> dict[str, Any]:
+        keys: dict[str, Any] = {}
+        if self.min_properties:
+            keys["minProperties"] = self.min_properties
+        if self.required:
+            keys["required"] = list(self.required)
+        return _object(self.fields, {}, **keys)
+
+
+@dataclass(frozen=True, slots=True)
+class FlagOr(Spec):
+    """No parameters, or the mapping `inner` describes."""
+
+    inner: Spec
+
+    def check(self, params: Any) -> None:
+        if params not in (None, True):
+            self.inner.check(params)
+
+    def schema(self) -> dict[str, Any]:
+        return {"anyOf": [dict(FLAG_SCHEMA), self.inner.schema()]}
 
 
 # --- tile classes ------------------------------------------------------------------------
@@ -223,7 +360,7 @@ def meld_kinds(params: Any) -> frozenset[MeldKind]:
 
 def fact_condition(fact: str, doc: str) -> Condition:
     """A condition that is a fact of the situation itself (`original_hand`, `robbing_kong`, ...)."""
-    return Condition(flag(fact), HAND, doc, local=True, reads=reads(fact))
+    return Condition(flag(fact), Flag(), HAND, doc, local=True, reads=reads(fact))
 
 
 def count_range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:

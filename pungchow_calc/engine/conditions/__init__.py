@@ -1,0 +1,96 @@
+"""The registry of rule conditions: stable names that ruleset YAML refers to, with parameters.
+
+Each family module (situation, sets, whole, bonus, concealment, pattern, calling, laid) exports its
+entries as `CONDITIONS`, a dict of name -> `base.Condition`; the registry below is their union, written
+out here (there is no module scanning, and nothing is evaluated: a name not in `REGISTRY` is a load
+error). An entry carries its parameter spec (`Condition.spec`: the one check of its parameters, and the
+JSON Schema pungchow_calc/schema.py writes), the situation facts it reads (`reads`) and, for a local
+set or pair condition, the fields of the unit it reads (`unit_reads`). Each entry builds a test from its
+YAML parameters once, at load time; the test then answers for one arrangement (`unit` is None for a
+hand rule, the set or pair for a set or pair rule).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import bonus, calling, concealment, laid, pattern, sets, situation, whole
+from .base import (
+    FIXED_CLASSES,
+    MELD_KINDS,
+    READABLE,
+    SITUATED_CLASSES,
+    TILE_CLASSES,
+    UNIT_FIELDS,
+    Condition,
+    Context,
+    ParamError,
+    Spec,
+    Test,
+)
+from .pattern import PATTERN_SHAPES
+from .whole import SHAPES
+
+__all__ = [
+    "FIXED_CLASSES",
+    "MELD_KINDS",
+    "PATTERN_SHAPES",
+    "READABLE",
+    "REGISTRY",
+    "SHAPES",
+    "SITUATED_CLASSES",
+    "TILE_CLASSES",
+    "UNIT_FIELDS",
+    "Condition",
+    "Context",
+    "ParamError",
+    "Spec",
+    "Test",
+    "facts_read",
+    "unit_fields_read",
+]
+
+FAMILIES = (situation, whole, sets, laid, bonus, concealment, pattern, calling)
+REGISTRY: dict[str, Condition] = {
+    **situation.CONDITIONS,  # who holds the hand and how it was won
+    **whole.CONDITIONS,  # the whole hand
+    **sets.CONDITIONS,  # one set or pair
+    **laid.CONDITIONS,  # what lay on the table when the winning tile came (the penalties)
+    **bonus.CONDITIONS,  # the bonus tiles held
+    **concealment.CONDITIONS,  # concealment as a rule means it
+    **pattern.CONDITIONS,  # tiles named in the ruleset, one-suit patterns, knitted hands, seven pairs
+    **calling.CONDITIONS,  # what a non-winning hand is calling for
+}
+assert len(REGISTRY) == sum(len(f.CONDITIONS) for f in FAMILIES), "a condition name is given twice"
+
+
+def _entries(when: Any) -> list[tuple[Condition | None, Any]]:
+    """The registry entries (None: not a condition) a `when:` list names, through `not` and `any`."""
+    if isinstance(when, list):
+        return [found for entry in when for found in _entries(entry)]
+    if isinstance(when, str):
+        name, params = when, None
+    elif isinstance(when, dict) and len(when) == 1:
+        ((name, params),) = when.items()
+    else:
+        return [(None, when)]
+    if name in ("not", "any"):
+        return _entries(params if isinstance(params, list) else [params])
+    return [(REGISTRY.get(name) if isinstance(name, str) else None, params)]
+
+
+def facts_read(when: Any) -> frozenset[str]:
+    """The situation facts a compiled `when:` list reads (through `not` and `any` too).
+
+    Anything not a known condition (never so once compiled) counts as reading every fact.
+    """
+    return frozenset().union(
+        *(READABLE if condition is None else condition.reads(params) for condition, params in _entries(when))
+    )
+
+
+def unit_fields_read(when: Any) -> frozenset[str]:
+    """The fields of its set or pair a compiled `when:` list reads (Condition.unit_reads)."""
+    return frozenset().union(
+        *(UNIT_FIELDS if condition is None else condition.unit_reads for condition, _ in _entries(when))
+    )

@@ -1,0 +1,120 @@
+"""Conditions on one set or pair (a `set` or `pair` rule's unit): its kind, its tiles, how it lies.
+
+Every one is local: it reads only its unit (the fields it declares in `unit_reads`), the situation
+and the winning tile, so scoring remembers a set's lines (plan.Plan).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..hand import Meld, MeldKind
+from .base import (
+    MELD_KINDS,
+    TILE_CLASSES,
+    UNIT,
+    Choice,
+    Condition,
+    Context,
+    Flag,
+    Test,
+    choice,
+    meld_kinds,
+    reads_tiles,
+    tile_sets,
+)
+
+_WAITS = ("closed", "open")
+
+
+def _meld(params: Any) -> Test:
+    kinds = meld_kinds(params)
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        return unit is not None and unit.kind in kinds
+
+    test.meld_kinds = kinds  # type: ignore[attr-defined]  # lets scoring skip other melds unasked
+    return test
+
+
+def _tiles(params: Any) -> Test:
+    sets = tile_sets(params)
+    return lambda ctx, unit: unit is not None and sets(ctx.situation).issuperset(unit.tiles)
+
+
+def _exposed(params: Any) -> Test:
+    return lambda ctx, unit: unit is not None and unit.exposed
+
+
+def _concealed(params: Any) -> Test:
+    return lambda ctx, unit: unit is not None and not unit.exposed
+
+
+def _completes(params: Any) -> Test:
+    return lambda ctx, unit: unit is not None and unit.winning
+
+
+def _wait(params: Any) -> Test:
+    """Where a chow was filled: `closed` (middle, or the only open end, as 1-2 waiting for 3)
+    or `open` (either end of two in a row); Part II "Scoring Values"."""
+    wanted = choice(params, _WAITS)
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        if unit is None or unit.kind is not MeldKind.CHOW or not unit.winning:
+            return False
+        win = ctx.hand.winning_tile
+        low, high = unit.tiles[0].rank, unit.tiles[2].rank
+        if win is None:
+            return False
+        closed = win.rank == low + 1 or (win.rank == high and low == 1) or (win.rank == low and high == 9)
+        return ("closed" if closed else "open") in wanted
+
+    return test
+
+
+CONDITIONS: dict[str, Condition] = {
+    "meld": Condition(
+        _meld,
+        Choice(tuple(MELD_KINDS), "kind of set or pair"),
+        UNIT,
+        "the set or pair is of this kind",
+        local=True,
+        unit_reads=frozenset({"kind"}),
+    ),
+    "tiles": Condition(
+        _tiles,
+        Choice(TILE_CLASSES, "class every tile belongs to"),
+        UNIT,
+        "every tile of the set or pair is of this class",
+        local=True,
+        reads=reads_tiles(),
+        unit_reads=frozenset({"tiles"}),
+    ),
+    "exposed": Condition(
+        _exposed,
+        Flag(),
+        UNIT,
+        "on the table or completed by a discard",
+        local=True,
+        unit_reads=frozenset({"exposed"}),
+    ),
+    "concealed": Condition(
+        _concealed,
+        Flag(),
+        UNIT,
+        "in the hand (or a kong declared face down)",
+        local=True,
+        unit_reads=frozenset({"exposed"}),
+    ),
+    "completes_hand": Condition(
+        _completes, Flag(), UNIT, "holds the winning tile", local=True, unit_reads=frozenset({"winning"})
+    ),
+    "wait": Condition(
+        _wait,
+        Choice(_WAITS, "where a chow was filled"),
+        UNIT,
+        "a chow filled in the middle/only end (closed) or open end",
+        local=True,
+        unit_reads=frozenset({"kind", "tiles", "winning", "winning_tile"}),
+    ),
+}

@@ -1,0 +1,159 @@
+"""Conditions on the whole hand: its suits, its kinds of set, the shapes of limit hands, the waits and
+the other point lines (a `hand` rule's arrangement).
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any
+
+from ..hand import Meld, MeldKind
+from ..tiles import PLAYING_TILES
+from .base import (
+    HAND,
+    MELD_KINDS,
+    TILE_CLASSES,
+    Choice,
+    Condition,
+    Context,
+    Counter,
+    Custom,
+    Flag,
+    FlagOr,
+    Keys,
+    ParamError,
+    Test,
+    choice,
+    count_range,
+    meld_kinds,
+    optional_tiles,
+    reads_tiles,
+)
+
+_KIND = attrgetter("kind")
+
+
+def _no_sequences(params: Any) -> Test:
+    # `in` over a map runs in C: no generator frame per arrangement.
+    return lambda ctx, unit: MeldKind.CHOW not in map(_KIND, ctx.melds)
+
+
+def _only_place(params: Any) -> Test:
+    return lambda ctx, unit: ctx.hand.winning_tile is not None and len(ctx.waits) == 1
+
+
+# One suit, one suit with honors and all honors read the suits and honors a hand holds, counted
+# once when it is built (Hand.suits): every arrangement of every hand asks them.
+def _one_suit_with_honors(params: Any) -> Test:
+    return lambda ctx, unit: ctx.hand.suits == (1, True)
+
+
+def _one_suit(params: Any) -> Test:
+    return lambda ctx, unit: ctx.hand.suits == (1, False)
+
+
+def _all_honors(params: Any) -> Test:
+    return lambda ctx, unit: ctx.hand.suits == (0, True)
+
+
+def _all_heads(params: Any) -> Test:
+    return lambda ctx, unit: all(PLAYING_TILES[i].is_head for i, c in enumerate(ctx.counts) if c)
+
+
+def _count(params: Any) -> Test:
+    """How many melds of a kind (and tile class) the arrangement holds: `min`, `max`, `exactly`."""
+    lo, hi = count_range(params, {"melds", "tiles"})
+    kinds = meld_kinds(params.get("melds", "set"))
+    tiles = optional_tiles(params)
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        n = sum(1 for m in ctx.melds if m.kind in kinds and all(tiles(t, ctx.situation) for t in m.tiles))
+        return lo <= n <= hi
+
+    return test
+
+
+def _winning_in(params: Any) -> Test:
+    """The winning tile stands in a meld of the given kind, e.g. the fourth tile of an exposed pung."""
+    kinds = meld_kinds(params)
+    return lambda ctx, unit: any(m.winning and m.kind in kinds for m in ctx.melds)
+
+
+def _rule_ids(ids: Any) -> None:
+    if not (isinstance(ids, list) and all(isinstance(x, str) for x in ids)):
+        raise ParamError("`except` must be a list of rule ids")
+
+
+def _no_other_points(params: Any) -> Test:
+    """No point line applies but those named (Part I: "no other score than Mah-Jongg", docs/rulings.md)."""
+    allowed = frozenset(params["except"]) if isinstance(params, dict) else frozenset()
+    return lambda ctx, unit: allowed.issuperset(ctx.earlier)
+
+
+def _single_heads_shape(counts: list[int], fixed: tuple[Meld, ...]) -> bool:
+    """Thirteen different heads, one of them paired (Part II, limit hand 1)."""
+    if fixed or sum(counts) != 14:
+        return False
+    return all(counts[i] >= 1 for i in _HEADS) and sorted(counts[i] for i in _HEADS).count(2) == 1
+
+
+_HEADS = tuple(i for i, t in enumerate(PLAYING_TILES) if t.is_head)
+
+
+SHAPES = {"single_heads": _single_heads_shape}
+
+
+def _shape(params: Any) -> Test:
+    names = choice(params, tuple(SHAPES))
+    tests = [SHAPES[n] for n in sorted(names)]
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        counts = list(ctx.counts)
+        return any(t(counts, ctx.hand.fixed) for t in tests)
+
+    return test
+
+
+_EXCEPT = Keys(
+    "takes `except: [rule ids]`",
+    (("except", Custom(_rule_ids, {"type": "array", "items": {"type": "string"}})),),
+    required=("except",),
+)
+
+CONDITIONS: dict[str, Condition] = {
+    "only_place_to_win": Condition(_only_place, Flag(), HAND, "exactly one tile could have completed"),
+    "no_sequences": Condition(_no_sequences, Flag(), HAND, "no chow in hand or on the table"),
+    "one_suit_with_honors": Condition(_one_suit_with_honors, Flag(), HAND, "one suit, with winds or dragons"),
+    "one_suit": Condition(_one_suit, Flag(), HAND, "one suit and nothing else"),
+    "all_honors": Condition(_all_honors, Flag(), HAND, "only winds and dragons"),
+    "all_heads": Condition(_all_heads, Flag(), HAND, "only ones, nines, winds and dragons"),
+    "count": Condition(
+        _count,
+        Counter(
+            "expects a mapping with melds and min/max/exactly",
+            2,
+            (
+                ("melds", Choice(tuple(MELD_KINDS), "kind of meld to count")),
+                ("tiles", Choice(TILE_CLASSES, "class of their tiles")),
+            ),
+        ),
+        HAND,
+        "how many melds of a kind and tile class",
+        reads=reads_tiles("tiles"),
+    ),
+    "winning_in": Condition(
+        _winning_in,
+        Choice(tuple(MELD_KINDS), "kind of meld holding the winning tile"),
+        HAND,
+        "the winning tile stands in a meld of this kind",
+    ),
+    "shape": Condition(
+        _shape,
+        Choice(tuple(SHAPES), "special shape of a limit hand"),
+        HAND,
+        "a special shape named by a limit hand",
+    ),
+    "no_other_points": Condition(
+        _no_other_points, FlagOr(_EXCEPT), HAND, "no other point line applies", deferred=True
+    ),
+}

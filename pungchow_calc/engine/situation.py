@@ -1,0 +1,181 @@
+"""How a hand was won: the Situation the conditions read, and the one table of the facts a player states.
+
+A stated fact is what the tiles cannot show: "won on the original draw", "robbing a kong", ... Each is
+declared once, here, as a `Situation` field and its row in `FACTS` (the option spelling, its help, the
+note shown when no rule of a ruleset reads it, the rule condition of its name). Everything else is
+derived from the table: the options of `score`, `settle` and `evening hand` (pungchow_calc/options.py),
+`TableOptions.stated`, the keys of an evening's records (evening/settle.py), the notes
+(scoring.unread_options), the conditions (conditions/situation.py) and the checks that a fact describes
+a win. Adding a fact is its field and its row here, plus any other conditions that read it
+(docs/rulesets.md#adding); tests/test_situation_facts.py holds every derived place to the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .tiles import Wind
+
+
+class WinBy(Enum):
+    """How the winning tile came: drawn from the wall, drawn as a loose tile, or a claimed discard."""
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
+
+    WALL = "wall"
+    LOOSE = "loose"
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """The circumstances of a hand: who holds it, the round, and how it was won.
+
+    The fields after `discarder` are the stated facts, one per row of FACTS (same order).
+    """
+
+    seat: Wind = Wind.EAST
+    round: Wind = Wind.EAST
+    winner: bool = True
+    win_by: WinBy = WinBy.DISCARD
+    discarder: Wind | None = None
+    original_hand: bool = False
+    last_tile: bool = False
+    first_discard: bool = False
+    robbing_kong: bool = False  # won with the tile another player added to an exposed pung
+    original_call: bool = False  # declared calling before the first discard and kept the hand unchanged
+    kong_after_kong: bool = False  # won on the loose tile drawn for a kong declared on a loose tile
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One stated fact: its field, the option that states it, and what a player is told about it."""
+
+    field: str  # the Situation field (or, for a fact of the table, the TableOptions one); the record key
+    option: str  # the option's spelling (`score`, `settle`, `evening hand`, the `evening play` prompt)
+    help: str  # the option's help
+    # What no rule scores, for the note `--x: no rule of ruleset R scores ...`; "" for no note.
+    scores: str = ""
+    # What the rule condition of the same name tests (conditions/situation.py makes one for every fact
+    # with this), as `rules show` and the JSON Schema describe it; "" for no condition.
+    condition: str = ""
+    way: WinBy | None = None  # the way of winning the fact implies (the option sets it when none is typed)
+    tile: str = ""  # the winning tile as the fact names it, when it has a way: "a robbed tile"
+    loser_refused: bool = False  # refused with `--loser` (the fact only describes a winning hand)
+    situation: bool = True  # False: a fact of the table the penalties read, not a Situation field
+    # A fact with a value (a count, tiles) rather than on/off: the value's name in help (`N`) and its
+    # reader (the text as typed -> the Situation's value; raises OptionError). "" and None: on/off.
+    metavar: str = ""
+    read: Callable[[str], Any] | None = None
+
+    @property
+    def flag(self) -> bool:
+        """True for an on/off fact (no value)."""
+        return not self.metavar
+
+
+FACTS: tuple[Fact, ...] = (
+    Fact(
+        "original_hand",
+        "--original-hand",
+        "Won on the original draw.",
+        "a hand won on the original draw",
+        "won on the hand as first drawn",
+    ),
+    Fact(
+        "last_tile",
+        "--last-tile",
+        "Won with the last drawable tile.",
+        "a win with the last tile",
+        "won with the last tile that may be drawn",
+    ),
+    Fact(
+        "first_discard",
+        "--first-discard",
+        "Won on the first discard.",
+        "a win on the first discard",
+        "won on the first tile discarded",
+    ),
+    # The tile robbed from a kong is scored as a claimed discard (it completes the robber's hand as a
+    # discard would; Kajongg's "Robbing the Kong").
+    Fact(
+        "robbing_kong",
+        "--robbing-kong",
+        "Won by robbing a kong (a win by discard).",
+        "robbing a kong",
+        "won with the tile added to another player's exposed pung",
+        way=WinBy.DISCARD,
+        tile="a robbed tile",
+        loser_refused=True,
+    ),
+    Fact(
+        "original_call",
+        "--original-call",
+        "Won on an original call (declared calling at the start).",
+        "a win on an original call",
+        "won after calling from the first discard on",
+        loser_refused=True,
+    ),
+    # A kong after a kong wins on the loose tile drawn for the second kong (Kajongg's "Twofold Fortune").
+    Fact(
+        "kong_after_kong",
+        "--kong-after-kong",
+        "Won on the loose tile of a second kong (implies --loose).",
+        "a win on the loose tile of a kong after a kong",
+        "won on the loose tile of a kong declared on a loose tile",
+        way=WinBy.LOOSE,
+        tile="a loose tile",
+        loser_refused=True,
+    ),
+    # Part II "Penalties", note (a): the liable player had no choice in his discard.
+    Fact(
+        "no_choice",
+        "--no-choice",
+        "The liable player had no choice in his discard.",
+        situation=False,
+    ),
+)
+FACT: dict[str, Fact] = {f.field: f for f in FACTS}
+SITUATION_FACTS: tuple[Fact, ...] = tuple(f for f in FACTS if f.situation)  # the Situation's stated fields
+
+# What a condition may read of a Situation: its fields, and `loose` (whether a tile drawn was a loose
+# tile rather than one from the wall, which only a condition naming `wall` or `loose` tells apart).
+READABLE: frozenset[str] = frozenset({*Situation.__dataclass_fields__, "loose"})
+
+# The table and the dataclass are one declaration read twice: refuse a row without its field, or the
+# reverse, when the module is loaded (tests/test_situation_facts.py says the same in a test).
+CORE = ("seat", "round", "winner", "win_by", "discarder")  # the fields every hand has; the rest are stated
+assert tuple(k for k in Situation.__dataclass_fields__ if k not in CORE) == tuple(
+    f.field for f in SITUATION_FACTS
+), "every stated field of Situation needs its row in FACTS, and the reverse"
+
+# The note for a loose tile no rule tells from one drawn from the wall (`--loose`, `--win-by loose`).
+LOOSE_NOTE = "--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall"
+
+Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given, in FACTS order
+
+
+def flag_facts() -> tuple[Fact, ...]:
+    """Every stated on/off fact, in the order options and prompts list them."""
+    return tuple(fact for fact in FACTS if fact.flag)
+
+
+def fact_value(name: str, value: Any) -> Any:
+    """A fact's value as given: text (from an option or a record) read by its reader, else as it is."""
+    read = FACT[name].read
+    return read(value) if read is not None and isinstance(value, str) else value
+
+
+def stated(**given: Any) -> Stated:
+    """The facts given as keywords (a false value is not given; text is read by the fact's reader), in
+    FACTS order: e.g. `stated(robbing_kong=True)`. An unknown name is a programming error (KeyError)."""
+    values = {name: fact_value(name, value) for name, value in given.items()}
+    return tuple((f.field, values[f.field]) for f in FACTS if values.get(f.field))
+
+
+def stated_situation(values: Stated) -> dict[str, Any]:
+    """The Situation keywords of stated facts (the facts of the table left out)."""
+    return {name: value for name, value in values if FACT[name].situation}
