@@ -23,7 +23,8 @@ SEATS = ("east", "south", "west", "north")
 
 @dataclass(frozen=True)
 class GenGroup:
-    """One set or pair as generated: its tiles (codes), kind and marker (`""`, `*` or `#`)."""
+    """One set or pair as generated: its tiles (codes), kind and marker (`""`, `*`, `#`, `+` or `=`,
+    docs/notation.md#markers)."""
 
     kind: str  # chow | pung | kong | pair | loose (tiles of a non-winning hand)
     tiles: tuple[str, ...]
@@ -79,7 +80,8 @@ def _fits(counts: Counter[str], tiles: tuple[str, ...]) -> bool:
 
 @st.composite
 def sets(draw: st.DrawFn, counts: Counter[str], kongs: bool = True, exposed: bool = True) -> GenGroup:
-    """One chow, pung or kong that keeps every tile within its four copies, with a marker."""
+    """One chow, pung or kong that keeps every tile within its four copies, with a marker: a kong is
+    exposed (`*`), declared face down (`#`) or claimed onto a concealed pung (`+`)."""
     options: list[tuple[str, tuple[str, ...]]] = [("chow", c) for c in CHOWS if _fits(counts, c)]
     options += [("pung", (t,) * 3) for t in PLAYING if _fits(counts, (t,) * 3)]
     if kongs:
@@ -87,7 +89,7 @@ def sets(draw: st.DrawFn, counts: Counter[str], kongs: bool = True, exposed: boo
     kind = draw(st.sampled_from(sorted({k for k, _ in options})))
     tiles = draw(st.sampled_from([t for k, t in options if k == kind]))
     if kind == "kong":
-        marker = draw(st.sampled_from(["*", "#"]))
+        marker = draw(st.sampled_from(["*", "#", "+"]))
     else:
         marker = draw(st.sampled_from(["", "*"])) if exposed else ""
     counts.update(tiles)
@@ -102,13 +104,16 @@ def winning_hands(
     bonus: bool = True,
     win_in_exposed: bool = True,
 ) -> GenHand:
-    """A valid winning hand: four sets and a pair, any suits and honors, chows, pungs, kongs of both
-    kinds, bonus tiles, the `!` on any tile not in a declared kong, no tile more than four times."""
+    """A valid winning hand: four sets and a pair, any suits and honors, chows, pungs, kongs of the three
+    kinds, the pair concealed or laid exposed (`=`), bonus tiles, the `!` on any tile not in a declared
+    kong, no tile more than four times."""
     counts: Counter[str] = Counter()
     groups = [draw(sets(counts, kongs, exposed)) for _ in range(4)]
     pair_tile = draw(st.sampled_from([t for t in PLAYING if counts[t] <= 2]))
     counts.update((pair_tile, pair_tile))
-    groups.append(GenGroup("pair", (pair_tile, pair_tile)))
+    # The pair is laid exposed only where the `!` may stand in an exposed group: else it keeps a place.
+    pair_marker = draw(st.sampled_from(["", "="])) if exposed and win_in_exposed else ""
+    groups.append(GenGroup("pair", (pair_tile, pair_tile), pair_marker))
     groups = draw(st.permutations(groups))
     places = [
         (g, i)
@@ -123,10 +128,16 @@ def winning_hands(
 
 @st.composite
 def losing_hands(draw: st.DrawFn) -> GenHand:
-    """A non-winning hand (`--loser`): some exposed or declared sets, then up to the rest in loose tiles."""
+    """A non-winning hand (`--loser`): some exposed or declared sets, perhaps a pair laid exposed (`=`),
+    then up to the rest in loose tiles."""
     counts: Counter[str] = Counter()
     groups = [draw(sets(counts)) for _ in range(draw(st.integers(0, 3)))]
     room = 13 - 3 * len(groups)
+    if draw(st.booleans()):
+        pair_tile = draw(st.sampled_from([t for t in PLAYING if counts[t] <= 2]))
+        counts.update((pair_tile, pair_tile))
+        groups.append(GenGroup("pair", (pair_tile, pair_tile), "="))
+        room -= 2
     loose: list[str] = []
     for _ in range(draw(st.integers(0, room))):
         choices = [t for t in PLAYING if counts[t] < 4]
