@@ -26,7 +26,7 @@ from strategies import GenHand, losing_hands, seats, win_bys, winning_hands
 
 from pungchow_calc.batch_input import split_line
 from pungchow_calc.engine.conditions import Situation, WinBy
-from pungchow_calc.engine.errors import HandError
+from pungchow_calc.engine.errors import HandError, NotationError
 from pungchow_calc.engine.hand import build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.rules import Ruleset
@@ -43,7 +43,13 @@ Limit = int | None | _Default
 
 def differences(text: str, ruleset: Ruleset, situation: Situation, limit: Limit = DEFAULT) -> list[str]:
     """How the engine's score of a hand differs from the reference's (empty: they agree)."""
-    expected = reference_score(build(parse(text)), ruleset, situation, limit_in_force(ruleset, limit))
+    try:
+        hand = build(parse(text))
+    except NotationError as refused:  # not a hand at all: the engine reads it the same way
+        with pytest.raises(NotationError) as caught:
+            score_text(text, ruleset, situation, limit)
+        return [] if caught.value.code == refused.code else [f"engine: {caught.value}; reading: {refused}"]
+    expected = reference_score(hand, ruleset, situation, limit_in_force(ruleset, limit))
     try:
         got = score_text(text, ruleset, situation, limit)
     except HandError as error:
@@ -193,18 +199,29 @@ def _kajongg_situation(values: dict[str, Any]) -> Situation:
     return Situation(**given_)
 
 
-KAJONGG = [c for c in CASES if c.hand is not None]
+# Engine bugs the comparison found, reported and not fixed here (the engine is being refactored): each
+# case must still differ (strict), so the entry goes once the engine is mended.
+ENGINE_BUGS = {
+    "TripleKnitting-7": "engine waits of a knitted hand miss tiles with no held neighbour in their own "
+    "suit: 8d!8c 2d2b2c3d3b3c4d4b4c4d4b4c under classical-bmja waits [] (not even the winning 8d), "
+    "the reference [8d, 8b] (decomposition.waits tries only same-suit neighbours and heads)",
+}
+KAJONGG = [
+    pytest.param(
+        c,
+        marks=[pytest.mark.xfail(strict=True, reason=ENGINE_BUGS[c.name])] if c.name in ENGINE_BUGS else [],
+        id=c.name,
+    )
+    for c in CASES
+    if c.hand is not None
+]
 
 
-@pytest.mark.parametrize("case", KAJONGG, ids=[c.name for c in KAJONGG])
+@pytest.mark.parametrize("case", KAJONGG)
 def test_kajongg_hands_score_as_the_reference_does(case: Any):
     situation = _kajongg_situation(case.situation)
     for name, ruleset in RULESETS.items():
         for limit in (DEFAULT, None):
-            try:
-                build(parse(case.hand))
-            except Exception:  # noqa: BLE001 - a hand our notation refuses (Kajongg's refused ones)
-                return
             assert differences(case.hand, ruleset, situation, limit) == [], (name, limit)
 
 
