@@ -239,3 +239,42 @@ def retyped(draw: st.DrawFn, hand: GenHand) -> str:
 
 seats = st.sampled_from(SEATS)
 win_bys = st.sampled_from(["wall", "loose", "discard"])
+
+
+# --- special shapes ------------------------------------------------------------------------------
+
+HEADS = tuple(t for t in PLAYING if t in HONORS or t[0] in "19")
+SPECIAL_SHAPES = ("seven_pairs", "knitted_pairs", "knitted_triples", "single_heads", "nine_gates")
+
+
+@st.composite
+def special_hands(draw: st.DrawFn) -> GenHand:
+    """A concealed winning hand of one of the special shapes the shipped rulesets name (seven pairs,
+    knitted pairs or triples, single heads, the nine gates), each tile typed apart, `!` on any tile; a
+    ruleset without that shape refuses it unless the tiles also make four sets and a pair."""
+    shape = draw(st.sampled_from(SPECIAL_SHAPES))
+    suits = draw(st.permutations("dbc"))
+    tiles: list[str]
+    if shape == "seven_pairs":
+        tiles = [
+            t
+            for t in draw(st.lists(st.sampled_from(PLAYING), min_size=7, max_size=7, unique=True))
+            for _ in "12"
+        ]
+    elif shape == "knitted_pairs":
+        ranks = draw(st.lists(st.integers(1, 9), min_size=7, max_size=7, unique=True))
+        tiles = [f"{r}{s}" for r in ranks for s in suits[:2]]
+    elif shape == "knitted_triples":
+        ranks = draw(st.lists(st.integers(1, 9), min_size=4, max_size=4, unique=True))
+        pair = draw(st.integers(1, 9))
+        tiles = [f"{r}{s}" for r in ranks for s in suits] + [f"{pair}{s}" for s in suits[:2]]
+    elif shape == "single_heads":
+        tiles = [*HEADS, draw(st.sampled_from(HEADS))]
+    else:
+        ranks = [1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, draw(st.integers(1, 9))]
+        tiles = [f"{r}{suits[0]}" for r in ranks]
+    tiles = list(draw(st.permutations(tiles)))
+    groups = tuple(GenGroup("loose", (t,)) for t in tiles)
+    win = (draw(st.integers(0, len(groups) - 1)), 0)
+    extras = tuple(draw(st.lists(st.sampled_from(BONUS), unique=True, max_size=2)))
+    return GenHand(groups, win, extras)

@@ -22,7 +22,7 @@ from data.kajongg_hands import CASES
 from hypothesis import given
 from hypothesis import strategies as st
 from reference_scorer import Reference, arrangement_key, reference_score
-from strategies import GenHand, losing_hands, seats, win_bys, winning_hands
+from strategies import GenHand, losing_hands, seats, special_hands, win_bys, winning_hands
 
 from pungchow_calc.batch_input import split_line
 from pungchow_calc.engine.conditions import Situation, WinBy
@@ -144,6 +144,23 @@ def test_losing_hands_score_as_the_reference_does(
     hand: GenHand, name: str, situation: Situation, limit: Limit
 ):
     assert differences(hand.text(), RULESETS[name], situation, limit) == []
+
+
+@given(special_hands(), rulesets, situations(winner=True), limits)
+def test_special_shapes_score_as_the_reference_does(
+    hand: GenHand, name: str, situation: Situation, limit: Limit
+):
+    assert differences(hand.text(), RULESETS[name], situation, limit) == []
+
+
+@given(special_hands(), rulesets, situations(winner=False))
+def test_hands_calling_for_a_special_shape_score_as_the_reference_does(
+    hand: GenHand, name: str, situation: Situation
+):
+    """The special hand less its winning tile, as a non-winner: what it is calling for (`calling_for`)."""
+    assert hand.win is not None
+    rest = tuple(g for i, g in enumerate(hand.groups) if i != hand.win[0])
+    assert differences(replace(hand, groups=rest, win=None).text(), RULESETS[name], situation) == []
 
 
 # --- every hand of the samples and of Kajongg's tests ------------------------------------------------
