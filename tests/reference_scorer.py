@@ -69,14 +69,22 @@ class RefRule:
 def _condition(entry: Any) -> tuple[Callable[[Context, Meld | None], bool], bool]:
     """(test, deferred) of one `when:` entry, `not` and `any` included."""
     name, params = (entry, None) if isinstance(entry, str) else next(iter(entry.items()))
+    params_: Any = params
     if name == "not":
         inner, deferred = _condition(params)
         return (lambda ctx, unit: not inner(ctx, unit)), deferred
     if name == "any":
-        parts = [_condition(p) for p in params]
+        parts = [_condition(p) for p in params_]
         return (lambda ctx, unit: any(t(ctx, unit) for t, _ in parts)), any(d for _, d in parts)
     entry_ = REGISTRY[name]
     return entry_.build(params), entry_.deferred
+
+
+def _all_of(
+    tests: tuple[Callable[[Context, Meld | None], bool], ...],
+) -> Callable[[Context, Meld | None], bool]:
+    """A rule holds when every condition of its `when:` list holds."""
+    return lambda ctx, unit: all(t(ctx, unit) for t in tests)
 
 
 def _points(value: Any) -> tuple[int, int] | float:
@@ -101,9 +109,7 @@ def read_rules(ruleset: Ruleset) -> list[RefRule]:
                 scope=raw.get("scope", "hand"),
                 who=raw.get("who", "all"),
                 group=raw.get("group"),
-                test=lambda ctx, unit, tests=tuple(t for t, _ in conditions): all(
-                    t(ctx, unit) for t in tests
-                ),
+                test=_all_of(tuple(t for t, _ in conditions)),
                 deferred=any(d for _, d in conditions),
                 points=_points(raw["points"]) if "points" in raw else None,
                 doublings=raw.get("doublings", 0),
