@@ -31,7 +31,6 @@ from pungchow_calc.engine.errors import HandError, NotationError
 from pungchow_calc.engine.hand import build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.rules import Ruleset
-from pungchow_calc.engine.score_types import _Default
 from pungchow_calc.engine.scoring import DEFAULT, Score, limit_in_force, score_text
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.options import scoring_args
@@ -39,7 +38,7 @@ from pungchow_calc.ruleset_files import builtin_names, load
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS: dict[str, Ruleset] = {name: load(name) for name in builtin_names()}
-Limit = int | None | _Default
+Limit = Any  # a number of points, None (no limit) or DEFAULT (the ruleset's)
 
 
 def differences(text: str, ruleset: Ruleset, situation: Situation, limit: Limit = DEFAULT) -> list[str]:
