@@ -23,7 +23,8 @@ SEATS = ("east", "south", "west", "north")
 
 @dataclass(frozen=True)
 class GenGroup:
-    """One set or pair as generated: its tiles (codes), kind and marker (`""`, `*` or `#`)."""
+    """One set or pair as generated: its tiles (codes), kind and marker (`""`, `*`, `#`, `+` or `=`,
+    docs/notation.md#markers)."""
 
     kind: str  # chow | pung | kong | pair | loose (tiles of a non-winning hand)
     tiles: tuple[str, ...]
@@ -79,7 +80,8 @@ def _fits(counts: Counter[str], tiles: tuple[str, ...]) -> bool:
 
 @st.composite
 def sets(draw: st.DrawFn, counts: Counter[str], kongs: bool = True, exposed: bool = True) -> GenGroup:
-    """One chow, pung or kong that keeps every tile within its four copies, with a marker."""
+    """One chow, pung or kong that keeps every tile within its four copies, with a marker: a kong is
+    exposed (`*`), declared face down (`#`) or claimed onto a concealed pung (`+`)."""
     options: list[tuple[str, tuple[str, ...]]] = [("chow", c) for c in CHOWS if _fits(counts, c)]
     options += [("pung", (t,) * 3) for t in PLAYING if _fits(counts, (t,) * 3)]
     if kongs:
@@ -87,7 +89,7 @@ def sets(draw: st.DrawFn, counts: Counter[str], kongs: bool = True, exposed: boo
     kind = draw(st.sampled_from(sorted({k for k, _ in options})))
     tiles = draw(st.sampled_from([t for k, t in options if k == kind]))
     if kind == "kong":
-        marker = draw(st.sampled_from(["*", "#"]))
+        marker = draw(st.sampled_from(["*", "#", "+"]))
     else:
         marker = draw(st.sampled_from(["", "*"])) if exposed else ""
     counts.update(tiles)
@@ -102,13 +104,16 @@ def winning_hands(
     bonus: bool = True,
     win_in_exposed: bool = True,
 ) -> GenHand:
-    """A valid winning hand: four sets and a pair, any suits and honors, chows, pungs, kongs of both
-    kinds, bonus tiles, the `!` on any tile not in a declared kong, no tile more than four times."""
+    """A valid winning hand: four sets and a pair, any suits and honors, chows, pungs, kongs of the three
+    kinds, the pair concealed or laid exposed (`=`), bonus tiles, the `!` on any tile not in a declared
+    kong, no tile more than four times."""
     counts: Counter[str] = Counter()
     groups = [draw(sets(counts, kongs, exposed)) for _ in range(4)]
     pair_tile = draw(st.sampled_from([t for t in PLAYING if counts[t] <= 2]))
     counts.update((pair_tile, pair_tile))
-    groups.append(GenGroup("pair", (pair_tile, pair_tile)))
+    # The pair is laid exposed only where the `!` may stand in an exposed group: else it keeps a place.
+    pair_marker = draw(st.sampled_from(["", "="])) if exposed and win_in_exposed else ""
+    groups.append(GenGroup("pair", (pair_tile, pair_tile), pair_marker))
     groups = draw(st.permutations(groups))
     places = [
         (g, i)
@@ -123,10 +128,16 @@ def winning_hands(
 
 @st.composite
 def losing_hands(draw: st.DrawFn) -> GenHand:
-    """A non-winning hand (`--loser`): some exposed or declared sets, then up to the rest in loose tiles."""
+    """A non-winning hand (`--loser`): some exposed or declared sets, perhaps a pair laid exposed (`=`),
+    then up to the rest in loose tiles."""
     counts: Counter[str] = Counter()
     groups = [draw(sets(counts)) for _ in range(draw(st.integers(0, 3)))]
     room = 13 - 3 * len(groups)
+    if draw(st.booleans()):
+        pair_tile = draw(st.sampled_from([t for t in PLAYING if counts[t] <= 2]))
+        counts.update((pair_tile, pair_tile))
+        groups.append(GenGroup("pair", (pair_tile, pair_tile), "="))
+        room -= 2
     loose: list[str] = []
     for _ in range(draw(st.integers(0, room))):
         choices = [t for t in PLAYING if counts[t] < 4]
@@ -228,3 +239,42 @@ def retyped(draw: st.DrawFn, hand: GenHand) -> str:
 
 seats = st.sampled_from(SEATS)
 win_bys = st.sampled_from(["wall", "loose", "discard"])
+
+
+# --- special shapes ------------------------------------------------------------------------------
+
+HEADS = tuple(t for t in PLAYING if t in HONORS or t[0] in "19")
+SPECIAL_SHAPES = ("seven_pairs", "knitted_pairs", "knitted_triples", "single_heads", "nine_gates")
+
+
+@st.composite
+def special_hands(draw: st.DrawFn) -> GenHand:
+    """A concealed winning hand of one of the special shapes the shipped rulesets name (seven pairs,
+    knitted pairs or triples, single heads, the nine gates), each tile typed apart, `!` on any tile; a
+    ruleset without that shape refuses it unless the tiles also make four sets and a pair."""
+    shape = draw(st.sampled_from(SPECIAL_SHAPES))
+    suits = draw(st.permutations("dbc"))
+    tiles: list[str]
+    if shape == "seven_pairs":
+        tiles = [
+            t
+            for t in draw(st.lists(st.sampled_from(PLAYING), min_size=7, max_size=7, unique=True))
+            for _ in "12"
+        ]
+    elif shape == "knitted_pairs":
+        ranks = draw(st.lists(st.integers(1, 9), min_size=7, max_size=7, unique=True))
+        tiles = [f"{r}{s}" for r in ranks for s in suits[:2]]
+    elif shape == "knitted_triples":
+        ranks = draw(st.lists(st.integers(1, 9), min_size=4, max_size=4, unique=True))
+        pair = draw(st.integers(1, 9))
+        tiles = [f"{r}{s}" for r in ranks for s in suits] + [f"{pair}{s}" for s in suits[:2]]
+    elif shape == "single_heads":
+        tiles = [*HEADS, draw(st.sampled_from(HEADS))]
+    else:
+        ranks = [1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, draw(st.integers(1, 9))]
+        tiles = [f"{r}{suits[0]}" for r in ranks]
+    tiles = list(draw(st.permutations(tiles)))
+    groups = tuple(GenGroup("loose", (t,)) for t in tiles)
+    win = (draw(st.integers(0, len(groups) - 1)), 0)
+    extras = tuple(draw(st.lists(st.sampled_from(BONUS), unique=True, max_size=2)))
+    return GenHand(groups, win, extras)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from pathlib import Path
 
@@ -84,3 +85,37 @@ def test_every_subpackage_is_installed():
         if init.parent != ROOT / "pungchow_calc"
     }
     assert present | {"pungchow_calc"} <= listed, sorted(present - listed)
+
+
+def readme_layout() -> set[str]:
+    """The top-level entries the README's "Project layout" names (its unindented lines)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("\n## Project layout\n", 1)[1]
+    block = section.split("```\n", 2)[1]
+    return {line.split()[0].rstrip("/").split("/")[0] for line in block.splitlines() if line[:1].strip()}
+
+
+def root_entries() -> set[str]:
+    """The top-level entries of the repository as git sees it: tracked, or new and not ignored."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return {path.split("/")[0] for path in listed.split("\0") if path and (ROOT / path).exists()}
+
+
+def test_the_root_holds_only_what_the_readme_layout_names():
+    # A stray file at the root (a shell's error output, an empty CSV) is caught before it is committed.
+    assert root_entries() - readme_layout() == set()
+
+
+def test_the_readme_layout_names_only_what_is_there():
+    assert readme_layout() - root_entries() == set()
+
+
+def test_the_layout_reading_finds_the_packages():
+    # The two checks above would pass vacuously if the README's block were read as empty.
+    assert {"pungchow_calc", "rulesets", "tests", "README.md", ".ci"} <= readme_layout()
