@@ -19,11 +19,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 # --- everything taken from the engine (one place: engine modules are being moved) ----------------
-from pungchow_calc.engine.conditions import REGISTRY, Context, Situation, WinBy
+from pungchow_calc.engine.conditions import REGISTRY, Context
 from pungchow_calc.engine.errors import PungchowError
 from pungchow_calc.engine.hand import Hand, Meld, MeldKind, build
 from pungchow_calc.engine.notation import Marker, parse
 from pungchow_calc.engine.rules import Ruleset
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import PLAYING_TILES, Tile
 
 # --------------------------------------------------------------------------------------------------

@@ -278,30 +278,6 @@ def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]
         yield tuple(hand.fixed) + tuple(melds) + singles
 
 
-_HEAD_INDEXES = tuple(t.index for t in PLAYING_TILES if t.is_head)
-
-
-def _candidates(counts: list[int], any_head: bool) -> list[int]:
-    """Tiles that could complete four sets and a pair: one already held (pair or pung) or within two
-    of a held tile of the same suit (chow). Special shapes may want any head, so add the heads."""
-    found: set[int] = set(_HEAD_INDEXES) if any_head else set()
-    for lo, hi, numbered in BLOCKS:
-        found.update(_block_candidates(counts, lo, hi, numbered))
-    return sorted(found)
-
-
-def _block_candidates(counts: list[int], lo: int, hi: int, numbered: bool) -> list[int]:
-    """`_candidates` within one block."""
-    found: set[int] = set()
-    for i in range(lo, hi):
-        if counts[i]:
-            if numbered:
-                found.update(range(max(lo, i - 2), min(hi, i + 3)))
-            else:
-                found.add(i)
-    return sorted(found)
-
-
 def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
     """Every tile that would have completed the hand in place of the winning tile (docs/json.md "waits",
     docs/rulings.md)."""
@@ -341,7 +317,9 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
                 if pairs - status[b][1] + pair == pairs_needed and whole[lo + i] < 4:
                     found.add(lo + i)
     if shapes:
-        for index in _candidates(counts, True):
+        # Any playing tile may complete a special shape: a knitted hand pairs one rank across the
+        # suits, far from every tile held in the suit it completes (Kajongg's TripleKnitting-7).
+        for index in range(len(PLAYING_TILES)):
             if index not in found and whole[index] < 4:
                 whole[index] += 1
                 if any(shape(whole, fixed) for shape in shapes):
