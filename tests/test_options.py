@@ -9,7 +9,7 @@ from cli_helpers import run
 
 from pungchow_calc import options as opts
 from pungchow_calc.batch import mapping_argv
-from pungchow_calc.cli import _fast_score_args, app
+from pungchow_calc.cli import app, spec
 from pungchow_calc.engine.errors import OptionError
 from pungchow_calc.engine.situation import WinBy
 from pungchow_calc.engine.tiles import Wind
@@ -41,8 +41,9 @@ def _typer_options(argv: list[str]) -> opts.ScoreOptions:
 
 
 def _fast_options(argv: list[str]) -> opts.ScoreOptions:
-    fast = _fast_score_args(["score", *argv])
-    assert fast is not None, "the fast path refused a plain score command line"
+    call = spec.read(["score", *argv])
+    assert call is not None, "the spec's reader refused a plain score command line"
+    fast = dict(call[1])
     for option in opts.OPTIONS:
         if option.output:
             fast.pop(option.name, None)

@@ -12,13 +12,12 @@ import sys
 from typing import Any
 
 from ..ascii_output import ascii_text, is_ascii, output_stream
-from ..engine.errors import OptionError, PungchowError
+from ..engine.errors import OptionError, PungchowError, printable
 from ..evening import record as book
 from ..evening.report import describe, round_name, running, status
 from ..evening.settle import FLAGS
 from ..evening.state import Evening
 from ..render_evening import game_text, status_text, totals_change
-from .common import printable
 
 _EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # as typed at the prompt
 

@@ -1,0 +1,43 @@
+"""How a command fails: the exit codes, the one-line report of an expected failure, and `fail`,
+which every handler calls (run without typer or under it: cli/spec.py)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import NoReturn
+
+from ..engine.errors import PungchowError, printable
+
+EXIT_BAD_INPUT = 2
+EXIT_OUTPUT_FAILED = 3  # the output could not be written (a full disk): nothing else failed
+
+# Errors about the hand as a whole (its count, its `!`): the engine gives them column 1 (kept in
+# JSON and batch records); the line a person reads names no column.
+_WHOLE_HAND = frozenset({"no-winning-tile", "tile-count", "not-winning", "loser-winning-tile"})
+
+
+def report(error: PungchowError, as_json: bool) -> None:
+    """Report an expected failure in one line on stderr (or a JSON error object on stdout)."""
+    if as_json:
+        print(json.dumps({"error": error.to_dict()}))
+        return
+    text = printable(str(error))
+    if error.code in _WHOLE_HAND:  # `--east: ...` already names the hand (settle)
+        text = printable(error.message if error.message.startswith("--") else f"the hand: {error.message}")
+    print(f"error: {text}", file=sys.stderr)
+
+
+class CommandExit(Exception):
+    """A handler ends with this exit code (its failure already reported); cli/spec.py turns it
+    into the code, and the typer commands into typer's Exit."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def fail(error: PungchowError, as_json: bool) -> NoReturn:
+    """Report an expected failure in one line (or a JSON error object) and exit 2."""
+    report(error, as_json)
+    raise CommandExit(EXIT_BAD_INPUT)
