@@ -33,7 +33,7 @@ def report_command(
     try:
         if format_ not in FORMATS:
             raise OptionError(f"--format: {format_!r} is not one of {', '.join(FORMATS)}", code="bad-option")
-        evening = replay(read(file, say), cached=False)  # every game scored again, for the breakdowns
+        evening = replay(read(file, say))
     except PungchowError as error:
         fail(error, as_json)
     data = report(evening, breakdown)
@@ -61,8 +61,8 @@ def stats_command(
     from ..evening.state import replay
     from ..render_evening import stats_table
 
-    try:  # every game scored again: the biggest hands are not in the log's cached nets
-        evenings = [replay(read(f, say), cached=False) for f in files]
+    try:
+        evenings = [replay(read(f, say)) for f in files]
     except PungchowError as error:
         fail(error, as_json)
     stats = combined_stats(evenings)
