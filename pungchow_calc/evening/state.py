@@ -122,7 +122,8 @@ class Evening:
 
 
 def _keeps_deal(evening: Evening, record: dict[str, Any], seats: dict[str, Wind]) -> bool | None:
-    """Whether East keeps the deal after this game; None for a wash, which is no game played."""
+    """Whether East keeps the deal after this game (a draw and another's false Mah-Jongg count as kept,
+    toward `east_repeat_cap`); None for a wash, a game after which the deal stands exactly as it was."""
     rules = evening.ruleset.evening
     kind = record["event"]
     if kind == "wash":
