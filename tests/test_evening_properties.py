@@ -9,9 +9,9 @@ import json
 import os
 import tempfile
 from functools import cache
-from unittest import mock
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from cli_helpers import run
 from evening_support import WASH_13, WINS
@@ -193,7 +193,10 @@ def test_status_and_report_agree_on_a_changed_log(case, change):
     the same one line naming that line (the time is fixed, so the lines drawn from are the same)."""
     name, seats, data = case
     players = PLAYERS[:seats]
-    with tempfile.TemporaryDirectory() as directory, mock.patch.object(record, "now", lambda: "2026-11-25T20:00:00Z"):
+    with (
+        tempfile.TemporaryDirectory() as directory,
+        mock.patch.object(record, "now", lambda: "2026-11-25T20:00:00Z"),
+    ):
         path = Path(directory, "e.jsonl")
         state = record.new(str(path), players, players[0], _ruleset(name))
         for _ in range(data.draw(st.integers(min_value=1, max_value=4))):

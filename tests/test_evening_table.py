@@ -11,9 +11,10 @@ import pytest
 from evening_support import WASH_13, WINS, cli, hand, ok, status
 from test_evening_rules import _house
 
-from pungchow_calc.render_evening import status_text
 from pungchow_calc.evening.record import load
-from pungchow_calc.evening.report import running, status as status_of
+from pungchow_calc.evening.report import running
+from pungchow_calc.evening.report import status as status_of
+from pungchow_calc.render_evening import status_text
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 

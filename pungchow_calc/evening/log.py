@@ -117,10 +117,14 @@ def _acceptances(rows: list[tuple[int, bytes, dict[str, Any] | None]]) -> dict[i
     return out
 
 
+def repair_hint(path: str, number: int) -> str:
+    """The end of the message about a line that `evening repair` can accept."""
+    return f"; if that was done on purpose: pungchow evening repair {path} --accept {number}"
+
+
 def _unreadable(path: str, number: int) -> EveningError:
     return EveningError(
-        f"{path} line {number}: damaged (not a JSON event); if that is known and the line is to be "
-        f"skipped: pungchow evening repair {path} --accept {number}",
+        f"{path} line {number}: damaged (not a JSON event){repair_hint(path, number)} (skips it)",
         code="evening-damaged",
         line=number,
     )
@@ -128,10 +132,7 @@ def _unreadable(path: str, number: int) -> EveningError:
 
 def _changed(path: str, number: int, what: str) -> EveningError:
     return EveningError(
-        f"{path} line {number}: {what}; if the change was made on purpose: "
-        f"pungchow evening repair {path} --accept {number}",
-        code="evening-changed",
-        line=number,
+        f"{path} line {number}: {what}{repair_hint(path, number)}", code="evening-changed", line=number
     )
 
 
@@ -153,10 +154,10 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     for number, text, event in rows:
         digest, by = accepted.get(number, ("", 0))
         ok = digest == line_sum(text)
-        repaired = f" (accepted by the repair on line {by})" if by else ""
+        repaired = f" by the repair on line {by}" if by else ""
         if event is None:
             if ok:
-                notes.append(f"{path} line {number}: damaged, skipped{repaired}")
+                notes.append(f"{path} line {number}: damaged, and skipped{repaired}")
             else:
                 pending.append(number)
             continue
@@ -177,7 +178,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         else:
             sealed = True
         if ok:
-            notes.append(f"{path} line {number}: changed after it was written, accepted{repaired}")
+            notes.append(f"{path} line {number}: changed after it was written, and accepted{repaired}")
         lines.append(Line(number, event, ok))
     # Damaged lines after the last event are torn writes: a crash mid-write, or mid-way through the
     # write that skips an earlier torn line (docs/evening.md, "Safety"); the next event skips them all.
@@ -343,8 +344,9 @@ def append(
 class Repair:
     """What `repair` found: each damaged line and why, and the repair event written (None: nothing)."""
 
-    found: tuple[tuple[int, str], ...]
+    found: tuple[tuple[int, str], ...]  # (line, what is wrong with it)
     event: dict[str, Any] | None
+    line: int = 0  # the line the repair event was written on
 
 
 def _line_bytes(data: bytes, number: int) -> bytes:
@@ -376,12 +378,14 @@ def repair(
             except EveningError as error:
                 if error.line is None or error.line in trial:
                     raise  # accepting a line would not mend this: it is not for `repair`
-                found.append((error.line, error.message))
+                what = error.message.removeprefix(f"{path} line {error.line}: ")
+                found.append((error.line, what.split(repair_hint(path, error.line))[0]))
                 trial[error.line] = line_sum(_line_bytes(data, error.line))
         wanted = sorted(set(accept))
         if not found or wanted != sorted(trial):
             return Repair(tuple(found), None)
         event = make([{"line": n, "bytes": trial[n]} for n in wanted])
-        return Repair(tuple(found), _add(fd, path, data, log, event))
+        line = data.count(b"\n") + (1 if log.ends_line else 2)
+        return Repair(tuple(found), _add(fd, path, data, log, event), line)
     finally:
         os.close(fd)

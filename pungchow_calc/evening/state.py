@@ -17,7 +17,7 @@ from typing import Any
 from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Ruleset
 from ..engine.tiles import Wind
-from .log import EveningError, Line, Log
+from .log import EveningError, Line, Log, repair_hint
 from .settle import game_result, ruleset_of
 
 WINDS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
@@ -310,8 +310,7 @@ def _check_result(evening: Evening, line: Line, path: str) -> None:
     if net != dict(game.net):
         raise EveningError(
             f"{path} line {line.number}: the result it records ({_nets(net)}) is not what settling its "
-            f"game gives ({_nets(dict(game.net))}); if the line was changed on purpose: "
-            f"pungchow evening repair {path} --accept {line.number}",
+            f"game gives ({_nets(dict(game.net))}){repair_hint(path, line.number)}",
             code="evening-changed",
             line=line.number,
         )
