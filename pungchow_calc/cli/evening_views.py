@@ -33,10 +33,9 @@ def report_command(
     try:
         if format_ not in FORMATS:
             raise OptionError(f"--format: {format_!r} is not one of {', '.join(FORMATS)}", code="bad-option")
-        evening = replay(read(file, say))
+        data = report(replay(read(file, say)), breakdown)  # the details are settled here (Game.detail)
     except PungchowError as error:
         fail(error, as_json)
-    data = report(evening, breakdown)
     if as_json:
         print(json.dumps(data))
         return
@@ -63,9 +62,9 @@ def stats_command(
 
     try:
         evenings = [replay(read(f, say)) for f in files]
+        stats = combined_stats(evenings)  # the biggest hands are settled here (Game.detail)
     except PungchowError as error:
         fail(error, as_json)
-    stats = combined_stats(evenings)
     if as_json:
         print(json.dumps({"evenings": len(evenings), "players": stats}))
         return

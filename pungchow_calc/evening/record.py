@@ -160,9 +160,9 @@ def amend(path: str, number: int, record: dict[str, Any], say: Say = None) -> Ch
         _check_game(number, before)
         trial = apply(before, _stamp("amend", {"game": number, "record": body(record)}))
         found.append(Change(before, trial, {}))
-        return _stamp(
-            "amend", {"game": number, "record": {**body(record), **_cache(trial.games[number - 1])}}
-        )
+        # The new record is sealed on its own too, so that a replay can take its nets (state.play).
+        sealed = log.seal({**body(record), **_cache(trial.games[number - 1])})
+        return _stamp("amend", {"game": number, "record": sealed})
 
     _, written = log.append(path, make, say)
     before = found[0].before

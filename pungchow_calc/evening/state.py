@@ -17,12 +17,13 @@ from typing import Any
 from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Ruleset
 from ..engine.tiles import Wind
-from .log import EveningError, Line, Log, repair_hint
+from .log import SUM, EveningError, Line, Log, content_sum, repair_hint
 from .settle import game_result, ruleset_of
 
 WINDS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
 GAMES = ("hand", "draw", "wash", "penalty")  # the events that are a game of the evening
 ROUNDS_PER_SET = 4  # "four rounds make up a set" (Part II)
+UNSETTLED = object()  # a game whose details are not settled yet (Game.detail)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,26 @@ class Game:
     before: Position
     after: Position
     net: tuple[tuple[str, int], ...]  # in table order
-    detail: Any = field(default=None, compare=False)  # the Settlement or Wash (None: a draw with no hands)
+    # The Settlement or Wash (None: a draw with no hands), or UNSETTLED until `detail` is first read;
+    # with the ruleset and start event to settle it by then.
+    settled: Any = field(default=None, compare=False, repr=False)
+    rules: tuple[Ruleset, dict[str, Any]] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def detail(self) -> Any:
+        """The game's Settlement or Wash, settled on first use when its sealed record gave the nets;
+        settling it must give the nets the evening counts (else the log is refused, naming the game)."""
+        if self.settled is UNSETTLED and self.rules is not None:
+            ruleset, start = self.rules
+            detail, net = game_result(ruleset, start, self.record, dict(self.seats), self.round)
+            if net != dict(self.net):
+                raise EveningError(
+                    f"game {self.number}: the result recorded ({_nets(dict(self.net))}) is not what "
+                    f"settling it gives ({_nets(net)}): written by a pungchow that scored differently?",
+                    code="evening-changed",
+                )
+            object.__setattr__(self, "settled", detail)  # frozen: settled once, then kept
+        return self.settled
 
     @property
     def kind(self) -> str:
@@ -148,15 +168,34 @@ def _next(evening: Evening, before: Position, keeps: bool | None) -> Position:
 
 
 def play(evening: Evening, number: int, record: dict[str, Any], before: Position) -> Game:
-    """Settle one game at a position. Every game is settled from its record, by the engine, on every
-    replay: `status`, `report` and the rest read one result (the recorded `net` is only checked)."""
+    """Settle one game at a position: one result that `status`, `report` and the rest all read."""
     seats = evening.seats(before)
     wind = evening.round_wind(before) or Wind.EAST  # Part I: scored as in the East round, as `score` is
-    detail, net = game_result(evening.ruleset, evening.start, record, dict(seats), wind)
+    where = {"seats": {name: w.word for name, w in seats}, "round": wind.word}
+    if _sealed(record, where, evening.players):
+        # Sealed when it was settled at these very seats: its nets, settled again only when its
+        # details are read (report, stats, play); `Game.detail` checks they agree.
+        detail, net = UNSETTLED, record["net"]
+    else:
+        detail, net = game_result(evening.ruleset, evening.start, record, dict(seats), wind)
     keeps = _keeps_deal(evening, record, dict(seats))
     after = _next(evening, before, keeps)
     nets = tuple((name, int(net[name])) for name in evening.players)
-    return Game(number, record, seats, wind, before, after, nets, detail)
+    return Game(number, record, seats, wind, before, after, nets, detail, (evening.ruleset, evening.start))
+
+
+def _sealed(record: dict[str, Any], where: dict[str, Any], players: tuple[str, ...]) -> bool:
+    """The record carries its result for these seats, and its checksum shows it is as it was written
+    (a line accepted after a change by hand has another, and is settled)."""
+    net = record.get("net")
+    return (
+        record.get("played") == where
+        and record.get(SUM) == content_sum(record)
+        and isinstance(net, dict)
+        and set(net) == set(players)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in net.values())
+        and sum(net.values()) == 0
+    )
 
 
 def played(game: Game) -> dict[str, Any]:
