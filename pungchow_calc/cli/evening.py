@@ -277,5 +277,4 @@ def status_command(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt
         raise typer.Exit(code)
 
 
-# report, stats, chart, play and repair register themselves
-from . import evening_repair, evening_views  # noqa: E402, F401
+from . import evening_views  # noqa: E402, F401 - report, stats, chart and play register themselves
