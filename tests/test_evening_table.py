@@ -140,3 +140,43 @@ def test_a_finished_evening_reads_as_its_last_set(tmp_path, capsys):
     assert "Set 1 of 1, North round" in text and "Set 2" not in text
     evening = load(str(path))
     assert "Set 1 of 1" in status_text(status_of(evening), running(evening), str(path))
+
+
+def test_issue_20_amend_that_makes_a_later_wash_impossible_is_refused(tmp_path, capsys):
+    # Three players, Bob East under pung-chow-limit; game 1 Ann wins on Bob's discard (the deal passes
+    # to Cy); game 2 Bob washes with 13 tiles; amending game 1 so that Bob wins makes Bob East at game 2.
+    path = _new(tmp_path, capsys, ["Ann", "Bob", "Cy"], "--east", "Bob", "-r", "pung-chow-limit")
+    ok(capsys, "evening", "hand", str(path), WINS[3], "--winner", "Ann", "--from", "Bob",
+       "--other", "Bob=2", "--other", "Cy=4")  # fmt: skip
+    ok(capsys, "evening", "wash", str(path), "Bob", WASH_13)
+    before = path.read_bytes()
+    code, _, err = cli(capsys, "evening", "amend", str(path), "1", WINS[3], "--winner", "Bob",
+                       "--other", "Ann=2", "--other", "Cy=4")  # fmt: skip
+    assert code == 2 and err.count("\n") == 1 and path.read_bytes() == before
+    assert "game 1 cannot be changed so: game 2 (Bob's wash) would no longer settle" in err
+    assert "Bob would be East Wind at game 2, not Cy" in err and "14 tiles" in err
+    assert "amend game 2 first, or take game 2 back (`evening undo` once)" in err
+    # ... and going on as it says works: take game 2 back, amend game 1, record the wash again
+    ok(capsys, "evening", "undo", str(path))
+    ok(capsys, "evening", "amend", str(path), "1", WINS[3], "--winner", "Bob", "--other", "Ann=2",
+       "--other", "Cy=4")  # fmt: skip
+    ok(capsys, "evening", "wash", str(path), "Bob", WASH_13 + " 2b")
+    assert status(capsys, path)["games"] == 2
+
+
+def test_details_that_no_longer_settle_to_the_recorded_nets_are_refused(tmp_path, capsys, monkeypatch):
+    # A sealed game's nets are taken from the log; its details are settled when read and must agree
+    # (as if a later pungchow scored the game differently): `report` refuses, naming the game.
+    from pungchow_calc.evening import state
+
+    path = _new(tmp_path, capsys, FOUR)
+    ok(capsys, *hand(path, "Ann", FOUR))
+    real = state.game_result
+
+    def other(*args):
+        detail, net = real(*args)
+        return detail, {name: -value for name, value in net.items()}
+
+    monkeypatch.setattr(state, "game_result", other)
+    code, _, err = cli(capsys, "evening", "report", str(path))
+    assert code == 2 and "game 1: the result recorded" in err and "is not what settling it gives" in err
