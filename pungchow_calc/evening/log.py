@@ -119,12 +119,12 @@ def _acceptances(rows: list[tuple[int, bytes, dict[str, Any] | None]]) -> dict[i
 
 def repair_hint(path: str, number: int) -> str:
     """The end of the message about a line that `evening repair` can accept."""
-    return f"; if that was done on purpose: pungchow evening repair {path} --accept {number}"
+    return f"; to accept the line as it now reads: pungchow evening repair {path} --accept {number}"
 
 
 def _unreadable(path: str, number: int) -> EveningError:
     return EveningError(
-        f"{path} line {number}: damaged (not a JSON event){repair_hint(path, number)} (skips it)",
+        f"{path} line {number}: damaged (not a JSON event){repair_hint(path, number)}",
         code="evening-damaged",
         line=number,
     )
@@ -153,7 +153,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     sealed = False  # a line with a checksum was read: every later line must have one
     for number, text, event in rows:
         digest, by = accepted.get(number, ("", 0))
-        ok = digest == line_sum(text)
+        ok = bool(digest) and digest == line_sum(text)  # accepted, and unchanged since
         repaired = f" by the repair on line {by}" if by else ""
         if event is None:
             if ok:
