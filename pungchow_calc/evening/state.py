@@ -171,8 +171,7 @@ def play(evening: Evening, number: int, record: dict[str, Any], before: Position
     """Settle one game at a position: one result that `status`, `report` and the rest all read."""
     seats = evening.seats(before)
     wind = evening.round_wind(before) or Wind.EAST  # Part I: scored as in the East round, as `score` is
-    where = {"seats": {name: w.word for name, w in seats}, "round": wind.word}
-    if _sealed(record, where, evening.players):
+    if _sealed(record, _played(seats, wind), evening.players):
         # Sealed when it was settled at these very seats: its nets, settled again only when its
         # details are read (report, stats, play); `Game.detail` checks they agree.
         detail, net = UNSETTLED, record["net"]
@@ -198,9 +197,13 @@ def _sealed(record: dict[str, Any], where: dict[str, Any], players: tuple[str, .
     )
 
 
+def _played(seats: tuple[tuple[str, Wind], ...], wind: Wind) -> dict[str, Any]:
+    return {"seats": {name: w.word for name, w in seats}, "round": wind.word}
+
+
 def played(game: Game) -> dict[str, Any]:
     """The seats and round a game was settled at, as a game event records them (`played`)."""
-    return {"seats": {name: w.word for name, w in game.seats}, "round": game.round.word}
+    return _played(game.seats, game.round)
 
 
 def begin(start: dict[str, Any], path: str = "") -> Evening:
