@@ -404,3 +404,14 @@ def test_a_crash_while_skipping_a_torn_line_never_leaves_the_log_refused(evening
     assert code == 0 and json.loads(out)["games"] == games + 1 and "torn event" in err
     report = json.loads(ok(capsys, "evening", "report", str(evening), "--format", "json"))
     assert report["totals"] == json.loads(out)["totals"]
+
+
+def test_repair_json(evening, capsys):
+    _edit(evening, 2, lambda e: e["hands"].update(Bob="12"))
+    code, out, _ = cli(capsys, "evening", "repair", str(evening), "--json")
+    error = json.loads(out)["error"]
+    assert code == 2 and error["code"] == "evening-repair" and [d["line"] for d in error["damaged"]] == [2]
+    code, out, _ = cli(capsys, "evening", "repair", str(evening), "--json", "--accept", "2")
+    assert code == 0 and json.loads(out)["accepted"] == [2] and json.loads(out)["recorded"] == 4
+    code, out, _ = cli(capsys, "evening", "repair", str(evening), "--json", "--accept", "2")
+    assert code == 2 and json.loads(out)["error"]["message"].endswith("nothing to accept")

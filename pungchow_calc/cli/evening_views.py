@@ -13,6 +13,7 @@ from ..engine.errors import OptionError, PungchowError
 from .common import AsciiOpt, JsonOpt, fail
 from .evening import FileArg, evening_app
 from .evening_run import say
+from .plain import EXIT_BAD_INPUT
 
 FORMATS = ("table", "csv", "json", "markdown")
 
@@ -123,12 +124,6 @@ def repair_command(
         fail(error, as_json)
     found = dict(done.found)
     if done.event is None and found:
-        if as_json:
-            print(json.dumps({"damaged": [{"line": n, "what": w} for n, w in done.found]}))
-        else:
-            out = output_stream(ascii_only)
-            for number, what in done.found:
-                print(f"line {number}: {what}", file=out)
         given = sorted(set(accept or []))
         wanted = " ".join(f"--accept {n}" for n in sorted(found))
         if not given:
@@ -137,14 +132,19 @@ def repair_command(
             why = f"--accept {min(set(given) - set(found))}: that line reads as it was written"
         else:
             why = f"line {min(set(found) - set(given))} must be accepted too"
-        fail(
-            OptionError(
-                f"{file}: {why}; nothing was recorded. To accept every such line as it now reads: "
-                f"pungchow evening repair {file} {wanted}",
-                code="evening-repair",
-            ),
-            False,
+        refused = OptionError(
+            f"{file}: {why}; nothing was recorded. To accept every such line as it now reads: "
+            f"pungchow evening repair {file} {wanted}",
+            code="evening-repair",
         )
+        if as_json:  # one JSON object: the error, with what was found
+            damaged = [{"line": n, "what": w} for n, w in done.found]
+            print(json.dumps({"error": {**refused.to_dict(), "damaged": damaged}}))
+            raise typer.Exit(EXIT_BAD_INPUT)
+        out = output_stream(ascii_only)
+        for number, what in done.found:
+            print(f"line {number}: {what}", file=out)
+        fail(refused, False)
     if done.event is None:
         if accept:
             nothing = OptionError(
