@@ -415,3 +415,19 @@ def test_repair_json(evening, capsys):
     assert code == 0 and json.loads(out)["accepted"] == [2] and json.loads(out)["recorded"] == 4
     code, out, _ = cli(capsys, "evening", "repair", str(evening), "--json", "--accept", "2")
     assert code == 2 and json.loads(out)["error"]["message"].endswith("nothing to accept")
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [(b'"Cy": -', b'"Cy": -0'), (b'", "winner"', b'",, "winner"')],
+    ids=["leading-zero-in-net", "doubled-comma"],
+)
+def test_a_whole_last_line_made_unreadable_is_damage_not_a_torn_write(evening, capsys, old, new):
+    # A torn write never ends as a whole sealed line does (its `sum` last): the last line, damaged so
+    # that it is no longer JSON, is refused naming it, not skipped as torn (hypothesis, long profile).
+    lines = evening.read_bytes().split(b"\n")
+    assert old in lines[-2]
+    lines[-2] = lines[-2].replace(old, new, 1)
+    evening.write_bytes(b"\n".join(lines))
+    (code, err), report = _both(capsys, evening)
+    assert (code, err) == report and code == 2 and "line 3: damaged (not a JSON event)" in err

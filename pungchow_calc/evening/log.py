@@ -15,6 +15,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,8 @@ from ..engine.errors import PungchowError
 
 FORMAT = 1  # the log format this program writes and reads (the `v` of every event)
 EVENTS = ("start", "hand", "draw", "wash", "penalty", "undo", "amend", "repair")
-SUM = "sum"  # the key of an event's checksum
+SUM = "sum"  # the key of an event's checksum, always the last key of a line
+_SEALED_END = re.compile(rb'"sum": "[0-9a-f]{16}"\}\s*$')  # how a whole line written by `encode` ends
 LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
 _POLL = 0.05
 
@@ -182,6 +184,10 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         lines.append(Line(number, event, ok))
     # Damaged lines after the last event are torn writes: a crash mid-write, or mid-way through the
     # write that skips an earlier torn line (docs/evening.md, "Safety"); the next event skips them all.
+    # A line that ends as a whole sealed event does (its checksum, last) was written whole: damaged.
+    whole = next((n for n in pending if _SEALED_END.search(rows[n - 1][1])), None)
+    if whole is not None:
+        raise _unreadable(path, whole)
     notes += [f"{path} line {n}: a torn last line (an event cut off mid-write) was ignored" for n in pending]
     if not lines or lines[0].event.get("event") != "start" or lines[0].number != 1:
         raise EveningError(f"{path}: not an evening log (no start event on line 1)", code="evening-damaged")
