@@ -15,7 +15,7 @@ from pungchow_calc import __version__
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 KONGS = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
-LOSER = "RdRdRd 2b2b 2c3c4c SwSw 9d 7b"
+LOSER = "RdRdRd 2b2b 2c3c4c SwSw 9d 7b 8b"
 
 
 @pytest.mark.parametrize("flag", ["--version", "-V"])

@@ -1,17 +1,24 @@
 """Properties of random evenings: nets sum to zero, replaying the log is applying its events one by one,
-undo restores the state before, and amending a game to itself changes nothing."""
+undo restores the state before, amending a game to itself changes nothing, an amendment that would break
+a later game is refused naming it, every report row is what `settle` gives, and `status` and `report`
+read every log alike (damaged ones too)."""
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from functools import cache
+from pathlib import Path
 from typing import Any
+from unittest import mock
 
+from cli_helpers import run
 from evening_support import WASH_13, WINS
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pungchow_calc.engine.errors import PungchowError
 from pungchow_calc.evening import record
 from pungchow_calc.evening.log import read
 from pungchow_calc.evening.state import Evening, apply, body, replay
@@ -25,8 +32,9 @@ def _ruleset(name: str) -> Any:
     return load(name)
 
 
-def _game(data: st.DataObject, evening: Evening) -> dict[str, Any]:
-    """A random game for the evening as it stands (a wash and a penalty only under Part II)."""
+def _game(data: st.DataObject, evening: Evening, seats: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A random game for the evening as it stands, or at `seats` (a wash and a penalty only under
+    Part II); a wash has East's 14 tiles when the washer is East at those seats."""
     kinds = ["hand", "hand", "hand", "draw"]
     if evening.ruleset.wash is not None:
         kinds += ["wash", "penalty"]
@@ -34,7 +42,7 @@ def _game(data: st.DataObject, evening: Evening) -> dict[str, Any]:
     players = list(evening.players)
     if kind == "wash":
         washer = data.draw(st.sampled_from(players))
-        east = dict(evening.seats())[washer].word == "east"
+        east = (seats or dict(evening.seats()))[washer].word == "east"
         return {"event": "wash", "player": washer, "tiles": WASH_13 + (" 2b" if east else "")}
     if kind == "penalty":
         return {"event": "penalty", "type": "false_mahjongg", "player": data.draw(st.sampled_from(players))}
@@ -63,6 +71,62 @@ def _view(evening: Evening) -> tuple[Any, ...]:
     return tuple((g.number, g.seats, g.round, g.before, g.after, g.net) for g in evening.games)
 
 
+def _settle_args(row: dict[str, Any], game: dict[str, Any], name: str) -> list[str]:
+    """`pungchow settle` for a report row: the same hands at the seats the row shows."""
+    seats = row["seats"]
+    args = ["settle", "-r", name, "--round", game["round"], "--json"]
+    record_ = game["record"]
+    hands = record_.get("hands") or dict.fromkeys(seats, "0")
+    for player, text in hands.items():
+        args += [f"--{seats[player]}", text]
+    if record_["event"] == "hand":
+        args += ["--winner", seats[record_["winner"]]]
+        if record_.get("from"):
+            args += ["--from", seats[record_["from"]]]
+        if record_.get("win_by"):
+            args += ["--win-by", {"wall": "drawn"}.get(record_["win_by"], record_["win_by"])]
+    elif record_["event"] == "draw":
+        args += ["--draw"]
+    else:
+        args += ["--false-mahjongg", seats[record_["player"]]]
+    return args
+
+
+def _check_rows_against_settle(path: Path, state: Evening, name: str) -> None:
+    """Every report row (a game won, a draw with hands, a false Mah-Jongg) is what `settle` gives."""
+    result = run("evening", "report", str(path), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    rows = json.loads(result.stdout)["history"]
+    assert len(rows) == len(state.games)
+    for row, game in zip(rows, state.games, strict=True):
+        kind = game.kind
+        if kind == "wash" or (kind == "draw" and "hands" not in game.record):
+            continue
+        args = _settle_args(row, {"record": game.record, "round": game.round.word}, name)
+        settled = run(*args)
+        assert settled.exit_code == 0, (args, settled.stderr)
+        table = json.loads(settled.stdout)
+        by_seat = {wind: player for player, wind in row["seats"].items()}
+        assert row["scores"] == {by_seat[w]: v for w, v in (table["scored"] or table["scores"]).items()}
+        assert row["payments"] == [
+            {**p, "from": by_seat[p["from"]], "to": by_seat[p["to"]]} for p in table["payments"]
+        ]
+        assert row["net"] == {by_seat[w]: v for w, v in table["net"].items()}
+
+
+def _status_and_report(path: Path) -> tuple[Any, Any]:
+    """What `status` and `report` say of a log: (exit code, totals or the error line) each."""
+    out = []
+    for args in (["status", str(path), "--json"], ["report", str(path), "--format", "json"]):
+        result = run("evening", *args)
+        if result.exit_code:  # with --json the error is {"error": {...}} on stdout
+            out.append((result.exit_code, json.loads(result.stdout)["error"]["message"], result.stderr))
+        else:
+            data = json.loads(result.stdout)
+            out.append((0, data["totals"], data.get("games", len(data.get("history", [])))))
+    return out[0], out[1]
+
+
 evenings = st.tuples(
     st.sampled_from(["pung-chow", "pung-chow-limit"]),
     st.integers(min_value=2, max_value=4),
@@ -84,23 +148,69 @@ def test_random_evenings(case):
                 change = record.undo(path)
             elif choice == "amend" and state.games:
                 number = data.draw(st.integers(min_value=1, max_value=len(state.games)))
-                change = record.amend(path, number, _game(data, state))
+                new = _game(data, state, dict(state.games[number - 1].seats))
+                before = Path(path).read_bytes()
+                try:
+                    change = record.amend(path, number, new)
+                except PungchowError as error:
+                    # ... an amendment that would leave a later game impossible is refused, naming
+                    # that game and how to go on; nothing is written
+                    assert error.code == "amend-breaks-later-game", error
+                    assert f"game {number} cannot be changed so: game " in error.message
+                    assert "To go on, amend game" in error.message and "evening undo" in error.message
+                    assert Path(path).read_bytes() == before
+                    continue
             else:
                 change = record.add(path, _game(data, state))
             # Applying the event as written, one by one, with every game scored afresh ...
-            state = apply(state, change.event, cached=False)
+            state = apply(state, change.event)
             assert state == change.after
             states.append(state)
             # ... nets always sum to zero, game by game and in total
             assert all(sum(n for _, n in g.net) == 0 for g in state.games)
             assert sum(state.totals().values()) == 0
+            # ... every game carries its settlement (an amended one too), but a draw with no hands
+            assert all(g.detail is not None or g.kind == "draw" for g in state.games)
             # ... undo after any game or amendment restores the state before it exactly
             if change.event["event"] != "undo":
                 assert apply(state, {"v": 1, "event": "undo"}) == states[-2]
-        # ... replaying the whole log (with its recorded nets) gives the same state
+        # ... replaying the whole log gives the same state
         assert replay(read(path)) == state
-        assert replay(read(path), cached=False) == state
         # ... amending any game to its own value changes nothing
         for game in state.games:
             same = apply(state, {"v": 1, "event": "amend", "game": game.number, "record": body(game.record)})
             assert _view(same) == _view(state) and same.totals() == state.totals()
+        # ... every report row shows the scores and payments `settle` gives for that game
+        _check_rows_against_settle(Path(path), state, name)
+        # ... and `status` and `report` read the log alike: the same totals and games
+        status, report = _status_and_report(Path(path))
+        assert status == report == (0, state.totals(), len(state.games))
+
+
+@given(evenings, st.data())
+def test_status_and_report_agree_on_a_changed_log(case, change):
+    """Any one digit of any line changed (valid JSON still): `status` and `report` both refuse it with
+    the same one line naming that line (the time is fixed, so the lines drawn from are the same)."""
+    name, seats, data = case
+    players = PLAYERS[:seats]
+    with (
+        tempfile.TemporaryDirectory() as directory,
+        mock.patch.object(record, "now", lambda: "2026-11-25T20:00:00Z"),
+    ):
+        path = Path(directory, "e.jsonl")
+        state = record.new(str(path), players, players[0], _ruleset(name))
+        for _ in range(data.draw(st.integers(min_value=1, max_value=4))):
+            state = record.add(str(path), _game(data, state)).after
+        lines = path.read_bytes().split(b"\n")[:-1]
+        number = change.draw(st.integers(min_value=1, max_value=len(lines)))
+        digits = [i for i, c in enumerate(lines[number - 1]) if chr(c).isdigit()]
+        at = change.draw(st.sampled_from(digits))
+        old = chr(lines[number - 1][at])
+        new = change.draw(st.sampled_from([d for d in "0123456789" if d != old]))
+        line = bytearray(lines[number - 1])
+        line[at] = ord(new)
+        lines[number - 1] = bytes(line)
+        path.write_bytes(b"\n".join(lines) + b"\n")
+        status, report = _status_and_report(path)
+        assert status == report
+        assert status[0] == 2 and f"line {number}:" in status[1] and "\n" not in status[1]

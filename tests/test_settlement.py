@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from pungchow_calc.engine.errors import NotationError, OptionError, RulesetError, TableError
 from pungchow_calc.engine.payments import Payment, east_factor, winner_payments
+from pungchow_calc.engine.penalties import wrong_size
 from pungchow_calc.engine.situation import WinBy, stated
 from pungchow_calc.engine.table import Settlement, TableOptions, settle_scores, settle_table
 from pungchow_calc.engine.tiles import Wind
@@ -491,7 +492,7 @@ def test_notation_error_names_the_seat() -> None:
 def test_dead_hand_wrong_tile_count_pays_all() -> None:
     seats = dict(TABLE)
     seats[N] = "NwNwNwNw# 3c4c5c* 6c6c 7c8c Wd Sw"  # 13 tiles with a kong: one short of 14
-    result = settle_table(seats, PART1, TableOptions(discarder=S))
+    result = settle_table(seats, PART1, TableOptions(discarder=S, dead=frozenset({N})))
     assert dict(result.dead) == {N: "13 tiles, not 14"}
     assert result.scored[N] == 128 and result.scores[N] == 0  # "his score does not count"
     assert flows(result) == [
@@ -508,9 +509,29 @@ def test_dead_hand_wrong_tile_count_pays_all() -> None:
 
 def test_dead_hand_with_too_many_tiles() -> None:
     seats = {E: TABLE[E], S: "2c2c2c 5d5d5d* 9c9c GdGd 3b4b 8d 6c6c6c"}  # 16 tiles
-    result = settle_table(seats, PART1)
+    result = settle_table(seats, PART1, TableOptions(dead=frozenset({S})))
     assert result.dead == {S: "16 tiles, not 13"} and result.scores[S] == 0
     assert flows(result) == [("south", "east", 768)]
+
+
+@pytest.mark.parametrize(
+    "hand, says",
+    [
+        ("2d2d2d 6b7b8b*", "--north: 6 tiles, not 13"),
+        ("NwNwNwNw# 3c4c5c* 6c6c 7c8c Wd Sw", "--north: 13 tiles, not 14"),
+        ("1d1d1d 2d3d4d 6b6b6b 7b8b9b 5c5c 9b Ww", "--north: 16 tiles, not 13"),
+    ],
+    ids=["6-tiles", "kong-one-short", "16-tiles"],
+)
+def test_a_wrong_sized_hand_not_named_dead_is_refused(hand: str, says: str) -> None:
+    # A mistyped hand must not become a penalty: it is dead only when named so (--dead).
+    seats = {**TABLE, N: hand}
+    with pytest.raises(TableError) as info:
+        settle_table(seats, PART1, TableOptions(discarder=S))
+    assert info.value.code == "wrong-size-hand" and str(info.value).startswith(says)
+    assert "--dead north" in str(info.value)
+    assert wrong_size(PART1, hand) == says.removeprefix("--north: ")
+    assert wrong_size(PART1, TABLE[S]) is None and wrong_size(PART1, "12") is None
 
 
 def test_dead_declared_for_a_plain_score() -> None:

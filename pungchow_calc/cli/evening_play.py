@@ -160,7 +160,7 @@ class Table:
             from ..evening.state import replay
             from ..render_evening import report_text
 
-            scored = replay(read(self.path, self._say), cached=False)  # the biggest hands need the scores
+            scored = replay(read(self.path, self._say))
             self.echo(report_text(report(scored)))
         elif word == "undo":
             self._undo(evening)

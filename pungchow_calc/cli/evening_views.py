@@ -1,5 +1,6 @@
-"""The work of `pungchow evening report|stats|chart|play`: reading an evening back, and the interactive
-table mode (declared in cli/spec.py)."""
+"""The work of `pungchow evening report|stats|chart|play|repair` (declared in cli/spec.py): reading an
+evening back, the interactive table mode, and accepting lines changed or damaged since they were
+written (by appending, never rewriting)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 from ..ascii_output import fit_data, output_stream, write_data
 from ..engine.errors import OptionError, PungchowError
 from .evening_run import say
-from .failure import fail
+from .failure import EXIT_BAD_INPUT, CommandExit, fail
 
 FORMATS = ("table", "csv", "json", "markdown")
 
@@ -24,10 +25,9 @@ def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -
     try:
         if format_ not in FORMATS:
             raise OptionError(f"--format: {format_!r} is not one of {', '.join(FORMATS)}", code="bad-option")
-        evening = replay(read(file, say), cached=False)  # every game scored again, for the breakdowns
+        data = report(replay(read(file, say)), breakdown)  # the details are settled here (Game.detail)
     except PungchowError as error:
         fail(error, as_json)
-    data = report(evening, breakdown)
     if as_json:
         print(json.dumps(data))
         return
@@ -50,11 +50,11 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     from ..evening.state import replay
     from ..render_evening import stats_table
 
-    try:  # every game scored again: the biggest hands are not in the log's cached nets
-        evenings = [replay(read(f, say), cached=False) for f in files]
+    try:
+        evenings = [replay(read(f, say)) for f in files]
+        stats = combined_stats(evenings)  # the biggest hands are settled here (Game.detail)
     except PungchowError as error:
         fail(error, as_json)
-    stats = combined_stats(evenings)
     if as_json:
         print(json.dumps({"evenings": len(evenings), "players": stats}))
         return
@@ -83,3 +83,58 @@ def play_command(file: str, ascii_only: bool) -> int:
     from .evening_play import Table
 
     return Table(file, ascii_only).run()
+
+
+def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_only: bool) -> None:
+    """Find lines changed or damaged since they were written; --accept them as they now read."""
+    from ..evening.record import load, repair
+
+    try:
+        done = repair(file, list(accept or []), say)
+    except PungchowError as error:
+        fail(error, as_json)
+    found = dict(done.found)
+    if done.event is None and found:
+        given = sorted(set(accept or []))
+        wanted = " ".join(f"--accept {n}" for n in sorted(found))
+        if not given:
+            why = f"{len(found)} line(s) changed or damaged since written"
+        elif set(given) - set(found):
+            why = f"--accept {min(set(given) - set(found))}: that line reads as it was written"
+        else:
+            why = f"line {min(set(found) - set(given))} must be accepted too"
+        refused = OptionError(
+            f"{file}: {why}; nothing was recorded. To accept every such line as it now reads: "
+            f"pungchow evening repair {file} {wanted}",
+            code="evening-repair",
+        )
+        if as_json:  # one JSON object: the error, with what was found
+            damaged = [{"line": n, "what": w} for n, w in done.found]
+            print(json.dumps({"error": {**refused.to_dict(), "damaged": damaged}}))
+            raise CommandExit(EXIT_BAD_INPUT)
+        out = output_stream(ascii_only)
+        for number, what in done.found:
+            print(f"line {number}: {what}", file=out)
+        fail(refused, False)
+    if done.event is None:
+        if accept:
+            nothing = OptionError(
+                f"{file}: every line reads as written; nothing to accept", code="evening-repair"
+            )
+            fail(nothing, as_json)
+        if as_json:
+            print(json.dumps({"damaged": [], "recorded": None}))
+        else:
+            print(f"{file}: every line reads as written; nothing to repair", file=output_stream(ascii_only))
+        return
+    evening = load(file, say)
+    if as_json:
+        accepted = [item["line"] for item in done.event["accepts"]]
+        print(json.dumps({"accepted": accepted, "recorded": done.line, "totals": evening.totals()}))
+        return
+    out = output_stream(ascii_only)
+    for number, what in done.found:
+        print(f"Accepted line {number} as it now reads: {what}", file=out)
+    print(f"Recorded on line {done.line}: nothing else in {file} was changed.", file=out)
+    totals = evening.totals()
+    print("Totals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()), file=out)

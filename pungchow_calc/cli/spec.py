@@ -372,6 +372,23 @@ COMMANDS: tuple[Command, ...] = (
         (_option("ascii_only"),),
     ),
     Command(
+        ("evening", "repair"),
+        "evening_views:repair_command",
+        "Find lines changed or damaged since they were written; --accept them as they now read.",
+        (FILE,),
+        (
+            _valued(
+                "accept",
+                "--accept",
+                "LINE",
+                "Accept this line as it now reads (repeatable).",
+                many=True,
+                kind=int,
+            ),
+            *OUTPUT,
+        ),
+    ),
+    Command(
         ("rules", "list"),
         "rules:rules_list",
         "The shipped rulesets (give any other by its .yaml path).",

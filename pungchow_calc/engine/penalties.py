@@ -9,12 +9,13 @@ from collections.abc import Mapping
 
 from .conditions import Context, Test
 from .decomposition import shape_arrangement, winning_arrangements
-from .errors import OptionError
+from .errors import OptionError, TableError
 from .hand import Hand, build
 from .notation import parse
 from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
 from .scoring import Score
+from .seats import read_seat
 from .settlement import AppliedPenalty, Settlement, TableOptions, build_settlement
 from .situation import Situation, WinBy
 from .tiles import PLAYING_TILES, Tile, Wind
@@ -33,6 +34,25 @@ def dead_reason(rule: Penalty, hand: Hand) -> str | None:
     need = rule.tiles + hand.kongs
     have = len(hand.tiles)
     return f"{have} tiles, not {need}" if have != need else None
+
+
+def wrong_size_error(seat: Wind, why: str) -> TableError:
+    """A non-winning hand of the wrong size not named dead: refused, naming the seat and the count."""
+    name = seat_name(seat)
+    return TableError(
+        f"--{name}: {why} (a hand holds 13 tiles, one more for each kong): check the hand, or "
+        f"name it dead (--dead {name})",
+        code="wrong-size-hand",
+    )
+
+
+def wrong_size(ruleset: Ruleset, text: str) -> str | None:
+    """Why a non-winning hand typed as `text` is the wrong size for the ruleset's dead hand (`6 tiles,
+    not 13`), or None: the right size, a plain score, or no dead-hand penalty. Such a hand settles only
+    when its player is named dead (`--dead`; `evening play` asks). Notation errors are raised."""
+    rule = penalty_of(ruleset, "dead_hand")
+    value = read_seat(Wind.EAST, text)
+    return None if rule is None or isinstance(value, int) else dead_reason(rule, value)
 
 
 def dead_penalties(rule: Penalty | None, dead: Mapping[Wind, str]) -> tuple[AppliedPenalty, ...]:

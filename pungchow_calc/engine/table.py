@@ -21,6 +21,7 @@ from .penalties import (
     penalty_of,
     settle_false_mahjongg,
     settle_pays_for_all,
+    wrong_size_error,
 )
 from .rules import Ruleset
 from .scoring import DEFAULT, Score, limit_in_force, score_hand, unread_options
@@ -288,10 +289,13 @@ def settle_table(
             scored[seat] = value
             continue
         is_winner = seat is winner
-        if not is_winner and dead_rule is not None and seat not in dead:
-            why = dead_reason(dead_rule, value)
-            if why is not None:
-                dead[seat] = why
+        why = None if is_winner or dead_rule is None else dead_reason(dead_rule, value)
+        if why is not None:
+            # Money never moves on a guess: a hand of the wrong size is far more often mistyped than
+            # dead, so it is dead only when the player is named so (docs/rulings.md#dead-hand).
+            if seat not in dead:
+                raise wrong_size_error(seat, why)
+            dead[seat] = why
         try:
             score = score_hand(value, ruleset, _situation(seat, is_winner, options), limit_option, order)
         except HandError as error:

@@ -3,24 +3,30 @@
 Writing: each event is one line, written with a single `os.write` on an `O_APPEND` descriptor under an
 exclusive `flock`, then fsynced before success is reported; nothing is ever rewritten. Reading: a torn
 last line (a crash mid-write) is reported and skipped; a damaged line anywhere else is an error naming
-the line; a line from a newer log format is refused rather than misread.
+the line; a line from a newer log format is refused rather than misread. Each event carries `sum`, a
+checksum of its content, so a change that leaves valid JSON is found too; `repair` records, by a new
+event, that a changed line is accepted as it now reads (docs/evening.md, "Damage and repair").
 """
 
 from __future__ import annotations
 
 import errno
 import fcntl
+import hashlib
 import json
 import os
+import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine.errors import PungchowError
 
 FORMAT = 1  # the log format this program writes and reads (the `v` of every event)
-EVENTS = ("start", "hand", "draw", "wash", "penalty", "undo", "amend")
+EVENTS = ("start", "hand", "draw", "wash", "penalty", "undo", "amend", "repair")
+SUM = "sum"  # the key of an event's checksum, always the last key of a line
+_SEALED_END = re.compile(rb'"sum": "[0-9a-f]{16}"\}\s*$')  # how a whole line written by `encode` ends
 LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
 _POLL = 0.05
 
@@ -30,6 +36,10 @@ class EveningError(PungchowError):
 
     code = "evening"
 
+    def __init__(self, message: str, *, code: str | None = None, line: int | None = None) -> None:
+        super().__init__(message, code=code)
+        self.line = line  # set when accepting this line as it now reads (`evening repair`) would mend it
+
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -37,6 +47,7 @@ class Line:
 
     number: int
     event: dict[str, Any]
+    accepted: bool = False  # changed after it was written, and accepted as it reads by a repair event
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +57,31 @@ class Log:
     path: str
     lines: tuple[Line, ...]
     notes: tuple[str, ...] = ()
-    torn_tail: bool = False  # the bytes after the last newline are a torn event
+    torn: tuple[int, ...] = ()  # the lines at the end that are torn writes, which the next event skips
+    ends_line: bool = True  # the file ends with a newline (else the next event starts with one)
+
+
+def content_sum(event: Mapping[str, Any]) -> str:
+    """An event's checksum: sha256 of its canonical JSON (keys sorted, no spaces, without `sum`), 16 hex."""
+    content = {k: v for k, v in event.items() if k != SUM}
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def line_sum(text: bytes) -> str:
+    """The checksum of a line's bytes as they stand (what a repair event accepts)."""
+    return hashlib.sha256(text).hexdigest()[:16]
+
+
+def seal(event: Mapping[str, Any]) -> dict[str, Any]:
+    """The event with its checksum last (a new `sum`, whatever the event held)."""
+    content = {k: v for k, v in event.items() if k != SUM}
+    return {**content, SUM: content_sum(content)}
 
 
 def encode(event: dict[str, Any]) -> bytes:
-    """One event as one line of UTF-8 JSON (JSON escapes any newline inside a string)."""
-    return (json.dumps(event, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
+    """One event, sealed, as one line of UTF-8 JSON (JSON escapes any newline inside a string)."""
+    return (json.dumps(seal(event), ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
 
 
 def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
@@ -68,46 +98,100 @@ def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
         )
 
 
-def parse(path: str, data: bytes) -> Log:
-    """Read the events of a log's bytes; see the module docstring for torn and damaged lines."""
+def _decode(text: bytes) -> dict[str, Any] | None:
+    """A line's event, or None when it is not a JSON object."""
+    try:
+        event = json.loads(text.decode("utf-8"))
+    except ValueError:
+        return None
+    return event if isinstance(event, dict) else None
+
+
+def _acceptances(rows: list[tuple[int, bytes, dict[str, Any] | None]]) -> dict[int, tuple[str, int]]:
+    """What the log's own repair events accept: {line: (its bytes' checksum, the repair's line)}."""
+    out: dict[int, tuple[str, int]] = {}
+    for number, _, event in rows:
+        if event is None or event.get("event") != "repair" or event.get(SUM) != content_sum(event):
+            continue  # a repair event that is itself changed accepts nothing (and is refused below)
+        for item in event.get("accepts") or ():
+            if isinstance(item, dict) and isinstance(item.get("line"), int) and item["line"] < number:
+                out[item["line"]] = (str(item.get("bytes")), number)
+    return out
+
+
+def repair_hint(path: str, number: int) -> str:
+    """The end of the message about a line that `evening repair` can accept."""
+    return f"; to accept the line as it now reads: pungchow evening repair {path} --accept {number}"
+
+
+def _unreadable(path: str, number: int) -> EveningError:
+    return EveningError(
+        f"{path} line {number}: damaged (not a JSON event){repair_hint(path, number)}",
+        code="evening-damaged",
+        line=number,
+    )
+
+
+def _changed(path: str, number: int, what: str) -> EveningError:
+    return EveningError(
+        f"{path} line {number}: {what}{repair_hint(path, number)}", code="evening-changed", line=number
+    )
+
+
+def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Log:
+    """Read the events of a log's bytes; see the module docstring for torn, damaged and changed lines.
+
+    `accept` ({line: line_sum}) accepts lines as a repair event would (`repair` tries a repair with it).
+    """
     raw = data.split(b"\n")
-    complete = raw[:-1]  # every line that ends with a newline
     tail = raw[-1]  # bytes after the last newline: a torn write, or nothing
+    texts = raw if tail else raw[:-1]
+    rows = [(i, text, _decode(text)) for i, text in enumerate(texts, start=1)]
+    accepted = {n: (digest, 0) for n, digest in (accept or {}).items()}
+    accepted.update(_acceptances(rows))
     lines: list[Line] = []
     notes: list[str] = []
-    torn = False
-    pending: int | None = None  # a damaged line the next event may declare as a skipped torn write
-    for i, text in enumerate([*complete, tail] if tail else complete, start=1):
-        is_tail = bool(tail) and i == len(complete) + 1
-        try:
-            event = json.loads(text.decode("utf-8"))
-            if not isinstance(event, dict):
-                raise ValueError("not an object")
-        except ValueError:
-            if is_tail:
-                notes.append(f"{path} line {i}: a torn last line (an event cut off mid-write) was ignored")
-                torn = True
-                continue
-            if pending is not None:
-                raise EveningError(
-                    f"{path} line {pending}: damaged (not a JSON event)", code="evening-damaged"
-                ) from None
-            pending = i
+    pending: list[int] = []  # damaged lines the next event may declare as torn writes it skips
+    sealed = False  # a line with a checksum was read: every later line must have one
+    for number, text, event in rows:
+        digest, by = accepted.get(number, ("", 0))
+        ok = bool(digest) and digest == line_sum(text)  # accepted, and unchanged since
+        repaired = f" by the repair on line {by}" if by else ""
+        if event is None:
+            if ok:
+                notes.append(f"{path} line {number}: damaged, and skipped{repaired}")
+            else:
+                pending.append(number)
             continue
-        _check_version(path, i, event)
-        if pending is not None:
-            if event.get("skips_torn_line") != pending:
-                raise EveningError(
-                    f"{path} line {pending}: damaged (not a JSON event)", code="evening-damaged"
-                )
-            notes.append(f"{path} line {pending}: a torn event (cut off mid-write) was skipped")
-            pending = None
-        lines.append(Line(i, event))
-    if pending is not None:
-        raise EveningError(f"{path} line {pending}: damaged (not a JSON event)", code="evening-damaged")
-    if not lines or lines[0].event.get("event") != "start":
+        _check_version(path, number, event)
+        if pending:
+            claim = event.get("skips_torn_line")
+            if (claim if isinstance(claim, list) else [claim]) != pending:
+                raise _unreadable(path, pending[0])
+            notes += [f"{path} line {n}: a torn event (cut off mid-write) was skipped" for n in pending]
+            pending = []
+        given = event.get(SUM)
+        if given is None:
+            if sealed and not ok:
+                raise _changed(path, number, "has no checksum (sum), unlike the lines before it")
+        elif given != content_sum(event):
+            if not ok:
+                raise _changed(path, number, "changed since it was written (its checksum does not match)")
+        else:
+            sealed = True
+        if ok:
+            notes.append(f"{path} line {number}: changed after it was written, and accepted{repaired}")
+        lines.append(Line(number, event, ok))
+    # Damaged lines after the last event are torn writes: a crash mid-write, or mid-way through the
+    # write that skips an earlier torn line (docs/evening.md, "Safety"); the next event skips them all.
+    # A line that ends as a whole sealed event does (its checksum, last) was written whole: damaged.
+    whole = next((n for n in pending if _SEALED_END.search(rows[n - 1][1])), None)
+    if whole is not None:
+        raise _unreadable(path, whole)
+    notes += [f"{path} line {n}: a torn last line (an event cut off mid-write) was ignored" for n in pending]
+    if not lines or lines[0].event.get("event") != "start" or lines[0].number != 1:
         raise EveningError(f"{path}: not an evening log (no start event on line 1)", code="evening-damaged")
-    return Log(path, tuple(lines), tuple(notes), torn)
+    return Log(path, tuple(lines), tuple(notes), tuple(pending), data.endswith(b"\n") or not data)
 
 
 def _refused(path: str, error: OSError) -> EveningError:
@@ -219,6 +303,28 @@ def create(path: str, event: dict[str, Any]) -> None:
         os.close(fd)
 
 
+def _open_for_writing(path: str) -> int:
+    try:
+        return os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise EveningError(
+            f"{path}: no such evening (start one with `evening new`)", code="evening-missing"
+        ) from None
+    except OSError as error:
+        raise _refused(path, error) from None
+
+
+def _add(fd: int, path: str, data: bytes, log: Log, event: dict[str, Any]) -> dict[str, Any]:
+    """Write one event after the log's bytes (under the writer's lock); the event as written, sealed."""
+    if log.torn:
+        # End the torn line(s), and say in the new event that they are skipped on purpose.
+        event = {**event, "skips_torn_line": log.torn[0] if len(log.torn) == 1 else list(log.torn)}
+    written = seal(event)
+    prefix = b"" if log.ends_line else b"\n"
+    _write_line(fd, path, prefix + encode(written), len(data))
+    return written
+
+
 def append(
     path: str,
     make: Callable[[Log], dict[str, Any]],
@@ -227,27 +333,65 @@ def append(
     """Append the event `make(log)` builds from the log as it stands, all under the writer's lock.
 
     Reading, checking and writing under one lock means two terminals can never record from the same
-    stale state. Returns the log as it was and the event written.
+    stale state. Returns the log as it was and the event as written (with its checksum).
     """
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        raise EveningError(
-            f"{path}: no such evening (start one with `evening new`)", code="evening-missing"
-        ) from None
-    except OSError as error:
-        raise _refused(path, error) from None
+    fd = _open_for_writing(path)
     try:
         _regular(fd, path)
         _lock(fd, path, fcntl.LOCK_EX, say)
         data = _read_all(fd)
         log = parse(path, data)
-        event = dict(make(log))
-        prefix = b"\n" if data and not data.endswith(b"\n") else b""
-        if log.torn_tail:
-            # End the torn line, and say in the new event that it is skipped on purpose.
-            event["skips_torn_line"] = data.count(b"\n") + 1
-        _write_line(fd, path, prefix + encode(event), len(data))
-        return log, event
+        return log, _add(fd, path, data, log, dict(make(log)))
+    finally:
+        os.close(fd)
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """What `repair` found: each damaged line and why, and the repair event written (None: nothing)."""
+
+    found: tuple[tuple[int, str], ...]  # (line, what is wrong with it)
+    event: dict[str, Any] | None
+    line: int = 0  # the line the repair event was written on
+
+
+def _line_bytes(data: bytes, number: int) -> bytes:
+    return data.split(b"\n")[number - 1]
+
+
+def repair(
+    path: str,
+    accept: Sequence[int],
+    check: Callable[[Log], object],
+    make: Callable[[list[dict[str, Any]]], dict[str, Any]],
+    say: Callable[[str], None] | None = None,
+) -> Repair:
+    """Find every changed or unreadable line (`check` replays the log too); when `accept` names exactly
+    those lines, append the repair event `make(accepts)` accepting each as it now reads. Nothing is
+    ever rewritten."""
+    fd = _open_for_writing(path)
+    try:
+        _regular(fd, path)
+        _lock(fd, path, fcntl.LOCK_EX, say)
+        data = _read_all(fd)
+        trial: dict[int, str] = {}
+        found: list[tuple[int, str]] = []
+        while True:
+            try:
+                log = parse(path, data, trial)
+                check(log)
+                break
+            except EveningError as error:
+                if error.line is None or error.line in trial:
+                    raise  # accepting a line would not mend this: it is not for `repair`
+                what = error.message.removeprefix(f"{path} line {error.line}: ")
+                found.append((error.line, what.split(repair_hint(path, error.line))[0]))
+                trial[error.line] = line_sum(_line_bytes(data, error.line))
+        wanted = sorted(set(accept))
+        if not found or wanted != sorted(trial):
+            return Repair(tuple(found), None)
+        event = make([{"line": n, "bytes": trial[n]} for n in wanted])
+        line = data.count(b"\n") + (1 if log.ends_line else 2)
+        return Repair(tuple(found), _add(fd, path, data, log, event), line)
     finally:
         os.close(fd)

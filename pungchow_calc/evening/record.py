@@ -14,7 +14,7 @@ from ..engine.errors import OptionError
 from ..engine.rules import Ruleset
 from . import log
 from .settle import snapshot
-from .state import Evening, Game, apply, begin, body, replay
+from .state import Evening, Game, apply, begin, body, played, replay
 
 Say = Callable[[str], None] | None
 _NAME = re.compile(r"[^\s,=][^,=]{0,29}")
@@ -95,11 +95,8 @@ def _stamp(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def _cache(game: Game) -> dict[str, Any]:
-    """The seats a game was played at and its nets: replay uses them while the seats still match."""
-    return {
-        "played": {"seats": {name: w.word for name, w in game.seats}, "round": game.round.word},
-        "net": dict(game.net),
-    }
+    """The seats a game was played at and its nets: for a person reading the log, and checked on replay."""
+    return {"played": played(game), "net": dict(game.net)}
 
 
 def add(path: str, record: dict[str, Any], say: Say = None) -> Change:
@@ -113,14 +110,21 @@ def add(path: str, record: dict[str, Any], say: Say = None) -> Change:
                 f"the evening is over: {before.sets} set(s) played (start a new evening)", code="evening-over"
             )
         stamped = _stamp(record["event"], body(record))
-        after = apply(before, stamped, cached=False)
-        game = after.games[-1]
-        event = {**stamped, **_cache(game)}
-        found.append(Change(before, replace_record(after, event), event, game))
-        return event
+        after = apply(before, stamped)
+        found.append(Change(before, after, stamped, after.games[-1]))
+        return {**stamped, **_cache(after.games[-1])}
 
-    log.append(path, make, say)
-    return found[0]
+    _, written = log.append(path, make, say)
+    change = found[0]
+    assert change.game is not None
+    game = replace(change.game, record=written)  # the record as the log holds it (so replays compare equal)
+    return replace(change, after=replace_record(change.after, written), event=written, game=game)
+
+
+def repair(path: str, accept: list[int], say: Say = None) -> log.Repair:
+    """`evening repair`: find the lines changed or damaged since they were written; accept those named
+    in `accept` (all of them, or nothing is written) by appending a repair event (docs/evening.md)."""
+    return log.repair(path, accept, replay, lambda accepts: _stamp("repair", {"accepts": accepts}), say)
 
 
 def replace_record(evening: Evening, event: dict[str, Any]) -> Evening:
@@ -139,12 +143,12 @@ def undo(path: str, say: Say = None) -> Change:
             raise OptionError("there is nothing to undo", code="evening-nothing-to-undo")
         last = before.undo[-1]
         what = f"game {len(before.games)}" if last[0] == "game" else f"the amendment of game {last[1]}"
-        event = _stamp("undo", {"takes_back": what})
-        found.append(Change(before, apply(before, event), event))
-        return event
+        found.append(Change(before, before, {}))
+        return _stamp("undo", {"takes_back": what})
 
-    log.append(path, make, say)
-    return found[0]
+    _, written = log.append(path, make, say)
+    before = found[0].before
+    return Change(before, apply(before, written), written)
 
 
 def amend(path: str, number: int, record: dict[str, Any], say: Say = None) -> Change:
@@ -154,25 +158,27 @@ def amend(path: str, number: int, record: dict[str, Any], say: Say = None) -> Ch
     def make(current: log.Log) -> dict[str, Any]:
         before = replay(current)
         _check_game(number, before)
-        trial = apply(before, _stamp("amend", {"game": number, "record": body(record)}), cached=False)
-        game = trial.games[number - 1]
-        event = _stamp("amend", {"game": number, "record": {**body(record), **_cache(game)}})
-        found.append(Change(before, apply(before, event), event, game))
-        return event
+        trial = apply(before, _stamp("amend", {"game": number, "record": body(record)}))
+        found.append(Change(before, trial, {}))
+        # The new record is sealed on its own too, so that a replay can take its nets (state.play).
+        sealed = log.seal({**body(record), **_cache(trial.games[number - 1])})
+        return _stamp("amend", {"game": number, "record": sealed})
 
-    log.append(path, make, say)
-    return found[0]
+    _, written = log.append(path, make, say)
+    before = found[0].before
+    after = apply(before, written)
+    return Change(before, after, written, after.games[number - 1])
 
 
 def preview(evening: Evening, record: dict[str, Any]) -> Game:
     """The game a record would be if recorded now (settled, nothing written)."""
-    return apply(evening, _stamp(record["event"], body(record)), cached=False).games[-1]
+    return apply(evening, _stamp(record["event"], body(record))).games[-1]
 
 
 def preview_amend(evening: Evening, number: int, record: dict[str, Any]) -> Evening:
     """The evening if game `number` were amended to this record (nothing written)."""
     _check_game(number, evening)
-    return apply(evening, _stamp("amend", {"game": number, "record": body(record)}), cached=False)
+    return apply(evening, _stamp("amend", {"game": number, "record": body(record)}))
 
 
 def _check_game(number: int, evening: Evening) -> None:

@@ -28,8 +28,10 @@ def round_name(evening: Evening, game: Game | None = None) -> str:
 def status(evening: Evening) -> dict[str, Any]:
     """`evening status --json`: where the evening stands and the running totals."""
     totals = evening.totals()
-    wind = evening.round_wind()
-    index = evening.round_index()
+    # A finished evening shows the set and round its last game was played in, never one past the end.
+    position = evening.games[-1].before if evening.over and evening.games else None
+    wind = evening.round_wind(position)
+    index = evening.round_index(position)
     return {
         "games": len(evening.games),
         "round": (wind or Wind.EAST).word,  # the prevailing wind: East when there is no round wind

@@ -14,15 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine.errors import PungchowError
+from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Ruleset
 from ..engine.tiles import Wind
-from .log import EveningError, Line, Log
+from .log import SUM, EveningError, Line, Log, content_sum, repair_hint
 from .settle import game_result, ruleset_of
 
 WINDS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
 GAMES = ("hand", "draw", "wash", "penalty")  # the events that are a game of the evening
 ROUNDS_PER_SET = 4  # "four rounds make up a set" (Part II)
+UNSETTLED = object()  # a game whose details are not settled yet (Game.detail)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,26 @@ class Game:
     before: Position
     after: Position
     net: tuple[tuple[str, int], ...]  # in table order
-    detail: Any = field(default=None, compare=False)  # the Settlement or Wash, when settled this run
+    # The Settlement or Wash (None: a draw with no hands), or UNSETTLED until `detail` is first read;
+    # with the ruleset and start event to settle it by then.
+    settled: Any = field(default=None, compare=False, repr=False)
+    rules: tuple[Ruleset, dict[str, Any]] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def detail(self) -> Any:
+        """The game's Settlement or Wash, settled on first use when its sealed record gave the nets;
+        settling it must give the nets the evening counts (else the log is refused, naming the game)."""
+        if self.settled is UNSETTLED and self.rules is not None:
+            ruleset, start = self.rules
+            detail, net = game_result(ruleset, start, self.record, dict(self.seats), self.round)
+            if net != dict(self.net):
+                raise EveningError(
+                    f"game {self.number}: the result recorded ({_nets(dict(self.net))}) is not what "
+                    f"settling it gives ({_nets(net)}): written by a pungchow that scored differently?",
+                    code="evening-changed",
+                )
+            object.__setattr__(self, "settled", detail)  # frozen: settled once, then kept
+        return self.settled
 
     @property
     def kind(self) -> str:
@@ -122,7 +142,8 @@ class Evening:
 
 
 def _keeps_deal(evening: Evening, record: dict[str, Any], seats: dict[str, Wind]) -> bool | None:
-    """Whether East keeps the deal after this game; None for a wash, which is no game played."""
+    """Whether East keeps the deal after this game (a draw and another's false Mah-Jongg count as kept,
+    toward `east_repeat_cap`); None for a wash, a game after which the deal stands exactly as it was."""
     rules = evening.ruleset.evening
     kind = record["event"]
     if kind == "wash":
@@ -146,29 +167,43 @@ def _next(evening: Evening, before: Position, keeps: bool | None) -> Position:
     return Position((before.east + 1) % len(evening.players), 0, before.passes + 1)
 
 
-def play(evening: Evening, number: int, record: dict[str, Any], before: Position, cached: bool) -> Game:
-    """Settle one game at a position: the recorded nets when the seats match (`cached`), else scored."""
+def play(evening: Evening, number: int, record: dict[str, Any], before: Position) -> Game:
+    """Settle one game at a position: one result that `status`, `report` and the rest all read."""
     seats = evening.seats(before)
     wind = evening.round_wind(before) or Wind.EAST  # Part I: scored as in the East round, as `score` is
-    played = {"seats": {name: w.word for name, w in seats}, "round": wind.word}
-    net = record.get("net")
-    detail = None
-    if not (cached and record.get("played") == played and _valid_net(net, evening.players)):
+    if _sealed(record, _played(seats, wind), evening.players):
+        # Sealed when it was settled at these very seats: its nets, settled again only when its
+        # details are read (report, stats, play); `Game.detail` checks they agree.
+        detail, net = UNSETTLED, record["net"]
+    else:
         detail, net = game_result(evening.ruleset, evening.start, record, dict(seats), wind)
-    assert isinstance(net, dict)
     keeps = _keeps_deal(evening, record, dict(seats))
     after = _next(evening, before, keeps)
     nets = tuple((name, int(net[name])) for name in evening.players)
-    return Game(number, record, seats, wind, before, after, nets, detail)
+    return Game(number, record, seats, wind, before, after, nets, detail, (evening.ruleset, evening.start))
 
 
-def _valid_net(net: Any, players: tuple[str, ...]) -> bool:
+def _sealed(record: dict[str, Any], where: dict[str, Any], players: tuple[str, ...]) -> bool:
+    """The record carries its result for these seats, and its checksum shows it is as it was written
+    (a line accepted after a change by hand has another, and is settled)."""
+    net = record.get("net")
     return (
-        isinstance(net, dict)
+        record.get("played") == where
+        and record.get(SUM) == content_sum(record)
+        and isinstance(net, dict)
         and set(net) == set(players)
         and all(isinstance(v, int) and not isinstance(v, bool) for v in net.values())
         and sum(net.values()) == 0
     )
+
+
+def _played(seats: tuple[tuple[str, Wind], ...], wind: Wind) -> dict[str, Any]:
+    return {"seats": {name: w.word for name, w in seats}, "round": wind.word}
+
+
+def played(game: Game) -> dict[str, Any]:
+    """The seats and round a game was settled at, as a game event records them (`played`)."""
+    return _played(game.seats, game.round)
 
 
 def begin(start: dict[str, Any], path: str = "") -> Evening:
@@ -189,11 +224,25 @@ def begin(start: dict[str, Any], path: str = "") -> Evening:
 
 def body(record: dict[str, Any]) -> dict[str, Any]:
     """A game event without its bookkeeping (version, time, cached seats and nets)."""
-    return {k: v for k, v in record.items() if k not in ("v", "at", "played", "net", "skips_torn_line")}
+    bookkeeping = ("v", "at", "played", "net", "skips_torn_line", "sum")
+    return {k: v for k, v in record.items() if k not in bookkeeping}
+
+
+def _what(record: dict[str, Any]) -> str:
+    """A recorded game in a few words, for a message."""
+    kind = record.get("event")
+    if kind == "hand":
+        return f"{record.get('winner')}'s win"
+    if kind == "wash":
+        return f"{record.get('player')}'s wash"
+    if kind == "penalty":
+        return f"{record.get('player')}'s false Mah-Jongg"
+    return "the draw"
 
 
 def _refold(evening: Evening, start: int, records: list[dict[str, Any]]) -> tuple[Game, ...]:
-    """The games from index `start` on, replayed after a change (later seats may change)."""
+    """The games from index `start` on, replayed after a change (later seats may change). A later game
+    that cannot be settled at the seats it now falls to refuses the change, naming that game."""
     games = list(evening.games[:start])
     old = evening.games
     for i in range(start, len(records)):
@@ -201,15 +250,54 @@ def _refold(evening: Evening, start: int, records: list[dict[str, Any]]) -> tupl
         if i < len(old) and old[i].record is records[i] and old[i].before == before:
             games.append(old[i])  # played at the same seats: the same result
             continue
-        games.append(play(replace(evening, games=tuple(games)), i + 1, records[i], before, cached=True))
+        at = replace(evening, games=tuple(games))
+        try:
+            games.append(play(at, i + 1, records[i], before))
+        except PungchowError as error:
+            if i == start:
+                raise
+            raise _breaks_later(evening, start + 1, i + 1, records[i], at, before, error) from None
     return tuple(games)
 
 
-def apply(evening: Evening, event: dict[str, Any], cached: bool = True) -> Evening:
+def _breaks_later(
+    evening: Evening,
+    changed: int,
+    number: int,
+    record: dict[str, Any],
+    at: Evening,
+    before: Position,
+    error: PungchowError,
+) -> OptionError:
+    """Why a change of game `changed` is refused: game `number` cannot be settled at its new seats."""
+    east, was = at.players[before.east], evening.games[number - 1].east
+    seats = f"{east} would be East Wind at game {number}" + (f", not {was}" if east != was else "")
+    last, undos, games = len(evening.games), 0, len(evening.games)
+    for entry in reversed(evening.undo):  # undo takes back the latest game or amendment first
+        if games < number:
+            break
+        undos += 1
+        games -= entry[0] == "game"
+    times = "once" if undos == 1 else f"{undos} times"
+    if number == last:
+        back = f"take game {number} back (`evening undo` {times}), change game {changed}, and record it again"
+    else:
+        back = (
+            f"take back games {number} to {last} (`evening undo` {times}), "
+            f"change game {changed}, and record them again"
+        )
+    return OptionError(
+        f"game {changed} cannot be changed so: game {number} ({_what(record)}) would no longer settle "
+        f"({seats}): {error}. To go on, amend game {number} first, or {back}",
+        code="amend-breaks-later-game",
+    )
+
+
+def apply(evening: Evening, event: dict[str, Any]) -> Evening:
     """The evening after one more event of its log."""
     kind = event["event"]
     if kind in GAMES:
-        game = play(evening, len(evening.games) + 1, event, evening.position, cached)
+        game = play(evening, len(evening.games) + 1, event, evening.position)
         return replace(evening, games=(*evening.games, game), undo=(*evening.undo, ("game",)))
     if kind == "amend":
         number, record = event.get("game"), event.get("record")
@@ -232,20 +320,55 @@ def apply(evening: Evening, event: dict[str, Any], cached: bool = True) -> Eveni
         records = [g.record for g in evening.games]
         records[number - 1] = previous
         return replace(evening, games=_refold(evening, number - 1, records), undo=evening.undo[:-1])
+    if kind == "repair":
+        return evening  # accepts changed lines of the log (log.parse); the games are as they read
     raise EveningError(f"a second start event ({kind})", code="evening-damaged")
 
 
-def replay(log: Log, cached: bool = True) -> Evening:
+def replay(log: Log) -> Evening:
     """Rebuild the evening from its log; an event that cannot be replayed is an error naming its line."""
     evening = begin(log.lines[0].event, log.path)
     for line in log.lines[1:]:
-        evening = _apply_line(evening, line, log.path, cached)
+        evening = _apply_line(evening, line, log.path)
+        if not line.accepted:
+            _check_result(evening, line, log.path)
     return replace(evening, notes=log.notes)
 
 
-def _apply_line(evening: Evening, line: Line, path: str, cached: bool) -> Evening:
+def _check_result(evening: Evening, line: Line, path: str) -> None:
+    """The result a game event recorded (`played`, `net`) must be what settling it again gives, when
+    it is settled at the same seats: a log changed by hand (or an older one, with no checksums) whose
+    recorded result no longer matches its game is refused, naming the line."""
+    kind = line.event.get("event")
+    if kind in GAMES:
+        record, game = line.event, evening.games[-1]
+    elif kind == "amend":
+        record, game = line.event["record"], evening.games[line.event["game"] - 1]
+    else:
+        return
+    net = record.get("net")
+    if net is None or record.get("played") != played(game):
+        return  # nothing recorded (an older log), or settled at other seats since
+    if net != dict(game.net):
+        raise EveningError(
+            f"{path} line {line.number}: the result it records ({_nets(net)}) is not what settling its "
+            f"game gives ({_nets(dict(game.net))}){repair_hint(path, line.number)}",
+            code="evening-changed",
+            line=line.number,
+        )
+
+
+def _nets(net: Any) -> str:
+    if not isinstance(net, dict):
+        return repr(net)
+    return ", ".join(
+        f"{name} {value:+d}" if isinstance(value, int) else f"{name} {value!r}" for name, value in net.items()
+    )
+
+
+def _apply_line(evening: Evening, line: Line, path: str) -> Evening:
     try:
-        return apply(evening, line.event, cached)
+        return apply(evening, line.event)
     except EveningError as error:
         if error.code == "evening-damaged" or error.code.startswith("evening-no"):
             raise EveningError(

@@ -1,0 +1,182 @@
+"""Rulings of the evening at the table (docs/evening.md): what a wash counts as, the seating of two and
+three players, draws and false Mah-Jongg against `east_repeat_cap`, a finished evening's status, a
+loser's mistyped hand, and the amended games' details."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from evening_support import WASH_13, WINS, cli, hand, ok, status
+from test_evening_rules import _house
+
+from pungchow_calc.evening.record import load
+from pungchow_calc.evening.report import running
+from pungchow_calc.evening.report import status as status_of
+from pungchow_calc.render_evening import status_text
+
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+
+
+def _new(tmp_path: Path, capsys: pytest.CaptureFixture[str], players: list[str], *args: str) -> Path:
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", ",".join(players), *args)
+    return path
+
+
+def _report(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> dict:
+    return json.loads(ok(capsys, "evening", "report", str(path), "--format", "json", *args))
+
+
+def test_issue_19_amended_game_keeps_scores_payments_and_breakdown(tmp_path, capsys):
+    # The issue's reproduction: amend game 1 (Bob's discard becomes Cy's).
+    path = _new(tmp_path, capsys, FOUR)
+    win = "RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c"
+    others = ["--other", "Bob=2", "--other", "Cy=4", "--other", "Di=6"]
+    ok(capsys, "evening", "hand", str(path), win, "--winner", "Ann", "--from", "Bob", *others)
+    ok(capsys, *hand(path, "Bob", FOUR, WINS[0]))
+    ok(capsys, "evening", "amend", str(path), "1", win, "--winner", "Ann", "--from", "Cy", *others)
+    data = _report(capsys, path, "--breakdown")
+    for row in data["history"]:
+        assert None not in row["scores"].values() and row["payments"] and row["breakdown"]
+    assert data["history"][0]["scores"] == {"Ann": 336, "Bob": 2, "Cy": 4, "Di": 6}
+    assert data["history"][0]["what"] == "Ann won on Cy's discard"
+    assert data["stats"]["Ann"]["biggest_hand"] == 336
+    stats = json.loads(ok(capsys, "evening", "stats", str(path), "--json"))
+    assert stats["players"]["Ann"]["biggest_hand"] == 336
+
+
+def test_sample_evening_amended_game_3_has_its_details(capsys):
+    data = _report(capsys, Path("samples/evening-part1.jsonl"), "--breakdown")
+    game3 = data["history"][2]
+    assert game3["kind"] == "draw" and game3["scores"] == {"Ann": 4, "Bob": 8, "Cy": 2, "Di": 0}
+    assert game3["payments"] and sum(game3["net"].values()) == 0
+    assert all(row["breakdown"] or row["kind"] == "draw" for row in data["history"])
+    bob = [row["scores"]["Bob"] for row in data["history"] if row["what"].startswith("Bob won")]
+    assert len(bob) == 2 and data["stats"]["Bob"]["biggest_hand"] == max(bob) > 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--other", "Bob=2d2d2d 6b7b8b*", "--other", "Cy=4", "--other", "Di=6"],
+        ["--other", "Bob=4", "--other", "Cy=2d2d2d 6b7b8b*", "--other", "Di=6"],
+    ],
+    ids=["Bob-6-tiles", "Cy-6-tiles"],
+)
+def test_a_losers_mistyped_hand_is_an_error_unless_named_dead(tmp_path, capsys, args):
+    path = _new(tmp_path, capsys, FOUR)
+    player = next(a.split("=")[0] for a in args if "2d2d2d" in a)
+    before = path.read_bytes()
+    code, _, err = cli(capsys, "evening", "hand", str(path), WINS[3], "--winner", "Ann", *args)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{player}: 6 tiles, not 13" in err and f"--dead {player}" in err
+    assert path.read_bytes() == before
+    # `settle` refuses the same hand the same way (one check)
+    code, _, err = cli(capsys, "settle", "--east", WINS[3], "--south", "2d2d2d 6b7b8b*", "--west", "4")
+    assert code == 2 and "--south: 6 tiles, not 13" in err and "--dead south" in err
+    # named dead, it settles as a dead hand
+    out = ok(capsys, "evening", "hand", str(path), WINS[3], "--winner", "Ann", *args, "--dead", player)
+    assert "Dead hand" in out or "dead" in out
+    game = _report(capsys, path)["history"][0]
+    assert not [p for p in game["payments"] if p["to"] == player]  # a dead hand collects nothing
+    assert any("dead hand" in p["reason"] for p in game["payments"] if p["from"] == player)
+
+
+def test_a_wash_is_a_game_that_leaves_the_deal_as_it_was(tmp_path, capsys):
+    path = _new(tmp_path, capsys, FOUR, "-r", "pung-chow-limit")
+    ok(capsys, *hand(path, "Ann", FOUR))  # East wins: streak 1
+    ok(capsys, "evening", "wash", str(path), "Bob", WASH_13)
+    s = status(capsys, path)
+    assert (s["games"], s["east"], s["streak"]) == (2, "Ann", 1)  # numbered and counted; deal unchanged
+    stats = _report(capsys, path)["stats"]
+    assert stats["Ann"]["times_east"] == 2 and stats["Bob"]["won"] == 0
+
+
+@pytest.mark.parametrize(
+    "players, seats_after, old_east",
+    [
+        (["Ann", "Bob"], {"Ann": "south", "Bob": "east"}, "south"),
+        (["Ann", "Bob", "Cy"], {"Ann": "west", "Bob": "east", "Cy": "south"}, "west"),
+        (FOUR, {"Ann": "north", "Bob": "east", "Cy": "south", "Di": "west"}, "north"),
+    ],
+    ids=["two", "three", "four"],
+)
+def test_two_and_three_players_rotate_and_the_old_east_goes_last(
+    tmp_path, capsys, players, seats_after, old_east
+):
+    path = _new(tmp_path, capsys, players)
+    first = status(capsys, path)["seats"]
+    assert list(first.values()) == ["east", "south", "west", "north"][: len(players)]
+    ok(capsys, *hand(path, "Bob", players, WINS[1]))  # East (Ann) loses: the deal passes to Bob
+    s = status(capsys, path)
+    assert s["seats"] == seats_after and s["seats"]["Ann"] == old_east
+
+
+@pytest.mark.parametrize(
+    "event",
+    [["draw"], ["false-mahjongg", "Bob"]],
+    ids=["draw", "another-false-mahjongg"],
+)
+def test_a_draw_or_anothers_false_mahjongg_counts_toward_the_cap(tmp_path, capsys, event):
+    ruleset = _house(tmp_path, round_wind=True, east_repeat_cap=1)
+    path = _new(tmp_path, capsys, ["Ann", "Bob", "Cy"], "-r", ruleset)
+    ok(capsys, "evening", event[0], str(path), *event[1:])
+    s = status(capsys, path)
+    assert (s["east"], s["streak"]) == ("Ann", 1)  # kept the deal once: the streak grows
+    ok(capsys, "evening", event[0], str(path), *event[1:])
+    assert status(capsys, path)["east"] == "Bob"  # a second keep is over the cap: the deal passes
+
+
+def test_a_finished_evening_reads_as_its_last_set(tmp_path, capsys):
+    path = _new(tmp_path, capsys, ["Ann", "Bob"], "-r", "pung-chow-limit", "--sets", "1")
+    for i in range(8):  # two players: two passes a round, four rounds a set
+        east = status(capsys, path)["east"]
+        ok(capsys, *hand(path, "Bob" if east == "Ann" else "Ann", ["Ann", "Bob"], WINS[i % 4]))
+    s = status(capsys, path)
+    assert s["over"] and (s["set"], s["sets"], s["round"]) == (1, 1, "north")
+    text = ok(capsys, "evening", "status", str(path))
+    assert "Set 1 of 1, North round" in text and "Set 2" not in text
+    evening = load(str(path))
+    assert "Set 1 of 1" in status_text(status_of(evening), running(evening), str(path))
+
+
+def test_issue_20_amend_that_makes_a_later_wash_impossible_is_refused(tmp_path, capsys):
+    # Three players, Bob East under pung-chow-limit; game 1 Ann wins on Bob's discard (the deal passes
+    # to Cy); game 2 Bob washes with 13 tiles; amending game 1 so that Bob wins makes Bob East at game 2.
+    path = _new(tmp_path, capsys, ["Ann", "Bob", "Cy"], "--east", "Bob", "-r", "pung-chow-limit")
+    ok(capsys, "evening", "hand", str(path), WINS[3], "--winner", "Ann", "--from", "Bob",
+       "--other", "Bob=2", "--other", "Cy=4")  # fmt: skip
+    ok(capsys, "evening", "wash", str(path), "Bob", WASH_13)
+    before = path.read_bytes()
+    code, _, err = cli(capsys, "evening", "amend", str(path), "1", WINS[3], "--winner", "Bob",
+                       "--other", "Ann=2", "--other", "Cy=4")  # fmt: skip
+    assert code == 2 and err.count("\n") == 1 and path.read_bytes() == before
+    assert "game 1 cannot be changed so: game 2 (Bob's wash) would no longer settle" in err
+    assert "Bob would be East Wind at game 2, not Cy" in err and "14 tiles" in err
+    assert "amend game 2 first, or take game 2 back (`evening undo` once)" in err
+    # ... and going on as it says works: take game 2 back, amend game 1, record the wash again
+    ok(capsys, "evening", "undo", str(path))
+    ok(capsys, "evening", "amend", str(path), "1", WINS[3], "--winner", "Bob", "--other", "Ann=2",
+       "--other", "Cy=4")  # fmt: skip
+    ok(capsys, "evening", "wash", str(path), "Bob", WASH_13 + " 2b")
+    assert status(capsys, path)["games"] == 2
+
+
+def test_details_that_no_longer_settle_to_the_recorded_nets_are_refused(tmp_path, capsys, monkeypatch):
+    # A sealed game's nets are taken from the log; its details are settled when read and must agree
+    # (as if a later pungchow scored the game differently): `report` refuses, naming the game.
+    from pungchow_calc.evening import state
+
+    path = _new(tmp_path, capsys, FOUR)
+    ok(capsys, *hand(path, "Ann", FOUR))
+    real = state.game_result
+
+    def other(*args):
+        detail, net = real(*args)
+        return detail, {name: -value for name, value in net.items()}
+
+    monkeypatch.setattr(state, "game_result", other)
+    code, _, err = cli(capsys, "evening", "report", str(path))
+    assert code == 2 and "game 1: the result recorded" in err and "is not what settling it gives" in err
