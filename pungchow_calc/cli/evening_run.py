@@ -15,6 +15,7 @@ from ..ascii_output import is_ascii, output_stream
 from ..engine.errors import OptionError, PungchowError
 from ..engine.situation import FACT, FACTS
 from .failure import EXIT_BAD_INPUT, report
+from .spec import WIN_FIELDS
 
 
 def say(message: str) -> None:
@@ -40,8 +41,6 @@ def hand_record(winner: str, hand: str, others: dict[str, str], **won: Any) -> d
     """The record of a won game as the log keeps it (only what differs from the defaults); `won` is
     how it was won, by the option names of `evening hand` (cli/spec.py EVENING_WIN): win_by, drawn,
     loose, discarder, feeder, dead and the stated facts by field name (engine/situation.py FACTS)."""
-    from .spec import WIN_FIELDS
-
     for name in won:
         if name not in WIN_FIELDS:
             raise TypeError(f"hand_record() got an unexpected keyword argument {name!r}")
