@@ -67,7 +67,7 @@ def rules_show(
     ] = False,
 ) -> None:
     """Print a ruleset as a score card: bonus scores, combinations, doubling honors, limit hands, settings."""
-    from ..compare import _plain
+    from ..diff import _plain
     from ..ruleset_files import load
 
     try:
@@ -96,7 +96,7 @@ def rules_diff(
     as_json: JsonOpt = False,
 ) -> None:
     """Settings (by key) and rules (by id) that differ between two rulesets."""
-    from ..compare import diff_rulesets
+    from ..diff import diff_rulesets
     from ..ruleset_files import load
 
     try:

@@ -97,7 +97,7 @@ def diff_command(
     **given: Any,
 ) -> None:
     """The same hand under two or more rulesets, line by line, with totals, payments and differences."""
-    from ..compare import diff_hand
+    from ..diff import diff_hand
     from ..engine.scoring import Score, score_text
     from ..ruleset_files import load
 
