@@ -16,8 +16,13 @@ from cli_helpers import run as run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pungchow_calc import batch as b
-from pungchow_calc import batch_workers as bw
+from pungchow_calc import options as opts
+from pungchow_calc.batch import scoring
+from pungchow_calc.batch import workers as bw
+from pungchow_calc.batch.formats import CSV_COLUMNS
+from pungchow_calc.batch.input import Entry, Source, split_line
+from pungchow_calc.batch.run import run as run_entries
+from pungchow_calc.batch.scoring import Job, Scorer
 
 ROOT = Path(__file__).resolve().parent.parent
 PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"  # Part I: 48 points, East collects 96 from each
@@ -104,7 +109,7 @@ def test_csv_format_has_fixed_columns(mixed: Path):
     result = run("batch", str(mixed), "--format", "csv")
     assert result.exit_code == 1
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert tuple(rows[0]) == b.CSV_COLUMNS
+    assert tuple(rows[0]) == CSV_COLUMNS
     assert [int(r["line"]) for r in rows] == [line for line, _ in MIXED_RECORDS]
     first = rows[0]
     assert first["hand"] == PUNGS
@@ -238,9 +243,9 @@ def test_missing_file_and_bad_format(tmp_path: Path):
 def test_workers_keep_input_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(bw, "CHUNK", 7)
     lines = [PUNGS if i % 5 else "9z9z9z" for i in range(1, 61)]
-    entries = [b.Entry(i, text=line) for i, line in enumerate(lines, start=1)]
-    single = list(b.run(iter(entries), b.Job(encode="json"), workers=1))
-    parallel = list(b.run(iter(entries), b.Job(encode="json"), workers=2, inline=3))
+    entries = [Entry(i, text=line) for i, line in enumerate(lines, start=1)]
+    single = list(run_entries(iter(entries), Job(encode="json"), workers=1))
+    parallel = list(run_entries(iter(entries), Job(encode="json"), workers=2, inline=3))
     assert parallel == single
     assert [json.loads(p)["line"] for _, p in parallel] == list(range(1, 61))
     assert [ok for ok, _ in parallel] == [i % 5 != 0 for i in range(1, 61)]
@@ -260,8 +265,8 @@ def test_reading_is_lazy():
     """The reader takes entries one at a time: scoring the first needs only the first block."""
     data = (PUNGS + "\n").encode() * 200_000  # 7 MB
     stdin = io.BytesIO(data)
-    source = b.Source("-", stdin=stdin)
-    first = next(b.run(source.entries(), b.Job()))
+    source = Source("-", stdin=stdin)
+    first = next(run_entries(source.entries(), Job()))
     assert first[1]["score"] == 48
     assert stdin.tell() < 64 * 1024
 
@@ -273,9 +278,9 @@ def test_runs_on_an_endless_input():
         n = 0
         while True:
             n += 1
-            yield b.Entry(n, text=PUNGS)
+            yield Entry(n, text=PUNGS)
 
-    got = list(islice(b.run(endless(), b.Job(), workers=1), 100))
+    got = list(islice(run_entries(endless(), Job(), workers=1), 100))
     assert [r["line"] for _, r in got] == list(range(1, 101))
 
 
@@ -314,9 +319,9 @@ def test_rulesets_are_loaded_once_per_name(monkeypatch: pytest.MonkeyPatch):
 
     monkeypatch.setattr(ruleset_module, "load", counting)
     entries = [
-        b.Entry(i, text=f"{PUNGS} -r {name}") for i, name in enumerate(["pung-chow", "nope", "pung-chow"] * 5)
+        Entry(i, text=f"{PUNGS} -r {name}") for i, name in enumerate(["pung-chow", "nope", "pung-chow"] * 5)
     ]
-    records = [r for _, r in b.run(iter(entries), b.Job())]
+    records = [r for _, r in run_entries(iter(entries), Job())]
     assert len(records) == 15
     assert sorted(calls) == ["nope", "pung-chow"]
     assert sum("error" in r for r in records) == 5
@@ -326,8 +331,8 @@ def test_an_unexpected_failure_still_gives_one_record(monkeypatch: pytest.Monkey
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(b, "score_text", broken)
-    ((ok, record),) = list(b.run(iter([b.Entry(3, text=PUNGS)]), b.Job()))
+    monkeypatch.setattr(scoring, "score_text", broken)
+    ((ok, record),) = list(run_entries(iter([Entry(3, text=PUNGS)]), Job()))
     assert not ok
     assert record == {"line": 3, "error": {"code": "internal", "message": "RuntimeError: boom"}}
 
@@ -356,7 +361,7 @@ def test_an_unexpected_failure_still_gives_one_record(monkeypatch: pytest.Monkey
     ],
 )
 def test_split_line(line: str, words: list[str]):
-    assert b.split_line(line) == words
+    assert split_line(line) == words
 
 
 LINE_TEXT = st.lists(
@@ -368,8 +373,8 @@ LINE_TEXT = st.lists(
 @given(st.lists(LINE_TEXT, max_size=12))
 def test_every_entry_gives_exactly_one_record(lines: list[str]):
     data = "\n".join(lines).encode()
-    source = b.Source("-", stdin=io.BytesIO(data))
-    records = [r for _, r in b.run(source.entries(), b.Job())]
+    source = Source("-", stdin=io.BytesIO(data))
+    records = [r for _, r in run_entries(source.entries(), Job())]
     expected = [
         n for n, line in enumerate(lines, start=1) if line.strip() and not line.strip().startswith("#")
     ]
@@ -416,7 +421,7 @@ def test_same_sets_in_other_seats_and_ways_in_one_run():
     hand = "1b2b3b 4c5c6c 7d8d9d 2c3c4c Ew!Ew"
     lines = [f"'{hand}' -s {seat}" for seat in ("east", "south", "east", "west")]
     lines += [f"'{hand}' -s south -w east -r pung-chow-limit {how}" for how in ("", "--drawn", "")]
-    records = [r for _, r in b.run(iter([b.Entry(i, text=t) for i, t in enumerate(lines, 1)]), b.Job())]
+    records = [r for _, r in run_entries(iter([Entry(i, text=t) for i, t in enumerate(lines, 1)]), Job())]
     pair_points = [
         sum(line["points"] for line in r["lines"] if line.get("set") == "EwEw") for r in records[:4]
     ]
@@ -431,12 +436,12 @@ def test_same_sets_in_other_seats_and_ways_in_one_run():
 @pytest.mark.parametrize("sample", ["part1-examples.txt", "part2-examples.txt", "club-evening.txt"])
 def test_json_records_are_json_dumps_of_the_dict_records(sample):
     # jsonl/json write each score from cached pieces (Score.as_json): the same text json.dumps gives.
-    source = b.Source(str(ROOT / "samples" / sample))
+    source = Source(str(ROOT / "samples" / sample))
     try:
         entries = list(source.entries())
     finally:
         source.close()
-    as_text, as_dict = b.Scorer(b.Job(encode="json")), b.Scorer(b.Job())
+    as_text, as_dict = Scorer(Job(encode="json")), Scorer(Job())
     assert entries
     for entry in entries:
         ok, text = as_text.encoded(entry)
@@ -461,13 +466,13 @@ def test_estimated_entries_for_the_progress_bar(tmp_path: Path, name: str, data:
     """A cheap count before scoring: lines of a text file (comments too), items of a YAML list."""
     path = tmp_path / name
     path.write_text(data, encoding="utf-8")
-    source = b.Source(str(path))
+    source = Source(str(path))
     assert source.estimated_entries() == expected
     source.close()
 
 
 def test_estimated_entries_of_a_stream_is_unknown():
-    assert b.Source("-", stdin=io.BytesIO(PUNGS.encode())).estimated_entries() is None
+    assert Source("-", stdin=io.BytesIO(PUNGS.encode())).estimated_entries() is None
 
 
 # A line `"hand" options` has its options read once per spelling (Scorer._known_options): the same
@@ -489,9 +494,9 @@ KNOWN_OPTIONS_LINES = [
     ids=["seat", "no-options", "many-options", "tab-and-comment", "more-groups", "empty-hand", "from"],
 )
 def test_known_options_read_as_the_whole_line(line: str):
-    scorer = b.Scorer(b.Job())
+    scorer = Scorer(Job())
     for _ in range(2):  # read, then remembered
-        assert scorer._known_options(line) == b.opts.scoring_args(b.split_line(line))
+        assert scorer._known_options(line) == opts.scoring_args(split_line(line))
 
 
 @pytest.mark.parametrize(
@@ -518,36 +523,36 @@ def test_known_options_read_as_the_whole_line(line: str):
     ],
 )
 def test_known_options_leave_other_lines_to_the_full_reading(line: str):
-    assert b.Scorer(b.Job())._known_options(line) is None
+    assert Scorer(Job())._known_options(line) is None
 
 
 @given(st.lists(LINE_TEXT, min_size=1, max_size=6), st.sampled_from(["json", "csv", "dict"]))
 def test_known_options_give_the_records_of_split_arguments(tails: list[str], encode: str):
-    scorer, split = b.Scorer(b.Job(encode=encode)), b.Scorer(b.Job(encode=encode))
+    scorer, split = Scorer(Job(encode=encode)), Scorer(Job(encode=encode))
     for n, tail in enumerate(tails, start=1):
         line = f'"{PUNGS}" {tail}'
         try:
-            argv = tuple(b.split_line(line))
+            argv = tuple(split_line(line))
         except ValueError:
             continue  # a line that cannot be split has no argument list to compare with
-        assert scorer.encoded(b.Entry(n, text=line)) == split.encoded(b.Entry(n, argv=argv))
+        assert scorer.encoded(Entry(n, text=line)) == split.encoded(Entry(n, argv=argv))
 
 
 def test_a_scorer_starts_with_the_rulesets_given(monkeypatch: pytest.MonkeyPatch):
     """A forked worker starts with the rulesets its parent loaded: it loads none again."""
     import pungchow_calc.ruleset_files as ruleset_module
 
-    parent = b.Scorer(b.Job())
-    parent.record(b.Entry(1, text=PUNGS))
-    parent.record(b.Entry(2, text=f"{PUNGS} -r nope"))
+    parent = Scorer(Job())
+    parent.record(Entry(1, text=PUNGS))
+    parent.record(Entry(2, text=f"{PUNGS} -r nope"))
 
     def refused(name: str):
         raise AssertionError(f"{name} loaded again")
 
     monkeypatch.setattr(ruleset_module, "load", refused)
-    worker = b.Scorer(b.Job(), parent.loaded())
-    assert worker.record(b.Entry(1, text=PUNGS)) == parent.record(b.Entry(1, text=PUNGS))
-    assert worker.record(b.Entry(2, text=f"{PUNGS} -r nope"))["error"]["code"] == "ruleset-not-found"
+    worker = Scorer(Job(), parent.loaded())
+    assert worker.record(Entry(1, text=PUNGS)) == parent.record(Entry(1, text=PUNGS))
+    assert worker.record(Entry(2, text=f"{PUNGS} -r nope"))["error"]["code"] == "ruleset-not-found"
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,8 @@ import pytest
 from cli_helpers import Result
 from cli_helpers import run as run_main
 
-from pungchow_calc import batch as b
+from pungchow_calc.batch.input import Source
+from pungchow_calc.batch.run import INLINE_ENTRIES
 
 GOOD = '"1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n'
 GOOD_SCORE = 48  # Part I: 20 + 10 no sequences + 2 only place + 8 + 4 + 2 + 2
@@ -104,7 +105,7 @@ def test_read_error_midway_keeps_the_records_before_it(tmp_path, monkeypatch, na
 
 def test_read_error_midway_with_workers_keeps_every_record_read(tmp_path, monkeypatch):
     """Past the entries scored in-process, the chunks read before the fault are all scored and written."""
-    lines = b.INLINE_ENTRIES + 700
+    lines = INLINE_ENTRIES + 700
     text = GOOD * (lines + 50)
     path = _write(tmp_path, "hands.txt", text.encode())
     real_open = Path.open
@@ -173,7 +174,7 @@ def test_a_line_of_one_megabyte(tmp_path):
 
 def test_an_endless_line_is_not_held_in_memory(tmp_path):
     """A line with no end is read in pieces: its length is counted, never stored."""
-    source = b.Source("-", stdin=io.BytesIO(GOOD.encode() + b"x" * (5 << 20)))
+    source = Source("-", stdin=io.BytesIO(GOOD.encode() + b"x" * (5 << 20)))
     entries = list(source.entries())
     assert [e.line for e in entries] == [1, 2]
     assert entries[1].error_message == f"line is too long ({5 << 20} bytes)"

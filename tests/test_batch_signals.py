@@ -25,7 +25,10 @@ from pathlib import Path
 
 import pytest
 
-from pungchow_calc import batch as b
+from pungchow_calc.batch.formats import CSV_COLUMNS, csv_text
+from pungchow_calc.batch.input import Source
+from pungchow_calc.batch.run import INLINE_ENTRIES, run
+from pungchow_calc.batch.scoring import Job
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
 
@@ -50,7 +53,7 @@ def _input(count: int) -> bytes:
 
 # The first 100 entries are scored in the batch's own process (batch.INLINE_ENTRIES); the rest in
 # worker processes. 2,800 entries keep two workers busy with two chunks.
-ENTRIES = b.INLINE_ENTRIES + 800
+ENTRIES = INLINE_ENTRIES + 800
 
 
 class Batch:
@@ -106,10 +109,10 @@ class Batch:
 @functools.cache
 def _expected(data: bytes, output_format: str) -> list[str]:
     """The records of a batch, one text per record, scored in this process."""
-    source = b.Source("-", stdin=io.BytesIO(data))
+    source = Source("-", stdin=io.BytesIO(data))
     encode = "csv" if output_format == "csv" else "json"
-    records = b.run(source.entries(), b.Job(encode=encode), workers=1)
-    return [b.csv_text(record) if encode == "csv" else f"{record}\n" for _, record in records]
+    records = run(source.entries(), Job(encode=encode), workers=1)
+    return [csv_text(record) if encode == "csv" else f"{record}\n" for _, record in records]
 
 
 def _gone(pid: int) -> bool:
@@ -130,7 +133,7 @@ def test_stopped_batch_writes_whole_records(tmp_path, output_format, sent, code,
     data = _input(ENTRIES)
     batch = Batch(tmp_path, output_format)
     batch.feed(data)
-    batch.wait_for(records=b.INLINE_ENTRIES)
+    batch.wait_for(records=INLINE_ENTRIES)
     workers = batch.workers()
     if to_group:  # Ctrl-C in a terminal: the whole foreground group, workers too
         os.killpg(batch.proc.pid, sent)
@@ -141,16 +144,16 @@ def test_stopped_batch_writes_whole_records(tmp_path, output_format, sent, code,
     match = re.fullmatch(r"interrupted: (\d+) records written\n", err)
     assert match, err  # one line: no traceback from the batch or any worker
     written = int(match[1])
-    assert b.INLINE_ENTRIES <= written <= ENTRIES
+    assert INLINE_ENTRIES <= written <= ENTRIES
     expected = _expected(data, output_format)[:written]
     if output_format == "json":
         assert json.loads(out) == [json.loads(text) for text in expected]
     elif output_format == "jsonl":
         assert out == "".join(expected)
     else:
-        assert out == b.csv_text(list(b.CSV_COLUMNS)) + "".join(expected)
+        assert out == csv_text(list(CSV_COLUMNS)) + "".join(expected)
         rows = list(csv.reader(io.StringIO(out)))
-        assert all(len(row) == len(b.CSV_COLUMNS) for row in rows)
+        assert all(len(row) == len(CSV_COLUMNS) for row in rows)
     assert all(_gone(pid) for pid in workers)
 
 
@@ -175,7 +178,7 @@ def test_a_killed_worker_loses_nothing(tmp_path):
     data = _input(ENTRIES)
     batch = Batch(tmp_path, "jsonl")
     batch.feed(data)
-    batch.wait_for(records=b.INLINE_ENTRIES)
+    batch.wait_for(records=INLINE_ENTRIES)
     os.kill(batch.workers()[0], signal.SIGKILL)
     more = _input(ENTRIES + 400)[len(data) :]
     batch.feed(more)

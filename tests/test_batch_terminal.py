@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pungchow_calc.render_batch import BATCH_HEADER, BatchTable, batch_row
+from pungchow_calc.batch.formats import TABLE_HEADER, TerminalTable, table_row
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "club-evening.txt"
@@ -92,7 +92,7 @@ def test_a_wide_terminal_shows_the_fixed_columns_and_the_payments(records):
 @pytest.mark.parametrize("columns", [None, "60", "80", "200"], ids=["unset", "60", "80", "200"])
 def test_piped_output_is_the_fixed_columns_whatever_the_width(records, columns):
     out = _piped(["batch", str(SAMPLE)], columns).decode()
-    expected = "".join(f"{line}\n" for line in [BATCH_HEADER, *(batch_row(r) for r in records)])
+    expected = "".join(f"{line}\n" for line in [TABLE_HEADER, *(table_row(r) for r in records)])
     assert out == expected
 
 
@@ -104,7 +104,7 @@ def test_other_formats_ignore_the_terminal(output_format):
 
 @pytest.mark.parametrize("width", [50, 60, 72, 80, 96, 100, 107, 108, 120, 160])
 def test_batch_table_rows_fit_every_width(records, width):
-    table = BatchTable(width)
+    table = TerminalTable(width)
     text = "\n".join([table.header(), *(table.row(r) for r in records)])
     _assert_fits(text, width, records)
     assert table.payments == (width >= 96)  # room for a 36-column hand beside them

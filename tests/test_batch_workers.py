@@ -1,4 +1,4 @@
-"""Worker processes of a batch (batch_workers): a worker that dies never hangs the batch nor loses an
+"""Worker processes of a batch (batch/workers.py): a worker that dies never hangs the batch nor loses an
 entry. Each chunk a broken pool lost is scored again alone in a fresh worker; a chunk that kills its
 worker twice gets `worker-died` records, in order, and is not tried a third time."""
 
@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from pungchow_calc import batch as b
-from pungchow_calc import batch_workers as bw
+from pungchow_calc.batch import workers as bw
+from pungchow_calc.batch.input import Entry
+from pungchow_calc.batch.run import run
+from pungchow_calc.batch.scoring import Job
 
 PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 LINES = [PUNGS if n % 7 else "9z9z9z" for n in range(1, 41)]  # every 7th an error record
@@ -34,12 +36,12 @@ def _killing(chunk: list[bw._Packed]) -> bw._Results:
     return REAL_WORK(chunk)
 
 
-def _entries() -> list[b.Entry]:
-    return [b.Entry(n, text=line) for n, line in enumerate(LINES, start=1)]
+def _entries() -> list[Entry]:
+    return [Entry(n, text=line) for n, line in enumerate(LINES, start=1)]
 
 
 def _single() -> list[tuple[bool, str]]:
-    return list(b.run(iter(_entries()), b.Job(encode="json"), workers=1))
+    return list(run(iter(_entries()), Job(encode="json"), workers=1))
 
 
 @pytest.fixture
@@ -55,9 +57,9 @@ def killer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def _parallel(deaths: list[tuple[int, int]]) -> list[tuple[bool, str]]:
     return list(
-        b.run(
+        run(
             iter(_entries()),
-            b.Job(encode="json"),
+            Job(encode="json"),
             workers=2,
             inline=1,
             on_worker_died=lambda rescored, lost: deaths.append((rescored, lost)),

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run as run_main
 
-from pungchow_calc.compare import diff_hand
+from pungchow_calc.diff import diff_hand
 from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.ruleset_files import load

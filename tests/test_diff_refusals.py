@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from cli_helpers import run
 
-from pungchow_calc.compare import diff_hand
+from pungchow_calc.diff import diff_hand
 from pungchow_calc.engine.errors import HandError, PungchowError
 from pungchow_calc.engine.scoring import Score, score_text
 from pungchow_calc.engine.situation import Situation

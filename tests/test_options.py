@@ -8,7 +8,7 @@ import typer
 from cli_helpers import run
 
 from pungchow_calc import options as opts
-from pungchow_calc.batch import mapping_argv
+from pungchow_calc.batch.input import mapping_argv
 from pungchow_calc.cli import app, spec
 from pungchow_calc.engine.errors import OptionError
 from pungchow_calc.engine.situation import WinBy

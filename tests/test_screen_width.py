@@ -18,9 +18,9 @@ from evening_support import run as subprocess_run
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pungchow_calc.batch.formats import TerminalTable
 from pungchow_calc.layout import Grid, cell_width, hanging, wrap
 from pungchow_calc.render import set_text
-from pungchow_calc.render_batch import BatchTable
 
 WIDTHS = [60, 80]
 HAND = "RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c"
@@ -181,7 +181,7 @@ def test_the_batch_table_fits_a_terminal(width: int) -> None:
         "payable": 5760,
         "payments": {"east": 11520, "south": 5760, "west": 5760},
     }
-    table = BatchTable(width)
+    table = TerminalTable(width)
     lines = [table.header(), *table.row(record).splitlines()]
     _check(lines, width, [], [KONGS], glyphs=False)
 

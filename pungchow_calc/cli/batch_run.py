@@ -4,7 +4,7 @@ Declared in cli/spec.py: a plainly written `batch FILE [options]` runs here with
 import costs a long batch a tenth of a second before any hand is scored.
 
 Exit codes: 0 every entry scored; 1 some entry has an error record (or a worker process died: see
-batch_workers); 2 the file as a whole cannot be read; 130 stopped by SIGINT (Ctrl-C), 143 by SIGTERM.
+batch/workers.py); 2 the file as a whole cannot be read; 130 stopped by SIGINT (Ctrl-C), 143 by SIGTERM.
 A stopped batch writes every record it has scored, whole, closes a JSON array with `]`, and says how
 many records it wrote in one line on stderr.
 """
@@ -25,8 +25,8 @@ from .. import options as opts
 from ..engine.errors import PungchowError
 from .failure import EXIT_BAD_INPUT, report
 
-if TYPE_CHECKING:  # batch is imported by the command that needs it (start-up time)
-    from .. import batch as b
+if TYPE_CHECKING:  # the batch package is imported by the command that needs it (start-up time)
+    from ..batch.input import Entry
 
 
 BATCH_FORMATS = ("table", "json", "jsonl", "csv")
@@ -43,7 +43,9 @@ def run_batch(
     workers: int | None = None,
 ) -> int:
     """Score every hand of a file: one record per entry, in order; the exit code (1: an entry failed)."""
-    from .. import batch as b
+    from ..batch.input import Source
+    from ..batch.run import default_workers, run
+    from ..batch.scoring import Job, quiet_gc
 
     started = time.monotonic()
     refused = None
@@ -57,7 +59,7 @@ def run_batch(
         report(opts.OptionError(refused, code="bad-option"), False)
         return EXIT_BAD_INPUT
     try:
-        source = b.Source(file)
+        source = Source(file)
         entries = source.entries()
         first = next(entries, None)  # a file that is not a YAML list fails here, before any output
     except PungchowError as error:
@@ -65,9 +67,9 @@ def run_batch(
         return EXIT_BAD_INPUT
     chain = iter(()) if first is None else _prepend(first, entries)
     encode = {"json": "json", "jsonl": "json", "csv": "csv"}.get(output_format, "dict")
-    job = b.Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
-    n_workers = workers if workers is not None else b.default_workers()
-    b.quiet_gc()
+    job = Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
+    n_workers = workers if workers is not None else default_workers()
+    quiet_gc()
     progress = _batch_progress(source)
     failed = 0
     died = False
@@ -81,7 +83,7 @@ def run_batch(
 
     with _StopSignals() as signals:
         out = _Output(sys.stdout, output_format, signals, _terminal_table(output_format))
-        records = b.run(chain, job, n_workers, on_batch_end=out.flush, on_worker_died=worker_died)
+        records = run(chain, job, n_workers, on_batch_end=out.flush, on_worker_died=worker_died)
         try:
             if compare is not None:
                 failed = _compare(_tick(records, progress), compare, output_format, out)
@@ -111,7 +113,7 @@ def run_batch(
     return EXIT_ENTRY_FAILED if failed or died else 0
 
 
-def _prepend(first: b.Entry, rest: Iterator[b.Entry]) -> Iterator[b.Entry]:
+def _prepend(first: Entry, rest: Iterator[Entry]) -> Iterator[Entry]:
     yield first
     yield from rest
 
@@ -163,14 +165,14 @@ class _StopSignals:
 
 
 def _terminal_table(output_format: str) -> Any:
-    """The table sized to the terminal when stdout is one (render_batch.BatchTable); None for the fixed
-    columns of render_batch.batch_row, the same bytes whatever the terminal, for a pipe or a file."""
+    """The table sized to the terminal when stdout is one (formats.TerminalTable); None for the fixed
+    columns of formats.table_row, the same bytes whatever the terminal, for a pipe or a file."""
     if output_format != "table" or not sys.stdout.isatty():
         return None
+    from ..batch.formats import TerminalTable
     from ..render import console
-    from ..render_batch import BatchTable
 
-    return BatchTable(console().width)
+    return TerminalTable(console().width)
 
 
 class _Output:
@@ -179,7 +181,7 @@ class _Output:
     def __init__(self, stream: IO[str], output_format: str, signals: _StopSignals, table: Any = None) -> None:
         self.stream = stream
         self.format = output_format
-        self.table = table  # a render_batch.BatchTable on a terminal, else None (batch_row)
+        self.table = table  # a formats.TerminalTable on a terminal, else None (formats.table_row)
         self.written = 0  # records on stdout, whole
         self._signals = signals
         self._pending: list[str] = []  # text since the last batch ended: one write per batch
@@ -205,30 +207,25 @@ class _Output:
 
     def header(self) -> None:
         """The column names, or the opening `[` of a JSON array."""
-        from .. import batch as b
+        from ..batch.formats import CSV_COLUMNS, TABLE_HEADER, csv_text
 
         self._started = True
         if self.format == "csv":
-            self._pending.append(b.csv_text(list(b.CSV_COLUMNS)))
+            self._pending.append(csv_text(list(CSV_COLUMNS)))
         elif self.format == "json":
             self._pending.append("[")
         elif self.format == "table":
-            from ..render_batch import BATCH_HEADER
-
-            self._pending.append((BATCH_HEADER if self.table is None else self.table.header()) + "\n")
+            self._pending.append((TABLE_HEADER if self.table is None else self.table.header()) + "\n")
 
     def write_all(self, records: Iterator[tuple[bool, Any]]) -> int:
         """Gather records as they come (the batch end writes them); return how many failed."""
-        from .. import batch as b
+        from ..batch.formats import csv_text, table_row
 
         self.header()
         failed = 0
         append = self._pending.append
         fmt = self.format
-        if fmt == "table":
-            from ..render_batch import batch_row
-
-            row = batch_row if self.table is None else self.table.row
+        row = table_row if self.table is None else self.table.row
         for ok, payload in records:
             failed += not ok
             if fmt == "jsonl":
@@ -236,7 +233,7 @@ class _Output:
             elif fmt == "json":
                 append(f"{',' if self._records or self.written else ''}\n{payload}")
             elif fmt == "csv":
-                append(b.csv_text(payload))
+                append(csv_text(payload))
             else:
                 append(row(payload) + "\n")
             self._records += 1
@@ -262,20 +259,21 @@ def _compare(
     records: Iterator[tuple[bool, Any]], rulesets: tuple[str, str], output_format: str, out: _Output
 ) -> int:
     """Fold compare records into the summary, report each failed entry, write it; return failures."""
-    from .. import batch as b
+    from ..batch.compare import summarise
+    from ..batch.formats import csv_text
 
     def report(record: dict[str, Any]) -> None:
         err = record["error"]
         print(f"line {record['line']}: error [{err['code']}]: {err['message']}", file=sys.stderr)
 
-    summary = b.summarise(records, rulesets, on_error=report)
+    summary = summarise(records, rulesets, on_error=report)
     if output_format == "table":
         from ..render import console, print_compare_summary
 
         print_compare_summary(summary.as_dict(), console())
     elif output_format == "csv":
         for key, value in summary.as_dict().items():
-            out.write(b.csv_text([key, json.dumps(value) if isinstance(value, dict | list) else value]))
+            out.write(csv_text([key, json.dumps(value) if isinstance(value, dict | list) else value]))
     else:
         out.write(json.dumps(summary.as_dict()) + "\n")
     return summary.failed

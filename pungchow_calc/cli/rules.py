@@ -44,7 +44,7 @@ def rules_list(as_json: bool) -> None:
 
 def rules_show(name: str, as_json: bool) -> None:
     """Print a ruleset as a score card: bonus scores, combinations, doubling honors, limit hands, settings."""
-    from ..compare import _plain
+    from ..diff import _plain
     from ..ruleset_files import load
 
     try:
@@ -62,7 +62,7 @@ def rules_show(name: str, as_json: bool) -> None:
 
 def rules_diff(a: str, b: str, as_json: bool) -> None:
     """Settings (by key) and rules (by id) that differ between two rulesets."""
-    from ..compare import diff_rulesets
+    from ..diff import diff_rulesets
     from ..ruleset_files import load
 
     try:

@@ -51,7 +51,7 @@ def wash(tiles: str, ruleset: str, seat: str, as_json: bool, ascii_only: bool) -
 
 def diff(hand: str, rulesets: list[str], **given: Any) -> None:
     """The same hand under two or more rulesets, line by line, with totals, payments and differences."""
-    from ..compare import diff_hand
+    from ..diff import diff_hand
     from ..engine.scoring import Score, score_text
     from ..ruleset_files import load
 

@@ -110,7 +110,9 @@ def profile(path: Path, limit: int) -> None:
     import pstats
     from itertools import islice
 
-    from pungchow_calc.batch import Job, Source, run
+    from pungchow_calc.batch.input import Source
+    from pungchow_calc.batch.run import run
+    from pungchow_calc.batch.scoring import Job
 
     source = Source(str(path))
     entries = list(islice(source.entries(), limit))

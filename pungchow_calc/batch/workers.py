@@ -23,8 +23,8 @@ from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from .batch import Job, Scorer, quiet_gc
-from .batch_input import Entry, FileError
+from .input import Entry, FileError
+from .scoring import Job, Scorer, quiet_gc
 
 CHUNK = 400  # entries per task sent to a worker
 WORKER_DIED = "worker-died"

@@ -1,13 +1,105 @@
-"""The `pungchow batch` table as plain text: fixed columns for a pipe or a file (the same bytes on any
-terminal, so runs can be compared byte for byte), or sized to the terminal it is shown on. No rich: a
-long batch streams rows as they are scored.
+"""A batch record as text, in each output format: JSON, a CSV row, a row of the plain table.
+
+The table is plain text, no rich: fixed columns for a pipe or a file (the same bytes on any terminal,
+so runs can be compared byte for byte), or sized to the terminal it is shown on (TerminalTable); a long
+batch streams its rows as they are scored. JSON and CSV are encoded where the entry is scored, so in
+the worker processes of a long batch.
 """
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from typing import Any
 
-BATCH_HEADER = (
+from ..engine.scoring import Score
+from ..engine.tiles import Wind
+
+# --- JSON ---------------------------------------------------------------------------------
+
+# Records are trees the scorer builds itself, never cyclic: skipping json's cycle check (a dict
+# insert and delete per nested object) makes encoding about a third cheaper, same text.
+_JSON = json.JSONEncoder(check_circular=False)
+
+
+def json_text(record: dict[str, Any]) -> str:
+    """A record (an error, a comparison) as one line of JSON."""
+    return _JSON.encode(record)
+
+
+def score_json(line: int, score: Score) -> str:
+    """A scored entry's record as JSON: the same text as json.dumps({"line": line, **score.as_dict()}),
+    from the score's cached pieces."""
+    return f'{{"line": {line}, {score.as_json()[1:]}'
+
+
+# --- CSV ----------------------------------------------------------------------------------
+
+CSV_COLUMNS = (
+    "line",
+    "hand",
+    "ruleset",
+    "seat",
+    "round",
+    "winner",
+    "win_by",
+    "points",
+    "doublings",
+    "score",
+    "limit",
+    "payable",
+    "pay_east",
+    "pay_south",
+    "pay_west",
+    "pay_north",
+    "error_code",
+    "error_message",
+)
+SEAT_NAMES = tuple(seat.word for seat in Wind)  # the pay_ columns' order
+
+
+def csv_row(record: dict[str, Any]) -> list[Any]:
+    """A record as the fixed CSV columns (CSV_COLUMNS); errors fill the last two."""
+    if "error" in record:
+        err = record["error"]
+        return [record["line"], *[""] * (len(CSV_COLUMNS) - 3), err["code"], err["message"]]
+    pays = record.get("payments") or {}
+    return [
+        record["line"],
+        record["hand"],
+        record["ruleset"],
+        record["seat"],
+        record["round"],
+        "true" if record["winner"] else "false",
+        record["win_by"],
+        record["points"],
+        record["doublings"],
+        record["score"],
+        "" if record["limit"] is None else record["limit"],
+        record["payable"],
+        *[pays.get(seat, "") for seat in SEAT_NAMES],
+        "",
+        "",
+    ]
+
+
+def csv_text(row: list[Any]) -> str:
+    """One CSV row as text (the csv module's quoting), with its line ending."""
+    _CSV_BUFFER.seek(0)
+    _CSV_BUFFER.truncate()
+    _CSV_WRITER.writerow(row)
+    return _CSV_BUFFER.getvalue()
+
+
+# One writer for every row: making a buffer and a writer cost more than writing the row.
+_CSV_BUFFER = io.StringIO()
+_CSV_WRITER = csv.writer(_CSV_BUFFER, lineterminator="\n")
+
+
+# --- the table ----------------------------------------------------------------------------
+
+TABLE_HEADER = (
     f"{'line':>5}  {'hand':<48} {'seat':<5} {'points':>6} {'dbl':>3} {'score':>7} {'payable':>7}  payments"
 )
 
@@ -18,7 +110,7 @@ def _paid(record: dict[str, Any]) -> str:
     return " ".join(f"{seat[0].upper()}:{amount}" for seat, amount in pays.items()) if pays else "(loser)"
 
 
-def batch_row(record: dict[str, Any]) -> str:
+def table_row(record: dict[str, Any]) -> str:
     """One batch record as a plain text row (rows are written one by one, so a long file streams)."""
     if "error" in record:
         err = record["error"]
@@ -29,10 +121,10 @@ def batch_row(record: dict[str, Any]) -> str:
     )
 
 
-# The batch table on a terminal: batch_row's columns, the hand's narrowed to fit (its sets wrapped onto
+# The batch table on a terminal: table_row's columns, the hand's narrowed to fit (its sets wrapped onto
 # more lines, never split) and the payments kept while they have room.
 _LEAD = 7  # the line number, `{line:>5}`, and two spaces
-_NUMBERS = 33  # ` seat  points dbl   score payable`, as batch_row writes them
+_NUMBERS = 33  # ` seat  points dbl   score payable`, as table_row writes them
 _PAYMENTS = 18  # `E:1920 S:960 W:960`: what the payments column wants
 _HAND_BESIDE_PAYMENTS = 36  # a hand column narrower than this takes the payments' room instead
 _HAND_LEAST = 10  # a kong with its markers, `RdRd!RdRd#`
@@ -49,7 +141,7 @@ def _lines(words: list[str], width: int) -> list[str]:
     return lines
 
 
-class BatchTable:
+class TerminalTable:
     """The batch table sized to a terminal `width` columns wide: no line wider (but a single set longer
     than the hand column), no set split across lines; the payments left out where they have no room."""
 

@@ -1,9 +1,10 @@
-"""Compare one hand scored under several rulesets, and two rulesets rule by rule (`diff`, `rules diff`).
+"""`diff` and `rules diff`: one hand scored under several rulesets line by line; two rulesets rule by rule.
 
 Pure data: rows keyed so that the same thing lines up across rulesets. A hand-wide line is keyed
 by its rule id (falling back on its label, so that two files naming the Mah-Jongg bonus
 differently still line up); a set or pair line by the set it scores and its kind, since the two
 books' tables give different rules (e.g. the limit game's "winning hand" rows) for the same set.
+A file of hands' totals under two rulesets, `batch --compare`, is batch/compare.py.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from typing import Any
 
 from .engine.errors import PungchowError
 from .engine.scoring import Line, Score
-
-SEATS = ("east", "south", "west", "north")
 
 
 @dataclass(frozen=True, slots=True)

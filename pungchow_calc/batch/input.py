@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from . import options as opts
-from .engine.errors import PungchowError
+from .. import options as opts
+from ..engine.errors import PungchowError
 
 MAX_LINE = 4096  # a real line is under 150 characters
 MAX_YAML_DEPTH = 64  # an entry nests two deep; the parser slows badly on thousands of levels

@@ -1,0 +1,60 @@
+"""Run a batch: every entry's record, in input order, streamed as it is scored.
+
+Memory stays flat whatever the length of the file: entries are read one at a time, and with worker
+processes (workers.py) only a few chunks are ever in flight.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Generator, Iterator
+from typing import Any
+
+from .input import Entry
+from .scoring import Job, Scorer
+
+INLINE_ENTRIES = 100  # score this many in-process before starting workers: small files start fast
+# (fewer: the scoring in one process before the workers start weighs on a long batch; measured
+# 2026-11-23, 20,000 hands, compiled engine: median 1.74 s with 500, 1.65 s with 150, 1.62 s with 20)
+
+
+def default_workers() -> int:
+    """Worker processes for a long file: one per core, at most 4 (1 means score in-process)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 4))
+
+
+def run(
+    entries: Iterator[Entry],
+    job: Job,
+    workers: int = 1,
+    inline: int = INLINE_ENTRIES,
+    on_batch_end: Callable[[], None] | None = None,
+    on_worker_died: Callable[[int, int], None] | None = None,
+) -> Generator[tuple[bool, Any], None, None]:
+    """(ok, record) for every entry, in input order, as soon as each is scored.
+
+    The first `inline` entries are scored here; if the input goes on and `workers` > 1, the
+    rest is scored by worker processes (workers.py), with a bounded number of chunks in
+    flight so that neither input nor output ever piles up in memory. `on_worker_died(rescored,
+    lost)` is told when a worker process died: how many entries were scored again, and how many
+    could not be scored (each of those gets a `worker-died` error record).
+    """
+    scorer = Scorer(job)
+    iterator = iter(entries)
+    for count, entry in enumerate(iterator, start=1):
+        yield scorer.encoded(entry)
+        if on_batch_end is not None:
+            on_batch_end()  # in-process, each record is its own batch: shown as soon as scored
+        if workers > 1 and count >= inline:
+            break
+    else:
+        return
+    # Imported here, not above: a short file never starts a worker, and the process pool's modules
+    # (concurrent.futures, multiprocessing) would cost its start-up more than scoring it.
+    from .workers import parallel
+
+    yield from parallel(iterator, scorer, workers, on_batch_end, on_worker_died)

@@ -1,0 +1,160 @@
+"""Score the entries of a batch: exactly one record for each, a score or an error, encoded as asked.
+
+Nothing here prints or reads a file: input.py reads the entries, run.py hands them here (or to
+worker processes, workers.py, each with a Scorer of its own), and the command layer writes the
+records as they come.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import options as opts
+from ..engine.cache import BoundedCache
+from ..engine.errors import PungchowError, RulesetError
+from ..engine.scoring import Score, score_text
+from ..engine.situation import Situation
+from . import compare
+from .formats import csv_row, json_text, score_json
+from .input import Entry, split_line
+
+
+def error_record(line: int, code: str, message: str) -> dict[str, Any]:
+    """The error object of one batch entry (docs/json.md)."""
+    return {"line": line, "error": {"code": code, "message": message}}
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """What to do with each entry: the default ruleset, and a second one to compare against."""
+
+    ruleset: str | None = None  # overrides the line's default (a line's own -r still wins)
+    compare: tuple[str, str] | None = None  # score under both, ignoring each line's -r
+    encode: str = "dict"  # "dict" | "json" | "csv": done in the worker, so JSON is built in parallel
+
+
+_Args = tuple[str, str, Situation, Any]  # options.scoring_args: hand, ruleset, situation, limit
+
+
+class Scorer:
+    """Scores entries, caching each ruleset (and its loading error) by name for the whole run."""
+
+    def __init__(self, job: Job, rulesets: dict[str, Any] | None = None) -> None:
+        self.job = job
+        self._rulesets: dict[str, Any] = dict(rulesets or {})
+        self._options: BoundedCache[str, _Args] = BoundedCache(4096)  # see _known_options
+        # The batch's --ruleset is the default for lines that name none.
+        self._defaults = {"ruleset": job.ruleset} if job.ruleset else None
+
+    def ruleset(self, name: str) -> Any:
+        """The loaded ruleset for a name or path; a failed load fails every entry that asks."""
+        found = self._rulesets.get(name)
+        if found is None:
+            from ..ruleset_files import load
+
+            try:
+                found = load(name)
+            except RulesetError as exc:
+                found = exc
+            except OSError as exc:  # a file that vanished between resolve and stat
+                found = RulesetError(f"cannot read: {exc.strerror}", code="ruleset-unreadable", file=name)
+            self._rulesets[name] = found
+        if isinstance(found, RulesetError):
+            raise found
+        return found
+
+    def loaded(self) -> dict[str, Any]:
+        """The rulesets (and loading errors) met so far, by name: a forked worker starts with them."""
+        return dict(self._rulesets)
+
+    def record(self, entry: Entry) -> dict[str, Any]:
+        """Exactly one record for an entry: the score (with its line) or an error."""
+        result = self._result(entry)
+        if isinstance(result, dict):
+            return result
+        line, score = result
+        return {"line": line, **score.as_dict()}
+
+    def _result(self, entry: Entry) -> tuple[int, Score] | dict[str, Any]:
+        """(line, score), or the record itself for an error or a comparison."""
+        if entry.error_code is not None:
+            return error_record(entry.line, entry.error_code, entry.error_message or "")
+        args = None if entry.text is None else self._known_options(entry.text)
+        if args is not None:
+            argv: list[str] = []
+        elif entry.text is not None:
+            try:
+                argv = split_line(entry.text)
+            except ValueError as exc:  # shlex: "No closing quotation", "No escaped character"
+                return error_record(entry.line, "bad-line", f"cannot split line: {exc}")
+            if not argv:  # only a comment after all (`   # ...` is caught earlier)
+                return error_record(entry.line, "bad-line", "no hand on this line")
+        else:
+            argv = list(entry.argv)
+        try:
+            if args is None:
+                args = opts.scoring_args(argv, self._defaults)
+            if self.job.compare is not None:
+                return self._compare(entry.line, args)
+            hand, ruleset, situation, limit = args
+            return entry.line, score_text(hand, self.ruleset(ruleset), situation, limit)
+        except PungchowError as exc:
+            return {"line": entry.line, "error": exc.to_dict()}
+        except Exception as exc:  # noqa: BLE001 - a batch never drops an entry, even on a bug
+            return error_record(entry.line, "internal", f"{type(exc).__name__}: {exc}")
+
+    def _known_options(self, text: str) -> _Args | None:
+        """scoring_args of a line `"hand" options`, its options read once per spelling; None for any
+        other line, or options that fail (the full reading then gives the error record).
+
+        A batch file repeats a few dozen spellings of the options after its hands: they are split and
+        read the first time, and remembered (as the text they add to the hand, and the rest of
+        scoring_args). With the hand one double-quoted word (no backslash, not an option) followed by
+        a space, the line splits as the hand and then its options, each alone, as split_line splits
+        the whole line (a test holds the two readings equal).
+        """
+        end = text.find('"', 1)
+        if text[:1] != '"' or end < 0:
+            return None
+        hand, options = text[1:end], text[end + 1 :]
+        if options[:1] not in ("", " ", "\t") or "\\" in hand or hand[:1] == "-":
+            return None
+        known = self._options.get(options)
+        if known is None:
+            try:
+                argv = [hand, *split_line(options)]
+                full, *rest = opts.scoring_args(argv, self._defaults)
+            except (ValueError, PungchowError):
+                return None
+            known = self._options.put(options, (full[len(hand) :], *rest))  # type: ignore[arg-type]
+        more, ruleset, situation, limit = known
+        return hand + more, ruleset, situation, limit
+
+    def _compare(self, line: int, args: _Args) -> dict[str, Any]:
+        assert self.job.compare is not None
+        hand, _, situation, limit = args  # each line's -r is ignored
+        a, b = (score_text(hand, self.ruleset(name), situation, limit) for name in self.job.compare)
+        return compare.totals(line, self.job.compare, a, b)
+
+    def encoded(self, entry: Entry) -> tuple[bool, Any]:
+        """(ok, record encoded as the job asks)."""
+        if self.job.encode == "json":
+            result = self._result(entry)
+            if isinstance(result, dict):
+                return "error" not in result, json_text(result)
+            return True, score_json(*result)
+        record = self.record(entry)
+        ok = "error" not in record
+        if self.job.encode == "csv":
+            return ok, csv_row(record)
+        return ok, record
+
+
+def quiet_gc() -> None:
+    """Tune the cycle collector for a long batch: scoring makes millions of short-lived tuples that
+    form no cycles, so collect rarely, and never walk what is loaded already (gc.freeze)."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
