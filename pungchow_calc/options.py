@@ -1,8 +1,9 @@
-"""The options of `pungchow score`: one table (OPTIONS) of their spellings, help and readers, and
-the one place their values are checked (make).
+"""The options of `pungchow score`: one table (OPTIONS) of their spellings, help and readers, the
+one place their values are checked (make), and the one reader of an argument list (read_args).
 
-Kept free of typer so that `batch` can read a million lines without building a CLI per line; the
-typer commands and the start-up fast path are built from the same table (cli/common.py).
+Kept free of typer so that `batch` can read a million lines without building a CLI per line; every
+command is declared from this table (cli/spec.py), read by read_args, and the typer app is generated
+from the same declarations (cli/typer_app.py).
 """
 
 from __future__ import annotations
@@ -88,10 +89,10 @@ def read_limit(value: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One option of `pungchow score`: its spellings, its help, and how its value is read.
+    """One option: its spellings, its help, and how its value is read.
 
-    The typer commands (score, diff, settle), the start-up fast path and batch lines are all built
-    from OPTIONS, so they cannot drift apart.
+    Every command's options (cli/spec.py), batch lines and the generated typer app are built from
+    these, so they cannot drift apart.
     """
 
     name: str  # the handler's keyword (make()'s for score's options)
@@ -202,7 +203,7 @@ def make(
     **facts: Any,
 ) -> ScoreOptions:
     """Check and combine option values as typed (docs/notation.md, commands): the one place they are
-    checked, whether they came from typer, the fast path or a batch line. `facts` are the stated
+    checked, whether they came from typer, the spec's reader or a batch line. `facts` are the stated
     facts of a win by field name (engine/situation.py SITUATION_FACTS), e.g. `last_tile=True`."""
     for name in facts:
         if name not in _SITUATION_FACT:

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import typer.main
 
 from pungchow_calc.cli import spec
@@ -159,3 +161,50 @@ def test_a_handler_is_a_function_of_its_module():
         signature = inspect.signature(function)
         keywords = [a.name for a in command.args] + [o.name for o in command.options]
         signature.bind(**dict.fromkeys(keywords))  # raises TypeError for a keyword it lacks
+
+
+_WORD = st.text(alphabet="abcxyz019!*#=. ", min_size=1, max_size=8).filter(lambda w: not w.startswith("-"))
+
+
+@st.composite
+def _command_lines(draw: st.DrawFn) -> list[str]:
+    """A well-formed line of a random command: its positionals in order, options anywhere between
+    them, each by any spelling, inline (`--x=v`) or not, repeated where it may be."""
+    command = draw(st.sampled_from(spec.COMMANDS))
+    words: list[str] = []
+    for arg in command.args:
+        if arg.optional and draw(st.booleans()):
+            break  # an optional positional is the last one
+        count = draw(st.integers(1, 3)) if arg.many else 1
+        for _ in range(count):
+            words.append(str(draw(st.integers(0, 99))) if arg.kind is int else draw(_WORD))
+    options: list[list[str]] = []
+    for option in command.options:
+        if not option.required and draw(st.booleans()):
+            continue
+        for _ in range(draw(st.integers(1, 2))):  # a value given twice: the last counts, or both
+            spelled = draw(st.sampled_from(option.spellings))
+            if option.flag:
+                options.append([spelled])
+                continue
+            if option.kind is int:
+                low, high = option.minimum or 0, option.maximum or 999
+                values = [str(draw(st.integers(low, high)))]
+            else:
+                values = [draw(_WORD) for _ in range(option.nargs)]
+            if option.nargs == 1 and spelled.startswith("--") and draw(st.booleans()):
+                options.append([f"{spelled}={values[0]}"])
+            else:
+                options.append([spelled, *values])
+    chunks = [[word] for word in words]
+    for option_words in draw(st.permutations(options)):
+        chunks.insert(draw(st.integers(0, len(chunks))), option_words)
+    return [*command.path, *(word for chunk in chunks for word in chunk)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_command_lines())
+def test_any_well_formed_line_reads_the_same_either_way(argv):
+    reader = _reader_call(argv)
+    assert reader is not None, argv
+    assert reader == _typer_call(argv)

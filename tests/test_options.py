@@ -1,5 +1,5 @@
 """The option table (options.OPTIONS) is the one source of score's options: typer's commands, the
-start-up fast path and batch lines read every option the same way, and --help shows each."""
+command spec's reader (cli/spec.py) and batch lines read every option the same way, and --help shows each."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ SAMPLES = {
 
 
 def _typer_options(argv: list[str]) -> opts.ScoreOptions:
-    """The options as typer's `score` command reads argv (its own parsing, not the fast path)."""
+    """The options as typer's `score` command reads argv (its own parsing, not the spec's reader)."""
     ctx = COMMANDS["score"].make_context("score", list(argv))
     params = dict(ctx.params)
     hand = params.pop("hand")
@@ -74,7 +74,7 @@ def test_every_valued_option_has_a_sample():
 
 
 def test_table_defaults_are_make_defaults():
-    """The fast path and batch lines leave out what was not given; typer passes the table's defaults."""
+    """Batch lines leave out what was not given; the reader and typer pass the table's defaults."""
     given = {o.name: (False if o.flag else o.default) for o in opts.OPTIONS if not o.output}
     assert opts.make(HAND, **given) == opts.make(HAND)
 

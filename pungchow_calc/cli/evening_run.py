@@ -167,7 +167,7 @@ def run_undo(file: str, as_json: bool = False, ascii_only: bool = False) -> int:
 
 
 def show_status(file: str, as_json: bool, ascii_only: bool = False) -> int:
-    """Print `evening status`; the exit code (also the fast path's: no typer needed)."""
+    """Print `evening status`; the exit code."""
     from ..evening.record import load
     from ..evening.report import running, status
 
