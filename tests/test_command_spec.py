@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.main
 from hypothesis import given, settings
 from hypothesis import strategies as st
-import typer.main
 
 from pungchow_calc.cli import spec
 from pungchow_calc.cli.typer_app import _UsageError, build
