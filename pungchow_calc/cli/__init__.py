@@ -27,8 +27,12 @@ __all__ = ["app", "main"]
 # Errors of writing the output (a full disk, a quota, a closed or failing device): reported in one
 # line with their own exit code, never as a traceback (a closed pipe is not one: see main).
 _WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF, errno.EROFS})
-# Commands whose one argument is a hand: several words there mean an unquoted hand.
-_HAND_COMMANDS = frozenset({"score", "diff", "wash"})
+# Commands whose one argument is a hand (HAND, TILES): several words there mean an unquoted hand.
+_HAND_COMMANDS = frozenset(
+    c.path[0]
+    for c in spec.COMMANDS
+    if len(c.path) == 1 and [a.metavar for a in c.args] in (["HAND"], ["TILES"])
+)
 
 
 def main() -> None:
