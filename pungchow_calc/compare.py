@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine.errors import PungchowError
+from .engine.payments import payer_name
 from .engine.scoring import Line, Score
 
 SEATS = ("east", "south", "west", "north")
@@ -90,7 +91,7 @@ class HandDiff:
             "limit_hand": s.limit_hand,
             "payments": None
             if s.payments is None
-            else {seat.word: amount for seat, amount in s.payments.items()},
+            else {payer_name(payer): amount for payer, amount in s.payments.items()},
         }
 
     def difference(self, index: int) -> dict[str, Any] | None:
