@@ -19,6 +19,7 @@ from . import options as opts
 from .batch_input import Entry, FileError, Source, mapping_argv, split_line, strip_comment
 from .engine.cache import BoundedCache
 from .engine.errors import PungchowError, RulesetError
+from .engine.payments import DISCARDER
 from .engine.scoring import Score, score_text
 from .engine.situation import Situation
 
@@ -64,6 +65,10 @@ CSV_COLUMNS = (
     "error_message",
 )
 SEAT_NAMES = ("east", "south", "west", "north")
+CSV_DISCARDER = (
+    "the discarder pays for all under this ruleset and the CSV has a column per seat: "
+    "name him with --from, or use --format jsonl"
+)
 
 INLINE_ENTRIES = 100  # score this many in-process before starting workers: small files start fast
 # (fewer: the scoring in one process before the workers start weighs on a long batch; measured
@@ -213,6 +218,9 @@ class Scorer:
             # The same text as json.dumps({"line": line, **score.as_dict()}), from cached pieces.
             return True, f'{{"line": {line}, {score.as_json()[1:]}'
         record = self.record(entry)
+        if self.job.encode == "csv" and DISCARDER in (record.get("payments") or {}):
+            # The CSV pays by seat: an unnamed discarder paying for all has no column (JSONL keeps him).
+            record = {"line": record["line"], "error": {"code": "no-discarder", "message": CSV_DISCARDER}}
         ok = "error" not in record
         if self.job.encode == "csv":
             return ok, csv_row(record)
