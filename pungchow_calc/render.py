@@ -360,7 +360,8 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
     else:
         out.print("No payments.")
     if s.deposits and s.winner is not None:
-        out.print(f"Deposits: {seat_name(s.winner)} takes {s.deposits} from the table (put down earlier: not in Net)")
+        taker = seat_name(s.winner)
+        out.print(f"Deposits: {taker} takes {s.deposits} from the table (put down earlier: not in Net)")
     out.print()
     rows = []
     styles = {}

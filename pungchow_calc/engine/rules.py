@@ -319,7 +319,9 @@ def _settlement(raw: Any) -> SettlementRules:
             raise Invalid(path, f"unknown settlement key {key!r} (known: {', '.join(SETTLEMENT_KEYS)})")
         if key == "discard_pays":
             if value not in DISCARD_PAYS:
-                raise Invalid(path, f"discard_pays must be one of {', '.join(DISCARD_PAYS)}, got {value!r}"[:200])
+                raise Invalid(
+                    path, f"discard_pays must be one of {', '.join(DISCARD_PAYS)}, got {value!r}"[:200]
+                )
             out[key] = value
             continue
         out[key] = _int_value(value, path, key)

@@ -146,7 +146,9 @@ def score_hand(
     notes = _unread_options(ruleset.name, plan.reads, situation)
     if situation.winner:
         terms = ruleset.settlement
-        if terms is BOOK and not (situation.honba or situation.deposits):  # the book's: every hand but riichi's
+        if terms is BOOK and not (
+            situation.honba or situation.deposits
+        ):  # the book's: every hand but riichi's
             payments = winner_payments(situation.seat, payable, ruleset.settings.east_multiplier, seats)
         else:
             shares = collection(
@@ -190,7 +192,8 @@ def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     """A note for counters or deposits stated when the ruleset's settlement pays nothing for them."""
     terms = ruleset.settlement
     return tuple(
-        f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} (no {setting} in its settlement)"
+        f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} "
+        f"(no {setting} in its settlement)"
         for name, what, setting, given in (
             ("honba", "counters", "counter_points", situation.honba and not terms.counter_points),
             ("deposits", "deposits", "deposit_points", situation.deposits and not terms.deposit_points),

@@ -91,7 +91,9 @@ def _count(value: str, option: str) -> int:
     if not (value.isascii() and value.isdigit()):
         raise OptionError(f"{option}: {value!r} is not a whole number of 0 or more", code="bad-option")
     if len(value) > MAX_COUNT_DIGITS:
-        raise OptionError(f"{option}: {value} is too many (at most {'9' * MAX_COUNT_DIGITS})", code="bad-option")
+        raise OptionError(
+            f"{option}: {value} is too many (at most {'9' * MAX_COUNT_DIGITS})", code="bad-option"
+        )
     return int(value)
 
 
@@ -149,7 +151,7 @@ FACTS: tuple[Fact, ...] = (
         loser_refused=True,
     ),
     # Counters and deposits on the table (riichi's honba and riichi sticks, docs/riichi.md#payments): a
-# count each, paid by the ruleset's `settlement:` counter_points and deposit_points. Kept together.
+    # count each, paid by the ruleset's `settlement:` counter_points and deposit_points. Kept together.
     Fact(
         "honba",
         "--honba",

@@ -94,7 +94,7 @@ def _winner_collects(
 
 
 def _share_reason(score: int, cap_note: str, share: Share, terms: SettlementRules) -> str:
-    """Why a share is paid: `Mah-Jongg 320 ×4, the discarder pays for all, rounded up to 100, counters 300`."""
+    """Why a share is paid, e.g. `Mah-Jongg 320 ×4, the discarder pays for all, rounded up to 100`."""
     reason = f"Mah-Jongg {score}{cap_note}"
     reason += f" ×{share.factor}, the discarder pays for all" if share.for_all else east_note(share.factor)
     parts = []
