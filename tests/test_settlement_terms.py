@@ -294,3 +294,15 @@ def test_an_evening_settles_the_discarder_paying_for_all(tmp_path):
     assert hand.exit_code == 0, hand.output
     # B (south) scores 46 under pung-chow: C pays 46 × (2+1+1) = 184, rounded up to 200, for everyone.
     assert json.loads(hand.stdout)["event"]["net"] == {"A": 0, "B": 200, "C": -200, "D": 0}
+
+
+def test_rules_show_and_diff_say_the_settlement():
+    shown = run("rules", "show", RULESET, env={"COLUMNS": "60"}).stdout
+    assert "the discarder pays for all" in shown and "each deposit (--deposits)" in shown
+    assert "on a discard" not in run("rules", "show", "pung-chow", env={"COLUMNS": "60"}).stdout
+    diff = run("rules", "diff", "pung-chow", RULESET).stdout
+    assert (
+        "settlement.discard_pays: each → discarder" in diff
+        or "settlement.discard_pays: each -> discarder" in diff
+    )
+    assert "settlement.counter_points: 0" in diff and "5 differences." in diff
