@@ -306,3 +306,16 @@ def test_rules_show_and_diff_say_the_settlement():
         or "settlement.discard_pays: each -> discarder" in diff
     )
     assert "settlement.counter_points: 0" in diff and "5 differences." in diff
+
+
+def test_settle_pays_a_hand_in_notation_as_its_payable_score():
+    # North wins BIG on West's discard, capped at 2,000 (a mangan's basic points): 8,000 from West alone,
+    # plus 3 counters (900); the others' plain scores move nothing (settle_losers: false).
+    argv = ["settle", "--east=40", "--south=10", f"--north={BIG}", "--west=0", "-r", RULESET]
+    result = run(*argv, "--limit", "2000", "--from", "west", "--honba", "3", "--json")
+    table = json.loads(result.stdout)
+    paid, _ = oracle(5, 30, False, "north", False, 3, 0)
+    assert [(p["from"], p["to"], p["amount"]) for p in table["payments"]] == [
+        ("west", "north", paid["discarder"])
+    ]
+    assert paid["discarder"] == 8900
