@@ -146,9 +146,8 @@ def score_hand(
     notes = _unread_options(ruleset.name, plan.reads, situation)
     if situation.winner:
         terms = ruleset.settlement
-        if terms is BOOK and not (
-            situation.honba or situation.deposits
-        ):  # the book's: every hand but riichi's
+        # The book's terms and no counters nor deposits (every hand but riichi's): as it always was.
+        if terms is BOOK and not (situation.honba or situation.deposits):
             payments = winner_payments(situation.seat, payable, ruleset.settings.east_multiplier, seats)
         else:
             shares = collection(
