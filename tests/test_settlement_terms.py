@@ -319,3 +319,15 @@ def test_settle_pays_a_hand_in_notation_as_its_payable_score():
         ("west", "north", paid["discarder"])
     ]
     assert paid["discarder"] == 8900
+
+
+@pytest.mark.parametrize("width", ["60", "80"])
+def test_diff_shows_the_discarders_payment_beside_the_books(width):
+    result = run("diff", BIG, "-r", "pung-chow", "-r", RULESET, "--seat", "south", env={"COLUMNS": width})
+    assert result.exit_code == 0, result.output
+    rows = [line.split() for line in result.stdout.splitlines()]
+    # pung-chow: every loser pays (8,832, East double); the test ruleset: the discarder 8,832 × 4 = 35,328
+    # rounded up to 35,400, alone.
+    assert ["discarder", "pays"] in [row[:2] for row in rows]
+    assert "35400" in result.stdout and "17664" in result.stdout
+    assert all(len(line) <= int(width) for line in result.stdout.splitlines())
