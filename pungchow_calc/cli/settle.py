@@ -12,9 +12,11 @@ from ..engine.errors import PungchowError
 from ..engine.situation import FACT
 from .common import (
     AsciiOpt,
+    DepositsOpt,
     DrawnOpt,
     FirstDiscardOpt,
     FromOpt,
+    HonbaOpt,
     JsonOpt,
     KongAfterKongOpt,
     LastTileOpt,
@@ -95,6 +97,8 @@ def settle(
     robbing_kong: RobbingKongOpt = False,
     original_call: OriginalCallOpt = False,
     kong_after_kong: KongAfterKongOpt = False,
+    honba: HonbaOpt = None,
+    deposits: DepositsOpt = None,
     limit: LimitOpt = None,
     no_limit: NoLimitOpt = False,
     as_json: JsonOpt = False,
@@ -119,6 +123,8 @@ def settle(
             robbing_kong=robbing_kong,
             original_call=original_call,
             kong_after_kong=kong_after_kong,
+            honba=honba,
+            deposits=deposits,
         )
         given = {Wind.EAST: east, Wind.SOUTH: south, Wind.WEST: west, Wind.NORTH: north}
         table = TableOptions(
@@ -134,6 +140,8 @@ def settle(
                 robbing_kong=robbing_kong,
                 original_call=original_call,
                 kong_after_kong=kong_after_kong,
+                honba=honba,
+                deposits=deposits,
                 no_choice=no_choice,
             ),
             limit=checked.limit if isinstance(checked.limit, int) else None,
