@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine.errors import PungchowError
+from .engine.payments import payer_name
 from .engine.scoring import Line, Score
 
 
@@ -89,7 +90,7 @@ class HandDiff:
             "limit_hand": s.limit_hand,
             "payments": None
             if s.payments is None
-            else {seat.word: amount for seat, amount in s.payments.items()},
+            else {payer_name(payer): amount for payer, amount in s.payments.items()},
         }
 
     def difference(self, index: int) -> dict[str, Any] | None:
@@ -234,6 +235,12 @@ def diff_rulesets(a: Any, b: Any) -> list[Change]:
         va, vb = getattr(sa, key), getattr(sb, key)
         if va != vb:
             changes.append(Change("setting", key, key, va, vb))
+    # The settlement section moves money as the settings do: its keys as `settlement.KEY`.
+    ta, tb = a.settlement, b.settlement
+    for key in (f.name for f in dataclasses.fields(ta)):
+        va, vb = getattr(ta, key), getattr(tb, key)
+        if va != vb:
+            changes.append(Change("setting", f"settlement.{key}", key, va, vb))
     rules_a = {r["id"]: r for r in _plain(a.data["rules"])}
     rules_b = {r["id"]: r for r in _plain(b.data["rules"])}
     for rule_id in [*rules_a, *[i for i in rules_b if i not in rules_a]]:

@@ -16,7 +16,7 @@ from .ascii_output import is_ascii, output_stream
 from .engine.errors import printable
 from .engine.hand import Meld, MeldKind
 from .engine.notation import parse
-from .engine.payments import seat_name
+from .engine.payments import payer_name, seat_name
 from .engine.scoring import Score
 from .engine.table import Settlement
 from .engine.tiles import Tile
@@ -190,8 +190,10 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
     if score.waits:
         out.print("Waits: " + " ".join(tiles_text((t,), ascii_only) for t in score.waits))
     if score.payments:
-        paid = ", ".join(f"{seat.word} pays {amount}" for seat, amount in score.payments.items())
-        out.print(f"Payments: {paid} — {score.situation.seat.word} collects {sum(score.payments.values())}")
+        paid = ", ".join(f"{payer_name(payer)} pays {amount}" for payer, amount in score.payments.items())
+        collects = sum(score.payments.values())
+        taken = f", and {score.deposits} in deposits" if score.deposits else ""
+        out.print(f"Payments: {paid} — {score.situation.seat.word} collects {collects}{taken}")
     for note in score.notes:
         out.print(Text("Note: ", style="bold") + Text(note))
 
@@ -284,7 +286,7 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
         rows.append((key, "", *cells, *extra))
     seats = [
         seat
-        for seat in ("east", "south", "west", "north")
+        for seat in ("east", "south", "west", "north", "discarder")
         if any(seat in ((t or {}).get("payments") or {}) for t in totals)
     ]
     for seat in seats:
@@ -357,6 +359,9 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
         print_grid(out, grid)
     else:
         out.print("No payments.")
+    if s.deposits and s.winner is not None:
+        taker = seat_name(s.winner)
+        out.print(f"Deposits: {taker} takes {s.deposits} from the table (put down earlier: not in Net)")
     out.print()
     rows = []
     styles = {}

@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from .engine.payments import SettlementRules
 from .layout import Grid, hanging
 from .render import arrow, print_grid, print_lines
 
@@ -129,6 +130,14 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         ("pairs a loser may score", str(s.loser_max_pairs)),
         ("losers settle among themselves", "yes" if s.settle_losers else "no"),
     ]
+    terms = getattr(ruleset, "settlement", None)
+    if terms is not None and terms != SettlementRules():  # the book's terms: nothing more to say
+        settings += [
+            ("on a discard", "the discarder pays for all" if terms.discarder_pays else "each loser pays"),
+            ("payments rounded up to", str(terms.round_payments)),
+            ("each counter (--honba)", str(terms.counter_points)),
+            ("each deposit (--deposits)", str(terms.deposit_points)),
+        ]
     section("Settings", [("", "left"), ("", "right")], [list(row) for row in settings])
 
 

@@ -92,13 +92,13 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     child = {
         k: v
         for k, v in child.items()
-        if not (v is None and k in ("settings", "evening", "wash", "penalties"))
+        if not (v is None and k in ("settings", "evening", "settlement", "wash", "penalties"))
     }
     for key, value in child.items():
         if key in ("extends", "rules", "remove_rules", "penalties", "remove_penalties"):
             continue
-        if key in ("settings", "evening") and isinstance(value, dict):
-            # Both are key: value settings: a house file changes the keys it names and keeps the rest.
+        if key in ("settings", "evening", "settlement") and isinstance(value, dict):
+            # Each is key: value settings: a house file changes the keys it names and keeps the rest.
             if not isinstance(out.get(key), dict):
                 out[key] = {}
             out[key].update(copy.deepcopy(value))

@@ -100,6 +100,8 @@ def build_schema() -> dict[str, Any]:
         top["wash"] = {"anyOf": [{"type": "null"}, _wash_schema()]}
     if "evening" in TOP_KEYS:
         top["evening"] = {"anyOf": [{"type": "null"}, _evening_schema()]}
+    if "settlement" in TOP_KEYS:
+        top["settlement"] = {"anyOf": [{"type": "null"}, _settlement_schema()]}
     for key in sorted(TOP_KEYS - set(top)):  # a key added to the loader but not described here yet
         top[key] = {"description": "see pungchow_calc/engine/rules.py"}
     return {
@@ -219,6 +221,21 @@ def _evening_schema() -> dict[str, Any]:
         "sets_per_evening": {**count, "minimum": 1},
     }
     props = {key: {**kinds[key], "description": doc} for key, doc in EVENING_KEYS.items()}
+    return {"type": "object", "additionalProperties": False, "properties": props}
+
+
+def _settlement_schema() -> dict[str, Any]:
+    """How the winner's collection is paid (engine/rules.py SETTLEMENT_KEYS)."""
+    from .engine.rules import DISCARD_PAYS, SETTLEMENT_KEYS
+
+    count = {"type": "integer", "minimum": 0}
+    kinds: dict[str, Any] = {
+        "discard_pays": {"type": "string", "enum": list(DISCARD_PAYS)},
+        "round_payments": {**count, "minimum": 1},
+        "counter_points": count,
+        "deposit_points": count,
+    }
+    props = {key: {**kinds[key], "description": doc} for key, doc in SETTLEMENT_KEYS.items()}
     return {"type": "object", "additionalProperties": False, "properties": props}
 
 

@@ -26,6 +26,8 @@ SAMPLES = {
     "win_by": "drawn",
     "discarder": "n",
     "limit": "500",
+    "honba": "2",
+    "deposits": "1",
 }
 
 

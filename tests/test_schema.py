@@ -61,6 +61,9 @@ def test_keys_are_the_loaders():
     assert set(definitions["penalty"]["properties"]["type"]["enum"]) == set(ruleset_module.PENALTY_TYPES)
     wash = next(b for b in SCHEMA["properties"]["wash"]["anyOf"] if b.get("type") == "object")
     assert set(wash["properties"]) == ruleset_module.WASH_KEYS
+    terms = next(b for b in SCHEMA["properties"]["settlement"]["anyOf"] if b.get("type") == "object")
+    assert set(terms["properties"]) == set(ruleset_module.SETTLEMENT_KEYS)
+    assert terms["properties"]["discard_pays"]["enum"] == list(ruleset_module.DISCARD_PAYS)
 
 
 @pytest.mark.parametrize("path", RULESET_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")

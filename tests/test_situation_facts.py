@@ -18,7 +18,7 @@ from pungchow_calc.cli.evening_run import hand_record
 from pungchow_calc.engine.conditions import REGISTRY
 from pungchow_calc.engine.errors import OptionError
 from pungchow_calc.engine.rules import compile_ruleset
-from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.scoring import score_text, settlement_notes
 from pungchow_calc.engine.settlement import TableOptions
 from pungchow_calc.engine.situation import (
     CORE,
@@ -33,10 +33,27 @@ from pungchow_calc.engine.situation import (
 )
 from pungchow_calc.engine.table import _check_options, _situation
 from pungchow_calc.engine.tiles import Wind
-from pungchow_calc.evening.settle import FLAGS, table_options
+from pungchow_calc.evening.settle import FLAGS, VALUED, table_options
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 ids = [fact.field for fact in FACTS]
+
+
+def typed(fact: Fact) -> object:
+    """The fact as a keyword is typed: an on/off fact True, a valued one as text (`--honba 2`)."""
+    return True if fact.flag else "2"
+
+
+def value(fact: Fact) -> object:
+    """The fact's value once read: True, or the count 2."""
+    return True if fact.flag else 2
+
+
+def argv(fact: Fact) -> list[str]:
+    """The fact on a command line."""
+    return [fact.option] if fact.flag else [fact.option, "2"]
+
+
 situation_facts = pytest.mark.parametrize("fact", SITUATION_FACTS, ids=[f.field for f in SITUATION_FACTS])
 every_fact = pytest.mark.parametrize("fact", FACTS, ids=ids)
 
@@ -60,12 +77,13 @@ def test_stated_keeps_the_table_order_and_refuses_an_unknown_fact():
 @situation_facts
 def test_each_fact_is_a_score_option_from_its_row(fact):
     option = opts.OPTION[fact.field]
-    assert (option.spellings, option.help, option.flag) == ((fact.option,), fact.help, True)
+    assert (option.spellings, option.help, option.flag) == ((fact.option,), fact.help, fact.flag)
     assert opts.SPELLING[fact.option] is option
-    assert opts.FLAGS[fact.option] == fact.field  # batch's YAML entries take the same names
+    if fact.flag:
+        assert opts.FLAGS[fact.option] == fact.field  # batch's YAML entries take the same names
     # ... and the option reaches the Situation the scorer reads, however it was typed.
-    situation = opts.from_argv([HAND, fact.option]).situation()
-    assert getattr(situation, fact.field) is True
+    situation = opts.from_argv([HAND, *argv(fact)]).situation()
+    assert getattr(situation, fact.field) == value(fact)
     assert situation.win_by is (fact.way or WinBy.DISCARD)
 
 
@@ -91,18 +109,18 @@ def test_a_fact_of_the_table_is_no_score_option():
 def test_loser_refuses_a_fact_that_describes_only_a_win(fact):
     if fact.loser_refused:
         with pytest.raises(OptionError, match=f"{fact.option} describes a win, but --loser"):
-            opts.from_argv([HAND, fact.option, "--loser"])
+            opts.from_argv([HAND, *argv(fact), "--loser"])
     else:
-        assert getattr(opts.from_argv([HAND, fact.option, "--loser"]).situation(), fact.field) is True
+        assert getattr(opts.from_argv([HAND, *argv(fact), "--loser"]).situation(), fact.field) == value(fact)
 
 
 @every_fact
 def test_table_options_carry_each_fact_to_the_winner_only(fact):
-    options = TableOptions(winner=Wind.EAST, stated=stated(**{fact.field: True}))
-    assert options.said(fact.field) is True
+    options = TableOptions(winner=Wind.EAST, stated=stated(**{fact.field: typed(fact)}))
+    assert options.said(fact.field) == value(fact)
     if fact.situation:
-        assert getattr(_situation(Wind.EAST, True, options), fact.field) is True
-        assert getattr(_situation(Wind.SOUTH, False, options), fact.field) is False
+        assert getattr(_situation(Wind.EAST, True, options), fact.field) == value(fact)
+        assert not getattr(_situation(Wind.SOUTH, False, options), fact.field)
     # Without a winner, every fact is refused by its own option's name.
     with pytest.raises(OptionError, match=f"^{fact.option} describes a win, but no hand won"):
         _check_options((Wind.EAST, Wind.SOUTH), None, options)
@@ -110,15 +128,15 @@ def test_table_options_carry_each_fact_to_the_winner_only(fact):
 
 @every_fact
 def test_each_fact_is_an_evening_record_key_and_option(fact):
-    assert fact.field in FLAGS
+    assert fact.field in (FLAGS if fact.flag else VALUED)
     assert spec.COMMAND[("evening", "hand")].spelling[fact.option].name == fact.field
-    record = hand_record("Ann", HAND, {"Bob": "0"}, **{fact.field: True})
-    assert record[fact.field] is True
+    record = hand_record("Ann", HAND, {"Bob": "0"}, **{fact.field: typed(fact)})
+    assert record[fact.field] == typed(fact)  # a valued fact kept as typed
     assert record.get("win_by", "discard") == (fact.way or WinBy.DISCARD).value
     base = dict.fromkeys(["winner", "discarder", "feeder", "limit", "false_mahjongg"])
     given = {"round": Wind.EAST, "win_by": "discard", "no_limit": False, "dead": frozenset(), "draw": False}
-    built = table_options(**base, **given, **{fact.field: True})
-    assert built.said(fact.field) is True
+    built = table_options(**base, **given, **{fact.field: typed(fact)})
+    assert built.said(fact.field) == value(fact)
 
 
 @situation_facts
@@ -137,9 +155,11 @@ def test_each_fact_with_a_condition_is_a_registry_condition_that_reads_it(fact):
 @situation_facts
 def test_the_note_when_no_rule_reads_a_fact_comes_from_its_row(fact):
     ruleset = compile_ruleset({"rules": [{"id": "mj", "label": "MJ", "points": 20}]}, "bare", "<test>")
-    said = Situation(win_by=fact.way or WinBy.DISCARD, **{fact.field: True})
+    said = Situation(win_by=fact.way or WinBy.DISCARD, **{fact.field: value(fact)})
     notes = score_text(HAND, ruleset, said).notes
     expected = [f"{fact.option}: no rule of ruleset bare scores {fact.scores}"] if fact.scores else []
+    # Counters and deposits are paid by the settlement, not scored: its note says they paid nothing.
+    expected += settlement_notes(ruleset, said)
     # A fact that implies the loose tile says enough: no second note for the loose tile.
     assert list(notes) == expected
 

@@ -13,11 +13,17 @@ from typing import Any
 from .. import options as opts
 from ..engine.cache import BoundedCache
 from ..engine.errors import PungchowError, RulesetError
+from ..engine.payments import DISCARDER
 from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
 from . import compare
 from .formats import csv_row, json_text, score_json
 from .input import Entry, split_line
+
+CSV_DISCARDER = (
+    "the discarder pays for all under this ruleset and the CSV has a column per seat: "
+    "name him with --from, or use --format jsonl"
+)
 
 
 def error_record(line: int, code: str, message: str) -> dict[str, Any]:
@@ -145,6 +151,9 @@ class Scorer:
                 return "error" not in result, json_text(result)
             return True, score_json(*result)
         record = self.record(entry)
+        if self.job.encode == "csv" and DISCARDER in (record.get("payments") or {}):
+            # The CSV pays by seat: an unnamed discarder paying for all has no column (JSONL keeps him).
+            record = error_record(record["line"], "no-discarder", CSV_DISCARDER)
         ok = "error" not in record
         if self.job.encode == "csv":
             return ok, csv_row(record)

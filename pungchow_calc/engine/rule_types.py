@@ -13,6 +13,7 @@ from typing import Any
 from .conditions import Context, Test
 from .decomposition import ShapeTest
 from .hand import Meld
+from .payments import BOOK, SettlementRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +162,7 @@ class Ruleset:
     penalties: tuple[Penalty, ...] = ()  # "Penalties" and the dead hand, in file order
     wash: WashTable | None = None  # Part II "Washing the Tiles"; None when the ruleset has no table
     evening: EveningRules = EveningRules()  # `pungchow evening`: how the deal passes
+    settlement: SettlementRules = BOOK  # how the winner is paid (discarder, rounding, counters)
 
 
 class Invalid(Exception):

@@ -21,7 +21,17 @@ from .conditions import (
     facts_read,
     unit_fields_read,
 )
-from .rule_types import EveningRules, Invalid, Penalty, Points, Rule, Ruleset, Settings, WashTable
+from .payments import BOOK, SettlementRules
+from .rule_types import (
+    EveningRules,
+    Invalid,
+    Penalty,
+    Points,
+    Rule,
+    Ruleset,
+    Settings,
+    WashTable,
+)
 
 __all__ = [
     "LIABLE",
@@ -30,6 +40,7 @@ __all__ = [
     "RULE_KEYS",
     "SCOPES",
     "SETTING_KEYS",
+    "SETTLEMENT_KEYS",
     "TOP_KEYS",
     "WHO",
     "Invalid",
@@ -37,6 +48,7 @@ __all__ = [
     "Points",
     "Rule",
     "Ruleset",
+    "SettlementRules",
     "Settings",
     "WashTable",
     "compile_ruleset",
@@ -66,6 +78,7 @@ TOP_KEYS = {
     "remove_penalties",
     "wash",
     "evening",
+    "settlement",
 }
 WASH_KEYS = {"payments", "east_multiplier"}
 SETTING_KEYS = {
@@ -77,6 +90,17 @@ SETTING_KEYS = {
     "max_chows": "the most chows a winning hand of four sets and a pair may hold, or null for any",
     "limit_hand_counts": "whether a limit hand scores its own count when that is more (no limit in force)",
     "long_hand_scores_zero": "whether a non-winning hand with too many tiles scores 0 (else it is refused)",
+}
+# The `settlement:` section: how the winner's collection is paid (docs/rulesets.md#settlement).
+DISCARD_PAYS = {
+    "each": "every loser pays his share, as on a self-draw (the book)",
+    "discarder": "the discarder alone pays every loser's share, as one payment",
+}
+SETTLEMENT_KEYS = {
+    "discard_pays": "who pays on a discard: " + ", ".join(DISCARD_PAYS),
+    "round_payments": "each payment of the winner's collection rounded up to a multiple of this (1: none)",
+    "counter_points": "what each counter (--honba N) adds to the winner's collection, split among the payers",
+    "deposit_points": "what each deposit on the table (--deposits N) gives the winner",
 }
 RULE_KEYS = {"id", "label", "scope", "who", "group", "when", "points", "doublings", "limit", "note"}
 SCOPES = ("hand", "set", "pair")
@@ -282,6 +306,31 @@ def _evening(raw: Any) -> EveningRules:
     return EveningRules(**out)
 
 
+def _settlement(raw: Any) -> SettlementRules:
+    """Validate the `settlement:` section (see SETTLEMENT_KEYS); a missing key keeps the book's way."""
+    if raw is None:
+        return BOOK
+    if not isinstance(raw, dict):
+        raise Invalid(("settlement",), "settlement must be a mapping")
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        path = ("settlement", key)
+        if key not in SETTLEMENT_KEYS:
+            raise Invalid(path, f"unknown settlement key {key!r} (known: {', '.join(SETTLEMENT_KEYS)})")
+        if key == "discard_pays":
+            if value not in DISCARD_PAYS:
+                raise Invalid(
+                    path, f"discard_pays must be one of {', '.join(DISCARD_PAYS)}, got {value!r}"[:200]
+                )
+            out[key] = value
+            continue
+        out[key] = _int_value(value, path, key)
+        if key == "round_payments" and out[key] == 0:
+            raise Invalid(path, "round_payments must be at least 1 (1: no rounding)")
+    terms = SettlementRules(**out)
+    return BOOK if terms == BOOK else terms
+
+
 def _wash(raw: Any) -> WashTable | None:
     """Validate the `wash:` table: different heads -> points from each player, East's multiplier."""
     if raw is None:
@@ -437,4 +486,5 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str) -> Rule
         penalties=_penalties(doc.get("penalties")),
         wash=wash,
         evening=_evening(doc.get("evening")),
+        settlement=_settlement(doc.get("settlement")),
     )

@@ -15,6 +15,7 @@ from typing import Any
 
 from .cache import BoundedCache
 from .hand import Meld, MeldKind
+from .payments import Payer, payer_name
 from .situation import Situation
 from .tiles import Tile, Wind
 
@@ -80,9 +81,10 @@ class Score:
     limit: int | None
     payable: int
     waits: tuple[Tile, ...]
-    payments: dict[Wind, int] | None
+    payments: dict[Payer, int] | None  # payer -> amount; `discarder` when he pays for all and was not named
     limit_hand: str | None
     notes: tuple[str, ...] = ()  # options this ruleset has no rule for (only when there are some)
+    deposits: int = 0  # what the winner takes of the deposits on the table (the ruleset's deposit_points)
 
     def as_dict(self) -> dict[str, Any]:
         """The `score --json` object (docs/json.md)."""
@@ -107,7 +109,9 @@ class Score:
             "waits": [t.code for t in self.waits],
         }
         if self.payments is not None:
-            out["payments"] = {seat.word: amount for seat, amount in self.payments.items()}
+            out["payments"] = {payer_name(payer): amount for payer, amount in self.payments.items()}
+        if self.deposits:
+            out["deposits"] = self.deposits
         if self.notes:
             out["notes"] = list(self.notes)
         return out
@@ -132,8 +136,10 @@ class Score:
             f'"waits": {_codes([t.code for t in self.waits])}'
         )
         if self.payments is not None:
-            paid = ", ".join([f"{_WIND_KEYS[seat]}{amount}" for seat, amount in self.payments.items()])
+            paid = ", ".join([f"{_payer_key(payer)}{amount}" for payer, amount in self.payments.items()])
             text = f'{text}, "payments": {{{paid}}}'
+        if self.deposits:
+            text = f'{text}, "deposits": {self.deposits}'
         if self.notes:
             text = f'{text}, "notes": {_codes_json(list(self.notes))}'
         return text + "}"
@@ -161,6 +167,11 @@ def _codes(codes: list[str]) -> str:
 # another object while it is remembered.
 _BY_ID: BoundedCache[int, tuple[Any, str]] = BoundedCache(65536)
 _WIND_KEYS = {wind: f"{_json_str(wind.word)}: " for wind in Wind}  # a payment's JSON key
+
+
+def _payer_key(payer: Payer) -> str:
+    """A payment's JSON key: the seat's, or the unnamed discarder's."""
+    return _WIND_KEYS[payer] if isinstance(payer, Wind) else f"{_json_str(payer)}: "
 
 
 def _situation_json(s: Situation) -> str:

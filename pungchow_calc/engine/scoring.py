@@ -13,14 +13,23 @@ from .decomposition import loser_arrangements, shape_arrangement, waits, winning
 from .errors import HandError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
-from .payments import ALL_SEATS, winner_payments
+from .payments import ALL_SEATS, BOOK, Collect, collection, winner_payments
 from .plan import Found, evaluate, memo_for, plan_for
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
-from .situation import LOOSE_NOTE, SITUATION_FACTS, Situation, WinBy
+from .situation import FACT, LOOSE_NOTE, SITUATION_FACTS, Situation, WinBy
 from .tiles import PLAYING_TILES, Wind
 
-__all__ = ["DEFAULT", "Line", "Score", "limit_in_force", "score_hand", "score_text", "unread_options"]
+__all__ = [
+    "DEFAULT",
+    "Line",
+    "Score",
+    "limit_in_force",
+    "score_hand",
+    "score_text",
+    "settlement_notes",
+    "unread_options",
+]
 
 
 def limit_in_force(ruleset: Ruleset, limit: int | None | _Default) -> int | None:
@@ -132,11 +141,26 @@ def score_hand(
     (value, _), arrangement, found, points, doublings, limit_label = best
     lines = _lines(found)
     payable = value if cap is None else min(value, cap)
-    payments = (
-        winner_payments(situation.seat, payable, ruleset.settings.east_multiplier, seats)
-        if situation.winner
-        else None
-    )
+    payments: dict[Any, int] | None = None
+    deposits = 0
+    notes = _unread_options(ruleset.name, plan.reads, situation)
+    if situation.winner:
+        terms = ruleset.settlement
+        # The book's terms and no counters nor deposits (every hand but riichi's): as it always was.
+        if terms is BOOK and not (situation.honba or situation.deposits):
+            payments = winner_payments(situation.seat, payable, ruleset.settings.east_multiplier, seats)
+        else:
+            shares = collection(
+                situation.seat,
+                payable,
+                ruleset.settings.east_multiplier,
+                seats,
+                terms,
+                Collect(situation.win_by is WinBy.DISCARD, situation.discarder, situation.honba),
+            )
+            payments = {share.payer: share.amount for share in shares}
+            deposits = terms.deposit_points * situation.deposits
+            notes += settlement_notes(ruleset, situation)
     # Positional: one Score per hand, and keywords cost a frozen dataclass more (Score's field order).
     return Score(
         ruleset.name,
@@ -153,13 +177,28 @@ def score_hand(
         hand_waits,
         payments,
         limit_label,
-        _unread_options(ruleset.name, plan.reads, situation),
+        notes,
+        deposits,
     )
 
 
 def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     """A note for each win option of this situation that no rule of the ruleset reads."""
     return _unread_options(ruleset.name, plan_for(ruleset, situation.winner).reads, situation)
+
+
+def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
+    """A note for counters or deposits stated when the ruleset's settlement pays nothing for them."""
+    terms = ruleset.settlement
+    return tuple(
+        f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} "
+        f"(no {setting} in its settlement)"
+        for name, what, setting, given in (
+            ("honba", "counters", "counter_points", situation.honba and not terms.counter_points),
+            ("deposits", "deposits", "deposit_points", situation.deposits and not terms.deposit_points),
+        )
+        if given
+    )
 
 
 _STATED = attrgetter(*(f.field for f in SITUATION_FACTS))  # the stated facts of a situation, as a tuple

@@ -59,6 +59,9 @@ class Settlement:
     dead: Mapping[Wind, str] = field(default_factory=_empty)  # dead hands and why
     penalties: tuple[AppliedPenalty, ...] = ()
     notes: tuple[str, ...] = ()
+    # What the winner takes from the table besides (deposits, the settlement's deposit_points): no seat
+    # pays it in this hand (each deposit was put down when made), so it is not in `net`.
+    deposits: int = 0
 
     @property
     def balanced(self) -> bool:
@@ -83,6 +86,8 @@ class Settlement:
         }
         if self.scored:
             out["scored"] = {seat_name(s): self.scored[s] for s in self.seats if s in self.scored}
+        if self.deposits:
+            out["deposits"] = self.deposits
         if self.hands:
             out["hands"] = {seat_name(s): score.as_dict() for s, score in self.hands.items()}
         return out
@@ -118,6 +123,7 @@ def build_settlement(
     dead: Mapping[Wind, str] | None = None,
     penalties: Iterable[AppliedPenalty] = (),
     notes: Iterable[str] = (),
+    deposits: int = 0,
 ) -> Settlement:
     """The Settlement of these payments: each seat's net worked out, every mapping frozen."""
     paid = tuple(payments)
@@ -136,6 +142,7 @@ def build_settlement(
         dead=MappingProxyType(dict(dead or {})),
         penalties=tuple(penalties),
         notes=tuple(notes),
+        deposits=deposits,
     )
 
 

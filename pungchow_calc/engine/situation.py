@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from typing import Any
 
+from .errors import OptionError
 from .tiles import Wind
 
 
@@ -48,6 +50,10 @@ class Situation:
     robbing_kong: bool = False  # won with the tile another player added to an exposed pung
     original_call: bool = False  # declared calling before the first discard and kept the hand unchanged
     kong_after_kong: bool = False  # won on the loose tile drawn for a kong declared on a loose tile
+    # The table's counters and deposits when the hand was won: read by the settlement (payments.py,
+    # the ruleset's `settlement:` counter_points and deposit_points), not by the score.
+    honba: int = 0
+    deposits: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +81,20 @@ class Fact:
     def flag(self) -> bool:
         """True for an on/off fact (no value)."""
         return not self.metavar
+
+
+MAX_COUNT_DIGITS = 4  # counters and deposits: no table holds 10,000 of them
+
+
+def _count(value: str, option: str) -> int:
+    """A count as typed (`--honba 2`): a whole number of 0 or more, in ASCII digits."""
+    if not (value.isascii() and value.isdigit()):
+        raise OptionError(f"{option}: {value!r} is not a whole number of 0 or more", code="bad-option")
+    if len(value) > MAX_COUNT_DIGITS:
+        raise OptionError(
+            f"{option}: {value} is too many (at most {'9' * MAX_COUNT_DIGITS})", code="bad-option"
+        )
+    return int(value)
 
 
 FACTS: tuple[Fact, ...] = (
@@ -128,6 +148,24 @@ FACTS: tuple[Fact, ...] = (
         "won on the loose tile of a kong declared on a loose tile",
         way=WinBy.LOOSE,
         tile="a loose tile",
+        loser_refused=True,
+    ),
+    # Counters and deposits on the table (riichi's honba and riichi sticks, docs/riichi.md#payments): a
+    # count each, paid by the ruleset's `settlement:` counter_points and deposit_points. Kept together.
+    Fact(
+        "honba",
+        "--honba",
+        "Counters on the table (honba): each adds the ruleset's counter_points.",
+        metavar="N",
+        read=partial(_count, option="--honba"),
+        loser_refused=True,
+    ),
+    Fact(
+        "deposits",
+        "--deposits",
+        "Deposits on the table (riichi sticks): the winner takes deposit_points each.",
+        metavar="N",
+        read=partial(_count, option="--deposits"),
         loser_refused=True,
     ),
     # Part II "Penalties", note (a): the liable player had no choice in his discard.

@@ -13,7 +13,19 @@ from collections.abc import Iterable, Mapping
 from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
 from .hand import Hand
-from .payments import Payment, capped, east_factor, east_note, seat_name, winner_payments
+from .payments import (
+    BOOK,
+    Collect,
+    Payment,
+    SettlementRules,
+    Share,
+    capped,
+    collection,
+    east_factor,
+    east_note,
+    seat_name,
+    winner_payments,
+)
 from .penalties import (
     dead_penalties,
     dead_reason,
@@ -24,7 +36,7 @@ from .penalties import (
     wrong_size_error,
 )
 from .rules import Ruleset
-from .scoring import DEFAULT, Score, limit_in_force, score_hand, unread_options
+from .scoring import DEFAULT, Score, limit_in_force, score_hand, settlement_notes, unread_options
 from .seats import check_copies, for_seat, read_seat
 from .settlement import AppliedPenalty, Settlement, TableOptions, build_settlement, seat_order
 from .situation import FACT, Situation, WinBy, stated_situation
@@ -57,17 +69,41 @@ def _check_seats(scores: Mapping[Wind, int], winner: Wind | None) -> tuple[Wind,
 
 
 def _winner_collects(
-    winner: Wind, score: int, seats: tuple[Wind, ...], limit: int | None, east_multiplier: int
+    winner: Wind,
+    score: int,
+    seats: tuple[Wind, ...],
+    limit: int | None,
+    east_multiplier: int,
+    terms: SettlementRules = BOOK,
+    how: Collect | None = None,
 ) -> list[Payment]:
-    """ "The winner of the game collects full value of his score from each of the other players"."""
+    """ "The winner of the game collects full value of his score from each of the other players", or
+    as the ruleset's settlement says (the discarder for all, rounding, counters: payments.collection)."""
     payable, cap_note = capped(score, limit)
     out = []
     if payable <= 0:
         return []  # a winning score of 0 (given as a plain number) moves nothing
-    for seat, amount in winner_payments(winner, payable, east_multiplier, seats).items():
-        factor = east_factor(seat, winner, east_multiplier)
-        out.append(Payment(seat, winner, amount, f"Mah-Jongg {score}{cap_note}{east_note(factor)}"))
+    if terms is BOOK and how is None:
+        for seat, amount in winner_payments(winner, payable, east_multiplier, seats).items():
+            factor = east_factor(seat, winner, east_multiplier)
+            out.append(Payment(seat, winner, amount, f"Mah-Jongg {score}{cap_note}{east_note(factor)}"))
+        return out
+    for share in collection(winner, payable, east_multiplier, seats, terms, how or Collect()):
+        assert isinstance(share.payer, Wind)  # settle_table names the discarder (_check_options)
+        out.append(Payment(share.payer, winner, share.amount, _share_reason(score, cap_note, share, terms)))
     return out
+
+
+def _share_reason(score: int, cap_note: str, share: Share, terms: SettlementRules) -> str:
+    """Why a share is paid, e.g. `Mah-Jongg 320 ×4, the discarder pays for all, rounded up to 100`."""
+    reason = f"Mah-Jongg {score}{cap_note}"
+    reason += f" ×{share.factor}, the discarder pays for all" if share.for_all else east_note(share.factor)
+    parts = []
+    if terms.round_payments > 1:
+        parts.append(f"rounded up to {terms.round_payments}")
+    if share.counters:
+        parts.append(f"counters {share.counters}")
+    return reason + "".join(f", {part}" for part in parts)
 
 
 def _differences(
@@ -105,6 +141,9 @@ def settle_scores(
     limit: int | None = None,
     east_multiplier: int = 2,
     settle_losers: bool = True,
+    terms: SettlementRules = BOOK,
+    how: Collect | None = None,
+    deposits: int = 0,
     dead: Mapping[Wind, str] | Iterable[Wind] = (),
     ruleset: str | None = None,
     hands: Mapping[Wind, Score] | None = None,
@@ -114,6 +153,8 @@ def settle_scores(
     """Settle a table of plain scores (docs/rulings.md): the winner collects, then the others settle
     differences.
 
+    `terms` (the ruleset's settlement section) and `how` (a discard, the discarder, the counters) say
+    how the winner collects (payments.collection); `deposits` are what he takes from the table besides.
     No winner is a draw game: every seat settles differences only. A dead hand's score does not count
     (it settles as 0), so it pays every other hand and collects nothing ("Mah-Jongg or Mah-Diao").
     `ruleset`, `hands`, `penalties` and `notes` only explain the settlement (`settle_table` gives them).
@@ -127,7 +168,7 @@ def settle_scores(
     payable = None
     if winner is not None:
         payable = capped(counted[winner], limit)[0]
-        payments += _winner_collects(winner, counted[winner], seats, limit, east_multiplier)
+        payments += _winner_collects(winner, counted[winner], seats, limit, east_multiplier, terms, how)
     if settle_losers:
         others = tuple(s for s in seats if s is not winner)
         payments += _differences(counted, others, limit, east_multiplier, dead_map)
@@ -145,6 +186,7 @@ def settle_scores(
         dead={s: dead_map[s] for s in seats if s in dead_map},
         penalties=penalties,
         notes=notes,
+        deposits=deposits if winner is not None else 0,
     )
 
 
@@ -273,6 +315,17 @@ def settle_table(
     winner = _winner_of(hands, options)
     _check_ending(winner, hands, ruleset, options)
     _check_options(order, winner, options)
+    if winner is not None and ruleset.settlement.discarder_pays and options.win_by is WinBy.DISCARD:
+        if options.discarder is None:  # money never moves on a guess: who discarded is said
+            raise OptionError(
+                f"ruleset {ruleset.name}: the discarder pays for all on a discard: name him with --from SEAT "
+                "(or say --drawn for a self-drawn win)",
+                code="no-discarder",
+            )
+        if options.discarder not in order:
+            raise OptionError(
+                f"--from {seat_name(options.discarder)}: that seat is not at the table", code="bad-seat"
+            )
     multiplier = ruleset.settings.east_multiplier
     notes: list[str] = []
 
@@ -330,12 +383,19 @@ def settle_table(
             notes=notes,
         )
     in_order = {s: dead[s] for s in order if s in dead}
+    terms = ruleset.settlement
+    honba, deposits = options.said("honba") or 0, options.said("deposits") or 0
+    if winner is not None:
+        notes.extend(settlement_notes(ruleset, _situation(winner, True, options)))
     return settle_scores(
         scored,
         winner,
         limit=cap,
         east_multiplier=multiplier,
         settle_losers=ruleset.settings.settle_losers,
+        terms=terms,
+        how=Collect(options.win_by is WinBy.DISCARD, options.discarder, honba),
+        deposits=terms.deposit_points * deposits,
         dead=in_order,
         ruleset=ruleset.name,
         hands=scores,

@@ -59,6 +59,15 @@ def new(
         raise OptionError(f"--east: {east!r} is not one of the players", code="bad-player")
     if sets is not None and sets < 1:
         raise OptionError("--sets: at least one set", code="bad-option")
+    terms = ruleset.settlement
+    if terms.counter_points or terms.deposit_points:
+        # Counters and deposits carry from hand to hand (a hanchan's, docs/riichi.md#hanchan), which an
+        # evening does not keep yet: refused outright rather than settled without them.
+        raise OptionError(
+            f"ruleset {ruleset.name} pays counters and deposits, which an evening does not carry from hand "
+            "to hand yet: settle each hand with `pungchow settle` (docs/riichi.md#hanchan)",
+            code="no-hanchan",
+        )
     event: dict[str, Any] = {
         "v": log.FORMAT,
         "event": "start",
