@@ -67,10 +67,6 @@ def _option(entry: str, **changes: Any) -> opts.Option:
     return replace(opts.OPTION[entry], **changes)
 
 
-def _fact(name: str) -> opts.Option:
-    return next(opts.fact_option(f) for f in FACTS if f.field == name)
-
-
 def _valued(name: str, spelling: str, metavar: str, help: str, **more: Any) -> opts.Option:
     """An option of one command or family, not in score's table."""
     return opts.Option(name, (spelling, *more.pop("short", ())), help, metavar, **more)
@@ -85,6 +81,7 @@ OUTPUT = (_option("as_json"), _option("ascii_only"))
 WIN_WAY = (_option("win_by"), _option("drawn"), _option("loose"))
 LIMITS = (_option("limit"), _option("no_limit"))
 SITUATION = tuple(opts.fact_option(f) for f in SITUATION_FACTS)  # the stated facts of a win
+TABLE_FACTS = tuple(opts.fact_option(f) for f in FACTS if not f.situation)  # of the table: --no-choice
 RULESET = _option("ruleset")
 
 NOTATION = """Hand notation (all of it: pungchow docs notation):
@@ -122,7 +119,7 @@ SETTLE_OPTIONS = (
         "Seat that discarded the tile completing a dangerous set (insurance).",
         complete="wind",
     ),
-    _fact("no_choice"),
+    *TABLE_FACTS,
     _valued("dead", "--dead", "SEAT", "A seat whose hand is dead (repeatable).", many=True, complete="wind"),
     _valued(
         "false_mahjongg",
@@ -154,7 +151,7 @@ EVENING_WIN = (
     ),
     _valued("feeder", "--feeder", "NAME", "Who discarded the tile completing a dangerous set."),
     *SITUATION,
-    _fact("no_choice"),
+    *TABLE_FACTS,
     DEAD,
 )
 WIN_FIELDS = frozenset(o.name for o in EVENING_WIN if o is not OTHER)  # hand_record's keywords
