@@ -208,3 +208,15 @@ def test_any_well_formed_line_reads_the_same_either_way(argv):
     reader = _reader_call(argv)
     assert reader is not None, argv
     assert reader == _typer_call(argv)
+
+
+def test_no_command_module_declares_typer_parameters():
+    """Commands are declared in cli/spec.py only: no module but the generated app's builds a typer
+    option or argument, or registers a command (the second declaration this spec replaced)."""
+    cli = ROOT / "pungchow_calc" / "cli"
+    for path in sorted(cli.glob("*.py")):
+        if path.name == "typer_app.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        for made in ("typer.Option(", "typer.Argument(", ".command(", ".add_typer(", "typer.Typer("):
+            assert made not in text, (path.name, made)
