@@ -35,6 +35,7 @@ from .common import (
     fail,
 )
 from .evening_run import (
+    change_text,
     draw_record,
     hand_record,
     others_of,
@@ -45,6 +46,7 @@ from .evening_run import (
     run_wash,
     say,
     show_status,
+    written_anyway,
 )
 
 evening_app = typer.Typer(
@@ -227,7 +229,6 @@ def amend(
 ) -> None:
     """Correct game N (the same options as `hand`, or --draw); the evening is replayed from it."""
     from ..evening.record import amend as correct
-    from ..render_evening import totals_change
 
     try:
         if draw_game:
@@ -259,14 +260,13 @@ def amend(
     except PungchowError as error:
         _fail(error, as_json)
     before, after = change.before.totals(), change.after.totals()
-    if as_json:
-        print(json.dumps({"game": number, "event": change.event, "before": before, "after": after}))
-        return
-    out = output_stream(ascii_only)
-    print(f"Game {number} amended; the evening was replayed from it.", file=out)
-    print(totals_change(before, after), file=out)
-    if change.after.east != change.before.east:
-        print(f"East Wind is now {change.after.east} (was {change.before.east})", file=out)
+    with written_anyway(f"game {number} was amended"):
+        if as_json:
+            print(json.dumps({"game": number, "event": change.event, "before": before, "after": after}))
+            return
+        out = output_stream(ascii_only)
+        print(f"Game {number} amended; the evening was replayed from it.", file=out)
+        print(change_text(change.before, change.after), file=out)
 
 
 @evening_app.command("status")

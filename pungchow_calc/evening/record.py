@@ -102,12 +102,31 @@ def _cache(game: Game) -> dict[str, Any]:
     }
 
 
-def add(path: str, record: dict[str, Any], say: Say = None) -> Change:
-    """Record one game (a hand, draw, wash or penalty) after settling it at the evening's seats."""
+class EveningChanged(log.EveningError):
+    """The evening changed between a preview and its confirmation (`expect` of add, amend, undo)."""
+
+    code = "evening-changed"
+
+
+def _check_unchanged(before: Evening, expect: Evening | None) -> None:
+    """Refuse to write when the evening is no longer the one a preview was made from (another terminal
+    recorded meanwhile): a confirmed entry is recorded exactly as shown, or not at all."""
+    if expect is not None and before != expect:
+        raise EveningChanged(
+            "the evening changed since this was shown (another terminal recorded meanwhile); nothing "
+            "was recorded",
+            code="evening-changed",
+        )
+
+
+def add(path: str, record: dict[str, Any], say: Say = None, expect: Evening | None = None) -> Change:
+    """Record one game (a hand, draw, wash or penalty) after settling it at the evening's seats; with
+    `expect`, only if the evening is still that one (else EveningChanged, nothing written)."""
     found: list[Change] = []
 
     def make(current: log.Log) -> dict[str, Any]:
         before = replay(current)
+        _check_unchanged(before, expect)
         if before.over:
             raise OptionError(
                 f"the evening is over: {before.sets} set(s) played (start a new evening)", code="evening-over"
@@ -129,12 +148,13 @@ def replace_record(evening: Evening, event: dict[str, Any]) -> Evening:
     return replace(evening, games=(*evening.games[:-1], replace(last, record=event)))
 
 
-def undo(path: str, say: Say = None) -> Change:
-    """Take back the most recent game or amendment still in force."""
+def undo(path: str, say: Say = None, expect: Evening | None = None) -> Change:
+    """Take back the most recent game or amendment still in force (with `expect`: as for add)."""
     found: list[Change] = []
 
     def make(current: log.Log) -> dict[str, Any]:
         before = replay(current)
+        _check_unchanged(before, expect)
         if not before.undo:
             raise OptionError("there is nothing to undo", code="evening-nothing-to-undo")
         last = before.undo[-1]
@@ -147,12 +167,16 @@ def undo(path: str, say: Say = None) -> Change:
     return found[0]
 
 
-def amend(path: str, number: int, record: dict[str, Any], say: Say = None) -> Change:
-    """Replace game `number` and replay the evening from it (later seats, and so nets, may change)."""
+def amend(
+    path: str, number: int, record: dict[str, Any], say: Say = None, expect: Evening | None = None
+) -> Change:
+    """Replace game `number` and replay the evening from it (later seats, and so nets, may change);
+    with `expect`: as for add."""
     found: list[Change] = []
 
     def make(current: log.Log) -> dict[str, Any]:
         before = replay(current)
+        _check_unchanged(before, expect)
         _check_game(number, before)
         trial = apply(before, _stamp("amend", {"game": number, "record": body(record)}), cached=False)
         game = trial.games[number - 1]

@@ -1,0 +1,112 @@
+"""What the one-shot evening commands say once the log has changed: a game recorded (or taken back,
+or amended) whose report cannot be written still says so (issue 19, point 5), and an amendment or
+undo says who is East now, what moved in the seats and the round, and the totals (point 10).
+Subprocesses on small evenings, since /dev/full is about the real standard output."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from evening_support import WASH_13, WINS, hand, run
+
+from pungchow_calc.cli.plain import EXIT_OUTPUT_FAILED
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+AGAIN = "all the same (see `evening status`; do not enter it again)"
+
+
+def _evening(tmp_path: Path, games: int = 0, ruleset: str = "pung-chow-limit") -> Path:
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", ",".join(PLAYERS), "-r", ruleset).returncode == 0
+    for _ in range(games):
+        assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    return path
+
+
+def _to_full_disk(*args: str) -> subprocess.CompletedProcess[bytes]:
+    with open("/dev/full", "wb") as full:
+        return subprocess.run(
+            [sys.executable, "-m", "pungchow_calc", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            env=os.environ,
+            timeout=60,
+            check=False,
+        )
+
+
+def _events(path: Path) -> list[str]:
+    return [json.loads(line)["event"] for line in path.read_text().splitlines()]
+
+
+FULL_DISK = [
+    pytest.param(0, lambda p: hand(p, "Ann", PLAYERS), "game 1 was recorded", "hand", id="hand"),
+    pytest.param(0, lambda p: [*hand(p, "Ann", PLAYERS), "--json"], "game 1 was recorded", "hand", id="json"),
+    pytest.param(1, lambda p: ["evening", "draw", str(p)], "game 2 was recorded", "draw", id="draw"),
+    pytest.param(
+        0, lambda p: ["evening", "wash", str(p), "Bob", WASH_13], "game 1 was recorded", "wash", id="wash"
+    ),
+    pytest.param(
+        0, lambda p: ["evening", "false-mahjongg", str(p), "Cy"], "game 1 was recorded", "penalty", id="false"
+    ),
+    pytest.param(2, lambda p: ["evening", "undo", str(p)], "game 2 was taken back", "undo", id="undo"),
+    pytest.param(
+        1,
+        lambda p: ["evening", "amend", str(p), "1", *hand(p, "Bob", PLAYERS)[3:]],
+        "game 1 was amended",
+        "amend",
+        id="amend",
+    ),
+]
+
+
+@pytest.mark.parametrize(("games", "args", "said", "event"), FULL_DISK)
+def test_a_change_whose_report_cannot_be_written_says_it_was_made(tmp_path, games, args, said, event):
+    path = _evening(tmp_path, games)
+    done = _to_full_disk(*args(path))
+    assert done.returncode == EXIT_OUTPUT_FAILED
+    assert done.stderr.decode() == f"error: cannot write output: No space left on device; {said} {AGAIN}\n"
+    assert _events(path)[-1] == event  # it was written, once
+
+
+def test_a_refused_game_to_a_full_disk_is_still_bad_input(tmp_path):
+    path = _evening(tmp_path)
+    done = _to_full_disk("evening", "hand", str(path), "--winner", "Ann", WINS[0], "--other", "Bob=2")
+    assert done.returncode == 2 and b"recorded all the same" not in done.stderr
+    assert _events(path) == ["start"]
+
+
+def test_amend_says_who_is_east_what_moved_and_the_totals(tmp_path):
+    # Game 1 Ann (East) wins: she keeps the deal. Amended so that Bob won it: the deal passes to Bob.
+    path = _evening(tmp_path, games=1)
+    done = run("evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:])
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:4] == [
+        "Game 1 amended; the evening was replayed from it.",
+        "East Wind is now Bob (was Ann)",
+        "Seats now: Ann north (was east), Bob east (was south), Cy south (was west), Di west (was north)",
+        "Next game: East round of set 1, as before",
+    ]
+    assert lines[4].split() == ["Player", "Before", "After", "Change"]
+
+
+def test_undo_says_who_is_east_and_the_totals(tmp_path):
+    path = _evening(tmp_path, games=0)
+    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0  # the deal passes to Bob
+    done = run("evening", "undo", str(path))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:4] == [
+        "Took back game 1.",
+        "East Wind is now Ann (was Bob)",
+        "Seats now: Ann east (was north), Bob south (was east), Cy west (was south), Di north (was west)",
+        "Next game: East round of set 1, as before",
+    ]
+    assert [line.split()[0] for line in lines[6:]] == PLAYERS
+    assert all(line.split()[2] == "0" for line in lines[6:])  # after: nothing played
