@@ -110,3 +110,39 @@ def test_undo_says_who_is_east_and_the_totals(tmp_path):
     ]
     assert [line.split()[0] for line in lines[6:]] == PLAYERS
     assert all(line.split()[2] == "0" for line in lines[6:])  # after: nothing played
+
+
+IDLE = [
+    # (winner, facts given, the facts left out): under pung-chow-limit only East's original hand is
+    # scored (the limit, Part II "The Limit Hand" 6); nothing reads the last tile.
+    pytest.param("Bob", ["--original-hand"], ["original_hand"], id="south-original-hand"),
+    pytest.param("Bob", ["--original-hand", "--last-tile"], ["original_hand", "last_tile"], id="two"),
+    pytest.param("Ann", ["--original-hand", "--last-tile"], ["last_tile"], id="east-original-hand-counts"),
+]
+
+
+@pytest.mark.parametrize(("winner", "given", "left_out"), IDLE)
+def test_a_fact_no_rule_can_use_in_the_game_is_noted_and_not_recorded(tmp_path, winner, given, left_out):
+    path = _evening(tmp_path)
+    done = run(*hand(path, winner, PLAYERS), *given)
+    assert done.returncode == 0, done.stderr
+    notes = [line for line in done.stderr.splitlines() if line.startswith("note: ")]
+    assert notes == [
+        f"note: --{flag.replace('_', '-')}: no rule of ruleset pung-chow-limit can use it in this game; "
+        "not recorded"
+        for flag in left_out
+    ]
+    game = json.loads(path.read_text().splitlines()[-1])
+    assert [flag for flag in ("original_hand", "last_tile") if game.get(flag)] == [
+        f.removeprefix("--").replace("-", "_")
+        for f in given
+        if f.removeprefix("--").replace("-", "_") not in left_out
+    ]
+
+
+def test_amend_leaves_out_a_fact_that_changes_nothing(tmp_path):
+    path = _evening(tmp_path, games=1)
+    done = run("evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:], "--original-hand")
+    assert done.returncode == 0, done.stderr
+    assert "note: --original-hand: no rule of ruleset pung-chow-limit can use it" in done.stderr
+    assert "original_hand" not in json.loads(path.read_text().splitlines()[-1])["record"]

@@ -38,6 +38,7 @@ from .evening_run import (
     change_text,
     draw_record,
     hand_record,
+    idle_note,
     others_of,
     run_draw,
     run_false_mahjongg,
@@ -259,6 +260,8 @@ def amend(
         change = correct(file, number, record, say)
     except PungchowError as error:
         _fail(error, as_json)
+    for flag in change.idle:
+        say(f"note: {idle_note(flag, change.after.ruleset.name)}")
     before, after = change.before.totals(), change.after.totals()
     with written_anyway(f"game {number} was amended"):
         if as_json:

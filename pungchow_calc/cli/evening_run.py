@@ -134,6 +134,12 @@ def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
         print(f"{change.after.east} stays East Wind", file=out)
 
 
+def idle_note(flag: str, ruleset: str, spelled: str = "--") -> str:
+    """The note for a win fact left out as changing nothing (evening.record.idle_flags)."""
+    word = spelled + flag.replace("_", "-")
+    return f"{word}: no rule of ruleset {ruleset} can use it in this game; not recorded"
+
+
 def record_game(file: str, record: dict[str, Any], as_json: bool, ascii_only: bool) -> int:
     """Append a game's record to the evening and show it; the exit code (2: refused, nothing written)."""
     from ..evening.record import add
@@ -143,6 +149,8 @@ def record_game(file: str, record: dict[str, Any], as_json: bool, ascii_only: bo
     except PungchowError as error:
         report(error, as_json)
         return EXIT_BAD_INPUT
+    for flag in change.idle:
+        say(f"note: {idle_note(flag, change.after.ruleset.name)}")
     number = change.game.number if change.game is not None else len(change.after.games)
     with written_anyway(f"game {number} was recorded"):
         _game_done(change, as_json, ascii_only)

@@ -13,7 +13,7 @@ from typing import Any
 from ..engine.errors import OptionError
 from ..engine.rules import Ruleset
 from . import log
-from .settle import snapshot
+from .settle import FLAGS, snapshot
 from .state import Evening, Game, apply, begin, body, replay
 
 Say = Callable[[str], None] | None
@@ -88,6 +88,7 @@ class Change:
     after: Evening
     event: dict[str, Any]
     game: Game | None = None
+    idle: tuple[str, ...] = ()  # the win facts left out as changing nothing in the game (idle_flags)
 
 
 def _stamp(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
@@ -131,11 +132,12 @@ def add(path: str, record: dict[str, Any], say: Say = None, expect: Evening | No
             raise OptionError(
                 f"the evening is over: {before.sets} set(s) played (start a new evening)", code="evening-over"
             )
-        stamped = _stamp(record["event"], body(record))
+        idle = idle_flags(before, record)
+        stamped = _stamp(record["event"], body(without(record, idle)))
         after = apply(before, stamped, cached=False)
         game = after.games[-1]
         event = {**stamped, **_cache(game)}
-        found.append(Change(before, replace_record(after, event), event, game))
+        found.append(Change(before, replace_record(after, event), event, game, idle))
         return event
 
     log.append(path, make, say)
@@ -178,10 +180,12 @@ def amend(
         before = replay(current)
         _check_unchanged(before, expect)
         _check_game(number, before)
-        trial = apply(before, _stamp("amend", {"game": number, "record": body(record)}), cached=False)
+        idle = idle_flags(before, record, number)
+        kept = body(without(record, idle))
+        trial = apply(before, _stamp("amend", {"game": number, "record": kept}), cached=False)
         game = trial.games[number - 1]
-        event = _stamp("amend", {"game": number, "record": {**body(record), **_cache(game)}})
-        found.append(Change(before, apply(before, event), event, game))
+        event = _stamp("amend", {"game": number, "record": {**kept, **_cache(game)}})
+        found.append(Change(before, apply(before, event), event, game, idle))
         return event
 
     log.append(path, make, say)
@@ -197,6 +201,54 @@ def preview_amend(evening: Evening, number: int, record: dict[str, Any]) -> Even
     """The evening if game `number` were amended to this record (nothing written)."""
     _check_game(number, evening)
     return apply(evening, _stamp("amend", {"game": number, "record": body(record)}), cached=False)
+
+
+def without(record: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """The record without these keys."""
+    return {k: v for k, v in record.items() if k not in keys}
+
+
+def _outcome(evening: Evening, record: dict[str, Any], number: int | None) -> tuple[Any, ...]:
+    """What a game comes to in money and scores (not its notes): to tell whether a fact changed it."""
+    from ..engine.table import Settlement
+
+    if number is None:
+        game = preview(evening, record)
+    else:
+        game = preview_amend(evening, number, record).games[number - 1]
+    detail = game.detail
+    if not isinstance(detail, Settlement):
+        return (game.net,)
+    return game.net, detail.payments, dict(detail.scored or detail.scores)
+
+
+def idle_flags(evening: Evening, record: dict[str, Any], number: int | None = None) -> tuple[str, ...]:
+    """The on/off win facts given for a won game (evening.settle.FLAGS) that no rule of the ruleset can
+    use in it: leaving them out changes neither a score nor a payment. Recording them would say they
+    counted; the commands leave them out and say so (issue 19). `number`: the game being amended.
+
+    Each is left out in turn and kept out only while the game comes to the same, so facts that count
+    together (a rule asking for either of two) are never both dropped.
+    """
+    given = tuple(flag for flag in FLAGS if record.get(flag) is True)
+    if record.get("event") != "hand" or not given:
+        return ()
+    from ..engine.errors import PungchowError
+
+    try:
+        base = _outcome(evening, record, number)
+    except PungchowError:
+        return ()  # the game cannot be settled: its own error says why
+    idle: list[str] = []
+    for flag in given:
+        trial = without(record, (*idle, flag))
+        try:
+            same = _outcome(evening, trial, number) == base
+        except PungchowError:
+            same = False  # the game does not stand without it (a hand won on the original draw)
+        if same:
+            idle.append(flag)
+    return tuple(idle)
 
 
 def _check_game(number: int, evening: Evening) -> None:
