@@ -95,7 +95,7 @@ def game_text(game: Game, what: str, where: str, breakdown: bool = True) -> str:
         lines += [f"  {p}" for p in payments]
     if isinstance(detail, Settlement):
         lines += [f"  note: {n}" for n in detail.notes]
-        lines += [f"  penalty: {p.label}: {p.detail}" for p in detail.penalties]
+        lines += [f"  penalty: {p.label} ({names[p.seat]}): {p.detail}" for p in detail.penalties]
     return "\n".join(lines)
 
 

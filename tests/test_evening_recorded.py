@@ -87,13 +87,18 @@ def test_amend_says_who_is_east_what_moved_and_the_totals(tmp_path):
     done = run("evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:])
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[:4] == [
+    assert lines[:3] == [
         "Game 1 amended; the evening was replayed from it.",
         "East Wind is now Bob (was Ann)",
-        "Seats now: Ann north (was east), Bob east (was south), Cy south (was west), Di west (was north)",
         "Next game: East round of set 1, as before",
     ]
-    assert lines[4].split() == ["Player", "Before", "After", "Change"]
+    assert lines[3].split() == ["Player", "Seat", "Before", "After", "Change"]
+    assert [line.split()[:4] for line in lines[5:]] == [
+        ["Ann", "north", "(was", "east)"],
+        ["Bob", "east", "(was", "south)"],
+        ["Cy", "south", "(was", "west)"],
+        ["Di", "west", "(was", "north)"],
+    ]
 
 
 def test_undo_says_who_is_east_and_the_totals(tmp_path):
@@ -102,14 +107,29 @@ def test_undo_says_who_is_east_and_the_totals(tmp_path):
     done = run("evening", "undo", str(path))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[:4] == [
+    assert lines[:3] == [
         "Took back game 1.",
         "East Wind is now Ann (was Bob)",
-        "Seats now: Ann east (was north), Bob south (was east), Cy west (was south), Di north (was west)",
         "Next game: East round of set 1, as before",
     ]
-    assert [line.split()[0] for line in lines[6:]] == PLAYERS
-    assert all(line.split()[2] == "0" for line in lines[6:])  # after: nothing played
+    assert [line.split()[:2] for line in lines[5:]] == [
+        ["Ann", "east"],
+        ["Bob", "south"],
+        ["Cy", "west"],
+        ["Di", "north"],
+    ]
+    assert all(line.split()[-2] == "0" for line in lines[5:])  # after: nothing played
+    assert all(len(line) <= 60 for line in lines)
+
+
+def test_a_change_that_moves_no_seat_says_so(tmp_path):
+    path = _evening(tmp_path, games=2)  # Ann keeps the deal twice
+    done = run("evening", "undo", str(path))
+    assert done.stdout.splitlines()[1:3] == [
+        "East Wind is still Ann",
+        "Next game: East round of set 1, as before",
+    ]
+    assert "(was" not in done.stdout
 
 
 IDLE = [

@@ -196,28 +196,38 @@ def run_false_mahjongg(file: str, player: str, as_json: bool = False, ascii_only
 
 
 def change_text(before: Any, after: Any) -> str:
-    """What an amendment or undo changed: who is East, the seats and the round, the totals before
-    and after (evening play and the one-shot commands)."""
+    """What an amendment or undo changed: who is East, the round of the next game, and each player's
+    seat (and the seat before, where it moved) with the totals before and after (evening play and the
+    one-shot commands)."""
     from ..evening.report import round_name
-    from ..render_evening import totals_change
+    from ..render_evening import table
 
     def where(evening: Any) -> str:
-        set_number = evening.round_index() // 4 + 1
-        return f"{round_name(evening)} of set {set_number}"
+        return f"{round_name(evening)} of set {evening.round_index() // 4 + 1}"
 
-    lines = [
+    def signed(value: int) -> str:
+        return f"{value:+d}" if value else "0"
+
+    east = (
         f"East Wind is now {after.east} (was {before.east})"
         if after.east != before.east
         else f"East Wind is still {after.east}"
-    ]
-    old, new = dict(before.seats()), dict(after.seats())
-    moved = [
-        f"{name} {new[name].word} (was {old[name].word})" for name in after.players if old[name] != new[name]
-    ]
-    lines.append("Seats now: " + ", ".join(moved) if moved else "The seats are as they were")
+    )
     was, now = where(before), where(after)
-    lines.append(f"Next game: {now} (was {was})" if was != now else f"Next game: {now}, as before")
-    lines.append(totals_change(before.totals(), after.totals()))
+    lines = [east, f"Next game: {now} (was {was})" if was != now else f"Next game: {now}, as before"]
+    old, new = dict(before.seats()), dict(after.seats())
+    old_totals, new_totals = before.totals(), after.totals()
+    rows = [
+        [
+            name,
+            new[name].word if old[name] == new[name] else f"{new[name].word} (was {old[name].word})",
+            signed(old_totals[name]),
+            signed(new_totals[name]),
+            signed(new_totals[name] - old_totals[name]),
+        ]
+        for name in after.players
+    ]
+    lines.append(table(["Player", "Seat", "Before", "After", "Change"], rows, {2, 3, 4}))
     return "\n".join(lines)
 
 
