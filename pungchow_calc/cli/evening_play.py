@@ -79,6 +79,11 @@ class Entry:
     seats: dict[str, Any]  # name -> Wind, for the game being entered (or amended)
     parts: dict[str, Callable[[], None]] = field(default_factory=dict)
 
+    def offered(self) -> list[str]:
+        """The parts that can be changed now (the discarder only of a game won on a discard)."""
+        on_discard = self.record.get("win_by", "discard") == "discard"
+        return [name for name in self.parts if name != "from" or on_discard]
+
 
 class Table:
     """One `evening play` session over one log."""
@@ -450,7 +455,7 @@ class Table:
 
     def _change(self, entry: Entry) -> None:
         """Ask which part to change and ask it again; `cancel` drops the game."""
-        names = list(entry.parts)
+        names = entry.offered()
         if not names:
             raise Cancel
         while True:
