@@ -70,6 +70,22 @@ def score_hand(
     seats: tuple[Wind, ...] = ALL_SEATS,
 ) -> Score:
     """Score a built hand; raise HandError when it is not the kind of hand the situation says."""
+    score = _score_hand(hand, ruleset, situation, limit, seats)
+    if situation.winner and _facts_given(situation):
+        idle = _idle_facts(hand, ruleset, situation, limit, seats, score)
+        if idle:
+            score = replace(score, notes=(*score.notes, *idle))
+    return score
+
+
+def _score_hand(
+    hand: Hand,
+    ruleset: Ruleset,
+    situation: Situation,
+    limit: int | None | _Default,
+    seats: tuple[Wind, ...],
+) -> Score:
+    """score_hand without the notes of facts that change nothing (which score the hand again)."""
     cap = limit_in_force(ruleset, limit)
     counts = hand.counts
     if situation.winner:
@@ -172,12 +188,9 @@ def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     return _unread_options(ruleset.name, plan_for(ruleset, situation.winner).reads, situation)
 
 
-def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
-    """A note for each win option given that no rule reads (none: the usual case, and for a loser)."""
-    if not situation.winner:
-        return ()
-    s = situation
-    if not (
+def _facts_given(s: Situation) -> bool:
+    """Whether any win option of _WIN_FACTS (or the loose tile) is given: rarely, so checked first."""
+    return (
         s.original_hand
         or s.last_tile
         or s.first_discard
@@ -185,8 +198,14 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
         or s.original_call
         or s.kong_after_kong
         or s.win_by is WinBy.LOOSE
-    ):
+    )
+
+
+def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
+    """A note for each win option given that no rule reads (none: the usual case, and for a loser)."""
+    if not situation.winner or not _facts_given(situation):
         return ()
+    s = situation
     notes = [
         f"{option}: no rule of ruleset {name} scores {what}"
         for fact, option, what in _WIN_FACTS
@@ -195,6 +214,36 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
     # --kong-after-kong implies the loose tile (options.make): its own note, if any, says enough.
     if s.win_by is WinBy.LOOSE and "loose" not in facts and not s.kong_after_kong:
         notes.append(f"--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall")
+    return tuple(notes)
+
+
+def _idle_facts(
+    hand: Hand,
+    ruleset: Ruleset,
+    situation: Situation,
+    limit: int | None | _Default,
+    seats: tuple[Wind, ...],
+    score: Score,
+) -> tuple[str, ...]:
+    """A note for each win option given that some rule reads but none can use in this hand (issue 19:
+    `--original-hand` for a South winner under pung-chow-limit, whose only such rule is East's): the
+    hand scores the same lines without it. Facts are left out in turn and stay out only while the
+    score holds, so two that count together (a rule asking for either) are never both noted."""
+    reads = plan_for(ruleset, True).reads
+    kept = situation
+    notes: list[str] = []
+    for fact, option, what in _WIN_FACTS:
+        if not getattr(situation, fact) or fact not in reads:
+            continue  # not given, or noted already as read by no rule (_unread_options)
+        trial = replace(kept, **{fact: False})
+        try:
+            other = _score_hand(hand, ruleset, trial, limit, seats)
+        except PungchowError:
+            continue  # the hand does not stand without it (won on the original draw, no `!`)
+        if (other.score, other.lines) == (score.score, score.lines):
+            kept = trial
+            where = f"{situation.seat.word} seat, won by {situation.win_by.value}"
+            notes.append(f"{option}: no rule of ruleset {ruleset.name} can use {what} in this hand ({where})")
     return tuple(notes)
 
 
