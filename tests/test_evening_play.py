@@ -172,23 +172,38 @@ def test_a_fact_no_rule_can_use_is_noted_and_left_out(tmp_path):
     assert "last_tile" not in game and "robbing_kong" not in game
 
 
-def test_wash_and_false_are_offered_only_where_the_ruleset_has_them(tmp_path):
-    part1 = new(tmp_path)
-    code, out = play(part1, ["help", "wash", "false", "quit"])
+OFFERED = [
+    # (evening new options, the game commands help lists, those refused as unknown)
+    pytest.param(["-r", "pung-chow"], "draw, undo, amend N", ["wash", "false"], id="part1-neither"),
+    pytest.param(["-r", "pung-chow-limit"], "draw, wash, false, undo, amend N", [], id="limit-both"),
+    # The false Mah-Jongg is paid in halves of the limit: with no limit it cannot be settled.
+    pytest.param(
+        ["-r", "pung-chow-limit", "--no-limit"], "draw, wash, undo, amend N", ["false"], id="no-limit"
+    ),
+]
+
+
+@pytest.mark.parametrize(("options", "listed", "refused"), OFFERED)
+def test_wash_and_false_are_offered_only_where_the_evening_has_them(tmp_path, options, listed, refused):
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", *options).returncode == 0
+    code, out = play(path, ["help", *refused, "quit"])
     assert code == 0, out
-    assert "draw, undo, amend N" in out and "wash" not in out.split("help", 1)[1].split("\n\n")[0]
-    assert "'wash': not a player (Ann, Bob, Cy, Di) or a command (`help`)" in out
-    assert "'false': not a player" in out
-    limit = tmp_path / "limit.jsonl"
-    assert (
-        run("evening", "new", str(limit), "--players", "Ann,Bob,Cy,Di", "-r", "pung-chow-limit").returncode
-        == 0
-    )
-    code, out = play(limit, ["help", "wash", "Ann", WASH_13, WASH_13 + "5b", "y", "false", "Cy", "y", "quit"])
+    assert f"\n{listed}, status, report,\nhelp, quit." in out
+    help_text = out.split("who won? help\n", 1)[1].split("\n\n")[0]
+    assert max(len(line) for line in help_text.splitlines()) <= 60
+    for word in refused:
+        assert f"{word!r}: not a player (Ann, Bob, Cy, Di) or a command (`help`)" in out
+
+
+def test_a_wash_and_a_false_mahjongg_are_recorded(tmp_path):
+    limit = new(tmp_path, "pung-chow-limit")
+    code, out = play(limit, ["wash", "Ann", WASH_13, WASH_13 + "5b", "y", "false", "Cy", "y", "quit"])
     assert code == 0, out
-    assert "draw, wash, false, undo, amend N" in out
     assert "Ann's original hand (14 tiles, Ann being east): " in out
-    assert "Ann's original hand is 14 tiles" in out  # the player named, not the seat
+    assert (
+        "  Ann's original hand is 14 tiles (13 for the other seats), but 13 were given — type it again" in out
+    )
     assert [e["event"] for e in events(limit)] == ["start", "wash", "penalty"]
 
 

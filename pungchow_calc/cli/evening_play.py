@@ -60,7 +60,8 @@ _OPTION_WORDS = {
     **{f"--{word}": word for word in _EXTRAS},
 }
 _OPTION = re.compile(r" ?\(--(?:loser|dead)\)|--[a-z][a-z-]*|\bPLAYER\b")
-_SEAT_OF = re.compile(r"\b(east|south|west|north)'s\b", re.IGNORECASE)
+# A seat as the engine names one (`west bears the entire losses`, `East's original hand`): the player.
+_SEAT_OF = re.compile(r"\b(?:(east|south|west|north)|(East|South|West|North)(?='s\b))\b")
 
 
 class Cancel(Exception):
@@ -161,7 +162,7 @@ class Table:
     def _words(self, message: str, seats: dict[str, Any]) -> str:
         """A message as play speaks: players by name, and the prompts' words for the options."""
         names = {wind.word: name for name, wind in seats.items()}
-        text = _SEAT_OF.sub(lambda m: f"{names.get(m[1].lower(), m[1])}'s", message)
+        text = _SEAT_OF.sub(lambda m: names.get(m[0].lower(), m[0]), message)
         return _OPTION.sub(lambda m: _play_word(m[0]), text)
 
     def _error(self, error: PungchowError, seats: dict[str, Any]) -> str:
@@ -213,24 +214,26 @@ class Table:
 
     @staticmethod
     def _commands(evening: Evening) -> list[str]:
-        """The game commands this evening's ruleset has: `wash` and `false` only where it has them."""
-        from ..engine.penalties import penalty_of
-
+        """The game commands this evening has: `wash` only under a ruleset with a washing table, `false`
+        only where a false Mah-Jongg can be settled (the ruleset's penalty, and the limit it is paid in)."""
         found = ["draw"]
         if evening.ruleset.wash is not None:
             found.append("wash")
-        penalty = penalty_of(evening.ruleset, "false_mahjongg")
-        if penalty is not None and penalty.pays is not None:
+        try:  # settled as it would be: the one place its conditions are checked
+            book.preview(evening, {"event": "penalty", "type": "false_mahjongg", "player": evening.east})
             found.append("false")
+        except PungchowError:
+            pass
         return [*found, "undo", "amend"]
 
     def _help(self, evening: Evening) -> str:
         games = ", ".join(self._commands(evening))
         return (
-            f"Commands: a player's name (he went Mah-Jongg), {games} N,\n"
-            "status, report, help, quit; `cancel` leaves an entry. Hands in notation\n"
-            "(1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c); a player with no hand to show\n"
-            "may be given a plain score (12)."
+            "Commands: a player's name (he went Mah-Jongg),\n"
+            f"{games} N, status, report,\n"
+            "help, quit. `cancel` leaves the game being entered.\n"
+            "Hands in notation (1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c);\n"
+            "a player with no hand to show may be given a plain score."
         )
 
     def _command(self, command: str, evening: Evening) -> bool:
