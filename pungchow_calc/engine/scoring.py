@@ -235,7 +235,8 @@ def _idle_facts(
     for fact, option, what in _WIN_FACTS:
         if not getattr(situation, fact) or fact not in reads:
             continue  # not given, or noted already as read by no rule (_unread_options)
-        trial = replace(kept, **{fact: False})
+        off: dict[str, Any] = {fact: False}
+        trial = replace(kept, **off)
         try:
             other = _score_hand(hand, ruleset, trial, limit, seats)
         except PungchowError:
