@@ -315,9 +315,9 @@ def settle_table(
     if winner is not None and winner in dead:
         raise OptionError("a dead hand cannot win", code="dead-winner")
     if winner is not None:  # the win options no rule can use: the winner's hand says (scoring), or his score
-        given = scores.get(winner)
+        won = scores.get(winner)
         notes.extend(
-            given.notes if given is not None else unread_options(ruleset, _situation(winner, True, options))
+            won.notes if won is not None else unread_options(ruleset, _situation(winner, True, options))
         )
 
     found = (
