@@ -15,6 +15,7 @@ import pytest
 from evening_support import WASH_13, WINS, hand, run
 
 from pungchow_calc.cli.plain import EXIT_OUTPUT_FAILED
+from pungchow_calc.evening import record as book
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 AGAIN = "all the same (see `evening status`; do not enter it again)"
@@ -166,3 +167,37 @@ def test_amend_leaves_out_a_fact_that_changes_nothing(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "note: --original-hand: no rule of ruleset pung-chow-limit can use it" in done.stderr
     assert "original_hand" not in json.loads(path.read_text().splitlines()[-1])["record"]
+
+
+WRITERS = [
+    pytest.param(lambda p, e: book.add(str(p), {"event": "draw"}, expect=e), id="add"),
+    pytest.param(lambda p, e: book.undo(str(p), expect=e), id="undo"),
+    pytest.param(lambda p, e: book.amend(str(p), 1, {"event": "draw"}, expect=e), id="amend"),
+]
+
+
+@pytest.mark.parametrize("write", WRITERS)
+def test_a_write_against_an_evening_that_changed_is_refused(tmp_path, write):
+    # What `evening play` showed was made from `seen`; another terminal has recorded since.
+    path = _evening(tmp_path, games=1)
+    seen = book.load(str(path))
+    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
+    before = path.read_bytes()
+    with pytest.raises(book.EveningChanged) as refused:
+        write(path, seen)
+    assert refused.value.code == "evening-changed" and "nothing was recorded" in str(refused.value)
+    assert path.read_bytes() == before
+    write(path, book.load(str(path)))  # against the evening as it stands: written
+    assert path.read_bytes() != before
+
+
+def test_idle_flags_are_those_whose_absence_changes_nothing(tmp_path):
+    path = _evening(tmp_path)
+    evening = book.load(str(path))
+    record = {"event": "hand", "winner": "Bob", "hands": {"Bob": WINS[0], "Ann": "2", "Cy": "4", "Di": "6"}}
+    assert book.idle_flags(evening, {**record, "original_hand": True, "last_tile": True}) == (
+        "original_hand",
+        "last_tile",
+    )
+    east = {**record, "winner": "Ann", "hands": {"Ann": WINS[0], "Bob": "2", "Cy": "4", "Di": "6"}}
+    assert book.idle_flags(evening, {**east, "original_hand": True}) == ()  # East's original hand: the limit

@@ -229,3 +229,14 @@ def test_settle_text_prints_the_note(capsys: pytest.CaptureFixture[str]) -> None
         "Note: --first-discard: no rule of ruleset pung-chow scores a win on the first discard"
         in " ".join(out.split())
     )
+
+
+def test_two_options_that_count_together_are_never_both_noted() -> None:
+    # One rule asks for either fact: each alone changes nothing when both are given, but not both.
+    from family_helpers import one_rule, score
+
+    either = one_rule({"any": ["last_tile", "first_discard"]})
+    assert score(HAND, either, last_tile=True, first_discard=True).notes == (
+        "--last-tile: no rule of ruleset test can use a win with the last tile in this hand "
+        "(east seat, won by wall)",
+    )
