@@ -267,7 +267,16 @@ def test_a_declined_draw_is_cancelled_and_end_of_input_ends(tmp_path):
     code, out = play(path, ["draw", "n", "n", "draw", "n", "y"])  # end of input ends it
     assert code == 0, out
     assert "(cancelled; nothing recorded)" in out and "Recorded game 1." in out
+    assert out.endswith("who won? \n")  # a new line after the last prompt
     assert [e["event"] for e in events(path)] == ["start", "draw"]
+
+
+def test_end_of_input_in_the_middle_of_a_game_says_it_was_not_recorded(tmp_path):
+    path = new(tmp_path)
+    code, out = play(path, ["Ann", WINS[0], "d"])
+    assert code == 0, out
+    assert out.endswith("[Enter: not said] \n  (end of input: the game being entered was not recorded)\n")
+    assert [e["event"] for e in events(path)] == ["start"]
 
 
 # --- live sessions: a second terminal, Ctrl-C and Ctrl-D -------------------------------------------

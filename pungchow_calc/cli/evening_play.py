@@ -200,6 +200,9 @@ class Table:
             try:
                 if not self._command(command, evening):
                     return 0
+            except SystemExit:  # end of input in the middle of a game: say what became of it
+                self.echo("  (end of input: the game being entered was not recorded)")
+                return 0
             except Cancel:
                 self.echo("  (cancelled; nothing recorded)")
             except PungchowError as error:
