@@ -310,10 +310,7 @@ class Session:
         os.write(self.write_fd, data if isinstance(data, bytes) else (data + "\n").encode())
 
 
-def test_a_game_recorded_by_another_terminal_meanwhile_is_shown_again_and_asked(tmp_path):
-    # Ann previews game 1 at East; before she says y, another terminal records Bob's win (the deal passes
-    # to Bob). The confirmed game must not be recorded at the seats it was not shown at.
-    path = new(tmp_path)
+def _piped_session(path: Path) -> tuple[subprocess.Popen[bytes], Session]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "pungchow_calc", "evening", "play", str(path)],
         stdin=subprocess.PIPE,
@@ -322,7 +319,14 @@ def test_a_game_recorded_by_another_terminal_meanwhile_is_shown_again_and_asked(
         env={**ENV, "PYTHONUNBUFFERED": "1"},
     )
     assert proc.stdin is not None and proc.stdout is not None
-    session = Session(proc.stdout.fileno(), proc.stdin.fileno())
+    return proc, Session(proc.stdout.fileno(), proc.stdin.fileno())
+
+
+def test_a_game_recorded_by_another_terminal_meanwhile_is_shown_again_and_asked(tmp_path):
+    # Ann previews game 1 at East; before she says y, another terminal records Bob's win (the deal passes
+    # to Bob). The confirmed game must not be recorded at the seats it was not shown at.
+    path = new(tmp_path)
+    proc, session = _piped_session(path)
     try:
         session.expect("who won? ")
         for line in ["Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
@@ -353,15 +357,7 @@ def test_a_game_recorded_by_another_terminal_meanwhile_is_shown_again_and_asked(
 def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):
     path = new(tmp_path)
     assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "pungchow_calc", "evening", "play", str(path)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env={**ENV, "PYTHONUNBUFFERED": "1"},
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-    session = Session(proc.stdout.fileno(), proc.stdin.fileno())
+    proc, session = _piped_session(path)
     try:
         session.expect("who won? ")
         session.type("undo")
@@ -440,3 +436,23 @@ def test_ctrl_d_ends_the_session_on_a_new_line(terminal):
     except OSError:
         rest = ""
     assert (session.seen + rest).replace("\r\n", "\n").startswith("\n")
+
+
+def test_a_log_that_cannot_be_read_meanwhile_is_said_and_tried_again(tmp_path):
+    path = new(tmp_path)
+    good = path.read_bytes()
+    proc, session = _piped_session(path)
+    try:
+        session.expect("who won? ")
+        path.write_bytes(good + b"damaged\n")  # another hand damaged it
+        session.type("status")
+        session.expect("damaged (not a JSON event)")
+        session.expect("Enter: try again; quit: leave ")
+        path.write_bytes(good)  # repaired
+        session.type("")
+        session.expect("Game 1 — who won? ")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()

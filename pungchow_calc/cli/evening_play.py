@@ -193,9 +193,11 @@ class Table:
                 continue
             except Cancel:
                 continue  # `cancel` at the main prompt: there is no entry to leave
-            except PungchowError as error:
+            except PungchowError as error:  # the log is locked a while, or damaged meanwhile
                 self.echo(f"  error: {printable(str(error))}")
-                return 2
+                if self._leave_after_error():
+                    return 2
+                continue
             interrupted = False
             try:
                 if not self._command(command, evening):
@@ -207,6 +209,17 @@ class Table:
                 self.echo("  (cancelled; nothing recorded)")
             except PungchowError as error:
                 self.echo(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
+
+    def _leave_after_error(self) -> bool:
+        """After the log could not be read: True to leave, False to try again."""
+        while True:
+            try:
+                answer = self.ask("  Enter: try again; quit: leave ").lower()
+            except Cancel:
+                return True
+            if answer in ("", "quit", "q", "exit"):
+                return bool(answer)
+            self.retry(f"{answer!r}: press Enter to try again, or type quit")
 
     def _say(self, message: str) -> None:
         self.echo(message)
