@@ -75,6 +75,14 @@ def test_a_change_whose_report_cannot_be_written_says_it_was_made(tmp_path, game
     assert _events(path)[-1] == event  # it was written, once
 
 
+def test_a_new_evening_whose_report_cannot_be_written_says_it_was_started(tmp_path):
+    path = tmp_path / "e.jsonl"
+    done = _to_full_disk("evening", "new", str(path), "--players", "Ann,Bob")
+    assert done.returncode == EXIT_OUTPUT_FAILED
+    assert done.stderr.decode().endswith(f"; {path}: the evening was started {AGAIN}\n")
+    assert _events(path) == ["start"]
+
+
 def test_a_refused_game_to_a_full_disk_is_still_bad_input(tmp_path):
     path = _evening(tmp_path)
     done = _to_full_disk("evening", "hand", str(path), "--winner", "Ann", WINS[0], "--other", "Bob=2")

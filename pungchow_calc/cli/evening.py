@@ -112,7 +112,8 @@ def new(
     except PungchowError as error:
         _fail(error)
     seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
-    print(f"{file}: a new evening under {evening.ruleset.name}: {seats}", file=output_stream(ascii_only))
+    with written_anyway(f"{file}: the evening was started"):
+        print(f"{file}: a new evening under {evening.ruleset.name}: {seats}", file=output_stream(ascii_only))
 
 
 @evening_app.command("hand")
