@@ -456,3 +456,14 @@ def test_a_log_that_cannot_be_read_meanwhile_is_said_and_tried_again(tmp_path):
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_ways_of_winning_that_contradict_are_said_and_one_part_changed(tmp_path):
+    # Robbing the kong is a win by discard (options: the check `evening hand` makes): not from the wall.
+    path = new(tmp_path, "pung-chow-limit")
+    lines = ["Bob", WINS[0], "wall", "robbing-kong", "1", "2", "3", "how", "d", "Cy", "y", "quit"]
+    code, out = play(path, lines)
+    assert code == 0, out
+    assert "  robbing-kong is a win by discard, not from the wall\n  Change what?" in out
+    game = events(path)[1]
+    assert game["from"] == "Cy" and "win_by" not in game

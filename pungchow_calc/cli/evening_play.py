@@ -27,7 +27,7 @@ from ..evening.settle import FLAGS
 from ..evening.state import Evening
 from ..render_evening import game_text, status_text
 from .common import printable
-from .evening_run import change_text, idle_note
+from .evening_run import change_text, hand_record, idle_note
 from .plain import reason
 
 _EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # as typed after "Also"
@@ -489,6 +489,12 @@ class Table:
         """Show the game as it would be recorded, ask, and record exactly that (or change a part)."""
         while True:
             evening = self._current(evening, entry, number)
+            try:
+                entry.record = _checked(entry.record)
+            except PungchowError as error:
+                self.retry(self._error(error, entry.seats))
+                self._change(entry)
+                continue
             idle = book.idle_flags(evening, entry.record, number)
             for flag in idle:
                 self.echo(f"  note: {idle_note(flag, evening.ruleset.name, '')}")
@@ -589,6 +595,25 @@ class Table:
                 break
             self.retry(f"{answer!r}: say a player ({', '.join(evening.players)}) or draw")
         self._settle(evening, entry, number)
+
+
+def _checked(record: dict[str, Any]) -> dict[str, Any]:
+    """A won game's record as `evening hand` makes it (evening_run.hand_record): the ways of winning
+    checked together (`robbing-kong` is a win by discard) and `kong-after-kong` taken as a loose tile."""
+    if record.get("event") != "hand":
+        return record
+    winner = record["winner"]
+    others = {name: text for name, text in record["hands"].items() if name != winner}
+    facts: dict[str, Any] = {flag: bool(record.get(flag)) for flag in FLAGS}
+    return hand_record(
+        winner,
+        record["hands"][winner],
+        others,
+        win_by=record.get("win_by"),
+        from_=record.get("from"),
+        dead=record.get("dead"),
+        **facts,
+    )
 
 
 def _pick(answer: str, choices: list[str], whole: bool = False) -> str | None:
