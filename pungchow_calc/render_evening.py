@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 from typing import Any
 
 from .evening.report import ASCII_SPARKS, SPARKS, sparkline
@@ -94,9 +95,22 @@ def game_text(game: Game, what: str, where: str, breakdown: bool = True) -> str:
         lines.append("")
         lines += [f"  {p}" for p in payments]
     if isinstance(detail, Settlement):
-        lines += [f"  note: {n}" for n in detail.notes]
-        lines += [f"  penalty: {p.label} ({names[p.seat]}): {p.detail}" for p in detail.penalties]
+        lines += [f"  note: {by_name(n, names)}" for n in detail.notes]
+        lines += [
+            f"  penalty: {p.label} ({names[p.seat]}): {by_name(p.detail, names)}" for p in detail.penalties
+        ]
     return "\n".join(lines)
+
+
+# A seat as the engine's text names one (`west bears the entire losses`, `pays for east`, `East's
+# original hand`), not `East ×2` or `East round`: at the table each is said by the player's name.
+_SEAT_WORD = re.compile(r"\b(?:(east|south|west|north)|(East|South|West|North)(?='s\b))\b")
+
+
+def by_name(text: str, names: dict[Any, str]) -> str:
+    """The engine's text with each seat it names said by the player's name (`names`: Wind -> name)."""
+    words = {wind.word: name for wind, name in names.items()}
+    return _SEAT_WORD.sub(lambda m: words.get(m[0].lower(), m[0]), text)
 
 
 def _value(line: Any) -> str:
@@ -113,7 +127,10 @@ def _payments(game: Game, names: dict[Any, str]) -> list[str]:
 
     detail = game.detail
     if isinstance(detail, Settlement):
-        return [f"{names[p.payer]} pays {names[p.payee]} {p.amount} ({p.reason})" for p in detail.payments]
+        return [
+            f"{names[p.payer]} pays {names[p.payee]} {p.amount} ({by_name(p.reason, names)})"
+            for p in detail.payments
+        ]
     if isinstance(detail, Wash):
         return [
             f"{names[w]} pays {names[detail.seat]} {a} (washing the tiles)"

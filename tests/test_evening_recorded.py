@@ -209,3 +209,18 @@ def test_idle_flags_are_those_whose_absence_changes_nothing(tmp_path):
     )
     east = {**record, "winner": "Ann", "hands": {"Ann": WINS[0], "Bob": "2", "Cy": "4", "Di": "6"}}
     assert book.idle_flags(evening, {**east, "original_hand": True}) == ()  # East's original hand: the limit
+
+
+def test_a_game_names_players_not_seats(tmp_path):
+    # The discarder pays for all (Part II, Penalties 2): the engine says "west bears ... pays for east";
+    # the evening says who (issue 19, point 11).
+    path = _evening(tmp_path)
+    done = run(
+        "evening", "hand", str(path), "--winner", "Bob", "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d",
+        "--from", "Cy", "--other", "Ann=1c2c3c 4c5c6c 7c8c9c 6c6c EwEw",
+        "--other", "Cy=1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d", "--other", "Di=WdWdWd 2b2b 5b5b 6b7b8b 3d 4d Sw",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stdout.splitlines() if line.startswith(("  penalty:", "  Cy pays"))]
+    assert said and "Cy bears the entire losses" in done.stdout and "pays for Ann" in done.stdout
+    assert not [line for line in said if any(w in line for w in ("east", "south", "west", "north"))], said

@@ -25,7 +25,7 @@ from ..evening import record as book
 from ..evening.report import describe, round_name, running, status
 from ..evening.settle import FLAGS
 from ..evening.state import Evening
-from ..render_evening import game_text, status_text
+from ..render_evening import by_name, game_text, status_text
 from .common import printable
 from .evening_run import change_text, hand_record, idle_note
 from .plain import reason
@@ -60,8 +60,6 @@ _OPTION_WORDS = {
     **{f"--{word}": word for word in _EXTRAS},
 }
 _OPTION = re.compile(r" ?\(--(?:loser|dead)\)|--[a-z][a-z-]*|\bPLAYER\b")
-# A seat as the engine names one (`west bears the entire losses`, `East's original hand`): the player.
-_SEAT_OF = re.compile(r"\b(?:(east|south|west|north)|(East|South|West|North)(?='s\b))\b")
 
 
 class Cancel(Exception):
@@ -161,8 +159,7 @@ class Table:
 
     def _words(self, message: str, seats: dict[str, Any]) -> str:
         """A message as play speaks: players by name, and the prompts' words for the options."""
-        names = {wind.word: name for name, wind in seats.items()}
-        text = _SEAT_OF.sub(lambda m: names.get(m[0].lower(), m[0]), message)
+        text = by_name(message, {wind: name for name, wind in seats.items()})
         return _OPTION.sub(lambda m: _play_word(m[0]), text)
 
     def _error(self, error: PungchowError, seats: dict[str, Any]) -> str:
