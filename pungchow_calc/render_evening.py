@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 from typing import Any
 
 from .evening.report import ASCII_SPARKS, SPARKS, sparkline
@@ -145,11 +146,24 @@ def game_text(game: Game, what: str, where: str, breakdown: bool = True, width: 
         lines.append("")
         lines += [line for p in payments for line in _lines(f"  {p}", width)]
     if isinstance(detail, Settlement):
-        lines += [line for n in detail.notes for line in _lines(f"  note: {n}", width)]
+        lines += [line for n in detail.notes for line in _lines(f"  note: {by_name(n, names)}", width)]
         lines += [
-            line for p in detail.penalties for line in _lines(f"  penalty: {p.label}: {p.detail}", width)
+            line
+            for p in detail.penalties
+            for line in _lines(f"  penalty: {p.label} ({names[p.seat]}): {by_name(p.detail, names)}", width)
         ]
     return "\n".join(lines)
+
+
+# A seat as the engine's text names one (`west bears the entire losses`, `pays for east`, `East's
+# original hand`), not `East ×2` or `East round`: at the table each is said by the player's name.
+_SEAT_WORD = re.compile(r"\b(?:(east|south|west|north)|(East|South|West|North)(?='s\b))\b")
+
+
+def by_name(text: str, names: dict[Any, str]) -> str:
+    """The engine's text with each seat it names said by the player's name (`names`: Wind -> name)."""
+    words = {wind.word: name for wind, name in names.items()}
+    return _SEAT_WORD.sub(lambda m: words.get(m[0].lower(), m[0]), text)
 
 
 def _payments(game: Game, names: dict[Any, str]) -> list[str]:
@@ -158,7 +172,10 @@ def _payments(game: Game, names: dict[Any, str]) -> list[str]:
 
     detail = game.detail
     if isinstance(detail, Settlement):
-        return [f"{names[p.payer]} pays {names[p.payee]} {p.amount} ({p.reason})" for p in detail.payments]
+        return [
+            f"{names[p.payer]} pays {names[p.payee]} {p.amount} ({by_name(p.reason, names)})"
+            for p in detail.payments
+        ]
     if isinstance(detail, Wash):
         return [
             f"{names[w]} pays {names[detail.seat]} {a} (washing the tiles)"

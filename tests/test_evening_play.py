@@ -1,48 +1,57 @@
-"""`pungchow evening play` fed through stdin in a subprocess: a transcript of a real session."""
+"""`pungchow evening play` driven as a person drives it: a transcript fed through a pipe, and live
+sessions through a pipe or a pseudo-terminal (Ctrl-C, Ctrl-D, a second terminal recording meanwhile).
+Every session runs the entry point in a subprocess (`python -m pungchow_calc`)."""
 
 from __future__ import annotations
 
 import json
 import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
-from evening_support import WINS, run
+import pytest
+from evening_support import WASH_13, WINS, hand, run
 
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ANN_WINS = ["Ann", "1b1b1x", WINS[0], "d", "Bob", "", "10", "12", "8", "y"]  # one typo, asked again
 BOB_WINS = ["Bob", WINS[2], "wall", "", "4", "4", "4", "maybe", "y"]  # a wrong answer to y/n
+ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "80"}
+
+
+def new(tmp_path: Path, ruleset: str = "pung-chow") -> Path:
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", ",".join(PLAYERS), "-r", ruleset).returncode == 0
+    return path
 
 
 def play(path: Path, lines: list[str]) -> tuple[int, str]:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "80"}
-    result = run("evening", "play", str(path), stdin="\n".join(lines) + "\n", env=env)
+    result = run("evening", "play", str(path), stdin="\n".join(lines) + "\n", env=ENV)
     return result.returncode, result.stdout + result.stderr
 
 
+def events(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+# --- transcripts through a pipe --------------------------------------------------------------------
+
+
 def test_a_session_records_games_checks_hands_and_undoes(tmp_path):
-    path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di").returncode == 0
+    path = new(tmp_path)
     code, out = play(path, ["help", *ANN_WINS, *BOB_WINS, "undo", "y", "status", "quit"])
     assert code == 0, out
-    assert "1b1b1x is not a tile group (column 1) — try again" in out
-    assert "Record this game?" in out and "answer y or n" in out
+    assert "1b1b1x is not a tile group (column 1) — type it again (or `cancel`)" in out
+    assert "'maybe': answer y (yes) or n (no)" in out
     assert "Recorded game 1." in out and "Recorded game 2." in out and "Take back game 2?" in out
     assert all(len(line) <= 80 for line in out.splitlines()), [x for x in out.splitlines() if len(x) > 80]
     assert "\x1b[" not in out  # no colour codes
-    events = [json.loads(line)["event"] for line in path.read_text().splitlines()]
-    assert events == ["start", "hand", "hand", "undo"]
-
-
-def test_a_session_amends_and_cancels(tmp_path):
-    path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di").returncode == 0
-    amend = ["amend 1", "Cy", WINS[2], "wall", "", "4", "4", "4", "y"]
-    declined = ["Di", WINS[3], "d", "", "", "1", "2", "3", "n"]  # shown, then not recorded
-    code, out = play(path, [*ANN_WINS, *amend, *declined, "draw", "n", "y"])  # end of input ends it
-    assert code == 0, out
-    assert "Game 1 amended" in out and "(cancelled; nothing recorded)" in out
-    events = [json.loads(line) for line in path.read_text().splitlines()]
-    assert [e["event"] for e in events] == ["start", "hand", "amend", "draw"]
-    assert events[2]["record"]["winner"] == "Cy"
+    assert [e["event"] for e in events(path)] == ["start", "hand", "hand", "undo"]
 
 
 def test_play_on_a_missing_evening_fails_cleanly(tmp_path):
@@ -50,15 +59,421 @@ def test_play_on_a_missing_evening_fails_cleanly(tmp_path):
     assert code == 2 and "no such evening" in out and "Traceback" not in out
 
 
-def test_a_session_records_every_win_fact_of_a_hand(tmp_path):
-    # The prompt offers what `evening hand` takes (evening.settle.FLAGS), robbing the kong included.
-    path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di").returncode == 0
-    robbed = ["Ann", WINS[0], "d", "Bob", "robbing-kong, original-call", "10", "12", "8", "y"]
-    typo = ["Cy", WINS[2], "wall", "robbed-kong", "quit"]  # refused, with the words it takes
-    code, out = play(path, [*robbed, *typo])
+# Each mistake is said in one line and only that part is asked again; the game is then recorded.
+# (inputs after the winner's name, what is said, what the recorded game holds)
+MISTAKES = [
+    pytest.param(
+        ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c", "n", WINS[0], "d", "", "", "1", "2", "3", "y"],
+        "then mark the winning tile with ! — type the hand again",
+        {"hands": {"Ann": WINS[0]}},
+        id="winning-hand-without-!",
+    ),
+    pytest.param(
+        ["1b1b1b 3c3c3c 5d5d5d* 7c!7c", WINS[0], "d", "", "", "1", "2", "3", "y"],
+        "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 11 were given — type it again",
+        {"hands": {"Ann": WINS[0]}},
+        id="winning-hand-too-short",
+    ),
+    pytest.param(
+        [WINS[0], "sideways", "self-drawn", "robbed-kong", "last-tile", "1", "2", "3", "y"],
+        "'sideways': say discard, wall (or self-drawn, drawn) or loose",
+        {"win_by": "wall"},
+        id="unknown-how-then-self-drawn",
+    ),
+    pytest.param(
+        [WINS[0], "drawn", "", "1", "2", "3", "y"], None, {"win_by": "wall"}, id="drawn-is-the-wall"
+    ),
+    pytest.param([WINS[0], "Wall", "", "1", "2", "3", "y"], None, {"win_by": "wall"}, id="wall"),
+    pytest.param([WINS[0], "loose tile", "", "1", "2", "3", "y"], None, {"win_by": "loose"}, id="loose-tile"),
+    pytest.param(
+        [WINS[0], "d", "Zed", "cy", "robbed-kong", "", "1", "2", "3", "y"],
+        "'robbed-kong' is not one of the words above — type them again (Enter: none)",
+        {"from": "Cy"},
+        id="also-typo-and-unknown-discarder",
+    ),
+    pytest.param(
+        [WINS[0], "d", "", "", "1", "2", "3", "n", "nothing", "bob", "20", "y"],
+        "'nothing' is not a part of this game: hand, how, from, also, Bob, Cy, Di",
+        {"hands": {"Bob": "20", "Cy": "2", "Di": "3"}},
+        id="no-at-record-then-change-a-hand",
+    ),
+    pytest.param(
+        [WINS[0], "d", "", "", "1", "2", "3", "n", "how", "wall", "y"],
+        None,
+        {"win_by": "wall", "hands": {"Bob": "1"}},
+        id="no-at-record-then-change-how",
+    ),
+    pytest.param(
+        [WINS[0], "d", "", "", "1", "2d2d2d 6b7b8b* 5b!", "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw", "3", "y"],
+        "the hand: a non-winning hand has no winning tile: drop the ! — type it again",
+        {"hands": {"Cy": "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw"}},
+        id="loser-with-!",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lines", "said", "recorded"), MISTAKES)
+def test_a_mistake_asks_again_only_the_part_that_was_wrong(tmp_path, lines, said, recorded):
+    path = new(tmp_path)
+    code, out = play(path, ["Ann", *lines, "quit"])
     assert code == 0, out
-    assert "robbing-kong original-call kong-after-kong no-choice" in out
-    assert "'robbed-kong' is not one of the words above" in out
-    game = json.loads(path.read_text().splitlines()[1])
-    assert game["robbing_kong"] is True and game["original_call"] is True
+    if said is not None:
+        assert f"  {said}" in out.splitlines() or any(
+            line.startswith(f"  {said}") for line in out.splitlines()
+        )
+    assert "Recorded game 1." in out and "cancelled" not in out
+    game = events(path)[1]
+    for key, value in recorded.items():
+        if isinstance(value, dict):
+            assert {k: game[key][k] for k in value} == value
+        else:
+            assert game[key] == value
+
+
+def test_the_winning_hand_is_checked_before_anything_else_is_asked(tmp_path):
+    path = new(tmp_path)
+    code, out = play(path, ["Ann", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!8c", "cancel", "quit"])
+    assert code == 0, out
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if "7c!8c" in line)
+    assert lines[at + 1].startswith("  the hand: not a winning hand")
+    assert "Won by" not in out and "(cancelled; nothing recorded)" in out
+
+
+DEAD = [
+    pytest.param(["y"], ["Bob"], "2d2d2d 6b7b8b*", id="dead"),
+    pytest.param(
+        ["n", "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw"], [], "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw", id="retyped"
+    ),
+]
+
+
+@pytest.mark.parametrize(("answers", "dead", "kept"), DEAD)
+def test_a_hand_of_the_wrong_size_is_asked_about(tmp_path, answers, dead, kept):
+    path = new(tmp_path)
+    lines = ["Ann", WINS[0], "d", "", "", "2d2d2d 6b7b8b*", *answers, "2", "3", "y", "quit"]
+    code, out = play(path, lines)
+    assert code == 0, out
+    assert "Bob's hand has 6 tiles, not 13: is it dead (scores nothing, pays all)? [y/N]" in out
+    game = events(path)[1]
+    assert game.get("dead", []) == dead and game["hands"]["Bob"] == kept
+    if dead:
+        # The line wraps at the pipe's 80 columns: read it as words.
+        penalty = "penalty: Dead hand (Bob): 6 tiles, not 13: its score does not count and it pays all"
+        assert penalty in " ".join(out.split())
+
+
+def test_a_fact_no_rule_can_use_is_noted_and_left_out(tmp_path):
+    # pung-chow (Part I) has no rule of the last tile or of robbing the kong; Bob wins as South.
+    path = new(tmp_path)
+    code, out = play(path, ["Bob", WINS[0], "d", "", "last-tile, robbing-kong", "1", "2", "3", "y", "quit"])
+    assert code == 0, out
+    for word in ("last-tile", "robbing-kong"):
+        assert f"  note: {word}: no rule of ruleset pung-chow can use it in this game; not recorded" in out
+    game = events(path)[1]
+    assert "last_tile" not in game and "robbing_kong" not in game
+
+
+OFFERED = [
+    # (evening new options, the game commands help lists, those refused as unknown)
+    pytest.param(["-r", "pung-chow"], "draw, undo, amend N", ["wash", "false"], id="part1-neither"),
+    pytest.param(["-r", "pung-chow-limit"], "draw, wash, false, undo, amend N", [], id="limit-both"),
+    # The false Mah-Jongg is paid in halves of the limit: with no limit it cannot be settled.
+    pytest.param(
+        ["-r", "pung-chow-limit", "--no-limit"], "draw, wash, undo, amend N", ["false"], id="no-limit"
+    ),
+]
+
+
+@pytest.mark.parametrize(("options", "listed", "refused"), OFFERED)
+def test_wash_and_false_are_offered_only_where_the_evening_has_them(tmp_path, options, listed, refused):
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", *options).returncode == 0
+    code, out = play(path, ["help", *refused, "quit"])
+    assert code == 0, out
+    assert f"\n{listed}, status, report,\nhelp, quit." in out
+    help_text = out.split("who won? help\n", 1)[1].split("\n\n")[0]
+    assert max(len(line) for line in help_text.splitlines()) <= 60
+    for word in refused:
+        assert f"{word!r}: not a player (Ann, Bob, Cy, Di) or a command (`help`)" in out
+
+
+def test_a_wash_and_a_false_mahjongg_are_recorded(tmp_path):
+    limit = new(tmp_path, "pung-chow-limit")
+    code, out = play(limit, ["wash", "Ann", WASH_13, WASH_13 + "5b", "y", "false", "Cy", "y", "quit"])
+    assert code == 0, out
+    assert "Ann's original hand (14 tiles, Ann being east): " in out
+    assert (
+        "  Ann's original hand is 14 tiles (13 for the other seats), but 13 were given — type it again" in out
+    )
+    assert [e["event"] for e in events(limit)] == ["start", "wash", "penalty"]
+
+
+def test_messages_in_play_name_players_and_speak_of_play(tmp_path):
+    # No seat for a person and no command-line option in what play says (issue 19, points 8 and 11).
+    limit = tmp_path / "limit.jsonl"
+    assert (
+        run("evening", "new", str(limit), "--players", "Ann,Bob,Cy,Di", "-r", "pung-chow-limit").returncode
+        == 0
+    )
+    lines = [
+        "wash",
+        "Bob",
+        WASH_13 + "5b",
+        WASH_13,
+        "y",  # fmt: skip
+        "Cy",
+        WINS[0],
+        "d",
+        "Di",
+        "",
+        "2d2d2d 6b7b8b*",
+        "y",
+        "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c",
+        "2",
+        "3",
+        "y",
+        "quit",
+    ]
+    code, out = play(limit, lines)
+    assert code == 0, out
+    said = [line for line in out.splitlines() if line.startswith(("  ", "Record", "Recorded"))]
+    assert not [line for line in said if "--" in line], said
+    assert not [
+        line for line in said if any(f"{w}'s" in line.lower() for w in ("east", "south", "west", "north"))
+    ]
+
+
+def test_a_session_amends_and_says_what_changed(tmp_path):
+    path = new(tmp_path)
+    amend = ["amend 1", "Cy", WINS[2], "wall", "", "4", "4", "4", "y"]
+    code, out = play(path, [*ANN_WINS, *amend, "quit"])
+    assert code == 0, out
+    assert "Game 1 amended." in out and "If amended:" in out
+    assert "East Wind is now Bob (was Ann)" in out
+    assert "Ann     north (was east)" in out and "Bob     east (was south)" in out
+    assert events(path)[2]["record"]["winner"] == "Cy"
+
+
+def test_undo_in_play_says_what_changed(tmp_path):
+    path = new(tmp_path)
+    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
+    code, out = play(path, ["undo", "y", "quit"])
+    assert code == 0, out
+    assert "Took back game 1." in out and "East Wind is now Ann (was Bob)" in out
+    assert "Ann     east (was north)" in out and "Before  After  Change" in out
+
+
+def test_a_declined_draw_is_cancelled_and_end_of_input_ends(tmp_path):
+    path = new(tmp_path)
+    code, out = play(path, ["draw", "n", "n", "draw", "n", "y"])  # end of input ends it
+    assert code == 0, out
+    assert "(cancelled; nothing recorded)" in out and "Recorded game 1." in out
+    assert out.endswith("who won? \n")  # a new line after the last prompt
+    assert [e["event"] for e in events(path)] == ["start", "draw"]
+
+
+def test_end_of_input_in_the_middle_of_a_game_says_it_was_not_recorded(tmp_path):
+    path = new(tmp_path)
+    code, out = play(path, ["Ann", WINS[0], "d"])
+    assert code == 0, out
+    assert out.endswith("[Enter: not said] \n  (end of input: the game being entered was not recorded)\n")
+    assert [e["event"] for e in events(path)] == ["start"]
+
+
+# --- live sessions: a second terminal, Ctrl-C and Ctrl-D -------------------------------------------
+
+
+class Session:
+    """A running `evening play`: read its output until some text, and type lines into it."""
+
+    def __init__(self, read_fd: int, write_fd: int) -> None:
+        self.read_fd, self.write_fd = read_fd, write_fd
+        self.seen = ""
+
+    def expect(self, text: str, timeout: float = 30) -> str:
+        """Wait until `text` has been printed since the last expect; the output up to it."""
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            left = deadline - time.monotonic()
+            assert left > 0, f"waited for {text!r}; got:\n{self.seen}"
+            ready, _, _ = select.select([self.read_fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.read_fd, 65536)
+                except OSError:  # a pty reads EIO once the child has gone
+                    chunk = b""
+                assert chunk, f"the session ended before {text!r}:\n{self.seen}"
+                self.seen += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+        before, _, self.seen = self.seen.partition(text)
+        return before + text
+
+    def interrupt(self) -> None:
+        """Ctrl-C at the prompt just shown, once readline is reading: a Ctrl-C typed in the few
+        milliseconds while readline sets the terminal up for the line is readline's to lose (as at any
+        readline prompt), so wait a moment as a person would."""
+        time.sleep(0.5)
+        self.type(b"\x03")
+
+    def type(self, data: str | bytes) -> None:
+        os.write(self.write_fd, data if isinstance(data, bytes) else (data + "\n").encode())
+
+
+def _piped_session(path: Path) -> tuple[subprocess.Popen[bytes], Session]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pungchow_calc", "evening", "play", str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env={**ENV, "PYTHONUNBUFFERED": "1"},
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    return proc, Session(proc.stdout.fileno(), proc.stdin.fileno())
+
+
+def test_a_game_recorded_by_another_terminal_meanwhile_is_shown_again_and_asked(tmp_path):
+    # Ann previews game 1 at East; before she says y, another terminal records Bob's win (the deal passes
+    # to Bob). The confirmed game must not be recorded at the seats it was not shown at.
+    path = new(tmp_path)
+    proc, session = _piped_session(path)
+    try:
+        session.expect("who won? ")
+        for line in ["Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
+            session.type(line)
+        first = session.expect("Record this game? [Y/n] ")
+        assert "Game 1: Cy won on Di's discard (East: Ann" in first
+        assert run(*hand(path, "Bob", PLAYERS)).returncode == 0  # the other terminal
+        session.type("y")
+        again = session.expect("Record this game? [Y/n] ")
+        assert "Another terminal recorded meanwhile; this game would now be:" in again
+        assert "Game 2: Cy won on Di's discard (East: Bob" in again
+        session.type("y")
+        session.expect("Recorded game 2.")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    played = events(path)
+    assert [(e["event"], e.get("winner")) for e in played] == [
+        ("start", None),
+        ("hand", "Bob"),
+        ("hand", "Cy"),
+    ]
+    assert played[2]["played"]["seats"]["Bob"] == "east"  # settled at the seats it was shown at
+
+
+def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):
+    path = new(tmp_path)
+    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    proc, session = _piped_session(path)
+    try:
+        session.expect("who won? ")
+        session.type("undo")
+        session.expect("Take back game 1? [Y/n] ")
+        assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
+        session.type("y")
+        session.expect("Another terminal recorded meanwhile.")
+        session.expect("Take back game 2? [Y/n] ")
+        session.type("n")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [e["event"] for e in events(path)] == ["start", "hand", "hand"]
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    """`evening play` on a pseudo-terminal (its controlling terminal: Ctrl-C is a real SIGINT)."""
+    path = new(tmp_path)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the program, with the pty as its terminal
+        os.execve(sys.executable, [sys.executable, "-m", "pungchow_calc", "evening", "play", str(path)], ENV)
+    session = Session(fd, fd)
+    yield session, pid, path
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
+    os.close(fd)
+
+
+def _exit_code(pid: int) -> int:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        time.sleep(0.05)
+    raise AssertionError("the session did not end")
+
+
+def test_ctrl_c_twice_at_the_main_prompt_quits(terminal):
+    session, pid, path = terminal
+    session.expect("who won? ")
+    session.interrupt()
+    session.expect("(Ctrl-C again, or `quit`, leaves the table)")
+    session.expect("who won? ")
+    session.interrupt()
+    assert _exit_code(pid) == 0
+    assert "Traceback" not in session.seen
+
+
+def test_ctrl_c_in_an_entry_leaves_only_the_entry(terminal):
+    session, pid, path = terminal
+    session.expect("who won? ")
+    session.type("Ann")
+    session.expect("mark the winning tile with !): ")
+    session.interrupt()
+    session.expect("(cancelled; nothing recorded)")
+    session.expect("who won? ")
+    session.type("quit")
+    assert _exit_code(pid) == 0
+    assert [e["event"] for e in events(path)] == ["start"]
+
+
+def test_ctrl_d_ends_the_session_on_a_new_line(terminal):
+    session, pid, path = terminal
+    session.expect("who won? ")
+    session.type(b"\x04")
+    assert _exit_code(pid) == 0
+    try:
+        rest = os.read(session.read_fd, 1024).decode()
+    except OSError:
+        rest = ""
+    assert (session.seen + rest).replace("\r\n", "\n").startswith("\n")
+
+
+def test_a_log_that_cannot_be_read_meanwhile_is_said_and_tried_again(tmp_path):
+    path = new(tmp_path)
+    good = path.read_bytes()
+    proc, session = _piped_session(path)
+    try:
+        session.expect("who won? ")
+        # Another hand changed it (a torn last line would be skipped as a torn write: docs/evening.md).
+        path.write_bytes(good.replace(b'"Ann"', b'"Anx"', 1))
+        session.type("status")
+        session.expect("changed since it was written")
+        session.expect("Enter: try again; quit: leave ")
+        path.write_bytes(good)  # repaired
+        session.type("")
+        session.expect("Game 1 — who won? ")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_ways_of_winning_that_contradict_are_said_and_one_part_changed(tmp_path):
+    # Robbing the kong is a win by discard (options: the check `evening hand` makes): not from the wall.
+    path = new(tmp_path, "pung-chow-limit")
+    lines = ["Bob", WINS[0], "wall", "robbing-kong", "1", "2", "3", "how", "d", "Cy", "y", "quit"]
+    code, out = play(path, lines)
+    assert code == 0, out
+    assert "  robbing-kong is a win by discard, not from the wall\n  Change what?" in out
+    game = events(path)[1]
+    assert game["from"] == "Cy" and "win_by" not in game

@@ -17,6 +17,7 @@ from pungchow_calc.engine.conditions import READABLE, REGISTRY, facts_read
 from pungchow_calc.engine.plan import plan_for
 from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.engine.situation import Situation, WinBy
+from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
@@ -115,8 +116,40 @@ def test_score_notes(situation: Situation, notes: list[str]) -> None:
 
 
 def test_no_notes_under_a_ruleset_with_the_rules() -> None:
-    situation = Situation(win_by=WinBy.WALL, first_discard=True, last_tile=True, original_hand=True)
+    situation = Situation(win_by=WinBy.WALL, last_tile=True, original_hand=True)
     assert score_text(HAND, LIMIT, situation).notes == ()
+    assert score_text(HAND, LIMIT, Situation(first_discard=True)).notes == ()
+
+
+# Options a rule reads but no rule can use in this hand (issue 19, point 12): pung-chow-limit scores
+# the original hand only for East (limit hands, 6), the first discard only when claimed, the last tile
+# only when drawn (Bonus Scores 3).
+IDLE = [
+    pytest.param(Situation(seat=Wind.SOUTH, original_hand=True), "--original-hand", id="south-original-hand"),
+    pytest.param(
+        Situation(win_by=WinBy.WALL, first_discard=True), "--first-discard", id="first-discard-drawn"
+    ),
+    pytest.param(Situation(last_tile=True), "--last-tile", id="last-tile-on-a-discard"),
+]
+
+
+@pytest.mark.parametrize(("situation", "option"), IDLE)
+def test_an_option_no_rule_can_use_in_the_hand_is_noted(situation: Situation, option: str) -> None:
+    where = f"{situation.seat.word} seat, won by {situation.win_by.value}"
+    (note,) = score_text(HAND, LIMIT, situation).notes
+    assert note.startswith(f"{option}: no rule of ruleset pung-chow-limit can use ") and note.endswith(
+        f" in this hand ({where})"
+    )
+
+
+def test_settle_notes_an_option_no_rule_can_use_in_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "settle", "--south", HAND, "--east", "2", "--west", "4", "--north", "6",
+        "-r", "pung-chow-limit", "--original-hand", "--json",
+    )  # fmt: skip
+    assert code == 0
+    (note,) = json.loads(out)["notes"]
+    assert note.startswith("--original-hand: no rule of ruleset pung-chow-limit can use")
 
 
 def test_a_loser_is_never_noted() -> None:
@@ -196,4 +229,15 @@ def test_settle_text_prints_the_note(capsys: pytest.CaptureFixture[str]) -> None
     assert (
         "Note: --first-discard: no rule of ruleset pung-chow scores a win on the first discard"
         in " ".join(out.split())
+    )
+
+
+def test_two_options_that_count_together_are_never_both_noted() -> None:
+    # One rule asks for either fact: each alone changes nothing when both are given, but not both.
+    from family_helpers import one_rule, score
+
+    either = one_rule({"any": ["last_tile", "first_discard"]})
+    assert score(HAND, either, last_tile=True, first_discard=True).notes == (
+        "--last-tile: no rule of ruleset test can use a win with the last tile in this hand "
+        "(east seat, won by wall)",
     )

@@ -168,7 +168,8 @@ def _output_failed(error: OSError) -> int:
     """The output could not be written: say so in one line on stderr, exit 3."""
     _silence_stdout()
     reason = error.strerror or os.strerror(error.errno or 0)
-    print(f"error: cannot write output: {reason}", file=sys.stderr)
+    done = "".join(f"; {note}" for note in getattr(error, "__notes__", ()))  # e.g. a game was recorded
+    print(f"error: cannot write output: {reason}{done}", file=sys.stderr)
     return EXIT_OUTPUT_FAILED
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..ascii_output import output_stream
 from ..engine.errors import OptionError, PungchowError
-from .evening_run import draw_record, hand_record, others_of, say
+from .evening_run import change_text, draw_record, hand_record, idle_note, others_of, say, written_anyway
 from .failure import fail
 
 
@@ -39,7 +39,8 @@ def new(
         fail(error, False)
     seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
     said = hanging(f"{file}: a new evening under {evening.ruleset.name}: {seats}", terminal_width())
-    print(*said, sep="\n", file=output_stream(ascii_only))
+    with written_anyway(f"{file}: the evening was started"):
+        print(*said, sep="\n", file=output_stream(ascii_only))
 
 
 def amend(
@@ -55,7 +56,6 @@ def amend(
 ) -> None:
     """Correct game N (the same options as `hand`, or --draw); the evening is replayed from it."""
     from ..evening.record import amend as correct
-    from ..render_evening import totals_change
 
     try:
         if draw_game:
@@ -69,12 +69,13 @@ def amend(
         change = correct(file, number, record, say)
     except PungchowError as error:
         fail(error, as_json)
+    for flag in change.idle:
+        say(f"note: {idle_note(flag, change.after.ruleset.name)}")
     before, after = change.before.totals(), change.after.totals()
-    if as_json:
-        print(json.dumps({"game": number, "event": change.event, "before": before, "after": after}))
-        return
-    out = output_stream(ascii_only)
-    print(f"Game {number} amended; the evening was replayed from it.", file=out)
-    print(totals_change(before, after), file=out)
-    if change.after.east != change.before.east:
-        print(f"East Wind is now {change.after.east} (was {change.before.east})", file=out)
+    with written_anyway(f"game {number} was amended"):
+        if as_json:
+            print(json.dumps({"game": number, "event": change.event, "before": before, "after": after}))
+            return
+        out = output_stream(ascii_only)
+        print(f"Game {number} amended; the evening was replayed from it.", file=out)
+        print(change_text(change.before, change.after), file=out)

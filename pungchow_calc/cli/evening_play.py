@@ -1,36 +1,86 @@
 """`pungchow evening play`: the table mode a person uses all evening.
 
-It shows where the evening stands, asks for the next game step by step, checks each hand as it is typed
-(asking again on a mistake), shows the settlement, asks to confirm, and records. `undo`, `amend N`,
-`status`, `report` and `quit` are available at the main prompt. Plain text: fine with NO_COLOR and in
-80 columns; readline gives history and tab completion where the terminal has it.
+It shows where the evening stands, asks for the next game step by step, checks each part as it is
+typed (asking that part again on a mistake), shows the settlement, asks to confirm, and records. A
+mistake never throws the entry away: an answer that is not understood is asked again with a one-line
+reason, and after a refused settlement or "n" at "Record this game?" the person changes only the part
+that was wrong. What is recorded is exactly the game shown: if another terminal recorded meanwhile, the
+game is shown again as it now falls and asked again (docs/evening.md, "evening play"). `undo`,
+`amend N`, `status`, `report` and `quit` are available at the main prompt. Plain text: fine with
+NO_COLOR and in 60 or 80 columns; readline gives history and tab completion where the terminal has it.
 """
 
 from __future__ import annotations
 
+import re
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..ascii_output import ascii_text, is_ascii, output_stream
-from ..engine.errors import OptionError, PungchowError, printable
+from ..engine.errors import PungchowError, printable
 from ..evening import record as book
 from ..evening.report import describe, round_name, running, status
 from ..evening.settle import FLAGS
 from ..evening.state import Evening
-from ..render_evening import game_text, status_text, totals_change
+from ..render_evening import by_name, game_text, status_text
+from .evening_run import change_text, hand_record, idle_note
+from .failure import reason
 
-_EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # as typed at the prompt
-
-HELP = """Commands: a player's name (he went Mah-Jongg), draw, wash, false, undo,
-amend N, status, report, help, quit; `cancel` leaves an entry. Hands in notation
-(1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c); a player with no hand to show may
-be given a plain score (12)."""
-
+_EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # as typed after "Also"
 _TILE_WORDS = ["Ew", "Sw", "Ww", "Nw", "Rd", "Gd", "Wd", *(f"{n}{s}" for s in "bcd" for n in range(1, 10))]
+
+# How a hand was won: the prompt's own words first (so `d` is a discard), then the documented
+# synonyms (docs/notation.md: `drawn` = `wall`; "self-drawn" is the word of `evening report`).
+_HOW = (
+    ("discard", "discard"),
+    ("wall", "wall"),
+    ("loose", "loose"),
+    ("self-drawn", "wall"),
+    ("drawn", "wall"),
+    ("loose-tile", "loose"),
+)
+
+# The engine and the log speak of command-line options; at the table the same things have the words
+# of the prompts. Applied to every message shown in play (one place: _play_words).
+_OPTION_WORDS = {
+    "--from": "the discarder",
+    "--feeder": "the feeder",
+    "--winner": "the winner",
+    "--other": "the hands",
+    "--dead": "a dead hand",
+    "--draw": "draw",
+    "--false-mahjongg": "false",
+    "--win-by": "how it was won",
+    "--drawn": "how it was won",
+    "--loose": "how it was won",
+    **{f"--{word}": word for word in _EXTRAS},
+}
+_OPTION = re.compile(r" ?\(--(?:loser|dead)\)|--[a-z][a-z-]*|\bPLAYER\b")
 
 
 class Cancel(Exception):
-    """The person left the current entry (Ctrl-C, or `cancel`)."""
+    """The person left the current entry (`cancel`, or Ctrl-C while typing one)."""
+
+
+class Interrupted(Cancel):
+    """Ctrl-C: leaves an entry; twice at the main prompt, the table."""
+
+
+@dataclass
+class Entry:
+    """A game being typed: its record, the seats it is played at, and how to ask each part again."""
+
+    record: dict[str, Any]
+    seats: dict[str, Any]  # name -> Wind, for the game being entered (or amended)
+    parts: dict[str, Callable[[], None]] = field(default_factory=dict)
+
+    def offered(self) -> list[str]:
+        """The parts that can be changed now (the discarder only of a game won on a discard)."""
+        on_discard = self.record.get("win_by", "discard") == "discard"
+        return [name for name in self.parts if name != "from" or on_discard]
 
 
 class Table:
@@ -41,6 +91,7 @@ class Table:
         self.words: list[str] = []
         self.out = output_stream(ascii_only)  # plain ASCII with --ascii, or where the terminal needs it
         self.ascii = is_ascii(self.out)
+        self.evening: Evening | None = None
         self._readline()
 
     def echo(self, *parts: object) -> None:
@@ -57,86 +108,114 @@ class Table:
         except ImportError:  # no readline on this platform: plain input()
             return
         readline.parse_and_bind("tab: complete")
-        readline.set_completer_delims(" \t")
+        readline.set_completer_delims(" \t,")
         readline.set_completer(self._complete)
 
     def _complete(self, text: str, state: int) -> str | None:
-        found = [w for w in self.words + _TILE_WORDS if w.lower().startswith(text.lower())]
+        found = [w for w in self.words + _EXTRAS + _TILE_WORDS if w.lower().startswith(text.lower())]
         return found[state] if state < len(found) else None
 
     def ask(self, prompt: str) -> str:
-        """One line of input; end of input ends the session, `cancel` or Ctrl-C the entry."""
+        """One line of input: end of input (Ctrl-D) ends the session, `cancel` or Ctrl-C the entry."""
         try:
             answer = input(ascii_text(prompt) if self.ascii else prompt)
         except EOFError:
+            self.echo()  # the shell's prompt starts on a line of its own
             raise SystemExit(0) from None
         except KeyboardInterrupt:
             self.echo()
-            raise Cancel from None
+            raise Interrupted from None
         if answer.strip().lower() == "cancel":
             raise Cancel
         if not sys.stdin.isatty():
             self.echo(answer)  # echo piped input, so a transcript reads like a session
         return answer.strip()
 
-    def ask_name(self, prompt: str, evening: Evening, optional: bool = False) -> str | None:
-        """A player's name (any case), asked again until it is one."""
+    def retry(self, why: str) -> None:
+        """Say in one line why an answer is asked again."""
+        self.echo(f"  {why}")
+
+    def ask_name(self, prompt: str, players: list[str], optional: bool = False) -> str | None:
+        """A player's name (any case, or the start of one), asked again until it is one."""
         while True:
             answer = self.ask(prompt)
             if not answer and optional:
                 return None
-            found = [p for p in evening.players if p.lower() == answer.lower()]
-            if found:
-                return found[0]
-            self.echo(f"  {answer!r} is not at the table: {', '.join(evening.players)}")
-
-    def ask_hand(self, prompt: str, score_allowed: bool) -> str:
-        """A hand in notation (or a plain score), checked as typed; asked again on a mistake."""
-        from ..engine.hand import build
-        from ..engine.notation import parse
-
-        while True:
-            answer = self.ask(prompt)
-            if score_allowed and answer.isdigit() and len(answer) <= 9:
-                return answer
-            try:
-                build(parse(answer))
-                return answer
-            except PungchowError as error:
-                self.echo(f"  {printable(str(error))} — try again (or `cancel`)")
+            found = _pick(answer, players)
+            if found is not None:
+                return found
+            self.retry(f"{answer!r} is not one of {', '.join(players)}: type a name again")
 
     def yes(self, prompt: str, default: bool = True) -> bool:
-        """A yes/no question."""
+        """A yes/no question, asked again until answered."""
         while True:
-            answer = self.ask(prompt + (" [Y/n] " if default else " [y/N] ")).lower()
+            answer = self.ask(prompt + (" [Y/n] " if default else " [y/N] "))
             if not answer:
                 return default
-            if answer in ("y", "yes", "n", "no"):
-                return answer.startswith("y")
-            self.echo("  answer y or n")
+            if answer.lower() in ("y", "yes", "n", "no"):
+                return answer.lower().startswith("y")
+            self.retry(f"{answer!r}: answer y (yes) or n (no)")
+
+    def _words(self, message: str, seats: dict[str, Any]) -> str:
+        """A message as play speaks: players by name, and the prompts' words for the options."""
+        text = by_name(message, {wind: name for name, wind in seats.items()})
+        return _OPTION.sub(lambda m: _play_word(m[0]), text)
+
+    def _error(self, error: PungchowError, seats: dict[str, Any]) -> str:
+        return self._words(reason(error), seats)
 
     # --- the session ---------------------------------------------------------------------------
 
     def run(self) -> int:
-        """The session: show the state, take a command, until `quit` or end of input."""
+        """The session: show the state, take a command, until `quit`, end of input or Ctrl-C twice."""
         try:
             evening = book.load(self.path, self._say)
         except PungchowError as error:
             print(f"error: {printable(str(error))}", file=sys.stderr)
             return 2
-        self.words = [*evening.players, "draw", "wash", "false", "undo", "amend", "status", "quit"]
+        self.words = [*evening.players, *self._commands(evening), "status", "report", "help", "quit"]
         self._show(evening)
         self.echo("Type `help` for the commands.")
+        interrupted = False
         while True:
             try:
-                evening = book.load(self.path, self._say)  # another terminal may have recorded meanwhile
+                evening = self.evening = book.load(self.path, self._say)  # another terminal may have recorded
                 command = self.ask(f"\nGame {len(evening.games) + 1} — who won? ")
+            except Interrupted:
+                if interrupted:
+                    return 0
+                self.echo("  (Ctrl-C again, or `quit`, leaves the table)")
+                interrupted = True
+                continue
+            except Cancel:
+                continue  # `cancel` at the main prompt: there is no entry to leave
+            except PungchowError as error:  # the log is locked a while, or damaged meanwhile
+                self.echo(f"  error: {printable(str(error))}")
+                if self._leave_after_error():
+                    return 2
+                continue
+            interrupted = False
+            try:
                 if not self._command(command, evening):
                     return 0
+            except SystemExit:  # end of input in the middle of a game: say what became of it
+                self.echo("  (end of input: the game being entered was not recorded)")
+                return 0
             except Cancel:
                 self.echo("  (cancelled; nothing recorded)")
             except PungchowError as error:
-                self.echo(f"  error: {printable(str(error))} — nothing recorded")
+                self.echo(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
+
+    def _leave_after_error(self) -> bool:
+        """After the log could not be read: True to leave, False to try again."""
+        while True:
+            try:
+                answer = self.ask("  Enter: try again; quit: leave ").lower()
+            except Cancel:
+                return True
+            if answer in ("", "quit", "q", "exit"):
+                return bool(answer)
+            self.retry(f"{answer!r}: press Enter to try again, or type quit")
 
     def _say(self, message: str) -> None:
         self.echo(message)
@@ -145,118 +224,428 @@ class Table:
         shown = {**status(evening), "notes": list(evening.notes)}
         self.echo(status_text(shown, running(evening), self.path, self.ascii))
 
+    @staticmethod
+    def _commands(evening: Evening) -> list[str]:
+        """The game commands this evening has: `wash` only under a ruleset with a washing table, `false`
+        only where a false Mah-Jongg can be settled (the ruleset's penalty, and the limit it is paid in)."""
+        found = ["draw"]
+        if evening.ruleset.wash is not None:
+            found.append("wash")
+        try:  # settled as it would be: the one place its conditions are checked
+            book.preview(evening, {"event": "penalty", "type": "false_mahjongg", "player": evening.east})
+            found.append("false")
+        except PungchowError:
+            pass
+        return [*found, "undo", "amend"]
+
+    def _help(self, evening: Evening) -> str:
+        games = ", ".join(self._commands(evening))
+        return (
+            "Commands: a player's name (he went Mah-Jongg),\n"
+            f"{games} N, status, report,\n"
+            "help, quit. `cancel` leaves the game being entered.\n"
+            "Hands in notation (1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c);\n"
+            "a player with no hand to show may be given a plain score."
+        )
+
     def _command(self, command: str, evening: Evening) -> bool:
         word, _, rest = command.partition(" ")
         word = word.lower()
+        games = self._commands(evening)
         if word in ("quit", "exit", "q"):
             return False
         if word in ("help", "?", ""):
-            self.echo(HELP)
+            self.echo(self._help(evening))
         elif word == "status":
             self._show(evening)
         elif word == "report":
-            from ..evening.log import read
-            from ..evening.report import report
-            from ..evening.state import replay
-            from ..render_evening import report_text
-
-            scored = replay(read(self.path, self._say))
-            self.echo(report_text(report(scored)))
+            self._report()
         elif word == "undo":
             self._undo(evening)
         elif word == "amend":
             self._amend(evening, rest)
         elif word == "draw":
-            self._record(evening, self._draw(evening))
-        elif word == "wash":
-            player = self.ask_name("  Who washes the tiles? ", evening)
-            tiles = self.ask_hand(f"  {player}'s original hand (13 tiles, 14 for East): ", False)
-            self._record(evening, {"event": "wash", "player": player, "tiles": tiles})
-        elif word in ("false", "false-mahjongg"):
-            player = self.ask_name("  Who called a false Mah-Jongg? ", evening)
-            self._record(evening, {"event": "penalty", "type": "false_mahjongg", "player": player})
+            self._settle(evening, self._draw(dict(evening.seats())))
+        elif word == "wash" and word in games:
+            self._settle(evening, self._wash(evening))
+        elif word in ("false", "false-mahjongg") and "false" in games:
+            self._settle(evening, self._false(dict(evening.seats())))
         else:
-            names = [p for p in evening.players if p.lower() == command.lower()]
-            if not names:
-                self.echo(f"  {command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)")
+            name = _pick(command, list(evening.players), whole=True)
+            if name is None:
+                self.retry(f"{command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)")
                 return True
-            self._record(evening, self._hand(evening, names[0]))
+            self._settle(evening, self._won(dict(evening.seats()), name))
         return True
 
-    def _others(self, evening: Evening, skip: str | None) -> dict[str, str]:
-        return {p: self.ask_hand(f"  {p}'s hand or score: ", True) for p in evening.players if p != skip}
+    def _report(self) -> None:
+        from ..evening.log import read
+        from ..evening.report import report
+        from ..evening.state import replay
+        from ..render_evening import report_text
 
-    def _hand(self, evening: Evening, winner: str) -> dict[str, Any]:
-        hand = self.ask_hand(f"  {winner}'s hand (mark the winning tile with !): ", False)
-        how = ""
-        while how not in ("discard", "wall", "loose"):
-            answer = self.ask("  Won by discard, wall (self-drawn) or loose tile? [discard] ").lower() or "d"
-            how = next((w for w in ("discard", "wall", "loose") if w.startswith(answer)), "")
-        record: dict[str, Any] = {"event": "hand", "winner": winner, "hands": {winner: hand}}
+        scored = replay(read(self.path, self._say))
+        self.echo(report_text(report(scored)))
+
+    # --- the parts of a game, each asked until it is right ---------------------------------------
+
+    def _won(self, seats: dict[str, Any], winner: str) -> Entry:
+        entry = Entry({"event": "hand", "winner": winner, "hands": {}}, seats)
+        others = [name for name in seats if name != winner]
+        entry.parts = {
+            "hand": lambda: self._winning_hand(entry),
+            "how": lambda: self._how(entry),
+            "from": lambda: self._discarder(entry),
+            "also": lambda: self._also(entry),
+            **{name: partial(self._other_hand, entry, name) for name in others},
+        }
+        self._winning_hand(entry)
+        self._how(entry)
+        self._also(entry)
+        for name in others:
+            self._other_hand(entry, name)
+        return entry
+
+    def _draw(self, seats: dict[str, Any]) -> Entry:
+        entry = Entry({"event": "draw"}, seats)
+        if self.yes("  Settle the hands of the draw?", default=False):
+            entry.record["hands"] = {}
+            entry.parts = {name: partial(self._other_hand, entry, name) for name in seats}
+            for name in seats:
+                self._other_hand(entry, name)
+        return entry
+
+    def _wash(self, evening: Evening) -> Entry:
+        entry = Entry({"event": "wash"}, dict(evening.seats()))
+        entry.parts = {"player": lambda: self._washer(entry), "tiles": lambda: self._wash_tiles(entry)}
+        self._washer(entry)
+        return entry
+
+    def _washer(self, entry: Entry) -> None:
+        entry.record["player"] = self.ask_name("  Who washes the tiles? ", list(entry.seats))
+        self._wash_tiles(entry)
+
+    def _wash_tiles(self, entry: Entry) -> None:
+        from ..engine.notation import parse
+        from ..engine.wash import original_hand, wash, wash_table
+
+        player = entry.record["player"]
+        seat = entry.seats[player]
+        count = 14 if seat.word == "east" else 13  # "the original 13 tiles (14 in case of East Wind)"
+        while True:
+            tiles = self.ask(f"  {player}'s original hand ({count} tiles, {player} being {seat.word}): ")
+            try:
+                order = tuple(sorted(entry.seats.values(), key=lambda w: w.value))
+                ruleset = self._ruleset()
+                wash_table(ruleset)
+                wash(original_hand(tiles, seat), ruleset, seat, parse(tiles).code, order)
+            except PungchowError as error:
+                self.retry(f"{self._error(error, entry.seats)} — type it again (or `cancel`)")
+                continue
+            entry.record["tiles"] = tiles
+            return
+
+    def _false(self, seats: dict[str, Any]) -> Entry:
+        entry = Entry({"event": "penalty", "type": "false_mahjongg"}, seats)
+        entry.parts = {"player": lambda: self._caller(entry)}
+        self._caller(entry)
+        return entry
+
+    def _caller(self, entry: Entry) -> None:
+        entry.record["player"] = self.ask_name("  Who called a false Mah-Jongg? ", list(entry.seats))
+
+    def _winning_hand(self, entry: Entry) -> None:
+        """The winner's hand, checked completely at once: notation, size, a `!` (or the original draw)."""
+        winner = entry.record["winner"]
+        while True:
+            text = self.ask(f"  {winner}'s hand (mark the winning tile with !): ")
+            try:
+                hand = _built(text)
+                original = hand.winning_tile is None
+                if original and not self.yes(
+                    f"  No tile is marked with !: did {winner} win on the original draw (the hand as dealt)?",
+                    default=False,
+                ):
+                    self.retry("then mark the winning tile with ! — type the hand again (or `cancel`)")
+                    continue
+                self._score(hand, entry, winner, winner=True, original=original)
+            except PungchowError as error:
+                self.retry(f"{self._error(error, entry.seats)} — type it again (or `cancel`)")
+                continue
+            entry.record["hands"][winner] = text
+            if original:
+                entry.record["original_hand"] = True  # the hand as dealt (docs/notation.md)
+            return
+
+    def _how(self, entry: Entry) -> None:
+        while True:
+            answer = self.ask("  Won by discard, wall (self-drawn) or loose tile? [discard] ")
+            how = _how(answer or "discard")
+            if how is not None:
+                break
+            self.retry(f"{answer!r}: say discard, wall (or self-drawn, drawn) or loose")
+        entry.record.pop("win_by", None)
         if how != "discard":
-            record["win_by"] = how
+            entry.record["win_by"] = how
+            entry.record.pop("from", None)
         else:
-            discarder = self.ask_name("  Who discarded the winning tile? [Enter: not said] ", evening, True)
-            if discarder is not None:
-                record["from"] = discarder
+            self._discarder(entry)
+
+    def _discarder(self, entry: Entry) -> None:
+        if entry.record.get("win_by", "discard") != "discard":
+            self.retry("the hand was not won on a discard: change `how` to say it was")
+            return
+        winner = entry.record["winner"]
+        others = [name for name in entry.seats if name != winner]
+        found = self.ask_name("  Who discarded the winning tile? [Enter: not said] ", others, optional=True)
+        entry.record.pop("from", None)
+        if found is not None:
+            entry.record["from"] = found
+
+    def _also(self, entry: Entry) -> None:
         # The on/off facts of a hand, as `evening hand` takes them (evening.settle.FLAGS).
         self.echo(f"  Also, any of: {' '.join(_EXTRAS[:3])}")
         self.echo(f"    {' '.join(_EXTRAS[3:])}")
-        extras = self.ask("  [Enter: none] ")
-        for word in extras.replace(",", " ").split():
-            key = word.strip().lower().replace("-", "_")
-            if key not in FLAGS:
-                raise OptionError(f"{word!r} is not one of the words above", code="bad-option")
-            record[key] = True
-        record["hands"].update(self._others(evening, winner))
-        return record
+        while True:
+            answer = self.ask("  [Enter: none] ")
+            words = answer.replace(",", " ").split()
+            keys = [word.lower().replace("-", "_") for word in words]
+            wrong = [word for word, key in zip(words, keys, strict=True) if key not in FLAGS]
+            if not wrong:
+                break
+            self.retry(f"{wrong[0]!r} is not one of the words above — type them again (Enter: none)")
+        winner = entry.record["winner"]
+        dealt = _built(entry.record["hands"][winner]).winning_tile is None  # no `!`: the original draw
+        for flag in FLAGS:
+            entry.record.pop(flag, None)
+            if flag in keys or (flag == "original_hand" and dealt):
+                entry.record[flag] = True
 
-    def _draw(self, evening: Evening) -> dict[str, Any]:
-        if self.yes("  Settle the hands of the draw?", default=False):
-            return {"event": "draw", "hands": self._others(evening, None)}
-        return {"event": "draw"}
+    def _other_hand(self, entry: Entry, name: str) -> None:
+        """A hand that did not win (or a plain score), checked at once; a hand of the wrong size is
+        asked about: dead (it scores nothing and pays all, Part I "Mah-Jongg or Mah-Diao") or mistyped."""
+        from ..engine.penalties import dead_reason, penalty_of
 
-    def _record(self, evening: Evening, record: dict[str, Any]) -> None:
-        game = book.preview(evening, record)
-        self.echo(game_text(game, describe(game), round_name(evening, game)))
-        if not self.yes("Record this game?"):
+        dead_rule = penalty_of(self._ruleset(), "dead_hand")
+        while True:
+            text = self.ask(f"  {name}'s hand or score: ")
+            dead = False
+            if not (text.isdigit() and len(text) <= 9):
+                try:
+                    hand = _built(text)
+                    why = dead_reason(dead_rule, hand) if dead_rule is not None else None
+                    if why is not None and hand.winning_tile is None:
+                        dead = self.yes(
+                            f"  {name}'s hand has {why}: is it dead (scores nothing, pays all)?",
+                            default=False,
+                        )
+                        if not dead:
+                            self.retry("then type the hand again (or `cancel`)")
+                            continue
+                    else:
+                        self._score(hand, entry, name, winner=False, original=False)
+                except PungchowError as error:
+                    self.retry(f"{self._error(error, entry.seats)} — type it again (or `cancel`)")
+                    continue
+            entry.record.setdefault("hands", {})[name] = text
+            marked = [n for n in entry.record.get("dead", []) if n != name] + ([name] if dead else [])
+            entry.record.pop("dead", None)
+            if marked:
+                entry.record["dead"] = [n for n in entry.seats if n in marked]  # in table order
+            return
+
+    def _score(self, hand: Any, entry: Entry, name: str, *, winner: bool, original: bool) -> None:
+        """Score one hand as the settlement will (raising its error), so a mistake is found as typed."""
+        from ..engine.scoring import score_hand
+        from ..engine.situation import Situation
+
+        seat = entry.seats[name]
+        score_hand(hand, self._ruleset(), Situation(seat=seat, winner=winner, original_hand=original))
+
+    def _ruleset(self) -> Any:
+        assert self.evening is not None  # loaded by run() before any entry
+        return self.evening.ruleset
+
+    # --- settling, confirming, recording -----------------------------------------------------------
+
+    def _change(self, entry: Entry) -> None:
+        """Ask which part to change and ask it again; `cancel` drops the game."""
+        names = entry.offered()
+        if not names:
             raise Cancel
-        change = book.add(self.path, record, self._say)
-        self.echo(f"Recorded game {change.game.number if change.game else '?'}.")
-        self._show(change.after)
+        while True:
+            answer = self.ask(f"  Change what? ({', '.join(names)}; `cancel` drops it) ")
+            found = _pick(answer, names)
+            if found is not None:
+                entry.parts[found]()
+                return
+            self.retry(f"{answer!r} is not a part of this game: {', '.join(names)}")
+
+    def _settle(self, evening: Evening, entry: Entry, number: int | None = None) -> None:
+        """Show the game as it would be recorded, ask, and record exactly that (or change a part)."""
+        while True:
+            evening = self._current(evening, entry, number)
+            try:
+                entry.record = _checked(entry.record)
+            except PungchowError as error:
+                self.retry(self._error(error, entry.seats))
+                self._change(entry)
+                continue
+            idle = book.idle_flags(evening, entry.record, number)
+            for flag in idle:
+                self.echo(f"  note: {idle_note(flag, evening.ruleset.name, '')}")
+                entry.record.pop(flag, None)
+            try:
+                shown = self._preview(evening, entry, number)
+            except PungchowError as error:
+                self.retry(f"{self._error(error, entry.seats)}")
+                self._change(entry)
+                continue
+            self.echo(shown)
+            if not self.yes("Record this game?" if number is None else "Record this amendment?"):
+                self._change(entry)
+                continue
+            try:
+                self._write(evening, entry, number)
+                return
+            except book.EveningChanged:
+                self.echo("  Another terminal recorded meanwhile; this game would now be:")
+
+    def _current(self, evening: Evening, entry: Entry, number: int | None) -> Evening:
+        """The evening as it stands now (another terminal may have recorded), and the entry's seats in it."""
+        current = self.evening = book.load(self.path, self._say)
+        if current != evening:
+            if number is None:
+                entry.seats = dict(current.seats())
+            elif number <= len(current.games):
+                entry.seats = dict(current.games[number - 1].seats)
+        return current
+
+    def _preview(self, evening: Evening, entry: Entry, number: int | None) -> str:
+        if number is not None:
+            after = book.preview_amend(evening, number, entry.record)
+            game = after.games[number - 1]
+            text = game_text(game, describe(game), round_name(after, game))
+            return f"{self._notes(text, entry)}\n\nIf amended:\n{change_text(evening, after)}"
+        game = book.preview(evening, entry.record)
+        return self._notes(game_text(game, describe(game), round_name(evening, game)), entry)
+
+    def _notes(self, text: str, entry: Entry) -> str:
+        """The game's note and penalty lines as play speaks (players by name, the prompts' words)."""
+        return "\n".join(
+            self._words(line, entry.seats) if line.startswith(("  note:", "  penalty:")) else line
+            for line in text.split("\n")
+        )
+
+    def _write(self, evening: Evening, entry: Entry, number: int | None) -> None:
+        if number is None:
+            change = book.add(self.path, entry.record, self._say, expect=evening)
+            self.echo(f"Recorded game {change.game.number if change.game else '?'}.")
+            self._show(change.after)
+            return
+        change = book.amend(self.path, number, entry.record, self._say, expect=evening)
+        self.echo(f"Game {number} amended.")
+        self.echo(change_text(change.before, change.after))
 
     def _undo(self, evening: Evening) -> None:
-        if not evening.undo:
-            self.echo("  there is nothing to undo")
+        while True:
+            if not evening.undo:
+                self.echo("  there is nothing to undo")
+                return
+            last = evening.undo[-1]
+            what = f"game {len(evening.games)}" if last[0] == "game" else f"the amendment of game {last[1]}"
+            if not self.yes(f"  Take back {what}?"):
+                return
+            try:
+                change = book.undo(self.path, self._say, expect=evening)
+            except book.EveningChanged:
+                evening = book.load(self.path, self._say)
+                self.echo("  Another terminal recorded meanwhile.")
+                continue
+            self.echo(f"Took back {what}.")
+            self.echo(change_text(change.before, change.after))
             return
-        last = evening.undo[-1]
-        what = f"game {len(evening.games)}" if last[0] == "game" else f"the amendment of game {last[1]}"
-        if self.yes(f"  Take back {what}?"):
-            change = book.undo(self.path, self._say)
-            self.echo(totals_change(change.before.totals(), change.after.totals()))
 
     def _amend(self, evening: Evening, rest: str) -> None:
         if not evening.games:
             self.echo("  there is no game to amend yet")
             return
+        count = len(evening.games)
         number = int(rest) if rest.strip().isdigit() else None
-        while number is None or not 1 <= number <= len(evening.games):
-            answer = self.ask(f"  Amend which game (1 to {len(evening.games)})? ")
-            number = int(answer) if answer.isdigit() else None
-        self.echo(f"  Game {number} was: {describe(evening.games[number - 1])}")
-        winner = None
-        while winner is None:
+        while number is None or not 1 <= number <= count:
+            if rest.strip():
+                self.retry(f"{rest.strip()!r}: there is no such game (1 to {count})")
+            rest = self.ask(f"  Amend which game (1 to {count})? ")
+            number = int(rest) if rest.isdigit() else None
+        game = evening.games[number - 1]
+        self.echo(f"  Game {number} was: {describe(game)}")
+        seats = dict(game.seats)
+        while True:
             answer = self.ask("  Who won it? (a name, or draw) ")
             if answer.lower() == "draw":
+                entry = self._draw(seats)
                 break
-            winner = next((p for p in evening.players if p.lower() == answer.lower()), None)
-        record = self._draw(evening) if winner is None else self._hand(evening, winner)
-        after = book.preview_amend(evening, number, record)
-        self.echo(totals_change(evening.totals(), after.totals()))
-        if not self.yes("Record this amendment?"):
-            raise Cancel
-        change = book.amend(self.path, number, record, self._say)
-        self.echo(
-            f"Game {number} amended; totals now: "
-            + ", ".join(f"{n} {v:+d}" for n, v in change.after.totals().items())
-        )
+            winner = _pick(answer, list(evening.players), whole=True)
+            if winner is not None:
+                entry = self._won(seats, winner)
+                break
+            self.retry(f"{answer!r}: say a player ({', '.join(evening.players)}) or draw")
+        self._settle(evening, entry, number)
+
+
+def _checked(record: dict[str, Any]) -> dict[str, Any]:
+    """A won game's record as `evening hand` makes it (evening_run.hand_record): the ways of winning
+    checked together (`robbing-kong` is a win by discard) and `kong-after-kong` taken as a loose tile."""
+    if record.get("event") != "hand":
+        return record
+    winner = record["winner"]
+    others = {name: text for name, text in record["hands"].items() if name != winner}
+    facts: dict[str, Any] = {flag: bool(record.get(flag)) for flag in FLAGS}
+    return hand_record(
+        winner,
+        record["hands"][winner],
+        others,
+        win_by=record.get("win_by"),
+        discarder=record.get("from"),
+        dead=record.get("dead"),
+        **facts,
+    )
+
+
+def _pick(answer: str, choices: list[str], whole: bool = False) -> str | None:
+    """The choice the answer names: itself in any case, or (unless `whole`) the only one it begins."""
+    typed = answer.strip().lower()
+    if not typed:
+        return None
+    exact = [c for c in choices if c.lower() == typed]
+    if exact or whole:
+        return exact[0] if exact else None
+    begun = [c for c in choices if c.lower().startswith(typed)]
+    return begun[0] if len(begun) == 1 else None
+
+
+def _how(answer: str) -> str | None:
+    """discard, wall or loose from the answer: a prompt word or a synonym, whole or begun."""
+    typed = answer.strip().lower().replace(" ", "-").replace("_", "-")
+    for word, how in _HOW:
+        if word == typed:
+            return how
+    for word, how in _HOW:  # the prompt's words come first: `d` is a discard, `dr` drawn
+        if word.startswith(typed):
+            return how
+    return None
+
+
+def _play_word(option: str) -> str:
+    if option.strip().startswith("("):
+        return ""  # `(--loser)`, `(--dead)`: said by the question itself in play
+    if option == "PLAYER":
+        return "the player"
+    return _OPTION_WORDS.get(option, option)
+
+
+def _built(text: str) -> Any:
+    from ..engine.hand import build
+    from ..engine.notation import parse
+
+    return build(parse(text))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .. import options as opts
@@ -21,6 +23,20 @@ from .spec import WIN_FIELDS
 def say(message: str) -> None:
     """A message of the evening log (a repaired line, a note) on stderr."""
     print(message, file=sys.stderr)
+
+
+@contextmanager
+def written_anyway(what: str) -> Iterator[None]:
+    """Output about a change already in the log: when it cannot be written (a full disk), the one-line
+    error (cli.main, exit 3) says the change was made all the same, so nobody enters it twice."""
+    try:
+        yield
+        sys.stdout.flush()  # here, while it is known what was recorded
+    except BrokenPipeError:
+        raise  # the reader left (`| head`): not a failure
+    except OSError as error:
+        error.add_note(f"{what} all the same (see `evening status`; do not enter it again)")
+        raise
 
 
 def others_of(others: list[str] | None) -> dict[str, str]:
@@ -96,6 +112,12 @@ def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
         print(f"{change.after.east} stays East Wind", file=out)
 
 
+def idle_note(flag: str, ruleset: str, spelled: str = "--") -> str:
+    """The note for a win fact left out as changing nothing (evening.record.idle_flags)."""
+    word = spelled + flag.replace("_", "-")
+    return f"{word}: no rule of ruleset {ruleset} can use it in this game; not recorded"
+
+
 def record_game(file: str, record: dict[str, Any], as_json: bool, ascii_only: bool) -> int:
     """Append a game's record to the evening and show it; the exit code (2: refused, nothing written)."""
     from ..evening.record import add
@@ -105,7 +127,11 @@ def record_game(file: str, record: dict[str, Any], as_json: bool, ascii_only: bo
     except PungchowError as error:
         report(error, as_json)
         return EXIT_BAD_INPUT
-    _game_done(change, as_json, ascii_only)
+    for flag in change.idle:
+        say(f"note: {idle_note(flag, change.after.ruleset.name)}")
+    number = change.game.number if change.game is not None else len(change.after.games)
+    with written_anyway(f"game {number} was recorded"):
+        _game_done(change, as_json, ascii_only)
     return 0
 
 
@@ -147,22 +173,58 @@ def run_false_mahjongg(file: str, player: str, as_json: bool = False, ascii_only
     return record_game(file, record, as_json, ascii_only)
 
 
+def change_text(before: Any, after: Any) -> str:
+    """What an amendment or undo changed: who is East, the round of the next game, and each player's
+    seat (and the seat before, where it moved) with the totals before and after (evening play and the
+    one-shot commands)."""
+    from ..evening.report import round_name
+    from ..render_evening import table
+
+    def where(evening: Any) -> str:
+        return f"{round_name(evening)} of set {evening.round_index() // 4 + 1}"
+
+    def signed(value: int) -> str:
+        return f"{value:+d}" if value else "0"
+
+    east = (
+        f"East Wind is now {after.east} (was {before.east})"
+        if after.east != before.east
+        else f"East Wind is still {after.east}"
+    )
+    was, now = where(before), where(after)
+    lines = [east, f"Next game: {now} (was {was})" if was != now else f"Next game: {now}, as before"]
+    old, new = dict(before.seats()), dict(after.seats())
+    old_totals, new_totals = before.totals(), after.totals()
+    rows = [
+        [
+            name,
+            new[name].word if old[name] == new[name] else f"{new[name].word} (was {old[name].word})",
+            signed(old_totals[name]),
+            signed(new_totals[name]),
+            signed(new_totals[name] - old_totals[name]),
+        ]
+        for name in after.players
+    ]
+    lines.append(table(["Player", "Seat", "Before", "After", "Change"], rows, {2, 3, 4}))
+    return "\n".join(lines)
+
+
 def run_undo(file: str, as_json: bool = False, ascii_only: bool = False) -> int:
     """`evening undo`: take back the last game (or amendment)."""
     from ..evening.record import undo as take_back
-    from ..render_evening import totals_change
 
     try:
         change = take_back(file, say)
     except PungchowError as error:
         report(error, as_json)
         return EXIT_BAD_INPUT
-    if as_json:
-        print(json.dumps({"event": change.event, "totals": change.after.totals()}))
-        return 0
-    out = output_stream(ascii_only)
-    print(f"Took back {change.event['takes_back']}.", file=out)
-    print(totals_change(change.before.totals(), change.after.totals()), file=out)
+    with written_anyway(f"{change.event['takes_back']} was taken back"):
+        if as_json:
+            print(json.dumps({"event": change.event, "totals": change.after.totals()}))
+            return 0
+        out = output_stream(ascii_only)
+        print(f"Took back {change.event['takes_back']}.", file=out)
+        print(change_text(change.before, change.after), file=out)
     return 0
 
 

@@ -22,10 +22,14 @@ def report(error: PungchowError, as_json: bool) -> None:
     if as_json:
         print(json.dumps({"error": error.to_dict()}))
         return
-    text = printable(str(error))
+    print(f"error: {reason(error)}", file=sys.stderr)
+
+
+def reason(error: PungchowError) -> str:
+    """The one line a person reads for an expected failure (no column for the hand as a whole)."""
     if error.code in _WHOLE_HAND:  # `--east: ...` already names the hand (settle)
-        text = printable(error.message if error.message.startswith("--") else f"the hand: {error.message}")
-    print(f"error: {text}", file=sys.stderr)
+        return printable(error.message if error.message.startswith("--") else f"the hand: {error.message}")
+    return printable(str(error))
 
 
 class CommandExit(Exception):

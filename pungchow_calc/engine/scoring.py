@@ -80,6 +80,22 @@ def score_hand(
     seats: tuple[Wind, ...] = ALL_SEATS,
 ) -> Score:
     """Score a built hand; raise HandError when it is not the kind of hand the situation says."""
+    score = _score_hand(hand, ruleset, situation, limit, seats)
+    if situation.winner and any(_FLAGS(situation)):
+        idle = _idle_facts(hand, ruleset, situation, limit, seats, score)
+        if idle:
+            score = replace(score, notes=(*score.notes, *idle))
+    return score
+
+
+def _score_hand(
+    hand: Hand,
+    ruleset: Ruleset,
+    situation: Situation,
+    limit: int | None | _Default,
+    seats: tuple[Wind, ...],
+) -> Score:
+    """score_hand without the notes of facts that change nothing (which score the hand again)."""
     cap = limit_in_force(ruleset, limit)
     counts = hand.counts
     if situation.winner:
@@ -202,6 +218,8 @@ def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
 
 
 _STATED = attrgetter(*(f.field for f in SITUATION_FACTS))  # the stated facts of a situation, as a tuple
+_FLAG_FACTS = tuple(f for f in SITUATION_FACTS if f.flag)
+_FLAGS = attrgetter(*(f.field for f in _FLAG_FACTS))  # its on/off facts: any given? (rarely)
 
 
 def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
@@ -222,6 +240,38 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
     # A fact that implies the loose tile (options.make): its own note, if any, says enough.
     if loose and "loose" not in facts and not any(fact.way is WinBy.LOOSE for fact in given):
         notes.append(LOOSE_NOTE.format(name=name))
+    return tuple(notes)
+
+
+def _idle_facts(
+    hand: Hand,
+    ruleset: Ruleset,
+    situation: Situation,
+    limit: int | None | _Default,
+    seats: tuple[Wind, ...],
+    score: Score,
+) -> tuple[str, ...]:
+    """A note for each win option given that some rule reads but none can use in this hand (issue 19:
+    `--original-hand` for a South winner under pung-chow-limit, whose only such rule is East's): the
+    hand scores the same lines without it. Facts are left out in turn and stay out only while the
+    score holds, so two that count together (a rule asking for either) are never both noted."""
+    reads = plan_for(ruleset, True).reads
+    kept = situation
+    notes: list[str] = []
+    for fact in _FLAG_FACTS:
+        if not fact.scores or not getattr(situation, fact.field) or fact.field not in reads:
+            continue  # not given, or noted already as read by no rule (_unread_options)
+        off: dict[str, Any] = {fact.field: False}
+        trial = replace(kept, **off)
+        try:
+            other = _score_hand(hand, ruleset, trial, limit, seats)
+        except PungchowError:
+            continue  # the hand does not stand without it (won on the original draw, no `!`)
+        if (other.score, other.lines) == (score.score, score.lines):
+            kept = trial
+            where = f"{situation.seat.word} seat, won by {situation.win_by.value}"
+            use = f"no rule of ruleset {ruleset.name} can use {fact.scores}"
+            notes.append(f"{fact.option}: {use} in this hand ({where})")
     return tuple(notes)
 
 

@@ -360,8 +360,11 @@ def settle_table(
         scored[seat] = score.score
     if winner is not None and winner in dead:
         raise OptionError("a dead hand cannot win", code="dead-winner")
-    if winner is not None:  # the win options the ruleset has no rule for, the winner's score given or not
-        notes.extend(unread_options(ruleset, _situation(winner, True, options)))
+    if winner is not None:  # the win options no rule can use: the winner's hand says (scoring), or his score
+        won = scores.get(winner)
+        notes.extend(
+            won.notes if won is not None else unread_options(ruleset, _situation(winner, True, options))
+        )
 
     found = (
         liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes)

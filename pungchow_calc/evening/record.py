@@ -13,7 +13,7 @@ from typing import Any
 from ..engine.errors import OptionError
 from ..engine.rules import Ruleset
 from . import log
-from .settle import snapshot
+from .settle import FLAGS, snapshot
 from .state import Evening, Game, apply, begin, body, played, replay
 
 Say = Callable[[str], None] | None
@@ -97,6 +97,7 @@ class Change:
     after: Evening
     event: dict[str, Any]
     game: Game | None = None
+    idle: tuple[str, ...] = ()  # the win facts left out as changing nothing in the game (idle_flags)
 
 
 def _stamp(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
@@ -108,19 +109,39 @@ def _cache(game: Game) -> dict[str, Any]:
     return {"played": played(game), "net": dict(game.net)}
 
 
-def add(path: str, record: dict[str, Any], say: Say = None) -> Change:
-    """Record one game (a hand, draw, wash or penalty) after settling it at the evening's seats."""
+class EveningChanged(log.EveningError):
+    """The evening changed between a preview and its confirmation (`expect` of add, amend, undo)."""
+
+    code = "evening-changed"
+
+
+def _check_unchanged(before: Evening, expect: Evening | None) -> None:
+    """Refuse to write when the evening is no longer the one a preview was made from (another terminal
+    recorded meanwhile): a confirmed entry is recorded exactly as shown, or not at all."""
+    if expect is not None and before != expect:
+        raise EveningChanged(
+            "the evening changed since this was shown (another terminal recorded meanwhile); nothing "
+            "was recorded",
+            code="evening-changed",
+        )
+
+
+def add(path: str, record: dict[str, Any], say: Say = None, expect: Evening | None = None) -> Change:
+    """Record one game (a hand, draw, wash or penalty) after settling it at the evening's seats; with
+    `expect`, only if the evening is still that one (else EveningChanged, nothing written)."""
     found: list[Change] = []
 
     def make(current: log.Log) -> dict[str, Any]:
         before = replay(current)
+        _check_unchanged(before, expect)
         if before.over:
             raise OptionError(
                 f"the evening is over: {before.sets} set(s) played (start a new evening)", code="evening-over"
             )
-        stamped = _stamp(record["event"], body(record))
+        idle = idle_flags(before, record)
+        stamped = _stamp(record["event"], body(without(record, idle)))
         after = apply(before, stamped)
-        found.append(Change(before, after, stamped, after.games[-1]))
+        found.append(Change(before, after, stamped, after.games[-1], idle))
         return {**stamped, **_cache(after.games[-1])}
 
     _, written = log.append(path, make, say)
@@ -142,12 +163,13 @@ def replace_record(evening: Evening, event: dict[str, Any]) -> Evening:
     return replace(evening, games=(*evening.games[:-1], replace(last, record=event)))
 
 
-def undo(path: str, say: Say = None) -> Change:
-    """Take back the most recent game or amendment still in force."""
+def undo(path: str, say: Say = None, expect: Evening | None = None) -> Change:
+    """Take back the most recent game or amendment still in force (with `expect`: as for add)."""
     found: list[Change] = []
 
     def make(current: log.Log) -> dict[str, Any]:
         before = replay(current)
+        _check_unchanged(before, expect)
         if not before.undo:
             raise OptionError("there is nothing to undo", code="evening-nothing-to-undo")
         last = before.undo[-1]
@@ -160,23 +182,29 @@ def undo(path: str, say: Say = None) -> Change:
     return Change(before, apply(before, written), written)
 
 
-def amend(path: str, number: int, record: dict[str, Any], say: Say = None) -> Change:
-    """Replace game `number` and replay the evening from it (later seats, and so nets, may change)."""
+def amend(
+    path: str, number: int, record: dict[str, Any], say: Say = None, expect: Evening | None = None
+) -> Change:
+    """Replace game `number` and replay the evening from it (later seats, and so nets, may change);
+    with `expect`: as for add."""
     found: list[Change] = []
 
     def make(current: log.Log) -> dict[str, Any]:
         before = replay(current)
+        _check_unchanged(before, expect)
         _check_game(number, before)
-        trial = apply(before, _stamp("amend", {"game": number, "record": body(record)}))
-        found.append(Change(before, trial, {}))
+        idle = idle_flags(before, record, number)
+        kept = body(without(record, idle))
+        trial = apply(before, _stamp("amend", {"game": number, "record": kept}))
+        found.append(Change(before, trial, {}, None, idle))
         # The new record is sealed on its own too, so that a replay can take its nets (state.play).
-        sealed = log.seal({**body(record), **_cache(trial.games[number - 1])})
+        sealed = log.seal({**kept, **_cache(trial.games[number - 1])})
         return _stamp("amend", {"game": number, "record": sealed})
 
     _, written = log.append(path, make, say)
     before = found[0].before
     after = apply(before, written)
-    return Change(before, after, written, after.games[number - 1])
+    return Change(before, after, written, after.games[number - 1], found[0].idle)
 
 
 def preview(evening: Evening, record: dict[str, Any]) -> Game:
@@ -188,6 +216,54 @@ def preview_amend(evening: Evening, number: int, record: dict[str, Any]) -> Even
     """The evening if game `number` were amended to this record (nothing written)."""
     _check_game(number, evening)
     return apply(evening, _stamp("amend", {"game": number, "record": body(record)}))
+
+
+def without(record: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """The record without these keys."""
+    return {k: v for k, v in record.items() if k not in keys}
+
+
+def _outcome(evening: Evening, record: dict[str, Any], number: int | None) -> tuple[Any, ...]:
+    """What a game comes to in money and scores (not its notes): to tell whether a fact changed it."""
+    from ..engine.table import Settlement
+
+    if number is None:
+        game = preview(evening, record)
+    else:
+        game = preview_amend(evening, number, record).games[number - 1]
+    detail = game.detail
+    if not isinstance(detail, Settlement):
+        return (game.net,)
+    return game.net, detail.payments, dict(detail.scored or detail.scores)
+
+
+def idle_flags(evening: Evening, record: dict[str, Any], number: int | None = None) -> tuple[str, ...]:
+    """The on/off win facts given for a won game (evening.settle.FLAGS) that no rule of the ruleset can
+    use in it: leaving them out changes neither a score nor a payment. Recording them would say they
+    counted; the commands leave them out and say so (issue 19). `number`: the game being amended.
+
+    Each is left out in turn and kept out only while the game comes to the same, so facts that count
+    together (a rule asking for either of two) are never both dropped.
+    """
+    given = tuple(flag for flag in FLAGS if record.get(flag) is True)
+    if record.get("event") != "hand" or not given:
+        return ()
+    from ..engine.errors import PungchowError
+
+    try:
+        base = _outcome(evening, record, number)
+    except PungchowError:
+        return ()  # the game cannot be settled: its own error says why
+    idle: list[str] = []
+    for flag in given:
+        trial = without(record, (*idle, flag))
+        try:
+            same = _outcome(evening, trial, number) == base
+        except PungchowError:
+            same = False  # the game does not stand without it (a hand won on the original draw)
+        if same:
+            idle.append(flag)
+    return tuple(idle)
 
 
 def _check_game(number: int, evening: Evening) -> None:

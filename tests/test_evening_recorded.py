@@ -1,0 +1,227 @@
+"""What the one-shot evening commands say once the log has changed: a game recorded (or taken back,
+or amended) whose report cannot be written still says so (issue 19, point 5), and an amendment or
+undo says who is East now, what moved in the seats and the round, and the totals (point 10).
+Subprocesses on small evenings, since /dev/full is about the real standard output."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from evening_support import WASH_13, WINS, hand, run
+
+from pungchow_calc.cli.failure import EXIT_OUTPUT_FAILED
+from pungchow_calc.evening import record as book
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+AGAIN = "all the same (see `evening status`; do not enter it again)"
+
+
+def _evening(tmp_path: Path, games: int = 0, ruleset: str = "pung-chow-limit") -> Path:
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", ",".join(PLAYERS), "-r", ruleset).returncode == 0
+    for _ in range(games):
+        assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    return path
+
+
+def _to_full_disk(*args: str) -> subprocess.CompletedProcess[bytes]:
+    with open("/dev/full", "wb") as full:
+        return subprocess.run(
+            [sys.executable, "-m", "pungchow_calc", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            env=os.environ,
+            timeout=60,
+            check=False,
+        )
+
+
+def _events(path: Path) -> list[str]:
+    return [json.loads(line)["event"] for line in path.read_text().splitlines()]
+
+
+FULL_DISK = [
+    pytest.param(0, lambda p: hand(p, "Ann", PLAYERS), "game 1 was recorded", "hand", id="hand"),
+    pytest.param(0, lambda p: [*hand(p, "Ann", PLAYERS), "--json"], "game 1 was recorded", "hand", id="json"),
+    pytest.param(1, lambda p: ["evening", "draw", str(p)], "game 2 was recorded", "draw", id="draw"),
+    pytest.param(
+        0, lambda p: ["evening", "wash", str(p), "Bob", WASH_13], "game 1 was recorded", "wash", id="wash"
+    ),
+    pytest.param(
+        0, lambda p: ["evening", "false-mahjongg", str(p), "Cy"], "game 1 was recorded", "penalty", id="false"
+    ),
+    pytest.param(2, lambda p: ["evening", "undo", str(p)], "game 2 was taken back", "undo", id="undo"),
+    pytest.param(
+        1,
+        lambda p: ["evening", "amend", str(p), "1", *hand(p, "Bob", PLAYERS)[3:]],
+        "game 1 was amended",
+        "amend",
+        id="amend",
+    ),
+]
+
+
+@pytest.mark.parametrize(("games", "args", "said", "event"), FULL_DISK)
+def test_a_change_whose_report_cannot_be_written_says_it_was_made(tmp_path, games, args, said, event):
+    path = _evening(tmp_path, games)
+    done = _to_full_disk(*args(path))
+    assert done.returncode == EXIT_OUTPUT_FAILED
+    assert done.stderr.decode() == f"error: cannot write output: No space left on device; {said} {AGAIN}\n"
+    assert _events(path)[-1] == event  # it was written, once
+
+
+def test_a_new_evening_whose_report_cannot_be_written_says_it_was_started(tmp_path):
+    path = tmp_path / "e.jsonl"
+    done = _to_full_disk("evening", "new", str(path), "--players", "Ann,Bob")
+    assert done.returncode == EXIT_OUTPUT_FAILED
+    assert done.stderr.decode().endswith(f"; {path}: the evening was started {AGAIN}\n")
+    assert _events(path) == ["start"]
+
+
+def test_a_refused_game_to_a_full_disk_is_still_bad_input(tmp_path):
+    path = _evening(tmp_path)
+    done = _to_full_disk("evening", "hand", str(path), "--winner", "Ann", WINS[0], "--other", "Bob=2")
+    assert done.returncode == 2 and b"recorded all the same" not in done.stderr
+    assert _events(path) == ["start"]
+
+
+def test_amend_says_who_is_east_what_moved_and_the_totals(tmp_path):
+    # Game 1 Ann (East) wins: she keeps the deal. Amended so that Bob won it: the deal passes to Bob.
+    path = _evening(tmp_path, games=1)
+    done = run("evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:])
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:3] == [
+        "Game 1 amended; the evening was replayed from it.",
+        "East Wind is now Bob (was Ann)",
+        "Next game: East round of set 1, as before",
+    ]
+    assert lines[3].split() == ["Player", "Seat", "Before", "After", "Change"]
+    assert [line.split()[:4] for line in lines[5:]] == [
+        ["Ann", "north", "(was", "east)"],
+        ["Bob", "east", "(was", "south)"],
+        ["Cy", "south", "(was", "west)"],
+        ["Di", "west", "(was", "north)"],
+    ]
+
+
+def test_undo_says_who_is_east_and_the_totals(tmp_path):
+    path = _evening(tmp_path, games=0)
+    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0  # the deal passes to Bob
+    done = run("evening", "undo", str(path))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:3] == [
+        "Took back game 1.",
+        "East Wind is now Ann (was Bob)",
+        "Next game: East round of set 1, as before",
+    ]
+    assert [line.split()[:2] for line in lines[5:]] == [
+        ["Ann", "east"],
+        ["Bob", "south"],
+        ["Cy", "west"],
+        ["Di", "north"],
+    ]
+    assert all(line.split()[-2] == "0" for line in lines[5:])  # after: nothing played
+    assert all(len(line) <= 60 for line in lines)
+
+
+def test_a_change_that_moves_no_seat_says_so(tmp_path):
+    path = _evening(tmp_path, games=2)  # Ann keeps the deal twice
+    done = run("evening", "undo", str(path))
+    assert done.stdout.splitlines()[1:3] == [
+        "East Wind is still Ann",
+        "Next game: East round of set 1, as before",
+    ]
+    assert "(was" not in done.stdout
+
+
+IDLE = [
+    # (winner, facts given, the facts left out): under pung-chow-limit only East's original hand is
+    # scored (the limit, Part II "The Limit Hand" 6); nothing reads the last tile.
+    pytest.param("Bob", ["--original-hand"], ["original_hand"], id="south-original-hand"),
+    pytest.param("Bob", ["--original-hand", "--last-tile"], ["original_hand", "last_tile"], id="two"),
+    pytest.param("Ann", ["--original-hand", "--last-tile"], ["last_tile"], id="east-original-hand-counts"),
+]
+
+
+@pytest.mark.parametrize(("winner", "given", "left_out"), IDLE)
+def test_a_fact_no_rule_can_use_in_the_game_is_noted_and_not_recorded(tmp_path, winner, given, left_out):
+    path = _evening(tmp_path)
+    done = run(*hand(path, winner, PLAYERS), *given)
+    assert done.returncode == 0, done.stderr
+    notes = [line for line in done.stderr.splitlines() if line.startswith("note: ")]
+    assert notes == [
+        f"note: --{flag.replace('_', '-')}: no rule of ruleset pung-chow-limit can use it in this game; "
+        "not recorded"
+        for flag in left_out
+    ]
+    game = json.loads(path.read_text().splitlines()[-1])
+    assert [flag for flag in ("original_hand", "last_tile") if game.get(flag)] == [
+        f.removeprefix("--").replace("-", "_")
+        for f in given
+        if f.removeprefix("--").replace("-", "_") not in left_out
+    ]
+
+
+def test_amend_leaves_out_a_fact_that_changes_nothing(tmp_path):
+    path = _evening(tmp_path, games=1)
+    done = run("evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:], "--original-hand")
+    assert done.returncode == 0, done.stderr
+    assert "note: --original-hand: no rule of ruleset pung-chow-limit can use it" in done.stderr
+    assert "original_hand" not in json.loads(path.read_text().splitlines()[-1])["record"]
+
+
+WRITERS = [
+    pytest.param(lambda p, e: book.add(str(p), {"event": "draw"}, expect=e), id="add"),
+    pytest.param(lambda p, e: book.undo(str(p), expect=e), id="undo"),
+    pytest.param(lambda p, e: book.amend(str(p), 1, {"event": "draw"}, expect=e), id="amend"),
+]
+
+
+@pytest.mark.parametrize("write", WRITERS)
+def test_a_write_against_an_evening_that_changed_is_refused(tmp_path, write):
+    # What `evening play` showed was made from `seen`; another terminal has recorded since.
+    path = _evening(tmp_path, games=1)
+    seen = book.load(str(path))
+    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
+    before = path.read_bytes()
+    with pytest.raises(book.EveningChanged) as refused:
+        write(path, seen)
+    assert refused.value.code == "evening-changed" and "nothing was recorded" in str(refused.value)
+    assert path.read_bytes() == before
+    write(path, book.load(str(path)))  # against the evening as it stands: written
+    assert path.read_bytes() != before
+
+
+def test_idle_flags_are_those_whose_absence_changes_nothing(tmp_path):
+    path = _evening(tmp_path)
+    evening = book.load(str(path))
+    record = {"event": "hand", "winner": "Bob", "hands": {"Bob": WINS[0], "Ann": "2", "Cy": "4", "Di": "6"}}
+    assert book.idle_flags(evening, {**record, "original_hand": True, "last_tile": True}) == (
+        "original_hand",
+        "last_tile",
+    )
+    east = {**record, "winner": "Ann", "hands": {"Ann": WINS[0], "Bob": "2", "Cy": "4", "Di": "6"}}
+    assert book.idle_flags(evening, {**east, "original_hand": True}) == ()  # East's original hand: the limit
+
+
+def test_a_game_names_players_not_seats(tmp_path):
+    # The discarder pays for all (Part II, Penalties 2): the engine says "west bears ... pays for east";
+    # the evening says who (issue 19, point 11).
+    path = _evening(tmp_path)
+    done = run(
+        "evening", "hand", str(path), "--winner", "Bob", "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d",
+        "--from", "Cy", "--other", "Ann=1c2c3c 4c5c6c 7c8c9c 6c6c EwEw",
+        "--other", "Cy=1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d", "--other", "Di=WdWdWd 2b2b 5b5b 6b7b8b 3d 4d Sw",
+        env={**os.environ, "COLUMNS": "200"},  # each payment and penalty on one line, to read whole
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stdout.splitlines() if line.startswith(("  penalty:", "  Cy pays"))]
+    assert said and "Cy bears the entire losses" in done.stdout and "pays for Ann" in done.stdout
+    assert not [line for line in said if any(w in line for w in ("east", "south", "west", "north"))], said
