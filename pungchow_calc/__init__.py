@@ -1,3 +1,45 @@
 """pungchow: a scoring calculator for Pung Chow, the mahjong of L. L. Harr's book (1923)."""
 
+import os
+import sys
+from types import FrameType
+
+EXIT_INTERRUPTED = 130
+INTERRUPTED = "interrupted"  # the one line a Ctrl-C prints, whenever it comes (README, exit codes)
+
+
+def _interrupted_while_starting(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C while the command's modules import: one line and exit 130, no traceback. Nothing has
+    been read or written yet, so there is nothing to finish."""
+    os.write(2, f"{INTERRUPTED}\n".encode())
+    os._exit(EXIT_INTERRUPTED)
+
+
+# First thing the command runs, before its modules import (about 50 ms of them): a KeyboardInterrupt
+# raised inside an import would end in a traceback and a death by signal. The command is starting
+# when this package is imported by `python -m pungchow_calc` (runpy imports it while argv[0] is still
+# `-m`) or by the console script (argv[0] is the script). main() (cli/__init__.py) puts Python's own
+# handler back, so a Ctrl-C while a command works is the KeyboardInterrupt every command handles; a
+# program that imports this package as a library keeps its handler. _signal is the builtin under the
+# signal module, whose import builds enums for a millisecond.
+_PROGRAM = os.path.basename(sys.argv[0]) if sys.argv else ""
+if sys.argv[:1] == ["-m"] or _PROGRAM in ("pungchow", "pungchow.exe"):
+    import _signal  # type: ignore[import-not-found]  # no stub: the builtin under signal
+
+    if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+        try:  # noqa: SIM105 - contextlib is one more import in the window this closes
+            _signal.signal(_signal.SIGINT, _interrupted_while_starting)
+        except ValueError:  # imported outside the main thread: not the command starting
+            pass
+
+
+def started() -> None:
+    """The command's main has begun: Python's own handler again, so that a Ctrl-C from here on is
+    the KeyboardInterrupt every command handles (cli/__init__.py main)."""
+    import _signal  # type: ignore[import-not-found]  # no stub: the builtin under signal
+
+    if _signal.getsignal(_signal.SIGINT) is _interrupted_while_starting:
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+
+
 __version__ = "0.1.0"

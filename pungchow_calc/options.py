@@ -154,7 +154,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("loser", ("--loser",), "A non-winning hand (no !, may be incomplete)."),
     Option("limit", ("--limit",), "Limit in points (overrides the ruleset).", "N", None, read_limit),
     Option("no_limit", ("--no-limit",), "Play without a limit."),
-    Option("as_json", ("--json",), "Print the result as JSON (see docs/json.md).", output=True),
+    Option("as_json", ("--json",), "Print the result as JSON (`pungchow docs json`).", output=True),
     Option("ascii_only", ("--ascii",), "Plain ASCII output: tiles as codes, no glyphs.", output=True),
 )
 OPTION: dict[str, Option] = {o.name: o for o in OPTIONS}

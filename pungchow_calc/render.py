@@ -20,6 +20,7 @@ from .engine.payments import seat_name
 from .engine.scoring import Score
 from .engine.table import Settlement
 from .engine.tiles import Tile
+from .layout import Grid, breakdown_grid, value_text, wrap
 
 
 def arrow(out: Console) -> str:
@@ -27,13 +28,22 @@ def arrow(out: Console) -> str:
     return "->" if plain(out) else "→"
 
 
+class _Console(Console):
+    """rich's console, but a reader that leaves (`pungchow score ... | head -1`) is main's to handle:
+    rich would exit 1 at once; main exits 0, as for every command (README, exit codes)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def console(ascii_only: bool = False, *, stderr: bool = False) -> Console:
     """A console that honours NO_COLOR (rich reads it) and keeps tables readable when piped; it
     writes plain ASCII with `--ascii`, or when the stream's encoding cannot hold the tile glyphs."""
     stream = output_stream(ascii_only, stderr=stderr)
     if is_ascii(stream):
-        return Console(file=stream, highlight=False, soft_wrap=False)
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+        return _Console(file=stream, highlight=False, soft_wrap=False)
+    return _Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
 def plain(out: Console, ascii_only: bool = False) -> bool:
@@ -108,43 +118,65 @@ def print_hand(out: Console, parts: list[str], label: str = "Hand: ", gap: str =
     out.print(line, overflow="ignore", crop=False)
 
 
-def _value(line: Any) -> str:
-    if line.kind == "limit":
-        return "limit"
-    if line.doublings:
-        return "double" if line.doublings == 1 else f"double ×{line.doublings}"
-    return str(line.points)
+def print_lines(out: Console, lines: list[str], style: str = "") -> None:
+    """Lines already fitted to the console, printed as they are (no markup, no wrapping)."""
+    for line in lines:
+        out.print(Text(line, style=style), overflow="ignore", crop=False)
 
 
-def score_table(score: Score, ascii_only: bool = False) -> Table:
-    """The itemised breakdown: each line, its value, and the running total."""
+def print_grid(
+    out: Console, grid: Grid, styles: dict[tuple[int, int], str] | None = None, show_header: bool = True
+) -> None:
+    """A table that fits the console (layout.Grid): rich's columns at the widths the grid gives, or,
+    when the columns cannot fit side by side, the grid's rows stacked; `styles` by (row, column)."""
+    widths = grid.widths(out.width, gap=3)  # rich draws ` │ ` between columns
+    styles = styles or {}
+    if widths is None:
+        for n, line in grid.stacked_rows(out.width, rule="-" if plain(out) else "─"):
+            print_lines(out, [line], "" if n is None else styles.get((n, 0), ""))
+        return
+    table = Table(show_edge=False, pad_edge=False, show_header=show_header)
+    for i, (name, width) in enumerate(zip(grid.headers, widths, strict=True)):
+        table.add_column(
+            name, justify="right" if i in grid.right else "left", width=width, no_wrap=i not in grid.wrap
+        )
+    for n, row in enumerate(grid.rows):
+        if row is None:
+            table.add_section()
+            continue
+        table.add_row(*(Text(cell, style=styles.get((n, i), "")) for i, cell in enumerate(row)))
+    out.print(table)
+
+
+def print_title(out: Console, title: str) -> None:
+    """A table's title on lines of its own, wrapped between words to the console."""
+    print_lines(out, wrap(title, out.width))
+
+
+_KIND_STYLES = {"double": "cyan", "limit": "bold magenta", "penalty": "red"}
+
+
+def print_breakdown(out: Console, score: Score, ascii_only: bool = False) -> None:
+    """The itemised breakdown: each line, its set, its value, and the running total."""
     s = score.situation
     who = "winner" if s.winner else "non-winning hand"
     how = f", won by {s.win_by.value}" if s.winner else ""
-    title = f"{score.ruleset} · {s.seat.word} seat · {s.round.word} round · {who}{how}"
-    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("Score line")
-    table.add_column("Set", no_wrap=True)
-    table.add_column("Value", justify="right", no_wrap=True)
-    table.add_column("Total", justify="right", no_wrap=True)
-    for line in score.lines:
-        meld = next((m for m in score.arrangement if m.code == line.meld), None)
-        shown = meld_text(meld, ascii_only) if meld is not None else ""
-        style = {"double": "cyan", "limit": "bold magenta", "penalty": "red"}.get(line.kind, "")
-        table.add_row(
-            Text(line.label, style=style),
-            shown,
-            _value(line),
-            "" if line.kind == "limit" else str(line.running),
-        )
-    return table
+    print_title(out, f"{score.ruleset} · {s.seat.word} seat · {s.round.word} round · {who}{how}")
+    melds = {m.code: m for m in score.arrangement}
+
+    def set_of(line: Any) -> str:
+        meld = melds.get(line.meld)
+        return meld_text(meld, ascii_only) if meld is not None else ""
+
+    styles = {(n, 0): _KIND_STYLES.get(line.kind, "") for n, line in enumerate(score.lines)}
+    print_grid(out, breakdown_grid(score, set_of), styles)
 
 
 def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
     """Print a scored hand: tiles, breakdown, final score, waits and payments."""
     ascii_only = plain(out, ascii_only)
     print_hand(out, hand_parts(score, ascii_only))
-    out.print(score_table(score, ascii_only))
+    print_breakdown(out, score, ascii_only)
     summary = f"{score.points} points"
     if score.doublings:
         summary += f", doubled {score.doublings} time{'s' if score.doublings != 1 else ''}"
@@ -215,7 +247,7 @@ def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
 def _diff_value(line: Any) -> str:
     if line is None:
         return "—"
-    return _value(line)
+    return value_text(line)
 
 
 def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
@@ -225,17 +257,14 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
     names = diff.names
     two = len(names) == 2
     print_hand(out, hand_parts(diff.first, ascii_only))
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("Score line")
-    table.add_column("Set", no_wrap=True)
-    for name in names:
-        table.add_column(name, justify="right", no_wrap=True, min_width=cell_len(name))
-    if two:
-        table.add_column("diff" if ascii_only else "Δ", justify="right", no_wrap=True, min_width=4)
+    headers = ["Score line", "Set", *names, *(["diff" if ascii_only else "Δ"] if two else [])]
     refused = [diff.refusal(i) is not None for i in range(len(names))]
+    rows: list[tuple[str, ...] | None] = []
+    styles: dict[tuple[int, int], str] = {}
     for row in diff.rows:
         cells = ["" if no else _diff_value(v) for v, no in zip(row.values, refused, strict=True)]
-        style = "yellow" if row.differs else ""
+        if row.differs:
+            styles[len(rows), 0] = "yellow"
         extra = []
         if two:
             a, b = row.values
@@ -244,14 +273,15 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
                 f"{(b.points if b else 0) - (a.points if a else 0):+}" if row.differs and both_points else ""
             ]
         shown = set_text(row.set, ascii_only) if row.set else ""
-        table.add_row(Text(row.label, style=style), shown, *cells, *extra)
-    table.add_section()
+        rows.append((row.label, shown, *cells, *extra))
+    rows.append(None)
     totals = [diff.totals(i) for i in range(len(names))]
     for key in ("points", "doublings", "score", "payable"):
         values = [None if t is None else t[key] for t in totals]
         extra = [_signed_difference(values)] if two else []
         cells = ["refused" if t is None else str(v) for t, v in zip(totals, values, strict=True)]
-        table.add_row(Text(key, style="bold"), "", *cells, *extra)
+        styles[len(rows), 0] = "bold"
+        rows.append((key, "", *cells, *extra))
     seats = [
         seat
         for seat in ("east", "south", "west", "north")
@@ -260,8 +290,15 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
     for seat in seats:
         values = [((t or {}).get("payments") or {}).get(seat) for t in totals]
         extra = [_signed_difference(values)] if two else []
-        table.add_row(f"{seat} pays", "", *["—" if v is None else str(v) for v in values], *extra)
-    out.print(table)
+        rows.append((f"{seat} pays", "", *["—" if v is None else str(v) for v in values], *extra))
+    grid = Grid(
+        tuple(headers),
+        tuple(rows),
+        right=frozenset(range(2, len(headers))),
+        wrap=frozenset({0}),
+        head=frozenset({0, 1}),
+    )
+    print_grid(out, grid, styles)
     for i, name in enumerate(names):
         score, refusal = diff.scores[i], diff.refusal(i)
         if refusal is not None:
@@ -282,19 +319,16 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
     head = f"{s.ruleset or 'scores'} · " + (f"limit {s.limit}" if s.limit is not None else "no limit")
     head += f" · East pays and collects ×{s.east_multiplier}" if s.east_multiplier > 1 else ""
     out.print(Text(head, style="bold"))
-    seats = Table(show_edge=False, pad_edge=False)
-    seats.add_column("Seat")
-    seats.add_column("Hand", overflow="fold")
-    seats.add_column("Score", justify="right")
-    seats.add_column("Settles on", justify="right")
+    rows: list[tuple[str, ...] | None] = []
     for seat in s.seats:
         scored = s.hands.get(seat)
         shown = hand_text(scored, ascii_only) if scored is not None else "(score given)"
         if seat in s.dead:
             shown += f"  [dead: {s.dead[seat]}]"
-        name = Text(seat_name(seat), style="bold green" if seat is s.winner else "")
-        seats.add_row(name, shown, str(s.scored.get(seat, s.scores[seat])), str(s.scores[seat]))
-    out.print(seats)
+        rows.append((seat_name(seat), shown, str(s.scored.get(seat, s.scores[seat])), str(s.scores[seat])))
+    winner = {(n, 0): "bold green" for n, seat in enumerate(s.seats) if seat is s.winner}
+    grid = Grid(("Seat", "Hand", "Score", "Settles on"), tuple(rows), frozenset({2, 3}), frozenset({1}))
+    print_grid(out, grid, winner)
     if s.winner is not None:
         capped = (
             f", payable {s.payable} (limit)"
@@ -313,29 +347,26 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
         )
     for note in s.notes:
         out.print(Text("Note: ", style="bold") + Text(note))
-    payments = Table(show_edge=False, pad_edge=False)
-    payments.add_column("#", justify="right")
-    payments.add_column("From")
-    payments.add_column("To")
-    payments.add_column("Amount", justify="right")
-    payments.add_column("Reason")
-    for n, p in enumerate(s.payments, 1):
-        payments.add_row(str(n), seat_name(p.payer), seat_name(p.payee), str(p.amount), p.reason)
     out.print()
-    out.print(payments if s.payments else "No payments.")
+    if s.payments:
+        rows = [
+            (str(n), seat_name(p.payer), seat_name(p.payee), str(p.amount), p.reason)
+            for n, p in enumerate(s.payments, 1)
+        ]
+        grid = Grid(("#", "From", "To", "Amount", "Reason"), tuple(rows), frozenset({0, 3}), frozenset({4}))
+        print_grid(out, grid)
+    else:
+        out.print("No payments.")
     out.print()
-    nets = Table(show_edge=False, pad_edge=False)
-    nets.add_column("Seat")
-    nets.add_column("Pays", justify="right")
-    nets.add_column("Receives", justify="right")
-    nets.add_column("Net", justify="right")
-    for seat in s.seats:
+    rows = []
+    styles = {}
+    for n, seat in enumerate(s.seats):
         paid = sum(p.amount for p in s.payments if p.payer is seat)
         got = sum(p.amount for p in s.payments if p.payee is seat)
         net = s.net[seat]
-        style = "green" if net > 0 else ("red" if net < 0 else "")
-        nets.add_row(seat_name(seat), str(paid), str(got), Text(f"{net:+d}" if net else "0", style=style))
-    out.print(nets)
+        styles[n, 3] = "green" if net > 0 else ("red" if net < 0 else "")
+        rows.append((seat_name(seat), str(paid), str(got), f"{net:+d}" if net else "0"))
+    print_grid(out, Grid(("Seat", "Pays", "Receives", "Net"), tuple(rows), frozenset({1, 2, 3})), styles)
     total = sum(s.net.values())
     mark = "ok" if ascii_only else "✓"
     out.print(f"Check: nets sum to {total} {mark if total == 0 else 'MISMATCH'}")

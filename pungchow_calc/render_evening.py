@@ -1,8 +1,10 @@
 """Plain-text output of `pungchow evening`: status, a game's settlement, reports, stats and the chart.
 
-Plain characters and no colour, so it reads the same with NO_COLOR, in a pipe, and in 80 columns. The
-commands write it through `ascii_output.output_stream`, so that `--ascii`, or a terminal that cannot
-encode the punctuation and sparklines, gets plain ASCII as every other command does.
+Plain characters and no colour, so it reads the same with NO_COLOR and in a pipe; every table fits the
+terminal's width (COLUMNS, else the terminal's, else 80 in a pipe), its rows stacked when its columns
+cannot fit side by side (layout.Grid). The commands write it through `ascii_output.output_stream`, so
+that `--ascii`, or a terminal that cannot encode the punctuation and sparklines, gets plain ASCII as
+every other command does.
 """
 
 from __future__ import annotations
@@ -14,35 +16,75 @@ from typing import Any
 
 from .evening.report import ASCII_SPARKS, SPARKS, sparkline
 from .evening.state import Game
+from .layout import Grid, breakdown_grid, cell_width, hanging, pack, terminal_width
 
 WIDTH = 80
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"
 
 
 def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def table(headers: list[str], rows: list[list[Any]], right: set[int] | None = None) -> str:
-    """Columns padded to their widest cell; the columns in `right` (numbers) aligned right."""
-    right = right if right is not None else set()
-    cells = [[str(c) for c in row] for row in [headers, *rows]]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+def table(
+    headers: list[str],
+    rows: list[list[Any]],
+    right: set[int] | None = None,
+    width: int | None = None,
+    wrap_columns: set[int] | None = None,
+    head: set[int] | None = None,
+) -> str:
+    """A table for a terminal `width` wide (the terminal's by default): columns padded to their
+    widest cell, those in `right` (numbers) aligned right; the columns in `wrap_columns` wrap between
+    words, and when the columns still cannot fit each row is stacked, its `head` columns (the first
+    by default) on a line of their own and its values under them."""
+    grid = Grid(
+        tuple(headers),
+        tuple(tuple(str(c) for c in row) for row in rows),
+        right=frozenset(right or ()),
+        wrap=frozenset(wrap_columns or ()),
+        head=frozenset(head if head is not None else {0}),
+    )
+    return "\n".join(grid.lines(width or terminal_width()))
 
-    def line(row: list[str]) -> str:
-        parts = [
-            c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))
-        ]
-        return "  ".join(parts).rstrip()
 
-    rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(cells[0]), rule, *(line(r) for r in cells[1:])])
+def _lines(text: str, width: int, indent: int = 4) -> list[str]:
+    """A line of running text wrapped to `width`, later lines indented under the first."""
+    return hanging(text, width, indent)
+
+
+def local_time(at: str | None) -> str:
+    """A log's UTC time stamp as the reader's local time (TZ respected): `2026-11-25 21:14 CET`."""
+    import time
+    from datetime import UTC, datetime
+
+    if not at:
+        return "an unknown time"
+    try:
+        moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
+    except ValueError:
+        return at  # written by hand: shown as it is
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    if hasattr(time, "tzset"):
+        time.tzset()  # TZ may have been set since start-up
+    local = moment.astimezone()
+    return f"{local:%Y-%m-%d %H:%M} {local.tzname() or ''}".rstrip()
 
 
 def status_text(
-    status: dict[str, Any], running: dict[str, list[int]], path: str, ascii_only: bool = False
+    status: dict[str, Any],
+    running: dict[str, list[int]],
+    path: str,
+    ascii_only: bool = False,
+    width: int | None = None,
 ) -> str:
     """`evening status`: games, round and set, East and his streak, who deals next, totals, the check
-    (the running totals drawn in ASCII levels when the output is ASCII)."""
+    (the running totals of the last games that fit drawn as levels, in ASCII when the output is)."""
+    width = width or terminal_width()
     levels = ASCII_SPARKS if ascii_only else SPARKS
     sets = f" of {status['sets']}" if status["sets"] else ""
     where = (
@@ -50,61 +92,64 @@ def status_text(
     )
     games = status["games"]
     lines = [
-        f"{os.path.basename(path)} · {status['ruleset']} · {games} game{'s' if games != 1 else ''} played",
-        f"Set {status['set']}{sets}, {where}" + (" · the evening is over" if status["over"] else ""),
+        *_lines(f"{os.path.basename(path)} · {status['ruleset']} · {games} game{_s(games)} played", width),
+        *_lines(
+            f"Set {status['set']}{sets}, {where}" + (" · the evening is over" if status["over"] else ""),
+            width,
+        ),
     ]
     times = status["streak"]
     kept = f" (has kept the deal {times} time{'s' if times != 1 else ''})" if times else ""
-    lines.append(f"East: {status['east']}{kept}; if East loses, {status['next_east']} deals next")
+    lines += _lines(f"East: {status['east']}{kept}; if East loses, {status['next_east']} deals next", width)
+    totals = {name: _signed(status["totals"][name]) for name in status["seats"]}
+    used = (
+        max(cell_width(n) for n in ["Player", *totals])
+        + max(len(w) for w in ["Seat", *status["seats"].values()])
+        + max(len(t) for t in ["Total", *totals.values()])
+        + 6
+    )
+    games_shown = max(8, min(40, width - used))  # the last games that fit beside the totals
     rows = [
-        [name, wind, _signed(status["totals"][name]), sparkline(running[name][-40:], levels)]
+        [name, wind, totals[name], sparkline(running[name][-games_shown:], levels)]
         for name, wind in status["seats"].items()
     ]
-    lines += ["", table(["Player", "Seat", "Total", "Running"], rows, {2})]
+    lines += ["", table(["Player", "Seat", "Total", "Running"], rows, {2}, width)]
     ok = "ok" if status["balanced"] else f"NOT ZERO ({status['net_sum']:+d})"
     lines.append(f"\nCheck: totals sum to {status['net_sum']} — {ok}")
-    lines += [f"note: {note}" for note in status["notes"]]
+    lines += [line for note in status["notes"] for line in _lines(f"note: {note}", width)]
     return "\n".join(lines)
 
 
-def game_text(game: Game, what: str, where: str, breakdown: bool = True) -> str:
+def game_text(game: Game, what: str, where: str, breakdown: bool = True, width: int | None = None) -> str:
     """One game: each player's seat, score and net, the winner's breakdown, and the payments."""
     from .engine.table import Settlement
 
+    width = width or terminal_width()
     detail = game.detail
     hands = detail.hands if isinstance(detail, Settlement) else {}
     scored = (detail.scored or detail.scores) if isinstance(detail, Settlement) else {}
     names = {w: name for name, w in game.seats}
     net = dict(game.net)
-    lines = [f"Game {game.number}: {what} (East: {game.east}, {where})"]
+    lines = _lines(f"Game {game.number}: {what} (East: {game.east}, {where})", width)
     rows = [[name, w.word, scored.get(w, ""), _signed(net[name])] for name, w in game.seats]
-    lines.append(table(["Player", "Seat", "Score", "Net"], rows, {2, 3}))
+    lines.append(table(["Player", "Seat", "Score", "Net"], rows, {2, 3}, width))
     winner = detail.winner if isinstance(detail, Settlement) else None
     if breakdown and winner is not None and winner in hands:
         score = hands[winner]
-        lines.append(f"\n{names[winner]}'s hand: {score.hand}")
-        rows = [
-            [line.label[:44], line.meld or "", _value(line), "" if line.kind == "limit" else line.running]
-            for line in score.lines
-        ]
-        lines.append(table(["Score line", "Set", "Value", "Total"], rows, {2, 3}))
+        lines += ["", *_lines(f"{names[winner]}'s hand: {score.hand}", width)]
+        grid = breakdown_grid(score, lambda line: line.meld or "", "x")
+        lines += grid.lines(width)
         lines.append(f"Score: {score.score}")
     payments = _payments(game, names)
     if payments:
         lines.append("")
-        lines += [f"  {p}" for p in payments]
+        lines += [line for p in payments for line in _lines(f"  {p}", width)]
     if isinstance(detail, Settlement):
-        lines += [f"  note: {n}" for n in detail.notes]
-        lines += [f"  penalty: {p.label}: {p.detail}" for p in detail.penalties]
+        lines += [line for n in detail.notes for line in _lines(f"  note: {n}", width)]
+        lines += [
+            line for p in detail.penalties for line in _lines(f"  penalty: {p.label}: {p.detail}", width)
+        ]
     return "\n".join(lines)
-
-
-def _value(line: Any) -> str:
-    if line.kind == "limit":
-        return "limit"
-    if line.doublings:
-        return "double" if line.doublings == 1 else f"double x{line.doublings}"
-    return str(line.points)
 
 
 def _payments(game: Game, names: dict[Any, str]) -> list[str]:
@@ -122,17 +167,26 @@ def _payments(game: Game, names: dict[Any, str]) -> list[str]:
     return []
 
 
-def totals_change(before: dict[str, int], after: dict[str, int]) -> str:
+def totals_change(before: dict[str, int], after: dict[str, int], width: int | None = None) -> str:
     """Totals before and after an amendment or undo."""
     rows = [[n, _signed(before[n]), _signed(after[n]), _signed(after[n] - before[n])] for n in before]
-    return table(["Player", "Before", "After", "Change"], rows, {1, 2, 3})
+    return table(["Player", "Before", "After", "Change"], rows, {1, 2, 3}, width)
+
+
+AMENDED = " (amended)"  # after what happened in a game that `evening amend` replaced
 
 
 def _history_rows(report: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     players = report["players"]
     headers = ["#", "East", "Round", "Game", *players]
     rows = [
-        [g["game"], g["east"], g["round"], g["what"], *(_signed(g["net"][p]) for p in players)]
+        [
+            g["game"],
+            g["east"],
+            g["round"],
+            g["what"] + (AMENDED if g.get("amended") else ""),
+            *(_signed(g["net"][p]) for p in players),
+        ]
         for g in report["history"]
     ]
     rows.append(["", "", "", "total", *(_signed(report["totals"][p]) for p in players)])
@@ -149,49 +203,80 @@ _STATS = [
 ]
 
 
-def stats_table(stats: dict[str, dict[str, int]], extra: list[tuple[str, str]] | None = None) -> str:
-    """Per-player statistics as a table."""
+def _stat(key: str, value: int) -> str:
+    """A statistic as shown: the total signed like the games' nets (+288, -106), the counts as they are."""
+    return _signed(value) if key == "total" else str(value)
+
+
+def stats_table(
+    stats: dict[str, dict[str, int]], extra: list[tuple[str, str]] | None = None, width: int | None = None
+) -> str:
+    """Per-player statistics as a table (the column names wrap before the rows are stacked)."""
     columns = (extra or []) + _STATS
-    rows = [[name, *(s[key] for key, _ in columns)] for name, s in stats.items()]
-    return table(["Player", *(label for _, label in columns)], rows, set(range(1, len(columns) + 1)))
+    rows = [[name, *(_stat(key, s[key]) for key, _ in columns)] for name, s in stats.items()]
+    numbers = set(range(1, len(columns) + 1))
+    return table(["Player", *(label for _, label in columns)], rows, numbers, width, numbers)
 
 
-def report_text(report: dict[str, Any]) -> str:
+def _breakdown_lines(game: dict[str, Any], width: int) -> list[str]:
+    """`report --breakdown`: each scored hand of a game as the score card's lines."""
+    from types import SimpleNamespace
+
+    out: list[str] = []
+    for name, lines in game["breakdown"].items():
+        score = SimpleNamespace(lines=[SimpleNamespace(**{"kind": "points", **line}) for line in lines])
+        amended = AMENDED if game.get("amended") else ""
+        out += ["", *_lines(f"Game {game['game']}{amended}, {name}'s hand:", width)]
+        out += breakdown_grid(score, lambda line: line.set or "", "x").lines(width)
+    return out
+
+
+def report_text(report: dict[str, Any], width: int | None = None) -> str:
     """`evening report` as plain tables."""
+    width = width or terminal_width()
     headers, rows = _history_rows(report)
-    out = [f"Evening of {report['started']} · {report['ruleset']['name']}", "", table(headers, rows, {0})]
+    numbers = set(range(4, len(headers))) | {0}
+    out = [
+        *_lines(f"Evening of {local_time(report['started'])} · {report['ruleset']['name']}", width),
+        "",
+        table(headers, rows, numbers, width, {2, 3}, {0, 1, 2, 3}),
+    ]
     for game in report["history"]:
         if "breakdown" in game:
-            for name, lines in game["breakdown"].items():
-                shown = ", ".join(f"{ln['label']} {ln['running']}" for ln in lines)
-                out.append(f"  game {game['game']} {name}: {shown}")
+            out += _breakdown_lines(game, width)
     out += ["", "Settling up (fewest payments):"]
-    out += [f"  {p['from']} pays {p['to']} {p['amount']}" for p in report["settle_up"]] or [
-        "  nobody owes anything"
+    out += [
+        line
+        for p in report["settle_up"]
+        for line in _lines(f"  {p['from']} pays {p['to']} {p['amount']}", width)
     ]
-    out += ["", stats_table(report["stats"])]
-    out += [f"note: {n}" for n in report["notes"]]
+    out += [] if report["settle_up"] else ["  nobody owes anything"]
+    out += ["", stats_table(report["stats"], width=width)]
+    out += [line for n in report["notes"] for line in _lines(f"note: {n}", width)]
     return "\n".join(out)
 
 
 def report_markdown(report: dict[str, Any]) -> str:
-    """`evening report --format markdown`."""
+    """`evening report --format markdown` (numbers aligned right: `---:`)."""
 
-    def md(headers: list[str], rows: list[list[Any]]) -> str:
-        lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    def md(headers: list[str], rows: list[list[Any]], right: set[int]) -> str:
+        lines = [
+            "| " + " | ".join(headers) + " |",
+            "|" + "".join("---:|" if i in right else "---|" for i in range(len(headers))),
+        ]
         lines += ["| " + " | ".join(str(c).replace("|", "\\|") for c in row) + " |" for row in rows]
         return "\n".join(lines)
 
     headers, rows = _history_rows(report)
     stats = report["stats"]
     out = [
-        f"# Evening of {report['started']}",
+        f"# Evening of {local_time(report['started'])}",
         "",
         f"Ruleset: {report['ruleset']['name']} (`{report['ruleset']['hash'][:19]}`)",
         "",
         "## Games",
         "",
-        md(headers, rows),
+        md(headers, rows, {0, *range(4, len(headers))}),
         "",
         "## Settling up",
         "",
@@ -201,7 +286,8 @@ def report_markdown(report: dict[str, Any]) -> str:
         "",
         md(
             ["Player", *(label for _, label in _STATS)],
-            [[n, *(s[k] for k, _ in _STATS)] for n, s in stats.items()],
+            [[n, *(_stat(k, s[k]) for k, _ in _STATS)] for n, s in stats.items()],
+            set(range(1, len(_STATS) + 1)),
         ),
     ]
     return "\n".join(out) + "\n"
@@ -271,8 +357,8 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
     lines.append(" " * label_width + " +" + "-" * columns)
     last = f"game {points - 1}"
     lines.append(" " * label_width + "  " + "game 0".ljust(max(7, columns - len(last))) + last)
-    legend = "   ".join(f"{marks[n]} {n} {running[n][-1]:+d}" for n in names)
-    lines.append(f"{legend}   (* two at one point)")
+    entries = [f"{marks[n]} {n} {running[n][-1]:+d}" for n in names]
+    lines += pack([*entries, "(* two at one point)"], width)
     return "\n".join(lines)
 
 

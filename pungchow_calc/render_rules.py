@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
-from .render import arrow
+from .layout import Grid, hanging
+from .render import arrow, print_grid, print_lines
 
 
 def _when_text(entry: Any) -> str:
@@ -61,20 +61,16 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     def section(title: str, columns: list[tuple[str, str]], rows: list[list[str]]) -> None:
         if not rows:
             return
-        table = Table(
-            title=title,
-            title_justify="left",
-            title_style="bold",
-            show_edge=False,
-            pad_edge=False,
-            show_header=any(name for name, _ in columns),
-        )
-        for name, justify in columns:
-            table.add_column(name, justify=justify)  # type: ignore[arg-type]
-        for row in rows:
-            table.add_row(*row)
         out.print()
-        out.print(table)
+        out.print(Text(title, style="bold"))
+        last = len(columns) - 1  # the label and the conditions are text: they wrap
+        grid = Grid(
+            tuple(name for name, _ in columns),
+            tuple(tuple(row) for row in rows),
+            right=frozenset(i for i, (_, justify) in enumerate(columns) if justify == "right"),
+            wrap=frozenset({0, last} if columns[last][0] == "when" else {0}),
+        )
+        print_grid(out, grid, show_header=any(name for name, _ in columns))
 
     rules = ruleset.rules
     bonus = [r for r in rules if r.points is not None and r.scope == "hand"]
@@ -138,20 +134,18 @@ def print_score_card(ruleset: Any, out: Console) -> None:
 
 def print_rulesets(rows: list[dict[str, Any]], out: Console) -> None:
     """`rules list`: the shipped rulesets."""
-    table = Table(show_edge=False, pad_edge=False)
-    for column in ("name", "title", "limit", "rules"):
-        table.add_column(column)
-    for row in rows:
-        if "error" in row:
-            table.add_row(row["name"], Text(f"error: {row['error']}", style="red"), "", "")
-            continue
-        table.add_row(
+    shown = [
+        (row["name"], f"error: {row['error']}", "", "")
+        if "error" in row
+        else (
             row["name"],
             row["title"],
             "none" if row["limit"] is None else str(row["limit"]),
             str(row["rules"]),
         )
-    out.print(table)
+        for row in rows
+    ]
+    print_grid(out, Grid(("name", "title", "limit", "rules"), tuple(shown), wrap=frozenset({1})))
 
 
 def _change_value(value: Any) -> str:
@@ -192,17 +186,22 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
     if settings:
         out.print(Text("Settings", style="bold"))
         for c in settings:
-            out.print(f"  {c.key}: {_change_value(c.a)} {arrow(out)} {_change_value(c.b)}")
+            print_lines(
+                out, hanging(f"  {c.key}: {_change_value(c.a)} {arrow(out)} {_change_value(c.b)}", out.width)
+            )
     if rules:
         out.print(Text(f"Rules (by id; {a} {arrow(out)} {b})", style="bold"))
+        to = arrow(out)
         for c in rules:
-            head = Text(f"  {c.key}", style="cyan") + Text(f" ({c.label}): ")
             if c.a is None:
-                out.print(head + Text(f"only in {b}: {_rule_summary(c.b)}"))
+                what = f"only in {b}: {_rule_summary(c.b)}"
             elif c.b is None:
-                out.print(head + Text(f"only in {a}: {_rule_summary(c.a)}"))
+                what = f"only in {a}: {_rule_summary(c.a)}"
             else:
-                to = arrow(out)
-                fields = "; ".join(f"{k} {_change_value(c.a[k])} {to} {_change_value(c.b[k])}" for k in c.a)
-                out.print(head + Text(fields))
+                what = "; ".join(f"{k} {_change_value(c.a[k])} {to} {_change_value(c.b[k])}" for k in c.a)
+            first, *more = hanging(f"  {c.key} ({c.label}): {what}", out.width)
+            shown = Text(first)
+            shown.stylize("cyan", 2, 2 + len(c.key))  # the rule's id, as `rules show` names it
+            out.print(shown, overflow="ignore", crop=False)
+            print_lines(out, more)
     out.print(f"{len(changes)} difference{'s' if len(changes) != 1 else ''}.")

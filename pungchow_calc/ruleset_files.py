@@ -23,24 +23,30 @@ MAX_EXTENDS_DEPTH = 8
 
 def builtin_dir() -> Path:
     """Where the shipped rulesets live (installed package data, or the source checkout)."""
-    # Installed (the YAML is the package `pungchow_calc.rulesets`, beside this file): found without
+    return package_data_dir("rulesets")
+
+
+def package_data_dir(name: str) -> Path:
+    """Where a folder of package data lives: `pungchow_calc.<name>` installed, or the checkout's
+    top-level <name>/ (rulesets/, docs/), which pyproject's package-dir maps to that package."""
+    # Installed (the folder is the package `pungchow_calc.<name>`, beside this file): found without
     # importlib.resources, whose import (zipfile, tempfile, shutil) costs `score` more than reading
     # the ruleset does.
-    beside = Path(__file__).parent / "rulesets"
+    beside = Path(__file__).parent / name
     if beside.is_dir():
         return beside
     from importlib import resources
 
     try:
-        # Editable: the editable finder maps the package to the checkout's top-level rulesets/.
-        found = Path(str(resources.files("pungchow_calc.rulesets")))
+        # Editable: the editable finder maps the package to the checkout's top-level folder.
+        found = Path(str(resources.files(f"pungchow_calc.{name}")))
         if found.is_dir():
             return found
     except ModuleNotFoundError:
         pass
     # Imported from a source checkout (e.g. its tests after a plain `pip install .`): the checkout's
-    # pungchow_calc/ has no rulesets subpackage; pyproject's package-dir maps the top-level rulesets/.
-    return Path(__file__).resolve().parent.parent / "rulesets"
+    # pungchow_calc/ has no such subpackage; pyproject's package-dir maps the top-level folder.
+    return Path(__file__).resolve().parent.parent / name
 
 
 def builtin_names() -> list[str]:
@@ -64,6 +70,13 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
                 return path
         except (OSError, ValueError):  # a name too long, a directory we may not enter, a NUL
             continue
+    if looks_like_path:  # a path was meant: say what is wrong with it, not that no name matches
+        where = candidates[-1]
+        try:
+            reason = "is a directory, not a ruleset file" if where.is_dir() else "file not found"
+        except (OSError, ValueError):
+            reason = "file not found"
+        raise RulesetError(reason, code="ruleset-not-found", file=name_or_path)
     known = ", ".join(builtin_names())
     raise RulesetError(
         f"no ruleset {name_or_path!r} (shipped: {known}; or give a .yaml path)",
@@ -206,7 +219,9 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
     except RulesetError as missing:
         # Name the extending file and its `extends:` line, not just the missing name.
         raise RulesetError(
-            f"extends: {missing.message}",
+            f"extends: {missing.message}"
+            if repr(parent) in missing.message
+            else f"extends: {parent}: {missing.message}",
             code=missing.code,
             file=str(path),
             line=line_of(text, ("extends",)),

@@ -63,7 +63,7 @@ def test_score_help_explains_the_notation():
     assert "! straight after a tile" in out
     assert out.count("pungchow score '") == 2  # two examples
     assert "HAND" in out and "SEAT" in out and "NAME|PATH" in out
-    assert "Print the result as JSON (see docs/json.md)" in out
+    assert "Print the result as JSON (`pungchow docs json`)" in out
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
-"""The `pungchow` command: a thin typer layer over the engine (score, settle, batch, diff, wash, rules).
+"""The `pungchow` command: a thin typer layer over the engine (score, settle, evening, batch, diff, wash,
+rules, docs).
 
 `main` is the console-script entry point (`pungchow_calc.cli:main`); each command lives in a module
 of this package and registers itself on the shared `app`. Exit codes: 0 done, 1 a batch entry
@@ -7,6 +8,7 @@ failed, 2 bad input (a one-line reason), 3 the output could not be written, 130 
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -14,13 +16,13 @@ import sys
 from functools import lru_cache
 from typing import Any
 
+from .. import EXIT_INTERRUPTED, INTERRUPTED, started
 from .. import options as opts
 from ..engine.errors import printable
 from .plain import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, score_hand
 
 __all__ = ["app", "main"]
 
-EXIT_INTERRUPTED = 130
 # Errors of writing the output (a full disk, a quota, a closed or failing device): reported in one
 # line with their own exit code, never as a traceback (a closed pipe is not one: see main).
 _WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF, errno.EROFS})
@@ -49,14 +51,18 @@ def _fast_score_args(argv: list[str]) -> dict[str, Any] | None:
 
 def main() -> None:
     """Console-script entry point: run the app; one line for bad input, a full disk or a closed pipe."""
+    started()  # from here on, a Ctrl-C is a KeyboardInterrupt
     argv = sys.argv[1:]
-    code = _run(argv)
     try:
-        sys.stdout.flush()  # here, not at interpreter exit, so that a failed write is reported
-    except BrokenPipeError:
-        _silence_stdout()
-    except OSError as error:
-        code = _output_failed(error)
+        code = _run(argv)
+        try:
+            sys.stdout.flush()  # here, not at interpreter exit, so that a failed write is reported
+        except BrokenPipeError:
+            _silence_stdout()
+        except OSError as error:
+            code = _output_failed(error)
+    except KeyboardInterrupt:  # between the command's end and here
+        code = _interrupted()
     sys.exit(code)
 
 
@@ -85,7 +91,7 @@ def _run(argv: list[str]) -> int:
             return quick
         return _run_typer(argv)
     except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
+        return _interrupted()
     except ValueError as error:
         # typer turns option values into ints with int(), which refuses numbers of over 4,300 digits.
         if "integer string conversion" not in str(error):
@@ -132,13 +138,31 @@ def _run_typer(argv: list[str]) -> int:
         code = _typer_app()(prog_name="pungchow", standalone_mode=False)
         return code if isinstance(code, int) else 0
     except typer.Exit as done:
+        if isinstance(done.__cause__, KeyboardInterrupt):  # typer's runner: Ctrl-C is Exit(130)
+            return _interrupted()
         return done.exit_code
     except _UsageError as error:
         if type(error).__name__ == "NoArgsIsHelpError":
-            _typer_app()(prog_name="pungchow")  # `pungchow` alone: print the help as usual
+            # `pungchow` (or `pungchow evening`) alone: typer printed the help once already, while the
+            # error was made (click's convention: exit 2, no command was given).
+            return EXIT_BAD_INPUT
         return _usage_error(error, argv)
-    except typer.Abort:
+    except typer.Abort:  # end of input at a prompt (click has ended the line)
         return EXIT_INTERRUPTED
+    except SystemExit as done:
+        # typer turns a closed pipe into exit 1; the reader leaving is exit 0 here, as in _run.
+        cause = done.__context__
+        if isinstance(cause, OSError) and cause.errno == errno.EPIPE:
+            _silence_stdout()
+            return 0
+        raise
+
+
+def _interrupted() -> int:
+    """Ctrl-C: one line on stderr (after the terminal's `^C`, on a line of its own), exit 130."""
+    with contextlib.suppress(OSError, ValueError):  # stderr closed: the exit code says it
+        print(f"\n{INTERRUPTED}" if sys.stderr.isatty() else INTERRUPTED, file=sys.stderr, flush=True)
+    return EXIT_INTERRUPTED
 
 
 def _usage_error(error: Any, argv: list[str]) -> int:

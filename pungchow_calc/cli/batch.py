@@ -8,25 +8,43 @@ from typing import Annotated
 import typer
 
 from .batch_run import run_batch
-from .common import app
+from .common import app, complete_ruleset
 
 
 @app.command()
 def batch(
     file: Annotated[
-        str, typer.Argument(help="Text file of `score` argument lines, a .yaml list, or - (stdin).")
+        str,
+        typer.Argument(
+            metavar="FILE", help="Text file of `score` argument lines, a .yaml list, or - (stdin)."
+        ),
     ],
-    output_format: Annotated[str, typer.Option("--format", "-f", help="table|json|jsonl|csv.")] = "table",
+    output_format: Annotated[
+        str, typer.Option("--format", "-f", metavar="FORMAT", help="table|json|jsonl|csv.")
+    ] = "table",
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", "-r", help="Ruleset for lines that name none.")
+        str | None,
+        typer.Option(
+            "--ruleset",
+            "-r",
+            metavar="NAME|PATH",
+            help="Ruleset for lines that name none.",
+            autocompletion=complete_ruleset,
+        ),
     ] = None,
     compare: Annotated[
         tuple[str, str] | None,
-        typer.Option("--compare", help="Score every hand under rulesets A and B and summarise the changes."),
+        typer.Option(
+            "--compare",
+            metavar="A B",
+            help="Score every hand under rulesets A and B and summarise the changes.",
+        ),
     ] = None,
     workers: Annotated[
         int | None,
-        typer.Option("--workers", help="Processes for a long file (default: one per core, at most 4)."),
+        typer.Option(
+            "--workers", metavar="N", help="Processes for a long file (default: one per core, at most 4)."
+        ),
     ] = None,
 ) -> None:
     """Score every hand of a file: one record per entry, in order; exit 1 if any entry failed."""

@@ -22,10 +22,15 @@ from .plain import EXIT_OUTPUT_FAILED as EXIT_OUTPUT_FAILED
 
 
 class _NamedArgument(TyperArgument):
-    """An argument that --help names by its metavar alone (HAND), without typer's `<str>`."""
+    """An argument that --help names by its metavar alone (HAND), without typer's `<str>`, and the
+    usage line as users write it: `FILE`, `[HAND]`, `FILES...`, not typer's `{FILE}`."""
 
     def display_type_rich(self, ctx: Any) -> str | None:
         return None if self.metavar else super().display_type_rich(ctx)
+
+    def _usage_display_name(self) -> str:
+        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
+        return name if self.nargs == 1 else f"{name}..."
 
 
 def _named(params: list[Any]) -> list[Any]:
@@ -46,11 +51,23 @@ class Command(TyperCommand):
         return _named(super().get_params(ctx))
 
 
+# `pungchow --help` lists the commands in the order a new user meets them: one hand, a table, an
+# evening; then the tools; then the reference.
+COMMAND_ORDER = ("score", "settle", "evening", "batch", "diff", "wash", "rules", "docs")
+
+
 class Group(TyperGroup):
-    """A command group whose --help names values by words, not typer's <bool>."""
+    """A command group whose --help names values by words, not typer's <bool>, and lists its
+    commands in COMMAND_ORDER (a group's own commands, not named there, as registered)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _named(super().get_params(ctx))
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return sorted(
+            names, key=lambda n: COMMAND_ORDER.index(n) if n in COMMAND_ORDER else len(COMMAND_ORDER)
+        )
 
 
 def use_named_help(typer_app: typer.Typer) -> None:
@@ -60,6 +77,8 @@ def use_named_help(typer_app: typer.Typer) -> None:
             info.cls = Command
     for group in typer_app.registered_groups:
         if group.typer_instance is not None:
+            if not isinstance(group.typer_instance.info.cls, type):  # typer's default group class
+                group.typer_instance.info.cls = Group  # `-h` without `<bool>`
             use_named_help(group.typer_instance)
 
 
@@ -101,10 +120,42 @@ def _root(
     """Score Pung Chow hands exactly as L. L. Harr's book (1923) does."""
 
 
+def complete_ruleset(incomplete: str) -> list[str]:
+    """Shell completion of a ruleset: the shipped names, and for a path its folders and YAML files."""
+    import glob
+    import os
+
+    from ..ruleset_files import builtin_names
+
+    found = [name for name in builtin_names() if name.startswith(incomplete)]
+    for path in sorted(glob.glob(glob.escape(incomplete) + "*")):
+        if os.path.isdir(path):
+            found.append(path + os.sep)
+        elif path.endswith((".yaml", ".yml")):
+            found.append(path)
+    return found
+
+
+def complete_wind(incomplete: str) -> list[str]:
+    """Shell completion of a seat or a round: the four winds."""
+    return [w for w in ("east", "south", "west", "north") if w.startswith(incomplete.lower())]
+
+
+# Options of the table whose values the shell can complete.
+_COMPLETE: dict[str, Callable[[str], list[str]]] = {
+    "ruleset": complete_ruleset,
+    "seat": complete_wind,
+    "round": complete_wind,
+    "discarder": complete_wind,
+}
+
+
 def option_info(name: str) -> Any:
     """The typer.Option of a score option, from its entry in the option table (options.OPTIONS)."""
     option = opts.OPTION[name]
-    return typer.Option(*option.spellings, help=option.help, metavar=option.metavar)
+    return typer.Option(
+        *option.spellings, help=option.help, metavar=option.metavar, autocompletion=_COMPLETE.get(name)
+    )
 
 
 def option_parameter(option: opts.Option) -> inspect.Parameter:

@@ -20,7 +20,6 @@ from .common import (
     AsciiOpt,
     DrawnOpt,
     FirstDiscardOpt,
-    FromOpt,
     JsonOpt,
     KongAfterKongOpt,
     LastTileOpt,
@@ -58,20 +57,33 @@ evening_app = typer.Typer(
 app.add_typer(evening_app, name="evening")
 
 FileArg = Annotated[str, typer.Argument(help="The evening's log (a JSON Lines file).")]
-WinnerOpt = Annotated[str, typer.Option("--winner", help="Who went Mah-Jongg (a player's name).")]
+WinnerOpt = Annotated[
+    str, typer.Option("--winner", metavar="NAME", help="Who went Mah-Jongg (a player's name).")
+]
 HandArg = Annotated[
     str, typer.Argument(help="The winner's hand, e.g. '1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c'.")
 ]
 OtherOpt = Annotated[
     list[str] | None,
-    typer.Option("--other", help="Another player: NAME=HAND or NAME=SCORE (give every other player)."),
+    typer.Option(
+        "--other",
+        metavar="NAME=HAND",
+        help="Another player: NAME=HAND or NAME=SCORE (give every other player).",
+    ),
 ]
 FeederOpt = Annotated[
-    str | None, typer.Option("--feeder", help="Who discarded the tile completing a dangerous set.")
+    str | None,
+    typer.Option("--feeder", metavar="NAME", help="Who discarded the tile completing a dangerous set."),
+]
+# The evening names players, not seats (score and settle take --from SEAT).
+FromNameOpt = Annotated[
+    str | None,
+    typer.Option("--from", metavar="NAME", help="Who discarded the winning tile (a player's name)."),
 ]
 NoChoiceOpt = Annotated[bool, typer.Option(FACT["no_choice"].option, help=FACT["no_choice"].help)]
 DeadOpt = Annotated[
-    list[str] | None, typer.Option("--dead", help="A player whose hand is dead (repeatable).")
+    list[str] | None,
+    typer.Option("--dead", metavar="NAME", help="A player whose hand is dead (repeatable)."),
 ]
 
 
@@ -88,19 +100,24 @@ def _exit(code: int) -> None:
 @evening_app.command("new")
 def new(
     file: FileArg,
-    players: Annotated[str, typer.Option("--players", help="Names in seat order: 'Ann,Bob,Cy,Di'.")],
+    players: Annotated[
+        str, typer.Option("--players", metavar="NAMES", help="Names in seat order: 'Ann,Bob,Cy,Di'.")
+    ],
     east: Annotated[
-        str | None, typer.Option("--east", help="The first East Wind (default: the first).")
+        str | None, typer.Option("--east", metavar="NAME", help="The first East Wind (default: the first).")
     ] = None,
     ruleset: RulesetOpt = opts.DEFAULT_RULESET,
     limit: LimitOpt = None,
     no_limit: NoLimitOpt = False,
-    sets: Annotated[int | None, typer.Option("--sets", help="Sets to play (four rounds each).")] = None,
+    sets: Annotated[
+        int | None, typer.Option("--sets", metavar="N", help="Sets to play (four rounds each).")
+    ] = None,
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Start an evening: seat the players and record the ruleset (an existing FILE is never overwritten)."""
     from ..evening.record import new as start
     from ..evening.record import players_of
+    from ..layout import hanging, terminal_width
     from ..ruleset_files import load
 
     try:
@@ -108,7 +125,8 @@ def new(
     except PungchowError as error:
         _fail(error)
     seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
-    print(f"{file}: a new evening under {evening.ruleset.name}: {seats}", file=output_stream(ascii_only))
+    said = hanging(f"{file}: a new evening under {evening.ruleset.name}: {seats}", terminal_width())
+    print(*said, sep="\n", file=output_stream(ascii_only))
 
 
 @evening_app.command("hand")
@@ -120,7 +138,7 @@ def hand(
     win_by: WinByOpt = None,
     drawn: DrawnOpt = False,
     loose: LooseOpt = False,
-    from_: FromOpt = None,
+    from_: FromNameOpt = None,
     feeder: FeederOpt = None,
     original_hand: OriginalOpt = False,
     last_tile: LastTileOpt = False,
@@ -174,8 +192,8 @@ def draw(
 @evening_app.command("wash")
 def wash(
     file: FileArg,
-    player: Annotated[str, typer.Argument(help="Who washes the tiles.")],
-    tiles: Annotated[str, typer.Argument(help="His original hand: 13 tiles, 14 for East.")],
+    player: Annotated[str, typer.Argument(metavar="NAME", help="Who washes the tiles.")],
+    tiles: Annotated[str, typer.Argument(metavar="TILES", help="His original hand: 13 tiles, 14 for East.")],
     as_json: JsonOpt = False,
     ascii_only: AsciiOpt = False,
 ) -> None:
@@ -186,7 +204,9 @@ def wash(
 @evening_app.command("false-mahjongg")
 def false_mahjongg(
     file: FileArg,
-    player: Annotated[str, typer.Argument(help="Who called Mah-Jongg on an incomplete hand.")],
+    player: Annotated[
+        str, typer.Argument(metavar="NAME", help="Who called Mah-Jongg on an incomplete hand.")
+    ],
     as_json: JsonOpt = False,
     ascii_only: AsciiOpt = False,
 ) -> None:
@@ -203,15 +223,17 @@ def undo(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False) 
 @evening_app.command("amend")
 def amend(
     file: FileArg,
-    number: Annotated[int, typer.Argument(help="The game to correct (see `evening report`).")],
+    number: Annotated[int, typer.Argument(metavar="N", help="The game to correct (see `evening report`).")],
     hand: Annotated[str | None, typer.Argument(help="The winner's hand (leave out with --draw).")] = None,
-    winner: Annotated[str | None, typer.Option("--winner", help="Who went Mah-Jongg.")] = None,
+    winner: Annotated[
+        str | None, typer.Option("--winner", metavar="NAME", help="Who went Mah-Jongg.")
+    ] = None,
     draw_game: Annotated[bool, typer.Option("--draw", help="The game was a draw.")] = False,
     other: OtherOpt = None,
     win_by: WinByOpt = None,
     drawn: DrawnOpt = False,
     loose: LooseOpt = False,
-    from_: FromOpt = None,
+    from_: FromNameOpt = None,
     feeder: FeederOpt = None,
     original_hand: OriginalOpt = False,
     last_tile: LastTileOpt = False,

@@ -87,6 +87,7 @@ def draw_record(others: dict[str, str], dead: list[str] | None = None) -> dict[s
 
 def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
     from ..evening.report import describe, round_name
+    from ..layout import hanging, terminal_width
     from ..render_evening import game_text
 
     game = change.game
@@ -96,7 +97,8 @@ def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
     out = output_stream(ascii_only)
     print(game_text(game, describe(game), round_name(change.after, game)), file=out)
     totals = change.after.totals()
-    print("\nTotals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()), file=out)
+    shown = ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items())
+    print("", *hanging(f"Totals: {shown}", terminal_width()), sep="\n", file=out)
     if change.after.east != change.before.east:
         print(f"The deal passes: {change.after.east} is East Wind", file=out)
     else:

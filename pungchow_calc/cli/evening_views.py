@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..ascii_output import output_stream
+from ..ascii_output import fit_data, output_stream, write_data
 from ..engine.errors import OptionError, PungchowError
 from .common import AsciiOpt, JsonOpt, fail
 from .evening import FileArg, evening_app
@@ -40,18 +40,21 @@ def report_command(
     if as_json:
         print(json.dumps(data))
         return
-    out = output_stream(ascii_only)  # a name the terminal cannot encode is written `?`, not a traceback
+    # CSV and Markdown are data for another program: UTF-8 whatever the terminal. The table is text
+    # for this terminal: a name it cannot encode is escaped (`Zo\xeb`) before the columns are
+    # measured, so they stay aligned and two names stay two.
     if format_ == "csv":
-        print(report_csv(data), end="", file=out)
+        write_data(report_csv(data))
     elif format_ == "markdown":
-        print(report_markdown(data), end="", file=out)
+        write_data(report_markdown(data))
     else:
-        print(report_text(data), file=out)
+        out = output_stream(ascii_only)
+        print(report_text(fit_data(data, out)), file=out)
 
 
 @evening_app.command("stats")
 def stats_command(
-    files: Annotated[list[str], typer.Argument(help="One or more evening logs.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE", help="One or more evening logs.")],
     as_json: JsonOpt = False,
     ascii_only: AsciiOpt = False,
 ) -> None:
@@ -72,26 +75,32 @@ def stats_command(
     games = sum(len(e.games) for e in evenings)
     out = output_stream(ascii_only)
     print(f"{len(evenings)} evening{'s' if len(evenings) != 1 else ''}, {games} games", file=out)
-    print(stats_table(stats, [("evenings", "Evenings")]), file=out)
+    print(stats_table(fit_data(stats, out), [("evenings", "Evenings")]), file=out)
 
 
 @evening_app.command("chart")
 def chart_command(
     file: FileArg,
-    width: Annotated[int, typer.Option("--width", help="Columns to use (default 80).", min=20, max=400)] = 80,
-    height: Annotated[int, typer.Option("--height", help="Rows of the chart.", min=5, max=100)] = 16,
+    width: Annotated[
+        int | None,
+        typer.Option("--width", metavar="N", help="Columns to use (default: the terminal's).", min=20, max=400),
+    ] = None,
+    height: Annotated[
+        int, typer.Option("--height", metavar="N", help="Rows of the chart.", min=5, max=100)
+    ] = 16,
     ascii_only: AsciiOpt = False,
 ) -> None:
     """The running totals as a chart in the terminal (plain characters)."""
     from ..evening.record import load
     from ..evening.report import running
+    from ..layout import terminal_width
     from ..render_evening import chart_text
 
     try:
         evening = load(file, say)
     except PungchowError as error:
         fail(error, False)
-    print(chart_text(running(evening), width, height), file=output_stream(ascii_only))
+    print(chart_text(running(evening), width or terminal_width(), height), file=output_stream(ascii_only))
 
 
 @evening_app.command("play")

@@ -1,14 +1,18 @@
-"""`pungchow rules list|show|diff|check`: the shipped and house rulesets."""
+"""`pungchow rules list|show|diff|check`: the shipped and house rulesets; and `pungchow docs [NAME]`,
+the manual (the repository's docs/), shipped with the command as package data and printed by it, as
+`git help <guide>` and `gh help <topic>` do: help never points to a file an installed command lacks."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from ..engine.errors import PungchowError
-from .common import Group, JsonOpt, app, fail
+from ..ascii_output import output_stream, write_data
+from ..engine.errors import OptionError, PungchowError
+from .common import Group, JsonOpt, app, complete_ruleset, fail
 
 rules_app = typer.Typer(
     help="List the rulesets, show one as a score card, compare two, or check a file.",
@@ -52,7 +56,12 @@ def rules_list(as_json: JsonOpt = False) -> None:
 
 @rules_app.command("show")
 def rules_show(
-    name: Annotated[str, typer.Argument(metavar="NAME|PATH", help="Ruleset name or YAML path.")],
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME|PATH", help="Ruleset name or YAML path.", autocompletion=complete_ruleset
+        ),
+    ],
     as_json: Annotated[
         bool, typer.Option("--json", metavar="", help="Print the merged ruleset document as JSON.")
     ] = False,
@@ -76,8 +85,14 @@ def rules_show(
 
 @rules_app.command("diff")
 def rules_diff(
-    a: Annotated[str, typer.Argument(metavar="A", help="First ruleset (name or path).")],
-    b: Annotated[str, typer.Argument(metavar="B", help="Second ruleset (name or path).")],
+    a: Annotated[
+        str,
+        typer.Argument(metavar="A", help="First ruleset (name or path).", autocompletion=complete_ruleset),
+    ],
+    b: Annotated[
+        str,
+        typer.Argument(metavar="B", help="Second ruleset (name or path).", autocompletion=complete_ruleset),
+    ],
     as_json: JsonOpt = False,
 ) -> None:
     """Settings (by key) and rules (by id) that differ between two rulesets."""
@@ -122,6 +137,57 @@ def rules_check(
         return
     limit = "no limit" if ruleset.settings.limit is None else f"limit {ruleset.settings.limit}"
     print(f"ok: {ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})")
+
+
+def _docs() -> dict[str, Path]:
+    """Each shipped document by its topic name (the file name without `.md`)."""
+    from ..ruleset_files import package_data_dir
+
+    return {p.stem: p for p in sorted(package_data_dir("docs").glob("*.md"))}
+
+
+def topic_names() -> list[str]:
+    """The topics `pungchow docs` knows (for completion as well)."""
+    return list(_docs())
+
+
+def _title(path: Path) -> str:
+    """A document's first heading, without its `#` and backquotes."""
+    with path.open(encoding="utf-8") as text:
+        first = text.readline()
+    return first.lstrip("#").strip().replace("`", "")
+
+
+def _complete_topic(incomplete: str) -> list[str]:
+    return [name for name in topic_names() if name.startswith(incomplete)]
+
+
+@app.command("docs")
+def docs_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="NAME",
+            help="A topic, e.g. notation or json (leave out to list them).",
+            autocompletion=_complete_topic,
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """The manual, shipped with the command: list its topics, or print one (Markdown)."""
+    docs = _docs()
+    out = output_stream()
+    if name is None:
+        width = max(map(len, docs))
+        for topic, path in docs.items():
+            print(f"{topic:<{width}}  {_title(path)}", file=out)
+        print("\nPrint one with: pungchow docs NAME", file=out)
+        return
+    # `json`, `json.md` and `docs/json.md` (as the README links it) all name the same topic.
+    topic = Path(name).stem if name.endswith(".md") else name
+    if topic not in docs:
+        fail(OptionError(f"no topic {name!r}: one of {', '.join(docs)}", code="bad-option"), False)
+    write_data(docs[topic].read_text(encoding="utf-8"))  # Markdown: UTF-8 whatever the terminal
 
 
 # `score` without typer's parsing: this typer coerces every non-flag value through a pydantic

@@ -9,10 +9,10 @@ import typer
 
 from .. import options as opts
 from ..engine.errors import PungchowError
-from .common import AsciiOpt, JsonOpt, SeatOpt, app, fail, with_score_options
+from .common import AsciiOpt, JsonOpt, SeatOpt, app, complete_ruleset, fail, with_score_options
 from .plain import score_hand
 
-NOTATION = """Hand notation (docs/notation.md):
+NOTATION = """Hand notation (all of it: pungchow docs notation):
 
 - dots 1d..9d, bamboo 1b..9b, characters 1c..9c
 - winds Ew Sw Ww Nw; dragons Rd Gd Wd (red, green, white)
@@ -51,7 +51,14 @@ def score(hand: HandArg, **given: Any) -> None:
 def wash(
     tiles: Annotated[str, typer.Argument(metavar="TILES", help="The original hand: 13 tiles, 14 for East.")],
     ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", metavar="NAME|PATH", help="Ruleset holding the washing table.")
+        str,
+        typer.Option(
+            "--ruleset",
+            "-r",
+            metavar="NAME|PATH",
+            help="Ruleset holding the washing table.",
+            autocompletion=complete_ruleset,
+        ),
     ] = "pung-chow-limit",
     seat: SeatOpt = "east",
     as_json: JsonOpt = False,
@@ -79,7 +86,13 @@ def diff_command(
     hand: Annotated[str, typer.Argument(metavar="HAND", help="The hand, as for `score`.")],
     rulesets: Annotated[
         list[str],
-        typer.Option("--ruleset", "-r", metavar="NAME|PATH", help="A ruleset to compare (give two or more)."),
+        typer.Option(
+            "--ruleset",
+            "-r",
+            metavar="NAME|PATH",
+            help="A ruleset to compare (give two or more).",
+            autocompletion=complete_ruleset,
+        ),
     ],
     **given: Any,
 ) -> None:

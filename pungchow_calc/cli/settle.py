@@ -28,20 +28,28 @@ from .common import (
     RulesetOpt,
     WinByOpt,
     app,
+    complete_wind,
     fail,
 )
 
 _SEAT_HELP = "A hand in notation or a plain score; omit the seat for a two- or three-handed game."
+_HAND = "HAND|SCORE"
 
 
 @app.command()
 def settle(
-    east: Annotated[str | None, typer.Option("--east", help=_SEAT_HELP)] = None,
-    south: Annotated[str | None, typer.Option("--south", help=_SEAT_HELP)] = None,
-    west: Annotated[str | None, typer.Option("--west", help=_SEAT_HELP)] = None,
-    north: Annotated[str | None, typer.Option("--north", help=_SEAT_HELP)] = None,
+    east: Annotated[str | None, typer.Option("--east", metavar=_HAND, help=_SEAT_HELP)] = None,
+    south: Annotated[str | None, typer.Option("--south", metavar=_HAND, help=_SEAT_HELP)] = None,
+    west: Annotated[str | None, typer.Option("--west", metavar=_HAND, help=_SEAT_HELP)] = None,
+    north: Annotated[str | None, typer.Option("--north", metavar=_HAND, help=_SEAT_HELP)] = None,
     winner: Annotated[
-        str | None, typer.Option("--winner", help="Winning seat (default: the hand with a !).")
+        str | None,
+        typer.Option(
+            "--winner",
+            metavar="SEAT",
+            help="Winning seat (default: the hand with a !).",
+            autocompletion=complete_wind,
+        ),
     ] = None,
     draw: Annotated[
         bool,
@@ -55,14 +63,31 @@ def settle(
     from_: FromOpt = None,
     feeder: Annotated[
         str | None,
-        typer.Option("--feeder", help="Seat that discarded the tile completing a dangerous set (insurance)."),
+        typer.Option(
+            "--feeder",
+            metavar="SEAT",
+            help="Seat that discarded the tile completing a dangerous set (insurance).",
+            autocompletion=complete_wind,
+        ),
     ] = None,
     no_choice: Annotated[bool, typer.Option(FACT["no_choice"].option, help=FACT["no_choice"].help)] = False,
     dead: Annotated[
-        list[str] | None, typer.Option("--dead", help="A seat whose hand is dead (repeatable).")
+        list[str] | None,
+        typer.Option(
+            "--dead",
+            metavar="SEAT",
+            help="A seat whose hand is dead (repeatable).",
+            autocompletion=complete_wind,
+        ),
     ] = None,
     false_mahjongg: Annotated[
-        str | None, typer.Option("--false-mahjongg", help="Seat that called Mah-Jongg on an incomplete hand.")
+        str | None,
+        typer.Option(
+            "--false-mahjongg",
+            metavar="SEAT",
+            help="Seat that called Mah-Jongg on an incomplete hand.",
+            autocompletion=complete_wind,
+        ),
     ] = None,
     original_hand: OriginalOpt = False,
     last_tile: LastTileOpt = False,

@@ -145,6 +145,7 @@ def _breakdown(game: Game) -> dict[str, list[dict[str, Any]]]:
         names[w]: [
             {
                 "label": line.label,
+                "kind": line.kind,
                 "set": line.meld,
                 "points": line.points,
                 "doublings": line.doublings,
@@ -159,6 +160,7 @@ def _breakdown(game: Game) -> dict[str, list[dict[str, Any]]]:
 def history(evening: Evening, breakdown: bool = False) -> list[dict[str, Any]]:
     """Every game in force: who was East, the round, what happened, scores, payments, nets, totals."""
     totals = dict.fromkeys(evening.players, 0)
+    amended = {step[1] for step in evening.undo if step[0] == "amend"}  # replaced by `evening amend`
     out = []
     for game in evening.games:
         for name, amount in game.net:
@@ -169,6 +171,7 @@ def history(evening: Evening, breakdown: bool = False) -> list[dict[str, Any]]:
             "east": game.east,
             "round": round_name(evening, game),
             "what": describe(game),
+            "amended": game.number in amended,
             "seats": {name: w.word for name, w in game.seats},
             "scores": _scores(game),
             "payments": _payments(game),

@@ -1,0 +1,246 @@
+"""Tables that fit the terminal: the columns side by side when they fit, else each row stacked.
+
+Plain text and the standard library only: the evening's output is printed from it whole, and the rich
+tables of `score`, `diff`, `settle` and `rules` ask it for their column widths and print its stacked
+form when their columns cannot fit (README.md, "Help and conventions"). Nothing is ever cut: a
+cell too long for its column wraps between words (a set of tiles is one word), and a row whose
+columns cannot fit side by side is written as its description on one line and its values under it.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+WRAP_LINES = 2  # a wrapped cell of more lines than this reads badly: the rows are stacked instead
+INDENT = 2  # the values of a stacked row, under its description
+
+
+def cell_width(text: str) -> int:
+    """Terminal cells the text takes: wide characters (CJK, the red dragon tile) two, marks none."""
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text
+    )
+
+
+def terminal_width(default: int = 80) -> int:
+    """The terminal's width: COLUMNS if set, else the terminal's own, else `default` (a pipe)."""
+    return max(20, shutil.get_terminal_size((default, 24)).columns)
+
+
+def _pieces(word: str, width: int) -> list[str]:
+    """A word longer than the line, broken after a `/` or `,` where it can be, else at the width."""
+    out: list[str] = []
+    while cell_width(word) > width:
+        cut = 0
+        for i in range(1, len(word)):
+            if cell_width(word[:i]) > width:
+                break
+            if word[i - 1] in "/,":
+                cut = i
+        if cut == 0:  # no place to break it: cut at the width (a name longer than the terminal)
+            cut = max(1, next(i for i in range(1, len(word) + 1) if cell_width(word[:i]) > width) - 1)
+        out.append(word[:cut])
+        word = word[cut:]
+    return [*out, word] if word else out
+
+
+def wrap(text: str, width: int, later: int | None = None) -> list[str]:
+    """Text broken into lines of at most `width` cells (the lines after the first: `later`) between
+    words, each gap kept as it was written (the three spaces between sets); at least one line."""
+    lines = [""]
+
+    def room() -> int:
+        return width if len(lines) == 1 or later is None else later
+
+    for token in re.findall(r"\S+|\s+", text):
+        if token.isspace():
+            if lines[-1]:
+                lines[-1] += token
+            continue
+        if lines[-1] and cell_width(lines[-1] + token) > room():
+            lines[-1] = lines[-1].rstrip()
+            lines.append("")
+        while cell_width(lines[-1] + token) > room():  # a word longer than a whole line
+            piece = _pieces(token, room())[0]
+            lines[-1] += piece
+            lines.append("")
+            token = token[len(piece) :]
+        lines[-1] += token
+    return [line.rstrip() for line in lines]
+
+
+def hanging(text: str, width: int, indent: int = 4) -> list[str]:
+    """A paragraph wrapped to `width`, its later lines indented by `indent` (and keeping the first
+    line's own leading spaces)."""
+    lead = len(text) - len(text.lstrip(" "))
+    first, *rest = wrap(text.lstrip(" "), width - lead, width - lead - indent)
+    return [" " * lead + first, *(" " * (lead + indent) + line for line in rest)]
+
+
+def pack(items: list[str], width: int, gap: str = "   ") -> list[str]:
+    """Items packed into lines of at most `width` cells, `gap` between them, none split (an item
+    longer than the line wraps on lines of its own)."""
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        if line and cell_width(line + gap + item) <= width:
+            line += gap + item
+            continue
+        if line:
+            lines.append(line)
+        line = item
+        if cell_width(item) > width:
+            lines += hanging(item, width)
+            line = ""
+    return [*lines, line] if line else lines
+
+
+def _pad(text: str, width: int, right: bool) -> str:
+    space = " " * max(0, width - cell_width(text))
+    return space + text if right else text + space
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A table's content: column names, rows of cells (None: a break between sections), the
+    columns aligned right (numbers), the columns whose text may wrap, and the columns that describe
+    a row (set on a line of their own when the rows are stacked)."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...] | None, ...]
+    right: frozenset[int] = frozenset()
+    wrap: frozenset[int] = frozenset()
+    head: frozenset[int] = field(default_factory=lambda: frozenset({0}))
+
+    def _natural(self) -> list[int]:
+        cells = [self.headers, *(r for r in self.rows if r is not None)]
+        return [max(cell_width(row[i]) for row in cells) for i in range(len(self.headers))]
+
+    def widths(self, width: int, gap: int = 2) -> list[int] | None:
+        """Column widths that fit `width` with `gap` cells between columns, narrowing the wrapping
+        columns while no word is cut and no cell takes more than WRAP_LINES lines; None when
+        the columns cannot fit so (the rows are then stacked)."""
+        widths = self._natural()
+        if sum(widths) + gap * (len(widths) - 1) <= width:
+            return widths
+        room = width - gap * (len(widths) - 1) - sum(w for i, w in enumerate(widths) if i not in self.wrap)
+        if not self.wrap or room <= 0:
+            return None
+        rows = [self.headers, *(r for r in self.rows if r is not None)]
+        least = {
+            i: max(cell_width(word) for row in rows for word in row[i].split() or [""]) for i in self.wrap
+        }
+        while sum(widths[i] for i in self.wrap) > room:
+            i = max(self.wrap, key=lambda k: widths[k])
+            widths[i] -= 1
+            if widths[i] < least[i]:
+                return None
+        for row in rows:
+            if any(len(wrap(row[i], widths[i])) > WRAP_LINES for i in self.wrap):
+                return None
+        for i in self.wrap:  # as narrow as its wrapped lines: no blank margin in a wrapped column
+            widths[i] = max(cell_width(line) for row in rows for line in wrap(row[i], widths[i]))
+        return widths
+
+    def flat(self, widths: list[int], gap: int = 2, rule: str = "-") -> list[str]:
+        """The columns side by side at these widths, cells wrapped within their column."""
+        sep = " " * gap
+
+        def lines(row: tuple[str, ...]) -> list[str]:
+            cells = [
+                wrap(c, w) if i in self.wrap else [c]
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            ]
+            out = []
+            for n in range(max(len(c) for c in cells)):
+                parts = [
+                    _pad(c[n] if n < len(c) else "", w, i in self.right)
+                    for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+                ]
+                out.append(sep.join(parts).rstrip())
+            return out
+
+        line = sep.join(rule * w for w in widths)
+        out = [*lines(self.headers), line]
+        for row in self.rows:
+            out += [line] if row is None else lines(row)
+        return out
+
+    def stacked(self, width: int, gap: int = 2, rule: str = "-") -> list[str]:
+        """Each row as its describing cells on a line of their own and its values under them:
+        in columns under one header where they fit, else as `name value` pairs."""
+        return [line for _, line in self.stacked_rows(width, gap, rule)]
+
+    def stacked_rows(self, width: int, gap: int = 2, rule: str = "-") -> list[tuple[int | None, str]]:
+        """The stacked lines, each with the index of the row it describes (None for the header, the
+        values and the breaks), so that a caller can style a row's description as its first cell."""
+        values = [i for i in range(len(self.headers)) if i not in self.head]
+        rows = [r for r in self.rows if r is not None]
+        widths = [max(cell_width(r[i]) for r in [self.headers, *rows]) for i in values]
+        aligned = INDENT + sum(widths) + gap * (len(widths) - 1) <= width
+        out: list[tuple[int | None, str]] = []
+        sep = " " * gap
+        if aligned:  # the pairs name their values themselves
+            heading = "  ".join(self.headers[i] for i in sorted(self.head) if self.headers[i])
+            out += [(None, line) for line in wrap(heading, width)] if heading else []
+            cells = [_pad(self.headers[i], w, i in self.right) for i, w in zip(values, widths, strict=True)]
+            out.append((None, (" " * INDENT + sep.join(cells)).rstrip()))
+            out.append((None, " " * INDENT + sep.join(rule * w for w in widths)))
+        for n, row in enumerate(self.rows):
+            if row is None:
+                out.append((None, ""))
+                continue
+            described = "  ".join(row[i] for i in sorted(self.head) if row[i])
+            out += [(n, line) for line in hanging(described, width, 2 * INDENT)] if described else []
+            if aligned:
+                cells = [_pad(row[i], w, i in self.right) for i, w in zip(values, widths, strict=True)]
+                out.append((None, (" " * INDENT + sep.join(cells)).rstrip()))
+            else:
+                out += [
+                    (None, line)
+                    for line in _pairs([(self.headers[i], row[i]) for i in values if row[i]], width)
+                ]
+        return out
+
+    def lines(self, width: int, gap: int = 2, rule: str = "-") -> list[str]:
+        """The table for a terminal `width` columns wide: side by side if it fits, else stacked."""
+        widths = self.widths(width, gap)
+        return self.flat(widths, gap, rule) if widths is not None else self.stacked(width, gap, rule)
+
+
+def _pairs(pairs: list[tuple[str, str]], width: int) -> list[str]:
+    """`name value` pairs packed into indented lines under a stacked row (none split)."""
+    lines = pack([f"{name} {value}" if name else value for name, value in pairs], width - INDENT)
+    return [" " * INDENT + line for line in lines]
+
+
+# --- the score card ------------------------------------------------------------------------------
+
+
+def value_text(line: Any, times: str = "×") -> str:
+    """A score line's value as the score card writes it: points, `double`, `double ×2` or `limit`."""
+    if line.kind == "limit":
+        return "limit"
+    if line.doublings:
+        return "double" if line.doublings == 1 else f"double {times}{line.doublings}"
+    return str(line.points)
+
+
+def breakdown_grid(score: Any, set_of: Callable[[Any], str], times: str = "×") -> Grid:
+    """A scored hand's lines as the score card's table: label, set (`set_of(line)`), value, total."""
+    rows = tuple(
+        (line.label, set_of(line), value_text(line, times), "" if line.kind == "limit" else str(line.running))
+        for line in score.lines
+    )
+    return Grid(
+        ("Score line", "Set", "Value", "Total"),
+        rows,
+        right=frozenset({2, 3}),
+        wrap=frozenset({0}),
+        head=frozenset({0, 1}),
+    )

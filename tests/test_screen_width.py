@@ -1,0 +1,320 @@
+"""Every table of every command at 60 and 80 columns, through the entry point with COLUMNS set: no
+line wider than the terminal (in cells, glyphs counted as the terminal draws them), nothing cut (no
+`…`), every set of the hand, every ruleset and every player's name whole on some line; and
+`evening report`'s presentation (local time, amended games, signed totals, the score card)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from cli_helpers import run
+from evening_support import WINS
+from evening_support import run as subprocess_run
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pungchow_calc.layout import Grid, cell_width, hanging, wrap
+from pungchow_calc.render import set_text
+from pungchow_calc.render_batch import BatchTable
+
+WIDTHS = [60, 80]
+HAND = "RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c"
+KONGS = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
+LOSER = "EwEwEw 2b2b 2c3c4c SwSw 9d 7b 1b"
+FOUR = ("pung-chow", "pung-chow-limit", "classical-dmjl", "classical-bmja")
+LONG = "Bartholomew-Featherstonehaugh"
+PLAYERS = [LONG, "Bob", "Cy", "Di"]
+
+
+def _rulesets(n: int) -> list[str]:
+    return [arg for name in FOUR[:n] for arg in ("-r", name)]
+
+
+# Each command that prints a table, and what must appear whole in its output.
+COMMANDS: dict[str, tuple[list[str], list[str]]] = {
+    "score": (["score", KONGS, "-s", "n"], []),
+    "score-loser": (["score", "RdRdRd 2b2b 2c3c4c SwSw 9d 7b", "--loser", "-s", "s"], []),
+    "diff-2": (["diff", HAND, *_rulesets(2)], list(FOUR[:2])),
+    "diff-3": (["diff", HAND, *_rulesets(3)], list(FOUR[:3])),
+    "diff-4": (["diff", HAND, *_rulesets(4)], list(FOUR)),
+    "diff-4-kongs": (["diff", KONGS, *_rulesets(4), "-s", "n"], list(FOUR)),
+    "settle": (
+        ["settle", "--east", HAND, "--south", LOSER, "--west", "8", "--north", "12", "--dead", "west"],
+        [],
+    ),
+    "wash": (["wash", "1b9b1c9c1d9dEwSwWwNwRdGdWd", "-s", "s"], []),
+    "rules-list": (["rules", "list"], list(FOUR)),
+    **{f"rules-show-{name}": (["rules", "show", name], [name]) for name in FOUR},
+    "rules-diff": (
+        ["rules", "diff", "pung-chow", "classical-dmjl"],
+        ["standard_mah_jongg", "zero_point_hand"],
+    ),
+    "rules-diff-limit": (["rules", "diff", "pung-chow", "pung-chow-limit"], ["pair_heads_punged"]),
+}
+
+EVENING: dict[str, tuple[list[str], list[str]]] = {
+    "status": (["evening", "status", "{log}"], PLAYERS),
+    "report": (["evening", "report", "{log}"], PLAYERS),
+    "report-breakdown": (["evening", "report", "{log}", "--breakdown"], PLAYERS),
+    "stats": (["evening", "stats", "{log}", "{log}"], PLAYERS),
+    "chart": (["evening", "chart", "{log}"], PLAYERS),
+}
+
+
+def _check(lines: list[str], width: int, whole: list[str], hands: list[str], glyphs: bool) -> None:
+    text = "\n".join(lines)
+    wide = [line for line in lines if cell_width(line.rstrip()) > width]
+    assert not wide, (wide, text)
+    assert "…" not in text and "..." not in text, text  # rich's mark of a cut cell
+    for name in whole:
+        assert any(name in line for line in lines), (name, text)
+    for hand in hands:
+        for group in hand.split():
+            shown = set_text(group.replace("!", ""), ascii_only=not glyphs)
+            assert any(shown in line.replace("!", "") for line in lines), (group, text)
+
+
+@pytest.mark.parametrize("glyphs", [False, True], ids=["ascii", "glyphs"])
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_table_fits(name: str, width: int, glyphs: bool) -> None:
+    argv, whole = COMMANDS[name]
+    ascii_flag = [] if glyphs or argv[0] == "rules" else ["--ascii"]
+    env = {"COLUMNS": str(width), "PYTHONIOENCODING": "utf-8" if glyphs else "ascii"}
+    result = run(*argv, *ascii_flag, env=env)
+    assert result.exit_code == 0, result.output
+    hands = [a for a in argv if "!" in a]  # a winning hand's sets are shown as typed
+    _check(result.stdout.splitlines(), width, whole, hands, glyphs)
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An evening of four, one player with a long name; game 1 amended."""
+    path = tmp_path_factory.mktemp("screens") / "e.jsonl"
+    log = str(path)
+    steps = [
+        ["evening", "new", log, "--players", ",".join(PLAYERS)],
+        ["evening", "hand", log, HAND, "--winner", LONG, "--from", "Bob"]
+        + ["--other", "Bob=2", "--other", "Cy=4", "--other", "Di=6"],
+        ["evening", "hand", log, WINS[0], "--winner", "Cy", "--from", "Di"]
+        + ["--other", "Bob=2", "--other", f"{LONG}=4", "--other", "Di=6"],
+        ["evening", "amend", log, "1", HAND, "--winner", LONG, "--from", "Cy"]
+        + ["--other", "Bob=2", "--other", "Cy=4", "--other", "Di=6"],
+        ["evening", "hand", log, WINS[1], "--winner", "Bob", "--drawn"]
+        + ["--other", "Cy=2", "--other", f"{LONG}=4", "--other", "Di=6"],
+    ]
+    for argv in steps:
+        result = run(*argv)
+        assert result.exit_code == 0, result.output
+    return path
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", list(EVENING))
+def test_every_evening_table_fits(evening: Path, name: str, width: int) -> None:
+    argv, whole = EVENING[name]
+    result = run(*(str(evening) if a == "{log}" else a for a in argv), env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    _check(result.stdout.splitlines(), width, whole, [], glyphs=False)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_recording_a_game_fits(tmp_path: Path, width: int) -> None:
+    """`evening hand` (the game, its breakdown, the payments), then `amend` and `undo` (the totals)."""
+    log = str(tmp_path / "e.jsonl")
+    env = {"COLUMNS": str(width)}
+    started = run("evening", "new", log, "--players", ",".join(PLAYERS), env=env)
+    assert started.exit_code == 0, started.output
+    _check(started.stdout.splitlines(), width, PLAYERS, [], glyphs=False)
+    others = ["--other", "Bob=2", "--other", "Cy=4", "--other", "Di=6"]
+    shown = run("evening", "hand", log, KONGS, "--winner", LONG, "--from", "Bob", *others, env=env)
+    assert shown.exit_code == 0, shown.output
+    _check(shown.stdout.splitlines(), width, PLAYERS, [KONGS], glyphs=False)
+    assert re.search(r"^Score line\s+Set\s+Value\s+Total$", shown.stdout, re.M), shown.stdout
+    amended = run("evening", "amend", log, "1", KONGS, "--winner", LONG, "--from", "Cy", *others, env=env)
+    undone = run("evening", "undo", log, env=env)
+    for result in (amended, undone):
+        assert result.exit_code == 0, result.output
+        _check(result.stdout.splitlines(), width, PLAYERS, [], glyphs=False)
+
+
+def test_play_fits_60_columns(tmp_path: Path) -> None:
+    """`evening play` through a pipe at 60 columns: the game shown, its breakdown, the status."""
+    path = tmp_path / "e.jsonl"
+    assert subprocess_run("evening", "new", str(path), "--players", ",".join(PLAYERS)).returncode == 0
+    game = [LONG, KONGS, "d", "Bob", "", "2", "4", "6", "y", "status", "quit"]
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "60", "PYTHONIOENCODING": "utf-8"}
+    result = subprocess_run("evening", "play", str(path), stdin="\n".join(game) + "\n", env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Recorded game 1." in result.stdout
+    # The prompts, each followed by the answer piped in, are not tables: left out.
+    answers = tuple(f" {answer}" for answer in game if answer)
+    shown = [line for line in result.stdout.splitlines() if not line.endswith(answers)]
+    _check(shown, 60, PLAYERS, [KONGS], glyphs=False)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_batch_compare_fits(tmp_path: Path, width: int) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"{HAND}\n{KONGS}\n")
+    argv = ["batch", str(hands), "--compare", "pung-chow", "classical-bmja"]
+    result = run(*argv, env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    _check(result.stdout.splitlines(), width, ["classical-bmja"], [], glyphs=False)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_batch_table_fits_a_terminal(width: int) -> None:
+    """On a terminal the batch table is sized to it (piped, it keeps fixed columns: docs/batch.md)."""
+    record = {
+        "line": 12,
+        "hand": "RdRdRdRd#   EwEwEwEw*   GdGdGd   Wd!WdWd*   SwSw",
+        "seat": "north",
+        "points": 90,
+        "doublings": 6,
+        "score": 5760,
+        "payable": 5760,
+        "payments": {"east": 11520, "south": 5760, "west": 5760},
+    }
+    table = BatchTable(width)
+    lines = [table.header(), *table.row(record).splitlines()]
+    _check(lines, width, [], [KONGS], glyphs=False)
+
+
+# --- the layout itself ----------------------------------------------------------------------------
+
+LABELS = (
+    "3 of a kind of ones, nines, winds or dragons",
+    "Last Tile Completes Pair of Terminals or Honors",
+    "Mah-Jongg",
+)
+
+
+@pytest.mark.parametrize("width", [30, 40, 60, 80, 120])
+@pytest.mark.parametrize("columns", [1, 2, 4, 6])
+def test_a_grid_fits_or_stacks_and_keeps_every_cell(width: int, columns: int) -> None:
+    names = tuple(f"ruleset-number-{i}" for i in range(columns))
+    rows = tuple((label, "RdRdRd", *(str(10 * i) for i in range(columns))) for label in LABELS)
+    grid = Grid(("Score line", "Set", *names), rows, frozenset(range(2, columns + 2)), frozenset({0}))
+    lines = grid.lines(width)
+    assert all(cell_width(line) <= width for line in lines), "\n".join(lines)
+    words = " ".join(lines).split()
+    for cell in {c for row in rows for c in row} | set(names):
+        assert all(word in words for word in cell.split()), (cell, "\n".join(lines))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no_other_points: {except: standard_mah_jongg/last_tile_completes_pair_minor/last_tile_from_wall}",
+        "RdRdRd   GdGdGd*   WdWdWd   2b3b4b   9c!9c",
+        "Bartholomew-Featherstonehaugh pays Cy 96 (Mah-Jongg 48, East x2)",
+    ],
+    ids=["long-condition", "hand", "payment"],
+)
+@pytest.mark.parametrize("width", [24, 40, 60])
+def test_wrapping_keeps_the_text(text: str, width: int) -> None:
+    """Wrapped lines fit and, put back together, are the text (a long word breaks after a `/`)."""
+    lines = hanging(text, width)
+    assert all(cell_width(line) <= width for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert wrap(text, 400) == [text]
+
+
+# --- evening report's presentation (issue 19, point 14) ------------------------------------------
+
+
+def test_report_shows_local_time(evening: Path) -> None:
+    """The log's UTC time in the reader's zone (TZ respected), in the text and markdown reports."""
+    at = json.loads(evening.read_text().splitlines()[0])["at"]
+    moment = datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone(UTC) + timedelta(hours=3)
+    expected = f"{moment:%Y-%m-%d %H:%M} XYZ"
+    for fmt in ("table", "markdown"):
+        result = run("evening", "report", str(evening), "--format", fmt, env={"TZ": "XYZ-3", "COLUMNS": "80"})
+        assert result.exit_code == 0, result.output
+        assert f"Evening of {expected}" in result.stdout, result.stdout
+        assert at not in result.stdout
+    data = json.loads(run("evening", "report", str(evening), "--format", "json").stdout)
+    assert data["started"] == at  # the data keeps UTC
+
+
+def test_report_marks_amended_games(evening: Path) -> None:
+    data = json.loads(run("evening", "report", str(evening), "--format", "json").stdout)
+    assert [g["amended"] for g in data["history"]] == [True, False, False]
+    text = run("evening", "report", str(evening), env={"COLUMNS": "120"}).stdout
+    assert "won on Cy's discard (amended)" in text and text.count("(amended)") == 1, text
+    markdown = run("evening", "report", str(evening), "--format", "markdown").stdout
+    assert markdown.count("(amended)") == 1, markdown
+
+
+def test_undoing_an_amendment_unmarks_the_game(tmp_path: Path) -> None:
+    log = str(tmp_path / "e.jsonl")
+    others = ["--other", "Bob=2", "--other", "Cy=4", "--other", "Di=6"]
+    assert run("evening", "new", log, "--players", "Ann,Bob,Cy,Di").exit_code == 0
+    assert run("evening", "hand", log, HAND, "--winner", "Ann", "--from", "Bob", *others).exit_code == 0
+    assert run("evening", "amend", log, "1", HAND, "--winner", "Ann", "--from", "Cy", *others).exit_code == 0
+    assert json.loads(run("evening", "report", log, "--format", "json").stdout)["history"][0]["amended"]
+    assert run("evening", "undo", log).exit_code == 0
+    assert not json.loads(run("evening", "report", log, "--format", "json").stdout)["history"][0]["amended"]
+
+
+def test_report_totals_are_signed_and_numbers_right_aligned(evening: Path) -> None:
+    data = json.loads(run("evening", "report", str(evening), "--format", "json").stdout)
+    totals = data["totals"]
+    signed = [f"{v:+d}" if v else "0" for v in totals.values()]
+    text = run("evening", "report", str(evening), env={"COLUMNS": "200"}).stdout
+    players = text[text.index("Player") :]
+    for name, total in zip(totals, signed, strict=True):
+        assert re.search(rf"^{re.escape(name)}\s.*\s{re.escape(total)}$", players, re.M), (name, players)
+    markdown = run("evening", "report", str(evening), "--format", "markdown").stdout
+    assert "|---:|---|---|---|---:|---:|---:|---:|" in markdown  # game number and nets
+    assert "|---|---:|---:|---:|---:|---:|---:|" in markdown  # the players' numbers
+    for name, total in zip(totals, signed, strict=True):
+        assert re.search(rf"^\| {re.escape(name)} \|.* \| {re.escape(total)} \|$", markdown, re.M), markdown
+
+
+def test_report_breakdown_reads_as_the_score_card(evening: Path) -> None:
+    """`--breakdown`: each hand as score lines (label, set, value, running total), like `score`."""
+    text = run("evening", "report", str(evening), "--breakdown", env={"COLUMNS": "100"}).stdout
+    assert "Game 2, Cy's hand:" in text, text
+    assert re.search(r"^Score line\s+Set\s+Value\s+Total$", text, re.M), text
+    assert re.search(r"^Mah-Jongg\s+20\s+20$", text, re.M), text
+    assert re.search(r"^3 of a kind of ones, nines, winds or dragons\s+1b1b1b\s+8\s+40$", text, re.M), text
+
+
+WORD = st.text(alphabet="abcdefghij-/,!*#0123456789", min_size=1, max_size=12)
+CELL = st.lists(WORD, min_size=0, max_size=6).map(" ".join)
+
+
+@given(
+    width=st.integers(min_value=20, max_value=140),
+    columns=st.integers(min_value=1, max_value=7),
+    data=st.data(),
+)
+def test_a_grid_never_exceeds_its_width_nor_cuts_a_word(
+    width: int, columns: int, data: st.DataObject
+) -> None:
+    """Whatever its cells, a grid's lines fit the width and every word of every cell is whole, and
+    so is the name of each column of values that has any."""
+    headers = tuple(data.draw(WORD) for _ in range(columns))
+    rows = tuple(tuple(data.draw(CELL) for _ in range(columns)) for _ in range(data.draw(st.integers(1, 5))))
+    wraps = frozenset(data.draw(st.sets(st.integers(0, columns - 1))))
+    grid = Grid(headers, rows, frozenset(range(1, columns)), wraps)
+    lines = grid.lines(width)
+    assert all(cell_width(line) <= width for line in lines), "\n".join(lines)
+    words = set(" ".join(lines).split())
+    named = [h for i, h in enumerate(headers) if i and any(row[i] for row in rows)]  # a value's name
+    for cell in [*named, *(c for row in rows for c in row)]:
+        assert all(word in words or any(word in w for w in words) for word in cell.split()), lines
+
+
+@given(text=st.lists(WORD, max_size=30).map(" ".join), width=st.integers(min_value=13, max_value=100))
+def test_wrapped_text_fits_and_keeps_every_character(text: str, width: int) -> None:
+    lines = hanging(text, width)
+    assert all(cell_width(line) <= width for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
