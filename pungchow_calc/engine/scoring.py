@@ -15,6 +15,7 @@ from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
 from .payments import ALL_SEATS, winner_payments
 from .plan import Found, evaluate, memo_for, plan_for
+from .rule_types import LimitTier
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
 from .situation import LOOSE_NOTE, SITUATION_FACTS, Situation, WinBy
@@ -41,12 +42,12 @@ def _lines(found: list[Found]) -> tuple[Line, ...]:
     """The breakdown as the book prints it: point lines, then doublings, with the running total."""
     lines: list[Line] = []
     running = 0
-    for _, rule, unit, points in sorted(found, key=_FIRST):
+    for _, rule, unit, points, doublings in sorted(found, key=_FIRST):
         code = unit.code if unit else None
         if rule.limit:
             kind, points, doublings = "limit", 0, 0
         else:
-            kind, doublings = rule.kind, rule.doublings
+            kind = rule.kind
             if doublings:
                 running *= 2**doublings  # point lines sort first: running is the points total
             else:
@@ -120,16 +121,34 @@ def score_hand(
     # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
     nominal = cap if cap is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
     memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
-    best: tuple[tuple[int, int], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
+    best: tuple[tuple[int, ...], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
     calling = None if situation.winner else _calling(hand, ruleset, situation)
+    settings = ruleset.settings
+    if situation.winner:
+        _closed_only_facts(hand, situation)
+    minimum = settings.min_doublings if situation.winner else 0
     for arrangement in map(_display_order, candidates):
         ctx = Context(situation, hand, arrangement, counts, hand_waits, [], calling)
         found, points, doublings, limit_hand = evaluate(plan, ctx, nominal, memo)
+        if minimum and limit_hand is None and _counted(found) < minimum:
+            continue  # no win in this arrangement: too few doublings that count (docs/riichi.md)
+        if settings.round_points and all(line[1].rounded for line in found):
+            points = -(-points // settings.round_points) * settings.round_points
         value, limit_label = _value(ruleset, cap, points, doublings, limit_hand)
-        if best is None or (value, points) > best[0]:
-            best = ((value, points), arrangement, found, points, doublings, limit_label)
-    assert best is not None  # loser_arrangements always yields at least one arrangement
-    (value, _), arrangement, found, points, doublings, limit_label = best
+        # With a doubling base, on equal value the arrangement with more doublings is taken (the
+        # package's and the tables' order: han, then fu).
+        key = (value, doublings, points) if settings.doubling_base else (value, points)
+        if best is None or key > best[0]:
+            best = (key, arrangement, found, points, doublings, limit_label)
+    if best is None:
+        raise HandError(
+            f"no win under {ruleset.name}: a winning hand needs {minimum} doubling"
+            f"{'s' * (minimum != 1)} of its rules (dora do not count), or a limit hand",
+            code="no-yaku",
+            column=1,
+        )
+    value = best[0][0]
+    _, arrangement, found, points, doublings, limit_label = best
     lines = _lines(found)
     payable = value if cap is None else min(value, cap)
     payments = (
@@ -155,6 +174,24 @@ def score_hand(
         limit_label,
         _unread_options(ruleset.name, plan.reads, situation),
     )
+
+
+def _counted(found: list[Found]) -> int:
+    """The doublings of the lines whose rules count towards a ruleset's min_doublings."""
+    return sum([line[4] for line in found if line[1].counts_for_minimum])
+
+
+def _closed_only_facts(hand: Hand, situation: Situation) -> None:
+    """Refuse a stated fact only a closed hand can have (riichi, ...) with a set laid open."""
+    if not any(m.exposed for m in hand.fixed):
+        return
+    for fact in SITUATION_FACTS:
+        if fact.closed_only and getattr(situation, fact.field):
+            raise HandError(
+                f"{fact.option} needs a closed hand: no set laid open (*, +) before the win",
+                code="open-hand",
+                column=1,
+            )
 
 
 def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
@@ -190,8 +227,11 @@ def _value(
     ruleset: Ruleset, cap: int | None, points: int, doublings: int, limit: tuple[str, float] | None
 ) -> tuple[int, str | None]:
     """The hand's value, and the limit hand it is paid as (None when paid by its count)."""
-    count = points * 2**doublings
+    settings = ruleset.settings
+    count = points * 2 ** (doublings + settings.doubling_base)
     if limit is None:
+        if settings.limits:
+            return _tier(settings.limits, count, doublings)
         return count, None
     label, share = limit
     nominal = cap if cap is not None else (ruleset.settings.limit_hand_value or ruleset.settings.limit)
@@ -205,6 +245,19 @@ def _value(
     if not ruleset.settings.limit_hand_counts:
         return nominal or 0, label
     return max(nominal or 0, count), label
+
+
+def _tier(tiers: tuple[LimitTier, ...], count: int, doublings: int) -> tuple[int, str | None]:
+    """A count under limits by doublings: the highest tier the doublings reach, else the first tier
+    when the count passes its score, else the count (docs/riichi.md "Han, basic points and limits")."""
+    reached = None
+    for tier in tiers:
+        if doublings >= tier.doublings:
+            reached = tier
+    if reached is not None:
+        return reached.score, reached.name
+    first = tiers[0]
+    return (first.score, first.name) if count > first.score else (count, None)
 
 
 def _calling(hand: Hand, ruleset: Ruleset, situation: Situation) -> Callable[[], frozenset[str]]:

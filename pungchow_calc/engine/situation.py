@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .tiles import Wind
+from .errors import NotationError, OptionError
+from .notation import parse
+from .tiles import Tile, Wind
 
 
 class WinBy(Enum):
@@ -48,6 +50,12 @@ class Situation:
     robbing_kong: bool = False  # won with the tile another player added to an exposed pung
     original_call: bool = False  # declared calling before the first discard and kept the hand unchanged
     kong_after_kong: bool = False  # won on the loose tile drawn for a kong declared on a loose tile
+    # The riichi facts (docs/riichi.md "The facts of a win"): kept together, after the book's.
+    riichi: bool = False  # won after declaring riichi (a closed hand, ready)
+    double_riichi: bool = False  # riichi declared on the first uninterrupted turn
+    ippatsu: bool = False  # won within one go-around of declaring riichi, no call between
+    dora: tuple[Tile, ...] = ()  # the dora indicators turned, kan dora indicators included
+    ura: tuple[Tile, ...] = ()  # the ura dora indicators (read under riichi only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +78,8 @@ class Fact:
     # reader (the text as typed -> the Situation's value; raises OptionError). "" and None: on/off.
     metavar: str = ""
     read: Callable[[str], Any] | None = None
+    closed_only: bool = False  # only a closed hand (no set laid open) can have it: refused otherwise
+    needs: tuple[str, ...] = ()  # facts of which it needs one given with it (else refused in one line)
 
     @property
     def flag(self) -> bool:
@@ -130,6 +140,56 @@ FACTS: tuple[Fact, ...] = (
         tile="a loose tile",
         loser_refused=True,
     ),
+    # The riichi facts (docs/riichi.md "The facts of a win"), together; the book's facts serve for the
+    # rest (self-drawn = tsumo, --loose = rinshan, --robbing-kong = chankan, --last-tile = haitei or
+    # houtei, --original-hand = tenhou or chiihou).
+    Fact(
+        "riichi",
+        "--riichi",
+        "Won after declaring riichi.",
+        "riichi",
+        "won after declaring riichi",
+        loser_refused=True,
+        closed_only=True,
+    ),
+    Fact(
+        "double_riichi",
+        "--double-riichi",
+        "Won after declaring riichi on the first turn.",
+        "double riichi",
+        "won after declaring riichi on the first uninterrupted turn",
+        loser_refused=True,
+        closed_only=True,
+    ),
+    Fact(
+        "ippatsu",
+        "--ippatsu",
+        "Won within one go-around of riichi (needs --riichi).",
+        "ippatsu",
+        "won within one uninterrupted go-around of declaring riichi",
+        loser_refused=True,
+        closed_only=True,
+        needs=("riichi", "double_riichi"),
+    ),
+    Fact(
+        "dora",
+        "--dora",
+        "The dora indicators turned, kan dora ones too (e.g. 4c,Nw).",
+        "dora",
+        loser_refused=True,
+        metavar="TILES",
+        read=lambda text: read_tiles("--dora", text),
+    ),
+    Fact(
+        "ura",
+        "--ura",
+        "The ura dora indicators (needs --riichi).",
+        "ura dora",
+        loser_refused=True,
+        metavar="TILES",
+        read=lambda text: read_tiles("--ura", text),
+        needs=("riichi", "double_riichi"),
+    ),
     # Part II "Penalties", note (a): the liable player had no choice in his discard.
     Fact(
         "no_choice",
@@ -156,6 +216,27 @@ assert tuple(k for k in Situation.__dataclass_fields__ if k not in CORE) == tupl
 LOOSE_NOTE = "--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall"
 
 Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given, in FACTS order
+
+
+def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
+    """Playing tiles given as an option's value, in notation, commas allowed: `4c,Nw` (docs/riichi.md)."""
+    try:
+        tiles = tuple(t for group in parse(text.replace(",", " ")).groups for t in group.tiles)
+    except NotationError as exc:
+        raise OptionError(f"{option}: {exc}", code="bad-option") from None
+    if any(t.is_bonus for t in tiles):
+        raise OptionError(
+            f"{option}: indicators are playing tiles, not flowers or seasons", code="bad-option"
+        )
+    return tiles
+
+
+def satisfied(given: dict[str, Any]) -> str | None:
+    """Why stated facts cannot go together (a fact given without one of those it needs), or None."""
+    for fact in FACTS:
+        if fact.needs and given.get(fact.field) and not any(given.get(n) for n in fact.needs):
+            return f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
+    return None
 
 
 def flag_facts() -> tuple[Fact, ...]:
