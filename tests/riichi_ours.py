@@ -30,6 +30,7 @@ SINGLE = {
     "Suu Ankou Tanki": "Suu Ankou",
     "Daburu Chuuren Poutou": "Chuuren Poutou",
 }
+YAKUMAN = frozenset(rule.label for rule in RULESET.rules if rule.limit)  # the package's names too
 DRAGON_NAMES = {"Wd": "haku", "Gd": "hatsu", "Rd": "chun"}
 
 

@@ -1,0 +1,71 @@
+"""rulesets/riichi-ema-2016.yaml against the riichi `mahjong` package under the EMA options.
+
+- The differential test: hands drawn by tests/riichi_hands.py, each scored by our engine and by the
+  oracle (tests/riichi_oracle.py `ema_score`, the package with its departures from the EMA text
+  corrected): han, fu, basic points and the yaku (with their han) equal on every hand, or both refuse
+  it as "no yaku". Hands meeting a departure (`Scored.divergences`) are compared with the corrected
+  value, and counted: the test requires some of each.
+- The package's own tests (tests/data/riichi_package_hands.py), every case that holds under EMA, as
+  golden tests: our han, fu and yaku are the package test's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from data.riichi_package_hands import CASES, Case
+from hypothesis import Phase, given, settings
+from riichi_hands import RiichiCase, riichi_cases
+from riichi_oracle import Facts, ema_score, score
+from riichi_ours import SINGLE, YAKUMAN, expected, ours
+
+# At least 2,000 hands in the `ci` profile (about 15 s); `HYPOTHESIS_PROFILE=long` draws more, and
+# tests/riichi_differential.py runs any number by hand (docs/riichi.md "How it is checked").
+EXAMPLES = max(2000, settings.default.max_examples)
+MET: dict[str, int] = {}
+
+
+@settings(max_examples=EXAMPLES, phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink])
+@given(riichi_cases())
+def test_the_ruleset_scores_as_the_oracle(case: RiichiCase) -> None:
+    oracle = ema_score(case.hand, case.facts)
+    for departure in getattr(score(case.hand, case.facts), "divergences", ()):
+        MET[departure] = MET.get(departure, 0) + 1
+    assert ours(case.hand, case.facts) == expected(oracle), case
+
+
+def test_the_differential_met_the_departures() -> None:
+    # Runs after the differential test (file order): the hands it drew met both departures the oracle
+    # corrects, so they were compared with EMA's value, not the package's.
+    assert {"double-wind-pair", "yakuman-stacking"} <= set(MET), MET
+
+
+APPLY = [c for c in CASES if not c.excluded and c.hand is not None]
+
+
+def _package_expectation(case: Case) -> tuple[object, ...]:
+    e = case.expect
+    if e.refusal is not None:
+        return ("refused", e.refusal)
+    yaku = tuple(sorted({SINGLE.get(y, y) for y in e.yaku}))
+    yakuman = not YAKUMAN.isdisjoint(yaku)
+    return (13 if yakuman else e.han, 0 if yakuman else e.fu, yaku)
+
+
+def _ours(case: Case) -> tuple[object, ...]:
+    assert case.hand is not None and case.facts is not None
+    got = ours(case.hand, Facts(**case.facts))
+    if isinstance(got, str):
+        return ("refused", got)
+    return (got.han, got.fu, tuple(sorted({name for name, _ in got.yaku})))
+
+
+@pytest.mark.parametrize("case", APPLY, ids=[c.name for c in APPLY])
+def test_package_case(case: Case) -> None:
+    if case.departs:
+        # The package's test asserts its own departure from EMA (docs/riichi.md): EMA's value holds.
+        assert case.facts is not None
+        want = expected(ema_score(case.hand, Facts(**case.facts)))
+        assert case.hand is not None
+        assert ours(case.hand, Facts(**case.facts)) == want
+    else:
+        assert _ours(case) == _package_expectation(case)
