@@ -21,7 +21,6 @@ from .engine.situation import (
     Stated,
     WinBy,
     fact_value,
-    satisfied,
     stated,
     stated_situation,
 )
@@ -192,9 +191,6 @@ def make(
             raise TypeError(f"make() got an unexpected keyword argument {name!r}")
     values = {name: fact_value(name, value) for name, value in facts.items()}  # a valued fact's text read
     given = [fact for fact in SITUATION_FACTS if values.get(fact.field)]
-    unmet = satisfied(values)
-    if unmet is not None:
-        raise OptionError(unmet, code="bad-option")
     ways = [w for w, on in (("wall", drawn), ("loose", loose)) if on]
     if win_by is not None:
         ways.append(_read("win_by", win_by).value)

@@ -26,6 +26,8 @@ SAMPLES = {
     "win_by": "drawn",
     "discarder": "n",
     "limit": "500",
+    "dora": "4c,Nw",
+    "ura": "2b",
 }
 
 

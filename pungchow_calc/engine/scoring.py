@@ -10,7 +10,7 @@ from typing import Any
 from .cache import BoundedCache
 from .conditions import Context
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
-from .errors import HandError, PungchowError
+from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
 from .payments import ALL_SEATS, winner_payments
@@ -18,7 +18,7 @@ from .plan import Found, evaluate, memo_for, plan_for
 from .rule_types import LimitTier
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
-from .situation import LOOSE_NOTE, SITUATION_FACTS, Situation, WinBy
+from .situation import LOOSE_NOTE, SITUATION_FACTS, Situation, WinBy, satisfied
 from .tiles import PLAYING_TILES, Wind
 
 __all__ = ["DEFAULT", "Line", "Score", "limit_in_force", "score_hand", "score_text", "unread_options"]
@@ -125,7 +125,7 @@ def score_hand(
     calling = None if situation.winner else _calling(hand, ruleset, situation)
     settings = ruleset.settings
     if situation.winner:
-        _closed_only_facts(hand, situation)
+        _check_facts(hand, situation)
     minimum = settings.min_doublings if situation.winner else 0
     for arrangement in map(_display_order, candidates):
         ctx = Context(situation, hand, arrangement, counts, hand_waits, [], calling)
@@ -181,8 +181,12 @@ def _counted(found: list[Found]) -> int:
     return sum([line[4] for line in found if line[1].counts_for_minimum])
 
 
-def _closed_only_facts(hand: Hand, situation: Situation) -> None:
-    """Refuse a stated fact only a closed hand can have (riichi, ...) with a set laid open."""
+def _check_facts(hand: Hand, situation: Situation) -> None:
+    """Refuse stated facts that cannot go together (Fact.needs: ippatsu without riichi, ...), and a fact
+    only a closed hand can have (riichi, ...) with a set laid open (docs/riichi.md "The facts")."""
+    unmet = satisfied({fact.field: getattr(situation, fact.field) for fact in SITUATION_FACTS})
+    if unmet is not None:
+        raise OptionError(unmet, code="bad-option")
     if not any(m.exposed for m in hand.fixed):
         return
     for fact in SITUATION_FACTS:
