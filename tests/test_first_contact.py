@@ -249,9 +249,11 @@ def test_escaped_names_keep_the_columns_aligned(named_evening, encoding, command
     rows = [header] if command == ["report"] else lines[rule_at + 1 : rule_at + 5]
     for written in WRITTEN[encoding].values():
         found = [(row.index(written), row.index(written) + len(written)) for row in rows if written in row]
-        assert found and all(
-            any(at == start or end == stop for start, stop in spans) for at, end in found
-        ), (written, rows, spans)
+        assert found and all(any(at == start or end == stop for start, stop in spans) for at, end in found), (
+            written,
+            rows,
+            spans,
+        )
 
 
 # --- 16: help in words, in order, pointing only at what the command ships -----------------------
@@ -418,7 +420,7 @@ def test_every_registered_condition_is_documented():
 
 
 def test_every_rule_key_tile_class_and_meld_kind_is_documented():
-    from pungchow_calc.engine.condition_base import MELD_KINDS, TILE_CLASSES
+    from pungchow_calc.engine.conditions import MELD_KINDS, TILE_CLASSES
     from pungchow_calc.engine.rules import RULE_KEYS, SCOPES, WHO
 
     reference = _reference()

@@ -113,7 +113,8 @@ def test_loser_refuses_a_fact_that_describes_only_a_win(fact):
         with pytest.raises(OptionError, match=f"{fact.option} describes a win, but --loser"):
             opts.from_argv([HAND, *typed(fact, needed=False), "--loser"])
     else:
-        assert getattr(opts.from_argv([HAND, *typed(fact, needed=False), "--loser"]).situation(), fact.field) is True
+        options = opts.from_argv([HAND, *typed(fact, needed=False), "--loser"])
+        assert getattr(options.situation(), fact.field) is True
 
 
 @every_fact

@@ -83,7 +83,9 @@ def chart_command(
     file: FileArg,
     width: Annotated[
         int | None,
-        typer.Option("--width", metavar="N", help="Columns to use (default: the terminal's).", min=20, max=400),
+        typer.Option(
+            "--width", metavar="N", help="Columns to use (default: the terminal's).", min=20, max=400
+        ),
     ] = None,
     height: Annotated[
         int, typer.Option("--height", metavar="N", help="Rows of the chart.", min=5, max=100)
