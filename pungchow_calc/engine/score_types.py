@@ -83,6 +83,7 @@ class Score:
     payments: dict[Wind, int] | None
     limit_hand: str | None
     notes: tuple[str, ...] = ()  # options this ruleset has no rule for (only when there are some)
+    base: int = 0  # the ruleset's doubling_base: the score is points x 2^(doublings + base)
 
     def as_dict(self) -> dict[str, Any]:
         """The `score --json` object (docs/json.md)."""

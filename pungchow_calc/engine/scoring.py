@@ -173,6 +173,7 @@ def score_hand(
         payments,
         limit_label,
         _unread_options(ruleset.name, plan.reads, situation),
+        settings.doubling_base,
     )
 
 
