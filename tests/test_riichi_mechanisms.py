@@ -177,6 +177,18 @@ def test_an_indicator_shows_the_next_tile_wrapping(indicator: str, dora: str) ->
         pytest.param(
             "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", {"ura": "1c"}, "bad-option", id="ura-without-riichi"
         ),
+        pytest.param(
+            "2c2c2c2c# 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+            {"dora": "2c"},
+            "bad-option",
+            id="a-fifth-copy-as-indicator",
+        ),
+        pytest.param(
+            "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+            {"riichi": True, "dora": "9d", "ura": "9d,9d"},
+            "bad-option",
+            id="indicators-and-hand-five-alike",
+        ),
     ],
 )
 def test_refused(hand: str, facts: dict[str, object], code: str) -> None:

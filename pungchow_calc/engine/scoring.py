@@ -188,6 +188,16 @@ def _check_facts(hand: Hand, situation: Situation) -> None:
     unmet = satisfied({fact.field: getattr(situation, fact.field) for fact in SITUATION_FACTS})
     if unmet is not None:
         raise OptionError(unmet, code="bad-option")
+    seen = list(hand.counts)
+    for fact in SITUATION_FACTS:
+        if fact.of_the_set:
+            for tile in getattr(situation, fact.field):
+                seen[tile.index] += 1
+                if seen[tile.index] > 4:
+                    raise OptionError(
+                        f"{fact.option}: {tile.code} would be a fifth {tile.code} with the hand's tiles",
+                        code="bad-option",
+                    )
     if not any(m.exposed for m in hand.fixed):
         return
     for fact in SITUATION_FACTS:

@@ -80,6 +80,9 @@ class Fact:
     read: Callable[[str], Any] | None = None
     closed_only: bool = False  # only a closed hand (no set laid open) can have it: refused otherwise
     needs: tuple[str, ...] = ()  # facts of which it needs one given with it (else refused in one line)
+    # Its value is tiles of the same set as the hand's (riichi's indicators): with the hand, at most four
+    # of a tile (else refused in one line).
+    of_the_set: bool = False
 
     @property
     def flag(self) -> bool:
@@ -179,6 +182,7 @@ FACTS: tuple[Fact, ...] = (
         loser_refused=True,
         metavar="TILES",
         read=lambda text: read_tiles("--dora", text),
+        of_the_set=True,
     ),
     Fact(
         "ura",
@@ -189,6 +193,7 @@ FACTS: tuple[Fact, ...] = (
         metavar="TILES",
         read=lambda text: read_tiles("--ura", text),
         needs=("riichi", "double_riichi"),
+        of_the_set=True,
     ),
     # Part II "Penalties", note (a): the liable player had no choice in his discard.
     Fact(
