@@ -18,7 +18,7 @@ from .plan import Found, evaluate, memo_for, plan_for
 from .rule_types import LimitTier
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
-from .situation import LOOSE_NOTE, SITUATION_FACTS, Situation, WinBy, satisfied
+from .situation import CLOSED_ONLY, LOOSE_NOTE, OF_THE_SET, SITUATION_FACTS, Situation, WinBy, unmet_need
 from .tiles import PLAYING_TILES, Wind
 
 __all__ = ["DEFAULT", "Line", "Score", "limit_in_force", "score_hand", "score_text", "unread_options"]
@@ -183,25 +183,25 @@ def _counted(found: list[Found]) -> int:
 
 
 def _check_facts(hand: Hand, situation: Situation) -> None:
-    """Refuse stated facts that cannot go together (Fact.needs: ippatsu without riichi, ...), and a fact
-    only a closed hand can have (riichi, ...) with a set laid open (docs/riichi.md "The facts")."""
-    unmet = satisfied({fact.field: getattr(situation, fact.field) for fact in SITUATION_FACTS})
+    """Refuse stated facts that cannot go together (Fact.needs: ippatsu without riichi, ...), a fact only
+    a closed hand can have (riichi, ...) with a set laid open, and indicator tiles that would make a
+    fifth copy of a tile with the hand's (docs/riichi.md "The facts of a win")."""
+    unmet = unmet_need(situation)
     if unmet is not None:
         raise OptionError(unmet, code="bad-option")
-    seen = list(hand.counts)
-    for fact in SITUATION_FACTS:
-        if fact.of_the_set:
-            for tile in getattr(situation, fact.field):
-                seen[tile.index] += 1
-                if seen[tile.index] > 4:
-                    raise OptionError(
-                        f"{fact.option}: {tile.code} would be a fifth {tile.code} with the hand's tiles",
-                        code="bad-option",
-                    )
-    if not any(m.exposed for m in hand.fixed):
-        return
-    for fact in SITUATION_FACTS:
-        if fact.closed_only and getattr(situation, fact.field):
+    seen: list[int] | None = None
+    for fact in OF_THE_SET:
+        for tile in getattr(situation, fact.field):
+            if seen is None:
+                seen = list(hand.counts)
+            seen[tile.index] += 1
+            if seen[tile.index] > 4:
+                raise OptionError(
+                    f"{fact.option}: {tile.code} would be a fifth {tile.code} with the hand's tiles",
+                    code="bad-option",
+                )
+    for fact in CLOSED_ONLY:
+        if getattr(situation, fact.field) and any(m.exposed for m in hand.fixed):
             raise HandError(
                 f"{fact.option} needs a closed hand: no set laid open (*, +) before the win",
                 code="open-hand",

@@ -205,6 +205,9 @@ FACTS: tuple[Fact, ...] = (
 )
 FACT: dict[str, Fact] = {f.field: f for f in FACTS}
 SITUATION_FACTS: tuple[Fact, ...] = tuple(f for f in FACTS if f.situation)  # the Situation's stated fields
+_NEEDING = tuple(f for f in SITUATION_FACTS if f.needs)  # facts that need another (unmet_need)
+CLOSED_ONLY = tuple(f for f in SITUATION_FACTS if f.closed_only)  # facts only a closed hand can have
+OF_THE_SET = tuple(f for f in SITUATION_FACTS if f.of_the_set)  # facts whose tiles count with the hand's
 
 # What a condition may read of a Situation: its fields, and `loose` (whether a tile drawn was a loose
 # tile rather than one from the wall, which only a condition naming `wall` or `loose` tells apart).
@@ -236,10 +239,11 @@ def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
     return tiles
 
 
-def satisfied(given: dict[str, Any]) -> str | None:
-    """Why stated facts cannot go together (a fact given without one of those it needs), or None."""
-    for fact in FACTS:
-        if fact.needs and given.get(fact.field) and not any(given.get(n) for n in fact.needs):
+def unmet_need(situation: Situation) -> str | None:
+    """Why a situation's stated facts cannot go together (a fact given without one of those it needs,
+    Fact.needs), or None."""
+    for fact in _NEEDING:
+        if getattr(situation, fact.field) and not any(getattr(situation, n) for n in fact.needs):
             return f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
     return None
 
