@@ -8,6 +8,8 @@ from pathlib import Path
 
 from evening_support import WINS, run
 
+from pungchow_calc.evening.settle import FLAGS
+
 ANN_WINS = ["Ann", "1b1b1x", WINS[0], "d", "Bob", "", "10", "12", "8", "y"]  # one typo, asked again
 BOB_WINS = ["Bob", WINS[2], "wall", "", "4", "4", "4", "maybe", "y"]  # a wrong answer to y/n
 
@@ -58,7 +60,9 @@ def test_a_session_records_every_win_fact_of_a_hand(tmp_path):
     typo = ["Cy", WINS[2], "wall", "robbed-kong", "quit"]  # refused, with the words it takes
     code, out = play(path, [*robbed, *typo])
     assert code == 0, out
-    assert "robbing-kong original-call kong-after-kong no-choice" in out
+    assert "robbing-kong original-call kong-after-kong\n" in out
+    also = out.split("Also, any of:", 1)[1].split("[Enter", 1)[0].split()
+    assert also == [field.replace("_", "-") for field in FLAGS]
     assert "'robbed-kong' is not one of the words above" in out
     game = json.loads(path.read_text().splitlines()[1])
     assert game["robbing_kong"] is True and game["original_call"] is True
