@@ -25,6 +25,7 @@ def build_schema() -> dict[str, Any]:
     """The ruleset schema, with condition names and parameters taken from the registry."""
     from .engine.conditions import REGISTRY
     from .engine.conditions.indicators import COUNTERS
+    from .engine.rule_types import NOT_WRITTEN
     from .engine.rules import RULE_KEYS, SCOPES, SETTING_KEYS, TOP_KEYS, WHO
 
     names = list(REGISTRY)
@@ -103,6 +104,9 @@ def build_schema() -> dict[str, Any]:
             setting_props[key] = {"type": "boolean", "description": doc}
         elif key == "round_points":
             setting_props[key] = {"type": ["integer", "null"], "minimum": 1, "description": doc}
+        elif key == "not_written":
+            what = {"type": "string", "enum": list(NOT_WRITTEN)}
+            setting_props[key] = {"type": "array", "items": what, "description": doc}
         elif key == "limits":
             tier = {
                 "type": "object",

@@ -263,6 +263,9 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
             id="limits-order",
         ),
         pytest.param({"doublings": 1}, {"round_points": 0}, "round_points must be at least 1", id="round-0"),
+        pytest.param(
+            {"doublings": 1}, {"not_written": ["flowers"]}, "not_written is a list of", id="not-written"
+        ),
     ],
 )
 def test_the_loader_refuses(rule: dict[str, object], settings: dict[str, object], message: str) -> None:

@@ -118,6 +118,16 @@ class Settings:
     round_points: int | None = None  # the points total rounded up to a multiple of this
     limits: tuple[LimitTier, ...] = ()  # limits chosen by doublings as well as by score, ascending
     min_doublings: int = 0  # a winning hand needs this many doublings of rules that count (or a limit)
+    # What this ruleset's hands never hold (NOT_WRITTEN): such a hand is refused, not scored on a guess.
+    not_written: frozenset[str] = frozenset()
+
+
+# What a ruleset may say its hands never hold (`not_written`), and why a hand that does is refused.
+NOT_WRITTEN = {
+    "bonus_tiles": "this ruleset has no flowers or seasons",
+    "exposed_pair": "this ruleset has no exposed pair (=)",
+    "winning_tile_laid": "the winning tile stands among the concealed tiles, not in a set marked * or +",
+}
 
 
 @dataclass(frozen=True, slots=True)

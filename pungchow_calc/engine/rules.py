@@ -23,6 +23,7 @@ from .conditions import (
 )
 from .conditions.indicators import COUNTERS
 from .rule_types import (
+    NOT_WRITTEN,
     EveningRules,
     Invalid,
     LimitTier,
@@ -93,6 +94,7 @@ SETTING_KEYS = {
     "limits": "limits by doublings: a list of {name, doublings, score}, ascending; a score above the "
     "first tier's is that tier",
     "min_doublings": "a winning hand needs this many doublings of rules that count for it, or a limit hand",
+    "not_written": "what this ruleset's hands never hold, refused: " + ", ".join(NOT_WRITTEN),
 }
 RULE_KEYS = {
     "id",
@@ -328,6 +330,11 @@ def _settings(raw: Any) -> Settings:
         raise Invalid(("settings", "round_points"), "round_points must be at least 1, or null")
     if "limits" in raw:
         out["limits"] = _limits(raw["limits"])
+    if "not_written" in raw:
+        given = raw["not_written"]
+        if not isinstance(given, list) or not all(isinstance(x, str) and x in NOT_WRITTEN for x in given):
+            raise Invalid(("settings", "not_written"), f"not_written is a list of {', '.join(NOT_WRITTEN)}")
+        out["not_written"] = frozenset(given)
     if out.get("east_multiplier") == 0:
         raise Invalid(("settings", "east_multiplier"), "east_multiplier must be at least 1")
     return Settings(**out)

@@ -15,7 +15,7 @@ from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
 from .payments import ALL_SEATS, winner_payments
 from .plan import Found, evaluate, memo_for, plan_for
-from .rule_types import LimitTier
+from .rule_types import NOT_WRITTEN, LimitTier
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
 from .situation import CLOSED_ONLY, LOOSE_NOTE, OF_THE_SET, SITUATION_FACTS, Situation, WinBy, unmet_need
@@ -74,6 +74,8 @@ def score_hand(
     """Score a built hand; raise HandError when it is not the kind of hand the situation says."""
     cap = limit_in_force(ruleset, limit)
     counts = hand.counts
+    if ruleset.settings.not_written:
+        _written(hand, ruleset)
     if situation.winner:
         if hand.winning_tile is None and not situation.original_hand:
             raise HandError(
@@ -175,6 +177,18 @@ def score_hand(
         _unread_options(ruleset.name, plan.reads, situation),
         settings.doubling_base,
     )
+
+
+def _written(hand: Hand, ruleset: Ruleset) -> None:
+    """Refuse a hand that holds what the ruleset's hands never hold (the setting `not_written`)."""
+    held = {
+        "bonus_tiles": bool(hand.bonus),
+        "exposed_pair": any(m.kind is MeldKind.PAIR and m.exposed for m in hand.fixed),
+        "winning_tile_laid": hand.winning_fixed is not None,
+    }
+    for what in sorted(ruleset.settings.not_written):
+        if held[what]:
+            raise HandError(f"{ruleset.name}: {NOT_WRITTEN[what]}", code="not-written", column=1)
 
 
 def _counted(found: list[Found]) -> int:
