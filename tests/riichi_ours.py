@@ -113,8 +113,12 @@ def expected(result: Scored | Refusal) -> View | str:
     """The oracle's answer in the compared terms (the refusal's code for a refusal)."""
     if isinstance(result, Refusal):
         return result.code
-    yakuman = result.limit == "yakuman" or any(h >= 13 for _, h in result.yaku)
-    yaku = tuple(sorted((SINGLE.get(name, name), 13 if yakuman else h) for name, h in result.yaku))
+    names = [SINGLE.get(name, name) for name, _ in result.yaku]
+    # A yakuman by its name: 13 han or more of yaku and dora is no yakuman under EMA (a sanbaiman).
+    yakuman = not YAKUMAN.isdisjoint(names)
+    yaku = tuple(
+        sorted((name, 13 if yakuman else h) for name, (_, h) in zip(names, result.yaku, strict=True))
+    )
     if yakuman:
         return View(13, 0, 8000, yaku)
     return View(result.han, result.fu, basic_points(result.han, result.fu, False), yaku)

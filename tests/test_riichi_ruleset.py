@@ -33,6 +33,36 @@ def test_the_ruleset_scores_as_the_oracle(case: RiichiCase) -> None:
     assert ours(case.hand, case.facts) == expected(oracle), case
 
 
+# Found by the 100,000-hand run: 13 han or more of yaku and dora is a sanbaiman (no counted yakuman),
+# and the view of the oracle's answer once took 13 dora for a yakuman.
+@pytest.mark.parametrize(
+    ("hand", "facts"),
+    [
+        pytest.param(
+            "1d1d1d* 6b6b6b6b* 5c5c5c5c* NwNwNwGdGd!",
+            Facts(seat="north", round="north", dora=("5b", "Ww", "Wd", "5b")),
+            id="1d1d1d*-6b6b6b6b*-5c5c5c5c*-NwNwNwGdGd!-13-dora",
+        ),
+        pytest.param(
+            "6b6b6b6b# EwEwEw!SwSwSwWdWdRdRdRd",
+            Facts(
+                seat="north",
+                round="east",
+                double_riichi=True,
+                houtei=True,
+                dora=("Gd", "Gd", "5b", "5b"),
+                ura=("Sw", "Ww", "Ww", "Ew"),
+            ),
+            id="6b6b6b6b#-EwEwEw!SwSwSwWdWdRdRdRd-29-han",
+        ),
+    ],
+)
+def test_counted_han_is_a_sanbaiman(hand: str, facts: Facts) -> None:
+    got = ours(hand, facts)
+    assert got == expected(ema_score(hand, facts))
+    assert not isinstance(got, str) and got.basic == 6000 and got.han > 13
+
+
 def test_the_differential_met_the_departures() -> None:
     # Runs after the differential test (file order): the hands it drew met both departures the oracle
     # corrects, so they were compared with EMA's value, not the package's.
