@@ -143,9 +143,11 @@ def score_hand(
         if best is None or key > best[0]:
             best = (key, arrangement, found, points, doublings, limit_label)
     if best is None:
+        aside = [rule.label for rule in ruleset.rules if not rule.counts_for_minimum]
         raise HandError(
             f"no win under {ruleset.name}: a winning hand needs {minimum} doubling"
-            f"{'s' * (minimum != 1)} of its rules (dora do not count), or a limit hand",
+            f"{'s' * (minimum != 1)} of its rules, or a limit hand"
+            + (f" ({' and '.join(aside)} do not count)" if aside else ""),
             code="no-yaku",
             column=1,
         )
