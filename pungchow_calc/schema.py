@@ -263,6 +263,7 @@ def _evening_schema() -> dict[str, Any]:
         "draw_passes_deal": {"type": "boolean"},
         "after_false_mahjongg": {"type": "string", "enum": list(AFTER_FALSE_MAHJONGG)},
         "sets_per_evening": {**count, "minimum": 1},
+        "playable": {"type": "boolean"},
     }
     props = {key: {**kinds[key], "description": doc} for key, doc in EVENING_KEYS.items()}
     return {"type": "object", "additionalProperties": False, "properties": props}

@@ -272,3 +272,11 @@ def test_the_loader_refuses(rule: dict[str, object], settings: dict[str, object]
     doc = {"settings": settings, "rules": [{"id": "r", "label": "R", **rule}]}
     with pytest.raises(Invalid, match=message.replace("{", r"\{").replace("}", r"\}")):
         compile_ruleset(doc, "t", "<test>")
+
+
+def test_an_evening_of_the_riichi_ruleset_is_refused_and_nothing_written(tmp_path) -> None:
+    # docs/riichi.md "The game (hanchan)": not built, so `evening new` refuses it in one line.
+    path = tmp_path / "riichi.jsonl"
+    result = run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", PATH)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "cannot keep its game yet" in result.stderr and not path.exists()

@@ -182,6 +182,7 @@ class EveningRules:
     draw_passes_deal: bool = False
     after_false_mahjongg: str = "east_keeps_unless_caller"
     sets_per_evening: int | None = None
+    playable: bool = True  # false: `evening` cannot keep this ruleset's game (refused in one line)
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,6 +64,7 @@ EVENING_KEYS = {
     "draw_passes_deal": "whether a draw game passes the deal (the book: East stays)",
     "after_false_mahjongg": "who is East after a false Mah-Jongg: " + ", ".join(AFTER_FALSE_MAHJONGG),
     "sets_per_evening": "sets (four rounds each) in an evening, or null: the players decide",
+    "playable": "false: `evening` cannot keep this ruleset's game yet (`evening new` refuses it)",
 }
 TOP_KEYS = {
     "$schema",
@@ -374,7 +375,7 @@ def _evening(raw: Any) -> EveningRules:
         path = ("evening", key)
         if key not in EVENING_KEYS:
             raise Invalid(path, f"unknown evening key {key!r} (known: {', '.join(EVENING_KEYS)})")
-        if key in ("round_wind", "draw_passes_deal"):
+        if key in ("round_wind", "draw_passes_deal", "playable"):
             if not isinstance(value, bool):
                 raise Invalid(path, f"{key} must be true or false")
             out[key] = value
