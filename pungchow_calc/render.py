@@ -178,7 +178,9 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
     print_hand(out, hand_parts(score, ascii_only))
     print_breakdown(out, score, ascii_only)
     summary = f"{score.points} points"
-    if score.doublings:
+    if score.base:  # e.g. riichi's basic points: fu x 2^(han + 2)
+        summary += f" × 2^({score.doublings} + {score.base})"
+    elif score.doublings:
         summary += f", doubled {score.doublings} time{'s' if score.doublings != 1 else ''}"
     if score.limit_hand:
         summary = f"limit hand: {score.limit_hand}"

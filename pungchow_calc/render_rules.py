@@ -59,6 +59,16 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     def when(rule: Any) -> str:
         return ", ".join(_when_text(c) for c in raw.get(rule.id, {}).get("when", []) or [])
 
+    def doubles_text(rule: Any) -> str:
+        """`once`, `3 times`; `, open 2` when an open hand has other doublings; `per ...` a count."""
+        text = "once" if rule.doublings == 1 else f"{rule.doublings} times"
+        if rule.open_doublings is not None:
+            text += f", open {rule.open_doublings}"
+        per = raw.get(rule.id, {}).get("per")
+        if per:
+            text += f" per {_when_text(per)}"
+        return text
+
     def section(title: str, columns: list[tuple[str, str]], rows: list[list[str]]) -> None:
         if not rows:
             return
@@ -94,7 +104,7 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     section(
         "Doubling honors",
         [("", "left"), ("who", "left"), ("doubles", "right"), ("when", "left")],
-        [[r.label, r.who, "once" if r.doublings == 1 else f"{r.doublings} times", when(r)] for r in doubles],
+        [[r.label, r.who, doubles_text(r), when(r)] for r in doubles],
     )
     section(
         "Limit hands",
@@ -130,6 +140,13 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         ("pairs a loser may score", str(s.loser_max_pairs)),
         ("losers settle among themselves", "yes" if s.settle_losers else "no"),
     ]
+    if s.doubling_base:
+        settings.append(("score", f"points × 2^(doublings + {s.doubling_base})"))
+    if s.round_points:
+        settings.append(("points rounded up to", str(s.round_points)))
+    if s.min_doublings:
+        settings.append(("doublings a win needs", str(s.min_doublings)))
+    settings.extend((f"{t.name}: {t.doublings} doublings or more", str(t.score)) for t in s.limits)
     terms = getattr(ruleset, "settlement", None)
     if terms is not None and terms != SettlementRules():  # the book's terms: nothing more to say
         settings += [

@@ -24,6 +24,8 @@ SCHEMA_FILE = "ruleset.schema.json"
 def build_schema() -> dict[str, Any]:
     """The ruleset schema, with condition names and parameters taken from the registry."""
     from .engine.conditions import REGISTRY
+    from .engine.conditions.indicators import COUNTERS
+    from .engine.rule_types import NOT_WRITTEN
     from .engine.rules import RULE_KEYS, SCOPES, SETTING_KEYS, TOP_KEYS, WHO
 
     names = list(REGISTRY)
@@ -59,7 +61,34 @@ def build_schema() -> dict[str, Any]:
         "group": {"type": "string", "description": "first matching rule of a group wins, per unit"},
         "when": {"type": "array", "items": {"$ref": "#/definitions/condition"}},
         "points": {"$ref": "#/definitions/points"},
-        "doublings": count,
+        "doublings": {
+            "description": "doublings, or {closed, open} when an open hand has other doublings",
+            "anyOf": [
+                count,
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["closed", "open"],
+                    "properties": {"closed": count, "open": count},
+                },
+            ],
+        },
+        "per": {
+            "description": "the value once per thing counted (conditions/indicators.py)",
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "additionalProperties": False,
+            "properties": {name: c.spec.schema() for name, c in COUNTERS.items()},
+        },
+        "rounded": {
+            "type": "boolean",
+            "description": "false: a hand with this line keeps its points unrounded",
+        },
+        "counts_for_minimum": {
+            "type": "boolean",
+            "description": "false: its doublings do not count towards min_doublings (riichi's dora)",
+        },
         "limit": {
             "description": "a limit hand, or a share of the limit paid when more than the count",
             "anyOf": [{"type": "boolean"}, {"type": "number", "exclusiveMinimum": 0, "maximum": 1}],
@@ -73,6 +102,23 @@ def build_schema() -> dict[str, Any]:
             setting_props[key] = {"type": ["integer", "null"], "minimum": 0, "description": doc}
         elif key in ("settle_losers", "limit_hand_counts", "long_hand_scores_zero"):
             setting_props[key] = {"type": "boolean", "description": doc}
+        elif key == "round_points":
+            setting_props[key] = {"type": ["integer", "null"], "minimum": 1, "description": doc}
+        elif key == "not_written":
+            what = {"type": "string", "enum": list(NOT_WRITTEN)}
+            setting_props[key] = {"type": "array", "items": what, "description": doc}
+        elif key == "limits":
+            tier = {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["name", "doublings", "score"],
+                "properties": {
+                    "name": {"type": "string", "minLength": 1},
+                    "doublings": {"type": "integer", "minimum": 0},
+                    "score": {"type": "integer", "minimum": 0},
+                },
+            }
+            setting_props[key] = {"type": "array", "items": tier, "description": doc}
         elif key == "east_multiplier":
             setting_props[key] = {"type": "integer", "minimum": 1, "description": doc}
         else:
@@ -219,6 +265,7 @@ def _evening_schema() -> dict[str, Any]:
         "draw_passes_deal": {"type": "boolean"},
         "after_false_mahjongg": {"type": "string", "enum": list(AFTER_FALSE_MAHJONGG)},
         "sets_per_evening": {**count, "minimum": 1},
+        "playable": {"type": "boolean"},
     }
     props = {key: {**kinds[key], "description": doc} for key, doc in EVENING_KEYS.items()}
     return {"type": "object", "additionalProperties": False, "properties": props}

@@ -342,7 +342,7 @@ def test_the_manual_is_package_data():
 
 # --- 17: shell completion of rulesets and winds --------------------------------------------------
 
-SHIPPED = ["classical-bmja", "classical-dmjl", "pung-chow", "pung-chow-limit"]
+SHIPPED = ["classical-bmja", "classical-dmjl", "pung-chow", "pung-chow-limit", "riichi-ema-2016"]
 WINDS = ["east", "south", "west", "north"]
 
 

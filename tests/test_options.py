@@ -28,6 +28,8 @@ SAMPLES = {
     "limit": "500",
     "honba": "2",
     "deposits": "1",
+    "dora": "4c,Nw",
+    "ura": "2b",
 }
 
 

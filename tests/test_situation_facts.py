@@ -35,23 +35,27 @@ from pungchow_calc.engine.table import _check_options, _situation
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.evening.settle import FLAGS, VALUED, table_options
 
-HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+# A closed hand: some facts only a closed hand can have (Fact.closed_only: riichi, ...).
+HAND = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"
+# A sample value of each fact that takes one (Fact.metavar), as typed.
+SAMPLES = {"honba": "2", "deposits": "1", "dora": "4c,Nw", "ura": "2b"}
+
+
+def typed(fact: Fact, needed: bool = True) -> list[str]:
+    """The fact's option as typed, with its sample value and (`needed`) the option of a fact it needs."""
+    needed = [FACT[fact.needs[0]].option] if fact.needs and needed else []
+    return [fact.option, *([] if fact.flag else [SAMPLES[fact.field]]), *needed]
+
+
+def given(fact: Fact) -> dict[str, object]:
+    """The fact (and one it needs) as keywords: True, or its sample value read."""
+    out: dict[str, object] = {fact.field: True if fact.flag else fact.read(SAMPLES[fact.field])}
+    if fact.needs:
+        out[fact.needs[0]] = True
+    return out
+
+
 ids = [fact.field for fact in FACTS]
-
-
-def typed(fact: Fact) -> object:
-    """The fact as a keyword is typed: an on/off fact True, a valued one as text (`--honba 2`)."""
-    return True if fact.flag else "2"
-
-
-def value(fact: Fact) -> object:
-    """The fact's value once read: True, or the count 2."""
-    return True if fact.flag else 2
-
-
-def argv(fact: Fact) -> list[str]:
-    """The fact on a command line."""
-    return [fact.option] if fact.flag else [fact.option, "2"]
 
 
 situation_facts = pytest.mark.parametrize("fact", SITUATION_FACTS, ids=[f.field for f in SITUATION_FACTS])
@@ -71,7 +75,7 @@ def test_stated_keeps_the_table_order_and_refuses_an_unknown_fact():
         ("no_choice", True),
     )
     with pytest.raises(KeyError):
-        stated(riichi=True)
+        stated(nagashi_mangan=True)
 
 
 @situation_facts
@@ -82,8 +86,8 @@ def test_each_fact_is_a_score_option_from_its_row(fact):
     if fact.flag:
         assert opts.FLAGS[fact.option] == fact.field  # batch's YAML entries take the same names
     # ... and the option reaches the Situation the scorer reads, however it was typed.
-    situation = opts.from_argv([HAND, *argv(fact)]).situation()
-    assert getattr(situation, fact.field) == value(fact)
+    situation = opts.from_argv([HAND, *typed(fact)]).situation()
+    assert getattr(situation, fact.field) == given(fact)[fact.field]
     assert situation.win_by is (fact.way or WinBy.DISCARD)
 
 
@@ -109,17 +113,19 @@ def test_a_fact_of_the_table_is_no_score_option():
 def test_loser_refuses_a_fact_that_describes_only_a_win(fact):
     if fact.loser_refused:
         with pytest.raises(OptionError, match=f"{fact.option} describes a win, but --loser"):
-            opts.from_argv([HAND, *argv(fact), "--loser"])
+            opts.from_argv([HAND, *typed(fact, needed=False), "--loser"])
     else:
-        assert getattr(opts.from_argv([HAND, *argv(fact), "--loser"]).situation(), fact.field) == value(fact)
+        options = opts.from_argv([HAND, *typed(fact, needed=False), "--loser"])
+        assert getattr(options.situation(), fact.field) is True
 
 
 @every_fact
 def test_table_options_carry_each_fact_to_the_winner_only(fact):
-    options = TableOptions(winner=Wind.EAST, stated=stated(**{fact.field: typed(fact)}))
-    assert options.said(fact.field) == value(fact)
+    value = given(fact)[fact.field] if fact.situation else True
+    options = TableOptions(winner=Wind.EAST, stated=stated(**{fact.field: value}))
+    assert options.said(fact.field) == value
     if fact.situation:
-        assert getattr(_situation(Wind.EAST, True, options), fact.field) == value(fact)
+        assert getattr(_situation(Wind.EAST, True, options), fact.field) == value
         assert not getattr(_situation(Wind.SOUTH, False, options), fact.field)
     # Without a winner, every fact is refused by its own option's name.
     with pytest.raises(OptionError, match=f"^{fact.option} describes a win, but no hand won"):
@@ -130,13 +136,15 @@ def test_table_options_carry_each_fact_to_the_winner_only(fact):
 def test_each_fact_is_an_evening_record_key_and_option(fact):
     assert fact.field in (FLAGS if fact.flag else VALUED)
     assert spec.COMMAND[("evening", "hand")].spelling[fact.option].name == fact.field
-    record = hand_record("Ann", HAND, {"Bob": "0"}, **{fact.field: typed(fact)})
-    assert record[fact.field] == typed(fact)  # a valued fact kept as typed
+    typed_value = True if fact.flag else SAMPLES[fact.field]
+    needed = {fact.needs[0]: True} if fact.needs else {}
+    record = hand_record("Ann", HAND, {"Bob": "0"}, **{fact.field: typed_value}, **needed)
+    assert record[fact.field] == typed_value
     assert record.get("win_by", "discard") == (fact.way or WinBy.DISCARD).value
     base = dict.fromkeys(["winner", "discarder", "feeder", "limit", "false_mahjongg"])
     given = {"round": Wind.EAST, "win_by": "discard", "no_limit": False, "dead": frozenset(), "draw": False}
-    built = table_options(**base, **given, **{fact.field: typed(fact)})
-    assert built.said(fact.field) == value(fact)
+    built = table_options(**base, **given, **{fact.field: typed_value}, **needed)
+    assert built.said(fact.field)
 
 
 @situation_facts
@@ -147,7 +155,7 @@ def test_each_fact_with_a_condition_is_a_registry_condition_that_reads_it(fact):
     assert entry.doc == fact.condition and entry.reads(None) == {fact.field}
     rule = {"id": "f", "label": "F", "when": [fact.field], "points": 5}
     ruleset = compile_ruleset({"rules": [rule]}, "t", "<test>")
-    said = Situation(win_by=fact.way or WinBy.DISCARD, **{fact.field: True})
+    said = Situation(win_by=fact.way or WinBy.DISCARD, **given(fact))
     assert [line.rule for line in score_text(HAND, ruleset, said).lines] == ["f"]
     assert score_text(HAND, ruleset, Situation(win_by=fact.way or WinBy.DISCARD)).lines == ()
 
@@ -155,9 +163,13 @@ def test_each_fact_with_a_condition_is_a_registry_condition_that_reads_it(fact):
 @situation_facts
 def test_the_note_when_no_rule_reads_a_fact_comes_from_its_row(fact):
     ruleset = compile_ruleset({"rules": [{"id": "mj", "label": "MJ", "points": 20}]}, "bare", "<test>")
-    said = Situation(win_by=fact.way or WinBy.DISCARD, **{fact.field: value(fact)})
+    said = Situation(win_by=fact.way or WinBy.DISCARD, **given(fact))
     notes = score_text(HAND, ruleset, said).notes
-    expected = [f"{fact.option}: no rule of ruleset bare scores {fact.scores}"] if fact.scores else []
+    expected = [
+        f"{f.option}: no rule of ruleset bare scores {f.scores}"
+        for f in SITUATION_FACTS
+        if f.field in given(fact) and f.scores
+    ]
     # Counters and deposits are paid by the settlement, not scored: its note says they paid nothing.
     expected += settlement_notes(ruleset, said)
     # A fact that implies the loose tile says enough: no second note for the loose tile.

@@ -405,7 +405,8 @@ class Table:
     def _also(self, entry: Entry) -> None:
         # The on/off facts of a hand, as `evening hand` takes them (evening.settle.FLAGS).
         self.echo(f"  Also, any of: {' '.join(_EXTRAS[:3])}")
-        self.echo(f"    {' '.join(_EXTRAS[3:])}")
+        for at in range(3, len(_EXTRAS), 3):  # three a line: every line fits 60 columns
+            self.echo(f"    {' '.join(_EXTRAS[at : at + 3])}")
         while True:
             answer = self.ask("  [Enter: none] ")
             words = answer.replace(",", " ").split()

@@ -19,7 +19,9 @@ from .rules import Rule, Ruleset
 from .situation import Situation
 
 _Kinds = frozenset[MeldKind] | None  # the meld kinds a rule's `meld:` condition allows (None: any)
-Found = tuple[tuple[int, int, int], Rule, Meld | None, int]  # (line order, rule, unit, points)
+# (line order, rule, unit, points, doublings): a line's doublings are its rule's, as the hand is open or
+# not and times its `per:` count (Rule.doublings_when).
+Found = tuple[tuple[int, int, int], Rule, Meld | None, int, int]
 # A unit's (rule, points) lines; the groups they claimed; the ids of those worth points (Context.earlier).
 _UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str], tuple[str, ...]]
 Memo = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per kind of set or pair
@@ -60,6 +62,7 @@ class Plan:
     unit_key: Callable[[Meld], Any]  # those fields of a unit, as one value
     keys_winning_tile: bool  # "winning_tile" in unit_fields
     reads: frozenset[str]  # the situation facts some rule of the plan reads (situation.READABLE)
+    open_values: bool  # some rule is worth other doublings in an open hand (`doublings: {closed, open}`)
 
 
 MEMO_SITUATIONS = 512  # distinct situations (as the remembered rules read them) per plan
@@ -103,6 +106,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             unit_key=attrgetter(*plain),
             keys_winning_tile="winning_tile" in unit_fields,
             reads=frozenset().union(*(r.reads for r in rules)),
+            open_values=any(r.open_doublings is not None for r in rules),
         )
         _PLANS.put((id(ruleset), winner), plan)
     return plan
@@ -187,6 +191,8 @@ def evaluate(
     found: list[Found] = []
     add = found.append
     earlier = ctx.earlier  # what "no other score" conditions read (deferred rules)
+    # Whether a set was laid open before the win: rules worth other doublings then (`{closed, open}`).
+    opened = plan.open_values and any(m.exposed for m in ctx.hand.fixed)
     claimed: set[tuple[str, int]] = set()  # (group, slot): one rule of a group per unit
     # Lines are keyed by where they stand (`_line_key`): a hand rule's line by its phase and index.
     if plan.situated:
@@ -201,21 +207,29 @@ def evaluate(
             claimed.update((group, -1) for group in situated_groups)
         earlier.extend(counted)
         for rule, worth in situated_lines:
-            add(((rule.phase, rule.index, 0), rule, None, worth))
+            add(((rule.phase, rule.index, 0), rule, None, worth, rule.doublings_when(opened)))
     for rule in plan.hand:  # no group to claim: `_worth` in place, as nearly every hand rule is
         if rule.check(ctx, None):
+            times = 1 if rule.per is None else rule.per(ctx)
+            if not times:
+                continue
             value = rule.points
-            points = 0 if value is None else value.value(False, nominal) or None
+            points = 0 if value is None else value.value(False, nominal) * times or None
             if points is not None:
                 if points:
                     earlier.append(rule.id)
-                add(((rule.phase, rule.index, 0), rule, None, points))
+                add(((rule.phase, rule.index, 0), rule, None, points, rule.doublings_when(opened) * times))
     for rule in plan.hand_grouped:  # a group is claimed by the first of its rules that holds
+        times = 1 if rule.per is None else rule.per(ctx)
+        if not times:
+            continue
         points = _worth(rule, ctx, None, -1, claimed, nominal)
         if points is not None:
             if points:
                 earlier.append(rule.id)
-            add(((rule.phase, rule.index, 0), rule, None, points))
+            add(
+                ((rule.phase, rule.index, 0), rule, None, points * times, rule.doublings_when(opened) * times)
+            )
     sets_so_far = pairs_so_far = 0  # a line's position among the sets (or pairs) of the arrangement
     # Deferred set and pair rules read the units again: remember where each one stands.
     deferred = plan.late_units
@@ -254,7 +268,7 @@ def evaluate(
         if unit_lines:
             earlier.extend(counted)
             for rule, worth in unit_lines:
-                add((_line_key(rule, slot, position), rule, unit, worth))
+                add((_line_key(rule, slot, position), rule, unit, worth, rule.doublings_when(opened)))
     for rule in plan.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
@@ -263,13 +277,13 @@ def evaluate(
             if late is not None:
                 if late:
                     earlier.append(rule.id)
-                add((_line_key(rule, at, place), rule, target, late))
+                add((_line_key(rule, at, place), rule, target, late, rule.doublings_when(opened)))
     points_total = 0
     doublings = 0
     top: tuple[float, tuple[int, int, int], str] | None = None
-    for line_key, found_rule, _, found_points in found:
+    for line_key, found_rule, _, found_points, found_doublings in found:
         points_total += found_points
-        doublings += found_rule.doublings
+        doublings += found_doublings
         # The largest share of the limit counts (a full limit hand before a half-limit one), then
         # line order.
         if found_rule.limit:

@@ -6,6 +6,7 @@ never mutated. `Invalid` is what compiling raises for a document that is not a v
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -57,12 +58,24 @@ class Rule:
     unit_reads: frozenset[str] = (
         frozenset()
     )  # the fields of its set or pair they read (conditions.UNIT_FIELDS)
+    # Doublings when the hand is open (a set laid open before the win), where they differ from
+    # `doublings` (`doublings: {closed: 2, open: 1}`); None: the same either way (docs/riichi.md).
+    open_doublings: int | None = None
+    rounded: bool = True  # false: a hand with this line keeps its points unrounded (round_points)
+    counts_for_minimum: bool = True  # false: its doublings do not count towards min_doublings (dora)
+    # `per:` a count (conditions.indicators.COUNTERS): the line is worth its value once per thing
+    # counted, and gives no line for none.
+    per: Callable[[Context], int] | None = None
     # The line kind (docs/json.md) this rule produces, and where its lines stand in a breakdown
     # (KINDS_ORDER): worked out once here, asked for every line of every hand.
     kind: str = field(init=False, repr=False, compare=False)
     phase: int = field(init=False, repr=False, compare=False)
     # Whether every condition holds, as one call (the test itself when there is one, the usual case).
     check: Test = field(init=False, repr=False, compare=False)
+
+    def doublings_when(self, opened: bool) -> int:
+        """Its doublings in a hand that is open (a set laid open before the win) or not."""
+        return self.open_doublings if opened and self.open_doublings is not None else self.doublings
 
     def __post_init__(self) -> None:
         if self.limit:
@@ -101,6 +114,30 @@ class Settings:
     max_chows: int | None = None
     limit_hand_counts: bool = True
     long_hand_scores_zero: bool = False
+    # The riichi family's settings (docs/riichi.md "Han, basic points and limits"), any ruleset's to use:
+    doubling_base: int = 0  # the score is points x 2^(doublings + doubling_base)
+    round_points: int | None = None  # the points total rounded up to a multiple of this
+    limits: tuple[LimitTier, ...] = ()  # limits chosen by doublings as well as by score, ascending
+    min_doublings: int = 0  # a winning hand needs this many doublings of rules that count (or a limit)
+    # What this ruleset's hands never hold (NOT_WRITTEN): such a hand is refused, not scored on a guess.
+    not_written: frozenset[str] = frozenset()
+
+
+# What a ruleset may say its hands never hold (`not_written`), and why a hand that does is refused.
+NOT_WRITTEN = {
+    "bonus_tiles": "this ruleset has no flowers or seasons",
+    "exposed_pair": "this ruleset has no exposed pair (=)",
+    "winning_tile_laid": "the winning tile stands among the concealed tiles, not in a set marked * or +",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LimitTier:
+    """A limit reached by doublings (`doublings` or more), or by a score above the first tier's."""
+
+    name: str
+    doublings: int
+    score: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +183,7 @@ class EveningRules:
     draw_passes_deal: bool = False
     after_false_mahjongg: str = "east_keeps_unless_caller"
     sets_per_evening: int | None = None
+    playable: bool = True  # false: `evening` cannot keep this ruleset's game (refused in one line)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,10 +21,13 @@ from .conditions import (
     facts_read,
     unit_fields_read,
 )
+from .conditions.indicators import COUNTERS
 from .payments import BOOK, SettlementRules
 from .rule_types import (
+    NOT_WRITTEN,
     EveningRules,
     Invalid,
+    LimitTier,
     Penalty,
     Points,
     Rule,
@@ -64,6 +67,7 @@ EVENING_KEYS = {
     "draw_passes_deal": "whether a draw game passes the deal (the book: East stays)",
     "after_false_mahjongg": "who is East after a false Mah-Jongg: " + ", ".join(AFTER_FALSE_MAHJONGG),
     "sets_per_evening": "sets (four rounds each) in an evening, or null: the players decide",
+    "playable": "false: `evening` cannot keep this ruleset's game yet (`evening new` refuses it)",
 }
 TOP_KEYS = {
     "$schema",
@@ -90,6 +94,27 @@ SETTING_KEYS = {
     "max_chows": "the most chows a winning hand of four sets and a pair may hold, or null for any",
     "limit_hand_counts": "whether a limit hand scores its own count when that is more (no limit in force)",
     "long_hand_scores_zero": "whether a non-winning hand with too many tiles scores 0 (else it is refused)",
+    "doubling_base": "the score is points x 2^(doublings + this) (riichi: 2, the basic points)",
+    "round_points": "the points total is rounded up to a multiple of this (riichi: 10), or null",
+    "limits": "limits by doublings: a list of {name, doublings, score}, ascending; a score above the "
+    "first tier's is that tier",
+    "min_doublings": "a winning hand needs this many doublings of rules that count for it, or a limit hand",
+    "not_written": "what this ruleset's hands never hold, refused: " + ", ".join(NOT_WRITTEN),
+}
+RULE_KEYS = {
+    "id",
+    "label",
+    "scope",
+    "who",
+    "group",
+    "when",
+    "points",
+    "doublings",
+    "limit",
+    "note",
+    "per",
+    "rounded",
+    "counts_for_minimum",
 }
 # The `settlement:` section: how the winner's collection is paid (docs/rulesets.md#settlement).
 DISCARD_PAYS = {
@@ -102,7 +127,6 @@ SETTLEMENT_KEYS = {
     "counter_points": "what each counter (--honba N) adds to the winner's collection, split among the payers",
     "deposit_points": "what each deposit on the table (--deposits N) gives the winner",
 }
-RULE_KEYS = {"id", "label", "scope", "who", "group", "when", "points", "doublings", "limit", "note"}
 SCOPES = ("hand", "set", "pair")
 WHO = ("winner", "others", "all")
 
@@ -211,11 +235,7 @@ def _rule(raw: Any, index: int) -> Rule:
     if len(values) != 1:
         raise Invalid(path, f"{where}: give exactly one of points, doublings or limit")
     points = _points(raw["points"], (*path, "points")) if "points" in raw else None
-    doublings = (
-        _int_value(raw["doublings"], (*path, "doublings"), "doublings", MAX_DOUBLINGS)
-        if "doublings" in raw
-        else 0
-    )
+    doublings, open_doublings = _doublings(raw.get("doublings", 0), (*path, "doublings"))
     given: Any = raw.get("limit", False)
     fraction = 1.0
     if isinstance(given, bool):
@@ -234,6 +254,12 @@ def _rule(raw: Any, index: int) -> Rule:
     note = raw.get("note")
     if note is not None and not isinstance(note, str):
         raise Invalid((*path, "note"), f"{where}: note must be text")
+    flags = {}
+    for key in ("rounded", "counts_for_minimum"):
+        flags[key] = raw.get(key, True)
+        if not isinstance(flags[key], bool):
+            raise Invalid((*path, key), f"{where}: {key} must be true or false")
+    per, per_reads = _per(raw["per"], (*path, "per"), where, scope) if "per" in raw else (None, frozenset())
     return Rule(
         id=rule_id,
         label=label,
@@ -246,11 +272,44 @@ def _rule(raw: Any, index: int) -> Rule:
         limit=limit,
         deferred=any(d for _, d, _ in compiled),
         index=index,
-        local=all(loc for _, _, loc in compiled),
+        local=all(loc for _, _, loc in compiled) and per is None,
         limit_fraction=fraction,
-        reads=facts_read(when),
+        reads=facts_read(when) | per_reads,
         unit_reads=unit_fields_read(when),
+        open_doublings=open_doublings,
+        rounded=flags["rounded"],
+        counts_for_minimum=flags["counts_for_minimum"],
+        per=per,
     )
+
+
+def _doublings(value: Any, path: tuple[Any, ...]) -> tuple[int, int | None]:
+    """(doublings, doublings when the hand is open or None): a number, or `{closed: N, open: M}`."""
+    if isinstance(value, dict):
+        if set(value) != {"closed", "open"}:
+            raise Invalid(path, "doublings is a number or {closed, open}")
+        return (
+            _int_value(value["closed"], (*path, "closed"), "doublings", MAX_DOUBLINGS),
+            _int_value(value["open"], (*path, "open"), "doublings", MAX_DOUBLINGS),
+        )
+    return _int_value(value, path, "doublings", MAX_DOUBLINGS), None
+
+
+def _per(raw: Any, path: tuple[Any, ...], where: str, scope: str) -> tuple[Any, frozenset[str]]:
+    """A rule's `per:` count (conditions.indicators.COUNTERS) and the facts it reads."""
+    if scope != "hand":
+        raise Invalid(path, f"{where}: per is for a hand rule (scope: hand)")
+    if not (isinstance(raw, dict) and len(raw) == 1):
+        raise Invalid(path, f"{where}: per is a one-key mapping, e.g. {{indicated: dora}}")
+    ((name, params),) = raw.items()
+    counter = COUNTERS.get(name) if isinstance(name, str) else None
+    if counter is None:
+        raise Invalid(path, f"{where}: unknown count {name!r} (known: {', '.join(sorted(COUNTERS))})")
+    try:
+        counter.spec.check(params)
+    except ParamError as exc:
+        raise Invalid(path, f"{where}: per {name!r} {exc}") from None
+    return counter.build(params), counter.reads(params)
 
 
 def _settings(raw: Any) -> Settings:
@@ -275,9 +334,49 @@ def _settings(raw: Any) -> Settings:
             if not isinstance(raw[key], bool):
                 raise Invalid(("settings", key), f"{key} must be true or false")
             out[key] = raw[key]
+    for key in ("doubling_base", "round_points", "min_doublings"):
+        if key in raw:
+            value = raw[key]
+            out[key] = (
+                None
+                if value is None and key == "round_points"
+                else _int_value(value, ("settings", key), key, 64)
+            )
+    if out.get("round_points") == 0:
+        raise Invalid(("settings", "round_points"), "round_points must be at least 1, or null")
+    if "limits" in raw:
+        out["limits"] = _limits(raw["limits"])
+    if "not_written" in raw:
+        given = raw["not_written"]
+        if not isinstance(given, list) or not all(isinstance(x, str) and x in NOT_WRITTEN for x in given):
+            raise Invalid(("settings", "not_written"), f"not_written is a list of {', '.join(NOT_WRITTEN)}")
+        out["not_written"] = frozenset(given)
     if out.get("east_multiplier") == 0:
         raise Invalid(("settings", "east_multiplier"), "east_multiplier must be at least 1")
     return Settings(**out)
+
+
+def _limits(raw: Any) -> tuple[LimitTier, ...]:
+    """The `limits:` tiers: each {name, doublings, score}, doublings ascending."""
+    path: tuple[Any, ...] = ("settings", "limits")
+    if not isinstance(raw, list):
+        raise Invalid(path, "limits must be a list of {name, doublings, score}")
+    tiers = []
+    for i, tier in enumerate(raw):
+        if not isinstance(tier, dict) or set(tier) != {"name", "doublings", "score"}:
+            raise Invalid((*path, i), "a limit is a mapping of name, doublings and score")
+        if not isinstance(tier["name"], str) or not tier["name"]:
+            raise Invalid((*path, i, "name"), "a limit's name must be text")
+        tiers.append(
+            LimitTier(
+                tier["name"],
+                _int_value(tier["doublings"], (*path, i, "doublings"), "doublings", MAX_DOUBLINGS),
+                _int_value(tier["score"], (*path, i, "score"), "score"),
+            )
+        )
+    if [t.doublings for t in tiers] != sorted({t.doublings for t in tiers}):
+        raise Invalid(path, "limits must be in ascending order of doublings, each once")
+    return tuple(tiers)
 
 
 def _evening(raw: Any) -> EveningRules:
@@ -291,7 +390,7 @@ def _evening(raw: Any) -> EveningRules:
         path = ("evening", key)
         if key not in EVENING_KEYS:
             raise Invalid(path, f"unknown evening key {key!r} (known: {', '.join(EVENING_KEYS)})")
-        if key in ("round_wind", "draw_passes_deal"):
+        if key in ("round_wind", "draw_passes_deal", "playable"):
             if not isinstance(value, bool):
                 raise Invalid(path, f"{key} must be true or false")
             out[key] = value

@@ -10,14 +10,24 @@ from typing import Any
 from .cache import BoundedCache
 from .conditions import Context
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
-from .errors import HandError, PungchowError
+from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
 from .payments import ALL_SEATS, BOOK, Collect, collection, winner_payments
 from .plan import Found, evaluate, memo_for, plan_for
+from .rule_types import NOT_WRITTEN, LimitTier
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
-from .situation import FACT, LOOSE_NOTE, SITUATION_FACTS, Situation, WinBy
+from .situation import (
+    CLOSED_ONLY,
+    FACT,
+    LOOSE_NOTE,
+    OF_THE_SET,
+    SITUATION_FACTS,
+    Situation,
+    WinBy,
+    unmet_need,
+)
 from .tiles import PLAYING_TILES, Wind
 
 __all__ = [
@@ -50,12 +60,12 @@ def _lines(found: list[Found]) -> tuple[Line, ...]:
     """The breakdown as the book prints it: point lines, then doublings, with the running total."""
     lines: list[Line] = []
     running = 0
-    for _, rule, unit, points in sorted(found, key=_FIRST):
+    for _, rule, unit, points, doublings in sorted(found, key=_FIRST):
         code = unit.code if unit else None
         if rule.limit:
             kind, points, doublings = "limit", 0, 0
         else:
-            kind, doublings = rule.kind, rule.doublings
+            kind = rule.kind
             if doublings:
                 running *= 2**doublings  # point lines sort first: running is the points total
             else:
@@ -98,6 +108,8 @@ def _score_hand(
     """score_hand without the notes of facts that change nothing (which score the hand again)."""
     cap = limit_in_force(ruleset, limit)
     counts = hand.counts
+    if ruleset.settings.not_written:
+        _written(hand, ruleset)
     if situation.winner:
         if hand.winning_tile is None and not situation.original_hand:
             raise HandError(
@@ -145,16 +157,36 @@ def _score_hand(
     # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
     nominal = cap if cap is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
     memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
-    best: tuple[tuple[int, int], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
+    best: tuple[tuple[int, ...], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
     calling = None if situation.winner else _calling(hand, ruleset, situation)
+    settings = ruleset.settings
+    if situation.winner:
+        _check_facts(hand, situation)
+    minimum = settings.min_doublings if situation.winner else 0
     for arrangement in map(_display_order, candidates):
         ctx = Context(situation, hand, arrangement, counts, hand_waits, [], calling)
         found, points, doublings, limit_hand = evaluate(plan, ctx, nominal, memo)
+        if minimum and limit_hand is None and _counted(found) < minimum:
+            continue  # no win in this arrangement: too few doublings that count (docs/riichi.md)
+        if settings.round_points and all(line[1].rounded for line in found):
+            points = -(-points // settings.round_points) * settings.round_points
         value, limit_label = _value(ruleset, cap, points, doublings, limit_hand)
-        if best is None or (value, points) > best[0]:
-            best = ((value, points), arrangement, found, points, doublings, limit_label)
-    assert best is not None  # loser_arrangements always yields at least one arrangement
-    (value, _), arrangement, found, points, doublings, limit_label = best
+        # With a doubling base, on equal value the arrangement with more doublings is taken (the
+        # package's and the tables' order: han, then fu).
+        key = (value, doublings, points) if settings.doubling_base else (value, points)
+        if best is None or key > best[0]:
+            best = (key, arrangement, found, points, doublings, limit_label)
+    if best is None:
+        aside = [rule.label for rule in ruleset.rules if not rule.counts_for_minimum]
+        raise HandError(
+            f"no win under {ruleset.name}: a winning hand needs {minimum} doubling"
+            f"{'s' * (minimum != 1)} of its rules, or a limit hand"
+            + (f" ({' and '.join(aside)} do not count)" if aside else ""),
+            code="no-yaku",
+            column=1,
+        )
+    value = best[0][0]
+    _, arrangement, found, points, doublings, limit_label = best
     lines = _lines(found)
     payable = value if cap is None else min(value, cap)
     payments: dict[Any, int] | None = None
@@ -195,7 +227,52 @@ def _score_hand(
         limit_label,
         notes,
         deposits,
+        settings.doubling_base,
     )
+
+
+def _written(hand: Hand, ruleset: Ruleset) -> None:
+    """Refuse a hand that holds what the ruleset's hands never hold (the setting `not_written`)."""
+    held = {
+        "bonus_tiles": bool(hand.bonus),
+        "exposed_pair": any(m.kind is MeldKind.PAIR and m.exposed for m in hand.fixed),
+        "winning_tile_laid": hand.winning_fixed is not None,
+    }
+    for what in sorted(ruleset.settings.not_written):
+        if held[what]:
+            raise HandError(f"{ruleset.name}: {NOT_WRITTEN[what]}", code="not-written", column=1)
+
+
+def _counted(found: list[Found]) -> int:
+    """The doublings of the lines whose rules count towards a ruleset's min_doublings."""
+    return sum([line[4] for line in found if line[1].counts_for_minimum])
+
+
+def _check_facts(hand: Hand, situation: Situation) -> None:
+    """Refuse stated facts that cannot go together (Fact.needs: ippatsu without riichi, ...), a fact only
+    a closed hand can have (riichi, ...) with a set laid open, and indicator tiles that would make a
+    fifth copy of a tile with the hand's (docs/riichi.md "The facts of a win")."""
+    unmet = unmet_need(situation)
+    if unmet is not None:
+        raise OptionError(unmet, code="bad-option")
+    seen: list[int] | None = None
+    for fact in OF_THE_SET:
+        for tile in getattr(situation, fact.field):
+            if seen is None:
+                seen = list(hand.counts)
+            seen[tile.index] += 1
+            if seen[tile.index] > 4:
+                raise OptionError(
+                    f"{fact.option}: {tile.code} would be a fifth {tile.code} with the hand's tiles",
+                    code="bad-option",
+                )
+    for fact in CLOSED_ONLY:
+        if getattr(situation, fact.field) and any(m.exposed for m in hand.fixed):
+            raise HandError(
+                f"{fact.option} needs a closed hand: no set laid open (*, +) before the win",
+                code="open-hand",
+                column=1,
+            )
 
 
 def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
@@ -279,8 +356,11 @@ def _value(
     ruleset: Ruleset, cap: int | None, points: int, doublings: int, limit: tuple[str, float] | None
 ) -> tuple[int, str | None]:
     """The hand's value, and the limit hand it is paid as (None when paid by its count)."""
-    count = points * 2**doublings
+    settings = ruleset.settings
+    count = points * 2 ** (doublings + settings.doubling_base)
     if limit is None:
+        if settings.limits:
+            return _tier(settings.limits, count, doublings)
         return count, None
     label, share = limit
     nominal = cap if cap is not None else (ruleset.settings.limit_hand_value or ruleset.settings.limit)
@@ -294,6 +374,19 @@ def _value(
     if not ruleset.settings.limit_hand_counts:
         return nominal or 0, label
     return max(nominal or 0, count), label
+
+
+def _tier(tiers: tuple[LimitTier, ...], count: int, doublings: int) -> tuple[int, str | None]:
+    """A count under limits by doublings: the highest tier the doublings reach, else the first tier
+    when the count passes its score, else the count (docs/riichi.md "Han, basic points and limits")."""
+    reached = None
+    for tier in tiers:
+        if doublings >= tier.doublings:
+            reached = tier
+    if reached is not None:
+        return reached.score, reached.name
+    first = tiers[0]
+    return (first.score, first.name) if count > first.score else (count, None)
 
 
 def _calling(hand: Hand, ruleset: Ruleset, situation: Situation) -> Callable[[], frozenset[str]]:

@@ -18,8 +18,9 @@ from enum import Enum
 from functools import partial
 from typing import Any
 
-from .errors import OptionError
-from .tiles import Wind
+from .errors import NotationError, OptionError
+from .notation import parse
+from .tiles import Tile, Wind
 
 
 class WinBy(Enum):
@@ -54,6 +55,12 @@ class Situation:
     # the ruleset's `settlement:` counter_points and deposit_points), not by the score.
     honba: int = 0
     deposits: int = 0
+    # The riichi facts (docs/riichi.md "The facts of a win"): kept together, after the book's.
+    riichi: bool = False  # won after declaring riichi (a closed hand, ready)
+    double_riichi: bool = False  # riichi declared on the first uninterrupted turn
+    ippatsu: bool = False  # won within one go-around of declaring riichi, no call between
+    dora: tuple[Tile, ...] = ()  # the dora indicators turned, kan dora indicators included
+    ura: tuple[Tile, ...] = ()  # the ura dora indicators (read under riichi only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +83,11 @@ class Fact:
     # reader (the text as typed -> the Situation's value; raises OptionError). "" and None: on/off.
     metavar: str = ""
     read: Callable[[str], Any] | None = None
+    closed_only: bool = False  # only a closed hand (no set laid open) can have it: refused otherwise
+    needs: tuple[str, ...] = ()  # facts of which it needs one given with it (else refused in one line)
+    # Its value is tiles of the same set as the hand's (riichi's indicators): with the hand, at most four
+    # of a tile (else refused in one line).
+    of_the_set: bool = False
 
     @property
     def flag(self) -> bool:
@@ -168,6 +180,58 @@ FACTS: tuple[Fact, ...] = (
         read=partial(_count, option="--deposits"),
         loser_refused=True,
     ),
+    # The riichi facts (docs/riichi.md "The facts of a win"), together; the book's facts serve for the
+    # rest (self-drawn = tsumo, --loose = rinshan, --robbing-kong = chankan, --last-tile = haitei or
+    # houtei, --original-hand = tenhou or chiihou).
+    Fact(
+        "riichi",
+        "--riichi",
+        "Won after declaring riichi.",
+        "riichi",
+        "won after declaring riichi",
+        loser_refused=True,
+        closed_only=True,
+    ),
+    Fact(
+        "double_riichi",
+        "--double-riichi",
+        "Won after declaring riichi on the first turn.",
+        "double riichi",
+        "won after declaring riichi on the first uninterrupted turn",
+        loser_refused=True,
+        closed_only=True,
+    ),
+    Fact(
+        "ippatsu",
+        "--ippatsu",
+        "Won within one go-around of riichi (needs --riichi).",
+        "ippatsu",
+        "won within one uninterrupted go-around of declaring riichi",
+        loser_refused=True,
+        closed_only=True,
+        needs=("riichi", "double_riichi"),
+    ),
+    Fact(
+        "dora",
+        "--dora",
+        "The dora indicators turned, kan dora ones too (e.g. 4c,Nw).",
+        "dora",
+        loser_refused=True,
+        metavar="TILES",
+        read=lambda text: read_tiles("--dora", text),
+        of_the_set=True,
+    ),
+    Fact(
+        "ura",
+        "--ura",
+        "The ura dora indicators (needs --riichi).",
+        "ura dora",
+        loser_refused=True,
+        metavar="TILES",
+        read=lambda text: read_tiles("--ura", text),
+        needs=("riichi", "double_riichi"),
+        of_the_set=True,
+    ),
     # Part II "Penalties", note (a): the liable player had no choice in his discard.
     Fact(
         "no_choice",
@@ -178,6 +242,9 @@ FACTS: tuple[Fact, ...] = (
 )
 FACT: dict[str, Fact] = {f.field: f for f in FACTS}
 SITUATION_FACTS: tuple[Fact, ...] = tuple(f for f in FACTS if f.situation)  # the Situation's stated fields
+_NEEDING = tuple(f for f in SITUATION_FACTS if f.needs)  # facts that need another (unmet_need)
+CLOSED_ONLY = tuple(f for f in SITUATION_FACTS if f.closed_only)  # facts only a closed hand can have
+OF_THE_SET = tuple(f for f in SITUATION_FACTS if f.of_the_set)  # facts whose tiles count with the hand's
 
 # What a condition may read of a Situation: its fields, and `loose` (whether a tile drawn was a loose
 # tile rather than one from the wall, which only a condition naming `wall` or `loose` tells apart).
@@ -194,6 +261,28 @@ assert tuple(k for k in Situation.__dataclass_fields__ if k not in CORE) == tupl
 LOOSE_NOTE = "--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall"
 
 Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given, in FACTS order
+
+
+def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
+    """Playing tiles given as an option's value, in notation, commas allowed: `4c,Nw` (docs/riichi.md)."""
+    try:
+        tiles = tuple(t for group in parse(text.replace(",", " ")).groups for t in group.tiles)
+    except NotationError as exc:
+        raise OptionError(f"{option}: {exc}", code="bad-option") from None
+    if any(t.is_bonus for t in tiles):
+        raise OptionError(
+            f"{option}: indicators are playing tiles, not flowers or seasons", code="bad-option"
+        )
+    return tiles
+
+
+def unmet_need(situation: Situation) -> str | None:
+    """Why a situation's stated facts cannot go together (a fact given without one of those it needs,
+    Fact.needs), or None."""
+    for fact in _NEEDING:
+        if getattr(situation, fact.field) and not any(getattr(situation, n) for n in fact.needs):
+            return f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
+    return None
 
 
 def flag_facts() -> tuple[Fact, ...]:

@@ -55,6 +55,11 @@ def new(
 
     checked = options.make("", limit=limit, no_limit=no_limit)  # the limit options, checked as `score` does
     limit_n = checked.limit if isinstance(checked.limit, int) else None
+    if not ruleset.evening.playable:
+        raise OptionError(
+            f"ruleset {ruleset.name}: `evening` cannot keep its game yet (its evening: playable: false)",
+            code="not-playable",
+        )
     if east is not None and east not in players:
         raise OptionError(f"--east: {east!r} is not one of the players", code="bad-player")
     if sets is not None and sets < 1:

@@ -23,6 +23,7 @@ from .base import (
     Condition,
     Context,
     Counter,
+    Flag,
     FlagOr,
     Keys,
     Spec,
@@ -121,6 +122,13 @@ def _winning_concealed(params: Any) -> Test:
     return test
 
 
+def _closed_hand(params: Any) -> Test:
+    """No set was laid open before the win: no `*`, `+` or `=` group (a kong declared face down keeps
+    the hand closed). A set the winning discard completes does not open the hand, though it scores as
+    exposed (docs/riichi.md: riichi, pinfu, menzen tsumo and the closed han read this)."""
+    return lambda ctx, unit: not any(m.exposed for m in ctx.hand.fixed)
+
+
 def _rule(declared: bool, claimed: bool) -> Callable[[Context, Meld], bool]:
     def concealed(ctx: Context, meld: Meld) -> bool:
         return concealed_as(meld, ctx.situation.win_by, declared, claimed)
@@ -154,6 +162,12 @@ _KONGS_ONLY = FlagOr(
 )
 
 CONDITIONS: dict[str, Condition] = {
+    "closed_hand": Condition(
+        _closed_hand,
+        Flag(),
+        HAND,
+        "no set laid open before the win (a face-down kong keeps it closed)",
+    ),
     "concealed_sets": Condition(
         _concealed_sets,
         _COUNTED,

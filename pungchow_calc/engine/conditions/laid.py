@@ -21,12 +21,14 @@ from .base import (
     Counter,
     Keys,
     Test,
+    choice,
     count_range,
     meld_kinds,
     optional_tiles,
     reads_tiles,
     tiles_test,
 )
+from .sets import WAITS, chow_wait
 
 
 def _before_win(meld: Meld) -> tuple[Tile, ...]:
@@ -101,11 +103,17 @@ def winning_tile(params: Any) -> Test:
 
 
 def winning_meld(params: Any) -> Test:
-    """The set or pair holding the winning tile is of this kind (`melds`) and class (`tiles`)."""
+    """The set or pair holding the winning tile is of this kind (`melds`) and class (`tiles`), and, with
+    `wait`, a chow filled that way (e.g. riichi's pinfu: `{melds: chow, wait: open}`, docs/riichi.md)."""
     kinds = meld_kinds(params.get("melds", list(MELD_KINDS)))
     tiles = optional_tiles(params)
+    waits = choice(params["wait"], WAITS) if "wait" in params else None
     return lambda ctx, unit: any(
-        m.winning and m.kind in kinds and all(tiles(t, ctx.situation) for t in m.tiles) for m in ctx.melds
+        m.winning
+        and m.kind in kinds
+        and all(tiles(t, ctx.situation) for t in m.tiles)
+        and (waits is None or chow_wait(m, ctx.hand.winning_tile) in waits)
+        for m in ctx.melds
     )
 
 
@@ -167,6 +175,7 @@ CONDITIONS: dict[str, Condition] = {
             (
                 ("melds", Choice(tuple(MELD_KINDS), "kind of the set or pair holding the winning tile")),
                 ("tiles", Choice(TILE_CLASSES, "class of its tiles")),
+                ("wait", Choice(WAITS, "a chow filled in the middle/only end (closed) or open end")),
             ),
             min_properties=1,
         ),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..hand import Meld, MeldKind
+from ..tiles import Tile
 from .base import (
     MELD_KINDS,
     TILE_CLASSES,
@@ -24,7 +25,7 @@ from .base import (
     tile_sets,
 )
 
-_WAITS = ("closed", "open")
+WAITS = ("closed", "open")
 
 
 def _meld(params: Any) -> Test:
@@ -54,20 +55,23 @@ def _completes(params: Any) -> Test:
     return lambda ctx, unit: unit is not None and unit.winning
 
 
+def chow_wait(unit: Meld, win: Tile | None) -> str | None:
+    """Where the winning tile filled a chow that holds it: `closed` (middle, or the only open end, as
+    1-2 waiting for 3) or `open` (either end of two in a row); Part II "Scoring Values". None: the unit
+    is no chow holding the winning tile."""
+    if unit.kind is not MeldKind.CHOW or not unit.winning or win is None:
+        return None
+    low, high = unit.tiles[0].rank, unit.tiles[2].rank
+    closed = win.rank == low + 1 or (win.rank == high and low == 1) or (win.rank == low and high == 9)
+    return "closed" if closed else "open"
+
+
 def _wait(params: Any) -> Test:
-    """Where a chow was filled: `closed` (middle, or the only open end, as 1-2 waiting for 3)
-    or `open` (either end of two in a row); Part II "Scoring Values"."""
-    wanted = choice(params, _WAITS)
+    """The chow's wait is one of those named (chow_wait)."""
+    wanted = choice(params, WAITS)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
-        if unit is None or unit.kind is not MeldKind.CHOW or not unit.winning:
-            return False
-        win = ctx.hand.winning_tile
-        low, high = unit.tiles[0].rank, unit.tiles[2].rank
-        if win is None:
-            return False
-        closed = win.rank == low + 1 or (win.rank == high and low == 1) or (win.rank == low and high == 9)
-        return ("closed" if closed else "open") in wanted
+        return unit is not None and chow_wait(unit, ctx.hand.winning_tile) in wanted
 
     return test
 
@@ -111,7 +115,7 @@ CONDITIONS: dict[str, Condition] = {
     ),
     "wait": Condition(
         _wait,
-        Choice(_WAITS, "where a chow was filled"),
+        Choice(WAITS, "where a chow was filled"),
         UNIT,
         "a chow filled in the middle/only end (closed) or open end",
         local=True,

@@ -8,7 +8,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..hand import Meld, MeldKind
-from ..tiles import PLAYING_TILES
+from ..tiles import PLAYING_TILES, Suit
 from .base import (
     HAND,
     MELD_KINDS,
@@ -28,6 +28,7 @@ from .base import (
     meld_kinds,
     optional_tiles,
     reads_tiles,
+    tile_sets,
 )
 
 _KIND = attrgetter("kind")
@@ -114,6 +115,61 @@ def _shape(params: Any) -> Test:
     return test
 
 
+def _repeated_sets(params: Any) -> Test:
+    """How many times a set repeats an identical one of the arrangement (two alike: once; four alike:
+    twice). Example: riichi's iipeikou `{repeated_sets: {melds: chow, min: 1}}`, ryanpeikou `min: 2`."""
+    lo, hi = count_range(params, {"melds"})
+    kinds = meld_kinds(params.get("melds", "set"))
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        seen: dict[tuple[Any, ...], int] = {}
+        for m in ctx.melds:
+            if m.kind in kinds:
+                key = (m.kind is MeldKind.CHOW, m.tiles[0])
+                seen[key] = seen.get(key, 0) + 1
+        n = sum(c // 2 for c in seen.values())
+        return lo <= n <= hi
+
+    return test
+
+
+def _in_every_suit(params: Any) -> Test:
+    """A set of this kind at the same rank in each of the three numbered suits (riichi's sanshoku:
+    `{in_every_suit: chow}`, `{in_every_suit: pung_or_kong}`)."""
+    kinds = meld_kinds(params)
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        held: dict[int, set[Suit]] = {}
+        for m in ctx.melds:
+            tile = m.tiles[0]
+            if m.kind in kinds and tile.suit.is_numbered:
+                held.setdefault(tile.rank, set()).add(tile.suit)
+        return any(len(suits) == 3 for suits in held.values())
+
+    return test
+
+
+def _straight(params: Any) -> Test:
+    """Chows 1-2-3, 4-5-6 and 7-8-9 of one suit (riichi's ittsu)."""
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        starts = {(m.tiles[0].suit, m.tiles[0].rank) for m in ctx.melds if m.kind is MeldKind.CHOW}
+        return any({(suit, 1), (suit, 4), (suit, 7)} <= starts for suit, _ in starts)
+
+    return test
+
+
+def _every_meld_holds(params: Any) -> Test:
+    """Every set and the pair hold a tile of the class (riichi's chanta: heads; junchan: terminals)."""
+    tiles = tile_sets(params)
+
+    def test(ctx: Context, unit: Meld | None) -> bool:
+        wanted = tiles(ctx.situation)
+        return all(not wanted.isdisjoint(m.tiles) for m in ctx.melds if m.kind is not MeldKind.SINGLE)
+
+    return test
+
+
 _EXCEPT = Keys(
     "takes `except: [rule ids]`",
     (("except", Custom(_rule_ids, {"type": "array", "items": {"type": "string"}})),),
@@ -152,6 +208,30 @@ CONDITIONS: dict[str, Condition] = {
         Choice(tuple(SHAPES), "special shape of a limit hand"),
         HAND,
         "a special shape named by a limit hand",
+    ),
+    "repeated_sets": Condition(
+        _repeated_sets,
+        Counter(
+            "expects a mapping with melds and min/max/exactly",
+            1,
+            (("melds", Choice(tuple(MELD_KINDS), "kind of set that repeats")),),
+        ),
+        HAND,
+        "how many sets repeat an identical one (two alike once, four alike twice)",
+    ),
+    "in_every_suit": Condition(
+        _in_every_suit,
+        Choice(tuple(MELD_KINDS), "kind of set"),
+        HAND,
+        "a set of this kind at the same rank in each numbered suit",
+    ),
+    "straight": Condition(_straight, Flag(), HAND, "chows 1-2-3, 4-5-6 and 7-8-9 of one suit"),
+    "every_meld_holds": Condition(
+        _every_meld_holds,
+        Choice(TILE_CLASSES, "class of tile every set and pair holds"),
+        HAND,
+        "every set and the pair hold a tile of this class",
+        reads=reads_tiles(),
     ),
     "no_other_points": Condition(
         _no_other_points, FlagOr(_EXCEPT), HAND, "no other point line applies", deferred=True

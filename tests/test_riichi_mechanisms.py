@@ -1,0 +1,282 @@
+"""The general mechanisms the riichi ruleset is built from (docs/riichi.md "What the engine builds on"),
+each shown on a hand worked out by hand, and the refusals of hands and facts that cannot be scored."""
+
+from __future__ import annotations
+
+import pytest
+from cli_helpers import run
+from riichi_ours import RULESET
+
+from pungchow_calc.engine.conditions.indicators import NEXT
+from pungchow_calc.engine.errors import PungchowError
+from pungchow_calc.engine.rules import Invalid, compile_ruleset
+from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.situation import Situation, WinBy, read_tiles
+from pungchow_calc.engine.tiles import PLAYING_TILES
+
+PATH = RULESET.source
+DISCARD, WALL = WinBy.DISCARD, WinBy.WALL
+
+
+def _facts(**given: object) -> Situation:
+    for key in ("dora", "ura"):
+        if key in given:
+            given[key] = read_tiles(f"--{key}", str(given[key]))
+    return Situation(**given)  # type: ignore[arg-type]
+
+
+# (hand, facts, han, fu, basic points, limit, the doubling and limit rules)
+WORKED = [
+    pytest.param(
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+        {"riichi": True},
+        2,
+        30,
+        480,
+        None,
+        ["riichi", "pinfu"],
+        id="pinfu-riichi-ron-20+10",
+    ),
+    pytest.param(
+        "2c2c!2c 5c6c7c 3d4d5d 6b7b8b 9d9d",
+        {"riichi": True},
+        1,
+        40,
+        320,
+        None,
+        ["riichi"],
+        id="pung-completed-by-the-discard-is-open-20+10+2-rounded-up",
+    ),
+    pytest.param(
+        "2c2c!2c 5c6c7c 3d4d5d 6b7b8b 9d9d",
+        {"riichi": True, "win_by": WALL},
+        2,
+        30,
+        480,
+        None,
+        ["riichi", "menzen_tsumo"],
+        id="pung-completed-by-a-draw-is-concealed-20+2+4",
+    ),
+    pytest.param(
+        "1c1c 3d3d 5b5b 7c7c 9d9d EwEw Rd!Rd",
+        {"riichi": True},
+        3,
+        25,
+        800,
+        None,
+        ["riichi", "chiitoitsu"],
+        id="seven-pairs-25-not-rounded",
+    ),
+    pytest.param(
+        "2c3c4c* 5d6d7d* 6b7b8b 3c4c5c! 8d8d",
+        {},
+        1,
+        30,
+        240,
+        None,
+        ["tanyao"],
+        id="open-hand-without-fu-counts-30",
+    ),
+    pytest.param(
+        "1c2c3c* 4c5c6c 7c8c9c 1c1c1c! EwEw",
+        {},
+        3,
+        30,
+        960,
+        None,
+        ["ittsu", "honitsu"],
+        id="lower-han-when-open-ittsu-1-honitsu-2",
+    ),
+    pytest.param(
+        "2c2c!2c 5c6c7c 3d4d5d 6b7b8b 9d9d",
+        {"riichi": True, "dora": "1c"},
+        4,
+        40,
+        2000,
+        "Mangan",
+        ["riichi", "dora"],
+        id="three-dora-4-han-40-fu-over-2000-is-mangan",
+    ),
+    pytest.param(
+        "9c1c1c 2c2c2c 3c3c3c 5c5c5c 9c!9c",
+        {},
+        10,
+        50,
+        4000,
+        "Baiman",
+        ["toitoi", "san_ankou", "chinitsu"],
+        id="10-han-baiman",
+    ),
+    pytest.param(
+        "RdRdRd* GdGdGd* WdWd!Wd EwEwEw NwNw",
+        {},
+        9,
+        40,
+        8000,
+        "Daisangen",
+        [
+            "dragon_pung",
+            "dragon_pung",
+            "dragon_pung",
+            "seat_wind_pung",
+            "round_wind_pung",
+            "toitoi",
+            "honroutou",
+            "daisangen",
+            "tsuuiisou",
+        ],
+        id="two-yakuman-are-one",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "facts", "han", "fu", "basic", "limit", "rules"), WORKED)
+def test_worked_hand(
+    hand: str, facts: dict[str, object], han: int, fu: int, basic: int, limit: str | None, rules: list[str]
+) -> None:
+    score = score_text(hand, RULESET, _facts(**facts))
+    got = (score.doublings, score.points, score.score, score.limit_hand)
+    assert got == (han, fu, basic, limit)
+    assert [line.rule for line in score.lines if line.kind in ("double", "limit")] == rules
+
+
+@pytest.mark.parametrize(
+    ("indicator", "dora"),
+    [
+        ("4b", "5b"),
+        ("9c", "1c"),
+        ("9d", "1d"),
+        ("Nw", "Ew"),
+        ("Ew", "Sw"),
+        ("Wd", "Gd"),
+        ("Gd", "Rd"),
+        ("Rd", "Wd"),
+    ],
+)
+def test_an_indicator_shows_the_next_tile_wrapping(indicator: str, dora: str) -> None:
+    tile = next(t for t in PLAYING_TILES if t.code == indicator)
+    assert PLAYING_TILES[NEXT[tile]].code == dora
+
+
+@pytest.mark.parametrize(
+    ("hand", "facts", "code"),
+    [
+        pytest.param("2c3c4c* 5d5d5d* 7b8b9b 3c4c5c! 8d8d", {}, "no-yaku", id="no-yaku"),
+        pytest.param(
+            "2c3c4c* 5d5d5d* 7b8b9b 3c4c5c! 8d8d", {"dora": "1c,4d"}, "no-yaku", id="dora-are-no-yaku"
+        ),
+        pytest.param(
+            "2c3c4c* 5d5d5d* 6b7b8b 3c4c5c! 8d8d",
+            {"riichi": True},
+            "open-hand",
+            id="riichi-with-an-open-hand",
+        ),
+        pytest.param(
+            "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", {"ippatsu": True}, "bad-option", id="ippatsu-without-riichi"
+        ),
+        pytest.param(
+            "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", {"ura": "1c"}, "bad-option", id="ura-without-riichi"
+        ),
+        pytest.param(
+            "2c2c2c2c# 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+            {"dora": "2c"},
+            "bad-option",
+            id="a-fifth-copy-as-indicator",
+        ),
+        pytest.param(
+            "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+            {"riichi": True, "dora": "9d", "ura": "9d,9d"},
+            "bad-option",
+            id="indicators-and-hand-five-alike",
+        ),
+    ],
+)
+def test_refused(hand: str, facts: dict[str, object], code: str) -> None:
+    with pytest.raises(PungchowError) as caught:
+        score_text(hand, RULESET, _facts(**facts))
+    assert caught.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["2c3c4c* 5d5d5d* 7b8b9b 3c4c5c! 8d8d"],
+            "no win under riichi-ema-2016: a winning hand needs 1 doubling",
+            id="no-yaku",
+        ),
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--ippatsu"], "--ippatsu needs --riichi", id="ippatsu"
+        ),
+        pytest.param(
+            ["2c3c4c* 5d5d5d* 6b7b8b 3c4c5c! 8d8d", "--double-riichi"],
+            "--double-riichi needs a closed hand",
+            id="open-double-riichi",
+        ),
+        pytest.param(["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", "9z"], "--dora:", id="bad-indicator"),
+    ],
+)
+def test_the_cli_refuses_in_one_line(argv: list[str], message: str) -> None:
+    result = run("score", *argv, "-r", PATH)
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and message in result.stderr
+
+
+def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
+    hand = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+    scored = run("score", hand, "-r", PATH, "--riichi", "--dora", "8d", "--json")
+    assert scored.exit_code == 0 and '"score": 1920' in scored.stdout and '"rule": "dora"' in scored.stdout
+    diff = run("diff", hand, "-r", "pung-chow", "-r", "classical-bmja", "-r", PATH, "--riichi")
+    assert diff.exit_code == 0 and "Pinfu" in diff.stdout and "Mah-Jongg" in diff.stdout
+    card = run("rules", "show", PATH)
+    assert card.exit_code == 0
+    for text in ("2 times, open 1", "per indicated: dora", "Mangan: 5 doublings or more", "points × 2^"):
+        assert text in card.stdout
+
+
+@pytest.mark.parametrize(
+    ("rule", "settings", "message"),
+    [
+        pytest.param(
+            {"doublings": {"closed": 2}}, {}, "doublings is a number or {closed, open}", id="no-open"
+        ),
+        pytest.param(
+            {"doublings": 1, "scope": "set", "per": {"indicated": "dora"}},
+            {},
+            "per is for a hand rule",
+            id="per-set",
+        ),
+        pytest.param({"doublings": 1, "per": {"held": "dora"}}, {}, "unknown count 'held'", id="per-unknown"),
+        pytest.param(
+            {"doublings": 1, "per": {"indicated": "kan"}}, {}, "per 'indicated' expects", id="per-bad"
+        ),
+        pytest.param({"doublings": 1, "rounded": "no"}, {}, "rounded must be true or false", id="rounded"),
+        pytest.param(
+            {"doublings": 1},
+            {
+                "limits": [
+                    {"name": "B", "doublings": 8, "score": 4},
+                    {"name": "M", "doublings": 5, "score": 2},
+                ]
+            },
+            "ascending",
+            id="limits-order",
+        ),
+        pytest.param({"doublings": 1}, {"round_points": 0}, "round_points must be at least 1", id="round-0"),
+        pytest.param(
+            {"doublings": 1}, {"not_written": ["flowers"]}, "not_written is a list of", id="not-written"
+        ),
+    ],
+)
+def test_the_loader_refuses(rule: dict[str, object], settings: dict[str, object], message: str) -> None:
+    doc = {"settings": settings, "rules": [{"id": "r", "label": "R", **rule}]}
+    with pytest.raises(Invalid, match=message.replace("{", r"\{").replace("}", r"\}")):
+        compile_ruleset(doc, "t", "<test>")
+
+
+def test_an_evening_of_the_riichi_ruleset_is_refused_and_nothing_written(tmp_path) -> None:
+    # docs/riichi.md "The game (hanchan)": not built, so `evening new` refuses it in one line.
+    path = tmp_path / "riichi.jsonl"
+    result = run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", PATH)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "cannot keep its game yet" in result.stderr and not path.exists()
