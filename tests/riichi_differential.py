@@ -42,7 +42,8 @@ def main(count: int) -> int:
         if want == got:
             return
         if isinstance(want, View) and isinstance(got, View):
-            what = tuple(f for f in ("han", "fu", "basic", "yaku") if getattr(want, f) != getattr(got, f))
+            fields = ("han", "fu", "basic", "yaku", "payments", "deposits")
+            what = tuple(f for f in fields if getattr(want, f) != getattr(got, f))
         else:
             what = ("refusal",)
         key = (case.shape, *what)

@@ -36,7 +36,25 @@ from pungchow_calc.options import scoring_args
 from pungchow_calc.ruleset_files import builtin_names, load
 
 ROOT = Path(__file__).resolve().parent.parent
-RULESETS: dict[str, Ruleset] = {name: load(name) for name in builtin_names()}
+# The reference implements the mechanisms of the book's and Kajongg's rulesets. A ruleset that uses a
+# doubling base, limit tiers or a minimum of doublings (riichi-ema-2016) is checked against its own
+# oracle instead, the riichi `mahjong` package (tests/test_riichi_ruleset.py); every shipped ruleset is
+# one or the other (test_every_shipped_ruleset_has_an_oracle).
+ORACLE_ELSEWHERE = {"riichi-ema-2016": "tests/test_riichi_ruleset.py"}
+RULESETS: dict[str, Ruleset] = {name: load(name) for name in builtin_names() if name not in ORACLE_ELSEWHERE}
+
+
+def test_every_shipped_ruleset_has_an_oracle():
+    assert set(RULESETS) | set(ORACLE_ELSEWHERE) == set(builtin_names())
+    for name, where in ORACLE_ELSEWHERE.items():
+        assert (ROOT / where).is_file(), name
+    # What the reference does not implement is what sends a ruleset elsewhere, and nothing else.
+    for name in builtin_names():
+        settings = load(name).settings
+        elsewhere = bool(settings.doubling_base or settings.limits or settings.min_doublings)
+        assert elsewhere == (name in ORACLE_ELSEWHERE), name
+
+
 Limit = Any  # a number of points, None (no limit) or DEFAULT (the ruleset's)
 
 
