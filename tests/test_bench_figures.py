@@ -76,6 +76,30 @@ def test_ratios_are_taken_within_each_round_not_from_the_medians():
             {"peer_ratio": 1.5, "peer_cpu_ratio": 1.5},
             id="peer-only",
         ),
+        pytest.param(
+            {
+                "riichi_batch": 10.0,
+                "riichi_cpu_us": 400.0,
+                "riichi_peer_rate": 40.0,
+                "riichi_peer_cpu_us": 100.0,
+            },
+            {"riichi_ratio": 0.25, "riichi_cpu_ratio": 0.25},
+            id="riichi-only",
+        ),
+        pytest.param(
+            {
+                "closed_batch": 30.0,
+                "closed_cpu_us": 50.0,
+                "peer_rate": 20.0,
+                "peer_cpu_us": 75.0,
+                "riichi_batch": 20.0,
+                "riichi_cpu_us": 100.0,
+                "riichi_peer_rate": 10.0,
+                "riichi_peer_cpu_us": 50.0,
+            },
+            {"peer_ratio": 1.5, "peer_cpu_ratio": 1.5, "riichi_ratio": 2.0, "riichi_cpu_ratio": 0.5},
+            id="harr-and-riichi-apart",
+        ),
     ],
 )
 def test_round_ratios_take_only_what_was_measured(measured, expected):
@@ -96,6 +120,11 @@ def test_over_rounds_keeps_only_figures_every_round_has():
         pytest.param("compiled", "peer_ratio", 1.5, True, id="compiled-at-1.5"),
         pytest.param("pure", "startup_ratio", 1.3, True, id="start-up-at-1.3"),
         pytest.param("compiled", "startup_ratio", 1.31, False, id="start-up-over-1.3"),
+        pytest.param("pure", "peer_cpu_ratio", 0.99, False, id="harr-cpu-under-1.0"),
+        pytest.param("compiled", "peer_cpu_ratio", 1.0, True, id="harr-cpu-at-1.0"),
+        pytest.param("pure", "riichi_cpu_ratio", 0.99, False, id="riichi-cpu-under-1.0"),
+        pytest.param("pure", "riichi_cpu_ratio", 1.0, True, id="riichi-cpu-at-1.0"),
+        pytest.param("compiled", "riichi_cpu_ratio", 1.0, True, id="riichi-cpu-compiled-at-1.0"),
     ],
 )
 def test_targets(kind, figure, value, met):

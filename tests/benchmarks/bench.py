@@ -4,6 +4,7 @@
     python tests/benchmarks/bench.py --rounds 3 --hands 10000 --seed 7 --profile
     python tests/benchmarks/bench.py --pure /tmp/pure/bin/python --compiled /tmp/comp/bin/python
     python tests/benchmarks/bench.py --hands 100000 --rounds 1   # one long throughput run
+    python tests/benchmarks/bench.py --riichi-only --hands 10000 --rounds 3   # the riichi hands alone
 
 Each engine named (`--pure`, `--compiled`: the interpreter of a venv holding that install; neither: the
 one installed where this script runs) is timed on the same hands. The whole comparison is made
@@ -16,7 +17,12 @@ minute to minute, falls alike on the figures that are divided by one another. Ea
    closed hands;
 3. each engine's batch over the mixed hands (hands.py: kongs, bonus tiles, options), default workers;
 4. each engine's start-up: `pungchow score HAND --json` and `python -c "import typer, rich, yaml"`
-   in its venv, `--runs` times each, the two commands alternating one run at a time.
+   in its venv, `--runs` times each, the two commands alternating one run at a time;
+5. with `--riichi` (or `--riichi-only`, which leaves out steps 1-4 and the `--workers 1` run): the
+   package's `HandCalculator().estimate_hand_value` on `--hands` riichi hands in this process, then
+   each engine's `pungchow batch --format jsonl` (whole process, default workers) on the same hands
+   written as batch lines with `-r riichi-ema-2016` and their facts (riichi_work.py: drawn once, with
+   the seed, from tests/riichi_hands.py; the oracle's conversion of each hand made before timing).
 
 The ratios are taken within each round (batch hands/s over the peer's hands/s of the same round, and
 per CPU-second: the peer's CPU per hand over the batch's, whose CPU counts its whole process and
@@ -29,7 +35,8 @@ on 2026-11-23, less on a quiet one. The last line is JSON: per engine, the media
 lowest and highest), and the `--workers 1` figures of that run.
 
 Targets (2-core build machine), judged on the medians: the plain engine's batch >= 1.0x the peer's
-hands/s, the compiled engine's >= 1.5x; `score --json` start-up <= 1.3x the bare import.
+hands/s, the compiled engine's >= 1.5x; >= 1.0x the peer's hands per CPU-second on the closed hands
+and on the riichi hands (issue 21); `score --json` start-up <= 1.3x the bare import.
 
 The batch figures include the batch's own start-up (a fixed cost of a few tenths of a second); with
 the default 20,000 hands per round it weighs a few percent, so the hands/s read a little lower than
@@ -58,6 +65,7 @@ from pathlib import Path
 from figures import Spread, over_rounds, round_ratios, targets
 from hands import ClosedHand, pungchow_line, random_closed_hand, write_hands
 from riichi_peer import peer_version, time_peer
+from riichi_work import RiichiCase, draw_hands, time_riichi_peer, write_riichi_hands
 
 # Where the subprocesses run: never the checkout, whose pungchow_calc/ would shadow the installed one.
 NEUTRAL = tempfile.gettempdir()
@@ -201,16 +209,26 @@ def time_startup(engine: Engine, runs: int) -> dict[str, float]:
     return figures
 
 
-def warm_up(engines: list[Engine], warm: Path, peer_hands: list[ClosedHand] | None) -> None:
+def warm_up(
+    engines: list[Engine],
+    warm: Path | None,
+    peer_hands: list[ClosedHand] | None,
+    riichi: tuple[Path, list[RiichiCase]] | None,
+) -> None:
     """Compile each install's bytecode, and run every timed command once, before the first round."""
     for engine in engines:
         # pip compiles an installed package's bytecode; a checkout (this one runs with
         # PYTHONDONTWRITEBYTECODE set) has none, so compile it once, as pip would, before timing.
         subprocess.run([engine.python, "-m", "compileall", "-q", engine.package], check=True, cwd=NEUTRAL)
-        time_batch(engine, warm, WARM_UP, [])
-        time_startup(engine, 1)
+        if warm is not None:
+            time_batch(engine, warm, WARM_UP, [])
+            time_startup(engine, 1)
+        if riichi is not None:
+            time_batch(engine, riichi[0], len(riichi[1]), [])
     if peer_hands is not None:
         time_peer_hands(peer_hands[:WARM_UP])
+    if riichi is not None:
+        time_riichi_peer(riichi[1])
 
 
 def run_round(
@@ -219,10 +237,33 @@ def run_round(
     mixed: Path,
     closed: Path,
     peer_hands: list[ClosedHand] | None,
+    riichi: Path | None,
+    riichi_hands: list[RiichiCase] | None,
 ) -> dict[str, dict[str, float]]:
-    """One round: the peer, each engine on the same closed hands, then the mixed hands and start-up."""
+    """One round: the peer, each engine on the same closed hands, then the mixed hands and start-up;
+    then the package and each engine on the same riichi hands (with `--riichi`)."""
     measured: dict[str, dict[str, float]] = {engine.kind: {} for engine in engines}
     notes: list[str] = []
+    if riichi is not None and riichi_hands is not None:
+        package = time_riichi_peer(riichi_hands)
+        notes.append(
+            f"riichi package {package['riichi_peer_rate']:,.0f}/s {package['riichi_peer_cpu_us']:.0f}us"
+        )
+        for engine in engines:
+            riichi_batch = time_batch(engine, riichi, len(riichi_hands), [])
+            measured[engine.kind].update(package)
+            measured[engine.kind]["riichi_batch"] = riichi_batch["rate"]
+            measured[engine.kind]["riichi_cpu_us"] = riichi_batch["cpu_us"]
+    if args.riichi_only:
+        for engine in engines:
+            figures = measured[engine.kind]
+            figures.update(round_ratios(figures))
+            notes.append(
+                f"{engine.kind}: riichi {figures['riichi_batch']:,.0f}/s {figures['riichi_cpu_us']:.0f}us "
+                f"= {figures['riichi_cpu_ratio']:.2f}x per CPU-second"
+            )
+        print("  " + "; ".join(notes))
+        return measured
     if peer_hands is not None:
         peer = time_peer_hands(peer_hands)
         notes.append(f"peer {peer['peer_rate']:,.0f}/s {peer['peer_cpu_us']:.0f}us")
@@ -242,6 +283,8 @@ def run_round(
         text = f"{engine.kind}: batch {figures['batch']:,.0f}/s"
         if "peer_ratio" in figures:
             text += f", closed {figures['closed_batch']:,.0f}/s = {figures['peer_ratio']:.2f}x peer"
+        if "riichi_cpu_ratio" in figures:
+            text += f", riichi {figures['riichi_cpu_ratio']:.2f}x per CPU-second"
         notes.append(text + f", start-up {figures['startup_ratio']:.2f}x")
     print("  " + "; ".join(notes))
     return measured
@@ -252,10 +295,24 @@ RATES = [
     ("batch", "batch --format jsonl, mixed hands, default workers", "hands/s", "batch_cpu_us"),
     ("closed_batch", "batch --format jsonl, closed hands, default workers", "hands/s", "closed_cpu_us"),
     ("peer_rate", "peer estimate_hand_value, closed hands, in-process", "hands/s", "peer_cpu_us"),
+    (
+        "riichi_batch",
+        "batch --format jsonl -r riichi-ema-2016, riichi hands, default workers",
+        "hands/s",
+        "riichi_cpu_us",
+    ),
+    (
+        "riichi_peer_rate",
+        "package estimate_hand_value, riichi hands, in-process",
+        "hands/s",
+        "riichi_peer_cpu_us",
+    ),
 ]
 RATIOS = [
     ("peer_ratio", "batch / peer, hands/s (same round)"),
     ("peer_cpu_ratio", "batch / peer, hands per CPU-second (same round)"),
+    ("riichi_ratio", "riichi batch / package, hands/s (same round)"),
+    ("riichi_cpu_ratio", "riichi batch / package, hands per CPU-second (same round)"),
     ("startup_ratio", "score --json start-up / bare import, wall clock"),
     ("startup_cpu_ratio", "score --json start-up / bare import, CPU time"),
 ]
@@ -276,6 +333,8 @@ def report(kind: str, spreads: dict[str, Spread], rounds: int, single: dict[str,
             f"{single['rate']:,.0f} hands/s; CPU {single['cpu_us']:.0f} us per hand"
         )
     for key, unit in [("startup_ms", "wall"), ("startup_cpu_ms", "CPU")]:
+        if key not in spreads:
+            continue
         bare = key.replace("startup", "bare")
         print(
             f"  start-up ({unit}): score --json {spreads[key].show('.0f', ' ms')}; "
@@ -286,7 +345,7 @@ def report(kind: str, spreads: dict[str, Spread], rounds: int, single: dict[str,
             print(f"  {label}: {spreads[figure].show('.2f', 'x')}")
     for target in targets(kind):
         if target.figure not in spreads:
-            print(f"  target {target.label} {target.show()}: not measured (no peer)")
+            print(f"  target {target.label} {target.show()}: not measured")
             continue
         value = spreads[target.figure]
         verdict = "PASS" if target.met(value.median) else "FAIL"
@@ -324,7 +383,12 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile 5,000 hands in-process")
     parser.add_argument("--skip-single", action="store_true", help="skip the one --workers 1 run")
     parser.add_argument("--no-peer", action="store_true", help="skip the riichi mahjong comparison")
+    parser.add_argument("--riichi", action="store_true", help="also time riichi hands against the package")
+    parser.add_argument("--riichi-only", action="store_true", help="time only the riichi hands")
     args = parser.parse_args()
+    args.riichi = args.riichi or args.riichi_only
+    if args.riichi and peer_version() is None:
+        parser.error("--riichi needs the riichi mahjong package (pip install '.[bench]')")
     if args.rounds < 1 or args.hands < 1 or args.runs < 1:
         parser.error("--rounds, --hands and --runs must be at least 1")
     if args.pure or args.compiled:
@@ -343,20 +407,43 @@ def main() -> None:
     rounds: dict[str, list[dict[str, float]]] = {engine.kind: [] for engine in engines}
     with tempfile.TemporaryDirectory() as tmp:
         mixed, closed, warm = Path(tmp) / "hands.txt", Path(tmp) / "closed.txt", Path(tmp) / "warm.txt"
-        write_hands(mixed, args.hands, args.seed)
-        write_hands(warm, WARM_UP, args.seed + 1)
-        print(f"{args.hands} random winning hands (seed {args.seed}), {mixed.stat().st_size // 1024} KiB")
-        if args.profile:
-            profile(mixed, 5000)
-        peer_hands = None if args.no_peer else closed_hands(closed, args.hands, args.seed)
-        warm_up(engines, warm, peer_hands)
+        riichi, warm_riichi = Path(tmp) / "riichi.txt", Path(tmp) / "warm-riichi.txt"
+        peer_hands = riichi_hands = None
+        if not args.riichi_only:
+            write_hands(mixed, args.hands, args.seed)
+            write_hands(warm, WARM_UP, args.seed + 1)
+            print(f"{args.hands} random winning hands (seed {args.seed}), {mixed.stat().st_size // 1024} KiB")
+            if args.profile:
+                profile(mixed, 5000)
+            peer_hands = None if args.no_peer else closed_hands(closed, args.hands, args.seed)
+        if args.riichi:
+            riichi_hands = draw_hands(args.hands, args.seed)
+            write_riichi_hands(riichi, riichi_hands)
+            write_riichi_hands(warm_riichi, riichi_hands[:WARM_UP])
+            print(
+                f"riichi: {args.hands} riichi winning hands with a yaku "
+                f"(tests/riichi_hands.py, seed {args.seed}), "
+                f"{riichi.stat().st_size // 1024} KiB; package mahjong {peer_version()}, "
+                "HandCalculator().estimate_hand_value in this process"
+            )
+            if args.profile:
+                profile(riichi, 5000)
+        warm_up(
+            engines,
+            None if args.riichi_only else warm,
+            peer_hands,
+            (warm_riichi, riichi_hands[:WARM_UP]) if riichi_hands is not None else None,
+        )
         for number in range(1, args.rounds + 1):
             load = " ".join(f"{x:.2f}" for x in os.getloadavg())
             print(f"round {number}/{args.rounds} (load average {load})")
-            for kind, figures in run_round(engines, args, mixed, closed, peer_hands).items():
+            measured = run_round(
+                engines, args, mixed, closed, peer_hands, riichi if args.riichi else None, riichi_hands
+            )
+            for kind, figures in measured.items():
                 rounds[kind].append(figures)
         singles: dict[str, dict[str, float]] = {}
-        if not args.skip_single:
+        if not args.skip_single and not args.riichi_only:
             print("after the rounds: batch --format jsonl --workers 1 over the mixed hands, once")
             for engine in engines:
                 singles[engine.kind] = time_batch(engine, mixed, args.hands, ["--workers", "1"])
