@@ -1,8 +1,9 @@
-"""The options of `pungchow score`: one table (OPTIONS) of their spellings, help and readers, and
-the one place their values are checked (make).
+"""The options of `pungchow score`: one table (OPTIONS) of their spellings, help and readers, the
+one place their values are checked (make), and the one reader of an argument list (read_args).
 
-Kept free of typer so that `batch` can read a million lines without building a CLI per line; the
-typer commands and the start-up fast path are built from the same table (cli/common.py).
+Kept free of typer so that `batch` can read a million lines without building a CLI per line; every
+command is declared from this table (cli/spec.py), read by read_args, and the typer app is generated
+from the same declarations (cli/typer_app.py).
 """
 
 from __future__ import annotations
@@ -88,19 +89,27 @@ def read_limit(value: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One option of `pungchow score`: its spellings, its help, and how its value is read.
+    """One option: its spellings, its help, and how its value is read.
 
-    The typer commands (score, diff, settle), the start-up fast path and batch lines are all built
-    from OPTIONS, so they cannot drift apart.
+    Every command's options (cli/spec.py), batch lines and the generated typer app are built from
+    these, so they cannot drift apart.
     """
 
-    name: str  # the make() keyword, and the parameter name of the typer commands
+    name: str  # the handler's keyword (make()'s for score's options)
     spellings: tuple[str, ...]  # the long spelling first
     help: str
     metavar: str = ""  # the value's name in --help; "" for an on/off flag
-    default: str | None = None  # the value when the option is not given (valued options)
-    read: Callable[[str], Any] = str  # text -> checked value; raises OptionError
+    default: Any = None  # the value when the option is not given (valued options)
+    read: Callable[[str], Any] = str  # text -> checked value (make()); raises OptionError
     output: bool = False  # a format option: batch lines accept it and ignore it (batch picks)
+    # How a command line gives the value (cli/spec.py declares every command from these):
+    many: bool = False  # repeatable: a list of the values given, in order
+    nargs: int = 1  # values after the option (`--compare A B`: 2, read as a tuple)
+    kind: type = str  # int: a whole number in ASCII digits
+    minimum: int | None = None  # for int values: the range, checked by the reader and shown in --help
+    maximum: int | None = None
+    required: bool = False  # a command line without it is refused (typer says so)
+    complete: str = ""  # what the shell completes the value from: ruleset, wind, topic
 
     @property
     def flag(self) -> bool:
@@ -114,7 +123,14 @@ def fact_option(fact: Fact) -> Option:
 
 
 OPTIONS: tuple[Option, ...] = (
-    Option("ruleset", ("--ruleset", "-r"), "Ruleset name or YAML path.", "NAME|PATH", DEFAULT_RULESET),
+    Option(
+        "ruleset",
+        ("--ruleset", "-r"),
+        "Ruleset name or YAML path.",
+        "NAME|PATH",
+        DEFAULT_RULESET,
+        complete="ruleset",
+    ),
     Option(
         "seat",
         ("--seat", "-s"),
@@ -122,6 +138,7 @@ OPTIONS: tuple[Option, ...] = (
         "SEAT",
         "east",
         partial(wind, option="--seat"),
+        complete="wind",
     ),
     Option(
         "round",
@@ -130,6 +147,7 @@ OPTIONS: tuple[Option, ...] = (
         "WIND",
         "east",
         partial(wind, option="--round"),
+        complete="wind",
     ),
     Option(
         "win_by",
@@ -148,6 +166,7 @@ OPTIONS: tuple[Option, ...] = (
         "SEAT",
         None,
         partial(wind, option="--from"),
+        complete="wind",
     ),
     # The stated facts of a win, one option each, from their table (engine/situation.py).
     *(fact_option(fact) for fact in SITUATION_FACTS),
@@ -184,7 +203,7 @@ def make(
     **facts: Any,
 ) -> ScoreOptions:
     """Check and combine option values as typed (docs/notation.md, commands): the one place they are
-    checked, whether they came from typer, the fast path or a batch line. `facts` are the stated
+    checked, whether they came from typer, the spec's reader or a batch line. `facts` are the stated
     facts of a win by field name (engine/situation.py SITUATION_FACTS), e.g. `last_tile=True`."""
     for name in facts:
         if name not in _SITUATION_FACT:
@@ -285,30 +304,59 @@ def _settled(values: tuple[tuple[str, Any], ...]) -> tuple[str, Situation, int |
 
 
 def split_argv(argv: list[str]) -> tuple[list[str], dict[str, Any]]:
-    """The words (hand groups) and the options of a `score` argument list, by the option table:
-    flags map to True, valued options to their text. Unknown options are refused."""
+    """The words (hand groups) and the options of a `score` argument list (a batch line)."""
+    return read_args(argv, SPELLING)
+
+
+def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], dict[str, Any]]:
+    """The one reader of an argument list, by a table of options (score's, or a command's in
+    cli/spec.py): the words (positionals) in order and {name: value} for the options given. A flag
+    is True, a value its text (`--x v` or `--x=v`), a repeatable option a list, `nargs` 2 a tuple, an
+    int a number. Anything else (an unknown option, `--`, `-h`, a missing value, a number out of
+    range) is an OptionError; main() then leaves the line to typer, whose error it is."""
     values: dict[str, Any] = {}
     words: list[str] = []
     i = 0
     while i < len(argv):
         arg = argv[i]
         spelled, eq, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        option = SPELLING.get(spelled)
+        option = spelling.get(spelled)
         if option is not None and option.flag and not eq:
             values[option.name] = True
         elif option is not None and not option.flag:
-            if not eq:
-                i += 1
-                if i >= len(argv):
+            if eq:
+                given = [inline]
+            else:
+                given = argv[i + 1 : i + 1 + option.nargs]
+                i += option.nargs
+                if len(given) < option.nargs:
                     raise OptionError(f"{spelled} needs a value", code="bad-option")
-                inline = argv[i]
-            values[option.name] = inline
+            if option.nargs != len(given):
+                raise OptionError(f"{spelled} needs {option.nargs} values", code="bad-option")
+            value: Any = tuple(given) if option.nargs > 1 else _typed(option, spelled, given[0])
+            if option.many:
+                values.setdefault(option.name, []).append(value)
+            else:
+                values[option.name] = value  # given twice: the last one counts (as click has it)
         elif arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
             raise OptionError(f"unknown option {arg}", code="bad-option")
         else:
             words.append(arg)
         i += 1
     return words, values
+
+
+def _typed(option: Option, spelled: str, text: str) -> Any:
+    """An option's value as the command takes it: text, or a whole number in its range."""
+    if option.kind is not int:
+        return text
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_LIMIT_DIGITS:
+        raise OptionError(f"{spelled}: {text!r} is not a whole number", code="bad-option")
+    number = int(text)
+    low, high = option.minimum, option.maximum
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise OptionError(f"{spelled}: {number} is out of range", code="bad-option")
+    return number
 
 
 def _read_argv(argv: list[str], defaults: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:

@@ -566,6 +566,7 @@ def test_a_scorer_starts_with_the_rulesets_given(monkeypatch: pytest.MonkeyPatch
         ["--format", "xml"],
         ["--compare", "pung-chow", "pung-chow"],
         ["--ruleset", "nope", "--format", "csv"],
+        ["--format=jsonl", "--workers=1"],
     ],
     ids=[
         "jsonl",
@@ -576,24 +577,24 @@ def test_a_scorer_starts_with_the_rulesets_given(monkeypatch: pytest.MonkeyPatch
         "bad-format",
         "same-twice",
         "no-ruleset",
+        "inline-values",
     ],
 )
 def test_batch_without_typer_reads_as_typer_does(
     mixed: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]
 ):
-    """`batch` plainly written skips typer (cli/batch_run.fast); the same output and exit code."""
-    from pungchow_calc.cli import batch_run as command
+    """`batch` plainly written skips typer (cli/spec.py's reader); the same output and exit code."""
+    from pungchow_calc.cli import spec
 
-    assert command.fast(["batch", "--help"]) is None
-    assert command.fast(["batch", str(mixed), "--format=jsonl"]) is None
-    assert command.fast(["batch", str(mixed), "--workers", "two"]) is None
+    assert spec.read(["batch", "--help"]) is None
+    assert spec.read(["batch", str(mixed), "--workers", "two"]) is None
     direct = run("batch", str(mixed), *argv)
-    monkeypatch.setattr(command, "fast", lambda argv: None)
+    monkeypatch.setattr(spec, "read", lambda argv: None)
     assert run("batch", str(mixed), *argv) == direct
 
 
 # Importing typer costs a batch a tenth of a second before any hand is scored: a plainly written
-# `batch FILE ...` (cli/batch_run.fast) runs without it, whatever the outcome.
+# `batch FILE ...` (cli/spec.py's reader) runs without it, whatever the outcome.
 @pytest.mark.parametrize(
     ("args", "code", "typer"),
     [

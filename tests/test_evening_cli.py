@@ -373,12 +373,10 @@ def test_unusual_command_lines_go_to_typer(tmp_path, capsys):
 
 
 # Importing typer costs more than recording a game: the everyday evening commands, plainly written,
-# run without it (cli/evening_fast.py over cli/evening_run.py), whatever the outcome.
+# run without it (the command spec's reader, cli/spec.py), whatever the outcome.
 def test_everyday_evening_commands_never_import_typer(tmp_path):
     path = str(tmp_path / "e.jsonl")
-    assert typer_probe("evening", "new", path, "--players", "Ann,Bob,Cy,Di").endswith(
-        "exit 0; typer imported"
-    )
+    assert typer_probe("evening", "new", path, "--players", "Ann,Bob,Cy,Di").endswith("exit 0; no typer")
     others = ["--other", "Bob=10", "--other", "Cy=12", "--other", "Di=8"]
     assert typer_probe("evening", "hand", path, WINS[0], "--winner", "Ann", *others).endswith(
         "exit 0; no typer"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from evening_support import WASH_13, WINS, hand, run
 
-from pungchow_calc.cli.plain import EXIT_OUTPUT_FAILED
+from pungchow_calc.cli.failure import EXIT_OUTPUT_FAILED
 from pungchow_calc.evening import record as book
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]

@@ -1,5 +1,5 @@
 """The option table (options.OPTIONS) is the one source of score's options: typer's commands, the
-start-up fast path and batch lines read every option the same way, and --help shows each."""
+command spec's reader (cli/spec.py) and batch lines read every option the same way, and --help shows each."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from cli_helpers import run
 
 from pungchow_calc import options as opts
 from pungchow_calc.batch.input import mapping_argv
-from pungchow_calc.cli import _fast_score_args, app
+from pungchow_calc.cli import app, spec
 from pungchow_calc.engine.errors import OptionError
 from pungchow_calc.engine.situation import WinBy
 from pungchow_calc.engine.tiles import Wind
@@ -34,7 +34,7 @@ SAMPLES = {
 
 
 def _typer_options(argv: list[str]) -> opts.ScoreOptions:
-    """The options as typer's `score` command reads argv (its own parsing, not the fast path)."""
+    """The options as typer's `score` command reads argv (its own parsing, not the spec's reader)."""
     ctx = COMMANDS["score"].make_context("score", list(argv))
     params = dict(ctx.params)
     hand = params.pop("hand")
@@ -45,8 +45,9 @@ def _typer_options(argv: list[str]) -> opts.ScoreOptions:
 
 
 def _fast_options(argv: list[str]) -> opts.ScoreOptions:
-    fast = _fast_score_args(["score", *argv])
-    assert fast is not None, "the fast path refused a plain score command line"
+    call = spec.read(["score", *argv])
+    assert call is not None, "the spec's reader refused a plain score command line"
+    fast = dict(call[1])
     for option in opts.OPTIONS:
         if option.output:
             fast.pop(option.name, None)
@@ -77,7 +78,7 @@ def test_every_valued_option_has_a_sample():
 
 
 def test_table_defaults_are_make_defaults():
-    """The fast path and batch lines leave out what was not given; typer passes the table's defaults."""
+    """Batch lines leave out what was not given; the reader and typer pass the table's defaults."""
     given = {o.name: (False if o.flag else o.default) for o in opts.OPTIONS if not o.output}
     assert opts.make(HAND, **given) == opts.make(HAND)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pungchow_calc.cli.common import EXIT_OUTPUT_FAILED
+from pungchow_calc.cli.failure import EXIT_OUTPUT_FAILED
 from pungchow_calc.evening.report import ASCII_SPARKS, SPARKS
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
@@ -65,7 +65,7 @@ def test_batch_to_a_full_disk(batch_file, output_format):
 def test_output_failure_is_not_an_entry_failure():
     """Exit 1 means a batch entry failed, 2 bad input; a full disk is neither."""
     from pungchow_calc.cli.batch_run import EXIT_ENTRY_FAILED
-    from pungchow_calc.cli.common import EXIT_BAD_INPUT
+    from pungchow_calc.cli.failure import EXIT_BAD_INPUT
 
     assert len({EXIT_OUTPUT_FAILED, EXIT_ENTRY_FAILED, EXIT_BAD_INPUT}) == 3
 

@@ -13,7 +13,7 @@ from dataclasses import fields
 import pytest
 
 from pungchow_calc import options as opts
-from pungchow_calc.cli import evening_fast
+from pungchow_calc.cli import spec
 from pungchow_calc.cli.evening_run import hand_record
 from pungchow_calc.engine.conditions import REGISTRY
 from pungchow_calc.engine.errors import OptionError
@@ -135,7 +135,7 @@ def test_table_options_carry_each_fact_to_the_winner_only(fact):
 @every_fact
 def test_each_fact_is_an_evening_record_key_and_option(fact):
     assert fact.field in (FLAGS if fact.flag else VALUED)
-    assert (evening_fast._WIN_FLAGS if fact.flag else evening_fast._WIN_VALUED)[fact.option] == fact.field
+    assert spec.COMMAND[("evening", "hand")].spelling[fact.option].name == fact.field
     typed_value = True if fact.flag else SAMPLES[fact.field]
     needed = {fact.needs[0]: True} if fact.needs else {}
     record = hand_record("Ann", HAND, {"Bob": "0"}, **{fact.field: typed_value}, **needed)
@@ -177,17 +177,9 @@ def test_the_note_when_no_rule_reads_a_fact_comes_from_its_row(fact):
 
 
 @every_fact
-def test_each_fact_is_an_option_of_the_typer_commands_that_take_the_win(fact):
-    # `settle`, `evening hand` and `evening amend` still declare their typer options by hand (until
-    # the one command spec, issue 20 item 1): a row added without them fails here, not at the table.
-    import inspect
-
-    from pungchow_calc.cli.evening import amend, hand
-    from pungchow_calc.cli.settle import settle
-
-    for command in (settle, hand, amend):
-        parameter = inspect.signature(command, eval_str=True).parameters[fact.field]
-        option = parameter.annotation.__metadata__[0]
-        # typer keeps the first spelling given to typer.Option as its `default`, the rest as decls.
-        spellings = (option.default, *option.param_decls)
-        assert (spellings, option.help) == ((fact.option,), fact.help), command.__name__
+@pytest.mark.parametrize("path", [("settle",), ("evening", "hand"), ("evening", "amend")], ids=" ".join)
+def test_each_fact_is_an_option_of_the_commands_that_take_the_win(fact, path):
+    # The commands that take a win are declared from the table of facts (cli/spec.py): a row added
+    # is an option of each, with its spelling and help, for the reader and for typer alike.
+    option = spec.COMMAND[path].spelling[fact.option]
+    assert (option.name, option.spellings, option.help) == (fact.field, (fact.option,), fact.help)

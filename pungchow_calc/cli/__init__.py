@@ -1,9 +1,10 @@
-"""The `pungchow` command: a thin typer layer over the engine (score, settle, evening, batch, diff, wash,
+"""The `pungchow` command: a thin layer over the engine (score, settle, evening, batch, diff, wash,
 rules, docs).
 
-`main` is the console-script entry point (`pungchow_calc.cli:main`); each command lives in a module
-of this package and registers itself on the shared `app`. Exit codes: 0 done, 1 a batch entry
-failed, 2 bad input (a one-line reason), 3 the output could not be written, 130 interrupted.
+`main` is the console-script entry point (`pungchow_calc.cli:main`); every command is declared once
+in cli/spec.py (its handler lives in a module of this package), and the typer `app` is generated from
+it. Exit codes: 0 done, 1 a batch entry failed, 2 bad input (a one-line reason), 3 the output could
+not be written, 130 interrupted.
 """
 
 from __future__ import annotations
@@ -17,36 +18,21 @@ from functools import lru_cache
 from typing import Any
 
 from .. import EXIT_INTERRUPTED, INTERRUPTED, started
-from .. import options as opts
 from ..engine.errors import printable
-from .plain import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, score_hand
+from . import spec
+from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED
 
 __all__ = ["app", "main"]
 
 # Errors of writing the output (a full disk, a quota, a closed or failing device): reported in one
 # line with their own exit code, never as a traceback (a closed pipe is not one: see main).
 _WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF, errno.EROFS})
-# Commands whose one argument is a hand: several words there mean an unquoted hand.
-_HAND_COMMANDS = frozenset({"score", "diff", "wash"})
-
-
-# `score` without typer: this typer coerces every non-flag value through a pydantic TypeAdapter, and
-# importing pydantic costs more than the whole scoring (`python -X importtime`; `score ... --json`
-# takes 0.14 s this way, 0.24 s through typer); importing typer itself costs more than loading the
-# ruleset and scoring, so a plain `score HAND` never imports it (cli/plain.py). The argument list is
-# read by the option table exactly as a batch line is; anything it does not know (--help, a typo,
-# `--`, several hands) goes to typer, so errors and help read the same either way.
-def _fast_score_args(argv: list[str]) -> dict[str, Any] | None:
-    """Keyword arguments for `score()` when argv is plainly `score HAND [its options]`, else None."""
-    if not argv or argv[0] != "score":
-        return None
-    try:
-        words, values = opts.split_argv(argv[1:])
-    except opts.OptionError:
-        return None
-    if len(words) != 1 or words[0].startswith("-"):
-        return None
-    return {"hand": words[0], **values}
+# Commands whose one argument is a hand (HAND, TILES): several words there mean an unquoted hand.
+_HAND_COMMANDS = frozenset(
+    c.path[0]
+    for c in spec.COMMANDS
+    if len(c.path) == 1 and [a.metavar for a in c.args] in (["HAND"], ["TILES"])
+)
 
 
 def main() -> None:
@@ -75,12 +61,10 @@ def __getattr__(name: str) -> Any:
 
 @lru_cache(maxsize=1)
 def _typer_app() -> Any:
-    """The typer app, once every command module has registered itself on it."""
-    from . import batch, evening, rules, score, settle  # noqa: F401 - importing a command registers it
-    from .common import app, use_named_help
+    """The typer app, generated from the command spec (cli/spec.py)."""
+    from .typer_app import build
 
-    use_named_help(app)  # every command, whichever module registered it
-    return app
+    return build()
 
 
 def _run(argv: list[str]) -> int:
@@ -108,29 +92,26 @@ def _run(argv: list[str]) -> int:
         return _output_failed(error)
 
 
+# Every ordinary command line is read by the spec's reader and run without typer: typer 0.29 coerces
+# every non-flag value through a pydantic TypeAdapter, and importing typer and pydantic costs more
+# than most commands' work (`python -X importtime`; `score ... --json` takes about 0.08 s this way,
+# 0.22 s through typer). Anything the reader does not take (--help, a typo, `--`, several hands, a
+# missing value) goes to the typer app generated from the same spec, so help and errors read the
+# same either way.
 def _fast_without_typer(argv: list[str]) -> int | None:
-    """Run a plainly written `score HAND ...`, `batch FILE ...` or everyday `evening ...` command
-    without importing typer (cli/plain.py, cli/batch_run.py, cli/evening_fast.py); its exit code, or
-    None for anything else (typer's to read)."""
-    score_args = _fast_score_args(argv)
-    if score_args is not None:
-        return score_hand(**score_args)
-    if argv[:1] == ["batch"]:
-        from .batch_run import fast as batch_fast
-
-        return batch_fast(argv)
-    if argv[:1] == ["evening"]:
-        from .evening_fast import fast as evening_fast
-
-        return evening_fast(argv)
-    return None
+    """Run an ordinary command line without importing typer; its exit code, or None (typer's)."""
+    call = spec.read(argv)
+    if call is None:
+        return None
+    command, values = call
+    return command.run(values)
 
 
 def _run_typer(argv: list[str]) -> int:
     """Run a command line through typer; its exit code."""
     import typer
 
-    from .common import _UsageError
+    from .typer_app import _UsageError
 
     try:
         # One program name in help and errors, however it was started (`python -m pungchow_calc`, a

@@ -1,8 +1,7 @@
 """The work of `pungchow batch`, without typer: score a file of hands, one record per entry.
 
-`main` (cli/__init__.py) runs a plainly written `batch FILE [options]` here directly (`fast`): importing
-typer costs a long batch a tenth of a second before any hand is scored. The typer command
-(cli/batch.py) runs the same `run_batch` for anything else.
+Declared in cli/spec.py: a plainly written `batch FILE [options]` runs here without typer, whose
+import costs a long batch a tenth of a second before any hand is scored.
 
 Exit codes: 0 every entry scored; 1 some entry has an error record (or a worker process died: see
 batch/workers.py); 2 the file as a whole cannot be read; 130 stopped by SIGINT (Ctrl-C), 143 by SIGTERM.
@@ -24,7 +23,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .. import options as opts
 from ..engine.errors import PungchowError
-from .plain import EXIT_BAD_INPUT, report
+from .failure import EXIT_BAD_INPUT, report
 
 if TYPE_CHECKING:  # the batch package is imported by the command that needs it (start-up time)
     from ..batch.input import Entry
@@ -112,49 +111,6 @@ def run_batch(
         elapsed = time.monotonic() - started
         print(f"batch: {out.written} records, {failed} errors, {elapsed:.1f} s", file=sys.stderr)
     return EXIT_ENTRY_FAILED if failed or died else 0
-
-
-# `batch` without typer: typer's import alone costs a batch more than scoring a few hundred hands, and
-# it coerces every value through pydantic, whose import costs as much again, all before any hand is
-# scored (the score command's fast path, cli/__init__.py, says more). Anything unusual goes to typer.
-_FAST_OPTIONS = {
-    "--format": "output_format",
-    "-f": "output_format",
-    "--ruleset": "ruleset",
-    "-r": "ruleset",
-    "--compare": "compare",
-    "--workers": "workers",
-}
-
-
-def fast(argv: list[str]) -> int | None:
-    """Run `batch FILE [--format F] [--ruleset R] [--compare A B] [--workers N]` directly; None for
-    anything else (--help, `--format=json`, a value twice or starting with `-`, a typo: typer's job)."""
-    if len(argv) < 2 or argv[0] != "batch":
-        return None
-    values: dict[str, Any] = {}
-    files: list[str] = []
-    i = 1
-    while i < len(argv):
-        name = _FAST_OPTIONS.get(argv[i])
-        if name is None:
-            if argv[i].startswith("-") and argv[i] != "-":
-                return None
-            files.append(argv[i])
-            i += 1
-            continue
-        count = 2 if name == "compare" else 1
-        given = argv[i + 1 : i + 1 + count]
-        if name in values or len(given) < count or any(value.startswith("-") for value in given):
-            return None
-        values[name] = tuple(given) if name == "compare" else given[0]
-        i += 1 + count
-    workers = values.get("workers")
-    if len(files) != 1 or (workers is not None and not (workers.isascii() and workers.isdigit())):
-        return None
-    if workers is not None:
-        values["workers"] = int(workers)
-    return run_batch(files[0], **values)  # a Ctrl-C before the batch starts: main's one line, exit 130
 
 
 def _prepend(first: Entry, rest: Iterator[Entry]) -> Iterator[Entry]:

@@ -20,15 +20,14 @@ from functools import partial
 from typing import Any
 
 from ..ascii_output import ascii_text, is_ascii, output_stream
-from ..engine.errors import PungchowError
+from ..engine.errors import PungchowError, printable
 from ..evening import record as book
 from ..evening.report import describe, round_name, running, status
 from ..evening.settle import FLAGS
 from ..evening.state import Evening
 from ..render_evening import by_name, game_text, status_text
-from .common import printable
 from .evening_run import change_text, hand_record, idle_note
-from .plain import reason
+from .failure import reason
 
 _EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # as typed after "Also"
 _TILE_WORDS = ["Ew", "Sw", "Ww", "Nw", "Rd", "Gd", "Wd", *(f"{n}{s}" for s in "bcd" for n in range(1, 10))]
@@ -608,7 +607,7 @@ def _checked(record: dict[str, Any]) -> dict[str, Any]:
         record["hands"][winner],
         others,
         win_by=record.get("win_by"),
-        from_=record.get("from"),
+        discarder=record.get("from"),
         dead=record.get("dead"),
         **facts,
     )

@@ -1,7 +1,7 @@
 """The everyday `pungchow evening` commands' work, without typer: record a game won, a draw, a wash, a
-false Mah-Jongg, take the last one back, show the status. `main` runs a plainly written command of
-these here directly (cli/evening_fast.py), because importing typer costs more than the command; the
-typer commands (cli/evening.py) run the same functions. Each returns its exit code.
+false Mah-Jongg, take the last one back, show the status. Declared in cli/spec.py, run
+without typer for a plainly written command line (importing typer costs more than the command), and
+by the typer commands generated from the same declaration. Each returns its exit code.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from .. import options as opts
 from ..ascii_output import is_ascii, output_stream
 from ..engine.errors import OptionError, PungchowError
 from ..engine.situation import FACT, FACTS
-from .plain import EXIT_BAD_INPUT, report
+from .failure import EXIT_BAD_INPUT, report
+from .spec import WIN_FIELDS
 
 
 def say(message: str) -> None:
@@ -52,27 +53,17 @@ def others_of(others: list[str] | None) -> dict[str, str]:
     return out
 
 
-def hand_record(
-    winner: str,
-    hand: str,
-    others: dict[str, str],
-    *,
-    win_by: str | None = None,
-    drawn: bool = False,
-    loose: bool = False,
-    from_: str | None = None,
-    feeder: str | None = None,
-    dead: list[str] | None = None,
-    **facts: Any,
-) -> dict[str, Any]:
-    """The record of a won game as the log keeps it (only what differs from the defaults); `facts` are
-    the stated facts by field name (engine/situation.py FACTS), e.g. `robbing_kong=True`."""
-    for name in facts:
-        if name not in FACT:
+def hand_record(winner: str, hand: str, others: dict[str, str], **won: Any) -> dict[str, Any]:
+    """The record of a won game as the log keeps it (only what differs from the defaults); `won` is
+    how it was won, by the option names of `evening hand` (cli/spec.py EVENING_WIN): win_by, drawn,
+    loose, discarder, feeder, dead and the stated facts by field name (engine/situation.py FACTS)."""
+    for name in won:
+        if name not in WIN_FIELDS:
             raise TypeError(f"hand_record() got an unexpected keyword argument {name!r}")
+    facts = {name: value for name, value in won.items() if name in FACT}
     # The win's facts are checked as `score` checks them (one way to win, the way a fact implies).
-    won: dict[str, Any] = {k: v for k, v in facts.items() if FACT[k].situation}
-    checked = opts.make("", win_by=win_by, drawn=drawn, loose=loose, **won)
+    way = {name: won[name] for name in ("win_by", "drawn", "loose") if name in won}
+    checked = opts.make("", **way, **{k: v for k, v in facts.items() if FACT[k].situation})
     if winner in others:
         raise OptionError(
             f"--other: {winner} is the winner; give his hand as the HAND argument", code="bad-option"
@@ -80,14 +71,14 @@ def hand_record(
     record: dict[str, Any] = {"event": "hand", "winner": winner, "hands": {winner: hand, **others}}
     if checked.win_by.value != "discard":
         record["win_by"] = checked.win_by.value
-    for key, value in (("from", from_), ("feeder", feeder)):
+    for key, value in (("from", won.get("discarder")), ("feeder", won.get("feeder"))):
         if value is not None:
             record[key] = value
     for fact in FACTS:  # an on/off fact as true, a valued one as typed (read again when settled)
         if facts.get(fact.field):
             record[fact.field] = True if fact.flag else facts[fact.field]
-    if dead:
-        record["dead"] = list(dead)
+    if won.get("dead"):
+        record["dead"] = list(won["dead"])
     return record
 
 
@@ -238,7 +229,7 @@ def run_undo(file: str, as_json: bool = False, ascii_only: bool = False) -> int:
 
 
 def show_status(file: str, as_json: bool, ascii_only: bool = False) -> int:
-    """Print `evening status`; the exit code (also the fast path's: no typer needed)."""
+    """Print `evening status`; the exit code."""
     from ..evening.record import load
     from ..evening.report import running, status
 

@@ -1,30 +1,20 @@
-"""`pungchow evening report|stats|chart|play|repair`: reading an evening back, the interactive table mode,
-and accepting lines changed or damaged since they were written (by appending, never rewriting)."""
+"""The work of `pungchow evening report|stats|chart|play|repair` (declared in cli/spec.py): reading an
+evening back, the interactive table mode, and accepting lines changed or damaged since they were
+written (by appending, never rewriting)."""
 
 from __future__ import annotations
 
 import json
-from typing import Annotated
-
-import typer
 
 from ..ascii_output import fit_data, output_stream, write_data
 from ..engine.errors import OptionError, PungchowError
-from .common import AsciiOpt, JsonOpt, fail
-from .evening import FileArg, evening_app
 from .evening_run import say
-from .plain import EXIT_BAD_INPUT
+from .failure import EXIT_BAD_INPUT, CommandExit, fail
 
 FORMATS = ("table", "csv", "json", "markdown")
 
 
-@evening_app.command("report")
-def report_command(
-    file: FileArg,
-    format_: Annotated[str, typer.Option("--format", "-f", help="table, csv, json or markdown.")] = "table",
-    breakdown: Annotated[bool, typer.Option("--breakdown", help="Each hand's score lines too.")] = False,
-    ascii_only: AsciiOpt = False,
-) -> None:
+def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -> None:
     """The game-by-game history, totals, the fewest payments that square the evening, player statistics."""
     from ..evening.log import read
     from ..evening.report import report
@@ -53,12 +43,7 @@ def report_command(
         print(report_text(fit_data(data, out)), file=out)
 
 
-@evening_app.command("stats")
-def stats_command(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", help="One or more evening logs.")],
-    as_json: JsonOpt = False,
-    ascii_only: AsciiOpt = False,
-) -> None:
+def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     """Each player's statistics over several evenings (players matched by name)."""
     from ..evening.log import read
     from ..evening.report import combined_stats
@@ -79,20 +64,7 @@ def stats_command(
     print(stats_table(fit_data(stats, out), [("evenings", "Evenings")]), file=out)
 
 
-@evening_app.command("chart")
-def chart_command(
-    file: FileArg,
-    width: Annotated[
-        int | None,
-        typer.Option(
-            "--width", metavar="N", help="Columns to use (default: the terminal's).", min=20, max=400
-        ),
-    ] = None,
-    height: Annotated[
-        int, typer.Option("--height", metavar="N", help="Rows of the chart.", min=5, max=100)
-    ] = 16,
-    ascii_only: AsciiOpt = False,
-) -> None:
+def chart_command(file: str, width: int | None, height: int, ascii_only: bool) -> None:
     """The running totals as a chart in the terminal (plain characters)."""
     from ..evening.record import load
     from ..evening.report import running
@@ -106,26 +78,14 @@ def chart_command(
     print(chart_text(running(evening), width or terminal_width(), height), file=output_stream(ascii_only))
 
 
-@evening_app.command("play")
-def play_command(file: FileArg, ascii_only: AsciiOpt = False) -> None:
+def play_command(file: str, ascii_only: bool) -> int:
     """The interactive table mode: prompts for each game, checks it, shows it, records it."""
     from .evening_play import Table
 
-    code = Table(file, ascii_only).run()
-    if code:
-        raise typer.Exit(code)
+    return Table(file, ascii_only).run()
 
 
-@evening_app.command("repair")
-def repair_command(
-    file: FileArg,
-    accept: Annotated[
-        list[int] | None,
-        typer.Option("--accept", metavar="LINE", help="Accept this line as it now reads (repeatable)."),
-    ] = None,
-    as_json: JsonOpt = False,
-    ascii_only: AsciiOpt = False,
-) -> None:
+def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_only: bool) -> None:
     """Find lines changed or damaged since they were written; --accept them as they now read."""
     from ..evening.record import load, repair
 
@@ -151,7 +111,7 @@ def repair_command(
         if as_json:  # one JSON object: the error, with what was found
             damaged = [{"line": n, "what": w} for n, w in done.found]
             print(json.dumps({"error": {**refused.to_dict(), "damaged": damaged}}))
-            raise typer.Exit(EXIT_BAD_INPUT)
+            raise CommandExit(EXIT_BAD_INPUT)
         out = output_stream(ascii_only)
         for number, what in done.found:
             print(f"line {number}: {what}", file=out)

@@ -6,26 +6,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
-
-import typer
+from typing import Any
 
 from ..ascii_output import output_stream, write_data
 from ..engine.errors import OptionError, PungchowError
-from .common import Group, JsonOpt, app, complete_ruleset, fail
-
-rules_app = typer.Typer(
-    help="List the rulesets, show one as a score card, compare two, or check a file.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    cls=Group,
-)
-app.add_typer(rules_app, name="rules")
+from .failure import fail
 
 
-@rules_app.command("list")
-def rules_list(as_json: JsonOpt = False) -> None:
+def rules_list(as_json: bool) -> None:
     """The shipped rulesets (give any other by its .yaml path)."""
     from ..ruleset_files import builtin_names, load
 
@@ -54,18 +42,7 @@ def rules_list(as_json: JsonOpt = False) -> None:
     print_rulesets(rows, console())
 
 
-@rules_app.command("show")
-def rules_show(
-    name: Annotated[
-        str,
-        typer.Argument(
-            metavar="NAME|PATH", help="Ruleset name or YAML path.", autocompletion=complete_ruleset
-        ),
-    ],
-    as_json: Annotated[
-        bool, typer.Option("--json", metavar="", help="Print the merged ruleset document as JSON.")
-    ] = False,
-) -> None:
+def rules_show(name: str, as_json: bool) -> None:
     """Print a ruleset as a score card: bonus scores, combinations, doubling honors, limit hands, settings."""
     from ..diff import _plain
     from ..ruleset_files import load
@@ -83,18 +60,7 @@ def rules_show(
     print_score_card(ruleset, console())
 
 
-@rules_app.command("diff")
-def rules_diff(
-    a: Annotated[
-        str,
-        typer.Argument(metavar="A", help="First ruleset (name or path).", autocompletion=complete_ruleset),
-    ],
-    b: Annotated[
-        str,
-        typer.Argument(metavar="B", help="Second ruleset (name or path).", autocompletion=complete_ruleset),
-    ],
-    as_json: JsonOpt = False,
-) -> None:
+def rules_diff(a: str, b: str, as_json: bool) -> None:
     """Settings (by key) and rules (by id) that differ between two rulesets."""
     from ..diff import diff_rulesets
     from ..ruleset_files import load
@@ -112,11 +78,7 @@ def rules_diff(
     print_rules_diff((a, b), changes, console())
 
 
-@rules_app.command("check")
-def rules_check(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="Ruleset YAML file to validate.")],
-    as_json: JsonOpt = False,
-) -> None:
+def rules_check(file: str, as_json: bool) -> None:
     """Load a ruleset file exactly as `score -r` does; exit 2 naming file, line and reason."""
     from ..ruleset_files import load
 
@@ -158,22 +120,7 @@ def _title(path: Path) -> str:
     return first.lstrip("#").strip().replace("`", "")
 
 
-def _complete_topic(incomplete: str) -> list[str]:
-    return [name for name in topic_names() if name.startswith(incomplete)]
-
-
-@app.command("docs")
-def docs_command(
-    name: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="NAME",
-            help="A topic, e.g. notation or json (leave out to list them).",
-            autocompletion=_complete_topic,
-            show_default=False,
-        ),
-    ] = None,
-) -> None:
+def docs_command(name: str | None) -> None:
     """The manual, shipped with the command: list its topics, or print one (Markdown)."""
     docs = _docs()
     out = output_stream()
@@ -188,8 +135,3 @@ def docs_command(
     if topic not in docs:
         fail(OptionError(f"no topic {name!r}: one of {', '.join(docs)}", code="bad-option"), False)
     write_data(docs[topic].read_text(encoding="utf-8"))  # Markdown: UTF-8 whatever the terminal
-
-
-# `score` without typer's parsing: this typer coerces every non-flag value through a pydantic
-# TypeAdapter, and importing pydantic alone costs more than the whole scoring. Only argument lists
-# made wholly of `score`'s own options take this path; anything else (--help, a typo, `--`) goes

@@ -1,15 +1,12 @@
-"""The parts of the command line that need no typer: the one-line failure report and the work of
-`score`. main() runs a plain `score HAND [options]` with these alone, because importing typer costs
-more than loading the ruleset and scoring the hand; the typer command `score` runs the same code.
-"""
+"""How a command fails: the exit codes, the one-line report of an expected failure, and `fail`,
+which every handler calls (run without typer or under it: cli/spec.py)."""
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import NoReturn
 
-from .. import options as opts
 from ..engine.errors import PungchowError, printable
 
 EXIT_BAD_INPUT = 2
@@ -35,22 +32,16 @@ def reason(error: PungchowError) -> str:
     return printable(str(error))
 
 
-def score_hand(hand: str, **given: Any) -> int:
-    """Score one hand and print its breakdown (or its JSON); the exit code: 0, or 2 for bad input."""
-    from ..engine.scoring import score_text
-    from ..ruleset_files import load
+class CommandExit(Exception):
+    """A handler ends with this exit code (its failure already reported); cli/spec.py turns it
+    into the code, and the typer commands into typer's Exit."""
 
-    as_json, ascii_only = given.pop("as_json", False), given.pop("ascii_only", False)
-    try:
-        options = opts.make(hand, **given)
-        result = score_text(options.hand, load(options.ruleset), options.situation(), options.limit)
-    except PungchowError as error:
-        report(error, as_json)
-        return EXIT_BAD_INPUT
-    if as_json:
-        print(json.dumps(result.as_dict()))
-        return 0
-    from ..render import console, print_score
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
 
-    print_score(result, console(ascii_only), ascii_only)
-    return 0
+
+def fail(error: PungchowError, as_json: bool) -> NoReturn:
+    """Report an expected failure in one line (or a JSON error object) and exit 2."""
+    report(error, as_json)
+    raise CommandExit(EXIT_BAD_INPUT)

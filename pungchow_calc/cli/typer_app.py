@@ -1,0 +1,227 @@
+"""The typer app, generated from the command spec (cli/spec.py): --help, shell completion, and every
+line the spec's reader does not take (its errors). Each generated command calls the same handler
+with the same keywords as the reader would; nothing here declares a command or an option.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup
+
+from .. import options as opts
+from . import spec
+
+
+class _NamedArgument(TyperArgument):
+    """An argument that --help names by its metavar alone (HAND), without typer's `<str>`, and the
+    usage line as users write it: `FILE`, `[HAND]`, `FILES...`, not typer's `{FILE}`."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None if self.metavar else super().display_type_rich(ctx)
+
+    def _usage_display_name(self) -> str:
+        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
+        return name if self.nargs == 1 else f"{name}..."
+
+
+def _named(params: list[Any]) -> list[Any]:
+    """Parameters as --help should name them: values by words (HAND, SEAT, N), flags by nothing."""
+    for param in params:
+        if param.metavar is None:  # typer would print <bool>, <str>: a flag gets nothing, a value a word
+            is_flag = getattr(param, "is_flag", False)
+            param.metavar = "" if is_flag else (param.opts[0].lstrip("-") or param.name or "").upper()
+        if type(param) is TyperArgument:
+            param.__class__ = _NamedArgument
+    return params
+
+
+class Command(TyperCommand):
+    """A command whose --help names values by words, not typer's <str> and <bool>."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _named(super().get_params(ctx))
+
+
+class Group(TyperGroup):
+    """A command group whose --help names values by words, not typer's <bool>, and lists its
+    commands in spec.ORDER (a group's own commands, not named there, as declared)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _named(super().get_params(ctx))
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return sorted(names, key=lambda n: spec.ORDER.index(n) if n in spec.ORDER else len(spec.ORDER))
+
+
+_HELP = "Score Pung Chow hands exactly as L. L. Harr's book (1923) does."
+
+_UsageError: Any = typer.BadParameter.__mro__[1]  # click's UsageError, as typer bundles it
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        from .. import __version__
+
+        print(f"pungchow {__version__}")
+        raise typer.Exit()
+
+
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            help="Print the version and exit.",
+            callback=_version,
+            is_eager=True,
+            metavar="",
+        ),
+    ] = False,
+) -> None:
+    """Score Pung Chow hands exactly as L. L. Harr's book (1923) does."""
+
+
+def complete_ruleset(incomplete: str) -> list[str]:
+    """Shell completion of a ruleset: the shipped names, and for a path its folders and YAML files."""
+    import glob
+    import os
+
+    from ..ruleset_files import builtin_names
+
+    found = [name for name in builtin_names() if name.startswith(incomplete)]
+    for path in sorted(glob.glob(glob.escape(incomplete) + "*")):
+        if os.path.isdir(path):
+            found.append(path + os.sep)
+        elif path.endswith((".yaml", ".yml")):
+            found.append(path)
+    return found
+
+
+def complete_wind(incomplete: str) -> list[str]:
+    """Shell completion of a seat or a round: the four winds."""
+    return [w for w in ("east", "south", "west", "north") if w.startswith(incomplete.lower())]
+
+
+def complete_topic(incomplete: str) -> list[str]:
+    """Shell completion of `docs`: its topics."""
+    from .rules import topic_names
+
+    return [name for name in topic_names() if name.startswith(incomplete)]
+
+
+# What the shell completes a value from (Option.complete, Arg.complete).
+_COMPLETE: dict[str, Callable[[str], list[str]]] = {
+    "ruleset": complete_ruleset,
+    "wind": complete_wind,
+    "topic": complete_topic,
+}
+
+
+def _option_parameter(option: opts.Option) -> inspect.Parameter:
+    """A typer parameter for an option of the spec: a flag is a bool, a value text (or int), a
+    repeatable option a list, `nargs` 2 a tuple; required when the spec says so."""
+    kind: Any = option.kind
+    if option.flag:
+        kind = bool
+    elif option.many:
+        kind = list[option.kind]  # type: ignore[name-defined]
+    elif option.nargs > 1:
+        kind = tuple[(option.kind,) * option.nargs]  # type: ignore[misc]
+    default: Any = False if option.flag else option.default
+    if option.required:
+        default = inspect.Parameter.empty
+    elif default is None:
+        kind = kind | None
+    info = typer.Option(
+        *option.spellings,
+        help=option.help,
+        metavar=option.metavar,
+        autocompletion=_COMPLETE.get(option.complete),
+        min=option.minimum,
+        max=option.maximum,
+    )
+    return inspect.Parameter(
+        option.name, inspect.Parameter.KEYWORD_ONLY, annotation=Annotated[kind, info], default=default
+    )
+
+
+def _arg_parameter(arg: spec.Arg) -> inspect.Parameter:
+    """A typer parameter for a positional of the spec."""
+    kind: Any = list[arg.kind] if arg.many else arg.kind  # type: ignore[name-defined]
+    default: Any = inspect.Parameter.empty
+    if arg.optional:
+        kind, default = kind | None, None
+    info = typer.Argument(
+        metavar=arg.metavar,
+        help=arg.help,
+        autocompletion=_COMPLETE.get(arg.complete),
+        show_default=arg.show_default,
+    )
+    return inspect.Parameter(
+        arg.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Annotated[kind, info], default=default
+    )
+
+
+Invoke = Callable[[spec.Command, dict[str, Any]], int]
+
+
+def _run(command: spec.Command, values: dict[str, Any]) -> int:
+    return command.run(values)
+
+
+def _typer_command(command: spec.Command, invoke: Invoke) -> Callable[..., None]:
+    """The typer command of a spec entry: its parameters, and a body that hands the values over as
+    the reader would (a list, not typer's tuple; an absent repeatable option as its default)."""
+
+    def run(**values: Any) -> None:
+        for option in command.options:
+            if option.many and values.get(option.name) is not None:
+                values[option.name] = list(values[option.name]) or option.default
+        for arg in command.args:
+            if arg.many:
+                values[arg.name] = list(values[arg.name])
+        code = invoke(command, values)
+        if code:
+            raise typer.Exit(code)
+
+    parameters = [*map(_arg_parameter, command.args), *map(_option_parameter, command.options)]
+    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    run.__name__ = command.path[-1].replace("-", "_")
+    run.__doc__ = command.help
+    return run
+
+
+def build(invoke: Invoke = _run) -> typer.Typer:
+    """The typer app of every command in the spec (`invoke` runs a command: tests record it)."""
+    root = typer.Typer(
+        name="pungchow",
+        help=_HELP,
+        no_args_is_help=True,
+        add_completion=True,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        cls=Group,
+    )
+    root.callback()(_root)
+    groups: dict[str, typer.Typer] = {}
+    for name, help_text in spec.GROUPS.items():
+        groups[name] = typer.Typer(
+            help=help_text,
+            no_args_is_help=True,
+            add_completion=False,
+            pretty_exceptions_enable=False,
+            cls=Group,
+        )
+        root.add_typer(groups[name], name=name)
+    for command in spec.COMMANDS:
+        owner = groups[command.path[0]] if len(command.path) > 1 else root
+        owner.command(command.path[-1], help=command.help, epilog=command.epilog, cls=Command)(
+            _typer_command(command, invoke)
+        )
+    return root
