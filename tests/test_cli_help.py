@@ -138,7 +138,7 @@ def test_glyph_output_fits_the_terminal(args, width):
     """With glyphs too: no line wider than the terminal (in cells), no set split across lines."""
     from rich.cells import cell_len
 
-    from pungchow_calc.render import set_text
+    from pungchow_calc.render.terminal import set_text
 
     result = run(*args, env={"COLUMNS": str(width), "PYTHONIOENCODING": "utf-8"})
     assert result.exit_code == 0, result.output

@@ -14,7 +14,7 @@ from test_evening_rules import _house
 from pungchow_calc.evening.record import load
 from pungchow_calc.evening.report import running
 from pungchow_calc.evening.report import status as status_of
-from pungchow_calc.render_evening import status_text
+from pungchow_calc.render.evening import status_text
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 

@@ -476,7 +476,7 @@ def test_a_program_importing_the_package_keeps_its_ctrl_c():
     ids=["gap", "short-gap", "table-cell", "prose", "punctuation"],
 )
 def test_escaped_line_keeps_the_columns(line, written):
-    from pungchow_calc.ascii_output import escaped_line
+    from pungchow_calc.render.ascii import escaped_line
 
     assert escaped_line(line, "ascii") == written
 

@@ -19,8 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pungchow_calc.batch.formats import TerminalTable
-from pungchow_calc.layout import Grid, cell_width, hanging, wrap
-from pungchow_calc.render import set_text
+from pungchow_calc.render.layout import Grid, cell_width, hanging, wrap
+from pungchow_calc.render.terminal import set_text
 
 WIDTHS = [60, 80]
 HAND = "RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c"

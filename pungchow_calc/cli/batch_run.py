@@ -170,7 +170,7 @@ def _terminal_table(output_format: str) -> Any:
     if output_format != "table" or not sys.stdout.isatty():
         return None
     from ..batch.formats import TerminalTable
-    from ..render import console
+    from ..render.terminal import console
 
     return TerminalTable(console().width)
 
@@ -268,7 +268,7 @@ def _compare(
 
     summary = summarise(records, rulesets, on_error=report)
     if output_format == "table":
-        from ..render import console, print_compare_summary
+        from ..render.terminal import console, print_compare_summary
 
         print_compare_summary(summary.as_dict(), console())
     elif output_format == "csv":
@@ -288,7 +288,7 @@ def _batch_progress(source: Any) -> Any:
         return None
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from ..render import console
+    from ..render.terminal import console
 
     progress = Progress(
         TextColumn("scoring"),

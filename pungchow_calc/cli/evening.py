@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..ascii_output import output_stream
 from ..engine.errors import OptionError, PungchowError
+from ..render.ascii import output_stream
 from .evening_run import change_text, draw_record, hand_record, idle_note, others_of, say, written_anyway
 from .failure import fail
 
@@ -30,7 +30,7 @@ def new(
     """Start an evening: seat the players and record the ruleset (an existing FILE is never overwritten)."""
     from ..evening.record import new as start
     from ..evening.record import players_of
-    from ..layout import hanging, terminal_width
+    from ..render.layout import hanging, terminal_width
     from ..ruleset_files import load
 
     try:

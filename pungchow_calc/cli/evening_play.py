@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ..ascii_output import ascii_text, is_ascii, output_stream
 from ..engine.errors import PungchowError, printable
 from ..evening import record as book
 from ..evening.report import describe, round_name, running, status
 from ..evening.settle import FLAGS
 from ..evening.state import Evening
-from ..render_evening import by_name, game_text, status_text
+from ..render.ascii import ascii_text, is_ascii, output_stream
+from ..render.evening import by_name, game_text, status_text
 from .evening_run import change_text, hand_record, idle_note
 from .failure import reason
 
@@ -282,7 +282,7 @@ class Table:
         from ..evening.log import read
         from ..evening.report import report
         from ..evening.state import replay
-        from ..render_evening import report_text
+        from ..render.evening import report_text
 
         scored = replay(read(self.path, self._say))
         self.echo(report_text(report(scored)))

@@ -13,9 +13,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from .. import options as opts
-from ..ascii_output import is_ascii, output_stream
 from ..engine.errors import OptionError, PungchowError
 from ..engine.situation import FACT, FACTS
+from ..render.ascii import is_ascii, output_stream
 from .failure import EXIT_BAD_INPUT, report
 from .spec import WIN_FIELDS
 
@@ -94,8 +94,8 @@ def draw_record(others: dict[str, str], dead: list[str] | None = None) -> dict[s
 
 def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
     from ..evening.report import describe, round_name
-    from ..layout import hanging, terminal_width
-    from ..render_evening import game_text
+    from ..render.evening import game_text
+    from ..render.layout import hanging, terminal_width
 
     game = change.game
     if as_json:
@@ -178,7 +178,7 @@ def change_text(before: Any, after: Any) -> str:
     seat (and the seat before, where it moved) with the totals before and after (evening play and the
     one-shot commands)."""
     from ..evening.report import round_name
-    from ..render_evening import table
+    from ..render.evening import table
 
     def where(evening: Any) -> str:
         return f"{round_name(evening)} of set {evening.round_index() // 4 + 1}"
@@ -244,7 +244,7 @@ def show_status(file: str, as_json: bool, ascii_only: bool = False) -> int:
     if as_json:
         print(json.dumps(data))
         return 0
-    from ..render_evening import status_text
+    from ..render.evening import status_text
 
     out = output_stream(ascii_only)
     print(status_text({**data, "notes": []}, running(evening), file, is_ascii(out)), file=out)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from ..ascii_output import fit_data, output_stream, write_data
 from ..engine.errors import OptionError, PungchowError
+from ..render.ascii import fit_data, output_stream, write_data
 from .evening_run import say
 from .failure import EXIT_BAD_INPUT, CommandExit, fail
 
@@ -19,7 +19,7 @@ def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -
     from ..evening.log import read
     from ..evening.report import report
     from ..evening.state import replay
-    from ..render_evening import report_csv, report_markdown, report_text
+    from ..render.evening import report_csv, report_markdown, report_text
 
     as_json = format_ == "json"
     try:
@@ -48,7 +48,7 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     from ..evening.log import read
     from ..evening.report import combined_stats
     from ..evening.state import replay
-    from ..render_evening import stats_table
+    from ..render.evening import stats_table
 
     try:
         evenings = [replay(read(f, say)) for f in files]
@@ -68,8 +68,8 @@ def chart_command(file: str, width: int | None, height: int, ascii_only: bool) -
     """The running totals as a chart in the terminal (plain characters)."""
     from ..evening.record import load
     from ..evening.report import running
-    from ..layout import terminal_width
-    from ..render_evening import chart_text
+    from ..render.evening import chart_text
+    from ..render.layout import terminal_width
 
     try:
         evening = load(file, say)

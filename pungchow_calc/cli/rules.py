@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..ascii_output import output_stream, write_data
 from ..engine.errors import OptionError, PungchowError
+from ..render.ascii import output_stream, write_data
 from .failure import fail
 
 
@@ -36,8 +36,8 @@ def rules_list(as_json: bool) -> None:
     if as_json:
         print(json.dumps(rows))
         return
-    from ..render import console
-    from ..render_rules import print_rulesets
+    from ..render.rules import print_rulesets
+    from ..render.terminal import console
 
     print_rulesets(rows, console())
 
@@ -54,8 +54,8 @@ def rules_show(name: str, as_json: bool) -> None:
     if as_json:
         print(json.dumps(_plain(ruleset.data)))
         return
-    from ..render import console
-    from ..render_rules import print_score_card
+    from ..render.rules import print_score_card
+    from ..render.terminal import console
 
     print_score_card(ruleset, console())
 
@@ -72,8 +72,8 @@ def rules_diff(a: str, b: str, as_json: bool) -> None:
     if as_json:
         print(json.dumps({"rulesets": [a, b], "changes": [c.as_dict() for c in changes]}))
         return
-    from ..render import console
-    from ..render_rules import print_rules_diff
+    from ..render.rules import print_rules_diff
+    from ..render.terminal import console
 
     print_rules_diff((a, b), changes, console())
 

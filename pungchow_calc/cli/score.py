@@ -26,7 +26,7 @@ def score_hand(hand: str, **given: Any) -> int:
     if as_json:
         print(json.dumps(result.as_dict()))
         return 0
-    from ..render import console, print_score
+    from ..render.terminal import console, print_score
 
     print_score(result, console(ascii_only), ascii_only)
     return 0
@@ -44,7 +44,7 @@ def wash(tiles: str, ruleset: str, seat: str, as_json: bool, ascii_only: bool) -
     if as_json:
         print(json.dumps(result.as_dict()))
         return
-    from ..render import console, print_wash
+    from ..render.terminal import console, print_wash
 
     print_wash(result, console(ascii_only), ascii_only)
 
@@ -77,6 +77,6 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
     if as_json:
         print(json.dumps(result.as_dict()))
         return
-    from ..render import console, print_hand_diff
+    from ..render.terminal import console, print_hand_diff
 
     print_hand_diff(result, console(ascii_only), ascii_only)

@@ -71,6 +71,6 @@ def settle(
     if as_json:
         print(json.dumps(result.as_dict()))
         return
-    from ..render import console, print_settlement
+    from ..render.terminal import console, print_settlement
 
     print_settlement(result, console(ascii_only), ascii_only)

@@ -67,7 +67,7 @@ class ParsedHand:
 # for bonus tiles.
 _KIND_BITS = (1,) * 9 + (2,) * 9 + (4,) * 9 + (8,) * 7 + (0,) * 8
 _MAX_TEXT = 400  # a real hand is under 80 characters; refuse novels before any work
-_GLYPH_CODES = {ord(t.glyph): t.code for t in ALL_TILES}  # 🀐 -> 1b, as render.py prints them
+_GLYPH_CODES = {ord(t.glyph): t.code for t in ALL_TILES}  # 🀐 -> 1b, as render/terminal.py prints them
 _RIICHI_HINT = "dots are d, characters c, bamboo b; s is a season"
 
 

@@ -1,5 +1,5 @@
 """What an evening comes to: the status, the game-by-game history, the fewest payments that square it,
-each player's statistics, and the running totals a chart draws. Plain data; render_evening prints it.
+each player's statistics, and the running totals a chart draws. Plain data; render/evening.py prints it.
 """
 
 from __future__ import annotations

@@ -12,14 +12,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .ascii_output import is_ascii, output_stream
-from .engine.errors import printable
-from .engine.hand import Meld, MeldKind
-from .engine.notation import parse
-from .engine.payments import payer_name, seat_name
-from .engine.scoring import Score
-from .engine.table import Settlement
-from .engine.tiles import Tile
+from ..engine.errors import printable
+from ..engine.hand import Meld, MeldKind
+from ..engine.notation import parse
+from ..engine.payments import payer_name, seat_name
+from ..engine.scoring import Score
+from ..engine.table import Settlement
+from ..engine.tiles import Tile
+from .ascii import is_ascii, output_stream
 from .layout import Grid, breakdown_grid, value_text, wrap
 
 

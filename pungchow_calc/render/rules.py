@@ -9,9 +9,9 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from .engine.payments import SettlementRules
+from ..engine.payments import SettlementRules
 from .layout import Grid, hanging
-from .render import arrow, print_grid, print_lines
+from .terminal import arrow, print_grid, print_lines
 
 
 def _when_text(entry: Any) -> str:

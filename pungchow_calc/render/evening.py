@@ -2,7 +2,7 @@
 
 Plain characters and no colour, so it reads the same with NO_COLOR and in a pipe; every table fits the
 terminal's width (COLUMNS, else the terminal's, else 80 in a pipe), its rows stacked when its columns
-cannot fit side by side (layout.Grid). The commands write it through `ascii_output.output_stream`, so
+cannot fit side by side (layout.Grid). The commands write it through `ascii.output_stream`, so
 that `--ascii`, or a terminal that cannot encode the punctuation and sparklines, gets plain ASCII as
 every other command does.
 """
@@ -15,8 +15,8 @@ import os
 import re
 from typing import Any
 
-from .evening.report import ASCII_SPARKS, SPARKS, sparkline
-from .evening.state import Game
+from ..evening.report import ASCII_SPARKS, SPARKS, sparkline
+from ..evening.state import Game
 from .layout import Grid, breakdown_grid, cell_width, hanging, pack, terminal_width
 
 WIDTH = 80
@@ -123,7 +123,7 @@ def status_text(
 
 def game_text(game: Game, what: str, where: str, breakdown: bool = True, width: int | None = None) -> str:
     """One game: each player's seat, score and net, the winner's breakdown, and the payments."""
-    from .engine.table import Settlement
+    from ..engine.table import Settlement
 
     width = width or terminal_width()
     detail = game.detail
@@ -167,8 +167,8 @@ def by_name(text: str, names: dict[Any, str]) -> str:
 
 
 def _payments(game: Game, names: dict[Any, str]) -> list[str]:
-    from .engine.table import Settlement
-    from .engine.wash import Wash
+    from ..engine.table import Settlement
+    from ..engine.wash import Wash
 
     detail = game.detail
     if isinstance(detail, Settlement):
