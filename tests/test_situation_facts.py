@@ -19,7 +19,6 @@ from pungchow_calc.engine.conditions import REGISTRY
 from pungchow_calc.engine.errors import OptionError
 from pungchow_calc.engine.rules import compile_ruleset
 from pungchow_calc.engine.scoring import score_text, settlement_notes
-from pungchow_calc.engine.settlement import TableOptions
 from pungchow_calc.engine.situation import (
     CORE,
     FACT,
@@ -32,6 +31,7 @@ from pungchow_calc.engine.situation import (
     stated,
 )
 from pungchow_calc.engine.table import _check_options, _situation
+from pungchow_calc.engine.table_types import TableOptions
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.evening.settle import FLAGS, VALUED, table_options
 

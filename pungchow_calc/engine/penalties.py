@@ -16,8 +16,8 @@ from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
 from .scoring import Score
 from .seats import read_seat
-from .settlement import AppliedPenalty, Settlement, TableOptions, build_settlement
 from .situation import Situation, WinBy
+from .table_types import AppliedPenalty, Settlement, TableOptions, build_settlement
 from .tiles import PLAYING_TILES, Tile, Wind
 
 

@@ -10,7 +10,7 @@ from .errors import OptionError, PungchowError, TableError
 from .hand import Hand, build
 from .notation import parse
 from .payments import seat_name
-from .settlement import seat_order
+from .table_types import seat_order
 from .tiles import Tile, Wind
 
 _SCORE = re.compile(r"[+-]?\d+")

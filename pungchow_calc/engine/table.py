@@ -38,8 +38,8 @@ from .penalties import (
 from .rules import Ruleset
 from .scoring import DEFAULT, Score, limit_in_force, score_hand, settlement_notes, unread_options
 from .seats import check_copies, for_seat, read_seat
-from .settlement import AppliedPenalty, Settlement, TableOptions, build_settlement, seat_order
 from .situation import FACT, Situation, WinBy, stated_situation
+from .table_types import AppliedPenalty, Settlement, TableOptions, build_settlement, seat_order
 from .tiles import Wind
 
 __all__ = [
