@@ -244,7 +244,7 @@ win_bys = st.sampled_from(["wall", "loose", "discard"])
 # --- special shapes ------------------------------------------------------------------------------
 
 HEADS = tuple(t for t in PLAYING if t in HONORS or t[0] in "19")
-SPECIAL_SHAPES = ("seven_pairs", "knitted_pairs", "knitted_triples", "single_heads", "nine_gates")
+SHAPE_NAMES = ("seven_pairs", "knitted_pairs", "knitted_triples", "single_heads", "nine_gates")
 
 
 @st.composite
@@ -252,7 +252,7 @@ def special_hands(draw: st.DrawFn) -> GenHand:
     """A concealed winning hand of one of the special shapes the shipped rulesets name (seven pairs,
     knitted pairs or triples, single heads, the nine gates), each tile typed apart, `!` on any tile; a
     ruleset without that shape refuses it unless the tiles also make four sets and a pair."""
-    shape = draw(st.sampled_from(SPECIAL_SHAPES))
+    shape = draw(st.sampled_from(SHAPE_NAMES))
     suits = draw(st.permutations("dbc"))
     tiles: list[str]
     if shape == "seven_pairs":
