@@ -22,7 +22,12 @@ BATCH = PACKAGE / "batch"
 ORDER = tuple(re.findall(r"^- (\w+)\.py ", pungchow_calc.batch.__doc__ or "", re.MULTILINE))
 # What a batch module may import from the rest of the package: the engine, score's options and the
 # ruleset loader (all below it); never the command layer, its output or the evening.
-BELOW = ("pungchow_calc.engine", "pungchow_calc.options", "pungchow_calc.ruleset_files")
+BELOW = (
+    "pungchow_calc.engine",
+    "pungchow_calc.options",
+    "pungchow_calc.ruleset_files",
+    "pungchow_calc.ruleset_yaml",
+)
 
 
 def _imports(path: Path) -> set[str]:

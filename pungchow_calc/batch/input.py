@@ -178,6 +178,8 @@ class Source:
         """Walk YAML parse events so that even a long list is read item by item."""
         import yaml
 
+        from ..ruleset_yaml import nested_too_deep
+
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         stream = _Reading(self._stream, self.path)
         events = yaml.parse(stream, Loader=loader)
@@ -186,6 +188,8 @@ class Source:
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
             problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            if nested_too_deep(exc):  # the parser's own limit, met before ours (_skip)
+                problem = f"nested more than {MAX_YAML_DEPTH} deep"
             line = mark.line + 1 if mark is not None else 1
             # The rest of the file cannot be read; say so once, at the line where it broke.
             yield Entry(line, error_code="bad-yaml", error_message=f"not valid YAML: {problem}")
