@@ -12,7 +12,7 @@ Tiles: our dots (`d`) are the package's pin, bamboo (`b`) its sou, characters (`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from mahjong.hand_calculating.fu import FuCalculator
@@ -315,15 +315,7 @@ def ema_score(hand: str, facts: Facts) -> Scored | Refusal:
         raw = sum(d["fu"] - (2 if d["reason"] == double else 0) for d in response.fu_details)
         fu = (raw + 9) // 10 * 10
     cost = dict(ScoresCalculator.calculate_scores(han, fu, facts.config(), is_yakuman))
-    return replace(
-        result,
-        han=han,
-        fu=fu,
-        limit=cost["yaku_level"],
-        payments=_payments(cost, facts),
-        deposits=cost["kyoutaku_bonus"],
-        total=cost["total"],
-    )
+    return _scored(response, facts, han, fu, cost)  # the same yaku and departures, the EMA value
 
 
 def package_cost(han: int, fu: int, facts: Facts, is_yakuman: bool = False) -> dict[str, Any]:
