@@ -126,8 +126,7 @@ def _check_unchanged(before: Evening, expect: Evening | None) -> None:
     if expect is not None and before != expect:
         raise EveningChanged(
             "the evening changed since this was shown (another terminal recorded meanwhile); nothing "
-            "was recorded",
-            code="evening-changed",
+            "was recorded"
         )
 
 
