@@ -370,6 +370,24 @@ LINE_TEXT = st.lists(
 ).map("".join)
 
 
+@given(LINE_TEXT)
+def test_split_line_is_shlex_after_the_comment(line: str):
+    """The quick path for plain lines splits exactly as shlex does, or leaves the line to it."""
+    import shlex
+
+    from pungchow_calc.batch.input import strip_comment
+
+    try:
+        expected: list[str] | str = shlex.split(strip_comment(line))
+    except ValueError as exc:
+        expected = str(exc)
+    try:
+        got: list[str] | str = split_line(line)
+    except ValueError as exc:
+        got = str(exc)
+    assert got == expected
+
+
 @given(st.lists(LINE_TEXT, max_size=12))
 def test_every_entry_gives_exactly_one_record(lines: list[str]):
     data = "\n".join(lines).encode()

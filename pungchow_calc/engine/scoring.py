@@ -28,7 +28,7 @@ from .situation import (
     WinBy,
     unmet_need,
 )
-from .tiles import PLAYING_TILES, Wind
+from .tiles import PLAYING_TILES, Tile, Wind
 
 __all__ = [
     "DEFAULT",
@@ -90,12 +90,51 @@ def score_hand(
     seats: tuple[Wind, ...] = ALL_SEATS,
 ) -> Score:
     """Score a built hand; raise HandError when it is not the kind of hand the situation says."""
-    score = _score_hand(hand, ruleset, situation, limit, seats)
-    if situation.winner and any(_FLAGS(situation)):
-        idle = _idle_facts(hand, ruleset, situation, limit, seats, score)
+    if ruleset.settings.not_written:
+        _written(hand, ruleset)
+    if not situation.winner:
+        return _score_hand(hand, ruleset, situation, limit, seats, None)
+    arranged = _winning(hand, ruleset, situation)
+    score = _score_hand(hand, ruleset, situation, limit, seats, arranged)
+    if any(_FLAGS(situation)):
+        idle = _idle_facts(hand, ruleset, situation, limit, seats, score, arranged)
         if idle:
             score = replace(score, notes=(*score.notes, *idle))
     return score
+
+
+# A winning hand's waits and its arrangements (in display order): the same whatever on/off facts
+# are stated, so worked out once for the hand and its trials without a fact (_idle_facts).
+_Arranged = tuple[tuple[Tile, ...], list[tuple[Meld, ...]]]
+
+
+def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
+    """A winning hand's waits and every arrangement the ruleset allows; HandError when there is none."""
+    if hand.winning_tile is None and not situation.original_hand:
+        raise HandError(
+            "a winning hand marks its winning tile with ! (or use --original-hand, or --loser)",
+            code="no-winning-tile",
+            column=1,
+        )
+    require_winning_size(hand)
+    hand_waits = waits(hand, ruleset.shapes)
+    candidates = list(winning_arrangements(hand, situation.win_by is WinBy.DISCARD))
+    most = ruleset.settings.max_chows
+    sets_found = bool(candidates)
+    if most is not None:  # e.g. a hand of four sets and a pair may hold one chow at most
+        candidates = [a for a in candidates if sum(m.kind is MeldKind.CHOW for m in a) <= most]
+    if not candidates and any(shape(list(hand.counts), hand.fixed) for shape in ruleset.shapes):
+        candidates = [shape_arrangement(hand)]
+    if not candidates:
+        raise HandError(
+            f"not a winning hand: this ruleset allows at most {most} chow{'s' * (most != 1)}"
+            if sets_found and most is not None
+            else "not a winning hand: the tiles do not make four sets and a pair"
+            + (" or a special hand of this ruleset" if ruleset.shapes else ""),
+            code="not-winning",
+            column=1,
+        )
+    return hand_waits, list(map(_display_order, candidates))
 
 
 def _score_hand(
@@ -104,37 +143,13 @@ def _score_hand(
     situation: Situation,
     limit: int | None | _Default,
     seats: tuple[Wind, ...],
+    arranged: _Arranged | None,
 ) -> Score:
-    """score_hand without the notes of facts that change nothing (which score the hand again)."""
+    """score_hand without the notes of facts that change nothing; `arranged`: a winner's (_winning)."""
     cap = limit_in_force(ruleset, limit)
     counts = hand.counts
-    if ruleset.settings.not_written:
-        _written(hand, ruleset)
-    if situation.winner:
-        if hand.winning_tile is None and not situation.original_hand:
-            raise HandError(
-                "a winning hand marks its winning tile with ! (or use --original-hand, or --loser)",
-                code="no-winning-tile",
-                column=1,
-            )
-        require_winning_size(hand)
-        hand_waits = waits(hand, ruleset.shapes)
-        candidates = list(winning_arrangements(hand, situation.win_by is WinBy.DISCARD))
-        most = ruleset.settings.max_chows
-        sets_found = bool(candidates)
-        if most is not None:  # e.g. a hand of four sets and a pair may hold one chow at most
-            candidates = [a for a in candidates if sum(m.kind is MeldKind.CHOW for m in a) <= most]
-        if not candidates and any(shape(list(counts), hand.fixed) for shape in ruleset.shapes):
-            candidates = [shape_arrangement(hand)]
-        if not candidates:
-            raise HandError(
-                f"not a winning hand: this ruleset allows at most {most} chow{'s' * (most != 1)}"
-                if sets_found and most is not None
-                else "not a winning hand: the tiles do not make four sets and a pair"
-                + (" or a special hand of this ruleset" if ruleset.shapes else ""),
-                code="not-winning",
-                column=1,
-            )
+    if arranged is not None:
+        hand_waits, candidates = arranged
     else:
         if hand.winning_tile is not None:
             raise HandError(
@@ -151,7 +166,7 @@ def _score_hand(
                 column=1,
             )
         hand_waits = ()
-        candidates = list(loser_arrangements(hand, ruleset.settings.loser_max_pairs))
+        candidates = list(map(_display_order, loser_arrangements(hand, ruleset.settings.loser_max_pairs)))
 
     plan = plan_for(ruleset, situation.winner)
     # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
@@ -163,7 +178,7 @@ def _score_hand(
     if situation.winner:
         _check_facts(hand, situation)
     minimum = settings.min_doublings if situation.winner else 0
-    for arrangement in map(_display_order, candidates):
+    for arrangement in candidates:
         ctx = Context(situation, hand, arrangement, counts, hand_waits, [], calling)
         found, points, doublings, limit_hand = evaluate(plan, ctx, nominal, memo)
         if minimum and limit_hand is None and _counted(found) < minimum:
@@ -327,6 +342,7 @@ def _idle_facts(
     limit: int | None | _Default,
     seats: tuple[Wind, ...],
     score: Score,
+    arranged: _Arranged,
 ) -> tuple[str, ...]:
     """A note for each win option given that some rule reads but none can use in this hand (issue 19:
     `--original-hand` for a South winner under pung-chow-limit, whose only such rule is East's): the
@@ -341,7 +357,7 @@ def _idle_facts(
         off: dict[str, Any] = {fact.field: False}
         trial = replace(kept, **off)
         try:
-            other = _score_hand(hand, ruleset, trial, limit, seats)
+            other = _score_hand(hand, ruleset, trial, limit, seats, arranged)
         except PungchowError:
             continue  # the hand does not stand without it (won on the original draw, no `!`)
         if (other.score, other.lines) == (score.score, score.lines):

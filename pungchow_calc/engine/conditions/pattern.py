@@ -125,6 +125,8 @@ def _extra_rank(
     others: tuple[Tile, ...],
 ) -> int | None:
     """The matched suit's extra rank (0 when the pattern has none), or None when the counts do not match."""
+    if sum(counts) != sum(ranks) + len(others) + (1 if extra else 0):
+        return None  # the pattern's own size: asked of every tile that could come (waits)
     rest = list(counts)
     for tile in others:
         if rest[tile.index] != 1:
@@ -225,8 +227,10 @@ def _knitted_shape(params: Any) -> ShapeTest:
 
 
 def _is_seven_pairs(counts: list[int] | tuple[int, ...], allowed: frozenset[Tile]) -> bool:
-    held = [(PLAYING_TILES[i], n) for i, n in enumerate(counts) if n]
-    return len(held) == 7 and all(n == 2 and tile in allowed for tile, n in held)
+    # Counted in C first: the waits ask this of every tile that could come (decomposition.waits).
+    if counts.count(2) != 7 or counts.count(0) != len(counts) - 7:
+        return False
+    return all(PLAYING_TILES[i] in allowed for i, n in enumerate(counts) if n)
 
 
 def _pair_tiles(params: Any) -> frozenset[Tile]:
