@@ -37,15 +37,20 @@ class Plan:
     # Hand rules that read only the situation and whether the hand has a winning tile (e.g. "won
     # from the wall"): the same lines for every hand of one situation, so remembered with the sets'.
     situated: tuple[tuple[Rule, _Kinds], ...]  # (rule, None): read as the hand's unit lines
-    sets: tuple[tuple[Rule, _Kinds], ...]  # set rules, in file order
-    pairs: tuple[tuple[Rule, _Kinds], ...]  # pair rules, in file order
+    sets: tuple[tuple[Rule, _Kinds], ...]  # set rules, in file order (remembered, when `local`)
+    pairs: tuple[tuple[Rule, _Kinds], ...]  # pair rules, in file order (remembered, when `local`)
+    # Set and pair rules that read more than their unit (e.g. "the hand holds four sets"), in a group
+    # of their own: applied to each unit of each arrangement, beside the remembered lines.
+    live_sets: tuple[tuple[Rule, _Kinds], ...]
+    live_pairs: tuple[tuple[Rule, _Kinds], ...]
     late: tuple[Rule, ...]  # deferred rules (any scope): they read the other point lines
     late_units: bool  # whether a deferred rule is a set or pair rule (it then reads each unit again)
     # Whether a deferred rule belongs to a group: only then do the groups the situated, set and pair
     # lines claimed need writing down (hand rules come first and claim among themselves).
     late_groups: bool
-    # Every set and pair rule reads only its unit, the situation and the winning tile, so a set
-    # scores the same lines in every arrangement and every hand that holds it: remembered here.
+    # The set and pair rules (but the live ones) read only their unit, the situation and the winning
+    # tile, so a set scores the same lines in every arrangement and every hand that holds it:
+    # remembered here.
     local: bool
     # Per situation, each set's lines (a few thousand kinds of set): keyed by the facts of the
     # situation that the remembered rules read (`remembered_facts`), not the whole situation, so
@@ -78,7 +83,9 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
         wanted = ("winner", "all") if winner else ("others", "all")
         rules = [r for r in ruleset.rules if r.who in wanted]
         early = [r for r in rules if not r.deferred]
-        units = [r for r in early if r.scope != "hand"]
+        every_unit = [r for r in early if r.scope != "hand"]
+        live = _live(every_unit)
+        units = [r for r in every_unit if r not in live]
         hand = [r for r in early if r.scope == "hand"]
         # A group is claimed by the first of its rules in file order: a situated rule may be
         # remembered apart only when no arrangement-reading hand rule shares its group.
@@ -95,10 +102,12 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             situated=tuple((r, None) for r in situated),
             sets=tuple((r, _meld_kinds(r)) for r in units if r.scope == "set"),
             pairs=tuple((r, _meld_kinds(r)) for r in units if r.scope == "pair"),
+            live_sets=tuple((r, _meld_kinds(r)) for r in live if r.scope == "set"),
+            live_pairs=tuple((r, _meld_kinds(r)) for r in live if r.scope == "pair"),
             late=tuple(r for r in rules if r.deferred),
             late_units=any(r.scope != "hand" for r in rules if r.deferred),
             late_groups=any(r.group is not None for r in rules if r.deferred),
-            local=all(r.local for r in units),
+            local=not every_unit or len(live) < len(every_unit),
             memo=BoundedCache(MEMO_SITUATIONS),
             remembered_fields=fields,
             remembered_facts=attrgetter(*fields) if fields else _NOTHING,
@@ -119,6 +128,17 @@ def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int |
     if memo is None:
         memo = plan.memo.put(key, BoundedCache(MEMO_UNITS))
     return memo
+
+
+def _live(units: list[Rule]) -> list[Rule]:
+    """The set and pair rules applied afresh to every arrangement: those not `local`, when each is in a
+    group no other unit rule claims (or none), so the remembered lines claim what they always did;
+    else every unit rule (nothing remembered)."""
+    live = [r for r in units if not r.local]
+    groups = {r.group for r in live if r.group is not None}
+    if any(r.group in groups for r in units if r.local):
+        return units
+    return live
 
 
 def _fields_read(rules: list[Rule]) -> tuple[str, ...]:
@@ -242,12 +262,14 @@ def evaluate(
         kind = unit.kind
         if kind is MeldKind.PAIR:
             rules = plan.pairs
+            live = plan.live_pairs
             position = pairs_so_far
             pairs_so_far += 1
         elif kind is MeldKind.SINGLE:
             continue
         else:
             rules = plan.sets
+            live = plan.live_sets
             position = sets_so_far
             sets_so_far += 1
         if deferred:
@@ -262,13 +284,13 @@ def evaluate(
                 lines = memo.put(memo_key, _unit_lines(rules, ctx, unit, nominal))
         else:
             lines = _unit_lines(rules, ctx, unit, nominal)
-        unit_lines, groups, counted = lines
-        if groups and late_groups:
-            claimed.update((group, slot) for group in groups)
-        if unit_lines:
-            earlier.extend(counted)
-            for rule, worth in unit_lines:
-                add((_line_key(rule, slot, position), rule, unit, worth, rule.doublings_when(opened)))
+        for unit_lines, groups, counted in (lines, _unit_lines(live, ctx, unit, nominal)) if live else (lines,):
+            if groups and late_groups:
+                claimed.update((group, slot) for group in groups)
+            if unit_lines:
+                earlier.extend(counted)
+                for rule, worth in unit_lines:
+                    add((_line_key(rule, slot, position), rule, unit, worth, rule.doublings_when(opened)))
     for rule in plan.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
