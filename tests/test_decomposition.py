@@ -19,6 +19,7 @@ from pungchow_calc.engine.hand import MeldKind, build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.engine.situation import Situation, WinBy
+from pungchow_calc.engine.tiles import BLOCKS, PLAYING_TILES
 from pungchow_calc.ruleset_files import load
 
 
@@ -143,3 +144,65 @@ def test_quick_split_test_agrees_with_listing_the_splits(block: tuple[bool, list
 )
 def test_quick_split_test_on_known_blocks(counts: tuple[int, ...], pair: bool, expected: bool):
     assert _splittable(counts, True, pair) is expected
+
+
+# --- special shapes: the tiles the waits try (decomposition.Shape.near) ------------------------------
+
+SHAPES = [
+    pytest.param(shape, id=f"{name}-{k}")
+    for name in ("classical-bmja", "classical-dmjl", "pung-chow-limit", "riichi-ema-2016")
+    for k, shape in enumerate(load(name).shapes)
+]
+_HEADS = [i for i, t in enumerate(PLAYING_TILES) if t.is_head]
+_SUITS = [(lo, hi) for lo, hi, numbered in BLOCKS if numbered]
+
+
+@st.composite
+def shape_hands(draw: st.DrawFn) -> list[int]:
+    """A fourteen-tile count vector of one of the special shapes' families (seven pairs, thirteen
+    heads, one suit's patterns with or without the winds, knitted ranks), built to be near-complete."""
+    counts = [0] * len(PLAYING_TILES)
+    family = draw(st.sampled_from(["pairs", "head-pairs", "heads", "gates", "snake", "knitted"]))
+    if family in ("pairs", "head-pairs"):
+        pool = _HEADS if family == "head-pairs" else range(len(PLAYING_TILES))
+        for i in draw(st.lists(st.sampled_from(list(pool)), min_size=7, max_size=7, unique=True)):
+            counts[i] = 2
+    elif family == "heads":
+        for i in _HEADS:
+            counts[i] = 1
+        counts[draw(st.sampled_from(_HEADS))] += 1
+    elif family in ("gates", "snake"):
+        lo, _ = draw(st.sampled_from(_SUITS))
+        ranks = [3, 1, 1, 1, 1, 1, 1, 1, 3] if family == "gates" else [2, 1, 1, 1, 1, 1, 1, 1, 1]
+        for r, n in enumerate(ranks):
+            counts[lo + r] = n
+        if family == "gates":
+            counts[lo + draw(st.integers(0, 8))] += 1
+        else:
+            for tile in ("Ew", "Sw", "Ww", "Nw"):
+                counts[parse(tile).groups[0].tiles[0].index] = 1
+    else:  # knitted: four ranks in all three suits and one in two, or seven ranks in two suits
+        triples = draw(st.sampled_from([0, 4]))
+        two = draw(st.sampled_from([(0, 1), (0, 2), (1, 2)]))
+        rank = st.integers(0, 8)
+        for r in draw(st.lists(rank, min_size=triples, max_size=triples)):
+            for lo, _ in _SUITS:
+                counts[lo + r] += 1
+        for r in draw(st.lists(rank, min_size=7 - 6 * (triples > 0), max_size=7 - 6 * (triples > 0))):
+            for s in two:
+                counts[_SUITS[s][0] + r] += 1
+    return counts
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@given(counts=shape_hands())
+def test_the_waits_try_every_tile_that_completes_a_shape(shape, counts: list[int]):
+    # The waits try only `shape.near(...)`: any tile whose removal leaves a hand the tile completes must
+    # be among them (else a special hand's wait would go missing from waits and from the wait rules).
+    if max(counts) > 4 or not shape(counts, ()):
+        return
+    for index, held in enumerate(counts):
+        if held:
+            before = list(counts)
+            before[index] -= 1
+            assert index in list(shape.near(before)), PLAYING_TILES[index].code

@@ -6,7 +6,8 @@ decompositions are memoised, so a hand with many arrangements still takes micros
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, combinations, product
 
@@ -22,6 +23,22 @@ BLOCK_TABLES = 8192
 
 # A shape test for special limit hands (e.g. "single heads"): whole-hand counts and fixed sets.
 ShapeTest = Callable[[list[int], tuple[Meld, ...]], bool]
+# The tiles (indexes) that might complete a special shape, given the counts held before the last one
+# came: the waits try these alone, not every tile (the answer stays the shape test's own).
+Near = Callable[[list[int]], Iterable[int]]
+EVERY_TILE: tuple[int, ...] = tuple(range(len(PLAYING_TILES)))
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A special shape: its test, and the tiles worth trying as the last one (default: every tile)."""
+
+    test: ShapeTest
+    near: Near = lambda counts: EVERY_TILE
+
+    def __call__(self, counts: list[int], fixed: tuple[Meld, ...]) -> bool:
+        return self.test(counts, fixed)
+
 
 _Part = tuple[str, int]  # ("pung" | "chow" | "pair", index within the 34)
 
@@ -147,7 +164,7 @@ def still_needed(fixed: tuple[Meld, ...] | list[Meld]) -> tuple[int, int]:
     return 4 - (len(fixed) - pairs), 1 - pairs
 
 
-def complete_hand(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> bool:
+def complete_hand(hand: Hand, shapes: tuple[Shape, ...] = ()) -> bool:
     """True when the hand as it stands is a Mah-Jongg, whichever tile came last: its fixed sets and
     pool make four sets and a pair, or its tiles make one of the ruleset's special shapes."""
     sets_needed, pairs_needed = still_needed(hand.fixed)
@@ -278,7 +295,7 @@ def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]
         yield tuple(hand.fixed) + tuple(melds) + singles
 
 
-def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
+def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
     """Every tile that would have completed the hand in place of the winning tile (docs/json.md "waits",
     docs/rulings.md)."""
     win = hand.winning_tile
@@ -316,13 +333,14 @@ def waits(hand: Hand, shapes: tuple[ShapeTest, ...] = ()) -> tuple[Tile, ...]:
                 # (docs/rulings.md).
                 if pairs - status[b][1] + pair == pairs_needed and whole[lo + i] < 4:
                     found.add(lo + i)
-    if shapes:
-        # Any playing tile may complete a special shape: a knitted hand pairs one rank across the
-        # suits, far from every tile held in the suit it completes (Kajongg's TripleKnitting-7).
-        for index in range(len(PLAYING_TILES)):
+    for shape in shapes:
+        # A tile far from every one held may complete a special shape: a knitted hand pairs one rank
+        # across the suits (Kajongg's TripleKnitting-7); each shape names the tiles worth trying.
+        test = shape.test
+        for index in shape.near(whole):
             if index not in found and whole[index] < 4:
                 whole[index] += 1
-                if any(shape(whole, fixed) for shape in shapes):
+                if test(whole, fixed):
                     found.add(index)
                 whole[index] -= 1
     return tuple([PLAYING_TILES[i] for i in sorted(found)])

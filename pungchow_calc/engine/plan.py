@@ -284,7 +284,8 @@ def evaluate(
                 lines = memo.put(memo_key, _unit_lines(rules, ctx, unit, nominal))
         else:
             lines = _unit_lines(rules, ctx, unit, nominal)
-        for unit_lines, groups, counted in (lines, _unit_lines(live, ctx, unit, nominal)) if live else (lines,):
+        both = (lines, _unit_lines(live, ctx, unit, nominal)) if live else (lines,)
+        for unit_lines, groups, counted in both:
             if groups and late_groups:
                 claimed.update((group, slot) for group in groups)
             if unit_lines:

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .conditions import Context, Test
-from .decomposition import ShapeTest
+from .decomposition import Shape
 from .hand import Meld
 from .payments import BOOK, SettlementRules
 
@@ -195,7 +195,7 @@ class Ruleset:
     source: str
     settings: Settings
     rules: tuple[Rule, ...]
-    shapes: tuple[ShapeTest, ...]
+    shapes: tuple[Shape, ...]
     data: MappingProxyType[str, Any]  # the merged document, for `rules show` and `rules diff`
     penalties: tuple[Penalty, ...] = ()  # "Penalties" and the dead hand, in file order
     wash: WashTable | None = None  # Part II "Washing the Tiles"; None when the ruleset has no table

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..decomposition import ShapeTest
+from ..decomposition import Shape
 from ..errors import NotationError
 from ..hand import Meld
 from ..notation import parse
@@ -164,14 +164,25 @@ def _suit_pattern(params: Any) -> Test:
     return test
 
 
-def _suit_pattern_shape(params: Any) -> ShapeTest:
+_NUMBERED_TILES = tuple(i for lo, hi, numbered in BLOCKS if numbered for i in range(lo, hi))
+
+
+def _suit_pattern_shape(params: Any) -> Shape:
     """The pattern as a special shape (whole-hand counts and the fixed sets)."""
     ranks, extra, others, concealed, _ = _pattern(params)
+    other_tiles = tuple(tile.index for tile in others)
 
     def shape(counts: list[int], fixed: tuple[Meld, ...]) -> bool:
         return not (concealed and fixed) and _extra_rank(counts, ranks, extra, others) is not None
 
-    return shape
+    def near(counts: list[int]) -> list[int]:
+        # The last tile is of the one suit held (any suit when none is), or one of the pattern's others.
+        suits = [range(lo, hi) for lo, hi, numbered in BLOCKS if numbered and any(counts[lo:hi])]
+        if len(suits) > 1:
+            return []
+        return [*(suits[0] if suits else _NUMBERED_TILES), *other_tiles]
+
+    return Shape(shape, near)
 
 
 # --- knitted hands and seven pairs -----------------------------------------------------------
@@ -221,9 +232,12 @@ def _knitted(params: Any) -> Test:
     return lambda ctx, unit: not ctx.hand.fixed and _is_knitted(ctx.counts, triples, pairs)
 
 
-def _knitted_shape(params: Any) -> ShapeTest:
+def _knitted_shape(params: Any) -> Shape:
     triples, pairs = _knit_params(params)
-    return lambda counts, fixed: not fixed and _is_knitted(counts, triples, pairs)
+    return Shape(
+        lambda counts, fixed: not fixed and _is_knitted(counts, triples, pairs),
+        near=lambda counts: _NUMBERED_TILES,  # a knitted hand holds no honors
+    )
 
 
 def _is_seven_pairs(counts: list[int] | tuple[int, ...], allowed: frozenset[Tile]) -> bool:
@@ -248,9 +262,13 @@ def _seven_pairs(params: Any) -> Test:
     return lambda ctx, unit: not ctx.hand.fixed and _is_seven_pairs(ctx.counts, tiles)
 
 
-def _seven_pairs_shape(params: Any) -> ShapeTest:
+def _seven_pairs_shape(params: Any) -> Shape:
     tiles = _pair_tiles(params)
-    return lambda counts, fixed: not fixed and _is_seven_pairs(counts, tiles)
+    return Shape(
+        lambda counts, fixed: not fixed and _is_seven_pairs(counts, tiles),
+        # Six pairs and a single before the last tile: it pairs the single.
+        near=lambda counts: (counts.index(1),) if counts.count(1) == 1 else (),
+    )
 
 
 _TILE_LIST = {
@@ -314,7 +332,7 @@ CONDITIONS: dict[str, Condition] = {
     ),
 }
 # Conditions that are also special shapes: name -> build the shape test from the parameters.
-PATTERN_SHAPES: dict[str, Callable[[Any], ShapeTest]] = {
+PATTERN_SHAPES: dict[str, Callable[[Any], Shape]] = {
     "suit_pattern": _suit_pattern_shape,
     "knitted": _knitted_shape,
     "seven_pairs": _seven_pairs_shape,

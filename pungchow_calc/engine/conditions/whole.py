@@ -7,6 +7,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
+from ..decomposition import Shape
 from ..hand import Meld, MeldKind
 from ..tiles import PLAYING_TILES, Suit
 from .base import (
@@ -101,7 +102,7 @@ def _single_heads_shape(counts: list[int], fixed: tuple[Meld, ...]) -> bool:
 _HEADS = tuple(i for i, t in enumerate(PLAYING_TILES) if t.is_head)
 
 
-SHAPES = {"single_heads": _single_heads_shape}
+SHAPES = {"single_heads": Shape(_single_heads_shape, near=lambda counts: _HEADS)}
 
 
 def _shape(params: Any) -> Test:
