@@ -12,13 +12,19 @@ from typing import Any
 
 import pytest
 from cli_helpers import run as run_main
+from hypothesis import given
+from hypothesis import strategies as st
+from riichi_hands import riichi_cases
+from riichi_ours import RULESET as RIICHI
+from riichi_ours import situation as riichi_situation
+from strategies import seats, win_bys, winning_hands
 
 from pungchow_calc.engine.conditions import READABLE, REGISTRY, facts_read
 from pungchow_calc.engine.plan import plan_for
 from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import Wind
-from pungchow_calc.ruleset_files import load
+from pungchow_calc.ruleset_files import builtin_names, load
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 PART1 = load("pung-chow")
@@ -241,3 +247,54 @@ def test_two_options_that_count_together_are_never_both_noted() -> None:
         "--last-tile: no rule of ruleset test can use a win with the last tile in this hand "
         "(east seat, won by wall)",
     )
+
+
+def _notes_both_ways(text: str, ruleset: Any, situation: Situation) -> tuple[Any, Any]:
+    """The hand's notes as scored, and as scored when every fact is tried by scoring again (a plan
+    without Rule.requires: _idle_facts' shortcut for a fact some line of the hand requires)."""
+    from dataclasses import replace
+    from unittest import mock
+
+    from pungchow_calc.engine import scoring
+    from pungchow_calc.engine.errors import PungchowError
+
+    def notes() -> Any:
+        try:
+            return score_text(text, ruleset, situation).notes
+        except PungchowError as exc:
+            return exc.code
+
+    quick = notes()
+    slow_plan = replace(plan_for(ruleset, True), requires={})
+    with mock.patch.object(scoring, "plan_for", lambda r, w: slow_plan if w else plan_for(r, w)):
+        return quick, notes()
+
+
+@given(riichi_cases())
+def test_a_fact_a_line_requires_is_never_tried_and_never_noted_riichi(case: Any) -> None:
+    quick, slow = _notes_both_ways(case.hand, RIICHI, riichi_situation(case.facts))
+    assert quick == slow
+
+
+FACT_CONDITIONS = sorted(name for name, condition in REGISTRY.items() if condition.fact)
+
+
+@pytest.mark.parametrize("fact", FACT_CONDITIONS)
+def test_a_rule_asking_a_fact_requires_it(fact: str) -> None:
+    # What the shortcut trusts: a rule whose `when:` holds the fact itself, at the top level.
+    from family_helpers import one_rule
+
+    for asked in (fact, {fact: True}, {fact: None}):
+        assert one_rule(asked).rules[1].requires == {fact}
+    assert one_rule({"not": fact}).rules[1].requires == frozenset()
+    assert one_rule({"any": [fact, "no_sequences"]}).rules[1].requires == frozenset()
+
+
+@given(winning_hands(), st.sampled_from(sorted(builtin_names())), st.data())
+def test_a_fact_a_line_requires_is_never_tried_and_never_noted(hand: Any, name: str, data: Any) -> None:
+    flags = ("original_hand", "last_tile", "robbing_kong", "first_discard", "kong_after_kong")
+    given_flags = {flag: data.draw(st.booleans()) for flag in flags}
+    win_by = WinBy(data.draw(win_bys))
+    situation = Situation(seat=Wind.parse(data.draw(seats)), win_by=win_by, **given_flags)
+    quick, slow = _notes_both_ways(hand.text(), load(name), situation)
+    assert quick == slow

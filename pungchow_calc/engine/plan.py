@@ -67,6 +67,7 @@ class Plan:
     unit_key: Callable[[Meld], Any]  # those fields of a unit, as one value
     keys_winning_tile: bool  # "winning_tile" in unit_fields
     reads: frozenset[str]  # the situation facts some rule of the plan reads (situation.READABLE)
+    requires: dict[str, frozenset[str]]  # rule id -> the on/off facts it requires given (Rule.requires)
     open_values: bool  # some rule is worth other doublings in an open hand (`doublings: {closed, open}`)
 
 
@@ -115,6 +116,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             unit_key=attrgetter(*plain),
             keys_winning_tile="winning_tile" in unit_fields,
             reads=frozenset().union(*(r.reads for r in rules)),
+            requires={r.id: r.requires for r in rules if r.requires},
             open_values=any(r.open_doublings is not None for r in rules),
         )
         _PLANS.put((id(ruleset), winner), plan)

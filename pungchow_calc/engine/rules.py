@@ -19,6 +19,7 @@ from .conditions import (
     ParamError,
     Test,
     facts_read,
+    facts_required,
     unit_fields_read,
 )
 from .conditions.indicators import COUNTERS
@@ -275,6 +276,7 @@ def _rule(raw: Any, index: int) -> Rule:
         local=all(loc for _, _, loc in compiled) and per is None,
         limit_fraction=fraction,
         reads=facts_read(when) | per_reads,
+        requires=facts_required(when),
         unit_reads=unit_fields_read(when),
         open_doublings=open_doublings,
         rounded=flags["rounded"],

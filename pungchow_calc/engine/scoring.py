@@ -348,12 +348,18 @@ def _idle_facts(
     `--original-hand` for a South winner under pung-chow-limit, whose only such rule is East's): the
     hand scores the same lines without it. Facts are left out in turn and stay out only while the
     score holds, so two that count together (a rule asking for either) are never both noted."""
-    reads = plan_for(ruleset, True).reads
+    plan = plan_for(ruleset, True)
+    reads = plan.reads
+    # A fact that a line of the hand requires counts: without it that rule gives no line (no trial).
+    required = plan.requires
+    used = {fact for line in score.lines for fact in required.get(line.rule, ())}
     kept = situation
     notes: list[str] = []
     for fact in _FLAG_FACTS:
         if not fact.scores or not getattr(situation, fact.field) or fact.field not in reads:
             continue  # not given, or noted already as read by no rule (_unread_options)
+        if fact.field in used:
+            continue
         off: dict[str, Any] = {fact.field: False}
         trial = replace(kept, **off)
         try:

@@ -47,6 +47,7 @@ __all__ = [
     "Spec",
     "Test",
     "facts_read",
+    "facts_required",
     "unit_fields_read",
 ]
 
@@ -87,6 +88,18 @@ def facts_read(when: Any) -> frozenset[str]:
     return frozenset().union(
         *(READABLE if condition is None else condition.reads(params) for condition, params in _entries(when))
     )
+
+
+def facts_required(when: Any) -> frozenset[str]:
+    """The on/off facts a `when:` list requires given: its conditions that are a fact itself
+    (Condition.fact), at the top level (not under `not` or `any`)."""
+    found = set()
+    for entry in when if isinstance(when, list) else []:
+        name, params = (entry, None) if isinstance(entry, str) else next(iter(entry.items()), (None, None))
+        condition = REGISTRY.get(name) if isinstance(name, str) else None
+        if condition is not None and condition.fact and params in (None, True):
+            found.add(condition.fact)
+    return frozenset(found)
 
 
 def unit_fields_read(when: Any) -> frozenset[str]:

@@ -105,6 +105,9 @@ class Condition:
     # Which fields of its set or pair a local condition reads (UNIT_FIELDS): the plan keys a set's
     # remembered lines by exactly these (plan.Plan.unit_fields); tests/test_plan.py changes the others.
     unit_reads: frozenset[str] = frozenset()
+    # The on/off fact this condition is (fact_condition): it holds exactly when the fact is given, so
+    # a rule that asks it cannot score without the fact (scoring._idle_facts need not try).
+    fact: str = ""
 
     def make(self, params: Any) -> Test:
         """The test for these parameters, once the spec has checked them."""
@@ -360,7 +363,7 @@ def meld_kinds(params: Any) -> frozenset[MeldKind]:
 
 def fact_condition(fact: str, doc: str) -> Condition:
     """A condition that is a fact of the situation itself (`original_hand`, `robbing_kong`, ...)."""
-    return Condition(flag(fact), Flag(), HAND, doc, local=True, reads=reads(fact))
+    return Condition(flag(fact), Flag(), HAND, doc, local=True, reads=reads(fact), fact=fact)
 
 
 def count_range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:
