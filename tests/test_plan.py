@@ -74,7 +74,7 @@ def test_situations_share_remembered_lines_unless_a_rule_reads_the_difference(
     base = Situation(seat=Wind.EAST, round=Wind.EAST, win_by=WinBy.DISCARD, discarder=Wind.NORTH)
     one = memo_for(plan, base, True, None)
     other = memo_for(plan, replace(base, **changed), True, None)  # type: ignore[arg-type]
-    assert (one is other) is shared
+    assert (one.units is other.units and one.situated is other.situated) is shared
 
 
 # --- remembered set lines are keyed by exactly the unit fields the rules declare ------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cache import BoundedCache
 from .conditions import Context
@@ -24,7 +24,14 @@ _Kinds = frozenset[MeldKind] | None  # the meld kinds a rule's `meld:` condition
 Found = tuple[tuple[int, int, int], Rule, Meld | None, int, int]
 # A unit's (rule, points) lines; the groups they claimed; the ids of those worth points (Context.earlier).
 _UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str], tuple[str, ...]]
-Memo = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per kind of set or pair
+_Lines = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per kind of set or pair
+
+
+class Memo(NamedTuple):
+    """One situation's remembered lines: its sets' and pairs', and its situated hand rules'."""
+
+    units: _Lines  # keyed by the facts the set and pair rules read (Plan.unit_facts)
+    situated: _Lines  # one entry (_SITUATED), keyed by the facts the situated rules read
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +60,15 @@ class Plan:
     # remembered here.
     local: bool
     # Per situation, each set's lines (a few thousand kinds of set): keyed by the facts of the
-    # situation that the remembered rules read (`remembered_facts`), not the whole situation, so
+    # situation that the set and pair rules read (`unit_facts`), not the whole situation, so
     # situations that differ only in facts those rules never read (e.g. the round, for a ruleset
-    # without round winds) share their lines.
-    memo: BoundedCache[tuple[Any, bool, int | None], Memo]
+    # without round winds; riichi, for the fu of a set) share their lines. The situated hand rules'
+    # lines are keyed apart, by the facts they read (`situated_facts`).
+    memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
+    situated_memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
     remembered_fields: tuple[str, ...]  # the Situation fields the remembered rules read (Rule.reads)
-    remembered_facts: Callable[[Situation], Any]  # those fields of a situation, as one value
+    unit_facts: Callable[[Situation], Any]  # the fields the set and pair rules read, as one value
+    situated_facts: Callable[[Situation], Any]  # the fields the situated hand rules read
     # The fields of a set or pair its remembered lines are keyed by: those the set and pair rules
     # declare they read (Rule.unit_reads), its kind (which rules apply), and whether it lies exposed
     # when a rule's points depend on it; `winning_tile` adds which tile won to the key of the set
@@ -94,6 +104,8 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
         situated = [r for r in hand if r.local and r.group not in read_groups]
         arranged = [r for r in hand if all(r is not s for s in situated)]
         fields = _fields_read(units + situated)
+        read_by_units = _fields_read(units)
+        read_situated = _fields_read(situated)
         unit_fields = _unit_fields(units)
         plain = tuple(f for f in unit_fields if f != "winning_tile")
         plan = Plan(
@@ -110,8 +122,10 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             late_groups=any(r.group is not None for r in rules if r.deferred),
             local=not every_unit or len(live) < len(every_unit),
             memo=BoundedCache(MEMO_SITUATIONS),
+            situated_memo=BoundedCache(MEMO_SITUATIONS),
             remembered_fields=fields,
-            remembered_facts=attrgetter(*fields) if fields else _NOTHING,
+            unit_facts=attrgetter(*read_by_units) if read_by_units else _NOTHING,
+            situated_facts=attrgetter(*read_situated) if read_situated else _NOTHING,
             unit_fields=unit_fields,
             unit_key=attrgetter(*plain),
             keys_winning_tile="winning_tile" in unit_fields,
@@ -125,11 +139,15 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
 
 def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int | None) -> Memo:
     """The plan's remembered set and pair lines for one situation (forgotten all at once if full)."""
-    key = (plan.remembered_facts(situation), has_winning, nominal)
-    memo = plan.memo.get(key)
-    if memo is None:
-        memo = plan.memo.put(key, BoundedCache(MEMO_UNITS))
-    return memo
+    key = (plan.unit_facts(situation), has_winning, nominal)
+    units = plan.memo.get(key)
+    if units is None:
+        units = plan.memo.put(key, BoundedCache(MEMO_UNITS))
+    key = (plan.situated_facts(situation), has_winning, nominal)
+    situated = plan.situated_memo.get(key)
+    if situated is None:
+        situated = plan.situated_memo.put(key, BoundedCache(1))
+    return Memo(units, situated)
 
 
 def _live(units: list[Rule]) -> list[Rule]:
@@ -219,9 +237,9 @@ def evaluate(
     # Lines are keyed by where they stand (`_line_key`): a hand rule's line by its phase and index.
     if plan.situated:
         if memo is not None:
-            situated = memo.get(_SITUATED)
+            situated = memo.situated.get(_SITUATED)
             if situated is None:
-                situated = memo.put(_SITUATED, _unit_lines(plan.situated, ctx, None, nominal))
+                situated = memo.situated.put(_SITUATED, _unit_lines(plan.situated, ctx, None, nominal))
         else:
             situated = _unit_lines(plan.situated, ctx, None, nominal)
         situated_lines, situated_groups, counted = situated
@@ -260,6 +278,7 @@ def evaluate(
     winning_tile = ctx.hand.winning_tile
     unit_key = plan.unit_key
     keys_winning_tile = plan.keys_winning_tile
+    units = memo.units if memo is not None else None
     for slot, unit in enumerate(ctx.melds):
         kind = unit.kind
         if kind is MeldKind.PAIR:
@@ -276,14 +295,14 @@ def evaluate(
             sets_so_far += 1
         if deferred:
             slots.append((slot, position, unit))
-        if memo is not None:
+        if units is not None:
             # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
             memo_key = (
                 (unit_key(unit), winning_tile) if keys_winning_tile and unit.winning else unit_key(unit)
             )
-            lines = memo.get(memo_key)
+            lines = units.get(memo_key)
             if lines is None:
-                lines = memo.put(memo_key, _unit_lines(rules, ctx, unit, nominal))
+                lines = units.put(memo_key, _unit_lines(rules, ctx, unit, nominal))
         else:
             lines = _unit_lines(rules, ctx, unit, nominal)
         both = (lines, _unit_lines(live, ctx, unit, nominal)) if live else (lines,)

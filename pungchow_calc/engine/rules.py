@@ -8,6 +8,7 @@ here too.
 
 from __future__ import annotations
 
+import json
 from types import MappingProxyType
 from typing import Any
 
@@ -562,20 +563,24 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str) -> Rule
                 ("rules", i),
                 f"rule {rule.id!r} is a limit hand, but no limit or limit_hand_value is set",
             )
-    shapes = tuple(
-        SHAPES[name]
+    named = {
+        name: SHAPES[name]
         for r in doc["rules"]
         for c in r.get("when", [])
         if isinstance(c, dict) and "shape" in c
         for name in ([c["shape"]] if isinstance(c["shape"], str) else c["shape"])
-    ) + tuple(
-        PATTERN_SHAPES[name](params)  # conditions that are special shapes too (e.g. suit_pattern)
+    }
+    # Conditions that are special shapes too (e.g. suit_pattern), each written once however many
+    # rules ask it (seven pairs for its fu and for its han): the waits try every shape.
+    patterns = {
+        json.dumps([name, params], sort_keys=True, default=str): (name, params)
         for r in doc["rules"]
         for c in r.get("when", [])
         if isinstance(c, dict) and len(c) == 1
         for name, params in c.items()
         if name in PATTERN_SHAPES
-    )
+    }
+    shapes = (*named.values(), *(PATTERN_SHAPES[name](params) for name, params in patterns.values()))
     return Ruleset(
         name=name,
         title=title,

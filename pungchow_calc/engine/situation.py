@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from .errors import NotationError, OptionError
@@ -263,6 +263,7 @@ LOOSE_NOTE = "--loose: no rule of ruleset {name} tells a loose tile from one dra
 Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given, in FACTS order
 
 
+@lru_cache(maxsize=4096)  # a batch's indicators: a few hundred spellings, on line after line
 def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
     """Playing tiles given as an option's value, in notation, commas allowed: `4c,Nw` (docs/riichi.md)."""
     try:

@@ -114,7 +114,12 @@ def _single_heads_shape(counts: list[int], fixed: tuple[Meld, ...]) -> bool:
 _HEADS = tuple(i for i, t in enumerate(PLAYING_TILES) if t.is_head)
 
 
-SHAPES = {"single_heads": Shape(_single_heads_shape, near=lambda counts: _HEADS)}
+def _heads_near(counts: list[int]) -> tuple[int, ...]:
+    """The last tile of single heads is a head, and so is every tile before it."""
+    return _HEADS if sum(counts) == sum(map(counts.__getitem__, _HEADS)) else ()
+
+
+SHAPES = {"single_heads": Shape(_single_heads_shape, near=_heads_near)}
 
 
 def _shape(params: Any) -> Test:
