@@ -91,7 +91,8 @@ def split_line(text: str) -> list[str]:
     if "#" in text and _COMMENT_START.search(text):
         text = strip_comment(text)
     if _SIMPLE_LINE.fullmatch(text):
-        return [next(w for w in m.groups() if w is not None) for m in _SIMPLE_WORD.finditer(text)]
+        # One group of the three matched, the others are "": joined, the word.
+        return list(map("".join, _SIMPLE_WORD.findall(text)))
     return shlex.split(text)
 
 

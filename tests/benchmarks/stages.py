@@ -3,6 +3,7 @@ not collect it).
 
     python tests/benchmarks/stages.py                  # 20,000 closed hands, seed 1923
     python tests/benchmarks/stages.py --hands 5000 --mixed --rounds 5
+    python tests/benchmarks/stages.py --file /tmp/riichi.txt   # lines of a file (riichi_work.py's)
 
 Each stage is run over all the hands before the next (the same work `pungchow batch` does for each
 entry, in the same order): splitting the line, reading its options, reading the hand, building it,
@@ -55,10 +56,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1923)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--mixed", action="store_true", help="any hand (exposed sets, kongs, bonus tiles)")
+    parser.add_argument("--file", help="the batch lines of this file instead (e.g. riichi_work.py's)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     make = (lambda: random_line(rng)) if args.mixed else (lambda: pungchow_line(random_closed_hand(rng)))
-    lines = [make() for _ in range(args.hands)]
+    if args.file:
+        with open(args.file, encoding="utf-8") as handle:
+            lines = [line.rstrip("\n") for line in handle if line.strip()][: args.hands]
+    else:
+        lines = [make() for _ in range(args.hands)]
     n, r = len(lines), args.rounds
     scorer = Scorer(Job(encode="json"))
     quiet_gc()  # the collector as a batch tunes it
@@ -67,7 +73,7 @@ def main() -> None:
     whole, _ = _timed(r, n, lambda: [scorer.encoded(e) for e in entries])
 
     print(
-        f"{n} {'mixed' if args.mixed else 'closed'} hands (seed {args.seed}), least of {r} runs,"
+        f"{n} {args.file or ('mixed' if args.mixed else 'closed')} hands (seed {args.seed}), least of {r} runs,"
         " CPU us per hand:"
     )
     for name, cost in stages:
