@@ -116,6 +116,9 @@ class Hand:
     counts: tuple[int, ...]  # every playing tile (fixed sets and pool)
     pool_counts: tuple[int, ...]  # the pool alone
     suits: tuple[int, bool]  # how many numbered suits it holds, and whether it holds an honor
+    # A set laid open before the win (`*`, `+`, `=`): the hand is not closed (docs/riichi.md), asked
+    # by rule after rule of every arrangement.
+    opened: bool
 
     @property
     def code(self) -> str:
@@ -280,6 +283,7 @@ def build(parsed: ParsedHand) -> Hand:
         counts,
         pool_counts,
         _SUITS[kinds],
+        any(m.exposed for m in fixed),
     )
 
 

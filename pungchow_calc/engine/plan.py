@@ -232,7 +232,7 @@ def evaluate(
     add = found.append
     earlier = ctx.earlier  # what "no other score" conditions read (deferred rules)
     # Whether a set was laid open before the win: rules worth other doublings then (`{closed, open}`).
-    opened = plan.open_values and any(m.exposed for m in ctx.hand.fixed)
+    opened = plan.open_values and ctx.hand.opened
     claimed: set[tuple[str, int]] = set()  # (group, slot): one rule of a group per unit
     # Lines are keyed by where they stand (`_line_key`): a hand rule's line by its phase and index.
     if plan.situated:

@@ -95,6 +95,20 @@ class Fact:
         return not self.metavar
 
 
+@lru_cache(maxsize=4096)  # a batch's indicators: a few hundred spellings, on line after line
+def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
+    """Playing tiles given as an option's value, in notation, commas allowed: `4c,Nw` (docs/riichi.md)."""
+    try:
+        tiles = tuple(t for group in parse(text.replace(",", " ")).groups for t in group.tiles)
+    except NotationError as exc:
+        raise OptionError(f"{option}: {exc}", code="bad-option") from None
+    if any(t.is_bonus for t in tiles):
+        raise OptionError(
+            f"{option}: indicators are playing tiles, not flowers or seasons", code="bad-option"
+        )
+    return tiles
+
+
 MAX_COUNT_DIGITS = 4  # counters and deposits: no table holds 10,000 of them
 
 
@@ -261,20 +275,6 @@ assert tuple(k for k in Situation.__dataclass_fields__ if k not in CORE) == tupl
 LOOSE_NOTE = "--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall"
 
 Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given, in FACTS order
-
-
-@lru_cache(maxsize=4096)  # a batch's indicators: a few hundred spellings, on line after line
-def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
-    """Playing tiles given as an option's value, in notation, commas allowed: `4c,Nw` (docs/riichi.md)."""
-    try:
-        tiles = tuple(t for group in parse(text.replace(",", " ")).groups for t in group.tiles)
-    except NotationError as exc:
-        raise OptionError(f"{option}: {exc}", code="bad-option") from None
-    if any(t.is_bonus for t in tiles):
-        raise OptionError(
-            f"{option}: indicators are playing tiles, not flowers or seasons", code="bad-option"
-        )
-    return tiles
 
 
 def unmet_need(situation: Situation) -> str | None:

@@ -72,10 +72,8 @@ def main() -> None:
     entries = [Entry(i, (), None, None, line) for i, line in enumerate(lines, start=1)]
     whole, _ = _timed(r, n, lambda: [scorer.encoded(e) for e in entries])
 
-    print(
-        f"{n} {args.file or ('mixed' if args.mixed else 'closed')} hands (seed {args.seed}), least of {r} runs,"
-        " CPU us per hand:"
-    )
+    kind = args.file or ("mixed" if args.mixed else "closed")
+    print(f"{n} {kind} hands (seed {args.seed}), least of {r} runs, CPU us per hand:")
     for name, cost in stages:
         print(f"  {name:24s} {cost:7.1f}")
     print(f"  {'sum of the stages':24s} {sum(c for _, c in stages):7.1f}")

@@ -126,7 +126,7 @@ def _closed_hand(params: Any) -> Test:
     """No set was laid open before the win: no `*`, `+` or `=` group (a kong declared face down keeps
     the hand closed). A set the winning discard completes does not open the hand, though it scores as
     exposed (docs/riichi.md: riichi, pinfu, menzen tsumo and the closed han read this)."""
-    return lambda ctx, unit: not any(m.exposed for m in ctx.hand.fixed)
+    return lambda ctx, unit: not ctx.hand.opened
 
 
 def _rule(declared: bool, claimed: bool) -> Callable[[Context, Meld], bool]:

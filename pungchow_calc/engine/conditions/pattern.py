@@ -57,7 +57,19 @@ def tile_list(params: Any) -> _TileSet:
     if not names:
         return lambda s: codes
     classes = tile_sets(names)
-    return lambda s: classes(s) | codes
+    if not codes:
+        return classes
+    # One set per set of classes (tile_sets keeps one per seat and round): the same object each time.
+    joined: dict[frozenset[Tile], frozenset[Tile]] = {}
+
+    def of(s: Situation) -> frozenset[Tile]:
+        named = classes(s)
+        found = joined.get(named)
+        if found is None:
+            found = joined[named] = named | codes
+        return found
+
+    return of
 
 
 def _all_tiles(params: Any) -> Test:
@@ -66,10 +78,14 @@ def _all_tiles(params: Any) -> Test:
     Example: `{all_tiles: terminals}` ("heads and tails"); `{all_tiles: [2b, 3b, 4b, 6b, 8b, Gd]}`.
     """
     tiles = tile_list(params)
+    outside: dict[frozenset[Tile], tuple[int, ...]] = {}  # the tiles not in the list, by the list
 
     def test(ctx: Context, unit: Meld | None) -> bool:
         allowed = tiles(ctx.situation)
-        return all(PLAYING_TILES[i] in allowed for i, c in enumerate(ctx.counts) if c)
+        others = outside.get(allowed)
+        if others is None:
+            others = outside[allowed] = tuple(i for i, t in enumerate(PLAYING_TILES) if t not in allowed)
+        return not any(map(ctx.counts.__getitem__, others))  # none held, counted in C
 
     return test
 
