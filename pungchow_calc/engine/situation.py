@@ -16,14 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import NotationError, OptionError
+from .hand import Hand
 from .notation import parse
 from .tiles import Tile, Wind
-
-if TYPE_CHECKING:
-    from .hand import Hand
 
 
 class WinBy(Enum):
