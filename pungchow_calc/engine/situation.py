@@ -8,6 +8,7 @@ derived from the table: the options of `score`, `settle` and `evening hand` (pun
 (scoring.unread_options), the conditions (conditions/situation.py) and the checks that a fact describes
 a win. Adding a fact is its field and its row here, plus any other conditions that read it
 (docs/rulesets.md#adding); tests/test_situation_facts.py holds every derived place to the table.
+`IMPOSSIBLE` names the facts a ruleset may declare its play never has (the setting `impossible`).
 """
 
 from __future__ import annotations
@@ -298,6 +299,8 @@ def unmet_need(situation: Situation) -> str | None:
             return f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
     for fact in _BOUNDED:
         given = len(getattr(situation, fact.field))
+        if not given:
+            continue  # the usual case: no indicators typed
         if fact.most and given > fact.most:
             return f"{fact.option}: {given} tiles, but at most {fact.most} are turned in a hand"
         over = FACT[fact.under] if fact.under else None
