@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from dataclasses import replace
 
 import pytest
 from cli_helpers import run
@@ -14,7 +15,7 @@ from pungchow_calc.engine.conditions.indicators import NEXT
 from pungchow_calc.engine.errors import PungchowError
 from pungchow_calc.engine.rules import Invalid, compile_ruleset
 from pungchow_calc.engine.scoring import score_text
-from pungchow_calc.engine.situation import FACT, Situation, WinBy, read_tiles
+from pungchow_calc.engine.situation import FACT, IMPOSSIBLE, Situation, WinBy, read_tiles
 from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
 from pungchow_calc.ruleset_files import load
 
@@ -164,72 +165,84 @@ def test_an_indicator_shows_the_next_tile_wrapping(indicator: str, dora: str) ->
 
 # Facts EMA play never has (docs/riichi.md "The facts of a win"): the ruleset's setting `impossible`
 # (engine/situation.py IMPOSSIBLE), and the indicators' rows (Fact.most, Fact.under). Each: its id, the
-# hand, the facts, and the one line `score` prints for it (after "error: ").
+# name in `impossible` that refuses it ("" for a row's bound), the hand, the facts, and the one line
+# `score` prints for it (after "error: ").
 PINFU = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
 KAN = "RdRdRdRd# 1c2c3c 4c5c6c 7d8d9d 2b!2b"
 IMPOSSIBLE_FACTS = [
     (
         "rinshan-without-a-kong",
+        "loose_without_kong",
         PINFU,
         {"win_by": LOOSE},
         "--loose: a loose tile is drawn only for a kong (or a flower or season), and the hand has none",
     ),
     (
         "haitei-with-rinshan",
+        "last_tile_loose",
         KAN,
         {"win_by": LOOSE, "last_tile": True},
         "--last-tile and --loose contradict each other: a loose tile is never the last tile of the wall",
     ),
     (
         "houtei-with-chankan",
+        "last_tile_robbed",
         PINFU,
         {"robbing_kong": True, "last_tile": True},
         "--last-tile and --robbing-kong contradict each other: no kong is declared once the last tile",
     ),
     (
         "original-hand-on-a-discard",
+        "original_hand_after_call",
         PINFU,
         {"original_hand": True, "seat": Wind.SOUTH},
         "--original-hand is a win on the first draw from the wall, not by discard (add --drawn)",
     ),
     (
         "original-hand-on-a-loose-tile",
+        "original_hand_after_call",
         KAN,
         {"original_hand": True, "win_by": LOOSE},
         "--original-hand is a win on the first draw from the wall, not on a loose tile",
     ),
     (
         "original-hand-with-a-claimed-set",
+        "original_hand_after_call",
         "2c3c4c* 5c6c7c 3d4d5d 6b7b8b! 9d9d",
         {"original_hand": True, "win_by": WALL, "seat": Wind.SOUTH},
         "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +)",
     ),
     (
         "original-hand-with-a-claimed-kong",
+        "original_hand_after_call",
         "RdRdRdRd+ 1c2c3c 4c5c6c 7d8d9d 2b!2b",
         {"original_hand": True, "win_by": WALL, "seat": Wind.SOUTH},
         "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +)",
     ),
     (
         "original-hand-with-a-concealed-kong",
+        "original_hand_after_call",
         "RdRdRdRd# 1c2c3c 4c5c6c 7d8d9d 2b2b",
         {"original_hand": True, "win_by": WALL},
         "--original-hand: no kong is declared before the first draw, not even a concealed one (#)",
     ),
     (
         "chankan-of-a-tile-held-twice",
+        "robbed_tile_held",
         "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 8b8b",
         {"robbing_kong": True},
         "--robbing-kong: the other three 8b are in the kong robbed, so the hand holds one 8b, not 3",
     ),
     (
         "six-dora-indicators",
+        "",
         PINFU,
         {"dora": "1c,1c,1c,2c,2c,2c"},
         "--dora: 6 tiles, but at most 5 are turned in a hand",
     ),
     (
         "more-ura-than-dora",
+        "",
         PINFU,
         {"riichi": True, "dora": "1c", "ura": "2c,3c"},
         "--ura: 2 tiles, but one lies under each --dora indicator: at most 1",
@@ -253,6 +266,20 @@ POSSIBLE_FACTS = [
     pytest.param(PINFU, {"riichi": True, "dora": "1c,2c", "ura": "1d,2d"}, id="as-many-ura-as-dora"),
     pytest.param(PINFU, {"riichi": True, "ura": "1d,2d"}, id="ura-with-no-dora-given"),
 ]
+
+
+def test_each_impossible_name_is_declared_by_the_ruleset_and_refuses_its_rows() -> None:
+    names = {name for _, name, *_ in IMPOSSIBLE_FACTS if name}
+    assert names == set(IMPOSSIBLE) == RULESET.settings.impossible
+    for _, name, hand, facts, message in IMPOSSIBLE_FACTS:
+        if not name:
+            continue
+        # Without that one name the row is not refused for that reason: the name is what refuses it.
+        settings = replace(RULESET.settings, impossible=RULESET.settings.impossible - {name})
+        try:
+            score_text(hand, replace(RULESET, settings=settings), _facts(**facts))
+        except PungchowError as exc:
+            assert not exc.message.startswith(message), name
 
 
 @pytest.mark.parametrize(("hand", "facts"), POSSIBLE_FACTS)
@@ -292,7 +319,7 @@ def test_possible_facts_are_scored(hand: str, facts: dict[str, object]) -> None:
             "bad-option",
             id="indicators-and-hand-five-alike",
         ),
-        *(pytest.param(hand, facts, "bad-option", id=name) for name, hand, facts, _ in IMPOSSIBLE_FACTS),
+        *(pytest.param(hand, facts, "bad-option", id=name) for name, _, hand, facts, _ in IMPOSSIBLE_FACTS),
     ],
 )
 def test_refused(hand: str, facts: dict[str, object], code: str) -> None:
@@ -343,7 +370,7 @@ def _argv(facts: dict[str, object]) -> list[str]:
 
 @pytest.mark.parametrize(
     ("hand", "facts", "message"),
-    [pytest.param(hand, facts, message, id=name) for name, hand, facts, message in IMPOSSIBLE_FACTS],
+    [pytest.param(hand, facts, message, id=name) for name, _, hand, facts, message in IMPOSSIBLE_FACTS],
 )
 def test_the_cli_refuses_impossible_facts_in_one_line(
     hand: str, facts: dict[str, object], message: str
@@ -357,12 +384,12 @@ def test_batch_records_each_impossible_line_as_an_error_and_goes_on(tmp_path) ->
     # A refused line is an error record in its place, never a dropped entry; the possible hand after
     # them is scored.
     path = tmp_path / "hands.txt"
-    lines = [shlex.join([hand, *_argv(facts), "-r", PATH]) for _, hand, facts, _ in IMPOSSIBLE_FACTS]
+    lines = [shlex.join([hand, *_argv(facts), "-r", PATH]) for _, _, hand, facts, _ in IMPOSSIBLE_FACTS]
     path.write_text("\n".join([*lines, shlex.join([KAN, "--loose", "-r", PATH])]) + "\n", encoding="utf-8")
     result = run("batch", str(path), "--format", "jsonl")
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(records) == len(IMPOSSIBLE_FACTS) + 1
-    for record, (_, _, _, message) in zip(records, IMPOSSIBLE_FACTS, strict=False):
+    for record, (*_, message) in zip(records, IMPOSSIBLE_FACTS, strict=False):
         assert record["error"]["code"] == "bad-option" and record["error"]["message"].startswith(message)
     assert "error" not in records[-1] and records[-1]["win_by"] == "loose"
     assert result.exit_code == 1  # some entries failed
