@@ -27,6 +27,7 @@ def build_schema() -> dict[str, Any]:
     from .engine.conditions.indicators import COUNTERS
     from .engine.rule_types import NOT_WRITTEN
     from .engine.rules import RULE_KEYS, SCOPES, SETTING_KEYS, TOP_KEYS, WHO
+    from .engine.situation import IMPOSSIBLE
 
     names = list(REGISTRY)
     condition_props: dict[str, Any] = {}
@@ -104,8 +105,8 @@ def build_schema() -> dict[str, Any]:
             setting_props[key] = {"type": "boolean", "description": doc}
         elif key == "round_points":
             setting_props[key] = {"type": ["integer", "null"], "minimum": 1, "description": doc}
-        elif key == "not_written":
-            what = {"type": "string", "enum": list(NOT_WRITTEN)}
+        elif key in ("not_written", "impossible"):
+            what = {"type": "string", "enum": list(NOT_WRITTEN if key == "not_written" else IMPOSSIBLE)}
             setting_props[key] = {"type": "array", "items": what, "description": doc}
         elif key == "limits":
             tier = {

@@ -3,6 +3,10 @@ each shown on a hand worked out by hand, and the refusals of hands and facts tha
 
 from __future__ import annotations
 
+import json
+import shlex
+from dataclasses import replace
+
 import pytest
 from cli_helpers import run
 from riichi_ours import RULESET
@@ -11,11 +15,12 @@ from pungchow_calc.engine.conditions.indicators import NEXT
 from pungchow_calc.engine.errors import PungchowError
 from pungchow_calc.engine.rules import Invalid, compile_ruleset
 from pungchow_calc.engine.scoring import score_text
-from pungchow_calc.engine.situation import Situation, WinBy, read_tiles
-from pungchow_calc.engine.tiles import PLAYING_TILES
+from pungchow_calc.engine.situation import FACT, IMPOSSIBLE, Situation, WinBy, read_tiles
+from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
+from pungchow_calc.ruleset_files import load
 
 PATH = RULESET.source
-DISCARD, WALL = WinBy.DISCARD, WinBy.WALL
+DISCARD, WALL, LOOSE = WinBy.DISCARD, WinBy.WALL, WinBy.LOOSE
 
 
 def _facts(**given: object) -> Situation:
@@ -158,6 +163,131 @@ def test_an_indicator_shows_the_next_tile_wrapping(indicator: str, dora: str) ->
     assert PLAYING_TILES[NEXT[tile]].code == dora
 
 
+# Facts EMA play never has (docs/riichi.md "The facts of a win"): the ruleset's setting `impossible`
+# (engine/situation.py IMPOSSIBLE), and the indicators' rows (Fact.most, Fact.under). Each: its id, the
+# name in `impossible` that refuses it ("" for a row's bound), the hand, the facts, and the one line
+# `score` prints for it (after "error: ").
+PINFU = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+KAN = "RdRdRdRd# 1c2c3c 4c5c6c 7d8d9d 2b!2b"
+IMPOSSIBLE_FACTS = [
+    (
+        "rinshan-without-a-kong",
+        "loose_without_kong",
+        PINFU,
+        {"win_by": LOOSE},
+        "--loose: a loose tile is drawn only for a kong (or a flower or season), and the hand has none",
+    ),
+    (
+        "haitei-with-rinshan",
+        "last_tile_loose",
+        KAN,
+        {"win_by": LOOSE, "last_tile": True},
+        "--last-tile and --loose contradict each other: a loose tile is never the last tile of the wall",
+    ),
+    (
+        "houtei-with-chankan",
+        "last_tile_robbed",
+        PINFU,
+        {"robbing_kong": True, "last_tile": True},
+        "--last-tile and --robbing-kong contradict each other: no kong is declared once the last tile",
+    ),
+    (
+        "original-hand-on-a-discard",
+        "original_hand_after_call",
+        PINFU,
+        {"original_hand": True, "seat": Wind.SOUTH},
+        "--original-hand is a win on the first draw from the wall, not by discard (add --drawn)",
+    ),
+    (
+        "original-hand-on-a-loose-tile",
+        "original_hand_after_call",
+        KAN,
+        {"original_hand": True, "win_by": LOOSE},
+        "--original-hand is a win on the first draw from the wall, not on a loose tile",
+    ),
+    (
+        "original-hand-with-a-claimed-set",
+        "original_hand_after_call",
+        "2c3c4c* 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+        {"original_hand": True, "win_by": WALL, "seat": Wind.SOUTH},
+        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +)",
+    ),
+    (
+        "original-hand-with-a-claimed-kong",
+        "original_hand_after_call",
+        "RdRdRdRd+ 1c2c3c 4c5c6c 7d8d9d 2b!2b",
+        {"original_hand": True, "win_by": WALL, "seat": Wind.SOUTH},
+        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +)",
+    ),
+    (
+        "original-hand-with-a-concealed-kong",
+        "original_hand_after_call",
+        "RdRdRdRd# 1c2c3c 4c5c6c 7d8d9d 2b2b",
+        {"original_hand": True, "win_by": WALL},
+        "--original-hand: no kong is declared before the first draw, not even a concealed one (#)",
+    ),
+    (
+        "chankan-of-a-tile-held-twice",
+        "robbed_tile_held",
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 8b8b",
+        {"robbing_kong": True},
+        "--robbing-kong: the other three 8b are in the kong robbed, so the hand holds one 8b, not 3",
+    ),
+    (
+        "six-dora-indicators",
+        "",
+        PINFU,
+        {"dora": "1c,1c,1c,2c,2c,2c"},
+        "--dora: 6 tiles, but at most 5 are turned in a hand",
+    ),
+    (
+        "more-ura-than-dora",
+        "",
+        PINFU,
+        {"riichi": True, "dora": "1c", "ura": "2c,3c"},
+        "--ura: 2 tiles, but one lies under each --dora indicator: at most 1",
+    ),
+]
+
+# The same facts where the play has them: not refused.
+POSSIBLE_FACTS = [
+    pytest.param(KAN, {"win_by": LOOSE}, id="rinshan-with-a-concealed-kong"),
+    pytest.param(
+        "RdRdRdRd* 1c2c3c 4c5c6c 7d8d9d 2b!2b", {"win_by": LOOSE}, id="rinshan-with-an-exposed-kong"
+    ),
+    pytest.param(KAN, {"win_by": WALL, "last_tile": True}, id="haitei-with-a-kong"),
+    pytest.param(PINFU, {"last_tile": True, "riichi": True}, id="houtei"),
+    pytest.param(PINFU, {"robbing_kong": True}, id="chankan-of-a-tile-held-once"),
+    pytest.param("2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d", {"original_hand": True, "win_by": WALL}, id="tenhou"),
+    pytest.param(PINFU, {"original_hand": True, "win_by": WALL, "seat": Wind.WEST}, id="chiihou"),
+    # Kan dora are turned for every kong at the table, the other players' too: five indicators with no
+    # kong in the winner's hand (four kongs declared by the others) is play.
+    pytest.param(PINFU, {"dora": "1c,1c,1c,2c,2c"}, id="five-dora-indicators"),
+    pytest.param(PINFU, {"riichi": True, "dora": "1c,2c", "ura": "1d,2d"}, id="as-many-ura-as-dora"),
+    pytest.param(PINFU, {"riichi": True, "ura": "1d,2d"}, id="ura-with-no-dora-given"),
+]
+
+
+def test_each_impossible_name_is_declared_by_the_ruleset_and_refuses_its_rows() -> None:
+    names = {name for _, name, *_ in IMPOSSIBLE_FACTS if name}
+    assert names == set(IMPOSSIBLE) == RULESET.settings.impossible
+    for _, name, hand, facts, message in IMPOSSIBLE_FACTS:
+        if not name:
+            continue
+        # Without that one name the row is not refused for that reason: the name is what refuses it.
+        settings = replace(RULESET.settings, impossible=RULESET.settings.impossible - {name})
+        try:
+            score_text(hand, replace(RULESET, settings=settings), _facts(**facts))
+        except PungchowError as exc:
+            assert not exc.message.startswith(message), name
+
+
+@pytest.mark.parametrize(("hand", "facts"), POSSIBLE_FACTS)
+def test_possible_facts_are_scored(hand: str, facts: dict[str, object]) -> None:
+    score = score_text(hand, RULESET, _facts(**facts))
+    assert score.score > 0
+
+
 @pytest.mark.parametrize(
     ("hand", "facts", "code"),
     [
@@ -189,6 +319,7 @@ def test_an_indicator_shows_the_next_tile_wrapping(indicator: str, dora: str) ->
             "bad-option",
             id="indicators-and-hand-five-alike",
         ),
+        *(pytest.param(hand, facts, "bad-option", id=name) for name, _, hand, facts, _ in IMPOSSIBLE_FACTS),
     ],
 )
 def test_refused(hand: str, facts: dict[str, object], code: str) -> None:
@@ -220,6 +351,72 @@ def test_the_cli_refuses_in_one_line(argv: list[str], message: str) -> None:
     result = run("score", *argv, "-r", PATH)
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr
+
+
+def _argv(facts: dict[str, object]) -> list[str]:
+    """The options of `score` that state these facts (as _facts takes them)."""
+    out: list[str] = []
+    for name, value in facts.items():
+        if isinstance(value, WinBy):
+            out.append({LOOSE: "--loose", WALL: "--drawn", DISCARD: "--win-by=discard"}[value])
+        elif isinstance(value, Wind):
+            out += [f"--{name}", value.name.lower()]
+        elif value is True:
+            out.append(FACT[name].option)
+        else:
+            out += [FACT[name].option, str(value)]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("hand", "facts", "message"),
+    [pytest.param(hand, facts, message, id=name) for name, _, hand, facts, message in IMPOSSIBLE_FACTS],
+)
+def test_the_cli_refuses_impossible_facts_in_one_line(
+    hand: str, facts: dict[str, object], message: str
+) -> None:
+    result = run("score", hand, *_argv(facts), "-r", PATH)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {message}") and result.stderr.count("\n") == 1
+
+
+def test_batch_records_each_impossible_line_as_an_error_and_goes_on(tmp_path) -> None:
+    # A refused line is an error record in its place, never a dropped entry; the possible hand after
+    # them is scored.
+    path = tmp_path / "hands.txt"
+    lines = [shlex.join([hand, *_argv(facts), "-r", PATH]) for _, _, hand, facts, _ in IMPOSSIBLE_FACTS]
+    path.write_text("\n".join([*lines, shlex.join([KAN, "--loose", "-r", PATH])]) + "\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == len(IMPOSSIBLE_FACTS) + 1
+    for record, (*_, message) in zip(records, IMPOSSIBLE_FACTS, strict=False):
+        assert record["error"]["code"] == "bad-option" and record["error"]["message"].startswith(message)
+    assert "error" not in records[-1] and records[-1]["win_by"] == "loose"
+    assert result.exit_code == 1  # some entries failed
+
+
+def test_a_ruleset_refuses_only_what_it_declares_impossible() -> None:
+    # The setting is any ruleset's: the book's rulesets declare none, so a loose tile with no kong (the
+    # book's loose tile for a flower) and a robbed tile held twice score there as ever; a house ruleset
+    # that declares `loose_without_kong` refuses the first, and accepts a loose tile for a flower.
+    book = load("classical-bmja")
+    assert not book.settings.impossible
+    pungs = "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c"
+    assert score_text(pungs, book, Situation(win_by=LOOSE)).score > 0
+    assert score_text(pungs, book, Situation(robbing_kong=True)).score > 0
+    house = compile_ruleset(
+        {
+            **book.data,
+            "name": "house",
+            "settings": {**book.data["settings"], "impossible": ["loose_without_kong"]},
+        },
+        "house",
+        "<test>",
+    )
+    with pytest.raises(PungchowError, match="a loose tile is drawn only for a kong"):
+        score_text(pungs, house, Situation(win_by=LOOSE))
+    assert score_text(f"{pungs} 1f", house, Situation(win_by=LOOSE)).score > 0
+    assert score_text(pungs, house, Situation(robbing_kong=True)).score > 0  # not declared: scored
 
 
 def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
@@ -265,6 +462,15 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
         pytest.param({"doublings": 1}, {"round_points": 0}, "round_points must be at least 1", id="round-0"),
         pytest.param(
             {"doublings": 1}, {"not_written": ["flowers"]}, "not_written is a list of", id="not-written"
+        ),
+        pytest.param(
+            {"doublings": 1},
+            {"impossible": ["rinshan"]},
+            "impossible is a list of loose_without_kong",
+            id="impossible",
+        ),
+        pytest.param(
+            {"doublings": 1}, {"impossible": "robbed_tile_held"}, "impossible is a list of", id="not-a-list"
         ),
     ],
 )

@@ -124,6 +124,8 @@ class Settings:
     min_doublings: int = 0  # a winning hand needs this many doublings of rules that count (or a limit)
     # What this ruleset's hands never hold (NOT_WRITTEN): such a hand is refused, not scored on a guess.
     not_written: frozenset[str] = frozenset()
+    # Stated facts its play never has together, or with such a hand (situation.IMPOSSIBLE): refused.
+    impossible: frozenset[str] = frozenset()
 
 
 # What a ruleset may say its hands never hold (`not_written`), and why a hand that does is refused.

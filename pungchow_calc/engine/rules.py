@@ -37,6 +37,7 @@ from .rule_types import (
     Settings,
     WashTable,
 )
+from .situation import IMPOSSIBLE
 
 __all__ = [
     "LIABLE",
@@ -102,6 +103,7 @@ SETTING_KEYS = {
     "first tier's is that tier",
     "min_doublings": "a winning hand needs this many doublings of rules that count for it, or a limit hand",
     "not_written": "what this ruleset's hands never hold, refused: " + ", ".join(NOT_WRITTEN),
+    "impossible": "stated facts this ruleset's play never has, refused: " + ", ".join(IMPOSSIBLE),
 }
 RULE_KEYS = {
     "id",
@@ -349,11 +351,12 @@ def _settings(raw: Any) -> Settings:
         raise Invalid(("settings", "round_points"), "round_points must be at least 1, or null")
     if "limits" in raw:
         out["limits"] = _limits(raw["limits"])
-    if "not_written" in raw:
-        given = raw["not_written"]
-        if not isinstance(given, list) or not all(isinstance(x, str) and x in NOT_WRITTEN for x in given):
-            raise Invalid(("settings", "not_written"), f"not_written is a list of {', '.join(NOT_WRITTEN)}")
-        out["not_written"] = frozenset(given)
+    for key, known in (("not_written", NOT_WRITTEN), ("impossible", IMPOSSIBLE)):
+        if key in raw:
+            given = raw[key]
+            if not isinstance(given, list) or not all(isinstance(x, str) and x in known for x in given):
+                raise Invalid(("settings", key), f"{key} is a list of {', '.join(known)}")
+            out[key] = frozenset(given)
     if out.get("east_multiplier") == 0:
         raise Invalid(("settings", "east_multiplier"), "east_multiplier must be at least 1")
     return Settings(**out)

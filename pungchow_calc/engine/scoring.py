@@ -26,6 +26,7 @@ from .situation import (
     SITUATION_FACTS,
     Situation,
     WinBy,
+    impossible_facts,
     unmet_need,
 )
 from .tiles import PLAYING_TILES, Tile, Wind
@@ -176,7 +177,7 @@ def _score_hand(
     calling = None if situation.winner else _calling(hand, ruleset, situation)
     settings = ruleset.settings
     if situation.winner:
-        _check_facts(hand, situation)
+        _check_facts(hand, situation, settings.impossible)
     minimum = settings.min_doublings if situation.winner else 0
     for arrangement in candidates:
         ctx = Context(situation, hand, arrangement, counts, hand_waits, [], calling)
@@ -263,11 +264,15 @@ def _counted(found: list[Found]) -> int:
     return sum([line[4] for line in found if line[1].counts_for_minimum])
 
 
-def _check_facts(hand: Hand, situation: Situation) -> None:
-    """Refuse stated facts that cannot go together (Fact.needs: ippatsu without riichi, ...), a fact only
-    a closed hand can have (riichi, ...) with a set laid open, and indicator tiles that would make a
-    fifth copy of a tile with the hand's (docs/riichi.md "The facts of a win")."""
+def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -> None:
+    """Refuse stated facts that cannot go together (Fact.needs: ippatsu without riichi, ...; more
+    indicators than a hand turns), a fact only a closed hand can have (riichi, ...) with a set laid open,
+    indicator tiles that would make a fifth copy of a tile with the hand's, and what the ruleset's play
+    never has (its setting `impossible`: rinshan without a kong, ...; docs/riichi.md "The facts of a
+    win")."""
     unmet = unmet_need(situation)
+    if unmet is None and impossible:
+        unmet = impossible_facts(hand, situation, impossible)
     if unmet is not None:
         raise OptionError(unmet, code="bad-option")
     seen: list[int] | None = None

@@ -8,6 +8,7 @@ derived from the table: the options of `score`, `settle` and `evening hand` (pun
 (scoring.unread_options), the conditions (conditions/situation.py) and the checks that a fact describes
 a win. Adding a fact is its field and its row here, plus any other conditions that read it
 (docs/rulesets.md#adding); tests/test_situation_facts.py holds every derived place to the table.
+`IMPOSSIBLE` names the facts a ruleset may declare its play never has (the setting `impossible`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from .errors import NotationError, OptionError
+from .hand import Hand
 from .notation import parse
 from .tiles import Tile, Wind
 
@@ -88,6 +90,10 @@ class Fact:
     # Its value is tiles of the same set as the hand's (riichi's indicators): with the hand, at most four
     # of a tile (else refused in one line).
     of_the_set: bool = False
+    most: int = 0  # its value holds at most this many tiles (0: no bound; else refused in one line)
+    # Its tiles lie one under each of that fact's (ura under dora): no more of them than of that fact's,
+    # when that fact is given (else refused in one line).
+    under: str = ""
 
     @property
     def flag(self) -> bool:
@@ -110,6 +116,11 @@ def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
 
 
 MAX_COUNT_DIGITS = 4  # counters and deposits: no table holds 10,000 of them
+# The dora indicators turned in a hand: one, and one more for each kong declared at the table, by any
+# player (RCR 2016 §3.3.5-3.3.7: "reveal a kan dora"), of which there are four at most (§3.3.10: "Under
+# no circumstance can a fifth kong be made"). Other players' kongs count, so the winner's kongs set no
+# lower bound that a player must type (docs/riichi.md "The facts of a win").
+MOST_INDICATORS = 5
 
 
 def _count(value: str, option: str) -> int:
@@ -234,6 +245,7 @@ FACTS: tuple[Fact, ...] = (
         metavar="TILES",
         read=lambda text: read_tiles("--dora", text),
         of_the_set=True,
+        most=MOST_INDICATORS,
     ),
     Fact(
         "ura",
@@ -245,6 +257,8 @@ FACTS: tuple[Fact, ...] = (
         read=lambda text: read_tiles("--ura", text),
         needs=("riichi", "double_riichi"),
         of_the_set=True,
+        most=MOST_INDICATORS,
+        under="dora",  # an ura indicator is the tile under a dora indicator (RCR 2016 §2.7)
     ),
     # Part II "Penalties", note (a): the liable player had no choice in his discard.
     Fact(
@@ -257,6 +271,7 @@ FACTS: tuple[Fact, ...] = (
 FACT: dict[str, Fact] = {f.field: f for f in FACTS}
 SITUATION_FACTS: tuple[Fact, ...] = tuple(f for f in FACTS if f.situation)  # the Situation's stated fields
 _NEEDING = tuple(f for f in SITUATION_FACTS if f.needs)  # facts that need another (unmet_need)
+_BOUNDED = tuple(f for f in SITUATION_FACTS if f.most or f.under)  # facts of a bounded count (unmet_need)
 CLOSED_ONLY = tuple(f for f in SITUATION_FACTS if f.closed_only)  # facts only a closed hand can have
 OF_THE_SET = tuple(f for f in SITUATION_FACTS if f.of_the_set)  # facts whose tiles count with the hand's
 
@@ -279,10 +294,115 @@ Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given
 
 def unmet_need(situation: Situation) -> str | None:
     """Why a situation's stated facts cannot go together (a fact given without one of those it needs,
-    Fact.needs), or None."""
+    Fact.needs; more tiles than its row allows, Fact.most and Fact.under), or None."""
     for fact in _NEEDING:
         if getattr(situation, fact.field) and not any(getattr(situation, n) for n in fact.needs):
             return f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
+    for fact in _BOUNDED:
+        given = len(getattr(situation, fact.field))
+        if not given:
+            continue  # the usual case: no indicators typed
+        if fact.most and given > fact.most:
+            return f"{fact.option}: {given} tiles, but at most {fact.most} are turned in a hand"
+        over = FACT[fact.under] if fact.under else None
+        if over is not None and 0 < len(getattr(situation, over.field)) < given:
+            return (
+                f"{fact.option}: {given} tiles, but one lies under each {over.option} indicator: "
+                f"at most {len(getattr(situation, over.field))}"
+            )
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Impossible:
+    """Stated facts that a ruleset's play never has together, or with such a hand (its setting
+    `impossible`): what they are, and the test that tells why a hand and situation are such, or None."""
+
+    what: str  # for the ruleset's schema and docs
+    test: Callable[[Hand, Situation], str | None]
+
+
+def _loose_without_kong(hand: Hand, situation: Situation) -> str | None:
+    # A loose tile is drawn for a kong (or, where there are flowers and seasons, for a bonus tile):
+    # the book's "loose tile" and riichi's replacement tile (RCR 2016 §3.3.5-3.3.7).
+    if situation.win_by is WinBy.LOOSE and not (hand.kongs or hand.bonus):
+        return "--loose: a loose tile is drawn only for a kong (or a flower or season), and the hand has none"
+    return None
+
+
+def _last_tile_loose(hand: Hand, situation: Situation) -> str | None:
+    # RCR 2016 §3.3.5: "The dead wall always comprises 14 tiles, so after a kong the last tile of the wall
+    # becomes part of the dead wall": a loose tile is never the last tile of the wall.
+    if situation.last_tile and situation.win_by is WinBy.LOOSE:
+        return (
+            "--last-tile and --loose contradict each other: a loose tile is never the last tile of the wall"
+        )
+    return None
+
+
+def _last_tile_robbed(hand: Hand, situation: Situation) -> str | None:
+    # After the last tile of the wall no kong is declared (none is left to make up the dead wall,
+    # RCR 2016 §3.3.6), so none is robbed: robbing a kong is never the last discard.
+    if situation.last_tile and situation.robbing_kong:
+        return (
+            "--last-tile and --robbing-kong contradict each other: no kong is declared once the last tile "
+            "of the wall is drawn"
+        )
+    return None
+
+
+def _original_hand_after_call(hand: Hand, situation: Situation) -> str | None:
+    # Tenhou and chiihou: won on the first draw, "no call before it, not even a concealed kan"
+    # (docs/riichi.md "The facts of a win").
+    if not situation.original_hand:
+        return None
+    if situation.win_by is not WinBy.WALL:
+        how = "by discard" if situation.win_by is WinBy.DISCARD else "on a loose tile"
+        return f"--original-hand is a win on the first draw from the wall, not {how} (add --drawn)"
+    if any(m.exposed for m in hand.fixed):
+        return "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +)"
+    if hand.kongs:
+        return "--original-hand: no kong is declared before the first draw, not even a concealed one (#)"
+    return None
+
+
+def _robbed_tile_held(hand: Hand, situation: Situation) -> str | None:
+    # The robbed tile is the fourth of a kong (a pung added to, or for thirteen orphans a concealed
+    # kong, RCR 2016 §3.3.6-3.3.7): the other three are in that kong, so the hand holds it once.
+    tile = hand.winning_tile
+    if situation.robbing_kong and tile is not None and hand.counts[tile.index] > 1:
+        return (
+            f"--robbing-kong: the other three {tile.code} are in the kong robbed, so the hand holds one "
+            f"{tile.code}, not {hand.counts[tile.index]}"
+        )
+    return None
+
+
+# What a ruleset may say its play never has (the setting `impossible`), in the order they are checked.
+IMPOSSIBLE: dict[str, Impossible] = {
+    "loose_without_kong": Impossible(
+        "a win on a loose tile with no kong (nor flower or season) in the hand", _loose_without_kong
+    ),
+    "last_tile_loose": Impossible("the last tile of the wall and a loose tile at once", _last_tile_loose),
+    "last_tile_robbed": Impossible("the last tile and robbing a kong at once", _last_tile_robbed),
+    "original_hand_after_call": Impossible(
+        "an original hand won on a discard or a loose tile, or with a set laid open or a kong",
+        _original_hand_after_call,
+    ),
+    "robbed_tile_held": Impossible(
+        "robbing a kong with a winning tile the hand holds more than once", _robbed_tile_held
+    ),
+}
+
+
+def impossible_facts(hand: Hand, situation: Situation, names: frozenset[str]) -> str | None:
+    """Why the hand and its stated facts cannot be under a ruleset whose play never has `names`
+    (IMPOSSIBLE, the setting `impossible`), or None."""
+    for name, check in IMPOSSIBLE.items():
+        if name in names:
+            why = check.test(hand, situation)
+            if why is not None:
+                return why
     return None
 
 
