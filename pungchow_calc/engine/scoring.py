@@ -287,7 +287,7 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
                     code="bad-option",
                 )
     for fact in CLOSED_ONLY:
-        if getattr(situation, fact.field) and any(m.exposed for m in hand.fixed):
+        if getattr(situation, fact.field) and hand.opened:
             raise HandError(
                 f"{fact.option} needs a closed hand: no set laid open (*, +) before the win",
                 code="open-hand",
