@@ -17,7 +17,7 @@ from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.plan import _unit_lines, memo_for, plan_for
 from pungchow_calc.engine.rules import Ruleset, compile_ruleset
 from pungchow_calc.engine.situation import Situation, WinBy
-from pungchow_calc.engine.tiles import Wind
+from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
 from pungchow_calc.ruleset_files import builtin_names, load
 
 PUNG_POINTS = {
@@ -75,6 +75,27 @@ def test_situations_share_remembered_lines_unless_a_rule_reads_the_difference(
     one = memo_for(plan, base, True, None)
     other = memo_for(plan, replace(base, **changed), True, None)  # type: ignore[arg-type]
     assert (one.units is other.units and one.situated is other.situated) is shared
+
+
+@pytest.mark.parametrize(
+    ("changed", "units", "situated"),
+    [
+        pytest.param({"riichi": True}, True, False, id="riichi-is-the-situated-rules-fact"),
+        pytest.param({"ippatsu": True, "riichi": True}, True, False, id="and-ippatsu"),
+        pytest.param({"seat": Wind.SOUTH}, False, False, id="the-seat-wind-pung-reads-the-seat"),
+        pytest.param({"dora": (PLAYING_TILES[0],)}, True, True, id="dora-are-counted-per-hand"),
+    ],
+)
+def test_set_lines_and_situated_lines_are_remembered_apart(
+    changed: dict[str, object], units: bool, situated: bool
+):
+    # Riichi's sets score their fu whatever riichi, ippatsu or the last tile: the situations those
+    # facts tell apart share the set lines, and only the situated hand rules' lines are kept apart.
+    plan = plan_for(load("riichi-ema-2016"), winner=True)
+    base = Situation(seat=Wind.EAST, round=Wind.EAST, win_by=WinBy.DISCARD, discarder=Wind.NORTH)
+    one = memo_for(plan, base, True, None)
+    other = memo_for(plan, replace(base, **changed), True, None)  # type: ignore[arg-type]
+    assert (one.units is other.units, one.situated is other.situated) == (units, situated)
 
 
 # --- remembered set lines are keyed by exactly the unit fields the rules declare ------------------
