@@ -87,6 +87,29 @@ def test_limit_share(share: float, limit: int | None, expected: int) -> None:
     assert result.limit_hand == (None if expected == 20 else "All honors")
 
 
+TIERS = [
+    {"name": "Mangan", "doublings": 5, "score": 2000},
+    {"name": "Haneman", "doublings": 6, "score": 3000},
+]
+
+
+@pytest.mark.parametrize(
+    ("dragon_doublings", "expected", "paid_as"),
+    [(0, 2000, "All honors"), (6, 3000, "Haneman")],
+    ids=["the-share-when-more", "the-count-by-its-tier"],
+)
+def test_limit_share_against_a_count_under_limits_by_doublings(
+    dragon_doublings: int, expected: int, paid_as: str
+) -> None:
+    # With limits by doublings (riichi's mangan, haneman), the count a share is set against is the
+    # count's own value: 20 x 2^(6+2) = 5,120 points is a haneman, 3,000, not 5,120.
+    honors = {**LIMIT_HAND, "limit": 0.25}
+    dragons = {**DRAGONS, "scope": "hand", "when": ["all_honors"], "doublings": dragon_doublings}
+    rules = ruleset(honors, dragons, doubling_base=2, limits=TIERS, limit_hand_value=8000)
+    result = score("EwEwEw* SwSwSw* WdWdWd RdRdRd Nw!Nw", rules)
+    assert (result.score, result.limit_hand) == (expected, paid_as)
+
+
 @pytest.mark.parametrize("share", [0, 1.5, -0.5, "half"], ids=["zero", "more-than-one", "negative", "text"])
 def test_bad_limit_share(share: object) -> None:
     with pytest.raises(Invalid, match="limit"):

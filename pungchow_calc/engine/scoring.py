@@ -392,9 +392,11 @@ def _value(
     label, share = limit
     nominal = cap if cap is not None else (ruleset.settings.limit_hand_value or ruleset.settings.limit)
     if share < 1:
-        # A share of the limit (e.g. `limit: 0.5`) is paid only when it is more than the hand's count.
+        # A share of the limit (e.g. `limit: 0.5`) is paid only when it is more than the hand's count
+        # (its value under the limits by doublings, where the ruleset has them).
         part = round((nominal or 0) * share)
-        return (part, label) if part > count else (count, None)
+        own = _tier(settings.limits, count, doublings) if settings.limits else (count, None)
+        return (part, label) if part > own[0] else own
     # A limit hand is worth "the full amount agreed upon" (Part II, "Limit Hands"), and never less
     # than its own count: with the limit lifted its tiles may count more (the cap still applies),
     # unless the ruleset values it at the limit alone (limit_hand_counts: false).
