@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from .errors import NotationError
 from .tiles import ALL_TILES, DRAGON_LETTERS, WIND_LETTERS, Suit, Tile, make
@@ -202,8 +202,17 @@ def _split(body: str, strict: bool) -> tuple[Chunk, ...] | None:
     def is_suit(ch: str) -> bool:
         return (ch.islower() or not strict) and ch.lower() in "dbcwfs"
 
-    @cache
+    # Each position's answer, kept for the backtracking (a dict: making a functools cache per group
+    # read cost more than the reading).
+    done: dict[int, tuple[Chunk, ...] | None] = {}
+
     def at(pos: int) -> tuple[Chunk, ...] | None:
+        if pos in done:
+            return done[pos]
+        done[pos] = found = _run_at(pos)
+        return found
+
+    def _run_at(pos: int) -> tuple[Chunk, ...] | None:
         if pos == len(body):
             return ()
         ranks: list[tuple[str, bool]] = []

@@ -27,7 +27,6 @@ from .base import (
     choice,
     count_range,
     meld_kinds,
-    optional_tiles,
     reads_tiles,
     tile_sets,
 )
@@ -70,15 +69,15 @@ def _count(params: Any) -> Test:
         # Counted in C (no generator frame): every arrangement asks several of these.
         of_kind = kinds.__contains__
         return lambda ctx, unit: lo <= sum(map(of_kind, map(_KIND, ctx.melds))) <= hi
-    tiles = optional_tiles(params)
+    tiles = tile_sets(params["tiles"])
 
     def test(ctx: Context, unit: Meld | None) -> bool:
-        situation = ctx.situation
+        allowed = tiles(ctx.situation)  # the class's tiles for this seat and round, looked up once
         n = 0
         for m in ctx.melds:
             if m.kind in kinds:
                 for tile in m.tiles:
-                    if not tiles(tile, situation):
+                    if tile not in allowed:
                         break
                 else:
                     n += 1
