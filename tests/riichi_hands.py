@@ -36,6 +36,7 @@ SHAPES = (
     "one-suit",
     "half-suit",
     "plain",
+    "renhou",
     "seven-pairs",
     "orphans",
     "dragons",
@@ -46,7 +47,6 @@ SHAPES = (
     "nine-gates",
     "concealed-pungs",
     "four-kongs",
-    "renhou",
 )
 # How often each shape is drawn, against 1 for the others: the everyday hands most.
 WEIGHT = {"standard": 6, "one-suit": 2, "half-suit": 2, "plain": 3}
