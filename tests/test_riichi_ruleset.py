@@ -113,11 +113,13 @@ def test_renhou_scores_as_the_oracle(hand: str, facts: Facts, han: int) -> None:
 
 def test_drawn_hands_hold_renhou_alone_with_other_yaku_and_dora() -> None:
     # The strategy draws renhou with no other yaku (a win only by it), with other yaku, with dora, and
-    # with a yakuman (the yakuman alone); each as the oracle scores it.
+    # with a yakuman (the yakuman alone); each as the oracle scores it. Its `renhou` shape (closed hands
+    # with no kong, renhou stated) and thirteen orphans, where another seat has renhou a quarter of
+    # the time.
     met: set[str] = set()
 
-    @settings(max_examples=600, database=None, phases=[Phase.generate], derandomize=True)
-    @given(riichi_cases())
+    @settings(max_examples=300, database=None, phases=[Phase.generate], derandomize=True)
+    @given(riichi_cases(shapes=("renhou", "orphans")))
     def draw(case: RiichiCase) -> None:
         if not case.facts.renhou:
             return
