@@ -5,13 +5,16 @@
 closed or open, with chows, pungs and open or concealed kongs (`standard`); one suit with or without
 honors, the concealed tiles typed as one group so that they have many arrangements (`one-suit`,
 `half-suit`); seven pairs; thirteen orphans; the yakuman shapes (big dragons, winds, all honors,
-all terminals, all green, nine gates, four concealed pungs, four kongs); and open hands won on a
-discard with nothing else stated, most of which have no yaku (`plain`).
+all terminals, all green, nine gates, four concealed pungs, four kongs); open hands won on a
+discard with nothing else stated, most of which have no yaku (`plain`); and closed hands with no kong
+won by renhou, many of which have no other yaku (`renhou`).
 
 The facts follow the play: riichi, double riichi, ippatsu and ura dora only for a closed hand (ura
 dora only under riichi); rinshan only self-drawn with a kong, never with haitei or ippatsu; chankan
 only on a discard of a tile the hand holds once; haitei self-drawn, houtei on a discard; tenhou for
-East and chiihou for another seat, self-drawn with no meld (tenhou's hand has no `!`); one dora
+East and chiihou for another seat, self-drawn with no meld (tenhou's hand has no `!`); renhou for
+another seat on a discard, with no meld (closed, no kong) and nothing else stated of the win (no
+riichi, ippatsu, haitei, houtei, chankan), alone or with the hand's other yaku and dora; one dora
 indicator and one more per kong declared at the table (the hand's own and up to four in all: 1 to 5
 indicators), and as many ura indicators under riichi; an indicator is a copy of a tile the hand does
 not use up (four of each tile in all).
@@ -33,6 +36,7 @@ SHAPES = (
     "one-suit",
     "half-suit",
     "plain",
+    "renhou",
     "seven-pairs",
     "orphans",
     "dragons",
@@ -171,6 +175,8 @@ def _shape_groups(draw: st.DrawFn, shape: str) -> list[GenGroup]:
         extra = draw(st.integers(1, 9))
         ranks = sorted([1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, extra])
         return [GenGroup("loose", tuple(f"{r}{suit}" for r in ranks))]
+    if shape == "renhou":
+        return _standard(draw, NUMBERED + HONORS, closed=True, kongs=0)
     if shape == "concealed-pungs":
         return _standard(draw, NUMBERED + HONORS, closed=True, chows=False)
     assert shape == "four-kongs"
@@ -199,11 +205,11 @@ def riichi_cases(draw: st.DrawFn, shapes: tuple[str, ...] = SHAPES) -> RiichiCas
         (g, i) for g, group in enumerate(groups) if group.marker == "" for i in range(len(group.tiles))
     ]
     held = Counter(t for g in groups for t in g.tiles)
-    seat = draw(st.sampled_from(WINDS))
+    seat = draw(st.sampled_from(WINDS[1:] if shape == "renhou" else WINDS))
     # East in the East round, South in the South round: a wind both seat and round wind, often.
     wind_round = seat if draw(st.booleans()) else draw(st.sampled_from(WINDS))
     no_melds = all(g.marker == "" for g in groups)
-    blessing = no_melds and shape != "plain" and draw(st.integers(0, 9)) == 0
+    blessing = no_melds and shape not in ("plain", "renhou") and draw(st.integers(0, 9)) == 0
     if blessing:  # tenhou for East, chiihou for another seat: the first draw, nothing else stated
         tenhou = seat == "east"
         win = None if tenhou else draw(st.sampled_from(concealed))
@@ -211,7 +217,10 @@ def riichi_cases(draw: st.DrawFn, shapes: tuple[str, ...] = SHAPES) -> RiichiCas
     else:
         win = draw(st.sampled_from(concealed))
         win_tile = groups[win[0]].tiles[win[1]]
-        if shape == "plain":
+        # Renhou: another seat's win on a discard before its own first draw, so nothing called or
+        # declared before it (docs/riichi.md "The facts of a win"); the hand's own yaku, if any, add up.
+        renhou = no_melds and seat != "east" and (shape == "renhou" or draw(st.integers(0, 3)) == 0)
+        if shape == "plain" or renhou:
             tsumo = riichi = double = ippatsu = rinshan = chankan = last = False
         else:
             tsumo = draw(st.booleans())
@@ -241,6 +250,7 @@ def riichi_cases(draw: st.DrawFn, shapes: tuple[str, ...] = SHAPES) -> RiichiCas
             chankan=chankan,
             haitei=last and tsumo,
             houtei=last and not tsumo,
+            renhou=renhou,
             dora=dora,
             ura=ura,
             honba=draw(st.integers(0, 6)),

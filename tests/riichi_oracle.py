@@ -37,8 +37,9 @@ WIND_KIND = {w: 27 + i for i, w in enumerate(WINDS)}
 # EMA Riichi Competition Rules 2016 as the package's options (names checked against mahjong 2.1.0's
 # hand_config.py): open tanyao allowed (kuitan), no red fives, every yakuman single, 13+ han of yaku is a
 # sanbaiman (no counted yakuman), no rounding up of 4 han 30 fu / 3 han 60 fu to mangan, an open hand
-# without fu counts 30 on a discard, no self-draw fu for pinfu, renhou not a yakuman (EMA: a mangan;
-# our facts never state it), none of the package's optional yakuman, four players.
+# without fu counts 30 on a discard, no self-draw fu for pinfu, renhou a 5-han yaku that adds to the
+# others, not a yakuman (RCR 2016 §4.2.4 "Five fan yaku"), none of the package's optional yakuman, four
+# players.
 EMA_OPTIONS: dict[str, Any] = {
     "has_open_tanyao": True,
     "has_aka_dora": False,
@@ -77,6 +78,7 @@ class Facts:
     houtei: bool = False  # the discard after the last tile (our --last-tile with a discard)
     tenhou: bool = False  # East's original hand (our --original-hand)
     chiihou: bool = False  # another seat's first draw, no call before it
+    renhou: bool = False  # another seat's win on a discard before its first draw (our --first-discard)
     dora: tuple[str, ...] = ()  # dora indicators, the kan dora indicators after them
     ura: tuple[str, ...] = ()  # ura dora indicators (counted only under riichi)
     honba: int = 0  # counters on the table: 300 each
@@ -95,6 +97,7 @@ class Facts:
             is_daburu_riichi=self.double_riichi,
             is_tenhou=self.tenhou,
             is_chiihou=self.chiihou,
+            is_renhou=self.renhou,
             player_wind=WIND_KIND[self.seat],
             round_wind=WIND_KIND[self.round],
             tsumi_number=self.honba,

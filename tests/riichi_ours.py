@@ -50,7 +50,7 @@ class View:
 
 def situation(facts: Facts) -> Situation:
     """The oracle's facts as our Situation: self-drawn is --drawn (--loose for rinshan), chankan
-    --robbing-kong, haitei/houtei --last-tile, tenhou/chiihou --original-hand."""
+    --robbing-kong, haitei/houtei --last-tile, tenhou/chiihou --original-hand, renhou --first-discard."""
     win_by = WinBy.DISCARD
     if facts.tsumo:
         win_by = WinBy.LOOSE if facts.rinshan else WinBy.WALL
@@ -60,6 +60,7 @@ def situation(facts: Facts) -> Situation:
         win_by=win_by,
         original_hand=facts.tenhou or facts.chiihou,
         last_tile=facts.haitei or facts.houtei,
+        first_discard=facts.renhou,
         robbing_kong=facts.chankan,
         riichi=facts.riichi and not facts.double_riichi,
         double_riichi=facts.double_riichi,

@@ -132,6 +132,58 @@ WORKED = [
         ],
         id="two-yakuman-are-one",
     ),
+    # Renhou (RCR 2016 §4.2.4, "Five fan yaku"): a yaku alone (a hand of no other yaku wins a mangan),
+    # adding up with the other yaku and dora; with a yakuman, the yakuman alone.
+    pytest.param(
+        "1c2c3c 5c6c7c 3d4d5d 6b7b8b 9d!9d",
+        {"first_discard": True, "seat": Wind.SOUTH},
+        5,
+        40,
+        2000,
+        "Mangan",
+        ["renhou"],
+        id="renhou-alone-no-other-yaku-is-a-mangan",
+    ),
+    pytest.param(
+        "1c2c3c 5c6c7c 3d4d5d 6b7b8b 9d!9d",
+        {"first_discard": True, "seat": Wind.SOUTH, "dora": "8d"},
+        7,
+        40,
+        3000,
+        "Haneman",
+        ["renhou", "dora"],
+        id="renhou-with-two-dora-is-a-haneman",
+    ),
+    pytest.param(
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 6d6d",
+        {"first_discard": True, "seat": Wind.NORTH},
+        7,
+        30,
+        3000,
+        "Haneman",
+        ["pinfu", "tanyao", "renhou"],
+        id="renhou-pinfu-tanyao-add-up-to-haneman",
+    ),
+    pytest.param(
+        "1c1c 3d3d 5b5b 7c7c 9d9d EwEw Rd!Rd",
+        {"first_discard": True, "seat": Wind.WEST, "dora": "6c"},
+        9,
+        25,
+        4000,
+        "Baiman",
+        ["chiitoitsu", "renhou", "dora"],
+        id="renhou-seven-pairs-two-dora-baiman",
+    ),
+    pytest.param(
+        "1c!9c1d9d1b9bEwSwSwWwNwWdGdRd",
+        {"first_discard": True, "seat": Wind.WEST},
+        7,
+        0,
+        8000,
+        "Kokushi Musou",
+        ["honroutou", "renhou", "kokushi"],
+        id="renhou-with-a-yakuman-is-the-yakuman",
+    ),
 ]
 
 
@@ -190,6 +242,78 @@ IMPOSSIBLE_FACTS = [
         PINFU,
         {"robbing_kong": True, "last_tile": True},
         "--last-tile and --robbing-kong contradict each other: no kong is declared once the last tile",
+    ),
+    # Renhou (--first-discard): won on a discard before the winner's own first draw, in the first
+    # uninterrupted go-around: nothing of his own turn, no call, no kong, no later play.
+    (
+        "renhou-self-drawn",
+        "first_discard_after_turn",
+        PINFU,
+        {"first_discard": True, "seat": Wind.SOUTH, "win_by": WALL},
+        "--first-discard is a win on a discard before one's own first draw, not self-drawn",
+    ),
+    (
+        "renhou-on-a-loose-tile",
+        "first_discard_after_turn",
+        KAN,
+        {"first_discard": True, "seat": Wind.SOUTH, "win_by": LOOSE},
+        "--first-discard is a win on a discard before one's own first draw, not on a loose tile",
+    ),
+    (
+        "renhou-with-riichi",
+        "first_discard_after_turn",
+        PINFU,
+        {"first_discard": True, "seat": Wind.SOUTH, "riichi": True},
+        "--first-discard and --riichi contradict each other: riichi is declared with one's own discard",
+    ),
+    (
+        "renhou-with-double-riichi-and-ippatsu",
+        "first_discard_after_turn",
+        PINFU,
+        {"first_discard": True, "seat": Wind.WEST, "double_riichi": True, "ippatsu": True},
+        "--first-discard and --double-riichi contradict each other",
+    ),
+    (
+        "renhou-with-chankan",
+        "first_discard_after_turn",
+        PINFU,
+        {"first_discard": True, "seat": Wind.SOUTH, "robbing_kong": True},
+        "--first-discard and --robbing-kong contradict each other: a kong ends the first uninterrupted",
+    ),
+    (
+        "renhou-with-houtei",
+        "first_discard_after_turn",
+        PINFU,
+        {"first_discard": True, "seat": Wind.NORTH, "last_tile": True},
+        "--first-discard and --last-tile contradict each other",
+    ),
+    (
+        "renhou-with-an-original-hand",
+        "first_discard_after_turn",
+        PINFU,
+        {"first_discard": True, "seat": Wind.SOUTH, "original_hand": True},
+        "--first-discard and --original-hand contradict each other",
+    ),
+    (
+        "renhou-with-a-claimed-set",
+        "first_discard_after_turn",
+        "2c3c4c* 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+        {"first_discard": True, "seat": Wind.SOUTH},
+        "--first-discard: nothing is claimed in the first uninterrupted go-around, but a set is laid open",
+    ),
+    (
+        "renhou-with-a-claimed-kong",
+        "first_discard_after_turn",
+        "RdRdRdRd+ 1c2c3c 4c5c6c 7d8d9d 2b!2b",
+        {"first_discard": True, "seat": Wind.SOUTH},
+        "--first-discard: nothing is claimed in the first uninterrupted go-around, but a set is laid open",
+    ),
+    (
+        "renhou-with-a-concealed-kong",
+        "first_discard_after_turn",
+        KAN,
+        {"first_discard": True, "seat": Wind.SOUTH},
+        "--first-discard: no kong is declared before one's own first draw, not even a concealed one (#)",
     ),
     (
         "original-hand-on-a-discard",
@@ -265,6 +389,10 @@ POSSIBLE_FACTS = [
     pytest.param(PINFU, {"dora": "1c,1c,1c,2c,2c"}, id="five-dora-indicators"),
     pytest.param(PINFU, {"riichi": True, "dora": "1c,2c", "ura": "1d,2d"}, id="as-many-ura-as-dora"),
     pytest.param(PINFU, {"riichi": True, "ura": "1d,2d"}, id="ura-with-no-dora-given"),
+    pytest.param(PINFU, {"first_discard": True, "seat": Wind.SOUTH}, id="renhou"),
+    pytest.param(PINFU, {"first_discard": True, "seat": Wind.WEST, "dora": "5c"}, id="renhou-with-dora"),
+    # The dealer wins on a discard in the first go-around too: no renhou, the hand's own yaku score.
+    pytest.param(PINFU, {"first_discard": True}, id="first-discard-for-east"),
 ]
 
 
@@ -378,6 +506,27 @@ def test_the_cli_refuses_impossible_facts_in_one_line(
     result = run("score", hand, *_argv(facts), "-r", PATH)
     assert result.exit_code == 2
     assert result.stderr.startswith(f"error: {message}") and result.stderr.count("\n") == 1
+
+
+def test_score_renhou_reads_first_discard_with_no_note() -> None:
+    # A hand of no other yaku, won by renhou: a mangan from the discarder, and `--first-discard` is read
+    # (no note that no rule scores it, as before renhou was a rule).
+    result = run("score", "1c2c3c 5c6c7c 3d4d5d 6b7b8b 9d!9d", "-r", PATH, "-s", "south", "--first-discard")
+    assert result.exit_code == 0, result.stderr
+    assert "Renhou" in result.stdout and "Mangan" in result.stdout and "8000" in result.stdout
+    assert "Note" not in result.stdout and "first-discard" not in result.stdout + result.stderr
+
+
+def test_first_discard_for_the_dealer_is_noted_not_scored() -> None:
+    # Renhou is another seat's (the dealer has drawn before any discard): East's win on a discard in the
+    # first go-around scores its own yaku, and the note says no rule can use --first-discard there.
+    result = run("score", PINFU, "-r", PATH, "--first-discard", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert "renhou" not in [line["rule"] for line in data["lines"]]
+    (note,) = data["notes"]
+    assert note.startswith("--first-discard: no rule of ruleset riichi-ema-2016 can use")
+    assert note.endswith("in this hand (east seat, won by discard)")
 
 
 def test_batch_records_each_impossible_line_as_an_error_and_goes_on(tmp_path) -> None:

@@ -76,6 +76,68 @@ def test_drawn_hands_meet_both_departures_and_score_as_ema() -> None:
     assert {"double-wind-pair", "yakuman-stacking"} <= met, met
 
 
+# Renhou (RCR 2016 §4.2.4, "Five fan yaku"; the package's `Renhou`, 5 han with renhou_as_yakuman=False):
+# alone, a valid win; with the other yaku and dora, added up.
+RENHOU = [
+    pytest.param("1c2c3c 5c6c7c 3d4d5d 6b7b8b 9d!9d", Facts(seat="south", renhou=True), 5, id="alone-mangan"),
+    pytest.param(
+        "1c2c3c 5c6c7c 3d4d5d 6b7b8b 9d!9d",
+        Facts(seat="south", round="south", renhou=True, dora=("8d",), honba=2),
+        7,
+        id="alone-two-dora-haneman",
+    ),
+    pytest.param(
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 6d6d", Facts(seat="north", renhou=True), 7, id="pinfu-tanyao-haneman"
+    ),
+    pytest.param(
+        "2c3c4c 2c3c4c 6d7d8d 6b7b8b! 5d5d",
+        Facts(seat="west", renhou=True, dora=("4d",)),
+        10,
+        id="pinfu-iipeikou-tanyao-two-dora-baiman",
+    ),
+    pytest.param(
+        "1c1c 3d3d 5b5b 7c7c 9d9d EwEw Rd!Rd",
+        Facts(seat="west", renhou=True, dora=("6c",)),
+        9,
+        id="seven-pairs-two-dora-baiman",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "facts", "han"), RENHOU)
+def test_renhou_scores_as_the_oracle(hand: str, facts: Facts, han: int) -> None:
+    got = ours(hand, facts)
+    assert got == expected(ema_score(hand, facts))
+    assert not isinstance(got, str) and ("Renhou", 5) in got.yaku and got.han == han
+
+
+def test_drawn_hands_hold_renhou_alone_with_other_yaku_and_dora() -> None:
+    # The strategy draws renhou with no other yaku (a win only by it), with other yaku, with dora, and
+    # with a yakuman (the yakuman alone); each as the oracle scores it. Its `renhou` shape (closed hands
+    # with no kong, renhou stated) and thirteen orphans, where another seat has renhou a quarter of
+    # the time.
+    met: set[str] = set()
+
+    @settings(max_examples=300, database=None, phases=[Phase.generate], derandomize=True)
+    @given(riichi_cases(shapes=("renhou", "orphans")))
+    def draw(case: RiichiCase) -> None:
+        if not case.facts.renhou:
+            return
+        got = ours(case.hand, case.facts)
+        assert got == expected(ema_score(case.hand, case.facts)), case
+        assert not isinstance(got, str), case
+        names = {name for name, _ in got.yaku} - {"Dora"}
+        if "Renhou" not in names:
+            met.add("yakuman")
+        else:
+            met.add("alone" if names == {"Renhou"} else "with-other-yaku")
+        if any(name == "Dora" for name, _ in got.yaku):
+            met.add("dora")
+
+    draw()
+    assert met == {"alone", "with-other-yaku", "dora", "yakuman"}, met
+
+
 # Cases whose facts cannot happen at a table and that we refuse (docs/riichi.md "The facts of a win"),
 # where the package ignores the impossible fact: each with the code of our refusal.
 REFUSED = {

@@ -351,6 +351,47 @@ def _last_tile_robbed(hand: Hand, situation: Situation) -> str | None:
     return None
 
 
+def _first_discard_after_turn(hand: Hand, situation: Situation) -> str | None:
+    # Renhou (RCR 2016 §4.2.4): a non-dealer's win on a discard in the first uninterrupted go-around,
+    # before his own first draw (docs/riichi.md "The facts of a win"). Nothing of his own turn (a draw,
+    # riichi, a kong) or of any call or later play (the last tile, a kong robbed) can go with it.
+    if not situation.first_discard:
+        return None
+    if situation.original_hand:
+        return (
+            "--first-discard and --original-hand contradict each other: a win on a discard before one's "
+            "own first draw, and a win on that draw"
+        )
+    if situation.win_by is not WinBy.DISCARD:
+        how = "self-drawn" if situation.win_by is WinBy.WALL else "on a loose tile"
+        return f"--first-discard is a win on a discard before one's own first draw, not {how}"
+    if situation.riichi or situation.double_riichi:
+        which = "--riichi" if situation.riichi else "--double-riichi"
+        return (
+            f"--first-discard and {which} contradict each other: riichi is declared with one's own "
+            "discard, after one's own first draw"
+        )
+    if situation.robbing_kong:
+        return (
+            "--first-discard and --robbing-kong contradict each other: a kong ends the first "
+            "uninterrupted go-around"
+        )
+    if situation.last_tile:
+        return (
+            "--first-discard and --last-tile contradict each other: the first go-around is not the last tile"
+        )
+    if any(m.exposed for m in hand.fixed):
+        return (
+            "--first-discard: nothing is claimed in the first uninterrupted go-around, but a set is "
+            "laid open (*, +)"
+        )
+    if hand.kongs:
+        return (
+            "--first-discard: no kong is declared before one's own first draw, not even a concealed one (#)"
+        )
+    return None
+
+
 def _original_hand_after_call(hand: Hand, situation: Situation) -> str | None:
     # Tenhou and chiihou: won on the first draw, "no call before it, not even a concealed kan"
     # (docs/riichi.md "The facts of a win").
@@ -385,6 +426,12 @@ IMPOSSIBLE: dict[str, Impossible] = {
     ),
     "last_tile_loose": Impossible("the last tile of the wall and a loose tile at once", _last_tile_loose),
     "last_tile_robbed": Impossible("the last tile and robbing a kong at once", _last_tile_robbed),
+    # Before original_hand_after_call: with --original-hand, its "add --drawn" would mislead here.
+    "first_discard_after_turn": Impossible(
+        "a win on the first discard self-drawn or on a loose tile, with riichi, robbing a kong, the last "
+        "tile or an original hand, or with a set laid open or a kong",
+        _first_discard_after_turn,
+    ),
     "original_hand_after_call": Impossible(
         "an original hand won on a discard or a loose tile, or with a set laid open or a kong",
         _original_hand_after_call,

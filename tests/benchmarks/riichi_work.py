@@ -73,6 +73,7 @@ def batch_line(case: RiichiCase) -> str:
         "--robbing-kong": facts.chankan,
         "--last-tile": facts.haitei or facts.houtei,
         "--original-hand": facts.tenhou or facts.chiihou,
+        "--first-discard": facts.renhou,
     }
     options += [flag for flag, given in flags.items() if given]
     if facts.dora:

@@ -19,10 +19,10 @@ How a case is converted:
   the seat is a wind other than East that the hand does not hold and the round another such wind
   (noted), so that no wind scores; a tenhou with no seat is East's.
 - `excluded` says why a case does not hold under the EMA options (tests/riichi_oracle.py
-  `EMA_OPTIONS`): a rule EMA does not have (red fives, double yakuman, counted yakuman, renhou, open
-  riichi, nuki dora, ...) or that the test turns off (open tanyao), found by turning that one option
-  back to the test's value, which then gives the test's expectation; or a call that is no hand in our
-  notation. Every other case must come out of the oracle exactly as `expect`
+  `EMA_OPTIONS`): a rule EMA does not have (red fives, double yakuman, counted yakuman, renhou as a
+  yakuman, open riichi, nuki dora, ...) or that the test turns off (open tanyao), found by turning
+  that one option back to the test's value, which then gives the test's expectation; or a call that
+  is no hand in our notation. Every other case must come out of the oracle exactly as `expect`
   (tests/test_riichi_package_hands.py).
 - `departs` names the package's departures from the EMA text that the case meets
   (docs/riichi.md): there the package under EMA options (and so `expect`) is not the EMA value.
@@ -367,9 +367,8 @@ CASES: tuple[Case, ...] = (
         "yaku:is_renhou#1",
         "tests_yaku_calculation.py::test_is_renhou",
         "2c3c4c4c5c6c6d6d1b2b3b4b!4b4b",
-        {"seat": "south", "round": "west"},
+        {"seat": "south", "round": "west", "renhou": True},
         won(5, 40, 8000, ("Renhou",), (8000,)),
-        excluded="renhou (EMA: a mangan; not one of our facts)",
         note="no seat in the test; no round in the test",
     ),
     Case(
@@ -1505,27 +1504,27 @@ CASES: tuple[Case, ...] = (
         "yakuman:kokushi_musou_multiple_yakuman#7",
         "tests_yakuman_calculation.py::test_kokushi_musou_multiple_yakuman",
         "1c9c1d9d1b9bEwSwWwNwWdGdRd!Rd",
-        {"seat": "south", "round": "west"},
+        {"seat": "south", "round": "west", "renhou": True},
         won(39, 0, 96000, ("Kokushi Musou Juusanmen Matchi", "Renhou (yakuman)"), (96000,)),
-        excluded="renhou (EMA: a mangan; not one of our facts)",
+        excluded="renhou as a yakuman (EMA 2016: a 5-han yaku)",
         note="no seat in the test; no round in the test",
     ),
     Case(
         "yakuman:kokushi_musou_multiple_yakuman#8",
         "tests_yakuman_calculation.py::test_kokushi_musou_multiple_yakuman",
         "1c9c1d9d1b9bEwSwWwNwWdGdRd!Rd",
-        {"seat": "south", "round": "west", "riichi": True},
+        {"seat": "south", "round": "west", "riichi": True, "renhou": True},
         won(52, 0, 128000, ("Kokushi Musou Juusanmen Matchi", "Renhou (yakuman)", "Sashikomi"), (128000,)),
-        excluded="renhou (EMA: a mangan; not one of our facts); open riichi (not in EMA)",
+        excluded="renhou as a yakuman (EMA 2016: a 5-han yaku); open riichi (not in EMA)",
         note="no seat in the test; no round in the test",
     ),
     Case(
         "yakuman:is_renhou_yakuman#1",
         "tests_yakuman_calculation.py::test_is_renhou_yakuman",
         "2c3c4c4c5c6c6d6d1b2b3b4b!4b4b",
-        {"seat": "south", "round": "west"},
+        {"seat": "south", "round": "west", "renhou": True},
         won(13, 40, 32000, ("Renhou (yakuman)",), (32000,)),
-        excluded="renhou (EMA: a mangan; not one of our facts)",
+        excluded="renhou as a yakuman (EMA 2016: a 5-han yaku)",
         note="no seat in the test; no round in the test",
     ),
     Case(
@@ -1592,16 +1591,16 @@ CASES: tuple[Case, ...] = (
         "yakuman:septuple_yakuman_disabled#1",
         "tests_yakuman_calculation.py::test_septuple_yakuman_disabled",
         "EwEwEwSwSwSwWwWwWwNwNwNwWd!Wd",
-        {"seat": "south", "round": "west"},
+        {"seat": "south", "round": "west", "renhou": True},
         won(78, 70, 192000, ("Dai Suushii", "Renhou (yakuman)", "Suu Ankou Tanki", "Tsuu Iisou"), (192000,)),
-        excluded="renhou (EMA: a mangan; not one of our facts)",
+        excluded="renhou as a yakuman (EMA 2016: a 5-han yaku)",
         note="no seat in the test; no round in the test",
     ),
     Case(
         "yakuman:septuple_yakuman_enabled#1",
         "tests_yakuman_calculation.py::test_septuple_yakuman_enabled",
         "EwEwEwSwSwSwWwWwWwNwNwNwWd!Wd",
-        {"seat": "south", "round": "west", "riichi": True},
+        {"seat": "south", "round": "west", "riichi": True, "renhou": True},
         won(
             91,
             70,
@@ -1609,7 +1608,7 @@ CASES: tuple[Case, ...] = (
             ("Dai Suushii", "Renhou (yakuman)", "Sashikomi", "Suu Ankou Tanki", "Tsuu Iisou"),
             (224000,),
         ),
-        excluded="renhou (EMA: a mangan; not one of our facts); open riichi (not in EMA)",
+        excluded="renhou as a yakuman (EMA 2016: a 5-han yaku); open riichi (not in EMA)",
         note="no seat in the test; no round in the test",
     ),
     Case(
@@ -1651,7 +1650,7 @@ CASES: tuple[Case, ...] = (
         "yakuman:sextuple_yakuman_limit#1",
         "tests_yakuman_calculation.py::test_sextuple_yakuman_limit",
         "EwEwEwSwSwSwWwWwWwNwNwNwWd!Wd",
-        {"seat": "south", "round": "west", "riichi": True},
+        {"seat": "south", "round": "west", "riichi": True, "renhou": True},
         won(
             78,
             70,
@@ -1659,7 +1658,7 @@ CASES: tuple[Case, ...] = (
             ("Dai Suushii", "Renhou (yakuman)", "Sashikomi", "Suu Ankou Tanki", "Tsuu Iisou"),
             (192000,),
         ),
-        excluded="renhou (EMA: a mangan; not one of our facts); open riichi (not in EMA)",
+        excluded="renhou as a yakuman (EMA 2016: a 5-han yaku); open riichi (not in EMA)",
         note="no seat in the test; no round in the test",
     ),
     Case(
