@@ -503,13 +503,27 @@ KNOWN_OPTIONS_LINES = [
     f'"{PUNGS}" 1c!1c1c -s n',
     '"" -s east',
     f'"{PUNGS}" --from east -s south',
+    f"'{PUNGS}' -s n --drawn",
+    "'' -s east",
+    f"'{PUNGS}' -s w  # the loser's \"hand\"",
 ]
 
 
 @pytest.mark.parametrize(
     "line",
     KNOWN_OPTIONS_LINES,
-    ids=["seat", "no-options", "many-options", "tab-and-comment", "more-groups", "empty-hand", "from"],
+    ids=[
+        "seat",
+        "no-options",
+        "many-options",
+        "tab-and-comment",
+        "more-groups",
+        "empty-hand",
+        "from",
+        "single-quoted",
+        "single-quoted-empty",
+        "single-quoted-comment",
+    ],
 )
 def test_known_options_read_as_the_whole_line(line: str):
     scorer = Scorer(Job())
@@ -526,7 +540,8 @@ def test_known_options_read_as_the_whole_line(line: str):
         '"--seat" north',  # the quoted word is an option, not a hand
         f'"{PUNGS}"-s n',  # glued: one word
         '"1b1b1b\\" 3c3c3c" -s n',  # a backslash in the hand
-        f"'{PUNGS}' -s n",
+        f"'{PUNGS}'-s n",  # glued, in single quotes
+        f"'{PUNGS} -s n",  # no closing quote
         f"{PUNGS} -s n",
     ],
     ids=[
@@ -536,7 +551,8 @@ def test_known_options_read_as_the_whole_line(line: str):
         "option-quoted",
         "glued",
         "backslash",
-        "single",
+        "single-glued",
+        "single-unclosed",
         "bare",
     ],
 )
@@ -544,11 +560,15 @@ def test_known_options_leave_other_lines_to_the_full_reading(line: str):
     assert Scorer(Job())._known_options(line) is None
 
 
-@given(st.lists(LINE_TEXT, min_size=1, max_size=6), st.sampled_from(["json", "csv", "dict"]))
-def test_known_options_give_the_records_of_split_arguments(tails: list[str], encode: str):
+@given(
+    st.lists(LINE_TEXT, min_size=1, max_size=6),
+    st.sampled_from(["json", "csv", "dict"]),
+    st.sampled_from("\"'"),
+)
+def test_known_options_give_the_records_of_split_arguments(tails: list[str], encode: str, quote: str):
     scorer, split = Scorer(Job(encode=encode)), Scorer(Job(encode=encode))
     for n, tail in enumerate(tails, start=1):
-        line = f'"{PUNGS}" {tail}'
+        line = f"{quote}{PUNGS}{quote} {tail}"
         try:
             argv = tuple(split_line(line))
         except ValueError:

@@ -111,17 +111,21 @@ class Scorer:
             return error_record(entry.line, "internal", f"{type(exc).__name__}: {exc}")
 
     def _known_options(self, text: str) -> _Args | None:
-        """scoring_args of a line `"hand" options`, its options read once per spelling; None for any
-        other line, or options that fail (the full reading then gives the error record).
+        """scoring_args of a line `"hand" options` or `'hand' options`, its options read once per
+        spelling; None for any other line, or options that fail (the full reading then gives the
+        error record).
 
         A batch file repeats a few dozen spellings of the options after its hands: they are split and
         read the first time, and remembered (as the text they add to the hand, and the rest of
-        scoring_args). With the hand one double-quoted word (no backslash, not an option) followed by
-        a space, the line splits as the hand and then its options, each alone, as split_line splits
+        scoring_args). With the hand one quoted word (no backslash, not an option) followed by a
+        space, the line splits as the hand and then its options, each alone, as split_line splits
         the whole line (a test holds the two readings equal).
         """
-        end = text.find('"', 1)
-        if text[:1] != '"' or end < 0:
+        quote = text[:1]
+        if quote not in ('"', "'"):
+            return None
+        end = text.find(quote, 1)
+        if end < 0:
             return None
         hand, options = text[1:end], text[end + 1 :]
         if options[:1] not in ("", " ", "\t") or "\\" in hand or hand[:1] == "-":
