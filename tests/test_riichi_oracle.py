@@ -47,10 +47,28 @@ def test_generated_hands_read_and_score(case: RiichiCase) -> None:
         assert (ema.han, ema.fu, ema.total) <= (result.han, result.fu, result.total)
 
 
+def test_thirteen_dora_houtei_1d_2d_3d_kongs_4d_5d_6d_is_a_sanbaiman_not_a_yakuman() -> None:
+    # Found by the long profile: an open one-suit hand with three kongs and thirteen dora (three 3d
+    # indicators on four 4d, one 1d on the 2d) counts 21 han: a kazoe count, capped at sanbaiman
+    # (6,000 basic; the dealer's ron 36,000), not a yakuman, though its dora entry is 13 han.
+    hand = "1d!2d3d 4d4d4d4d* 5d5d5d5d* 6d6d6d6d* 1d1d"
+    facts = Facts(seat="east", round="east", houtei=True, dora=("3d", "3d", "3d", "1d"))
+    ema = ema_score(hand, facts)
+    assert isinstance(ema, Scored)
+    assert ("Dora", 13) in ema.yaku and ema.limit == "sanbaiman"
+    assert ema.payments == ema_payments(ema, facts) == (("discarder", 36000),)
+    assert score(hand, facts) == ema
+
+
+DORA = frozenset({"Dora", "Aka Dora", "Ura Dora"})  # the package's names for the dora han
+
+
 def ema_payments(result: Scored, facts: Facts) -> tuple[tuple[str, int], ...]:
     """What each loser pays under EMA 2016 (docs/riichi.md, "Payments"), worked out from han and fu
     alone: the package's payment code is checked against the rules text, not against itself."""
-    yakuman = any(h >= 13 for _, h in result.yaku) or result.limit == "yakuman"
+    # A yakuman is a yaku of 13 han or more (dora are not yaku: thirteen of them are a kazoe count,
+    # capped at sanbaiman, RCR 2016 §4.1.3), or the package's own word for the limit.
+    yakuman = any(h >= 13 for name, h in result.yaku if name not in DORA) or result.limit == "yakuman"
     tiers = ((11, 6000), (8, 4000), (6, 3000), (5, 2000))
     if yakuman:
         basic = 8000
