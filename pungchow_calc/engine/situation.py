@@ -380,7 +380,7 @@ def _first_discard_after_turn(hand: Hand, situation: Situation) -> str | None:
         return (
             "--first-discard and --last-tile contradict each other: the first go-around is not the last tile"
         )
-    if any(m.exposed for m in hand.fixed):
+    if hand.opened:
         return (
             "--first-discard: nothing is claimed in the first uninterrupted go-around, but a set is "
             "laid open (*, +)"
@@ -400,7 +400,7 @@ def _original_hand_after_call(hand: Hand, situation: Situation) -> str | None:
     if situation.win_by is not WinBy.WALL:
         how = "by discard" if situation.win_by is WinBy.DISCARD else "on a loose tile"
         return f"--original-hand is a win on the first draw from the wall, not {how} (add --drawn)"
-    if any(m.exposed for m in hand.fixed):
+    if hand.opened:
         return "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +)"
     if hand.kongs:
         return "--original-hand: no kong is declared before the first draw, not even a concealed one (#)"
