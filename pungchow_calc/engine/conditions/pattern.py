@@ -168,8 +168,11 @@ def _suit_pattern(params: Any) -> Test:
     exposed before the win; `extra_wins: true` wants the winning tile to be the extra one."""
     ranks, extra, others, concealed, extra_wins = _pattern(params)
 
+    # With honors alone beside it, the pattern's hand holds one numbered suit (Hand.suits).
+    one_suit = all(tile.is_honor for tile in others)
+
     def test(ctx: Context, unit: Meld | None) -> bool:
-        if concealed and ctx.hand.fixed:
+        if concealed and ctx.hand.fixed or one_suit and ctx.hand.suits[0] != 1:
             return False
         rank = _extra_rank(ctx.counts, ranks, extra, others)
         if rank is None:

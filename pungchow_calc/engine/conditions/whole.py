@@ -9,7 +9,7 @@ from typing import Any
 
 from ..decomposition import Shape
 from ..hand import Meld, MeldKind
-from ..tiles import PLAYING_TILES, Suit
+from ..tiles import BLOCKS, PLAYING_TILES, Suit
 from .base import (
     HAND,
     MELD_KINDS,
@@ -58,7 +58,8 @@ def _all_honors(params: Any) -> Test:
 
 
 def _all_heads(params: Any) -> Test:
-    return lambda ctx, unit: all(PLAYING_TILES[i].is_head for i, c in enumerate(ctx.counts) if c)
+    # No tile held but heads, counted in C.
+    return lambda ctx, unit: not any(map(ctx.counts.__getitem__, _NOT_HEADS))
 
 
 def _count(params: Any) -> Test:
@@ -107,10 +108,12 @@ def _single_heads_shape(counts: list[int], fixed: tuple[Meld, ...]) -> bool:
     """Thirteen different heads, one of them paired (Part II, limit hand 1)."""
     if fixed or sum(counts) != 14:
         return False
-    return all(counts[i] >= 1 for i in _HEADS) and sorted(counts[i] for i in _HEADS).count(2) == 1
+    heads = list(map(counts.__getitem__, _HEADS))
+    return 0 not in heads and heads.count(2) == 1  # 13 held, one twice: the 14th is a head too
 
 
 _HEADS = tuple(i for i, t in enumerate(PLAYING_TILES) if t.is_head)
+_NOT_HEADS = tuple(i for i, t in enumerate(PLAYING_TILES) if not t.is_head)
 
 
 def _heads_near(counts: list[int]) -> tuple[int, ...]:
@@ -156,6 +159,8 @@ def _in_every_suit(params: Any) -> Test:
     kinds = meld_kinds(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
+        if len(ctx.melds) < 3:
+            return False
         held: dict[int, set[Suit]] = {}
         for m in ctx.melds:
             tile = m.tiles[0]
@@ -166,12 +171,20 @@ def _in_every_suit(params: Any) -> Test:
     return test
 
 
+# Each numbered suit's first tiles of 1-2-3, 4-5-6 and 7-8-9.
+_STRAIGHTS = tuple(
+    frozenset({PLAYING_TILES[lo], PLAYING_TILES[lo + 3], PLAYING_TILES[lo + 6]})
+    for lo, _, numbered in BLOCKS
+    if numbered
+)
+
+
 def _straight(params: Any) -> Test:
     """Chows 1-2-3, 4-5-6 and 7-8-9 of one suit (riichi's ittsu)."""
 
     def test(ctx: Context, unit: Meld | None) -> bool:
-        starts = {(m.tiles[0].suit, m.tiles[0].rank) for m in ctx.melds if m.kind is MeldKind.CHOW}
-        return any({(suit, 1), (suit, 4), (suit, 7)} <= starts for suit, _ in starts)
+        starts = {m.tiles[0] for m in ctx.melds if m.kind is MeldKind.CHOW}
+        return len(starts) >= 3 and any(run <= starts for run in _STRAIGHTS)
 
     return test
 
