@@ -380,16 +380,9 @@ def _first_discard_after_turn(hand: Hand, situation: Situation) -> str | None:
         return (
             "--first-discard and --last-tile contradict each other: the first go-around is not the last tile"
         )
-    if hand.opened:
-        return (
-            "--first-discard: nothing is claimed in the first uninterrupted go-around, but a set is "
-            "laid open (*, +)"
-        )
-    if hand.kongs:
-        return (
-            "--first-discard: no kong is declared before one's own first draw, not even a concealed one (#)"
-        )
-    return None
+    return _nothing_called(
+        "--first-discard", hand, "in the first uninterrupted go-around", "before one's own first draw"
+    )
 
 
 def _original_hand_after_call(hand: Hand, situation: Situation) -> str | None:
@@ -400,10 +393,16 @@ def _original_hand_after_call(hand: Hand, situation: Situation) -> str | None:
     if situation.win_by is not WinBy.WALL:
         how = "by discard" if situation.win_by is WinBy.DISCARD else "on a loose tile"
         return f"--original-hand is a win on the first draw from the wall, not {how} (add --drawn)"
+    return _nothing_called("--original-hand", hand, "before the first draw", "before the first draw")
+
+
+def _nothing_called(option: str, hand: Hand, claimed: str, declared: str) -> str | None:
+    """Why a hand won before any call (a win of the first go-around) cannot be: a set laid open, or a
+    kong, even a concealed one."""
     if hand.opened:
-        return "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +)"
+        return f"{option}: nothing is claimed {claimed}, but a set is laid open (*, +)"
     if hand.kongs:
-        return "--original-hand: no kong is declared before the first draw, not even a concealed one (#)"
+        return f"{option}: no kong is declared {declared}, not even a concealed one (#)"
     return None
 
 
