@@ -96,16 +96,16 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
         early = [r for r in rules if not r.deferred]
         every_unit = [r for r in early if r.scope != "hand"]
         live = _live(every_unit)
-        units = [r for r in every_unit if r not in live]
+        units = [r for r in every_unit if all(r is not x for x in live)]
         hand = [r for r in early if r.scope == "hand"]
         # A group is claimed by the first of its rules in file order: a situated rule may be
         # remembered apart only when no arrangement-reading hand rule shares its group.
         read_groups = {r.group for r in hand if not r.local and r.group is not None}
         situated = [r for r in hand if r.local and r.group not in read_groups]
         arranged = [r for r in hand if all(r is not s for s in situated)]
-        fields = _fields_read(units + situated)
         read_by_units = _fields_read(units)
         read_situated = _fields_read(situated)
+        fields = tuple(sorted({*read_by_units, *read_situated}))
         unit_fields = _unit_fields(units)
         plain = tuple(f for f in unit_fields if f != "winning_tile")
         plan = Plan(
