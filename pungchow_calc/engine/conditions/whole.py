@@ -159,8 +159,6 @@ def _in_every_suit(params: Any) -> Test:
     kinds = meld_kinds(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
-        if len(ctx.melds) < 3:
-            return False
         held: dict[int, set[Suit]] = {}
         for m in ctx.melds:
             tile = m.tiles[0]
