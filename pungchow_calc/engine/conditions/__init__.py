@@ -93,13 +93,16 @@ def facts_read(when: Any) -> frozenset[str]:
 def facts_required(when: Any) -> frozenset[str]:
     """The on/off facts a `when:` list requires given: its conditions that are a fact itself
     (Condition.fact), at the top level (not under `not` or `any`)."""
-    found = set()
-    for entry in when if isinstance(when, list) else []:
-        name, params = (entry, None) if isinstance(entry, str) else next(iter(entry.items()), (None, None))
-        condition = REGISTRY.get(name) if isinstance(name, str) else None
-        if condition is not None and condition.fact and params in (None, True):
-            found.add(condition.fact)
-    return frozenset(found)
+    top = (
+        [e for e in when if not (isinstance(e, dict) and ("not" in e or "any" in e))]
+        if isinstance(when, list)
+        else []
+    )
+    return frozenset(
+        condition.fact
+        for condition, params in _entries(top)
+        if condition is not None and condition.fact and params in (None, True)
+    )
 
 
 def unit_fields_read(when: Any) -> frozenset[str]:
