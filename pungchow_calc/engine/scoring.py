@@ -271,7 +271,7 @@ def _written(hand: Hand, ruleset: Ruleset) -> None:
 # they are checked (by name): asked only of the things the ruleset names.
 _HOLDS: dict[str, Callable[[Hand], bool]] = {
     "bonus_tiles": lambda hand: bool(hand.bonus),
-    "exposed_pair": lambda hand: any(m.kind is MeldKind.PAIR and m.exposed for m in hand.fixed),
+    "exposed_pair": lambda hand: any([m.kind is MeldKind.PAIR and m.exposed for m in hand.fixed]),
     "winning_tile_laid": lambda hand: hand.winning_fixed is not None,
 }
 assert list(_HOLDS) == sorted(NOT_WRITTEN), "a test for each of NOT_WRITTEN, by name"
@@ -304,8 +304,8 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
                     f"{fact.option}: {tile.code} would be a fifth {tile.code} with the hand's tiles",
                     code="bad-option",
                 )
-    for fact in CLOSED_ONLY:
-        if getattr(situation, fact.field) and hand.opened:
+    for fact in CLOSED_ONLY if hand.opened else ():
+        if getattr(situation, fact.field):
             raise HandError(
                 f"{fact.option} needs a closed hand: no set laid open (*, +) before the win",
                 code="open-hand",
@@ -322,14 +322,17 @@ def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     """A note for counters or deposits stated when the ruleset's settlement pays nothing for them."""
     terms = ruleset.settlement
     return tuple(
-        f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} "
-        f"(no {setting} in its settlement)"
-        for name, what, setting, given in (
-            ("honba", "counters", "counter_points", situation.honba and not terms.counter_points),
-            ("deposits", "deposits", "deposit_points", situation.deposits and not terms.deposit_points),
-        )
-        if given
+        [
+            f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} "
+            f"(no {setting} in its settlement)"
+            for name, what, setting in _PAID_FOR
+            if getattr(situation, name) and not getattr(terms, setting)
+        ]
     )
+
+
+# The facts of the table the settlement pays for: (fact, what it counts, the setting that pays for it).
+_PAID_FOR = (("honba", "counters", "counter_points"), ("deposits", "deposits", "deposit_points"))
 
 
 _FLAG_FACTS = tuple(f for f in SITUATION_FACTS if f.flag)
@@ -342,14 +345,20 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
     the facts, their options and what they say are the table of engine/situation.py."""
     if not situation.winner:
         return ()
-    unread = _UNREAD.get(facts)
-    if unread is None:  # the facts with a note that no rule reads: a few per plan
-        unread = _UNREAD.put(facts, tuple(f for f in SITUATION_FACTS if f.scores and f.field not in facts))
-    notes = [
-        f"{fact.option}: no rule of ruleset {name} scores {fact.scores}"
-        for fact in unread
-        if getattr(situation, fact.field)
-    ]
+    found = _UNREAD.get(facts)
+    if found is None:
+        found = _UNREAD.put(facts, _unread(facts))
+    unread, stated = found
+    given = stated(situation)
+    notes = (
+        [
+            f"{fact.option}: no rule of ruleset {name} scores {fact.scores}"
+            for fact, on in zip(unread, given, strict=True)
+            if on
+        ]
+        if any(given)
+        else []
+    )
     # A fact that implies the loose tile (options.make): its own note, if any, says enough.
     if (
         situation.win_by is WinBy.LOOSE
@@ -360,8 +369,20 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
     return tuple(notes)
 
 
-# For each set of facts read (a plan's `reads`): the facts given a note when stated, in FACTS order.
-_UNREAD: BoundedCache[frozenset[str], tuple[Fact, ...]] = BoundedCache(256)
+def _unread(facts: frozenset[str]) -> tuple[tuple[Fact, ...], Callable[[Situation], tuple[Any, ...]]]:
+    """The facts given a note when stated, with these facts read (in FACTS order), and what a
+    situation states of them, as a tuple (one call: nearly always none is stated)."""
+    unread = tuple(f for f in SITUATION_FACTS if f.scores and f.field not in facts)
+    fields = [f.field for f in unread]
+    if len(fields) > 1:
+        return unread, attrgetter(*fields)
+    return unread, lambda situation: tuple([getattr(situation, field) for field in fields])
+
+
+# For each set of facts read (a plan's `reads`): _unread's.
+_UNREAD: BoundedCache[frozenset[str], tuple[tuple[Fact, ...], Callable[[Situation], tuple[Any, ...]]]] = (
+    BoundedCache(256)
+)
 _LOOSE_FACTS = tuple(f for f in SITUATION_FACTS if f.way is WinBy.LOOSE)  # facts implying the loose tile
 
 
