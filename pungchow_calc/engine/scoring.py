@@ -350,21 +350,16 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
         found = _UNREAD.put(facts, _unread(facts))
     unread, stated = found
     given = stated(situation)
-    notes = (
-        [
-            f"{fact.option}: no rule of ruleset {name} scores {fact.scores}"
-            for fact, on in zip(unread, given, strict=True)
-            if on
-        ]
-        if any(given)
-        else []
-    )
+    loose = situation.win_by is WinBy.LOOSE
+    if not (loose or any(given)):
+        return ()
+    notes = [
+        f"{fact.option}: no rule of ruleset {name} scores {fact.scores}"
+        for fact, on in zip(unread, given, strict=True)
+        if on
+    ]
     # A fact that implies the loose tile (options.make): its own note, if any, says enough.
-    if (
-        situation.win_by is WinBy.LOOSE
-        and "loose" not in facts
-        and not any(getattr(situation, fact.field) for fact in _LOOSE_FACTS)
-    ):
+    if loose and "loose" not in facts and not any(getattr(situation, fact.field) for fact in _LOOSE_FACTS):
         notes.append(LOOSE_NOTE.format(name=name))
     return tuple(notes)
 
