@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from pungchow_calc.engine.payments import (
@@ -331,3 +331,28 @@ def test_diff_shows_the_discarders_payment_beside_the_books(width):
     assert ["discarder", "pays"] in [row[:2] for row in rows]
     assert "35400" in result.stdout and "17664" in result.stdout
     assert all(len(line) <= int(width) for line in result.stdout.splitlines())
+
+
+@given(
+    seat=st.sampled_from(list(Wind)),
+    discarder=st.sampled_from([None, *Wind]),
+    limit=st.sampled_from([240, 320, 1120, 2000, 8000]),
+    honba=st.integers(0, 3),
+    deposits=st.integers(0, 3),
+)
+def test_a_scores_payments_are_the_collection_and_its_own(seat, discarder, limit, honba, deposits):
+    # scoring remembers each collection by what it is worked out from (scoring._collected): a hand
+    # scored again pays what `collection` pays, in a dict of its own.
+    from pungchow_calc.engine.scoring import score_text
+    from pungchow_calc.engine.situation import Situation, WinBy
+    from pungchow_calc.ruleset_files import load
+
+    ruleset = load(RULESET)
+    by = WinBy.WALL if discarder is None else WinBy.DISCARD
+    situation = Situation(seat=seat, win_by=by, discarder=discarder, honba=honba, deposits=deposits)
+    assume(discarder is not seat)  # no one wins on his own discard
+    first, again = (score_text(BIG, ruleset, situation, limit) for _ in range(2))
+    shares = collection(seat, limit, 2, tuple(Wind), RIICHI, Collect(by is WinBy.DISCARD, discarder, honba))
+    assert first.payments == again.payments == {s.payer: s.amount for s in shares}
+    assert first.payments is not again.payments
+    assert again.deposits == 1000 * deposits

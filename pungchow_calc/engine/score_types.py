@@ -130,15 +130,14 @@ class Score:
         text = (
             f'{{"ruleset": {_json_str(self.ruleset)}, "hand": {_json_str(self.hand)}'
             f'{_situation_json(self.situation)}, "arrangement": {_codes(shown)}, '
-            f'"bonus_tiles": {_codes([t.code for t in self.bonus_tiles])}, '
+            f'"bonus_tiles": {_tiles_json(self.bonus_tiles)}, '
             f'"lines": [{", ".join([line.json_text for line in self.lines])}], '
             f'"points": {self.points}, "doublings": {self.doublings}, "score": {self.score}, '
             f'"limit": {limit}, "payable": {self.payable}, "limit_hand": {limit_hand}, '
-            f'"waits": {_codes([t.code for t in self.waits])}'
+            f'"waits": {_tiles_json(self.waits)}'
         )
         if self.payments is not None:
-            paid = ", ".join([f"{_payer_key(payer)}{amount}" for payer, amount in self.payments.items()])
-            text = f'{text}, "payments": {{{paid}}}'
+            text = f'{text}, "payments": {_payments_json(self.payments)}'
         if self.deposits:
             text = f'{text}, "deposits": {self.deposits}'
         if self.notes:
@@ -173,6 +172,30 @@ _WIND_KEYS = {wind: f"{_json_str(wind.word)}: " for wind in Wind}  # a payment's
 def _payer_key(payer: Payer) -> str:
     """A payment's JSON key: the seat's, or the unnamed discarder's."""
     return _WIND_KEYS[payer] if isinstance(payer, Wind) else f"{_json_str(payer)}: "
+
+
+def _tiles_json(tiles: tuple[Tile, ...]) -> str:
+    """The JSON list of the tiles' codes (a hand's waits, its bonus tiles), remembered: a batch meets
+    the same few hundred waits again and again (a tile hashes by identity, so the key is cheap)."""
+    found = _TILES.get(tiles)
+    if found is None:
+        found = _TILES.put(tiles, _codes([t.code for t in tiles]))
+    return found
+
+
+def _payments_json(payments: dict[Payer, int]) -> str:
+    """The JSON object of the payments, remembered by (payer, amount) pairs: the same few hundred
+    collections recur hand after hand."""
+    key = tuple(payments.items())
+    found = _PAYMENTS.get(key)
+    if found is None:
+        paid = ", ".join([f"{_payer_key(payer)}{amount}" for payer, amount in key])
+        found = _PAYMENTS.put(key, f"{{{paid}}}")
+    return found
+
+
+_TILES: BoundedCache[tuple[Tile, ...], str] = BoundedCache(16384)
+_PAYMENTS: BoundedCache[tuple[tuple[Payer, int], ...], str] = BoundedCache(16384)
 
 
 def _situation_json(s: Situation) -> str:

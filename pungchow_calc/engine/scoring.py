@@ -13,7 +13,7 @@ from .decomposition import loser_arrangements, shape_arrangement, waits, winning
 from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
-from .payments import ALL_SEATS, BOOK, Collect, collection, winner_payments
+from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
 from .plan import Found, evaluate, memo_for, plan_for
 from .rule_types import NOT_WRITTEN, LimitTier
 from .rules import Ruleset
@@ -24,6 +24,7 @@ from .situation import (
     LOOSE_NOTE,
     OF_THE_SET,
     SITUATION_FACTS,
+    Fact,
     Situation,
     WinBy,
     impossible_facts,
@@ -184,7 +185,7 @@ def _score_hand(
         found, points, doublings, limit_hand = evaluate(plan, ctx, nominal, memo)
         if minimum and limit_hand is None and _counted(found) < minimum:
             continue  # no win in this arrangement: too few doublings that count (docs/riichi.md)
-        if settings.round_points and all(line[1].rounded for line in found):
+        if settings.round_points and all([line[1].rounded for line in found]):
             points = -(-points // settings.round_points) * settings.round_points
         value, limit_label = _value(ruleset, cap, points, doublings, limit_hand)
         # With a doubling base, on equal value the arrangement with more doublings is taken (the
@@ -212,19 +213,12 @@ def _score_hand(
         terms = ruleset.settlement
         # The book's terms and no counters nor deposits (every hand but riichi's): as it always was.
         if terms is BOOK and not (situation.honba or situation.deposits):
-            payments = winner_payments(situation.seat, payable, ruleset.settings.east_multiplier, seats)
+            payments = winner_payments(situation.seat, payable, settings.east_multiplier, seats)
         else:
-            shares = collection(
-                situation.seat,
-                payable,
-                ruleset.settings.east_multiplier,
-                seats,
-                terms,
-                Collect(situation.win_by is WinBy.DISCARD, situation.discarder, situation.honba),
-            )
-            payments = {share.payer: share.amount for share in shares}
+            payments = _collected(terms, settings.east_multiplier, seats, situation, payable)
             deposits = terms.deposit_points * situation.deposits
-            notes += settlement_notes(ruleset, situation)
+            if situation.honba or situation.deposits:
+                notes += settlement_notes(ruleset, situation)
     # Positional: one Score per hand, and keywords cost a frozen dataclass more (Score's field order).
     return Score(
         ruleset.name,
@@ -247,16 +241,40 @@ def _score_hand(
     )
 
 
+def _collected(
+    terms: SettlementRules, multiplier: int, seats: tuple[Wind, ...], situation: Situation, payable: int
+) -> dict[Payer, int]:
+    """What each payer pays the winner under the settlement's terms (payments.collection), remembered
+    by what it is worked out from: a batch pays the same few hundred amounts hand after hand."""
+    discard = situation.win_by is WinBy.DISCARD
+    key = (terms, multiplier, seats, situation.seat, payable, discard, situation.discarder, situation.honba)
+    paid = _PAID.get(key)
+    if paid is None:
+        how = Collect(discard, situation.discarder, situation.honba)
+        shares = collection(situation.seat, payable, multiplier, seats, terms, how)
+        paid = _PAID.put(key, {share.payer: share.amount for share in shares})
+    return dict(paid)  # each Score its own dict
+
+
+_PAID: BoundedCache[tuple[Any, ...], dict[Payer, int]] = BoundedCache(4096)
+
+
 def _written(hand: Hand, ruleset: Ruleset) -> None:
     """Refuse a hand that holds what the ruleset's hands never hold (the setting `not_written`)."""
-    held = {
-        "bonus_tiles": bool(hand.bonus),
-        "exposed_pair": any(m.kind is MeldKind.PAIR and m.exposed for m in hand.fixed),
-        "winning_tile_laid": hand.winning_fixed is not None,
-    }
-    for what in sorted(ruleset.settings.not_written):
-        if held[what]:
+    never = ruleset.settings.not_written
+    for what, holds in _HOLDS.items():
+        if what in never and holds(hand):
             raise HandError(f"{ruleset.name}: {NOT_WRITTEN[what]}", code="not-written", column=1)
+
+
+# Whether a hand holds each thing a ruleset may say its hands never hold (NOT_WRITTEN), in the order
+# they are checked (by name): asked only of the things the ruleset names.
+_HOLDS: dict[str, Callable[[Hand], bool]] = {
+    "bonus_tiles": lambda hand: bool(hand.bonus),
+    "exposed_pair": lambda hand: any([m.kind is MeldKind.PAIR and m.exposed for m in hand.fixed]),
+    "winning_tile_laid": lambda hand: hand.winning_fixed is not None,
+}
+assert list(_HOLDS) == sorted(NOT_WRITTEN), "a test for each of NOT_WRITTEN, by name"
 
 
 def _counted(found: list[Found]) -> int:
@@ -286,8 +304,8 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
                     f"{fact.option}: {tile.code} would be a fifth {tile.code} with the hand's tiles",
                     code="bad-option",
                 )
-    for fact in CLOSED_ONLY:
-        if getattr(situation, fact.field) and hand.opened:
+    for fact in CLOSED_ONLY if hand.opened else ():
+        if getattr(situation, fact.field):
             raise HandError(
                 f"{fact.option} needs a closed hand: no set laid open (*, +) before the win",
                 code="open-hand",
@@ -304,19 +322,22 @@ def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     """A note for counters or deposits stated when the ruleset's settlement pays nothing for them."""
     terms = ruleset.settlement
     return tuple(
-        f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} "
-        f"(no {setting} in its settlement)"
-        for name, what, setting, given in (
-            ("honba", "counters", "counter_points", situation.honba and not terms.counter_points),
-            ("deposits", "deposits", "deposit_points", situation.deposits and not terms.deposit_points),
-        )
-        if given
+        [
+            f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} "
+            f"(no {setting} in its settlement)"
+            for name, what, setting in _PAID_FOR
+            if getattr(situation, name) and not getattr(terms, setting)
+        ]
     )
 
 
-_STATED = attrgetter(*(f.field for f in SITUATION_FACTS))  # the stated facts of a situation, as a tuple
+# The facts of the table the settlement pays for: (fact, what it counts, the setting that pays for it).
+_PAID_FOR = (("honba", "counters", "counter_points"), ("deposits", "deposits", "deposit_points"))
+
+
 _FLAG_FACTS = tuple(f for f in SITUATION_FACTS if f.flag)
 _FLAGS = attrgetter(*(f.field for f in _FLAG_FACTS))  # its on/off facts: any given? (rarely)
+_TRIED = tuple(f for f in _FLAG_FACTS if f.scores)  # those _idle_facts may try without
 
 
 def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
@@ -324,20 +345,40 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
     the facts, their options and what they say are the table of engine/situation.py."""
     if not situation.winner:
         return ()
-    stated = _STATED(situation)
+    found = _UNREAD.get(facts)
+    if found is None:
+        found = _UNREAD.put(facts, _unread(facts))
+    unread, stated = found
+    given = stated(situation)
     loose = situation.win_by is WinBy.LOOSE
-    if not (loose or any(stated)):
+    if not (loose or any(given)):
         return ()
-    given = [fact for fact, on in zip(SITUATION_FACTS, stated, strict=True) if on]
     notes = [
         f"{fact.option}: no rule of ruleset {name} scores {fact.scores}"
-        for fact in given
-        if fact.scores and fact.field not in facts
+        for fact, on in zip(unread, given, strict=True)
+        if on
     ]
     # A fact that implies the loose tile (options.make): its own note, if any, says enough.
-    if loose and "loose" not in facts and not any(fact.way is WinBy.LOOSE for fact in given):
+    if loose and "loose" not in facts and not any(getattr(situation, fact.field) for fact in _LOOSE_FACTS):
         notes.append(LOOSE_NOTE.format(name=name))
     return tuple(notes)
+
+
+def _unread(facts: frozenset[str]) -> tuple[tuple[Fact, ...], Callable[[Situation], tuple[Any, ...]]]:
+    """The facts given a note when stated, with these facts read (in FACTS order), and what a
+    situation states of them, as a tuple (one call: nearly always none is stated)."""
+    unread = tuple(f for f in SITUATION_FACTS if f.scores and f.field not in facts)
+    fields = [f.field for f in unread]
+    if len(fields) > 1:
+        return unread, attrgetter(*fields)
+    return unread, lambda situation: tuple([getattr(situation, field) for field in fields])
+
+
+# For each set of facts read (a plan's `reads`): _unread's.
+_UNREAD: BoundedCache[frozenset[str], tuple[tuple[Fact, ...], Callable[[Situation], tuple[Any, ...]]]] = (
+    BoundedCache(256)
+)
+_LOOSE_FACTS = tuple(f for f in SITUATION_FACTS if f.way is WinBy.LOOSE)  # facts implying the loose tile
 
 
 def _idle_facts(
@@ -355,14 +396,20 @@ def _idle_facts(
     score holds, so two that count together (a rule asking for either) are never both noted."""
     plan = plan_for(ruleset, True)
     reads = plan.reads
+    # Given, and read by some rule (else noted already as read by no rule, _unread_options).
+    tried = [fact for fact in _TRIED if getattr(situation, fact.field) and fact.field in reads]
+    if not tried:
+        return ()
     # A fact that a line of the hand requires counts: without it that rule gives no line (no trial).
-    required = plan.requires
-    used = {fact for line in score.lines for fact in required.get(line.rule, ())}
+    required = plan.requires.get
+    used: set[str] = set()
+    for line in score.lines:
+        needs = required(line.rule)
+        if needs:
+            used |= needs
     kept = situation
     notes: list[str] = []
-    for fact in _FLAG_FACTS:
-        if not fact.scores or not getattr(situation, fact.field) or fact.field not in reads:
-            continue  # not given, or noted already as read by no rule (_unread_options)
+    for fact in tried:
         if fact.field in used:
             continue
         off: dict[str, Any] = {fact.field: False}

@@ -444,12 +444,17 @@ IMPOSSIBLE: dict[str, Impossible] = {
 def impossible_facts(hand: Hand, situation: Situation, names: frozenset[str]) -> str | None:
     """Why the hand and its stated facts cannot be under a ruleset whose play never has `names`
     (IMPOSSIBLE, the setting `impossible`), or None."""
-    for name, check in IMPOSSIBLE.items():
-        if name in names:
-            why = check.test(hand, situation)
-            if why is not None:
-                return why
+    for test in _tests(names):
+        why = test(hand, situation)
+        if why is not None:
+            return why
     return None
+
+
+@lru_cache(maxsize=64)  # one per ruleset's setting: the same few, hand after hand
+def _tests(names: frozenset[str]) -> tuple[Callable[[Hand, Situation], str | None], ...]:
+    """The tests of IMPOSSIBLE that `names` names, in IMPOSSIBLE's order."""
+    return tuple(check.test for name, check in IMPOSSIBLE.items() if name in names)
 
 
 def flag_facts() -> tuple[Fact, ...]:
