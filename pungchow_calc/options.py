@@ -46,14 +46,18 @@ class ScoreOptions:
 
     def situation(self) -> Situation:
         """The Situation the scorer needs."""
-        return Situation(
-            seat=self.seat,
-            round=self.round,
-            winner=not self.loser,
-            win_by=self.win_by,
-            discarder=self.discarder,
+        return Situation(**self.situation_fields())
+
+    def situation_fields(self) -> dict[str, Any]:
+        """The Situation's keywords (a batch puts its stated values in: options.settled)."""
+        return {
+            "seat": self.seat,
+            "round": self.round,
+            "winner": not self.loser,
+            "win_by": self.win_by,
+            "discarder": self.discarder,
             **stated_situation(self.stated),
-        )
+        }
 
 
 def wind(value: str, option: str) -> Wind:
@@ -294,13 +298,36 @@ def scoring_args(
     """(hand, ruleset, situation, limit) of `pungchow score` arguments, as batch needs them: the
     options are checked once per distinct spelling (a club file repeats a few dozen)."""
     hand, values = _read_argv(argv, defaults)
-    return (hand, *_settled(tuple(values.items())))
+    return (hand, *settled(values))
+
+
+# The stated facts that take a value (`--dora Sw,5d`, `--honba 2`) make nearly every spelling of a
+# riichi batch's options a new one. make() reads such a value by its fact's reader and otherwise asks
+# only whether it is given (a false value, `--honba 0` or `--dora ""`, is not): so the options are
+# checked by make() once per spelling with each such value standing as whether it is given, and the
+# values read are put in its Situation after. tests/test_options.py holds this equal to make() on
+# generated option lists, every error included.
+_VALUED_FACTS = frozenset(fact.field for fact in SITUATION_FACTS if not fact.flag)
+
+
+def settled(values: dict[str, Any]) -> tuple[str, Situation, int | None | _Default]:
+    """(ruleset, situation, limit) of make()'s keywords (the hand aside), as make() gives them."""
+    read = {name: fact_value(name, value) for name, value in values.items() if name in _VALUED_FACTS}
+    if not read:
+        ruleset, situation, _, limit = _settled(tuple(values.items()))
+        return ruleset, situation, limit
+    key = tuple((name, bool(read[name]) if name in read else value) for name, value in values.items())
+    ruleset, _, fields, limit = _settled(key)
+    return ruleset, Situation(**(fields | {name: value for name, value in read.items() if value})), limit
 
 
 @lru_cache(maxsize=4096)
-def _settled(values: tuple[tuple[str, Any], ...]) -> tuple[str, Situation, int | None | _Default]:
+def _settled(
+    values: tuple[tuple[str, Any], ...],
+) -> tuple[str, Situation, dict[str, Any], int | None | _Default]:
+    # A valued fact given stands as True here: its place in the fields is taken by its value (settled).
     options = make("", **dict(values))
-    return options.ruleset, options.situation(), options.limit
+    return options.ruleset, options.situation(), options.situation_fields(), options.limit
 
 
 def split_argv(argv: list[str]) -> tuple[list[str], dict[str, Any]]:

@@ -388,6 +388,23 @@ def test_split_line_is_shlex_after_the_comment(line: str):
     assert got == expected
 
 
+# Options after a quoted hand: words of printable ASCII (split_line's quickest path) and the
+# whitespace only str.split or only shlex takes for one.
+PLAIN_TEXT = st.lists(
+    st.sampled_from(
+        [" ", "\t", "\r", "\n", "\x0b", "\x0c", "\x1c", "\x85", "\xa0", "-s", "n", "--dora", "4c,Nw", "~"]
+    ),
+    max_size=20,
+).map("".join)
+
+
+@given(PLAIN_TEXT)
+def test_split_line_of_plain_words_is_shlex(line: str):
+    import shlex
+
+    assert split_line(line) == shlex.split(line)
+
+
 @given(st.lists(LINE_TEXT, max_size=12))
 def test_every_entry_gives_exactly_one_record(lines: list[str]):
     data = "\n".join(lines).encode()

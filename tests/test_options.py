@@ -3,9 +3,13 @@ command spec's reader (cli/spec.py) and batch lines read every option the same w
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import typer
 from cli_helpers import run
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from pungchow_calc import options as opts
 from pungchow_calc.batch.input import mapping_argv
@@ -179,3 +183,67 @@ def test_batch_yaml_entries_take_the_table_names():
     argv = mapping_argv([("hand", HAND), ("win_by", "drawn"), ("discarder", "n"), ("round", "w")])
     assert argv == [HAND, "--win-by", "drawn", "--from", "n", "--round", "w"]
     assert mapping_argv([("hand", HAND), ("from", "n")]) == [HAND, "--from", "n"]
+
+
+# Values for every valued option, good and bad, for the property below: a new valued option needs its
+# own here (the test of SAMPLES above fails first).
+SETTLED_VALUES = {
+    "ruleset": ["pung-chow", "riichi-ema-2016", "mine.yaml"],
+    "seat": ["e", "s", "North", "x"],
+    "round": ["w", "east", ""],
+    "win_by": ["wall", "drawn", "loose", "discard", "air"],
+    "discarder": ["e", "n", "q"],
+    "limit": ["500", "1", "0", "abc", "9" * 30],
+    "honba": ["0", "2", "10", "12345", "x", ""],
+    "deposits": ["0", "3", "-1"],
+    "dora": ["4c,Nw", "Sw", "5d,5d,5d,5d,5d", "", ",", "1f", "zz", "Rd Rd"],
+    "ura": ["2b", "Ew,7b", "", "9x"],
+}
+SETTLED_OPTIONS = [o for o in opts.OPTIONS if not o.output]
+
+
+@st.composite
+def _option_lists(draw: st.DrawFn) -> list[str]:
+    argv = [HAND]
+    for option in draw(st.lists(st.sampled_from(SETTLED_OPTIONS), max_size=8)):
+        spelling = draw(st.sampled_from(option.spellings))
+        if option.flag:
+            argv.append(spelling)
+            continue
+        value = draw(st.sampled_from(SETTLED_VALUES[option.name]))
+        glued = spelling.startswith("--") and draw(st.booleans())
+        argv += [f"{spelling}={value}"] if glued else [spelling, value]
+    return argv
+
+
+def _outcome(read: Any, argv: list[str]) -> Any:
+    try:
+        return read(argv)
+    except OptionError as exc:
+        return ("error", exc.code, exc.message)
+
+
+def _made(argv: list[str]) -> tuple[Any, ...]:
+    options = opts.from_argv(argv)
+    return options.hand, options.ruleset, options.situation(), options.limit
+
+
+def test_settled_values_sample_every_valued_option():
+    assert {o.name for o in SETTLED_OPTIONS if not o.flag} == set(SETTLED_VALUES)
+
+
+@settings(max_examples=500)  # about 0.1 ms an example: the facts' values and their errors all met
+@given(_option_lists())
+@example([HAND, "--honba", "0", "--deposits", "3"])  # given, but 0: not a stated fact
+@example([HAND, "--dora=", "--ura", "2b"])  # no indicators
+@example([HAND, "--loser", "--honba", "0"])  # a count of 0 is not stated: no refusal
+@example([HAND, "--loser", "--dora", "Sw"])  # refused: --dora describes a win
+@example([HAND, "--dora", "zz", "--seat", "x", "--honba", "x"])  # the first error of make()'s order
+@example([HAND, "--seat", "x", "--honba", "x", "--dora", "zz"])
+@example([HAND, "--drawn", "--from", "s", "--dora", "5d,5d,5d,5d,5d"])
+def test_settled_options_are_made_options(argv: list[str]):
+    """scoring_args (options.settled: make() once per spelling, stated values put in after) gives what
+    make() gives, or the same error, read afresh and remembered."""
+    expected = _outcome(_made, argv)
+    assert _outcome(opts.scoring_args, argv) == expected
+    assert _outcome(opts.scoring_args, argv) == expected
