@@ -343,18 +343,27 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
     range) is an OptionError; main() then leaves the line to typer, whose error it is."""
     values: dict[str, Any] = {}
     words: list[str] = []
-    i = 0
-    while i < len(argv):
+    i, end = 0, len(argv)
+    while i < end:
         arg = argv[i]
-        spelled, eq, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        option = spelling.get(spelled)
-        if option is not None and option.flag and not eq:
-            values[option.name] = True
-        elif option is not None and not option.flag:
+        i += 1
+        spelled, inline = arg, None
+        option = spelling.get(arg)  # no spelling holds "=": `--x=v` is found by its `--x` below
+        if option is None and arg.startswith("--"):
+            spelled, eq, text = arg.partition("=")
             if eq:
+                option, inline = spelling.get(spelled), text
+        if option is None or (option.flag and inline is not None):
+            if arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
+                raise OptionError(f"unknown option {arg}", code="bad-option")
+            words.append(arg)
+        elif option.flag:
+            values[option.name] = True
+        else:
+            if inline is not None:
                 given = [inline]
             else:
-                given = argv[i + 1 : i + 1 + option.nargs]
+                given = argv[i : i + option.nargs]
                 i += option.nargs
                 if len(given) < option.nargs:
                     raise OptionError(f"{spelled} needs a value", code="bad-option")
@@ -365,11 +374,6 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
                 values.setdefault(option.name, []).append(value)
             else:
                 values[option.name] = value  # given twice: the last one counts (as click has it)
-        elif arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
-            raise OptionError(f"unknown option {arg}", code="bad-option")
-        else:
-            words.append(arg)
-        i += 1
     return words, values
 
 
@@ -386,12 +390,16 @@ def _typed(option: Option, spelled: str, text: str) -> Any:
     return number
 
 
+_OUTPUT = frozenset(o.name for o in OPTIONS if o.output)  # format options: a batch line's are ignored
+
+
 def _read_argv(argv: list[str], defaults: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
     """The hand and the make() keywords of a batch line; format options are accepted and ignored."""
     words, given = split_argv(argv)
     if not words:
         raise OptionError("no hand given", code="bad-option")
-    values = dict(defaults or {})
-    values.update((name, value) for name, value in given.items() if not OPTION[name].output)
+    if not _OUTPUT.isdisjoint(given):
+        given = {name: value for name, value in given.items() if name not in _OUTPUT}
+    values = {**defaults, **given} if defaults else given
     # A hand may be given as one quoted argument or as several groups.
     return " ".join(words), values
