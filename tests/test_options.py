@@ -247,3 +247,42 @@ def test_settled_options_are_made_options(argv: list[str]):
     expected = _outcome(_made, argv)
     assert _outcome(opts.scoring_args, argv) == expected
     assert _outcome(opts.scoring_args, argv) == expected
+
+
+def _tiles_read_whole(option: str, text: str) -> Any:
+    """An indicator list as read_tiles reads it in one piece: the notation's groups, then no bonus tile."""
+    from pungchow_calc.engine.errors import NotationError
+    from pungchow_calc.engine.notation import parse
+
+    try:
+        tiles = tuple(t for group in parse(text.replace(",", " ")).groups for t in group.tiles)
+    except NotationError as exc:
+        return ("error", f"{option}: {exc}")
+    if any(t.is_bonus for t in tiles):
+        return ("error", f"{option}: indicators are playing tiles, not flowers or seasons")
+    return tiles
+
+
+INDICATOR_TEXT = st.lists(
+    st.sampled_from(
+        ["4c", "Nw", "Sw", "5d", "Rd", "1f", "zz", "1b2b3b", "7c!", "Ew*", "1s", "9x", ",", " ", "  "]
+    ),
+    max_size=14,
+).map("".join)
+
+
+@given(st.sampled_from(["--dora", "--ura"]), INDICATOR_TEXT)
+@example("--dora", "1f,zz")  # a bonus tile before a bad group: the bad group is named, at its column
+@example("--dora", "4c,zz,1f")
+@example("--ura", "1b2b3b," * 6)  # over 40 characters: read whole
+@example("--dora", "4c," * 140)  # too long to be a hand: refused
+def test_indicators_read_tile_by_tile_are_read_whole(option: str, text: str):
+    from pungchow_calc.engine.situation import read_tiles
+
+    expected = _tiles_read_whole(option, text)
+    for _ in range(2):  # read, then remembered
+        try:
+            got: Any = read_tiles(option, text)
+        except OptionError as exc:
+            got = ("error", exc.message)
+        assert got == expected
