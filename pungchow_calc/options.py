@@ -9,7 +9,7 @@ from the same declarations (cli/typer_app.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any
 
@@ -114,11 +114,10 @@ class Option:
     maximum: int | None = None
     required: bool = False  # a command line without it is refused (typer says so)
     complete: str = ""  # what the shell completes the value from: ruleset, wind, topic
+    flag: bool = field(init=False, compare=False, repr=False)  # on/off (no metavar): read per word
 
-    @property
-    def flag(self) -> bool:
-        """True for an on/off option (no value)."""
-        return not self.metavar
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "flag", not self.metavar)
 
 
 def fact_option(fact: Fact) -> Option:
@@ -312,20 +311,26 @@ _VALUED_FACTS = frozenset(fact.field for fact in SITUATION_FACTS if not fact.fla
 
 def settled(values: dict[str, Any]) -> tuple[str, Situation, int | None | _Default]:
     """(ruleset, situation, limit) of make()'s keywords (the hand aside), as make() gives them."""
-    read = {name: fact_value(name, value) for name, value in values.items() if name in _VALUED_FACTS}
-    if not read:
-        ruleset, situation, _, limit = _settled(tuple(values.items()))
-        return ruleset, situation, limit
-    key = tuple((name, bool(read[name]) if name in read else value) for name, value in values.items())
-    ruleset, _, fields, limit = _settled(key)
-    return ruleset, Situation(**(fields | {name: value for name, value in read.items() if value})), limit
+    given: dict[str, Any] = {}  # the valued facts given, read
+    key = []
+    for name, value in values.items():
+        if name in _VALUED_FACTS:
+            value = fact_value(name, value)
+            if value:
+                given[name] = value
+            key.append((name, bool(value)))
+        else:
+            key.append((name, value))
+    ruleset, situation, fields, limit = _settled(tuple(key))
+    return ruleset, Situation(**(fields | given)) if given else situation, limit
 
 
 @lru_cache(maxsize=4096)
 def _settled(
     values: tuple[tuple[str, Any], ...],
 ) -> tuple[str, Situation, dict[str, Any], int | None | _Default]:
-    # A valued fact given stands as True here: its place in the fields is taken by its value (settled).
+    # A valued fact given stands as True here: settled puts its value in the fields (the situation
+    # made with such a stand-in is never given out).
     options = make("", **dict(values))
     return options.ruleset, options.situation(), options.situation_fields(), options.limit
 
@@ -369,7 +374,11 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
                     raise OptionError(f"{spelled} needs a value", code="bad-option")
             if option.nargs != len(given):
                 raise OptionError(f"{spelled} needs {option.nargs} values", code="bad-option")
-            value: Any = tuple(given) if option.nargs > 1 else _typed(option, spelled, given[0])
+            value: Any = given[0]
+            if option.nargs > 1:
+                value = tuple(given)
+            elif option.kind is not str:
+                value = _typed(option, spelled, value)
             if option.many:
                 values.setdefault(option.name, []).append(value)
             else:
