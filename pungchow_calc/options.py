@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any
 
+from .engine.cache import BoundedCache
 from .engine.errors import OptionError
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
@@ -307,6 +308,9 @@ def scoring_args(
 # values read are put in its Situation after. tests/test_options.py holds this equal to make() on
 # generated option lists, every error included.
 _VALUED_FACTS = frozenset(fact.field for fact in SITUATION_FACTS if not fact.flag)
+# Each such value as read, by (fact, text): a riichi batch has a few thousand indicator lists and a few
+# counts, line after line.
+_READ: BoundedCache[tuple[str, Any], Any] = BoundedCache(16384)
 
 
 def settled(values: dict[str, Any]) -> tuple[str, Situation, int | None | _Default]:
@@ -315,7 +319,8 @@ def settled(values: dict[str, Any]) -> tuple[str, Situation, int | None | _Defau
     key = []
     for name, value in values.items():
         if name in _VALUED_FACTS:
-            value = fact_value(name, value)
+            read = _READ.get((name, value))
+            value = _READ.put((name, value), fact_value(name, value)) if read is None else read
             if value:
                 given[name] = value
             key.append((name, bool(value)))
