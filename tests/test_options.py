@@ -286,3 +286,44 @@ def test_indicators_read_tile_by_tile_are_read_whole(option: str, text: str):
         except OptionError as exc:
             got = ("error", exc.message)
         assert got == expected
+
+
+def _spelling(*path: str) -> dict[str, opts.Option]:
+    return next(command.spelling for command in spec.COMMANDS if command.path == path)
+
+
+@pytest.mark.parametrize(
+    ("path", "argv", "message"),
+    [
+        pytest.param(("score",), [HAND, "--colour"], "unknown option --colour", id="unknown"),
+        pytest.param(("score",), [HAND, "--json=yes"], "unknown option --json=yes", id="flag-with-value"),
+        pytest.param(("score",), [HAND, "--=x"], "unknown option --=x", id="empty-spelling"),
+        pytest.param(("score",), [HAND, "-s=n"], "unknown option -s=n", id="short-with-equals"),
+        pytest.param(("score",), [HAND, "--seat"], "--seat needs a value", id="missing-value"),
+        pytest.param(("batch",), ["f.txt", "--compare", "bmja"], "--compare needs a value", id="half-a-pair"),
+        pytest.param(("batch",), ["f.txt", "--compare=bmja"], "--compare needs 2 values", id="inline-pair"),
+        pytest.param(
+            ("batch",), ["f.txt", "--workers=two"], "--workers: 'two' is not a whole number", id="word"
+        ),
+        pytest.param(
+            ("evening", "chart"), ["e.jsonl", "--width", "19"], "--width: 19 is out of range", id="range"
+        ),
+    ],
+)
+def test_read_args_refuses_in_one_line(path: tuple[str, ...], argv: list[str], message: str):
+    with pytest.raises(OptionError) as caught:
+        opts.read_args(argv, _spelling(*path))
+    assert caught.value.message == message
+
+
+@pytest.mark.parametrize(
+    ("argv", "words", "values"),
+    [
+        pytest.param([HAND, "-5", "-"], [HAND, "-5", "-"], {}, id="negative-number-and-dash"),
+        pytest.param([HAND, "--seat=n", "-s", "e"], [HAND], {"seat": "e"}, id="last-counts"),
+        pytest.param([HAND, "--dora=", "--drawn"], [HAND], {"dora": "", "drawn": True}, id="empty-inline"),
+        pytest.param([HAND, "--seat", "--drawn"], [HAND], {"seat": "--drawn"}, id="value-like-option"),
+    ],
+)
+def test_read_args_reads_words_and_values(argv: list[str], words: list[str], values: dict[str, Any]):
+    assert opts.read_args(argv, opts.SPELLING) == (words, values)
