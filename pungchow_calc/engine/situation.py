@@ -101,7 +101,9 @@ class Fact:
         return not self.metavar
 
 
-_SHORT_LIST = 40  # characters: five indicators and their commas, far under a hand's longest
+# Characters: five indicators and their commas, far under the longest text notation reads (a longer
+# list is read whole, so that it is refused as a too long hand would be).
+_SHORT_LIST = 40
 
 
 @lru_cache(maxsize=4096)  # a batch's indicators: a few hundred spellings, on line after line
