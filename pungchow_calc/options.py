@@ -303,9 +303,9 @@ def scoring_args(
 
 # The stated facts that take a value (`--dora Sw,5d`, `--honba 2`) make nearly every spelling of a
 # riichi batch's options a new one. make() reads such a value by its fact's reader and otherwise asks
-# only whether it is given (a false value, `--honba 0` or `--dora ""`, is not): so the options are
-# checked by make() once per spelling with each such value standing as whether it is given, and the
-# values read are put in its Situation after. tests/test_options.py holds this equal to make() on
+# only whether it is given (a false value, `--honba 0`, is not): so the options are checked by make()
+# once per spelling with each such value standing as whether it is given, and the values read are put
+# in its Situation after. tests/test_options.py holds this equal to make() on
 # generated option lists, every error included.
 _VALUED_FACTS = frozenset(fact.field for fact in SITUATION_FACTS if not fact.flag)
 # Each such value as read, by (fact, text): a riichi batch has a few thousand indicator lists and a few

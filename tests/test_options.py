@@ -235,7 +235,8 @@ def test_settled_values_sample_every_valued_option():
 @settings(max_examples=500)  # about 0.1 ms an example: the facts' values and their errors all met
 @given(_option_lists())
 @example([HAND, "--honba", "0", "--deposits", "3"])  # given, but 0: not a stated fact
-@example([HAND, "--dora=", "--ura", "2b"])  # no indicators
+@example([HAND, "--dora=", "--ura", "2b"])  # an empty list of indicators: refused
+@example([HAND, "--from", "e", "--honba", "2"])  # east's own discard
 @example([HAND, "--loser", "--honba", "0"])  # a count of 0 is not stated: no refusal
 @example([HAND, "--loser", "--dora", "Sw"])  # refused: --dora describes a win
 @example([HAND, "--dora", "zz", "--seat", "x", "--honba", "x"])  # the first error of make()'s order
