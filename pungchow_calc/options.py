@@ -9,10 +9,11 @@ from the same declarations (cli/typer_app.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any
 
+from .engine.cache import BoundedCache
 from .engine.errors import OptionError
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
@@ -46,14 +47,18 @@ class ScoreOptions:
 
     def situation(self) -> Situation:
         """The Situation the scorer needs."""
-        return Situation(
-            seat=self.seat,
-            round=self.round,
-            winner=not self.loser,
-            win_by=self.win_by,
-            discarder=self.discarder,
+        return Situation(**self.situation_fields())
+
+    def situation_fields(self) -> dict[str, Any]:
+        """The Situation's keywords (a batch puts its stated values in: options.settled)."""
+        return {
+            "seat": self.seat,
+            "round": self.round,
+            "winner": not self.loser,
+            "win_by": self.win_by,
+            "discarder": self.discarder,
             **stated_situation(self.stated),
-        )
+        }
 
 
 def wind(value: str, option: str) -> Wind:
@@ -110,11 +115,10 @@ class Option:
     maximum: int | None = None
     required: bool = False  # a command line without it is refused (typer says so)
     complete: str = ""  # what the shell completes the value from: ruleset, wind, topic
+    flag: bool = field(init=False, compare=False, repr=False)  # on/off (no metavar): read per word
 
-    @property
-    def flag(self) -> bool:
-        """True for an on/off option (no value)."""
-        return not self.metavar
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "flag", not self.metavar)
 
 
 def fact_option(fact: Fact) -> Option:
@@ -294,13 +298,46 @@ def scoring_args(
     """(hand, ruleset, situation, limit) of `pungchow score` arguments, as batch needs them: the
     options are checked once per distinct spelling (a club file repeats a few dozen)."""
     hand, values = _read_argv(argv, defaults)
-    return (hand, *_settled(tuple(values.items())))
+    return (hand, *settled(values))
+
+
+# The stated facts that take a value (`--dora Sw,5d`, `--honba 2`) make nearly every spelling of a
+# riichi batch's options a new one. make() reads such a value by its fact's reader and otherwise asks
+# only whether it is given (a false value, `--honba 0`, is not): so the options are checked by make()
+# once per spelling with each such value standing as whether it is given, and the values read are put
+# in its Situation after. tests/test_options.py holds this equal to make() on
+# generated option lists, every error included.
+_VALUED_FACTS = frozenset(fact.field for fact in SITUATION_FACTS if not fact.flag)
+# Each such value as read, by (fact, text): a riichi batch has a few thousand indicator lists and a few
+# counts, line after line.
+_READ: BoundedCache[tuple[str, Any], Any] = BoundedCache(16384)
+
+
+def settled(values: dict[str, Any]) -> tuple[str, Situation, int | None | _Default]:
+    """(ruleset, situation, limit) of make()'s keywords (the hand aside), as make() gives them."""
+    given: dict[str, Any] = {}  # the valued facts given, read
+    key = []
+    for name, value in values.items():
+        if name in _VALUED_FACTS:
+            read = _READ.get((name, value))
+            value = _READ.put((name, value), fact_value(name, value)) if read is None else read
+            if value:
+                given[name] = value
+            key.append((name, bool(value)))
+        else:
+            key.append((name, value))
+    ruleset, situation, fields, limit = _settled(tuple(key))
+    return ruleset, Situation(**(fields | given)) if given else situation, limit
 
 
 @lru_cache(maxsize=4096)
-def _settled(values: tuple[tuple[str, Any], ...]) -> tuple[str, Situation, int | None | _Default]:
+def _settled(
+    values: tuple[tuple[str, Any], ...],
+) -> tuple[str, Situation, dict[str, Any], int | None | _Default]:
+    # A valued fact given stands as True here: settled puts its value in the fields (the situation
+    # made with such a stand-in is never given out).
     options = make("", **dict(values))
-    return options.ruleset, options.situation(), options.limit
+    return options.ruleset, options.situation(), options.situation_fields(), options.limit
 
 
 def split_argv(argv: list[str]) -> tuple[list[str], dict[str, Any]]:
@@ -316,33 +353,41 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
     range) is an OptionError; main() then leaves the line to typer, whose error it is."""
     values: dict[str, Any] = {}
     words: list[str] = []
-    i = 0
-    while i < len(argv):
+    i, end = 0, len(argv)
+    while i < end:
         arg = argv[i]
-        spelled, eq, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        option = spelling.get(spelled)
-        if option is not None and option.flag and not eq:
-            values[option.name] = True
-        elif option is not None and not option.flag:
+        i += 1
+        spelled, inline = arg, None
+        option = spelling.get(arg)  # no spelling holds "=": `--x=v` is found by its `--x` below
+        if option is None and arg.startswith("--"):
+            spelled, eq, text = arg.partition("=")
             if eq:
+                option, inline = spelling.get(spelled), text
+        if option is None or (option.flag and inline is not None):
+            if arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
+                raise OptionError(f"unknown option {arg}", code="bad-option")
+            words.append(arg)
+        elif option.flag:
+            values[option.name] = True
+        else:
+            if inline is not None:
                 given = [inline]
             else:
-                given = argv[i + 1 : i + 1 + option.nargs]
+                given = argv[i : i + option.nargs]
                 i += option.nargs
                 if len(given) < option.nargs:
                     raise OptionError(f"{spelled} needs a value", code="bad-option")
             if option.nargs != len(given):
                 raise OptionError(f"{spelled} needs {option.nargs} values", code="bad-option")
-            value: Any = tuple(given) if option.nargs > 1 else _typed(option, spelled, given[0])
+            value: Any = given[0]
+            if option.nargs > 1:
+                value = tuple(given)
+            elif option.kind is not str:
+                value = _typed(option, spelled, value)
             if option.many:
                 values.setdefault(option.name, []).append(value)
             else:
                 values[option.name] = value  # given twice: the last one counts (as click has it)
-        elif arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
-            raise OptionError(f"unknown option {arg}", code="bad-option")
-        else:
-            words.append(arg)
-        i += 1
     return words, values
 
 
@@ -359,12 +404,16 @@ def _typed(option: Option, spelled: str, text: str) -> Any:
     return number
 
 
+_OUTPUT = frozenset(o.name for o in OPTIONS if o.output)  # format options: a batch line's are ignored
+
+
 def _read_argv(argv: list[str], defaults: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
     """The hand and the make() keywords of a batch line; format options are accepted and ignored."""
     words, given = split_argv(argv)
     if not words:
         raise OptionError("no hand given", code="bad-option")
-    values = dict(defaults or {})
-    values.update((name, value) for name, value in given.items() if not OPTION[name].output)
+    if not _OUTPUT.isdisjoint(given):
+        given = {name: value for name, value in given.items() if name not in _OUTPUT}
+    values = {**defaults, **given} if defaults else given
     # A hand may be given as one quoted argument or as several groups.
     return " ".join(words), values

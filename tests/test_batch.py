@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import Result, typer_probe
 from cli_helpers import run as run_main
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pungchow_calc import options as opts
@@ -377,6 +377,40 @@ def test_split_line_is_shlex_after_the_comment(line: str):
 
     from pungchow_calc.batch.input import strip_comment
 
+    try:
+        expected: list[str] | str = shlex.split(strip_comment(line))
+    except ValueError as exc:
+        expected = str(exc)
+    try:
+        got: list[str] | str = split_line(line)
+    except ValueError as exc:
+        got = str(exc)
+    assert got == expected
+
+
+# Options after a quoted hand: words of printable ASCII (split_line's quickest path) and the
+# whitespace only str.split or only shlex takes for one.
+PLAIN_TEXT = st.lists(
+    st.sampled_from(
+        [" ", "\t", "\r", "\n", "\x0b", "\x0c", "\x1c", "\x85", "\xa0", "-s", "n", "--dora", "4c,Nw", "~"]
+    ),
+    max_size=20,
+).map("".join)
+
+
+@settings(max_examples=300)  # cheap: the quick paths' edges all met
+@given(st.sampled_from(["", " ", "\t", "'", '"']), LINE_TEXT, st.sampled_from(["", "'", '"']), PLAIN_TEXT)
+@example("'", "1b1b1b", "'", "-s n")  # glued to the quote: one word
+@example('"', "1b\\\\", '"', " -s n")  # an escaped backslash in double quotes: one backslash
+@example('"', "1b1b1b # x", '"', " -s n")  # a hash in the quoted hand
+@example(" '", "", "'", "\t-s\x0bn")  # an empty hand; a vertical tab is part of a word to shlex
+def test_split_line_of_plain_words_is_shlex(lead: str, head: str, quote: str, rest: str):
+    """Plain words, after a quoted hand or not, split as shlex splits them (split_line's quick paths)."""
+    import shlex
+
+    from pungchow_calc.batch.input import strip_comment
+
+    line = f"{lead}{head}{quote}{rest}"
     try:
         expected: list[str] | str = shlex.split(strip_comment(line))
     except ValueError as exc:

@@ -3,9 +3,13 @@ command spec's reader (cli/spec.py) and batch lines read every option the same w
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import typer
 from cli_helpers import run
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from pungchow_calc import options as opts
 from pungchow_calc.batch.input import mapping_argv
@@ -179,3 +183,148 @@ def test_batch_yaml_entries_take_the_table_names():
     argv = mapping_argv([("hand", HAND), ("win_by", "drawn"), ("discarder", "n"), ("round", "w")])
     assert argv == [HAND, "--win-by", "drawn", "--from", "n", "--round", "w"]
     assert mapping_argv([("hand", HAND), ("from", "n")]) == [HAND, "--from", "n"]
+
+
+# Values for every valued option, good and bad, for the property below: a new valued option needs its
+# own here (the test of SAMPLES above fails first).
+SETTLED_VALUES = {
+    "ruleset": ["pung-chow", "riichi-ema-2016", "mine.yaml"],
+    "seat": ["e", "s", "North", "x"],
+    "round": ["w", "east", ""],
+    "win_by": ["wall", "drawn", "loose", "discard", "air"],
+    "discarder": ["e", "n", "q"],
+    "limit": ["500", "1", "0", "abc", "9" * 30],
+    "honba": ["0", "2", "10", "12345", "x", ""],
+    "deposits": ["0", "3", "-1"],
+    "dora": ["4c,Nw", "Sw", "5d,5d,5d,5d,5d", "", ",", "1f", "zz", "Rd Rd"],
+    "ura": ["2b", "Ew,7b", "", "9x"],
+}
+SETTLED_OPTIONS = [o for o in opts.OPTIONS if not o.output]
+
+
+@st.composite
+def _option_lists(draw: st.DrawFn) -> list[str]:
+    argv = [HAND]
+    for option in draw(st.lists(st.sampled_from(SETTLED_OPTIONS), max_size=8)):
+        spelling = draw(st.sampled_from(option.spellings))
+        if option.flag:
+            argv.append(spelling)
+            continue
+        value = draw(st.sampled_from(SETTLED_VALUES[option.name]))
+        glued = spelling.startswith("--") and draw(st.booleans())
+        argv += [f"{spelling}={value}"] if glued else [spelling, value]
+    return argv
+
+
+def _outcome(read: Any, argv: list[str]) -> Any:
+    try:
+        return read(argv)
+    except OptionError as exc:
+        return ("error", exc.code, exc.message)
+
+
+def _made(argv: list[str]) -> tuple[Any, ...]:
+    options = opts.from_argv(argv)
+    return options.hand, options.ruleset, options.situation(), options.limit
+
+
+def test_settled_values_sample_every_valued_option():
+    assert {o.name for o in SETTLED_OPTIONS if not o.flag} == set(SETTLED_VALUES)
+
+
+@settings(max_examples=500)  # about 0.1 ms an example: the facts' values and their errors all met
+@given(_option_lists())
+@example([HAND, "--honba", "0", "--deposits", "3"])  # given, but 0: not a stated fact
+@example([HAND, "--dora=", "--ura", "2b"])  # an empty list of indicators: refused
+@example([HAND, "--from", "e", "--honba", "2"])  # east's own discard
+@example([HAND, "--loser", "--honba", "0"])  # a count of 0 is not stated: no refusal
+@example([HAND, "--loser", "--dora", "Sw"])  # refused: --dora describes a win
+@example([HAND, "--dora", "zz", "--seat", "x", "--honba", "x"])  # the first error of make()'s order
+@example([HAND, "--seat", "x", "--honba", "x", "--dora", "zz"])
+@example([HAND, "--drawn", "--from", "s", "--dora", "5d,5d,5d,5d,5d"])
+def test_settled_options_are_made_options(argv: list[str]):
+    """scoring_args (options.settled: make() once per spelling, stated values put in after) gives what
+    make() gives, or the same error, read afresh and remembered."""
+    expected = _outcome(_made, argv)
+    assert _outcome(opts.scoring_args, argv) == expected
+    assert _outcome(opts.scoring_args, argv) == expected
+
+
+def _tiles_read_whole(option: str, text: str) -> Any:
+    """An indicator list as read_tiles reads it in one piece: the notation's groups, then no bonus tile."""
+    from pungchow_calc.engine.errors import NotationError
+    from pungchow_calc.engine.notation import parse
+
+    try:
+        tiles = tuple(t for group in parse(text.replace(",", " ")).groups for t in group.tiles)
+    except NotationError as exc:
+        return ("error", f"{option}: {exc}")
+    if any(t.is_bonus for t in tiles):
+        return ("error", f"{option}: indicators are playing tiles, not flowers or seasons")
+    return tiles
+
+
+INDICATOR_TEXT = st.lists(
+    st.sampled_from(
+        ["4c", "Nw", "Sw", "5d", "Rd", "1f", "zz", "1b2b3b", "7c!", "Ew*", "1s", "9x", ",", " ", "  "]
+    ),
+    max_size=14,
+).map("".join)
+
+
+@given(st.sampled_from(["--dora", "--ura"]), INDICATOR_TEXT)
+@example("--dora", "1f,zz")  # a bonus tile before a bad group: the bad group is named, at its column
+@example("--dora", "4c,zz,1f")
+@example("--ura", "1b2b3b," * 6)  # over 40 characters: read whole
+@example("--dora", "4c," * 140)  # too long to be a hand: refused
+def test_indicators_read_tile_by_tile_are_read_whole(option: str, text: str):
+    from pungchow_calc.engine.situation import read_tiles
+
+    expected = _tiles_read_whole(option, text)
+    for _ in range(2):  # read, then remembered
+        try:
+            got: Any = read_tiles(option, text)
+        except OptionError as exc:
+            got = ("error", exc.message)
+        assert got == expected
+
+
+def _spelling(*path: str) -> dict[str, opts.Option]:
+    return next(command.spelling for command in spec.COMMANDS if command.path == path)
+
+
+@pytest.mark.parametrize(
+    ("path", "argv", "message"),
+    [
+        pytest.param(("score",), [HAND, "--colour"], "unknown option --colour", id="unknown"),
+        pytest.param(("score",), [HAND, "--json=yes"], "unknown option --json=yes", id="flag-with-value"),
+        pytest.param(("score",), [HAND, "--=x"], "unknown option --=x", id="empty-spelling"),
+        pytest.param(("score",), [HAND, "-s=n"], "unknown option -s=n", id="short-with-equals"),
+        pytest.param(("score",), [HAND, "--seat"], "--seat needs a value", id="missing-value"),
+        pytest.param(("batch",), ["f.txt", "--compare", "bmja"], "--compare needs a value", id="half-a-pair"),
+        pytest.param(("batch",), ["f.txt", "--compare=bmja"], "--compare needs 2 values", id="inline-pair"),
+        pytest.param(
+            ("batch",), ["f.txt", "--workers=two"], "--workers: 'two' is not a whole number", id="word"
+        ),
+        pytest.param(
+            ("evening", "chart"), ["e.jsonl", "--width", "19"], "--width: 19 is out of range", id="range"
+        ),
+    ],
+)
+def test_read_args_refuses_in_one_line(path: tuple[str, ...], argv: list[str], message: str):
+    with pytest.raises(OptionError) as caught:
+        opts.read_args(argv, _spelling(*path))
+    assert caught.value.message == message
+
+
+@pytest.mark.parametrize(
+    ("argv", "words", "values"),
+    [
+        pytest.param([HAND, "-5", "-"], [HAND, "-5", "-"], {}, id="negative-number-and-dash"),
+        pytest.param([HAND, "--seat=n", "-s", "e"], [HAND], {"seat": "e"}, id="last-counts"),
+        pytest.param([HAND, "--dora=", "--drawn"], [HAND], {"dora": "", "drawn": True}, id="empty-inline"),
+        pytest.param([HAND, "--seat", "--drawn"], [HAND], {"seat": "--drawn"}, id="value-like-option"),
+    ],
+)
+def test_read_args_reads_words_and_values(argv: list[str], words: list[str], values: dict[str, Any]):
+    assert opts.read_args(argv, opts.SPELLING) == (words, values)

@@ -52,6 +52,11 @@ class FileError(PungchowError):
 _WORD = r""""([^"\\]*)"|'([^']*)'|([^ \t\r\n"'\\]+)"""
 _SIMPLE_LINE = re.compile(rf"[ \t\r\n]*(?:(?:{_WORD})(?:[ \t\r\n]+|$))*")
 _SIMPLE_WORD = re.compile(_WORD)
+# Printable ASCII and shlex's whitespace, without a quote, a backslash or a `#`: a line of these (an
+# entry's options, after its quoted hand) is split by shlex exactly where str.split splits it.
+_PLAIN_LINE = re.compile(r"[\t\n\r !$-&(-\[\]-~]*")
+# A line's first word quoted, no backslash in it, then a space or the end: a hand with its options after.
+_QUOTED_HEAD = re.compile(r"""[ \t\r\n]*(?:"([^"\\]*)"|'([^']*)')(?=[ \t\r\n]|$)""")
 # A comment starts a word: without a `#` at the start of the line or after a space there is none
 # (a kong's `#` ends its word).
 _COMMENT_START = re.compile(r"(?:^|\s)#")
@@ -88,6 +93,12 @@ def strip_comment(text: str) -> str:
 
 def split_line(text: str) -> list[str]:
     """Shell-split one text line, without its comment."""
+    if _PLAIN_LINE.fullmatch(text):
+        return text.split()
+    head = _QUOTED_HEAD.match(text)
+    if head is not None and _PLAIN_LINE.fullmatch(text, head.end()):
+        double, single = head.groups()
+        return [single if double is None else double, *text[head.end() :].split()]
     if "#" in text and _COMMENT_START.search(text):
         text = strip_comment(text)
     if _SIMPLE_LINE.fullmatch(text):

@@ -101,9 +101,22 @@ class Fact:
         return not self.metavar
 
 
+# Characters: five indicators and their commas, far under the longest text notation reads (a longer
+# list is read whole, so that it is refused as a too long hand would be).
+_SHORT_LIST = 40
+
+
 @lru_cache(maxsize=4096)  # a batch's indicators: a few hundred spellings, on line after line
 def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
     """Playing tiles given as an option's value, in notation, commas allowed: `4c,Nw` (docs/riichi.md)."""
+    # A batch's indicator lists are thousands of arrangements of a few dozen tiles: a short list is read
+    # tile by tile, each remembered (read alone, a group gives the same tiles); any error, read whole.
+    words = text.replace(",", " ").split()
+    if len(words) > 1 and len(text) <= _SHORT_LIST:
+        try:
+            return tuple(t for word in words for t in read_tiles(option, word))
+        except OptionError:
+            pass  # the whole list read below names the first bad group and its column
     try:
         tiles = tuple(t for group in parse(text.replace(",", " ")).groups for t in group.tiles)
     except NotationError as exc:
