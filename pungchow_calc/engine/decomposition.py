@@ -219,7 +219,7 @@ def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, .
     sets_needed, pairs_needed = still_needed(fixed)
     if sets_needed < 0 or pairs_needed < 0:
         return
-    if len(hand.pool) != 3 * sets_needed + 2 * pairs_needed:
+    if sum(hand.pool_counts) != 3 * sets_needed + 2 * pairs_needed:
         return
     for parts in _splits(hand.pool_counts, sets_needed, pairs_needed):
         melds = _pool_melds(hand, parts)
