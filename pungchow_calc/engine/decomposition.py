@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, combinations, product
+from operator import itemgetter
 
 from .cache import BoundedCache
 from .hand import Hand, Meld, MeldKind, meld
@@ -302,7 +303,7 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
     if win is None:
         return ()
     fixed = hand.fixed
-    counts = list(hand.pool_counts)  # the concealed tiles before the winning one came
+    before = list(hand.pool_counts)  # the concealed tiles before the winning one came
     if hand.winning_fixed is not None:
         held = fixed[hand.winning_fixed]
         if held.kind is MeldKind.KONG:
@@ -310,50 +311,68 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
             return (win,)
         fixed = fixed[: hand.winning_fixed] + fixed[hand.winning_fixed + 1 :]
         for tile in held.tiles:
-            counts[tile.index] += 1
-    counts[win.index] -= 1
-    held_before = tuple(counts)
+            before[tile.index] += 1
+    before[win.index] -= 1
     whole = list(hand.counts)  # every tile held before the winning one came
     whole[win.index] -= 1
     sets_needed, pairs_needed = still_needed(fixed)
-    # One added tile changes one block only, so each block is judged once as it stands, and the
-    # tiles that would mend or keep a block are looked up by its counts (the same test as
-    # `is_complete`, block by block).
-    status = [_block_status(held_before[lo:hi], numbered) for lo, hi, numbered in BLOCKS]
-    bad = [b for b, (ok, _) in enumerate(status) if not ok]
-    pairs = sum([pair for _, pair in status])
-    found: set[int] = set()
-    if (
-        sum(held_before) + 1 == 3 * sets_needed + 2 * pairs_needed and len(bad) <= 1
-    ):  # one tile mends one block at most
-        for b in bad or range(len(BLOCKS)):
-            lo, hi, numbered = BLOCKS[b]
-            for i, pair in _block_fills(held_before[lo:hi], numbered):
+    found: list[int] = []
+    if sum(before) + 1 == 3 * sets_needed + 2 * pairs_needed:
+        # One added tile changes one block only, so each block is judged once as it stands (the same
+        # test as `is_complete`, block by block), and the tiles that would mend or keep it are looked up
+        # by its counts.
+        held_before = tuple(before)
+        blocks = list(map(_block_waits, map(held_before.__getitem__, _SLICES), _NUMBERED_BLOCKS))
+        status = list(map(_STATUS, blocks))
+        bad = status.count(None)
+        if bad <= 1:  # one tile mends one block at most
+            pairs = status.count(True)
+            for b in (status.index(None),) if bad else range(len(BLOCKS)):
+                has_pair, grown_pair, fills = blocks[b]
                 # The whole hand needs exactly one pair; all four copies held leaves no place
                 # (docs/rulings.md).
-                if pairs - status[b][1] + pair == pairs_needed and whole[lo + i] < 4:
-                    found.add(lo + i)
-    for shape in shapes:
-        # A tile far from every one held may complete a special shape: a knitted hand pairs one rank
-        # across the suits (Kajongg's TripleKnitting-7); each shape names the tiles worth trying.
-        test = shape.test
-        for index in shape.near(whole):
-            if index not in found and whole[index] < 4:
-                whole[index] += 1
-                if test(whole, fixed):
-                    found.add(index)
-                whole[index] -= 1
-    return tuple([PLAYING_TILES[i] for i in sorted(found)])
+                if pairs - (has_pair is True) + grown_pair == pairs_needed:
+                    lo = _LOWEST[b]
+                    found.extend([lo + i for i in fills if whole[lo + i] < 4])
+    if shapes:
+        known = set(found)
+        for shape in shapes:
+            # A tile far from every one held may complete a special shape: a knitted hand pairs one rank
+            # across the suits (Kajongg's TripleKnitting-7); each shape names the tiles worth trying.
+            test = shape.test
+            for index in shape.near(whole):
+                if index not in known and whole[index] < 4:
+                    whole[index] += 1
+                    if test(whole, fixed):
+                        known.add(index)
+                    whole[index] -= 1
+        if len(known) > len(found):
+            found = sorted(known)
+    # Blocks come in tile order and each block's fills in order: `found` is sorted.
+    return tuple([PLAYING_TILES[i] for i in found])
+
+
+_SLICES = tuple(slice(lo, hi) for lo, hi, _ in BLOCKS)
+_NUMBERED_BLOCKS = tuple(numbered for _, _, numbered in BLOCKS)
+_LOWEST = tuple(lo for lo, _, _ in BLOCKS)
+_STATUS = itemgetter(0)
 
 
 @lru_cache(maxsize=BLOCK_TABLES)
-def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[tuple[int, bool], ...]:
-    """Each tile (index within the block) whose addition leaves the block splitting into sets
-    (and a pair if its size calls for one), with whether it then holds the pair."""
+def _block_waits(block: tuple[int, ...], numbered: bool) -> tuple[bool | None, bool, tuple[int, ...]]:
+    """(whether the block holds a pair as it splits, None when it does not split; whether it holds one
+    after one tile more; each tile, by index within the block, whose addition leaves it splitting)."""
+    splits, has_pair = _block_status(block, numbered)
+    return has_pair if splits else None, *_block_fills(block, numbered)
+
+
+def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[int, ...]]:
+    """(whether the block with one tile more holds a pair; each tile, by index within the block, whose
+    addition leaves the block splitting into sets and that pair)."""
     grown_size = sum(block) + 1
-    if grown_size % 3 == 1:
-        return ()  # no tile can make it sets (and a pair)
     pair = grown_size % 3 == 2
+    if grown_size % 3 == 1:
+        return pair, ()  # no tile can make it sets (and a pair)
     out = []
     for i in range(len(block)):
         # A tile that neither matches nor neighbours (numbered: within two) a held one joins nothing.
@@ -362,8 +381,8 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[tuple[int, boo
             continue
         grown = block[:i] + (block[i] + 1,) + block[i + 1 :]
         if _splittable(grown, numbered, pair):
-            out.append((i, pair))
-    return tuple(out)
+            out.append(i)
+    return pair, tuple(out)
 
 
 @lru_cache(maxsize=BLOCK_TABLES)
