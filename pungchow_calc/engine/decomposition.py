@@ -41,7 +41,7 @@ class Shape:
         return self.test(counts, fixed)
 
 
-_Part = tuple[str, int]  # ("pung" | "chow" | "pair", index within the 34)
+_Part = tuple[str, int]  # ("pung" | "chow" | "pair", index within the block)
 
 
 @lru_cache(maxsize=BLOCK_TABLES)
@@ -111,36 +111,51 @@ def _sets_only(counts: list[int]) -> bool:
     return True
 
 
-def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> list[tuple[_Part, ...]]:
+# A set or pair of the pool in a split, as one number: its kind's base plus the index (within the 34) of
+# its lowest tile. Numbers hash and compare in C, and the melds they make are looked up by them.
+_Placed = int
+_CHOW, _PUNG, _PAIR = 0, 34, 68
+_BASE = {"chow": _CHOW, "pung": _PUNG, "pair": _PAIR}
+
+
+def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> list[tuple[_Placed, ...]]:
     """Every split of a 34-count vector into `sets_needed` sets and one pair (none: `pairs_needed` 0);
     the caller has checked that it holds 3 tiles a set and 2 a pair."""
-    per_block: list[tuple[tuple[_Part, ...], ...]] = []
-    pairs = 0
-    for lo, hi, numbered in BLOCKS:
-        options, has_pair = _placed_block(counts[lo:hi], numbered, lo)
-        if not options:
-            return []
-        pairs += has_pair
-        per_block.append(options)
-    if pairs != pairs_needed:
+    per_block, pairs = zip(
+        *map(_placed_block, map(counts.__getitem__, _SLICES), _NUMBERED_BLOCKS, _LOWEST), strict=True
+    )
+    if () in per_block or sum(pairs) != pairs_needed:
         return []
     if max(map(len, per_block)) == 1:  # the usual case: each block splits one way only
-        return [tuple(chain.from_iterable([options[0] for options in per_block]))]
+        return [tuple(chain.from_iterable(map(_FIRST, per_block)))]
     return [tuple(chain.from_iterable(choice)) for choice in product(*per_block)]
 
 
 @lru_cache(maxsize=BLOCK_TABLES)
 def _placed_block(
     block: tuple[int, ...], numbered: bool, lo: int
-) -> tuple[tuple[tuple[_Part, ...], ...], bool]:
+) -> tuple[tuple[tuple[_Placed, ...], ...], bool]:
     """Every split of one block (starting at index `lo` of the 34) into sets, and a pair if its size
     calls for one; and whether it does."""
     n = sum(block)
     if n % 3 == 1:
         return (), False
     has_pair = n % 3 == 2
-    found = tuple(tuple((k, lo + i) for k, i in parts) for parts in _block(block, numbered, has_pair))
+    found = tuple(tuple(_BASE[k] + lo + i for k, i in parts) for parts in _block(block, numbered, has_pair))
     return found, has_pair
+
+
+# The blocks a count vector is split in here: tiles.BLOCKS with the winds and dragons as one block.
+# Neither makes sequences, so they split tile by tile either way (at most one way), and one block less
+# is one table lookup less for every hand.
+_SPLIT_BLOCKS = (
+    *[block for block in BLOCKS if block[2]],
+    (min(lo for lo, _, numbered in BLOCKS if not numbered), len(PLAYING_TILES), False),  # honors last
+)
+_SLICES = tuple(slice(lo, hi) for lo, hi, _ in _SPLIT_BLOCKS)
+_NUMBERED_BLOCKS = tuple(numbered for _, _, numbered in _SPLIT_BLOCKS)
+_LOWEST = tuple(lo for lo, _, _ in _SPLIT_BLOCKS)
+_FIRST = itemgetter(0)
 
 
 def is_complete(counts: list[int] | tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> bool:
@@ -148,7 +163,7 @@ def is_complete(counts: list[int] | tuple[int, ...], sets_needed: int, pairs_nee
     if sum(counts) != 3 * sets_needed + 2 * pairs_needed:
         return False
     pairs = 0
-    for lo, hi, numbered in BLOCKS:
+    for lo, hi, numbered in _SPLIT_BLOCKS:
         ok, has_pair = _block_status(tuple(counts[lo:hi]), numbered)
         if not ok:
             return False
@@ -184,34 +199,38 @@ def _meld(kind: str, index: int, order: int) -> Meld:
     return meld(MeldKind.PAIR, (tile,) * 2, order=order)
 
 
-def _pool_melds(hand: Hand, parts: tuple[_Part, ...]) -> list[Meld]:
+def _pool_melds(hand: Hand, parts: tuple[_Placed, ...]) -> list[Meld]:
     first = hand.first_typed
     get = _PART_MELDS.get
     melds = []
     for part in parts:
-        kind, index = part
+        low = _LOW[part]
         # A set is shown where the earliest of its tiles was typed (the grouping is only a hint).
-        order = min(first[index], first[index + 1], first[index + 2]) if kind == "chow" else first[index]
-        found = get((part, order))
+        order = min(first[low], first[low + 1], first[low + 2]) if part < _PUNG else first[low]
+        key = part << 10 | order  # order < 1024: a hand of at most 400 characters has fewer groups
+        found = get(key)
         if found is None:
-            found = _PART_MELDS.put((part, order), meld(_PART_KIND[kind], _PART_TILES[part], order=order))
+            found = _PART_MELDS.put(key, meld(_KIND[part], _TILES[part], order=order))
         melds.append(found)
     return melds
 
 
-# Each set or pair of the pool, made once per place it is shown (a few thousand in a batch).
-_PART_MELDS: BoundedCache[tuple[_Part, int], Meld] = BoundedCache(65536)
-_PART_KIND = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "pair": MeldKind.PAIR}
-_PART_TILES = {
-    **{("pung", i): (t,) * 3 for i, t in enumerate(PLAYING_TILES)},
-    **{("pair", i): (t,) * 2 for i, t in enumerate(PLAYING_TILES)},
-    **{
-        ("chow", lo + r): (PLAYING_TILES[lo + r], PLAYING_TILES[lo + r + 1], PLAYING_TILES[lo + r + 2])
-        for lo, _, numbered in BLOCKS
-        if numbered
-        for r in range(7)
-    },
-}
+# Each set or pair of the pool, made once per place it is shown (a few thousand in a batch), and as the
+# set or pair the winning tile completed, by discard or not.
+_PART_MELDS: BoundedCache[int, Meld] = BoundedCache(65536)
+_WINNING_MELDS: BoundedCache[int, Meld] = BoundedCache(65536)
+# By part number (_Placed): its kind, the index of its lowest tile and its tiles (none for a chow that
+# would run past a nine or into the honors: no split holds one).
+_KIND = (MeldKind.CHOW,) * 34 + (MeldKind.PUNG,) * 34 + (MeldKind.PAIR,) * 34
+_LOW = tuple(range(34)) * 3
+_TILES: tuple[tuple[Tile, ...], ...] = (
+    tuple(
+        PLAYING_TILES[i : i + 3] if any(lo <= i < hi - 2 for lo, hi, numbered in BLOCKS if numbered) else ()
+        for i in range(34)
+    )
+    + tuple((t,) * 3 for t in PLAYING_TILES)
+    + tuple((t,) * 2 for t in PLAYING_TILES)
+)
 
 
 def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, ...]]:
@@ -220,27 +239,39 @@ def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, .
     sets_needed, pairs_needed = still_needed(fixed)
     if sets_needed < 0 or pairs_needed < 0:
         return
-    if sum(hand.pool_counts) != 3 * sets_needed + 2 * pairs_needed:
+    counts = hand.pool_counts
+    if sum(counts) != 3 * sets_needed + 2 * pairs_needed:
         return
-    for parts in _splits(hand.pool_counts, sets_needed, pairs_needed):
+    win = hand.winning_tile
+    placing = win is not None and hand.winning_fixed is None
+    for parts in _splits(counts, sets_needed, pairs_needed):
         melds = _pool_melds(hand, parts)
-        if hand.winning_tile is None or hand.winning_fixed is not None:
+        if not placing:
             yield fixed + tuple(melds)
             continue
-        tried: set[tuple[MeldKind, tuple[Tile, ...]]] = set()
+        tried: set[_Placed] = set()
         for k, unit in enumerate(melds):
-            if hand.winning_tile not in unit.tiles or (unit.kind, unit.tiles) in tried:
+            part = parts[k]
+            if win not in unit.tiles or part in tried:
                 continue
-            tried.add((unit.kind, unit.tiles))
-            placed = meld(
-                unit.kind,
-                unit.tiles,
-                # A set completed by a claimed discard is exposed (docs/rulings.md).
-                exposed=by_discard and unit.is_set,
-                winning=True,
-                order=unit.order,
-            )
-            yield fixed + tuple(melds[:k]) + (placed,) + tuple(melds[k + 1 :])
+            tried.add(part)
+            key = (part << 10 | unit.order) << 1 | by_discard
+            placed = _WINNING_MELDS.get(key)
+            if placed is None:
+                placed = _WINNING_MELDS.put(
+                    key,
+                    # A set completed by a claimed discard is exposed (docs/rulings.md).
+                    meld(
+                        unit.kind,
+                        unit.tiles,
+                        exposed=by_discard and unit.is_set,
+                        winning=True,
+                        order=unit.order,
+                    ),
+                )
+            arrangement = melds.copy()
+            arrangement[k] = placed
+            yield fixed + tuple(arrangement)
 
 
 def shape_arrangement(hand: Hand) -> tuple[Meld, ...]:
@@ -323,11 +354,11 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
         # by its counts.
         held_before = tuple(before)
         blocks = list(map(_block_waits, map(held_before.__getitem__, _SLICES), _NUMBERED_BLOCKS))
-        status = list(map(_STATUS, blocks))
+        status = list(map(_FIRST, blocks))
         bad = status.count(None)
         if bad <= 1:  # one tile mends one block at most
             pairs = status.count(True)
-            for b in (status.index(None),) if bad else range(len(BLOCKS)):
+            for b in (status.index(None),) if bad else range(len(_SPLIT_BLOCKS)):
                 has_pair, grown_pair, fills = blocks[b]
                 # The whole hand needs exactly one pair; all four copies held leaves no place
                 # (docs/rulings.md).
@@ -350,12 +381,6 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
             found = sorted(known)
     # Blocks come in tile order and each block's fills in order: `found` is sorted.
     return tuple([PLAYING_TILES[i] for i in found])
-
-
-_SLICES = tuple(slice(lo, hi) for lo, hi, _ in BLOCKS)
-_NUMBERED_BLOCKS = tuple(numbered for _, _, numbered in BLOCKS)
-_LOWEST = tuple(lo for lo, _, _ in BLOCKS)
-_STATUS = itemgetter(0)
 
 
 @lru_cache(maxsize=BLOCK_TABLES)
