@@ -213,6 +213,25 @@ def test_the_waits_try_every_tile_that_completes_a_shape(shape, counts: list[int
             assert index in list(shape.near(before)), PLAYING_TILES[index].code
 
 
+_A_SET = build(parse("1b2b3b* 5c!5c")).fixed
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@given(counts=shape_hands())
+def test_a_concealed_shape_is_never_made_with_a_group_marked(shape, counts: list[int]):
+    # The waits skip a shape that says it is `concealed` when a group is marked: its test must then
+    # be false (else a special hand's wait would go missing).
+    if shape.concealed:
+        assert not shape(counts, _A_SET)
+        assert not shape(counts, _A_SET[:1])
+
+
+def test_the_shapes_that_need_nothing_marked_say_so():
+    # Every shape of the riichi ruleset (kokushi, chuuren, chiitoitsu) is concealed: the waits of a hand
+    # with an open set try none of them.
+    assert [shape.concealed for shape in load("riichi-ema-2016").shapes] == [True, True, True]
+
+
 # --- the waits agree with their plain definition ---------------------------------------------------
 
 _WAIT_RULESETS = {name: load(name) for name in ("pung-chow", "classical-bmja", "riichi-ema-2016")}

@@ -32,10 +32,13 @@ EVERY_TILE: tuple[int, ...] = tuple(range(len(PLAYING_TILES)))
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """A special shape: its test, and the tiles worth trying as the last one (default: every tile)."""
+    """A special shape: its test, the tiles worth trying as the last one (default: every tile), and
+    whether it is made only with nothing fixed (its test is false whenever a group is marked: the waits
+    then skip it)."""
 
     test: ShapeTest
     near: Near = lambda counts: EVERY_TILE
+    concealed: bool = False
 
     def __call__(self, counts: list[int], fixed: tuple[Meld, ...]) -> bool:
         return self.test(counts, fixed)
@@ -368,6 +371,8 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
     if shapes:
         known = set(found)
         for shape in shapes:
+            if shape.concealed and fixed:
+                continue  # nothing it could make
             # A tile far from every one held may complete a special shape: a knitted hand pairs one rank
             # across the suits (Kajongg's TripleKnitting-7); each shape names the tiles worth trying.
             test = shape.test
