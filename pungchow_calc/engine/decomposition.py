@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, combinations, product
-from operator import itemgetter
+from itertools import combinations, product
 
 from .cache import BoundedCache
 from .hand import Hand, Meld, MeldKind, meld
@@ -124,14 +123,18 @@ _BASE = {"chow": _CHOW, "pung": _PUNG, "pair": _PAIR}
 def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> list[tuple[_Placed, ...]]:
     """Every split of a 34-count vector into `sets_needed` sets and one pair (none: `pairs_needed` 0);
     the caller has checked that it holds 3 tiles a set and 2 a pair."""
-    per_block, pairs = zip(
-        *map(_placed_block, map(counts.__getitem__, _SLICES), _NUMBERED_BLOCKS, _LOWEST), strict=True
+    # Each of the four blocks (_SPLIT_BLOCKS: the three suits, the honors) named, not looped over: every
+    # winning hand is split, and a loop's steps cost more than the lookups.
+    (dots, dots_pair), (bamboo, bamboo_pair), (characters, characters_pair), (honors, honors_pair) = map(
+        _placed_block, map(counts.__getitem__, _SLICES), _NUMBERED_BLOCKS, _LOWEST
     )
-    if () in per_block or sum(pairs) != pairs_needed:
+    if not (dots and bamboo and characters and honors):
         return []
-    if max(map(len, per_block)) == 1:  # the usual case: each block splits one way only
-        return [tuple(chain.from_iterable(map(_FIRST, per_block)))]
-    return [tuple(chain.from_iterable(choice)) for choice in product(*per_block)]
+    if dots_pair + bamboo_pair + characters_pair + honors_pair != pairs_needed:
+        return []
+    if len(dots) == len(bamboo) == len(characters) == len(honors) == 1:  # the usual case: one way only
+        return [dots[0] + bamboo[0] + characters[0] + honors[0]]
+    return [d + b + c + h for d, b, c, h in product(dots, bamboo, characters, honors)]
 
 
 @lru_cache(maxsize=BLOCK_TABLES)
@@ -158,7 +161,6 @@ _SPLIT_BLOCKS = (
 _SLICES = tuple(slice(lo, hi) for lo, hi, _ in _SPLIT_BLOCKS)
 _NUMBERED_BLOCKS = tuple(numbered for _, _, numbered in _SPLIT_BLOCKS)
 _LOWEST = tuple(lo for lo, _, _ in _SPLIT_BLOCKS)
-_FIRST = itemgetter(0)
 
 
 def is_complete(counts: list[int] | tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> bool:
@@ -356,8 +358,10 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
         # test as `is_complete`, block by block), and the tiles that would mend or keep it are looked up
         # by its counts.
         held_before = tuple(before)
-        blocks = list(map(_block_waits, map(held_before.__getitem__, _SLICES), _NUMBERED_BLOCKS))
-        status = list(map(_FIRST, blocks))
+        blocks = dots, bamboo, characters, honors = tuple(  # _SPLIT_BLOCKS, named (as in _splits)
+            map(_block_waits, map(held_before.__getitem__, _SLICES), _NUMBERED_BLOCKS)
+        )
+        status = (dots[0], bamboo[0], characters[0], honors[0])
         bad = status.count(None)
         if bad <= 1:  # one tile mends one block at most
             pairs = status.count(True)
