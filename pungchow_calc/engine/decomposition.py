@@ -1,6 +1,6 @@
 """Split concealed tiles into sets and a pair in every possible way, and find a hand's waits.
 
-Counts are split in independent blocks (each numbered suit, winds, dragons) and every block's
+Counts are split in independent blocks (each numbered suit, the honors) and every block's
 decompositions are memoised, so a hand with many arrangements still takes microseconds.
 """
 
