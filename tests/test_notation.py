@@ -112,10 +112,11 @@ def test_rejections_name_the_group_and_column(text, code, column, needle):
 
 @given(st.one_of(winning_hands(), losing_hands()).flatmap(retyped))
 def test_the_built_counts_are_the_typed_tiles(text: str):
-    """build adds packed counts (hand._packed): they must be the tiles typed, counted one by one."""
+    """build adds packed counts (hand._packed): they must be the tiles typed, counted one by one; and
+    where each tile was first typed in the pool."""
     hand = build(parse(text))
-    counts, pool, pool_tiles = [0] * 34, [0] * 34, []
-    for group in parse(text).groups:
+    counts, pool, pool_tiles, first = [0] * 34, [0] * 34, [], {}
+    for order, group in enumerate(parse(text).groups):
         marked = group.marker is not Marker.CONCEALED
         for tile in group.tiles:
             if not tile.is_bonus:
@@ -123,6 +124,8 @@ def test_the_built_counts_are_the_typed_tiles(text: str):
                 pool[tile.index] += not marked
                 if not marked:
                     pool_tiles.append(tile)
+                    first.setdefault(tile.index, order)
+    assert hand.first_typed == tuple(first.get(i, 99) for i in range(34))
     assert hand.counts == tuple(counts)
     assert hand.pool_counts == tuple(pool)
     assert hand.pool == tuple(sorted(pool_tiles, key=_index))
