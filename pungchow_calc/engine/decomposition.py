@@ -117,6 +117,7 @@ def _sets_only(counts: list[int]) -> bool:
 # its lowest tile. Numbers hash and compare in C, and the melds they make are looked up by them.
 _Placed = int
 _CHOW, _PUNG, _PAIR = 0, 34, 68
+_PARTS = 102  # part numbers run below this: a part and where it is shown make one number
 _BASE = {"chow": _CHOW, "pung": _PUNG, "pair": _PAIR}
 
 
@@ -212,7 +213,7 @@ def _pool_melds(hand: Hand, parts: tuple[_Placed, ...]) -> list[Meld]:
         low = _LOW[part]
         # A set is shown where the earliest of its tiles was typed (the grouping is only a hint).
         order = min(first[low], first[low + 1], first[low + 2]) if part < _PUNG else first[low]
-        key = part << 10 | order  # order < 1024: a hand of at most 400 characters has fewer groups
+        key = order * _PARTS + part
         found = get(key)
         if found is None:
             found = _PART_MELDS.put(key, meld(_KIND[part], _TILES[part], order=order))
@@ -260,7 +261,7 @@ def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, .
             if win not in unit.tiles or part in tried:
                 continue
             tried.add(part)
-            key = (part << 10 | unit.order) << 1 | by_discard
+            key = 2 * (unit.order * _PARTS + part) + by_discard
             placed = _WINNING_MELDS.get(key)
             if placed is None:
                 placed = _WINNING_MELDS.put(
