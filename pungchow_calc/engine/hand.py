@@ -234,8 +234,7 @@ def build(parsed: ParsedHand) -> Hand:
     """Turn typed groups into a hand, enforcing docs/notation.md: markers, declared kongs, tile counts."""
     fixed: list[Meld] = []
     bonus: list[Tile] = []
-    # For each of the 34 tiles, the first typed group that put it in the pool (99: none did).
-    first_typed = [99] * 34
+    pooled: list[tuple[int, tuple[int, ...]]] = []  # (order, indexes) of each group in the pool
     counted = 0  # the packed counts (_packed) of every playing tile
     in_pool = 0  # of the pool's
     size = 0  # how many playing tiles
@@ -262,9 +261,7 @@ def build(parsed: ParsedHand) -> Hand:
             winning_tile = group.tiles[group.winning]
         if what == "pool":
             in_pool += packed
-            for i in group.indexes:
-                if first_typed[i] == 99:
-                    first_typed[i] = order
+            pooled.append((order, group.indexes))
         elif what == "bonus":
             bonus.extend(group.tiles)
             continue
@@ -283,6 +280,10 @@ def build(parsed: ParsedHand) -> Hand:
     if bonus and len(set(bonus)) < len(bonus):
         _too_many_copies(groups)
     counts = tuple(counted.to_bytes(34, "little"))  # every field is under 256 (checked above)
+    first_typed = [99] * 34
+    for order, indexes in reversed(pooled):  # the earliest group that put a tile in the pool stays
+        for i in indexes:
+            first_typed[i] = order
     # Positional (Hand's field order): keywords cost a frozen dataclass more, and every hand is built.
     return Hand(
         parsed,
