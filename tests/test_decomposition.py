@@ -3,9 +3,13 @@ docs/rulings.md)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from reference_scorer import waits as reference_waits
+from strategies import GenHand, special_hands, winning_hands
 
 from pungchow_calc.engine.decomposition import (
     _block,
@@ -15,6 +19,7 @@ from pungchow_calc.engine.decomposition import (
     waits,
     winning_arrangements,
 )
+from pungchow_calc.engine.errors import NotationError
 from pungchow_calc.engine.hand import MeldKind, build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.scoring import score_text
@@ -206,3 +211,68 @@ def test_the_waits_try_every_tile_that_completes_a_shape(shape, counts: list[int
             before = list(counts)
             before[index] -= 1
             assert index in list(shape.near(before)), PLAYING_TILES[index].code
+
+
+_A_SET = build(parse("1b2b3b* 5c!5c")).fixed
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@given(counts=shape_hands())
+def test_a_concealed_shape_is_never_made_with_a_group_marked(shape, counts: list[int]):
+    # The waits skip a shape that says it is `concealed` when a group is marked: its test must then
+    # be false (else a special hand's wait would go missing).
+    if shape.concealed:
+        assert not shape(counts, _A_SET)
+        assert not shape(counts, _A_SET[:1])
+
+
+def test_the_shapes_that_need_nothing_marked_say_so():
+    # Every shape of the riichi ruleset (kokushi, chuuren, chiitoitsu) is concealed: the waits of a hand
+    # with an open set try none of them.
+    assert [shape.concealed for shape in load("riichi-ema-2016").shapes] == [True, True, True]
+
+
+# --- the waits agree with their plain definition ---------------------------------------------------
+
+_WAIT_RULESETS = {name: load(name) for name in ("pung-chow", "classical-bmja", "riichi-ema-2016")}
+_TILE = re.compile(r"[1-9][dbc]|[ESWN]w|[RGW]d")
+
+
+@st.composite
+def any_tiles(draw: st.DrawFn) -> str:
+    """Fourteen concealed tiles of one suit and the honors (most complete nothing), one marked `!`."""
+    pool = [t.code for t in PLAYING_TILES if t.code[1] in "dwD" or t.code in ("Rd", "Gd", "Wd")]
+    tiles = draw(st.lists(st.sampled_from(pool), min_size=14, max_size=14))
+    assume(max(tiles.count(t) for t in tiles) <= 4)
+    win = draw(st.integers(0, 13))
+    return " ".join(t + "!" * (i == win) for i, t in enumerate(tiles))
+
+
+@st.composite
+def one_tile_changed(draw: st.DrawFn, text: str) -> str:
+    """The hand with one playing tile typed as another (it may then complete nothing)."""
+    places = list(_TILE.finditer(text))
+    at = draw(st.sampled_from(places))
+    other = draw(st.sampled_from(PLAYING_TILES)).code
+    return text[: at.start()] + other + text[at.end() :]
+
+
+_WAIT_HANDS = st.one_of(
+    winning_hands().map(GenHand.text),
+    special_hands().map(GenHand.text),
+    winning_hands().map(GenHand.text).flatmap(one_tile_changed),
+    any_tiles(),
+)
+
+
+@settings(max_examples=1000)
+@given(_WAIT_HANDS, st.sampled_from(sorted(_WAIT_RULESETS)))
+def test_waits_are_every_tile_that_completes_the_hand(text: str, name: str):
+    # decomposition.waits looks fills up block by block and tries each shape's near tiles alone; the
+    # reference tries every tile of which a copy is left against every split and every shape.
+    ruleset = _WAIT_RULESETS[name]
+    try:
+        hand = _hand(text)
+    except NotationError:
+        return
+    assert waits(hand, ruleset.shapes) == reference_waits(hand, ruleset)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import losing_hands, retyped, winning_hands
 
 from pungchow_calc.engine.errors import NotationError
 from pungchow_calc.engine.hand import build
 from pungchow_calc.engine.notation import Marker, parse
-from pungchow_calc.engine.tiles import ALL_TILES
+from pungchow_calc.engine.tiles import ALL_TILES, Tile
 
 
 @pytest.mark.parametrize("tile", ALL_TILES, ids=lambda t: t.code)
@@ -90,6 +93,11 @@ def test_whole_hand_canonical_and_markers():
         pytest.param("5c5c5c5c!#", "bad-winning-tile", 1, "face down", id="winning-in-hidden-kong"),
         pytest.param("   ", "empty", 1, "empty hand", id="empty"),
         pytest.param("1c" * 300, "too-long", 401, "too long", id="too-long"),
+        # build counts each tile in 8 bits of one integer (hand._packed): 256 copies of a tile would
+        # carry into the next tile's count, and are still told as too many copies of the right group.
+        pytest.param("5c5c5c " + "6" * 256 + "c", "too-many-copies", 8, "6c may appear", id="256-copies"),
+        pytest.param("6" * 255 + "c 7c", "too-many-copies", 1, "6c may appear", id="255-copies"),
+        pytest.param("1c2c3c " * 46 + "Rd", "too-many-copies", 29, "1c may appear", id="many-sets"),
     ],
 )
 def test_rejections_name_the_group_and_column(text, code, column, needle):
@@ -100,6 +108,32 @@ def test_rejections_name_the_group_and_column(text, code, column, needle):
     assert needle in str(info.value)
     assert str(info.value).endswith(f"(column {column})")
     assert "\n" not in str(info.value)
+
+
+@given(st.one_of(winning_hands(), losing_hands()).flatmap(retyped))
+def test_the_built_counts_are_the_typed_tiles(text: str):
+    """build adds packed counts (hand._packed): they must be the tiles typed, counted one by one; and
+    where each tile was first typed in the pool."""
+    hand = build(parse(text))
+    counts, pool, pool_tiles, first = [0] * 34, [0] * 34, [], {}
+    for order, group in enumerate(parse(text).groups):
+        marked = group.marker is not Marker.CONCEALED
+        for tile in group.tiles:
+            if not tile.is_bonus:
+                counts[tile.index] += 1
+                pool[tile.index] += not marked
+                if not marked:
+                    pool_tiles.append(tile)
+                    first.setdefault(tile.index, order)
+    assert hand.first_typed == tuple(first.get(i, 99) for i in range(34))
+    assert hand.counts == tuple(counts)
+    assert hand.pool_counts == tuple(pool)
+    assert hand.pool == tuple(sorted(pool_tiles, key=_index))
+    assert hand.opened == any(m.exposed for m in hand.fixed)
+
+
+def _index(tile: Tile) -> int:
+    return tile.index
 
 
 def test_four_copies_spread_over_sets_are_fine():

@@ -1,6 +1,6 @@
 """Split concealed tiles into sets and a pair in every possible way, and find a hand's waits.
 
-Counts are split in independent blocks (each numbered suit, winds, dragons) and every block's
+Counts are split in independent blocks (each numbered suit, the honors) and every block's
 decompositions are memoised, so a hand with many arrangements still takes microseconds.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, combinations, product
+from itertools import combinations, product
 
 from .cache import BoundedCache
 from .hand import Hand, Meld, MeldKind, meld
@@ -31,16 +31,19 @@ EVERY_TILE: tuple[int, ...] = tuple(range(len(PLAYING_TILES)))
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """A special shape: its test, and the tiles worth trying as the last one (default: every tile)."""
+    """A special shape: its test, the tiles worth trying as the last one (default: every tile), and
+    whether it is made only with nothing fixed (its test is false whenever a group is marked: the waits
+    then skip it)."""
 
     test: ShapeTest
     near: Near = lambda counts: EVERY_TILE
+    concealed: bool = False
 
     def __call__(self, counts: list[int], fixed: tuple[Meld, ...]) -> bool:
         return self.test(counts, fixed)
 
 
-_Part = tuple[str, int]  # ("pung" | "chow" | "pair", index within the 34)
+_Part = tuple[str, int]  # ("pung" | "chow" | "pair", index within the block)
 
 
 @lru_cache(maxsize=BLOCK_TABLES)
@@ -110,36 +113,55 @@ def _sets_only(counts: list[int]) -> bool:
     return True
 
 
-def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> list[tuple[_Part, ...]]:
+# A set or pair of the pool in a split, as one number: its kind's base plus the index (within the 34) of
+# its lowest tile. Numbers hash and compare in C, and the melds they make are looked up by them.
+_Placed = int
+_CHOW, _PUNG, _PAIR = 0, 34, 68
+_PARTS = 102  # part numbers run below this: a part and where it is shown make one number
+_BASE = {"chow": _CHOW, "pung": _PUNG, "pair": _PAIR}
+
+
+def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> list[tuple[_Placed, ...]]:
     """Every split of a 34-count vector into `sets_needed` sets and one pair (none: `pairs_needed` 0);
     the caller has checked that it holds 3 tiles a set and 2 a pair."""
-    per_block: list[tuple[tuple[_Part, ...], ...]] = []
-    pairs = 0
-    for lo, hi, numbered in BLOCKS:
-        options, has_pair = _placed_block(counts[lo:hi], numbered, lo)
-        if not options:
-            return []
-        pairs += has_pair
-        per_block.append(options)
-    if pairs != pairs_needed:
+    # Each of the four blocks (_SPLIT_BLOCKS: the three suits, the honors) named, not looped over: every
+    # winning hand is split, and a loop's steps cost more than the lookups.
+    (dots, dots_pair), (bamboo, bamboo_pair), (characters, characters_pair), (honors, honors_pair) = map(
+        _placed_block, map(counts.__getitem__, _SLICES), _NUMBERED_BLOCKS, _LOWEST
+    )
+    if not (dots and bamboo and characters and honors):
         return []
-    if max(map(len, per_block)) == 1:  # the usual case: each block splits one way only
-        return [tuple(chain.from_iterable([options[0] for options in per_block]))]
-    return [tuple(chain.from_iterable(choice)) for choice in product(*per_block)]
+    if dots_pair + bamboo_pair + characters_pair + honors_pair != pairs_needed:
+        return []
+    if len(dots) == len(bamboo) == len(characters) == len(honors) == 1:  # the usual case: one way only
+        return [dots[0] + bamboo[0] + characters[0] + honors[0]]
+    return [d + b + c + h for d, b, c, h in product(dots, bamboo, characters, honors)]
 
 
 @lru_cache(maxsize=BLOCK_TABLES)
 def _placed_block(
     block: tuple[int, ...], numbered: bool, lo: int
-) -> tuple[tuple[tuple[_Part, ...], ...], bool]:
+) -> tuple[tuple[tuple[_Placed, ...], ...], bool]:
     """Every split of one block (starting at index `lo` of the 34) into sets, and a pair if its size
     calls for one; and whether it does."""
     n = sum(block)
     if n % 3 == 1:
         return (), False
     has_pair = n % 3 == 2
-    found = tuple(tuple((k, lo + i) for k, i in parts) for parts in _block(block, numbered, has_pair))
+    found = tuple(tuple(_BASE[k] + lo + i for k, i in parts) for parts in _block(block, numbered, has_pair))
     return found, has_pair
+
+
+# The blocks a count vector is split in here: tiles.BLOCKS with the winds and dragons as one block.
+# Neither makes sequences, so they split tile by tile either way (at most one way), and one block less
+# is one table lookup less for every hand.
+_SPLIT_BLOCKS = (
+    *[block for block in BLOCKS if block[2]],
+    (min(lo for lo, _, numbered in BLOCKS if not numbered), len(PLAYING_TILES), False),  # honors last
+)
+_SLICES = tuple(slice(lo, hi) for lo, hi, _ in _SPLIT_BLOCKS)
+_NUMBERED_BLOCKS = tuple(numbered for _, _, numbered in _SPLIT_BLOCKS)
+_LOWEST = tuple(lo for lo, _, _ in _SPLIT_BLOCKS)
 
 
 def is_complete(counts: list[int] | tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> bool:
@@ -147,7 +169,7 @@ def is_complete(counts: list[int] | tuple[int, ...], sets_needed: int, pairs_nee
     if sum(counts) != 3 * sets_needed + 2 * pairs_needed:
         return False
     pairs = 0
-    for lo, hi, numbered in BLOCKS:
+    for lo, hi, numbered in _SPLIT_BLOCKS:
         ok, has_pair = _block_status(tuple(counts[lo:hi]), numbered)
         if not ok:
             return False
@@ -183,34 +205,38 @@ def _meld(kind: str, index: int, order: int) -> Meld:
     return meld(MeldKind.PAIR, (tile,) * 2, order=order)
 
 
-def _pool_melds(hand: Hand, parts: tuple[_Part, ...]) -> list[Meld]:
+def _pool_melds(hand: Hand, parts: tuple[_Placed, ...]) -> list[Meld]:
     first = hand.first_typed
     get = _PART_MELDS.get
     melds = []
     for part in parts:
-        kind, index = part
+        low = _LOW[part]
         # A set is shown where the earliest of its tiles was typed (the grouping is only a hint).
-        order = min(first[index], first[index + 1], first[index + 2]) if kind == "chow" else first[index]
-        found = get((part, order))
+        order = min(first[low], first[low + 1], first[low + 2]) if part < _PUNG else first[low]
+        key = order * _PARTS + part
+        found = get(key)
         if found is None:
-            found = _PART_MELDS.put((part, order), meld(_PART_KIND[kind], _PART_TILES[part], order=order))
+            found = _PART_MELDS.put(key, meld(_KIND[part], _TILES[part], order=order))
         melds.append(found)
     return melds
 
 
-# Each set or pair of the pool, made once per place it is shown (a few thousand in a batch).
-_PART_MELDS: BoundedCache[tuple[_Part, int], Meld] = BoundedCache(65536)
-_PART_KIND = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "pair": MeldKind.PAIR}
-_PART_TILES = {
-    **{("pung", i): (t,) * 3 for i, t in enumerate(PLAYING_TILES)},
-    **{("pair", i): (t,) * 2 for i, t in enumerate(PLAYING_TILES)},
-    **{
-        ("chow", lo + r): (PLAYING_TILES[lo + r], PLAYING_TILES[lo + r + 1], PLAYING_TILES[lo + r + 2])
-        for lo, _, numbered in BLOCKS
-        if numbered
-        for r in range(7)
-    },
-}
+# Each set or pair of the pool, made once per place it is shown (a few thousand in a batch), and as the
+# set or pair the winning tile completed, by discard or not.
+_PART_MELDS: BoundedCache[int, Meld] = BoundedCache(65536)
+_WINNING_MELDS: BoundedCache[int, Meld] = BoundedCache(65536)
+# By part number (_Placed): its kind, the index of its lowest tile and its tiles (none for a chow that
+# would run past a nine or into the honors: no split holds one).
+_KIND = (MeldKind.CHOW,) * 34 + (MeldKind.PUNG,) * 34 + (MeldKind.PAIR,) * 34
+_LOW = tuple(range(34)) * 3
+_TILES: tuple[tuple[Tile, ...], ...] = (
+    tuple(
+        PLAYING_TILES[i : i + 3] if any(lo <= i < hi - 2 for lo, hi, numbered in BLOCKS if numbered) else ()
+        for i in range(34)
+    )
+    + tuple((t,) * 3 for t in PLAYING_TILES)
+    + tuple((t,) * 2 for t in PLAYING_TILES)
+)
 
 
 def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, ...]]:
@@ -219,27 +245,39 @@ def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, .
     sets_needed, pairs_needed = still_needed(fixed)
     if sets_needed < 0 or pairs_needed < 0:
         return
-    if len(hand.pool) != 3 * sets_needed + 2 * pairs_needed:
+    counts = hand.pool_counts
+    if sum(counts) != 3 * sets_needed + 2 * pairs_needed:
         return
-    for parts in _splits(hand.pool_counts, sets_needed, pairs_needed):
+    win = hand.winning_tile
+    placing = win is not None and hand.winning_fixed is None
+    for parts in _splits(counts, sets_needed, pairs_needed):
         melds = _pool_melds(hand, parts)
-        if hand.winning_tile is None or hand.winning_fixed is not None:
+        if not placing:
             yield fixed + tuple(melds)
             continue
-        tried: set[tuple[MeldKind, tuple[Tile, ...]]] = set()
+        tried: set[_Placed] = set()
         for k, unit in enumerate(melds):
-            if hand.winning_tile not in unit.tiles or (unit.kind, unit.tiles) in tried:
+            part = parts[k]
+            if win not in unit.tiles or part in tried:
                 continue
-            tried.add((unit.kind, unit.tiles))
-            placed = meld(
-                unit.kind,
-                unit.tiles,
-                # A set completed by a claimed discard is exposed (docs/rulings.md).
-                exposed=by_discard and unit.is_set,
-                winning=True,
-                order=unit.order,
-            )
-            yield fixed + tuple(melds[:k]) + (placed,) + tuple(melds[k + 1 :])
+            tried.add(part)
+            key = 2 * (unit.order * _PARTS + part) + by_discard
+            placed = _WINNING_MELDS.get(key)
+            if placed is None:
+                placed = _WINNING_MELDS.put(
+                    key,
+                    # A set completed by a claimed discard is exposed (docs/rulings.md).
+                    meld(
+                        unit.kind,
+                        unit.tiles,
+                        exposed=by_discard and unit.is_set,
+                        winning=True,
+                        order=unit.order,
+                    ),
+                )
+            arrangement = melds.copy()
+            arrangement[k] = placed
+            yield fixed + tuple(arrangement)
 
 
 def shape_arrangement(hand: Hand) -> tuple[Meld, ...]:
@@ -302,7 +340,7 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
     if win is None:
         return ()
     fixed = hand.fixed
-    counts = list(hand.pool_counts)  # the concealed tiles before the winning one came
+    before = list(hand.pool_counts)  # the concealed tiles before the winning one came
     if hand.winning_fixed is not None:
         held = fixed[hand.winning_fixed]
         if held.kind is MeldKind.KONG:
@@ -310,50 +348,66 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
             return (win,)
         fixed = fixed[: hand.winning_fixed] + fixed[hand.winning_fixed + 1 :]
         for tile in held.tiles:
-            counts[tile.index] += 1
-    counts[win.index] -= 1
-    held_before = tuple(counts)
+            before[tile.index] += 1
+    before[win.index] -= 1
     whole = list(hand.counts)  # every tile held before the winning one came
     whole[win.index] -= 1
     sets_needed, pairs_needed = still_needed(fixed)
-    # One added tile changes one block only, so each block is judged once as it stands, and the
-    # tiles that would mend or keep a block are looked up by its counts (the same test as
-    # `is_complete`, block by block).
-    status = [_block_status(held_before[lo:hi], numbered) for lo, hi, numbered in BLOCKS]
-    bad = [b for b, (ok, _) in enumerate(status) if not ok]
-    pairs = sum([pair for _, pair in status])
-    found: set[int] = set()
-    if (
-        sum(held_before) + 1 == 3 * sets_needed + 2 * pairs_needed and len(bad) <= 1
-    ):  # one tile mends one block at most
-        for b in bad or range(len(BLOCKS)):
-            lo, hi, numbered = BLOCKS[b]
-            for i, pair in _block_fills(held_before[lo:hi], numbered):
+    found: list[int] = []
+    if sum(before) + 1 == 3 * sets_needed + 2 * pairs_needed:
+        # One added tile changes one block only, so each block is judged once as it stands (the same
+        # test as `is_complete`, block by block), and the tiles that would mend or keep it are looked up
+        # by its counts.
+        held_before = tuple(before)
+        blocks = dots, bamboo, characters, honors = tuple(  # _SPLIT_BLOCKS, named (as in _splits)
+            map(_block_waits, map(held_before.__getitem__, _SLICES), _NUMBERED_BLOCKS)
+        )
+        status = (dots[0], bamboo[0], characters[0], honors[0])
+        bad = status.count(None)
+        if bad <= 1:  # one tile mends one block at most
+            pairs = status.count(True)
+            for b in (status.index(None),) if bad else range(len(_SPLIT_BLOCKS)):
+                has_pair, grown_pair, fills = blocks[b]
                 # The whole hand needs exactly one pair; all four copies held leaves no place
                 # (docs/rulings.md).
-                if pairs - status[b][1] + pair == pairs_needed and whole[lo + i] < 4:
-                    found.add(lo + i)
-    for shape in shapes:
-        # A tile far from every one held may complete a special shape: a knitted hand pairs one rank
-        # across the suits (Kajongg's TripleKnitting-7); each shape names the tiles worth trying.
-        test = shape.test
-        for index in shape.near(whole):
-            if index not in found and whole[index] < 4:
-                whole[index] += 1
-                if test(whole, fixed):
-                    found.add(index)
-                whole[index] -= 1
-    return tuple([PLAYING_TILES[i] for i in sorted(found)])
+                if pairs - (has_pair is True) + grown_pair == pairs_needed:
+                    lo = _LOWEST[b]
+                    found.extend([lo + i for i in fills if whole[lo + i] < 4])
+    if shapes:
+        known = set(found)
+        for shape in shapes:
+            if shape.concealed and fixed:
+                continue  # nothing it could make
+            # A tile far from every one held may complete a special shape: a knitted hand pairs one rank
+            # across the suits (Kajongg's TripleKnitting-7); each shape names the tiles worth trying.
+            test = shape.test
+            for index in shape.near(whole):
+                if index not in known and whole[index] < 4:
+                    whole[index] += 1
+                    if test(whole, fixed):
+                        known.add(index)
+                    whole[index] -= 1
+        if len(known) > len(found):
+            found = sorted(known)
+    # Blocks come in tile order and each block's fills in order: `found` is sorted.
+    return tuple([PLAYING_TILES[i] for i in found])
 
 
 @lru_cache(maxsize=BLOCK_TABLES)
-def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[tuple[int, bool], ...]:
-    """Each tile (index within the block) whose addition leaves the block splitting into sets
-    (and a pair if its size calls for one), with whether it then holds the pair."""
+def _block_waits(block: tuple[int, ...], numbered: bool) -> tuple[bool | None, bool, tuple[int, ...]]:
+    """(whether the block holds a pair as it splits, None when it does not split; whether it holds one
+    after one tile more; each tile, by index within the block, whose addition leaves it splitting)."""
+    splits, has_pair = _block_status(block, numbered)
+    return has_pair if splits else None, *_block_fills(block, numbered)
+
+
+def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[int, ...]]:
+    """(whether the block with one tile more holds a pair; each tile, by index within the block, whose
+    addition leaves the block splitting into sets and that pair)."""
     grown_size = sum(block) + 1
-    if grown_size % 3 == 1:
-        return ()  # no tile can make it sets (and a pair)
     pair = grown_size % 3 == 2
+    if grown_size % 3 == 1:
+        return pair, ()  # no tile can make it sets (and a pair)
     out = []
     for i in range(len(block)):
         # A tile that neither matches nor neighbours (numbered: within two) a held one joins nothing.
@@ -362,8 +416,8 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[tuple[int, boo
             continue
         grown = block[:i] + (block[i] + 1,) + block[i + 1 :]
         if _splittable(grown, numbered, pair):
-            out.append((i, pair))
-    return tuple(out)
+            out.append(i)
+    return pair, tuple(out)
 
 
 @lru_cache(maxsize=BLOCK_TABLES)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
 from .cache import BoundedCache
 from .errors import HandError, NotationError
 from .notation import Group, Marker, ParsedHand
-from .tiles import ALL_TILES, Tile
+from .tiles import ALL_TILES, PLAYING_TILES, Tile
 
 
 class MeldKind(Enum):
@@ -105,7 +104,6 @@ class Hand:
 
     parsed: ParsedHand
     fixed: tuple[Meld, ...]  # marked groups (`*`, `#`, `+`, `=`), as typed
-    pool: tuple[Tile, ...]  # every unmarked playing tile, sorted
     bonus: tuple[Tile, ...]  # flowers and seasons
     winning_tile: Tile | None
     winning_fixed: int | None  # index into `fixed` when `!` stands in a marked group
@@ -126,6 +124,11 @@ class Hand:
         return self.parsed.code
 
     @property
+    def pool(self) -> tuple[Tile, ...]:
+        """Every unmarked playing tile, sorted."""
+        return tuple([PLAYING_TILES[i] for i, n in enumerate(self.pool_counts) for _ in range(n)])
+
+    @property
     def tiles(self) -> tuple[Tile, ...]:
         """Every playing tile of the hand (fixed sets and pool)."""
         return tuple(t for m in self.fixed for t in m.tiles) + self.pool
@@ -139,9 +142,8 @@ class Hand:
 _INDEX = attrgetter("index")
 
 
-@lru_cache(maxsize=8192)
 def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[str, Any]:
-    """What one typed group is, checked once per distinct group (docs/notation.md: markers, bonus tiles).
+    """What one typed group is (docs/notation.md: markers, bonus tiles); asked once per spelling (_facts).
 
     Returns ("bonus" | "pool", None), ("meld", (kind, sorted tiles, exposed, declared, claimed kong)) or
     ("error", (code, message with `{text}` for the group as typed)).
@@ -199,6 +201,31 @@ def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[s
     return "error", ("not-a-set", "{text} is not a set")
 
 
+# A group's playing tiles counted as one integer, 8 bits a tile (bit 8 * Tile.index up): a hand's
+# counts are its groups' integers added, in C. A field never carries into the next while the hand
+# holds at most 4 * 34 tiles (more is too many copies anyway, told by _too_many_copies).
+_BITS = 8
+_MOST_TILES = 4 * 34
+# Adding 3 to every field sets one of its bits 3 to 7 exactly when it counts five copies or more.
+_PLUS_THREE = sum(3 << _BITS * i for i in range(34))
+_FIVE_OR_MORE = sum(0b11111000 << _BITS * i for i in range(34))
+
+
+def _packed(indexes: tuple[int, ...]) -> int:
+    return sum(1 << _BITS * i for i in indexes)
+
+
+# What each typed group is (_classify) and its packed counts, by its canonical spelling (Group.code
+# names its tiles, marker and winning tile): a batch meets a few thousand groups.
+_FACTS: BoundedCache[str, tuple[str, Any, int]] = BoundedCache(16384)
+
+
+def _facts(group: Group) -> tuple[str, Any, int]:
+    """A group's entry in _FACTS, made when missing."""
+    what, detail = _classify(group.tiles, group.marker, group.winning is not None)
+    return _FACTS.put(group.code, (what, detail, 0 if what == "bonus" else _packed(group.indexes)))
+
+
 # How many of each tile a hand may hold: four of a playing tile, one of each flower and season.
 _MOST = tuple(1 if t.is_bonus else 4 for t in ALL_TILES)
 
@@ -206,22 +233,26 @@ _MOST = tuple(1 if t.is_bonus else 4 for t in ALL_TILES)
 def build(parsed: ParsedHand) -> Hand:
     """Turn typed groups into a hand, enforcing docs/notation.md: markers, declared kongs, tile counts."""
     fixed: list[Meld] = []
-    pool: list[Tile] = []
     bonus: list[Tile] = []
-    typed: list[int] = []  # the index (tiles.Tile.index) of every playing tile, as typed
     pooled: list[tuple[int, tuple[int, ...]]] = []  # (order, indexes) of each group in the pool
+    counted = 0  # the packed counts (_packed) of every playing tile
+    in_pool = 0  # of the pool's
+    size = 0  # how many playing tiles
     kinds = 0  # Group.kinds of every group
+    opened = False
     winning_tile: Tile | None = None
     winning_fixed: int | None = None
-    for order, group in enumerate(parsed.groups):
-        what, detail = _classify(group.tiles, group.marker, group.winning is not None)
+    groups = parsed.groups
+    known = _FACTS.get
+    for order, group in enumerate(groups):
+        what, detail, packed = known(group.code) or _facts(group)
         if what == "error":
-            _too_many_copies(parsed.groups[:order])  # an error is told where it is first met
+            _too_many_copies(groups[:order])  # an error is told where it is first met
             code, message = detail
             raise NotationError(message.format(text=group.text), code=code, column=group.column)
         if group.winning is not None:
             if winning_tile is not None:
-                _too_many_copies(parsed.groups[: order + 1])
+                _too_many_copies(groups[: order + 1])
                 raise NotationError(
                     f"{group.text}: only one tile may be marked ! as the winning tile",
                     code="many-winning",
@@ -229,7 +260,7 @@ def build(parsed: ParsedHand) -> Hand:
                 )
             winning_tile = group.tiles[group.winning]
         if what == "pool":
-            pool.extend(group.tiles)
+            in_pool += packed
             pooled.append((order, group.indexes))
         elif what == "bonus":
             bonus.extend(group.tiles)
@@ -238,52 +269,34 @@ def build(parsed: ParsedHand) -> Hand:
             kind, tiles, exposed, declared, claimed_kong = detail
             if group.winning is not None:
                 winning_fixed = len(fixed)
-            fixed.append(
-                meld(
-                    kind,
-                    tiles,
-                    exposed=exposed,
-                    declared=declared,
-                    winning=group.winning is not None,
-                    order=order,
-                    claimed_kong=claimed_kong,
-                )
-            )
-        typed.extend(group.indexes)
+            opened |= exposed
+            # (meld's fields in order: exposed, declared, winning, order, claimed kong)
+            fixed.append(meld(kind, tiles, exposed, declared, group.winning is not None, order, claimed_kong))
+        counted += packed
+        size += len(group.tiles)
         kinds |= group.kinds
-    seen = [0] * 34
-    for i in typed:
-        seen[i] += 1
-        if seen[i] > 4:
-            _too_many_copies(parsed.groups)
+    if size > _MOST_TILES or (counted + _PLUS_THREE) & _FIVE_OR_MORE:
+        _too_many_copies(groups)
     if bonus and len(set(bonus)) < len(bonus):
-        _too_many_copies(parsed.groups)
-    counts = tuple(seen)
+        _too_many_copies(groups)
+    counts = tuple(counted.to_bytes(34, "little"))  # every field is under 256 (checked above)
     first_typed = [99] * 34
     for order, indexes in reversed(pooled):  # the earliest group that put a tile in the pool stays
         for i in indexes:
             first_typed[i] = order
-    if fixed:
-        in_pool = [0] * 34
-        for _, indexes in pooled:
-            for i in indexes:
-                in_pool[i] += 1
-        pool_counts = tuple(in_pool)
-    else:
-        pool_counts = counts  # every playing tile is in the pool
     # Positional (Hand's field order): keywords cost a frozen dataclass more, and every hand is built.
     return Hand(
         parsed,
         tuple(fixed),
-        tuple(sorted(pool, key=_INDEX)),
-        tuple(sorted(bonus, key=_INDEX)),
+        tuple(sorted(bonus, key=_INDEX)) if bonus else (),
         winning_tile,
         winning_fixed,
         tuple(first_typed),
         counts,
-        pool_counts,
+        # no marked group: every playing tile is in the pool
+        tuple(in_pool.to_bytes(34, "little")) if fixed else counts,
         _SUITS[kinds],
-        any(m.exposed for m in fixed),
+        opened,
     )
 
 
@@ -313,9 +326,9 @@ def require_winning_size(hand: Hand) -> None:
     fixed = hand.fixed
     if fixed:
         need = 14 + hand.kongs
-        have = len(hand.pool) + sum([len(m.tiles) for m in fixed])
+        have = sum(hand.pool_counts) + sum([len(m.tiles) for m in fixed])
     else:  # a concealed hand: no kong, every tile in the pool
-        need, have = 14, len(hand.pool)
+        need, have = 14, sum(hand.pool_counts)
     if have != need:
         raise HandError(
             f"a winning hand has 14 tiles plus one per kong: {need} here, but {have} were given",

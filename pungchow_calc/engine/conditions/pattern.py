@@ -201,7 +201,7 @@ def _suit_pattern_shape(params: Any) -> Shape:
             return []
         return [*(suits[0] if suits else _NUMBERED_TILES), *other_tiles]
 
-    return Shape(shape, near)
+    return Shape(shape, near, concealed)
 
 
 # --- knitted hands and seven pairs -----------------------------------------------------------
@@ -256,6 +256,7 @@ def _knitted_shape(params: Any) -> Shape:
     return Shape(
         lambda counts, fixed: not fixed and _is_knitted(counts, triples, pairs),
         near=lambda counts: _NUMBERED_TILES,  # a knitted hand holds no honors
+        concealed=True,
     )
 
 
@@ -287,6 +288,7 @@ def _seven_pairs_shape(params: Any) -> Shape:
         lambda counts, fixed: not fixed and _is_seven_pairs(counts, tiles),
         # Six pairs and a single before the last tile: it pairs the single.
         near=lambda counts: (counts.index(1),) if counts.count(1) == 1 else (),
+        concealed=True,
     )
 
 

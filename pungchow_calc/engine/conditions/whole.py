@@ -121,7 +121,7 @@ def _heads_near(counts: list[int]) -> tuple[int, ...]:
     return _HEADS if sum(counts) == sum(map(counts.__getitem__, _HEADS)) else ()
 
 
-SHAPES = {"single_heads": Shape(_single_heads_shape, near=_heads_near)}
+SHAPES = {"single_heads": Shape(_single_heads_shape, near=_heads_near, concealed=True)}
 
 
 def _shape(params: Any) -> Test:
