@@ -13,8 +13,9 @@ from operator import attrgetter
 from typing import Any, NamedTuple
 
 from .cache import BoundedCache
-from .conditions import Context
+from .conditions import Context, Tally, Test
 from .hand import Meld, MeldKind
+from .rule_types import all_of
 from .rules import Rule, Ruleset
 from .situation import Situation
 
@@ -25,6 +26,11 @@ Found = tuple[tuple[int, int, int], Rule, Meld | None, int, int]
 # A unit's (rule, points) lines; the groups they claimed; the ids of those worth points (Context.earlier).
 _UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str], tuple[str, ...]]
 _Lines = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per kind of set or pair
+# Hand rules that could hold in arrangements of one Tally, each with the tests the tally leaves to ask
+# (None: none, it holds): the ungrouped ones (Plan.hand), then the grouped ones (Plan.hand_grouped).
+_Checks = tuple[tuple[tuple[Rule, Test | None], ...], tuple[tuple[Rule, Test | None], ...]]
+# A Tally as a key, counted in C: (Hand.suits, Hand.opened, the kind of each meld).
+_TallyKey = tuple[tuple[int, bool], bool, tuple[MeldKind, ...]]
 
 
 class Memo(NamedTuple):
@@ -79,10 +85,14 @@ class Plan:
     reads: frozenset[str]  # the situation facts some rule of the plan reads (situation.READABLE)
     requires: dict[str, frozenset[str]]  # rule id -> the on/off facts it requires given (Rule.requires)
     open_values: bool  # some rule is worth other doublings in an open hand (`doublings: {closed, open}`)
+    # Per Tally of an arrangement, the hand rules that could hold and the tests left to ask of each
+    # (Rule.tallies): a pure function of the tally, so shared by every arrangement of that tally.
+    tallied: BoundedCache[_TallyKey, _Checks]
 
 
 MEMO_SITUATIONS = 512  # distinct situations (as the remembered rules read them) per plan
 MEMO_UNITS = 16384  # distinct sets and pairs remembered per situation
+MEMO_TALLIES = 4096  # distinct tallies (kinds of meld in order, suits, opened) per plan
 _PLANS: BoundedCache[tuple[int, bool], Plan] = BoundedCache(64)  # rulesets in use at once
 _SITUATED = ("hand",)  # the memo key of the situated hand rules' lines (unit keys are longer)
 
@@ -132,6 +142,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             reads=frozenset().union(*(r.reads for r in rules)),
             requires={r.id: r.requires for r in rules if r.requires},
             open_values=any(r.open_doublings is not None for r in rules),
+            tallied=BoundedCache(MEMO_TALLIES),
         )
         _PLANS.put((id(ruleset), winner), plan)
     return plan
@@ -148,6 +159,32 @@ def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int |
     if situated is None:
         situated = plan.situated_memo.put(key, BoundedCache(1))
     return Memo(units, situated)
+
+
+def tally_key(ctx: Context) -> _TallyKey:
+    """The Tally of an arrangement as a key (Plan.tallied): told in C, as every arrangement asks it."""
+    hand = ctx.hand
+    return hand.suits, hand.opened, tuple(map(_KIND, ctx.melds))
+
+
+def tallied(plan: Plan, key: _TallyKey) -> _Checks:
+    """The plan's hand rules that could hold in an arrangement of this tally, with the tests left
+    (worked out, and remembered, when the plan has not met the tally before)."""
+    (suits, honors), opened, kinds = key
+    tally = Tally(kinds, suits, honors, opened)
+    return plan.tallied.put(key, (_left(plan.hand, tally), _left(plan.hand_grouped, tally)))
+
+
+def _left(rules: tuple[Rule, ...], tally: Tally) -> tuple[tuple[Rule, Test | None], ...]:
+    """Each rule the tally does not rule out, with the one test (or all) of those it does not settle."""
+    out = []
+    for rule in rules:
+        verdicts = [None if d is None else d(tally) for d in rule.tallies] or [None] * len(rule.tests)
+        if False in verdicts:
+            continue
+        left = tuple(test for test, verdict in zip(rule.tests, verdicts, strict=True) if verdict is None)
+        out.append((rule, (left[0] if len(left) == 1 else all_of(left)) if left else None))
+    return tuple(out)
 
 
 def _live(units: list[Rule]) -> list[Rule]:
@@ -184,14 +221,21 @@ def _meld_kinds(rule: Rule) -> _Kinds:
 
 
 def _worth(
-    rule: Rule, ctx: Context, unit: Meld | None, slot: int, claimed: set[tuple[str, int]], nominal: int | None
+    rule: Rule,
+    check: Test | None,
+    ctx: Context,
+    unit: Meld | None,
+    slot: int,
+    claimed: set[tuple[str, int]],
+    nominal: int | None,
 ) -> int | None:
     """The points of the line a rule gives this unit (claiming its group on the unit's slot), or None
-    when it gives no line: it does not hold, its group is taken, or the row is worth nothing here."""
+    when it gives no line: `check` (its tests, or those left to ask; None: it holds) does not hold,
+    its group is taken, or the row is worth nothing here."""
     group = rule.group
     if group is not None and (group, slot) in claimed:
         return None
-    if not rule.check(ctx, unit):
+    if check is not None and not check(ctx, unit):
         return None
     if group is not None:
         claimed.add((group, slot))
@@ -212,7 +256,7 @@ def _unit_lines(
     for rule, kinds in rules:
         if kinds is not None and kind not in kinds:
             continue
-        points = _worth(rule, ctx, unit, 0, claimed, nominal)
+        points = _worth(rule, rule.check, ctx, unit, 0, claimed, nominal)
         if points is not None:
             out.append((rule, points))
     return tuple(out), frozenset(group for group, _ in claimed), tuple([r.id for r, w in out if w])
@@ -248,8 +292,11 @@ def evaluate(
         earlier.extend(counted)
         for rule, worth in situated_lines:
             add(((rule.phase, rule.index, 0), rule, None, worth, rule.doublings_when(opened)))
-    for rule in plan.hand:  # no group to claim: `_worth` in place, as nearly every hand rule is
-        if rule.check(ctx, None):
+    # The hand rules this arrangement's tally leaves, and what is left to ask of each.
+    key = tally_key(ctx)
+    ungrouped, grouped = plan.tallied.get(key) or tallied(plan, key)
+    for rule, check in ungrouped:  # no group to claim: `_worth` in place, as nearly every hand rule is
+        if check is None or check(ctx, None):
             times = 1 if rule.per is None else rule.per(ctx)
             if not times:
                 continue
@@ -259,11 +306,11 @@ def evaluate(
                 if points:
                     earlier.append(rule.id)
                 add(((rule.phase, rule.index, 0), rule, None, points, rule.doublings_when(opened) * times))
-    for rule in plan.hand_grouped:  # a group is claimed by the first of its rules that holds
+    for rule, check in grouped:  # a group is claimed by the first of its rules that holds
         times = 1 if rule.per is None else rule.per(ctx)
         if not times:
             continue
-        points = _worth(rule, ctx, None, -1, claimed, nominal)
+        points = _worth(rule, check, ctx, None, -1, claimed, nominal)
         if points is not None:
             if points:
                 earlier.append(rule.id)
@@ -317,7 +364,7 @@ def evaluate(
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
                 continue
-            late = _worth(rule, ctx, target, at, claimed, nominal)
+            late = _worth(rule, rule.check, ctx, target, at, claimed, nominal)
             if late is not None:
                 if late:
                     earlier.append(rule.id)
@@ -337,4 +384,5 @@ def evaluate(
     return found, points_total, doublings, (top[2], -top[0]) if top else None
 
 
+_KIND = attrgetter("kind")
 _HAND_SLOT: tuple[tuple[int, int, Meld | None], ...] = ((-1, 0, None),)

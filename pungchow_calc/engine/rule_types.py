@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .conditions import Context, Test
+from .conditions import Context, Decide, Test
 from .decomposition import Shape
 from .hand import Meld
 from .payments import BOOK, SettlementRules
@@ -69,6 +69,9 @@ class Rule:
     # `per:` a count (conditions.indicators.COUNTERS): the line is worth its value once per thing
     # counted, and gives no line for none.
     per: Callable[[Context], int] | None = None
+    # What an arrangement's Tally tells of each test, beside `tests` (None: nothing; empty: nothing of
+    # any): the plan skips the rule where one cannot hold and asks only the tests left (plan.Plan.tallied).
+    tallies: tuple[Decide | None, ...] = ()
     # The line kind (docs/json.md) this rule produces, and where its lines stand in a breakdown
     # (KINDS_ORDER): worked out once here, asked for every line of every hand.
     kind: str = field(init=False, repr=False, compare=False)
@@ -90,10 +93,11 @@ class Rule:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "phase", KINDS_ORDER[kind])
         tests = self.tests
-        object.__setattr__(self, "check", tests[0] if len(tests) == 1 else _all_of(tests))
+        assert not self.tallies or len(self.tallies) == len(tests), "one tally for each test"
+        object.__setattr__(self, "check", tests[0] if len(tests) == 1 else all_of(tests))
 
 
-def _all_of(tests: tuple[Test, ...]) -> Test:
+def all_of(tests: tuple[Test, ...]) -> Test:
     """A test that holds when every one of `tests` holds (in order, stopping at the first that fails)."""
 
     def check(ctx: Context, unit: Meld | None) -> bool:
