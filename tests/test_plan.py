@@ -297,6 +297,22 @@ TALLY_PROBES = {
     "tally not": _hand_rule([{"not": {"count": {"melds": "chow", "min": 1}}}]),
     "tally any": _hand_rule([{"any": ["one_suit", {"count": {"melds": "kong", "exactly": 0}}]}]),
     "tally any of one unsettled": _hand_rule([{"any": ["straight", "closed_hand"]}]),
+    "tally a pair rule": compile_ruleset(
+        {
+            "rules": [
+                MAH_JONGG,
+                {
+                    "id": "x",
+                    "label": "x",
+                    "scope": "pair",
+                    "when": ["completes_hand", {"count": {"melds": "set", "exactly": 4}}],
+                    "points": 2,
+                },
+            ]
+        },
+        "probe",
+        "<test>",
+    ),
 }
 
 
@@ -320,20 +336,33 @@ _TALLY_SITUATIONS = (
 
 
 def tally_disagreements(ruleset: Ruleset, text: str) -> set[str]:
-    """The hand rules whose tallied checks (Plan.tallied) answer otherwise than the rule itself."""
+    """The rules read afresh (hand rules, live set and pair rules, deferred rules) whose tallied checks
+    (Plan.tallied) answer otherwise than the rule itself, for the hand or any of its units."""
     hand = build(parse(text))
     found = set()
     for situation in _TALLY_SITUATIONS:
         plan = plan_for(ruleset, situation.winner)
+        read_afresh = [
+            *plan.hand,
+            *plan.hand_grouped,
+            *(r for r, _, _ in plan.live_sets + plan.live_pairs),
+            *plan.late,
+        ]
         for arrangement in _arrangements(hand):
             ctx = Context(situation, hand, arrangement, hand.counts, (), [], None)
-            ungrouped, grouped = tallied(plan, tally_key(ctx))
-            left = dict(ungrouped + grouped)
-            for rule in plan.hand + plan.hand_grouped:
-                check = left.get(rule, False)
-                holds = check is not False and (check is None or check(ctx, None))
-                if holds != rule.check(ctx, None):
-                    found.add(rule.id)
+            checks = tallied(plan, tally_key(ctx))
+            left = dict(
+                checks.hand
+                + checks.hand_grouped
+                + checks.late
+                + tuple((r, check) for r, _, check in checks.live_sets + checks.live_pairs)
+            )
+            for rule in read_afresh:
+                for unit in (None, *arrangement) if rule.scope != "hand" else (None,):
+                    check = left.get(rule, False)
+                    holds = check is not False and (check is None or check(ctx, unit))
+                    if holds != rule.check(ctx, unit):
+                        found.add(rule.id)
     return found
 
 
@@ -414,7 +443,7 @@ def test_the_tally_leaves_only_rules_that_could_hold(text: str, asked: set[str],
     plan = plan_for(load("riichi-ema-2016"), winner=True)
     hand = build(parse(text))
     ctx = Context(Situation(win_by=WinBy.DISCARD), hand, _arrangements(hand)[0], hand.counts, (), [], None)
-    ungrouped, grouped = tallied(plan, tally_key(ctx))
-    left = {rule.id for rule, _ in ungrouped + grouped}
+    checks = tallied(plan, tally_key(ctx))
+    left = {rule.id for rule, _ in checks.hand + checks.hand_grouped}
     assert asked <= left
     assert not_asked.isdisjoint(left)

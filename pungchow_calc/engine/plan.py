@@ -20,17 +20,29 @@ from .rules import Rule, Ruleset
 from .situation import Situation
 
 _Kinds = frozenset[MeldKind] | None  # the meld kinds a rule's `meld:` condition allows (None: any)
+# A rule with the tests to ask of it (Rule.check, or those a Tally leaves; None: none, it holds) ...
+_Checked = tuple[tuple[Rule, Test | None], ...]
+# ... and a set or pair rule with the meld kinds its `meld:` condition allows, and the same.
+_UnitRules = tuple[tuple[Rule, _Kinds, Test | None], ...]
 # (line order, rule, unit, points, doublings): a line's doublings are its rule's, as the hand is open or
 # not and times its `per:` count (Rule.doublings_when).
 Found = tuple[tuple[int, int, int], Rule, Meld | None, int, int]
 # A unit's (rule, points) lines; the groups they claimed; the ids of those worth points (Context.earlier).
 _UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str], tuple[str, ...]]
 _Lines = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per kind of set or pair
-# Hand rules that could hold in arrangements of one Tally, each with the tests the tally leaves to ask
-# (None: none, it holds): the ungrouped ones (Plan.hand), then the grouped ones (Plan.hand_grouped).
-_Checks = tuple[tuple[tuple[Rule, Test | None], ...], tuple[tuple[Rule, Test | None], ...]]
 # A Tally as a key, counted in C: (Hand.suits, Hand.opened, the kind of each meld).
 _TallyKey = tuple[tuple[int, bool], bool, tuple[MeldKind, ...]]
+
+
+class Tallied(NamedTuple):
+    """The rules read afresh in every arrangement, as an arrangement's Tally leaves them: those that
+    could hold, each with the tests the tally does not settle (Rule.tallies)."""
+
+    hand: _Checked  # Plan.hand
+    hand_grouped: _Checked  # Plan.hand_grouped
+    live_sets: _UnitRules  # Plan.live_sets
+    live_pairs: _UnitRules  # Plan.live_pairs
+    late: _Checked  # Plan.late
 
 
 class Memo(NamedTuple):
@@ -49,13 +61,13 @@ class Plan:
     hand_grouped: tuple[Rule, ...]  # hand rules that read the arrangement and claim a group, in file order
     # Hand rules that read only the situation and whether the hand has a winning tile (e.g. "won
     # from the wall"): the same lines for every hand of one situation, so remembered with the sets'.
-    situated: tuple[tuple[Rule, _Kinds], ...]  # (rule, None): read as the hand's unit lines
-    sets: tuple[tuple[Rule, _Kinds], ...]  # set rules, in file order (remembered, when `local`)
-    pairs: tuple[tuple[Rule, _Kinds], ...]  # pair rules, in file order (remembered, when `local`)
+    situated: _UnitRules  # (rule, None, its check): read as the hand's unit lines
+    sets: _UnitRules  # set rules, in file order (remembered, when `local`)
+    pairs: _UnitRules  # pair rules, in file order (remembered, when `local`)
     # Set and pair rules that read more than their unit (e.g. "the hand holds four sets"), in a group
     # of their own: applied to each unit of each arrangement, beside the remembered lines.
-    live_sets: tuple[tuple[Rule, _Kinds], ...]
-    live_pairs: tuple[tuple[Rule, _Kinds], ...]
+    live_sets: _UnitRules
+    live_pairs: _UnitRules
     late: tuple[Rule, ...]  # deferred rules (any scope): they read the other point lines
     late_units: bool  # whether a deferred rule is a set or pair rule (it then reads each unit again)
     # Whether a deferred rule belongs to a group: only then do the groups the situated, set and pair
@@ -85,9 +97,9 @@ class Plan:
     reads: frozenset[str]  # the situation facts some rule of the plan reads (situation.READABLE)
     requires: dict[str, frozenset[str]]  # rule id -> the on/off facts it requires given (Rule.requires)
     open_values: bool  # some rule is worth other doublings in an open hand (`doublings: {closed, open}`)
-    # Per Tally of an arrangement, the hand rules that could hold and the tests left to ask of each
-    # (Rule.tallies): a pure function of the tally, so shared by every arrangement of that tally.
-    tallied: BoundedCache[_TallyKey, _Checks]
+    # Per Tally of an arrangement, the rules read afresh that could hold and the tests left to ask of
+    # each (Rule.tallies): a pure function of the tally, so shared by every arrangement of that tally.
+    tallied: BoundedCache[_TallyKey, Tallied]
 
 
 MEMO_SITUATIONS = 512  # distinct situations (as the remembered rules read them) per plan
@@ -122,11 +134,11 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             ruleset=ruleset,
             hand=tuple(r for r in arranged if r.group is None),
             hand_grouped=tuple(r for r in arranged if r.group is not None),
-            situated=tuple((r, None) for r in situated),
-            sets=tuple((r, _meld_kinds(r)) for r in units if r.scope == "set"),
-            pairs=tuple((r, _meld_kinds(r)) for r in units if r.scope == "pair"),
-            live_sets=tuple((r, _meld_kinds(r)) for r in live if r.scope == "set"),
-            live_pairs=tuple((r, _meld_kinds(r)) for r in live if r.scope == "pair"),
+            situated=tuple((r, None, r.check) for r in situated),
+            sets=tuple((r, _meld_kinds(r), r.check) for r in units if r.scope == "set"),
+            pairs=tuple((r, _meld_kinds(r), r.check) for r in units if r.scope == "pair"),
+            live_sets=tuple((r, _meld_kinds(r), r.check) for r in live if r.scope == "set"),
+            live_pairs=tuple((r, _meld_kinds(r), r.check) for r in live if r.scope == "pair"),
             late=tuple(r for r in rules if r.deferred),
             late_units=any(r.scope != "hand" for r in rules if r.deferred),
             late_groups=any(r.group is not None for r in rules if r.deferred),
@@ -167,24 +179,36 @@ def tally_key(ctx: Context) -> _TallyKey:
     return hand.suits, hand.opened, tuple(map(_KIND, ctx.melds))
 
 
-def tallied(plan: Plan, key: _TallyKey) -> _Checks:
-    """The plan's hand rules that could hold in an arrangement of this tally, with the tests left
-    (worked out, and remembered, when the plan has not met the tally before)."""
+def tallied(plan: Plan, key: _TallyKey) -> Tallied:
+    """The plan's rules read afresh that could hold in an arrangement of this tally, with the tests
+    left (worked out, and remembered, when the plan has not met the tally before)."""
     (suits, honors), opened, kinds = key
     tally = Tally(kinds, suits, honors, opened)
-    return plan.tallied.put(key, (_left(plan.hand, tally), _left(plan.hand_grouped, tally)))
+
+    def left(rules: tuple[Rule, ...]) -> _Checked:
+        return tuple((rule, check) for rule in rules if (check := _left(rule, tally)) is not False)
+
+    def units(rules: _UnitRules) -> _UnitRules:
+        return tuple((r, kinds, check) for r, kinds, _ in rules if (check := _left(r, tally)) is not False)
+
+    found = Tallied(
+        left(plan.hand),
+        left(plan.hand_grouped),
+        units(plan.live_sets),
+        units(plan.live_pairs),
+        left(plan.late),
+    )
+    return plan.tallied.put(key, found)
 
 
-def _left(rules: tuple[Rule, ...], tally: Tally) -> tuple[tuple[Rule, Test | None], ...]:
-    """Each rule the tally does not rule out, with the one test (or all) of those it does not settle."""
-    out = []
-    for rule in rules:
-        verdicts = [None if d is None else d(tally) for d in rule.tallies] or [None] * len(rule.tests)
-        if False in verdicts:
-            continue
-        left = tuple(test for test, verdict in zip(rule.tests, verdicts, strict=True) if verdict is None)
-        out.append((rule, (left[0] if len(left) == 1 else all_of(left)) if left else None))
-    return tuple(out)
+def _left(rule: Rule, tally: Tally) -> Test | None | bool:
+    """False when the tally rules the rule out; else the one test (or all) of those it does not
+    settle, or None when it settles them all (the rule holds)."""
+    verdicts = [None if d is None else d(tally) for d in rule.tallies] or [None] * len(rule.tests)
+    if False in verdicts:
+        return False
+    left = tuple(test for test, verdict in zip(rule.tests, verdicts, strict=True) if verdict is None)
+    return (left[0] if len(left) == 1 else all_of(left)) if left else None
 
 
 def _live(units: list[Rule]) -> list[Rule]:
@@ -246,17 +270,15 @@ def _worth(
     return points.value(unit.exposed if unit is not None else False, nominal) or None
 
 
-def _unit_lines(
-    rules: tuple[tuple[Rule, _Kinds], ...], ctx: Context, unit: Meld | None, nominal: int | None
-) -> _UnitLines:
+def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int | None) -> _UnitLines:
     """The lines the rules give one unit (None: the hand), in file order, each group claimed once."""
     claimed: set[tuple[str, int]] = set()
     out: list[tuple[Rule, int]] = []
     kind = unit.kind if unit is not None else None
-    for rule, kinds in rules:
+    for rule, kinds, check in rules:
         if kinds is not None and kind not in kinds:
             continue
-        points = _worth(rule, rule.check, ctx, unit, 0, claimed, nominal)
+        points = _worth(rule, check, ctx, unit, 0, claimed, nominal)
         if points is not None:
             out.append((rule, points))
     return tuple(out), frozenset(group for group, _ in claimed), tuple([r.id for r, w in out if w])
@@ -294,8 +316,8 @@ def evaluate(
             add(((rule.phase, rule.index, 0), rule, None, worth, rule.doublings_when(opened)))
     # The hand rules this arrangement's tally leaves, and what is left to ask of each.
     key = tally_key(ctx)
-    ungrouped, grouped = plan.tallied.get(key) or tallied(plan, key)
-    for rule, check in ungrouped:  # no group to claim: `_worth` in place, as nearly every hand rule is
+    checks = plan.tallied.get(key) or tallied(plan, key)
+    for rule, check in checks.hand:  # no group to claim: `_worth` in place, as nearly every hand rule is
         if check is None or check(ctx, None):
             times = 1 if rule.per is None else rule.per(ctx)
             if not times:
@@ -306,7 +328,7 @@ def evaluate(
                 if points:
                     earlier.append(rule.id)
                 add(((rule.phase, rule.index, 0), rule, None, points, rule.doublings_when(opened) * times))
-    for rule, check in grouped:  # a group is claimed by the first of its rules that holds
+    for rule, check in checks.hand_grouped:  # a group is claimed by the first of its rules that holds
         times = 1 if rule.per is None else rule.per(ctx)
         if not times:
             continue
@@ -330,14 +352,14 @@ def evaluate(
         kind = unit.kind
         if kind is MeldKind.PAIR:
             rules = plan.pairs
-            live = plan.live_pairs
+            live = checks.live_pairs
             position = pairs_so_far
             pairs_so_far += 1
         elif kind is MeldKind.SINGLE:
             continue
         else:
             rules = plan.sets
-            live = plan.live_sets
+            live = checks.live_sets
             position = sets_so_far
             sets_so_far += 1
         if deferred:
@@ -360,11 +382,11 @@ def evaluate(
                 earlier.extend(counted)
                 for rule, worth in unit_lines:
                     add((_line_key(rule, slot, position), rule, unit, worth, rule.doublings_when(opened)))
-    for rule in plan.late:
+    for rule, check in checks.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
                 continue
-            late = _worth(rule, rule.check, ctx, target, at, claimed, nominal)
+            late = _worth(rule, check, ctx, target, at, claimed, nominal)
             if late is not None:
                 if late:
                     earlier.append(rule.id)
