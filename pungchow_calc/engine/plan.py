@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .cache import BoundedCache
 from .conditions import Context, Tally, Test
@@ -201,7 +201,7 @@ def tallied(plan: Plan, key: _TallyKey) -> Tallied:
     return plan.tallied.put(key, found)
 
 
-def _left(rule: Rule, tally: Tally) -> Test | None | bool:
+def _left(rule: Rule, tally: Tally) -> Test | None | Literal[False]:
     """False when the tally rules the rule out; else the one test (or all) of those it does not
     settle, or None when it settles them all (the rule holds)."""
     verdicts = [None if d is None else d(tally) for d in rule.tallies] or [None] * len(rule.tests)
