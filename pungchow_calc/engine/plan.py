@@ -281,7 +281,9 @@ def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int
         points = _worth(rule, check, ctx, unit, 0, claimed, nominal)
         if points is not None:
             out.append((rule, points))
-    return tuple(out), frozenset(group for group, _ in claimed), tuple([r.id for r, w in out if w])
+    if not out:  # the usual answer of a set or pair rule that reads the arrangement: nothing
+        return _NO_LINES
+    return tuple(out), frozenset([group for group, _ in claimed]), tuple([r.id for r, w in out if w])
 
 
 def _line_key(rule: Rule, slot: int, position: int) -> tuple[int, int, int]:
@@ -298,6 +300,7 @@ def evaluate(
     add = found.append
     earlier = ctx.earlier  # what "no other score" conditions read (deferred rules)
     # Whether a set was laid open before the win: rules worth other doublings then (`{closed, open}`).
+    # Its rules' doublings are then `doublings_open` (Rule.doublings_when, written out for every line).
     opened = plan.open_values and ctx.hand.opened
     claimed: set[tuple[str, int]] = set()  # (group, slot): one rule of a group per unit
     # Lines are keyed by where they stand (`_line_key`): a hand rule's line by its phase and index.
@@ -313,7 +316,8 @@ def evaluate(
             claimed.update((group, -1) for group in situated_groups)
         earlier.extend(counted)
         for rule, worth in situated_lines:
-            add(((rule.phase, rule.index, 0), rule, None, worth, rule.doublings_when(opened)))
+            doubled = rule.doublings_open if opened else rule.doublings
+            add(((rule.phase, rule.index, 0), rule, None, worth, doubled))
     # The hand rules this arrangement's tally leaves, and what is left to ask of each.
     key = tally_key(ctx)
     checks = plan.tallied.get(key) or tallied(plan, key)
@@ -327,7 +331,8 @@ def evaluate(
             if points is not None:
                 if points:
                     earlier.append(rule.id)
-                add(((rule.phase, rule.index, 0), rule, None, points, rule.doublings_when(opened) * times))
+                doubled = rule.doublings_open if opened else rule.doublings
+                add(((rule.phase, rule.index, 0), rule, None, points, doubled * times))
     for rule, check in checks.hand_grouped:  # a group is claimed by the first of its rules that holds
         times = 1 if rule.per is None else rule.per(ctx)
         if not times:
@@ -336,9 +341,8 @@ def evaluate(
         if points is not None:
             if points:
                 earlier.append(rule.id)
-            add(
-                ((rule.phase, rule.index, 0), rule, None, points * times, rule.doublings_when(opened) * times)
-            )
+            doubled = rule.doublings_open if opened else rule.doublings
+            add(((rule.phase, rule.index, 0), rule, None, points * times, doubled * times))
     sets_so_far = pairs_so_far = 0  # a line's position among the sets (or pairs) of the arrangement
     # Deferred set and pair rules read the units again: remember where each one stands.
     deferred = plan.late_units
@@ -381,7 +385,9 @@ def evaluate(
             if unit_lines:
                 earlier.extend(counted)
                 for rule, worth in unit_lines:
-                    add((_line_key(rule, slot, position), rule, unit, worth, rule.doublings_when(opened)))
+                    phase = rule.phase  # _line_key, written out for the lines of every set
+                    line_at = (1, slot, rule.index) if phase == 1 else (phase, rule.index, position)
+                    add((line_at, rule, unit, worth, rule.doublings_open if opened else rule.doublings))
     for rule, check in checks.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
@@ -407,4 +413,5 @@ def evaluate(
 
 
 _KIND = attrgetter("kind")
+_NO_LINES: _UnitLines = ((), frozenset(), ())
 _HAND_SLOT: tuple[tuple[int, int, Meld | None], ...] = ((-1, 0, None),)

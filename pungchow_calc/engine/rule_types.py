@@ -78,10 +78,13 @@ class Rule:
     phase: int = field(init=False, repr=False, compare=False)
     # Whether every condition holds, as one call (the test itself when there is one, the usual case).
     check: Test = field(init=False, repr=False, compare=False)
+    # Its doublings in a hand that is open (a set laid open before the win): `open_doublings` where
+    # given, else `doublings` (read by attribute, as for every line of every hand).
+    doublings_open: int = field(init=False, repr=False, compare=False)
 
     def doublings_when(self, opened: bool) -> int:
         """Its doublings in a hand that is open (a set laid open before the win) or not."""
-        return self.open_doublings if opened and self.open_doublings is not None else self.doublings
+        return self.doublings_open if opened else self.doublings
 
     def __post_init__(self) -> None:
         if self.limit:
@@ -92,6 +95,8 @@ class Rule:
             kind = _POINT_KINDS[self.scope]
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "phase", KINDS_ORDER[kind])
+        opened = self.open_doublings
+        object.__setattr__(self, "doublings_open", self.doublings if opened is None else opened)
         tests = self.tests
         assert not self.tallies or len(self.tallies) == len(tests), "one tally for each test"
         object.__setattr__(self, "check", tests[0] if len(tests) == 1 else all_of(tests))
@@ -105,6 +110,18 @@ def all_of(tests: tuple[Test, ...]) -> Test:
             if not test(ctx, unit):
                 return False
         return True
+
+    return check
+
+
+def any_of(tests: tuple[Test, ...]) -> Test:
+    """A test that holds when one of `tests` holds (in order, stopping at the first that does)."""
+
+    def check(ctx: Context, unit: Meld | None) -> bool:
+        for test in tests:  # noqa: SIM110 - a loop, not any(): no generator per call
+            if test(ctx, unit):
+                return True
+        return False
 
     return check
 

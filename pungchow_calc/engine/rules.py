@@ -39,6 +39,7 @@ from .rule_types import (
     Ruleset,
     Settings,
     WashTable,
+    any_of,
 )
 from .situation import IMPOSSIBLE
 
@@ -164,9 +165,8 @@ def _compile_condition(
         if not isinstance(params, list) or not params:
             raise Invalid(path, "any: takes a list of conditions")
         parts = [_compile_condition(p, scope, (*path, "any", i)) for i, p in enumerate(params)]
-        tests = [t for t, _, _, _ in parts]
         return (
-            (lambda ctx, unit: any(t(ctx, unit) for t in tests)),
+            any_of(tuple(t for t, _, _, _ in parts)),
             any(d for _, d, _, _ in parts),
             all(loc for _, _, loc, _ in parts),
             any_tally([d for _, _, _, d in parts]),
