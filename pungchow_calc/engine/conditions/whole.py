@@ -85,7 +85,12 @@ def _all_heads(params: Any) -> Test:
 
 def _count_tally(params: Any) -> Decide:
     lo, hi = count_range(params, {"melds", "tiles"})
-    return count_tally(meld_kinds(params.get("melds", "set")), lo, hi, exact="tiles" not in params)
+    of_kinds = count_tally(meld_kinds(params.get("melds", "set")), lo, hi, exact="tiles" not in params)
+    if "tiles" not in params or any(not t.is_honor for t in reach(tile_sets(params["tiles"]))):
+        return of_kinds
+    # Melds of honors (dragons, winds, ...): none without an honor held.
+    none = lo == 0
+    return lambda tally: of_kinds(tally) if tally.honors else none
 
 
 def _count(params: Any) -> Test:
