@@ -56,6 +56,22 @@ def test_a_deferred_rule_respects_the_groups_claimed_before_it(group: str, plain
     assert result.points == 20 + 4 + 4 + len(plain_sets)
 
 
+def test_a_set_rule_worth_nothing_still_claims_its_group_before_a_deferred_rule():
+    # An exposed chow worth nothing here prints no line, yet its rule holds and claims the group: the
+    # deferred rule of that group gives it no line (the chow's lines are otherwise empty).
+    chow = {
+        "id": "pung_points",
+        "label": "a chow",
+        "scope": "set",
+        "group": "worth",
+        "when": [{"meld": "chow"}],
+        "points": {"exposed": 0, "concealed": 2},
+    }
+    ruleset = compile_ruleset({"rules": [MAH_JONGG, chow, _late("worth")]}, "test", "<test>")
+    result = score("1c2c3c* 5d6d7d 1b1b1b 8d8d8d Rd!Rd", ruleset)
+    assert sorted(line.meld for line in result.lines if line.rule == "plain_set") == ["1b1b1b", "8d8d8d"]
+
+
 # --- remembered lines are shared by situations the rules cannot tell apart ----------------------
 
 

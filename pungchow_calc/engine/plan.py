@@ -281,7 +281,7 @@ def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int
         points = _worth(rule, check, ctx, unit, 0, claimed, nominal)
         if points is not None:
             out.append((rule, points))
-    if not out:  # the usual answer of a set or pair rule that reads the arrangement: nothing
+    if not out and not claimed:  # the usual answer of set or pair rules read afresh: nothing
         return _NO_LINES
     return tuple(out), frozenset([group for group, _ in claimed]), tuple([r.id for r, w in out if w])
 
