@@ -352,28 +352,32 @@ def evaluate(
     unit_key = plan.unit_key
     keys_winning_tile = plan.keys_winning_tile
     units = memo.units if memo is not None else None
+    remembered = units.get if units is not None else None
+    # Read once for the five units of the arrangement.
+    pairs, sets, live_pairs, live_sets = plan.pairs, plan.sets, checks.live_pairs, checks.live_sets
+    pair, single = MeldKind.PAIR, MeldKind.SINGLE
     for slot, unit in enumerate(ctx.melds):
         kind = unit.kind
-        if kind is MeldKind.PAIR:
-            rules = plan.pairs
-            live = checks.live_pairs
+        if kind is pair:
+            rules = pairs
+            live = live_pairs
             position = pairs_so_far
             pairs_so_far += 1
-        elif kind is MeldKind.SINGLE:
+        elif kind is single:
             continue
         else:
-            rules = plan.sets
-            live = checks.live_sets
+            rules = sets
+            live = live_sets
             position = sets_so_far
             sets_so_far += 1
         if deferred:
             slots.append((slot, position, unit))
-        if units is not None:
+        if units is not None and remembered is not None:
             # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
             memo_key = (
                 (unit_key(unit), winning_tile) if keys_winning_tile and unit.winning else unit_key(unit)
             )
-            lines = units.get(memo_key)
+            lines = remembered(memo_key)
             if lines is None:
                 lines = units.put(memo_key, _unit_lines(rules, ctx, unit, nominal))
         else:
