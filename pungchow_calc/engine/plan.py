@@ -317,7 +317,7 @@ def evaluate(
         earlier.extend(counted)
         for rule, worth in situated_lines:
             doubled = rule.doublings_open if opened else rule.doublings
-            add(((rule.phase, rule.index, 0), rule, None, worth, doubled))
+            add((rule.hand_at, rule, None, worth, doubled))
     # The hand rules this arrangement's tally leaves, and what is left to ask of each.
     key = tally_key(ctx)
     checks = plan.tallied.get(key) or tallied(plan, key)
@@ -332,7 +332,7 @@ def evaluate(
                 if points:
                     earlier.append(rule.id)
                 doubled = rule.doublings_open if opened else rule.doublings
-                add(((rule.phase, rule.index, 0), rule, None, points, doubled * times))
+                add((rule.hand_at, rule, None, points, doubled * times))
     for rule, check in checks.hand_grouped:  # a group is claimed by the first of its rules that holds
         times = 1 if rule.per is None else rule.per(ctx)
         if not times:
@@ -342,7 +342,7 @@ def evaluate(
             if points:
                 earlier.append(rule.id)
             doubled = rule.doublings_open if opened else rule.doublings
-            add(((rule.phase, rule.index, 0), rule, None, points * times, doubled * times))
+            add((rule.hand_at, rule, None, points * times, doubled * times))
     sets_so_far = pairs_so_far = 0  # a line's position among the sets (or pairs) of the arrangement
     # Deferred set and pair rules read the units again: remember where each one stands.
     deferred = plan.late_units

@@ -81,6 +81,8 @@ class Rule:
     # Its doublings in a hand that is open (a set laid open before the win): `open_doublings` where
     # given, else `doublings` (read by attribute, as for every line of every hand).
     doublings_open: int = field(init=False, repr=False, compare=False)
+    # Where a line of it stands when it is the hand's (phase, index, 0): plan._line_key, kept here.
+    hand_at: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
     def doublings_when(self, opened: bool) -> int:
         """Its doublings in a hand that is open (a set laid open before the win) or not."""
@@ -95,6 +97,7 @@ class Rule:
             kind = _POINT_KINDS[self.scope]
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "phase", KINDS_ORDER[kind])
+        object.__setattr__(self, "hand_at", (self.phase, self.index, 0))
         opened = self.open_doublings
         object.__setattr__(self, "doublings_open", self.doublings if opened is None else opened)
         tests = self.tests
