@@ -7,15 +7,17 @@ from dataclasses import replace
 import pytest
 from family_helpers import MAH_JONGG, score
 from hypothesis import given
-from strategies import GenHand, winning_hands
+from hypothesis import strategies as st
+from strategies import GenHand, losing_hands, special_hands, winning_hands
 
 from pungchow_calc.engine.conditions import REGISTRY, Context
 from pungchow_calc.engine.conditions.base import UNIT
-from pungchow_calc.engine.decomposition import winning_arrangements
-from pungchow_calc.engine.hand import Meld, MeldKind, build, meld
+from pungchow_calc.engine.decomposition import loser_arrangements, shape_arrangement, winning_arrangements
+from pungchow_calc.engine.hand import Hand, Meld, MeldKind, build, meld
 from pungchow_calc.engine.notation import parse
-from pungchow_calc.engine.plan import _unit_lines, memo_for, plan_for
+from pungchow_calc.engine.plan import _unit_lines, memo_for, plan_for, tallied, tally_key
 from pungchow_calc.engine.rules import Ruleset, compile_ruleset
+from pungchow_calc.engine.scoring import _display_order
 from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
 from pungchow_calc.ruleset_files import builtin_names, load
@@ -52,6 +54,22 @@ def test_a_deferred_rule_respects_the_groups_claimed_before_it(group: str, plain
     result = score("1b1b1b 1c2c3c 5d6d7d 8d8d8d Rd!Rd", ruleset)
     assert sorted(line.meld for line in result.lines if line.rule == "plain_set") == plain_sets
     assert result.points == 20 + 4 + 4 + len(plain_sets)
+
+
+def test_a_set_rule_worth_nothing_still_claims_its_group_before_a_deferred_rule():
+    # An exposed chow worth nothing here prints no line, yet its rule holds and claims the group: the
+    # deferred rule of that group gives it no line (the chow's lines are otherwise empty).
+    chow = {
+        "id": "pung_points",
+        "label": "a chow",
+        "scope": "set",
+        "group": "worth",
+        "when": [{"meld": "chow"}],
+        "points": {"exposed": 0, "concealed": 2},
+    }
+    ruleset = compile_ruleset({"rules": [MAH_JONGG, chow, _late("worth")]}, "test", "<test>")
+    result = score("1c2c3c* 5d6d7d 1b1b1b 8d8d8d Rd!Rd", ruleset)
+    assert sorted(line.meld for line in result.lines if line.rule == "plain_set") == ["1b1b1b", "8d8d8d"]
 
 
 # --- remembered lines are shared by situations the rules cannot tell apart ----------------------
@@ -238,3 +256,210 @@ def test_a_condition_reading_an_undeclared_unit_field_is_caught():
         ruleset, rules=(base.rules[0], replace(sneaky, unit_reads=frozenset({"claimed_kong"})))
     )
     assert undeclared_unit_reads(declared, hand, Situation()) == set()
+
+
+# --- hand rules are asked only where an arrangement's tally leaves them a chance -------------------
+
+# Parameters for each condition that says what an arrangement's Tally tells of it (Condition.tally).
+TALLY_PARAMS: dict[str, list[object]] = {
+    "count": [
+        {"melds": "chow", "exactly": 2},
+        {"melds": "pung_or_kong", "tiles": "own_wind", "min": 1},
+        {"melds": "pair", "tiles": "dragons", "max": 0},
+        {"melds": "set", "tiles": "simples", "max": 2},
+    ],
+    "no_sequences": [None],
+    "one_suit": [None],
+    "one_suit_with_honors": [None],
+    "all_honors": [None],
+    "all_heads": [None],
+    "winning_in": ["pung", "chow"],
+    "shape": ["single_heads"],
+    "repeated_sets": [{"melds": "chow", "min": 1}, {"melds": "set", "max": 0}],
+    "in_every_suit": ["chow", "pung_or_kong"],
+    "straight": [None],
+    "every_meld_holds": ["terminals", "heads", "simples"],
+    "closed_hand": [None],
+    "concealed_sets": [{"melds": "pung_or_kong", "min": 2}, {"max": 1, "claimed_kongs": True}],
+    "exposed_melds": [{"max": 0}, {"melds": "kong", "min": 1}],
+    "exposed_sets": [{"melds": "pung", "min": 1}, {"tiles": "honors", "max": 0}],
+    "sets_before_win": [{"min": 4}, {"melds": "chow", "max": 1}],
+    "winning_meld": [{"melds": "chow", "wait": "open"}, {"tiles": "dragons"}],
+    "all_tiles": [
+        "terminals",
+        ["2b", "3b", "4b", "6b", "8b", "Gd"],
+        ["simples", "own_wind"],
+        ["1d", "2d", "3d"],
+    ],
+    "suit_pattern": [
+        {"ranks": [3, 1, 1, 1, 1, 1, 1, 1, 3], "extra": [1, 2, 3, 4, 5, 6, 7, 8, 9], "concealed": True},
+        {"ranks": [2, 0, 0, 0, 0, 0, 0, 0, 0], "with": ["Ew", "3b", "4b"]},
+    ],
+    "seven_pairs": [["simples", "heads"], "heads"],
+}
+TALLIED_CONDITIONS = sorted(n for n, c in REGISTRY.items() if c.tally is not None)
+
+
+def _hand_rule(when: list[object]) -> Ruleset:
+    rule = {"id": "x", "label": "x", "when": when, "doublings": 1}
+    return compile_ruleset({"rules": [MAH_JONGG, rule]}, "probe", "<test>")
+
+
+TALLY_PROBES = {
+    f"tally {name}={params}": _hand_rule([name if params is None else {name: params}])
+    for name in TALLIED_CONDITIONS
+    for params in TALLY_PARAMS.get(name, [])
+} | {
+    "tally not": _hand_rule([{"not": {"count": {"melds": "chow", "min": 1}}}]),
+    "tally any": _hand_rule([{"any": ["one_suit", {"count": {"melds": "kong", "exactly": 0}}]}]),
+    "tally any of one unsettled": _hand_rule([{"any": ["straight", "closed_hand"]}]),
+    "tally a pair rule": compile_ruleset(
+        {
+            "rules": [
+                MAH_JONGG,
+                {
+                    "id": "x",
+                    "label": "x",
+                    "scope": "pair",
+                    "when": ["completes_hand", {"count": {"melds": "set", "exactly": 4}}],
+                    "points": 2,
+                },
+            ]
+        },
+        "probe",
+        "<test>",
+    ),
+}
+
+
+def test_every_tallied_condition_is_probed():
+    assert sorted(TALLY_PARAMS) == TALLIED_CONDITIONS
+
+
+def _arrangements(hand: Hand) -> list[tuple[Meld, ...]]:
+    """Every way scoring may arrange the hand: as a winner (either way to win), a special shape, a loser."""
+    found = [*winning_arrangements(hand, False), *winning_arrangements(hand, True), shape_arrangement(hand)]
+    if hand.winning_tile is None:
+        found.extend(list(loser_arrangements(hand, 2))[:6])
+    return list(map(_display_order, found))
+
+
+_TALLY_SITUATIONS = (
+    Situation(),
+    Situation(seat=Wind.SOUTH, round=Wind.WEST, win_by=WinBy.DISCARD, discarder=Wind.NORTH),
+    Situation(seat=Wind.NORTH, round=Wind.NORTH, winner=False),
+)
+
+
+def tally_disagreements(ruleset: Ruleset, text: str) -> set[str]:
+    """The rules read afresh (hand rules, live set and pair rules, deferred rules) whose tallied checks
+    (Plan.tallied) answer otherwise than the rule itself, for the hand or any of its units."""
+    hand = build(parse(text))
+    found = set()
+    for situation in _TALLY_SITUATIONS:
+        plan = plan_for(ruleset, situation.winner)
+        read_afresh = [
+            *plan.hand,
+            *plan.hand_grouped,
+            *(r for r, _, _ in plan.live_sets + plan.live_pairs),
+            *plan.late,
+        ]
+        for arrangement in _arrangements(hand):
+            ctx = Context(situation, hand, arrangement, hand.counts, (), [], None)
+            checks = tallied(plan, tally_key(ctx))
+            left = dict(
+                checks.hand
+                + checks.hand_grouped
+                + checks.late
+                + tuple((r, check) for r, _, check in checks.live_sets + checks.live_pairs)
+            )
+            for rule in read_afresh:
+                for unit in (None, *arrangement) if rule.scope != "hand" else (None,):
+                    check = left.get(rule, False)
+                    holds = check is not False and (check is None or check(ctx, unit))
+                    if holds != rule.check(ctx, unit):
+                        found.add(rule.id)
+    return found
+
+
+def _tally_disagreements_anywhere(text: str) -> dict[str, set[str]]:
+    found = {}
+    for name, ruleset in {**RULESETS, **TALLY_PROBES}.items():
+        rules = tally_disagreements(ruleset, text)
+        if rules:
+            found[name] = rules
+    return found
+
+
+@given(st.one_of(winning_hands(), losing_hands(), special_hands()))
+def test_a_tally_never_answers_otherwise_than_the_tests(hand: GenHand):
+    # Scoring asks a hand rule only when its arrangement's tally leaves it a chance, and asks only the
+    # tests the tally does not settle (Condition.tally, plan.Plan.tallied): that must answer as every
+    # test of the rule would, whatever the hand, its arrangement and the situation.
+    assert _tally_disagreements_anywhere(hand.text()) == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1b9b1c9c1d9dEwSwWwNwRdGdWd!Wd",
+        "1c1c1c2c3c4c5c6c7c8c9c9c9c!5c",
+        "2b2b3b3b4b4b6b6b8b8bGdGd!1c1c",
+        "RdRdRd* 1b2b3b 1b2b3b 7d8d9d! 9c9c",
+        "EwEwEw SwSwSwSw# WwWwWw NwNw!Nw 5d5d",
+        "1d2d3d 1b2b3b 1c2c3c 4c5c6c! 7c7c",
+        "1d2d3d 4d5d6d 7d8d9d! 2b2b2b 5c5c",
+        "1d1d1d1d* 2d2d 3d3d 4d 5b 6b 7c EwEw",
+    ],
+    ids=[
+        "thirteen-heads",
+        "nine-gates",
+        "seven-pairs-of-green-and-a-pair-more",
+        "two-alike-chows-and-an-open-dragon-pung",
+        "four-winds-with-a-declared-kong",
+        "three-suits-at-one-rank",
+        "a-straight",
+        "a-loser-with-singles",
+    ],
+)
+def test_tallies_answer_as_the_tests_on_hands_they_settle(text: str):
+    assert _tally_disagreements_anywhere(text) == {}
+
+
+def test_a_tally_that_contradicts_its_test_is_caught():
+    # The property above fails for a tally that rules out what its test allows.
+    ruleset = _hand_rule([{"count": {"melds": "chow", "min": 1}}])
+    rule = ruleset.rules[1]
+    wrong = replace(rule, tallies=(lambda tally: False,))
+    broken = replace(ruleset, rules=(ruleset.rules[0], wrong))
+    hand = "1d2d3d 4d5d6d 7d8d9d! 2b2b2b 5c5c"
+    assert tally_disagreements(ruleset, hand) == set()
+    assert tally_disagreements(broken, hand) == {"x"}
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "not_asked"),
+    [
+        (
+            "1b1b1b 2c2c2c 5d5d5d 8d8d8d Rd!Rd",
+            {"closed_ron", "toitoi", "san_ankou", "suu_ankou", "daisangen"},
+            {"pinfu", "iipeikou", "ryanpeikou", "ittsu", "junchan", "tanyao", "chinitsu", "kokushi"},
+        ),
+        (
+            "1c2c3c 4c5c6c 7c8c9c 2d3d4d 5b!5b",
+            {"closed_ron", "pinfu", "iipeikou", "ittsu", "tanyao"},
+            {"toitoi", "san_ankou", "suu_ankou", "honroutou", "chinroutou", "tsuuiisou", "seven_pairs_fu"},
+        ),
+    ],
+    ids=["four-pungs", "four-chows"],
+)
+def test_the_tally_leaves_only_rules_that_could_hold(text: str, asked: set[str], not_asked: set[str]):
+    # Riichi's rules of chows are not asked of a hand of pungs, nor its rules of pungs of one of chows;
+    # nor one of simples of a hand with honors, nor a rule of terminals only of one with chows.
+    plan = plan_for(load("riichi-ema-2016"), winner=True)
+    hand = build(parse(text))
+    ctx = Context(Situation(win_by=WinBy.DISCARD), hand, _arrangements(hand)[0], hand.counts, (), [], None)
+    checks = tallied(plan, tally_key(ctx))
+    left = {rule.id for rule, _ in checks.hand + checks.hand_grouped}
+    assert asked <= left
+    assert not_asked.isdisjoint(left)

@@ -10,21 +10,39 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .cache import BoundedCache
-from .conditions import Context
+from .conditions import Context, Tally, Test
 from .hand import Meld, MeldKind
+from .rule_types import all_of
 from .rules import Rule, Ruleset
 from .situation import Situation
 
 _Kinds = frozenset[MeldKind] | None  # the meld kinds a rule's `meld:` condition allows (None: any)
+# A rule with the tests to ask of it (Rule.check, or those a Tally leaves; None: none, it holds) ...
+_Checked = tuple[tuple[Rule, Test | None], ...]
+# ... and a set or pair rule with the meld kinds its `meld:` condition allows, and the same.
+_UnitRules = tuple[tuple[Rule, _Kinds, Test | None], ...]
 # (line order, rule, unit, points, doublings): a line's doublings are its rule's, as the hand is open or
 # not and times its `per:` count (Rule.doublings_when).
 Found = tuple[tuple[int, int, int], Rule, Meld | None, int, int]
 # A unit's (rule, points) lines; the groups they claimed; the ids of those worth points (Context.earlier).
 _UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str], tuple[str, ...]]
 _Lines = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per kind of set or pair
+# A Tally as a key, counted in C: (Hand.suits, Hand.opened, the kind of each meld).
+_TallyKey = tuple[tuple[int, bool], bool, tuple[MeldKind, ...]]
+
+
+class Tallied(NamedTuple):
+    """The rules read afresh in every arrangement, as an arrangement's Tally leaves them: those that
+    could hold, each with the tests the tally does not settle (Rule.tallies)."""
+
+    hand: _Checked  # Plan.hand
+    hand_grouped: _Checked  # Plan.hand_grouped
+    live_sets: _UnitRules  # Plan.live_sets
+    live_pairs: _UnitRules  # Plan.live_pairs
+    late: _Checked  # Plan.late
 
 
 class Memo(NamedTuple):
@@ -43,13 +61,13 @@ class Plan:
     hand_grouped: tuple[Rule, ...]  # hand rules that read the arrangement and claim a group, in file order
     # Hand rules that read only the situation and whether the hand has a winning tile (e.g. "won
     # from the wall"): the same lines for every hand of one situation, so remembered with the sets'.
-    situated: tuple[tuple[Rule, _Kinds], ...]  # (rule, None): read as the hand's unit lines
-    sets: tuple[tuple[Rule, _Kinds], ...]  # set rules, in file order (remembered, when `local`)
-    pairs: tuple[tuple[Rule, _Kinds], ...]  # pair rules, in file order (remembered, when `local`)
+    situated: _UnitRules  # (rule, None, its check): read as the hand's unit lines
+    sets: _UnitRules  # set rules, in file order (remembered, when `local`)
+    pairs: _UnitRules  # pair rules, in file order (remembered, when `local`)
     # Set and pair rules that read more than their unit (e.g. "the hand holds four sets"), in a group
     # of their own: applied to each unit of each arrangement, beside the remembered lines.
-    live_sets: tuple[tuple[Rule, _Kinds], ...]
-    live_pairs: tuple[tuple[Rule, _Kinds], ...]
+    live_sets: _UnitRules
+    live_pairs: _UnitRules
     late: tuple[Rule, ...]  # deferred rules (any scope): they read the other point lines
     late_units: bool  # whether a deferred rule is a set or pair rule (it then reads each unit again)
     # Whether a deferred rule belongs to a group: only then do the groups the situated, set and pair
@@ -79,10 +97,14 @@ class Plan:
     reads: frozenset[str]  # the situation facts some rule of the plan reads (situation.READABLE)
     requires: dict[str, frozenset[str]]  # rule id -> the on/off facts it requires given (Rule.requires)
     open_values: bool  # some rule is worth other doublings in an open hand (`doublings: {closed, open}`)
+    # Per Tally of an arrangement, the rules read afresh that could hold and the tests left to ask of
+    # each (Rule.tallies): a pure function of the tally, so shared by every arrangement of that tally.
+    tallied: BoundedCache[_TallyKey, Tallied]
 
 
 MEMO_SITUATIONS = 512  # distinct situations (as the remembered rules read them) per plan
 MEMO_UNITS = 16384  # distinct sets and pairs remembered per situation
+MEMO_TALLIES = 4096  # distinct tallies (kinds of meld in order, suits, opened) per plan
 _PLANS: BoundedCache[tuple[int, bool], Plan] = BoundedCache(64)  # rulesets in use at once
 _SITUATED = ("hand",)  # the memo key of the situated hand rules' lines (unit keys are longer)
 
@@ -112,11 +134,11 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             ruleset=ruleset,
             hand=tuple(r for r in arranged if r.group is None),
             hand_grouped=tuple(r for r in arranged if r.group is not None),
-            situated=tuple((r, None) for r in situated),
-            sets=tuple((r, _meld_kinds(r)) for r in units if r.scope == "set"),
-            pairs=tuple((r, _meld_kinds(r)) for r in units if r.scope == "pair"),
-            live_sets=tuple((r, _meld_kinds(r)) for r in live if r.scope == "set"),
-            live_pairs=tuple((r, _meld_kinds(r)) for r in live if r.scope == "pair"),
+            situated=tuple((r, None, r.check) for r in situated),
+            sets=tuple((r, _meld_kinds(r), r.check) for r in units if r.scope == "set"),
+            pairs=tuple((r, _meld_kinds(r), r.check) for r in units if r.scope == "pair"),
+            live_sets=tuple((r, _meld_kinds(r), r.check) for r in live if r.scope == "set"),
+            live_pairs=tuple((r, _meld_kinds(r), r.check) for r in live if r.scope == "pair"),
             late=tuple(r for r in rules if r.deferred),
             late_units=any(r.scope != "hand" for r in rules if r.deferred),
             late_groups=any(r.group is not None for r in rules if r.deferred),
@@ -132,6 +154,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             reads=frozenset().union(*(r.reads for r in rules)),
             requires={r.id: r.requires for r in rules if r.requires},
             open_values=any(r.open_doublings is not None for r in rules),
+            tallied=BoundedCache(MEMO_TALLIES),
         )
         _PLANS.put((id(ruleset), winner), plan)
     return plan
@@ -148,6 +171,44 @@ def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int |
     if situated is None:
         situated = plan.situated_memo.put(key, BoundedCache(1))
     return Memo(units, situated)
+
+
+def tally_key(ctx: Context) -> _TallyKey:
+    """The Tally of an arrangement as a key (Plan.tallied): told in C, as every arrangement asks it."""
+    hand = ctx.hand
+    return hand.suits, hand.opened, tuple(map(_KIND, ctx.melds))
+
+
+def tallied(plan: Plan, key: _TallyKey) -> Tallied:
+    """The plan's rules read afresh that could hold in an arrangement of this tally, with the tests
+    left (worked out, and remembered, when the plan has not met the tally before)."""
+    (suits, honors), opened, kinds = key
+    tally = Tally(kinds, suits, honors, opened)
+
+    def left(rules: tuple[Rule, ...]) -> _Checked:
+        return tuple((rule, check) for rule in rules if (check := _left(rule, tally)) is not False)
+
+    def units(rules: _UnitRules) -> _UnitRules:
+        return tuple((r, kinds, check) for r, kinds, _ in rules if (check := _left(r, tally)) is not False)
+
+    found = Tallied(
+        left(plan.hand),
+        left(plan.hand_grouped),
+        units(plan.live_sets),
+        units(plan.live_pairs),
+        left(plan.late),
+    )
+    return plan.tallied.put(key, found)
+
+
+def _left(rule: Rule, tally: Tally) -> Test | None | Literal[False]:
+    """False when the tally rules the rule out; else the one test (or all) of those it does not
+    settle, or None when it settles them all (the rule holds)."""
+    verdicts = [None if d is None else d(tally) for d in rule.tallies] or [None] * len(rule.tests)
+    if False in verdicts:
+        return False
+    left = tuple(test for test, verdict in zip(rule.tests, verdicts, strict=True) if verdict is None)
+    return (left[0] if len(left) == 1 else all_of(left)) if left else None
 
 
 def _live(units: list[Rule]) -> list[Rule]:
@@ -184,14 +245,21 @@ def _meld_kinds(rule: Rule) -> _Kinds:
 
 
 def _worth(
-    rule: Rule, ctx: Context, unit: Meld | None, slot: int, claimed: set[tuple[str, int]], nominal: int | None
+    rule: Rule,
+    check: Test | None,
+    ctx: Context,
+    unit: Meld | None,
+    slot: int,
+    claimed: set[tuple[str, int]],
+    nominal: int | None,
 ) -> int | None:
     """The points of the line a rule gives this unit (claiming its group on the unit's slot), or None
-    when it gives no line: it does not hold, its group is taken, or the row is worth nothing here."""
+    when it gives no line: `check` (its tests, or those left to ask; None: it holds) does not hold,
+    its group is taken, or the row is worth nothing here."""
     group = rule.group
     if group is not None and (group, slot) in claimed:
         return None
-    if not rule.check(ctx, unit):
+    if check is not None and not check(ctx, unit):
         return None
     if group is not None:
         claimed.add((group, slot))
@@ -202,20 +270,20 @@ def _worth(
     return points.value(unit.exposed if unit is not None else False, nominal) or None
 
 
-def _unit_lines(
-    rules: tuple[tuple[Rule, _Kinds], ...], ctx: Context, unit: Meld | None, nominal: int | None
-) -> _UnitLines:
+def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int | None) -> _UnitLines:
     """The lines the rules give one unit (None: the hand), in file order, each group claimed once."""
     claimed: set[tuple[str, int]] = set()
     out: list[tuple[Rule, int]] = []
     kind = unit.kind if unit is not None else None
-    for rule, kinds in rules:
+    for rule, kinds, check in rules:
         if kinds is not None and kind not in kinds:
             continue
-        points = _worth(rule, ctx, unit, 0, claimed, nominal)
+        points = _worth(rule, check, ctx, unit, 0, claimed, nominal)
         if points is not None:
             out.append((rule, points))
-    return tuple(out), frozenset(group for group, _ in claimed), tuple([r.id for r, w in out if w])
+    if not out and not claimed:  # the usual answer of set or pair rules read afresh: nothing
+        return _NO_LINES
+    return tuple(out), frozenset([group for group, _ in claimed]), tuple([r.id for r, w in out if w])
 
 
 def _line_key(rule: Rule, slot: int, position: int) -> tuple[int, int, int]:
@@ -232,6 +300,7 @@ def evaluate(
     add = found.append
     earlier = ctx.earlier  # what "no other score" conditions read (deferred rules)
     # Whether a set was laid open before the win: rules worth other doublings then (`{closed, open}`).
+    # Its rules' doublings are then `doublings_open` (Rule.doublings_when, written out for every line).
     opened = plan.open_values and ctx.hand.opened
     claimed: set[tuple[str, int]] = set()  # (group, slot): one rule of a group per unit
     # Lines are keyed by where they stand (`_line_key`): a hand rule's line by its phase and index.
@@ -247,9 +316,13 @@ def evaluate(
             claimed.update((group, -1) for group in situated_groups)
         earlier.extend(counted)
         for rule, worth in situated_lines:
-            add(((rule.phase, rule.index, 0), rule, None, worth, rule.doublings_when(opened)))
-    for rule in plan.hand:  # no group to claim: `_worth` in place, as nearly every hand rule is
-        if rule.check(ctx, None):
+            doubled = rule.doublings_open if opened else rule.doublings
+            add((rule.hand_at, rule, None, worth, doubled))
+    # The hand rules this arrangement's tally leaves, and what is left to ask of each.
+    key = tally_key(ctx)
+    checks = plan.tallied.get(key) or tallied(plan, key)
+    for rule, check in checks.hand:  # no group to claim: `_worth` in place, as nearly every hand rule is
+        if check is None or check(ctx, None):
             times = 1 if rule.per is None else rule.per(ctx)
             if not times:
                 continue
@@ -258,18 +331,18 @@ def evaluate(
             if points is not None:
                 if points:
                     earlier.append(rule.id)
-                add(((rule.phase, rule.index, 0), rule, None, points, rule.doublings_when(opened) * times))
-    for rule in plan.hand_grouped:  # a group is claimed by the first of its rules that holds
+                doubled = rule.doublings_open if opened else rule.doublings
+                add((rule.hand_at, rule, None, points, doubled * times))
+    for rule, check in checks.hand_grouped:  # a group is claimed by the first of its rules that holds
         times = 1 if rule.per is None else rule.per(ctx)
         if not times:
             continue
-        points = _worth(rule, ctx, None, -1, claimed, nominal)
+        points = _worth(rule, check, ctx, None, -1, claimed, nominal)
         if points is not None:
             if points:
                 earlier.append(rule.id)
-            add(
-                ((rule.phase, rule.index, 0), rule, None, points * times, rule.doublings_when(opened) * times)
-            )
+            doubled = rule.doublings_open if opened else rule.doublings
+            add((rule.hand_at, rule, None, points * times, doubled * times))
     sets_so_far = pairs_so_far = 0  # a line's position among the sets (or pairs) of the arrangement
     # Deferred set and pair rules read the units again: remember where each one stands.
     deferred = plan.late_units
@@ -279,28 +352,32 @@ def evaluate(
     unit_key = plan.unit_key
     keys_winning_tile = plan.keys_winning_tile
     units = memo.units if memo is not None else None
+    remembered = units.get if units is not None else None
+    # Read once for the five units of the arrangement.
+    pairs, sets, live_pairs, live_sets = plan.pairs, plan.sets, checks.live_pairs, checks.live_sets
+    pair, single = MeldKind.PAIR, MeldKind.SINGLE
     for slot, unit in enumerate(ctx.melds):
         kind = unit.kind
-        if kind is MeldKind.PAIR:
-            rules = plan.pairs
-            live = plan.live_pairs
+        if kind is pair:
+            rules = pairs
+            live = live_pairs
             position = pairs_so_far
             pairs_so_far += 1
-        elif kind is MeldKind.SINGLE:
+        elif kind is single:
             continue
         else:
-            rules = plan.sets
-            live = plan.live_sets
+            rules = sets
+            live = live_sets
             position = sets_so_far
             sets_so_far += 1
         if deferred:
             slots.append((slot, position, unit))
-        if units is not None:
+        if units is not None and remembered is not None:
             # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
             memo_key = (
                 (unit_key(unit), winning_tile) if keys_winning_tile and unit.winning else unit_key(unit)
             )
-            lines = units.get(memo_key)
+            lines = remembered(memo_key)
             if lines is None:
                 lines = units.put(memo_key, _unit_lines(rules, ctx, unit, nominal))
         else:
@@ -312,12 +389,14 @@ def evaluate(
             if unit_lines:
                 earlier.extend(counted)
                 for rule, worth in unit_lines:
-                    add((_line_key(rule, slot, position), rule, unit, worth, rule.doublings_when(opened)))
-    for rule in plan.late:
+                    phase = rule.phase  # _line_key, written out for the lines of every set
+                    line_at = (1, slot, rule.index) if phase == 1 else (phase, rule.index, position)
+                    add((line_at, rule, unit, worth, rule.doublings_open if opened else rule.doublings))
+    for rule, check in checks.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
                 continue
-            late = _worth(rule, ctx, target, at, claimed, nominal)
+            late = _worth(rule, check, ctx, target, at, claimed, nominal)
             if late is not None:
                 if late:
                     earlier.append(rule.id)
@@ -337,4 +416,6 @@ def evaluate(
     return found, points_total, doublings, (top[2], -top[0]) if top else None
 
 
+_KIND = attrgetter("kind")
+_NO_LINES: _UnitLines = ((), frozenset(), ())
 _HAND_SLOT: tuple[tuple[int, int, Meld | None], ...] = ((-1, 0, None),)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .conditions import Context, Test
+from .conditions import Context, Decide, Test
 from .decomposition import Shape
 from .hand import Meld
 from .payments import BOOK, SettlementRules
@@ -69,16 +69,24 @@ class Rule:
     # `per:` a count (conditions.indicators.COUNTERS): the line is worth its value once per thing
     # counted, and gives no line for none.
     per: Callable[[Context], int] | None = None
+    # What an arrangement's Tally tells of each test, beside `tests` (None: nothing; empty: nothing of
+    # any): the plan skips the rule where one cannot hold and asks only the tests left (plan.Plan.tallied).
+    tallies: tuple[Decide | None, ...] = ()
     # The line kind (docs/json.md) this rule produces, and where its lines stand in a breakdown
     # (KINDS_ORDER): worked out once here, asked for every line of every hand.
     kind: str = field(init=False, repr=False, compare=False)
     phase: int = field(init=False, repr=False, compare=False)
     # Whether every condition holds, as one call (the test itself when there is one, the usual case).
     check: Test = field(init=False, repr=False, compare=False)
+    # Its doublings in a hand that is open (a set laid open before the win): `open_doublings` where
+    # given, else `doublings` (read by attribute, as for every line of every hand).
+    doublings_open: int = field(init=False, repr=False, compare=False)
+    # Where a line of it stands when it is the hand's (phase, index, 0): plan._line_key, kept here.
+    hand_at: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
     def doublings_when(self, opened: bool) -> int:
         """Its doublings in a hand that is open (a set laid open before the win) or not."""
-        return self.open_doublings if opened and self.open_doublings is not None else self.doublings
+        return self.doublings_open if opened else self.doublings
 
     def __post_init__(self) -> None:
         if self.limit:
@@ -89,11 +97,15 @@ class Rule:
             kind = _POINT_KINDS[self.scope]
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "phase", KINDS_ORDER[kind])
+        object.__setattr__(self, "hand_at", (self.phase, self.index, 0))
+        opened = self.open_doublings
+        object.__setattr__(self, "doublings_open", self.doublings if opened is None else opened)
         tests = self.tests
-        object.__setattr__(self, "check", tests[0] if len(tests) == 1 else _all_of(tests))
+        assert not self.tallies or len(self.tallies) == len(tests), "one tally for each test"
+        object.__setattr__(self, "check", tests[0] if len(tests) == 1 else all_of(tests))
 
 
-def _all_of(tests: tuple[Test, ...]) -> Test:
+def all_of(tests: tuple[Test, ...]) -> Test:
     """A test that holds when every one of `tests` holds (in order, stopping at the first that fails)."""
 
     def check(ctx: Context, unit: Meld | None) -> bool:
@@ -101,6 +113,18 @@ def _all_of(tests: tuple[Test, ...]) -> Test:
             if not test(ctx, unit):
                 return False
         return True
+
+    return check
+
+
+def any_of(tests: tuple[Test, ...]) -> Test:
+    """A test that holds when one of `tests` holds (in order, stopping at the first that does)."""
+
+    def check(ctx: Context, unit: Meld | None) -> bool:
+        for test in tests:  # noqa: SIM110 - a loop, not any(): no generator per call
+            if test(ctx, unit):
+                return True
+        return False
 
     return check
 

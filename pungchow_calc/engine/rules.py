@@ -17,8 +17,11 @@ from .conditions import (
     REGISTRY,
     SHAPES,
     Condition,
+    Decide,
     ParamError,
+    Tally,
     Test,
+    any_tally,
     facts_read,
     facts_required,
     unit_fields_read,
@@ -36,6 +39,7 @@ from .rule_types import (
     Ruleset,
     Settings,
     WashTable,
+    any_of,
 )
 from .situation import IMPOSSIBLE
 
@@ -143,8 +147,11 @@ PENALTY_KEYS = {"id", "label", "type", "note", "tiles", "pays", "liable", "when"
 LIABLE = ("discarder", "feeder")
 
 
-def _compile_condition(entry: Any, scope: str, path: tuple[Any, ...]) -> tuple[Test, bool, bool]:
-    """(test, deferred, local): `not` and `any` are deferred if a part is, local if all parts are."""
+def _compile_condition(
+    entry: Any, scope: str, path: tuple[Any, ...]
+) -> tuple[Test, bool, bool, Decide | None]:
+    """(test, deferred, local, what an arrangement's Tally tells of it): `not` and `any` are deferred if
+    a part is, local if all parts are, and told by the tally as their parts are."""
     if isinstance(entry, str):
         name, params = entry, None
     elif isinstance(entry, dict) and len(entry) == 1:
@@ -152,17 +159,17 @@ def _compile_condition(entry: Any, scope: str, path: tuple[Any, ...]) -> tuple[T
     else:
         raise Invalid(path, f"a condition is a name or a one-key mapping, got {entry!r}")
     if name == "not":
-        inner, deferred, local = _compile_condition(params, scope, (*path, "not"))
-        return (lambda ctx, unit: not inner(ctx, unit)), deferred, local
+        inner, deferred, local, inner_tally = _compile_condition(params, scope, (*path, "not"))
+        return (lambda ctx, unit: not inner(ctx, unit)), deferred, local, _not_tally(inner_tally)
     if name == "any":
         if not isinstance(params, list) or not params:
             raise Invalid(path, "any: takes a list of conditions")
         parts = [_compile_condition(p, scope, (*path, "any", i)) for i, p in enumerate(params)]
-        tests = [t for t, _, _ in parts]
         return (
-            (lambda ctx, unit: any(t(ctx, unit) for t in tests)),
-            any(d for _, d, _ in parts),
-            all(loc for _, _, loc in parts),
+            any_of(tuple(t for t, _, _, _ in parts)),
+            any(d for _, d, _, _ in parts),
+            all(loc for _, _, loc, _ in parts),
+            any_tally([d for _, _, _, d in parts]),
         )
     condition: Condition | None = REGISTRY.get(name) if isinstance(name, str) else None
     if condition is None:
@@ -170,9 +177,23 @@ def _compile_condition(entry: Any, scope: str, path: tuple[Any, ...]) -> tuple[T
     if scope not in condition.scopes:
         raise Invalid(path, f"condition {name!r} needs a set or pair rule (scope: set or pair)")
     try:
-        return condition.make(params), condition.deferred, condition.local
+        test = condition.make(params)
     except ParamError as exc:
         raise Invalid(path, f"condition {name!r} {exc}") from None
+    tally = condition.tally(params) if condition.tally is not None else None
+    return test, condition.deferred, condition.local, tally
+
+
+def _not_tally(inner: Decide | None) -> Decide | None:
+    """What the tally tells of `not` a test: the opposite of what it tells of the test."""
+    if inner is None:
+        return None
+
+    def decide(tally: Tally) -> bool | None:
+        verdict = inner(tally)
+        return None if verdict is None else not verdict
+
+    return decide
 
 
 def _int_value(value: Any, path: tuple[Any, ...], what: str, maximum: int = MAX_INT) -> int:
@@ -270,13 +291,14 @@ def _rule(raw: Any, index: int) -> Rule:
         scope=scope,
         who=who,
         group=group,
-        tests=tuple(t for t, _, _ in compiled),
+        tests=tuple(t for t, _, _, _ in compiled),
+        tallies=tuple(d for _, _, _, d in compiled),
         points=points,
         doublings=doublings,
         limit=limit,
-        deferred=any(d for _, d, _ in compiled),
+        deferred=any(d for _, d, _, _ in compiled),
         index=index,
-        local=all(loc for _, _, loc in compiled) and per is None,
+        local=all(loc for _, _, loc, _ in compiled) and per is None,
         limit_fraction=fraction,
         reads=facts_read(when) | per_reads,
         requires=facts_required(when),

@@ -185,8 +185,12 @@ def _score_hand(
         found, points, doublings, limit_hand = evaluate(plan, ctx, nominal, memo)
         if minimum and limit_hand is None and _counted(found) < minimum:
             continue  # no win in this arrangement: too few doublings that count (docs/riichi.md)
-        if settings.round_points and all([line[1].rounded for line in found]):
-            points = -(-points // settings.round_points) * settings.round_points
+        if settings.round_points:
+            for line in found:  # a loop, not all(): no generator per arrangement
+                if not line[1].rounded:
+                    break
+            else:
+                points = -(-points // settings.round_points) * settings.round_points
         value, limit_label = _value(ruleset, cap, points, doublings, limit_hand)
         # With a doubling base, on equal value the arrangement with more doublings is taken (the
         # package's and the tables' order: han, then fu).

@@ -24,9 +24,12 @@ from .base import (
     UNIT_FIELDS,
     Condition,
     Context,
+    Decide,
     ParamError,
     Spec,
+    Tally,
     Test,
+    any_tally,
 )
 from .pattern import PATTERN_SHAPES
 from .whole import SHAPES
@@ -43,9 +46,12 @@ __all__ = [
     "UNIT_FIELDS",
     "Condition",
     "Context",
+    "Decide",
     "ParamError",
     "Spec",
+    "Tally",
     "Test",
+    "any_tally",
     "facts_read",
     "facts_required",
     "unit_fields_read",

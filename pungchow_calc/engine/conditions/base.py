@@ -35,6 +35,45 @@ class Context:
 Test = Callable[[Context, Meld | None], bool]
 
 
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What an arrangement holds, told without its tiles: the kind of each meld (in arrangement order),
+    the hand's numbered suits and honors (Hand.suits) and whether a set was laid open (Hand.opened).
+
+    Arrangements alike in these share which hand rules could hold and which of their tests still need
+    asking (Condition.tally): scoring works that out once per tally (plan.Plan.tallied).
+    """
+
+    kinds: tuple[MeldKind, ...]
+    suits: int
+    honors: bool
+    opened: bool
+
+    def count(self, kinds: frozenset[MeldKind]) -> int:
+        """How many melds of these kinds the arrangement holds."""
+        return sum(kind in kinds for kind in self.kinds)
+
+
+# What an arrangement's Tally alone tells of a test: True (it holds), False (it cannot), None (ask it).
+Decide = Callable[[Tally], bool | None]
+
+
+def count_tally(kinds: frozenset[MeldKind], lo: int, hi: int, exact: bool) -> Decide:
+    """The Tally of a test that counts melds of these kinds in lo..hi: all of them (`exact`), or some
+    of them (those of a tile class, the concealed ones): then too few of the kinds rule it out, and
+    with no least count, few enough of them settle it."""
+
+    def decide(tally: Tally) -> bool | None:
+        n = tally.count(kinds)
+        if exact:
+            return lo <= n <= hi
+        if n < lo:
+            return False
+        return True if lo == 0 and n <= hi else None
+
+    return decide
+
+
 class ParamError(ValueError):
     """A condition's parameters are the wrong type or value."""
 
@@ -108,6 +147,10 @@ class Condition:
     # The on/off fact this condition is (fact_condition): it holds exactly when the fact is given, so
     # a rule that asks it cannot score without the fact (scoring._idle_facts need not try).
     fact: str = ""
+    # What the arrangement's Tally alone tells of the test, given its parameters (None: nothing):
+    # scoring skips a hand rule one of whose tests cannot hold, and asks no test the tally settles
+    # (plan.Plan.tallied); tests/test_plan.py holds every answer to the test's own.
+    tally: Callable[[Any], Decide | None] | None = None
 
     def make(self, params: Any) -> Test:
         """The test for these parameters, once the spec has checked them."""
@@ -359,6 +402,42 @@ def optional_tiles(params: dict[str, Any]) -> Callable[[Tile, Situation], bool]:
 def meld_kinds(params: Any) -> frozenset[MeldKind]:
     """The meld kinds named (`pung`, `set`, `pung_or_kong`, ... or a list of them)."""
     return frozenset().union(*(MELD_KINDS[k] for k in choice(params, tuple(MELD_KINDS))))
+
+
+def any_tally(parts: list[Decide | None]) -> Decide | None:
+    """What the tally tells of `any` of some tests: it holds if one surely does, not if none can."""
+    if all(d is None for d in parts):
+        return None
+
+    def decide(tally: Tally) -> bool | None:
+        verdicts = [None if d is None else d(tally) for d in parts]
+        return True if True in verdicts else (False if all(v is False for v in verdicts) else None)
+
+    return decide
+
+
+def reach(tiles: Callable[[Situation], frozenset[Tile]]) -> frozenset[Tile]:
+    """Every tile a class (or list) of tiles may hold, whatever the seat and round."""
+    return frozenset().union(*(tiles(Situation(seat=seat, round=wind)) for seat in Wind for wind in Wind))
+
+
+_CHOW = frozenset({MeldKind.CHOW})
+
+
+def only_tiles_tally(allowed: frozenset[Tile]) -> Decide:
+    """The Tally of "every tile held is one of `allowed`": ruled out by an honor, a numbered suit or a
+    chow the tiles cannot hold."""
+    honors = any(t.is_honor for t in allowed)
+    suits = len({t.suit for t in allowed if t.suit.is_numbered})
+    numbered = {(t.suit, t.rank) for t in allowed if t.suit.is_numbered}
+    runs = any((suit, rank + 1) in numbered and (suit, rank + 2) in numbered for suit, rank in numbered)
+
+    def decide(tally: Tally) -> bool | None:
+        if tally.honors and not honors or tally.suits > suits or not runs and tally.count(_CHOW):
+            return False
+        return None
+
+    return decide
 
 
 def fact_condition(fact: str, doc: str) -> Condition:

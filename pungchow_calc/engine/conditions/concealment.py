@@ -23,12 +23,14 @@ from .base import (
     Condition,
     Context,
     Counter,
+    Decide,
     Flag,
     FlagOr,
     Keys,
     Spec,
     Test,
     count_range,
+    count_tally,
     meld_kinds,
     reads,
 )
@@ -62,10 +64,14 @@ def _concealed_sets(params: Any) -> Test:
     """
     lo, hi = count_range(params, {"melds", "declared_kongs", "claimed_kongs"})
     kinds = meld_kinds(params.get("melds", "set"))
-    concealed = _rule(*_kong_params(params))
+    declared, claimed = _kong_params(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
-        n = sum(1 for m in ctx.melds if m.kind in kinds and concealed(ctx, m))
+        win_by = ctx.situation.win_by
+        n = 0
+        for m in ctx.melds:  # a loop, not sum(): no generator per arrangement
+            if m.kind in kinds and concealed_as(m, win_by, declared, claimed):
+                n += 1
         return lo <= n <= hi
 
     return test
@@ -129,6 +135,20 @@ def _closed_hand(params: Any) -> Test:
     return lambda ctx, unit: not ctx.hand.opened
 
 
+def _closed_hand_tally(params: Any) -> Decide:
+    return lambda tally: not tally.opened
+
+
+def _counted_tally(default: Any) -> Callable[[Any], Decide]:
+    """The Tally of a count of some sets of a kind (`melds`, else `default`): the concealed or exposed."""
+
+    def tally(params: Any) -> Decide:
+        lo, hi = count_range(params, {"melds", "declared_kongs", "claimed_kongs"})
+        return count_tally(meld_kinds(params.get("melds", default)), lo, hi, exact=False)
+
+    return tally
+
+
 def _rule(declared: bool, claimed: bool) -> Callable[[Context, Meld], bool]:
     def concealed(ctx: Context, meld: Meld) -> bool:
         return concealed_as(meld, ctx.situation.win_by, declared, claimed)
@@ -167,18 +187,21 @@ CONDITIONS: dict[str, Condition] = {
         Flag(),
         HAND,
         "no set laid open before the win (a face-down kong keeps it closed)",
+        tally=_closed_hand_tally,
     ),
     "concealed_sets": Condition(
         _concealed_sets,
         _COUNTED,
         HAND,
         "how many sets of a kind are concealed (which kongs count: parameters)",
+        tally=_counted_tally("set"),
     ),
     "exposed_melds": Condition(
         _exposed_melds,
         _COUNTED,
         HAND,
         "how many sets and pairs are exposed (which kongs count: parameters)",
+        tally=_counted_tally(["set", "pair"]),
     ),
     "all_concealed": Condition(
         _all_concealed,

@@ -19,10 +19,12 @@ from .base import (
     Condition,
     Context,
     Counter,
+    Decide,
     Keys,
     Test,
     choice,
     count_range,
+    count_tally,
     meld_kinds,
     optional_tiles,
     reads_tiles,
@@ -117,6 +119,15 @@ def winning_meld(params: Any) -> Test:
     )
 
 
+def _shown_tally(params: Any) -> Decide:
+    lo, hi = count_range(params, {"melds", "tiles", "include_winning"})
+    return count_tally(meld_kinds(params.get("melds", "set")), lo, hi, exact=False)
+
+
+def _winning_meld_tally(params: Any) -> Decide:
+    return count_tally(meld_kinds(params.get("melds", list(MELD_KINDS))), 1, 99, exact=False)
+
+
 def _include(doc: str) -> Boolean:
     return Boolean("include_winning must be true or false", doc)
 
@@ -139,9 +150,15 @@ CONDITIONS: dict[str, Condition] = {
         HAND,
         "how many sets of a kind lay on the table before the win",
         reads=_TILES,
+        tally=_shown_tally,
     ),
     "sets_before_win": Condition(
-        sets_shown(False), _SHOWN, HAND, "how many sets of a kind were complete before the win", reads=_TILES
+        sets_shown(False),
+        _SHOWN,
+        HAND,
+        "how many sets of a kind were complete before the win",
+        reads=_TILES,
+        tally=_shown_tally,
     ),
     "exposed_tiles": Condition(
         exposed_tiles,
@@ -182,5 +199,6 @@ CONDITIONS: dict[str, Condition] = {
         HAND,
         "the set or pair with the winning tile is of this kind",
         reads=_TILES,
+        tally=_winning_meld_tally,
     ),
 }

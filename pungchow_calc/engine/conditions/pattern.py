@@ -24,12 +24,17 @@ from ..situation import Situation
 from ..tiles import BLOCKS, PLAYING_TILES, Tile, Wind
 from .base import (
     HAND,
+    MELD_KINDS,
     TILE_CLASSES,
     Condition,
     Context,
     Custom,
+    Decide,
     ParamError,
+    Tally,
     Test,
+    only_tiles_tally,
+    reach,
     tile_sets,
 )
 
@@ -88,6 +93,10 @@ def _all_tiles(params: Any) -> Test:
         return not any(map(ctx.counts.__getitem__, others))  # none held, counted in C
 
     return test
+
+
+def _all_tiles_tally(params: Any) -> Decide:
+    return only_tiles_tally(reach(tile_list(params)))
 
 
 def _won_with(params: Any) -> Test:
@@ -181,6 +190,20 @@ def _suit_pattern(params: Any) -> Test:
         return not extra_wins or (win is not None and not win.is_honor and win.rank == rank)
 
     return test
+
+
+def _suit_pattern_tally(params: Any) -> Decide:
+    # The pattern's hand holds its one numbered suit, and the suits and honors of its other tiles.
+    _, _, others, concealed, _ = _pattern(params)
+    suits = 1 + len({t.suit for t in others if t.suit.is_numbered})
+    honors = any(t.is_honor for t in others)
+
+    def decide(tally: Tally) -> bool | None:
+        if concealed and tally.opened or not 1 <= tally.suits <= suits or tally.honors and not honors:
+            return False
+        return None
+
+    return decide
 
 
 _NUMBERED_TILES = tuple(i for lo, hi, numbered in BLOCKS if numbered for i in range(lo, hi))
@@ -282,6 +305,13 @@ def _seven_pairs(params: Any) -> Test:
     return lambda ctx, unit: not ctx.hand.fixed and _is_seven_pairs(ctx.counts, tiles)
 
 
+def _seven_pairs_tally(params: Any) -> Decide:
+    # Seven different pairs hold no three alike, and only the list's tiles.
+    only = only_tiles_tally(_pair_tiles(params))
+    alike = MELD_KINDS["pung_or_kong"]
+    return lambda tally: False if tally.count(alike) else only(tally)
+
+
 def _seven_pairs_shape(params: Any) -> Shape:
     tiles = _pair_tiles(params)
     return Shape(
@@ -329,7 +359,11 @@ _KNITTED = {
 
 CONDITIONS: dict[str, Condition] = {
     "all_tiles": Condition(
-        _all_tiles, Custom(tile_list, _TILE_LIST), HAND, "every tile is of these classes or tiles"
+        _all_tiles,
+        Custom(tile_list, _TILE_LIST),
+        HAND,
+        "every tile is of these classes or tiles",
+        tally=_all_tiles_tally,
     ),
     # Not local: it reads the winning tile whatever set holds it (plan.py keys remembered lines by
     # the winning tile only for the set that holds it).
@@ -341,6 +375,7 @@ CONDITIONS: dict[str, Condition] = {
         Custom(_pattern, _SUIT_PATTERN),
         HAND,
         "the tiles of one suit make this pattern of ranks",
+        tally=_suit_pattern_tally,
     ),
     "knitted": Condition(
         _knitted,
@@ -349,7 +384,11 @@ CONDITIONS: dict[str, Condition] = {
         "knitted triples and pairs: one rank in three or two suits",
     ),
     "seven_pairs": Condition(
-        _seven_pairs, Custom(_pair_tiles, _TILE_LIST), HAND, "seven different pairs of these tiles"
+        _seven_pairs,
+        Custom(_pair_tiles, _TILE_LIST),
+        HAND,
+        "seven different pairs of these tiles",
+        tally=_seven_pairs_tally,
     ),
 }
 # Conditions that are also special shapes: name -> build the shape test from the parameters.

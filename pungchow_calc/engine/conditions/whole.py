@@ -4,6 +4,7 @@ the other point lines (a `hand` rule's arrangement).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
@@ -19,14 +20,20 @@ from .base import (
     Context,
     Counter,
     Custom,
+    Decide,
     Flag,
     FlagOr,
     Keys,
     ParamError,
+    Tally,
     Test,
+    any_tally,
     choice,
     count_range,
+    count_tally,
     meld_kinds,
+    only_tiles_tally,
+    reach,
     reads_tiles,
     tile_sets,
 )
@@ -37,6 +44,20 @@ _KIND = attrgetter("kind")
 def _no_sequences(params: Any) -> Test:
     # `in` over a map runs in C: no generator frame per arrangement.
     return lambda ctx, unit: MeldKind.CHOW not in map(_KIND, ctx.melds)
+
+
+_CHOWS = MELD_KINDS["chow"]
+_SETS = MELD_KINDS["set"]
+_SINGLES = frozenset({MeldKind.SINGLE})
+
+
+def _no_sequences_tally(params: Any) -> Decide:
+    return lambda tally: not tally.count(_CHOWS)
+
+
+def _suits_tally(suits: int, honors: bool) -> Callable[[Any], Decide]:
+    """The Tally of a test of Hand.suits: it settles it."""
+    return lambda params: lambda tally: tally.suits == suits and tally.honors is honors
 
 
 def _only_place(params: Any) -> Test:
@@ -60,6 +81,16 @@ def _all_honors(params: Any) -> Test:
 def _all_heads(params: Any) -> Test:
     # No tile held but heads, counted in C.
     return lambda ctx, unit: not any(map(ctx.counts.__getitem__, _NOT_HEADS))
+
+
+def _count_tally(params: Any) -> Decide:
+    lo, hi = count_range(params, {"melds", "tiles"})
+    of_kinds = count_tally(meld_kinds(params.get("melds", "set")), lo, hi, exact="tiles" not in params)
+    if "tiles" not in params or any(not t.is_honor for t in reach(tile_sets(params["tiles"]))):
+        return of_kinds
+    # Melds of honors (dragons, winds, ...): none without an honor held.
+    none = lo == 0
+    return lambda tally: of_kinds(tally) if tally.honors else none
 
 
 def _count(params: Any) -> Test:
@@ -93,6 +124,10 @@ def _winning_in(params: Any) -> Test:
     return lambda ctx, unit: any(m.winning and m.kind in kinds for m in ctx.melds)
 
 
+def _winning_in_tally(params: Any) -> Decide:
+    return count_tally(meld_kinds(params), 1, 99, exact=False)
+
+
 def _rule_ids(ids: Any) -> None:
     if not (isinstance(ids, list) and all(isinstance(x, str) for x in ids)):
         raise ParamError("`except` must be a list of rule ids")
@@ -124,6 +159,22 @@ def _heads_near(counts: list[int]) -> tuple[int, ...]:
 SHAPES = {"single_heads": Shape(_single_heads_shape, near=_heads_near, concealed=True)}
 
 
+def _single_heads_tally(tally: Tally) -> bool | None:
+    # Thirteen different heads and one of them twice make no set (no three alike, no 2 to 8 for a run)
+    # and hold every suit and honors.
+    if tally.count(_SETS) or tally.suits != 3 or not tally.honors:
+        return False
+    return None
+
+
+_SHAPE_TALLIES: dict[str, Decide] = {"single_heads": _single_heads_tally}  # by SHAPES name
+
+
+def _shape_tally(params: Any) -> Decide | None:
+    # The test holds when any of the shapes does (`_shape`).
+    return any_tally([_SHAPE_TALLIES.get(n) for n in sorted(choice(params, tuple(SHAPES)))])
+
+
 def _shape(params: Any) -> Test:
     names = choice(params, tuple(SHAPES))
     tests = [SHAPES[n] for n in sorted(names)]
@@ -151,6 +202,18 @@ def _repeated_sets(params: Any) -> Test:
         return lo <= n <= hi
 
     return test
+
+
+def _repeated_sets_tally(params: Any) -> Decide:
+    # Two alike repeat once: n sets of the kind repeat at most n // 2 times.
+    lo, hi = count_range(params, {"melds"})
+    kinds = meld_kinds(params.get("melds", "set"))
+    return lambda tally: False if tally.count(kinds) // 2 < lo else None
+
+
+def _in_every_suit_tally(params: Any) -> Decide:
+    kinds = meld_kinds(params)
+    return lambda tally: False if tally.count(kinds) < 3 or tally.suits < 3 else None
 
 
 def _in_every_suit(params: Any) -> Test:
@@ -187,13 +250,31 @@ def _straight(params: Any) -> Test:
     return test
 
 
+def _straight_tally(params: Any) -> Decide:
+    return lambda tally: False if tally.count(_CHOWS) < 3 else None
+
+
+def _every_meld_holds_tally(params: Any) -> Decide:
+    # With no tile left single, an honor stands in a set or pair of honors: that holds a tile of the
+    # class only if the class has honors.
+    honors = any(t.is_honor for t in reach(tile_sets(params)))
+    return lambda tally: False if tally.honors and not honors and not tally.count(_SINGLES) else None
+
+
+def _all_heads_tally(params: Any) -> Decide:
+    return only_tiles_tally(frozenset(t for t in PLAYING_TILES if t.is_head))
+
+
 def _every_meld_holds(params: Any) -> Test:
     """Every set and the pair hold a tile of the class (riichi's chanta: heads; junchan: terminals)."""
     tiles = tile_sets(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
         wanted = tiles(ctx.situation)
-        return all(not wanted.isdisjoint(m.tiles) for m in ctx.melds if m.kind is not MeldKind.SINGLE)
+        for m in ctx.melds:  # noqa: SIM110 - a loop, not all(): no generator per arrangement
+            if m.kind is not MeldKind.SINGLE and wanted.isdisjoint(m.tiles):
+                return False
+        return True
 
     return test
 
@@ -206,11 +287,17 @@ _EXCEPT = Keys(
 
 CONDITIONS: dict[str, Condition] = {
     "only_place_to_win": Condition(_only_place, Flag(), HAND, "exactly one tile could have completed"),
-    "no_sequences": Condition(_no_sequences, Flag(), HAND, "no chow in hand or on the table"),
-    "one_suit_with_honors": Condition(_one_suit_with_honors, Flag(), HAND, "one suit, with winds or dragons"),
-    "one_suit": Condition(_one_suit, Flag(), HAND, "one suit and nothing else"),
-    "all_honors": Condition(_all_honors, Flag(), HAND, "only winds and dragons"),
-    "all_heads": Condition(_all_heads, Flag(), HAND, "only ones, nines, winds and dragons"),
+    "no_sequences": Condition(
+        _no_sequences, Flag(), HAND, "no chow in hand or on the table", tally=_no_sequences_tally
+    ),
+    "one_suit_with_honors": Condition(
+        _one_suit_with_honors, Flag(), HAND, "one suit, with winds or dragons", tally=_suits_tally(1, True)
+    ),
+    "one_suit": Condition(_one_suit, Flag(), HAND, "one suit and nothing else", tally=_suits_tally(1, False)),
+    "all_honors": Condition(_all_honors, Flag(), HAND, "only winds and dragons", tally=_suits_tally(0, True)),
+    "all_heads": Condition(
+        _all_heads, Flag(), HAND, "only ones, nines, winds and dragons", tally=_all_heads_tally
+    ),
     "count": Condition(
         _count,
         Counter(
@@ -224,18 +311,21 @@ CONDITIONS: dict[str, Condition] = {
         HAND,
         "how many melds of a kind and tile class",
         reads=reads_tiles("tiles"),
+        tally=_count_tally,
     ),
     "winning_in": Condition(
         _winning_in,
         Choice(tuple(MELD_KINDS), "kind of meld holding the winning tile"),
         HAND,
         "the winning tile stands in a meld of this kind",
+        tally=_winning_in_tally,
     ),
     "shape": Condition(
         _shape,
         Choice(tuple(SHAPES), "special shape of a limit hand"),
         HAND,
         "a special shape named by a limit hand",
+        tally=_shape_tally,
     ),
     "repeated_sets": Condition(
         _repeated_sets,
@@ -246,20 +336,25 @@ CONDITIONS: dict[str, Condition] = {
         ),
         HAND,
         "how many sets repeat an identical one (two alike once, four alike twice)",
+        tally=_repeated_sets_tally,
     ),
     "in_every_suit": Condition(
         _in_every_suit,
         Choice(tuple(MELD_KINDS), "kind of set"),
         HAND,
         "a set of this kind at the same rank in each numbered suit",
+        tally=_in_every_suit_tally,
     ),
-    "straight": Condition(_straight, Flag(), HAND, "chows 1-2-3, 4-5-6 and 7-8-9 of one suit"),
+    "straight": Condition(
+        _straight, Flag(), HAND, "chows 1-2-3, 4-5-6 and 7-8-9 of one suit", tally=_straight_tally
+    ),
     "every_meld_holds": Condition(
         _every_meld_holds,
         Choice(TILE_CLASSES, "class of tile every set and pair holds"),
         HAND,
         "every set and the pair hold a tile of this class",
         reads=reads_tiles(),
+        tally=_every_meld_holds_tally,
     ),
     "no_other_points": Condition(
         _no_other_points, FlagOr(_EXCEPT), HAND, "no other point line applies", deferred=True
