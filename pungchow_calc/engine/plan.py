@@ -351,8 +351,8 @@ def evaluate(
     winning_tile = ctx.hand.winning_tile
     unit_key = plan.unit_key
     keys_winning_tile = plan.keys_winning_tile
-    units = memo.units if memo is not None else None
-    remembered = units.get if units is not None else None
+    remembered = memo.units.get if memo is not None else None
+    put = memo.units.put if memo is not None else None
     # Read once for the five units of the arrangement.
     pairs, sets, live_pairs, live_sets = plan.pairs, plan.sets, checks.live_pairs, checks.live_sets
     pair, single = MeldKind.PAIR, MeldKind.SINGLE
@@ -372,26 +372,27 @@ def evaluate(
             sets_so_far += 1
         if deferred:
             slots.append((slot, position, unit))
-        if units is not None and remembered is not None:
+        if remembered is not None and put is not None:
             # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
             memo_key = (
                 (unit_key(unit), winning_tile) if keys_winning_tile and unit.winning else unit_key(unit)
             )
-            lines = remembered(memo_key)
-            if lines is None:
-                lines = units.put(memo_key, _unit_lines(rules, ctx, unit, nominal))
+            lines = remembered(memo_key) or put(memo_key, _unit_lines(rules, ctx, unit, nominal))
         else:
             lines = _unit_lines(rules, ctx, unit, nominal)
-        both = (lines, _unit_lines(live, ctx, unit, nominal)) if live else (lines,)
-        for unit_lines, groups, counted in both:
-            if groups and late_groups:
-                claimed.update((group, slot) for group in groups)
-            if unit_lines:
-                earlier.extend(counted)
-                for rule, worth in unit_lines:
-                    phase = rule.phase  # _line_key, written out for the lines of every set
-                    line_at = (1, slot, rule.index) if phase == 1 else (phase, rule.index, position)
-                    add((line_at, rule, unit, worth, rule.doublings_open if opened else rule.doublings))
+        if live:  # rules read afresh beside the remembered ones (nearly always no line)
+            fresh = _unit_lines(live, ctx, unit, nominal)
+            if fresh is not _NO_LINES:  # after the remembered lines, as if one list of rules
+                lines = (*lines[0], *fresh[0]), lines[1] | fresh[1], (*lines[2], *fresh[2])
+        unit_lines, groups, counted = lines
+        if groups and late_groups:
+            claimed.update((group, slot) for group in groups)
+        if unit_lines:
+            earlier.extend(counted)
+            for rule, worth in unit_lines:
+                phase = rule.phase  # _line_key, written out for the lines of every set
+                line_at = (1, slot, rule.index) if phase == 1 else (phase, rule.index, position)
+                add((line_at, rule, unit, worth, rule.doublings_open if opened else rule.doublings))
     for rule, check in checks.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
