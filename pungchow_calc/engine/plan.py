@@ -98,7 +98,9 @@ class Plan:
     unit_key: Callable[[Meld], Any]  # those fields of a unit, as one value
     keys_winning_tile: bool  # "winning_tile" in unit_fields
     reads: frozenset[str]  # the situation facts some rule of the plan reads (situation.READABLE)
-    requires: dict[str, frozenset[str]]  # rule id -> the on/off facts it requires given (Rule.requires)
+    # An on/off fact -> the ids of the rules that require it given (Rule.requires): without it they give
+    # no line, whatever the hand (scoring._idle_facts).
+    required_by: dict[str, frozenset[str]]
     open_values: bool  # some rule is worth other doublings in an open hand (`doublings: {closed, open}`)
     # Per Tally of an arrangement, the rules read afresh that could hold and the tests left to ask of
     # each (Rule.tallies): a pure function of the tally, so shared by every arrangement of that tally.
@@ -157,7 +159,10 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             unit_key=attrgetter(*plain),
             keys_winning_tile="winning_tile" in unit_fields,
             reads=frozenset().union(*(r.reads for r in rules)),
-            requires={r.id: r.requires for r in rules if r.requires},
+            required_by={
+                fact: frozenset(r.id for r in rules if fact in r.requires)
+                for fact in frozenset().union(*(r.requires for r in rules))
+            },
             open_values=any(r.open_doublings is not None for r in rules),
             tallied=BoundedCache(MEMO_TALLIES),
         )

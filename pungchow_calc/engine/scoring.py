@@ -55,6 +55,7 @@ def _display_order(arrangement: tuple[Meld, ...]) -> tuple[Meld, ...]:
 
 
 _SHOWN = attrgetter("shown")
+_RULE = attrgetter("rule")  # a Line's rule id
 _FIRST = itemgetter(0)  # a found line's place in the breakdown (plan._line_key)
 
 
@@ -342,6 +343,7 @@ _PAID_FOR = (("honba", "counters", "counter_points"), ("deposits", "deposits", "
 _FLAG_FACTS = tuple(f for f in SITUATION_FACTS if f.flag)
 _FLAGS = attrgetter(*(f.field for f in _FLAG_FACTS))  # its on/off facts: any given? (rarely)
 _TRIED = tuple(f for f in _FLAG_FACTS if f.scores)  # those _idle_facts may try without
+_TRIED_GIVEN = attrgetter(*(f.field for f in _TRIED))  # which of them are given, read in C
 
 
 def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
@@ -401,20 +403,17 @@ def _idle_facts(
     plan = plan_for(ruleset, True)
     reads = plan.reads
     # Given, and read by some rule (else noted already as read by no rule, _unread_options).
-    tried = [fact for fact in _TRIED if getattr(situation, fact.field) and fact.field in reads]
+    given = _TRIED_GIVEN(situation)
+    tried = [fact for fact, on in zip(_TRIED, given, strict=True) if on and fact.field in reads]
     if not tried:
         return ()
-    # A fact that a line of the hand requires counts: without it that rule gives no line (no trial).
-    required = plan.requires.get
-    used: set[str] = set()
-    for line in score.lines:
-        needs = required(line.rule)
-        if needs:
-            used |= needs
+    required_by = plan.required_by
     kept = situation
     notes: list[str] = []
     for fact in tried:
-        if fact.field in used:
+        # A fact that a line of the hand requires counts: without it that rule gives no line (no trial).
+        needing = required_by.get(fact.field)
+        if needing and not needing.isdisjoint(map(_RULE, score.lines)):
             continue
         off: dict[str, Any] = {fact.field: False}
         trial = replace(kept, **off)
