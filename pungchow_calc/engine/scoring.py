@@ -125,7 +125,7 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
     most = ruleset.settings.max_chows
     sets_found = bool(candidates)
     if most is not None:  # e.g. a hand of four sets and a pair may hold one chow at most
-        candidates = [a for a in candidates if sum(m.kind is MeldKind.CHOW for m in a) <= most]
+        candidates = [a for a in candidates if [m.kind for m in a].count(MeldKind.CHOW) <= most]
     if not candidates and any(shape(list(hand.counts), hand.fixed) for shape in ruleset.shapes):
         candidates = [shape_arrangement(hand)]
     if not candidates:
