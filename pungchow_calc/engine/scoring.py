@@ -340,10 +340,16 @@ def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
 _PAID_FOR = (("honba", "counters", "counter_points"), ("deposits", "deposits", "deposit_points"))
 
 
+def _fields(facts: tuple[Fact, ...]) -> Callable[[Situation], tuple[Any, ...]]:
+    """A situation's values of these facts, as a tuple read in C (for any number of facts)."""
+    if len(facts) > 1:
+        return attrgetter(*(f.field for f in facts))
+    return lambda situation: tuple([getattr(situation, f.field) for f in facts])
+
+
 _FLAG_FACTS = tuple(f for f in SITUATION_FACTS if f.flag)
-_FLAGS = attrgetter(*(f.field for f in _FLAG_FACTS))  # its on/off facts: any given? (rarely)
+_FLAGS = _fields(_FLAG_FACTS)  # its on/off facts: any given? (rarely)
 _TRIED = tuple(f for f in _FLAG_FACTS if f.scores)  # those _idle_facts may try without
-_TRIED_GIVEN = attrgetter(*(f.field for f in _TRIED))  # which of them are given, read in C
 
 
 def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
@@ -374,10 +380,7 @@ def _unread(facts: frozenset[str]) -> tuple[tuple[Fact, ...], Callable[[Situatio
     """The facts given a note when stated, with these facts read (in FACTS order), and what a
     situation states of them, as a tuple (one call: nearly always none is stated)."""
     unread = tuple(f for f in SITUATION_FACTS if f.scores and f.field not in facts)
-    fields = [f.field for f in unread]
-    if len(fields) > 1:
-        return unread, attrgetter(*fields)
-    return unread, lambda situation: tuple([getattr(situation, field) for field in fields])
+    return unread, _fields(unread)
 
 
 # For each set of facts read (a plan's `reads`): _unread's.
@@ -403,8 +406,7 @@ def _idle_facts(
     plan = plan_for(ruleset, True)
     reads = plan.reads
     # Given, and read by some rule (else noted already as read by no rule, _unread_options).
-    given = _TRIED_GIVEN(situation)
-    tried = [fact for fact, on in zip(_TRIED, given, strict=True) if on and fact.field in reads]
+    tried = [fact for fact in _TRIED if getattr(situation, fact.field) and fact.field in reads]
     if not tried:
         return ()
     required_by = plan.required_by
