@@ -104,12 +104,15 @@ def _count(params: Any) -> Test:
     tiles = tile_sets(params["tiles"])
 
     def test(ctx: Context, unit: Meld | None) -> bool:
-        # The class's tiles for this seat and round, looked up once; a meld's tiles checked in C.
-        within = tiles(ctx.situation).issuperset
+        allowed = tiles(ctx.situation)  # the class's tiles for this seat and round, looked up once
         n = 0
         for m in ctx.melds:
-            if m.kind in kinds and within(m.tiles):
-                n += 1
+            if m.kind in kinds:
+                for tile in m.tiles:
+                    if tile not in allowed:
+                        break
+                else:
+                    n += 1
         return lo <= n <= hi
 
     return test
