@@ -265,7 +265,7 @@ def _notes_both_ways(text: str, ruleset: Any, situation: Situation) -> tuple[Any
             return exc.code
 
     quick = notes()
-    slow_plan = replace(plan_for(ruleset, True), requires={})
+    slow_plan = replace(plan_for(ruleset, True), required_by={})
     with mock.patch.object(scoring, "plan_for", lambda r, w: slow_plan if w else plan_for(r, w)):
         return quick, notes()
 

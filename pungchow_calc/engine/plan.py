@@ -84,7 +84,10 @@ class Plan:
     # lines are keyed apart, by the facts they read (`situated_facts`).
     memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
     situated_memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
+    # Both, per situation as all the remembered rules read it (one look-up per hand: memo_for).
+    memos: BoundedCache[tuple[Any, bool, int | None], Memo]
     remembered_fields: tuple[str, ...]  # the Situation fields the remembered rules read (Rule.reads)
+    remembered_facts: Callable[[Situation], Any]  # those fields of a situation, as one value
     unit_facts: Callable[[Situation], Any]  # the fields the set and pair rules read, as one value
     situated_facts: Callable[[Situation], Any]  # the fields the situated hand rules read
     # The fields of a set or pair its remembered lines are keyed by: those the set and pair rules
@@ -95,7 +98,9 @@ class Plan:
     unit_key: Callable[[Meld], Any]  # those fields of a unit, as one value
     keys_winning_tile: bool  # "winning_tile" in unit_fields
     reads: frozenset[str]  # the situation facts some rule of the plan reads (situation.READABLE)
-    requires: dict[str, frozenset[str]]  # rule id -> the on/off facts it requires given (Rule.requires)
+    # An on/off fact -> the ids of the rules that require it given (Rule.requires): without it they give
+    # no line, whatever the hand (scoring._idle_facts).
+    required_by: dict[str, frozenset[str]]
     open_values: bool  # some rule is worth other doublings in an open hand (`doublings: {closed, open}`)
     # Per Tally of an arrangement, the rules read afresh that could hold and the tests left to ask of
     # each (Rule.tallies): a pure function of the tally, so shared by every arrangement of that tally.
@@ -145,14 +150,19 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             local=not every_unit or len(live) < len(every_unit),
             memo=BoundedCache(MEMO_SITUATIONS),
             situated_memo=BoundedCache(MEMO_SITUATIONS),
+            memos=BoundedCache(MEMO_SITUATIONS),
             remembered_fields=fields,
+            remembered_facts=attrgetter(*fields) if fields else _NOTHING,
             unit_facts=attrgetter(*read_by_units) if read_by_units else _NOTHING,
             situated_facts=attrgetter(*read_situated) if read_situated else _NOTHING,
             unit_fields=unit_fields,
             unit_key=attrgetter(*plain),
             keys_winning_tile="winning_tile" in unit_fields,
             reads=frozenset().union(*(r.reads for r in rules)),
-            requires={r.id: r.requires for r in rules if r.requires},
+            required_by={
+                fact: frozenset(r.id for r in rules if fact in r.requires)
+                for fact in frozenset().union(*(r.requires for r in rules))
+            },
             open_values=any(r.open_doublings is not None for r in rules),
             tallied=BoundedCache(MEMO_TALLIES),
         )
@@ -162,15 +172,34 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
 
 def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int | None) -> Memo:
     """The plan's remembered set and pair lines for one situation (forgotten all at once if full)."""
-    key = (plan.unit_facts(situation), has_winning, nominal)
-    units = plan.memo.get(key)
-    if units is None:
-        units = plan.memo.put(key, BoundedCache(MEMO_UNITS))
-    key = (plan.situated_facts(situation), has_winning, nominal)
-    situated = plan.situated_memo.get(key)
-    if situated is None:
-        situated = plan.situated_memo.put(key, BoundedCache(1))
-    return Memo(units, situated)
+    key = (plan.remembered_facts(situation), has_winning, nominal)
+    memo = plan.memos.get(key)
+    if memo is None:
+        # Situations alike in the facts the set and pair rules read share their lines, and those alike
+        # in the facts the situated rules read share theirs: each kept apart, by its own facts.
+        key = (plan.unit_facts(situation), has_winning, nominal)
+        units = plan.memo.get(key)
+        if units is None:
+            units = _remember(plan, plan.memo, key, BoundedCache(MEMO_UNITS))
+        key = (plan.situated_facts(situation), has_winning, nominal)
+        situated = plan.situated_memo.get(key)
+        if situated is None:
+            situated = _remember(plan, plan.situated_memo, key, BoundedCache(1))
+        memo = plan.memos.put((plan.remembered_facts(situation), has_winning, nominal), Memo(units, situated))
+    return memo
+
+
+def _remember(
+    plan: Plan,
+    memos: BoundedCache[tuple[Any, bool, int | None], _Lines],
+    key: tuple[Any, bool, int | None],
+    lines: _Lines,
+) -> _Lines:
+    """Put one situation's new lines in `memos`; when that forgets them all (full), `plan.memos` forgets
+    too, so that every situation alike in the facts read is handed the same lines again."""
+    if len(memos) >= memos.maxsize:
+        plan.memos.clear()
+    return memos.put(key, lines)
 
 
 def tally_key(ctx: Context) -> _TallyKey:
@@ -351,8 +380,8 @@ def evaluate(
     winning_tile = ctx.hand.winning_tile
     unit_key = plan.unit_key
     keys_winning_tile = plan.keys_winning_tile
-    units = memo.units if memo is not None else None
-    remembered = units.get if units is not None else None
+    remembered = memo.units.get if memo is not None else None
+    put = memo.units.put if memo is not None else None
     # Read once for the five units of the arrangement.
     pairs, sets, live_pairs, live_sets = plan.pairs, plan.sets, checks.live_pairs, checks.live_sets
     pair, single = MeldKind.PAIR, MeldKind.SINGLE
@@ -372,26 +401,27 @@ def evaluate(
             sets_so_far += 1
         if deferred:
             slots.append((slot, position, unit))
-        if units is not None and remembered is not None:
+        if remembered is not None and put is not None:
             # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
             memo_key = (
                 (unit_key(unit), winning_tile) if keys_winning_tile and unit.winning else unit_key(unit)
             )
-            lines = remembered(memo_key)
-            if lines is None:
-                lines = units.put(memo_key, _unit_lines(rules, ctx, unit, nominal))
+            lines = remembered(memo_key) or put(memo_key, _unit_lines(rules, ctx, unit, nominal))
         else:
             lines = _unit_lines(rules, ctx, unit, nominal)
-        both = (lines, _unit_lines(live, ctx, unit, nominal)) if live else (lines,)
-        for unit_lines, groups, counted in both:
-            if groups and late_groups:
-                claimed.update((group, slot) for group in groups)
-            if unit_lines:
-                earlier.extend(counted)
-                for rule, worth in unit_lines:
-                    phase = rule.phase  # _line_key, written out for the lines of every set
-                    line_at = (1, slot, rule.index) if phase == 1 else (phase, rule.index, position)
-                    add((line_at, rule, unit, worth, rule.doublings_open if opened else rule.doublings))
+        if live:  # rules read afresh beside the remembered ones (nearly always no line)
+            fresh = _unit_lines(live, ctx, unit, nominal)
+            if fresh is not _NO_LINES:  # after the remembered lines, as if one list of rules
+                lines = (*lines[0], *fresh[0]), lines[1] | fresh[1], (*lines[2], *fresh[2])
+        unit_lines, groups, counted = lines
+        if groups and late_groups:
+            claimed.update((group, slot) for group in groups)
+        if unit_lines:
+            earlier.extend(counted)
+            for rule, worth in unit_lines:
+                phase = rule.phase  # _line_key, written out for the lines of every set
+                line_at = (1, slot, rule.index) if phase == 1 else (phase, rule.index, position)
+                add((line_at, rule, unit, worth, rule.doublings_open if opened else rule.doublings))
     for rule, check in checks.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):

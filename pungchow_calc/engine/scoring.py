@@ -55,6 +55,7 @@ def _display_order(arrangement: tuple[Meld, ...]) -> tuple[Meld, ...]:
 
 
 _SHOWN = attrgetter("shown")
+_RULE = attrgetter("rule")  # a Line's rule id
 _FIRST = itemgetter(0)  # a found line's place in the breakdown (plan._line_key)
 
 
@@ -124,7 +125,7 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
     most = ruleset.settings.max_chows
     sets_found = bool(candidates)
     if most is not None:  # e.g. a hand of four sets and a pair may hold one chow at most
-        candidates = [a for a in candidates if sum(m.kind is MeldKind.CHOW for m in a) <= most]
+        candidates = [a for a in candidates if [m.kind for m in a].count(MeldKind.CHOW) <= most]
     if not candidates and any(shape(list(hand.counts), hand.fixed) for shape in ruleset.shapes):
         candidates = [shape_arrangement(hand)]
     if not candidates:
@@ -339,8 +340,15 @@ def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
 _PAID_FOR = (("honba", "counters", "counter_points"), ("deposits", "deposits", "deposit_points"))
 
 
+def _fields(facts: tuple[Fact, ...]) -> Callable[[Situation], tuple[Any, ...]]:
+    """A situation's values of these facts, as a tuple read in C (for any number of facts)."""
+    if len(facts) > 1:
+        return attrgetter(*(f.field for f in facts))
+    return lambda situation: tuple([getattr(situation, f.field) for f in facts])
+
+
 _FLAG_FACTS = tuple(f for f in SITUATION_FACTS if f.flag)
-_FLAGS = attrgetter(*(f.field for f in _FLAG_FACTS))  # its on/off facts: any given? (rarely)
+_FLAGS = _fields(_FLAG_FACTS)  # its on/off facts: any given? (rarely)
 _TRIED = tuple(f for f in _FLAG_FACTS if f.scores)  # those _idle_facts may try without
 
 
@@ -372,10 +380,7 @@ def _unread(facts: frozenset[str]) -> tuple[tuple[Fact, ...], Callable[[Situatio
     """The facts given a note when stated, with these facts read (in FACTS order), and what a
     situation states of them, as a tuple (one call: nearly always none is stated)."""
     unread = tuple(f for f in SITUATION_FACTS if f.scores and f.field not in facts)
-    fields = [f.field for f in unread]
-    if len(fields) > 1:
-        return unread, attrgetter(*fields)
-    return unread, lambda situation: tuple([getattr(situation, field) for field in fields])
+    return unread, _fields(unread)
 
 
 # For each set of facts read (a plan's `reads`): _unread's.
@@ -404,17 +409,13 @@ def _idle_facts(
     tried = [fact for fact in _TRIED if getattr(situation, fact.field) and fact.field in reads]
     if not tried:
         return ()
-    # A fact that a line of the hand requires counts: without it that rule gives no line (no trial).
-    required = plan.requires.get
-    used: set[str] = set()
-    for line in score.lines:
-        needs = required(line.rule)
-        if needs:
-            used |= needs
+    required_by = plan.required_by
     kept = situation
     notes: list[str] = []
     for fact in tried:
-        if fact.field in used:
+        # A fact that a line of the hand requires counts: without it that rule gives no line (no trial).
+        needing = required_by.get(fact.field)
+        if needing and not needing.isdisjoint(map(_RULE, score.lines)):
             continue
         off: dict[str, Any] = {fact.field: False}
         trial = replace(kept, **off)
