@@ -116,57 +116,6 @@ def test_set_lines_and_situated_lines_are_remembered_apart(
     assert (one.units is other.units, one.situated is other.situated) == (units, situated)
 
 
-_SITUATIONS = st.builds(
-    Situation,
-    seat=st.sampled_from(list(Wind)),
-    round=st.sampled_from(list(Wind)),
-    win_by=st.sampled_from(list(WinBy)),
-    riichi=st.booleans(),
-    ippatsu=st.booleans(),
-    last_tile=st.booleans(),
-    robbing_kong=st.booleans(),
-    original_hand=st.booleans(),
-    dora=st.sampled_from([(), (PLAYING_TILES[0],)]),
-)
-
-
-@given(
-    st.sampled_from(["riichi-ema-2016", "pung-chow", "classical-dmjl"]),
-    _SITUATIONS,
-    _SITUATIONS,
-    st.booleans(),
-)
-def test_one_memo_look_up_per_hand_gives_the_memos_keyed_apart(
-    ruleset: str, first: Situation, second: Situation, has_winning: bool
-) -> None:
-    # memo_for looks a situation up once, by every fact the remembered rules read, and hands back the
-    # set and pair lines and the situated lines each keyed by its own facts: two situations share a
-    # memo exactly when they agree on the facts its rules read.
-    plan = plan_for(load(ruleset), winner=True)
-    one = memo_for(plan, first, has_winning, None)
-    other = memo_for(plan, second, has_winning, None)
-    assert (one.units is other.units) is (plan.unit_facts(first) == plan.unit_facts(second))
-    assert (one.situated is other.situated) is (plan.situated_facts(first) == plan.situated_facts(second))
-    assert memo_for(plan, first, not has_winning, None).units is not one.units
-
-
-def test_a_full_memo_forgets_the_look_ups_that_hand_it_out() -> None:
-    # With room for one situation's set lines: a second situation forgets the first's, and the one
-    # look-up per hand (Plan.memos) forgets with it, so riichi or not the first is handed the same
-    # lines again (riichi is read only by the situated rules).
-    from pungchow_calc.engine.cache import BoundedCache
-
-    plan = replace(
-        plan_for(load("riichi-ema-2016"), winner=True), memo=BoundedCache(1), memos=BoundedCache(64)
-    )
-    east = Situation(seat=Wind.EAST, win_by=WinBy.WALL)
-    memo_for(plan, east, True, None)
-    memo_for(plan, replace(east, seat=Wind.SOUTH), True, None)
-    again = memo_for(plan, east, True, None)
-    assert memo_for(plan, replace(east, riichi=True), True, None).units is again.units
-    assert plan.memo.get((plan.unit_facts(east), True, None)) is again.units
-
-
 # --- remembered set lines are keyed by exactly the unit fields the rules declare ------------------
 
 RULESETS = {name: load(name) for name in builtin_names()}

@@ -180,26 +180,13 @@ def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int |
         key = (plan.unit_facts(situation), has_winning, nominal)
         units = plan.memo.get(key)
         if units is None:
-            units = _remember(plan, plan.memo, key, BoundedCache(MEMO_UNITS))
+            units = plan.memo.put(key, BoundedCache(MEMO_UNITS))
         key = (plan.situated_facts(situation), has_winning, nominal)
         situated = plan.situated_memo.get(key)
         if situated is None:
-            situated = _remember(plan, plan.situated_memo, key, BoundedCache(1))
+            situated = plan.situated_memo.put(key, BoundedCache(1))
         memo = plan.memos.put((plan.remembered_facts(situation), has_winning, nominal), Memo(units, situated))
     return memo
-
-
-def _remember(
-    plan: Plan,
-    memos: BoundedCache[tuple[Any, bool, int | None], _Lines],
-    key: tuple[Any, bool, int | None],
-    lines: _Lines,
-) -> _Lines:
-    """Put one situation's new lines in `memos`; when that forgets them all (full), `plan.memos` forgets
-    too, so that every situation alike in the facts read is handed the same lines again."""
-    if len(memos) >= memos.maxsize:
-        plan.memos.clear()
-    return memos.put(key, lines)
 
 
 def tally_key(ctx: Context) -> _TallyKey:
