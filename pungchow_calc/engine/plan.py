@@ -84,10 +84,7 @@ class Plan:
     # lines are keyed apart, by the facts they read (`situated_facts`).
     memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
     situated_memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
-    # Both, per situation as all the remembered rules read it (one look-up per hand: memo_for).
-    memos: BoundedCache[tuple[Any, bool, int | None], Memo]
     remembered_fields: tuple[str, ...]  # the Situation fields the remembered rules read (Rule.reads)
-    remembered_facts: Callable[[Situation], Any]  # those fields of a situation, as one value
     unit_facts: Callable[[Situation], Any]  # the fields the set and pair rules read, as one value
     situated_facts: Callable[[Situation], Any]  # the fields the situated hand rules read
     # The fields of a set or pair its remembered lines are keyed by: those the set and pair rules
@@ -150,9 +147,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             local=not every_unit or len(live) < len(every_unit),
             memo=BoundedCache(MEMO_SITUATIONS),
             situated_memo=BoundedCache(MEMO_SITUATIONS),
-            memos=BoundedCache(MEMO_SITUATIONS),
             remembered_fields=fields,
-            remembered_facts=attrgetter(*fields) if fields else _NOTHING,
             unit_facts=attrgetter(*read_by_units) if read_by_units else _NOTHING,
             situated_facts=attrgetter(*read_situated) if read_situated else _NOTHING,
             unit_fields=unit_fields,
@@ -172,21 +167,15 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
 
 def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int | None) -> Memo:
     """The plan's remembered set and pair lines for one situation (forgotten all at once if full)."""
-    key = (plan.remembered_facts(situation), has_winning, nominal)
-    memo = plan.memos.get(key)
-    if memo is None:
-        # Situations alike in the facts the set and pair rules read share their lines, and those alike
-        # in the facts the situated rules read share theirs: each kept apart, by its own facts.
-        key = (plan.unit_facts(situation), has_winning, nominal)
-        units = plan.memo.get(key)
-        if units is None:
-            units = plan.memo.put(key, BoundedCache(MEMO_UNITS))
-        key = (plan.situated_facts(situation), has_winning, nominal)
-        situated = plan.situated_memo.get(key)
-        if situated is None:
-            situated = plan.situated_memo.put(key, BoundedCache(1))
-        memo = plan.memos.put((plan.remembered_facts(situation), has_winning, nominal), Memo(units, situated))
-    return memo
+    key = (plan.unit_facts(situation), has_winning, nominal)
+    units = plan.memo.get(key)
+    if units is None:
+        units = plan.memo.put(key, BoundedCache(MEMO_UNITS))
+    key = (plan.situated_facts(situation), has_winning, nominal)
+    situated = plan.situated_memo.get(key)
+    if situated is None:
+        situated = plan.situated_memo.put(key, BoundedCache(1))
+    return Memo(units, situated)
 
 
 def tally_key(ctx: Context) -> _TallyKey:
