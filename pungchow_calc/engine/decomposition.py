@@ -410,7 +410,13 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
         return pair, ()  # no tile can make it sets (and a pair)
     out = []
     grown = list(block)  # the block with tile i added, for each i in turn (_splittable copies it)
+    # Sets alone (no pair) have tile indexes adding up to a multiple of 3 (as in _splittable): then only
+    # a tile whose index brings the block's sum to one can make them.
+    sets_only = numbered and not pair
+    total = sum([i * count for i, count in enumerate(block)]) if sets_only else 0
     for i in range(len(block)):
+        if sets_only and (total + i) % 3:
+            continue
         # A tile that neither matches nor neighbours (numbered: within two) a held one joins nothing.
         near = block[max(0, i - 2) : i + 3] if numbered else block[i : i + 1]
         if not any(near):
