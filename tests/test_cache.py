@@ -56,7 +56,7 @@ def test_maxsize_below_one_is_refused(maxsize: int):
 
 @pytest.mark.parametrize(
     "cache",
-    [hand._MELDS, decomposition._PART_MELDS, scoring._LINES, score_types._BY_ID, plan._PLANS],
+    [hand._MELDS, decomposition._PART_MELDS, scoring._LINES, score_types._SITUATIONS, plan._PLANS],
     ids=["melds", "pool-melds", "lines", "situation-json", "plans"],
 )
 def test_the_engine_caches_are_bounded(cache: BoundedCache[object, object]):

@@ -13,6 +13,7 @@ from strategies import GenHand, special_hands, winning_hands
 
 from pungchow_calc.engine.decomposition import (
     _block,
+    _block_fills,
     _splittable,
     is_complete,
     loser_arrangements,
@@ -276,3 +277,23 @@ def test_waits_are_every_tile_that_completes_the_hand(text: str, name: str):
     except NotationError:
         return
     assert waits(hand, ruleset.shapes) == reference_waits(hand, ruleset)
+
+
+@settings(max_examples=2000)
+@given(_BLOCKS)
+def test_block_fills_are_every_tile_that_leaves_the_block_splitting(block: tuple[bool, list[int]]):
+    # decomposition._block_fills skips tiles that cannot join (too far, or the wrong index sum for
+    # sets alone): what it finds must be every tile whose addition leaves the block splitting (a fifth
+    # copy aside: waits never asks for one).
+    numbered, counts = block
+    grown_size = sum(counts) + 1
+    pair = grown_size % 3 == 2
+    expected: list[int] = []
+    if grown_size % 3 != 1:
+        for i in range(len(counts)):
+            grown = list(counts)
+            grown[i] += 1
+            if counts[i] < 4 and bool(_block(tuple(grown), numbered, pair)):
+                expected.append(i)
+    found_pair, fills = _block_fills(tuple(counts), numbered)
+    assert (found_pair, tuple(i for i in fills if counts[i] < 4)) == (pair, tuple(expected))

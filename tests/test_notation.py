@@ -237,3 +237,56 @@ def test_exposed_pair_refusals(text, code, needle):
 )
 def test_groups_are_split_on_any_space_with_their_columns(text: str, columns: list[int]):
     assert [group.column for group in parse(text).groups] == columns
+
+
+def _read_by_split(body: str) -> tuple[tuple[Tile, ...], int | None] | None:
+    """The reading of a group body by _split's strict runs alone (the way every group was read
+    before the canonical fast path): tiles and winning index, None where it refuses."""
+    from pungchow_calc.engine.notation import _split, _tile
+
+    chunks = _split(body, strict=True)
+    if chunks is None:
+        return None
+    tiles: list[Tile] = []
+    winning = None
+    for ranks, suit in chunks:
+        for rank, bang in ranks:
+            tile = _tile(rank, suit)
+            if tile is None:
+                return None
+            if bang:
+                if winning is not None:
+                    return None
+                winning = len(tiles)
+            tiles.append(tile)
+    return tuple(tiles), winning
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from([t.code for t in ALL_TILES]), st.booleans()),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_canonical_fast_path_reads_as_split(codes: list[tuple[str, bool]]):
+    from pungchow_calc.engine.notation import _canonical
+
+    body = "".join(code + ("!" if bang else "") for code, bang in codes)
+    fast = _canonical(body)
+    banged = sum(bang for _, bang in codes)
+    # One `!` at most is read by the fast path; more are left to _split's reading and its error.
+    assert (fast is None) == (banged > 1)
+    if fast is not None:
+        assert fast == _read_by_split(body)
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["123c", "EEEw", "ewewew", "1b2b3", "1b!!", "!1b", "1B2B", "rdrd", "5c!5c!", "1bb", "0b", "5s"],
+    ids=str,
+)
+def test_canonical_fast_path_leaves_other_spellings_to_split(body: str):
+    from pungchow_calc.engine.notation import _canonical
+
+    assert _canonical(body) is None

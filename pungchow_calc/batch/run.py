@@ -11,7 +11,7 @@ from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from .input import Entry
-from .scoring import Job, Scorer
+from .scoring import Job, Scorer, settle_gc
 
 INLINE_ENTRIES = 100  # score this many in-process before starting workers: small files start fast
 # (fewer: the scoring in one process before the workers start weighs on a long batch; measured
@@ -52,9 +52,11 @@ def run(
         if workers > 1 and count >= inline:
             break
     else:
+        settle_gc()
         return
     # Imported here, not above: a short file never starts a worker, and the process pool's modules
     # (concurrent.futures, multiprocessing) would cost its start-up more than scoring it.
     from .workers import parallel
 
     yield from parallel(iterator, scorer, workers, on_batch_end, on_worker_died)
+    settle_gc()

@@ -6,7 +6,7 @@ decompositions are memoised, so a hand with many arrangements still takes micros
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
@@ -70,10 +70,10 @@ def _block(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[_
     return tuple(out)
 
 
-def _splittable(block: tuple[int, ...], numbered: bool, pair: bool) -> bool:
-    """Whether one block splits into sets (and exactly one pair if `pair`): `bool(_block(...))`,
-    answered without listing the ways (a property test holds the two equal), since finding the waits
-    asks it of every tile that could come."""
+def _splittable(block: Sequence[int], numbered: bool, pair: bool) -> bool:
+    """Whether one block (left as it is) splits into sets (and exactly one pair if `pair`):
+    `bool(_block(...))`, answered without listing the ways (a property test holds the two equal),
+    since finding the waits asks it of every tile that could come."""
     if not numbered:  # winds or dragons: pungs and at most one pair, nothing else
         twos = 0
         for count in block:
@@ -409,14 +409,22 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     if grown_size % 3 == 1:
         return pair, ()  # no tile can make it sets (and a pair)
     out = []
+    grown = list(block)  # the block with tile i added, for each i in turn (_splittable copies it)
+    # Sets alone (no pair) have tile indexes adding up to a multiple of 3 (as in _splittable): then only
+    # a tile whose index brings the block's sum to one can make them.
+    sets_only = numbered and not pair
+    total = sum([i * count for i, count in enumerate(block)]) if sets_only else 0
     for i in range(len(block)):
+        if sets_only and (total + i) % 3:
+            continue
         # A tile that neither matches nor neighbours (numbered: within two) a held one joins nothing.
         near = block[max(0, i - 2) : i + 3] if numbered else block[i : i + 1]
         if not any(near):
             continue
-        grown = block[:i] + (block[i] + 1,) + block[i + 1 :]
+        grown[i] += 1
         if _splittable(grown, numbered, pair):
             out.append(i)
+        grown[i] -= 1
     return pair, tuple(out)
 
 

@@ -125,6 +125,9 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         )
     if not body:
         raise NotationError(f"{word} is not a tile group", code="unknown-tile", column=column)
+    canonical = _canonical(body)
+    if canonical is not None:
+        return canonical[0], marker, canonical[1]
     chunks = _split(body, strict=True) or _split(body.lower(), strict=False)
     if chunks is None:
         hint = f": {_RIICHI_HINT}" if _riichi_like(body) else ""
@@ -186,6 +189,41 @@ _RANKS_FOR = {
 }
 
 Chunk = tuple[tuple[tuple[str, bool], ...], str]
+
+# Every tile's canonical code (`1b`, `Rd`, `Ew`: rank then suit, as Group.code writes them), read by
+# _tile itself: the table is _tile's answers, not a second spelling of the tiles.
+_BY_CODE = {
+    rank + suit: tile
+    for suit, ranks in _RANKS_FOR.items()
+    for rank in ranks
+    if (tile := _tile(rank, suit)) is not None
+}
+
+
+def _canonical(body: str) -> tuple[tuple[Tile, ...], int | None] | None:
+    """(tiles, winning index) of a group typed as canonical codes one after another, each perhaps
+    followed by one `!`; None for any other spelling (read by _split, which also finds the errors).
+
+    Most groups are typed so (`1b2b3b`, `7c!7c`), and the strict reading of _split takes exactly these
+    codes one by one (each rank a digit or capital, each suit a small letter, a run ended at its first
+    suit letter); this reads them without _split's backtracking (a test holds the two readings equal).
+    """
+    tiles: list[Tile] = []
+    winning: int | None = None
+    by_code = _BY_CODE
+    i, end = 0, len(body)
+    while i < end:
+        tile = by_code.get(body[i : i + 2])
+        if tile is None:
+            return None
+        tiles.append(tile)
+        i += 2
+        if i < end and body[i] == "!":
+            if winning is not None:
+                return None  # more than one winning tile: _split's reading gives the error
+            winning = len(tiles) - 1
+            i += 1
+    return tuple(tiles), winning
 
 
 @lru_cache(maxsize=4096)

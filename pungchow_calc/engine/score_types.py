@@ -161,11 +161,11 @@ def _codes(codes: list[str]) -> str:
     return '["' + '", "'.join(codes) + '"]' if codes else "[]"
 
 
-# The JSON of the situations a batch meets again and again (the options cache hands out the same
-# instances), remembered by identity: an id is a dict key hashed in C, where hashing the dataclass
-# runs Python for each field. Each value holds its object, so that the id cannot be reused by
-# another object while it is remembered.
-_BY_ID: BoundedCache[int, tuple[Any, str]] = BoundedCache(65536)
+# The JSON of a situation's part of a score, remembered by the four fields it shows (a tuple of
+# enums and a bool, hashed in C where hashing the dataclass runs Python for each field): a riichi
+# batch makes a new Situation for nearly every line (its stated facts differ), but these four take at
+# most 4 * 4 * 2 * 3 values.
+_SITUATIONS: BoundedCache[tuple[Any, ...], str] = BoundedCache(256)
 _WIND_KEYS = {wind: f"{_json_str(wind.word)}: " for wind in Wind}  # a payment's JSON key
 
 
@@ -200,14 +200,15 @@ _PAYMENTS: BoundedCache[tuple[tuple[Payer, int], ...], str] = BoundedCache(16384
 
 def _situation_json(s: Situation) -> str:
     """`, "seat": ..., "win_by": ...`: the situation's part of a score's JSON."""
-    found = _BY_ID.get(id(s))
-    if found is None or found[0] is not s:
-        text = (
+    key = (s.seat, s.round, s.winner, s.win_by)
+    found = _SITUATIONS.get(key)
+    if found is None:
+        found = _SITUATIONS.put(
+            key,
             f', "seat": {_json_str(s.seat.word)}, "round": {_json_str(s.round.word)}, '
-            f'"winner": {"true" if s.winner else "false"}, "win_by": {_json_str(s.win_by.value)}'
+            f'"winner": {"true" if s.winner else "false"}, "win_by": {_json_str(s.win_by.value)}',
         )
-        found = _BY_ID.put(id(s), (s, text))
-    return found[1]
+    return found
 
 
 def _codes_json(codes: list[str]) -> str:
