@@ -364,15 +364,8 @@ def test_split_line(line: str, words: list[str]):
     assert split_line(line) == words
 
 
-LINE_TEXT = st.lists(
-    st.sampled_from(list("1b3c5dEwRd!*#\"' -\t\\\r\x0c\u2028") + ["--seat", "--bogus", "-r", "x", "1b1b1b"]),
-    max_size=20,
-).map("".join)
-
-
-@given(LINE_TEXT)
-def test_split_line_is_shlex_after_the_comment(line: str):
-    """The quick path for plain lines splits exactly as shlex does, or leaves the line to it."""
+def _split_both(line: str) -> tuple[list[str] | str, list[str] | str]:
+    """(split_line's words, shlex's words after the comment is cut), each error as its message."""
     import shlex
 
     from pungchow_calc.batch.input import strip_comment
@@ -385,7 +378,20 @@ def test_split_line_is_shlex_after_the_comment(line: str):
         got: list[str] | str = split_line(line)
     except ValueError as exc:
         got = str(exc)
-    assert got == expected
+    return got, expected
+
+
+LINE_TEXT = st.lists(
+    st.sampled_from(list("1b3c5dEwRd!*#\"' -\t\\\r\x0c\u2028") + ["--seat", "--bogus", "-r", "x", "1b1b1b"]),
+    max_size=20,
+).map("".join)
+
+
+@given(LINE_TEXT)
+def test_split_line_is_shlex_after_the_comment(line: str):
+    """The quick path for plain lines splits exactly as shlex does, or leaves the line to it."""
+    line_split, shlex_split = _split_both(line)
+    assert line_split == shlex_split
 
 
 # Options after a quoted hand: words of printable ASCII (split_line's quickest path) and the
@@ -406,20 +412,9 @@ PLAIN_TEXT = st.lists(
 @example(" '", "", "'", "\t-s\x0bn")  # an empty hand; a vertical tab is part of a word to shlex
 def test_split_line_of_plain_words_is_shlex(lead: str, head: str, quote: str, rest: str):
     """Plain words, after a quoted hand or not, split as shlex splits them (split_line's quick paths)."""
-    import shlex
-
-    from pungchow_calc.batch.input import strip_comment
-
     line = f"{lead}{head}{quote}{rest}"
-    try:
-        expected: list[str] | str = shlex.split(strip_comment(line))
-    except ValueError as exc:
-        expected = str(exc)
-    try:
-        got: list[str] | str = split_line(line)
-    except ValueError as exc:
-        got = str(exc)
-    assert got == expected
+    line_split, shlex_split = _split_both(line)
+    assert line_split == shlex_split
 
 
 @given(st.lists(LINE_TEXT, max_size=12))
