@@ -47,6 +47,7 @@ Without the peer installed the script says so and times pungchow alone.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import platform
@@ -67,8 +68,11 @@ from hands import ClosedHand, pungchow_line, random_closed_hand, write_hands
 from riichi_peer import peer_version, time_peer
 from riichi_work import RiichiCase, draw_hands, time_riichi_peer, write_riichi_hands
 
-# Where the subprocesses run: never the checkout, whose pungchow_calc/ would shadow the installed one.
-NEUTRAL = tempfile.gettempdir()
+# Where the subprocesses run: a new empty folder, never the checkout (whose pungchow_calc/ would
+# shadow the installed one) nor the shared temporary folder (where any stray `nt.py` or `typer.py`
+# would shadow a module for `python -m` and `python -c`, which put their folder first on the path).
+NEUTRAL = tempfile.mkdtemp(prefix="pungchow-bench-")
+atexit.register(shutil.rmtree, NEUTRAL, ignore_errors=True)
 PROBE = "import pungchow_calc as p, pungchow_calc.engine.scoring as s; print(s.__file__); print(p.__file__)"
 HAND = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"  # the start-up hand: four kongs' worth of work
 WARM_UP = 500  # hands each engine's batch and the peer score once before the first round
