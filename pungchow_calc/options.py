@@ -327,17 +327,22 @@ def settled(values: dict[str, Any]) -> tuple[str, Situation, int | None | _Defau
         else:
             key.append((name, value))
     ruleset, situation, fields, limit = _settled(tuple(key))
-    return ruleset, Situation(**(fields | given)) if given else situation, limit
+    if situation is None:  # every stand-in is among the values given: each put in its place
+        situation = Situation(**(fields | given))
+    return ruleset, situation, limit
 
 
 @lru_cache(maxsize=4096)
 def _settled(
     values: tuple[tuple[str, Any], ...],
-) -> tuple[str, Situation, dict[str, Any], int | None | _Default]:
-    # A valued fact given stands as True here: settled puts its value in the fields (the situation
-    # made with such a stand-in is never given out).
+) -> tuple[str, Situation | None, dict[str, Any], int | None | _Default]:
+    # A valued fact given stands as True here, and settled puts its value in the fields. No Situation
+    # is made with such a stand-in (None): its fields are typed (a tuple of tiles, a count), and the
+    # compiled engine refuses a Situation built with a True among them.
     options = make("", **dict(values))
-    return options.ruleset, options.situation(), options.situation_fields(), options.limit
+    stand_in = any(name in _VALUED_FACTS and value for name, value in values)
+    situation = None if stand_in else options.situation()
+    return options.ruleset, situation, options.situation_fields(), options.limit
 
 
 def split_argv(argv: list[str]) -> tuple[list[str], dict[str, Any]]:

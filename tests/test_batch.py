@@ -9,6 +9,7 @@ import subprocess
 import sys
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import Result, typer_probe
@@ -327,12 +328,19 @@ def test_rulesets_are_loaded_once_per_name(monkeypatch: pytest.MonkeyPatch):
     assert sum("error" in r for r in records) == 5
 
 
-def test_an_unexpected_failure_still_gives_one_record(monkeypatch: pytest.MonkeyPatch):
+@pytest.mark.parametrize(
+    ("target", "name"),
+    [(scoring, "score_text"), (Scorer, "_known_options")],
+    ids=["scoring", "quick-options-reading"],
+)
+def test_an_unexpected_failure_still_gives_one_record(
+    monkeypatch: pytest.MonkeyPatch, target: Any, name: str
+):
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(scoring, "score_text", broken)
-    ((ok, record),) = list(run_entries(iter([Entry(3, text=PUNGS)]), Job()))
+    monkeypatch.setattr(target, name, broken)
+    ((ok, record),) = list(run_entries(iter([Entry(3, text=f"'{PUNGS}' -s n")]), Job()))
     assert not ok
     assert record == {"line": 3, "error": {"code": "internal", "message": "RuntimeError: boom"}}
 

@@ -328,3 +328,42 @@ def test_read_args_refuses_in_one_line(path: tuple[str, ...], argv: list[str], m
 )
 def test_read_args_reads_words_and_values(argv: list[str], words: list[str], values: dict[str, Any]):
     assert opts.read_args(argv, opts.SPELLING) == (words, values)
+
+
+def _holds(value: Any, hint: Any) -> bool:
+    """Whether a value is of a field's declared type (tuples item by item, unions any member)."""
+    import types
+    from typing import Union, get_args, get_origin
+
+    origin = get_origin(hint)
+    if origin is tuple:
+        return isinstance(value, tuple) and all(_holds(item, get_args(hint)[0]) for item in value)
+    if origin in (Union, types.UnionType):
+        return any(_holds(value, member) for member in get_args(hint))
+    if hint in (bool, int):  # exactly: True is an int to isinstance, not a count here
+        return type(value) is hint
+    return value is None if hint is type(None) else isinstance(value, hint)
+
+
+@settings(max_examples=300)
+@given(_option_lists())
+@example([HAND, "--dora", "Sw,5d", "--ura", "2b", "--honba", "2", "--deposits", "1"])
+def test_every_situation_made_from_options_holds_its_declared_types(argv: list[str]):
+    """No Situation is ever made with a stand-in (a True for a list of indicators, say), not even one
+    that is thrown away: the compiled engine refuses it (TypeError), where plain Python lets it pass."""
+    from typing import get_type_hints
+
+    from pungchow_calc.engine.situation import Situation
+
+    hints = get_type_hints(Situation)
+
+    def checked(**fields: Any) -> Situation:
+        wrong = {name: value for name, value in fields.items() if not _holds(value, hints[name])}
+        assert not wrong, f"a Situation made with {wrong}"
+        return Situation(**fields)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(opts, "Situation", checked)
+        opts._settled.cache_clear()  # made afresh, through the check
+        _outcome(opts.scoring_args, argv)
+    opts._settled.cache_clear()  # nothing made through the check stays remembered

@@ -86,7 +86,11 @@ class Scorer:
         """(line, score), or the record itself for an error or a comparison."""
         if entry.error_code is not None:
             return error_record(entry.line, entry.error_code, entry.error_message or "")
-        args = None if entry.text is None else self._known_options(entry.text)
+        try:
+            # Inside the try: a bug in the quick reading of options is one entry's internal error.
+            args = None if entry.text is None else self._known_options(entry.text)
+        except Exception as exc:  # noqa: BLE001 - a batch never drops an entry, even on a bug
+            return error_record(entry.line, "internal", f"{type(exc).__name__}: {exc}")
         if args is not None:
             argv: list[str] = []
         elif entry.text is not None:
