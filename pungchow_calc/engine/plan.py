@@ -209,10 +209,20 @@ def tallied(plan: Plan, key: _TallyKey) -> Tallied:
 def _left(rule: Rule, tally: Tally) -> Test | None | Literal[False]:
     """False when the tally rules the rule out; else the one test (or all) of those it does not
     settle, or None when it settles them all (the rule holds)."""
-    verdicts = [None if d is None else d(tally) for d in rule.tallies] or [None] * len(rule.tests)
-    if False in verdicts:
-        return False
-    left = tuple(test for test, verdict in zip(rule.tests, verdicts, strict=True) if verdict is None)
+    if not rule.tallies:
+        left = rule.tests
+    else:
+        # One pass, stopping at the first test the tally rules out (a new tally asks this of every rule).
+        kept: list[Test] = []
+        for test, decide in zip(rule.tests, rule.tallies, strict=True):
+            if decide is not None:
+                verdict = decide(tally)
+                if verdict is False:
+                    return False
+                if verdict:
+                    continue  # the tally settles it: it holds
+            kept.append(test)
+        left = tuple(kept)
     return (left[0] if len(left) == 1 else all_of(left)) if left else None
 
 

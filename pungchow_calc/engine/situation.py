@@ -106,17 +106,23 @@ class Fact:
 _SHORT_LIST = 40
 
 
-@lru_cache(maxsize=4096)  # a batch's indicators: a few hundred spellings, on line after line
 def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
     """Playing tiles given as an option's value, in notation, commas allowed: `4c,Nw` (docs/riichi.md)."""
     # A batch's indicator lists are thousands of arrangements of a few dozen tiles: a short list is read
     # tile by tile, each remembered (read alone, a group gives the same tiles); any error, read whole.
+    # Whole lists are not remembered here (options._READ remembers each option value it reads): they
+    # would crowd the single groups out of the memo.
     words = text.replace(",", " ").split()
-    if len(words) > 1 and len(text) <= _SHORT_LIST:
+    if words and len(text) <= _SHORT_LIST:
         try:
-            return tuple(t for word in words for t in read_tiles(option, word))
+            return tuple(t for word in words for t in _read_group(option, word))
         except OptionError:
             pass  # the whole list read below names the first bad group and its column
+    return _read_whole(option, text)
+
+
+def _read_whole(option: str, text: str) -> tuple[Tile, ...]:
+    """An indicator list read in one piece: the notation's groups, then no bonus tile."""
     try:
         tiles = tuple(t for group in parse(text.replace(",", " ")).groups for t in group.tiles)
     except NotationError as exc:
@@ -126,6 +132,10 @@ def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
             f"{option}: indicators are playing tiles, not flowers or seasons", code="bad-option"
         )
     return tiles
+
+
+# One group of an indicator list, remembered: a batch's indicators are a few hundred spellings.
+_read_group = lru_cache(maxsize=1024)(_read_whole)
 
 
 MAX_COUNT_DIGITS = 4  # counters and deposits: no table holds 10,000 of them

@@ -51,7 +51,7 @@ class Tally:
 
     def count(self, kinds: frozenset[MeldKind]) -> int:
         """How many melds of these kinds the arrangement holds."""
-        return sum(kind in kinds for kind in self.kinds)
+        return sum(map(kinds.__contains__, self.kinds))  # told in C: every new tally asks it of most rules
 
 
 # What an arrangement's Tally alone tells of a test: True (it holds), False (it cannot), None (ask it).
