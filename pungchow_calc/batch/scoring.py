@@ -87,32 +87,30 @@ class Scorer:
         if entry.error_code is not None:
             return error_record(entry.line, entry.error_code, entry.error_message or "")
         try:
-            # Inside the try: a bug in the quick reading of options is one entry's internal error.
-            args = None if entry.text is None else self._known_options(entry.text)
-        except Exception as exc:  # noqa: BLE001 - a batch never drops an entry, even on a bug
-            return error_record(entry.line, "internal", f"{type(exc).__name__}: {exc}")
-        if args is not None:
-            argv: list[str] = []
-        elif entry.text is not None:
-            try:
-                argv = split_line(entry.text)
-            except ValueError as exc:  # shlex: "No closing quotation", "No escaped character"
-                return error_record(entry.line, "bad-line", f"cannot split line: {exc}")
-            if not argv:  # only a comment after all (`   # ...` is caught earlier)
-                return error_record(entry.line, "bad-line", "no hand on this line")
-        else:
-            argv = list(entry.argv)
-        try:
-            if args is None:
-                args = opts.scoring_args(argv, self._defaults)
-            if self.job.compare is not None:
-                return self._compare(entry.line, args)
-            hand, ruleset, situation, limit = args
-            return entry.line, score_text(hand, self.ruleset(ruleset), situation, limit)
+            return self._scored(entry)
         except PungchowError as exc:
             return {"line": entry.line, "error": exc.to_dict()}
         except Exception as exc:  # noqa: BLE001 - a batch never drops an entry, even on a bug
             return error_record(entry.line, "internal", f"{type(exc).__name__}: {exc}")
+
+    def _scored(self, entry: Entry) -> tuple[int, Score] | dict[str, Any]:
+        """_result's work, each failure left to _result (the quick reading of options' too)."""
+        args = None if entry.text is None else self._known_options(entry.text)
+        if args is None:
+            if entry.text is not None:
+                try:
+                    argv = split_line(entry.text)
+                except ValueError as exc:  # shlex: "No closing quotation", "No escaped character"
+                    return error_record(entry.line, "bad-line", f"cannot split line: {exc}")
+                if not argv:  # only a comment after all (`   # ...` is caught earlier)
+                    return error_record(entry.line, "bad-line", "no hand on this line")
+            else:
+                argv = list(entry.argv)
+            args = opts.scoring_args(argv, self._defaults)
+        if self.job.compare is not None:
+            return self._compare(entry.line, args)
+        hand, ruleset, situation, limit = args
+        return entry.line, score_text(hand, self.ruleset(ruleset), situation, limit)
 
     def _known_options(self, text: str) -> _Args | None:
         """scoring_args of a line `"hand" options` or `'hand' options`, its options read once per
