@@ -340,9 +340,9 @@ def _settled(
     # is made with such a stand-in (None): its fields are typed (a tuple of tiles, a count), and the
     # compiled engine refuses a Situation built with a True among them.
     options = make("", **dict(values))
+    fields = options.situation_fields()
     stand_in = any(name in _VALUED_FACTS and value for name, value in values)
-    situation = None if stand_in else options.situation()
-    return options.ruleset, situation, options.situation_fields(), options.limit
+    return options.ruleset, None if stand_in else Situation(**fields), fields, options.limit
 
 
 def split_argv(argv: list[str]) -> tuple[list[str], dict[str, Any]]:
