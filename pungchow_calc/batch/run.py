@@ -10,6 +10,7 @@ import os
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
+from .formats import Lines
 from .input import Entry
 from .scoring import Job, Scorer, settle_gc
 
@@ -34,14 +35,17 @@ def run(
     inline: int = INLINE_ENTRIES,
     on_batch_end: Callable[[], None] | None = None,
     on_worker_died: Callable[[int, int], None] | None = None,
-) -> Generator[tuple[bool, Any], None, None]:
+    joined: bool = False,
+) -> Generator[tuple[bool, Any] | Lines, None, None]:
     """(ok, record) for every entry, in input order, as soon as each is scored.
 
     The first `inline` entries are scored here; if the input goes on and `workers` > 1, the
     rest is scored by worker processes (workers.py), with a bounded number of chunks in
     flight so that neither input nor output ever piles up in memory. `on_worker_died(rescored,
     lost)` is told when a worker process died: how many entries were scored again, and how many
-    could not be scored (each of those gets a `worker-died` error record).
+    could not be scored (each of those gets a `worker-died` error record). With `joined` (for a
+    job encoded as text, "json" or "csv"), the records of each chunk a worker scored come as one
+    formats.Lines, their output lines joined, in their place in the order.
     """
     scorer = Scorer(job)
     iterator = iter(entries)
@@ -58,5 +62,5 @@ def run(
     # (concurrent.futures, multiprocessing) would cost its start-up more than scoring it.
     from .workers import parallel
 
-    yield from parallel(iterator, scorer, workers, on_batch_end, on_worker_died)
+    yield from parallel(iterator, scorer, workers, on_batch_end, on_worker_died, joined)
     settle_gc()

@@ -8,6 +8,9 @@ scored. A chunk that kills its worker a second time is not tried again: each of 
 `worker-died` error record. Each chunk is thus tried at most twice, and the batch neither hangs,
 loops nor drops an entry.
 
+With `joined` (the CLI's JSONL and CSV output), a worker returns a chunk's records as one
+formats.Lines: their output lines joined in one string, cheaper to send and to write than a list.
+
 Ctrl-C in a terminal reaches the whole process group: the workers ignore SIGINT, and the parent
 alone decides what to do (stop the workers, finish the output). When the parent stops early
 (a signal, a reader that left), the workers are terminated at once.
@@ -23,6 +26,7 @@ from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from .formats import Lines
 from .input import Entry, FileError
 from .scoring import Job, Scorer, quiet_gc
 
@@ -36,7 +40,7 @@ WAIT = 0.5  # seconds between looks at a signal while waiting for a chunk
 _WORKER: Scorer | None = None
 
 _Packed = tuple[int, tuple[str, ...], str | None, str | None, str | None]
-_Results = list[tuple[bool, Any]]
+_Results = list[tuple[bool, Any]] | Lines
 
 
 def _init_worker(job: Job, rulesets: dict[str, Any] | None) -> None:
@@ -54,10 +58,15 @@ def _pack(entry: Entry) -> _Packed:
     return (entry.line, entry.argv, entry.error_code, entry.error_message, entry.text)
 
 
-def _work(chunk: list[_Packed]) -> _Results:
+def _work(chunk: list[_Packed], joined: bool = False) -> _Results:
     assert _WORKER is not None
     encoded = _WORKER.encoded
-    return [encoded(Entry(*packed)) for packed in chunk]
+    return _finished(_WORKER, [encoded(Entry(*packed)) for packed in chunk], joined)
+
+
+def _finished(scorer: Scorer, results: list[tuple[bool, Any]], joined: bool) -> _Results:
+    """A chunk's results as the runner asked: each record, or `joined` their output lines (Lines)."""
+    return Lines.of(scorer.job.encode, results) if joined else results
 
 
 def _chunks(entries: Iterator[Entry], size: int) -> Iterator[list[_Packed]]:
@@ -85,9 +94,10 @@ class _Pool:
     `_call_queue`), named where they are used.
     """
 
-    def __init__(self, scorer: Scorer, workers: int) -> None:
+    def __init__(self, scorer: Scorer, workers: int, joined: bool = False) -> None:
         self.scorer = scorer
         self.workers = workers
+        self.joined = joined
         self._executor: ProcessPoolExecutor | None = None
 
     def submit(self, chunk: list[_Packed]) -> Future[_Results]:
@@ -108,7 +118,7 @@ class _Pool:
         # blocked, they inherit the block, and only this (main) thread ever receives them.
         old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
         try:
-            return self._executor.submit(_work, chunk)
+            return self._executor.submit(_work, chunk, self.joined)
         except BrokenProcessPool as exc:
             failed: Future[_Results] = Future()
             failed.set_exception(exc)
@@ -164,9 +174,11 @@ def parallel(
     workers: int,
     on_batch_end: Callable[[], None] | None = None,
     on_worker_died: Callable[[int, int], None] | None = None,
-) -> Generator[tuple[bool, Any], None, None]:
-    """(ok, record) for every entry, in input order, scored by `workers` processes in chunks."""
-    pool = _Pool(scorer, workers)
+    joined: bool = False,
+) -> Generator[tuple[bool, Any] | Lines, None, None]:
+    """(ok, record) for every entry, in input order, scored by `workers` processes in chunks; or with
+    `joined` (a text encoding), a Lines for each chunk."""
+    pool = _Pool(scorer, workers, joined)
     pending: deque[tuple[list[_Packed], Future[_Results]]] = deque()
     unreadable: FileError | None = None
     finished = False
@@ -187,12 +199,15 @@ def parallel(
                 results = _result(pool, future)
             except BrokenProcessPool:
                 pool.close(now=True)
-                rescored, lost = _recover(pending, scorer)
+                rescored, lost = _recover(pending, scorer, joined)
                 if on_worker_died is not None:
                     on_worker_died(rescored, lost)
                 continue  # the head now holds its results
             pending.popleft()
-            yield from results
+            if isinstance(results, Lines):
+                yield results
+            else:
+                yield from results
             if on_batch_end is not None:
                 on_batch_end()
         finished = True
@@ -202,13 +217,15 @@ def parallel(
         pool.close(now=not finished)
 
 
-def _recover(pending: deque[tuple[list[_Packed], Future[_Results]]], scorer: Scorer) -> tuple[int, int]:
+def _recover(
+    pending: deque[tuple[list[_Packed], Future[_Results]]], scorer: Scorer, joined: bool
+) -> tuple[int, int]:
     """Score again, alone in a fresh worker each, the chunks a broken pool lost; (rescored, lost).
 
     A chunk that breaks its worker again gets `worker-died` records: it is not tried a third time.
     """
     rescored = lost = 0
-    alone = _Pool(scorer, 1)
+    alone = _Pool(scorer, 1, joined)
     try:
         for index, (chunk, future) in enumerate(pending):
             if not future.cancelled() and future.exception() is None:
@@ -219,7 +236,7 @@ def _recover(pending: deque[tuple[list[_Packed], Future[_Results]]], scorer: Sco
                 rescored += len(chunk)
             except BrokenProcessPool:
                 alone.close(now=True)
-                results = [_died(scorer, packed[0]) for packed in chunk]
+                results = _finished(scorer, [_died(scorer, packed[0]) for packed in chunk], joined)
                 lost += len(chunk)
             done: Future[_Results] = Future()
             done.set_result(results)
