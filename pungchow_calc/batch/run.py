@@ -11,7 +11,7 @@ from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from .formats import Lines
-from .input import Entry
+from .input import Block, Entry
 from .scoring import Job, Scorer, settle_gc
 
 INLINE_ENTRIES = 100  # score this many in-process before starting workers: small files start fast
@@ -36,6 +36,7 @@ def run(
     on_batch_end: Callable[[], None] | None = None,
     on_worker_died: Callable[[int, int], None] | None = None,
     joined: bool = False,
+    rest: Callable[[], Iterator[Entry | Block]] | None = None,
 ) -> Generator[tuple[bool, Any] | Lines, None, None]:
     """(ok, record) for every entry, in input order, as soon as each is scored.
 
@@ -45,7 +46,9 @@ def run(
     lost)` is told when a worker process died: how many entries were scored again, and how many
     could not be scored (each of those gets a `worker-died` error record). With `joined` (for a
     job encoded as text, "json" or "csv"), the records of each chunk a worker scored come as one
-    formats.Lines, their output lines joined, in their place in the order.
+    formats.Lines, their output lines joined, in their place in the order. `rest` (input.Source.rest)
+    gives what `entries` has not yet given, as read: the workers are sent its blocks of lines, not
+    entries.
     """
     scorer = Scorer(job)
     iterator = iter(entries)
@@ -62,5 +65,6 @@ def run(
     # (concurrent.futures, multiprocessing) would cost its start-up more than scoring it.
     from .workers import parallel
 
-    yield from parallel(iterator, scorer, workers, on_batch_end, on_worker_died, joined)
+    unread = iterator if rest is None else rest()
+    yield from parallel(unread, scorer, workers, on_batch_end, on_worker_died, joined)
     settle_gc()

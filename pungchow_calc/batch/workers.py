@@ -27,7 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from .formats import Lines
-from .input import Entry, FileError
+from .input import Block, Entry, FileError, block_entries
 from .scoring import Job, Scorer, quiet_gc
 
 CHUNK = 400  # entries per task sent to a worker
@@ -40,6 +40,7 @@ WAIT = 0.5  # seconds between looks at a signal while waiting for a chunk
 _WORKER: Scorer | None = None
 
 _Packed = tuple[int, tuple[str, ...], str | None, str | None, str | None]
+_Chunk = list[_Packed | Block]  # entries, packed, and blocks of a text file's lines (input.Source.rest)
 _Results = list[tuple[bool, Any]] | Lines
 
 
@@ -58,10 +59,19 @@ def _pack(entry: Entry) -> _Packed:
     return (entry.line, entry.argv, entry.error_code, entry.error_message, entry.text)
 
 
-def _work(chunk: list[_Packed], joined: bool = False) -> _Results:
+def _unpacked(chunk: _Chunk) -> Iterator[Entry]:
+    """The entries of a chunk, in order: a block of lines makes its entries here (input.block_entries)."""
+    for item in chunk:
+        if len(item) == 2:
+            yield from block_entries(*item)
+        else:
+            yield Entry(*item)
+
+
+def _work(chunk: _Chunk, joined: bool = False) -> _Results:
     assert _WORKER is not None
     encoded = _WORKER.encoded
-    return _finished(_WORKER, [encoded(Entry(*packed)) for packed in chunk], joined)
+    return _finished(_WORKER, [encoded(entry) for entry in _unpacked(chunk)], joined)
 
 
 def _finished(scorer: Scorer, results: list[tuple[bool, Any]], joined: bool) -> _Results:
@@ -69,14 +79,21 @@ def _finished(scorer: Scorer, results: list[tuple[bool, Any]], joined: bool) -> 
     return Lines.of(scorer.job.encode, results) if joined else results
 
 
-def _chunks(entries: Iterator[Entry], size: int) -> Iterator[list[_Packed]]:
-    chunk: list[_Packed] = []
+def _chunks(items: Iterator[Entry | Block], size: int) -> Iterator[_Chunk]:
+    """Chunks of about `size` lines: entries, packed, and blocks of lines as they were read."""
+    chunk: _Chunk = []
+    lines = 0
     try:
-        for entry in entries:
-            chunk.append(_pack(entry))
-            if len(chunk) >= size:
+        for item in items:
+            if isinstance(item, Entry):
+                chunk.append(_pack(item))
+                lines += 1
+            else:
+                chunk.append(item)
+                lines += item[1].count(b"\n")
+            if lines >= size:
                 yield chunk
-                chunk = []
+                chunk, lines = [], 0
     except FileError:
         if chunk:
             yield chunk  # the entries read before the file broke are scored all the same
@@ -100,7 +117,7 @@ class _Pool:
         self.joined = joined
         self._executor: ProcessPoolExecutor | None = None
 
-    def submit(self, chunk: list[_Packed]) -> Future[_Results]:
+    def submit(self, chunk: _Chunk) -> Future[_Results]:
         """Send a chunk to a worker; a pool that is already broken gives a failed future."""
         if self._executor is None:
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
@@ -169,7 +186,7 @@ def _result(pool: _Pool, future: Future[_Results]) -> _Results:
 
 
 def parallel(
-    entries: Iterator[Entry],
+    entries: Iterator[Entry | Block],
     scorer: Scorer,
     workers: int,
     on_batch_end: Callable[[], None] | None = None,
@@ -177,9 +194,10 @@ def parallel(
     joined: bool = False,
 ) -> Generator[tuple[bool, Any] | Lines, None, None]:
     """(ok, record) for every entry, in input order, scored by `workers` processes in chunks; or with
-    `joined` (a text encoding), a Lines for each chunk."""
+    `joined` (a text encoding), a Lines for each chunk. `entries` may hold blocks of a text file's
+    lines (input.Source.rest), made into entries by the worker."""
     pool = _Pool(scorer, workers, joined)
-    pending: deque[tuple[list[_Packed], Future[_Results]]] = deque()
+    pending: deque[tuple[_Chunk, Future[_Results]]] = deque()
     unreadable: FileError | None = None
     finished = False
     try:
@@ -218,7 +236,7 @@ def parallel(
 
 
 def _recover(
-    pending: deque[tuple[list[_Packed], Future[_Results]]], scorer: Scorer, joined: bool
+    pending: deque[tuple[_Chunk, Future[_Results]]], scorer: Scorer, joined: bool
 ) -> tuple[int, int]:
     """Score again, alone in a fresh worker each, the chunks a broken pool lost; (rescored, lost).
 
@@ -231,13 +249,14 @@ def _recover(
             if not future.cancelled() and future.exception() is None:
                 continue  # done before the pool broke: its results stand
             retry = alone.submit(chunk)
+            lines = [entry.line for entry in _unpacked(chunk)]  # its entries (a block's, made here too)
             try:
                 results = _result(alone, retry)
-                rescored += len(chunk)
+                rescored += len(lines)
             except BrokenProcessPool:
                 alone.close(now=True)
-                results = _finished(scorer, [_died(scorer, packed[0]) for packed in chunk], joined)
-                lost += len(chunk)
+                results = _finished(scorer, [_died(scorer, line) for line in lines], joined)
+                lost += len(lines)
             done: Future[_Results] = Future()
             done.set_result(results)
             pending[index] = (chunk, done)

@@ -85,8 +85,15 @@ def run_batch(
         out = _Output(sys.stdout, output_format, signals, _terminal_table(output_format))
         # JSONL and CSV records are lines written as they come: a worker sends a chunk's joined (Lines).
         joined = output_format in ("jsonl", "csv") and compare is None
+        # The workers are sent the file's lines as read (source.rest): each makes its entries itself.
         records = run(
-            chain, job, n_workers, on_batch_end=out.flush, on_worker_died=worker_died, joined=joined
+            chain,
+            job,
+            n_workers,
+            on_batch_end=out.flush,
+            on_worker_died=worker_died,
+            joined=joined,
+            rest=source.rest,
         )
         try:
             if compare is not None:
