@@ -8,8 +8,13 @@ scored. A chunk that kills its worker a second time is not tried again: each of 
 `worker-died` error record. Each chunk is thus tried at most twice, and the batch neither hangs,
 loops nor drops an entry.
 
-With `joined` (the CLI's JSONL and CSV output), a worker returns a chunk's records as one
-formats.Lines: their output lines joined in one string, cheaper to send and to write than a list.
+What crosses the pipe is kept cheap for the reading process, which has the whole batch to feed: a
+text file's lines go to the workers as the blocks they were read in (input.Source.rest), each worker
+making their entries (input.block_entries); and with `joined` (the CLI's JSONL and CSV output) a
+worker returns a chunk's records as one formats.Lines, their output lines joined in one string.
+Measured 2026-11-26, 20,000 hands, 2 workers: the reading process spent 15.4 us per riichi hand and
+14.2 per closed hand (start-up included) before, 12.8 and 11.4 after; input.py and formats.Lines
+give each part's figures.
 
 Ctrl-C in a terminal reaches the whole process group: the workers ignore SIGINT, and the parent
 alone decides what to do (stop the workers, finish the output). When the parent stops early
@@ -30,7 +35,7 @@ from .formats import Lines
 from .input import Block, Entry, FileError, block_entries
 from .scoring import Job, Scorer, quiet_gc
 
-CHUNK = 400  # entries per task sent to a worker
+CHUNK = 400  # lines per task sent to a worker (entries, or a text file's lines, blank ones included)
 WORKER_DIED = "worker-died"
 # Signals that stop a batch: blocked while workers are forked, so a worker never runs the parent's
 # handler (it ignores SIGINT and dies quietly on SIGTERM once its initializer has run).
