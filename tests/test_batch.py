@@ -719,3 +719,22 @@ def test_batch_without_typer_reads_as_typer_does(
 def test_a_plain_batch_never_imports_typer(mixed: Path, args: list[str], code: int, typer: str):
     stderr = typer_probe("batch", str(mixed), *args)
     assert stderr.endswith(f"exit {code}; {typer}"), stderr
+
+
+def test_progress_counts_the_records_of_joined_chunks():
+    """The progress bar counts records, a worker's joined chunk (formats.Lines) as all of its."""
+    from pungchow_calc.batch.formats import Lines
+    from pungchow_calc.cli.batch_run import PROGRESS_EVERY, _tick
+
+    class Progress:
+        task_ids = [0]
+        shown: list[int] = []
+
+        def update(self, task: int, completed: int) -> None:
+            self.shown.append(completed)
+
+    items: list[Any] = [(True, "{}")] * 3 + [Lines("{}\n" * 600, 600, 0), Lines("{}\n" * 100, 100, 1)]
+    progress = Progress()
+    assert list(_tick(iter(items), progress)) == items
+    assert PROGRESS_EVERY <= 603
+    assert progress.shown == [603, 703]
