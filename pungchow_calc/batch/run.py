@@ -12,7 +12,7 @@ from typing import Any
 
 from .formats import Lines
 from .input import Block, Entry
-from .scoring import Job, Scorer, settle_gc
+from .scoring import SETTLE_EVERY, Job, Scorer, settle_gc
 
 INLINE_ENTRIES = 100  # score this many in-process before starting workers: small files start fast
 # (fewer: the scoring in one process before the workers start weighs on a long batch; measured
@@ -54,6 +54,8 @@ def run(
     iterator = iter(entries)
     for count, entry in enumerate(iterator, start=1):
         yield scorer.encoded(entry)
+        if count % SETTLE_EVERY == 0:
+            settle_gc()
         if on_batch_end is not None:
             on_batch_end()  # in-process, each record is its own batch: shown as soon as scored
         if workers > 1 and count >= inline:

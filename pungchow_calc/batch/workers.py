@@ -33,9 +33,10 @@ from typing import Any
 
 from .formats import Lines
 from .input import Block, Entry, FileError, block_entries
-from .scoring import Job, Scorer, quiet_gc
+from .scoring import SETTLE_EVERY, Job, Scorer, quiet_gc, settle_gc
 
-CHUNK = 400  # lines per task sent to a worker (entries, or a text file's lines, blank ones included)
+CHUNK = SETTLE_EVERY  # lines per task sent to a worker (entries, or a text file's lines, blank ones
+# included); the worker calls settle_gc after each
 WORKER_DIED = "worker-died"
 # Signals that stop a batch: blocked while workers are forked, so a worker never runs the parent's
 # handler (it ignores SIGINT and dies quietly on SIGTERM once its initializer has run).
@@ -76,7 +77,9 @@ def _unpacked(chunk: _Chunk) -> Iterator[Entry]:
 def _work(chunk: _Chunk, joined: bool = False) -> _Results:
     assert _WORKER is not None
     encoded = _WORKER.encoded
-    return _finished(_WORKER, [encoded(entry) for entry in _unpacked(chunk)], joined)
+    results = [encoded(entry) for entry in _unpacked(chunk)]
+    settle_gc()
+    return _finished(_WORKER, results, joined)
 
 
 def _finished(scorer: Scorer, results: list[tuple[bool, Any]], joined: bool) -> _Results:
