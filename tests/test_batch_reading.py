@@ -194,7 +194,9 @@ def test_a_block_that_kills_its_worker_gets_worker_died_records(
         on_worker_died=lambda rescored, lost: deaths.append((rescored, lost)),
     )
     texts = [
-        line for item in got for line in (item.text.splitlines() if isinstance(item, Lines) else [item[1]])
+        line
+        for item in got
+        for line in ("".join(item.lines).splitlines() if isinstance(item, Lines) else [item[1]])
     ]
     records = [json.loads(text) for text in texts]
     assert [r["line"] for r in records] == [r["line"] for r in expected]

@@ -125,7 +125,7 @@ def _as_lines(items: list[tuple[bool, str] | Lines]) -> tuple[str, int, int]:
     text, count, failed = [], 0, 0
     for item in items:
         if isinstance(item, Lines):
-            text.append(item.text)
+            text.extend(item.lines)
             count, failed = count + item.count, failed + item.failed
         else:
             text.append(f"{item[1]}\n")

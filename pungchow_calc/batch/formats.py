@@ -46,28 +46,30 @@ def output_line(encode: str, payload: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Lines:
-    """Consecutive records as their lines of JSONL or CSV output, joined: how a worker process
-    returns a chunk of them (batch/workers.py).
+    """Consecutive records as their lines of JSONL or CSV output: how a worker process returns a
+    chunk of them (batch/workers.py), for the parent to write as they are.
 
-    One string crosses the pipe and the parent writes it as it is. Measured 2026-11-26 per hand, a
-    chunk of 400: sent as a list of (ok, text) pairs, the worker's pickling and the parent's
-    unpickling and writing of each record cost 1.9 us (r20k, records of 1.6 kB) and 2.1 (c20k); as
-    Lines, 1.2 and 0.95, the parent's share (0.9-1.2 us) falling to under 0.2.
+    Measured 2026-11-26 per hand, chunks of 400 (r20k's records of 1.6 kB, c20k's): sent as a list
+    of (ok, text) pairs, the worker's pickling cost 1.5 / 1.1 us and the parent's unpickling and
+    writing of each record 1.3; as Lines, the worker's share (each record's line made there) is
+    1.8 / 1.4 and the parent's 0.3: 0.7 us less in all. (Joined into one string in the worker, they
+    cost more: a string of 600 kB or more is a fresh allocation each time, whose pages fault in
+    anew; the workers' page faults doubled.)
     """
 
-    text: str  # output_line of each record, in order
-    count: int  # records
+    lines: tuple[str, ...]  # output_line of each record, in order
     failed: int  # error records among them
+
+    @property
+    def count(self) -> int:
+        """The records."""
+        return len(self.lines)
 
     @classmethod
     def of(cls, encode: str, results: list[tuple[bool, Any]]) -> Lines:
         """The lines of (ok, payload) results encoded as `encode` (Job.encode "json" or "csv")."""
-        payloads = [payload for _, payload in results]
-        if encode == "csv":
-            text = "".join(map(csv_text, payloads))
-        else:  # output_line's JSON lines, each its text and a newline: one join makes them all
-            text = "\n".join(payloads) + "\n" if payloads else ""
-        return cls(text, len(results), sum(not ok for ok, _ in results))
+        lines = tuple([output_line(encode, payload) for _, payload in results])
+        return cls(lines, sum(not ok for ok, _ in results))
 
 
 # --- CSV ----------------------------------------------------------------------------------

@@ -241,7 +241,7 @@ class _Output:
         row = table_row if self.table is None else self.table.row
         for item in records:
             if type(item) is Lines:  # JSONL or CSV: a worker's chunk of records, already lines
-                append(item.text)
+                self._pending.extend(item.lines)
                 failed += item.failed
                 self._records += item.count
                 continue
