@@ -46,7 +46,7 @@ def run(
     lost)` is told when a worker process died: how many entries were scored again, and how many
     could not be scored (each of those gets a `worker-died` error record). With `joined` (for a
     job encoded as text, "json" or "csv"), the records of each chunk a worker scored come as one
-    formats.Lines, their output lines joined, in their place in the order. `rest` (input.Source.rest)
+    formats.Lines, their lines of output, in their place in the order. `rest` (input.Source.rest)
     gives what `entries` has not yet given, as read: the workers are sent its blocks of lines, not
     entries.
     """

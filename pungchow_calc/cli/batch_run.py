@@ -83,7 +83,7 @@ def run_batch(
 
     with _StopSignals() as signals:
         out = _Output(sys.stdout, output_format, signals, _terminal_table(output_format))
-        # JSONL and CSV records are lines written as they come: a worker sends a chunk's joined (Lines).
+        # JSONL and CSV records are lines written as they are: a worker sends a chunk's together (Lines).
         joined = output_format in ("jsonl", "csv") and compare is None
         # The workers are sent the file's lines as read (source.rest): each makes its entries itself.
         records = run(
