@@ -203,3 +203,14 @@ def test_a_block_that_kills_its_worker_gets_worker_died_records(
     died = [r["line"] for r in records if r.get("error", {}).get("code") == bw.WORKER_DIED]
     assert DEADLY in died and len(died) == deaths[0][1] >= 2
     assert [r for r in records if r["line"] not in died] == [r for r in expected if r["line"] not in died]
+
+
+def test_a_long_yaml_file_goes_to_the_workers_as_entries(tmp_path: Path):
+    """A YAML file's items are entries (Source.rest gives them as such): the workers score them the same."""
+    items = [f'- hand: "{GOOD[1:-1]}"\n' if n % 9 else "- hand: 9z9z9z\n  seat: up\n" for n in range(400)]
+    path = tmp_path / "many.yaml"
+    path.write_text("".join(items), encoding="utf-8")
+    alone = run_main("batch", str(path), "--format", "jsonl", "--workers", "1")
+    parallel = run_main("batch", str(path), "--format", "jsonl", "--workers", "2")
+    assert (parallel.exit_code, parallel.stdout) == (alone.exit_code, alone.stdout)
+    assert len(parallel.stdout.splitlines()) == 400 and parallel.exit_code == 1
