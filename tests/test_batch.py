@@ -262,6 +262,43 @@ def test_batch_with_workers_on_the_command_line(tmp_path: Path):
     assert sum("error" in r for r in records) == 700
 
 
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+def test_workers_send_joined_lines_the_same_output(tmp_path: Path, fmt: str):
+    """JSONL and CSV chunks come from the workers joined (formats.Lines): the same bytes as in-process,
+    and an error past the entries scored in-process still makes the exit code 1."""
+    path = tmp_path / "many.txt"
+    lines = [PUNGS if i % 997 else "9z9z9z  # a bad hand, far down" for i in range(1, 2101)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    alone = run("batch", str(path), "--format", fmt, "--workers", "1")
+    parallel = run("batch", str(path), "--format", fmt, "--workers", "2")
+    assert (parallel.exit_code, alone.exit_code) == (1, 1)
+    assert parallel.stdout == alone.stdout
+    if fmt == "jsonl":
+        records = [json.loads(line) for line in parallel.stdout.splitlines()]
+        assert [r["line"] for r in records if "error" in r] == [997, 1994]
+    else:
+        rows = list(csv.DictReader(io.StringIO(parallel.stdout)))
+        assert [row["line"] for row in rows if row["error_code"]] == ["997", "1994"]
+
+
+@pytest.mark.parametrize("encode", ["json", "csv"])
+def test_lines_are_the_output_lines_of_their_records(encode: str):
+    """formats.Lines.of joins the records as output_line writes each, one by one."""
+    from pungchow_calc.batch.formats import Lines, output_line
+
+    scorer = Scorer(Job(encode=encode))
+    entries = [
+        Entry(1, text=PUNGS),
+        Entry(2, text="9z9z9z"),
+        Entry(3, error_code="bad-line", error_message='a "quote"\nand a newline'),
+    ]
+    results = [scorer.encoded(entry) for entry in entries]
+    lines = Lines.of(encode, results)
+    assert lines.lines == tuple(output_line(encode, payload) for _, payload in results)
+    assert (lines.count, lines.failed) == (3, 2)
+    assert Lines.of(encode, []) == Lines((), 0)
+
+
 def test_reading_is_lazy():
     """The reader takes entries one at a time: scoring the first needs only the first block."""
     data = (PUNGS + "\n").encode() * 200_000  # 7 MB
@@ -682,3 +719,22 @@ def test_batch_without_typer_reads_as_typer_does(
 def test_a_plain_batch_never_imports_typer(mixed: Path, args: list[str], code: int, typer: str):
     stderr = typer_probe("batch", str(mixed), *args)
     assert stderr.endswith(f"exit {code}; {typer}"), stderr
+
+
+def test_progress_counts_the_records_of_joined_chunks():
+    """The progress bar counts records, a worker's joined chunk (formats.Lines) as all of its."""
+    from pungchow_calc.batch.formats import Lines
+    from pungchow_calc.cli.batch_run import PROGRESS_EVERY, _tick
+
+    class Progress:
+        task_ids = [0]
+        shown: list[int] = []
+
+        def update(self, task: int, completed: int) -> None:
+            self.shown.append(completed)
+
+    items: list[Any] = [(True, "{}")] * 3 + [Lines(("{}\n",) * 600, 0), Lines(("{}\n",) * 100, 1)]
+    progress = Progress()
+    assert list(_tick(iter(items), progress)) == items
+    assert PROGRESS_EVERY <= 603
+    assert progress.shown == [603, 703]

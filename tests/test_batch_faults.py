@@ -77,6 +77,10 @@ class _FailingStream(io.BytesIO):
         self.fail_after -= 1
         return super().readline(size)
 
+    def read1(self, size: int | None = -1) -> bytes:
+        """A text file is read a block at a time (input.Source.blocks): here each block is a line."""
+        return self.readline(size)
+
     def read(self, size: int | None = -1) -> bytes:
         if self.tell() > 0:
             raise OSError(5, "Input/output error")

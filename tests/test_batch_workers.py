@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pungchow_calc.batch import workers as bw
+from pungchow_calc.batch.formats import Lines
 from pungchow_calc.batch.input import Entry
 from pungchow_calc.batch.run import run
 from pungchow_calc.batch.scoring import Job
@@ -25,15 +26,15 @@ KILLS: list[Path] = []  # the folder of a marker file per worker death, seen acr
 FLAKY = [False]  # True: only the first try kills
 
 
-def _killing(chunk: list[bw._Packed]) -> bw._Results:
+def _killing(chunk: list[bw._Packed], joined: bool = False) -> bw._Results:
     """Kill the worker process (SIGKILL, as the out-of-memory killer does) on the deadly chunk."""
     if any(packed[0] == DEADLY_LINE for packed in chunk):
         directory = KILLS[0]
         if FLAKY[0] and any(directory.iterdir()):
-            return REAL_WORK(chunk)  # a transient death: the second try succeeds
+            return REAL_WORK(chunk, joined)  # a transient death: the second try succeeds
         (directory / str(os.getpid())).touch()
         os.kill(os.getpid(), signal.SIGKILL)
-    return REAL_WORK(chunk)
+    return REAL_WORK(chunk, joined)
 
 
 def _entries() -> list[Entry]:
@@ -117,3 +118,48 @@ def test_a_finished_batch_freezes_what_it_built(workers: int):
         assert not any(id(o) in tracked for o in made)
     finally:
         gc.unfreeze()
+
+
+def _as_lines(items: list[tuple[bool, str] | Lines]) -> tuple[str, int, int]:
+    """JSONL text, records and failures of a runner's output, whether one by one or as Lines."""
+    text, count, failed = [], 0, 0
+    for item in items:
+        if isinstance(item, Lines):
+            text.extend(item.lines)
+            count, failed = count + item.count, failed + item.failed
+        else:
+            text.append(f"{item[1]}\n")
+            count, failed = count + 1, failed + (not item[0])
+    return "".join(text), count, failed
+
+
+@pytest.mark.parametrize("flaky", [False, True], ids=["dies-twice", "dies-once"])
+def test_joined_chunks_survive_a_dying_worker(killer: Path, flaky: bool):
+    """With `joined` (the CLI's JSONL and CSV) the workers send Lines, the recovered and the lost
+    chunks' records included: the same lines as in-process, `worker-died` ones for a lost chunk."""
+    FLAKY[0] = flaky
+    deaths: list[tuple[int, int]] = []
+    got = list(
+        run(
+            iter(_entries()),
+            Job(encode="json"),
+            workers=2,
+            inline=1,
+            joined=True,
+            on_worker_died=lambda rescored, lost: deaths.append((rescored, lost)),
+        )
+    )
+    assert any(isinstance(item, Lines) for item in got)
+    text, count, failed = _as_lines(got)
+    single_text, _, single_failed = _as_lines(_single())
+    records = [json.loads(line) for line in text.splitlines()]
+    assert count == len(records) == len(LINES)
+    assert [r["line"] for r in records] == list(range(1, 41))
+    if flaky:
+        assert (text, failed) == (single_text, single_failed)
+    else:
+        died = [r["line"] for r in records if r.get("error", {}).get("code") == bw.WORKER_DIED]
+        assert died == list(range(10, 14))
+        single = [json.loads(line) for line in single_text.splitlines()]
+        assert [r for r in records if r["line"] not in died] == [r for r in single if r["line"] not in died]
+        assert failed == sum("error" in r for r in records)

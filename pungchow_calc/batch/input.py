@@ -3,6 +3,13 @@
 Text files hold one `pungchow score` argument list per line (shell quoting, `#` comments); YAML files
 hold a list of mappings with the same option names. Nothing is scored here: an entry that cannot be
 read carries its error code and message, so that the runner still gives it a record.
+
+A text file is read a block of whole lines at a time (Source.blocks), and a block is made into entries
+by block_entries, in this process or, for a long batch, in the worker process that scores it: the
+reading process then only reads blocks and counts their lines (Source.rest). Measured 2026-11-26
+(r20k and c20k, per hand): reading each line and sending it to a worker as a packed entry cost the
+reading process 1.4-1.5 us and the worker 0.7; reading blocks and sending them costs it 0.1-0.15,
+and the worker 0.9 (block_entries included).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from .. import options as opts
 from ..engine.errors import PungchowError
 
 MAX_LINE = 4096  # a real line is under 150 characters
+READ_BLOCK = 1 << 15  # bytes read at a time: one read gives a worker a few hundred lines
 MAX_YAML_DEPTH = 64  # an entry nests two deep; the parser slows badly on thousands of levels
 
 # YAML option names (either spelling, `win-by` or `win_by`) -> the `pungchow score` option.
@@ -37,6 +45,40 @@ class Entry:
     error_code: str | None = None
     error_message: str | None = None
     text: str | None = None  # a text line not yet split: split where it is scored (in a worker)
+
+
+Block = tuple[int, bytes]  # whole lines of a text file: the number of the first, their bytes
+
+
+def _too_long(number: int, size: int) -> Entry:
+    return Entry(number, error_code="bad-line", error_message=f"line is too long ({size} bytes)")
+
+
+def block_entries(first: int, data: bytes) -> Iterator[Entry]:
+    """The entries of a block of whole lines (Source.blocks), the first line numbered `first`: a blank
+    or comment line makes none, a line over MAX_LINE bytes (with its newline) or not UTF-8 an error."""
+    # Nearly every block is ASCII: decoded at once, its lines' lengths in bytes unchanged.
+    lines: list[Any] = data.decode("ascii").split("\n") if data.isascii() else data.split(b"\n")
+    if not lines[-1]:
+        lines.pop()  # nothing after the last newline
+        unended = 0
+    else:
+        unended = first + len(lines) - 1  # the file's last line, with no newline
+    for number, line in enumerate(lines, start=first):
+        if len(line) >= MAX_LINE and len(line) + (number != unended) > MAX_LINE:
+            yield _too_long(number, len(line) + (number != unended))
+            continue
+        if isinstance(line, str):
+            text = line
+        else:
+            try:
+                text = line.decode("utf-8")
+            except UnicodeDecodeError:
+                yield Entry(number, error_code="bad-line", error_message="line is not UTF-8 text")
+                continue
+        stripped = text.strip()
+        if stripped and stripped[0] != "#":
+            yield Entry(number, (), None, None, stripped)  # positional: a keyword costs more per line
 
 
 class FileError(PungchowError):
@@ -112,6 +154,8 @@ class Source:
 
     def __init__(self, path: str, stdin: IO[bytes] | None = None) -> None:
         self.path = path
+        self._rest: Iterator[Entry | Block] = iter(())  # what entries() reads from (see rest())
+        self._block: Iterator[Entry] = iter(())  # the entries of the block entries() is in the middle of
         self.size: int | None = None
         self.is_yaml = path.lower().endswith((".yaml", ".yml"))
         if path == "-":
@@ -158,37 +202,62 @@ class Source:
 
     def entries(self) -> Iterator[Entry]:
         """Every entry, lazily: text lines, or the items of a YAML list."""
-        return self._yaml_entries() if self.is_yaml else self._text_entries()
+        if self.is_yaml:
+            entries = self._rest = self._yaml_entries()
+            return entries
+        self._rest = self.blocks()
+        return self._text_entries()
 
-    def _lines(self) -> Iterator[tuple[bytes, int]]:
-        """(line, its length) with at most MAX_LINE + 1 bytes held: an overlong line is skipped in
-        pieces, so one without an end cannot fill the memory. A read error mid-way is a FileError."""
-        try:
-            while raw := self._stream.readline(MAX_LINE + 1):
-                size = len(raw)
-                while (
-                    not raw.endswith(b"\n") and size > MAX_LINE and (more := self._stream.readline(1 << 16))
-                ):
-                    size += len(more)
-                    raw = more if more.endswith(b"\n") else raw
-                yield raw, size
-        except OSError as exc:
-            raise FileError(f"{self.path}: cannot read: {exc.strerror or exc}") from None
+    def rest(self) -> Iterator[Entry | Block]:
+        """What entries() has not given yet, as read: the entries of the block it was in the middle
+        of, then the blocks after it (and the error entries of overlong lines), for block_entries to
+        make into entries where they are scored. entries() must not be used after this."""
+        yield from self._block
+        yield from self._rest
 
     def _text_entries(self) -> Iterator[Entry]:
-        for number, (raw, size) in enumerate(self._lines(), start=1):
-            if size > MAX_LINE:
-                yield Entry(number, error_code="bad-line", error_message=f"line is too long ({size} bytes)")
-                continue
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                yield Entry(number, error_code="bad-line", error_message="line is not UTF-8 text")
-                continue
-            stripped = text.strip()
-            if not stripped or stripped.startswith("#"):
-                continue
-            yield Entry(number, (), None, None, stripped)  # positional: a keyword costs more per line
+        for item in self._rest:
+            if isinstance(item, Entry):
+                yield item
+            else:
+                self._block = block_entries(*item)
+                yield from self._block
+
+    def blocks(self) -> Iterator[Entry | Block]:
+        """A text file as blocks of whole lines, each (number of its first line, its bytes), read
+        READ_BLOCK bytes at a time (as they come from a pipe). A line over MAX_LINE that a block
+        cannot hold comes between them as its error entry: it is counted in pieces, never held, so
+        one without an end cannot fill the memory. A read error mid-way is a FileError."""
+        stream = self._stream
+        read = stream.read1 if hasattr(stream, "read1") else stream.read
+        number = 1
+        rest = b""  # the start of a line whose end is not read yet
+        skipped = 0  # the length so far of an overlong line not held (0: none)
+        try:
+            while block := read(READ_BLOCK):
+                if skipped:
+                    end = block.find(b"\n")
+                    if end < 0:
+                        skipped += len(block)
+                        continue
+                    yield _too_long(number, skipped + end + 1)
+                    number, skipped, block = number + 1, 0, block[end + 1 :]
+                last = block.rfind(b"\n") + 1
+                if last:
+                    lines = rest + block[:last] if rest else block[:last]
+                    yield number, lines
+                    number += lines.count(b"\n")
+                    rest = block[last:]
+                else:
+                    rest += block
+                if len(rest) > MAX_LINE:
+                    skipped, rest = len(rest), b""
+        except OSError as exc:
+            raise FileError(f"{self.path}: cannot read: {exc.strerror or exc}") from None
+        if skipped:
+            yield _too_long(number, skipped)
+        elif rest:
+            yield number, rest
 
     def _yaml_entries(self) -> Iterator[Entry]:
         """Walk YAML parse events so that even a long list is read item by item."""

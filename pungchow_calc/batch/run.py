@@ -10,8 +10,9 @@ import os
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
-from .input import Entry
-from .scoring import Job, Scorer, settle_gc
+from .formats import Lines
+from .input import Block, Entry
+from .scoring import SETTLE_EVERY, Job, Scorer, settle_gc
 
 INLINE_ENTRIES = 100  # score this many in-process before starting workers: small files start fast
 # (fewer: the scoring in one process before the workers start weighs on a long batch; measured
@@ -34,19 +35,27 @@ def run(
     inline: int = INLINE_ENTRIES,
     on_batch_end: Callable[[], None] | None = None,
     on_worker_died: Callable[[int, int], None] | None = None,
-) -> Generator[tuple[bool, Any], None, None]:
+    joined: bool = False,
+    rest: Callable[[], Iterator[Entry | Block]] | None = None,
+) -> Generator[tuple[bool, Any] | Lines, None, None]:
     """(ok, record) for every entry, in input order, as soon as each is scored.
 
     The first `inline` entries are scored here; if the input goes on and `workers` > 1, the
     rest is scored by worker processes (workers.py), with a bounded number of chunks in
     flight so that neither input nor output ever piles up in memory. `on_worker_died(rescored,
     lost)` is told when a worker process died: how many entries were scored again, and how many
-    could not be scored (each of those gets a `worker-died` error record).
+    could not be scored (each of those gets a `worker-died` error record). With `joined` (for a
+    job encoded as text, "json" or "csv"), the records of each chunk a worker scored come as one
+    formats.Lines, their lines of output, in their place in the order. `rest` (input.Source.rest)
+    gives what `entries` has not yet given, as read: the workers are sent its blocks of lines, not
+    entries.
     """
     scorer = Scorer(job)
     iterator = iter(entries)
     for count, entry in enumerate(iterator, start=1):
         yield scorer.encoded(entry)
+        if count % SETTLE_EVERY == 0:
+            settle_gc()
         if on_batch_end is not None:
             on_batch_end()  # in-process, each record is its own batch: shown as soon as scored
         if workers > 1 and count >= inline:
@@ -58,5 +67,6 @@ def run(
     # (concurrent.futures, multiprocessing) would cost its start-up more than scoring it.
     from .workers import parallel
 
-    yield from parallel(iterator, scorer, workers, on_batch_end, on_worker_died)
+    unread = iterator if rest is None else rest()
+    yield from parallel(unread, scorer, workers, on_batch_end, on_worker_died, joined)
     settle_gc()

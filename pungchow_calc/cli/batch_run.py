@@ -83,7 +83,18 @@ def run_batch(
 
     with _StopSignals() as signals:
         out = _Output(sys.stdout, output_format, signals, _terminal_table(output_format))
-        records = run(chain, job, n_workers, on_batch_end=out.flush, on_worker_died=worker_died)
+        # JSONL and CSV records are lines written as they are: a worker sends a chunk's together (Lines).
+        joined = output_format in ("jsonl", "csv") and compare is None
+        # The workers are sent the file's lines as read (source.rest): each makes its entries itself.
+        records = run(
+            chain,
+            job,
+            n_workers,
+            on_batch_end=out.flush,
+            on_worker_died=worker_died,
+            joined=joined,
+            rest=source.rest,
+        )
         try:
             if compare is not None:
                 failed = _compare(_tick(records, progress), compare, output_format, out)
@@ -217,23 +228,29 @@ class _Output:
         elif self.format == "table":
             self._pending.append((TABLE_HEADER if self.table is None else self.table.header()) + "\n")
 
-    def write_all(self, records: Iterator[tuple[bool, Any]]) -> int:
-        """Gather records as they come (the batch end writes them); return how many failed."""
-        from ..batch.formats import csv_text, table_row
+    def write_all(self, records: Iterator[Any]) -> int:
+        """Gather records, (ok, payload) or a worker's Lines, as they come (the batch end writes
+        them); return how many failed."""
+        from ..batch.formats import Lines, output_line, table_row
 
         self.header()
         failed = 0
         append = self._pending.append
         fmt = self.format
+        encode = "csv" if fmt == "csv" else "json"
         row = table_row if self.table is None else self.table.row
-        for ok, payload in records:
+        for item in records:
+            if type(item) is Lines:  # JSONL or CSV: a worker's chunk of records, already lines
+                self._pending.extend(item.lines)
+                failed += item.failed
+                self._records += item.count
+                continue
+            ok, payload = item
             failed += not ok
-            if fmt == "jsonl":
-                append(f"{payload}\n")
+            if fmt in ("jsonl", "csv"):
+                append(output_line(encode, payload))
             elif fmt == "json":
                 append(f"{',' if self._records or self.written else ''}\n{payload}")
-            elif fmt == "csv":
-                append(csv_text(payload))
             else:
                 append(row(payload) + "\n")
             self._records += 1
@@ -324,11 +341,15 @@ def _tick(records: Iterator[Any], progress: Any) -> Iterator[Any]:
     if progress is None:
         yield from records
         return
+    from ..batch.formats import Lines
+
     task = progress.task_ids[0]
     count = 0
+    shown = 0
     for item in records:
-        count += 1
-        if count % PROGRESS_EVERY == 0:
+        count += item.count if type(item) is Lines else 1
+        if count - shown >= PROGRESS_EVERY:
             progress.update(task, completed=count)
+            shown = count
         yield item
     progress.update(task, completed=count)

@@ -1,0 +1,216 @@
+"""Reading a text batch file a block at a time (batch/input.py: Source.blocks, block_entries,
+Source.rest): the same entries, line numbers and error entries as reading it line by line, whatever
+the file holds and however the reads cut it, in this process or sent to the workers as blocks."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from cli_helpers import run as run_main
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from pungchow_calc.batch import input as bi
+from pungchow_calc.batch import workers as bw
+from pungchow_calc.batch.formats import Lines
+from pungchow_calc.batch.input import Entry, Source, block_entries
+from pungchow_calc.batch.run import run
+from pungchow_calc.batch.scoring import Job
+
+GOOD = '"1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"'
+
+
+def _reference(data: bytes, max_line: int) -> list[Entry]:
+    """The entries as the line-by-line reader made them (up to 2026-11-26): the oracle."""
+    stream = io.BytesIO(data)
+    entries = []
+    number = 0
+    while raw := stream.readline(max_line + 1):
+        size = len(raw)
+        while not raw.endswith(b"\n") and size > max_line and (more := stream.readline(1 << 16)):
+            size += len(more)
+            raw = more if more.endswith(b"\n") else raw
+        number += 1
+        if size > max_line:
+            entries.append(
+                Entry(number, error_code="bad-line", error_message=f"line is too long ({size} bytes)")
+            )
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            entries.append(Entry(number, error_code="bad-line", error_message="line is not UTF-8 text"))
+            continue
+        stripped = text.strip()
+        if stripped and not stripped.startswith("#"):
+            entries.append(Entry(number, text=stripped))
+    return entries
+
+
+class _Trickle(io.BytesIO):
+    """A pipe: each read gives the next of `sizes` bytes at most (then what is asked)."""
+
+    def __init__(self, data: bytes, sizes: list[int]) -> None:
+        super().__init__(data)
+        self.sizes = iter(sizes)
+
+    def read1(self, size: int | None = -1) -> bytes:
+        return super().read1(min(next(self.sizes, size or -1), size or -1))
+
+
+def _expanded(items: Iterator[Entry | bi.Block]) -> list[Entry]:
+    return [e for item in items for e in ([item] if isinstance(item, Entry) else block_entries(*item))]
+
+
+MAX = 16  # a small MAX_LINE: lines about it are cheap to make
+PIECES = [
+    b"1b 2b 3b",
+    b"  padded \t",
+    b"crlf line\r",
+    b"",
+    b"   ",
+    b"# a comment",
+    b"   # indented comment",
+    b"kong #not-a-comment",
+    "caf\u00e9 \u00e9".encode(),
+    "\u00e9" * 8 + "x",  # 17 bytes, 9 characters: long in bytes only
+    b"\xe9 latin-1",
+    b"\xff\xfe",
+    b"\x0c\x1c form feeds",
+    b"lone \r inside",
+    b"x" * (MAX - 1),  # with its newline, MAX bytes: not too long
+    b"x" * MAX,
+    b"x" * (MAX + 1),
+    b"y" * (5 * MAX),
+]
+PIECES = [p.encode() if isinstance(p, str) else p for p in PIECES]
+
+
+@given(
+    st.lists(st.sampled_from(PIECES), max_size=30),
+    st.booleans(),
+    st.lists(st.integers(1, 40), max_size=40),
+    st.integers(1, 64),
+)
+@example([b"x" * MAX], False, [], 8)  # the last line, no newline, exactly MAX bytes
+@example([b"x" * (MAX + 1)], False, [], 8)
+@example([b"a", b"y" * (5 * MAX), b"b"], True, [3, 1, 50], 5)
+def test_blocks_make_the_entries_lines_did(
+    pieces: list[bytes], final_newline: bool, reads: list[int], block: int
+):
+    data = b"\n".join(pieces) + (b"\n" if final_newline and pieces else b"")
+    with mock.patch.object(bi, "MAX_LINE", MAX), mock.patch.object(bi, "READ_BLOCK", block):
+        expected = _reference(data, MAX)
+        assert list(Source("-", stdin=_Trickle(data, reads)).entries()) == expected
+        for taken in range(len(expected) + 1):  # entries() for a while, then the rest as read
+            source = Source("-", stdin=_Trickle(data, reads))
+            entries = source.entries()
+            head = [next(entries) for _ in range(taken)]
+            assert head + _expanded(source.rest()) == expected
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\r\n".join([GOOD.encode()] * 3) + b"\r\n",
+        b"\n\n# only\n\n" + GOOD.encode() + b"\n\n",
+        GOOD.encode() + b"\n" + b"z" * 5000 + b"\n" + GOOD.encode(),
+        GOOD.encode() + b"\n" + b"z" * 70_000,
+        GOOD.encode() + b"\n" + b'"1b1b1b \xe9"\n' + GOOD.encode(),
+        b"z" * 4095 + b"\n" + b"z" * 4096 + b"\n" + b"z" * 4096,
+    ],
+    ids=["crlf", "blank-and-comment", "overlong", "overlong-unended", "not-utf8", "at-the-limit"],
+)
+def test_awkward_files_read_as_line_by_line(data: bytes):
+    assert list(Source("-", stdin=io.BytesIO(data)).entries()) == _reference(data, bi.MAX_LINE)
+
+
+def _awkward_file(tmp_path: Path, lines: int) -> Path:
+    kinds = [
+        GOOD,
+        GOOD + "\r",
+        "",
+        "# a comment",
+        "9z9z9z",
+        '"1b1b1b \xe9"',
+        "z" * 5000,
+        GOOD + "  # the rest is a comment",
+    ]
+    text = "\n".join(kinds[n % len(kinds)] if n % 3 == 0 else GOOD for n in range(lines))
+    path = tmp_path / "awkward.txt"
+    path.write_bytes(text.encode("utf-8").replace("\xe9".encode(), b"\xe9"))  # one line not UTF-8
+    return path
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv", "json", "table"])
+def test_workers_sent_blocks_write_what_one_process_writes(tmp_path: Path, fmt: str):
+    """Past the entries scored in-process the workers get the file's blocks: the same records."""
+    path = _awkward_file(tmp_path, 1500)
+    alone = run_main("batch", str(path), "--format", fmt, "--workers", "1")
+    parallel = run_main("batch", str(path), "--format", fmt, "--workers", "2")
+    assert (parallel.exit_code, parallel.stdout) == (alone.exit_code, alone.stdout) == (1, alone.stdout)
+    if fmt == "jsonl":
+        lines = [json.loads(x)["line"] for x in parallel.stdout.splitlines()]
+        expected = [e.line for e in _reference(path.read_bytes(), bi.MAX_LINE)]
+        assert lines == expected
+
+
+DEADLY = 300  # a line whose chunk kills its worker, twice
+REAL_WORK = bw._work
+
+
+def _killing(chunk: bw._Chunk, joined: bool = False) -> bw._Results:
+    if any(entry.line == DEADLY for entry in bw._unpacked(chunk)):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return REAL_WORK(chunk, joined)
+
+
+@pytest.mark.parametrize("joined", [False, True], ids=["records", "joined"])
+def test_a_block_that_kills_its_worker_gets_worker_died_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, joined: bool
+):
+    """A lost chunk of blocks: each entry of its lines gets its `worker-died` record, the rest scored."""
+    monkeypatch.setattr(bw, "_work", _killing)
+    monkeypatch.setattr(bw, "CHUNK", 20)
+    monkeypatch.setattr(bi, "READ_BLOCK", 256)
+    path = _awkward_file(tmp_path, 600)
+    expected = [json.loads(text) for _, text in run(Source(str(path)).entries(), Job(encode="json"))]
+    source = Source(str(path))
+    deaths: list[tuple[int, int]] = []
+    got = run(
+        source.entries(),
+        Job(encode="json"),
+        workers=2,
+        inline=10,
+        joined=joined,
+        rest=source.rest,
+        on_worker_died=lambda rescored, lost: deaths.append((rescored, lost)),
+    )
+    texts = [
+        line
+        for item in got
+        for line in ("".join(item.lines).splitlines() if isinstance(item, Lines) else [item[1]])
+    ]
+    records = [json.loads(text) for text in texts]
+    assert [r["line"] for r in records] == [r["line"] for r in expected]
+    died = [r["line"] for r in records if r.get("error", {}).get("code") == bw.WORKER_DIED]
+    assert DEADLY in died and len(died) == deaths[0][1] >= 2
+    assert [r for r in records if r["line"] not in died] == [r for r in expected if r["line"] not in died]
+
+
+def test_a_long_yaml_file_goes_to_the_workers_as_entries(tmp_path: Path):
+    """A YAML file's items are entries (Source.rest gives them as such): the workers score them the same."""
+    items = [f'- hand: "{GOOD[1:-1]}"\n' if n % 9 else "- hand: 9z9z9z\n  seat: up\n" for n in range(400)]
+    path = tmp_path / "many.yaml"
+    path.write_text("".join(items), encoding="utf-8")
+    alone = run_main("batch", str(path), "--format", "jsonl", "--workers", "1")
+    parallel = run_main("batch", str(path), "--format", "jsonl", "--workers", "2")
+    assert (parallel.exit_code, parallel.stdout) == (alone.exit_code, alone.stdout)
+    assert len(parallel.stdout.splitlines()) == 400 and parallel.exit_code == 1
