@@ -15,7 +15,7 @@ from pungchow_calc.engine.conditions.base import UNIT
 from pungchow_calc.engine.decomposition import loser_arrangements, shape_arrangement, winning_arrangements
 from pungchow_calc.engine.hand import Hand, Meld, MeldKind, build, meld
 from pungchow_calc.engine.notation import parse
-from pungchow_calc.engine.plan import _unit_lines, memo_for, plan_for, tallied, tally_key
+from pungchow_calc.engine.plan import _unit_lines, evaluate, memo_for, plan_for, tallied, tally_key
 from pungchow_calc.engine.rules import Ruleset, compile_ruleset
 from pungchow_calc.engine.scoring import _display_order
 from pungchow_calc.engine.situation import Situation, WinBy
@@ -114,6 +114,94 @@ def test_set_lines_and_situated_lines_are_remembered_apart(
     one = memo_for(plan, base, True, None)
     other = memo_for(plan, replace(base, **changed), True, None)  # type: ignore[arg-type]
     assert (one.units is other.units, one.situated is other.situated) == (units, situated)
+
+
+# --- remembered lines answer as the rules asked afresh ----------------------------------------------
+
+_MEMO_SITUATIONS = (
+    Situation(),
+    Situation(seat=Wind.SOUTH, round=Wind.WEST, win_by=WinBy.DISCARD, discarder=Wind.NORTH, riichi=True),
+    Situation(seat=Wind.WEST, round=Wind.SOUTH, win_by=WinBy.LOOSE, last_tile=True),
+    Situation(seat=Wind.NORTH, round=Wind.NORTH, winner=False),
+)
+
+
+def remembered_disagreements(ruleset: Ruleset, text: str) -> set[str]:
+    """The situations in which evaluating an arrangement with the plan's memos (the units' lines,
+    those lines placed, the situated lines: Memo) answers otherwise than without them."""
+    hand = build(parse(text))
+    found = set()
+    for situation in _MEMO_SITUATIONS:
+        plan = plan_for(ruleset, situation.winner)
+        if not plan.local:
+            continue  # nothing is remembered
+        nominal = ruleset.settings.limit or ruleset.settings.limit_hand_value
+        memo = memo_for(plan, situation, hand.winning_tile is not None, nominal)
+        for arrangement in _arrangements(hand) * 2:  # the second time from what the first remembered
+            ctx = Context(situation, hand, arrangement, hand.counts, (), [], None)
+            plain = Context(situation, hand, arrangement, hand.counts, (), [], None)
+            remembered = evaluate(plan, ctx, nominal, memo)
+            if remembered != evaluate(plan, plain, nominal, None) or ctx.earlier != plain.earlier:
+                found.add(f"{situation.seat.name} {situation.win_by.value}")
+    return found
+
+
+def _remembered_disagreements_anywhere(text: str) -> dict[str, set[str]]:
+    found = {}
+    for name, ruleset in RULESETS.items():
+        where = remembered_disagreements(ruleset, text)
+        if where:
+            found[name] = where
+    return found
+
+
+@given(st.one_of(winning_hands(), losing_hands(), special_hands()))
+def test_remembered_lines_answer_as_the_rules_asked_afresh(hand: GenHand):
+    # A plan remembers a set's lines per situation, and those lines as Found lines per set object and
+    # place (slot, position, open hand, winning tile): the memos are shared by every hand the plan
+    # scores, so a set met before in another place, hand or arrangement must score as if asked afresh.
+    assert _remembered_disagreements_anywhere(hand.text()) == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1b1b1b 2c2c2c 5d5d5d 8d8d8d Rd!Rd",
+        "8d8d8d 1b1b1b 2c2c2c 5d5d5d Rd!Rd",
+        "2c2c2c* 1b1b1b 5d5d5d 8d8d8d Rd!Rd",
+        "1c2c3c 1c2c3c 4c!5c6c 7c8c9c EwEw",
+        "RdRdRdRd# EwEwEwEw* 2c!3c4c 7b8b9b 9d9d",
+        "1d1d1d1d* 2d2d 3d3d 4d 5b 6b 7c EwEw",
+    ],
+    ids=["pungs", "the-same-pungs-elsewhere", "one-laid-open", "a-wait-in-a-run", "kongs", "a-loser"],
+)
+def test_remembered_lines_answer_as_asked_afresh_on_sets_met_in_other_places(text: str):
+    assert _remembered_disagreements_anywhere(text) == {}
+
+
+def test_a_remembered_line_that_disagrees_is_caught():
+    # The check above fails when a placed entry is wrong (here: a set's lines forgotten).
+    ruleset = RULESETS["riichi-ema-2016"]
+    text = "1b1b1b 2c2c2c 5d5d5d 8d8d8d Rd!Rd"
+    assert remembered_disagreements(ruleset, text) == set()
+    plan = plan_for(ruleset, True)
+    hand = build(parse(text))
+    wrong = 0
+    for situation in _MEMO_SITUATIONS[:3]:
+        memo = memo_for(plan, situation, True, ruleset.settings.limit or ruleset.settings.limit_hand_value)
+        for unit in _arrangements(hand)[0]:
+            for key in [k for k in memo.placed._data if k[0] == id(unit)]:
+                memo.placed.put(key, (unit, (), frozenset(), ()))
+                wrong += 1
+    assert wrong
+    try:
+        assert remembered_disagreements(ruleset, text) != set()
+    finally:
+        for situation in _MEMO_SITUATIONS[:3]:
+            memo_for(plan, situation, True, None).placed.clear()
+            memo_for(
+                plan, situation, True, ruleset.settings.limit or ruleset.settings.limit_hand_value
+            ).placed.clear()
 
 
 # --- remembered set lines are keyed by exactly the unit fields the rules declare ------------------
