@@ -127,8 +127,8 @@ _MEMO_SITUATIONS = (
 
 
 def remembered_disagreements(ruleset: Ruleset, text: str) -> set[str]:
-    """The situations in which evaluating an arrangement with the plan's memos (the units' lines,
-    those lines placed, the situated lines: Memo) answers otherwise than without them."""
+    """The situations in which evaluating an arrangement with the plan's memos (the units' lines, the
+    situated lines: Memo) answers otherwise than without them."""
     hand = build(parse(text))
     found = set()
     for situation in _MEMO_SITUATIONS:
@@ -157,9 +157,9 @@ def _remembered_disagreements_anywhere(text: str) -> dict[str, set[str]]:
 
 @given(st.one_of(winning_hands(), losing_hands(), special_hands()))
 def test_remembered_lines_answer_as_the_rules_asked_afresh(hand: GenHand):
-    # A plan remembers a set's lines per situation, and those lines as Found lines per set object and
-    # place (slot, position, open hand, winning tile): the memos are shared by every hand the plan
-    # scores, so a set met before in another place, hand or arrangement must score as if asked afresh.
+    # A plan remembers a set's lines and its situated hand rules' lines per situation (Memo): the memos
+    # are shared by every hand the plan scores, so a set met before in another place, hand or
+    # arrangement must score as if asked afresh.
     assert _remembered_disagreements_anywhere(hand.text()) == {}
 
 
@@ -180,28 +180,17 @@ def test_remembered_lines_answer_as_asked_afresh_on_sets_met_in_other_places(tex
 
 
 def test_a_remembered_line_that_disagrees_is_caught():
-    # The check above fails when a placed entry is wrong (here: a set's lines forgotten).
-    ruleset = RULESETS["riichi-ema-2016"]
+    # The check above fails when a remembered entry is wrong (here: every set's lines forgotten).
+    ruleset = compile_ruleset({"rules": [MAH_JONGG, PUNG_POINTS]}, "test", "<test>")
     text = "1b1b1b 2c2c2c 5d5d5d 8d8d8d Rd!Rd"
     assert remembered_disagreements(ruleset, text) == set()
     plan = plan_for(ruleset, True)
-    hand = build(parse(text))
-    wrong = 0
+    nominal = ruleset.settings.limit or ruleset.settings.limit_hand_value
     for situation in _MEMO_SITUATIONS[:3]:
-        memo = memo_for(plan, situation, True, ruleset.settings.limit or ruleset.settings.limit_hand_value)
-        for unit in _arrangements(hand)[0]:
-            for key in [k for k in memo.placed._data if k[0] == id(unit)]:
-                memo.placed.put(key, (unit, (), frozenset(), ()))
-                wrong += 1
-    assert wrong
-    try:
-        assert remembered_disagreements(ruleset, text) != set()
-    finally:
-        for situation in _MEMO_SITUATIONS[:3]:
-            memo_for(plan, situation, True, None).placed.clear()
-            memo_for(
-                plan, situation, True, ruleset.settings.limit or ruleset.settings.limit_hand_value
-            ).placed.clear()
+        units = memo_for(plan, situation, True, nominal).units
+        for key in list(units._data):
+            units.put(key, ((), frozenset(), ()))
+    assert remembered_disagreements(ruleset, text) != set()
 
 
 # --- remembered set lines are keyed by exactly the unit fields the rules declare ------------------

@@ -30,12 +30,6 @@ Found = tuple[tuple[int, int, int], Rule, Meld | None, int, int]
 # A unit's (rule, points) lines; the groups they claimed; the ids of those worth points (Context.earlier).
 _UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str], tuple[str, ...]]
 _Lines = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per kind of set or pair
-# A unit's lines as the lines of the arrangement it stands in: (the unit, its Found lines at its slot and
-# position, the groups they claimed, the ids of those worth points). The unit itself is kept, so the
-# id it is remembered by (Memo.placed) stays its own while remembered.
-_Placed = tuple[Meld | None, tuple[Found, ...], frozenset[str], tuple[str, ...]]
-# (id of the unit, slot, position among its scope, whether the hand is open[, the winning tile]).
-_PlacedKey = tuple[Any, ...]
 # A Tally as a key, counted in C: (Hand.suits, Hand.opened, the kind of each meld).
 _TallyKey = tuple[tuple[int, bool], bool, tuple[MeldKind, ...]]
 
@@ -55,9 +49,6 @@ class Memo(NamedTuple):
     """One situation's remembered lines: its sets' and pairs', and its situated hand rules'."""
 
     units: _Lines  # keyed by the facts the set and pair rules read (Plan.unit_facts)
-    # The same lines as a unit gives them where it stands (`_placed`): keyed by the unit object itself
-    # (melds are interned, hand.meld) and its place, so an arrangement adds a unit's lines whole.
-    placed: BoundedCache[_PlacedKey, _Placed]
     situated: _Lines  # one entry (_SITUATED), keyed by the facts the situated rules read
 
 
@@ -91,7 +82,7 @@ class Plan:
     # situations that differ only in facts those rules never read (e.g. the round, for a ruleset
     # without round winds; riichi, for the fu of a set) share their lines. The situated hand rules'
     # lines are keyed apart, by the facts they read (`situated_facts`).
-    memo: BoundedCache[tuple[Any, bool, int | None], tuple[_Lines, BoundedCache[_PlacedKey, _Placed]]]
+    memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
     situated_memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
     remembered_fields: tuple[str, ...]  # the Situation fields the remembered rules read (Rule.reads)
     unit_facts: Callable[[Situation], Any]  # the fields the set and pair rules read, as one value
@@ -115,7 +106,6 @@ class Plan:
 
 MEMO_SITUATIONS = 512  # distinct situations (as the remembered rules read them) per plan
 MEMO_UNITS = 16384  # distinct sets and pairs remembered per situation
-MEMO_PLACED = 65536  # distinct sets and pairs (as objects) in each place, remembered per situation
 MEMO_TALLIES = 4096  # distinct tallies (kinds of meld in order, suits, opened) per plan
 _PLANS: BoundedCache[tuple[int, bool], Plan] = BoundedCache(64)  # rulesets in use at once
 _SITUATED = ("hand",)  # the memo key of the situated hand rules' lines (unit keys are longer)
@@ -180,12 +170,12 @@ def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int |
     key = (plan.unit_facts(situation), has_winning, nominal)
     units = plan.memo.get(key)
     if units is None:
-        units = plan.memo.put(key, (BoundedCache(MEMO_UNITS), BoundedCache(MEMO_PLACED)))
+        units = plan.memo.put(key, BoundedCache(MEMO_UNITS))
     key = (plan.situated_facts(situation), has_winning, nominal)
     situated = plan.situated_memo.get(key)
     if situated is None:
         situated = plan.situated_memo.put(key, BoundedCache(1))
-    return Memo(units[0], units[1], situated)
+    return Memo(units, situated)
 
 
 def tally_key(ctx: Context) -> _TallyKey:
@@ -311,25 +301,6 @@ def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int
     return tuple(out), frozenset([group for group, _ in claimed]), tuple([r.id for r, w in out if w])
 
 
-def _placed(lines: _UnitLines, unit: Meld, slot: int, position: int, opened: bool) -> _Placed:
-    """A unit's lines as Found lines of the arrangement, where it stands (its slot, its position
-    among the sets or pairs) in a hand open or not."""
-    unit_lines, groups, counted = lines
-    found = tuple(
-        [
-            (
-                (1, slot, rule.index) if rule.phase == 1 else (rule.phase, rule.index, position),  # _line_key
-                rule,
-                unit,
-                worth,
-                rule.doublings_open if opened else rule.doublings,
-            )
-            for rule, worth in unit_lines
-        ]
-    )
-    return unit, found, groups, counted
-
-
 def _line_key(rule: Rule, slot: int, position: int) -> tuple[int, int, int]:
     """Where a line stands: bonus points, then each set's lines in set order, then doublings."""
     phase = rule.phase
@@ -395,9 +366,8 @@ def evaluate(
     winning_tile = ctx.hand.winning_tile
     unit_key = plan.unit_key
     keys_winning_tile = plan.keys_winning_tile
-    if memo is not None:
-        remembered, put = memo.units.get, memo.units.put
-        placed_get, placed_put = memo.placed.get, memo.placed.put
+    remembered = memo.units.get if memo is not None else None
+    put = memo.units.put if memo is not None else None
     # Read once for the five units of the arrangement.
     pairs, sets, live_pairs, live_sets = plan.pairs, plan.sets, checks.live_pairs, checks.live_sets
     pair, single = MeldKind.PAIR, MeldKind.SINGLE
@@ -417,35 +387,27 @@ def evaluate(
             sets_so_far += 1
         if deferred:
             slots.append((slot, position, unit))
-        if memo is not None:
+        if remembered is not None and put is not None:
             # Which tile won matters only to the set that holds it (e.g. a chow's closed wait).
-            winning = keys_winning_tile and unit.winning
-            where = (
-                (id(unit), slot, position, opened, winning_tile)
-                if winning
-                else (id(unit), slot, position, opened)
+            memo_key = (
+                (unit_key(unit), winning_tile) if keys_winning_tile and unit.winning else unit_key(unit)
             )
-            entry = placed_get(where)
-            if entry is None:
-                memo_key = (unit_key(unit), winning_tile) if winning else unit_key(unit)
-                lines = remembered(memo_key) or put(memo_key, _unit_lines(rules, ctx, unit, nominal))
-                entry = placed_put(where, _placed(lines, unit, slot, position, opened))
+            lines = remembered(memo_key) or put(memo_key, _unit_lines(rules, ctx, unit, nominal))
         else:
-            entry = _placed(_unit_lines(rules, ctx, unit, nominal), unit, slot, position, opened)
-        _, unit_found, groups, counted = entry
-        if groups and late_groups:
-            claimed.update((group, slot) for group in groups)
-        if unit_found:
-            earlier.extend(counted)
-            found.extend(unit_found)
+            lines = _unit_lines(rules, ctx, unit, nominal)
         if live:  # rules read afresh beside the remembered ones (nearly always no line)
             fresh = _unit_lines(live, ctx, unit, nominal)
             if fresh is not _NO_LINES:  # after the remembered lines, as if one list of rules
-                _, unit_found, groups, counted = _placed(fresh, unit, slot, position, opened)
-                if groups and late_groups:
-                    claimed.update((group, slot) for group in groups)
-                earlier.extend(counted)
-                found.extend(unit_found)
+                lines = (*lines[0], *fresh[0]), lines[1] | fresh[1], (*lines[2], *fresh[2])
+        unit_lines, groups, counted = lines
+        if groups and late_groups:
+            claimed.update((group, slot) for group in groups)
+        if unit_lines:
+            earlier.extend(counted)
+            for rule, worth in unit_lines:
+                phase = rule.phase  # _line_key, written out for the lines of every set
+                line_at = (1, slot, rule.index) if phase == 1 else (phase, rule.index, position)
+                add((line_at, rule, unit, worth, rule.doublings_open if opened else rule.doublings))
     for rule, check in checks.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
