@@ -188,7 +188,17 @@ def tallied(plan: Plan, key: _TallyKey) -> Tallied:
     """The plan's rules read afresh that could hold in an arrangement of this tally, with the tests
     left (worked out, and remembered, when the plan has not met the tally before)."""
     (suits, honors), opened, kinds = key
-    tally = Tally(kinds, suits, honors, opened)
+    # A tally reads the kinds of meld as a multiset (Tally.count): arrangements with the same kinds in
+    # another order share the work, found under the kinds in one order (by the identity of each kind).
+    alike = (suits, honors), opened, tuple(sorted(kinds, key=id))
+    found = plan.tallied.get(alike)
+    if found is None:
+        found = plan.tallied.put(alike, _tallied(plan, Tally(alike[2], suits, honors, opened)))
+    return plan.tallied.put(key, found)
+
+
+def _tallied(plan: Plan, tally: Tally) -> Tallied:
+    """The rules read afresh that could hold under a tally, with the tests left (Plan.tallied)."""
 
     def left(rules: tuple[Rule, ...]) -> _Checked:
         return tuple((rule, check) for rule in rules if (check := _left(rule, tally)) is not False)
@@ -196,34 +206,34 @@ def tallied(plan: Plan, key: _TallyKey) -> Tallied:
     def units(rules: _UnitRules) -> _UnitRules:
         return tuple((r, kinds, check) for r, kinds, _ in rules if (check := _left(r, tally)) is not False)
 
-    found = Tallied(
+    return Tallied(
         left(plan.hand),
         left(plan.hand_grouped),
         units(plan.live_sets),
         units(plan.live_pairs),
         left(plan.late),
     )
-    return plan.tallied.put(key, found)
 
 
 def _left(rule: Rule, tally: Tally) -> Test | None | Literal[False]:
     """False when the tally rules the rule out; else the one test (or all) of those it does not
     settle, or None when it settles them all (the rule holds)."""
-    if not rule.tallies:
-        left = rule.tests
-    else:
-        # One pass, stopping at the first test the tally rules out (a new tally asks this of every rule).
-        kept: list[Test] = []
-        for test, decide in zip(rule.tests, rule.tallies, strict=True):
-            if decide is not None:
-                verdict = decide(tally)
-                if verdict is False:
-                    return False
-                if verdict:
-                    continue  # the tally settles it: it holds
-            kept.append(test)
-        left = tuple(kept)
-    return (left[0] if len(left) == 1 else all_of(left)) if left else None
+    tallies = rule.tallies
+    if not tallies:
+        return rule.check if rule.tests else None  # the tally settles none of its tests
+    # One pass, stopping at the first test the tally rules out (a new tally asks this of every rule).
+    kept: list[Test] = []
+    for test, decide in zip(rule.tests, tallies, strict=True):
+        if decide is not None:
+            verdict = decide(tally)
+            if verdict is False:
+                return False
+            if verdict:
+                continue  # the tally settles it: it holds
+        kept.append(test)
+    if len(kept) == len(tallies):
+        return rule.check  # it settles none: every test, as the rule asks them (Rule.check)
+    return (kept[0] if len(kept) == 1 else all_of(tuple(kept))) if kept else None
 
 
 def _live(units: list[Rule]) -> list[Rule]:
