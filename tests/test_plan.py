@@ -446,6 +446,7 @@ def tally_disagreements(ruleset: Ruleset, text: str) -> set[str]:
             checks = tallied(plan, tally_key(ctx))
             left = dict(
                 checks.hand
+                + tuple((line[1], None) for line in checks.sure)
                 + checks.hand_grouped
                 + checks.late
                 + tuple((r, check) for r, _, check in checks.live_sets + checks.live_pairs)
@@ -537,6 +538,6 @@ def test_the_tally_leaves_only_rules_that_could_hold(text: str, asked: set[str],
     hand = build(parse(text))
     ctx = Context(Situation(win_by=WinBy.DISCARD), hand, _arrangements(hand)[0], hand.counts, (), [], None)
     checks = tallied(plan, tally_key(ctx))
-    left = {rule.id for rule, _ in checks.hand + checks.hand_grouped}
+    left = {rule.id for rule, _ in checks.hand + checks.hand_grouped} | {line[1].id for line in checks.sure}
     assert asked <= left
     assert not_asked.isdisjoint(left)

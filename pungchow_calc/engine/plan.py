@@ -38,7 +38,12 @@ class Tallied(NamedTuple):
     """The rules read afresh in every arrangement, as an arrangement's Tally leaves them: those that
     could hold, each with the tests the tally does not settle (Rule.tallies)."""
 
-    hand: _Checked  # Plan.hand
+    hand: _Checked  # Plan.hand, but those in `sure`
+    # The lines of the group-less hand rules the tally settles as holding, worth the same in every hand
+    # (no `per:` count, no share of the limit): added as they are, in Plan.hand order; with the ids of
+    # those worth points (Context.earlier).
+    sure: tuple[Found, ...]
+    sure_ids: tuple[str, ...]
     hand_grouped: _Checked  # Plan.hand_grouped
     live_sets: _UnitRules  # Plan.live_sets
     live_pairs: _UnitRules  # Plan.live_pairs
@@ -206,13 +211,36 @@ def _tallied(plan: Plan, tally: Tally) -> Tallied:
     def units(rules: _UnitRules) -> _UnitRules:
         return tuple((r, kinds, check) for r, kinds, _ in rules if (check := _left(r, tally)) is not False)
 
+    hand = left(plan.hand)
+    # As `evaluate` applies a group-less hand rule that holds (its doublings as the hand is open or not).
+    opened = plan.open_values and tally.opened
+    sure = tuple(
+        (rule.hand_at, rule, None, worth, rule.doublings_open if opened else rule.doublings)
+        for rule, check in hand
+        if check is None and _fixed_worth(rule) and (worth := _worth_alone(rule)) is not None
+    )
+    sure_rules = [line[1] for line in sure]
     return Tallied(
-        left(plan.hand),
+        tuple((rule, check) for rule, check in hand if all(rule is not r for r in sure_rules)),
+        sure,
+        tuple(rule.id for _, rule, _, worth, _ in sure if worth),
         left(plan.hand_grouped),
         units(plan.live_sets),
         units(plan.live_pairs),
         left(plan.late),
     )
+
+
+def _fixed_worth(rule: Rule) -> bool:
+    """Whether a rule's line is worth the same in every hand: no `per:` count, no share of the limit."""
+    return rule.per is None and (rule.points is None or rule.points.limit_fraction is None)
+
+
+def _worth_alone(rule: Rule) -> int | None:
+    """The points of a hand rule's line when it holds (None: a row worth nothing prints no line), for
+    a rule of fixed worth (`_fixed_worth`): as `evaluate` works them out."""
+    value = rule.points
+    return 0 if value is None else value.value(False, None) or None
 
 
 def _left(rule: Rule, tally: Tally) -> Test | None | Literal[False]:
@@ -346,6 +374,9 @@ def evaluate(
     # The hand rules this arrangement's tally leaves, and what is left to ask of each.
     key = tally_key(ctx)
     checks = plan.tallied.get(key) or tallied(plan, key)
+    if checks.sure:
+        earlier.extend(checks.sure_ids)
+        found.extend(checks.sure)
     for rule, check in checks.hand:  # no group to claim: `_worth` in place, as nearly every hand rule is
         if check is None or check(ctx, None):
             times = 1 if rule.per is None else rule.per(ctx)
