@@ -88,6 +88,10 @@ class Plan:
     # without round winds; riichi, for the fu of a set) share their lines. The situated hand rules'
     # lines are keyed apart, by the facts they read (`situated_facts`).
     memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
+    # Each situation's Memo, keyed by every fact the remembered rules read (`remembered_fields`): one
+    # lookup per hand, the two caches above met only for a situation not seen before.
+    memos: BoundedCache[tuple[Any, bool, int | None], Memo]
+    remembered_facts: Callable[[Situation], Any]  # the `remembered_fields` of a situation, as one value
     situated_memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
     remembered_fields: tuple[str, ...]  # the Situation fields the remembered rules read (Rule.reads)
     unit_facts: Callable[[Situation], Any]  # the fields the set and pair rules read, as one value
@@ -151,6 +155,8 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             late_groups=any(r.group is not None for r in rules if r.deferred),
             local=not every_unit or len(live) < len(every_unit),
             memo=BoundedCache(MEMO_SITUATIONS),
+            memos=BoundedCache(MEMO_SITUATIONS),
+            remembered_facts=attrgetter(*fields) if fields else _NOTHING,
             situated_memo=BoundedCache(MEMO_SITUATIONS),
             remembered_fields=fields,
             unit_facts=attrgetter(*read_by_units) if read_by_units else _NOTHING,
@@ -172,6 +178,9 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
 
 def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int | None) -> Memo:
     """The plan's remembered set and pair lines for one situation (forgotten all at once if full)."""
+    found = plan.memos.get((plan.remembered_facts(situation), has_winning, nominal))
+    if found is not None:
+        return found
     key = (plan.unit_facts(situation), has_winning, nominal)
     units = plan.memo.get(key)
     if units is None:
@@ -180,7 +189,7 @@ def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int |
     situated = plan.situated_memo.get(key)
     if situated is None:
         situated = plan.situated_memo.put(key, BoundedCache(1))
-    return Memo(units, situated)
+    return plan.memos.put((plan.remembered_facts(situation), has_winning, nominal), Memo(units, situated))
 
 
 def tally_key(ctx: Context) -> _TallyKey:
