@@ -337,8 +337,16 @@ def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int
     claimed: set[tuple[str, int]] = set()
     out: list[tuple[Rule, int]] = []
     kind = unit.kind if unit is not None else None
+    exposed = unit.exposed if unit is not None else False
     for rule, kinds, check in rules:
         if kinds is not None and kind not in kinds:
+            continue
+        if rule.group is None:  # no group to claim: `_worth` in place, as for most set rules
+            if check is None or check(ctx, unit):
+                value = rule.points
+                points = 0 if value is None else value.value(exposed, nominal) or None
+                if points is not None:
+                    out.append((rule, points))
             continue
         points = _worth(rule, check, ctx, unit, 0, claimed, nominal)
         if points is not None:
