@@ -146,9 +146,42 @@ def remembered_disagreements(ruleset: Ruleset, text: str) -> set[str]:
     return found
 
 
+# Set and pair rules read afresh (`count` reads the whole arrangement): riichi's (a count the tally
+# always settles), and one the tally settles only for some arrangements (a count with a least number).
+LIVE_PROBES = {
+    "live probe": compile_ruleset(
+        {
+            "rules": [
+                MAH_JONGG,
+                PUNG_POINTS,
+                {
+                    "id": "dragon_pair_beside_a_dragon_pung",
+                    "label": "x",
+                    "scope": "pair",
+                    "when": [
+                        {"tiles": "dragons"},
+                        {"count": {"melds": "pung_or_kong", "tiles": "dragons", "min": 1}},
+                    ],
+                    "points": 2,
+                },
+                {
+                    "id": "pair_wait_in_four_sets",
+                    "label": "y",
+                    "scope": "pair",
+                    "when": ["completes_hand", {"count": {"melds": "set", "exactly": 4}}],
+                    "points": 2,
+                },
+            ]
+        },
+        "probe",
+        "<test>",
+    )
+}
+
+
 def _remembered_disagreements_anywhere(text: str) -> dict[str, set[str]]:
     found = {}
-    for name, ruleset in RULESETS.items():
+    for name, ruleset in {**RULESETS, **LIVE_PROBES}.items():
         where = remembered_disagreements(ruleset, text)
         if where:
             found[name] = where
@@ -172,11 +205,41 @@ def test_remembered_lines_answer_as_the_rules_asked_afresh(hand: GenHand):
         "1c2c3c 1c2c3c 4c!5c6c 7c8c9c EwEw",
         "RdRdRdRd# EwEwEwEw* 2c!3c4c 7b8b9b 9d9d",
         "1d1d1d1d* 2d2d 3d3d 4d 5b 6b 7c EwEw",
+        "GdGdGd 1b1b1b 2c2c2c 5d5d5d Rd!Rd",
+        "9b9b9b 1b1b1b 2c2c2c 5d5d5d Rd!Rd",
     ],
-    ids=["pungs", "the-same-pungs-elsewhere", "one-laid-open", "a-wait-in-a-run", "kongs", "a-loser"],
+    ids=[
+        "pungs",
+        "the-same-pungs-elsewhere",
+        "one-laid-open",
+        "a-wait-in-a-run",
+        "kongs",
+        "a-loser",
+        "a-dragon-pair-beside-a-dragon-pung",
+        "the-same-pair-beside-none",
+    ],
 )
 def test_remembered_lines_answer_as_asked_afresh_on_sets_met_in_other_places(text: str):
     assert _remembered_disagreements_anywhere(text) == {}
+
+
+def test_live_rules_are_remembered_only_where_the_tally_leaves_them_local():
+    # A pair rule that counts the hand's dragon pungs is read afresh: where the tally cannot settle the
+    # count, a dragon pair met before must not score the lines it scored beside a dragon pung.
+    plan = plan_for(LIVE_PROBES["live probe"], True)
+    assert [r.id for r, _, _ in plan.live_pairs] == [
+        "dragon_pair_beside_a_dragon_pung",
+        "pair_wait_in_four_sets",
+    ]
+    for text, local in [
+        ("GdGdGd 1b1b1b 2c2c2c 5d5d5d Rd!Rd", False),
+        ("1c2c3c 4c5c6c 7c8c9c 2d3d4d 5b!5b", True),
+    ]:
+        hand = build(parse(text))
+        ctx = Context(Situation(), hand, _arrangements(hand)[0], hand.counts, (), [], None)
+        assert (tallied(plan, tally_key(ctx)).pairs_key is not None) is local
+    assert _remembered_disagreements_anywhere("GdGdGd 1b1b1b 2c2c2c 5d5d5d Rd!Rd") == {}
+    assert _remembered_disagreements_anywhere("9b9b9b 1b1b1b 2c2c2c 5d5d5d Rd!Rd") == {}
 
 
 def test_a_remembered_line_that_disagrees_is_caught():

@@ -47,6 +47,12 @@ class Tallied(NamedTuple):
     hand_grouped: _Checked  # Plan.hand_grouped
     live_sets: _UnitRules  # Plan.live_sets
     live_pairs: _UnitRules  # Plan.live_pairs
+    # The indexes of those live set (pair) rules when each scores a unit here as a remembered rule does:
+    # the tally settles its other tests as holding, and those left read only the unit, the situation
+    # and the winning tile (Rule.locals). Their lines are then remembered with the unit's, under this
+    # key beside the unit's own (Memo.units). None: not so (they are asked of every unit).
+    sets_key: tuple[int, ...] | None
+    pairs_key: tuple[int, ...] | None
     late: _Checked  # Plan.late
 
 
@@ -136,10 +142,11 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
         read_groups = {r.group for r in hand if not r.local and r.group is not None}
         situated = [r for r in hand if r.local and r.group not in read_groups]
         arranged = [r for r in hand if all(r is not s for s in situated)]
-        read_by_units = _fields_read(units)
+        # The live rules too: their lines are remembered with a unit's where a tally leaves them local.
+        read_by_units = _fields_read(units + live)
         read_situated = _fields_read(situated)
         fields = tuple(sorted({*read_by_units, *read_situated}))
-        unit_fields = _unit_fields(units)
+        unit_fields = _unit_fields(units + live)
         plain = tuple(f for f in unit_fields if f != "winning_tile")
         plan = Plan(
             ruleset=ruleset,
@@ -229,15 +236,30 @@ def _tallied(plan: Plan, tally: Tally) -> Tallied:
         if check is None and _fixed_worth(rule) and (worth := _worth_alone(rule)) is not None
     )
     sure_rules = [line[1] for line in sure]
+    live_sets, live_pairs = units(plan.live_sets), units(plan.live_pairs)
     return Tallied(
         tuple((rule, check) for rule, check in hand if all(rule is not r for r in sure_rules)),
         sure,
         tuple(rule.id for _, rule, _, worth, _ in sure if worth),
         left(plan.hand_grouped),
-        units(plan.live_sets),
-        units(plan.live_pairs),
+        live_sets,
+        live_pairs,
+        _live_key(live_sets, tally),
+        _live_key(live_pairs, tally),
         left(plan.late),
     )
+
+
+def _live_key(rules: _UnitRules, tally: Tally) -> tuple[int, ...] | None:
+    """Tallied.sets_key (pairs_key) of the live rules a tally leaves: their indexes when each test of
+    each either reads only the unit, the situation and the winning tile or is settled as holding."""
+    for rule, _, _ in rules:
+        if rule.per is not None or not rule.locals:
+            return None
+        for local, decide in zip(rule.locals, rule.tallies or (None,) * len(rule.locals), strict=True):
+            if not local and (decide is None or decide(tally) is not True):
+                return None
+    return tuple(rule.index for rule, _, _ in rules)
 
 
 def _fixed_worth(rule: Rule) -> bool:
@@ -356,6 +378,13 @@ def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int
     return tuple(out), frozenset([group for group, _ in claimed]), tuple([r.id for r, w in out if w])
 
 
+def _joined(lines: _UnitLines, fresh: _UnitLines) -> _UnitLines:
+    """A unit's remembered lines and its live rules' lines, as if one list of rules gave them."""
+    if fresh is _NO_LINES:  # the usual answer of the live rules
+        return lines
+    return (*lines[0], *fresh[0]), lines[1] | fresh[1], (*lines[2], *fresh[2])
+
+
 def _line_key(rule: Rule, slot: int, position: int) -> tuple[int, int, int]:
     """Where a line stands: bonus points, then each set's lines in set order, then doublings."""
     phase = rule.phase
@@ -428,12 +457,14 @@ def evaluate(
     put = memo.units.put if memo is not None else None
     # Read once for the five units of the arrangement.
     pairs, sets, live_pairs, live_sets = plan.pairs, plan.sets, checks.live_pairs, checks.live_sets
+    pairs_key, sets_key = checks.pairs_key, checks.sets_key
     pair, single = MeldKind.PAIR, MeldKind.SINGLE
     for slot, unit in enumerate(ctx.melds):
         kind = unit.kind
         if kind is pair:
             rules = pairs
             live = live_pairs
+            live_key = pairs_key
             position = pairs_so_far
             pairs_so_far += 1
         elif kind is single:
@@ -441,6 +472,7 @@ def evaluate(
         else:
             rules = sets
             live = live_sets
+            live_key = sets_key
             position = sets_so_far
             sets_so_far += 1
         if deferred:
@@ -450,13 +482,21 @@ def evaluate(
             memo_key = (
                 (unit_key(unit), winning_tile) if keys_winning_tile and unit.winning else unit_key(unit)
             )
-            lines = remembered(memo_key) or put(memo_key, _unit_lines(rules, ctx, unit, nominal))
+            if live and live_key is not None:  # the live rules score the unit as remembered ones here
+                lines = remembered((memo_key, live_key)) or put(
+                    (memo_key, live_key),
+                    _joined(
+                        remembered(memo_key) or put(memo_key, _unit_lines(rules, ctx, unit, nominal)),
+                        _unit_lines(live, ctx, unit, nominal),
+                    ),
+                )
+                live = ()
+            else:
+                lines = remembered(memo_key) or put(memo_key, _unit_lines(rules, ctx, unit, nominal))
         else:
             lines = _unit_lines(rules, ctx, unit, nominal)
         if live:  # rules read afresh beside the remembered ones (nearly always no line)
-            fresh = _unit_lines(live, ctx, unit, nominal)
-            if fresh is not _NO_LINES:  # after the remembered lines, as if one list of rules
-                lines = (*lines[0], *fresh[0]), lines[1] | fresh[1], (*lines[2], *fresh[2])
+            lines = _joined(lines, _unit_lines(live, ctx, unit, nominal))
         unit_lines, groups, counted = lines
         if groups and late_groups:
             claimed.update((group, slot) for group in groups)

@@ -72,6 +72,10 @@ class Rule:
     # What an arrangement's Tally tells of each test, beside `tests` (None: nothing; empty: nothing of
     # any): the plan skips the rule where one cannot hold and asks only the tests left (plan.Plan.tallied).
     tallies: tuple[Decide | None, ...] = ()
+    # Which of `tests` read only the unit, the situation and the winning tile (Condition.local; empty:
+    # none known): a set or pair rule read afresh whose other tests a tally settles as holding scores
+    # a unit alike in every such arrangement (plan.Tallied.live_key).
+    locals: tuple[bool, ...] = ()
     # The line kind (docs/json.md) this rule produces, and where its lines stand in a breakdown
     # (KINDS_ORDER): worked out once here, asked for every line of every hand.
     kind: str = field(init=False, repr=False, compare=False)
@@ -102,6 +106,7 @@ class Rule:
         object.__setattr__(self, "doublings_open", self.doublings if opened is None else opened)
         tests = self.tests
         assert not self.tallies or len(self.tallies) == len(tests), "one tally for each test"
+        assert not self.locals or len(self.locals) == len(tests), "one flag for each test"
         object.__setattr__(self, "check", tests[0] if len(tests) == 1 else all_of(tests))
 
 
