@@ -30,6 +30,8 @@ Found = tuple[tuple[int, int, int], Rule, Meld | None, int, int]
 # A unit's (rule, points) lines; the groups they claimed; the ids of those worth points (Context.earlier).
 _UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str], tuple[str, ...]]
 _Lines = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per kind of set or pair
+# The situated hand rules' lines as Found lines, the groups they claimed, the ids of those worth points.
+_Situated = tuple[tuple[Found, ...], frozenset[str], tuple[str, ...]]
 # A Tally as a key, counted in C: (Hand.suits, Hand.opened, the kind of each meld).
 _TallyKey = tuple[tuple[int, bool], bool, tuple[MeldKind, ...]]
 
@@ -60,7 +62,9 @@ class Memo(NamedTuple):
     """One situation's remembered lines: its sets' and pairs', and its situated hand rules'."""
 
     units: _Lines  # keyed by the facts the set and pair rules read (Plan.unit_facts)
-    situated: _Lines  # one entry (_SITUATED), keyed by the facts the situated rules read
+    # The situated hand rules' lines as Found lines, keyed by whether the hand is open (two entries at
+    # most), for the facts the situated rules read.
+    situated: BoundedCache[bool, _Situated]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +102,7 @@ class Plan:
     # lookup per hand, the two caches above met only for a situation not seen before.
     memos: BoundedCache[tuple[Any, bool, int | None], Memo]
     remembered_facts: Callable[[Situation], Any]  # the `remembered_fields` of a situation, as one value
-    situated_memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
+    situated_memo: BoundedCache[tuple[Any, bool, int | None], BoundedCache[bool, _Situated]]
     remembered_fields: tuple[str, ...]  # the Situation fields the remembered rules read (Rule.reads)
     unit_facts: Callable[[Situation], Any]  # the fields the set and pair rules read, as one value
     situated_facts: Callable[[Situation], Any]  # the fields the situated hand rules read
@@ -123,7 +127,6 @@ MEMO_SITUATIONS = 512  # distinct situations (as the remembered rules read them)
 MEMO_UNITS = 16384  # distinct sets and pairs remembered per situation
 MEMO_TALLIES = 4096  # distinct tallies (kinds of meld in order, suits, opened) per plan
 _PLANS: BoundedCache[tuple[int, bool], Plan] = BoundedCache(64)  # rulesets in use at once
-_SITUATED = ("hand",)  # the memo key of the situated hand rules' lines (unit keys are longer)
 
 
 def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
@@ -195,7 +198,7 @@ def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int |
     key = (plan.situated_facts(situation), has_winning, nominal)
     situated = plan.situated_memo.get(key)
     if situated is None:
-        situated = plan.situated_memo.put(key, BoundedCache(1))
+        situated = plan.situated_memo.put(key, BoundedCache(2))
     return plan.memos.put((plan.remembered_facts(situation), has_winning, nominal), Memo(units, situated))
 
 
@@ -378,6 +381,18 @@ def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int
     return tuple(out), frozenset([group for group, _ in claimed]), tuple([r.id for r, w in out if w])
 
 
+def _situated(plan: Plan, ctx: Context, nominal: int | None, opened: bool) -> _Situated:
+    """The situated hand rules' lines (Plan.situated), as Found lines of a hand open or not."""
+    lines, groups, counted = _unit_lines(plan.situated, ctx, None, nominal)
+    found = tuple(
+        [
+            (rule.hand_at, rule, None, worth, rule.doublings_open if opened else rule.doublings)
+            for rule, worth in lines
+        ]
+    )
+    return found, groups, counted
+
+
 def _joined(lines: _UnitLines, fresh: _UnitLines) -> _UnitLines:
     """A unit's remembered lines and its live rules' lines, as if one list of rules gave them."""
     if fresh is _NO_LINES:  # the usual answer of the live rules
@@ -404,19 +419,17 @@ def evaluate(
     claimed: set[tuple[str, int]] = set()  # (group, slot): one rule of a group per unit
     # Lines are keyed by where they stand (`_line_key`): a hand rule's line by its phase and index.
     if plan.situated:
-        if memo is not None:
-            situated = memo.situated.get(_SITUATED)
-            if situated is None:
-                situated = memo.situated.put(_SITUATED, _unit_lines(plan.situated, ctx, None, nominal))
+        if memo is not None:  # remembered as the lines themselves, in a hand open or not
+            situated = memo.situated.get(opened) or memo.situated.put(
+                opened, _situated(plan, ctx, nominal, opened)
+            )
         else:
-            situated = _unit_lines(plan.situated, ctx, None, nominal)
+            situated = _situated(plan, ctx, nominal, opened)
         situated_lines, situated_groups, counted = situated
         if situated_groups and plan.late_groups:
             claimed.update((group, -1) for group in situated_groups)
         earlier.extend(counted)
-        for rule, worth in situated_lines:
-            doubled = rule.doublings_open if opened else rule.doublings
-            add((rule.hand_at, rule, None, worth, doubled))
+        found.extend(situated_lines)
     # The hand rules this arrangement's tally leaves, and what is left to ask of each.
     key = tally_key(ctx)
     checks = plan.tallied.get(key) or tallied(plan, key)
