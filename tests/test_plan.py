@@ -15,7 +15,8 @@ from pungchow_calc.engine.conditions.base import UNIT
 from pungchow_calc.engine.decomposition import loser_arrangements, shape_arrangement, winning_arrangements
 from pungchow_calc.engine.hand import Hand, Meld, MeldKind, build, meld
 from pungchow_calc.engine.notation import parse
-from pungchow_calc.engine.plan import _unit_lines, evaluate, memo_for, plan_for, tallied, tally_key
+from pungchow_calc.engine.plan import _line_key, _unit_lines, evaluate, memo_for, plan_for, tallied, tally_key
+from pungchow_calc.engine.rule_types import UNITS_AT
 from pungchow_calc.engine.rules import Ruleset, compile_ruleset
 from pungchow_calc.engine.scoring import _display_order
 from pungchow_calc.engine.situation import Situation, WinBy
@@ -604,3 +605,17 @@ def test_the_tally_leaves_only_rules_that_could_hold(text: str, asked: set[str],
     left = {rule.id for rule, _ in checks.hand + checks.hand_grouped} | {line[1].id for line in checks.sure}
     assert asked <= left
     assert not_asked.isdisjoint(left)
+
+
+# --- a set's line key, made once per rule, is where _line_key places it ----------------------------
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_the_unit_line_keys_made_once_are_line_keys(name: str):
+    # evaluate reads a set's or pair's line key from Rule.unit_at (made once per rule) for every unit
+    # an arrangement holds: at most 18 (14 tiles and one per kong), all single.
+    assert UNITS_AT > 14 + 4
+    for rule in RULESETS[name].rules:
+        for at in range(UNITS_AT):
+            assert rule.unit_at[at if rule.phase == 1 else 0] == _line_key(rule, at, 0)
+            assert rule.unit_at[0 if rule.phase == 1 else at] == _line_key(rule, 0, at)

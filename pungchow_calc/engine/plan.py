@@ -516,8 +516,8 @@ def evaluate(
         if unit_lines:
             earlier.extend(counted)
             for rule, worth in unit_lines:
-                phase = rule.phase  # _line_key, written out for the lines of every set
-                line_at = (1, slot, rule.index) if phase == 1 else (phase, rule.index, position)
+                # _line_key, made once per rule (Rule.unit_at)
+                line_at = rule.unit_at[slot if rule.phase == 1 else position]
                 add((line_at, rule, unit, worth, rule.doublings_open if opened else rule.doublings))
     for rule, check in checks.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
