@@ -15,7 +15,8 @@ from pungchow_calc.engine.conditions.base import UNIT
 from pungchow_calc.engine.decomposition import loser_arrangements, shape_arrangement, winning_arrangements
 from pungchow_calc.engine.hand import Hand, Meld, MeldKind, build, meld
 from pungchow_calc.engine.notation import parse
-from pungchow_calc.engine.plan import _unit_lines, memo_for, plan_for, tallied, tally_key
+from pungchow_calc.engine.plan import _line_key, _unit_lines, evaluate, memo_for, plan_for, tallied, tally_key
+from pungchow_calc.engine.rule_types import UNITS_AT
 from pungchow_calc.engine.rules import Ruleset, compile_ruleset
 from pungchow_calc.engine.scoring import _display_order
 from pungchow_calc.engine.situation import Situation, WinBy
@@ -114,6 +115,146 @@ def test_set_lines_and_situated_lines_are_remembered_apart(
     one = memo_for(plan, base, True, None)
     other = memo_for(plan, replace(base, **changed), True, None)  # type: ignore[arg-type]
     assert (one.units is other.units, one.situated is other.situated) == (units, situated)
+
+
+# --- remembered lines answer as the rules asked afresh ----------------------------------------------
+
+_MEMO_SITUATIONS = (
+    Situation(),
+    Situation(seat=Wind.SOUTH, round=Wind.WEST, win_by=WinBy.DISCARD, discarder=Wind.NORTH, riichi=True),
+    Situation(seat=Wind.WEST, round=Wind.SOUTH, win_by=WinBy.LOOSE, last_tile=True),
+    Situation(seat=Wind.NORTH, round=Wind.NORTH, winner=False),
+)
+
+
+def remembered_disagreements(ruleset: Ruleset, text: str) -> set[str]:
+    """The situations in which evaluating an arrangement with the plan's memos (the units' lines, the
+    situated lines: Memo) answers otherwise than without them."""
+    hand = build(parse(text))
+    found = set()
+    for situation in _MEMO_SITUATIONS:
+        plan = plan_for(ruleset, situation.winner)
+        if not plan.local:
+            continue  # nothing is remembered
+        nominal = ruleset.settings.limit or ruleset.settings.limit_hand_value
+        memo = memo_for(plan, situation, hand.winning_tile is not None, nominal)
+        for arrangement in _arrangements(hand) * 2:  # the second time from what the first remembered
+            ctx = Context(situation, hand, arrangement, hand.counts, (), [], None)
+            plain = Context(situation, hand, arrangement, hand.counts, (), [], None)
+            remembered = evaluate(plan, ctx, nominal, memo)
+            if remembered != evaluate(plan, plain, nominal, None) or ctx.earlier != plain.earlier:
+                found.add(f"{situation.seat.name} {situation.win_by.value}")
+    return found
+
+
+# Set and pair rules read afresh (`count` reads the whole arrangement): riichi's (a count the tally
+# always settles), and one the tally settles only for some arrangements (a count with a least number).
+LIVE_PROBES = {
+    "live probe": compile_ruleset(
+        {
+            "rules": [
+                MAH_JONGG,
+                PUNG_POINTS,
+                {
+                    "id": "dragon_pair_beside_a_dragon_pung",
+                    "label": "x",
+                    "scope": "pair",
+                    "when": [
+                        {"tiles": "dragons"},
+                        {"count": {"melds": "pung_or_kong", "tiles": "dragons", "min": 1}},
+                    ],
+                    "points": 2,
+                },
+                {
+                    "id": "pair_wait_in_four_sets",
+                    "label": "y",
+                    "scope": "pair",
+                    "when": ["completes_hand", {"count": {"melds": "set", "exactly": 4}}],
+                    "points": 2,
+                },
+            ]
+        },
+        "probe",
+        "<test>",
+    )
+}
+
+
+def _remembered_disagreements_anywhere(text: str) -> dict[str, set[str]]:
+    found = {}
+    for name, ruleset in {**RULESETS, **LIVE_PROBES}.items():
+        where = remembered_disagreements(ruleset, text)
+        if where:
+            found[name] = where
+    return found
+
+
+@given(st.one_of(winning_hands(), losing_hands(), special_hands()))
+def test_remembered_lines_answer_as_the_rules_asked_afresh(hand: GenHand):
+    # A plan remembers a set's lines and its situated hand rules' lines per situation (Memo): the memos
+    # are shared by every hand the plan scores, so a set met before in another place, hand or
+    # arrangement must score as if asked afresh.
+    assert _remembered_disagreements_anywhere(hand.text()) == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1b1b1b 2c2c2c 5d5d5d 8d8d8d Rd!Rd",
+        "8d8d8d 1b1b1b 2c2c2c 5d5d5d Rd!Rd",
+        "2c2c2c* 1b1b1b 5d5d5d 8d8d8d Rd!Rd",
+        "1c2c3c 1c2c3c 4c!5c6c 7c8c9c EwEw",
+        "RdRdRdRd# EwEwEwEw* 2c!3c4c 7b8b9b 9d9d",
+        "1d1d1d1d* 2d2d 3d3d 4d 5b 6b 7c EwEw",
+        "GdGdGd 1b1b1b 2c2c2c 5d5d5d Rd!Rd",
+        "9b9b9b 1b1b1b 2c2c2c 5d5d5d Rd!Rd",
+    ],
+    ids=[
+        "pungs",
+        "the-same-pungs-elsewhere",
+        "one-laid-open",
+        "a-wait-in-a-run",
+        "kongs",
+        "a-loser",
+        "a-dragon-pair-beside-a-dragon-pung",
+        "the-same-pair-beside-none",
+    ],
+)
+def test_remembered_lines_answer_as_asked_afresh_on_sets_met_in_other_places(text: str):
+    assert _remembered_disagreements_anywhere(text) == {}
+
+
+def test_live_rules_are_remembered_only_where_the_tally_leaves_them_local():
+    # A pair rule that counts the hand's dragon pungs is read afresh: where the tally cannot settle the
+    # count, a dragon pair met before must not score the lines it scored beside a dragon pung.
+    plan = plan_for(LIVE_PROBES["live probe"], True)
+    assert [r.id for r, _, _ in plan.live_pairs] == [
+        "dragon_pair_beside_a_dragon_pung",
+        "pair_wait_in_four_sets",
+    ]
+    for text, local in [
+        ("GdGdGd 1b1b1b 2c2c2c 5d5d5d Rd!Rd", False),
+        ("1c2c3c 4c5c6c 7c8c9c 2d3d4d 5b!5b", True),
+    ]:
+        hand = build(parse(text))
+        ctx = Context(Situation(), hand, _arrangements(hand)[0], hand.counts, (), [], None)
+        assert (tallied(plan, tally_key(ctx)).pairs_key is not None) is local
+    assert _remembered_disagreements_anywhere("GdGdGd 1b1b1b 2c2c2c 5d5d5d Rd!Rd") == {}
+    assert _remembered_disagreements_anywhere("9b9b9b 1b1b1b 2c2c2c 5d5d5d Rd!Rd") == {}
+
+
+def test_a_remembered_line_that_disagrees_is_caught():
+    # The check above fails when a remembered entry is wrong (here: every set's lines forgotten).
+    ruleset = compile_ruleset({"rules": [MAH_JONGG, PUNG_POINTS]}, "test", "<test>")
+    text = "1b1b1b 2c2c2c 5d5d5d 8d8d8d Rd!Rd"
+    assert remembered_disagreements(ruleset, text) == set()
+    plan = plan_for(ruleset, True)
+    nominal = ruleset.settings.limit or ruleset.settings.limit_hand_value
+    for situation in _MEMO_SITUATIONS[:3]:
+        units = memo_for(plan, situation, True, nominal).units
+        for key in list(units._data):
+            units.put(key, ((), frozenset(), ()))
+    assert remembered_disagreements(ruleset, text) != set()
 
 
 # --- remembered set lines are keyed by exactly the unit fields the rules declare ------------------
@@ -369,6 +510,7 @@ def tally_disagreements(ruleset: Ruleset, text: str) -> set[str]:
             checks = tallied(plan, tally_key(ctx))
             left = dict(
                 checks.hand
+                + tuple((line[1], None) for line in checks.sure)
                 + checks.hand_grouped
                 + checks.late
                 + tuple((r, check) for r, _, check in checks.live_sets + checks.live_pairs)
@@ -460,6 +602,20 @@ def test_the_tally_leaves_only_rules_that_could_hold(text: str, asked: set[str],
     hand = build(parse(text))
     ctx = Context(Situation(win_by=WinBy.DISCARD), hand, _arrangements(hand)[0], hand.counts, (), [], None)
     checks = tallied(plan, tally_key(ctx))
-    left = {rule.id for rule, _ in checks.hand + checks.hand_grouped}
+    left = {rule.id for rule, _ in checks.hand + checks.hand_grouped} | {line[1].id for line in checks.sure}
     assert asked <= left
     assert not_asked.isdisjoint(left)
+
+
+# --- a set's line key, made once per rule, is where _line_key places it ----------------------------
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_the_unit_line_keys_made_once_are_line_keys(name: str):
+    # evaluate reads a set's or pair's line key from Rule.unit_at (made once per rule) for every unit
+    # an arrangement holds: at most 18 (14 tiles and one per kong), all single.
+    assert UNITS_AT > 14 + 4
+    for rule in RULESETS[name].rules:
+        for at in range(UNITS_AT):
+            assert rule.unit_at[at if rule.phase == 1 else 0] == _line_key(rule, at, 0)
+            assert rule.unit_at[0 if rule.phase == 1 else at] == _line_key(rule, 0, at)

@@ -30,6 +30,8 @@ Found = tuple[tuple[int, int, int], Rule, Meld | None, int, int]
 # A unit's (rule, points) lines; the groups they claimed; the ids of those worth points (Context.earlier).
 _UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str], tuple[str, ...]]
 _Lines = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per kind of set or pair
+# The situated hand rules' lines as Found lines, the groups they claimed, the ids of those worth points.
+_Situated = tuple[tuple[Found, ...], frozenset[str], tuple[str, ...]]
 # A Tally as a key, counted in C: (Hand.suits, Hand.opened, the kind of each meld).
 _TallyKey = tuple[tuple[int, bool], bool, tuple[MeldKind, ...]]
 
@@ -38,10 +40,21 @@ class Tallied(NamedTuple):
     """The rules read afresh in every arrangement, as an arrangement's Tally leaves them: those that
     could hold, each with the tests the tally does not settle (Rule.tallies)."""
 
-    hand: _Checked  # Plan.hand
+    hand: _Checked  # Plan.hand, but those in `sure`
+    # The lines of the group-less hand rules the tally settles as holding, worth the same in every hand
+    # (no `per:` count, no share of the limit): added as they are, in Plan.hand order; with the ids of
+    # those worth points (Context.earlier).
+    sure: tuple[Found, ...]
+    sure_ids: tuple[str, ...]
     hand_grouped: _Checked  # Plan.hand_grouped
     live_sets: _UnitRules  # Plan.live_sets
     live_pairs: _UnitRules  # Plan.live_pairs
+    # The indexes of those live set (pair) rules when each scores a unit here as a remembered rule does:
+    # the tally settles its other tests as holding, and those left read only the unit, the situation
+    # and the winning tile (Rule.locals). Their lines are then remembered with the unit's, under this
+    # key beside the unit's own (Memo.units). None: not so (they are asked of every unit).
+    sets_key: tuple[int, ...] | None
+    pairs_key: tuple[int, ...] | None
     late: _Checked  # Plan.late
 
 
@@ -49,7 +62,9 @@ class Memo(NamedTuple):
     """One situation's remembered lines: its sets' and pairs', and its situated hand rules'."""
 
     units: _Lines  # keyed by the facts the set and pair rules read (Plan.unit_facts)
-    situated: _Lines  # one entry (_SITUATED), keyed by the facts the situated rules read
+    # The situated hand rules' lines as Found lines, keyed by whether the hand is open (two entries at
+    # most), for the facts the situated rules read.
+    situated: BoundedCache[bool, _Situated]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +98,11 @@ class Plan:
     # without round winds; riichi, for the fu of a set) share their lines. The situated hand rules'
     # lines are keyed apart, by the facts they read (`situated_facts`).
     memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
-    situated_memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
+    # Each situation's Memo, keyed by every fact the remembered rules read (`remembered_fields`): one
+    # lookup per hand, the two caches above met only for a situation not seen before.
+    memos: BoundedCache[tuple[Any, bool, int | None], Memo]
+    remembered_facts: Callable[[Situation], Any]  # the `remembered_fields` of a situation, as one value
+    situated_memo: BoundedCache[tuple[Any, bool, int | None], BoundedCache[bool, _Situated]]
     remembered_fields: tuple[str, ...]  # the Situation fields the remembered rules read (Rule.reads)
     unit_facts: Callable[[Situation], Any]  # the fields the set and pair rules read, as one value
     situated_facts: Callable[[Situation], Any]  # the fields the situated hand rules read
@@ -108,7 +127,6 @@ MEMO_SITUATIONS = 512  # distinct situations (as the remembered rules read them)
 MEMO_UNITS = 16384  # distinct sets and pairs remembered per situation
 MEMO_TALLIES = 4096  # distinct tallies (kinds of meld in order, suits, opened) per plan
 _PLANS: BoundedCache[tuple[int, bool], Plan] = BoundedCache(64)  # rulesets in use at once
-_SITUATED = ("hand",)  # the memo key of the situated hand rules' lines (unit keys are longer)
 
 
 def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
@@ -127,10 +145,11 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
         read_groups = {r.group for r in hand if not r.local and r.group is not None}
         situated = [r for r in hand if r.local and r.group not in read_groups]
         arranged = [r for r in hand if all(r is not s for s in situated)]
-        read_by_units = _fields_read(units)
+        # The live rules too: their lines are remembered with a unit's where a tally leaves them local.
+        read_by_units = _fields_read(units + live)
         read_situated = _fields_read(situated)
         fields = tuple(sorted({*read_by_units, *read_situated}))
-        unit_fields = _unit_fields(units)
+        unit_fields = _unit_fields(units + live)
         plain = tuple(f for f in unit_fields if f != "winning_tile")
         plan = Plan(
             ruleset=ruleset,
@@ -146,6 +165,8 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             late_groups=any(r.group is not None for r in rules if r.deferred),
             local=not every_unit or len(live) < len(every_unit),
             memo=BoundedCache(MEMO_SITUATIONS),
+            memos=BoundedCache(MEMO_SITUATIONS),
+            remembered_facts=attrgetter(*fields) if fields else _NOTHING,
             situated_memo=BoundedCache(MEMO_SITUATIONS),
             remembered_fields=fields,
             unit_facts=attrgetter(*read_by_units) if read_by_units else _NOTHING,
@@ -167,6 +188,9 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
 
 def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int | None) -> Memo:
     """The plan's remembered set and pair lines for one situation (forgotten all at once if full)."""
+    found = plan.memos.get((plan.remembered_facts(situation), has_winning, nominal))
+    if found is not None:
+        return found
     key = (plan.unit_facts(situation), has_winning, nominal)
     units = plan.memo.get(key)
     if units is None:
@@ -174,8 +198,8 @@ def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int |
     key = (plan.situated_facts(situation), has_winning, nominal)
     situated = plan.situated_memo.get(key)
     if situated is None:
-        situated = plan.situated_memo.put(key, BoundedCache(1))
-    return Memo(units, situated)
+        situated = plan.situated_memo.put(key, BoundedCache(2))
+    return plan.memos.put((plan.remembered_facts(situation), has_winning, nominal), Memo(units, situated))
 
 
 def tally_key(ctx: Context) -> _TallyKey:
@@ -188,7 +212,17 @@ def tallied(plan: Plan, key: _TallyKey) -> Tallied:
     """The plan's rules read afresh that could hold in an arrangement of this tally, with the tests
     left (worked out, and remembered, when the plan has not met the tally before)."""
     (suits, honors), opened, kinds = key
-    tally = Tally(kinds, suits, honors, opened)
+    # A tally reads the kinds of meld as a multiset (Tally.count): arrangements with the same kinds in
+    # another order share the work, found under the kinds in one order (by the identity of each kind).
+    alike = (suits, honors), opened, tuple(sorted(kinds, key=id))
+    found = plan.tallied.get(alike)
+    if found is None:
+        found = plan.tallied.put(alike, _tallied(plan, Tally(alike[2], suits, honors, opened)))
+    return plan.tallied.put(key, found)
+
+
+def _tallied(plan: Plan, tally: Tally) -> Tallied:
+    """The rules read afresh that could hold under a tally, with the tests left (Plan.tallied)."""
 
     def left(rules: tuple[Rule, ...]) -> _Checked:
         return tuple((rule, check) for rule in rules if (check := _left(rule, tally)) is not False)
@@ -196,34 +230,72 @@ def tallied(plan: Plan, key: _TallyKey) -> Tallied:
     def units(rules: _UnitRules) -> _UnitRules:
         return tuple((r, kinds, check) for r, kinds, _ in rules if (check := _left(r, tally)) is not False)
 
-    found = Tallied(
-        left(plan.hand),
+    hand = left(plan.hand)
+    # As `evaluate` applies a group-less hand rule that holds (its doublings as the hand is open or not).
+    opened = plan.open_values and tally.opened
+    sure = tuple(
+        (rule.hand_at, rule, None, worth, rule.doublings_open if opened else rule.doublings)
+        for rule, check in hand
+        if check is None and _fixed_worth(rule) and (worth := _worth_alone(rule)) is not None
+    )
+    sure_rules = [line[1] for line in sure]
+    live_sets, live_pairs = units(plan.live_sets), units(plan.live_pairs)
+    return Tallied(
+        tuple((rule, check) for rule, check in hand if all(rule is not r for r in sure_rules)),
+        sure,
+        tuple(rule.id for _, rule, _, worth, _ in sure if worth),
         left(plan.hand_grouped),
-        units(plan.live_sets),
-        units(plan.live_pairs),
+        live_sets,
+        live_pairs,
+        _live_key(live_sets, tally),
+        _live_key(live_pairs, tally),
         left(plan.late),
     )
-    return plan.tallied.put(key, found)
+
+
+def _live_key(rules: _UnitRules, tally: Tally) -> tuple[int, ...] | None:
+    """Tallied.sets_key (pairs_key) of the live rules a tally leaves: their indexes when each test of
+    each either reads only the unit, the situation and the winning tile or is settled as holding."""
+    for rule, _, _ in rules:
+        if rule.per is not None or not rule.locals:
+            return None
+        for local, decide in zip(rule.locals, rule.tallies or (None,) * len(rule.locals), strict=True):
+            if not local and (decide is None or decide(tally) is not True):
+                return None
+    return tuple(rule.index for rule, _, _ in rules)
+
+
+def _fixed_worth(rule: Rule) -> bool:
+    """Whether a rule's line is worth the same in every hand: no `per:` count, no share of the limit."""
+    return rule.per is None and (rule.points is None or rule.points.limit_fraction is None)
+
+
+def _worth_alone(rule: Rule) -> int | None:
+    """The points of a hand rule's line when it holds (None: a row worth nothing prints no line), for
+    a rule of fixed worth (`_fixed_worth`): as `evaluate` works them out."""
+    value = rule.points
+    return 0 if value is None else value.value(False, None) or None
 
 
 def _left(rule: Rule, tally: Tally) -> Test | None | Literal[False]:
     """False when the tally rules the rule out; else the one test (or all) of those it does not
     settle, or None when it settles them all (the rule holds)."""
-    if not rule.tallies:
-        left = rule.tests
-    else:
-        # One pass, stopping at the first test the tally rules out (a new tally asks this of every rule).
-        kept: list[Test] = []
-        for test, decide in zip(rule.tests, rule.tallies, strict=True):
-            if decide is not None:
-                verdict = decide(tally)
-                if verdict is False:
-                    return False
-                if verdict:
-                    continue  # the tally settles it: it holds
-            kept.append(test)
-        left = tuple(kept)
-    return (left[0] if len(left) == 1 else all_of(left)) if left else None
+    tallies = rule.tallies
+    if not tallies:
+        return rule.check if rule.tests else None  # the tally settles none of its tests
+    # One pass, stopping at the first test the tally rules out (a new tally asks this of every rule).
+    kept: list[Test] = []
+    for test, decide in zip(rule.tests, tallies, strict=True):
+        if decide is not None:
+            verdict = decide(tally)
+            if verdict is False:
+                return False
+            if verdict:
+                continue  # the tally settles it: it holds
+        kept.append(test)
+    if len(kept) == len(tallies):
+        return rule.check  # it settles none: every test, as the rule asks them (Rule.check)
+    return (kept[0] if len(kept) == 1 else all_of(tuple(kept))) if kept else None
 
 
 def _live(units: list[Rule]) -> list[Rule]:
@@ -290,8 +362,16 @@ def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int
     claimed: set[tuple[str, int]] = set()
     out: list[tuple[Rule, int]] = []
     kind = unit.kind if unit is not None else None
+    exposed = unit.exposed if unit is not None else False
     for rule, kinds, check in rules:
         if kinds is not None and kind not in kinds:
+            continue
+        if rule.group is None:  # no group to claim: `_worth` in place, as for most set rules
+            if check is None or check(ctx, unit):
+                value = rule.points
+                points = 0 if value is None else value.value(exposed, nominal) or None
+                if points is not None:
+                    out.append((rule, points))
             continue
         points = _worth(rule, check, ctx, unit, 0, claimed, nominal)
         if points is not None:
@@ -299,6 +379,25 @@ def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int
     if not out and not claimed:  # the usual answer of set or pair rules read afresh: nothing
         return _NO_LINES
     return tuple(out), frozenset([group for group, _ in claimed]), tuple([r.id for r, w in out if w])
+
+
+def _situated(plan: Plan, ctx: Context, nominal: int | None, opened: bool) -> _Situated:
+    """The situated hand rules' lines (Plan.situated), as Found lines of a hand open or not."""
+    lines, groups, counted = _unit_lines(plan.situated, ctx, None, nominal)
+    found = tuple(
+        [
+            (rule.hand_at, rule, None, worth, rule.doublings_open if opened else rule.doublings)
+            for rule, worth in lines
+        ]
+    )
+    return found, groups, counted
+
+
+def _joined(lines: _UnitLines, fresh: _UnitLines) -> _UnitLines:
+    """A unit's remembered lines and its live rules' lines, as if one list of rules gave them."""
+    if fresh is _NO_LINES:  # the usual answer of the live rules
+        return lines
+    return (*lines[0], *fresh[0]), lines[1] | fresh[1], (*lines[2], *fresh[2])
 
 
 def _line_key(rule: Rule, slot: int, position: int) -> tuple[int, int, int]:
@@ -320,22 +419,23 @@ def evaluate(
     claimed: set[tuple[str, int]] = set()  # (group, slot): one rule of a group per unit
     # Lines are keyed by where they stand (`_line_key`): a hand rule's line by its phase and index.
     if plan.situated:
-        if memo is not None:
-            situated = memo.situated.get(_SITUATED)
-            if situated is None:
-                situated = memo.situated.put(_SITUATED, _unit_lines(plan.situated, ctx, None, nominal))
+        if memo is not None:  # remembered as the lines themselves, in a hand open or not
+            situated = memo.situated.get(opened) or memo.situated.put(
+                opened, _situated(plan, ctx, nominal, opened)
+            )
         else:
-            situated = _unit_lines(plan.situated, ctx, None, nominal)
+            situated = _situated(plan, ctx, nominal, opened)
         situated_lines, situated_groups, counted = situated
         if situated_groups and plan.late_groups:
             claimed.update((group, -1) for group in situated_groups)
         earlier.extend(counted)
-        for rule, worth in situated_lines:
-            doubled = rule.doublings_open if opened else rule.doublings
-            add((rule.hand_at, rule, None, worth, doubled))
+        found.extend(situated_lines)
     # The hand rules this arrangement's tally leaves, and what is left to ask of each.
     key = tally_key(ctx)
     checks = plan.tallied.get(key) or tallied(plan, key)
+    if checks.sure:
+        earlier.extend(checks.sure_ids)
+        found.extend(checks.sure)
     for rule, check in checks.hand:  # no group to claim: `_worth` in place, as nearly every hand rule is
         if check is None or check(ctx, None):
             times = 1 if rule.per is None else rule.per(ctx)
@@ -370,12 +470,14 @@ def evaluate(
     put = memo.units.put if memo is not None else None
     # Read once for the five units of the arrangement.
     pairs, sets, live_pairs, live_sets = plan.pairs, plan.sets, checks.live_pairs, checks.live_sets
+    pairs_key, sets_key = checks.pairs_key, checks.sets_key
     pair, single = MeldKind.PAIR, MeldKind.SINGLE
     for slot, unit in enumerate(ctx.melds):
         kind = unit.kind
         if kind is pair:
             rules = pairs
             live = live_pairs
+            live_key = pairs_key
             position = pairs_so_far
             pairs_so_far += 1
         elif kind is single:
@@ -383,6 +485,7 @@ def evaluate(
         else:
             rules = sets
             live = live_sets
+            live_key = sets_key
             position = sets_so_far
             sets_so_far += 1
         if deferred:
@@ -392,21 +495,29 @@ def evaluate(
             memo_key = (
                 (unit_key(unit), winning_tile) if keys_winning_tile and unit.winning else unit_key(unit)
             )
-            lines = remembered(memo_key) or put(memo_key, _unit_lines(rules, ctx, unit, nominal))
+            if live and live_key is not None:  # the live rules score the unit as remembered ones here
+                lines = remembered((memo_key, live_key)) or put(
+                    (memo_key, live_key),
+                    _joined(
+                        remembered(memo_key) or put(memo_key, _unit_lines(rules, ctx, unit, nominal)),
+                        _unit_lines(live, ctx, unit, nominal),
+                    ),
+                )
+                live = ()
+            else:
+                lines = remembered(memo_key) or put(memo_key, _unit_lines(rules, ctx, unit, nominal))
         else:
             lines = _unit_lines(rules, ctx, unit, nominal)
         if live:  # rules read afresh beside the remembered ones (nearly always no line)
-            fresh = _unit_lines(live, ctx, unit, nominal)
-            if fresh is not _NO_LINES:  # after the remembered lines, as if one list of rules
-                lines = (*lines[0], *fresh[0]), lines[1] | fresh[1], (*lines[2], *fresh[2])
+            lines = _joined(lines, _unit_lines(live, ctx, unit, nominal))
         unit_lines, groups, counted = lines
         if groups and late_groups:
             claimed.update((group, slot) for group in groups)
         if unit_lines:
             earlier.extend(counted)
             for rule, worth in unit_lines:
-                phase = rule.phase  # _line_key, written out for the lines of every set
-                line_at = (1, slot, rule.index) if phase == 1 else (phase, rule.index, position)
+                # _line_key, made once per rule (Rule.unit_at)
+                line_at = rule.unit_at[slot if rule.phase == 1 else position]
                 add((line_at, rule, unit, worth, rule.doublings_open if opened else rule.doublings))
     for rule, check in checks.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:

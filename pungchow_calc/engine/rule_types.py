@@ -33,6 +33,7 @@ class Points:
 
 
 _POINT_KINDS = {"hand": "bonus", "set": "set", "pair": "pair"}
+UNITS_AT = 24  # more units than any arrangement holds (at most 18 tiles: 14 and a tile per kong)
 # Where each kind of line stands in a breakdown: bonus points, set and pair points, doublings, limits.
 KINDS_ORDER = {"bonus": 0, "set": 1, "pair": 1, "double": 2, "limit": 3, "penalty": 4}
 
@@ -72,6 +73,10 @@ class Rule:
     # What an arrangement's Tally tells of each test, beside `tests` (None: nothing; empty: nothing of
     # any): the plan skips the rule where one cannot hold and asks only the tests left (plan.Plan.tallied).
     tallies: tuple[Decide | None, ...] = ()
+    # Which of `tests` read only the unit, the situation and the winning tile (Condition.local; empty:
+    # none known): a set or pair rule read afresh whose other tests a tally settles as holding scores
+    # a unit alike in every such arrangement (plan.Tallied.live_key).
+    locals: tuple[bool, ...] = ()
     # The line kind (docs/json.md) this rule produces, and where its lines stand in a breakdown
     # (KINDS_ORDER): worked out once here, asked for every line of every hand.
     kind: str = field(init=False, repr=False, compare=False)
@@ -83,6 +88,10 @@ class Rule:
     doublings_open: int = field(init=False, repr=False, compare=False)
     # Where a line of it stands when it is the hand's (phase, index, 0): plan._line_key, kept here.
     hand_at: tuple[int, int, int] = field(init=False, repr=False, compare=False)
+    # Where a line of it stands when it is a set's or pair's: indexed by the unit's slot (a set or pair
+    # line, phase 1) or its position among the sets or pairs (a doubling or limit), as plan._line_key
+    # places it; made once, not for every line of every hand (no hand holds UNITS_AT units).
+    unit_at: tuple[tuple[int, int, int], ...] = field(init=False, repr=False, compare=False)
 
     def doublings_when(self, opened: bool) -> int:
         """Its doublings in a hand that is open (a set laid open before the win) or not."""
@@ -98,10 +107,13 @@ class Rule:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "phase", KINDS_ORDER[kind])
         object.__setattr__(self, "hand_at", (self.phase, self.index, 0))
+        at = ((1, i, self.index) if self.phase == 1 else (self.phase, self.index, i) for i in range(UNITS_AT))
+        object.__setattr__(self, "unit_at", tuple(at))
         opened = self.open_doublings
         object.__setattr__(self, "doublings_open", self.doublings if opened is None else opened)
         tests = self.tests
         assert not self.tallies or len(self.tallies) == len(tests), "one tally for each test"
+        assert not self.locals or len(self.locals) == len(tests), "one flag for each test"
         object.__setattr__(self, "check", tests[0] if len(tests) == 1 else all_of(tests))
 
 

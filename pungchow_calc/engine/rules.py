@@ -293,6 +293,7 @@ def _rule(raw: Any, index: int) -> Rule:
         group=group,
         tests=tuple(t for t, _, _, _ in compiled),
         tallies=tuple(d for _, _, _, d in compiled),
+        locals=tuple(loc for _, _, loc, _ in compiled),
         points=points,
         doublings=doublings,
         limit=limit,

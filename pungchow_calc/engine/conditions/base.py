@@ -37,8 +37,9 @@ Test = Callable[[Context, Meld | None], bool]
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """What an arrangement holds, told without its tiles: the kind of each meld (in arrangement order),
-    the hand's numbered suits and honors (Hand.suits) and whether a set was laid open (Hand.opened).
+    """What an arrangement holds, told without its tiles: the kind of each meld (a multiset, in no set
+    order: read only by `count`), the hand's numbered suits and honors (Hand.suits) and whether a set
+    was laid open (Hand.opened).
 
     Arrangements alike in these share which hand rules could hold and which of their tests still need
     asking (Condition.tally): scoring works that out once per tally (plan.Plan.tallied).
@@ -48,10 +49,15 @@ class Tally:
     suits: int
     honors: bool
     opened: bool
+    # Each count asked, by the kinds counted: a new tally asks the same few counts of rule after rule.
+    counted: dict[frozenset[MeldKind], int] = field(default_factory=dict, compare=False, repr=False)
 
     def count(self, kinds: frozenset[MeldKind]) -> int:
         """How many melds of these kinds the arrangement holds."""
-        return sum(map(kinds.__contains__, self.kinds))  # told in C: every new tally asks it of most rules
+        n = self.counted.get(kinds)
+        if n is None:
+            n = self.counted[kinds] = sum(map(kinds.__contains__, self.kinds))  # told in C
+        return n
 
 
 # What an arrangement's Tally alone tells of a test: True (it holds), False (it cannot), None (ask it).
