@@ -84,11 +84,13 @@ def _splittable(block: Sequence[int], numbered: bool, pair: bool) -> bool:
         return twos == pair
     if not pair:
         return _sets_only(list(block))
+    return _pair_and_sets(block, sum([i * count for i, count in enumerate(block)]))
+
+
+def _pair_and_sets(block: Sequence[int], total: int) -> bool:
+    """Whether a numbered block whose tile indexes add up to `total` splits into sets and one pair."""
     # Every set's tile indexes add up to a multiple of 3, so the pair's index p has 2p = the block's
     # index sum (mod 3): only those places are tried.
-    total = 0
-    for i, count in enumerate(block):
-        total += i * count
     for i in range(2 * total % 3, len(block), 3):
         if block[i] >= 2:
             rest = list(block)
@@ -409,20 +411,28 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     if grown_size % 3 == 1:
         return pair, ()  # no tile can make it sets (and a pair)
     out = []
-    grown = list(block)  # the block with tile i added, for each i in turn (_splittable copies it)
-    # Sets alone (no pair) have tile indexes adding up to a multiple of 3 (as in _splittable): then only
-    # a tile whose index brings the block's sum to one can make them.
-    sets_only = numbered and not pair
-    total = sum([i * count for i, count in enumerate(block)]) if sets_only else 0
+    grown = list(block)  # the block with tile i added, for each i in turn (each test copies it)
+    if not numbered:
+        for i, count in enumerate(block):
+            if count:  # a wind or dragon joins only its own kind
+                grown[i] += 1
+                if _splittable(grown, False, pair):
+                    out.append(i)
+                grown[i] -= 1
+        return pair, tuple(out)
+    # The block's tile indexes add up to `total`, and with tile i to `total + i` (_splittable's test,
+    # that sum given rather than counted again for each tile). Sets alone (no pair) have tile indexes
+    # adding up to a multiple of 3: then only a tile whose index brings the block's sum to one can make
+    # them.
+    total = sum([i * count for i, count in enumerate(block)])
     for i in range(len(block)):
-        if sets_only and (total + i) % 3:
+        if not pair and (total + i) % 3:
             continue
-        # A tile that neither matches nor neighbours (numbered: within two) a held one joins nothing.
-        near = block[max(0, i - 2) : i + 3] if numbered else block[i : i + 1]
-        if not any(near):
+        # A tile that neither matches nor neighbours (within two) a held one joins nothing.
+        if not any(block[max(0, i - 2) : i + 3]):
             continue
         grown[i] += 1
-        if _splittable(grown, numbered, pair):
+        if _pair_and_sets(grown, total + i) if pair else _sets_only(grown.copy()):
             out.append(i)
         grown[i] -= 1
     return pair, tuple(out)

@@ -44,11 +44,17 @@ class Group:
     kinds: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        indexes = tuple([t.index for t in self.tiles])
-        object.__setattr__(self, "indexes", indexes)
-        object.__setattr__(self, "kinds", sum({_KIND_BITS[i] for i in indexes}))
-        parts = [t.code + ("!" if i == self.winning else "") for i, t in enumerate(self.tiles)]
-        object.__setattr__(self, "code", "".join(parts) + self.marker.value)
+        # Every group of every hand read is made here: the codes are joined once, the `!` put after its
+        # tile by index rather than asked of each tile.
+        tiles, setattr_ = self.tiles, object.__setattr__
+        indexes = tuple([t.index for t in tiles])
+        setattr_(self, "indexes", indexes)
+        setattr_(self, "kinds", sum({_KIND_BITS[i] for i in indexes}))
+        codes = [t.code for t in tiles]
+        if self.winning is not None:
+            codes[self.winning] += "!"
+        codes.append(self.marker.value)
+        setattr_(self, "code", "".join(codes))
 
 
 @dataclass(frozen=True, slots=True)
