@@ -43,7 +43,13 @@ class Shape:
         return self.test(counts, fixed)
 
 
-_Part = tuple[str, int]  # ("pung" | "chow" | "pair", index within the block)
+# A set or pair of the pool in a split, as one number: its kind's base plus the index (within the 34) of
+# its lowest tile. Numbers hash and compare in C, and the melds they make are looked up by them. A block's
+# splits (_block) number them by the index within the block: placed in the 34, they add its lowest index.
+_Placed = int
+_Part = int
+_CHOW, _PUNG, _PAIR = 0, 34, 68
+_PARTS = 102  # part numbers run below this: a part and where it is shown make one number
 
 
 @lru_cache(maxsize=BLOCK_TABLES)
@@ -56,17 +62,17 @@ def _block(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[_
     c = list(counts)
     if c[i] >= 3:
         c[i] -= 3
-        out.extend((("pung", i), *rest) for rest in _block(tuple(c), numbered, pair))
+        out.extend((_PUNG + i, *rest) for rest in _block(tuple(c), numbered, pair))
         c[i] += 3
     if pair and c[i] >= 2:
         c[i] -= 2
-        out.extend((("pair", i), *rest) for rest in _block(tuple(c), numbered, False))
+        out.extend((_PAIR + i, *rest) for rest in _block(tuple(c), numbered, False))
         c[i] += 2
     if numbered and i + 2 < len(c) and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
-        out.extend((("chow", i), *rest) for rest in _block(tuple(c), numbered, pair))
+        out.extend((_CHOW + i, *rest) for rest in _block(tuple(c), numbered, pair))
     return tuple(out)
 
 
@@ -115,14 +121,6 @@ def _sets_only(counts: list[int]) -> bool:
     return True
 
 
-# A set or pair of the pool in a split, as one number: its kind's base plus the index (within the 34) of
-# its lowest tile. Numbers hash and compare in C, and the melds they make are looked up by them.
-_Placed = int
-_CHOW, _PUNG, _PAIR = 0, 34, 68
-_PARTS = 102  # part numbers run below this: a part and where it is shown make one number
-_BASE = {"chow": _CHOW, "pung": _PUNG, "pair": _PAIR}
-
-
 def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> list[tuple[_Placed, ...]]:
     """Every split of a 34-count vector into `sets_needed` sets and one pair (none: `pairs_needed` 0);
     the caller has checked that it holds 3 tiles a set and 2 a pair."""
@@ -150,7 +148,9 @@ def _placed_block(
     if n % 3 == 1:
         return (), False
     has_pair = n % 3 == 2
-    found = tuple(tuple(_BASE[k] + lo + i for k, i in parts) for parts in _block(block, numbered, has_pair))
+    found = _block(block, numbered, has_pair)
+    if lo:  # the first block starts at index 0: its splits are placed already
+        found = tuple([tuple(map(lo.__add__, parts)) for parts in found])
     return found, has_pair
 
 
