@@ -11,6 +11,7 @@ from enum import Enum
 from functools import lru_cache
 from operator import attrgetter
 
+from .cache import BoundedCache
 from .errors import NotationError
 from .tiles import ALL_TILES, DRAGON_LETTERS, WIND_LETTERS, Suit, Tile, make
 
@@ -45,17 +46,26 @@ class Group:
     kinds: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        # Every group of every hand read is made here (a batch makes thousands): mapped in C, with no
-        # comprehension to call, and the `!` put after its tile by index.
-        tiles, setattr_ = self.tiles, object.__setattr__
-        indexes = tuple(map(_INDEX_OF, tiles))
+        # A batch makes groups of the same tiles at many columns (thousands of them): what follows from
+        # the tiles, marker and winning index is worked out once for each (_spelled) and shared.
+        key = (self.tiles, self.marker, self.winning)
+        code, indexes, kinds = _SPELLED.get(key) or _SPELLED.put(key, _spelled(*key))
+        setattr_ = object.__setattr__
+        setattr_(self, "code", code)
         setattr_(self, "indexes", indexes)
-        setattr_(self, "kinds", sum(set(map(_KIND_BITS.__getitem__, indexes))))
-        codes = list(map(_CODE_OF, tiles))
-        if self.winning is not None:
-            codes[self.winning] += "!"
-        codes.append(self.marker.value)
-        setattr_(self, "code", "".join(codes))
+        setattr_(self, "kinds", kinds)
+
+
+def _spelled(
+    tiles: tuple[Tile, ...], marker: Marker, winning: int | None
+) -> tuple[str, tuple[int, ...], int]:
+    """Group's own fields of these tiles, marker and winning index: its code, indexes and kinds."""
+    indexes = tuple(map(_INDEX_OF, tiles))
+    codes = list(map(_CODE_OF, tiles))
+    if winning is not None:
+        codes[winning] += "!"
+    codes.append(marker.value)
+    return "".join(codes), indexes, sum(set(map(_KIND_BITS.__getitem__, indexes)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +84,10 @@ class ParsedHand:
 # for bonus tiles.
 _KIND_BITS = (1,) * 9 + (2,) * 9 + (4,) * 9 + (8,) * 7 + (0,) * 8
 _INDEX_OF, _CODE_OF = attrgetter("index"), attrgetter("code")
+# _spelled's answers by (tiles, marker, winning index): a batch types a few thousand groups.
+_SPELLED: BoundedCache[tuple[tuple[Tile, ...], Marker, int | None], tuple[str, tuple[int, ...], int]] = (
+    BoundedCache(8192)
+)
 _MAX_TEXT = 400  # a real hand is under 80 characters; refuse novels before any work
 _GLYPH_CODES = {ord(t.glyph): t.code for t in ALL_TILES}  # 🀐 -> 1b, as render/terminal.py prints them
 _RIICHI_HINT = "dots are d, characters c, bamboo b; s is a season"
