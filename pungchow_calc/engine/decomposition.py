@@ -90,13 +90,11 @@ def _splittable(block: Sequence[int], numbered: bool, pair: bool) -> bool:
         return twos == pair
     if not pair:
         return _sets_only(list(block))
-    return _pair_and_sets(block, sum([i * count for i, count in enumerate(block)]))
-
-
-def _pair_and_sets(block: Sequence[int], total: int) -> bool:
-    """Whether a numbered block whose tile indexes add up to `total` splits into sets and one pair."""
     # Every set's tile indexes add up to a multiple of 3, so the pair's index p has 2p = the block's
     # index sum (mod 3): only those places are tried.
+    total = 0
+    for i, count in enumerate(block):
+        total += i * count
     for i in range(2 * total % 3, len(block), 3):
         if block[i] >= 2:
             rest = list(block)
@@ -411,7 +409,7 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     if grown_size % 3 == 1:
         return pair, ()  # no tile can make it sets (and a pair)
     out = []
-    grown = list(block)  # the block with tile i added, for each i in turn (each test copies it)
+    grown = list(block)  # the block changed for each test in turn (each test copies it)
     if not numbered:
         for i, count in enumerate(block):
             if count:  # a wind or dragon joins only its own kind
@@ -420,22 +418,40 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
                     out.append(i)
                 grown[i] -= 1
         return pair, tuple(out)
-    # The block's tile indexes add up to `total`, and with tile i to `total + i` (_splittable's test,
-    # that sum given rather than counted again for each tile). Sets alone (no pair) have tile indexes
-    # adding up to a multiple of 3: then only a tile whose index brings the block's sum to one can make
-    # them.
+    # Sets alone have tile indexes adding up to a multiple of 3 (as in _splittable), so only a third of
+    # the tiles can leave a block splitting: those that bring its index sum `total` to such a multiple,
+    # with the pair (if any) taken out. A tile that neither matches nor neighbours (within two) a held
+    # one joins nothing.
     total = sum([i * count for i, count in enumerate(block)])
-    for i in range(len(block)):
-        if not pair and (total + i) % 3:
-            continue
-        # A tile that neither matches nor neighbours (within two) a held one joins nothing.
-        if not any(block[max(0, i - 2) : i + 3]):
-            continue
-        grown[i] += 1
-        if _pair_and_sets(grown, total + i) if pair else _sets_only(grown.copy()):
-            out.append(i)
-        grown[i] -= 1
-    return pair, tuple(out)
+    size = len(block)
+    if not pair:
+        for i in range(-total % 3, size, 3):
+            if any(block[max(0, i - 2) : i + 3]):
+                grown[i] += 1
+                if _sets_only(grown.copy()):
+                    out.append(i)
+                grown[i] -= 1
+        return pair, tuple(out)
+    found = set()
+    # The tile pairs one held (index p, the rest sets: total - p a multiple of 3).
+    for p in range(total % 3, size, 3):
+        if block[p]:
+            grown[p] -= 1
+            if _sets_only(grown.copy()):
+                found.add(p)
+            grown[p] += 1
+    # A pair is held (index p) and the tile joins the rest as sets (total - 2p + i a multiple of 3).
+    for p, count in enumerate(block):
+        if count >= 2:
+            grown[p] -= 2
+            for i in range((2 * p - total) % 3, size, 3):
+                if i not in found and any(block[max(0, i - 2) : i + 3]):
+                    grown[i] += 1
+                    if _sets_only(grown.copy()):
+                        found.add(i)
+                    grown[i] -= 1
+            grown[p] += 2
+    return pair, tuple(sorted(found))
 
 
 @lru_cache(maxsize=BLOCK_TABLES)
