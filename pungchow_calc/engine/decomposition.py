@@ -55,24 +55,24 @@ _PARTS = 102  # part numbers run below this: a part and where it is shown make o
 @lru_cache(maxsize=BLOCK_TABLES)
 def _block(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[_Part, ...], ...]:
     """Every way to split one block into pungs, chows and (if `pair`) exactly one pair."""
-    i = next((k for k, c in enumerate(counts) if c), None)
+    i = next(filter(counts.__getitem__, range(len(counts))), None)  # the lowest tile held
     if i is None:
         return () if pair else ((),)
     out: list[tuple[_Part, ...]] = []
     c = list(counts)
     if c[i] >= 3:
         c[i] -= 3
-        out.extend((_PUNG + i, *rest) for rest in _block(tuple(c), numbered, pair))
+        out += [(_PUNG + i, *rest) for rest in _block(tuple(c), numbered, pair)]
         c[i] += 3
     if pair and c[i] >= 2:
         c[i] -= 2
-        out.extend((_PAIR + i, *rest) for rest in _block(tuple(c), numbered, False))
+        out += [(_PAIR + i, *rest) for rest in _block(tuple(c), numbered, False)]
         c[i] += 2
     if numbered and i + 2 < len(c) and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
-        out.extend((_CHOW + i, *rest) for rest in _block(tuple(c), numbered, pair))
+        out += [(_CHOW + i, *rest) for rest in _block(tuple(c), numbered, pair)]
     return tuple(out)
 
 
