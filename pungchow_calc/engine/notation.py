@@ -88,6 +88,7 @@ _INDEX_OF, _CODE_OF = attrgetter("index"), attrgetter("code")
 _SPELLED: BoundedCache[tuple[tuple[Tile, ...], Marker, int | None], tuple[str, tuple[int, ...], int]] = (
     BoundedCache(8192)
 )
+_MARKERS = frozenset(m.value for m in Marker if m.value)  # `*#+=`: a group ends with one at most
 _MAX_TEXT = 400  # a real hand is under 80 characters; refuse novels before any work
 _GLYPH_CODES = {ord(t.glyph): t.code for t in ALL_TILES}  # 🀐 -> 1b, as render/terminal.py prints them
 _RIICHI_HINT = "dots are d, characters c, bamboo b; s is a season"
@@ -132,10 +133,10 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
     errors carry no column here, the caller adds it."""
     column: int | None = None
     body, marker = word.translate(_GLYPH_CODES), Marker.CONCEALED
-    if body and body[-1] in "*#+=":
+    if body and body[-1] in _MARKERS:
         marker = Marker(body[-1])
         body = body[:-1]
-    if any(ch in "*#+=" for ch in body):
+    if not _MARKERS.isdisjoint(body):
         raise NotationError(
             f"{word}: a group ends with at most one marker (*, #, + or =)",
             code="bad-marker",
