@@ -136,7 +136,7 @@ class Hand:
     @property
     def kongs(self) -> int:
         """How many kongs are declared."""
-        return sum(1 for m in self.fixed if m.kind is MeldKind.KONG)
+        return [m.kind for m in self.fixed].count(MeldKind.KONG)
 
 
 _INDEX = attrgetter("index")
@@ -323,12 +323,8 @@ def _too_many_copies(groups: tuple[Group, ...]) -> None:
 
 def require_winning_size(hand: Hand) -> None:
     """A winner holds four sets and a pair: 14 tiles plus one per kong (Harr, "Mah-Jongg")."""
-    fixed = hand.fixed
-    if fixed:
-        need = 14 + hand.kongs
-        have = sum(hand.pool_counts) + sum([len(m.tiles) for m in fixed])
-    else:  # a concealed hand: no kong, every tile in the pool
-        need, have = 14, sum(hand.pool_counts)
+    need = 14 + hand.kongs if hand.fixed else 14  # a concealed hand: no kong
+    have = sum(hand.counts)  # every playing tile, the fixed sets' and the pool's
     if have != need:
         raise HandError(
             f"a winning hand has 14 tiles plus one per kong: {need} here, but {have} were given",
