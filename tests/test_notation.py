@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from strategies import losing_hands, retyped, winning_hands
 
 from pungchow_calc.engine.errors import NotationError
-from pungchow_calc.engine.hand import build
+from pungchow_calc.engine.hand import Meld, _classify, build
 from pungchow_calc.engine.notation import Group, Marker, parse
 from pungchow_calc.engine.tiles import ALL_TILES, Suit, Tile
 
@@ -130,6 +130,23 @@ def test_the_built_counts_are_the_typed_tiles(text: str):
     assert hand.pool_counts == tuple(pool)
     assert hand.pool == tuple(sorted(pool_tiles, key=_index))
     assert hand.opened == any(m.exposed for m in hand.fixed)
+
+
+@given(st.one_of(winning_hands(), losing_hands()).flatmap(retyped))
+def test_the_fixed_sets_are_their_groups_wherever_typed(text: str):
+    # build remembers each marked group's Meld by its spelling and place (hand._FIXED): the same groups
+    # typed in the other order, or in other hands before, are the Melds their own reading and place make.
+    for typed in (text, " ".join(reversed(text.split()))):
+        parsed = parse(typed)
+        expected = []
+        for order, group in enumerate(parsed.groups):
+            what, detail = _classify(group.tiles, group.marker, group.winning is not None)
+            if what == "meld":
+                kind, tiles, exposed, declared, claimed = detail
+                expected.append(
+                    Meld(kind, tiles, exposed, declared, group.winning is not None, order, claimed)
+                )
+        assert build(parsed).fixed == tuple(expected)
 
 
 def _index(tile: Tile) -> int:
