@@ -182,7 +182,7 @@ def still_needed(fixed: tuple[Meld, ...] | list[Meld]) -> tuple[int, int]:
     exposed pair `=` is the hand's pair, docs/notation.md). Negative: too many marked groups."""
     if not fixed:
         return 4, 1  # a concealed hand: the usual case
-    pairs = sum(1 for m in fixed if m.kind is MeldKind.PAIR)
+    pairs = [m.kind for m in fixed].count(MeldKind.PAIR)
     return 4 - (len(fixed) - pairs), 1 - pairs
 
 
