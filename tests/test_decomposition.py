@@ -297,3 +297,20 @@ def test_block_fills_are_every_tile_that_leaves_the_block_splitting(block: tuple
                 expected.append(i)
     found_pair, fills = _block_fills(tuple(counts), numbered)
     assert (found_pair, tuple(i for i in fills if counts[i] < 4)) == (pair, tuple(expected))
+
+
+@pytest.mark.parametrize(
+    ("counts", "expected"),
+    [
+        pytest.param((3, 1, 1, 1, 1, 1, 1, 1, 3), (True, tuple(range(9))), id="nine-gates-every-tile"),
+        pytest.param((1, 0, 0, 0, 0, 0, 0, 0, 0), (True, (0,)), id="the-tile-pairs-a-single"),
+        pytest.param((2, 0, 0, 0, 0, 0, 0, 0, 0), (False, (0,)), id="the-tile-makes-a-pung"),
+        pytest.param((0, 0, 0, 1, 1, 0, 0, 0, 0), (False, (2, 5)), id="either-end-of-a-run"),
+        pytest.param((1, 1, 1, 1, 0, 0, 0, 0, 0), (True, (0, 3)), id="pair-either-end-of-four"),
+        pytest.param((0, 0, 2, 2, 0, 0, 0, 0, 0), (True, (2, 3)), id="either-pair-makes-a-pung"),
+        pytest.param((1, 1, 1, 0, 0, 0, 0, 0, 0), (False, ()), id="a-size-no-tile-completes"),
+    ],
+)
+def test_block_fills_of_known_blocks(counts: tuple[int, ...], expected: tuple[bool, tuple[int, ...]]):
+    # decomposition._block_fills tries a third of the tiles for each place the pair can lie.
+    assert _block_fills(counts, True) == expected

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 from strategies import losing_hands, retyped, winning_hands
 
 from pungchow_calc.engine.errors import NotationError
-from pungchow_calc.engine.hand import build
-from pungchow_calc.engine.notation import Marker, parse
-from pungchow_calc.engine.tiles import ALL_TILES, Tile
+from pungchow_calc.engine.hand import Meld, _classify, build
+from pungchow_calc.engine.notation import Group, Marker, parse
+from pungchow_calc.engine.tiles import ALL_TILES, Suit, Tile
 
 
 @pytest.mark.parametrize("tile", ALL_TILES, ids=lambda t: t.code)
@@ -130,6 +130,23 @@ def test_the_built_counts_are_the_typed_tiles(text: str):
     assert hand.pool_counts == tuple(pool)
     assert hand.pool == tuple(sorted(pool_tiles, key=_index))
     assert hand.opened == any(m.exposed for m in hand.fixed)
+
+
+@given(st.one_of(winning_hands(), losing_hands()).flatmap(retyped))
+def test_the_fixed_sets_are_their_groups_wherever_typed(text: str):
+    # build remembers each marked group's Meld by its spelling and place (hand._FIXED): the same groups
+    # typed in the other order, or in other hands before, are the Melds their own reading and place make.
+    for typed in (text, " ".join(reversed(text.split()))):
+        parsed = parse(typed)
+        expected = []
+        for order, group in enumerate(parsed.groups):
+            what, detail = _classify(group.tiles, group.marker, group.winning is not None)
+            if what == "meld":
+                kind, tiles, exposed, declared, claimed = detail
+                expected.append(
+                    Meld(kind, tiles, exposed, declared, group.winning is not None, order, claimed)
+                )
+        assert build(parsed).fixed == tuple(expected)
 
 
 def _index(tile: Tile) -> int:
@@ -290,3 +307,30 @@ def test_canonical_fast_path_leaves_other_spellings_to_split(body: str):
     from pungchow_calc.engine.notation import _canonical
 
     assert _canonical(body) is None
+
+
+# A group's kind bit (Group.kinds) as its docstring names them, from each tile's suit.
+_KIND = {Suit.DOTS: 1, Suit.BAMBOO: 2, Suit.CHARACTERS: 4, Suit.WINDS: 8, Suit.DRAGONS: 8}
+
+
+@given(
+    st.lists(st.sampled_from(ALL_TILES), min_size=1, max_size=5),
+    st.sampled_from(list(Marker)),
+    st.data(),
+)
+def test_a_groups_own_fields_are_its_tiles_whatever_was_made_before(
+    tiles: list[Tile], marker: Marker, data: st.DataObject
+):
+    # Group's own fields are remembered by tiles, marker and winning index (notation._SPELLED): a group
+    # made after others of the same tiles (every other marker, every other `!`, another column) has the
+    # fields its own tiles give, written out here tile by tile.
+    winning = data.draw(st.none() | st.integers(0, len(tiles) - 1))
+    for other in Marker:
+        Group(tuple(tiles), other, winning, 1, "x")
+    for other_winning in (None, *range(len(tiles))):
+        Group(tuple(tiles), marker, other_winning, 1, "x")
+    group = Group(tuple(tiles), marker, winning, 9, "x")
+    code = "".join(t.code + ("!" if i == winning else "") for i, t in enumerate(tiles)) + marker.value
+    assert group.code == code
+    assert group.indexes == tuple(t.index for t in tiles)
+    assert group.kinds == sum({_KIND.get(t.suit, 0) for t in tiles})

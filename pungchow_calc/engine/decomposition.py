@@ -43,30 +43,36 @@ class Shape:
         return self.test(counts, fixed)
 
 
-_Part = tuple[str, int]  # ("pung" | "chow" | "pair", index within the block)
+# A set or pair of the pool in a split, as one number: its kind's base plus the index (within the 34) of
+# its lowest tile. Numbers hash and compare in C, and the melds they make are looked up by them. A block's
+# splits (_block) number them by the index within the block: placed in the 34, they add its lowest index.
+_Placed = int
+_Part = int
+_CHOW, _PUNG, _PAIR = 0, 34, 68
+_PARTS = 102  # part numbers run below this: a part and where it is shown make one number
 
 
 @lru_cache(maxsize=BLOCK_TABLES)
 def _block(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[_Part, ...], ...]:
     """Every way to split one block into pungs, chows and (if `pair`) exactly one pair."""
-    i = next((k for k, c in enumerate(counts) if c), None)
+    i = next(filter(counts.__getitem__, range(len(counts))), None)  # the lowest tile held
     if i is None:
         return () if pair else ((),)
     out: list[tuple[_Part, ...]] = []
     c = list(counts)
     if c[i] >= 3:
         c[i] -= 3
-        out.extend((("pung", i), *rest) for rest in _block(tuple(c), numbered, pair))
+        out += [(_PUNG + i, *rest) for rest in _block(tuple(c), numbered, pair)]
         c[i] += 3
     if pair and c[i] >= 2:
         c[i] -= 2
-        out.extend((("pair", i), *rest) for rest in _block(tuple(c), numbered, False))
+        out += [(_PAIR + i, *rest) for rest in _block(tuple(c), numbered, False)]
         c[i] += 2
     if numbered and i + 2 < len(c) and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
-        out.extend((("chow", i), *rest) for rest in _block(tuple(c), numbered, pair))
+        out += [(_CHOW + i, *rest) for rest in _block(tuple(c), numbered, pair)]
     return tuple(out)
 
 
@@ -113,14 +119,6 @@ def _sets_only(counts: list[int]) -> bool:
     return True
 
 
-# A set or pair of the pool in a split, as one number: its kind's base plus the index (within the 34) of
-# its lowest tile. Numbers hash and compare in C, and the melds they make are looked up by them.
-_Placed = int
-_CHOW, _PUNG, _PAIR = 0, 34, 68
-_PARTS = 102  # part numbers run below this: a part and where it is shown make one number
-_BASE = {"chow": _CHOW, "pung": _PUNG, "pair": _PAIR}
-
-
 def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> list[tuple[_Placed, ...]]:
     """Every split of a 34-count vector into `sets_needed` sets and one pair (none: `pairs_needed` 0);
     the caller has checked that it holds 3 tiles a set and 2 a pair."""
@@ -148,7 +146,9 @@ def _placed_block(
     if n % 3 == 1:
         return (), False
     has_pair = n % 3 == 2
-    found = tuple(tuple(_BASE[k] + lo + i for k, i in parts) for parts in _block(block, numbered, has_pair))
+    found = _block(block, numbered, has_pair)
+    if lo:  # the first block starts at index 0: its splits are placed already
+        found = tuple([tuple(map(lo.__add__, parts)) for parts in found])
     return found, has_pair
 
 
@@ -182,7 +182,7 @@ def still_needed(fixed: tuple[Meld, ...] | list[Meld]) -> tuple[int, int]:
     exposed pair `=` is the hand's pair, docs/notation.md). Negative: too many marked groups."""
     if not fixed:
         return 4, 1  # a concealed hand: the usual case
-    pairs = sum(1 for m in fixed if m.kind is MeldKind.PAIR)
+    pairs = [m.kind for m in fixed].count(MeldKind.PAIR)
     return 4 - (len(fixed) - pairs), 1 - pairs
 
 
@@ -409,23 +409,49 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     if grown_size % 3 == 1:
         return pair, ()  # no tile can make it sets (and a pair)
     out = []
-    grown = list(block)  # the block with tile i added, for each i in turn (_splittable copies it)
-    # Sets alone (no pair) have tile indexes adding up to a multiple of 3 (as in _splittable): then only
-    # a tile whose index brings the block's sum to one can make them.
-    sets_only = numbered and not pair
-    total = sum([i * count for i, count in enumerate(block)]) if sets_only else 0
-    for i in range(len(block)):
-        if sets_only and (total + i) % 3:
-            continue
-        # A tile that neither matches nor neighbours (numbered: within two) a held one joins nothing.
-        near = block[max(0, i - 2) : i + 3] if numbered else block[i : i + 1]
-        if not any(near):
-            continue
-        grown[i] += 1
-        if _splittable(grown, numbered, pair):
-            out.append(i)
-        grown[i] -= 1
-    return pair, tuple(out)
+    grown = list(block)  # the block changed for each test in turn (each test copies it)
+    if not numbered:
+        for i, count in enumerate(block):
+            if count:  # a wind or dragon joins only its own kind
+                grown[i] += 1
+                if _splittable(grown, False, pair):
+                    out.append(i)
+                grown[i] -= 1
+        return pair, tuple(out)
+    # Sets alone have tile indexes adding up to a multiple of 3 (as in _splittable), so only a third of
+    # the tiles can leave a block splitting: those that bring its index sum `total` to such a multiple,
+    # with the pair (if any) taken out. A tile that neither matches nor neighbours (within two) a held
+    # one joins nothing.
+    total = sum([i * count for i, count in enumerate(block)])
+    size = len(block)
+    if not pair:
+        for i in range(-total % 3, size, 3):
+            if any(block[max(0, i - 2) : i + 3]):
+                grown[i] += 1
+                if _sets_only(grown.copy()):
+                    out.append(i)
+                grown[i] -= 1
+        return pair, tuple(out)
+    found = set()
+    # The tile pairs one held (index p, the rest sets: total - p a multiple of 3).
+    for p in range(total % 3, size, 3):
+        if block[p]:
+            grown[p] -= 1
+            if _sets_only(grown.copy()):
+                found.add(p)
+            grown[p] += 1
+    # A pair is held (index p) and the tile joins the rest as sets (total - 2p + i a multiple of 3).
+    for p, count in enumerate(block):
+        if count >= 2:
+            grown[p] -= 2
+            for i in range((2 * p - total) % 3, size, 3):
+                if i not in found and any(block[max(0, i - 2) : i + 3]):
+                    grown[i] += 1
+                    if _sets_only(grown.copy()):
+                        found.add(i)
+                    grown[i] -= 1
+            grown[p] += 2
+    return pair, tuple(sorted(found))
 
 
 @lru_cache(maxsize=BLOCK_TABLES)

@@ -136,7 +136,7 @@ class Hand:
     @property
     def kongs(self) -> int:
         """How many kongs are declared."""
-        return sum(1 for m in self.fixed if m.kind is MeldKind.KONG)
+        return [m.kind for m in self.fixed].count(MeldKind.KONG)
 
 
 _INDEX = attrgetter("index")
@@ -220,6 +220,12 @@ def _packed(indexes: tuple[int, ...]) -> int:
 _FACTS: BoundedCache[str, tuple[str, Any, int]] = BoundedCache(16384)
 
 
+# The Meld of each marked group by its canonical spelling and its place in the hand (_facts' detail,
+# its `!` and place make it): a batch types a few thousand, and a key of a string and a number is found
+# sooner than meld()'s seven fields.
+_FIXED: BoundedCache[tuple[str, int], Meld] = BoundedCache(16384)
+
+
 def _facts(group: Group) -> tuple[str, Any, int]:
     """A group's entry in _FACTS, made when missing."""
     what, detail = _classify(group.tiles, group.marker, group.winning is not None)
@@ -243,7 +249,7 @@ def build(parsed: ParsedHand) -> Hand:
     winning_tile: Tile | None = None
     winning_fixed: int | None = None
     groups = parsed.groups
-    known = _FACTS.get
+    known, placed = _FACTS.get, _FIXED.get
     for order, group in enumerate(groups):
         what, detail, packed = known(group.code) or _facts(group)
         if what == "error":
@@ -270,8 +276,12 @@ def build(parsed: ParsedHand) -> Hand:
             if group.winning is not None:
                 winning_fixed = len(fixed)
             opened |= exposed
-            # (meld's fields in order: exposed, declared, winning, order, claimed kong)
-            fixed.append(meld(kind, tiles, exposed, declared, group.winning is not None, order, claimed_kong))
+            found = placed((group.code, order))
+            if found is None:
+                # (meld's fields in order: exposed, declared, winning, order, claimed kong)
+                found = meld(kind, tiles, exposed, declared, group.winning is not None, order, claimed_kong)
+                _FIXED.put((group.code, order), found)
+            fixed.append(found)
         counted += packed
         size += len(group.tiles)
         kinds |= group.kinds
@@ -323,12 +333,8 @@ def _too_many_copies(groups: tuple[Group, ...]) -> None:
 
 def require_winning_size(hand: Hand) -> None:
     """A winner holds four sets and a pair: 14 tiles plus one per kong (Harr, "Mah-Jongg")."""
-    fixed = hand.fixed
-    if fixed:
-        need = 14 + hand.kongs
-        have = sum(hand.pool_counts) + sum([len(m.tiles) for m in fixed])
-    else:  # a concealed hand: no kong, every tile in the pool
-        need, have = 14, sum(hand.pool_counts)
+    need = 14 + hand.kongs if hand.fixed else 14  # a concealed hand: no kong
+    have = sum(hand.counts)  # every playing tile, the fixed sets' and the pool's
     if have != need:
         raise HandError(
             f"a winning hand has 14 tiles plus one per kong: {need} here, but {have} were given",

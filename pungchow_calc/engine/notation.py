@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
+from operator import attrgetter
 
+from .cache import BoundedCache
 from .errors import NotationError
 from .tiles import ALL_TILES, DRAGON_LETTERS, WIND_LETTERS, Suit, Tile, make
 
@@ -44,11 +46,26 @@ class Group:
     kinds: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        indexes = tuple([t.index for t in self.tiles])
-        object.__setattr__(self, "indexes", indexes)
-        object.__setattr__(self, "kinds", sum({_KIND_BITS[i] for i in indexes}))
-        parts = [t.code + ("!" if i == self.winning else "") for i, t in enumerate(self.tiles)]
-        object.__setattr__(self, "code", "".join(parts) + self.marker.value)
+        # A batch makes groups of the same tiles at many columns (thousands of them): what follows from
+        # the tiles, marker and winning index is worked out once for each (_spelled) and shared.
+        key = (self.tiles, self.marker, self.winning)
+        code, indexes, kinds = _SPELLED.get(key) or _SPELLED.put(key, _spelled(*key))
+        setattr_ = object.__setattr__
+        setattr_(self, "code", code)
+        setattr_(self, "indexes", indexes)
+        setattr_(self, "kinds", kinds)
+
+
+def _spelled(
+    tiles: tuple[Tile, ...], marker: Marker, winning: int | None
+) -> tuple[str, tuple[int, ...], int]:
+    """Group's own fields of these tiles, marker and winning index: its code, indexes and kinds."""
+    indexes = tuple(map(_INDEX_OF, tiles))
+    codes = list(map(_CODE_OF, tiles))
+    if winning is not None:
+        codes[winning] += "!"
+    codes.append(marker.value)
+    return "".join(codes), indexes, sum(set(map(_KIND_BITS.__getitem__, indexes)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +83,12 @@ class ParsedHand:
 # A playing tile's kind bit (Group.kinds) by Tile.index: 0-8, 9-17, 18-26 the suits, 27-33 honors; none
 # for bonus tiles.
 _KIND_BITS = (1,) * 9 + (2,) * 9 + (4,) * 9 + (8,) * 7 + (0,) * 8
+_INDEX_OF, _CODE_OF = attrgetter("index"), attrgetter("code")
+# _spelled's answers by (tiles, marker, winning index): a batch types a few thousand groups.
+_SPELLED: BoundedCache[tuple[tuple[Tile, ...], Marker, int | None], tuple[str, tuple[int, ...], int]] = (
+    BoundedCache(8192)
+)
+_MARKERS = frozenset(m.value for m in Marker if m.value)  # `*#+=`: a group ends with one at most
 _MAX_TEXT = 400  # a real hand is under 80 characters; refuse novels before any work
 _GLYPH_CODES = {ord(t.glyph): t.code for t in ALL_TILES}  # 🀐 -> 1b, as render/terminal.py prints them
 _RIICHI_HINT = "dots are d, characters c, bamboo b; s is a season"
@@ -110,10 +133,10 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
     errors carry no column here, the caller adds it."""
     column: int | None = None
     body, marker = word.translate(_GLYPH_CODES), Marker.CONCEALED
-    if body and body[-1] in "*#+=":
+    if body and body[-1] in _MARKERS:
         marker = Marker(body[-1])
         body = body[:-1]
-    if any(ch in "*#+=" for ch in body):
+    if not _MARKERS.isdisjoint(body):
         raise NotationError(
             f"{word}: a group ends with at most one marker (*, #, + or =)",
             code="bad-marker",

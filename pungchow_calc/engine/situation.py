@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache, partial
+from itertools import chain, repeat
 from typing import Any
 
 from .errors import NotationError, OptionError
@@ -115,7 +116,7 @@ def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
     words = text.replace(",", " ").split()
     if words and len(text) <= _SHORT_LIST:
         try:
-            return tuple(t for word in words for t in _read_group(option, word))
+            return tuple(chain.from_iterable(map(_read_group, repeat(option), words)))
         except OptionError:
             pass  # the whole list read below names the first bad group and its column
     return _read_whole(option, text)
