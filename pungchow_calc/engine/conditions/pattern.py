@@ -213,11 +213,17 @@ def _suit_pattern_shape(params: Any) -> Shape:
     """The pattern as a special shape (whole-hand counts and the fixed sets)."""
     ranks, extra, others, concealed, _ = _pattern(params)
     other_tiles = tuple(tile.index for tile in others)
+    # An honor held that is none of the pattern's others stays in the hand whatever tile comes.
+    stray_honors = tuple(
+        i for lo, hi, numbered in BLOCKS if not numbered for i in range(lo, hi) if i not in other_tiles
+    )
 
     def shape(counts: list[int], fixed: tuple[Meld, ...]) -> bool:
         return not (concealed and fixed) and _extra_rank(counts, ranks, extra, others) is not None
 
     def near(counts: list[int]) -> list[int]:
+        if any(map(counts.__getitem__, stray_honors)):
+            return []
         # The last tile is of the one suit held (any suit when none is), or one of the pattern's others.
         suits = [range(lo, hi) for lo, hi, numbered in BLOCKS if numbered and any(counts[lo:hi])]
         if len(suits) > 1:

@@ -152,8 +152,15 @@ _NOT_HEADS = tuple(i for i, t in enumerate(PLAYING_TILES) if not t.is_head)
 
 
 def _heads_near(counts: list[int]) -> tuple[int, ...]:
-    """The last tile of single heads is a head, and so is every tile before it."""
-    return _HEADS if sum(counts) == sum(map(counts.__getitem__, _HEADS)) else ()
+    """The last tile of single heads is a head, and so is every tile before it: with a head held twice,
+    the one head missing; with none twice, any head."""
+    heads = list(map(counts.__getitem__, _HEADS))
+    if sum(counts) != sum(heads) or max(heads) > 2:
+        return ()
+    twice = heads.count(2)
+    if twice == 0:
+        return _HEADS
+    return tuple(i for i, n in zip(_HEADS, heads, strict=True) if not n) if twice == 1 else ()
 
 
 SHAPES = {"single_heads": Shape(_single_heads_shape, near=_heads_near, concealed=True)}
