@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -63,19 +64,20 @@ def _lines(found: list[Found]) -> tuple[Line, ...]:
     """The breakdown as the book prints it: point lines, then doublings, with the running total."""
     lines: list[Line] = []
     running = 0
+    shared = _LINES.get
     for _, rule, unit, points, doublings in sorted(found, key=_FIRST):
-        code = unit.code if unit else None
+        code = None if unit is None else unit.code
         if rule.limit:
             kind, points, doublings = "limit", 0, 0
         else:
             kind = rule.kind
             if doublings:
-                running *= 2**doublings  # point lines sort first: running is the points total
+                running <<= doublings  # times 2**doublings: point lines sort first, running is their total
             else:
                 running += points
         # The Line with these fields, shared: the same lines recur hand after hand in a batch.
         key = (kind, rule.label, points, doublings, rule.id, code, running)
-        line = _LINES.get(key)
+        line = shared(key)
         if line is None:
             line = _LINES.put(key, Line(*key))
         lines.append(line)
@@ -224,7 +226,7 @@ def _score_hand(
             deposits = terms.deposit_points * situation.deposits
             if situation.honba or situation.deposits:
                 notes += settlement_notes(ruleset, situation)
-    # Positional: one Score per hand, and keywords cost a frozen dataclass more (Score's field order).
+    # Positional: one Score per hand, and keywords cost more (Score's field order).
     return Score(
         ruleset.name,
         hand.code,
@@ -266,10 +268,15 @@ _PAID: BoundedCache[tuple[Any, ...], dict[Payer, int]] = BoundedCache(4096)
 
 def _written(hand: Hand, ruleset: Ruleset) -> None:
     """Refuse a hand that holds what the ruleset's hands never hold (the setting `not_written`)."""
-    never = ruleset.settings.not_written
-    for what, holds in _HOLDS.items():
-        if what in never and holds(hand):
+    for what, holds in _holds(ruleset.settings.not_written):
+        if holds(hand):
             raise HandError(f"{ruleset.name}: {NOT_WRITTEN[what]}", code="not-written", column=1)
+
+
+@lru_cache(maxsize=64)  # one per ruleset's setting: the same few, hand after hand
+def _holds(never: frozenset[str]) -> tuple[tuple[str, Callable[[Hand], bool]], ...]:
+    """The tests of _HOLDS that `never` names, in _HOLDS' order."""
+    return tuple((what, holds) for what, holds in _HOLDS.items() if what in never)
 
 
 # Whether a hand holds each thing a ruleset may say its hands never hold (NOT_WRITTEN), in the order
@@ -284,7 +291,11 @@ assert list(_HOLDS) == sorted(NOT_WRITTEN), "a test for each of NOT_WRITTEN, by 
 
 def _counted(found: list[Found]) -> int:
     """The doublings of the lines whose rules count towards a ruleset's min_doublings."""
-    return sum([line[4] for line in found if line[1].counts_for_minimum])
+    counted = 0
+    for line in found:  # a loop: faster than a comprehension over a hand's few lines
+        if line[1].counts_for_minimum:
+            counted += line[4]
+    return counted
 
 
 def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -> None:
@@ -404,15 +415,17 @@ def _idle_facts(
     hand scores the same lines without it. Facts are left out in turn and stay out only while the
     score holds, so two that count together (a rule asking for either) are never both noted."""
     plan = plan_for(ruleset, True)
-    reads = plan.reads
-    # Given, and read by some rule (else noted already as read by no rule, _unread_options).
-    tried = [fact for fact in _TRIED if getattr(situation, fact.field) and fact.field in reads]
-    if not tried:
+    # Read by some rule (else noted already as read by no rule, _unread_options), and given.
+    readable, stated = _read_flags(plan.reads)
+    given = stated(situation)
+    if not any(given):
         return ()
     required_by = plan.required_by
     kept = situation
     notes: list[str] = []
-    for fact in tried:
+    for fact, on in zip(readable, given, strict=True):
+        if not on:
+            continue
         # A fact that a line of the hand requires counts: without it that rule gives no line (no trial).
         needing = required_by.get(fact.field)
         if needing and not needing.isdisjoint(map(_RULE, score.lines)):
@@ -429,6 +442,14 @@ def _idle_facts(
             use = f"no rule of ruleset {ruleset.name} can use {fact.scores}"
             notes.append(f"{fact.option}: {use} in this hand ({where})")
     return tuple(notes)
+
+
+@lru_cache(maxsize=256)  # one per plan's facts read: the same few, hand after hand
+def _read_flags(reads: frozenset[str]) -> tuple[tuple[Fact, ...], Callable[[Situation], tuple[Any, ...]]]:
+    """The on/off facts _idle_facts may try without that some rule reads (in FACTS order), and what a
+    situation states of them, as a tuple (one call: most hands state none of them)."""
+    readable = tuple(f for f in _TRIED if f.field in reads)
+    return readable, _fields(readable)
 
 
 def _value(

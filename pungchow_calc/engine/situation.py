@@ -319,8 +319,12 @@ def unmet_need(situation: Situation) -> str | None:
     """Why a situation's stated facts cannot go together (a fact given without one of those it needs,
     Fact.needs; more tiles than its row allows, Fact.most and Fact.under), or None."""
     for fact in _NEEDING:
-        if getattr(situation, fact.field) and not any(getattr(situation, n) for n in fact.needs):
-            return f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
+        if getattr(situation, fact.field):
+            for need in fact.needs:  # a loop, not any(): no generator for each hand
+                if getattr(situation, need):
+                    break
+            else:
+                return f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
     for fact in _BOUNDED:
         given = len(getattr(situation, fact.field))
         if not given:
