@@ -15,7 +15,7 @@ from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
-from .plan import Found, evaluate, memo_for, plan_for
+from .plan import Found, Plan, evaluate, memo_for, plan_for
 from .rule_types import NOT_WRITTEN, LimitTier
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
@@ -97,12 +97,13 @@ def score_hand(
     """Score a built hand; raise HandError when it is not the kind of hand the situation says."""
     if ruleset.settings.not_written:
         _written(hand, ruleset)
+    plan = plan_for(ruleset, situation.winner)
     if not situation.winner:
-        return _score_hand(hand, ruleset, situation, limit, seats, None)
+        return _score_hand(hand, ruleset, plan, situation, limit, seats, None)
     arranged = _winning(hand, ruleset, situation)
-    score = _score_hand(hand, ruleset, situation, limit, seats, arranged)
+    score = _score_hand(hand, ruleset, plan, situation, limit, seats, arranged)
     if any(_FLAGS(situation)):
-        idle = _idle_facts(hand, ruleset, situation, limit, seats, score, arranged)
+        idle = _idle_facts(hand, ruleset, plan, situation, limit, seats, score, arranged)
         if idle:
             score = replace(score, notes=(*score.notes, *idle))
     return score
@@ -145,12 +146,14 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
 def _score_hand(
     hand: Hand,
     ruleset: Ruleset,
+    plan: Plan,
     situation: Situation,
     limit: int | None | _Default,
     seats: tuple[Wind, ...],
     arranged: _Arranged | None,
 ) -> Score:
-    """score_hand without the notes of facts that change nothing; `arranged`: a winner's (_winning)."""
+    """score_hand without the notes of facts that change nothing; `plan`: the ruleset's for the side
+    (plan_for), `arranged`: a winner's (_winning)."""
     cap = limit_in_force(ruleset, limit)
     counts = hand.counts
     if arranged is not None:
@@ -173,7 +176,6 @@ def _score_hand(
         hand_waits = ()
         candidates = list(map(_display_order, loser_arrangements(hand, ruleset.settings.loser_max_pairs)))
 
-    plan = plan_for(ruleset, situation.winner)
     # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
     nominal = cap if cap is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
     memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
@@ -337,14 +339,14 @@ def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
 def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     """A note for counters or deposits stated when the ruleset's settlement pays nothing for them."""
     terms = ruleset.settlement
-    return tuple(
-        [
-            f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} "
-            f"(no {setting} in its settlement)"
-            for name, what, setting in _PAID_FOR
-            if getattr(situation, name) and not getattr(terms, setting)
-        ]
-    )
+    notes: tuple[str, ...] = ()
+    for name, what, setting in _PAID_FOR:  # a loop, not a comprehension: nearly always no note
+        if getattr(situation, name) and not getattr(terms, setting):
+            notes += (
+                f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} "
+                f"(no {setting} in its settlement)",
+            )
+    return notes
 
 
 # The facts of the table the settlement pays for: (fact, what it counts, the setting that pays for it).
@@ -404,6 +406,7 @@ _LOOSE_FACTS = tuple(f for f in SITUATION_FACTS if f.way is WinBy.LOOSE)  # fact
 def _idle_facts(
     hand: Hand,
     ruleset: Ruleset,
+    plan: Plan,
     situation: Situation,
     limit: int | None | _Default,
     seats: tuple[Wind, ...],
@@ -414,7 +417,6 @@ def _idle_facts(
     `--original-hand` for a South winner under pung-chow-limit, whose only such rule is East's): the
     hand scores the same lines without it. Facts are left out in turn and stay out only while the
     score holds, so two that count together (a rule asking for either) are never both noted."""
-    plan = plan_for(ruleset, True)
     # Read by some rule (else noted already as read by no rule, _unread_options), and given.
     readable, stated = _read_flags(plan.reads)
     given = stated(situation)
@@ -433,7 +435,7 @@ def _idle_facts(
         off: dict[str, Any] = {fact.field: False}
         trial = replace(kept, **off)
         try:
-            other = _score_hand(hand, ruleset, trial, limit, seats, arranged)
+            other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged)
         except PungchowError:
             continue  # the hand does not stand without it (won on the original draw, no `!`)
         if (other.score, other.lines) == (score.score, score.lines):
