@@ -21,7 +21,7 @@ from strategies import seats, win_bys, winning_hands
 
 from pungchow_calc.engine.conditions import READABLE, REGISTRY, facts_read
 from pungchow_calc.engine.plan import plan_for
-from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.scoring import _TRIED, _read_flags, score_text
 from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import builtin_names, load
@@ -298,3 +298,19 @@ def test_a_fact_a_line_requires_is_never_tried_and_never_noted(hand: Any, name: 
     situation = Situation(seat=Wind.parse(data.draw(seats)), win_by=win_by, **given_flags)
     quick, slow = _notes_both_ways(hand.text(), load(name), situation)
     assert quick == slow
+
+
+@given(
+    st.sampled_from(sorted(builtin_names())),
+    st.booleans(),
+    st.fixed_dictionaries({flag.field: st.booleans() for flag in _TRIED}),
+)
+def test_the_facts_tried_are_those_given_and_read(name: str, winner: bool, flags: dict[str, bool]) -> None:
+    # _idle_facts reads the given facts through a getter remembered per plan (_read_flags): the facts
+    # it tries are the plain reading's, in the same order, for every ruleset's facts read.
+    situation = Situation(**flags)
+    reads = plan_for(load(name), winner).reads
+    readable, stated = _read_flags(reads)
+    tried = [fact for fact, on in zip(readable, stated(situation), strict=True) if on]
+    assert tried == [fact for fact in _TRIED if getattr(situation, fact.field) and fact.field in reads]
+    assert _read_flags(reads) is _read_flags(frozenset(reads))  # remembered by the facts read

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+from dataclasses import replace
+
 import pytest
 
 from pungchow_calc.engine.errors import HandError
-from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.rule_types import NOT_WRITTEN
+from pungchow_calc.engine.scoring import _HOLDS, _holds, score_text
 from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load
@@ -161,3 +165,38 @@ def test_calling_respects_exposed_pairs(text, calling):
     concealed tiles, so an exposed pair cannot become the pung the limit hand needs."""
     result = score_text(text, load("classical-bmja"), Situation(seat=Wind.NORTH, winner=False))
     assert (result.limit_hand is not None) is calling
+
+
+# --- not_written: what a ruleset's hands never hold -------------------------------------------------
+_HOLDING = {  # a winning hand holding each thing NOT_WRITTEN names, and one holding none
+    "bonus_tiles": "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c 1f",
+    "exposed_pair": "1b1b1b 3c3c3c 5d5d5d 4b!4b4b 7c7c=",
+    "winning_tile_laid": "1b1b1b 3c3c3c 5d5d5d 4b4b!4b* 7c7c",
+    "": "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c",
+}
+
+
+@pytest.mark.parametrize("held", sorted(_HOLDING), ids=lambda h: h or "none")
+@pytest.mark.parametrize(
+    "never",
+    [
+        frozenset(c)
+        for n in range(len(NOT_WRITTEN) + 1)
+        for c in itertools.combinations(sorted(NOT_WRITTEN), n)
+    ],
+    ids=lambda never: "+".join(sorted(never)) or "nothing",
+)
+def test_a_hand_is_refused_exactly_when_it_holds_what_its_ruleset_never_holds(
+    held: str, never: frozenset[str]
+) -> None:
+    # _written asks the tests of _HOLDS the setting names (remembered per setting, _holds).
+    base = load("pung-chow")
+    ruleset = replace(base, settings=replace(base.settings, not_written=never))
+    assert [what for what, _ in _holds(never)] == [what for what in _HOLDS if what in never]
+    if held in never:
+        with pytest.raises(HandError) as refused:
+            score_text(_HOLDING[held], ruleset, Situation())
+        assert refused.value.code == "not-written"
+        assert NOT_WRITTEN[held] in str(refused.value)
+    else:
+        assert score_text(_HOLDING[held], ruleset, Situation()).score > 0

@@ -65,9 +65,14 @@ class Line:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Score:
-    """The whole result for one hand."""
+    """The whole result for one hand.
+
+    Not frozen, unlike the domain types (as conditions.Context): one is made for every hand scored, a
+    frozen dataclass sets each of its 17 fields through a call (1.4 us of a hand), and each Score is its
+    own, shared with no other hand (dataclasses.replace makes another); nothing assigns to one.
+    """
 
     ruleset: str
     hand: str
@@ -120,9 +125,9 @@ class Score:
     def as_json(self) -> str:
         """`json.dumps(self.as_dict())`, built from remembered pieces (a batch writes thousands)."""
         arrangement = self.arrangement
-        if MeldKind.SINGLE in map(_KIND, arrangement):  # as_dict's two lists: sets, then single tiles
-            shown = [m.code for m in arrangement if m.kind is not MeldKind.SINGLE]
-            shown += [m.code for m in arrangement if m.kind is MeldKind.SINGLE]
+        if _SINGLE in map(_KIND, arrangement):  # as_dict's two lists: sets, then single tiles
+            shown = [m.code for m in arrangement if m.kind is not _SINGLE]
+            shown += [m.code for m in arrangement if m.kind is _SINGLE]
         else:
             shown = [m.code for m in arrangement]
         limit = "null" if self.limit is None else self.limit
@@ -146,6 +151,9 @@ class Score:
 
 
 _KIND = attrgetter("kind")
+# As a module name: in Python 3.11 a member read through its Enum class runs the class's __getattr__
+# hook (about 0.1 us a read), and as_json asks it of every score.
+_SINGLE = MeldKind.SINGLE
 
 
 @lru_cache(maxsize=4096)  # one per row of a ruleset's score card (a line differs in its running total)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -14,7 +15,7 @@ from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
-from .plan import Found, evaluate, memo_for, plan_for
+from .plan import Found, Plan, evaluate, memo_for, plan_for
 from .rule_types import NOT_WRITTEN, LimitTier
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
@@ -55,6 +56,9 @@ def _display_order(arrangement: tuple[Meld, ...]) -> tuple[Meld, ...]:
 
 
 _SHOWN = attrgetter("shown")
+# The ways of winning every hand is asked about, as module names: in Python 3.11 a member read through
+# its Enum class runs the class's __getattr__ hook (about 0.1 us a read).
+_DISCARD, _LOOSE = WinBy.DISCARD, WinBy.LOOSE
 _RULE = attrgetter("rule")  # a Line's rule id
 _FIRST = itemgetter(0)  # a found line's place in the breakdown (plan._line_key)
 
@@ -63,19 +67,20 @@ def _lines(found: list[Found]) -> tuple[Line, ...]:
     """The breakdown as the book prints it: point lines, then doublings, with the running total."""
     lines: list[Line] = []
     running = 0
+    shared = _LINES.get
     for _, rule, unit, points, doublings in sorted(found, key=_FIRST):
-        code = unit.code if unit else None
+        code = None if unit is None else unit.code
         if rule.limit:
             kind, points, doublings = "limit", 0, 0
         else:
             kind = rule.kind
             if doublings:
-                running *= 2**doublings  # point lines sort first: running is the points total
+                running <<= doublings  # times 2**doublings: point lines sort first, running is their total
             else:
                 running += points
         # The Line with these fields, shared: the same lines recur hand after hand in a batch.
         key = (kind, rule.label, points, doublings, rule.id, code, running)
-        line = _LINES.get(key)
+        line = shared(key)
         if line is None:
             line = _LINES.put(key, Line(*key))
         lines.append(line)
@@ -95,12 +100,13 @@ def score_hand(
     """Score a built hand; raise HandError when it is not the kind of hand the situation says."""
     if ruleset.settings.not_written:
         _written(hand, ruleset)
+    plan = plan_for(ruleset, situation.winner)
     if not situation.winner:
-        return _score_hand(hand, ruleset, situation, limit, seats, None)
+        return _score_hand(hand, ruleset, plan, situation, limit, seats, None)
     arranged = _winning(hand, ruleset, situation)
-    score = _score_hand(hand, ruleset, situation, limit, seats, arranged)
+    score = _score_hand(hand, ruleset, plan, situation, limit, seats, arranged)
     if any(_FLAGS(situation)):
-        idle = _idle_facts(hand, ruleset, situation, limit, seats, score, arranged)
+        idle = _idle_facts(hand, ruleset, plan, situation, limit, seats, score, arranged)
         if idle:
             score = replace(score, notes=(*score.notes, *idle))
     return score
@@ -121,7 +127,7 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
         )
     require_winning_size(hand)
     hand_waits = waits(hand, ruleset.shapes)
-    candidates = list(winning_arrangements(hand, situation.win_by is WinBy.DISCARD))
+    candidates = list(winning_arrangements(hand, situation.win_by is _DISCARD))
     most = ruleset.settings.max_chows
     sets_found = bool(candidates)
     if most is not None:  # e.g. a hand of four sets and a pair may hold one chow at most
@@ -143,12 +149,14 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
 def _score_hand(
     hand: Hand,
     ruleset: Ruleset,
+    plan: Plan,
     situation: Situation,
     limit: int | None | _Default,
     seats: tuple[Wind, ...],
     arranged: _Arranged | None,
 ) -> Score:
-    """score_hand without the notes of facts that change nothing; `arranged`: a winner's (_winning)."""
+    """score_hand without the notes of facts that change nothing; `plan`: the ruleset's for the side
+    (plan_for), `arranged`: a winner's (_winning)."""
     cap = limit_in_force(ruleset, limit)
     counts = hand.counts
     if arranged is not None:
@@ -171,7 +179,6 @@ def _score_hand(
         hand_waits = ()
         candidates = list(map(_display_order, loser_arrangements(hand, ruleset.settings.loser_max_pairs)))
 
-    plan = plan_for(ruleset, situation.winner)
     # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
     nominal = cap if cap is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
     memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
@@ -224,7 +231,7 @@ def _score_hand(
             deposits = terms.deposit_points * situation.deposits
             if situation.honba or situation.deposits:
                 notes += settlement_notes(ruleset, situation)
-    # Positional: one Score per hand, and keywords cost a frozen dataclass more (Score's field order).
+    # Positional: one Score per hand, and keywords cost more (Score's field order).
     return Score(
         ruleset.name,
         hand.code,
@@ -251,7 +258,7 @@ def _collected(
 ) -> dict[Payer, int]:
     """What each payer pays the winner under the settlement's terms (payments.collection), remembered
     by what it is worked out from: a batch pays the same few hundred amounts hand after hand."""
-    discard = situation.win_by is WinBy.DISCARD
+    discard = situation.win_by is _DISCARD
     key = (terms, multiplier, seats, situation.seat, payable, discard, situation.discarder, situation.honba)
     paid = _PAID.get(key)
     if paid is None:
@@ -266,10 +273,15 @@ _PAID: BoundedCache[tuple[Any, ...], dict[Payer, int]] = BoundedCache(4096)
 
 def _written(hand: Hand, ruleset: Ruleset) -> None:
     """Refuse a hand that holds what the ruleset's hands never hold (the setting `not_written`)."""
-    never = ruleset.settings.not_written
-    for what, holds in _HOLDS.items():
-        if what in never and holds(hand):
+    for what, holds in _holds(ruleset.settings.not_written):
+        if holds(hand):
             raise HandError(f"{ruleset.name}: {NOT_WRITTEN[what]}", code="not-written", column=1)
+
+
+@lru_cache(maxsize=64)  # one per ruleset's setting: the same few, hand after hand
+def _holds(never: frozenset[str]) -> tuple[tuple[str, Callable[[Hand], bool]], ...]:
+    """The tests of _HOLDS that `never` names, in _HOLDS' order."""
+    return tuple((what, holds) for what, holds in _HOLDS.items() if what in never)
 
 
 # Whether a hand holds each thing a ruleset may say its hands never hold (NOT_WRITTEN), in the order
@@ -284,7 +296,11 @@ assert list(_HOLDS) == sorted(NOT_WRITTEN), "a test for each of NOT_WRITTEN, by 
 
 def _counted(found: list[Found]) -> int:
     """The doublings of the lines whose rules count towards a ruleset's min_doublings."""
-    return sum([line[4] for line in found if line[1].counts_for_minimum])
+    counted = 0
+    for line in found:  # a loop: faster than a comprehension over a hand's few lines
+        if line[1].counts_for_minimum:
+            counted += line[4]
+    return counted
 
 
 def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -> None:
@@ -326,14 +342,14 @@ def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
 def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     """A note for counters or deposits stated when the ruleset's settlement pays nothing for them."""
     terms = ruleset.settlement
-    return tuple(
-        [
-            f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} "
-            f"(no {setting} in its settlement)"
-            for name, what, setting in _PAID_FOR
-            if getattr(situation, name) and not getattr(terms, setting)
-        ]
-    )
+    notes: tuple[str, ...] = ()
+    for name, what, setting in _PAID_FOR:  # a loop, not a comprehension: nearly always no note
+        if getattr(situation, name) and not getattr(terms, setting):
+            notes += (
+                f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} "
+                f"(no {setting} in its settlement)",
+            )
+    return notes
 
 
 # The facts of the table the settlement pays for: (fact, what it counts, the setting that pays for it).
@@ -362,7 +378,7 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
         found = _UNREAD.put(facts, _unread(facts))
     unread, stated = found
     given = stated(situation)
-    loose = situation.win_by is WinBy.LOOSE
+    loose = situation.win_by is _LOOSE
     if not (loose or any(given)):
         return ()
     notes = [
@@ -393,6 +409,7 @@ _LOOSE_FACTS = tuple(f for f in SITUATION_FACTS if f.way is WinBy.LOOSE)  # fact
 def _idle_facts(
     hand: Hand,
     ruleset: Ruleset,
+    plan: Plan,
     situation: Situation,
     limit: int | None | _Default,
     seats: tuple[Wind, ...],
@@ -403,16 +420,17 @@ def _idle_facts(
     `--original-hand` for a South winner under pung-chow-limit, whose only such rule is East's): the
     hand scores the same lines without it. Facts are left out in turn and stay out only while the
     score holds, so two that count together (a rule asking for either) are never both noted."""
-    plan = plan_for(ruleset, True)
-    reads = plan.reads
-    # Given, and read by some rule (else noted already as read by no rule, _unread_options).
-    tried = [fact for fact in _TRIED if getattr(situation, fact.field) and fact.field in reads]
-    if not tried:
+    # Read by some rule (else noted already as read by no rule, _unread_options), and given.
+    readable, stated = _read_flags(plan.reads)
+    given = stated(situation)
+    if not any(given):
         return ()
     required_by = plan.required_by
     kept = situation
     notes: list[str] = []
-    for fact in tried:
+    for fact, on in zip(readable, given, strict=True):
+        if not on:
+            continue
         # A fact that a line of the hand requires counts: without it that rule gives no line (no trial).
         needing = required_by.get(fact.field)
         if needing and not needing.isdisjoint(map(_RULE, score.lines)):
@@ -420,7 +438,7 @@ def _idle_facts(
         off: dict[str, Any] = {fact.field: False}
         trial = replace(kept, **off)
         try:
-            other = _score_hand(hand, ruleset, trial, limit, seats, arranged)
+            other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged)
         except PungchowError:
             continue  # the hand does not stand without it (won on the original draw, no `!`)
         if (other.score, other.lines) == (score.score, score.lines):
@@ -429,6 +447,14 @@ def _idle_facts(
             use = f"no rule of ruleset {ruleset.name} can use {fact.scores}"
             notes.append(f"{fact.option}: {use} in this hand ({where})")
     return tuple(notes)
+
+
+@lru_cache(maxsize=256)  # one per plan's facts read: the same few, hand after hand
+def _read_flags(reads: frozenset[str]) -> tuple[tuple[Fact, ...], Callable[[Situation], tuple[Any, ...]]]:
+    """The on/off facts _idle_facts may try without that some rule reads (in FACTS order), and what a
+    situation states of them, as a tuple (one call: most hands state none of them)."""
+    readable = tuple(f for f in _TRIED if f.field in reads)
+    return readable, _fields(readable)
 
 
 def _value(

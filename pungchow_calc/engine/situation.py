@@ -320,8 +320,12 @@ def unmet_need(situation: Situation) -> str | None:
     """Why a situation's stated facts cannot go together (a fact given without one of those it needs,
     Fact.needs; more tiles than its row allows, Fact.most and Fact.under), or None."""
     for fact in _NEEDING:
-        if getattr(situation, fact.field) and not any(getattr(situation, n) for n in fact.needs):
-            return f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
+        if getattr(situation, fact.field):
+            for need in fact.needs:  # a loop, not any(): no generator for each hand
+                if getattr(situation, need):
+                    break
+            else:
+                return f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
     for fact in _BOUNDED:
         given = len(getattr(situation, fact.field))
         if not given:
@@ -346,10 +350,15 @@ class Impossible:
     test: Callable[[Hand, Situation], str | None]
 
 
+# Read as a module name: in Python 3.11 a member read through its Enum class runs the class's
+# __getattr__ hook (about 0.1 us a read), and every hand of a ruleset with `impossible` asks this.
+_LOOSE = WinBy.LOOSE
+
+
 def _loose_without_kong(hand: Hand, situation: Situation) -> str | None:
     # A loose tile is drawn for a kong (or, where there are flowers and seasons, for a bonus tile):
     # the book's "loose tile" and riichi's replacement tile (RCR 2016 §3.3.5-3.3.7).
-    if situation.win_by is WinBy.LOOSE and not (hand.kongs or hand.bonus):
+    if situation.win_by is _LOOSE and not (hand.kongs or hand.bonus):
         return "--loose: a loose tile is drawn only for a kong (or a flower or season), and the hand has none"
     return None
 
