@@ -25,6 +25,8 @@ class MeldKind(Enum):
     SINGLE = "single"  # a leftover tile of a loser, or one tile of a special shape
 
 
+# Members read per hand, as module names (README "Shared values": the Enum class's __getattr__).
+_KONG = MeldKind.KONG
 # The book lists the sets, then the pair; a loser's leftover tiles come last.
 _SHOWN_LAST = {MeldKind.PAIR: 1, MeldKind.SINGLE: 2}
 
@@ -136,7 +138,7 @@ class Hand:
     @property
     def kongs(self) -> int:
         """How many kongs are declared."""
-        return [m.kind for m in self.fixed].count(MeldKind.KONG)
+        return [m.kind for m in self.fixed].count(_KONG)
 
 
 _INDEX = attrgetter("index")
