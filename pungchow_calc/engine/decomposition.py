@@ -15,6 +15,10 @@ from .cache import BoundedCache
 from .hand import Hand, Meld, MeldKind, meld
 from .tiles import BLOCKS, PLAYING_TILES, Tile
 
+# Members read per hand or per set, as module names (README "Shared values": the Enum class's __getattr__).
+_CHOW_KIND, _PUNG_KIND, _PAIR_KIND = MeldKind.CHOW, MeldKind.PUNG, MeldKind.PAIR
+_KONG_KIND, _SINGLE_KIND = MeldKind.KONG, MeldKind.SINGLE
+
 # Each remembered block table holds at most this many blocks (least recently used go first): a long
 # batch meets some thousands per 100,000 hands. Measured on a 1,000,000-line batch (README "Speed"):
 # 8,192 keeps its memory level after the first 400,000 lines (66 MB at the end) for 4% more time than
@@ -182,7 +186,7 @@ def still_needed(fixed: tuple[Meld, ...] | list[Meld]) -> tuple[int, int]:
     exposed pair `=` is the hand's pair, docs/notation.md). Negative: too many marked groups."""
     if not fixed:
         return 4, 1  # a concealed hand: the usual case
-    pairs = [m.kind for m in fixed].count(MeldKind.PAIR)
+    pairs = [m.kind for m in fixed].count(_PAIR_KIND)
     return 4 - (len(fixed) - pairs), 1 - pairs
 
 
@@ -199,10 +203,10 @@ def _meld(kind: str, index: int, order: int) -> Meld:
     tile = PLAYING_TILES[index]
     if kind == "chow":
         tiles = (tile, PLAYING_TILES[index + 1], PLAYING_TILES[index + 2])
-        return meld(MeldKind.CHOW, tiles, order=order)
+        return meld(_CHOW_KIND, tiles, order=order)
     if kind == "pung":
-        return meld(MeldKind.PUNG, (tile,) * 3, order=order)
-    return meld(MeldKind.PAIR, (tile,) * 2, order=order)
+        return meld(_PUNG_KIND, (tile,) * 3, order=order)
+    return meld(_PAIR_KIND, (tile,) * 2, order=order)
 
 
 def _pool_melds(hand: Hand, parts: tuple[_Placed, ...]) -> list[Meld]:
@@ -288,9 +292,9 @@ def shape_arrangement(hand: Hand) -> tuple[Meld, ...]:
         tile = PLAYING_TILES[index]
         win = tile == hand.winning_tile
         if count >= 2:
-            melds.append(meld(MeldKind.PAIR, (tile,) * count, winning=win, order=99))
+            melds.append(meld(_PAIR_KIND, (tile,) * count, winning=win, order=99))
         elif count == 1:
-            melds.append(meld(MeldKind.SINGLE, (tile,), winning=win))
+            melds.append(meld(_SINGLE_KIND, (tile,), winning=win))
     return tuple(hand.fixed) + tuple(melds)
 
 
@@ -301,7 +305,7 @@ def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]
     """
     counts = hand.pool_counts
     first = hand.first_typed
-    max_pairs -= sum(1 for m in hand.fixed if m.kind is MeldKind.PAIR)  # exposed pairs score first
+    max_pairs -= sum(1 for m in hand.fixed if m.kind is _PAIR_KIND)  # exposed pairs score first
     pungs = [i for i, c in enumerate(counts) if c >= 3]
     base = list(counts)
     for i in pungs:
@@ -326,9 +330,7 @@ def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]
                     melds.append(_meld("chow", i, 0))
         melds = [meld(m.kind, m.tiles, order=min(first[t.index] for t in m.tiles)) for m in melds]
         singles = tuple(
-            meld(MeldKind.SINGLE, (PLAYING_TILES[i],), order=100)
-            for i, c in enumerate(rest)
-            for _ in range(c)
+            meld(_SINGLE_KIND, (PLAYING_TILES[i],), order=100) for i, c in enumerate(rest) for _ in range(c)
         )
         yield tuple(hand.fixed) + tuple(melds) + singles
 
@@ -343,7 +345,7 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
     before = list(hand.pool_counts)  # the concealed tiles before the winning one came
     if hand.winning_fixed is not None:
         held = fixed[hand.winning_fixed]
-        if held.kind is MeldKind.KONG:
+        if held.kind is _KONG_KIND:
             # Won with the fourth tile of an exposed pung: that tile was the only way in.
             return (win,)
         fixed = fixed[: hand.winning_fixed] + fixed[hand.winning_fixed + 1 :]

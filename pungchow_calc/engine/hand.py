@@ -25,6 +25,8 @@ class MeldKind(Enum):
     SINGLE = "single"  # a leftover tile of a loser, or one tile of a special shape
 
 
+# Members read per hand, as module names (README "Shared values": the Enum class's __getattr__).
+_KONG = MeldKind.KONG
 # The book lists the sets, then the pair; a loser's leftover tiles come last.
 _SHOWN_LAST = {MeldKind.PAIR: 1, MeldKind.SINGLE: 2}
 
@@ -117,6 +119,9 @@ class Hand:
     # A set laid open before the win (`*`, `+`, `=`): the hand is not closed (docs/riichi.md), asked
     # by rule after rule of every arrangement.
     opened: bool
+    # Counted once in build: a winner's size is checked by them (require_winning_size), every hand.
+    kongs: int  # how many kongs are declared (all of them marked groups)
+    size: int  # how many playing tiles (fixed sets and pool)
 
     @property
     def code(self) -> str:
@@ -132,11 +137,6 @@ class Hand:
     def tiles(self) -> tuple[Tile, ...]:
         """Every playing tile of the hand (fixed sets and pool)."""
         return tuple(t for m in self.fixed for t in m.tiles) + self.pool
-
-    @property
-    def kongs(self) -> int:
-        """How many kongs are declared."""
-        return [m.kind for m in self.fixed].count(MeldKind.KONG)
 
 
 _INDEX = attrgetter("index")
@@ -245,6 +245,7 @@ def build(parsed: ParsedHand) -> Hand:
     in_pool = 0  # of the pool's
     size = 0  # how many playing tiles
     kinds = 0  # Group.kinds of every group
+    kongs = 0
     opened = False
     winning_tile: Tile | None = None
     winning_fixed: int | None = None
@@ -276,6 +277,8 @@ def build(parsed: ParsedHand) -> Hand:
             if group.winning is not None:
                 winning_fixed = len(fixed)
             opened |= exposed
+            if kind is _KONG:
+                kongs += 1
             found = placed((group.code, order))
             if found is None:
                 # (meld's fields in order: exposed, declared, winning, order, claimed kong)
@@ -307,6 +310,8 @@ def build(parsed: ParsedHand) -> Hand:
         tuple(in_pool.to_bytes(34, "little")) if fixed else counts,
         _SUITS[kinds],
         opened,
+        kongs,
+        size,
     )
 
 
@@ -333,8 +338,8 @@ def _too_many_copies(groups: tuple[Group, ...]) -> None:
 
 def require_winning_size(hand: Hand) -> None:
     """A winner holds four sets and a pair: 14 tiles plus one per kong (Harr, "Mah-Jongg")."""
-    need = 14 + hand.kongs if hand.fixed else 14  # a concealed hand: no kong
-    have = sum(hand.counts)  # every playing tile, the fixed sets' and the pool's
+    need = 14 + hand.kongs
+    have = hand.size
     if have != need:
         raise HandError(
             f"a winning hand has 14 tiles plus one per kong: {need} here, but {have} were given",

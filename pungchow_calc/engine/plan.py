@@ -34,6 +34,8 @@ _Lines = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per
 _Situated = tuple[tuple[Found, ...], frozenset[str], tuple[str, ...]]
 # A Tally as a key, counted in C: (Hand.suits, Hand.opened, the kind of each meld).
 _TallyKey = tuple[tuple[int, bool], bool, tuple[MeldKind, ...]]
+# Members read per arrangement, as module names (README "Shared values": the Enum class's __getattr__).
+_PAIR, _SINGLE = MeldKind.PAIR, MeldKind.SINGLE
 
 
 class Tallied(NamedTuple):
@@ -471,16 +473,15 @@ def evaluate(
     # Read once for the five units of the arrangement.
     pairs, sets, live_pairs, live_sets = plan.pairs, plan.sets, checks.live_pairs, checks.live_sets
     pairs_key, sets_key = checks.pairs_key, checks.sets_key
-    pair, single = MeldKind.PAIR, MeldKind.SINGLE
     for slot, unit in enumerate(ctx.melds):
         kind = unit.kind
-        if kind is pair:
+        if kind is _PAIR:
             rules = pairs
             live = live_pairs
             live_key = pairs_key
             position = pairs_so_far
             pairs_so_far += 1
-        elif kind is single:
+        elif kind is _SINGLE:
             continue
         else:
             rules = sets
@@ -521,7 +522,7 @@ def evaluate(
                 add((line_at, rule, unit, worth, rule.doublings_open if opened else rule.doublings))
     for rule, check in checks.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
-            if target is not None and (target.kind is MeldKind.PAIR) != (rule.scope == "pair"):
+            if target is not None and (target.kind is _PAIR) != (rule.scope == "pair"):
                 continue
             late = _worth(rule, check, ctx, target, at, claimed, nominal)
             if late is not None:

@@ -35,6 +35,10 @@ from .base import (
     reads,
 )
 
+# Members read per set or per hand, as module names (README "Shared values": the Enum class's __getattr__).
+_PAIR, _SINGLE = MeldKind.PAIR, MeldKind.SINGLE
+_DISCARD = WinBy.DISCARD
+
 
 def concealed_as(meld: Meld, win_by: WinBy, declared_kongs: bool, claimed_kongs: bool) -> bool:
     """Whether a set or pair counts as concealed, with each kind of kong counted as the rule says.
@@ -46,8 +50,8 @@ def concealed_as(meld: Meld, win_by: WinBy, declared_kongs: bool, claimed_kongs:
         return declared_kongs
     if meld.claimed_kong:
         return claimed_kongs
-    if meld.kind is MeldKind.PAIR:
-        return not (meld.exposed or (meld.winning and win_by is WinBy.DISCARD))
+    if meld.kind is _PAIR:
+        return not (meld.exposed or (meld.winning and win_by is _DISCARD))
     return not meld.exposed
 
 
@@ -90,7 +94,7 @@ def _all_concealed(params: Any) -> Test:
     concealed = _kongs_only(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
-        return all(concealed(ctx, m) for m in ctx.melds if m.kind is not MeldKind.SINGLE)
+        return all(concealed(ctx, m) for m in ctx.melds if m.kind is not _SINGLE)
 
     return test
 
@@ -121,7 +125,7 @@ def _winning_concealed(params: Any) -> Test:
     concealed = _kongs_only(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
-        if ctx.hand.winning_tile is None or ctx.situation.win_by is WinBy.DISCARD:
+        if ctx.hand.winning_tile is None or ctx.situation.win_by is _DISCARD:
             return False
         return any(m.winning and concealed(ctx, m) for m in ctx.melds)
 

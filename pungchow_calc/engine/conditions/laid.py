@@ -32,6 +32,9 @@ from .base import (
 )
 from .sets import WAITS, chow_wait
 
+# Members read per set, as module names (README "Shared values": the Enum class's __getattr__).
+_KONG = MeldKind.KONG
+
 
 def _before_win(meld: Meld) -> tuple[Tile, ...]:
     """The tiles of a meld already complete before the winning tile came.
@@ -41,7 +44,7 @@ def _before_win(meld: Meld) -> tuple[Tile, ...]:
     """
     if not meld.winning:
         return meld.tiles
-    return meld.tiles[1:] if meld.kind is MeldKind.KONG and meld.exposed else ()
+    return meld.tiles[1:] if meld.kind is _KONG and meld.exposed else ()
 
 
 def _on_table(meld: Meld) -> bool:
