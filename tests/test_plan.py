@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from family_helpers import MAH_JONGG, score
@@ -180,13 +181,18 @@ LIVE_PROBES = {
 }
 
 
-def _remembered_disagreements_anywhere(text: str) -> dict[str, set[str]]:
+def _anywhere(disagreements: Any, probes: dict[str, Any], text: str) -> dict[str, set[str]]:
+    """The rules `disagreements(ruleset, text)` finds, by ruleset, over the shipped ones and the probes."""
     found = {}
-    for name, ruleset in {**RULESETS, **LIVE_PROBES}.items():
-        where = remembered_disagreements(ruleset, text)
+    for name, ruleset in {**RULESETS, **probes}.items():
+        where = disagreements(ruleset, text)
         if where:
             found[name] = where
     return found
+
+
+def _remembered_disagreements_anywhere(text: str) -> dict[str, set[str]]:
+    return _anywhere(remembered_disagreements, LIVE_PROBES, text)
 
 
 @given(st.one_of(winning_hands(), losing_hands(), special_hands()))
@@ -525,12 +531,7 @@ def tally_disagreements(ruleset: Ruleset, text: str) -> set[str]:
 
 
 def _tally_disagreements_anywhere(text: str) -> dict[str, set[str]]:
-    found = {}
-    for name, ruleset in {**RULESETS, **TALLY_PROBES}.items():
-        rules = tally_disagreements(ruleset, text)
-        if rules:
-            found[name] = rules
-    return found
+    return _anywhere(tally_disagreements, TALLY_PROBES, text)
 
 
 @given(st.one_of(winning_hands(), losing_hands(), special_hands()))
