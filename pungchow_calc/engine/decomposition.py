@@ -399,7 +399,9 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
 def _block_waits(block: tuple[int, ...], numbered: bool) -> tuple[bool | None, bool, tuple[int, ...]]:
     """(whether the block holds a pair as it splits, None when it does not split; whether it holds one
     after one tile more; each tile, by index within the block, whose addition leaves it splitting)."""
-    splits, has_pair = _block_status(block, numbered)
+    # The status unremembered: each block comes here once (this table remembers it), and on closed hands
+    # the status table alone (is_complete's) would never be asked for it again.
+    splits, has_pair = _status(block, numbered)
     return has_pair if splits else None, *_block_fills(block, numbered)
 
 
@@ -456,11 +458,13 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     return pair, tuple(sorted(found))
 
 
-@lru_cache(maxsize=BLOCK_TABLES)
-def _block_status(block: tuple[int, ...], numbered: bool) -> tuple[bool, bool]:
+def _status(block: tuple[int, ...], numbered: bool) -> tuple[bool, bool]:
     """(whether the block splits into sets, and a pair if its size calls for one; whether it holds a pair)."""
     n = sum(block)
     if n % 3 == 1:
         return False, False
     has_pair = n % 3 == 2
     return _splittable(block, numbered, has_pair), has_pair
+
+
+_block_status = lru_cache(maxsize=BLOCK_TABLES)(_status)  # is_complete asks it of the same blocks often
