@@ -93,34 +93,36 @@ def _splittable(block: Sequence[int], numbered: bool, pair: bool) -> bool:
                 return False
         return twos == pair
     if not pair:
-        return _sets_only(list(block))
+        return _sets_only(block)
     # Every set's tile indexes add up to a multiple of 3, so the pair's index p has 2p = the block's
     # index sum (mod 3): only those places are tried.
     total = 0
     for i, count in enumerate(block):
         total += i * count
+    rest = list(block)
     for i in range(2 * total % 3, len(block), 3):
         if block[i] >= 2:
-            rest = list(block)
             rest[i] -= 2
             if _sets_only(rest):
                 return True
+            rest[i] += 2
     return False
 
 
-def _sets_only(counts: list[int]) -> bool:
-    """Whether a numbered block (changed in place) splits into chows and pungs. From the lowest tile
-    up: three alike chows are three pungs, so the lowest tile's count, modulo 3, is how many chows
-    must start there."""
-    last = len(counts) - 2
-    for i, count in enumerate(counts):
-        chows = count % 3
-        if chows:
-            if i >= last or counts[i + 1] < chows or counts[i + 2] < chows:
-                return False
-            counts[i + 1] -= chows
-            counts[i + 2] -= chows
-    return True
+def _sets_only(counts: Iterable[int]) -> bool:
+    """Whether a numbered block splits into chows and pungs. From the lowest tile up: three alike
+    chows are three pungs, so the lowest tile's count (less the chows running through it), modulo 3,
+    is how many chows must start there."""
+    # The chows begun one and two tiles below, carried along (the counts are left as they are: each
+    # block is tested with several tiles added, and no copy is made for a test).
+    one_below = two_below = 0
+    for count in counts:
+        count -= one_below + two_below
+        if count < 0:
+            return False
+        two_below = one_below
+        one_below = count % 3
+    return not (one_below or two_below)  # no chow runs past the block's nine
 
 
 def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> list[tuple[_Placed, ...]]:
@@ -413,7 +415,7 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     if grown_size % 3 == 1:
         return pair, ()  # no tile can make it sets (and a pair)
     out = []
-    grown = list(block)  # the block changed for each test in turn (each test copies it)
+    grown = list(block)  # the block changed for each test in turn
     if not numbered:
         for i, count in enumerate(block):
             if count:  # a wind or dragon joins only its own kind
@@ -428,11 +430,12 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     # one joins nothing.
     total = sum([i * count for i, count in enumerate(block)])
     size = len(block)
+    padded = (0, 0, *block)  # padded[i : i + 5]: the block's tiles within two of index i
     if not pair:
         for i in range(-total % 3, size, 3):
-            if any(block[max(0, i - 2) : i + 3]):
+            if any(padded[i : i + 5]):
                 grown[i] += 1
-                if _sets_only(grown.copy()):
+                if _sets_only(grown):
                     out.append(i)
                 grown[i] -= 1
         return pair, tuple(out)
@@ -441,7 +444,7 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     for p in range(total % 3, size, 3):
         if block[p]:
             grown[p] -= 1
-            if _sets_only(grown.copy()):
+            if _sets_only(grown):
                 found.add(p)
             grown[p] += 1
     # A pair is held (index p) and the tile joins the rest as sets (total - 2p + i a multiple of 3).
@@ -449,9 +452,9 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
         if count >= 2:
             grown[p] -= 2
             for i in range((2 * p - total) % 3, size, 3):
-                if i not in found and any(block[max(0, i - 2) : i + 3]):
+                if i not in found and any(padded[i : i + 5]):
                     grown[i] += 1
-                    if _sets_only(grown.copy()):
+                    if _sets_only(grown):
                         found.add(i)
                     grown[i] -= 1
             grown[p] += 2
