@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
 
 from .cache import BoundedCache
 from .hand import Hand, Meld, MeldKind, meld
@@ -414,51 +414,66 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     pair = grown_size % 3 == 2
     if grown_size % 3 == 1:
         return pair, ()  # no tile can make it sets (and a pair)
-    out = []
-    grown = list(block)  # the block changed for each test in turn
-    if not numbered:
-        for i, count in enumerate(block):
-            if count:  # a wind or dragon joins only its own kind
-                grown[i] += 1
-                if _splittable(grown, False, pair):
-                    out.append(i)
-                grown[i] -= 1
-        return pair, tuple(out)
+    if not numbered or grown_size > _SETS_TILES + 2:
+        return pair, _fills_tried(block, numbered, pair)
+    # A suit of a hand's size (at most four sets and a pair with the tile added): each test is one
+    # lookup of the block's code, changed by the tile added and the pair taken out, in _SETS_CODES.
     # Sets alone have tile indexes adding up to a multiple of 3 (as in _splittable), so only a third of
     # the tiles can leave a block splitting: those that bring its index sum `total` to such a multiple,
     # with the pair (if any) taken out. A tile that neither matches nor neighbours (within two) a held
     # one joins nothing.
-    total = sum([i * count for i, count in enumerate(block)])
-    size = len(block)
+    code = total = 0
+    for i, count in enumerate(block):
+        code += count << _CODE_BITS * i
+        total += i * count
     padded = (0, 0, *block)  # padded[i : i + 5]: the block's tiles within two of index i
     if not pair:
-        for i in range(-total % 3, size, 3):
-            if any(padded[i : i + 5]):
-                grown[i] += 1
-                if _sets_only(grown):
-                    out.append(i)
-                grown[i] -= 1
-        return pair, tuple(out)
+        return pair, tuple(
+            [i for i in range(-total % 3, 9, 3) if any(padded[i : i + 5]) and code + _ONE[i] in _SETS_CODES]
+        )
     found = set()
     # The tile pairs one held (index p, the rest sets: total - p a multiple of 3).
-    for p in range(total % 3, size, 3):
-        if block[p]:
-            grown[p] -= 1
-            if _sets_only(grown):
-                found.add(p)
-            grown[p] += 1
+    for p in range(total % 3, 9, 3):
+        if block[p] and code - _ONE[p] in _SETS_CODES:
+            found.add(p)
     # A pair is held (index p) and the tile joins the rest as sets (total - 2p + i a multiple of 3).
     for p, count in enumerate(block):
         if count >= 2:
-            grown[p] -= 2
-            for i in range((2 * p - total) % 3, size, 3):
-                if i not in found and any(padded[i : i + 5]):
-                    grown[i] += 1
-                    if _sets_only(grown):
-                        found.add(i)
-                    grown[i] -= 1
-            grown[p] += 2
+            rest = code - 2 * _ONE[p]
+            for i in range((2 * p - total) % 3, 9, 3):
+                if i not in found and any(padded[i : i + 5]) and rest + _ONE[i] in _SETS_CODES:
+                    found.add(i)
     return pair, tuple(sorted(found))
+
+
+def _fills_tried(block: tuple[int, ...], numbered: bool, pair: bool) -> tuple[int, ...]:
+    """_block_fills' answer found by trying with _splittable each tile that matches or neighbours
+    (within two, in a suit) a held one: for the honors, and suits of more tiles than a hand holds."""
+    grown = list(block)  # the block changed for each test in turn
+    padded = (0, 0, *block) if numbered else (0, 0, 0, 0, 0)
+    out = []
+    for i, count in enumerate(block):
+        if count or any(padded[i : i + 5]):  # a wind or dragon joins only its own kind
+            grown[i] += 1
+            if _splittable(grown, numbered, pair):
+                out.append(i)
+            grown[i] -= 1
+    return tuple(out)
+
+
+# A suit's counts as one number, _CODE_BITS bits a tile (a tile's count stays under 8): _SETS_CODES
+# holds the number of every suit that splits into at most four chows and pungs, made from the sets
+# themselves, so a test of a suit with a tile added or a pair taken out is one addition and one lookup.
+_CODE_BITS = 3
+_SETS_TILES = 12  # four sets: all a hand holds
+_ONE = tuple(1 << _CODE_BITS * i for i in range(9))
+_SETS_CODES = frozenset(
+    sum(sets)
+    for n in range(_SETS_TILES // 3 + 1)
+    for sets in combinations_with_replacement(
+        [_ONE[i] + _ONE[i + 1] + _ONE[i + 2] for i in range(7)] + [3 * one for one in _ONE], n
+    )
+)
 
 
 def _status(block: tuple[int, ...], numbered: bool) -> tuple[bool, bool]:
