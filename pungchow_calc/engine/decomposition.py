@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
+from operator import mul
 
 from .cache import BoundedCache
 from .hand import Hand, Meld, MeldKind, meld
@@ -420,17 +421,11 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     # lookup of the block's code, changed by the tile added and the pair taken out, in _SETS_CODES.
     # Sets alone have tile indexes adding up to a multiple of 3 (as in _splittable), so only a third of
     # the tiles can leave a block splitting: those that bring its index sum `total` to such a multiple,
-    # with the pair (if any) taken out. A tile that neither matches nor neighbours (within two) a held
-    # one joins nothing.
-    code = total = 0
-    for i, count in enumerate(block):
-        code += count << _CODE_BITS * i
-        total += i * count
-    padded = (0, 0, *block)  # padded[i : i + 5]: the block's tiles within two of index i
+    # with the pair (if any) taken out.
+    code = int.from_bytes(bytes(block), "little")
+    total = sum(map(mul, _NINE, block))
     if not pair:
-        return pair, tuple(
-            [i for i in range(-total % 3, 9, 3) if any(padded[i : i + 5]) and code + _ONE[i] in _SETS_CODES]
-        )
+        return pair, tuple([i for i in range(-total % 3, 9, 3) if code + _ONE[i] in _SETS_CODES])
     found = set()
     # The tile pairs one held (index p, the rest sets: total - p a multiple of 3).
     for p in range(total % 3, 9, 3):
@@ -441,7 +436,7 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
         if count >= 2:
             rest = code - 2 * _ONE[p]
             for i in range((2 * p - total) % 3, 9, 3):
-                if i not in found and any(padded[i : i + 5]) and rest + _ONE[i] in _SETS_CODES:
+                if i not in found and rest + _ONE[i] in _SETS_CODES:
                     found.add(i)
     return pair, tuple(sorted(found))
 
@@ -461,12 +456,12 @@ def _fills_tried(block: tuple[int, ...], numbered: bool, pair: bool) -> tuple[in
     return tuple(out)
 
 
-# A suit's counts as one number, _CODE_BITS bits a tile (a tile's count stays under 8): _SETS_CODES
-# holds the number of every suit that splits into at most four chows and pungs, made from the sets
-# themselves, so a test of a suit with a tile added or a pair taken out is one addition and one lookup.
-_CODE_BITS = 3
+# A suit's counts as one number, a byte a tile (its bytes read as an integer): _SETS_CODES holds the
+# number of every suit that splits into at most four chows and pungs, made from the sets themselves,
+# so a test of a suit with a tile added or a pair taken out is one addition and one lookup.
 _SETS_TILES = 12  # four sets: all a hand holds
-_ONE = tuple(1 << _CODE_BITS * i for i in range(9))
+_NINE = range(9)
+_ONE = tuple(1 << 8 * i for i in _NINE)
 _SETS_CODES = frozenset(
     sum(sets)
     for n in range(_SETS_TILES // 3 + 1)
