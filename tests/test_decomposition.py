@@ -14,6 +14,7 @@ from strategies import GenHand, special_hands, winning_hands
 from pungchow_calc.engine.decomposition import (
     _block,
     _block_fills,
+    _fills_tried,
     _splittable,
     is_complete,
     loser_arrangements,
@@ -297,6 +298,20 @@ def test_block_fills_are_every_tile_that_leaves_the_block_splitting(block: tuple
                 expected.append(i)
     found_pair, fills = _block_fills(tuple(counts), numbered)
     assert (found_pair, tuple(i for i in fills if counts[i] < 4)) == (pair, tuple(expected))
+
+
+@settings(max_examples=2000)
+@given(
+    st.lists(st.integers(0, 8), max_size=13).filter(
+        lambda tiles: max([tiles.count(t) for t in tiles] or [0]) <= 4
+    )
+)
+def test_suit_fills_by_code_agree_with_trying_each_tile(tiles: list[int]):
+    # decomposition._block_fills looks a suit of a hand's size up in _SETS_CODES; the general way
+    # (_fills_tried, taken for the honors and for larger suits) tries each tile with _splittable.
+    counts = tuple(tiles.count(i) for i in range(9))
+    pair, fills = _block_fills(counts, True)
+    assert fills == (_fills_tried(counts, True, pair) if len(tiles) % 3 != 0 else ())
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
+from operator import mul
 
 from .cache import BoundedCache
 from .hand import Hand, Meld, MeldKind, meld
@@ -93,34 +94,36 @@ def _splittable(block: Sequence[int], numbered: bool, pair: bool) -> bool:
                 return False
         return twos == pair
     if not pair:
-        return _sets_only(list(block))
+        return _sets_only(block)
     # Every set's tile indexes add up to a multiple of 3, so the pair's index p has 2p = the block's
     # index sum (mod 3): only those places are tried.
     total = 0
     for i, count in enumerate(block):
         total += i * count
+    rest = list(block)
     for i in range(2 * total % 3, len(block), 3):
         if block[i] >= 2:
-            rest = list(block)
             rest[i] -= 2
             if _sets_only(rest):
                 return True
+            rest[i] += 2
     return False
 
 
-def _sets_only(counts: list[int]) -> bool:
-    """Whether a numbered block (changed in place) splits into chows and pungs. From the lowest tile
-    up: three alike chows are three pungs, so the lowest tile's count, modulo 3, is how many chows
-    must start there."""
-    last = len(counts) - 2
-    for i, count in enumerate(counts):
-        chows = count % 3
-        if chows:
-            if i >= last or counts[i + 1] < chows or counts[i + 2] < chows:
-                return False
-            counts[i + 1] -= chows
-            counts[i + 2] -= chows
-    return True
+def _sets_only(counts: Iterable[int]) -> bool:
+    """Whether a numbered block splits into chows and pungs. From the lowest tile up: three alike
+    chows are three pungs, so the lowest tile's count (less the chows running through it), modulo 3,
+    is how many chows must start there."""
+    # The chows begun one and two tiles below, carried along (the counts are left as they are: each
+    # block is tested with several tiles added, and no copy is made for a test).
+    one_below = two_below = 0
+    for count in counts:
+        count -= one_below + two_below
+        if count < 0:
+            return False
+        two_below = one_below
+        one_below = count % 3
+    return not (one_below or two_below)  # no chow runs past the block's nine
 
 
 def _splits(counts: tuple[int, ...], sets_needed: int, pairs_needed: int = 1) -> list[tuple[_Placed, ...]]:
@@ -399,7 +402,9 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
 def _block_waits(block: tuple[int, ...], numbered: bool) -> tuple[bool | None, bool, tuple[int, ...]]:
     """(whether the block holds a pair as it splits, None when it does not split; whether it holds one
     after one tile more; each tile, by index within the block, whose addition leaves it splitting)."""
-    splits, has_pair = _block_status(block, numbered)
+    # The status unremembered: each block comes here once (this table remembers it), and on closed hands
+    # the status table alone (is_complete's) would never be asked for it again.
+    splits, has_pair = _status(block, numbered)
     return has_pair if splits else None, *_block_fills(block, numbered)
 
 
@@ -410,57 +415,69 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     pair = grown_size % 3 == 2
     if grown_size % 3 == 1:
         return pair, ()  # no tile can make it sets (and a pair)
-    out = []
-    grown = list(block)  # the block changed for each test in turn (each test copies it)
-    if not numbered:
-        for i, count in enumerate(block):
-            if count:  # a wind or dragon joins only its own kind
-                grown[i] += 1
-                if _splittable(grown, False, pair):
-                    out.append(i)
-                grown[i] -= 1
-        return pair, tuple(out)
+    if not numbered or grown_size > _SETS_TILES + 2:
+        return pair, _fills_tried(block, numbered, pair)
+    # A suit of a hand's size (at most four sets and a pair with the tile added): each test is one
+    # lookup of the block's code, changed by the tile added and the pair taken out, in _SETS_CODES.
     # Sets alone have tile indexes adding up to a multiple of 3 (as in _splittable), so only a third of
     # the tiles can leave a block splitting: those that bring its index sum `total` to such a multiple,
-    # with the pair (if any) taken out. A tile that neither matches nor neighbours (within two) a held
-    # one joins nothing.
-    total = sum([i * count for i, count in enumerate(block)])
-    size = len(block)
+    # with the pair (if any) taken out.
+    code = int.from_bytes(bytes(block), "little")
+    total = sum(map(mul, _NINE, block))
     if not pair:
-        for i in range(-total % 3, size, 3):
-            if any(block[max(0, i - 2) : i + 3]):
-                grown[i] += 1
-                if _sets_only(grown.copy()):
-                    out.append(i)
-                grown[i] -= 1
-        return pair, tuple(out)
+        return pair, tuple([i for i in range(-total % 3, 9, 3) if code + _ONE[i] in _SETS_CODES])
     found = set()
     # The tile pairs one held (index p, the rest sets: total - p a multiple of 3).
-    for p in range(total % 3, size, 3):
-        if block[p]:
-            grown[p] -= 1
-            if _sets_only(grown.copy()):
-                found.add(p)
-            grown[p] += 1
+    for p in range(total % 3, 9, 3):
+        if block[p] and code - _ONE[p] in _SETS_CODES:
+            found.add(p)
     # A pair is held (index p) and the tile joins the rest as sets (total - 2p + i a multiple of 3).
     for p, count in enumerate(block):
         if count >= 2:
-            grown[p] -= 2
-            for i in range((2 * p - total) % 3, size, 3):
-                if i not in found and any(block[max(0, i - 2) : i + 3]):
-                    grown[i] += 1
-                    if _sets_only(grown.copy()):
-                        found.add(i)
-                    grown[i] -= 1
-            grown[p] += 2
+            rest = code - 2 * _ONE[p]
+            for i in range((2 * p - total) % 3, 9, 3):
+                if i not in found and rest + _ONE[i] in _SETS_CODES:
+                    found.add(i)
     return pair, tuple(sorted(found))
 
 
-@lru_cache(maxsize=BLOCK_TABLES)
-def _block_status(block: tuple[int, ...], numbered: bool) -> tuple[bool, bool]:
+def _fills_tried(block: tuple[int, ...], numbered: bool, pair: bool) -> tuple[int, ...]:
+    """_block_fills' answer found by trying with _splittable each tile that matches or neighbours
+    (within two, in a suit) a held one: for the honors, and suits of more tiles than a hand holds."""
+    grown = list(block)  # the block changed for each test in turn
+    padded = (0, 0, *block) if numbered else (0, 0, 0, 0, 0)
+    out = []
+    for i, count in enumerate(block):
+        if count or any(padded[i : i + 5]):  # a wind or dragon joins only its own kind
+            grown[i] += 1
+            if _splittable(grown, numbered, pair):
+                out.append(i)
+            grown[i] -= 1
+    return tuple(out)
+
+
+# A suit's counts as one number, a byte a tile (its bytes read as an integer): _SETS_CODES holds the
+# number of every suit that splits into at most four chows and pungs, made from the sets themselves,
+# so a test of a suit with a tile added or a pair taken out is one addition and one lookup.
+_SETS_TILES = 12  # four sets: all a hand holds
+_NINE = range(9)
+_ONE = tuple(1 << 8 * i for i in _NINE)
+_SETS_CODES = frozenset(
+    sum(sets)
+    for n in range(_SETS_TILES // 3 + 1)
+    for sets in combinations_with_replacement(
+        [_ONE[i] + _ONE[i + 1] + _ONE[i + 2] for i in range(7)] + [3 * one for one in _ONE], n
+    )
+)
+
+
+def _status(block: tuple[int, ...], numbered: bool) -> tuple[bool, bool]:
     """(whether the block splits into sets, and a pair if its size calls for one; whether it holds a pair)."""
     n = sum(block)
     if n % 3 == 1:
         return False, False
     has_pair = n % 3 == 2
     return _splittable(block, numbered, has_pair), has_pair
+
+
+_block_status = lru_cache(maxsize=BLOCK_TABLES)(_status)  # is_complete asks it of the same blocks often
