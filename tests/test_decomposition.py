@@ -307,7 +307,7 @@ def test_block_fills_are_every_tile_that_leaves_the_block_splitting(block: tuple
     )
 )
 def test_suit_fills_by_code_agree_with_trying_each_tile(tiles: list[int]):
-    # decomposition._block_fills looks a suit of a hand's size up in _SETS_CODES; the general way
+    # decomposition._block_fills looks a suit of a hand's size up in _sets_codes(); the general way
     # (_fills_tried, taken for the honors and for larger suits) tries each tile with _splittable.
     counts = tuple(tiles.count(i) for i in range(9))
     pair, fills = _block_fills(counts, True)
