@@ -17,6 +17,7 @@ from .engine.cache import BoundedCache
 from .engine.errors import OptionError
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
+    DISCARD,
     SITUATION_FACTS,
     Fact,
     Situation,
@@ -29,8 +30,6 @@ from .engine.situation import (
 from .engine.tiles import Wind
 
 DEFAULT_RULESET = "pung-chow"
-# Members read per hand, as module names (README "Shared values": the Enum class's __getattr__).
-_DISCARD = WinBy.DISCARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +220,7 @@ def make(
         ways.append(_read("win_by", win_by).value)
     if len(set(ways)) > 1:
         raise OptionError(f"conflicting ways to win: {', '.join(sorted(set(ways)))}", code="bad-option")
-    how = WinBy(ways[0]) if ways else _DISCARD
+    how = WinBy(ways[0]) if ways else DISCARD
     how = _situation_way(how, bool(ways), [fact for fact in given if fact.way is not None])
     if loser:
         refused = [fact.option for fact in given if fact.loser_refused]
@@ -232,7 +231,7 @@ def make(
     seat_w: Wind = _read("seat", seat)
     from_w: Wind | None = _read("discarder", discarder)
     if from_w is not None:
-        if how is not _DISCARD:
+        if how is not DISCARD:
             raise OptionError(
                 "--from names a discarder, but the hand was not won by discard", code="bad-option"
             )

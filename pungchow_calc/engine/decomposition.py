@@ -13,12 +13,8 @@ from itertools import combinations, combinations_with_replacement, product
 from operator import mul
 
 from .cache import BoundedCache
-from .hand import Hand, Meld, MeldKind, meld
+from .hand import CHOW, KONG, PAIR, PUNG, SINGLE, Hand, Meld, MeldKind, meld
 from .tiles import BLOCKS, PLAYING_TILES, Tile
-
-# Members read per hand or per set, as module names (README "Shared values": the Enum class's __getattr__).
-_CHOW_KIND, _PUNG_KIND, _PAIR_KIND = MeldKind.CHOW, MeldKind.PUNG, MeldKind.PAIR
-_KONG_KIND, _SINGLE_KIND = MeldKind.KONG, MeldKind.SINGLE
 
 # Each remembered block table holds at most this many blocks (least recently used go first): a long
 # batch meets some thousands per 100,000 hands. Measured on a 1,000,000-line batch (README "Speed"):
@@ -53,7 +49,7 @@ class Shape:
 # splits (_block) number them by the index within the block: placed in the 34, they add its lowest index.
 _Placed = int
 _Part = int
-_CHOW, _PUNG, _PAIR = 0, 34, 68
+_CHOW_PART, _PUNG_PART, _PAIR_PART = 0, 34, 68
 _PARTS = 102  # part numbers run below this: a part and where it is shown make one number
 
 
@@ -67,17 +63,17 @@ def _block(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[_
     c = list(counts)
     if c[i] >= 3:
         c[i] -= 3
-        out += [(_PUNG + i, *rest) for rest in _block(tuple(c), numbered, pair)]
+        out += [(_PUNG_PART + i, *rest) for rest in _block(tuple(c), numbered, pair)]
         c[i] += 3
     if pair and c[i] >= 2:
         c[i] -= 2
-        out += [(_PAIR + i, *rest) for rest in _block(tuple(c), numbered, False)]
+        out += [(_PAIR_PART + i, *rest) for rest in _block(tuple(c), numbered, False)]
         c[i] += 2
     if numbered and i + 2 < len(c) and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
-        out += [(_CHOW + i, *rest) for rest in _block(tuple(c), numbered, pair)]
+        out += [(_CHOW_PART + i, *rest) for rest in _block(tuple(c), numbered, pair)]
     return tuple(out)
 
 
@@ -189,7 +185,7 @@ def still_needed(fixed: tuple[Meld, ...] | list[Meld]) -> tuple[int, int]:
     exposed pair `=` is the hand's pair, docs/notation.md). Negative: too many marked groups."""
     if not fixed:
         return 4, 1  # a concealed hand: the usual case
-    pairs = [m.kind for m in fixed].count(_PAIR_KIND)
+    pairs = [m.kind for m in fixed].count(PAIR)
     return 4 - (len(fixed) - pairs), 1 - pairs
 
 
@@ -206,10 +202,10 @@ def _meld(kind: str, index: int, order: int) -> Meld:
     tile = PLAYING_TILES[index]
     if kind == "chow":
         tiles = (tile, PLAYING_TILES[index + 1], PLAYING_TILES[index + 2])
-        return meld(_CHOW_KIND, tiles, order=order)
+        return meld(CHOW, tiles, order=order)
     if kind == "pung":
-        return meld(_PUNG_KIND, (tile,) * 3, order=order)
-    return meld(_PAIR_KIND, (tile,) * 2, order=order)
+        return meld(PUNG, (tile,) * 3, order=order)
+    return meld(PAIR, (tile,) * 2, order=order)
 
 
 def _pool_melds(hand: Hand, parts: tuple[_Placed, ...]) -> list[Meld]:
@@ -219,7 +215,7 @@ def _pool_melds(hand: Hand, parts: tuple[_Placed, ...]) -> list[Meld]:
     for part in parts:
         low = _LOW[part]
         # A set is shown where the earliest of its tiles was typed (the grouping is only a hint).
-        order = min(first[low], first[low + 1], first[low + 2]) if part < _PUNG else first[low]
+        order = min(first[low], first[low + 1], first[low + 2]) if part < _PUNG_PART else first[low]
         key = order * _PARTS + part
         found = get(key)
         if found is None:
@@ -295,9 +291,9 @@ def shape_arrangement(hand: Hand) -> tuple[Meld, ...]:
         tile = PLAYING_TILES[index]
         win = tile == hand.winning_tile
         if count >= 2:
-            melds.append(meld(_PAIR_KIND, (tile,) * count, winning=win, order=99))
+            melds.append(meld(PAIR, (tile,) * count, winning=win, order=99))
         elif count == 1:
-            melds.append(meld(_SINGLE_KIND, (tile,), winning=win))
+            melds.append(meld(SINGLE, (tile,), winning=win))
     return tuple(hand.fixed) + tuple(melds)
 
 
@@ -308,7 +304,7 @@ def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]
     """
     counts = hand.pool_counts
     first = hand.first_typed
-    max_pairs -= sum(1 for m in hand.fixed if m.kind is _PAIR_KIND)  # exposed pairs score first
+    max_pairs -= sum(1 for m in hand.fixed if m.kind is PAIR)  # exposed pairs score first
     pungs = [i for i, c in enumerate(counts) if c >= 3]
     base = list(counts)
     for i in pungs:
@@ -333,7 +329,7 @@ def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]
                     melds.append(_meld("chow", i, 0))
         melds = [meld(m.kind, m.tiles, order=min(first[t.index] for t in m.tiles)) for m in melds]
         singles = tuple(
-            meld(_SINGLE_KIND, (PLAYING_TILES[i],), order=100) for i, c in enumerate(rest) for _ in range(c)
+            meld(SINGLE, (PLAYING_TILES[i],), order=100) for i, c in enumerate(rest) for _ in range(c)
         )
         yield tuple(hand.fixed) + tuple(melds) + singles
 
@@ -348,7 +344,7 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
     before = list(hand.pool_counts)  # the concealed tiles before the winning one came
     if hand.winning_fixed is not None:
         held = fixed[hand.winning_fixed]
-        if held.kind is _KONG_KIND:
+        if held.kind is KONG:
             # Won with the fourth tile of an exposed pung: that tile was the only way in.
             return (win,)
         fixed = fixed[: hand.winning_fixed] + fixed[hand.winning_fixed + 1 :]

@@ -25,8 +25,10 @@ class MeldKind(Enum):
     SINGLE = "single"  # a leftover tile of a loser, or one tile of a special shape
 
 
-# Members read per hand, as module names (README "Shared values": the Enum class's __getattr__).
-_KONG = MeldKind.KONG
+# Each kind as a module name, for code that runs per hand, arrangement or set: in Python 3.11 a member
+# read through its Enum class runs the class's __getattr__ hook (~70 ns; a module name ~5; README
+# "Shared values"). Other modules import these.
+CHOW, PUNG, KONG, PAIR, SINGLE = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.PAIR, MeldKind.SINGLE
 # The book lists the sets, then the pair; a loser's leftover tiles come last.
 _SHOWN_LAST = {MeldKind.PAIR: 1, MeldKind.SINGLE: 2}
 
@@ -277,7 +279,7 @@ def build(parsed: ParsedHand) -> Hand:
             if group.winning is not None:
                 winning_fixed = len(fixed)
             opened |= exposed
-            if kind is _KONG:
+            if kind is KONG:
                 kongs += 1
             found = placed((group.code, order))
             if found is None:

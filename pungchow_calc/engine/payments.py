@@ -9,17 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .tiles import Wind
+from .tiles import EAST, Wind
 
 ALL_SEATS: tuple[Wind, ...] = tuple(Wind)
-# East as a module name: in Python 3.11 a member read through its Enum class runs the class's
-# __getattr__ hook (about 0.1 us a read), and every payment asks for East.
-_EAST = Wind.EAST
 
 
 def east_factor(a: Wind, b: Wind, east_multiplier: int) -> int:
     """East pays or collects `east_multiplier` times (the book: double), whichever side he is on."""
-    return east_multiplier if _EAST in (a, b) else 1
+    return east_multiplier if EAST in (a, b) else 1
 
 
 def winner_payments(
@@ -32,7 +29,7 @@ def winner_payments(
 
     Capping before doubling is the book's "East Wind is liable for double the limit" (Part II).
     """
-    east = _EAST
+    east = EAST
     if winner is east:  # east_factor, in place: every hand scored asks this
         return {seat: payable * east_multiplier for seat in seats if seat is not winner}
     return {seat: payable * (east_multiplier if seat is east else 1) for seat in seats if seat is not winner}

@@ -14,7 +14,7 @@ from typing import Any, Literal, NamedTuple
 
 from .cache import BoundedCache
 from .conditions import Context, Tally, Test
-from .hand import Meld, MeldKind
+from .hand import PAIR, SINGLE, Meld, MeldKind
 from .rule_types import all_of
 from .rules import Rule, Ruleset
 from .situation import Situation
@@ -34,8 +34,6 @@ _Lines = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per
 _Situated = tuple[tuple[Found, ...], frozenset[str], tuple[str, ...]]
 # A Tally as a key, counted in C: (Hand.suits, Hand.opened, the kind of each meld).
 _TallyKey = tuple[tuple[int, bool], bool, tuple[MeldKind, ...]]
-# Members read per arrangement, as module names (README "Shared values": the Enum class's __getattr__).
-_PAIR, _SINGLE = MeldKind.PAIR, MeldKind.SINGLE
 
 
 class Tallied(NamedTuple):
@@ -475,13 +473,13 @@ def evaluate(
     pairs_key, sets_key = checks.pairs_key, checks.sets_key
     for slot, unit in enumerate(ctx.melds):
         kind = unit.kind
-        if kind is _PAIR:
+        if kind is PAIR:
             rules = pairs
             live = live_pairs
             live_key = pairs_key
             position = pairs_so_far
             pairs_so_far += 1
-        elif kind is _SINGLE:
+        elif kind is SINGLE:
             continue
         else:
             rules = sets
@@ -522,7 +520,7 @@ def evaluate(
                 add((line_at, rule, unit, worth, rule.doublings_open if opened else rule.doublings))
     for rule, check in checks.late:
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
-            if target is not None and (target.kind is _PAIR) != (rule.scope == "pair"):
+            if target is not None and (target.kind is PAIR) != (rule.scope == "pair"):
                 continue
             late = _worth(rule, check, ctx, target, at, claimed, nominal)
             if late is not None:

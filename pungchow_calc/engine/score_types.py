@@ -14,7 +14,7 @@ from operator import attrgetter
 from typing import Any
 
 from .cache import BoundedCache
-from .hand import Meld, MeldKind
+from .hand import SINGLE, Meld, MeldKind
 from .payments import Payer, payer_name
 from .situation import Situation
 from .tiles import Tile, Wind
@@ -120,9 +120,9 @@ class Score:
     def as_json(self) -> str:
         """`json.dumps(self.as_dict())`, built from remembered pieces (a batch writes thousands)."""
         arrangement = self.arrangement
-        if _SINGLE in map(_KIND, arrangement):  # as_dict's two lists: sets, then single tiles
-            shown = [m.code for m in arrangement if m.kind is not _SINGLE]
-            shown += [m.code for m in arrangement if m.kind is _SINGLE]
+        if SINGLE in map(_KIND, arrangement):  # as_dict's two lists: sets, then single tiles
+            shown = [m.code for m in arrangement if m.kind is not SINGLE]
+            shown += [m.code for m in arrangement if m.kind is SINGLE]
         else:
             shown = [m.code for m in arrangement]
         limit = "null" if self.limit is None else self.limit
@@ -146,9 +146,6 @@ class Score:
 
 
 _KIND = attrgetter("kind")
-# As a module name: in Python 3.11 a member read through its Enum class runs the class's __getattr__
-# hook (about 0.1 us a read), and as_json asks it of every score.
-_SINGLE = MeldKind.SINGLE
 
 
 @lru_cache(maxsize=4096)  # one per row of a ruleset's score card (a line differs in its running total)

@@ -21,7 +21,9 @@ from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
 from .situation import (
     CLOSED_ONLY,
+    DISCARD,
     FACT,
+    LOOSE,
     LOOSE_NOTE,
     OF_THE_SET,
     SITUATION_FACTS,
@@ -56,9 +58,6 @@ def _display_order(arrangement: tuple[Meld, ...]) -> tuple[Meld, ...]:
 
 
 _SHOWN = attrgetter("shown")
-# The ways of winning every hand is asked about, as module names: in Python 3.11 a member read through
-# its Enum class runs the class's __getattr__ hook (about 0.1 us a read).
-_DISCARD, _LOOSE = WinBy.DISCARD, WinBy.LOOSE
 _RULE = attrgetter("rule")  # a Line's rule id
 _FIRST = itemgetter(0)  # a found line's place in the breakdown (plan._line_key)
 
@@ -127,7 +126,7 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
         )
     require_winning_size(hand)
     hand_waits = waits(hand, ruleset.shapes)
-    candidates = list(winning_arrangements(hand, situation.win_by is _DISCARD))
+    candidates = list(winning_arrangements(hand, situation.win_by is DISCARD))
     most = ruleset.settings.max_chows
     sets_found = bool(candidates)
     if most is not None:  # e.g. a hand of four sets and a pair may hold one chow at most
@@ -258,7 +257,7 @@ def _collected(
 ) -> dict[Payer, int]:
     """What each payer pays the winner under the settlement's terms (payments.collection), remembered
     by what it is worked out from: a batch pays the same few hundred amounts hand after hand."""
-    discard = situation.win_by is _DISCARD
+    discard = situation.win_by is DISCARD
     key = (terms, multiplier, seats, situation.seat, payable, discard, situation.discarder, situation.honba)
     paid = _PAID.get(key)
     if paid is None:
@@ -378,7 +377,7 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> t
         found = _UNREAD.put(facts, _unread(facts))
     unread, stated = found
     given = stated(situation)
-    loose = situation.win_by is _LOOSE
+    loose = situation.win_by is LOOSE
     if not (loose or any(given)):
         return ()
     notes = [

@@ -36,6 +36,10 @@ class WinBy(Enum):
     DISCARD = "discard"
 
 
+# The ways as module names, for code that runs per hand (as hand.CHOW ...: the Enum class's __getattr__).
+DISCARD, LOOSE = WinBy.DISCARD, WinBy.LOOSE
+
+
 @dataclass(frozen=True, slots=True)
 class Situation:
     """The circumstances of a hand: who holds it, the round, and how it was won.
@@ -350,15 +354,10 @@ class Impossible:
     test: Callable[[Hand, Situation], str | None]
 
 
-# Read as a module name: in Python 3.11 a member read through its Enum class runs the class's
-# __getattr__ hook (about 0.1 us a read), and every hand of a ruleset with `impossible` asks this.
-_LOOSE = WinBy.LOOSE
-
-
 def _loose_without_kong(hand: Hand, situation: Situation) -> str | None:
     # A loose tile is drawn for a kong (or, where there are flowers and seasons, for a bonus tile):
     # the book's "loose tile" and riichi's replacement tile (RCR 2016 §3.3.5-3.3.7).
-    if situation.win_by is _LOOSE and not (hand.kongs or hand.bonus):
+    if situation.win_by is LOOSE and not (hand.kongs or hand.bonus):
         return "--loose: a loose tile is drawn only for a kong (or a flower or season), and the hand has none"
     return None
 

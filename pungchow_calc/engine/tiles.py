@@ -67,6 +67,8 @@ class Wind(Enum):
         return _WIND_NAMES[self]
 
 
+# East as a module name, for code that runs per hand (as hand.CHOW ...: the Enum class's __getattr__).
+EAST = Wind.EAST
 _WIND_NAMES = {wind: wind.name.lower() for wind in Wind}
 _WIND_WORDS = {
     **{name: wind for wind, name in _WIND_NAMES.items()},

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..hand import Meld, MeldKind
-from ..situation import WinBy
+from ..hand import PAIR, SINGLE, Meld
+from ..situation import DISCARD, WinBy
 from .base import (
     HAND,
     MELD_KINDS,
@@ -35,10 +35,6 @@ from .base import (
     reads,
 )
 
-# Members read per set or per hand, as module names (README "Shared values": the Enum class's __getattr__).
-_PAIR, _SINGLE = MeldKind.PAIR, MeldKind.SINGLE
-_DISCARD = WinBy.DISCARD
-
 
 def concealed_as(meld: Meld, win_by: WinBy, declared_kongs: bool, claimed_kongs: bool) -> bool:
     """Whether a set or pair counts as concealed, with each kind of kong counted as the rule says.
@@ -50,8 +46,8 @@ def concealed_as(meld: Meld, win_by: WinBy, declared_kongs: bool, claimed_kongs:
         return declared_kongs
     if meld.claimed_kong:
         return claimed_kongs
-    if meld.kind is _PAIR:
-        return not (meld.exposed or (meld.winning and win_by is _DISCARD))
+    if meld.kind is PAIR:
+        return not (meld.exposed or (meld.winning and win_by is DISCARD))
     return not meld.exposed
 
 
@@ -94,7 +90,7 @@ def _all_concealed(params: Any) -> Test:
     concealed = _kongs_only(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
-        return all(concealed(ctx, m) for m in ctx.melds if m.kind is not _SINGLE)
+        return all(concealed(ctx, m) for m in ctx.melds if m.kind is not SINGLE)
 
     return test
 
@@ -125,7 +121,7 @@ def _winning_concealed(params: Any) -> Test:
     concealed = _kongs_only(params)
 
     def test(ctx: Context, unit: Meld | None) -> bool:
-        if ctx.hand.winning_tile is None or ctx.situation.win_by is _DISCARD:
+        if ctx.hand.winning_tile is None or ctx.situation.win_by is DISCARD:
             return False
         return any(m.winning and concealed(ctx, m) for m in ctx.melds)
 

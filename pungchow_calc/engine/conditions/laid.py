@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..hand import Meld, MeldKind
+from ..hand import KONG, Meld
 from ..tiles import Suit, Tile
 from .base import (
     HAND,
@@ -32,9 +32,6 @@ from .base import (
 )
 from .sets import WAITS, chow_wait
 
-# Members read per set, as module names (README "Shared values": the Enum class's __getattr__).
-_KONG = MeldKind.KONG
-
 
 def _before_win(meld: Meld) -> tuple[Tile, ...]:
     """The tiles of a meld already complete before the winning tile came.
@@ -44,7 +41,7 @@ def _before_win(meld: Meld) -> tuple[Tile, ...]:
     """
     if not meld.winning:
         return meld.tiles
-    return meld.tiles[1:] if meld.kind is _KONG and meld.exposed else ()
+    return meld.tiles[1:] if meld.kind is KONG and meld.exposed else ()
 
 
 def _on_table(meld: Meld) -> bool:

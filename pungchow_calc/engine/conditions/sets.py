@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..hand import Meld, MeldKind
+from ..hand import CHOW, Meld
 from ..tiles import Tile
 from .base import (
     MELD_KINDS,
@@ -24,9 +24,6 @@ from .base import (
     reads_tiles,
     tile_sets,
 )
-
-# Members read per set, as module names (README "Shared values": the Enum class's __getattr__).
-_CHOW = MeldKind.CHOW
 
 WAITS = ("closed", "open")
 
@@ -62,7 +59,7 @@ def chow_wait(unit: Meld, win: Tile | None) -> str | None:
     """Where the winning tile filled a chow that holds it: `closed` (middle, or the only open end, as
     1-2 waiting for 3) or `open` (either end of two in a row); Part II "Scoring Values". None: the unit
     is no chow holding the winning tile."""
-    if unit.kind is not _CHOW or not unit.winning or win is None:
+    if unit.kind is not CHOW or not unit.winning or win is None:
         return None
     low, high = unit.tiles[0].rank, unit.tiles[2].rank
     closed = win.rank == low + 1 or (win.rank == high and low == 1) or (win.rank == low and high == 9)

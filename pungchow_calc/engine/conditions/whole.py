@@ -9,7 +9,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..decomposition import Shape
-from ..hand import Meld, MeldKind
+from ..hand import CHOW, SINGLE, Meld, MeldKind
 from ..tiles import BLOCKS, PLAYING_TILES, Suit
 from .base import (
     HAND,
@@ -38,15 +38,12 @@ from .base import (
     tile_sets,
 )
 
-# Members read per arrangement, as module names (README "Shared values": the Enum class's __getattr__).
-_CHOW, _SINGLE = MeldKind.CHOW, MeldKind.SINGLE
-
 _KIND = attrgetter("kind")
 
 
 def _no_sequences(params: Any) -> Test:
     # `in` over a map runs in C: no generator frame per arrangement.
-    return lambda ctx, unit: _CHOW not in map(_KIND, ctx.melds)
+    return lambda ctx, unit: CHOW not in map(_KIND, ctx.melds)
 
 
 _CHOWS = MELD_KINDS["chow"]
@@ -206,7 +203,7 @@ def _repeated_sets(params: Any) -> Test:
         seen: dict[tuple[Any, ...], int] = {}
         for m in ctx.melds:
             if m.kind in kinds:
-                key = (m.kind is _CHOW, m.tiles[0])
+                key = (m.kind is CHOW, m.tiles[0])
                 seen[key] = seen.get(key, 0) + 1
         n = sum(c // 2 for c in seen.values())
         return lo <= n <= hi
@@ -254,7 +251,7 @@ def _straight(params: Any) -> Test:
     """Chows 1-2-3, 4-5-6 and 7-8-9 of one suit (riichi's ittsu)."""
 
     def test(ctx: Context, unit: Meld | None) -> bool:
-        starts = {m.tiles[0] for m in ctx.melds if m.kind is _CHOW}
+        starts = {m.tiles[0] for m in ctx.melds if m.kind is CHOW}
         return len(starts) >= 3 and any(run <= starts for run in _STRAIGHTS)
 
     return test
@@ -282,7 +279,7 @@ def _every_meld_holds(params: Any) -> Test:
     def test(ctx: Context, unit: Meld | None) -> bool:
         wanted = tiles(ctx.situation)
         for m in ctx.melds:  # noqa: SIM110 - a loop, not all(): no generator per arrangement
-            if m.kind is not _SINGLE and wanted.isdisjoint(m.tiles):
+            if m.kind is not SINGLE and wanted.isdisjoint(m.tiles):
                 return False
         return True
 
