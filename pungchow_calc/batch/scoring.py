@@ -16,7 +16,6 @@ from ..engine.errors import PungchowError, RulesetError
 from ..engine.payments import DISCARDER
 from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
-from . import compare
 from .formats import csv_row, json_text, score_json
 from .input import Entry, split_line
 
@@ -148,6 +147,8 @@ class Scorer:
 
     def _compare(self, line: int, args: _Args) -> dict[str, Any]:
         assert self.job.compare is not None
+        from . import compare  # here: only `--compare` uses it (start-up of every other batch)
+
         hand, _, situation, limit = args  # each line's -r is ignored
         a, b = (score_text(hand, self.ruleset(name), situation, limit) for name in self.job.compare)
         return compare.totals(line, self.job.compare, a, b)
