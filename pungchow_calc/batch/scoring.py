@@ -30,7 +30,9 @@ def error_record(line: int, code: str, message: str) -> dict[str, Any]:
     return {"line": line, "error": {"code": code, "message": message}}
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False, repr=False: one per batch, never compared, hashed or shown; each generated
+# method costs start-up (Python 3.11 compiles it as the module imports).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Job:
     """What to do with each entry: the default ruleset, and a second one to compare against."""
 

@@ -70,7 +70,9 @@ class Situation:
     ura: tuple[Tile, ...] = ()  # the ura dora indicators (read under riichi only)
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False, repr=False: a row of FACTS, found by field, never compared, hashed or shown; each generated
+# method costs start-up (Python 3.11 compiles it as the module imports).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Fact:
     """One stated fact: its field, the option that states it, and what a player is told about it."""
 
