@@ -35,10 +35,16 @@ def package_data_dir(name: str) -> Path:
     beside = Path(__file__).parent / name
     if beside.is_dir():
         return beside
+    # A source checkout (run from it, or installed editable from it): its top-level <name>/, the
+    # folder pyproject's package-dir maps, found before importlib.resources for the same reason
+    # (and so that a checkout run by PYTHONPATH reads its own rulesets, not an editable install's).
+    checkout = Path(__file__).resolve().parent.parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / name).is_dir():
+        return checkout / name
     from importlib import resources
 
     try:
-        # Editable: the editable finder maps the package to the checkout's top-level folder.
+        # Otherwise (an editable install by a finder that maps elsewhere): ask the import system.
         found = Path(str(resources.files(f"pungchow_calc.{name}")))
         if found.is_dir():
             return found

@@ -8,10 +8,10 @@ the worker processes of a long batch.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..engine.scoring import Score
@@ -124,15 +124,21 @@ def csv_row(record: dict[str, Any]) -> list[Any]:
 
 def csv_text(row: list[Any]) -> str:
     """One CSV row as text (the csv module's quoting), with its line ending."""
-    _CSV_BUFFER.seek(0)
-    _CSV_BUFFER.truncate()
-    _CSV_WRITER.writerow(row)
-    return _CSV_BUFFER.getvalue()
+    buffer, writer = _csv_writer()
+    buffer.seek(0)
+    buffer.truncate()
+    writer.writerow(row)
+    return buffer.getvalue()
 
 
-# One writer for every row: making a buffer and a writer cost more than writing the row.
-_CSV_BUFFER = io.StringIO()
-_CSV_WRITER = csv.writer(_CSV_BUFFER, lineterminator="\n")
+@lru_cache(maxsize=1)
+def _csv_writer() -> tuple[io.StringIO, Any]:
+    """One buffer and writer for every row (making them costs more than writing the row), made for the
+    first row: the csv module is imported by a CSV output alone (start-up of every other batch)."""
+    import csv
+
+    buffer = io.StringIO()
+    return buffer, csv.writer(buffer, lineterminator="\n")
 
 
 # --- the table ----------------------------------------------------------------------------

@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -146,6 +145,8 @@ def split_line(text: str) -> list[str]:
     if _SIMPLE_LINE.fullmatch(text):
         # One group of the three matched, the others are "": joined, the word.
         return list(map("".join, _SIMPLE_WORD.findall(text)))
+    import shlex  # here: few lines need it (start-up of a batch that has none)
+
     return shlex.split(text)
 
 

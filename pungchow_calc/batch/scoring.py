@@ -16,7 +16,6 @@ from ..engine.errors import PungchowError, RulesetError
 from ..engine.payments import DISCARDER
 from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
-from . import compare
 from .formats import csv_row, json_text, score_json
 from .input import Entry, split_line
 
@@ -31,7 +30,9 @@ def error_record(line: int, code: str, message: str) -> dict[str, Any]:
     return {"line": line, "error": {"code": code, "message": message}}
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False, repr=False: one per batch, never compared, hashed or shown; each generated
+# method costs start-up (Python 3.11 compiles it as the module imports).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Job:
     """What to do with each entry: the default ruleset, and a second one to compare against."""
 
@@ -148,6 +149,8 @@ class Scorer:
 
     def _compare(self, line: int, args: _Args) -> dict[str, Any]:
         assert self.job.compare is not None
+        from . import compare  # here: only `--compare` uses it (start-up of every other batch)
+
         hand, _, situation, limit = args  # each line's -r is ignored
         a, b = (score_text(hand, self.ruleset(name), situation, limit) for name in self.job.compare)
         return compare.totals(line, self.job.compare, a, b)

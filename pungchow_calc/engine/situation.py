@@ -70,7 +70,9 @@ class Situation:
     ura: tuple[Tile, ...] = ()  # the ura dora indicators (read under riichi only)
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False, repr=False: a row of FACTS, found by field, never compared, hashed or shown; each generated
+# method costs start-up (Python 3.11 compiles it as the module imports).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Fact:
     """One stated fact: its field, the option that states it, and what a player is told about it."""
 
@@ -345,7 +347,9 @@ def unmet_need(situation: Situation) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False, repr=False: a ruleset setting's test (a function), found by name, never compared, hashed or shown;
+# each generated method costs start-up (Python 3.11 compiles it as the module imports).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Impossible:
     """Stated facts that a ruleset's play never has together, or with such a hand (its setting
     `impossible`): what they are, and the test that tells why a hand and situation are such, or None."""

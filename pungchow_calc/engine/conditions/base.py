@@ -14,7 +14,9 @@ from ..situation import READABLE, Situation
 from ..tiles import PLAYING_TILES, Suit, Tile, Wind
 
 
-@dataclass(slots=True)
+# eq=False, repr=False: one per arrangement scored, never compared, hashed or shown; each generated
+# method costs start-up (Python 3.11 compiles it as the module imports).
+@dataclass(slots=True, eq=False, repr=False)
 class Context:
     """One arrangement of one hand, as the conditions see it.
 
@@ -113,6 +115,9 @@ def reads_tiles(key: str | None = None) -> Reads:
 UNIT_FIELDS = frozenset({"kind", "tiles", "exposed", "declared", "winning", "claimed_kong", "winning_tile"})
 
 
+# The specs below but Flag (tests/test_registry_conditions.py compares it) are eq=False, repr=False:
+# a spec is only asked to check and to describe, never compared, hashed or shown, and each generated
+# method costs every command's start-up (Python 3.11 compiles it as the module imports).
 class Spec:
     """The parameters a condition takes: `check` refuses a wrong value (ParamError, the loader's
     message), `schema` describes the same values in JSON Schema (pungchow_calc/schema.py)."""
@@ -128,7 +133,9 @@ class Spec:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False, repr=False: a registry entry, found by name, never compared, hashed or shown; each generated
+# method costs start-up (Python 3.11 compiles it as the module imports).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Condition:
     """A registry entry: how to build the test, its parameters, where it may be used, what it means."""
 
@@ -213,7 +220,7 @@ class Flag(Spec):
         return dict(FLAG_SCHEMA)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Choice(Spec):
     """One of the names, or a list of them."""
 
@@ -228,7 +235,7 @@ class Choice(Spec):
         return {"description": self.doc, "anyOf": [one, {"type": "array", "minItems": 1, "items": one}]}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Boolean(Spec):
     """true or false (a field of a mapping)."""
 
@@ -243,7 +250,7 @@ class Boolean(Spec):
         return {"type": "boolean", "description": self.doc}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Custom(Spec):
     """A value checked by its own function (the one its builder reads it with), described as given."""
 
@@ -272,7 +279,7 @@ def _object(fields: Fields, extra: dict[str, Any], **keys: Any) -> dict[str, Any
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Counter(Spec):
     """A counting condition: its own fields and `min` / `max` / `exactly` (count_range)."""
 
@@ -292,7 +299,7 @@ class Counter(Spec):
         return _object(self.fields, counts, minProperties=self.min_properties)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Keys(Spec):
     """A mapping of the named fields (at least `min_properties` of them, the `required` ones given)."""
 
@@ -321,7 +328,7 @@ class Keys(Spec):
         return _object(self.fields, {}, **keys)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class FlagOr(Spec):
     """No parameters, or the mapping `inner` describes."""
 

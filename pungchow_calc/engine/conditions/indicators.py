@@ -50,7 +50,9 @@ def _indicated(params: Any) -> Count:
     return count
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False, repr=False: a `per:` counter, found by name, never compared, hashed or shown; each generated
+# method costs start-up (Python 3.11 compiles it as the module imports).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Counter:
     """A `per:` entry: how to build the count, its parameters, what it reads, what it means."""
 
