@@ -150,9 +150,11 @@ def _placed_block(
         return (), False
     has_pair = n % 3 == 2
     found = _block(block, numbered, has_pair)
-    if lo:  # the first block starts at index 0: its splits are placed already
-        found = tuple([tuple(map(lo.__add__, parts)) for parts in found])
-    return found, has_pair
+    if not lo:  # the first block starts at index 0: its splits are placed already
+        return found, has_pair
+    if len(found) == 1:  # the usual case: one way only
+        return (tuple(map(lo.__add__, found[0])),), has_pair
+    return tuple([tuple(map(lo.__add__, parts)) for parts in found]), has_pair
 
 
 # The blocks a count vector is split in here: tiles.BLOCKS with the winds and dragons as one block.
