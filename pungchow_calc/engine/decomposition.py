@@ -405,13 +405,13 @@ def _block_waits(block: tuple[int, ...], numbered: bool) -> tuple[bool | None, b
         # A suit of a hand's size: its code and index sum serve both questions, and its size answers
         # one of them at once (as it stands, or with a tile more, it is the wrong size to split).
         code = int.from_bytes(bytes(block), "little")
-        total = sum(map(mul, _NINE, block))
         rest = size % 3
+        sets_codes = _sets_codes()
+        if rest == 0:  # sets alone, or nothing
+            return (False if code in sets_codes else None), False, ()
+        total = sum(map(mul, _NINE, block))
         if rest == 1:
             return None, True, _pair_fills(block, code, total)
-        sets_codes = _sets_codes()
-        if rest == 0:
-            return (False if code in sets_codes else None), False, ()
         # Held with a pair: it splits when taking out one pair (at index p, 2p + the sets' index sum
         # being `total`) leaves sets.
         status = None
