@@ -14,8 +14,10 @@ from strategies import GenHand, special_hands, winning_hands
 from pungchow_calc.engine.decomposition import (
     _block,
     _block_fills,
+    _block_waits,
     _fills_tried,
     _splittable,
+    _status,
     is_complete,
     loser_arrangements,
     waits,
@@ -312,6 +314,22 @@ def test_suit_fills_by_code_agree_with_trying_each_tile(tiles: list[int]):
     counts = tuple(tiles.count(i) for i in range(9))
     pair, fills = _block_fills(counts, True)
     assert fills == (_fills_tried(counts, True, pair) if len(tiles) % 3 != 0 else ())
+
+
+_SUITS_OF_A_HAND = st.lists(st.integers(0, 8), max_size=13).filter(
+    lambda tiles: max([tiles.count(t) for t in tiles] or [0]) <= 4
+)
+
+
+@settings(max_examples=2000)
+@given(st.one_of(_SUITS_OF_A_HAND.map(lambda tiles: (True, [tiles.count(i) for i in range(9)])), _BLOCKS))
+def test_block_waits_agree_with_the_status_and_fills(block: tuple[bool, list[int]]):
+    # decomposition._block_waits tells a suit of a hand's size (held before the winning tile) from its
+    # code at once; by definition it is _status's answer (by _splittable) and _block_fills'.
+    numbered, counts = block
+    splits, has_pair = _status(tuple(counts), numbered)
+    expected = (has_pair if splits else None, *_block_fills(tuple(counts), numbered))
+    assert _block_waits(tuple(counts), numbered) == expected
 
 
 @pytest.mark.parametrize(

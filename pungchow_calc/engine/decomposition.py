@@ -152,9 +152,11 @@ def _placed_block(
         return (), False
     has_pair = n % 3 == 2
     found = _block(block, numbered, has_pair)
-    if lo:  # the first block starts at index 0: its splits are placed already
-        found = tuple([tuple(map(lo.__add__, parts)) for parts in found])
-    return found, has_pair
+    if not lo:  # the first block starts at index 0: its splits are placed already
+        return found, has_pair
+    if len(found) == 1:  # the usual case: one way only
+        return (tuple(map(lo.__add__, found[0])),), has_pair
+    return tuple([tuple(map(lo.__add__, parts)) for parts in found]), has_pair
 
 
 # The blocks a count vector is split in here: tiles.BLOCKS with the winds and dragons as one block.
@@ -400,6 +402,26 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
 def _block_waits(block: tuple[int, ...], numbered: bool) -> tuple[bool | None, bool, tuple[int, ...]]:
     """(whether the block holds a pair as it splits, None when it does not split; whether it holds one
     after one tile more; each tile, by index within the block, whose addition leaves it splitting)."""
+    size = sum(block)
+    if numbered and size <= _SETS_TILES + 1:
+        # A suit of a hand's size: its code and index sum serve both questions, and its size answers
+        # one of them at once (as it stands, or with a tile more, it is the wrong size to split).
+        code = int.from_bytes(bytes(block), "little")
+        rest = size % 3
+        sets_codes = _sets_codes()
+        if rest == 0:  # sets alone, or nothing
+            return (False if code in sets_codes else None), False, ()
+        total = sum(map(mul, _NINE, block))
+        if rest == 1:
+            return None, True, _pair_fills(block, code, total)
+        # Held with a pair: it splits when taking out one pair (at index p, 2p + the sets' index sum
+        # being `total`) leaves sets.
+        status = None
+        for p in range(2 * total % 3, 9, 3):
+            if block[p] >= 2 and code - 2 * _ONE[p] in sets_codes:
+                status = True
+                break
+        return status, False, _sets_fills(code, total)
     # The status unremembered: each block comes here once (this table remembers it), and on closed hands
     # the status table alone (is_complete's) would never be asked for it again.
     splits, has_pair = _status(block, numbered)
@@ -415,29 +437,39 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
         return pair, ()  # no tile can make it sets (and a pair)
     if not numbered or grown_size > _SETS_TILES + 2:
         return pair, _fills_tried(block, numbered, pair)
-    # A suit of a hand's size (at most four sets and a pair with the tile added): each test is one
-    # lookup of the block's code, changed by the tile added and the pair taken out, in _sets_codes().
-    # Sets alone have tile indexes adding up to a multiple of 3 (as in _splittable), so only a third of
-    # the tiles can leave a block splitting: those that bring its index sum `total` to such a multiple,
-    # with the pair (if any) taken out.
-    sets_codes = _sets_codes()
     code = int.from_bytes(bytes(block), "little")
     total = sum(map(mul, _NINE, block))
-    if not pair:
-        return pair, tuple([i for i in range(-total % 3, 9, 3) if code + _ONE[i] in sets_codes])
-    found = set()
+    return pair, _pair_fills(block, code, total) if pair else _sets_fills(code, total)
+
+
+# A suit of a hand's size (at most four sets and a pair with a tile added) is told by its code, changed
+# by the tile added and the pair taken out, looked up in _sets_codes(). Sets alone have tile indexes
+# adding up to a multiple of 3 (as in _splittable), so only a third of the tiles can leave a suit
+# splitting: those that bring its index sum `total` to such a multiple, with the pair (if any) taken out.
+
+
+def _sets_fills(code: int, total: int) -> tuple[int, ...]:
+    """Each tile whose addition leaves a suit (`code`, index sum `total`) splitting into sets alone."""
+    sets_codes = _sets_codes()
+    return tuple([i for i in range(-total % 3, 9, 3) if code + _ONE[i] in sets_codes])
+
+
+def _pair_fills(block: tuple[int, ...], code: int, total: int) -> tuple[int, ...]:
+    """Each tile whose addition leaves a suit splitting into sets and a pair."""
+    sets_codes = _sets_codes()
+    found = 0  # a bit for each tile found (kept in tile order, as a set would not be)
     # The tile pairs one held (index p, the rest sets: total - p a multiple of 3).
     for p in range(total % 3, 9, 3):
         if block[p] and code - _ONE[p] in sets_codes:
-            found.add(p)
+            found |= 1 << p
     # A pair is held (index p) and the tile joins the rest as sets (total - 2p + i a multiple of 3).
     for p, count in enumerate(block):
         if count >= 2:
             rest = code - 2 * _ONE[p]
             for i in range((2 * p - total) % 3, 9, 3):
-                if i not in found and rest + _ONE[i] in sets_codes:
-                    found.add(i)
-    return pair, tuple(sorted(found))
+                if rest + _ONE[i] in sets_codes:
+                    found |= 1 << i
+    return _TILES_OF[found]
 
 
 def _fills_tried(block: tuple[int, ...], numbered: bool, pair: bool) -> tuple[int, ...]:
@@ -461,6 +493,18 @@ def _fills_tried(block: tuple[int, ...], numbered: bool, pair: bool) -> tuple[in
 _SETS_TILES = 12  # four sets: all a hand holds
 _NINE = range(9)
 _ONE = tuple(1 << 8 * i for i in _NINE)
+
+
+def _bit_tiles() -> tuple[tuple[int, ...], ...]:
+    """The tiles (indexes within a suit) of each set of bits, bit i for index i: the sets with bit i
+    are those without it, i added (made on loading in 32 us, where reading each set's bits takes 400)."""
+    found: list[tuple[int, ...]] = [()]
+    for i in _NINE:
+        found += [(*tiles, i) for tiles in found]
+    return tuple(found)
+
+
+_TILES_OF = _bit_tiles()
 
 
 @lru_cache(maxsize=1)
