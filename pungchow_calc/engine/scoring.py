@@ -224,7 +224,7 @@ def _score_hand(
         terms = ruleset.settlement
         # The book's terms and no counters nor deposits (every hand but riichi's): as it always was.
         if terms is BOOK and not (situation.honba or situation.deposits):
-            payments = winner_payments(situation.seat, payable, settings.east_multiplier, seats)
+            payments = _book_payments(situation.seat, payable, settings.east_multiplier, seats)
         else:
             payments = _collected(terms, settings.east_multiplier, seats, situation, payable)
             deposits = terms.deposit_points * situation.deposits
@@ -270,6 +270,19 @@ def _collected(
 _PAID: BoundedCache[tuple[Any, ...], dict[Payer, int]] = BoundedCache(4096)
 
 
+def _book_payments(winner: Wind, payable: int, multiplier: int, seats: tuple[Wind, ...]) -> dict[Wind, int]:
+    """winner_payments, remembered by its arguments as _collected's are (half the time of making the
+    dict anew): the book's terms pay the same few hundred amounts hand after hand."""
+    key = (winner, payable, multiplier, seats)
+    paid = _BOOK_PAID.get(key)
+    if paid is None:
+        paid = _BOOK_PAID.put(key, winner_payments(winner, payable, multiplier, seats))
+    return dict(paid)  # each Score its own dict
+
+
+_BOOK_PAID: BoundedCache[tuple[Any, ...], dict[Wind, int]] = BoundedCache(4096)
+
+
 def _written(hand: Hand, ruleset: Ruleset) -> None:
     """Refuse a hand that holds what the ruleset's hands never hold (the setting `not_written`)."""
     for what, holds in _holds(ruleset.settings.not_written):
@@ -308,6 +321,8 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
     indicator tiles that would make a fifth copy of a tile with the hand's, and what the ruleset's play
     never has (its setting `impossible`: rinshan without a kong, ...; docs/riichi.md "The facts of a
     win")."""
+    if not impossible and not any(_CHECKED(situation)):
+        return  # nearly every hand: no fact these checks read is stated, and the ruleset rules none out
     unmet = unmet_need(situation)
     if unmet is None and impossible:
         unmet = impossible_facts(hand, situation, impossible)
@@ -365,6 +380,11 @@ def _fields(facts: tuple[Fact, ...]) -> Callable[[Situation], tuple[Any, ...]]:
 _FLAG_FACTS = tuple(f for f in SITUATION_FACTS if f.flag)
 _FLAGS = _fields(_FLAG_FACTS)  # its on/off facts: any given? (rarely)
 _TRIED = tuple(f for f in _FLAG_FACTS if f.scores)  # those _idle_facts may try without
+# The stated facts _check_facts reads (Fact.needs, most, under, of_the_set, closed_only): when none of
+# them is given, it has nothing to refuse but what the ruleset's `impossible` rules out.
+_CHECKED = _fields(
+    tuple(f for f in SITUATION_FACTS if f.needs or f.most or f.under or f.of_the_set or f.closed_only)
+)
 
 
 def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
