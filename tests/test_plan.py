@@ -416,6 +416,7 @@ TALLY_PARAMS: dict[str, list[object]] = {
         {"melds": "set", "tiles": "simples", "max": 2},
     ],
     "no_sequences": [None],
+    "own_bonus": ["flower", "season"],
     "one_suit": [None],
     "one_suit_with_honors": [None],
     "all_honors": [None],
@@ -553,6 +554,7 @@ def test_a_tally_never_answers_otherwise_than_the_tests(hand: GenHand):
         "1d2d3d 1b2b3b 1c2c3c 4c5c6c! 7c7c",
         "1d2d3d 4d5d6d 7d8d9d! 2b2b2b 5c5c",
         "1d1d1d1d* 2d2d 3d3d 4d 5b 6b 7c EwEw",
+        "1d2d3d 4d5d6d 7d8d9d! 2b2b2b 5c5c 1f 3s",
     ],
     ids=[
         "thirteen-heads",
@@ -563,6 +565,7 @@ def test_a_tally_never_answers_otherwise_than_the_tests(hand: GenHand):
         "three-suits-at-one-rank",
         "a-straight",
         "a-loser-with-singles",
+        "east-s-own-flower-and-west-s-season",
     ],
 )
 def test_tallies_answer_as_the_tests_on_hands_they_settle(text: str):

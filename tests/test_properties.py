@@ -17,8 +17,9 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import GenGroup, GenHand, losing_hands, retyped, seats, win_bys, winning_hands
 
+from pungchow_calc.batch.formats import score_json
 from pungchow_calc.engine.conditions import Context
-from pungchow_calc.engine.decomposition import loser_arrangements, winning_arrangements
+from pungchow_calc.engine.decomposition import _pool_size, loser_arrangements, winning_arrangements
 from pungchow_calc.engine.errors import HandError, NotationError, TableError
 from pungchow_calc.engine.hand import MeldKind, build
 from pungchow_calc.engine.notation import parse
@@ -84,6 +85,13 @@ def _groups(text: str) -> list[tuple[Any, ...]]:
 @given(st.one_of(winning_hands(), losing_hands()))
 def test_canonical_text_is_what_the_generator_wrote(hand: GenHand):
     assert parse(hand.text()).code == hand.text()
+
+
+@given(st.one_of(winning_hands(), losing_hands()))
+def test_the_pool_size_told_by_the_hand_size_is_the_pools_count(hand: GenHand):
+    # waits and winning_arrangements tell the pool's size from Hand.size (decomposition._pool_size).
+    built = build(parse(hand.text()))
+    assert _pool_size(built) == sum(built.pool_counts)
 
 
 @given(st.one_of(winning_hands(), losing_hands()).flatmap(retyped))
@@ -226,6 +234,9 @@ def test_json_text_is_json_dumps_of_the_record(pair: tuple[GenHand, bool], name:
     hand, winner = pair
     result = score_text(hand.text(), RULESETS[name], data.draw(situations(winner=winner)))
     assert result.as_json() == json.dumps(result.as_dict())
+    # A batch record opens with its line number (batch/formats.score_json: as_json's `head`).
+    line = data.draw(st.integers(min_value=1, max_value=10**6))
+    assert score_json(line, result) == json.dumps({"line": line, **result.as_dict()})
 
 
 # --- typing does not matter ----------------------------------------------------------------------

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from pungchow_calc.engine.errors import HandError
+from pungchow_calc.engine.payments import winner_payments
 from pungchow_calc.engine.rule_types import NOT_WRITTEN
 from pungchow_calc.engine.scoring import _HOLDS, _holds, score_text
 from pungchow_calc.engine.situation import Situation, WinBy
@@ -104,6 +105,15 @@ def test_limit_override_caps_payable_only():
     result = score_text("RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw", RS, Situation(seat=Wind.NORTH), limit=1000)
     assert (result.score, result.limit, result.payable) == (5760, 1000, 1000)
     assert result.payments == {Wind.EAST: 2000, Wind.SOUTH: 1000, Wind.WEST: 1000}
+
+
+@pytest.mark.parametrize("seat", list(Wind), ids=lambda w: w.word)
+def test_book_payments_are_winner_payments_and_each_scores_own(seat):
+    # scoring remembers the book's payments by their arguments (scoring._book_payments): a hand scored
+    # again pays what winner_payments pays, in a dict of its own.
+    first, again = (score_text("4c4c4c RdRdRd 1b2b3b 5d6d7d 2d!2d", RS, Situation(seat=seat)) for _ in "12")
+    assert first.payments == again.payments == winner_payments(seat, first.payable, 2)
+    assert first.payments is not again.payments
 
 
 def test_drawn_winning_tile_keeps_pung_concealed():

@@ -32,7 +32,7 @@ def json_text(record: dict[str, Any]) -> str:
 def score_json(line: int, score: Score) -> str:
     """A scored entry's record as JSON: the same text as json.dumps({"line": line, **score.as_dict()}),
     from the score's cached pieces."""
-    return f'{{"line": {line}, {score.as_json()[1:]}'
+    return score.as_json(f'{{"line": {line}, ')
 
 
 # --- a record as a line of JSONL or CSV output -------------------------------------------------

@@ -246,6 +246,13 @@ _TILES: tuple[tuple[Tile, ...], ...] = (
 )
 
 
+def _pool_size(hand: Hand) -> int:
+    """How many tiles the pool holds (the sum of Hand.pool_counts), told by the hand's size: every
+    winning hand asks it, and a closed hand (nothing marked) has all its playing tiles in the pool."""
+    fixed = hand.fixed
+    return hand.size - sum([len(m.tiles) for m in fixed]) if fixed else hand.size
+
+
 def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, ...]]:
     """Every complete arrangement, with the winning tile tried in each place it can go (docs/rulings.md)."""
     fixed = hand.fixed
@@ -253,7 +260,7 @@ def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, .
     if sets_needed < 0 or pairs_needed < 0:
         return
     counts = hand.pool_counts
-    if sum(counts) != 3 * sets_needed + 2 * pairs_needed:
+    if _pool_size(hand) != 3 * sets_needed + 2 * pairs_needed:
         return
     win = hand.winning_tile
     placing = win is not None and hand.winning_fixed is None
@@ -346,6 +353,7 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
         return ()
     fixed = hand.fixed
     before = list(hand.pool_counts)  # the concealed tiles before the winning one came
+    concealed = _pool_size(hand)  # how many, the winning one too
     if hand.winning_fixed is not None:
         held = fixed[hand.winning_fixed]
         if held.kind is KONG:
@@ -354,12 +362,12 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
         fixed = fixed[: hand.winning_fixed] + fixed[hand.winning_fixed + 1 :]
         for tile in held.tiles:
             before[tile.index] += 1
+        concealed += len(held.tiles)
     before[win.index] -= 1
-    whole = list(hand.counts)  # every tile held before the winning one came
-    whole[win.index] -= 1
+    counts = hand.counts  # every tile held, the winning one too
     sets_needed, pairs_needed = still_needed(fixed)
     found: list[int] = []
-    if sum(before) + 1 == 3 * sets_needed + 2 * pairs_needed:
+    if concealed == 3 * sets_needed + 2 * pairs_needed:
         # One added tile changes one block only, so each block is judged once as it stands (the same
         # test as `is_complete`, block by block), and the tiles that would mend or keep it are looked up
         # by its counts.
@@ -373,12 +381,14 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
             pairs = status.count(True)
             for b in (status.index(None),) if bad else range(len(_SPLIT_BLOCKS)):
                 has_pair, grown_pair, fills = blocks[b]
-                # The whole hand needs exactly one pair; all four copies held leaves no place
-                # (docs/rulings.md).
+                # The whole hand needs exactly one pair; all four copies held before the winning tile
+                # came leaves no place (docs/rulings.md): the winning tile's own kind always has one.
                 if pairs - (has_pair is True) + grown_pair == pairs_needed:
                     lo = _LOWEST[b]
-                    found.extend([lo + i for i in fills if whole[lo + i] < 4])
+                    found.extend([lo + i for i in fills if counts[lo + i] < 4 or lo + i == win.index])
     if shapes:
+        whole = list(counts)  # every tile held before the winning one came
+        whole[win.index] -= 1
         known = set(found)
         for shape in shapes:
             if shape.concealed and fixed:

@@ -32,8 +32,9 @@ _UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str], tuple[str, ...]
 _Lines = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per kind of set or pair
 # The situated hand rules' lines as Found lines, the groups they claimed, the ids of those worth points.
 _Situated = tuple[tuple[Found, ...], frozenset[str], tuple[str, ...]]
-# A Tally as a key, counted in C: (Hand.suits, Hand.opened, the kind of each meld).
-_TallyKey = tuple[tuple[int, bool], bool, tuple[MeldKind, ...]]
+# A Tally as a key, counted in C: (Hand.suits, Hand.opened, whether a bonus tile is held, the kind of
+# each meld).
+_TallyKey = tuple[tuple[int, bool], bool, bool, tuple[MeldKind, ...]]
 
 
 class Tallied(NamedTuple):
@@ -207,19 +208,19 @@ def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int |
 def tally_key(ctx: Context) -> _TallyKey:
     """The Tally of an arrangement as a key (Plan.tallied): told in C, as every arrangement asks it."""
     hand = ctx.hand
-    return hand.suits, hand.opened, tuple(map(_KIND, ctx.melds))
+    return hand.suits, hand.opened, hand.bonus != (), tuple(map(_KIND, ctx.melds))
 
 
 def tallied(plan: Plan, key: _TallyKey) -> Tallied:
     """The plan's rules read afresh that could hold in an arrangement of this tally, with the tests
     left (worked out, and remembered, when the plan has not met the tally before)."""
-    (suits, honors), opened, kinds = key
+    (suits, honors), opened, bonus, kinds = key
     # A tally reads the kinds of meld as a multiset (Tally.count): arrangements with the same kinds in
     # another order share the work, found under the kinds in one order (by the identity of each kind).
-    alike = (suits, honors), opened, tuple(sorted(kinds, key=id))
+    alike = (suits, honors), opened, bonus, tuple(sorted(kinds, key=id))
     found = plan.tallied.get(alike)
     if found is None:
-        found = plan.tallied.put(alike, _tallied(plan, Tally(alike[2], suits, honors, opened)))
+        found = plan.tallied.put(alike, _tallied(plan, Tally(alike[3], suits, honors, opened, bonus)))
     return plan.tallied.put(key, found)
 
 

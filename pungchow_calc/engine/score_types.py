@@ -117,8 +117,9 @@ class Score:
             out["notes"] = list(self.notes)
         return out
 
-    def as_json(self) -> str:
-        """`json.dumps(self.as_dict())`, built from remembered pieces (a batch writes thousands)."""
+    def as_json(self, head: str = "{") -> str:
+        """`json.dumps(self.as_dict())`, built from remembered pieces (a batch writes thousands); `head`
+        opens the object in its place (a batch record's: `{"line": N, `)."""
         arrangement = self.arrangement
         if SINGLE in map(_KIND, arrangement):  # as_dict's two lists: sets, then single tiles
             shown = [m.code for m in arrangement if m.kind is not SINGLE]
@@ -127,22 +128,22 @@ class Score:
             shown = [m.code for m in arrangement]
         limit = "null" if self.limit is None else self.limit
         limit_hand = "null" if self.limit_hand is None else _json_str(self.limit_hand)
-        text = (
-            f'{{"ruleset": {_json_str(self.ruleset)}, "hand": {_json_str(self.hand)}'
+        # The keys after "waits", as given: made first, so that the whole record (a kilobyte) is
+        # written once, not copied again for each.
+        tail = "" if self.payments is None else f', "payments": {_payments_json(self.payments)}'
+        if self.deposits:
+            tail = f'{tail}, "deposits": {self.deposits}'
+        if self.notes:
+            tail = f'{tail}, "notes": {_codes_json(list(self.notes))}'
+        return (
+            f'{head}"ruleset": {_json_str(self.ruleset)}, "hand": {_json_str(self.hand)}'
             f'{_situation_json(self.situation)}, "arrangement": {_codes(shown)}, '
             f'"bonus_tiles": {_tiles_json(self.bonus_tiles)}, '
             f'"lines": [{", ".join([line.json_text for line in self.lines])}], '
             f'"points": {self.points}, "doublings": {self.doublings}, "score": {self.score}, '
             f'"limit": {limit}, "payable": {self.payable}, "limit_hand": {limit_hand}, '
-            f'"waits": {_tiles_json(self.waits)}'
+            f'"waits": {_tiles_json(self.waits)}{tail}}}'
         )
-        if self.payments is not None:
-            text = f'{text}, "payments": {_payments_json(self.payments)}'
-        if self.deposits:
-            text = f'{text}, "deposits": {self.deposits}'
-        if self.notes:
-            text = f'{text}, "notes": {_codes_json(list(self.notes))}'
-        return text + "}"
 
 
 _KIND = attrgetter("kind")

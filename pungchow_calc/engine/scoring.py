@@ -100,11 +100,12 @@ def score_hand(
     if ruleset.settings.not_written:
         _written(hand, ruleset)
     plan = plan_for(ruleset, situation.winner)
+    stated = any(_STATED(situation))  # nearly never, on a Harr hand: then no fact to check or note
     if not situation.winner:
-        return _score_hand(hand, ruleset, plan, situation, limit, seats, None)
+        return _score_hand(hand, ruleset, plan, situation, limit, seats, None, stated)
     arranged = _winning(hand, ruleset, situation)
-    score = _score_hand(hand, ruleset, plan, situation, limit, seats, arranged)
-    if any(_FLAGS(situation)):
+    score = _score_hand(hand, ruleset, plan, situation, limit, seats, arranged, stated)
+    if stated and any(_FLAGS(situation)):
         idle = _idle_facts(hand, ruleset, plan, situation, limit, seats, score, arranged)
         if idle:
             score = replace(score, notes=(*score.notes, *idle))
@@ -153,9 +154,10 @@ def _score_hand(
     limit: int | None | _Default,
     seats: tuple[Wind, ...],
     arranged: _Arranged | None,
+    stated: bool,
 ) -> Score:
     """score_hand without the notes of facts that change nothing; `plan`: the ruleset's for the side
-    (plan_for), `arranged`: a winner's (_winning)."""
+    (plan_for), `arranged`: a winner's (_winning), `stated`: whether the situation states any fact."""
     cap = limit_in_force(ruleset, limit)
     counts = hand.counts
     if arranged is not None:
@@ -184,7 +186,7 @@ def _score_hand(
     best: tuple[tuple[int, ...], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
     calling = None if situation.winner else _calling(hand, ruleset, situation)
     settings = ruleset.settings
-    if situation.winner:
+    if situation.winner and (stated or settings.impossible):  # nothing stated: nothing to refuse
         _check_facts(hand, situation, settings.impossible)
     minimum = settings.min_doublings if situation.winner else 0
     for arrangement in candidates:
@@ -219,12 +221,14 @@ def _score_hand(
     payable = value if cap is None else min(value, cap)
     payments: dict[Any, int] | None = None
     deposits = 0
-    notes = _unread_options(ruleset.name, plan.reads, situation)
+    # Nothing stated, and no loose tile (read from win_by): no note of an option no rule reads.
+    noted = stated or situation.win_by is LOOSE
+    notes = _unread_options(ruleset.name, plan.reads, situation) if noted else ()
     if situation.winner:
         terms = ruleset.settlement
         # The book's terms and no counters nor deposits (every hand but riichi's): as it always was.
         if terms is BOOK and not (situation.honba or situation.deposits):
-            payments = winner_payments(situation.seat, payable, settings.east_multiplier, seats)
+            payments = _book_payments(situation.seat, payable, settings.east_multiplier, seats)
         else:
             payments = _collected(terms, settings.east_multiplier, seats, situation, payable)
             deposits = terms.deposit_points * situation.deposits
@@ -268,6 +272,19 @@ def _collected(
 
 
 _PAID: BoundedCache[tuple[Any, ...], dict[Payer, int]] = BoundedCache(4096)
+
+
+def _book_payments(winner: Wind, payable: int, multiplier: int, seats: tuple[Wind, ...]) -> dict[Wind, int]:
+    """winner_payments, remembered by its arguments as _collected's are (half the time of making the
+    dict anew): the book's terms pay the same few hundred amounts hand after hand."""
+    key = (winner, payable, multiplier, seats)
+    paid = _BOOK_PAID.get(key)
+    if paid is None:
+        paid = _BOOK_PAID.put(key, winner_payments(winner, payable, multiplier, seats))
+    return dict(paid)  # each Score its own dict
+
+
+_BOOK_PAID: BoundedCache[tuple[Any, ...], dict[Wind, int]] = BoundedCache(4096)
 
 
 def _written(hand: Hand, ruleset: Ruleset) -> None:
@@ -365,6 +382,7 @@ def _fields(facts: tuple[Fact, ...]) -> Callable[[Situation], tuple[Any, ...]]:
 _FLAG_FACTS = tuple(f for f in SITUATION_FACTS if f.flag)
 _FLAGS = _fields(_FLAG_FACTS)  # its on/off facts: any given? (rarely)
 _TRIED = tuple(f for f in _FLAG_FACTS if f.scores)  # those _idle_facts may try without
+_STATED = _fields(SITUATION_FACTS)  # every stated fact: is any given? (rarely, on a Harr hand)
 
 
 def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
@@ -437,7 +455,7 @@ def _idle_facts(
         off: dict[str, Any] = {fact.field: False}
         trial = replace(kept, **off)
         try:
-            other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged)
+            other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True)
         except PungchowError:
             continue  # the hand does not stand without it (won on the original draw, no `!`)
         if (other.score, other.lines) == (score.score, score.lines):

@@ -40,8 +40,8 @@ Test = Callable[[Context, Meld | None], bool]
 @dataclass(frozen=True, slots=True)
 class Tally:
     """What an arrangement holds, told without its tiles: the kind of each meld (a multiset, in no set
-    order: read only by `count`), the hand's numbered suits and honors (Hand.suits) and whether a set
-    was laid open (Hand.opened).
+    order: read only by `count`), the hand's numbered suits and honors (Hand.suits), whether a set
+    was laid open (Hand.opened) and whether it holds a bonus tile (Hand.bonus).
 
     Arrangements alike in these share which hand rules could hold and which of their tests still need
     asking (Condition.tally): scoring works that out once per tally (plan.Plan.tallied).
@@ -51,6 +51,7 @@ class Tally:
     suits: int
     honors: bool
     opened: bool
+    bonus: bool
     # Each count asked, by the kinds counted: a new tally asks the same few counts of rule after rule.
     counted: dict[frozenset[MeldKind], int] = field(default_factory=dict, compare=False, repr=False)
 

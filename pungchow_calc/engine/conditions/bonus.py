@@ -11,7 +11,19 @@ from typing import Any
 
 from ..hand import Meld
 from ..tiles import Suit
-from .base import HAND, Boolean, Choice, Condition, Context, Counter, Test, choice, count_range, reads
+from .base import (
+    HAND,
+    Boolean,
+    Choice,
+    Condition,
+    Context,
+    Counter,
+    Decide,
+    Test,
+    choice,
+    count_range,
+    reads,
+)
 
 BONUS_KINDS = {"flower": Suit.FLOWERS, "season": Suit.SEASONS}
 
@@ -46,6 +58,12 @@ def _own_bonus(params: Any) -> Test:
     )
 
 
+def _no_bonus_tally(params: Any) -> Decide:
+    """The Tally of `own_bonus`: no bonus tile held, no own flower or season (most hands, whose every
+    arrangement would ask it)."""
+    return lambda tally: None if tally.bonus else False
+
+
 _KINDS = tuple(BONUS_KINDS)
 
 # Neither is local: they read the hand's bonus tiles, which no remembered line is keyed by (plan.py).
@@ -56,6 +74,7 @@ CONDITIONS: dict[str, Condition] = {
         HAND,
         "holds own wind's flower or season",
         reads=reads("seat"),
+        tally=_no_bonus_tally,
     ),
     "bonus_tiles": Condition(
         _bonus_tiles,
