@@ -69,6 +69,15 @@ def test_the_situation_holds_exactly_the_stated_facts_of_the_table():
     assert set(FACT) == set(ids) and len(ids) == len(set(ids))
 
 
+@situation_facts
+def test_a_fact_is_stated_exactly_when_its_field_is_truthy(fact):
+    # scoring.score_hand tells "no fact stated" (nearly every Harr hand: nothing to check or note) by
+    # `any` over these fields: each must be falsy when not given and truthy when given.
+    defaults = {f.name: f.default for f in fields(Situation)}
+    assert not defaults[fact.field]
+    assert given(fact)[fact.field]
+
+
 def test_stated_keeps_the_table_order_and_refuses_an_unknown_fact():
     assert stated(no_choice=True, last_tile=True, first_discard=False) == (
         ("last_tile", True),
