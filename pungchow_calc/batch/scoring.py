@@ -30,8 +30,7 @@ def error_record(line: int, code: str, message: str) -> dict[str, Any]:
     return {"line": line, "error": {"code": code, "message": message}}
 
 
-# eq=False, repr=False: one per batch, never compared, hashed or shown; each generated
-# method costs start-up (Python 3.11 compiles it as the module imports).
+# Never compared, hashed or shown: one per batch (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Job:
     """What to do with each entry: the default ruleset, and a second one to compare against."""

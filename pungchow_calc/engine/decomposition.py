@@ -30,8 +30,7 @@ Near = Callable[[list[int]], Iterable[int]]
 EVERY_TILE: tuple[int, ...] = tuple(range(len(PLAYING_TILES)))
 
 
-# eq=False, repr=False: a special shape (its test is a function), never compared, hashed or shown;
-# each generated method costs start-up (Python 3.11 compiles it as the module imports).
+# Never compared, hashed or shown: a special shape, its test a function (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Shape:
     """A special shape: its test, the tiles worth trying as the last one (default: every tile), and

@@ -75,8 +75,7 @@ class Share:
     for_all: bool = False  # the discarder paying every loser's share
 
 
-# eq=False, repr=False: how one hand was won, passed to the collection, never compared, hashed or shown;
-# each generated method costs start-up (Python 3.11 compiles it as the module imports).
+# Never compared, hashed or shown: how one hand was won (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Collect:
     """How the hand was won, as the collection needs it: on a discard (by whom, if named), the counters."""

@@ -68,8 +68,7 @@ class Memo(NamedTuple):
     situated: BoundedCache[bool, _Situated]
 
 
-# eq=False, repr=False: one per ruleset, found by id (_PLANS), never compared, hashed or shown; each generated
-# method costs start-up (Python 3.11 compiles it as the module imports).
+# Never compared, hashed or shown: one per ruleset, found by id (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Plan:
     """How a ruleset scores a winner (or a loser), worked out once per ruleset."""

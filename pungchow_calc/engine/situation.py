@@ -70,8 +70,7 @@ class Situation:
     ura: tuple[Tile, ...] = ()  # the ura dora indicators (read under riichi only)
 
 
-# eq=False, repr=False: a row of FACTS, found by field, never compared, hashed or shown; each generated
-# method costs start-up (Python 3.11 compiles it as the module imports).
+# Never compared, hashed or shown: a row of FACTS, found by field (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Fact:
     """One stated fact: its field, the option that states it, and what a player is told about it."""
@@ -347,8 +346,7 @@ def unmet_need(situation: Situation) -> str | None:
     return None
 
 
-# eq=False, repr=False: a ruleset setting's test (a function), found by name, never compared, hashed or shown;
-# each generated method costs start-up (Python 3.11 compiles it as the module imports).
+# Never compared, hashed or shown: a setting's test, found by name (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Impossible:
     """Stated facts that a ruleset's play never has together, or with such a hand (its setting

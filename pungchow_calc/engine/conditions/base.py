@@ -14,8 +14,7 @@ from ..situation import READABLE, Situation
 from ..tiles import PLAYING_TILES, Suit, Tile, Wind
 
 
-# eq=False, repr=False: one per arrangement scored, never compared, hashed or shown; each generated
-# method costs start-up (Python 3.11 compiles it as the module imports).
+# Never compared, hashed or shown: one per arrangement scored (no eq, repr: engine/__init__.py).
 @dataclass(slots=True, eq=False, repr=False)
 class Context:
     """One arrangement of one hand, as the conditions see it.
@@ -116,9 +115,8 @@ def reads_tiles(key: str | None = None) -> Reads:
 UNIT_FIELDS = frozenset({"kind", "tiles", "exposed", "declared", "winning", "claimed_kong", "winning_tile"})
 
 
-# The specs below but Flag (tests/test_registry_conditions.py compares it) are eq=False, repr=False:
-# a spec is only asked to check and to describe, never compared, hashed or shown, and each generated
-# method costs every command's start-up (Python 3.11 compiles it as the module imports).
+# The specs below but Flag (tests/test_registry_conditions.py compares it) are only asked to check and
+# to describe, never compared, hashed or shown (no eq, repr: engine/__init__.py).
 class Spec:
     """The parameters a condition takes: `check` refuses a wrong value (ParamError, the loader's
     message), `schema` describes the same values in JSON Schema (pungchow_calc/schema.py)."""
@@ -134,8 +132,7 @@ class Spec:
         raise NotImplementedError
 
 
-# eq=False, repr=False: a registry entry, found by name, never compared, hashed or shown; each generated
-# method costs start-up (Python 3.11 compiles it as the module imports).
+# Never compared, hashed or shown: a registry entry, found by name (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Condition:
     """A registry entry: how to build the test, its parameters, where it may be used, what it means."""

@@ -50,8 +50,7 @@ def _indicated(params: Any) -> Count:
     return count
 
 
-# eq=False, repr=False: a `per:` counter, found by name, never compared, hashed or shown; each generated
-# method costs start-up (Python 3.11 compiles it as the module imports).
+# Never compared, hashed or shown: a `per:` counter, found by name (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Counter:
     """A `per:` entry: how to build the count, its parameters, what it reads, what it means."""
