@@ -251,6 +251,7 @@ _TILES: tuple[tuple[Tile, ...], ...] = (
 _HOLDING: tuple[frozenset[_Placed], ...] = tuple(
     frozenset(part for part, tiles in enumerate(_TILES) if tile in tiles) for tile in ALL_TILES
 )
+_NO_PARTS: frozenset[_Placed] = frozenset()
 
 
 def _pool_size(hand: Hand) -> int:
@@ -271,12 +272,12 @@ def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, .
         return
     win = hand.winning_tile
     placing = win is not None and hand.winning_fixed is None
+    holding = _HOLDING[win.index] if win is not None else _NO_PARTS  # the parts the winning tile is in
     for parts in _splits(counts, sets_needed, pairs_needed):
         melds = _pool_melds(hand, parts)
         if not placing:
             yield fixed + tuple(melds)
             continue
-        holding = _HOLDING[win.index]
         tried: set[_Placed] = set()
         for k, part in enumerate(parts):
             if part not in holding or part in tried:
