@@ -512,6 +512,8 @@ def evaluate(
             lines = _unit_lines(rules, ctx, unit, nominal)
         if live:  # rules read afresh beside the remembered ones (nearly always no line)
             lines = _joined(lines, _unit_lines(live, ctx, unit, nominal))
+        if lines is _NO_LINES:  # most units (no line, no group claimed): nothing to add
+            continue
         unit_lines, groups, counted = lines
         if groups and late_groups:
             claimed.update((group, slot) for group in groups)
