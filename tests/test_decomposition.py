@@ -51,6 +51,39 @@ def test_both_readings_are_tried():
     assert ("pair", "pung", "pung", "pung", "pung") in shapes
 
 
+@settings(max_examples=500)
+@given(winning_hands().map(GenHand.text), st.booleans())
+def test_the_winning_tile_is_tried_once_in_each_set_or_pair_that_holds_it(text: str, by_discard: bool):
+    # docs/rulings.md: each arrangement marks one meld of the pool as won, and each distinct meld of a
+    # split that holds the winning tile is tried once (decomposition._HOLDING finds them by the tile).
+    hand = _hand(text)
+    win = hand.winning_tile
+    found = list(winning_arrangements(hand, by_discard))
+    assert found
+    if hand.winning_fixed is not None:
+        return
+    unmarked: dict[tuple, set[tuple]] = {}
+    for arrangement in found:
+        assert arrangement[: len(hand.fixed)] == hand.fixed
+        arrangement = arrangement[len(hand.fixed) :]  # the pool's sets and pair
+        won = [i for i, m in enumerate(arrangement) if m.winning]
+        assert len(won) == 1 and win in arrangement[won[0]].tiles
+        split = tuple([(m.kind.value, m.tiles[0].index) for m in arrangement])  # in the split's order
+        placed = (arrangement[won[0]].kind.value, arrangement[won[0]].tiles[0].index)
+        assert placed not in unmarked.setdefault(split, set())  # no meld tried twice in one split
+        unmarked[split].add(placed)
+    for split, placed in unmarked.items():
+        holding = {(kind, low) for kind, low in split if win in _meld_tiles(kind, low)}
+        assert placed == holding
+
+
+def _meld_tiles(kind: str, low: int) -> tuple:
+    """The tiles of a pool's chow, pung or pair from its kind and lowest tile index."""
+    if kind == "chow":
+        return PLAYING_TILES[low : low + 3]
+    return (PLAYING_TILES[low],) * (2 if kind == "pair" else 3)
+
+
 def test_typed_grouping_is_only_a_hint():
     rs = load("pung-chow")
     a = score_text("1b1b1b 2b2b2b 3b3b3b 5c5c5c 9d!9d", rs, Situation())

@@ -14,7 +14,7 @@ from operator import mul
 
 from .cache import BoundedCache
 from .hand import CHOW, KONG, PAIR, PUNG, SINGLE, Hand, Meld, MeldKind, meld
-from .tiles import BLOCKS, PLAYING_TILES, Tile
+from .tiles import ALL_TILES, BLOCKS, PLAYING_TILES, Tile
 
 # Each remembered block table holds at most this many blocks (least recently used go first): a long
 # batch meets some thousands per 100,000 hands. Measured on a 1,000,000-line batch (README "Speed"):
@@ -245,6 +245,14 @@ _TILES: tuple[tuple[Tile, ...], ...] = (
 )
 
 
+# By the index of a tile, the parts that hold it (none: a bonus tile), asked of every part of every
+# winning split: the one the winning tile completes.
+_HOLDING: tuple[frozenset[_Placed], ...] = tuple(
+    frozenset(part for part, tiles in enumerate(_TILES) if tile in tiles) for tile in ALL_TILES
+)
+_NO_PARTS: frozenset[_Placed] = frozenset()
+
+
 def _pool_size(hand: Hand) -> int:
     """How many tiles the pool holds (the sum of Hand.pool_counts), told by the hand's size: every
     winning hand asks it, and a closed hand (nothing marked) has all its playing tiles in the pool."""
@@ -263,17 +271,18 @@ def winning_arrangements(hand: Hand, by_discard: bool) -> Iterator[tuple[Meld, .
         return
     win = hand.winning_tile
     placing = win is not None and hand.winning_fixed is None
+    holding = _HOLDING[win.index] if win is not None else _NO_PARTS  # the parts the winning tile is in
     for parts in _splits(counts, sets_needed, pairs_needed):
         melds = _pool_melds(hand, parts)
         if not placing:
             yield fixed + tuple(melds)
             continue
         tried: set[_Placed] = set()
-        for k, unit in enumerate(melds):
-            part = parts[k]
-            if win not in unit.tiles or part in tried:
+        for k, part in enumerate(parts):
+            if part not in holding or part in tried:
                 continue
             tried.add(part)
+            unit = melds[k]
             key = 2 * (unit.order * _PARTS + part) + by_discard
             placed = _WINNING_MELDS.get(key)
             if placed is None:
