@@ -318,15 +318,20 @@ def settled(values: dict[str, Any]) -> tuple[str, Situation, int | None | _Defau
     """(ruleset, situation, limit) of make()'s keywords (the hand aside), as make() gives them."""
     given: dict[str, Any] = {}  # the valued facts given, read
     key = []
-    for name, value in values.items():
-        if name in _VALUED_FACTS:
-            read = _READ.get((name, value))
-            value = _READ.put((name, value), fact_value(name, value)) if read is None else read
+    known, valued = _READ.get, _VALUED_FACTS
+    for item in values.items():  # each (name, value) is its own key: no pair made again
+        name = item[0]
+        if name in valued:
+            value = known(item)
+            if value is None:
+                value = _READ.put(item, fact_value(*item))
             if value:
                 given[name] = value
-            key.append((name, bool(value)))
+                key.append((name, True))
+            else:
+                key.append((name, False))
         else:
-            key.append((name, value))
+            key.append(item)
     ruleset, situation, fields, limit = _settled(tuple(key))
     if situation is None:  # every stand-in is among the values given: each put in its place
         situation = Situation(**(fields | given))
