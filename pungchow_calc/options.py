@@ -381,19 +381,22 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
         elif option.flag:
             values[option.name] = True
         else:
-            if inline is not None:
-                given = [inline]
+            value: Any
+            if inline is None and option.nargs == 1 and i < end:  # the usual `--x v`: no list made
+                value = argv[i]
+                i += 1
             else:
-                given = argv[i : i + option.nargs]
-                i += option.nargs
-                if len(given) < option.nargs:
-                    raise OptionError(f"{spelled} needs a value", code="bad-option")
-            if option.nargs != len(given):
-                raise OptionError(f"{spelled} needs {option.nargs} values", code="bad-option")
-            value: Any = given[0]
-            if option.nargs > 1:
-                value = tuple(given)
-            elif option.kind is not str:
+                if inline is not None:
+                    given = [inline]
+                else:
+                    given = argv[i : i + option.nargs]
+                    i += option.nargs
+                    if len(given) < option.nargs:
+                        raise OptionError(f"{spelled} needs a value", code="bad-option")
+                if option.nargs != len(given):
+                    raise OptionError(f"{spelled} needs {option.nargs} values", code="bad-option")
+                value = given[0] if option.nargs == 1 else tuple(given)
+            if option.nargs == 1 and option.kind is not str:
                 value = _typed(option, spelled, value)
             if option.many:
                 values.setdefault(option.name, []).append(value)
