@@ -523,17 +523,6 @@ def evaluate(
                 line_at = rule.unit_at[slot if rule.phase == 1 else position]
                 add((line_at, rule, unit, worth, rule.doublings_open if opened else rule.doublings))
     for rule, check in checks.late:
-        if rule.group is None and rule.scope == "hand":
-            # No group to claim, one slot (the hand's, where its line stands at Rule.hand_at: a hand
-            # rule's phase is never a set's): `_worth` in place, as for "no other score" in every hand.
-            if check is None or check(ctx, None):
-                value = rule.points
-                late = 0 if value is None else value.value(False, nominal) or None
-                if late is not None:
-                    if late:
-                        earlier.append(rule.id)
-                    add((rule.hand_at, rule, None, late, rule.doublings_open if opened else rule.doublings))
-            continue
         for at, place, target in _HAND_SLOT if rule.scope == "hand" else slots:
             if target is not None and (target.kind is PAIR) != (rule.scope == "pair"):
                 continue
