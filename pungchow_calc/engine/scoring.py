@@ -259,32 +259,37 @@ def _score_hand(
 def _collected(
     terms: SettlementRules, multiplier: int, seats: tuple[Wind, ...], situation: Situation, payable: int
 ) -> dict[Payer, int]:
-    """What each payer pays the winner under the settlement's terms (payments.collection), remembered
-    by what it is worked out from: a batch pays the same few hundred amounts hand after hand."""
+    """What each payer pays the winner under the settlement's terms (payments.collection)."""
     discard = situation.win_by is DISCARD
     key = (terms, multiplier, seats, situation.seat, payable, discard, situation.discarder, situation.honba)
-    paid = _PAID.get(key)
-    if paid is None:
+
+    def paid() -> dict[Payer, int]:
         how = Collect(discard, situation.discarder, situation.honba)
         shares = collection(situation.seat, payable, multiplier, seats, terms, how)
-        paid = _PAID.put(key, {share.payer: share.amount for share in shares})
-    return dict(paid)  # each Score its own dict
+        return {share.payer: share.amount for share in shares}
 
-
-_PAID: BoundedCache[tuple[Any, ...], dict[Payer, int]] = BoundedCache(4096)
+    return _remembered(key, paid)
 
 
 def _book_payments(winner: Wind, payable: int, multiplier: int, seats: tuple[Wind, ...]) -> dict[Wind, int]:
-    """winner_payments, remembered by its arguments as _collected's are (half the time of making the
-    dict anew): the book's terms pay the same few hundred amounts hand after hand."""
-    key = (winner, payable, multiplier, seats)
-    paid = _BOOK_PAID.get(key)
-    if paid is None:
-        paid = _BOOK_PAID.put(key, winner_payments(winner, payable, multiplier, seats))
-    return dict(paid)  # each Score its own dict
+    """The book's terms, no counters nor deposits: payments.winner_payments."""
+    return _remembered(
+        (winner, payable, multiplier, seats), lambda: winner_payments(winner, payable, multiplier, seats)
+    )
 
 
-_BOOK_PAID: BoundedCache[tuple[Any, ...], dict[Wind, int]] = BoundedCache(4096)
+def _remembered(key: tuple[Any, ...], paid: Callable[[], dict[Any, int]]) -> dict[Any, int]:
+    """What each payer pays, remembered by what it is worked out from (a batch pays the same few
+    hundred amounts hand after hand; a lookup takes half the time of working it out), each Score
+    given its own dict."""
+    found = _PAID.get(key)
+    if found is None:
+        found = _PAID.put(key, paid())
+    return dict(found)
+
+
+# The keys: _collected's start with the terms, _book_payments' with the winner's wind.
+_PAID: BoundedCache[tuple[Any, ...], dict[Any, int]] = BoundedCache(4096)
 
 
 def _written(hand: Hand, ruleset: Ruleset) -> None:
