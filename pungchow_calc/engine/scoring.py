@@ -221,9 +221,7 @@ def _score_hand(
     payable = value if cap is None else min(value, cap)
     payments: dict[Any, int] | None = None
     deposits = 0
-    # Nothing stated, and no loose tile (read from win_by): no note of an option no rule reads.
-    noted = stated or situation.win_by is LOOSE
-    notes = _unread_options(ruleset.name, plan.reads, situation) if noted else ()
+    notes = _unread_options(ruleset.name, plan.reads, situation, stated)
     if situation.winner:
         terms = ruleset.settlement
         # The book's terms and no counters nor deposits (every hand but riichi's): as it always was.
@@ -357,7 +355,8 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
 
 def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     """A note for each win option of this situation that no rule of the ruleset reads."""
-    return _unread_options(ruleset.name, plan_for(ruleset, situation.winner).reads, situation)
+    reads = plan_for(ruleset, situation.winner).reads
+    return _unread_options(ruleset.name, reads, situation, any(_STATED(situation)))
 
 
 def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
@@ -390,19 +389,18 @@ _TRIED = tuple(f for f in _FLAG_FACTS if f.scores)  # those _idle_facts may try 
 _STATED = _fields(SITUATION_FACTS)  # every stated fact: is any given? (rarely, on a Harr hand)
 
 
-def _unread_options(name: str, facts: frozenset[str], situation: Situation) -> tuple[str, ...]:
+def _unread_options(name: str, facts: frozenset[str], situation: Situation, stated: bool) -> tuple[str, ...]:
     """A note for each stated fact given that no rule reads (none: the usual case, and for a loser);
-    the facts, their options and what they say are the table of engine/situation.py."""
-    if not situation.winner:
+    the facts, their options and what they say are the table of engine/situation.py. `stated`:
+    whether the situation states any fact (score_hand reads it once)."""
+    loose = situation.win_by is LOOSE  # the loose tile is stated by the way of winning
+    if not situation.winner or not (stated or loose):
         return ()
     found = _UNREAD.get(facts)
     if found is None:
         found = _UNREAD.put(facts, _unread(facts))
-    unread, stated = found
-    given = stated(situation)
-    loose = situation.win_by is LOOSE
-    if not (loose or any(given)):
-        return ()
+    unread, read = found
+    given = read(situation)
     notes = [
         f"{fact.option}: no rule of ruleset {name} scores {fact.scores}"
         for fact, on in zip(unread, given, strict=True)
