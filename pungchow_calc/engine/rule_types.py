@@ -199,7 +199,8 @@ class WashTable:
         return reached[-1] if reached else None
 
 
-@dataclass(frozen=True, slots=True)
+# Never compared, hashed or shown: a penalty of a ruleset, found by id (no eq, repr: engine/__init__.py).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Penalty:
     """A penalty of the ruleset (Harr, "Penalties"; "Mah-Jongg or Mah-Diao"): data, with its tests."""
 
@@ -227,7 +228,8 @@ class EveningRules:
     playable: bool = True  # false: `evening` cannot keep this ruleset's game (refused in one line)
 
 
-@dataclass(frozen=True, slots=True)
+# Never compared, hashed or shown: one per loaded file, found by name (no eq, repr: engine/__init__.py).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Ruleset:
     """A loaded, validated, immutable ruleset."""
 
