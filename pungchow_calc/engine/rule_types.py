@@ -38,7 +38,10 @@ UNITS_AT = 24  # more units than any arrangement holds (at most 18 tiles: 14 and
 KINDS_ORDER = {"bonus": 0, "set": 1, "pair": 1, "double": 2, "limit": 3, "penalty": 4}
 
 
-@dataclass(frozen=True, slots=True)
+# Never compared or shown: a line of one loaded ruleset, found by id (a test keys a dict by the rules of
+# one plan: by identity). Its tests are functions compiled with it, so an equality of fields told two
+# loads of one rule apart anyway (no eq, repr: engine/__init__.py).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Rule:
     """One line of the score card: when it applies and what it is worth."""
 
