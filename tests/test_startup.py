@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from pungchow_calc.batch.run import INLINE_ENTRIES
+
 ROOT = Path(__file__).resolve().parent.parent
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 
@@ -66,3 +68,32 @@ print(gc.isenabled(), gc.get_freeze_count(), file=sys.stderr)
 
 def test_a_library_import_leaves_the_collector_alone():
     assert _run(_LIBRARY) == ["True", "0"]
+
+
+# A batch whose entries the command's own process scores (batch/run.py INLINE_ENTRIES) never imports
+# the process pool's modules (12 ms of its start-up); one entry more, and the pool is started.
+_POOL = """\
+import sys
+
+sys.argv = ["pungchow", *sys.argv[1:]]
+from pungchow_calc.cli import main
+
+try:
+    main()
+except SystemExit:
+    pass
+print("concurrent.futures" in sys.modules, "multiprocessing" in sys.modules, file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize(
+    ("entries", "pool"),
+    [(1, "False"), (INLINE_ENTRIES, "False"), (INLINE_ENTRIES + 1, "True")],
+    ids=["one", "inline-exactly", "one-more"],
+)
+def test_a_batch_the_command_scores_itself_never_imports_the_process_pool(
+    tmp_path: Path, entries: int, pool: str
+):
+    batch = tmp_path / "hands.txt"
+    batch.write_text(f"'{HAND}' -s south\n" * entries, encoding="utf-8")
+    assert _run(_POOL, "batch", str(batch), "-f", "jsonl", "--workers", "2") == [pool, pool]

@@ -6,6 +6,7 @@ processes (workers.py) only a few chunks are ever in flight.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
@@ -63,10 +64,15 @@ def run(
     else:
         settle_gc()
         return
+    unread = iterator if rest is None else rest()
+    ahead = next(unread, None)
+    if ahead is None:  # the file held `inline` entries exactly: nothing is left for a worker
+        settle_gc()
+        return
     # Imported here, not above: a short file never starts a worker, and the process pool's modules
-    # (concurrent.futures, multiprocessing) would cost its start-up more than scoring it.
+    # (concurrent.futures, multiprocessing) would cost its start-up more than scoring it (12 ms).
     from .workers import parallel
 
-    unread = iterator if rest is None else rest()
+    unread = itertools.chain((ahead,), unread)
     yield from parallel(unread, scorer, workers, on_batch_end, on_worker_died, joined)
     settle_gc()

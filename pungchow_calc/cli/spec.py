@@ -21,7 +21,8 @@ from ..engine.situation import FACTS, SITUATION_FACTS
 from .failure import CommandExit
 
 
-@dataclass(frozen=True, slots=True)
+# Never compared, hashed or shown: a row of a command's spec (no eq, repr: engine/__init__.py).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Arg:
     """A positional argument of a command."""
 
@@ -35,7 +36,9 @@ class Arg:
     show_default: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+# Never compared, hashed or shown: one command of the spec, found by its words (no eq, repr:
+# engine/__init__.py).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Command:
     """One command: the words that reach it, its handler (`module:function` of this package, called
     with every argument and option by keyword; it returns the exit code), its help and parameters."""

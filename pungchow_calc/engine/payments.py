@@ -63,7 +63,9 @@ class SettlementRules:
 BOOK = SettlementRules()
 
 
-@dataclass(frozen=True, slots=True)
+# Never compared, hashed or shown: made into the winner's payments and their reasons (no eq, repr:
+# engine/__init__.py).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Share:
     """What one payer pays the winner: `amount` in all, `counters` of it for the counters, and the payable
     score times `factor` (East's factor, or the sum of every loser's when the discarder pays for all)."""

@@ -38,7 +38,10 @@ UNITS_AT = 24  # more units than any arrangement holds (at most 18 tiles: 14 and
 KINDS_ORDER = {"bonus": 0, "set": 1, "pair": 1, "double": 2, "limit": 3, "penalty": 4}
 
 
-@dataclass(frozen=True, slots=True)
+# Never compared or shown: a line of one loaded ruleset, found by id (a test keys a dict by the rules of
+# one plan: by identity). Its tests are functions compiled with it, so an equality of fields told two
+# loads of one rule apart anyway (no eq, repr: engine/__init__.py).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Rule:
     """One line of the score card: when it applies and what it is worth."""
 
@@ -199,7 +202,8 @@ class WashTable:
         return reached[-1] if reached else None
 
 
-@dataclass(frozen=True, slots=True)
+# Never compared, hashed or shown: a penalty of a ruleset, found by id (no eq, repr: engine/__init__.py).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Penalty:
     """A penalty of the ruleset (Harr, "Penalties"; "Mah-Jongg or Mah-Diao"): data, with its tests."""
 
@@ -227,7 +231,8 @@ class EveningRules:
     playable: bool = True  # false: `evening` cannot keep this ruleset's game (refused in one line)
 
 
-@dataclass(frozen=True, slots=True)
+# Never compared, hashed or shown: one per loaded file, found by name (no eq, repr: engine/__init__.py).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Ruleset:
     """A loaded, validated, immutable ruleset."""
 

@@ -36,7 +36,9 @@ class Context:
 Test = Callable[[Context, Meld | None], bool]
 
 
-@dataclass(frozen=True, slots=True)
+# Never compared, hashed or shown: remembered by its key (plan._TallyKey), not by itself (no eq,
+# repr: engine/__init__.py).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Tally:
     """What an arrangement holds, told without its tiles: the kind of each meld (a multiset, in no set
     order: read only by `count`), the hand's numbered suits and honors (Hand.suits), whether a set
