@@ -57,7 +57,7 @@ def test_whole_hand_canonical_and_markers():
         Marker.CONCEALED,
         Marker.CONCEALED,
     ]
-    assert [g.column for g in hand.groups] == [1, 11, 17, 24, 32]
+    assert [hand.column(order) for order in range(len(hand.groups))] == [1, 11, 17, 24, 32]
 
 
 @pytest.mark.parametrize(
@@ -253,7 +253,8 @@ def test_exposed_pair_refusals(text, code, needle):
     ],
 )
 def test_groups_are_split_on_any_space_with_their_columns(text: str, columns: list[int]):
-    assert [group.column for group in parse(text).groups] == columns
+    parsed = parse(text)
+    assert [parsed.column(order) for order in range(len(parsed.groups))] == columns
 
 
 def _read_by_split(body: str) -> tuple[tuple[Tile, ...], int | None] | None:
@@ -322,15 +323,41 @@ def test_a_groups_own_fields_are_its_tiles_whatever_was_made_before(
     tiles: list[Tile], marker: Marker, data: st.DataObject
 ):
     # Group's own fields are remembered by tiles, marker and winning index (notation._SPELLED): a group
-    # made after others of the same tiles (every other marker, every other `!`, another column) has the
-    # fields its own tiles give, written out here tile by tile.
+    # made after others of the same tiles (every other marker, every other `!`, another spelling) has
+    # the fields its own tiles give, written out here tile by tile.
     winning = data.draw(st.none() | st.integers(0, len(tiles) - 1))
     for other in Marker:
-        Group(tuple(tiles), other, winning, 1, "x")
+        Group(tuple(tiles), other, winning, "x")
     for other_winning in (None, *range(len(tiles))):
-        Group(tuple(tiles), marker, other_winning, 1, "x")
-    group = Group(tuple(tiles), marker, winning, 9, "x")
+        Group(tuple(tiles), marker, other_winning, "x")
+    group = Group(tuple(tiles), marker, winning, "y")
     code = "".join(t.code + ("!" if i == winning else "") for i, t in enumerate(tiles)) + marker.value
     assert group.code == code
     assert group.indexes == tuple(t.index for t in tiles)
     assert group.kinds == sum({_KIND.get(t.suit, 0) for t in tiles})
+
+
+@pytest.mark.parametrize(
+    ("texts", "code", "columns"),
+    [
+        pytest.param(["1x 2b", "2b 1x", "2b  2b 1x"], "unknown-tile", [1, 4, 8], id="unread-group"),
+        pytest.param(
+            ["1b1b1b1b 2b", "2b 1b1b1b1b", "2b  2b 1b1b1b1b"], "undeclared-kong", [1, 4, 8], id="built-group"
+        ),
+        pytest.param(
+            ["1b1b1b* 1b1b", "2b 1b1b1b* 1b1b", "2b  2b 1b1b1b* 1b1b"],
+            "too-many-copies",
+            [9, 12, 16],
+            id="copies",
+        ),
+    ],
+)
+def test_a_group_typed_again_elsewhere_is_told_at_its_own_column(
+    texts: list[str], code: str, columns: list[int]
+):
+    # A group is read once per spelling and shared wherever it stands (notation._group): its column is
+    # the hand's (ParsedHand.column), so the same bad group is told where each hand has it.
+    for text, column in zip(texts, columns, strict=True):
+        with pytest.raises(NotationError) as info:
+            build(parse(text))
+        assert (info.value.code, info.value.column) == (code, column)

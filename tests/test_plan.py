@@ -118,6 +118,44 @@ def test_set_lines_and_situated_lines_are_remembered_apart(
     assert (one.units is other.units, one.situated is other.situated) == (units, situated)
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "changed", "shared"),
+    [
+        pytest.param("riichi-ema-2016", {"seat": Wind.SOUTH, "round": Wind.WEST}, True, id="riichi-winds"),
+        pytest.param("pung-chow-limit", {"round": Wind.SOUTH}, True, id="limit-round-wind"),
+        pytest.param("pung-chow-limit", {"win_by": WinBy.WALL}, False, id="limit-reads-the-way-to-win"),
+    ],
+)
+def test_a_unit_of_no_wind_is_shared_by_seats_and_rounds_its_rules_tell_only_by_its_tiles(
+    ruleset: str, changed: dict[str, object], shared: bool
+):
+    # Their set rules read the seat and round only to class a set's own tiles (`tiles: own_wind`,
+    # Condition.tile_reads): each situation keeps its own memo, but a set holding no wind is looked up
+    # among every situation's (Memo.shared), unless a rule reads the difference itself.
+    plan = plan_for(load(ruleset), winner=True)
+    base = Situation(seat=Wind.EAST, round=Wind.EAST, win_by=WinBy.DISCARD, discarder=Wind.NORTH)
+    one = memo_for(plan, base, True, None)
+    other = memo_for(plan, replace(base, **changed), True, None)  # type: ignore[arg-type]
+    assert one.units is not other.units
+    assert one.shared is not None and other.shared is not None
+    assert (one.shared[1] is other.shared[1]) is shared
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "EwEwEw 1c2c3c 4d5d6d 7b8b9b 5c!5c",
+        "SwSwSw 1c2c3c 4d5d6d WwWwWw 5c!5c",
+        "1c2c3c 4d5d6d 7b8b9b 2c2c2c Nw!Nw",
+    ],
+    ids=["east-pung", "south-and-west-pungs", "north-pair"],
+)
+def test_wind_sets_are_scored_afresh_in_each_seat_and_round(text: str):
+    # A set of winds is never taken from another situation's lines (their own_wind/round_wind classes
+    # differ): the remembered lines answer as the rules asked afresh in every seat and round in turn.
+    assert _remembered_disagreements_anywhere(text) == {}
+
+
 # --- remembered lines answer as the rules asked afresh ----------------------------------------------
 
 _MEMO_SITUATIONS = (

@@ -8,9 +8,13 @@ from __future__ import annotations
 import pytest
 
 from pungchow_calc.engine import conditions
-from pungchow_calc.engine.conditions import REGISTRY, Condition, ParamError, Spec
-from pungchow_calc.engine.conditions.base import HAND, Flag
+from pungchow_calc.engine.conditions import REGISTRY, TILE_CLASSES, Condition, Context, ParamError, Spec
+from pungchow_calc.engine.conditions.base import HAND, Flag, situated_tiles
+from pungchow_calc.engine.hand import MeldKind, build, meld
+from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.rules import Invalid, compile_ruleset
+from pungchow_calc.engine.situation import Situation
+from pungchow_calc.engine.tiles import PLAYING_TILES, Suit, Wind
 from pungchow_calc.schema import build_schema
 
 NAMES = sorted(REGISTRY)
@@ -57,3 +61,41 @@ def test_the_spec_is_the_loaders_check(name: str):
             assert loaded.value.message == f"condition {name!r} {refused}"
         else:
             compile_ruleset({"rules": [rule]}, "t", "<test>")  # what the spec takes, the loader takes
+
+
+# --- a condition that reads its facts only to class its unit's own tiles --------------------------
+
+TILE_READERS = sorted(name for name, entry in REGISTRY.items() if entry.tile_reads)
+_SITUATIONS = [Situation(seat=seat, round=wind) for seat in Wind for wind in Wind]
+
+
+def test_the_situated_tiles_are_the_winds():
+    assert situated_tiles() == frozenset(t for t in PLAYING_TILES if t.suit is Suit.WINDS)
+
+
+def test_the_tiles_condition_reads_its_facts_only_to_class_its_units_tiles():
+    assert TILE_READERS == ["tiles"]
+
+
+@pytest.mark.parametrize("name", TILE_READERS)
+@pytest.mark.parametrize("params", TILE_CLASSES, ids=list(TILE_CLASSES))
+def test_a_tile_reader_answers_alike_in_every_seat_and_round_for_a_unit_of_other_tiles(
+    name: str, params: str
+):
+    # Condition.tile_reads lets the plan share a unit's lines among seats and rounds (Memo.shared) when
+    # it holds none of situated_tiles(): the answer for such a unit must not change with them.
+    test = REGISTRY[name].make(params)
+    hand = build(parse("1c2c3c 4d4d4d 7b8b9b RdRdRd 5c!5c"))
+    units = [
+        meld(kind, tiles)
+        for kind, tiles in [
+            (MeldKind.CHOW, (t, PLAYING_TILES[t.index + 1], PLAYING_TILES[t.index + 2]))
+            for t in PLAYING_TILES
+            if t.suit.is_numbered and t.rank <= 7
+        ]
+        + [(kind, (t,) * n) for t in PLAYING_TILES for kind, n in ((MeldKind.PUNG, 3), (MeldKind.PAIR, 2))]
+    ]
+    for unit in units:
+        answers = {test(Context(s, hand, (unit,), hand.counts, ()), unit) for s in _SITUATIONS}
+        if situated_tiles().isdisjoint(unit.tiles):
+            assert len(answers) == 1, unit.code

@@ -256,16 +256,16 @@ def build(parsed: ParsedHand) -> Hand:
     for order, group in enumerate(groups):
         what, detail, packed = known(group.code) or _facts(group)
         if what == "error":
-            _too_many_copies(groups[:order])  # an error is told where it is first met
+            _too_many_copies(parsed, order)  # an error is told where it is first met
             code, message = detail
-            raise NotationError(message.format(text=group.text), code=code, column=group.column)
+            raise NotationError(message.format(text=group.text), code=code, column=parsed.column(order))
         if group.winning is not None:
             if winning_tile is not None:
-                _too_many_copies(groups[: order + 1])
+                _too_many_copies(parsed, order + 1)
                 raise NotationError(
                     f"{group.text}: only one tile may be marked ! as the winning tile",
                     code="many-winning",
-                    column=group.column,
+                    column=parsed.column(order),
                 )
             winning_tile = group.tiles[group.winning]
         if what == "pool":
@@ -291,9 +291,9 @@ def build(parsed: ParsedHand) -> Hand:
         size += len(group.tiles)
         kinds |= group.kinds
     if size > _MOST_TILES or (counted + _PLUS_THREE) & _FIVE_OR_MORE:
-        _too_many_copies(groups)
+        _too_many_copies(parsed, len(groups))
     if bonus and len(set(bonus)) < len(bonus):
-        _too_many_copies(groups)
+        _too_many_copies(parsed, len(groups))
     counts = tuple(counted.to_bytes(34, "little"))  # every field is under 256 (checked above)
     first_typed = [99] * 34
     for order, indexes in reversed(pooled):  # the earliest group that put a tile in the pool stays
@@ -321,11 +321,11 @@ def build(parsed: ParsedHand) -> Hand:
 _SUITS = tuple(((k & 1) + (k >> 1 & 1) + (k >> 2 & 1), bool(k & 8)) for k in range(16))
 
 
-def _too_many_copies(groups: tuple[Group, ...]) -> None:
-    """Raise for the first of these groups, as typed, that holds one copy of a tile too many (four of
-    a playing tile, one of a flower or season: docs/notation.md); return if none does."""
+def _too_many_copies(parsed: ParsedHand, end: int) -> None:
+    """Raise for the first of the hand's groups before `end`, as typed, that holds one copy of a tile
+    too many (four of a playing tile, one of a flower or season: docs/notation.md); return if none does."""
     seen = [0] * 42
-    for group in groups:
+    for order, group in enumerate(parsed.groups[:end]):
         for i in group.indexes:
             seen[i] += 1
             if seen[i] > _MOST[i]:
@@ -334,7 +334,7 @@ def _too_many_copies(groups: tuple[Group, ...]) -> None:
                 raise NotationError(
                     f"{group.text}: {tile.code} may appear at most {times} in a hand",
                     code="too-many-copies",
-                    column=group.column,
+                    column=parsed.column(order),
                 )
 
 

@@ -32,12 +32,12 @@ class Marker(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """One typed group: its tiles in typed order, its marker and where `!` stood."""
+    """One typed group: its tiles in typed order, its marker and where `!` stood (where it stands in
+    the hand is the hand's: ParsedHand.column)."""
 
     tiles: tuple[Tile, ...]
     marker: Marker
     winning: int | None  # index into tiles of the `!` tile
-    column: int  # 1-based column of the group's first character
     text: str  # as typed
     code: str = field(init=False, compare=False, repr=False)  # canonical notation of the group
     indexes: tuple[int, ...] = field(init=False, compare=False, repr=False)  # Tile.index of each tile
@@ -46,7 +46,7 @@ class Group:
     kinds: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        # A batch makes groups of the same tiles at many columns (thousands of them): what follows from
+        # A batch types the same tiles in many spellings (`1b2b3b`, `1B2B3B`, glyphs): what follows from
         # the tiles, marker and winning index is worked out once for each (_spelled) and shared.
         key = (self.tiles, self.marker, self.winning)
         code, indexes, kinds = _SPELLED.get(key) or _SPELLED.put(key, _spelled(*key))
@@ -70,14 +70,31 @@ def _spelled(
 
 @dataclass(frozen=True, slots=True)
 class ParsedHand:
-    """A hand as typed: its groups in order."""
+    """A hand as typed: its groups in order, and the text they were read from."""
 
     groups: tuple[Group, ...]
+    text: str  # as typed: where each group stands (column), told only for an error
 
     @property
     def code(self) -> str:
         """Canonical notation of the whole hand."""
         return " ".join([g.code for g in self.groups])
+
+    def column(self, order: int) -> int:
+        """The 1-based column of the first character of the group at `order` (in typed order)."""
+        return _columns(self.text)[order]
+
+
+def _columns(text: str) -> list[int]:
+    """The 1-based column of each group of a hand as typed: runs of non-space characters (str.split's,
+    str.isspace's spaces), each found again from where the last ended."""
+    columns = []
+    at = 0
+    for word in text.split():
+        at = text.find(word, at)
+        columns.append(at + 1)
+        at += len(word)
+    return columns
 
 
 # A playing tile's kind bit (Group.kinds) by Tile.index: 0-8, 9-17, 18-26 the suits, 27-33 honors; none
@@ -105,32 +122,35 @@ def parse(text: str) -> ParsedHand:
         raise NotationError(
             "groups are separated by spaces, not commas", code="unknown-tile", column=comma + 1
         )
-    # Groups are runs of non-space characters (str.split's, str.isspace's spaces), each found again
-    # from where the last ended for its column.
-    groups = []
-    at = 0
-    for word in text.split():
-        at = text.find(word, at)
-        groups.append(_parse_group(word, at + 1))
-        at += len(word)
+    # Groups are runs of non-space characters (str.split's, str.isspace's spaces). A group is the same
+    # wherever it stands: read once per spelling (_group), its column told only for an error.
+    try:
+        groups = tuple(map(_group, text.split()))
+    except NotationError:
+        _raise_located(text)
+        raise
     if not groups:
         raise NotationError("empty hand", code="empty", column=1)
-    return ParsedHand(tuple(groups))
+    return ParsedHand(groups, text)
 
 
-@lru_cache(maxsize=32768)  # (group, column) pairs: 21,000 distinct in the 100,000-hand benchmark
-def _parse_group(word: str, column: int) -> Group:
-    try:
-        tiles, marker, winning = _read_group(word)
-    except NotationError as error:
-        raise NotationError(error.message, code=error.code, column=column) from None
-    return Group(tiles, marker, winning, column, word)
+def _raise_located(text: str) -> None:
+    """Raise the error of the first group of a hand that cannot be read, with its column."""
+    for word, column in zip(text.split(), _columns(text), strict=True):
+        try:
+            _group(word)
+        except NotationError as error:
+            raise NotationError(error.message, code=error.code, column=column) from None
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=8192)  # clubs type the same groups: a few thousand spellings in a long batch
+def _group(word: str) -> Group:
+    """The Group of one typed group; errors carry no column here, parse adds it."""
+    return Group(*_read_group(word), word)
+
+
 def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
-    """Tiles, marker and winning index of one typed group (cached: clubs type the same groups);
-    errors carry no column here, the caller adds it."""
+    """Tiles, marker and winning index of one typed group; errors carry no column here."""
     column: int | None = None
     body, marker = word.translate(_GLYPH_CODES), Marker.CONCEALED
     if body and body[-1] in _MARKERS:

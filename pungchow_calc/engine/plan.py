@@ -14,10 +14,12 @@ from typing import Any, Literal, NamedTuple
 
 from .cache import BoundedCache
 from .conditions import Context, Tally, Test
+from .conditions.base import situated_tiles
 from .hand import PAIR, SINGLE, Meld, MeldKind
 from .rule_types import all_of
 from .rules import Rule, Ruleset
 from .situation import Situation
+from .tiles import Tile
 
 _Kinds = frozenset[MeldKind] | None  # the meld kinds a rule's `meld:` condition allows (None: any)
 # A rule with the tests to ask of it (Rule.check, or those a Tally leaves; None: none, it holds) ...
@@ -66,6 +68,10 @@ class Memo(NamedTuple):
     # The situated hand rules' lines as Found lines, keyed by whether the hand is open (two entries at
     # most), for the facts the situated rules read.
     situated: BoundedCache[bool, _Situated]
+    # The set and pair rules' lines of a unit holding none of Plan.shared_tiles, as `units` but keyed
+    # only by the facts those rules read other than to class the unit's own tiles (Plan.shared_facts):
+    # met where `units` lacks a unit (a unit seen before in another seat or round). None: not shared.
+    shared: tuple[frozenset[Tile], _Lines] | None  # (Plan.shared_tiles, the lines)
 
 
 # Never compared, hashed or shown: one per ruleset, found by id (no eq, repr: engine/__init__.py).
@@ -107,6 +113,13 @@ class Plan:
     situated_memo: BoundedCache[tuple[Any, bool, int | None], BoundedCache[bool, _Situated]]
     remembered_fields: tuple[str, ...]  # the Situation fields the remembered rules read (Rule.reads)
     unit_facts: Callable[[Situation], Any]  # the fields the set and pair rules read, as one value
+    # The fields the set and pair rules (but the live ones) read other than to class the unit's own
+    # tiles (Rule.tile_reads), and the tiles whose class those facts change: a unit holding none of them
+    # scores the same lines in every situation alike in these fields (Memo.shared). None: no rule
+    # reads a fact only so (nothing is shared beyond `memo`).
+    shared_facts: Callable[[Situation], Any]
+    shared_tiles: frozenset[Tile] | None
+    shared_memo: BoundedCache[tuple[Any, bool, int | None], _Lines]
     situated_facts: Callable[[Situation], Any]  # the fields the situated hand rules read
     # The fields of a set or pair its remembered lines are keyed by: those the set and pair rules
     # declare they read (Rule.unit_reads), its kind (which rules apply), and whether it lies exposed
@@ -149,6 +162,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
         arranged = [r for r in hand if all(r is not s for s in situated)]
         # The live rules too: their lines are remembered with a unit's where a tally leaves them local.
         read_by_units = _fields_read(units + live)
+        shared = _fields_read(units, tile_reads=False)
         read_situated = _fields_read(situated)
         fields = tuple(sorted({*read_by_units, *read_situated}))
         unit_fields = _unit_fields(units + live)
@@ -172,6 +186,9 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
             situated_memo=BoundedCache(MEMO_SITUATIONS),
             remembered_fields=fields,
             unit_facts=attrgetter(*read_by_units) if read_by_units else _NOTHING,
+            shared_facts=attrgetter(*shared) if shared else _NOTHING,
+            shared_tiles=situated_tiles() if any(r.tile_reads for r in units) else None,
+            shared_memo=BoundedCache(MEMO_SITUATIONS),
             situated_facts=attrgetter(*read_situated) if read_situated else _NOTHING,
             unit_fields=unit_fields,
             unit_key=attrgetter(*plain),
@@ -201,7 +218,15 @@ def memo_for(plan: Plan, situation: Situation, has_winning: bool, nominal: int |
     situated = plan.situated_memo.get(key)
     if situated is None:
         situated = plan.situated_memo.put(key, BoundedCache(2))
-    return plan.memos.put((plan.remembered_facts(situation), has_winning, nominal), Memo(units, situated))
+    shared = None
+    if plan.shared_tiles is not None:
+        key = (plan.shared_facts(situation), has_winning, nominal)
+        lines = plan.shared_memo.get(key)
+        if lines is None:
+            lines = plan.shared_memo.put(key, BoundedCache(MEMO_UNITS))
+        shared = (plan.shared_tiles, lines)
+    found = Memo(units, situated, shared)
+    return plan.memos.put((plan.remembered_facts(situation), has_winning, nominal), found)
 
 
 def tally_key(ctx: Context) -> _TallyKey:
@@ -311,9 +336,14 @@ def _live(units: list[Rule]) -> list[Rule]:
     return live
 
 
-def _fields_read(rules: list[Rule]) -> tuple[str, ...]:
-    """The Situation fields the rules' conditions read (Rule.reads; `loose` is told by `win_by`)."""
-    read = {"win_by" if fact == "loose" else fact for rule in rules for fact in rule.reads}
+def _fields_read(rules: list[Rule], tile_reads: bool = True) -> tuple[str, ...]:
+    """The Situation fields the rules' conditions read (Rule.reads; `loose` is told by `win_by`);
+    without `tile_reads`, but those read only to class a unit's own tiles (Rule.tile_reads)."""
+    read = {
+        "win_by" if fact == "loose" else fact
+        for rule in rules
+        for fact in (rule.reads if tile_reads else rule.reads - rule.tile_reads)
+    }
     return tuple(sorted(read & set(Situation.__dataclass_fields__)))
 
 
@@ -381,6 +411,22 @@ def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int
     if not out and not claimed:  # the usual answer of set or pair rules read afresh: nothing
         return _NO_LINES
     return tuple(out), frozenset([group for group, _ in claimed]), tuple([r.id for r, w in out if w])
+
+
+def _first_sight(
+    shared: tuple[frozenset[Tile], _Lines] | None,
+    rules: _UnitRules,
+    ctx: Context,
+    unit: Meld,
+    nominal: int | None,
+    memo_key: Any,
+) -> _UnitLines:
+    """A unit's lines where its situation's memo lacks them: those of the same unit in a situation
+    alike in what the rules read of it (Memo.shared), when it holds no tile whose class differs."""
+    if shared is None or not shared[0].isdisjoint(unit.tiles):
+        return _unit_lines(rules, ctx, unit, nominal)
+    lines = shared[1]
+    return lines.get(memo_key) or lines.put(memo_key, _unit_lines(rules, ctx, unit, nominal))
 
 
 def _situated(plan: Plan, ctx: Context, nominal: int | None, opened: bool) -> _Situated:
@@ -469,6 +515,7 @@ def evaluate(
     unit_key = plan.unit_key
     keys_winning_tile = plan.keys_winning_tile
     remembered = memo.units.get if memo is not None else None
+    shared = memo.shared if memo is not None else None  # met on a unit's first sight in this situation
     put = memo.units.put if memo is not None else None
     # Read once for the five units of the arrangement.
     pairs, sets, live_pairs, live_sets = plan.pairs, plan.sets, checks.live_pairs, checks.live_sets
@@ -500,13 +547,16 @@ def evaluate(
                 lines = remembered((memo_key, live_key)) or put(
                     (memo_key, live_key),
                     _joined(
-                        remembered(memo_key) or put(memo_key, _unit_lines(rules, ctx, unit, nominal)),
+                        remembered(memo_key)
+                        or put(memo_key, _first_sight(shared, rules, ctx, unit, nominal, memo_key)),
                         _unit_lines(live, ctx, unit, nominal),
                     ),
                 )
                 live = ()
             else:
-                lines = remembered(memo_key) or put(memo_key, _unit_lines(rules, ctx, unit, nominal))
+                lines = remembered(memo_key) or put(
+                    memo_key, _first_sight(shared, rules, ctx, unit, nominal, memo_key)
+                )
         else:
             lines = _unit_lines(rules, ctx, unit, nominal)
         if live:  # rules read afresh beside the remembered ones (nearly always no line)

@@ -59,6 +59,9 @@ class Rule:
     local: bool = False  # every condition reads only the unit, the situation and the winning tile
     limit_fraction: float = 1.0  # a limit hand worth this share of the limit (`limit: 0.5`)
     reads: frozenset[str] = frozenset()  # the situation facts its conditions read (situation.READABLE)
+    # Those of `reads` read only to class its unit's own tiles (Condition.tile_reads): a unit holding
+    # none of conditions.base.situated_tiles() gets the same lines whatever they are.
+    tile_reads: frozenset[str] = frozenset()
     unit_reads: frozenset[str] = (
         frozenset()
     )  # the fields of its set or pair they read (conditions.UNIT_FIELDS)

@@ -302,6 +302,7 @@ def _rule(raw: Any, index: int) -> Rule:
         local=all(loc for _, _, loc, _ in compiled) and per is None,
         limit_fraction=fraction,
         reads=facts_read(when) | per_reads,
+        tile_reads=facts_read(when) - facts_read(when, tile_reads=False) - per_reads,
         requires=facts_required(when),
         unit_reads=unit_fields_read(when),
         open_doublings=open_doublings,

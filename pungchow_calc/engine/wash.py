@@ -55,19 +55,19 @@ def original_hand(text: str, seat: Wind) -> tuple[Tile, ...]:
     """Read an original hand: concealed playing tiles only, 13 of them (14 for East)."""
     parsed = parse(text)
     tiles: list[Tile] = []
-    for group in parsed.groups:
+    for order, group in enumerate(parsed.groups):
         if group.marker is not Marker.CONCEALED or group.winning is not None:
             raise WashError(
                 f"{group.text}: an original hand has no exposed sets, kongs or winning tile (no * # !)",
                 code="wash-marker",
-                column=group.column,
+                column=parsed.column(order),
             )
         if any(t.is_bonus for t in group.tiles):
             # Drawn mandarins are exposed and replaced by loose tiles: they are no part of the 13.
             raise WashError(
                 f"{group.text}: flowers and seasons are not part of the original hand; leave them out",
                 code="wash-bonus-tile",
-                column=group.column,
+                column=parsed.column(order),
             )
         tiles.extend(group.tiles)
     for tile, n in Counter(tiles).items():

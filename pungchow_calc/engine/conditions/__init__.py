@@ -86,13 +86,18 @@ def _entries(when: Any) -> list[tuple[Condition | None, Any]]:
     return [(REGISTRY.get(name) if isinstance(name, str) else None, params)]
 
 
-def facts_read(when: Any) -> frozenset[str]:
-    """The situation facts a compiled `when:` list reads (through `not` and `any` too).
+def facts_read(when: Any, tile_reads: bool = True) -> frozenset[str]:
+    """The situation facts a compiled `when:` list reads (through `not` and `any` too); without
+    `tile_reads`, leaving out those read only to class the unit's own tiles (Condition.tile_reads).
 
     Anything not a known condition (never so once compiled) counts as reading every fact.
     """
     return frozenset().union(
-        *(READABLE if condition is None else condition.reads(params) for condition, params in _entries(when))
+        *(
+            READABLE if condition is None else condition.reads(params)
+            for condition, params in _entries(when)
+            if tile_reads or condition is None or not condition.tile_reads
+        )
     )
 
 

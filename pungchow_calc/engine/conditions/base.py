@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ..hand import Hand, Meld, MeldKind
@@ -157,6 +158,11 @@ class Condition:
     # Which fields of its set or pair a local condition reads (UNIT_FIELDS): the plan keys a set's
     # remembered lines by exactly these (plan.Plan.unit_fields); tests/test_plan.py changes the others.
     unit_reads: frozenset[str] = frozenset()
+    # It reads its facts (`reads`) only to tell the class of its set's or pair's own tiles (a situated
+    # class, SITUATED_CLASSES): a unit holding none of situated_tiles() gets the same answer whatever
+    # they are, so the plan shares its lines among such situations (plan.Plan.shared_facts);
+    # tests/test_registry_conditions.py changes the seat and round under every such condition.
+    tile_reads: bool = False
     # The on/off fact this condition is (fact_condition): it holds exactly when the fact is given, so
     # a rule that asks it cannot score without the fact (scoring._idle_facts need not try).
     fact: str = ""
@@ -370,6 +376,20 @@ _SITUATED_READS = {
     "round_wind": ("round",),
     "own_wind_in_own_round": ("seat", "round"),
 }
+
+
+@cache  # asked when a plan is made: the same answer for every ruleset
+def situated_tiles() -> frozenset[Tile]:
+    """The tiles whose place in a situated class (SITUATED_CLASSES) some seat or round changes (the
+    winds): a tile outside them is in each class or not whoever holds it, whatever the round."""
+    situations = [Situation(seat=seat, round=wind) for seat in Wind for wind in Wind]
+    return frozenset(
+        t
+        for test in SITUATED_CLASSES.values()
+        for t in PLAYING_TILES
+        if len({test(t, s) for s in situations}) > 1
+    )
+
 
 MELD_KINDS: dict[str, frozenset[MeldKind]] = {
     "chow": frozenset({MeldKind.CHOW}),

@@ -93,6 +93,7 @@ CONDITIONS: dict[str, Condition] = {
         local=True,
         reads=reads_tiles(),
         unit_reads=frozenset({"tiles"}),
+        tile_reads=True,  # `_tiles`: the seat and round only class the unit's own tiles
     ),
     "exposed": Condition(
         _exposed,
