@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from pungchow_calc.batch import workers as bw
 from pungchow_calc.batch.formats import Lines
+from pungchow_calc.batch.run import run
 from pungchow_calc.batch.scoring import Job, Scorer
 from pungchow_calc.cli.batch_run import _Output, _StopSignals, _utf8_bytes
 
@@ -200,3 +201,48 @@ def test_chunks_too_big_for_a_slot_come_as_lines(monkeypatch: pytest.MonkeyPatch
             assert (bw._written(slots.maps[0], "json", results) == size) == fits
         finally:
             slots.close()
+
+
+def _children() -> list[int]:
+    """This process's child processes, from /proc (the workers of a batch run here)."""
+    pids: list[int] = []
+    for children in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
+        pids += [int(pid) for pid in children.read_text().split()]
+    return pids
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
+@pytest.mark.parametrize("joined", [False, True], ids=["records", "joined"])
+def test_a_chunk_larger_than_a_pipe_holds_goes_whole(monkeypatch: pytest.MonkeyPatch, joined: bool):
+    """A chunk of several hundred kilobytes (more than a pipe holds) reaches its worker whole, while
+    the reading process goes on reading results; its records come back whole, and the workers end."""
+    monkeypatch.setattr(bw, "CHUNK", 3000)
+    lines = [PUNGS if n % 3 else f"{PUNGS} --bogus {'x' * 900}" for n in range(1, 1801)]
+    entries = [bw.Entry(n, text=line) for n, line in enumerate(lines, start=1)]
+    alone = list(run(iter(entries), Job(encode="json"), workers=1))
+    got = list(run(iter(entries), Job(encode="json"), workers=2, inline=1, joined=joined))
+    texts = [t for item in got for t in (item.text.splitlines() if isinstance(item, Lines) else [item[1]])]
+    assert texts == [payload for _, payload in alone]
+    assert _children() == []
+
+
+def _failing(chunk: bw._Chunk, joined: bool = False, slot: int | None = None) -> bw._Results:
+    raise ValueError("a bug in the scoring")
+
+
+def test_a_worker_that_raises_stops_the_batch_with_its_traceback(monkeypatch: pytest.MonkeyPatch):
+    """An exception in a worker (a bug, not a bad entry: those are records) ends the batch with the
+    worker's traceback, as the reading process's own would, and no worker is left behind."""
+    monkeypatch.setattr(bw, "_work", _failing)
+    entries = [bw.Entry(n, text=PUNGS) for n in range(1, 30)]
+    with pytest.raises(RuntimeError, match="(?s)failed scoring a chunk.*ValueError: a bug in the scoring"):
+        list(run(iter(entries), Job(encode="json"), workers=2, inline=1))
+    assert _children() == []
+
+
+def test_without_fork_a_batch_is_scored_in_one_process(monkeypatch: pytest.MonkeyPatch):
+    """Where the system cannot fork (Windows), the workers asked for are not started: the same records."""
+    entries = [bw.Entry(n, text=PUNGS if n % 4 else "9z9z9z") for n in range(1, 30)]
+    alone = list(run(iter(entries), Job(encode="json"), workers=1))
+    monkeypatch.delattr(os, "fork")
+    assert list(run(iter(entries), Job(encode="json"), workers=2, inline=1, joined=True)) == alone
