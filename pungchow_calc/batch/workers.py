@@ -83,8 +83,8 @@ def _init_worker(job: Job, rulesets: dict[str, Any] | None, slots: list[mmap.mma
 
 
 def _pack(entry: Entry) -> _Packed:
-    # Plain tuples pickle in C; a frozen dataclass goes through Python-level __getstate__ and
-    # __setstate__, which cost the reading process as much as splitting the line does.
+    # Plain tuples pickle in C; a named tuple goes through Python-level __getnewargs__ (a frozen
+    # dataclass through __getstate__ and __setstate__), a cost to the reading process.
     return (entry.line, entry.argv, entry.error_code, entry.error_message, entry.text)
 
 
