@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pungchow_calc.batch import workers as bw
-from pungchow_calc.batch.formats import Lines
+from pungchow_calc.batch.formats import Lines, output_line, write_lines
 from pungchow_calc.batch.run import run
 from pungchow_calc.batch.scoring import Job, Scorer
 from pungchow_calc.cli.batch_run import _Output, _StopSignals, _utf8_bytes
@@ -246,3 +246,26 @@ def test_without_fork_a_batch_is_scored_in_one_process(monkeypatch: pytest.Monke
     alone = list(run(iter(entries), Job(encode="json"), workers=1))
     monkeypatch.delattr(os, "fork")
     assert list(run(iter(entries), Job(encode="json"), workers=2, inline=1, joined=True)) == alone
+
+
+_CELLS = st.one_of(
+    st.integers(-(10**6), 10**6),
+    st.text(alphabet=st.sampled_from("ab ,\"\n\r'é€#"), max_size=12),
+    st.just(""),
+)
+
+
+@given(rows=st.lists(st.lists(_CELLS, min_size=1, max_size=6), max_size=8))
+def test_write_lines_writes_csv_rows_as_csv_text_makes_each(rows: list[list[object]]):
+    """write_lines (a worker writing a chunk's rows into its slot) writes the bytes of csv_text's rows,
+    one by one, whatever the quoting the cells call for."""
+    written: list[bytes] = []
+    write_lines(written.append, "csv", rows)
+    assert b"".join(written) == "".join(output_line("csv", row) for row in rows).encode()
+
+
+@given(payloads=st.lists(st.text(max_size=20), max_size=8))
+def test_write_lines_writes_json_lines_as_output_line_makes_each(payloads: list[str]):
+    written: list[bytes] = []
+    write_lines(written.append, "json", payloads)
+    assert b"".join(written) == "".join(output_line("json", payload) for payload in payloads).encode()

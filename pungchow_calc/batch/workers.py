@@ -43,7 +43,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, NoReturn
 
-from .formats import Lines, output_line
+from .formats import Lines, write_lines
 from .input import Block, Entry, FileError, block_entries
 from .scoring import SETTLE_EVERY, Job, Scorer, quiet_gc, settle_gc
 
@@ -113,10 +113,8 @@ def _written(into: mmap.mmap, encode: str, results: list[tuple[bool, Any]]) -> i
     """Write the results' output lines into a slot, encoded as UTF-8; their size, or None when they do
     not fit (or hold text that is not strictly UTF-8: sent as Lines, as text, instead)."""
     into.seek(0)
-    write = into.write
     try:
-        for _, payload in results:
-            write(output_line(encode, payload).encode())
+        write_lines(into.write, encode, [payload for _, payload in results])
     except (ValueError, UnicodeEncodeError):  # mmap: "data out of range"
         return None
     return into.tell()
