@@ -294,9 +294,10 @@ def test_lines_are_the_output_lines_of_their_records(encode: str):
     ]
     results = [scorer.encoded(entry) for entry in entries]
     lines = Lines.of(encode, results)
-    assert lines.lines == tuple(output_line(encode, payload) for _, payload in results)
+    assert lines.data == "".join(output_line(encode, payload) for _, payload in results).encode()
+    assert lines.text == lines.data.decode()
     assert (lines.count, lines.failed) == (3, 2)
-    assert Lines.of(encode, []) == Lines((), 0)
+    assert Lines.of(encode, []) == Lines(b"", 0, 0)
 
 
 def test_reading_is_lazy():
@@ -733,7 +734,7 @@ def test_progress_counts_the_records_of_joined_chunks():
         def update(self, task: int, completed: int) -> None:
             self.shown.append(completed)
 
-    items: list[Any] = [(True, "{}")] * 3 + [Lines(("{}\n",) * 600, 0), Lines(("{}\n",) * 100, 1)]
+    items: list[Any] = [(True, "{}")] * 3 + [Lines(b"{}\n" * 600, 600, 0), Lines(b"{}\n" * 100, 100, 1)]
     progress = Progress()
     assert list(_tick(iter(items), progress)) == items
     assert PROGRESS_EVERY <= 603

@@ -166,10 +166,10 @@ DEADLY = 300  # a line whose chunk kills its worker, twice
 REAL_WORK = bw._work
 
 
-def _killing(chunk: bw._Chunk, joined: bool = False) -> bw._Results:
+def _killing(chunk: bw._Chunk, joined: bool = False, slot: int | None = None) -> bw._Results:
     if any(entry.line == DEADLY for entry in bw._unpacked(chunk)):
         os.kill(os.getpid(), signal.SIGKILL)
-    return REAL_WORK(chunk, joined)
+    return REAL_WORK(chunk, joined, slot)
 
 
 @pytest.mark.parametrize("joined", [False, True], ids=["records", "joined"])
@@ -194,9 +194,7 @@ def test_a_block_that_kills_its_worker_gets_worker_died_records(
         on_worker_died=lambda rescored, lost: deaths.append((rescored, lost)),
     )
     texts = [
-        line
-        for item in got
-        for line in ("".join(item.lines).splitlines() if isinstance(item, Lines) else [item[1]])
+        line for item in got for line in (item.text.splitlines() if isinstance(item, Lines) else [item[1]])
     ]
     records = [json.loads(text) for text in texts]
     assert [r["line"] for r in records] == [r["line"] for r in expected]

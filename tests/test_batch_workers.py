@@ -26,15 +26,15 @@ KILLS: list[Path] = []  # the folder of a marker file per worker death, seen acr
 FLAKY = [False]  # True: only the first try kills
 
 
-def _killing(chunk: list[bw._Packed], joined: bool = False) -> bw._Results:
+def _killing(chunk: list[bw._Packed], joined: bool = False, slot: int | None = None) -> bw._Results:
     """Kill the worker process (SIGKILL, as the out-of-memory killer does) on the deadly chunk."""
     if any(packed[0] == DEADLY_LINE for packed in chunk):
         directory = KILLS[0]
         if FLAKY[0] and any(directory.iterdir()):
-            return REAL_WORK(chunk, joined)  # a transient death: the second try succeeds
+            return REAL_WORK(chunk, joined, slot)  # a transient death: the second try succeeds
         (directory / str(os.getpid())).touch()
         os.kill(os.getpid(), signal.SIGKILL)
-    return REAL_WORK(chunk, joined)
+    return REAL_WORK(chunk, joined, slot)
 
 
 def _entries() -> list[Entry]:
@@ -125,7 +125,7 @@ def _as_lines(items: list[tuple[bool, str] | Lines]) -> tuple[str, int, int]:
     text, count, failed = [], 0, 0
     for item in items:
         if isinstance(item, Lines):
-            text.extend(item.lines)
+            text.append(item.text)
             count, failed = count + item.count, failed + item.failed
         else:
             text.append(f"{item[1]}\n")

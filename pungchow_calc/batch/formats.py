@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -44,32 +45,58 @@ def output_line(encode: str, payload: Any) -> str:
     return csv_text(payload) if encode == "csv" else f"{payload}\n"
 
 
+def write_lines(write: Callable[[bytes], object], encode: str, payloads: list[Any]) -> None:
+    """Records' lines of output (output_line of each), written one by one, encoded as UTF-8, by `write`."""
+    if encode == "csv":
+        # One writer writes every row straight to `write`, where csv_text would make each in its own
+        # buffer: 1.55 us a row against 1.9 (measured 2026-11-26, c20k's rows).
+        csv_writer(_Encoding(write)).writerows(payloads)
+        return
+    for payload in payloads:
+        write(output_line(encode, payload).encode())
+
+
+class _Encoding:
+    """A text stream for the csv module, writing each text it is given as UTF-8 by a write of bytes."""
+
+    __slots__ = ("write",)
+
+    def __init__(self, write: Callable[[bytes], object]) -> None:
+        self.write = lambda text: write(text.encode())
+
+
 @dataclass(frozen=True, slots=True)
 class Lines:
-    """Consecutive records as their lines of JSONL or CSV output: how a worker process returns a
-    chunk of them (batch/workers.py), for the parent to write as they are.
+    """Consecutive records as their lines of JSONL or CSV output, encoded: how a worker process's chunk
+    of them reaches the parent (batch/workers.py), for it to write as they are, to its output's bytes.
 
     Measured 2026-11-26 per hand, chunks of 400 (r20k's records of 1.6 kB, c20k's): sent as a list
     of (ok, text) pairs, the worker's pickling cost 1.5 / 1.1 us and the parent's unpickling and
-    writing of each record 1.3; as Lines, the worker's share (each record's line made there) is
-    1.8 / 1.4 and the parent's 0.3: 0.7 us less in all. (Joined into one string in the worker, they
-    cost more: a string of 600 kB or more is a fresh allocation each time, whose pages fault in
-    anew; the workers' page faults doubled.)
+    writing of each record 1.3; as a tuple of each record's line, the worker's share was 1.8 / 1.4 and
+    the parent's 0.3: 0.7 us less in all. Joined and encoded into one bytes in the worker and sent
+    through the pipe, the workers' page faults nearly doubled (14,400 to 25,200 on c20k: fresh
+    allocations of half a megabyte, twice a chunk) for no gain in the parent: a worker writes each
+    line into shared memory instead (workers._Slots), and Lines.of is for what cannot go there.
     """
 
-    lines: tuple[str, ...]  # output_line of each record, in order
+    data: bytes | str  # output_line of each record, in order, joined: UTF-8, or text it cannot encode
+    count: int  # the records
     failed: int  # error records among them
-
-    @property
-    def count(self) -> int:
-        """The records."""
-        return len(self.lines)
 
     @classmethod
     def of(cls, encode: str, results: list[tuple[bool, Any]]) -> Lines:
         """The lines of (ok, payload) results encoded as `encode` (Job.encode "json" or "csv")."""
-        lines = tuple([output_line(encode, payload) for _, payload in results])
-        return cls(lines, sum(not ok for ok, _ in results))
+        text = "".join([output_line(encode, payload) for _, payload in results])
+        try:
+            data: bytes | str = text.encode()
+        except UnicodeEncodeError:  # a lone surrogate: left to the output's own error handler, as text
+            data = text
+        return cls(data, len(results), sum(not ok for ok, _ in results))
+
+    @property
+    def text(self) -> str:
+        """The lines as text."""
+        return self.data if isinstance(self.data, str) else self.data.decode()
 
 
 # --- CSV ----------------------------------------------------------------------------------
@@ -134,11 +161,17 @@ def csv_text(row: list[Any]) -> str:
 @lru_cache(maxsize=1)
 def _csv_writer() -> tuple[io.StringIO, Any]:
     """One buffer and writer for every row (making them costs more than writing the row), made for the
-    first row: the csv module is imported by a CSV output alone (start-up of every other batch)."""
+    first row."""
+    buffer = io.StringIO()
+    return buffer, csv_writer(buffer)
+
+
+def csv_writer(stream: Any) -> Any:
+    """A writer of CSV rows onto a text stream: the csv module's quoting, a newline after each row.
+    The csv module is imported by a CSV output alone (start-up of every other batch)."""
     import csv
 
-    buffer = io.StringIO()
-    return buffer, csv.writer(buffer, lineterminator="\n")
+    return csv.writer(stream, lineterminator="\n")
 
 
 # --- the table ----------------------------------------------------------------------------

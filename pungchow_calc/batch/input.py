@@ -18,9 +18,8 @@ import io
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from .. import options as opts
 from ..engine.errors import PungchowError
@@ -35,9 +34,13 @@ _YAML_VALUED = {o.name: o.spellings[0] for o in opts.OPTIONS if not o.flag} | {"
 _YAML_FLAGS: dict[str, str] = {name: option for option, name in opts.FLAGS.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One entry of a batch file: its line number and its arguments, or why it cannot be read."""
+class Entry(NamedTuple):
+    """One entry of a batch file: its line number and its arguments, or why it cannot be read.
+
+    A named tuple, not a frozen dataclass: a worker makes one for every line it is sent, and a frozen
+    dataclass is made field by field through object.__setattr__ (measured 2026-11-26: 0.9 us an entry
+    against 0.35 for the tuple, whose fields read about as fast).
+    """
 
     line: int
     argv: tuple[str, ...] = ()
@@ -47,6 +50,9 @@ class Entry:
 
 
 Block = tuple[int, bytes]  # whole lines of a text file: the number of the first, their bytes
+# An Entry made of its fields' tuple at once, as Entry._make does, without the call to Entry.__new__
+# that takes them one by one (block_entries: 0.15 us a line less, measured 2026-11-26).
+_new = tuple.__new__
 
 
 def _too_long(number: int, size: int) -> Entry:
@@ -77,7 +83,7 @@ def block_entries(first: int, data: bytes) -> Iterator[Entry]:
                 continue
         stripped = text.strip()
         if stripped and stripped[0] != "#":
-            yield Entry(number, (), None, None, stripped)  # positional: a keyword costs more per line
+            yield _new(Entry, (number, (), None, None, stripped))  # the tuple made at once (Entry)
 
 
 class FileError(PungchowError):

@@ -53,6 +53,8 @@ def run(
     """
     scorer = Scorer(job)
     iterator = iter(entries)
+    if not hasattr(os, "fork"):  # the workers are forked (workers.py): elsewhere (Windows), one process
+        workers = 1
     for count, entry in enumerate(iterator, start=1):
         yield scorer.encoded(entry)
         if count % SETTLE_EVERY == 0:
@@ -70,7 +72,7 @@ def run(
         settle_gc()
         return
     # Imported here, not above: a short file never starts a worker, and the process pool's modules
-    # (concurrent.futures, multiprocessing) would cost its start-up more than scoring it (12 ms).
+    # (pickle, mmap, select) would cost its start-up more than scoring it.
     from .workers import parallel
 
     unread = itertools.chain((ahead,), unread)

@@ -195,7 +195,10 @@ class _Output:
         self.table = table  # a formats.TerminalTable on a terminal, else None (formats.table_row)
         self.written = 0  # records on stdout, whole
         self._signals = signals
-        self._pending: list[str] = []  # text since the last batch ended: one write per batch
+        # What the last batch gathered, written at its end: text, and a worker's lines as UTF-8 bytes
+        # (formats.Lines), written to the stream's own bytes when it encodes as UTF-8 (_utf8_bytes).
+        self._pending: list[str | bytes] = []
+        self._bytes = _utf8_bytes(stream)
         self._records = 0  # records in _pending
         self._started = False  # the header (and for JSON the `[`) is in _pending or written
         self._closed = False  # the footer likewise
@@ -206,9 +209,23 @@ class _Output:
             self._write_pending()
 
     def _write_pending(self) -> None:
-        self.stream.write("".join(self._pending))
+        stream, raw = self.stream, self._bytes
+        text: list[str] = []
+        for piece in self._pending:
+            if isinstance(piece, str):
+                text.append(piece)
+            elif raw is None:
+                text.append(piece.decode())
+            else:  # the text before it goes out first, through the text layer
+                if text:
+                    stream.write("".join(text))
+                    text.clear()
+                stream.flush()
+                raw.write(piece)
+        if text:
+            stream.write("".join(text))
         self._pending.clear()
-        self.stream.flush()
+        stream.flush()
         self.written += self._records
         self._records = 0
 
@@ -241,7 +258,7 @@ class _Output:
         row = table_row if self.table is None else self.table.row
         for item in records:
             if type(item) is Lines:  # JSONL or CSV: a worker's chunk of records, already lines
-                self._pending.extend(item.lines)
+                append(item.data)
                 failed += item.failed
                 self._records += item.count
                 continue
@@ -270,6 +287,20 @@ class _Output:
         if not self._closed:
             self.footer()
         self._write_pending()
+
+
+def _utf8_bytes(stream: IO[str]) -> IO[bytes] | None:
+    """The byte stream under a text stream that encodes as UTF-8, where a worker's encoded lines can go
+    as they are: no decoding, joining and encoding again in this process (the same bytes: a worker
+    sends text it cannot encode strictly as text). None for any other stream (a test's StringIO,
+    another encoding): the lines are then written as text."""
+    import codecs
+
+    raw = getattr(stream, "buffer", None)
+    encoding = getattr(stream, "encoding", None)
+    if raw is None or encoding is None:
+        return None
+    return raw if codecs.lookup(encoding).name == "utf-8" else None
 
 
 def _compare(
