@@ -4,6 +4,7 @@ docs/rulings.md)."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import pytest
 from hypothesis import assume, given, settings
@@ -168,6 +169,96 @@ def test_quick_split_test_agrees_with_listing_the_splits(block: tuple[bool, list
     # every tile that could come): it must agree with decomposition._block, which lists them.
     numbered, counts = block
     assert _splittable(tuple(counts), numbered, pair) == bool(_block(tuple(counts), numbered, pair))
+
+
+# --- the block splits agree with their definition ------------------------------------------------
+
+_CHOW, _PUNG, _PAIR = 0, 34, 68  # decomposition's part numbers: a kind's base plus the lowest tile's index
+
+
+@cache
+def _block_by_definition(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[int, ...], ...]:
+    """decomposition._block as it was first written (lo 0): from the lowest tile held, a pung, then the
+    pair, then a chow, each followed by every split of the rest."""
+    i = next((i for i, count in enumerate(counts) if count), None)
+    if i is None:
+        return () if pair else ((),)
+    out: list[tuple[int, ...]] = []
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        out += [(_PUNG + i, *rest) for rest in _block_by_definition(tuple(c), numbered, pair)]
+        c[i] += 3
+    if pair and c[i] >= 2:
+        c[i] -= 2
+        out += [(_PAIR + i, *rest) for rest in _block_by_definition(tuple(c), numbered, False)]
+        c[i] += 2
+    if numbered and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        out += [(_CHOW + i, *rest) for rest in _block_by_definition(tuple(c), numbered, pair)]
+    return tuple(out)
+
+
+def _counts(tiles: list[int], size: int) -> list[int]:
+    return [tiles.count(i) for i in range(size)]
+
+
+@st.composite
+def hand_blocks(draw: st.DrawFn) -> tuple[bool, list[int], int]:
+    """A block of at most fourteen tiles (no more than four alike), as a hand's pool holds: a suit, or the
+    winds and dragons (one block of seven, as decomposition splits them, or either alone), any tiles or
+    sets and perhaps a pair (most blocks of a winning hand split), and the index of its lowest tile."""
+    numbered, size, lo = draw(
+        st.sampled_from(
+            [(True, 9, 0), (True, 9, 9), (True, 9, 18), (False, 7, 27), (False, 4, 27), (False, 3, 31)]
+        )
+    )
+    if draw(st.booleans()):
+        tiles = draw(st.lists(st.integers(0, size - 1), max_size=14))
+    else:
+        starts = [("chow", i) for i in range(size - 2) if numbered] + [("pung", i) for i in range(size)]
+        tiles = [
+            i
+            for kind, low in draw(st.lists(st.sampled_from(starts), max_size=4))
+            for i in ((low, low + 1, low + 2) if kind == "chow" else (low,) * 3)
+        ]
+        tiles += [draw(st.integers(0, size - 1))] * 2 * draw(st.booleans())
+    counts = _counts(tiles, size)
+    assume(max(counts) <= 4)
+    return numbered, counts, lo
+
+
+@settings(max_examples=3000)
+@given(hand_blocks(), st.booleans())
+def test_block_splits_are_those_of_the_definition_in_its_order(
+    block: tuple[bool, list[int], int], pair: bool
+):
+    # decomposition._block walks the counts in place and numbers each part where it lies in the 34; the
+    # splits and their order (it shows in the arrangements, and a split may come twice) are the
+    # definition's, each part moved by the block's lowest index.
+    numbered, counts, lo = block
+    expected = tuple(
+        tuple(lo + part for part in split) for split in _block_by_definition(tuple(counts), numbered, pair)
+    )
+    assert _block(counts, numbered, pair, lo) == expected
+
+
+@pytest.mark.parametrize(
+    ("counts", "expected"),
+    [
+        pytest.param(
+            (4, 1, 1, 0, 0, 0, 0, 0, 0), ((_PUNG, _CHOW), (_CHOW, _PUNG)), id="four-alike-and-a-chow-twice"
+        ),
+        pytest.param(
+            (3, 3, 3, 0, 0, 0, 0, 0, 0), ((_PUNG, _PUNG + 1, _PUNG + 2), (_CHOW,) * 3), id="pungs-first"
+        ),
+        pytest.param((0, 0, 0, 0, 0, 0, 0, 2, 2), (), id="no-chow-past-nine"),
+    ],
+)
+def test_block_splits_of_known_blocks(counts: tuple[int, ...], expected: tuple[tuple[int, ...], ...]):
+    assert _block(counts, True, False) == expected
 
 
 @pytest.mark.parametrize(

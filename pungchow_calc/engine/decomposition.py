@@ -47,35 +47,65 @@ class Shape:
 
 # A set or pair of the pool in a split, as one number: its kind's base plus the index (within the 34) of
 # its lowest tile. Numbers hash and compare in C, and the melds they make are looked up by them. A block's
-# splits (_block) number them by the index within the block: placed in the 34, they add its lowest index.
+# splits (_block) are numbered so from the start, given the index of the block's lowest tile.
 _Placed = int
-_Part = int
 _CHOW_PART, _PUNG_PART, _PAIR_PART = 0, 34, 68
 _PARTS = 102  # part numbers run below this: a part and where it is shown make one number
 
 
-@lru_cache(maxsize=BLOCK_TABLES)
-def _block(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[_Part, ...], ...]:
-    """Every way to split one block into pungs, chows and (if `pair`) exactly one pair."""
-    i = next(filter(counts.__getitem__, range(len(counts))), None)  # the lowest tile held
-    if i is None:
-        return () if pair else ((),)
-    out: list[tuple[_Part, ...]] = []
-    c = list(counts)
-    if c[i] >= 3:
-        c[i] -= 3
-        out += [(_PUNG_PART + i, *rest) for rest in _block(tuple(c), numbered, pair)]
-        c[i] += 3
-    if pair and c[i] >= 2:
-        c[i] -= 2
-        out += [(_PAIR_PART + i, *rest) for rest in _block(tuple(c), numbered, False)]
-        c[i] += 2
-    if numbered and i + 2 < len(c) and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        out += [(_CHOW_PART + i, *rest) for rest in _block(tuple(c), numbered, pair)]
-    return tuple(out)
+def _block(counts: Sequence[int], numbered: bool, pair: bool, lo: int = 0) -> tuple[tuple[_Placed, ...], ...]:
+    """Every way to split one block (starting at index `lo` of the 34) into pungs, chows and (if `pair`)
+    exactly one pair."""
+    found: list[tuple[_Placed, ...]] = []
+    size = len(counts)
+    # A held count past the end stops the search for the lowest tile held without a test of the index.
+    _walk([*counts, 1], 0, size, size - 2 if numbered else 0, pair, lo, [], found)
+    return tuple(found)
+
+
+def _walk(
+    counts: list[int],
+    i: int,
+    size: int,
+    chows_below: int,
+    pair: bool,
+    lo: int,
+    parts: list[_Placed],
+    found: list[tuple[_Placed, ...]],
+) -> None:
+    """Add to `found` each split of what is left of `counts` (from index `i` up), after `parts`: the
+    lowest tile held starts a pung, then the pair, then a chow (below `chows_below`), each in turn, and
+    the rest is split the same way. The splits come in that order, and four alike beside a chow make the
+    same sets twice (pung then chow, chow then pung): each is shown, as it always was."""
+    while not counts[i]:
+        i += 1
+    if i == size:  # nothing left
+        if not pair:
+            found.append(tuple(parts))
+        return
+    held = counts[i]
+    if held >= 3:
+        counts[i] = held - 3
+        parts.append(_PUNG_PART + lo + i)
+        _walk(counts, i, size, chows_below, pair, lo, parts, found)
+        parts.pop()
+        counts[i] = held
+    if pair and held >= 2:
+        counts[i] = held - 2
+        parts.append(_PAIR_PART + lo + i)
+        _walk(counts, i, size, chows_below, False, lo, parts, found)
+        parts.pop()
+        counts[i] = held
+    if i < chows_below and counts[i + 1] and counts[i + 2]:
+        counts[i] = held - 1
+        counts[i + 1] -= 1
+        counts[i + 2] -= 1
+        parts.append(_CHOW_PART + lo + i)
+        _walk(counts, i, size, chows_below, pair, lo, parts, found)
+        parts.pop()
+        counts[i] = held
+        counts[i + 1] += 1
+        counts[i + 2] += 1
 
 
 def _splittable(block: Sequence[int], numbered: bool, pair: bool) -> bool:
@@ -150,12 +180,7 @@ def _placed_block(
     if n % 3 == 1:
         return (), False
     has_pair = n % 3 == 2
-    found = _block(block, numbered, has_pair)
-    if not lo:  # the first block starts at index 0: its splits are placed already
-        return found, has_pair
-    if len(found) == 1:  # the usual case: one way only
-        return (tuple(map(lo.__add__, found[0])),), has_pair
-    return tuple([tuple(map(lo.__add__, parts)) for parts in found]), has_pair
+    return _block(block, numbered, has_pair, lo), has_pair
 
 
 # The blocks a count vector is split in here: tiles.BLOCKS with the winds and dragons as one block.
