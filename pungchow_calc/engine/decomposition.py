@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
-from operator import mul
 
 from .cache import BoundedCache
 from .hand import CHOW, KONG, PAIR, PUNG, SINGLE, Hand, Meld, MeldKind, meld
@@ -454,17 +453,17 @@ def _block_waits(block: tuple[int, ...], numbered: bool) -> tuple[bool | None, b
         sets_codes = _sets_codes()
         if rest == 0:  # sets alone, or nothing
             return (False if code in sets_codes else None), False, ()
-        total = sum(map(mul, _NINE, block))
+        total = _index_sum(block)
         if rest == 1:
-            return None, True, _pair_fills(block, code, total)
+            return None, True, _pair_fills(block, code, total, sets_codes)
         # Held with a pair: it splits when taking out one pair (at index p, 2p + the sets' index sum
-        # being `total`) leaves sets.
+        # being `total`, modulo 3) leaves sets.
         status = None
         for p in range(2 * total % 3, 9, 3):
             if block[p] >= 2 and code - 2 * _ONE[p] in sets_codes:
                 status = True
                 break
-        return status, False, _sets_fills(code, total)
+        return status, False, _sets_fills(code, total, sets_codes)
     # The status unremembered: each block comes here once (this table remembers it), and on closed hands
     # the status table alone (is_complete's) would never be asked for it again.
     splits, has_pair = _status(block, numbered)
@@ -481,8 +480,9 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     if not numbered or grown_size > _SETS_TILES + 2:
         return pair, _fills_tried(block, numbered, pair)
     code = int.from_bytes(bytes(block), "little")
-    total = sum(map(mul, _NINE, block))
-    return pair, _pair_fills(block, code, total) if pair else _sets_fills(code, total)
+    total = _index_sum(block)
+    sets_codes = _sets_codes()
+    return pair, _pair_fills(block, code, total, sets_codes) if pair else _sets_fills(code, total, sets_codes)
 
 
 # A suit of a hand's size (at most four sets and a pair with a tile added) is told by its code, changed
@@ -491,27 +491,31 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
 # splitting: those that bring its index sum `total` to such a multiple, with the pair (if any) taken out.
 
 
-def _sets_fills(code: int, total: int) -> tuple[int, ...]:
+def _index_sum(block: tuple[int, ...]) -> int:
+    """A number equal, modulo 3, to the sum of a suit's tile indexes (all the fills ask of it): indexes
+    1, 4 and 7 count once, 2, 5 and 8 as -1, the rest as 0."""
+    return block[1] - block[2] + block[4] - block[5] + block[7] - block[8]
+
+
+def _sets_fills(code: int, total: int, sets_codes: frozenset[int]) -> tuple[int, ...]:
     """Each tile whose addition leaves a suit (`code`, index sum `total`) splitting into sets alone."""
-    sets_codes = _sets_codes()
     return tuple([i for i in range(-total % 3, 9, 3) if code + _ONE[i] in sets_codes])
 
 
-def _pair_fills(block: tuple[int, ...], code: int, total: int) -> tuple[int, ...]:
+def _pair_fills(block: tuple[int, ...], code: int, total: int, sets_codes: frozenset[int]) -> tuple[int, ...]:
     """Each tile whose addition leaves a suit splitting into sets and a pair."""
-    sets_codes = _sets_codes()
     found = 0  # a bit for each tile found (kept in tile order, as a set would not be)
     # The tile pairs one held (index p, the rest sets: total - p a multiple of 3).
     for p in range(total % 3, 9, 3):
         if block[p] and code - _ONE[p] in sets_codes:
             found |= 1 << p
     # A pair is held (index p) and the tile joins the rest as sets (total - 2p + i a multiple of 3).
-    for p, count in enumerate(block):
-        if count >= 2:
+    for p in _NINE:
+        if block[p] >= 2:
             rest = code - 2 * _ONE[p]
-            for i in range((2 * p - total) % 3, 9, 3):
-                if rest + _ONE[i] in sets_codes:
-                    found |= 1 << i
+            for one, bit in _BY_INDEX_SUM[(2 * p - total) % 3]:
+                if rest + one in sets_codes:
+                    found |= bit
     return _TILES_OF[found]
 
 
@@ -536,6 +540,8 @@ def _fills_tried(block: tuple[int, ...], numbered: bool, pair: bool) -> tuple[in
 _SETS_TILES = 12  # four sets: all a hand holds
 _NINE = range(9)
 _ONE = tuple(1 << 8 * i for i in _NINE)
+# By an index modulo 3, the tiles of that index as (the code of one, its bit in a set of tiles).
+_BY_INDEX_SUM = tuple(tuple((_ONE[i], 1 << i) for i in range(r, 9, 3)) for r in range(3))
 
 
 def _bit_tiles() -> tuple[tuple[int, ...], ...]:
