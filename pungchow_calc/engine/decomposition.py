@@ -58,8 +58,12 @@ def _block(counts: Sequence[int], numbered: bool, pair: bool, lo: int = 0) -> tu
     found: list[tuple[_Placed, ...]] = []
     size = len(counts)
     # A held count past the end stops the search for the lowest tile held without a test of the index.
-    _walk([*counts, 1], 0, size, size - 2 if numbered else 0, pair, lo, [], found)
+    _walk([*counts, 1], 0, size, size - 2 if numbered else 0, pair, lo, [], found, _PUNG_FIRST)
     return tuple(found)
+
+
+# What the lowest tile held may still start, when the part before started there too (_walk).
+_PUNG_FIRST, _PAIR_FIRST, _CHOW_ONLY = 0, 1, 2
 
 
 def _walk(
@@ -71,28 +75,34 @@ def _walk(
     lo: int,
     parts: list[_Placed],
     found: list[tuple[_Placed, ...]],
+    after: int,
 ) -> None:
     """Add to `found` each split of what is left of `counts` (from index `i` up), after `parts`: the
     lowest tile held starts a pung, then the pair, then a chow (below `chows_below`), each in turn, and
-    the rest is split the same way. The splits come in that order, and four alike beside a chow make the
-    same sets twice (pung then chow, chow then pung): each is shown, as it always was."""
+    the rest is split the same way. The parts starting at one tile come pungs first, then the pair, then
+    chows (`after`: what the part before was, if it started at `i` too): four alike beside a chow make a
+    pung and a chow once, not again as a chow and a pung, the same split in another order (every split
+    is tried, docs/rulings.md#winning-tile-placement; the order of its sets changes no score)."""
+    start = i
     while not counts[i]:
         i += 1
     if i == size:  # nothing left
         if not pair:
             found.append(tuple(parts))
         return
+    if i != start:
+        after = _PUNG_FIRST
     held = counts[i]
-    if held >= 3:
+    if held >= 3 and after == _PUNG_FIRST:
         counts[i] = held - 3
         parts.append(_PUNG_PART + lo + i)
-        _walk(counts, i, size, chows_below, pair, lo, parts, found)
+        _walk(counts, i, size, chows_below, pair, lo, parts, found, _PUNG_FIRST)
         parts.pop()
         counts[i] = held
-    if pair and held >= 2:
+    if pair and held >= 2 and after != _CHOW_ONLY:
         counts[i] = held - 2
         parts.append(_PAIR_PART + lo + i)
-        _walk(counts, i, size, chows_below, False, lo, parts, found)
+        _walk(counts, i, size, chows_below, False, lo, parts, found, _PAIR_FIRST)
         parts.pop()
         counts[i] = held
     if i < chows_below and counts[i + 1] and counts[i + 2]:
@@ -100,7 +110,7 @@ def _walk(
         counts[i + 1] -= 1
         counts[i + 2] -= 1
         parts.append(_CHOW_PART + lo + i)
-        _walk(counts, i, size, chows_below, pair, lo, parts, found)
+        _walk(counts, i, size, chows_below, pair, lo, parts, found, _CHOW_ONLY)
         parts.pop()
         counts[i] = held
         counts[i + 1] += 1
