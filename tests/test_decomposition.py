@@ -4,13 +4,18 @@ docs/rulings.md)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from functools import cache
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from reference_scorer import waits as reference_waits
-from strategies import GenHand, special_hands, winning_hands
+from strategies import PLAYING, GenGroup, GenHand, sets, special_hands, winning_hands
 
+from pungchow_calc.engine import decomposition
 from pungchow_calc.engine.decomposition import (
     _block,
     _block_fills,
@@ -23,9 +28,10 @@ from pungchow_calc.engine.decomposition import (
     waits,
     winning_arrangements,
 )
-from pungchow_calc.engine.errors import NotationError
+from pungchow_calc.engine.errors import HandError, NotationError
 from pungchow_calc.engine.hand import MeldKind, build
 from pungchow_calc.engine.notation import parse
+from pungchow_calc.engine.rule_types import Ruleset
 from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import BLOCKS, PLAYING_TILES
@@ -168,6 +174,192 @@ def test_quick_split_test_agrees_with_listing_the_splits(block: tuple[bool, list
     # every tile that could come): it must agree with decomposition._block, which lists them.
     numbered, counts = block
     assert _splittable(tuple(counts), numbered, pair) == bool(_block(tuple(counts), numbered, pair))
+
+
+# --- the block splits agree with their definition ------------------------------------------------
+
+_CHOW, _PUNG, _PAIR = 0, 34, 68  # decomposition's part numbers: a kind's base plus the lowest tile's index
+
+
+@cache
+def _block_by_definition(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[int, ...], ...]:
+    """decomposition._block as it was first written (lo 0): from the lowest tile held, a pung, then the
+    pair, then a chow, each followed by every split of the rest."""
+    i = next((i for i, count in enumerate(counts) if count), None)
+    if i is None:
+        return () if pair else ((),)
+    out: list[tuple[int, ...]] = []
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        out += [(_PUNG + i, *rest) for rest in _block_by_definition(tuple(c), numbered, pair)]
+        c[i] += 3
+    if pair and c[i] >= 2:
+        c[i] -= 2
+        out += [(_PAIR + i, *rest) for rest in _block_by_definition(tuple(c), numbered, False)]
+        c[i] += 2
+    if numbered and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        out += [(_CHOW + i, *rest) for rest in _block_by_definition(tuple(c), numbered, pair)]
+    return tuple(out)
+
+
+def _counts(tiles: list[int], size: int) -> list[int]:
+    return [tiles.count(i) for i in range(size)]
+
+
+@st.composite
+def hand_blocks(draw: st.DrawFn) -> tuple[bool, list[int], int]:
+    """A block of at most fourteen tiles (no more than four alike), as a hand's pool holds: a suit, or the
+    winds and dragons (one block of seven, as decomposition splits them, or either alone), any tiles or
+    sets and perhaps a pair (most blocks of a winning hand split), and the index of its lowest tile."""
+    numbered, size, lo = draw(
+        st.sampled_from(
+            [(True, 9, 0), (True, 9, 9), (True, 9, 18), (False, 7, 27), (False, 4, 27), (False, 3, 31)]
+        )
+    )
+    if draw(st.booleans()):
+        tiles = draw(st.lists(st.integers(0, size - 1), max_size=14))
+    else:
+        starts = [("chow", i) for i in range(size - 2) if numbered] + [("pung", i) for i in range(size)]
+        tiles = [
+            i
+            for kind, low in draw(st.lists(st.sampled_from(starts), max_size=4))
+            for i in ((low, low + 1, low + 2) if kind == "chow" else (low,) * 3)
+        ]
+        tiles += [draw(st.integers(0, size - 1))] * 2 * draw(st.booleans())
+    counts = _counts(tiles, size)
+    assume(max(counts) <= 4)
+    return numbered, counts, lo
+
+
+def _first_of_each(splits: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """The splits with each one's later repeats in another order left out."""
+    first: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for split in splits:
+        first.setdefault(tuple(sorted(split)), split)
+    return tuple(first.values())
+
+
+@settings(max_examples=3000)
+@given(hand_blocks(), st.booleans())
+def test_block_splits_are_those_of_the_definition_in_its_order(
+    block: tuple[bool, list[int], int], pair: bool
+):
+    # decomposition._block walks the counts in place and numbers each part where it lies in the 34; the
+    # splits and their order (it shows in the arrangements) are the definition's, each part moved by the
+    # block's lowest index, and the definition's second reading of a split (a chow then a pung where
+    # the pung then the chow came first) left out.
+    numbered, counts, lo = block
+    expected = tuple(
+        tuple(lo + part for part in split)
+        for split in _first_of_each(_block_by_definition(tuple(counts), numbered, pair))
+    )
+    assert _block(counts, numbered, pair, lo) == expected
+
+
+@pytest.mark.parametrize(
+    ("counts", "pair", "expected"),
+    [
+        pytest.param((4, 1, 1, 0, 0, 0, 0, 0, 0), False, ((_PUNG, _CHOW),), id="four-alike-and-a-chow-once"),
+        pytest.param((3, 1, 1, 0, 0, 0, 0, 0, 0), True, ((_PAIR, _CHOW),), id="a-pair-and-a-chow-once"),
+        pytest.param(
+            (4, 4, 4, 0, 0, 0, 0, 0, 0),
+            False,
+            ((_PUNG, _CHOW, _PUNG + 1, _PUNG + 2), (_CHOW,) * 4),
+            id="four-alike-pungs-or-chows",
+        ),
+        pytest.param(
+            (3, 3, 3, 0, 0, 0, 0, 0, 0),
+            False,
+            ((_PUNG, _PUNG + 1, _PUNG + 2), (_CHOW,) * 3),
+            id="pungs-first",
+        ),
+        pytest.param((0, 0, 0, 0, 0, 0, 0, 2, 2), True, (), id="no-chow-past-nine"),
+    ],
+)
+def test_block_splits_of_known_blocks(
+    counts: tuple[int, ...], pair: bool, expected: tuple[tuple[int, ...], ...]
+):
+    assert _block(counts, True, pair) == expected
+
+
+@st.composite
+def repeated_split_hands(draw: st.DrawFn) -> GenHand:
+    """A winning hand whose concealed tiles hold a chow beside a pung or the pair of its lowest tile (the
+    definition reads that split twice: the pung or pair first, and the chow first), the rest any sets."""
+    suit = draw(st.sampled_from("dbc"))
+    rank = draw(st.integers(1, 7))
+    low = f"{rank}{suit}"
+    groups = [GenGroup("chow", tuple(f"{rank + k}{suit}" for k in range(3)))]
+    with_pung = draw(st.booleans())
+    groups.append(GenGroup("pung", (low,) * 3) if with_pung else GenGroup("pair", (low,) * 2))
+    counts: Counter[str] = Counter(tile for group in groups for tile in group.tiles)
+    groups += [draw(sets(counts)) for _ in range(2 if with_pung else 3)]
+    if with_pung:
+        pair = draw(st.sampled_from([t for t in PLAYING if counts[t] <= 2]))
+        groups.append(GenGroup("pair", (pair, pair)))
+    groups = draw(st.permutations(groups))
+    places = [
+        (g, i) for g, group in enumerate(groups) for i in range(len(group.tiles)) if group.marker != "#"
+    ]
+    return GenHand(tuple(groups), draw(st.sampled_from(places)))
+
+
+_EVERY_RULESET = {
+    name: load(name)
+    for name in ("pung-chow", "pung-chow-limit", "classical-bmja", "classical-dmjl", "riichi-ema-2016")
+}
+
+
+def _scored(text: str, ruleset: Ruleset, situation: Situation) -> dict | str:
+    """The hand's score as its JSON record's fields, or the refusal's code."""
+    try:
+        return score_text(text, ruleset, situation).as_dict()
+    except HandError as exc:
+        return exc.code
+
+
+@settings(max_examples=300)
+@given(
+    repeated_split_hands().map(GenHand.text),
+    st.sampled_from(sorted(_EVERY_RULESET)),
+    st.sampled_from([WinBy.WALL, WinBy.DISCARD]),
+)
+def test_a_split_read_again_in_another_order_changes_no_score(text: str, name: str, win_by: WinBy):
+    # decomposition._block lists a split once where the definition lists it again with a chow before the
+    # pung or pair of its lowest tile: that second reading's arrangement holds the same sets in another
+    # order, and scoring it too (as before) must change nothing in any ruleset.
+    situation = Situation(win_by=win_by)
+    ruleset = _EVERY_RULESET[name]
+    once = _scored(text, ruleset, situation)
+    with _splits_read_twice():
+        twice = _scored(text, ruleset, situation)
+    assert once == twice
+
+
+@contextmanager
+def _splits_read_twice() -> Iterator[None]:
+    """decomposition's block splits as the definition lists them, repeats included, while in the block."""
+
+    def by_definition(
+        counts: Sequence[int], numbered: bool, pair: bool, lo: int = 0
+    ) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(lo + part for part in split)
+            for split in _block_by_definition(tuple(counts), numbered, pair)
+        )
+
+    walked = decomposition._block
+    decomposition._placed_block.cache_clear()
+    decomposition._block = by_definition
+    try:
+        yield
+    finally:
+        decomposition._block = walked
+        decomposition._placed_block.cache_clear()
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
-from operator import mul
 
 from .cache import BoundedCache
 from .hand import CHOW, KONG, PAIR, PUNG, SINGLE, Hand, Meld, MeldKind, meld
@@ -47,35 +46,75 @@ class Shape:
 
 # A set or pair of the pool in a split, as one number: its kind's base plus the index (within the 34) of
 # its lowest tile. Numbers hash and compare in C, and the melds they make are looked up by them. A block's
-# splits (_block) number them by the index within the block: placed in the 34, they add its lowest index.
+# splits (_block) are numbered so from the start, given the index of the block's lowest tile.
 _Placed = int
-_Part = int
 _CHOW_PART, _PUNG_PART, _PAIR_PART = 0, 34, 68
 _PARTS = 102  # part numbers run below this: a part and where it is shown make one number
 
 
-@lru_cache(maxsize=BLOCK_TABLES)
-def _block(counts: tuple[int, ...], numbered: bool, pair: bool) -> tuple[tuple[_Part, ...], ...]:
-    """Every way to split one block into pungs, chows and (if `pair`) exactly one pair."""
-    i = next(filter(counts.__getitem__, range(len(counts))), None)  # the lowest tile held
-    if i is None:
-        return () if pair else ((),)
-    out: list[tuple[_Part, ...]] = []
-    c = list(counts)
-    if c[i] >= 3:
-        c[i] -= 3
-        out += [(_PUNG_PART + i, *rest) for rest in _block(tuple(c), numbered, pair)]
-        c[i] += 3
-    if pair and c[i] >= 2:
-        c[i] -= 2
-        out += [(_PAIR_PART + i, *rest) for rest in _block(tuple(c), numbered, False)]
-        c[i] += 2
-    if numbered and i + 2 < len(c) and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        out += [(_CHOW_PART + i, *rest) for rest in _block(tuple(c), numbered, pair)]
-    return tuple(out)
+def _block(counts: Sequence[int], numbered: bool, pair: bool, lo: int = 0) -> tuple[tuple[_Placed, ...], ...]:
+    """Every way to split one block (starting at index `lo` of the 34) into pungs, chows and (if `pair`)
+    exactly one pair."""
+    found: list[tuple[_Placed, ...]] = []
+    size = len(counts)
+    # A held count past the end stops the search for the lowest tile held without a test of the index.
+    _walk([*counts, 1], 0, size, size - 2 if numbered else 0, pair, lo, [], found, _PUNG_FIRST)
+    return tuple(found)
+
+
+# What the lowest tile held may still start, when the part before started there too (_walk).
+_PUNG_FIRST, _PAIR_FIRST, _CHOW_ONLY = 0, 1, 2
+
+
+def _walk(
+    counts: list[int],
+    i: int,
+    size: int,
+    chows_below: int,
+    pair: bool,
+    lo: int,
+    parts: list[_Placed],
+    found: list[tuple[_Placed, ...]],
+    after: int,
+) -> None:
+    """Add to `found` each split of what is left of `counts` (from index `i` up), after `parts`: the
+    lowest tile held starts a pung, then the pair, then a chow (below `chows_below`), each in turn, and
+    the rest is split the same way. The parts starting at one tile come pungs first, then the pair, then
+    chows (`after`: what the part before was, if it started at `i` too): four alike beside a chow make a
+    pung and a chow once, not again as a chow and a pung, the same split in another order (every split
+    is tried, docs/rulings.md#winning-tile-placement; the order of its sets changes no score)."""
+    start = i
+    while not counts[i]:
+        i += 1
+    if i == size:  # nothing left
+        if not pair:
+            found.append(tuple(parts))
+        return
+    if i != start:
+        after = _PUNG_FIRST
+    held = counts[i]
+    if held >= 3 and after == _PUNG_FIRST:
+        counts[i] = held - 3
+        parts.append(_PUNG_PART + lo + i)
+        _walk(counts, i, size, chows_below, pair, lo, parts, found, _PUNG_FIRST)
+        parts.pop()
+        counts[i] = held
+    if pair and held >= 2 and after != _CHOW_ONLY:
+        counts[i] = held - 2
+        parts.append(_PAIR_PART + lo + i)
+        _walk(counts, i, size, chows_below, False, lo, parts, found, _PAIR_FIRST)
+        parts.pop()
+        counts[i] = held
+    if i < chows_below and counts[i + 1] and counts[i + 2]:
+        counts[i] = held - 1
+        counts[i + 1] -= 1
+        counts[i + 2] -= 1
+        parts.append(_CHOW_PART + lo + i)
+        _walk(counts, i, size, chows_below, pair, lo, parts, found, _CHOW_ONLY)
+        parts.pop()
+        counts[i] = held
+        counts[i + 1] += 1
+        counts[i + 2] += 1
 
 
 def _splittable(block: Sequence[int], numbered: bool, pair: bool) -> bool:
@@ -150,12 +189,7 @@ def _placed_block(
     if n % 3 == 1:
         return (), False
     has_pair = n % 3 == 2
-    found = _block(block, numbered, has_pair)
-    if not lo:  # the first block starts at index 0: its splits are placed already
-        return found, has_pair
-    if len(found) == 1:  # the usual case: one way only
-        return (tuple(map(lo.__add__, found[0])),), has_pair
-    return tuple([tuple(map(lo.__add__, parts)) for parts in found]), has_pair
+    return _block(block, numbered, has_pair, lo), has_pair
 
 
 # The blocks a count vector is split in here: tiles.BLOCKS with the winds and dragons as one block.
@@ -429,17 +463,17 @@ def _block_waits(block: tuple[int, ...], numbered: bool) -> tuple[bool | None, b
         sets_codes = _sets_codes()
         if rest == 0:  # sets alone, or nothing
             return (False if code in sets_codes else None), False, ()
-        total = sum(map(mul, _NINE, block))
+        total = _index_sum(block)
         if rest == 1:
-            return None, True, _pair_fills(block, code, total)
+            return None, True, _pair_fills(block, code, total, sets_codes)
         # Held with a pair: it splits when taking out one pair (at index p, 2p + the sets' index sum
-        # being `total`) leaves sets.
+        # being `total`, modulo 3) leaves sets.
         status = None
         for p in range(2 * total % 3, 9, 3):
             if block[p] >= 2 and code - 2 * _ONE[p] in sets_codes:
                 status = True
                 break
-        return status, False, _sets_fills(code, total)
+        return status, False, _sets_fills(code, total, sets_codes)
     # The status unremembered: each block comes here once (this table remembers it), and on closed hands
     # the status table alone (is_complete's) would never be asked for it again.
     splits, has_pair = _status(block, numbered)
@@ -456,8 +490,9 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
     if not numbered or grown_size > _SETS_TILES + 2:
         return pair, _fills_tried(block, numbered, pair)
     code = int.from_bytes(bytes(block), "little")
-    total = sum(map(mul, _NINE, block))
-    return pair, _pair_fills(block, code, total) if pair else _sets_fills(code, total)
+    total = _index_sum(block)
+    sets_codes = _sets_codes()
+    return pair, _pair_fills(block, code, total, sets_codes) if pair else _sets_fills(code, total, sets_codes)
 
 
 # A suit of a hand's size (at most four sets and a pair with a tile added) is told by its code, changed
@@ -466,27 +501,31 @@ def _block_fills(block: tuple[int, ...], numbered: bool) -> tuple[bool, tuple[in
 # splitting: those that bring its index sum `total` to such a multiple, with the pair (if any) taken out.
 
 
-def _sets_fills(code: int, total: int) -> tuple[int, ...]:
+def _index_sum(block: tuple[int, ...]) -> int:
+    """A number equal, modulo 3, to the sum of a suit's tile indexes (all the fills ask of it): indexes
+    1, 4 and 7 count once, 2, 5 and 8 as -1, the rest as 0."""
+    return block[1] - block[2] + block[4] - block[5] + block[7] - block[8]
+
+
+def _sets_fills(code: int, total: int, sets_codes: frozenset[int]) -> tuple[int, ...]:
     """Each tile whose addition leaves a suit (`code`, index sum `total`) splitting into sets alone."""
-    sets_codes = _sets_codes()
     return tuple([i for i in range(-total % 3, 9, 3) if code + _ONE[i] in sets_codes])
 
 
-def _pair_fills(block: tuple[int, ...], code: int, total: int) -> tuple[int, ...]:
+def _pair_fills(block: tuple[int, ...], code: int, total: int, sets_codes: frozenset[int]) -> tuple[int, ...]:
     """Each tile whose addition leaves a suit splitting into sets and a pair."""
-    sets_codes = _sets_codes()
     found = 0  # a bit for each tile found (kept in tile order, as a set would not be)
     # The tile pairs one held (index p, the rest sets: total - p a multiple of 3).
     for p in range(total % 3, 9, 3):
         if block[p] and code - _ONE[p] in sets_codes:
             found |= 1 << p
     # A pair is held (index p) and the tile joins the rest as sets (total - 2p + i a multiple of 3).
-    for p, count in enumerate(block):
-        if count >= 2:
+    for p in _NINE:
+        if block[p] >= 2:
             rest = code - 2 * _ONE[p]
-            for i in range((2 * p - total) % 3, 9, 3):
-                if rest + _ONE[i] in sets_codes:
-                    found |= 1 << i
+            for one, bit in _BY_INDEX_SUM[(2 * p - total) % 3]:
+                if rest + one in sets_codes:
+                    found |= bit
     return _TILES_OF[found]
 
 
@@ -511,6 +550,8 @@ def _fills_tried(block: tuple[int, ...], numbered: bool, pair: bool) -> tuple[in
 _SETS_TILES = 12  # four sets: all a hand holds
 _NINE = range(9)
 _ONE = tuple(1 << 8 * i for i in _NINE)
+# By an index modulo 3, the tiles of that index as (the code of one, its bit in a set of tiles).
+_BY_INDEX_SUM = tuple(tuple((_ONE[i], 1 << i) for i in range(r, 9, 3)) for r in range(3))
 
 
 def _bit_tiles() -> tuple[tuple[int, ...], ...]:
