@@ -77,6 +77,14 @@ def test_a_set_rule_worth_nothing_still_claims_its_group_before_a_deferred_rule(
 # --- remembered lines are shared by situations the rules cannot tell apart ----------------------
 
 
+def _memos(ruleset: str, changed: dict[str, object]) -> tuple[Any, Any]:
+    """The winner's memos of a ruleset's plan for a discard won in the east seat and round, and for
+    the same situation with `changed`."""
+    plan = plan_for(load(ruleset), winner=True)
+    base = Situation(seat=Wind.EAST, round=Wind.EAST, win_by=WinBy.DISCARD, discarder=Wind.NORTH)
+    return memo_for(plan, base, True, None), memo_for(plan, replace(base, **changed), True, None)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("ruleset", "changed", "shared"),
     [
@@ -90,10 +98,7 @@ def test_a_set_rule_worth_nothing_still_claims_its_group_before_a_deferred_rule(
 def test_situations_share_remembered_lines_unless_a_rule_reads_the_difference(
     ruleset: str, changed: dict[str, object], shared: bool
 ):
-    plan = plan_for(load(ruleset), winner=True)
-    base = Situation(seat=Wind.EAST, round=Wind.EAST, win_by=WinBy.DISCARD, discarder=Wind.NORTH)
-    one = memo_for(plan, base, True, None)
-    other = memo_for(plan, replace(base, **changed), True, None)  # type: ignore[arg-type]
+    one, other = _memos(ruleset, changed)
     assert (one.units is other.units and one.situated is other.situated) is shared
 
 
@@ -111,10 +116,7 @@ def test_set_lines_and_situated_lines_are_remembered_apart(
 ):
     # Riichi's sets score their fu whatever riichi, ippatsu or the last tile: the situations those
     # facts tell apart share the set lines, and only the situated hand rules' lines are kept apart.
-    plan = plan_for(load("riichi-ema-2016"), winner=True)
-    base = Situation(seat=Wind.EAST, round=Wind.EAST, win_by=WinBy.DISCARD, discarder=Wind.NORTH)
-    one = memo_for(plan, base, True, None)
-    other = memo_for(plan, replace(base, **changed), True, None)  # type: ignore[arg-type]
+    one, other = _memos("riichi-ema-2016", changed)
     assert (one.units is other.units, one.situated is other.situated) == (units, situated)
 
 
@@ -132,10 +134,7 @@ def test_a_unit_of_no_wind_is_shared_by_seats_and_rounds_its_rules_tell_only_by_
     # Their set rules read the seat and round only to class a set's own tiles (`tiles: own_wind`,
     # Condition.tile_reads): each situation keeps its own memo, but a set holding no wind is looked up
     # among every situation's (Memo.shared), unless a rule reads the difference itself.
-    plan = plan_for(load(ruleset), winner=True)
-    base = Situation(seat=Wind.EAST, round=Wind.EAST, win_by=WinBy.DISCARD, discarder=Wind.NORTH)
-    one = memo_for(plan, base, True, None)
-    other = memo_for(plan, replace(base, **changed), True, None)  # type: ignore[arg-type]
+    one, other = _memos(ruleset, changed)
     assert one.units is not other.units
     assert one.shared is not None and other.shared is not None
     assert (one.shared[1] is other.shared[1]) is shared
