@@ -373,13 +373,13 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
         arg = argv[i]
         i += 1
         option = spelling.get(arg)  # no spelling holds "=": `--x=v` is found by its `--x` below
-        if option is not None:  # the usual words of a batch line, taken at once (as below)
-            if option.plain and i < end:
-                values[option.name] = argv[i]  # given twice: the last one counts (as click has it)
-                i += 1
-                continue
+        if option is not None:  # an option spelled alone: a flag, or `--x v` (nearly every one)
             if option.flag:
                 values[option.name] = True
+                continue
+            if option.plain and i < end:  # its text as it is, at once (as the general reading below)
+                values[option.name] = argv[i]  # given twice: the last one counts (as click has it)
+                i += 1
                 continue
         spelled, inline = arg, None
         if option is None and arg.startswith("--"):
@@ -390,8 +390,6 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
             if arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
                 raise OptionError(f"unknown option {arg}", code="bad-option")
             words.append(arg)
-        elif option.flag:
-            values[option.name] = True
         else:
             value: Any
             if inline is None and option.nargs == 1 and i < end:  # the usual `--x v`: no list made
