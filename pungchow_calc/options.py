@@ -117,9 +117,13 @@ class Option:
     required: bool = False  # a command line without it is refused (typer says so)
     complete: str = ""  # what the shell completes the value from: ruleset, wind, topic
     flag: bool = field(init=False, compare=False, repr=False)  # on/off (no metavar): read per word
+    # One value kept as its text (`--x v`, the usual valued option): read_args takes it at once.
+    plain: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "flag", not self.metavar)
+        plain = bool(self.metavar) and self.nargs == 1 and self.kind is str and not self.many
+        object.__setattr__(self, "plain", plain)
 
 
 def fact_option(fact: Fact) -> Option:
@@ -368,8 +372,16 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
     while i < end:
         arg = argv[i]
         i += 1
-        spelled, inline = arg, None
         option = spelling.get(arg)  # no spelling holds "=": `--x=v` is found by its `--x` below
+        if option is not None:  # an option spelled alone: a flag, or `--x v` (nearly every one)
+            if option.flag:
+                values[option.name] = True
+                continue
+            if option.plain and i < end:  # its text as it is, at once (as the general reading below)
+                values[option.name] = argv[i]  # given twice: the last one counts (as click has it)
+                i += 1
+                continue
+        spelled, inline = arg, None
         if option is None and arg.startswith("--"):
             spelled, eq, text = arg.partition("=")
             if eq:
@@ -378,8 +390,6 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
             if arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
                 raise OptionError(f"unknown option {arg}", code="bad-option")
             words.append(arg)
-        elif option.flag:
-            values[option.name] = True
         else:
             value: Any
             if inline is None and option.nargs == 1 and i < end:  # the usual `--x v`: no list made

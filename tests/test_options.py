@@ -330,6 +330,58 @@ def test_read_args_reads_words_and_values(argv: list[str], words: list[str], val
     assert opts.read_args(argv, opts.SPELLING) == (words, values)
 
 
+# Every long spelling of a valued option taking one value, in every command's table: read_args takes
+# `--x v` at once for a plain one (Option.plain), and `--x=v` by its general reading.
+ONE_VALUE = sorted(
+    {
+        (spelled, option.name)
+        for command in spec.COMMANDS
+        for spelled, option in command.spelling.items()
+        if spelled.startswith("--") and not option.flag and option.nargs == 1
+    }
+)
+COMMAND_SPELLING = {spelled: command.spelling for command in spec.COMMANDS for spelled in command.spelling}
+
+
+def _read(argv: list[str], spelling: dict[str, opts.Option]) -> Any:
+    try:
+        return opts.read_args(argv, spelling)
+    except OptionError as exc:
+        return ("error", exc.code, exc.message)
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(ONE_VALUE),
+            st.sampled_from(["e", "2", "0", "100", "x", "", "--drawn", "4c,Nw", "-1"]),
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+@example([(("--seat", "seat"), "--drawn")])  # a value that looks like an option is the value
+@example([(("--width", "width"), "19")])  # a number out of range: refused the same either way
+def test_a_value_apart_is_read_as_a_value_glued(given: list[tuple[tuple[str, str], str]]):
+    """`--x v` (taken at once when plain) and `--x=v` (the general reading) give the same, errors too."""
+    for (spelled, _), _ in given:
+        spelling = COMMAND_SPELLING[spelled]
+        same = [(s, v) for (s, _), v in given if COMMAND_SPELLING[s] is spelling]
+        apart = ["word", *(w for s, v in same for w in (s, v))]
+        glued = ["word", *(f"{s}={v}" for s, v in same)]
+        assert _read(apart, spelling) == _read(glued, spelling)
+
+
+def test_plain_options_are_the_one_value_text_ones():
+    """Option.plain: one value, kept as its text, not repeatable, not a flag."""
+    for command in spec.COMMANDS:
+        for option in command.options:
+            assert option.plain == (
+                not option.flag and option.nargs == 1 and option.kind is str and not option.many
+            )
+
+
 def _holds(value: Any, hint: Any) -> bool:
     """Whether a value is of a field's declared type (tuples item by item, unions any member)."""
     import types

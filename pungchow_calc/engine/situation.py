@@ -17,9 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache, partial
-from itertools import chain, repeat
 from typing import Any
 
+from .cache import BoundedCache
 from .errors import NotationError, OptionError
 from .hand import Hand
 from .notation import parse
@@ -120,8 +120,15 @@ def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
     # would crowd the single groups out of the memo.
     words = text.replace(",", " ").split()
     if words and len(text) <= _SHORT_LIST:
+        known = _GROUPS.get
+        tiles: list[Tile] = []
         try:
-            return tuple(chain.from_iterable(map(_read_group, repeat(option), words)))
+            for word in words:  # a loop, one key a word: twice as fast as a memo of (option, word)
+                group = known(word)
+                if group is None:  # a group's tiles are the same whichever option gives it
+                    group = _GROUPS.put(word, _read_whole(option, word))
+                tiles += group
+            return tuple(tiles)
         except OptionError:
             pass  # the whole list read below names the first bad group and its column
     return _read_whole(option, text)
@@ -140,8 +147,9 @@ def _read_whole(option: str, text: str) -> tuple[Tile, ...]:
     return tiles
 
 
-# One group of an indicator list, remembered: a batch's indicators are a few hundred spellings.
-_read_group = lru_cache(maxsize=1024)(_read_whole)
+# The tiles of one group of an indicator list, by its text, as read: a batch's indicators are a few
+# hundred spellings. An error is not remembered (the whole list is read again to name it).
+_GROUPS: BoundedCache[str, tuple[Tile, ...]] = BoundedCache(1024)
 
 
 MAX_COUNT_DIGITS = 4  # counters and deposits: no table holds 10,000 of them
