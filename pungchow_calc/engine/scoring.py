@@ -68,25 +68,26 @@ def _lines(found: list[Found]) -> tuple[Line, ...]:
     running = 0
     shared = _LINES.get
     for _, rule, unit, points, doublings in sorted(found, key=_FIRST):
-        code = None if unit is None else unit.code
         if rule.limit:
-            kind, points, doublings = "limit", 0, 0
+            points = doublings = 0
+        elif doublings:
+            running <<= doublings  # times 2**doublings: point lines sort first, running is their total
         else:
-            kind = rule.kind
-            if doublings:
-                running <<= doublings  # times 2**doublings: point lines sort first, running is their total
-            else:
-                running += points
-        # The Line with these fields, shared: the same lines recur hand after hand in a batch.
-        key = (kind, rule.label, points, doublings, rule.id, code, running)
+            running += points
+        # The Line of this rule with these figures, shared: the same lines recur hand after hand in a
+        # batch. A rule (frozen, hashed by identity) fixes the line's kind, label and id, so they are
+        # read only when the line is first made.
+        key = (rule, None if unit is None else unit.code, points, doublings, running)
         line = shared(key)
         if line is None:
-            line = _LINES.put(key, Line(*key))
+            kind = "limit" if rule.limit else rule.kind
+            line = _LINES.put(key, Line(kind, rule.label, points, doublings, rule.id, key[1], running))
         lines.append(line)
     return tuple(lines)
 
 
-_LINES: BoundedCache[tuple[Any, ...], Line] = BoundedCache(16384)  # 20,000 in 400,000 mixed hands
+# Keyed by (rule, set code, points, doublings, running total): 20,000 in 400,000 mixed hands.
+_LINES: BoundedCache[tuple[Any, ...], Line] = BoundedCache(16384)
 
 
 def score_hand(
@@ -257,16 +258,21 @@ def _score_hand(
 def _collected(
     terms: SettlementRules, multiplier: int, seats: tuple[Wind, ...], situation: Situation, payable: int
 ) -> dict[Payer, int]:
-    """What each payer pays the winner under the settlement's terms (payments.collection)."""
+    """What each payer pays the winner under the settlement's terms (payments.collection), remembered
+    as _remembered does, each Score given its own dict."""
     discard = situation.win_by is DISCARD
-    key = (terms, multiplier, seats, situation.seat, payable, discard, situation.discarder, situation.honba)
+    # The terms by identity (their dataclass hash runs Python for each field), kept beside the
+    # amounts so that another object never takes their id while the entry lives.
+    seat, discarder, honba = situation.seat, situation.discarder, situation.honba
+    key = (id(terms), multiplier, seats, seat, payable, discard, discarder, honba)
+    found = _COLLECTED.get(key)
+    if found is None or found[0] is not terms:
+        shares = collection(seat, payable, multiplier, seats, terms, Collect(discard, discarder, honba))
+        found = _COLLECTED.put(key, (terms, {share.payer: share.amount for share in shares}))
+    return dict(found[1])
 
-    def paid() -> dict[Payer, int]:
-        how = Collect(discard, situation.discarder, situation.honba)
-        shares = collection(situation.seat, payable, multiplier, seats, terms, how)
-        return {share.payer: share.amount for share in shares}
 
-    return _remembered(key, paid)
+_COLLECTED: BoundedCache[tuple[Any, ...], tuple[SettlementRules, dict[Payer, int]]] = BoundedCache(4096)
 
 
 def _book_payments(winner: Wind, payable: int, multiplier: int, seats: tuple[Wind, ...]) -> dict[Wind, int]:
@@ -286,7 +292,7 @@ def _remembered(key: tuple[Any, ...], paid: Callable[[], dict[Any, int]]) -> dic
     return dict(found)
 
 
-# The keys: _collected's start with the terms, _book_payments' with the winner's wind.
+# The keys: _book_payments'.
 _PAID: BoundedCache[tuple[Any, ...], dict[Any, int]] = BoundedCache(4096)
 
 
