@@ -309,11 +309,19 @@ def _holds(never: frozenset[str]) -> tuple[tuple[str, Callable[[Hand], bool]], .
     return tuple((what, holds) for what, holds in _HOLDS.items() if what in never)
 
 
+def _exposed_pair(fixed: tuple[Meld, ...]) -> bool:
+    """Whether a pair lies exposed among the fixed sets."""
+    for meld in fixed:  # noqa: SIM110 - a loop, not any(): no list or generator for each hand
+        if meld.kind is MeldKind.PAIR and meld.exposed:
+            return True
+    return False
+
+
 # Whether a hand holds each thing a ruleset may say its hands never hold (NOT_WRITTEN), in the order
 # they are checked (by name): asked only of the things the ruleset names.
 _HOLDS: dict[str, Callable[[Hand], bool]] = {
     "bonus_tiles": lambda hand: bool(hand.bonus),
-    "exposed_pair": lambda hand: any([m.kind is MeldKind.PAIR and m.exposed for m in hand.fixed]),
+    "exposed_pair": lambda hand: _exposed_pair(hand.fixed),
     "winning_tile_laid": lambda hand: hand.winning_fixed is not None,
 }
 assert list(_HOLDS) == sorted(NOT_WRITTEN), "a test for each of NOT_WRITTEN, by name"
@@ -407,11 +415,15 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation, stat
         found = _UNREAD.put(facts, _unread(facts))
     unread, read = found
     given = read(situation)
-    notes = [
-        f"{fact.option}: no rule of ruleset {name} scores {fact.scores}"
-        for fact, on in zip(unread, given, strict=True)
-        if on
-    ]
+    notes = (
+        [
+            f"{fact.option}: no rule of ruleset {name} scores {fact.scores}"
+            for fact, on in zip(unread, given, strict=True)
+            if on
+        ]
+        if any(given)  # nearly always none: no list made
+        else []
+    )
     # A fact that implies the loose tile (options.make): its own note, if any, says enough.
     if loose and "loose" not in facts and not any(getattr(situation, fact.field) for fact in _LOOSE_FACTS):
         notes.append(LOOSE_NOTE.format(name=name))
