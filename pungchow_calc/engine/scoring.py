@@ -258,21 +258,27 @@ def _score_hand(
 def _collected(
     terms: SettlementRules, multiplier: int, seats: tuple[Wind, ...], situation: Situation, payable: int
 ) -> dict[Payer, int]:
-    """What each payer pays the winner under the settlement's terms (payments.collection), remembered
-    as _remembered does, each Score given its own dict."""
+    """What each payer pays the winner under the settlement's terms (payments.collection)."""
     discard = situation.win_by is DISCARD
-    # The terms by identity (their dataclass hash runs Python for each field), kept beside the
-    # amounts so that another object never takes their id while the entry lives.
-    seat, discarder, honba = situation.seat, situation.discarder, situation.honba
-    key = (id(terms), multiplier, seats, seat, payable, discard, discarder, honba)
-    found = _COLLECTED.get(key)
-    if found is None or found[0] is not terms:
-        shares = collection(seat, payable, multiplier, seats, terms, Collect(discard, discarder, honba))
-        found = _COLLECTED.put(key, (terms, {share.payer: share.amount for share in shares}))
-    return dict(found[1])
+    # The terms by identity (their dataclass hash runs Python for each field; _remembered keeps them
+    # beside the amounts, so that no other object takes their id while the entry lives).
+    key = (
+        id(terms),
+        multiplier,
+        seats,
+        situation.seat,
+        payable,
+        discard,
+        situation.discarder,
+        situation.honba,
+    )
 
+    def paid() -> dict[Payer, int]:
+        how = Collect(discard, situation.discarder, situation.honba)
+        shares = collection(situation.seat, payable, multiplier, seats, terms, how)
+        return {share.payer: share.amount for share in shares}
 
-_COLLECTED: BoundedCache[tuple[Any, ...], tuple[SettlementRules, dict[Payer, int]]] = BoundedCache(4096)
+    return _remembered(key, paid, terms)
 
 
 def _book_payments(winner: Wind, payable: int, multiplier: int, seats: tuple[Wind, ...]) -> dict[Wind, int]:
@@ -282,18 +288,21 @@ def _book_payments(winner: Wind, payable: int, multiplier: int, seats: tuple[Win
     )
 
 
-def _remembered(key: tuple[Any, ...], paid: Callable[[], dict[Any, int]]) -> dict[Any, int]:
+def _remembered(
+    key: tuple[Any, ...], paid: Callable[[], dict[Any, int]], owner: object = None
+) -> dict[Any, int]:
     """What each payer pays, remembered by what it is worked out from (a batch pays the same few
     hundred amounts hand after hand; a lookup takes half the time of working it out), each Score
-    given its own dict."""
+    given its own dict. `owner`: the object whose id the key holds (None: none), kept with the
+    amounts and asked to be the very one."""
     found = _PAID.get(key)
-    if found is None:
-        found = _PAID.put(key, paid())
-    return dict(found)
+    if found is None or found[0] is not owner:
+        found = _PAID.put(key, (owner, paid()))
+    return dict(found[1])
 
 
-# The keys: _book_payments'.
-_PAID: BoundedCache[tuple[Any, ...], dict[Any, int]] = BoundedCache(4096)
+# The keys: _collected's start with the id of the terms (an int), _book_payments' with the winner's wind.
+_PAID: BoundedCache[tuple[Any, ...], tuple[object, dict[Any, int]]] = BoundedCache(4096)
 
 
 def _written(hand: Hand, ruleset: Ruleset) -> None:
