@@ -17,7 +17,7 @@ from pungchow_calc.engine.decomposition import loser_arrangements, shape_arrange
 from pungchow_calc.engine.hand import Hand, Meld, MeldKind, build, meld
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.plan import _line_key, _unit_lines, evaluate, memo_for, plan_for, tallied, tally_key
-from pungchow_calc.engine.rule_types import UNITS_AT
+from pungchow_calc.engine.rule_types import LINE_PLACES, UNITS_AT, line_at
 from pungchow_calc.engine.rules import Ruleset, compile_ruleset
 from pungchow_calc.engine.scoring import _display_order
 from pungchow_calc.engine.situation import Situation, WinBy
@@ -660,3 +660,15 @@ def test_the_unit_line_keys_made_once_are_line_keys(name: str):
         for at in range(UNITS_AT):
             assert rule.unit_at[at if rule.phase == 1 else 0] == _line_key(rule, at, 0)
             assert rule.unit_at[0 if rule.phase == 1 else at] == _line_key(rule, 0, at)
+
+
+# --- a line's place, told as one integer, sorts as the (phase, first, second) it stands for ----------
+
+_PLACE = st.tuples(st.integers(0, 4), st.integers(-1, LINE_PLACES - 2), st.integers(-1, LINE_PLACES - 2))
+
+
+@given(a=_PLACE, b=_PLACE)
+def test_line_places_sort_as_their_parts(a: tuple[int, int, int], b: tuple[int, int, int]):
+    # scoring._lines sorts a hand's lines by line_at's integers; the breakdown's order is the tuples'.
+    assert (line_at(*a) < line_at(*b)) == (a < b)
+    assert (line_at(*a) == line_at(*b)) == (a == b)

@@ -16,7 +16,7 @@ from .cache import BoundedCache
 from .conditions import Context, Tally, Test
 from .conditions.base import situated_tiles
 from .hand import PAIR, SINGLE, Meld, MeldKind
-from .rule_types import all_of
+from .rule_types import all_of, line_at
 from .rules import Rule, Ruleset
 from .situation import Situation
 from .tiles import Tile
@@ -28,7 +28,7 @@ _Checked = tuple[tuple[Rule, Test | None], ...]
 _UnitRules = tuple[tuple[Rule, _Kinds, Test | None], ...]
 # (line order, rule, unit, points, doublings): a line's doublings are its rule's, as the hand is open or
 # not and times its `per:` count (Rule.doublings_when).
-Found = tuple[tuple[int, int, int], Rule, Meld | None, int, int]
+Found = tuple[int, Rule, Meld | None, int, int]
 # A unit's (rule, points) lines; the groups they claimed; the ids of those worth points (Context.earlier).
 _UnitLines = tuple[tuple[tuple[Rule, int], ...], frozenset[str], tuple[str, ...]]
 _Lines = BoundedCache[tuple[Any, ...], _UnitLines]  # one situation's lines, per kind of set or pair
@@ -448,10 +448,10 @@ def _joined(lines: _UnitLines, fresh: _UnitLines) -> _UnitLines:
     return (*lines[0], *fresh[0]), lines[1] | fresh[1], (*lines[2], *fresh[2])
 
 
-def _line_key(rule: Rule, slot: int, position: int) -> tuple[int, int, int]:
+def _line_key(rule: Rule, slot: int, position: int) -> int:
     """Where a line stands: bonus points, then each set's lines in set order, then doublings."""
     phase = rule.phase
-    return (phase, slot, rule.index) if phase == 1 else (phase, rule.index, position)
+    return line_at(phase, slot, rule.index) if phase == 1 else line_at(phase, rule.index, position)
 
 
 def evaluate(
@@ -583,7 +583,7 @@ def evaluate(
                 add((_line_key(rule, at, place), rule, target, late, rule.doublings_when(opened)))
     points_total = 0
     doublings = 0
-    top: tuple[float, tuple[int, int, int], str] | None = None
+    top: tuple[float, int, str] | None = None
     for line_key, found_rule, _, found_points, found_doublings in found:
         points_total += found_points
         doublings += found_doublings

@@ -33,6 +33,17 @@ class Points:
 
 
 _POINT_KINDS = {"hand": "bonus", "set": "set", "pair": "pair"}
+_LINE_BITS = 20
+LINE_PLACES = 1 << _LINE_BITS  # the places line_at tells apart in each part of a line's place, from -1 on
+
+
+def line_at(phase: int, first: int, second: int) -> int:
+    """Where a line stands in a breakdown, ordered as (phase, first, second) and told as one integer:
+    every hand sorts its lines, and integers compare faster than tuples. `first` and `second` (a slot,
+    -1 for the hand's own; a position; a rule's index) run from -1 to LINE_PLACES - 2."""
+    return (((phase << _LINE_BITS) + first + 1) << _LINE_BITS) + second + 1
+
+
 UNITS_AT = 24  # more units than any arrangement holds (at most 18 tiles: 14 and a tile per kong)
 # Where each kind of line stands in a breakdown: bonus points, set and pair points, doublings, limits.
 KINDS_ORDER = {"bonus": 0, "set": 1, "pair": 1, "double": 2, "limit": 3, "penalty": 4}
@@ -93,11 +104,11 @@ class Rule:
     # given, else `doublings` (read by attribute, as for every line of every hand).
     doublings_open: int = field(init=False, repr=False, compare=False)
     # Where a line of it stands when it is the hand's (phase, index, 0): plan._line_key, kept here.
-    hand_at: tuple[int, int, int] = field(init=False, repr=False, compare=False)
+    hand_at: int = field(init=False, repr=False, compare=False)
     # Where a line of it stands when it is a set's or pair's: indexed by the unit's slot (a set or pair
     # line, phase 1) or its position among the sets or pairs (a doubling or limit), as plan._line_key
     # places it; made once, not for every line of every hand (no hand holds UNITS_AT units).
-    unit_at: tuple[tuple[int, int, int], ...] = field(init=False, repr=False, compare=False)
+    unit_at: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def doublings_when(self, opened: bool) -> int:
         """Its doublings in a hand that is open (a set laid open before the win) or not."""
@@ -112,8 +123,12 @@ class Rule:
             kind = _POINT_KINDS[self.scope]
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "phase", KINDS_ORDER[kind])
-        object.__setattr__(self, "hand_at", (self.phase, self.index, 0))
-        at = ((1, i, self.index) if self.phase == 1 else (self.phase, self.index, i) for i in range(UNITS_AT))
+        assert 0 <= self.index < LINE_PLACES - 1, "a rule's index fits in a line's place (line_at)"
+        object.__setattr__(self, "hand_at", line_at(self.phase, self.index, 0))
+        at = (
+            line_at(1, i, self.index) if self.phase == 1 else line_at(self.phase, self.index, i)
+            for i in range(UNITS_AT)
+        )
         object.__setattr__(self, "unit_at", tuple(at))
         opened = self.open_doublings
         object.__setattr__(self, "doublings_open", self.doublings if opened is None else opened)

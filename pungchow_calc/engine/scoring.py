@@ -68,25 +68,26 @@ def _lines(found: list[Found]) -> tuple[Line, ...]:
     running = 0
     shared = _LINES.get
     for _, rule, unit, points, doublings in sorted(found, key=_FIRST):
-        code = None if unit is None else unit.code
         if rule.limit:
-            kind, points, doublings = "limit", 0, 0
+            points = doublings = 0
+        elif doublings:
+            running <<= doublings  # times 2**doublings: point lines sort first, running is their total
         else:
-            kind = rule.kind
-            if doublings:
-                running <<= doublings  # times 2**doublings: point lines sort first, running is their total
-            else:
-                running += points
-        # The Line with these fields, shared: the same lines recur hand after hand in a batch.
-        key = (kind, rule.label, points, doublings, rule.id, code, running)
+            running += points
+        # The Line of this rule with these figures, shared: the same lines recur hand after hand in a
+        # batch. A rule (frozen, hashed by identity) fixes the line's kind, label and id, so they are
+        # read only when the line is first made.
+        key = (rule, None if unit is None else unit.code, points, doublings, running)
         line = shared(key)
         if line is None:
-            line = _LINES.put(key, Line(*key))
+            kind = "limit" if rule.limit else rule.kind
+            line = _LINES.put(key, Line(kind, rule.label, points, doublings, rule.id, key[1], running))
         lines.append(line)
     return tuple(lines)
 
 
-_LINES: BoundedCache[tuple[Any, ...], Line] = BoundedCache(16384)  # 20,000 in 400,000 mixed hands
+# Keyed by (rule, set code, points, doublings, running total): 20,000 in 400,000 mixed hands.
+_LINES: BoundedCache[tuple[Any, ...], Line] = BoundedCache(16384)
 
 
 def score_hand(
@@ -259,14 +260,25 @@ def _collected(
 ) -> dict[Payer, int]:
     """What each payer pays the winner under the settlement's terms (payments.collection)."""
     discard = situation.win_by is DISCARD
-    key = (terms, multiplier, seats, situation.seat, payable, discard, situation.discarder, situation.honba)
+    # The terms by identity (their dataclass hash runs Python for each field; _remembered keeps them
+    # beside the amounts, so that no other object takes their id while the entry lives).
+    key = (
+        id(terms),
+        multiplier,
+        seats,
+        situation.seat,
+        payable,
+        discard,
+        situation.discarder,
+        situation.honba,
+    )
 
     def paid() -> dict[Payer, int]:
         how = Collect(discard, situation.discarder, situation.honba)
         shares = collection(situation.seat, payable, multiplier, seats, terms, how)
         return {share.payer: share.amount for share in shares}
 
-    return _remembered(key, paid)
+    return _remembered(key, paid, terms)
 
 
 def _book_payments(winner: Wind, payable: int, multiplier: int, seats: tuple[Wind, ...]) -> dict[Wind, int]:
@@ -276,18 +288,21 @@ def _book_payments(winner: Wind, payable: int, multiplier: int, seats: tuple[Win
     )
 
 
-def _remembered(key: tuple[Any, ...], paid: Callable[[], dict[Any, int]]) -> dict[Any, int]:
+def _remembered(
+    key: tuple[Any, ...], paid: Callable[[], dict[Any, int]], owner: object = None
+) -> dict[Any, int]:
     """What each payer pays, remembered by what it is worked out from (a batch pays the same few
     hundred amounts hand after hand; a lookup takes half the time of working it out), each Score
-    given its own dict."""
+    given its own dict. `owner`: the object whose id the key holds (None: none), kept with the
+    amounts and asked to be the very one."""
     found = _PAID.get(key)
-    if found is None:
-        found = _PAID.put(key, paid())
-    return dict(found)
+    if found is None or found[0] is not owner:
+        found = _PAID.put(key, (owner, paid()))
+    return dict(found[1])
 
 
-# The keys: _collected's start with the terms, _book_payments' with the winner's wind.
-_PAID: BoundedCache[tuple[Any, ...], dict[Any, int]] = BoundedCache(4096)
+# The keys: _collected's start with the id of the terms (an int), _book_payments' with the winner's wind.
+_PAID: BoundedCache[tuple[Any, ...], tuple[object, dict[Any, int]]] = BoundedCache(4096)
 
 
 def _written(hand: Hand, ruleset: Ruleset) -> None:
@@ -303,11 +318,19 @@ def _holds(never: frozenset[str]) -> tuple[tuple[str, Callable[[Hand], bool]], .
     return tuple((what, holds) for what, holds in _HOLDS.items() if what in never)
 
 
+def _exposed_pair(fixed: tuple[Meld, ...]) -> bool:
+    """Whether a pair lies exposed among the fixed sets."""
+    for meld in fixed:  # noqa: SIM110 - a loop, not any(): no list or generator for each hand
+        if meld.kind is MeldKind.PAIR and meld.exposed:
+            return True
+    return False
+
+
 # Whether a hand holds each thing a ruleset may say its hands never hold (NOT_WRITTEN), in the order
 # they are checked (by name): asked only of the things the ruleset names.
 _HOLDS: dict[str, Callable[[Hand], bool]] = {
     "bonus_tiles": lambda hand: bool(hand.bonus),
-    "exposed_pair": lambda hand: any([m.kind is MeldKind.PAIR and m.exposed for m in hand.fixed]),
+    "exposed_pair": lambda hand: _exposed_pair(hand.fixed),
     "winning_tile_laid": lambda hand: hand.winning_fixed is not None,
 }
 assert list(_HOLDS) == sorted(NOT_WRITTEN), "a test for each of NOT_WRITTEN, by name"
@@ -401,11 +424,15 @@ def _unread_options(name: str, facts: frozenset[str], situation: Situation, stat
         found = _UNREAD.put(facts, _unread(facts))
     unread, read = found
     given = read(situation)
-    notes = [
-        f"{fact.option}: no rule of ruleset {name} scores {fact.scores}"
-        for fact, on in zip(unread, given, strict=True)
-        if on
-    ]
+    notes = (
+        [
+            f"{fact.option}: no rule of ruleset {name} scores {fact.scores}"
+            for fact, on in zip(unread, given, strict=True)
+            if on
+        ]
+        if any(given)  # nearly always none: no list made
+        else []
+    )
     # A fact that implies the loose tile (options.make): its own note, if any, says enough.
     if loose and "loose" not in facts and not any(getattr(situation, fact.field) for fact in _LOOSE_FACTS):
         notes.append(LOOSE_NOTE.format(name=name))

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import sub
 from typing import Any
 
 from ..decomposition import Shape
@@ -157,12 +158,18 @@ def _extra_rank(
         if rest[tile.index] != 1:
             return None
         rest[tile.index] = 0
-    suits = [lo for lo, hi, numbered in BLOCKS if any(rest[lo:hi])]
-    if len(suits) != 1 or not next(numbered for lo, _, numbered in BLOCKS if lo == suits[0]):
+    # The one block held must be a numbered suit (asked of every tile that could come: loops, in C
+    # where they can be, no list or generator made for each).
+    lo = None
+    for start, end, numbered in BLOCKS:
+        if any(rest[start:end]):
+            if lo is not None or not numbered:
+                return None
+            lo = start
+    if lo is None:
         return None
-    lo = suits[0]
-    diff = [rest[lo + i] - ranks[i] for i in range(9)]
-    if any(d < 0 for d in diff):
+    diff = list(map(sub, rest[lo : lo + 9], ranks))
+    if min(diff) < 0:
         return None
     if not extra:
         return 0 if not any(diff) else None
