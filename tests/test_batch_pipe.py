@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -21,7 +22,7 @@ from pungchow_calc.batch import workers as bw
 from pungchow_calc.batch.formats import Lines, output_line, write_lines
 from pungchow_calc.batch.run import run
 from pungchow_calc.batch.scoring import Job, Scorer
-from pungchow_calc.cli.batch_run import _Output, _StopSignals, _utf8_bytes
+from pungchow_calc.cli.batch_run import _Output, _Stop, _StopSignals, _utf8_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
@@ -269,3 +270,62 @@ def test_write_lines_writes_json_lines_as_output_line_makes_each(payloads: list[
     written: list[bytes] = []
     write_lines(written.append, "json", payloads)
     assert b"".join(written) == "".join(output_line("json", payload) for payload in payloads).encode()
+
+
+def _stopped_at(event: int, output_format: str, items: list[Any]) -> tuple[str, int] | None:
+    """What a stopped batch writes, and the records it says it wrote, when the stop signal's _Stop is
+    raised before the `event`-th line that _Output.write_all runs (None: it ends before that line)."""
+    stream = io.StringIO()
+    out = _Output(stream, output_format, _StopSignals())
+    lines = 0
+
+    def trace(frame: Any, kind: str, arg: Any) -> Any:
+        if frame.f_code is not _Output.write_all.__code__:
+            return None
+
+        def line(frame: Any, kind: str, arg: Any) -> Any:
+            nonlocal lines
+            if kind == "line":
+                lines += 1
+                if lines == event:
+                    raise _Stop(2)
+            return line
+
+        return line
+
+    sys.settrace(trace)
+    try:
+        out.write_all(iter(items))
+    except _Stop:
+        pass
+    else:
+        return None
+    finally:
+        sys.settrace(None)
+    out.finish()
+    return stream.getvalue(), out.written
+
+
+@pytest.mark.parametrize("output_format", ["jsonl", "json", "csv"])
+def test_a_stop_between_any_two_lines_counts_exactly_the_records_written(output_format: str):
+    """Regression (`assert 300 == 299` in test_ctrl_c_while_scoring_in_process, under load): a stop
+    raised after a record was gathered but before it was counted wrote one record more than
+    "interrupted: N records written" said. Stopped before each line of write_all in turn, the count
+    is what the output holds."""
+    payloads = [json.dumps({"line": n, "hand": "1b2b3b"}) for n in range(1, 4)]
+    if output_format == "csv":
+        payloads = [[n, "1b2b3b"] for n in range(1, 4)]  # type: ignore[misc]
+    encode = "csv" if output_format == "csv" else "json"
+    items: list[Any] = [(True, payloads[0]), (False, payloads[1])]
+    if output_format != "json":  # a worker's chunk: JSONL and CSV only
+        items.append(Lines.of(encode, [(True, payloads[2]), (True, payloads[2])]))
+    event = 1
+    while (stopped := _stopped_at(event, output_format, items)) is not None:
+        text, written = stopped
+        if output_format == "json":
+            held = len(json.loads(text))
+        else:
+            held = text.count("\n") - (output_format == "csv")  # the header
+        assert held == written, (event, text)
+        event += 1
+    assert event > 10  # every line of the loop was a place to stop

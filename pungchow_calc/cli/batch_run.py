@@ -196,10 +196,12 @@ class _Output:
         self.written = 0  # records on stdout, whole
         self._signals = signals
         # What the last batch gathered, written at its end: text, and a worker's lines as UTF-8 bytes
-        # (formats.Lines), written to the stream's own bytes when it encodes as UTF-8 (_utf8_bytes).
-        self._pending: list[str | bytes] = []
+        # (formats.Lines), written to the stream's own bytes when it encodes as UTF-8 (_utf8_bytes);
+        # each with the records it holds (0: a header, a footer, the compare summary). A piece and its
+        # count are gathered in one call, which a stop signal (raised between calls) cannot split: the
+        # records written after a stop are exactly those counted.
+        self._pending: list[tuple[str | bytes, int]] = []
         self._bytes = _utf8_bytes(stream)
-        self._records = 0  # records in _pending
         self._started = False  # the header (and for JSON the `[`) is in _pending or written
         self._closed = False  # the footer likewise
 
@@ -211,7 +213,9 @@ class _Output:
     def _write_pending(self) -> None:
         stream, raw = self.stream, self._bytes
         text: list[str] = []
-        for piece in self._pending:
+        records = 0
+        for piece, count in self._pending:
+            records += count
             if isinstance(piece, str):
                 text.append(piece)
             elif raw is None:
@@ -226,12 +230,11 @@ class _Output:
             stream.write("".join(text))
         self._pending.clear()
         stream.flush()
-        self.written += self._records
-        self._records = 0
+        self.written += records
 
     def write(self, text: str) -> None:
         """Gather text that is not a record (the compare summary)."""
-        self._pending.append(text)
+        self._pending.append((text, 0))
 
     def header(self) -> None:
         """The column names, or the opening `[` of a JSON array."""
@@ -239,11 +242,11 @@ class _Output:
 
         self._started = True
         if self.format == "csv":
-            self._pending.append(csv_text(list(CSV_COLUMNS)))
+            self._pending.append((csv_text(list(CSV_COLUMNS)), 0))
         elif self.format == "json":
-            self._pending.append("[")
+            self._pending.append(("[", 0))
         elif self.format == "table":
-            self._pending.append((TABLE_HEADER if self.table is None else self.table.header()) + "\n")
+            self._pending.append(((TABLE_HEADER if self.table is None else self.table.header()) + "\n", 0))
 
     def write_all(self, records: Iterator[Any]) -> int:
         """Gather records, (ok, payload) or a worker's Lines, as they come (the batch end writes
@@ -256,21 +259,21 @@ class _Output:
         fmt = self.format
         encode = "csv" if fmt == "csv" else "json"
         row = table_row if self.table is None else self.table.row
+        comma = "," if self.written else ""  # JSON: before every record but the first
         for item in records:
             if type(item) is Lines:  # JSONL or CSV: a worker's chunk of records, already lines
-                append(item.data)
+                append((item.data, item.count))
                 failed += item.failed
-                self._records += item.count
                 continue
             ok, payload = item
             failed += not ok
             if fmt in ("jsonl", "csv"):
-                append(output_line(encode, payload))
+                append((output_line(encode, payload), 1))
             elif fmt == "json":
-                append(f"{',' if self._records or self.written else ''}\n{payload}")
+                append((f"{comma}\n{payload}", 1))
+                comma = ","
             else:
-                append(row(payload) + "\n")
-            self._records += 1
+                append((row(payload) + "\n", 1))
         self.footer()
         return failed
 
@@ -278,7 +281,8 @@ class _Output:
         """Close a JSON array."""
         self._closed = True
         if self.format == "json":
-            self._pending.append("\n]\n" if self._records or self.written else "]\n")
+            some = self.written or any(count for _, count in self._pending)
+            self._pending.append(("\n]\n" if some else "]\n", 0))
 
     def finish(self) -> None:
         """After a stop: write the whole records gathered, with the header and footer they need."""
