@@ -101,6 +101,33 @@ def test_ctrl_c_under_python_m_is_exit_130():
     assert any(code == 130 for _, code, _ in outcomes), outcomes
 
 
+@pytest.mark.parametrize("argv", [["--help"], ["score", HAND]], ids=["help-through-typer", "score"])
+def test_ctrl_c_at_any_moment_of_a_command_says_one_line_or_nothing(console_script, argv):
+    """Regression (`--help`, 2026-11-26): a Ctrl-C while typer drew the help ended in exit 130 with no
+    line (typer's Exit(130), returned by click), a traceback (a RuntimeError from rich's dataclasses,
+    interrupted as they were built) or a death by signal during the interpreter's exit. Interrupted
+    at every 10 ms once pungchow's code runs, until the command ends first: exit 130 and the one
+    line, or the command's own exit with nothing on stderr."""
+    outcomes: list[tuple[int, int, bytes]] = []
+    for delay_ms in range(0, 5000, 10):
+        if outcomes and outcomes[-1][1] == 0:
+            break
+        proc = subprocess.Popen(
+            [sys.executable, str(console_script), *argv],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=_env(COLUMNS="80"),
+        )
+        assert proc.stdout is not None and proc.stdout.read(1) == b"+"
+        time.sleep(delay_ms / 1000)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        outcomes.append((delay_ms, proc.returncode, err))
+    for delay_ms, code, err in outcomes:
+        assert (code, err) in ((130, b"interrupted\n"), (0, b"")), (delay_ms, code, err)
+    assert outcomes[-1][1] == 0, outcomes  # the sweep reached the command's own end
+
+
 # --- 15: a bare command group prints its help once ------------------------------------------------
 
 

@@ -17,7 +17,7 @@ import sys
 from functools import lru_cache
 from typing import Any
 
-from .. import EXIT_INTERRUPTED, INTERRUPTED, started
+from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, started
 from ..engine.errors import printable
 from . import spec
 from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED
@@ -49,6 +49,12 @@ def main() -> None:
             code = _output_failed(error)
     except KeyboardInterrupt:  # between the command's end and here
         code = _interrupted()
+    if _STARTING:
+        # The command's process, its work done and its output out: a Ctrl-C now changes nothing, and
+        # during the interpreter's exit it would end the process by the signal (no line, no code).
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(code)
 
 
@@ -109,6 +115,35 @@ def _fast_without_typer(argv: list[str]) -> int | None:
 
 def _run_typer(argv: list[str]) -> int:
     """Run a command line through typer; its exit code."""
+    import signal
+
+    # A Ctrl-C in typer's hands is not always a KeyboardInterrupt by the time it reaches us: typer
+    # turns it into Exit(130), which click (standalone_mode=False) returns as a plain 130; and inside
+    # an import (rich's, for the help) it may end a dataclass's build, which Python reports as a
+    # RuntimeError. So the signal is noted as it comes, and either way the one line is said
+    # (tests/test_first_contact.py). A command that takes Ctrl-C itself (batch) sets its own handler.
+    interrupted: list[int] = []
+
+    def note(signum: int, frame: Any) -> None:
+        interrupted.append(signum)
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGINT, note)
+    except ValueError:  # not the main thread (a library caller's): Python's own handling stands
+        return _typer_code(argv, interrupted)
+    try:
+        return _typer_code(argv, interrupted)
+    except Exception:
+        if interrupted:
+            return _interrupted()
+        raise
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _typer_code(argv: list[str], interrupted: list[int]) -> int:
+    """_run_typer's command line through typer; its exit code (`interrupted`: the Ctrl-Cs noted)."""
     import typer
 
     from .typer_app import _UsageError
@@ -117,6 +152,8 @@ def _run_typer(argv: list[str]) -> int:
         # One program name in help and errors, however it was started (`python -m pungchow_calc`, a
         # test runner's process): the command users type.
         code = _typer_app()(prog_name="pungchow", standalone_mode=False)
+        if code == EXIT_INTERRUPTED and interrupted:  # typer's Exit(130) for a Ctrl-C, returned
+            return _interrupted()
         return code if isinstance(code, int) else 0
     except typer.Exit as done:
         if isinstance(done.__cause__, KeyboardInterrupt):  # typer's runner: Ctrl-C is Exit(130)
