@@ -55,6 +55,17 @@ def console_script(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize("delay_ms", [0, 5, 20, 50])
 def test_ctrl_c_while_the_command_starts(console_script, argv, delay_ms):
     """Ctrl-C at any moment of the imports: one line, exit 130, never a traceback or a death by signal."""
+    code, err = _interrupted(console_script, argv, delay_ms)
+    if code == 0:  # the command had finished before the signal came: nothing to say
+        assert err == b""
+        return
+    assert code == 130, (code, err)
+    assert err == b"interrupted\n"
+
+
+def _interrupted(console_script: Path, argv: list[str], delay_ms: int) -> tuple[int, bytes]:
+    """(exit code, stderr) of the console script run with `argv`, sent SIGINT `delay_ms` after
+    pungchow's first line runs (the script's `+`)."""
     proc = subprocess.Popen(
         [sys.executable, str(console_script), *argv],
         stdout=subprocess.PIPE,
@@ -64,12 +75,8 @@ def test_ctrl_c_while_the_command_starts(console_script, argv, delay_ms):
     assert proc.stdout is not None and proc.stdout.read(1) == b"+"
     time.sleep(delay_ms / 1000)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    if proc.returncode == 0:  # the command had finished before the signal came: nothing to say
-        assert err == b""
-        return
-    assert proc.returncode == 130, (proc.returncode, err)
-    assert err == b"interrupted\n"
+    _, err = proc.communicate(timeout=60)
+    return proc.returncode, err
 
 
 def test_ctrl_c_under_python_m_is_exit_130():
@@ -112,17 +119,7 @@ def test_ctrl_c_at_any_moment_of_a_command_says_one_line_or_nothing(console_scri
     for delay_ms in range(0, 5000, 10):
         if outcomes and outcomes[-1][1] == 0:
             break
-        proc = subprocess.Popen(
-            [sys.executable, str(console_script), *argv],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=_env(COLUMNS="80"),
-        )
-        assert proc.stdout is not None and proc.stdout.read(1) == b"+"
-        time.sleep(delay_ms / 1000)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
-        outcomes.append((delay_ms, proc.returncode, err))
+        outcomes.append((delay_ms, *_interrupted(console_script, argv, delay_ms)))
     for delay_ms, code, err in outcomes:
         if code == 0 and err.startswith(b"Exception ignored in: <function _get_module_lock"):
             # CPython's own: a KeyboardInterrupt raised inside the import system's lock callback is
