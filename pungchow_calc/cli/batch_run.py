@@ -26,6 +26,7 @@ from ..engine.errors import PungchowError
 from .failure import EXIT_BAD_INPUT, report
 
 if TYPE_CHECKING:  # the batch package is imported by the command that needs it (start-up time)
+    from ..batch.formats import Lines
     from ..batch.input import Entry
 
 
@@ -200,7 +201,7 @@ class _Output:
         # each with the records it holds (0: a header, a footer, the compare summary). A piece and its
         # count are gathered in one call, which a stop signal (raised between calls) cannot split: the
         # records written after a stop are exactly those counted.
-        self._pending: list[tuple[str | bytes, int]] = []
+        self._pending: list[tuple[str | Lines, int]] = []
         self._bytes = _utf8_bytes(stream)
         self._started = False  # the header (and for JSON the `[`) is in _pending or written
         self._closed = False  # the footer likewise
@@ -218,14 +219,14 @@ class _Output:
             records += count
             if isinstance(piece, str):
                 text.append(piece)
-            elif raw is None:
-                text.append(piece.decode())
+            elif raw is None or isinstance(piece.data, str):  # as text (Lines.of: not strictly UTF-8)
+                text.append(piece.text)
             else:  # the text before it goes out first, through the text layer
                 if text:
                     stream.write("".join(text))
                     text.clear()
                 stream.flush()
-                raw.write(piece)
+                raw.write(piece.data)
         if text:
             stream.write("".join(text))
         self._pending.clear()
@@ -262,7 +263,7 @@ class _Output:
         comma = "," if self.written else ""  # JSON: before every record but the first
         for item in records:
             if type(item) is Lines:  # JSONL or CSV: a worker's chunk of records, already lines
-                append((item.data, item.count))
+                append((item, item.count))
                 failed += item.failed
                 continue
             ok, payload = item
