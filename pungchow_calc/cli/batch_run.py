@@ -11,6 +11,7 @@ many records it wrote in one line on stderr.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -27,7 +28,6 @@ from .failure import EXIT_BAD_INPUT, report
 
 if TYPE_CHECKING:  # the batch package is imported by the command that needs it (start-up time)
     from ..batch.formats import Lines
-    from ..batch.input import Entry
 
 
 BATCH_FORMATS = ("table", "json", "jsonl", "csv")
@@ -66,7 +66,7 @@ def run_batch(
     except PungchowError as error:
         report(error, False)
         return EXIT_BAD_INPUT
-    chain = iter(()) if first is None else _prepend(first, entries)
+    chain = iter(()) if first is None else itertools.chain((first,), entries)
     encode = {"json": "json", "jsonl": "json", "csv": "csv"}.get(output_format, "dict")
     job = Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
     n_workers = workers if workers is not None else default_workers()
@@ -123,11 +123,6 @@ def run_batch(
         elapsed = time.monotonic() - started
         print(f"batch: {out.written} records, {failed} errors, {elapsed:.1f} s", file=sys.stderr)
     return EXIT_ENTRY_FAILED if failed or died else 0
-
-
-def _prepend(first: Entry, rest: Iterator[Entry]) -> Iterator[Entry]:
-    yield first
-    yield from rest
 
 
 class _Stop(BaseException):
