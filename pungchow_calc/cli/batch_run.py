@@ -59,21 +59,13 @@ def run_batch(
     if refused is not None:
         report(opts.OptionError(refused, code="bad-option"), False)
         return EXIT_BAD_INPUT
-    try:
-        source = Source(file)
-        entries = source.entries()
-        first = next(entries, None)  # a file that is not a YAML list fails here, before any output
-    except PungchowError as error:
-        report(error, False)
-        return EXIT_BAD_INPUT
-    chain = iter(()) if first is None else itertools.chain((first,), entries)
     encode = {"json": "json", "jsonl": "json", "csv": "csv"}.get(output_format, "dict")
     job = Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
     n_workers = workers if workers is not None else default_workers()
-    quiet_gc()
-    progress = _batch_progress(source)
+    table = _terminal_table(output_format)  # imports rich on a terminal: a Ctrl-C then is start-up's
     failed = 0
     died = False
+    source = progress = records = None
 
     def worker_died(rescored: int, lost: int) -> None:
         nonlocal died
@@ -83,27 +75,40 @@ def run_batch(
         print(f"error: {message}", file=sys.stderr)
 
     with _StopSignals() as signals:
-        out = _Output(sys.stdout, output_format, signals, _terminal_table(output_format))
+        out = _Output(sys.stdout, output_format, signals, table)
         # JSONL and CSV records are lines written as they are: a worker sends a chunk's together (Lines).
         joined = output_format in ("jsonl", "csv") and compare is None
-        # The workers are sent the file's lines as read (source.rest): each makes its entries itself.
-        records = run(
-            chain,
-            job,
-            n_workers,
-            on_batch_end=out.flush,
-            on_worker_died=worker_died,
-            joined=joined,
-            rest=source.rest,
-        )
         try:
+            # Under the stop signals: a Ctrl-C while the first line is awaited (standard input, a FIFO)
+            # stops the batch as any other, with its one line and an empty JSON array closed.
+            try:
+                source = Source(file)
+                entries = source.entries()
+                first = next(entries, None)  # a file that is not a YAML list fails here, before any output
+            except PungchowError as error:
+                report(error, False)
+                return EXIT_BAD_INPUT
+            chain = iter(()) if first is None else itertools.chain((first,), entries)
+            quiet_gc()
+            progress = _batch_progress(source)
+            # The workers are sent the file's lines as read (source.rest): each makes its entries itself.
+            records = run(
+                chain,
+                job,
+                n_workers,
+                on_batch_end=out.flush,
+                on_worker_died=worker_died,
+                joined=joined,
+                rest=source.rest,
+            )
             if compare is not None:
                 failed = _compare(_tick(records, progress), compare, output_format, out)
             else:
                 failed = out.write_all(_tick(records, progress))
             out.flush()
         except _Stop as stop:
-            records.close()  # terminates the workers, if the stop came while writing
+            if records is not None:
+                records.close()  # terminates the workers, if the stop came while writing
             if progress is not None:
                 progress.stop()
             if compare is None:
@@ -115,10 +120,12 @@ def run_batch(
             report(error, False)
             return EXIT_BAD_INPUT
         finally:
-            records.close()
+            if records is not None:
+                records.close()
             if progress is not None:
                 progress.stop()
-            source.close()
+            if source is not None:
+                source.close()
     if compare is None and sys.stderr.isatty():
         elapsed = time.monotonic() - started
         print(f"batch: {out.written} records, {failed} errors, {elapsed:.1f} s", file=sys.stderr)
