@@ -474,10 +474,21 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
     """Turn a YAML entry's option names and values into `pungchow score` arguments."""
     argv: list[str] = []
     hand: str | None = None
+    given: dict[str, str] = {}  # each option given, by what it sets: the key that gave it
     for key, value in pairs:
         if not isinstance(key, str):
-            raise ValueError(f"option names are text, got {key!r}")
+            shown = "a list or mapping" if key is _Nested else repr(key)[:40]
+            raise ValueError(f"option names are text, got {shown}")
         name = key.strip().lower().replace("-", "_")
+        # YAML keeps the last of a key written twice: the entry would be scored on a guess (seat:
+        # south, then seat: north); so are two spellings of one option (win-by and win_by, from and
+        # discarder).
+        option = _YAML_FLAGS.get(name) or _YAML_VALUED.get(name) or name
+        if option in given:
+            first = given[option]
+            twice = "given twice" if first == key else f"given twice (also as {first})"
+            raise ValueError(f"{key}: {twice} in this entry")
+        given[option] = key
         if value is _Nested:
             if name == "hand":
                 raise ValueError("hand: write the hand as one line of text")
