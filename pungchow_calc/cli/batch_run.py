@@ -75,7 +75,7 @@ def run_batch(
         print(f"error: {message}", file=sys.stderr)
 
     with _StopSignals() as signals:
-        out = _Output(sys.stdout, output_format, signals, table)
+        out = _Output(_stdout(output_format), output_format, signals, table)
         # JSONL and CSV records are lines written as they are: a worker sends a chunk's together (Lines).
         joined = output_format in ("jsonl", "csv") and compare is None
         try:
@@ -294,6 +294,41 @@ class _Output:
         if not self._closed:
             self.footer()
         self._write_pending()
+
+
+def _stdout(output_format: str) -> Any:
+    """Standard output for the records, whatever its encoding: the table is text for the terminal
+    (render.ascii.output_stream: what the encoding lacks, escaped, `caf\\xe9`); CSV and JSON are data
+    for another program, UTF-8 whatever the terminal (render.ascii.write_data), as evening's CSV is."""
+    from ..render.ascii import output_stream
+
+    stream = sys.stdout
+    if output_format == "table":
+        return output_stream()
+    raw = getattr(stream, "buffer", None)
+    if raw is None or _utf8_bytes(stream) is not None:
+        return stream  # UTF-8 already (or a test's capture, which takes text)
+    return _Utf8Data(stream, raw)
+
+
+class _Utf8Data:
+    """Standard output of another encoding (ASCII, Latin-1) written as UTF-8: each text through
+    render.ascii.write_data; a worker's lines, UTF-8 already, straight to the bytes (_utf8_bytes)."""
+
+    encoding = "utf-8"
+
+    def __init__(self, stream: IO[str], raw: IO[bytes]) -> None:
+        self._stream = stream
+        self.buffer = raw
+
+    def write(self, text: str) -> int:
+        from ..render.ascii import write_data
+
+        write_data(text)
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
 
 
 def _utf8_bytes(stream: IO[str]) -> IO[bytes] | None:
