@@ -261,7 +261,7 @@ class _Output:
         append = self._pending.append
         fmt = self.format
         encode = "csv" if fmt == "csv" else "json"
-        row = table_row if self.table is None else self.table.row
+        row = table_row if self.table is None else self._terminal_row
         comma = "," if self.written else ""  # JSON: before every record but the first
         for item in records:
             if type(item) is Lines:  # JSONL or CSV: a worker's chunk of records, already lines
@@ -279,6 +279,13 @@ class _Output:
                 append((row(payload) + "\n", 1))
         self.footer()
         return failed
+
+    def _terminal_row(self, record: dict[str, Any]) -> str:
+        """A record as the terminal table's row; on a terminal that escapes what it cannot show
+        (`Zo\\xeb`), escaped before the row is laid out, so that the escapes are measured with the rest."""
+        from ..render.ascii import fit_data
+
+        return str(self.table.row(fit_data(record, self.stream)))
 
     def footer(self) -> None:
         """Close a JSON array."""
