@@ -62,7 +62,9 @@ def run_batch(
     encode = {"json": "json", "jsonl": "json", "csv": "csv"}.get(output_format, "dict")
     job = Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
     n_workers = workers if workers is not None else default_workers()
-    table = _terminal_table(output_format)  # imports rich on a terminal: a Ctrl-C then is start-up's
+    # Before the stop signals: rich's import for a terminal, render's; a Ctrl-C then is start-up's.
+    table = _terminal_table(output_format)
+    stdout = _stdout(output_format)
     failed = 0
     died = False
     source = progress = records = None
@@ -75,10 +77,11 @@ def run_batch(
         print(f"error: {message}", file=sys.stderr)
 
     with _StopSignals() as signals:
-        out = _Output(_stdout(output_format), output_format, signals, table)
+        out = _Output(stdout, output_format, signals, table)
         # JSONL and CSV records are lines written as they are: a worker sends a chunk's together (Lines).
         joined = output_format in ("jsonl", "csv") and compare is None
         try:
+            signals.release()  # a stop from here on raises _Stop; one that came since __enter__, now
             # Under the stop signals: a Ctrl-C while the first line is awaited (standard input, a FIFO)
             # stops the batch as any other, with its one line and an empty JSON array closed.
             try:
@@ -151,9 +154,16 @@ class _StopSignals:
         self._old: dict[int, Any] = {}
 
     def __enter__(self) -> _StopSignals:
+        self._holding = True  # until release(): a stop is put off, never raised outside the batch's try
         for signum in (signal.SIGINT, signal.SIGTERM):
             self._old[signum] = signal.signal(signum, self._handle)
         return self
+
+    def release(self) -> None:
+        """Let a stop signal raise _Stop from now on; one that came since __enter__ raises it now."""
+        self._holding = False
+        if self.stopping is not None:
+            raise _Stop(self.stopping)
 
     def __exit__(self, *exc: object) -> None:
         for signum, handler in self._old.items():
