@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import subprocess
 import sys
 from itertools import islice
@@ -204,6 +205,40 @@ def test_yaml_file(tmp_path: Path):
         "an entry is a mapping (hand: ...)",
     ]
     assert records[7]["payments"] == {"east": 96, "south": 48, "north": 48}
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        # YAML keeps the last of a key written twice: this entry was scored for north, on a guess
+        (f"hand: {PUNGS}\n  seat: south\n  seat: north", "seat: given twice in this entry"),
+        (
+            f"hand: {PUNGS}\n  win-by: wall\n  win_by: discard",
+            "win_by: given twice (also as win-by) in this entry",
+        ),
+        (f"hand: {PUNGS}\n  from: s\n  discarder: n", "discarder: given twice (also as from) in this entry"),
+        (f"hand: 9z9z\n  hand: {PUNGS}", "hand: given twice in this entry"),
+        (f"hand: {PUNGS}\n  drawn: false\n  Drawn: true", "Drawn: given twice (also as drawn) in this entry"),
+        # a key that is itself a list was shown as an internal class's repr
+        (f"{{? [a] : b, hand: {PUNGS}}}", "option names are text, got a list or mapping"),
+    ],
+    ids=[
+        "seat-south-seat-north",
+        "win-by-and-win_by",
+        "from-and-discarder",
+        "hand-twice",
+        "drawn-Drawn",
+        "list-key",
+    ],
+)
+def test_yaml_entry_saying_one_thing_twice(tmp_path: Path, entry: str, message: str):
+    path = tmp_path / "twice.yaml"
+    path.write_text(f"- {entry}\n- hand: {PUNGS}\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    twice, good = [json.loads(x) for x in result.stdout.splitlines()]
+    assert twice == {"line": 1, "error": {"code": "bad-entry", "message": message}}
+    assert good["score"] == 48
 
 
 @pytest.mark.parametrize(
@@ -468,8 +503,9 @@ def test_every_entry_gives_exactly_one_record(lines: list[str]):
     data = "\n".join(lines).encode()
     source = Source("-", stdin=io.BytesIO(data))
     records = [r for _, r in run_entries(source.entries(), Job())]
+    read = re.split(r"\r(?!\n)|\n", "\n".join(lines))  # the lines a text editor shows: a lone CR ends one
     expected = [
-        n for n, line in enumerate(lines, start=1) if line.strip() and not line.strip().startswith("#")
+        n for n, line in enumerate(read, start=1) if line.strip() and not line.strip().startswith("#")
     ]
     assert [r["line"] for r in records] == expected
 

@@ -243,6 +243,54 @@ def test_hostile_yaml_batch(tmp_path, body, code):
     assert out and out[-1]["error"]["code"] == code
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize(
+    ("data", "lines"),
+    [
+        (GOOD.replace("\n", "\r").encode() * 3, [1, 2, 3]),
+        # 200 lines of old Mac line ends were one "line is too long" record
+        (GOOD.replace("\n", "\r").encode() * 200, list(range(1, 201))),
+        (GOOD.replace("\n", "\r\n").encode() + GOOD.replace("\n", "\r").encode() + GOOD.encode(), [1, 2, 3]),
+        (GOOD.encode() + b"\r\r\n" + GOOD.encode(), [1, 4]),
+    ],
+    ids=["cr-line-ends", "cr-line-ends-200-lines", "crlf-cr-lf-mixed", "cr-then-crlf"],
+)
+def test_lone_carriage_returns_end_lines(tmp_path, data, lines, workers):
+    """A lone CR ends a line, as a text editor shows the file: one record per hand, never merged."""
+    path = _write(tmp_path, "mac.txt", data)
+    result = run(str(path), "--format", "jsonl", "--workers", workers)
+    assert result.exit_code == 0, result.output
+    out = records(result.stdout)
+    assert [r["line"] for r in out] == lines
+    assert all(r["score"] == GOOD_SCORE for r in out)
+
+
+@pytest.mark.parametrize("count", [3, 1500])  # 1500: past the first entries, read by the workers too
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-be-bom", "utf-32"])
+def test_byte_order_marked_file_scores_as_utf8(tmp_path, encoding, count):
+    """A UTF-8 file saved with a byte order mark (Notepad), or UTF-16 (Notepad's "Unicode", Windows
+    PowerShell's `>`), reads as the same hands: its first line was an error, every line of a UTF-16
+    file an error of NULs."""
+    text = GOOD.replace("\n", "\r\n") * count
+    data = ("\ufeff" + text).encode("utf-16-be") if encoding == "utf-16-be-bom" else text.encode(encoding)
+    result = run(str(_write(tmp_path, "marked.txt", data)), "--format", "jsonl")
+    assert result.exit_code == 0, result.output[:300]
+    out = records(result.stdout)
+    assert [r["line"] for r in out] == list(range(1, count + 1))
+    assert all(r["score"] == GOOD_SCORE for r in out)
+
+
+def test_utf16_file_with_a_stray_byte_at_its_end(tmp_path):
+    """Half a UTF-16 character at the end: that line's error record, the others scored."""
+    path = _write(tmp_path, "cut16.txt", (GOOD * 2).encode("utf-16") + b"\x31")
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    out = records(result.stdout)
+    assert [r["line"] for r in out] == [1, 2, 3]
+    assert [r.get("score") for r in out[:2]] == [GOOD_SCORE, GOOD_SCORE]
+    assert out[2]["error"]["code"] == "unknown-tile"
+
+
 def test_nul_and_control_characters_are_refused_per_line(tmp_path):
     path = _write(tmp_path, "ctl.txt", GOOD.encode() + b"1c\x002c\x1b[2J\n" + GOOD.encode())
     result = run(str(path), "--format", "jsonl")

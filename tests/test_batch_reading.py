@@ -4,9 +4,11 @@ the file holds and however the reads cut it, in this process or sent to the work
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import os
+import re
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +30,19 @@ GOOD = '"1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"'
 
 
 def _reference(data: bytes, max_line: int) -> list[Entry]:
-    """The entries as the line-by-line reader made them (up to 2026-11-26): the oracle."""
+    """The entries as the line-by-line reader made them (up to 2026-11-26), read as a text editor reads
+    the file: a UTF-8 byte order mark dropped, a UTF-16 or UTF-32 one decoding the file, a lone
+    carriage return ending a line: the oracle."""
+    marks = [  # UTF-32 first: its little-endian mark starts with UTF-16's
+        (codecs.BOM_UTF32_LE, "utf-32"),
+        (codecs.BOM_UTF32_BE, "utf-32"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    ]
+    codec = next((codec for mark, codec in marks if data.startswith(mark)), None)
+    if codec is not None:
+        data = data.decode(codec, "replace").encode()
+    data = re.sub(rb"\r(?!\n)", b"\n", data.removeprefix(codecs.BOM_UTF8))
     stream = io.BytesIO(data)
     entries = []
     number = 0
@@ -85,6 +99,9 @@ PIECES = [
     b"\xff\xfe",
     b"\x0c\x1c form feeds",
     b"lone \r inside",
+    b"old mac\rline ends\r",
+    b"\r",
+    b"\xef\xbb\xbfbom",  # a byte order mark: dropped at the start of the file, a character elsewhere
     b"x" * (MAX - 1),  # with its newline, MAX bytes: not too long
     b"x" * MAX,
     b"x" * (MAX + 1),
@@ -102,6 +119,9 @@ PIECES = [p.encode() if isinstance(p, str) else p for p in PIECES]
 @example([b"x" * MAX], False, [], 8)  # the last line, no newline, exactly MAX bytes
 @example([b"x" * (MAX + 1)], False, [], 8)
 @example([b"a", b"y" * (5 * MAX), b"b"], True, [3, 1, 50], 5)
+@example([b"a\r", b"b"], False, [2, 1, 1], 2)  # a CRLF cut between two reads stays one line end
+@example([b"a\r"], False, [], 2)  # a lone CR at the end of a read: a line end
+@example([b"\xef\xbb\xbfbom"], False, [1, 1, 1, 1], 64)  # the mark's bytes in reads of their own
 def test_blocks_make_the_entries_lines_did(
     pieces: list[bytes], final_newline: bool, reads: list[int], block: int
 ):

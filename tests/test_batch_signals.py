@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from pungchow_calc.batch.formats import CSV_COLUMNS, csv_text
+from pungchow_calc.batch.formats import CSV_COLUMNS, TABLE_HEADER, csv_text
 from pungchow_calc.batch.input import Source
 from pungchow_calc.batch.run import INLINE_ENTRIES, run
 from pungchow_calc.batch.scoring import Job
@@ -155,6 +155,49 @@ def test_stopped_batch_writes_whole_records(tmp_path, output_format, sent, code,
         rows = list(csv.reader(io.StringIO(out)))
         assert all(len(row) == len(CSV_COLUMNS) for row in rows)
     assert all(_gone(pid) for pid in workers)
+
+
+def _catches(pid: int, signum: int) -> bool:
+    """Whether a process has a handler of its own for a signal (/proc: SigCgt)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    caught = int(re.search(r"^SigCgt:\s*([0-9a-f]+)$", status, re.M)[1], 16)  # type: ignore[index]
+    return bool(caught >> (signum - 1) & 1)
+
+
+@pytest.mark.parametrize(
+    ("sent", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["ctrl-c", "sigterm"]
+)
+@pytest.mark.parametrize("output_format", ["json", "jsonl", "csv", "table"])
+def test_stopped_while_standard_input_has_no_line_yet(tmp_path, output_format, sent, code):
+    """`tail -f hands.txt | pungchow batch - --format json > out.json`, stopped before a line came:
+    the one line and the exit code, and the JSON array closed. It said only `interrupted` (Ctrl-C) or
+    nothing at all, killed by SIGTERM, and left out.json empty: not JSON."""
+    batch = Batch(tmp_path, output_format)
+    deadline = time.monotonic() + PATIENCE
+    while not _catches(batch.proc.pid, signal.SIGTERM):  # the batch's stop handlers are in place
+        assert batch.proc.poll() is None and time.monotonic() < deadline, "SIGTERM never handled"
+        time.sleep(0.02)
+    os.kill(batch.proc.pid, sent)
+    batch.proc.wait(timeout=PATIENCE)  # stopped by the signal, not by the end of its input
+    exit_code, out, err = batch.finish()
+    assert (exit_code, err) == (code, "interrupted: 0 records written\n")
+    empty = {"json": "[]\n", "jsonl": "", "csv": csv_text(list(CSV_COLUMNS)), "table": TABLE_HEADER + "\n"}
+    assert out == empty[output_format]
+
+
+def test_a_stop_between_the_handlers_and_the_batch_is_raised_inside_it():
+    """A signal that comes as the stop handlers are installed, before the batch's `try`, was a `_Stop`
+    traceback and exit 1 (the test above hit it); it is put off until the batch releases it there."""
+    from pungchow_calc.cli.batch_run import _Stop, _StopSignals
+
+    signals = _StopSignals()
+    with signals:
+        os.kill(os.getpid(), signal.SIGTERM)
+        while signals.stopping is None:  # the handler runs between two bytecodes: put off, not raised
+            pass
+        with pytest.raises(_Stop) as stop:
+            signals.release()
+    assert stop.value.signum == signal.SIGTERM
 
 
 def test_ctrl_c_while_scoring_in_process(tmp_path):

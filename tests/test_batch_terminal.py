@@ -22,14 +22,14 @@ def _environment(columns: str | None) -> dict[str, str]:
     return env if columns is None else {**env, "COLUMNS": columns}
 
 
-def _on_a_terminal(args: list[str], columns: str) -> str:
-    """`pungchow ARGS` with stdout on a pseudo-terminal COLUMNS wide: what it showed."""
+def _on_a_terminal(args: list[str], columns: str, encoding: str = "utf-8") -> str:
+    """`pungchow ARGS` with stdout on a pseudo-terminal COLUMNS wide (of that encoding): what it showed."""
     master, slave = os.openpty()
     with subprocess.Popen(
         [sys.executable, "-m", "pungchow_calc", *args],
         stdout=slave,
         stderr=subprocess.DEVNULL,
-        env=_environment(columns),
+        env={**_environment(columns), "PYTHONIOENCODING": encoding},
     ) as process:
         os.close(slave)
         chunks = []
@@ -112,3 +112,18 @@ def test_batch_table_rows_fit_every_width(records, width):
         assert "E:104 W:52 N:52" in text
     else:
         assert "payments" not in text and "E:104" not in text
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_zoe_rulesets_fit_an_ascii_terminal(tmp_path, width):
+    """On an ASCII terminal `-r Zoë.yaml` is shown `Zo\\xeb.yaml`, three characters more than the
+    row was laid out with: a refusal naming it ran past 60 columns. Escaped first, it wraps in time."""
+    path = tmp_path / "zoe.txt"
+    path.write_text(
+        "".join(f"'1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd' -r {'x' * n}Zoë.yaml\n" for n in range(40)),
+        encoding="utf-8",
+    )
+    shown = _on_a_terminal(["batch", str(path)], str(width), encoding="ascii")
+    lines = shown.splitlines()
+    assert len(lines) > 40 and all(len(line) <= width for line in lines), max(lines, key=len)
+    assert shown.count("Zo\\xeb.yaml") == 40

@@ -4,11 +4,13 @@ worker twice gets `worker-died` records, in order, and is not tried a third time
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -163,3 +165,52 @@ def test_joined_chunks_survive_a_dying_worker(killer: Path, flaky: bool):
         single = [json.loads(line) for line in single_text.splitlines()]
         assert [r for r in records if r["line"] not in died] == [r for r in single if r["line"] not in died]
         assert failed == sum("error" in r for r in records)
+
+
+def _refusing(monkeypatch: pytest.MonkeyPatch, call: str, allowed: int) -> None:
+    """The machine's limit: `os.<call>` works `allowed` times, then fails as a full process table
+    (fork: EAGAIN, a container's pid limit, `ulimit -u`) or open-file table (pipe: EMFILE) does."""
+    real = getattr(os, call)
+    code = errno.EAGAIN if call == "fork" else errno.EMFILE
+    calls = [0]
+
+    def limited() -> Any:
+        calls[0] += 1
+        if calls[0] > allowed:
+            raise OSError(code, os.strerror(code))
+        return real()
+
+    monkeypatch.setattr(bw.os, call, limited)
+
+
+@pytest.mark.parametrize("joined", [False, True], ids=["records", "joined"])
+@pytest.mark.parametrize(
+    ("call", "allowed"),
+    [("fork", 0), ("fork", 1), ("pipe", 0), ("pipe", 1), ("pipe", 3)],
+    ids=["no-fork", "one-fork", "no-pipe", "half-a-worker's-pipes", "one-worker-and-a-half"],
+)
+def test_workers_4_where_the_machine_allows_fewer(
+    monkeypatch: pytest.MonkeyPatch, call: str, allowed: int, joined: bool
+):
+    """`--workers 4` with fewer processes or open files to be had: it was a traceback after the first
+    100 records (BlockingIOError, Too many open files), the rest lost. The workers that could be
+    started score the batch, or none and it is scored here: every record, in order, no file left open."""
+    _refusing(monkeypatch, call, allowed)
+    monkeypatch.setattr(bw, "CHUNK", 4)
+    fds = len(os.listdir("/proc/self/fd"))
+    got = list(run(iter(_entries()), Job(encode="json"), workers=4, inline=1, joined=joined))
+    assert _as_lines(got) == _as_lines(_single())
+    assert len(os.listdir("/proc/self/fd")) == fds
+
+
+def test_more_slots_than_the_machine_maps(monkeypatch: pytest.MonkeyPatch):
+    """Thousands of workers asked: their shared slots cannot all be mapped (ENOMEM); the chunks' lines
+    then come through the pipes, the records the same."""
+
+    def refused(*args: Any) -> Any:
+        raise OSError(errno.ENOMEM, os.strerror(errno.ENOMEM))
+
+    monkeypatch.setattr(bw.mmap, "mmap", refused)
+    monkeypatch.setattr(bw, "CHUNK", 4)
+    got = list(run(iter(_entries()), Job(encode="json"), workers=2, inline=1, joined=True))
+    assert _as_lines(got) == _as_lines(_single())

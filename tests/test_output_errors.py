@@ -93,6 +93,32 @@ def test_a_narrow_encoding_gets_ascii_output(args, encoding):
         assert b"|" in done.stdout  # tables drawn with rich's box.ASCII
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize("output_format", ["csv", "table", "jsonl", "json"])
+def test_batch_of_cafe_on_a_narrow_encoding(tmp_path, output_format, encoding, workers):
+    """A line `café` (an error record naming it) on an ASCII terminal was a UnicodeEncodeError
+    traceback in csv and table, and Latin-1 bytes in a Latin-1 terminal's CSV. CSV and JSON are data,
+    UTF-8 whatever the terminal; the table is the terminal's text, `caf\\xe9` on ASCII."""
+    path = tmp_path / "cafe.txt"
+    path.write_text(f"'{HAND}'\ncafé\n" * 150, encoding="utf-8")  # past the first 100: the workers too
+    done = _pungchow(
+        ["batch", str(path), "--format", output_format, "--workers", workers],
+        env={"PYTHONIOENCODING": encoding},
+    )
+    assert (done.returncode, done.stderr) == (1, b""), done.stderr.decode(errors="replace")[-300:]
+    if output_format == "table":
+        shown = {"ascii": b"caf\\xe9 is not", "latin-1": "café is not".encode("latin-1")}[encoding]
+    else:
+        shown = {"csv": "café is not".encode(), "jsonl": b"caf\\u00e9 is not", "json": b"caf\\u00e9 is not"}[
+            output_format
+        ]
+    assert done.stdout.count(shown) == 150
+    if output_format != "table":
+        utf8 = _pungchow(["batch", str(path), "--format", output_format], env={"PYTHONIOENCODING": "utf-8"})
+        assert done.stdout == utf8.stdout
+
+
 TILE_COMMANDS = {name: args for name, args in ENCODED.items() if args[0] != "rules"}  # those with --ascii
 
 

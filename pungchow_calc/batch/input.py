@@ -14,6 +14,7 @@ and the worker 0.9 (block_entries included).
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import re
@@ -84,6 +85,17 @@ def block_entries(first: int, data: bytes) -> Iterator[Entry]:
         stripped = text.strip()
         if stripped and stripped[0] != "#":
             yield _new(Entry, (number, (), None, None, stripped))  # the tuple made at once (Entry)
+
+
+# Byte order marks of a text file in another encoding than UTF-8 (UTF-32 first: its little-endian
+# mark starts with UTF-16's), and the codec that reads it, its own mark included.
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_LONE_CR = re.compile(rb"\r(?!\n)")
 
 
 class FileError(PungchowError):
@@ -235,13 +247,11 @@ class Source:
         READ_BLOCK bytes at a time (as they come from a pipe). A line over MAX_LINE that a block
         cannot hold comes between them as its error entry: it is counted in pieces, never held, so
         one without an end cannot fill the memory. A read error mid-way is a FileError."""
-        stream = self._stream
-        read = stream.read1 if hasattr(stream, "read1") else stream.read
         number = 1
         rest = b""  # the start of a line whose end is not read yet
         skipped = 0  # the length so far of an overlong line not held (0: none)
         try:
-            while block := read(READ_BLOCK):
+            for block in self._reads():
                 if skipped:
                     end = block.find(b"\n")
                     if end < 0:
@@ -265,6 +275,47 @@ class Source:
             yield _too_long(number, skipped)
         elif rest:
             yield number, rest
+
+    def _reads(self) -> Iterator[bytes]:
+        """The file's bytes as read (_decoded), each line ended by a newline: a carriage return not
+        followed by one (old Mac line ends, a lone CR) ends a line too, as a text editor reads it.
+        A CRLF keeps its CR (block_entries strips it); a CR ending a read waits for the next."""
+        held = b""  # a CR that ended the last read: a line end of its own unless a LF comes next
+        for data in self._decoded():
+            block = held + data if held else data
+            held = b""
+            if block[-1:] == b"\r":
+                held, block = b"\r", block[:-1]
+            # Counted in C, no copy: nearly every file has no CR, or only CRLFs.
+            if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
+                block = _LONE_CR.sub(b"\n", block)
+            if block:
+                yield block
+        if held:
+            yield b"\n"
+
+    def _decoded(self) -> Iterator[bytes]:
+        """The file's bytes as read, READ_BLOCK at a time, as UTF-8: a UTF-8 byte order mark dropped,
+        a file that starts with a UTF-16 or UTF-32 one (Windows Notepad's "Unicode", PowerShell's
+        `>`) decoded, as the YAML reader does."""
+        stream = self._stream
+        read = stream.read1 if hasattr(stream, "read1") else stream.read
+        first = b""
+        while len(first) < 4 and (more := read(READ_BLOCK)):
+            first += more  # enough to know the byte order mark, however a pipe cuts its reads
+        codec = next((codec for bom, codec in _BOMS if first.startswith(bom)), None)
+        if codec is None:
+            yield first[3:] if first.startswith(codecs.BOM_UTF8) else first
+            while block := read(READ_BLOCK):
+                yield block
+            return
+        # Half a character (a stray byte) is U+FFFD: its line gets an error record, the others are read.
+        decode = codecs.getincrementaldecoder(codec)("replace").decode
+        block = first
+        while block:
+            yield decode(block).encode()
+            block = read(READ_BLOCK)
+        yield decode(b"", True).encode()
 
     def _yaml_entries(self) -> Iterator[Entry]:
         """Walk YAML parse events so that even a long list is read item by item."""
@@ -423,10 +474,21 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
     """Turn a YAML entry's option names and values into `pungchow score` arguments."""
     argv: list[str] = []
     hand: str | None = None
+    given: dict[str, str] = {}  # each option given, by what it sets: the key that gave it
     for key, value in pairs:
         if not isinstance(key, str):
-            raise ValueError(f"option names are text, got {key!r}")
+            shown = "a list or mapping" if key is _Nested else repr(key)[:40]
+            raise ValueError(f"option names are text, got {shown}")
         name = key.strip().lower().replace("-", "_")
+        # YAML keeps the last of a key written twice: the entry would be scored on a guess (seat:
+        # south, then seat: north); so are two spellings of one option (win-by and win_by, from and
+        # discarder).
+        option = _YAML_FLAGS.get(name) or _YAML_VALUED.get(name) or name
+        if option in given:
+            first = given[option]
+            twice = "given twice" if first == key else f"given twice (also as {first})"
+            raise ValueError(f"{key}: {twice} in this entry")
+        given[option] = key
         if value is _Nested:
             if name == "hand":
                 raise ValueError("hand: write the hand as one line of text")

@@ -97,11 +97,17 @@ def _unpacked(chunk: _Chunk) -> Iterator[Entry]:
             yield Entry(*item)
 
 
-def _work(chunk: _Chunk, joined: bool = False, slot: int | None = None) -> _Results:
-    assert _WORKER is not None
-    encoded = _WORKER.encoded
+def _scored(scorer: Scorer, chunk: _Chunk) -> list[tuple[bool, Any]]:
+    """Every entry of a chunk scored, in order."""
+    encoded = scorer.encoded
     results = [encoded(entry) for entry in _unpacked(chunk)]
     settle_gc()
+    return results
+
+
+def _work(chunk: _Chunk, joined: bool = False, slot: int | None = None) -> _Results:
+    assert _WORKER is not None
+    results = _scored(_WORKER, chunk)
     if slot is not None:
         size = _written(_SLOTS[slot], _WORKER.job.encode, results)
         if size is not None:
@@ -261,7 +267,11 @@ class _Worker:
 
 class _Pool:
     """Worker processes forked on first use, each sent chunks through its own pipe: at most
-    `depth` chunks held by a worker, the one with the fewest taking the next."""
+    `depth` chunks held by a worker, the one with the fewest taking the next.
+
+    As many workers are forked as the machine allows (a limit on processes or open files, as in a
+    container): fewer than asked, or none, and then each chunk is scored in this process as it is
+    submitted, as where there is no fork (docs/batch.md), never a traceback with entries lost."""
 
     def __init__(
         self, scorer: Scorer, workers: int, joined: bool = False, slots: _Slots | None = None
@@ -271,6 +281,7 @@ class _Pool:
         self.joined = joined
         self.slots = slots
         self._workers: list[_Worker] = []
+        self._here: list[tuple[int, _Results]] = []  # chunks scored here (no worker), not yet collected
 
     def _start(self) -> None:
         loaded = self.scorer.loaded()  # a forked worker starts warm, with the rulesets loaded here
@@ -279,9 +290,16 @@ class _Pool:
         old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
         try:
             for _ in range(self.workers):
-                tasks_read, tasks_write = os.pipe()
-                results_read, results_write = os.pipe()
-                pid = os.fork()
+                ends: list[int] = []
+                try:
+                    ends += os.pipe()
+                    ends += os.pipe()
+                    pid = os.fork()
+                except OSError:  # EAGAIN (processes), EMFILE (open files), ENOMEM: those started do it
+                    for fd in ends:
+                        os.close(fd)
+                    break
+                tasks_read, tasks_write, results_read, results_write = ends
                 if pid == 0:  # the worker: none of the parent's ends, its own nor its elders'
                     try:
                         for fd in (tasks_write, results_read, *self._fds()):
@@ -308,6 +326,9 @@ class _Pool:
         """Send a chunk to the worker holding the fewest (its lines to be written in `slot`)."""
         if not self._workers:
             self._start()
+        if not self._workers:  # not one could be started: scored here, collected as a worker's results
+            self._here.append((number, _finished(self.scorer, _scored(self.scorer, chunk), self.joined)))
+            return
         worker = min(self._workers, key=lambda worker: len(worker.held))
         worker.held.append(number)
         worker.unsent += _message((number, chunk, self.joined, slot))
@@ -316,6 +337,9 @@ class _Pool:
     def collect(self) -> list[tuple[int, _Results]]:
         """Wait for results, and give those that came, each with its chunk's number (WorkerDied: a
         worker has ended). The unsent tasks go as their pipes take them meanwhile."""
+        if self._here:
+            here, self._here = self._here, []
+            return here
         poller = select.poll()
         by_fd: dict[int, _Worker] = {}
         for worker in self._workers:
@@ -358,7 +382,10 @@ def parallel(
     `joined` (a text encoding), a Lines for each chunk. `entries` may hold blocks of a text file's
     lines (input.Source.rest), made into entries by the worker."""
     # At most 2 * workers + 1 chunks are in flight: a slot for each.
-    slots = _Slots(2 * workers + 1) if joined else None
+    try:
+        slots = _Slots(2 * workers + 1) if joined else None
+    except OSError:  # more than the machine maps (thousands of workers asked): the lines come by the pipes
+        slots = None
     pool = _Pool(scorer, workers, joined, slots)
     pending: deque[_InFlight] = deque()
     done: dict[int, _Results] = {}

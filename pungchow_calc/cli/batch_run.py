@@ -59,21 +59,15 @@ def run_batch(
     if refused is not None:
         report(opts.OptionError(refused, code="bad-option"), False)
         return EXIT_BAD_INPUT
-    try:
-        source = Source(file)
-        entries = source.entries()
-        first = next(entries, None)  # a file that is not a YAML list fails here, before any output
-    except PungchowError as error:
-        report(error, False)
-        return EXIT_BAD_INPUT
-    chain = iter(()) if first is None else itertools.chain((first,), entries)
     encode = {"json": "json", "jsonl": "json", "csv": "csv"}.get(output_format, "dict")
     job = Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
     n_workers = workers if workers is not None else default_workers()
-    quiet_gc()
-    progress = _batch_progress(source)
+    # Before the stop signals: rich's import for a terminal, render's; a Ctrl-C then is start-up's.
+    table = _terminal_table(output_format)
+    stdout = _stdout(output_format)
     failed = 0
     died = False
+    source = progress = records = None
 
     def worker_died(rescored: int, lost: int) -> None:
         nonlocal died
@@ -83,27 +77,41 @@ def run_batch(
         print(f"error: {message}", file=sys.stderr)
 
     with _StopSignals() as signals:
-        out = _Output(sys.stdout, output_format, signals, _terminal_table(output_format))
+        out = _Output(stdout, output_format, signals, table)
         # JSONL and CSV records are lines written as they are: a worker sends a chunk's together (Lines).
         joined = output_format in ("jsonl", "csv") and compare is None
-        # The workers are sent the file's lines as read (source.rest): each makes its entries itself.
-        records = run(
-            chain,
-            job,
-            n_workers,
-            on_batch_end=out.flush,
-            on_worker_died=worker_died,
-            joined=joined,
-            rest=source.rest,
-        )
         try:
+            signals.release()  # a stop from here on raises _Stop; one that came since __enter__, now
+            # Under the stop signals: a Ctrl-C while the first line is awaited (standard input, a FIFO)
+            # stops the batch as any other, with its one line and an empty JSON array closed.
+            try:
+                source = Source(file)
+                entries = source.entries()
+                first = next(entries, None)  # a file that is not a YAML list fails here, before any output
+            except PungchowError as error:
+                report(error, False)
+                return EXIT_BAD_INPUT
+            chain = iter(()) if first is None else itertools.chain((first,), entries)
+            quiet_gc()
+            progress = _batch_progress(source)
+            # The workers are sent the file's lines as read (source.rest): each makes its entries itself.
+            records = run(
+                chain,
+                job,
+                n_workers,
+                on_batch_end=out.flush,
+                on_worker_died=worker_died,
+                joined=joined,
+                rest=source.rest,
+            )
             if compare is not None:
                 failed = _compare(_tick(records, progress), compare, output_format, out)
             else:
                 failed = out.write_all(_tick(records, progress))
             out.flush()
         except _Stop as stop:
-            records.close()  # terminates the workers, if the stop came while writing
+            if records is not None:
+                records.close()  # terminates the workers, if the stop came while writing
             if progress is not None:
                 progress.stop()
             if compare is None:
@@ -115,10 +123,12 @@ def run_batch(
             report(error, False)
             return EXIT_BAD_INPUT
         finally:
-            records.close()
+            if records is not None:
+                records.close()
             if progress is not None:
                 progress.stop()
-            source.close()
+            if source is not None:
+                source.close()
     if compare is None and sys.stderr.isatty():
         elapsed = time.monotonic() - started
         print(f"batch: {out.written} records, {failed} errors, {elapsed:.1f} s", file=sys.stderr)
@@ -144,9 +154,16 @@ class _StopSignals:
         self._old: dict[int, Any] = {}
 
     def __enter__(self) -> _StopSignals:
+        self._holding = True  # until release(): a stop is put off, never raised outside the batch's try
         for signum in (signal.SIGINT, signal.SIGTERM):
             self._old[signum] = signal.signal(signum, self._handle)
         return self
+
+    def release(self) -> None:
+        """Let a stop signal raise _Stop from now on; one that came since __enter__ raises it now."""
+        self._holding = False
+        if self.stopping is not None:
+            raise _Stop(self.stopping)
 
     def __exit__(self, *exc: object) -> None:
         for signum, handler in self._old.items():
@@ -254,7 +271,7 @@ class _Output:
         append = self._pending.append
         fmt = self.format
         encode = "csv" if fmt == "csv" else "json"
-        row = table_row if self.table is None else self.table.row
+        row = table_row if self.table is None else self._terminal_row
         comma = "," if self.written else ""  # JSON: before every record but the first
         for item in records:
             if type(item) is Lines:  # JSONL or CSV: a worker's chunk of records, already lines
@@ -273,6 +290,13 @@ class _Output:
         self.footer()
         return failed
 
+    def _terminal_row(self, record: dict[str, Any]) -> str:
+        """A record as the terminal table's row; on a terminal that escapes what it cannot show
+        (`Zo\\xeb`), escaped before the row is laid out, so that the escapes are measured with the rest."""
+        from ..render.ascii import fit_data
+
+        return str(self.table.row(fit_data(record, self.stream)))
+
     def footer(self) -> None:
         """Close a JSON array."""
         self._closed = True
@@ -287,6 +311,41 @@ class _Output:
         if not self._closed:
             self.footer()
         self._write_pending()
+
+
+def _stdout(output_format: str) -> Any:
+    """Standard output for the records, whatever its encoding: the table is text for the terminal
+    (render.ascii.output_stream: what the encoding lacks, escaped, `caf\\xe9`); CSV and JSON are data
+    for another program, UTF-8 whatever the terminal (render.ascii.write_data), as evening's CSV is."""
+    from ..render.ascii import output_stream
+
+    stream = sys.stdout
+    if output_format == "table":
+        return output_stream()
+    raw = getattr(stream, "buffer", None)
+    if raw is None or _utf8_bytes(stream) is not None:
+        return stream  # UTF-8 already (or a test's capture, which takes text)
+    return _Utf8Data(stream, raw)
+
+
+class _Utf8Data:
+    """Standard output of another encoding (ASCII, Latin-1) written as UTF-8: each text through
+    render.ascii.write_data; a worker's lines, UTF-8 already, straight to the bytes (_utf8_bytes)."""
+
+    encoding = "utf-8"
+
+    def __init__(self, stream: IO[str], raw: IO[bytes]) -> None:
+        self._stream = stream
+        self.buffer = raw
+
+    def write(self, text: str) -> int:
+        from ..render.ascii import write_data
+
+        write_data(text)
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
 
 
 def _utf8_bytes(stream: IO[str]) -> IO[bytes] | None:
