@@ -15,6 +15,7 @@ from pungchow_calc.evening.record import load
 from pungchow_calc.evening.report import running
 from pungchow_calc.evening.report import status as status_of
 from pungchow_calc.render.evening import status_text
+from pungchow_calc.render.layout import cell_width
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 
@@ -180,3 +181,20 @@ def test_details_that_no_longer_settle_to_the_recorded_nets_are_refused(tmp_path
     monkeypatch.setattr(state, "game_result", other)
     code, _, err = cli(capsys, "evening", "report", str(path))
     assert code == 2 and "game 1: the result recorded" in err and "is not what settling it gives" in err
+
+
+@pytest.mark.parametrize(
+    "first",
+    [pytest.param("王", id="wide-initial-王"), pytest.param("ßen", id="initial-ß-upper-cased-to-SS")],
+)
+def test_chart_marks_fill_one_cell_for_name(tmp_path, capsys, first):
+    # A player whose initial is wide (王) or upper-cases to two letters (ß: SS) was marked by it, so
+    # his points took two cells and the rows of the chart came apart: he gets a digit, as clashes do.
+    players = [first, "Bob", "Cy", "Di"]
+    path = _new(tmp_path, capsys, players)
+    ok(capsys, *hand(path, first, players))
+    ok(capsys, *hand(path, "Bob", players))
+    chart = ok(capsys, "evening", "chart", str(path), "--width", "60", "--height", "8")
+    grid = [line for line in chart.splitlines() if "|" in line or "+-" in line]
+    assert len({cell_width(line) for line in grid}) == 1, chart
+    assert f"1 {first} " in chart and "2 Bob " in chart
