@@ -431,3 +431,51 @@ def test_a_whole_last_line_made_unreadable_is_damage_not_a_torn_write(evening, c
     evening.write_bytes(b"\n".join(lines))
     (code, err), report = _both(capsys, evening)
     assert (code, err) == report and code == 2 and "line 3: damaged (not a JSON event)" in err
+
+
+@pytest.mark.parametrize(
+    "order, line",
+    [
+        ([0, 1, 1, 2, 3], 3),
+        ([0, 1, 2, 3, 3], 5),
+        ([0, 2, 1, 3], 2),
+        ([0, 1, 3], 3),
+        ([0, 2, 3], 2),
+    ],
+    ids=[
+        "line-2-repeated",
+        "last-line-repeated",
+        "lines-2-and-3-swapped",
+        "line-3-deleted",
+        "line-2-deleted",
+    ],
+)
+def test_a_line_deleted_repeated_or_moved_is_found(evening, capsys, order, line):
+    # Each line was whole and sealed, so its own checksum matched: a game counted twice, or lost, or
+    # played at the wrong seats, went unsaid. Each event names the one written before it (`prev`).
+    ok(capsys, "evening", "draw", str(evening))
+    lines = evening.read_bytes().splitlines(keepends=True)
+    evening.write_bytes(b"".join(lines[i] for i in order))
+    damaged = evening.read_bytes()
+    (code, err), report = _both(capsys, evening)
+    assert (code, err) == report and code == 2 and err.count("\n") == 1
+    assert f"line {line}: out of place" in err and f"--accept {line}" in err
+    code, _, err = cli(capsys, *hand(evening, "Cy", PLAYERS))
+    assert code == 2 and f"line {line}: out of place" in err and evening.read_bytes() == damaged
+    # Meant (a game deleted on purpose): accepted by a repair event, appended; the line after it reads.
+    code, out, _ = cli(capsys, "evening", "repair", str(evening))
+    assert code == 2 and out.startswith(f"line {line}: out of place")
+    found = [int(x.split(":")[0].removeprefix("line ")) for x in out.splitlines()]
+    ok(capsys, "evening", "repair", str(evening), *[a for n in found for a in ("--accept", str(n))])
+    assert evening.read_bytes().startswith(damaged)
+    ok(capsys, *hand(evening, "Cy", PLAYERS))
+    assert status(capsys, evening)["games"] == len(order)  # every game event as it now reads, and Cy's
+
+
+def test_crlf_line_ends_still_read_as_written(evening, capsys):
+    # An editor that saved the log with CRLF changed no event: it reads, and recording goes on.
+    totals = status(capsys, evening)["totals"]
+    evening.write_bytes(evening.read_bytes().replace(b"\n", b"\r\n"))
+    assert status(capsys, evening)["totals"] == totals
+    ok(capsys, *hand(evening, "Cy", PLAYERS))
+    assert status(capsys, evening)["games"] == 3

@@ -4,7 +4,8 @@ Writing: each event is one line, written with a single `os.write` on an `O_APPEN
 exclusive `flock`, then fsynced before success is reported; nothing is ever rewritten. Reading: a torn
 last line (a crash mid-write) is reported and skipped; a damaged line anywhere else is an error naming
 the line; a line from a newer log format is refused rather than misread. Each event carries `sum`, a
-checksum of its content, so a change that leaves valid JSON is found too; `repair` records, by a new
+checksum of its content, so a change that leaves valid JSON is found too, and `prev`, the checksum of the
+event before it, so a line deleted, repeated or moved is found; `repair` records, by a new
 event, that a changed line is accepted as it now reads (docs/evening.md, "Damage and repair").
 """
 
@@ -26,6 +27,7 @@ from ..engine.errors import PungchowError
 FORMAT = 1  # the log format this program writes and reads (the `v` of every event)
 EVENTS = ("start", "hand", "draw", "wash", "penalty", "undo", "amend", "repair")
 SUM = "sum"  # the key of an event's checksum, always the last key of a line
+PREV = "prev"  # the key of the checksum of the event written before it: a line deleted, repeated or moved
 _SEALED_END = re.compile(rb'"sum": "[0-9a-f]{16}"\}\s*$')  # how a whole line written by `encode` ends
 LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
 _POLL = 0.05
@@ -82,6 +84,12 @@ def seal(event: Mapping[str, Any]) -> dict[str, Any]:
 def encode(event: dict[str, Any]) -> bytes:
     """One event, sealed, as one line of UTF-8 JSON (JSON escapes any newline inside a string)."""
     return (json.dumps(seal(event), ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
+
+
+def _link(event: Mapping[str, Any]) -> str | None:
+    """What the next event's `prev` names this event by: its recorded checksum (None: it has none)."""
+    given = event.get(SUM)
+    return given if isinstance(given, str) else None
 
 
 def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
@@ -153,6 +161,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     notes: list[str] = []
     pending: list[int] = []  # damaged lines the next event may declare as torn writes it skips
     sealed = False  # a line with a checksum was read: every later line must have one
+    last: str | None = None  # the `_link` of the event before (None: none, or an unreadable line accepted)
     for number, text, event in rows:
         digest, by = accepted.get(number, ("", 0))
         ok = bool(digest) and digest == line_sum(text)  # accepted, and unchanged since
@@ -160,6 +169,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         if event is None:
             if ok:
                 notes.append(f"{path} line {number}: damaged, and skipped{repaired}")
+                last = None  # what it said it followed is lost with it
             else:
                 pending.append(number)
             continue
@@ -179,6 +189,15 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
                 raise _changed(path, number, "changed since it was written (its checksum does not match)")
         else:
             sealed = True
+        after = event.get(PREV)
+        if after is not None and last is not None and after != last and not ok:
+            raise _changed(
+                path,
+                number,
+                "out of place: the line before it is not the one it was written after "
+                "(a line deleted, repeated or moved)",
+            )
+        last = _link(event)
         if ok:
             notes.append(f"{path} line {number}: changed after it was written, and accepted{repaired}")
         lines.append(Line(number, event, ok))
@@ -319,6 +338,9 @@ def _add(fd: int, path: str, data: bytes, log: Log, event: dict[str, Any]) -> di
     if log.torn:
         # End the torn line(s), and say in the new event that they are skipped on purpose.
         event = {**event, "skips_torn_line": log.torn[0] if len(log.torn) == 1 else list(log.torn)}
+    after = _link(log.lines[-1].event)
+    if after is not None:  # so a line deleted, repeated or moved is found (docs/evening.md, "Safety")
+        event = {**event, PREV: after}
     written = seal(event)
     prefix = b"" if log.ends_line else b"\n"
     _write_line(fd, path, prefix + encode(written), len(data))

@@ -224,7 +224,7 @@ def begin(start: dict[str, Any], path: str = "") -> Evening:
 
 def body(record: dict[str, Any]) -> dict[str, Any]:
     """A game event without its bookkeeping (version, time, cached seats and nets)."""
-    bookkeeping = ("v", "at", "played", "net", "skips_torn_line", "sum")
+    bookkeeping = ("v", "at", "played", "net", "skips_torn_line", "prev", "sum")
     return {k: v for k, v in record.items() if k not in bookkeeping}
 
 
