@@ -479,3 +479,14 @@ def test_crlf_line_ends_still_read_as_written(evening, capsys):
     assert status(capsys, evening)["totals"] == totals
     ok(capsys, *hand(evening, "Cy", PLAYERS))
     assert status(capsys, evening)["games"] == 3
+
+
+def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys):
+    # An editor saving "UTF-8 with BOM" put three bytes before the start event: it was refused as
+    # damaged, and `repair --accept 1` could not mend it. No event changed: it reads, and goes on.
+    totals = status(capsys, evening)["totals"]
+    evening.write_bytes(b"\xef\xbb\xbf" + evening.read_bytes())
+    assert status(capsys, evening)["totals"] == totals
+    ok(capsys, *hand(evening, "Cy", PLAYERS))
+    assert status(capsys, evening)["games"] == 3
+    assert "nothing to repair" in ok(capsys, "evening", "repair", str(evening))

@@ -28,6 +28,7 @@ FORMAT = 1  # the log format this program writes and reads (the `v` of every eve
 EVENTS = ("start", "hand", "draw", "wash", "penalty", "undo", "amend", "repair")
 SUM = "sum"  # the key of an event's checksum, always the last key of a line
 PREV = "prev"  # the key of the checksum of the event written before it: a line deleted, repeated or moved
+BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
 _SEALED_END = re.compile(rb'"sum": "[0-9a-f]{16}"\}\s*$')  # how a whole line written by `encode` ends
 LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
 _POLL = 0.05
@@ -154,7 +155,9 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     raw = data.split(b"\n")
     tail = raw[-1]  # bytes after the last newline: a torn write, or nothing
     texts = raw if tail else raw[:-1]
-    rows = [(i, text, _decode(text)) for i, text in enumerate(texts, start=1)]
+    # A byte order mark an editor put before the first line (Notepad saving "UTF-8 with BOM") changes
+    # no event: it is read past, as JSON reads past a CR before the newline.
+    rows = [(i, text, _decode(text.removeprefix(BOM) if i == 1 else text)) for i, text in enumerate(texts, 1)]
     accepted = {n: (digest, 0) for n, digest in (accept or {}).items()}
     accepted.update(_acceptances(rows))
     lines: list[Line] = []
