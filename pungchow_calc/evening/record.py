@@ -18,6 +18,13 @@ from .state import Evening, Game, apply, begin, body, played, replay
 
 Say = Callable[[str], None] | None
 _NAME = re.compile(r"[^\s,=][^,=]{0,29}")
+# The words `evening play` reads where a player may be named (docs/evening.md, `evening play`): its
+# commands at the main prompt, the parts of a game at "Change what?", and `cancel` at every prompt. A
+# player so named could not be told from the word.
+PLAY_WORDS = (
+    *("draw", "wash", "false", "false-mahjongg", "undo", "amend", "status", "report", "help", "quit"),
+    *("exit", "q", "?", "cancel", "hand", "how", "from", "also", "player", "tiles"),
+)
 
 
 def now() -> str:
@@ -32,6 +39,13 @@ def players_of(text: str) -> list[str]:
         if not _NAME.fullmatch(name) or not name.isprintable():
             raise OptionError(
                 f"--players: {name!r} is not a name (1 to 30 characters, no comma or =)", code="bad-player"
+            )
+    for name in names:
+        if name.casefold() in PLAY_WORDS:
+            raise OptionError(
+                f"--players: {name!r} is a word of `evening play`, which could not tell the player from it: "
+                "give another name",
+                code="bad-player",
             )
     if not 2 <= len(names) <= 4:
         raise OptionError(f"--players: give two to four players, not {len(names)}", code="bad-player")
