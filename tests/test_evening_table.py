@@ -198,3 +198,15 @@ def test_chart_marks_fill_one_cell_for_name(tmp_path, capsys, first):
     grid = [line for line in chart.splitlines() if "|" in line or "+-" in line]
     assert len({cell_width(line) for line in grid}) == 1, chart
     assert f"1 {first} " in chart and "2 Bob " in chart
+
+
+def test_markdown_report_escapes_a_bar_in_the_name_a_b_in_its_header_too(tmp_path, capsys):
+    # "A|B" was escaped in the rows but not in the header, which so had one column more than the rows.
+    players = ["A|B", "Bob", "Cy", "Di"]
+    path = _new(tmp_path, capsys, players)
+    ok(capsys, *hand(path, "A|B", players))
+    md = ok(capsys, "evening", "report", str(path), "--format", "markdown")
+    tables = [line for line in md.splitlines() if line.startswith("|")]
+    cells = [len(line.replace("\\|", "").split("|")) for line in tables]
+    assert len(tables) == 10 and len(set(cells[:4])) == 1 and len(set(cells[4:])) == 1, md
+    assert "| A\\|B |" in md

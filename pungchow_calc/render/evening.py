@@ -276,13 +276,12 @@ def report_text(report: dict[str, Any], width: int | None = None) -> str:
 def report_markdown(report: dict[str, Any]) -> str:
     """`evening report --format markdown` (numbers aligned right: `---:`)."""
 
+    def row(cells: list[Any]) -> str:
+        return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
+
     def md(headers: list[str], rows: list[list[Any]], right: set[int]) -> str:
-        lines = [
-            "| " + " | ".join(headers) + " |",
-            "|" + "".join("---:|" if i in right else "---|" for i in range(len(headers))),
-        ]
-        lines += ["| " + " | ".join(str(c).replace("|", "\\|") for c in row) + " |" for row in rows]
-        return "\n".join(lines)
+        lines = [row(headers), "|" + "".join("---:|" if i in right else "---|" for i in range(len(headers)))]
+        return "\n".join([*lines, *(row(r) for r in rows)])
 
     headers, rows = _history_rows(report)
     stats = report["stats"]
