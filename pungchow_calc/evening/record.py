@@ -5,6 +5,7 @@ writer's lock), settled, and only then appended. A game that cannot be settled i
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -49,7 +50,9 @@ def players_of(text: str) -> list[str]:
             )
     if not 2 <= len(names) <= 4:
         raise OptionError(f"--players: give two to four players, not {len(names)}", code="bad-player")
-    if len(set(n.casefold() for n in names)) != len(names):
+    # Names that differ only in case, or in how an accent is encoded (É as one character or as E and a
+    # combining accent: they look the same), could not be told apart at the table.
+    if len({unicodedata.normalize("NFC", n).casefold() for n in names}) != len(names):
         raise OptionError("--players: every player needs a different name", code="bad-player")
     return names
 
