@@ -243,6 +243,24 @@ def test_a_device_is_not_an_evening(capsys, device):
     assert code == 2 and "not a regular file" in err
 
 
+@pytest.mark.parametrize("command", ["status", "report", "chart", "stats", "play"])
+def test_a_named_pipe_is_not_an_evening_and_is_not_waited_on(tmp_path, command):
+    # Opening a FIFO to read waits for a writer that never comes: `evening status FIFO` hung for ever.
+    fifo = tmp_path / "e.jsonl"
+    os.mkfifo(fifo)
+    result = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "evening", command, str(fifo)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+    assert (
+        result.returncode == 2
+        and result.stderr == f"error: {fifo}: not a regular file, so not an evening log\n"
+    )
+
+
 def test_a_killed_writer_loses_at_most_its_own_event(evening, capsys):
     # A writer killed with SIGKILL before it finishes: the log still reads, with every earlier game.
     good = status(capsys, evening)

@@ -263,8 +263,8 @@ def _read_all(fd: int) -> bytes:
 
 def read(path: str, say: Callable[[str], None] | None = None) -> Log:
     """Read a log under a shared lock (a writer's line is never seen half-written)."""
-    try:
-        fd = os.open(path, os.O_RDONLY)
+    try:  # non-blocking: a named pipe given by mistake is refused below, not waited on for ever
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
         raise EveningError(
             f"{path}: no such evening (start one with `evening new`)", code="evening-missing"
