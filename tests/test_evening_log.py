@@ -508,3 +508,26 @@ def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys)
     ok(capsys, *hand(evening, "Cy", PLAYERS))
     assert status(capsys, evening)["games"] == 3
     assert "nothing to repair" in ok(capsys, "evening", "repair", str(evening))
+
+
+@pytest.mark.parametrize(
+    "cut, says",
+    [
+        (0, "empty (was `evening new` cut off?)"),
+        (1, "its start was cut off mid-write"),
+        (40, "its start was cut off mid-write"),
+        (-1, "its start was cut off mid-write"),
+    ],
+    ids=["empty-file", "start-cut-after-1-byte", "start-cut-after-40-bytes", "start-cut-before-its-newline"],
+)
+def test_a_new_evening_cut_off_says_to_start_again(tmp_path, capsys, cut, says):
+    # A crash during `evening new` left the file (which `new` then refuses to overwrite) and every
+    # command said only "not an evening log": nothing in it to keep, and no way on was given.
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob")
+    path.write_bytes(path.read_bytes()[:cut] if cut >= 0 else path.read_bytes()[:-10])
+    for args in (["status", str(path)], hand(path, "Ann", ["Ann", "Bob"])[1:]):
+        code, _, err = cli(capsys, "evening", *args)
+        assert code == 2 and err == (
+            f"error: {path}: {says}: no game was recorded in it; delete it and start the evening again\n"
+        )

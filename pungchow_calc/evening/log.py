@@ -30,6 +30,7 @@ SUM = "sum"  # the key of an event's checksum, always the last key of a line
 PREV = "prev"  # the key of the checksum of the event written before it: a line deleted, repeated or moved
 BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
 _SEALED_END = re.compile(rb'"sum": "[0-9a-f]{16}"\}\s*$')  # how a whole line written by `encode` ends
+_STARTS = b'{"v": 1, "event": "start", '  # how every line `evening new` writes begins (encode)
 LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
 _POLL = 0.05
 
@@ -211,6 +212,14 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     if whole is not None:
         raise _unreadable(path, whole)
     notes += [f"{path} line {n}: a torn last line (an event cut off mid-write) was ignored" for n in pending]
+    if not lines and (not data or pending == [1] and _STARTS.startswith(rows[0][1][: len(_STARTS)])):
+        # `evening new` was cut off (a crash between creating the file and writing its start, or
+        # during that write): it reported nothing, and no game can have been recorded after it.
+        what = "empty (was `evening new` cut off?)" if not data else "its start was cut off mid-write"
+        raise EveningError(
+            f"{path}: {what}: no game was recorded in it; delete it and start the evening again",
+            code="evening-damaged",
+        )
     if not lines or lines[0].event.get("event") != "start" or lines[0].number != 1:
         raise EveningError(f"{path}: not an evening log (no start event on line 1)", code="evening-damaged")
     return Log(path, tuple(lines), tuple(notes), tuple(pending), data.endswith(b"\n") or not data)
