@@ -531,3 +531,37 @@ def test_a_new_evening_cut_off_says_to_start_again(tmp_path, capsys, cut, says):
         assert code == 2 and err == (
             f"error: {path}: {says}: no game was recorded in it; delete it and start the evening again\n"
         )
+
+
+def test_an_amendment_cut_off_just_after_its_records_sum_is_a_torn_write(evening, capsys):
+    # The amended record ends with its own `sum` and `}`, as a whole line does: a crash cut there
+    # left the log refused ("damaged"), where every other cut is a torn write, reported and skipped.
+    good = status(capsys, evening)
+    ok(capsys, "evening", "amend", str(evening), "1", "--draw")
+    data = evening.read_bytes()
+    last = data.splitlines(keepends=True)[-1]
+    cut = last.index(b'"}, "prev"') + 2  # just after the record's `}`
+    evening.write_bytes(data[: len(data) - len(last)] + last[:cut])
+    code, out, err = cli(capsys, "evening", "status", str(evening), "--json")
+    assert code == 0 and json.loads(out)["totals"] == good["totals"], err
+    assert err == f"note: {evening} line 4: a torn last line (an event cut off mid-write) was ignored\n"
+    ok(capsys, "evening", "amend", str(evening), "1", "--draw")  # recording goes on, skipping it
+    assert status(capsys, evening)["totals"] != good["totals"]
+
+
+@pytest.mark.parametrize(
+    "line, damage",
+    [(4, lambda last: b"coffee spilled here\n"), (3, lambda last: last[:-8] + b"\x07" + last[-7:])],
+    ids=["coffee-spilled-here", "a-control-byte-in-the-last-sum"],
+)
+def test_a_last_line_that_no_write_could_have_cut_is_damage(evening, capsys, line, damage):
+    # A torn write begins as every event does and ends before its checksum closes it: these were
+    # ignored as torn (and the next event skipped them), losing what they were with only a note.
+    lines = evening.read_bytes().splitlines(keepends=True)
+    if line == len(lines):
+        lines[-1] = damage(lines[-1])
+    else:
+        lines.append(damage(b""))
+    evening.write_bytes(b"".join(lines))
+    (code, err), report = _both(capsys, evening)
+    assert (code, err) == report and code == 2 and f"line {line}: damaged (not a JSON event)" in err

@@ -29,7 +29,8 @@ EVENTS = ("start", "hand", "draw", "wash", "penalty", "undo", "amend", "repair")
 SUM = "sum"  # the key of an event's checksum, always the last key of a line
 PREV = "prev"  # the key of the checksum of the event written before it: a line deleted, repeated or moved
 BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
-_SEALED_END = re.compile(rb'"sum": "[0-9a-f]{16}"\}\s*$')  # how a whole line written by `encode` ends
+_BEGINS = b'{"v": 1, "event": "'  # how every line `encode` writes begins, so every torn write too
+_SEALED_END = re.compile(rb'"sum": "[^"]{16}"\}\s*$')  # how a whole line written by `encode` ends
 _STARTS = b'{"v": 1, "event": "start", '  # how every line `evening new` writes begins (encode)
 LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
 _POLL = 0.05
@@ -115,6 +116,22 @@ def _decode(text: bytes) -> dict[str, Any] | None:
     except ValueError:
         return None
     return event if isinstance(event, dict) else None
+
+
+def _could_be_torn(text: bytes) -> bool:
+    """Whether a line that is not JSON could be a write cut off (a prefix of a line `encode` writes): it
+    begins as every event does, and does not end as a whole event does (its checksum last, then the
+    object closed). An amendment cut just after its record's own `sum` ends so too, but one more `}`
+    makes it whole JSON, as it never does a whole line."""
+    if not _BEGINS.startswith(text[: len(_BEGINS)]):
+        return False
+    if not _SEALED_END.search(text):
+        return True
+    try:
+        json.loads(text.rstrip() + b"}")
+    except ValueError:
+        return False  # written whole, then changed
+    return True
 
 
 def _acceptances(rows: list[tuple[int, bytes, dict[str, Any] | None]]) -> dict[int, tuple[str, int]]:
@@ -207,8 +224,9 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         lines.append(Line(number, event, ok))
     # Damaged lines after the last event are torn writes: a crash mid-write, or mid-way through the
     # write that skips an earlier torn line (docs/evening.md, "Safety"); the next event skips them all.
-    # A line that ends as a whole sealed event does (its checksum, last) was written whole: damaged.
-    whole = next((n for n in pending if _SEALED_END.search(rows[n - 1][1])), None)
+    # A line that is not the beginning of a line `encode` writes, or holds a whole object, was not cut
+    # off mid-write: damaged.
+    whole = next((n for n in pending if not _could_be_torn(rows[n - 1][1])), None)
     if whole is not None:
         raise _unreadable(path, whole)
     notes += [f"{path} line {n}: a torn last line (an event cut off mid-write) was ignored" for n in pending]
