@@ -15,7 +15,7 @@ from ..engine.errors import OptionError
 from ..engine.rules import Ruleset
 from . import log
 from .settle import FLAGS, snapshot
-from .state import Evening, Game, apply, begin, body, played, replay
+from .state import Evening, Game, apply, begin, body, check_end, played, replay
 
 Say = Callable[[str], None] | None
 _NAME = re.compile(r"[^\s,=][^,=]{0,29}")
@@ -217,6 +217,7 @@ def amend(
         idle = idle_flags(before, record, number)
         kept = body(without(record, idle))
         trial = apply(before, _stamp("amend", {"game": number, "record": kept}))
+        check_end(before, trial, number)
         found.append(Change(before, trial, {}, None, idle))
         # The new record is sealed on its own too, so that a replay can take its nets (state.play).
         sealed = log.seal({**kept, **_cache(trial.games[number - 1])})
@@ -236,7 +237,9 @@ def preview(evening: Evening, record: dict[str, Any]) -> Game:
 def preview_amend(evening: Evening, number: int, record: dict[str, Any]) -> Evening:
     """The evening if game `number` were amended to this record (nothing written)."""
     _check_game(number, evening)
-    return apply(evening, _stamp("amend", {"game": number, "record": body(record)}))
+    after = apply(evening, _stamp("amend", {"game": number, "record": body(record)}))
+    check_end(evening, after, number)
+    return after
 
 
 def without(record: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
