@@ -39,8 +39,9 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
         ("A,B,C,D,E", "two to four"),
         ("Ann,ann", "different"),
         ("Ann,B=C", "not a name"),
+        ("\u00c9mile,E\u0301mile", "different"),  # one É, then E and a combining accent: alike on screen
     ],
-    ids=["one", "five", "same-name", "equals-sign"],
+    ids=["one", "five", "same-name", "equals-sign", "Émile-composed-and-decomposed"],
 )
 def test_new_refuses_bad_players(tmp_path, capsys, players, message):
     code, _, err = cli(capsys, "evening", "new", str(tmp_path / "e.jsonl"), "--players", players)

@@ -243,6 +243,24 @@ def test_a_device_is_not_an_evening(capsys, device):
     assert code == 2 and "not a regular file" in err
 
 
+@pytest.mark.parametrize("command", ["status", "report", "chart", "stats", "play"])
+def test_a_named_pipe_is_not_an_evening_and_is_not_waited_on(tmp_path, command):
+    # Opening a FIFO to read waits for a writer that never comes: `evening status FIFO` hung for ever.
+    fifo = tmp_path / "e.jsonl"
+    os.mkfifo(fifo)
+    result = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "evening", command, str(fifo)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+    assert (
+        result.returncode == 2
+        and result.stderr == f"error: {fifo}: not a regular file, so not an evening log\n"
+    )
+
+
 def test_a_killed_writer_loses_at_most_its_own_event(evening, capsys):
     # A writer killed with SIGKILL before it finishes: the log still reads, with every earlier game.
     good = status(capsys, evening)
@@ -431,3 +449,119 @@ def test_a_whole_last_line_made_unreadable_is_damage_not_a_torn_write(evening, c
     evening.write_bytes(b"\n".join(lines))
     (code, err), report = _both(capsys, evening)
     assert (code, err) == report and code == 2 and "line 3: damaged (not a JSON event)" in err
+
+
+@pytest.mark.parametrize(
+    "order, line",
+    [
+        ([0, 1, 1, 2, 3], 3),
+        ([0, 1, 2, 3, 3], 5),
+        ([0, 2, 1, 3], 2),
+        ([0, 1, 3], 3),
+        ([0, 2, 3], 2),
+    ],
+    ids=[
+        "line-2-repeated",
+        "last-line-repeated",
+        "lines-2-and-3-swapped",
+        "line-3-deleted",
+        "line-2-deleted",
+    ],
+)
+def test_a_line_deleted_repeated_or_moved_is_found(evening, capsys, order, line):
+    # Each line was whole and sealed, so its own checksum matched: a game counted twice, or lost, or
+    # played at the wrong seats, went unsaid. Each event names the one written before it (`prev`).
+    ok(capsys, "evening", "draw", str(evening))
+    lines = evening.read_bytes().splitlines(keepends=True)
+    evening.write_bytes(b"".join(lines[i] for i in order))
+    damaged = evening.read_bytes()
+    (code, err), report = _both(capsys, evening)
+    assert (code, err) == report and code == 2 and err.count("\n") == 1
+    assert f"line {line}: out of place" in err and f"--accept {line}" in err
+    code, _, err = cli(capsys, *hand(evening, "Cy", PLAYERS))
+    assert code == 2 and f"line {line}: out of place" in err and evening.read_bytes() == damaged
+    # Meant (a game deleted on purpose): accepted by a repair event, appended; the line after it reads.
+    code, out, _ = cli(capsys, "evening", "repair", str(evening))
+    assert code == 2 and out.startswith(f"line {line}: out of place")
+    found = [int(x.split(":")[0].removeprefix("line ")) for x in out.splitlines()]
+    ok(capsys, "evening", "repair", str(evening), *[a for n in found for a in ("--accept", str(n))])
+    assert evening.read_bytes().startswith(damaged)
+    ok(capsys, *hand(evening, "Cy", PLAYERS))
+    assert status(capsys, evening)["games"] == len(order)  # every game event as it now reads, and Cy's
+
+
+def test_crlf_line_ends_still_read_as_written(evening, capsys):
+    # An editor that saved the log with CRLF changed no event: it reads, and recording goes on.
+    totals = status(capsys, evening)["totals"]
+    evening.write_bytes(evening.read_bytes().replace(b"\n", b"\r\n"))
+    assert status(capsys, evening)["totals"] == totals
+    ok(capsys, *hand(evening, "Cy", PLAYERS))
+    assert status(capsys, evening)["games"] == 3
+
+
+def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys):
+    # An editor saving "UTF-8 with BOM" put three bytes before the start event: it was refused as
+    # damaged, and `repair --accept 1` could not mend it. No event changed: it reads, and goes on.
+    totals = status(capsys, evening)["totals"]
+    evening.write_bytes(b"\xef\xbb\xbf" + evening.read_bytes())
+    assert status(capsys, evening)["totals"] == totals
+    ok(capsys, *hand(evening, "Cy", PLAYERS))
+    assert status(capsys, evening)["games"] == 3
+    assert "nothing to repair" in ok(capsys, "evening", "repair", str(evening))
+
+
+@pytest.mark.parametrize(
+    "cut, says",
+    [
+        (0, "empty (was `evening new` cut off?)"),
+        (1, "its start was cut off mid-write"),
+        (40, "its start was cut off mid-write"),
+        (-1, "its start was cut off mid-write"),
+    ],
+    ids=["empty-file", "start-cut-after-1-byte", "start-cut-after-40-bytes", "start-cut-before-its-newline"],
+)
+def test_a_new_evening_cut_off_says_to_start_again(tmp_path, capsys, cut, says):
+    # A crash during `evening new` left the file (which `new` then refuses to overwrite) and every
+    # command said only "not an evening log": nothing in it to keep, and no way on was given.
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob")
+    path.write_bytes(path.read_bytes()[:cut] if cut >= 0 else path.read_bytes()[:-10])
+    for args in (["status", str(path)], hand(path, "Ann", ["Ann", "Bob"])[1:]):
+        code, _, err = cli(capsys, "evening", *args)
+        assert code == 2 and err == (
+            f"error: {path}: {says}: no game was recorded in it; delete it and start the evening again\n"
+        )
+
+
+def test_an_amendment_cut_off_just_after_its_records_sum_is_a_torn_write(evening, capsys):
+    # The amended record ends with its own `sum` and `}`, as a whole line does: a crash cut there
+    # left the log refused ("damaged"), where every other cut is a torn write, reported and skipped.
+    good = status(capsys, evening)
+    ok(capsys, "evening", "amend", str(evening), "1", "--draw")
+    data = evening.read_bytes()
+    last = data.splitlines(keepends=True)[-1]
+    cut = last.index(b'"}, "prev"') + 2  # just after the record's `}`
+    evening.write_bytes(data[: len(data) - len(last)] + last[:cut])
+    code, out, err = cli(capsys, "evening", "status", str(evening), "--json")
+    assert code == 0 and json.loads(out)["totals"] == good["totals"], err
+    assert err == f"note: {evening} line 4: a torn last line (an event cut off mid-write) was ignored\n"
+    ok(capsys, "evening", "amend", str(evening), "1", "--draw")  # recording goes on, skipping it
+    assert status(capsys, evening)["totals"] != good["totals"]
+
+
+@pytest.mark.parametrize(
+    "line, damage",
+    [(4, lambda last: b"coffee spilled here\n"), (3, lambda last: last[:-8] + b"\x07" + last[-7:])],
+    ids=["coffee-spilled-here", "a-control-byte-in-the-last-sum"],
+)
+def test_a_last_line_that_no_write_could_have_cut_is_damage(evening, capsys, line, damage):
+    # A torn write begins as every event does and ends before its checksum closes it: these were
+    # ignored as torn (and the next event skipped them), losing what they were with only a note.
+    lines = evening.read_bytes().splitlines(keepends=True)
+    if line == len(lines):
+        lines[-1] = damage(lines[-1])
+    else:
+        lines.append(damage(b""))
+    evening.write_bytes(b"".join(lines))
+    (code, err), report = _both(capsys, evening)
+    assert (code, err) == report and code == 2 and f"line {line}: damaged (not a JSON event)" in err

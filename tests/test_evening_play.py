@@ -477,3 +477,27 @@ def test_ways_of_winning_that_contradict_are_said_and_one_part_changed(tmp_path)
     assert "  robbing-kong is a win by discard, not from the wall\n  Change what?" in out
     game = events(path)[1]
     assert game["from"] == "Cy" and "win_by" not in game
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Draw", "undo", "QUIT", "cancel", "Hand", "also"],
+    ids=["draw", "undo", "quit", "cancel", "hand", "also"],
+)
+def test_a_player_named_as_a_word_of_play_is_refused(tmp_path, name):
+    # A player named `draw` could never be named the winner in play (`draw` is the draw), nor one
+    # named `hand` at "Change what?" (the winner's hand), nor `cancel` at any prompt.
+    path = tmp_path / "e.jsonl"
+    result = run("evening", "new", str(path), "--players", f"{name},Bob,Cy,Di")
+    assert result.returncode == 2 and f"--players: {name!r} is a word of `evening play`" in result.stderr
+    assert result.stderr.count("\n") == 1 and not path.exists()
+
+
+def test_a_player_named_undo_smith_typed_whole_is_the_winner_not_undo(tmp_path):
+    # "Undo Smith" began with the command `undo`, so typing his name took back the last game instead.
+    players = ["Undo Smith", "Status Quo", "Cy", "Di"]
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", ",".join(players)).returncode == 0
+    code, out = play(path, ["Undo Smith", WINS[0], "d", "Status Quo", "", "1", "2", "3", "y", "quit"])
+    assert code == 0 and "Recorded game 1." in out, out
+    assert [e.get("winner") for e in events(path)] == [None, "Undo Smith"]

@@ -15,6 +15,7 @@ from pungchow_calc.evening.record import load
 from pungchow_calc.evening.report import running
 from pungchow_calc.evening.report import status as status_of
 from pungchow_calc.render.evening import status_text
+from pungchow_calc.render.layout import cell_width
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 
@@ -180,3 +181,59 @@ def test_details_that_no_longer_settle_to_the_recorded_nets_are_refused(tmp_path
     monkeypatch.setattr(state, "game_result", other)
     code, _, err = cli(capsys, "evening", "report", str(path))
     assert code == 2 and "game 1: the result recorded" in err and "is not what settling it gives" in err
+
+
+@pytest.mark.parametrize(
+    "first",
+    [pytest.param("王", id="wide-initial-王"), pytest.param("ßen", id="initial-ß-upper-cased-to-SS")],
+)
+def test_chart_marks_fill_one_cell_for_name(tmp_path, capsys, first):
+    # A player whose initial is wide (王) or upper-cases to two letters (ß: SS) was marked by it, so
+    # his points took two cells and the rows of the chart came apart: he gets a digit, as clashes do.
+    players = [first, "Bob", "Cy", "Di"]
+    path = _new(tmp_path, capsys, players)
+    ok(capsys, *hand(path, first, players))
+    ok(capsys, *hand(path, "Bob", players))
+    chart = ok(capsys, "evening", "chart", str(path), "--width", "60", "--height", "8")
+    grid = [line for line in chart.splitlines() if "|" in line or "+-" in line]
+    assert len({cell_width(line) for line in grid}) == 1, chart
+    assert f"1 {first} " in chart and "2 Bob " in chart
+
+
+def test_markdown_report_escapes_a_bar_in_the_name_a_b_in_its_header_too(tmp_path, capsys):
+    # "A|B" was escaped in the rows but not in the header, which so had one column more than the rows.
+    players = ["A|B", "Bob", "Cy", "Di"]
+    path = _new(tmp_path, capsys, players)
+    ok(capsys, *hand(path, "A|B", players))
+    md = ok(capsys, "evening", "report", str(path), "--format", "markdown")
+    tables = [line for line in md.splitlines() if line.startswith("|")]
+    cells = [len(line.replace("\\|", "").split("|")) for line in tables]
+    assert len(tables) == 10 and len(set(cells[:4])) == 1 and len(set(cells[4:])) == 1, md
+    assert "| A\\|B |" in md
+
+
+def test_amending_game_8_so_the_one_set_ends_before_game_9_is_refused(tmp_path, capsys):
+    # Two players, one set: the deal passes 7 times, East keeps it at game 8, and game 9 ends the set.
+    # Amending game 8 so that East loses ended the set there, and game 9 was left after the end
+    # ("Set 2 of 1, round 1 · the evening is over"): refused, as a change that breaks a later game.
+    two = ["Ann", "Bob"]
+    path = _new(tmp_path, capsys, two, "--sets", "1")
+    for _ in range(7):
+        ok(capsys, *hand(path, status(capsys, path)["next_east"], two))
+    ok(capsys, *hand(path, status(capsys, path)["east"], two))
+    east, loser = status(capsys, path)["east"], status(capsys, path)["next_east"]
+    ok(capsys, *hand(path, loser, two))
+    assert status(capsys, path)["over"] and status(capsys, path)["set"] == 1
+    before = path.read_bytes()
+    code, _, err = cli(
+        capsys, "evening", "amend", str(path), "8", WINS[0], "--winner", loser, "--other", f"{east}=2"
+    )
+    assert code == 2 and path.read_bytes() == before and err.count("\n") == 1
+    assert f"game 8 cannot be changed so: game 9 ({loser}'s win) would no longer settle" in err
+    assert "the evening would be over before it (1 set played)" in err
+    assert "take game 9 back (`evening undo` once), then change game 8: the evening ends before game 9" in err
+    out = ok(capsys, "evening", "undo", str(path))  # ... and going on as it says works
+    assert "Next game: round 4 of set 1 (was none, the evening is over)" in out  # not "set 2"
+    out = ok(capsys, "evening", "amend", str(path), "8", WINS[0], "--winner", loser, "--other", f"{east}=2")
+    assert "Next game: none, the evening is over (was round 4 of set 1)" in out
+    assert status(capsys, path)["over"] and status(capsys, path)["set"] == 1

@@ -252,6 +252,10 @@ class Table:
         word, _, rest = command.partition(" ")
         word = word.lower()
         games = self._commands(evening)
+        named = _pick(command, list(evening.players), whole=True)
+        if named is not None and rest.strip():  # "Undo Smith" typed whole is the player, not `undo`
+            self._settle(evening, self._won(dict(evening.seats()), named))
+            return True
         if word in ("quit", "exit", "q"):
             return False
         if word in ("help", "?", ""):

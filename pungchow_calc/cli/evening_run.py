@@ -181,6 +181,8 @@ def change_text(before: Any, after: Any) -> str:
     from ..render.evening import table
 
     def where(evening: Any) -> str:
+        if evening.over:  # never a round one past the end (docs/evening.md, `status --json`)
+            return "none, the evening is over"
         return f"{round_name(evening)} of set {evening.round_index() // 4 + 1}"
 
     def signed(value: int) -> str:

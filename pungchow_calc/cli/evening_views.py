@@ -51,6 +51,7 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     from ..render.evening import stats_table
 
     try:
+        _once(files)
         evenings = [replay(read(f, say)) for f in files]
         stats = combined_stats(evenings)  # the biggest hands are settled here (Game.detail)
     except PungchowError as error:
@@ -62,6 +63,24 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     out = output_stream(ascii_only)
     print(f"{len(evenings)} evening{'s' if len(evenings) != 1 else ''}, {games} games", file=out)
     print(stats_table(fit_data(stats, out), [("evenings", "Evenings")]), file=out)
+
+
+def _once(files: list[str]) -> None:
+    """Refuse an evening given twice (the same file, by any name): its games would be counted twice."""
+    import os
+
+    for i, later in enumerate(files):
+        for earlier in files[:i]:
+            try:
+                same = os.path.samefile(earlier, later)
+            except OSError:
+                continue  # a file that cannot be found is said when it is read
+            if same:
+                raise OptionError(
+                    f"{later}: the same file as {earlier}; give each evening once (its games would count "
+                    "twice)",
+                    code="bad-option",
+                )
 
 
 def chart_command(file: str, width: int | None, height: int, ascii_only: bool) -> None:

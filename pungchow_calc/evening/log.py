@@ -4,7 +4,8 @@ Writing: each event is one line, written with a single `os.write` on an `O_APPEN
 exclusive `flock`, then fsynced before success is reported; nothing is ever rewritten. Reading: a torn
 last line (a crash mid-write) is reported and skipped; a damaged line anywhere else is an error naming
 the line; a line from a newer log format is refused rather than misread. Each event carries `sum`, a
-checksum of its content, so a change that leaves valid JSON is found too; `repair` records, by a new
+checksum of its content, so a change that leaves valid JSON is found too, and `prev`, the checksum of the
+event before it, so a line deleted, repeated or moved is found; `repair` records, by a new
 event, that a changed line is accepted as it now reads (docs/evening.md, "Damage and repair").
 """
 
@@ -26,7 +27,11 @@ from ..engine.errors import PungchowError
 FORMAT = 1  # the log format this program writes and reads (the `v` of every event)
 EVENTS = ("start", "hand", "draw", "wash", "penalty", "undo", "amend", "repair")
 SUM = "sum"  # the key of an event's checksum, always the last key of a line
-_SEALED_END = re.compile(rb'"sum": "[0-9a-f]{16}"\}\s*$')  # how a whole line written by `encode` ends
+PREV = "prev"  # the key of the checksum of the event written before it: a line deleted, repeated or moved
+BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
+_BEGINS = b'{"v": 1, "event": "'  # how every line `encode` writes begins, so every torn write too
+_SEALED_END = re.compile(rb'"sum": "[^"]{16}"\}\s*$')  # how a whole line written by `encode` ends
+_STARTS = b'{"v": 1, "event": "start", '  # how every line `evening new` writes begins (encode)
 LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
 _POLL = 0.05
 
@@ -84,6 +89,12 @@ def encode(event: dict[str, Any]) -> bytes:
     return (json.dumps(seal(event), ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
 
 
+def _link(event: Mapping[str, Any]) -> str | None:
+    """What the next event's `prev` names this event by: its recorded checksum (None: it has none)."""
+    given = event.get(SUM)
+    return given if isinstance(given, str) else None
+
+
 def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
     version = event.get("v")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
@@ -105,6 +116,22 @@ def _decode(text: bytes) -> dict[str, Any] | None:
     except ValueError:
         return None
     return event if isinstance(event, dict) else None
+
+
+def _could_be_torn(text: bytes) -> bool:
+    """Whether a line that is not JSON could be a write cut off (a prefix of a line `encode` writes): it
+    begins as every event does, and does not end as a whole event does (its checksum last, then the
+    object closed). An amendment cut just after its record's own `sum` ends so too, but one more `}`
+    makes it whole JSON, as it never does a whole line."""
+    if not _BEGINS.startswith(text[: len(_BEGINS)]):
+        return False
+    if not _SEALED_END.search(text):
+        return True
+    try:
+        json.loads(text.rstrip() + b"}")
+    except ValueError:
+        return False  # written whole, then changed
+    return True
 
 
 def _acceptances(rows: list[tuple[int, bytes, dict[str, Any] | None]]) -> dict[int, tuple[str, int]]:
@@ -146,13 +173,16 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     raw = data.split(b"\n")
     tail = raw[-1]  # bytes after the last newline: a torn write, or nothing
     texts = raw if tail else raw[:-1]
-    rows = [(i, text, _decode(text)) for i, text in enumerate(texts, start=1)]
+    # A byte order mark an editor put before the first line (Notepad saving "UTF-8 with BOM") changes
+    # no event: it is read past, as JSON reads past a CR before the newline.
+    rows = [(i, text, _decode(text.removeprefix(BOM) if i == 1 else text)) for i, text in enumerate(texts, 1)]
     accepted = {n: (digest, 0) for n, digest in (accept or {}).items()}
     accepted.update(_acceptances(rows))
     lines: list[Line] = []
     notes: list[str] = []
     pending: list[int] = []  # damaged lines the next event may declare as torn writes it skips
     sealed = False  # a line with a checksum was read: every later line must have one
+    last: str | None = None  # the `_link` of the event before (None: none, or an unreadable line accepted)
     for number, text, event in rows:
         digest, by = accepted.get(number, ("", 0))
         ok = bool(digest) and digest == line_sum(text)  # accepted, and unchanged since
@@ -160,6 +190,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         if event is None:
             if ok:
                 notes.append(f"{path} line {number}: damaged, and skipped{repaired}")
+                last = None  # what it said it followed is lost with it
             else:
                 pending.append(number)
             continue
@@ -179,16 +210,34 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
                 raise _changed(path, number, "changed since it was written (its checksum does not match)")
         else:
             sealed = True
+        after = event.get(PREV)
+        if after is not None and last is not None and after != last and not ok:
+            raise _changed(
+                path,
+                number,
+                "out of place: the line before it is not the one it was written after "
+                "(a line deleted, repeated or moved)",
+            )
+        last = _link(event)
         if ok:
             notes.append(f"{path} line {number}: changed after it was written, and accepted{repaired}")
         lines.append(Line(number, event, ok))
     # Damaged lines after the last event are torn writes: a crash mid-write, or mid-way through the
     # write that skips an earlier torn line (docs/evening.md, "Safety"); the next event skips them all.
-    # A line that ends as a whole sealed event does (its checksum, last) was written whole: damaged.
-    whole = next((n for n in pending if _SEALED_END.search(rows[n - 1][1])), None)
+    # A line that is not the beginning of a line `encode` writes, or holds a whole object, was not cut
+    # off mid-write: damaged.
+    whole = next((n for n in pending if not _could_be_torn(rows[n - 1][1])), None)
     if whole is not None:
         raise _unreadable(path, whole)
     notes += [f"{path} line {n}: a torn last line (an event cut off mid-write) was ignored" for n in pending]
+    if not lines and (not data or pending == [1] and _STARTS.startswith(rows[0][1][: len(_STARTS)])):
+        # `evening new` was cut off (a crash between creating the file and writing its start, or
+        # during that write): it reported nothing, and no game can have been recorded after it.
+        what = "empty (was `evening new` cut off?)" if not data else "its start was cut off mid-write"
+        raise EveningError(
+            f"{path}: {what}: no game was recorded in it; delete it and start the evening again",
+            code="evening-damaged",
+        )
     if not lines or lines[0].event.get("event") != "start" or lines[0].number != 1:
         raise EveningError(f"{path}: not an evening log (no start event on line 1)", code="evening-damaged")
     return Log(path, tuple(lines), tuple(notes), tuple(pending), data.endswith(b"\n") or not data)
@@ -241,8 +290,8 @@ def _read_all(fd: int) -> bytes:
 
 def read(path: str, say: Callable[[str], None] | None = None) -> Log:
     """Read a log under a shared lock (a writer's line is never seen half-written)."""
-    try:
-        fd = os.open(path, os.O_RDONLY)
+    try:  # non-blocking: a named pipe given by mistake is refused below, not waited on for ever
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
         raise EveningError(
             f"{path}: no such evening (start one with `evening new`)", code="evening-missing"
@@ -319,6 +368,9 @@ def _add(fd: int, path: str, data: bytes, log: Log, event: dict[str, Any]) -> di
     if log.torn:
         # End the torn line(s), and say in the new event that they are skipped on purpose.
         event = {**event, "skips_torn_line": log.torn[0] if len(log.torn) == 1 else list(log.torn)}
+    after = _link(log.lines[-1].event)
+    if after is not None:  # so a line deleted, repeated or moved is found (docs/evening.md, "Safety")
+        event = {**event, PREV: after}
     written = seal(event)
     prefix = b"" if log.ends_line else b"\n"
     _write_line(fd, path, prefix + encode(written), len(data))

@@ -5,6 +5,7 @@ writer's lock), settled, and only then appended. A game that cannot be settled i
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -14,10 +15,17 @@ from ..engine.errors import OptionError
 from ..engine.rules import Ruleset
 from . import log
 from .settle import FLAGS, snapshot
-from .state import Evening, Game, apply, begin, body, played, replay
+from .state import Evening, Game, apply, begin, body, check_end, played, replay
 
 Say = Callable[[str], None] | None
 _NAME = re.compile(r"[^\s,=][^,=]{0,29}")
+# The words `evening play` reads where a player may be named (docs/evening.md, `evening play`): its
+# commands at the main prompt, the parts of a game at "Change what?", and `cancel` at every prompt. A
+# player so named could not be told from the word.
+PLAY_WORDS = (
+    *("draw", "wash", "false", "false-mahjongg", "undo", "amend", "status", "report", "help", "quit"),
+    *("exit", "q", "?", "cancel", "hand", "how", "from", "also", "player", "tiles"),
+)
 
 
 def now() -> str:
@@ -33,9 +41,18 @@ def players_of(text: str) -> list[str]:
             raise OptionError(
                 f"--players: {name!r} is not a name (1 to 30 characters, no comma or =)", code="bad-player"
             )
+    for name in names:
+        if name.casefold() in PLAY_WORDS:
+            raise OptionError(
+                f"--players: {name!r} is a word of `evening play`, which could not tell the player from it: "
+                "give another name",
+                code="bad-player",
+            )
     if not 2 <= len(names) <= 4:
         raise OptionError(f"--players: give two to four players, not {len(names)}", code="bad-player")
-    if len(set(n.casefold() for n in names)) != len(names):
+    # Names that differ only in case, or in how an accent is encoded (É as one character or as E and a
+    # combining accent: they look the same), could not be told apart at the table.
+    if len({unicodedata.normalize("NFC", n).casefold() for n in names}) != len(names):
         raise OptionError("--players: every player needs a different name", code="bad-player")
     return names
 
@@ -200,6 +217,7 @@ def amend(
         idle = idle_flags(before, record, number)
         kept = body(without(record, idle))
         trial = apply(before, _stamp("amend", {"game": number, "record": kept}))
+        check_end(before, trial, number)
         found.append(Change(before, trial, {}, None, idle))
         # The new record is sealed on its own too, so that a replay can take its nets (state.play).
         sealed = log.seal({**kept, **_cache(trial.games[number - 1])})
@@ -219,7 +237,9 @@ def preview(evening: Evening, record: dict[str, Any]) -> Game:
 def preview_amend(evening: Evening, number: int, record: dict[str, Any]) -> Evening:
     """The evening if game `number` were amended to this record (nothing written)."""
     _check_game(number, evening)
-    return apply(evening, _stamp("amend", {"game": number, "record": body(record)}))
+    after = apply(evening, _stamp("amend", {"game": number, "record": body(record)}))
+    check_end(evening, after, number)
+    return after
 
 
 def without(record: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:

@@ -224,7 +224,7 @@ def begin(start: dict[str, Any], path: str = "") -> Evening:
 
 def body(record: dict[str, Any]) -> dict[str, Any]:
     """A game event without its bookkeeping (version, time, cached seats and nets)."""
-    bookkeeping = ("v", "at", "played", "net", "skips_torn_line", "sum")
+    bookkeeping = ("v", "at", "played", "net", "skips_torn_line", "prev", "sum")
     return {k: v for k, v in record.items() if k not in bookkeeping}
 
 
@@ -268,8 +268,10 @@ def _breaks_later(
     at: Evening,
     before: Position,
     error: PungchowError,
+    over: bool = False,
 ) -> OptionError:
-    """Why a change of game `changed` is refused: game `number` cannot be settled at its new seats."""
+    """Why a change of game `changed` is refused: game `number` cannot be settled at its new seats (or,
+    `over`, would come after the evening's end: then it can only be taken back)."""
     east, was = at.players[before.east], evening.games[number - 1].east
     seats = f"{east} would be East Wind at game {number}" + (f", not {was}" if east != was else "")
     last, undos, games = len(evening.games), 0, len(evening.games)
@@ -279,18 +281,38 @@ def _breaks_later(
         undos += 1
         games -= entry[0] == "game"
     times = "once" if undos == 1 else f"{undos} times"
-    if number == last:
-        back = f"take game {number} back (`evening undo` {times}), change game {changed}, and record it again"
-    else:
-        back = (
-            f"take back games {number} to {last} (`evening undo` {times}), "
-            f"change game {changed}, and record them again"
-        )
+    them = "it" if number == last else "them"
+    which = f"game {number} back" if number == last else f"back games {number} to {last}"
+    again = (
+        f"then change game {changed}: the evening ends before game {number}"
+        if over
+        else (f"change game {changed}, and record {them} again")
+    )
+    first = "" if over else f"amend game {number} first, or "
     return OptionError(
         f"game {changed} cannot be changed so: game {number} ({_what(record)}) would no longer settle "
-        f"({seats}): {error}. To go on, amend game {number} first, or {back}",
+        f"({seats}): {error}. To go on, {first}take {which} (`evening undo` {times}), {again}",
         code="amend-breaks-later-game",
     )
+
+
+def check_end(evening: Evening, after: Evening, changed: int) -> None:
+    """Refuse a change of game `changed` (evening: before it; after: with it) that would end the
+    evening before a later game: the sets agreed on would be over before that game was played."""
+    sets = after.sets
+    late = next(
+        (
+            g
+            for g in after.games[changed:]
+            if sets is not None and after.round_index(g.before) >= sets * ROUNDS_PER_SET
+        ),
+        None,
+    )
+    if late is not None:
+        why = OptionError(
+            f"the evening would be over before it ({sets} set{'s' if sets != 1 else ''} played)"
+        )
+        raise _breaks_later(evening, changed, late.number, late.record, after, late.before, why, over=True)
 
 
 def apply(evening: Evening, event: dict[str, Any]) -> Evening:

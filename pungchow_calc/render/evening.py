@@ -276,13 +276,12 @@ def report_text(report: dict[str, Any], width: int | None = None) -> str:
 def report_markdown(report: dict[str, Any]) -> str:
     """`evening report --format markdown` (numbers aligned right: `---:`)."""
 
+    def row(cells: list[Any]) -> str:
+        return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
+
     def md(headers: list[str], rows: list[list[Any]], right: set[int]) -> str:
-        lines = [
-            "| " + " | ".join(headers) + " |",
-            "|" + "".join("---:|" if i in right else "---|" for i in range(len(headers))),
-        ]
-        lines += ["| " + " | ".join(str(c).replace("|", "\\|") for c in row) + " |" for row in rows]
-        return "\n".join(lines)
+        lines = [row(headers), "|" + "".join("---:|" if i in right else "---|" for i in range(len(headers)))]
+        return "\n".join([*lines, *(row(r) for r in rows)])
 
     headers, rows = _history_rows(report)
     stats = report["stats"]
@@ -380,8 +379,10 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
 
 
 def _marks(names: list[str]) -> dict[str, str]:
-    """One character per player: the initial, or a digit when initials clash."""
+    """One character per player: the initial, or a digit when initials clash or one would not fill
+    exactly one cell of the grid (a wide 王, `ß` upper-cased to `SS`)."""
     initials = [n[0].upper() for n in names]
-    if len(set(initials)) == len(initials) and "*" not in initials and "-" not in initials:
+    single = all(len(i) == 1 and cell_width(i) == 1 for i in initials)
+    if single and len(set(initials)) == len(initials) and "*" not in initials and "-" not in initials:
         return dict(zip(names, initials, strict=True))
     return {n: str(i + 1) for i, n in enumerate(names)}
