@@ -1,0 +1,72 @@
+"""House rulesets at the edges (the TRUST round): values a ruleset allows but no table can play.
+
+Each test is named after its input and failed before its fix (docs/rulesets.md).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_helpers import run
+
+from pungchow_calc.engine.errors import HandError
+from pungchow_calc.engine.scoring import MAX_HAND_DOUBLINGS, score_text
+from pungchow_calc.engine.situation import Situation
+from pungchow_calc.ruleset_files import load
+
+HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+
+
+def _write(tmp_path: Path, text: str, name: str = "house.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _doubling_rules(count: int, each: int = 32) -> str:
+    """`count` hand rules of `each` doublings (the most one rule may give), all of which hold."""
+    rules = "".join(f"  - {{id: d{i}, label: D{i}, doublings: {each}}}\n" for i in range(count))
+    return "extends: pung-chow\nrules:\n" + rules
+
+
+@pytest.mark.parametrize(
+    "count",
+    [
+        pytest.param(40, id="forty-rules-past-float"),
+        pytest.param(500, id="five-hundred-rules-past-4300-digits"),
+    ],
+)
+def test_rules_of_32_doublings_each_refuse_the_hand(tmp_path, count):
+    """40 rules of 32 doublings made `batch --compare` end in an OverflowError traceback (its mean is a
+    float); 500 made a score of over 4,300 digits, which `score` called "a number on the command line
+    is too long" and `batch` an internal error. The hand is refused, in one line, naming the ruleset."""
+    path = _write(tmp_path, _doubling_rules(count))
+    hands = _write(tmp_path, f"{HAND}\n{HAND} --seat south\n", "hands.txt")
+    score = run("score", HAND, "-r", str(path))
+    assert (score.exit_code, score.stdout) == (2, "")
+    assert score.stderr == (
+        f"error: the hand doubles {count * 32} times under house, more than a score can hold "
+        f"(at most {MAX_HAND_DOUBLINGS})\n"
+    )
+    as_json = run("score", HAND, "-r", str(path), "--json")
+    assert json.loads(as_json.stdout)["error"]["code"] == "too-many-doublings"
+    batch = run("batch", str(hands), "-r", str(path), "--format", "jsonl")
+    records = [json.loads(line) for line in batch.stdout.splitlines()]
+    assert batch.exit_code == 1
+    assert [r["error"]["code"] for r in records] == ["too-many-doublings"] * 2
+    compare = run("batch", str(hands), "--compare", "pung-chow", str(path), "--format", "json")
+    assert compare.exit_code == 1 and "Traceback" not in compare.output
+    assert json.loads(compare.stdout)["failed"] == 2
+
+
+def test_doublings_up_to_the_bound_still_score(tmp_path):
+    """Eight rules of 32 doublings (256, the bound) score as before: only what no table can pay is refused."""
+    rs = load(str(_write(tmp_path, _doubling_rules(8))))
+    result = score_text(HAND, rs, Situation())
+    assert result.doublings == MAX_HAND_DOUBLINGS
+    assert result.score == result.points * 2**MAX_HAND_DOUBLINGS
+    with pytest.raises(HandError) as refused:
+        score_text(HAND, load(str(_write(tmp_path, _doubling_rules(9), "nine.yaml"))), Situation())
+    assert refused.value.code == "too-many-doublings"
