@@ -100,7 +100,8 @@ def build_schema() -> dict[str, Any]:
     setting_props: dict[str, Any] = {}
     for key, doc in SETTING_KEYS.items():
         if key in ("limit", "limit_hand_value", "max_chows"):
-            setting_props[key] = {"type": ["integer", "null"], "minimum": 0, "description": doc}
+            least = 0 if key == "max_chows" else 1  # a limit of 0 would pay nothing (rules._settings)
+            setting_props[key] = {"type": ["integer", "null"], "minimum": least, "description": doc}
         elif key in ("settle_losers", "limit_hand_counts", "long_hand_scores_zero"):
             setting_props[key] = {"type": "boolean", "description": doc}
         elif key == "round_points":

@@ -70,3 +70,25 @@ def test_doublings_up_to_the_bound_still_score(tmp_path):
     with pytest.raises(HandError) as refused:
         score_text(HAND, load(str(_write(tmp_path, _doubling_rules(9), "nine.yaml"))), Situation())
     assert refused.value.code == "too-many-doublings"
+
+
+@pytest.mark.parametrize(
+    ("setting", "line"),
+    [pytest.param("limit", 3, id="limit-0"), pytest.param("limit_hand_value", 3, id="limit-hand-value-0")],
+)
+def test_a_limit_of_0_is_refused(tmp_path, setting, line):
+    """`limit: 0` capped every payment at 0: the whole table played for nothing, silently (`--limit 0`
+    was already refused). No limit is written null."""
+    path = _write(tmp_path, f"extends: pung-chow-limit\nsettings:\n  {setting}: 0\n")
+    expected = f"error: {path}:{line}: {setting} must be at least 1 point, or null for no limit\n"
+    for argv in (("rules", "check", str(path)), ("score", HAND, "-r", str(path))):
+        result = run(*argv)
+        assert (result.exit_code, result.stdout, result.stderr) == (2, "", expected)
+    assert (
+        run(
+            "rules",
+            "check",
+            str(_write(tmp_path, "extends: pung-chow-limit\nsettings:\n  limit: 1\n", "one.yaml")),
+        ).exit_code
+        == 0
+    )

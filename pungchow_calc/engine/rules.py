@@ -93,7 +93,7 @@ TOP_KEYS = {
 }
 WASH_KEYS = {"payments", "east_multiplier"}
 SETTING_KEYS = {
-    "limit": "a whole number of points, or null for no limit",
+    "limit": "a whole number of points (1 or more), or null for no limit",
     "limit_hand_value": "what a limit hand scores when no limit is in force, or null",
     "east_multiplier": "how many times East pays or collects (the book: 2)",
     "loser_max_pairs": "how many pairs a non-winning hand may score",
@@ -371,6 +371,11 @@ def _settings(raw: Any) -> Settings:
                 if value is None and key == "round_points"
                 else _int_value(value, ("settings", key), key, 64)
             )
+    for key in ("limit", "limit_hand_value"):
+        # A limit of 0 would cap every payment at nothing: money would never move (`--limit` refuses
+        # 0 too, options.py). No limit is written null.
+        if out.get(key) == 0:
+            raise Invalid(("settings", key), f"{key} must be at least 1 point, or null for no limit")
     if out.get("round_points") == 0:
         raise Invalid(("settings", "round_points"), "round_points must be at least 1, or null")
     if "limits" in raw:
