@@ -67,6 +67,8 @@ __all__ = [
 MAX_INT = 10**9  # no point value, limit or count needs more
 MAX_DOUBLINGS = 32  # per rule: an exponent, so a huge one would take forever to compute
 MAX_LOSER_PAIRS = 7  # fourteen tiles hold at most seven pairs
+MAX_SMALL = 64  # doubling_base, round_points, min_doublings: small numbers by nature
+MAX_EVENING = 1000  # east_repeat_cap, sets_per_evening
 AFTER_FALSE_MAHJONGG = ("east_keeps_unless_caller", "east_keeps", "deal_passes")
 EVENING_KEYS = {
     "round_wind": "true: the prevailing wind turns each round (Part II); false: no round wind (Part I)",
@@ -369,7 +371,7 @@ def _settings(raw: Any) -> Settings:
             out[key] = (
                 None
                 if value is None and key == "round_points"
-                else _int_value(value, ("settings", key), key, 64)
+                else _int_value(value, ("settings", key), key, MAX_SMALL)
             )
     for key in ("limit", "limit_hand_value"):
         # A limit of 0 would cap every payment at nothing: money would never move (`--limit` refuses
@@ -434,7 +436,7 @@ def _evening(raw: Any) -> EveningRules:
                 raise Invalid(path, f"after_false_mahjongg must be one of {', '.join(AFTER_FALSE_MAHJONGG)}")
             out[key] = value
         else:
-            out[key] = None if value is None else _int_value(value, path, key, 1000)
+            out[key] = None if value is None else _int_value(value, path, key, MAX_EVENING)
             if key == "sets_per_evening" and out[key] == 0:
                 raise Invalid(path, "sets_per_evening must be at least 1, or null")
     return EveningRules(**out)
