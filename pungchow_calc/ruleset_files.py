@@ -297,6 +297,8 @@ def _merged_line(text: str, merged: dict[str, Any], path: tuple[Any, ...]) -> in
         except yaml.YAMLError:
             own = None
         own_items = own.get(path[0]) if isinstance(own, dict) else None
+        if wanted is not None and not isinstance(own_items, list):
+            return None  # the file gives no rules: inherited from the base, no line of its own here
         if isinstance(own_items, list) and wanted is not None:
             # The k-th item of that id in the merge is the k-th in the file (an id written twice).
             k = sum(1 for x in items[: path[1]] if isinstance(x, dict) and x.get("id") == wanted)

@@ -92,3 +92,52 @@ def test_a_limit_of_0_is_refused(tmp_path, setting, line):
         ).exit_code
         == 0
     )
+
+
+NAMED = (
+    "extends: classical-bmja\nrules:\n  - id: house\n    label: House\n    points: 1\n    when: [{when}]\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("when", "condition", "named"),
+    [
+        pytest.param("{calling_for: only_honours}", "calling_for", "only_honours", id="calling-for-typo"),
+        pytest.param(
+            "{not: {any: [{calling_for: [only_honors, nosuch]}]}}",
+            "calling_for",
+            "nosuch",
+            id="nested-in-not-any",
+        ),
+        pytest.param(
+            "{no_other_points: {except: [mahjongg]}}",
+            "no_other_points",
+            "mahjongg",
+            id="no-other-points-typo",
+        ),
+    ],
+)
+def test_a_condition_naming_a_rule_the_ruleset_lacks_is_refused(tmp_path, when, condition, named):
+    """`calling_for: only_honours` (British spelling) loaded, and the rule could never hold; `except:
+    [mahjongg]` made "no other score" never apply, as the Mah-Jongg line is always there: wrong scores,
+    silently. Both are refused, naming the file, the line and the id."""
+    path = _write(tmp_path, NAMED.replace("{when}", when))
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: {path}:6: rule 'house': {condition} names rule {named!r}, which this ruleset does not have\n"
+    )
+
+
+def test_remove_rules_mah_jongg_under_pung_chow_names_the_rule_that_still_needs_it(tmp_path):
+    """Removing `mah_jongg` left `no_other_score` (inherited: `except: [mah_jongg]`) naming a rule gone.
+    The refusal names that rule, and no line of a file that does not write it (it said line 1)."""
+    path = _write(tmp_path, "extends: pung-chow\nremove_rules: [mah_jongg]\n")
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {path}: rule 'no_other_score': no_other_points names rule 'mah_jongg', "
+        "which this ruleset does not have\n",
+    )
+    fixed = _write(tmp_path, "extends: pung-chow\nremove_rules: [mah_jongg, no_other_score]\n", "fixed.yaml")
+    assert run("rules", "check", str(fixed)).exit_code == 0

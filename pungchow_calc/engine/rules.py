@@ -24,6 +24,7 @@ from .conditions import (
     any_tally,
     facts_read,
     facts_required,
+    rules_named,
     unit_fields_read,
 )
 from .conditions.indicators import COUNTERS
@@ -559,6 +560,18 @@ def _unique_ids(section: str, what: str, ids: list[str]) -> None:
         seen.add(item_id)
 
 
+def _named_rules_exist(raw_rules: list[Any], ids: set[str]) -> None:
+    """Refuse a condition naming a rule id the ruleset lacks (a typo, or a rule `remove_rules` dropped):
+    `calling_for` would never hold, `no_other_points` would let no line through."""
+    for i, raw in enumerate(raw_rules):
+        for condition, named in rules_named(raw.get("when", [])):
+            if named not in ids:
+                raise Invalid(
+                    ("rules", i, "when"),
+                    f"rule {raw['id']!r}: {condition} names rule {named!r}, which this ruleset does not have",
+                )
+
+
 def _penalties(raw: Any) -> tuple[Penalty, ...]:
     if raw is None:
         return ()
@@ -591,6 +604,7 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str) -> Rule
         raise Invalid(("rules",), "rules must be a non-empty list")
     rules = tuple(_rule(r, i) for i, r in enumerate(raw_rules))
     _unique_ids("rules", "rule", [r.id for r in rules])
+    _named_rules_exist(raw_rules, {r.id for r in rules})
     for i, rule in enumerate(rules):
         if rule.limit and settings.limit is None and settings.limit_hand_value is None:
             raise Invalid(

@@ -170,6 +170,9 @@ class Condition:
     # scoring skips a hand rule one of whose tests cannot hold, and asks no test the tally settles
     # (plan.Plan.tallied); tests/test_plan.py holds every answer to the test's own.
     tally: Callable[[Any], Decide | None] | None = None
+    # The ids of the ruleset's own rules its parameters name (`calling_for`, `no_other_points`): the
+    # loader refuses an id the ruleset lacks, which would leave the rule silently dead or wrong.
+    names_rules: Callable[[Any], frozenset[str]] | None = None
 
     def make(self, params: Any) -> Test:
         """The test for these parameters, once the spec has checked them."""
