@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .engine.errors import RulesetError
+from .engine.errors import RulesetError, closest
 from .engine.rules import Invalid, Ruleset, compile_ruleset
 from .ruleset_yaml import line_of, read
 
@@ -82,6 +82,9 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
             reason = "is a directory, not a ruleset file" if where.is_dir() else "file not found"
         except (OSError, ValueError):
             reason = "file not found"
+        stem = Path(name_or_path).stem
+        if reason == "file not found" and stem in builtin_names():
+            reason += f" (the shipped ruleset is named {stem!r}, without .yaml)"
         raise RulesetError(reason, code="ruleset-not-found", file=name_or_path)
     known = ", ".join(builtin_names())
     raise RulesetError(
@@ -117,7 +120,8 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     known = {r.get("id") for r in rules if isinstance(r, dict) and isinstance(r.get("id"), str)}
     for n, rule_id in enumerate(removed):
         if not isinstance(rule_id, str) or rule_id not in known:
-            raise Invalid(("remove_rules", n), f"remove_rules names {rule_id!r}, which the base lacks")
+            hint = closest(rule_id, sorted(str(k) for k in known))
+            raise Invalid(("remove_rules", n), f"remove_rules names {rule_id!r}, which the base lacks{hint}")
     rules = [r for r in rules if not (isinstance(r, dict) and r.get("id") in removed)]
     child_rules = child.get("rules") or []
     if not isinstance(child_rules, list):
@@ -172,8 +176,9 @@ def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str,
     known = {p.get("id") for p in penalties if isinstance(p, dict) and isinstance(p.get("id"), str)}
     for n, penalty_id in enumerate(removed):
         if not isinstance(penalty_id, str) or penalty_id not in known:
+            hint = closest(penalty_id, sorted(str(k) for k in known))
             raise Invalid(
-                ("remove_penalties", n), f"remove_penalties names {penalty_id!r}, which the base lacks"
+                ("remove_penalties", n), f"remove_penalties names {penalty_id!r}, which the base lacks{hint}"
             )
     penalties = [p for p in penalties if not (isinstance(p, dict) and p.get("id") in removed)]
     child_penalties = child.get("penalties") or []

@@ -183,13 +183,15 @@ def line_of(text: str, path: tuple[Any, ...]) -> int | None:
     line = node.start_mark.line + 1 if node is not None else None
     for step in path:
         if isinstance(node, yaml.MappingNode):
-            match = next((v for k, v in node.value if getattr(k, "value", None) == step), None)
+            match = next(((k, v) for k, v in node.value if getattr(k, "value", None) == step), None)
             if match is None:
                 break
-            node = match
+            # The key's line: a block value (`settings:`, then its keys below) starts a line later.
+            key, node = match
+            line = key.start_mark.line + 1
         elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
             node = node.value[step]
+            line = node.start_mark.line + 1
         else:
             break
-        line = node.start_mark.line + 1
     return line

@@ -102,7 +102,9 @@ NAMED = (
 @pytest.mark.parametrize(
     ("when", "condition", "named"),
     [
-        pytest.param("{calling_for: only_honours}", "calling_for", "only_honours", id="calling-for-typo"),
+        pytest.param(
+            "{calling_for: limit_of_honours}", "calling_for", "limit_of_honours", id="calling-for-unknown"
+        ),
         pytest.param(
             "{not: {any: [{calling_for: [only_honors, nosuch]}]}}",
             "calling_for",
@@ -110,17 +112,17 @@ NAMED = (
             id="nested-in-not-any",
         ),
         pytest.param(
-            "{no_other_points: {except: [mahjongg]}}",
+            "{no_other_points: {except: [nothing_here]}}",
             "no_other_points",
-            "mahjongg",
-            id="no-other-points-typo",
+            "nothing_here",
+            id="no-other-points-unknown",
         ),
     ],
 )
 def test_a_condition_naming_a_rule_the_ruleset_lacks_is_refused(tmp_path, when, condition, named):
-    """`calling_for: only_honours` (British spelling) loaded, and the rule could never hold; `except:
-    [mahjongg]` made "no other score" never apply, as the Mah-Jongg line is always there: wrong scores,
-    silently. Both are refused, naming the file, the line and the id."""
+    """`calling_for: limit_of_honours` loaded, and the rule could never hold; `except: [nothing_here]`
+    (no such rule) made "no other score" never apply, as the Mah-Jongg line is always there: wrong scores,
+    silently. Both are refused, naming the file, the line and the id (a typo: TYPOS below)."""
     path = _write(tmp_path, NAMED.replace("{when}", when))
     result = run("rules", "check", str(path))
     assert (result.exit_code, result.stdout) == (2, "")
@@ -141,3 +143,116 @@ def test_remove_rules_mah_jongg_under_pung_chow_names_the_rule_that_still_needs_
     )
     fixed = _write(tmp_path, "extends: pung-chow\nremove_rules: [mah_jongg, no_other_score]\n", "fixed.yaml")
     assert run("rules", "check", str(fixed)).exit_code == 0
+
+
+RULE_X = "  - id: x\n    label: X\n    points: 1\n"
+
+# (document, its line, the message after "file:line: "): a misspelt name gets the name it is closest to.
+TYPOS = [
+    pytest.param(
+        "extends: pung-chow\nsetings:\n  limit: 10\n",
+        2,
+        "unknown key 'setings' (did you mean 'settings'?)",
+        id="top-key",
+    ),
+    pytest.param(
+        "extends: pung-chow\nsettings:\n  limt: 10\n",
+        3,
+        "unknown setting 'limt' (did you mean 'limit'?)",
+        id="setting",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n  - id: mah_jongg\n    pionts: 10\n",
+        4,
+        "rule 'mah_jongg': unknown key 'pionts' (did you mean 'points'?)",
+        id="rule-key",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [no_sequence]\n",
+        6,
+        "unknown condition 'no_sequence' (did you mean 'no_sequences'?)",
+        id="condition",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [{count: {meld: pung, min: 1}}]\n",
+        6,
+        "condition 'count' unknown parameter 'meld' (did you mean 'melds'?)",
+        id="condition-parameter",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    scope: set\n    when: [{tiles: [dragons, wind]}]\n",
+        7,
+        "condition 'tiles' expects one of simples, terminals, heads, honors, numbered, winds, dragons, "
+        "red, green, white, own_wind, round_wind, own_wind_in_own_round (or a list of them), "
+        "got ['dragons', 'wind'] (did you mean 'winds'?)",
+        id="tile-class",
+    ),
+    pytest.param(
+        "extends: pung-chow\nremove_rules: [mahjong]\n",
+        2,
+        "remove_rules names 'mahjong', which the base lacks (did you mean 'mah_jongg'?)",
+        id="remove-rules",
+    ),
+    pytest.param(
+        "extends: classical-bmja\nrules:\n" + RULE_X + "    when: [{calling_for: only_honours}]\n",
+        6,
+        "rule 'x': calling_for names rule 'only_honours', which this ruleset does not have "
+        "(did you mean 'only_honors'?)",
+        id="rule-id",
+    ),
+    pytest.param(
+        "extends: pung-chow\nevening:\n  east_repeat: 3\n",
+        3,
+        "unknown evening key 'east_repeat' (did you mean 'east_repeat_cap'?)",
+        id="evening-key",
+    ),
+    pytest.param(
+        "extends: pung-chow.yaml\n",
+        1,
+        "extends: pung-chow.yaml: file not found (the shipped ruleset is named 'pung-chow', without .yaml)",
+        id="extends-shipped-name-as-a-file",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "message"), TYPOS)
+def test_a_misspelt_name_gets_a_did_you_mean(tmp_path, text, line, message):
+    """Each said only "unknown ..." (a rule key with no hint at all, a condition with all fifty names)."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")
+
+
+def test_a_name_close_to_nothing_still_lists_the_known_ones(tmp_path):
+    path = _write(tmp_path, "extends: pung-chow\nsettings:\n  zzz: 1\n")
+    assert run("rules", "check", str(path)).stderr.startswith(
+        f"error: {path}:3: unknown setting 'zzz' (known: limit, limit_hand_value, "
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "name: x\nsettings:\n  - 1\n", 2, "settings must be a mapping", id="settings-a-list-below"
+        ),
+        pytest.param(
+            "extends: pung-chow\nrulez:\n  - id: x\n",
+            2,
+            "unknown key 'rulez' (did you mean 'rules'?)",
+            id="rulez",
+        ),
+        pytest.param(
+            "extends: pung-chow\nrules:\n" + RULE_X + "    when:\n      won_by: wall\n",
+            6,
+            "rule 'x': when must be a list of conditions",
+            id="when-a-mapping-below",
+        ),
+    ],
+)
+def test_a_key_whose_value_is_below_it_is_named_at_its_own_line(tmp_path, text, line, message):
+    """The error named the line of the value (the one below the key) for a key written on a line of
+    its own: `settings:` then `  - 1` said line 3."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (2, f"error: {path}:{line}: {message}\n")

@@ -10,6 +10,20 @@ def printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
+def closest(word: object, known: list[str]) -> str:
+    """ " (did you mean 'x'?)" for the known name a word is closest to (a typo), else ""."""
+    from difflib import get_close_matches  # only when something is wrong
+
+    close = get_close_matches(word, known, n=1, cutoff=0.75) if isinstance(word, str) else []
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def unknown(what: str, word: object, known: list[str], *, listed: bool = True) -> str:
+    """ "unknown WHAT 'word'" and a hint: the known name it is closest to, else (`listed`) all of them."""
+    hint = closest(word, known) or (f" (known: {', '.join(known)})" if listed else "")
+    return f"unknown {what} {word!r}{hint}"
+
+
 class PungchowError(Exception):
     """Base of every expected failure; `code` is stable, `message` is one line for a person."""
 

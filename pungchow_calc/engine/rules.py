@@ -28,6 +28,7 @@ from .conditions import (
     unit_fields_read,
 )
 from .conditions.indicators import COUNTERS
+from .errors import closest, unknown
 from .payments import BOOK, SettlementRules
 from .rule_types import (
     NOT_WRITTEN,
@@ -176,7 +177,7 @@ def _compile_condition(
         )
     condition: Condition | None = REGISTRY.get(name) if isinstance(name, str) else None
     if condition is None:
-        raise Invalid(path, f"unknown condition {name!r} (known: {', '.join(sorted(REGISTRY))})")
+        raise Invalid(path, unknown("condition", name, sorted(REGISTRY)))
     if scope not in condition.scopes:
         raise Invalid(path, f"condition {name!r} needs a set or pair rule (scope: set or pair)")
     try:
@@ -233,10 +234,11 @@ def _entry_head(
     """
     if not isinstance(raw, dict):
         raise Invalid(path, f"a {what} is a mapping with id, label and {value}")
-    unknown = set(raw) - keys
-    if unknown:
-        key = sorted(unknown, key=str)[0]
-        raise Invalid((*path, key), f"{what} {raw.get('id', path[-1])!r}: unknown key {key!r}")
+    strange = set(raw) - keys
+    if strange:
+        key = sorted(strange, key=str)[0]
+        head = f"{what} {raw.get('id', path[-1])!r}"
+        raise Invalid((*path, key), f"{head}: {unknown('key', key, sorted(keys), listed=False)}")
     entry_id = raw.get("id")
     if not isinstance(entry_id, str) or not entry_id:
         raise Invalid(path, f"every {what} needs an id (a name)")
@@ -336,7 +338,7 @@ def _per(raw: Any, path: tuple[Any, ...], where: str, scope: str) -> tuple[Any, 
     ((name, params),) = raw.items()
     counter = COUNTERS.get(name) if isinstance(name, str) else None
     if counter is None:
-        raise Invalid(path, f"{where}: unknown count {name!r} (known: {', '.join(sorted(COUNTERS))})")
+        raise Invalid(path, f"{where}: {unknown('count', name, sorted(COUNTERS))}")
     try:
         counter.spec.check(params)
     except ParamError as exc:
@@ -351,7 +353,7 @@ def _settings(raw: Any) -> Settings:
         raise Invalid(("settings",), "settings must be a mapping")
     for key in raw:
         if key not in SETTING_KEYS:
-            raise Invalid(("settings", key), f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})")
+            raise Invalid(("settings", key), unknown("setting", key, list(SETTING_KEYS)))
     out: dict[str, Any] = {}
     for key in ("limit", "limit_hand_value", "max_chows"):
         if key in raw:
@@ -427,7 +429,7 @@ def _evening(raw: Any) -> EveningRules:
     for key, value in raw.items():
         path = ("evening", key)
         if key not in EVENING_KEYS:
-            raise Invalid(path, f"unknown evening key {key!r} (known: {', '.join(EVENING_KEYS)})")
+            raise Invalid(path, unknown("evening key", key, list(EVENING_KEYS)))
         if key in ("round_wind", "draw_passes_deal", "playable"):
             if not isinstance(value, bool):
                 raise Invalid(path, f"{key} must be true or false")
@@ -453,7 +455,7 @@ def _settlement(raw: Any) -> SettlementRules:
     for key, value in raw.items():
         path = ("settlement", key)
         if key not in SETTLEMENT_KEYS:
-            raise Invalid(path, f"unknown settlement key {key!r} (known: {', '.join(SETTLEMENT_KEYS)})")
+            raise Invalid(path, unknown("settlement key", key, list(SETTLEMENT_KEYS)))
         if key == "discard_pays":
             if value not in DISCARD_PAYS:
                 raise Invalid(
@@ -476,7 +478,7 @@ def _wash(raw: Any) -> WashTable | None:
         raise Invalid(("wash",), "wash must be a mapping with payments (and east_multiplier)")
     for key in raw:
         if key not in WASH_KEYS:
-            raise Invalid(("wash", key), f"unknown wash key {key!r} (known: {', '.join(sorted(WASH_KEYS))})")
+            raise Invalid(("wash", key), unknown("wash key", key, sorted(WASH_KEYS)))
     table = raw.get("payments")
     if not isinstance(table, dict) or not table:
         raise Invalid(("wash", "payments"), "wash payments must map different heads to points")
@@ -568,7 +570,8 @@ def _named_rules_exist(raw_rules: list[Any], ids: set[str]) -> None:
             if named not in ids:
                 raise Invalid(
                     ("rules", i, "when"),
-                    f"rule {raw['id']!r}: {condition} names rule {named!r}, which this ruleset does not have",
+                    f"rule {raw['id']!r}: {condition} names rule {named!r}, which this ruleset does not have"
+                    + closest(named, sorted(ids)),
                 )
 
 
@@ -590,7 +593,7 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str) -> Rule
     """Validate a merged ruleset document and compile it; raise Invalid naming the offending node."""
     for key in doc:
         if key not in TOP_KEYS:
-            raise Invalid((key,), f"unknown key {key!r} (known: {', '.join(sorted(TOP_KEYS))})")
+            raise Invalid((key,), unknown("key", key, sorted(TOP_KEYS)))
     name = doc.get("name", default_name)
     if not isinstance(name, str) or not name:
         raise Invalid(("name",), "name must be text")
