@@ -103,9 +103,12 @@ def read(path: Path) -> tuple[str, Any]:
             raise RulesetError(
                 f"nested more than {MAX_DEPTH} deep", code="ruleset-too-complex", file=str(path), line=line
             ) from None
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise RulesetError(
-            f"not valid YAML: {problem}", code="ruleset-yaml", file=str(path), line=line
+            f"not valid YAML: {_yaml_problem(exc, text)}",
+            code="ruleset-yaml",
+            file=str(path),
+            line=line,
+            column=mark.column + 1 if mark is not None else None,
         ) from None
     except RecursionError:
         raise RulesetError("nested too deeply", code="ruleset-invalid", file=str(path)) from None
@@ -115,6 +118,19 @@ def read(path: Path) -> tuple[str, Any]:
             code="ruleset-yaml",
             file=str(path),
         ) from None
+
+
+def _yaml_problem(exc: Exception, text: str) -> str:
+    """YAML's problem in one line, with where the construct it was reading began when that is elsewhere
+    (an unclosed quote or bracket is found only at the end of the file), and a tab named as a tab."""
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    mark, context = getattr(exc, "problem_mark", None), getattr(exc, "context", None)
+    if mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t":
+        return "a tab: YAML indents with spaces only"
+    began = getattr(exc, "context_mark", None)
+    if context and began is not None and mark is not None and began.index != mark.index:
+        problem += f" ({context}, which starts at line {began.line + 1}, column {began.column + 1})"
+    return problem
 
 
 def nested_too_deep(exc: Exception) -> bool:

@@ -256,3 +256,45 @@ def test_a_key_whose_value_is_below_it_is_named_at_its_own_line(tmp_path, text, 
     path = _write(tmp_path, text)
     result = run("rules", "check", str(path))
     assert (result.exit_code, result.stderr) == (2, f"error: {path}:{line}: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            'name: "house\nrules:\n  - {id: a, label: A, points: 1}\n',
+            "4:1: not valid YAML: found unexpected end of stream (while scanning a quoted scalar, "
+            "which starts at line 1, column 7)",
+            id="unclosed-quote",
+        ),
+        pytest.param(
+            "name: x\nrules: [a, b\n",
+            "3:1: not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence, "
+            "which starts at line 2, column 8)",
+            id="unclosed-bracket",
+        ),
+        pytest.param(
+            "name: x\nrules:\n\t- {id: a, label: A, points: 1}\n",
+            "3:1: not valid YAML: a tab: YAML indents with spaces only",
+            id="tab-indent",
+        ),
+        pytest.param(
+            "name: x\nrules:\n  - id: a\n   label: A\n",
+            "4:4: not valid YAML: did not find expected '-' indicator (while parsing a block collection, "
+            "which starts at line 3, column 3)",
+            id="bad-indentation",
+        ),
+    ],
+)
+def test_a_yaml_mistake_is_named_where_it_began(tmp_path, text, message):
+    """An unclosed quote was named only at the end of the file (`:4: found unexpected end of stream`),
+    a tab as "found character that cannot start any token": the line, the column, and where the quote or
+    bracket began."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (2, f"error: {path}:{message}\n")
+    as_json = json.loads(run("score", HAND, "-r", str(path), "--json").stdout)["error"]
+    assert (as_json["code"], as_json["line"], as_json["column"]) == (
+        "ruleset-yaml",
+        *map(int, message.split(":")[:2]),
+    )

@@ -74,15 +74,19 @@ class RulesetError(PungchowError):
         code: str | None = None,
         file: str | None = None,
         line: int | None = None,
+        column: int | None = None,
     ) -> None:
-        super().__init__(message, code=code)
+        super().__init__(message, code=code, column=column)
         self.file = file
         self.line = line
 
     def __str__(self) -> str:
+        # file:line:column, as compilers write it (the column only where YAML's reader gives one).
         where = self.file or "<ruleset>"
         if self.line is not None:
             where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
         return printable(f"{where}: {self.message}")
 
     def to_dict(self) -> dict[str, object]:
