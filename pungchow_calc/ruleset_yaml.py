@@ -9,6 +9,7 @@ naming the file, the line when known, and a stable code.
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -169,6 +170,8 @@ def _check_structure(text: str, path: Path, loader: Any) -> None:
             if size is None:
                 raise too_complex(f"alias *{event.anchor} refers to a node that contains it", event)
         elif isinstance(event, yaml.ScalarEvent):
+            if not event.value.isprintable():
+                _check_text(event.value, path, event)
             size = 1
             if event.anchor is not None:
                 sizes[event.anchor] = 1
@@ -186,6 +189,20 @@ def _check_structure(text: str, path: Path, loader: Any) -> None:
             size = total
         if size > MAX_NODES:
             raise too_complex(f"more than {MAX_NODES} values once aliases are expanded", event)
+
+
+def _check_text(value: str, path: Path, event: Any) -> None:
+    """Refuse a control character in a value (`"\\e[2J"` written as a YAML escape): labels, names and
+    notes are printed to terminals, where it would clear the screen or retitle the window. Line breaks
+    and tabs (a multi-line note) are text."""
+    for ch in value:
+        if not ch.isprintable() and ch not in "\n\t" and unicodedata.category(ch) == "Cc":
+            raise RulesetError(
+                f"a control character ({ch!r}) in {value[:30]!r}: text that is printed cannot hold one",
+                code="ruleset-invalid",
+                file=str(path),
+                line=event.start_mark.line + 1,
+            )
 
 
 def line_of(text: str, path: tuple[Any, ...]) -> int | None:

@@ -298,3 +298,50 @@ def test_a_yaml_mistake_is_named_where_it_began(tmp_path, text, message):
         "ruleset-yaml",
         *map(int, message.split(":")[:2]),
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            'extends: pung-chow\nname: "house\\e[2J"\n',
+            2,
+            r"('\x1b') in 'house\x1b[2J'",
+            id="clear-screen-in-name",
+        ),
+        pytest.param(
+            'extends: pung-chow\nrules:\n  - id: mah_jongg\n    label: "MJ \\e]0;owned\\a"\n',
+            4,
+            r"('\x1b') in 'MJ \x1b]0;owned\x07'",
+            id="window-title-in-label",
+        ),
+        pytest.param(
+            'extends: pung-chow\nrules:\n  - id: x\n    label: "\\0"\n    points: 1\n',
+            4,
+            r"('\x00') in '\x00'",
+            id="nul",
+        ),
+    ],
+)
+def test_a_control_character_in_a_rulesets_text_is_refused(tmp_path, text, line, message):
+    """A YAML escape (`"\\e[2J"`) put a terminal control sequence in a name or label, and `score` and
+    `rules show` printed it raw: a shared house file could clear the screen or retitle the window."""
+    path = _write(tmp_path, text)
+    for argv in (
+        ("rules", "check", str(path)),
+        ("rules", "show", str(path)),
+        ("score", HAND, "-r", str(path)),
+    ):
+        result = run(*argv)
+        assert "\x1b" not in result.output and "\x07" not in result.output
+        expected = (
+            f"error: {path}:{line}: a control character {message}: text that is printed cannot hold one\n"
+        )
+        assert (result.exit_code, result.stderr) == (2, expected)
+
+
+def test_line_breaks_and_tabs_in_a_note_are_text(tmp_path):
+    path = _write(
+        tmp_path, "extends: pung-chow\nrules:\n  - id: mah_jongg\n    note: |\n      two\n      lines\n"
+    )
+    assert run("rules", "check", str(path)).exit_code == 0
