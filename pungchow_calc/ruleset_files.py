@@ -65,9 +65,9 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
     candidates: list[Path] = []
     looks_like_path = name_or_path.endswith((".yaml", ".yml")) or "/" in name_or_path
     if looks_like_path:
-        if relative_to is not None:
-            candidates.append(relative_to / name_or_path)
-        candidates.append(Path(name_or_path))
+        # An `extends:` path is the extending file's, never the current directory's (docs/rulesets.md):
+        # the same house file must mean the same ruleset wherever it is run from.
+        candidates.append(Path(name_or_path) if relative_to is None else relative_to / name_or_path)
     else:
         candidates.append(builtin_dir() / f"{name_or_path}.yaml")
     for path in candidates:
@@ -85,6 +85,8 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
         stem = Path(name_or_path).stem
         if reason == "file not found" and stem in builtin_names():
             reason += f" (the shipped ruleset is named {stem!r}, without .yaml)"
+        elif reason == "file not found" and relative_to is not None:
+            reason += f" beside the extending file ({where})"
         raise RulesetError(reason, code="ruleset-not-found", file=name_or_path)
     known = ", ".join(builtin_names())
     raise RulesetError(
@@ -184,9 +186,14 @@ def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str,
     child_penalties = child.get("penalties") or []
     if not isinstance(child_penalties, list):
         raise Invalid(("penalties",), "penalties must be a list")
-    for penalty in child_penalties:
+    child_ids: set[Any] = set()
+    for n, penalty in enumerate(child_penalties):
         ids = [p.get("id") if isinstance(p, dict) else None for p in penalties]
         key = penalty.get("id") if isinstance(penalty, dict) else None
+        if key is not None and key in child_ids:
+            # As for rules: the second entry would silently replace the first.
+            raise Invalid(("penalties", n, "id"), f"penalty id {key!r} appears twice")
+        child_ids.add(key)
         if key is not None and key in ids:
             penalties[ids.index(key)] = copy.deepcopy(penalty)
         else:

@@ -345,3 +345,37 @@ def test_line_breaks_and_tabs_in_a_note_are_text(tmp_path):
         tmp_path, "extends: pung-chow\nrules:\n  - id: mah_jongg\n    note: |\n      two\n      lines\n"
     )
     assert run("rules", "check", str(path)).exit_code == 0
+
+
+def test_extends_base_yaml_is_never_read_from_the_current_directory(tmp_path, monkeypatch):
+    """`club/friday.yaml` saying `extends: base.yaml`, run from a folder that holds a `base.yaml` (and
+    `club/` none), loaded that one: the same house file meant another ruleset depending on where it
+    was run. docs/rulesets.md: relative to the extending file, not to the current directory."""
+    (tmp_path / "club").mkdir()
+    _write(tmp_path, "extends: pung-chow\nsettings:\n  limit: 999\n", "base.yaml")
+    friday = _write(tmp_path, "extends: base.yaml\n", "club/friday.yaml")
+    monkeypatch.chdir(tmp_path)
+    result = run("rules", "check", "club/friday.yaml")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {friday}:1: extends: base.yaml: file not found beside the extending file "
+        f"({tmp_path / 'club' / 'base.yaml'})\n",
+    )
+    _write(tmp_path, "extends: pung-chow\nsettings:\n  limit: 500\n", "club/base.yaml")
+    assert run("rules", "check", "club/friday.yaml").stdout == f"ok: {friday}: friday (21 rules, limit 500)\n"
+
+
+def test_a_penalty_id_written_twice_in_one_file_is_refused(tmp_path):
+    """Two `dead_hand` entries in one house file: the second silently replaced the first (rules refuse
+    an id written twice; penalties merge like rules)."""
+    text = (
+        "extends: pung-chow-limit\npenalties:\n"
+        "  - {id: dead_hand, label: Dead, type: dead_hand}\n"
+        "  - {id: dead_hand, label: Dead hand of 12, type: dead_hand, tiles: 12}\n"
+    )
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {path}:4: penalty id 'dead_hand' appears twice\n",
+    )
