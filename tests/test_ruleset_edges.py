@@ -9,12 +9,13 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from cli_helpers import run
 
 from pungchow_calc.engine.errors import HandError
 from pungchow_calc.engine.scoring import MAX_HAND_DOUBLINGS, score_text
 from pungchow_calc.engine.situation import Situation
-from pungchow_calc.ruleset_files import load
+from pungchow_calc.ruleset_files import builtin_dir, load
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 
@@ -379,3 +380,26 @@ def test_a_penalty_id_written_twice_in_one_file_is_refused(tmp_path):
         2,
         f"error: {path}:4: penalty id 'dead_hand' appears twice\n",
     )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param({"settings": {"limit": 0}}, id="limit-0"),
+        pytest.param({"remove_rules": ["mah_jongg"]}, id="no-other-points-names-a-removed-rule"),
+    ],
+)
+def test_an_evening_recorded_under_a_ruleset_refused_since_still_reads(tmp_path, change):
+    """An evening keeps its ruleset as a snapshot (evening/settle.py). One begun under a house file that
+    the loader now refuses (`limit: 0`, a rule naming one removed) must still replay, as recorded: the
+    new checks are of writing a ruleset, and a recorded evening is never lost."""
+    from pungchow_calc.evening.settle import digest, ruleset_of
+    from pungchow_calc.ruleset_files import _merge
+
+    base = yaml.safe_load((builtin_dir() / "pung-chow.yaml").read_text(encoding="utf-8"))
+    document = json.loads(json.dumps(_merge(base, change)))
+    shot = {"name": "house", "given": "house.yaml", "hash": digest(document), "document": document}
+    ruleset = ruleset_of({"ruleset": shot}, "e.jsonl")
+    assert score_text(HAND, ruleset, Situation()).score == 48 - (20 if "remove_rules" in change else 0)
+    path = _write(tmp_path, yaml.safe_dump({"extends": "pung-chow", **change}))
+    assert run("rules", "check", str(path)).exit_code == 2  # as a file, it is refused

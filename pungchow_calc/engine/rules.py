@@ -376,11 +376,6 @@ def _settings(raw: Any) -> Settings:
                 if value is None and key == "round_points"
                 else _int_value(value, ("settings", key), key, MAX_SMALL)
             )
-    for key in ("limit", "limit_hand_value"):
-        # A limit of 0 would cap every payment at nothing: money would never move (`--limit` refuses
-        # 0 too, options.py). No limit is written null.
-        if out.get(key) == 0:
-            raise Invalid(("settings", key), f"{key} must be at least 1 point, or null for no limit")
     if out.get("round_points") == 0:
         raise Invalid(("settings", "round_points"), "round_points must be at least 1, or null")
     if "limits" in raw:
@@ -562,9 +557,14 @@ def _unique_ids(section: str, what: str, ids: list[str]) -> None:
         seen.add(item_id)
 
 
-def _named_rules_exist(raw_rules: list[Any], ids: set[str]) -> None:
-    """Refuse a condition naming a rule id the ruleset lacks (a typo, or a rule `remove_rules` dropped):
-    `calling_for` would never hold, `no_other_points` would let no line through."""
+def _authoring_mistakes(settings: Settings, raw_rules: list[Any], ids: set[str]) -> None:
+    """Refuse what a ruleset can hold but no one means: a limit of 0 (every payment capped at nothing:
+    money would never move; `--limit` refuses 0 too, options.py; no limit is written null), and a
+    condition naming a rule id the ruleset lacks (a typo, or a rule `remove_rules` dropped: `calling_for`
+    would never hold, `no_other_points` would let no line through)."""
+    for key in ("limit", "limit_hand_value"):
+        if getattr(settings, key) == 0:
+            raise Invalid(("settings", key), f"{key} must be at least 1 point, or null for no limit")
     for i, raw in enumerate(raw_rules):
         for condition, named in rules_named(raw.get("when", [])):
             if named not in ids:
@@ -589,8 +589,12 @@ def _penalties(raw: Any) -> tuple[Penalty, ...]:
     return penalties
 
 
-def compile_ruleset(doc: dict[str, Any], default_name: str, source: str) -> Ruleset:
-    """Validate a merged ruleset document and compile it; raise Invalid naming the offending node."""
+def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, authored: bool = True) -> Ruleset:
+    """Validate a merged ruleset document and compile it; raise Invalid naming the offending node.
+
+    `authored=False`: a snapshot an evening recorded, compiled as it was then (evening/settle.py):
+    mistakes of writing a ruleset (_authoring_mistakes) refused since then do not lose the evening.
+    """
     for key in doc:
         if key not in TOP_KEYS:
             raise Invalid((key,), unknown("key", key, sorted(TOP_KEYS)))
@@ -607,7 +611,8 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str) -> Rule
         raise Invalid(("rules",), "rules must be a non-empty list")
     rules = tuple(_rule(r, i) for i, r in enumerate(raw_rules))
     _unique_ids("rules", "rule", [r.id for r in rules])
-    _named_rules_exist(raw_rules, {r.id for r in rules})
+    if authored:
+        _authoring_mistakes(settings, raw_rules, {r.id for r in rules})
     for i, rule in enumerate(rules):
         if rule.limit and settings.limit is None and settings.limit_hand_value is None:
             raise Invalid(
