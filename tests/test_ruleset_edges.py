@@ -403,3 +403,28 @@ def test_an_evening_recorded_under_a_ruleset_refused_since_still_reads(tmp_path,
     assert score_text(HAND, ruleset, Situation()).score == 48 - (20 if "remove_rules" in change else 0)
     path = _write(tmp_path, yaml.safe_dump({"extends": "pung-chow", **change}))
     assert run("rules", "check", str(path)).exit_code == 2  # as a file, it is refused
+
+
+def test_rules_diff_pung_chow_riichi_ema_2016_json_is_json(tmp_path):
+    """`rules diff pung-chow riichi-ema-2016 --json` ended in a TypeError traceback (a limit tier and
+    a frozenset are no JSON), and the text printed `LimitTier(name='Mangan', ...)` and `frozenset({...})`
+    in an order that changed from run to run. Settings are shown as a ruleset writes them."""
+    result = run("rules", "diff", "pung-chow", "riichi-ema-2016", "--json")
+    assert result.exit_code == 0, result.output
+    settings = {
+        c["key"]: (c["a"], c["b"]) for c in json.loads(result.stdout)["changes"] if c["what"] == "setting"
+    }
+    assert settings["limits"] == (
+        [],
+        [
+            {"name": "Mangan", "doublings": 5, "score": 2000},
+            {"name": "Haneman", "doublings": 6, "score": 3000},
+            {"name": "Baiman", "doublings": 8, "score": 4000},
+            {"name": "Sanbaiman", "doublings": 11, "score": 6000},
+        ],
+    )
+    assert settings["not_written"] == ([], ["bonus_tiles", "exposed_pair", "winning_tile_laid"])
+    text = run("rules", "diff", "pung-chow", "riichi-ema-2016", env={"COLUMNS": "200"}).stdout
+    assert "  limits: [] → {name: Mangan, doublings: 5, score: 2000}, {name: Haneman, " in text
+    assert "  not_written: [] → bonus_tiles, exposed_pair, winning_tile_laid\n" in text
+    assert "LimitTier" not in text and "frozenset" not in text
