@@ -428,3 +428,35 @@ def test_rules_diff_pung_chow_riichi_ema_2016_json_is_json(tmp_path):
     assert "  limits: [] → {name: Mangan, doublings: 5, score: 2000}, {name: Haneman, " in text
     assert "  not_written: [] → bonus_tiles, exposed_pair, winning_tile_laid\n" in text
     assert "LimitTier" not in text and "frozenset" not in text
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "extends: pung-chow\nrules:\n  - id: x\n    label: No\n    points: 1\n",
+            4,
+            "rule 'x': needs a label, got false: YAML reads yes, no, on and off as true or false; "
+            "put it in quotes",
+            id="label-No",
+        ),
+        pytest.param(
+            "extends: pung-chow\nrules:\n  - id: off\n    label: Off the wall\n    points: 1\n",
+            3,
+            "every rule needs an id (a name), got false: YAML reads yes, no, on and off as true or false; "
+            "put it in quotes",
+            id="id-off",
+        ),
+        pytest.param(
+            "extends: pung-chow\nname: 1923\n",
+            2,
+            "name must be text, got 1923: YAML reads it as a number; put it in quotes",
+            id="name-1923",
+        ),
+    ],
+)
+def test_text_that_yaml_reads_as_a_boolean_or_a_number_says_so(tmp_path, text, line, message):
+    """`label: No` was refused as "needs a label" (YAML 1.1 reads No as false): the user gave one."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (2, f"error: {path}:{line}: {message}\n")

@@ -225,6 +225,18 @@ def _points(value: Any, path: tuple[Any, ...]) -> Points:
     return Points(n, n)
 
 
+def _unquoted(value: Any) -> str:
+    """Why a value written as text is not: YAML reads `No`, `off`, `1923` unquoted as false and a
+    number (a label "No" would be refused as no label at all)."""
+    if isinstance(value, bool):
+        return (
+            f", got {str(value).lower()}: YAML reads yes, no, on and off as true or false; put it in quotes"
+        )
+    if isinstance(value, int | float):
+        return f", got {value!r}: YAML reads it as a number; put it in quotes"
+    return ""
+
+
 def _entry_head(
     raw: Any, path: tuple[Any, ...], what: str, value: str, keys: set[str] | frozenset[str]
 ) -> tuple[str, str, str]:
@@ -241,11 +253,14 @@ def _entry_head(
         raise Invalid((*path, key), f"{head}: {unknown('key', key, sorted(keys), listed=False)}")
     entry_id = raw.get("id")
     if not isinstance(entry_id, str) or not entry_id:
-        raise Invalid(path, f"every {what} needs an id (a name)")
+        raise Invalid(
+            path if entry_id is None else (*path, "id"),
+            f"every {what} needs an id (a name){_unquoted(entry_id)}",
+        )
     where = f"{what} {entry_id!r}"
     label = raw.get("label")
     if not isinstance(label, str) or not label:
-        raise Invalid((*path, "label"), f"{where}: needs a label")
+        raise Invalid((*path, "label"), f"{where}: needs a label{_unquoted(label)}")
     return entry_id, where, label
 
 
@@ -260,7 +275,7 @@ def _rule(raw: Any, index: int) -> Rule:
         raise Invalid((*path, "who"), f"{where}: who must be one of {', '.join(WHO)}")
     group = raw.get("group")
     if group is not None and not isinstance(group, str):
-        raise Invalid((*path, "group"), f"{where}: group must be a name")
+        raise Invalid((*path, "group"), f"{where}: group must be a name{_unquoted(group)}")
     values = [k for k in ("points", "doublings", "limit") if k in raw]
     if len(values) != 1:
         raise Invalid(path, f"{where}: give exactly one of points, doublings or limit")
@@ -283,7 +298,7 @@ def _rule(raw: Any, index: int) -> Rule:
     compiled = [_compile_condition(c, scope, (*path, "when", i)) for i, c in enumerate(when)]
     note = raw.get("note")
     if note is not None and not isinstance(note, str):
-        raise Invalid((*path, "note"), f"{where}: note must be text")
+        raise Invalid((*path, "note"), f"{where}: note must be text{_unquoted(note)}")
     flags = {}
     for key in ("rounded", "counts_for_minimum"):
         flags[key] = raw.get(key, True)
@@ -504,7 +519,7 @@ def _penalty(raw: Any, index: int) -> Penalty:
         raise Invalid((*path, "type"), f"{where}: type must be one of {', '.join(PENALTY_TYPES)}")
     note = raw.get("note")
     if note is not None and not isinstance(note, str):
-        raise Invalid((*path, "note"), f"{where}: note must be text")
+        raise Invalid((*path, "note"), f"{where}: note must be text{_unquoted(note)}")
     allowed = {
         "dead_hand": {"tiles"},
         "false_mahjongg": {"pays"},
@@ -600,10 +615,10 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
             raise Invalid((key,), unknown("key", key, sorted(TOP_KEYS)))
     name = doc.get("name", default_name)
     if not isinstance(name, str) or not name:
-        raise Invalid(("name",), "name must be text")
+        raise Invalid(("name",), f"name must be text{_unquoted(name)}")
     title = doc.get("title", name)
     if not isinstance(title, str):
-        raise Invalid(("title",), "title must be text")
+        raise Invalid(("title",), f"title must be text{_unquoted(title)}")
     settings = _settings(doc.get("settings"))
     wash = _wash(doc.get("wash"))
     raw_rules = doc.get("rules")
