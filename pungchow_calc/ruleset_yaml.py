@@ -83,7 +83,9 @@ def read(path: Path) -> tuple[str, Any]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RulesetError("not UTF-8 text", code="ruleset-invalid", file=str(path)) from None
+        # Windows editors save "Unicode" as UTF-16, which starts with its byte order mark.
+        hint = " (it is UTF-16: save it as UTF-8)" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+        raise RulesetError(f"not UTF-8 text{hint}", code="ruleset-invalid", file=str(path)) from None
     loader = strict_loader()
     try:
         _check_structure(text, path, loader)
@@ -129,7 +131,9 @@ def _yaml_problem(exc: Exception, text: str) -> str:
     if mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t":
         return "a tab: YAML indents with spaces only"
     began = getattr(exc, "context_mark", None)
-    if context and began is not None and mark is not None and began.index != mark.index:
+    if context and not context.startswith("while "):
+        problem += f" ({context})"  # e.g. "expected a single document in the stream"
+    elif context and began is not None and mark is not None and began.index != mark.index:
         problem += f" ({context}, which starts at line {began.line + 1}, column {began.column + 1})"
     return problem
 

@@ -460,3 +460,30 @@ def test_text_that_yaml_reads_as_a_boolean_or_a_number_says_so(tmp_path, text, l
     path = _write(tmp_path, text)
     result = run("rules", "check", str(path))
     assert (result.exit_code, result.stderr) == (2, f"error: {path}:{line}: {message}\n")
+
+
+def test_a_ruleset_saved_as_utf_16_says_so(tmp_path):
+    """Notepad's "Unicode" is UTF-16: "not UTF-8 text" left the user to guess."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: pung-chow\n", encoding="utf-16")
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {path}: not UTF-8 text (it is UTF-16: save it as UTF-8)\n",
+    )
+
+
+def test_two_documents_in_one_ruleset_file(tmp_path):
+    """The second `---` said "(expected a single document in the stream, which starts at line 1, ...)"."""
+    path = _write(tmp_path, "extends: pung-chow\n---\nname: second\n")
+    result = run("rules", "check", str(path))
+    assert result.stderr == (
+        f"error: {path}:2:1: not valid YAML: but found another document "
+        "(expected a single document in the stream)\n"
+    )
+
+
+def test_a_utf_8_byte_order_mark_and_crlf_lines_are_read(tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_bytes(b"\xef\xbb\xbfextends: pung-chow\r\nsettings:\r\n  limit: 600\r\n")
+    assert run("rules", "check", str(path)).stdout == f"ok: {path}: house (21 rules, limit 600)\n"
