@@ -89,8 +89,14 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
             reason += f" beside the extending file ({where})"
         raise RulesetError(reason, code="ruleset-not-found", file=name_or_path)
     known = ", ".join(builtin_names())
+    try:
+        # A file without .yaml in its name is read as a shipped name: say how to give it as a path.
+        here = relative_to is None and Path(name_or_path).is_file()
+    except (OSError, ValueError):
+        here = False
+    also = f"; to read the file {name_or_path}, write ./{name_or_path}" if here else "; or give a .yaml path"
     raise RulesetError(
-        f"no ruleset {name_or_path!r} (shipped: {known}; or give a .yaml path)",
+        f"no ruleset {name_or_path!r} (shipped: {known}{also})",
         code="ruleset-not-found",
         file=name_or_path,
     )

@@ -487,3 +487,13 @@ def test_a_utf_8_byte_order_mark_and_crlf_lines_are_read(tmp_path):
     path = tmp_path / "house.yaml"
     path.write_bytes(b"\xef\xbb\xbfextends: pung-chow\r\nsettings:\r\n  limit: 600\r\n")
     assert run("rules", "check", str(path)).stdout == f"ok: {path}: house (21 rules, limit 600)\n"
+
+
+def test_r_a_file_without_yaml_in_its_name_says_how_to_give_it(tmp_path, monkeypatch):
+    """`-r myrules` (a file here, no .yaml) is read as a shipped name: the refusal says to write ./myrules."""
+    _write(tmp_path, "extends: pung-chow\n", "myrules")
+    monkeypatch.chdir(tmp_path)
+    result = run("score", HAND, "-r", "myrules")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("; to read the file myrules, write ./myrules)\n")
+    assert run("score", HAND, "-r", "./myrules").exit_code == 0
