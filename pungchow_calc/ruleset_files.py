@@ -210,8 +210,6 @@ def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str,
 
 def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]:
     """Read a file and everything it extends into one merged document."""
-    if len(chain) > MAX_EXTENDS_DEPTH:
-        raise RulesetError("extends: chain is too long", code="ruleset-extends", file=str(path))
     text, doc = read(path)
     if not isinstance(doc, dict):
         raise RulesetError(
@@ -253,6 +251,15 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
     if base_path in chain or base_path == path.resolve():
         raise RulesetError(
             f"extends: {parent!r} makes a cycle",
+            code="ruleset-extends",
+            file=str(path),
+            line=line_of(text, ("extends",)),
+        )
+    if len(chain) >= MAX_EXTENDS_DEPTH:
+        # Named at the file whose `extends:` goes one step too far, not at the base it names (which may
+        # be a shipped ruleset, and blameless).
+        raise RulesetError(
+            f"extends: chain is too long (more than {MAX_EXTENDS_DEPTH} steps)",
             code="ruleset-extends",
             file=str(path),
             line=line_of(text, ("extends",)),

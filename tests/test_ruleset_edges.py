@@ -497,3 +497,17 @@ def test_r_a_file_without_yaml_in_its_name_says_how_to_give_it(tmp_path, monkeyp
     assert result.exit_code == 2
     assert result.stderr.endswith("; to read the file myrules, write ./myrules)\n")
     assert run("score", HAND, "-r", "./myrules").exit_code == 0
+
+
+def test_a_chain_of_nine_extends_ending_at_pung_chow_names_the_ninth_step(tmp_path):
+    """r4.yaml -> ... -> r12.yaml -> pung-chow is nine steps: the error named the shipped pung-chow.yaml
+    (blameless) and no line. docs/rulesets.md: the extending file and its `extends:` line."""
+    for i in range(4, 12):
+        _write(tmp_path, f"name: r{i}\nextends: r{i + 1}.yaml\n", f"r{i}.yaml")
+    last = _write(tmp_path, "name: r12\nextends: pung-chow\n", "r12.yaml")
+    result = run("rules", "check", str(tmp_path / "r4.yaml"))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {last}:2: extends: chain is too long (more than 8 steps)\n",
+    )
+    assert run("rules", "check", str(tmp_path / "r5.yaml")).exit_code == 0  # eight steps
