@@ -220,6 +220,18 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _as_written(value: Any) -> Any:
+    """A compiled setting as a ruleset writes it: limit tiers as mappings, sets of names as sorted lists
+    (a frozenset's order changes from run to run, and neither is JSON)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _as_written(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, frozenset | set):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return [_as_written(v) for v in value]
+    return value
+
+
 def rule_values(raw: dict[str, Any]) -> dict[str, Any]:
     """A rule's fields with the defaults filled in, so that omitted and default values compare equal."""
     return {
@@ -234,7 +246,7 @@ def diff_rulesets(a: Any, b: Any) -> list[Change]:
     for key in (f.name for f in dataclasses.fields(sa)):
         va, vb = getattr(sa, key), getattr(sb, key)
         if va != vb:
-            changes.append(Change("setting", key, key, va, vb))
+            changes.append(Change("setting", key, key, _as_written(va), _as_written(vb)))
     # The settlement section moves money as the settings do: its keys as `settlement.KEY`.
     ta, tb = a.settlement, b.settlement
     for key in (f.name for f in dataclasses.fields(ta)):

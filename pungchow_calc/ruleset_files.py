@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .engine.errors import RulesetError
+from .engine.errors import RulesetError, closest
 from .engine.rules import Invalid, Ruleset, compile_ruleset
 from .ruleset_yaml import line_of, read
 
@@ -65,9 +65,9 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
     candidates: list[Path] = []
     looks_like_path = name_or_path.endswith((".yaml", ".yml")) or "/" in name_or_path
     if looks_like_path:
-        if relative_to is not None:
-            candidates.append(relative_to / name_or_path)
-        candidates.append(Path(name_or_path))
+        # An `extends:` path is the extending file's, never the current directory's (docs/rulesets.md):
+        # the same house file must mean the same ruleset wherever it is run from.
+        candidates.append(Path(name_or_path) if relative_to is None else relative_to / name_or_path)
     else:
         candidates.append(builtin_dir() / f"{name_or_path}.yaml")
     for path in candidates:
@@ -82,10 +82,21 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
             reason = "is a directory, not a ruleset file" if where.is_dir() else "file not found"
         except (OSError, ValueError):
             reason = "file not found"
+        stem = Path(name_or_path).stem
+        if reason == "file not found" and stem in builtin_names():
+            reason += f" (the shipped ruleset is named {stem!r}, without .yaml)"
+        elif reason == "file not found" and relative_to is not None:
+            reason += f" beside the extending file ({where})"
         raise RulesetError(reason, code="ruleset-not-found", file=name_or_path)
     known = ", ".join(builtin_names())
+    try:
+        # A file without .yaml in its name is read as a shipped name: say how to give it as a path.
+        here = relative_to is None and Path(name_or_path).is_file()
+    except (OSError, ValueError):
+        here = False
+    also = f"; to read the file {name_or_path}, write ./{name_or_path}" if here else "; or give a .yaml path"
     raise RulesetError(
-        f"no ruleset {name_or_path!r} (shipped: {known}; or give a .yaml path)",
+        f"no ruleset {name_or_path!r} (shipped: {known}{also})",
         code="ruleset-not-found",
         file=name_or_path,
     )
@@ -117,7 +128,8 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     known = {r.get("id") for r in rules if isinstance(r, dict) and isinstance(r.get("id"), str)}
     for n, rule_id in enumerate(removed):
         if not isinstance(rule_id, str) or rule_id not in known:
-            raise Invalid(("remove_rules", n), f"remove_rules names {rule_id!r}, which the base lacks")
+            hint = closest(rule_id, sorted(str(k) for k in known))
+            raise Invalid(("remove_rules", n), f"remove_rules names {rule_id!r}, which the base lacks{hint}")
     rules = [r for r in rules if not (isinstance(r, dict) and r.get("id") in removed)]
     child_rules = child.get("rules") or []
     if not isinstance(child_rules, list):
@@ -172,16 +184,22 @@ def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str,
     known = {p.get("id") for p in penalties if isinstance(p, dict) and isinstance(p.get("id"), str)}
     for n, penalty_id in enumerate(removed):
         if not isinstance(penalty_id, str) or penalty_id not in known:
+            hint = closest(penalty_id, sorted(str(k) for k in known))
             raise Invalid(
-                ("remove_penalties", n), f"remove_penalties names {penalty_id!r}, which the base lacks"
+                ("remove_penalties", n), f"remove_penalties names {penalty_id!r}, which the base lacks{hint}"
             )
     penalties = [p for p in penalties if not (isinstance(p, dict) and p.get("id") in removed)]
     child_penalties = child.get("penalties") or []
     if not isinstance(child_penalties, list):
         raise Invalid(("penalties",), "penalties must be a list")
-    for penalty in child_penalties:
+    child_ids: set[Any] = set()
+    for n, penalty in enumerate(child_penalties):
         ids = [p.get("id") if isinstance(p, dict) else None for p in penalties]
         key = penalty.get("id") if isinstance(penalty, dict) else None
+        if key is not None and key in child_ids:
+            # As for rules: the second entry would silently replace the first.
+            raise Invalid(("penalties", n, "id"), f"penalty id {key!r} appears twice")
+        child_ids.add(key)
         if key is not None and key in ids:
             penalties[ids.index(key)] = copy.deepcopy(penalty)
         else:
@@ -192,8 +210,6 @@ def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str,
 
 def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]:
     """Read a file and everything it extends into one merged document."""
-    if len(chain) > MAX_EXTENDS_DEPTH:
-        raise RulesetError("extends: chain is too long", code="ruleset-extends", file=str(path))
     text, doc = read(path)
     if not isinstance(doc, dict):
         raise RulesetError(
@@ -235,6 +251,15 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
     if base_path in chain or base_path == path.resolve():
         raise RulesetError(
             f"extends: {parent!r} makes a cycle",
+            code="ruleset-extends",
+            file=str(path),
+            line=line_of(text, ("extends",)),
+        )
+    if len(chain) >= MAX_EXTENDS_DEPTH:
+        # Named at the file whose `extends:` goes one step too far, not at the base it names (which may
+        # be a shipped ruleset, and blameless).
+        raise RulesetError(
+            f"extends: chain is too long (more than {MAX_EXTENDS_DEPTH} steps)",
             code="ruleset-extends",
             file=str(path),
             line=line_of(text, ("extends",)),
@@ -297,6 +322,8 @@ def _merged_line(text: str, merged: dict[str, Any], path: tuple[Any, ...]) -> in
         except yaml.YAMLError:
             own = None
         own_items = own.get(path[0]) if isinstance(own, dict) else None
+        if wanted is not None and not isinstance(own_items, list):
+            return None  # the file gives no rules: inherited from the base, no line of its own here
         if isinstance(own_items, list) and wanted is not None:
             # The k-th item of that id in the merge is the k-th in the file (an id written twice).
             k = sum(1 for x in items[: path[1]] if isinstance(x, dict) and x.get("id") == wanted)

@@ -9,6 +9,7 @@ naming the file, the line when known, and a stable code.
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -82,7 +83,9 @@ def read(path: Path) -> tuple[str, Any]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RulesetError("not UTF-8 text", code="ruleset-invalid", file=str(path)) from None
+        # Windows editors save "Unicode" as UTF-16, which starts with its byte order mark.
+        hint = " (it is UTF-16: save it as UTF-8)" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+        raise RulesetError(f"not UTF-8 text{hint}", code="ruleset-invalid", file=str(path)) from None
     loader = strict_loader()
     try:
         _check_structure(text, path, loader)
@@ -103,9 +106,12 @@ def read(path: Path) -> tuple[str, Any]:
             raise RulesetError(
                 f"nested more than {MAX_DEPTH} deep", code="ruleset-too-complex", file=str(path), line=line
             ) from None
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise RulesetError(
-            f"not valid YAML: {problem}", code="ruleset-yaml", file=str(path), line=line
+            f"not valid YAML: {_yaml_problem(exc, text)}",
+            code="ruleset-yaml",
+            file=str(path),
+            line=line,
+            column=mark.column + 1 if mark is not None else None,
         ) from None
     except RecursionError:
         raise RulesetError("nested too deeply", code="ruleset-invalid", file=str(path)) from None
@@ -115,6 +121,21 @@ def read(path: Path) -> tuple[str, Any]:
             code="ruleset-yaml",
             file=str(path),
         ) from None
+
+
+def _yaml_problem(exc: Exception, text: str) -> str:
+    """YAML's problem in one line, with where the construct it was reading began when that is elsewhere
+    (an unclosed quote or bracket is found only at the end of the file), and a tab named as a tab."""
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    mark, context = getattr(exc, "problem_mark", None), getattr(exc, "context", None)
+    if mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t":
+        return "a tab: YAML indents with spaces only"
+    began = getattr(exc, "context_mark", None)
+    if context and not context.startswith("while "):
+        problem += f" ({context})"  # e.g. "expected a single document in the stream"
+    elif context and began is not None and mark is not None and began.index != mark.index:
+        problem += f" ({context}, which starts at line {began.line + 1}, column {began.column + 1})"
+    return problem
 
 
 def nested_too_deep(exc: Exception) -> bool:
@@ -153,6 +174,8 @@ def _check_structure(text: str, path: Path, loader: Any) -> None:
             if size is None:
                 raise too_complex(f"alias *{event.anchor} refers to a node that contains it", event)
         elif isinstance(event, yaml.ScalarEvent):
+            if not event.value.isprintable():
+                _check_text(event.value, path, event)
             size = 1
             if event.anchor is not None:
                 sizes[event.anchor] = 1
@@ -172,6 +195,20 @@ def _check_structure(text: str, path: Path, loader: Any) -> None:
             raise too_complex(f"more than {MAX_NODES} values once aliases are expanded", event)
 
 
+def _check_text(value: str, path: Path, event: Any) -> None:
+    """Refuse a control character in a value (`"\\e[2J"` written as a YAML escape): labels, names and
+    notes are printed to terminals, where it would clear the screen or retitle the window. Line breaks
+    and tabs (a multi-line note) are text."""
+    for ch in value:
+        if not ch.isprintable() and ch not in "\n\t" and unicodedata.category(ch) == "Cc":
+            raise RulesetError(
+                f"a control character ({ch!r}) in {value[:30]!r}: text that is printed cannot hold one",
+                code="ruleset-invalid",
+                file=str(path),
+                line=event.start_mark.line + 1,
+            )
+
+
 def line_of(text: str, path: tuple[Any, ...]) -> int | None:
     """The line of the node at a key/index path in a YAML document (for error messages)."""
     import yaml
@@ -183,13 +220,15 @@ def line_of(text: str, path: tuple[Any, ...]) -> int | None:
     line = node.start_mark.line + 1 if node is not None else None
     for step in path:
         if isinstance(node, yaml.MappingNode):
-            match = next((v for k, v in node.value if getattr(k, "value", None) == step), None)
+            match = next(((k, v) for k, v in node.value if getattr(k, "value", None) == step), None)
             if match is None:
                 break
-            node = match
+            # The key's line: a block value (`settings:`, then its keys below) starts a line later.
+            key, node = match
+            line = key.start_mark.line + 1
         elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
             node = node.value[step]
+            line = node.start_mark.line + 1
         else:
             break
-        line = node.start_mark.line + 1
     return line

@@ -26,7 +26,17 @@ def build_schema() -> dict[str, Any]:
     from .engine.conditions import REGISTRY
     from .engine.conditions.indicators import COUNTERS
     from .engine.rule_types import NOT_WRITTEN
-    from .engine.rules import RULE_KEYS, SCOPES, SETTING_KEYS, TOP_KEYS, WHO
+    from .engine.rules import (
+        MAX_DOUBLINGS,
+        MAX_INT,
+        MAX_LOSER_PAIRS,
+        MAX_SMALL,
+        RULE_KEYS,
+        SCOPES,
+        SETTING_KEYS,
+        TOP_KEYS,
+        WHO,
+    )
     from .engine.situation import IMPOSSIBLE
 
     names = list(REGISTRY)
@@ -40,7 +50,9 @@ def build_schema() -> dict[str, Any]:
         "items": {"$ref": "#/definitions/condition"},
         "description": "at least one of the conditions holds",
     }
-    count = {"type": "integer", "minimum": 0}
+    # The loader's bounds (engine/rules.py), so that an editor refuses what `rules check` refuses.
+    count = {"type": "integer", "minimum": 0, "maximum": MAX_INT}
+    doubling = {"type": "integer", "minimum": 0, "maximum": MAX_DOUBLINGS}
     fraction = {
         "type": "object",
         "additionalProperties": False,
@@ -65,12 +77,12 @@ def build_schema() -> dict[str, Any]:
         "doublings": {
             "description": "doublings, or {closed, open} when an open hand has other doublings",
             "anyOf": [
-                count,
+                doubling,
                 {
                     "type": "object",
                     "additionalProperties": False,
                     "required": ["closed", "open"],
-                    "properties": {"closed": count, "open": count},
+                    "properties": {"closed": doubling, "open": doubling},
                 },
             ],
         },
@@ -92,7 +104,7 @@ def build_schema() -> dict[str, Any]:
         },
         "limit": {
             "description": "a limit hand, or a share of the limit paid when more than the count",
-            "anyOf": [{"type": "boolean"}, {"type": "number", "exclusiveMinimum": 0, "maximum": 1}],
+            "anyOf": [{"type": "boolean"}, {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1}],
         },
         "note": {"type": "string"},
     }
@@ -100,11 +112,13 @@ def build_schema() -> dict[str, Any]:
     setting_props: dict[str, Any] = {}
     for key, doc in SETTING_KEYS.items():
         if key in ("limit", "limit_hand_value", "max_chows"):
-            setting_props[key] = {"type": ["integer", "null"], "minimum": 0, "description": doc}
+            least = 0 if key == "max_chows" else 1  # a limit of 0 would pay nothing (rules._settings)
+            setting_props[key] = {**count, "type": ["integer", "null"], "minimum": least, "description": doc}
         elif key in ("settle_losers", "limit_hand_counts", "long_hand_scores_zero"):
             setting_props[key] = {"type": "boolean", "description": doc}
         elif key == "round_points":
-            setting_props[key] = {"type": ["integer", "null"], "minimum": 1, "description": doc}
+            small = {"minimum": 1, "maximum": MAX_SMALL}
+            setting_props[key] = {"type": ["integer", "null"], **small, "description": doc}
         elif key in ("not_written", "impossible"):
             what = {"type": "string", "enum": list(NOT_WRITTEN if key == "not_written" else IMPOSSIBLE)}
             setting_props[key] = {"type": "array", "items": what, "description": doc}
@@ -115,15 +129,17 @@ def build_schema() -> dict[str, Any]:
                 "required": ["name", "doublings", "score"],
                 "properties": {
                     "name": {"type": "string", "minLength": 1},
-                    "doublings": {"type": "integer", "minimum": 0},
-                    "score": {"type": "integer", "minimum": 0},
+                    "doublings": doubling,
+                    "score": count,
                 },
             }
             setting_props[key] = {"type": "array", "items": tier, "description": doc}
         elif key == "east_multiplier":
-            setting_props[key] = {"type": "integer", "minimum": 1, "description": doc}
-        else:
-            setting_props[key] = {"type": "integer", "minimum": 0, "description": doc}
+            setting_props[key] = {**count, "minimum": 1, "description": doc}
+        elif key == "loser_max_pairs":
+            setting_props[key] = {**count, "maximum": MAX_LOSER_PAIRS, "description": doc}
+        else:  # doubling_base, min_doublings
+            setting_props[key] = {**count, "maximum": MAX_SMALL, "description": doc}
     top: dict[str, Any] = {
         "$schema": {"type": "string"},
         "name": {"type": "string", "minLength": 1},
@@ -142,13 +158,13 @@ def build_schema() -> dict[str, Any]:
             "anyOf": [{"type": "null"}, {"type": "array", "items": {"$ref": "#/definitions/penalty"}}]
         }
         top["remove_penalties"] = {"type": "array", "items": {"type": "string"}}
-        definitions["penalty"] = _penalty_schema({"$ref": "#/definitions/points"})
+        definitions["penalty"] = _penalty_schema({"$ref": "#/definitions/points"}, count)
     if "wash" in TOP_KEYS:
-        top["wash"] = {"anyOf": [{"type": "null"}, _wash_schema()]}
+        top["wash"] = {"anyOf": [{"type": "null"}, _wash_schema(count)]}
     if "evening" in TOP_KEYS:
         top["evening"] = {"anyOf": [{"type": "null"}, _evening_schema()]}
     if "settlement" in TOP_KEYS:
-        top["settlement"] = {"anyOf": [{"type": "null"}, _settlement_schema()]}
+        top["settlement"] = {"anyOf": [{"type": "null"}, _settlement_schema(count)]}
     for key in sorted(TOP_KEYS - set(top)):  # a key added to the loader but not described here yet
         top[key] = {"description": "see pungchow_calc/engine/rules.py"}
     return {
@@ -213,7 +229,7 @@ def build_schema() -> dict[str, Any]:
     }
 
 
-def _penalty_schema(points: dict[str, Any]) -> dict[str, Any]:
+def _penalty_schema(points: dict[str, Any], count: dict[str, Any]) -> dict[str, Any]:
     """Penalties ("Penalties"; "Mah-Jongg or Mah-Diao"), as far as the loader's key lists tell."""
     from .engine.rules import LIABLE, PENALTY_KEYS, PENALTY_TYPES
 
@@ -224,7 +240,7 @@ def _penalty_schema(points: dict[str, Any]) -> dict[str, Any]:
         "label": {"type": "string", "minLength": 1},
         "type": {"type": "string", "enum": sorted(PENALTY_TYPES)},
         "note": {"type": "string"},
-        "tiles": {"type": "integer", "minimum": 0},
+        "tiles": count,
         "pays": points,
         "liable": {"type": "string", "enum": list(LIABLE)},
         "when": conditions,
@@ -238,7 +254,7 @@ def _penalty_schema(points: dict[str, Any]) -> dict[str, Any]:
     return {"type": "object", "additionalProperties": False, "required": ["id"], "properties": props}
 
 
-def _wash_schema() -> dict[str, Any]:
+def _wash_schema(count: dict[str, Any]) -> dict[str, Any]:
     """Part II "Washing the Tiles": different heads -> points from each player."""
     return {
         "type": "object",
@@ -247,19 +263,19 @@ def _wash_schema() -> dict[str, Any]:
             "payments": {
                 "type": "object",
                 "minProperties": 1,
-                "additionalProperties": {"type": "integer", "minimum": 0},
-                "description": "different heads (9-13): points from each player",
+                "additionalProperties": count,
+                "description": "different heads (1-13): points from each player",
             },
-            "east_multiplier": {"type": "integer", "minimum": 1},
+            "east_multiplier": {**count, "minimum": 1},
         },
     }
 
 
 def _evening_schema() -> dict[str, Any]:
     """`pungchow evening`: how the deal passes (engine/rules.py EVENING_KEYS)."""
-    from .engine.rules import AFTER_FALSE_MAHJONGG, EVENING_KEYS
+    from .engine.rules import AFTER_FALSE_MAHJONGG, EVENING_KEYS, MAX_EVENING
 
-    count = {"type": ["integer", "null"], "minimum": 0}
+    count = {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_EVENING}
     kinds: dict[str, Any] = {
         "round_wind": {"type": "boolean"},
         "east_repeat_cap": count,
@@ -272,11 +288,10 @@ def _evening_schema() -> dict[str, Any]:
     return {"type": "object", "additionalProperties": False, "properties": props}
 
 
-def _settlement_schema() -> dict[str, Any]:
+def _settlement_schema(count: dict[str, Any]) -> dict[str, Any]:
     """How the winner's collection is paid (engine/rules.py SETTLEMENT_KEYS)."""
     from .engine.rules import DISCARD_PAYS, SETTLEMENT_KEYS
 
-    count = {"type": "integer", "minimum": 0}
     kinds: dict[str, Any] = {
         "discard_pays": {"type": "string", "enum": list(DISCARD_PAYS)},
         "round_payments": {**count, "minimum": 1},

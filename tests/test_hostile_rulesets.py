@@ -198,7 +198,7 @@ HOSTILE: list[tuple[str, str, str]] = [
     ("extends-etc-passwd", "extends: /etc/passwd\n" + RULE, "ruleset-extends"),
     ("extends-proc", "extends: /proc/self/environ\n" + RULE, "ruleset-extends"),
     ("extends-relative-non-yaml", "extends: ../../etc/hostname\n" + RULE, "ruleset-extends"),
-    ("extends-nul", 'extends: "a\\0b.yaml"\n' + RULE, "ruleset-not-found"),
+    ("extends-nul", 'extends: "a\\0b.yaml"\n' + RULE, "ruleset-invalid"),  # a control character
     ("extends-long-name", "extends: " + "a/" * 3000 + "x.yaml\n" + RULE, "ruleset-not-found"),
     ("remove-rules-unhashable", "extends: pung-chow\nremove_rules: [[mah_jongg]]\n", "ruleset-invalid"),
     ("remove-rules-not-list", "extends: pung-chow\nremove_rules: mah_jongg\n", "ruleset-invalid"),

@@ -60,7 +60,10 @@ def test_the_spec_is_the_loaders_check(name: str):
                 compile_ruleset({"rules": [rule]}, "t", "<test>")
             assert loaded.value.message == f"condition {name!r} {refused}"
         else:
-            compile_ruleset({"rules": [rule]}, "t", "<test>")  # what the spec takes, the loader takes
+            # What the spec takes, the loader takes, given the rules it names (Condition.names_rules).
+            named = sorted(entry.names_rules(params) - {"r"}) if entry.names_rules else []
+            others = [{"id": n, "label": n, "points": 1} for n in named]
+            compile_ruleset({"rules": [rule, *others]}, "t", "<test>")
 
 
 # --- a condition that reads its facts only to class its unit's own tiles --------------------------

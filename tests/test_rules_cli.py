@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -224,7 +225,7 @@ def test_check_rejects_broken_files(
     assert result.exit_code == 2
     assert result.stdout == ""
     message = result.stderr.strip()
-    assert message.startswith(f"error: {tmp_path / bad_file}:{line}: "), message
+    assert re.match(rf"error: {re.escape(str(tmp_path / bad_file))}:{line}(:[0-9]+)?: ", message), message
     assert reason in message
     assert "\n" not in message and "Traceback" not in message
 

@@ -116,6 +116,36 @@ AGREE = [
     pytest.param({"rules": [{**RULE, "scope": "table"}]}, False, id="bad-scope"),
     pytest.param({"rules": [RULE], "settings": {"limit": "lots"}}, False, id="limit-text"),
     pytest.param({"rules": [RULE], "settings": {"east_multiplier": 0}}, False, id="east-zero"),
+    pytest.param({"rules": [RULE], "settings": {"limit": 0}}, False, id="limit-zero"),
+    pytest.param({"rules": [RULE], "settings": {"limit_hand_value": 0}}, False, id="limit-hand-value-zero"),
+    pytest.param({"rules": [RULE], "settings": {"max_chows": 0}}, True, id="max-chows-zero"),
+    # The loader's bounds (engine/rules.py): the schema had no maximum, so an editor passed them.
+    pytest.param({"rules": [{**RULE, "points": 10**9}]}, True, id="points-at-most"),
+    pytest.param({"rules": [{**RULE, "points": 10**9 + 1}]}, False, id="points-over-most"),
+    pytest.param({"rules": [{"id": "a", "label": "A", "doublings": 32}]}, True, id="doublings-32"),
+    pytest.param({"rules": [{"id": "a", "label": "A", "doublings": 33}]}, False, id="doublings-33"),
+    pytest.param(
+        {"rules": [{"id": "a", "label": "A", "doublings": {"closed": 2, "open": 33}}]}, False, id="open-33"
+    ),
+    pytest.param(
+        {"rules": [{"id": "a", "label": "A", "limit": 1}], "settings": {"limit": 9}}, False, id="share-1"
+    ),
+    pytest.param({"rules": [RULE], "settings": {"loser_max_pairs": 8}}, False, id="loser-pairs-8"),
+    pytest.param({"rules": [RULE], "settings": {"doubling_base": 65}}, False, id="doubling-base-65"),
+    pytest.param({"rules": [RULE], "settings": {"round_points": 65}}, False, id="round-points-65"),
+    pytest.param({"rules": [RULE], "settings": {"east_multiplier": 10**9 + 1}}, False, id="east-over-most"),
+    pytest.param(
+        {"rules": [RULE], "settings": {"limits": [{"name": "m", "doublings": 33, "score": 1}]}},
+        False,
+        id="tier-doublings-33",
+    ),
+    pytest.param({"rules": [RULE], "evening": {"sets_per_evening": 1001}}, False, id="sets-1001"),
+    pytest.param({"rules": [RULE], "evening": {"east_repeat_cap": 1000}}, True, id="cap-1000"),
+    pytest.param(
+        {"rules": [RULE], "settlement": {"round_payments": 10**9 + 1}}, False, id="rounding-over-most"
+    ),
+    pytest.param({"rules": [RULE], "wash": {"payments": {9: 10**9}}}, True, id="wash-at-most"),
+    pytest.param({"rules": [RULE], "wash": {"payments": {9: 10**9 + 1}}}, False, id="wash-over-most"),
     pytest.param({"rules": [RULE], "settings": {"settle_losers": "yes"}}, False, id="flag-text"),
     pytest.param({"rules": [RULE], "settings": {"shell": "sh"}}, False, id="unknown-setting"),
     pytest.param({"rules": [{**RULE, "limit": "yes"}]}, False, id="limit-flag-text"),

@@ -129,7 +129,8 @@ BAD_WASH = [
     pytest.param(
         "wash:\n  payments: {9: 50}\n  double: true\n", "unknown wash key 'double'", 5, id="unknown-key"
     ),
-    pytest.param("wash:\n  east_multiplier: 1\n", "wash payments must map", 4, id="no-payments"),
+    # The line of `wash:`, the section that lacks them (ruleset_yaml.line_of: a key's own line).
+    pytest.param("wash:\n  east_multiplier: 1\n", "wash payments must map", 3, id="no-payments"),
     pytest.param(
         "wash:\n  payments: {9: -5}\n", "wash points must be a whole number", 4, id="negative-points"
     ),

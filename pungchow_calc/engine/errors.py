@@ -10,6 +10,20 @@ def printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
+def closest(word: object, known: list[str]) -> str:
+    """ " (did you mean 'x'?)" for the known name a word is closest to (a typo), else ""."""
+    from difflib import get_close_matches  # only when something is wrong
+
+    close = get_close_matches(word, known, n=1, cutoff=0.75) if isinstance(word, str) else []
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def unknown(what: str, word: object, known: list[str], *, listed: bool = True) -> str:
+    """ "unknown WHAT 'word'" and a hint: the known name it is closest to, else (`listed`) all of them."""
+    hint = closest(word, known) or (f" (known: {', '.join(known)})" if listed else "")
+    return f"unknown {what} {word!r}{hint}"
+
+
 class PungchowError(Exception):
     """Base of every expected failure; `code` is stable, `message` is one line for a person."""
 
@@ -60,15 +74,19 @@ class RulesetError(PungchowError):
         code: str | None = None,
         file: str | None = None,
         line: int | None = None,
+        column: int | None = None,
     ) -> None:
-        super().__init__(message, code=code)
+        super().__init__(message, code=code, column=column)
         self.file = file
         self.line = line
 
     def __str__(self) -> str:
+        # file:line:column, as compilers write it (the column only where YAML's reader gives one).
         where = self.file or "<ruleset>"
         if self.line is not None:
             where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
         return printable(f"{where}: {self.message}")
 
     def to_dict(self) -> dict[str, object]:

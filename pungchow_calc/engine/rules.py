@@ -24,9 +24,11 @@ from .conditions import (
     any_tally,
     facts_read,
     facts_required,
+    rules_named,
     unit_fields_read,
 )
 from .conditions.indicators import COUNTERS
+from .errors import closest, unknown
 from .payments import BOOK, SettlementRules
 from .rule_types import (
     NOT_WRITTEN,
@@ -67,6 +69,8 @@ __all__ = [
 MAX_INT = 10**9  # no point value, limit or count needs more
 MAX_DOUBLINGS = 32  # per rule: an exponent, so a huge one would take forever to compute
 MAX_LOSER_PAIRS = 7  # fourteen tiles hold at most seven pairs
+MAX_SMALL = 64  # doubling_base, round_points, min_doublings: small numbers by nature
+MAX_EVENING = 1000  # east_repeat_cap, sets_per_evening
 AFTER_FALSE_MAHJONGG = ("east_keeps_unless_caller", "east_keeps", "deal_passes")
 EVENING_KEYS = {
     "round_wind": "true: the prevailing wind turns each round (Part II); false: no round wind (Part I)",
@@ -93,7 +97,7 @@ TOP_KEYS = {
 }
 WASH_KEYS = {"payments", "east_multiplier"}
 SETTING_KEYS = {
-    "limit": "a whole number of points, or null for no limit",
+    "limit": "a whole number of points (1 or more), or null for no limit",
     "limit_hand_value": "what a limit hand scores when no limit is in force, or null",
     "east_multiplier": "how many times East pays or collects (the book: 2)",
     "loser_max_pairs": "how many pairs a non-winning hand may score",
@@ -173,7 +177,7 @@ def _compile_condition(
         )
     condition: Condition | None = REGISTRY.get(name) if isinstance(name, str) else None
     if condition is None:
-        raise Invalid(path, f"unknown condition {name!r} (known: {', '.join(sorted(REGISTRY))})")
+        raise Invalid(path, unknown("condition", name, sorted(REGISTRY)))
     if scope not in condition.scopes:
         raise Invalid(path, f"condition {name!r} needs a set or pair rule (scope: set or pair)")
     try:
@@ -221,6 +225,18 @@ def _points(value: Any, path: tuple[Any, ...]) -> Points:
     return Points(n, n)
 
 
+def _unquoted(value: Any) -> str:
+    """Why a value written as text is not: YAML reads `No`, `off`, `1923` unquoted as false and a
+    number (a label "No" would be refused as no label at all)."""
+    if isinstance(value, bool):
+        return (
+            f", got {str(value).lower()}: YAML reads yes, no, on and off as true or false; put it in quotes"
+        )
+    if isinstance(value, int | float):
+        return f", got {value!r}: YAML reads it as a number; put it in quotes"
+    return ""
+
+
 def _entry_head(
     raw: Any, path: tuple[Any, ...], what: str, value: str, keys: set[str] | frozenset[str]
 ) -> tuple[str, str, str]:
@@ -230,17 +246,21 @@ def _entry_head(
     """
     if not isinstance(raw, dict):
         raise Invalid(path, f"a {what} is a mapping with id, label and {value}")
-    unknown = set(raw) - keys
-    if unknown:
-        key = sorted(unknown, key=str)[0]
-        raise Invalid((*path, key), f"{what} {raw.get('id', path[-1])!r}: unknown key {key!r}")
+    strange = set(raw) - keys
+    if strange:
+        key = sorted(strange, key=str)[0]
+        head = f"{what} {raw.get('id', path[-1])!r}"
+        raise Invalid((*path, key), f"{head}: {unknown('key', key, sorted(keys), listed=False)}")
     entry_id = raw.get("id")
     if not isinstance(entry_id, str) or not entry_id:
-        raise Invalid(path, f"every {what} needs an id (a name)")
+        raise Invalid(
+            path if entry_id is None else (*path, "id"),
+            f"every {what} needs an id (a name){_unquoted(entry_id)}",
+        )
     where = f"{what} {entry_id!r}"
     label = raw.get("label")
     if not isinstance(label, str) or not label:
-        raise Invalid((*path, "label"), f"{where}: needs a label")
+        raise Invalid((*path, "label"), f"{where}: needs a label{_unquoted(label)}")
     return entry_id, where, label
 
 
@@ -255,7 +275,7 @@ def _rule(raw: Any, index: int) -> Rule:
         raise Invalid((*path, "who"), f"{where}: who must be one of {', '.join(WHO)}")
     group = raw.get("group")
     if group is not None and not isinstance(group, str):
-        raise Invalid((*path, "group"), f"{where}: group must be a name")
+        raise Invalid((*path, "group"), f"{where}: group must be a name{_unquoted(group)}")
     values = [k for k in ("points", "doublings", "limit") if k in raw]
     if len(values) != 1:
         raise Invalid(path, f"{where}: give exactly one of points, doublings or limit")
@@ -278,7 +298,7 @@ def _rule(raw: Any, index: int) -> Rule:
     compiled = [_compile_condition(c, scope, (*path, "when", i)) for i, c in enumerate(when)]
     note = raw.get("note")
     if note is not None and not isinstance(note, str):
-        raise Invalid((*path, "note"), f"{where}: note must be text")
+        raise Invalid((*path, "note"), f"{where}: note must be text{_unquoted(note)}")
     flags = {}
     for key in ("rounded", "counts_for_minimum"):
         flags[key] = raw.get(key, True)
@@ -333,7 +353,7 @@ def _per(raw: Any, path: tuple[Any, ...], where: str, scope: str) -> tuple[Any, 
     ((name, params),) = raw.items()
     counter = COUNTERS.get(name) if isinstance(name, str) else None
     if counter is None:
-        raise Invalid(path, f"{where}: unknown count {name!r} (known: {', '.join(sorted(COUNTERS))})")
+        raise Invalid(path, f"{where}: {unknown('count', name, sorted(COUNTERS))}")
     try:
         counter.spec.check(params)
     except ParamError as exc:
@@ -348,7 +368,7 @@ def _settings(raw: Any) -> Settings:
         raise Invalid(("settings",), "settings must be a mapping")
     for key in raw:
         if key not in SETTING_KEYS:
-            raise Invalid(("settings", key), f"unknown setting {key!r} (known: {', '.join(SETTING_KEYS)})")
+            raise Invalid(("settings", key), unknown("setting", key, list(SETTING_KEYS)))
     out: dict[str, Any] = {}
     for key in ("limit", "limit_hand_value", "max_chows"):
         if key in raw:
@@ -369,7 +389,7 @@ def _settings(raw: Any) -> Settings:
             out[key] = (
                 None
                 if value is None and key == "round_points"
-                else _int_value(value, ("settings", key), key, 64)
+                else _int_value(value, ("settings", key), key, MAX_SMALL)
             )
     if out.get("round_points") == 0:
         raise Invalid(("settings", "round_points"), "round_points must be at least 1, or null")
@@ -419,7 +439,7 @@ def _evening(raw: Any) -> EveningRules:
     for key, value in raw.items():
         path = ("evening", key)
         if key not in EVENING_KEYS:
-            raise Invalid(path, f"unknown evening key {key!r} (known: {', '.join(EVENING_KEYS)})")
+            raise Invalid(path, unknown("evening key", key, list(EVENING_KEYS)))
         if key in ("round_wind", "draw_passes_deal", "playable"):
             if not isinstance(value, bool):
                 raise Invalid(path, f"{key} must be true or false")
@@ -429,7 +449,7 @@ def _evening(raw: Any) -> EveningRules:
                 raise Invalid(path, f"after_false_mahjongg must be one of {', '.join(AFTER_FALSE_MAHJONGG)}")
             out[key] = value
         else:
-            out[key] = None if value is None else _int_value(value, path, key, 1000)
+            out[key] = None if value is None else _int_value(value, path, key, MAX_EVENING)
             if key == "sets_per_evening" and out[key] == 0:
                 raise Invalid(path, "sets_per_evening must be at least 1, or null")
     return EveningRules(**out)
@@ -445,7 +465,7 @@ def _settlement(raw: Any) -> SettlementRules:
     for key, value in raw.items():
         path = ("settlement", key)
         if key not in SETTLEMENT_KEYS:
-            raise Invalid(path, f"unknown settlement key {key!r} (known: {', '.join(SETTLEMENT_KEYS)})")
+            raise Invalid(path, unknown("settlement key", key, list(SETTLEMENT_KEYS)))
         if key == "discard_pays":
             if value not in DISCARD_PAYS:
                 raise Invalid(
@@ -468,7 +488,7 @@ def _wash(raw: Any) -> WashTable | None:
         raise Invalid(("wash",), "wash must be a mapping with payments (and east_multiplier)")
     for key in raw:
         if key not in WASH_KEYS:
-            raise Invalid(("wash", key), f"unknown wash key {key!r} (known: {', '.join(sorted(WASH_KEYS))})")
+            raise Invalid(("wash", key), unknown("wash key", key, sorted(WASH_KEYS)))
     table = raw.get("payments")
     if not isinstance(table, dict) or not table:
         raise Invalid(("wash", "payments"), "wash payments must map different heads to points")
@@ -499,7 +519,7 @@ def _penalty(raw: Any, index: int) -> Penalty:
         raise Invalid((*path, "type"), f"{where}: type must be one of {', '.join(PENALTY_TYPES)}")
     note = raw.get("note")
     if note is not None and not isinstance(note, str):
-        raise Invalid((*path, "note"), f"{where}: note must be text")
+        raise Invalid((*path, "note"), f"{where}: note must be text{_unquoted(note)}")
     allowed = {
         "dead_hand": {"tiles"},
         "false_mahjongg": {"pays"},
@@ -552,6 +572,24 @@ def _unique_ids(section: str, what: str, ids: list[str]) -> None:
         seen.add(item_id)
 
 
+def _authoring_mistakes(settings: Settings, raw_rules: list[Any], ids: set[str]) -> None:
+    """Refuse what a ruleset can hold but no one means: a limit of 0 (every payment capped at nothing:
+    money would never move; `--limit` refuses 0 too, options.py; no limit is written null), and a
+    condition naming a rule id the ruleset lacks (a typo, or a rule `remove_rules` dropped: `calling_for`
+    would never hold, `no_other_points` would let no line through)."""
+    for key in ("limit", "limit_hand_value"):
+        if getattr(settings, key) == 0:
+            raise Invalid(("settings", key), f"{key} must be at least 1 point, or null for no limit")
+    for i, raw in enumerate(raw_rules):
+        for condition, named in rules_named(raw.get("when", [])):
+            if named not in ids:
+                raise Invalid(
+                    ("rules", i, "when"),
+                    f"rule {raw['id']!r}: {condition} names rule {named!r}, which this ruleset does not have"
+                    + closest(named, sorted(ids)),
+                )
+
+
 def _penalties(raw: Any) -> tuple[Penalty, ...]:
     if raw is None:
         return ()
@@ -566,17 +604,21 @@ def _penalties(raw: Any) -> tuple[Penalty, ...]:
     return penalties
 
 
-def compile_ruleset(doc: dict[str, Any], default_name: str, source: str) -> Ruleset:
-    """Validate a merged ruleset document and compile it; raise Invalid naming the offending node."""
+def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, authored: bool = True) -> Ruleset:
+    """Validate a merged ruleset document and compile it; raise Invalid naming the offending node.
+
+    `authored=False`: a snapshot an evening recorded, compiled as it was then (evening/settle.py):
+    mistakes of writing a ruleset (_authoring_mistakes) refused since then do not lose the evening.
+    """
     for key in doc:
         if key not in TOP_KEYS:
-            raise Invalid((key,), f"unknown key {key!r} (known: {', '.join(sorted(TOP_KEYS))})")
+            raise Invalid((key,), unknown("key", key, sorted(TOP_KEYS)))
     name = doc.get("name", default_name)
     if not isinstance(name, str) or not name:
-        raise Invalid(("name",), "name must be text")
+        raise Invalid(("name",), f"name must be text{_unquoted(name)}")
     title = doc.get("title", name)
     if not isinstance(title, str):
-        raise Invalid(("title",), "title must be text")
+        raise Invalid(("title",), f"title must be text{_unquoted(title)}")
     settings = _settings(doc.get("settings"))
     wash = _wash(doc.get("wash"))
     raw_rules = doc.get("rules")
@@ -584,6 +626,8 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str) -> Rule
         raise Invalid(("rules",), "rules must be a non-empty list")
     rules = tuple(_rule(r, i) for i, r in enumerate(raw_rules))
     _unique_ids("rules", "rule", [r.id for r in rules])
+    if authored:
+        _authoring_mistakes(settings, raw_rules, {r.id for r in rules})
     for i, rule in enumerate(rules):
         if rule.limit and settings.limit is None and settings.limit_hand_value is None:
             raise Invalid(

@@ -504,11 +504,25 @@ def _read_flags(reads: frozenset[str]) -> tuple[tuple[Fact, ...], Callable[[Situ
     return readable, _fields(readable)
 
 
+# The most doublings a hand may reach, the doubling base included (docs/rulesets.md#reference): far
+# beyond any score card (riichi's richest hands double under 60 times), and it keeps a score within
+# what JSON readers, floats and Python's printing of integers take.
+MAX_HAND_DOUBLINGS = 256
+
+
 def _value(
     ruleset: Ruleset, cap: int | None, points: int, doublings: int, limit: tuple[str, float] | None
 ) -> tuple[int, str | None]:
     """The hand's value, and the limit hand it is paid as (None when paid by its count)."""
     settings = ruleset.settings
+    if doublings + settings.doubling_base > MAX_HAND_DOUBLINGS:
+        # A ruleset's rules may double a hand without end (each rule at most 32 times, rules.py): a
+        # count of thousands of digits is no score a table pays, and no output can print it whole.
+        raise HandError(
+            f"the hand doubles {doublings + settings.doubling_base} times under {ruleset.name}, "
+            f"more than a score can hold (at most {MAX_HAND_DOUBLINGS})",
+            code="too-many-doublings",
+        )
     count = points * 2 ** (doublings + settings.doubling_base)
     if limit is None:
         if settings.limits:

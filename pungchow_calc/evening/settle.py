@@ -69,7 +69,9 @@ def ruleset_of(start: dict[str, Any], path: str = "") -> Ruleset:
 @lru_cache(maxsize=8)
 def _compiled(document: str, name: str, path: str) -> Ruleset:
     try:
-        return compile_ruleset(_keys_back(json.loads(document)), name, f"{path} (snapshot)")
+        # authored=False: the snapshot was accepted when the evening began; a check added to the
+        # loader since (a limit of 0, say) must not make a recorded evening unreadable.
+        return compile_ruleset(_keys_back(json.loads(document)), name, f"{path} (snapshot)", authored=False)
     except Invalid as bad:
         raise EveningError(
             f"{path} line 1: the ruleset snapshot cannot be read: {bad.message}", code="evening-damaged"

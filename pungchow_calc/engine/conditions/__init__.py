@@ -54,6 +54,7 @@ __all__ = [
     "any_tally",
     "facts_read",
     "facts_required",
+    "rules_named",
     "unit_fields_read",
 ]
 
@@ -114,6 +115,20 @@ def facts_required(when: Any) -> frozenset[str]:
         for condition, params in _entries(top)
         if condition is not None and condition.fact and params in (None, True)
     )
+
+
+_NAMES = {condition: name for name, condition in REGISTRY.items()}  # entries hash by identity
+
+
+def rules_named(when: Any) -> list[tuple[str, str]]:
+    """(condition, rule id) for each rule of the ruleset a compiled `when:` list names by id
+    (Condition.names_rules), through `not` and `any`."""
+    return [
+        (_NAMES[condition], rule_id)
+        for condition, params in _entries(when)
+        if condition is not None and condition.names_rules is not None
+        for rule_id in sorted(condition.names_rules(params))
+    ]
 
 
 def unit_fields_read(when: Any) -> frozenset[str]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from ..errors import closest, unknown
 from ..hand import Hand, Meld, MeldKind
 from ..situation import READABLE, Situation
 from ..tiles import PLAYING_TILES, Suit, Tile, Wind
@@ -170,6 +171,9 @@ class Condition:
     # scoring skips a hand rule one of whose tests cannot hold, and asks no test the tally settles
     # (plan.Plan.tallied); tests/test_plan.py holds every answer to the test's own.
     tally: Callable[[Any], Decide | None] | None = None
+    # The ids of the ruleset's own rules its parameters name (`calling_for`, `no_other_points`): the
+    # loader refuses an id the ruleset lacks, which would leave the rule silently dead or wrong.
+    names_rules: Callable[[Any], frozenset[str]] | None = None
 
     def make(self, params: Any) -> Test:
         """The test for these parameters, once the spec has checked them."""
@@ -192,7 +196,9 @@ def no_params(params: Any) -> None:
 def choice(params: Any, allowed: tuple[str, ...]) -> frozenset[str]:
     items = params if isinstance(params, list) else [params]
     if not items or not all(isinstance(x, str) and x in allowed for x in items):
-        raise ParamError(f"expects one of {', '.join(allowed)} (or a list of them), got {params!r}")
+        wrong = next((x for x in items if not (isinstance(x, str) and x in allowed)), None)
+        hint = closest(wrong, list(allowed))
+        raise ParamError(f"expects one of {', '.join(allowed)} (or a list of them), got {params!r}{hint}")
     return frozenset(items)
 
 
@@ -480,9 +486,10 @@ def fact_condition(fact: str, doc: str) -> Condition:
 
 def count_range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:
     """`min`/`max`/`exactly` of a counting condition, refusing keys other than those and `extra`."""
-    unknown = set(params) - {"min", "max", "exactly"} - extra
-    if unknown:
-        raise ParamError(f"unknown parameter {sorted(unknown, key=str)[0]!r}")
+    given = set(params) - {"min", "max", "exactly"} - extra
+    if given:
+        known = sorted({"min", "max", "exactly"} | extra)
+        raise ParamError(unknown("parameter", sorted(given, key=str)[0], known, listed=False))
     if not any(k in params for k in ("min", "max", "exactly")):
         raise ParamError("needs min, max or exactly")
     lo = whole_number(params.get("min", params.get("exactly", 0)), "min")

@@ -40,6 +40,10 @@ _IDS = {
 
 CONDITIONS: dict[str, Condition] = {
     "calling_for": Condition(
-        _calling_for, Custom(_rule_ids, _IDS), HAND, "one tile from a winning hand that these rules score"
+        _calling_for,
+        Custom(_rule_ids, _IDS),
+        HAND,
+        "one tile from a winning hand that these rules score",
+        names_rules=_rule_ids,
     ),
 }

@@ -133,9 +133,14 @@ def _rule_ids(ids: Any) -> None:
         raise ParamError("`except` must be a list of rule ids")
 
 
+def _excepted(params: Any) -> frozenset[str]:
+    """The rule ids `except` names (none for the bare flag)."""
+    return frozenset(params["except"]) if isinstance(params, dict) else frozenset()
+
+
 def _no_other_points(params: Any) -> Test:
     """No point line applies but those named (Part I: "no other score than Mah-Jongg", docs/rulings.md)."""
-    allowed = frozenset(params["except"]) if isinstance(params, dict) else frozenset()
+    allowed = _excepted(params)
     return lambda ctx, unit: allowed.issuperset(ctx.earlier)
 
 
@@ -364,6 +369,11 @@ CONDITIONS: dict[str, Condition] = {
         tally=_every_meld_holds_tally,
     ),
     "no_other_points": Condition(
-        _no_other_points, FlagOr(_EXCEPT), HAND, "no other point line applies", deferred=True
+        _no_other_points,
+        FlagOr(_EXCEPT),
+        HAND,
+        "no other point line applies",
+        deferred=True,
+        names_rules=_excepted,
     ),
 }

@@ -1,0 +1,513 @@
+"""House rulesets at the edges (the TRUST round): values a ruleset allows but no table can play.
+
+Each test is named after its input and failed before its fix (docs/rulesets.md).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from cli_helpers import run
+
+from pungchow_calc.engine.errors import HandError
+from pungchow_calc.engine.scoring import MAX_HAND_DOUBLINGS, score_text
+from pungchow_calc.engine.situation import Situation
+from pungchow_calc.ruleset_files import builtin_dir, load
+
+HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+
+
+def _write(tmp_path: Path, text: str, name: str = "house.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _doubling_rules(count: int, each: int = 32) -> str:
+    """`count` hand rules of `each` doublings (the most one rule may give), all of which hold."""
+    rules = "".join(f"  - {{id: d{i}, label: D{i}, doublings: {each}}}\n" for i in range(count))
+    return "extends: pung-chow\nrules:\n" + rules
+
+
+@pytest.mark.parametrize(
+    "count",
+    [
+        pytest.param(40, id="forty-rules-past-float"),
+        pytest.param(500, id="five-hundred-rules-past-4300-digits"),
+    ],
+)
+def test_rules_of_32_doublings_each_refuse_the_hand(tmp_path, count):
+    """40 rules of 32 doublings made `batch --compare` end in an OverflowError traceback (its mean is a
+    float); 500 made a score of over 4,300 digits, which `score` called "a number on the command line
+    is too long" and `batch` an internal error. The hand is refused, in one line, naming the ruleset."""
+    path = _write(tmp_path, _doubling_rules(count))
+    hands = _write(tmp_path, f"{HAND}\n{HAND} --seat south\n", "hands.txt")
+    score = run("score", HAND, "-r", str(path))
+    assert (score.exit_code, score.stdout) == (2, "")
+    assert score.stderr == (
+        f"error: the hand doubles {count * 32} times under house, more than a score can hold "
+        f"(at most {MAX_HAND_DOUBLINGS})\n"
+    )
+    as_json = run("score", HAND, "-r", str(path), "--json")
+    assert json.loads(as_json.stdout)["error"]["code"] == "too-many-doublings"
+    batch = run("batch", str(hands), "-r", str(path), "--format", "jsonl")
+    records = [json.loads(line) for line in batch.stdout.splitlines()]
+    assert batch.exit_code == 1
+    assert [r["error"]["code"] for r in records] == ["too-many-doublings"] * 2
+    compare = run("batch", str(hands), "--compare", "pung-chow", str(path), "--format", "json")
+    assert compare.exit_code == 1 and "Traceback" not in compare.output
+    assert json.loads(compare.stdout)["failed"] == 2
+
+
+def test_doublings_up_to_the_bound_still_score(tmp_path):
+    """Eight rules of 32 doublings (256, the bound) score as before: only what no table can pay is refused."""
+    rs = load(str(_write(tmp_path, _doubling_rules(8))))
+    result = score_text(HAND, rs, Situation())
+    assert result.doublings == MAX_HAND_DOUBLINGS
+    assert result.score == result.points * 2**MAX_HAND_DOUBLINGS
+    with pytest.raises(HandError) as refused:
+        score_text(HAND, load(str(_write(tmp_path, _doubling_rules(9), "nine.yaml"))), Situation())
+    assert refused.value.code == "too-many-doublings"
+
+
+@pytest.mark.parametrize(
+    ("setting", "line"),
+    [pytest.param("limit", 3, id="limit-0"), pytest.param("limit_hand_value", 3, id="limit-hand-value-0")],
+)
+def test_a_limit_of_0_is_refused(tmp_path, setting, line):
+    """`limit: 0` capped every payment at 0: the whole table played for nothing, silently (`--limit 0`
+    was already refused). No limit is written null."""
+    path = _write(tmp_path, f"extends: pung-chow-limit\nsettings:\n  {setting}: 0\n")
+    expected = f"error: {path}:{line}: {setting} must be at least 1 point, or null for no limit\n"
+    for argv in (("rules", "check", str(path)), ("score", HAND, "-r", str(path))):
+        result = run(*argv)
+        assert (result.exit_code, result.stdout, result.stderr) == (2, "", expected)
+    assert (
+        run(
+            "rules",
+            "check",
+            str(_write(tmp_path, "extends: pung-chow-limit\nsettings:\n  limit: 1\n", "one.yaml")),
+        ).exit_code
+        == 0
+    )
+
+
+NAMED = (
+    "extends: classical-bmja\nrules:\n  - id: house\n    label: House\n    points: 1\n    when: [{when}]\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("when", "condition", "named"),
+    [
+        pytest.param(
+            "{calling_for: limit_of_honours}", "calling_for", "limit_of_honours", id="calling-for-unknown"
+        ),
+        pytest.param(
+            "{not: {any: [{calling_for: [only_honors, nosuch]}]}}",
+            "calling_for",
+            "nosuch",
+            id="nested-in-not-any",
+        ),
+        pytest.param(
+            "{no_other_points: {except: [nothing_here]}}",
+            "no_other_points",
+            "nothing_here",
+            id="no-other-points-unknown",
+        ),
+    ],
+)
+def test_a_condition_naming_a_rule_the_ruleset_lacks_is_refused(tmp_path, when, condition, named):
+    """`calling_for: limit_of_honours` loaded, and the rule could never hold; `except: [nothing_here]`
+    (no such rule) made "no other score" never apply, as the Mah-Jongg line is always there: wrong scores,
+    silently. Both are refused, naming the file, the line and the id (a typo: TYPOS below)."""
+    path = _write(tmp_path, NAMED.replace("{when}", when))
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: {path}:6: rule 'house': {condition} names rule {named!r}, which this ruleset does not have\n"
+    )
+
+
+def test_remove_rules_mah_jongg_under_pung_chow_names_the_rule_that_still_needs_it(tmp_path):
+    """Removing `mah_jongg` left `no_other_score` (inherited: `except: [mah_jongg]`) naming a rule gone.
+    The refusal names that rule, and no line of a file that does not write it (it said line 1)."""
+    path = _write(tmp_path, "extends: pung-chow\nremove_rules: [mah_jongg]\n")
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {path}: rule 'no_other_score': no_other_points names rule 'mah_jongg', "
+        "which this ruleset does not have\n",
+    )
+    fixed = _write(tmp_path, "extends: pung-chow\nremove_rules: [mah_jongg, no_other_score]\n", "fixed.yaml")
+    assert run("rules", "check", str(fixed)).exit_code == 0
+
+
+RULE_X = "  - id: x\n    label: X\n    points: 1\n"
+
+# (document, its line, the message after "file:line: "): a misspelt name gets the name it is closest to.
+TYPOS = [
+    pytest.param(
+        "extends: pung-chow\nsetings:\n  limit: 10\n",
+        2,
+        "unknown key 'setings' (did you mean 'settings'?)",
+        id="top-key",
+    ),
+    pytest.param(
+        "extends: pung-chow\nsettings:\n  limt: 10\n",
+        3,
+        "unknown setting 'limt' (did you mean 'limit'?)",
+        id="setting",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n  - id: mah_jongg\n    pionts: 10\n",
+        4,
+        "rule 'mah_jongg': unknown key 'pionts' (did you mean 'points'?)",
+        id="rule-key",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [no_sequence]\n",
+        6,
+        "unknown condition 'no_sequence' (did you mean 'no_sequences'?)",
+        id="condition",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [{count: {meld: pung, min: 1}}]\n",
+        6,
+        "condition 'count' unknown parameter 'meld' (did you mean 'melds'?)",
+        id="condition-parameter",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    scope: set\n    when: [{tiles: [dragons, wind]}]\n",
+        7,
+        "condition 'tiles' expects one of simples, terminals, heads, honors, numbered, winds, dragons, "
+        "red, green, white, own_wind, round_wind, own_wind_in_own_round (or a list of them), "
+        "got ['dragons', 'wind'] (did you mean 'winds'?)",
+        id="tile-class",
+    ),
+    pytest.param(
+        "extends: pung-chow\nremove_rules: [mahjong]\n",
+        2,
+        "remove_rules names 'mahjong', which the base lacks (did you mean 'mah_jongg'?)",
+        id="remove-rules",
+    ),
+    pytest.param(
+        "extends: classical-bmja\nrules:\n" + RULE_X + "    when: [{calling_for: only_honours}]\n",
+        6,
+        "rule 'x': calling_for names rule 'only_honours', which this ruleset does not have "
+        "(did you mean 'only_honors'?)",
+        id="rule-id",
+    ),
+    pytest.param(
+        "extends: pung-chow\nevening:\n  east_repeat: 3\n",
+        3,
+        "unknown evening key 'east_repeat' (did you mean 'east_repeat_cap'?)",
+        id="evening-key",
+    ),
+    pytest.param(
+        "extends: pung-chow.yaml\n",
+        1,
+        "extends: pung-chow.yaml: file not found (the shipped ruleset is named 'pung-chow', without .yaml)",
+        id="extends-shipped-name-as-a-file",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "message"), TYPOS)
+def test_a_misspelt_name_gets_a_did_you_mean(tmp_path, text, line, message):
+    """Each said only "unknown ..." (a rule key with no hint at all, a condition with all fifty names)."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")
+
+
+def test_a_name_close_to_nothing_still_lists_the_known_ones(tmp_path):
+    path = _write(tmp_path, "extends: pung-chow\nsettings:\n  zzz: 1\n")
+    assert run("rules", "check", str(path)).stderr.startswith(
+        f"error: {path}:3: unknown setting 'zzz' (known: limit, limit_hand_value, "
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "name: x\nsettings:\n  - 1\n", 2, "settings must be a mapping", id="settings-a-list-below"
+        ),
+        pytest.param(
+            "extends: pung-chow\nrulez:\n  - id: x\n",
+            2,
+            "unknown key 'rulez' (did you mean 'rules'?)",
+            id="rulez",
+        ),
+        pytest.param(
+            "extends: pung-chow\nrules:\n" + RULE_X + "    when:\n      won_by: wall\n",
+            6,
+            "rule 'x': when must be a list of conditions",
+            id="when-a-mapping-below",
+        ),
+    ],
+)
+def test_a_key_whose_value_is_below_it_is_named_at_its_own_line(tmp_path, text, line, message):
+    """The error named the line of the value (the one below the key) for a key written on a line of
+    its own: `settings:` then `  - 1` said line 3."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (2, f"error: {path}:{line}: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            'name: "house\nrules:\n  - {id: a, label: A, points: 1}\n',
+            "4:1: not valid YAML: found unexpected end of stream (while scanning a quoted scalar, "
+            "which starts at line 1, column 7)",
+            id="unclosed-quote",
+        ),
+        pytest.param(
+            "name: x\nrules: [a, b\n",
+            "3:1: not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence, "
+            "which starts at line 2, column 8)",
+            id="unclosed-bracket",
+        ),
+        pytest.param(
+            "name: x\nrules:\n\t- {id: a, label: A, points: 1}\n",
+            "3:1: not valid YAML: a tab: YAML indents with spaces only",
+            id="tab-indent",
+        ),
+        pytest.param(
+            "name: x\nrules:\n  - id: a\n   label: A\n",
+            "4:4: not valid YAML: did not find expected '-' indicator (while parsing a block collection, "
+            "which starts at line 3, column 3)",
+            id="bad-indentation",
+        ),
+    ],
+)
+def test_a_yaml_mistake_is_named_where_it_began(tmp_path, text, message):
+    """An unclosed quote was named only at the end of the file (`:4: found unexpected end of stream`),
+    a tab as "found character that cannot start any token": the line, the column, and where the quote or
+    bracket began."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (2, f"error: {path}:{message}\n")
+    as_json = json.loads(run("score", HAND, "-r", str(path), "--json").stdout)["error"]
+    assert (as_json["code"], as_json["line"], as_json["column"]) == (
+        "ruleset-yaml",
+        *map(int, message.split(":")[:2]),
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            'extends: pung-chow\nname: "house\\e[2J"\n',
+            2,
+            r"('\x1b') in 'house\x1b[2J'",
+            id="clear-screen-in-name",
+        ),
+        pytest.param(
+            'extends: pung-chow\nrules:\n  - id: mah_jongg\n    label: "MJ \\e]0;owned\\a"\n',
+            4,
+            r"('\x1b') in 'MJ \x1b]0;owned\x07'",
+            id="window-title-in-label",
+        ),
+        pytest.param(
+            'extends: pung-chow\nrules:\n  - id: x\n    label: "\\0"\n    points: 1\n',
+            4,
+            r"('\x00') in '\x00'",
+            id="nul",
+        ),
+    ],
+)
+def test_a_control_character_in_a_rulesets_text_is_refused(tmp_path, text, line, message):
+    """A YAML escape (`"\\e[2J"`) put a terminal control sequence in a name or label, and `score` and
+    `rules show` printed it raw: a shared house file could clear the screen or retitle the window."""
+    path = _write(tmp_path, text)
+    for argv in (
+        ("rules", "check", str(path)),
+        ("rules", "show", str(path)),
+        ("score", HAND, "-r", str(path)),
+    ):
+        result = run(*argv)
+        assert "\x1b" not in result.output and "\x07" not in result.output
+        expected = (
+            f"error: {path}:{line}: a control character {message}: text that is printed cannot hold one\n"
+        )
+        assert (result.exit_code, result.stderr) == (2, expected)
+
+
+def test_line_breaks_and_tabs_in_a_note_are_text(tmp_path):
+    path = _write(
+        tmp_path, "extends: pung-chow\nrules:\n  - id: mah_jongg\n    note: |\n      two\n      lines\n"
+    )
+    assert run("rules", "check", str(path)).exit_code == 0
+
+
+def test_extends_base_yaml_is_never_read_from_the_current_directory(tmp_path, monkeypatch):
+    """`club/friday.yaml` saying `extends: base.yaml`, run from a folder that holds a `base.yaml` (and
+    `club/` none), loaded that one: the same house file meant another ruleset depending on where it
+    was run. docs/rulesets.md: relative to the extending file, not to the current directory."""
+    (tmp_path / "club").mkdir()
+    _write(tmp_path, "extends: pung-chow\nsettings:\n  limit: 999\n", "base.yaml")
+    friday = _write(tmp_path, "extends: base.yaml\n", "club/friday.yaml")
+    monkeypatch.chdir(tmp_path)
+    result = run("rules", "check", "club/friday.yaml")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {friday}:1: extends: base.yaml: file not found beside the extending file "
+        f"({tmp_path / 'club' / 'base.yaml'})\n",
+    )
+    _write(tmp_path, "extends: pung-chow\nsettings:\n  limit: 500\n", "club/base.yaml")
+    assert run("rules", "check", "club/friday.yaml").stdout == f"ok: {friday}: friday (21 rules, limit 500)\n"
+
+
+def test_a_penalty_id_written_twice_in_one_file_is_refused(tmp_path):
+    """Two `dead_hand` entries in one house file: the second silently replaced the first (rules refuse
+    an id written twice; penalties merge like rules)."""
+    text = (
+        "extends: pung-chow-limit\npenalties:\n"
+        "  - {id: dead_hand, label: Dead, type: dead_hand}\n"
+        "  - {id: dead_hand, label: Dead hand of 12, type: dead_hand, tiles: 12}\n"
+    )
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {path}:4: penalty id 'dead_hand' appears twice\n",
+    )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param({"settings": {"limit": 0}}, id="limit-0"),
+        pytest.param({"remove_rules": ["mah_jongg"]}, id="no-other-points-names-a-removed-rule"),
+    ],
+)
+def test_an_evening_recorded_under_a_ruleset_refused_since_still_reads(tmp_path, change):
+    """An evening keeps its ruleset as a snapshot (evening/settle.py). One begun under a house file that
+    the loader now refuses (`limit: 0`, a rule naming one removed) must still replay, as recorded: the
+    new checks are of writing a ruleset, and a recorded evening is never lost."""
+    from pungchow_calc.evening.settle import digest, ruleset_of
+    from pungchow_calc.ruleset_files import _merge
+
+    base = yaml.safe_load((builtin_dir() / "pung-chow.yaml").read_text(encoding="utf-8"))
+    document = json.loads(json.dumps(_merge(base, change)))
+    shot = {"name": "house", "given": "house.yaml", "hash": digest(document), "document": document}
+    ruleset = ruleset_of({"ruleset": shot}, "e.jsonl")
+    assert score_text(HAND, ruleset, Situation()).score == 48 - (20 if "remove_rules" in change else 0)
+    path = _write(tmp_path, yaml.safe_dump({"extends": "pung-chow", **change}))
+    assert run("rules", "check", str(path)).exit_code == 2  # as a file, it is refused
+
+
+def test_rules_diff_pung_chow_riichi_ema_2016_json_is_json(tmp_path):
+    """`rules diff pung-chow riichi-ema-2016 --json` ended in a TypeError traceback (a limit tier and
+    a frozenset are no JSON), and the text printed `LimitTier(name='Mangan', ...)` and `frozenset({...})`
+    in an order that changed from run to run. Settings are shown as a ruleset writes them."""
+    result = run("rules", "diff", "pung-chow", "riichi-ema-2016", "--json")
+    assert result.exit_code == 0, result.output
+    settings = {
+        c["key"]: (c["a"], c["b"]) for c in json.loads(result.stdout)["changes"] if c["what"] == "setting"
+    }
+    assert settings["limits"] == (
+        [],
+        [
+            {"name": "Mangan", "doublings": 5, "score": 2000},
+            {"name": "Haneman", "doublings": 6, "score": 3000},
+            {"name": "Baiman", "doublings": 8, "score": 4000},
+            {"name": "Sanbaiman", "doublings": 11, "score": 6000},
+        ],
+    )
+    assert settings["not_written"] == ([], ["bonus_tiles", "exposed_pair", "winning_tile_laid"])
+    text = run("rules", "diff", "pung-chow", "riichi-ema-2016", env={"COLUMNS": "200"}).stdout
+    assert "  limits: [] → {name: Mangan, doublings: 5, score: 2000}, {name: Haneman, " in text
+    assert "  not_written: [] → bonus_tiles, exposed_pair, winning_tile_laid\n" in text
+    assert "LimitTier" not in text and "frozenset" not in text
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "extends: pung-chow\nrules:\n  - id: x\n    label: No\n    points: 1\n",
+            4,
+            "rule 'x': needs a label, got false: YAML reads yes, no, on and off as true or false; "
+            "put it in quotes",
+            id="label-No",
+        ),
+        pytest.param(
+            "extends: pung-chow\nrules:\n  - id: off\n    label: Off the wall\n    points: 1\n",
+            3,
+            "every rule needs an id (a name), got false: YAML reads yes, no, on and off as true or false; "
+            "put it in quotes",
+            id="id-off",
+        ),
+        pytest.param(
+            "extends: pung-chow\nname: 1923\n",
+            2,
+            "name must be text, got 1923: YAML reads it as a number; put it in quotes",
+            id="name-1923",
+        ),
+    ],
+)
+def test_text_that_yaml_reads_as_a_boolean_or_a_number_says_so(tmp_path, text, line, message):
+    """`label: No` was refused as "needs a label" (YAML 1.1 reads No as false): the user gave one."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (2, f"error: {path}:{line}: {message}\n")
+
+
+def test_a_ruleset_saved_as_utf_16_says_so(tmp_path):
+    """Notepad's "Unicode" is UTF-16: "not UTF-8 text" left the user to guess."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: pung-chow\n", encoding="utf-16")
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {path}: not UTF-8 text (it is UTF-16: save it as UTF-8)\n",
+    )
+
+
+def test_two_documents_in_one_ruleset_file(tmp_path):
+    """The second `---` said "(expected a single document in the stream, which starts at line 1, ...)"."""
+    path = _write(tmp_path, "extends: pung-chow\n---\nname: second\n")
+    result = run("rules", "check", str(path))
+    assert result.stderr == (
+        f"error: {path}:2:1: not valid YAML: but found another document "
+        "(expected a single document in the stream)\n"
+    )
+
+
+def test_a_utf_8_byte_order_mark_and_crlf_lines_are_read(tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_bytes(b"\xef\xbb\xbfextends: pung-chow\r\nsettings:\r\n  limit: 600\r\n")
+    assert run("rules", "check", str(path)).stdout == f"ok: {path}: house (21 rules, limit 600)\n"
+
+
+def test_r_a_file_without_yaml_in_its_name_says_how_to_give_it(tmp_path, monkeypatch):
+    """`-r myrules` (a file here, no .yaml) is read as a shipped name: the refusal says to write ./myrules."""
+    _write(tmp_path, "extends: pung-chow\n", "myrules")
+    monkeypatch.chdir(tmp_path)
+    result = run("score", HAND, "-r", "myrules")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("; to read the file myrules, write ./myrules)\n")
+    assert run("score", HAND, "-r", "./myrules").exit_code == 0
+
+
+def test_a_chain_of_nine_extends_ending_at_pung_chow_names_the_ninth_step(tmp_path):
+    """r4.yaml -> ... -> r12.yaml -> pung-chow is nine steps: the error named the shipped pung-chow.yaml
+    (blameless) and no line. docs/rulesets.md: the extending file and its `extends:` line."""
+    for i in range(4, 12):
+        _write(tmp_path, f"name: r{i}\nextends: r{i + 1}.yaml\n", f"r{i}.yaml")
+    last = _write(tmp_path, "name: r12\nextends: pung-chow\n", "r12.yaml")
+    result = run("rules", "check", str(tmp_path / "r4.yaml"))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {last}:2: extends: chain is too long (more than 8 steps)\n",
+    )
+    assert run("rules", "check", str(tmp_path / "r5.yaml")).exit_code == 0  # eight steps
