@@ -236,6 +236,22 @@ IMPOSSIBLE_FACTS = [
         {"win_by": LOOSE, "last_tile": True},
         "--last-tile and --loose contradict each other: a loose tile is never the last tile of the wall",
     ),
+    # The kong the loose tile is drawn for is declared after the riichi (the win comes on the draw right
+    # after it), and any kong, a concealed one too, ends the go-around of ippatsu.
+    (
+        "ippatsu-with-rinshan",
+        "ippatsu_loose",
+        KAN,
+        {"win_by": LOOSE, "riichi": True, "ippatsu": True},
+        "--ippatsu and --loose contradict each other: the kong the loose tile is drawn for ends ippatsu",
+    ),
+    (
+        "ippatsu-with-double-riichi-and-a-kong-after-a-kong",
+        "ippatsu_loose",
+        "RdRdRdRd# 1c1c1c1c# 4c5c6c 7d8d9d 2b!2b",
+        {"win_by": LOOSE, "kong_after_kong": True, "double_riichi": True, "ippatsu": True},
+        "--ippatsu and --loose contradict each other: the kong the loose tile is drawn for ends ippatsu",
+    ),
     (
         "houtei-with-chankan",
         "last_tile_robbed",
@@ -380,6 +396,11 @@ POSSIBLE_FACTS = [
         "RdRdRdRd* 1c2c3c 4c5c6c 7d8d9d 2b!2b", {"win_by": LOOSE}, id="rinshan-with-an-exposed-kong"
     ),
     pytest.param(KAN, {"win_by": WALL, "last_tile": True}, id="haitei-with-a-kong"),
+    # Ippatsu with a kong declared before the riichi, won from the wall; and robbing another's kong.
+    pytest.param(
+        KAN, {"win_by": WALL, "riichi": True, "ippatsu": True}, id="ippatsu-with-a-kong-won-from-the-wall"
+    ),
+    pytest.param(PINFU, {"robbing_kong": True, "riichi": True, "ippatsu": True}, id="ippatsu-with-chankan"),
     pytest.param(PINFU, {"last_tile": True, "riichi": True}, id="houtei"),
     pytest.param(PINFU, {"robbing_kong": True}, id="chankan-of-a-tile-held-once"),
     pytest.param("2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d", {"original_hand": True, "win_by": WALL}, id="tenhou"),

@@ -382,6 +382,16 @@ def _last_tile_loose(hand: Hand, situation: Situation) -> str | None:
     return None
 
 
+def _ippatsu_loose(hand: Hand, situation: Situation) -> str | None:
+    # The loose tile is drawn right after the winner's own kong, declared after his riichi: and any call,
+    # a concealed kong too, ends the go-around of ippatsu (docs/riichi.md "The facts of a win").
+    if situation.ippatsu and situation.win_by is WinBy.LOOSE:
+        return (
+            "--ippatsu and --loose contradict each other: the kong the loose tile is drawn for ends ippatsu"
+        )
+    return None
+
+
 def _last_tile_robbed(hand: Hand, situation: Situation) -> str | None:
     # After the last tile of the wall no kong is declared (none is left to make up the dead wall,
     # RCR 2016 §3.3.6), so none is robbed: robbing a kong is never the last discard.
@@ -466,6 +476,7 @@ IMPOSSIBLE: dict[str, Impossible] = {
         "a win on a loose tile with no kong (nor flower or season) in the hand", _loose_without_kong
     ),
     "last_tile_loose": Impossible("the last tile of the wall and a loose tile at once", _last_tile_loose),
+    "ippatsu_loose": Impossible("ippatsu and a win on a loose tile at once", _ippatsu_loose),
     "last_tile_robbed": Impossible("the last tile and robbing a kong at once", _last_tile_robbed),
     # Before original_hand_after_call: with --original-hand, its "add --drawn" would mislead here.
     "first_discard_after_turn": Impossible(
