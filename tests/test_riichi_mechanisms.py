@@ -601,6 +601,19 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
         assert text in card.stdout
 
 
+def test_settle_pays_a_riichi_self_draw_as_docs_riichi_md_says() -> None:
+    # docs/riichi.md "Payments": riichi, menzen tsumo, pinfu (basic 640) self-drawn by South with two
+    # counters and a deposit, the losers given as 0: 1,300 + 200 from East, 700 + 200 from the others.
+    hand = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+    losers = ("--east", "0", "--west", "0", "--north", "0")
+    facts = ("--drawn", "--riichi", "--honba", "2", "--deposits", "1", "--json")
+    result = run("settle", "-r", PATH, "--south", hand, *losers, *facts)
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["net"] == {"east": -1500, "south": 3300, "west": -900, "north": -900}
+    assert record["deposits"] == 1000
+
+
 @pytest.mark.parametrize(
     ("rule", "settings", "message"),
     [
