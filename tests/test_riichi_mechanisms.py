@@ -615,6 +615,40 @@ def test_settle_pays_a_riichi_self_draw_as_docs_riichi_md_says() -> None:
 
 
 @pytest.mark.parametrize(
+    "seats",
+    [
+        pytest.param(("--east", "0", "--west", "0"), id="south-HAND-east-0-west-0-drawn"),
+        pytest.param(("--east", "0"), id="south-HAND-east-0-drawn"),
+    ],
+)
+def test_settle_refuses_a_riichi_table_without_four_seats(seats: tuple[str, ...]) -> None:
+    # EMA riichi is played by four (the ruleset's `players: 4`): a seat left out is no three-handed
+    # game of it, and settling without it would let that seat pay nothing (docs/riichi.md "Payments").
+    hand = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+    result = run("settle", "-r", PATH, "--south", hand, *seats, "--drawn", "--riichi")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("error: ruleset riichi-ema-2016 is played by 4, not ")
+    assert "give each player's seat, a loser's score as 0 (--west 0)" in result.stderr
+
+
+def test_settle_and_evening_keep_any_rulesets_players(tmp_path) -> None:
+    # The setting is any ruleset's: a house Pung Chow played by three settles three seats, refuses four
+    # (`too-many-seats`) and an evening of two (`too-few-seats`), nothing written.
+    house = tmp_path / "three.yaml"
+    house.write_text("extends: pung-chow\nsettings:\n  players: 3\n", encoding="utf-8")
+    seats = ("--east", "10", "--south", "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c", "--west", "4")
+    assert run("settle", "-r", str(house), *seats).exit_code == 0
+    four = run("settle", "-r", str(house), *seats, "--north", "8", "--json")
+    assert four.exit_code == 2 and json.loads(four.stdout)["error"]["code"] == "too-many-seats"
+    log = tmp_path / "evening.jsonl"
+    two = run("evening", "new", str(log), "--players", "A,B", "-r", str(house))
+    assert two.exit_code == 2 and "is played by 3, not 2: name one player for each seat" in two.stderr
+    assert not log.exists()
+    assert run("evening", "new", str(log), "--players", "A,B,C", "-r", str(house)).exit_code == 0
+
+
+@pytest.mark.parametrize(
     ("rule", "settings", "message"),
     [
         pytest.param(
@@ -643,6 +677,8 @@ def test_settle_pays_a_riichi_self_draw_as_docs_riichi_md_says() -> None:
             id="limits-order",
         ),
         pytest.param({"doublings": 1}, {"round_points": 0}, "round_points must be at least 1", id="round-0"),
+        pytest.param({"doublings": 1}, {"players": 1}, "players must be 2 to 4, or 0", id="players-1"),
+        pytest.param({"doublings": 1}, {"players": 5}, "players must be at most 4", id="players-5"),
         pytest.param(
             {"doublings": 1}, {"not_written": ["flowers"]}, "not_written is a list of", id="not-written"
         ),

@@ -47,10 +47,22 @@ __all__ = [
     "Settlement",
     "TableOptions",
     "check_copies",
+    "check_players",
     "read_seat",
     "settle_scores",
     "settle_table",
 ]
+
+
+def check_players(ruleset: Ruleset, count: int, hint: str) -> None:
+    """Refuse a table of `count` seats when the ruleset's game is played by another number (its setting
+    `players`, riichi's 4): a seat left out would pay nothing (money never moves on a guess)."""
+    wanted = ruleset.settings.players
+    if wanted and count != wanted:
+        raise OptionError(
+            f"ruleset {ruleset.name} is played by {wanted}, not {count}: {hint}",
+            code="too-few-seats" if count < wanted else "too-many-seats",
+        )
 
 
 # --- plain scores ------------------------------------------------------------------------
@@ -292,6 +304,7 @@ def settle_table(
     order = seat_order(seats)
     if len(order) < 2:
         raise OptionError("settling needs at least two seats (two-handed game)", code="too-few-seats")
+    check_players(ruleset, len(order), "give each player's seat, a loser's score as 0 (--west 0)")
     values: dict[Wind, int | Hand] = {s: read_seat(s, seats[s]) for s in order}
     hands = {s: v for s, v in values.items() if not isinstance(v, int)}
     check_copies(hands)
