@@ -252,6 +252,22 @@ IMPOSSIBLE_FACTS = [
         {"win_by": LOOSE, "kong_after_kong": True, "double_riichi": True, "ippatsu": True},
         "--ippatsu and --loose contradict each other: the kong the loose tile is drawn for ends ippatsu",
     ),
+    # Double riichi is declared on the first turn and its ippatsu won before the next discard: in the
+    # first go-arounds, some seventy tiles before the last.
+    (
+        "double-riichi-ippatsu-haitei",
+        "ippatsu_last_tile",
+        PINFU,
+        {"win_by": WALL, "double_riichi": True, "ippatsu": True, "last_tile": True},
+        "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double riichi",
+    ),
+    (
+        "double-riichi-ippatsu-houtei",
+        "ippatsu_last_tile",
+        PINFU,
+        {"double_riichi": True, "ippatsu": True, "last_tile": True},
+        "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double riichi",
+    ),
     (
         "houtei-with-chankan",
         "last_tile_robbed",
@@ -401,6 +417,11 @@ POSSIBLE_FACTS = [
         KAN, {"win_by": WALL, "riichi": True, "ippatsu": True}, id="ippatsu-with-a-kong-won-from-the-wall"
     ),
     pytest.param(PINFU, {"robbing_kong": True, "riichi": True, "ippatsu": True}, id="ippatsu-with-chankan"),
+    # A riichi declared late may win with ippatsu on the last tile; a double riichi without ippatsu too.
+    pytest.param(PINFU, {"riichi": True, "ippatsu": True, "last_tile": True}, id="riichi-ippatsu-houtei"),
+    pytest.param(
+        PINFU, {"double_riichi": True, "last_tile": True, "win_by": WALL}, id="double-riichi-haitei"
+    ),
     pytest.param(PINFU, {"last_tile": True, "riichi": True}, id="houtei"),
     pytest.param(PINFU, {"robbing_kong": True}, id="chankan-of-a-tile-held-once"),
     pytest.param("2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d", {"original_hand": True, "win_by": WALL}, id="tenhou"),

@@ -392,6 +392,17 @@ def _ippatsu_loose(hand: Hand, situation: Situation) -> str | None:
     return None
 
 
+def _ippatsu_last_tile(hand: Hand, situation: Situation) -> str | None:
+    # Double riichi is declared with the first discard, and its ippatsu won before the next: in the
+    # first go-arounds of the wall, never on its last tile (docs/riichi.md "The facts of a win").
+    if situation.double_riichi and situation.ippatsu and situation.last_tile:
+        return (
+            "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double "
+            "riichi is won in the first go-arounds, not on the last tile"
+        )
+    return None
+
+
 def _last_tile_robbed(hand: Hand, situation: Situation) -> str | None:
     # After the last tile of the wall no kong is declared (none is left to make up the dead wall,
     # RCR 2016 §3.3.6), so none is robbed: robbing a kong is never the last discard.
@@ -477,6 +488,7 @@ IMPOSSIBLE: dict[str, Impossible] = {
     ),
     "last_tile_loose": Impossible("the last tile of the wall and a loose tile at once", _last_tile_loose),
     "ippatsu_loose": Impossible("ippatsu and a win on a loose tile at once", _ippatsu_loose),
+    "ippatsu_last_tile": Impossible("double riichi, ippatsu and the last tile at once", _ippatsu_last_tile),
     "last_tile_robbed": Impossible("the last tile and robbing a kong at once", _last_tile_robbed),
     # Before original_hand_after_call: with --original-hand, its "add --drawn" would mislead here.
     "first_discard_after_turn": Impossible(
