@@ -268,6 +268,15 @@ IMPOSSIBLE_FACTS = [
         {"double_riichi": True, "ippatsu": True, "last_tile": True},
         "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double riichi",
     ),
+    # A kong robbed was added to a pung claimed after the double riichi (a call before it would have
+    # ended the first turn), and the call ended ippatsu; only thirteen orphans robs a concealed kong.
+    (
+        "double-riichi-ippatsu-chankan",
+        "double_riichi_ippatsu_robbed",
+        PINFU,
+        {"double_riichi": True, "ippatsu": True, "robbing_kong": True},
+        "--double-riichi, --ippatsu and --robbing-kong contradict each other: the kong robbed was added to",
+    ),
     (
         "houtei-with-chankan",
         "last_tile_robbed",
@@ -417,6 +426,11 @@ POSSIBLE_FACTS = [
         KAN, {"win_by": WALL, "riichi": True, "ippatsu": True}, id="ippatsu-with-a-kong-won-from-the-wall"
     ),
     pytest.param(PINFU, {"robbing_kong": True, "riichi": True, "ippatsu": True}, id="ippatsu-with-chankan"),
+    pytest.param(
+        "1c9c1d9d1b9bEwSwWwNwWdGd!RdRd",
+        {"robbing_kong": True, "double_riichi": True, "ippatsu": True},
+        id="thirteen-orphans-double-riichi-ippatsu-robbing-a-concealed-kong",
+    ),
     # A riichi declared late may win with ippatsu on the last tile; a double riichi without ippatsu too.
     pytest.param(PINFU, {"riichi": True, "ippatsu": True, "last_tile": True}, id="riichi-ippatsu-houtei"),
     pytest.param(

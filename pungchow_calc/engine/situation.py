@@ -403,6 +403,23 @@ def _ippatsu_last_tile(hand: Hand, situation: Situation) -> str | None:
     return None
 
 
+def _double_riichi_ippatsu_robbed(hand: Hand, situation: Situation) -> str | None:
+    # The kong robbed (§3.3.6) was added to a pung claimed after the double riichi (a call before it
+    # would have interrupted the first turn), and that call ended ippatsu; only thirteen orphans robs a
+    # concealed kong (§3.3.7), whose robbing is no call (docs/riichi.md "The facts of a win").
+    if not (situation.double_riichi and situation.ippatsu and situation.robbing_kong):
+        return None
+    from .conditions.whole import SHAPES  # here: the conditions read this module
+
+    if SHAPES["single_heads"](list(hand.counts), hand.fixed):
+        return None
+    return (
+        "--double-riichi, --ippatsu and --robbing-kong contradict each other: the kong robbed was added to "
+        "a pung claimed after the double riichi, which ends ippatsu (only thirteen orphans robs a "
+        "concealed kong)"
+    )
+
+
 def _last_tile_robbed(hand: Hand, situation: Situation) -> str | None:
     # After the last tile of the wall no kong is declared (none is left to make up the dead wall,
     # RCR 2016 §3.3.6), so none is robbed: robbing a kong is never the last discard.
@@ -489,6 +506,10 @@ IMPOSSIBLE: dict[str, Impossible] = {
     "last_tile_loose": Impossible("the last tile of the wall and a loose tile at once", _last_tile_loose),
     "ippatsu_loose": Impossible("ippatsu and a win on a loose tile at once", _ippatsu_loose),
     "ippatsu_last_tile": Impossible("double riichi, ippatsu and the last tile at once", _ippatsu_last_tile),
+    "double_riichi_ippatsu_robbed": Impossible(
+        "double riichi, ippatsu and robbing a kong at once, but for thirteen orphans",
+        _double_riichi_ippatsu_robbed,
+    ),
     "last_tile_robbed": Impossible("the last tile and robbing a kong at once", _last_tile_robbed),
     # Before original_hand_after_call: with --original-hand, its "add --drawn" would mislead here.
     "first_discard_after_turn": Impossible(
