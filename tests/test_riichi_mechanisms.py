@@ -256,14 +256,14 @@ IMPOSSIBLE_FACTS = [
     # first go-arounds, some seventy tiles before the last.
     (
         "double-riichi-ippatsu-haitei",
-        "ippatsu_last_tile",
+        "double_riichi_ippatsu",
         PINFU,
         {"win_by": WALL, "double_riichi": True, "ippatsu": True, "last_tile": True},
         "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double riichi",
     ),
     (
         "double-riichi-ippatsu-houtei",
-        "ippatsu_last_tile",
+        "double_riichi_ippatsu",
         PINFU,
         {"double_riichi": True, "ippatsu": True, "last_tile": True},
         "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double riichi",
@@ -271,8 +271,15 @@ IMPOSSIBLE_FACTS = [
     # A kong robbed was added to a pung claimed after the double riichi (a call before it would have
     # ended the first turn), and the call ended ippatsu; only thirteen orphans robs a concealed kong.
     (
+        "double-riichi-ippatsu-with-a-concealed-kong",
+        "double_riichi_ippatsu",
+        KAN,
+        {"win_by": WALL, "double_riichi": True, "ippatsu": True},
+        "--double-riichi and --ippatsu: no kong is declared before a double riichi nor before its ippatsu",
+    ),
+    (
         "double-riichi-ippatsu-chankan",
-        "double_riichi_ippatsu_robbed",
+        "double_riichi_ippatsu",
         PINFU,
         {"double_riichi": True, "ippatsu": True, "robbing_kong": True},
         "--double-riichi, --ippatsu and --robbing-kong contradict each other: the kong robbed was added to",
@@ -436,6 +443,7 @@ POSSIBLE_FACTS = [
     pytest.param(
         PINFU, {"double_riichi": True, "last_tile": True, "win_by": WALL}, id="double-riichi-haitei"
     ),
+    pytest.param(KAN, {"double_riichi": True, "win_by": WALL}, id="double-riichi-with-a-concealed-kong"),
     pytest.param(PINFU, {"last_tile": True, "riichi": True}, id="houtei"),
     pytest.param(PINFU, {"robbing_kong": True}, id="chankan-of-a-tile-held-once"),
     pytest.param("2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d", {"original_hand": True, "win_by": WALL}, id="tenhou"),

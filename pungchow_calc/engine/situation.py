@@ -392,23 +392,26 @@ def _ippatsu_loose(hand: Hand, situation: Situation) -> str | None:
     return None
 
 
-def _ippatsu_last_tile(hand: Hand, situation: Situation) -> str | None:
-    # Double riichi is declared with the first discard, and its ippatsu won before the next: in the
-    # first go-arounds of the wall, never on its last tile (docs/riichi.md "The facts of a win").
-    if situation.double_riichi and situation.ippatsu and situation.last_tile:
+def _double_riichi_ippatsu(hand: Hand, situation: Situation) -> str | None:
+    # Double riichi is declared with the first discard, no call before it, not even a concealed kong, and
+    # its ippatsu is won before the next discard, no call between (docs/riichi.md "The facts of a win"):
+    # in the first go-arounds of the wall, with no kong declared.
+    if not (situation.double_riichi and situation.ippatsu):
+        return None
+    if situation.last_tile:
         return (
             "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double "
             "riichi is won in the first go-arounds, not on the last tile"
         )
-    return None
-
-
-def _double_riichi_ippatsu_robbed(hand: Hand, situation: Situation) -> str | None:
-    # The kong robbed (§3.3.6) was added to a pung claimed after the double riichi (a call before it
-    # would have interrupted the first turn), and that call ended ippatsu; only thirteen orphans robs a
-    # concealed kong (§3.3.7), whose robbing is no call (docs/riichi.md "The facts of a win").
-    if not (situation.double_riichi and situation.ippatsu and situation.robbing_kong):
+    if hand.kongs:
+        return (
+            "--double-riichi and --ippatsu: no kong is declared before a double riichi nor before its "
+            "ippatsu, not even a concealed one (#)"
+        )
+    if not situation.robbing_kong:
         return None
+    # The kong robbed (§3.3.6) was added to a pung claimed after the double riichi, and that call ended
+    # ippatsu; only thirteen orphans robs a concealed kong (§3.3.7), whose robbing is no call.
     from .conditions.whole import SHAPES  # here: the conditions read this module
 
     if SHAPES["single_heads"](list(hand.counts), hand.fixed):
@@ -505,10 +508,9 @@ IMPOSSIBLE: dict[str, Impossible] = {
     ),
     "last_tile_loose": Impossible("the last tile of the wall and a loose tile at once", _last_tile_loose),
     "ippatsu_loose": Impossible("ippatsu and a win on a loose tile at once", _ippatsu_loose),
-    "ippatsu_last_tile": Impossible("double riichi, ippatsu and the last tile at once", _ippatsu_last_tile),
-    "double_riichi_ippatsu_robbed": Impossible(
-        "double riichi, ippatsu and robbing a kong at once, but for thirteen orphans",
-        _double_riichi_ippatsu_robbed,
+    "double_riichi_ippatsu": Impossible(
+        "a double riichi's ippatsu on the last tile, with a kong, or robbing a kong but for thirteen orphans",
+        _double_riichi_ippatsu,
     ),
     "last_tile_robbed": Impossible("the last tile and robbing a kong at once", _last_tile_robbed),
     # Before original_hand_after_call: with --original-hand, its "add --drawn" would mislead here.
