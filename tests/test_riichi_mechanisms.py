@@ -640,7 +640,9 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
     assert diff.exit_code == 0 and "Pinfu" in diff.stdout and "Mah-Jongg" in diff.stdout
     card = run("rules", "show", PATH)
     assert card.exit_code == 0
-    for text in ("2 times, open 1", "per indicated: dora", "Mangan: 5 doublings or more", "points × 2^"):
+    shown = ("2 times, open 1", "per indicated: dora", "Mangan: 5 doublings or more", "points × 2^")
+    shown += ("played by", "4 players")
+    for text in shown:
         assert text in card.stdout
 
 
