@@ -677,6 +677,17 @@ def test_settle_refuses_a_riichi_table_without_four_seats(seats: tuple[str, ...]
     assert "give each player's seat, a loser's score as 0 (--west 0)" in result.stderr
 
 
+def test_settle_refuses_a_riichi_draw_east_0_south_0_west_0_north_0_draw() -> None:
+    # An exhaustive draw pays tenpai payments under EMA (docs/riichi.md#hanchan), which are not worked
+    # out; the hands' differences are never settled under the ruleset: "No payments" would mislead.
+    seats = ("--east", "0", "--south", "0", "--west", "0", "--north", "0")
+    result = run("settle", "-r", PATH, *seats, "--draw", "--json")
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "no-draw-settlement"
+    assert error["message"].startswith("ruleset riichi-ema-2016: its losers do not settle among themselves")
+
+
 def test_settle_and_evening_keep_any_rulesets_players(tmp_path) -> None:
     # The setting is any ruleset's: a house Pung Chow played by three settles three seats, refuses four
     # (`too-many-seats`) and an evening of two (`too-few-seats`), nothing written.

@@ -281,6 +281,15 @@ def _check_ending(
             "no hand won: mark the winning tile with !, name --winner, or say --draw for a draw game",
             code="no-winner",
         )
+    if not ruleset.settings.settle_losers:
+        # A draw settles only the differences between the hands, which this ruleset's players never
+        # settle: "No payments" would pass over its own draw payments (riichi's tenpai payments,
+        # docs/riichi.md#hanchan), so the table is told instead.
+        raise OptionError(
+            f"ruleset {ruleset.name}: its losers do not settle among themselves, so a draw settles "
+            "nothing here; pay what its rules pay at a draw by hand",
+            code="no-draw-settlement",
+        )
 
 
 def _situation(seat: Wind, is_winner: bool, options: TableOptions) -> Situation:
