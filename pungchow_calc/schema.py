@@ -134,6 +134,8 @@ def build_schema() -> dict[str, Any]:
                 },
             }
             setting_props[key] = {"type": "array", "items": tier, "description": doc}
+        elif key == "players":
+            setting_props[key] = {"type": "integer", "enum": [0, 2, 3, 4], "description": doc}
         elif key == "east_multiplier":
             setting_props[key] = {**count, "minimum": 1, "description": doc}
         elif key == "loser_max_pairs":

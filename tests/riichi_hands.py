@@ -9,15 +9,16 @@ all terminals, all green, nine gates, four concealed pungs, four kongs); open ha
 discard with nothing else stated, most of which have no yaku (`plain`); and closed hands with no kong
 won by renhou, many of which have no other yaku (`renhou`).
 
-The facts follow the play: riichi, double riichi, ippatsu and ura dora only for a closed hand (ura
-dora only under riichi); rinshan only self-drawn with a kong, never with haitei or ippatsu; chankan
-only on a discard of a tile the hand holds once; haitei self-drawn, houtei on a discard; tenhou for
-East and chiihou for another seat, self-drawn with no meld (tenhou's hand has no `!`); renhou for
-another seat on a discard, with no meld (closed, no kong) and nothing else stated of the win (no
-riichi, ippatsu, haitei, houtei, chankan), alone or with the hand's other yaku and dora; one dora
-indicator and one more per kong declared at the table (the hand's own and up to four in all: 1 to 5
-indicators), and as many ura indicators under riichi; an indicator is a copy of a tile the hand does
-not use up (four of each tile in all).
+The facts follow the play: riichi, double riichi, ippatsu and ura dora only for a closed hand (ura dora
+only under riichi); rinshan only self-drawn with a kong, never with haitei or ippatsu; a double riichi's
+ippatsu only with no kong; chankan only on a discard of a tile the hand holds once, with a double
+riichi's ippatsu only for thirteen orphans; haitei self-drawn, houtei on a discard, never for a double
+riichi with ippatsu; tenhou for East and chiihou for another seat, self-drawn with no meld (tenhou's
+hand has no `!`); renhou for another seat on a discard, with no meld (closed, no kong) and nothing else
+stated of the win (no riichi, ippatsu, haitei, houtei, chankan), alone or with the hand's other yaku and
+dora; one dora indicator and one more per kong declared at the table (the hand's own and up to four in
+all: 1 to 5 indicators), and as many ura indicators under riichi; an indicator is a copy of a tile the
+hand does not use up (four of each tile in all).
 """
 
 from __future__ import annotations
@@ -227,9 +228,14 @@ def riichi_cases(draw: st.DrawFn, shapes: tuple[str, ...] = SHAPES) -> RiichiCas
             declared = draw(st.sampled_from(("none", "riichi", "double"))) if closed else "none"
             riichi, double = declared == "riichi", declared == "double"
             rinshan = tsumo and kongs > 0 and draw(st.booleans())
-            chankan = not tsumo and held[win_tile] == 1 and draw(st.booleans())
-            ippatsu = (riichi or double) and not rinshan and draw(st.booleans())
-            last = not rinshan and not chankan and draw(st.integers(0, 4)) == 0
+            robbed = not tsumo and held[win_tile] == 1 and draw(st.booleans())
+            # A double riichi's ippatsu is won in the first go-arounds with no call: with no kong, not on
+            # the last tile, and robbing no kong but a concealed one, for thirteen orphans. Each is tested
+            # after the draws, so that every other case draws as before.
+            ippatsu = (riichi or double) and not rinshan and draw(st.booleans()) and not (double and kongs)
+            first_turns = double and ippatsu
+            last = not rinshan and not robbed and draw(st.integers(0, 4)) == 0 and not first_turns
+            chankan = robbed and not (first_turns and shape != "orphans")
         counts = Counter(held)
         if chankan:  # the other three copies are in the robbed kong
             counts[win_tile] = 4

@@ -236,6 +236,54 @@ IMPOSSIBLE_FACTS = [
         {"win_by": LOOSE, "last_tile": True},
         "--last-tile and --loose contradict each other: a loose tile is never the last tile of the wall",
     ),
+    # The kong the loose tile is drawn for is declared after the riichi (the win comes on the draw right
+    # after it), and any kong, a concealed one too, ends the go-around of ippatsu.
+    (
+        "ippatsu-with-rinshan",
+        "ippatsu_loose",
+        KAN,
+        {"win_by": LOOSE, "riichi": True, "ippatsu": True},
+        "--ippatsu and --loose contradict each other: the kong the loose tile is drawn for ends ippatsu",
+    ),
+    (
+        "ippatsu-with-double-riichi-and-a-kong-after-a-kong",
+        "ippatsu_loose",
+        "RdRdRdRd# 1c1c1c1c# 4c5c6c 7d8d9d 2b!2b",
+        {"win_by": LOOSE, "kong_after_kong": True, "double_riichi": True, "ippatsu": True},
+        "--ippatsu and --loose contradict each other: the kong the loose tile is drawn for ends ippatsu",
+    ),
+    # Double riichi is declared on the first turn and its ippatsu won before the next discard: in the
+    # first go-arounds, some seventy tiles before the last.
+    (
+        "double-riichi-ippatsu-haitei",
+        "double_riichi_ippatsu",
+        PINFU,
+        {"win_by": WALL, "double_riichi": True, "ippatsu": True, "last_tile": True},
+        "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double riichi",
+    ),
+    (
+        "double-riichi-ippatsu-houtei",
+        "double_riichi_ippatsu",
+        PINFU,
+        {"double_riichi": True, "ippatsu": True, "last_tile": True},
+        "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double riichi",
+    ),
+    # A kong robbed was added to a pung claimed after the double riichi (a call before it would have
+    # ended the first turn), and the call ended ippatsu; only thirteen orphans robs a concealed kong.
+    (
+        "double-riichi-ippatsu-with-a-concealed-kong",
+        "double_riichi_ippatsu",
+        KAN,
+        {"win_by": WALL, "double_riichi": True, "ippatsu": True},
+        "--double-riichi and --ippatsu: no kong is declared before a double riichi nor before its ippatsu",
+    ),
+    (
+        "double-riichi-ippatsu-chankan",
+        "double_riichi_ippatsu",
+        PINFU,
+        {"double_riichi": True, "ippatsu": True, "robbing_kong": True},
+        "--double-riichi, --ippatsu and --robbing-kong contradict each other: the kong robbed was added to",
+    ),
     (
         "houtei-with-chankan",
         "last_tile_robbed",
@@ -380,6 +428,22 @@ POSSIBLE_FACTS = [
         "RdRdRdRd* 1c2c3c 4c5c6c 7d8d9d 2b!2b", {"win_by": LOOSE}, id="rinshan-with-an-exposed-kong"
     ),
     pytest.param(KAN, {"win_by": WALL, "last_tile": True}, id="haitei-with-a-kong"),
+    # Ippatsu with a kong declared before the riichi, won from the wall; and robbing another's kong.
+    pytest.param(
+        KAN, {"win_by": WALL, "riichi": True, "ippatsu": True}, id="ippatsu-with-a-kong-won-from-the-wall"
+    ),
+    pytest.param(PINFU, {"robbing_kong": True, "riichi": True, "ippatsu": True}, id="ippatsu-with-chankan"),
+    pytest.param(
+        "1c9c1d9d1b9bEwSwWwNwWdGd!RdRd",
+        {"robbing_kong": True, "double_riichi": True, "ippatsu": True},
+        id="thirteen-orphans-double-riichi-ippatsu-robbing-a-concealed-kong",
+    ),
+    # A riichi declared late may win with ippatsu on the last tile; a double riichi without ippatsu too.
+    pytest.param(PINFU, {"riichi": True, "ippatsu": True, "last_tile": True}, id="riichi-ippatsu-houtei"),
+    pytest.param(
+        PINFU, {"double_riichi": True, "last_tile": True, "win_by": WALL}, id="double-riichi-haitei"
+    ),
+    pytest.param(KAN, {"double_riichi": True, "win_by": WALL}, id="double-riichi-with-a-concealed-kong"),
     pytest.param(PINFU, {"last_tile": True, "riichi": True}, id="houtei"),
     pytest.param(PINFU, {"robbing_kong": True}, id="chankan-of-a-tile-held-once"),
     pytest.param("2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d", {"original_hand": True, "win_by": WALL}, id="tenhou"),
@@ -576,8 +640,68 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
     assert diff.exit_code == 0 and "Pinfu" in diff.stdout and "Mah-Jongg" in diff.stdout
     card = run("rules", "show", PATH)
     assert card.exit_code == 0
-    for text in ("2 times, open 1", "per indicated: dora", "Mangan: 5 doublings or more", "points × 2^"):
+    shown = ("2 times, open 1", "per indicated: dora", "Mangan: 5 doublings or more", "points × 2^")
+    shown += ("played by", "4 players")
+    for text in shown:
         assert text in card.stdout
+
+
+def test_settle_pays_a_riichi_self_draw_as_docs_riichi_md_says() -> None:
+    # docs/riichi.md "Payments": riichi, menzen tsumo, pinfu (basic 640) self-drawn by South with two
+    # counters and a deposit, the losers given as 0: 1,300 + 200 from East, 700 + 200 from the others.
+    hand = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+    losers = ("--east", "0", "--west", "0", "--north", "0")
+    facts = ("--drawn", "--riichi", "--honba", "2", "--deposits", "1", "--json")
+    result = run("settle", "-r", PATH, "--south", hand, *losers, *facts)
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["net"] == {"east": -1500, "south": 3300, "west": -900, "north": -900}
+    assert record["deposits"] == 1000
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        pytest.param(("--east", "0", "--west", "0"), id="south-HAND-east-0-west-0-drawn"),
+        pytest.param(("--east", "0"), id="south-HAND-east-0-drawn"),
+    ],
+)
+def test_settle_refuses_a_riichi_table_without_four_seats(seats: tuple[str, ...]) -> None:
+    # EMA riichi is played by four (the ruleset's `players: 4`): a seat left out is no three-handed
+    # game of it, and settling without it would let that seat pay nothing (docs/riichi.md "Payments").
+    hand = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+    result = run("settle", "-r", PATH, "--south", hand, *seats, "--drawn", "--riichi")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("error: ruleset riichi-ema-2016 is played by 4, not ")
+    assert "give each player's seat, a loser's score as 0 (--west 0)" in result.stderr
+
+
+def test_settle_refuses_a_riichi_draw_east_0_south_0_west_0_north_0_draw() -> None:
+    # An exhaustive draw pays tenpai payments under EMA (docs/riichi.md#hanchan), which are not worked
+    # out; the hands' differences are never settled under the ruleset: "No payments" would mislead.
+    seats = ("--east", "0", "--south", "0", "--west", "0", "--north", "0")
+    result = run("settle", "-r", PATH, *seats, "--draw", "--json")
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "no-draw-settlement"
+    assert error["message"].startswith("ruleset riichi-ema-2016: its losers do not settle among themselves")
+
+
+def test_settle_and_evening_keep_any_rulesets_players(tmp_path) -> None:
+    # The setting is any ruleset's: a house Pung Chow played by three settles three seats, refuses four
+    # (`too-many-seats`) and an evening of two (`too-few-seats`), nothing written.
+    house = tmp_path / "three.yaml"
+    house.write_text("extends: pung-chow\nsettings:\n  players: 3\n", encoding="utf-8")
+    seats = ("--east", "10", "--south", "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c", "--west", "4")
+    assert run("settle", "-r", str(house), *seats).exit_code == 0
+    four = run("settle", "-r", str(house), *seats, "--north", "8", "--json")
+    assert four.exit_code == 2 and json.loads(four.stdout)["error"]["code"] == "too-many-seats"
+    log = tmp_path / "evening.jsonl"
+    two = run("evening", "new", str(log), "--players", "A,B", "-r", str(house))
+    assert two.exit_code == 2 and "is played by 3, not 2: name one player for each seat" in two.stderr
+    assert not log.exists()
+    assert run("evening", "new", str(log), "--players", "A,B,C", "-r", str(house)).exit_code == 0
 
 
 @pytest.mark.parametrize(
@@ -609,6 +733,8 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
             id="limits-order",
         ),
         pytest.param({"doublings": 1}, {"round_points": 0}, "round_points must be at least 1", id="round-0"),
+        pytest.param({"doublings": 1}, {"players": 1}, "players must be 2 to 4, or 0", id="players-1"),
+        pytest.param({"doublings": 1}, {"players": 5}, "players must be at most 4", id="players-5"),
         pytest.param(
             {"doublings": 1}, {"not_written": ["flowers"]}, "not_written is a list of", id="not-written"
         ),

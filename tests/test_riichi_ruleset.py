@@ -180,3 +180,62 @@ def test_package_case_with_impossible_facts_is_refused(name: str) -> None:
     (case,) = [c for c in CASES if c.name == name]
     assert case.hand is not None and case.facts is not None and not case.excluded
     assert ours(case.hand, Facts(**case.facts)) == REFUSED[name]
+
+
+# Corners the strategy (tests/riichi_hands.py) never draws, each as the oracle scores it: a kong claimed
+# onto a concealed pung (`+`), chankan on each wait, rinshan after each kind of kong, tenhou and chiihou
+# of the special shapes, nine gates won on a tile that is not its extra one, a pung the winning discard
+# completes beside a kong.
+UNDRAWN = [
+    pytest.param("2c3c4c 5c6c7c 3d4d5d 6b7b!8b 9d9d", Facts(chankan=True), id="chankan-kanchan"),
+    pytest.param("1c2c3c! 5c6c7c 3d4d5d 6b7b8b 9d9d", Facts(chankan=True), id="chankan-penchan"),
+    pytest.param(
+        "7c8c9c! 5c6c7c 3d4d5d 6b7b8b 9d9d",
+        Facts(chankan=True, riichi=True, ippatsu=True, deposits=1),
+        id="chankan-penchan-riichi-ippatsu",
+    ),
+    pytest.param(
+        "2c3c4c* 5c6c7c 3d4d5d 6b7b!8b 9d9d", Facts(chankan=True, seat="west"), id="chankan-open-kanchan"
+    ),
+    pytest.param("1c9c1d9d1b9bEwSwWwNwWdGd!RdRd", Facts(chankan=True), id="chankan-thirteen-orphans"),
+    pytest.param(
+        "RdRdRdRd+ 1c2c3c 4c5c6c 7d8d9d 2b!2b",
+        Facts(tsumo=True, rinshan=True, dora=("Wd", "1b")),
+        id="rinshan-after-a-kong-claimed-onto-a-concealed-pung",
+    ),
+    pytest.param(
+        "5c5c5c5c+ 2c3c4c 4d5d6d 6d7d8d 2b!2b", Facts(seat="south", honba=2), id="plus-kong-open-tanki"
+    ),
+    pytest.param("1c1c1c 5d5d5d 9b9b9b9b+ 2c2c2c 7d!7d", Facts(), id="plus-kong-toitoi-not-suu-ankou"),
+    pytest.param(
+        "5c5c5c5c# 2c3c4c 4d5d6d 6d7d8d 2b!2b",
+        Facts(tsumo=True, rinshan=True, riichi=True, dora=("Wd", "1b"), ura=("4c", "1d"), seat="south"),
+        id="rinshan-after-a-concealed-kong-riichi-ura",
+    ),
+    pytest.param(
+        "5c5c5c5c# 2c3c4c 4d5d6d 2b2b2b! 6d6d", Facts(seat="south", riichi=True), id="ron-completes-a-pung"
+    ),
+    pytest.param(
+        "1c9c1d9d1b9bEwSwWwNwWdGdRdRd", Facts(tsumo=True, tenhou=True), id="tenhou-thirteen-orphans"
+    ),
+    pytest.param(
+        "1c1c 3d3d 5b5b 7c7c 9d9d EwEw Rd!Rd",
+        Facts(seat="south", tsumo=True, chiihou=True),
+        id="chiihou-seven-pairs",
+    ),
+    pytest.param(
+        "1c1c1c2c3c4c5c!5c6c7c8c9c9c9c",
+        Facts(seat="north", tsumo=True, chiihou=True, honba=1),
+        id="chiihou-nine-gates",
+    ),
+    pytest.param("1c1c1c2c3c4c5c6c7c8c9c9c9c1c!", Facts(), id="nine-gates-won-on-a-1"),
+    pytest.param("1b1b1b2b3b4b5b6b7b8b9b9b!9b9b", Facts(seat="west"), id="nine-gates-won-on-a-9"),
+    pytest.param("1c9c1d9d1b9bEwSwWwNwWdGdRd!Rd", Facts(honba=4, deposits=3), id="thirteen-sided-orphans"),
+]
+
+
+@pytest.mark.parametrize(("hand", "facts"), UNDRAWN)
+def test_an_undrawn_corner_scores_as_the_oracle(hand: str, facts: Facts) -> None:
+    got = ours(hand, facts)
+    assert not isinstance(got, str), got
+    assert got == expected(ema_score(hand, facts))

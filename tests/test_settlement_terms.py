@@ -356,3 +356,27 @@ def test_a_scores_payments_are_the_collection_and_its_own(seat, discarder, limit
     assert first.payments == again.payments == {s.payer: s.amount for s in shares}
     assert first.payments is not again.payments
     assert again.deposits == 1000 * deposits
+
+
+def test_collection_pays_what_the_oracle_pays_at_every_basic_points_value():
+    # Every basic-points value a hand can reach (1 to 13 han, 20 to 110 fu and seven pairs' 25, and a
+    # yakuman), each rounding edge among them, every seat, ron and tsumo, with counters: one loop, as
+    # the payments are checked by hand in docs/riichi.md "How the harness checks it".
+    differ = []
+    for han in range(1, 14):
+        for fu in (20, 25, *range(30, 120, 10)):
+            for yakuman in (False, True) if han == 13 else (False,):
+                for seat in SEATS:
+                    for tsumo in (False, True):
+                        for honba in (0, 1, 5):
+                            paid, _ = oracle(han, fu, yakuman, seat, tsumo, honba, 0)
+                            how = Collect(not tsumo, None, honba)
+                            points = basic(han, fu, yakuman)
+                            shares = collection(Wind[seat.upper()], points, 2, tuple(Wind), RIICHI, how)
+                            got = {
+                                (s.payer if isinstance(s.payer, str) else s.payer.word): s.amount
+                                for s in shares
+                            }
+                            if got != paid:
+                                differ.append((han, fu, yakuman, seat, tsumo, honba, paid, got))
+    assert differ == []

@@ -183,6 +183,9 @@ class Settings:
     not_written: frozenset[str] = frozenset()
     # Stated facts its play never has together, or with such a hand (situation.IMPOSSIBLE): refused.
     impossible: frozenset[str] = frozenset()
+    # The seats its game is played by (riichi: 4), or 0 for two to four (the book's two- and
+    # three-handed tables, docs/rulings.md): a table of another number is refused, not settled short.
+    players: int = 0
 
 
 # What a ruleset may say its hands never hold (`not_written`), and why a hand that does is refused.

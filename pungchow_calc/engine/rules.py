@@ -71,6 +71,7 @@ MAX_DOUBLINGS = 32  # per rule: an exponent, so a huge one would take forever to
 MAX_LOSER_PAIRS = 7  # fourteen tiles hold at most seven pairs
 MAX_SMALL = 64  # doubling_base, round_points, min_doublings: small numbers by nature
 MAX_EVENING = 1000  # east_repeat_cap, sets_per_evening
+MAX_PLAYERS = 4  # one a wind
 AFTER_FALSE_MAHJONGG = ("east_keeps_unless_caller", "east_keeps", "deal_passes")
 EVENING_KEYS = {
     "round_wind": "true: the prevailing wind turns each round (Part II); false: no round wind (Part I)",
@@ -112,6 +113,8 @@ SETTING_KEYS = {
     "min_doublings": "a winning hand needs this many doublings of rules that count for it, or a limit hand",
     "not_written": "what this ruleset's hands never hold, refused: " + ", ".join(NOT_WRITTEN),
     "impossible": "stated facts this ruleset's play never has, refused: " + ", ".join(IMPOSSIBLE),
+    "players": "the seats its game is played by, 2 to 4 (riichi: 4), or 0 for any of them: `settle` and "
+    "`evening new` refuse a table of another number",
 }
 RULE_KEYS = {
     "id",
@@ -401,6 +404,10 @@ def _settings(raw: Any) -> Settings:
             if not isinstance(given, list) or not all(isinstance(x, str) and x in known for x in given):
                 raise Invalid(("settings", key), f"{key} is a list of {', '.join(known)}")
             out[key] = frozenset(given)
+    if "players" in raw:
+        out["players"] = _int_value(raw["players"], ("settings", "players"), "players", MAX_PLAYERS)
+        if out["players"] == 1:
+            raise Invalid(("settings", "players"), "players must be 2 to 4, or 0 for any of them")
     if out.get("east_multiplier") == 0:
         raise Invalid(("settings", "east_multiplier"), "east_multiplier must be at least 1")
     return Settings(**out)

@@ -382,6 +382,47 @@ def _last_tile_loose(hand: Hand, situation: Situation) -> str | None:
     return None
 
 
+def _ippatsu_loose(hand: Hand, situation: Situation) -> str | None:
+    # The loose tile is drawn right after the winner's own kong, declared after his riichi: and any call,
+    # a concealed kong too, ends the go-around of ippatsu (docs/riichi.md "The facts of a win").
+    if situation.ippatsu and situation.win_by is WinBy.LOOSE:
+        return (
+            "--ippatsu and --loose contradict each other: the kong the loose tile is drawn for ends ippatsu"
+        )
+    return None
+
+
+def _double_riichi_ippatsu(hand: Hand, situation: Situation) -> str | None:
+    # Double riichi is declared with the first discard, no call before it, not even a concealed kong, and
+    # its ippatsu is won before the next discard, no call between (docs/riichi.md "The facts of a win"):
+    # in the first go-arounds of the wall, with no kong declared.
+    if not (situation.double_riichi and situation.ippatsu):
+        return None
+    if situation.last_tile:
+        return (
+            "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double "
+            "riichi is won in the first go-arounds, not on the last tile"
+        )
+    if hand.kongs:
+        return (
+            "--double-riichi and --ippatsu: no kong is declared before a double riichi nor before its "
+            "ippatsu, not even a concealed one (#)"
+        )
+    if not situation.robbing_kong:
+        return None
+    # The kong robbed (§3.3.6) was added to a pung claimed after the double riichi, and that call ended
+    # ippatsu; only thirteen orphans robs a concealed kong (§3.3.7), whose robbing is no call.
+    from .conditions.whole import SHAPES  # here: the conditions read this module
+
+    if SHAPES["single_heads"](list(hand.counts), hand.fixed):
+        return None
+    return (
+        "--double-riichi, --ippatsu and --robbing-kong contradict each other: the kong robbed was added to "
+        "a pung claimed after the double riichi, which ends ippatsu (only thirteen orphans robs a "
+        "concealed kong)"
+    )
+
+
 def _last_tile_robbed(hand: Hand, situation: Situation) -> str | None:
     # After the last tile of the wall no kong is declared (none is left to make up the dead wall,
     # RCR 2016 §3.3.6), so none is robbed: robbing a kong is never the last discard.
@@ -466,6 +507,11 @@ IMPOSSIBLE: dict[str, Impossible] = {
         "a win on a loose tile with no kong (nor flower or season) in the hand", _loose_without_kong
     ),
     "last_tile_loose": Impossible("the last tile of the wall and a loose tile at once", _last_tile_loose),
+    "ippatsu_loose": Impossible("ippatsu and a win on a loose tile at once", _ippatsu_loose),
+    "double_riichi_ippatsu": Impossible(
+        "a double riichi's ippatsu on the last tile, with a kong, or robbing a kong but for thirteen orphans",
+        _double_riichi_ippatsu,
+    ),
     "last_tile_robbed": Impossible("the last tile and robbing a kong at once", _last_tile_robbed),
     # Before original_hand_after_call: with --original-hand, its "add --drawn" would mislead here.
     "first_discard_after_turn": Impossible(

@@ -47,10 +47,22 @@ __all__ = [
     "Settlement",
     "TableOptions",
     "check_copies",
+    "check_players",
     "read_seat",
     "settle_scores",
     "settle_table",
 ]
+
+
+def check_players(ruleset: Ruleset, count: int, hint: str) -> None:
+    """Refuse a table of `count` seats when the ruleset's game is played by another number (its setting
+    `players`, riichi's 4): a seat left out would pay nothing (money never moves on a guess)."""
+    wanted = ruleset.settings.players
+    if wanted and count != wanted:
+        raise OptionError(
+            f"ruleset {ruleset.name} is played by {wanted}, not {count}: {hint}",
+            code="too-few-seats" if count < wanted else "too-many-seats",
+        )
 
 
 # --- plain scores ------------------------------------------------------------------------
@@ -269,6 +281,15 @@ def _check_ending(
             "no hand won: mark the winning tile with !, name --winner, or say --draw for a draw game",
             code="no-winner",
         )
+    if not ruleset.settings.settle_losers:
+        # A draw settles only the differences between the hands, which this ruleset's players never
+        # settle: "No payments" would pass over its own draw payments (riichi's tenpai payments,
+        # docs/riichi.md#hanchan), so the table is told instead.
+        raise OptionError(
+            f"ruleset {ruleset.name}: its losers do not settle among themselves, so a draw settles "
+            "nothing here; pay what its rules pay at a draw by hand",
+            code="no-draw-settlement",
+        )
 
 
 def _situation(seat: Wind, is_winner: bool, options: TableOptions) -> Situation:
@@ -292,6 +313,7 @@ def settle_table(
     order = seat_order(seats)
     if len(order) < 2:
         raise OptionError("settling needs at least two seats (two-handed game)", code="too-few-seats")
+    check_players(ruleset, len(order), "give each player's seat, a loser's score as 0 (--west 0)")
     values: dict[Wind, int | Hand] = {s: read_seat(s, seats[s]) for s in order}
     hands = {s: v for s, v in values.items() if not isinstance(v, int)}
     check_copies(hands)

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine.errors import OptionError
 from ..engine.rules import Ruleset
+from ..engine.table import check_players
 from . import log
 from .settle import FLAGS, snapshot
 from .state import Evening, Game, apply, begin, body, check_end, played, replay
@@ -77,6 +78,7 @@ def new(
             f"ruleset {ruleset.name}: `evening` cannot keep its game yet (its evening: playable: false)",
             code="not-playable",
         )
+    check_players(ruleset, len(players), "name one player for each seat (--players)")
     if east is not None and east not in players:
         raise OptionError(f"--east: {east!r} is not one of the players", code="bad-player")
     if sets is not None and sets < 1:

@@ -140,6 +140,8 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         ("pairs a loser may score", str(s.loser_max_pairs)),
         ("losers settle among themselves", "yes" if s.settle_losers else "no"),
     ]
+    if s.players:
+        settings.append(("played by", f"{s.players} players"))
     if s.doubling_base:
         settings.append(("score", f"points × 2^(doublings + {s.doubling_base})"))
     if s.round_points:
