@@ -1,4 +1,5 @@
-"""Split concealed tiles into sets and a pair in every possible way, and find a hand's waits.
+"""Split concealed tiles into sets and a pair in every possible way, and find a hand's waits; the special
+shapes that are no sets (single heads).
 
 Counts are split in independent blocks (each numbered suit, the honors) and every block's
 decompositions are memoised, so a hand with many arrangements still takes microseconds.
@@ -42,6 +43,34 @@ class Shape:
 
     def __call__(self, counts: list[int], fixed: tuple[Meld, ...]) -> bool:
         return self.test(counts, fixed)
+
+
+def _single_heads_shape(counts: list[int], fixed: tuple[Meld, ...]) -> bool:
+    """Thirteen different heads, one of them paired (Part II, limit hand 1)."""
+    if fixed or sum(counts) != 14:
+        return False
+    heads = list(map(counts.__getitem__, _HEADS))
+    return 0 not in heads and heads.count(2) == 1  # 13 held, one twice: the 14th is a head too
+
+
+_HEADS = tuple(i for i, t in enumerate(PLAYING_TILES) if t.is_head)
+
+
+def _heads_near(counts: list[int]) -> tuple[int, ...]:
+    """The last tile of single heads is a head, and so is every tile before it: with a head held twice,
+    the one head missing; with none twice, any head."""
+    heads = list(map(counts.__getitem__, _HEADS))
+    if sum(counts) != sum(heads) or max(heads) > 2:
+        return ()
+    twice = heads.count(2)
+    if twice == 0:
+        return _HEADS
+    return tuple(i for i, n in zip(_HEADS, heads, strict=True) if not n) if twice == 1 else ()
+
+
+# The special shapes a ruleset names by name (conditions/whole.py `shape`); here, below the conditions,
+# so that the facts a win cannot have (situation.py) may ask for them too.
+SHAPES = {"single_heads": Shape(_single_heads_shape, near=_heads_near, concealed=True)}
 
 
 # A set or pair of the pool in a split, as one number: its kind's base plus the index (within the 34) of

@@ -20,6 +20,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from .cache import BoundedCache
+from .decomposition import SHAPES
 from .errors import NotationError, OptionError
 from .hand import Hand
 from .notation import parse
@@ -412,8 +413,6 @@ def _double_riichi_ippatsu(hand: Hand, situation: Situation) -> str | None:
         return None
     # The kong robbed (§3.3.6) was added to a pung claimed after the double riichi, and that call ended
     # ippatsu; only thirteen orphans robs a concealed kong (§3.3.7), whose robbing is no call.
-    from .conditions.whole import SHAPES  # here: the conditions read this module
-
     if SHAPES["single_heads"](list(hand.counts), hand.fixed):
         return None
     return (

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..decomposition import SHAPES
 from . import bonus, calling, concealment, laid, pattern, sets, situation, whole
 from .base import (
     FIXED_CLASSES,
@@ -32,7 +33,6 @@ from .base import (
     any_tally,
 )
 from .pattern import PATTERN_SHAPES
-from .whole import SHAPES
 
 __all__ = [
     "FIXED_CLASSES",

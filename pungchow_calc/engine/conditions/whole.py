@@ -8,7 +8,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
-from ..decomposition import Shape
+from ..decomposition import SHAPES
 from ..hand import CHOW, SINGLE, Meld, MeldKind
 from ..tiles import BLOCKS, PLAYING_TILES, Suit
 from .base import (
@@ -144,31 +144,7 @@ def _no_other_points(params: Any) -> Test:
     return lambda ctx, unit: allowed.issuperset(ctx.earlier)
 
 
-def _single_heads_shape(counts: list[int], fixed: tuple[Meld, ...]) -> bool:
-    """Thirteen different heads, one of them paired (Part II, limit hand 1)."""
-    if fixed or sum(counts) != 14:
-        return False
-    heads = list(map(counts.__getitem__, _HEADS))
-    return 0 not in heads and heads.count(2) == 1  # 13 held, one twice: the 14th is a head too
-
-
-_HEADS = tuple(i for i, t in enumerate(PLAYING_TILES) if t.is_head)
 _NOT_HEADS = tuple(i for i, t in enumerate(PLAYING_TILES) if not t.is_head)
-
-
-def _heads_near(counts: list[int]) -> tuple[int, ...]:
-    """The last tile of single heads is a head, and so is every tile before it: with a head held twice,
-    the one head missing; with none twice, any head."""
-    heads = list(map(counts.__getitem__, _HEADS))
-    if sum(counts) != sum(heads) or max(heads) > 2:
-        return ()
-    twice = heads.count(2)
-    if twice == 0:
-        return _HEADS
-    return tuple(i for i, n in zip(_HEADS, heads, strict=True) if not n) if twice == 1 else ()
-
-
-SHAPES = {"single_heads": Shape(_single_heads_shape, near=_heads_near, concealed=True)}
 
 
 def _single_heads_tally(tally: Tally) -> bool | None:
