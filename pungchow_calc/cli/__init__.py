@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import json
 import os
 import sys
@@ -39,10 +40,18 @@ def main() -> None:
     """Console-script entry point: run the app; one line for bad input, a full disk or a closed pipe."""
     started()  # from here on, a Ctrl-C is a KeyboardInterrupt
     argv = sys.argv[1:]
+    if sys.stderr is None:  # started with standard error closed: its writes fail, as on `2>&-`
+        sys.stderr = _ClosedStream()  # not print's fallback to stdout: an error line among the output
     try:
-        code = _run(argv)
+        if sys.stdout is None:
+            # Started with standard output closed (`pungchow ... >&-`): Python then drops every print
+            # without a word, so nothing is run (an evening game would be recorded unseen).
+            code = _output_failed(OSError(errno.EBADF, os.strerror(errno.EBADF)))
+        else:
+            code = _run(argv)
         try:
-            sys.stdout.flush()  # here, not at interpreter exit, so that a failed write is reported
+            if sys.stdout is not None:
+                sys.stdout.flush()  # here, not at interpreter exit, so that a failed write is reported
         except BrokenPipeError:
             _silence_stdout()
         except OSError as error:
@@ -56,6 +65,13 @@ def main() -> None:
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(code)
+
+
+class _ClosedStream(io.TextIOBase):
+    """A standard stream the process was started without: every write fails as on a closed file."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
 
 
 def __getattr__(name: str) -> Any:
@@ -206,7 +222,10 @@ def _output_failed(error: OSError) -> int:
     _silence_stdout()
     reason = error.strerror or os.strerror(error.errno or 0)
     done = "".join(f"; {note}" for note in getattr(error, "__notes__", ()))  # e.g. a game was recorded
-    print(f"error: cannot write output: {reason}{done}", file=sys.stderr)
+    # Standard error itself full or closed (`2>/dev/full`, `2>&-`, perhaps the very line that failed):
+    # nothing can be said; the exit code says it.
+    with contextlib.suppress(OSError, ValueError):
+        print(f"error: cannot write output: {reason}{done}", file=sys.stderr, flush=True)
     return EXIT_OUTPUT_FAILED
 
 
@@ -214,7 +233,7 @@ def _silence_stdout() -> None:
     """Point stdout at /dev/null, so that the flush at interpreter exit has nothing to fail on."""
     try:
         fd = sys.stdout.fileno()
-    except (OSError, ValueError):  # no descriptor (a test's capture): nothing will flush at exit
+    except (OSError, ValueError, AttributeError):  # no descriptor (a test's capture, `>&-`): no flush at exit
         return
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, fd)

@@ -1,0 +1,102 @@
+"""The command line as a user who makes typos types it: misspelled, missing, empty and repeated
+options, streams closed or full, help at 60 and 80 columns, and random argument lists built from the
+spec's own option names plus junk. Every line ends with a documented exit code and, for an error,
+exactly one line `error: ...` (README "Help and conventions", "Trust" -> "Exit codes")."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cli_helpers import run
+
+from pungchow_calc.cli.failure import EXIT_OUTPUT_FAILED
+
+HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+PLAYERS = "Ann,Bob,Cy,Di"
+OTHERS = ["--other", "Bob=10", "--other", "Cy=20", "--other", "Di=5"]
+
+
+def _pungchow(args: list[str], **streams: object) -> subprocess.CompletedProcess[bytes]:
+    """`pungchow ARGS` in a fresh process (the real standard streams: closed, full, a left pipe)."""
+    return subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", *args],
+        **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **streams},  # type: ignore[arg-type]
+        timeout=60,
+        check=False,
+    )
+
+
+def _close_stdout() -> None:
+    os.close(1)  # the child starts as `pungchow ... >&-`
+
+
+def _close_stderr() -> None:
+    os.close(2)  # `pungchow ... 2>&-`
+
+
+@pytest.fixture
+def evening(tmp_path: Path) -> Path:
+    """A new evening of four players, no game yet."""
+    path = tmp_path / "friday.jsonl"
+    assert run("evening", "new", str(path), "--players", PLAYERS).exit_code == 0
+    return path
+
+
+# --- standard output closed (`>&-`): README exit codes, 3 "a closed file" -------------------------
+
+CLOSED_STDOUT = {
+    "score": ["score", HAND],
+    "score-json": ["score", HAND, "--json"],
+    "score-help": ["score", "--help"],
+    "score-bad-hand": ["score", "x"],
+    "settle": ["settle", "--east", HAND, "--south", "20"],
+    "rules-list": ["rules", "list"],
+}
+
+
+@pytest.mark.parametrize("args", list(CLOSED_STDOUT.values()), ids=list(CLOSED_STDOUT))
+def test_stdout_closed_is_one_line_and_exit_3(args):
+    done = _pungchow(args, stdout=None, preexec_fn=_close_stdout)
+    assert done.returncode == EXIT_OUTPUT_FAILED, done.stderr.decode()
+    assert done.stderr == b"error: cannot write output: Bad file descriptor\n"
+
+
+def test_stdout_closed_records_no_game(evening):
+    """`evening hand ... >&-`: nothing could say what was recorded, so nothing is."""
+    before = evening.read_bytes()
+    done = _pungchow(
+        ["evening", "hand", str(evening), HAND, "--winner", "Ann", *OTHERS],
+        stdout=None,
+        preexec_fn=_close_stdout,
+    )
+    assert done.returncode == EXIT_OUTPUT_FAILED, done.stderr.decode()
+    assert done.stderr == b"error: cannot write output: Bad file descriptor\n"
+    assert evening.read_bytes() == before
+
+
+# --- standard error full or closed: the error line cannot be said, the exit code still says it ----
+
+ERRORS = {
+    "bad-hand": ["score", "x"],
+    "usage": ["score", "--bogus"],
+    "settle": ["settle"],
+}
+
+
+@pytest.mark.parametrize("args", list(ERRORS.values()), ids=list(ERRORS))
+def test_an_error_to_a_full_stderr_is_exit_3(args):
+    with open("/dev/full", "wb") as full:
+        done = _pungchow(args, stderr=full)
+    assert done.returncode == EXIT_OUTPUT_FAILED
+    assert done.stdout == b""
+
+
+@pytest.mark.parametrize("args", list(ERRORS.values()), ids=list(ERRORS))
+def test_an_error_to_a_closed_stderr_is_exit_3(args):
+    done = _pungchow(args, stderr=None, preexec_fn=_close_stderr)
+    assert done.returncode == EXIT_OUTPUT_FAILED
+    assert done.stdout == b""
