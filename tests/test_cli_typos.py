@@ -5,6 +5,7 @@ exactly one line `error: ...` (README "Help and conventions", "Trust" -> "Exit c
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 
-from pungchow_calc.cli.failure import EXIT_OUTPUT_FAILED
+from pungchow_calc.cli.failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 PLAYERS = "Ann,Bob,Cy,Di"
@@ -100,3 +101,34 @@ def test_an_error_to_a_closed_stderr_is_exit_3(args):
     done = _pungchow(args, stderr=None, preexec_fn=_close_stderr)
     assert done.returncode == EXIT_OUTPUT_FAILED
     assert done.stdout == b""
+
+
+# --- usage errors name the command's own help --------------------------------------------------------
+
+MISSING_VALUE = {
+    "score --seat": (["score", HAND, "--seat"], "pungchow score"),
+    "score --last-tile=yes": (["score", HAND, "--last-tile=yes"], "pungchow score"),
+    "settle --east": (["settle", "--east"], "pungchow settle"),
+    "batch --compare A": (["batch", "f.txt", "--compare", "pung-chow"], "pungchow batch"),
+    "evening hand --winner": (["evening", "hand", "f.jsonl", HAND, "--winner"], "pungchow evening hand"),
+    "evening status --ascii=1": (["evening", "status", "f.jsonl", "--ascii=1"], "pungchow evening status"),
+}
+
+
+@pytest.mark.parametrize(("args", "command"), list(MISSING_VALUE.values()), ids=list(MISSING_VALUE))
+def test_a_missing_or_unwanted_value_points_to_the_commands_help(args, command):
+    result = run(*args)
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert result.stdout == ""
+    assert result.stderr.endswith(f"(see '{command} --help')\n"), result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_json_given_a_value_is_still_asked_for_json():
+    """`--json=yes` is a usage error (a flag takes no value), said as JSON: the user asked for it."""
+    result = run("score", HAND, "--json=yes")
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert result.stderr == ""
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "usage"
+    assert error["message"] == "Option '--json' does not take a value. (see 'pungchow score --help')"

@@ -203,14 +203,18 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     """A mistyped command line is bad input like any other: one line (or the JSON error object
     under --json) and exit 2."""
     ctx = error.ctx
-    name = ctx.command_path if ctx is not None else "pungchow"
-    command = ctx.command.name if ctx is not None else None
+    if ctx is not None:
+        name, command = ctx.command_path, ctx.command.name
+    else:  # the parser's own errors (`--seat` without its value, `--drawn=1`) carry no context
+        found = spec.find(argv)
+        name, command = " ".join(("pungchow", *found.path)) if found else "pungchow", None
     message = " ".join(printable(error.format_message()).split())
     if command in _HAND_COMMANDS and message.startswith("Got unexpected extra argument"):
         message = f"{name} takes the hand as one argument: put it in quotes"
     else:
         message = f"{message} (see '{name} --help')"
-    if "--json" in argv[: argv.index("--") if "--" in argv else len(argv)]:
+    options = argv[: argv.index("--") if "--" in argv else len(argv)]
+    if any(word == "--json" or word.startswith("--json=") for word in options):  # `--json=yes` asks too
         print(json.dumps({"error": {"code": "usage", "message": message}}))
     else:
         print(f"error: {message}", file=sys.stderr)

@@ -439,10 +439,15 @@ COMMANDS: tuple[Command, ...] = (
 COMMAND: dict[tuple[str, ...], Command] = {c.path: c for c in COMMANDS}
 
 
+def find(argv: list[str]) -> Command | None:
+    """The command a command line names by its first words, if any."""
+    return COMMAND.get(tuple(argv[:1])) or COMMAND.get(tuple(argv[:2]))
+
+
 def read(argv: list[str]) -> tuple[Command, dict[str, Any]] | None:
     """The command and every keyword of its handler when argv is an ordinary command line; None
     for anything else (--help, `--`, a typo, a missing value: typer's to read and to report)."""
-    command = COMMAND.get(tuple(argv[:1])) or COMMAND.get(tuple(argv[:2]))
+    command = find(argv)
     if command is None:
         return None
     try:
