@@ -103,6 +103,26 @@ def test_an_error_to_a_closed_stderr_is_exit_3(args):
     assert done.stdout == b""
 
 
+# --- a JSON error to a reader that has left: still exit 2 ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["score", "x", "--json"], ["score", "--bogus", "--json"], ["settle", "--json"]],
+    ids=["bad-hand", "usage", "settle"],
+)
+def test_a_json_error_to_a_left_reader_is_still_exit_2(args):
+    """`pungchow score x --json | true`: the input was bad whether or not anyone read why."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = _pungchow(args, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert done.returncode == EXIT_BAD_INPUT
+    assert done.stderr == b""
+
+
 # --- usage errors name the command's own help --------------------------------------------------------
 
 MISSING_VALUE = {

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import io
-import json
 import os
 import sys
 from functools import lru_cache
@@ -21,7 +20,7 @@ from typing import Any
 from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, started
 from ..engine.errors import printable
 from . import spec
-from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED
+from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error
 
 __all__ = ["app", "main"]
 
@@ -215,7 +214,7 @@ def _usage_error(error: Any, argv: list[str]) -> int:
         message = f"{message} (see '{name} --help')"
     options = argv[: argv.index("--") if "--" in argv else len(argv)]
     if any(word == "--json" or word.startswith("--json=") for word in options):  # `--json=yes` asks too
-        print(json.dumps({"error": {"code": "usage", "message": message}}))
+        json_error({"code": "usage", "message": message})
     else:
         print(f"error: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
