@@ -143,7 +143,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "seat",
         ("--seat", "-s"),
-        "Seat: east|south|west|north (e|s|w|n).",
+        "Seat: east, south, west or north (e, s, w, n).",
         "SEAT",
         "east",
         partial(wind, option="--seat"),
@@ -161,7 +161,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "win_by",
         ("--win-by",),
-        "How the winning tile came: wall|loose|discard (drawn = wall; default discard).",
+        "How the winning tile came: wall, loose or discard (drawn = wall; default discard).",
         "HOW",
         None,
         read_win_by,

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 
+from pungchow_calc.cli import spec
 from pungchow_calc.cli.failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
@@ -152,3 +153,22 @@ def test_json_given_a_value_is_still_asked_for_json():
     error = json.loads(result.stdout)["error"]
     assert error["code"] == "usage"
     assert error["message"] == "Option '--json' does not take a value. (see 'pungchow score --help')"
+
+
+# --- help at 60 and 80 columns: every option's name whole, nothing cut ------------------------------
+
+HELP_PATHS = [(), *((group,) for group in spec.GROUPS), *(c.path for c in spec.COMMANDS)]
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize("path", HELP_PATHS, ids=lambda p: " ".join(p) or "pungchow")
+def test_help_reads_whole_at_60_and_80_columns(path, width):
+    result = run(*path, "--help", env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= width for line in lines), result.stdout
+    assert "…" not in result.stdout, result.stdout  # rich cuts a word too long for its column
+    command = spec.COMMAND.get(path)
+    for option in command.options if command else ():
+        for spelling in option.spellings:
+            assert any(spelling in line.split() for line in lines), (spelling, result.stdout)

@@ -39,11 +39,26 @@ def _named(params: list[Any]) -> list[Any]:
     return params
 
 
+def _one_space_between_columns() -> None:
+    """Options panels with one space between their columns, not typer's two: at 60 columns the
+    panels of `diff` and `evening hand` (a column for the required mark, `--kong-after-kong`, a
+    NAME=HAND) are otherwise too narrow, and rich cuts the longest option name (`--kong-after-k…`);
+    every table must read at 60 columns (README, Help and conventions). Set when help is printed, so
+    that no other command line imports rich_utils."""
+    from typer import rich_utils
+
+    rich_utils.STYLE_OPTIONS_TABLE_PADDING = (0, 1, 0, 0)  # (top, right, bottom, left)
+
+
 class Command(TyperCommand):
     """A command whose --help names values by words, not typer's <str> and <bool>."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _named(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _one_space_between_columns()
+        super().format_help(ctx, formatter)
 
 
 class Group(TyperGroup):
@@ -52,6 +67,10 @@ class Group(TyperGroup):
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _named(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _one_space_between_columns()
+        super().format_help(ctx, formatter)
 
     def list_commands(self, ctx: Any) -> list[str]:
         names = super().list_commands(ctx)
