@@ -5,6 +5,7 @@ exactly one line `error: ...` (README "Help and conventions", "Trust" -> "Exit c
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -13,6 +14,8 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pungchow_calc.cli import spec
 from pungchow_calc.cli.failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED
@@ -155,6 +158,22 @@ def test_json_given_a_value_is_still_asked_for_json():
     assert error["message"] == "Option '--json' does not take a value. (see 'pungchow score --help')"
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "diff", "pung-chow", "pung-chow-limit", "x"], "Got unexpected extra argument(s) (x)"),
+        (["evening", "wash", "f.jsonl", "Ann", "1c", "9c"], "Got unexpected extra argument(s) (9c)"),
+        (["diff", "1b1b1b", "3c3c3c", "-r", "a", "-r", "b"], "pungchow diff takes the hand as one argument"),
+    ],
+    ids=["rules-diff-extra", "evening-wash-extra", "diff-unquoted"],
+)
+def test_the_unquoted_hand_hint_is_for_the_hand_commands_only(args, message):
+    """`rules diff A B x` has no hand to quote, though the last word of its name is `diff`'s."""
+    result = run(*args)
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert result.stderr.startswith(f"error: {message}"), result.stderr
+
+
 # --- help at 60 and 80 columns: every option's name whole, nothing cut ------------------------------
 
 HELP_PATHS = [(), *((group,) for group in spec.GROUPS), *(c.path for c in spec.COMMANDS)]
@@ -172,3 +191,97 @@ def test_help_reads_whole_at_60_and_80_columns(path, width):
     for option in command.options if command else ():
         for spelling in option.spellings:
             assert any(spelling in line.split() for line in lines), (spelling, result.stdout)
+
+
+# --- random command lines: the spec's own words, misspelled, with junk ------------------------------
+
+# Junk with no path separator: a FILE argument may be junk, and `evening new` would create it (the
+# property runs in a temporary directory).
+JUNK = st.text(
+    alphabet=st.characters(blacklist_characters="/\\", blacklist_categories=("Cs",)), max_size=12
+) | st.sampled_from(["", " ", "-", "--", "-1", "=", "\x1b[31m", "\x00", "é", "🀄", "x" * 300])
+NUMBERS = st.sampled_from(["0", "1", "-5", "1e3", " 5", "5 ", "10" * 15, "١٢", "²", "0x10", "9" * 19])
+VALUES = st.one_of(
+    NUMBERS,
+    st.sampled_from(["e", "north", "N", "wall", "pung-chow", "nosuch", "Ann", "Bob=10", "Ann,Bob", "json"]),
+    st.sampled_from([HAND, "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw", "1c9c1d9d1b9bEwSwWwNwRdGdWd", "4c,Nw"]),
+    JUNK,
+)
+FILES = ["friday.jsonl", "hands.txt", "missing.jsonl", ".", "-"]
+
+
+def _misspelled(draw: st.DrawFn, spelling: str) -> str:
+    """A typo of an option's spelling: a letter dropped, doubled or changed, or its case."""
+    i = draw(st.integers(1, len(spelling) - 1))
+    return draw(
+        st.sampled_from(
+            [
+                spelling[:i] + spelling[i + 1 :],
+                spelling[:i] + spelling[i] + spelling[i:],
+                spelling[:i] + "x" + spelling[i + 1 :],
+                spelling.upper(),
+                spelling.lstrip("-"),
+                "-" + spelling.lstrip("-"),
+            ]
+        )
+    )
+
+
+@st.composite
+def _typed_lines(draw: st.DrawFn) -> list[str]:
+    """A command line of a random command as a hurried user types it: its real option names (some
+    misspelled, some without their value, some with `=`), values out of range, positionals too few
+    or too many, `--` anywhere, junk."""
+    command = draw(st.sampled_from(spec.COMMANDS))
+    spellings = [s for o in command.options for s in o.spellings] or ["--json"]
+    words: list[str] = []
+    for _ in range(draw(st.integers(0, 7))):
+        kind = draw(st.integers(0, 9))
+        if kind <= 2:
+            words += [draw(st.sampled_from(spellings)), draw(VALUES)]
+        elif kind == 3:
+            words.append(draw(st.sampled_from(spellings)))  # a flag, or a value left out
+        elif kind == 4:
+            words.append(f"{draw(st.sampled_from(spellings))}={draw(VALUES)}")
+        elif kind == 5:
+            words.append(_misspelled(draw, draw(st.sampled_from(spellings))))
+        elif kind == 6:
+            words.append(draw(st.sampled_from([*FILES, "1", "0"])))
+        elif kind == 7:
+            words.append(draw(st.sampled_from(["--", "-h", "--json", "--help"])))
+        else:
+            words.append(draw(VALUES))
+    path = list(command.path)
+    if draw(st.integers(0, 9)) == 0:
+        path[-1] = _misspelled(draw, "--" + path[-1]).lstrip("-") or "x"  # the command itself mistyped
+    return [*path, *words]
+
+
+EXIT_CODES = {0, 1, 2, 3, 130}  # README, Trust -> Exit codes (143 is a SIGTERM's, never sent here)
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A directory holding an evening of two games and a batch file, for the property's FILE words."""
+    folder = tmp_path_factory.mktemp("typos")
+    log = str(folder / "friday.jsonl")
+    assert run("evening", "new", log, "--players", PLAYERS).exit_code == 0
+    assert run("evening", "hand", log, HAND, "--winner", "Ann", *OTHERS).exit_code == 0
+    (folder / "hands.txt").write_text(f"'{HAND}' -s n\n'{HAND}' --loser\n")
+    return folder
+
+
+@given(argv=_typed_lines())
+def test_a_typed_line_answers_or_refuses_in_one_line(workdir, argv):
+    with contextlib.chdir(workdir):
+        result = run(*argv, env={"COLUMNS": "80"})
+    assert result.exit_code in EXIT_CODES, (argv, result)
+    assert "Traceback" not in result.output, (argv, result)
+    if result.exit_code != 2:
+        return
+    if result.stdout.startswith('{"error": '):  # --json: the error object, one line, nothing on stderr
+        assert result.stdout.count("\n") == 1 and result.stderr == "", (argv, result)
+        assert json.loads(result.stdout)["error"]["code"]
+    else:
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), (argv, result)

@@ -28,8 +28,9 @@ __all__ = ["app", "main"]
 # line with their own exit code, never as a traceback (a closed pipe is not one: see main).
 _WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF, errno.EROFS})
 # Commands whose one argument is a hand (HAND, TILES): several words there mean an unquoted hand.
+# By the whole command path: `rules diff` and `evening wash` end in the names of `diff` and `wash`.
 _HAND_COMMANDS = frozenset(
-    c.path[0]
+    " ".join(("pungchow", *c.path))
     for c in spec.COMMANDS
     if len(c.path) == 1 and [a.metavar for a in c.args] in (["HAND"], ["TILES"])
 )
@@ -203,12 +204,12 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     under --json) and exit 2."""
     ctx = error.ctx
     if ctx is not None:
-        name, command = ctx.command_path, ctx.command.name
+        name = ctx.command_path
     else:  # the parser's own errors (`--seat` without its value, `--drawn=1`) carry no context
         found = spec.find(argv)
-        name, command = " ".join(("pungchow", *found.path)) if found else "pungchow", None
+        name = " ".join(("pungchow", *found.path)) if found else "pungchow"
     message = " ".join(printable(error.format_message()).split())
-    if command in _HAND_COMMANDS and message.startswith("Got unexpected extra argument"):
+    if name in _HAND_COMMANDS and message.startswith("Got unexpected extra argument"):
         message = f"{name} takes the hand as one argument: put it in quotes"
     else:
         message = f"{message} (see '{name} --help')"
