@@ -196,10 +196,10 @@ def test_help_reads_whole_at_60_and_80_columns(path, width):
 # --- random command lines: the spec's own words, misspelled, with junk ------------------------------
 
 # Junk with no path separator: a FILE argument may be junk, and `evening new` would create it (the
-# property runs in a temporary directory).
+# property runs in a temporary directory). No NUL: a command line cannot hold one (C strings).
 JUNK = st.text(
-    alphabet=st.characters(blacklist_characters="/\\", blacklist_categories=("Cs",)), max_size=12
-) | st.sampled_from(["", " ", "-", "--", "-1", "=", "\x1b[31m", "\x00", "é", "🀄", "x" * 300])
+    alphabet=st.characters(blacklist_characters="/\\\x00", blacklist_categories=("Cs",)), max_size=12
+) | st.sampled_from(["", " ", "-", "--", "-1", "=", "\x1b[31m", "\x7f", "é", "🀄", "x" * 300])
 NUMBERS = st.sampled_from(["0", "1", "-5", "1e3", " 5", "5 ", "10" * 15, "١٢", "²", "0x10", "9" * 19])
 VALUES = st.one_of(
     NUMBERS,
@@ -281,7 +281,17 @@ def test_a_typed_line_answers_or_refuses_in_one_line(workdir, argv):
         return
     if result.stdout.startswith('{"error": '):  # --json: the error object, one line, nothing on stderr
         assert result.stdout.count("\n") == 1 and result.stderr == "", (argv, result)
-        assert json.loads(result.stdout)["error"]["code"]
+        error = json.loads(result.stdout)["error"]  # docs/json.md, Errors
+        assert isinstance(error["code"], str) and isinstance(error["message"], str), (argv, result)
+        message = error["message"]
     else:
         lines = result.stderr.splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: "), (argv, result)
+        message = lines[0]
+    # A usage error names the help of the command typed (or of a group it is in), and the hint about
+    # quoting a hand is for the commands that take one.
+    named = message.partition("(see '")[2].partition(" --help')")[0].split()[1:]
+    assert named == argv[: len(named)], (argv, message)
+    hinted = message.partition(" takes the hand as one argument")
+    if hinted[1]:
+        assert hinted[0].split()[-1] in ("score", "wash", "diff") and argv[0] == hinted[0].split()[-1], argv
