@@ -174,6 +174,38 @@ def test_the_unquoted_hand_hint_is_for_the_hand_commands_only(args, message):
     assert result.stderr.startswith(f"error: {message}"), result.stderr
 
 
+# --- whole numbers: read by the spec's one reader, whichever way the line goes ------------------------
+
+LENIENT_NUMBERS = {
+    "chart --height ' 10'": (["evening", "chart", "{log}", "--height", " 10"], "--height", "' 10'"),
+    "chart --width 3_0": (["evening", "chart", "{log}", "--width", "3_0"], "--width", "'3_0'"),
+    "amend 1_0": (["evening", "amend", "{log}", "1_0", HAND, "--winner", "Ann", *OTHERS], "N", "'1_0'"),
+    "amend +1": (["evening", "amend", "{log}", "+1", HAND, "--winner", "Ann", *OTHERS], "N", "'+1'"),
+    "new --sets 2.0": (["evening", "new", "{new}", "--players", PLAYERS, "--sets", "2.0"], "--sets", "'2.0'"),
+    "new --sets 20 digits": (
+        ["evening", "new", "{new}", "--players", PLAYERS, "--sets", "9" * 20],
+        "--sets",
+        "a number of 20 digits",
+    ),
+    "repair --accept +1": (["evening", "repair", "{log}", "--accept", "+1"], "--accept", "'+1'"),
+    "batch --workers ' 2'": (["batch", "{log}", "--workers", " 2"], "--workers", "' 2'"),
+}
+
+
+@pytest.mark.parametrize(("args", "name", "said"), list(LENIENT_NUMBERS.values()), ids=list(LENIENT_NUMBERS))
+def test_a_number_not_in_plain_digits_is_refused(evening, args, name, said):
+    """README, Help and conventions: a number is ASCII digits. typer's own reading took ' 10', 3_0,
+    +1 and 2.0 (pydantic), so that `amend 1_0` corrected game 10; the spec's reader refuses them."""
+    before = evening.read_bytes()
+    new = evening.with_name("new.jsonl")
+    argv = [a.format(log=evening, new=new) for a in args]
+    result = run(*argv)
+    assert result.exit_code == EXIT_BAD_INPUT, result.output
+    assert result.stderr.startswith(f"error: Invalid value for '{name}': {said}"), result.stderr
+    assert result.stderr.count("\n") == 1
+    assert evening.read_bytes() == before and not new.exists()
+
+
 # --- help at 60 and 80 columns: every option's name whole, nothing cut ------------------------------
 
 HELP_PATHS = [(), *((group,) for group in spec.GROUPS), *(c.path for c in spec.COMMANDS)]

@@ -481,9 +481,10 @@ def bind(command: Command, words: list[str]) -> dict[str, Any] | None:
             continue
         text = rest.pop(0)
         if arg.kind is int:
-            if not (text.isascii() and text.isdigit()) or len(text) > opts.MAX_LIMIT_DIGITS:
-                return None
-            values[arg.name] = int(text)
+            try:
+                values[arg.name] = opts.whole_number(text)
+            except ValueError:
+                return None  # typer's to report, by the same reading (cli/typer_app.py)
         else:
             values[arg.name] = text
     return None if rest else values

@@ -47,7 +47,8 @@ def _one_space_between_columns() -> None:
     that no other command line imports rich_utils."""
     from typer import rich_utils
 
-    rich_utils.STYLE_OPTIONS_TABLE_PADDING = (0, 1, 0, 0)  # (top, right, bottom, left)
+    # (top, right, bottom, left): rich takes 2 or 4 values, typer declares 2
+    rich_utils.STYLE_OPTIONS_TABLE_PADDING = (0, 1, 0, 0)  # type: ignore[assignment]
 
 
 class Command(TyperCommand):
@@ -142,6 +143,21 @@ _COMPLETE: dict[str, Callable[[str], list[str]]] = {
 }
 
 
+def _whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
+    """typer's reader of a number: the spec's (options.whole_number), so that a line typer reads
+    takes exactly the numbers the spec's reader takes (not pydantic's ' 10', '1_0', '+1', '2.0')."""
+
+    def read(text: str | int) -> int:
+        if isinstance(text, int):  # the option's default (`--height`: 16), not typed
+            return text
+        try:
+            return opts.whole_number(text, minimum, maximum)
+        except ValueError as error:
+            raise typer.BadParameter(str(error)) from None
+
+    return read
+
+
 def _option_parameter(option: opts.Option) -> inspect.Parameter:
     """A typer parameter for an option of the spec: a flag is a bool, a value text (or int), a
     repeatable option a list, `nargs` 2 a tuple; required when the spec says so."""
@@ -162,7 +178,8 @@ def _option_parameter(option: opts.Option) -> inspect.Parameter:
         help=option.help,
         metavar=option.metavar,
         autocompletion=_COMPLETE.get(option.complete),
-        min=option.minimum,
+        parser=_whole_number(option.minimum, option.maximum) if option.kind is int else None,
+        min=option.minimum,  # shown in --help ([5<=x<=100]); the parser checks it
         max=option.maximum,
     )
     return inspect.Parameter(
@@ -180,6 +197,7 @@ def _arg_parameter(arg: spec.Arg) -> inspect.Parameter:
         metavar=arg.metavar,
         help=arg.help,
         autocompletion=_COMPLETE.get(arg.complete),
+        parser=_whole_number() if arg.kind is int else None,
         show_default=arg.show_default,
     )
     return inspect.Parameter(
