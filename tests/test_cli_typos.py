@@ -206,6 +206,25 @@ def test_a_number_not_in_plain_digits_is_refused(evening, args, name, said):
     assert evening.read_bytes() == before and not new.exists()
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["settle", "--east", "10", "--south", "\u0661\u0662", "--winner", "east"],
+        ["settle", "--east", "\u0968\u0966", "--south", "5", "--winner", "east"],
+        ["evening", "hand", "{log}", HAND, "--winner", "Ann", *OTHERS[:4], "--other", "Di=\u0665"],
+    ],
+    ids=["settle-arabic-indic-12", "settle-devanagari-20", "evening-other-arabic-indic-5"],
+)
+def test_a_plain_score_in_other_digits_moves_no_money(evening, args):
+    """`settle --south ١٢` was a score of 12 (the regex's \\d is any script's digit): a score is
+    ASCII digits; anything else is read as a hand, and refused."""
+    before = evening.read_bytes()
+    result = run(*[a.format(log=evening) for a in args])
+    assert result.exit_code == EXIT_BAD_INPUT, result.output
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert evening.read_bytes() == before
+
+
 # --- help at 60 and 80 columns: every option's name whole, nothing cut ------------------------------
 
 HELP_PATHS = [(), *((group,) for group in spec.GROUPS), *(c.path for c in spec.COMMANDS)]
