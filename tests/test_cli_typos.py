@@ -244,6 +244,27 @@ def test_help_reads_whole_at_60_and_80_columns(path, width):
             assert any(spelling in line.split() for line in lines), (spelling, result.stdout)
 
 
+@pytest.mark.parametrize("columns", ["0", "1", "5", "19"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", HAND],
+        ["settle", "--east", HAND, "--south", "20"],
+        ["rules", "list"],
+        ["rules", "show", "pung-chow"],
+        ["rules", "diff", "pung-chow", "pung-chow-limit"],
+        ["evening", "status", "{log}"],
+    ],
+    ids=["score", "settle", "rules-list", "rules-show", "rules-diff", "evening-status"],
+)
+def test_a_terminal_narrower_than_any_layout_gets_the_narrowest(evening, args, columns):
+    """COLUMNS=0 (or a pane a few cells wide) ended `settle` and `rules` in a StopIteration
+    traceback: the output is laid out at the narrowest width the layouts take (20) instead."""
+    result = run(*[a.format(log=evening) for a in args], env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+
+
 # --- random command lines: the spec's own words, misspelled, with junk ------------------------------
 
 # Junk with no path separator: a FILE argument may be junk, and `evening new` would create it (the
