@@ -343,10 +343,10 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@given(argv=_typed_lines())
-def test_a_typed_line_answers_or_refuses_in_one_line(workdir, argv):
+@given(argv=_typed_lines(), columns=st.sampled_from(["80", "60", "0", "7"]))
+def test_a_typed_line_answers_or_refuses_in_one_line(workdir, argv, columns):
     with contextlib.chdir(workdir):
-        result = run(*argv, env={"COLUMNS": "80"})
+        result = run(*argv, env={"COLUMNS": columns})
     assert result.exit_code in EXIT_CODES, (argv, result)
     assert "Traceback" not in result.output, (argv, result)
     if result.exit_code != 2:
