@@ -83,6 +83,25 @@ def test_stdout_closed_records_no_game(evening):
     assert evening.read_bytes() == before
 
 
+# --- standard input closed (`<&-`): no input, as from /dev/null ----------------------------------
+
+
+def _close_stdin() -> None:
+    os.close(0)
+
+
+@pytest.mark.parametrize(
+    "args", [["batch", "-"], ["evening", "play", "{log}"], ["score", HAND]], ids=["batch", "play", "score"]
+)
+def test_stdin_closed_reads_as_empty_input(evening, args):
+    """`pungchow batch - <&-` and `evening play FILE <&-` ended in a traceback (sys.stdin is None)."""
+    argv = [a.format(log=evening) for a in args]
+    closed = _pungchow(argv, stdin=None, preexec_fn=_close_stdin)
+    empty = _pungchow(argv, stdin=subprocess.DEVNULL)
+    assert b"Traceback" not in closed.stderr, closed.stderr.decode()
+    assert (closed.returncode, closed.stdout, closed.stderr) == (empty.returncode, empty.stdout, empty.stderr)
+
+
 # --- standard error full or closed: the error line cannot be said, the exit code still says it ----
 
 ERRORS = {

@@ -40,6 +40,8 @@ def main() -> None:
     """Console-script entry point: run the app; one line for bad input, a full disk or a closed pipe."""
     started()  # from here on, a Ctrl-C is a KeyboardInterrupt
     argv = sys.argv[1:]
+    if sys.stdin is None:  # started with standard input closed (`<&-`): no input, as from /dev/null
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - the process's stdin, to its end
     if sys.stderr is None:  # started with standard error closed: its writes fail, as on `2>&-`
         sys.stderr = _ClosedStream()  # not print's fallback to stdout: an error line among the output
     try:
