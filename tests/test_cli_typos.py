@@ -244,6 +244,22 @@ def test_a_plain_score_in_other_digits_moves_no_money(evening, args):
     assert evening.read_bytes() == before
 
 
+@pytest.mark.parametrize("second", ["{log}", "{dir}/./{name}", "{link}"], ids=["same", "dot-path", "symlink"])
+def test_stats_refuses_an_evening_given_twice(evening, second):
+    """`evening stats jan.jsonl feb.jsonl jan.jsonl` counted January twice ("2 evenings") and doubled
+    every total: an evening is counted once, so the line is refused, naming the file."""
+    assert run("evening", "hand", str(evening), HAND, "--winner", "Ann", *OTHERS).exit_code == 0
+    link = evening.with_name("link.jsonl")
+    link.symlink_to(evening)
+    again = second.format(log=evening, dir=evening.parent, name=evening.name, link=link)
+    result = run("evening", "stats", str(evening), again, "--json")
+    assert result.exit_code == EXIT_BAD_INPUT, result.output
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "bad-option"
+    assert error["message"] == f"{again}: the same log as {evening} (each evening counts once)"
+    assert run("evening", "stats", str(evening)).exit_code == 0
+
+
 # --- help at 60 and 80 columns: every option's name whole, nothing cut ------------------------------
 
 HELP_PATHS = [(), *((group,) for group in spec.GROUPS), *(c.path for c in spec.COMMANDS)]

@@ -51,6 +51,7 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     from ..render.evening import stats_table
 
     try:
+        _once_each(files)
         evenings = [replay(read(f, say)) for f in files]
         stats = combined_stats(evenings)  # the biggest hands are settled here (Game.detail)
     except PungchowError as error:
@@ -62,6 +63,24 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     out = output_stream(ascii_only)
     print(f"{len(evenings)} evening{'s' if len(evenings) != 1 else ''}, {games} games", file=out)
     print(stats_table(fit_data(stats, out), [("evenings", "Evenings")]), file=out)
+
+
+def _once_each(files: list[str]) -> None:
+    """Refuse a log given twice (`jan.jsonl feb.jsonl jan.jsonl`, a link to it): its games would be
+    counted twice, every total doubled. A file that cannot be read is read()'s to report."""
+    import os
+
+    seen: dict[tuple[int, int], str] = {}
+    for file in files:
+        try:
+            found = os.stat(file)
+        except (OSError, ValueError):
+            continue
+        key = (found.st_dev, found.st_ino)
+        if key in seen:
+            said = f"{file}: the same log as {seen[key]} (each evening counts once)"
+            raise OptionError(said, code="bad-option")
+        seen[key] = file
 
 
 def chart_command(file: str, width: int | None, height: int, ascii_only: bool) -> None:
