@@ -260,6 +260,25 @@ def test_stats_refuses_an_evening_given_twice(evening, second):
     assert run("evening", "stats", str(evening)).exit_code == 0
 
 
+@pytest.mark.parametrize(
+    ("rulesets", "message"),
+    [
+        (
+            ["pung-chow", "pung-chow", "pung-chow-limit"],
+            "-r pung-chow is given twice: give each ruleset once",
+        ),
+        (["pung-chow", "pung-chow"], "give two or more different rulesets: -r A -r B"),
+    ],
+    ids=["a-repeat-among-two", "one-repeated"],
+)
+def test_diff_names_the_ruleset_given_twice(rulesets, message):
+    """`diff HAND -r pung-chow -r pung-chow -r pung-chow-limit` holds two different rulesets, yet was
+    told to "give two or more different rulesets": the repeated one is named."""
+    result = run("diff", HAND, *(w for r in rulesets for w in ("-r", r)))
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert result.stderr == f"error: {message}\n"
+
+
 # --- help at 60 and 80 columns: every option's name whole, nothing cut ------------------------------
 
 HELP_PATHS = [(), *((group,) for group in spec.GROUPS), *(c.path for c in spec.COMMANDS)]
