@@ -40,15 +40,18 @@ def _named(params: list[Any]) -> list[Any]:
 
 
 def _one_space_between_columns() -> None:
-    """Options panels with one space between their columns, not typer's two: at 60 columns the
-    panels of `diff` and `evening hand` (a column for the required mark, `--kong-after-kong`, a
-    NAME=HAND) are otherwise too narrow, and rich cuts the longest option name (`--kong-after-k…`);
-    every table must read at 60 columns (README, Help and conventions). Set when help is printed, so
-    that no other command line imports rich_utils."""
+    """On a terminal narrower than 80 columns, options panels with one space between their columns,
+    not typer's two: at 60 the panels of `diff` and `evening hand` (a column for the required mark,
+    `--kong-after-kong`, a NAME=HAND) are otherwise too narrow, and rich cuts the longest option name
+    (`--kong-after-k…`); every table must read at 60 columns (README, Help and conventions). Wider,
+    typer's two spaces part a value's name from its help. Set when help is printed, so that no other
+    command line imports rich."""
+    from rich.console import Console
     from typer import rich_utils
 
+    narrow = Console(width=rich_utils.MAX_WIDTH).width < 80  # the width typer's console will have
     # (top, right, bottom, left): rich takes 2 or 4 values, typer declares 2
-    rich_utils.STYLE_OPTIONS_TABLE_PADDING = (0, 1, 0, 0)  # type: ignore[assignment]
+    rich_utils.STYLE_OPTIONS_TABLE_PADDING = (0, 1, 0, 0) if narrow else (0, 1)  # type: ignore[assignment]
 
 
 class Command(TyperCommand):
