@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from cli_helpers import run
-from evening_support import cli, hand, ok
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 
@@ -19,23 +17,3 @@ def test_stats_and_report_agree_on_the_biggest_hand(tmp_path):
     report = json.loads(run("evening", "report", str(log), "--format", "json").stdout)
     stats = json.loads(run("evening", "stats", str(log), "--json").stdout)["players"]
     assert stats["Bob"]["biggest_hand"] == report["stats"]["Bob"]["biggest_hand"] > 0
-
-
-@pytest.mark.parametrize("second", ["{f}", "{link}"], ids=["same-path-twice", "a-link-to-it"])
-def test_stats_refuses_the_evening_e_jsonl_given_twice(tmp_path, capsys, second):
-    # `evening stats e.jsonl e.jsonl` counted every game of the evening twice.
-    path = tmp_path / "e.jsonl"
-    ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy,Di")
-    ok(capsys, *hand(path, "Ann", ["Ann", "Bob", "Cy", "Di"]))
-    link = tmp_path / "link.jsonl"
-    link.symlink_to(path)
-    again = second.format(f=path, link=link)
-    code, out, err = cli(capsys, "evening", "stats", str(path), again)
-    assert (
-        code == 2
-        and out == ""
-        and err
-        == (
-            f"error: {again}: the same file as {path}; give each evening once (its games would count twice)\n"
-        )
-    )

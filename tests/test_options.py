@@ -307,7 +307,7 @@ def _spelling(*path: str) -> dict[str, opts.Option]:
             ("batch",), ["f.txt", "--workers=two"], "--workers: 'two' is not a whole number", id="word"
         ),
         pytest.param(
-            ("evening", "chart"), ["e.jsonl", "--width", "19"], "--width: 19 is out of range", id="range"
+            ("evening", "chart"), ["e.jsonl", "--width", "19"], "--width: 19 is less than 20", id="range"
         ),
     ],
 )

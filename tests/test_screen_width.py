@@ -111,6 +111,7 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for argv in steps:
         result = run(*argv)
         assert result.exit_code == 0, result.output
+    path.with_name("copy.jsonl").write_bytes(path.read_bytes())
     return path
 
 

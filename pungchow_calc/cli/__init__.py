@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
+import io
 import os
 import sys
 from functools import lru_cache
@@ -20,7 +20,7 @@ from typing import Any
 from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, started
 from ..engine.errors import printable
 from . import spec
-from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED
+from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error
 
 __all__ = ["app", "main"]
 
@@ -28,8 +28,9 @@ __all__ = ["app", "main"]
 # line with their own exit code, never as a traceback (a closed pipe is not one: see main).
 _WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF, errno.EROFS})
 # Commands whose one argument is a hand (HAND, TILES): several words there mean an unquoted hand.
+# By the whole command path: `rules diff` and `evening wash` end in the names of `diff` and `wash`.
 _HAND_COMMANDS = frozenset(
-    c.path[0]
+    " ".join(("pungchow", *c.path))
     for c in spec.COMMANDS
     if len(c.path) == 1 and [a.metavar for a in c.args] in (["HAND"], ["TILES"])
 )
@@ -39,10 +40,20 @@ def main() -> None:
     """Console-script entry point: run the app; one line for bad input, a full disk or a closed pipe."""
     started()  # from here on, a Ctrl-C is a KeyboardInterrupt
     argv = sys.argv[1:]
+    if sys.stdin is None:  # started with standard input closed (`<&-`): no input, as from /dev/null
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - the process's stdin, to its end
+    if sys.stderr is None:  # started with standard error closed: its writes fail, as on `2>&-`
+        sys.stderr = _ClosedStream()  # not print's fallback to stdout: an error line among the output
     try:
-        code = _run(argv)
+        if sys.stdout is None:
+            # Started with standard output closed (`pungchow ... >&-`): Python then drops every print
+            # without a word, so nothing is run (an evening game would be recorded unseen).
+            code = _output_failed(OSError(errno.EBADF, os.strerror(errno.EBADF)))
+        else:
+            code = _run(argv)
         try:
-            sys.stdout.flush()  # here, not at interpreter exit, so that a failed write is reported
+            if sys.stdout is not None:
+                sys.stdout.flush()  # here, not at interpreter exit, so that a failed write is reported
         except BrokenPipeError:
             _silence_stdout()
         except OSError as error:
@@ -56,6 +67,13 @@ def main() -> None:
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(code)
+
+
+class _ClosedStream(io.TextIOBase):
+    """A standard stream the process was started without: every write fails as on a closed file."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
 
 
 def __getattr__(name: str) -> Any:
@@ -187,15 +205,19 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     """A mistyped command line is bad input like any other: one line (or the JSON error object
     under --json) and exit 2."""
     ctx = error.ctx
-    name = ctx.command_path if ctx is not None else "pungchow"
-    command = ctx.command.name if ctx is not None else None
+    if ctx is not None:
+        name = ctx.command_path
+    else:  # the parser's own errors (`--seat` without its value, `--drawn=1`) carry no context
+        found = spec.find(argv)
+        name = " ".join(("pungchow", *found.path)) if found else "pungchow"
     message = " ".join(printable(error.format_message()).split())
-    if command in _HAND_COMMANDS and message.startswith("Got unexpected extra argument"):
+    if name in _HAND_COMMANDS and message.startswith("Got unexpected extra argument"):
         message = f"{name} takes the hand as one argument: put it in quotes"
     else:
         message = f"{message} (see '{name} --help')"
-    if "--json" in argv[: argv.index("--") if "--" in argv else len(argv)]:
-        print(json.dumps({"error": {"code": "usage", "message": message}}))
+    options = argv[: argv.index("--") if "--" in argv else len(argv)]
+    if any(word == "--json" or word.startswith("--json=") for word in options):  # `--json=yes` asks too
+        json_error({"code": "usage", "message": message})
     else:
         print(f"error: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
@@ -206,7 +228,10 @@ def _output_failed(error: OSError) -> int:
     _silence_stdout()
     reason = error.strerror or os.strerror(error.errno or 0)
     done = "".join(f"; {note}" for note in getattr(error, "__notes__", ()))  # e.g. a game was recorded
-    print(f"error: cannot write output: {reason}{done}", file=sys.stderr)
+    # Standard error itself full or closed (`2>/dev/full`, `2>&-`, perhaps the very line that failed):
+    # nothing can be said; the exit code says it.
+    with contextlib.suppress(OSError, ValueError):
+        print(f"error: cannot write output: {reason}{done}", file=sys.stderr, flush=True)
     return EXIT_OUTPUT_FAILED
 
 
@@ -214,7 +239,7 @@ def _silence_stdout() -> None:
     """Point stdout at /dev/null, so that the flush at interpreter exit has nothing to fail on."""
     try:
         fd = sys.stdout.fileno()
-    except (OSError, ValueError):  # no descriptor (a test's capture): nothing will flush at exit
+    except (OSError, ValueError, AttributeError):  # no descriptor (a test's capture, `>&-`): no flush at exit
         return
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, fd)

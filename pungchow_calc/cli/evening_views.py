@@ -51,7 +51,7 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     from ..render.evening import stats_table
 
     try:
-        _once(files)
+        _once_each(files)
         evenings = [replay(read(f, say)) for f in files]
         stats = combined_stats(evenings)  # the biggest hands are settled here (Game.detail)
     except PungchowError as error:
@@ -65,22 +65,22 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     print(stats_table(fit_data(stats, out), [("evenings", "Evenings")]), file=out)
 
 
-def _once(files: list[str]) -> None:
-    """Refuse an evening given twice (the same file, by any name): its games would be counted twice."""
+def _once_each(files: list[str]) -> None:
+    """Refuse a log given twice (`jan.jsonl feb.jsonl jan.jsonl`, a link to it): its games would be
+    counted twice, every total doubled. A file that cannot be read is read()'s to report."""
     import os
 
-    for i, later in enumerate(files):
-        for earlier in files[:i]:
-            try:
-                same = os.path.samefile(earlier, later)
-            except OSError:
-                continue  # a file that cannot be found is said when it is read
-            if same:
-                raise OptionError(
-                    f"{later}: the same file as {earlier}; give each evening once (its games would count "
-                    "twice)",
-                    code="bad-option",
-                )
+    seen: dict[tuple[int, int], str] = {}
+    for file in files:
+        try:
+            found = os.stat(file)
+        except (OSError, ValueError):
+            continue
+        key = (found.st_dev, found.st_ino)
+        if key in seen:
+            said = f"{file}: the same log as {seen[key]} (each evening counts once)"
+            raise OptionError(said, code="bad-option")
+        seen[key] = file
 
 
 def chart_command(file: str, width: int | None, height: int, ascii_only: bool) -> None:

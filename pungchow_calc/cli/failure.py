@@ -3,9 +3,10 @@ which every handler calls (run without typer or under it: cli/spec.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ..engine.errors import PungchowError, printable
 
@@ -20,9 +21,16 @@ _WHOLE_HAND = frozenset({"no-winning-tile", "tile-count", "not-winning", "loser-
 def report(error: PungchowError, as_json: bool) -> None:
     """Report an expected failure in one line on stderr (or a JSON error object on stdout)."""
     if as_json:
-        print(json.dumps({"error": error.to_dict()}))
+        json_error(error.to_dict())
         return
     print(f"error: {reason(error)}", file=sys.stderr)
+
+
+def json_error(error: dict[str, Any]) -> None:
+    """Print the JSON error object on stdout. A reader that has left (`| true`) changes nothing: the
+    exit code still says 2 (README, exit codes: 0 is for a command that was done)."""
+    with contextlib.suppress(BrokenPipeError):  # main silences stdout, and keeps the code
+        print(json.dumps({"error": error}))
 
 
 def reason(error: PungchowError) -> str:

@@ -58,8 +58,11 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
     as_json, ascii_only = given.pop("as_json", False), given.pop("ascii_only", False)
     results: list[Score | PungchowError] = []
     try:
-        if len(rulesets) < 2 or len(set(rulesets)) != len(rulesets):
+        if len(set(rulesets)) < 2:
             raise opts.OptionError("give two or more different rulesets: -r A -r B", code="bad-option")
+        twice = [name for i, name in enumerate(rulesets) if name in rulesets[:i]]
+        if twice:  # two different ones given, and one of them again: say which
+            raise opts.OptionError(f"-r {twice[0]} is given twice: give each ruleset once", code="bad-option")
         options = opts.make(hand, **given)
         for name in rulesets:
             ruleset = load(name)  # a ruleset that cannot be read is bad input: it stops the command

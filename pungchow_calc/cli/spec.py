@@ -439,10 +439,15 @@ COMMANDS: tuple[Command, ...] = (
 COMMAND: dict[tuple[str, ...], Command] = {c.path: c for c in COMMANDS}
 
 
+def find(argv: list[str]) -> Command | None:
+    """The command a command line names by its first words, if any."""
+    return COMMAND.get(tuple(argv[:1])) or COMMAND.get(tuple(argv[:2]))
+
+
 def read(argv: list[str]) -> tuple[Command, dict[str, Any]] | None:
     """The command and every keyword of its handler when argv is an ordinary command line; None
     for anything else (--help, `--`, a typo, a missing value: typer's to read and to report)."""
-    command = COMMAND.get(tuple(argv[:1])) or COMMAND.get(tuple(argv[:2]))
+    command = find(argv)
     if command is None:
         return None
     try:
@@ -476,9 +481,10 @@ def bind(command: Command, words: list[str]) -> dict[str, Any] | None:
             continue
         text = rest.pop(0)
         if arg.kind is int:
-            if not (text.isascii() and text.isdigit()) or len(text) > opts.MAX_LIMIT_DIGITS:
-                return None
-            values[arg.name] = int(text)
+            try:
+                values[arg.name] = opts.whole_number(text)
+            except ValueError:
+                return None  # typer's to report, by the same reading (cli/typer_app.py)
         else:
             values[arg.name] = text
     return None if rest else values

@@ -39,11 +39,30 @@ def _named(params: list[Any]) -> list[Any]:
     return params
 
 
+def _one_space_between_columns() -> None:
+    """On a terminal narrower than 80 columns, options panels with one space between their columns,
+    not typer's two: at 60 the panels of `diff` and `evening hand` (a column for the required mark,
+    `--kong-after-kong`, a NAME=HAND) are otherwise too narrow, and rich cuts the longest option name
+    (`--kong-after-k…`); every table must read at 60 columns (README, Help and conventions). Wider,
+    typer's two spaces part a value's name from its help. Set when help is printed, so that no other
+    command line imports rich."""
+    from rich.console import Console
+    from typer import rich_utils
+
+    narrow = Console(width=rich_utils.MAX_WIDTH).width < 80  # the width typer's console will have
+    # (top, right, bottom, left): rich takes 2 or 4 values, typer declares 2
+    rich_utils.STYLE_OPTIONS_TABLE_PADDING = (0, 1, 0, 0) if narrow else (0, 1)  # type: ignore[assignment]
+
+
 class Command(TyperCommand):
     """A command whose --help names values by words, not typer's <str> and <bool>."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _named(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _one_space_between_columns()
+        super().format_help(ctx, formatter)
 
 
 class Group(TyperGroup):
@@ -52,6 +71,10 @@ class Group(TyperGroup):
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _named(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _one_space_between_columns()
+        super().format_help(ctx, formatter)
 
     def list_commands(self, ctx: Any) -> list[str]:
         names = super().list_commands(ctx)
@@ -123,6 +146,21 @@ _COMPLETE: dict[str, Callable[[str], list[str]]] = {
 }
 
 
+def _whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
+    """typer's reader of a number: the spec's (options.whole_number), so that a line typer reads
+    takes exactly the numbers the spec's reader takes (not pydantic's ' 10', '1_0', '+1', '2.0')."""
+
+    def read(text: str | int) -> int:
+        if isinstance(text, int):  # the option's default (`--height`: 16), not typed
+            return text
+        try:
+            return opts.whole_number(text, minimum, maximum)
+        except ValueError as error:
+            raise typer.BadParameter(str(error)) from None
+
+    return read
+
+
 def _option_parameter(option: opts.Option) -> inspect.Parameter:
     """A typer parameter for an option of the spec: a flag is a bool, a value text (or int), a
     repeatable option a list, `nargs` 2 a tuple; required when the spec says so."""
@@ -143,7 +181,8 @@ def _option_parameter(option: opts.Option) -> inspect.Parameter:
         help=option.help,
         metavar=option.metavar,
         autocompletion=_COMPLETE.get(option.complete),
-        min=option.minimum,
+        parser=_whole_number(option.minimum, option.maximum) if option.kind is int else None,
+        min=option.minimum,  # shown in --help ([5<=x<=100]); the parser checks it
         max=option.maximum,
     )
     return inspect.Parameter(
@@ -161,6 +200,7 @@ def _arg_parameter(arg: spec.Arg) -> inspect.Parameter:
         metavar=arg.metavar,
         help=arg.help,
         autocompletion=_COMPLETE.get(arg.complete),
+        parser=_whole_number() if arg.kind is int else None,
         show_default=arg.show_default,
     )
     return inspect.Parameter(

@@ -13,7 +13,7 @@ from .payments import seat_name
 from .table_types import seat_order
 from .tiles import Tile, Wind
 
-_SCORE = re.compile(r"[+-]?\d+")
+_SCORE = re.compile(r"[+-]?[0-9]+")  # ASCII digits: `\d` would read "١٢" (Arabic-Indic) as 12
 
 
 def read_seat(seat: Wind, text: str) -> int | Hand:

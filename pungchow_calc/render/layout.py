@@ -27,9 +27,12 @@ def cell_width(text: str) -> int:
     )
 
 
+NARROWEST = 20  # every layout is made at least this wide, however narrow the terminal (COLUMNS=0)
+
+
 def terminal_width(default: int = 80) -> int:
     """The terminal's width: COLUMNS if set, else the terminal's own, else `default` (a pipe)."""
-    return max(20, shutil.get_terminal_size((default, 24)).columns)
+    return max(NARROWEST, shutil.get_terminal_size((default, 24)).columns)
 
 
 def _pieces(word: str, width: int) -> list[str]:

@@ -20,7 +20,7 @@ from ..engine.scoring import Score
 from ..engine.table import Settlement
 from ..engine.tiles import Tile
 from .ascii import is_ascii, output_stream
-from .layout import Grid, breakdown_grid, value_text, wrap
+from .layout import NARROWEST, Grid, breakdown_grid, value_text, wrap
 
 
 def arrow(out: Console) -> str:
@@ -42,8 +42,12 @@ def console(ascii_only: bool = False, *, stderr: bool = False) -> Console:
     writes plain ASCII with `--ascii`, or when the stream's encoding cannot hold the tile glyphs."""
     stream = output_stream(ascii_only, stderr=stderr)
     if is_ascii(stream):
-        return _Console(file=stream, highlight=False, soft_wrap=False)
-    return _Console(stderr=stderr, highlight=False, soft_wrap=False)
+        out = _Console(file=stream, highlight=False, soft_wrap=False)
+    else:
+        out = _Console(stderr=stderr, highlight=False, soft_wrap=False)
+    if out.width < NARROWEST:  # rich takes COLUMNS=0 as it is: the layouts would find no room at all
+        out.width = NARROWEST
+    return out
 
 
 def plain(out: Console, ascii_only: bool = False) -> bool:

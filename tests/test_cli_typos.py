@@ -1,0 +1,423 @@
+"""The command line as a user who makes typos types it: misspelled, missing, empty and repeated
+options, streams closed or full, help at 60 and 80 columns, and random argument lists built from the
+spec's own option names plus junk. Every line ends with a documented exit code and, for an error,
+exactly one line `error: ...` (README "Help and conventions", "Trust" -> "Exit codes")."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cli_helpers import run
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pungchow_calc.cli import spec
+from pungchow_calc.cli.failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED
+
+HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+PLAYERS = "Ann,Bob,Cy,Di"
+OTHERS = ["--other", "Bob=10", "--other", "Cy=20", "--other", "Di=5"]
+
+
+def _pungchow(args: list[str], **streams: object) -> subprocess.CompletedProcess[bytes]:
+    """`pungchow ARGS` in a fresh process (the real standard streams: closed, full, a left pipe)."""
+    return subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", *args],
+        **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **streams},  # type: ignore[arg-type]
+        timeout=60,
+        check=False,
+    )
+
+
+def _close_stdout() -> None:
+    os.close(1)  # the child starts as `pungchow ... >&-`
+
+
+def _close_stderr() -> None:
+    os.close(2)  # `pungchow ... 2>&-`
+
+
+@pytest.fixture
+def evening(tmp_path: Path) -> Path:
+    """A new evening of four players, no game yet."""
+    path = tmp_path / "friday.jsonl"
+    assert run("evening", "new", str(path), "--players", PLAYERS).exit_code == 0
+    return path
+
+
+# --- standard output closed (`>&-`): README exit codes, 3 "a closed file" -------------------------
+
+CLOSED_STDOUT = {
+    "score": ["score", HAND],
+    "score-json": ["score", HAND, "--json"],
+    "score-help": ["score", "--help"],
+    "score-bad-hand": ["score", "x"],
+    "settle": ["settle", "--east", HAND, "--south", "20"],
+    "rules-list": ["rules", "list"],
+}
+
+
+@pytest.mark.parametrize("args", list(CLOSED_STDOUT.values()), ids=list(CLOSED_STDOUT))
+def test_stdout_closed_is_one_line_and_exit_3(args):
+    done = _pungchow(args, stdout=None, preexec_fn=_close_stdout)
+    assert done.returncode == EXIT_OUTPUT_FAILED, done.stderr.decode()
+    assert done.stderr == b"error: cannot write output: Bad file descriptor\n"
+
+
+def test_stdout_closed_records_no_game(evening):
+    """`evening hand ... >&-`: nothing could say what was recorded, so nothing is."""
+    before = evening.read_bytes()
+    done = _pungchow(
+        ["evening", "hand", str(evening), HAND, "--winner", "Ann", *OTHERS],
+        stdout=None,
+        preexec_fn=_close_stdout,
+    )
+    assert done.returncode == EXIT_OUTPUT_FAILED, done.stderr.decode()
+    assert done.stderr == b"error: cannot write output: Bad file descriptor\n"
+    assert evening.read_bytes() == before
+
+
+# --- standard input closed (`<&-`): no input, as from /dev/null ----------------------------------
+
+
+def _close_stdin() -> None:
+    os.close(0)
+
+
+@pytest.mark.parametrize(
+    "args", [["batch", "-"], ["evening", "play", "{log}"], ["score", HAND]], ids=["batch", "play", "score"]
+)
+def test_stdin_closed_reads_as_empty_input(evening, args):
+    """`pungchow batch - <&-` and `evening play FILE <&-` ended in a traceback (sys.stdin is None)."""
+    argv = [a.format(log=evening) for a in args]
+    closed = _pungchow(argv, stdin=None, preexec_fn=_close_stdin)
+    empty = _pungchow(argv, stdin=subprocess.DEVNULL)
+    assert b"Traceback" not in closed.stderr, closed.stderr.decode()
+    assert (closed.returncode, closed.stdout, closed.stderr) == (empty.returncode, empty.stdout, empty.stderr)
+
+
+# --- standard error full or closed: the error line cannot be said, the exit code still says it ----
+
+ERRORS = {
+    "bad-hand": ["score", "x"],
+    "usage": ["score", "--bogus"],
+    "settle": ["settle"],
+}
+
+
+@pytest.mark.parametrize("args", list(ERRORS.values()), ids=list(ERRORS))
+def test_an_error_to_a_full_stderr_is_exit_3(args):
+    with open("/dev/full", "wb") as full:
+        done = _pungchow(args, stderr=full)
+    assert done.returncode == EXIT_OUTPUT_FAILED
+    assert done.stdout == b""
+
+
+@pytest.mark.parametrize("args", list(ERRORS.values()), ids=list(ERRORS))
+def test_an_error_to_a_closed_stderr_is_exit_3(args):
+    done = _pungchow(args, stderr=None, preexec_fn=_close_stderr)
+    assert done.returncode == EXIT_OUTPUT_FAILED
+    assert done.stdout == b""
+
+
+# --- a JSON error to a reader that has left: still exit 2 ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["score", "x", "--json"], ["score", "--bogus", "--json"], ["settle", "--json"]],
+    ids=["bad-hand", "usage", "settle"],
+)
+def test_a_json_error_to_a_left_reader_is_still_exit_2(args):
+    """`pungchow score x --json | true`: the input was bad whether or not anyone read why."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = _pungchow(args, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert done.returncode == EXIT_BAD_INPUT
+    assert done.stderr == b""
+
+
+# --- usage errors name the command's own help --------------------------------------------------------
+
+MISSING_VALUE = {
+    "score --seat": (["score", HAND, "--seat"], "pungchow score"),
+    "score --last-tile=yes": (["score", HAND, "--last-tile=yes"], "pungchow score"),
+    "settle --east": (["settle", "--east"], "pungchow settle"),
+    "batch --compare A": (["batch", "f.txt", "--compare", "pung-chow"], "pungchow batch"),
+    "evening hand --winner": (["evening", "hand", "f.jsonl", HAND, "--winner"], "pungchow evening hand"),
+    "evening status --ascii=1": (["evening", "status", "f.jsonl", "--ascii=1"], "pungchow evening status"),
+}
+
+
+@pytest.mark.parametrize(("args", "command"), list(MISSING_VALUE.values()), ids=list(MISSING_VALUE))
+def test_a_missing_or_unwanted_value_points_to_the_commands_help(args, command):
+    result = run(*args)
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert result.stdout == ""
+    assert result.stderr.endswith(f"(see '{command} --help')\n"), result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_json_given_a_value_is_still_asked_for_json():
+    """`--json=yes` is a usage error (a flag takes no value), said as JSON: the user asked for it."""
+    result = run("score", HAND, "--json=yes")
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert result.stderr == ""
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "usage"
+    assert error["message"] == "Option '--json' does not take a value. (see 'pungchow score --help')"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "diff", "pung-chow", "pung-chow-limit", "x"], "Got unexpected extra argument(s) (x)"),
+        (["evening", "wash", "f.jsonl", "Ann", "1c", "9c"], "Got unexpected extra argument(s) (9c)"),
+        (["diff", "1b1b1b", "3c3c3c", "-r", "a", "-r", "b"], "pungchow diff takes the hand as one argument"),
+    ],
+    ids=["rules-diff-extra", "evening-wash-extra", "diff-unquoted"],
+)
+def test_the_unquoted_hand_hint_is_for_the_hand_commands_only(args, message):
+    """`rules diff A B x` has no hand to quote, though the last word of its name is `diff`'s."""
+    result = run(*args)
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert result.stderr.startswith(f"error: {message}"), result.stderr
+
+
+# --- whole numbers: read by the spec's one reader, whichever way the line goes ------------------------
+
+LENIENT_NUMBERS = {
+    "chart --height ' 10'": (["evening", "chart", "{log}", "--height", " 10"], "--height", "' 10'"),
+    "chart --width 3_0": (["evening", "chart", "{log}", "--width", "3_0"], "--width", "'3_0'"),
+    "amend 1_0": (["evening", "amend", "{log}", "1_0", HAND, "--winner", "Ann", *OTHERS], "N", "'1_0'"),
+    "amend +1": (["evening", "amend", "{log}", "+1", HAND, "--winner", "Ann", *OTHERS], "N", "'+1'"),
+    "new --sets 2.0": (["evening", "new", "{new}", "--players", PLAYERS, "--sets", "2.0"], "--sets", "'2.0'"),
+    "new --sets 20 digits": (
+        ["evening", "new", "{new}", "--players", PLAYERS, "--sets", "9" * 20],
+        "--sets",
+        "a number of 20 digits",
+    ),
+    "repair --accept +1": (["evening", "repair", "{log}", "--accept", "+1"], "--accept", "'+1'"),
+    "batch --workers ' 2'": (["batch", "{log}", "--workers", " 2"], "--workers", "' 2'"),
+}
+
+
+@pytest.mark.parametrize(("args", "name", "said"), list(LENIENT_NUMBERS.values()), ids=list(LENIENT_NUMBERS))
+def test_a_number_not_in_plain_digits_is_refused(evening, args, name, said):
+    """README, Help and conventions: a number is ASCII digits. typer's own reading took ' 10', 3_0,
+    +1 and 2.0 (pydantic), so that `amend 1_0` corrected game 10; the spec's reader refuses them."""
+    before = evening.read_bytes()
+    new = evening.with_name("new.jsonl")
+    argv = [a.format(log=evening, new=new) for a in args]
+    result = run(*argv)
+    assert result.exit_code == EXIT_BAD_INPUT, result.output
+    assert result.stderr.startswith(f"error: Invalid value for '{name}': {said}"), result.stderr
+    assert result.stderr.count("\n") == 1
+    assert evening.read_bytes() == before and not new.exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["settle", "--east", "10", "--south", "\u0661\u0662", "--winner", "east"],
+        ["settle", "--east", "\u0968\u0966", "--south", "5", "--winner", "east"],
+        ["evening", "hand", "{log}", HAND, "--winner", "Ann", *OTHERS[:4], "--other", "Di=\u0665"],
+    ],
+    ids=["settle-arabic-indic-12", "settle-devanagari-20", "evening-other-arabic-indic-5"],
+)
+def test_a_plain_score_in_other_digits_moves_no_money(evening, args):
+    """`settle --south ١٢` was a score of 12 (the regex's \\d is any script's digit): a score is
+    ASCII digits; anything else is read as a hand, and refused."""
+    before = evening.read_bytes()
+    result = run(*[a.format(log=evening) for a in args])
+    assert result.exit_code == EXIT_BAD_INPUT, result.output
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert evening.read_bytes() == before
+
+
+@pytest.mark.parametrize("second", ["{log}", "{dir}/./{name}", "{link}"], ids=["same", "dot-path", "symlink"])
+def test_stats_refuses_an_evening_given_twice(evening, second):
+    """`evening stats jan.jsonl feb.jsonl jan.jsonl` counted January twice ("2 evenings") and doubled
+    every total: an evening is counted once, so the line is refused, naming the file."""
+    assert run("evening", "hand", str(evening), HAND, "--winner", "Ann", *OTHERS).exit_code == 0
+    link = evening.with_name("link.jsonl")
+    link.symlink_to(evening)
+    again = second.format(log=evening, dir=evening.parent, name=evening.name, link=link)
+    result = run("evening", "stats", str(evening), again, "--json")
+    assert result.exit_code == EXIT_BAD_INPUT, result.output
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "bad-option"
+    assert error["message"] == f"{again}: the same log as {evening} (each evening counts once)"
+    assert run("evening", "stats", str(evening)).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("rulesets", "message"),
+    [
+        (
+            ["pung-chow", "pung-chow", "pung-chow-limit"],
+            "-r pung-chow is given twice: give each ruleset once",
+        ),
+        (["pung-chow", "pung-chow"], "give two or more different rulesets: -r A -r B"),
+    ],
+    ids=["a-repeat-among-two", "one-repeated"],
+)
+def test_diff_names_the_ruleset_given_twice(rulesets, message):
+    """`diff HAND -r pung-chow -r pung-chow -r pung-chow-limit` holds two different rulesets, yet was
+    told to "give two or more different rulesets": the repeated one is named."""
+    result = run("diff", HAND, *(w for r in rulesets for w in ("-r", r)))
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert result.stderr == f"error: {message}\n"
+
+
+# --- help at 60 and 80 columns: every option's name whole, nothing cut ------------------------------
+
+HELP_PATHS = [(), *((group,) for group in spec.GROUPS), *(c.path for c in spec.COMMANDS)]
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize("path", HELP_PATHS, ids=lambda p: " ".join(p) or "pungchow")
+def test_help_reads_whole_at_60_and_80_columns(path, width):
+    result = run(*path, "--help", env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= width for line in lines), result.stdout
+    assert "…" not in result.stdout, result.stdout  # rich cuts a word too long for its column
+    command = spec.COMMAND.get(path)
+    for option in command.options if command else ():
+        for spelling in option.spellings:
+            assert any(spelling in line.split() for line in lines), (spelling, result.stdout)
+
+
+@pytest.mark.parametrize("columns", ["0", "1", "5", "19"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", HAND],
+        ["settle", "--east", HAND, "--south", "20"],
+        ["rules", "list"],
+        ["rules", "show", "pung-chow"],
+        ["rules", "diff", "pung-chow", "pung-chow-limit"],
+        ["evening", "status", "{log}"],
+    ],
+    ids=["score", "settle", "rules-list", "rules-show", "rules-diff", "evening-status"],
+)
+def test_a_terminal_narrower_than_any_layout_gets_the_narrowest(evening, args, columns):
+    """COLUMNS=0 (or a pane a few cells wide) ended `settle` and `rules` in a StopIteration
+    traceback: the output is laid out at the narrowest width the layouts take (20) instead."""
+    result = run(*[a.format(log=evening) for a in args], env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+
+
+# --- random command lines: the spec's own words, misspelled, with junk ------------------------------
+
+# Junk with no path separator: a FILE argument may be junk, and `evening new` would create it (the
+# property runs in a temporary directory). No NUL: a command line cannot hold one (C strings).
+JUNK = st.text(
+    alphabet=st.characters(blacklist_characters="/\\\x00", blacklist_categories=("Cs",)), max_size=12
+) | st.sampled_from(["", " ", "-", "--", "-1", "=", "\x1b[31m", "\x7f", "é", "🀄", "x" * 300])
+NUMBERS = st.sampled_from(["0", "1", "-5", "1e3", " 5", "5 ", "10" * 15, "١٢", "²", "0x10", "9" * 19])
+VALUES = st.one_of(
+    NUMBERS,
+    st.sampled_from(["e", "north", "N", "wall", "pung-chow", "nosuch", "Ann", "Bob=10", "Ann,Bob", "json"]),
+    st.sampled_from([HAND, "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw", "1c9c1d9d1b9bEwSwWwNwRdGdWd", "4c,Nw"]),
+    JUNK,
+)
+FILES = ["friday.jsonl", "hands.txt", "missing.jsonl", ".", "-"]
+
+
+def _misspelled(draw: st.DrawFn, spelling: str) -> str:
+    """A typo of an option's spelling: a letter dropped, doubled or changed, or its case."""
+    i = draw(st.integers(1, len(spelling) - 1))
+    return draw(
+        st.sampled_from(
+            [
+                spelling[:i] + spelling[i + 1 :],
+                spelling[:i] + spelling[i] + spelling[i:],
+                spelling[:i] + "x" + spelling[i + 1 :],
+                spelling.upper(),
+                spelling.lstrip("-"),
+                "-" + spelling.lstrip("-"),
+            ]
+        )
+    )
+
+
+@st.composite
+def _typed_lines(draw: st.DrawFn) -> list[str]:
+    """A command line of a random command as a hurried user types it: its real option names (some
+    misspelled, some without their value, some with `=`), values out of range, positionals too few
+    or too many, `--` anywhere, junk."""
+    command = draw(st.sampled_from(spec.COMMANDS))
+    spellings = [s for o in command.options for s in o.spellings] or ["--json"]
+    words: list[str] = []
+    for _ in range(draw(st.integers(0, 7))):
+        kind = draw(st.integers(0, 9))
+        if kind <= 2:
+            words += [draw(st.sampled_from(spellings)), draw(VALUES)]
+        elif kind == 3:
+            words.append(draw(st.sampled_from(spellings)))  # a flag, or a value left out
+        elif kind == 4:
+            words.append(f"{draw(st.sampled_from(spellings))}={draw(VALUES)}")
+        elif kind == 5:
+            words.append(_misspelled(draw, draw(st.sampled_from(spellings))))
+        elif kind == 6:
+            words.append(draw(st.sampled_from([*FILES, "1", "0"])))
+        elif kind == 7:
+            words.append(draw(st.sampled_from(["--", "-h", "--json", "--help"])))
+        else:
+            words.append(draw(VALUES))
+    path = list(command.path)
+    if draw(st.integers(0, 9)) == 0:
+        path[-1] = _misspelled(draw, "--" + path[-1]).lstrip("-") or "x"  # the command itself mistyped
+    return [*path, *words]
+
+
+EXIT_CODES = {0, 1, 2, 3, 130}  # README, Trust -> Exit codes (143 is a SIGTERM's, never sent here)
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A directory holding an evening of two games and a batch file, for the property's FILE words."""
+    folder = tmp_path_factory.mktemp("typos")
+    log = str(folder / "friday.jsonl")
+    assert run("evening", "new", log, "--players", PLAYERS).exit_code == 0
+    assert run("evening", "hand", log, HAND, "--winner", "Ann", *OTHERS).exit_code == 0
+    (folder / "hands.txt").write_text(f"'{HAND}' -s n\n'{HAND}' --loser\n")
+    return folder
+
+
+@given(argv=_typed_lines(), columns=st.sampled_from(["80", "60", "0", "7"]))
+def test_a_typed_line_answers_or_refuses_in_one_line(workdir, argv, columns):
+    with contextlib.chdir(workdir):
+        result = run(*argv, env={"COLUMNS": columns})
+    assert result.exit_code in EXIT_CODES, (argv, result)
+    assert "Traceback" not in result.output, (argv, result)
+    if result.exit_code != 2:
+        return
+    if result.stdout.startswith('{"error": '):  # --json: the error object, one line, nothing on stderr
+        assert result.stdout.count("\n") == 1 and result.stderr == "", (argv, result)
+        error = json.loads(result.stdout)["error"]  # docs/json.md, Errors
+        assert isinstance(error["code"], str) and isinstance(error["message"], str), (argv, result)
+        message = error["message"]
+    else:
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), (argv, result)
+        message = lines[0]
+    # A usage error names the help of the command typed (or of a group it is in), and the hint about
+    # quoting a hand is for the commands that take one.
+    named = message.partition("(see '")[2].partition(" --help')")[0].split()[1:]
+    assert named == argv[: len(named)], (argv, message)
+    hinted = message.partition(" takes the hand as one argument")
+    if hinted[1]:
+        assert hinted[0].split()[-1] in ("score", "wash", "diff") and argv[0] == hinted[0].split()[-1], argv
