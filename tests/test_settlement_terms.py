@@ -236,6 +236,8 @@ def test_the_discarder_pays_the_sum_of_every_self_draw_share(
 
 BAD_TERMS = [
     pytest.param("discard_pays: nobody", "discard_pays must be one of each, discarder", id="discard-pays"),
+    # A list is no name: it was a TypeError traceback (unhashable), found by the long hypothesis profile.
+    pytest.param("discard_pays: []", "discard_pays must be one of each, discarder", id="discard-pays-a-list"),
     pytest.param("round_payments: 0", "round_payments must be at least 1", id="round-zero"),
     pytest.param("round_payments: -100", "round_payments must be a whole number", id="round-negative"),
     pytest.param("counter_points: 1.5", "counter_points must be a whole number", id="counter-fraction"),

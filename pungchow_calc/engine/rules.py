@@ -474,7 +474,7 @@ def _settlement(raw: Any) -> SettlementRules:
         if key not in SETTLEMENT_KEYS:
             raise Invalid(path, unknown("settlement key", key, list(SETTLEMENT_KEYS)))
         if key == "discard_pays":
-            if value not in DISCARD_PAYS:
+            if not isinstance(value, str) or value not in DISCARD_PAYS:  # a list would not hash
                 raise Invalid(
                     path, f"discard_pays must be one of {', '.join(DISCARD_PAYS)}, got {value!r}"[:200]
                 )
