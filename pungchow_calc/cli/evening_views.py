@@ -9,7 +9,7 @@ import json
 from ..engine.errors import OptionError, PungchowError
 from ..render.ascii import fit_data, output_stream, write_data
 from .evening_run import say
-from .failure import EXIT_BAD_INPUT, CommandExit, fail
+from .failure import EXIT_BAD_INPUT, CommandExit, fail, json_error
 
 FORMATS = ("table", "csv", "json", "markdown")
 
@@ -129,7 +129,7 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
         )
         if as_json:  # one JSON object: the error, with what was found
             damaged = [{"line": n, "what": w} for n, w in done.found]
-            print(json.dumps({"error": {**refused.to_dict(), "damaged": damaged}}))
+            json_error({**refused.to_dict(), "damaged": damaged})  # the one printer of the error object
             raise CommandExit(EXIT_BAD_INPUT)
         out = output_stream(ascii_only)
         for number, what in done.found:
