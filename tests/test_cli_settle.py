@@ -283,3 +283,30 @@ def test_bad_input_json_error_object() -> None:
             "message": "Rd appears 5 times on the table (east 3, south 2); the set has four copies",
         }
     }
+
+
+RIICHI_TABLE = [
+    *("-r", "riichi-ema-2016", "--south", "1c2c3c 4c5c6c 7d8d9d 2b3b4b 5d!5d"),
+    *("--east", "0", "--west", "0", "--north", "0", "--drawn", "--riichi", "--ascii"),
+]
+
+
+@pytest.mark.parametrize(
+    ("extra", "head"),
+    [
+        ([], "riichi-ema-2016 - limits Mangan to Sanbaiman - East pays and collects x2"),
+        (["--limit", "5000"], "riichi-ema-2016 - limit 5000 - East pays and collects x2"),
+    ],
+    ids=["its-limits-by-han", "a-limit-given"],
+)
+def test_riichi_settlement_head_names_its_limits(extra: list[str], head: str) -> None:
+    """The head said "no limit" for riichi, whose hands are capped by han (mangan to sanbaiman)."""
+    result = run(*RIICHI_TABLE, *extra)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == head
+
+
+def test_rules_check_names_the_limits_by_han() -> None:
+    result = run_main("rules", "check", "riichi-ema-2016")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("riichi-ema-2016 (55 rules, limits Mangan to Sanbaiman)\n")

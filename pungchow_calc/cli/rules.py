@@ -97,7 +97,10 @@ def rules_check(file: str, as_json: bool) -> None:
             )
         )
         return
-    limit = "no limit" if ruleset.settings.limit is None else f"limit {ruleset.settings.limit}"
+    from ..engine.rule_types import limit_words
+
+    settings = ruleset.settings
+    limit = limit_words(settings.limit, tuple(tier.name for tier in settings.limits))
     print(f"ok: {ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})")
 
 

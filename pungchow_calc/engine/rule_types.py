@@ -205,6 +205,16 @@ class LimitTier:
     score: int
 
 
+def limit_words(limit: int | None, tiers: tuple[str, ...] = ()) -> str:
+    """How the limit in force reads: "limit 1000", "limits Mangan to Sanbaiman" (tiers by doublings,
+    docs/riichi.md), or "no limit"."""
+    if limit is not None:
+        return f"limit {limit}"
+    if tiers:
+        return f"limits {tiers[0]} to {tiers[-1]}" if len(tiers) > 1 else f"limit {tiers[0]}"
+    return "no limit"
+
+
 @dataclass(frozen=True, slots=True)
 class WashTable:
     """Part II "Washing the Tiles": what each player pays for so many different heads."""

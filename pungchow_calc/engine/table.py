@@ -161,6 +161,7 @@ def settle_scores(
     hands: Mapping[Wind, Score] | None = None,
     penalties: Iterable[AppliedPenalty] = (),
     notes: Iterable[str] = (),
+    limit_tiers: tuple[str, ...] = (),
 ) -> Settlement:
     """Settle a table of plain scores (docs/rulings.md): the winner collects, then the others settle
     differences.
@@ -169,7 +170,8 @@ def settle_scores(
     how the winner collects (payments.collection); `deposits` are what he takes from the table besides.
     No winner is a draw game: every seat settles differences only. A dead hand's score does not count
     (it settles as 0), so it pays every other hand and collects nothing ("Mah-Jongg or Mah-Diao").
-    `ruleset`, `hands`, `penalties` and `notes` only explain the settlement (`settle_table` gives them).
+    `ruleset`, `hands`, `penalties`, `notes` and `limit_tiers` only explain the settlement (`settle_table`
+    gives them).
     """
     seats = _check_seats(scores, winner)
     dead_map = dict(dead) if isinstance(dead, Mapping) else dict.fromkeys(dead, "declared dead")
@@ -199,6 +201,7 @@ def settle_scores(
         penalties=penalties,
         notes=notes,
         deposits=deposits if winner is not None else 0,
+        limit_tiers=limit_tiers,
     )
 
 
@@ -426,4 +429,5 @@ def settle_table(
         hands=scores,
         penalties=dead_penalties(dead_rule, in_order),
         notes=notes,
+        limit_tiers=tuple(tier.name for tier in ruleset.settings.limits) if cap is None else (),
     )

@@ -62,6 +62,7 @@ class Settlement:
     # What the winner takes from the table besides (deposits, the settlement's deposit_points): no seat
     # pays it in this hand (each deposit was put down when made), so it is not in `net`.
     deposits: int = 0
+    limit_tiers: tuple[str, ...] = ()  # with no limit in force, the ruleset's limits by doublings
 
     @property
     def balanced(self) -> bool:
@@ -124,6 +125,7 @@ def build_settlement(
     penalties: Iterable[AppliedPenalty] = (),
     notes: Iterable[str] = (),
     deposits: int = 0,
+    limit_tiers: tuple[str, ...] = (),
 ) -> Settlement:
     """The Settlement of these payments: each seat's net worked out, every mapping frozen."""
     paid = tuple(payments)
@@ -143,6 +145,7 @@ def build_settlement(
         penalties=tuple(penalties),
         notes=tuple(notes),
         deposits=deposits,
+        limit_tiers=limit_tiers,
     )
 
 

@@ -16,6 +16,7 @@ from ..engine.errors import printable
 from ..engine.hand import Meld, MeldKind
 from ..engine.notation import parse
 from ..engine.payments import payer_name, seat_name
+from ..engine.rule_types import limit_words
 from ..engine.scoring import Score
 from ..engine.table import Settlement
 from ..engine.tiles import Tile
@@ -324,7 +325,7 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
     """Print a settled table: each seat's hand and score, who pays whom and why, and each seat's net."""
     ascii_only = plain(out, ascii_only)
     s = settlement
-    head = f"{s.ruleset or 'scores'} · " + (f"limit {s.limit}" if s.limit is not None else "no limit")
+    head = f"{s.ruleset or 'scores'} · {limit_words(s.limit, s.limit_tiers)}"
     head += f" · East pays and collects ×{s.east_multiplier}" if s.east_multiplier > 1 else ""
     out.print(Text(head, style="bold"))
     rows: list[tuple[str, ...] | None] = []
