@@ -9,7 +9,6 @@ here too.
 from __future__ import annotations
 
 import json
-from types import MappingProxyType
 from typing import Any
 
 from .conditions import (
@@ -42,6 +41,7 @@ from .rule_types import (
     Settings,
     WashTable,
     any_of,
+    frozen,
 )
 from .situation import IMPOSSIBLE
 
@@ -666,7 +666,7 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
         settings=settings,
         rules=rules,
         shapes=shapes,
-        data=MappingProxyType(doc),
+        data=frozen(doc),
         penalties=_penalties(doc.get("penalties")),
         wash=wash,
         evening=_evening(doc.get("evening")),
