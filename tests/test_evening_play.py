@@ -174,6 +174,39 @@ def test_a_fact_no_rule_can_use_is_noted_and_left_out(tmp_path):
     assert "last_tile" not in game and "robbing_kong" not in game
 
 
+ALSO = [
+    # (ruleset, the facts offered after "Also": those its rules score, and no-choice, which scores nothing)
+    pytest.param("pung-chow", ["  Also, any of: original-hand no-choice"], id="part1"),
+    pytest.param(
+        "pung-chow-limit",
+        ["  Also, any of: original-hand last-tile first-discard", "    no-choice"],
+        id="part2",
+    ),
+    pytest.param(
+        "classical-bmja",
+        [
+            "  Also, any of: original-hand last-tile first-discard",
+            "    robbing-kong original-call kong-after-kong",
+            "    no-choice",
+        ],
+        id="bmja",
+    ),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "offered"), ALSO)
+def test_also_offers_the_facts_the_evenings_ruleset_scores(tmp_path, ruleset, offered):
+    """Every fact was offered, riichi and ippatsu under pung-chow too, where no rule scores them (typed,
+    they are noted and left out: test_a_fact_no_rule_can_use_is_noted_and_left_out)."""
+    path = new(tmp_path, ruleset)
+    code, out = play(path, ["Bob", WINS[0], "d", "", "cancel", "quit"])
+    assert code == 0, out
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("  Also, any of:"))
+    assert lines[start : start + len(offered)] == offered
+    assert lines[start + len(offered)].startswith("  [Enter: none]")
+
+
 OFFERED = [
     # (evening new options, the game commands help lists, those refused as unknown)
     pytest.param(["-r", "pung-chow"], "draw, undo, amend N", ["wash", "false"], id="part1-neither"),

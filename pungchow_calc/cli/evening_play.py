@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any
 
 from ..engine.errors import PungchowError, printable
+from ..engine.situation import flag_facts
 from ..evening import record as book
 from ..evening.report import describe, round_name, running, status
 from ..evening.settle import FLAGS
@@ -29,7 +30,7 @@ from ..render.evening import by_name, game_text, status_text
 from .evening_run import change_text, hand_record, idle_note
 from .failure import reason
 
-_EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # as typed after "Also"
+_EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # every fact typed after "Also"
 _TILE_WORDS = ["Ew", "Sw", "Ww", "Nw", "Rd", "Gd", "Wd", *(f"{n}{s}" for s in "bcd" for n in range(1, 10))]
 
 # How a hand was won: the prompt's own words first (so `d` is a discard), then the documented
@@ -59,6 +60,15 @@ _OPTION_WORDS = {
     **{f"--{word}": word for word in _EXTRAS},
 }
 _OPTION = re.compile(r" ?\(--(?:loser|dead)\)|--[a-z][a-z-]*|\bPLAYER\b")
+
+
+def _extras(ruleset: Any) -> list[str]:
+    """The on/off facts offered after "Also", as typed: those some rule of the ruleset reads, and those
+    that score nothing of themselves (engine/situation.py's table)."""
+    from ..engine.plan import plan_for
+
+    reads = plan_for(ruleset, True).reads
+    return [fact.field.replace("_", "-") for fact in flag_facts() if not fact.scores or fact.field in reads]
 
 
 class Cancel(Exception):
@@ -407,10 +417,13 @@ class Table:
             entry.record["from"] = found
 
     def _also(self, entry: Entry) -> None:
-        # The on/off facts of a hand, as `evening hand` takes them (evening.settle.FLAGS).
-        self.echo(f"  Also, any of: {' '.join(_EXTRAS[:3])}")
-        for at in range(3, len(_EXTRAS), 3):  # three a line: every line fits 60 columns
-            self.echo(f"    {' '.join(_EXTRAS[at : at + 3])}")
+        # The on/off facts of a hand, as `evening hand` takes them (evening.settle.FLAGS): those listed
+        # are the ones the evening's ruleset scores, and those that score nothing but are checked (no
+        # riichi under pung-chow); any other is still taken, with a note that nothing scores it.
+        listed = _extras(self._ruleset())
+        self.echo(f"  Also, any of: {' '.join(listed[:3])}")
+        for at in range(3, len(listed), 3):  # three a line: every line fits 60 columns
+            self.echo(f"    {' '.join(listed[at : at + 3])}")
         while True:
             answer = self.ask("  [Enter: none] ")
             words = answer.replace(",", " ").split()
