@@ -15,7 +15,6 @@ from typing import Any
 
 from .engine.errors import PungchowError
 from .engine.payments import payer_name
-from .engine.rule_types import plain
 from .engine.scoring import Line, Score
 
 
@@ -212,6 +211,15 @@ RULE_FIELDS = ("label", "scope", "who", "group", "when", "points", "doublings", 
 DEFAULT_FIELDS: dict[str, Any] = {"scope": "hand", "who": "all", "group": None, "when": [], "limit": False}
 
 
+def _plain(value: Any) -> Any:
+    """A YAML value as plain lists and dicts (documents are read-only mappings)."""
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
 def _as_written(value: Any) -> Any:
     """A compiled setting as a ruleset writes it: limit tiers as mappings, sets of names as sorted lists
     (a frozenset's order changes from run to run, and neither is JSON)."""
@@ -227,7 +235,7 @@ def _as_written(value: Any) -> Any:
 def rule_values(raw: dict[str, Any]) -> dict[str, Any]:
     """A rule's fields with the defaults filled in, so that omitted and default values compare equal."""
     return {
-        f: plain(raw.get(f, DEFAULT_FIELDS.get(f))) for f in RULE_FIELDS if f in raw or f in DEFAULT_FIELDS
+        f: _plain(raw.get(f, DEFAULT_FIELDS.get(f))) for f in RULE_FIELDS if f in raw or f in DEFAULT_FIELDS
     }
 
 
@@ -245,8 +253,8 @@ def diff_rulesets(a: Any, b: Any) -> list[Change]:
         va, vb = getattr(ta, key), getattr(tb, key)
         if va != vb:
             changes.append(Change("setting", f"settlement.{key}", key, va, vb))
-    rules_a = {r["id"]: r for r in plain(a.data["rules"])}
-    rules_b = {r["id"]: r for r in plain(b.data["rules"])}
+    rules_a = {r["id"]: r for r in _plain(a.data["rules"])}
+    rules_b = {r["id"]: r for r in _plain(b.data["rules"])}
     for rule_id in [*rules_a, *[i for i in rules_b if i not in rules_a]]:
         ra, rb = rules_a.get(rule_id), rules_b.get(rule_id)
         label = (ra or rb or {}).get("label", rule_id)

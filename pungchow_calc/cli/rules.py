@@ -44,7 +44,7 @@ def rules_list(as_json: bool) -> None:
 
 def rules_show(name: str, as_json: bool) -> None:
     """Print a ruleset as a score card: bonus scores, combinations, doubling honors, limit hands, settings."""
-    from ..engine.rule_types import plain
+    from ..diff import _plain
     from ..ruleset_files import load
 
     try:
@@ -52,7 +52,7 @@ def rules_show(name: str, as_json: bool) -> None:
     except PungchowError as error:
         fail(error, as_json)
     if as_json:
-        print(json.dumps(plain(ruleset.data)))
+        print(json.dumps(_plain(ruleset.data)))
         return
     from ..render.rules import print_score_card
     from ..render.terminal import console

@@ -273,32 +273,11 @@ class Ruleset:
     settings: Settings
     rules: tuple[Rule, ...]
     shapes: tuple[Shape, ...]
-    data: MappingProxyType[
-        str, Any
-    ]  # the merged document, read-only all through (frozen): `rules show`, `diff`
+    data: MappingProxyType[str, Any]  # the merged document, for `rules show` and `rules diff`
     penalties: tuple[Penalty, ...] = ()  # "Penalties" and the dead hand, in file order
     wash: WashTable | None = None  # Part II "Washing the Tiles"; None when the ruleset has no table
     evening: EveningRules = EveningRules()  # `pungchow evening`: how the deal passes
     settlement: SettlementRules = BOOK  # how the winner is paid (discarder, rounding, counters)
-
-
-def frozen(value: Any) -> Any:
-    """A YAML document read-only all through: mappings as read-only views, lists as tuples."""
-    if isinstance(value, dict):
-        return MappingProxyType({key: frozen(item) for key, item in value.items()})
-    if isinstance(value, list):
-        return tuple(map(frozen, value))
-    return value
-
-
-def plain(value: Any, text_keys: bool = False) -> Any:
-    """A (frozen) document as plain dicts and lists again, for JSON; `text_keys`: every key as text
-    (a ruleset's wash table is keyed by numbers, and JSON sorts no mixed keys)."""
-    if hasattr(value, "items"):
-        return {(str(key) if text_keys else key): plain(item, text_keys) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [plain(item, text_keys) for item in value]
-    return value
 
 
 class Invalid(Exception):

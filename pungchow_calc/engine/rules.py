@@ -9,6 +9,7 @@ here too.
 from __future__ import annotations
 
 import json
+from types import MappingProxyType
 from typing import Any
 
 from .conditions import (
@@ -41,7 +42,6 @@ from .rule_types import (
     Settings,
     WashTable,
     any_of,
-    frozen,
 )
 from .situation import IMPOSSIBLE
 
@@ -666,7 +666,7 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
         settings=settings,
         rules=rules,
         shapes=shapes,
-        data=frozen(doc),
+        data=MappingProxyType(doc),
         penalties=_penalties(doc.get("penalties")),
         wash=wash,
         evening=_evening(doc.get("evening")),

@@ -11,7 +11,6 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
-from ..engine.rule_types import plain
 from ..engine.rules import Invalid, Ruleset, compile_ruleset
 from ..engine.situation import FACTS, WinBy, flag_facts, stated
 from ..engine.table import Settlement, TableOptions, settle_table
@@ -23,6 +22,14 @@ from .log import EveningError
 # stated facts, engine/situation.py): the on/off ones, and those with a value (kept as typed).
 FLAGS = tuple(fact.field for fact in flag_facts())
 VALUED = tuple(fact.field for fact in FACTS if not fact.flag)
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "items"):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _keys_back(value: Any) -> Any:
@@ -42,7 +49,7 @@ def digest(document: dict[str, Any]) -> str:
 
 def snapshot(ruleset: Ruleset, given: str) -> dict[str, Any]:
     """The start event's record of the ruleset: as given (`-r`), its merged document and the hash."""
-    document = plain(ruleset.data, text_keys=True)
+    document = _plain(ruleset.data)
     return {"name": ruleset.name, "given": given, "hash": digest(document), "document": document}
 
 

@@ -10,7 +10,6 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine.payments import SettlementRules
-from ..engine.rule_types import plain
 from .layout import Grid, hanging
 from .terminal import arrow, print_grid, print_lines
 
@@ -53,8 +52,7 @@ def _points_text(points: Any, exposed: bool | None = None) -> str:
 
 def print_score_card(ruleset: Any, out: Console) -> None:
     """`rules show`: the ruleset laid out like the book's score card."""
-    document = plain(ruleset.data)  # the rules as written: dicts and lists (the loaded one is read-only)
-    raw = {r.get("id"): r for r in document.get("rules", []) if hasattr(r, "get")}
+    raw = {r.get("id"): r for r in ruleset.data.get("rules", []) if hasattr(r, "get")}
     out.print(Text(ruleset.title, style="bold"))
     out.print(f"name: {ruleset.name} · file: {ruleset.source}")
 
