@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 
@@ -35,8 +36,12 @@ def test_short_and_long_help(argv):
 def test_completion_is_offered_and_start_up_still_works():
     result = run("--help", env={"COLUMNS": "100"})
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
+    # `--show-completion` names the shell it runs under (typer asks shellingham, which reads the parent
+    # processes): run from bash, as a user types it, whatever started pytest (a job in the background
+    # has no shell above it, and got "Shell  not supported."). `; exit $?` keeps bash from exec'ing it.
+    command = f"{shlex.quote(sys.executable)} -m pungchow_calc --show-completion; exit $?"
     done = subprocess.run(
-        [sys.executable, "-m", "pungchow_calc", "--show-completion", "bash"],
+        ["bash", "-c", command],
         capture_output=True,
         text=True,
         timeout=60,
