@@ -460,7 +460,10 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
             for a in winning_arrangements(hand, situation.win_by is WinBy.DISCARD)
             if settings.max_chows is None or sum(m.kind is MeldKind.CHOW for m in a) <= settings.max_chows
         ]
-        if any(shape(_counts(tiles), hand.fixed) for shape in ruleset.shapes):
+        # A special shape's arrangement is the hand's only when its tiles make no four sets and a pair
+        # (docs/rulings.md, "Special shapes"): beside a set arrangement it would hide the set a discard
+        # completed, and "concealed" rules would hold on a hand won on a discard.
+        if not arrangements and any(shape(_counts(tiles), hand.fixed) for shape in ruleset.shapes):
             arrangements.append(shape_arrangement(hand))
         if not arrangements:
             return Reference(refused="not-winning")

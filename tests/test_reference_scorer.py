@@ -342,3 +342,18 @@ def test_the_reference_refuses_what_the_engine_refuses(text: str, winner: bool, 
     ruleset = RULESETS["pung-chow"]
     assert reference_score(build(parse(text)), ruleset, situation, None).refused == refused
     assert differences(text, ruleset, situation) == []
+
+
+def test_nine_gates_shape_2d_won_on_a_discard_is_arranged_in_sets_under_dmjl():
+    """Found by the long hypothesis profile: the reference scorer arranged `1112345678999 + 3` won on a
+    discarded 2d as the nine-gates shape beside its sets, so the chow the discard completed vanished
+    and Concealed True Color Game (a limit) held. The engine, as Kajongg, arranges it in sets
+    (docs/rulings.md, "Special shapes"): True Color Game, 224; and the reference now agrees."""
+    text = "2d! 1d 1d 1d 3d 4d 5d 6d 7d 8d 9d 9d 9d 3d"
+    situation = Situation(winner=True, win_by=WinBy.DISCARD, discarder=Wind.SOUTH)
+    ruleset = load("classical-dmjl")
+    score = score_text(text, ruleset, situation)
+    assert [m.code for m in score.arrangement][:4] == ["1d2d3d*", "3d4d5d", "6d7d8d", "9d9d9d"]
+    assert (score.score, score.limit_hand) == (224, None)
+    assert "concealed_true_color_game" not in {line.rule for line in score.lines}
+    assert differences(text, ruleset, situation) == []
