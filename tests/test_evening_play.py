@@ -534,3 +534,19 @@ def test_a_player_named_undo_smith_typed_whole_is_the_winner_not_undo(tmp_path):
     code, out = play(path, ["Undo Smith", WINS[0], "d", "Status Quo", "", "1", "2", "3", "y", "quit"])
     assert code == 0 and "Recorded game 1." in out, out
     assert [e.get("winner") for e in events(path)] == [None, "Undo Smith"]
+
+
+def test_every_word_play_reads_where_a_name_may_come_is_refused_as_a_player(tmp_path):
+    """`evening new` refuses a player named as a word of play (record.PLAY_WORDS); that list is written
+    apart from play's own words, so play's help and its "Change what?" are held to it here."""
+    from pungchow_calc.evening.record import PLAY_WORDS
+
+    path = new(tmp_path, "pung-chow-limit")  # draw, wash and false are all offered
+    code, out = play(path, ["help", "Bob", WINS[0], "d", "", "", "1", "2", "3", "n", "cancel", "quit"])
+    assert code == 0, out
+    listed = out.split("(he went Mah-Jongg),", 1)[1].split(".", 1)[0]  # draw, ..., amend N, ..., quit
+    commands = [w.split()[0] for w in listed.replace("\n", " ").split(",")]
+    parts = out.split("Change what? (", 1)[1].split(";", 1)[0].split(", ")
+    offered = {*commands, *(p for p in parts if p not in PLAYERS), "cancel"}
+    assert {"draw", "wash", "false", "undo", "amend", "hand", "how", "also"} <= offered
+    assert offered <= set(PLAY_WORDS), offered - set(PLAY_WORDS)
