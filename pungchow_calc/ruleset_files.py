@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine.errors import RulesetError, closest
-from .engine.rules import Invalid, Ruleset, compile_ruleset
+from .engine.rules import Invalid, Ruleset, compile_ruleset, unique_ids
 from .ruleset_yaml import line_of, read
 
 MAX_EXTENDS_DEPTH = 8
@@ -102,6 +102,13 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
     )
 
 
+def _hashable_id(entry: Any) -> Any:
+    """An entry's id as unique_ids compares it (None: no id, or one no set can hold, which the loader
+    refuses in its own words)."""
+    found = entry.get("id") if isinstance(entry, dict) else None
+    return found if isinstance(found, str | int | float | bool) else None
+
+
 def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     """Apply a child ruleset over its base: settings by key, rules by id, `remove_rules` drops."""
     out = copy.deepcopy(base)
@@ -134,13 +141,9 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     child_rules = child.get("rules") or []
     if not isinstance(child_rules, list):
         raise Invalid(("rules",), "rules must be a list")
-    child_ids: set[Any] = set()
-    for n, rule in enumerate(child_rules):
-        # Two entries with one id in the same file would silently merge into one rule.
-        rule_id = rule.get("id") if isinstance(rule, dict) else None
-        if rule_id is not None and rule_id in child_ids:
-            raise Invalid(("rules", n, "id"), f"rule id {rule_id!r} appears twice")
-        child_ids.add(rule_id)
+    # Two entries with one id in the same file would silently merge into one rule.
+    unique_ids("rules", "rule", [_hashable_id(rule) for rule in child_rules])
+    for rule in child_rules:
         at = next(
             (
                 i
@@ -192,14 +195,11 @@ def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str,
     child_penalties = child.get("penalties") or []
     if not isinstance(child_penalties, list):
         raise Invalid(("penalties",), "penalties must be a list")
-    child_ids: set[Any] = set()
-    for n, penalty in enumerate(child_penalties):
+    # As for rules: the second entry of an id would silently replace the first.
+    unique_ids("penalties", "penalty", [_hashable_id(penalty) for penalty in child_penalties])
+    for penalty in child_penalties:
         ids = [p.get("id") if isinstance(p, dict) else None for p in penalties]
         key = penalty.get("id") if isinstance(penalty, dict) else None
-        if key is not None and key in child_ids:
-            # As for rules: the second entry would silently replace the first.
-            raise Invalid(("penalties", n, "id"), f"penalty id {key!r} appears twice")
-        child_ids.add(key)
         if key is not None and key in ids:
             penalties[ids.index(key)] = copy.deepcopy(penalty)
         else:

@@ -570,11 +570,12 @@ def _penalty(raw: Any, index: int) -> Penalty:
     )
 
 
-def _unique_ids(section: str, what: str, ids: list[str]) -> None:
-    """Refuse an id given twice in a section, naming the second place."""
-    seen: set[str] = set()
+def unique_ids(section: str, what: str, ids: list[Any]) -> None:
+    """Refuse an id given twice in a section, naming the second place (None: an entry with no id, which
+    its own check refuses)."""
+    seen: set[Any] = set()
     for i, item_id in enumerate(ids):
-        if item_id in seen:
+        if item_id is not None and item_id in seen:
             raise Invalid((section, i, "id"), f"{what} id {item_id!r} appears twice")
         seen.add(item_id)
 
@@ -603,7 +604,7 @@ def _penalties(raw: Any) -> tuple[Penalty, ...]:
     if not isinstance(raw, list):
         raise Invalid(("penalties",), "penalties must be a list")
     penalties = tuple(_penalty(p, i) for i, p in enumerate(raw))
-    _unique_ids("penalties", "penalty", [p.id for p in penalties])
+    unique_ids("penalties", "penalty", [p.id for p in penalties])
     for kind in ("dead_hand", "false_mahjongg"):
         found = [i for i, p in enumerate(penalties) if p.type == kind]
         if len(found) > 1:
@@ -632,7 +633,7 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
     if not isinstance(raw_rules, list) or not raw_rules:
         raise Invalid(("rules",), "rules must be a non-empty list")
     rules = tuple(_rule(r, i) for i, r in enumerate(raw_rules))
-    _unique_ids("rules", "rule", [r.id for r in rules])
+    unique_ids("rules", "rule", [r.id for r in rules])
     if authored:
         _authoring_mistakes(settings, raw_rules, {r.id for r in rules})
     for i, rule in enumerate(rules):
