@@ -29,9 +29,9 @@ EVENTS = ("start", "hand", "draw", "wash", "penalty", "undo", "amend", "repair")
 SUM = "sum"  # the key of an event's checksum, always the last key of a line
 PREV = "prev"  # the key of the checksum of the event written before it: a line deleted, repeated or moved
 BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
-_BEGINS = b'{"v": 1, "event": "'  # how every line `encode` writes begins, so every torn write too
+_BEGINS = f'{{"v": {FORMAT}, "event": "'.encode()  # how every line `encode` writes begins, torn or not
 _SEALED_END = re.compile(rb'"sum": "[^"]{16}"\}\s*$')  # how a whole line written by `encode` ends
-_STARTS = b'{"v": 1, "event": "start", '  # how every line `evening new` writes begins (encode)
+_STARTS = _BEGINS + b'start", '  # how every line `evening new` writes begins (encode)
 LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
 _POLL = 0.05
 
