@@ -131,6 +131,47 @@ def test_ctrl_c_at_any_moment_of_a_command_says_one_line_or_nothing(console_scri
     assert outcomes[-1][1] == 0, outcomes  # the sweep reached the command's own end
 
 
+# After the command's work, main's last steps as the console script runs them: what is imported
+# from the command's end to its exit, and whether a Ctrl-C is then ignored.
+_AFTER_THE_WORK = """\
+import _signal
+import json
+import sys
+import pungchow_calc
+from pungchow_calc import cli
+run = cli._run
+seen = {}
+def watched(argv):
+    code = run(argv)
+    seen["modules"] = set(sys.modules)
+    return code
+cli._run = watched
+try:
+    cli.main()
+except SystemExit as done:
+    print(json.dumps({
+        "code": done.code,
+        "imported": sorted(set(sys.modules) - seen["modules"]),
+        "ignored": _signal.getsignal(_signal.SIGINT) is _signal.SIG_IGN,
+    }))
+"""
+
+
+@pytest.mark.parametrize("argv", [["score", HAND], ["--help"]], ids=["score", "help"])
+def test_regression_ctrl_c_at_180_ms_of_score_nothing_is_imported_after_the_work(tmp_path, argv):
+    """Regression (CI, 2026-11-26: `score` interrupted at 180 ms died by the signal with a traceback
+    in `import signal`): main imported the signal module after its `try`, once the command was done,
+    and a Ctrl-C during that import was nobody's. Now nothing is imported from the command's end to
+    its exit, and the Ctrl-C is ignored before main leaves its `try`."""
+    script = tmp_path / "pungchow"
+    script.write_text(_AFTER_THE_WORK)
+    done = subprocess.run(
+        [sys.executable, str(script), *argv], capture_output=True, env=_env(COLUMNS="80"), check=False
+    )
+    result = json.loads(done.stdout.decode().splitlines()[-1])
+    assert result == {"code": 0, "imported": [], "ignored": True}, (result, done.stderr)
+
+
 # --- 15: a bare command group prints its help once ------------------------------------------------
 
 
