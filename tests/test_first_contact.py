@@ -172,6 +172,29 @@ def test_regression_ctrl_c_at_180_ms_of_score_nothing_is_imported_after_the_work
     assert result == {"code": 0, "imported": [], "ignored": True}, (result, done.stderr)
 
 
+_CTRL_C_AS_MAIN_BEGINS = """\
+import pungchow_calc
+from pungchow_calc import cli
+begin = cli.started
+def started():
+    begin()
+    raise KeyboardInterrupt  # the Ctrl-C as it would come once Python's own handler is back
+cli.started = started
+cli.main()
+"""
+
+
+def test_ctrl_c_just_as_main_puts_pythons_handler_back_is_the_one_line(tmp_path):
+    """A Ctrl-C the moment main puts Python's own handler back (before its `try` began, it was a
+    traceback and a death by signal): exit 130 and the one line."""
+    script = tmp_path / "pungchow"
+    script.write_text(_CTRL_C_AS_MAIN_BEGINS)
+    done = subprocess.run(
+        [sys.executable, str(script), "score", HAND], capture_output=True, env=_env(), check=False
+    )
+    assert (done.returncode, done.stderr, done.stdout) == (130, b"interrupted\n", b"")
+
+
 # --- 15: a bare command group prints its help once ------------------------------------------------
 
 

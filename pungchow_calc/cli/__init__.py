@@ -39,13 +39,13 @@ _HAND_COMMANDS = frozenset(
 
 def main() -> None:
     """Console-script entry point: run the app; one line for bad input, a full disk or a closed pipe."""
-    started()  # from here on, a Ctrl-C is a KeyboardInterrupt
     argv = sys.argv[1:]
     if sys.stdin is None:  # started with standard input closed (`<&-`): no input, as from /dev/null
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - the process's stdin, to its end
     if sys.stderr is None:  # started with standard error closed: its writes fail, as on `2>&-`
         sys.stderr = _ClosedStream()  # not print's fallback to stdout: an error line among the output
     try:
+        started()  # from here on, a Ctrl-C is a KeyboardInterrupt: inside the try, so it is caught
         if sys.stdout is None:
             # Started with standard output closed (`pungchow ... >&-`): Python then drops every print
             # without a word, so nothing is run (an evening game would be recorded unseen).
