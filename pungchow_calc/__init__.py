@@ -41,13 +41,32 @@ if _STARTING:
             pass
 
 
+_CTRL_C: list[int] = []  # the Ctrl-Cs noted since main began (note_ctrl_c)
+
+
+def note_ctrl_c(signum: int, frame: FrameType | None) -> None:
+    """A Ctrl-C once the command runs: noted, then the KeyboardInterrupt every command handles.
+
+    Noted because it does not always reach main as a KeyboardInterrupt: raised while a class is
+    built (a dataclass's field, as a module imports lazily) Python reports it as a RuntimeError,
+    and typer turns it into Exit(130). main says the one line either way (cli/__init__.py)."""
+    _CTRL_C.append(signum)
+    raise KeyboardInterrupt
+
+
+def ctrl_c_noted() -> bool:
+    """Whether a Ctrl-C has come since main began."""
+    return bool(_CTRL_C)
+
+
 def started() -> None:
-    """The command's main has begun: Python's own handler again, so that a Ctrl-C from here on is
-    the KeyboardInterrupt every command handles (cli/__init__.py main)."""
+    """The command's main has begun: a Ctrl-C from here on is the KeyboardInterrupt every command
+    handles, noted (note_ctrl_c) (cli/__init__.py main)."""
     import _signal  # type: ignore[import-not-found]  # no stub: the builtin under signal
 
+    _CTRL_C.clear()  # a caller's earlier run of main in its own process is not this one's
     if _signal.getsignal(_signal.SIGINT) is _interrupted_while_starting:
-        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+        _signal.signal(_signal.SIGINT, note_ctrl_c)
     if _STARTING:
         import gc
 

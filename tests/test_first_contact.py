@@ -195,6 +195,35 @@ def test_ctrl_c_just_as_main_puts_pythons_handler_back_is_the_one_line(tmp_path)
     assert (done.returncode, done.stderr, done.stdout) == (130, b"interrupted\n", b"")
 
 
+_CTRL_C_AS_A_CLASS_IS_BUILT = """\
+import os
+import signal
+import pungchow_calc
+from pungchow_calc import cli
+class Field:
+    def __set_name__(self, owner, name):
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # the handler runs here, inside the class's build
+            pass
+def run(argv):
+    class Context:  # as a lazily imported module builds its dataclasses
+        earlier = Field()
+    return 0
+cli._run = run
+cli.main()
+"""
+
+
+def test_regression_rules_list_ctrl_c_at_50_ms_while_a_class_is_built_is_the_one_line(tmp_path):
+    """Regression (`rules list` interrupted at 50 ms, 2026-11-26: a traceback and exit 1): a Ctrl-C
+    while a lazily imported module built a dataclass came out of the build as a RuntimeError, which
+    only typer's path took for a Ctrl-C. Now main says the one line for it on every path."""
+    script = tmp_path / "pungchow"
+    script.write_text(_CTRL_C_AS_A_CLASS_IS_BUILT)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, env=_env(), check=False)
+    assert (done.returncode, done.stderr) == (130, b"interrupted\n"), done.stderr
+
+
 # --- 15: a bare command group prints its help once ------------------------------------------------
 
 

@@ -18,7 +18,7 @@ import sys
 from functools import lru_cache
 from typing import Any
 
-from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, started
+from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, ctrl_c_noted, note_ctrl_c, started
 from ..engine.errors import printable
 from . import spec
 from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error
@@ -61,6 +61,13 @@ def main() -> None:
             code = _output_failed(error)
         _ignore_interrupts()  # last in the try: a Ctrl-C until it is done is this command's own
     except KeyboardInterrupt:  # between the command's end and here
+        code = _interrupted()
+        _ignore_interrupts()
+    except Exception:
+        if not ctrl_c_noted():
+            raise
+        # The Ctrl-C came as something else (note_ctrl_c): a RuntimeError from a class interrupted
+        # as it was built by a lazy import (`rules list` at 50 ms, 2026-11-26).
         code = _interrupted()
         _ignore_interrupts()
     sys.exit(code)
@@ -146,30 +153,21 @@ def _run_typer(argv: list[str]) -> int:
     # A Ctrl-C in typer's hands is not always a KeyboardInterrupt by the time it reaches us: typer
     # turns it into Exit(130), which click (standalone_mode=False) returns as a plain 130; and inside
     # an import (rich's, for the help) it may end a dataclass's build, which Python reports as a
-    # RuntimeError. So the signal is noted as it comes, and either way the one line is said
-    # (tests/test_first_contact.py). A command that takes Ctrl-C itself (batch) sets its own handler.
-    interrupted: list[int] = []
-
-    def note(signum: int, frame: Any) -> None:
-        interrupted.append(signum)
-        raise KeyboardInterrupt
-
+    # RuntimeError. So the signal is noted as it comes (note_ctrl_c: the console script's handler
+    # already; here for a caller of main in its own process), and either way the one line is said
+    # (main; tests/test_first_contact.py). A command that takes Ctrl-C itself (batch) sets its own.
     try:
-        previous = signal.signal(signal.SIGINT, note)
+        previous = signal.signal(signal.SIGINT, note_ctrl_c)
     except ValueError:  # not the main thread (a library caller's): Python's own handling stands
-        return _typer_code(argv, interrupted)
+        return _typer_code(argv)
     try:
-        return _typer_code(argv, interrupted)
-    except Exception:
-        if interrupted:
-            return _interrupted()
-        raise
+        return _typer_code(argv)
     finally:
         signal.signal(signal.SIGINT, previous)
 
 
-def _typer_code(argv: list[str], interrupted: list[int]) -> int:
-    """_run_typer's command line through typer; its exit code (`interrupted`: the Ctrl-Cs noted)."""
+def _typer_code(argv: list[str]) -> int:
+    """_run_typer's command line through typer; its exit code."""
     import typer
 
     from .typer_app import _UsageError
@@ -178,7 +176,7 @@ def _typer_code(argv: list[str], interrupted: list[int]) -> int:
         # One program name in help and errors, however it was started (`python -m pungchow_calc`, a
         # test runner's process): the command users type.
         code = _typer_app()(prog_name="pungchow", standalone_mode=False)
-        if code == EXIT_INTERRUPTED and interrupted:  # typer's Exit(130) for a Ctrl-C, returned
+        if code == EXIT_INTERRUPTED and ctrl_c_noted():  # typer's Exit(130) for a Ctrl-C, returned
             return _interrupted()
         return code if isinstance(code, int) else 0
     except typer.Exit as done:
