@@ -84,20 +84,25 @@ def test_ctrl_c_under_python_m_is_exit_130():
     pungchow's code runs (CPython would end a -m run by SIGINT after an interrupted dataclass build)."""
     outcomes: list[tuple[int, int, str]] = []
     # Later and later, until the command ends before the signal: the start-up is crossed whatever the
-    # machine's load, pungchow's imports (the last part of it) among them.
-    for delay_ms in range(20, 5000, 10):
-        if outcomes and outcomes[-1][1] == 0:
+    # machine's load, pungchow's imports (the last part of it) among them. On a loaded machine one
+    # run's slow start and the next one's quick finish can step over pungchow's part (a CI failure,
+    # 2026-11-26): then the sweep is made again, up to five times.
+    for _sweep in range(5):
+        if any(code == 130 for _, code, _ in outcomes):
             break
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "pungchow_calc", "score", HAND],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=_env(),
-        )
-        time.sleep(delay_ms / 1000)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-        outcomes.append((delay_ms, proc.returncode, err.decode(errors="replace")))
+        for delay_ms in range(20, 5000, 10):
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "pungchow_calc", "score", HAND],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=_env(),
+            )
+            time.sleep(delay_ms / 1000)
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=60)
+            outcomes.append((delay_ms, proc.returncode, err.decode(errors="replace")))
+            if proc.returncode == 0:
+                break
     for delay_ms, code, err in outcomes:
         if "Traceback" in err:  # only in the interpreter's own start, before pungchow's first lines
             assert "pungchow_calc/cli" not in err and "pungchow_calc/engine" not in err, (delay_ms, err)
