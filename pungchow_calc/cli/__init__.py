@@ -106,8 +106,8 @@ def _run(argv: list[str]) -> int:
         if quick is not None:
             return quick
         return _run_typer(argv)
-    except KeyboardInterrupt:
-        return _interrupted()
+    except KeyboardInterrupt as stop:
+        return _interrupted(stop)
     except ValueError as error:
         # typer turns option values into ints with int(), which refuses numbers of over 4,300 digits.
         if "integer string conversion" not in str(error):
@@ -183,7 +183,7 @@ def _typer_code(argv: list[str], interrupted: list[int]) -> int:
         return code if isinstance(code, int) else 0
     except typer.Exit as done:
         if isinstance(done.__cause__, KeyboardInterrupt):  # typer's runner: Ctrl-C is Exit(130)
-            return _interrupted()
+            return _interrupted(done.__cause__)
         return done.exit_code
     except _UsageError as error:
         if type(error).__name__ == "NoArgsIsHelpError":
@@ -202,10 +202,12 @@ def _typer_code(argv: list[str], interrupted: list[int]) -> int:
         raise
 
 
-def _interrupted() -> int:
-    """Ctrl-C: one line on stderr (after the terminal's `^C`, on a line of its own), exit 130."""
+def _interrupted(stop: BaseException | None = None) -> int:
+    """Ctrl-C: one line on stderr (after the terminal's `^C`, on a line of its own), exit 130; with
+    what was done all the same (`stop`'s notes: a game recorded before it came)."""
+    said = INTERRUPTED + "".join(f"; {note}" for note in getattr(stop, "__notes__", ()))
     with contextlib.suppress(OSError, ValueError):  # stderr closed: the exit code says it
-        print(f"\n{INTERRUPTED}" if sys.stderr.isatty() else INTERRUPTED, file=sys.stderr, flush=True)
+        print(f"\n{said}" if sys.stderr.isatty() else said, file=sys.stderr, flush=True)
     return EXIT_INTERRUPTED
 
 

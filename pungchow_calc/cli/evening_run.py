@@ -27,14 +27,15 @@ def say(message: str) -> None:
 
 @contextmanager
 def written_anyway(what: str) -> Iterator[None]:
-    """Output about a change already in the log: when it cannot be written (a full disk), the one-line
-    error (cli.main, exit 3) says the change was made all the same, so nobody enters it twice."""
+    """Output about a change already in the log: when it cannot be written (a full disk), or a Ctrl-C
+    stops it, the one-line error (cli.main, exit 3 or 130) says the change was made all the same, so
+    nobody enters it twice."""
     try:
         yield
         sys.stdout.flush()  # here, while it is known what was recorded
     except BrokenPipeError:
         raise  # the reader left (`| head`): not a failure
-    except OSError as error:
+    except (OSError, KeyboardInterrupt) as error:
         error.add_note(f"{what} all the same (see `evening status`; do not enter it again)")
         raise
 
@@ -127,10 +128,10 @@ def record_game(file: str, record: dict[str, Any], as_json: bool, ascii_only: bo
     except PungchowError as error:
         report(error, as_json)
         return EXIT_BAD_INPUT
-    for flag in change.idle:
-        say(f"note: {idle_note(flag, change.after.ruleset.name)}")
     number = change.game.number if change.game is not None else len(change.after.games)
     with written_anyway(f"game {number} was recorded"):
+        for flag in change.idle:
+            say(f"note: {idle_note(flag, change.after.ruleset.name)}")
         _game_done(change, as_json, ascii_only)
     return 0
 

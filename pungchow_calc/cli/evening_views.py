@@ -8,7 +8,7 @@ import json
 
 from ..engine.errors import OptionError, PungchowError
 from ..render.ascii import fit_data, output_stream, write_data
-from .evening_run import say
+from .evening_run import say, written_anyway
 from .failure import EXIT_BAD_INPUT, CommandExit, fail, json_error
 
 FORMATS = ("table", "csv", "json", "markdown")
@@ -146,14 +146,15 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
         else:
             print(f"{file}: every line reads as written; nothing to repair", file=output_stream(ascii_only))
         return
-    evening = load(file, say)
-    if as_json:
-        accepted = [item["line"] for item in done.event["accepts"]]
-        print(json.dumps({"accepted": accepted, "recorded": done.line, "totals": evening.totals()}))
-        return
-    out = output_stream(ascii_only)
-    for number, what in done.found:
-        print(f"Accepted line {number} as it now reads: {what}", file=out)
-    print(f"Recorded on line {done.line}: nothing else in {file} was changed.", file=out)
-    totals = evening.totals()
-    print("Totals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()), file=out)
+    with written_anyway(f"the repair was recorded on line {done.line}"):
+        evening = load(file, say)
+        if as_json:
+            accepted = [item["line"] for item in done.event["accepts"]]
+            print(json.dumps({"accepted": accepted, "recorded": done.line, "totals": evening.totals()}))
+            return
+        out = output_stream(ascii_only)
+        for number, what in done.found:
+            print(f"Accepted line {number} as it now reads: {what}", file=out)
+        print(f"Recorded on line {done.line}: nothing else in {file} was changed.", file=out)
+        totals = evening.totals()
+        print("Totals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()), file=out)

@@ -11,6 +11,7 @@ event, that a changed line is accepted as it now reads (docs/evening.md, "Damage
 
 from __future__ import annotations
 
+import _signal  # type: ignore[import-not-found]  # no stub: the builtin under signal (no enum build)
 import errno
 import fcntl
 import hashlib
@@ -18,7 +19,8 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -308,8 +310,30 @@ def read(path: str, say: Callable[[str], None] | None = None) -> Log:
         os.close(fd)
 
 
+@contextmanager
+def _recording() -> Iterator[None]:
+    """A Ctrl-C waits until the block is done: a line written and fsynced (or taken back). Once the
+    line is written the event is recorded, and the command must go on to say so; stopped there with
+    "interrupted", the player would type the game again and it would count twice (docs/evening.md,
+    "Safety"). If the block fails, nothing was recorded and the Ctrl-C stops the command as usual."""
+    held = _signal.pthread_sigmask(_signal.SIG_BLOCK, {_signal.SIGINT})
+    try:
+        yield
+    except BaseException:
+        _signal.pthread_sigmask(_signal.SIG_SETMASK, held)
+        raise
+    if _signal.SIGINT not in held and _signal.SIGINT in _signal.sigpending():
+        _signal.sigwait({_signal.SIGINT})  # it came too late to stop the record: spent, not raised
+    _signal.pthread_sigmask(_signal.SIG_SETMASK, held)
+
+
 def _write_line(fd: int, path: str, line: bytes, size: int) -> None:
     """Append one line with one write, then fsync; on failure put the file back as it was."""
+    with _recording():
+        _write_durably(fd, path, line, size)
+
+
+def _write_durably(fd: int, path: str, line: bytes, size: int) -> None:
     try:
         written = os.write(fd, line)
         if written != len(line):
@@ -338,16 +362,17 @@ def create(path: str, event: dict[str, Any]) -> None:
         raise _refused(path, error) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        try:
-            _write_line(fd, path, encode(event), 0)
-        except EveningError:
-            os.unlink(path)  # the empty file this command made: nothing of it is left
-            raise
-        directory = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
-        try:
-            os.fsync(directory)  # the new name itself survives a crash
-        finally:
-            os.close(directory)
+        with _recording():
+            try:
+                _write_line(fd, path, encode(event), 0)
+            except EveningError:
+                os.unlink(path)  # the empty file this command made: nothing of it is left
+                raise
+            directory = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+            try:
+                os.fsync(directory)  # the new name itself survives a crash
+            finally:
+                os.close(directory)
     finally:
         os.close(fd)
 
