@@ -73,7 +73,7 @@ class Command(TyperCommand):
 
 
 @lru_cache(maxsize=1)
-def _parser_class(click_parser: type) -> type:
+def _parser_class(click_parser: Any) -> type:
     """click's parser, taking a word that names no option (`-1`: options.names_option) as a value: click
     would refuse it as "No such option: -1" before its reader (`amend N`: whole_number) could say why."""
 
