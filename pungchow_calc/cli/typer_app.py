@@ -63,7 +63,7 @@ class Command(TyperCommand):
         return _named(super().get_params(ctx))
 
     def make_parser(self, ctx: Any) -> Any:
-        parser = super().make_parser(ctx)
+        parser: Any = super().make_parser(ctx)
         parser.__class__ = _parser_class(type(parser))
         return parser
 
