@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Annotated, Any
 
 import typer
@@ -72,7 +71,6 @@ class Command(TyperCommand):
         super().format_help(ctx, formatter)
 
 
-@lru_cache(maxsize=1)
 def _parser_class(click_parser: Any) -> type:
     """click's parser, taking a word that names no option (`-1`: options.names_option) as a value: click
     would refuse it as "No such option: -1" before its reader (`amend N`: whole_number) could say why."""
