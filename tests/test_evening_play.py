@@ -21,6 +21,7 @@ from evening_support import WASH_13, WINS, hand, run
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ANN_WINS = ["Ann", "1b1b1x", WINS[0], "d", "Bob", "", "10", "12", "8", "y"]  # one typo, asked again
 BOB_WINS = ["Bob", WINS[2], "wall", "", "4", "4", "4", "maybe", "y"]  # a wrong answer to y/n
+AGAIN = "(see `evening status`; do not enter it again)"
 ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "80"}
 
 
@@ -550,3 +551,66 @@ def test_every_word_play_reads_where_a_name_may_come_is_refused_as_a_player(tmp_
     offered = {*commands, *(p for p in parts if p not in PLAYERS), "cancel"}
     assert {"draw", "wash", "false", "undo", "amend", "hand", "how", "also"} <= offered
     assert offered <= set(PLAY_WORDS), offered - set(PLAY_WORDS)
+
+
+# A fresh interpreter runs `evening play` through main() with a Ctrl-C sent to itself at one moment:
+# while the confirmed game's line is fsynced, while "Recorded game 1." is being said, or while the
+# game is settled for showing (nothing written).
+_CTRL_C_PROBE = """
+import os, signal, sys
+at = sys.argv[1]
+sys.argv = ["pungchow", *sys.argv[2:]]
+from pungchow_calc.cli import main
+from pungchow_calc.cli import evening_play
+
+def ctrl_c():
+    os.kill(os.getpid(), signal.SIGINT)
+
+def sending(function, when=lambda *args: True):
+    def send(*args, **kwargs):
+        if when(*args):
+            ctrl_c()
+        return function(*args, **kwargs)
+    return send
+
+if at == "fsync":
+    os.fsync = sending(os.fsync)
+elif at == "recorded":
+    said = evening_play.Table.echo
+    evening_play.Table.echo = sending(said, lambda self, *parts: str(parts[:1]).startswith("('Recorded"))
+else:
+    evening_play.Table._preview = sending(evening_play.Table._preview)
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    ("at", "said", "games"),
+    [
+        pytest.param("fsync", "Recorded game 1.", 1, id="while-written"),
+        pytest.param(
+            "recorded", f"interrupted; game 1 was recorded all the same {AGAIN}", 1, id="while-said"
+        ),
+        pytest.param("preview", "(interrupted; nothing recorded)", 0, id="while-settled"),
+    ],
+)
+def test_a_ctrl_c_in_play_after_record_this_game_y_says_whether_it_was_recorded(tmp_path, at, said, games):
+    # Regression: a Ctrl-C as the game was written or said ended the table with "interrupted" (exit
+    # 130) although the game was recorded; one while play settled a game ended the table too.
+    path = new(tmp_path)
+    lines = ANN_WINS if at != "preview" else ANN_WINS[:-1]  # the preview comes before "Record?"
+    done = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_PROBE, at, "evening", "play", str(path)],
+        input="\n".join([*lines, "status", "quit"]) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=ENV,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, ""), done.stdout + done.stderr
+    assert said in done.stdout
+    assert (
+        f"{games} game{'' if games == 1 else 's'} played" in done.stdout.split("Game 2 — who won? status")[-1]
+    )
+    assert [e["event"] for e in events(path)] == ["start", *["hand"] * games]

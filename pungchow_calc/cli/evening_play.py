@@ -27,7 +27,7 @@ from ..evening.settle import FLAGS
 from ..evening.state import Evening
 from ..render.ascii import ascii_text, is_ascii, output_stream
 from ..render.evening import by_name, game_text, status_text
-from .evening_run import change_text, hand_record, idle_note
+from .evening_run import change_text, hand_record, idle_note, written_anyway
 from .failure import reason
 
 _EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # every fact typed after "Also"
@@ -191,7 +191,7 @@ class Table:
             try:
                 evening = self.evening = book.load(self.path, self._say)  # another terminal may have recorded
                 command = self.ask(f"\nGame {len(evening.games) + 1} — who won? ")
-            except Interrupted:
+            except (Interrupted, KeyboardInterrupt):  # at the prompt, or while the log is read
                 if interrupted:
                     return 0
                 self.echo("  (Ctrl-C again, or `quit`, leaves the table)")
@@ -213,6 +213,11 @@ class Table:
                 return 0
             except Cancel:
                 self.echo("  (cancelled; nothing recorded)")
+            except KeyboardInterrupt as stop:
+                # Ctrl-C while play works (a game settled, the log's lock awaited): it leaves the entry,
+                # as at a prompt; a change already written says so (written_anyway).
+                done = getattr(stop, "__notes__", None)
+                self.echo(f"\n  interrupted; {done[0]}" if done else "\n  (interrupted; nothing recorded)")
             except PungchowError as error:
                 self.echo(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
 
@@ -558,12 +563,15 @@ class Table:
     def _write(self, evening: Evening, entry: Entry, number: int | None) -> None:
         if number is None:
             change = book.add(self.path, entry.record, self._say, expect=evening)
-            self.echo(f"Recorded game {change.game.number if change.game else '?'}.")
-            self._show(change.after)
+            recorded = change.game.number if change.game else len(change.after.games)
+            with written_anyway(f"game {recorded} was recorded"):
+                self.echo(f"Recorded game {recorded}.")
+                self._show(change.after)
             return
         change = book.amend(self.path, number, entry.record, self._say, expect=evening)
-        self.echo(f"Game {number} amended.")
-        self.echo(change_text(change.before, change.after))
+        with written_anyway(f"game {number} was amended"):
+            self.echo(f"Game {number} amended.")
+            self.echo(change_text(change.before, change.after))
 
     def _undo(self, evening: Evening) -> None:
         while True:
@@ -580,8 +588,9 @@ class Table:
                 evening = book.load(self.path, self._say)
                 self.echo("  Another terminal recorded meanwhile.")
                 continue
-            self.echo(f"Took back {what}.")
-            self.echo(change_text(change.before, change.after))
+            with written_anyway(f"{what} was taken back"):
+                self.echo(f"Took back {what}.")
+                self.echo(change_text(change.before, change.after))
             return
 
     def _amend(self, evening: Evening, rest: str) -> None:
