@@ -309,3 +309,24 @@ def test_a_ctrl_c_while_a_repair_is_reported_says_it_was_recorded(tmp_path):
     assert done.returncode == 130
     assert done.stderr.splitlines()[-1] == f"interrupted; the repair was recorded on line 3 {AGAIN}"
     assert _events(path)[-1] == "repair"
+
+
+LONG = [f"{letter}{'x' * 29}" for letter in "ABCD"]  # four names of 30 letters, the most a name has
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize("command", ["undo", "amend"])
+def test_undo_and_amend_with_30_letter_names_fit_the_width(tmp_path, columns, command):
+    # Regression: "East Wind is now Axxx... (was Bxxx...)" was one line of 84 columns, at 60 or 80.
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", ",".join(LONG)).returncode == 0
+    assert run(*hand(path, LONG[1], LONG)).returncode == 0  # the deal passes to LONG[1]
+    args = (
+        ["evening", "undo", str(path)]
+        if command == "undo"
+        else ["evening", "amend", str(path), "1", "--draw"]
+    )
+    done = run(*args, env={**os.environ, "COLUMNS": str(columns)})
+    assert done.returncode == 0, done.stderr
+    assert f"East Wind is now {LONG[0]}" in done.stdout
+    assert max(len(line) for line in done.stdout.splitlines()) <= columns, done.stdout

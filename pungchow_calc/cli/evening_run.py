@@ -180,6 +180,7 @@ def change_text(before: Any, after: Any) -> str:
     one-shot commands)."""
     from ..evening.report import round_name
     from ..render.evening import table
+    from ..render.layout import hanging, terminal_width
 
     def where(evening: Any) -> str:
         if evening.over:  # never a round one past the end (docs/evening.md, `status --json`)
@@ -195,7 +196,8 @@ def change_text(before: Any, after: Any) -> str:
         else f"East Wind is still {after.east}"
     )
     was, now = where(before), where(after)
-    lines = [east, f"Next game: {now} (was {was})" if was != now else f"Next game: {now}, as before"]
+    said = [east, f"Next game: {now} (was {was})" if was != now else f"Next game: {now}, as before"]
+    lines = [line for text in said for line in hanging(text, terminal_width())]  # 30-letter names
     old, new = dict(before.seats()), dict(after.seats())
     old_totals, new_totals = before.totals(), after.totals()
     rows = [
