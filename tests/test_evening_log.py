@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import run as run_main
 from evening_support import WINS, cli, hand, ok, run, status
 
 from pungchow_calc.evening import log
@@ -483,7 +484,7 @@ def test_a_line_deleted_repeated_or_moved_is_found(evening, capsys, order, line)
     # Meant (a game deleted on purpose): accepted by a repair event, appended; the line after it reads.
     code, out, _ = cli(capsys, "evening", "repair", str(evening))
     assert code == 2 and out.startswith(f"line {line}: out of place")
-    found = [int(x.split(":")[0].removeprefix("line ")) for x in out.splitlines()]
+    found = [int(x.split(":")[0].removeprefix("line ")) for x in out.splitlines() if x.startswith("line ")]
     ok(capsys, "evening", "repair", str(evening), *[a for n in found for a in ("--accept", str(n))])
     assert evening.read_bytes().startswith(damaged)
     ok(capsys, *hand(evening, "Cy", PLAYERS))
@@ -565,3 +566,18 @@ def test_a_last_line_that_no_write_could_have_cut_is_damage(evening, capsys, lin
     evening.write_bytes(b"".join(lines))
     (code, err), report = _both(capsys, evening)
     assert (code, err) == report and code == 2 and f"line {line}: damaged (not a JSON event)" in err
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_repair_of_a_line_out_of_place_reads_at_60_and_80_columns(evening, columns):
+    # Regression: `repair`'s lines (the reason a line is refused, "Recorded on line 4: nothing else in
+    # FILE was changed.", the totals) were printed unwrapped: 130 columns for a line out of place.
+    lines = evening.read_bytes().splitlines(keepends=True)
+    evening.write_bytes(lines[0] + lines[2] + lines[1])  # two games swapped: both out of place
+    env = {"COLUMNS": str(columns)}
+    listed = run_main("evening", "repair", str(evening), env=env)
+    assert listed.exit_code == 2 and "out of place" in listed.stdout
+    accepted = run_main("evening", "repair", str(evening), "--accept", "2", "--accept", "3", env=env)
+    assert accepted.exit_code == 0 and "Recorded on line 4" in accepted.stdout, accepted.stderr
+    for out in (listed.stdout, accepted.stdout):
+        assert max(len(line) for line in out.splitlines()) <= columns, out
