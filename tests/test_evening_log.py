@@ -581,3 +581,14 @@ def test_repair_of_a_line_out_of_place_reads_at_60_and_80_columns(evening, colum
     assert accepted.exit_code == 0 and "Recorded on line 4" in accepted.stdout, accepted.stderr
     for out in (listed.stdout, accepted.stdout):
         assert max(len(line) for line in out.splitlines()) <= columns, out
+
+
+def test_line_2_deleted_and_line_3_changed_says_both(evening, capsys):
+    # Regression: only "changed since it was written" was said, so accepting the change hid the game
+    # deleted before it (the line after a gap is out of place: docs/evening.md, "Damage and repair").
+    lines = evening.read_bytes().splitlines(keepends=True)
+    evening.write_bytes(lines[0] + lines[2])
+    _edit(evening, 2, lambda e: e["hands"].update(Cy="40"))
+    code, _, err = cli(capsys, "evening", "status", str(evening))
+    assert code == 2 and err.count("\n") == 1
+    assert "line 2: changed since it was written (its checksum does not match), and out of place" in err

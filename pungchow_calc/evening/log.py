@@ -153,6 +153,11 @@ def repair_hint(path: str, number: int) -> str:
     return f"; to accept the line as it now reads: pungchow evening repair {path} --accept {number}"
 
 
+_OUT_OF_PLACE = (
+    "out of place: the line before it is not the one it was written after (a line deleted, repeated or moved)"
+)
+
+
 def _unreadable(path: str, number: int) -> EveningError:
     return EveningError(
         f"{path} line {number}: damaged (not a JSON event){repair_hint(path, number)}",
@@ -204,22 +209,21 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             notes += [f"{path} line {n}: a torn event (cut off mid-write) was skipped" for n in pending]
             pending = []
         given = event.get(SUM)
+        after = event.get(PREV)
+        misplaced = after is not None and last is not None and after != last
         if given is None:
             if sealed and not ok:
                 raise _changed(path, number, "has no checksum (sum), unlike the lines before it")
         elif given != content_sum(event):
-            if not ok:
-                raise _changed(path, number, "changed since it was written (its checksum does not match)")
+            if not ok:  # both said: accepting the change alone would hide a line deleted before it
+                also = f", and {_OUT_OF_PLACE}" if misplaced else ""
+                raise _changed(
+                    path, number, f"changed since it was written (its checksum does not match){also}"
+                )
         else:
             sealed = True
-        after = event.get(PREV)
-        if after is not None and last is not None and after != last and not ok:
-            raise _changed(
-                path,
-                number,
-                "out of place: the line before it is not the one it was written after "
-                "(a line deleted, repeated or moved)",
-            )
+        if misplaced and not ok:
+            raise _changed(path, number, _OUT_OF_PLACE)
         last = _link(event)
         if ok:
             notes.append(f"{path} line {number}: changed after it was written, and accepted{repaired}")
