@@ -614,3 +614,34 @@ def test_a_ctrl_c_in_play_after_record_this_game_y_says_whether_it_was_recorded(
         f"{games} game{'' if games == 1 else 's'} played" in done.stdout.split("Game 2 — who won? status")[-1]
     )
     assert [e["event"] for e in events(path)] == ["start", *["hand"] * games]
+
+
+def test_ctrl_c_while_the_log_is_locked_by_another_terminal_leaves_the_entry(terminal):
+    # Regression: a Ctrl-C while play waited for another terminal's lock on the log ended the table
+    # ("interrupted", exit 130), where a Ctrl-C leaves the entry being made.
+    import fcntl
+
+    session, pid, path = terminal
+    session.expect("who won? ")
+    with open(path, "rb") as other:
+        fcntl.flock(other, fcntl.LOCK_EX)  # another pungchow writing this evening
+        session.type("Ann")
+        session.expect("mark the winning tile with !): ")
+        session.type(WINS[0])
+        session.expect("[discard] ")
+        session.type("")
+        session.expect("Who discarded the winning tile? [Enter: not said] ")
+        session.type("Bob")
+        session.expect("[Enter: none] ")
+        session.type("")
+        for name in ("Bob", "Cy", "Di"):
+            session.expect(f"{name}'s hand or score: ")
+            session.type("4")
+        session.expect("waiting...")
+        session.interrupt()
+        session.expect("(interrupted; nothing recorded)")
+    session.expect("who won? ")
+    session.type("quit")
+    assert _exit_code(pid) == 0
+    assert "Traceback" not in session.seen
+    assert [e["event"] for e in events(path)] == ["start"]
