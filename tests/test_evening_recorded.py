@@ -291,10 +291,11 @@ def test_a_ctrl_c_while_a_new_evening_is_written_waits_and_it_is_started(tmp_pat
     assert "a new evening" in " ".join(done.stdout.split()) and _events(path) == ["start"]
 
 
+@pytest.mark.parametrize("typer", [False, True], ids=["reader", "typer"])  # `--` leaves the line to typer
 @pytest.mark.parametrize(("games", "args", "said", "event"), FULL_DISK)
-def test_a_ctrl_c_while_the_change_is_reported_says_it_was_made(tmp_path, games, args, said, event):
+def test_a_ctrl_c_while_the_change_is_reported_says_it_was_made(tmp_path, games, args, said, event, typer):
     path = _evening(tmp_path, games)
-    done = _ctrl_c_at("output", *args(path))
+    done = _ctrl_c_at("output", *args(path), *(["--"] if typer else []))
     assert done.returncode == 130
     assert done.stderr.splitlines()[-1] == f"interrupted; {said} {AGAIN}"
     assert _events(path)[-1] == event and len(_events(path)) == 1 + games + 1

@@ -148,11 +148,14 @@ def _run_typer(argv: list[str]) -> int:
     # an import (rich's, for the help) it may end a dataclass's build, which Python reports as a
     # RuntimeError. So the signal is noted as it comes, and either way the one line is said
     # (tests/test_first_contact.py). A command that takes Ctrl-C itself (batch) sets its own handler.
-    interrupted: list[int] = []
+    # Each KeyboardInterrupt raised is kept: what the command adds to it (a game recorded all the
+    # same: evening_run.written_anyway) is said with the line.
+    interrupted: list[BaseException] = []
 
     def note(signum: int, frame: Any) -> None:
-        interrupted.append(signum)
-        raise KeyboardInterrupt
+        stop = KeyboardInterrupt()
+        interrupted.append(stop)
+        raise stop
 
     try:
         previous = signal.signal(signal.SIGINT, note)
@@ -162,13 +165,13 @@ def _run_typer(argv: list[str]) -> int:
         return _typer_code(argv, interrupted)
     except Exception:
         if interrupted:
-            return _interrupted()
+            return _interrupted(interrupted[-1])
         raise
     finally:
         signal.signal(signal.SIGINT, previous)
 
 
-def _typer_code(argv: list[str], interrupted: list[int]) -> int:
+def _typer_code(argv: list[str], interrupted: list[BaseException]) -> int:
     """_run_typer's command line through typer; its exit code (`interrupted`: the Ctrl-Cs noted)."""
     import typer
 
@@ -179,7 +182,7 @@ def _typer_code(argv: list[str], interrupted: list[int]) -> int:
         # test runner's process): the command users type.
         code = _typer_app()(prog_name="pungchow", standalone_mode=False)
         if code == EXIT_INTERRUPTED and interrupted:  # typer's Exit(130) for a Ctrl-C, returned
-            return _interrupted()
+            return _interrupted(interrupted[-1])
         return code if isinstance(code, int) else 0
     except typer.Exit as done:
         if isinstance(done.__cause__, KeyboardInterrupt):  # typer's runner: Ctrl-C is Exit(130)
