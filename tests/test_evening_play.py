@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import select
 import signal
 import subprocess
@@ -34,6 +35,11 @@ def new(tmp_path: Path, ruleset: str = "pung-chow") -> Path:
 def play(path: Path, lines: list[str]) -> tuple[int, str]:
     result = run("evening", "play", str(path), stdin="\n".join(lines) + "\n", env=ENV)
     return result.returncode, result.stdout + result.stderr
+
+
+def unwrapped(out: str) -> str:
+    """A transcript with play's wrapped reasons and notes (`  ...`, later lines 6 spaces in) on one line."""
+    return re.sub(r"\n {6}(?=\S)", " ", out)
 
 
 def events(path: Path) -> list[dict[str, Any]]:
@@ -119,9 +125,7 @@ def test_a_mistake_asks_again_only_the_part_that_was_wrong(tmp_path, lines, said
     code, out = play(path, ["Ann", *lines, "quit"])
     assert code == 0, out
     if said is not None:
-        assert f"  {said}" in out.splitlines() or any(
-            line.startswith(f"  {said}") for line in out.splitlines()
-        )
+        assert any(line.startswith(f"  {said}") for line in unwrapped(out).splitlines())
     assert "Recorded game 1." in out and "cancelled" not in out
     game = events(path)[1]
     for key, value in recorded.items():
@@ -170,7 +174,10 @@ def test_a_fact_no_rule_can_use_is_noted_and_left_out(tmp_path):
     code, out = play(path, ["Bob", WINS[0], "d", "", "last-tile, robbing-kong", "1", "2", "3", "y", "quit"])
     assert code == 0, out
     for word in ("last-tile", "robbing-kong"):
-        assert f"  note: {word}: no rule of ruleset pung-chow can use it in this game; not recorded" in out
+        assert (
+            f"  note: {word}: no rule of ruleset pung-chow can use it in this game; not recorded"
+            in unwrapped(out)
+        )
     game = events(path)[1]
     assert "last_tile" not in game and "robbing_kong" not in game
 
@@ -237,8 +244,9 @@ def test_a_wash_and_a_false_mahjongg_are_recorded(tmp_path):
     code, out = play(limit, ["wash", "Ann", WASH_13, WASH_13 + "5b", "y", "false", "Cy", "y", "quit"])
     assert code == 0, out
     assert "Ann's original hand (14 tiles, Ann being east): " in out
+    said = " ".join(out.split())  # the reason wraps to the width (80 here), its later lines indented
     assert (
-        "  Ann's original hand is 14 tiles (13 for the other seats), but 13 were given — type it again" in out
+        "Ann's original hand is 14 tiles (13 for the other seats), but 13 were given — type it again" in said
     )
     assert [e["event"] for e in events(limit)] == ["start", "wash", "penalty"]
 
@@ -609,7 +617,7 @@ def test_a_ctrl_c_in_play_after_record_this_game_y_says_whether_it_was_recorded(
         check=False,
     )
     assert (done.returncode, done.stderr) == (0, ""), done.stdout + done.stderr
-    assert said in done.stdout
+    assert said in " ".join(done.stdout.split())  # wrapped to the width, its later lines indented
     assert (
         f"{games} game{'' if games == 1 else 's'} played" in done.stdout.split("Game 2 — who won? status")[-1]
     )
@@ -645,3 +653,32 @@ def test_ctrl_c_while_the_log_is_locked_by_another_terminal_leaves_the_entry(ter
     assert _exit_code(pid) == 0
     assert "Traceback" not in session.seen
     assert [e["event"] for e in events(path)] == ["start"]
+
+
+def test_cancel_typed_through_a_pipe_is_in_the_transcript(tmp_path):
+    # Regression: the transcript read "Ann's hand (mark the winning tile with !):   (cancelled; ...)",
+    # the word typed missing, unlike every other answer.
+    code, out = play(new(tmp_path), ["Ann", "cancel", "quit"])
+    assert code == 0
+    assert "Ann's hand (mark the winning tile with !): cancel\n  (cancelled; nothing recorded)\n" in out
+
+
+LONG = [f"{letter}{'x' * 29}" for letter in "ABCD"]  # four names of 30 letters, the most a name has
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_play_messages_with_30_letter_names_fit_the_width(tmp_path, columns):
+    # Regression: play's reasons and notes were one line each ("'zz' is not one of Axxx..., Bxxx...,
+    # Cxxx..., Dxxx...: type a name again", "Game 1 was: Bxxx... won on a discard"): 139 columns.
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", ",".join(LONG)).returncode == 0
+    assert run(*hand(path, LONG[1], LONG)).returncode == 0
+    answers = ["zz", "amend 1", "zz", "cancel", "undo", "n", "quit"]
+    result = run(
+        "evening", "play", str(path), stdin="\n".join(answers) + "\n", env={**ENV, "COLUMNS": str(columns)}
+    )
+    assert result.returncode == 0, result.stderr
+    prompts = ("who won? ", "Who won it? ")  # the prompts are the terminal's to wrap (docs/evening.md)
+    said = [line for line in result.stdout.splitlines() if not any(p in line for p in prompts)]
+    assert max(len(line) for line in said) <= columns, result.stdout
+    assert f"Game 1 was: {LONG[1]} won on a discard" in " ".join(result.stdout.split())

@@ -27,6 +27,7 @@ from ..evening.settle import FLAGS
 from ..evening.state import Evening
 from ..render.ascii import ascii_text, is_ascii, output_stream
 from ..render.evening import by_name, game_text, status_text
+from ..render.layout import hanging, terminal_width
 from .evening_run import change_text, hand_record, idle_note, written_anyway
 from .failure import reason
 
@@ -104,9 +105,9 @@ class Table:
         self.evening: Evening | None = None
         self._readline()
 
-    def echo(self, *parts: object) -> None:
+    def echo(self, *parts: object, sep: str = " ") -> None:
         """Print to the session's output (ASCII where it must be)."""
-        print(*parts, file=self.out)
+        print(*parts, sep=sep, file=self.out)
 
     # --- input -------------------------------------------------------------------------------
 
@@ -135,15 +136,20 @@ class Table:
         except KeyboardInterrupt:
             self.echo()
             raise Interrupted from None
+        if not sys.stdin.isatty():
+            self.echo(answer)  # echo piped input, so a transcript reads like a session (`cancel` too)
         if answer.strip().lower() == "cancel":
             raise Cancel
-        if not sys.stdin.isatty():
-            self.echo(answer)  # echo piped input, so a transcript reads like a session
         return answer.strip()
+
+    def line(self, text: str) -> None:
+        """Running text (a reason, a note), wrapped to the width: every line but the prompts fits it
+        (docs/evening.md, `evening play`)."""
+        self.echo(*hanging(text, terminal_width()), sep="\n")
 
     def retry(self, why: str) -> None:
         """Say in one line why an answer is asked again."""
-        self.echo(f"  {why}")
+        self.line(f"  {why}")
 
     def ask_name(self, prompt: str, players: list[str], optional: bool = False) -> str | None:
         """A player's name (any case, or the start of one), asked again until it is one."""
@@ -200,7 +206,7 @@ class Table:
             except Cancel:
                 continue  # `cancel` at the main prompt: there is no entry to leave
             except PungchowError as error:  # the log is locked a while, or damaged meanwhile
-                self.echo(f"  error: {printable(str(error))}")
+                self.line(f"  error: {printable(str(error))}")
                 if self._leave_after_error():
                     return 2
                 continue
@@ -217,9 +223,10 @@ class Table:
                 # Ctrl-C while play works (a game settled, the log's lock awaited): it leaves the entry,
                 # as at a prompt; a change already written says so (written_anyway).
                 done = getattr(stop, "__notes__", None)
-                self.echo(f"\n  interrupted; {done[0]}" if done else "\n  (interrupted; nothing recorded)")
+                self.echo()
+                self.line(f"  interrupted; {done[0]}" if done else "  (interrupted; nothing recorded)")
             except PungchowError as error:
-                self.echo(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
+                self.line(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
 
     def _leave_after_error(self) -> bool:
         """After the log could not be read: True to leave, False to try again."""
@@ -233,7 +240,7 @@ class Table:
             self.retry(f"{answer!r}: press Enter to try again, or type quit")
 
     def _say(self, message: str) -> None:
-        self.echo(message)
+        self.line(message)
 
     def _show(self, evening: Evening) -> None:
         shown = {**status(evening), "notes": list(evening.notes)}
@@ -516,7 +523,7 @@ class Table:
                 continue
             idle = book.idle_flags(evening, entry.record, number)
             for flag in idle:
-                self.echo(f"  note: {idle_note(flag, evening.ruleset.name, '')}")
+                self.line(f"  note: {idle_note(flag, evening.ruleset.name, '')}")
                 entry.record.pop(flag, None)
             try:
                 shown = self._preview(evening, entry, number)
@@ -605,7 +612,7 @@ class Table:
             rest = self.ask(f"  Amend which game (1 to {count})? ")
             number = int(rest) if rest.isdigit() else None
         game = evening.games[number - 1]
-        self.echo(f"  Game {number} was: {describe(game)}")
+        self.line(f"  Game {number} was: {describe(game)}")
         seats = dict(game.seats)
         while True:
             answer = self.ask("  Who won it? (a name, or draw) ")
