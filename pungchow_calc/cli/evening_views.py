@@ -62,7 +62,8 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
         return
     games = sum(len(e.games) for e in evenings)
     out = output_stream(ascii_only)
-    print(f"{len(evenings)} evening{'s' if len(evenings) != 1 else ''}, {games} games", file=out)
+    count = len(evenings)
+    print(f"{count} evening{'s' if count != 1 else ''}, {games} game{'s' if games != 1 else ''}", file=out)
     print(stats_table(fit_data(stats, out), [("evenings", "Evenings")]), file=out)
 
 
