@@ -408,3 +408,15 @@ def test_amend_minus_1_says_why_it_is_no_game(tmp_path, capsys, number, reason):
     assert (code, out) == (2, "")
     assert err.startswith("error: ") and reason in err and err.count("\n") == 1, err
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown", "csv"])
+def test_report_csv_marks_an_amended_game_as_the_others_do(tmp_path, capsys, fmt):
+    # Regression: `--format csv` said "Bob won on a discard" for a game replaced by `amend`, where the
+    # table and markdown say "(amended)" (JSON: "amended": true).
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    ok(capsys, "evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:])
+    out = ok(capsys, "evening", "report", str(path), "--format", fmt)
+    assert "Bob won on a discard (amended)" in " ".join(out.split())
