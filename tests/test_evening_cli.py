@@ -420,3 +420,21 @@ def test_report_csv_marks_an_amended_game_as_the_others_do(tmp_path, capsys, fmt
     ok(capsys, "evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:])
     out = ok(capsys, "evening", "report", str(path), "--format", fmt)
     assert "Bob won on a discard (amended)" in " ".join(out.split())
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(["draw", "{f}", "--dead", "Ann"], id="draw"),
+        pytest.param(["amend", "{f}", "1", "--draw", "--dead", "Ann"], id="amend"),
+    ],
+)
+def test_draw_dead_ann_with_no_hands_is_refused(tmp_path, capsys, args):
+    # Regression: recorded, and nothing moved: Ann's dead hand paid nobody, without a word.
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    before = path.read_bytes()
+    code, out, err = cli(capsys, "evening", *(a.format(f=path) for a in args))
+    assert (code, out) == (2, "") and "--dead: a draw with no hands given moves nothing" in err
+    assert path.read_bytes() == before

@@ -85,6 +85,14 @@ def hand_record(winner: str, hand: str, others: dict[str, str], **won: Any) -> d
 
 def draw_record(others: dict[str, str], dead: list[str] | None = None) -> dict[str, Any]:
     """The record of a draw game: no hands, or every player's."""
+    if dead and not others:
+        # A draw with no hands settles nothing (docs/evening.md): a dead hand would pay nobody, where
+        # the player meant it to pay; refused rather than recorded as if it counted.
+        raise OptionError(
+            "--dead: a draw with no hands given moves nothing, so no hand pays as dead: give every "
+            "player's hand or score (--other NAME=HAND|SCORE)",
+            code="bad-option",
+        )
     record: dict[str, Any] = {"event": "draw"}
     if others:
         record["hands"] = others
