@@ -552,8 +552,13 @@ def test_an_amendment_cut_off_just_after_its_records_sum_is_a_torn_write(evening
 
 @pytest.mark.parametrize(
     "line, damage",
-    [(4, lambda last: b"coffee spilled here\n"), (3, lambda last: last[:-8] + b"\x07" + last[-7:])],
-    ids=["coffee-spilled-here", "a-control-byte-in-the-last-sum"],
+    [
+        (4, lambda last: b"coffee spilled here\n"),
+        (3, lambda last: last[:-8] + b"\x07" + last[-7:]),
+        (3, lambda last: last.replace(b'"sum": "', b'"sum"l "')),  # found by mutating a log byte by byte
+        (3, lambda last: last.replace(b'"played": {', b'"played": {{', 1)),
+    ],
+    ids=["coffee-spilled-here", "a-control-byte-in-the-last-sum", "sum-colon-changed", "brace-doubled"],
 )
 def test_a_last_line_that_no_write_could_have_cut_is_damage(evening, capsys, line, damage):
     # A torn write begins as every event does and ends before its checksum closes it: these were

@@ -32,7 +32,7 @@ SUM = "sum"  # the key of an event's checksum, always the last key of a line
 PREV = "prev"  # the key of the checksum of the event written before it: a line deleted, repeated or moved
 BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
 _BEGINS = f'{{"v": {FORMAT}, "event": "'.encode()  # how every line `encode` writes begins, torn or not
-_SEALED_END = re.compile(rb'"sum": "[^"]{16}"\}\s*$')  # how a whole line written by `encode` ends
+_SEALED_END = re.compile(rb'"sum": "[^"]{16}"\}$')  # how a whole line written by `encode` ends
 _STARTS = _BEGINS + b'start", '  # how every line `evening new` writes begins (encode)
 LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
 _POLL = 0.05
@@ -124,16 +124,51 @@ def _could_be_torn(text: bytes) -> bool:
     """Whether a line that is not JSON could be a write cut off (a prefix of a line `encode` writes): it
     begins as every event does, and does not end as a whole event does (its checksum last, then the
     object closed). An amendment cut just after its record's own `sum` ends so too, but one more `}`
-    makes it whole JSON, as it never does a whole line."""
+    makes it whole JSON, as it never does a whole line. A line that stops just after a `}` outside a
+    string (a hand cut after its `played`) is a prefix only if closing what it leaves open makes it
+    whole JSON: else it was written whole and changed in the middle (a `:` of its `sum` changed)."""
     if not _BEGINS.startswith(text[: len(_BEGINS)]):
         return False
-    if not _SEALED_END.search(text):
-        return True
+    body = text.rstrip()
+    if _SEALED_END.search(body):
+        closers: bytes | None = b"}"
+    else:
+        closers = _closers(body) if body.endswith(b"}") else b'"'
+        if closers == b'"':  # stopped inside a value (a name may end in `}`): whatever came before
+            return True
+        if not closers:
+            return False  # every bracket closed: a whole line, changed
     try:
-        json.loads(text.rstrip() + b"}")
+        json.loads(body + (closers or b""))
     except ValueError:
-        return False  # written whole, then changed
+        return False  # written whole, then changed (a torn write is a prefix of valid JSON)
     return True
+
+
+def _closers(text: bytes) -> bytes | None:
+    """What closes the objects and arrays a JSON text leaves open (b"" when none; None when it closes
+    one it never opened; b'"' when it stops inside a string)."""
+    open_: list[int] = []
+    in_string = escaped = False
+    for byte in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in b"{[":
+            open_.append(byte)
+        elif byte in b"}]":
+            if not open_:
+                return None
+            open_.pop()
+    if in_string:
+        return b'"'
+    return bytes(0x7D if byte == 0x7B else 0x5D for byte in reversed(open_))
 
 
 def _acceptances(rows: list[tuple[int, bytes, dict[str, Any] | None]]) -> dict[int, tuple[str, int]]:
