@@ -597,3 +597,21 @@ def test_line_2_deleted_and_line_3_changed_says_both(evening, capsys):
     code, _, err = cli(capsys, "evening", "status", str(evening))
     assert code == 2 and err.count("\n") == 1
     assert "line 2: changed since it was written (its checksum does not match), and out of place" in err
+
+
+def test_every_cut_of_a_line_with_names_of_brackets_and_quotes_is_a_torn_write(tmp_path, capsys):
+    # A torn write is the beginning of a line: however it is cut (inside a name that ends in `}`,
+    # just after a `}`), it is reported and skipped, never refused as damage (docs/evening.md, Safety).
+    from pungchow_calc.evening import log
+
+    names = ['A"{\\', 'B}]\\"', "Cé["]
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", ",".join(names))
+    ok(capsys, *hand(path, names[0], names), "--dead", names[2])
+    ok(capsys, "evening", "amend", str(path), "1", *hand(path, names[1], names)[3:])
+    data = path.read_bytes()
+    for last in (data.rindex(b"\n", 0, len(data) - 1) + 1, data.index(b"\n") + 1):  # the amendment, the hand
+        end = data.index(b"\n", last)
+        for cut in range(last + 1, end):
+            read = log.parse(str(path), data[:cut])
+            assert read.torn == (read.lines[-1].number + 1,), (cut, data[last:cut])
