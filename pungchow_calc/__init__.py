@@ -41,22 +41,25 @@ if _STARTING:
             pass
 
 
-_CTRL_C: list[int] = []  # the Ctrl-Cs noted since main began (note_ctrl_c)
+_CTRL_C: list[BaseException] = []  # the Ctrl-Cs raised since main began (note_ctrl_c)
 
 
 def note_ctrl_c(signum: int, frame: FrameType | None) -> None:
-    """A Ctrl-C once the command runs: noted, then the KeyboardInterrupt every command handles.
+    """A Ctrl-C once the command runs: kept, then raised as the KeyboardInterrupt every command
+    handles.
 
-    Noted because it does not always reach main as a KeyboardInterrupt: raised while a class is
+    Kept because it does not always reach main as a KeyboardInterrupt: raised while a class is
     built (a dataclass's field, as a module imports lazily) Python reports it as a RuntimeError,
-    and typer turns it into Exit(130). main says the one line either way (cli/__init__.py)."""
-    _CTRL_C.append(signum)
-    raise KeyboardInterrupt
+    and typer turns it into Exit(130). main says the one line either way, with what the command
+    added to it (its notes: a game recorded all the same) (cli/__init__.py)."""
+    stop = KeyboardInterrupt()
+    _CTRL_C.append(stop)
+    raise stop
 
 
-def ctrl_c_noted() -> bool:
-    """Whether a Ctrl-C has come since main began."""
-    return bool(_CTRL_C)
+def last_ctrl_c() -> BaseException | None:
+    """The last Ctrl-C raised since main began, or None."""
+    return _CTRL_C[-1] if _CTRL_C else None
 
 
 def started() -> None:

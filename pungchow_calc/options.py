@@ -360,6 +360,13 @@ def split_argv(argv: list[str]) -> tuple[list[str], dict[str, Any]]:
     return read_args(argv, SPELLING)
 
 
+def names_option(word: str) -> bool:
+    """Whether a command-line word is meant as an option: it begins with `-`, and is not `-` alone (standard
+    input) or a number (`-1`, `-5`: a value, read as one and refused by its own reader; no option is
+    spelt so). The one rule, for the spec's reader and typer's parser alike (cli/typer_app.py)."""
+    return word.startswith("-") and len(word) > 1 and not word[1].isdigit()
+
+
 def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], dict[str, Any]]:
     """The one reader of an argument list, by a table of options (score's, or a command's in
     cli/spec.py): the words (positionals) in order and {name: value} for the options given. A flag
@@ -387,7 +394,7 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
             if eq:
                 option, inline = spelling.get(spelled), text
         if option is None or (option.flag and inline is not None):
-            if arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
+            if names_option(arg):
                 raise OptionError(f"unknown option {arg}", code="bad-option")
             words.append(arg)
         else:

@@ -122,6 +122,8 @@ HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
         pytest.param(["evening", "hand", "e.jsonl", HAND, "--other", "Bob=4"], False, id="no-winner"),
         pytest.param(["evening", "amend", "e.jsonl", "3", "--draw"], True, id="amend-draw"),
         pytest.param(["evening", "amend", "e.jsonl", "x", "--draw"], False, id="amend-not-a-number"),
+        pytest.param(["evening", "amend", "e.jsonl", "-1", "--draw"], False, id="amend-negative"),
+        pytest.param(["score", "-5"], True, id="negative-hand"),
         pytest.param(["evening", "chart", "e.jsonl", "--width", "19"], False, id="below-range"),
         pytest.param(["evening", "chart", "e.jsonl", "--height=100"], True, id="top-of-range"),
         pytest.param(["evening", "repair", "e.jsonl", "--accept", "3", "--accept=5"], True, id="int-list"),

@@ -387,3 +387,54 @@ def test_everyday_evening_commands_never_import_typer(tmp_path):
     refused = typer_probe("evening", "hand", path, WINS[0], "--winner", "Zed", *others)
     assert refused.endswith("exit 2; no typer") and "error:" in refused
     assert typer_probe("evening", "status", path, "--help").endswith("exit 0; typer imported")
+
+
+@pytest.mark.parametrize(
+    ("number", "reason"),
+    [
+        pytest.param("-1", "'-1' is not a whole number", id="minus-1"),
+        pytest.param("-0", "'-0' is not a whole number", id="minus-0"),
+        pytest.param("-12", "'-12' is not a whole number", id="minus-12"),
+        pytest.param("0", "there is no game 0 to amend (game 1)", id="zero"),
+    ],
+)
+def test_amend_minus_1_says_why_it_is_no_game(tmp_path, capsys, number, reason):
+    # Regression: `evening amend F -1` said "No such option: -1" (click read the number as an option).
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, *hand(path, "Ann", ["Ann", "Bob", "Cy", "Di"]))
+    before = path.read_bytes()
+    code, out, err = cli(capsys, "evening", "amend", str(path), number, "--draw")
+    assert (code, out) == (2, "")
+    assert err.startswith("error: ") and reason in err and err.count("\n") == 1, err
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown", "csv"])
+def test_report_csv_marks_an_amended_game_as_the_others_do(tmp_path, capsys, fmt):
+    # Regression: `--format csv` said "Bob won on a discard" for a game replaced by `amend`, where the
+    # table and markdown say "(amended)" (JSON: "amended": true).
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    ok(capsys, "evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:])
+    out = ok(capsys, "evening", "report", str(path), "--format", fmt)
+    assert "Bob won on a discard (amended)" in " ".join(out.split())
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(["draw", "{f}", "--dead", "Ann"], id="draw"),
+        pytest.param(["amend", "{f}", "1", "--draw", "--dead", "Ann"], id="amend"),
+    ],
+)
+def test_draw_dead_ann_with_no_hands_is_refused(tmp_path, capsys, args):
+    # Regression: recorded, and nothing moved: Ann's dead hand paid nobody, without a word.
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    before = path.read_bytes()
+    code, out, err = cli(capsys, "evening", *(a.format(f=path) for a in args))
+    assert (code, out) == (2, "") and "--dead: a draw with no hands given moves nothing" in err
+    assert path.read_bytes() == before

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import run as run_main
 from evening_support import WINS, cli, hand, ok, run, status
 
 from pungchow_calc.evening import log
@@ -483,7 +484,7 @@ def test_a_line_deleted_repeated_or_moved_is_found(evening, capsys, order, line)
     # Meant (a game deleted on purpose): accepted by a repair event, appended; the line after it reads.
     code, out, _ = cli(capsys, "evening", "repair", str(evening))
     assert code == 2 and out.startswith(f"line {line}: out of place")
-    found = [int(x.split(":")[0].removeprefix("line ")) for x in out.splitlines()]
+    found = [int(x.split(":")[0].removeprefix("line ")) for x in out.splitlines() if x.startswith("line ")]
     ok(capsys, "evening", "repair", str(evening), *[a for n in found for a in ("--accept", str(n))])
     assert evening.read_bytes().startswith(damaged)
     ok(capsys, *hand(evening, "Cy", PLAYERS))
@@ -551,8 +552,13 @@ def test_an_amendment_cut_off_just_after_its_records_sum_is_a_torn_write(evening
 
 @pytest.mark.parametrize(
     "line, damage",
-    [(4, lambda last: b"coffee spilled here\n"), (3, lambda last: last[:-8] + b"\x07" + last[-7:])],
-    ids=["coffee-spilled-here", "a-control-byte-in-the-last-sum"],
+    [
+        (4, lambda last: b"coffee spilled here\n"),
+        (3, lambda last: last[:-8] + b"\x07" + last[-7:]),
+        (3, lambda last: last.replace(b'"sum": "', b'"sum"l "')),  # found by mutating a log byte by byte
+        (3, lambda last: last.replace(b'"played": {', b'"played": {{', 1)),
+    ],
+    ids=["coffee-spilled-here", "a-control-byte-in-the-last-sum", "sum-colon-changed", "brace-doubled"],
 )
 def test_a_last_line_that_no_write_could_have_cut_is_damage(evening, capsys, line, damage):
     # A torn write begins as every event does and ends before its checksum closes it: these were
@@ -565,3 +571,47 @@ def test_a_last_line_that_no_write_could_have_cut_is_damage(evening, capsys, lin
     evening.write_bytes(b"".join(lines))
     (code, err), report = _both(capsys, evening)
     assert (code, err) == report and code == 2 and f"line {line}: damaged (not a JSON event)" in err
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_repair_of_a_line_out_of_place_reads_at_60_and_80_columns(evening, columns):
+    # Regression: `repair`'s lines (the reason a line is refused, "Recorded on line 4: nothing else in
+    # FILE was changed.", the totals) were printed unwrapped: 130 columns for a line out of place.
+    lines = evening.read_bytes().splitlines(keepends=True)
+    evening.write_bytes(lines[0] + lines[2] + lines[1])  # two games swapped: both out of place
+    env = {"COLUMNS": str(columns)}
+    listed = run_main("evening", "repair", str(evening), env=env)
+    assert listed.exit_code == 2 and "out of place" in listed.stdout
+    accepted = run_main("evening", "repair", str(evening), "--accept", "2", "--accept", "3", env=env)
+    assert accepted.exit_code == 0 and "Recorded on line 4" in accepted.stdout, accepted.stderr
+    for out in (listed.stdout, accepted.stdout):
+        assert max(len(line) for line in out.splitlines()) <= columns, out
+
+
+def test_line_2_deleted_and_line_3_changed_says_both(evening, capsys):
+    # Regression: only "changed since it was written" was said, so accepting the change hid the game
+    # deleted before it (the line after a gap is out of place: docs/evening.md, "Damage and repair").
+    lines = evening.read_bytes().splitlines(keepends=True)
+    evening.write_bytes(lines[0] + lines[2])
+    _edit(evening, 2, lambda e: e["hands"].update(Cy="40"))
+    code, _, err = cli(capsys, "evening", "status", str(evening))
+    assert code == 2 and err.count("\n") == 1
+    assert "line 2: changed since it was written (its checksum does not match), and out of place" in err
+
+
+def test_every_cut_of_a_line_with_names_of_brackets_and_quotes_is_a_torn_write(tmp_path, capsys):
+    # A torn write is the beginning of a line: however it is cut (inside a name that ends in `}`,
+    # just after a `}`), it is reported and skipped, never refused as damage (docs/evening.md, Safety).
+    from pungchow_calc.evening import log
+
+    names = ['A"{\\', 'B}]\\"', "Cé["]
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", ",".join(names))
+    ok(capsys, *hand(path, names[0], names), "--dead", names[2])
+    ok(capsys, "evening", "amend", str(path), "1", *hand(path, names[1], names)[3:])
+    data = path.read_bytes()
+    for last in (data.rindex(b"\n", 0, len(data) - 1) + 1, data.index(b"\n") + 1):  # the amendment, the hand
+        end = data.index(b"\n", last)
+        for cut in range(last + 1, end):
+            read = log.parse(str(path), data[:cut])
+            assert read.torn == (read.lines[-1].number + 1,), (cut, data[last:cut])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import select
 import signal
 import subprocess
@@ -21,6 +22,7 @@ from evening_support import WASH_13, WINS, hand, run
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ANN_WINS = ["Ann", "1b1b1x", WINS[0], "d", "Bob", "", "10", "12", "8", "y"]  # one typo, asked again
 BOB_WINS = ["Bob", WINS[2], "wall", "", "4", "4", "4", "maybe", "y"]  # a wrong answer to y/n
+AGAIN = "(see `evening status`; do not enter it again)"
 ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "80"}
 
 
@@ -33,6 +35,11 @@ def new(tmp_path: Path, ruleset: str = "pung-chow") -> Path:
 def play(path: Path, lines: list[str]) -> tuple[int, str]:
     result = run("evening", "play", str(path), stdin="\n".join(lines) + "\n", env=ENV)
     return result.returncode, result.stdout + result.stderr
+
+
+def unwrapped(out: str) -> str:
+    """A transcript with play's wrapped reasons and notes (`  ...`, later lines 6 spaces in) on one line."""
+    return re.sub(r"\n {6}(?=\S)", " ", out)
 
 
 def events(path: Path) -> list[dict[str, Any]]:
@@ -118,9 +125,7 @@ def test_a_mistake_asks_again_only_the_part_that_was_wrong(tmp_path, lines, said
     code, out = play(path, ["Ann", *lines, "quit"])
     assert code == 0, out
     if said is not None:
-        assert f"  {said}" in out.splitlines() or any(
-            line.startswith(f"  {said}") for line in out.splitlines()
-        )
+        assert any(line.startswith(f"  {said}") for line in unwrapped(out).splitlines())
     assert "Recorded game 1." in out and "cancelled" not in out
     game = events(path)[1]
     for key, value in recorded.items():
@@ -169,7 +174,10 @@ def test_a_fact_no_rule_can_use_is_noted_and_left_out(tmp_path):
     code, out = play(path, ["Bob", WINS[0], "d", "", "last-tile, robbing-kong", "1", "2", "3", "y", "quit"])
     assert code == 0, out
     for word in ("last-tile", "robbing-kong"):
-        assert f"  note: {word}: no rule of ruleset pung-chow can use it in this game; not recorded" in out
+        assert (
+            f"  note: {word}: no rule of ruleset pung-chow can use it in this game; not recorded"
+            in unwrapped(out)
+        )
     game = events(path)[1]
     assert "last_tile" not in game and "robbing_kong" not in game
 
@@ -236,8 +244,9 @@ def test_a_wash_and_a_false_mahjongg_are_recorded(tmp_path):
     code, out = play(limit, ["wash", "Ann", WASH_13, WASH_13 + "5b", "y", "false", "Cy", "y", "quit"])
     assert code == 0, out
     assert "Ann's original hand (14 tiles, Ann being east): " in out
+    said = " ".join(out.split())  # the reason wraps to the width (80 here), its later lines indented
     assert (
-        "  Ann's original hand is 14 tiles (13 for the other seats), but 13 were given — type it again" in out
+        "Ann's original hand is 14 tiles (13 for the other seats), but 13 were given — type it again" in said
     )
     assert [e["event"] for e in events(limit)] == ["start", "wash", "penalty"]
 
@@ -550,3 +559,126 @@ def test_every_word_play_reads_where_a_name_may_come_is_refused_as_a_player(tmp_
     offered = {*commands, *(p for p in parts if p not in PLAYERS), "cancel"}
     assert {"draw", "wash", "false", "undo", "amend", "hand", "how", "also"} <= offered
     assert offered <= set(PLAY_WORDS), offered - set(PLAY_WORDS)
+
+
+# A fresh interpreter runs `evening play` through main() with a Ctrl-C sent to itself at one moment:
+# while the confirmed game's line is fsynced, while "Recorded game 1." is being said, or while the
+# game is settled for showing (nothing written).
+_CTRL_C_PROBE = """
+import os, signal, sys
+at = sys.argv[1]
+sys.argv = ["pungchow", *sys.argv[2:]]
+from pungchow_calc.cli import main
+from pungchow_calc.cli import evening_play
+
+def ctrl_c():
+    os.kill(os.getpid(), signal.SIGINT)
+
+def sending(function, when=lambda *args: True):
+    def send(*args, **kwargs):
+        if when(*args):
+            ctrl_c()
+        return function(*args, **kwargs)
+    return send
+
+if at == "fsync":
+    os.fsync = sending(os.fsync)
+elif at == "recorded":
+    said = evening_play.Table.echo
+    evening_play.Table.echo = sending(said, lambda self, *parts: str(parts[:1]).startswith("('Recorded"))
+else:
+    evening_play.Table._preview = sending(evening_play.Table._preview)
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    ("at", "said", "games"),
+    [
+        pytest.param("fsync", "Recorded game 1.", 1, id="while-written"),
+        pytest.param(
+            "recorded", f"interrupted; game 1 was recorded all the same {AGAIN}", 1, id="while-said"
+        ),
+        pytest.param("preview", "(interrupted; nothing recorded)", 0, id="while-settled"),
+    ],
+)
+def test_a_ctrl_c_in_play_after_record_this_game_y_says_whether_it_was_recorded(tmp_path, at, said, games):
+    # Regression: a Ctrl-C as the game was written or said ended the table with "interrupted" (exit
+    # 130) although the game was recorded; one while play settled a game ended the table too.
+    path = new(tmp_path)
+    lines = ANN_WINS if at != "preview" else ANN_WINS[:-1]  # the preview comes before "Record?"
+    done = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_PROBE, at, "evening", "play", str(path)],
+        input="\n".join([*lines, "status", "quit"]) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=ENV,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, ""), done.stdout + done.stderr
+    assert said in " ".join(done.stdout.split())  # wrapped to the width, its later lines indented
+    assert (
+        f"{games} game{'' if games == 1 else 's'} played" in done.stdout.split("Game 2 — who won? status")[-1]
+    )
+    assert [e["event"] for e in events(path)] == ["start", *["hand"] * games]
+
+
+def test_ctrl_c_while_the_log_is_locked_by_another_terminal_leaves_the_entry(terminal):
+    # Regression: a Ctrl-C while play waited for another terminal's lock on the log ended the table
+    # ("interrupted", exit 130), where a Ctrl-C leaves the entry being made.
+    import fcntl
+
+    session, pid, path = terminal
+    session.expect("who won? ")
+    with open(path, "rb") as other:
+        fcntl.flock(other, fcntl.LOCK_EX)  # another pungchow writing this evening
+        session.type("Ann")
+        session.expect("mark the winning tile with !): ")
+        session.type(WINS[0])
+        session.expect("[discard] ")
+        session.type("")
+        session.expect("Who discarded the winning tile? [Enter: not said] ")
+        session.type("Bob")
+        session.expect("[Enter: none] ")
+        session.type("")
+        for name in ("Bob", "Cy", "Di"):
+            session.expect(f"{name}'s hand or score: ")
+            session.type("4")
+        session.expect("waiting...")
+        session.interrupt()
+        session.expect("(interrupted; nothing recorded)")
+    session.expect("who won? ")
+    session.type("quit")
+    assert _exit_code(pid) == 0
+    assert "Traceback" not in session.seen
+    assert [e["event"] for e in events(path)] == ["start"]
+
+
+def test_cancel_typed_through_a_pipe_is_in_the_transcript(tmp_path):
+    # Regression: the transcript read "Ann's hand (mark the winning tile with !):   (cancelled; ...)",
+    # the word typed missing, unlike every other answer.
+    code, out = play(new(tmp_path), ["Ann", "cancel", "quit"])
+    assert code == 0
+    assert "Ann's hand (mark the winning tile with !): cancel\n  (cancelled; nothing recorded)\n" in out
+
+
+LONG = [f"{letter}{'x' * 29}" for letter in "ABCD"]  # four names of 30 letters, the most a name has
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_play_messages_with_30_letter_names_fit_the_width(tmp_path, columns):
+    # Regression: play's reasons and notes were one line each ("'zz' is not one of Axxx..., Bxxx...,
+    # Cxxx..., Dxxx...: type a name again", "Game 1 was: Bxxx... won on a discard"): 139 columns.
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", ",".join(LONG)).returncode == 0
+    assert run(*hand(path, LONG[1], LONG)).returncode == 0
+    answers = ["zz", "amend 1", "zz", "cancel", "undo", "n", "quit"]
+    result = run(
+        "evening", "play", str(path), stdin="\n".join(answers) + "\n", env={**ENV, "COLUMNS": str(columns)}
+    )
+    assert result.returncode == 0, result.stderr
+    prompts = ("who won? ", "Who won it? ")  # the prompts are the terminal's to wrap (docs/evening.md)
+    said = [line for line in result.stdout.splitlines() if not any(p in line for p in prompts)]
+    assert max(len(line) for line in said) <= columns, result.stdout
+    assert f"Game 1 was: {LONG[1]} won on a discard" in " ".join(result.stdout.split())

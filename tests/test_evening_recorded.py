@@ -225,3 +225,109 @@ def test_a_game_names_players_not_seats(tmp_path):
     said = [line for line in done.stdout.splitlines() if line.startswith(("  penalty:", "  Cy pays"))]
     assert said and "Cy bears the entire losses" in done.stdout and "pays for Ann" in done.stdout
     assert not [line for line in said if any(w in line for w in ("east", "south", "west", "north"))], said
+
+
+# A fresh interpreter runs `pungchow ARGV...` through main() with a Ctrl-C sent to itself at one moment:
+# `fsync` (the record's line written, not yet on disk: docs/evening.md, "Safety") or the first write of
+# the command's output (the record on disk, its report not yet out).
+_CTRL_C_PROBE = """
+import os, signal, sys
+at = sys.argv[1]
+sys.argv = ["pungchow", *sys.argv[2:]]
+from pungchow_calc.cli import main
+
+def ctrl_c():
+    os.kill(os.getpid(), signal.SIGINT)
+
+if at == "fsync":
+    real_fsync = os.fsync
+    def fsync(fd):
+        ctrl_c()
+        real_fsync(fd)
+    os.fsync = fsync
+else:
+    class Output:
+        def __init__(self, stream):
+            self.stream, self.sent = stream, False
+        def write(self, text):
+            if not self.sent:
+                self.sent = True
+                ctrl_c()
+            return self.stream.write(text)
+        def __getattr__(self, name):
+            return getattr(self.stream, name)
+    sys.stdout = Output(sys.stdout)
+main()
+"""
+
+
+def _ctrl_c_at(at: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", _CTRL_C_PROBE, at, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(("games", "args", "said", "event"), FULL_DISK)
+def test_a_ctrl_c_while_the_record_is_written_waits_and_the_change_is_reported(
+    tmp_path, games, args, said, event
+):
+    # Regression: a Ctrl-C between the line's write and its fsync said "interrupted" (exit 130), though
+    # the game was recorded: the player typed it again and it counted twice.
+    path = _evening(tmp_path, games)
+    done = _ctrl_c_at("fsync", *args(path))
+    assert done.returncode == 0 and "interrupted" not in done.stderr, done.stderr
+    assert done.stdout  # the change reported as usual
+    assert _events(path)[-1] == event and len(_events(path)) == 1 + games + 1  # written, once
+
+
+def test_a_ctrl_c_while_a_new_evening_is_written_waits_and_it_is_started(tmp_path):
+    path = tmp_path / "e.jsonl"
+    done = _ctrl_c_at("fsync", "evening", "new", str(path), "--players", "Ann,Bob")
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert "a new evening" in " ".join(done.stdout.split()) and _events(path) == ["start"]
+
+
+@pytest.mark.parametrize("typer", [False, True], ids=["reader", "typer"])  # `--` leaves the line to typer
+@pytest.mark.parametrize(("games", "args", "said", "event"), FULL_DISK)
+def test_a_ctrl_c_while_the_change_is_reported_says_it_was_made(tmp_path, games, args, said, event, typer):
+    path = _evening(tmp_path, games)
+    done = _ctrl_c_at("output", *args(path), *(["--"] if typer else []))
+    assert done.returncode == 130
+    assert done.stderr.splitlines()[-1] == f"interrupted; {said} {AGAIN}"
+    assert _events(path)[-1] == event and len(_events(path)) == 1 + games + 1
+
+
+def test_a_ctrl_c_while_a_repair_is_reported_says_it_was_recorded(tmp_path):
+    path = _evening(tmp_path, 1)
+    lines = path.read_text().splitlines()
+    lines[1] = lines[1].replace('"Bob": "4"', '"Bob": "40"')
+    path.write_text("\n".join(lines) + "\n")
+    done = _ctrl_c_at("output", "evening", "repair", str(path), "--accept", "2")
+    assert done.returncode == 130
+    assert done.stderr.splitlines()[-1] == f"interrupted; the repair was recorded on line 3 {AGAIN}"
+    assert _events(path)[-1] == "repair"
+
+
+LONG = [f"{letter}{'x' * 29}" for letter in "ABCD"]  # four names of 30 letters, the most a name has
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize("command", ["undo", "amend"])
+def test_undo_and_amend_with_30_letter_names_fit_the_width(tmp_path, columns, command):
+    # Regression: "East Wind is now Axxx... (was Bxxx...)" was one line of 84 columns, at 60 or 80.
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", ",".join(LONG)).returncode == 0
+    assert run(*hand(path, LONG[1], LONG)).returncode == 0  # the deal passes to LONG[1]
+    args = (
+        ["evening", "undo", str(path)]
+        if command == "undo"
+        else ["evening", "amend", str(path), "1", "--draw"]
+    )
+    done = run(*args, env={**os.environ, "COLUMNS": str(columns)})
+    assert done.returncode == 0, done.stderr
+    assert f"East Wind is now {LONG[0]}" in done.stdout
+    assert max(len(line) for line in done.stdout.splitlines()) <= columns, done.stdout

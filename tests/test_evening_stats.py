@@ -17,3 +17,12 @@ def test_stats_and_report_agree_on_the_biggest_hand(tmp_path):
     report = json.loads(run("evening", "report", str(log), "--format", "json").stdout)
     stats = json.loads(run("evening", "stats", str(log), "--json").stdout)["players"]
     assert stats["Bob"]["biggest_hand"] == report["stats"]["Bob"]["biggest_hand"] > 0
+
+
+def test_stats_of_one_evening_of_1_game_says_1_game(tmp_path):
+    # Regression: "1 evening, 1 games".
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", "Ann,Bob").exit_code == 0
+    assert run("evening", "draw", str(path)).exit_code == 0
+    done = run("evening", "stats", str(path))
+    assert done.exit_code == 0 and done.stdout.splitlines()[0] == "1 evening, 1 game"

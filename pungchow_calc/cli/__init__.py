@@ -18,7 +18,7 @@ import sys
 from functools import lru_cache
 from typing import Any
 
-from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, ctrl_c_noted, note_ctrl_c, started
+from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, last_ctrl_c, note_ctrl_c, started
 from ..engine.errors import printable
 from . import spec
 from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error
@@ -60,15 +60,15 @@ def main() -> None:
         except OSError as error:
             code = _output_failed(error)
         _ignore_interrupts()  # last in the try: a Ctrl-C until it is done is this command's own
-    except KeyboardInterrupt:  # between the command's end and here
-        code = _interrupted()
+    except KeyboardInterrupt as stop:  # between the command's end and here
+        code = _interrupted(stop)
         _ignore_interrupts()
     except Exception:
-        if not ctrl_c_noted():
+        if not last_ctrl_c():
             raise
         # The Ctrl-C came as something else (note_ctrl_c): a RuntimeError from a class interrupted
         # as it was built by a lazy import (`rules list` at 50 ms, 2026-11-26).
-        code = _interrupted()
+        code = _interrupted(last_ctrl_c())
         _ignore_interrupts()
     sys.exit(code)
 
@@ -113,8 +113,8 @@ def _run(argv: list[str]) -> int:
         if quick is not None:
             return quick
         return _run_typer(argv)
-    except KeyboardInterrupt:
-        return _interrupted()
+    except KeyboardInterrupt as stop:
+        return _interrupted(stop)
     except ValueError as error:
         # typer turns option values into ints with int(), which refuses numbers of over 4,300 digits.
         if "integer string conversion" not in str(error):
@@ -156,6 +156,8 @@ def _run_typer(argv: list[str]) -> int:
     # RuntimeError. So the signal is noted as it comes (note_ctrl_c: the console script's handler
     # already; here for a caller of main in its own process), and either way the one line is said
     # (main; tests/test_first_contact.py). A command that takes Ctrl-C itself (batch) sets its own.
+    # Each KeyboardInterrupt raised is kept: what the command adds to it (a game recorded all the
+    # same: evening_run.written_anyway) is said with the line.
     try:
         previous = signal.signal(signal.SIGINT, note_ctrl_c)
     except ValueError:  # not the main thread (a library caller's): Python's own handling stands
@@ -176,12 +178,12 @@ def _typer_code(argv: list[str]) -> int:
         # One program name in help and errors, however it was started (`python -m pungchow_calc`, a
         # test runner's process): the command users type.
         code = _typer_app()(prog_name="pungchow", standalone_mode=False)
-        if code == EXIT_INTERRUPTED and ctrl_c_noted():  # typer's Exit(130) for a Ctrl-C, returned
-            return _interrupted()
+        if code == EXIT_INTERRUPTED and last_ctrl_c():  # typer's Exit(130) for a Ctrl-C, returned
+            return _interrupted(last_ctrl_c())
         return code if isinstance(code, int) else 0
     except typer.Exit as done:
         if isinstance(done.__cause__, KeyboardInterrupt):  # typer's runner: Ctrl-C is Exit(130)
-            return _interrupted()
+            return _interrupted(done.__cause__)
         return done.exit_code
     except _UsageError as error:
         if type(error).__name__ == "NoArgsIsHelpError":
@@ -200,10 +202,12 @@ def _typer_code(argv: list[str]) -> int:
         raise
 
 
-def _interrupted() -> int:
-    """Ctrl-C: one line on stderr (after the terminal's `^C`, on a line of its own), exit 130."""
+def _interrupted(stop: BaseException | None = None) -> int:
+    """Ctrl-C: one line on stderr (after the terminal's `^C`, on a line of its own), exit 130; with
+    what was done all the same (`stop`'s notes: a game recorded before it came)."""
+    said = INTERRUPTED + "".join(f"; {note}" for note in getattr(stop, "__notes__", ()))
     with contextlib.suppress(OSError, ValueError):  # stderr closed: the exit code says it
-        print(f"\n{INTERRUPTED}" if sys.stderr.isatty() else INTERRUPTED, file=sys.stderr, flush=True)
+        print(f"\n{said}" if sys.stderr.isatty() else said, file=sys.stderr, flush=True)
     return EXIT_INTERRUPTED
 
 

@@ -37,9 +37,9 @@ def new(
         evening = start(file, players_of(players), east, load(ruleset), limit, no_limit, sets, ruleset)
     except PungchowError as error:
         fail(error, False)
-    seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
-    said = hanging(f"{file}: a new evening under {evening.ruleset.name}: {seats}", terminal_width())
     with written_anyway(f"{file}: the evening was started"):
+        seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
+        said = hanging(f"{file}: a new evening under {evening.ruleset.name}: {seats}", terminal_width())
         print(*said, sep="\n", file=output_stream(ascii_only))
 
 
@@ -69,10 +69,10 @@ def amend(
         change = correct(file, number, record, say)
     except PungchowError as error:
         fail(error, as_json)
-    for flag in change.idle:
-        say(f"note: {idle_note(flag, change.after.ruleset.name)}")
-    before, after = change.before.totals(), change.after.totals()
     with written_anyway(f"game {number} was amended"):
+        for flag in change.idle:
+            say(f"note: {idle_note(flag, change.after.ruleset.name)}")
+        before, after = change.before.totals(), change.after.totals()
         if as_json:
             print(json.dumps({"game": number, "event": change.event, "before": before, "after": after}))
             return

@@ -27,7 +27,8 @@ from ..evening.settle import FLAGS
 from ..evening.state import Evening
 from ..render.ascii import ascii_text, is_ascii, output_stream
 from ..render.evening import by_name, game_text, status_text
-from .evening_run import change_text, hand_record, idle_note
+from ..render.layout import hanging, terminal_width
+from .evening_run import change_text, hand_record, idle_note, written_anyway
 from .failure import reason
 
 _EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # every fact typed after "Also"
@@ -104,9 +105,9 @@ class Table:
         self.evening: Evening | None = None
         self._readline()
 
-    def echo(self, *parts: object) -> None:
+    def echo(self, *parts: object, sep: str = " ") -> None:
         """Print to the session's output (ASCII where it must be)."""
-        print(*parts, file=self.out)
+        print(*parts, sep=sep, file=self.out)
 
     # --- input -------------------------------------------------------------------------------
 
@@ -135,15 +136,20 @@ class Table:
         except KeyboardInterrupt:
             self.echo()
             raise Interrupted from None
+        if not sys.stdin.isatty():
+            self.echo(answer)  # echo piped input, so a transcript reads like a session (`cancel` too)
         if answer.strip().lower() == "cancel":
             raise Cancel
-        if not sys.stdin.isatty():
-            self.echo(answer)  # echo piped input, so a transcript reads like a session
         return answer.strip()
+
+    def line(self, text: str) -> None:
+        """Running text (a reason, a note), wrapped to the width: every line but the prompts fits it
+        (docs/evening.md, `evening play`)."""
+        self.echo(*hanging(text, terminal_width()), sep="\n")
 
     def retry(self, why: str) -> None:
         """Say in one line why an answer is asked again."""
-        self.echo(f"  {why}")
+        self.line(f"  {why}")
 
     def ask_name(self, prompt: str, players: list[str], optional: bool = False) -> str | None:
         """A player's name (any case, or the start of one), asked again until it is one."""
@@ -191,7 +197,7 @@ class Table:
             try:
                 evening = self.evening = book.load(self.path, self._say)  # another terminal may have recorded
                 command = self.ask(f"\nGame {len(evening.games) + 1} — who won? ")
-            except Interrupted:
+            except (Interrupted, KeyboardInterrupt):  # at the prompt, or while the log is read
                 if interrupted:
                     return 0
                 self.echo("  (Ctrl-C again, or `quit`, leaves the table)")
@@ -200,7 +206,7 @@ class Table:
             except Cancel:
                 continue  # `cancel` at the main prompt: there is no entry to leave
             except PungchowError as error:  # the log is locked a while, or damaged meanwhile
-                self.echo(f"  error: {printable(str(error))}")
+                self.line(f"  error: {printable(str(error))}")
                 if self._leave_after_error():
                     return 2
                 continue
@@ -213,8 +219,14 @@ class Table:
                 return 0
             except Cancel:
                 self.echo("  (cancelled; nothing recorded)")
+            except KeyboardInterrupt as stop:
+                # Ctrl-C while play works (a game settled, the log's lock awaited): it leaves the entry,
+                # as at a prompt; a change already written says so (written_anyway).
+                done = getattr(stop, "__notes__", None)
+                self.echo()
+                self.line(f"  interrupted; {done[0]}" if done else "  (interrupted; nothing recorded)")
             except PungchowError as error:
-                self.echo(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
+                self.line(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
 
     def _leave_after_error(self) -> bool:
         """After the log could not be read: True to leave, False to try again."""
@@ -228,7 +240,7 @@ class Table:
             self.retry(f"{answer!r}: press Enter to try again, or type quit")
 
     def _say(self, message: str) -> None:
-        self.echo(message)
+        self.line(message)
 
     def _show(self, evening: Evening) -> None:
         shown = {**status(evening), "notes": list(evening.notes)}
@@ -511,7 +523,7 @@ class Table:
                 continue
             idle = book.idle_flags(evening, entry.record, number)
             for flag in idle:
-                self.echo(f"  note: {idle_note(flag, evening.ruleset.name, '')}")
+                self.line(f"  note: {idle_note(flag, evening.ruleset.name, '')}")
                 entry.record.pop(flag, None)
             try:
                 shown = self._preview(evening, entry, number)
@@ -558,12 +570,15 @@ class Table:
     def _write(self, evening: Evening, entry: Entry, number: int | None) -> None:
         if number is None:
             change = book.add(self.path, entry.record, self._say, expect=evening)
-            self.echo(f"Recorded game {change.game.number if change.game else '?'}.")
-            self._show(change.after)
+            recorded = change.game.number if change.game else len(change.after.games)
+            with written_anyway(f"game {recorded} was recorded"):
+                self.echo(f"Recorded game {recorded}.")
+                self._show(change.after)
             return
         change = book.amend(self.path, number, entry.record, self._say, expect=evening)
-        self.echo(f"Game {number} amended.")
-        self.echo(change_text(change.before, change.after))
+        with written_anyway(f"game {number} was amended"):
+            self.echo(f"Game {number} amended.")
+            self.echo(change_text(change.before, change.after))
 
     def _undo(self, evening: Evening) -> None:
         while True:
@@ -580,8 +595,9 @@ class Table:
                 evening = book.load(self.path, self._say)
                 self.echo("  Another terminal recorded meanwhile.")
                 continue
-            self.echo(f"Took back {what}.")
-            self.echo(change_text(change.before, change.after))
+            with written_anyway(f"{what} was taken back"):
+                self.echo(f"Took back {what}.")
+                self.echo(change_text(change.before, change.after))
             return
 
     def _amend(self, evening: Evening, rest: str) -> None:
@@ -596,7 +612,7 @@ class Table:
             rest = self.ask(f"  Amend which game (1 to {count})? ")
             number = int(rest) if rest.isdigit() else None
         game = evening.games[number - 1]
-        self.echo(f"  Game {number} was: {describe(game)}")
+        self.line(f"  Game {number} was: {describe(game)}")
         seats = dict(game.seats)
         while True:
             answer = self.ask("  Who won it? (a name, or draw) ")

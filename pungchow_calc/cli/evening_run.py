@@ -27,14 +27,15 @@ def say(message: str) -> None:
 
 @contextmanager
 def written_anyway(what: str) -> Iterator[None]:
-    """Output about a change already in the log: when it cannot be written (a full disk), the one-line
-    error (cli.main, exit 3) says the change was made all the same, so nobody enters it twice."""
+    """Output about a change already in the log: when it cannot be written (a full disk), or a Ctrl-C
+    stops it, the one-line error (cli.main, exit 3 or 130) says the change was made all the same, so
+    nobody enters it twice."""
     try:
         yield
         sys.stdout.flush()  # here, while it is known what was recorded
     except BrokenPipeError:
         raise  # the reader left (`| head`): not a failure
-    except OSError as error:
+    except (OSError, KeyboardInterrupt) as error:
         error.add_note(f"{what} all the same (see `evening status`; do not enter it again)")
         raise
 
@@ -84,6 +85,14 @@ def hand_record(winner: str, hand: str, others: dict[str, str], **won: Any) -> d
 
 def draw_record(others: dict[str, str], dead: list[str] | None = None) -> dict[str, Any]:
     """The record of a draw game: no hands, or every player's."""
+    if dead and not others:
+        # A draw with no hands settles nothing (docs/evening.md): a dead hand would pay nobody, where
+        # the player meant it to pay; refused rather than recorded as if it counted.
+        raise OptionError(
+            "--dead: a draw with no hands given moves nothing, so no hand pays as dead: give every "
+            "player's hand or score (--other NAME=HAND|SCORE)",
+            code="bad-option",
+        )
     record: dict[str, Any] = {"event": "draw"}
     if others:
         record["hands"] = others
@@ -127,10 +136,10 @@ def record_game(file: str, record: dict[str, Any], as_json: bool, ascii_only: bo
     except PungchowError as error:
         report(error, as_json)
         return EXIT_BAD_INPUT
-    for flag in change.idle:
-        say(f"note: {idle_note(flag, change.after.ruleset.name)}")
     number = change.game.number if change.game is not None else len(change.after.games)
     with written_anyway(f"game {number} was recorded"):
+        for flag in change.idle:
+            say(f"note: {idle_note(flag, change.after.ruleset.name)}")
         _game_done(change, as_json, ascii_only)
     return 0
 
@@ -179,6 +188,7 @@ def change_text(before: Any, after: Any) -> str:
     one-shot commands)."""
     from ..evening.report import round_name
     from ..render.evening import table
+    from ..render.layout import hanging, terminal_width
 
     def where(evening: Any) -> str:
         if evening.over:  # never a round one past the end (docs/evening.md, `status --json`)
@@ -194,7 +204,8 @@ def change_text(before: Any, after: Any) -> str:
         else f"East Wind is still {after.east}"
     )
     was, now = where(before), where(after)
-    lines = [east, f"Next game: {now} (was {was})" if was != now else f"Next game: {now}, as before"]
+    said = [east, f"Next game: {now} (was {was})" if was != now else f"Next game: {now}, as before"]
+    lines = [line for text in said for line in hanging(text, terminal_width())]  # 30-letter names
     old, new = dict(before.seats()), dict(after.seats())
     old_totals, new_totals = before.totals(), after.totals()
     rows = [

@@ -5,10 +5,11 @@ written (by appending, never rewriting)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
 from ..render.ascii import fit_data, output_stream, write_data
-from .evening_run import say
+from .evening_run import say, written_anyway
 from .failure import EXIT_BAD_INPUT, CommandExit, fail, json_error
 
 FORMATS = ("table", "csv", "json", "markdown")
@@ -61,7 +62,8 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
         return
     games = sum(len(e.games) for e in evenings)
     out = output_stream(ascii_only)
-    print(f"{len(evenings)} evening{'s' if len(evenings) != 1 else ''}, {games} games", file=out)
+    count = len(evenings)
+    print(f"{count} evening{'s' if count != 1 else ''}, {games} game{'s' if games != 1 else ''}", file=out)
     print(stats_table(fit_data(stats, out), [("evenings", "Evenings")]), file=out)
 
 
@@ -133,7 +135,7 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
             raise CommandExit(EXIT_BAD_INPUT)
         out = output_stream(ascii_only)
         for number, what in done.found:
-            print(f"line {number}: {what}", file=out)
+            _say(f"line {number}: {what}", out)
         fail(refused, False)
     if done.event is None:
         if accept:
@@ -144,16 +146,24 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
         if as_json:
             print(json.dumps({"damaged": [], "recorded": None}))
         else:
-            print(f"{file}: every line reads as written; nothing to repair", file=output_stream(ascii_only))
+            _say(f"{file}: every line reads as written; nothing to repair", output_stream(ascii_only))
         return
-    evening = load(file, say)
-    if as_json:
-        accepted = [item["line"] for item in done.event["accepts"]]
-        print(json.dumps({"accepted": accepted, "recorded": done.line, "totals": evening.totals()}))
-        return
-    out = output_stream(ascii_only)
-    for number, what in done.found:
-        print(f"Accepted line {number} as it now reads: {what}", file=out)
-    print(f"Recorded on line {done.line}: nothing else in {file} was changed.", file=out)
-    totals = evening.totals()
-    print("Totals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()), file=out)
+    with written_anyway(f"the repair was recorded on line {done.line}"):
+        evening = load(file, say)
+        if as_json:
+            accepted = [item["line"] for item in done.event["accepts"]]
+            print(json.dumps({"accepted": accepted, "recorded": done.line, "totals": evening.totals()}))
+            return
+        out = output_stream(ascii_only)
+        for number, what in done.found:
+            _say(f"Accepted line {number} as it now reads: {what}", out)
+        _say(f"Recorded on line {done.line}: nothing else in {file} was changed.", out)
+        totals = evening.totals()
+        _say("Totals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()), out)
+
+
+def _say(text: str, out: Any) -> None:
+    """A line of `repair`'s report, wrapped to the terminal's width (a long path, a long reason)."""
+    from ..render.layout import hanging, terminal_width
+
+    print(*hanging(text, terminal_width()), sep="\n", file=out)

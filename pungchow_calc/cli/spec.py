@@ -454,8 +454,6 @@ def read(argv: list[str]) -> tuple[Command, dict[str, Any]] | None:
         words, given = opts.read_args(argv[len(command.path) :], command.spelling)
     except OptionError:
         return None
-    if any(w.startswith("-") and w != "-" for w in words):
-        return None  # `-5`: typer's "no such option"
     values = bind(command, words)
     if values is None or any(o.required and o.name not in given for o in command.options):
         return None

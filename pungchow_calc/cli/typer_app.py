@@ -55,14 +55,34 @@ def _one_space_between_columns() -> None:
 
 
 class Command(TyperCommand):
-    """A command whose --help names values by words, not typer's <str> and <bool>."""
+    """A command whose --help names values by words, not typer's <str> and <bool>, and whose parser
+    reads a word as an option as the spec's reader does (options.names_option)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _named(super().get_params(ctx))
 
+    def make_parser(self, ctx: Any) -> Any:
+        parser: Any = super().make_parser(ctx)
+        parser.__class__ = _parser_class(type(parser))
+        return parser
+
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _one_space_between_columns()
         super().format_help(ctx, formatter)
+
+
+def _parser_class(click_parser: Any) -> type:
+    """click's parser, taking a word that names no option (`-1`: options.names_option) as a value: click
+    would refuse it as "No such option: -1" before its reader (`amend N`: whole_number) could say why."""
+
+    class Parser(click_parser):  # type: ignore[misc, valid-type]
+        def _process_opts(self, arg: str, state: Any) -> None:
+            if opts.names_option(arg):
+                super()._process_opts(arg, state)
+            else:
+                state.largs.append(arg)
+
+    return Parser
 
 
 class Group(TyperGroup):

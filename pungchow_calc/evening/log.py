@@ -11,6 +11,7 @@ event, that a changed line is accepted as it now reads (docs/evening.md, "Damage
 
 from __future__ import annotations
 
+import _signal  # type: ignore[import-not-found]  # no stub: the builtin under signal (no enum build)
 import errno
 import fcntl
 import hashlib
@@ -18,7 +19,8 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +32,7 @@ SUM = "sum"  # the key of an event's checksum, always the last key of a line
 PREV = "prev"  # the key of the checksum of the event written before it: a line deleted, repeated or moved
 BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
 _BEGINS = f'{{"v": {FORMAT}, "event": "'.encode()  # how every line `encode` writes begins, torn or not
-_SEALED_END = re.compile(rb'"sum": "[^"]{16}"\}\s*$')  # how a whole line written by `encode` ends
+_SEALED_END = re.compile(rb'"sum": "[^"]{16}"\}$')  # how a whole line written by `encode` ends
 _STARTS = _BEGINS + b'start", '  # how every line `evening new` writes begins (encode)
 LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
 _POLL = 0.05
@@ -122,16 +124,51 @@ def _could_be_torn(text: bytes) -> bool:
     """Whether a line that is not JSON could be a write cut off (a prefix of a line `encode` writes): it
     begins as every event does, and does not end as a whole event does (its checksum last, then the
     object closed). An amendment cut just after its record's own `sum` ends so too, but one more `}`
-    makes it whole JSON, as it never does a whole line."""
+    makes it whole JSON, as it never does a whole line. A line that stops just after a `}` outside a
+    string (a hand cut after its `played`) is a prefix only if closing what it leaves open makes it
+    whole JSON: else it was written whole and changed in the middle (a `:` of its `sum` changed)."""
     if not _BEGINS.startswith(text[: len(_BEGINS)]):
         return False
-    if not _SEALED_END.search(text):
-        return True
+    body = text.rstrip()
+    if _SEALED_END.search(body):
+        closers: bytes | None = b"}"
+    else:
+        closers = _closers(body) if body.endswith(b"}") else b'"'
+        if closers == b'"':  # stopped inside a value (a name may end in `}`): whatever came before
+            return True
+        if not closers:
+            return False  # every bracket closed: a whole line, changed
     try:
-        json.loads(text.rstrip() + b"}")
+        json.loads(body + (closers or b""))
     except ValueError:
-        return False  # written whole, then changed
+        return False  # written whole, then changed (a torn write is a prefix of valid JSON)
     return True
+
+
+def _closers(text: bytes) -> bytes | None:
+    """What closes the objects and arrays a JSON text leaves open (b"" when none; None when it closes
+    one it never opened; b'"' when it stops inside a string)."""
+    open_: list[int] = []
+    in_string = escaped = False
+    for byte in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in b"{[":
+            open_.append(byte)
+        elif byte in b"}]":
+            if not open_:
+                return None
+            open_.pop()
+    if in_string:
+        return b'"'
+    return bytes(0x7D if byte == 0x7B else 0x5D for byte in reversed(open_))
 
 
 def _acceptances(rows: list[tuple[int, bytes, dict[str, Any] | None]]) -> dict[int, tuple[str, int]]:
@@ -149,6 +186,11 @@ def _acceptances(rows: list[tuple[int, bytes, dict[str, Any] | None]]) -> dict[i
 def repair_hint(path: str, number: int) -> str:
     """The end of the message about a line that `evening repair` can accept."""
     return f"; to accept the line as it now reads: pungchow evening repair {path} --accept {number}"
+
+
+_OUT_OF_PLACE = (
+    "out of place: the line before it is not the one it was written after (a line deleted, repeated or moved)"
+)
 
 
 def _unreadable(path: str, number: int) -> EveningError:
@@ -202,22 +244,21 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             notes += [f"{path} line {n}: a torn event (cut off mid-write) was skipped" for n in pending]
             pending = []
         given = event.get(SUM)
+        after = event.get(PREV)
+        misplaced = after is not None and last is not None and after != last
         if given is None:
             if sealed and not ok:
                 raise _changed(path, number, "has no checksum (sum), unlike the lines before it")
         elif given != content_sum(event):
-            if not ok:
-                raise _changed(path, number, "changed since it was written (its checksum does not match)")
+            if not ok:  # both said: accepting the change alone would hide a line deleted before it
+                also = f", and {_OUT_OF_PLACE}" if misplaced else ""
+                raise _changed(
+                    path, number, f"changed since it was written (its checksum does not match){also}"
+                )
         else:
             sealed = True
-        after = event.get(PREV)
-        if after is not None and last is not None and after != last and not ok:
-            raise _changed(
-                path,
-                number,
-                "out of place: the line before it is not the one it was written after "
-                "(a line deleted, repeated or moved)",
-            )
+        if misplaced and not ok:
+            raise _changed(path, number, _OUT_OF_PLACE)
         last = _link(event)
         if ok:
             notes.append(f"{path} line {number}: changed after it was written, and accepted{repaired}")
@@ -308,8 +349,30 @@ def read(path: str, say: Callable[[str], None] | None = None) -> Log:
         os.close(fd)
 
 
+@contextmanager
+def _recording() -> Iterator[None]:
+    """A Ctrl-C waits until the block is done: a line written and fsynced (or taken back). Once the
+    line is written the event is recorded, and the command must go on to say so; stopped there with
+    "interrupted", the player would type the game again and it would count twice (docs/evening.md,
+    "Safety"). If the block fails, nothing was recorded and the Ctrl-C stops the command as usual."""
+    held = _signal.pthread_sigmask(_signal.SIG_BLOCK, {_signal.SIGINT})
+    try:
+        yield
+    except BaseException:
+        _signal.pthread_sigmask(_signal.SIG_SETMASK, held)
+        raise
+    if _signal.SIGINT not in held and _signal.SIGINT in _signal.sigpending():
+        _signal.sigwait({_signal.SIGINT})  # it came too late to stop the record: spent, not raised
+    _signal.pthread_sigmask(_signal.SIG_SETMASK, held)
+
+
 def _write_line(fd: int, path: str, line: bytes, size: int) -> None:
     """Append one line with one write, then fsync; on failure put the file back as it was."""
+    with _recording():
+        _write_durably(fd, path, line, size)
+
+
+def _write_durably(fd: int, path: str, line: bytes, size: int) -> None:
     try:
         written = os.write(fd, line)
         if written != len(line):
@@ -338,16 +401,17 @@ def create(path: str, event: dict[str, Any]) -> None:
         raise _refused(path, error) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        try:
-            _write_line(fd, path, encode(event), 0)
-        except EveningError:
-            os.unlink(path)  # the empty file this command made: nothing of it is left
-            raise
-        directory = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
-        try:
-            os.fsync(directory)  # the new name itself survives a crash
-        finally:
-            os.close(directory)
+        with _recording():
+            try:
+                _write_line(fd, path, encode(event), 0)
+            except EveningError:
+                os.unlink(path)  # the empty file this command made: nothing of it is left
+                raise
+            directory = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+            try:
+                os.fsync(directory)  # the new name itself survives a crash
+            finally:
+                os.close(directory)
     finally:
         os.close(fd)
 

@@ -332,7 +332,7 @@ def report_csv(report: dict[str, Any]) -> str:
                 g["kind"],
                 g["east"],
                 g["round"],
-                g["what"],
+                g["what"] + (AMENDED if g.get("amended") else ""),  # as the table and markdown mark it
                 *(g["net"][p] for p in players),
                 *(g["totals"][p] for p in players),
             ]
