@@ -86,3 +86,36 @@ def test_no_yaku_2c3c4c_star_is_about_the_hand_not_column_1():
     as_json = run("score", "2c3c4c* 5d5d5d* 7b8b9b 3c4c5c! 8d8d", *RIICHI, "--json")
     assert json.loads(as_json.stdout)["error"]["code"] == "no-yaku"
 
+
+# --- settle: an empty seat is the option's fault ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["--east", ""], id="east-empty-alone"),
+        pytest.param(["--east", "  "], id="east-blank-alone"),
+        pytest.param(["--east", "", "--south", "8"], id="east-empty-south-8"),
+        pytest.param(["--south", "8", "--east", "\t"], id="south-8-east-tab"),
+    ],
+)
+def test_settle_east_empty_names_the_option(argv):
+    """`settle --east ''` used to say `settling needs at least two seats`, as if --east were not given
+    (and beside another seat, `--east: empty hand (column 1)`)."""
+    shown = run("settle", *argv)
+    assert (shown.exit_code, shown.stderr) == (
+        2,
+        "error: --east: empty: give a hand or a whole-number score\n",
+    )
+    as_json = run("settle", *argv, "--json")
+    assert json.loads(as_json.stdout) == {
+        "error": {"code": "empty", "message": "--east: empty: give a hand or a whole-number score"}
+    }
+
+
+def test_settle_east_5_alone_still_needs_two_seats():
+    shown = run("settle", "--east", "5")
+    assert (shown.exit_code, shown.stderr) == (
+        2,
+        "error: settling needs at least two seats (two-handed game)\n",
+    )

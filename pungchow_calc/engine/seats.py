@@ -20,6 +20,8 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
     """A seat's value: a plain whole-number score, or a hand in notation (errors name the seat)."""
 
     stripped = text.strip()
+    if not stripped:  # `--east ''`: a slip of the shell or the script, named as the option's, not the hand's
+        raise OptionError(f"--{seat_name(seat)}: empty: give a hand or a whole-number score", code="empty")
     if _SCORE.fullmatch(stripped):
         if len(stripped) > 18:  # no table scores a quintillion; int() refuses 4,300 digits anyway
             raise OptionError(
