@@ -7,6 +7,10 @@ import json
 
 import pytest
 from cli_helpers import run
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pungchow_calc.options import MAX_WHOLE, whole_number
 
 RIICHI = ("-r", "riichi-ema-2016")
 
@@ -119,3 +123,82 @@ def test_settle_east_5_alone_still_needs_two_seats():
         2,
         "error: settling needs at least two seats (two-handed game)\n",
     )
+
+
+# --- a number larger than an option takes is refused, the largest named (options.whole_number) -------
+
+TWENTY_NINES = "9" * 20
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["evening", "new", "{tmp}/e.jsonl", "--players", "A,B", "--sets", "999999999999999999"],
+            "Invalid value for '--sets': 999999999999999999 is more than 100",
+            id="sets-999999999999999999",
+        ),
+        pytest.param(
+            ["evening", "new", "{tmp}/e.jsonl", "--players", "A,B", "--sets", "101"],
+            "Invalid value for '--sets': 101 is more than 100",
+            id="sets-101",
+        ),
+        pytest.param(
+            ["evening", "new", "{tmp}/e.jsonl", "--players", "A,B", "--sets", TWENTY_NINES],
+            "Invalid value for '--sets': a number of 20 digits is more than 100",
+            id="sets-20-nines",
+        ),
+        pytest.param(
+            ["batch", "{tmp}/none.txt", "--workers", "100000"],
+            "Invalid value for '--workers': 100000 is more than 64",
+            id="workers-100000",
+        ),
+        pytest.param(
+            ["evening", "chart", "{tmp}/e.jsonl", "--width", TWENTY_NINES],
+            "Invalid value for '--width': a number of 20 digits is more than 400",
+            id="width-20-nines",
+        ),
+        pytest.param(
+            ["evening", "amend", "{tmp}/e.jsonl", TWENTY_NINES, "--draw"],
+            "Invalid value for 'N': a number of 20 digits is more than 999999999999999999",
+            id="amend-20-nines",
+        ),
+        pytest.param(
+            ["evening", "repair", "{tmp}/e.jsonl", "--accept", TWENTY_NINES],
+            "Invalid value for '--accept': a number of 20 digits is more than 999999999999999999",
+            id="accept-20-nines",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--limit", TWENTY_NINES],
+            "--limit: a number of 20 digits is more than 999999999999999999",
+            id="limit-20-nines",
+        ),
+    ],
+)
+def test_a_number_too_large_names_the_option_and_the_largest(tmp_path, argv, message):
+    """`--sets 999999999999999999` started an evening of a quintillion sets, `--workers 100000` would
+    have forked until the machine refused, and 19 digits or more said only `too large`."""
+    shown = run(*[a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert shown.exit_code == 2
+    assert shown.stderr.replace(" (see ", "\n").splitlines()[0] == f"error: {message}"
+    assert not (tmp_path / "e.jsonl").exists()  # no evening started
+
+
+def test_sets_with_5000_leading_zeros_is_5(tmp_path):
+    """Leading zeros are no digits of the number: read as 5, not refused as 5,001 digits, nor given to
+    int() (which refuses over 4,300)."""
+    shown = run("evening", "new", str(tmp_path / "e.jsonl"), "--players", "A,B", "--sets", "0" * 5000 + "5")
+    assert shown.exit_code == 0, shown.stderr
+    assert json.loads((tmp_path / "e.jsonl").read_text().splitlines()[0])["sets"] == 5
+
+
+@given(st.integers(min_value=0, max_value=10**25), st.integers(min_value=0, max_value=3))
+def test_whole_number_takes_exactly_the_numbers_up_to_the_largest(number, zeros):
+    text = "0" * zeros + str(number)
+    for most in (None, 100, 64):
+        largest = MAX_WHOLE if most is None else most
+        if number <= largest:
+            assert whole_number(text, None, most) == number
+        else:
+            with pytest.raises(ValueError, match=f"is more than {largest}$"):
+                whole_number(text, None, most)

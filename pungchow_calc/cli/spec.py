@@ -79,6 +79,13 @@ def _flag(name: str, spelling: str, help: str) -> opts.Option:
     return opts.Option(name, (spelling,), help)
 
 
+# The largest numbers that a player's slip could make absurd, refused with the largest named
+# (options.whole_number): a hundred sets (1,600 games at least) is more than any evening plays, and
+# each worker is a process forked up front (batch/workers.py), so `--workers 100000` would fork until
+# the machine refused.
+MOST_SETS = 100
+MOST_WORKERS = 64
+
 # Option groups, shared by the commands that take them.
 OUTPUT = (_option("as_json"), _option("ascii_only"))
 WIN_WAY = (_option("win_by"), _option("drawn"), _option("loose"))
@@ -235,6 +242,7 @@ COMMANDS: tuple[Command, ...] = (
                 "N",
                 "Processes for a long file (default: one per core, at most 4).",
                 kind=int,
+                maximum=MOST_WORKERS,
             ),
         ),
     ),
@@ -248,7 +256,7 @@ COMMANDS: tuple[Command, ...] = (
             _valued("east", "--east", "NAME", "The first East Wind (default: the first)."),
             RULESET,
             *LIMITS,
-            _valued("sets", "--sets", "N", "Sets to play (four rounds each).", kind=int),
+            _valued("sets", "--sets", "N", "Sets to play (four rounds each).", kind=int, maximum=MOST_SETS),
             _option("ascii_only"),
         ),
     ),
