@@ -202,3 +202,45 @@ def test_whole_number_takes_exactly_the_numbers_up_to_the_largest(number, zeros)
         else:
             with pytest.raises(ValueError, match=f"is more than {largest}$"):
                 whole_number(text, None, most)
+
+
+# --- settle: a score written with separators is refused as a score ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["1,000", "1 000", "1_000", "1.000.000", "1'000", "2.5", "+1,000", "５", "١٢"],
+    ids=[
+        "1,000",
+        "1-space-000",
+        "1_000",
+        "1.000.000",
+        "1-apostrophe-000",
+        "2.5",
+        "+1,000",
+        "fullwidth-5",
+        "arabic-12",
+    ],
+)
+def test_settle_east_1000_with_a_separator_is_a_bad_score(value):
+    """`settle --east 1,000` said `groups are separated by spaces, not commas (column 2)`, and `2.5`
+    `is not a tile group`: the player meant a score, and is told how to write one (never read as a
+    guess: 1,000 and 1.000 are a thousand or one, by country)."""
+    shown = run("settle", "--east", value, "--south", "3", "--winner", "east")
+    assert shown.exit_code == 2
+    assert shown.stderr.startswith("error: --east: ")
+    assert shown.stderr.endswith(": a score is plain digits 0-9 (no commas, points or spaces)\n")
+    as_json = run("settle", "--east", value, "--south", "3", "--winner", "east", "--json")
+    assert json.loads(as_json.stdout)["error"]["code"] == "bad-score"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        pytest.param("1b,1b", "--east: groups are separated by spaces, not commas (column 3)", id="1b,1b"),
+        pytest.param("1e3", "--east: 1e3 is not a tile group (column 1)", id="1e3"),
+    ],
+)
+def test_settle_east_with_letters_is_still_read_as_a_hand(value, message):
+    shown = run("settle", "--east", value, "--south", "3", "--winner", "east")
+    assert (shown.exit_code, shown.stderr) == (2, f"error: {message}\n")
