@@ -4,6 +4,7 @@ a refusal points (the column), what it names (the option), and the largest numbe
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from cli_helpers import run
@@ -244,3 +245,23 @@ def test_settle_east_1000_with_a_separator_is_a_bad_score(value):
 def test_settle_east_with_letters_is_still_read_as_a_hand(value, message):
     shown = run("settle", "--east", value, "--south", "3", "--winner", "east")
     assert (shown.exit_code, shown.stderr) == (2, f"error: {message}\n")
+
+
+# --- a ruleset path that is there but is no file ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "-r"], ["rules", "check"]],
+    ids=["score", "rules-check"],
+)
+def test_ruleset_from_a_pipe_dev_fd_63_is_not_a_regular_file(tmp_path, command):
+    """`-r <(cat house.yaml)` (the shell's /dev/fd/63, a pipe) said `file not found`."""
+    pipe = tmp_path / "house.pipe"
+    os.mkfifo(pipe)  # never opened: nothing waits on it
+    for path in (str(pipe), "/dev/null"):
+        shown = run(*command, path)
+        assert (shown.exit_code, shown.stderr) == (
+            2,
+            f"error: {path}: not a regular file (a pipe or a device): save the ruleset to a .yaml file\n",
+        )
