@@ -265,3 +265,45 @@ def test_ruleset_from_a_pipe_dev_fd_63_is_not_a_regular_file(tmp_path, command):
             2,
             f"error: {path}: not a regular file (a pipe or a device): save the ruleset to a .yaml file\n",
         )
+
+
+# --- settle: a seat's hand not quoted ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        pytest.param(["--east", "1b1b1b", "3c3c3c", "--south", "5"], "--east", id="east-1b1b1b-3c3c3c"),
+        pytest.param(["--south", "5", "--north=1b1b1b", "3c3c3c"], "--north", id="north=1b1b1b-3c3c3c"),
+        pytest.param(
+            ["--dead", "west", "--west", "1b1b1b", "3c3c3c", "--east", "5"], "--west", id="after-dead-west"
+        ),
+    ],
+)
+def test_settle_east_1b1b1b_3c3c3c_unquoted_names_the_seat(argv, option):
+    """`settle --east 1b1b1b 3c3c3c ...` said `Got unexpected extra argument(s) (3c3c3c)`: the hint
+    `score` gives an unquoted hand, for the seat it belongs to."""
+    shown = run("settle", *argv)
+    assert (shown.exit_code, shown.stderr) == (
+        2,
+        f"error: {option} takes the hand as one argument: put it in quotes\n",
+    )
+    as_json = run("settle", *argv, "--json")
+    assert json.loads(as_json.stdout)["error"] == {
+        "code": "usage",
+        "message": f"{option} takes the hand as one argument: put it in quotes",
+    }
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["1b1b1b", "--south", "5"], id="a-word-first"),
+        pytest.param(["--south", "5", "--drawn", "1b1b1b"], id="after-a-flag"),
+        pytest.param(["--winner", "east", "5", "--south", "5"], id="after-winner"),
+    ],
+)
+def test_settle_stray_word_not_after_a_seat_is_typers_message(argv):
+    shown = run("settle", *argv)
+    assert shown.exit_code == 2
+    assert shown.stderr.startswith("error: Got unexpected extra argument(s) (")
