@@ -307,3 +307,12 @@ def test_settle_stray_word_not_after_a_seat_is_typers_message(argv):
     shown = run("settle", *argv)
     assert shown.exit_code == 2
     assert shown.stderr.startswith("error: Got unexpected extra argument(s) (")
+
+
+def test_wash_1d_five_times_names_the_group_and_column():
+    """`wash` said `1d appears 5 times; there are four of each tile`, with no position."""
+    shown = run("wash", "1d9d1b9b1c9cEwSwWw 1d1d1d1d", "-r", "pung-chow-limit")
+    assert (shown.exit_code, shown.stderr) == (
+        2,
+        "error: 1d1d1d1d: 1d may appear at most four times in a hand (column 20)\n",
+    )
