@@ -316,3 +316,22 @@ def test_wash_1d_five_times_names_the_group_and_column():
         2,
         "error: 1d1d1d1d: 1d may appear at most four times in a hand (column 20)\n",
     )
+
+
+# --- docs: a topic as typed -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["NOTATION", "Notation.md", "notation"], ids=["NOTATION", "Notation.md", "notation"]
+)
+def test_docs_NOTATION_in_capitals_is_the_topic(name):
+    """`docs NOTATION` said `no topic 'NOTATION'`: the topics are the files' names, in small letters."""
+    shown = run("docs", name)
+    assert shown.exit_code == 0
+    assert shown.stdout.startswith("# Hand notation\n")
+
+
+def test_docs_notatoin_names_the_closest_topic():
+    shown = run("docs", "notatoin")
+    assert shown.exit_code == 2
+    assert shown.stderr.startswith("error: no topic 'notatoin' (did you mean 'notation'?): one of batch, ")
