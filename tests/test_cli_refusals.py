@@ -335,3 +335,22 @@ def test_docs_notatoin_names_the_closest_topic():
     shown = run("docs", "notatoin")
     assert shown.exit_code == 2
     assert shown.stderr.startswith("error: no topic 'notatoin' (did you mean 'notation'?): one of batch, ")
+
+
+# --- notation: a glyph pasted from a chat app --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* \U0001f004\ufe0f!\U0001f004\ufe0f",
+        "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* \U0001f004\ufe0e!\U0001f004",
+        "\U0001f010\ufe0f\U0001f010\U0001f010 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd",
+    ],
+    ids=["red-dragon-emoji-selector", "red-dragon-text-selector", "one-bamboo-selector"],
+)
+def test_red_dragon_glyph_with_fe0f_reads_as_the_tile(hand):
+    """`🀄️` (the glyph and U+FE0F, as chat apps and web pages send it) was `not a tile group`."""
+    shown = run("score", hand, "--json")
+    assert shown.exit_code == 0, shown.stdout
+    assert json.loads(shown.stdout)["hand"] == "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
