@@ -354,3 +354,9 @@ def test_red_dragon_glyph_with_fe0f_reads_as_the_tile(hand):
     shown = run("score", hand, "--json")
     assert shown.exit_code == 0, shown.stdout
     assert json.loads(shown.stdout)["hand"] == "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
+
+
+def test_settle_east_with_leading_spaces_counts_the_column_as_typed():
+    """`--east '   1b1b1b 3x'` said `(column 8)`, counted from the value with its spaces taken off."""
+    shown = run("settle", "--east", "   1b1b1b 3x", "--south", "5")
+    assert (shown.exit_code, shown.stderr) == (2, "error: --east: 3x is not a tile group (column 11)\n")

@@ -43,7 +43,7 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
             code="bad-score",
         )
     try:
-        return build(parse(stripped))
+        return build(parse(text))  # as typed: a column counts from the value's first character
     except PungchowError as error:
         raise for_seat(error, seat) from None
 
