@@ -79,12 +79,9 @@ def _flag(name: str, spelling: str, help: str) -> opts.Option:
     return opts.Option(name, (spelling,), help)
 
 
-# The largest numbers that a player's slip could make absurd, refused with the largest named
-# (options.whole_number): a hundred sets (1,600 games at least) is more than any evening plays, and
-# each worker is a process forked up front (batch/workers.py), so `--workers 100000` would fork until
-# the machine refused.
+# The largest number of sets an evening takes, refused above with the largest named
+# (options.whole_number): a hundred sets (1,600 games at least) is more than any evening plays.
 MOST_SETS = 100
-MOST_WORKERS = 64
 
 # Option groups, shared by the commands that take them.
 OUTPUT = (_option("as_json"), _option("ascii_only"))
@@ -242,7 +239,6 @@ COMMANDS: tuple[Command, ...] = (
                 "N",
                 "Processes for a long file (default: one per core, at most 4).",
                 kind=int,
-                maximum=MOST_WORKERS,
             ),
         ),
     ),
