@@ -85,12 +85,12 @@ MAX_LIMIT_DIGITS = 18  # no table plays to a quintillion; int() refuses 4,300 di
 
 
 def read_limit(value: str) -> int:
-    """Read `--limit N`: a whole number in ASCII digits (str.isdigit also takes '²' and '١٢')."""
-    if not (value.isascii() and value.isdigit()):
-        raise OptionError(f"--limit: {value!r} is not a whole number", code="bad-option")
-    if len(value) > MAX_LIMIT_DIGITS:
-        raise OptionError(f"--limit: a number of {len(value)} digits is too large", code="bad-option")
-    return int(value)
+    """Read `--limit N`: a whole number in ASCII digits, by whole_number (str.isdigit also takes '²'
+    and '١٢')."""
+    try:
+        return whole_number(value)
+    except ValueError as error:
+        raise OptionError(f"--limit: {error}", code="bad-option") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,19 +432,25 @@ def _typed(option: Option, spelled: str, text: str) -> Any:
         raise OptionError(f"{spelled}: {error}", code="bad-option") from None
 
 
+MAX_WHOLE = 10**MAX_LIMIT_DIGITS - 1  # the largest number an option with no maximum of its own takes
+
+
 def whole_number(text: str, minimum: int | None = None, maximum: int | None = None) -> int:
     """A number of a command line (`kind=int`: --sets, --workers, `amend N`): ASCII digits only, in
-    its range; else ValueError saying why. The one reading, by the spec's reader and typer's alike
-    (int() would take ' 10', '1_0' and '١٠', and typer's pydantic '+1' and '2.0' too)."""
-    if len(text) > MAX_LIMIT_DIGITS and text.isascii() and text.isdigit():
-        raise ValueError(f"a number of {len(text)} digits is too large")
+    its range (at most MAX_WHOLE where the option sets no maximum); else ValueError saying why, the
+    largest allowed named. The one reading, by the spec's reader and typer's alike (int() would take
+    ' 10', '1_0' and '١٠', and typer's pydantic '+1' and '2.0' too)."""
     if not (text.isascii() and text.isdigit()):
         raise ValueError(f"{text!r} is not a whole number")
-    number = int(text)
+    most = MAX_WHOLE if maximum is None else maximum
+    digits = text.lstrip("0") or "0"
+    if len(digits) > MAX_LIMIT_DIGITS:  # too many to show, or for int() (4,300 at most)
+        raise ValueError(f"a number of {len(digits)} digits is more than {most}")
+    number = int(digits)
     if minimum is not None and number < minimum:
         raise ValueError(f"{number} is less than {minimum}")
-    if maximum is not None and number > maximum:
-        raise ValueError(f"{number} is more than {maximum}")
+    if number > most:
+        raise ValueError(f"{number} is more than {most}")
     return number
 
 

@@ -79,7 +79,12 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
     if looks_like_path:  # a path was meant: say what is wrong with it, not that no name matches
         where = candidates[-1]
         try:
-            reason = "is a directory, not a ruleset file" if where.is_dir() else "file not found"
+            if where.is_dir():
+                reason = "is a directory, not a ruleset file"
+            elif where.exists():  # `-r <(cat house.yaml)`, /dev/stdin: there, but no file to read as one
+                reason = "not a regular file (a pipe or a device): save the ruleset to a .yaml file"
+            else:
+                reason = "file not found"
         except (OSError, ValueError):
             reason = "file not found"
         stem = Path(name_or_path).stem

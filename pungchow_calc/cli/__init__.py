@@ -221,8 +221,12 @@ def _usage_error(error: Any, argv: list[str]) -> int:
         found = spec.find(argv)
         name = " ".join(("pungchow", *found.path)) if found else "pungchow"
     message = " ".join(printable(error.format_message()).split())
-    if name in _HAND_COMMANDS and message.startswith("Got unexpected extra argument"):
+    extra = message.startswith("Got unexpected extra argument")
+    seat = _unquoted_seat(argv) if extra else None
+    if name in _HAND_COMMANDS and extra:
         message = f"{name} takes the hand as one argument: put it in quotes"
+    elif seat is not None:
+        message = f"{seat} takes the hand as one argument: put it in quotes"
     else:
         message = f"{message} (see '{name} --help')"
     options = argv[: argv.index("--") if "--" in argv else len(argv)]
@@ -231,6 +235,27 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     else:
         print(f"error: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def _unquoted_seat(argv: list[str]) -> str | None:
+    """The option taking a hand (`settle --east HAND|SCORE`) whose value the first word no option
+    takes comes straight after (`settle --east 1b1b1b 3c3c3c ...`: a hand not quoted), else None."""
+    command = spec.find(argv)
+    if command is None:
+        return None
+    after: str | None = None  # the seat option whose value the last word was
+    words = iter(argv[len(command.path) :])
+    for word in words:
+        if word == "--":
+            return None
+        spelled, eq, _ = word.partition("=")
+        option = command.spelling.get(spelled if eq and spelled.startswith("--") else word)
+        if option is None:
+            return None if word.startswith("-") else after  # the first stray word
+        if not option.flag and not eq:
+            next(words, None)  # its value
+        after = spelled if option.metavar.startswith("HAND") else None
+    return None
 
 
 def _output_failed(error: OSError) -> int:

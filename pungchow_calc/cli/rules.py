@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import OptionError, PungchowError
+from ..engine.errors import OptionError, PungchowError, closest
 from ..render.ascii import output_stream, write_data
 from .failure import fail
 
@@ -134,7 +134,9 @@ def docs_command(name: str | None) -> None:
         print("\nPrint one with: pungchow docs NAME", file=out)
         return
     # `json`, `json.md` and `docs/json.md` (as the README links it) all name the same topic.
-    topic = Path(name).stem if name.endswith(".md") else name
+    # Topics are the files' names, all small letters: `JSON` is `json`; a typo is told the closest.
+    topic = (Path(name).stem if name.endswith(".md") else name).lower()
     if topic not in docs:
-        fail(OptionError(f"no topic {name!r}: one of {', '.join(docs)}", code="bad-option"), False)
+        hint = closest(topic, list(docs))
+        fail(OptionError(f"no topic {name!r}{hint}: one of {', '.join(docs)}", code="bad-option"), False)
     write_data(docs[topic].read_text(encoding="utf-8"))  # Markdown: UTF-8 whatever the terminal

@@ -79,6 +79,10 @@ def _flag(name: str, spelling: str, help: str) -> opts.Option:
     return opts.Option(name, (spelling,), help)
 
 
+# The largest number of sets an evening takes, refused above with the largest named
+# (options.whole_number): a hundred sets (1,600 games at least) is more than any evening plays.
+MOST_SETS = 100
+
 # Option groups, shared by the commands that take them.
 OUTPUT = (_option("as_json"), _option("ascii_only"))
 WIN_WAY = (_option("win_by"), _option("drawn"), _option("loose"))
@@ -248,7 +252,7 @@ COMMANDS: tuple[Command, ...] = (
             _valued("east", "--east", "NAME", "The first East Wind (default: the first)."),
             RULESET,
             *LIMITS,
-            _valued("sets", "--sets", "N", "Sets to play (four rounds each).", kind=int),
+            _valued("sets", "--sets", "N", "Sets to play (four rounds each).", kind=int, maximum=MOST_SETS),
             _option("ascii_only"),
         ),
     ),

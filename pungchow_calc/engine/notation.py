@@ -107,7 +107,10 @@ _SPELLED: BoundedCache[tuple[tuple[Tile, ...], Marker, int | None], tuple[str, t
 )
 _MARKERS = frozenset(m.value for m in Marker if m.value)  # `*#+=`: a group ends with one at most
 _MAX_TEXT = 400  # a real hand is under 80 characters; refuse novels before any work
-_GLYPH_CODES = {ord(t.glyph): t.code for t in ALL_TILES}  # 🀐 -> 1b, as render/terminal.py prints them
+_GLYPH_CODES: dict[int, str | None] = {ord(t.glyph): t.code for t in ALL_TILES}  # 🀐 -> 1b, as printed
+# The variation selectors (text, emoji) that chat apps and web pages put after a glyph (🀄 + U+FE0F)
+# choose how it looks, not which tile it is: dropped, so a hand pasted from them reads.
+_GLYPH_CODES.update({0xFE0E: None, 0xFE0F: None})
 _RIICHI_HINT = "dots are d, characters c, bamboo b; s is a season"
 
 

@@ -306,32 +306,46 @@ _PAID: BoundedCache[tuple[Any, ...], tuple[object, dict[Any, int]]] = BoundedCac
 
 
 def _written(hand: Hand, ruleset: Ruleset) -> None:
-    """Refuse a hand that holds what the ruleset's hands never hold (the setting `not_written`)."""
+    """Refuse a hand that holds what the ruleset's hands never hold (the setting `not_written`), at the
+    column of the group that holds it (docs/notation.md, bad input)."""
     for what, holds in _holds(ruleset.settings.not_written):
-        if holds(hand):
-            raise HandError(f"{ruleset.name}: {NOT_WRITTEN[what]}", code="not-written", column=1)
+        order = holds(hand)
+        if order is not None:
+            raise HandError(
+                f"{ruleset.name}: {NOT_WRITTEN[what]}", code="not-written", column=hand.parsed.column(order)
+            )
 
 
 @lru_cache(maxsize=64)  # one per ruleset's setting: the same few, hand after hand
-def _holds(never: frozenset[str]) -> tuple[tuple[str, Callable[[Hand], bool]], ...]:
+def _holds(never: frozenset[str]) -> tuple[tuple[str, Callable[[Hand], int | None]], ...]:
     """The tests of _HOLDS that `never` names, in _HOLDS' order."""
     return tuple((what, holds) for what, holds in _HOLDS.items() if what in never)
 
 
-def _exposed_pair(fixed: tuple[Meld, ...]) -> bool:
-    """Whether a pair lies exposed among the fixed sets."""
-    for meld in fixed:  # noqa: SIM110 - a loop, not any(): no list or generator for each hand
+def _exposed_pair(fixed: tuple[Meld, ...]) -> int | None:
+    """The typed place of the first pair lying exposed among the fixed sets, or None."""
+    for meld in fixed:  # a loop, not next(): no generator for each hand
         if meld.kind is MeldKind.PAIR and meld.exposed:
-            return True
-    return False
+            return meld.order
+    return None
 
 
-# Whether a hand holds each thing a ruleset may say its hands never hold (NOT_WRITTEN), in the order
-# they are checked (by name): asked only of the things the ruleset names.
-_HOLDS: dict[str, Callable[[Hand], bool]] = {
-    "bonus_tiles": lambda hand: bool(hand.bonus),
+def _bonus_group(hand: Hand) -> int | None:
+    """The typed place of the hand's first group of flowers or seasons, or None."""
+    if not hand.bonus:
+        return None
+    return next(order for order, group in enumerate(hand.parsed.groups) if group.tiles[0].is_bonus)
+
+
+# Where a hand holds each thing a ruleset may say its hands never hold (NOT_WRITTEN): the typed place
+# of the group that holds it, or None; in the order they are checked (by name), asked only of the
+# things the ruleset names.
+_HOLDS: dict[str, Callable[[Hand], int | None]] = {
+    "bonus_tiles": _bonus_group,
     "exposed_pair": lambda hand: _exposed_pair(hand.fixed),
-    "winning_tile_laid": lambda hand: hand.winning_fixed is not None,
+    "winning_tile_laid": lambda hand: (
+        None if hand.winning_fixed is None else hand.fixed[hand.winning_fixed].order
+    ),
 }
 assert list(_HOLDS) == sorted(NOT_WRITTEN), "a test for each of NOT_WRITTEN, by name"
 
@@ -369,10 +383,11 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
                 )
     for fact in CLOSED_ONLY if hand.opened else ():
         if getattr(situation, fact.field):
+            laid = next(meld.order for meld in hand.fixed if meld.exposed)  # the first set laid open
             raise HandError(
                 f"{fact.option} needs a closed hand: no set laid open (*, +) before the win",
                 code="open-hand",
-                column=1,
+                column=hand.parsed.column(laid),
             )
 
 

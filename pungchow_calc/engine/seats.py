@@ -14,12 +14,18 @@ from .table_types import seat_order
 from .tiles import Tile, Wind
 
 _SCORE = re.compile(r"[+-]?[0-9]+")  # ASCII digits: `\d` would read "١٢" (Arabic-Indic) as 12
+# What only a score can be (a hand's every group has a suit letter): digits of any script, or ASCII
+# digits with separators.
+_NUMBER_LIKE = re.compile(r"[+-]?\d+")
+_SEPARATED = re.compile(r"[+-]?[0-9]+(?:[,._' ][0-9]+)+")
 
 
 def read_seat(seat: Wind, text: str) -> int | Hand:
     """A seat's value: a plain whole-number score, or a hand in notation (errors name the seat)."""
 
     stripped = text.strip()
+    if not stripped:  # `--east ''`: a slip of the shell or the script, named as the option's, not the hand's
+        raise OptionError(f"--{seat_name(seat)}: empty: give a hand or a whole-number score", code="empty")
     if _SCORE.fullmatch(stripped):
         if len(stripped) > 18:  # no table scores a quintillion; int() refuses 4,300 digits anyway
             raise OptionError(
@@ -29,8 +35,15 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
         if value < 0:
             raise OptionError(f"--{seat_name(seat)}: a score cannot be negative", code="bad-score")
         return value
+    if (_NUMBER_LIKE.fullmatch(stripped) and not stripped.isascii()) or _SEPARATED.fullmatch(stripped):
+        # `1,000`, `2.5`, `1 000`, `５`: meant as a score (no hand is digits alone), so refused as one,
+        # not read as a guess nor told as a hand (`groups are separated by spaces, not commas`).
+        raise OptionError(
+            f"--{seat_name(seat)}: {stripped!r}: a score is plain digits 0-9 (no commas, points or spaces)",
+            code="bad-score",
+        )
     try:
-        return build(parse(stripped))
+        return build(parse(text))  # as typed: a column counts from the value's first character
     except PungchowError as error:
         raise for_seat(error, seat) from None
 

@@ -314,10 +314,11 @@ def settle_table(
 
     options = options or TableOptions()
     order = seat_order(seats)
+    # Each seat read first: a seat given but unreadable (`--east ''`) is named, not counted as missing.
+    values: dict[Wind, int | Hand] = {s: read_seat(s, seats[s]) for s in order}
     if len(order) < 2:
         raise OptionError("settling needs at least two seats (two-handed game)", code="too-few-seats")
     check_players(ruleset, len(order), "give each player's seat, a loser's score as 0 (--west 0)")
-    values: dict[Wind, int | Hand] = {s: read_seat(s, seats[s]) for s in order}
     hands = {s: v for s, v in values.items() if not isinstance(v, int)}
     check_copies(hands)
     limit_option = None if options.no_limit else (options.limit if options.limit is not None else DEFAULT)

@@ -8,11 +8,11 @@ ruleset (`wash:`). Pure: the engine returns data, `render` prints it.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import WashError
+from .errors import NotationError, WashError
+from .hand import _too_many_copies
 from .notation import Marker, parse
 from .payments import ALL_SEATS, east_factor
 from .rules import Ruleset, WashTable
@@ -70,11 +70,10 @@ def original_hand(text: str, seat: Wind) -> tuple[Tile, ...]:
                 column=parsed.column(order),
             )
         tiles.extend(group.tiles)
-    for tile, n in Counter(tiles).items():
-        if n > 4:
-            raise WashError(
-                f"{tile.code} appears {n} times; there are four of each tile", code="too-many-copies"
-            )
+    try:  # as a hand to score says it: the group, its column
+        _too_many_copies(parsed, len(parsed.groups))
+    except NotationError as error:  # a wash's refusal all the same
+        raise WashError(error.message, code=error.code, column=error.column) from None
     east = seat is Wind.EAST
     need = ORIGINAL_TILES + (1 if east else 0)
     if len(tiles) != need:

@@ -1,0 +1,362 @@
+"""Refusals of the command line outside evening and batch, pinned by the input that showed them: where
+a refusal points (the column), what it names (the option), and the largest number an option takes."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from cli_helpers import run
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pungchow_calc.options import MAX_WHOLE, whole_number
+
+RIICHI = ("-r", "riichi-ema-2016")
+
+
+# --- a refusal names the column of the group at fault (docs/notation.md, bad input) -----------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "options", "code", "column"),
+    [
+        pytest.param(
+            "1b2b3b 4b5b6b 7b8b9b 1c2c3c 5d!5d 1f",
+            (),
+            "not-written",
+            35,
+            id="1b2b3b-4b5b6b-7b8b9b-1c2c3c-5d!5d-1f",
+        ),
+        pytest.param("1b2b3b 1f 4b5b6b 2s 7b8b9b 1c2c3c 5d!5d", (), "not-written", 8, id="a-flower-mid-hand"),
+        pytest.param(
+            "1b2b3b 4b5b6b 7b8b9b 1c2c3c 5d5d=", ("--original-hand",), "not-written", 29, id="5d5d=-last"
+        ),
+        pytest.param(
+            "1b2b3b 4b5b6b 7b8b9b 1c1c1c!* 5d5d", (), "not-written", 22, id="1c1c1c!*-the-winning-tile-laid"
+        ),
+        pytest.param(
+            "1b2b3b 4b5b6b 7b8b9b* 1c2c3c 5d!5d", ("--riichi",), "open-hand", 15, id="7b8b9b*-with-riichi"
+        ),
+        pytest.param(
+            "1b2b3b 4b5b6b 7b7b7b7b+ 1c2c3c* 5d!5d",
+            ("--riichi",),
+            "open-hand",
+            15,
+            id="7b7b7b7b+-before-1c2c3c*-with-riichi",
+        ),
+    ],
+)
+def test_a_riichi_refusal_names_the_column_of_its_group(hand, options, code, column):
+    """Each used to say `(column 1)`, wherever the flower, the `=` pair, the laid set or the open set
+    stood."""
+    shown = run("score", hand, *RIICHI, *options)
+    assert shown.exit_code == 2
+    assert shown.stderr.endswith(f"(column {column})\n"), shown.stderr
+    assert shown.stderr.count("\n") == 1
+    as_json = run("score", hand, *RIICHI, *options, "--json")
+    error = json.loads(as_json.stdout)["error"]
+    assert (as_json.exit_code, error["code"], error["column"]) == (2, code, column)
+    assert error["message"].endswith(f"(column {column})")
+
+
+def test_a_riichi_refusal_in_settle_names_the_seat_and_the_column():
+    shown = run(
+        "settle",
+        "--east",
+        "1b2b3b 4b5b6b 7b8b9b 1c2c3c 5d!5d 1f",
+        "--south",
+        "0",
+        "--west",
+        "0",
+        "--north",
+        "0",
+        "--drawn",
+        *RIICHI,
+    )
+    assert shown.exit_code == 2
+    assert (
+        shown.stderr == "error: --east: riichi-ema-2016: this ruleset has no flowers or seasons (column 35)\n"
+    )
+
+
+def test_no_yaku_2c3c4c_star_is_about_the_hand_not_column_1():
+    """A hand with no yaku is refused as a whole: `the hand: ...`, as a hand with no winning tile is;
+    it used to end in `(column 1)`."""
+    shown = run("score", "2c3c4c* 5d5d5d* 7b8b9b 3c4c5c! 8d8d", *RIICHI)
+    assert shown.exit_code == 2
+    assert shown.stderr.startswith("error: the hand: no win under riichi-ema-2016: ")
+    assert "column" not in shown.stderr
+    as_json = run("score", "2c3c4c* 5d5d5d* 7b8b9b 3c4c5c! 8d8d", *RIICHI, "--json")
+    assert json.loads(as_json.stdout)["error"]["code"] == "no-yaku"
+
+
+# --- settle: an empty seat is the option's fault ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["--east", ""], id="east-empty-alone"),
+        pytest.param(["--east", "  "], id="east-blank-alone"),
+        pytest.param(["--east", "", "--south", "8"], id="east-empty-south-8"),
+        pytest.param(["--south", "8", "--east", "\t"], id="south-8-east-tab"),
+    ],
+)
+def test_settle_east_empty_names_the_option(argv):
+    """`settle --east ''` used to say `settling needs at least two seats`, as if --east were not given
+    (and beside another seat, `--east: empty hand (column 1)`)."""
+    shown = run("settle", *argv)
+    assert (shown.exit_code, shown.stderr) == (
+        2,
+        "error: --east: empty: give a hand or a whole-number score\n",
+    )
+    as_json = run("settle", *argv, "--json")
+    assert json.loads(as_json.stdout) == {
+        "error": {"code": "empty", "message": "--east: empty: give a hand or a whole-number score"}
+    }
+
+
+def test_settle_east_5_alone_still_needs_two_seats():
+    shown = run("settle", "--east", "5")
+    assert (shown.exit_code, shown.stderr) == (
+        2,
+        "error: settling needs at least two seats (two-handed game)\n",
+    )
+
+
+# --- a number larger than an option takes is refused, the largest named (options.whole_number) -------
+
+TWENTY_NINES = "9" * 20
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["evening", "new", "{tmp}/e.jsonl", "--players", "A,B", "--sets", "999999999999999999"],
+            "Invalid value for '--sets': 999999999999999999 is more than 100",
+            id="sets-999999999999999999",
+        ),
+        pytest.param(
+            ["evening", "new", "{tmp}/e.jsonl", "--players", "A,B", "--sets", "101"],
+            "Invalid value for '--sets': 101 is more than 100",
+            id="sets-101",
+        ),
+        pytest.param(
+            ["evening", "new", "{tmp}/e.jsonl", "--players", "A,B", "--sets", TWENTY_NINES],
+            "Invalid value for '--sets': a number of 20 digits is more than 100",
+            id="sets-20-nines",
+        ),
+        pytest.param(
+            ["batch", "{tmp}/none.txt", "--workers", TWENTY_NINES],
+            "Invalid value for '--workers': a number of 20 digits is more than 999999999999999999",
+            id="workers-20-nines",
+        ),
+        pytest.param(
+            ["evening", "chart", "{tmp}/e.jsonl", "--width", TWENTY_NINES],
+            "Invalid value for '--width': a number of 20 digits is more than 400",
+            id="width-20-nines",
+        ),
+        pytest.param(
+            ["evening", "amend", "{tmp}/e.jsonl", TWENTY_NINES, "--draw"],
+            "Invalid value for 'N': a number of 20 digits is more than 999999999999999999",
+            id="amend-20-nines",
+        ),
+        pytest.param(
+            ["evening", "repair", "{tmp}/e.jsonl", "--accept", TWENTY_NINES],
+            "Invalid value for '--accept': a number of 20 digits is more than 999999999999999999",
+            id="accept-20-nines",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--limit", TWENTY_NINES],
+            "--limit: a number of 20 digits is more than 999999999999999999",
+            id="limit-20-nines",
+        ),
+    ],
+)
+def test_a_number_too_large_names_the_option_and_the_largest(tmp_path, argv, message):
+    """`--sets 999999999999999999` started an evening of a quintillion sets, and 19 digits or more
+    said only `too large`."""
+    shown = run(*[a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert shown.exit_code == 2
+    assert shown.stderr.replace(" (see ", "\n").splitlines()[0] == f"error: {message}"
+    assert not (tmp_path / "e.jsonl").exists()  # no evening started
+
+
+def test_sets_with_5000_leading_zeros_is_5(tmp_path):
+    """Leading zeros are no digits of the number: read as 5, not refused as 5,001 digits, nor given to
+    int() (which refuses over 4,300)."""
+    shown = run("evening", "new", str(tmp_path / "e.jsonl"), "--players", "A,B", "--sets", "0" * 5000 + "5")
+    assert shown.exit_code == 0, shown.stderr
+    assert json.loads((tmp_path / "e.jsonl").read_text().splitlines()[0])["sets"] == 5
+
+
+@given(st.integers(min_value=0, max_value=10**25), st.integers(min_value=0, max_value=3))
+def test_whole_number_takes_exactly_the_numbers_up_to_the_largest(number, zeros):
+    text = "0" * zeros + str(number)
+    for most in (None, 100, 64):
+        largest = MAX_WHOLE if most is None else most
+        if number <= largest:
+            assert whole_number(text, None, most) == number
+        else:
+            with pytest.raises(ValueError, match=f"is more than {largest}$"):
+                whole_number(text, None, most)
+
+
+# --- settle: a score written with separators is refused as a score ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["1,000", "1 000", "1_000", "1.000.000", "1'000", "2.5", "+1,000", "５", "١٢"],
+    ids=[
+        "1,000",
+        "1-space-000",
+        "1_000",
+        "1.000.000",
+        "1-apostrophe-000",
+        "2.5",
+        "+1,000",
+        "fullwidth-5",
+        "arabic-12",
+    ],
+)
+def test_settle_east_1000_with_a_separator_is_a_bad_score(value):
+    """`settle --east 1,000` said `groups are separated by spaces, not commas (column 2)`, and `2.5`
+    `is not a tile group`: the player meant a score, and is told how to write one (never read as a
+    guess: 1,000 and 1.000 are a thousand or one, by country)."""
+    shown = run("settle", "--east", value, "--south", "3", "--winner", "east")
+    assert shown.exit_code == 2
+    assert shown.stderr.startswith("error: --east: ")
+    assert shown.stderr.endswith(": a score is plain digits 0-9 (no commas, points or spaces)\n")
+    as_json = run("settle", "--east", value, "--south", "3", "--winner", "east", "--json")
+    assert json.loads(as_json.stdout)["error"]["code"] == "bad-score"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        pytest.param("1b,1b", "--east: groups are separated by spaces, not commas (column 3)", id="1b,1b"),
+        pytest.param("1e3", "--east: 1e3 is not a tile group (column 1)", id="1e3"),
+    ],
+)
+def test_settle_east_with_letters_is_still_read_as_a_hand(value, message):
+    shown = run("settle", "--east", value, "--south", "3", "--winner", "east")
+    assert (shown.exit_code, shown.stderr) == (2, f"error: {message}\n")
+
+
+# --- a ruleset path that is there but is no file ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "-r"], ["rules", "check"]],
+    ids=["score", "rules-check"],
+)
+def test_ruleset_from_a_pipe_dev_fd_63_is_not_a_regular_file(tmp_path, command):
+    """`-r <(cat house.yaml)` (the shell's /dev/fd/63, a pipe) said `file not found`."""
+    pipe = tmp_path / "house.pipe"
+    os.mkfifo(pipe)  # never opened: nothing waits on it
+    for path in (str(pipe), "/dev/null"):
+        shown = run(*command, path)
+        assert (shown.exit_code, shown.stderr) == (
+            2,
+            f"error: {path}: not a regular file (a pipe or a device): save the ruleset to a .yaml file\n",
+        )
+
+
+# --- settle: a seat's hand not quoted ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        pytest.param(["--east", "1b1b1b", "3c3c3c", "--south", "5"], "--east", id="east-1b1b1b-3c3c3c"),
+        pytest.param(["--south", "5", "--north=1b1b1b", "3c3c3c"], "--north", id="north=1b1b1b-3c3c3c"),
+        pytest.param(
+            ["--dead", "west", "--west", "1b1b1b", "3c3c3c", "--east", "5"], "--west", id="after-dead-west"
+        ),
+    ],
+)
+def test_settle_east_1b1b1b_3c3c3c_unquoted_names_the_seat(argv, option):
+    """`settle --east 1b1b1b 3c3c3c ...` said `Got unexpected extra argument(s) (3c3c3c)`: the hint
+    `score` gives an unquoted hand, for the seat it belongs to."""
+    shown = run("settle", *argv)
+    assert (shown.exit_code, shown.stderr) == (
+        2,
+        f"error: {option} takes the hand as one argument: put it in quotes\n",
+    )
+    as_json = run("settle", *argv, "--json")
+    assert json.loads(as_json.stdout)["error"] == {
+        "code": "usage",
+        "message": f"{option} takes the hand as one argument: put it in quotes",
+    }
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["1b1b1b", "--south", "5"], id="a-word-first"),
+        pytest.param(["--south", "5", "--drawn", "1b1b1b"], id="after-a-flag"),
+        pytest.param(["--winner", "east", "5", "--south", "5"], id="after-winner"),
+    ],
+)
+def test_settle_stray_word_not_after_a_seat_is_typers_message(argv):
+    shown = run("settle", *argv)
+    assert shown.exit_code == 2
+    assert shown.stderr.startswith("error: Got unexpected extra argument(s) (")
+
+
+def test_wash_1d_five_times_names_the_group_and_column():
+    """`wash` said `1d appears 5 times; there are four of each tile`, with no position."""
+    shown = run("wash", "1d9d1b9b1c9cEwSwWw 1d1d1d1d", "-r", "pung-chow-limit")
+    assert (shown.exit_code, shown.stderr) == (
+        2,
+        "error: 1d1d1d1d: 1d may appear at most four times in a hand (column 20)\n",
+    )
+
+
+# --- docs: a topic as typed -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["NOTATION", "Notation.md", "notation"], ids=["NOTATION", "Notation.md", "notation"]
+)
+def test_docs_NOTATION_in_capitals_is_the_topic(name):
+    """`docs NOTATION` said `no topic 'NOTATION'`: the topics are the files' names, in small letters."""
+    shown = run("docs", name)
+    assert shown.exit_code == 0
+    assert shown.stdout.startswith("# Hand notation\n")
+
+
+def test_docs_notatoin_names_the_closest_topic():
+    shown = run("docs", "notatoin")
+    assert shown.exit_code == 2
+    assert shown.stderr.startswith("error: no topic 'notatoin' (did you mean 'notation'?): one of batch, ")
+
+
+# --- notation: a glyph pasted from a chat app --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* \U0001f004\ufe0f!\U0001f004\ufe0f",
+        "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* \U0001f004\ufe0e!\U0001f004",
+        "\U0001f010\ufe0f\U0001f010\U0001f010 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd",
+    ],
+    ids=["red-dragon-emoji-selector", "red-dragon-text-selector", "one-bamboo-selector"],
+)
+def test_red_dragon_glyph_with_fe0f_reads_as_the_tile(hand):
+    """`🀄️` (the glyph and U+FE0F, as chat apps and web pages send it) was `not a tile group`."""
+    shown = run("score", hand, "--json")
+    assert shown.exit_code == 0, shown.stdout
+    assert json.loads(shown.stdout)["hand"] == "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
+
+
+def test_settle_east_with_leading_spaces_counts_the_column_as_typed():
+    """`--east '   1b1b1b 3x'` said `(column 8)`, counted from the value with its spaces taken off."""
+    shown = run("settle", "--east", "   1b1b1b 3x", "--south", "5")
+    assert (shown.exit_code, shown.stderr) == (2, "error: --east: 3x is not a tile group (column 11)\n")
