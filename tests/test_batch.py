@@ -381,6 +381,45 @@ def test_records_appear_as_scored():
     assert proc.returncode == 1
 
 
+@pytest.mark.parametrize("fmt", ["jsonl", "csv", "table"])
+def test_a_live_feed_past_the_first_100_lines_gets_each_record_as_its_line_comes(fmt: str):
+    """`tail -f hands.txt | pungchow batch -`: past the 100 entries scored in-process, the workers take
+    chunks of 400 lines; a line of a slow pipe is sent to them when nothing more is ready, and its
+    record comes out before the next line is written (it waited for 400 more lines, or the end)."""
+    import queue
+    import threading
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pungchow_calc", "batch", "-", "--format", fmt, "--workers", "2"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(text) for text in proc.stdout], daemon=True).start()  # type: ignore[union-attr]
+
+    def record_of(line: int) -> str:
+        while True:
+            text = lines.get(timeout=60)  # queue.Empty: the record did not come
+            if text.startswith(f"{line},") or re.match(rf'\s*{line}\s|{{"line": {line},', text):
+                return text
+
+    try:
+        proc.stdin.write((PUNGS + "\n") * 100)
+        proc.stdin.flush()
+        record_of(100)
+        for line in range(101, 106):  # one line at a time, as a player enters them
+            proc.stdin.write(PUNGS + "\n")
+            proc.stdin.flush()
+            assert "48" in record_of(line)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)
+    assert proc.returncode == 0
+
+
 def test_rulesets_are_loaded_once_per_name(monkeypatch: pytest.MonkeyPatch):
     import pungchow_calc.ruleset_files as ruleset_module
 

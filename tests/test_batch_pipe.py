@@ -227,6 +227,19 @@ def test_a_chunk_larger_than_a_pipe_holds_goes_whole(monkeypatch: pytest.MonkeyP
     assert _children() == []
 
 
+@given(pauses=st.lists(st.booleans(), min_size=1, max_size=40))
+def test_a_feed_that_pauses_anywhere_gets_every_record_in_order(pauses: list[bool]):
+    """A live feed (input.Source.idle_check) that has nothing ready after any entry: the chunk is cut
+    there and every chunk in flight is given before reading on; each entry still gets its one record,
+    in order, as one process gives them."""
+    entries = [bw.Entry(n, text=PUNGS if n % 5 else "9z9z9z") for n in range(1, 41)]
+    alone = list(run(iter(entries), Job(encode="json"), workers=1))
+    asked = iter(pauses * 2)
+    got = list(run(iter(entries), Job(encode="json"), workers=2, inline=1, idle=lambda: next(asked, False)))
+    assert got == alone
+    assert _children() == []
+
+
 def _failing(chunk: bw._Chunk, joined: bool = False, slot: int | None = None) -> bw._Results:
     raise ValueError("a bug in the scoring")
 

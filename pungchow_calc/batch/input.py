@@ -18,7 +18,8 @@ import codecs
 import io
 import os
 import re
-from collections.abc import Iterator
+import stat
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -194,6 +195,28 @@ class Source:
                 self.size = os.fstat(self._stream.fileno()).st_size
             except OSError:
                 self.size = None
+
+    def idle_check(self) -> Callable[[], bool] | None:
+        """For a pipe or a terminal, a check that nothing more is ready to read now (a live feed,
+        `tail -f hands.txt | pungchow batch -`): the workers are then sent what has come, not kept
+        waiting for a whole chunk. None for a regular file, whose lines are always there."""
+        try:
+            fd = self._stream.fileno()
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            return None
+        import select
+
+        def idle() -> bool:
+            # _decoded reads with read1, a block larger than the stream's buffer: the buffer is left
+            # empty, so what is ready is what the descriptor holds (an ended pipe is ready: its end).
+            try:
+                return not select.select([fd], [], [], 0)[0]
+            except (OSError, ValueError):
+                return False
+
+        return idle
 
     def close(self) -> None:
         """Close the file (never standard input)."""

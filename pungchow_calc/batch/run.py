@@ -38,6 +38,7 @@ def run(
     on_worker_died: Callable[[int, int], None] | None = None,
     joined: bool = False,
     rest: Callable[[], Iterator[Entry | Block]] | None = None,
+    idle: Callable[[], bool] | None = None,
 ) -> Generator[tuple[bool, Any] | Lines, None, None]:
     """(ok, record) for every entry, in input order, as soon as each is scored.
 
@@ -49,7 +50,8 @@ def run(
     job encoded as text, "json" or "csv"), the records of each chunk a worker scored come as one
     formats.Lines, their lines of output, in their place in the order. `rest` (input.Source.rest)
     gives what `entries` has not yet given, as read: the workers are sent its blocks of lines, not
-    entries.
+    entries. `idle` (input.Source.idle_check) says when a live feed has nothing more ready: the
+    workers are then sent what has come (workers.parallel).
     """
     scorer = Scorer(job)
     iterator = iter(entries)
@@ -76,5 +78,5 @@ def run(
     from .workers import parallel
 
     unread = itertools.chain((ahead,), unread)
-    yield from parallel(unread, scorer, workers, on_batch_end, on_worker_died, joined)
+    yield from parallel(unread, scorer, workers, on_batch_end, on_worker_died, joined, idle)
     settle_gc()

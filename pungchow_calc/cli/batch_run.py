@@ -103,6 +103,7 @@ def run_batch(
                 on_worker_died=worker_died,
                 joined=joined,
                 rest=source.rest,
+                idle=source.idle_check(),
             )
             if compare is not None:
                 failed = _compare(_tick(records, progress), compare, output_format, out)
