@@ -627,16 +627,53 @@ def test_json_records_are_json_dumps_of_the_dict_records(sample):
         ("hands.yaml", f'- hand: "{PUNGS}"\n  seat: south\n- hand: "{PUNGS}"\n', 2),
         ("long.txt", f"{PUNGS}\n" * 50_000, 50_000),
         ("long.yaml", "- hand: 1b\n" * 200_000, 200_000),
+        ("cr-only.txt", f"{PUNGS}\r" * 5000, 5000),
+        ("crlf.txt", f"{PUNGS}\r\n" * 5000, 5000),
+        ("utf16.txt", f"\ufeff{PUNGS}\r\n" + f"{PUNGS}\r\n" * 4999, 5000),
+        ("crlf-over-blocks.txt", "x" * ((1 << 20) - 1) + "\r\n" + f"{PUNGS}\n", 2),
     ],
-    ids=["lines", "no-final-newline", "empty", "yaml-items", "text-over-blocks", "yaml-over-blocks"],
+    ids=[
+        "lines",
+        "no-final-newline",
+        "empty",
+        "yaml-items",
+        "text-over-blocks",
+        "yaml-over-blocks",
+        "cr-only",
+        "crlf",
+        "utf16-crlf",
+        "crlf-over-blocks",
+    ],
 )
 def test_estimated_entries_for_the_progress_bar(tmp_path: Path, name: str, data: str, expected: int):
-    """A cheap count before scoring: lines of a text file (comments too), items of a YAML list."""
+    """A cheap count before scoring: lines of a text file (comments too), items of a YAML list. A
+    CR-only file counted 1 (no bar at all), a UTF-16 one a line too many: only LF bytes were counted."""
     path = tmp_path / name
-    path.write_text(data, encoding="utf-8")
+    path.write_bytes(data.encode("utf-16" if name.startswith("utf16") else "utf-8"))
     source = Source(str(path))
     assert source.estimated_entries() == expected
     source.close()
+
+
+@given(
+    ends=st.lists(st.sampled_from(["\n", "\r\n", "\r"]), min_size=1, max_size=30),
+    last=st.booleans(),
+    encoding=st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "utf-32"]),
+)
+def test_estimated_entries_are_the_lines_the_batch_reads(ends: list[str], last: bool, encoding: str):
+    """The progress bar's total is the number of lines the reader numbers, whatever their ends."""
+    import tempfile
+
+    data = "".join(f"{PUNGS}{end}" for end in ends) + (PUNGS if last else "")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.txt"
+        path.write_bytes(data.encode(encoding))
+        source = Source(str(path))
+        try:
+            lines = [entry.line for entry in source.entries()]
+            assert source.estimated_entries() == len(lines) == lines[-1]
+        finally:
+            source.close()
 
 
 def test_estimated_entries_of_a_stream_is_unknown():

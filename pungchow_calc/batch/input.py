@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import itertools
 import os
 import re
 import stat
@@ -229,16 +230,27 @@ class Source:
         if self.size is None or self.path == "-":
             return None
         count = 0
-        last = b"\n"
+        last: Any = b"\n"
         try:
             with Path(self.path).open("rb") as counted:
-                while block := counted.read(1 << 20):
-                    # A YAML item's "\n-" may straddle two blocks: the last byte read goes in front.
-                    count += (last + block).count(b"\n-") if self.is_yaml else block.count(b"\n")
-                    last = block[-1:]
+                blocks: Iterator[Any] = iter(lambda: counted.read(1 << 20), b"")
+                first = next(blocks, b"")
+                codec = next((codec for bom, codec in _BOMS if first.startswith(bom)), None)
+                blocks = itertools.chain((first,), blocks)
+                if codec is not None:  # UTF-16/32: its line ends counted as the reader sees them (_decoded)
+                    decode = codecs.getincrementaldecoder(codec)("replace").decode
+                    blocks, last = (decode(block) for block in blocks), "\n"
+                lf, cr, crlf, item = ("\n", "\r", "\r\n", "\n-") if codec else (b"\n", b"\r", b"\r\n", b"\n-")
+                for block in blocks:
+                    # A YAML item's "\n-", a CRLF, may straddle two blocks: the last character read first.
+                    if self.is_yaml:
+                        count += (last + block).count(item)
+                    else:  # a line ends with LF, CRLF or a lone CR, as the reader reads it (_reads)
+                        count += block.count(lf) + block.count(cr) - (last + block).count(crlf)
+                    last = block[-1:] or last
         except OSError:
             return None
-        if not self.is_yaml and last != b"\n":
+        if not self.is_yaml and last not in (lf, cr):
             count += 1  # a last line with no end
         return count
 
