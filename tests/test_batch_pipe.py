@@ -254,6 +254,26 @@ def test_a_worker_that_raises_stops_the_batch_with_its_traceback(monkeypatch: py
     assert _children() == []
 
 
+@pytest.mark.parametrize("asked", [100_000, 10**30], ids=["workers-100000", "workers-10e30"])
+def test_a_huge_workers_starts_at_most_4_per_core(monkeypatch: pytest.MonkeyPatch, asked: int):
+    """`--workers 100000` forked until the system refused (minutes before a hand was scored): a batch
+    starts at most run.WORKERS_PER_CORE per core, and the records are those of one process."""
+    from pungchow_calc.batch import run as batch_run
+
+    started: list[int] = []
+    real = bw.parallel
+
+    def parallel(entries: Any, scorer: Scorer, workers: int, *more: Any) -> Any:
+        started.append(workers)
+        return real(entries, scorer, min(workers, 2), *more)  # no more than 2 forked here, old code or new
+
+    monkeypatch.setattr(bw, "parallel", parallel)
+    entries = [bw.Entry(n, text=PUNGS if n % 4 else "9z9z9z") for n in range(1, 30)]
+    alone = list(run(iter(entries), Job(encode="json"), workers=1))
+    assert list(run(iter(entries), Job(encode="json"), workers=asked, inline=1)) == alone
+    assert started == [batch_run.WORKERS_PER_CORE * len(os.sched_getaffinity(0))]
+
+
 def test_without_fork_a_batch_is_scored_in_one_process(monkeypatch: pytest.MonkeyPatch):
     """Where the system cannot fork (Windows), the workers asked for are not started: the same records."""
     entries = [bw.Entry(n, text=PUNGS if n % 4 else "9z9z9z") for n in range(1, 30)]
