@@ -851,3 +851,26 @@ def test_progress_counts_the_records_of_joined_chunks():
     assert list(_tick(iter(items), progress)) == items
     assert PROGRESS_EVERY <= 603
     assert progress.shown == [603, 703]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--compare", "pung-chow", "pung-chow-limt"], "no ruleset 'pung-chow-limt'"),
+        (["--compare", "nosuch.yaml", "pung-chow"], "nosuch.yaml"),
+        (["-r", "pung-chow-limt"], "no ruleset 'pung-chow-limt'"),
+        (["-r", "pung-chow-limt", "--format", "csv"], "no ruleset 'pung-chow-limt'"),
+    ],
+    ids=["compare-pung-chow-limt", "compare-nosuch-yaml", "r-pung-chow-limt", "r-pung-chow-limt-csv"],
+)
+def test_a_ruleset_misspelt_on_the_command_line_is_refused_at_once(
+    tmp_path: Path, args: list[str], said: str
+):
+    """`batch hands.txt --compare pung-chow pung-chow-limt`: every entry failed, each printed on
+    stderr (20,000 lines for 20,000 hands) above a summary of zeros; `-r pung-chow-limt` gave an error
+    record for every line. Refused in one line, exit 2, as `score -r` refuses it."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{PUNGS}\n" * 3, encoding="utf-8")
+    result = run("batch", str(path), *args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ") and said in result.stderr

@@ -46,7 +46,7 @@ def run_batch(
     """Score every hand of a file: one record per entry, in order; the exit code (1: an entry failed)."""
     from ..batch.input import Source
     from ..batch.run import default_workers, run
-    from ..batch.scoring import Job, quiet_gc
+    from ..batch.scoring import Job, Scorer, quiet_gc
 
     started = time.monotonic()
     refused = None
@@ -61,6 +61,15 @@ def run_batch(
         return EXIT_BAD_INPUT
     encode = {"json": "json", "jsonl": "json", "csv": "csv"}.get(output_format, "dict")
     job = Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
+    # A ruleset named on the command line that cannot be loaded is the command's mistake, not an
+    # entry's: refused at once, as `score -r` refuses it, not an error record for every line (one
+    # per line of a 20,000-line file, each also printed under --compare). Loaded once (cached).
+    try:
+        for name in compare or ((ruleset,) if ruleset else ()):
+            Scorer(job).ruleset(name)
+    except PungchowError as error:
+        report(error, False)
+        return EXIT_BAD_INPUT
     n_workers = workers if workers is not None else default_workers()
     # Before the stop signals: rich's import for a terminal, render's; a Ctrl-C then is start-up's.
     table = _terminal_table(output_format)
