@@ -127,3 +127,24 @@ def test_zoe_rulesets_fit_an_ascii_terminal(tmp_path, width):
     lines = shown.splitlines()
     assert len(lines) > 40 and all(len(line) <= width for line in lines), max(lines, key=len)
     assert shown.count("Zo\\xeb.yaml") == 40
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_compare_with_a_long_house_ruleset_path_keeps_it_whole(tmp_path: Path, width: int):
+    """`batch --compare pung-chow /a/long/path/house-rules-of-the-tuesday-club.yaml` at 60 columns:
+    the rows `score higher under …` cut the path (`house-rul…`); they fold it, whole."""
+    from cli_helpers import run
+
+    folder = tmp_path / "a-very-long-folder-name-for-the-club" / "rulesets-of-the-tuesday-evenings"
+    folder.mkdir(parents=True)
+    house = folder / "house-rules-of-the-tuesday-club.yaml"
+    house.write_text((ROOT / "samples" / "house-rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    hands = tmp_path / "hands.txt"
+    hands.write_text((ROOT / "samples" / "club-evening.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    result = run("batch", str(hands), "--compare", "pung-chow", str(house), env={"COLUMNS": str(width)})
+    assert result.exit_code == 1  # the sample's two deliberate mistakes
+    lines = result.stdout.splitlines()
+    assert all(len(line.rstrip()) <= width for line in lines), result.stdout
+    assert "…" not in result.stdout
+    rows = [line.split("│")[0].strip() for line in lines if "│" in line]
+    assert "".join(rows).count(str(house)) == 2  # higher under, lower under: each whole
