@@ -61,15 +61,6 @@ def run_batch(
         return EXIT_BAD_INPUT
     encode = {"json": "json", "jsonl": "json", "csv": "csv"}.get(output_format, "dict")
     job = Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
-    # A ruleset named on the command line that cannot be loaded is the command's mistake, not an
-    # entry's: refused at once, as `score -r` refuses it, not an error record for every line (one
-    # per line of a 20,000-line file, each also printed under --compare). Loaded once (cached).
-    try:
-        for name in compare or ((ruleset,) if ruleset else ()):
-            Scorer(job).ruleset(name)
-    except PungchowError as error:
-        report(error, False)
-        return EXIT_BAD_INPUT
     n_workers = workers if workers is not None else default_workers()
     # Before the stop signals: rich's import for a terminal, render's; a Ctrl-C then is start-up's.
     table = _terminal_table(output_format)
@@ -100,6 +91,11 @@ def run_batch(
             # Under the stop signals: a Ctrl-C while the first line is awaited (standard input, a FIFO)
             # stops the batch as any other, with its one line and an empty JSON array closed.
             try:
+                # A ruleset named on the command line that cannot be loaded is the command's mistake,
+                # not an entry's: refused at once, as `score -r` refuses it, not an error record for
+                # every line (each also printed under --compare). Loaded once (ruleset_files caches it).
+                for name in compare or ((ruleset,) if ruleset else ()):
+                    Scorer(job).ruleset(name)
                 source = Source(file)
                 entries = source.entries()
                 first = next(entries, None)  # a file that is not a YAML list fails here, before any output
