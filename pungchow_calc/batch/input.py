@@ -193,9 +193,11 @@ class Source:
                 raise FileError(f"{path}: is a directory")
             self._owned = True
             try:
-                self.size = os.fstat(self._stream.fileno()).st_size
+                status = os.fstat(self._stream.fileno())
             except OSError:
                 self.size = None
+            else:  # a named pipe or a device has no size: its lines can be read once, by the batch
+                self.size = status.st_size if stat.S_ISREG(status.st_mode) else None
 
     def idle_check(self) -> Callable[[], bool] | None:
         """For a pipe or a terminal, a check that nothing more is ready to read now (a live feed,
@@ -226,7 +228,8 @@ class Source:
 
     def estimated_entries(self) -> int | None:
         """About how many entries a regular file holds, counted cheaply before scoring (for a progress
-        bar): its lines, or the `-` items at the start of a line of a YAML list. None for a stream."""
+        bar): its lines, or the `-` items at the start of a line of a YAML list. None for a stream,
+        a named pipe included (opened again to be counted, it would give the count its lines)."""
         if self.size is None or self.path == "-":
             return None
         count = 0
