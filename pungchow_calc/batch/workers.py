@@ -404,6 +404,8 @@ def parallel(
     try:
         chunks: Iterator[tuple[int, tuple[_Chunk, bool]]] = enumerate(_chunks(entries, CHUNK, idle))
         while True:
+            if drain and idle is not None and not idle():
+                drain = False  # more came meanwhile (a quick but uneven pipe): read on, every worker busy
             try:
                 for number, (chunk, cut) in chunks if not drain else ():
                     slot = None if slots is None else slots.take()
