@@ -114,6 +114,22 @@ def test_batch_table_rows_fit_every_width(records, width):
         assert "payments" not in text and "E:104" not in text
 
 
+@pytest.mark.parametrize("line", [123_456, 1_234_567], ids=["line-123456", "line-1234567"])
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_line_1234567_fits_the_terminal(records, width, line):
+    """A file of over 99,999 entries on a terminal: the line number, wider than its column, pushed the
+    row past the width (61 columns at 60); the hand column gives up the room, the numbers stay put."""
+    table = TerminalTable(width)
+    far = [{**record, "line": line} for record in records]
+    text = "\n".join([table.header(), *(table.row(r) for r in far)])
+    _assert_fits(text, width, far)
+    header = table.header()
+    for record in far:
+        if "error" not in record:
+            first = table.row(record).splitlines()[0]
+            assert first.index(" " + str(record["seat"]) + " ") == header.index(" seat ")
+
+
 @pytest.mark.parametrize("width", [60, 80])
 def test_zoe_rulesets_fit_an_ascii_terminal(tmp_path, width):
     """On an ASCII terminal `-r Zoë.yaml` is shown `Zo\\xeb.yaml`, three characters more than the
