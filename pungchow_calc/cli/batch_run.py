@@ -6,7 +6,8 @@ import costs a long batch a tenth of a second before any hand is scored.
 Exit codes: 0 every entry scored; 1 some entry has an error record (or a worker process died: see
 batch/workers.py); 2 the file as a whole cannot be read; 130 stopped by SIGINT (Ctrl-C), 143 by SIGTERM.
 A stopped batch writes every record it has scored, whole, closes a JSON array with `]`, and says how
-many records it wrote in one line on stderr.
+many records it wrote in one line on stderr; a stopped `--compare` writes the summary of the entries
+compared so far, and says how many.
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ def run_batch(
                 idle=source.idle_check(),
             )
             if summary is not None:
-                failed = _compare(_tick(records, progress), summary, out, signals)
+                failed = _compare(_tick(records, progress), summary, signals)
                 with signals.hold():  # written whole, once: a stop meanwhile waits, and finds it written
                     summarised = True
                     _write_summary(summary, output_format, out)
@@ -383,7 +384,7 @@ def _utf8_bytes(stream: IO[str]) -> IO[bytes] | None:
     return raw if codecs.lookup(encoding).name == "utf-8" else None
 
 
-def _compare(records: Iterator[tuple[bool, Any]], summary: Any, out: _Output, signals: _StopSignals) -> int:
+def _compare(records: Iterator[tuple[bool, Any]], summary: Any, signals: _StopSignals) -> int:
     """Fold compare records into the summary (compare.Summary), reporting each failed entry; return
     failures. Each record is counted whole: a stop waits for it, so the summary of an interrupted
     batch counts exactly the entries it says."""
