@@ -381,6 +381,45 @@ def test_records_appear_as_scored():
     assert proc.returncode == 1
 
 
+@pytest.mark.parametrize("fmt", ["jsonl", "csv", "table"])
+def test_a_live_feed_past_the_first_100_lines_gets_each_record_as_its_line_comes(fmt: str):
+    """`tail -f hands.txt | pungchow batch -`: past the 100 entries scored in-process, the workers take
+    chunks of 400 lines; a line of a slow pipe is sent to them when nothing more is ready, and its
+    record comes out before the next line is written (it waited for 400 more lines, or the end)."""
+    import queue
+    import threading
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pungchow_calc", "batch", "-", "--format", fmt, "--workers", "2"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(text) for text in proc.stdout], daemon=True).start()  # type: ignore[union-attr]
+
+    def record_of(line: int) -> str:
+        while True:
+            text = lines.get(timeout=60)  # queue.Empty: the record did not come
+            if text.startswith(f"{line},") or re.match(rf'\s*{line}\s|{{"line": {line},', text):
+                return text
+
+    try:
+        proc.stdin.write((PUNGS + "\n") * 100)
+        proc.stdin.flush()
+        record_of(100)
+        for line in range(101, 106):  # one line at a time, as a player enters them
+            proc.stdin.write(PUNGS + "\n")
+            proc.stdin.flush()
+            assert "48" in record_of(line)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)
+    assert proc.returncode == 0
+
+
 def test_rulesets_are_loaded_once_per_name(monkeypatch: pytest.MonkeyPatch):
     import pungchow_calc.ruleset_files as ruleset_module
 
@@ -588,16 +627,53 @@ def test_json_records_are_json_dumps_of_the_dict_records(sample):
         ("hands.yaml", f'- hand: "{PUNGS}"\n  seat: south\n- hand: "{PUNGS}"\n', 2),
         ("long.txt", f"{PUNGS}\n" * 50_000, 50_000),
         ("long.yaml", "- hand: 1b\n" * 200_000, 200_000),
+        ("cr-only.txt", f"{PUNGS}\r" * 5000, 5000),
+        ("crlf.txt", f"{PUNGS}\r\n" * 5000, 5000),
+        ("utf16.txt", f"\ufeff{PUNGS}\r\n" + f"{PUNGS}\r\n" * 4999, 5000),
+        ("crlf-over-blocks.txt", "x" * ((1 << 20) - 1) + "\r\n" + f"{PUNGS}\n", 2),
     ],
-    ids=["lines", "no-final-newline", "empty", "yaml-items", "text-over-blocks", "yaml-over-blocks"],
+    ids=[
+        "lines",
+        "no-final-newline",
+        "empty",
+        "yaml-items",
+        "text-over-blocks",
+        "yaml-over-blocks",
+        "cr-only",
+        "crlf",
+        "utf16-crlf",
+        "crlf-over-blocks",
+    ],
 )
 def test_estimated_entries_for_the_progress_bar(tmp_path: Path, name: str, data: str, expected: int):
-    """A cheap count before scoring: lines of a text file (comments too), items of a YAML list."""
+    """A cheap count before scoring: lines of a text file (comments too), items of a YAML list. A
+    CR-only file counted 1 (no bar at all), a UTF-16 one a line too many: only LF bytes were counted."""
     path = tmp_path / name
-    path.write_text(data, encoding="utf-8")
+    path.write_bytes(data.encode("utf-16" if name.startswith("utf16") else "utf-8"))
     source = Source(str(path))
     assert source.estimated_entries() == expected
     source.close()
+
+
+@given(
+    ends=st.lists(st.sampled_from(["\n", "\r\n", "\r"]), min_size=1, max_size=30),
+    last=st.booleans(),
+    encoding=st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "utf-32"]),
+)
+def test_estimated_entries_are_the_lines_the_batch_reads(ends: list[str], last: bool, encoding: str):
+    """The progress bar's total is the number of lines the reader numbers, whatever their ends."""
+    import tempfile
+
+    data = "".join(f"{PUNGS}{end}" for end in ends) + (PUNGS if last else "")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.txt"
+        path.write_bytes(data.encode(encoding))
+        source = Source(str(path))
+        try:
+            lines = [entry.line for entry in source.entries()]
+            assert source.estimated_entries() == len(lines) == lines[-1]
+        finally:
+            source.close()
 
 
 def test_estimated_entries_of_a_stream_is_unknown():
@@ -775,3 +851,26 @@ def test_progress_counts_the_records_of_joined_chunks():
     assert list(_tick(iter(items), progress)) == items
     assert PROGRESS_EVERY <= 603
     assert progress.shown == [603, 703]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--compare", "pung-chow", "pung-chow-limt"], "no ruleset 'pung-chow-limt'"),
+        (["--compare", "nosuch.yaml", "pung-chow"], "nosuch.yaml"),
+        (["-r", "pung-chow-limt"], "no ruleset 'pung-chow-limt'"),
+        (["-r", "pung-chow-limt", "--format", "csv"], "no ruleset 'pung-chow-limt'"),
+    ],
+    ids=["compare-pung-chow-limt", "compare-nosuch-yaml", "r-pung-chow-limt", "r-pung-chow-limt-csv"],
+)
+def test_a_ruleset_misspelt_on_the_command_line_is_refused_at_once(
+    tmp_path: Path, args: list[str], said: str
+):
+    """`batch hands.txt --compare pung-chow pung-chow-limt`: every entry failed, each printed on
+    stderr (20,000 lines for 20,000 hands) above a summary of zeros; `-r pung-chow-limt` gave an error
+    record for every line. Refused in one line, exit 2, as `score -r` refuses it."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{PUNGS}\n" * 3, encoding="utf-8")
+    result = run("batch", str(path), *args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ") and said in result.stderr

@@ -341,3 +341,40 @@ def test_a_file_that_fails_on_read():
     )
     assert done.returncode == 2
     assert done.stderr == "error: /proc/self/mem: cannot read: Input/output error\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_named_pipe_as_the_file_with_stderr_on_a_terminal_loses_no_entry(tmp_path):
+    """`batch hands.fifo > out.jsonl` (or `batch <(zcat hands.gz)`), stderr on a terminal: the
+    progress bar's count opened the pipe a second time and read most of its lines there, so they were
+    never scored (559 records of 6,000, exit 0). A pipe has no count: every line is the batch's."""
+    import pty
+    import threading
+
+    fifo = tmp_path / "hands.fifo"
+    os.mkfifo(fifo)
+    count = 3000
+    threading.Thread(target=fifo.write_text, args=(GOOD * count,), daemon=True).start()
+    master, slave = pty.openpty()
+    out = tmp_path / "out.jsonl"
+    with out.open("wb") as stdout:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pungchow_calc", "batch", str(fifo), "--format", "jsonl"],
+            stdout=stdout,
+            stderr=slave,
+            cwd=Path(__file__).resolve().parent.parent,
+        )
+        os.close(slave)
+        shown = b""
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # the terminal closed (Linux says EIO)
+                break
+            if not data:
+                break
+            shown += data
+        proc.wait(timeout=120)
+    os.close(master)
+    lines = [json.loads(text)["line"] for text in out.read_text(encoding="utf-8").splitlines()]
+    assert (proc.returncode, lines) == (0, list(range(1, count + 1))), shown[-300:]

@@ -227,6 +227,19 @@ def test_a_chunk_larger_than_a_pipe_holds_goes_whole(monkeypatch: pytest.MonkeyP
     assert _children() == []
 
 
+@given(pauses=st.lists(st.booleans(), min_size=1, max_size=40))
+def test_a_feed_that_pauses_anywhere_gets_every_record_in_order(pauses: list[bool]):
+    """A live feed (input.Source.idle_check) that has nothing ready after any entry: the chunk is cut
+    there and every chunk in flight is given before reading on; each entry still gets its one record,
+    in order, as one process gives them."""
+    entries = [bw.Entry(n, text=PUNGS if n % 5 else "9z9z9z") for n in range(1, 41)]
+    alone = list(run(iter(entries), Job(encode="json"), workers=1))
+    asked = iter(pauses * 2)
+    got = list(run(iter(entries), Job(encode="json"), workers=2, inline=1, idle=lambda: next(asked, False)))
+    assert got == alone
+    assert _children() == []
+
+
 def _failing(chunk: bw._Chunk, joined: bool = False, slot: int | None = None) -> bw._Results:
     raise ValueError("a bug in the scoring")
 
@@ -239,6 +252,26 @@ def test_a_worker_that_raises_stops_the_batch_with_its_traceback(monkeypatch: py
     with pytest.raises(RuntimeError, match="(?s)failed scoring a chunk.*ValueError: a bug in the scoring"):
         list(run(iter(entries), Job(encode="json"), workers=2, inline=1))
     assert _children() == []
+
+
+@pytest.mark.parametrize("asked", [100_000, 10**30], ids=["workers-100000", "workers-10e30"])
+def test_a_huge_workers_starts_at_most_4_per_core(monkeypatch: pytest.MonkeyPatch, asked: int):
+    """`--workers 100000` forked until the system refused (minutes before a hand was scored): a batch
+    starts at most run.WORKERS_PER_CORE per core, and the records are those of one process."""
+    from pungchow_calc.batch import run as batch_run
+
+    started: list[int] = []
+    real = bw.parallel
+
+    def parallel(entries: Any, scorer: Scorer, workers: int, *more: Any) -> Any:
+        started.append(workers)
+        return real(entries, scorer, min(workers, 2), *more)  # no more than 2 forked here, old code or new
+
+    monkeypatch.setattr(bw, "parallel", parallel)
+    entries = [bw.Entry(n, text=PUNGS if n % 4 else "9z9z9z") for n in range(1, 30)]
+    alone = list(run(iter(entries), Job(encode="json"), workers=1))
+    assert list(run(iter(entries), Job(encode="json"), workers=asked, inline=1)) == alone
+    assert started == [batch_run.WORKERS_PER_CORE * len(os.sched_getaffinity(0))]
 
 
 def test_without_fork_a_batch_is_scored_in_one_process(monkeypatch: pytest.MonkeyPatch):

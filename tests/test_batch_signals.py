@@ -59,12 +59,14 @@ ENTRIES = INLINE_ENTRIES + 800
 class Batch:
     """`pungchow batch - --workers 2` reading a pipe left open, writing to a file."""
 
-    def __init__(self, tmp_path: Path, output_format: str, workers: int = 2) -> None:
+    def __init__(
+        self, tmp_path: Path, output_format: str, workers: int = 2, more: tuple[str, ...] = ()
+    ) -> None:
         self.out_path = tmp_path / f"out.{output_format}"
         self._out = self.out_path.open("wb")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "pungchow_calc", "batch", "-", "--format", output_format]
-            + ["--workers", str(workers)],
+            + ["--workers", str(workers), *more],
             stdin=subprocess.PIPE,
             stdout=self._out,
             stderr=subprocess.PIPE,
@@ -155,6 +157,43 @@ def test_stopped_batch_writes_whole_records(tmp_path, output_format, sent, code,
         rows = list(csv.reader(io.StringIO(out)))
         assert all(len(row) == len(CSV_COLUMNS) for row in rows)
     assert all(_gone(pid) for pid in workers)
+
+
+COMPARED = ("pung-chow", "classical-bmja")
+
+
+@pytest.mark.parametrize("output_format", ["json", "csv", "table"])
+def test_compare_stopped_by_ctrl_c_summarises_the_entries_compared(tmp_path, output_format):
+    """`batch --compare A B`, Ctrl-C once the workers are at it: the summary of the entries compared
+    so far (the first N, in input order), and one line saying so. It printed no summary, and said
+    `interrupted: 0 records written`."""
+    from pungchow_calc.batch.compare import summarise
+
+    data = _input(ENTRIES)
+    batch = Batch(tmp_path, output_format, more=("--compare", *COMPARED))
+    batch.feed(data)
+    deadline = time.monotonic() + PATIENCE
+    while not batch.workers():  # past the first 100 entries, scored in the batch's own process
+        assert batch.proc.poll() is None and time.monotonic() < deadline, "no worker started"
+        time.sleep(0.02)
+    os.killpg(batch.proc.pid, signal.SIGINT)
+    exit_code, out, err = batch.finish()
+    assert exit_code == 130
+    match = re.search(r"^interrupted: the summary counts the first (\d+) entries\n\Z", err, re.M)
+    assert match, err  # the last line; the failed entries' lines before it, no traceback
+    counted = int(match[1])
+    assert INLINE_ENTRIES <= counted <= ENTRIES
+    first = b"".join(data.splitlines(keepends=True)[:counted])  # every line of _input is an entry
+    records = run(Source("-", stdin=io.BytesIO(first)).entries(), Job(compare=COMPARED, encode="dict"))
+    expected = summarise(records, COMPARED).as_dict()
+    if output_format == "json":
+        assert json.loads(out) == expected
+    elif output_format == "csv":
+        assert dict(csv.reader(io.StringIO(out)))["entries"] == str(counted)
+    else:
+        assert re.search(rf"^entries\s+\S\s+{counted}$", out, re.M), out
+        assert f"mean {expected['mean_score_difference']:+} per hand" in " ".join(out.split())
+    assert err.count("\n") == 1 + expected["failed"]
 
 
 def _catches(pid: int, signum: int) -> bool:

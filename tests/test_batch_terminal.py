@@ -114,6 +114,22 @@ def test_batch_table_rows_fit_every_width(records, width):
         assert "payments" not in text and "E:104" not in text
 
 
+@pytest.mark.parametrize("line", [123_456, 1_234_567], ids=["line-123456", "line-1234567"])
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_line_1234567_fits_the_terminal(records, width, line):
+    """A file of over 99,999 entries on a terminal: the line number, wider than its column, pushed the
+    row past the width (61 columns at 60); the hand column gives up the room, the numbers stay put."""
+    table = TerminalTable(width)
+    far = [{**record, "line": line} for record in records]
+    text = "\n".join([table.header(), *(table.row(r) for r in far)])
+    _assert_fits(text, width, far)
+    header = table.header()
+    for record in far:
+        if "error" not in record:
+            first = table.row(record).splitlines()[0]
+            assert first.index(" " + str(record["seat"]) + " ") == header.index(" seat ")
+
+
 @pytest.mark.parametrize("width", [60, 80])
 def test_zoe_rulesets_fit_an_ascii_terminal(tmp_path, width):
     """On an ASCII terminal `-r Zoë.yaml` is shown `Zo\\xeb.yaml`, three characters more than the
@@ -127,3 +143,24 @@ def test_zoe_rulesets_fit_an_ascii_terminal(tmp_path, width):
     lines = shown.splitlines()
     assert len(lines) > 40 and all(len(line) <= width for line in lines), max(lines, key=len)
     assert shown.count("Zo\\xeb.yaml") == 40
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_compare_with_a_long_house_ruleset_path_keeps_it_whole(tmp_path: Path, width: int):
+    """`batch --compare pung-chow /a/long/path/house-rules-of-the-tuesday-club.yaml` at 60 columns:
+    the rows `score higher under …` cut the path (`house-rul…`); they fold it, whole."""
+    from cli_helpers import run
+
+    folder = tmp_path / "a-very-long-folder-name-for-the-club" / "rulesets-of-the-tuesday-evenings"
+    folder.mkdir(parents=True)
+    house = folder / "house-rules-of-the-tuesday-club.yaml"
+    house.write_text((ROOT / "samples" / "house-rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    hands = tmp_path / "hands.txt"
+    hands.write_text((ROOT / "samples" / "club-evening.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    result = run("batch", str(hands), "--compare", "pung-chow", str(house), env={"COLUMNS": str(width)})
+    assert result.exit_code == 1  # the sample's two deliberate mistakes
+    lines = result.stdout.splitlines()
+    assert all(len(line.rstrip()) <= width for line in lines), result.stdout
+    assert "…" not in result.stdout
+    rows = [line.split("│")[0].strip() for line in lines if "│" in line]
+    assert "".join(rows).count(str(house)) == 2  # higher under, lower under: each whole

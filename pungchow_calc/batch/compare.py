@@ -106,9 +106,11 @@ def summarise(
     records: Iterator[tuple[bool, Any]],
     rulesets: tuple[str, str],
     on_error: Callable[[dict[str, Any]], None] | None = None,
+    into: Summary | None = None,
 ) -> Summary:
-    """Fold compare records into a Summary; each failed entry is also passed to `on_error`."""
-    summary = Summary(rulesets)
+    """Fold compare records into a Summary (`into`, or a new one); each failed entry is also passed
+    to `on_error`."""
+    summary = Summary(rulesets) if into is None else into
     for ok, record in records:
         summary.add(record)
         if not ok and on_error is not None:

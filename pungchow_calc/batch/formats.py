@@ -241,11 +241,15 @@ class TerminalTable:
     def row(self, record: dict[str, Any]) -> str:
         """One record as one line or more: the hand wrapped between sets, a message between words."""
         number = f"{record['line']:>5}  "
+        # Past line 99,999 the number is wider than its column: the hand column gives up the room, so
+        # the row stays within the width and the numbers stay under their names.
+        lead = len(number)
         if "error" in record:
             err = record["error"]
-            text = _lines(f"error [{err['code']}]: {err['message']}".split(), self.width - _LEAD)
-            return "\n".join([number + text[0], *(" " * _LEAD + line for line in text[1:])])
-        hand = _lines(record["hand"].split(), self.hand)
+            text = _lines(f"error [{err['code']}]: {err['message']}".split(), self.width - lead)
+            return "\n".join([number + text[0], *(" " * lead + line for line in text[1:])])
+        width = self.hand - (lead - _LEAD)
+        hand = _lines(record["hand"].split(), width)
         numbers = (
             f" {record['seat']:<5} {record['points']:>6} {record['doublings']:>3} {record['score']:>7} "
             f"{record['payable']:>7}"
@@ -254,7 +258,7 @@ class TerminalTable:
         paid = _lines(_paid(record).split(), room) if self.payments else []
         rows = []
         for i in range(max(len(hand), len(paid))):
-            line = (number if i == 0 else " " * _LEAD) + (hand[i] if i < len(hand) else "").ljust(self.hand)
+            line = (number if i == 0 else " " * lead) + (hand[i] if i < len(hand) else "").ljust(width)
             line += numbers if i == 0 else ""
             if i < len(paid):
                 line = line.ljust(_LEAD + self.hand + _NUMBERS) + "  " + paid[i]

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import codecs
 import io
+import itertools
 import os
 import re
-from collections.abc import Iterator
+import stat
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -191,9 +193,33 @@ class Source:
                 raise FileError(f"{path}: is a directory")
             self._owned = True
             try:
-                self.size = os.fstat(self._stream.fileno()).st_size
+                status = os.fstat(self._stream.fileno())
             except OSError:
                 self.size = None
+            else:  # a named pipe or a device has no size: its lines can be read once, by the batch
+                self.size = status.st_size if stat.S_ISREG(status.st_mode) else None
+
+    def idle_check(self) -> Callable[[], bool] | None:
+        """For a pipe or a terminal, a check that nothing more is ready to read now (a live feed,
+        `tail -f hands.txt | pungchow batch -`): the workers are then sent what has come, not kept
+        waiting for a whole chunk. None for a regular file, whose lines are always there."""
+        try:
+            fd = self._stream.fileno()
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            return None
+        import select
+
+        def idle() -> bool:
+            # _decoded reads with read1, a block larger than the stream's buffer: the buffer is left
+            # empty, so what is ready is what the descriptor holds (an ended pipe is ready: its end).
+            try:
+                return not select.select([fd], [], [], 0)[0]
+            except (OSError, ValueError):
+                return False
+
+        return idle
 
     def close(self) -> None:
         """Close the file (never standard input)."""
@@ -202,20 +228,32 @@ class Source:
 
     def estimated_entries(self) -> int | None:
         """About how many entries a regular file holds, counted cheaply before scoring (for a progress
-        bar): its lines, or the `-` items at the start of a line of a YAML list. None for a stream."""
+        bar): its lines, or the `-` items at the start of a line of a YAML list. None for a stream,
+        a named pipe included (opened again to be counted, it would give the count its lines)."""
         if self.size is None or self.path == "-":
             return None
         count = 0
-        last = b"\n"
+        last: Any = b"\n"
         try:
             with Path(self.path).open("rb") as counted:
-                while block := counted.read(1 << 20):
-                    # A YAML item's "\n-" may straddle two blocks: the last byte read goes in front.
-                    count += (last + block).count(b"\n-") if self.is_yaml else block.count(b"\n")
-                    last = block[-1:]
+                blocks: Iterator[Any] = iter(lambda: counted.read(1 << 20), b"")
+                first = next(blocks, b"")
+                codec = next((codec for bom, codec in _BOMS if first.startswith(bom)), None)
+                blocks = itertools.chain((first,), blocks)
+                if codec is not None:  # UTF-16/32: its line ends counted as the reader sees them (_decoded)
+                    decode = codecs.getincrementaldecoder(codec)("replace").decode
+                    blocks, last = (decode(block) for block in blocks), "\n"
+                lf, cr, crlf, item = ("\n", "\r", "\r\n", "\n-") if codec else (b"\n", b"\r", b"\r\n", b"\n-")
+                for block in blocks:
+                    # A YAML item's "\n-", a CRLF, may straddle two blocks: the last character read first.
+                    if self.is_yaml:
+                        count += (last + block).count(item)
+                    else:  # a line ends with LF, CRLF or a lone CR, as the reader reads it (_reads)
+                        count += block.count(lf) + block.count(cr) - (last + block).count(crlf)
+                    last = block[-1:] or last
         except OSError:
             return None
-        if not self.is_yaml and last != b"\n":
+        if not self.is_yaml and last not in (lf, cr):
             count += 1  # a last line with no end
         return count
 

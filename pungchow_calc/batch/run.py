@@ -20,13 +20,25 @@ INLINE_ENTRIES = 100  # score this many in-process before starting workers: smal
 # 2026-11-23, 20,000 hands, compiled engine: median 1.74 s with 500, 1.65 s with 150, 1.62 s with 20)
 
 
+WORKERS_PER_CORE = 4  # --workers is capped at this many per core: more only fork and wait (a
+# --workers 100000 forked until the system refused, minutes before a hand was scored)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def default_workers() -> int:
     """Worker processes for a long file: one per core, at most 4 (1 means score in-process)."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, 4))
+    return max(1, min(_cores(), 4))
+
+
+def most_workers() -> int:
+    """The most worker processes a batch starts, whatever --workers asks (docs/batch.md)."""
+    return WORKERS_PER_CORE * max(1, _cores())
 
 
 def run(
@@ -38,6 +50,7 @@ def run(
     on_worker_died: Callable[[int, int], None] | None = None,
     joined: bool = False,
     rest: Callable[[], Iterator[Entry | Block]] | None = None,
+    idle: Callable[[], bool] | None = None,
 ) -> Generator[tuple[bool, Any] | Lines, None, None]:
     """(ok, record) for every entry, in input order, as soon as each is scored.
 
@@ -49,12 +62,14 @@ def run(
     job encoded as text, "json" or "csv"), the records of each chunk a worker scored come as one
     formats.Lines, their lines of output, in their place in the order. `rest` (input.Source.rest)
     gives what `entries` has not yet given, as read: the workers are sent its blocks of lines, not
-    entries.
+    entries. `idle` (input.Source.idle_check) says when a live feed has nothing more ready: the
+    workers are then sent what has come (workers.parallel).
     """
     scorer = Scorer(job)
     iterator = iter(entries)
     if not hasattr(os, "fork"):  # the workers are forked (workers.py): elsewhere (Windows), one process
         workers = 1
+    workers = min(workers, most_workers())
     for count, entry in enumerate(iterator, start=1):
         yield scorer.encoded(entry)
         if count % SETTLE_EVERY == 0:
@@ -76,5 +91,5 @@ def run(
     from .workers import parallel
 
     unread = itertools.chain((ahead,), unread)
-    yield from parallel(unread, scorer, workers, on_batch_end, on_worker_died, joined)
+    yield from parallel(unread, scorer, workers, on_batch_end, on_worker_died, joined, idle)
     settle_gc()

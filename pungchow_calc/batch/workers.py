@@ -131,8 +131,11 @@ def _finished(scorer: Scorer, results: list[tuple[bool, Any]], joined: bool) -> 
     return Lines.of(scorer.job.encode, results) if joined else results
 
 
-def _chunks(items: Iterator[Entry | Block], size: int) -> Iterator[_Chunk]:
-    """Chunks of about `size` lines: entries, packed, and blocks of lines as they were read."""
+def _chunks(
+    items: Iterator[Entry | Block], size: int, idle: Callable[[], bool] | None = None
+) -> Iterator[tuple[_Chunk, bool]]:
+    """Chunks of about `size` lines: entries, packed, and blocks of lines as they were read; each
+    with True when it was cut short because `idle` said nothing more was ready to read (a live feed)."""
     chunk: _Chunk = []
     lines = 0
     try:
@@ -144,14 +147,17 @@ def _chunks(items: Iterator[Entry | Block], size: int) -> Iterator[_Chunk]:
                 chunk.append(item)
                 lines += item[1].count(b"\n")
             if lines >= size:
-                yield chunk
+                yield chunk, False
+                chunk, lines = [], 0
+            elif idle is not None and idle():
+                yield chunk, True
                 chunk, lines = [], 0
     except FileError:
         if chunk:
-            yield chunk  # the entries read before the file broke are scored all the same
+            yield chunk, False  # the entries read before the file broke are scored all the same
         raise
     if chunk:
-        yield chunk
+        yield chunk, False
 
 
 class _Slots:
@@ -377,10 +383,13 @@ def parallel(
     on_batch_end: Callable[[], None] | None = None,
     on_worker_died: Callable[[int, int], None] | None = None,
     joined: bool = False,
+    idle: Callable[[], bool] | None = None,
 ) -> Generator[tuple[bool, Any] | Lines, None, None]:
     """(ok, record) for every entry, in input order, scored by `workers` processes in chunks; or with
     `joined` (a text encoding), a Lines for each chunk. `entries` may hold blocks of a text file's
-    lines (input.Source.rest), made into entries by the worker."""
+    lines (input.Source.rest), made into entries by the worker. When `idle` (input.Source.idle_check)
+    says nothing more is ready to read, what has come is sent as a chunk and every chunk in flight is
+    given before reading on: a live feed's records come as its lines do, not a chunk later."""
     # At most 2 * workers + 1 chunks are in flight: a slot for each.
     try:
         slots = _Slots(2 * workers + 1) if joined else None
@@ -391,21 +400,28 @@ def parallel(
     done: dict[int, _Results] = {}
     unreadable: FileError | None = None
     finished = False
+    drain = False  # the input had nothing more ready: every chunk in flight is given before reading on
     try:
-        chunks: Iterator[tuple[int, _Chunk]] = enumerate(_chunks(entries, CHUNK))
+        chunks: Iterator[tuple[int, tuple[_Chunk, bool]]] = enumerate(_chunks(entries, CHUNK, idle))
         while True:
+            if drain and idle is not None and not idle():
+                drain = False  # more came meanwhile (a quick but uneven pipe): read on, every worker busy
             try:
-                for number, chunk in chunks:
+                for number, (chunk, cut) in chunks if not drain else ():
                     slot = None if slots is None else slots.take()
                     pending.append((number, chunk, slot))
+                    drain = cut
                     pool.submit(number, chunk, slot)
-                    if len(pending) > 2 * workers:
+                    if drain or len(pending) > 2 * workers:
                         break
             except WorkerDied:
                 pass  # seen below
             except FileError as error:  # the file broke mid-way: the chunks before it still stand
                 unreadable, chunks = error, iter(())
             if not pending:
+                if drain:
+                    drain = False
+                    continue
                 break
             number, _, slot = pending[0]
             try:

@@ -6,7 +6,8 @@ import costs a long batch a tenth of a second before any hand is scored.
 Exit codes: 0 every entry scored; 1 some entry has an error record (or a worker process died: see
 batch/workers.py); 2 the file as a whole cannot be read; 130 stopped by SIGINT (Ctrl-C), 143 by SIGTERM.
 A stopped batch writes every record it has scored, whole, closes a JSON array with `]`, and says how
-many records it wrote in one line on stderr.
+many records it wrote in one line on stderr; a stopped `--compare` writes the summary of the entries
+compared so far, and says how many.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def run_batch(
     """Score every hand of a file: one record per entry, in order; the exit code (1: an entry failed)."""
     from ..batch.input import Source
     from ..batch.run import default_workers, run
-    from ..batch.scoring import Job, quiet_gc
+    from ..batch.scoring import Job, Scorer, quiet_gc
 
     started = time.monotonic()
     refused = None
@@ -68,6 +69,12 @@ def run_batch(
     failed = 0
     died = False
     source = progress = records = None
+    summary = None
+    summarised = False
+    if compare is not None:
+        from ..batch.compare import Summary
+
+        summary = Summary(compare)  # made before a stop can come: what was compared is summarised
 
     def worker_died(rescored: int, lost: int) -> None:
         nonlocal died
@@ -85,6 +92,11 @@ def run_batch(
             # Under the stop signals: a Ctrl-C while the first line is awaited (standard input, a FIFO)
             # stops the batch as any other, with its one line and an empty JSON array closed.
             try:
+                # A ruleset named on the command line that cannot be loaded is the command's mistake,
+                # not an entry's: refused at once, as `score -r` refuses it, not an error record for
+                # every line (each also printed under --compare). Loaded once (ruleset_files caches it).
+                for name in compare or ((ruleset,) if ruleset else ()):
+                    Scorer(job).ruleset(name)
                 source = Source(file)
                 entries = source.entries()
                 first = next(entries, None)  # a file that is not a YAML list fails here, before any output
@@ -103,9 +115,13 @@ def run_batch(
                 on_worker_died=worker_died,
                 joined=joined,
                 rest=source.rest,
+                idle=source.idle_check(),
             )
-            if compare is not None:
-                failed = _compare(_tick(records, progress), compare, output_format, out)
+            if summary is not None:
+                failed = _compare(_tick(records, progress), summary, signals)
+                with signals.hold():  # written whole, once: a stop meanwhile waits, and finds it written
+                    summarised = True
+                    _write_summary(summary, output_format, out)
             else:
                 failed = out.write_all(_tick(records, progress))
             out.flush()
@@ -114,9 +130,14 @@ def run_batch(
                 records.close()  # terminates the workers, if the stop came while writing
             if progress is not None:
                 progress.stop()
-            if compare is None:
+            if summary is None:
                 out.finish()
-            print(f"interrupted: {out.written} records written", file=sys.stderr)
+                print(f"interrupted: {out.written} records written", file=sys.stderr)
+            else:  # the entries compared before the stop, in input order: their summary, said to be so
+                if not summarised:
+                    _write_summary(summary, output_format, out)
+                out.finish(framed=False)
+                print(f"interrupted: the summary counts the first {summary.entries} entries", file=sys.stderr)
             return 128 + stop.signum
         except PungchowError as error:  # the file broke as a whole (e.g. unreadable mid-way)
             out.flush()  # the records scored before it broke still stand
@@ -304,11 +325,12 @@ class _Output:
             some = self.written or any(count for _, count in self._pending)
             self._pending.append(("\n]\n" if some else "]\n", 0))
 
-    def finish(self) -> None:
-        """After a stop: write the whole records gathered, with the header and footer they need."""
-        if not self._started:
+    def finish(self, framed: bool = True) -> None:
+        """After a stop: write the whole records gathered, with the header and footer they need
+        (`framed`; not around a compare summary)."""
+        if framed and not self._started:
             self.header()
-        if not self._closed:
+        if framed and not self._closed:
             self.footer()
         self._write_pending()
 
@@ -362,18 +384,28 @@ def _utf8_bytes(stream: IO[str]) -> IO[bytes] | None:
     return raw if codecs.lookup(encoding).name == "utf-8" else None
 
 
-def _compare(
-    records: Iterator[tuple[bool, Any]], rulesets: tuple[str, str], output_format: str, out: _Output
-) -> int:
-    """Fold compare records into the summary, report each failed entry, write it; return failures."""
+def _compare(records: Iterator[tuple[bool, Any]], summary: Any, signals: _StopSignals) -> int:
+    """Fold compare records into the summary (compare.Summary), reporting each failed entry; return
+    failures. Each record is counted whole: a stop waits for it, so the summary of an interrupted
+    batch counts exactly the entries it says."""
     from ..batch.compare import summarise
-    from ..batch.formats import csv_text
 
     def report(record: dict[str, Any]) -> None:
         err = record["error"]
         print(f"line {record['line']}: error [{err['code']}]: {err['message']}", file=sys.stderr)
 
-    summary = summarise(records, rulesets, on_error=report)
+    def counted(records: Iterator[tuple[bool, Any]]) -> Iterator[tuple[bool, Any]]:
+        for record in records:
+            with signals.hold():
+                yield record
+
+    return summarise(counted(records), summary.rulesets, on_error=report, into=summary).failed
+
+
+def _write_summary(summary: Any, output_format: str, out: _Output) -> None:
+    """Write a compare summary (compare.Summary) in the output format."""
+    from ..batch.formats import csv_text
+
     if output_format == "table":
         from ..render.terminal import console, print_compare_summary
 
@@ -383,7 +415,6 @@ def _compare(
             out.write(csv_text([key, json.dumps(value) if isinstance(value, dict | list) else value]))
     else:
         out.write(json.dumps(summary.as_dict()) + "\n")
-    return summary.failed
 
 
 def _batch_progress(source: Any) -> Any:

@@ -237,7 +237,7 @@ COMMANDS: tuple[Command, ...] = (
                 "workers",
                 "--workers",
                 "N",
-                "Processes for a long file (default: one per core, at most 4).",
+                "Processes for a long file (default: one per core, at most 4; never more than 4 per core).",
                 kind=int,
             ),
         ),

@@ -225,7 +225,7 @@ def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
     """`batch --compare A B`: how many hands change, and by how much."""
     a, b = summary["rulesets"]
     table = Table(title=f"{a} {arrow(out)} {b}", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("")
+    table.add_column("", overflow="fold")  # a long ruleset path is folded whole, never cut with …
     table.add_column("hands", justify="right")
     rows = [
         ("entries", summary["entries"]),
