@@ -218,6 +218,11 @@ def _score_hand(
         )
     value = best[0][0]
     _, arrangement, found, points, doublings, limit_label = best
+    if settings.limit_hand_alone and limit_label is not None:
+        alone = [line for line in found if line[1].limit]
+        if any(line[1].label == limit_label for line in alone):
+            # Paid as a limit hand: its limit lines are what is paid (docs/riichi.md "Yakuman").
+            found, points, doublings = alone, 0, 0
     lines = _lines(found)
     payable = value if cap is None else min(value, cap)
     payments: dict[Any, int] | None = None
