@@ -397,7 +397,62 @@ IMPOSSIBLE_FACTS = [
         "original_hand_after_call",
         KAN,
         {"original_hand": True, "win_by": LOOSE},
-        "--original-hand is a win on the first draw from the wall, not on a loose tile",
+        "--original-hand is a win on the first draw from the wall, not on a loose tile (drop --loose)",
+    ),
+    # Tenhou and chiihou with riichi, ippatsu, the last tile or a kong robbed (the package scores them).
+    (
+        "tenhou-2c3c4c-5c6c7c-3d4d5d-6b7b8b-9d9d-riichi",
+        "original_hand_after_call",
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d",
+        {"original_hand": True, "win_by": WALL, "riichi": True},
+        "--original-hand and --riichi contradict each other: riichi is declared with one's own discard, "
+        "after the first draw",
+    ),
+    (
+        "tenhou-double-riichi-ippatsu",
+        "original_hand_after_call",
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d",
+        {"original_hand": True, "win_by": WALL, "double_riichi": True, "ippatsu": True},
+        "--original-hand and --double-riichi contradict each other: riichi is declared with one's own "
+        "discard, after the first draw",
+    ),
+    (
+        "chiihou-riichi-ippatsu",
+        "original_hand_after_call",
+        PINFU,
+        {"original_hand": True, "win_by": WALL, "seat": Wind.NORTH, "riichi": True, "ippatsu": True},
+        "--original-hand and --riichi contradict each other: riichi is declared with one's own discard, "
+        "after the first draw",
+    ),
+    (
+        "original-hand-riichi-on-a-discard-not-told-to-add-drawn",
+        "original_hand_after_call",
+        PINFU,
+        {"original_hand": True, "seat": Wind.SOUTH, "riichi": True},
+        "--original-hand and --riichi contradict each other: riichi is declared with one's own discard, "
+        "after the first draw",
+    ),
+    (
+        "tenhou-haitei",
+        "original_hand_after_call",
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d",
+        {"original_hand": True, "win_by": WALL, "last_tile": True},
+        "--original-hand and --last-tile contradict each other: the first draw is not the last tile",
+    ),
+    (
+        "chiihou-haitei",
+        "original_hand_after_call",
+        PINFU,
+        {"original_hand": True, "win_by": WALL, "seat": Wind.WEST, "last_tile": True},
+        "--original-hand and --last-tile contradict each other: the first draw is not the last tile",
+    ),
+    (
+        "original-hand-robbing-a-kong",
+        "original_hand_after_call",
+        PINFU,
+        {"original_hand": True, "robbing_kong": True},
+        "--original-hand and --robbing-kong contradict each other: a win on the first draw, and a win on a "
+        "tile another player adds to a kong",
     ),
     (
         "original-hand-with-a-claimed-set",

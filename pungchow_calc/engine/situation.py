@@ -472,9 +472,26 @@ def _original_hand_after_call(hand: Hand, situation: Situation) -> str | None:
     # (docs/riichi.md "The facts of a win").
     if not situation.original_hand:
         return None
+    # Riichi (and so ippatsu) is declared with a discard of one's own, after the first draw; the first
+    # draw is not the last tile of the wall, nor a tile robbed. Told before the way won: adding --drawn
+    # would not help.
+    if situation.riichi or situation.double_riichi:
+        which = "--riichi" if situation.riichi else "--double-riichi"
+        return (
+            f"--original-hand and {which} contradict each other: riichi is declared with one's own "
+            "discard, after the first draw"
+        )
+    if situation.last_tile:
+        return "--original-hand and --last-tile contradict each other: the first draw is not the last tile"
+    if situation.robbing_kong:
+        return (
+            "--original-hand and --robbing-kong contradict each other: a win on the first draw, and a win "
+            "on a tile another player adds to a kong"
+        )
+    if situation.win_by is WinBy.LOOSE:
+        return "--original-hand is a win on the first draw from the wall, not on a loose tile (drop --loose)"
     if situation.win_by is not WinBy.WALL:
-        how = "by discard" if situation.win_by is WinBy.DISCARD else "on a loose tile"
-        return f"--original-hand is a win on the first draw from the wall, not {how} (add --drawn)"
+        return "--original-hand is a win on the first draw from the wall, not by discard (add --drawn)"
     return _nothing_called("--original-hand", hand, "before the first draw", "before the first draw")
 
 
@@ -519,7 +536,8 @@ IMPOSSIBLE: dict[str, Impossible] = {
         _first_discard_after_turn,
     ),
     "original_hand_after_call": Impossible(
-        "an original hand won on a discard or a loose tile, or with a set laid open or a kong",
+        "an original hand won on a discard or a loose tile, with riichi, the last tile or robbing a kong, "
+        "or with a set laid open or a kong",
         _original_hand_after_call,
     ),
     "robbed_tile_held": Impossible(
