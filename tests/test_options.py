@@ -251,14 +251,30 @@ def test_settled_options_are_made_options(argv: list[str]):
 
 
 def _tiles_read_whole(option: str, text: str) -> Any:
-    """An indicator list as read_tiles reads it in one piece: the notation's groups, then no bonus tile."""
+    """An indicator list as read_tiles reads it in one piece: some tile, the notation's groups with no
+    marker (`Ew*`, `7c!`), then no bonus tile."""
     from pungchow_calc.engine.errors import NotationError
     from pungchow_calc.engine.notation import parse
 
+    if not text.replace(",", " ").strip():
+        return (
+            "error",
+            f"{option}: no tile given: name the indicators (e.g. {option} 4c,Nw), or leave {option} out",
+        )
     try:
-        tiles = tuple(t for group in parse(text.replace(",", " ")).groups for t in group.tiles)
+        parsed = parse(text.replace(",", " "))
     except NotationError as exc:
         return ("error", f"{option}: {exc}")
+    for order, group in enumerate(parsed.groups):
+        mark = "!" if group.winning is not None else group.marker.value
+        if mark:
+            where = f"(column {parsed.column(order)})"
+            return (
+                "error",
+                f"{option}: {group.text}: an indicator is a plain tile, without {mark} "
+                f"(e.g. {option} 4c,Nw) {where}",
+            )
+    tiles = tuple(t for group in parsed.groups for t in group.tiles)
     if any(t.is_bonus for t in tiles):
         return ("error", f"{option}: indicators are playing tiles, not flowers or seasons")
     return tiles

@@ -614,6 +614,33 @@ def test_refused(hand: str, facts: dict[str, object], code: str) -> None:
             id="open-double-riichi",
         ),
         pytest.param(["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", "9z"], "--dora:", id="bad-indicator"),
+        # An empty list, or a marker on an indicator: one line naming the option (not "empty hand", and
+        # a marker is not dropped in silence).
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", ""],
+            "--dora: no tile given: name the indicators (e.g. --dora 4c,Nw), or leave --dora out",
+            id="dora-empty",
+        ),
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", " , "],
+            "--dora: no tile given",
+            id="dora-comma-only",
+        ),
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", "8d*"],
+            "--dora: 8d*: an indicator is a plain tile, without * (e.g. --dora 4c,Nw) (column 1)",
+            id="dora-8d*",
+        ),
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", "Nw,8d!"],
+            "--dora: 8d!: an indicator is a plain tile, without ! (e.g. --dora 4c,Nw) (column 4)",
+            id="dora-Nw,8d!",
+        ),
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--riichi", "--ura", "1c1c1c1c#"],
+            "--ura: 1c1c1c1c#: an indicator is a plain tile, without #",
+            id="ura-1c1c1c1c#",
+        ),
     ],
 )
 def test_the_cli_refuses_in_one_line(argv: list[str], message: str) -> None:
@@ -838,3 +865,61 @@ def test_an_evening_of_the_riichi_ruleset_is_refused_and_nothing_written(tmp_pat
     result = run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", PATH)
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert "cannot keep its game yet" in result.stderr and not path.exists()
+
+
+@pytest.mark.parametrize(
+    ("dora", "expected"),
+    [
+        pytest.param("[8d, Nw]", None, id="dora-list-8d-Nw"),
+        pytest.param("'8d,Nw'", None, id="dora-text-8d,Nw"),
+        pytest.param("[8d, 8]", "dora: expects tiles, e.g. [4c, Nw], got 8", id="dora-list-with-a-number"),
+        pytest.param("[8d, [Nw]]", "dora: expects tiles, as text or a list", id="dora-nested-list"),
+        pytest.param("{a: 1}", "dora: expects tiles, as text or a list", id="dora-mapping"),
+        pytest.param("[]", "--dora: no tile given", id="dora-empty-list"),
+        pytest.param("[8d*]", "--dora: 8d*: an indicator is a plain tile", id="dora-list-with-a-marker"),
+    ],
+)
+def test_batch_yaml_dora_as_a_list_is_read_as_the_text(tmp_path, dora: str, expected: str | None) -> None:
+    """`dora: [8d, Nw]` in a batch YAML entry is the text `8d,Nw`, read by --dora's own reader."""
+    hand = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+    path = tmp_path / "hands.yaml"
+    path.write_text(
+        f"- {{hand: '{hand}', ruleset: {PATH}, riichi: true, dora: {dora}}}\n"
+        f"- {{hand: '{hand}', ruleset: {PATH}, riichi: true, dora: [8d], ura: [1c]}}\n"
+        f"- {{hand: '{hand}', ruleset: {PATH}, riichi: true, dora: '8d,Nw'}}\n",
+        encoding="utf-8",
+    )
+    result = run("batch", str(path), "--format", "jsonl")
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["line"] for r in records] == [1, 2, 3]  # no entry dropped
+    first, listed, text = records
+    assert listed["score"] == 2000  # riichi, pinfu, two dora (9d9d), one ura (2c): mangan
+    if expected is None:
+        assert first["lines"] == text["lines"] and first["score"] == text["score"] == 1920
+    else:
+        assert expected in first["error"]["message"]
+
+
+def test_an_evening_recorded_with_dora_8d_star_stays_readable(tmp_path) -> None:
+    """An indicator with a marker (`--dora 8d*`) was accepted before it was refused: an evening that
+    recorded one (under a ruleset that scores no dora) still reads, amends and reports; a new one is
+    refused and nothing is written."""
+    from pungchow_calc.evening import log
+
+    path = tmp_path / "e.jsonl"
+    win = ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--drawn", "--other", "B=0", "--other", "C=0"]
+    assert run("evening", "new", str(path), "--players", "A,B,C,D", "-r", "pung-chow").exit_code == 0
+    assert (
+        run("evening", "hand", str(path), *win, "--other", "D=0", "--winner", "A", "--dora", "8d").exit_code
+        == 0
+    )
+    first = json.loads(path.read_text().splitlines()[-1])
+    old = {k: v for k, v in first.items() if k not in ("sum", "prev")} | {"dora": "8d*"}
+    log.append(str(path), lambda _: old)  # as an earlier version wrote it
+    before = path.read_bytes()
+    refused = run("evening", "hand", str(path), *win, "--other", "D=0", "--winner", "A", "--dora", "8d*")
+    assert refused.exit_code == 2 and "--dora: 8d*: an indicator is a plain tile" in refused.stderr
+    assert path.read_bytes() == before  # nothing written
+    for argv in (["report"], ["status"], ["undo"]):
+        result = run("evening", argv[0], str(path))
+        assert result.exit_code == 0, (argv, result.stderr)
