@@ -745,7 +745,7 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
     card = run("rules", "show", PATH)
     assert card.exit_code == 0
     shown = ("2 times, open 1", "per indicated: dora", "Mangan: 5 doublings or more", "points × 2^")
-    shown += ("played by", "4 players")
+    shown += ("played by", "4 players", "a limit hand scores", "its limit lines alone")
     for text in shown:
         assert text in card.stdout
 
