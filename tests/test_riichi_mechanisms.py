@@ -746,6 +746,13 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
     assert card.exit_code == 0
     shown = ("2 times, open 1", "per indicated: dora", "Mangan: 5 doublings or more", "points × 2^")
     shown += ("played by", "4 players", "a limit hand scores", "its limit lines alone")
+    # What the card did not say: which doublings replace which (group), and that dora are no yaku.
+    shown += ("doubles once, not with Double Riichi", "not with Ryanpeikou", "not with Junchan")
+    shown += (
+        "not with Chinitsu",
+        "indicated: dora, not for the minimum",
+        "indicated: ura, not for the minimum",
+    )
     for text in shown:
         assert text in card.stdout
 
