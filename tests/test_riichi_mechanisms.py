@@ -386,6 +386,14 @@ IMPOSSIBLE_FACTS = [
         "--first-discard: no kong is declared before one's own first draw, not even a concealed one (#)",
     ),
     (
+        "2c3c4c-5c6c7c-3d4d5d-6b7b8b!-9d9d-riichi-double-riichi",
+        "riichi_twice",
+        PINFU,
+        {"riichi": True, "double_riichi": True},
+        "--riichi and --double-riichi: riichi is declared once; give --double-riichi alone for a riichi "
+        "declared on the first uninterrupted turn, else --riichi",
+    ),
+    (
         "original-hand-on-a-discard",
         "original_hand_after_call",
         PINFU,

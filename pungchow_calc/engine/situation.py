@@ -413,6 +413,17 @@ def _last_tile_loose(hand: Hand, situation: Situation) -> str | None:
     return None
 
 
+def _riichi_twice(hand: Hand, situation: Situation) -> str | None:
+    # A player declares riichi once: a double riichi is that declaration made on his first turn, worth
+    # 2 han in place of riichi's 1. Both stated would be paid on a guess of which was meant.
+    if situation.riichi and situation.double_riichi:
+        return (
+            "--riichi and --double-riichi: riichi is declared once; give --double-riichi alone for a "
+            "riichi declared on the first uninterrupted turn, else --riichi"
+        )
+    return None
+
+
 def _ippatsu_loose(hand: Hand, situation: Situation) -> str | None:
     # The loose tile is drawn right after the winner's own kong, declared after his riichi: and any call,
     # a concealed kong too, ends the go-around of ippatsu (docs/riichi.md "The facts of a win").
@@ -553,6 +564,7 @@ IMPOSSIBLE: dict[str, Impossible] = {
         "a win on a loose tile with no kong (nor flower or season) in the hand", _loose_without_kong
     ),
     "last_tile_loose": Impossible("the last tile of the wall and a loose tile at once", _last_tile_loose),
+    "riichi_twice": Impossible("riichi and double riichi stated together", _riichi_twice),
     "ippatsu_loose": Impossible("ippatsu and a win on a loose tile at once", _ippatsu_loose),
     "double_riichi_ippatsu": Impossible(
         "a double riichi's ippatsu on the last tile, with a kong, or robbing a kong but for thirteen orphans",
