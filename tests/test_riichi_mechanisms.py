@@ -938,3 +938,27 @@ def test_an_evening_recorded_with_dora_8d_star_stays_readable(tmp_path) -> None:
     for argv in (["report"], ["status"], ["undo"]):
         result = run("evening", argv[0], str(path))
         assert result.exit_code == 0, (argv, result.stderr)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["--dora", "8d", "--dora", "Nw"], id="dora-8d-dora-Nw"),
+        pytest.param(["--dora=8d", "--dora", "Nw"], id="dora=8d-dora-Nw"),
+        pytest.param(["--dora", "Nw", "--dora", "8d", "--"], id="dora-twice-read-by-typer"),
+    ],
+)
+def test_dora_given_twice_adds_the_indicators_not_the_last_alone(argv: list[str]) -> None:
+    """`--dora 8d --dora Nw` (a kan dora turned later) is `--dora 8d,Nw`: the 8d (two dora on 9d9d)
+    is not dropped in silence for the last one given."""
+    hand = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+    result = run("score", "-r", PATH, "--riichi", "--json", *argv, hand)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["score"] == 1920  # riichi, pinfu, two dora
+
+
+def test_batch_line_with_dora_twice_adds_them(tmp_path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(f"'2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d' -r {PATH} --riichi --dora 8d --dora Nw\n")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert json.loads(result.stdout)["score"] == 1920
