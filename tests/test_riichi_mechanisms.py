@@ -962,3 +962,17 @@ def test_batch_line_with_dora_twice_adds_them(tmp_path) -> None:
     path.write_text(f"'2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d' -r {PATH} --riichi --dora 8d --dora Nw\n")
     result = run("batch", str(path), "--format", "jsonl")
     assert json.loads(result.stdout)["score"] == 1920
+
+
+@pytest.mark.parametrize("ruleset", [PATH, "pung-chow"])
+def test_settle_feeder_west_where_no_penalty_makes_a_feeder_pay_is_noted(ruleset: str) -> None:
+    """`--feeder` (riichi's pao, not worked out) was passed over in silence: now a note says nobody
+    pays for him; the payments are as without it."""
+    hand = "WdWdWd* GdGdGd* RdRdRd 1c2c3c 9d!9d"
+    argv = ["settle", "-r", ruleset, "--south", hand, "--east", "0", "--west", "0", "--north", "0"]
+    argv += ["--from", "east", "--json"]
+    fed = json.loads(run(*argv, "--feeder", "west").stdout)
+    plain = json.loads(run(*argv).stdout)
+    assert fed["payments"] == plain["payments"]
+    assert any(note.startswith("--feeder west: ruleset ") for note in fed["notes"])
+    assert not any("--feeder" in note for note in plain["notes"])
