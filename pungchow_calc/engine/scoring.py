@@ -195,6 +195,7 @@ def _score_hand(
         found, points, doublings, limit_hand = evaluate(plan, ctx, nominal, memo)
         if minimum and limit_hand is None and _counted(found) < minimum:
             continue  # no win in this arrangement: too few doublings that count (docs/riichi.md)
+        raw = points
         if settings.round_points:
             for line in found:  # a loop, not all(): no generator per arrangement
                 if not line[1].rounded:
@@ -203,8 +204,12 @@ def _score_hand(
                 points = -(-points // settings.round_points) * settings.round_points
         value, limit_label = _value(ruleset, cap, points, doublings, limit_hand)
         # With a doubling base, on equal value the arrangement with more doublings is taken (the
-        # package's and the tables' order: han, then fu).
-        key = (value, doublings, points) if settings.doubling_base else (value, points)
+        # package's and the tables' order: han, then fu, then the fu before rounding; a limit hand's
+        # fu never matter, so its arrangements are not told apart by them).
+        if settings.doubling_base:
+            key = (value, doublings, points, raw if limit_hand is None else 0)
+        else:
+            key = (value, points)
         if best is None or key > best[0]:
             best = (key, arrangement, found, points, doublings, limit_label)
     if best is None:
