@@ -206,10 +206,11 @@ def _score_hand(
         # With a doubling base, on equal value the arrangement with more doublings is taken (the
         # package's and the tables' order: han, then fu, then the fu before rounding; a limit hand's
         # fu never matter, so its arrangements are not told apart by them).
-        if settings.doubling_base:
-            key = (value, doublings, points, raw if limit_hand is None else 0)
-        else:
-            key = (value, points)
+        key: tuple[int, ...] = (
+            (value, doublings, points, raw if limit_hand is None else 0)
+            if settings.doubling_base
+            else (value, points)
+        )
         if best is None or key > best[0]:
             best = (key, arrangement, found, points, doublings, limit_label)
     if best is None:
