@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine.errors import PungchowError
-from .engine.payments import payer_name
+from .engine.payments import ALL_SEATS, Collect, SettlementRules, collection, payer_name
 from .engine.scoring import Line, Score
+from .engine.situation import WinBy
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,9 @@ class HandDiff:
     scores: tuple[Score | None, ...]
     rows: tuple[Row, ...]
     refusals: tuple[PungchowError | None, ...] = ()  # empty when every ruleset scored the hand
+    # What the counters on the table (--honba N) add to each ruleset's collection (0: it pays nothing for
+    # them; None: it refused the hand); empty when no counters are stated (table_counters).
+    counters: tuple[int | None, ...] = ()
 
     def refusal(self, index: int) -> PungchowError | None:
         """Why ruleset `index` refused the hand, or None when it scored it."""
@@ -81,7 +85,7 @@ class HandDiff:
         s = self.scores[index]
         if s is None:
             return None
-        return {
+        out = {
             "points": s.points,
             "doublings": s.doublings,
             "score": s.score,
@@ -92,6 +96,12 @@ class HandDiff:
             if s.payments is None
             else {payer_name(payer): amount for payer, amount in s.payments.items()},
         }
+        # The table's counters and deposits, when stated: what each ruleset does with them (a winner's).
+        if self.counters and s.payments is not None:
+            out["counters"] = self.counters[index]
+        if s.situation.deposits and s.payments is not None:
+            out["deposits"] = s.deposits
+        return out
 
     def difference(self, index: int) -> dict[str, Any] | None:
         """Ruleset `index` minus the first: score, payable and each payment (None: either refused)."""
@@ -108,6 +118,9 @@ class HandDiff:
             out["payments"] = {
                 seat: b["payments"].get(seat, 0) - a["payments"].get(seat, 0) for seat in a["payments"]
             }
+        for key in ("counters", "deposits"):  # stated: in both totals
+            if key in a and key in b:
+                out[key] = b[key] - a[key]
         return out
 
     def as_dict(self) -> dict[str, Any]:
@@ -146,9 +159,23 @@ def _keys(score: Score) -> list[tuple[str, Line]]:
     return out
 
 
-def diff_hand(names: tuple[str, ...], results: tuple[Score | PungchowError, ...]) -> HandDiff:
+def table_counters(score: Score, terms: SettlementRules, east_multiplier: int) -> int:
+    """What the counters on the table (--honba N) add to a winner's collection under these terms (0: the
+    ruleset pays nothing for them), as payments.collection adds them."""
+    situation = score.situation
+    how = Collect(situation.win_by is WinBy.DISCARD, situation.discarder, situation.honba)
+    shares = collection(situation.seat, score.payable, east_multiplier, ALL_SEATS, terms, how)
+    return sum(share.counters for share in shares)
+
+
+def diff_hand(
+    names: tuple[str, ...],
+    results: tuple[Score | PungchowError, ...],
+    counters: tuple[int | None, ...] = (),
+) -> HandDiff:
     """Line the breakdowns up: rows in the order they first appear, keyed as the module says; a
-    ruleset that refused the hand (an error in `results`) has no value in any row."""
+    ruleset that refused the hand (an error in `results`) has no value in any row. `counters`: what
+    the counters stated add under each ruleset (table_counters), when any are."""
     scores = tuple(None if isinstance(r, PungchowError) else r for r in results)
     errors = tuple(r if isinstance(r, PungchowError) else None for r in results)
     refused = frozenset(i for i, e in enumerate(errors) if e is not None)
@@ -182,7 +209,7 @@ def diff_hand(names: tuple[str, ...], results: tuple[Score | PungchowError, ...]
         values = table[key]
         first = next(v for v in values if v is not None)
         rows.append(Row(key, first.label, first.kind, first.meld, tuple(values), refused))
-    return HandDiff(names, scores, tuple(rows), errors if refused else ())
+    return HandDiff(names, scores, tuple(rows), errors if refused else (), counters)
 
 
 def _label(values: list[Line | None]) -> str:

@@ -110,6 +110,9 @@ class Option:
     output: bool = False  # a format option: batch lines accept it and ignore it (batch picks)
     # How a command line gives the value (cli/spec.py declares every command from these):
     many: bool = False  # repeatable: a list of the values given, in order
+    # Repeatable as one list: the values given joined with commas into one text (the indicators,
+    # `--dora 8d --dora Nw` as `--dora 8d,Nw`: a kan dora turned later), never the last one alone.
+    joined: bool = False
     nargs: int = 1  # values after the option (`--compare A B`: 2, read as a tuple)
     kind: type = str  # int: a whole number in ASCII digits
     minimum: int | None = None  # for int values: the range, checked by the reader and shown in --help
@@ -122,13 +125,15 @@ class Option:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "flag", not self.metavar)
-        plain = bool(self.metavar) and self.nargs == 1 and self.kind is str and not self.many
+        plain = bool(self.metavar) and self.nargs == 1 and self.kind is str and not (self.many or self.joined)
         object.__setattr__(self, "plain", plain)
 
 
 def fact_option(fact: Fact) -> Option:
     """The option of a stated fact: on/off, or valued with the fact's reader (engine/situation.py)."""
-    return Option(fact.field, (fact.option,), fact.help, fact.metavar, None, fact.read or str)
+    return Option(
+        fact.field, (fact.option,), fact.help, fact.metavar, None, fact.read or str, joined=fact.listed
+    )
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -417,6 +422,8 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
                 value = _typed(option, spelled, value)
             if option.many:
                 values.setdefault(option.name, []).append(value)
+            elif option.joined and option.name in values:
+                values[option.name] += f",{value}"
             else:
                 values[option.name] = value  # given twice: the last one counts (as click has it)
     return words, values

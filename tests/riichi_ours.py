@@ -86,16 +86,17 @@ def _name(line_rule: str, label: str, meld: str | None, facts: Facts) -> str:
 def view(score: Score, facts: Facts) -> View:
     """Our score in the compared terms."""
     paid = tuple(sorted((payer_name(payer), amount) for payer, amount in (score.payments or {}).items()))
-    if score.limit_hand is not None and any(line.kind == "limit" for line in score.lines):
-        yaku = tuple(sorted((line.label, 13) for line in score.lines if line.kind == "limit"))
-        return View(13, 0, score.score, yaku, paid, score.deposits)
+    # Every yaku line, a yakuman's (13) beside any other: a yakuman hand's breakdown holds the yakuman
+    # alone (`limit_hand_alone`), as the package's yaku do.
     yaku = tuple(
         sorted(
-            (_name(line.rule, line.label, line.meld, facts), line.doublings)
+            (_name(line.rule, line.label, line.meld, facts), 13 if line.kind == "limit" else line.doublings)
             for line in score.lines
-            if line.kind == "double"
+            if line.kind in ("double", "limit")
         )
     )
+    if score.limit_hand is not None and any(line.kind == "limit" for line in score.lines):
+        return View(13, 0, score.score, yaku, paid, score.deposits)
     return View(score.doublings, score.points, score.score, yaku, paid, score.deposits)
 
 

@@ -139,3 +139,51 @@ def test_rows_line_up_by_set_when_rule_ids_differ():
     assert by_key["5c5c5c|points"].values[0].rule == "pung_simples"
     assert by_key["5c5c5c|points"].values[1].rule == "winner_pung_simples"
     assert len({row.key for row in diff.rows}) == len(diff.rows)
+
+
+# Counters and deposits stated (issue 21): each ruleset's row, what it does with them; the book's
+# rulesets pay nothing for them (0). Pinfu, riichi, menzen tsumo: basic 640, counters 3 x 100.
+RIICHI_HAND = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+@pytest.mark.parametrize(
+    ("how", "counters"),
+    [(["--drawn"], "300"), (["--from", "south"], "300")],
+    ids=["self-drawn", "on-a-discard"],
+)
+def test_diff_riichi_ema_2016_pung_chow_deposits_2_honba_1(
+    how: list[str], counters: str, columns: str
+) -> None:
+    result = run_main(
+        "diff", RIICHI_HAND, "-r", "riichi-ema-2016", "-r", "pung-chow", "--riichi", *how,
+        "--deposits", "2", "--honba", "1", "--ascii", env={"COLUMNS": columns},
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= int(columns) for line in lines)
+    words = [line.replace("|", " ").split() for line in lines]
+    flat = [" ".join(w) for w in words]
+    # Wide enough: one line each; at 60 columns the label stands above its values.
+    at = flat.index(next(f for f in flat if f.startswith("honba (1)")))
+    values = (words[at][2:] or words[at + 1])[:3]
+    assert values == [counters, "0", f"-{counters}"]
+    at = flat.index(next(f for f in flat if f.startswith("deposits (2)")))
+    values = (words[at][2:] or words[at + 1])[:3]
+    assert values == ["2000", "0", "-2000"]
+
+
+def test_diff_json_totals_carry_counters_and_deposits_only_when_stated() -> None:
+    argv = ("diff", RIICHI_HAND, "-r", "riichi-ema-2016", "-r", "pung-chow", "--riichi", "--drawn")
+    data = json.loads(run(*argv, "--honba", "2", "--deposits", "1", "--json").stdout)
+    riichi, book = data["totals"]["riichi-ema-2016"], data["totals"]["pung-chow"]
+    assert (riichi["counters"], riichi["deposits"], book["counters"], book["deposits"]) == (600, 1000, 0, 0)
+    assert data["difference"]["pung-chow"]["counters"] == -600
+    assert data["difference"]["pung-chow"]["deposits"] == -1000
+    plain = json.loads(run(*argv, "--json").stdout)
+    assert (
+        "counters" not in plain["totals"]["riichi-ema-2016"]
+        and "deposits" not in plain["totals"]["pung-chow"]
+    )
+    table = run(*argv, "--ascii").stdout
+    assert "counters" not in table and "deposits" not in table

@@ -1,4 +1,5 @@
-"""The settings other rule families need: max_chows, limit_hand_counts, long_hand_scores_zero."""
+"""The settings other rule families need: max_chows, limit_hand_counts, limit_hand_alone,
+long_hand_scores_zero."""
 
 from __future__ import annotations
 
@@ -51,6 +52,32 @@ def test_limit_hand_counts(counts: bool, limit: int | None, expected: int | None
     assert result.payable == (result.score if limit is None else min(result.score, limit))
 
 
+@pytest.mark.parametrize(
+    ("alone", "rules", "points", "doublings"),
+    [
+        (True, ["honors"], 0, 0),
+        (False, ["mj", "big", "big", "big", "dragons", "dragons", "dragons", "honors"], 116, 6),
+    ],
+    ids=["alone-the-limit-line", "not-alone-every-line"],
+)
+def test_limit_hand_alone(alone: bool, rules: list[str], points: int, doublings: int) -> None:
+    ruleset_ = ruleset(
+        LIMIT_HAND, BIG, DRAGONS, limit_hand_value=500, limit_hand_counts=False, limit_hand_alone=alone
+    )
+    result = score(RICH, ruleset_)
+    assert (result.score, result.limit_hand) == (500, "All honors")  # paid the same either way
+    assert [line.rule for line in result.lines] == rules
+    assert (result.points, result.doublings) == (points, doublings)
+
+
+def test_limit_hand_alone_keeps_a_hand_below_its_limit_hand_whole() -> None:
+    """A hand that is no limit hand is scored line by line whatever limit_hand_alone says."""
+    ruleset_ = ruleset(LIMIT_HAND, BIG, DRAGONS, limit_hand_value=500, limit_hand_alone=True)
+    result = score("RdRdRdRd# 1c1c1c 2b3b4b 5d6d7d 9c!9c", ruleset_)
+    assert result.limit_hand is None
+    assert [line.rule for line in result.lines] == ["mj", "big", "dragons"]
+
+
 @pytest.mark.parametrize("zero", [True, False])
 def test_long_hand_scores_zero(zero: bool) -> None:
     rules = ruleset(long_hand_scores_zero=zero)
@@ -66,8 +93,14 @@ def test_long_hand_scores_zero(zero: bool) -> None:
 
 @pytest.mark.parametrize(
     "settings",
-    [{"max_chows": -1}, {"max_chows": "one"}, {"limit_hand_counts": 1}, {"long_hand_scores_zero": "yes"}],
-    ids=["negative-chows", "text-chows", "counts-not-bool", "zero-not-bool"],
+    [
+        {"max_chows": -1},
+        {"max_chows": "one"},
+        {"limit_hand_counts": 1},
+        {"long_hand_scores_zero": "yes"},
+        {"limit_hand_alone": "yes"},
+    ],
+    ids=["negative-chows", "text-chows", "counts-not-bool", "zero-not-bool", "alone-not-bool"],
 )
 def test_bad_settings(settings: dict[str, object]) -> None:
     with pytest.raises(Invalid):

@@ -14,12 +14,14 @@ from hypothesis import strategies as st
 from pungchow_calc import options as opts
 from pungchow_calc.batch.input import mapping_argv
 from pungchow_calc.cli import app, spec
+from pungchow_calc.cli.typer_app import as_read
 from pungchow_calc.engine.errors import OptionError
 from pungchow_calc.engine.situation import WinBy
 from pungchow_calc.engine.tiles import Wind
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 COMMANDS = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+SCORE = next(command for command in spec.COMMANDS if command.path == ("score",))
 
 # One sample value for each valued option of the table (a new option needs one here: the test
 # below fails until it has it).
@@ -40,7 +42,7 @@ SAMPLES = {
 def _typer_options(argv: list[str]) -> opts.ScoreOptions:
     """The options as typer's `score` command reads argv (its own parsing, not the spec's reader)."""
     ctx = COMMANDS["score"].make_context("score", list(argv))
-    params = dict(ctx.params)
+    params = as_read(SCORE, dict(ctx.params))  # as typer's command hands them over
     hand = params.pop("hand")
     for option in opts.OPTIONS:
         if option.output:
@@ -255,14 +257,30 @@ def test_settled_options_are_made_options(argv: list[str]):
 
 
 def _tiles_read_whole(option: str, text: str) -> Any:
-    """An indicator list as read_tiles reads it in one piece: the notation's groups, then no bonus tile."""
+    """An indicator list as read_tiles reads it in one piece: some tile, the notation's groups with no
+    marker (`Ew*`, `7c!`), then no bonus tile."""
     from pungchow_calc.engine.errors import NotationError
     from pungchow_calc.engine.notation import parse
 
+    if not text.replace(",", " ").strip():
+        return (
+            "error",
+            f"{option}: no tile given: name the indicators (e.g. {option} 4c,Nw), or leave {option} out",
+        )
     try:
-        tiles = tuple(t for group in parse(text.replace(",", " ")).groups for t in group.tiles)
+        parsed = parse(text.replace(",", " "))
     except NotationError as exc:
         return ("error", f"{option}: {exc}")
+    for order, group in enumerate(parsed.groups):
+        mark = "!" if group.winning is not None else group.marker.value
+        if mark:
+            where = f"(column {parsed.column(order)})"
+            return (
+                "error",
+                f"{option}: {group.text}: an indicator is a plain tile, without {mark} "
+                f"(e.g. {option} 4c,Nw) {where}",
+            )
+    tiles = tuple(t for group in parsed.groups for t in group.tiles)
     if any(t.is_bonus for t in tiles):
         return ("error", f"{option}: indicators are playing tiles, not flowers or seasons")
     return tiles
@@ -382,7 +400,11 @@ def test_plain_options_are_the_one_value_text_ones():
     for command in spec.COMMANDS:
         for option in command.options:
             assert option.plain == (
-                not option.flag and option.nargs == 1 and option.kind is str and not option.many
+                not option.flag
+                and option.nargs == 1
+                and option.kind is str
+                and not option.many
+                and not option.joined
             )
 
 
@@ -423,3 +445,9 @@ def test_every_situation_made_from_options_holds_its_declared_types(argv: list[s
         opts._settled.cache_clear()  # made afresh, through the check
         _outcome(opts.scoring_args, argv)
     opts._settled.cache_clear()  # nothing made through the check stays remembered
+
+
+@pytest.mark.parametrize("reader", READERS, ids=lambda r: r.__name__)
+def test_dora_8d_dora_Nw_is_read_as_one_list_by_every_reader(reader) -> None:
+    """A joined option given twice (the indicators): the values together, never the last alone."""
+    assert reader([HAND, "--dora", "8d", "--dora", "Nw"]) == reader([HAND, "--dora", "8d,Nw"])

@@ -115,21 +115,11 @@ WORKED = [
     pytest.param(
         "RdRdRd* GdGdGd* WdWd!Wd EwEwEw NwNw",
         {},
-        9,
-        40,
+        0,
+        0,
         8000,
         "Daisangen",
-        [
-            "dragon_pung",
-            "dragon_pung",
-            "dragon_pung",
-            "seat_wind_pung",
-            "round_wind_pung",
-            "toitoi",
-            "honroutou",
-            "daisangen",
-            "tsuuiisou",
-        ],
+        ["daisangen", "tsuuiisou"],  # both yakuman shown, one paid; nothing else beside them
         id="two-yakuman-are-one",
     ),
     # Renhou (RCR 2016 §4.2.4, "Five fan yaku"): a yaku alone (a hand of no other yaku wins a mangan),
@@ -177,12 +167,44 @@ WORKED = [
     pytest.param(
         "1c!9c1d9d1b9bEwSwSwWwNwWdGdRd",
         {"first_discard": True, "seat": Wind.WEST},
-        7,
+        0,
         0,
         8000,
         "Kokushi Musou",
-        ["honroutou", "renhou", "kokushi"],
+        ["kokushi"],
         id="renhou-with-a-yakuman-is-the-yakuman",
+    ),
+    # A yakuman hand is the yakuman alone (limit_hand_alone): no honroutou, riichi, dora or fu beside it,
+    # as the package's yaku and the EMA payment.
+    pytest.param(
+        "1c9c1d9d1b9bEwSwWwNwWdGdRd!Rd",
+        {"riichi": True, "dora": "Gd"},
+        0,
+        0,
+        8000,
+        "Kokushi Musou",
+        ["kokushi"],
+        id="1c9c1d9d1b9bEwSwWwNwWdGdRd!Rd-riichi-dora-is-kokushi-alone",
+    ),
+    pytest.param(
+        "1c1c1c 5d5d5d WdWdWd 9b9b9b EwEw!",
+        {"riichi": True, "win_by": WALL, "dora": "4d"},
+        0,
+        0,
+        8000,
+        "Suu Ankou",
+        ["suu_ankou"],
+        id="1c1c1c-5d5d5d-WdWdWd-9b9b9b-EwEw!-tsumo-riichi-dora-is-suu-ankou-alone",
+    ),
+    pytest.param(
+        "EwEw SwSw WwWw NwNw WdWd GdGd Rd!Rd",
+        {},
+        0,
+        0,
+        8000,
+        "Tsuu Iisou",
+        ["tsuuiisou"],
+        id="EwEw-SwSw-WwWw-NwNw-WdWd-GdGd-RdRd!-seven-pairs-is-tsuuiisou-alone",
     ),
 ]
 
@@ -364,6 +386,14 @@ IMPOSSIBLE_FACTS = [
         "--first-discard: no kong is declared before one's own first draw, not even a concealed one (#)",
     ),
     (
+        "2c3c4c-5c6c7c-3d4d5d-6b7b8b!-9d9d-riichi-double-riichi",
+        "riichi_twice",
+        PINFU,
+        {"riichi": True, "double_riichi": True},
+        "--riichi and --double-riichi: riichi is declared once; give --double-riichi alone for a riichi "
+        "declared on the first uninterrupted turn, else --riichi",
+    ),
+    (
         "original-hand-on-a-discard",
         "original_hand_after_call",
         PINFU,
@@ -375,7 +405,62 @@ IMPOSSIBLE_FACTS = [
         "original_hand_after_call",
         KAN,
         {"original_hand": True, "win_by": LOOSE},
-        "--original-hand is a win on the first draw from the wall, not on a loose tile",
+        "--original-hand is a win on the first draw from the wall, not on a loose tile (drop --loose)",
+    ),
+    # Tenhou and chiihou with riichi, ippatsu, the last tile or a kong robbed (the package scores them).
+    (
+        "tenhou-2c3c4c-5c6c7c-3d4d5d-6b7b8b-9d9d-riichi",
+        "original_hand_after_call",
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d",
+        {"original_hand": True, "win_by": WALL, "riichi": True},
+        "--original-hand and --riichi contradict each other: riichi is declared with one's own discard, "
+        "after the first draw",
+    ),
+    (
+        "tenhou-double-riichi-ippatsu",
+        "original_hand_after_call",
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d",
+        {"original_hand": True, "win_by": WALL, "double_riichi": True, "ippatsu": True},
+        "--original-hand and --double-riichi contradict each other: riichi is declared with one's own "
+        "discard, after the first draw",
+    ),
+    (
+        "chiihou-riichi-ippatsu",
+        "original_hand_after_call",
+        PINFU,
+        {"original_hand": True, "win_by": WALL, "seat": Wind.NORTH, "riichi": True, "ippatsu": True},
+        "--original-hand and --riichi contradict each other: riichi is declared with one's own discard, "
+        "after the first draw",
+    ),
+    (
+        "original-hand-riichi-on-a-discard-not-told-to-add-drawn",
+        "original_hand_after_call",
+        PINFU,
+        {"original_hand": True, "seat": Wind.SOUTH, "riichi": True},
+        "--original-hand and --riichi contradict each other: riichi is declared with one's own discard, "
+        "after the first draw",
+    ),
+    (
+        "tenhou-haitei",
+        "original_hand_after_call",
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d",
+        {"original_hand": True, "win_by": WALL, "last_tile": True},
+        "--original-hand and --last-tile contradict each other: the first draw is not the last tile",
+    ),
+    (
+        "chiihou-haitei",
+        "original_hand_after_call",
+        PINFU,
+        {"original_hand": True, "win_by": WALL, "seat": Wind.WEST, "last_tile": True},
+        "--original-hand and --last-tile contradict each other: the first draw is not the last tile",
+    ),
+    (
+        "original-hand-robbing-a-kong",
+        "original_hand_after_call",
+        PINFU,
+        {"original_hand": True, "robbing_kong": True},
+        "--original-hand and --robbing-kong contradict each other: a win on the first draw, and a win on a "
+        "tile another player adds to a kong",
     ),
     (
         "original-hand-with-a-claimed-set",
@@ -537,6 +622,44 @@ def test_refused(hand: str, facts: dict[str, object], code: str) -> None:
             id="open-double-riichi",
         ),
         pytest.param(["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", "9z"], "--dora:", id="bad-indicator"),
+        # Riichi's honors written 1z-7z: the hint says how ours are written.
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 5z5z"],
+            "5z5z is not a tile group: winds are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd (5z-7z)",
+            id="2c3c4c-5c6c7c-3d4d5d-6b7b8b!-5z5z",
+        ),
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", "1z"],
+            "--dora: 1z is not a tile group: winds are Ew Sw Ww Nw",
+            id="dora-1z",
+        ),
+        # An empty list, or a marker on an indicator: one line naming the option (not "empty hand", and
+        # a marker is not dropped in silence).
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", ""],
+            "--dora: no tile given: name the indicators (e.g. --dora 4c,Nw), or leave --dora out",
+            id="dora-empty",
+        ),
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", " , "],
+            "--dora: no tile given",
+            id="dora-comma-only",
+        ),
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", "8d*"],
+            "--dora: 8d*: an indicator is a plain tile, without * (e.g. --dora 4c,Nw) (column 1)",
+            id="dora-8d*",
+        ),
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", "Nw,8d!"],
+            "--dora: 8d!: an indicator is a plain tile, without ! (e.g. --dora 4c,Nw) (column 4)",
+            id="dora-Nw,8d!",
+        ),
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--riichi", "--ura", "1c1c1c1c#"],
+            "--ura: 1c1c1c1c#: an indicator is a plain tile, without #",
+            id="ura-1c1c1c1c#",
+        ),
     ],
 )
 def test_the_cli_refuses_in_one_line(argv: list[str], message: str) -> None:
@@ -641,7 +764,14 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
     card = run("rules", "show", PATH)
     assert card.exit_code == 0
     shown = ("2 times, open 1", "per indicated: dora", "Mangan: 5 doublings or more", "points × 2^")
-    shown += ("played by", "4 players")
+    shown += ("played by", "4 players", "a limit hand scores", "its limit lines alone")
+    # What the card did not say: which doublings replace which (group), and that dora are no yaku.
+    shown += ("doubles once, not with Double Riichi", "not with Ryanpeikou", "not with Junchan")
+    shown += (
+        "not with Chinitsu",
+        "indicated: dora, not for the minimum",
+        "indicated: ura, not for the minimum",
+    )
     for text in shown:
         assert text in card.stdout
 
@@ -761,3 +891,99 @@ def test_an_evening_of_the_riichi_ruleset_is_refused_and_nothing_written(tmp_pat
     result = run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", PATH)
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert "cannot keep its game yet" in result.stderr and not path.exists()
+
+
+@pytest.mark.parametrize(
+    ("dora", "expected"),
+    [
+        pytest.param("[8d, Nw]", None, id="dora-list-8d-Nw"),
+        pytest.param("'8d,Nw'", None, id="dora-text-8d,Nw"),
+        pytest.param("[8d, 8]", "dora: expects tiles, e.g. [4c, Nw], got 8", id="dora-list-with-a-number"),
+        pytest.param("[8d, [Nw]]", "dora: expects tiles, as text or a list", id="dora-nested-list"),
+        pytest.param("{a: 1}", "dora: expects tiles, as text or a list", id="dora-mapping"),
+        pytest.param("[]", "--dora: no tile given", id="dora-empty-list"),
+        pytest.param("[8d*]", "--dora: 8d*: an indicator is a plain tile", id="dora-list-with-a-marker"),
+    ],
+)
+def test_batch_yaml_dora_as_a_list_is_read_as_the_text(tmp_path, dora: str, expected: str | None) -> None:
+    """`dora: [8d, Nw]` in a batch YAML entry is the text `8d,Nw`, read by --dora's own reader."""
+    hand = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+    path = tmp_path / "hands.yaml"
+    path.write_text(
+        f"- {{hand: '{hand}', ruleset: {PATH}, riichi: true, dora: {dora}}}\n"
+        f"- {{hand: '{hand}', ruleset: {PATH}, riichi: true, dora: [8d], ura: [1c]}}\n"
+        f"- {{hand: '{hand}', ruleset: {PATH}, riichi: true, dora: '8d,Nw'}}\n",
+        encoding="utf-8",
+    )
+    result = run("batch", str(path), "--format", "jsonl")
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["line"] for r in records] == [1, 2, 3]  # no entry dropped
+    first, listed, text = records
+    assert listed["score"] == 2000  # riichi, pinfu, two dora (9d9d), one ura (2c): mangan
+    if expected is None:
+        assert first["lines"] == text["lines"] and first["score"] == text["score"] == 1920
+    else:
+        assert expected in first["error"]["message"]
+
+
+def test_an_evening_recorded_with_dora_8d_star_stays_readable(tmp_path) -> None:
+    """An indicator with a marker (`--dora 8d*`) was accepted before it was refused: an evening that
+    recorded one (under a ruleset that scores no dora) still reads, amends and reports; a new one is
+    refused and nothing is written."""
+    from pungchow_calc.evening import log
+
+    path = tmp_path / "e.jsonl"
+    win = ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--drawn", "--other", "B=0", "--other", "C=0"]
+    assert run("evening", "new", str(path), "--players", "A,B,C,D", "-r", "pung-chow").exit_code == 0
+    assert (
+        run("evening", "hand", str(path), *win, "--other", "D=0", "--winner", "A", "--dora", "8d").exit_code
+        == 0
+    )
+    first = json.loads(path.read_text().splitlines()[-1])
+    old = {k: v for k, v in first.items() if k not in ("sum", "prev")} | {"dora": "8d*"}
+    log.append(str(path), lambda _: old)  # as an earlier version wrote it
+    before = path.read_bytes()
+    refused = run("evening", "hand", str(path), *win, "--other", "D=0", "--winner", "A", "--dora", "8d*")
+    assert refused.exit_code == 2 and "--dora: 8d*: an indicator is a plain tile" in refused.stderr
+    assert path.read_bytes() == before  # nothing written
+    for argv in (["report"], ["status"], ["undo"]):
+        result = run("evening", argv[0], str(path))
+        assert result.exit_code == 0, (argv, result.stderr)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["--dora", "8d", "--dora", "Nw"], id="dora-8d-dora-Nw"),
+        pytest.param(["--dora=8d", "--dora", "Nw"], id="dora=8d-dora-Nw"),
+        pytest.param(["--dora", "Nw", "--dora", "8d", "--"], id="dora-twice-read-by-typer"),
+    ],
+)
+def test_dora_given_twice_adds_the_indicators_not_the_last_alone(argv: list[str]) -> None:
+    """`--dora 8d --dora Nw` (a kan dora turned later) is `--dora 8d,Nw`: the 8d (two dora on 9d9d)
+    is not dropped in silence for the last one given."""
+    hand = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+    result = run("score", "-r", PATH, "--riichi", "--json", *argv, hand)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["score"] == 1920  # riichi, pinfu, two dora
+
+
+def test_batch_line_with_dora_twice_adds_them(tmp_path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(f"'2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d' -r {PATH} --riichi --dora 8d --dora Nw\n")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert json.loads(result.stdout)["score"] == 1920
+
+
+@pytest.mark.parametrize("ruleset", [PATH, "pung-chow"])
+def test_settle_feeder_west_where_no_penalty_makes_a_feeder_pay_is_noted(ruleset: str) -> None:
+    """`--feeder` (riichi's pao, not worked out) was passed over in silence: now a note says nobody
+    pays for him; the payments are as without it."""
+    hand = "WdWdWd* GdGdGd* RdRdRd 1c2c3c 9d!9d"
+    argv = ["settle", "-r", ruleset, "--south", hand, "--east", "0", "--west", "0", "--north", "0"]
+    argv += ["--from", "east", "--json"]
+    fed = json.loads(run(*argv, "--feeder", "west").stdout)
+    plain = json.loads(run(*argv).stdout)
+    assert fed["payments"] == plain["payments"]
+    assert any(note.startswith("--feeder west: ruleset ") for note in fed["notes"])
+    assert not any("--feeder" in note for note in plain["notes"])

@@ -16,7 +16,7 @@ from data.riichi_package_hands import CASES, Case
 from hypothesis import Phase, given, settings
 from riichi_hands import RiichiCase, riichi_cases
 from riichi_oracle import Facts, ema_score, score
-from riichi_ours import SINGLE, YAKUMAN, expected, ours
+from riichi_ours import RULESET, SINGLE, YAKUMAN, expected, ours
 
 # At least 2,000 hands in the `ci` profile (about 15 s); `HYPOTHESIS_PROFILE=long` draws more, and
 # tests/riichi_differential.py runs any number by hand (docs/riichi.md "How it is checked").
@@ -27,6 +27,40 @@ EXAMPLES = max(2000, settings.default.max_examples)
 @given(riichi_cases())
 def test_the_ruleset_scores_as_the_oracle(case: RiichiCase) -> None:
     assert ours(case.hand, case.facts) == expected(ema_score(case.hand, case.facts)), case
+
+
+# Found by the 100,000-hand run of 2026-11-26 13:13 UTC: two arrangements of equal han and fu (60)
+# name different yaku; the package takes the one with more fu before rounding (54: the pair 3d3d, the
+# chow 3d4d5d, a concealed pung 6d6d6d, san ankou; not 52: the pung the discard completes, sanshoku
+# doukou), and so do we.
+@pytest.mark.parametrize(
+    ("hand", "facts", "yaku"),
+    [
+        pytest.param(
+            "3d3d!3d 4d5d6d 3b3b3b3b# 3c3c3c 6d6d",
+            Facts(seat="south", round="south", dora=("2d", "5b")),
+            "San Ankou",
+            id="3d3d!3d-4d5d6d-3b3b3b3b#-3c3c3c-6d6d-san-ankou-54-fu-before-rounding",
+        ),
+    ],
+)
+def test_a_tie_of_han_and_fu_takes_more_fu_before_rounding(hand: str, facts: Facts, yaku: str) -> None:
+    got = ours(hand, facts)
+    assert got == expected(ema_score(hand, facts))
+    assert not isinstance(got, str) and yaku in dict(got.yaku)
+
+
+def test_2c2c2c3c3c4c5c5c6c6c7c7c_8c9c_drawn_takes_the_closed_wait_below_the_rounding() -> None:
+    """Both ways score 30 fu (26 or 28 before rounding): the breakdown shows the wait of more fu, the
+    package's (a line of the bench's riichi hands, r20k line 592)."""
+    from pungchow_calc.engine.scoring import score_text
+    from pungchow_calc.engine.situation import Situation, WinBy
+    from pungchow_calc.engine.tiles import Wind
+
+    won = Situation(seat=Wind.WEST, round=Wind.WEST, win_by=WinBy.WALL, double_riichi=True)
+    score = score_text("2c2c2c3c3c4c5c5c6c6c7c7c!8c9c", RULESET, won)
+    assert "closed_wait" in [line.rule for line in score.lines]
+    assert score.points == 30
 
 
 # Found by the 100,000-hand run: 13 han or more of yaku and dora is a sanbaiman (no counted yakuman),

@@ -849,7 +849,12 @@ def test_insurance_no_choice() -> None:
 
 def test_the_limit_ruleset_alone_has_no_insurance() -> None:
     result = settle_table(BIG_DRAGONS, LIMIT, TableOptions(win_by=WinBy.WALL, feeder=W))
-    assert result.penalties == () and result.notes == ()
+    # No penalty, and the feeder named is said to change nothing (not passed over in silence).
+    assert result.penalties == ()
+    assert result.notes == (
+        "--feeder west: ruleset pung-chow-limit has no penalty that makes a feeder pay, so nobody pays "
+        "for him (settle any liability by hand)",
+    )
 
 
 def test_insurance_little_three_dragons_liable_discarder() -> None:

@@ -26,6 +26,7 @@ from typing import IO, Any, NamedTuple
 
 from .. import options as opts
 from ..engine.errors import PungchowError
+from ..engine.situation import SITUATION_FACTS
 
 MAX_LINE = 4096  # a real line is under 150 characters
 READ_BLOCK = 1 << 15  # bytes read at a time: one read gives a worker a few hundred lines
@@ -35,6 +36,9 @@ MAX_YAML_DEPTH = 64  # an entry nests two deep; the parser slows badly on thousa
 # A YAML entry names score's options by their table names (and `from` for --from).
 _YAML_VALUED = {o.name: o.spellings[0] for o in opts.OPTIONS if not o.flag} | {"from": "--from"}
 _YAML_FLAGS: dict[str, str] = {name: option for option, name in opts.FLAGS.items()}
+# Options whose value is a list (the indicators, `dora: [8d, Nw]`): a YAML list is their items with
+# commas between, read by the option's own reader (engine/situation.py Fact.listed).
+_YAML_LISTED = frozenset(fact.field for fact in SITUATION_FACTS if fact.listed)
 
 
 class Entry(NamedTuple):
@@ -486,9 +490,11 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
     for event in events:
         if isinstance(event, ev.MappingEndEvent):
             break
-        if isinstance(event, ev.CollectionStartEvent):
+        if isinstance(event, ev.SequenceStartEvent) and not want_key and _listed(key):
+            value: Any = _yaml_list(events)
+        elif isinstance(event, ev.CollectionStartEvent):
             _skip(events, event)
-            value: Any = _Nested
+            value = _Nested
         elif isinstance(event, ev.ScalarEvent):
             value = _scalar_value(event)
         else:  # an alias
@@ -506,6 +512,29 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
 
 class _Nested:
     """Marks a value that is a list or mapping where an option value was expected."""
+
+
+def _listed(key: Any) -> bool:
+    """Whether an entry's key names an option whose value is a list (_YAML_LISTED)."""
+    return isinstance(key, str) and key.strip().lower().replace("-", "_") in _YAML_LISTED
+
+
+def _yaml_list(events: Iterator[Any]) -> tuple[Any, ...] | type[_Nested]:
+    """The items of a list (its start event consumed), or _Nested when one is a list, mapping or alias."""
+    import yaml
+
+    ev = yaml.events
+    items: list[Any] = []
+    nested = False
+    for event in events:
+        if isinstance(event, ev.SequenceEndEvent):
+            break
+        if isinstance(event, ev.ScalarEvent):
+            items.append(_scalar_value(event))
+        else:
+            _skip(events, event)  # a nested list or mapping (an alias has nothing to skip)
+            nested = True
+    return _Nested if nested else tuple(items)
 
 
 def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
@@ -530,6 +559,10 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
         if value is _Nested:
             if name == "hand":
                 raise ValueError("hand: write the hand as one line of text")
+            if name in _YAML_LISTED:
+                raise ValueError(
+                    f"{key}: expects tiles, as text or a list (e.g. [4c, Nw]), not a mapping or a nested list"
+                )
             raise ValueError(f"{key}: expects a single value, not a list or mapping")
         if name == "hand":
             if not isinstance(value, str):
@@ -552,6 +585,11 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
         elif name in _YAML_VALUED:
             if value is None or isinstance(value, bool):
                 raise ValueError(f"{key}: expects a value, got {value!r}")
+            if isinstance(value, tuple):  # a list, of an option that takes one (_YAML_LISTED)
+                wrong = next((item for item in value if not isinstance(item, str)), None)
+                if wrong is not None:
+                    raise ValueError(f"{key}: expects tiles, e.g. [4c, Nw], got {wrong!r}"[:120])
+                value = ",".join(value)
             argv += [_YAML_VALUED[name], str(value)]
         else:
             raise ValueError(f"unknown option {key!r}")

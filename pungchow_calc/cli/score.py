@@ -51,12 +51,13 @@ def wash(tiles: str, ruleset: str, seat: str, as_json: bool, ascii_only: bool) -
 
 def diff(hand: str, rulesets: list[str], **given: Any) -> None:
     """The same hand under two or more rulesets, line by line, with totals, payments and differences."""
-    from ..diff import diff_hand
+    from ..diff import diff_hand, table_counters
     from ..engine.scoring import Score, score_text
     from ..ruleset_files import load
 
     as_json, ascii_only = given.pop("as_json", False), given.pop("ascii_only", False)
     results: list[Score | PungchowError] = []
+    counters: list[int | None] = []  # what the counters stated add under each ruleset
     try:
         if len(set(rulesets)) < 2:
             raise opts.OptionError("give two or more different rulesets: -r A -r B", code="bad-option")
@@ -67,16 +68,23 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
         for name in rulesets:
             ruleset = load(name)  # a ruleset that cannot be read is bad input: it stops the command
             try:
-                results.append(score_text(options.hand, ruleset, options.situation(), options.limit))
+                scored = score_text(options.hand, ruleset, options.situation(), options.limit)
             except PungchowError as refusal:
                 # One ruleset's refusal (BMJA's one chow at most) is part of the comparison.
                 results.append(refusal)
+                counters.append(None)
+                continue
+            results.append(scored)
+            east = ruleset.settings.east_multiplier
+            winning = scored.payments is not None
+            counters.append(table_counters(scored, ruleset.settlement, east) if winning else None)
         refusals = [r for r in results if isinstance(r, PungchowError)]
         if len(refusals) == len(results):  # no ruleset scores it: bad input, in the first one's words
             raise refusals[0]
     except PungchowError as error:
         fail(error, as_json)
-    result = diff_hand(tuple(rulesets), tuple(results))
+    stated = options.situation().honba  # counters on the table: each ruleset's row
+    result = diff_hand(tuple(rulesets), tuple(results), tuple(counters) if stated else ())
     if as_json:
         print(json.dumps(result.as_dict()))
         return

@@ -187,7 +187,7 @@ def _option_parameter(option: opts.Option) -> inspect.Parameter:
     kind: Any = option.kind
     if option.flag:
         kind = bool
-    elif option.many:
+    elif option.many or option.joined:
         kind = list[option.kind]  # type: ignore[name-defined]
     elif option.nargs > 1:
         kind = tuple[(option.kind,) * option.nargs]  # type: ignore[misc]
@@ -235,18 +235,26 @@ def _run(command: spec.Command, values: dict[str, Any]) -> int:
     return command.run(values)
 
 
+def as_read(command: spec.Command, values: dict[str, Any]) -> dict[str, Any]:
+    """typer's values of a command as the spec's reader gives them (options.read_args): a repeatable
+    option a list, not typer's tuple, or its default when absent; a joined one its values as one text."""
+    for option in command.options:
+        if option.many and values.get(option.name) is not None:
+            values[option.name] = list(values[option.name]) or option.default
+        elif option.joined and values.get(option.name) is not None:
+            values[option.name] = ",".join(values[option.name]) if values[option.name] else option.default
+    for arg in command.args:
+        if arg.many:
+            values[arg.name] = list(values[arg.name])
+    return values
+
+
 def _typer_command(command: spec.Command, invoke: Invoke) -> Callable[..., None]:
     """The typer command of a spec entry: its parameters, and a body that hands the values over as
     the reader would (a list, not typer's tuple; an absent repeatable option as its default)."""
 
     def run(**values: Any) -> None:
-        for option in command.options:
-            if option.many and values.get(option.name) is not None:
-                values[option.name] = list(values[option.name]) or option.default
-        for arg in command.args:
-            if arg.many:
-                values[arg.name] = list(values[arg.name])
-        code = invoke(command, values)
+        code = invoke(command, as_read(command, values))
         if code:
             raise typer.Exit(code)
 

@@ -112,6 +112,7 @@ _GLYPH_CODES: dict[int, str | None] = {ord(t.glyph): t.code for t in ALL_TILES} 
 # choose how it looks, not which tile it is: dropped, so a hand pasted from them reads.
 _GLYPH_CODES.update({0xFE0E: None, 0xFE0F: None})
 _RIICHI_HINT = "dots are d, characters c, bamboo b; s is a season"
+_HONORS_HINT = "winds are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd (5z-7z)"
 
 
 def parse(text: str) -> ParsedHand:
@@ -176,7 +177,9 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         return canonical[0], marker, canonical[1]
     chunks = _split(body, strict=True) or _split(body.lower(), strict=False)
     if chunks is None:
-        hint = f": {_RIICHI_HINT}" if _riichi_like(body) else ""
+        hint = (
+            f": {_RIICHI_HINT}" if _riichi_like(body) else f": {_HONORS_HINT}" if _honors_like(body) else ""
+        )
         raise NotationError(f"{word} is not a tile group{hint}", code="unknown-tile", column=column)
     tiles: list[Tile] = []
     winning: int | None = None
@@ -208,6 +211,11 @@ def _riichi_like(body: str) -> bool:
         i > 0 and body[i - 1].isdigit() and (ch in "mpMP" or (ch in "sS" and body[i - 1] in "56789"))
         for i, ch in enumerate(body)
     )
+
+
+def _honors_like(body: str) -> bool:
+    """A digit 1-7 before z: riichi notation's honors (1z East ... 7z red dragon)."""
+    return any(i > 0 and body[i - 1] in "1234567" and ch in "zZ" for i, ch in enumerate(body))
 
 
 def _tile(rank_char: str, suit_char: str) -> Tile | None:

@@ -116,6 +116,13 @@ def liable_for_all(
 ) -> tuple[Penalty, Wind] | None:
     """The first `pays_for_all` penalty whose conditions the winner's hand meets, and who is liable."""
     candidates = [p for p in ruleset.penalties if p.type == "pays_for_all"]
+    if options.feeder is not None and not any(p.liable == "feeder" for p in candidates):
+        # A feeder named where no penalty makes one pay (riichi's pao is not worked out): said, not
+        # passed over in silence while the payments stand as if he had not been named.
+        notes.append(
+            f"--feeder {seat_name(options.feeder)}: ruleset {ruleset.name} has no penalty that makes a "
+            "feeder pay, so nobody pays for him (settle any liability by hand)"
+        )
     if not candidates:
         return None
     if winner_hand is None or winner_score is None:

@@ -174,6 +174,9 @@ class Settings:
     max_chows: int | None = None
     limit_hand_counts: bool = True
     long_hand_scores_zero: bool = False
+    # A limit hand paid as such is its limit lines alone (riichi: "yakuman is not connected with other
+    # yaku"; docs/riichi.md "Yakuman"): no other line, points or doublings in its breakdown.
+    limit_hand_alone: bool = False
     # The riichi family's settings (docs/riichi.md "Han, basic points and limits"), any ruleset's to use:
     doubling_base: int = 0  # the score is points x 2^(doublings + doubling_base)
     round_points: int | None = None  # the points total rounded up to a multiple of this

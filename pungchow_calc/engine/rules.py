@@ -106,6 +106,8 @@ SETTING_KEYS = {
     "max_chows": "the most chows a winning hand of four sets and a pair may hold, or null for any",
     "limit_hand_counts": "whether a limit hand scores its own count when that is more (no limit in force)",
     "long_hand_scores_zero": "whether a non-winning hand with too many tiles scores 0 (else it is refused)",
+    "limit_hand_alone": "whether a limit hand paid as such is scored by its limit lines alone: the other "
+    "rules' lines, points and doublings are left out (riichi: a yakuman is the yakuman alone)",
     "doubling_base": "the score is points x 2^(doublings + this) (riichi: 2, the basic points)",
     "round_points": "the points total is rounded up to a multiple of this (riichi: 10), or null",
     "limits": "limits by doublings: a list of {name, doublings, score}, ascending; a score above the "
@@ -381,7 +383,7 @@ def _settings(raw: Any) -> Settings:
         if key in raw:
             most = MAX_LOSER_PAIRS if key == "loser_max_pairs" else MAX_INT
             out[key] = _int_value(raw[key], ("settings", key), key, most)
-    for key in ("settle_losers", "limit_hand_counts", "long_hand_scores_zero"):
+    for key in ("settle_losers", "limit_hand_counts", "long_hand_scores_zero", "limit_hand_alone"):
         if key in raw:
             if not isinstance(raw[key], bool):
                 raise Invalid(("settings", key), f"{key} must be true or false")

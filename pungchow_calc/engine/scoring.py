@@ -195,6 +195,7 @@ def _score_hand(
         found, points, doublings, limit_hand = evaluate(plan, ctx, nominal, memo)
         if minimum and limit_hand is None and _counted(found) < minimum:
             continue  # no win in this arrangement: too few doublings that count (docs/riichi.md)
+        raw = points
         if settings.round_points:
             for line in found:  # a loop, not all(): no generator per arrangement
                 if not line[1].rounded:
@@ -203,8 +204,13 @@ def _score_hand(
                 points = -(-points // settings.round_points) * settings.round_points
         value, limit_label = _value(ruleset, cap, points, doublings, limit_hand)
         # With a doubling base, on equal value the arrangement with more doublings is taken (the
-        # package's and the tables' order: han, then fu).
-        key = (value, doublings, points) if settings.doubling_base else (value, points)
+        # package's and the tables' order: han, then fu, then the fu before rounding; a limit hand's
+        # fu never matter, so its arrangements are not told apart by them).
+        key: tuple[int, ...] = (
+            (value, doublings, points, raw if limit_hand is None else 0)
+            if settings.doubling_base
+            else (value, points)
+        )
         if best is None or key > best[0]:
             best = (key, arrangement, found, points, doublings, limit_label)
     if best is None:
@@ -218,6 +224,11 @@ def _score_hand(
         )
     value = best[0][0]
     _, arrangement, found, points, doublings, limit_label = best
+    if settings.limit_hand_alone and limit_label is not None:
+        alone = [line for line in found if line[1].limit]
+        if any(line[1].label == limit_label for line in alone):
+            # Paid as a limit hand: its limit lines are what is paid (docs/riichi.md "Yakuman").
+            found, points, doublings = alone, 0, 0
     lines = _lines(found)
     payable = value if cap is None else min(value, cap)
     payments: dict[Any, int] | None = None

@@ -101,6 +101,12 @@ class Fact:
     # Its tiles lie one under each of that fact's (ura under dora): no more of them than of that fact's,
     # when that fact is given (else refused in one line).
     under: str = ""
+    # Its value is a list (tiles, commas between): a batch's YAML entry may give it as a YAML list, read
+    # as the items with commas between, by the same reader (docs/batch.md).
+    listed: bool = False
+    # The reader of a value from an evening's record, where `read` has refused since what it once
+    # accepted (a marker on an indicator, `8d*`): a recorded evening stays readable. None: `read`.
+    read_recorded: Callable[[str], Any] | None = None
 
     @property
     def flag(self) -> bool:
@@ -113,8 +119,12 @@ class Fact:
 _SHORT_LIST = 40
 
 
-def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
-    """Playing tiles given as an option's value, in notation, commas allowed: `4c,Nw` (docs/riichi.md)."""
+def read_tiles(option: str, text: str, recorded: bool = False) -> tuple[Tile, ...]:
+    """Playing tiles given as an option's value, in notation, commas allowed: `4c,Nw` (docs/riichi.md);
+    `recorded`: from an evening's record, where a marker (`8d*`, accepted before it was refused) is
+    left as it was read then."""
+    if recorded:
+        return _read_whole(option, text, recorded)  # never remembered: a strict reading would take it
     # A batch's indicator lists are thousands of arrangements of a few dozen tiles: a short list is read
     # tile by tile, each remembered (read alone, a group gives the same tiles); any error, read whole.
     # Whole lists are not remembered here (options._READ remembers each option value it reads): they
@@ -135,12 +145,28 @@ def read_tiles(option: str, text: str) -> tuple[Tile, ...]:
     return _read_whole(option, text)
 
 
-def _read_whole(option: str, text: str) -> tuple[Tile, ...]:
-    """An indicator list read in one piece: the notation's groups, then no bonus tile."""
+def _read_whole(option: str, text: str, recorded: bool = False) -> tuple[Tile, ...]:
+    """An indicator list read in one piece: the notation's groups, with no marker, then no bonus tile."""
+    if not text.replace(",", " ").strip():
+        raise OptionError(
+            f"{option}: no tile given: name the indicators (e.g. {option} 4c,Nw), or leave {option} out",
+            code="bad-option",
+        )
     try:
-        tiles = tuple(t for group in parse(text.replace(",", " ")).groups for t in group.tiles)
+        parsed = parse(text.replace(",", " "))
     except NotationError as exc:
         raise OptionError(f"{option}: {exc}", code="bad-option") from None
+    for order, group in enumerate(parsed.groups):
+        # An indicator is a tile turned over on the wall: no set lies on the table or wins the hand. Its
+        # column in the option's value is in the message, as the notation's errors say it.
+        mark = "!" if group.winning is not None else group.marker.value
+        if mark and not recorded:
+            raise OptionError(
+                f"{option}: {group.text}: an indicator is a plain tile, without {mark} (e.g. {option} 4c,Nw) "
+                f"(column {parsed.column(order)})",
+                code="bad-option",
+            )
+    tiles = tuple(t for group in parsed.groups for t in group.tiles)
     if any(t.is_bonus for t in tiles):
         raise OptionError(
             f"{option}: indicators are playing tiles, not flowers or seasons", code="bad-option"
@@ -282,6 +308,8 @@ FACTS: tuple[Fact, ...] = (
         loser_refused=True,
         metavar="TILES",
         read=lambda text: read_tiles("--dora", text),
+        read_recorded=lambda text: read_tiles("--dora", text, recorded=True),
+        listed=True,
         of_the_set=True,
         most=MOST_INDICATORS,
     ),
@@ -293,6 +321,8 @@ FACTS: tuple[Fact, ...] = (
         loser_refused=True,
         metavar="TILES",
         read=lambda text: read_tiles("--ura", text),
+        read_recorded=lambda text: read_tiles("--ura", text, recorded=True),
+        listed=True,
         needs=("riichi", "double_riichi"),
         of_the_set=True,
         most=MOST_INDICATORS,
@@ -379,6 +409,17 @@ def _last_tile_loose(hand: Hand, situation: Situation) -> str | None:
     if situation.last_tile and situation.win_by is WinBy.LOOSE:
         return (
             "--last-tile and --loose contradict each other: a loose tile is never the last tile of the wall"
+        )
+    return None
+
+
+def _riichi_twice(hand: Hand, situation: Situation) -> str | None:
+    # A player declares riichi once: a double riichi is that declaration made on his first turn, worth
+    # 2 han in place of riichi's 1. Both stated would be paid on a guess of which was meant.
+    if situation.riichi and situation.double_riichi:
+        return (
+            "--riichi and --double-riichi: riichi is declared once; give --double-riichi alone for a "
+            "riichi declared on the first uninterrupted turn, else --riichi"
         )
     return None
 
@@ -472,9 +513,26 @@ def _original_hand_after_call(hand: Hand, situation: Situation) -> str | None:
     # (docs/riichi.md "The facts of a win").
     if not situation.original_hand:
         return None
+    # Riichi (and so ippatsu) is declared with a discard of one's own, after the first draw; the first
+    # draw is not the last tile of the wall, nor a tile robbed. Told before the way won: adding --drawn
+    # would not help.
+    if situation.riichi or situation.double_riichi:
+        which = "--riichi" if situation.riichi else "--double-riichi"
+        return (
+            f"--original-hand and {which} contradict each other: riichi is declared with one's own "
+            "discard, after the first draw"
+        )
+    if situation.last_tile:
+        return "--original-hand and --last-tile contradict each other: the first draw is not the last tile"
+    if situation.robbing_kong:
+        return (
+            "--original-hand and --robbing-kong contradict each other: a win on the first draw, and a win "
+            "on a tile another player adds to a kong"
+        )
+    if situation.win_by is WinBy.LOOSE:
+        return "--original-hand is a win on the first draw from the wall, not on a loose tile (drop --loose)"
     if situation.win_by is not WinBy.WALL:
-        how = "by discard" if situation.win_by is WinBy.DISCARD else "on a loose tile"
-        return f"--original-hand is a win on the first draw from the wall, not {how} (add --drawn)"
+        return "--original-hand is a win on the first draw from the wall, not by discard (add --drawn)"
     return _nothing_called("--original-hand", hand, "before the first draw", "before the first draw")
 
 
@@ -506,6 +564,7 @@ IMPOSSIBLE: dict[str, Impossible] = {
         "a win on a loose tile with no kong (nor flower or season) in the hand", _loose_without_kong
     ),
     "last_tile_loose": Impossible("the last tile of the wall and a loose tile at once", _last_tile_loose),
+    "riichi_twice": Impossible("riichi and double riichi stated together", _riichi_twice),
     "ippatsu_loose": Impossible("ippatsu and a win on a loose tile at once", _ippatsu_loose),
     "double_riichi_ippatsu": Impossible(
         "a double riichi's ippatsu on the last tile, with a kong, or robbing a kong but for thirteen orphans",
@@ -519,7 +578,8 @@ IMPOSSIBLE: dict[str, Impossible] = {
         _first_discard_after_turn,
     ),
     "original_hand_after_call": Impossible(
-        "an original hand won on a discard or a loose tile, or with a set laid open or a kong",
+        "an original hand won on a discard or a loose tile, with riichi, the last tile or robbing a kong, "
+        "or with a set laid open or a kong",
         _original_hand_after_call,
     ),
     "robbed_tile_held": Impossible(
@@ -549,9 +609,11 @@ def flag_facts() -> tuple[Fact, ...]:
     return tuple(fact for fact in FACTS if fact.flag)
 
 
-def fact_value(name: str, value: Any) -> Any:
-    """A fact's value as given: text (from an option or a record) read by its reader, else as it is."""
-    read = FACT[name].read
+def fact_value(name: str, value: Any, recorded: bool = False) -> Any:
+    """A fact's value as given: text (from an option or a record) read by its reader, else as it is;
+    `recorded`: from an evening's record, read by the reader of records where the fact has one."""
+    fact = FACT[name]
+    read = (fact.read_recorded or fact.read) if recorded else fact.read
     return read(value) if read is not None and isinstance(value, str) else value
 
 
@@ -559,6 +621,13 @@ def stated(**given: Any) -> Stated:
     """The facts given as keywords (a false value is not given; text is read by the fact's reader), in
     FACTS order: e.g. `stated(robbing_kong=True)`. An unknown name is a programming error (KeyError)."""
     values = {name: fact_value(name, value) for name, value in given.items()}
+    return tuple((f.field, values[f.field]) for f in FACTS if values.get(f.field))
+
+
+def recorded(**given: Any) -> Stated:
+    """stated() of the facts of an evening's record: a value is read as it was when recorded (a check
+    added to a reader since must not make a recorded evening unreadable; Fact.read_recorded)."""
+    values = {name: fact_value(name, value, recorded=True) for name, value in given.items()}
     return tuple((f.field, values[f.field]) for f in FACTS if values.get(f.field))
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Invalid, Ruleset, compile_ruleset
-from ..engine.situation import FACTS, WinBy, flag_facts, stated
+from ..engine.situation import FACTS, WinBy, flag_facts, recorded
 from ..engine.table import Settlement, TableOptions, settle_table
 from ..engine.tiles import Wind
 from ..engine.wash import Wash, original_hand, wash
@@ -101,7 +101,7 @@ def table_options(
         "win_by": WinBy(win_by) if isinstance(fields["win_by"].default, WinBy) else win_by,
         "discarder": discarder,
         "feeder": feeder,
-        "stated": stated(**facts),
+        "stated": recorded(**facts),  # as read when recorded (hand_record read them as `score` does)
         "limit": limit,
         "no_limit": no_limit,
         "dead": dead,

@@ -60,13 +60,19 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         return ", ".join(_when_text(c) for c in raw.get(rule.id, {}).get("when", []) or [])
 
     def doubles_text(rule: Any) -> str:
-        """`once`, `3 times`; `, open 2` when an open hand has other doublings; `per ...` a count."""
+        """`once`, `3 times`; `, open 2` when an open hand has other doublings; `per ...` a count; `, not
+        with X` when an earlier rule of its group takes its place; `, not for the minimum` (dora)."""
         text = "once" if rule.doublings == 1 else f"{rule.doublings} times"
         if rule.open_doublings is not None:
             text += f", open {rule.open_doublings}"
         per = raw.get(rule.id, {}).get("per")
         if per:
             text += f" per {_when_text(per)}"
+        before = [r.label for r in ruleset.rules if r.group == rule.group and r.index < rule.index]
+        if rule.group is not None and before:  # the first rule of a group that holds scores alone
+            text += f", not with {' or '.join(before)}"
+        if not rule.counts_for_minimum:
+            text += ", not for the minimum"
         return text
 
     def section(title: str, columns: list[tuple[str, str]], rows: list[list[str]]) -> None:
@@ -142,6 +148,8 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     ]
     if s.players:
         settings.append(("played by", f"{s.players} players"))
+    if s.limit_hand_alone:
+        settings.append(("a limit hand scores", "its limit lines alone"))
     if s.doubling_base:
         settings.append(("score", f"points × 2^(doublings + {s.doubling_base})"))
     if s.round_points:

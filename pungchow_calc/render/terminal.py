@@ -300,6 +300,22 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
         values = [((t or {}).get("payments") or {}).get(seat) for t in totals]
         extra = [_signed_difference(values)] if two else []
         rows.append((f"{seat} pays", "", *["—" if v is None else str(v) for v in values], *extra))
+    # The table's counters and deposits, when stated: what each ruleset adds to the collection for the
+    # counters (in the payments above) and gives the winner from the deposits (0: nothing).
+    situation = diff.first.situation
+    for key, label in (
+        ("counters", f"honba ({situation.honba})"),
+        ("deposits", f"deposits ({situation.deposits})"),
+    ):
+        values = [None if t is None else t.get(key) for t in totals]
+        if all(v is None for v in values):
+            continue
+        extra = [_signed_difference(values)] if two else []
+        cells = [
+            "refused" if t is None else "—" if v is None else str(v)
+            for t, v in zip(totals, values, strict=True)
+        ]
+        rows.append((label, "", *cells, *extra))
     grid = Grid(
         tuple(headers),
         tuple(rows),
