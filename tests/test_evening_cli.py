@@ -252,6 +252,13 @@ def test_chart_and_stats(tmp_path, capsys):
     assert "Evenings" in ok(capsys, "evening", "stats", str(path), str(other))
 
 
+def test_chart_of_an_evening_with_no_games(tmp_path, capsys):
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    out = ok(capsys, "evening", "chart", str(path))  # exit 0, as `report` and `status` of an empty evening
+    assert out == f"{path}: no games recorded yet; nothing to chart\n"
+
+
 def test_status_human_output(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     _evening(tmp_path, capsys)

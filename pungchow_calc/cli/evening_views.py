@@ -96,6 +96,9 @@ def chart_command(file: str, width: int | None, height: int, ascii_only: bool) -
         evening = load(file, say)
     except PungchowError as error:
         fail(error, False)
+    if not evening.games:  # one line, exit 0, as `report` and `status` show an empty evening
+        print(f"{file}: no games recorded yet; nothing to chart", file=output_stream(ascii_only))
+        return
     print(chart_text(running(evening), width or terminal_width(), height), file=output_stream(ascii_only))
 
 
