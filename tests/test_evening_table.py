@@ -237,3 +237,16 @@ def test_amending_game_8_so_the_one_set_ends_before_game_9_is_refused(tmp_path, 
     out = ok(capsys, "evening", "amend", str(path), "8", WINS[0], "--winner", loser, "--other", f"{east}=2")
     assert "Next game: none, the evening is over (was round 4 of set 1)" in out
     assert status(capsys, path)["over"] and status(capsys, path)["set"] == 1
+
+
+def test_status_of_two_players_after_their_one_set_names_nobody_to_deal(tmp_path, capsys):
+    # An evening whose agreed sets are played deals no more: `status` said "East: Ann; if East loses,
+    # Bob deals next" under "the evening is over".
+    two = ["Ann", "Bob"]
+    path = _new(tmp_path, capsys, two, "--sets", "1")
+    for _ in range(8):
+        ok(capsys, *hand(path, status(capsys, path)["next_east"], two))
+    assert status(capsys, path)["over"]
+    out = ok(capsys, "evening", "status", str(path))
+    assert "if East loses" not in out and "East:" not in out
+    assert "Nobody deals next: the 1 set agreed on has been played" in out

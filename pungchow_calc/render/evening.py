@@ -101,7 +101,16 @@ def status_text(
     ]
     times = status["streak"]
     kept = f" (has kept the deal {times} time{'s' if times != 1 else ''})" if times else ""
-    lines += _lines(f"East: {status['east']}{kept}; if East loses, {status['next_east']} deals next", width)
+    if status["over"]:  # the agreed sets are played: no next deal to name (docs/evening.md)
+        played = f"the {status['sets']} set{_s(status['sets'])} agreed on"
+        lines += _lines(
+            f"Nobody deals next: {played} {'has' if status['sets'] == 1 else 'have'} been played",
+            width,
+        )
+    else:
+        lines += _lines(
+            f"East: {status['east']}{kept}; if East loses, {status['next_east']} deals next", width
+        )
     totals = {name: _signed(status["totals"][name]) for name in status["seats"]}
     used = (
         max(cell_width(n) for n in ["Player", *totals])
