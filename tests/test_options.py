@@ -331,6 +331,13 @@ def _spelling(*path: str) -> dict[str, opts.Option]:
         pytest.param(
             ("evening", "chart"), ["e.jsonl", "--width", "19"], "--width: 19 is less than 20", id="range"
         ),
+        pytest.param(
+            ("batch",), ["f.txt", "--workers", "-1"], "--workers: -1 is less than 1", id="workers-minus-1"
+        ),
+        pytest.param(("batch",), ["f.txt", "--workers", "0"], "--workers: 0 is less than 1", id="workers-0"),
+        pytest.param(
+            ("evening", "new"), ["e.jsonl", "--sets", "-1"], "--sets: -1 is less than 1", id="sets-minus-1"
+        ),
     ],
 )
 def test_read_args_refuses_in_one_line(path: tuple[str, ...], argv: list[str], message: str):

@@ -53,8 +53,6 @@ def run_batch(
     refused = None
     if output_format not in BATCH_FORMATS:
         refused = f"--format must be one of {', '.join(BATCH_FORMATS)}"
-    elif workers is not None and workers < 1:
-        refused = "--workers must be 1 or more"
     elif compare is not None and compare[0] == compare[1]:
         refused = "--compare needs two different rulesets"
     if refused is not None:
