@@ -317,3 +317,40 @@ def test_no_summary_when_stderr_is_not_a_terminal(tmp_path):
     )
     assert done.stderr == b""
     assert len(done.stdout.splitlines()) == 30
+
+
+def _ignore_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a shell starts `pungchow batch ... &` in a script
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param(["-", "--format", "jsonl", "--workers", "1"], id="read-by-the-spec"),
+        pytest.param(["--format", "jsonl", "--workers", "1", "--", "-"], id="read-by-typer"),
+    ],
+)
+def test_ctrl_c_to_a_batch_started_with_sigint_ignored(tmp_path, line):
+    """A batch started with SIGINT ignored (a background job of a non-interactive shell) keeps it
+    ignored, as Python itself does: its stop handler took it over, and a Ctrl-C meant for the
+    script's foreground stopped it (exit 130). SIGTERM still stops it."""
+    data = _input(300)
+    out_path = tmp_path / "out.jsonl"
+    with out_path.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pungchow_calc", "batch", *line],
+            stdin=subprocess.PIPE,
+            stdout=out,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            preexec_fn=_ignore_ctrl_c,
+        )
+        deadline = time.monotonic() + PATIENCE
+        while not _catches(proc.pid, signal.SIGTERM):  # the batch's stop handlers are in place
+            assert proc.poll() is None and time.monotonic() < deadline, "SIGTERM never handled"
+            time.sleep(0.02)
+        assert not _catches(proc.pid, signal.SIGINT)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(data, timeout=PATIENCE)
+    assert (proc.returncode, err) == (1, b"")  # 1: the samples' bad lines, each an error record
+    assert out_path.read_text(encoding="utf-8").splitlines(keepends=True) == _expected(data, "jsonl")

@@ -158,6 +158,8 @@ def _run_typer(argv: list[str]) -> int:
     # (main; tests/test_first_contact.py). A command that takes Ctrl-C itself (batch) sets its own.
     # Each KeyboardInterrupt raised is kept: what the command adds to it (a game recorded all the
     # same: evening_run.written_anyway) is said with the line.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # ignored when started (`... &` in a
+        return _typer_code(argv)  # script): it stays so, as Python itself leaves an inherited SIG_IGN
     try:
         previous = signal.signal(signal.SIGINT, note_ctrl_c)
     except ValueError:  # not the main thread (a library caller's): Python's own handling stands

@@ -175,6 +175,8 @@ class _StopSignals:
     def __enter__(self) -> _StopSignals:
         self._holding = True  # until release(): a stop is put off, never raised outside the batch's try
         for signum in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(signum) is signal.SIG_IGN:  # ignored when started (`batch ... &` in a
+                continue  # script): it stays so, as Python itself leaves an inherited SIG_IGN
             self._old[signum] = signal.signal(signum, self._handle)
         return self
 
