@@ -152,6 +152,30 @@ def test_awkward_files_read_as_line_by_line(data: bytes):
     assert list(Source("-", stdin=io.BytesIO(data)).entries()) == _reference(data, bi.MAX_LINE)
 
 
+UTF16_TEXT = "\n# Zo\u00eb's table\r\n" + GOOD + "\r\n" + "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd\r\n"
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_a_byte_order_mark_is_read(tmp_path: Path, codec: str):
+    """A UTF-16 file written without a byte order mark (NULs in every other byte of its first line,
+    which UTF-8 text never holds) gave an error record for every line, full of `\\x00`."""
+    path = tmp_path / "hands.txt"
+    path.write_bytes(UTF16_TEXT.encode(codec))
+    utf8 = tmp_path / "utf8.txt"
+    utf8.write_bytes(UTF16_TEXT.encode())
+    for fmt in ("jsonl", "table"):
+        read = run_main("batch", str(path), "--format", fmt)
+        assert (read.exit_code, read.stdout, read.stderr) == (
+            0,
+            run_main("batch", str(utf8), "--format", fmt).stdout,
+            "",
+        )
+    with path.open("rb") as stream:  # a pipe: its reads cut anywhere
+        source = Source("-", stdin=_Trickle(stream.read(), [1, 3, 2, 5]))
+        assert list(source.entries()) == _reference(UTF16_TEXT.encode(), bi.MAX_LINE)
+    assert Source(str(path)).estimated_entries() == 4
+
+
 def _awkward_file(tmp_path: Path, lines: int) -> Path:
     kinds = [
         GOOD,

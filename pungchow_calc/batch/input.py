@@ -104,6 +104,21 @@ _BOMS = (
 _LONE_CR = re.compile(rb"\r(?!\n)")
 
 
+def _codec(first: bytes) -> str | None:
+    """The codec of a text file whose first bytes are `first`: its byte order mark's, or UTF-16's when
+    it has none but its first line has a NUL in every other byte (a UTF-16 editor's or tool's file
+    without the mark; UTF-8 text never holds a NUL); None for UTF-8."""
+    codec = next((codec for bom, codec in _BOMS if first.startswith(bom)), None)
+    if codec is not None or b"\0" not in first:
+        return codec
+    sample = first[: min(len(first), 512) // 2 * 2]
+    for codec in ("utf-16-le", "utf-16-be"):
+        line = sample.decode(codec, "replace").lstrip("\r\n").partition("\n")[0]
+        if line and all("\0" < c < "\u0100" for c in line):  # each unit's other byte a NUL
+            return codec
+    return None
+
+
 class FileError(PungchowError):
     """The batch file as a whole cannot be read (missing, not a YAML list): exit 2, no records."""
 
@@ -242,7 +257,7 @@ class Source:
             with Path(self.path).open("rb") as counted:
                 blocks: Iterator[Any] = iter(lambda: counted.read(1 << 20), b"")
                 first = next(blocks, b"")
-                codec = next((codec for bom, codec in _BOMS if first.startswith(bom)), None)
+                codec = _codec(first)
                 blocks = itertools.chain((first,), blocks)
                 if codec is not None:  # UTF-16/32: its line ends counted as the reader sees them (_decoded)
                     decode = codecs.getincrementaldecoder(codec)("replace").decode
@@ -345,7 +360,7 @@ class Source:
         first = b""
         while len(first) < 4 and (more := read(READ_BLOCK)):
             first += more  # enough to know the byte order mark, however a pipe cuts its reads
-        codec = next((codec for bom, codec in _BOMS if first.startswith(bom)), None)
+        codec = _codec(first)
         if codec is None:
             yield first[3:] if first.startswith(codecs.BOM_UTF8) else first
             while block := read(READ_BLOCK):
