@@ -436,7 +436,9 @@ def test_help_names_values_in_words_and_points_to_no_file(path):
 def test_each_value_is_named_as_the_command_wants_it(path, option, metavar):
     out = run(*path, "--help", env={"COLUMNS": "200"}).stdout
     line = next(line for line in out.splitlines() if f" {option} " in line)
-    assert re.search(rf" {re.escape(option)} +(-\w +)?{re.escape(metavar)}  ", line), line
+    assert re.search(rf" {re.escape(option)} +(-\w +)?{re.escape(metavar)}( \[[^]]*\])?  ", line), (
+        line
+    )  # [x>=1]
 
 
 def test_commands_are_listed_in_the_order_a_user_meets_them():
