@@ -62,12 +62,33 @@ def last_ctrl_c() -> BaseException | None:
     return _CTRL_C[-1] if _CTRL_C else None
 
 
+# A change written to an evening log that the command has not yet said it made: noted by the log while
+# a Ctrl-C is held over the write (evening/log.py), taken by the command once it goes on to say so
+# (cli/evening_run.py written_anyway), and said with the one line of a Ctrl-C that comes in between
+# (cli/__init__.py, evening play): so nobody enters a game again that was recorded.
+_UNSAID: list[str] = []
+RECORDED_ANYWAY = "{} all the same (see `evening status`; do not enter it again)"
+
+
+def note_written(path: str) -> None:
+    """A line was written to the evening log `path`, not yet said by the command (written_unsaid)."""
+    _UNSAID.append(path)
+
+
+def written_unsaid() -> str | None:
+    """The note for a change written but not yet said (note_written), or None; said from now on."""
+    note = RECORDED_ANYWAY.format(f"the change was recorded in {_UNSAID[-1]}") if _UNSAID else None
+    _UNSAID.clear()
+    return note
+
+
 def started() -> None:
     """The command's main has begun: a Ctrl-C from here on is the KeyboardInterrupt every command
     handles, noted (note_ctrl_c) (cli/__init__.py main)."""
     import _signal  # type: ignore[import-not-found]  # no stub: the builtin under signal
 
     _CTRL_C.clear()  # a caller's earlier run of main in its own process is not this one's
+    _UNSAID.clear()
     if _signal.getsignal(_signal.SIGINT) is _interrupted_while_starting:
         _signal.signal(_signal.SIGINT, note_ctrl_c)
     if _STARTING:

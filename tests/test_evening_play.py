@@ -583,6 +583,15 @@ def sending(function, when=lambda *args: True):
 
 if at == "fsync":
     os.fsync = sending(os.fsync)
+elif at == "written":  # just after the write, its hold on Ctrl-C over, before play says it
+    from pungchow_calc.evening import log
+    write = log._write_line
+
+    def write_then_ctrl_c(*args, **kwargs):
+        write(*args, **kwargs)
+        ctrl_c()
+
+    log._write_line = write_then_ctrl_c
 elif at == "recorded":
     said = evening_play.Table.echo
     evening_play.Table.echo = sending(said, lambda self, *parts: str(parts[:1]).startswith("('Recorded"))
@@ -596,6 +605,12 @@ main()
     ("at", "said", "games"),
     [
         pytest.param("fsync", "Recorded game 1.", 1, id="while-written"),
+        pytest.param(
+            "written",
+            f"interrupted; the change was recorded in {{path}} all the same {AGAIN}",
+            1,
+            id="just-written",
+        ),
         pytest.param(
             "recorded", f"interrupted; game 1 was recorded all the same {AGAIN}", 1, id="while-said"
         ),
@@ -617,6 +632,7 @@ def test_a_ctrl_c_in_play_after_record_this_game_y_says_whether_it_was_recorded(
         check=False,
     )
     assert (done.returncode, done.stderr) == (0, ""), done.stdout + done.stderr
+    said = said.format(path=path)
     assert said in " ".join(done.stdout.split())  # wrapped to the width, its later lines indented
     assert (
         f"{games} game{'' if games == 1 else 's'} played" in done.stdout.split("Game 2 — who won? status")[-1]

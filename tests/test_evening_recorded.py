@@ -331,3 +331,48 @@ def test_undo_and_amend_with_30_letter_names_fit_the_width(tmp_path, columns, co
     assert done.returncode == 0, done.stderr
     assert f"East Wind is now {LONG[0]}" in done.stdout
     assert max(len(line) for line in done.stdout.splitlines()) <= columns, done.stdout
+
+
+# A fresh interpreter runs a command through main() with a Ctrl-C sent to itself just after the log's
+# line is written and the hold on Ctrl-C is over: before the command has said what it recorded.
+_AFTER_THE_WRITE = """
+import os, signal, sys
+sys.argv = ["pungchow", *sys.argv[1:]]
+from pungchow_calc.evening import log
+from pungchow_calc.cli import main
+
+write = log._write_line
+
+def write_then_ctrl_c(*args, **kwargs):
+    write(*args, **kwargs)
+    os.kill(os.getpid(), signal.SIGINT)
+
+log._write_line = write_then_ctrl_c
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    ("games", "args", "event"),
+    [
+        pytest.param(0, lambda p: hand(p, "Ann", PLAYERS), "hand", id="hand"),
+        pytest.param(2, lambda p: ["evening", "undo", str(p)], "undo", id="undo"),
+        pytest.param(
+            1, lambda p: ["evening", "amend", str(p), "1", *hand(p, "Bob", PLAYERS)[3:]], "amend", id="amend"
+        ),
+    ],
+)
+def test_a_ctrl_c_just_after_the_write_says_the_change_was_made(tmp_path, games, args, event):
+    # Regression: a Ctrl-C after the held write, before the command added its "recorded all the same"
+    # note, said plain "interrupted" (exit 130) though the change was in the log: typed again, twice.
+    path = _evening(tmp_path, games)
+    done = subprocess.run(
+        [sys.executable, "-c", _AFTER_THE_WRITE, *args(path)],
+        capture_output=True,
+        env=os.environ,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 130
+    assert done.stderr.decode() == f"interrupted; the change was recorded in {path} {AGAIN}\n"
+    assert _events(path) == ["start", *["hand"] * games, event]  # written, once

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .. import RECORDED_ANYWAY, written_unsaid
 from .. import options as opts
 from ..engine.errors import OptionError, PungchowError
 from ..engine.situation import FACT, FACTS
@@ -31,12 +32,13 @@ def written_anyway(what: str) -> Iterator[None]:
     stops it, the one-line error (cli.main, exit 3 or 130) says the change was made all the same, so
     nobody enters it twice."""
     try:
+        written_unsaid()  # said from here on, by the note below
         yield
         sys.stdout.flush()  # here, while it is known what was recorded
     except BrokenPipeError:
         raise  # the reader left (`| head`): not a failure
     except (OSError, KeyboardInterrupt) as error:
-        error.add_note(f"{what} all the same (see `evening status`; do not enter it again)")
+        error.add_note(RECORDED_ANYWAY.format(what))
         raise
 
 

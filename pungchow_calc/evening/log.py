@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from .. import note_written
 from ..engine.errors import PungchowError
 
 FORMAT = 1  # the log format this program writes and reads (the `v` of every event)
@@ -370,6 +371,7 @@ def _write_line(fd: int, path: str, line: bytes, size: int) -> None:
     """Append one line with one write, then fsync; on failure put the file back as it was."""
     with _recording():
         _write_durably(fd, path, line, size)
+        note_written(path)  # before a Ctrl-C held meanwhile can come: its line must say so (cli main)
 
 
 def _write_durably(fd: int, path: str, line: bytes, size: int) -> None:
