@@ -698,3 +698,20 @@ def test_play_messages_with_30_letter_names_fit_the_width(tmp_path, columns):
     said = [line for line in result.stdout.splitlines() if not any(p in line for p in prompts)]
     assert max(len(line) for line in said) <= columns, result.stdout
     assert f"Game 1 was: {LONG[1]} won on a discard" in " ".join(result.stdout.split())
+
+
+def test_play_on_an_evening_whose_one_set_is_played_asks_for_no_game_9(tmp_path):
+    # Regression: play asked "Game 9 — who won?" of an evening that was over, and then for every
+    # hand of the game, only to refuse it at the end ("the evening is over").
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", "Ann,Bob", "--sets", "1").returncode == 0
+    for winner in ["Bob", "Ann"] * 4:  # the deal passes at every game: 8 games, one set
+        assert run(*hand(path, winner, ["Ann", "Bob"])).returncode == 0
+    before = path.read_bytes()
+    code, out = play(path, ["Ann", "draw", "status", "quit"])
+    assert code == 0, out
+    assert "Game 9" not in out and "mark the winning tile" not in out
+    said = "  the evening is over (1 set played): `undo` or `amend` a game, `status`, `report`, or `quit`"
+    assert unwrapped(out).count(said) == 2, out
+    assert out.count("\nEvening over — undo, amend, status, report, quit? ") == 4
+    assert path.read_bytes() == before

@@ -34,6 +34,9 @@ from .failure import reason
 
 _EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # every fact typed after "Also"
 _TILE_WORDS = ["Ew", "Sw", "Ww", "Nw", "Rd", "Gd", "Wd", *(f"{n}{s}" for s in "bcd" for n in range(1, 10))]
+_NOT_A_GAME = frozenset(
+    {"quit", "exit", "q", "help", "?", "", "status", "report", "undo", "amend"}
+)  # (_command)
 
 # How a hand was won: the prompt's own words first (so `d` is a discard), then the documented
 # synonyms (docs/notation.md: `drawn` = `wall`; "self-drawn" is the word of `evening report`).
@@ -197,7 +200,12 @@ class Table:
         while True:
             try:
                 evening = self.evening = book.load(self.path, self._say)  # another terminal may have recorded
-                command = self.ask(f"\nGame {len(evening.games) + 1} — who won? ")
+                asked = (
+                    "Evening over — undo, amend, status, report, quit"
+                    if evening.over
+                    else f"Game {len(evening.games) + 1} — who won"
+                )
+                command = self.ask(f"\n{asked}? ")
             except (Interrupted, KeyboardInterrupt):  # at the prompt, or while the log is read
                 if interrupted:
                     return 0
@@ -276,6 +284,13 @@ class Table:
         word = word.lower()
         games = self._commands(evening)
         named = _pick(command, list(evening.players), whole=True)
+        game = word not in _NOT_A_GAME or (named is not None and rest.strip())
+        if evening.over and game:  # asked of no part: record.add would refuse it at the end
+            sets = f"{evening.sets} set{'s' if evening.sets != 1 else ''} played"
+            self.retry(
+                f"the evening is over ({sets}): `undo` or `amend` a game, `status`, `report`, or `quit`"
+            )
+            return True
         if named is not None and rest.strip():  # "Undo Smith" typed whole is the player, not `undo`
             self._settle(evening, self._won(dict(evening.seats()), named))
             return True
