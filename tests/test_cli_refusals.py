@@ -360,3 +360,59 @@ def test_settle_east_with_leading_spaces_counts_the_column_as_typed():
     """`--east '   1b1b1b 3x'` said `(column 8)`, counted from the value with its spaces taken off."""
     shown = run("settle", "--east", "   1b1b1b 3x", "--south", "5")
     assert (shown.exit_code, shown.stderr) == (2, "error: --east: 3x is not a tile group (column 11)\n")
+
+
+# An original hand names no winning tile (docs/rulings.md "A hand won on the original draw"): a `!` with
+# it was scored as a claimed discard (368 against 384, money moved on a guess). Riichi's chiihou is
+# another seat's first draw and marks it; its tenhou is East's hand as dealt (docs/riichi.md).
+ORIGINAL_HAND_BANG = [
+    pytest.param(
+        "1b1b1b 3c3c!3c 5d5d5d* 4b4b4b* RdRd",
+        ("--original-hand",),
+        "the hand: a hand won on the original draw (--original-hand) has no winning tile: drop the !",
+        id="1b1b1b 3c3c!3c 5d5d5d* 4b4b4b* RdRd --original-hand",
+    ),
+    pytest.param(
+        "1b1b1b 3c3c!3c 5d5d5d 4b4b4b RdRd",
+        ("--original-hand", "-r", "classical-bmja"),
+        "the hand: a hand won on the original draw (--original-hand) has no winning tile: drop the !",
+        id="1b1b1b 3c3c!3c 5d5d5d 4b4b4b RdRd --original-hand -r classical-bmja",
+    ),
+    pytest.param(
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+        ("--original-hand", "--drawn", "-r", "riichi-ema-2016"),
+        "--original-hand: East's hand is complete as dealt (tenhou), so no tile is marked ! (drop the !)",
+        id="2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d --original-hand --drawn -r riichi-ema-2016",
+    ),
+    pytest.param(
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d",
+        ("--original-hand", "--drawn", "-s", "south", "-r", "riichi-ema-2016"),
+        "--original-hand: another seat's hand is completed by its first draw (chiihou): mark the tile "
+        "drawn with !",
+        id="2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d --original-hand --drawn -s south -r riichi-ema-2016",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "options", "said"), ORIGINAL_HAND_BANG)
+def test_original_hand_and_its_winning_tile(hand: str, options: tuple[str, ...], said: str, pungchow) -> None:
+    assert pungchow("score", hand, *options) == (2, "", f"error: {said}\n")
+
+
+@pytest.mark.parametrize(
+    ("hand", "options"),
+    [
+        pytest.param("2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d", (), id="tenhou-2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d"),
+        pytest.param(
+            "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+            ("-s", "west"),
+            id="chiihou-2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+        ),
+    ],
+)
+def test_tenhou_and_chiihou_as_written_score(hand: str, options: tuple[str, ...], pungchow) -> None:
+    code, out, err = pungchow(
+        "score", hand, "--original-hand", "--drawn", "-r", "riichi-ema-2016", "--json", *options
+    )
+    assert code == 0, err
+    assert json.loads(out)["limit_hand"] in ("Tenhou", "Chiihou")

@@ -26,6 +26,7 @@ from .situation import (
     LOOSE,
     LOOSE_NOTE,
     OF_THE_SET,
+    ORIGINAL_DRAWN,
     SITUATION_FACTS,
     Fact,
     Situation,
@@ -124,6 +125,17 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
         raise HandError(
             "a winning hand marks its winning tile with ! (or use --original-hand, or --loser)",
             code="no-winning-tile",
+            column=1,
+        )
+    if (
+        situation.original_hand
+        and hand.winning_tile is not None
+        and ORIGINAL_DRAWN not in ruleset.settings.impossible  # whose test says which seat marks a tile
+    ):
+        # The hand as dealt was complete: no tile completed it (docs/rulings.md, Example 16).
+        raise HandError(
+            "a hand won on the original draw (--original-hand) has no winning tile: drop the !",
+            code="original-hand-winning-tile",
             column=1,
         )
     require_winning_size(hand)
