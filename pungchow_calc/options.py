@@ -232,7 +232,10 @@ def make(
     how = WinBy(ways[0]) if ways else DISCARD
     how = _situation_way(how, bool(ways), [fact for fact in given if fact.way is not None])
     if loser:
+        # How a hand was won, and who discarded its winning tile, describe a win as the facts do.
+        way_typed = "--drawn" if drawn else "--loose" if loose else "--win-by" if win_by is not None else None
         refused = [fact.option for fact in given if fact.loser_refused]
+        refused += [option for option in (way_typed, "--from" if discarder is not None else None) if option]
         if refused:
             raise OptionError(
                 f"{refused[0]} describes a win, but --loser scores a non-winning hand", code="bad-option"

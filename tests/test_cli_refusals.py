@@ -416,3 +416,23 @@ def test_tenhou_and_chiihou_as_written_score(hand: str, options: tuple[str, ...]
     )
     assert code == 0, err
     assert json.loads(out)["limit_hand"] in ("Tenhou", "Chiihou")
+
+
+# How a hand was won and who discarded its winning tile describe a win: with --loser they were accepted
+# and silently ignored.
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        pytest.param(
+            ("--from", "south"), "--from", id="1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd --loser --from south"
+        ),
+        pytest.param(("--drawn",), "--drawn", id="1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd --loser --drawn"),
+        pytest.param(("--loose",), "--loose", id="1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd --loser --loose"),
+        pytest.param(
+            ("--win-by", "wall"), "--win-by", id="1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd --loser --win-by wall"
+        ),
+    ],
+)
+def test_loser_with_a_way_of_winning(options: tuple[str, ...], said: str, pungchow) -> None:
+    done = pungchow("score", "1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd", "--loser", *options)
+    assert done == (2, "", f"error: {said} describes a win, but --loser scores a non-winning hand\n")
