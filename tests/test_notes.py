@@ -320,3 +320,16 @@ def test_the_facts_tried_are_those_given_and_read(name: str, winner: bool, flags
     tried = [fact for fact, on in zip(readable, stated(situation), strict=True) if on]
     assert tried == [fact for fact in _TRIED if getattr(situation, fact.field) and fact.field in reads]
     assert _read_flags(reads) is _read_flags(frozenset(reads))  # remembered by the facts read
+
+
+# Under riichi a yakuman's breakdown holds the yakuman alone: riichi and its ippatsu both count for
+# nothing. Ippatsu alone was noted (riichi left out with ippatsu still given was refused, not tried).
+def test_1c9c1d9d1b9bEwSwWwNwWdGdRd_Rd_riichi_ippatsu_notes_both() -> None:
+    situation = Situation(riichi=True, ippatsu=True)
+    notes = score_text("1c9c1d9d1b9bEwSwWwNwWdGdRd!Rd", load("riichi-ema-2016"), situation).notes
+    assert [note.split(":")[0] for note in notes] == ["--riichi", "--ippatsu"]
+
+
+def test_riichi_and_ippatsu_that_count_are_not_noted() -> None:
+    situation = Situation(riichi=True, ippatsu=True)
+    assert score_text("2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", load("riichi-ema-2016"), situation).notes == ()

@@ -521,6 +521,13 @@ def _idle_facts(
         if needing and not needing.isdisjoint(map(_RULE, score.lines)):
             continue
         off: dict[str, Any] = {fact.field: False}
+        # A fact that needs this one goes with it (ippatsu with riichi): alone it would be refused, and
+        # riichi never noted beside the ippatsu of a yakuman (docs/riichi.md "The facts of a win").
+        for other_fact in readable:
+            if fact.field in other_fact.needs and not any(
+                getattr(kept, n) for n in other_fact.needs if n != fact.field
+            ):
+                off[other_fact.field] = False
         trial = replace(kept, **off)
         try:
             other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True)
