@@ -436,3 +436,77 @@ def test_tenhou_and_chiihou_as_written_score(hand: str, options: tuple[str, ...]
 def test_loser_with_a_way_of_winning(options: tuple[str, ...], said: str, pungchow) -> None:
     done = pungchow("score", "1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd", "--loser", *options)
     assert done == (2, "", f"error: {said} describes a win, but --loser scores a non-winning hand\n")
+
+
+MESSAGES = [
+    # A tile marked twice is the same mistake as two tiles marked: it read "not a tile group".
+    pytest.param(
+        ("score", "1b1b1b 3c3c3c 5d5d5d!! 4b4b4b RdRd"),
+        "error: 5d5d5d!! marks more than one winning tile (column 15)",
+        id="5d5d5d!!",
+    ),
+    # An empty ruleset name was put before the message as `<ruleset>: no ruleset ''`.
+    pytest.param(
+        ("score", "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd", "-r", ""),
+        "error: -r '' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, pung-chow-limit, "
+        "riichi-ema-2016; or give a .yaml path)",
+        id="-r ''",
+    ),
+    # The open set was an `=` pair, and the message spoke of sets (*, +).
+    pytest.param(
+        ("score", "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d!9d=", "--riichi"),
+        "error: --riichi needs a closed hand: no pair laid open (=) before the win (column 29)",
+        id="2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d!9d= --riichi",
+    ),
+]
+
+
+@pytest.mark.parametrize(("argv", "said"), MESSAGES)
+def test_message(argv: tuple[str, ...], said: str, pungchow) -> None:
+    assert pungchow(*argv) == (2, "", f"{said}\n")
+
+
+def test_diff_refusal_names_the_ruleset_once(pungchow) -> None:
+    """`diff '... Rd!Rd=' -r pung-chow -r riichi-ema-2016` said `riichi-ema-2016 refuses the hand:
+    riichi-ema-2016: ...`."""
+    code, out, _ = pungchow(
+        "diff", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b Rd!Rd=", "-r", "pung-chow", "-r", "riichi-ema-2016"
+    )
+    assert code == 0
+    assert "riichi-ema-2016 refuses the hand: this ruleset has no exposed pair (=)\n" in out
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(
+            ("RdRdRd GdGdGd WdWdWd EwEwEw Sw!Sw", "-s", "south", "--no-limit"),
+            id="RdRdRd GdGdGd WdWdWd EwEwEw Sw!Sw",
+        ),
+        pytest.param(
+            (
+                "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+                "-r",
+                "riichi-ema-2016",
+                "--riichi",
+                "--drawn",
+                "-s",
+                "south",
+                "--deposits",
+                "2",
+            ),
+            id="2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d --deposits 2",
+        ),
+    ],
+)
+def test_payments_line_breaks_between_payments(argv: tuple[str, ...], columns: int) -> None:
+    """The `Payments:` line wrapped inside a payment, its last number alone on the next line."""
+    done = run("score", *argv, env={"COLUMNS": str(columns)})
+    assert done.exit_code == 0
+    lines = done.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Payments: "))
+    shown = [line for line in lines[start:] if not line.startswith("Note")]
+    assert all(len(line) <= columns for line in shown)
+    assert all(not line.split()[0].isdigit() for line in shown)  # no number alone at a line's start
+    assert " ".join(shown).count(" pays ") == 3 and "collects" in " ".join(shown)

@@ -406,11 +406,12 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
                 )
     for fact in CLOSED_ONLY if hand.opened else ():
         if getattr(situation, fact.field):
-            laid = next(meld.order for meld in hand.fixed if meld.exposed)  # the first set laid open
+            first = next(meld for meld in hand.fixed if meld.exposed)  # the first set or pair laid open
+            what = "no pair laid open (=)" if first.kind is MeldKind.PAIR else "no set laid open (*, +)"
             raise HandError(
-                f"{fact.option} needs a closed hand: no set laid open (*, +) before the win",
+                f"{fact.option} needs a closed hand: {what} before the win",
                 code="open-hand",
-                column=hand.parsed.column(laid),
+                column=hand.parsed.column(first.order),
             )
 
 
