@@ -510,3 +510,15 @@ def test_payments_line_breaks_between_payments(argv: tuple[str, ...], columns: i
     assert all(len(line) <= columns for line in shown)
     assert all(not line.split()[0].isdigit() for line in shown)  # no number alone at a line's start
     assert " ".join(shown).count(" pays ") == 3 and "collects" in " ".join(shown)
+
+
+def test_settle_east_complete_with_original_hand_but_no_winner(pungchow) -> None:
+    """`settle --east '1b1b1b 3c3c3c 5d5d5d* 4b4b4b* RdRd' ... --original-hand` told the user to add the
+    --original-hand already given (and a `!`, which an original hand never marks)."""
+    argv = ("--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* RdRd", "--south", "2", "--west", "4", "--north", "6")
+    assert pungchow("settle", *argv, "--original-hand") == (
+        2,
+        "",
+        "error: east's hand is complete: a hand won on the original draw (--original-hand) marks no winning "
+        "tile, so name its winner: --winner east\n",
+    )

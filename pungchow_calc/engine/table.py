@@ -276,9 +276,16 @@ def _check_ending(
     for seat, hand in hands.items():
         if seat not in options.dead and complete_hand(hand, ruleset.shapes):
             name = seat_name(seat)
+            original = FACT["original_hand"].option
+            if options.said("original_hand"):  # the hand as dealt names no winning tile: who won is said
+                raise TableError(
+                    f"{name}'s hand is complete: a hand won on the original draw ({original}) marks no "
+                    f"winning tile, so name its winner: --winner {name}",
+                    code="complete-hand-no-winner",
+                )
             raise TableError(
                 f"{name}'s hand is complete: mark its winning tile with ! (won on the original draw: "
-                f"--winner {name} {FACT['original_hand'].option})",
+                f"--winner {name} {original})",
                 code="complete-hand-no-winner",
             )
     if not options.draw:
