@@ -18,6 +18,7 @@ from .engine.errors import OptionError
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
     DISCARD,
+    FROM_ORIGINAL,
     SITUATION_FACTS,
     Fact,
     Situation,
@@ -247,6 +248,8 @@ def make(
             raise OptionError(
                 "--from names a discarder, but the hand was not won by discard", code="bad-option"
             )
+        if values.get("original_hand"):
+            raise OptionError(FROM_ORIGINAL, code="bad-option")
         if from_w is seat_w:
             raise OptionError("--from: a player cannot win on his own discard", code="bad-option")
     limit_n: int | None = _read("limit", limit)

@@ -522,3 +522,25 @@ def test_settle_east_complete_with_original_hand_but_no_winner(pungchow) -> None
         "error: east's hand is complete: a hand won on the original draw (--original-hand) marks no winning "
         "tile, so name its winner: --winner east\n",
     )
+
+
+# A hand as dealt takes no discard: `--from` with `--original-hand` was accepted and ignored.
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(
+            ("score", "1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd", "--original-hand", "--from", "south"), id="score"
+        ),
+        pytest.param(
+            (
+                "settle", "--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* RdRd",
+                "--south", "2", "--west", "4", "--north", "6",
+                "--original-hand", "--winner", "east", "--from", "south",
+            ),
+            id="settle",
+        ),
+    ],
+)  # fmt: skip
+def test_original_hand_from_south(argv: tuple[str, ...], pungchow) -> None:
+    said = "--from names a discarder, but a hand won on the original draw (--original-hand) takes no discard"
+    assert pungchow(*argv) == (2, "", f"error: {said}\n")

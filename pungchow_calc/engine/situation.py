@@ -577,6 +577,12 @@ def _robbed_tile_held(hand: Hand, situation: Situation) -> str | None:
 # (riichi's chiihou), where elsewhere an original hand marks none (scoring._winning).
 ORIGINAL_DRAWN = "original_hand_after_call"
 
+# A discarder named for a hand as dealt (the book's "original hand as drawn from the wall", riichi's
+# tenhou and chiihou, drawn): said by `score` (options.make) and `settle` (table._check_options) alike.
+FROM_ORIGINAL = (
+    "--from names a discarder, but a hand won on the original draw (--original-hand) takes no discard"
+)
+
 # What a ruleset may say its play never has (the setting `impossible`), in the order they are checked.
 IMPOSSIBLE: dict[str, Impossible] = {
     "loose_without_kong": Impossible(

@@ -38,7 +38,7 @@ from .penalties import (
 from .rules import Ruleset
 from .scoring import DEFAULT, Score, limit_in_force, score_hand, settlement_notes, unread_options
 from .seats import check_copies, for_seat, read_seat
-from .situation import FACT, Situation, WinBy, stated_situation
+from .situation import FACT, FROM_ORIGINAL, Situation, WinBy, stated_situation
 from .table_types import AppliedPenalty, Settlement, TableOptions, build_settlement, seat_order
 from .tiles import Wind
 
@@ -252,6 +252,8 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
             raise OptionError(
                 "--from names a discarder, but the hand was not won by discard", code="bad-option"
             )
+        if options.said("original_hand"):
+            raise OptionError(FROM_ORIGINAL, code="bad-option")
         if options.discarder is winner:
             raise OptionError("--from: a player cannot win on his own discard", code="bad-option")
     if options.feeder is winner:
