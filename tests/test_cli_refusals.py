@@ -452,6 +452,12 @@ MESSAGES = [
         "riichi-ema-2016; or give a .yaml path)",
         id="-r ''",
     ),
+    pytest.param(
+        ("score", "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd", "-r", " "),
+        "error: -r ' ' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, pung-chow-limit, "
+        "riichi-ema-2016; or give a .yaml path)",
+        id="-r ' '",
+    ),
     # The open set was an `=` pair, and the message spoke of sets (*, +).
     pytest.param(
         ("score", "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d!9d=", "--riichi"),
