@@ -454,8 +454,8 @@ MESSAGES = [
     ),
     pytest.param(
         ("score", "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd", "-r", " "),
-        "error: -r ' ' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, pung-chow-limit, "
-        "riichi-ema-2016; or give a .yaml path)",
+        "error: -r ' ' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, "
+        "pung-chow-limit, riichi-ema-2016; or give a .yaml path)",
         id="-r ' '",
     ),
     # The open set was an `=` pair, and the message spoke of sets (*, +).
@@ -550,3 +550,18 @@ def test_settle_east_complete_with_original_hand_but_no_winner(pungchow) -> None
 def test_original_hand_from_south(argv: tuple[str, ...], pungchow) -> None:
     said = "--from names a discarder, but a hand won on the original draw (--original-hand) takes no discard"
     assert pungchow(*argv) == (2, "", f"error: {said}\n")
+
+
+def test_settle_honba_2_deposits_1_under_pung_chow_notes_each_once(pungchow) -> None:
+    """`settle --south '... 6b7b8b! 9d9d' ... --honba 2 --deposits 1` noted each unpaid fact twice: once
+    from the winner's scored hand, once from the settlement."""
+    code, out, _ = pungchow(
+        "settle", "--south", "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+        "--east", "0", "--west", "0", "--north", "0",
+        "--honba", "2", "--deposits", "1", "--from", "east", "--json",
+    )  # fmt: skip
+    assert code == 0
+    assert json.loads(out)["notes"] == [
+        "--honba: ruleset pung-chow pays nothing for counters (no counter_points in its settlement)",
+        "--deposits: ruleset pung-chow pays nothing for deposits (no deposit_points in its settlement)",
+    ]

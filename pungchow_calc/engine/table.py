@@ -433,7 +433,7 @@ def settle_table(
     in_order = {s: dead[s] for s in order if s in dead}
     terms = ruleset.settlement
     honba, deposits = options.said("honba") or 0, options.said("deposits") or 0
-    if winner is not None:
+    if winner is not None and winner not in scores:  # a scored hand's notes say it already (scoring)
         notes.extend(settlement_notes(ruleset, _situation(winner, True, options)))
     return settle_scores(
         scored,
