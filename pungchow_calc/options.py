@@ -18,6 +18,7 @@ from .engine.errors import OptionError
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
     DISCARD,
+    FROM_ORIGINAL,
     SITUATION_FACTS,
     Fact,
     Situation,
@@ -232,7 +233,10 @@ def make(
     how = WinBy(ways[0]) if ways else DISCARD
     how = _situation_way(how, bool(ways), [fact for fact in given if fact.way is not None])
     if loser:
+        # How a hand was won, and who discarded its winning tile, describe a win as the facts do.
+        way_typed = "--drawn" if drawn else "--loose" if loose else "--win-by" if win_by is not None else None
         refused = [fact.option for fact in given if fact.loser_refused]
+        refused += [option for option in (way_typed, "--from" if discarder is not None else None) if option]
         if refused:
             raise OptionError(
                 f"{refused[0]} describes a win, but --loser scores a non-winning hand", code="bad-option"
@@ -244,6 +248,8 @@ def make(
             raise OptionError(
                 "--from names a discarder, but the hand was not won by discard", code="bad-option"
             )
+        if values.get("original_hand"):
+            raise OptionError(FROM_ORIGINAL, code="bad-option")
         if from_w is seat_w:
             raise OptionError("--from: a player cannot win on his own discard", code="bad-option")
     limit_n: int | None = _read("limit", limit)

@@ -100,6 +100,12 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
     except (OSError, ValueError):
         here = False
     also = f"; to read the file {name_or_path}, write ./{name_or_path}" if here else "; or give a .yaml path"
+    if not name_or_path.strip() and relative_to is None:  # `-r ''`: no name to put before it
+        raise RulesetError(
+            f"-r {name_or_path!r} names no ruleset (shipped: {known}{also})",
+            code="ruleset-not-found",
+            file="",
+        )
     raise RulesetError(
         f"no ruleset {name_or_path!r} (shipped: {known}{also})",
         code="ruleset-not-found",

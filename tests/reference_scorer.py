@@ -453,6 +453,10 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
     if situation.winner:
         if hand.winning_tile is None and not situation.original_hand:
             return Reference(refused="no-winning-tile")
+        # The hand as dealt names no winning tile (docs/rulings.md); riichi's chiihou marks its first draw.
+        drawn_first = "original_hand_after_call" in settings.impossible
+        if situation.original_hand and hand.winning_tile is not None and not drawn_first:
+            return Reference(refused="original-hand-winning-tile")
         if len(tiles) != 14 + kongs:
             return Reference(refused="tile-count")
         arrangements = [

@@ -360,3 +360,208 @@ def test_settle_east_with_leading_spaces_counts_the_column_as_typed():
     """`--east '   1b1b1b 3x'` said `(column 8)`, counted from the value with its spaces taken off."""
     shown = run("settle", "--east", "   1b1b1b 3x", "--south", "5")
     assert (shown.exit_code, shown.stderr) == (2, "error: --east: 3x is not a tile group (column 11)\n")
+
+
+# An original hand names no winning tile (docs/rulings.md "A hand won on the original draw"): a `!` with
+# it was scored as a claimed discard (368 against 384, money moved on a guess). Riichi's chiihou is
+# another seat's first draw and marks it; its tenhou is East's hand as dealt (docs/riichi.md).
+ORIGINAL_HAND_BANG = [
+    pytest.param(
+        "1b1b1b 3c3c!3c 5d5d5d* 4b4b4b* RdRd",
+        ("--original-hand",),
+        "the hand: a hand won on the original draw (--original-hand) has no winning tile: drop the !",
+        id="1b1b1b 3c3c!3c 5d5d5d* 4b4b4b* RdRd --original-hand",
+    ),
+    pytest.param(
+        "1b1b1b 3c3c!3c 5d5d5d 4b4b4b RdRd",
+        ("--original-hand", "-r", "classical-bmja"),
+        "the hand: a hand won on the original draw (--original-hand) has no winning tile: drop the !",
+        id="1b1b1b 3c3c!3c 5d5d5d 4b4b4b RdRd --original-hand -r classical-bmja",
+    ),
+    pytest.param(
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+        ("--original-hand", "--drawn", "-r", "riichi-ema-2016"),
+        "--original-hand: East's hand is complete as dealt (tenhou), so no tile is marked ! (drop the !)",
+        id="2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d --original-hand --drawn -r riichi-ema-2016",
+    ),
+    pytest.param(
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d",
+        ("--original-hand", "--drawn", "-s", "south", "-r", "riichi-ema-2016"),
+        "--original-hand: another seat's hand is completed by its first draw (chiihou): mark the tile "
+        "drawn with !",
+        id="2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d --original-hand --drawn -s south -r riichi-ema-2016",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "options", "said"), ORIGINAL_HAND_BANG)
+def test_original_hand_and_its_winning_tile(hand: str, options: tuple[str, ...], said: str, pungchow) -> None:
+    assert pungchow("score", hand, *options) == (2, "", f"error: {said}\n")
+
+
+@pytest.mark.parametrize(
+    ("hand", "options"),
+    [
+        pytest.param("2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d", (), id="tenhou-2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d"),
+        pytest.param(
+            "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+            ("-s", "west"),
+            id="chiihou-2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+        ),
+    ],
+)
+def test_tenhou_and_chiihou_as_written_score(hand: str, options: tuple[str, ...], pungchow) -> None:
+    code, out, err = pungchow(
+        "score", hand, "--original-hand", "--drawn", "-r", "riichi-ema-2016", "--json", *options
+    )
+    assert code == 0, err
+    assert json.loads(out)["limit_hand"] in ("Tenhou", "Chiihou")
+
+
+# How a hand was won and who discarded its winning tile describe a win: with --loser they were accepted
+# and silently ignored.
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        pytest.param(
+            ("--from", "south"), "--from", id="1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd --loser --from south"
+        ),
+        pytest.param(("--drawn",), "--drawn", id="1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd --loser --drawn"),
+        pytest.param(("--loose",), "--loose", id="1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd --loser --loose"),
+        pytest.param(
+            ("--win-by", "wall"), "--win-by", id="1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd --loser --win-by wall"
+        ),
+    ],
+)
+def test_loser_with_a_way_of_winning(options: tuple[str, ...], said: str, pungchow) -> None:
+    done = pungchow("score", "1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd", "--loser", *options)
+    assert done == (2, "", f"error: {said} describes a win, but --loser scores a non-winning hand\n")
+
+
+MESSAGES = [
+    # A tile marked twice is the same mistake as two tiles marked: it read "not a tile group".
+    pytest.param(
+        ("score", "1b1b1b 3c3c3c 5d5d5d!! 4b4b4b RdRd"),
+        "error: 5d5d5d!! marks more than one winning tile (column 15)",
+        id="5d5d5d!!",
+    ),
+    # An empty ruleset name was put before the message as `<ruleset>: no ruleset ''`.
+    pytest.param(
+        ("score", "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd", "-r", ""),
+        "error: -r '' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, pung-chow-limit, "
+        "riichi-ema-2016; or give a .yaml path)",
+        id="-r ''",
+    ),
+    pytest.param(
+        ("score", "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd", "-r", " "),
+        "error: -r ' ' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, "
+        "pung-chow-limit, riichi-ema-2016; or give a .yaml path)",
+        id="-r ' '",
+    ),
+    # The open set was an `=` pair, and the message spoke of sets (*, +).
+    pytest.param(
+        ("score", "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d!9d=", "--riichi"),
+        "error: --riichi needs a closed hand: no pair laid open (=) before the win (column 29)",
+        id="2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d!9d= --riichi",
+    ),
+]
+
+
+@pytest.mark.parametrize(("argv", "said"), MESSAGES)
+def test_message(argv: tuple[str, ...], said: str, pungchow) -> None:
+    assert pungchow(*argv) == (2, "", f"{said}\n")
+
+
+def test_diff_refusal_names_the_ruleset_once(pungchow) -> None:
+    """`diff '... Rd!Rd=' -r pung-chow -r riichi-ema-2016` said `riichi-ema-2016 refuses the hand:
+    riichi-ema-2016: ...`."""
+    code, out, _ = pungchow(
+        "diff", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b Rd!Rd=", "-r", "pung-chow", "-r", "riichi-ema-2016"
+    )
+    assert code == 0
+    assert "riichi-ema-2016 refuses the hand: this ruleset has no exposed pair (=)\n" in out
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(
+            ("RdRdRd GdGdGd WdWdWd EwEwEw Sw!Sw", "-s", "south", "--no-limit"),
+            id="RdRdRd GdGdGd WdWdWd EwEwEw Sw!Sw",
+        ),
+        pytest.param(
+            (
+                "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+                "-r",
+                "riichi-ema-2016",
+                "--riichi",
+                "--drawn",
+                "-s",
+                "south",
+                "--deposits",
+                "2",
+            ),
+            id="2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d --deposits 2",
+        ),
+    ],
+)
+def test_payments_line_breaks_between_payments(argv: tuple[str, ...], columns: int) -> None:
+    """The `Payments:` line wrapped inside a payment, its last number alone on the next line."""
+    done = run("score", *argv, env={"COLUMNS": str(columns)})
+    assert done.exit_code == 0
+    lines = done.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Payments: "))
+    shown = [line for line in lines[start:] if not line.startswith("Note")]
+    assert all(len(line) <= columns for line in shown)
+    assert all(not line.split()[0].isdigit() for line in shown)  # no number alone at a line's start
+    assert " ".join(shown).count(" pays ") == 3 and "collects" in " ".join(shown)
+
+
+def test_settle_east_complete_with_original_hand_but_no_winner(pungchow) -> None:
+    """`settle --east '1b1b1b 3c3c3c 5d5d5d* 4b4b4b* RdRd' ... --original-hand` told the user to add the
+    --original-hand already given (and a `!`, which an original hand never marks)."""
+    argv = ("--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* RdRd", "--south", "2", "--west", "4", "--north", "6")
+    assert pungchow("settle", *argv, "--original-hand") == (
+        2,
+        "",
+        "error: east's hand is complete: a hand won on the original draw (--original-hand) marks no winning "
+        "tile, so name its winner: --winner east\n",
+    )
+
+
+# A hand as dealt takes no discard: `--from` with `--original-hand` was accepted and ignored.
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(
+            ("score", "1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd", "--original-hand", "--from", "south"), id="score"
+        ),
+        pytest.param(
+            (
+                "settle", "--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* RdRd",
+                "--south", "2", "--west", "4", "--north", "6",
+                "--original-hand", "--winner", "east", "--from", "south",
+            ),
+            id="settle",
+        ),
+    ],
+)  # fmt: skip
+def test_original_hand_from_south(argv: tuple[str, ...], pungchow) -> None:
+    said = "--from names a discarder, but a hand won on the original draw (--original-hand) takes no discard"
+    assert pungchow(*argv) == (2, "", f"error: {said}\n")
+
+
+def test_settle_honba_2_deposits_1_under_pung_chow_notes_each_once(pungchow) -> None:
+    """`settle --south '... 6b7b8b! 9d9d' ... --honba 2 --deposits 1` noted each unpaid fact twice: once
+    from the winner's scored hand, once from the settlement."""
+    code, out, _ = pungchow(
+        "settle", "--south", "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+        "--east", "0", "--west", "0", "--north", "0",
+        "--honba", "2", "--deposits", "1", "--from", "east", "--json",
+    )  # fmt: skip
+    assert code == 0
+    assert json.loads(out)["notes"] == [
+        "--honba: ruleset pung-chow pays nothing for counters (no counter_points in its settlement)",
+        "--deposits: ruleset pung-chow pays nothing for deposits (no deposit_points in its settlement)",
+    ]

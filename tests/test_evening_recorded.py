@@ -141,11 +141,14 @@ def test_a_change_that_moves_no_seat_says_so(tmp_path):
     assert "(was" not in done.stdout
 
 
+DEALT = WINS[0].replace("!", "")  # an original hand marks no winning tile (docs/rulings.md)
+
 IDLE = [
     # (winner, facts given, the facts left out): under pung-chow-limit only East's original hand is
-    # scored (the limit, Part II "The Limit Hand" 6); nothing reads the last tile.
-    pytest.param("Bob", ["--original-hand"], ["original_hand"], id="south-original-hand"),
-    pytest.param("Bob", ["--original-hand", "--last-tile"], ["original_hand", "last_tile"], id="two"),
+    # scored (the limit, Part II "The Limit Hand" 6); nothing reads the last tile. South's original hand
+    # scores as it lies, but its hand (no `!`, docs/rulings.md) stands only on it: recorded.
+    pytest.param("Bob", ["--original-hand"], [], id="south-original-hand"),
+    pytest.param("Bob", ["--original-hand", "--last-tile"], ["last_tile"], id="two"),
     pytest.param("Ann", ["--original-hand", "--last-tile"], ["last_tile"], id="east-original-hand-counts"),
 ]
 
@@ -153,7 +156,7 @@ IDLE = [
 @pytest.mark.parametrize(("winner", "given", "left_out"), IDLE)
 def test_a_fact_no_rule_can_use_in_the_game_is_noted_and_not_recorded(tmp_path, winner, given, left_out):
     path = _evening(tmp_path)
-    done = run(*hand(path, winner, PLAYERS), *given)
+    done = run(*hand(path, winner, PLAYERS, DEALT), *given)
     assert done.returncode == 0, done.stderr
     notes = [line for line in done.stderr.splitlines() if line.startswith("note: ")]
     assert notes == [
@@ -171,10 +174,10 @@ def test_a_fact_no_rule_can_use_in_the_game_is_noted_and_not_recorded(tmp_path, 
 
 def test_amend_leaves_out_a_fact_that_changes_nothing(tmp_path):
     path = _evening(tmp_path, games=1)
-    done = run("evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:], "--original-hand")
+    done = run("evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:], "--last-tile")
     assert done.returncode == 0, done.stderr
-    assert "note: --original-hand: no rule of ruleset pung-chow-limit can use it" in done.stderr
-    assert "original_hand" not in json.loads(path.read_text().splitlines()[-1])["record"]
+    assert "note: --last-tile: no rule of ruleset pung-chow-limit can use it" in done.stderr
+    assert "last_tile" not in json.loads(path.read_text().splitlines()[-1])["record"]
 
 
 WRITERS = [
@@ -202,12 +205,10 @@ def test_a_write_against_an_evening_that_changed_is_refused(tmp_path, write):
 def test_idle_flags_are_those_whose_absence_changes_nothing(tmp_path):
     path = _evening(tmp_path)
     evening = book.load(str(path))
-    record = {"event": "hand", "winner": "Bob", "hands": {"Bob": WINS[0], "Ann": "2", "Cy": "4", "Di": "6"}}
-    assert book.idle_flags(evening, {**record, "original_hand": True, "last_tile": True}) == (
-        "original_hand",
-        "last_tile",
-    )
-    east = {**record, "winner": "Ann", "hands": {"Ann": WINS[0], "Bob": "2", "Cy": "4", "Di": "6"}}
+    record = {"event": "hand", "winner": "Bob", "hands": {"Bob": DEALT, "Ann": "2", "Cy": "4", "Di": "6"}}
+    # South's original hand changes no score, but its hand marks no `!`: it does not stand without it.
+    assert book.idle_flags(evening, {**record, "original_hand": True, "last_tile": True}) == ("last_tile",)
+    east = {**record, "winner": "Ann", "hands": {"Ann": DEALT, "Bob": "2", "Cy": "4", "Di": "6"}}
     assert book.idle_flags(evening, {**east, "original_hand": True}) == ()  # East's original hand: the limit
 
 

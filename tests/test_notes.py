@@ -94,6 +94,11 @@ def test_a_plan_knows_what_its_rules_read(ruleset: Any, read: set[str], unread: 
 # --- notes on a score ----------------------------------------------------------------------------
 
 
+def _as_given(situation: Situation) -> str:
+    """HAND as the situation has it written: an original hand marks no winning tile (docs/rulings.md)."""
+    return HAND.replace("!", "") if situation.original_hand else HAND
+
+
 @pytest.mark.parametrize(
     ("situation", "notes"),
     [
@@ -113,7 +118,7 @@ def test_a_plan_knows_what_its_rules_read(ruleset: Any, read: set[str], unread: 
     ],
 )
 def test_score_notes(situation: Situation, notes: list[str]) -> None:
-    result = score_text(HAND, PART1, situation)
+    result = score_text(_as_given(situation), PART1, situation)
     assert list(result.notes) == notes
     data = result.as_dict()
     # The key appears only with a note: every other record is byte for byte as before.
@@ -122,8 +127,9 @@ def test_score_notes(situation: Situation, notes: list[str]) -> None:
 
 
 def test_no_notes_under_a_ruleset_with_the_rules() -> None:
-    situation = Situation(win_by=WinBy.WALL, last_tile=True, original_hand=True)
-    assert score_text(HAND, LIMIT, situation).notes == ()
+    situation = Situation(original_hand=True)
+    assert score_text(_as_given(situation), LIMIT, situation).notes == ()
+    assert score_text(HAND, LIMIT, Situation(win_by=WinBy.WALL, last_tile=True)).notes == ()
     assert score_text(HAND, LIMIT, Situation(first_discard=True)).notes == ()
 
 
@@ -142,7 +148,7 @@ IDLE = [
 @pytest.mark.parametrize(("situation", "option"), IDLE)
 def test_an_option_no_rule_can_use_in_the_hand_is_noted(situation: Situation, option: str) -> None:
     where = f"{situation.seat.word} seat, won by {situation.win_by.value}"
-    (note,) = score_text(HAND, LIMIT, situation).notes
+    (note,) = score_text(_as_given(situation), LIMIT, situation).notes
     assert note.startswith(f"{option}: no rule of ruleset pung-chow-limit can use ") and note.endswith(
         f" in this hand ({where})"
     )
@@ -150,8 +156,8 @@ def test_an_option_no_rule_can_use_in_the_hand_is_noted(situation: Situation, op
 
 def test_settle_notes_an_option_no_rule_can_use_in_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
-        capsys, "settle", "--south", HAND, "--east", "2", "--west", "4", "--north", "6",
-        "-r", "pung-chow-limit", "--original-hand", "--json",
+        capsys, "settle", "--south", HAND.replace("!", ""), "--east", "2", "--west", "4", "--north", "6",
+        "-r", "pung-chow-limit", "--winner", "south", "--original-hand", "--json",
     )  # fmt: skip
     assert code == 0
     (note,) = json.loads(out)["notes"]
@@ -314,3 +320,16 @@ def test_the_facts_tried_are_those_given_and_read(name: str, winner: bool, flags
     tried = [fact for fact, on in zip(readable, stated(situation), strict=True) if on]
     assert tried == [fact for fact in _TRIED if getattr(situation, fact.field) and fact.field in reads]
     assert _read_flags(reads) is _read_flags(frozenset(reads))  # remembered by the facts read
+
+
+# Under riichi a yakuman's breakdown holds the yakuman alone: riichi and its ippatsu both count for
+# nothing. Ippatsu alone was noted (riichi left out with ippatsu still given was refused, not tried).
+def test_1c9c1d9d1b9bEwSwWwNwWdGdRd_Rd_riichi_ippatsu_notes_both() -> None:
+    situation = Situation(riichi=True, ippatsu=True)
+    notes = score_text("1c9c1d9d1b9bEwSwWwNwWdGdRd!Rd", load("riichi-ema-2016"), situation).notes
+    assert [note.split(":")[0] for note in notes] == ["--riichi", "--ippatsu"]
+
+
+def test_riichi_and_ippatsu_that_count_are_not_noted() -> None:
+    situation = Situation(riichi=True, ippatsu=True)
+    assert score_text("2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", load("riichi-ema-2016"), situation).notes == ()

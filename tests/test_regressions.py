@@ -244,7 +244,7 @@ def test_error_messages_quoting_a_newline_stay_one_line():
     assert result.exit_code == 2
     error = json.loads(result.stdout)["error"]
     assert error["code"] == "ruleset-not-found"
-    assert error["message"].startswith("\\n: no ruleset '\\n'") and "\n" not in error["message"]
+    assert error["message"].startswith("-r '\\n' names no ruleset") and "\n" not in error["message"]
 
 
 def test_claimed_kong_1b1b1b1b_plus_is_shown_with_its_plus():

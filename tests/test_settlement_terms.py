@@ -382,3 +382,33 @@ def test_collection_pays_what_the_oracle_pays_at_every_basic_points_value():
                             if got != paid:
                                 differ.append((han, fu, yakuman, seat, tsumo, honba, paid, got))
     assert differ == []
+
+
+RIICHI_WIN = [
+    "--south",
+    "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+    "-r",
+    "riichi-ema-2016",
+    "--riichi",
+    "--from",
+    "east",
+]
+
+
+def test_settle_riichi_2c3c4c_reason_names_basic_points_not_mah_jongg():
+    """The riichi ruleset has no Mah-Jongg: its score is the basic points (docs/riichi.md)."""
+    shown = run("settle", *RIICHI_WIN, "--east", "0", "--west", "0", "--north", "0", "--json").stdout
+    (payment,) = json.loads(shown)["payments"]
+    assert payment["reason"] == "basic points 480 ×4, the discarder pays for all, rounded up to 100"
+
+
+def test_settle_riichi_east_5_notes_the_loser_score_that_pays_nothing():
+    """settle_losers: false: a non-zero loser's score moved nothing, and nothing said so."""
+    shown = json.loads(
+        run("settle", *RIICHI_WIN, "--east", "5", "--west", "0", "--north", "0", "--json").stdout
+    )
+    assert shown["notes"] == [
+        "--east: 5: the losers of ruleset riichi-ema-2016 do not settle among themselves, so a loser's "
+        "score pays nothing"
+    ]
+    assert shown["net"] == {"east": -2000, "south": 2000, "west": 0, "north": 0}

@@ -15,7 +15,16 @@ EXIT_OUTPUT_FAILED = 3  # the output could not be written (a full disk): nothing
 
 # Errors about the hand as a whole (its count, its `!`, no yaku in it): the engine gives them column 1
 # (kept in JSON and batch records); the line a person reads names no column.
-_WHOLE_HAND = frozenset({"no-winning-tile", "tile-count", "not-winning", "loser-winning-tile", "no-yaku"})
+_WHOLE_HAND = frozenset(
+    {
+        "no-winning-tile",
+        "tile-count",
+        "not-winning",
+        "loser-winning-tile",
+        "original-hand-winning-tile",
+        "no-yaku",
+    }
+)
 
 
 def report(error: PungchowError, as_json: bool) -> None:

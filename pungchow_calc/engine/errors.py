@@ -82,6 +82,8 @@ class RulesetError(PungchowError):
 
     def __str__(self) -> str:
         # file:line:column, as compilers write it (the column only where YAML's reader gives one).
+        if self.file == "":  # an empty name given (`-r ''`): the message says so, no file to name
+            return printable(self.message)
         where = self.file or "<ruleset>"
         if self.line is not None:
             where += f":{self.line}"

@@ -177,6 +177,10 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         return canonical[0], marker, canonical[1]
     chunks = _split(body, strict=True) or _split(body.lower(), strict=False)
     if chunks is None:
+        if "!!" in body:  # a tile marked twice: the same mistake as two tiles marked
+            raise NotationError(
+                f"{word} marks more than one winning tile", code="many-winning", column=column
+            )
         hint = (
             f": {_RIICHI_HINT}" if _riichi_like(body) else f": {_HONORS_HINT}" if _honors_like(body) else ""
         )

@@ -26,6 +26,7 @@ from .situation import (
     LOOSE,
     LOOSE_NOTE,
     OF_THE_SET,
+    ORIGINAL_DRAWN,
     SITUATION_FACTS,
     Fact,
     Situation,
@@ -124,6 +125,17 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
         raise HandError(
             "a winning hand marks its winning tile with ! (or use --original-hand, or --loser)",
             code="no-winning-tile",
+            column=1,
+        )
+    if (
+        situation.original_hand
+        and hand.winning_tile is not None
+        and ORIGINAL_DRAWN not in ruleset.settings.impossible  # whose test says which seat marks a tile
+    ):
+        # The hand as dealt was complete: no tile completed it (docs/rulings.md, Example 16).
+        raise HandError(
+            "a hand won on the original draw (--original-hand) has no winning tile: drop the !",
+            code="original-hand-winning-tile",
             column=1,
         )
     require_winning_size(hand)
@@ -394,11 +406,12 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
                 )
     for fact in CLOSED_ONLY if hand.opened else ():
         if getattr(situation, fact.field):
-            laid = next(meld.order for meld in hand.fixed if meld.exposed)  # the first set laid open
+            first = next(meld for meld in hand.fixed if meld.exposed)  # the first set or pair laid open
+            what = "no pair laid open (=)" if first.kind is MeldKind.PAIR else "no set laid open (*, +)"
             raise HandError(
-                f"{fact.option} needs a closed hand: no set laid open (*, +) before the win",
+                f"{fact.option} needs a closed hand: {what} before the win",
                 code="open-hand",
-                column=hand.parsed.column(laid),
+                column=hand.parsed.column(first.order),
             )
 
 
@@ -509,6 +522,13 @@ def _idle_facts(
         if needing and not needing.isdisjoint(map(_RULE, score.lines)):
             continue
         off: dict[str, Any] = {fact.field: False}
+        # A fact that needs this one goes with it (ippatsu with riichi): alone it would be refused, and
+        # riichi never noted beside the ippatsu of a yakuman (docs/riichi.md "The facts of a win").
+        for other_fact in readable:
+            if fact.field in other_fact.needs and not any(
+                getattr(kept, n) for n in other_fact.needs if n != fact.field
+            ):
+                off[other_fact.field] = False
         trial = replace(kept, **off)
         try:
             other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True)

@@ -533,7 +533,22 @@ def _original_hand_after_call(hand: Hand, situation: Situation) -> str | None:
         return "--original-hand is a win on the first draw from the wall, not on a loose tile (drop --loose)"
     if situation.win_by is not WinBy.WALL:
         return "--original-hand is a win on the first draw from the wall, not by discard (add --drawn)"
-    return _nothing_called("--original-hand", hand, "before the first draw", "before the first draw")
+    called = _nothing_called("--original-hand", hand, "before the first draw", "before the first draw")
+    if called is not None:
+        return called
+    # RCR 2016 yakuman: tenhou is the dealer's hand complete as dealt (no tile completes it, as the
+    # book's original hand, docs/rulings.md), chiihou another seat's completed by its first draw, the
+    # tile drawn marked ! (docs/riichi.md "The facts of a win").
+    if situation.seat is Wind.EAST and hand.winning_tile is not None:
+        return (
+            "--original-hand: East's hand is complete as dealt (tenhou), so no tile is marked ! (drop the !)"
+        )
+    if situation.seat is not Wind.EAST and hand.winning_tile is None:
+        return (
+            "--original-hand: another seat's hand is completed by its first draw (chiihou): mark the tile "
+            "drawn with !"
+        )
+    return None
 
 
 def _nothing_called(option: str, hand: Hand, claimed: str, declared: str) -> str | None:
@@ -558,6 +573,16 @@ def _robbed_tile_held(hand: Hand, situation: Situation) -> str | None:
     return None
 
 
+# The test by which a ruleset's original hand is a first draw: it says which seat marks the tile drawn
+# (riichi's chiihou), where elsewhere an original hand marks none (scoring._winning).
+ORIGINAL_DRAWN = "original_hand_after_call"
+
+# A discarder named for a hand as dealt (the book's "original hand as drawn from the wall", riichi's
+# tenhou and chiihou, drawn): said by `score` (options.make) and `settle` (table._check_options) alike.
+FROM_ORIGINAL = (
+    "--from names a discarder, but a hand won on the original draw (--original-hand) takes no discard"
+)
+
 # What a ruleset may say its play never has (the setting `impossible`), in the order they are checked.
 IMPOSSIBLE: dict[str, Impossible] = {
     "loose_without_kong": Impossible(
@@ -579,7 +604,7 @@ IMPOSSIBLE: dict[str, Impossible] = {
     ),
     "original_hand_after_call": Impossible(
         "an original hand won on a discard or a loose tile, with riichi, the last tile or robbing a kong, "
-        "or with a set laid open or a kong",
+        "or with a set laid open or a kong; East's marking a winning tile, another seat's marking none",
         _original_hand_after_call,
     ),
     "robbed_tile_held": Impossible(

@@ -38,7 +38,7 @@ from .penalties import (
 from .rules import Ruleset
 from .scoring import DEFAULT, Score, limit_in_force, score_hand, settlement_notes, unread_options
 from .seats import check_copies, for_seat, read_seat
-from .situation import FACT, Situation, WinBy, stated_situation
+from .situation import FACT, FROM_ORIGINAL, Situation, WinBy, stated_situation
 from .table_types import AppliedPenalty, Settlement, TableOptions, build_settlement, seat_order
 from .tiles import Wind
 
@@ -88,6 +88,7 @@ def _winner_collects(
     east_multiplier: int,
     terms: SettlementRules = BOOK,
     how: Collect | None = None,
+    won: str = "Mah-Jongg",
 ) -> list[Payment]:
     """ "The winner of the game collects full value of his score from each of the other players", or
     as the ruleset's settlement says (the discarder for all, rounding, counters: payments.collection)."""
@@ -98,17 +99,17 @@ def _winner_collects(
     if terms is BOOK and how is None:
         for seat, amount in winner_payments(winner, payable, east_multiplier, seats).items():
             factor = east_factor(seat, winner, east_multiplier)
-            out.append(Payment(seat, winner, amount, f"Mah-Jongg {score}{cap_note}{east_note(factor)}"))
+            out.append(Payment(seat, winner, amount, f"{won} {score}{cap_note}{east_note(factor)}"))
         return out
     for share in collection(winner, payable, east_multiplier, seats, terms, how or Collect()):
         assert isinstance(share.payer, Wind)  # settle_table names the discarder (_check_options)
-        out.append(Payment(share.payer, winner, share.amount, _share_reason(score, cap_note, share, terms)))
+        reason = _share_reason(f"{won} {score}{cap_note}", share, terms)
+        out.append(Payment(share.payer, winner, share.amount, reason))
     return out
 
 
-def _share_reason(score: int, cap_note: str, share: Share, terms: SettlementRules) -> str:
+def _share_reason(reason: str, share: Share, terms: SettlementRules) -> str:
     """Why a share is paid, e.g. `Mah-Jongg 320 ×4, the discarder pays for all, rounded up to 100`."""
-    reason = f"Mah-Jongg {score}{cap_note}"
     reason += f" ×{share.factor}, the discarder pays for all" if share.for_all else east_note(share.factor)
     parts = []
     if terms.round_payments > 1:
@@ -162,6 +163,7 @@ def settle_scores(
     penalties: Iterable[AppliedPenalty] = (),
     notes: Iterable[str] = (),
     limit_tiers: tuple[str, ...] = (),
+    won: str = "Mah-Jongg",
 ) -> Settlement:
     """Settle a table of plain scores (docs/rulings.md): the winner collects, then the others settle
     differences.
@@ -171,7 +173,7 @@ def settle_scores(
     No winner is a draw game: every seat settles differences only. A dead hand's score does not count
     (it settles as 0), so it pays every other hand and collects nothing ("Mah-Jongg or Mah-Diao").
     `ruleset`, `hands`, `penalties`, `notes` and `limit_tiers` only explain the settlement (`settle_table`
-    gives them).
+    gives them). `won`: what the winner's score is called in a payment's reason.
     """
     seats = _check_seats(scores, winner)
     dead_map = dict(dead) if isinstance(dead, Mapping) else dict.fromkeys(dead, "declared dead")
@@ -182,7 +184,7 @@ def settle_scores(
     payable = None
     if winner is not None:
         payable = capped(counted[winner], limit)[0]
-        payments += _winner_collects(winner, counted[winner], seats, limit, east_multiplier, terms, how)
+        payments += _winner_collects(winner, counted[winner], seats, limit, east_multiplier, terms, how, won)
     if settle_losers:
         others = tuple(s for s in seats if s is not winner)
         payments += _differences(counted, others, limit, east_multiplier, dead_map)
@@ -250,6 +252,8 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
             raise OptionError(
                 "--from names a discarder, but the hand was not won by discard", code="bad-option"
             )
+        if options.said("original_hand"):
+            raise OptionError(FROM_ORIGINAL, code="bad-option")
         if options.discarder is winner:
             raise OptionError("--from: a player cannot win on his own discard", code="bad-option")
     if options.feeder is winner:
@@ -274,9 +278,16 @@ def _check_ending(
     for seat, hand in hands.items():
         if seat not in options.dead and complete_hand(hand, ruleset.shapes):
             name = seat_name(seat)
+            original = FACT["original_hand"].option
+            if options.said("original_hand"):  # the hand as dealt names no winning tile: who won is said
+                raise TableError(
+                    f"{name}'s hand is complete: a hand won on the original draw ({original}) marks no "
+                    f"winning tile, so name its winner: --winner {name}",
+                    code="complete-hand-no-winner",
+                )
             raise TableError(
                 f"{name}'s hand is complete: mark its winning tile with ! (won on the original draw: "
-                f"--winner {name} {FACT['original_hand'].option})",
+                f"--winner {name} {original})",
                 code="complete-hand-no-winner",
             )
     if not options.draw:
@@ -392,6 +403,14 @@ def settle_table(
             won.notes if won is not None else unread_options(ruleset, _situation(winner, True, options))
         )
 
+    if winner is not None and not ruleset.settings.settle_losers:
+        # The losers do not settle among themselves: a loser's score moves nothing, and the table is told.
+        notes.extend(
+            f"--{s.word}: {scored[s]}: the losers of ruleset {ruleset.name} do not settle among themselves, "
+            "so a loser's score pays nothing"
+            for s in order
+            if s is not winner and s not in dead and scored[s]
+        )
     found = (
         liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes)
         if winner is not None
@@ -414,7 +433,7 @@ def settle_table(
     in_order = {s: dead[s] for s in order if s in dead}
     terms = ruleset.settlement
     honba, deposits = options.said("honba") or 0, options.said("deposits") or 0
-    if winner is not None:
+    if winner is not None and winner not in scores:  # a scored hand's notes say it already (scoring)
         notes.extend(settlement_notes(ruleset, _situation(winner, True, options)))
     return settle_scores(
         scored,
@@ -431,4 +450,7 @@ def settle_table(
         penalties=dead_penalties(dead_rule, in_order),
         notes=notes,
         limit_tiers=tuple(tier.name for tier in ruleset.settings.limits) if cap is None else (),
+        # A doubling base makes the score the basic points (riichi: fu x 2^(han + 2), docs/riichi.md),
+        # not the book's Mah-Jongg score.
+        won="basic points" if ruleset.settings.doubling_base else "Mah-Jongg",
     )

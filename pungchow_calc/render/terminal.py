@@ -197,12 +197,29 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
     if score.waits:
         out.print("Waits: " + " ".join(tiles_text((t,), ascii_only) for t in score.waits))
     if score.payments:
-        paid = ", ".join(f"{payer_name(payer)} pays {amount}" for payer, amount in score.payments.items())
-        collects = sum(score.payments.values())
-        taken = f", and {score.deposits} in deposits" if score.deposits else ""
-        out.print(f"Payments: {paid} — {score.situation.seat.word} collects {collects}{taken}")
+        paid = [f"{payer_name(payer)} pays {amount}" for payer, amount in score.payments.items()]
+        collects = f"{score.situation.seat.word} collects {sum(score.payments.values())}"
+        print_payments(
+            out, paid, [collects, f"and {score.deposits} in deposits"] if score.deposits else [collects]
+        )
     for note in score.notes:
         out.print(Text("Note: ", style="bold") + Text(note))
+
+
+def print_payments(out: Console, paid: list[str], collected: list[str]) -> None:
+    """`Payments: A pays 1, B pays 2 — C collects 3`, broken between payments where the line would pass
+    the terminal's width (rich's own wrapping would break inside one and leave its number alone)."""
+    collected = [f"— {collected[0]}", *collected[1:]]  # the dash stays with who collects
+    units = [f"{part}," for part in paid[:-1]] + [paid[-1]]
+    units += [f"{part}," for part in collected[:-1]] + [collected[-1]]
+    lines = ["Payments:"]
+    for unit in units:
+        if len(lines[-1]) + 1 + len(unit) > out.width and lines[-1] != "Payments:":
+            lines.append(unit)
+        else:
+            lines[-1] += " " + unit
+    for line in lines:
+        out.print(line)
 
 
 def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
@@ -214,8 +231,8 @@ def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
         + Text(f"{len(wash.heads)} different heads", style="bold green")
         + Text(f" — {wash.each} from each player ({wash.ruleset})")
     )
-    paid = ", ".join(f"{seat.word} pays {amount}" for seat, amount in wash.payments.items())
-    out.print(f"Payments: {paid} — {wash.seat.word} collects {wash.total}")
+    paid = [f"{seat.word} pays {amount}" for seat, amount in wash.payments.items()]
+    print_payments(out, paid, [f"{wash.seat.word} collects {wash.total}"])
 
 
 # --- batch, diff and rules ---------------------------------------------------------------
@@ -327,7 +344,8 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
     for i, name in enumerate(names):
         score, refusal = diff.scores[i], diff.refusal(i)
         if refusal is not None:
-            out.print(f"{name} refuses the hand: {printable(refusal.message)}", markup=False, highlight=False)
+            said = refusal.message.removeprefix(f"{name}: ")  # the engine's own line names the ruleset too
+            out.print(f"{name} refuses the hand: {printable(said)}", markup=False, highlight=False)
         elif score.limit_hand:
             out.print(f"{name}: limit hand — {score.limit_hand}")
 
