@@ -35,6 +35,7 @@ def build_schema() -> dict[str, Any]:
         SCOPES,
         SETTING_KEYS,
         TOP_KEYS,
+        TRUE_OR_FALSE,
         WHO,
     )
     from .engine.situation import IMPOSSIBLE
@@ -114,7 +115,7 @@ def build_schema() -> dict[str, Any]:
         if key in ("limit", "limit_hand_value", "max_chows"):
             least = 0 if key == "max_chows" else 1  # a limit of 0 would pay nothing (rules._settings)
             setting_props[key] = {**count, "type": ["integer", "null"], "minimum": least, "description": doc}
-        elif key in ("settle_losers", "limit_hand_counts", "long_hand_scores_zero", "limit_hand_alone"):
+        elif key in TRUE_OR_FALSE:
             setting_props[key] = {"type": "boolean", "description": doc}
         elif key == "round_points":
             small = {"minimum": 1, "maximum": MAX_SMALL}

@@ -25,7 +25,7 @@ from pungchow_calc.engine.hand import Hand, Meld, MeldKind, build
 from pungchow_calc.engine.notation import Marker, parse
 from pungchow_calc.engine.rules import Ruleset
 from pungchow_calc.engine.situation import Situation, WinBy
-from pungchow_calc.engine.tiles import PLAYING_TILES, Tile
+from pungchow_calc.engine.tiles import PLAYING_TILES, Tile, Wind
 
 # --------------------------------------------------------------------------------------------------
 
@@ -454,9 +454,11 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
         if hand.winning_tile is None and not situation.original_hand:
             return Reference(refused="no-winning-tile")
         # The hand as dealt names no winning tile (docs/rulings.md); riichi's chiihou marks its first draw.
-        drawn_first = "original_hand_after_call" in settings.impossible
-        if situation.original_hand and hand.winning_tile is not None and not drawn_first:
+        marks = settings.original_hand_drawn and situation.seat is not Wind.EAST
+        if situation.original_hand and hand.winning_tile is not None and not marks:
             return Reference(refused="original-hand-winning-tile")
+        if situation.original_hand and hand.winning_tile is None and marks:
+            return Reference(refused="no-winning-tile")
         if len(tiles) != 14 + kongs:
             return Reference(refused="tile-count")
         arrangements = [

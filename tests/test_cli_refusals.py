@@ -381,14 +381,14 @@ ORIGINAL_HAND_BANG = [
     pytest.param(
         "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
         ("--original-hand", "--drawn", "-r", "riichi-ema-2016"),
-        "--original-hand: East's hand is complete as dealt (tenhou), so no tile is marked ! (drop the !)",
+        "the hand: East's hand won on the original draw (--original-hand) is complete as dealt: drop the !",
         id="2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d --original-hand --drawn -r riichi-ema-2016",
     ),
     pytest.param(
         "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d",
         ("--original-hand", "--drawn", "-s", "south", "-r", "riichi-ema-2016"),
-        "--original-hand: another seat's hand is completed by its first draw (chiihou): mark the tile "
-        "drawn with !",
+        "the hand: another seat's hand won on the original draw (--original-hand) is completed by its "
+        "first draw: mark the tile drawn with !",
         id="2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d --original-hand --drawn -s south -r riichi-ema-2016",
     ),
 ]

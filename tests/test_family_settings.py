@@ -1,5 +1,5 @@
 """The settings other rule families need: max_chows, limit_hand_counts, limit_hand_alone,
-long_hand_scores_zero."""
+long_hand_scores_zero, original_hand_drawn."""
 
 from __future__ import annotations
 
@@ -147,3 +147,47 @@ def test_limit_share_against_a_count_under_limits_by_doublings(
 def test_bad_limit_share(share: object) -> None:
     with pytest.raises(Invalid, match="limit"):
         ruleset({**LIMIT_HAND, "limit": share}, limit=500)
+
+
+ORIGINAL = "1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd"  # complete as dealt: no tile marked
+
+
+@pytest.mark.parametrize(
+    ("drawn", "seat", "marked", "refused"),
+    [
+        (False, "east", False, None),
+        (False, "south", False, None),
+        (False, "east", True, "original-hand-winning-tile"),
+        (False, "south", True, "original-hand-winning-tile"),
+        (True, "east", False, None),
+        (True, "east", True, "original-hand-winning-tile"),
+        (True, "south", True, None),
+        (True, "south", False, "no-winning-tile"),
+    ],
+    ids=[
+        "as-dealt-east",
+        "as-dealt-south",
+        "as-dealt-east-marked",
+        "as-dealt-south-marked",
+        "drawn-east-as-dealt",
+        "drawn-east-marked",
+        "drawn-south-marks-its-first-draw",
+        "drawn-south-unmarked",
+    ],
+)
+def test_original_hand_drawn(drawn: bool, seat: str, marked: bool, refused: str | None) -> None:
+    """original_hand_drawn: another seat than East marks the first draw that completed its original
+    hand (riichi's chiihou); else every original hand is as dealt, no tile marked (the book)."""
+    hand = ORIGINAL.replace("3c3c3c", "3c3c!3c") if marked else ORIGINAL
+    rules = ruleset(original_hand_drawn=drawn)
+    if refused is None:
+        assert score(hand, rules, seat=seat, original_hand=True).points == 20
+    else:
+        with pytest.raises(HandError) as caught:
+            score(hand, rules, seat=seat, original_hand=True)
+        assert caught.value.code == refused
+
+
+def test_original_hand_drawn_is_true_or_false() -> None:
+    with pytest.raises(Invalid, match="original_hand_drawn must be true or false"):
+        ruleset(original_hand_drawn="yes")

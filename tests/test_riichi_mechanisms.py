@@ -404,7 +404,7 @@ IMPOSSIBLE_FACTS = [
         "original-hand-on-a-loose-tile",
         "original_hand_after_call",
         KAN,
-        {"original_hand": True, "win_by": LOOSE},
+        {"original_hand": True, "win_by": LOOSE, "seat": Wind.SOUTH},
         "--original-hand is a win on the first draw from the wall, not on a loose tile (drop --loose)",
     ),
     # Tenhou and chiihou with riichi, ippatsu, the last tile or a kong robbed (the package scores them).
@@ -458,7 +458,7 @@ IMPOSSIBLE_FACTS = [
         "original-hand-robbing-a-kong",
         "original_hand_after_call",
         PINFU,
-        {"original_hand": True, "robbing_kong": True},
+        {"original_hand": True, "robbing_kong": True, "seat": Wind.SOUTH},
         "--original-hand and --robbing-kong contradict each other: a win on the first draw, and a win on a "
         "tile another player adds to a kong",
     ),

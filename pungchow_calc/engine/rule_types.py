@@ -177,6 +177,10 @@ class Settings:
     # A limit hand paid as such is its limit lines alone (riichi: "yakuman is not connected with other
     # yaku"; docs/riichi.md "Yakuman"): no other line, points or doublings in its breakdown.
     limit_hand_alone: bool = False
+    # The original hand of a seat other than East is completed by its first draw, marked ! (riichi's
+    # chiihou, docs/riichi.md "The facts of a win"); else every original hand is the hand as dealt, no
+    # tile marked (the book's "Drawing the original hand", docs/rulings.md). situation.original_mark.
+    original_hand_drawn: bool = False
     # The riichi family's settings (docs/riichi.md "Han, basic points and limits"), any ruleset's to use:
     doubling_base: int = 0  # the score is points x 2^(doublings + doubling_base)
     round_points: int | None = None  # the points total rounded up to a multiple of this

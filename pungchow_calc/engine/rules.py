@@ -54,6 +54,7 @@ __all__ = [
     "SETTING_KEYS",
     "SETTLEMENT_KEYS",
     "TOP_KEYS",
+    "TRUE_OR_FALSE",
     "WHO",
     "Invalid",
     "Penalty",
@@ -108,6 +109,8 @@ SETTING_KEYS = {
     "long_hand_scores_zero": "whether a non-winning hand with too many tiles scores 0 (else it is refused)",
     "limit_hand_alone": "whether a limit hand paid as such is scored by its limit lines alone: the other "
     "rules' lines, points and doublings are left out (riichi: a yakuman is the yakuman alone)",
+    "original_hand_drawn": "whether the original hand of a seat other than East is completed by its first "
+    "draw, marked ! (riichi's chiihou); else every original hand is as dealt, no tile marked (the book)",
     "doubling_base": "the score is points x 2^(doublings + this) (riichi: 2, the basic points)",
     "round_points": "the points total is rounded up to a multiple of this (riichi: 10), or null",
     "limits": "limits by doublings: a list of {name, doublings, score}, ascending; a score above the "
@@ -118,6 +121,14 @@ SETTING_KEYS = {
     "players": "the seats its game is played by, 2 to 4 (riichi: 4), or 0 for any of them: `settle` and "
     "`evening new` refuse a table of another number",
 }
+# The settings that are true or false (the loader's check and the schema's type).
+TRUE_OR_FALSE = (
+    "settle_losers",
+    "limit_hand_counts",
+    "long_hand_scores_zero",
+    "limit_hand_alone",
+    "original_hand_drawn",
+)
 RULE_KEYS = {
     "id",
     "label",
@@ -383,7 +394,7 @@ def _settings(raw: Any) -> Settings:
         if key in raw:
             most = MAX_LOSER_PAIRS if key == "loser_max_pairs" else MAX_INT
             out[key] = _int_value(raw[key], ("settings", key), key, most)
-    for key in ("settle_losers", "limit_hand_counts", "long_hand_scores_zero", "limit_hand_alone"):
+    for key in TRUE_OR_FALSE:
         if key in raw:
             if not isinstance(raw[key], bool):
                 raise Invalid(("settings", key), f"{key} must be true or false")

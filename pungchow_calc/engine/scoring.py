@@ -26,12 +26,12 @@ from .situation import (
     LOOSE,
     LOOSE_NOTE,
     OF_THE_SET,
-    ORIGINAL_DRAWN,
     SITUATION_FACTS,
     Fact,
     Situation,
     WinBy,
     impossible_facts,
+    original_mark,
     unmet_need,
 )
 from .tiles import PLAYING_TILES, Tile, Wind
@@ -127,17 +127,9 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
             code="no-winning-tile",
             column=1,
         )
-    if (
-        situation.original_hand
-        and hand.winning_tile is not None
-        and ORIGINAL_DRAWN not in ruleset.settings.impossible  # whose test says which seat marks a tile
-    ):
-        # The hand as dealt was complete: no tile completed it (docs/rulings.md, Example 16).
-        raise HandError(
-            "a hand won on the original draw (--original-hand) has no winning tile: drop the !",
-            code="original-hand-winning-tile",
-            column=1,
-        )
+    marked = original_mark(hand, situation, ruleset.settings.original_hand_drawn)
+    if marked is not None:
+        raise HandError(marked[0], code=marked[1], column=1)
     require_winning_size(hand)
     hand_waits = waits(hand, ruleset.shapes)
     candidates = list(winning_arrangements(hand, situation.win_by is DISCARD))

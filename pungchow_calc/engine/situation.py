@@ -533,20 +533,30 @@ def _original_hand_after_call(hand: Hand, situation: Situation) -> str | None:
         return "--original-hand is a win on the first draw from the wall, not on a loose tile (drop --loose)"
     if situation.win_by is not WinBy.WALL:
         return "--original-hand is a win on the first draw from the wall, not by discard (add --drawn)"
-    called = _nothing_called("--original-hand", hand, "before the first draw", "before the first draw")
-    if called is not None:
-        return called
-    # RCR 2016 yakuman: tenhou is the dealer's hand complete as dealt (no tile completes it, as the
-    # book's original hand, docs/rulings.md), chiihou another seat's completed by its first draw, the
-    # tile drawn marked ! (docs/riichi.md "The facts of a win").
-    if situation.seat is Wind.EAST and hand.winning_tile is not None:
+    return _nothing_called("--original-hand", hand, "before the first draw", "before the first draw")
+
+
+def original_mark(hand: Hand, situation: Situation, drawn: bool) -> tuple[str, str] | None:
+    """Why an original hand's winning tile is marked wrongly, with the refusal's code, or None.
+
+    The hand as dealt was complete, so no tile completed it (the book's "Drawing the original hand",
+    docs/rulings.md; riichi's tenhou, East's). Under `drawn` (the setting original_hand_drawn:
+    riichi's chiihou, docs/riichi.md "The facts of a win") another seat's is completed by its first
+    draw, and that tile is marked !."""
+    if not situation.original_hand:
+        return None
+    marks = drawn and situation.seat is not Wind.EAST
+    if hand.winning_tile is not None and not marks:
+        if drawn:
+            why = "East's hand won on the original draw (--original-hand) is complete as dealt: drop the !"
+        else:
+            why = "a hand won on the original draw (--original-hand) has no winning tile: drop the !"
+        return why, "original-hand-winning-tile"
+    if hand.winning_tile is None and marks:
         return (
-            "--original-hand: East's hand is complete as dealt (tenhou), so no tile is marked ! (drop the !)"
-        )
-    if situation.seat is not Wind.EAST and hand.winning_tile is None:
-        return (
-            "--original-hand: another seat's hand is completed by its first draw (chiihou): mark the tile "
-            "drawn with !"
+            "another seat's hand won on the original draw (--original-hand) is completed by its first "
+            "draw: mark the tile drawn with !",
+            "no-winning-tile",
         )
     return None
 
@@ -572,10 +582,6 @@ def _robbed_tile_held(hand: Hand, situation: Situation) -> str | None:
         )
     return None
 
-
-# The test by which a ruleset's original hand is a first draw: it says which seat marks the tile drawn
-# (riichi's chiihou), where elsewhere an original hand marks none (scoring._winning).
-ORIGINAL_DRAWN = "original_hand_after_call"
 
 # A discarder named for a hand as dealt (the book's "original hand as drawn from the wall", riichi's
 # tenhou and chiihou, drawn): said by `score` (options.make) and `settle` (table._check_options) alike.
@@ -604,7 +610,7 @@ IMPOSSIBLE: dict[str, Impossible] = {
     ),
     "original_hand_after_call": Impossible(
         "an original hand won on a discard or a loose tile, with riichi, the last tile or robbing a kong, "
-        "or with a set laid open or a kong; East's marking a winning tile, another seat's marking none",
+        "or with a set laid open or a kong",
         _original_hand_after_call,
     ),
     "robbed_tile_held": Impossible(

@@ -150,6 +150,8 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         settings.append(("played by", f"{s.players} players"))
     if s.limit_hand_alone:
         settings.append(("a limit hand scores", "its limit lines alone"))
+    if s.original_hand_drawn:
+        settings.append(("an original hand but East's", "marks its first draw (!)"))
     if s.doubling_base:
         settings.append(("score", f"points × 2^(doublings + {s.doubling_base})"))
     if s.round_points:
