@@ -82,6 +82,13 @@ def written_unsaid() -> str | None:
     return note
 
 
+def done_all_the_same(stop: BaseException | None) -> list[str]:
+    """What a Ctrl-C `stop` leaves done: the notes the command added to it (a change recorded), else a
+    change written but not yet said (written_unsaid); empty when nothing was."""
+    notes = getattr(stop, "__notes__", None) or [written_unsaid()]
+    return [note for note in notes if note]
+
+
 def started() -> None:
     """The command's main has begun: a Ctrl-C from here on is the KeyboardInterrupt every command
     handles, noted (note_ctrl_c) (cli/__init__.py main)."""

@@ -18,7 +18,7 @@ import sys
 from functools import lru_cache
 from typing import Any
 
-from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, last_ctrl_c, note_ctrl_c, started, written_unsaid
+from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, done_all_the_same, last_ctrl_c, note_ctrl_c, started
 from ..engine.errors import printable
 from . import spec
 from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error
@@ -207,8 +207,7 @@ def _typer_code(argv: list[str]) -> int:
 def _interrupted(stop: BaseException | None = None) -> int:
     """Ctrl-C: one line on stderr (after the terminal's `^C`, on a line of its own), exit 130; with
     what was done all the same (`stop`'s notes: a game recorded before it came)."""
-    notes = getattr(stop, "__notes__", None) or [written_unsaid()]  # a change written, not yet said
-    said = INTERRUPTED + "".join(f"; {note}" for note in notes if note)
+    said = INTERRUPTED + "".join(f"; {note}" for note in done_all_the_same(stop))
     with contextlib.suppress(OSError, ValueError):  # stderr closed: the exit code says it
         print(f"\n{said}" if sys.stderr.isatty() else said, file=sys.stderr, flush=True)
     return EXIT_INTERRUPTED

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from .. import written_unsaid
+from .. import done_all_the_same
 from ..engine.errors import PungchowError, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
@@ -231,9 +231,9 @@ class Table:
             except KeyboardInterrupt as stop:
                 # Ctrl-C while play works (a game settled, the log's lock awaited): it leaves the entry,
                 # as at a prompt; a change already written says so (written_anyway).
-                done = getattr(stop, "__notes__", None) or [written_unsaid()]  # before it said so
+                done = done_all_the_same(stop)
                 self.echo()
-                self.line(f"  interrupted; {done[0]}" if done[0] else "  (interrupted; nothing recorded)")
+                self.line(f"  interrupted; {done[0]}" if done else "  (interrupted; nothing recorded)")
             except PungchowError as error:
                 self.line(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
 
