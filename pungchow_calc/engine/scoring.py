@@ -107,8 +107,14 @@ def score_hand(
         return _score_hand(hand, ruleset, plan, situation, limit, seats, None, stated)
     arranged = _winning(hand, ruleset, situation)
     score = _score_hand(hand, ruleset, plan, situation, limit, seats, arranged, stated)
-    if stated and any(_FLAGS(situation)):
-        idle = _idle_facts(hand, ruleset, plan, situation, limit, seats, score, arranged)
+    if stated:
+        idle = (
+            _idle_facts(hand, ruleset, plan, situation, limit, seats, score, arranged)
+            if any(_FLAGS(situation))
+            else ()
+        )
+        if score.limit_hand is not None and ruleset.settings.limit_hand_alone:
+            idle += _beside_limit(ruleset, plan, situation, score)
         if idle:
             score = replace(score, notes=(*score.notes, *idle))
     return score
@@ -514,13 +520,14 @@ def _idle_facts(
         if needing and not needing.isdisjoint(map(_RULE, score.lines)):
             continue
         off: dict[str, Any] = {fact.field: False}
-        # A fact that needs this one goes with it (ippatsu with riichi): alone it would be refused, and
-        # riichi never noted beside the ippatsu of a yakuman (docs/riichi.md "The facts of a win").
-        for other_fact in readable:
+        # A fact that needs this one goes with it (ippatsu, ura indicators with riichi): alone it would
+        # be refused, and riichi never noted beside the ippatsu of a yakuman (docs/riichi.md "The facts
+        # of a win"). An indicator list left out is no indicators (the Situation's default).
+        for other_fact in _NEEDING:
             if fact.field in other_fact.needs and not any(
                 getattr(kept, n) for n in other_fact.needs if n != fact.field
             ):
-                off[other_fact.field] = False
+                off[other_fact.field] = _UNSTATED[other_fact.field]
         trial = replace(kept, **off)
         try:
             other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True)
@@ -532,6 +539,28 @@ def _idle_facts(
             use = f"no rule of ruleset {ruleset.name} can use {fact.scores}"
             notes.append(f"{fact.option}: {use} in this hand ({where})")
     return tuple(notes)
+
+
+_NEEDING = tuple(f for f in SITUATION_FACTS if f.needs)  # facts given only with another (Fact.needs)
+_UNSTATED = {f.field: Situation.__dataclass_fields__[f.field].default for f in SITUATION_FACTS}
+_VALUED = tuple(f for f in SITUATION_FACTS if f.scores and not f.flag)  # indicators: never tried
+
+
+def _beside_limit(ruleset: Ruleset, plan: Plan, situation: Situation, score: Score) -> tuple[str, ...]:
+    """A note for each fact with a value (dora indicators, ...) given for a hand paid as a limit hand
+    alone (the setting `limit_hand_alone`), when only rules other than limit hands read it: no
+    indicator could count in this hand (docs/riichi.md "Han, basic points and limits"). On/off facts are
+    tried instead (_idle_facts); a value left out would say only whether these indicators counted."""
+    given = [f for f in _VALUED if getattr(situation, f.field) and f.field in plan.reads]
+    if not given or any(line.kind != "limit" for line in score.lines):
+        return ()
+    read_by_limits = frozenset().union(*(r.reads for r in ruleset.rules if r.limit))
+    return tuple(
+        f"{fact.option}: no rule of ruleset {ruleset.name} can use {fact.scores} in this hand "
+        f"(paid as the limit hand {score.limit_hand} alone)"
+        for fact in given
+        if fact.field not in read_by_limits
+    )
 
 
 @lru_cache(maxsize=256)  # one per plan's facts read: the same few, hand after hand
