@@ -412,3 +412,42 @@ def test_settle_riichi_east_5_notes_the_loser_score_that_pays_nothing():
         "score pays nothing"
     ]
     assert shown["net"] == {"east": -2000, "south": 2000, "west": 0, "north": 0}
+
+
+def test_settle_riichi_east_2d2d2d_6b7b_scores_a_losers_hand_0():
+    """settle_losers: false: a loser's hand has no value (it scored 40, fu of its pung), and is told so."""
+    shown = json.loads(
+        run("settle", *RIICHI_WIN, "--east", "2d2d2d 6b7b", "--west", "5", "--north", "0", "--json").stdout
+    )
+    assert shown["scores"]["east"] == 0
+    assert shown["notes"] == [
+        "--east: the losers of ruleset riichi-ema-2016 do not settle among themselves, so a loser's hand "
+        "has no score",
+        "--west: 5: the losers of ruleset riichi-ema-2016 do not settle among themselves, so a loser's "
+        "score pays nothing",
+    ]
+    assert shown["net"] == {"east": -2000, "south": 2000, "west": 0, "north": 0}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "score", "notes"),
+    [
+        pytest.param(
+            "riichi-ema-2016",
+            0,
+            [
+                "--loser: the losers of ruleset riichi-ema-2016 do not settle among themselves, so a loser's "
+                "hand has no score"
+            ],
+            id="riichi",
+        ),
+        pytest.param("pung-chow", 4, None, id="pung-chow"),
+    ],
+)
+def test_score_2d2d2d_6b7b_loser(ruleset, score, notes):
+    shown = json.loads(run("score", "2d2d2d 6b7b", "--loser", "-r", ruleset, "--json").stdout)
+    assert (shown["score"], shown.get("notes"), shown["arrangement"]) == (
+        score,
+        notes,
+        ["2d2d2d", "6b", "7b"],
+    )

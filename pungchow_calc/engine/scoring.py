@@ -190,6 +190,11 @@ def _score_hand(
             )
         hand_waits = ()
         candidates = list(map(_display_order, loser_arrangements(hand, ruleset.settings.loser_max_pairs)))
+        if not ruleset.settings.settle_losers:
+            # Its losers never settle among themselves, so a loser's hand is worth nothing (riichi's
+            # losers pay the winner alone, docs/riichi.md#payments): scored 0, shown as its sets, said so.
+            note = _NO_LOSER_SCORE.format(name=ruleset.name)
+            return _long_hand(hand, ruleset, situation, cap, (note,), candidates[0] if candidates else None)
 
     # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
     nominal = cap if cap is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
@@ -656,13 +661,27 @@ def _completions(hand: Hand, ruleset: Ruleset, situation: Situation) -> frozense
     return frozenset(out)
 
 
-def _long_hand(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int | None) -> Score:
-    """A non-winning hand with too many tiles, under `long_hand_scores_zero`: it scores 0."""
+# The note of a loser's hand under a ruleset whose losers do not settle among themselves.
+_NO_LOSER_SCORE = (
+    "--loser: the losers of ruleset {name} do not settle among themselves, so a loser's hand has no score"
+)
+
+
+def _long_hand(
+    hand: Hand,
+    ruleset: Ruleset,
+    situation: Situation,
+    cap: int | None,
+    notes: tuple[str, ...] = (),
+    arrangement: tuple[Meld, ...] | None = None,
+) -> Score:
+    """A non-winning hand that scores 0: with too many tiles under `long_hand_scores_zero`, or any under
+    `settle_losers: false` (with its note, shown as `arrangement`)."""
     return Score(
         ruleset=ruleset.name,
         hand=hand.code,
         situation=situation,
-        arrangement=hand.fixed,
+        arrangement=hand.fixed if arrangement is None else arrangement,
         bonus_tiles=hand.bonus,
         lines=(),
         points=0,
@@ -673,6 +692,7 @@ def _long_hand(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int | No
         waits=(),
         payments=None,
         limit_hand=None,
+        notes=notes,
     )
 
 

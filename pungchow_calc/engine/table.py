@@ -405,11 +405,13 @@ def settle_table(
 
     if winner is not None and not ruleset.settings.settle_losers:
         # The losers do not settle among themselves: a loser's score moves nothing, and the table is told.
+        # A loser's hand scores 0 under such a ruleset (scoring), its note said here by seat.
         notes.extend(
-            f"--{s.word}: {scored[s]}: the losers of ruleset {ruleset.name} do not settle among themselves, "
-            "so a loser's score pays nothing"
+            f"--{s.word}: {'' if s in scores else f'{scored[s]}: '}the losers of ruleset {ruleset.name} do "
+            "not settle among themselves, so a loser's "
+            + ("hand has no score" if s in scores else "score pays nothing")
             for s in order
-            if s is not winner and s not in dead and scored[s]
+            if s is not winner and s not in dead and (scored[s] or s in scores)
         )
     found = (
         liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes)
