@@ -165,7 +165,15 @@ def print_breakdown(out: Console, score: Score, ascii_only: bool = False) -> Non
     """The itemised breakdown: each line, its set, its value, and the running total."""
     s = score.situation
     who = "winner" if s.winner else "non-winning hand"
-    how = f", won by {s.win_by.value}" if s.winner else ""
+    # An original hand is won on the original draw (East's hand as dealt, the book's "Drawing the
+    # original hand"), not by the way the options default to (discard).
+    how = (
+        ""
+        if not s.winner
+        else ", won on the original draw"
+        if s.original_hand
+        else f", won by {s.win_by.value}"
+    )
     print_title(out, f"{score.ruleset} · {s.seat.word} seat · {s.round.word} round · {who}{how}")
     melds = {m.code: m for m in score.arrangement}
 
