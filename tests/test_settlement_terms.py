@@ -451,3 +451,34 @@ def test_score_2d2d2d_6b7b_loser(ruleset, score, notes):
         notes,
         ["2d2d2d", "6b", "7b"],
     )
+
+
+@pytest.mark.parametrize(
+    ("score", "refused"),
+    [
+        pytest.param("12000", True, id="east-12000-a-payment"),
+        pytest.param("8001", True, id="east-8001"),
+        pytest.param("8000", False, id="east-8000-a-yakuman"),
+    ],
+)
+def test_settle_riichi_east_plain_score_above_a_yakuman(score, refused):
+    """A score no riichi hand reaches (the payment typed for the basic points) moved money: refused."""
+    done = run("settle", *RIICHI_WIN, "--east", score, "--west", "0", "--north", "0")
+    if refused:
+        assert (done.exit_code, done.stdout) == (2, "")
+        assert done.stderr == (
+            f"error: --east: {score}: no hand scores more than 8000 under ruleset riichi-ema-2016 "
+            "(the score is the hand's value before payment, not what is paid)\n"
+        )
+    else:
+        assert done.exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "most"),
+    [("riichi-ema-2016", 8000), ("pung-chow", None), ("pung-chow-limit", None), ("classical-bmja", None)],
+)
+def test_most_score(name, most):
+    from pungchow_calc.ruleset_files import load
+
+    assert load(name).settings.most_score == most

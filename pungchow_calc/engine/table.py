@@ -376,6 +376,15 @@ def settle_table(
     for seat in order:
         value = values[seat]
         if isinstance(value, int):
+            most = ruleset.settings.most_score
+            if most is not None and value > most:
+                # No hand is worth it: a payment typed for the score (riichi's 12000 for a mangan's 2000)
+                # would be paid over again, so money never moves on it.
+                raise OptionError(
+                    f"--{seat.word}: {value}: no hand scores more than {most} under ruleset {ruleset.name} "
+                    "(the score is the hand's value before payment, not what is paid)",
+                    code="bad-score",
+                )
             scored[seat] = value
             continue
         is_winner = seat is winner
