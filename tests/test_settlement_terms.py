@@ -482,3 +482,21 @@ def test_most_score(name, most):
     from pungchow_calc.ruleset_files import load
 
     assert load(name).settings.most_score == most
+
+
+@pytest.mark.parametrize(
+    ("limit", "score", "payable"),
+    [
+        pytest.param("20000", 8000, 8000, id="limit-20000-never-raises"),
+        pytest.param("3000", 8000, 3000, id="limit-3000-caps"),
+    ],
+)
+def test_score_riichi_yakuman_limit(limit, score, payable):
+    """A house --limit above a yakuman made it worth the limit (20000 basic points, 120000 paid)."""
+    daisangen = "RdRdRd GdGdGd WdWdWd 2c3c4c 5b!5b"
+    record = json.loads(run("score", daisangen, "-r", "riichi-ema-2016", "--limit", limit, "--json").stdout)
+    assert (record["score"], record["payable"], record["payments"]) == (
+        score,
+        payable,
+        {"discarder": payable * 6},
+    )

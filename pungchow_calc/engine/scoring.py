@@ -602,6 +602,10 @@ def _value(
         return count, None
     label, share = limit
     nominal = cap if cap is not None else (ruleset.settings.limit_hand_value or ruleset.settings.limit)
+    if settings.limits and settings.limit_hand_value:
+        # Under limits by doublings a limit hand is the tier above them (riichi's yakuman, 8000), whatever
+        # the cap in force: a house `--limit` caps what is paid, never raises it (docs/riichi.md).
+        nominal = settings.limit_hand_value
     if share < 1:
         # A share of the limit (e.g. `limit: 0.5`) is paid only when it is more than the hand's count
         # (its value under the limits by doublings, where the ruleset has them).
