@@ -100,7 +100,7 @@ TOP_KEYS = {
 WASH_KEYS = {"payments", "east_multiplier"}
 SETTING_KEYS = {
     "limit": "a whole number of points (1 or more), or null for no limit",
-    "limit_hand_value": "a limit hand's score when no limit is in force (with limits tiers: always), or null",
+    "limit_hand_value": "what a limit hand scores when no limit is in force, or null",
     "east_multiplier": "how many times East pays or collects (the book: 2)",
     "loser_max_pairs": "how many pairs a non-winning hand may score",
     "settle_losers": "whether the losers settle their differences among themselves",
