@@ -431,6 +431,20 @@ def test_tenhou_and_chiihou_as_written_score(hand: str, options: tuple[str, ...]
         pytest.param(
             ("--win-by", "wall"), "--win-by", id="1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd --loser --win-by wall"
         ),
+        # The book's three facts of a win were scored silently with --loser (docs/notation.md: refused).
+        pytest.param(
+            ("--original-hand",),
+            "--original-hand",
+            id="1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd --loser --original-hand",
+        ),
+        pytest.param(
+            ("--last-tile",), "--last-tile", id="1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd --loser --last-tile"
+        ),
+        pytest.param(
+            ("--first-discard",),
+            "--first-discard",
+            id="1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd --loser --first-discard",
+        ),
     ],
 )
 def test_loser_with_a_way_of_winning(options: tuple[str, ...], said: str, pungchow) -> None:

@@ -187,3 +187,42 @@ def test_diff_json_totals_carry_counters_and_deposits_only_when_stated() -> None
     )
     table = run(*argv, "--ascii").stdout
     assert "counters" not in table and "deposits" not in table
+
+
+# The notes `score` prints under each ruleset were left out of `diff`: --riichi under pung-chow, the
+# dora of a yakuman, a riichi loser's hand scored 0 were shown without a word.
+@pytest.mark.parametrize(
+    ("hand", "args", "notes"),
+    [
+        pytest.param(
+            "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+            ("-r", "pung-chow", "-r", "riichi-ema-2016", "--riichi"),
+            ["Note: --riichi: no rule of ruleset pung-chow scores riichi"],
+            id="riichi-under-pung-chow",
+        ),
+        pytest.param(
+            "1c9c1d9d1b9bEwSwWwNwWdGdRd!Rd",
+            ("-r", "classical-bmja", "-r", "riichi-ema-2016", "--dora", "8d"),
+            [
+                "Note: --dora: no rule of ruleset classical-bmja scores dora",
+                "Note: --dora: no rule of ruleset riichi-ema-2016 can use dora in this hand "
+                "(paid as the limit hand Kokushi Musou alone)",
+            ],
+            id="kokushi-dora",
+        ),
+        pytest.param(
+            "2d2d2d 6b7b",
+            ("-r", "pung-chow", "-r", "riichi-ema-2016", "--loser"),
+            [
+                "Note: --loser: the losers of ruleset riichi-ema-2016 do not settle among themselves, so a "
+                "loser's hand has no score"
+            ],
+            id="riichi-loser",
+        ),
+        pytest.param(HAND, ("-r", "pung-chow", "-r", "pung-chow-limit", "--drawn"), [], id="none"),
+    ],
+)
+def test_diff_prints_each_rulesets_notes(hand: str, args: tuple[str, ...], notes: list[str]) -> None:
+    result = run("diff", hand, *args, "--ascii")
+    assert result.exit_code == 0, result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("Note: ")] == notes

@@ -22,13 +22,18 @@ from strategies import seats, win_bys, winning_hands
 from pungchow_calc.engine.conditions import READABLE, REGISTRY, facts_read
 from pungchow_calc.engine.plan import plan_for
 from pungchow_calc.engine.scoring import _TRIED, _read_flags, score_text
-from pungchow_calc.engine.situation import Situation, WinBy
+from pungchow_calc.engine.situation import Situation, WinBy, read_tiles
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import builtin_names, load
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 PART1 = load("pung-chow")
 LIMIT = load("pung-chow-limit")
+
+
+def _tiles(codes: str) -> tuple[Any, ...]:
+    """Indicator tiles as the option reads them."""
+    return read_tiles("--dora", codes)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -333,3 +338,88 @@ def test_1c9c1d9d1b9bEwSwWwNwWdGdRd_Rd_riichi_ippatsu_notes_both() -> None:
 def test_riichi_and_ippatsu_that_count_are_not_noted() -> None:
     situation = Situation(riichi=True, ippatsu=True)
     assert score_text("2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", load("riichi-ema-2016"), situation).notes == ()
+
+
+# A yakuman is paid alone (limit_hand_alone): the indicators typed count nothing in it, and are told so.
+# Riichi with ura indicators was never noted either (riichi left out with --ura still given was refused).
+KOKUSHI = "1c9c1d9d1b9bEwSwWwNwWdGdRd!Rd"
+RIICHI_YAKUMAN_NOTES = [
+    pytest.param(KOKUSHI, Situation(dora=_tiles("8d")), ["--dora"], id="kokushi-dora"),
+    pytest.param(
+        KOKUSHI,
+        Situation(riichi=True, dora=_tiles("8d"), ura=_tiles("1c")),
+        ["--riichi", "--dora", "--ura"],
+        id="kokushi-riichi-dora-ura",
+    ),
+    pytest.param(
+        KOKUSHI,
+        Situation(double_riichi=True, ippatsu=True, ura=_tiles("Nw")),
+        ["--double-riichi", "--ippatsu", "--ura"],
+        id="kokushi-double-riichi-ippatsu-ura",
+    ),
+    pytest.param(
+        "1c1c1c 2d2d2d 3b3b3b EwEw!Ew WdWd",
+        Situation(win_by=WinBy.WALL, dora=_tiles("8d")),
+        ["--dora"],
+        id="suu-ankou-drawn-dora",
+    ),
+    # Not a yakuman: the indicators may count (here the pair is two dora), or hold nothing: no note.
+    pytest.param(
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", Situation(riichi=True, dora=_tiles("8d")), [], id="pinfu"
+    ),
+    pytest.param(
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+        Situation(riichi=True, dora=_tiles("Nw"), ura=_tiles("Ew")),
+        [],
+        id="pinfu-no-dora-held",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "situation", "options"), RIICHI_YAKUMAN_NOTES)
+def test_facts_a_yakuman_cannot_use_are_noted(hand: str, situation: Situation, options: list[str]) -> None:
+    notes = score_text(hand, load("riichi-ema-2016"), situation).notes
+    assert [note.split(":")[0] for note in notes] == options
+
+
+def test_1c9c1d9d1b9bEwSwWwNwWdGdRd_Rd_dora_note_text() -> None:
+    notes = score_text(KOKUSHI, load("riichi-ema-2016"), Situation(dora=_tiles("8d"))).notes
+    assert notes == (
+        "--dora: no rule of ruleset riichi-ema-2016 can use dora in this hand "
+        "(paid as the limit hand Kokushi Musou alone)",
+    )
+
+
+def test_indicators_of_a_limit_hand_are_noted_only_where_it_is_paid_alone() -> None:
+    # The setting, not the ruleset: without limit_hand_alone the yakuman's breakdown keeps its other
+    # lines, and no note is made for the indicators.
+    from dataclasses import replace
+
+    riichi = load("riichi-ema-2016")
+    counted = replace(riichi, settings=replace(riichi.settings, limit_hand_alone=False))
+    assert score_text(KOKUSHI, counted, Situation(dora=_tiles("8d"))).notes == ()
+
+
+def test_settle_notes_a_yakumans_dora() -> None:
+    result = run_main(
+        "settle",
+        "-r",
+        "riichi-ema-2016",
+        "--east",
+        KOKUSHI,
+        "--south",
+        "0",
+        "--west",
+        "0",
+        "--north",
+        "0",
+        "--from",
+        "south",
+        "--dora",
+        "8d",
+        "--ascii",
+    )
+    assert result.exit_code == 0
+    assert "--dora: no rule of ruleset riichi-ema-2016 can use dora in this hand" in " ".join(
+        result.stdout.split()
+    )

@@ -243,3 +243,15 @@ def test_check_missing_file(tmp_path: Path):
     result = run("rules", "check", str(tmp_path / "none.yaml"))
     assert result.exit_code == 2
     assert result.stderr == f"error: {tmp_path / 'none.yaml'}: file not found\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "said"), [("riichi-ema-2016", "no: a loser's hand scores 0"), ("pung-chow", "yes")]
+)
+def test_show_says_whether_the_losers_settle(name: str, said: str) -> None:
+    # A loser's hand under settle_losers: false scores 0 (its note says so in score and settle).
+    result = run("rules", "show", name)
+    line = next(
+        line for line in result.stdout.splitlines() if line.startswith("losers settle among themselves")
+    )
+    assert line.split("│")[1].strip() == said

@@ -412,3 +412,91 @@ def test_settle_riichi_east_5_notes_the_loser_score_that_pays_nothing():
         "score pays nothing"
     ]
     assert shown["net"] == {"east": -2000, "south": 2000, "west": 0, "north": 0}
+
+
+def test_settle_riichi_east_2d2d2d_6b7b_scores_a_losers_hand_0():
+    """settle_losers: false: a loser's hand has no value (it scored 40, fu of its pung), and is told so."""
+    shown = json.loads(
+        run("settle", *RIICHI_WIN, "--east", "2d2d2d 6b7b", "--west", "5", "--north", "0", "--json").stdout
+    )
+    assert shown["scores"]["east"] == 0
+    assert shown["notes"] == [
+        "--east: the losers of ruleset riichi-ema-2016 do not settle among themselves, so a loser's hand "
+        "has no score",
+        "--west: 5: the losers of ruleset riichi-ema-2016 do not settle among themselves, so a loser's "
+        "score pays nothing",
+    ]
+    assert shown["net"] == {"east": -2000, "south": 2000, "west": 0, "north": 0}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "score", "notes"),
+    [
+        pytest.param(
+            "riichi-ema-2016",
+            0,
+            [
+                "--loser: the losers of ruleset riichi-ema-2016 do not settle among themselves, so a loser's "
+                "hand has no score"
+            ],
+            id="riichi",
+        ),
+        pytest.param("pung-chow", 4, None, id="pung-chow"),
+    ],
+)
+def test_score_2d2d2d_6b7b_loser(ruleset, score, notes):
+    shown = json.loads(run("score", "2d2d2d 6b7b", "--loser", "-r", ruleset, "--json").stdout)
+    assert (shown["score"], shown.get("notes"), shown["arrangement"]) == (
+        score,
+        notes,
+        ["2d2d2d", "6b", "7b"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("score", "refused"),
+    [
+        pytest.param("12000", True, id="east-12000-a-payment"),
+        pytest.param("8001", True, id="east-8001"),
+        pytest.param("8000", False, id="east-8000-a-yakuman"),
+    ],
+)
+def test_settle_riichi_east_plain_score_above_a_yakuman(score, refused):
+    """A score no riichi hand reaches (the payment typed for the basic points) moved money: refused."""
+    done = run("settle", *RIICHI_WIN, "--east", score, "--west", "0", "--north", "0")
+    if refused:
+        assert (done.exit_code, done.stdout) == (2, "")
+        assert done.stderr == (
+            f"error: --east: {score}: no hand scores more than 8000 under ruleset riichi-ema-2016 "
+            "(the score is the hand's value before payment, not what is paid)\n"
+        )
+    else:
+        assert done.exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "most"),
+    [("riichi-ema-2016", 8000), ("pung-chow", None), ("pung-chow-limit", None), ("classical-bmja", None)],
+)
+def test_most_score(name, most):
+    from pungchow_calc.ruleset_files import load
+
+    assert load(name).settings.most_score == most
+
+
+@pytest.mark.parametrize(
+    ("limit", "score", "payable"),
+    [
+        pytest.param("20000", 8000, 8000, id="limit-20000-never-raises"),
+        pytest.param("3000", 8000, 3000, id="limit-3000-caps"),
+    ],
+)
+def test_score_riichi_yakuman_limit(limit, score, payable):
+    """A house --limit above a yakuman made it worth the limit (20000 basic points, 120000 paid)."""
+    daisangen = "RdRdRd GdGdGd WdWdWd 2c3c4c 5b!5b"
+    record = json.loads(run("score", daisangen, "-r", "riichi-ema-2016", "--limit", limit, "--json").stdout)
+    assert (record["score"], record["payable"], record["payments"]) == (
+        score,
+        payable,
+        {"discarder": payable * 6},
+    )

@@ -396,3 +396,40 @@ def test_evening_hand_refuses_a_contradicting_way(tmp_path: Path) -> None:
         "error: --robbing-kong is a win by discard, not from the wall\n",
     )
     assert len(_recorded(path)) == 1  # nothing recorded
+
+
+# The header said "won by discard" for a hand won on the original draw: discard is only the option's default.
+@pytest.mark.parametrize(
+    ("hand", "args", "header"),
+    [
+        pytest.param(
+            "RdRdRd GdGdGd WdWdWd 2b3b4b 9c9c",
+            ("-r", "pung-chow"),
+            "east seat · east round · winner, won on the original draw",
+            id="pung-chow",
+        ),
+        pytest.param(
+            "RdRdRd GdGdGd WdWdWd 2b3b4b 9c9c",
+            ("-r", "classical-dmjl"),
+            "east seat · east round · winner, won on the original draw",
+            id="classical-dmjl",
+        ),
+        pytest.param(
+            "1c1c1c 2d2d2d 3b3b3b EwEw!Ew WdWd",
+            ("-r", "riichi-ema-2016", "--drawn", "--seat", "south"),
+            "south seat · east round · winner, won on the original draw",
+            id="riichi-chiihou",
+        ),
+        pytest.param(
+            "RdRdRd GdGdGd WdWdWd 2b3b4b 9c!9c",
+            ("-r", "pung-chow"),
+            "east seat · east round · winner, won by discard",
+            id="not-original",
+        ),
+    ],
+)
+def test_score_original_hand_header(hand: str, args: tuple[str, ...], header: str) -> None:
+    original = () if "!" in hand and "--drawn" not in args else ("--original-hand",)
+    result = run("score", hand, *args, *original)
+    assert result.exit_code == 0, result.stderr
+    assert header in result.stdout.splitlines()[1]

@@ -194,6 +194,15 @@ class Settings:
     # three-handed tables, docs/rulings.md): a table of another number is refused, not settled short.
     players: int = 0
 
+    @property
+    def most_score(self) -> int | None:
+        """The most a hand can score, or None where no bound: a counted hand is capped by the highest of
+        `limits` and a limit hand is worth `limit_hand_value` alone (`limit_hand_counts: false`;
+        riichi's yakuman, docs/riichi.md "Han, basic points and limits")."""
+        if not self.limits or self.limit_hand_counts:
+            return None
+        return max(self.limit_hand_value or 0, *(tier.score for tier in self.limits))
+
 
 # What a ruleset may say its hands never hold (`not_written`), and why a hand that does is refused.
 NOT_WRITTEN = {

@@ -107,8 +107,14 @@ def score_hand(
         return _score_hand(hand, ruleset, plan, situation, limit, seats, None, stated)
     arranged = _winning(hand, ruleset, situation)
     score = _score_hand(hand, ruleset, plan, situation, limit, seats, arranged, stated)
-    if stated and any(_FLAGS(situation)):
-        idle = _idle_facts(hand, ruleset, plan, situation, limit, seats, score, arranged)
+    if stated:
+        idle = (
+            _idle_facts(hand, ruleset, plan, situation, limit, seats, score, arranged)
+            if any(_FLAGS(situation))
+            else ()
+        )
+        if score.limit_hand is not None and ruleset.settings.limit_hand_alone:
+            idle += _beside_limit(ruleset, plan, situation, score)
         if idle:
             score = replace(score, notes=(*score.notes, *idle))
     return score
@@ -184,6 +190,11 @@ def _score_hand(
             )
         hand_waits = ()
         candidates = list(map(_display_order, loser_arrangements(hand, ruleset.settings.loser_max_pairs)))
+        if not ruleset.settings.settle_losers:
+            # Its losers never settle among themselves, so a loser's hand is worth nothing (riichi's
+            # losers pay the winner alone, docs/riichi.md#payments): scored 0, shown as its sets, said so.
+            note = _NO_LOSER_SCORE.format(name=ruleset.name)
+            return _long_hand(hand, ruleset, situation, cap, (note,), candidates[0] if candidates else None)
 
     # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
     nominal = cap if cap is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
@@ -514,13 +525,14 @@ def _idle_facts(
         if needing and not needing.isdisjoint(map(_RULE, score.lines)):
             continue
         off: dict[str, Any] = {fact.field: False}
-        # A fact that needs this one goes with it (ippatsu with riichi): alone it would be refused, and
-        # riichi never noted beside the ippatsu of a yakuman (docs/riichi.md "The facts of a win").
-        for other_fact in readable:
+        # A fact that needs this one goes with it (ippatsu, ura indicators with riichi): alone it would
+        # be refused, and riichi never noted beside the ippatsu of a yakuman (docs/riichi.md "The facts
+        # of a win"). An indicator list left out is no indicators (the Situation's default).
+        for other_fact in _NEEDING:
             if fact.field in other_fact.needs and not any(
                 getattr(kept, n) for n in other_fact.needs if n != fact.field
             ):
-                off[other_fact.field] = False
+                off[other_fact.field] = _UNSTATED[other_fact.field]
         trial = replace(kept, **off)
         try:
             other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True)
@@ -532,6 +544,28 @@ def _idle_facts(
             use = f"no rule of ruleset {ruleset.name} can use {fact.scores}"
             notes.append(f"{fact.option}: {use} in this hand ({where})")
     return tuple(notes)
+
+
+_NEEDING = tuple(f for f in SITUATION_FACTS if f.needs)  # facts given only with another (Fact.needs)
+_UNSTATED = {f.field: Situation.__dataclass_fields__[f.field].default for f in SITUATION_FACTS}
+_VALUED = tuple(f for f in SITUATION_FACTS if f.scores and not f.flag)  # indicators: never tried
+
+
+def _beside_limit(ruleset: Ruleset, plan: Plan, situation: Situation, score: Score) -> tuple[str, ...]:
+    """A note for each fact with a value (dora indicators, ...) given for a hand paid as a limit hand
+    alone (the setting `limit_hand_alone`), when only rules other than limit hands read it: no
+    indicator could count in this hand (docs/riichi.md "Han, basic points and limits"). On/off facts are
+    tried instead (_idle_facts); a value left out would say only whether these indicators counted."""
+    given = [f for f in _VALUED if getattr(situation, f.field) and f.field in plan.reads]
+    if not given or any(line.kind != "limit" for line in score.lines):
+        return ()
+    read_by_limits = frozenset().union(*(r.reads for r in ruleset.rules if r.limit))
+    return tuple(
+        f"{fact.option}: no rule of ruleset {ruleset.name} can use {fact.scores} in this hand "
+        f"(paid as the limit hand {score.limit_hand} alone)"
+        for fact in given
+        if fact.field not in read_by_limits
+    )
 
 
 @lru_cache(maxsize=256)  # one per plan's facts read: the same few, hand after hand
@@ -568,6 +602,10 @@ def _value(
         return count, None
     label, share = limit
     nominal = cap if cap is not None else (ruleset.settings.limit_hand_value or ruleset.settings.limit)
+    if settings.limits and settings.limit_hand_value:
+        # Under limits by doublings a limit hand is the tier above them (riichi's yakuman, 8000), whatever
+        # the cap in force: a house `--limit` caps what is paid, never raises it (docs/riichi.md).
+        nominal = settings.limit_hand_value
     if share < 1:
         # A share of the limit (e.g. `limit: 0.5`) is paid only when it is more than the hand's count
         # (its value under the limits by doublings, where the ruleset has them).
@@ -627,13 +665,27 @@ def _completions(hand: Hand, ruleset: Ruleset, situation: Situation) -> frozense
     return frozenset(out)
 
 
-def _long_hand(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int | None) -> Score:
-    """A non-winning hand with too many tiles, under `long_hand_scores_zero`: it scores 0."""
+# The note of a loser's hand under a ruleset whose losers do not settle among themselves.
+_NO_LOSER_SCORE = (
+    "--loser: the losers of ruleset {name} do not settle among themselves, so a loser's hand has no score"
+)
+
+
+def _long_hand(
+    hand: Hand,
+    ruleset: Ruleset,
+    situation: Situation,
+    cap: int | None,
+    notes: tuple[str, ...] = (),
+    arrangement: tuple[Meld, ...] | None = None,
+) -> Score:
+    """A non-winning hand that scores 0: with too many tiles under `long_hand_scores_zero`, or any under
+    `settle_losers: false` (with its note, shown as `arrangement`)."""
     return Score(
         ruleset=ruleset.name,
         hand=hand.code,
         situation=situation,
-        arrangement=hand.fixed,
+        arrangement=hand.fixed if arrangement is None else arrangement,
         bonus_tiles=hand.bonus,
         lines=(),
         points=0,
@@ -644,6 +696,7 @@ def _long_hand(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int | No
         waits=(),
         payments=None,
         limit_hand=None,
+        notes=notes,
     )
 
 

@@ -205,6 +205,7 @@ FACTS: tuple[Fact, ...] = (
         "Won on the original draw.",
         "a hand won on the original draw",
         "won on the hand as first drawn",
+        loser_refused=True,
     ),
     Fact(
         "last_tile",
@@ -212,6 +213,7 @@ FACTS: tuple[Fact, ...] = (
         "Won with the last drawable tile.",
         "a win with the last tile",
         "won with the last tile that may be drawn",
+        loser_refused=True,
     ),
     Fact(
         "first_discard",
@@ -219,6 +221,7 @@ FACTS: tuple[Fact, ...] = (
         "Won on the first discard.",
         "a win on the first discard",
         "won on the first tile discarded",
+        loser_refused=True,
     ),
     # The tile robbed from a kong is scored as a claimed discard (it completes the robber's hand as a
     # discard would; Kajongg's "Robbing the Kong").

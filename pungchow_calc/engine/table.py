@@ -376,6 +376,15 @@ def settle_table(
     for seat in order:
         value = values[seat]
         if isinstance(value, int):
+            most = ruleset.settings.most_score
+            if most is not None and value > most:
+                # No hand is worth it: a payment typed for the score (riichi's 12000 for a mangan's 2000)
+                # would be paid over again, so money never moves on it.
+                raise OptionError(
+                    f"--{seat.word}: {value}: no hand scores more than {most} under ruleset {ruleset.name} "
+                    "(the score is the hand's value before payment, not what is paid)",
+                    code="bad-score",
+                )
             scored[seat] = value
             continue
         is_winner = seat is winner
@@ -405,11 +414,13 @@ def settle_table(
 
     if winner is not None and not ruleset.settings.settle_losers:
         # The losers do not settle among themselves: a loser's score moves nothing, and the table is told.
+        # A loser's hand scores 0 under such a ruleset (scoring), its note said here by seat.
         notes.extend(
-            f"--{s.word}: {scored[s]}: the losers of ruleset {ruleset.name} do not settle among themselves, "
-            "so a loser's score pays nothing"
+            f"--{s.word}: {'' if s in scores else f'{scored[s]}: '}the losers of ruleset {ruleset.name} do "
+            "not settle among themselves, so a loser's "
+            + ("hand has no score" if s in scores else "score pays nothing")
             for s in order
-            if s is not winner and s not in dead and scored[s]
+            if s is not winner and s not in dead and (scored[s] or s in scores)
         )
     found = (
         liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes)

@@ -144,7 +144,8 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         ("limit hand value", "—" if s.limit_hand_value is None else str(s.limit_hand_value)),
         ("East pays and collects", f"× {s.east_multiplier}"),
         ("pairs a loser may score", str(s.loser_max_pairs)),
-        ("losers settle among themselves", "yes" if s.settle_losers else "no"),
+        # Without it a loser's hand scores 0 (scoring._score_hand): said where the loser's pairs are.
+        ("losers settle among themselves", "yes" if s.settle_losers else "no: a loser's hand scores 0"),
     ]
     if s.players:
         settings.append(("played by", f"{s.players} players"))

@@ -165,7 +165,15 @@ def print_breakdown(out: Console, score: Score, ascii_only: bool = False) -> Non
     """The itemised breakdown: each line, its set, its value, and the running total."""
     s = score.situation
     who = "winner" if s.winner else "non-winning hand"
-    how = f", won by {s.win_by.value}" if s.winner else ""
+    # An original hand is won on the original draw (East's hand as dealt, the book's "Drawing the
+    # original hand"), not by the way the options default to (discard).
+    how = (
+        ""
+        if not s.winner
+        else ", won on the original draw"
+        if s.original_hand
+        else f", won by {s.win_by.value}"
+    )
     print_title(out, f"{score.ruleset} · {s.seat.word} seat · {s.round.word} round · {who}{how}")
     melds = {m.code: m for m in score.arrangement}
 
@@ -348,6 +356,10 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
             out.print(f"{name} refuses the hand: {printable(said)}", markup=False, highlight=False)
         elif score.limit_hand:
             out.print(f"{name}: limit hand — {score.limit_hand}")
+    # What `score` notes under each ruleset (a fact none of its rules can use, ...): each names its ruleset.
+    for score in diff.scores:
+        for note in score.notes if score is not None else ():
+            out.print(Text("Note: ", style="bold") + Text(note))
 
 
 def _signed_difference(values: list[Any]) -> str:
