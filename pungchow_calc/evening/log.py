@@ -285,6 +285,17 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     return Log(path, tuple(lines), tuple(notes), tuple(pending), data.endswith(b"\n") or not data)
 
 
+def _named(path: str) -> None:
+    """Refuse a FILE that is empty or only spaces before the system is asked: it names no file (`evening
+    new "   "` would make a file no one could see in a listing; `""` read as `: cannot record`)."""
+    if not path.strip():
+        raise EveningError(
+            f"FILE {path!r}: a name that is empty or only spaces names no file; give the evening's log, "
+            "e.g. tonight.jsonl",
+            code="evening-no-file",
+        )
+
+
 def _refused(path: str, error: OSError) -> EveningError:
     reason = error.strerror or str(error)
     return EveningError(f"{path}: cannot record: {reason}; nothing was recorded", code="evening-write")
@@ -332,6 +343,7 @@ def _read_all(fd: int) -> bytes:
 
 def read(path: str, say: Callable[[str], None] | None = None) -> Log:
     """Read a log under a shared lock (a writer's line is never seen half-written)."""
+    _named(path)
     try:  # non-blocking: a named pipe given by mistake is refused below, not waited on for ever
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
@@ -391,6 +403,7 @@ def _write_durably(fd: int, path: str, line: bytes, size: int) -> None:
 
 def create(path: str, event: dict[str, Any]) -> None:
     """Write a new log holding the start event; an existing file is never overwritten."""
+    _named(path)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags, 0o644)
@@ -419,6 +432,7 @@ def create(path: str, event: dict[str, Any]) -> None:
 
 
 def _open_for_writing(path: str) -> int:
+    _named(path)
     try:
         return os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
