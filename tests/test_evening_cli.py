@@ -252,6 +252,15 @@ def test_chart_and_stats(tmp_path, capsys):
     assert "Evenings" in ok(capsys, "evening", "stats", str(path), str(other))
 
 
+def test_evening_chart_of_four_at_zero_says_two_or_more_at_one_point(tmp_path, capsys):
+    """Every player starts at 0, so four share the first point: the legend said `* two at one point`."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, *hand(path, "Bob", PLAYERS))
+    chart = ok(capsys, "evening", "chart", str(path), "--width", "60")
+    assert "   0 |*" in chart and "(* two or more at one point)" in chart
+
+
 def test_chart_of_an_evening_with_no_games(tmp_path, capsys):
     path = tmp_path / "e.jsonl"
     start(capsys, path)
