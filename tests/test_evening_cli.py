@@ -40,8 +40,18 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
         ("Ann,ann", "different"),
         ("Ann,B=C", "not a name"),
         ("\u00c9mile,E\u0301mile", "different"),  # one É, then E and a combining accent: alike on screen
+        ("Ann,Bo\u200bb", "'Bo\\u200bb' holds U+200B, a character that prints as nothing"),
+        ("Ann,Bo\tb", "'Bo\\tb' holds U+0009, a character that prints as nothing"),
     ],
-    ids=["one", "five", "same-name", "equals-sign", "Émile-composed-and-decomposed"],
+    ids=[
+        "one",
+        "five",
+        "same-name",
+        "equals-sign",
+        "Émile-composed-and-decomposed",
+        "zero-width-space",
+        "tab",
+    ],
 )
 def test_new_refuses_bad_players(tmp_path, capsys, players, message):
     code, _, err = cli(capsys, "evening", "new", str(tmp_path / "e.jsonl"), "--players", players)

@@ -110,7 +110,14 @@ def players_of(text: str) -> list[str]:
     """Read `--players "Ann,Bob,Cy,Di"`: two to four different names, in seat order."""
     names = [n.strip() for n in text.split(",")]
     for name in names:
-        if not _NAME.fullmatch(name) or not name.isprintable():
+        hidden = next((c for c in name if not c.isprintable()), None)
+        if hidden is not None:  # the name reads well on screen; what is wrong with it does not show
+            raise OptionError(
+                f"--players: {name!r} holds U+{ord(hidden):04X}, a character that prints as nothing (a "
+                "control, a joiner or an invisible space): give the name without it",
+                code="bad-player",
+            )
+        if not _NAME.fullmatch(name):
             raise OptionError(
                 f"--players: {name!r} is not a name (1 to 30 characters, no comma or =)", code="bad-player"
             )
