@@ -101,6 +101,8 @@ def _link(event: Mapping[str, Any]) -> str | None:
 def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
     version = event.get("v")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        if number == 1 and event.get("event") != "start":  # JSON of another program: never an evening
+            raise _not_an_evening(path)
         raise EveningError(f"{path} line {number}: no log format version (v)", code="evening-damaged")
     kind = event.get("event")
     if version > FORMAT or kind not in EVENTS:
@@ -194,7 +196,22 @@ _OUT_OF_PLACE = (
 )
 
 
-def _unreadable(path: str, number: int) -> EveningError:
+def _not_an_evening(path: str) -> EveningError:
+    return EveningError(f"{path}: not an evening log (no start event on line 1)", code="evening-damaged")
+
+
+def _unreadable(path: str, number: int, text: bytes) -> EveningError:
+    if number == 1:
+        # The start event holds the players and the ruleset: accepted as it reads, no evening would be
+        # left, so `repair` is never offered for it. A first line that does not begin as a start event
+        # does was never one (a text file given by mistake).
+        if not _STARTS.startswith(text.removeprefix(BOM)[: len(_STARTS)]):
+            return _not_an_evening(path)
+        return EveningError(
+            f"{path} line 1: the evening's start event is damaged (not JSON); it holds the players and "
+            "the ruleset, so a repair cannot accept it as it reads: put the line back from a copy",
+            code="evening-damaged",
+        )
     return EveningError(
         f"{path} line {number}: damaged (not a JSON event){repair_hint(path, number)}",
         code="evening-damaged",
@@ -241,7 +258,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         if pending:
             claim = event.get("skips_torn_line")
             if (claim if isinstance(claim, list) else [claim]) != pending:
-                raise _unreadable(path, pending[0])
+                raise _unreadable(path, pending[0], rows[pending[0] - 1][1])
             notes += [f"{path} line {n}: a torn event (cut off mid-write) was skipped" for n in pending]
             pending = []
         given = event.get(SUM)
@@ -270,7 +287,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     # off mid-write: damaged.
     whole = next((n for n in pending if not _could_be_torn(rows[n - 1][1])), None)
     if whole is not None:
-        raise _unreadable(path, whole)
+        raise _unreadable(path, whole, rows[whole - 1][1])
     notes += [f"{path} line {n}: a torn last line (an event cut off mid-write) was ignored" for n in pending]
     if not lines and (not data or pending == [1] and _STARTS.startswith(rows[0][1][: len(_STARTS)])):
         # `evening new` was cut off (a crash between creating the file and writing its start, or
@@ -281,7 +298,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             code="evening-damaged",
         )
     if not lines or lines[0].event.get("event") != "start" or lines[0].number != 1:
-        raise EveningError(f"{path}: not an evening log (no start event on line 1)", code="evening-damaged")
+        raise _not_an_evening(path)
     return Log(path, tuple(lines), tuple(notes), tuple(pending), data.endswith(b"\n") or not data)
 
 
