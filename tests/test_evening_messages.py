@@ -104,3 +104,15 @@ def test_evening_status_empty_file_name_json_code(tmp_path):
     done = run("evening", "status", "", "--json")
     assert done.exit_code == 2
     assert json.loads(done.stdout)["error"]["code"] == "evening-no-file"
+
+
+def test_evening_new_in_a_folder_that_does_not_exist_names_the_folder(tmp_path):
+    """`evening new nosuch/e.jsonl` said `cannot record: No such file or directory`, of a file it was
+    asked to make: the folder is what is missing."""
+    path = tmp_path / "nosuch" / "e.jsonl"
+    done = run("evening", "new", str(path), "--players", "Ann,Bob")
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"error: {path}: cannot start an evening there: there is no folder {tmp_path / 'nosuch'}\n"
+    )
+    assert not (tmp_path / "nosuch").exists()

@@ -429,6 +429,11 @@ def create(path: str, event: dict[str, Any]) -> None:
             f"{path} already exists: an evening is never overwritten (choose another file)",
             code="evening-exists",
         ) from None
+    except FileNotFoundError:  # of a file it was to make: the folder is what is missing
+        folder = os.path.dirname(os.path.abspath(path))
+        raise EveningError(
+            f"{path}: cannot start an evening there: there is no folder {folder}", code="evening-write"
+        ) from None
     except OSError as error:
         raise _refused(path, error) from None
     try:
