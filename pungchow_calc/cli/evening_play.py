@@ -631,12 +631,12 @@ class Table:
             self.echo("  there is no game to amend yet")
             return
         count = len(evening.games)
-        number = int(rest) if rest.strip().isdigit() else None
-        while number is None or not 1 <= number <= count:
+        number = _game_number(rest, count)
+        while number is None:
             if rest.strip():
                 self.retry(f"{rest.strip()!r}: there is no such game (1 to {count})")
             rest = self.ask(f"  Amend which game (1 to {count})? ")
-            number = int(rest) if rest.isdigit() else None
+            number = _game_number(rest, count)
         game = evening.games[number - 1]
         self.line(f"  Game {number} was: {describe(game)}")
         seats = dict(game.seats)
@@ -674,6 +674,17 @@ def _checked(record: dict[str, Any]) -> dict[str, Any]:
         dead=record.get("dead"),
         **facts,
     )
+
+
+def _game_number(text: str, count: int) -> int | None:
+    """The game a typed number names (1 to count), or None: plain ASCII digits, as every number of the
+    command line (options.whole_number; `²` and `١` are digits to Python, and int() refuses the one)."""
+    from ..options import whole_number
+
+    try:
+        return whole_number(text.strip(), 1, count)
+    except ValueError:
+        return None
 
 
 def _how(answer: str) -> str | None:
