@@ -657,3 +657,29 @@ def test_evening_status_of_a_start_line_made_unreadable_says_to_restore_it(eveni
     for args in (["status", str(evening)], ["repair", str(evening)], ["report", str(evening)]):
         code, out, err = cli(capsys, "evening", *args)
         assert (code, out, err) == (2, "", said), args
+
+
+@pytest.mark.parametrize(
+    "blank",
+    [
+        pytest.param(lambda data: data + b"\n", id="an-empty-line-at-the-end"),
+        pytest.param(lambda data: data + b"   \n", id="spaces-at-the-end"),
+        pytest.param(lambda data: data.replace(b"\n", b"\r\n") + b"\r\n", id="a-crlf-empty-line-at-the-end"),
+    ],
+)
+def test_a_blank_line_an_editor_added_at_the_end_is_said_to_be_blank(evening, capsys, blank):
+    """An editor that saved the log with an empty line at its end made every later read say `a torn
+    event (cut off mid-write) was skipped`, as if a crash had lost a game: no crash of a write leaves a
+    blank line (a torn write is the beginning of an event), so the note says what it is."""
+    totals = status(capsys, evening)["totals"]
+    evening.write_bytes(blank(evening.read_bytes()))
+    code, out, err = cli(capsys, "evening", "status", str(evening), "--json")
+    assert (code, err) == (0, f"note: {evening} line 4: a blank line was skipped\n")
+    assert json.loads(out)["totals"] == totals
+    ok(capsys, *hand(evening, "Cy", PLAYERS))
+    code, out, err = cli(capsys, "evening", "status", str(evening), "--json")
+    assert (code, err, json.loads(out)["games"]) == (
+        0,
+        f"note: {evening} line 4: a blank line was skipped\n",
+        3,
+    )

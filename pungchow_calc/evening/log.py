@@ -130,6 +130,8 @@ def _could_be_torn(text: bytes) -> bool:
     makes it whole JSON, as it never does a whole line. A line that stops just after a `}` outside a
     string (a hand cut after its `played`) is a prefix only if closing what it leaves open makes it
     whole JSON: else it was written whole and changed in the middle (a `:` of its `sum` changed)."""
+    if not text.strip():
+        return True  # a blank line (an editor's, CRLF or spaces): skipped as one, losing nothing (_skipped)
     if not _BEGINS.startswith(text[: len(_BEGINS)]):
         return False
     body = text.rstrip()
@@ -225,6 +227,12 @@ def _changed(path: str, number: int, what: str) -> EveningError:
     )
 
 
+def _skipped(path: str, number: int, text: bytes, torn: str) -> str:
+    """The note for a line skipped as a torn write: a blank line (an editor's, at the end) is said to be
+    one, since no crash of a write leaves it and nothing was lost with it."""
+    return f"{path} line {number}: " + ("a blank line was skipped" if not text.strip() else torn)
+
+
 def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Log:
     """Read the events of a log's bytes; see the module docstring for torn, damaged and changed lines.
 
@@ -259,7 +267,10 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             claim = event.get("skips_torn_line")
             if (claim if isinstance(claim, list) else [claim]) != pending:
                 raise _unreadable(path, pending[0], rows[pending[0] - 1][1])
-            notes += [f"{path} line {n}: a torn event (cut off mid-write) was skipped" for n in pending]
+            notes += [
+                _skipped(path, n, texts[n - 1], "a torn event (cut off mid-write) was skipped")
+                for n in pending
+            ]
             pending = []
         given = event.get(SUM)
         after = event.get(PREV)
@@ -288,7 +299,8 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     whole = next((n for n in pending if not _could_be_torn(rows[n - 1][1])), None)
     if whole is not None:
         raise _unreadable(path, whole, rows[whole - 1][1])
-    notes += [f"{path} line {n}: a torn last line (an event cut off mid-write) was ignored" for n in pending]
+    torn = "a torn last line (an event cut off mid-write) was ignored"
+    notes += [_skipped(path, n, texts[n - 1], torn) for n in pending]
     if not lines and (not data or pending == [1] and _STARTS.startswith(rows[0][1][: len(_STARTS)])):
         # `evening new` was cut off (a crash between creating the file and writing its start, or
         # during that write): it reported nothing, and no game can have been recorded after it.
