@@ -1,7 +1,7 @@
 """A player typed by name is found by one rule (evening.record.player_named), on the command line and in
 `evening play` alike: the name as the evening seats it, or the same name in any other case; a name that
-could be two players (an evening seated before names differing only in case were refused, or a start line
-accepted by a repair) is refused with a hint, never guessed (docs/evening.md, "Naming a player")."""
+could be two players (Ann and ann, which `evening new` refuses, seated by a start line accepted by a
+repair or through the library) is refused with a hint, never guessed (docs/evening.md, "Naming a player")."""
 
 from __future__ import annotations
 
@@ -109,8 +109,8 @@ def test_winner_ann_and_other_ANN_are_one_player_given_twice(tmp_path):
 
 @pytest.fixture
 def twins(tmp_path: Path) -> Path:
-    """An evening of Ann, ann and Bob: `evening new` refuses such names, but an evening started by an
-    older pungchow (or through the library) may have them."""
+    """An evening of Ann, ann and Bob: `evening new` refuses such names, but a start line edited and
+    accepted by a repair, or an evening started through the library, may have them."""
     path = tmp_path / "twins.jsonl"
     record.new(str(path), ["Ann", "ann", "Bob"], None, load("pung-chow"))
     return path

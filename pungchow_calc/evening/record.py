@@ -44,8 +44,8 @@ def player_named(typed: str, players: Sequence[str], begun: bool = False) -> str
     """The player a typed name names, the one rule of the command line and `evening play` alike
     (docs/evening.md, "Naming a player"): the name as seated (an accent however encoded), else the one
     it spells in another case, else (`begun`: play's prompts) the only one it begins; None for nobody.
-    A name that could be two players (an older evening's Ann and ann) is refused: money never moves on
-    a guess."""
+    A name that could be two players (Ann and ann, which `evening new` refuses, seated by a start line
+    edited and accepted by a repair) is refused: money never moves on a guess."""
     text = typed.strip()
     if not text:
         return None
