@@ -40,8 +40,18 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
         ("Ann,ann", "different"),
         ("Ann,B=C", "not a name"),
         ("\u00c9mile,E\u0301mile", "different"),  # one É, then E and a combining accent: alike on screen
+        ("Ann,Bo\u200bb", "'Bo\\u200bb' holds U+200B, a character that prints as nothing"),
+        ("Ann,Bo\tb", "'Bo\\tb' holds U+0009, a character that prints as nothing"),
     ],
-    ids=["one", "five", "same-name", "equals-sign", "Émile-composed-and-decomposed"],
+    ids=[
+        "one",
+        "five",
+        "same-name",
+        "equals-sign",
+        "Émile-composed-and-decomposed",
+        "zero-width-space",
+        "tab",
+    ],
 )
 def test_new_refuses_bad_players(tmp_path, capsys, players, message):
     code, _, err = cli(capsys, "evening", "new", str(tmp_path / "e.jsonl"), "--players", players)
@@ -250,6 +260,15 @@ def test_chart_and_stats(tmp_path, capsys):
     report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
     assert data["players"]["Bob"]["won"] == report["stats"]["Bob"]["won"] + 1
     assert "Evenings" in ok(capsys, "evening", "stats", str(path), str(other))
+
+
+def test_evening_chart_of_four_at_zero_says_two_or_more_at_one_point(tmp_path, capsys):
+    """Every player starts at 0, so four share the first point: the legend said `* two at one point`."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, *hand(path, "Bob", PLAYERS))
+    chart = ok(capsys, "evening", "chart", str(path), "--width", "60")
+    assert "   0 |*" in chart and "(* two or more at one point)" in chart
 
 
 def test_chart_of_an_evening_with_no_games(tmp_path, capsys):

@@ -615,3 +615,71 @@ def test_every_cut_of_a_line_with_names_of_brackets_and_quotes_is_a_torn_write(t
         for cut in range(last + 1, end):
             read = log.parse(str(path), data[:cut])
             assert read.torn == (read.lines[-1].number + 1,), (cut, data[last:cut])
+
+
+NOT_AN_EVENING = "not an evening log (no start event on line 1)"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hello world\nsecond line\n",
+        "hello",
+        '{"hand": "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"}\n',
+        "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c --seat east\n2c3c4c 5c6c7c* 8d8d8d GdGdGd* 9b!9b\n",
+    ],
+    ids=["text", "one-word-no-newline", "json-of-another-program", "batch-file"],
+)
+def test_evening_status_of_a_text_file_says_not_an_evening_log(tmp_path, capsys, text):
+    """`evening status samples/club-evening.txt` said `line 1: damaged (not a JSON event); to accept the
+    line as it now reads: pungchow evening repair ... --accept 1`, and that repair then said it was not
+    an evening log: a file that never was an evening is said to be none at once, by every command."""
+    path = tmp_path / "e.jsonl"
+    path.write_text(text)
+    for args in (["status", str(path)], ["repair", str(path)], ["repair", str(path), "--accept", "1"]):
+        code, out, err = cli(capsys, "evening", *args)
+        assert (code, out, err) == (2, "", f"error: {path}: {NOT_AN_EVENING}\n"), args
+    code, _, err = cli(capsys, *hand(path, "Ann", PLAYERS))
+    assert (code, err) == (2, f"error: {path}: {NOT_AN_EVENING}\n")
+    assert path.read_text() == text
+
+
+def test_evening_status_of_a_start_line_made_unreadable_says_to_restore_it(evening, capsys):
+    """A start event that no longer reads as JSON cannot be accepted as it reads (it holds the players
+    and the ruleset): repair was offered, and then found no evening."""
+    lines = evening.read_bytes().split(b"\n")
+    lines[0] = lines[0].replace(b'"players": ', b'"players" ', 1)
+    evening.write_bytes(b"\n".join(lines))
+    said = (
+        f"error: {evening} line 1: the evening's start event is damaged (not JSON); it holds the players "
+        "and the ruleset, so a repair cannot accept it as it reads: put the line back from a copy\n"
+    )
+    for args in (["status", str(evening)], ["repair", str(evening)], ["report", str(evening)]):
+        code, out, err = cli(capsys, "evening", *args)
+        assert (code, out, err) == (2, "", said), args
+
+
+@pytest.mark.parametrize(
+    "blank",
+    [
+        pytest.param(lambda data: data + b"\n", id="an-empty-line-at-the-end"),
+        pytest.param(lambda data: data + b"   \n", id="spaces-at-the-end"),
+        pytest.param(lambda data: data.replace(b"\n", b"\r\n") + b"\r\n", id="a-crlf-empty-line-at-the-end"),
+    ],
+)
+def test_a_blank_line_an_editor_added_at_the_end_is_said_to_be_blank(evening, capsys, blank):
+    """An editor that saved the log with an empty line at its end made every later read say `a torn
+    event (cut off mid-write) was skipped`, as if a crash had lost a game: no crash of a write leaves a
+    blank line (a torn write is the beginning of an event), so the note says what it is."""
+    totals = status(capsys, evening)["totals"]
+    evening.write_bytes(blank(evening.read_bytes()))
+    code, out, err = cli(capsys, "evening", "status", str(evening), "--json")
+    assert (code, err) == (0, f"note: {evening} line 4: a blank line was skipped\n")
+    assert json.loads(out)["totals"] == totals
+    ok(capsys, *hand(evening, "Cy", PLAYERS))
+    code, out, err = cli(capsys, "evening", "status", str(evening), "--json")
+    assert (code, err, json.loads(out)["games"]) == (
+        0,
+        f"note: {evening} line 4: a blank line was skipped\n",
+        3,
+    )

@@ -69,3 +69,50 @@ def test_amend_of_a_game_not_played_names_the_games(log, games, shown):
         assert run("evening", "hand", str(log), HAND, "--winner", "Ann", *OTHERS).exit_code == 0
     done = run("evening", "amend", str(log), "7", "--draw")
     assert (done.exit_code, done.stderr) == (2, f"error: there is no game 7 to amend ({shown})\n")
+
+
+EMPTY_FILE = [
+    pytest.param(["new", "{file}", "--players", "Ann,Bob"], id="new"),
+    pytest.param(["hand", "{file}", HAND, "--winner", "Ann", "--other", "Bob=2"], id="hand"),
+    pytest.param(["draw", "{file}"], id="draw"),
+    pytest.param(["undo", "{file}"], id="undo"),
+    pytest.param(["status", "{file}"], id="status"),
+    pytest.param(["report", "{file}"], id="report"),
+    pytest.param(["stats", "{file}"], id="stats"),
+    pytest.param(["chart", "{file}"], id="chart"),
+    pytest.param(["repair", "{file}"], id="repair"),
+    pytest.param(["play", "{file}"], id="play"),
+]
+
+
+@pytest.mark.parametrize("file", ["", "   ", "\t"], ids=["empty", "spaces", "tab"])
+@pytest.mark.parametrize("args", EMPTY_FILE)
+def test_evening_new_empty_file_name_says_what_is_wrong(tmp_path, monkeypatch, args, file):
+    """`evening new ""` said `error: : cannot record: No such file or directory`, and `evening new "   "`
+    made a file named three spaces: a FILE that is empty or only spaces names no evening."""
+    monkeypatch.chdir(tmp_path)
+    done = run("evening", *(a.format(file=file) for a in args))
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"error: FILE {file!r}: a name that is empty or only spaces names no file; give the evening's log, "
+        "e.g. tonight.jsonl\n"
+    )
+    assert list(tmp_path.iterdir()) == []  # nothing was made
+
+
+def test_evening_status_empty_file_name_json_code(tmp_path):
+    done = run("evening", "status", "", "--json")
+    assert done.exit_code == 2
+    assert json.loads(done.stdout)["error"]["code"] == "evening-no-file"
+
+
+def test_evening_new_in_a_folder_that_does_not_exist_names_the_folder(tmp_path):
+    """`evening new nosuch/e.jsonl` said `cannot record: No such file or directory`, of a file it was
+    asked to make: the folder is what is missing."""
+    path = tmp_path / "nosuch" / "e.jsonl"
+    done = run("evening", "new", str(path), "--players", "Ann,Bob")
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"error: {path}: cannot start an evening there: there is no folder {tmp_path / 'nosuch'}\n"
+    )
+    assert not (tmp_path / "nosuch").exists()

@@ -715,3 +715,19 @@ def test_play_on_an_evening_whose_one_set_is_played_asks_for_no_game_9(tmp_path)
     assert unwrapped(out).count(said) == 2, out
     assert out.count("\nEvening over — undo, amend, status, report, quit? ") == 4
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["²", "１", "٣", "9" * 5000, "+1", " 1 x"],
+    ids=["superscript-2", "fullwidth-1", "arabic-3", "5000-nines", "+1", "1-x"],
+)
+def test_play_amend_superscript_2_is_asked_again_not_a_traceback(tmp_path, typed):
+    """`amend ²` in play ended in a traceback: '²'.isdigit() is true, and int('²') refuses it."""
+    path = new(tmp_path)
+    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    code, out = play(path, [f"amend {typed}", typed, "cancel", "quit"])
+    assert code == 0 and "Traceback" not in out, out
+    said = f"{typed.strip()!r}"[:40]
+    assert f"  {said}" in out and "there is no such game (1 to 1)" in unwrapped(out)
+    assert [e["event"] for e in events(path)] == ["start", "hand"]

@@ -143,6 +143,22 @@ def test_a_finished_evening_reads_as_its_last_set(tmp_path, capsys):
     assert "Set 1 of 1" in status_text(status_of(evening), running(evening), str(path))
 
 
+def test_status_json_of_a_finished_evening_names_no_next_east(tmp_path, capsys):
+    """`evening status F --json` of a finished evening gave `next_east`, a dealer for a game that will
+    not be played: it is null once the evening is over (docs/evening.md), and back after an undo."""
+    path = _new(tmp_path, capsys, ["Ann", "Bob"], "--sets", "1")
+    for i in range(8):
+        s = status(capsys, path)
+        assert s["next_east"] == ("Bob" if s["east"] == "Ann" else "Ann") and not s["over"]
+        ok(capsys, *hand(path, s["next_east"], ["Ann", "Bob"], WINS[i % 4]))
+    s = status(capsys, path)
+    assert s["over"] and "next_east" in s and s["next_east"] is None
+    assert s["east"] == "Ann" and s["seats"] == {"Ann": "east", "Bob": "south"}  # where the deal ended
+    ok(capsys, "evening", "undo", str(path))
+    s = status(capsys, path)
+    assert not s["over"] and (s["east"], s["next_east"]) == ("Bob", "Ann")
+
+
 def test_issue_20_amend_that_makes_a_later_wash_impossible_is_refused(tmp_path, capsys):
     # Three players, Bob East under pung-chow-limit; game 1 Ann wins on Bob's discard (the deal passes
     # to Cy); game 2 Bob washes with 13 tiles; amending game 1 so that Bob wins makes Bob East at game 2.

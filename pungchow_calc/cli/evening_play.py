@@ -156,12 +156,16 @@ class Table:
         self.line(f"  {why}")
 
     def ask_name(self, prompt: str, players: list[str], optional: bool = False) -> str | None:
-        """A player's name (any case, or the start of one), asked again until it is one."""
+        """A player's name (any case, or the start of one: book.player_named), asked again until it is one."""
         while True:
             answer = self.ask(prompt)
             if not answer and optional:
                 return None
-            found = _pick(answer, players)
+            try:
+                found = book.player_named(answer, players, begun=True)
+            except PungchowError as error:  # two players it could be: asked again, never guessed
+                self.retry(error.message)
+                continue
             if found is not None:
                 return found
             self.retry(f"{answer!r} is not one of {', '.join(players)}: type a name again")
@@ -283,7 +287,11 @@ class Table:
         word, _, rest = command.partition(" ")
         word = word.lower()
         games = self._commands(evening)
-        named = _pick(command, list(evening.players), whole=True)
+        try:
+            named = book.player_named(command, evening.players)
+        except PungchowError as error:  # two players it could be: asked again, never guessed
+            self.retry(error.message)
+            return True
         game = word not in _NOT_A_GAME or (named is not None and rest.strip())
         if evening.over and game:  # asked of no part: record.add would refuse it at the end
             sets = f"{evening.sets} set{'s' if evening.sets != 1 else ''} played"
@@ -312,12 +320,10 @@ class Table:
             self._settle(evening, self._wash(evening))
         elif word in ("false", "false-mahjongg") and "false" in games:
             self._settle(evening, self._false(dict(evening.seats())))
+        elif named is None:
+            self.retry(f"{command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)")
         else:
-            name = _pick(command, list(evening.players), whole=True)
-            if name is None:
-                self.retry(f"{command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)")
-                return True
-            self._settle(evening, self._won(dict(evening.seats()), name))
+            self._settle(evening, self._won(dict(evening.seats()), named))
         return True
 
     def _report(self) -> None:
@@ -521,7 +527,11 @@ class Table:
             raise Cancel
         while True:
             answer = self.ask(f"  Change what? ({', '.join(names)}; `cancel` drops it) ")
-            found = _pick(answer, names)
+            try:  # a part or a player, named by the one rule of a player's name
+                found = book.player_named(answer, names, begun=True)
+            except PungchowError as error:  # two players it could be: asked again, never guessed
+                self.retry(error.message)
+                continue
             if found is not None:
                 entry.parts[found]()
                 return
@@ -621,12 +631,12 @@ class Table:
             self.echo("  there is no game to amend yet")
             return
         count = len(evening.games)
-        number = int(rest) if rest.strip().isdigit() else None
-        while number is None or not 1 <= number <= count:
+        number = _game_number(rest, count)
+        while number is None:
             if rest.strip():
                 self.retry(f"{rest.strip()!r}: there is no such game (1 to {count})")
             rest = self.ask(f"  Amend which game (1 to {count})? ")
-            number = int(rest) if rest.isdigit() else None
+            number = _game_number(rest, count)
         game = evening.games[number - 1]
         self.line(f"  Game {number} was: {describe(game)}")
         seats = dict(game.seats)
@@ -635,7 +645,11 @@ class Table:
             if answer.lower() == "draw":
                 entry = self._draw(seats)
                 break
-            winner = _pick(answer, list(evening.players), whole=True)
+            try:
+                winner = book.player_named(answer, evening.players)
+            except PungchowError as error:  # two players it could be: asked again, never guessed
+                self.retry(error.message)
+                continue
             if winner is not None:
                 entry = self._won(seats, winner)
                 break
@@ -662,16 +676,15 @@ def _checked(record: dict[str, Any]) -> dict[str, Any]:
     )
 
 
-def _pick(answer: str, choices: list[str], whole: bool = False) -> str | None:
-    """The choice the answer names: itself in any case, or (unless `whole`) the only one it begins."""
-    typed = answer.strip().lower()
-    if not typed:
+def _game_number(text: str, count: int) -> int | None:
+    """The game a typed number names (1 to count), or None: plain ASCII digits, as every number of the
+    command line (options.whole_number; `²` and `١` are digits to Python, and int() refuses the one)."""
+    from ..options import whole_number
+
+    try:
+        return whole_number(text.strip(), 1, count)
+    except ValueError:
         return None
-    exact = [c for c in choices if c.lower() == typed]
-    if exact or whole:
-        return exact[0] if exact else None
-    begun = [c for c in choices if c.lower().startswith(typed)]
-    return begun[0] if len(begun) == 1 else None
 
 
 def _how(answer: str) -> str | None:

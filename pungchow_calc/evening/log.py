@@ -101,6 +101,8 @@ def _link(event: Mapping[str, Any]) -> str | None:
 def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
     version = event.get("v")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        if number == 1 and event.get("event") != "start":  # JSON of another program: never an evening
+            raise _not_an_evening(path)
         raise EveningError(f"{path} line {number}: no log format version (v)", code="evening-damaged")
     kind = event.get("event")
     if version > FORMAT or kind not in EVENTS:
@@ -128,6 +130,8 @@ def _could_be_torn(text: bytes) -> bool:
     makes it whole JSON, as it never does a whole line. A line that stops just after a `}` outside a
     string (a hand cut after its `played`) is a prefix only if closing what it leaves open makes it
     whole JSON: else it was written whole and changed in the middle (a `:` of its `sum` changed)."""
+    if not text.strip():
+        return True  # a blank line (an editor's, CRLF or spaces): skipped as one, losing nothing (_skipped)
     if not _BEGINS.startswith(text[: len(_BEGINS)]):
         return False
     body = text.rstrip()
@@ -194,7 +198,22 @@ _OUT_OF_PLACE = (
 )
 
 
-def _unreadable(path: str, number: int) -> EveningError:
+def _not_an_evening(path: str) -> EveningError:
+    return EveningError(f"{path}: not an evening log (no start event on line 1)", code="evening-damaged")
+
+
+def _unreadable(path: str, number: int, text: bytes) -> EveningError:
+    if number == 1:
+        # The start event holds the players and the ruleset: accepted as it reads, no evening would be
+        # left, so `repair` is never offered for it. A first line that does not begin as a start event
+        # does was never one (a text file given by mistake).
+        if not _STARTS.startswith(text.removeprefix(BOM)[: len(_STARTS)]):
+            return _not_an_evening(path)
+        return EveningError(
+            f"{path} line 1: the evening's start event is damaged (not JSON); it holds the players and "
+            "the ruleset, so a repair cannot accept it as it reads: put the line back from a copy",
+            code="evening-damaged",
+        )
     return EveningError(
         f"{path} line {number}: damaged (not a JSON event){repair_hint(path, number)}",
         code="evening-damaged",
@@ -206,6 +225,12 @@ def _changed(path: str, number: int, what: str) -> EveningError:
     return EveningError(
         f"{path} line {number}: {what}{repair_hint(path, number)}", code="evening-changed", line=number
     )
+
+
+def _skipped(path: str, number: int, text: bytes, torn: str) -> str:
+    """The note for a line skipped as a torn write: a blank line (an editor's, at the end) is said to be
+    one, since no crash of a write leaves it and nothing was lost with it."""
+    return f"{path} line {number}: " + ("a blank line was skipped" if not text.strip() else torn)
 
 
 def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Log:
@@ -241,8 +266,11 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         if pending:
             claim = event.get("skips_torn_line")
             if (claim if isinstance(claim, list) else [claim]) != pending:
-                raise _unreadable(path, pending[0])
-            notes += [f"{path} line {n}: a torn event (cut off mid-write) was skipped" for n in pending]
+                raise _unreadable(path, pending[0], rows[pending[0] - 1][1])
+            notes += [
+                _skipped(path, n, texts[n - 1], "a torn event (cut off mid-write) was skipped")
+                for n in pending
+            ]
             pending = []
         given = event.get(SUM)
         after = event.get(PREV)
@@ -270,8 +298,9 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     # off mid-write: damaged.
     whole = next((n for n in pending if not _could_be_torn(rows[n - 1][1])), None)
     if whole is not None:
-        raise _unreadable(path, whole)
-    notes += [f"{path} line {n}: a torn last line (an event cut off mid-write) was ignored" for n in pending]
+        raise _unreadable(path, whole, rows[whole - 1][1])
+    torn = "a torn last line (an event cut off mid-write) was ignored"
+    notes += [_skipped(path, n, texts[n - 1], torn) for n in pending]
     if not lines and (not data or pending == [1] and _STARTS.startswith(rows[0][1][: len(_STARTS)])):
         # `evening new` was cut off (a crash between creating the file and writing its start, or
         # during that write): it reported nothing, and no game can have been recorded after it.
@@ -281,8 +310,19 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             code="evening-damaged",
         )
     if not lines or lines[0].event.get("event") != "start" or lines[0].number != 1:
-        raise EveningError(f"{path}: not an evening log (no start event on line 1)", code="evening-damaged")
+        raise _not_an_evening(path)
     return Log(path, tuple(lines), tuple(notes), tuple(pending), data.endswith(b"\n") or not data)
+
+
+def _named(path: str) -> None:
+    """Refuse a FILE that is empty or only spaces before the system is asked: it names no file (`evening
+    new "   "` would make a file no one could see in a listing; `""` read as `: cannot record`)."""
+    if not path.strip():
+        raise EveningError(
+            f"FILE {path!r}: a name that is empty or only spaces names no file; give the evening's log, "
+            "e.g. tonight.jsonl",
+            code="evening-no-file",
+        )
 
 
 def _refused(path: str, error: OSError) -> EveningError:
@@ -332,6 +372,7 @@ def _read_all(fd: int) -> bytes:
 
 def read(path: str, say: Callable[[str], None] | None = None) -> Log:
     """Read a log under a shared lock (a writer's line is never seen half-written)."""
+    _named(path)
     try:  # non-blocking: a named pipe given by mistake is refused below, not waited on for ever
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
@@ -391,6 +432,7 @@ def _write_durably(fd: int, path: str, line: bytes, size: int) -> None:
 
 def create(path: str, event: dict[str, Any]) -> None:
     """Write a new log holding the start event; an existing file is never overwritten."""
+    _named(path)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags, 0o644)
@@ -398,6 +440,11 @@ def create(path: str, event: dict[str, Any]) -> None:
         raise EveningError(
             f"{path} already exists: an evening is never overwritten (choose another file)",
             code="evening-exists",
+        ) from None
+    except FileNotFoundError:  # of a file it was to make: the folder is what is missing
+        folder = os.path.dirname(os.path.abspath(path))
+        raise EveningError(
+            f"{path}: cannot start an evening there: there is no folder {folder}", code="evening-write"
         ) from None
     except OSError as error:
         raise _refused(path, error) from None
@@ -419,6 +466,7 @@ def create(path: str, event: dict[str, Any]) -> None:
 
 
 def _open_for_writing(path: str) -> int:
+    _named(path)
     try:
         return os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -15,7 +15,7 @@ from ..engine.errors import OptionError
 from ..engine.rules import Ruleset
 from ..engine.table import check_players
 from . import log
-from .settle import FLAGS, snapshot
+from .settle import FLAGS, TYPED, snapshot
 from .state import Evening, Game, apply, begin, body, check_end, played, replay
 
 Say = Callable[[str], None] | None
@@ -34,11 +34,90 @@ def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def folded(name: str) -> str:
+    """A name as the table tells names apart: in any case, an accent however encoded (É as one character
+    or as E and a combining accent: they look the same)."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def player_named(typed: str, players: Sequence[str], begun: bool = False) -> str | None:
+    """The player a typed name names, the one rule of the command line and `evening play` alike
+    (docs/evening.md, "Naming a player"): the name as seated (an accent however encoded), else the one
+    it spells in another case, else (`begun`: play's prompts) the only one it begins; None for nobody.
+    A name that could be two players (Ann and ann, which `evening new` refuses, seated by a start line
+    edited and accepted by a repair) is refused: money never moves on a guess."""
+    text = typed.strip()
+    if not text:
+        return None
+    same = [p for p in players if unicodedata.normalize("NFC", p) == unicodedata.normalize("NFC", text)]
+    if not same:
+        same = [p for p in players if folded(p) == folded(text)]
+    if not same and begun:
+        same = [p for p in players if folded(p).startswith(folded(text))]
+        return same[0] if len(same) == 1 else None  # the start of two names neither
+    if len(same) > 1:
+        alike = len({unicodedata.normalize("NFC", p) for p in same}) == 1
+        raise OptionError(
+            f"{text!r} could be either of two players whose names look the same (an accent encoded two "
+            "ways): this evening cannot tell them apart by name"
+            if alike
+            else f"{text!r} could be {', '.join(same[:-1])} or {same[-1]}, whose names differ only in case: "
+            "type the name exactly as seated",
+            code="ambiguous-player",
+        )
+    return same[0] if same else None
+
+
+def seated(record: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
+    """The record with every player named as the evening seats him (player_named), as the log keeps
+    it; a name of nobody is left as typed, for the settling to refuse naming the option typed."""
+
+    def name(value: Any, key: str) -> Any:
+        if not isinstance(value, str):
+            return value
+        try:
+            found = player_named(value, players)
+        except OptionError as error:
+            raise OptionError(f"{TYPED[key]}: {error.message}", code=error.code) from None
+        return value if found is None else found
+
+    out = dict(record)
+    for key in ("winner", "from", "feeder", "player"):
+        if key in out:
+            out[key] = name(out[key], key)
+    if isinstance(out.get("dead"), list):
+        out["dead"] = [name(dead, "dead") for dead in out["dead"]]
+    hands = out.get("hands")
+    if isinstance(hands, dict):
+        typed: dict[Any, str] = {}  # the player: the name typed for him
+        for key in hands:
+            who = name(key, "hands")
+            if who in typed:
+                said = [
+                    f"{'--winner' if n == record.get('winner') else '--other'} {n!r}"
+                    for n in (typed[who], key)
+                ]
+                raise OptionError(
+                    f"{said[0]} and {said[1]} name the same player, {who}: give each player once",
+                    code="bad-option",
+                )
+            typed[who] = key
+        out["hands"] = {who: hands[key] for who, key in typed.items()}
+    return out
+
+
 def players_of(text: str) -> list[str]:
     """Read `--players "Ann,Bob,Cy,Di"`: two to four different names, in seat order."""
     names = [n.strip() for n in text.split(",")]
     for name in names:
-        if not _NAME.fullmatch(name) or not name.isprintable():
+        hidden = next((c for c in name if not c.isprintable()), None)
+        if hidden is not None:  # the name reads well on screen; what is wrong with it does not show
+            raise OptionError(
+                f"--players: {name!r} holds U+{ord(hidden):04X}, a character that prints as nothing (a "
+                "control, a joiner or an invisible space): give the name without it",
+                code="bad-player",
+            )
+        if not _NAME.fullmatch(name):
             raise OptionError(
                 f"--players: {name!r} is not a name (1 to 30 characters, no comma or =)", code="bad-player"
             )
@@ -53,7 +132,7 @@ def players_of(text: str) -> list[str]:
         raise OptionError(f"--players: give two to four players, not {len(names)}", code="bad-player")
     # Names that differ only in case, or in how an accent is encoded (É as one character or as E and a
     # combining accent: they look the same), could not be told apart at the table.
-    if len({unicodedata.normalize("NFC", n).casefold() for n in names}) != len(names):
+    if len({folded(n) for n in names}) != len(names):
         raise OptionError("--players: every player needs a different name", code="bad-player")
     return names
 
@@ -79,8 +158,11 @@ def new(
             code="not-playable",
         )
     check_players(ruleset, len(players), "name one player for each seat (--players)")
-    if east is not None and east not in players:
-        raise OptionError(f"--east: {east!r} is not one of the players", code="bad-player")
+    if east is not None:
+        found = player_named(east, players)
+        if found is None:
+            raise OptionError(f"--east: {east!r} is not one of the players", code="bad-player")
+        east = found
     if sets is not None and sets < 1:
         raise OptionError("--sets: at least one set", code="bad-option")
     terms = ruleset.settlement
@@ -157,12 +239,13 @@ def add(path: str, record: dict[str, Any], say: Say = None, expect: Evening | No
     def make(current: log.Log) -> dict[str, Any]:
         before = replay(current)
         _check_unchanged(before, expect)
+        named = seated(record, before.players)
         if before.over:
             raise OptionError(
                 f"the evening is over: {before.sets} set(s) played (start a new evening)", code="evening-over"
             )
-        idle = idle_flags(before, record)
-        stamped = _stamp(record["event"], body(without(record, idle)))
+        idle = idle_flags(before, named)
+        stamped = _stamp(named["event"], body(without(named, idle)))
         after = apply(before, stamped)
         found.append(Change(before, after, stamped, after.games[-1], idle))
         return {**stamped, **_cache(after.games[-1])}
@@ -216,8 +299,9 @@ def amend(
         before = replay(current)
         _check_unchanged(before, expect)
         _check_game(number, before)
-        idle = idle_flags(before, record, number)
-        kept = body(without(record, idle))
+        named = seated(record, before.players)
+        idle = idle_flags(before, named, number)
+        kept = body(without(named, idle))
         trial = apply(before, _stamp("amend", {"game": number, "record": kept}))
         check_end(before, trial, number)
         found.append(Change(before, trial, {}, None, idle))

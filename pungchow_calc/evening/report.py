@@ -42,7 +42,7 @@ def status(evening: Evening) -> dict[str, Any]:
         "over": evening.over,
         "east": evening.east,
         "streak": evening.position.streak,
-        "next_east": evening.next_east,
+        "next_east": None if evening.over else evening.next_east,  # no deal follows the last game
         "seats": {name: w.word for name, w in evening.seats()},
         "totals": totals,
         "net_sum": sum(totals.values()),

@@ -124,7 +124,7 @@ def _named(error: PungchowError, names: dict[str, str]) -> PungchowError:
 
 
 # What the person typed to name a player in each place of a record: the message names it.
-_TYPED = {
+TYPED = {
     "winner": "--winner",
     "from": "--from",
     "feeder": "--feeder",
@@ -138,7 +138,7 @@ def _seat(value: Any, key: str, seats: dict[str, Wind]) -> Wind:
     """The seat of a player named in a record (the message names the option `key` comes from)."""
     if not isinstance(value, str) or value not in seats:
         players = ", ".join(seats)
-        raise OptionError(f"{_TYPED[key]}: {value!r} is not at the table ({players})", code="bad-player")
+        raise OptionError(f"{TYPED[key]}: {value!r} is not at the table ({players})", code="bad-player")
     return seats[value]
 
 

@@ -383,7 +383,7 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
     last = f"game {points - 1}"
     lines.append(" " * label_width + "  " + "game 0".ljust(max(7, columns - len(last))) + last)
     entries = [f"{marks[n]} {n} {running[n][-1]:+d}" for n in names]
-    lines += pack([*entries, "(* two at one point)"], width)
+    lines += pack([*entries, "(* two or more at one point)"], width)
     return "\n".join(lines)
 
 
