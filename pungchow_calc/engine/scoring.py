@@ -521,6 +521,8 @@ def _idle_facts(
                 getattr(kept, n) for n in other_fact.needs if n != fact.field
             ):
                 off[other_fact.field] = False
+        if unmet_need(kept, off) is not None:
+            continue  # refused without it (--ura needs --riichi ...): _check_facts would, before scoring
         trial = replace(kept, **off)
         try:
             other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True)
