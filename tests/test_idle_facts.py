@@ -7,12 +7,26 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 from typing import Any
+from unittest.mock import patch
 
-from hypothesis import given
+import pytest
+import riichi_ours as ours
+from hypothesis import assume, given
 from hypothesis import strategies as st
+from riichi_hands import RiichiCase, riichi_cases
+from strategies import GenHand, winning_hands
 
-from pungchow_calc.engine.situation import SITUATION_FACTS, Situation, unmet_need
-from pungchow_calc.engine.tiles import PLAYING_TILES
+from pungchow_calc.engine import scoring
+from pungchow_calc.engine.conditions import Context
+from pungchow_calc.engine.errors import PungchowError
+from pungchow_calc.engine.hand import build
+from pungchow_calc.engine.notation import parse
+from pungchow_calc.engine.plan import evaluate, lost_without, plan_for
+from pungchow_calc.engine.rules import Ruleset, compile_ruleset
+from pungchow_calc.engine.scoring import _less, _winning, score_hand
+from pungchow_calc.engine.situation import SITUATION_FACTS, Situation, WinBy, unmet_need
+from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
+from pungchow_calc.ruleset_files import builtin_names, load
 
 # Each stated field's value when not given (its default): False, 0 or no tiles.
 NOT_GIVEN: dict[str, Any] = {
@@ -43,3 +57,128 @@ def test_unmet_need_of_dropped_facts_is_that_of_the_situation_without_them(
     # makes the trial's situation: the answer must be the one the situation without them gets.
     without = replace(situation, **{field: NOT_GIVEN[field] for field in dropped})
     assert unmet_need(situation, dropped) == unmet_need(without)
+
+
+# --- the trials that only take lines away (plan.lost_without) -------------------------------------
+
+RULESETS: dict[str, Ruleset] = {name: load(name) for name in builtin_names()}
+FLAGS = tuple(fact.field for fact in SITUATION_FACTS if fact.flag)
+# Winning hands of every kind: riichi's shapes (yakuman, seven pairs, thirteen orphans, many
+# arrangements) and the book's (kongs of every kind, exposed pairs, bonus tiles).
+hand_texts = st.one_of(riichi_cases().map(lambda case: case.hand), winning_hands().map(GenHand.text))
+
+
+@st.composite
+def situations(draw: st.DrawFn) -> Situation:
+    """A winner's situation with any on/off facts and indicators, consistent or not: `evaluate` reads
+    them as given (the refusals are _check_facts', before it)."""
+    return Situation(
+        seat=draw(st.sampled_from(Wind)),
+        round=draw(st.sampled_from(Wind)),
+        win_by=draw(st.sampled_from(WinBy)),
+        dora=draw(_value("dora")),
+        ura=draw(_value("ura")),
+        **{field: draw(st.booleans()) for field in FLAGS},
+    )
+
+
+@given(
+    hand_texts,
+    st.sampled_from(sorted(RULESETS)),
+    situations(),
+    st.sets(st.sampled_from(FLAGS), min_size=1, max_size=2),
+)
+def test_an_arrangement_without_facts_that_only_take_lines_away_finds_its_lines_less_theirs(
+    text: str, name: str, situation: Situation, left_out: set[str]
+):
+    # _idle_facts scores a trial without facts from the lines found with them, less those of the rules
+    # plan.lost_without names, where it names any: evaluating each arrangement afresh finds the same.
+    ruleset = RULESETS[name]
+    plan = plan_for(ruleset, True)
+    lost = lost_without(plan, frozenset(left_out))
+    assume(lost is not None)
+    assert lost is not None
+    hand = build(parse(text))
+    try:  # its arrangements, whatever the facts say of its winning tile (an original hand's has none)
+        hand_waits, arrangements = _winning(hand, ruleset, replace(situation, original_hand=False))
+    except PungchowError:
+        assume(False)
+    without = replace(situation, **dict.fromkeys(left_out, False))
+    nominal = ruleset.settings.limit or ruleset.settings.limit_hand_value
+    for arrangement in arrangements:
+        found = evaluate(plan, Context(situation, hand, arrangement, hand.counts, hand_waits), nominal, None)
+        fresh = evaluate(plan, Context(without, hand, arrangement, hand.counts, hand_waits), nominal, None)
+        assert _less(found, lost) == fresh
+
+
+def _outcome(text: str, ruleset: Ruleset, situation: Situation) -> object:
+    try:
+        return score_hand(build(parse(text)), ruleset, situation)
+    except PungchowError as exc:
+        return type(exc), str(exc)
+
+
+@given(riichi_cases(), st.sampled_from(sorted(RULESETS)))
+def test_the_notes_of_facts_that_change_nothing_are_those_of_the_full_trials(case: RiichiCase, name: str):
+    # The whole score, notes included, with the trials' shortcut and with every trial scored afresh.
+    situation = ours.situation(case.facts)
+    shortcut = _outcome(case.hand, RULESETS[name], situation)
+    with patch.object(scoring, "lost_without", lambda plan, facts: None):
+        assert _outcome(case.hand, RULESETS[name], situation) == shortcut
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_some_trial_of_each_shipped_ruleset_with_such_facts_takes_the_shortcut(name: str):
+    # The properties above are not vacuous: every ruleset whose rules require a fact has a fact whose
+    # trial only takes lines away.
+    plan = plan_for(RULESETS[name], True)
+    required = [fact for fact in FLAGS if plan.required_by.get(fact)]
+    assert not required or any(lost_without(plan, frozenset([fact])) for fact in required)
+
+
+MAH_JONGG = {"id": "mj", "label": "Mah Jongg", "who": "winner", "points": 20}
+LAST = {"id": "last", "label": "the last tile", "when": ["last_tile"], "doublings": 1}
+# Small rulesets, one for each reason a fact's rules may take away more than their own lines.
+PROBES: dict[str, tuple[list[dict[str, Any]], list[str] | None]] = {
+    # Its rules need it given and their lines are read by no other rule: they lose their lines only.
+    "a fact its rule requires": ([MAH_JONGG, LAST], ["last"]),
+    # A rule reads it but holds without it (the other fact given): it keeps its line.
+    "a rule asking for either fact": (
+        [MAH_JONGG, LAST, {**LAST, "id": "either", "when": [{"any": ["last_tile", "first_discard"]}]}],
+        None,
+    ),
+    # Its rule claims a group: another rule of the group gives its line in its place.
+    "a group shared with a rule that reads none": (
+        [MAH_JONGG, {**LAST, "group": "g"}, {"id": "plain", "label": "plain", "group": "g", "doublings": 1}],
+        None,
+    ),
+    # Its rule is worth points, and a deferred rule asks that no other points apply.
+    "points a deferred rule reads": (
+        [
+            MAH_JONGG,
+            {**LAST, "doublings": None, "points": 10},
+            {**LAST, "id": "alone", "when": [{"no_other_points": {"except": ["mj"]}}]},
+        ],
+        None,
+    ),
+}
+
+
+@pytest.mark.parametrize("probe", sorted(PROBES))
+def test_the_rules_a_fact_takes_away_alone(probe: str):
+    rules, expected = PROBES[probe]
+    ruleset = compile_ruleset(
+        {"rules": [{k: v for k, v in r.items() if v is not None} for r in rules]}, "t", "<t>"
+    )
+    plan = plan_for(ruleset, True)
+    lost = lost_without(plan, frozenset(["last_tile"]))
+    assert (None if lost is None else sorted(rule.id for rule in lost)) == expected
+    # Evaluated afresh without the fact, the arrangement finds its lines less those rules' exactly
+    # when lost_without names them: else taking away the lines of the rules that read it would be wrong.
+    hand = build(parse("1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"))
+    situation = Situation(win_by=WinBy.WALL, last_tile=True, first_discard=True)
+    (arrangement,) = _winning(hand, ruleset, situation)[1]
+    found = evaluate(plan, Context(situation, hand, arrangement, hand.counts, ()), None, None)
+    without = Context(replace(situation, last_tile=False), hand, arrangement, hand.counts, ())
+    readers = frozenset(rule for rule in plan.rules if "last_tile" in rule.reads)
+    assert (_less(found, readers) == evaluate(plan, without, None, None)) == (lost is not None)

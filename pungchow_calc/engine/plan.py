@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Literal, NamedTuple
 
@@ -80,6 +81,7 @@ class Plan:
     """How a ruleset scores a winner (or a loser), worked out once per ruleset."""
 
     ruleset: Ruleset
+    rules: tuple[Rule, ...]  # the side's rules, in file order
     hand: tuple[Rule, ...]  # hand rules that read the arrangement and belong to no group, in file order
     hand_grouped: tuple[Rule, ...]  # hand rules that read the arrangement and claim a group, in file order
     # Hand rules that read only the situation and whether the hand has a winning tile (e.g. "won
@@ -169,6 +171,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
         plain = tuple(f for f in unit_fields if f != "winning_tile")
         plan = Plan(
             ruleset=ruleset,
+            rules=tuple(rules),
             hand=tuple(r for r in arranged if r.group is None),
             hand_grouped=tuple(r for r in arranged if r.group is not None),
             situated=tuple((r, None, r.check) for r in situated),
@@ -454,10 +457,8 @@ def _line_key(rule: Rule, slot: int, position: int) -> int:
     return line_at(phase, slot, rule.index) if phase == 1 else line_at(phase, rule.index, position)
 
 
-def evaluate(
-    plan: Plan, ctx: Context, nominal: int | None, memo: Memo | None
-) -> tuple[list[Found], int, int, tuple[str, float] | None]:
-    """Apply every rule to one arrangement: (lines found, points, doublings, limit label)."""
+def evaluate(plan: Plan, ctx: Context, nominal: int | None, memo: Memo | None) -> list[Found]:
+    """Apply every rule to one arrangement: the lines found."""
     found: list[Found] = []
     add = found.append
     earlier = ctx.earlier  # what "no other score" conditions read (deferred rules)
@@ -581,19 +582,25 @@ def evaluate(
                 if late:
                     earlier.append(rule.id)
                 add((_line_key(rule, at, place), rule, target, late, rule.doublings_when(opened)))
-    points_total = 0
-    doublings = 0
-    top: tuple[float, int, str] | None = None
-    for line_key, found_rule, _, found_points, found_doublings in found:
-        points_total += found_points
-        doublings += found_doublings
-        # The largest share of the limit counts (a full limit hand before a half-limit one), then
-        # line order.
-        if found_rule.limit:
-            candidate = (-found_rule.limit_fraction, line_key, found_rule.label)
-            if top is None or candidate < top:
-                top = candidate
-    return found, points_total, doublings, (top[2], -top[0]) if top else None
+    return found
+
+
+@lru_cache(maxsize=256)  # per plan (hashed by identity) and facts: the same few, hand after hand
+def lost_without(plan: Plan, facts: frozenset[str]) -> frozenset[Rule] | None:
+    """The rules whose lines an arrangement loses when these on/off facts are no longer given, where that
+    is all it loses: each rule that reads one of them requires one given (Rule.requires: then it gives no
+    line), and its line is read by no other rule (it shares its group with no rule that reads none of
+    them, and a deferred rule, reading the point lines, meets no points of it). None: not so (the
+    arrangement is evaluated again; scoring._idle_facts)."""
+    lost = [rule for rule in plan.rules if not facts.isdisjoint(rule.reads)]
+    for rule in lost:
+        if facts.isdisjoint(rule.requires) or (plan.late and rule.points is not None):
+            return None
+        if rule.group is not None and any(
+            other.group == rule.group and all(other is not r for r in lost) for other in plan.rules
+        ):
+            return None
+    return frozenset(lost)
 
 
 _KIND = attrgetter("kind")

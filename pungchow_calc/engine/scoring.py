@@ -15,8 +15,8 @@ from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
-from .plan import Found, Plan, evaluate, memo_for, plan_for
-from .rule_types import NOT_WRITTEN, LimitTier
+from .plan import Found, Plan, evaluate, lost_without, memo_for, plan_for
+from .rule_types import NOT_WRITTEN, LimitTier, Rule
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
 from .situation import (
@@ -104,11 +104,11 @@ def score_hand(
     plan = plan_for(ruleset, situation.winner)
     stated = any(_STATED(situation))  # nearly never, on a Harr hand: then no fact to check or note
     if not situation.winner:
-        return _score_hand(hand, ruleset, plan, situation, limit, seats, None, stated)
+        return _score_hand(hand, ruleset, plan, situation, limit, seats, None, stated)[0]
     arranged = _winning(hand, ruleset, situation)
-    score = _score_hand(hand, ruleset, plan, situation, limit, seats, arranged, stated)
+    score, evaluated = _score_hand(hand, ruleset, plan, situation, limit, seats, arranged, stated)
     if stated and any(_FLAGS(situation)):
-        idle = _idle_facts(hand, ruleset, plan, situation, limit, seats, score, arranged)
+        idle = _idle_facts(hand, ruleset, plan, situation, limit, seats, score, arranged, evaluated)
         if idle:
             score = replace(score, notes=(*score.notes, *idle))
     return score
@@ -160,9 +160,13 @@ def _score_hand(
     seats: tuple[Wind, ...],
     arranged: _Arranged | None,
     stated: bool,
-) -> Score:
-    """score_hand without the notes of facts that change nothing; `plan`: the ruleset's for the side
-    (plan_for), `arranged`: a winner's (_winning), `stated`: whether the situation states any fact."""
+    evaluated: list[list[Found]] | None = None,
+) -> tuple[Score, list[list[Found]]]:
+    """score_hand without the notes of facts that change nothing, with the lines each arrangement found
+    (plan.evaluate); `plan`: the ruleset's for the side (plan_for), `arranged`: a winner's (_winning),
+    `stated`: whether the situation states any fact, `evaluated`: the lines each arrangement finds in
+    this situation, when known (_idle_facts: those of a situation with more facts, less the lines of
+    the rules the facts left out gave, plan.lost_without)."""
     cap = limit_in_force(ruleset, limit)
     counts = hand.counts
     if arranged is not None:
@@ -176,7 +180,7 @@ def _score_hand(
             )
         if sum(counts) > 14 + hand.kongs:
             if ruleset.settings.long_hand_scores_zero:
-                return _long_hand(hand, ruleset, situation, cap)
+                return _long_hand(hand, ruleset, situation, cap), []
             raise HandError(
                 f"too many tiles: a hand holds at most {14 + hand.kongs} here, {len(hand.tiles)} given",
                 code="tile-count",
@@ -185,18 +189,39 @@ def _score_hand(
         hand_waits = ()
         candidates = list(map(_display_order, loser_arrangements(hand, ruleset.settings.loser_max_pairs)))
 
-    # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
-    nominal = cap if cap is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
-    memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
-    best: tuple[tuple[int, ...], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
-    calling = None if situation.winner else _calling(hand, ruleset, situation)
     settings = ruleset.settings
     if situation.winner and (stated or settings.impossible):  # nothing stated: nothing to refuse
         _check_facts(hand, situation, settings.impossible)
+    fresh = evaluated is None
+    founds: list[list[Found]] = [] if evaluated is None else evaluated
+    given = iter(founds)  # the lines of each arrangement in turn, when known
+    if fresh:
+        # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
+        nominal = cap if cap is not None else (settings.limit or settings.limit_hand_value)
+        memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
+        calling = None if situation.winner else _calling(hand, ruleset, situation)
+    best: tuple[tuple[int, ...], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
     minimum = settings.min_doublings if situation.winner else 0
     for arrangement in candidates:
-        ctx = Context(situation, hand, arrangement, counts, hand_waits, [], calling)
-        found, points, doublings, limit_hand = evaluate(plan, ctx, nominal, memo)
+        if fresh:
+            found = evaluate(
+                plan, Context(situation, hand, arrangement, counts, hand_waits, [], calling), nominal, memo
+            )
+            founds.append(found)
+        else:
+            found = next(given)
+        points = doublings = 0
+        top: tuple[float, int, str] | None = None
+        for line_key, rule, _, line_points, line_doublings in found:
+            points += line_points
+            doublings += line_doublings
+            # The largest share of the limit counts (a full limit hand before a half-limit one), then
+            # line order.
+            if rule.limit:
+                candidate = (-rule.limit_fraction, line_key, rule.label)
+                if top is None or candidate < top:
+                    top = candidate
+        limit_hand = (top[2], -top[0]) if top else None
         if minimum and limit_hand is None and _counted(found) < minimum:
             continue  # no win in this arrangement: too few doublings that count (docs/riichi.md)
         raw = points
@@ -249,7 +274,7 @@ def _score_hand(
             if situation.honba or situation.deposits:
                 notes += settlement_notes(ruleset, situation)
     # Positional: one Score per hand, and keywords cost more (Score's field order).
-    return Score(
+    score = Score(
         ruleset.name,
         hand.code,
         situation,
@@ -268,6 +293,7 @@ def _score_hand(
         deposits,
         settings.doubling_base,
     )
+    return score, founds
 
 
 def _collected(
@@ -493,11 +519,13 @@ def _idle_facts(
     seats: tuple[Wind, ...],
     score: Score,
     arranged: _Arranged,
+    evaluated: list[list[Found]],
 ) -> tuple[str, ...]:
     """A note for each win option given that some rule reads but none can use in this hand (issue 19:
     `--original-hand` for a South winner under pung-chow-limit, whose only such rule is East's): the
     hand scores the same lines without it. Facts are left out in turn and stay out only while the
-    score holds, so two that count together (a rule asking for either) are never both noted."""
+    score holds, so two that count together (a rule asking for either) are never both noted.
+    `evaluated`: the lines each arrangement found with every fact (_score_hand)."""
     # Read by some rule (else noted already as read by no rule, _unread_options), and given.
     readable, stated = _read_flags(plan.reads)
     given = stated(situation)
@@ -505,6 +533,7 @@ def _idle_facts(
         return ()
     required_by = plan.required_by
     kept = situation
+    gone: list[str] = []  # the facts left out of `kept`
     notes: list[str] = []
     for fact, on in zip(readable, given, strict=True):
         if not on:
@@ -524,16 +553,29 @@ def _idle_facts(
         if unmet_need(kept, off) is not None:
             continue  # refused without it (--ura needs --riichi ...): _check_facts would, before scoring
         trial = replace(kept, **off)
+        # Where the facts left out only take their rules' lines away (plan.lost_without), each
+        # arrangement scores its lines less those: no need to evaluate it again.
+        lost = lost_without(plan, frozenset([*gone, *off]))
+        reused = None if lost is None else [_less(found, lost) for found in evaluated]
         try:
-            other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True)
+            other, _ = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True, reused)
         except PungchowError:
             continue  # the hand does not stand without it (won on the original draw, no `!`)
         if (other.score, other.lines) == (score.score, score.lines):
             kept = trial
+            gone.extend(off)
             where = f"{situation.seat.word} seat, won by {situation.win_by.value}"
             use = f"no rule of ruleset {ruleset.name} can use {fact.scores}"
             notes.append(f"{fact.option}: {use} in this hand ({where})")
     return tuple(notes)
+
+
+def _less(found: list[Found], lost: frozenset[Rule]) -> list[Found]:
+    """An arrangement's lines less those of `lost` rules (plan.lost_without)."""
+    for line in found:  # a loop, not any(): nearly always no line of theirs, and no new list
+        if line[1] in lost:
+            return [line for line in found if line[1] not in lost]
+    return found
 
 
 @lru_cache(maxsize=256)  # one per plan's facts read: the same few, hand after hand
