@@ -104,14 +104,10 @@ def score_hand(
     plan = plan_for(ruleset, situation.winner)
     stated = any(_STATED(situation))  # nearly never, on a Harr hand: then no fact to check or note
     if not situation.winner:
-        return _score_hand(hand, ruleset, plan, situation, limit, seats, None, stated)[0]
+        return _score_hand(hand, ruleset, plan, situation, limit, seats, None, stated)
     arranged = _winning(hand, ruleset, situation)
-    score, evaluated = _score_hand(hand, ruleset, plan, situation, limit, seats, arranged, stated)
-    if stated and any(_FLAGS(situation)):
-        idle = _idle_facts(hand, ruleset, plan, situation, limit, seats, score, arranged, evaluated)
-        if idle:
-            score = replace(score, notes=(*score.notes, *idle))
-    return score
+    tried = stated and any(_FLAGS(situation))  # on/off facts to try without (_idle_facts): rarely
+    return _score_hand(hand, ruleset, plan, situation, limit, seats, arranged, stated, tried)
 
 
 # A winning hand's waits and its arrangements (in display order): the same whatever on/off facts
@@ -160,13 +156,14 @@ def _score_hand(
     seats: tuple[Wind, ...],
     arranged: _Arranged | None,
     stated: bool,
+    tried: bool = False,
     evaluated: list[list[Found]] | None = None,
-) -> tuple[Score, list[list[Found]]]:
-    """score_hand without the notes of facts that change nothing, with the lines each arrangement found
-    (plan.evaluate); `plan`: the ruleset's for the side (plan_for), `arranged`: a winner's (_winning),
-    `stated`: whether the situation states any fact, `evaluated`: the lines each arrangement finds in
-    this situation, when known (_idle_facts: those of a situation with more facts, less the lines of
-    the rules the facts left out gave, plan.lost_without)."""
+) -> Score:
+    """score_hand: `plan`: the ruleset's for the side (plan_for), `arranged`: a winner's (_winning),
+    `stated`: whether the situation states any fact, `tried`: whether to note the on/off facts that
+    change nothing (_idle_facts; not in its trials), `evaluated`: the lines each arrangement finds in
+    this situation (plan.evaluate), when known (_idle_facts: those of a situation with more facts,
+    less the lines of the rules the facts left out gave, plan.lost_without)."""
     cap = limit_in_force(ruleset, limit)
     counts = hand.counts
     if arranged is not None:
@@ -180,7 +177,7 @@ def _score_hand(
             )
         if sum(counts) > 14 + hand.kongs:
             if ruleset.settings.long_hand_scores_zero:
-                return _long_hand(hand, ruleset, situation, cap), []
+                return _long_hand(hand, ruleset, situation, cap)
             raise HandError(
                 f"too many tiles: a hand holds at most {14 + hand.kongs} here, {len(hand.tiles)} given",
                 code="tile-count",
@@ -273,8 +270,12 @@ def _score_hand(
             deposits = terms.deposit_points * situation.deposits
             if situation.honba or situation.deposits:
                 notes += settlement_notes(ruleset, situation)
+        if tried and arranged is not None:
+            notes += _idle_facts(
+                hand, ruleset, plan, situation, limit, seats, (value, lines), arranged, founds
+            )
     # Positional: one Score per hand, and keywords cost more (Score's field order).
-    score = Score(
+    return Score(
         ruleset.name,
         hand.code,
         situation,
@@ -293,7 +294,6 @@ def _score_hand(
         deposits,
         settings.doubling_base,
     )
-    return score, founds
 
 
 def _collected(
@@ -517,7 +517,7 @@ def _idle_facts(
     situation: Situation,
     limit: int | None | _Default,
     seats: tuple[Wind, ...],
-    score: Score,
+    scored: tuple[int, tuple[Line, ...]],
     arranged: _Arranged,
     evaluated: list[list[Found]],
 ) -> tuple[str, ...]:
@@ -525,7 +525,7 @@ def _idle_facts(
     `--original-hand` for a South winner under pung-chow-limit, whose only such rule is East's): the
     hand scores the same lines without it. Facts are left out in turn and stay out only while the
     score holds, so two that count together (a rule asking for either) are never both noted.
-    `evaluated`: the lines each arrangement found with every fact (_score_hand)."""
+    `scored`: the hand's score and lines, `evaluated`: the lines each arrangement found (_score_hand)."""
     # Read by some rule (else noted already as read by no rule, _unread_options), and given.
     readable, stated = _read_flags(plan.reads)
     given = stated(situation)
@@ -540,7 +540,7 @@ def _idle_facts(
             continue
         # A fact that a line of the hand requires counts: without it that rule gives no line (no trial).
         needing = required_by.get(fact.field)
-        if needing and not needing.isdisjoint(map(_RULE, score.lines)):
+        if needing and not needing.isdisjoint(map(_RULE, scored[1])):
             continue
         off: dict[str, Any] = {fact.field: False}
         # A fact that needs this one goes with it (ippatsu with riichi): alone it would be refused, and
@@ -558,10 +558,10 @@ def _idle_facts(
         lost = lost_without(plan, frozenset([*gone, *off]))
         reused = None if lost is None else [_less(found, lost) for found in evaluated]
         try:
-            other, _ = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True, reused)
+            other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True, False, reused)
         except PungchowError:
             continue  # the hand does not stand without it (won on the original draw, no `!`)
-        if (other.score, other.lines) == (score.score, score.lines):
+        if (other.score, other.lines) == scored:
             kept = trial
             gone.extend(off)
             where = f"{situation.seat.word} seat, won by {situation.win_by.value}"
