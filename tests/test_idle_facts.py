@@ -24,7 +24,7 @@ from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.plan import evaluate, lost_without, plan_for
 from pungchow_calc.engine.rules import Ruleset, compile_ruleset
 from pungchow_calc.engine.scoring import _less, _winning, score_hand
-from pungchow_calc.engine.situation import SITUATION_FACTS, Situation, WinBy, unmet_need
+from pungchow_calc.engine.situation import IMPOSSIBLE, SITUATION_FACTS, Situation, WinBy, unmet_need
 from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
 from pungchow_calc.ruleset_files import builtin_names, load
 
@@ -182,3 +182,14 @@ def test_the_rules_a_fact_takes_away_alone(probe: str):
     without = Context(replace(situation, last_tile=False), hand, arrangement, hand.counts, ())
     readers = frozenset(rule for rule in plan.rules if "last_tile" in rule.reads)
     assert (_less(found, readers) == evaluate(plan, without, None, None)) == (lost is not None)
+
+
+@given(hand_texts, situations(), st.sets(st.sampled_from(FLAGS), min_size=1))
+def test_no_test_of_impossible_refuses_a_fact_left_out(text: str, situation: Situation, left_out: set[str]):
+    # _idle_facts' shortcut does not check a trial's facts again: a hand whose facts passed each test
+    # passes it with fewer of them (each test refuses facts given, with each other or with the hand).
+    hand = build(parse(text))
+    without = replace(situation, **dict.fromkeys(left_out, False))
+    for name, check in IMPOSSIBLE.items():
+        if check.test(hand, situation) is None:
+            assert check.test(hand, without) is None, name

@@ -157,13 +157,10 @@ def _score_hand(
     arranged: _Arranged | None,
     stated: bool,
     tried: bool = False,
-    evaluated: list[list[Found]] | None = None,
 ) -> Score:
     """score_hand: `plan`: the ruleset's for the side (plan_for), `arranged`: a winner's (_winning),
     `stated`: whether the situation states any fact, `tried`: whether to note the on/off facts that
-    change nothing (_idle_facts; not in its trials), `evaluated`: the lines each arrangement finds in
-    this situation (plan.evaluate), when known (_idle_facts: those of a situation with more facts,
-    less the lines of the rules the facts left out gave, plan.lost_without)."""
+    change nothing (_idle_facts; not in its trials)."""
     cap = limit_in_force(ruleset, limit)
     counts = hand.counts
     if arranged is not None:
@@ -189,24 +186,73 @@ def _score_hand(
     settings = ruleset.settings
     if situation.winner and (stated or settings.impossible):  # nothing stated: nothing to refuse
         _check_facts(hand, situation, settings.impossible)
-    fresh = evaluated is None
-    founds: list[list[Found]] = [] if evaluated is None else evaluated
-    given = iter(founds)  # the lines of each arrangement in turn, when known
-    if fresh:
-        # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
-        nominal = cap if cap is not None else (settings.limit or settings.limit_hand_value)
-        memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
-        calling = None if situation.winner else _calling(hand, ruleset, situation)
-    best: tuple[tuple[int, ...], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
+    # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
+    nominal = cap if cap is not None else (settings.limit or settings.limit_hand_value)
+    memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
+    calling = None if situation.winner else _calling(hand, ruleset, situation)
+    evaluated: list[list[Found]] = []  # the lines each arrangement finds
+    for arrangement in candidates:  # a loop, not a comprehension: no closure over the locals
+        ctx = Context(situation, hand, arrangement, counts, hand_waits, [], calling)
+        evaluated.append(evaluate(plan, ctx, nominal, memo))
     minimum = settings.min_doublings if situation.winner else 0
-    for arrangement in candidates:
-        if fresh:
-            found = evaluate(
-                plan, Context(situation, hand, arrangement, counts, hand_waits, [], calling), nominal, memo
-            )
-            founds.append(found)
+    value, arrangement, found, points, doublings, limit_label = _best(
+        ruleset, cap, minimum, candidates, evaluated
+    )
+    lines = _lines(found)
+    payable = value if cap is None else min(value, cap)
+    payments: dict[Any, int] | None = None
+    deposits = 0
+    notes = _unread_options(ruleset.name, plan.reads, situation, stated)
+    if situation.winner:
+        terms = ruleset.settlement
+        # The book's terms and no counters nor deposits (every hand but riichi's): as it always was.
+        if terms is BOOK and not (situation.honba or situation.deposits):
+            payments = _book_payments(situation.seat, payable, settings.east_multiplier, seats)
         else:
-            found = next(given)
+            payments = _collected(terms, settings.east_multiplier, seats, situation, payable)
+            deposits = terms.deposit_points * situation.deposits
+            if situation.honba or situation.deposits:
+                notes += settlement_notes(ruleset, situation)
+        if tried and arranged is not None:
+            notes += _idle_facts(
+                hand, ruleset, plan, situation, limit, seats, (value, lines), arranged, evaluated
+            )
+    # Positional: one Score per hand, and keywords cost more (Score's field order).
+    return Score(
+        ruleset.name,
+        hand.code,
+        situation,
+        arrangement,
+        hand.bonus,
+        lines,
+        points,
+        doublings,
+        value,
+        cap,
+        payable,
+        hand_waits,
+        payments,
+        limit_label,
+        notes,
+        deposits,
+        settings.doubling_base,
+    )
+
+
+def _best(
+    ruleset: Ruleset,
+    cap: int | None,
+    minimum: int,
+    candidates: list[tuple[Meld, ...]],
+    evaluated: list[list[Found]],
+) -> tuple[int, tuple[Meld, ...], list[Found], int, int, str | None]:
+    """The arrangement that scores most, of the candidates and the lines each found (plan.evaluate), as
+    paid: (value, arrangement, lines found, points, doublings, the limit hand it is paid as); a limit
+    hand paid alone (limit_hand_alone) keeps its limit lines only. `minimum`: the doublings a win needs
+    (0 for a loser); HandError when no arrangement has them."""
+    settings = ruleset.settings
+    best: tuple[tuple[int, ...], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
+    for index, found in enumerate(evaluated):  # the arrangement read only when it is the best so far
         points = doublings = 0
         top: tuple[float, int, str] | None = None
         for line_key, rule, _, line_points, line_doublings in found:
@@ -238,7 +284,7 @@ def _score_hand(
             else (value, points)
         )
         if best is None or key > best[0]:
-            best = (key, arrangement, found, points, doublings, limit_label)
+            best = (key, candidates[index], found, points, doublings, limit_label)
     if best is None:
         aside = [rule.label for rule in ruleset.rules if not rule.counts_for_minimum]
         raise HandError(
@@ -248,52 +294,13 @@ def _score_hand(
             code="no-yaku",
             column=1,
         )
-    value = best[0][0]
-    _, arrangement, found, points, doublings, limit_label = best
+    key, arrangement, found, points, doublings, limit_label = best
     if settings.limit_hand_alone and limit_label is not None:
         alone = [line for line in found if line[1].limit]
         if any(line[1].label == limit_label for line in alone):
             # Paid as a limit hand: its limit lines are what is paid (docs/riichi.md "Yakuman").
             found, points, doublings = alone, 0, 0
-    lines = _lines(found)
-    payable = value if cap is None else min(value, cap)
-    payments: dict[Any, int] | None = None
-    deposits = 0
-    notes = _unread_options(ruleset.name, plan.reads, situation, stated)
-    if situation.winner:
-        terms = ruleset.settlement
-        # The book's terms and no counters nor deposits (every hand but riichi's): as it always was.
-        if terms is BOOK and not (situation.honba or situation.deposits):
-            payments = _book_payments(situation.seat, payable, settings.east_multiplier, seats)
-        else:
-            payments = _collected(terms, settings.east_multiplier, seats, situation, payable)
-            deposits = terms.deposit_points * situation.deposits
-            if situation.honba or situation.deposits:
-                notes += settlement_notes(ruleset, situation)
-        if tried and arranged is not None:
-            notes += _idle_facts(
-                hand, ruleset, plan, situation, limit, seats, (value, lines), arranged, founds
-            )
-    # Positional: one Score per hand, and keywords cost more (Score's field order).
-    return Score(
-        ruleset.name,
-        hand.code,
-        situation,
-        arrangement,
-        hand.bonus,
-        lines,
-        points,
-        doublings,
-        value,
-        cap,
-        payable,
-        hand_waits,
-        payments,
-        limit_label,
-        notes,
-        deposits,
-        settings.doubling_base,
-    )
+    return key[0], arrangement, found, points, doublings, limit_label
 
 
 def _collected(
@@ -532,8 +539,7 @@ def _idle_facts(
     if not any(given):
         return ()
     required_by = plan.required_by
-    kept = situation
-    gone: list[str] = []  # the facts left out of `kept`
+    gone: list[str] = []  # the facts left out so far: the hand scores the same without them
     notes: list[str] = []
     for fact, on in zip(readable, given, strict=True):
         if not on:
@@ -542,27 +548,38 @@ def _idle_facts(
         needing = required_by.get(fact.field)
         if needing and not needing.isdisjoint(map(_RULE, scored[1])):
             continue
-        off: dict[str, Any] = {fact.field: False}
+        off = [fact.field]
         # A fact that needs this one goes with it (ippatsu with riichi): alone it would be refused, and
         # riichi never noted beside the ippatsu of a yakuman (docs/riichi.md "The facts of a win").
         for other_fact in readable:
             if fact.field in other_fact.needs and not any(
-                getattr(kept, n) for n in other_fact.needs if n != fact.field
+                getattr(situation, n) and n not in gone for n in other_fact.needs if n != fact.field
             ):
-                off[other_fact.field] = False
-        if unmet_need(kept, off) is not None:
+                off.append(other_fact.field)
+        without = frozenset([*gone, *off])
+        if unmet_need(situation, without) is not None:
             continue  # refused without it (--ura needs --riichi ...): _check_facts would, before scoring
-        trial = replace(kept, **off)
         # Where the facts left out only take their rules' lines away (plan.lost_without), each
-        # arrangement scores its lines less those: no need to evaluate it again.
-        lost = lost_without(plan, frozenset([*gone, *off]))
-        reused = None if lost is None else [_less(found, lost) for found in evaluated]
+        # arrangement scores its lines less those: no need to evaluate it again. Nor to check the facts:
+        # the rest of _check_facts refuses no fact left out (IMPOSSIBLE's tests refuse facts given) and
+        # reads the others as the hand's score did.
+        lost = lost_without(plan, without)
         try:
-            other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True, False, reused)
+            if lost is None:
+                left_out: dict[str, Any] = dict.fromkeys(without, False)
+                trial = replace(situation, **left_out)
+                other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True)
+                same = (other.score, other.lines) == scored
+            else:
+                less = [_less(found, lost) for found in evaluated]
+                cap = limit_in_force(ruleset, limit)
+                value, _, found, _, _, _ = _best(
+                    ruleset, cap, ruleset.settings.min_doublings, arranged[1], less
+                )
+                same = (value, _lines(found)) == scored
         except PungchowError:
             continue  # the hand does not stand without it (won on the original draw, no `!`)
-        if (other.score, other.lines) == scored:
-            kept = trial
+        if same:
             gone.extend(off)
             where = f"{situation.seat.word} seat, won by {situation.win_by.value}"
             use = f"no rule of ruleset {ruleset.name} can use {fact.scores}"

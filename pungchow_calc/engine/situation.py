@@ -593,6 +593,8 @@ FROM_ORIGINAL = (
 )
 
 # What a ruleset may say its play never has (the setting `impossible`), in the order they are checked.
+# Each test refuses facts given (with each other, or with the hand), never a fact left out: scoring's
+# trials without a fact rely on it (_idle_facts; tests/test_idle_facts.py holds every test to it).
 IMPOSSIBLE: dict[str, Impossible] = {
     "loose_without_kong": Impossible(
         "a win on a loose tile with no kong (nor flower or season) in the hand", _loose_without_kong
