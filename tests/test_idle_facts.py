@@ -23,7 +23,7 @@ from pungchow_calc.engine.hand import build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.plan import evaluate, lost_without, plan_for
 from pungchow_calc.engine.rules import Ruleset, compile_ruleset
-from pungchow_calc.engine.scoring import _less, _winning, score_hand
+from pungchow_calc.engine.scoring import _less, _unmet, _winning, score_hand
 from pungchow_calc.engine.situation import IMPOSSIBLE, SITUATION_FACTS, Situation, WinBy, unmet_need
 from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
 from pungchow_calc.ruleset_files import builtin_names, load
@@ -86,7 +86,7 @@ def situations(draw: st.DrawFn) -> Situation:
     hand_texts,
     st.sampled_from(sorted(RULESETS)),
     situations(),
-    st.sets(st.sampled_from(FLAGS), min_size=1, max_size=2),
+    st.sets(st.sampled_from(sorted(NOT_GIVEN)), min_size=1, max_size=3),
 )
 def test_an_arrangement_without_facts_that_only_take_lines_away_finds_its_lines_less_theirs(
     text: str, name: str, situation: Situation, left_out: set[str]
@@ -96,19 +96,19 @@ def test_an_arrangement_without_facts_that_only_take_lines_away_finds_its_lines_
     ruleset = RULESETS[name]
     plan = plan_for(ruleset, True)
     lost = lost_without(plan, frozenset(left_out))
-    assume(lost is not None)
+    assume(lost is not None and all(_unmet(situation, guard) for guard in lost[1]))
     assert lost is not None
     hand = build(parse(text))
     try:  # its arrangements, whatever the facts say of its winning tile (an original hand's has none)
         hand_waits, arrangements = _winning(hand, ruleset, replace(situation, original_hand=False))
     except PungchowError:
         assume(False)
-    without = replace(situation, **dict.fromkeys(left_out, False))
+    without = replace(situation, **{field: NOT_GIVEN[field] for field in left_out})
     nominal = ruleset.settings.limit or ruleset.settings.limit_hand_value
     for arrangement in arrangements:
         found = evaluate(plan, Context(situation, hand, arrangement, hand.counts, hand_waits), nominal, None)
         fresh = evaluate(plan, Context(without, hand, arrangement, hand.counts, hand_waits), nominal, None)
-        assert _less(found, lost) == fresh
+        assert _less(found, lost[0]) == fresh
 
 
 def _outcome(text: str, ruleset: Ruleset, situation: Situation) -> object:
@@ -138,19 +138,36 @@ def test_some_trial_of_each_shipped_ruleset_with_such_facts_takes_the_shortcut(n
 
 MAH_JONGG = {"id": "mj", "label": "Mah Jongg", "who": "winner", "points": 20}
 LAST = {"id": "last", "label": "the last tile", "when": ["last_tile"], "doublings": 1}
-# Small rulesets, one for each reason a fact's rules may take away more than their own lines.
-PROBES: dict[str, tuple[list[dict[str, Any]], list[str] | None]] = {
+URA = {"id": "ura", "label": "ura dora", "per": {"indicated": "ura"}, "doublings": 1}
+# Small rulesets, one for each reason the rules reading a fact may take away more than their own lines
+# without it: (rules, the fact left out, the rules lost_without names and its guards; None: it names none).
+PROBES: dict[str, tuple[list[dict[str, Any]], str, tuple[list[str], list[list[str]]] | None]] = {
     # Its rules need it given and their lines are read by no other rule: they lose their lines only.
-    "a fact its rule requires": ([MAH_JONGG, LAST], ["last"]),
-    # A rule reads it but holds without it (the other fact given): it keeps its line.
+    "a fact its rule requires": ([MAH_JONGG, LAST], "last_tile", (["last"], [])),
+    "a fact whose tiles its rule counts": ([MAH_JONGG, URA], "ura", (["ura"], [])),
+    # A rule reads it but holds without it (the other fact given): it keeps its line ...
     "a rule asking for either fact": (
         [MAH_JONGG, LAST, {**LAST, "id": "either", "when": [{"any": ["last_tile", "first_discard"]}]}],
+        "last_tile",
         None,
     ),
-    # Its rule claims a group: another rule of the group gives its line in its place.
+    # ... unless it requires a fact not given, when it gives no line either way.
+    "a rule asking for either fact, and the ura": (
+        [MAH_JONGG, {**URA, "when": [{"any": ["last_tile", "first_discard"]}]}],
+        "last_tile",
+        (["ura"], [["ura"]]),
+    ),
+    # Its rule claims a group: another rule of the group gives its line in its place ...
     "a group shared with a rule that reads none": (
         [MAH_JONGG, {**LAST, "group": "g"}, {"id": "plain", "label": "plain", "group": "g", "doublings": 1}],
+        "last_tile",
         None,
+    ),
+    # ... unless that rule requires a fact not given.
+    "a group shared with a rule requiring another fact": (
+        [MAH_JONGG, {**LAST, "group": "g"}, {**LAST, "id": "first", "group": "g", "when": ["first_discard"]}],
+        "last_tile",
+        (["last"], [["first_discard"]]),
     ),
     # Its rule is worth points, and a deferred rule asks that no other points apply.
     "points a deferred rule reads": (
@@ -159,29 +176,35 @@ PROBES: dict[str, tuple[list[dict[str, Any]], list[str] | None]] = {
             {**LAST, "doublings": None, "points": 10},
             {**LAST, "id": "alone", "when": [{"no_other_points": {"except": ["mj"]}}]},
         ],
+        "last_tile",
         None,
     ),
 }
 
 
 @pytest.mark.parametrize("probe", sorted(PROBES))
-def test_the_rules_a_fact_takes_away_alone(probe: str):
-    rules, expected = PROBES[probe]
-    ruleset = compile_ruleset(
-        {"rules": [{k: v for k, v in r.items() if v is not None} for r in rules]}, "t", "<t>"
-    )
-    plan = plan_for(ruleset, True)
-    lost = lost_without(plan, frozenset(["last_tile"]))
-    assert (None if lost is None else sorted(rule.id for rule in lost)) == expected
-    # Evaluated afresh without the fact, the arrangement finds its lines less those rules' exactly
-    # when lost_without names them: else taking away the lines of the rules that read it would be wrong.
+@pytest.mark.parametrize("first_discard", [False, True])
+def test_the_rules_a_fact_takes_away_alone(probe: str, first_discard: bool):
+    rules, fact, expected = PROBES[probe]
+    rules = [{k: v for k, v in rule.items() if v is not None} for rule in rules]
+    plan = plan_for(compile_ruleset({"rules": rules}, "t", "<t>"), True)
+    lost = lost_without(plan, frozenset([fact]))
+    named = None if lost is None else (sorted(r.id for r in lost[0]), [sorted(g) for g in lost[1]])
+    assert named == expected
+    # Evaluated afresh without the fact, the arrangement finds its lines less those of the rules that
+    # read it when lost_without names them and the situation leaves a fact of each guard out; with the
+    # other fact given, the rule spared or the other rule of the group gives a line, and it does not.
     hand = build(parse("1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"))
-    situation = Situation(win_by=WinBy.WALL, last_tile=True, first_discard=True)
-    (arrangement,) = _winning(hand, ruleset, situation)[1]
+    ura = parse("9b").groups[0].tiles  # it indicates the 1b: three held
+    situation = Situation(win_by=WinBy.WALL, last_tile=True, first_discard=first_discard, ura=ura)
+    (arrangement,) = _winning(hand, plan.ruleset, situation)[1]
     found = evaluate(plan, Context(situation, hand, arrangement, hand.counts, ()), None, None)
-    without = Context(replace(situation, last_tile=False), hand, arrangement, hand.counts, ())
-    readers = frozenset(rule for rule in plan.rules if "last_tile" in rule.reads)
-    assert (_less(found, readers) == evaluate(plan, without, None, None)) == (lost is not None)
+    without = Context(replace(situation, **{fact: NOT_GIVEN[fact]}), hand, arrangement, hand.counts, ())
+    readers = frozenset(rule for rule in plan.rules if fact in rule.reads)
+    if lost is not None and all(_unmet(situation, guard) for guard in lost[1]):
+        assert _less(found, readers) == evaluate(plan, without, None, None)
+    elif first_discard:
+        assert _less(found, readers) != evaluate(plan, without, None, None)
 
 
 @given(hand_texts, situations(), st.sets(st.sampled_from(FLAGS), min_size=1))

@@ -585,22 +585,36 @@ def evaluate(plan: Plan, ctx: Context, nominal: int | None, memo: Memo | None) -
     return found
 
 
+# The rules whose lines go, and the guards: facts of which the situation must leave one not given.
+Lost = tuple[frozenset[Rule], tuple[frozenset[str], ...]]
+
+
 @lru_cache(maxsize=256)  # per plan (hashed by identity) and facts: the same few, hand after hand
-def lost_without(plan: Plan, facts: frozenset[str]) -> frozenset[Rule] | None:
-    """The rules whose lines an arrangement loses when these on/off facts are no longer given, where that
-    is all it loses: each rule that reads one of them requires one given (Rule.requires: then it gives no
-    line), and its line is read by no other rule (it shares its group with no rule that reads none of
-    them, and a deferred rule, reading the point lines, meets no points of it). None: not so (the
-    arrangement is evaluated again; scoring._idle_facts)."""
+def lost_without(plan: Plan, facts: frozenset[str]) -> Lost | None:
+    """The rules whose lines an arrangement loses when these facts are no longer given, where that is all
+    it loses, with the guards that must hold for it (for each, some fact of it not given in the
+    situation): each rule that reads one of them gives no line without them (it requires one of them,
+    Rule.requires), or in no situation with a guard of its own (it requires a fact not given); its line
+    is read by no other rule: a deferred rule, reading the point lines, meets no points of it, and it
+    shares its group only with rules that read one of them or, under a guard, give no line. None: not
+    so (the arrangement is evaluated again; scoring._idle_facts)."""
     lost = [rule for rule in plan.rules if not facts.isdisjoint(rule.reads)]
+    guards: set[frozenset[str]] = set()
     for rule in lost:
-        if facts.isdisjoint(rule.requires) or (plan.late and rule.points is not None):
+        if plan.late and rule.points is not None:
             return None
-        if rule.group is not None and any(
-            other.group == rule.group and all(other is not r for r in lost) for other in plan.rules
-        ):
-            return None
-    return frozenset(lost)
+        if facts.isdisjoint(rule.requires):
+            if not rule.requires:
+                return None
+            guards.add(rule.requires)
+        if rule.group is None:
+            continue
+        for other in plan.rules:
+            if other.group == rule.group and all(other is not r for r in lost):
+                if not other.requires:
+                    return None
+                guards.add(other.requires)
+    return frozenset(lost), tuple(sorted(guards, key=sorted))
 
 
 _KIND = attrgetter("kind")

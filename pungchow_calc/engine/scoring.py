@@ -564,6 +564,8 @@ def _idle_facts(
         # the rest of _check_facts refuses no fact left out (IMPOSSIBLE's tests refuse facts given) and
         # reads the others as the hand's score did.
         lost = lost_without(plan, without)
+        if lost is not None and not all(_unmet(situation, guard) for guard in lost[1]):
+            lost = None  # a rule it spares, or one sharing a group with those it takes, may give a line
         try:
             if lost is None:
                 left_out: dict[str, Any] = dict.fromkeys(without, False)
@@ -571,7 +573,7 @@ def _idle_facts(
                 other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True)
                 same = (other.score, other.lines) == scored
             else:
-                less = [_less(found, lost) for found in evaluated]
+                less = [_less(found, lost[0]) for found in evaluated]
                 cap = limit_in_force(ruleset, limit)
                 value, _, found, _, _, _ = _best(
                     ruleset, cap, ruleset.settings.min_doublings, arranged[1], less
@@ -585,6 +587,11 @@ def _idle_facts(
             use = f"no rule of ruleset {ruleset.name} can use {fact.scores}"
             notes.append(f"{fact.option}: {use} in this hand ({where})")
     return tuple(notes)
+
+
+def _unmet(situation: Situation, guard: frozenset[str]) -> bool:
+    """Whether some fact of the guard is not given in the situation (plan.lost_without)."""
+    return any(not getattr(situation, name) for name in guard)
 
 
 def _less(found: list[Found], lost: frozenset[Rule]) -> list[Found]:
