@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Literal, NamedTuple
 
@@ -80,6 +81,7 @@ class Plan:
     """How a ruleset scores a winner (or a loser), worked out once per ruleset."""
 
     ruleset: Ruleset
+    rules: tuple[Rule, ...]  # the side's rules, in file order
     hand: tuple[Rule, ...]  # hand rules that read the arrangement and belong to no group, in file order
     hand_grouped: tuple[Rule, ...]  # hand rules that read the arrangement and claim a group, in file order
     # Hand rules that read only the situation and whether the hand has a winning tile (e.g. "won
@@ -169,6 +171,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
         plain = tuple(f for f in unit_fields if f != "winning_tile")
         plan = Plan(
             ruleset=ruleset,
+            rules=tuple(rules),
             hand=tuple(r for r in arranged if r.group is None),
             hand_grouped=tuple(r for r in arranged if r.group is not None),
             situated=tuple((r, None, r.check) for r in situated),
@@ -454,10 +457,8 @@ def _line_key(rule: Rule, slot: int, position: int) -> int:
     return line_at(phase, slot, rule.index) if phase == 1 else line_at(phase, rule.index, position)
 
 
-def evaluate(
-    plan: Plan, ctx: Context, nominal: int | None, memo: Memo | None
-) -> tuple[list[Found], int, int, tuple[str, float] | None]:
-    """Apply every rule to one arrangement: (lines found, points, doublings, limit label)."""
+def evaluate(plan: Plan, ctx: Context, nominal: int | None, memo: Memo | None) -> list[Found]:
+    """Apply every rule to one arrangement: the lines found."""
     found: list[Found] = []
     add = found.append
     earlier = ctx.earlier  # what "no other score" conditions read (deferred rules)
@@ -581,19 +582,39 @@ def evaluate(
                 if late:
                     earlier.append(rule.id)
                 add((_line_key(rule, at, place), rule, target, late, rule.doublings_when(opened)))
-    points_total = 0
-    doublings = 0
-    top: tuple[float, int, str] | None = None
-    for line_key, found_rule, _, found_points, found_doublings in found:
-        points_total += found_points
-        doublings += found_doublings
-        # The largest share of the limit counts (a full limit hand before a half-limit one), then
-        # line order.
-        if found_rule.limit:
-            candidate = (-found_rule.limit_fraction, line_key, found_rule.label)
-            if top is None or candidate < top:
-                top = candidate
-    return found, points_total, doublings, (top[2], -top[0]) if top else None
+    return found
+
+
+# The rules whose lines go, and the guards: facts of which the situation must leave one not given.
+Lost = tuple[frozenset[Rule], tuple[frozenset[str], ...]]
+
+
+@lru_cache(maxsize=256)  # per plan (hashed by identity) and facts: the same few, hand after hand
+def lost_without(plan: Plan, facts: frozenset[str]) -> Lost | None:
+    """The rules whose lines an arrangement loses when these facts are no longer given, where that is all
+    it loses, with the guards that must hold for it (for each, some fact of it not given in the
+    situation): each rule that reads one of them gives no line without them (it requires one of them,
+    Rule.requires), or in no situation with a guard of its own (it requires a fact not given); its line
+    is read by no other rule: a deferred rule, reading the point lines, meets no points of it, and it
+    shares its group only with rules that read one of them or, under a guard, give no line. None: not
+    so (the arrangement is evaluated again; scoring._idle_facts)."""
+    lost = [rule for rule in plan.rules if not facts.isdisjoint(rule.reads)]
+    guards: set[frozenset[str]] = set()
+    for rule in lost:
+        if plan.late and rule.points is not None:
+            return None
+        if facts.isdisjoint(rule.requires):
+            if not rule.requires:
+                return None
+            guards.add(rule.requires)
+        if rule.group is None:
+            continue
+        for other in plan.rules:
+            if other.group == rule.group and all(other is not r for r in lost):
+                if not other.requires:
+                    return None
+                guards.add(other.requires)
+    return frozenset(lost), tuple(sorted(guards, key=sorted))
 
 
 _KIND = attrgetter("kind")

@@ -81,8 +81,9 @@ class Rule:
     open_doublings: int | None = None
     rounded: bool = True  # false: a hand with this line keeps its points unrounded (round_points)
     counts_for_minimum: bool = True  # false: its doublings do not count towards min_doublings (dora)
-    # The on/off facts its conditions require given (conditions.facts_required): without one of them
-    # it gives no line, whatever the hand.
+    # The facts it requires given: the on/off facts its conditions require (conditions.facts_required)
+    # and the fact whose tiles its `per:` count counts (Counter.of_fact): without one of them it gives
+    # no line, whatever the hand.
     requires: frozenset[str] = frozenset()
     # `per:` a count (conditions.indicators.COUNTERS): the line is worth its value once per thing
     # counted, and gives no line for none.

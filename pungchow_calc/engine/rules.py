@@ -320,7 +320,9 @@ def _rule(raw: Any, index: int) -> Rule:
         flags[key] = raw.get(key, True)
         if not isinstance(flags[key], bool):
             raise Invalid((*path, key), f"{where}: {key} must be true or false")
-    per, per_reads = _per(raw["per"], (*path, "per"), where, scope) if "per" in raw else (None, frozenset())
+    per, per_reads, per_requires = (
+        _per(raw["per"], (*path, "per"), where, scope) if "per" in raw else (None, frozenset(), frozenset())
+    )
     return Rule(
         id=rule_id,
         label=label,
@@ -339,7 +341,7 @@ def _rule(raw: Any, index: int) -> Rule:
         limit_fraction=fraction,
         reads=facts_read(when) | per_reads,
         tile_reads=facts_read(when) - facts_read(when, tile_reads=False) - per_reads,
-        requires=facts_required(when),
+        requires=facts_required(when) | per_requires,
         unit_reads=unit_fields_read(when),
         open_doublings=open_doublings,
         rounded=flags["rounded"],
@@ -360,8 +362,11 @@ def _doublings(value: Any, path: tuple[Any, ...]) -> tuple[int, int | None]:
     return _int_value(value, path, "doublings", MAX_DOUBLINGS), None
 
 
-def _per(raw: Any, path: tuple[Any, ...], where: str, scope: str) -> tuple[Any, frozenset[str]]:
-    """A rule's `per:` count (conditions.indicators.COUNTERS) and the facts it reads."""
+def _per(
+    raw: Any, path: tuple[Any, ...], where: str, scope: str
+) -> tuple[Any, frozenset[str], frozenset[str]]:
+    """A rule's `per:` count (conditions.indicators.COUNTERS), the facts it reads, and those it requires
+    given (a count of one fact's tiles counts nothing without them: the rule then gives no line)."""
     if scope != "hand":
         raise Invalid(path, f"{where}: per is for a hand rule (scope: hand)")
     if not (isinstance(raw, dict) and len(raw) == 1):
@@ -374,7 +379,8 @@ def _per(raw: Any, path: tuple[Any, ...], where: str, scope: str) -> tuple[Any, 
         counter.spec.check(params)
     except ParamError as exc:
         raise Invalid(path, f"{where}: per {name!r} {exc}") from None
-    return counter.build(params), counter.reads(params)
+    reads = counter.reads(params)
+    return counter.build(params), reads, reads if counter.of_fact and len(reads) == 1 else frozenset()
 
 
 def _settings(raw: Any) -> Settings:

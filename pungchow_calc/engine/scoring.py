@@ -15,8 +15,8 @@ from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
-from .plan import Found, Plan, evaluate, memo_for, plan_for
-from .rule_types import NOT_WRITTEN, LimitTier
+from .plan import Found, Plan, evaluate, lost_without, memo_for, plan_for
+from .rule_types import NOT_WRITTEN, LimitTier, Rule
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
 from .situation import (
@@ -106,18 +106,8 @@ def score_hand(
     if not situation.winner:
         return _score_hand(hand, ruleset, plan, situation, limit, seats, None, stated)
     arranged = _winning(hand, ruleset, situation)
-    score = _score_hand(hand, ruleset, plan, situation, limit, seats, arranged, stated)
-    if stated:
-        idle = (
-            _idle_facts(hand, ruleset, plan, situation, limit, seats, score, arranged)
-            if any(_FLAGS(situation))
-            else ()
-        )
-        if score.limit_hand is not None and ruleset.settings.limit_hand_alone:
-            idle += _beside_limit(ruleset, plan, situation, score)
-        if idle:
-            score = replace(score, notes=(*score.notes, *idle))
-    return score
+    tried = stated and any(_FLAGS(situation))  # on/off facts to try without (_idle_facts): rarely
+    return _score_hand(hand, ruleset, plan, situation, limit, seats, arranged, stated, tried)
 
 
 # A winning hand's waits and its arrangements (in display order): the same whatever on/off facts
@@ -166,9 +156,11 @@ def _score_hand(
     seats: tuple[Wind, ...],
     arranged: _Arranged | None,
     stated: bool,
+    tried: bool = False,
 ) -> Score:
-    """score_hand without the notes of facts that change nothing; `plan`: the ruleset's for the side
-    (plan_for), `arranged`: a winner's (_winning), `stated`: whether the situation states any fact."""
+    """score_hand: `plan`: the ruleset's for the side (plan_for), `arranged`: a winner's (_winning),
+    `stated`: whether the situation states any fact, `tried`: whether to note the on/off facts that
+    change nothing (_idle_facts; not in its trials)."""
     cap = limit_in_force(ruleset, limit)
     counts = hand.counts
     if arranged is not None:
@@ -196,54 +188,21 @@ def _score_hand(
             note = _NO_LOSER_SCORE.format(name=ruleset.name)
             return _long_hand(hand, ruleset, situation, cap, (note,), candidates[0] if candidates else None)
 
-    # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
-    nominal = cap if cap is not None else (ruleset.settings.limit or ruleset.settings.limit_hand_value)
-    memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
-    best: tuple[tuple[int, ...], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
-    calling = None if situation.winner else _calling(hand, ruleset, situation)
     settings = ruleset.settings
     if situation.winner and (stated or settings.impossible):  # nothing stated: nothing to refuse
         _check_facts(hand, situation, settings.impossible)
-    minimum = settings.min_doublings if situation.winner else 0
-    for arrangement in candidates:
+    # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
+    nominal = cap if cap is not None else (settings.limit or settings.limit_hand_value)
+    memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
+    calling = None if situation.winner else _calling(hand, ruleset, situation)
+    evaluated: list[list[Found]] = []  # the lines each arrangement finds
+    for arrangement in candidates:  # a loop, not a comprehension: no closure over the locals
         ctx = Context(situation, hand, arrangement, counts, hand_waits, [], calling)
-        found, points, doublings, limit_hand = evaluate(plan, ctx, nominal, memo)
-        if minimum and limit_hand is None and _counted(found) < minimum:
-            continue  # no win in this arrangement: too few doublings that count (docs/riichi.md)
-        raw = points
-        if settings.round_points:
-            for line in found:  # a loop, not all(): no generator per arrangement
-                if not line[1].rounded:
-                    break
-            else:
-                points = -(-points // settings.round_points) * settings.round_points
-        value, limit_label = _value(ruleset, cap, points, doublings, limit_hand)
-        # With a doubling base, on equal value the arrangement with more doublings is taken (the
-        # package's and the tables' order: han, then fu, then the fu before rounding; a limit hand's
-        # fu never matter, so its arrangements are not told apart by them).
-        key: tuple[int, ...] = (
-            (value, doublings, points, raw if limit_hand is None else 0)
-            if settings.doubling_base
-            else (value, points)
-        )
-        if best is None or key > best[0]:
-            best = (key, arrangement, found, points, doublings, limit_label)
-    if best is None:
-        aside = [rule.label for rule in ruleset.rules if not rule.counts_for_minimum]
-        raise HandError(
-            f"no win under {ruleset.name}: a winning hand needs {minimum} doubling"
-            f"{'s' * (minimum != 1)} of its rules, or a limit hand"
-            + (f" ({' and '.join(aside)} do not count)" if aside else ""),
-            code="no-yaku",
-            column=1,
-        )
-    value = best[0][0]
-    _, arrangement, found, points, doublings, limit_label = best
-    if settings.limit_hand_alone and limit_label is not None:
-        alone = [line for line in found if line[1].limit]
-        if any(line[1].label == limit_label for line in alone):
-            # Paid as a limit hand: its limit lines are what is paid (docs/riichi.md "Yakuman").
-            found, points, doublings = alone, 0, 0
+        evaluated.append(evaluate(plan, ctx, nominal, memo))
+    minimum = settings.min_doublings if situation.winner else 0
+    value, arrangement, found, points, doublings, limit_label = _best(
+        ruleset, cap, minimum, candidates, evaluated
+    )
     lines = _lines(found)
     payable = value if cap is None else min(value, cap)
     payments: dict[Any, int] | None = None
@@ -259,6 +218,12 @@ def _score_hand(
             deposits = terms.deposit_points * situation.deposits
             if situation.honba or situation.deposits:
                 notes += settlement_notes(ruleset, situation)
+        if tried and arranged is not None:
+            notes += _idle_facts(
+                hand, ruleset, plan, situation, limit, seats, (value, lines), arranged, evaluated
+            )
+        if stated and limit_label is not None and settings.limit_hand_alone:
+            notes += _beside_limit(ruleset, plan, situation, lines, limit_label)
     # Positional: one Score per hand, and keywords cost more (Score's field order).
     return Score(
         ruleset.name,
@@ -279,6 +244,70 @@ def _score_hand(
         deposits,
         settings.doubling_base,
     )
+
+
+def _best(
+    ruleset: Ruleset,
+    cap: int | None,
+    minimum: int,
+    candidates: list[tuple[Meld, ...]],
+    evaluated: list[list[Found]],
+) -> tuple[int, tuple[Meld, ...], list[Found], int, int, str | None]:
+    """The arrangement that scores most, of the candidates and the lines each found (plan.evaluate), as
+    paid: (value, arrangement, lines found, points, doublings, the limit hand it is paid as); a limit
+    hand paid alone (limit_hand_alone) keeps its limit lines only. `minimum`: the doublings a win needs
+    (0 for a loser); HandError when no arrangement has them."""
+    settings = ruleset.settings
+    best: tuple[tuple[int, ...], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
+    for index, found in enumerate(evaluated):  # the arrangement read only when it is the best so far
+        points = doublings = 0
+        top: tuple[float, int, str] | None = None
+        for line_key, rule, _, line_points, line_doublings in found:
+            points += line_points
+            doublings += line_doublings
+            # The largest share of the limit counts (a full limit hand before a half-limit one), then
+            # line order.
+            if rule.limit:
+                candidate = (-rule.limit_fraction, line_key, rule.label)
+                if top is None or candidate < top:
+                    top = candidate
+        limit_hand = (top[2], -top[0]) if top else None
+        if minimum and limit_hand is None and _counted(found) < minimum:
+            continue  # no win in this arrangement: too few doublings that count (docs/riichi.md)
+        raw = points
+        if settings.round_points:
+            for line in found:  # a loop, not all(): no generator per arrangement
+                if not line[1].rounded:
+                    break
+            else:
+                points = -(-points // settings.round_points) * settings.round_points
+        value, limit_label = _value(ruleset, cap, points, doublings, limit_hand)
+        # With a doubling base, on equal value the arrangement with more doublings is taken (the
+        # package's and the tables' order: han, then fu, then the fu before rounding; a limit hand's
+        # fu never matter, so its arrangements are not told apart by them).
+        key: tuple[int, ...] = (
+            (value, doublings, points, raw if limit_hand is None else 0)
+            if settings.doubling_base
+            else (value, points)
+        )
+        if best is None or key > best[0]:
+            best = (key, candidates[index], found, points, doublings, limit_label)
+    if best is None:
+        aside = [rule.label for rule in ruleset.rules if not rule.counts_for_minimum]
+        raise HandError(
+            f"no win under {ruleset.name}: a winning hand needs {minimum} doubling"
+            f"{'s' * (minimum != 1)} of its rules, or a limit hand"
+            + (f" ({' and '.join(aside)} do not count)" if aside else ""),
+            code="no-yaku",
+            column=1,
+        )
+    key, arrangement, found, points, doublings, limit_label = best
+    if settings.limit_hand_alone and limit_label is not None:
+        alone = [line for line in found if line[1].limit]
+        if any(line[1].label == limit_label for line in alone):
+            # Paid as a limit hand: its limit lines are what is paid (docs/riichi.md "Yakuman").
+            found, points, doublings = alone, 0, 0
+    return key[0], arrangement, found, points, doublings, limit_label
 
 
 def _collected(
@@ -502,44 +531,67 @@ def _idle_facts(
     situation: Situation,
     limit: int | None | _Default,
     seats: tuple[Wind, ...],
-    score: Score,
+    scored: tuple[int, tuple[Line, ...]],
     arranged: _Arranged,
+    evaluated: list[list[Found]],
 ) -> tuple[str, ...]:
     """A note for each win option given that some rule reads but none can use in this hand (issue 19:
     `--original-hand` for a South winner under pung-chow-limit, whose only such rule is East's): the
     hand scores the same lines without it. Facts are left out in turn and stay out only while the
-    score holds, so two that count together (a rule asking for either) are never both noted."""
+    score holds, so two that count together (a rule asking for either) are never both noted.
+    `scored`: the hand's score and lines, `evaluated`: the lines each arrangement found (_score_hand)."""
     # Read by some rule (else noted already as read by no rule, _unread_options), and given.
     readable, stated = _read_flags(plan.reads)
     given = stated(situation)
     if not any(given):
         return ()
     required_by = plan.required_by
-    kept = situation
+    gone: list[str] = []  # the facts left out so far: the hand scores the same without them
     notes: list[str] = []
     for fact, on in zip(readable, given, strict=True):
         if not on:
             continue
         # A fact that a line of the hand requires counts: without it that rule gives no line (no trial).
         needing = required_by.get(fact.field)
-        if needing and not needing.isdisjoint(map(_RULE, score.lines)):
+        if needing and not needing.isdisjoint(map(_RULE, scored[1])):
             continue
-        off: dict[str, Any] = {fact.field: False}
+        off = [fact.field]
         # A fact that needs this one goes with it (ippatsu, ura indicators with riichi): alone it would
         # be refused, and riichi never noted beside the ippatsu of a yakuman (docs/riichi.md "The facts
-        # of a win"). An indicator list left out is no indicators (the Situation's default).
+        # of a win").
         for other_fact in _NEEDING:
             if fact.field in other_fact.needs and not any(
-                getattr(kept, n) for n in other_fact.needs if n != fact.field
+                getattr(situation, n) and n not in gone for n in other_fact.needs if n != fact.field
             ):
-                off[other_fact.field] = _UNSTATED[other_fact.field]
-        trial = replace(kept, **off)
+                off.append(other_fact.field)
+        without = frozenset([*gone, *off])
+        if unmet_need(situation, without) is not None:
+            continue  # refused without it (--ura needs --riichi ...): _check_facts would, before scoring
+        # Where the facts left out only take their rules' lines away (plan.lost_without), each
+        # arrangement scores its lines less those: no need to evaluate it again. Nor to check the facts:
+        # the rest of _check_facts refuses no fact left out (IMPOSSIBLE's tests refuse facts given) and
+        # reads the others as the hand's score did.
+        lost = lost_without(plan, without)
+        if lost is not None and not all(_unmet(situation, guard) for guard in lost[1]):
+            lost = None  # a rule it spares, or one sharing a group with those it takes, may give a line
         try:
-            other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True)
+            if lost is None:
+                # A fact left out is its default: off, or no indicators (ura with riichi).
+                left_out: dict[str, Any] = {name: _UNSTATED[name] for name in without}
+                trial = replace(situation, **left_out)
+                other = _score_hand(hand, ruleset, plan, trial, limit, seats, arranged, True)
+                same = (other.score, other.lines) == scored
+            else:
+                less = [_less(found, lost[0]) for found in evaluated]
+                cap = limit_in_force(ruleset, limit)
+                value, _, found, _, _, _ = _best(
+                    ruleset, cap, ruleset.settings.min_doublings, arranged[1], less
+                )
+                same = (value, _lines(found)) == scored
         except PungchowError:
             continue  # the hand does not stand without it (won on the original draw, no `!`)
-        if (other.score, other.lines) == (score.score, score.lines):
-            kept = trial
+        if same:
+            gone.extend(off)
             where = f"{situation.seat.word} seat, won by {situation.win_by.value}"
             use = f"no rule of ruleset {ruleset.name} can use {fact.scores}"
             notes.append(f"{fact.option}: {use} in this hand ({where})")
@@ -551,21 +603,36 @@ _UNSTATED = {f.field: Situation.__dataclass_fields__[f.field].default for f in S
 _VALUED = tuple(f for f in SITUATION_FACTS if f.scores and not f.flag)  # indicators: never tried
 
 
-def _beside_limit(ruleset: Ruleset, plan: Plan, situation: Situation, score: Score) -> tuple[str, ...]:
+def _beside_limit(
+    ruleset: Ruleset, plan: Plan, situation: Situation, lines: tuple[Line, ...], limit_hand: str
+) -> tuple[str, ...]:
     """A note for each fact with a value (dora indicators, ...) given for a hand paid as a limit hand
     alone (the setting `limit_hand_alone`), when only rules other than limit hands read it: no
     indicator could count in this hand (docs/riichi.md "Han, basic points and limits"). On/off facts are
     tried instead (_idle_facts); a value left out would say only whether these indicators counted."""
     given = [f for f in _VALUED if getattr(situation, f.field) and f.field in plan.reads]
-    if not given or any(line.kind != "limit" for line in score.lines):
+    if not given or any(line.kind != "limit" for line in lines):
         return ()
     read_by_limits = frozenset().union(*(r.reads for r in ruleset.rules if r.limit))
     return tuple(
         f"{fact.option}: no rule of ruleset {ruleset.name} can use {fact.scores} in this hand "
-        f"(paid as the limit hand {score.limit_hand} alone)"
+        f"(paid as the limit hand {limit_hand} alone)"
         for fact in given
         if fact.field not in read_by_limits
     )
+
+
+def _unmet(situation: Situation, guard: frozenset[str]) -> bool:
+    """Whether some fact of the guard is not given in the situation (plan.lost_without)."""
+    return any(not getattr(situation, name) for name in guard)
+
+
+def _less(found: list[Found], lost: frozenset[Rule]) -> list[Found]:
+    """An arrangement's lines less those of `lost` rules (plan.lost_without)."""
+    for line in found:  # a loop, not any(): nearly always no line of theirs, and no new list
+        if line[1] in lost:
+            return [line for line in found if line[1] not in lost]
+    return found
 
 
 @lru_cache(maxsize=256)  # one per plan's facts read: the same few, hand after hand

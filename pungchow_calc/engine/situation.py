@@ -13,7 +13,7 @@ a win. Adding a fact is its field and its row here, plus any other conditions th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache, partial
@@ -363,24 +363,27 @@ LOOSE_NOTE = "--loose: no rule of ruleset {name} tells a loose tile from one dra
 Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given, in FACTS order
 
 
-def unmet_need(situation: Situation) -> str | None:
+def unmet_need(situation: Situation, dropped: Container[str] = ()) -> str | None:
     """Why a situation's stated facts cannot go together (a fact given without one of those it needs,
-    Fact.needs; more tiles than its row allows, Fact.most and Fact.under), or None."""
+    Fact.needs; more tiles than its row allows, Fact.most and Fact.under), or None; `dropped`: facts
+    read as not given (scoring._idle_facts asks so of a situation without them before making it)."""
     for fact in _NEEDING:
-        if getattr(situation, fact.field):
+        if getattr(situation, fact.field) and fact.field not in dropped:
             for need in fact.needs:  # a loop, not any(): no generator for each hand
-                if getattr(situation, need):
+                if getattr(situation, need) and need not in dropped:
                     break
             else:
                 return f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
     for fact in _BOUNDED:
-        given = len(getattr(situation, fact.field))
+        given = len(getattr(situation, fact.field)) if fact.field not in dropped else 0
         if not given:
             continue  # the usual case: no indicators typed
         if fact.most and given > fact.most:
             return f"{fact.option}: {given} tiles, but at most {fact.most} are turned in a hand"
         over = FACT[fact.under] if fact.under else None
-        if over is not None and 0 < len(getattr(situation, over.field)) < given:
+        if over is None or over.field in dropped:
+            continue
+        if 0 < len(getattr(situation, over.field)) < given:
             return (
                 f"{fact.option}: {given} tiles, but one lies under each {over.option} indicator: "
                 f"at most {len(getattr(situation, over.field))}"
@@ -593,6 +596,8 @@ FROM_ORIGINAL = (
 )
 
 # What a ruleset may say its play never has (the setting `impossible`), in the order they are checked.
+# Each test refuses facts given (with each other, or with the hand), never a fact left out: scoring's
+# trials without a fact rely on it (_idle_facts; tests/test_idle_facts.py holds every test to it).
 IMPOSSIBLE: dict[str, Impossible] = {
     "loose_without_kong": Impossible(
         "a win on a loose tile with no kong (nor flower or season) in the hand", _loose_without_kong

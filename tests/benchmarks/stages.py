@@ -123,7 +123,7 @@ def _stage_costs(lines: list[str], r: int, scorer: Scorer) -> list[tuple[str, fl
         return out
 
     evaluated = stage("apply the rules", apply_rules)
-    stage("write the breakdown", lambda: [_lines(found) for found, *_ in evaluated])
+    stage("write the breakdown", lambda: [_lines(found) for found in evaluated])
     whole_score = _timed(
         r, n, lambda: [score_hand(h, job[1], job[2], job[3]) for h, job in zip(built, jobs, strict=True)]
     )

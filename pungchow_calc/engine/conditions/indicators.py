@@ -59,6 +59,8 @@ class Counter:
     spec: Spec
     doc: str
     reads: Reads
+    # It counts the tiles of the one fact it reads: nothing when that fact is not given (Rule.requires).
+    of_fact: bool = False
 
 
 COUNTERS: dict[str, Counter] = {
@@ -67,5 +69,6 @@ COUNTERS: dict[str, Counter] = {
         Choice(_INDICATORS, "the stated indicators"),
         "each tile held that an indicator points to (the next tile in order)",
         lambda params: frozenset(params if isinstance(params, list) else [params]) & frozenset(_INDICATORS),
+        of_fact=True,
     ),
 }
