@@ -134,6 +134,7 @@ class Plan:
     # An on/off fact -> the ids of the rules that require it given (Rule.requires): without it they give
     # no line, whatever the hand (scoring._idle_facts).
     required_by: dict[str, frozenset[str]]
+    limit_reads: frozenset[str]  # the situation facts the plan's limit hands read (scoring._beside_limit)
     open_values: bool  # some rule is worth other doublings in an open hand (`doublings: {closed, open}`)
     # Per Tally of an arrangement, the rules read afresh that could hold and the tests left to ask of
     # each (Rule.tallies): a pure function of the tally, so shared by every arrangement of that tally.
@@ -201,6 +202,7 @@ def plan_for(ruleset: Ruleset, winner: bool) -> Plan:
                 fact: frozenset(r.id for r in rules if fact in r.requires)
                 for fact in frozenset().union(*(r.requires for r in rules))
             },
+            limit_reads=frozenset().union(*(r.reads for r in rules if r.limit)),
             open_values=any(r.open_doublings is not None for r in rules),
             tallied=BoundedCache(MEMO_TALLIES),
         )

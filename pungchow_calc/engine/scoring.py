@@ -610,15 +610,17 @@ def _beside_limit(
     alone (the setting `limit_hand_alone`), when only rules other than limit hands read it: no
     indicator could count in this hand (docs/riichi.md "Han, basic points and limits"). On/off facts are
     tried instead (_idle_facts); a value left out would say only whether these indicators counted."""
-    given = [f for f in _VALUED if getattr(situation, f.field) and f.field in plan.reads]
-    if not given or any(line.kind != "limit" for line in lines):
-        return ()
-    read_by_limits = frozenset().union(*(r.reads for r in ruleset.rules if r.limit))
+    for line in lines:  # a loop, not any(): a hand paid by its count (a mangan) leaves at its first line
+        if line.kind != "limit":
+            return ()
+    reads, limit_reads = plan.reads, plan.limit_reads
+    given = [
+        f for f in _VALUED if f.field in reads and f.field not in limit_reads and getattr(situation, f.field)
+    ]
     return tuple(
         f"{fact.option}: no rule of ruleset {ruleset.name} can use {fact.scores} in this hand "
         f"(paid as the limit hand {limit_hand} alone)"
         for fact in given
-        if fact.field not in read_by_limits
     )
 
 
