@@ -298,6 +298,21 @@ def test_settle_east_1b1b1b_3c3c3c_unquoted_names_the_seat(argv, option):
 @pytest.mark.parametrize(
     "argv",
     [
+        pytest.param(["--east", "--east", "0"], id="east-east-0"),
+        pytest.param(["--east=--south", "0"], id="east=--south-0"),
+    ],
+)
+def test_settle_east_east_0_is_no_unquoted_hand(argv):
+    """`settle --east --east 0` (the option typed twice) said `--east takes the hand as one argument: put
+    it in quotes`: no hand was begun, so the parser's own reason is given (found by the long profile)."""
+    shown = run("settle", *argv)
+    assert shown.exit_code == 2
+    assert shown.stderr == "error: Got unexpected extra argument(s) (0) (see 'pungchow settle --help')\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
         pytest.param(["1b1b1b", "--south", "5"], id="a-word-first"),
         pytest.param(["--south", "5", "--drawn", "1b1b1b"], id="after-a-flag"),
         pytest.param(["--winner", "east", "5", "--south", "5"], id="after-winner"),

@@ -241,7 +241,8 @@ def _usage_error(error: Any, argv: list[str]) -> int:
 
 def _unquoted_seat(argv: list[str]) -> str | None:
     """The option taking a hand (`settle --east HAND|SCORE`) whose value the first word no option
-    takes comes straight after (`settle --east 1b1b1b 3c3c3c ...`: a hand not quoted), else None."""
+    takes comes straight after (`settle --east 1b1b1b 3c3c3c ...`: a hand not quoted), else None.
+    A value that is an option word (`settle --east --east 0`: the option typed twice) is no hand begun."""
     command = spec.find(argv)
     if command is None:
         return None
@@ -250,13 +251,15 @@ def _unquoted_seat(argv: list[str]) -> str | None:
     for word in words:
         if word == "--":
             return None
-        spelled, eq, _ = word.partition("=")
+        spelled, eq, given = word.partition("=")
         option = command.spelling.get(spelled if eq and spelled.startswith("--") else word)
         if option is None:
             return None if word.startswith("-") else after  # the first stray word
+        value = given if eq else None
         if not option.flag and not eq:
-            next(words, None)  # its value
-        after = spelled if option.metavar.startswith("HAND") else None
+            value = next(words, None)  # its value
+        begun = value is not None and not value.startswith("-")
+        after = spelled if option.metavar.startswith("HAND") and begun else None
     return None
 
 
