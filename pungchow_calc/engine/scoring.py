@@ -30,6 +30,7 @@ from .situation import (
     Fact,
     Situation,
     WinBy,
+    how_won,
     impossible_facts,
     original_mark,
     unmet_need,
@@ -592,7 +593,7 @@ def _idle_facts(
             continue  # the hand does not stand without it (won on the original draw, no `!`)
         if same:
             gone.extend(off)
-            where = f"{situation.seat.word} seat, won by {situation.win_by.value}"
+            where = f"{situation.seat.word} seat, {how_won(situation)}"
             use = f"no rule of ruleset {ruleset.name} can use {fact.scores}"
             notes.append(f"{fact.option}: {use} in this hand ({where})")
     return tuple(notes)

@@ -71,6 +71,13 @@ class Situation:
     ura: tuple[Tile, ...] = ()  # the ura dora indicators (read under riichi only)
 
 
+def how_won(situation: Situation) -> str:
+    """How a winner's hand was won, as the breakdown's header and the notes say it: an original hand
+    is won on the original draw (the book's "Drawing the original hand", docs/rulings.md), not by the
+    way the options default to (discard)."""
+    return "won on the original draw" if situation.original_hand else f"won by {situation.win_by.value}"
+
+
 # Never compared, hashed or shown: a row of FACTS, found by field (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Fact:
