@@ -93,7 +93,8 @@ def run_batch(
                 # A ruleset named on the command line that cannot be loaded is the command's mistake,
                 # not an entry's: refused at once, as `score -r` refuses it, not an error record for
                 # every line (each also printed under --compare). Loaded once (ruleset_files caches it).
-                for name in compare or ((ruleset,) if ruleset else ()):
+                # `-r ''` too (`-r "$RULES"`, unset): it names no ruleset, and is never the default's.
+                for name in compare or ((ruleset,) if ruleset is not None else ()):
                     Scorer(job).ruleset(name)
                 source = Source(file)
                 entries = source.entries()
