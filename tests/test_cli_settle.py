@@ -261,6 +261,12 @@ def test_insurance_sample_with_feeder() -> None:
             "error: --false-mahjongg: ruleset",
             id="fmj",
         ),
+        # `--false-mahjongg "$WHO"` with WHO unset settled the hand as if no penalty were given.
+        pytest.param(
+            ["--south", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--east", "0", "--false-mahjongg", ""],
+            "error: --false-mahjongg: '' is not a wind",
+            id="--false-mahjongg ''",
+        ),
         pytest.param(
             ["--east", "4", "--south", "8", "-r", "nope"], "error: nope: no ruleset 'nope'", id="ruleset"
         ),

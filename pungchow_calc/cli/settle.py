@@ -62,7 +62,9 @@ def settle(
             limit=checked.limit if isinstance(checked.limit, int) else None,
             no_limit=no_limit,
             dead=frozenset(opts.wind(seat, "--dead") for seat in dead or ()),
-            false_mahjongg=opts.wind(false_mahjongg, "--false-mahjongg") if false_mahjongg else None,
+            false_mahjongg=(
+                opts.wind(false_mahjongg, "--false-mahjongg") if false_mahjongg is not None else None
+            ),
             draw=draw,
         )
         result = settle_table({s: v for s, v in given.items() if v is not None}, load(ruleset), table)
