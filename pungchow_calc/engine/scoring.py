@@ -32,6 +32,7 @@ from .situation import (
     WinBy,
     how_won,
     impossible_facts,
+    on_discard,
     original_mark,
     unmet_need,
 )
@@ -315,7 +316,7 @@ def _collected(
     terms: SettlementRules, multiplier: int, seats: tuple[Wind, ...], situation: Situation, payable: int
 ) -> dict[Payer, int]:
     """What each payer pays the winner under the settlement's terms (payments.collection)."""
-    discard = situation.win_by is DISCARD
+    discard = on_discard(situation.win_by, situation.original_hand)
     # The terms by identity (their dataclass hash runs Python for each field; _remembered keeps them
     # beside the amounts, so that no other object takes their id while the entry lives).
     key = (

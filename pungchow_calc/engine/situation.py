@@ -78,6 +78,13 @@ def how_won(situation: Situation) -> str:
     return "won on the original draw" if situation.original_hand else f"won by {situation.win_by.value}"
 
 
+def on_discard(win_by: WinBy, original_hand: bool) -> bool:
+    """Whether a win was on a discard, as the payments read it (the setting `discard_pays: discarder`):
+    an original hand never is, whatever way the options default to: it takes no discard (FROM_ORIGINAL)
+    and is won on the original draw (how_won)."""
+    return win_by is DISCARD and not original_hand
+
+
 # Never compared, hashed or shown: a row of FACTS, found by field (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Fact:
