@@ -16,7 +16,7 @@ from typing import Any
 from .engine.errors import PungchowError
 from .engine.payments import ALL_SEATS, Collect, SettlementRules, collection, payer_name
 from .engine.scoring import Line, Score
-from .engine.situation import WinBy
+from .engine.situation import on_discard
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +163,7 @@ def table_counters(score: Score, terms: SettlementRules, east_multiplier: int) -
     """What the counters on the table (--honba N) add to a winner's collection under these terms (0: the
     ruleset pays nothing for them), as payments.collection adds them."""
     situation = score.situation
-    how = Collect(situation.win_by is WinBy.DISCARD, situation.discarder, situation.honba)
+    how = Collect(on_discard(situation.win_by, situation.original_hand), situation.discarder, situation.honba)
     shares = collection(situation.seat, score.payable, east_multiplier, ALL_SEATS, terms, how)
     return sum(share.counters for share in shares)
 

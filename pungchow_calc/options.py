@@ -15,6 +15,7 @@ from typing import Any
 
 from .engine.cache import BoundedCache
 from .engine.errors import OptionError
+from .engine.payments import MAX_POINTS
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
     DISCARD,
@@ -87,9 +88,9 @@ MAX_LIMIT_DIGITS = 18  # no table plays to a quintillion; int() refuses 4,300 di
 
 def read_limit(value: str) -> int:
     """Read `--limit N`: a whole number in ASCII digits, by whole_number (str.isdigit also takes '²'
-    and '١٢')."""
+    and '١٢'), at most MAX_POINTS, as a ruleset's own limit."""
     try:
-        return whole_number(value)
+        return whole_number(value, maximum=MAX_POINTS)
     except ValueError as error:
         raise OptionError(f"--limit: {error}", code="bad-option") from None
 

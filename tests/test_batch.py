@@ -860,8 +860,16 @@ def test_progress_counts_the_records_of_joined_chunks():
         (["--compare", "nosuch.yaml", "pung-chow"], "nosuch.yaml"),
         (["-r", "pung-chow-limt"], "no ruleset 'pung-chow-limt'"),
         (["-r", "pung-chow-limt", "--format", "csv"], "no ruleset 'pung-chow-limt'"),
+        # `-r "$RULES"` with RULES unset scored every line under pung-chow, exit 0: money on a guess.
+        (["-r", "", "--format", "jsonl"], "-r '' names no ruleset"),
     ],
-    ids=["compare-pung-chow-limt", "compare-nosuch-yaml", "r-pung-chow-limt", "r-pung-chow-limt-csv"],
+    ids=[
+        "compare-pung-chow-limt",
+        "compare-nosuch-yaml",
+        "r-pung-chow-limt",
+        "r-pung-chow-limt-csv",
+        "r-empty",
+    ],
 )
 def test_a_ruleset_misspelt_on_the_command_line_is_refused_at_once(
     tmp_path: Path, args: list[str], said: str

@@ -316,6 +316,26 @@ def test_output_to_a_closed_pipe(tmp_path, output_format, workers):
     assert len(done.stdout.splitlines()) == 1
 
 
+# `batch --compare A B FILE 2>&1 >summary.txt | head -1` (the first failed entry): the reader of stderr
+# left after one line, and the next failed entry's line ended the run as if stdout's reader had left:
+# exit 0, and no summary written. Nothing more is said there; the summary is written, exit 1.
+def test_compare_failures_to_a_left_stderr_reader(tmp_path):
+    path = _write(tmp_path, "three-bad.txt", (GOOD + "9z9z9z\n" + GOOD + "1b1b\n" + "x\n").encode())
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pungchow_calc", "batch", str(path), "--compare", "pung-chow",
+             "pung-chow-limit", "--format", "json"],
+            stdout=subprocess.PIPE, stderr=write_end, timeout=60, check=False,
+        )  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert done.returncode == 1
+    summary = json.loads(done.stdout)
+    assert (summary["entries"], summary["failed"]) == (5, 3)
+
+
 def test_stdin_closed_pipe_and_records_before_it():
     """Records already written reach the reader in order, whatever happens after."""
     data = (GOOD * 5).encode()

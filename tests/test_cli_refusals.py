@@ -11,6 +11,7 @@ from cli_helpers import run
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pungchow_calc.engine.payments import MAX_POINTS
 from pungchow_calc.options import MAX_WHOLE, whole_number
 
 RIICHI = ("-r", "riichi-ema-2016")
@@ -171,8 +172,37 @@ TWENTY_NINES = "9" * 20
         ),
         pytest.param(
             ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--limit", TWENTY_NINES],
-            "--limit: a number of 20 digits is more than 999999999999999999",
+            "--limit: a number of 20 digits is more than 1000000000",
             id="limit-20-nines",
+        ),
+        # A limit of a quintillion paid a limit hand 2e18 a seat: more than a JSON reader holds exactly.
+        pytest.param(
+            [
+                "score",
+                "1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd",
+                "--original-hand",
+                "-r",
+                "classical-bmja",
+                "--limit",
+                "999999999999999999",
+            ],
+            "--limit: 999999999999999999 is more than 1000000000",
+            id="limit-999999999999999999-blessing-of-heaven",
+        ),  # fmt: skip
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--limit", "1000000001"],
+            "--limit: 1000000001 is more than 1000000000",
+            id="limit-1000000001",
+        ),
+        pytest.param(
+            ["settle", "--east", "999999999999999999", "--south", "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd"],
+            "--east: a score of 999999999999999999 is more than 1000000000",
+            id="settle --east 999999999999999999",
+        ),
+        pytest.param(
+            ["settle", "--east", "1000000001", "--south", "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd"],
+            "--east: a score of 1000000001 is more than 1000000000",
+            id="settle --east 1000000001",
         ),
     ],
 )
@@ -594,3 +624,36 @@ def test_settle_honba_2_deposits_1_under_pung_chow_notes_each_once(pungchow) -> 
         "--honba: ruleset pung-chow pays nothing for counters (no counter_points in its settlement)",
         "--deposits: ruleset pung-chow pays nothing for deposits (no deposit_points in its settlement)",
     ]
+
+
+# --- the largest limit and score taken keep every amount exact in JSON (2^53) ------------------------
+
+
+def _integers(value: object) -> list[int]:
+    """Every integer of a JSON document."""
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _integers(v)]
+    if isinstance(value, list):
+        return [n for v in value for n in _integers(v)]
+    return [value] if isinstance(value, int) and not isinstance(value, bool) else []
+
+
+@pytest.mark.parametrize(
+    "ruleset", ["pung-chow", "pung-chow-limit", "classical-dmjl", "classical-bmja", "riichi-ema-2016"]
+)
+def test_the_largest_limit_and_scores_pay_what_json_holds_exactly(ruleset):
+    east = "1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd"  # East's original hand: a limit hand where there are some
+    most = str(MAX_POINTS)
+    riichi = ("--drawn", "--honba", "9999", "--deposits", "9999") if ruleset.startswith("riichi") else ()
+    scored = run("score", east, "--original-hand", "-r", ruleset, "--limit", most, *riichi, "--json")
+    assert scored.exit_code == 0, scored.stderr
+    seats = (
+        ["--south", most, "--west", most, "--north", "0"]
+        if not riichi
+        else ["--south", "0", "--west", "0", "--north", "0"]
+    )
+    settled = run("settle", "--east", east, *seats, "--winner", "east", "--original-hand", "-r", ruleset,
+                  "--limit", most, *riichi, "--json")  # fmt: skip
+    assert settled.exit_code == 0, settled.stderr
+    for shown in (scored, settled):
+        assert max(_integers(json.loads(shown.stdout))) <= 2**53

@@ -261,6 +261,24 @@ def test_insurance_sample_with_feeder() -> None:
             "error: --false-mahjongg: ruleset",
             id="fmj",
         ),
+        # The last one counted, and the table settled without west's hand: money moved on a guess.
+        pytest.param(
+            ["--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--south", "10"]
+            + ["--south", "20", "--north", "5"],
+            "error: --south is given 2 times ('10', '20'): give each seat once",
+            id="--south 10 --south 20",
+        ),
+        pytest.param(
+            ["--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--south", "10", "--south", "10", "--"],
+            "error: --south is given 2 times ('10', '10'): give each seat once",
+            id="--south 10 --south 10 -- (through typer)",
+        ),
+        # `--false-mahjongg "$WHO"` with WHO unset settled the hand as if no penalty were given.
+        pytest.param(
+            ["--south", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--east", "0", "--false-mahjongg", ""],
+            "error: --false-mahjongg: '' is not a wind",
+            id="--false-mahjongg ''",
+        ),
         pytest.param(
             ["--east", "4", "--south", "8", "-r", "nope"], "error: nope: no ruleset 'nope'", id="ruleset"
         ),

@@ -146,6 +146,24 @@ def test_a_json_error_to_a_left_reader_is_still_exit_2(args):
     assert done.stderr == b""
 
 
+# The error line to a stderr whose reader had left was a BrokenPipeError taken for stdout's: exit 0, as if
+# done. The input was bad whether or not anyone read why (`pungchow score x 2>&1 >/dev/null | true`).
+@pytest.mark.parametrize(
+    "args",
+    [*ERRORS.values(), ["batch", "nosuch.txt"], ["score", HAND, "--limit", "9" * 25]],
+    ids=[*ERRORS, "batch nosuch.txt", "score --limit 9x25"],
+)
+def test_an_error_to_a_left_stderr_reader_is_still_exit_2(args):
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = _pungchow(args, stderr=write_end)
+    finally:
+        os.close(write_end)
+    assert done.returncode == EXIT_BAD_INPUT
+    assert done.stdout == b""
+
+
 # --- usage errors name the command's own help --------------------------------------------------------
 
 MISSING_VALUE = {

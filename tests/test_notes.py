@@ -152,7 +152,8 @@ IDLE = [
 
 @pytest.mark.parametrize(("situation", "option"), IDLE)
 def test_an_option_no_rule_can_use_in_the_hand_is_noted(situation: Situation, option: str) -> None:
-    where = f"{situation.seat.word} seat, won by {situation.win_by.value}"
+    how = "won on the original draw" if situation.original_hand else f"won by {situation.win_by.value}"
+    where = f"{situation.seat.word} seat, {how}"  # as the breakdown's header says it
     (note,) = score_text(_as_given(situation), LIMIT, situation).notes
     assert note.startswith(f"{option}: no rule of ruleset pung-chow-limit can use ") and note.endswith(
         f" in this hand ({where})"

@@ -500,3 +500,24 @@ def test_score_riichi_yakuman_limit(limit, score, payable):
         payable,
         {"discarder": payable * 6},
     )
+
+
+# An original hand is won on the original draw and takes no discard (`--from` is refused with it), yet
+# under `discard_pays: discarder` the way the options default to (a discard) made `score` charge it all
+# to "discarder" and `settle` refuse it for want of a `--from` it cannot take. Every loser pays his
+# share, as with `--drawn` (each 2 × 416 for East's, rounded up to 900).
+ORIGINAL = "1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd"
+
+
+@pytest.mark.parametrize("drawn", [(), ("--drawn",)], ids=["default-way", "drawn"])
+def test_original_hand_1b1b1b_3c3c3c_5d5d5d_4b4b4b_RdRd_under_the_discarder_paying(drawn):
+    shares = {"south": 900, "west": 900, "north": 900}
+    scored = run("score", ORIGINAL, "--original-hand", *drawn, "-r", RULESET, "--json")
+    assert scored.exit_code == 0, scored.output
+    assert json.loads(scored.stdout)["payments"] == shares
+    settled = run("settle", "--east", ORIGINAL, "--south", "0", "--west", "0", "--north", "0",
+                  "--winner", "east", "--original-hand", *drawn, "-r", RULESET, "--json")  # fmt: skip
+    assert settled.exit_code == 0, settled.output
+    assert json.loads(settled.stdout)["net"] == {"east": 2700, **{seat: -900 for seat in shares}}
+    compared = run("diff", ORIGINAL, "--original-hand", *drawn, "-r", "pung-chow", "-r", RULESET, "--json")
+    assert json.loads(compared.stdout)["totals"][RULESET]["payments"] == shares

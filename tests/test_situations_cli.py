@@ -433,3 +433,32 @@ def test_score_original_hand_header(hand: str, args: tuple[str, ...], header: st
     result = run("score", hand, *args, *original)
     assert result.exit_code == 0, result.stderr
     assert header in result.stdout.splitlines()[1]
+
+
+# The note for a stated fact that changes nothing said "(east seat, won by discard)" of a hand won on the
+# original draw, where the header above it says "won on the original draw": the two say it alike.
+@pytest.mark.parametrize(
+    ("args", "note"),
+    [
+        pytest.param(
+            ("--first-discard", "-r", "classical-bmja"),
+            "--first-discard: no rule of ruleset classical-bmja can use a win on the first discard in this "
+            "hand (east seat, won on the original draw)",
+            id="1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd --original-hand --first-discard -r classical-bmja",
+        ),
+        pytest.param(
+            ("--last-tile", "-r", "classical-dmjl"),
+            "--last-tile: no rule of ruleset classical-dmjl can use a win with the last tile in this hand "
+            "(east seat, won on the original draw)",
+            id="1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd --original-hand --last-tile -r classical-dmjl",
+        ),
+    ],
+)
+def test_score_original_hand_idle_fact_note(args: tuple[str, ...], note: str) -> None:
+    hand = "1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd"
+    result = run("score", hand, "--original-hand", *args, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["notes"] == [note]
+    text = run("score", hand, "--original-hand", *args, env={"COLUMNS": "200"})
+    header = text.stdout.splitlines()[1]
+    assert header.endswith("winner, won on the original draw") and note in text.stdout

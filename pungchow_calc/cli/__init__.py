@@ -21,7 +21,7 @@ from typing import Any
 from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, done_all_the_same, last_ctrl_c, note_ctrl_c, started
 from ..engine.errors import printable
 from . import spec
-from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error
+from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error, say, silence
 
 __all__ = ["app", "main"]
 
@@ -119,7 +119,7 @@ def _run(argv: list[str]) -> int:
         # typer turns option values into ints with int(), which refuses numbers of over 4,300 digits.
         if "integer string conversion" not in str(error):
             raise
-        print("error: a number on the command line is too long", file=sys.stderr)
+        say("error: a number on the command line is too long")
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         # `pungchow ... | head`: the reader left; say nothing more and exit cleanly.
@@ -235,7 +235,7 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     if any(word == "--json" or word.startswith("--json=") for word in options):  # `--json=yes` asks too
         json_error({"code": "usage", "message": message})
     else:
-        print(f"error: {message}", file=sys.stderr)
+        say(f"error: {message}")
     return EXIT_BAD_INPUT
 
 
@@ -277,10 +277,4 @@ def _output_failed(error: OSError) -> int:
 
 def _silence_stdout() -> None:
     """Point stdout at /dev/null, so that the flush at interpreter exit has nothing to fail on."""
-    try:
-        fd = sys.stdout.fileno()
-    except (OSError, ValueError, AttributeError):  # no descriptor (a test's capture, `>&-`): no flush at exit
-        return
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, fd)
-    os.close(devnull)
+    silence(sys.stdout)

@@ -25,7 +25,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .. import options as opts
 from ..engine.errors import PungchowError
-from .failure import EXIT_BAD_INPUT, report
+from .failure import EXIT_BAD_INPUT, report, say
 
 if TYPE_CHECKING:  # the batch package is imported by the command that needs it (start-up time)
     from ..batch.formats import Lines
@@ -79,7 +79,7 @@ def run_batch(
         died = True
         tail = f"; {lost} could not be scored (worker-died)" if lost else ""
         message = f"a worker process died: {rescored} entries it may have held were scored again{tail}"
-        print(f"error: {message}", file=sys.stderr)
+        say(f"error: {message}")
 
     with _StopSignals() as signals:
         out = _Output(stdout, output_format, signals, table)
@@ -93,7 +93,8 @@ def run_batch(
                 # A ruleset named on the command line that cannot be loaded is the command's mistake,
                 # not an entry's: refused at once, as `score -r` refuses it, not an error record for
                 # every line (each also printed under --compare). Loaded once (ruleset_files caches it).
-                for name in compare or ((ruleset,) if ruleset else ()):
+                # `-r ''` too (`-r "$RULES"`, unset): it names no ruleset, and is never the default's.
+                for name in compare or ((ruleset,) if ruleset is not None else ()):
                     Scorer(job).ruleset(name)
                 source = Source(file)
                 entries = source.entries()
@@ -130,12 +131,12 @@ def run_batch(
                 progress.stop()
             if summary is None:
                 out.finish()
-                print(f"interrupted: {out.written} records written", file=sys.stderr)
+                say(f"interrupted: {out.written} records written")
             else:  # the entries compared before the stop, in input order: their summary, said to be so
                 if not summarised:
                     _write_summary(summary, output_format, out)
                 out.finish(framed=False)
-                print(f"interrupted: the summary counts the first {summary.entries} entries", file=sys.stderr)
+                say(f"interrupted: the summary counts the first {summary.entries} entries")
             return 128 + stop.signum
         except PungchowError as error:  # the file broke as a whole (e.g. unreadable mid-way)
             out.flush()  # the records scored before it broke still stand
@@ -150,7 +151,7 @@ def run_batch(
                 source.close()
     if compare is None and sys.stderr.isatty():
         elapsed = time.monotonic() - started
-        print(f"batch: {out.written} records, {failed} errors, {elapsed:.1f} s", file=sys.stderr)
+        say(f"batch: {out.written} records, {failed} errors, {elapsed:.1f} s")
     return EXIT_ENTRY_FAILED if failed or died else 0
 
 
@@ -392,7 +393,7 @@ def _compare(records: Iterator[tuple[bool, Any]], summary: Any, signals: _StopSi
 
     def report(record: dict[str, Any]) -> None:
         err = record["error"]
-        print(f"line {record['line']}: error [{err['code']}]: {err['message']}", file=sys.stderr)
+        say(f"line {record['line']}: error [{err['code']}]: {err['message']}")
 
     def counted(records: Iterator[tuple[bool, Any]]) -> Iterator[tuple[bool, Any]]:
         for record in records:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
 from ..engine.errors import PungchowError, printable
 
@@ -32,7 +33,29 @@ def report(error: PungchowError, as_json: bool) -> None:
     if as_json:
         json_error(error.to_dict())
         return
-    print(f"error: {reason(error)}", file=sys.stderr)
+    say(f"error: {reason(error)}")
+
+
+def say(line: str) -> None:
+    """One line on stderr. A reader of it that has left (`2>&1 >out | head -1`) changes nothing else:
+    the command goes on, its output and its exit code stand (README, exit codes), and later lines go
+    nowhere. A full or closed stderr (`2>/dev/full`, `2>&-`) raises: exit 3 (cli.main)."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except BrokenPipeError:
+        silence(sys.stderr)
+
+
+def silence(stream: IO[str]) -> None:
+    """Point a standard stream's descriptor at /dev/null: a reader of it has left, and what is still
+    written to it, or flushed at interpreter exit, has nothing to fail on."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):  # no descriptor (a test's capture, `>&-`): no flush at exit
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def json_error(error: dict[str, Any]) -> None:

@@ -112,7 +112,9 @@ Examples:
 # settle names seats; the evening names players.
 _SEAT_HAND = "A hand in notation or a plain score; omit the seat for a two- or three-handed game."
 SETTLE_OPTIONS = (
-    *(_valued(seat, f"--{seat}", "HAND|SCORE", _SEAT_HAND) for seat in ("east", "south", "west", "north")),
+    # Repeatable only to be refused when given twice (cli/settle.py): the last one would count, as click
+    # has it, and `--south 10 --south 20` (west meant) settle a table without west's hand on a guess.
+    *(_valued(s, f"--{s}", "HAND|SCORE", _SEAT_HAND, many=True) for s in ("east", "south", "west", "north")),
     _valued("winner", "--winner", "SEAT", "Winning seat (default: the hand with a !).", complete="wind"),
     _flag("draw", "--draw", "No hand won: a draw game; the hands settle differences only."),
     RULESET,

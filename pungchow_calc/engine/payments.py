@@ -58,6 +58,11 @@ class SettlementRules:
         return self.discard_pays == "discarder"
 
 
+# The most points a limit or a score given as a number may be (`--limit N`, a ruleset's `limit`, `settle
+# --east N`): no table plays to more, and what a table pays from it, summed over a million hands, stays
+# an integer every JSON reader holds exactly (2^53; docs/json.md).
+MAX_POINTS = 10**9
+
 # The book's terms: a ruleset without a `settlement:` section (or one that changes nothing) holds this
 # very object, so scoring can tell by identity that `winner_payments` says everything.
 BOOK = SettlementRules()

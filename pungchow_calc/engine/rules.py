@@ -29,7 +29,7 @@ from .conditions import (
 )
 from .conditions.indicators import COUNTERS
 from .errors import closest, unknown
-from .payments import BOOK, SettlementRules
+from .payments import BOOK, MAX_POINTS, SettlementRules
 from .rule_types import (
     NOT_WRITTEN,
     EveningRules,
@@ -67,7 +67,7 @@ __all__ = [
     "compile_ruleset",
 ]
 
-MAX_INT = 10**9  # no point value, limit or count needs more
+MAX_INT = MAX_POINTS  # no point value, limit or count needs more
 MAX_DOUBLINGS = 32  # per rule: an exponent, so a huge one would take forever to compute
 MAX_LOSER_PAIRS = 7  # fourteen tiles hold at most seven pairs
 MAX_SMALL = 64  # doubling_base, round_points, min_doublings: small numbers by nature

@@ -30,7 +30,9 @@ from .situation import (
     Fact,
     Situation,
     WinBy,
+    how_won,
     impossible_facts,
+    on_discard,
     original_mark,
     unmet_need,
 )
@@ -314,7 +316,7 @@ def _collected(
     terms: SettlementRules, multiplier: int, seats: tuple[Wind, ...], situation: Situation, payable: int
 ) -> dict[Payer, int]:
     """What each payer pays the winner under the settlement's terms (payments.collection)."""
-    discard = situation.win_by is DISCARD
+    discard = on_discard(situation.win_by, situation.original_hand)
     # The terms by identity (their dataclass hash runs Python for each field; _remembered keeps them
     # beside the amounts, so that no other object takes their id while the entry lives).
     key = (
@@ -592,7 +594,7 @@ def _idle_facts(
             continue  # the hand does not stand without it (won on the original draw, no `!`)
         if same:
             gone.extend(off)
-            where = f"{situation.seat.word} seat, won by {situation.win_by.value}"
+            where = f"{situation.seat.word} seat, {how_won(situation)}"
             use = f"no rule of ruleset {ruleset.name} can use {fact.scores}"
             notes.append(f"{fact.option}: {use} in this hand ({where})")
     return tuple(notes)

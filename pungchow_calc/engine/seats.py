@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from .errors import OptionError, PungchowError, TableError
 from .hand import Hand, build
 from .notation import parse
-from .payments import seat_name
+from .payments import MAX_POINTS, seat_name
 from .table_types import seat_order
 from .tiles import Tile, Wind
 
@@ -27,14 +27,16 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
     if not stripped:  # `--east ''`: a slip of the shell or the script, named as the option's, not the hand's
         raise OptionError(f"--{seat_name(seat)}: empty: give a hand or a whole-number score", code="empty")
     if _SCORE.fullmatch(stripped):
-        if len(stripped) > 18:  # no table scores a quintillion; int() refuses 4,300 digits anyway
-            raise OptionError(
-                f"--{seat_name(seat)}: a score of {len(stripped)} digits is too large", code="bad-score"
-            )
-        value = int(stripped)
-        if value < 0:
+        digits = stripped.lstrip("+-").lstrip("0") or "0"
+        if stripped[0] == "-" and digits != "0":
             raise OptionError(f"--{seat_name(seat)}: a score cannot be negative", code="bad-score")
-        return value
+        # Counted before int(), which refuses 4,300 digits; at most a limit's most (MAX_POINTS).
+        if len(digits) > len(str(MAX_POINTS)) or int(digits) > MAX_POINTS:
+            size = digits if len(digits) <= 18 else f"{len(digits)} digits"
+            raise OptionError(
+                f"--{seat_name(seat)}: a score of {size} is more than {MAX_POINTS}", code="bad-score"
+            )
+        return int(digits)
     if (_NUMBER_LIKE.fullmatch(stripped) and not stripped.isascii()) or _SEPARATED.fullmatch(stripped):
         # `1,000`, `2.5`, `1 000`, `５`: meant as a score (no hand is digits alone), so refused as one,
         # not read as a guess nor told as a hand (`groups are separated by spaces, not commas`).

@@ -71,6 +71,20 @@ class Situation:
     ura: tuple[Tile, ...] = ()  # the ura dora indicators (read under riichi only)
 
 
+def how_won(situation: Situation) -> str:
+    """How a winner's hand was won, as the breakdown's header and the notes say it: an original hand
+    is won on the original draw (the book's "Drawing the original hand", docs/rulings.md), not by the
+    way the options default to (discard)."""
+    return "won on the original draw" if situation.original_hand else f"won by {situation.win_by.value}"
+
+
+def on_discard(win_by: WinBy, original_hand: bool) -> bool:
+    """Whether a win was on a discard, as the payments read it (the setting `discard_pays: discarder`):
+    an original hand never is, whatever way the options default to: it takes no discard (FROM_ORIGINAL)
+    and is won on the original draw (how_won)."""
+    return win_by is DISCARD and not original_hand
+
+
 # Never compared, hashed or shown: a row of FACTS, found by field (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Fact:

@@ -38,7 +38,7 @@ from .penalties import (
 from .rules import Ruleset
 from .scoring import DEFAULT, Score, limit_in_force, score_hand, settlement_notes, unread_options
 from .seats import check_copies, for_seat, read_seat
-from .situation import FACT, FROM_ORIGINAL, Situation, WinBy, stated_situation
+from .situation import FACT, FROM_ORIGINAL, Situation, WinBy, on_discard, stated_situation
 from .table_types import AppliedPenalty, Settlement, TableOptions, build_settlement, seat_order
 from .tiles import Wind
 
@@ -352,7 +352,8 @@ def settle_table(
     winner = _winner_of(hands, options)
     _check_ending(winner, hands, ruleset, options)
     _check_options(order, winner, options)
-    if winner is not None and ruleset.settlement.discarder_pays and options.win_by is WinBy.DISCARD:
+    on_a_discard = on_discard(options.win_by, options.said("original_hand"))
+    if winner is not None and ruleset.settlement.discarder_pays and on_a_discard:
         if options.discarder is None:  # money never moves on a guess: who discarded is said
             raise OptionError(
                 f"ruleset {ruleset.name}: the discarder pays for all on a discard: name him with --from SEAT "
@@ -453,7 +454,7 @@ def settle_table(
         east_multiplier=multiplier,
         settle_losers=ruleset.settings.settle_losers,
         terms=terms,
-        how=Collect(options.win_by is WinBy.DISCARD, options.discarder, honba),
+        how=Collect(on_a_discard, options.discarder, honba),
         deposits=terms.deposit_points * deposits,
         dead=in_order,
         ruleset=ruleset.name,

@@ -18,6 +18,7 @@ from ..engine.notation import parse
 from ..engine.payments import payer_name, seat_name
 from ..engine.rule_types import limit_words
 from ..engine.scoring import Score
+from ..engine.situation import how_won
 from ..engine.table import Settlement
 from ..engine.tiles import Tile
 from .ascii import is_ascii, output_stream
@@ -165,15 +166,7 @@ def print_breakdown(out: Console, score: Score, ascii_only: bool = False) -> Non
     """The itemised breakdown: each line, its set, its value, and the running total."""
     s = score.situation
     who = "winner" if s.winner else "non-winning hand"
-    # An original hand is won on the original draw (East's hand as dealt, the book's "Drawing the
-    # original hand"), not by the way the options default to (discard).
-    how = (
-        ""
-        if not s.winner
-        else ", won on the original draw"
-        if s.original_hand
-        else f", won by {s.win_by.value}"
-    )
+    how = f", {how_won(s)}" if s.winner else ""
     print_title(out, f"{score.ruleset} · {s.seat.word} seat · {s.round.word} round · {who}{how}")
     melds = {m.code: m for m in score.arrangement}
 
