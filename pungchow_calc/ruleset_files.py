@@ -154,7 +154,7 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
         raise Invalid(("rules",), "rules must be a list")
     # Two entries with one id in the same file would silently merge into one rule.
     unique_ids("rules", "rule", [_hashable_id(rule) for rule in child_rules])
-    for rule in child_rules:
+    for n, rule in enumerate(child_rules):
         at = next(
             (
                 i
@@ -164,6 +164,15 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
             None,
         )
         if at is None:
+            if isinstance(rule, dict) and isinstance(rule.get("id"), str) and "label" not in rule:
+                # Meant as a change to a base rule (no label: it would inherit one), but no base rule
+                # has that id: name the id it is closest to, not only the missing label.
+                ids = sorted(str(r.get("id")) for r in rules if isinstance(r, dict) and r.get("id"))
+                hint = closest(rule["id"], ids)
+                raise Invalid(
+                    ("rules", n, "id"),
+                    f"rule {rule['id']!r} is not a rule of the base{hint}: a new rule needs a label",
+                )
             rules.append(copy.deepcopy(rule))
         else:
             merged = dict(rules[at])

@@ -35,6 +35,14 @@ class DuplicateKey(Exception):
         self.first_line = first_line
 
 
+class SurpriseNumber(Exception):
+    """A number YAML 1.1 reads otherwise than it looks: `010` is octal 8, `1:30` is base 60 (90)."""
+
+    def __init__(self, text: str, value: int, line: int, column: int) -> None:
+        super().__init__(text)
+        self.text, self.value, self.line, self.column = text, value, line, column
+
+
 @lru_cache(maxsize=1)
 def strict_loader() -> Any:
     """YAML's safe loader (the C build where available) that refuses a mapping key written twice."""
@@ -60,6 +68,17 @@ def strict_loader() -> Any:
                     continue
             return super().construct_mapping(node, deep=deep)
 
+        def construct_yaml_int(self, node: Any) -> Any:
+            # Money never moves on a guess: a points value or limit written `010` or `1:30` would
+            # silently count as 8 or 90. 0x and 0b say what they are; a plain 0 is 0.
+            value = super().construct_yaml_int(node)
+            digits = node.value.replace("_", "").lstrip("+-")
+            if ":" in digits or (len(digits) > 1 and digits[0] == "0" and digits[1] not in "xb"):
+                mark = node.start_mark
+                raise SurpriseNumber(node.value, value, mark.line + 1, mark.column + 1)
+            return value
+
+    StrictSafeLoader.add_constructor("tag:yaml.org,2002:int", StrictSafeLoader.construct_yaml_int)
     return StrictSafeLoader
 
 
@@ -98,6 +117,15 @@ def read(path: Path) -> tuple[str, Any]:
             code="ruleset-duplicate-key",
             file=str(path),
             line=twice.line,
+        ) from None
+    except SurpriseNumber as number:
+        raise RulesetError(
+            f"not valid YAML: YAML reads {number.text} as {number.value}: write the number without a"
+            " leading 0 or colon, or quote it if it is text",
+            code="ruleset-yaml",
+            file=str(path),
+            line=number.line,
+            column=number.column,
         ) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)

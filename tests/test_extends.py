@@ -254,3 +254,14 @@ def test_house_evening_section_changes_only_the_keys_it_names(tmp_path):
     assert loaded.evening.east_repeat_cap == 3
     assert loaded.evening.round_wind is True
     assert loaded.evening.draw_passes_deal is base.evening.draw_passes_deal
+
+
+def test_extends_rule_id_mah_jong_without_label_names_the_typo(tmp_path: Path):
+    # A house file meaning to change the base's mah_jongg, with the id mistyped: the rule is new (no
+    # label inherited), and the message must say so and name the base's id, not only "needs a label".
+    path = write(tmp_path / "house.yaml", "extends: pung-chow\nrules:\n  - id: mah_jong\n    points: 30\n")
+    with pytest.raises(RulesetError) as caught:
+        load(str(path))
+    assert (caught.value.code, caught.value.file, caught.value.line) == ("ruleset-invalid", str(path), 3)
+    assert "'mah_jong' is not a rule of the base" in caught.value.message
+    assert "did you mean 'mah_jongg'?" in caught.value.message

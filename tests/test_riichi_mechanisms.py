@@ -4,6 +4,7 @@ each shown on a hand worked out by hand, and the refusals of hands and facts tha
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from dataclasses import replace
 
@@ -862,6 +863,18 @@ def test_settle_and_evening_keep_any_rulesets_players(tmp_path) -> None:
             "ascending",
             id="limits-order",
         ),
+        pytest.param(
+            {"doublings": 1},
+            {"limits": [{"name": "Mangan", "doublings": 5, "scor": 2000}]},
+            "unknown limit key 'scor' (did you mean 'score'?)",
+            id="limits-key-scor",
+        ),
+        pytest.param(
+            {"doublings": {"closed": 2, "opne": 1}},
+            {},
+            "unknown doublings key 'opne' (did you mean 'open'?)",
+            id="doublings-key-opne",
+        ),
         pytest.param({"doublings": 1}, {"round_points": 0}, "round_points must be at least 1", id="round-0"),
         pytest.param({"doublings": 1}, {"players": 1}, "players must be 2 to 4, or 0", id="players-1"),
         pytest.param({"doublings": 1}, {"players": 5}, "players must be at most 4", id="players-5"),
@@ -881,7 +894,7 @@ def test_settle_and_evening_keep_any_rulesets_players(tmp_path) -> None:
 )
 def test_the_loader_refuses(rule: dict[str, object], settings: dict[str, object], message: str) -> None:
     doc = {"settings": settings, "rules": [{"id": "r", "label": "R", **rule}]}
-    with pytest.raises(Invalid, match=message.replace("{", r"\{").replace("}", r"\}")):
+    with pytest.raises(Invalid, match=re.escape(message)):
         compile_ruleset(doc, "t", "<test>")
 
 

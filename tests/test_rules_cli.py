@@ -255,3 +255,23 @@ def test_show_says_whether_the_losers_settle(name: str, said: str) -> None:
         line for line in result.stdout.splitlines() if line.startswith("losers settle among themselves")
     )
     assert line.split("│")[1].strip() == said
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_show_house_file_with_a_note_prints_the_note(tmp_path: Path, columns: str):
+    # docs/rulesets.md, Rule keys: `note` is "a remark `rules show` prints"; it was read and dropped.
+    from rich.cells import cell_len
+
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "extends: pung-chow\nrules:\n  - id: mah_jongg\n    points: 10\n"
+        "    note: Part II calls 10 usual; the club agreed on it in 1924 after a long evening.\n",
+        encoding="utf-8",
+    )
+    result = run_main("rules", "show", str(house), env={"COLUMNS": columns})
+    assert result.exit_code == 0
+    notes = result.stdout[result.stdout.index("Notes") : result.stdout.index("Settings")]
+    text = " ".join(re.sub(r"[│┃━─╇┼]", " ", notes).split())  # the words, whatever the table's frame
+    assert "Mah-Jongg" in text
+    assert "Part II calls 10 usual; the club agreed on it in 1924 after a long evening." in text
+    assert max(cell_len(line) for line in result.stdout.splitlines()) <= int(columns)

@@ -126,3 +126,37 @@ def test_duplicate_limit_refused_by_score_and_rules_check_alike(tmp_path, pungch
         assert code == 2
         codes[args[0]] = json.loads(out)["error"]["code"]
     assert codes == {"score": "ruleset-duplicate-key", "rules": "ruleset-duplicate-key"}
+
+
+# YAML 1.1 reads `010` as octal 8 and `1:30` as base 60 (90): a value a player wrote as 10 or as
+# text would score and pay as another number. (id, the value, how YAML reads it)
+SURPRISE_NUMBERS = [
+    ("limit-010", "010", "8"),
+    ("limit-0300", "0300", "192"),
+    ("limit-minus-010", "-010", "-8"),
+    ("limit-1:30", "1:30", "90"),
+]
+
+
+@pytest.mark.parametrize(
+    ("value", "reading"), [s[1:] for s in SURPRISE_NUMBERS], ids=[s[0] for s in SURPRISE_NUMBERS]
+)
+def test_a_number_yaml_would_read_as_octal_or_base_60_is_refused(tmp_path: Path, value: str, reading: str):
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: pung-chow\nsettings:\n  limit: {value}\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load(str(path))
+    error = caught.value
+    assert (error.code, error.file, error.line, error.column) == ("ruleset-yaml", str(path), 3, 10)
+    assert f"YAML reads {value} as {reading}" in error.message
+
+
+@pytest.mark.parametrize("value", ["0", "10", "1_000", "0x10", "+300"])
+def test_a_plain_number_still_reads(tmp_path: Path, value: str):
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: pung-chow\nsettings:\n  limit: {value}\n", encoding="utf-8")
+    if value == "0":
+        with pytest.raises(RulesetError, match="limit must be at least 1"):
+            load(str(path))
+    else:
+        assert load(str(path)).settings.limit == int(value, 0)

@@ -353,6 +353,9 @@ def _rule(raw: Any, index: int) -> Rule:
 def _doublings(value: Any, path: tuple[Any, ...]) -> tuple[int, int | None]:
     """(doublings, doublings when the hand is open or None): a number, or `{closed: N, open: M}`."""
     if isinstance(value, dict):
+        strange = sorted(set(value) - {"closed", "open"}, key=str)
+        if strange:  # a typo of closed/open: name the key it is closest to
+            raise Invalid((*path, strange[0]), unknown("doublings key", strange[0], ["closed", "open"]))
         if set(value) != {"closed", "open"}:
             raise Invalid(path, "doublings is a number or {closed, open}")
         return (
@@ -439,6 +442,13 @@ def _limits(raw: Any) -> tuple[LimitTier, ...]:
         raise Invalid(path, "limits must be a list of {name, doublings, score}")
     tiers = []
     for i, tier in enumerate(raw):
+        strange = (
+            sorted(set(tier) - {"name", "doublings", "score"}, key=str) if isinstance(tier, dict) else []
+        )
+        if strange:  # a typo of a key: name the key it is closest to
+            raise Invalid(
+                (*path, i, strange[0]), unknown("limit key", strange[0], ["name", "doublings", "score"])
+            )
         if not isinstance(tier, dict) or set(tier) != {"name", "doublings", "score"}:
             raise Invalid((*path, i), "a limit is a mapping of name, doublings and score")
         if not isinstance(tier["name"], str) or not tier["name"]:

@@ -85,7 +85,7 @@ def print_score_card(ruleset: Any, out: Console) -> None:
             tuple(name for name, _ in columns),
             tuple(tuple(row) for row in rows),
             right=frozenset(i for i, (_, justify) in enumerate(columns) if justify == "right"),
-            wrap=frozenset({0, last} if columns[last][0] == "when" else {0}),
+            wrap=frozenset({0, last} if columns[last][0] in ("when", "note") else {0}),
         )
         print_grid(out, grid, show_header=any(name for name, _ in columns))
 
@@ -138,6 +138,9 @@ def print_score_card(ruleset: Any, out: Console) -> None:
             [("", "left"), ("type", "left")],
             [[p.label, p.type] for p in penalties],
         )
+    # A rule's `note:` (docs/rulesets.md, Rule keys): the book's words or a ruling, by the rule's label.
+    notes = [[r.label, raw[r.id]["note"]] for r in rules if isinstance(raw.get(r.id, {}).get("note"), str)]
+    section("Notes", [("", "left"), ("note", "left")], notes)
     s = ruleset.settings
     settings = [
         ("limit", "none" if s.limit is None else str(s.limit)),
