@@ -54,7 +54,8 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     try:
         _once_each(files)
         evenings = [replay(read(f, say)) for f in files]
-        stats = combined_stats(evenings)  # the biggest hands are settled here (Game.detail)
+        # The biggest hands are settled here (Game.detail).
+        stats = combined_stats(list(zip(files, evenings, strict=True)))
     except PungchowError as error:
         fail(error, as_json)
     if as_json:
