@@ -37,7 +37,11 @@ def new(
         evening = start(file, players_of(players), east, load(ruleset), limit, no_limit, sets, ruleset)
     except PungchowError as error:
         fail(error, False)
-    with written_anyway(f"{file}: the evening was started"):
+    started = (  # not "do not enter it again", as of a game: the evening is there to be played
+        f"{file}: the evening was started all the same (see `evening status`): record its games in it; "
+        "`evening new` again would refuse the file"
+    )
+    with written_anyway(f"{file}: the evening was started", started):
         seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
         said = hanging(f"{file}: a new evening under {evening.ruleset.name}: {seats}", terminal_width())
         print(*said, sep="\n", file=output_stream(ascii_only))

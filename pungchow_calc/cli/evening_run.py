@@ -27,10 +27,10 @@ def say(message: str) -> None:
 
 
 @contextmanager
-def written_anyway(what: str) -> Iterator[None]:
+def written_anyway(what: str, said: str | None = None) -> Iterator[None]:
     """Output about a change already in the log: when it cannot be written (a full disk), or a Ctrl-C
     stops it, the one-line error (cli.main, exit 3 or 130) says the change was made all the same, so
-    nobody enters it twice."""
+    nobody enters it twice (`said`: all it says instead, where that is not what to do)."""
     try:
         written_unsaid()  # said from here on, by the note below
         yield
@@ -38,7 +38,7 @@ def written_anyway(what: str) -> Iterator[None]:
     except BrokenPipeError:
         raise  # the reader left (`| head`): not a failure
     except (OSError, KeyboardInterrupt) as error:
-        error.add_note(RECORDED_ANYWAY.format(what))
+        error.add_note(said or RECORDED_ANYWAY.format(what))
         raise
 
 
