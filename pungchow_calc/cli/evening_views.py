@@ -45,7 +45,7 @@ def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -
 
 
 def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
-    """Each player's statistics over several evenings (players matched by name)."""
+    """Each player's statistics over several evenings (a player matched by name, in any case)."""
     from ..evening.log import read
     from ..evening.report import combined_stats
     from ..evening.state import replay
