@@ -557,8 +557,21 @@ def test_an_amendment_cut_off_just_after_its_records_sum_is_a_torn_write(evening
         (3, lambda last: last[:-8] + b"\x07" + last[-7:]),
         (3, lambda last: last.replace(b'"sum": "', b'"sum"l "')),  # found by mutating a log byte by byte
         (3, lambda last: last.replace(b'"played": {', b'"played": {{', 1)),
+        (3, lambda last: last.replace(b'"}\n', b'"|\n')),  # one bit flipped: the last line was skipped
+        (3, lambda last: last.replace(b', "sum": "', b', #sum": "')),
+        (3, lambda last: last.replace(b'"sum": "', b'"sum":""')),
+        (3, lambda last: last[:-5] + b'"' + last[-4:]),
     ],
-    ids=["coffee-spilled-here", "a-control-byte-in-the-last-sum", "sum-colon-changed", "brace-doubled"],
+    ids=[
+        "coffee-spilled-here",
+        "a-control-byte-in-the-last-sum",
+        "sum-colon-changed",
+        "brace-doubled",
+        "last-brace-flipped-to-bar",
+        "sum-key-quote-flipped-to-hash",
+        "space-after-sum-colon-flipped-to-quote",
+        "sum-digit-flipped-to-quote",
+    ],
 )
 def test_a_last_line_that_no_write_could_have_cut_is_damage(evening, capsys, line, damage):
     # A torn write begins as every event does and ends before its checksum closes it: these were
@@ -599,12 +612,18 @@ def test_line_2_deleted_and_line_3_changed_says_both(evening, capsys):
     assert "line 2: changed since it was written (its checksum does not match), and out of place" in err
 
 
-def test_every_cut_of_a_line_with_names_of_brackets_and_quotes_is_a_torn_write(tmp_path, capsys):
+@pytest.mark.parametrize(
+    "names",
+    [
+        pytest.param(['A"{\\', 'B}]\\"', "Cé["], id="brackets-and-quotes"),
+        pytest.param(["sum", "prev", "net"], id="sum-prev-net"),  # a name that is a key of the event
+    ],
+)
+def test_every_cut_of_a_line_with_names_of_brackets_and_quotes_is_a_torn_write(tmp_path, capsys, names):
     # A torn write is the beginning of a line: however it is cut (inside a name that ends in `}`,
     # just after a `}`), it is reported and skipped, never refused as damage (docs/evening.md, Safety).
     from pungchow_calc.evening import log
 
-    names = ['A"{\\', 'B}]\\"', "Cé["]
     path = tmp_path / "e.jsonl"
     ok(capsys, "evening", "new", str(path), "--players", ",".join(names))
     ok(capsys, *hand(path, names[0], names), "--dead", names[2])
@@ -615,6 +634,25 @@ def test_every_cut_of_a_line_with_names_of_brackets_and_quotes_is_a_torn_write(t
         for cut in range(last + 1, end):
             read = log.parse(str(path), data[:cut])
             assert read.torn == (read.lines[-1].number + 1,), (cut, data[last:cut])
+
+
+def test_every_bit_flipped_in_the_last_line_is_damage_never_a_torn_write(evening):
+    # A torn write is the beginning of a line: a whole last line with one bit flipped near its end
+    # (its final `}`, a quote of its `sum`) was skipped as torn, and the next event skipped it for good.
+    from pungchow_calc.evening import log
+
+    data = evening.read_bytes()
+    last = data.rindex(b"\n", 0, len(data) - 1) + 1
+    whole = len(log.parse(str(evening), data).lines)
+    for at in range(last, len(data) - 1):
+        for bit in range(8):
+            flipped = bytearray(data)
+            flipped[at] ^= 1 << bit
+            try:
+                read = log.parse(str(evening), bytes(flipped))
+            except log.EveningError:
+                continue
+            assert len(read.lines) == whole and not read.torn, (at - last, bytes(flipped[last:]))
 
 
 NOT_AN_EVENING = "not an evening log (no start event on line 1)"
