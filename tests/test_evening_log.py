@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import run as run_main
 from evening_support import WINS, cli, hand, ok, run, status
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pungchow_calc.evening import log
 
@@ -721,3 +723,23 @@ def test_a_blank_line_an_editor_added_at_the_end_is_said_to_be_blank(evening, ca
         f"note: {evening} line 4: a blank line was skipped\n",
         3,
     )
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(
+    kind=st.sampled_from(log.EVENTS[1:]),
+    fields=st.dictionaries(st.text(max_size=5).filter(lambda k: k not in ("v", "event")), _JSON, max_size=4),
+)
+def test_every_cut_of_any_event_is_a_torn_write(kind, fields):
+    # A torn write is told from damage by some ending making it whole JSON (log._could_be_torn): every
+    # cut of a line `encode` writes must have one, whatever the strings, escapes and numbers in it.
+    line = log.encode({"v": log.FORMAT, "event": kind, **fields}).rstrip(b"\n")
+    for cut in range(1, len(line)):
+        assert log._could_be_torn(line[:cut]), line[:cut]
+    assert not log._could_be_torn(line[:-1] + b"|")  # its last `}` flipped to `|`: damage
