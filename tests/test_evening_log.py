@@ -30,6 +30,26 @@ def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
+@pytest.mark.parametrize(
+    "tail",
+    [
+        pytest.param(
+            b'{"v": 1, "event": "hand", "winner": "Cy", "hands": {"Ann": "1b1' + bytes(40), id="in-a-hand"
+        ),
+        pytest.param(b'{"v": 1, "event": "hand", "winner": "Cy"' + bytes(7), id="after-a-name"),
+    ],
+)
+def test_a_torn_write_followed_by_nul_bytes_is_a_torn_write(evening, capsys, tail):
+    # A crash on a file system that grew the file before its data reached the disk leaves NUL bytes
+    # after the part written: still a write cut off, reported and skipped, not damage to repair.
+    good = status(capsys, evening)
+    with open(evening, "ab") as f:
+        f.write(tail)
+    code, out, err = cli(capsys, "evening", "status", str(evening), "--json")
+    assert code == 0 and json.loads(out)["totals"] == good["totals"], err
+    assert "line 4: a torn last line" in err
+
+
 def test_every_event_is_one_line_of_json(evening):
     lines = evening.read_bytes().split(b"\n")
     assert lines[-1] == b"" and len(lines) == 4

@@ -135,8 +135,11 @@ def _could_be_torn(text: bytes) -> bool:
         return True  # a blank line (an editor's, CRLF or spaces): skipped as one, losing nothing (_skipped)
     if not _BEGINS.startswith(text[: len(_BEGINS)]):
         return False
-    try:  # a write cut inside a character leaves its first bytes, which wait for the rest here
-        head = codecs.getincrementaldecoder("utf-8")().decode(text.rstrip()).encode("utf-8")
+    # NUL bytes after it: a crash where the file grew before its data reached the disk. A write cut
+    # inside a character leaves its first bytes, which wait for the rest in the decoder.
+    body = text.rstrip(b"\0").rstrip()
+    try:
+        head = codecs.getincrementaldecoder("utf-8")().decode(body).encode("utf-8")
     except UnicodeDecodeError:
         return False
     for at in _SUM_AT.finditer(head):  # the event's own `sum` (a player may be named "sum" in its hands)
