@@ -763,3 +763,37 @@ def test_every_cut_of_any_event_is_a_torn_write(kind, fields):
     for cut in range(1, len(line)):
         assert log._could_be_torn(line[:cut]), line[:cut]
     assert not log._could_be_torn(line[:-1] + b"|")  # its last `}` flipped to `|`: damage
+
+
+# Every command that reads the evening says what its reading skipped or accepted (docs/evening.md,
+# "Safety", "Damage and repair"): `status` and the table report did; these read it and said nothing.
+SAYS_NOTES = [
+    pytest.param(["report", "{log}", "--format", "markdown"], id="report-markdown"),
+    pytest.param(["report", "{log}", "--format", "csv"], id="report-csv"),
+    pytest.param(["stats", "{log}"], id="stats"),
+    pytest.param(["stats", "{log}", "--json"], id="stats-json"),
+    pytest.param(["chart", "{log}"], id="chart"),
+    pytest.param(["draw", "{log}"], id="draw"),
+    pytest.param(["undo", "{log}"], id="undo"),
+    pytest.param(["amend", "{log}", "1", "--draw"], id="amend-1-draw"),
+]
+
+
+@pytest.mark.parametrize("args", SAYS_NOTES)
+def test_a_torn_last_line_is_said_by(evening, capsys, args):
+    with open(evening, "ab") as f:
+        f.write(b'{"v": 1, "event": "hand", "winner": "Cy", "hands": {"Ann": "1b1')
+    code, _, err = cli(capsys, "evening", *(a.format(log=evening) for a in args))
+    assert code == 0, err
+    assert f"note: {evening} line 4: a torn last line (an event cut off mid-write) was ignored\n" in err
+
+
+@pytest.mark.parametrize("args", SAYS_NOTES[:5])
+def test_a_line_accepted_by_a_repair_is_said_by(evening, capsys, args):
+    _edit(evening, 2, lambda e: e["hands"].update(Bob="12"))
+    ok(capsys, "evening", "repair", str(evening), "--accept", "2")
+    code, _, err = cli(capsys, "evening", *(a.format(log=evening) for a in args))
+    assert code == 0, err
+    assert (
+        f"note: {evening} line 2: changed after it was written, and accepted by the repair on line 4" in err
+    )

@@ -13,7 +13,16 @@ from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
 from ..render.ascii import output_stream
-from .evening_run import change_text, draw_record, hand_record, idle_note, others_of, say, written_anyway
+from .evening_run import (
+    change_text,
+    draw_record,
+    hand_record,
+    idle_note,
+    others_of,
+    say,
+    say_notes,
+    written_anyway,
+)
 from .failure import fail
 
 
@@ -74,6 +83,7 @@ def amend(
     except PungchowError as error:
         fail(error, as_json)
     with written_anyway(f"game {number} was amended"):
+        say_notes(change.before)
         for flag in change.idle:
             say(f"note: {idle_note(flag, change.after.ruleset.name)}")
         before, after = change.before.totals(), change.after.totals()
