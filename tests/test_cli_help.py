@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -153,3 +154,18 @@ def test_glyph_output_fits_the_terminal(args, width):
         for group in hand.split():
             glyphs = set_text(group.replace("!", ""), ascii_only=False)
             assert any(glyphs in line.replace("!", "") for line in lines), (group, "\n".join(lines))
+
+
+@pytest.mark.parametrize(
+    "group",
+    [pytest.param("evening", id="evening-wash-not-first"), pytest.param("rules", id="rules-diff-not-first")],
+)
+def test_a_group_help_lists_its_commands_as_declared(group):
+    # `evening --help` listed `wash` before `new`, and `rules --help` `diff` before `list`: the top-level
+    # order (where `wash` and `diff` are commands too) sorted a group's commands of the same name.
+    from pungchow_calc.cli import spec
+
+    declared = [c.path[1] for c in spec.COMMANDS if len(c.path) == 2 and c.path[0] == group]
+    shown = run(group, "--help", env={"COLUMNS": "100"}).stdout
+    listed = re.findall(r"^│ ([a-z-]+) ", shown[shown.index("Commands") :], re.MULTILINE)
+    assert listed == declared, shown

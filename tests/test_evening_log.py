@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import run as run_main
 from evening_support import WINS, cli, hand, ok, run, status
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pungchow_calc.evening import log
 
@@ -26,6 +28,26 @@ def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     ok(capsys, *hand(path, "Ann", PLAYERS))
     ok(capsys, *hand(path, "Bob", PLAYERS, WINS[1]))
     return path
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        pytest.param(
+            b'{"v": 1, "event": "hand", "winner": "Cy", "hands": {"Ann": "1b1' + bytes(40), id="in-a-hand"
+        ),
+        pytest.param(b'{"v": 1, "event": "hand", "winner": "Cy"' + bytes(7), id="after-a-name"),
+    ],
+)
+def test_a_torn_write_followed_by_nul_bytes_is_a_torn_write(evening, capsys, tail):
+    # A crash on a file system that grew the file before its data reached the disk leaves NUL bytes
+    # after the part written: still a write cut off, reported and skipped, not damage to repair.
+    good = status(capsys, evening)
+    with open(evening, "ab") as f:
+        f.write(tail)
+    code, out, err = cli(capsys, "evening", "status", str(evening), "--json")
+    assert code == 0 and json.loads(out)["totals"] == good["totals"], err
+    assert "line 4: a torn last line" in err
 
 
 def test_every_event_is_one_line_of_json(evening):
@@ -557,8 +579,21 @@ def test_an_amendment_cut_off_just_after_its_records_sum_is_a_torn_write(evening
         (3, lambda last: last[:-8] + b"\x07" + last[-7:]),
         (3, lambda last: last.replace(b'"sum": "', b'"sum"l "')),  # found by mutating a log byte by byte
         (3, lambda last: last.replace(b'"played": {', b'"played": {{', 1)),
+        (3, lambda last: last.replace(b'"}\n', b'"|\n')),  # one bit flipped: the last line was skipped
+        (3, lambda last: last.replace(b', "sum": "', b', #sum": "')),
+        (3, lambda last: last.replace(b'"sum": "', b'"sum":""')),
+        (3, lambda last: last[:-5] + b'"' + last[-4:]),
     ],
-    ids=["coffee-spilled-here", "a-control-byte-in-the-last-sum", "sum-colon-changed", "brace-doubled"],
+    ids=[
+        "coffee-spilled-here",
+        "a-control-byte-in-the-last-sum",
+        "sum-colon-changed",
+        "brace-doubled",
+        "last-brace-flipped-to-bar",
+        "sum-key-quote-flipped-to-hash",
+        "space-after-sum-colon-flipped-to-quote",
+        "sum-digit-flipped-to-quote",
+    ],
 )
 def test_a_last_line_that_no_write_could_have_cut_is_damage(evening, capsys, line, damage):
     # A torn write begins as every event does and ends before its checksum closes it: these were
@@ -599,12 +634,18 @@ def test_line_2_deleted_and_line_3_changed_says_both(evening, capsys):
     assert "line 2: changed since it was written (its checksum does not match), and out of place" in err
 
 
-def test_every_cut_of_a_line_with_names_of_brackets_and_quotes_is_a_torn_write(tmp_path, capsys):
+@pytest.mark.parametrize(
+    "names",
+    [
+        pytest.param(['A"{\\', 'B}]\\"', "Cé["], id="brackets-and-quotes"),
+        pytest.param(["sum", "prev", "net"], id="sum-prev-net"),  # a name that is a key of the event
+    ],
+)
+def test_every_cut_of_a_line_with_names_of_brackets_and_quotes_is_a_torn_write(tmp_path, capsys, names):
     # A torn write is the beginning of a line: however it is cut (inside a name that ends in `}`,
     # just after a `}`), it is reported and skipped, never refused as damage (docs/evening.md, Safety).
     from pungchow_calc.evening import log
 
-    names = ['A"{\\', 'B}]\\"', "Cé["]
     path = tmp_path / "e.jsonl"
     ok(capsys, "evening", "new", str(path), "--players", ",".join(names))
     ok(capsys, *hand(path, names[0], names), "--dead", names[2])
@@ -615,6 +656,25 @@ def test_every_cut_of_a_line_with_names_of_brackets_and_quotes_is_a_torn_write(t
         for cut in range(last + 1, end):
             read = log.parse(str(path), data[:cut])
             assert read.torn == (read.lines[-1].number + 1,), (cut, data[last:cut])
+
+
+def test_every_bit_flipped_in_the_last_line_is_damage_never_a_torn_write(evening):
+    # A torn write is the beginning of a line: a whole last line with one bit flipped near its end
+    # (its final `}`, a quote of its `sum`) was skipped as torn, and the next event skipped it for good.
+    from pungchow_calc.evening import log
+
+    data = evening.read_bytes()
+    last = data.rindex(b"\n", 0, len(data) - 1) + 1
+    whole = len(log.parse(str(evening), data).lines)
+    for at in range(last, len(data) - 1):
+        for bit in range(8):
+            flipped = bytearray(data)
+            flipped[at] ^= 1 << bit
+            try:
+                read = log.parse(str(evening), bytes(flipped))
+            except log.EveningError:
+                continue
+            assert len(read.lines) == whole and not read.torn, (at - last, bytes(flipped[last:]))
 
 
 NOT_AN_EVENING = "not an evening log (no start event on line 1)"
@@ -682,4 +742,58 @@ def test_a_blank_line_an_editor_added_at_the_end_is_said_to_be_blank(evening, ca
         0,
         f"note: {evening} line 4: a blank line was skipped\n",
         3,
+    )
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(
+    kind=st.sampled_from(log.EVENTS[1:]),
+    fields=st.dictionaries(st.text(max_size=5).filter(lambda k: k not in ("v", "event")), _JSON, max_size=4),
+)
+def test_every_cut_of_any_event_is_a_torn_write(kind, fields):
+    # A torn write is told from damage by some ending making it whole JSON (log._could_be_torn): every
+    # cut of a line `encode` writes must have one, whatever the strings, escapes and numbers in it.
+    line = log.encode({"v": log.FORMAT, "event": kind, **fields}).rstrip(b"\n")
+    for cut in range(1, len(line)):
+        assert log._could_be_torn(line[:cut]), line[:cut]
+    assert not log._could_be_torn(line[:-1] + b"|")  # its last `}` flipped to `|`: damage
+
+
+# Every command that reads the evening says what its reading skipped or accepted (docs/evening.md,
+# "Safety", "Damage and repair"): `status` and the table report did; these read it and said nothing.
+SAYS_NOTES = [
+    pytest.param(["report", "{log}", "--format", "markdown"], id="report-markdown"),
+    pytest.param(["report", "{log}", "--format", "csv"], id="report-csv"),
+    pytest.param(["stats", "{log}"], id="stats"),
+    pytest.param(["stats", "{log}", "--json"], id="stats-json"),
+    pytest.param(["chart", "{log}"], id="chart"),
+    pytest.param(["draw", "{log}"], id="draw"),
+    pytest.param(["undo", "{log}"], id="undo"),
+    pytest.param(["amend", "{log}", "1", "--draw"], id="amend-1-draw"),
+]
+
+
+@pytest.mark.parametrize("args", SAYS_NOTES)
+def test_a_torn_last_line_is_said_by(evening, capsys, args):
+    with open(evening, "ab") as f:
+        f.write(b'{"v": 1, "event": "hand", "winner": "Cy", "hands": {"Ann": "1b1')
+    code, _, err = cli(capsys, "evening", *(a.format(log=evening) for a in args))
+    assert code == 0, err
+    assert f"note: {evening} line 4: a torn last line (an event cut off mid-write) was ignored\n" in err
+
+
+@pytest.mark.parametrize("args", SAYS_NOTES[:5])
+def test_a_line_accepted_by_a_repair_is_said_by(evening, capsys, args):
+    _edit(evening, 2, lambda e: e["hands"].update(Bob="12"))
+    ok(capsys, "evening", "repair", str(evening), "--accept", "2")
+    code, _, err = cli(capsys, "evening", *(a.format(log=evening) for a in args))
+    assert code == 0, err
+    assert (
+        f"note: {evening} line 2: changed after it was written, and accepted by the repair on line 4" in err
     )

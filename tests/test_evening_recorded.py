@@ -79,8 +79,36 @@ def test_a_new_evening_whose_report_cannot_be_written_says_it_was_started(tmp_pa
     path = tmp_path / "e.jsonl"
     done = _to_full_disk("evening", "new", str(path), "--players", "Ann,Bob")
     assert done.returncode == EXIT_OUTPUT_FAILED
-    assert done.stderr.decode().endswith(f"; {path}: the evening was started {AGAIN}\n")
+    # It said "do not enter it again", as of a game: the evening is there, and its games go in it.
+    assert done.stderr.decode() == (
+        f"error: cannot write output: No space left on device; {path}: the evening was started all the "
+        "same (see `evening status`): record its games in it; `evening new` again would refuse the file\n"
+    )
     assert _events(path) == ["start"]
+    assert run("evening", "status", str(path)).returncode == 0  # ... and it reads
+
+
+def test_evening_new_onto_a_file_size_limit_leaves_no_file(tmp_path):
+    # A file system that cannot take the start event (the size limit stands in for a full disk).
+    import resource
+    import signal
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (10, 10))
+
+    path = tmp_path / "e.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "evening", "new", str(path), "--players", "Ann,Bob"],
+        capture_output=True,
+        text=True,
+        preexec_fn=limited,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == "", done
+    assert done.stderr.startswith(f"error: {path}: cannot record: ") and done.stderr.count("\n") == 1
+    assert done.stderr.endswith("; nothing was recorded\n") and not path.exists()
 
 
 def test_a_refused_game_to_a_full_disk_is_still_bad_input(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from cli_helpers import run
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
@@ -26,3 +27,95 @@ def test_stats_of_one_evening_of_1_game_says_1_game(tmp_path):
     assert run("evening", "draw", str(path)).exit_code == 0
     done = run("evening", "stats", str(path))
     assert done.exit_code == 0 and done.stdout.splitlines()[0] == "1 evening, 1 game"
+
+
+# --- players across evenings, by the one rule that names a player (docs/evening.md, "Naming a player")
+
+
+def _evening(path, players: str, winner: str, library: bool = False) -> str:
+    """An evening of PLAYERS (comma-separated) with one game won by WINNER; its path."""
+    names = players.split(",")
+    if library:  # names `evening new` refuses (Ann and ann), as a start line accepted by a repair has them
+        from pungchow_calc.evening import record
+        from pungchow_calc.ruleset_files import load
+
+        record.new(str(path), names, None, load("pung-chow"))
+    else:
+        assert run("evening", "new", str(path), "--players", players).exit_code == 0
+    others = [arg for n in names if n != winner for arg in ("--other", f"{n}=4")]
+    done = run("evening", "hand", str(path), HAND, "--winner", winner, *others)
+    assert done.exit_code == 0, done.stderr
+    return str(path)
+
+
+def _stats(*files: str) -> dict:
+    done = run("evening", "stats", *files, "--json")
+    assert done.exit_code == 0, done.stderr
+    return json.loads(done.stdout)["players"]
+
+
+@pytest.mark.parametrize(
+    ("second", "winner"),
+    [
+        pytest.param("ann,BOB", "ann", id="ann-BOB"),
+        pytest.param("ANN,bob", "bob", id="ANN-bob"),
+    ],
+)
+def test_stats_of_Ann_Bob_then_ann_BOB_is_one_row_each(tmp_path, second, winner):
+    # "Ann" one evening and "ann" the next were two rows: the name in any other case is the player.
+    jan = _evening(tmp_path / "jan.jsonl", "Ann,Bob", "Ann")
+    feb = _evening(tmp_path / "feb.jsonl", second, winner)
+    stats = _stats(jan, feb)
+    assert list(stats) == ["Ann", "Bob"]  # as first seated
+    assert stats["Ann"]["evenings"] == stats["Bob"]["evenings"] == 2
+    assert stats["Ann"]["won"] + stats["Bob"]["won"] == 2
+    assert stats["Ann"]["total"] + stats["Bob"]["total"] == 0
+
+
+def test_stats_of_Zoe_composed_then_decomposed_is_one_row(tmp_path):
+    jan = _evening(tmp_path / "jan.jsonl", "Zo\u00eb,Bob", "Bob")
+    feb = _evening(tmp_path / "feb.jsonl", "Zoe\u0308,Bob", "Bob")
+    assert list(_stats(jan, feb)) == ["Zo\u00eb", "Bob"]
+
+
+def test_stats_of_one_evening_of_Ann_and_ann_keeps_two_rows(tmp_path):
+    twins = _evening(tmp_path / "twins.jsonl", "Ann,ann,Bob", "Bob", library=True)
+    again = _evening(tmp_path / "again.jsonl", "Ann,ann,Bob", "Ann", library=True)  # as seated: exact
+    stats = _stats(twins, again)
+    assert list(stats) == ["Ann", "ann", "Bob"] and stats["ann"]["evenings"] == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "said"),
+    [
+        pytest.param(
+            "Ann,ann,Bob",
+            "ANN,Bob",
+            "'ANN' could be Ann or ann of {one}",
+            id="Ann-ann-then-ANN",
+        ),
+        pytest.param(
+            "ANN,Bob",
+            "Ann,ann,Bob",
+            "'Ann' and 'ann' could each be ANN of {one}",
+            id="ANN-then-Ann-ann",
+        ),
+        pytest.param(
+            "Ann,Bob",
+            "Ann,ann,Bob",
+            "'Ann' and 'ann' could each be Ann of {one}",
+            id="Ann-then-Ann-ann",
+        ),
+    ],
+)
+def test_stats_of_a_name_that_could_be_two_players_is_refused(tmp_path, first, second, said):
+    # Money never moves on a guess, nor does a player's record: refused with a hint, one line, exit 2.
+    one = _evening(tmp_path / "twins.jsonl", first, "Bob", library=True)
+    two = _evening(tmp_path / "feb.jsonl", second, "Bob", library=True)
+    done = run("evening", "stats", one, two)
+    assert done.exit_code == 2 and done.stdout == "", done
+    said = f"error: {two}: {said.format(one=one)}"
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(said), done.stderr
+    assert "names that differ only in case" in done.stderr and "separate `evening stats`" in done.stderr
+    done = run("evening", "stats", one, two, "--json")
+    assert json.loads(done.stdout)["error"]["code"] == "ambiguous-player"

@@ -266,3 +266,51 @@ def test_status_of_two_players_after_their_one_set_names_nobody_to_deal(tmp_path
     out = ok(capsys, "evening", "status", str(path))
     assert "if East loses" not in out and "East:" not in out
     assert "Nobody deals next: the 1 set agreed on has been played" in out
+
+
+def _html(text: str) -> str:
+    """Text as markdown-it writes it into HTML (& < > " escaped)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+# A name must appear in the Markdown report exactly as typed: a Markdown-special character in it made
+# it code (`Ann`), emphasis (*Cy*, _Di_, ~~Z~~), a link, an HTML tag or entity, a heading or a list
+# in the settling-up list (a name at the start of its line), or broke a table row.
+MARKDOWN_NAMES = [
+    "`Ann`",
+    "A|B",
+    "A\\|B",
+    "*Cy*",
+    "_Di_",
+    "~~Z~~",
+    "<b>Jo</b>",
+    "[Al](x)",
+    "![Al](x)",
+    "&amp;",
+    "Ann \\",
+    "# Hash",
+    "> Quote",
+    "- Dash",
+    "+ Plus",
+    "1. One",
+    "2) Two",
+    "O'Brien-Smith (Jr.)",
+]
+
+
+@pytest.mark.parametrize("name", MARKDOWN_NAMES, ids=MARKDOWN_NAMES)
+def test_markdown_report_shows_the_name_as_typed(tmp_path, capsys, name):
+    from markdown_it import MarkdownIt
+
+    players = [name, "Bob", "Cy", "Di"]  # the name is East, feeds Bob's win and pays first below
+    path = _new(tmp_path, capsys, players)
+    ok(capsys, *hand(path, "Bob", players, **{"from": name}))
+    md = ok(capsys, "evening", "report", str(path), "--format", "markdown")
+    page = MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(md)
+    shown = _html(name)
+    header = "\n".join(f'<th style="text-align:right">{_html(p)}</th>' for p in players)
+    assert f"<th>Game</th>\n{header}\n</tr>" in page, (md, page)
+    assert f"<td>{shown}</td>\n<td>round 1</td>\n<td>Bob won on {shown}'s discard</td>" in page, (md, page)
+    assert f"<li>{shown} pays Bob " in page, (md, page)
+    assert f'<tr>\n<td>{shown}</td>\n<td style="text-align:right">0</td>' in page, (md, page)
+    assert page.count("<table>") == 2 and page.count("<ul>") == 1, (md, page)

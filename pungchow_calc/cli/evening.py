@@ -13,7 +13,16 @@ from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
 from ..render.ascii import output_stream
-from .evening_run import change_text, draw_record, hand_record, idle_note, others_of, say, written_anyway
+from .evening_run import (
+    change_text,
+    draw_record,
+    hand_record,
+    idle_note,
+    others_of,
+    say,
+    say_notes,
+    written_anyway,
+)
 from .failure import fail
 
 
@@ -37,7 +46,11 @@ def new(
         evening = start(file, players_of(players), east, load(ruleset), limit, no_limit, sets, ruleset)
     except PungchowError as error:
         fail(error, False)
-    with written_anyway(f"{file}: the evening was started"):
+    started = (  # not "do not enter it again", as of a game: the evening is there to be played
+        f"{file}: the evening was started all the same (see `evening status`): record its games in it; "
+        "`evening new` again would refuse the file"
+    )
+    with written_anyway(f"{file}: the evening was started", started):
         seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
         said = hanging(f"{file}: a new evening under {evening.ruleset.name}: {seats}", terminal_width())
         print(*said, sep="\n", file=output_stream(ascii_only))
@@ -70,6 +83,7 @@ def amend(
     except PungchowError as error:
         fail(error, as_json)
     with written_anyway(f"game {number} was amended"):
+        say_notes(change.before)
         for flag in change.idle:
             say(f"note: {idle_note(flag, change.after.ruleset.name)}")
         before, after = change.before.totals(), change.after.totals()

@@ -26,11 +26,18 @@ def say(message: str) -> None:
     print(message, file=sys.stderr)
 
 
+def say_notes(evening: Any) -> None:
+    """What reading the evening skipped or accepted (a torn line, a line a repair accepted), on stderr:
+    every command that reads it says so (docs/evening.md, "Safety")."""
+    for note in evening.notes:
+        say(f"note: {note}")
+
+
 @contextmanager
-def written_anyway(what: str) -> Iterator[None]:
+def written_anyway(what: str, said: str | None = None) -> Iterator[None]:
     """Output about a change already in the log: when it cannot be written (a full disk), or a Ctrl-C
     stops it, the one-line error (cli.main, exit 3 or 130) says the change was made all the same, so
-    nobody enters it twice."""
+    nobody enters it twice (`said`: all it says instead, where that is not what to do)."""
     try:
         written_unsaid()  # said from here on, by the note below
         yield
@@ -38,7 +45,7 @@ def written_anyway(what: str) -> Iterator[None]:
     except BrokenPipeError:
         raise  # the reader left (`| head`): not a failure
     except (OSError, KeyboardInterrupt) as error:
-        error.add_note(RECORDED_ANYWAY.format(what))
+        error.add_note(said or RECORDED_ANYWAY.format(what))
         raise
 
 
@@ -140,6 +147,7 @@ def record_game(file: str, record: dict[str, Any], as_json: bool, ascii_only: bo
         return EXIT_BAD_INPUT
     number = change.game.number if change.game is not None else len(change.after.games)
     with written_anyway(f"game {number} was recorded"):
+        say_notes(change.before)
         for flag in change.idle:
             say(f"note: {idle_note(flag, change.after.ruleset.name)}")
         _game_done(change, as_json, ascii_only)
@@ -234,6 +242,7 @@ def run_undo(file: str, as_json: bool = False, ascii_only: bool = False) -> int:
         report(error, as_json)
         return EXIT_BAD_INPUT
     with written_anyway(f"{change.event['takes_back']} was taken back"):
+        say_notes(change.before)
         if as_json:
             print(json.dumps({"event": change.event, "totals": change.after.totals()}))
             return 0
@@ -254,8 +263,7 @@ def show_status(file: str, as_json: bool, ascii_only: bool = False) -> int:
         report(error, as_json)
         return EXIT_BAD_INPUT
     data = status(evening)
-    for note in evening.notes:
-        print(f"note: {note}", file=sys.stderr)
+    say_notes(evening)
     if as_json:
         print(json.dumps(data))
         return 0

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
 from ..render.ascii import fit_data, output_stream, write_data
-from .evening_run import say, written_anyway
+from .evening_run import say, say_notes, written_anyway
 from .failure import EXIT_BAD_INPUT, CommandExit, fail, json_error
 
 FORMATS = ("table", "csv", "json", "markdown")
@@ -26,9 +26,12 @@ def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -
     try:
         if format_ not in FORMATS:
             raise OptionError(f"--format: {format_!r} is not one of {', '.join(FORMATS)}", code="bad-option")
-        data = report(replay(read(file, say)), breakdown)  # the details are settled here (Game.detail)
+        evening = replay(read(file, say))
+        data = report(evening, breakdown)  # the details are settled here (Game.detail)
     except PungchowError as error:
         fail(error, as_json)
+    if format_ in ("csv", "markdown"):  # data only: the table and JSON carry the notes themselves
+        say_notes(evening)
     if as_json:
         print(json.dumps(data))
         return
@@ -45,7 +48,7 @@ def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -
 
 
 def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
-    """Each player's statistics over several evenings (players matched by name)."""
+    """Each player's statistics over several evenings (a player matched by name, in any case)."""
     from ..evening.log import read
     from ..evening.report import combined_stats
     from ..evening.state import replay
@@ -54,9 +57,12 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     try:
         _once_each(files)
         evenings = [replay(read(f, say)) for f in files]
-        stats = combined_stats(evenings)  # the biggest hands are settled here (Game.detail)
+        # The biggest hands are settled here (Game.detail).
+        stats = combined_stats(list(zip(files, evenings, strict=True)))
     except PungchowError as error:
         fail(error, as_json)
+    for evening in evenings:
+        say_notes(evening)
     if as_json:
         print(json.dumps({"evenings": len(evenings), "players": stats}))
         return
@@ -96,6 +102,7 @@ def chart_command(file: str, width: int | None, height: int, ascii_only: bool) -
         evening = load(file, say)
     except PungchowError as error:
         fail(error, False)
+    say_notes(evening)
     if not evening.games:  # one line, exit 0, as `report` and `status` show an empty evening
         print(f"{file}: no games recorded yet; nothing to chart", file=output_stream(ascii_only))
         return

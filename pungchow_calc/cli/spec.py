@@ -354,7 +354,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         ("evening", "stats"),
         "evening_views:stats_command",
-        "Each player's statistics over several evenings (players matched by name).",
+        "Each player's statistics over several evenings (a player matched by name, in any case).",
         (Arg("files", "One or more evening logs.", "FILE", many=True),),
         OUTPUT,
     ),

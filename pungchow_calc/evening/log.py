@@ -12,6 +12,7 @@ event, that a changed line is accepted as it now reads (docs/evening.md, "Damage
 from __future__ import annotations
 
 import _signal  # type: ignore[import-not-found]  # no stub: the builtin under signal (no enum build)
+import codecs
 import errno
 import fcntl
 import hashlib
@@ -33,7 +34,8 @@ SUM = "sum"  # the key of an event's checksum, always the last key of a line
 PREV = "prev"  # the key of the checksum of the event written before it: a line deleted, repeated or moved
 BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
 _BEGINS = f'{{"v": {FORMAT}, "event": "'.encode()  # how every line `encode` writes begins, torn or not
-_SEALED_END = re.compile(rb'"sum": "[^"]{16}"\}$')  # how a whole line written by `encode` ends
+_SUM_AT = re.compile(rb'"sum": "')  # where a checksum's value may begin (a quote in a name is escaped)
+_SUM_VALUE = re.compile(rb'[0-9a-f]{0,16}("|$)')  # ... and what follows it in a line `encode` writes
 _STARTS = _BEGINS + b'start", '  # how every line `evening new` writes begins (encode)
 LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
 _POLL = 0.05
@@ -124,30 +126,45 @@ def _decode(text: bytes) -> dict[str, Any] | None:
 
 
 def _could_be_torn(text: bytes) -> bool:
-    """Whether a line that is not JSON could be a write cut off (a prefix of a line `encode` writes): it
-    begins as every event does, and does not end as a whole event does (its checksum last, then the
-    object closed). An amendment cut just after its record's own `sum` ends so too, but one more `}`
-    makes it whole JSON, as it never does a whole line. A line that stops just after a `}` outside a
-    string (a hand cut after its `played`) is a prefix only if closing what it leaves open makes it
-    whole JSON: else it was written whole and changed in the middle (a `:` of its `sum` changed)."""
+    """Whether a line that is not JSON could be a write cut off: the beginning of a line `encode` writes,
+    so it begins as every event does and some ending makes it whole JSON (a line that stops just after
+    a `}` outside a string, such as an amendment cut just after its record's own `sum`, included). A
+    line written whole and changed after (a byte of its `sum` or its last `}` flipped, a `:` changed)
+    has no such ending: damage, never skipped as torn."""
     if not text.strip():
         return True  # a blank line (an editor's, CRLF or spaces): skipped as one, losing nothing (_skipped)
     if not _BEGINS.startswith(text[: len(_BEGINS)]):
         return False
-    body = text.rstrip()
-    if _SEALED_END.search(body):
-        closers: bytes | None = b"}"
-    else:
-        closers = _closers(body) if body.endswith(b"}") else b'"'
-        if closers == b'"':  # stopped inside a value (a name may end in `}`): whatever came before
-            return True
-        if not closers:
-            return False  # every bracket closed: a whole line, changed
+    # NUL bytes after it: a crash where the file grew before its data reached the disk. A write cut
+    # inside a character leaves its first bytes, which wait for the rest in the decoder.
+    body = text.rstrip(b"\0").rstrip()
     try:
-        json.loads(body + (closers or b""))
-    except ValueError:
-        return False  # written whole, then changed (a torn write is a prefix of valid JSON)
-    return True
+        head = codecs.getincrementaldecoder("utf-8")().decode(body).encode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    for at in _SUM_AT.finditer(head):  # the event's own `sum` (a player may be named "sum" in its hands)
+        if _closers(head[: at.start()]) == b"}" and not _SUM_VALUE.match(head, at.end()):
+            return False  # a checksum is 16 hex digits (content_sum): written whole, then changed
+    inside = _closers(head) == b'"'
+    for middle in _STRING_ENDS if inside else _VALUE_ENDS:
+        closers = _closers(head + middle)
+        if closers is None or closers == b'"':
+            continue
+        try:
+            json.loads(head + middle + closers)
+        except ValueError:
+            continue
+        return True
+    return False
+
+
+# What may follow where a write stopped, up to the brackets it leaves open (_closers): inside a string
+# (after a `\`, inside a `\u` escape), and elsewhere (after a key, a `:`, a `,`, inside a number or a
+# true, false or null). A torn write is a prefix of a line `encode` writes, so one of them ends it.
+_STRING_ENDS = tuple(
+    end + key for end in (b'"', b'n"', b'0000"', b'000"', b'00"', b'0"') for key in (b"", b": 0")
+)
+_VALUE_ENDS = (b"", b"0", b": 0", b'"k": 0', b"rue", b"ue", b"e", b"alse", b"lse", b"se", b"ull", b"ll", b"l")
 
 
 def _closers(text: bytes) -> bytes | None:

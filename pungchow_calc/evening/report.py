@@ -4,11 +4,14 @@ each player's statistics, and the running totals a chart draws. Plain data; rend
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ..engine.errors import OptionError
 from ..engine.table import Settlement
 from ..engine.tiles import Wind
 from ..engine.wash import Wash
+from .record import folded, player_named
 from .state import ROUNDS_PER_SET, Evening, Game
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -227,13 +230,41 @@ def report(evening: Evening, breakdown: bool = False) -> dict[str, Any]:
     }
 
 
-def combined_stats(evenings: list[Evening]) -> dict[str, dict[str, int]]:
-    """`evening stats FILE...`: each player's statistics summed over several evenings."""
+def combined_stats(evenings: Sequence[tuple[str, Evening]]) -> dict[str, dict[str, int]]:
+    """`evening stats FILE...`: each player's statistics summed over several evenings ((file, evening)).
+
+    A player is found among the players of the evenings before by the rule that names a player
+    (record.player_named: the name as seated, or in any other case), and keeps the name he was first
+    seen by. A name that could be two of them is refused, never joined on a guess (docs/evening.md).
+    """
     out: dict[str, dict[str, int]] = {}
-    for evening in evenings:
+    seen: dict[str, str] = {}  # each row: the file it was first seen in
+    for path, evening in evenings:
+        before = list(out)  # the players of one evening are never joined to each other
+        rows: dict[str, str] = {}  # this evening's player: his row
+        for name in evening.players:
+            try:
+                row = player_named(name, before)
+            except OptionError:
+                alike = [r for r in before if folded(r) == folded(name)]
+                said = f"{name!r} could be {', '.join(alike[:-1])} or {alike[-1]} of {seen[alike[0]]}"
+                raise _not_joined(path, said) from None
+            if row is not None and row in rows.values():
+                twice = next(n for n, r in rows.items() if r == row)
+                raise _not_joined(path, f"{twice!r} and {name!r} could each be {row} of {seen[row]}")
+            rows[name] = row or name
+            seen.setdefault(rows[name], path)
         for name, stats in player_stats(evening).items():
-            mine = out.setdefault(name, {"evenings": 0, **dict.fromkeys(stats, 0)})
+            mine = out.setdefault(rows[name], {"evenings": 0, **dict.fromkeys(stats, 0)})
             mine["evenings"] += 1
             for key, value in stats.items():
                 mine[key] = max(mine[key], value) if key == "biggest_hand" else mine[key] + value
     return out
+
+
+def _not_joined(path: str, said: str) -> OptionError:
+    return OptionError(
+        f"{path}: {said} (names that differ only in case): stats never joins players on a guess; give "
+        f"{path} in a separate `evening stats`",
+        code="ambiguous-player",
+    )

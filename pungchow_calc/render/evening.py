@@ -282,11 +282,26 @@ def report_text(report: dict[str, Any], width: int | None = None) -> str:
     return "\n".join(out)
 
 
+# What makes text other than itself in Markdown (CommonMark and GitHub's tables and strikethrough):
+# code, emphasis, links, HTML and entities, a cell's end. Each is shown as typed by a backslash before
+# it, which CommonMark allows before any ASCII punctuation; other punctuation (O'Brien, Mah-Jongg) is
+# left as it is, so ordinary names read the same in the file.
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<&|~])")
+# What begins a block at the start of a line (a heading, a quote, a list): a name that begins a line.
+_MD_BLOCK = re.compile(r"^([#>+-]|\d+[.)])")
+
+
+def markdown_text(text: object, line_start: bool = False) -> str:
+    """Text (a player's name) shown as typed in Markdown; `line_start`: it begins a line."""
+    out = _MD_SPECIAL.sub(r"\\\1", str(text))
+    return _MD_BLOCK.sub(lambda m: m[0][:-1] + "\\" + m[0][-1], out) if line_start else out
+
+
 def report_markdown(report: dict[str, Any]) -> str:
     """`evening report --format markdown` (numbers aligned right: `---:`)."""
 
     def row(cells: list[Any]) -> str:
-        return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
+        return "| " + " | ".join(markdown_text(c) for c in cells) + " |"
 
     def md(headers: list[str], rows: list[list[Any]], right: set[int]) -> str:
         lines = [row(headers), "|" + "".join("---:|" if i in right else "---|" for i in range(len(headers)))]
@@ -297,7 +312,7 @@ def report_markdown(report: dict[str, Any]) -> str:
     out = [
         f"# Evening of {local_time(report['started'])}",
         "",
-        f"Ruleset: {report['ruleset']['name']} (`{report['ruleset']['hash'][:19]}`)",
+        f"Ruleset: {markdown_text(report['ruleset']['name'])} (`{report['ruleset']['hash'][:19]}`)",
         "",
         "## Games",
         "",
@@ -305,7 +320,13 @@ def report_markdown(report: dict[str, Any]) -> str:
         "",
         "## Settling up",
         "",
-        *([f"- {p['from']} pays {p['to']} {p['amount']}" for p in report["settle_up"]] or ["- nobody owes"]),
+        *(
+            [
+                f"- {markdown_text(p['from'], True)} pays {markdown_text(p['to'])} {p['amount']}"
+                for p in report["settle_up"]
+            ]
+            or ["- nobody owes"]
+        ),
         "",
         "## Players",
         "",
