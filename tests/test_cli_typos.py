@@ -129,6 +129,16 @@ def test_an_error_to_a_closed_stderr_is_exit_3(args):
 # --- a JSON error to a reader that has left: still exit 2 ------------------------------------------
 
 
+def _to_a_left_reader(args: list[str], stream: str) -> subprocess.CompletedProcess[bytes]:
+    """Run pungchow with `stream` (stdout or stderr) a pipe whose reader has already left."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return _pungchow(args, **{stream: write_end})
+    finally:
+        os.close(write_end)
+
+
 @pytest.mark.parametrize(
     "args",
     [["score", "x", "--json"], ["score", "--bogus", "--json"], ["settle", "--json"]],
@@ -136,12 +146,7 @@ def test_an_error_to_a_closed_stderr_is_exit_3(args):
 )
 def test_a_json_error_to_a_left_reader_is_still_exit_2(args):
     """`pungchow score x --json | true`: the input was bad whether or not anyone read why."""
-    read_end, write_end = os.pipe()
-    os.close(read_end)
-    try:
-        done = _pungchow(args, stdout=write_end)
-    finally:
-        os.close(write_end)
+    done = _to_a_left_reader(args, "stdout")
     assert done.returncode == EXIT_BAD_INPUT
     assert done.stderr == b""
 
@@ -154,12 +159,7 @@ def test_a_json_error_to_a_left_reader_is_still_exit_2(args):
     ids=[*ERRORS, "batch nosuch.txt", "score --limit 9x25"],
 )
 def test_an_error_to_a_left_stderr_reader_is_still_exit_2(args):
-    read_end, write_end = os.pipe()
-    os.close(read_end)
-    try:
-        done = _pungchow(args, stderr=write_end)
-    finally:
-        os.close(write_end)
+    done = _to_a_left_reader(args, "stderr")
     assert done.returncode == EXIT_BAD_INPUT
     assert done.stdout == b""
 
