@@ -440,7 +440,9 @@ def test_a_typed_line_answers_or_refuses_in_one_line(workdir, argv, columns):
     if hinted[1]:
         taker = hinted[0].split()[-1]
         if taker.startswith("--"):  # settle's seat option, its value a hand begun (not an option word)
-            assert argv[0] == "settle" and taker in argv, argv
-            assert not argv[argv.index(taker) + 1].startswith("-"), argv
+            assert argv[0] == "settle", argv
+            at = next(i for i, word in enumerate(argv) if word.partition("=")[0] == taker)  # or --east=HAND
+            value = argv[at].partition("=")[2] if "=" in argv[at] else argv[at + 1]
+            assert not value.startswith("-") and not value.strip().isdigit(), argv  # a hand begun
         else:
             assert taker in ("score", "wash", "diff") and argv[0] == taker, argv

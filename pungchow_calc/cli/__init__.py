@@ -242,7 +242,8 @@ def _usage_error(error: Any, argv: list[str]) -> int:
 def _unquoted_seat(argv: list[str]) -> str | None:
     """The option taking a hand (`settle --east HAND|SCORE`) whose value the first word no option
     takes comes straight after (`settle --east 1b1b1b 3c3c3c ...`: a hand not quoted), else None.
-    A value that is an option word (`settle --east --east 0`: the option typed twice) is no hand begun."""
+    A value that is an option word (`settle --east --east 0`: the option typed twice) or a score is no
+    hand begun."""
     command = spec.find(argv)
     if command is None:
         return None
@@ -258,7 +259,8 @@ def _unquoted_seat(argv: list[str]) -> str | None:
         value = given if eq else None
         if not option.flag and not eq:
             value = next(words, None)  # its value
-        begun = value is not None and not value.startswith("-")
+        # A score (`--east 0 0`: a stray word after it) is no hand begun: no hand is digits alone.
+        begun = value is not None and not value.startswith("-") and not value.strip().isdigit()
         after = spelled if option.metavar.startswith("HAND") and begun else None
     return None
 
