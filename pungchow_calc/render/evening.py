@@ -286,14 +286,14 @@ def report_text(report: dict[str, Any], width: int | None = None) -> str:
 # code, emphasis, links, HTML and entities, a cell's end. Each is shown as typed by a backslash before
 # it, which CommonMark allows before any ASCII punctuation; other punctuation (O'Brien, Mah-Jongg) is
 # left as it is, so ordinary names read the same in the file.
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<&|~])")
+_MD_MARKS = re.compile(r"([\\`*_\[\]<&|~])")
 # What begins a block at the start of a line (a heading, a quote, a list): a name that begins a line.
 _MD_BLOCK = re.compile(r"^([#>+-]|\d+[.)])")
 
 
 def markdown_text(text: object, line_start: bool = False) -> str:
     """Text (a player's name) shown as typed in Markdown; `line_start`: it begins a line."""
-    out = _MD_SPECIAL.sub(r"\\\1", str(text))
+    out = _MD_MARKS.sub(r"\\\1", str(text))
     return _MD_BLOCK.sub(lambda m: m[0][:-1] + "\\" + m[0][-1], out) if line_start else out
 
 
