@@ -17,13 +17,8 @@ from .. import options as opts
 from ..engine.errors import OptionError, PungchowError
 from ..engine.situation import FACT, FACTS
 from ..render.ascii import is_ascii, output_stream
-from .failure import EXIT_BAD_INPUT, report
+from .failure import EXIT_BAD_INPUT, report, say  # say: the evening's messages too (one way to say a line)
 from .spec import WIN_FIELDS
-
-
-def say(message: str) -> None:
-    """A message of the evening log (a repaired line, a note) on stderr."""
-    print(message, file=sys.stderr)
 
 
 def say_notes(evening: Any) -> None:
