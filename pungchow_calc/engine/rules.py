@@ -70,6 +70,8 @@ __all__ = [
 MAX_INT = MAX_POINTS  # no point value, limit or count needs more
 MAX_DOUBLINGS = 32  # per rule: an exponent, so a huge one would take forever to compute
 MAX_LOSER_PAIRS = 7  # fourteen tiles hold at most seven pairs
+_SIDES = ("closed", "open")  # the keys of a value that differs closed/open
+_TIER_KEYS = ("name", "doublings", "score")  # the keys of a limit tier
 MAX_SMALL = 64  # doubling_base, round_points, min_doublings: small numbers by nature
 MAX_EVENING = 1000  # east_repeat_cap, sets_per_evening
 MAX_PLAYERS = 4  # one a wind
@@ -353,10 +355,10 @@ def _rule(raw: Any, index: int) -> Rule:
 def _doublings(value: Any, path: tuple[Any, ...]) -> tuple[int, int | None]:
     """(doublings, doublings when the hand is open or None): a number, or `{closed: N, open: M}`."""
     if isinstance(value, dict):
-        strange = sorted(set(value) - {"closed", "open"}, key=str)
+        strange = sorted(set(value) - set(_SIDES), key=str)
         if strange:  # a typo of closed/open: name the key it is closest to
-            raise Invalid((*path, strange[0]), unknown("doublings key", strange[0], ["closed", "open"]))
-        if set(value) != {"closed", "open"}:
+            raise Invalid((*path, strange[0]), unknown("doublings key", strange[0], list(_SIDES)))
+        if set(value) != set(_SIDES):
             raise Invalid(path, "doublings is a number or {closed, open}")
         return (
             _int_value(value["closed"], (*path, "closed"), "doublings", MAX_DOUBLINGS),
@@ -442,14 +444,10 @@ def _limits(raw: Any) -> tuple[LimitTier, ...]:
         raise Invalid(path, "limits must be a list of {name, doublings, score}")
     tiers = []
     for i, tier in enumerate(raw):
-        strange = (
-            sorted(set(tier) - {"name", "doublings", "score"}, key=str) if isinstance(tier, dict) else []
-        )
+        strange = sorted(set(tier) - set(_TIER_KEYS), key=str) if isinstance(tier, dict) else []
         if strange:  # a typo of a key: name the key it is closest to
-            raise Invalid(
-                (*path, i, strange[0]), unknown("limit key", strange[0], ["name", "doublings", "score"])
-            )
-        if not isinstance(tier, dict) or set(tier) != {"name", "doublings", "score"}:
+            raise Invalid((*path, i, strange[0]), unknown("limit key", strange[0], list(_TIER_KEYS)))
+        if not isinstance(tier, dict) or set(tier) != set(_TIER_KEYS):
             raise Invalid((*path, i), "a limit is a mapping of name, doublings and score")
         if not isinstance(tier["name"], str) or not tier["name"]:
             raise Invalid((*path, i, "name"), "a limit's name must be text")
