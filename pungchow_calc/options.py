@@ -14,7 +14,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from .engine.cache import BoundedCache
-from .engine.errors import OptionError
+from .engine.errors import OptionError, RepeatedOption
 from .engine.payments import MAX_POINTS
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
@@ -382,11 +382,18 @@ def names_option(word: str) -> bool:
 def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], dict[str, Any]]:
     """The one reader of an argument list, by a table of options (score's, or a command's in
     cli/spec.py): the words (positionals) in order and {name: value} for the options given. A flag
-    is True, a value its text (`--x v` or `--x=v`), a repeatable option a list, `nargs` 2 a tuple, an
-    int a number. Anything else (an unknown option, `--`, `-h`, a missing value, a number out of
-    range) is an OptionError; main() then leaves the line to typer, whose error it is."""
+    is True, a value its text (`--x v`, `--x=v` or `-xv`), a repeatable option a list, `nargs` 2 a
+    tuple, an int a number; after `--` every word is a positional. It reads every form click reads,
+    so that a batch line reads as `score` does and typer is left only errors and --help.
+
+    A valued option that is not repeatable, given twice (`-s south -s west`), is a RepeatedOption
+    once the whole list is read (click would count the last one: a guess); a flag given twice says
+    the same thing twice and is taken. Anything else (an unknown option, `-h`, a missing value, a
+    number out of range) is an OptionError; main() then leaves the line to typer, whose error it is
+    (its --help, first among them, before a repeated option is refused)."""
     values: dict[str, Any] = {}
     words: list[str] = []
+    twice: dict[Option, list[Any]] = {}  # each option given more than once: its values in order
     i, end = 0, len(argv)
     while i < end:
         arg = argv[i]
@@ -397,14 +404,24 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
                 values[option.name] = True
                 continue
             if option.plain and i < end:  # its text as it is, at once (as the general reading below)
-                values[option.name] = argv[i]  # given twice: the last one counts (as click has it)
+                if option.name in values:
+                    twice.setdefault(option, [values[option.name]]).append(argv[i])
+                values[option.name] = argv[i]
                 i += 1
                 continue
+        elif arg == "--":  # the end of the options, as click has it: a hand word may not start with `-`
+            words += argv[i:]
+            break
         spelled, inline = arg, None
         if option is None and arg.startswith("--"):
             spelled, eq, text = arg.partition("=")
             if eq:
                 option, inline = spelling.get(spelled), text
+        elif option is None and len(arg) > 2 and arg[0] == "-":
+            # `-ssouth`: a short spelling with its value attached, as click reads it (`-s=x` too: `=x`)
+            short = spelling.get(arg[:2])
+            if short is not None and not short.flag and short.nargs == 1:
+                option, spelled, inline = short, arg[:2], arg[2:]
         if option is None or (option.flag and inline is not None):
             if names_option(arg):
                 raise OptionError(f"unknown option {arg}", code="bad-option")
@@ -432,8 +449,20 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
             elif option.joined and option.name in values:
                 values[option.name] += f",{value}"
             else:
-                values[option.name] = value  # given twice: the last one counts (as click has it)
+                if option.name in values:
+                    twice.setdefault(option, [values[option.name]]).append(value)
+                values[option.name] = value
+    if twice:
+        raise _repeated(*next(iter(twice.items())), values)
     return words, values
+
+
+def _repeated(option: Option, given: list[Any], values: dict[str, Any]) -> RepeatedOption:
+    """The refusal of an option given more than once, naming it and every value given; `values` (all
+    the options read) kept on it, so the command can answer as asked (`--json`)."""
+    shown = ", ".join(" ".join(v) if isinstance(v, tuple) else repr(v) for v in given)
+    said = f"{option.spellings[0]} is given {len(given)} times ({shown}): give it once"
+    return RepeatedOption(said, values)
 
 
 def _typed(option: Option, spelled: str, text: str) -> Any:

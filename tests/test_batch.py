@@ -882,3 +882,89 @@ def test_a_ruleset_misspelt_on_the_command_line_is_refused_at_once(
     result = run("batch", str(path), *args)
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ") and said in result.stderr
+
+
+# Every form `score` reads, as a batch line (after the hand, or around it): the same reader
+# (options.read_args), so the same record. A refusal is the same error object, with its line.
+SCORE_FORMS = [
+    pytest.param([PUNGS, "-ssouth"], id="short-with-value-attached"),
+    pytest.param([PUNGS, "-s", "south"], id="short-then-value"),
+    pytest.param([PUNGS, "--seat=south"], id="long-with-equals"),
+    pytest.param([PUNGS, "-wsouth", "-rclassical-bmja"], id="two-short-attached"),
+    pytest.param(["-s", "west", "--", PUNGS], id="double-dash-before-the-hand"),
+    pytest.param([PUNGS, "--drawn", "--"], id="double-dash-at-the-end"),
+    pytest.param([PUNGS, "--drawn", "--drawn"], id="flag-twice"),
+    pytest.param([PUNGS, "-s=south"], id="short-with-equals-attached"),
+    pytest.param([PUNGS, "-s", "south", "-s", "west"], id="seat-twice"),
+    pytest.param([PUNGS, "-ssouth", "--seat=west"], id="seat-twice-two-forms"),
+    pytest.param([PUNGS, "-r", "pung-chow", "-r", "classical-bmja"], id="ruleset-twice"),
+    pytest.param([PUNGS, "--limit", "100", "--limit=200"], id="limit-twice"),
+    pytest.param([PUNGS, "--from", "s", "--from", "s"], id="same-value-twice"),
+]
+
+
+@pytest.mark.parametrize("words", SCORE_FORMS)
+def test_a_batch_line_reads_as_score_reads_it(tmp_path: Path, words: list[str]):
+    """A batch line refused `-ssouth` and `--`, which `score` takes, and `score -s south -s west`
+    was scored for west (click's last value): one reader now, refusing an option given twice."""
+    import shlex
+
+    scored = run("score", "--json", *words)
+    path = tmp_path / "one.txt"
+    path.write_text(shlex.join(words) + "\n", encoding="utf-8")
+    batch = run("batch", str(path), "-f", "jsonl")
+    record = json.loads(batch.stdout)
+    assert record.pop("line") == 1
+    assert record == json.loads(scored.stdout)
+    assert (scored.exit_code, batch.exit_code) == ((2, 1) if "error" in record else (0, 0))
+
+
+def test_a_batch_line_giving_an_option_twice_is_refused_and_the_rest_scored(tmp_path: Path):
+    """`-s south -s west` on a line was scored for west: refused with its line, every entry reported."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"'{PUNGS}' -s south -s west\n'{PUNGS}' -s south\n", encoding="utf-8")
+    result = run("batch", str(path), "-f", "jsonl")
+    twice, good = map(json.loads, result.stdout.splitlines())
+    message = "--seat is given 2 times ('south', 'west'): give it once"
+    assert twice == {"line": 1, "error": {"code": "option-twice", "message": message}}
+    assert (good["line"], good["seat"], result.exit_code) == (2, "south", 1)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(
+            ["-r", "classical-bmja", "--compare", "pung-chow", "classical-dmjl"], id="r-and-compare"
+        ),
+        pytest.param(["--compare", "pung-chow", "classical-dmjl", "--ruleset=pung-chow"], id="compare-and-r"),
+    ],
+)
+def test_a_ruleset_beside_compare_is_refused(tmp_path: Path, args: list[str]):
+    """`batch FILE -r X --compare A B` compared A and B and said nothing of X: refused, one line, exit 2."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{PUNGS}\n", encoding="utf-8")
+    result = run("batch", str(path), *args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.count("\n") == 1
+    assert "does nothing beside --compare" in result.stderr and "leave it out" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        pytest.param(["-f", "json", "-f", "csv"], "--format is given 2 times ('json', 'csv')", id="format"),
+        pytest.param(["-r", "pung-chow", "-r", "classical-bmja"], "--ruleset is given 2 times", id="ruleset"),
+        pytest.param(
+            ["--compare", "pung-chow", "classical-bmja", "--compare", "pung-chow", "classical-dmjl"],
+            "--compare is given 2 times (pung-chow classical-bmja, pung-chow classical-dmjl)",
+            id="compare",
+        ),
+        pytest.param(["--workers", "1", "--workers=2"], "--workers is given 2 times (1, 2)", id="workers"),
+    ],
+)
+def test_a_batch_option_given_twice_is_refused(tmp_path: Path, args: list[str], said: str):
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{PUNGS}\n", encoding="utf-8")
+    result = run("batch", str(path), *args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"error: {said}") and result.stderr.count("\n") == 1

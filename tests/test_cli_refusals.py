@@ -662,3 +662,93 @@ def test_the_largest_limit_and_scores_pay_what_json_holds_exactly(ruleset):
     assert settled.exit_code == 0, settled.stderr
     for shown in (scored, settled):
         assert max(_integers(json.loads(shown.stdout))) <= 2**53
+
+
+# --- an option of one value given twice: which was meant would be a guess ------------------------------
+
+PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        pytest.param(
+            ["score", PUNGS, "-s", "south", "-s", "west"],
+            "--seat is given 2 times ('south', 'west')",
+            id="score -s -s",
+        ),
+        pytest.param(
+            ["score", PUNGS, "--round", "east", "-w", "south"],
+            "--round is given 2 times ('east', 'south')",
+            id="score --round -w",
+        ),
+        pytest.param(
+            ["score", PUNGS, "-r", "pung-chow", "-r", "classical-bmja"],
+            "--ruleset is given 2 times ('pung-chow', 'classical-bmja')",
+            id="score -r -r",
+        ),
+        pytest.param(
+            ["score", PUNGS, "-ssouth", "--seat=west"],
+            "--seat is given 2 times ('south', 'west')",
+            id="score -ssouth --seat=west",
+        ),
+        pytest.param(
+            ["score", PUNGS, "--from", "s", "--from", "n"],
+            "--from is given 2 times ('s', 'n')",
+            id="score --from --from",
+        ),
+        pytest.param(
+            ["score", PUNGS, "-r", "riichi-ema-2016", "--honba", "1", "--honba", "2"],
+            "--honba is given 2 times ('1', '2')",
+            id="score --honba --honba",
+        ),
+        pytest.param(
+            ["diff", PUNGS, "-r", "pung-chow", "-r", "classical-bmja", "-s", "s", "-s", "w"],
+            "--seat is given 2 times ('s', 'w')",
+            id="diff -s -s",
+        ),
+        pytest.param(
+            ["settle", "--east", PUNGS, "--south", "8", "--winner", "e", "--winner", "s"],
+            "--winner is given 2 times ('e', 's')",
+            id="settle --winner --winner",
+        ),
+        pytest.param(
+            ["wash", "1b9b1c9c1dEwSwWwNwRdGdWd2b", "-s", "s", "-s", "w"],
+            "--seat is given 2 times ('s', 'w')",
+            id="wash -s -s",
+        ),
+    ],
+)
+def test_an_option_of_one_value_given_twice_is_refused(argv: list[str], said: str):
+    """`score HAND -s south -s west` was scored for west, click's last value, without a word: money moved
+    on a guess. Refused, one line naming the option and both values, exit 2; under --json the error
+    object (code option-twice)."""
+    result = run(*argv)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {said}: give it once\n")
+    as_json = run(*argv, "--json")
+    assert as_json.exit_code == 2
+    assert json.loads(as_json.stdout) == {
+        "error": {"code": "option-twice", "message": f"{said}: give it once"}
+    }
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["score", PUNGS, "--drawn", "--drawn"], id="score --drawn --drawn"),
+        pytest.param(["score", PUNGS, "--json", "--json"], id="score --json --json"),
+        pytest.param(
+            ["diff", PUNGS, "-r", "pung-chow", "-r", "classical-bmja", "--loose", "--loose"],
+            id="diff --loose",
+        ),
+    ],
+)
+def test_a_flag_given_twice_says_the_same_thing_and_is_taken(argv: list[str]):
+    """A flag twice is not ambiguous (on is on): taken, as docs/batch.md and the README say."""
+    assert run(*argv).exit_code == 0
+
+
+def test_help_beside_an_option_given_twice_is_help():
+    """`--help` asks for the help: given, whatever else the line holds."""
+    result = run("score", PUNGS, "-s", "south", "-s", "west", "--help")
+    assert result.exit_code == 0 and "Usage: pungchow score" in result.stdout

@@ -265,13 +265,13 @@ def test_insurance_sample_with_feeder() -> None:
         pytest.param(
             ["--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--south", "10"]
             + ["--south", "20", "--north", "5"],
-            "error: --south is given 2 times ('10', '20'): give each seat once",
+            "error: --south is given 2 times ('10', '20'): give it once",
             id="--south 10 --south 20",
         ),
         pytest.param(
             ["--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--south", "10", "--south", "10", "--"],
-            "error: --south is given 2 times ('10', '10'): give each seat once",
-            id="--south 10 --south 10 -- (through typer)",
+            "error: --south is given 2 times ('10', '10'): give it once",
+            id="--south 10 --south 10 --",
         ),
         # `--false-mahjongg "$WHO"` with WHO unset settled the hand as if no penalty were given.
         pytest.param(

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from pungchow_calc.cli import spec
 from pungchow_calc.cli.typer_app import _UsageError, build
+from pungchow_calc.engine.errors import RepeatedOption
 
 ROOT = Path(__file__).resolve().parent.parent
 _CALLS: list[tuple[tuple[str, ...], dict[str, Any]]] = []
@@ -104,13 +105,18 @@ HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
     ("argv", "read"),
     [
         pytest.param(["score", HAND, "--ruleset=pung-chow-limit"], True, id="inline-value"),
-        pytest.param(["score", HAND, "-r", "bmja", "-r", "pung-chow-limit"], True, id="last-value-counts"),
+        pytest.param(["score", HAND, "-rbmja"], True, id="short-with-value-attached"),
+        pytest.param(["score", HAND, "-s=south"], True, id="short-with-equals-attached"),
+        pytest.param(["batch", "f.txt", "-fjson"], True, id="batch-short-attached"),
+        pytest.param(["score", HAND, "--drawn", "--drawn"], True, id="flag-twice"),
+        pytest.param(["score", "-s", "west", "--", HAND], True, id="double-dash-after-options"),
         pytest.param(["score", HAND, "--json=yes"], False, id="flag-with-value"),
         pytest.param(["score", HAND, "--limit"], False, id="missing-value"),
         pytest.param(["score", HAND, "--colour"], False, id="unknown-option"),
         pytest.param(["score", HAND, "-5"], False, id="negative-number"),
         pytest.param(["score", "1b1b1b", "3c3c3c"], False, id="unquoted-hand"),
-        pytest.param(["score", "--", HAND], False, id="double-dash"),
+        pytest.param(["score", "--", HAND], True, id="double-dash"),
+        pytest.param(["score", "--", HAND, "--json"], False, id="double-dash-then-an-option-word"),
         pytest.param(["score", "-h"], False, id="help"),
         pytest.param(["settle", "--east", "12", "--dead=s", "--dead", "w", "--draw"], True, id="repeated"),
         pytest.param(["diff", HAND, "-r", "bmja"], True, id="one-ruleset"),
@@ -184,7 +190,9 @@ def _command_lines(draw: st.DrawFn) -> list[str]:
     for option in command.options:
         if not option.required and draw(st.booleans()):
             continue
-        for _ in range(draw(st.integers(1, 2))):  # a value given twice: the last counts, or both
+        # Given twice where it may be: a repeatable option, a joined one, a flag (test below: any other).
+        repeats = option.many or option.joined or option.flag
+        for _ in range(draw(st.integers(1, 2)) if repeats else 1):
             spelled = draw(st.sampled_from(option.spellings))
             if option.flag:
                 options.append([spelled])
@@ -196,6 +204,8 @@ def _command_lines(draw: st.DrawFn) -> list[str]:
                 values = [draw(_WORD) for _ in range(option.nargs)]
             if option.nargs == 1 and spelled.startswith("--") and draw(st.booleans()):
                 options.append([f"{spelled}={values[0]}"])
+            elif option.nargs == 1 and len(spelled) == 2 and draw(st.booleans()):
+                options.append([f"{spelled}{values[0]}"])  # `-ssouth`, as click reads it
             else:
                 options.append([spelled, *values])
     chunks = [[word] for word in words]
@@ -210,6 +220,34 @@ def test_any_well_formed_line_reads_the_same_either_way(argv):
     reader = _reader_call(argv)
     assert reader is not None, argv
     assert reader == _typer_call(argv)
+
+
+def _single_valued() -> list[Any]:
+    """Every option of every command that takes one value (not repeatable), with two values of its kind."""
+    cases = []
+    for command in spec.COMMANDS:
+        for option in command.options:
+            if option.flag or option.many or option.joined:
+                continue
+            low = option.minimum or 0
+            if option.kind is int:
+                first, second = [str(low)], [str(low + 1)]
+            else:
+                first, second = ["a"] * option.nargs, ["b"] * option.nargs
+            argv = [*command.path, option.spellings[0], *first, option.spellings[-1], *second]
+            cases.append(pytest.param(argv, option.spellings[0], id=" ".join(argv)))
+    return cases
+
+
+@pytest.mark.parametrize(("argv", "named"), _single_valued())
+def test_an_option_of_one_value_given_twice_is_refused_by_the_reader(argv, named):
+    """`score HAND -s south -s west` was scored for west (click's last value counts): which seat was
+    meant is a guess, refused by the one reader for every command, naming the option and both values."""
+    with pytest.raises(RepeatedOption) as refused:
+        spec.read(argv)
+    assert refused.value.code == "option-twice"
+    assert refused.value.message.startswith(f"{named} is given 2 times (")
+    assert refused.value.message.endswith("): give it once")
 
 
 def test_no_command_module_declares_typer_parameters():

@@ -15,7 +15,7 @@ from pungchow_calc import options as opts
 from pungchow_calc.batch.input import mapping_argv
 from pungchow_calc.cli import app, spec
 from pungchow_calc.cli.typer_app import as_read
-from pungchow_calc.engine.errors import OptionError
+from pungchow_calc.engine.errors import OptionError, RepeatedOption
 from pungchow_calc.engine.situation import WinBy
 from pungchow_calc.engine.tiles import Wind
 
@@ -321,7 +321,8 @@ def _spelling(*path: str) -> dict[str, opts.Option]:
         pytest.param(("score",), [HAND, "--colour"], "unknown option --colour", id="unknown"),
         pytest.param(("score",), [HAND, "--json=yes"], "unknown option --json=yes", id="flag-with-value"),
         pytest.param(("score",), [HAND, "--=x"], "unknown option --=x", id="empty-spelling"),
-        pytest.param(("score",), [HAND, "-s=n"], "unknown option -s=n", id="short-with-equals"),
+        pytest.param(("score",), [HAND, "-Xn"], "unknown option -Xn", id="unknown-short-with-value"),
+        pytest.param(("score",), [HAND, "--json", "-s"], "-s needs a value", id="short-missing-value"),
         pytest.param(("score",), [HAND, "--seat"], "--seat needs a value", id="missing-value"),
         pytest.param(("batch",), ["f.txt", "--compare", "bmja"], "--compare needs a value", id="half-a-pair"),
         pytest.param(("batch",), ["f.txt", "--compare=bmja"], "--compare needs 2 values", id="inline-pair"),
@@ -347,10 +348,52 @@ def test_read_args_refuses_in_one_line(path: tuple[str, ...], argv: list[str], m
 
 
 @pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            [HAND, "-s", "south", "-s", "west"], "--seat is given 2 times ('south', 'west')", id="-s -s"
+        ),
+        pytest.param(
+            [HAND, "-ssouth", "--seat=west"], "--seat is given 2 times ('south', 'west')", id="forms"
+        ),
+        pytest.param([HAND, "-s", "s", "-s", "s"], "--seat is given 2 times ('s', 's')", id="same-value"),
+        pytest.param(
+            [HAND, "-r", "pung-chow", "-r", "classical-bmja", "--seat", "n"],
+            "--ruleset is given 2 times ('pung-chow', 'classical-bmja')",
+            id="-r -r",
+        ),
+        pytest.param(
+            [HAND, "--limit", "1", "--limit", "2", "--limit=3"],
+            "--limit is given 3 times ('1', '2', '3')",
+            id="3",
+        ),
+    ],
+)
+def test_read_args_refuses_an_option_of_one_value_given_twice(argv: list[str], message: str):
+    """`score HAND -s south -s west` was scored for west, click's last value: a guess at which was meant."""
+    with pytest.raises(RepeatedOption) as caught:
+        opts.read_args(argv, opts.SPELLING)
+    assert caught.value.message == f"{message}: give it once"
+    assert caught.value.code == "option-twice"
+
+
+def test_a_repeated_option_refusal_keeps_every_option_read():
+    """The command answers as asked (`--json` after the repeated option: a JSON error object)."""
+    with pytest.raises(RepeatedOption) as caught:
+        opts.read_args([HAND, "-w", "s", "-w", "n", "--json"], opts.SPELLING)
+    assert caught.value.given == {"round": "n", "as_json": True}
+
+
+@pytest.mark.parametrize(
     ("argv", "words", "values"),
     [
         pytest.param([HAND, "-5", "-"], [HAND, "-5", "-"], {}, id="negative-number-and-dash"),
-        pytest.param([HAND, "--seat=n", "-s", "e"], [HAND], {"seat": "e"}, id="last-counts"),
+        # click's readings, read alike so that a batch line reads every form `score` reads
+        pytest.param([HAND, "-sn"], [HAND], {"seat": "n"}, id="short-with-value-attached"),
+        pytest.param([HAND, "-s=n"], [HAND], {"seat": "=n"}, id="short-with-equals-attached"),
+        pytest.param(["-s", "n", "--", HAND, "-x"], [HAND, "-x"], {"seat": "n"}, id="double-dash"),
+        pytest.param([HAND, "--drawn", "--drawn"], [HAND], {"drawn": True}, id="flag-twice"),
+        pytest.param([HAND, "--dora", "8d", "--dora=Nw"], [HAND], {"dora": "8d,Nw"}, id="joined-twice"),
         pytest.param([HAND, "--dora=", "--drawn"], [HAND], {"dora": "", "drawn": True}, id="empty-inline"),
         pytest.param([HAND, "--seat", "--drawn"], [HAND], {"seat": "--drawn"}, id="value-like-option"),
     ],

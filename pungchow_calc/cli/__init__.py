@@ -19,9 +19,9 @@ from functools import lru_cache
 from typing import Any
 
 from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, done_all_the_same, last_ctrl_c, note_ctrl_c, started
-from ..engine.errors import printable
+from ..engine.errors import RepeatedOption, printable
 from . import spec
-from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error, say, silence
+from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error, report, say, silence
 
 __all__ = ["app", "main"]
 
@@ -139,7 +139,11 @@ def _run(argv: list[str]) -> int:
 # same either way.
 def _fast_without_typer(argv: list[str]) -> int | None:
     """Run an ordinary command line without importing typer; its exit code, or None (typer's)."""
-    call = spec.read(argv)
+    try:
+        call = spec.read(argv)
+    except RepeatedOption as error:  # `-s south -s west`: which was meant would be a guess
+        report(error, bool(error.given.get("as_json")))
+        return EXIT_BAD_INPUT
     if call is None:
         return None
     command, values = call

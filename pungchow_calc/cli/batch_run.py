@@ -55,6 +55,13 @@ def run_batch(
         refused = f"--format must be one of {', '.join(BATCH_FORMATS)}"
     elif compare is not None and compare[0] == compare[1]:
         refused = "--compare needs two different rulesets"
+    elif compare is not None and ruleset is not None:
+        # --compare scores every hand under A and B, whatever the lines say (docs/batch.md): a -r
+        # beside it would change nothing, and whoever gave it meant something else.
+        refused = (
+            f"--ruleset {ruleset!r} does nothing beside --compare, which scores every hand under A and B:"
+            " leave it out"
+        )
     if refused is not None:
         report(opts.OptionError(refused, code="bad-option"), False)
         return EXIT_BAD_INPUT

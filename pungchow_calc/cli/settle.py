@@ -12,10 +12,10 @@ from .failure import fail
 
 def settle(
     *,
-    east: list[str] | None,
-    south: list[str] | None,
-    west: list[str] | None,
-    north: list[str] | None,
+    east: str | None,
+    south: str | None,
+    west: str | None,
+    north: str | None,
     winner: str | None,
     draw: bool,
     ruleset: str,
@@ -52,13 +52,6 @@ def settle(
             **{name: on for name, on in facts.items() if FACT[name].situation},
         )
         given = {Wind.EAST: east, Wind.SOUTH: south, Wind.WEST: west, Wind.NORTH: north}
-        for seat, values in given.items():
-            if values and len(values) > 1:  # money never moves on a guess of which was meant
-                shown = ", ".join(repr(v) for v in values)
-                raise opts.OptionError(
-                    f"--{seat.word} is given {len(values)} times ({shown}): give each seat once",
-                    code="bad-option",
-                )
         table = TableOptions(
             winner=opts.wind(winner, "--winner") if winner is not None else None,
             round=opts.wind(round, "--round"),
@@ -74,7 +67,7 @@ def settle(
             ),
             draw=draw,
         )
-        result = settle_table({s: v[0] for s, v in given.items() if v}, load(ruleset), table)
+        result = settle_table({s: v for s, v in given.items() if v is not None}, load(ruleset), table)
     except PungchowError as error:
         fail(error, as_json)
     if as_json:

@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import Any
 
 from .. import options as opts
-from ..engine.errors import OptionError
+from ..engine.errors import OptionError, RepeatedOption
 from ..engine.situation import FACTS, SITUATION_FACTS
 from .failure import CommandExit
 
@@ -112,9 +112,8 @@ Examples:
 # settle names seats; the evening names players.
 _SEAT_HAND = "A hand in notation or a plain score; omit the seat for a two- or three-handed game."
 SETTLE_OPTIONS = (
-    # Repeatable only to be refused when given twice (cli/settle.py): the last one would count, as click
-    # has it, and `--south 10 --south 20` (west meant) settle a table without west's hand on a guess.
-    *(_valued(s, f"--{s}", "HAND|SCORE", _SEAT_HAND, many=True) for s in ("east", "south", "west", "north")),
+    # Given twice (`--south 10 --south 20`, west meant), refused by the reader as every option is.
+    *(_valued(s, f"--{s}", "HAND|SCORE", _SEAT_HAND) for s in ("east", "south", "west", "north")),
     _valued("winner", "--winner", "SEAT", "Winning seat (default: the hand with a !).", complete="wind"),
     _flag("draw", "--draw", "No hand won: a draw game; the hands settle differences only."),
     RULESET,
@@ -461,12 +460,15 @@ def find(argv: list[str]) -> Command | None:
 
 def read(argv: list[str]) -> tuple[Command, dict[str, Any]] | None:
     """The command and every keyword of its handler when argv is an ordinary command line; None
-    for anything else (--help, `--`, a typo, a missing value: typer's to read and to report)."""
+    for anything else (--help, a typo, a missing value: typer's to read and to report). An option
+    given twice is refused here (RepeatedOption), for every command alike: typer would take the last."""
     command = find(argv)
     if command is None:
         return None
     try:
         words, given = opts.read_args(argv[len(command.path) :], command.spelling)
+    except RepeatedOption:
+        raise
     except OptionError:
         return None
     values = bind(command, words)

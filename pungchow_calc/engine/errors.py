@@ -105,6 +105,17 @@ class OptionError(PungchowError):
     code = "option"
 
 
+class RepeatedOption(OptionError):
+    """An option that takes one value given more than once (`-s south -s west`): which was meant is a
+    guess, and money never moves on a guess (click would count the last one silently)."""
+
+    code = "option-twice"
+
+    def __init__(self, message: str, given: dict[str, object]) -> None:
+        super().__init__(message)
+        self.given = given  # every option of the line as read: the command answers as asked (--json)
+
+
 class TableError(PungchowError):
     """The hands of a table contradict each other (`settle`): too many copies of a tile, two winners."""
 
