@@ -257,8 +257,8 @@ def test_settled_options_are_made_options(argv: list[str]):
 
 
 def _tiles_read_whole(option: str, text: str) -> Any:
-    """An indicator list as read_tiles reads it in one piece: some tile, the notation's groups with no
-    marker (`Ew*`, `7c!`), then no bonus tile."""
+    """An indicator list as read_tiles reads it in one piece: some tile, none left empty between commas,
+    the notation's groups with no marker (`Ew*`, `7c!`), then no bonus tile."""
     from pungchow_calc.engine.errors import NotationError
     from pungchow_calc.engine.notation import parse
 
@@ -266,6 +266,11 @@ def _tiles_read_whole(option: str, text: str) -> Any:
         return (
             "error",
             f"{option}: no tile given: name the indicators (e.g. {option} 4c,Nw), or leave {option} out",
+        )
+    if "," in text and not all(item.strip() for item in text.split(",")):  # `8d,`: `--dora 8d --dora ''`
+        return (
+            "error",
+            f"{option}: {text!r} leaves an indicator empty: name each tile (e.g. {option} 4c,Nw)",
         )
     try:
         parsed = parse(text.replace(",", " "))

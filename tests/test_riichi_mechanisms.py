@@ -646,6 +646,23 @@ def test_refused(hand: str, facts: dict[str, object], code: str) -> None:
             "--dora: no tile given",
             id="dora-comma-only",
         ),
+        # `--dora 8d --dora "$MORE"` with MORE unset was scored on 8d alone, the kan dora dropped without
+        # a word, where `--dora ''` alone is refused.
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", "8d", "--dora", ""],
+            "--dora: '8d,' leaves an indicator empty: name each tile (e.g. --dora 4c,Nw)",
+            id="dora-8d-dora-empty",
+        ),
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", "8d,,Nw"],
+            "--dora: '8d,,Nw' leaves an indicator empty",
+            id="dora-8d,,Nw",
+        ),
+        pytest.param(
+            ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--riichi", "--ura", ",1c"],
+            "--ura: ',1c' leaves an indicator empty",
+            id="ura-,1c",
+        ),
         pytest.param(
             ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", "8d*"],
             "--dora: 8d*: an indicator is a plain tile, without * (e.g. --dora 4c,Nw) (column 1)",
@@ -915,6 +932,9 @@ def test_an_evening_of_the_riichi_ruleset_is_refused_and_nothing_written(tmp_pat
         pytest.param("[8d, [Nw]]", "dora: expects tiles, as text or a list", id="dora-nested-list"),
         pytest.param("{a: 1}", "dora: expects tiles, as text or a list", id="dora-mapping"),
         pytest.param("[]", "--dora: no tile given", id="dora-empty-list"),
+        pytest.param(
+            "[8d, '']", "--dora: '8d,' leaves an indicator empty", id="dora-list-with-an-empty-item"
+        ),
         pytest.param("[8d*]", "--dora: 8d*: an indicator is a plain tile", id="dora-list-with-a-marker"),
     ],
 )

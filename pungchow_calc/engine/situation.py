@@ -139,6 +139,13 @@ def read_tiles(option: str, text: str, recorded: bool = False) -> tuple[Tile, ..
     left as it was read then."""
     if recorded:
         return _read_whole(option, text, recorded)  # never remembered: a strict reading would take it
+    if "," in text and not all(item.strip() for item in text.split(",")) and text.strip(", "):
+        # `--dora 8d --dora "$MORE"` (MORE unset) joins as `8d,`: an indicator left empty, as `--dora ''`
+        # alone is refused below, never dropped without a word (a kan dora the player meant to give).
+        raise OptionError(
+            f"{option}: {text!r} leaves an indicator empty: name each tile (e.g. {option} 4c,Nw)",
+            code="bad-option",
+        )
     # A batch's indicator lists are thousands of arrangements of a few dozen tiles: a short list is read
     # tile by tile, each remembered (read alone, a group gives the same tiles); any error, read whole.
     # Whole lists are not remembered here (options._READ remembers each option value it reads): they
