@@ -273,6 +273,13 @@ def test_insurance_sample_with_feeder() -> None:
             "error: --south is given 2 times ('10', '10'): give it once",
             id="--south 10 --south 10 --",
         ),
+        # `--dead s --dead south` (west meant) settled west's dead hand as a live one, without a word.
+        pytest.param(
+            ["--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--south", "10", "--west", "4", "--north", "2"]
+            + ["--dead", "s", "--dead", "south", "-r", "pung-chow-limit"],
+            "error: --dead south is given twice: give each seat once",
+            id="--dead s --dead south",
+        ),
         # `--false-mahjongg "$WHO"` with WHO unset settled the hand as if no penalty were given.
         pytest.param(
             ["--south", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--east", "0", "--false-mahjongg", ""],

@@ -116,3 +116,34 @@ def test_evening_new_in_a_folder_that_does_not_exist_names_the_folder(tmp_path):
         f"error: {path}: cannot start an evening there: there is no folder {tmp_path / 'nosuch'}\n"
     )
     assert not (tmp_path / "nosuch").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "twice"),
+    [
+        pytest.param(
+            ["hand", "{log}", HAND, "--winner", "Ann", *OTHERS, "--dead", "Cy", "--dead", "Cy"],
+            "Cy",
+            id="Cy-Cy",
+        ),
+        pytest.param(
+            ["hand", "{log}", HAND, "--winner", "Ann", *OTHERS, "--dead", "Bob", "--dead", "bob"],
+            "Bob",
+            id="Bob-bob",
+        ),
+        pytest.param(
+            ["draw", "{log}", *OTHERS, "--other", "Ann=8", "--dead", "Di", "--dead", "Di"],
+            "Di",
+            id="draw-Di-Di",
+        ),
+    ],
+)
+def test_a_dead_hand_named_twice_is_refused_and_nothing_recorded(log, args, twice):
+    """`--dead Cy --dead Cy` (Di meant) recorded Cy's dead hand once and Di's not at all, without a word."""
+    before = log.read_bytes()
+    done = run("evening", *(a.format(log=log) for a in args))
+    assert (done.exit_code, done.stderr) == (
+        2,
+        f"error: --dead: {twice} is given twice: give each player once\n",
+    )
+    assert log.read_bytes() == before

@@ -61,7 +61,7 @@ def settle(
             stated=stated(**facts),
             limit=checked.limit if isinstance(checked.limit, int) else None,
             no_limit=no_limit,
-            dead=frozenset(opts.wind(seat, "--dead") for seat in dead or ()),
+            dead=_once([opts.wind(seat, "--dead") for seat in dead or ()]),
             false_mahjongg=(
                 opts.wind(false_mahjongg, "--false-mahjongg") if false_mahjongg is not None else None
             ),
@@ -76,3 +76,12 @@ def settle(
     from ..render.terminal import console, print_settlement
 
     print_settlement(result, console(ascii_only), ascii_only)
+
+
+def _once(seats: list[Any]) -> frozenset[Any]:
+    """The seats of `--dead`, each given once: `--dead s --dead south` (west meant) would leave west's
+    dead hand unpaid without a word (as `diff -r` refuses a ruleset given twice)."""
+    twice = next((seat for i, seat in enumerate(seats) if seat in seats[:i]), None)
+    if twice is not None:
+        raise opts.OptionError(f"--dead {twice.word} is given twice: give each seat once", code="bad-option")
+    return frozenset(seats)

@@ -87,6 +87,9 @@ def seated(record: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
             out[key] = name(out[key], key)
     if isinstance(out.get("dead"), list):
         out["dead"] = [name(dead, "dead") for dead in out["dead"]]
+        twice = next((d for i, d in enumerate(out["dead"]) if d in out["dead"][:i]), None)
+        if twice is not None:  # `--dead Bob --dead bob`, Cy meant: his dead hand would go unpaid
+            raise OptionError(f"--dead: {twice} is given twice: give each player once", code="bad-option")
     hands = out.get("hands")
     if isinstance(hands, dict):
         typed: dict[Any, str] = {}  # the player: the name typed for him
