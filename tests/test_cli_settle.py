@@ -273,6 +273,17 @@ def test_insurance_sample_with_feeder() -> None:
             "error: --south is given 2 times ('10', '10'): give it once",
             id="--south 10 --south 10 --",
         ),
+        # How the winning tile came, at a draw: settled as the draw, the option said nothing of.
+        pytest.param(
+            ["--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 9d", "--south", "10", "--draw", "--drawn"],
+            "error: --drawn (--win-by wall) describes a win, but no hand won (give --winner)",
+            id="--draw --drawn",
+        ),
+        pytest.param(
+            ["--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 9d", "--south", "10", "--draw", "--win-by", "loose"],
+            "error: --loose (--win-by loose) describes a win, but no hand won (give --winner)",
+            id="--draw --win-by loose",
+        ),
         # `--dead s --dead south` (west meant) settled west's dead hand as a live one, without a word.
         pytest.param(
             ["--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--south", "10", "--west", "4", "--north", "2"]

@@ -147,3 +147,28 @@ def test_a_dead_hand_named_twice_is_refused_and_nothing_recorded(log, args, twic
         f"error: --dead: {twice} is given twice: give each player once\n",
     )
     assert log.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        pytest.param(["--from", "Bob"], "--from", id="from-Bob"),
+        pytest.param(["--drawn"], "--drawn", id="drawn"),
+        pytest.param(["--win-by", "loose"], "--win-by", id="win-by-loose"),
+        pytest.param(["--last-tile"], "--last-tile", id="last-tile"),
+        pytest.param(["--feeder", "Cy"], "--feeder", id="feeder-Cy"),
+    ],
+)
+def test_amend_to_a_draw_refuses_how_a_game_was_won(log, given, said):
+    """`evening amend FILE 1 --draw --from Bob` recorded the draw and dropped --from without a word."""
+    assert run("evening", "hand", str(log), HAND, "--winner", "Ann", *OTHERS).exit_code == 0
+    before = log.read_bytes()
+    done = run("evening", "amend", str(log), "1", "--draw", *given)
+    assert (done.exit_code, done.stderr) == (
+        2,
+        f"error: {said} describes a win, but --draw says no hand won\n",
+    )
+    assert log.read_bytes() == before
+    assert (
+        run("evening", "amend", str(log), "1", "--draw", "--win-by", "discard").exit_code == 0
+    )  # the default

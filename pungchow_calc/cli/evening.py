@@ -74,6 +74,7 @@ def amend(
         if draw_game:
             if winner is not None or hand is not None:
                 raise OptionError("--draw: a draw has no winner or winning hand", code="bad-option")
+            _no_win(won)
             record = draw_record(others_of(other), won.get("dead"))
         elif winner is None or hand is None:
             raise OptionError("give --winner NAME and the winner's HAND, or --draw", code="bad-option")
@@ -93,3 +94,20 @@ def amend(
         out = output_stream(ascii_only)
         print(f"Game {number} amended; the evening was replayed from it.", file=out)
         print(change_text(change.before, change.after), file=out)
+
+
+def _no_win(won: dict[str, Any]) -> None:
+    """Refuse an option of how a game was won beside `amend --draw`: a draw records none of them, and
+    `--draw --from Bob` recorded the draw without a word of Bob (as `settle --draw --from` refuses it)."""
+    from ..engine.situation import DISCARD
+    from ..options import read_win_by
+    from .spec import COMMAND, WIN_FIELDS
+
+    for option in COMMAND[("evening", "amend")].options:
+        value = won.get(option.name)
+        if option.name not in WIN_FIELDS or option.name == "dead" or value in (None, False):
+            continue
+        if option.name != "win_by" or read_win_by(value) is not DISCARD:  # the default restated: no win
+            raise OptionError(
+                f"{option.spellings[0]} describes a win, but --draw says no hand won", code="no-winner"
+            )

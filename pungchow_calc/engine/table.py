@@ -241,6 +241,9 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
             ("--from", options.discarder is not None),
             ("--feeder", options.feeder is not None),
             *((FACT[name].option, bool(value)) for name, value in options.stated),  # every fact: a win's
+            # How the winning tile came: `settle --draw --drawn` settled the draw and said nothing of it.
+            ("--drawn (--win-by wall)", options.win_by is WinBy.WALL),
+            ("--loose (--win-by loose)", options.win_by is WinBy.LOOSE),
         ):
             if on:
                 raise OptionError(
