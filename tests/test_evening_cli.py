@@ -245,6 +245,16 @@ def test_report_formats(tmp_path, capsys):
     assert code == 2 and "not one of" in err
 
 
+@pytest.mark.parametrize("format_", ["csv", "markdown"])
+def test_report_breakdown_in_a_format_without_score_lines_is_refused(tmp_path, capsys, format_):
+    """`evening report FILE --format csv --breakdown` printed the CSV without a word of the breakdown."""
+    path = _evening(tmp_path, capsys)
+    code, out, err = cli(capsys, "evening", "report", str(path), "--format", format_, "--breakdown")
+    assert (code, out) == (2, "")
+    said = f"--breakdown: the {format_} report has no score lines (--format table or json shows them)"
+    assert err == f"error: {said}\n"
+
+
 def test_chart_and_stats(tmp_path, capsys):
     path = _evening(tmp_path, capsys)
     totals = status(capsys, path)["totals"]

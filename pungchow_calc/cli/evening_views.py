@@ -26,6 +26,11 @@ def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -
     try:
         if format_ not in FORMATS:
             raise OptionError(f"--format: {format_!r} is not one of {', '.join(FORMATS)}", code="bad-option")
+        if breakdown and format_ in ("csv", "markdown"):  # their rows hold no score lines: it was dropped
+            raise OptionError(
+                f"--breakdown: the {format_} report has no score lines (--format table or json shows them)",
+                code="bad-option",
+            )
         evening = replay(read(file, say))
         data = report(evening, breakdown)  # the details are settled here (Game.detail)
     except PungchowError as error:
