@@ -717,6 +717,12 @@ PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
             "--seat is given 2 times ('s', 'w')",
             id="wash -s -s",
         ),
+        # `pungchow -- score ...` went through typer, which counted the last value.
+        pytest.param(
+            ["--", "score", PUNGS, "-s", "south", "-s", "west"],
+            "--seat is given 2 times ('south', 'west')",
+            id="-- score -s -s",
+        ),
     ],
 )
 def test_an_option_of_one_value_given_twice_is_refused(argv: list[str], said: str):

@@ -118,6 +118,12 @@ HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
         pytest.param(["score", "--", HAND], True, id="double-dash"),
         pytest.param(["score", "--", HAND, "--json"], False, id="double-dash-then-an-option-word"),
         pytest.param(["score", "-h"], False, id="help"),
+        # A `--` before a command's word ends its group's options (click): the same command, read here.
+        pytest.param(["--", "score", HAND, "-s", "w"], True, id="double-dash-before-the-command"),
+        pytest.param(["evening", "--", "status", "e.jsonl"], True, id="double-dash-in-a-group"),
+        pytest.param(["--", "evening", "--", "status", "e.jsonl"], True, id="double-dash-at-each-level"),
+        pytest.param(["--", "--", "score", HAND], False, id="double-dash-twice"),
+        pytest.param(["--"], False, id="double-dash-alone"),
         pytest.param(["settle", "--east", "12", "--dead=s", "--dead", "w", "--draw"], True, id="repeated"),
         pytest.param(["diff", HAND, "-r", "bmja"], True, id="one-ruleset"),
         pytest.param(["diff", HAND], False, id="no-ruleset"),

@@ -248,11 +248,12 @@ def _unquoted_seat(argv: list[str]) -> str | None:
     takes comes straight after (`settle --east 1b1b1b 3c3c3c ...`: a hand not quoted), else None.
     A value that is an option word (`settle --east --east 0`: the option typed twice) or a score is no
     hand begun."""
-    command = spec.find(argv)
-    if command is None:
+    found = spec.locate(argv)
+    if found is None:
         return None
+    command, start = found
     after: str | None = None  # the seat option whose value the last word was
-    words = iter(argv[len(command.path) :])
+    words = iter(argv[start:])
     for word in words:
         if word == "--":
             return None

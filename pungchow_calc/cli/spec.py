@@ -453,20 +453,48 @@ COMMANDS: tuple[Command, ...] = (
 COMMAND: dict[tuple[str, ...], Command] = {c.path: c for c in COMMANDS}
 
 
+_GROUP_WORDS = frozenset(c.path[0] for c in COMMANDS if len(c.path) > 1)
+
+
+def locate(argv: list[str]) -> tuple[Command, int] | None:
+    """The command a command line names by its first words, and where its arguments start; None for
+    none. A `--` before a command's word ends its group's options, as click reads it (`pungchow --
+    score HAND`, `pungchow evening -- status FILE`: the same commands), so the line is read here too,
+    not left to typer, which would count an option given twice as its last value."""
+    path: list[str] = []
+    i, dash = 0, False
+    while i < len(argv):
+        word = argv[i]
+        i += 1
+        if word == "--" and not dash:  # one `--` per group, before its command
+            dash = True
+            continue
+        path.append(word)
+        dash = False
+        command = COMMAND.get(tuple(path))
+        if command is not None:
+            return command, i
+        if len(path) > 1 or word not in _GROUP_WORDS:
+            return None
+    return None
+
+
 def find(argv: list[str]) -> Command | None:
     """The command a command line names by its first words, if any."""
-    return COMMAND.get(tuple(argv[:1])) or COMMAND.get(tuple(argv[:2]))
+    found = locate(argv)
+    return None if found is None else found[0]
 
 
 def read(argv: list[str]) -> tuple[Command, dict[str, Any]] | None:
     """The command and every keyword of its handler when argv is an ordinary command line; None
     for anything else (--help, a typo, a missing value: typer's to read and to report). An option
     given twice is refused here (RepeatedOption), for every command alike: typer would take the last."""
-    command = find(argv)
-    if command is None:
+    found = locate(argv)
+    if found is None:
         return None
+    command, start = found
     try:
-        words, given = opts.read_args(argv[len(command.path) :], command.spelling)
+        words, given = opts.read_args(argv[start:], command.spelling)
     except RepeatedOption:
         raise
     except OptionError:
