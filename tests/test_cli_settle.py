@@ -163,6 +163,21 @@ def test_no_choice_flag() -> None:
     assert [p["id"] for p in penalised["penalties"]] == ["discarder_one_suit"]
     assert penalised["payments"][0]["for"] == "west"
     assert excused["penalties"] == [] and "no choice" in excused["notes"][0]
+    assert len(excused["notes"]) == 1  # it was used: no note that it changed nothing
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [pytest.param("pung-chow-limit", id="no-penalty-applies"), pytest.param("pung-chow", id="no-penalty")],
+)
+def test_no_choice_that_excuses_nobody_is_noted(ruleset: str) -> None:
+    """`settle ... --no-choice` where no penalty makes anyone pay for all settled without a word of it
+    (the evening says it and leaves it out; `score` notes a fact no rule uses)."""
+    args = ["--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c", "--south", "4", "-r", ruleset, "--json"]
+    plain = json.loads(run(*args).stdout)
+    noted = json.loads(run(*args, "--no-choice").stdout)
+    assert noted["payments"] == plain["payments"]
+    assert noted["notes"] == [f"--no-choice: no rule of ruleset {ruleset} can use it in this hand"]
 
 
 def test_false_mahjongg_and_dead_options() -> None:

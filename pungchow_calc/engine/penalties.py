@@ -115,6 +115,25 @@ def liable_for_all(
     notes: list[str],
 ) -> tuple[Penalty, Wind] | None:
     """The first `pays_for_all` penalty whose conditions the winner's hand meets, and who is liable."""
+    excused: list[Wind] = []
+    found = _liable_for_all(ruleset, winner_hand, winner_score, values, options, notes, excused)
+    if options.said("no_choice") and not excused:
+        # `--no-choice` excuses a liable player (Penalties, note (a)); with no penalty it excused, it was
+        # passed over without a word (the evening says so and leaves it out: evening.record.idle_flags).
+        notes.append(f"--no-choice: no rule of ruleset {ruleset.name} can use it in this hand")
+    return found
+
+
+def _liable_for_all(
+    ruleset: Ruleset,
+    winner_hand: Hand | None,
+    winner_score: Score | None,
+    values: Mapping[Wind, int | Hand],
+    options: TableOptions,
+    notes: list[str],
+    excused: list[Wind],
+) -> tuple[Penalty, Wind] | None:
+    """liable_for_all's work; each liable player `--no-choice` excuses is added to `excused`."""
     candidates = [p for p in ruleset.penalties if p.type == "pays_for_all"]
     if options.feeder is not None and not any(p.liable == "feeder" for p in candidates):
         # A feeder named where no penalty makes one pay (riichi's pao is not worked out): said, not
@@ -147,6 +166,7 @@ def liable_for_all(
         who = seat_name(liable)
         if options.said("no_choice") and penalty.excused_no_choice:
             notes.append(f"{penalty.label}: {who} is excused, having had no choice in his discard")
+            excused.append(liable)
             continue
         if penalty.excused_waiting is not None:
             held = values[liable]
