@@ -299,6 +299,22 @@ def test_insurance_sample_with_feeder() -> None:
             "error: --loose (--win-by loose) describes a win, but no hand won (give --winner)",
             id="--draw --win-by loose",
         ),
+        # Beside a false Mah-Jongg nothing else settles: these were passed over without a word.
+        *(
+            pytest.param(
+                ["--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 9d", "--south", "4", "--west", "3"]
+                + ["--false-mahjongg", "s", "-r", "pung-chow-limit", *extra],
+                f"error: {said}",
+                id=f"--false-mahjongg s {' '.join(extra)}",
+            )
+            for extra, said in (
+                (["--drawn"], "--drawn (--win-by wall) describes a win, but --false-mahjongg ends the hand"),
+                (["--from", "w"], "--from describes a win, but --false-mahjongg ends the hand without one"),
+                (["--last-tile"], "--last-tile describes a win, but --false-mahjongg ends the hand"),
+                (["--draw"], "--draw: --false-mahjongg ends the hand, and only the caller pays"),
+                (["--dead", "w"], "--dead: --false-mahjongg ends the hand, and only the caller pays"),
+            )
+        ),
         # `--dead s --dead south` (west meant) settled west's dead hand as a live one, without a word.
         pytest.param(
             ["--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--south", "10", "--west", "4", "--north", "2"]

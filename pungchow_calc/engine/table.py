@@ -226,6 +226,20 @@ def _winner_of(hands: Mapping[Wind, Hand], options: TableOptions) -> Wind | None
     return options.winner if options.winner is not None else (marked[0] if marked else None)
 
 
+def _no_win_described(options: TableOptions, because: str) -> None:
+    """Refuse an option that describes a win where none is settled (a draw, a false Mah-Jongg)."""
+    for flag, on in (
+        ("--from", options.discarder is not None),
+        ("--feeder", options.feeder is not None),
+        *((FACT[name].option, bool(value)) for name, value in options.stated),  # every fact: a win's
+        # How the winning tile came: `settle --draw --drawn` settled the draw and said nothing of it.
+        ("--drawn (--win-by wall)", options.win_by is WinBy.WALL),
+        ("--loose (--win-by loose)", options.win_by is WinBy.LOOSE),
+    ):
+        if on:
+            raise OptionError(f"{flag} describes a win, but {because}", code="no-winner")
+
+
 def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableOptions) -> None:
     def present(seat: Wind | None, option: str) -> None:
         if seat is not None and seat not in seats:
@@ -237,18 +251,7 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
     for seat in options.dead:
         present(seat, "--dead")
     if winner is None:
-        for flag, on in (
-            ("--from", options.discarder is not None),
-            ("--feeder", options.feeder is not None),
-            *((FACT[name].option, bool(value)) for name, value in options.stated),  # every fact: a win's
-            # How the winning tile came: `settle --draw --drawn` settled the draw and said nothing of it.
-            ("--drawn (--win-by wall)", options.win_by is WinBy.WALL),
-            ("--loose (--win-by loose)", options.win_by is WinBy.LOOSE),
-        ):
-            if on:
-                raise OptionError(
-                    f"{flag} describes a win, but no hand won (give --winner)", code="no-winner"
-                )
+        _no_win_described(options, "no hand won (give --winner)")
         return
     if options.discarder is not None:
         if options.win_by is not WinBy.DISCARD:
@@ -350,6 +353,14 @@ def settle_table(
                 "--false-mahjongg ends the hand: there is no winner to settle with",
                 code="false-mahjongg-winner",
             )
+        # Nothing else settles (Penalties 1): a win's options, a draw or a dead hand beside it were
+        # passed over without a word, as if they had counted.
+        _no_win_described(options, "--false-mahjongg ends the hand without one")
+        for said, on in (("--draw", options.draw), ("--dead", bool(options.dead))):
+            if on:
+                raise OptionError(
+                    f"{said}: --false-mahjongg ends the hand, and only the caller pays", code="bad-option"
+                )
         given = {s: v for s, v in values.items() if isinstance(v, int)}
         return settle_false_mahjongg(ruleset, options.false_mahjongg, order, given, cap)
     winner = _winner_of(hands, options)
