@@ -968,3 +968,44 @@ def test_a_batch_option_given_twice_is_refused(tmp_path: Path, args: list[str], 
     result = run("batch", str(path), *args)
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.startswith(f"error: {said}") and result.stderr.count("\n") == 1
+
+
+_FORMS = [
+    ["-s", "south"],
+    ["-ssouth"],
+    ["--seat=w"],
+    ["-wn"],
+    ["-rpung-chow-limit"],
+    ["-r", "classical-bmja"],
+    ["--drawn"],
+    ["--win-by=wall"],
+    ["--from", "w"],
+    ["--limit", "100"],
+    ["--no-limit"],
+    ["--last-tile"],
+    ["--json"],
+    ["-s", "south", "-s", "west"],
+    ["--dora", "8d"],
+    ["--dora=Nw"],
+    ["--loser"],
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from([PUNGS, NORTH_HAND, "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"]),
+    st.lists(st.sampled_from(_FORMS), max_size=4),
+    st.booleans(),
+)
+def test_any_score_line_reads_the_same_in_a_batch(tmp_path_factory, hand, forms, dashed):
+    """`score --json WORDS` and a batch of the one line WORDS give the same object (the batch's with its
+    line), a refusal included: one reader for both (options.read_args)."""
+    import shlex
+
+    options = [word for form in forms for word in form]
+    words = [*options, "--", hand] if dashed else [hand, *options]
+    path = tmp_path_factory.mktemp("line") / "one.txt"
+    path.write_text(shlex.join(words) + "\n", encoding="utf-8")
+    record = json.loads(run("batch", str(path), "-f", "jsonl").stdout)
+    assert record.pop("line") == 1
+    assert record == json.loads(run("score", "--json", *words).stdout)
