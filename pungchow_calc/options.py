@@ -393,7 +393,7 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
     (its --help, first among them, before a repeated option is refused)."""
     values: dict[str, Any] = {}
     words: list[str] = []
-    twice: dict[Option, list[Any]] = {}  # each option given more than once: its values in order
+    twice: dict[Option, list[Any]] | None = None  # each option given more than once: its values in order
     i, end = 0, len(argv)
     while i < end:
         arg = argv[i]
@@ -405,10 +405,13 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
                 continue
             if option.plain and i < end:  # its text as it is, at once (as the general reading below)
                 if option.name in values:
-                    twice.setdefault(option, [values[option.name]]).append(argv[i])
+                    twice = _again(twice, option, values[option.name], argv[i])
                 values[option.name] = argv[i]
                 i += 1
                 continue
+        elif arg[:1] != "-":  # a word: a hand's group, a file (nearly every one that names no option)
+            words.append(arg)
+            continue
         elif arg == "--":  # the end of the options, as click has it: a hand word may not start with `-`
             words += argv[i:]
             break
@@ -450,11 +453,20 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
                 values[option.name] += f",{value}"
             else:
                 if option.name in values:
-                    twice.setdefault(option, [values[option.name]]).append(value)
+                    twice = _again(twice, option, values[option.name], value)
                 values[option.name] = value
-    if twice:
+    if twice is not None:
         raise _repeated(*next(iter(twice.items())), values)
     return words, values
+
+
+def _again(
+    twice: dict[Option, list[Any]] | None, option: Option, before: Any, value: Any
+) -> dict[Option, list[Any]]:
+    """read_args' record of an option given again: every value given, in order (made at the first)."""
+    twice = {} if twice is None else twice
+    twice.setdefault(option, [before]).append(value)
+    return twice
 
 
 def _repeated(option: Option, given: list[Any], values: dict[str, Any]) -> RepeatedOption:
