@@ -295,6 +295,7 @@ MARKDOWN_NAMES = [
     "1. One",
     "2) Two",
     "O'Brien-Smith (Jr.)",
+    "$x$",
 ]
 
 
@@ -314,6 +315,15 @@ def test_markdown_report_shows_the_name_as_typed(tmp_path, capsys, name):
     assert f"<li>{shown} pays Bob " in page, (md, page)
     assert f'<tr>\n<td>{shown}</td>\n<td style="text-align:right">0</td>' in page, (md, page)
     assert page.count("<table>") == 2 and page.count("<ul>") == 1, (md, page)
+
+
+def test_markdown_report_escapes_a_dollar_x_dollar_name_math_renderers_read_as_tex(tmp_path, capsys):
+    # Regression: `$x$` was written as it is, and a renderer with math (GitHub's) showed an italic x.
+    players = ["$x$", "Bob", "Cy", "Di"]
+    path = _new(tmp_path, capsys, players)
+    ok(capsys, *hand(path, "Bob", players, **{"from": "$x$"}))
+    md = ok(capsys, "evening", "report", str(path), "--format", "markdown")
+    assert "| \\$x\\$ |" in md and "- \\$x\\$ pays Bob " in md and "$x$" not in md.replace("\\$", ""), md
 
 
 # A name a spreadsheet could read as a formula (OWASP "CSV injection"): `-`, `+` and `@` were written

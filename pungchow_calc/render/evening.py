@@ -283,10 +283,11 @@ def report_text(report: dict[str, Any], width: int | None = None) -> str:
 
 
 # What makes text other than itself in Markdown (CommonMark and GitHub's tables and strikethrough):
-# code, emphasis, links, HTML and entities, a cell's end. Each is shown as typed by a backslash before
+# code, emphasis, links, HTML and entities, a cell's end, and math (`$x$` where a renderer such as
+# GitHub's reads TeX between dollars). Each is shown as typed by a backslash before
 # it, which CommonMark allows before any ASCII punctuation; other punctuation (O'Brien, Mah-Jongg) is
 # left as it is, so ordinary names read the same in the file.
-_MD_MARKS = re.compile(r"([\\`*_\[\]<&|~])")
+_MD_MARKS = re.compile(r"([\\`*_\[\]<&|~$])")
 # What begins a block at the start of a line (a heading, a quote, a list): a name that begins a line.
 _MD_BLOCK = re.compile(r"^([#>+-]|\d+[.)])")
 
