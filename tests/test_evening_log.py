@@ -598,6 +598,42 @@ def test_crlf_line_ends_still_read_as_written(evening, capsys):
     assert status(capsys, evening)["games"] == 3
 
 
+def _lines_after_1_cr(data: bytes) -> bytes:
+    first, _, rest = data.partition(b"\n")
+    return first + b"\n" + rest.replace(b"\n", b"\r")
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        pytest.param(lambda data: data.replace(b"\n", b"\r"), 1, id="every-line-ends-cr"),
+        pytest.param(lambda data: data.replace(b"\n", b"\r")[:-1], 1, id="cr-no-last-line-end"),
+        pytest.param(lambda data: b"\xef\xbb\xbf" + data.replace(b"\n", b"\r"), 1, id="bom-and-cr"),
+        pytest.param(_lines_after_1_cr, 2, id="lines-after-1-cr"),
+    ],
+)
+def test_lone_cr_line_ends_are_refused_naming_them_never_read_or_rewritten(evening, capsys, change, line):
+    # Regression: a log saved with an old Mac editor's line ends (CR alone) was refused as a damaged
+    # start line ("put the line back from a copy"). It is refused naming the line ends and the way to
+    # save it again; never read on a guess, never rewritten, and not offered to `repair`.
+    evening.write_bytes(change(evening.read_bytes()))
+    before = evening.read_bytes()
+    said = (
+        f"error: {evening} line {line}: its lines end in a lone carriage return (CR, as an old Mac editor "
+        "saves them), not a line feed (LF); nothing was read or changed: save the file again with LF (or "
+        "CRLF) line ends, e.g. `tr '\\r' '\\n' < OLD > NEW`, and use that\n"
+    )
+    for args in (["status", str(evening)], hand(evening, "Cy", PLAYERS)[1:], ["repair", str(evening)]):
+        code, out, err = cli(capsys, "evening", *args)
+        assert (code, out, err) == (2, "", said), args
+    code, out, _ = cli(capsys, "evening", "status", str(evening), "--json")
+    assert code == 2 and json.loads(out)["error"]["code"] == "evening-line-ends"
+    assert evening.read_bytes() == before
+    fixed = evening.with_name("fixed.jsonl")  # saved again as the message says: every game reads
+    fixed.write_bytes(before.replace(b"\r", b"\n"))
+    assert status(capsys, fixed)["games"] == 2
+
+
 def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys):
     # An editor saving "UTF-8 with BOM" put three bytes before the start event: it was refused as
     # damaged, and `repair --accept 1` could not mend it. No event changed: it reads, and goes on.

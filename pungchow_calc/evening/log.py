@@ -219,6 +219,25 @@ def _not_an_evening(path: str) -> EveningError:
     return EveningError(f"{path}: not an evening log (no start event on line 1)", code="evening-damaged")
 
 
+def _lone_cr_ends(text: bytes) -> bool:
+    """Whether an unreadable line is whole events ended by lone carriage returns (an old Mac editor's
+    line ends): a raw CR is never inside an event (JSON escapes it), so one that ends a whole event is a
+    line end, never damage."""
+    pieces = text.removeprefix(BOM).split(b"\r")
+    return len(pieces) > 1 and _decode(pieces[0]) is not None
+
+
+def _lone_cr(path: str, number: int) -> EveningError:
+    # Not read on a guess (where one line ends is the question) and never rewritten: the reader is
+    # told how to save it again. Not offered to `repair` (no `line`): accepting it would lose events.
+    return EveningError(
+        f"{path} line {number}: its lines end in a lone carriage return (CR, as an old Mac editor saves "
+        "them), not a line feed (LF); nothing was read or changed: save the file again with LF (or CRLF) "
+        "line ends, e.g. `tr '\\r' '\\n' < OLD > NEW`, and use that",
+        code="evening-line-ends",
+    )
+
+
 def _unreadable(path: str, number: int, text: bytes) -> EveningError:
     if number == 1:
         # The start event holds the players and the ruleset: accepted as it reads, no evening would be
@@ -273,6 +292,8 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         ok = bool(digest) and digest == line_sum(text)  # accepted, and unchanged since
         repaired = f" by the repair on line {by}" if by else ""
         if event is None:
+            if not ok and _lone_cr_ends(text):
+                raise _lone_cr(path, number)
             if ok:
                 notes.append(f"{path} line {number}: damaged, and skipped{repaired}")
                 last = None  # what it said it followed is lost with it
