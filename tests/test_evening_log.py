@@ -317,6 +317,19 @@ def test_evening_new_onto_a_full_disk_leaves_no_file(tmp_path, capsys, monkeypat
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.parametrize("name", ["nosuch/", "e.jsonl/"])
+def test_evening_new_nosuch_slash_names_a_folder_and_makes_nothing(tmp_path, capsys, name):
+    # A name ending in `/` names a folder: said so, as before the log was linked into place.
+    path = f"{tmp_path}/{name}"  # as typed: a Path would drop the `/`
+    code, out, err = cli(capsys, *NEW, path, "--players", "Ann,Bob")
+    assert (code, out, err) == (
+        2,
+        "",
+        f"error: {path}: cannot record: Is a directory; nothing was recorded\n",
+    )
+    assert os.listdir(tmp_path) == []
+
+
 def test_evening_new_where_there_are_no_hard_links_still_starts_the_evening(tmp_path, capsys, monkeypatch):
     # FAT (a USB stick) refuses os.link with EPERM: the log is made as before, with O_EXCL.
     path = tmp_path / "e.jsonl"

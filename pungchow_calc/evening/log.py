@@ -1,7 +1,8 @@
 """The evening's record: one append-only JSON Lines file, one event a line (docs/evening.md).
 
 Writing: each event is one line, written with a single `os.write` on an `O_APPEND` descriptor under an
-exclusive `flock`, then fsynced before success is reported; nothing is ever rewritten. Reading: a torn
+exclusive `flock`, then fsynced before success is reported; nothing is ever rewritten. A new log is
+written beside its name and linked into place whole (create). Reading: a torn
 last line (a crash mid-write) is reported and skipped; a damaged line anywhere else is an error naming
 the line; a line from a newer log format is refused rather than misread. Each event carries `sum`, a
 checksum of its content, so a change that leaves valid JSON is found too, and `prev`, the checksum of the
@@ -490,6 +491,8 @@ def create(path: str, event: dict[str, Any]) -> None:
     _named(path)
     if os.path.lexists(path):
         raise _exists(path)  # said before anything is written; the link below is the check that counts
+    if not os.path.basename(path):  # `nosuch/`: a folder's name, as O_CREAT said of it before
+        raise _refused(path, OSError(errno.EISDIR, os.strerror(errno.EISDIR)))
     folder = os.path.dirname(os.path.abspath(path))
     temp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.{os.urandom(4).hex()}.new")
     try:
