@@ -474,3 +474,13 @@ def test_draw_dead_ann_with_no_hands_is_refused(tmp_path, capsys, args):
     code, out, err = cli(capsys, "evening", *(a.format(f=path) for a in args))
     assert (code, out) == (2, "") and "--dead: a draw with no hands given moves nothing" in err
     assert path.read_bytes() == before
+
+
+def test_readme_evening_example_lines_fit_80_columns():
+    # Regression: the README's `evening new` example printed an 84-column line (the program wraps it at
+    # 80) and its `evening hand` line was 100 columns: the section's console lines are kept within 80.
+    text = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = text.split("## An evening at the table", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```console\n", 1)[1].split("```", 1)[0]
+    assert "$ pungchow evening new tonight.jsonl" in block
+    assert [line for line in block.splitlines() if len(line) > 80] == []

@@ -257,6 +257,95 @@ def test_a_failed_fsync_is_refused_and_taken_back(evening, capsys, monkeypatch):
     assert evening.read_bytes() == before
 
 
+NEW = ("evening", "new")
+
+
+def _start(capsys, path: Path) -> tuple[int, str, str]:
+    return cli(capsys, *NEW, str(path), "--players", "Ann,Bob,Cy,Di")
+
+
+def test_evening_new_is_never_seen_empty_the_name_comes_with_its_line(tmp_path, capsys, monkeypatch):
+    # Regression: the file was made (O_EXCL) and then written, so a reader between the two saw an empty
+    # evening. The line is now written beside it and linked to the name once it is on the disk.
+    path = tmp_path / "e.jsonl"
+    real_write, seen = os.write, []
+
+    def write(fd, data):
+        seen.append(path.exists())
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", write)
+    code, _, err = _start(capsys, path)
+    monkeypatch.undo()
+    assert code == 0 and seen[:1] == [False], (err, seen)
+    assert os.listdir(tmp_path) == ["e.jsonl"] and log.read(str(path)).lines[0].event["event"] == "start"
+
+
+def test_evening_new_onto_a_log_made_meanwhile_never_overwrites_it(tmp_path, capsys, monkeypatch):
+    # Another `evening new` (or an editor) made the file after this one looked: the link refuses it.
+    path = tmp_path / "e.jsonl"
+    real_link = os.link
+
+    def link(src, dst, *args, **kwargs):
+        Path(dst).write_text("theirs\n")
+        return real_link(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "link", link)
+    code, out, err = _start(capsys, path)
+    monkeypatch.undo()
+    assert (code, out) == (
+        2,
+        "",
+    ) and err == f"error: {path} already exists: an evening is never overwritten (choose another file)\n"
+    assert path.read_text() == "theirs\n" and os.listdir(tmp_path) == ["e.jsonl"]  # no file left behind
+
+
+@pytest.mark.parametrize("fault", ["write", "fsync"])
+def test_evening_new_onto_a_full_disk_leaves_no_file(tmp_path, capsys, monkeypatch, fault):
+    path = tmp_path / "e.jsonl"
+
+    def full(*args):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, fault, full)
+    code, out, err = _start(capsys, path)
+    monkeypatch.undo()
+    assert (code, out) == (
+        2,
+        "",
+    ) and err == f"error: {path}: cannot record: No space left on device; nothing was recorded\n"
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("name", ["nosuch/", "e.jsonl/"])
+def test_evening_new_nosuch_slash_names_a_folder_and_makes_nothing(tmp_path, capsys, name):
+    # A name ending in `/` names a folder: said so, as before the log was linked into place.
+    path = f"{tmp_path}/{name}"  # as typed: a Path would drop the `/`
+    code, out, err = cli(capsys, *NEW, path, "--players", "Ann,Bob")
+    assert (code, out, err) == (
+        2,
+        "",
+        f"error: {path}: cannot record: Is a directory; nothing was recorded\n",
+    )
+    assert os.listdir(tmp_path) == []
+
+
+def test_evening_new_where_there_are_no_hard_links_still_starts_the_evening(tmp_path, capsys, monkeypatch):
+    # FAT (a USB stick) refuses os.link with EPERM: the log is made as before, with O_EXCL.
+    path = tmp_path / "e.jsonl"
+
+    def link(*args, **kwargs):
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(os, "link", link)
+    code, _, err = _start(capsys, path)
+    monkeypatch.undo()
+    assert code == 0, err
+    assert os.listdir(tmp_path) == ["e.jsonl"] and status(capsys, path)["games"] == 0
+    code, _, err = _start(capsys, path)
+    assert code == 2 and "never overwritten" in err
+
+
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/full"])
 def test_a_device_is_not_an_evening(capsys, device):
     # Reading /dev/zero would never end: only a regular file is read or written.
@@ -520,6 +609,42 @@ def test_crlf_line_ends_still_read_as_written(evening, capsys):
     assert status(capsys, evening)["totals"] == totals
     ok(capsys, *hand(evening, "Cy", PLAYERS))
     assert status(capsys, evening)["games"] == 3
+
+
+def _lines_after_1_cr(data: bytes) -> bytes:
+    first, _, rest = data.partition(b"\n")
+    return first + b"\n" + rest.replace(b"\n", b"\r")
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        pytest.param(lambda data: data.replace(b"\n", b"\r"), 1, id="every-line-ends-cr"),
+        pytest.param(lambda data: data.replace(b"\n", b"\r")[:-1], 1, id="cr-no-last-line-end"),
+        pytest.param(lambda data: b"\xef\xbb\xbf" + data.replace(b"\n", b"\r"), 1, id="bom-and-cr"),
+        pytest.param(_lines_after_1_cr, 2, id="lines-after-1-cr"),
+    ],
+)
+def test_lone_cr_line_ends_are_refused_naming_them_never_read_or_rewritten(evening, capsys, change, line):
+    # Regression: a log saved with an old Mac editor's line ends (CR alone) was refused as a damaged
+    # start line ("put the line back from a copy"). It is refused naming the line ends and the way to
+    # save it again; never read on a guess, never rewritten, and not offered to `repair`.
+    evening.write_bytes(change(evening.read_bytes()))
+    before = evening.read_bytes()
+    said = (
+        f"error: {evening} line {line}: its lines end in a lone carriage return (CR, as an old Mac editor "
+        "saves them), not a line feed (LF); nothing was read or changed: save the file again with LF (or "
+        "CRLF) line ends, e.g. `tr '\\r' '\\n' < OLD > NEW`, and use that\n"
+    )
+    for args in (["status", str(evening)], hand(evening, "Cy", PLAYERS)[1:], ["repair", str(evening)]):
+        code, out, err = cli(capsys, "evening", *args)
+        assert (code, out, err) == (2, "", said), args
+    code, out, _ = cli(capsys, "evening", "status", str(evening), "--json")
+    assert code == 2 and json.loads(out)["error"]["code"] == "evening-line-ends"
+    assert evening.read_bytes() == before
+    fixed = evening.with_name("fixed.jsonl")  # saved again as the message says: every game reads
+    fixed.write_bytes(before.replace(b"\r", b"\n"))
+    assert status(capsys, fixed)["games"] == 2
 
 
 def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys):

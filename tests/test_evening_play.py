@@ -731,3 +731,17 @@ def test_play_amend_superscript_2_is_asked_again_not_a_traceback(tmp_path, typed
     said = f"{typed.strip()!r}"[:40]
     assert f"  {said}" in out and "there is no such game (1 to 1)" in unwrapped(out)
     assert [e["event"] for e in events(path)] == ["start", "hand"]
+
+
+@pytest.mark.parametrize("typed", ["1", "2", "all", " 1 x"], ids=["1", "2", "all", "1-x"])
+def test_play_undo_1_is_refused_not_an_undo_of_the_last_game(tmp_path, typed):
+    # Regression: `undo 1` took back the last game (game 2), whatever the number said: never on a guess.
+    path = new(tmp_path)
+    for winner in ("Bob", "Cy"):
+        assert run(*hand(path, winner, PLAYERS)).returncode == 0
+    before = path.read_bytes()
+    code, out = play(path, [f"undo {typed}", "quit"])
+    assert code == 0 and "Took back" not in out, out
+    said = f"undo {typed.strip()!r}: nothing taken back; `undo` takes no number: type `undo` once for each"
+    assert said in unwrapped(out) and "or `amend N` to change game N" in unwrapped(out), out
+    assert path.read_bytes() == before

@@ -295,6 +295,7 @@ MARKDOWN_NAMES = [
     "1. One",
     "2) Two",
     "O'Brien-Smith (Jr.)",
+    "$x$",
 ]
 
 
@@ -314,3 +315,56 @@ def test_markdown_report_shows_the_name_as_typed(tmp_path, capsys, name):
     assert f"<li>{shown} pays Bob " in page, (md, page)
     assert f'<tr>\n<td>{shown}</td>\n<td style="text-align:right">0</td>' in page, (md, page)
     assert page.count("<table>") == 2 and page.count("<ul>") == 1, (md, page)
+
+
+def test_markdown_report_escapes_a_dollar_x_dollar_name_math_renderers_read_as_tex(tmp_path, capsys):
+    # Regression: `$x$` was written as it is, and a renderer with math (GitHub's) showed an italic x.
+    players = ["$x$", "Bob", "Cy", "Di"]
+    path = _new(tmp_path, capsys, players)
+    ok(capsys, *hand(path, "Bob", players, **{"from": "$x$"}))
+    md = ok(capsys, "evening", "report", str(path), "--format", "markdown")
+    assert "| \\$x\\$ |" in md and "- \\$x\\$ pays Bob " in md and "$x$" not in md.replace("\\$", ""), md
+
+
+# A name a spreadsheet could read as a formula (OWASP "CSV injection"): `-`, `+` and `@` were written
+# as they are, so `@Sum won on Bob's discard` opened as a formula. Each text cell that begins so is
+# written after a single quote (docs/evening.md); a quote in a name is CSV-quoted and reads back whole.
+CSV_NAMES = [
+    pytest.param("-Dash", "'-Dash", id="-Dash"),
+    pytest.param("+Plus", "'+Plus", id="+Plus"),
+    pytest.param("@Sum", "'@Sum", id="@Sum"),
+    pytest.param('O"Neil', 'O"Neil', id="O-quote-Neil"),
+    pytest.param("Ann", "Ann", id="Ann"),
+]
+
+
+@pytest.mark.parametrize(("name", "shown"), CSV_NAMES)
+def test_csv_report_keeps_a_name_from_reading_as_a_formula(tmp_path, capsys, name, shown):
+    import csv
+    import io
+
+    players = [name, "Bob", "Cy", "Di"]
+    path = _new(tmp_path, capsys, players)
+    others = ["--other", "Bob=4", "--other", "Cy=8", "--other", "Di=2"]
+    ok(capsys, "evening", "hand", str(path), WINS[0], f"--winner={name}", "--from", "Bob", *others)
+    rows = list(csv.reader(io.StringIO(ok(capsys, "evening", "report", str(path), "--format", "csv"))))
+    assert rows[0][5:] == [f"{shown} net", "Bob net", "Cy net", "Di net", f"{shown} total", *rows[0][10:]]
+    assert rows[1][2] == shown and rows[1][4] == f"{shown} won on Bob's discard"
+    assert rows[1][5:9] == [str(n) for n in _report(capsys, path)["history"][0]["net"].values()]
+    assert rows[1][6].startswith("-")  # a net is a number, never quoted
+
+
+@pytest.mark.parametrize(
+    ("cell", "shown"),
+    [
+        pytest.param("=1+1", "'=1+1", id="equals"),
+        pytest.param("\tTab", "'\tTab", id="tab"),
+        pytest.param("\rCR", "'\rCR", id="cr"),
+        pytest.param("A=B", "A=B", id="inner-equals"),
+        pytest.param(-106, -106, id="negative-number"),
+    ],
+)
+def test_csv_cell_quotes_text_a_spreadsheet_would_read_as_a_formula(cell, shown):
+    from pungchow_calc.render.evening import csv_cell
+
+    assert csv_cell(cell) == shown

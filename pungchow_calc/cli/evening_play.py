@@ -310,6 +310,12 @@ class Table:
             self._show(evening)
         elif word == "report":
             self._report()
+        elif word == "undo" and rest.strip():  # `undo 1` took back the last game, whatever its number
+            said = f"{rest.strip()!r}"[:40]
+            self.retry(
+                f"undo {said}: nothing taken back; `undo` takes no number: type `undo` once for each "
+                "game to take back, the last first, or `amend N` to change game N"
+            )
         elif word == "undo":
             self._undo(evening)
         elif word == "amend":

@@ -1,7 +1,8 @@
 """The evening's record: one append-only JSON Lines file, one event a line (docs/evening.md).
 
 Writing: each event is one line, written with a single `os.write` on an `O_APPEND` descriptor under an
-exclusive `flock`, then fsynced before success is reported; nothing is ever rewritten. Reading: a torn
+exclusive `flock`, then fsynced before success is reported; nothing is ever rewritten. A new log is
+written beside its name and linked into place whole (create). Reading: a torn
 last line (a crash mid-write) is reported and skipped; a damaged line anywhere else is an error naming
 the line; a line from a newer log format is refused rather than misread. Each event carries `sum`, a
 checksum of its content, so a change that leaves valid JSON is found too, and `prev`, the checksum of the
@@ -21,7 +22,7 @@ import os
 import re
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -219,6 +220,25 @@ def _not_an_evening(path: str) -> EveningError:
     return EveningError(f"{path}: not an evening log (no start event on line 1)", code="evening-damaged")
 
 
+def _lone_cr_ends(text: bytes) -> bool:
+    """Whether an unreadable line is whole events ended by lone carriage returns (an old Mac editor's
+    line ends): a raw CR is never inside an event (JSON escapes it), so one that ends a whole event is a
+    line end, never damage."""
+    pieces = text.removeprefix(BOM).split(b"\r")
+    return len(pieces) > 1 and _decode(pieces[0]) is not None
+
+
+def _lone_cr(path: str, number: int) -> EveningError:
+    # Not read on a guess (where one line ends is the question) and never rewritten: the reader is
+    # told how to save it again. Not offered to `repair` (no `line`): accepting it would lose events.
+    return EveningError(
+        f"{path} line {number}: its lines end in a lone carriage return (CR, as an old Mac editor saves "
+        "them), not a line feed (LF); nothing was read or changed: save the file again with LF (or CRLF) "
+        "line ends, e.g. `tr '\\r' '\\n' < OLD > NEW`, and use that",
+        code="evening-line-ends",
+    )
+
+
 def _unreadable(path: str, number: int, text: bytes) -> EveningError:
     if number == 1:
         # The start event holds the players and the ruleset: accepted as it reads, no evening would be
@@ -273,6 +293,8 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         ok = bool(digest) and digest == line_sum(text)  # accepted, and unchanged since
         repaired = f" by the repair on line {by}" if by else ""
         if event is None:
+            if not ok and _lone_cr_ends(text):
+                raise _lone_cr(path, number)
             if ok:
                 notes.append(f"{path} line {number}: damaged, and skipped{repaired}")
                 last = None  # what it said it followed is lost with it
@@ -447,39 +469,85 @@ def _write_durably(fd: int, path: str, line: bytes, size: int) -> None:
         raise _refused(path, error) from None
 
 
+def _exists(path: str) -> EveningError:
+    return EveningError(
+        f"{path} already exists: an evening is never overwritten (choose another file)",
+        code="evening-exists",
+    )
+
+
+# A file system without hard links (FAT on a USB stick: EPERM) cannot publish the log by `os.link`.
+_NO_LINKS = {errno.EPERM, getattr(errno, "ENOTSUP", -1), getattr(errno, "EOPNOTSUPP", -1)}
+_EXCL = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+
+
 def create(path: str, event: dict[str, Any]) -> None:
-    """Write a new log holding the start event; an existing file is never overwritten."""
+    """Write a new log holding the start event; an existing file is never overwritten.
+
+    The line is written and fsynced in a hidden file beside FILE, which is then linked to FILE's name
+    (`os.link` fails if the name exists) and unlinked: a reader never sees FILE empty or half written,
+    as it could between an `O_EXCL` create and its first write (docs/evening.md, "Safety").
+    """
     _named(path)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
+    if os.path.lexists(path):
+        raise _exists(path)  # said before anything is written; the link below is the check that counts
+    if not os.path.basename(path):  # `nosuch/`: a folder's name, as O_CREAT said of it before
+        raise _refused(path, OSError(errno.EISDIR, os.strerror(errno.EISDIR)))
+    folder = os.path.dirname(os.path.abspath(path))
+    temp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.{os.urandom(4).hex()}.new")
     try:
-        fd = os.open(path, flags, 0o644)
-    except FileExistsError:
-        raise EveningError(
-            f"{path} already exists: an evening is never overwritten (choose another file)",
-            code="evening-exists",
-        ) from None
+        fd = os.open(temp, _EXCL, 0o644)
     except FileNotFoundError:  # of a file it was to make: the folder is what is missing
-        folder = os.path.dirname(os.path.abspath(path))
         raise EveningError(
             f"{path}: cannot start an evening there: there is no folder {folder}", code="evening-write"
         ) from None
     except OSError as error:
         raise _refused(path, error) from None
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
         with _recording():
-            try:
-                _write_line(fd, path, encode(event), 0)
-            except EveningError:
-                os.unlink(path)  # the empty file this command made: nothing of it is left
-                raise
-            directory = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
-            try:
-                os.fsync(directory)  # the new name itself survives a crash
-            finally:
-                os.close(directory)
+            line = encode(event)
+            _write_durably(fd, path, line, 0)
+            _publish(temp, path, line)
+            note_written(path)  # before a Ctrl-C held meanwhile can come: its line must say so (cli main)
+            _fsync_folder(folder)  # the new name itself survives a crash
     finally:
         os.close(fd)
+        with suppress(FileNotFoundError):
+            os.unlink(temp)  # after success only a second name of the log; after failure nothing is left
+
+
+def _publish(temp: str, path: str, line: bytes) -> None:
+    """Give the written log its name, never replacing a file that has it."""
+    try:
+        os.link(temp, path)
+        return
+    except FileExistsError:
+        raise _exists(path) from None
+    except OSError as error:
+        if error.errno not in _NO_LINKS:
+            raise _refused(path, error) from None
+    # No hard links here: the file is made with O_EXCL and written at once, as before os.link was used.
+    try:
+        target = os.open(path, _EXCL | os.O_APPEND, 0o644)
+    except FileExistsError:
+        raise _exists(path) from None
+    except OSError as error:
+        raise _refused(path, error) from None
+    try:
+        _write_durably(target, path, line, 0)
+    except EveningError:
+        os.unlink(path)  # the empty file this command made: nothing of it is left
+        raise
+    finally:
+        os.close(target)
+
+
+def _fsync_folder(folder: str) -> None:
+    directory = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
 
 
 def _open_for_writing(path: str) -> int:

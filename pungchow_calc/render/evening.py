@@ -283,10 +283,11 @@ def report_text(report: dict[str, Any], width: int | None = None) -> str:
 
 
 # What makes text other than itself in Markdown (CommonMark and GitHub's tables and strikethrough):
-# code, emphasis, links, HTML and entities, a cell's end. Each is shown as typed by a backslash before
+# code, emphasis, links, HTML and entities, a cell's end, and math (`$x$` where a renderer such as
+# GitHub's reads TeX between dollars). Each is shown as typed by a backslash before
 # it, which CommonMark allows before any ASCII punctuation; other punctuation (O'Brien, Mah-Jongg) is
 # left as it is, so ordinary names read the same in the file.
-_MD_MARKS = re.compile(r"([\\`*_\[\]<&|~])")
+_MD_MARKS = re.compile(r"([\\`*_\[\]<&|~$])")
 # What begins a block at the start of a line (a heading, a quote, a list): a name that begins a line.
 _MD_BLOCK = re.compile(r"^([#>+-]|\d+[.)])")
 
@@ -339,12 +340,27 @@ def report_markdown(report: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+# What a spreadsheet may read as the start of a formula when it opens the CSV (OWASP, "CSV
+# injection"): a text cell that begins so is kept as text by a single quote before it. Numbers (a net
+# of -106) are written as numbers: they are not text a player typed (docs/evening.md).
+_CSV_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell as a spreadsheet shows it: text that could start a formula gets a leading quote."""
+    return "'" + value if isinstance(value, str) and value.startswith(_CSV_FORMULA) else value
+
+
 def report_csv(report: dict[str, Any]) -> str:
     """`evening report --format csv`: one row per game (each player's net and running total)."""
     players = report["players"]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(
+
+    def writerow(cells: list[Any]) -> None:
+        writer.writerow([csv_cell(c) for c in cells])
+
+    writerow(
         [
             "game",
             "kind",
@@ -356,7 +372,7 @@ def report_csv(report: dict[str, Any]) -> str:
         ]
     )
     for g in report["history"]:
-        writer.writerow(
+        writerow(
             [
                 g["game"],
                 g["kind"],
