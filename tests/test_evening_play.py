@@ -745,3 +745,21 @@ def test_play_undo_1_is_refused_not_an_undo_of_the_last_game(tmp_path, typed):
     said = f"undo {typed.strip()!r}: nothing taken back; `undo` takes no number: type `undo` once for each"
     assert said in unwrapped(out) and "or `amend N` to change game N" in unwrapped(out), out
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("typed", "word"),
+    [("draw 3", "draw"), ("status now", "status"), ("report all", "report"), ("DRAW x", "draw")],
+    ids=["draw-3", "status-now", "report-all", "upper-draw"],
+)
+def test_play_a_command_with_a_word_after_it_is_refused_nothing_done(tmp_path, typed, word):
+    # Regression: `draw 3` recorded a draw (asking its hands), `status now` passed over the word.
+    path = new(tmp_path)
+    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
+    before = path.read_bytes()
+    code, out = play(path, [typed, "quit"])
+    assert code == 0, out
+    rest = typed.partition(" ")[2]
+    said = f"{word} {rest!r}: nothing done; `{word}` takes nothing after it: type `{word}` alone"
+    assert said in unwrapped(out), out
+    assert path.read_bytes() == before

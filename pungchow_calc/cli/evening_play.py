@@ -38,6 +38,22 @@ _NOT_A_GAME = frozenset(
     {"quit", "exit", "q", "help", "?", "", "status", "report", "undo", "amend"}
 )  # (_command)
 
+# The commands that take nothing after them: a word more (`undo 1`, `draw 3`) is refused, never
+# passed over, as what it meant is not done (docs/evening.md, "evening play").
+_NO_ARGUMENT = ("status", "report", "undo", "draw", "wash", "false", "false-mahjongg")
+
+
+def _no_argument(word: str, rest: str) -> str:
+    """The refusal of a word typed after a command that takes none."""
+    said = f"{word} {rest!r}"[:60]
+    if word == "undo":
+        return (
+            f"{said}: nothing taken back; `undo` takes no number: type `undo` once for each "
+            "game to take back, the last first, or `amend N` to change game N"
+        )
+    return f"{said}: nothing done; `{word}` takes nothing after it: type `{word}` alone"
+
+
 # How a hand was won: the prompt's own words first (so `d` is a discard), then the documented
 # synonyms (docs/notation.md: `drawn` = `wall`; "self-drawn" is the word of `evening report`).
 _HOW = (
@@ -304,18 +320,16 @@ class Table:
             return True
         if word in ("quit", "exit", "q"):
             return False
-        if word in ("help", "?", ""):
+        known = word in games or word in _NOT_A_GAME or (word == "false-mahjongg" and "false" in games)
+        if rest.strip() and word in _NO_ARGUMENT and known:
+            # `undo 1` took back the last game, whatever its number; `draw 3` recorded a draw
+            self.retry(_no_argument(word, rest.strip()))
+        elif word in ("help", "?", ""):
             self.echo(self._help(evening))
         elif word == "status":
             self._show(evening)
         elif word == "report":
             self._report()
-        elif word == "undo" and rest.strip():  # `undo 1` took back the last game, whatever its number
-            said = f"{rest.strip()!r}"[:40]
-            self.retry(
-                f"undo {said}: nothing taken back; `undo` takes no number: type `undo` once for each "
-                "game to take back, the last first, or `amend N` to change game N"
-            )
         elif word == "undo":
             self._undo(evening)
         elif word == "amend":
