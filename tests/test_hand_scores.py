@@ -111,3 +111,11 @@ def test_holds_zero_and_not_between_limits():
     assert POSSIBLE.holds(0)
     assert not POSSIBLE.holds(2500)
     assert POSSIBLE.holds(1920) and not POSSIBLE.holds(2040)
+
+
+def test_settle_riichi_loser_east_5_is_noted_not_refused():
+    """A loser's score under settle_losers: false pays nothing: noted as before, not refused."""
+    done = run("settle", "-r", "riichi-ema-2016", "--east", "5", "--south", "320", "--west", "0",
+               "--north", "0", "--winner", "south", "--drawn")  # fmt: skip
+    assert done.exit_code == 0
+    assert "a loser's score pays nothing" in done.stdout + done.stderr

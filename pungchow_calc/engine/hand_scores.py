@@ -95,7 +95,8 @@ def hand_scores(ruleset: Ruleset) -> HandScores | None:
         base=settings.doubling_base,
         step=settings.round_points or 1,
         unrounded=frozenset(unrounded),
-        # A loser scored (settle_losers) needs no doublings; a winner min_doublings of them.
+        # A loser whose score settles (settle_losers) needs no doublings; a winner min_doublings (a
+        # loser's score that pays nothing is noted, not checked: engine/table.py).
         least=0 if settings.settle_losers else settings.min_doublings,
         most=settings.limits[0].doublings,
         first=settings.limits[0].score,

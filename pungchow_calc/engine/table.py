@@ -402,7 +402,8 @@ def settle_table(
                     code="bad-score",
                 )
             possible = hand_scores(ruleset)
-            if possible is not None and not possible.holds(value):
+            moves = seat is winner or ruleset.settings.settle_losers  # else noted: it pays nothing
+            if possible is not None and moves and not possible.holds(value):
                 # No hand scores it either (a payment typed for the score: riichi's 1300 for 320).
                 raise OptionError(
                     f"--{seat.word}: no hand scores {value} under ruleset {ruleset.name}: "
