@@ -65,6 +65,7 @@ def test_every_riichi_score_is_accepted_typed(case: RiichiCase, limit: int | Non
         return
     assert POSSIBLE is not None
     assert POSSIBLE.holds(scored.score), (case.hand, scored.score)
+    assert scored.payable in (scored.score, limit), (case.hand, scored.payable)
 
 
 @pytest.mark.parametrize(
@@ -119,3 +120,16 @@ def test_settle_riichi_loser_east_5_is_noted_not_refused():
                "--north", "0", "--winner", "south", "--drawn")  # fmt: skip
     assert done.exit_code == 0
     assert "a loser's score pays nothing" in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("limit", "score", "code"),
+    [
+        pytest.param("1000", "1000", 0, id="limit-1000-south-1000-the-cap"),
+        pytest.param("1000", "1300", 2, id="limit-1000-south-1300"),
+    ],
+)
+def test_settle_riichi_south_score_under_limit(limit, score, code):
+    """The cap in force is what a hand reaching it is paid: typed, it is taken; other numbers not."""
+    done = settle_south(score, "--limit", limit)
+    assert done.exit_code == code

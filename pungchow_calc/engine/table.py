@@ -403,7 +403,8 @@ def settle_table(
                 )
             possible = hand_scores(ruleset)
             moves = seat is winner or ruleset.settings.settle_losers  # else noted: it pays nothing
-            if possible is not None and moves and not possible.holds(value):
+            # The cap in force (`--limit`) is what a hand that reaches it is paid: typed, it is no guess.
+            if possible is not None and moves and value != cap and not possible.holds(value):
                 # No hand scores it either (a payment typed for the score: riichi's 1300 for 320).
                 raise OptionError(
                     f"--{seat.word}: no hand scores {value} under ruleset {ruleset.name}: "
