@@ -60,8 +60,9 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in builtin_dir().glob("*.yaml"))
 
 
-def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
-    """Find a ruleset file by path (absolute, or relative to the extending file) or by name."""
+def resolve(name_or_path: str, relative_to: Path | None = None, option: str = "-r ") -> Path:
+    """Find a ruleset file by path (absolute, or relative to the extending file) or by name; `option`:
+    how the user gave it, for the refusal of an empty name ("" for a command's positional)."""
     candidates: list[Path] = []
     looks_like_path = name_or_path.endswith((".yaml", ".yml")) or "/" in name_or_path
     if looks_like_path:
@@ -102,7 +103,7 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
     also = f"; to read the file {name_or_path}, write ./{name_or_path}" if here else "; or give a .yaml path"
     if not name_or_path.strip() and relative_to is None:  # `-r ''`: no name to put before it
         raise RulesetError(
-            f"-r {name_or_path!r} names no ruleset (shipped: {known}{also})",
+            f"{option}{name_or_path!r} names no ruleset (shipped: {known}{also})",
             code="ruleset-not-found",
             file="",
         )
@@ -308,9 +309,10 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
         ) from None
 
 
-def load(name_or_path: str) -> Ruleset:
-    """Load a ruleset by shipped name or by path; raise RulesetError naming file, line and reason."""
-    path = resolve(name_or_path).resolve()
+def load(name_or_path: str, option: str = "-r ") -> Ruleset:
+    """Load a ruleset by shipped name or by path; raise RulesetError naming file, line and reason
+    (`option`: how the user gave it, resolve)."""
+    path = resolve(name_or_path, option=option).resolve()
     return _load_path(str(path), path.stat().st_mtime_ns)
 
 

@@ -522,6 +522,25 @@ MESSAGES = [
         "pung-chow-limit, riichi-ema-2016; or give a .yaml path)",
         id="-r ' '",
     ),
+    # A positional given empty was refused naming `-r`, an option the user did not type.
+    pytest.param(
+        ("rules", "show", ""),
+        "error: '' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, pung-chow-limit, "
+        "riichi-ema-2016; or give a .yaml path)",
+        id="rules show ''",
+    ),
+    pytest.param(
+        ("rules", "diff", "pung-chow", " "),
+        "error: ' ' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, pung-chow-limit, "
+        "riichi-ema-2016; or give a .yaml path)",
+        id="rules diff pung-chow ' '",
+    ),
+    pytest.param(
+        ("rules", "check", ""),
+        "error: '' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, pung-chow-limit, "
+        "riichi-ema-2016; or give a .yaml path)",
+        id="rules check ''",
+    ),
     # The open set was an `=` pair, and the message spoke of sets (*, +).
     pytest.param(
         ("score", "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d!9d=", "--riichi"),

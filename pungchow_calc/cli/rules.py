@@ -48,7 +48,7 @@ def rules_show(name: str, as_json: bool) -> None:
     from ..ruleset_files import load
 
     try:
-        ruleset = load(name)
+        ruleset = load(name, option="")  # a positional: no -r was typed
     except PungchowError as error:
         fail(error, as_json)
     if as_json:
@@ -66,7 +66,7 @@ def rules_diff(a: str, b: str, as_json: bool) -> None:
     from ..ruleset_files import load
 
     try:
-        changes = diff_rulesets(load(a), load(b))
+        changes = diff_rulesets(load(a, option=""), load(b, option=""))
     except PungchowError as error:
         fail(error, as_json)
     if as_json:
@@ -85,7 +85,7 @@ def rules_check(file: str, as_json: bool) -> None:
     # The one loader decides what a valid ruleset is: reading (duplicate keys included), extends,
     # every key and value. This command only reports its answer.
     try:
-        ruleset = load(file)
+        ruleset = load(file, option="")
     except PungchowError as error:
         fail(error, as_json)
     except OSError as error:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
 from .hand import Hand
+from .hand_scores import hand_scores
 from .payments import (
     BOOK,
     Collect,
@@ -398,6 +399,16 @@ def settle_table(
                 raise OptionError(
                     f"--{seat.word}: {value}: no hand scores more than {most} under ruleset {ruleset.name} "
                     "(the score is the hand's value before payment, not what is paid)",
+                    code="bad-score",
+                )
+            possible = hand_scores(ruleset)
+            moves = seat is winner or ruleset.settings.settle_losers  # else noted: it pays nothing
+            # The cap in force (`--limit`) is what a hand that reaches it is paid: typed, it is no guess.
+            if possible is not None and moves and value != cap and not possible.holds(value):
+                # No hand scores it either (a payment typed for the score: riichi's 1300 for 320).
+                raise OptionError(
+                    f"--{seat.word}: no hand scores {value} under ruleset {ruleset.name}: "
+                    + possible.hint(value),
                     code="bad-score",
                 )
             scored[seat] = value

@@ -1,0 +1,104 @@
+"""The scores a hand of a ruleset can have, where its settings decide them (docs/settling.md).
+
+A score typed as a number (`settle --east 1300`) moves money as if a hand scored it; under a ruleset
+whose score is points x 2^(doublings + doubling_base), rounded and capped by `limits`, most numbers are
+no hand's score (a payment typed for it), so money never moves on them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rule_types import Ruleset
+
+__all__ = ["HandScores", "hand_scores"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandScores:
+    """The scores a hand can have: a count points x 2^(doublings + base) up to the first limit, with
+    doublings from `least` to below `most` and points a multiple of `step` or one of `unrounded`; or one
+    of `limits` (the tiers, the limit hands); or 0."""
+
+    base: int
+    step: int
+    unrounded: frozenset[int]
+    least: int
+    most: int
+    first: int
+    limits: tuple[int, ...]
+
+    def counts(self) -> range:
+        """The exponents of 2 a counted score is points times."""
+        return range(self.least + self.base, self.most + self.base)
+
+    def holds(self, value: int) -> bool:
+        """Whether a hand can score `value`."""
+        if value == 0 or value in self.limits:
+            return True
+        if value > self.first:
+            return False
+        for power in self.counts():
+            points, left = divmod(value, 1 << power)
+            if left:
+                return False  # and by every higher power
+            if points % self.step == 0 or points in self.unrounded:
+                return True
+        return False
+
+    def nearest(self, value: int) -> tuple[int | None, int | None]:
+        """The scores nearest `value` below and above it (None: none)."""
+        found = set(self.limits)
+        for power in self.counts():
+            scale = 1 << power
+            points = value // scale
+            below = points - points % self.step
+            found.update(p * scale for p in (below, below + self.step, *self.unrounded) if p > 0)
+        found = {s for s in found if s in self.limits or s <= self.first}
+        lower = [s for s in found if s < value]
+        higher = [s for s in found if s > value]
+        return (max(lower) if lower else None, min(higher) if higher else None)
+
+    def hint(self, value: int) -> str:
+        """Why no hand scores `value`, and the scores nearest it."""
+        below, above = self.nearest(value)
+        near = [str(s) for s in (below, above) if s is not None]
+        nearest = f"the nearest are {' and '.join(near)}" if len(near) > 1 else f"the nearest is {near[0]}"
+        return (
+            f"a score is points x 2^(doublings + {self.base}) up to {self.first}, or a limit "
+            f"({', '.join(map(str, self.limits))}); {nearest} "
+            "(the score is the hand's value before payment, not what is paid)"
+        )
+
+
+def hand_scores(ruleset: Ruleset) -> HandScores | None:
+    """The scores a hand of `ruleset` can have, or None where its settings do not decide them: points
+    that are arbitrary sums (no `limits`, a limit hand that counts), or worth a share of the limit."""
+    settings = ruleset.settings
+    if not settings.limits or settings.limit_hand_counts or settings.limit_hand_value is None:
+        return None
+    unrounded: set[int] = set()
+    limits = {tier.score for tier in settings.limits} | {settings.limit_hand_value}
+    for rule in ruleset.rules:
+        points = rule.points
+        if points is not None and points.limit_fraction is not None:
+            return None  # worth a share of the limit in force, which `--limit` sets
+        if rule.limit and rule.limit_fraction < 1:
+            limits.add(round(settings.limit_hand_value * rule.limit_fraction))
+        if not rule.rounded and points is not None:
+            if rule.per is not None:
+                return None  # its points once per thing counted: any multiple
+            # A line kept unrounded is the hand's points in all (riichi's seven pairs: "25 in all,
+            # nothing added", docs/riichi.md "Fu").
+            unrounded.update((points.exposed, points.concealed))
+    return HandScores(
+        base=settings.doubling_base,
+        step=settings.round_points or 1,
+        unrounded=frozenset(unrounded),
+        # A loser whose score settles (settle_losers) needs no doublings; a winner min_doublings (a
+        # loser's score that pays nothing is noted, not checked: engine/table.py).
+        least=0 if settings.settle_losers else settings.min_doublings,
+        most=settings.limits[0].doublings,
+        first=settings.limits[0].score,
+        limits=tuple(sorted(limits)),
+    )

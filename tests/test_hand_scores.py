@@ -1,0 +1,135 @@
+"""engine/hand_scores: the scores a hand of a ruleset can have, and `settle`'s refusal of a typed
+number no hand scores (docs/settling.md "A score given as a number")."""
+
+from __future__ import annotations
+
+import pytest
+import riichi_ours as ours
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from riichi_hands import RiichiCase, riichi_cases
+
+from pungchow_calc.engine.errors import PungchowError
+from pungchow_calc.engine.hand_scores import hand_scores
+from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.ruleset_files import load
+from tests.cli_helpers import run
+
+RIICHI = load("riichi-ema-2016")
+POSSIBLE = hand_scores(RIICHI)
+LIMITS = (2000, 3000, 4000, 6000, 8000)
+
+
+def settle_south(score: str, *more: str):
+    """`settle` with South's score typed as a number, a self-drawn win."""
+    return run(
+        "settle", "-r", "riichi-ema-2016", "--east", "0", "--south", score, "--west", "0", "--north", "0",
+        "--winner", "south", "--drawn", *more,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("fu", "han"),
+    [
+        pytest.param(fu, han, id=f"{fu}fu-{han}han")
+        for fu in (25, *range(20, 111, 10))
+        for han in (1, 2, 3, 4)
+    ],
+)
+def test_every_riichi_fu_and_han_is_a_score(fu, han):
+    """The exhaustive table: every fu of a hand (20 to 110, seven pairs' 25) at 1 to 4 han, its basic
+    points fu x 2^(han + 2) capped at mangan's 2000, is accepted typed as a number."""
+    basic = min(fu * 2 ** (han + 2), 2000)
+    assert POSSIBLE is not None and POSSIBLE.holds(basic)
+    done = settle_south(str(basic))
+    assert (done.exit_code, done.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("limit", LIMITS)
+def test_every_riichi_limit_is_a_score(limit):
+    done = settle_south(str(limit))
+    assert (done.exit_code, done.stderr) == (0, "")
+
+
+@settings(max_examples=200, deadline=None)
+@given(riichi_cases(), st.sampled_from((None, 1000, 2000, 20000)))
+def test_every_riichi_score_is_accepted_typed(case: RiichiCase, limit: int | None):
+    """Never refused: the score the engine gives any riichi hand, also under --limit, holds (the score
+    before the cap: a typed score is capped by --limit as a scored hand is)."""
+    try:
+        if limit is None:
+            scored = score_text(case.hand, RIICHI, ours.situation(case.facts))
+        else:
+            scored = score_text(case.hand, RIICHI, ours.situation(case.facts), limit)
+    except PungchowError:
+        return
+    assert POSSIBLE is not None
+    assert POSSIBLE.holds(scored.score), (case.hand, scored.score)
+    assert scored.payable in (scored.score, limit), (case.hand, scored.payable)
+
+
+@pytest.mark.parametrize(
+    ("score", "nearest"),
+    [
+        pytest.param("1300", "the nearest are 1280 and 1360", id="south-1300-a-payment-for-320"),
+        pytest.param("3900", "the nearest are 3000 and 4000", id="south-3900-a-payment-for-960"),
+        pytest.param("25", "the nearest is 80", id="south-25-fu-not-a-score"),
+        pytest.param("1000", "the nearest are 960 and 1040", id="south-1000"),
+    ],
+)
+def test_settle_riichi_south_score_no_hand_has(score, nearest):
+    """A number no riichi hand scores (a payment typed for the basic points) moved money: refused."""
+    done = settle_south(score)
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"error: --south: no hand scores {score} under ruleset riichi-ema-2016: a score is points x "
+        "2^(doublings + 2) up to 2000, or a limit (2000, 3000, 4000, 6000, 8000); "
+        f"{nearest} (the score is the hand's value before payment, not what is paid)\n"
+    )
+
+
+def test_settle_riichi_south_1300_json_code():
+    done = settle_south("1300", "--json")
+    assert done.exit_code == 2
+    assert '"bad-score"' in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("name", ["pung-chow", "pung-chow-limit", "classical-bmja", "classical-dmjl"])
+def test_points_are_sums_so_no_set(name):
+    """Where points are arbitrary sums the set is not decided: every number is settled as before."""
+    assert hand_scores(load(name)) is None
+
+
+@pytest.mark.parametrize("name", ["pung-chow", "classical-bmja"])
+def test_settle_book_score_1300_still_settles(name):
+    done = run("settle", "-r", name, "--east", "1300", "--south", "0", "--west", "0", "--north", "0",
+               "--winner", "east")  # fmt: skip
+    assert (done.exit_code, done.stderr) == (0, "")
+
+
+def test_holds_zero_and_not_between_limits():
+    assert POSSIBLE is not None
+    assert POSSIBLE.holds(0)
+    assert not POSSIBLE.holds(2500)
+    assert POSSIBLE.holds(1920) and not POSSIBLE.holds(2040)
+
+
+def test_settle_riichi_loser_east_5_is_noted_not_refused():
+    """A loser's score under settle_losers: false pays nothing: noted as before, not refused."""
+    done = run("settle", "-r", "riichi-ema-2016", "--east", "5", "--south", "320", "--west", "0",
+               "--north", "0", "--winner", "south", "--drawn")  # fmt: skip
+    assert done.exit_code == 0
+    assert "a loser's score pays nothing" in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("limit", "score", "code"),
+    [
+        pytest.param("1000", "1000", 0, id="limit-1000-south-1000-the-cap"),
+        pytest.param("1000", "1300", 2, id="limit-1000-south-1300"),
+    ],
+)
+def test_settle_riichi_south_score_under_limit(limit, score, code):
+    """The cap in force is what a hand reaching it is paid: typed, it is taken; other numbers not."""
+    done = settle_south(score, "--limit", limit)
+    assert done.exit_code == code
