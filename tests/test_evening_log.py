@@ -281,6 +281,15 @@ def test_evening_new_is_never_seen_empty_the_name_comes_with_its_line(tmp_path, 
     assert os.listdir(tmp_path) == ["e.jsonl"] and log.read(str(path)).lines[0].event["event"] == "start"
 
 
+def test_evening_new_of_a_255_byte_name_is_made(tmp_path, capsys):
+    # Regression: the file the start is written in first is named after the log, and a log's name at
+    # the system's limit (255 bytes) made it too long for the system ("File name too long").
+    path = tmp_path / ("e" * 249 + ".jsonl")
+    code, _, err = _start(capsys, path)
+    assert code == 0, err
+    assert os.listdir(tmp_path) == [path.name] and log.read(str(path)).lines[0].event["event"] == "start"
+
+
 def test_evening_new_onto_a_log_made_meanwhile_never_overwrites_it(tmp_path, capsys, monkeypatch):
     # Another `evening new` (or an editor) made the file after this one looked: the link refuses it.
     path = tmp_path / "e.jsonl"

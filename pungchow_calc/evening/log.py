@@ -494,7 +494,9 @@ def create(path: str, event: dict[str, Any]) -> None:
     if not os.path.basename(path):  # `nosuch/`: a folder's name, as O_CREAT said of it before
         raise _refused(path, OSError(errno.EISDIR, os.strerror(errno.EISDIR)))
     folder = os.path.dirname(os.path.abspath(path))
-    temp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.{os.urandom(4).hex()}.new")
+    # The log's name begins it (whose it is, if a crash leaves it), cut so that a name the system takes
+    # is never made too long for it by what is added (40 characters are at most 160 bytes).
+    temp = os.path.join(folder, f".{os.path.basename(path)[:40]}.{os.getpid()}.{os.urandom(4).hex()}.new")
     try:
         fd = os.open(temp, _EXCL, 0o644)
     except FileNotFoundError:  # of a file it was to make: the folder is what is missing
