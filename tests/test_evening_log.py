@@ -656,6 +656,23 @@ def test_lone_cr_line_ends_are_refused_naming_them_never_read_or_rewritten(eveni
     assert status(capsys, fixed)["games"] == 2
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_log_saved_as_utf_16_is_refused_naming_it(evening, capsys, encoding):
+    # Regression: Notepad's "Unicode" save made every event two bytes a character: "not an evening
+    # log", as if the evening were gone. It is refused naming the encoding and how to convert it.
+    totals = status(capsys, evening)["totals"]
+    text = evening.read_text(encoding="utf-8")
+    saved = ("\ufeff" + text).encode(encoding)
+    evening.write_bytes(saved)
+    for args in (["status", str(evening)], hand(evening, "Cy", PLAYERS)[1:]):
+        code, _, err = cli(capsys, "evening", *args)
+        assert code == 2 and err.count("\n") == 1, err
+        assert "saved as UTF-16" in err and f"iconv -f UTF-16 -t UTF-8 {evening} > fixed.jsonl" in err
+    assert evening.read_bytes() == saved
+    evening.write_bytes(saved.decode("utf-16").encode("utf-8"))  # as iconv converts it
+    assert status(capsys, evening)["totals"] == totals
+
+
 def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys):
     # An editor saving "UTF-8 with BOM" put three bytes before the start event: it was refused as
     # damaged, and `repair --accept 1` could not mend it. No event changed: it reads, and goes on.

@@ -275,6 +275,15 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
 
     `accept` ({line: line_sum}) accepts lines as a repair event would (`repair` tries a repair with it).
     """
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        # An editor's "Unicode" save (Notepad): every event is there, two bytes a character. Not read
+        # as it is (an append would be UTF-8 in a UTF-16 file); said so, where it read as no evening.
+        raise EveningError(
+            f'{path}: saved as UTF-16 (an editor\'s "Unicode"), and an evening log is UTF-8; nothing was '
+            f"read or changed: save it again as UTF-8, or iconv -f UTF-16 -t UTF-8 {path} > fixed.jsonl, "
+            "and use fixed.jsonl",
+            code="evening-damaged",
+        )
     raw = data.split(b"\n")
     tail = raw[-1]  # bytes after the last newline: a torn write, or nothing
     texts = raw if tail else raw[:-1]
