@@ -673,6 +673,17 @@ def test_a_log_saved_as_utf_16_is_refused_naming_it(evening, capsys, encoding):
     assert status(capsys, evening)["totals"] == totals
 
 
+def test_utf_16_hint_quotes_a_path_with_a_space(tmp_path, capsys):
+    # Regression: the conversion named "My Documents/e.jsonl" unquoted, a command that cannot be copied.
+    folder = tmp_path / "My Documents"
+    folder.mkdir()
+    path = folder / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob")
+    path.write_bytes(path.read_text(encoding="utf-8").encode("utf-16"))
+    code, _, err = cli(capsys, "evening", "status", str(path))
+    assert code == 2 and f"iconv -f UTF-16 -t UTF-8 '{path}' > fixed.jsonl" in err, err
+
+
 def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys):
     # An editor saving "UTF-8 with BOM" put three bytes before the start event: it was refused as
     # damaged, and `repair --accept 1` could not mend it. No event changed: it reads, and goes on.

@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
@@ -280,8 +281,8 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         # as it is (an append would be UTF-8 in a UTF-16 file); said so, where it read as no evening.
         raise EveningError(
             f'{path}: saved as UTF-16 (an editor\'s "Unicode"), and an evening log is UTF-8; nothing was '
-            f"read or changed: save it again as UTF-8, or iconv -f UTF-16 -t UTF-8 {path} > fixed.jsonl, "
-            "and use fixed.jsonl",
+            "read or changed: save it again as UTF-8, or "
+            f"iconv -f UTF-16 -t UTF-8 {shlex.quote(path)} > fixed.jsonl, and use fixed.jsonl",
             code="evening-damaged",
         )
     raw = data.split(b"\n")
