@@ -1,20 +1,22 @@
 """Every command transcript of README.md and docs/*.md runs and prints what the doc shows.
 
-A transcript is a ```text or ```console block whose first line is `$ pungchow ...`. Each `$ ` line
-(with `\\` continuations) is run through the entry point users run, `pungchow_calc.cli:main`
-(tests/cli_helpers.py), in a temporary directory holding a copy of samples/, at 80 columns with
-colour off; the lines after it, up to the next `$ `, are what it prints (stdout then stderr).
+A transcript is a ```text or ```console block whose first line starts `$ `; each `$ pungchow` in it
+is one case (id: file and line of its `$`), run after the block's earlier commands. Each `$ ` line
+(with `\\` continuations) is run through the entry point users run, `pungchow_calc.cli:main`,
+in a temporary directory holding a copy of samples/, at 80 columns with colour off; the lines after
+it, up to the next `$ `, are what it prints (stdout and stderr, in the order they were written, as
+a terminal shows them). A command shown with only a `...` line under it must also succeed.
 
 How the shown output is compared (the docs' visible conventions):
 - trailing spaces of each line are ignored;
 - a line that is exactly `...` stands for any number of lines (the doc shows part of the output);
 - `...` inside a line stands for any text (e.g. `"lines": [...]`, a shortened hash).
 
-Besides `pungchow`, a transcript may use `echo $?` (the last exit code), `printf FORMAT > FILE`,
-`tail -n N FILE` and `wc -l < FILE`; `> FILE` after pungchow writes its stdout to FILE. A path
-under /tmp/ is taken inside the temporary directory. Files a transcript uses but does not make
-are made first (FILES, SETUP below). The examples that cannot run as written are in CHECKED_ELSEWHERE
-with the reason and the test that checks them.
+Besides `pungchow`, a transcript may use `echo $?` (the last exit code) and `printf FORMAT > FILE`;
+`> FILE` after pungchow writes its stdout to FILE. A path under /tmp/ is taken inside the temporary
+directory. Files a transcript uses but does not make are made first (FILES, SETUP below). The
+examples that cannot run as written are in CHECKED_ELSEWHERE with the reason and the test that
+checks them.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ _FIRST_GAME = [
 ]  # fmt: skip
 SETUP = {"friday.jsonl": _FIRST_GAME}
 
-# Transcripts that cannot run as written, by their first command, with the reason and where the
+# Examples that cannot run as written, by their pungchow command, with the reason and where the
 # behaviour they show is checked instead.
 CHECKED_ELSEWHERE = {
     "pungchow batch big.txt --format json > out.json": (
