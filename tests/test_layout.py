@@ -119,3 +119,27 @@ def test_the_readme_layout_names_only_what_is_there():
 def test_the_layout_reading_finds_the_packages():
     # The two checks above would pass vacuously if the README's block were read as empty.
     assert {"pungchow_calc", "rulesets", "tests", "README.md", ".ci"} <= readme_layout()
+
+
+def readme_command_lines() -> list[tuple[int, str]]:
+    """The README's command lines: every line of its sh blocks, and the `$ ` lines of its console
+    blocks with the lines they continue onto (a `\\` at the end)."""
+    found: list[tuple[int, str]] = []
+    fence: str | None = None
+    going_on = False
+    for number, line in enumerate((ROOT / "README.md").read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("```"):
+            fence = line[3:].strip() if fence is None else None
+            continue
+        command = fence == "sh" or fence == "console" and (going_on or line.startswith("$ "))
+        if command:
+            found.append((number, line))
+        going_on = command and line.endswith("\\")
+    return found
+
+
+def test_readme_command_examples_fit_80_columns():
+    # The `evening hand` example was 100 columns, and `evening new`'s answer was shown unwrapped at 83,
+    # where an 80-column terminal wraps it: a reader copying from a narrow window saw them broken.
+    lines = readme_command_lines()
+    assert len(lines) > 20 and [(n, line) for n, line in lines if len(line) > 80] == []
