@@ -240,6 +240,15 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
         )
     parent = doc.get("extends")
     if parent is None:
+        for drops in ("remove_rules", "remove_penalties"):
+            if drops in doc:  # with no base there is nothing to drop: it would be passed over silently
+                raise RulesetError(
+                    f"{drops} drops entries of a base, and this file has no extends: name its base, or"
+                    f" delete {drops}",
+                    code="ruleset-invalid",
+                    file=str(path),
+                    line=line_of(text, (drops,)),
+                )
         return doc, text
     if not isinstance(parent, str):
         raise RulesetError(
@@ -289,12 +298,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
         # A base must be a whole ruleset on its own: its mistakes are named in its own file.
         compile_ruleset(base, base_path.stem, str(base_path))
     except Invalid as bad:
-        raise RulesetError(
-            bad.message,
-            code="ruleset-invalid",
-            file=str(base_path),
-            line=_merged_line(base_text, base, bad.path),
-        ) from None
+        raise _refusal(bad, base_path, base_text, base) from None
     try:
         merged = _merge(base, doc)
         for own in ("name", "title", "description"):
@@ -321,11 +325,41 @@ def _load_path(path_text: str, _mtime: int) -> Ruleset:
     try:
         return compile_ruleset(doc, path.stem, str(path))
     except Invalid as bad:
-        # Name the line in this file when the offending key is written here; inherited values
-        # have no line of their own in it.
-        raise RulesetError(
-            bad.message, code="ruleset-invalid", file=str(path), line=_merged_line(text, doc, bad.path)
-        ) from None
+        raise _refusal(bad, path, text, doc) from None
+
+
+def _refusal(bad: Invalid, path: Path, text: str, merged: dict[str, Any]) -> RulesetError:
+    """The error for a problem in a file's merged document, at the line of the file that makes it: the
+    offending node when the file writes it; else the `remove_rules:` entry that dropped the rule it
+    names (or every rule); else, for a base's rule or setting the file does not write, `extends:`."""
+    import yaml
+
+    own = yaml.safe_load(text)  # read once already (ruleset_yaml.read): a mapping (_document)
+    own = own if isinstance(own, dict) else {}
+    extends = "extends" in own
+    written = not extends or (bool(bad.path) and bad.path[0] in own)
+    line = _merged_line(text, merged, bad.path) if written else None
+    dropped = own.get("remove_rules") if extends else None
+    removed: list[Any] = dropped if isinstance(dropped, list) else []
+    message = bad.message
+    if bad.names is not None and bad.names in removed:
+        rule = _rule_id(merged, bad.path)
+        message += f": remove_rules drops it (keep it, or remove or change {rule!r} too)"
+        if line is None:
+            line = line_of(text, ("remove_rules", removed.index(bad.names)))
+    elif line is None and bad.path == ("rules",) and removed:
+        message += ": remove_rules drops every rule of the base"
+        line = line_of(text, ("remove_rules",))
+    elif line is None and extends:
+        line = line_of(text, ("extends",))
+    return RulesetError(message, code="ruleset-invalid", file=str(path), line=line)
+
+
+def _rule_id(merged: dict[str, Any], at: tuple[Any, ...]) -> Any:
+    """The id of the rule at a path ("rules", i, ...) of a merged document."""
+    rules = merged.get("rules") or []
+    rule = rules[at[1]] if len(at) > 1 and isinstance(at[1], int) and at[1] < len(rules) else None
+    return rule.get("id") if isinstance(rule, dict) else None
 
 
 def _merged_line(text: str, merged: dict[str, Any], path: tuple[Any, ...]) -> int | None:

@@ -132,16 +132,67 @@ def test_a_condition_naming_a_rule_the_ruleset_lacks_is_refused(tmp_path, when, 
     )
 
 
-def test_remove_rules_mah_jongg_under_pung_chow_names_the_rule_that_still_needs_it(tmp_path):
-    """Removing `mah_jongg` left `no_other_score` (inherited: `except: [mah_jongg]`) naming a rule gone.
-    The refusal names that rule, and no line of a file that does not write it (it said line 1)."""
-    path = _write(tmp_path, "extends: pung-chow\nremove_rules: [mah_jongg]\n")
+ALL_PUNG_CHOW_RULES = [
+    r["id"] for r in yaml.safe_load((builtin_dir() / "pung-chow.yaml").read_text(encoding="utf-8"))["rules"]
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "extends: pung-chow\nremove_rules: [mah_jongg]\n",
+            2,
+            "rule 'no_other_score': no_other_points names rule 'mah_jongg', which this ruleset does not "
+            "have: remove_rules drops it (keep it, or remove or change 'no_other_score' too)",
+            id="remove-rules-mah-jongg",
+        ),
+        pytest.param(
+            "extends: pung-chow\nremove_rules:\n  - own_wind\n  - mah_jongg\n",
+            4,
+            "rule 'no_other_score': no_other_points names rule 'mah_jongg', which this ruleset does not "
+            "have: remove_rules drops it (keep it, or remove or change 'no_other_score' too)",
+            id="remove-rules-mah-jongg-second-of-a-block-list",
+        ),
+        pytest.param(
+            "extends: pung-chow\nname: x\nremove_rules: [" + ", ".join(ALL_PUNG_CHOW_RULES) + "]\n",
+            3,
+            "rules must be a non-empty list: remove_rules drops every rule of the base",
+            id="remove-rules-every-rule",
+        ),
+        pytest.param(
+            "name: x\nremove_rules: [mah_jongg]\nrules:\n" + "  - {id: x, label: X, points: 1}\n",
+            2,
+            "remove_rules drops entries of a base, and this file has no extends: name its base, or delete"
+            " remove_rules",
+            id="remove-rules-without-extends",
+        ),
+        pytest.param(
+            "name: x\nrules:\n  - {id: x, label: X, points: 1}\nremove_penalties: [dead_hand]\n",
+            4,
+            "remove_penalties drops entries of a base, and this file has no extends: name its base, or"
+            " delete remove_penalties",
+            id="remove-penalties-without-extends",
+        ),
+        pytest.param(
+            "name: x\nextends: pung-chow-limit\nsettings:\n  limit: null\n  limit_hand_value: null\n",
+            2,
+            "rule 'single_heads' is a limit hand, but no limit or limit_hand_value is set",
+            id="inherited-limit-hand-with-no-limit",
+        ),
+    ],
+)
+def test_a_refusal_of_an_extending_file_names_its_line(tmp_path, text, line, message):
+    """`remove_rules: [mah_jongg]` left `no_other_score` (inherited: `except: [mah_jongg]`) naming a rule
+    gone, refused with no line at all; removing every rule said line 1; an inherited rule a setting broke
+    had no line; `remove_rules` in a file with no `extends:` was passed over silently. Each names the file's
+    line that makes it: the `remove_rules` entry, else `extends:`."""
+    path = _write(tmp_path, text)
     result = run("rules", "check", str(path))
-    assert (result.exit_code, result.stderr) == (
-        2,
-        f"error: {path}: rule 'no_other_score': no_other_points names rule 'mah_jongg', "
-        "which this ruleset does not have\n",
-    )
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")
+
+
+def test_remove_rules_mah_jongg_and_the_rule_naming_it_is_read(tmp_path):
     fixed = _write(tmp_path, "extends: pung-chow\nremove_rules: [mah_jongg, no_other_score]\n", "fixed.yaml")
     assert run("rules", "check", str(fixed)).exit_code == 0
 

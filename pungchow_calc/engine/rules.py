@@ -622,6 +622,7 @@ def _authoring_mistakes(settings: Settings, raw_rules: list[Any], ids: set[str])
                     ("rules", i, "when"),
                     f"rule {raw['id']!r}: {condition} names rule {named!r}, which this ruleset does not have"
                     + closest(named, sorted(ids)),
+                    names=named,
                 )
 
 
