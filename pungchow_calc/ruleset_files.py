@@ -145,6 +145,8 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
         raise Invalid(("remove_rules",), "remove_rules must be a list of rule ids")
     known = {r.get("id") for r in rules if isinstance(r, dict) and isinstance(r.get("id"), str)}
     for n, rule_id in enumerate(removed):
+        if rule_id is None:  # `-` alone, or `[a, , b]`
+            raise Invalid(("remove_rules", n), "remove_rules has an empty entry: each names a rule id")
         if not isinstance(rule_id, str) or rule_id not in known:
             hint = closest(rule_id, sorted(str(k) for k in known))
             raise Invalid(("remove_rules", n), f"remove_rules names {rule_id!r}, which the base lacks{hint}")
@@ -206,6 +208,10 @@ def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str,
         raise Invalid(("remove_penalties",), "remove_penalties must be a list of penalty ids")
     known = {p.get("id") for p in penalties if isinstance(p, dict) and isinstance(p.get("id"), str)}
     for n, penalty_id in enumerate(removed):
+        if penalty_id is None:
+            raise Invalid(
+                ("remove_penalties", n), "remove_penalties has an empty entry: each names a penalty id"
+            )
         if not isinstance(penalty_id, str) or penalty_id not in known:
             hint = closest(penalty_id, sorted(str(k) for k in known))
             raise Invalid(
@@ -364,7 +370,8 @@ def _rule_id(merged: dict[str, Any], at: tuple[Any, ...]) -> Any:
 
 def _merged_line(text: str, merged: dict[str, Any], path: tuple[Any, ...]) -> int | None:
     """The line in a file of a problem found in its merged document (extends puts the base's rules
-    first, so rule N of the merge is found in the file by its id)."""
+    first, so rule N of the merge is found in the file by its id; one with no id, or no mapping at all
+    (`- null`), is the file's own, found among the file's entries with none)."""
     if len(path) >= 2 and path[0] in ("rules", "penalties") and isinstance(path[1], int):
         import yaml
 
@@ -376,13 +383,17 @@ def _merged_line(text: str, merged: dict[str, Any], path: tuple[Any, ...]) -> in
         except yaml.YAMLError:
             own = None
         own_items = own.get(path[0]) if isinstance(own, dict) else None
-        if wanted is not None and not isinstance(own_items, list):
+        if not isinstance(own_items, list):
             return None  # the file gives no rules: inherited from the base, no line of its own here
-        if isinstance(own_items, list) and wanted is not None:
-            # The k-th item of that id in the merge is the k-th in the file (an id written twice).
-            k = sum(1 for x in items[: path[1]] if isinstance(x, dict) and x.get("id") == wanted)
-            same = [i for i, x in enumerate(own_items) if isinstance(x, dict) and x.get("id") == wanted]
-            if not same:
-                return None  # inherited from the base: no line of its own here
-            path = (path[0], same[min(k, len(same) - 1)], *path[2:])
+
+        def same_id(entry: Any) -> bool:
+            return (entry.get("id") if isinstance(entry, dict) else None) == wanted
+
+        # The k-th item of that id in the merge is the k-th in the file (an id written twice; the base's
+        # entries all have ids, so the k-th with none is the file's k-th with none).
+        k = sum(1 for x in items[: path[1]] if same_id(x))
+        same = [i for i, x in enumerate(own_items) if same_id(x)]
+        if not same:
+            return None  # inherited from the base: no line of its own here
+        path = (path[0], same[min(k, len(same) - 1)], *path[2:])
     return line_of(text, path)

@@ -199,6 +199,94 @@ def test_remove_rules_mah_jongg_and_the_rule_naming_it_is_read(tmp_path):
 
 RULE_X = "  - id: x\n    label: X\n    points: 1\n"
 
+# (document, the line of its null or empty entry, the message after "file:line: ").
+NULL_ENTRIES = [
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "  -\n",
+        6,
+        "a rule is a mapping with id, label and a value",
+        id="rules-dash-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "  - null\n",
+        6,
+        "a rule is a mapping with id, label and a value",
+        id="rules-null",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "  - {}\n",
+        6,
+        "every rule needs an id (a name)",
+        id="rules-empty-mapping",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "  - id:\n    label: Y\n    points: 1\n",
+        6,
+        "every rule needs an id (a name)",
+        id="rules-id-null",
+    ),
+    pytest.param(
+        "extends: pung-chow\npenalties:\n  - id: p\n    label: P\n    type: dead_hand\n  -\n",
+        6,
+        "a penalty is a mapping with id, label and type",
+        id="penalties-dash-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when:\n      - no_sequences\n      -\n",
+        8,
+        "a condition is a name or a one-key mapping, got None",
+        id="when-dash-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow\nsettings:\n  not_written:\n    - exposed_pair\n    -\n",
+        5,
+        "not_written is a list of bonus_tiles, exposed_pair, winning_tile_laid",
+        id="not-written-dash-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow-limit\nsettings:\n  limits:\n    - {name: a, doublings: 1, score: 10}\n    -\n",
+        5,
+        "a limit is a mapping of name, doublings and score",
+        id="limits-dash-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow\nwash:\n  payments:\n    2: 1\n    3:\n",
+        5,
+        "wash points must be a whole number of 0 or more, got None",
+        id="wash-payment-null",
+    ),
+    pytest.param(
+        "extends: pung-chow\nwash:\n  payments:\n    2: 1\n    ~: 2\n",
+        5,
+        "wash heads must be a whole number of 0 or more, got None",
+        id="wash-heads-null",
+    ),
+    pytest.param(
+        "extends: pung-chow\nremove_rules:\n  - own_wind\n  -\n",
+        4,
+        "remove_rules has an empty entry: each names a rule id",
+        id="remove-rules-dash-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow\nremove_penalties:\n  -\n",
+        3,
+        "remove_penalties has an empty entry: each names a penalty id",
+        id="remove-penalties-dash-alone",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "message"), NULL_ENTRIES)
+def test_a_null_entry_is_named_at_its_own_line(tmp_path, text, line, message):
+    """A `-` alone (null) or an entry with no id in an extending file's `rules:` was named at the line
+    of `rules:` (its place in the merge, past the base's rules, is not its place in the file); a null in
+    `not_written:` at the key, a wash table's `3:` at `payments:`; `remove_rules: [null]` said it
+    "names None"."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")
+
+
 # (document, its line, the message after "file:line: "): a misspelt name gets the name it is closest to.
 TYPOS = [
     pytest.param(

@@ -425,8 +425,10 @@ def _settings(raw: Any) -> Settings:
     for key, known in (("not_written", NOT_WRITTEN), ("impossible", IMPOSSIBLE)):
         if key in raw:
             given = raw[key]
-            if not isinstance(given, list) or not all(isinstance(x, str) and x in known for x in given):
-                raise Invalid(("settings", key), f"{key} is a list of {', '.join(known)}")
+            entries = given if isinstance(given, list) else []
+            wrong = [i for i, x in enumerate(entries) if not (isinstance(x, str) and x in known)]
+            if not isinstance(given, list) or wrong:  # named at the entry: `-` alone is null
+                raise Invalid(("settings", key, *wrong[:1]), f"{key} is a list of {', '.join(known)}")
             out[key] = frozenset(given)
     if "players" in raw:
         out["players"] = _int_value(raw["players"], ("settings", "players"), "players", MAX_PLAYERS)
@@ -528,7 +530,7 @@ def _wash(raw: Any) -> WashTable | None:
         raise Invalid(("wash", "payments"), "wash payments must map different heads to points")
     rows: list[tuple[int, int]] = []
     for heads, points in table.items():
-        need = _int_value(heads, ("wash", "payments"), "wash heads")
+        need = _int_value(heads, ("wash", "payments", heads), "wash heads")
         if not 1 <= need <= 13:  # there are thirteen different heads (Part II, limit hand 1)
             raise Invalid(("wash", "payments", heads), f"wash heads must be 1 to 13, got {need}")
         rows.append((need, _int_value(points, ("wash", "payments", heads), "wash points")))
