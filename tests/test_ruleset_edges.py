@@ -650,3 +650,97 @@ def test_a_chain_of_nine_extends_ending_at_pung_chow_names_the_ninth_step(tmp_pa
         f"error: {last}:2: extends: chain is too long (more than 8 steps)\n",
     )
     assert run("rules", "check", str(tmp_path / "r5.yaml")).exit_code == 0  # eight steps
+
+
+NEVER = "extends: pung-chow\nrules:\n" + RULE_X
+
+
+@pytest.mark.parametrize(
+    ("when", "line", "message"),
+    [
+        pytest.param(
+            "    when:\n      - won_by: wall\n      - won_by: discard\n",
+            8,
+            "won_by: wall (entry 1) and won_by: discard never both hold, so it could never apply: "
+            "for either, write one won_by: [wall, discard]",
+            id="won-by-wall-and-discard",
+        ),
+        pytest.param(
+            "    when: [{won_by: drawn}, winner, {won_by: [discard]}]\n",
+            6,
+            "won_by: drawn (entry 1) and won_by: [discard] never both hold, so it could never apply: "
+            "for either, write one won_by: [drawn, discard]",
+            id="won-by-drawn-and-discard",
+        ),
+        pytest.param(
+            "    when: [{seat: east}, {seat: [south, west]}]\n",
+            6,
+            "seat: east (entry 1) and seat: [south, west] never both hold, so it could never apply: "
+            "for either, write one seat: [east, south, west]",
+            id="seat-east-and-south-west",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{meld: pung}, {meld: chow}]\n",
+            7,
+            "meld: pung (entry 1) and meld: chow never both hold, so it could never apply: "
+            "for either, write one meld: [pung, chow]",
+            id="meld-pung-and-chow",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{wait: open}, {wait: closed}]\n",
+            7,
+            "wait: open (entry 1) and wait: closed never both hold, so it could never apply: "
+            "for either, write one wait: [open, closed]",
+            id="wait-open-and-closed",
+        ),
+        pytest.param(
+            "    when: [no_sequences, {not: no_sequences}]\n",
+            6,
+            "no_sequences (entry 1) and not: no_sequences never both hold, so it could never apply: "
+            "delete one",
+            id="no-sequences-and-not",
+        ),
+        pytest.param(
+            "    when: [{not: {seat: east}}, {seat: east}]\n",
+            6,
+            "not: {seat: east} (entry 1) and seat: east never both hold, so it could never apply: delete one",
+            id="not-seat-east-and-seat-east",
+        ),
+    ],
+)
+def test_a_when_no_hand_can_meet_is_refused(tmp_path, when, line, message):
+    """`when: [{won_by: wall}, {won_by: discard}]` loaded, and the rule never scored: silently."""
+    path = _write(tmp_path, NEVER + when)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"error: {path}:{line}: rule 'x': when: {message}\n",
+    )
+
+
+@pytest.mark.parametrize(
+    "when",
+    [
+        pytest.param("    when: [{won_by: drawn}, {won_by: wall}]\n", id="won-by-drawn-and-wall-share-wall"),
+        pytest.param(
+            "    scope: set\n    when: [{meld: pung_or_kong}, {meld: kong}]\n", id="meld-kinds-overlap"
+        ),
+        pytest.param("    when: [{seat: east}, {any: [{seat: south}]}]\n", id="inside-any-not-judged"),
+        pytest.param("    when: [{count: {exactly: 1}}, {count: {exactly: 2}}]\n", id="counting-not-judged"),
+        pytest.param("    when: [{won_by: wall}, {not: {won_by: discard}}]\n", id="not-of-another-value"),
+    ],
+)
+def test_a_when_that_some_hand_may_meet_is_read(tmp_path, when):
+    assert run("rules", "check", str(_write(tmp_path, NEVER + when))).exit_code == 0
+
+
+def test_an_evening_recorded_under_a_when_no_hand_can_meet_still_reads():
+    """A recorded evening's ruleset is compiled as it was (authored=False): the refusal is of writing."""
+    from pungchow_calc.engine.rules import compile_ruleset
+
+    base = yaml.safe_load((builtin_dir() / "pung-chow.yaml").read_text(encoding="utf-8"))
+    rule = {"id": "x", "label": "X", "points": 1, "when": [{"won_by": "wall"}, {"won_by": "discard"}]}
+    document = {**base, "rules": [*base["rules"], rule]}
+    ruleset = compile_ruleset(document, "house", "e.jsonl", authored=False)
+    assert score_text(HAND, ruleset, Situation()).score == 48
