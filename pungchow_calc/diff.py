@@ -305,3 +305,31 @@ def diff_rulesets(a: Any, b: Any) -> list[Change]:
                 )
             )
     return changes
+
+
+TierChange = tuple[str, dict[str, Any] | None, dict[str, Any] | None]  # name, in A, in B
+
+
+def tier_changes(a: list[Any], b: list[Any]) -> list[TierChange]:
+    """The limit tiers (`limits:`, as `diff_rulesets` writes them) that differ, matched by name (the k-th
+    of a name with the k-th): (name, the tier in A or None, in B or None), only the keys that differ
+    where both have it; A's order, then B's new tiers."""
+
+    def keyed(tiers: list[Any]) -> dict[tuple[str, int], dict[str, Any]]:
+        seen: dict[str, int] = {}
+        out = {}
+        for tier in tiers:
+            seen[tier["name"]] = seen.get(tier["name"], -1) + 1
+            out[tier["name"], seen[tier["name"]]] = tier
+        return out
+
+    ka, kb = keyed(a), keyed(b)
+    changes: list[TierChange] = []
+    for key in [*ka, *(k for k in kb if k not in ka)]:
+        ta, tb = ka.get(key), kb.get(key)
+        if ta is None or tb is None:
+            changes.append((key[0], ta, tb))
+        elif ta != tb:
+            keys = [k for k in ta if ta[k] != tb.get(k)]
+            changes.append((key[0], {k: ta[k] for k in keys}, {k: tb.get(k) for k in keys}))
+    return changes

@@ -146,6 +146,8 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
         raise Invalid(("remove_rules",), "remove_rules must be a list of rule ids")
     known = {r.get("id") for r in rules if isinstance(r, dict) and isinstance(r.get("id"), str)}
     for n, rule_id in enumerate(removed):
+        if rule_id is None:  # `-` alone, or `[a, , b]`
+            raise Invalid(("remove_rules", n), "remove_rules has an empty entry: each names a rule id")
         if not isinstance(rule_id, str) or rule_id not in known:
             hint = closest(rule_id, sorted(str(k) for k in known))
             raise Invalid(("remove_rules", n), f"remove_rules names {rule_id!r}, which the base lacks{hint}")
@@ -207,6 +209,10 @@ def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str,
         raise Invalid(("remove_penalties",), "remove_penalties must be a list of penalty ids")
     known = {p.get("id") for p in penalties if isinstance(p, dict) and isinstance(p.get("id"), str)}
     for n, penalty_id in enumerate(removed):
+        if penalty_id is None:
+            raise Invalid(
+                ("remove_penalties", n), "remove_penalties has an empty entry: each names a penalty id"
+            )
         if not isinstance(penalty_id, str) or penalty_id not in known:
             hint = closest(penalty_id, sorted(str(k) for k in known))
             raise Invalid(
@@ -241,6 +247,15 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
         )
     parent = doc.get("extends")
     if parent is None:
+        for drops in ("remove_rules", "remove_penalties"):
+            if drops in doc:  # with no base there is nothing to drop: it would be passed over silently
+                raise RulesetError(
+                    f"{drops} drops entries of a base, and this file has no extends: name its base, or"
+                    f" delete {drops}",
+                    code="ruleset-invalid",
+                    file=str(path),
+                    line=line_of(text, (drops,)),
+                )
         return doc, text
     if not isinstance(parent, str):
         raise RulesetError(
@@ -290,12 +305,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
         # A base must be a whole ruleset on its own: its mistakes are named in its own file.
         compile_ruleset(base, base_path.stem, str(base_path))
     except Invalid as bad:
-        raise RulesetError(
-            bad.message,
-            code="ruleset-invalid",
-            file=str(base_path),
-            line=_merged_line(base_text, base, bad.path),
-        ) from None
+        raise _refusal(bad, base_path, base_text, base) from None
     try:
         merged = _merge(base, doc)
         for own in ("name", "title", "description"):
@@ -323,16 +333,47 @@ def _load_path(path_text: str, _mtime: int) -> Ruleset:
     try:
         return compile_ruleset(doc, path.stem, str(path))
     except Invalid as bad:
-        # Name the line in this file when the offending key is written here; inherited values
-        # have no line of their own in it.
-        raise RulesetError(
-            bad.message, code="ruleset-invalid", file=str(path), line=_merged_line(text, doc, bad.path)
-        ) from None
+        raise _refusal(bad, path, text, doc) from None
+
+
+def _refusal(bad: Invalid, path: Path, text: str, merged: dict[str, Any]) -> RulesetError:
+    """The error for a problem in a file's merged document, at the line of the file that makes it: the
+    offending node when the file writes it; else the `remove_rules:` entry that dropped the rule it
+    names (or every rule); else, for a base's rule or setting the file does not write, `extends:`."""
+    import yaml
+
+    own = yaml.safe_load(text)  # read once already (ruleset_yaml.read): a mapping (_document)
+    own = own if isinstance(own, dict) else {}
+    extends = "extends" in own
+    written = not extends or (bool(bad.path) and bad.path[0] in own)
+    line = _merged_line(text, merged, bad.path) if written else None
+    dropped = own.get("remove_rules") if extends else None
+    removed: list[Any] = dropped if isinstance(dropped, list) else []
+    message = bad.message
+    if bad.names is not None and bad.names in removed:
+        rule = _rule_id(merged, bad.path)
+        message += f": remove_rules drops it (keep it, or remove or change {rule!r} too)"
+        if line is None:
+            line = line_of(text, ("remove_rules", removed.index(bad.names)))
+    elif line is None and bad.path == ("rules",) and removed:
+        message += ": remove_rules drops every rule of the base"
+        line = line_of(text, ("remove_rules",))
+    elif line is None and extends:
+        line = line_of(text, ("extends",))
+    return RulesetError(message, code="ruleset-invalid", file=str(path), line=line)
+
+
+def _rule_id(merged: dict[str, Any], at: tuple[Any, ...]) -> Any:
+    """The id of the rule at a path ("rules", i, ...) of a merged document."""
+    rules = merged.get("rules") or []
+    rule = rules[at[1]] if len(at) > 1 and isinstance(at[1], int) and at[1] < len(rules) else None
+    return rule.get("id") if isinstance(rule, dict) else None
 
 
 def _merged_line(text: str, merged: dict[str, Any], path: tuple[Any, ...]) -> int | None:
     """The line in a file of a problem found in its merged document (extends puts the base's rules
-    first, so rule N of the merge is found in the file by its id)."""
+    first, so rule N of the merge is found in the file by its id; one with no id, or no mapping at all
+    (`- null`), is the file's own, found among the file's entries with none)."""
     if len(path) >= 2 and path[0] in ("rules", "penalties") and isinstance(path[1], int):
         import yaml
 
@@ -344,13 +385,17 @@ def _merged_line(text: str, merged: dict[str, Any], path: tuple[Any, ...]) -> in
         except yaml.YAMLError:
             own = None
         own_items = own.get(path[0]) if isinstance(own, dict) else None
-        if wanted is not None and not isinstance(own_items, list):
+        if not isinstance(own_items, list):
             return None  # the file gives no rules: inherited from the base, no line of its own here
-        if isinstance(own_items, list) and wanted is not None:
-            # The k-th item of that id in the merge is the k-th in the file (an id written twice).
-            k = sum(1 for x in items[: path[1]] if isinstance(x, dict) and x.get("id") == wanted)
-            same = [i for i, x in enumerate(own_items) if isinstance(x, dict) and x.get("id") == wanted]
-            if not same:
-                return None  # inherited from the base: no line of its own here
-            path = (path[0], same[min(k, len(same) - 1)], *path[2:])
+
+        def same_id(entry: Any) -> bool:
+            return (entry.get("id") if isinstance(entry, dict) else None) == wanted
+
+        # The k-th item of that id in the merge is the k-th in the file (an id written twice; the base's
+        # entries all have ids, so the k-th with none is the file's k-th with none).
+        k = sum(1 for x in items[: path[1]] if same_id(x))
+        same = [i for i, x in enumerate(own_items) if same_id(x)]
+        if not same:
+            return None  # inherited from the base: no line of its own here
+        path = (path[0], same[min(k, len(same) - 1)], *path[2:])
     return line_of(text, path)

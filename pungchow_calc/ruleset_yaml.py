@@ -248,7 +248,7 @@ def line_of(text: str, path: tuple[Any, ...]) -> int | None:
     line = node.start_mark.line + 1 if node is not None else None
     for step in path:
         if isinstance(node, yaml.MappingNode):
-            match = next(((k, v) for k, v in node.value if getattr(k, "value", None) == step), None)
+            match = next(((k, v) for k, v in node.value if _key_is(k, step)), None)
             if match is None:
                 break
             # The key's line: a block value (`settings:`, then its keys below) starts a line later.
@@ -260,3 +260,18 @@ def line_of(text: str, path: tuple[Any, ...]) -> int | None:
         else:
             break
     return line
+
+
+def _key_is(key: Any, step: Any) -> bool:
+    """Whether a mapping key node is the key `step` of the document: as written (`rules`), or as YAML
+    reads it (the wash table's `3:` is the number 3, `~:` is null)."""
+    import yaml
+
+    if not isinstance(key, yaml.ScalarNode):
+        return False
+    if key.value == step:
+        return True
+    try:
+        return bool(yaml.constructor.SafeConstructor().construct_object(key) == step)
+    except (yaml.YAMLError, ValueError, OverflowError, RecursionError):
+        return False

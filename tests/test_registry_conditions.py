@@ -13,7 +13,7 @@ from pungchow_calc.engine.conditions.base import HAND, Flag, situated_tiles
 from pungchow_calc.engine.hand import MeldKind, build, meld
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.rules import Invalid, compile_ruleset
-from pungchow_calc.engine.situation import Situation
+from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import PLAYING_TILES, Suit, Wind
 from pungchow_calc.schema import build_schema
 
@@ -102,3 +102,39 @@ def test_a_tile_reader_answers_alike_in_every_seat_and_round_for_a_unit_of_other
         answers = {test(Context(s, hand, (unit,), hand.counts, ()), unit) for s in _SITUATIONS}
         if situated_tiles().isdisjoint(unit.tiles):
             assert len(answers) == 1, unit.code
+
+
+ONE_OF = sorted(name for name, entry in REGISTRY.items() if entry.one_of is not None)
+
+
+@pytest.mark.parametrize("name", ONE_OF)
+def test_values_one_of_says_share_nothing_never_both_hold(name: str):
+    """Condition.one_of lets the loader refuse a `when:` asking two values that share none (rules.py
+    _never_both): in every seat, way of winning and set or pair tried, two such tests never both hold."""
+    entry = REGISTRY[name]
+    values = entry.spec.values  # type: ignore[attr-defined]  # each is a Choice
+    tests = {v: entry.make(v) for v in values}
+    hand = build(parse("1c2c3c 4d4d4d 7b8b9b RdRdRd 5c!5c"))
+    win = hand.winning_tile
+    units = [
+        meld(kind, tiles, winning=winning)
+        for kind, tiles in [
+            (MeldKind.CHOW, tuple(PLAYING_TILES[i] for i in (3, 4, 5))),
+            (MeldKind.CHOW, tuple(PLAYING_TILES[i] for i in (4, 5, 6))),
+            (MeldKind.PUNG, (win,) * 3),
+            (MeldKind.KONG, (win,) * 4),
+            (MeldKind.PAIR, (win,) * 2),
+        ]
+        for winning in (False, True)
+    ]
+    situations = [Situation(seat=seat, win_by=way) for seat in Wind for way in WinBy]
+    for situation in situations:
+        for unit in units:
+            held = {
+                v
+                for v, test in tests.items()
+                if test(Context(situation, hand, (unit,), hand.counts, ()), unit)
+            }
+            for v in held:
+                for w in held:
+                    assert entry.one_of(v) & entry.one_of(w), (name, v, w, situation, unit.code)

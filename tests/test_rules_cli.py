@@ -106,6 +106,62 @@ def test_diff_house_rules_names_only_what_changed():
     ]
 
 
+RIICHI_TIERS = "\n".join(
+    [
+        "extends: riichi-ema-2016",
+        "settings:",
+        "  limits:",
+        "    - {name: Mangan, doublings: 5, score: 2000}",
+        "    - {name: Haneman, doublings: 7, score: 3000}",
+        "    - {name: Baiman, doublings: 8, score: 5000}",
+        "    - {name: Kazoe yakuman, doublings: 13, score: 8000}",
+        "",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("columns", "expected"),
+    [
+        pytest.param(
+            80,
+            [
+                "  limits Haneman: doublings 6 → 7",
+                "  limits Baiman: score 4000 → 5000",
+                "  limits Sanbaiman: only in riichi-ema-2016: doublings 11, score 6000",
+                "  limits Kazoe yakuman: only in house.yaml: doublings 13, score 8000",
+            ],
+            id="80-columns",
+        ),
+        pytest.param(
+            60,
+            [
+                "  limits Haneman: doublings 6 → 7",
+                "  limits Baiman: score 4000 → 5000",
+                "  limits Sanbaiman: only in riichi-ema-2016: doublings 11,",
+                "      score 6000",
+                "  limits Kazoe yakuman: only in house.yaml: doublings 13,",
+                "      score 8000",
+            ],
+            id="60-columns",
+        ),
+    ],
+)
+def test_diff_riichi_ema_2016_house_limits_shows_the_tiers_that_differ(
+    tmp_path, monkeypatch, columns, expected
+):
+    """A house file changing one tier of `limits:` printed both whole lists, wrapped over six lines at 80
+    columns; now each tier that differs, by name, and only the keys that differ."""
+    (tmp_path / "house.yaml").write_text(RIICHI_TIERS, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run_main("rules", "diff", "riichi-ema-2016", "house.yaml", env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == ["Settings", *expected, "1 difference."]
+    assert all(len(line) <= columns for line in result.stdout.splitlines())
+    as_json = json.loads(run("rules", "diff", "riichi-ema-2016", "house.yaml", "--json").stdout)
+    assert len(as_json["changes"][0]["a"]) == 4  # --json keeps both whole lists, for tools
+
+
 def test_diff_same():
     result = run("rules", "diff", "pung-chow", "pung-chow")
     assert result.exit_code == 0

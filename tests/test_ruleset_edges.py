@@ -132,21 +132,160 @@ def test_a_condition_naming_a_rule_the_ruleset_lacks_is_refused(tmp_path, when, 
     )
 
 
-def test_remove_rules_mah_jongg_under_pung_chow_names_the_rule_that_still_needs_it(tmp_path):
-    """Removing `mah_jongg` left `no_other_score` (inherited: `except: [mah_jongg]`) naming a rule gone.
-    The refusal names that rule, and no line of a file that does not write it (it said line 1)."""
-    path = _write(tmp_path, "extends: pung-chow\nremove_rules: [mah_jongg]\n")
+ALL_PUNG_CHOW_RULES = [
+    r["id"] for r in yaml.safe_load((builtin_dir() / "pung-chow.yaml").read_text(encoding="utf-8"))["rules"]
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "extends: pung-chow\nremove_rules: [mah_jongg]\n",
+            2,
+            "rule 'no_other_score': no_other_points names rule 'mah_jongg', which this ruleset does not "
+            "have: remove_rules drops it (keep it, or remove or change 'no_other_score' too)",
+            id="remove-rules-mah-jongg",
+        ),
+        pytest.param(
+            "extends: pung-chow\nremove_rules:\n  - own_wind\n  - mah_jongg\n",
+            4,
+            "rule 'no_other_score': no_other_points names rule 'mah_jongg', which this ruleset does not "
+            "have: remove_rules drops it (keep it, or remove or change 'no_other_score' too)",
+            id="remove-rules-mah-jongg-second-of-a-block-list",
+        ),
+        pytest.param(
+            "extends: pung-chow\nname: x\nremove_rules: [" + ", ".join(ALL_PUNG_CHOW_RULES) + "]\n",
+            3,
+            "rules must be a non-empty list: remove_rules drops every rule of the base",
+            id="remove-rules-every-rule",
+        ),
+        pytest.param(
+            "name: x\nremove_rules: [mah_jongg]\nrules:\n" + "  - {id: x, label: X, points: 1}\n",
+            2,
+            "remove_rules drops entries of a base, and this file has no extends: name its base, or delete"
+            " remove_rules",
+            id="remove-rules-without-extends",
+        ),
+        pytest.param(
+            "name: x\nrules:\n  - {id: x, label: X, points: 1}\nremove_penalties: [dead_hand]\n",
+            4,
+            "remove_penalties drops entries of a base, and this file has no extends: name its base, or"
+            " delete remove_penalties",
+            id="remove-penalties-without-extends",
+        ),
+        pytest.param(
+            "name: x\nextends: pung-chow-limit\nsettings:\n  limit: null\n  limit_hand_value: null\n",
+            2,
+            "rule 'single_heads' is a limit hand, but no limit or limit_hand_value is set",
+            id="inherited-limit-hand-with-no-limit",
+        ),
+    ],
+)
+def test_a_refusal_of_an_extending_file_names_its_line(tmp_path, text, line, message):
+    """`remove_rules: [mah_jongg]` left `no_other_score` (inherited: `except: [mah_jongg]`) naming a rule
+    gone, refused with no line at all; removing every rule said line 1; an inherited rule a setting broke
+    had no line; `remove_rules` in a file with no `extends:` was passed over silently. Each names the file's
+    line that makes it: the `remove_rules` entry, else `extends:`."""
+    path = _write(tmp_path, text)
     result = run("rules", "check", str(path))
-    assert (result.exit_code, result.stderr) == (
-        2,
-        f"error: {path}: rule 'no_other_score': no_other_points names rule 'mah_jongg', "
-        "which this ruleset does not have\n",
-    )
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")
+
+
+def test_remove_rules_mah_jongg_and_the_rule_naming_it_is_read(tmp_path):
     fixed = _write(tmp_path, "extends: pung-chow\nremove_rules: [mah_jongg, no_other_score]\n", "fixed.yaml")
     assert run("rules", "check", str(fixed)).exit_code == 0
 
 
 RULE_X = "  - id: x\n    label: X\n    points: 1\n"
+
+# (document, the line of its null or empty entry, the message after "file:line: ").
+NULL_ENTRIES = [
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "  -\n",
+        6,
+        "a rule is a mapping with id, label and a value",
+        id="rules-dash-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "  - null\n",
+        6,
+        "a rule is a mapping with id, label and a value",
+        id="rules-null",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "  - {}\n",
+        6,
+        "every rule needs an id (a name)",
+        id="rules-empty-mapping",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "  - id:\n    label: Y\n    points: 1\n",
+        6,
+        "every rule needs an id (a name)",
+        id="rules-id-null",
+    ),
+    pytest.param(
+        "extends: pung-chow\npenalties:\n  - id: p\n    label: P\n    type: dead_hand\n  -\n",
+        6,
+        "a penalty is a mapping with id, label and type",
+        id="penalties-dash-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when:\n      - no_sequences\n      -\n",
+        8,
+        "a condition is a name or a one-key mapping, got None",
+        id="when-dash-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow\nsettings:\n  not_written:\n    - exposed_pair\n    -\n",
+        5,
+        "not_written is a list of bonus_tiles, exposed_pair, winning_tile_laid",
+        id="not-written-dash-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow-limit\nsettings:\n  limits:\n    - {name: a, doublings: 1, score: 10}\n    -\n",
+        5,
+        "a limit is a mapping of name, doublings and score",
+        id="limits-dash-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow\nwash:\n  payments:\n    2: 1\n    3:\n",
+        5,
+        "wash points must be a whole number of 0 or more, got None",
+        id="wash-payment-null",
+    ),
+    pytest.param(
+        "extends: pung-chow\nwash:\n  payments:\n    2: 1\n    ~: 2\n",
+        5,
+        "wash heads must be a whole number of 0 or more, got None",
+        id="wash-heads-null",
+    ),
+    pytest.param(
+        "extends: pung-chow\nremove_rules:\n  - own_wind\n  -\n",
+        4,
+        "remove_rules has an empty entry: each names a rule id",
+        id="remove-rules-dash-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow\nremove_penalties:\n  -\n",
+        3,
+        "remove_penalties has an empty entry: each names a penalty id",
+        id="remove-penalties-dash-alone",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "message"), NULL_ENTRIES)
+def test_a_null_entry_is_named_at_its_own_line(tmp_path, text, line, message):
+    """A `-` alone (null) or an entry with no id in an extending file's `rules:` was named at the line
+    of `rules:` (its place in the merge, past the base's rules, is not its place in the file); a null in
+    `not_written:` at the key, a wash table's `3:` at `payments:`; `remove_rules: [null]` said it
+    "names None"."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")
+
 
 # (document, its line, the message after "file:line: "): a misspelt name gets the name it is closest to.
 TYPOS = [
@@ -511,3 +650,97 @@ def test_a_chain_of_nine_extends_ending_at_pung_chow_names_the_ninth_step(tmp_pa
         f"error: {last}:2: extends: chain is too long (more than 8 steps)\n",
     )
     assert run("rules", "check", str(tmp_path / "r5.yaml")).exit_code == 0  # eight steps
+
+
+NEVER = "extends: pung-chow\nrules:\n" + RULE_X
+
+
+@pytest.mark.parametrize(
+    ("when", "line", "message"),
+    [
+        pytest.param(
+            "    when:\n      - won_by: wall\n      - won_by: discard\n",
+            8,
+            "won_by: wall (entry 1) and won_by: discard never both hold, so it could never apply: "
+            "for either, write one won_by: [wall, discard]",
+            id="won-by-wall-and-discard",
+        ),
+        pytest.param(
+            "    when: [{won_by: drawn}, winner, {won_by: [discard]}]\n",
+            6,
+            "won_by: drawn (entry 1) and won_by: [discard] never both hold, so it could never apply: "
+            "for either, write one won_by: [drawn, discard]",
+            id="won-by-drawn-and-discard",
+        ),
+        pytest.param(
+            "    when: [{seat: east}, {seat: [south, west]}]\n",
+            6,
+            "seat: east (entry 1) and seat: [south, west] never both hold, so it could never apply: "
+            "for either, write one seat: [east, south, west]",
+            id="seat-east-and-south-west",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{meld: pung}, {meld: chow}]\n",
+            7,
+            "meld: pung (entry 1) and meld: chow never both hold, so it could never apply: "
+            "for either, write one meld: [pung, chow]",
+            id="meld-pung-and-chow",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{wait: open}, {wait: closed}]\n",
+            7,
+            "wait: open (entry 1) and wait: closed never both hold, so it could never apply: "
+            "for either, write one wait: [open, closed]",
+            id="wait-open-and-closed",
+        ),
+        pytest.param(
+            "    when: [no_sequences, {not: no_sequences}]\n",
+            6,
+            "no_sequences (entry 1) and not: no_sequences never both hold, so it could never apply: "
+            "delete one",
+            id="no-sequences-and-not",
+        ),
+        pytest.param(
+            "    when: [{not: {seat: east}}, {seat: east}]\n",
+            6,
+            "not: {seat: east} (entry 1) and seat: east never both hold, so it could never apply: delete one",
+            id="not-seat-east-and-seat-east",
+        ),
+    ],
+)
+def test_a_when_no_hand_can_meet_is_refused(tmp_path, when, line, message):
+    """`when: [{won_by: wall}, {won_by: discard}]` loaded, and the rule never scored: silently."""
+    path = _write(tmp_path, NEVER + when)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"error: {path}:{line}: rule 'x': when: {message}\n",
+    )
+
+
+@pytest.mark.parametrize(
+    "when",
+    [
+        pytest.param("    when: [{won_by: drawn}, {won_by: wall}]\n", id="won-by-drawn-and-wall-share-wall"),
+        pytest.param(
+            "    scope: set\n    when: [{meld: pung_or_kong}, {meld: kong}]\n", id="meld-kinds-overlap"
+        ),
+        pytest.param("    when: [{seat: east}, {any: [{seat: south}]}]\n", id="inside-any-not-judged"),
+        pytest.param("    when: [{count: {exactly: 1}}, {count: {exactly: 2}}]\n", id="counting-not-judged"),
+        pytest.param("    when: [{won_by: wall}, {not: {won_by: discard}}]\n", id="not-of-another-value"),
+    ],
+)
+def test_a_when_that_some_hand_may_meet_is_read(tmp_path, when):
+    assert run("rules", "check", str(_write(tmp_path, NEVER + when))).exit_code == 0
+
+
+def test_an_evening_recorded_under_a_when_no_hand_can_meet_still_reads():
+    """A recorded evening's ruleset is compiled as it was (authored=False): the refusal is of writing."""
+    from pungchow_calc.engine.rules import compile_ruleset
+
+    base = yaml.safe_load((builtin_dir() / "pung-chow.yaml").read_text(encoding="utf-8"))
+    rule = {"id": "x", "label": "X", "points": 1, "when": [{"won_by": "wall"}, {"won_by": "discard"}]}
+    document = {**base, "rules": [*base["rules"], rule]}
+    ruleset = compile_ruleset(document, "house", "e.jsonl", authored=False)
+    assert score_text(HAND, ruleset, Situation()).score == 48

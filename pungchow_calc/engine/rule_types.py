@@ -298,9 +298,11 @@ class Ruleset:
 
 
 class Invalid(Exception):
-    """A document is not a valid ruleset: `path` is the key/index path of the offending node."""
+    """A document is not a valid ruleset: `path` is the key/index path of the offending node; `names`,
+    the rule id it names that the ruleset lacks (the file's `remove_rules:` line may be where it went)."""
 
-    def __init__(self, path: tuple[Any, ...], message: str) -> None:
+    def __init__(self, path: tuple[Any, ...], message: str, *, names: str | None = None) -> None:
         super().__init__(message)
         self.path = path
         self.message = message
+        self.names = names

@@ -425,8 +425,10 @@ def _settings(raw: Any) -> Settings:
     for key, known in (("not_written", NOT_WRITTEN), ("impossible", IMPOSSIBLE)):
         if key in raw:
             given = raw[key]
-            if not isinstance(given, list) or not all(isinstance(x, str) and x in known for x in given):
-                raise Invalid(("settings", key), f"{key} is a list of {', '.join(known)}")
+            entries = given if isinstance(given, list) else []
+            wrong = [i for i, x in enumerate(entries) if not (isinstance(x, str) and x in known)]
+            if not isinstance(given, list) or wrong:  # named at the entry: `-` alone is null
+                raise Invalid(("settings", key, *wrong[:1]), f"{key} is a list of {', '.join(known)}")
             out[key] = frozenset(given)
     if "players" in raw:
         out["players"] = _int_value(raw["players"], ("settings", "players"), "players", MAX_PLAYERS)
@@ -528,7 +530,7 @@ def _wash(raw: Any) -> WashTable | None:
         raise Invalid(("wash", "payments"), "wash payments must map different heads to points")
     rows: list[tuple[int, int]] = []
     for heads, points in table.items():
-        need = _int_value(heads, ("wash", "payments"), "wash heads")
+        need = _int_value(heads, ("wash", "payments", heads), "wash heads")
         if not 1 <= need <= 13:  # there are thirteen different heads (Part II, limit hand 1)
             raise Invalid(("wash", "payments", heads), f"wash heads must be 1 to 13, got {need}")
         rows.append((need, _int_value(points, ("wash", "payments", heads), "wash points")))
@@ -542,6 +544,68 @@ def _conditions(raw: Any, path: tuple[Any, ...], where: str) -> tuple[Test, ...]
     if not isinstance(raw, list):
         raise Invalid(path, f"{where}: must be a list of conditions")
     return tuple(_compile_condition(c, "hand", (*path, i))[0] for i, c in enumerate(raw))
+
+
+def _never_both(when: list[Any], path: tuple[Any, ...], where: str) -> None:
+    """Refuse a `when:` list (its conditions all must hold; already compiled) that no hand can meet, where
+    that is certain from its entries alone: one condition of a single value (Condition.one_of) asked
+    twice with values that share none (`won_by: wall` and `won_by: discard`), or a condition beside its
+    own `not` (docs/rulesets.md#conditions). Inside `any:` or `not:` nothing is judged."""
+    entries = [_name_params(entry) for entry in when]
+    for j, (name, params) in enumerate(entries):
+        for i, (other, other_params) in enumerate(entries[:j]):
+            condition = REGISTRY.get(name) if isinstance(name, str) and other == name else None
+            one_of = condition.one_of if condition is not None else None
+            if one_of is not None and not one_of(params) & one_of(other_params):
+                hint = f"for either, write one {name}: [{_listed(other_params)}, {_listed(params)}]"
+            elif _negates(name, params, other, other_params):
+                hint = "delete one"
+            else:
+                continue
+            raise Invalid(
+                (*path, j),
+                f"{where}: when: {_shown(other, other_params)} (entry {i + 1}) and {_shown(name, params)}"
+                f" never both hold, so it could never apply: {hint}",
+            )
+
+
+def _name_params(entry: Any) -> tuple[Any, Any]:
+    """(name, parameters) of a compiled condition entry: `- exposed` is ("exposed", None)."""
+    if isinstance(entry, dict) and len(entry) == 1:
+        return next(iter(entry.items()))
+    return entry, None
+
+
+def _negates(name: Any, params: Any, other: Any, other_params: Any) -> bool:
+    """Whether one of two condition entries is `not:` the other, written alike."""
+    return (name == "not" and _same(*_name_params(params), other, other_params)) or (
+        other == "not" and _same(name, params, *_name_params(other_params))
+    )
+
+
+def _same(name: Any, params: Any, other: Any, other_params: Any) -> bool:
+    """Whether two condition entries are written alike (parameters compared as data)."""
+    return bool(
+        name == other
+        and json.dumps(params, sort_keys=True, default=str)
+        == json.dumps(other_params, sort_keys=True, default=str)
+    )
+
+
+def _listed(params: Any) -> str:
+    """A choice's values as a flow list holds them: `wall` or `wall, loose`."""
+    return ", ".join(map(str, params)) if isinstance(params, list) else str(params)
+
+
+def _shown(name: Any, params: Any) -> str:
+    """A condition entry as written in one line: `won_by: wall`, `not: exposed`, `exposed`."""
+    if params is None:
+        return str(name)
+    if name == "not":
+        inner = _shown(*_name_params(params))
+        return f"not: {{{inner}}}" if isinstance(params, dict) else f"not: {inner}"
+    shown = f"[{_listed(params)}]" if isinstance(params, list) else _listed(params)
+    return f"{name}: {json.dumps(params) if isinstance(params, dict) else shown}"
 
 
 def _penalty(raw: Any, index: int) -> Penalty:
@@ -611,17 +675,19 @@ def _authoring_mistakes(settings: Settings, raw_rules: list[Any], ids: set[str])
     """Refuse what a ruleset can hold but no one means: a limit of 0 (every payment capped at nothing:
     money would never move; `--limit` refuses 0 too, options.py; no limit is written null), and a
     condition naming a rule id the ruleset lacks (a typo, or a rule `remove_rules` dropped: `calling_for`
-    would never hold, `no_other_points` would let no line through)."""
+    would never hold, `no_other_points` would let no line through), and a `when:` no hand can meet."""
     for key in ("limit", "limit_hand_value"):
         if getattr(settings, key) == 0:
             raise Invalid(("settings", key), f"{key} must be at least 1 point, or null for no limit")
     for i, raw in enumerate(raw_rules):
+        _never_both(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}")
         for condition, named in rules_named(raw.get("when", [])):
             if named not in ids:
                 raise Invalid(
                     ("rules", i, "when"),
                     f"rule {raw['id']!r}: {condition} names rule {named!r}, which this ruleset does not have"
                     + closest(named, sorted(ids)),
+                    names=named,
                 )
 
 

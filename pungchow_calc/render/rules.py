@@ -219,6 +219,21 @@ def _rule_summary(values: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
+def _tier_lines(names: tuple[str, str], a: list[Any], b: list[Any], to: str) -> list[str]:
+    """`limits:` tier by tier (diff.tier_changes): `limits Baiman: score 4000 -> 5000`."""
+    from ..diff import tier_changes
+
+    lines = []
+    for name, ta, tb in tier_changes(a, b):
+        if ta is None or tb is None:
+            only, tier = (names[1], tb) if ta is None else (names[0], ta)
+            what = f"only in {only}: " + ", ".join(f"{k} {v}" for k, v in (tier or {}).items() if k != "name")
+        else:
+            what = "; ".join(f"{k} {_change_value(ta[k])} {to} {_change_value(tb[k])}" for k in ta)
+        lines.append(f"  limits {name}: {what}")
+    return lines
+
+
 def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -> None:
     """`rules diff A B`: settings (by key) and rules (by id) that differ, one per line."""
     a, b = names
@@ -230,6 +245,10 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
     if settings:
         out.print(Text("Settings", style="bold"))
         for c in settings:
+            if c.key == "limits" and c.a and c.b:  # one tier changed: that tier, not both whole lists
+                for line in _tier_lines(names, c.a, c.b, arrow(out)):
+                    print_lines(out, hanging(line, out.width))
+                continue
             print_lines(
                 out, hanging(f"  {c.key}: {_change_value(c.a)} {arrow(out)} {_change_value(c.b)}", out.width)
             )

@@ -174,6 +174,10 @@ class Condition:
     # The ids of the ruleset's own rules its parameters name (`calling_for`, `no_other_points`): the
     # loader refuses an id the ruleset lacks, which would leave the rule silently dead or wrong.
     names_rules: Callable[[Any], frozenset[str]] | None = None
+    # The values of the one fact (or the one field of its set or pair) it holds for, given its
+    # parameters: a hand is won one way, sits in one seat, a set is of one kind. Two entries of it in
+    # one `when:` list whose values share none never both hold, and the loader refuses them.
+    one_of: Callable[[Any], frozenset[Any]] | None = None
 
     def make(self, params: Any) -> Test:
         """The test for these parameters, once the spec has checked them."""

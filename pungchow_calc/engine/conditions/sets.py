@@ -84,6 +84,7 @@ CONDITIONS: dict[str, Condition] = {
         "the set or pair is of this kind",
         local=True,
         unit_reads=frozenset({"kind"}),
+        one_of=meld_kinds,
     ),
     "tiles": Condition(
         _tiles,
@@ -121,5 +122,6 @@ CONDITIONS: dict[str, Condition] = {
         "a chow filled in the middle/only end (closed) or open end",
         local=True,
         unit_reads=frozenset({"kind", "tiles", "winning", "winning_tile"}),
+        one_of=lambda params: choice(params, WAITS),
     ),
 }

@@ -27,6 +27,12 @@ def _won_by(params: Any) -> Test:
     return lambda ctx, unit: ctx.hand.winning_tile is not None and ctx.situation.win_by in ways
 
 
+def _won_by_ways(params: Any) -> frozenset[str]:
+    """The ways a winning tile came that `won_by` holds for (`drawn`: from the wall or a loose tile)."""
+    names = choice(params, _WAYS)
+    return (names - {"drawn"}) | ({"wall", "loose"} if "drawn" in names else frozenset())
+
+
 def _won_by_reads(params: Any) -> frozenset[str]:
     # `drawn` and `discard` cannot tell a loose tile from one drawn from the wall; `wall` and `loose` can.
     names = params if isinstance(params, list) else [params]
@@ -48,6 +54,7 @@ CONDITIONS: dict[str, Condition] = {
         "how the winning tile came: wall, loose, discard, drawn",
         local=True,
         reads=_won_by_reads,
+        one_of=_won_by_ways,
     ),
     "seat": Condition(
         _seat,
@@ -56,6 +63,7 @@ CONDITIONS: dict[str, Condition] = {
         "the holder sits in this wind",
         local=True,
         reads=reads("seat"),
+        one_of=lambda params: choice(params, _WINDS),
     ),
     # A condition for each stated fact of the table that names one (`original_hand`, `robbing_kong`, ...).
     **{fact.field: fact_condition(fact.field, fact.condition) for fact in SITUATION_FACTS if fact.condition},
