@@ -8,10 +8,10 @@ from the same declarations (cli/typer_app.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, TypeVar
 
 from .engine.cache import BoundedCache
 from .engine.errors import OptionError, RepeatedOption
@@ -73,6 +73,15 @@ def wind(value: str, option: str) -> Wind:
 
 
 _WIN_BY_WORDS = {**{w.value: w for w in WinBy}, "drawn": WinBy.WALL}  # rulesets say `won_by: drawn`
+
+
+T = TypeVar("T")
+
+
+def first_repeat(items: Sequence[T]) -> T | None:
+    """The first item of `items` that an earlier one equals, or None: a repeatable option's value given
+    twice (`-r A -r A`, `--dead s --dead south`), which each caller refuses in its own words."""
+    return next((item for i, item in enumerate(items) if item in items[:i]), None)
 
 
 def read_win_by(value: str) -> WinBy:

@@ -61,9 +61,9 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
     try:
         if len(set(rulesets)) < 2:
             raise opts.OptionError("give two or more different rulesets: -r A -r B", code="bad-option")
-        twice = [name for i, name in enumerate(rulesets) if name in rulesets[:i]]
-        if twice:  # two different ones given, and one of them again: say which
-            raise opts.OptionError(f"-r {twice[0]} is given twice: give each ruleset once", code="bad-option")
+        twice = opts.first_repeat(rulesets)
+        if twice is not None:  # two different ones given, and one of them again: say which
+            raise opts.OptionError(f"-r {twice} is given twice: give each ruleset once", code="bad-option")
         options = opts.make(hand, **given)
         for name in rulesets:
             ruleset = load(name)  # a ruleset that cannot be read is bad input: it stops the command

@@ -81,7 +81,7 @@ def settle(
 def _once(seats: list[Any]) -> frozenset[Any]:
     """The seats of `--dead`, each given once: `--dead s --dead south` (west meant) would leave west's
     dead hand unpaid without a word (as `diff -r` refuses a ruleset given twice)."""
-    twice = next((seat for i, seat in enumerate(seats) if seat in seats[:i]), None)
+    twice = opts.first_repeat(seats)
     if twice is not None:
         raise opts.OptionError(f"--dead {twice.word} is given twice: give each seat once", code="bad-option")
     return frozenset(seats)

@@ -14,6 +14,7 @@ from typing import Any
 from ..engine.errors import OptionError
 from ..engine.rules import Ruleset
 from ..engine.table import check_players
+from ..options import first_repeat
 from . import log
 from .settle import FLAGS, TYPED, snapshot
 from .state import Evening, Game, apply, begin, body, check_end, played, replay
@@ -87,7 +88,7 @@ def seated(record: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
             out[key] = name(out[key], key)
     if isinstance(out.get("dead"), list):
         out["dead"] = [name(dead, "dead") for dead in out["dead"]]
-        twice = next((d for i, d in enumerate(out["dead"]) if d in out["dead"][:i]), None)
+        twice = first_repeat(out["dead"])
         if twice is not None:  # `--dead Bob --dead bob`, Cy meant: his dead hand would go unpaid
             raise OptionError(f"--dead: {twice} is given twice: give each player once", code="bad-option")
     hands = out.get("hands")
