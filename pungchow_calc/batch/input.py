@@ -122,7 +122,7 @@ def _codec(first: bytes) -> str | None:
 class FileError(PungchowError):
     """The batch file as a whole cannot be read (missing, not a YAML list): exit 2, no records."""
 
-    code = "batch-file"
+    default_code = "batch-file"
 
 
 # A line of plain words and 'quoted' or "quoted" hands (nearly every line) splits the same by this

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 
 def printable(text: str) -> str:
     """`text` kept on one line and safe for a terminal: control characters shown as escapes (`\\x1b`)."""
@@ -27,13 +29,15 @@ def unknown(what: str, word: object, known: list[str], *, listed: bool = True) -
 class PungchowError(Exception):
     """Base of every expected failure; `code` is stable, `message` is one line for a person."""
 
-    code: str = "error"
+    # Each class's code, set on every instance by __init__: a plain class attribute overridden in a
+    # subclass (`code = "hand"`) is lost when mypyc compiles an exception class (README, Speed), so
+    # the engine compiled would raise AttributeError where it should name the error.
+    default_code: ClassVar[str] = "error"
 
     def __init__(self, message: str, *, code: str | None = None, column: int | None = None) -> None:
         super().__init__(message)
         self.message = message
-        if code is not None:
-            self.code = code
+        self.code: str = self.default_code if code is None else code
         self.column = column
 
     def __str__(self) -> str:
@@ -53,19 +57,19 @@ class PungchowError(Exception):
 class NotationError(PungchowError):
     """The hand text cannot be read (docs/notation.md)."""
 
-    code = "notation"
+    default_code: ClassVar[str] = "notation"
 
 
 class HandError(PungchowError):
     """The hand reads but is not a hand that can be scored as asked."""
 
-    code = "hand"
+    default_code: ClassVar[str] = "hand"
 
 
 class RulesetError(PungchowError):
     """A ruleset file is missing or invalid; names the file, the line when known, and the rule."""
 
-    code = "ruleset"
+    default_code: ClassVar[str] = "ruleset"
 
     def __init__(
         self,
@@ -102,14 +106,14 @@ class RulesetError(PungchowError):
 class OptionError(PungchowError):
     """Options that contradict each other or the hand (e.g. `--from` naming the winner)."""
 
-    code = "option"
+    default_code: ClassVar[str] = "option"
 
 
 class RepeatedOption(OptionError):
     """An option that takes one value given more than once (`-s south -s west`): which was meant is a
     guess, and money never moves on a guess (click would count the last one silently)."""
 
-    code = "option-twice"
+    default_code: ClassVar[str] = "option-twice"
 
     def __init__(self, message: str, given: dict[str, object]) -> None:
         super().__init__(message)
@@ -119,10 +123,10 @@ class RepeatedOption(OptionError):
 class TableError(PungchowError):
     """The hands of a table contradict each other (`settle`): too many copies of a tile, two winners."""
 
-    code = "table"
+    default_code: ClassVar[str] = "table"
 
 
 class WashError(PungchowError):
     """A hand that cannot wash the tiles (Part II): wrong tile count, or fewer than nine heads."""
 
-    code = "wash"
+    default_code: ClassVar[str] = "wash"

@@ -46,7 +46,7 @@ _POLL = 0.05
 class EveningError(PungchowError):
     """An evening log cannot be read or written as asked."""
 
-    code = "evening"
+    default_code = "evening"
 
     def __init__(self, message: str, *, code: str | None = None, line: int | None = None) -> None:
         super().__init__(message, code=code)

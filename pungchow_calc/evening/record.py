@@ -222,7 +222,7 @@ def _cache(game: Game) -> dict[str, Any]:
 class EveningChanged(log.EveningError):
     """The evening changed between a preview and its confirmation (`expect` of add, amend, undo)."""
 
-    code = "evening-changed"
+    default_code = "evening-changed"
 
 
 def _check_unchanged(before: Evening, expect: Evening | None) -> None:
