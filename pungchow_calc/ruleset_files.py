@@ -121,6 +121,28 @@ def _hashable_id(entry: Any) -> Any:
     return found if isinstance(found, str | int | float | bool) else None
 
 
+def _dropped(child: dict[str, Any], key: str, what: str, entries: list[Any]) -> list[Any]:
+    """The ids a child's `remove_rules:` or `remove_penalties:` (`key`) drops from the base's `entries`,
+    each one the base has, named once: an id named twice is a slip (a typo for another id, or a line
+    pasted twice) that would pass unnoticed, as the second drop drops nothing."""
+    removed = child.get(key) or []
+    if not isinstance(removed, list):
+        raise Invalid((key,), f"{key} must be a list of {what} ids")
+    known = {e.get("id") for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
+    for n, entry_id in enumerate(removed):
+        if entry_id is None:  # `-` alone, or `[a, , b]`
+            raise Invalid((key, n), f"{key} has an empty entry: each names a {what} id")
+        if not isinstance(entry_id, str) or entry_id not in known:
+            hint = closest(entry_id, sorted(str(k) for k in known))
+            raise Invalid((key, n), f"{key} names {entry_id!r}, which the base lacks{hint}")
+        if entry_id in removed[:n]:
+            first = removed.index(entry_id) + 1
+            raise Invalid(
+                (key, n), f"{key} names {entry_id!r} twice (entries {first} and {n + 1}): delete one"
+            )
+    return removed
+
+
 def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     """Apply a child ruleset over its base: settings by key, rules by id, `remove_rules` drops."""
     out = copy.deepcopy(base)
@@ -141,16 +163,7 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
         else:
             out[key] = copy.deepcopy(value)
     rules = list(out.get("rules") or [])
-    removed = child.get("remove_rules") or []
-    if not isinstance(removed, list):
-        raise Invalid(("remove_rules",), "remove_rules must be a list of rule ids")
-    known = {r.get("id") for r in rules if isinstance(r, dict) and isinstance(r.get("id"), str)}
-    for n, rule_id in enumerate(removed):
-        if rule_id is None:  # `-` alone, or `[a, , b]`
-            raise Invalid(("remove_rules", n), "remove_rules has an empty entry: each names a rule id")
-        if not isinstance(rule_id, str) or rule_id not in known:
-            hint = closest(rule_id, sorted(str(k) for k in known))
-            raise Invalid(("remove_rules", n), f"remove_rules names {rule_id!r}, which the base lacks{hint}")
+    removed = _dropped(child, "remove_rules", "rule", rules)
     rules = [r for r in rules if not (isinstance(r, dict) and r.get("id") in removed)]
     child_rules = child.get("rules") or []
     if not isinstance(child_rules, list):
@@ -204,20 +217,7 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str, Any]) -> None:
     """Penalties merge like rules: by id (a child entry replaces the base's), `remove_penalties` drops."""
     penalties = list(base.get("penalties") or []) if isinstance(base.get("penalties"), list) else []
-    removed = child.get("remove_penalties") or []
-    if not isinstance(removed, list):
-        raise Invalid(("remove_penalties",), "remove_penalties must be a list of penalty ids")
-    known = {p.get("id") for p in penalties if isinstance(p, dict) and isinstance(p.get("id"), str)}
-    for n, penalty_id in enumerate(removed):
-        if penalty_id is None:
-            raise Invalid(
-                ("remove_penalties", n), "remove_penalties has an empty entry: each names a penalty id"
-            )
-        if not isinstance(penalty_id, str) or penalty_id not in known:
-            hint = closest(penalty_id, sorted(str(k) for k in known))
-            raise Invalid(
-                ("remove_penalties", n), f"remove_penalties names {penalty_id!r}, which the base lacks{hint}"
-            )
+    removed = _dropped(child, "remove_penalties", "penalty", penalties)
     penalties = [p for p in penalties if not (isinstance(p, dict) and p.get("id") in removed)]
     child_penalties = child.get("penalties") or []
     if not isinstance(child_penalties, list):

@@ -744,3 +744,104 @@ def test_an_evening_recorded_under_a_when_no_hand_can_meet_still_reads():
     document = {**base, "rules": [*base["rules"], rule]}
     ruleset = compile_ruleset(document, "house", "e.jsonl", authored=False)
     assert score_text(HAND, ruleset, Situation()).score == 48
+
+
+# (a rule's or penalty's lines, the line refused, the message after "file:line: ").
+NO_COUNT = [
+    pytest.param(
+        RULE_X + "    when: [{count: {min: 3, max: 2}}]\n",
+        6,
+        "rule 'x': when: count: min: 3 is above max: 2, so no count meets it",
+        id="count-min-3-max-2",
+    ),
+    pytest.param(
+        RULE_X + "    when:\n      - winner\n      - {count: {melds: pung, exactly: 3, min: 1}}\n",
+        8,
+        "rule 'x': when: count: exactly: 3 and min: 1 say two counts: give exactly alone, or min and max",
+        id="count-exactly-3-min-1",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{not: {exposed_melds: {exactly: 1, max: 4}}}]\n",
+        6,
+        "rule 'x': when: exposed_melds: exactly: 1 and max: 4 say two counts: give exactly alone, or min "
+        "and max",
+        id="not-exposed-melds-exactly-1-max-4",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{any: [winner, {bonus_tiles: {min: 5, max: 4}}]}]\n",
+        6,
+        "rule 'x': when: bonus_tiles: min: 5 is above max: 4, so no count meets it",
+        id="any-bonus-tiles-min-5-max-4",
+    ),
+    pytest.param(
+        "  - {id: p, label: P, type: pays_for_all, when: [{count: {min: 3, max: 2}}]}\n",
+        3,
+        "penalty 'p': when: count: min: 3 is above max: 2, so no count meets it",
+        id="penalty-count-min-3-max-2",
+    ),
+]
+
+
+@pytest.mark.parametrize(("entry", "line", "message"), NO_COUNT)
+def test_a_count_no_hand_can_meet_or_of_two_counts_is_refused(tmp_path, entry, line, message):
+    """`{count: {min: 3, max: 2}}` loaded and never held; `{exactly: 3, min: 1}` loaded as 1 to 3:
+    silently. Refused wherever a ruleset file is read: `rules check`, `rules show`, `score -r`."""
+    section = "penalties" if "type:" in entry else "rules"
+    path = _write(tmp_path, f"extends: pung-chow\n{section}:\n{entry}")
+    for args in (
+        ("rules", "check", str(path)),
+        ("rules", "show", str(path)),
+        ("score", HAND, "-r", str(path)),
+    ):
+        result = run(*args)
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            2,
+            "",
+            f"error: {path}:{line}: {message}\n",
+        ), args
+
+
+@pytest.mark.parametrize(
+    "count",
+    [
+        pytest.param("{min: 2, max: 2}", id="min-2-max-2"),
+        pytest.param("{exactly: 3, min: 3}", id="exactly-3-min-3"),
+        pytest.param("{exactly: 0, max: 0}", id="exactly-0-max-0"),
+        pytest.param("{min: 0, max: 0}", id="min-0-max-0"),
+    ],
+)
+def test_a_count_of_one_reading_is_read(tmp_path, count):
+    path = _write(tmp_path, f"extends: pung-chow\nrules:\n{RULE_X}    when: [{{count: {count}}}]\n")
+    assert run("rules", "check", str(path)).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "extends: pung-chow\nremove_rules: [own_wind, own_wind]\n",
+            2,
+            "remove_rules names 'own_wind' twice (entries 1 and 2): delete one",
+            id="remove-rules-own-wind-own-wind",
+        ),
+        pytest.param(
+            "extends: pung-chow\nremove_rules:\n  - own_wind\n  - mah_jongg\n  - no_other_score\n"
+            "  - mah_jongg\n",
+            6,
+            "remove_rules names 'mah_jongg' twice (entries 2 and 4): delete one",
+            id="remove-rules-mah-jongg-twice",
+        ),
+        pytest.param(
+            "extends: pung-chow\nremove_penalties: [dead_hand, dead_hand]\n",
+            2,
+            "remove_penalties names 'dead_hand' twice (entries 1 and 2): delete one",
+            id="remove-penalties-dead-hand-dead-hand",
+        ),
+    ],
+)
+def test_an_id_removed_twice_is_refused(tmp_path, text, line, message):
+    """`remove_rules: [x, x]` was read as `[x]`: a slip (a typo for another id, a line pasted twice)
+    passed unnoticed."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")

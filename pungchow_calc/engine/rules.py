@@ -24,6 +24,7 @@ from .conditions import (
     any_tally,
     facts_read,
     facts_required,
+    params_mistakes,
     rules_named,
     unit_fields_read,
 )
@@ -546,6 +547,15 @@ def _conditions(raw: Any, path: tuple[Any, ...], where: str) -> tuple[Test, ...]
     return tuple(_compile_condition(c, "hand", (*path, i))[0] for i, c in enumerate(raw))
 
 
+def _params_mistakes(when: list[Any], path: tuple[Any, ...], where: str) -> None:
+    """Refuse an entry of a `when:` list (already compiled) whose parameters no one means (Spec.mistake),
+    at its line: `{count: {min: 3, max: 2}}` never holds, `{count: {exactly: 3, min: 1}}` says two
+    counts (read as 1 to 3)."""
+    for j, entry in enumerate(when):
+        for name, why in params_mistakes([entry]):
+            raise Invalid((*path, j), f"{where}: when: {name}: {why}")
+
+
 def _never_both(when: list[Any], path: tuple[Any, ...], where: str) -> None:
     """Refuse a `when:` list (its conditions all must hold; already compiled) that no hand can meet, where
     that is certain from its entries alone: one condition of a single value (Condition.one_of) asked
@@ -673,13 +683,16 @@ def unique_ids(section: str, what: str, ids: list[Any]) -> None:
 
 def _authoring_mistakes(settings: Settings, raw_rules: list[Any], ids: set[str]) -> None:
     """Refuse what a ruleset can hold but no one means: a limit of 0 (every payment capped at nothing:
-    money would never move; `--limit` refuses 0 too, options.py; no limit is written null), and a
-    condition naming a rule id the ruleset lacks (a typo, or a rule `remove_rules` dropped: `calling_for`
-    would never hold, `no_other_points` would let no line through), and a `when:` no hand can meet."""
+    money would never move; `--limit` refuses 0 too, options.py; no limit is written null), a condition's
+    parameters that say nothing one can meet (Spec.mistake: a count of min 3 and max 2; the penalties'
+    are judged once compiled, compile_ruleset), a condition naming a rule id the ruleset lacks (a typo,
+    or a rule `remove_rules` dropped: `calling_for` would never hold, `no_other_points` would let no line
+    through), and a `when:` no hand can meet."""
     for key in ("limit", "limit_hand_value"):
         if getattr(settings, key) == 0:
             raise Invalid(("settings", key), f"{key} must be at least 1 point, or null for no limit")
     for i, raw in enumerate(raw_rules):
+        _params_mistakes(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}")
         _never_both(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}")
         for condition, named in rules_named(raw.get("when", [])):
             if named not in ids:
@@ -753,6 +766,13 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
         if name in PATTERN_SHAPES
     }
     shapes = (*named.values(), *(PATTERN_SHAPES[name](params) for name, params in patterns.values()))
+    penalties = _penalties(doc.get("penalties"))
+    if authored:
+        for i, raw in enumerate(doc.get("penalties") or []):  # each compiled: a mapping, lists of conditions
+            where, excused = f"penalty {raw['id']!r}", raw.get("excused") or {}
+            _params_mistakes(raw.get("when", []), ("penalties", i, "when"), where)
+            waiting = ("penalties", i, "excused", "waiting_with")
+            _params_mistakes(excused.get("waiting_with", []), waiting, where)
     return Ruleset(
         name=name,
         title=title,
@@ -761,7 +781,7 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
         rules=rules,
         shapes=shapes,
         data=MappingProxyType(doc),
-        penalties=_penalties(doc.get("penalties")),
+        penalties=penalties,
         wash=wash,
         evening=_evening(doc.get("evening")),
         settlement=_settlement(doc.get("settlement")),

@@ -135,6 +135,11 @@ class Spec:
         """The JSON Schema of the parameters."""
         raise NotImplementedError
 
+    def mistake(self, params: Any) -> str | None:
+        """Why parameters `check` accepts are still no one's meaning (None: none): a refusal of writing a
+        ruleset (rules.py _authoring_mistakes), never of a recorded evening's, which read them so."""
+        return None
+
 
 # Never compared, hashed or shown: a registry entry, found by name (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -309,6 +314,9 @@ class Counter(Spec):
         count_range(params, {name for name, _ in self.fields})
         _check_fields(params, self.fields)
 
+    def mistake(self, params: Any) -> str | None:
+        return count_mistake(params)
+
     def schema(self) -> dict[str, Any]:
         whole = _WHOLE_SCHEMA
         counts = {"min": dict(whole), "max": dict(whole), "exactly": dict(whole)}
@@ -353,6 +361,9 @@ class FlagOr(Spec):
     def check(self, params: Any) -> None:
         if params not in (None, True):
             self.inner.check(params)
+
+    def mistake(self, params: Any) -> str | None:
+        return None if params in (None, True) else self.inner.mistake(params)
 
     def schema(self) -> dict[str, Any]:
         return {"anyOf": [dict(FLAG_SCHEMA), self.inner.schema()]}
@@ -499,3 +510,18 @@ def count_range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:
     lo = whole_number(params.get("min", params.get("exactly", 0)), "min")
     hi = whole_number(params.get("max", params.get("exactly", 99)), "max")
     return lo, hi
+
+
+def count_mistake(params: dict[str, Any]) -> str | None:
+    """Why a count's `min`/`max`/`exactly` (checked by count_range) mean nothing one can count: a least
+    above the most never holds, and `exactly` beside a `min` or `max` that differs from it says two
+    things (count_range reads `{exactly: 3, min: 1}` as 1 to 3)."""
+    exactly = params.get("exactly")
+    for bound in ("min", "max"):
+        if exactly is not None and bound in params and params[bound] != exactly:
+            given = f"exactly: {exactly} and {bound}: {params[bound]}"
+            return f"{given} say two counts: give exactly alone, or min and max"
+    lo, hi = params.get("min"), params.get("max")
+    if lo is not None and hi is not None and lo > hi:
+        return f"min: {lo} is above max: {hi}, so no count meets it"
+    return None
