@@ -148,14 +148,19 @@ def test_replay_uses_the_snapshot_not_the_house_file(tmp_path, capsys):
             id="count-exactly-3-min-1",
         ),
         pytest.param("[{count: {min: 3, max: 2}}]", {"Ann": 40, "Bob": -40}, id="count-min-3-max-2"),
+        pytest.param(
+            "[{meld: pung}, {tiles: honors}, {tiles: simples}], scope: set",
+            {"Ann": 40, "Bob": -40},
+            id="tiles-honors-and-simples",
+        ),
     ],
 )
-def test_an_evening_recorded_under_a_count_since_refused_reports_the_same_totals(
+def test_an_evening_recorded_under_a_rule_since_refused_reports_the_same_totals(
     tmp_path, capsys, monkeypatch, when, recorded
 ):
-    """The count checks refuse a house file as it is written (rules._authoring_mistakes), never the
-    snapshot an evening recorded: one begun by a pungchow that read `{exactly: 3, min: 1}` as 1 to 3
-    replays as it was recorded, totals and all."""
+    """The count and `when:` checks refuse a house file as it is written (rules._authoring_mistakes),
+    never the snapshot an evening recorded: one begun by a pungchow that read `{exactly: 3, min: 1}` as
+    1 to 3 replays as it was recorded, totals and all."""
     from pungchow_calc.engine import rules
     from pungchow_calc.evening import settle
     from pungchow_calc.ruleset_files import _load_path
@@ -175,7 +180,7 @@ def test_an_evening_recorded_under_a_count_since_refused_reports_the_same_totals
     _load_path.cache_clear()
     settle._compiled.cache_clear()
     code, _, err = cli(capsys, "rules", "check", str(house))
-    assert code == 2 and ("say two counts" in err or "no count meets it" in err), err
+    assert code == 2 and any(why in err for why in ("say two counts", "no count meets", "never both")), err
     assert status(capsys, path)["totals"] == totals
     assert json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))["totals"] == totals
 

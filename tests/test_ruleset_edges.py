@@ -706,6 +706,76 @@ NEVER = "extends: pung-chow\nrules:\n" + RULE_X
             "not: {seat: east} (entry 1) and seat: east never both hold, so it could never apply: delete one",
             id="not-seat-east-and-seat-east",
         ),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: honors}, {tiles: simples}]\n",
+            7,
+            "tiles: honors (entry 1) and tiles: simples never both hold, so it could never apply: "
+            "for either, write one tiles: [honors, simples]",
+            id="tiles-honors-and-simples",
+        ),
+        pytest.param(
+            "    scope: pair\n    when: [{tiles: own_wind}, {tiles: [dragons, numbered]}]\n",
+            7,
+            "tiles: own_wind (entry 1) and tiles: [dragons, numbered] never both hold, so it could never "
+            "apply: for either, write one tiles: [own_wind, dragons, numbered]",
+            id="tiles-own-wind-and-dragons-numbered",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: winds}, {not: {tiles: honors}}]\n",
+            7,
+            "tiles: winds (entry 1) and not: {tiles: honors} never both hold, so it could never apply: "
+            "delete one",
+            id="tiles-winds-and-not-honors",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{not: {tiles: winds}}, {tiles: round_wind}]\n",
+            7,
+            "not: {tiles: winds} (entry 1) and tiles: round_wind never both hold, so it could never apply: "
+            "delete one",
+            id="not-winds-and-tiles-round-wind",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{meld: pung}, {not: {meld: pung_or_kong}}]\n",
+            7,
+            "meld: pung (entry 1) and not: {meld: pung_or_kong} never both hold, so it could never apply: "
+            "delete one",
+            id="meld-pung-and-not-pung-or-kong",
+        ),
+        pytest.param(
+            "    when: [{won_by: wall}, {not: {won_by: drawn}}]\n",
+            6,
+            "won_by: wall (entry 1) and not: {won_by: drawn} never both hold, so it could never apply: "
+            "delete one",
+            id="won-by-wall-and-not-drawn",
+        ),
+        pytest.param(
+            "    when: [{winning_in: pung}, {winning_in: [chow, pair]}]\n",
+            6,
+            "winning_in: pung (entry 1) and winning_in: [chow, pair] never both hold, so it could never "
+            "apply: for either, write one winning_in: [pung, chow, pair]",
+            id="winning-in-pung-and-chow-pair",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{meld: chow}, exposed, {tiles: honors}]\n",
+            7,
+            "meld: chow (entry 1) and tiles: honors never both hold, so it could never apply: "
+            "no set or pair is of a kind both allow",
+            id="meld-chow-and-tiles-honors",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: terminals}, {wait: open}]\n",
+            7,
+            "tiles: terminals (entry 1) and wait: open never both hold, so it could never apply: "
+            "no set or pair is of a kind both allow",
+            id="tiles-terminals-and-wait-open",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{wait: closed}, {meld: pung_or_kong}]\n",
+            7,
+            "wait: closed (entry 1) and meld: pung_or_kong never both hold, so it could never apply: "
+            "no set or pair is of a kind both allow",
+            id="wait-closed-and-meld-pung-or-kong",
+        ),
     ],
 )
 def test_a_when_no_hand_can_meet_is_refused(tmp_path, when, line, message):
@@ -729,6 +799,25 @@ def test_a_when_no_hand_can_meet_is_refused(tmp_path, when, line, message):
         pytest.param("    when: [{seat: east}, {any: [{seat: south}]}]\n", id="inside-any-not-judged"),
         pytest.param("    when: [{count: {exactly: 1}}, {count: {exactly: 2}}]\n", id="counting-not-judged"),
         pytest.param("    when: [{won_by: wall}, {not: {won_by: discard}}]\n", id="not-of-another-value"),
+        pytest.param(
+            "    when: [{won_by: drawn}, {not: {won_by: wall}}]\n", id="drawn-and-not-wall-is-loose"
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: own_wind}, {tiles: round_wind}]\n",
+            id="own-and-round-wind-meet",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: own_wind}, {not: {tiles: round_wind}}]\n",
+            id="own-wind-and-not-round-wind",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: [terminals, simples]}, {meld: chow}]\n", id="chow-1-2-3"
+        ),
+        pytest.param("    scope: set\n    when: [{tiles: simples}, {wait: open}]\n", id="simples-chow-wait"),
+        pytest.param("    scope: set\n    when: [{meld: set}, {wait: open}]\n", id="meld-set-holds-chows"),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: honors}, {not: {meld: chow}}]\n", id="not-chow-beside-honors"
+        ),
     ],
 )
 def test_a_when_that_some_hand_may_meet_is_read(tmp_path, when):

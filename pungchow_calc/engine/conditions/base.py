@@ -180,9 +180,15 @@ class Condition:
     # loader refuses an id the ruleset lacks, which would leave the rule silently dead or wrong.
     names_rules: Callable[[Any], frozenset[str]] | None = None
     # The values of the one fact (or the one field of its set or pair) it holds for, given its
-    # parameters: a hand is won one way, sits in one seat, a set is of one kind. Two entries of it in
-    # one `when:` list whose values share none never both hold, and the loader refuses them.
+    # parameters: a hand is won one way, sits in one seat, a set is of one kind, its tiles in a seat and
+    # round are of a class (`tiles`: (seat, round, tile), class_values). It holds whenever the fact is one
+    # of them (its tiles all are), so two entries of it in one `when:` list whose values share none never
+    # both hold, nor an entry beside `not:` one whose values hold all of its own; the loader refuses them.
     one_of: Callable[[Any], frozenset[Any]] | None = None
+    # The kinds of set or pair it can hold for, given its parameters, where that is fewer than all (a
+    # chow's `wait`; `tiles: honors`, which no chow holds): two entries of any conditions in one `when:`
+    # list whose kinds share none never both hold, and the loader refuses them.
+    kinds: Callable[[Any], frozenset[MeldKind]] | None = None
 
     def make(self, params: Any) -> Test:
         """The test for these parameters, once the spec has checked them."""
@@ -475,7 +481,40 @@ def reach(tiles: Callable[[Situation], frozenset[Tile]]) -> frozenset[Tile]:
     return frozenset().union(*(tiles(Situation(seat=seat, round=wind)) for seat in Wind for wind in Wind))
 
 
+def class_values(params: Any) -> frozenset[tuple[Wind, Wind, Tile]]:
+    """The tiles of the named classes in each seat and round, as (seat, round, tile): two classes share
+    one of these exactly when a tile is in both in some seat and round (Condition.one_of of `tiles`)."""
+    return _class_values(choice(params, TILE_CLASSES))
+
+
+@cache  # asked of every `tiles:` rule as a ruleset loads: the same few classes each time
+def _class_values(names: frozenset[str]) -> frozenset[tuple[Wind, Wind, Tile]]:
+    tiles = tile_sets(sorted(names))
+    return frozenset(
+        (seat, wind, t) for seat in Wind for wind in Wind for t in tiles(Situation(seat=seat, round=wind))
+    )
+
+
+def holds_run(tiles: frozenset[Tile]) -> bool:
+    """Whether the tiles hold three of a numbered suit in a row: the tiles of a chow."""
+    numbered = {(t.suit, t.rank) for t in tiles if t.suit.is_numbered}
+    return any((suit, rank + 1) in numbered and (suit, rank + 2) in numbered for suit, rank in numbered)
+
+
 _CHOW = frozenset({MeldKind.CHOW})
+_ALL_KINDS = frozenset(MeldKind)
+
+
+def class_kinds(params: Any) -> frozenset[MeldKind]:
+    """The kinds of set or pair whose tiles can all be of the named classes: no chow unless they hold a
+    run in some seat and round (Condition.kinds of `tiles`)."""
+    return _class_kinds(choice(params, TILE_CLASSES))
+
+
+@cache  # as _class_values
+def _class_kinds(names: frozenset[str]) -> frozenset[MeldKind]:
+    # In one seat and round: the situated classes add only winds, which hold no run in any.
+    return _ALL_KINDS if holds_run(tile_sets(sorted(names))(Situation())) else _ALL_KINDS - _CHOW
 
 
 def only_tiles_tally(allowed: frozenset[Tile]) -> Decide:
@@ -483,8 +522,7 @@ def only_tiles_tally(allowed: frozenset[Tile]) -> Decide:
     chow the tiles cannot hold."""
     honors = any(t.is_honor for t in allowed)
     suits = len({t.suit for t in allowed if t.suit.is_numbered})
-    numbered = {(t.suit, t.rank) for t in allowed if t.suit.is_numbered}
-    runs = any((suit, rank + 1) in numbered and (suit, rank + 2) in numbered for suit, rank in numbered)
+    runs = holds_run(allowed)
 
     def decide(tally: Tally) -> bool | None:
         if tally.honors and not honors or tally.suits > suits or not runs and tally.count(_CHOW):
