@@ -934,3 +934,31 @@ def test_an_id_removed_twice_is_refused(tmp_path, text, line, message):
     path = _write(tmp_path, text)
     result = run("rules", "check", str(path))
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        pytest.param(
+            "extends: pung-chow\nrules:\n" + RULE_X + "    when: [{count: {min: 3, max: 2}}]\n", 6, id="rule"
+        ),
+        pytest.param("extends: pung-chow\nremove_rules: [mah_jongg]\n", 2, id="remove-rules"),
+        pytest.param("extends: pung-chow\nsettings:\n  limit: 0\n", 3, id="setting"),
+        pytest.param("name: x\nrules:\n  - {id: a, label: A}\n", 3, id="no-extends"),
+    ],
+)
+def test_a_refusal_finds_its_line_without_reading_the_yaml_again(tmp_path, monkeypatch, text, line):
+    """The refusal of a house file found its line by parsing the file's text again (twice, and once more
+    for each line asked): the node tree of the one read (ruleset_yaml.Read) knows every line."""
+    from pungchow_calc.engine.errors import RulesetError
+
+    path = _write(tmp_path, text)
+
+    def again(*args, **kwargs):
+        raise AssertionError("the ruleset's YAML was parsed again")
+
+    for name in ("safe_load", "compose", "load"):
+        monkeypatch.setattr(yaml, name, again)
+    with pytest.raises(RulesetError) as refused:
+        load(str(path))
+    assert (refused.value.file, refused.value.line) == (str(path), line)
