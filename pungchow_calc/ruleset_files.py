@@ -16,7 +16,7 @@ from typing import Any
 
 from .engine.errors import RulesetError, closest
 from .engine.rules import Invalid, Ruleset, compile_ruleset, unique_ids
-from .ruleset_yaml import line_of, read
+from .ruleset_yaml import Read, line_of, read
 
 MAX_EXTENDS_DEPTH = 8
 
@@ -121,6 +121,28 @@ def _hashable_id(entry: Any) -> Any:
     return found if isinstance(found, str | int | float | bool) else None
 
 
+def _dropped(child: dict[str, Any], key: str, what: str, entries: list[Any]) -> list[Any]:
+    """The ids a child's `remove_rules:` or `remove_penalties:` (`key`) drops from the base's `entries`,
+    each one the base has, named once: an id named twice is a slip (a typo for another id, or a line
+    pasted twice) that would pass unnoticed, as the second drop drops nothing."""
+    removed = child.get(key) or []
+    if not isinstance(removed, list):
+        raise Invalid((key,), f"{key} must be a list of {what} ids")
+    known = {e.get("id") for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
+    for n, entry_id in enumerate(removed):
+        if entry_id is None:  # `-` alone, or `[a, , b]`
+            raise Invalid((key, n), f"{key} has an empty entry: each names a {what} id")
+        if not isinstance(entry_id, str) or entry_id not in known:
+            hint = closest(entry_id, sorted(str(k) for k in known))
+            raise Invalid((key, n), f"{key} names {entry_id!r}, which the base lacks{hint}")
+        if entry_id in removed[:n]:
+            first = removed.index(entry_id) + 1
+            raise Invalid(
+                (key, n), f"{key} names {entry_id!r} twice (entries {first} and {n + 1}): delete one"
+            )
+    return removed
+
+
 def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     """Apply a child ruleset over its base: settings by key, rules by id, `remove_rules` drops."""
     out = copy.deepcopy(base)
@@ -141,16 +163,7 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
         else:
             out[key] = copy.deepcopy(value)
     rules = list(out.get("rules") or [])
-    removed = child.get("remove_rules") or []
-    if not isinstance(removed, list):
-        raise Invalid(("remove_rules",), "remove_rules must be a list of rule ids")
-    known = {r.get("id") for r in rules if isinstance(r, dict) and isinstance(r.get("id"), str)}
-    for n, rule_id in enumerate(removed):
-        if rule_id is None:  # `-` alone, or `[a, , b]`
-            raise Invalid(("remove_rules", n), "remove_rules has an empty entry: each names a rule id")
-        if not isinstance(rule_id, str) or rule_id not in known:
-            hint = closest(rule_id, sorted(str(k) for k in known))
-            raise Invalid(("remove_rules", n), f"remove_rules names {rule_id!r}, which the base lacks{hint}")
+    removed = _dropped(child, "remove_rules", "rule", rules)
     rules = [r for r in rules if not (isinstance(r, dict) and r.get("id") in removed)]
     child_rules = child.get("rules") or []
     if not isinstance(child_rules, list):
@@ -204,20 +217,7 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str, Any]) -> None:
     """Penalties merge like rules: by id (a child entry replaces the base's), `remove_penalties` drops."""
     penalties = list(base.get("penalties") or []) if isinstance(base.get("penalties"), list) else []
-    removed = child.get("remove_penalties") or []
-    if not isinstance(removed, list):
-        raise Invalid(("remove_penalties",), "remove_penalties must be a list of penalty ids")
-    known = {p.get("id") for p in penalties if isinstance(p, dict) and isinstance(p.get("id"), str)}
-    for n, penalty_id in enumerate(removed):
-        if penalty_id is None:
-            raise Invalid(
-                ("remove_penalties", n), "remove_penalties has an empty entry: each names a penalty id"
-            )
-        if not isinstance(penalty_id, str) or penalty_id not in known:
-            hint = closest(penalty_id, sorted(str(k) for k in known))
-            raise Invalid(
-                ("remove_penalties", n), f"remove_penalties names {penalty_id!r}, which the base lacks{hint}"
-            )
+    removed = _dropped(child, "remove_penalties", "penalty", penalties)
     penalties = [p for p in penalties if not (isinstance(p, dict) and p.get("id") in removed)]
     child_penalties = child.get("penalties") or []
     if not isinstance(child_penalties, list):
@@ -235,9 +235,10 @@ def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str,
         out["penalties"] = penalties
 
 
-def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]:
-    """Read a file and everything it extends into one merged document."""
-    text, doc = read(path)
+def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read]:
+    """Read a file and everything it extends into one merged document (and the file as read)."""
+    own = read(path)
+    doc = own.document
     if not isinstance(doc, dict):
         raise RulesetError(
             "a ruleset is a mapping (name:, settings:, rules: ...)",
@@ -254,15 +255,15 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
                     f" delete {drops}",
                     code="ruleset-invalid",
                     file=str(path),
-                    line=line_of(text, (drops,)),
+                    line=line_of(own.node, (drops,)),
                 )
-        return doc, text
+        return doc, own
     if not isinstance(parent, str):
         raise RulesetError(
             "extends: must name one ruleset",
             code="ruleset-invalid",
             file=str(path),
-            line=line_of(text, ("extends",)),
+            line=line_of(own.node, ("extends",)),
         )
     if not parent.endswith((".yaml", ".yml")) and ("/" in parent or "\\" in parent):
         # Only ruleset files are followed: a path to anything else is refused without reading it.
@@ -270,7 +271,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
             f"extends: {parent!r} is not a ruleset (a shipped name or a .yaml/.yml file)",
             code="ruleset-extends",
             file=str(path),
-            line=line_of(text, ("extends",)),
+            line=line_of(own.node, ("extends",)),
         )
     try:
         base_path = resolve(parent, path.parent).resolve()
@@ -282,14 +283,14 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
             else f"extends: {parent}: {missing.message}",
             code=missing.code,
             file=str(path),
-            line=line_of(text, ("extends",)),
+            line=line_of(own.node, ("extends",)),
         ) from None
     if base_path in chain or base_path == path.resolve():
         raise RulesetError(
             f"extends: {parent!r} makes a cycle",
             code="ruleset-extends",
             file=str(path),
-            line=line_of(text, ("extends",)),
+            line=line_of(own.node, ("extends",)),
         )
     if len(chain) >= MAX_EXTENDS_DEPTH:
         # Named at the file whose `extends:` goes one step too far, not at the base it names (which may
@@ -298,24 +299,24 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], str]
             f"extends: chain is too long (more than {MAX_EXTENDS_DEPTH} steps)",
             code="ruleset-extends",
             file=str(path),
-            line=line_of(text, ("extends",)),
+            line=line_of(own.node, ("extends",)),
         )
-    base, base_text = _document(base_path, (*chain, path.resolve()))
+    base, base_read = _document(base_path, (*chain, path.resolve()))
     try:
         # A base must be a whole ruleset on its own: its mistakes are named in its own file.
         compile_ruleset(base, base_path.stem, str(base_path))
     except Invalid as bad:
-        raise _refusal(bad, base_path, base_text, base) from None
+        raise _refusal(bad, base_path, base_read, base) from None
     try:
         merged = _merge(base, doc)
-        for own in ("name", "title", "description"):
+        for key in ("name", "title", "description"):
             # A house-rules file is not its base: unnamed, it is named after its file (_load_path).
-            if own not in doc:
-                merged.pop(own, None)
-        return merged, text
+            if key not in doc:
+                merged.pop(key, None)
+        return merged, own
     except Invalid as bad:
         raise RulesetError(
-            bad.message, code="ruleset-invalid", file=str(path), line=line_of(text, bad.path)
+            bad.message, code="ruleset-invalid", file=str(path), line=line_of(own.node, bad.path)
         ) from None
 
 
@@ -329,24 +330,21 @@ def load(name_or_path: str, option: str = "-r ") -> Ruleset:
 @lru_cache(maxsize=32)
 def _load_path(path_text: str, _mtime: int) -> Ruleset:
     path = Path(path_text)
-    doc, text = _document(path, ())
+    doc, own = _document(path, ())
     try:
         return compile_ruleset(doc, path.stem, str(path))
     except Invalid as bad:
-        raise _refusal(bad, path, text, doc) from None
+        raise _refusal(bad, path, own, doc) from None
 
 
-def _refusal(bad: Invalid, path: Path, text: str, merged: dict[str, Any]) -> RulesetError:
+def _refusal(bad: Invalid, path: Path, file: Read, merged: dict[str, Any]) -> RulesetError:
     """The error for a problem in a file's merged document, at the line of the file that makes it: the
     offending node when the file writes it; else the `remove_rules:` entry that dropped the rule it
     names (or every rule); else, for a base's rule or setting the file does not write, `extends:`."""
-    import yaml
-
-    own = yaml.safe_load(text)  # read once already (ruleset_yaml.read): a mapping (_document)
-    own = own if isinstance(own, dict) else {}
+    own = file.document if isinstance(file.document, dict) else {}  # a mapping (_document)
     extends = "extends" in own
     written = not extends or (bool(bad.path) and bad.path[0] in own)
-    line = _merged_line(text, merged, bad.path) if written else None
+    line = _merged_line(file, merged, bad.path) if written else None
     dropped = own.get("remove_rules") if extends else None
     removed: list[Any] = dropped if isinstance(dropped, list) else []
     message = bad.message
@@ -354,12 +352,12 @@ def _refusal(bad: Invalid, path: Path, text: str, merged: dict[str, Any]) -> Rul
         rule = _rule_id(merged, bad.path)
         message += f": remove_rules drops it (keep it, or remove or change {rule!r} too)"
         if line is None:
-            line = line_of(text, ("remove_rules", removed.index(bad.names)))
+            line = line_of(file.node, ("remove_rules", removed.index(bad.names)))
     elif line is None and bad.path == ("rules",) and removed:
         message += ": remove_rules drops every rule of the base"
-        line = line_of(text, ("remove_rules",))
+        line = line_of(file.node, ("remove_rules",))
     elif line is None and extends:
-        line = line_of(text, ("extends",))
+        line = line_of(file.node, ("extends",))
     return RulesetError(message, code="ruleset-invalid", file=str(path), line=line)
 
 
@@ -370,20 +368,15 @@ def _rule_id(merged: dict[str, Any], at: tuple[Any, ...]) -> Any:
     return rule.get("id") if isinstance(rule, dict) else None
 
 
-def _merged_line(text: str, merged: dict[str, Any], path: tuple[Any, ...]) -> int | None:
+def _merged_line(file: Read, merged: dict[str, Any], path: tuple[Any, ...]) -> int | None:
     """The line in a file of a problem found in its merged document (extends puts the base's rules
     first, so rule N of the merge is found in the file by its id; one with no id, or no mapping at all
     (`- null`), is the file's own, found among the file's entries with none)."""
     if len(path) >= 2 and path[0] in ("rules", "penalties") and isinstance(path[1], int):
-        import yaml
-
         items = merged.get(path[0]) or []
         item = items[path[1]] if path[1] < len(items) else None
         wanted = item.get("id") if isinstance(item, dict) else None
-        try:
-            own = yaml.safe_load(text)
-        except yaml.YAMLError:
-            own = None
+        own = file.document
         own_items = own.get(path[0]) if isinstance(own, dict) else None
         if not isinstance(own_items, list):
             return None  # the file gives no rules: inherited from the base, no line of its own here
@@ -398,4 +391,4 @@ def _merged_line(text: str, merged: dict[str, Any], path: tuple[Any, ...]) -> in
         if not same:
             return None  # inherited from the base: no line of its own here
         path = (path[0], same[min(k, len(same) - 1)], *path[2:])
-    return line_of(text, path)
+    return line_of(file.node, path)

@@ -10,6 +10,7 @@ naming the file, the line when known, and a stable code.
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -82,8 +83,17 @@ def strict_loader() -> Any:
     return StrictSafeLoader
 
 
-def read(path: Path) -> tuple[str, Any]:
-    """The text of a ruleset file and the document it holds; RulesetError for anything unreadable."""
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A ruleset file as read: the document it holds, and the YAML node tree it was built from, which
+    knows the line of every key and entry (line_of) for a refusal, without reading the file again."""
+
+    document: Any
+    node: Any  # a yaml.Node, or None for an empty file
+
+
+def read(path: Path) -> Read:
+    """A ruleset file's document and its node tree; RulesetError for anything unreadable."""
     import yaml
 
     try:
@@ -108,7 +118,12 @@ def read(path: Path) -> tuple[str, Any]:
     loader = strict_loader()
     try:
         _check_structure(text, path, loader)
-        return text, yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
+        parser = loader(text)  # what yaml.load does, keeping the node tree it builds the document from
+        try:
+            node = parser.get_single_node()
+            return Read(None if node is None else parser.construct_document(node), node)
+        finally:
+            parser.dispose()
     except DuplicateKey as twice:
         shown = repr(twice.key)
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
@@ -237,14 +252,10 @@ def _check_text(value: str, path: Path, event: Any) -> None:
             )
 
 
-def line_of(text: str, path: tuple[Any, ...]) -> int | None:
-    """The line of the node at a key/index path in a YAML document (for error messages)."""
+def line_of(node: Any, path: tuple[Any, ...]) -> int | None:
+    """The line of the node at a key/index path in a document's node tree (Read.node; for refusals)."""
     import yaml
 
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except (yaml.YAMLError, RecursionError):
-        return None
     line = node.start_mark.line + 1 if node is not None else None
     for step in path:
         if isinstance(node, yaml.MappingNode):

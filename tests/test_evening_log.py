@@ -139,6 +139,52 @@ def test_replay_uses_the_snapshot_not_the_house_file(tmp_path, capsys):
     assert json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))["totals"] == totals
 
 
+@pytest.mark.parametrize(
+    ("when", "recorded"),
+    [
+        pytest.param(
+            "[{count: {melds: pung, tiles: simples, exactly: 3, min: 1}}]",
+            {"Ann": 240, "Bob": -240},
+            id="count-exactly-3-min-1",
+        ),
+        pytest.param("[{count: {min: 3, max: 2}}]", {"Ann": 40, "Bob": -40}, id="count-min-3-max-2"),
+        pytest.param(
+            "[{meld: pung}, {tiles: honors}, {tiles: simples}], scope: set",
+            {"Ann": 40, "Bob": -40},
+            id="tiles-honors-and-simples",
+        ),
+    ],
+)
+def test_an_evening_recorded_under_a_rule_since_refused_reports_the_same_totals(
+    tmp_path, capsys, monkeypatch, when, recorded
+):
+    """The count and `when:` checks refuse a house file as it is written (rules._authoring_mistakes),
+    never the snapshot an evening recorded: one begun by a pungchow that read `{exactly: 3, min: 1}` as
+    1 to 3 replays as it was recorded, totals and all."""
+    from pungchow_calc.engine import rules
+    from pungchow_calc.evening import settle
+    from pungchow_calc.ruleset_files import _load_path
+
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        f"extends: pung-chow\nname: house\nrules:\n  - {{id: x, label: X, points: 100, when: {when}}}\n"
+    )
+    path = tmp_path / "e.jsonl"
+    with monkeypatch.context() as before:  # as recorded by a pungchow without the authoring checks
+        before.setattr(rules, "_authoring_mistakes", lambda *args: None)
+        ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob", "-r", str(house))
+        ok(capsys, *hand(path, "Ann", ["Ann", "Bob"]))  # 3c3c3c 5d5d5d* 4b4b4b*: three simple pungs
+        ok(capsys, *hand(path, "Bob", ["Ann", "Bob"], WINS[1]))
+        totals = status(capsys, path)["totals"]
+    assert totals == recorded  # the rule as then read: 1 to 3 simple pungs (Ann's 100, doubled), or never
+    _load_path.cache_clear()
+    settle._compiled.cache_clear()
+    code, _, err = cli(capsys, "rules", "check", str(house))
+    assert code == 2 and any(why in err for why in ("say two counts", "no count meets", "never both")), err
+    assert status(capsys, path)["totals"] == totals
+    assert json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))["totals"] == totals
+
+
 _HOLD = """
 import fcntl, sys, time
 f = open(sys.argv[1], "rb")

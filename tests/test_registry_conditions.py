@@ -5,6 +5,8 @@ JSON Schema says of them.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from pungchow_calc.engine import conditions
@@ -104,37 +106,52 @@ def test_a_tile_reader_answers_alike_in_every_seat_and_round_for_a_unit_of_other
             assert len(answers) == 1, unit.code
 
 
-ONE_OF = sorted(name for name, entry in REGISTRY.items() if entry.one_of is not None)
-
-
-@pytest.mark.parametrize("name", ONE_OF)
-def test_values_one_of_says_share_nothing_never_both_hold(name: str):
-    """Condition.one_of lets the loader refuse a `when:` asking two values that share none (rules.py
-    _never_both): in every seat, way of winning and set or pair tried, two such tests never both hold."""
-    entry = REGISTRY[name]
-    values = entry.spec.values  # type: ignore[attr-defined]  # each is a Choice
-    tests = {v: entry.make(v) for v in values}
-    hand = build(parse("1c2c3c 4d4d4d 7b8b9b RdRdRd 5c!5c"))
-    win = hand.winning_tile
-    units = [
-        meld(kind, tiles, winning=winning)
-        for kind, tiles in [
-            (MeldKind.CHOW, tuple(PLAYING_TILES[i] for i in (3, 4, 5))),
-            (MeldKind.CHOW, tuple(PLAYING_TILES[i] for i in (4, 5, 6))),
-            (MeldKind.PUNG, (win,) * 3),
-            (MeldKind.KONG, (win,) * 4),
-            (MeldKind.PAIR, (win,) * 2),
-        ]
-        for winning in (False, True)
+JUDGED = sorted(
+    name for name, entry in REGISTRY.items() if entry.one_of is not None or entry.kinds is not None
+)
+# Every set and pair of the game, lying concealed or completed by the winning tile.
+_EVERY_UNIT = [
+    meld(kind, tiles, winning=winning)
+    for kind, tiles in [
+        *(
+            (MeldKind.CHOW, (t, PLAYING_TILES[t.index + 1], PLAYING_TILES[t.index + 2]))
+            for t in PLAYING_TILES
+            if t.suit.is_numbered and t.rank <= 7
+        ),
+        *(
+            (kind, (t,) * n)
+            for t in PLAYING_TILES
+            for kind, n in ((MeldKind.PUNG, 3), (MeldKind.KONG, 4), (MeldKind.PAIR, 2))
+        ),
     ]
-    situations = [Situation(seat=seat, win_by=way) for seat in Wind for way in WinBy]
-    for situation in situations:
-        for unit in units:
-            held = {
-                v
-                for v, test in tests.items()
-                if test(Context(situation, hand, (unit,), hand.counts, ()), unit)
-            }
-            for v in held:
-                for w in held:
-                    assert entry.one_of(v) & entry.one_of(w), (name, v, w, situation, unit.code)
+    for winning in (False, True)
+]
+
+
+@pytest.mark.parametrize("name", JUDGED)
+def test_what_one_of_and_kinds_say_holds_for_every_set_seat_and_round(name: str):
+    """The loader refuses a `when:` of two entries that never both hold by Condition.one_of (values that
+    share none; a `not:` of values holding all of the other's) and Condition.kinds (kinds of set or pair
+    that share none): rules.py _never_both_hint. Each is tried on every set and pair, in every seat,
+    round and way of winning: two values that share none never both hold, a value whose values another
+    holds all of never holds without it, and a test holds only for a unit of one of its kinds."""
+    entry = REGISTRY[name]
+    names = entry.spec.values  # type: ignore[attr-defined]  # each is a Choice
+    values = [*names, *(list(pair) for pair in itertools.pairwise(names))]  # and lists of two
+    tests = [entry.make(v) for v in values]
+    one_of = [entry.one_of(v) for v in values] if entry.one_of is not None else None
+    kinds = [entry.kinds(v) for v in values] if entry.kinds is not None else None
+    hand = build(parse("1c2c3c 4d4d4d 7b8b9b RdRdRd 5c!5c"))
+    for situation in [Situation(seat=s, round=r, win_by=way) for s in Wind for r in Wind for way in WinBy]:
+        for unit in _EVERY_UNIT:
+            ctx = Context(situation, hand, (unit,), hand.counts, ())
+            held = [i for i, test in enumerate(tests) if test(ctx, unit)]
+            for i in held:
+                assert kinds is None or unit.kind in kinds[i], (name, values[i], unit.code)
+                if one_of is None:
+                    continue
+                for j in range(len(values)):
+                    if j in held:
+                        assert one_of[i] & one_of[j], (name, values[i], values[j], situation, unit.code)
+                    else:
+                        assert not one_of[i] <= one_of[j], (name, values[i], values[j], situation, unit.code)

@@ -706,6 +706,76 @@ NEVER = "extends: pung-chow\nrules:\n" + RULE_X
             "not: {seat: east} (entry 1) and seat: east never both hold, so it could never apply: delete one",
             id="not-seat-east-and-seat-east",
         ),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: honors}, {tiles: simples}]\n",
+            7,
+            "tiles: honors (entry 1) and tiles: simples never both hold, so it could never apply: "
+            "for either, write one tiles: [honors, simples]",
+            id="tiles-honors-and-simples",
+        ),
+        pytest.param(
+            "    scope: pair\n    when: [{tiles: own_wind}, {tiles: [dragons, numbered]}]\n",
+            7,
+            "tiles: own_wind (entry 1) and tiles: [dragons, numbered] never both hold, so it could never "
+            "apply: for either, write one tiles: [own_wind, dragons, numbered]",
+            id="tiles-own-wind-and-dragons-numbered",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: winds}, {not: {tiles: honors}}]\n",
+            7,
+            "tiles: winds (entry 1) and not: {tiles: honors} never both hold, so it could never apply: "
+            "delete one",
+            id="tiles-winds-and-not-honors",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{not: {tiles: winds}}, {tiles: round_wind}]\n",
+            7,
+            "not: {tiles: winds} (entry 1) and tiles: round_wind never both hold, so it could never apply: "
+            "delete one",
+            id="not-winds-and-tiles-round-wind",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{meld: pung}, {not: {meld: pung_or_kong}}]\n",
+            7,
+            "meld: pung (entry 1) and not: {meld: pung_or_kong} never both hold, so it could never apply: "
+            "delete one",
+            id="meld-pung-and-not-pung-or-kong",
+        ),
+        pytest.param(
+            "    when: [{won_by: wall}, {not: {won_by: drawn}}]\n",
+            6,
+            "won_by: wall (entry 1) and not: {won_by: drawn} never both hold, so it could never apply: "
+            "delete one",
+            id="won-by-wall-and-not-drawn",
+        ),
+        pytest.param(
+            "    when: [{winning_in: pung}, {winning_in: [chow, pair]}]\n",
+            6,
+            "winning_in: pung (entry 1) and winning_in: [chow, pair] never both hold, so it could never "
+            "apply: for either, write one winning_in: [pung, chow, pair]",
+            id="winning-in-pung-and-chow-pair",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{meld: chow}, exposed, {tiles: honors}]\n",
+            7,
+            "meld: chow (entry 1) and tiles: honors never both hold, so it could never apply: "
+            "no set or pair is of a kind both allow",
+            id="meld-chow-and-tiles-honors",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: terminals}, {wait: open}]\n",
+            7,
+            "tiles: terminals (entry 1) and wait: open never both hold, so it could never apply: "
+            "no set or pair is of a kind both allow",
+            id="tiles-terminals-and-wait-open",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{wait: closed}, {meld: pung_or_kong}]\n",
+            7,
+            "wait: closed (entry 1) and meld: pung_or_kong never both hold, so it could never apply: "
+            "no set or pair is of a kind both allow",
+            id="wait-closed-and-meld-pung-or-kong",
+        ),
     ],
 )
 def test_a_when_no_hand_can_meet_is_refused(tmp_path, when, line, message):
@@ -729,6 +799,25 @@ def test_a_when_no_hand_can_meet_is_refused(tmp_path, when, line, message):
         pytest.param("    when: [{seat: east}, {any: [{seat: south}]}]\n", id="inside-any-not-judged"),
         pytest.param("    when: [{count: {exactly: 1}}, {count: {exactly: 2}}]\n", id="counting-not-judged"),
         pytest.param("    when: [{won_by: wall}, {not: {won_by: discard}}]\n", id="not-of-another-value"),
+        pytest.param(
+            "    when: [{won_by: drawn}, {not: {won_by: wall}}]\n", id="drawn-and-not-wall-is-loose"
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: own_wind}, {tiles: round_wind}]\n",
+            id="own-and-round-wind-meet",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: own_wind}, {not: {tiles: round_wind}}]\n",
+            id="own-wind-and-not-round-wind",
+        ),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: [terminals, simples]}, {meld: chow}]\n", id="chow-1-2-3"
+        ),
+        pytest.param("    scope: set\n    when: [{tiles: simples}, {wait: open}]\n", id="simples-chow-wait"),
+        pytest.param("    scope: set\n    when: [{meld: set}, {wait: open}]\n", id="meld-set-holds-chows"),
+        pytest.param(
+            "    scope: set\n    when: [{tiles: honors}, {not: {meld: chow}}]\n", id="not-chow-beside-honors"
+        ),
     ],
 )
 def test_a_when_that_some_hand_may_meet_is_read(tmp_path, when):
@@ -744,3 +833,132 @@ def test_an_evening_recorded_under_a_when_no_hand_can_meet_still_reads():
     document = {**base, "rules": [*base["rules"], rule]}
     ruleset = compile_ruleset(document, "house", "e.jsonl", authored=False)
     assert score_text(HAND, ruleset, Situation()).score == 48
+
+
+# (a rule's or penalty's lines, the line refused, the message after "file:line: ").
+NO_COUNT = [
+    pytest.param(
+        RULE_X + "    when: [{count: {min: 3, max: 2}}]\n",
+        6,
+        "rule 'x': when: count: min: 3 is above max: 2, so no count meets it",
+        id="count-min-3-max-2",
+    ),
+    pytest.param(
+        RULE_X + "    when:\n      - winner\n      - {count: {melds: pung, exactly: 3, min: 1}}\n",
+        8,
+        "rule 'x': when: count: exactly: 3 and min: 1 say two counts: give exactly alone, or min and max",
+        id="count-exactly-3-min-1",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{not: {exposed_melds: {exactly: 1, max: 4}}}]\n",
+        6,
+        "rule 'x': when: exposed_melds: exactly: 1 and max: 4 say two counts: give exactly alone, or min "
+        "and max",
+        id="not-exposed-melds-exactly-1-max-4",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{any: [winner, {bonus_tiles: {min: 5, max: 4}}]}]\n",
+        6,
+        "rule 'x': when: bonus_tiles: min: 5 is above max: 4, so no count meets it",
+        id="any-bonus-tiles-min-5-max-4",
+    ),
+    pytest.param(
+        "  - {id: p, label: P, type: pays_for_all, when: [{count: {min: 3, max: 2}}]}\n",
+        3,
+        "penalty 'p': when: count: min: 3 is above max: 2, so no count meets it",
+        id="penalty-count-min-3-max-2",
+    ),
+]
+
+
+@pytest.mark.parametrize(("entry", "line", "message"), NO_COUNT)
+def test_a_count_no_hand_can_meet_or_of_two_counts_is_refused(tmp_path, entry, line, message):
+    """`{count: {min: 3, max: 2}}` loaded and never held; `{exactly: 3, min: 1}` loaded as 1 to 3:
+    silently. Refused wherever a ruleset file is read: `rules check`, `rules show`, `score -r`."""
+    section = "penalties" if "type:" in entry else "rules"
+    path = _write(tmp_path, f"extends: pung-chow\n{section}:\n{entry}")
+    for args in (
+        ("rules", "check", str(path)),
+        ("rules", "show", str(path)),
+        ("score", HAND, "-r", str(path)),
+    ):
+        result = run(*args)
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            2,
+            "",
+            f"error: {path}:{line}: {message}\n",
+        ), args
+
+
+@pytest.mark.parametrize(
+    "count",
+    [
+        pytest.param("{min: 2, max: 2}", id="min-2-max-2"),
+        pytest.param("{exactly: 3, min: 3}", id="exactly-3-min-3"),
+        pytest.param("{exactly: 0, max: 0}", id="exactly-0-max-0"),
+        pytest.param("{min: 0, max: 0}", id="min-0-max-0"),
+    ],
+)
+def test_a_count_of_one_reading_is_read(tmp_path, count):
+    path = _write(tmp_path, f"extends: pung-chow\nrules:\n{RULE_X}    when: [{{count: {count}}}]\n")
+    assert run("rules", "check", str(path)).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "extends: pung-chow\nremove_rules: [own_wind, own_wind]\n",
+            2,
+            "remove_rules names 'own_wind' twice (entries 1 and 2): delete one",
+            id="remove-rules-own-wind-own-wind",
+        ),
+        pytest.param(
+            "extends: pung-chow\nremove_rules:\n  - own_wind\n  - mah_jongg\n  - no_other_score\n"
+            "  - mah_jongg\n",
+            6,
+            "remove_rules names 'mah_jongg' twice (entries 2 and 4): delete one",
+            id="remove-rules-mah-jongg-twice",
+        ),
+        pytest.param(
+            "extends: pung-chow\nremove_penalties: [dead_hand, dead_hand]\n",
+            2,
+            "remove_penalties names 'dead_hand' twice (entries 1 and 2): delete one",
+            id="remove-penalties-dead-hand-dead-hand",
+        ),
+    ],
+)
+def test_an_id_removed_twice_is_refused(tmp_path, text, line, message):
+    """`remove_rules: [x, x]` was read as `[x]`: a slip (a typo for another id, a line pasted twice)
+    passed unnoticed."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        pytest.param(
+            "extends: pung-chow\nrules:\n" + RULE_X + "    when: [{count: {min: 3, max: 2}}]\n", 6, id="rule"
+        ),
+        pytest.param("extends: pung-chow\nremove_rules: [mah_jongg]\n", 2, id="remove-rules"),
+        pytest.param("extends: pung-chow\nsettings:\n  limit: 0\n", 3, id="setting"),
+        pytest.param("name: x\nrules:\n  - {id: a, label: A}\n", 3, id="no-extends"),
+    ],
+)
+def test_a_refusal_finds_its_line_without_reading_the_yaml_again(tmp_path, monkeypatch, text, line):
+    """The refusal of a house file found its line by parsing the file's text again (twice, and once more
+    for each line asked): the node tree of the one read (ruleset_yaml.Read) knows every line."""
+    from pungchow_calc.engine.errors import RulesetError
+
+    path = _write(tmp_path, text)
+
+    def again(*args, **kwargs):
+        raise AssertionError("the ruleset's YAML was parsed again")
+
+    for name in ("safe_load", "compose", "load"):
+        monkeypatch.setattr(yaml, name, again)
+    with pytest.raises(RulesetError) as refused:
+        load(str(path))
+    assert (refused.value.file, refused.value.line) == (str(path), line)

@@ -24,6 +24,7 @@ from .conditions import (
     any_tally,
     facts_read,
     facts_required,
+    params_mistakes,
     rules_named,
     unit_fields_read,
 )
@@ -546,27 +547,71 @@ def _conditions(raw: Any, path: tuple[Any, ...], where: str) -> tuple[Test, ...]
     return tuple(_compile_condition(c, "hand", (*path, i))[0] for i, c in enumerate(raw))
 
 
+def _params_mistakes(when: list[Any], path: tuple[Any, ...], where: str) -> None:
+    """Refuse an entry of a `when:` list (already compiled) whose parameters no one means (Spec.mistake),
+    at its line: `{count: {min: 3, max: 2}}` never holds, `{count: {exactly: 3, min: 1}}` says two
+    counts (read as 1 to 3)."""
+    if not params_mistakes(when):  # the usual case: one walk of the list, not one per entry
+        return
+    for j, entry in enumerate(when):
+        for name, why in params_mistakes([entry]):
+            raise Invalid((*path, j), f"{where}: when: {name}: {why}")
+
+
 def _never_both(when: list[Any], path: tuple[Any, ...], where: str) -> None:
     """Refuse a `when:` list (its conditions all must hold; already compiled) that no hand can meet, where
-    that is certain from its entries alone: one condition of a single value (Condition.one_of) asked
-    twice with values that share none (`won_by: wall` and `won_by: discard`), or a condition beside its
-    own `not` (docs/rulesets.md#conditions). Inside `any:` or `not:` nothing is judged."""
+    that is certain from two of its entries alone (_never_both_hint), at the second of them
+    (docs/rulesets.md#conditions). Inside `any:` or `not:` nothing is judged."""
     entries = [_name_params(entry) for entry in when]
     for j, (name, params) in enumerate(entries):
         for i, (other, other_params) in enumerate(entries[:j]):
-            condition = REGISTRY.get(name) if isinstance(name, str) and other == name else None
-            one_of = condition.one_of if condition is not None else None
-            if one_of is not None and not one_of(params) & one_of(other_params):
-                hint = f"for either, write one {name}: [{_listed(other_params)}, {_listed(params)}]"
-            elif _negates(name, params, other, other_params):
-                hint = "delete one"
-            else:
-                continue
-            raise Invalid(
-                (*path, j),
-                f"{where}: when: {_shown(other, other_params)} (entry {i + 1}) and {_shown(name, params)}"
-                f" never both hold, so it could never apply: {hint}",
-            )
+            hint = _never_both_hint(name, params, other, other_params)
+            if hint is not None:
+                raise Invalid(
+                    (*path, j),
+                    f"{where}: when: {_shown(other, other_params)} (entry {i + 1}) and {_shown(name, params)}"
+                    f" never both hold, so it could never apply: {hint}",
+                )
+
+
+def _never_both_hint(name: Any, params: Any, other: Any, other_params: Any) -> str | None:
+    """What to write instead of two condition entries that never both hold, or None where that is not
+    certain: one condition of a single value (Condition.one_of) asked twice with values that share none
+    (`won_by: wall` and `won_by: discard`; `tiles: honors` and `tiles: simples`), or beside a `not:` of
+    it whose values hold all of its own (`meld: pung` and `not: {meld: pung_or_kong}`); a condition
+    beside its own `not` written alike; two whose kinds of set or pair share none (Condition.kinds:
+    `meld: chow` and `tiles: honors`)."""
+    same = REGISTRY.get(name) if isinstance(name, str) and other == name else None
+    one_of = same.one_of if same is not None else None
+    if one_of is not None and not one_of(params) & one_of(other_params):
+        return f"for either, write one {name}: [{_listed(other_params)}, {_listed(params)}]"
+    if (
+        _negates(name, params, other, other_params)
+        or _excludes(name, params, other, other_params)
+        or _excludes(other, other_params, name, params)
+    ):
+        return "delete one"
+    kinds, other_kinds = _kinds(name, params), _kinds(other, other_params)
+    if kinds is not None and other_kinds is not None and not kinds & other_kinds:
+        return "no set or pair is of a kind both allow"
+    return None
+
+
+def _excludes(name: Any, params: Any, other: Any, other_params: Any) -> bool:
+    """Whether an entry is `not:` one of a condition of a single value (Condition.one_of) whose values
+    hold all of the other entry's, of the same condition: then the other holding, it holds too."""
+    if name != "not":
+        return False
+    inner, inner_params = _name_params(params)
+    condition = REGISTRY.get(inner) if isinstance(inner, str) and inner == other else None
+    one_of = condition.one_of if condition is not None else None
+    return one_of is not None and one_of(other_params) <= one_of(inner_params)
+
+
+def _kinds(name: Any, params: Any) -> frozenset[Any] | None:
+    """The kinds of set or pair a condition entry can hold for (Condition.kinds), or None: any."""
+    condition = REGISTRY.get(name) if isinstance(name, str) else None
+    return condition.kinds(params) if condition is not None and condition.kinds is not None else None
 
 
 def _name_params(entry: Any) -> tuple[Any, Any]:
@@ -673,13 +718,16 @@ def unique_ids(section: str, what: str, ids: list[Any]) -> None:
 
 def _authoring_mistakes(settings: Settings, raw_rules: list[Any], ids: set[str]) -> None:
     """Refuse what a ruleset can hold but no one means: a limit of 0 (every payment capped at nothing:
-    money would never move; `--limit` refuses 0 too, options.py; no limit is written null), and a
-    condition naming a rule id the ruleset lacks (a typo, or a rule `remove_rules` dropped: `calling_for`
-    would never hold, `no_other_points` would let no line through), and a `when:` no hand can meet."""
+    money would never move; `--limit` refuses 0 too, options.py; no limit is written null), a condition's
+    parameters that say nothing one can meet (Spec.mistake: a count of min 3 and max 2; the penalties'
+    are judged once compiled, compile_ruleset), a condition naming a rule id the ruleset lacks (a typo,
+    or a rule `remove_rules` dropped: `calling_for` would never hold, `no_other_points` would let no line
+    through), and a `when:` no hand can meet."""
     for key in ("limit", "limit_hand_value"):
         if getattr(settings, key) == 0:
             raise Invalid(("settings", key), f"{key} must be at least 1 point, or null for no limit")
     for i, raw in enumerate(raw_rules):
+        _params_mistakes(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}")
         _never_both(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}")
         for condition, named in rules_named(raw.get("when", [])):
             if named not in ids:
@@ -753,6 +801,13 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
         if name in PATTERN_SHAPES
     }
     shapes = (*named.values(), *(PATTERN_SHAPES[name](params) for name, params in patterns.values()))
+    penalties = _penalties(doc.get("penalties"))
+    if authored:
+        for i, raw in enumerate(doc.get("penalties") or []):  # each compiled: a mapping, lists of conditions
+            where, excused = f"penalty {raw['id']!r}", raw.get("excused") or {}
+            _params_mistakes(raw.get("when", []), ("penalties", i, "when"), where)
+            waiting = ("penalties", i, "excused", "waiting_with")
+            _params_mistakes(excused.get("waiting_with", []), waiting, where)
     return Ruleset(
         name=name,
         title=title,
@@ -761,7 +816,7 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
         rules=rules,
         shapes=shapes,
         data=MappingProxyType(doc),
-        penalties=_penalties(doc.get("penalties")),
+        penalties=penalties,
         wash=wash,
         evening=_evening(doc.get("evening")),
         settlement=_settlement(doc.get("settlement")),

@@ -54,6 +54,7 @@ __all__ = [
     "any_tally",
     "facts_read",
     "facts_required",
+    "params_mistakes",
     "rules_named",
     "unit_fields_read",
 ]
@@ -128,6 +129,16 @@ def rules_named(when: Any) -> list[tuple[str, str]]:
         for condition, params in _entries(when)
         if condition is not None and condition.names_rules is not None
         for rule_id in sorted(condition.names_rules(params))
+    ]
+
+
+def params_mistakes(when: Any) -> list[tuple[str, str]]:
+    """(condition, why) for each entry of a compiled `when:` list whose parameters its spec accepts but
+    no one means (Spec.mistake: a count whose min is above its max), through `not` and `any`."""
+    return [
+        (_NAMES[condition], why)
+        for condition, params in _entries(when)
+        if condition is not None and (why := condition.spec.mistake(params)) is not None
     ]
 
 

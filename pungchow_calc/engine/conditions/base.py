@@ -135,6 +135,11 @@ class Spec:
         """The JSON Schema of the parameters."""
         raise NotImplementedError
 
+    def mistake(self, params: Any) -> str | None:
+        """Why parameters `check` accepts are still no one's meaning (None: none): a refusal of writing a
+        ruleset (rules.py _authoring_mistakes), never of a recorded evening's, which read them so."""
+        return None
+
 
 # Never compared, hashed or shown: a registry entry, found by name (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -175,9 +180,15 @@ class Condition:
     # loader refuses an id the ruleset lacks, which would leave the rule silently dead or wrong.
     names_rules: Callable[[Any], frozenset[str]] | None = None
     # The values of the one fact (or the one field of its set or pair) it holds for, given its
-    # parameters: a hand is won one way, sits in one seat, a set is of one kind. Two entries of it in
-    # one `when:` list whose values share none never both hold, and the loader refuses them.
+    # parameters: a hand is won one way, sits in one seat, a set is of one kind, its tiles in a seat and
+    # round are of a class (`tiles`: (seat, round, tile), class_values). It holds whenever the fact is one
+    # of them (its tiles all are), so two entries of it in one `when:` list whose values share none never
+    # both hold, nor an entry beside `not:` one whose values hold all of its own; the loader refuses them.
     one_of: Callable[[Any], frozenset[Any]] | None = None
+    # The kinds of set or pair it can hold for, given its parameters, where that is fewer than all (a
+    # chow's `wait`; `tiles: honors`, which no chow holds): two entries of any conditions in one `when:`
+    # list whose kinds share none never both hold, and the loader refuses them.
+    kinds: Callable[[Any], frozenset[MeldKind]] | None = None
 
     def make(self, params: Any) -> Test:
         """The test for these parameters, once the spec has checked them."""
@@ -309,6 +320,9 @@ class Counter(Spec):
         count_range(params, {name for name, _ in self.fields})
         _check_fields(params, self.fields)
 
+    def mistake(self, params: Any) -> str | None:
+        return count_mistake(params)
+
     def schema(self) -> dict[str, Any]:
         whole = _WHOLE_SCHEMA
         counts = {"min": dict(whole), "max": dict(whole), "exactly": dict(whole)}
@@ -353,6 +367,9 @@ class FlagOr(Spec):
     def check(self, params: Any) -> None:
         if params not in (None, True):
             self.inner.check(params)
+
+    def mistake(self, params: Any) -> str | None:
+        return None if params in (None, True) else self.inner.mistake(params)
 
     def schema(self) -> dict[str, Any]:
         return {"anyOf": [dict(FLAG_SCHEMA), self.inner.schema()]}
@@ -464,7 +481,40 @@ def reach(tiles: Callable[[Situation], frozenset[Tile]]) -> frozenset[Tile]:
     return frozenset().union(*(tiles(Situation(seat=seat, round=wind)) for seat in Wind for wind in Wind))
 
 
+def class_values(params: Any) -> frozenset[tuple[Wind, Wind, Tile]]:
+    """The tiles of the named classes in each seat and round, as (seat, round, tile): two classes share
+    one of these exactly when a tile is in both in some seat and round (Condition.one_of of `tiles`)."""
+    return _class_values(choice(params, TILE_CLASSES))
+
+
+@cache  # asked of every `tiles:` rule as a ruleset loads: the same few classes each time
+def _class_values(names: frozenset[str]) -> frozenset[tuple[Wind, Wind, Tile]]:
+    tiles = tile_sets(sorted(names))
+    return frozenset(
+        (seat, wind, t) for seat in Wind for wind in Wind for t in tiles(Situation(seat=seat, round=wind))
+    )
+
+
+def holds_run(tiles: frozenset[Tile]) -> bool:
+    """Whether the tiles hold three of a numbered suit in a row: the tiles of a chow."""
+    numbered = {(t.suit, t.rank) for t in tiles if t.suit.is_numbered}
+    return any((suit, rank + 1) in numbered and (suit, rank + 2) in numbered for suit, rank in numbered)
+
+
 _CHOW = frozenset({MeldKind.CHOW})
+_ALL_KINDS = frozenset(MeldKind)
+
+
+def class_kinds(params: Any) -> frozenset[MeldKind]:
+    """The kinds of set or pair whose tiles can all be of the named classes: no chow unless they hold a
+    run in some seat and round (Condition.kinds of `tiles`)."""
+    return _class_kinds(choice(params, TILE_CLASSES))
+
+
+@cache  # as _class_values
+def _class_kinds(names: frozenset[str]) -> frozenset[MeldKind]:
+    # In one seat and round: the situated classes add only winds, which hold no run in any.
+    return _ALL_KINDS if holds_run(tile_sets(sorted(names))(Situation())) else _ALL_KINDS - _CHOW
 
 
 def only_tiles_tally(allowed: frozenset[Tile]) -> Decide:
@@ -472,8 +522,7 @@ def only_tiles_tally(allowed: frozenset[Tile]) -> Decide:
     chow the tiles cannot hold."""
     honors = any(t.is_honor for t in allowed)
     suits = len({t.suit for t in allowed if t.suit.is_numbered})
-    numbered = {(t.suit, t.rank) for t in allowed if t.suit.is_numbered}
-    runs = any((suit, rank + 1) in numbered and (suit, rank + 2) in numbered for suit, rank in numbered)
+    runs = holds_run(allowed)
 
     def decide(tally: Tally) -> bool | None:
         if tally.honors and not honors or tally.suits > suits or not runs and tally.count(_CHOW):
@@ -499,3 +548,18 @@ def count_range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:
     lo = whole_number(params.get("min", params.get("exactly", 0)), "min")
     hi = whole_number(params.get("max", params.get("exactly", 99)), "max")
     return lo, hi
+
+
+def count_mistake(params: dict[str, Any]) -> str | None:
+    """Why a count's `min`/`max`/`exactly` (checked by count_range) mean nothing one can count: a least
+    above the most never holds, and `exactly` beside a `min` or `max` that differs from it says two
+    things (count_range reads `{exactly: 3, min: 1}` as 1 to 3)."""
+    exactly = params.get("exactly")
+    for bound in ("min", "max"):
+        if exactly is not None and bound in params and params[bound] != exactly:
+            given = f"exactly: {exactly} and {bound}: {params[bound]}"
+            return f"{given} say two counts: give exactly alone, or min and max"
+    lo, hi = params.get("min"), params.get("max")
+    if lo is not None and hi is not None and lo > hi:
+        return f"min: {lo} is above max: {hi}, so no count meets it"
+    return None

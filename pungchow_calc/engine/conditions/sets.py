@@ -20,12 +20,15 @@ from .base import (
     Flag,
     Test,
     choice,
+    class_kinds,
+    class_values,
     meld_kinds,
     reads_tiles,
     tile_sets,
 )
 
 WAITS = ("closed", "open")
+_CHOWS = MELD_KINDS["chow"]
 
 
 def _meld(params: Any) -> Test:
@@ -85,6 +88,7 @@ CONDITIONS: dict[str, Condition] = {
         local=True,
         unit_reads=frozenset({"kind"}),
         one_of=meld_kinds,
+        kinds=meld_kinds,
     ),
     "tiles": Condition(
         _tiles,
@@ -95,6 +99,8 @@ CONDITIONS: dict[str, Condition] = {
         reads=reads_tiles(),
         unit_reads=frozenset({"tiles"}),
         tile_reads=True,  # `_tiles`: the seat and round only class the unit's own tiles
+        one_of=class_values,
+        kinds=class_kinds,
     ),
     "exposed": Condition(
         _exposed,
@@ -123,5 +129,6 @@ CONDITIONS: dict[str, Condition] = {
         local=True,
         unit_reads=frozenset({"kind", "tiles", "winning", "winning_tile"}),
         one_of=lambda params: choice(params, WAITS),
+        kinds=lambda params: _CHOWS,  # chow_wait: a unit that is no chow has no wait
     ),
 }

@@ -307,6 +307,7 @@ CONDITIONS: dict[str, Condition] = {
         HAND,
         "the winning tile stands in a meld of this kind",
         tally=_winning_in_tally,
+        one_of=meld_kinds,  # one meld of an arrangement holds the winning tile (decomposition.py)
     ),
     "shape": Condition(
         _shape,
