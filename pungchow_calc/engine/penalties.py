@@ -115,75 +115,68 @@ def liable_for_all(
     notes: list[str],
 ) -> tuple[Penalty, Wind] | None:
     """The first `pays_for_all` penalty whose conditions the winner's hand meets, and who is liable."""
-    excused: list[Wind] = []
-    found = _liable_for_all(ruleset, winner_hand, winner_score, values, options, notes, excused)
+    excused: list[Wind] = []  # each liable player `--no-choice` excuses
+
+    def first() -> tuple[Penalty, Wind] | None:
+        candidates = [p for p in ruleset.penalties if p.type == "pays_for_all"]
+        if options.feeder is not None and not any(p.liable == "feeder" for p in candidates):
+            # A feeder named where no penalty makes one pay (riichi's pao is not worked out): said, not
+            # passed over in silence while the payments stand as if he had not been named.
+            notes.append(
+                f"--feeder {seat_name(options.feeder)}: ruleset {ruleset.name} has no penalty that makes a "
+                "feeder pay, so nobody pays for him (settle any liability by hand)"
+            )
+        if not candidates:
+            return None
+        if winner_hand is None or winner_score is None:
+            if options.discarder is not None or options.feeder is not None:
+                notes.append(
+                    "the winner's score was given as a number: penalties on his hand were not assessed"
+                )
+            return None
+        ctx = _winner_context(winner_hand, winner_score)
+        for penalty in candidates:
+            if not all(test(ctx, None) for test in penalty.tests):
+                continue
+            if penalty.liable == "discarder":
+                liable = options.discarder if options.win_by is WinBy.DISCARD else None
+                missing = "--from (who discarded the winning tile)"
+            else:
+                liable = options.feeder
+                missing = "--feeder (who discarded the tile that completed the set)"
+            if liable is None:
+                notes.append(
+                    f"{penalty.label}: the winning hand qualifies; name the liable player with {missing}"
+                )
+                continue
+            who = seat_name(liable)
+            if options.said("no_choice") and penalty.excused_no_choice:
+                notes.append(f"{penalty.label}: {who} is excused, having had no choice in his discard")
+                excused.append(liable)
+                continue
+            if penalty.excused_waiting is not None:
+                held = values[liable]
+                if isinstance(held, int):
+                    notes.append(
+                        f"{penalty.label}: {who}'s hand was given as a score, so his exception (waiting "
+                        "for a hand of his own) could not be checked"
+                    )
+                else:
+                    tile = waiting_with(held, penalty.excused_waiting, liable, options.round, ruleset)
+                    if tile is not None:
+                        notes.append(
+                            f"{penalty.label}: {who} is excused, waiting for {tile.code} with his own hand"
+                        )
+                        continue
+            return penalty, liable
+        return None
+
+    found = first()
     if options.said("no_choice") and not excused:
         # `--no-choice` excuses a liable player (Penalties, note (a)); with no penalty it excused, it was
         # passed over without a word (the evening says so and leaves it out: evening.record.idle_flags).
         notes.append(f"--no-choice: no rule of ruleset {ruleset.name} can use it in this hand")
     return found
-
-
-def _liable_for_all(
-    ruleset: Ruleset,
-    winner_hand: Hand | None,
-    winner_score: Score | None,
-    values: Mapping[Wind, int | Hand],
-    options: TableOptions,
-    notes: list[str],
-    excused: list[Wind],
-) -> tuple[Penalty, Wind] | None:
-    """liable_for_all's work; each liable player `--no-choice` excuses is added to `excused`."""
-    candidates = [p for p in ruleset.penalties if p.type == "pays_for_all"]
-    if options.feeder is not None and not any(p.liable == "feeder" for p in candidates):
-        # A feeder named where no penalty makes one pay (riichi's pao is not worked out): said, not
-        # passed over in silence while the payments stand as if he had not been named.
-        notes.append(
-            f"--feeder {seat_name(options.feeder)}: ruleset {ruleset.name} has no penalty that makes a "
-            "feeder pay, so nobody pays for him (settle any liability by hand)"
-        )
-    if not candidates:
-        return None
-    if winner_hand is None or winner_score is None:
-        if options.discarder is not None or options.feeder is not None:
-            notes.append("the winner's score was given as a number: penalties on his hand were not assessed")
-        return None
-    ctx = _winner_context(winner_hand, winner_score)
-    for penalty in candidates:
-        if not all(test(ctx, None) for test in penalty.tests):
-            continue
-        if penalty.liable == "discarder":
-            liable = options.discarder if options.win_by is WinBy.DISCARD else None
-            missing = "--from (who discarded the winning tile)"
-        else:
-            liable = options.feeder
-            missing = "--feeder (who discarded the tile that completed the set)"
-        if liable is None:
-            notes.append(
-                f"{penalty.label}: the winning hand qualifies; name the liable player with {missing}"
-            )
-            continue
-        who = seat_name(liable)
-        if options.said("no_choice") and penalty.excused_no_choice:
-            notes.append(f"{penalty.label}: {who} is excused, having had no choice in his discard")
-            excused.append(liable)
-            continue
-        if penalty.excused_waiting is not None:
-            held = values[liable]
-            if isinstance(held, int):
-                notes.append(
-                    f"{penalty.label}: {who}'s hand was given as a score, so his exception (waiting for a "
-                    "hand of his own) could not be checked"
-                )
-            else:
-                tile = waiting_with(held, penalty.excused_waiting, liable, options.round, ruleset)
-                if tile is not None:
-                    notes.append(
-                        f"{penalty.label}: {who} is excused, waiting for {tile.code} with his own hand"
-                    )
-                    continue
-        return penalty, liable
-    return None
 
 
 def settle_pays_for_all(
