@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.source  # reads the checkout's source (.ci/compiled leaves it out)
+
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "pungchow_calc" / "engine"
 ENGINE_MODULES = sorted(ENGINE.rglob("*.py"))  # with the subpackages (engine/conditions/)

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.source  # reads the checkout's source (.ci/compiled leaves it out)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

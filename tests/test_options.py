@@ -478,6 +478,7 @@ def _holds(value: Any, hint: Any) -> bool:
     return value is None if hint is type(None) else isinstance(value, hint)
 
 
+@pytest.mark.source  # the annotations: a compiled Situation's read `type` for `Wind | None` (mypyc)
 @settings(max_examples=300)
 @given(_option_lists())
 @example([HAND, "--dora", "Sw,5d", "--ura", "2b", "--honba", "2", "--deposits", "1"])

@@ -12,6 +12,8 @@ import sysconfig
 from importlib import metadata
 from pathlib import Path
 
+import pytest
+
 from pungchow_calc.ruleset_files import builtin_names
 from pungchow_calc.schema import SCHEMA_FILE, build_schema
 
@@ -43,6 +45,7 @@ def _installed_files() -> dict[str, Path]:
     return served
 
 
+@pytest.mark.source  # the checkout's modules against the installed ones
 def test_every_module_is_installed():
     # A package missing from pyproject's list installs without it: `pungchow` then fails to start.
     served = _installed_files()
