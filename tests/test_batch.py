@@ -1009,3 +1009,26 @@ def test_any_score_line_reads_the_same_in_a_batch(tmp_path_factory, hand, forms,
     record = json.loads(run("batch", str(path), "-f", "jsonl").stdout)
     assert record.pop("line") == 1
     assert record == json.loads(run("score", "--json", *words).stdout)
+
+
+# --- regressions of 2026-11-27 (tbatch6) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "cell"),
+    [
+        pytest.param(f"'{PUNGS}' --seat bogus", "'--seat: 'bogus' is not a wind", id="seat-bogus"),
+        pytest.param("'=1+1 3c3c3c'", "'=1+1: a group ends", id="equals-hand"),
+        pytest.param("'@SUM(A1) 3c3c3c'", "'@SUM(A1) is not a tile group", id="at-hand"),
+        pytest.param("-- +1b1b1b", "'+1b1b1b: a group ends", id="plus-hand"),
+    ],
+)
+def test_csv_cell_a_spreadsheet_would_run_is_quoted(tmp_path: Path, line: str, cell: str):
+    """A batch CSV cell beginning with = + - @ was written as it stood: a spreadsheet opening the file
+    runs it as a formula. It gets the evening's guard (csv_safe.csv_cell), the numbers untouched."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{PUNGS}\n{line}\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "csv")
+    scored, refused = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert refused["error_message"].startswith(cell)
+    assert scored["hand"] == PUNGS and scored["pay_south"] == "96"
