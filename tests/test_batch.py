@@ -1032,3 +1032,41 @@ def test_csv_cell_a_spreadsheet_would_run_is_quoted(tmp_path: Path, line: str, c
     scored, refused = list(csv.DictReader(io.StringIO(result.stdout)))
     assert refused["error_message"].startswith(cell)
     assert scored["hand"] == PUNGS and scored["pay_south"] == "96"
+
+
+@pytest.mark.parametrize("before", [0, 100], ids=["first-lines", "past-100-workers"])
+def test_a_live_feed_of_lone_cr_lines_gets_each_record_as_its_line_comes(before: int):
+    """`PUNGS\\r` written to a live `batch -` (an old Mac program writing a line at a time) was scored
+    only when the next line came: the CR could be a CRLF's first half. With nothing more ready it ends
+    its line at once, and a LF that follows (`\\r` now, `\\n` later: one CRLF) is not a line of its own."""
+    import queue
+    import threading
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pungchow_calc", "batch", "-", "--format", "jsonl", "--workers", "2"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    lines: queue.Queue[dict[str, Any]] = queue.Queue()
+    threading.Thread(
+        target=lambda: [lines.put(json.loads(text)) for text in proc.stdout],  # type: ignore[union-attr]
+        daemon=True,
+    ).start()
+    hand = PUNGS.encode()
+    try:
+        if before:
+            proc.stdin.write((hand + b"\r") * before)
+            proc.stdin.flush()
+            assert [lines.get(timeout=60)["line"] for _ in range(before)] == list(range(1, before + 1))
+        for sent in (hand + b"\r", b"\n" + hand + b"\r", hand + b"\r"):  # the second ends a CRLF first
+            proc.stdin.write(sent)
+            proc.stdin.flush()
+            record = lines.get(timeout=30)  # queue.Empty: the record waited for the next line
+            assert record["score"] == 48
+        assert record["line"] == before + 3
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)
+    assert proc.returncode == 0 and lines.empty()
