@@ -14,7 +14,7 @@ from functools import lru_cache, partial
 from typing import Any, TypeVar
 
 from .engine.cache import BoundedCache
-from .engine.errors import OptionError, RepeatedOption
+from .engine.errors import OptionError, RepeatedOption, UnknownOption
 from .engine.payments import MAX_POINTS
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
@@ -397,9 +397,10 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
 
     A valued option that is not repeatable, given twice (`-s south -s west`), is a RepeatedOption
     once the whole list is read (click would count the last one: a guess); a flag given twice says
-    the same thing twice and is taken. Anything else (an unknown option, `-h`, a missing value, a
-    number out of range) is an OptionError; main() then leaves the line to typer, whose error it is
-    (its --help, first among them, before a repeated option is refused)."""
+    the same thing twice and is taken. An unknown option (`-h` and `--help` too) is an UnknownOption
+    (unknown_option: click's words, which main() says itself, but for --help); anything else (a
+    missing value, a number out of range) is an OptionError, and main() leaves the line to typer,
+    whose error it is (its --help, first among them, before a repeated option is refused)."""
     values: dict[str, Any] = {}
     words: list[str] = []
     twice: dict[Option, list[Any]] | None = None  # each option given more than once: its values in order
@@ -436,7 +437,7 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
                 option, spelled, inline = short, arg[:2], arg[2:]
         if option is None or (option.flag and inline is not None):
             if names_option(arg):
-                raise OptionError(f"unknown option {arg}", code="bad-option")
+                raise unknown_option(arg, spelling)
             words.append(arg)
         else:
             value: Any
@@ -467,6 +468,30 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
     if twice is not None:
         raise _repeated(*next(iter(twice.items())), values)
     return words, values
+
+
+# Every command's help options (the typer app's): read_args refuses them as unknown, and the command
+# line is left to typer (cli/spec.py read), which shows the help.
+HELP = ("-h", "--help")
+
+
+def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
+    """The refusal of a word that names no option of a table (`score`'s, a batch line's), in the words
+    click's parser uses, so that `score` says them whether its line is read here or by typer, and a
+    batch line says them too (cli/__init__.py): `No such option: --sear (Possible options: --loose,
+    --loser, --seat)`, a short option by its first letter (`-Xn`: `-X`), and `Option '--drawn' does
+    not take a value.` for a flag given one."""
+    if not arg.startswith("--"):  # `-Xn`: click reads a cluster of short options, `-X` first
+        return UnknownOption(f"No such option: {arg[:2]}", arg[:2])
+    name = arg.partition("=")[0]
+    option = spelling.get(name)
+    if option is not None and option.flag:
+        return UnknownOption(f"Option '{name}' does not take a value.", name)
+    from difflib import get_close_matches  # only when something is wrong
+
+    close = get_close_matches(name, [s for s in (*spelling, *HELP) if s.startswith("--")])
+    hint = f" (Possible options: {', '.join(sorted(close))})" if close else ""
+    return UnknownOption(f"No such option: {name}{hint}", name)
 
 
 def _again(

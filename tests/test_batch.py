@@ -80,7 +80,7 @@ def test_mixed_file_one_record_per_entry_with_line_numbers(mixed: Path):
     assert last["payments"] == {"east": 44, "west": 22, "north": 22}
     assert "No closing quotation" in records[3]["error"]["message"]
     assert "no-such-ruleset" in records[4]["error"]["message"]
-    assert records[5]["error"]["message"] == "unknown option --bogus"
+    assert records[5]["error"]["message"] == "No such option: --bogus"
 
 
 def test_all_good_exits_zero(tmp_path: Path):
@@ -1070,3 +1070,30 @@ def test_a_live_feed_of_lone_cr_lines_gets_each_record_as_its_line_comes(before:
         proc.stdin.close()
         proc.wait(timeout=60)
     assert proc.returncode == 0 and lines.empty()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        pytest.param(["--bogus"], id="bogus"),
+        pytest.param(["--sear", "south"], id="sear-south"),
+        pytest.param(["-Xn"], id="Xn"),
+        pytest.param(["--drawn=1"], id="drawn-1"),
+        pytest.param(["--seat=south", "--limt", "3"], id="limt-3"),
+    ],
+)
+def test_an_unknown_option_is_refused_in_the_words_score_refuses_it_in(tmp_path: Path, options: list[str]):
+    """A batch line said `unknown option --sear` where `score` says `No such option: --sear (Possible
+    options: --loose, --loser, --seat)`: one refusal (options.unknown_option), the batch adding its
+    line number, `score` where its help is."""
+    score = run("score", PUNGS, *options)
+    assert score.exit_code == 2
+    said = score.stderr.removeprefix("error: ").removesuffix(" (see 'pungchow score --help')\n")
+    assert said != score.stderr
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{PUNGS}\n'{PUNGS}' {' '.join(options)}\n", encoding="utf-8")
+    batch = run("batch", str(path), "--format", "jsonl")
+    assert json.loads(batch.stdout.splitlines()[1]) == {
+        "line": 2,
+        "error": {"code": "bad-option", "message": said},
+    }

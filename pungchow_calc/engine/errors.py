@@ -116,6 +116,18 @@ class RepeatedOption(OptionError):
         self.given = given  # every option of the line as read: the command answers as asked (--json)
 
 
+class UnknownOption(OptionError):
+    """A word that names no option of the command (`--bogus`), or a value given to an on/off flag
+    (`--drawn=1`): a mistyped command line, said in the same words by `score` and a batch line
+    (options.unknown_option)."""
+
+    code = "bad-option"
+
+    def __init__(self, message: str, name: str) -> None:
+        super().__init__(message)
+        self.name = name  # the option as named (`--bogus`, `-X` of `-Xn`): `--help` is typer's to show
+
+
 class TableError(PungchowError):
     """The hands of a table contradict each other (`settle`): too many copies of a tile, two winners."""
 
