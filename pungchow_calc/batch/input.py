@@ -189,6 +189,26 @@ def split_line(text: str) -> list[str]:
     return shlex.split(text)
 
 
+def word_column(text: str, index: int) -> int | None:
+    """The 1-based column where word `index` of a line (split_line's words) starts, for an error that
+    names a word (options.StrayWord); None past the last. Found by shlex, the splitter split_line
+    matches: each word it reads ends on the blank after it, and the next starts at the next non-blank."""
+    import shlex
+
+    stream = io.StringIO(text)
+    lexer = shlex.shlex(stream, posix=True)
+    lexer.whitespace_split = True
+    lexer.commenters = ""  # a comment follows the words, as split_line reads them
+    at = 0
+    for _ in range(index):
+        if lexer.get_token() is None:
+            return None
+        at = stream.tell()
+    while at < len(text) and text[at] in lexer.whitespace:
+        at += 1
+    return at + 1 if at < len(text) else None
+
+
 class Source:
     """A batch file or standard input, read lazily; `size` is a regular file's size in bytes."""
 
