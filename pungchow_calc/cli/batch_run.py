@@ -12,7 +12,6 @@ compared so far, and says how many.
 
 from __future__ import annotations
 
-import errno
 import itertools
 import json
 import os
@@ -77,7 +76,7 @@ def run_batch(
     source = progress = records = None
     summary = None
     summarised = False
-    unsaid: list[OSError] = []  # a failed entry's line that standard error could not take (_compare)
+    unsaid: list[Exception] = []  # a failed entry's line that standard error could not take (_compare)
     if compare is not None:
         from ..batch.compare import Summary
 
@@ -397,7 +396,7 @@ def _utf8_bytes(stream: IO[str]) -> IO[bytes] | None:
 
 
 def _compare(
-    records: Iterator[tuple[bool, Any]], summary: Any, signals: _StopSignals, unsaid: list[OSError]
+    records: Iterator[tuple[bool, Any]], summary: Any, signals: _StopSignals, unsaid: list[Exception]
 ) -> int:
     """Fold compare records into the summary (compare.Summary), reporting each failed entry; return
     failures. Each record is counted whole: a stop waits for it, so the summary of an interrupted
@@ -413,7 +412,7 @@ def _compare(
         try:
             say(f"line {record['line']}: error [{err['code']}]: {err['message']}")
         except (OSError, ValueError) as error:  # ValueError: a closed stream's
-            unsaid.append(error if isinstance(error, OSError) else OSError(errno.EBADF, str(error)))
+            unsaid.append(error)
             silence(sys.stderr)
 
     def counted(records: Iterator[tuple[bool, Any]]) -> Iterator[tuple[bool, Any]]:
