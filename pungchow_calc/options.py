@@ -14,7 +14,7 @@ from functools import lru_cache, partial
 from typing import Any, TypeVar
 
 from .engine.cache import BoundedCache
-from .engine.errors import OptionError, RepeatedOption
+from .engine.errors import OptionError, RepeatedOption, StrayWord, UnknownOption
 from .engine.payments import MAX_POINTS
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
@@ -388,7 +388,9 @@ def names_option(word: str) -> bool:
     return word.startswith("-") and len(word) > 1 and not word[1].isdigit()
 
 
-def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], dict[str, Any]]:
+def read_args(
+    argv: list[str], spelling: dict[str, Option], places: list[int] | None = None
+) -> tuple[list[str], dict[str, Any]]:
     """The one reader of an argument list, by a table of options (score's, or a command's in
     cli/spec.py): the words (positionals) in order and {name: value} for the options given. A flag
     is True, a value its text (`--x v`, `--x=v` or `-xv`), a repeatable option a list, `nargs` 2 a
@@ -397,9 +399,11 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
 
     A valued option that is not repeatable, given twice (`-s south -s west`), is a RepeatedOption
     once the whole list is read (click would count the last one: a guess); a flag given twice says
-    the same thing twice and is taken. Anything else (an unknown option, `-h`, a missing value, a
-    number out of range) is an OptionError; main() then leaves the line to typer, whose error it is
-    (its --help, first among them, before a repeated option is refused)."""
+    the same thing twice and is taken. An unknown option (`-h` and `--help` too) is an UnknownOption
+    (unknown_option: click's words, which main() says itself, but for --help); anything else (a
+    missing value, a number out of range) is an OptionError, and main() leaves the line to typer,
+    whose error it is (its --help, first among them, before a repeated option is refused).
+    `places`, when given, gets each positional's place in argv."""
     values: dict[str, Any] = {}
     words: list[str] = []
     twice: dict[Option, list[Any]] | None = None  # each option given more than once: its values in order
@@ -420,9 +424,13 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
                 continue
         elif arg[:1] != "-":  # a word: a hand's group, a file (nearly every one that names no option)
             words.append(arg)
+            if places is not None:
+                places.append(i - 1)
             continue
         elif arg == "--":  # the end of the options, as click has it: a hand word may not start with `-`
             words += argv[i:]
+            if places is not None:
+                places += range(i, end)
             break
         spelled, inline = arg, None
         if option is None and arg.startswith("--"):
@@ -436,8 +444,10 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
                 option, spelled, inline = short, arg[:2], arg[2:]
         if option is None or (option.flag and inline is not None):
             if names_option(arg):
-                raise OptionError(f"unknown option {arg}", code="bad-option")
+                raise unknown_option(arg, spelling)
             words.append(arg)
+            if places is not None:
+                places.append(i - 1)
         else:
             value: Any
             if inline is None and option.nargs == 1 and i < end:  # the usual `--x v`: no list made
@@ -467,6 +477,30 @@ def read_args(argv: list[str], spelling: dict[str, Option]) -> tuple[list[str], 
     if twice is not None:
         raise _repeated(*next(iter(twice.items())), values)
     return words, values
+
+
+# Every command's help options (the typer app's): read_args refuses them as unknown, and the command
+# line is left to typer (cli/spec.py read), which shows the help.
+HELP = ("-h", "--help")
+
+
+def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
+    """The refusal of a word that names no option of a table (`score`'s, a batch line's), in the words
+    click's parser uses, so that `score` says them whether its line is read here or by typer, and a
+    batch line says them too (cli/__init__.py): `No such option: --sear (Possible options: --loose,
+    --loser, --seat)`, a short option by its first letter (`-Xn`: `-X`), and `Option '--drawn' does
+    not take a value.` for a flag given one."""
+    if not arg.startswith("--"):  # `-Xn`: click reads a cluster of short options, `-X` first
+        return UnknownOption(f"No such option: {arg[:2]}", arg[:2])
+    name = arg.partition("=")[0]
+    option = spelling.get(name)
+    if option is not None and option.flag:
+        return UnknownOption(f"Option '{name}' does not take a value.", name)
+    from difflib import get_close_matches  # only when something is wrong
+
+    close = get_close_matches(name, [s for s in (*spelling, *HELP) if s.startswith("--")])
+    hint = f" (Possible options: {', '.join(sorted(close))})" if close else ""
+    return UnknownOption(f"No such option: {name}{hint}", name)
 
 
 def _again(
@@ -531,5 +565,37 @@ def _read_argv(argv: list[str], defaults: dict[str, Any] | None) -> tuple[str, d
     if not _OUTPUT.isdisjoint(given):
         given = {name: value for name, value in given.items() if name not in _OUTPUT}
     values = {**defaults, **given} if defaults else given
-    # A hand may be given as one quoted argument or as several groups.
-    return " ".join(words), values
+    return words[0] if len(words) == 1 else _unquoted_hand(words, argv), values
+
+
+def _unquoted_hand(words: list[str], argv: list[str]) -> str:
+    """A batch line's hand written unquoted: its groups, each a word, first on the line, before any
+    option (docs/batch.md). Any other word besides the hand, which `score` refuses, is refused here
+    too (StrayWord): after the quoted hand (`'HAND' 4f`), or apart from the groups before it (`1b1b1b
+    --drawn 2b2b2b`, `-s s 1b1b1b 2b2b2b`): joined to the hand, it would be scored on a guess."""
+    hand = " ".join(words)
+    count = len(words)
+    # Every word a group (a quoted hand has spaces in it), and the first words of the line (after a
+    # `--` that starts it, which ends no option).
+    first = argv[:count] == words or (argv[0] == "--" and argv[1:] == words)
+    if first and len(hand.split()) == count:
+        return hand
+    places: list[int] = []
+    read_args(argv, SPELLING, places)
+    if len(words[0].split()) != 1:  # a quoted hand first (or an empty word): the next word is stray
+        stray, said = 1, "follows the quoted hand (put it inside the quotes, or leave it out)"
+    else:  # the first word apart from the line's first ones, or quoted (several groups, or none)
+        lead = places[0] == 0 or (places[0] == 1 and argv[0] == "--")  # the hand starts the line
+        stray = next(
+            (
+                j
+                for j in range(1, count)
+                if not lead or places[j] != places[0] + j or len(words[j].split()) != 1
+            ),
+            1,
+        )
+        if lead:
+            said = "is apart from the groups before it (write the whole hand in quotes)"
+        else:
+            said = "is another word after an option (write the whole hand in quotes)"
+    raise StrayWord(f"a line takes the hand as one argument: {words[stray]} {said}", places[stray])

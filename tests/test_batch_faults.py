@@ -336,6 +336,28 @@ def test_compare_failures_to_a_left_stderr_reader(tmp_path):
     assert (summary["entries"], summary["failed"]) == (5, 3)
 
 
+# `batch FILE --compare A B 2>/dev/full`: the first failed entry's line could not be written, and the
+# run ended there with exit 3: no summary at all on standard output. The list ends (as for a reader of
+# stderr that left), the summary is written whole, and the exit code is 3: a line was lost.
+@pytest.mark.parametrize("output_format", ["table", "json", "csv"])
+def test_compare_failures_to_a_full_stderr(tmp_path, output_format):
+    path = _write(tmp_path, "three-bad.txt", (GOOD + "9z9z9z\n" + GOOD + "1b1b\n" + "x\n").encode())
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "pungchow_calc", "batch", str(path), "--compare", "pung-chow",
+             "pung-chow-limit", "--format", output_format],
+            stdout=subprocess.PIPE, stderr=full, timeout=60, check=False,
+        )  # fmt: skip
+    assert done.returncode == 3
+    alone = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "batch", str(path), "--compare", "pung-chow",
+         "pung-chow-limit", "--format", output_format],
+        capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.stdout == alone.stdout and alone.returncode == 1 and alone.stdout
+    assert alone.stderr.decode().splitlines()[0].startswith("line 2: error")
+
+
 def test_stdin_closed_pipe_and_records_before_it():
     """Records already written reach the reader in order, whatever happens after."""
     data = (GOOD * 5).encode()

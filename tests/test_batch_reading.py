@@ -110,6 +110,7 @@ PIECES = [
 PIECES = [p.encode() if isinstance(p, str) else p for p in PIECES]
 
 
+@pytest.mark.parametrize("live", [False, True], ids=["file", "live-feed"])
 @given(
     st.lists(st.sampled_from(PIECES), max_size=30),
     st.booleans(),
@@ -123,10 +124,13 @@ PIECES = [p.encode() if isinstance(p, str) else p for p in PIECES]
 @example([b"a\r"], False, [], 2)  # a lone CR at the end of a read: a line end
 @example([b"\xef\xbb\xbfbom"], False, [1, 1, 1, 1], 64)  # the mark's bytes in reads of their own
 def test_blocks_make_the_entries_lines_did(
-    pieces: list[bytes], final_newline: bool, reads: list[int], block: int
+    live: bool, pieces: list[bytes], final_newline: bool, reads: list[int], block: int
 ):
+    """Live (a pipe with nothing more ready after each read: Source.idle_check), a CR ending a read
+    ends its line at once, and a LF after it is dropped: the same entries."""
     data = b"\n".join(pieces) + (b"\n" if final_newline and pieces else b"")
-    with mock.patch.object(bi, "MAX_LINE", MAX), mock.patch.object(bi, "READ_BLOCK", block):
+    idle = mock.patch.object(Source, "idle_check", lambda self: (lambda: True) if live else None)
+    with mock.patch.object(bi, "MAX_LINE", MAX), mock.patch.object(bi, "READ_BLOCK", block), idle:
         expected = _reference(data, MAX)
         assert list(Source("-", stdin=_Trickle(data, reads)).entries()) == expected
         for taken in range(len(expected) + 1):  # entries() for a while, then the rest as read

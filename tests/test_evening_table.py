@@ -352,19 +352,3 @@ def test_csv_report_keeps_a_name_from_reading_as_a_formula(tmp_path, capsys, nam
     assert rows[1][2] == shown and rows[1][4] == f"{shown} won on Bob's discard"
     assert rows[1][5:9] == [str(n) for n in _report(capsys, path)["history"][0]["net"].values()]
     assert rows[1][6].startswith("-")  # a net is a number, never quoted
-
-
-@pytest.mark.parametrize(
-    ("cell", "shown"),
-    [
-        pytest.param("=1+1", "'=1+1", id="equals"),
-        pytest.param("\tTab", "'\tTab", id="tab"),
-        pytest.param("\rCR", "'\rCR", id="cr"),
-        pytest.param("A=B", "A=B", id="inner-equals"),
-        pytest.param(-106, -106, id="negative-number"),
-    ],
-)
-def test_csv_cell_quotes_text_a_spreadsheet_would_read_as_a_formula(cell, shown):
-    from pungchow_calc.render.evening import csv_cell
-
-    assert csv_cell(cell) == shown

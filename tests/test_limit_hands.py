@@ -325,7 +325,8 @@ def test_own_wind_set_doubles(options, doubles, score):
 
 
 def test_own_flower_and_season_double_as_in_part_one():
-    result = _score(f"{BASE} --drawn 2f 2s 3f")
+    # The bonus tiles inside the hand's quotes: a word after it is refused (options.StrayWord).
+    result = _score("'2c3c4c 5c6c7c 3d4d5d 6b6b6b Ww!Ww 2f 2s 3f' --seat south --drawn")
     assert [x["rule"] for x in result["lines"] if x["kind"] == "double"] == ["own_flower", "own_season"]
     assert (result["points"], result["score"]) == (22, 88)
 

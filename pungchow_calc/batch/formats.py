@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..csv_safe import csv_cell
 from ..engine.scoring import Score
 from ..engine.tiles import Wind
 
@@ -125,15 +126,18 @@ SEAT_NAMES = tuple(seat.word for seat in Wind)  # the pay_ columns' order
 
 
 def csv_row(record: dict[str, Any]) -> list[Any]:
-    """A record as the fixed CSV columns (CSV_COLUMNS); errors fill the last two."""
+    """A record as the fixed CSV columns (CSV_COLUMNS); errors fill the last two. A text cell that
+    could start a spreadsheet formula is written after a quote (csv_cell): an error message quoting a
+    line (`--seat: 'x' is not a wind`), a ruleset's name; the seats, ways and codes are fixed words,
+    the numbers stay numbers."""
     if "error" in record:
         err = record["error"]
-        return [record["line"], *[""] * (len(CSV_COLUMNS) - 3), err["code"], err["message"]]
+        return [record["line"], *[""] * (len(CSV_COLUMNS) - 3), err["code"], csv_cell(err["message"])]
     pays = record.get("payments") or {}
     return [
         record["line"],
-        record["hand"],
-        record["ruleset"],
+        csv_cell(record["hand"]),
+        csv_cell(record["ruleset"]),
         record["seat"],
         record["round"],
         "true" if record["winner"] else "false",

@@ -189,6 +189,26 @@ def split_line(text: str) -> list[str]:
     return shlex.split(text)
 
 
+def word_column(text: str, index: int) -> int | None:
+    """The 1-based column where word `index` of a line (split_line's words) starts, for an error that
+    names a word (options.StrayWord); None past the last. Found by shlex, the splitter split_line
+    matches: each word it reads ends on the blank after it, and the next starts at the next non-blank."""
+    import shlex
+
+    stream = io.StringIO(text)
+    lexer = shlex.shlex(stream, posix=True)
+    lexer.whitespace_split = True
+    lexer.commenters = ""  # a comment follows the words, as split_line reads them
+    at = 0
+    for _ in range(index):
+        if lexer.get_token() is None:
+            return None
+        at = stream.tell()
+    while at < len(text) and text[at] in lexer.whitespace:
+        at += 1
+    return at + 1 if at < len(text) else None
+
+
 class Source:
     """A batch file or standard input, read lazily; `size` is a regular file's size in bytes."""
 
@@ -336,13 +356,25 @@ class Source:
     def _reads(self) -> Iterator[bytes]:
         """The file's bytes as read (_decoded), each line ended by a newline: a carriage return not
         followed by one (old Mac line ends, a lone CR) ends a line too, as a text editor reads it.
-        A CRLF keeps its CR (block_entries strips it); a CR ending a read waits for the next."""
+        A CRLF keeps its CR (block_entries strips it); a CR ending a read waits for the next, unless
+        nothing more has come (a live feed, `idle_check`): its line is then ended at once, and a LF
+        that comes next, the CRLF's second half, is dropped (the line's number and text are the
+        same either way; only its length counts one byte less against MAX_LINE)."""
         held = b""  # a CR that ended the last read: a line end of its own unless a LF comes next
+        ended = False  # a CR that ended the last read was taken as a line end: a LF next is its own
+        idle = self.idle_check()
         for data in self._decoded():
+            if ended and data:  # (a decoded read may be empty: half a UTF-16 character)
+                ended = False
+                if data[:1] == b"\n":
+                    data = data[1:]
             block = held + data if held else data
             held = b""
             if block[-1:] == b"\r":
-                held, block = b"\r", block[:-1]
+                if idle is not None and idle():  # a line written, and nothing after it yet
+                    ended, block = True, block[:-1] + b"\n"
+                else:
+                    held, block = b"\r", block[:-1]
             # Counted in C, no copy: nearly every file has no CR, or only CRLFs.
             if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
                 block = _LONE_CR.sub(b"\n", block)

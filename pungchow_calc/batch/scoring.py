@@ -12,12 +12,12 @@ from typing import Any
 
 from .. import options as opts
 from ..engine.cache import BoundedCache
-from ..engine.errors import PungchowError, RulesetError
+from ..engine.errors import PungchowError, RulesetError, StrayWord
 from ..engine.payments import DISCARDER
 from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
 from .formats import csv_row, json_text, score_json
-from .input import Entry, split_line
+from .input import Entry, split_line, word_column
 
 CSV_DISCARDER = (
     "the discarder pays for all under this ruleset and the CSV has a column per seat: "
@@ -109,7 +109,12 @@ class Scorer:
                     return error_record(entry.line, "bad-line", "no hand on this line")
             else:
                 argv = list(entry.argv)
-            args = opts.scoring_args(argv, self._defaults)
+            try:
+                args = opts.scoring_args(argv, self._defaults)
+            except StrayWord as stray:  # a word besides the hand: where it stands on the line
+                if entry.text is not None:
+                    stray.column = word_column(entry.text, stray.index)
+                raise
         if self.job.compare is not None:
             return self._compare(entry.line, args)
         hand, ruleset, situation, limit = args
@@ -121,10 +126,11 @@ class Scorer:
         error record).
 
         A batch file repeats a few dozen spellings of the options after its hands: they are split and
-        read the first time, and remembered (as the text they add to the hand, and the rest of
-        scoring_args). With the hand one quoted word (no backslash, not an option) followed by a
-        space, the line splits as the hand and then its options, each alone, as split_line splits
-        the whole line (a test holds the two readings equal).
+        read the first time, and remembered (the rest of scoring_args, its hand left out: options
+        with a word among them, refused after a hand with spaces, are read in full each time, since
+        whether they are refused depends on the hand). With the hand one quoted word (no backslash,
+        not an option) followed by a space, the line splits as the hand and then its options, each
+        alone, as split_line splits the whole line (a test holds the two readings equal).
         """
         quote = text[:1]
         if quote not in ('"', "'"):
@@ -142,9 +148,11 @@ class Scorer:
                 full, *rest = opts.scoring_args(argv, self._defaults)
             except (ValueError, PungchowError):
                 return None
-            known = self._options.put(options, (full[len(hand) :], *rest))  # type: ignore[arg-type]
-        more, ruleset, situation, limit = known
-        return hand + more, ruleset, situation, limit
+            if full != hand:  # a word besides the hand (refused after most hands): read in full
+                return None
+            known = self._options.put(options, ("", *rest))  # type: ignore[arg-type]
+        _, ruleset, situation, limit = known
+        return hand, ruleset, situation, limit
 
     def _compare(self, line: int, args: _Args) -> dict[str, Any]:
         assert self.job.compare is not None

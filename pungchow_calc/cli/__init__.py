@@ -19,7 +19,8 @@ from functools import lru_cache
 from typing import Any
 
 from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, done_all_the_same, last_ctrl_c, note_ctrl_c, started
-from ..engine.errors import RepeatedOption, printable
+from .. import options as opts
+from ..engine.errors import RepeatedOption, UnknownOption, printable
 from . import spec
 from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error, report, say, silence
 
@@ -144,6 +145,8 @@ def _fast_without_typer(argv: list[str]) -> int | None:
     except RepeatedOption as error:  # `-s south -s west`: which was meant would be a guess
         report(error, bool(error.given.get("as_json")))
         return EXIT_BAD_INPUT
+    except UnknownOption as error:  # in options.unknown_option's words, a batch line's too
+        return _usage(error.message, _command_name(argv), argv)
     if call is None:
         return None
     command, values = call
@@ -221,12 +224,13 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     """A mistyped command line is bad input like any other: one line (or the JSON error object
     under --json) and exit 2."""
     ctx = error.ctx
-    if ctx is not None:
-        name = ctx.command_path
-    else:  # the parser's own errors (`--seat` without its value, `--drawn=1`) carry no context
-        found = spec.find(argv)
-        name = " ".join(("pungchow", *found.path)) if found else "pungchow"
+    # the parser's own errors (`--seat` without its value, `--drawn=1`) carry no context
+    name = ctx.command_path if ctx is not None else _command_name(argv)
     message = " ".join(printable(error.format_message()).split())
+    found = spec.find(argv)
+    if type(error).__name__ == "NoSuchOption" and found is not None:  # a command's (not the group's):
+        # in the words of the spec's reader, as a line typer never sees says it (`--help --bogus`)
+        message = printable(opts.unknown_option(error.option_name, found.spelling).message)
     extra = message.startswith("Got unexpected extra argument")
     seat = _unquoted_seat(argv) if extra else None
     if name in _HAND_COMMANDS and extra:
@@ -234,7 +238,21 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     elif seat is not None:
         message = f"{seat} takes the hand as one argument: put it in quotes"
     else:
-        message = f"{message} (see '{name} --help')"
+        return _usage(message, name, argv)
+    return _usage(message, None, argv)
+
+
+def _command_name(argv: list[str]) -> str:
+    """The command a command line names, as its help does (`pungchow score`), or `pungchow`."""
+    found = spec.find(argv)
+    return " ".join(("pungchow", *found.path)) if found else "pungchow"
+
+
+def _usage(message: str, name: str | None, argv: list[str]) -> int:
+    """Say a mistyped command line's error (with where its help is, when `name` is given) in one line,
+    or as the JSON error object under --json; exit 2."""
+    if name is not None:
+        message = f"{printable(message)} (see '{name} --help')"
     options = argv[: argv.index("--") if "--" in argv else len(argv)]
     if any(word == "--json" or word.startswith("--json=") for word in options):  # `--json=yes` asks too
         json_error({"code": "usage", "message": message})

@@ -25,7 +25,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .. import options as opts
 from ..engine.errors import PungchowError
-from .failure import EXIT_BAD_INPUT, report, say
+from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, report, say, silence
 
 if TYPE_CHECKING:  # the batch package is imported by the command that needs it (start-up time)
     from ..batch.formats import Lines
@@ -76,6 +76,7 @@ def run_batch(
     source = progress = records = None
     summary = None
     summarised = False
+    unsaid: list[Exception] = []  # a failed entry's line that standard error could not take (_compare)
     if compare is not None:
         from ..batch.compare import Summary
 
@@ -124,7 +125,7 @@ def run_batch(
                 idle=source.idle_check(),
             )
             if summary is not None:
-                failed = _compare(_tick(records, progress), summary, signals)
+                failed = _compare(_tick(records, progress), summary, signals, unsaid)
                 with signals.hold():  # written whole, once: a stop meanwhile waits, and finds it written
                     summarised = True
                     _write_summary(summary, output_format, out)
@@ -159,6 +160,8 @@ def run_batch(
     if compare is None and sys.stderr.isatty():
         elapsed = time.monotonic() - started
         say(f"batch: {out.written} records, {failed} errors, {elapsed:.1f} s")
+    if unsaid:
+        return EXIT_OUTPUT_FAILED
     return EXIT_ENTRY_FAILED if failed or died else 0
 
 
@@ -392,15 +395,25 @@ def _utf8_bytes(stream: IO[str]) -> IO[bytes] | None:
     return raw if codecs.lookup(encoding).name == "utf-8" else None
 
 
-def _compare(records: Iterator[tuple[bool, Any]], summary: Any, signals: _StopSignals) -> int:
+def _compare(
+    records: Iterator[tuple[bool, Any]], summary: Any, signals: _StopSignals, unsaid: list[Exception]
+) -> int:
     """Fold compare records into the summary (compare.Summary), reporting each failed entry; return
     failures. Each record is counted whole: a stop waits for it, so the summary of an interrupted
-    batch counts exactly the entries it says."""
+    batch counts exactly the entries it says. A list standard error cannot take (`2>/dev/full`,
+    `2>&-`) ends there, as one whose reader left does (say): its error goes in `unsaid`, the summary
+    is still written, and the exit code is 3 (README, exit codes)."""
     from ..batch.compare import summarise
 
     def report(record: dict[str, Any]) -> None:
+        if unsaid:
+            return
         err = record["error"]
-        say(f"line {record['line']}: error [{err['code']}]: {err['message']}")
+        try:
+            say(f"line {record['line']}: error [{err['code']}]: {err['message']}")
+        except (OSError, ValueError) as error:  # ValueError: a closed stream's
+            unsaid.append(error)
+            silence(sys.stderr)
 
     def counted(records: Iterator[tuple[bool, Any]]) -> Iterator[tuple[bool, Any]]:
         for record in records:

@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import Any
 
 from .. import options as opts
-from ..engine.errors import OptionError, RepeatedOption
+from ..engine.errors import OptionError, RepeatedOption, UnknownOption
 from ..engine.situation import FACTS, SITUATION_FACTS
 from .failure import CommandExit
 
@@ -487,8 +487,9 @@ def find(argv: list[str]) -> Command | None:
 
 def read(argv: list[str]) -> tuple[Command, dict[str, Any]] | None:
     """The command and every keyword of its handler when argv is an ordinary command line; None
-    for anything else (--help, a typo, a missing value: typer's to read and to report). An option
-    given twice is refused here (RepeatedOption), for every command alike: typer would take the last."""
+    for anything else (--help, a missing value: typer's to read and to report). An option given twice
+    is refused here (RepeatedOption), for every command alike: typer would take the last; so is an
+    unknown option (UnknownOption), in the words a batch line says it in."""
     found = locate(argv)
     if found is None:
         return None
@@ -496,6 +497,10 @@ def read(argv: list[str]) -> tuple[Command, dict[str, Any]] | None:
     try:
         words, given = opts.read_args(argv[start:], command.spelling)
     except RepeatedOption:
+        raise
+    except UnknownOption as unknown:
+        if unknown.name in opts.HELP:  # typer's to show (or the error after it, in its words)
+            return None
         raise
     except OptionError:
         return None

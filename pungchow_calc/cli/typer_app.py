@@ -275,7 +275,7 @@ def build(invoke: Invoke = _run) -> typer.Typer:
         no_args_is_help=True,
         add_completion=True,
         pretty_exceptions_enable=False,
-        context_settings={"help_option_names": ["-h", "--help"]},
+        context_settings={"help_option_names": list(opts.HELP)},
         cls=Group,
     )
     root.callback()(_root)

@@ -120,6 +120,30 @@ class RepeatedOption(OptionError):
         self.given = given  # every option of the line as read: the command answers as asked (--json)
 
 
+class UnknownOption(OptionError):
+    """A word that names no option of the command (`--bogus`), or a value given to an on/off flag
+    (`--drawn=1`): a mistyped command line, said in the same words by `score` and a batch line
+    (options.unknown_option)."""
+
+    code = "bad-option"
+
+    def __init__(self, message: str, name: str) -> None:
+        super().__init__(message)
+        self.name = name  # the option as named (`--bogus`, `-X` of `-Xn`): `--help` is typer's to show
+
+
+class StrayWord(PungchowError):
+    """A word of a batch line that is not part of its hand (`'HAND' 4f`: a word after the quoted
+    hand), where `score` refuses every word after its hand: joined to the hand it would be scored on a
+    guess. `index` is the word's place in the line's words; the batch adds its column."""
+
+    code = "bad-line"
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index
+
+
 class TableError(PungchowError):
     """The hands of a table contradict each other (`settle`): too many copies of a tile, two winners."""
 

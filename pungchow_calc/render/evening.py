@@ -15,6 +15,7 @@ import os
 import re
 from typing import Any
 
+from ..csv_safe import csv_cell
 from ..evening.report import ASCII_SPARKS, SPARKS, sparkline
 from ..evening.state import Game
 from .layout import Grid, breakdown_grid, cell_width, hanging, pack, terminal_width
@@ -338,17 +339,6 @@ def report_markdown(report: dict[str, Any]) -> str:
         ),
     ]
     return "\n".join(out) + "\n"
-
-
-# What a spreadsheet may read as the start of a formula when it opens the CSV (OWASP, "CSV
-# injection"): a text cell that begins so is kept as text by a single quote before it. Numbers (a net
-# of -106) are written as numbers: they are not text a player typed (docs/evening.md).
-_CSV_FORMULA = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_cell(value: object) -> object:
-    """A CSV cell as a spreadsheet shows it: text that could start a formula gets a leading quote."""
-    return "'" + value if isinstance(value, str) and value.startswith(_CSV_FORMULA) else value
 
 
 def report_csv(report: dict[str, Any]) -> str:
