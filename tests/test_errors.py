@@ -19,6 +19,8 @@ ERRORS: dict[type[errors.PungchowError], str] = {
     errors.RulesetError: "ruleset",
     errors.OptionError: "option",
     errors.RepeatedOption: "option-twice",
+    errors.UnknownOption: "bad-option",
+    errors.StrayWord: "bad-line",
     errors.TableError: "table",
     errors.WashError: "wash",
     EveningError: "evening",
@@ -38,9 +40,16 @@ def test_the_table_names_every_error_class():
     assert _subclasses(errors.PungchowError) | {errors.PungchowError} == set(ERRORS)
 
 
+_OWN_ARGUMENTS = (errors.RepeatedOption, errors.UnknownOption, errors.StrayWord)  # no code= to give
+
+
 def _made(cls: type[errors.PungchowError]) -> errors.PungchowError:
     if cls is errors.RepeatedOption:
         return errors.RepeatedOption("--seat is given 2 times", {})
+    if cls is errors.UnknownOption:
+        return errors.UnknownOption("No such option: --bogus", "--bogus")
+    if cls is errors.StrayWord:
+        return errors.StrayWord("a line takes the hand as one argument", 1)
     return cls("what went wrong")
 
 
@@ -51,9 +60,7 @@ def test_an_error_carries_its_class_code(cls: type[errors.PungchowError], code: 
     assert error.to_dict()["code"] == code
 
 
-@pytest.mark.parametrize(
-    "cls", [c for c in ERRORS if c is not errors.RepeatedOption], ids=lambda c: c.__name__
-)
+@pytest.mark.parametrize("cls", [c for c in ERRORS if c not in _OWN_ARGUMENTS], ids=lambda c: c.__name__)
 def test_a_code_given_is_the_code(cls: type[errors.PungchowError]):
     assert cls("what went wrong", code="bad-score").code == "bad-score"
 

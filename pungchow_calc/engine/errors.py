@@ -125,7 +125,7 @@ class UnknownOption(OptionError):
     (`--drawn=1`): a mistyped command line, said in the same words by `score` and a batch line
     (options.unknown_option)."""
 
-    code = "bad-option"
+    default_code: ClassVar[str] = "bad-option"
 
     def __init__(self, message: str, name: str) -> None:
         super().__init__(message)
@@ -137,7 +137,7 @@ class StrayWord(PungchowError):
     hand), where `score` refuses every word after its hand: joined to the hand it would be scored on a
     guess. `index` is the word's place in the line's words; the batch adds its column."""
 
-    code = "bad-line"
+    default_code: ClassVar[str] = "bad-line"
 
     def __init__(self, message: str, index: int) -> None:
         super().__init__(message)
