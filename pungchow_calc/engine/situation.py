@@ -600,13 +600,22 @@ def _nothing_called(option: str, hand: Hand, claimed: str, declared: str) -> str
 
 def _robbed_tile_held(hand: Hand, situation: Situation) -> str | None:
     # The robbed tile is the fourth of a kong (a pung added to, or for thirteen orphans a concealed
-    # kong, RCR 2016 §3.3.6-3.3.7): the other three are in that kong, so the hand holds it once.
+    # kong, RCR 2016 §3.3.6-3.3.7): the other three are in that kong, so the hand holds it once, and no
+    # indicator turned (dora, ura) is one of them.
     tile = hand.winning_tile
-    if situation.robbing_kong and tile is not None and hand.counts[tile.index] > 1:
+    if not situation.robbing_kong or tile is None:
+        return None
+    if hand.counts[tile.index] > 1:
         return (
             f"--robbing-kong: the other three {tile.code} are in the kong robbed, so the hand holds one "
             f"{tile.code}, not {hand.counts[tile.index]}"
         )
+    for fact in OF_THE_SET:
+        if tile in getattr(situation, fact.field):
+            return (
+                f"--robbing-kong: the other three {tile.code} are in the kong robbed, so the {fact.option} "
+                f"indicators hold no {tile.code}"
+            )
     return None
 
 
@@ -643,7 +652,8 @@ IMPOSSIBLE: dict[str, Impossible] = {
         _original_hand_after_call,
     ),
     "robbed_tile_held": Impossible(
-        "robbing a kong with a winning tile the hand holds more than once", _robbed_tile_held
+        "robbing a kong with a winning tile the hand holds more than once, or an indicator shows",
+        _robbed_tile_held,
     ),
 }
 
