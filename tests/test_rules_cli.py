@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -299,6 +302,25 @@ def test_check_missing_file(tmp_path: Path):
     result = run("rules", "check", str(tmp_path / "none.yaml"))
     assert result.exit_code == 2
     assert result.stderr == f"error: {tmp_path / 'none.yaml'}: file not found\n"
+
+
+# `rules check` printed its `ok:` line with print(): a path the terminal's encoding cannot write was a
+# traceback (UnicodeEncodeError, exit 1) after the file had checked out.
+@pytest.mark.parametrize(
+    ("encoding", "written"), [("ascii", "maison-\\xe9.yaml"), ("latin-1", "maison-\u00e9.yaml")]
+)
+def test_check_maison_e_acute_yaml_on_an_ascii_terminal(tmp_path: Path, encoding: str, written: str):
+    path = tmp_path / "maison-\u00e9.yaml"
+    path.write_text((ROOT / "samples" / "house-rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "rules", "check", str(path)],
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": encoding},
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    line = done.stdout.decode(encoding)
+    assert line.startswith("ok: ") and written in line and line.endswith("(21 rules, limit 600)\n")
 
 
 @pytest.mark.parametrize(

@@ -101,7 +101,8 @@ def rules_check(file: str, as_json: bool) -> None:
 
     settings = ruleset.settings
     limit = limit_words(settings.limit, tuple(tier.name for tier in settings.limits))
-    print(f"ok: {ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})")
+    # Through output_stream: a path or name the terminal's encoding cannot write is escaped, not a crash.
+    print(f"ok: {ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})", file=output_stream())
 
 
 def _docs() -> dict[str, Path]:
