@@ -353,3 +353,21 @@ def test_show_house_file_with_a_note_prints_the_note(tmp_path: Path, columns: st
     assert "Mah-Jongg" in text
     assert "Part II calls 10 usual; the club agreed on it in 1924 after a long evening." in text
     assert max(cell_len(line) for line in result.stdout.splitlines()) <= int(columns)
+
+
+# `--ascii` asks for ASCII anywhere (README), but `rules list`, `show` and `diff` refused it as an
+# unknown option (exit 2), and their tables and `·` on a UTF-8 terminal could not be made ASCII.
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "list", "--ascii"],
+        ["rules", "show", "riichi-ema-2016", "--ascii"],
+        ["rules", "diff", "pung-chow", "riichi-ema-2016", "--ascii"],
+    ],
+    ids=" ".join,
+)
+def test_rules_riichi_ema_2016_ascii(args: list[str]) -> None:
+    result = run_main(*args, env={"COLUMNS": "60", "PYTHONIOENCODING": "utf-8"})
+    assert (result.exit_code, result.stderr) == (0, ""), result.stderr
+    assert result.stdout.isascii() and "riichi" in result.stdout
+    assert max(map(len, result.stdout.splitlines())) <= 60
