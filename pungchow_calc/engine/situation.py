@@ -317,7 +317,7 @@ FACTS: tuple[Fact, ...] = (
     Fact(
         "ippatsu",
         "--ippatsu",
-        "Won within one go-around of riichi (needs --riichi).",
+        "Won within one go-around of riichi (needs --riichi or --double-riichi).",
         "ippatsu",
         "won within one uninterrupted go-around of declaring riichi",
         loser_refused=True,
@@ -340,7 +340,7 @@ FACTS: tuple[Fact, ...] = (
     Fact(
         "ura",
         "--ura",
-        "The ura dora indicators (needs --riichi).",
+        "The ura dora indicators (needs --riichi or --double-riichi).",
         "ura dora",
         loser_refused=True,
         metavar="TILES",
