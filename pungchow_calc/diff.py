@@ -115,9 +115,10 @@ class HandDiff:
             "payable": b["payable"] - a["payable"],
         }
         if a["payments"] is not None and b["payments"] is not None:
-            out["payments"] = {
-                seat: b["payments"].get(seat, 0) - a["payments"].get(seat, 0) for seat in a["payments"]
-            }
+            # Every payer of either ruleset (a payer absent from one pays 0 there): riichi's `discarder`
+            # beside the book's seats too, so that the differences add up to what the winner collects.
+            payers = [*a["payments"], *(p for p in b["payments"] if p not in a["payments"])]
+            out["payments"] = {p: b["payments"].get(p, 0) - a["payments"].get(p, 0) for p in payers}
         for key in ("counters", "deposits"):  # stated: in both totals
             if key in a and key in b:
                 out[key] = b[key] - a[key]

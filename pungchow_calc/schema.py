@@ -28,6 +28,7 @@ def build_schema() -> dict[str, Any]:
     from .engine.rule_types import NOT_WRITTEN
     from .engine.rules import (
         MAX_DOUBLINGS,
+        MAX_EAST_MULTIPLIER,
         MAX_INT,
         MAX_LOSER_PAIRS,
         MAX_SMALL,
@@ -138,7 +139,7 @@ def build_schema() -> dict[str, Any]:
         elif key == "players":
             setting_props[key] = {"type": "integer", "enum": [0, 2, 3, 4], "description": doc}
         elif key == "east_multiplier":
-            setting_props[key] = {**count, "minimum": 1, "description": doc}
+            setting_props[key] = {**count, "minimum": 1, "maximum": MAX_EAST_MULTIPLIER, "description": doc}
         elif key == "loser_max_pairs":
             setting_props[key] = {**count, "maximum": MAX_LOSER_PAIRS, "description": doc}
         else:  # doubling_base, min_doublings
@@ -259,6 +260,8 @@ def _penalty_schema(points: dict[str, Any], count: dict[str, Any]) -> dict[str, 
 
 def _wash_schema(count: dict[str, Any]) -> dict[str, Any]:
     """Part II "Washing the Tiles": different heads -> points from each player."""
+    from .engine.rules import MAX_EAST_MULTIPLIER
+
     return {
         "type": "object",
         "additionalProperties": False,
@@ -269,7 +272,7 @@ def _wash_schema(count: dict[str, Any]) -> dict[str, Any]:
                 "additionalProperties": count,
                 "description": "different heads (1-13): points from each player",
             },
-            "east_multiplier": {**count, "minimum": 1},
+            "east_multiplier": {**count, "minimum": 1, "maximum": MAX_EAST_MULTIPLIER},
         },
     }
 

@@ -169,3 +169,13 @@ def test_a_group_help_lists_its_commands_as_declared(group):
     shown = run(group, "--help", env={"COLUMNS": "100"}).stdout
     listed = re.findall(r"^│ ([a-z-]+) ", shown[shown.index("Commands") :], re.MULTILINE)
     assert listed == declared, shown
+
+
+# `--ippatsu` and `--ura` said "(needs --riichi)": a double riichi's ippatsu typed so, with --riichi
+# beside --double-riichi, is refused (riichi is declared once). Both name either.
+@pytest.mark.parametrize("command", ["score", "settle", "diff"])
+def test_help_ippatsu_ura_needs_riichi_or_double_riichi(command: str) -> None:
+    result = run(command, "--help", env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    lines = [line for line in result.stdout.splitlines() if "--ippatsu" in line or "--ura " in line]
+    assert len(lines) == 2 and all("(needs --riichi or --double-riichi)" in line for line in lines), lines

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from pathlib import Path
 
 import pytest
 from cli_helpers import run
@@ -777,3 +779,17 @@ def test_help_beside_an_option_given_twice_is_help():
     """`--help` asks for the help: given, whatever else the line holds."""
     result = run("score", PUNGS, "-s", "south", "-s", "west", "--help")
     assert result.exit_code == 0 and "Usage: pungchow score" in result.stdout
+
+
+# docs/json.md: an error's `code` is stable and "every code is listed in notation.md"; `no-discarder`
+# (settle under riichi without --from), `too-many-doublings`, `not-playable` and `no-hanchan` were not.
+def test_codes_no_discarder_too_many_doublings_not_playable_no_hanchan_are_listed_in_notation_md() -> None:
+    root = Path(__file__).resolve().parent.parent
+    raised = {
+        code
+        for path in (root / "pungchow_calc").rglob("*.py")
+        for code in re.findall(r'\bcode="([a-z-]+)"', path.read_text(encoding="utf-8"))
+    }
+    listed = set(re.findall(r"`([a-z-]+)`", (root / "docs" / "notation.md").read_text(encoding="utf-8")))
+    assert {"no-discarder", "too-many-doublings", "not-playable", "no-hanchan"} <= raised
+    assert raised - listed == set()

@@ -377,3 +377,25 @@ def test_rules_check_names_the_limits_by_han() -> None:
     result = run_main("rules", "check", "riichi-ema-2016")
     assert result.exit_code == 0, result.output
     assert result.stdout.endswith("riichi-ema-2016 (55 rules, limits Mangan to Sanbaiman)\n")
+
+
+# A winner's score given as a number skipped the ruleset's `impossible` facts, which a hand's are refused
+# by: `--first-discard --drawn` (renhou is a win on a discard) was paid as a self-draw, 4000/2000/2000.
+@pytest.mark.parametrize(
+    ("facts", "message"),
+    [
+        (["--first-discard", "--drawn"], "--first-discard is a win on a discard before one's own first draw"),
+        (["--riichi", "--double-riichi", "--drawn"], "--riichi and --double-riichi: riichi is declared once"),
+        (["--last-tile", "--loose"], "--last-tile and --loose contradict each other"),
+        (["--original-hand", "--riichi", "--drawn"], "--original-hand and --riichi contradict each other"),
+    ],
+    ids=["first-discard-drawn", "riichi-double-riichi", "last-tile-loose", "original-hand-riichi"],
+)
+def test_settle_riichi_south_2000_winner_south(facts: list[str], message: str) -> None:
+    seats = ("--east", "0", "--south", "2000", "--west", "0", "--north", "0", "--winner", "south")
+    result = run("-r", "riichi-ema-2016", *seats, *facts)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {message}") and result.stderr.count("\n") == 1
+    # What no hand shows is not asked of a number: renhou on a discard, chiihou self-drawn are paid.
+    for possible in (["--first-discard", "--from", "east"], ["--original-hand", "--drawn"]):
+        assert run("-r", "riichi-ema-2016", *seats, *possible).exit_code == 0

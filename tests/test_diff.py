@@ -226,3 +226,27 @@ def test_diff_prints_each_rulesets_notes(hand: str, args: tuple[str, ...], notes
     result = run("diff", hand, *args, "--ascii")
     assert result.exit_code == 0, result.stderr
     assert [line for line in result.stdout.splitlines() if line.startswith("Note: ")] == notes
+
+
+# The difference of the payments counted only the first ruleset's payers: riichi's discarder, who pays
+# 3900, was left out, and the differences added up to -300 where the winner collects 3600 more.
+def test_diff_1b1b1b_3c3c3c_5d5d5d_4b4b4b_rd_rd_pung_chow_riichi_ema_2016() -> None:
+    argv = ("diff", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "-r", "pung-chow", "-r", "riichi-ema-2016")
+    data = json.loads(run(*argv, "--json").stdout)
+    paid = {name: data["totals"][name]["payments"] for name in data["rulesets"]}
+    assert paid == {
+        "pung-chow": {"south": 100, "west": 100, "north": 100},
+        "riichi-ema-2016": {"discarder": 3900},
+    }
+    difference = data["difference"]["riichi-ema-2016"]["payments"]
+    assert difference == {"south": -100, "west": -100, "north": -100, "discarder": 3900}
+    assert sum(difference.values()) == sum(paid["riichi-ema-2016"].values()) - sum(paid["pung-chow"].values())
+    # The table's difference column says the same, row by row.
+    rows = [[cell.strip() for cell in line.split("|")] for line in run(*argv, "--ascii").stdout.splitlines()]
+    shown = {row[0]: row[2:] for row in rows if len(row) == 5 and row[0].endswith(" pays")}
+    assert shown == {
+        "south pays": ["100", "-", "-100"],
+        "west pays": ["100", "-", "-100"],
+        "north pays": ["100", "-", "-100"],
+        "discarder pays": ["-", "3900", "+3900"],
+    }

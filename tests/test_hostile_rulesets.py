@@ -188,6 +188,11 @@ HOSTILE: list[tuple[str, str, str]] = [
     ("setting-unknown", "settings:\n  shell: /bin/sh\n" + RULE, "ruleset-invalid"),
     ("setting-limit-text", "settings:\n  limit: lots\n" + RULE, "ruleset-invalid"),
     ("east-multiplier-zero", "settings:\n  east_multiplier: 0\n" + RULE, "ruleset-invalid"),
+    (
+        "east-multiplier-1000000000-limit-1000000000",  # East paid 10^18, past what JSON holds exactly
+        "settings:\n  east_multiplier: 1000000000\n  limit: 1000000000\n" + RULE,
+        "ruleset-invalid",
+    ),
     ("loser-max-pairs-huge", "settings:\n  loser_max_pairs: 100000000000\n" + RULE, "ruleset-invalid"),
     ("settle-losers-text", "settings:\n  settle_losers: yes please\n" + RULE, "ruleset-invalid"),
     ("duplicate-id", RULE + "  - id: a\n    label: B\n    points: 2\n", "ruleset-invalid"),

@@ -491,6 +491,21 @@ IMPOSSIBLE_FACTS = [
         {"robbing_kong": True},
         "--robbing-kong: the other three 8b are in the kong robbed, so the hand holds one 8b, not 3",
     ),
+    # Regression: the robbed 8b is the fourth of a kong, whose other three no indicator can be (a fifth 8b).
+    (
+        "robbing-kong-dora-8b-on-8b",
+        "robbed_tile_held",
+        PINFU,
+        {"riichi": True, "robbing_kong": True, "dora": "8b"},
+        "--robbing-kong: the other three 8b are in the kong robbed, so the --dora indicators hold no 8b",
+    ),
+    (
+        "robbing-kong-ura-8b-on-8b",
+        "robbed_tile_held",
+        PINFU,
+        {"riichi": True, "robbing_kong": True, "dora": "1c", "ura": "8b"},
+        "--robbing-kong: the other three 8b are in the kong robbed, so the --ura indicators hold no 8b",
+    ),
     (
         "six-dora-indicators",
         "",
@@ -532,6 +547,7 @@ POSSIBLE_FACTS = [
     pytest.param(KAN, {"double_riichi": True, "win_by": WALL}, id="double-riichi-with-a-concealed-kong"),
     pytest.param(PINFU, {"last_tile": True, "riichi": True}, id="houtei"),
     pytest.param(PINFU, {"robbing_kong": True}, id="chankan-of-a-tile-held-once"),
+    pytest.param(PINFU, {"robbing_kong": True, "riichi": True, "dora": "7b"}, id="chankan-with-another-dora"),
     pytest.param("2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d", {"original_hand": True, "win_by": WALL}, id="tenhou"),
     pytest.param(PINFU, {"original_hand": True, "win_by": WALL, "seat": Wind.WEST}, id="chiihou"),
     # Kan dora are turned for every kong at the table, the other players' too: five indicators with no

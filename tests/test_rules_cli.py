@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -301,6 +304,25 @@ def test_check_missing_file(tmp_path: Path):
     assert result.stderr == f"error: {tmp_path / 'none.yaml'}: file not found\n"
 
 
+# `rules check` printed its `ok:` line with print(): a path the terminal's encoding cannot write was a
+# traceback (UnicodeEncodeError, exit 1) after the file had checked out.
+@pytest.mark.parametrize(
+    ("encoding", "written"), [("ascii", "maison-\\xe9.yaml"), ("latin-1", "maison-\u00e9.yaml")]
+)
+def test_check_maison_e_acute_yaml_on_an_ascii_terminal(tmp_path: Path, encoding: str, written: str):
+    path = tmp_path / "maison-\u00e9.yaml"
+    path.write_text((ROOT / "samples" / "house-rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "rules", "check", str(path)],
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": encoding},
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    line = done.stdout.decode(encoding)
+    assert line.startswith("ok: ") and written in line and line.endswith("(21 rules, limit 600)\n")
+
+
 @pytest.mark.parametrize(
     ("name", "said"), [("riichi-ema-2016", "no: a loser's hand scores 0"), ("pung-chow", "yes")]
 )
@@ -331,3 +353,21 @@ def test_show_house_file_with_a_note_prints_the_note(tmp_path: Path, columns: st
     assert "Mah-Jongg" in text
     assert "Part II calls 10 usual; the club agreed on it in 1924 after a long evening." in text
     assert max(cell_len(line) for line in result.stdout.splitlines()) <= int(columns)
+
+
+# `--ascii` asks for ASCII anywhere (README), but `rules list`, `show` and `diff` refused it as an
+# unknown option (exit 2), and their tables and `·` on a UTF-8 terminal could not be made ASCII.
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "list", "--ascii"],
+        ["rules", "show", "riichi-ema-2016", "--ascii"],
+        ["rules", "diff", "pung-chow", "riichi-ema-2016", "--ascii"],
+    ],
+    ids=" ".join,
+)
+def test_rules_riichi_ema_2016_ascii(args: list[str]) -> None:
+    result = run_main(*args, env={"COLUMNS": "60", "PYTHONIOENCODING": "utf-8"})
+    assert (result.exit_code, result.stderr) == (0, ""), result.stderr
+    assert result.stdout.isascii() and "riichi" in result.stdout
+    assert max(map(len, result.stdout.splitlines())) <= 60

@@ -962,3 +962,15 @@ def test_a_refusal_finds_its_line_without_reading_the_yaml_again(tmp_path, monke
     with pytest.raises(RulesetError) as refused:
         load(str(path))
     assert (refused.value.file, refused.value.line) == (str(path), line)
+
+
+def test_an_evening_recorded_under_east_multiplier_1000_still_reads():
+    """East's multiplier is bounded when a ruleset is written (its payments past 2^53, docs/json.md), not
+    in the snapshot an evening recorded before the bound."""
+    from pungchow_calc.engine.rules import Invalid, compile_ruleset
+
+    base = yaml.safe_load((builtin_dir() / "pung-chow.yaml").read_text(encoding="utf-8"))
+    document = {**base, "settings": {**base["settings"], "east_multiplier": 1000}}
+    assert compile_ruleset(document, "house", "e.jsonl", authored=False).settings.east_multiplier == 1000
+    with pytest.raises(Invalid, match="east_multiplier must be at most 64, got 1000"):
+        compile_ruleset(document, "house", "house.yaml")

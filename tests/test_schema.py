@@ -134,6 +134,14 @@ AGREE = [
     pytest.param({"rules": [RULE], "settings": {"doubling_base": 65}}, False, id="doubling-base-65"),
     pytest.param({"rules": [RULE], "settings": {"round_points": 65}}, False, id="round-points-65"),
     pytest.param({"rules": [RULE], "settings": {"east_multiplier": 10**9 + 1}}, False, id="east-over-most"),
+    # East's payment past 2^53 (a 10^9 limit times a 10^9 multiplier): refused when written.
+    pytest.param({"rules": [RULE], "settings": {"east_multiplier": 64}}, True, id="east-multiplier-64"),
+    pytest.param({"rules": [RULE], "settings": {"east_multiplier": 65}}, False, id="east-multiplier-65"),
+    pytest.param(
+        {"rules": [RULE], "wash": {"payments": {9: 1}, "east_multiplier": 65}},
+        False,
+        id="wash-east-multiplier-65",
+    ),
     pytest.param(
         {"rules": [RULE], "settings": {"limits": [{"name": "m", "doublings": 33, "score": 1}]}},
         False,

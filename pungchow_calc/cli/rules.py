@@ -13,7 +13,7 @@ from ..render.ascii import output_stream, write_data
 from .failure import fail
 
 
-def rules_list(as_json: bool) -> None:
+def rules_list(as_json: bool, ascii_only: bool) -> None:
     """The shipped rulesets (give any other by its .yaml path)."""
     from ..ruleset_files import builtin_names, load
 
@@ -39,10 +39,10 @@ def rules_list(as_json: bool) -> None:
     from ..render.rules import print_rulesets
     from ..render.terminal import console
 
-    print_rulesets(rows, console())
+    print_rulesets(rows, console(ascii_only))
 
 
-def rules_show(name: str, as_json: bool) -> None:
+def rules_show(name: str, as_json: bool, ascii_only: bool) -> None:
     """Print a ruleset as a score card: bonus scores, combinations, doubling honors, limit hands, settings."""
     from ..diff import _plain
     from ..ruleset_files import load
@@ -57,10 +57,10 @@ def rules_show(name: str, as_json: bool) -> None:
     from ..render.rules import print_score_card
     from ..render.terminal import console
 
-    print_score_card(ruleset, console())
+    print_score_card(ruleset, console(ascii_only))
 
 
-def rules_diff(a: str, b: str, as_json: bool) -> None:
+def rules_diff(a: str, b: str, as_json: bool, ascii_only: bool) -> None:
     """Settings (by key) and rules (by id) that differ between two rulesets."""
     from ..diff import diff_rulesets
     from ..ruleset_files import load
@@ -75,7 +75,7 @@ def rules_diff(a: str, b: str, as_json: bool) -> None:
     from ..render.rules import print_rules_diff
     from ..render.terminal import console
 
-    print_rules_diff((a, b), changes, console())
+    print_rules_diff((a, b), changes, console(ascii_only))
 
 
 def rules_check(file: str, as_json: bool) -> None:
@@ -101,7 +101,8 @@ def rules_check(file: str, as_json: bool) -> None:
 
     settings = ruleset.settings
     limit = limit_words(settings.limit, tuple(tier.name for tier in settings.limits))
-    print(f"ok: {ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})")
+    # Through output_stream: a path or name the terminal's encoding cannot write is escaped, not a crash.
+    print(f"ok: {ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})", file=output_stream())
 
 
 def _docs() -> dict[str, Path]:

@@ -85,6 +85,10 @@ MOST_SETS = 100
 
 # Option groups, shared by the commands that take them.
 OUTPUT = (_option("as_json"), _option("ascii_only"))
+# The rules commands print no tiles: their --ascii is the punctuation and the table lines (README).
+RULES_ASCII = _option(
+    "ascii_only", help="Plain ASCII output: no box-drawing lines or typographic punctuation."
+)
 WIN_WAY = (_option("win_by"), _option("drawn"), _option("loose"))
 LIMITS = (_option("limit"), _option("no_limit"))
 SITUATION = tuple(opts.fact_option(f) for f in SITUATION_FACTS)  # the stated facts of a win
@@ -407,7 +411,7 @@ COMMANDS: tuple[Command, ...] = (
         "rules:rules_list",
         "The shipped rulesets (give any other by its .yaml path).",
         (),
-        (_option("as_json"),),
+        (_option("as_json"), RULES_ASCII),
     ),
     Command(
         ("rules", "show"),
@@ -415,7 +419,7 @@ COMMANDS: tuple[Command, ...] = (
         "Print a ruleset as a score card: bonus scores, combinations, doubling honors, limit hands, "
         "settings.",
         (Arg("name", "Ruleset name or YAML path.", "NAME|PATH", complete="ruleset"),),
-        (_option("as_json", help="Print the merged ruleset document as JSON."),),
+        (_option("as_json", help="Print the merged ruleset document as JSON."), RULES_ASCII),
     ),
     Command(
         ("rules", "diff"),
@@ -425,7 +429,7 @@ COMMANDS: tuple[Command, ...] = (
             Arg("a", "First ruleset (name or path).", "A", complete="ruleset"),
             Arg("b", "Second ruleset (name or path).", "B", complete="ruleset"),
         ),
-        (_option("as_json"),),
+        (_option("as_json"), RULES_ASCII),
     ),
     Command(
         ("rules", "check"),

@@ -74,6 +74,10 @@ MAX_LOSER_PAIRS = 7  # fourteen tiles hold at most seven pairs
 _SIDES = ("closed", "open")  # the keys of a value that differs closed/open
 _TIER_KEYS = ("name", "doublings", "score")  # the keys of a limit tier
 MAX_SMALL = 64  # doubling_base, round_points, min_doublings: small numbers by nature
+# East pays and collects a few times over (the book: 2). With a limit of at most MAX_POINTS, every payment
+# then stays an integer every JSON reader holds exactly (below 2^53, docs/json.md); a multiplier of 10^9
+# made East's payment 10^18. Refused when a ruleset is written, not in a recorded evening's snapshot.
+MAX_EAST_MULTIPLIER = MAX_SMALL
 MAX_EVENING = 1000  # east_repeat_cap, sets_per_evening
 MAX_PLAYERS = 4  # one a wind
 AFTER_FALSE_MAHJONGG = ("east_keeps_unless_caller", "east_keeps", "deal_passes")
@@ -104,7 +108,7 @@ WASH_KEYS = {"payments", "east_multiplier"}
 SETTING_KEYS = {
     "limit": "a whole number of points (1 or more), or null for no limit",
     "limit_hand_value": "what a limit hand scores when no limit is in force, or null",
-    "east_multiplier": "how many times East pays or collects (the book: 2)",
+    "east_multiplier": "how many times East pays or collects (the book: 2; at most 64)",
     "loser_max_pairs": "how many pairs a non-winning hand may score",
     "settle_losers": "whether the losers settle their differences among themselves",
     "max_chows": "the most chows a winning hand of four sets and a pair may hold, or null for any",
@@ -716,9 +720,12 @@ def unique_ids(section: str, what: str, ids: list[Any]) -> None:
         seen.add(item_id)
 
 
-def _authoring_mistakes(settings: Settings, raw_rules: list[Any], ids: set[str]) -> None:
+def _authoring_mistakes(
+    settings: Settings, wash: WashTable | None, raw_rules: list[Any], ids: set[str]
+) -> None:
     """Refuse what a ruleset can hold but no one means: a limit of 0 (every payment capped at nothing:
-    money would never move; `--limit` refuses 0 too, options.py; no limit is written null), a condition's
+    money would never move; `--limit` refuses 0 too, options.py; no limit is written null), an East
+    multiplier past MAX_EAST_MULTIPLIER (payments past what JSON holds exactly), a condition's
     parameters that say nothing one can meet (Spec.mistake: a count of min 3 and max 2; the penalties'
     are judged once compiled, compile_ruleset), a condition naming a rule id the ruleset lacks (a typo,
     or a rule `remove_rules` dropped: `calling_for` would never hold, `no_other_points` would let no line
@@ -726,6 +733,16 @@ def _authoring_mistakes(settings: Settings, raw_rules: list[Any], ids: set[str])
     for key in ("limit", "limit_hand_value"):
         if getattr(settings, key) == 0:
             raise Invalid(("settings", key), f"{key} must be at least 1 point, or null for no limit")
+    for path, multiplier in (
+        (("settings", "east_multiplier"), settings.east_multiplier),
+        (("wash", "east_multiplier"), wash.east_multiplier if wash is not None else 1),
+    ):
+        if multiplier > MAX_EAST_MULTIPLIER:
+            raise Invalid(
+                path,
+                f"east_multiplier must be at most {MAX_EAST_MULTIPLIER}, got {multiplier} (East pays and "
+                "collects a few times over; more would pay past what JSON readers hold exactly)",
+            )
     for i, raw in enumerate(raw_rules):
         _params_mistakes(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}")
         _never_both(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}")
@@ -776,7 +793,7 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
     rules = tuple(_rule(r, i) for i, r in enumerate(raw_rules))
     unique_ids("rules", "rule", [r.id for r in rules])
     if authored:
-        _authoring_mistakes(settings, raw_rules, {r.id for r in rules})
+        _authoring_mistakes(settings, wash, raw_rules, {r.id for r in rules})
     for i, rule in enumerate(rules):
         if rule.limit and settings.limit is None and settings.limit_hand_value is None:
             raise Invalid(

@@ -317,7 +317,7 @@ FACTS: tuple[Fact, ...] = (
     Fact(
         "ippatsu",
         "--ippatsu",
-        "Won within one go-around of riichi (needs --riichi).",
+        "Won within one go-around of riichi (needs --riichi or --double-riichi).",
         "ippatsu",
         "won within one uninterrupted go-around of declaring riichi",
         loser_refused=True,
@@ -340,7 +340,7 @@ FACTS: tuple[Fact, ...] = (
     Fact(
         "ura",
         "--ura",
-        "The ura dora indicators (needs --riichi).",
+        "The ura dora indicators (needs --riichi or --double-riichi).",
         "ura dora",
         loser_refused=True,
         metavar="TILES",
@@ -416,21 +416,23 @@ def unmet_need(situation: Situation, dropped: Container[str] = ()) -> str | None
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Impossible:
     """Stated facts that a ruleset's play never has together, or with such a hand (its setting
-    `impossible`): what they are, and the test that tells why a hand and situation are such, or None."""
+    `impossible`): what they are, and the test that tells why a hand and situation are such, or None.
+    The hand is None for a winner's score given as a number (`settle --east 2000`): its tiles are not
+    known, so only what the stated facts say together is tested."""
 
     what: str  # for the ruleset's schema and docs
-    test: Callable[[Hand, Situation], str | None]
+    test: Callable[[Hand | None, Situation], str | None]
 
 
-def _loose_without_kong(hand: Hand, situation: Situation) -> str | None:
+def _loose_without_kong(hand: Hand | None, situation: Situation) -> str | None:
     # A loose tile is drawn for a kong (or, where there are flowers and seasons, for a bonus tile):
     # the book's "loose tile" and riichi's replacement tile (RCR 2016 §3.3.5-3.3.7).
-    if situation.win_by is LOOSE and not (hand.kongs or hand.bonus):
+    if hand is not None and situation.win_by is LOOSE and not (hand.kongs or hand.bonus):
         return "--loose: a loose tile is drawn only for a kong (or a flower or season), and the hand has none"
     return None
 
 
-def _last_tile_loose(hand: Hand, situation: Situation) -> str | None:
+def _last_tile_loose(hand: Hand | None, situation: Situation) -> str | None:
     # RCR 2016 §3.3.5: "The dead wall always comprises 14 tiles, so after a kong the last tile of the wall
     # becomes part of the dead wall": a loose tile is never the last tile of the wall.
     if situation.last_tile and situation.win_by is WinBy.LOOSE:
@@ -440,7 +442,7 @@ def _last_tile_loose(hand: Hand, situation: Situation) -> str | None:
     return None
 
 
-def _riichi_twice(hand: Hand, situation: Situation) -> str | None:
+def _riichi_twice(hand: Hand | None, situation: Situation) -> str | None:
     # A player declares riichi once: a double riichi is that declaration made on his first turn, worth
     # 2 han in place of riichi's 1. Both stated would be paid on a guess of which was meant.
     if situation.riichi and situation.double_riichi:
@@ -451,7 +453,7 @@ def _riichi_twice(hand: Hand, situation: Situation) -> str | None:
     return None
 
 
-def _ippatsu_loose(hand: Hand, situation: Situation) -> str | None:
+def _ippatsu_loose(hand: Hand | None, situation: Situation) -> str | None:
     # The loose tile is drawn right after the winner's own kong, declared after his riichi: and any call,
     # a concealed kong too, ends the go-around of ippatsu (docs/riichi.md "The facts of a win").
     if situation.ippatsu and situation.win_by is WinBy.LOOSE:
@@ -461,7 +463,7 @@ def _ippatsu_loose(hand: Hand, situation: Situation) -> str | None:
     return None
 
 
-def _double_riichi_ippatsu(hand: Hand, situation: Situation) -> str | None:
+def _double_riichi_ippatsu(hand: Hand | None, situation: Situation) -> str | None:
     # Double riichi is declared with the first discard, no call before it, not even a concealed kong, and
     # its ippatsu is won before the next discard, no call between (docs/riichi.md "The facts of a win"):
     # in the first go-arounds of the wall, with no kong declared.
@@ -472,6 +474,8 @@ def _double_riichi_ippatsu(hand: Hand, situation: Situation) -> str | None:
             "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double "
             "riichi is won in the first go-arounds, not on the last tile"
         )
+    if hand is None:
+        return None  # a score given as a number: its kongs and shape are not known
     if hand.kongs:
         return (
             "--double-riichi and --ippatsu: no kong is declared before a double riichi nor before its "
@@ -490,7 +494,7 @@ def _double_riichi_ippatsu(hand: Hand, situation: Situation) -> str | None:
     )
 
 
-def _last_tile_robbed(hand: Hand, situation: Situation) -> str | None:
+def _last_tile_robbed(hand: Hand | None, situation: Situation) -> str | None:
     # After the last tile of the wall no kong is declared (none is left to make up the dead wall,
     # RCR 2016 §3.3.6), so none is robbed: robbing a kong is never the last discard.
     if situation.last_tile and situation.robbing_kong:
@@ -501,7 +505,7 @@ def _last_tile_robbed(hand: Hand, situation: Situation) -> str | None:
     return None
 
 
-def _first_discard_after_turn(hand: Hand, situation: Situation) -> str | None:
+def _first_discard_after_turn(hand: Hand | None, situation: Situation) -> str | None:
     # Renhou (RCR 2016 §4.2.4): a non-dealer's win on a discard in the first uninterrupted go-around,
     # before his own first draw (docs/riichi.md "The facts of a win"). Nothing of his own turn (a draw,
     # riichi, a kong) or of any call or later play (the last tile, a kong robbed) can go with it.
@@ -535,7 +539,7 @@ def _first_discard_after_turn(hand: Hand, situation: Situation) -> str | None:
     )
 
 
-def _original_hand_after_call(hand: Hand, situation: Situation) -> str | None:
+def _original_hand_after_call(hand: Hand | None, situation: Situation) -> str | None:
     # Tenhou and chiihou: won on the first draw, "no call before it, not even a concealed kan"
     # (docs/riichi.md "The facts of a win").
     if not situation.original_hand:
@@ -588,9 +592,11 @@ def original_mark(hand: Hand, situation: Situation, drawn: bool) -> tuple[str, s
     return None
 
 
-def _nothing_called(option: str, hand: Hand, claimed: str, declared: str) -> str | None:
+def _nothing_called(option: str, hand: Hand | None, claimed: str, declared: str) -> str | None:
     """Why a hand won before any call (a win of the first go-around) cannot be: a set laid open, or a
-    kong, even a concealed one."""
+    kong, even a concealed one (neither is known of a score given as a number, hand None)."""
+    if hand is None:
+        return None
     if hand.opened:
         return f"{option}: nothing is claimed {claimed}, but a set is laid open (*, +)"
     if hand.kongs:
@@ -598,15 +604,24 @@ def _nothing_called(option: str, hand: Hand, claimed: str, declared: str) -> str
     return None
 
 
-def _robbed_tile_held(hand: Hand, situation: Situation) -> str | None:
+def _robbed_tile_held(hand: Hand | None, situation: Situation) -> str | None:
     # The robbed tile is the fourth of a kong (a pung added to, or for thirteen orphans a concealed
-    # kong, RCR 2016 §3.3.6-3.3.7): the other three are in that kong, so the hand holds it once.
+    # kong, RCR 2016 §3.3.6-3.3.7): the other three are in that kong, so the hand holds it once, and no
+    # indicator turned (dora, ura) is one of them.
+    if hand is None or not situation.robbing_kong or hand.winning_tile is None:
+        return None  # no kong robbed, or a score given as a number (its tiles are not known)
     tile = hand.winning_tile
-    if situation.robbing_kong and tile is not None and hand.counts[tile.index] > 1:
+    if hand.counts[tile.index] > 1:
         return (
             f"--robbing-kong: the other three {tile.code} are in the kong robbed, so the hand holds one "
             f"{tile.code}, not {hand.counts[tile.index]}"
         )
+    for fact in OF_THE_SET:
+        if tile in getattr(situation, fact.field):
+            return (
+                f"--robbing-kong: the other three {tile.code} are in the kong robbed, so the {fact.option} "
+                f"indicators hold no {tile.code}"
+            )
     return None
 
 
@@ -643,14 +658,16 @@ IMPOSSIBLE: dict[str, Impossible] = {
         _original_hand_after_call,
     ),
     "robbed_tile_held": Impossible(
-        "robbing a kong with a winning tile the hand holds more than once", _robbed_tile_held
+        "robbing a kong with a winning tile the hand holds more than once, or an indicator shows",
+        _robbed_tile_held,
     ),
 }
 
 
-def impossible_facts(hand: Hand, situation: Situation, names: frozenset[str]) -> str | None:
+def impossible_facts(hand: Hand | None, situation: Situation, names: frozenset[str]) -> str | None:
     """Why the hand and its stated facts cannot be under a ruleset whose play never has `names`
-    (IMPOSSIBLE, the setting `impossible`), or None."""
+    (IMPOSSIBLE, the setting `impossible`), or None; hand None: a winner's score given as a number,
+    whose stated facts are tested together only."""
     for test in _tests(names):
         why = test(hand, situation)
         if why is not None:
@@ -659,7 +676,7 @@ def impossible_facts(hand: Hand, situation: Situation, names: frozenset[str]) ->
 
 
 @lru_cache(maxsize=64)  # one per ruleset's setting: the same few, hand after hand
-def _tests(names: frozenset[str]) -> tuple[Callable[[Hand, Situation], str | None], ...]:
+def _tests(names: frozenset[str]) -> tuple[Callable[[Hand | None, Situation], str | None], ...]:
     """The tests of IMPOSSIBLE that `names` names, in IMPOSSIBLE's order."""
     return tuple(check.test for name, check in IMPOSSIBLE.items() if name in names)
 

@@ -39,7 +39,15 @@ from .penalties import (
 from .rules import Ruleset
 from .scoring import DEFAULT, Score, limit_in_force, score_hand, settlement_notes, unread_options
 from .seats import check_copies, for_seat, read_seat
-from .situation import FACT, FROM_ORIGINAL, Situation, WinBy, on_discard, stated_situation
+from .situation import (
+    FACT,
+    FROM_ORIGINAL,
+    Situation,
+    WinBy,
+    impossible_facts,
+    on_discard,
+    stated_situation,
+)
 from .table_types import AppliedPenalty, Settlement, TableOptions, build_settlement, seat_order
 from .tiles import Wind
 
@@ -379,6 +387,14 @@ def settle_table(
             raise OptionError(
                 f"--from {seat_name(options.discarder)}: that seat is not at the table", code="bad-seat"
             )
+    impossible = ruleset.settings.impossible
+    if winner is not None and impossible and isinstance(values[winner], int):
+        # A winner's score given as a number: what the ruleset's play never has is still refused (a
+        # hand's is, scoring), of the stated facts together; `--first-discard --drawn` would be paid as
+        # one of the two on a guess (docs/riichi.md "The facts of a win").
+        why = impossible_facts(None, _situation(winner, True, options), impossible)
+        if why is not None:
+            raise OptionError(why, code="bad-option")
     multiplier = ruleset.settings.east_multiplier
     notes: list[str] = []
 

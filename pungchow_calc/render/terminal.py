@@ -314,9 +314,11 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
         for seat in ("east", "south", "west", "north", "discarder")
         if any(seat in ((t or {}).get("payments") or {}) for t in totals)
     ]
+    # The payments' differences as `diff --json` gives them (a payer absent from one ruleset pays 0 there).
+    paid = ((diff.difference(1) if two else None) or {}).get("payments") or {}
     for seat in seats:
         values = [((t or {}).get("payments") or {}).get(seat) for t in totals]
-        extra = [_signed_difference(values)] if two else []
+        extra = [f"{paid[seat]:+}" if seat in paid else ""] if two else []
         rows.append((f"{seat} pays", "", *["—" if v is None else str(v) for v in values], *extra))
     # The table's counters and deposits, when stated: what each ruleset adds to the collection for the
     # counters (in the payments above) and gives the winner from the deposits (0: nothing).
