@@ -28,7 +28,7 @@ from ..evening.settle import FLAGS
 from ..evening.state import Evening
 from ..render.ascii import ascii_text, is_ascii, output_stream
 from ..render.evening import by_name, game_text, status_text
-from ..render.layout import hanging, terminal_width
+from ..render.layout import cell_width, hanging, prompt_lines, terminal_width
 from .evening_run import change_text, hand_record, idle_note, written_anyway
 from .failure import reason
 
@@ -148,16 +148,23 @@ class Table:
 
     def ask(self, prompt: str) -> str:
         """One line of input: end of input (Ctrl-D) ends the session, `cancel` or Ctrl-C the entry."""
+        width = terminal_width()
+        *above, last = prompt_lines(ascii_text(prompt) if self.ascii else prompt, width)
+        if above:  # a long prompt (a 30-letter name) wraps: every line play prints fits the width
+            self.echo(*above, sep="\n")
         try:
-            answer = input(ascii_text(prompt) if self.ascii else prompt)
+            answer = input(last)  # the answer's own line only: readline redraws one line, not a paragraph
         except EOFError:
             self.echo()  # the shell's prompt starts on a line of its own
             raise SystemExit(0) from None
         except KeyboardInterrupt:
             self.echo()
             raise Interrupted from None
-        if not sys.stdin.isatty():
-            self.echo(answer)  # echo piped input, so a transcript reads like a session (`cancel` too)
+        if not sys.stdin.isatty():  # echo piped input, so a transcript reads like a session (`cancel` too)
+            if cell_width(last + answer) <= width:
+                self.echo(answer)
+            else:  # under its prompt, as a terminal would wrap it, so the transcript fits the width too
+                self.echo("", *hanging(f"      {answer}", width), sep="\n")
         if answer.strip().lower() == "cancel":
             raise Cancel
         return answer.strip()
