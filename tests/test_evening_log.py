@@ -309,6 +309,45 @@ def test_evening_new_onto_a_log_made_meanwhile_never_overwrites_it(tmp_path, cap
     assert path.read_text() == "theirs\n" and os.listdir(tmp_path) == ["e.jsonl"]  # no file left behind
 
 
+def _others(folder: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, bytes]:
+    """What a crash could not have left, each a file the healing must never touch: a hidden file of the
+    shape `evening new` names its temp that is another file (a crash before the link), and a log that is
+    a symbolic link to a hidden name of that shape (removing that name would lose the log)."""
+    (folder / ".e.jsonl.7.cafe0123.new").write_bytes(b"not linked\n")
+    ok(capsys, *NEW, str(folder / "real.jsonl"), "--players", "Ann,Bob")
+    os.rename(folder / "real.jsonl", folder / ".s.jsonl.9.00000000.new")
+    (folder / "s.jsonl").symlink_to(".s.jsonl.9.00000000.new")
+    return {name: (folder / name).read_bytes() for name in os.listdir(folder)}
+
+
+@pytest.mark.parametrize(
+    ("command", "name"),
+    [
+        pytest.param(["evening", "status", "{path}"], "e.jsonl", id="status-of-the-log"),
+        pytest.param(["evening", "report", "{path}"], "e.jsonl", id="report-of-the-log"),
+        pytest.param(["evening", "draw", "{path}"], "e.jsonl", id="draw-in-the-log"),
+        pytest.param([*NEW, "{folder}/o.jsonl", "--players", "Ann,Bob"], "e.jsonl", id="new-beside-it"),
+        pytest.param([*NEW, "{path}", "--players", "Ann,Bob"], "e.jsonl", id="new-of-the-same-name"),
+        pytest.param(["evening", "status", "{path}"], "e" * 60 + ".jsonl", id="status-of-a-66-letter-log"),
+    ],
+)
+def test_evening_new_crashed_between_link_and_unlink_heals(tmp_path, capsys, command, name):
+    # Regression: a crash between `evening new`'s os.link and its unlink left `.e.jsonl.PID.RANDOM.new`,
+    # a second name of the log, for ever (the docs said: delete it). The next command on the log, or
+    # `evening new` in its folder, now removes that name, and nothing else.
+    kept = _others(tmp_path, capsys)
+    path = tmp_path / name
+    ok(capsys, *NEW, str(path), "--players", "Ann,Bob")
+    temp = tmp_path / f".{name[:40]}.4242.0badf00d.new"  # as `evening new` names it: made by hand
+    os.link(path, temp)
+    before = path.read_bytes()
+    cli(capsys, *(arg.format(path=path, folder=tmp_path) for arg in command))
+    assert not temp.exists() and path.read_bytes().startswith(before)
+    assert {n: (tmp_path / n).read_bytes() for n in kept} == kept  # every other file as it was
+    assert os.path.samefile(tmp_path / "s.jsonl", tmp_path / ".s.jsonl.9.00000000.new")
+    assert status(capsys, path)["games"] == (1 if "draw" in command else 0)
+
+
 @pytest.mark.parametrize("fault", ["write", "fsync"])
 def test_evening_new_onto_a_full_disk_leaves_no_file(tmp_path, capsys, monkeypatch, fault):
     path = tmp_path / "e.jsonl"

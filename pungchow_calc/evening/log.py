@@ -422,6 +422,7 @@ def _read_all(fd: int) -> bytes:
 def read(path: str, say: Callable[[str], None] | None = None) -> Log:
     """Read a log under a shared lock (a writer's line is never seen half-written)."""
     _named(path)
+    _heal(path)
     try:  # non-blocking: a named pipe given by mistake is refused below, not waited on for ever
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
@@ -499,6 +500,7 @@ def create(path: str, event: dict[str, Any]) -> None:
     as it could between an `O_EXCL` create and its first write (docs/evening.md, "Safety").
     """
     _named(path)
+    _heal(path, whole_folder=True)  # what a crash of an earlier `evening new` here left, refused or not
     if os.path.lexists(path):
         raise _exists(path)  # said before anything is written; the link below is the check that counts
     if not os.path.basename(path):  # `nosuch/`: a folder's name, as O_CREAT said of it before
@@ -506,7 +508,9 @@ def create(path: str, event: dict[str, Any]) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     # The log's name begins it (whose it is, if a crash leaves it), cut so that a name the system takes
     # is never made too long for it by what is added (40 characters are at most 160 bytes).
-    temp = os.path.join(folder, f".{os.path.basename(path)[:40]}.{os.getpid()}.{os.urandom(4).hex()}.new")
+    temp = os.path.join(
+        folder, f".{os.path.basename(path)[:_TEMP_KEEPS]}.{os.getpid()}.{os.urandom(4).hex()}.new"
+    )
     try:
         fd = os.open(temp, _EXCL, 0o644)
     except FileNotFoundError:  # of a file it was to make: the folder is what is missing
@@ -526,6 +530,47 @@ def create(path: str, event: dict[str, Any]) -> None:
         os.close(fd)
         with suppress(FileNotFoundError):
             os.unlink(temp)  # after success only a second name of the log; after failure nothing is left
+
+
+_TEMP_KEEPS = 40  # characters of the log's name that begin its hidden temp's (create)
+_TEMP = re.compile(r"\.(.+)\.[0-9]+\.[0-9a-f]{8}\.new", re.DOTALL)  # the name create gives it
+
+
+def _heal(path: str, *, whole_folder: bool = False) -> None:
+    """Remove the hidden temp that a crash between `create`'s link and unlink left beside the log: a
+    second name of the log itself (the same inode, both names regular files, never a symbolic link), so
+    nothing of any log is lost; anything else is left as it is (docs/evening.md, "Safety").
+    `whole_folder`: every log's of the folder (`evening new`), else only this log's."""
+    folder = os.path.dirname(os.path.abspath(path))
+    mine = os.path.basename(path)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return  # a folder it cannot list: the log is refused or read as it may be, nothing is removed
+    for name in names:
+        found = _TEMP.fullmatch(name)
+        if found is None:
+            continue
+        logs = [n for n in names if _TEMP.fullmatch(n) is None] if whole_folder else [mine]
+        for log_name in logs:
+            if log_name[:_TEMP_KEEPS] == found[1] and _same_file(folder, name, log_name):
+                with suppress(OSError):  # another pungchow removed it first, or a read-only folder
+                    os.unlink(os.path.join(folder, name))
+                break
+
+
+def _same_file(folder: str, temp: str, log_name: str) -> bool:
+    """Whether two names in a folder are one regular file (lstat: a symbolic link is never followed)."""
+    import stat
+
+    try:
+        a = os.lstat(os.path.join(folder, temp))
+        b = os.lstat(os.path.join(folder, log_name))
+    except OSError:
+        return False
+    return (
+        stat.S_ISREG(a.st_mode) and stat.S_ISREG(b.st_mode) and (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+    )
 
 
 def _publish(temp: str, path: str, line: bytes) -> None:
@@ -564,6 +609,7 @@ def _fsync_folder(folder: str) -> None:
 
 def _open_for_writing(path: str) -> int:
     _named(path)
+    _heal(path)
     try:
         return os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
