@@ -135,6 +135,8 @@ def _could_be_torn(text: bytes) -> bool:
     has no such ending: damage, never skipped as torn."""
     if not text.strip():
         return True  # a blank line (an editor's, CRLF or spaces): skipped as one, losing nothing (_skipped)
+    if not text.strip(b"\0"):
+        return True  # NUL bytes alone: the file grew for a line none of whose bytes reached the disk
     if not _BEGINS.startswith(text[: len(_BEGINS)]):
         return False
     # NUL bytes after it: a crash where the file grew before its data reached the disk. A write cut
