@@ -513,6 +513,24 @@ def test_an_old_log_changed_by_hand_is_found_by_its_recorded_result(tmp_path, ca
     assert code == 2 and "line 6: the result it records" in err and "is not what settling" in err
 
 
+@pytest.mark.parametrize(
+    ("after", "copy"), [(2, 2), (11, 11), (5, 2)], ids=["game-1-twice", "last-twice", "moved-down"]
+)
+def test_an_old_log_with_a_line_repeated_is_refused_naming_it(tmp_path, capsys, after, copy):
+    # Regression: an older pungchow's log has no `prev`, and game 1 (Ann wins as East, so the deal
+    # stays) repeated after itself fell at the same seats, matched its recorded net, and was counted
+    # twice: 8 games played, Ann +230 where she has -422, with no word said.
+    old = tmp_path / "old.jsonl"
+    lines = (Path(__file__).parent / "data" / "evening-format1-unsealed.jsonl").read_bytes().splitlines(True)
+    old.write_bytes(b"".join([*lines[:after], lines[copy - 1], *lines[after:]]))
+    before = old.read_bytes()
+    (code, err), report = _both(capsys, old)
+    assert (code, err) == report
+    said = f"line {after + 1}: repeats line {copy} byte for byte (a line copied?)"
+    assert code == 2 and said in err and "--accept" in err and "Traceback" not in err, err
+    assert old.read_bytes() == before
+
+
 def test_repair_accepts_a_changed_line_by_appending_never_rewriting(evening, capsys):
     totals = status(capsys, evening)["totals"]
     _edit(evening, 3, lambda e: e["hands"].update(Ann="40"))  # game 2: Ann's 8 becomes 40, on purpose

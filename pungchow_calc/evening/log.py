@@ -299,6 +299,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     notes: list[str] = []
     pending: list[int] = []  # damaged lines the next event may declare as torn writes it skips
     sealed = False  # a line with a checksum was read: every later line must have one
+    unsealed: dict[bytes, int] = {}  # each line without a checksum: the first line that reads so
     last: str | None = None  # the `_link` of the event before (None: none, or an unreadable line accepted)
     for number, text, event in rows:
         digest, by = accepted.get(number, ("", 0))
@@ -329,6 +330,16 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         if given is None:
             if sealed and not ok:
                 raise _changed(path, number, "has no checksum (sum), unlike the lines before it")
+            twin = unsealed.setdefault(text.rstrip(b"\r"), number)
+            if twin != number and not ok:
+                # An older pungchow's line has no `prev` to find a copy by, and each event holds its
+                # time to the second: a line that repeats another byte for byte is a copy, never a game.
+                raise _changed(
+                    path,
+                    number,
+                    f"repeats line {twin} byte for byte (a line copied?), and it has no checksum "
+                    "to tell a copy from a game",
+                )
         elif given != content_sum(event):
             if not ok:  # both said: accepting the change alone would hide a line deleted before it
                 also = f", and {_OUT_OF_PLACE}" if misplaced else ""
