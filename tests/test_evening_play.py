@@ -427,6 +427,58 @@ def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):
     assert [e["event"] for e in events(path)] == ["start", "hand", "hand"]
 
 
+def _amending_game_2(path: Path) -> tuple[subprocess.Popen[bytes], Session]:
+    """A play session at "Record this amendment?" for game 2 (Cy wins it), the log holding two games."""
+    for winner in ("Ann", "Bob"):
+        assert run(*hand(path, winner, PLAYERS)).returncode == 0
+    proc, session = _piped_session(path)
+    session.expect("who won? ")
+    for line in ["amend 2", "Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
+        session.type(line)
+    session.expect("Record this amendment? [Y/n] ")
+    return proc, session
+
+
+def test_an_amendment_of_game_2_taken_back_meanwhile_is_dropped_not_asked_to_change(tmp_path):
+    # Regression: "y" said "there is no game 2 to amend (game 1)" and asked "Change what? (hand, how,
+    # ...)", though no part could make game 2 exist again: only `cancel` left the question.
+    path = new(tmp_path)
+    proc, session = _amending_game_2(path)
+    try:
+        assert run("evening", "undo", str(path)).returncode == 0  # the other terminal
+        session.type("y")
+        said = session.expect("(cancelled; nothing recorded)")
+        assert "game 2 was taken back meanwhile: there is no game 2 to amend" in said
+        assert "Change what?" not in said
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [e["event"] for e in events(path)] == ["start", "hand", "hand", "undo"]
+
+
+def test_an_amendment_of_game_2_replaced_meanwhile_says_which_game_it_now_replaces(tmp_path):
+    # Game 2 was taken back and another recorded in its place: the amendment now replaces Di's win, and
+    # play says so before asking again (it showed only the amended game and the totals).
+    path = new(tmp_path)
+    proc, session = _amending_game_2(path)
+    try:
+        assert run("evening", "undo", str(path)).returncode == 0
+        assert run(*hand(path, "Di", PLAYERS, WINS[3])).returncode == 0
+        session.type("y")
+        said = session.expect("Record this amendment? [Y/n] ")
+        assert "  Another terminal recorded meanwhile.\n  Game 2 is now: Di won on a discard\n" in said
+        session.type("n")
+        session.type("cancel")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [e["event"] for e in events(path)][-1] == "hand"
+
+
 @pytest.fixture
 def terminal(tmp_path):
     """`evening play` on a pseudo-terminal (its controlling terminal: Ctrl-C is a real SIGINT)."""

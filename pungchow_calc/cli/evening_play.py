@@ -592,7 +592,8 @@ class Table:
                 self._write(evening, entry, number)
                 return
             except book.EveningChanged:
-                self.echo("  Another terminal recorded meanwhile; this game would now be:")
+                said = "; this game would now be:" if number is None else "."
+                self.echo(f"  Another terminal recorded meanwhile{said}")
 
     def _current(self, evening: Evening, entry: Entry, number: int | None) -> Evening:
         """The evening as it stands now (another terminal may have recorded), and the entry's seats in it."""
@@ -602,6 +603,12 @@ class Table:
                 entry.seats = dict(current.seats())
             elif number <= len(current.games):
                 entry.seats = dict(current.games[number - 1].seats)
+                game = current.games[number - 1]
+                if number > len(evening.games) or game != evening.games[number - 1]:
+                    self.line(f"  Game {number} is now: {describe(game)}")  # the game the amendment replaces
+            else:  # taken back meanwhile: no part of this entry could make it a game to amend again
+                self.retry(f"game {number} was taken back meanwhile: there is no game {number} to amend")
+                raise Cancel
         return current
 
     def _preview(self, evening: Evening, entry: Entry, number: int | None) -> str:
