@@ -531,6 +531,28 @@ def test_an_old_log_with_a_line_repeated_is_refused_naming_it(tmp_path, capsys, 
     assert old.read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    ("order", "named"),
+    [
+        pytest.param([1, 3, 2, *range(4, 12)], 3, id="games-1-and-2-swapped"),
+        pytest.param([*range(1, 8), *range(9, 12)], 8, id="the-undo-on-line-8-deleted"),
+    ],
+)
+def test_an_old_log_with_lines_moved_is_refused_naming_the_first_out_of_place(tmp_path, capsys, order, named):
+    # Regression: an older pungchow's log has no `prev`, and a game that falls at seats other than those
+    # it records (`played`) was settled again there in silence: games 1 and 2 swapped gave Ann -156
+    # where she has -422; the undo of game 6 deleted brought game 6 back (8 games played).
+    old = tmp_path / "old.jsonl"
+    lines = (Path(__file__).parent / "data" / "evening-format1-unsealed.jsonl").read_bytes().splitlines(True)
+    old.write_bytes(b"".join(lines[n - 1] for n in order))
+    before = old.read_bytes()
+    (code, err), report = _both(capsys, old)
+    assert (code, err) == report
+    said = f"line {named}: out of place: it was played at "
+    assert code == 2 and said in err and f"--accept {named}" in err and "Traceback" not in err, err
+    assert old.read_bytes() == before
+
+
 def test_repair_accepts_a_changed_line_by_appending_never_rewriting(evening, capsys):
     totals = status(capsys, evening)["totals"]
     _edit(evening, 3, lambda e: e["hands"].update(Ann="40"))  # game 2: Ann's 8 becomes 40, on purpose
