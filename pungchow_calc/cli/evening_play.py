@@ -170,8 +170,8 @@ class Table:
         return answer.strip()
 
     def line(self, text: str) -> None:
-        """Running text (a reason, a note), wrapped to the width: every line but the prompts fits it
-        (docs/evening.md, `evening play`)."""
+        """Running text (a reason, a note), wrapped to the width, as the prompts are (ask; docs/evening.md,
+        `evening play`)."""
         self.echo(*hanging(text, terminal_width()), sep="\n")
 
     def retry(self, why: str) -> None:
