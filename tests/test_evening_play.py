@@ -4,14 +4,18 @@ Every session runs the entry point in a subprocess (`python -m pungchow_calc`)."
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import pty
 import re
 import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 from typing import Any
@@ -850,3 +854,44 @@ def test_play_prompts_with_30_letter_names_fit_the_width(tmp_path, columns):
     ):
         assert prompt in said, prompt
     assert [e["event"] for e in events(path)] == ["start", "hand"]
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_play_prompts_with_30_letter_names_fit_a_terminal_stty_cols_60_or_80(tmp_path, columns):
+    # The same through a pseudo-terminal of that size (`stty cols`, no COLUMNS): readline is given only
+    # the prompt's last line, the lines above printed before it.
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", ",".join(LONG)).returncode == 0
+    env = {k: v for k, v in ENV.items() if k not in ("COLUMNS", "LINES")}
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the program on a terminal `columns` wide
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+        os.execve(sys.executable, [sys.executable, "-m", "pungchow_calc", "evening", "play", str(path)], env)
+    session, seen = Session(fd, fd), ""
+    answers = [
+        ("who won? ", LONG[0]),
+        ("with !): ", WINS[0]),
+        ("[discard] ", "d"),
+        ("[Enter: not said] ", LONG[1]),
+        ("[Enter: none] ", ""),
+        *((f"{name}'s hand or score: ", "4") for name in LONG[1:]),
+        ("Record this game? [Y/n] ", "n"),
+        ("drops it) ", "cancel"),
+        ("who won? ", "quit"),
+    ]
+    try:
+        for prompt, answer in answers:
+            seen += session.expect(prompt.split()[-1] + " ")
+            session.type(answer)
+        assert _exit_code(pid) == 0
+    finally:
+        with contextlib.suppress(ProcessLookupError, ChildProcessError):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(fd)
+    # What was typed is the terminal's echo, and the terminal's to wrap: play's own part of each line fits.
+    typed = tuple(answer for _, answer in answers if answer)
+    printed = [next((line[: -len(a)] for a in typed if line.endswith(a)), line) for line in seen.splitlines()]
+    assert max(len(line) for line in printed) <= columns, [line for line in printed if len(line) > columns]
+    said = " ".join(seen.split())
+    assert f"Change what? (hand, how, from, also, {', '.join(LONG[1:])}; `cancel` drops it)" in said
