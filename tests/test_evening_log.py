@@ -553,6 +553,20 @@ def test_an_old_log_with_lines_moved_is_refused_naming_the_first_out_of_place(tm
     assert old.read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    "sets", [0, -1, True, "2"], ids=["sets-0", "sets-minus-1", "sets-true", "sets-string-2"]
+)
+def test_a_start_line_edited_to_sets_0_is_refused_not_accepted_by_repair(evening, capsys, sets):
+    # Regression: `"sets": 0` typed into line 1 and accepted by `repair` made an evening "over" before
+    # its first game, its games still counted (`true` read as 1 set): now refused, never accepted.
+    _edit(evening, 1, lambda e: e.update(sets=sets))
+    before = evening.read_bytes()
+    code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "1")
+    said = f"line 1: the start event's sets ({sets!r}) are damaged: a number of sets, 1 or more, or null"
+    assert code == 2 and said in err and "Traceback" not in err, err
+    assert evening.read_bytes() == before
+
+
 def test_repair_accepts_a_changed_line_by_appending_never_rewriting(evening, capsys):
     totals = status(capsys, evening)["totals"]
     _edit(evening, 3, lambda e: e["hands"].update(Ann="40"))  # game 2: Ann's 8 becomes 40, on purpose

@@ -217,6 +217,15 @@ def begin(start: dict[str, Any], path: str = "") -> Evening:
         or start.get("east") not in players
     ):
         raise EveningError(f"{path} line 1: the start event's players are damaged", code="evening-damaged")
+    sets = start.get("sets")
+    if sets is not None and (isinstance(sets, bool) or not isinstance(sets, int) or sets < 1):
+        # `evening new --sets` takes 1 or more: 0 would end the evening before its first game, and a
+        # `true` would read as 1 set (a line 1 edited by hand, and accepted by `repair`).
+        raise EveningError(
+            f"{path} line 1: the start event's sets ({sets!r}) are damaged: a number of sets, 1 or more, "
+            "or null; put the line back from a copy",
+            code="evening-damaged",
+        )
     ruleset = ruleset_of(start, path)
     first = Position(east=players.index(start["east"]))
     return Evening(tuple(players), first, start, ruleset)
