@@ -96,6 +96,30 @@ def test_a_damaged_middle_line_is_an_error_naming_it(evening, capsys, damage):
 
 
 @pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ('"event": "hand"', '"event": "hnad"', "an event 'hnad'"),
+        ('"v": 1', '"v": "1"', "its log format version (v) '1'"),
+    ],
+    ids=["event-hnad", "v-string-1"],
+)
+def test_a_sealed_line_with_event_typed_hnad_is_changed_not_from_a_newer_pungchow(
+    evening, capsys, old, new, says
+):
+    # Regression: a typo typed into line 3 said "an event 'hnad' written by a newer pungchow ...; upgrade
+    # pungchow" (or "no log format version"), though its own checksum shows the line was changed.
+    lines = evening.read_text().splitlines(keepends=True)
+    lines[2] = lines[2].replace(old, new, 1)
+    evening.write_text("".join(lines))
+    before = evening.read_bytes()
+    for args in (["status", str(evening)], ["repair", str(evening)], hand(evening, "Cy", PLAYERS)[1:]):
+        code, _, err = cli(capsys, "evening", *args)
+        said = f"line 3: changed since it was written (its checksum does not match), and it now holds {says}"
+        assert code == 2 and said in err and "newer" not in err and "Traceback" not in err, err
+    assert evening.read_bytes() == before
+
+
+@pytest.mark.parametrize(
     "line, says",
     [
         ({"v": 2, "event": "hand"}, "log format 2"),

@@ -103,19 +103,31 @@ def _link(event: Mapping[str, Any]) -> str | None:
 
 
 def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
-    version = event.get("v")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        if number == 1 and event.get("event") != "start":  # JSON of another program: never an evening
-            raise _not_an_evening(path)
-        raise EveningError(f"{path} line {number}: no log format version (v)", code="evening-damaged")
-    kind = event.get("event")
-    if version > FORMAT or kind not in EVENTS:
-        what = f"log format {version}" if version > FORMAT else f"an event {kind!r}"
+    given, kind = event.get("v"), event.get("event")
+    version = given if isinstance(given, int) and not isinstance(given, bool) and given >= 1 else None
+    if version is None and number == 1 and kind != "start":  # JSON of another program: never an evening
+        raise _not_an_evening(path)
+    if version is not None and version <= FORMAT and kind in EVENTS:
+        return
+    sealed = event.get(SUM)
+    if (version or 0) <= FORMAT and isinstance(sealed, str) and sealed != content_sum(event):
+        # Sealed under format 1 and changed since (a typo typed into `event` or `v`): a newer pungchow's
+        # event of format 1 matches its checksum, so "upgrade" would send the reader the wrong way. (A
+        # higher `v` may seal otherwise: that one is taken at its word, below.)
+        what = f"its log format version (v) {given!r}" if version is None else f"an event {kind!r}"
         raise EveningError(
-            f"{path} line {number}: {what} written by a newer pungchow (this one reads log format "
-            f"{FORMAT}); upgrade pungchow to read this evening",
-            code="evening-newer",
+            f"{path} line {number}: changed since it was written (its checksum does not match), and it "
+            f"now holds {what}, which no pungchow writes: put the line back as it was from a copy",
+            code="evening-changed",
         )
+    if version is None:
+        raise EveningError(f"{path} line {number}: no log format version (v)", code="evening-damaged")
+    what = f"log format {version}" if version > FORMAT else f"an event {kind!r}"
+    raise EveningError(
+        f"{path} line {number}: {what} written by a newer pungchow (this one reads log format "
+        f"{FORMAT}); upgrade pungchow to read this evening",
+        code="evening-newer",
+    )
 
 
 def _decode(text: bytes) -> dict[str, Any] | None:
