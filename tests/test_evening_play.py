@@ -483,6 +483,33 @@ def test_an_amendment_of_game_2_replaced_meanwhile_says_which_game_it_now_replac
     assert [e["event"] for e in events(path)][-1] == "hand"
 
 
+def test_a_game_confirmed_while_another_terminal_holds_the_log_is_kept_and_tried_again(tmp_path):
+    # Regression: after "another pungchow is writing this evening; gave up after 3 s", play said "error:
+    # ... — nothing recorded" and went back to "who won?": the game typed was thrown away.
+    path = new(tmp_path)
+    proc, session = _piped_session(path)
+    held = os.open(path, os.O_RDONLY)
+    try:
+        session.expect("who won? ")
+        for line in ["Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
+            session.type(line)
+        session.expect("Record this game? [Y/n] ")
+        fcntl.flock(held, fcntl.LOCK_EX)  # the other terminal, writing for longer than play waits
+        session.type("y")
+        said = session.expect("The game typed is kept: try to record it again? [Y/n] ")
+        assert "gave up after 3 s (nothing was recorded); try again" in " ".join(said.split())
+        fcntl.flock(held, fcntl.LOCK_UN)
+        session.type("y")
+        session.expect("Recorded game 1.")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        os.close(held)
+        proc.kill()
+        proc.wait()
+    assert [(e["event"], e.get("winner")) for e in events(path)] == [("start", None), ("hand", "Cy")]
+
+
 @pytest.fixture
 def terminal(tmp_path):
     """`evening play` on a pseudo-terminal (its controlling terminal: Ctrl-C is a real SIGINT)."""

@@ -588,12 +588,27 @@ class Table:
             if not self.yes("Record this game?" if number is None else "Record this amendment?"):
                 self._change(entry)
                 continue
+            if self._record(evening, entry, number):
+                return
+
+    def _record(self, evening: Evening, entry: Entry, number: int | None) -> bool:
+        """Record the game shown; False when another terminal recorded meanwhile (it is shown again). A log
+        another pungchow holds too long, or a write the system refuses, records nothing and keeps the
+        entry, asked to try again (docs/evening.md, `evening play`)."""
+        while True:
             try:
                 self._write(evening, entry, number)
-                return
+                return True
             except book.EveningChanged:
                 said = "; this game would now be:" if number is None else "."
                 self.echo(f"  Another terminal recorded meanwhile{said}")
+                return False
+            except PungchowError as error:
+                if error.code not in ("evening-locked", "evening-write"):
+                    raise
+                self.line(f"  error: {printable(str(error))}")
+                if not self.yes("  The game typed is kept: try to record it again?"):
+                    raise Cancel from None
 
     def _current(self, evening: Evening, entry: Entry, number: int | None) -> Evening:
         """The evening as it stands now (another terminal may have recorded), and the entry's seats in it."""
