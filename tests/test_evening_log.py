@@ -37,6 +37,9 @@ def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
             b'{"v": 1, "event": "hand", "winner": "Cy", "hands": {"Ann": "1b1' + bytes(40), id="in-a-hand"
         ),
         pytest.param(b'{"v": 1, "event": "hand", "winner": "Cy"' + bytes(7), id="after-a-name"),
+        # Regression: NUL bytes alone (the file grew, and none of the line reached the disk) were damage
+        # to repair (`line 4: damaged (not a JSON event)`): the most common tear of all refused the log.
+        pytest.param(bytes(4096), id="nul-bytes-alone"),
     ],
 )
 def test_a_torn_write_followed_by_nul_bytes_is_a_torn_write(evening, capsys, tail):
@@ -90,6 +93,30 @@ def test_a_damaged_middle_line_is_an_error_naming_it(evening, capsys, damage):
     code, _, err = cli(capsys, *hand(evening, "Cy", PLAYERS))
     assert code == 2 and "line 2" in err
     assert evening.read_bytes() == before  # the file is left untouched
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ('"event": "hand"', '"event": "hnad"', "an event 'hnad'"),
+        ('"v": 1', '"v": "1"', "its log format version (v) '1'"),
+    ],
+    ids=["event-hnad", "v-string-1"],
+)
+def test_a_sealed_line_with_event_typed_hnad_is_changed_not_from_a_newer_pungchow(
+    evening, capsys, old, new, says
+):
+    # Regression: a typo typed into line 3 said "an event 'hnad' written by a newer pungchow ...; upgrade
+    # pungchow" (or "no log format version"), though its own checksum shows the line was changed.
+    lines = evening.read_text().splitlines(keepends=True)
+    lines[2] = lines[2].replace(old, new, 1)
+    evening.write_text("".join(lines))
+    before = evening.read_bytes()
+    for args in (["status", str(evening)], ["repair", str(evening)], hand(evening, "Cy", PLAYERS)[1:]):
+        code, _, err = cli(capsys, "evening", *args)
+        said = f"line 3: changed since it was written (its checksum does not match), and it now holds {says}"
+        assert code == 2 and said in err and "newer" not in err and "Traceback" not in err, err
+    assert evening.read_bytes() == before
 
 
 @pytest.mark.parametrize(
@@ -358,6 +385,45 @@ def test_evening_new_onto_a_log_made_meanwhile_never_overwrites_it(tmp_path, cap
     assert path.read_text() == "theirs\n" and os.listdir(tmp_path) == ["e.jsonl"]  # no file left behind
 
 
+def _others(folder: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, bytes]:
+    """What a crash could not have left, each a file the healing must never touch: a hidden file of the
+    shape `evening new` names its temp that is another file (a crash before the link), and a log that is
+    a symbolic link to a hidden name of that shape (removing that name would lose the log)."""
+    (folder / ".e.jsonl.7.cafe0123.new").write_bytes(b"not linked\n")
+    ok(capsys, *NEW, str(folder / "real.jsonl"), "--players", "Ann,Bob")
+    os.rename(folder / "real.jsonl", folder / ".s.jsonl.9.00000000.new")
+    (folder / "s.jsonl").symlink_to(".s.jsonl.9.00000000.new")
+    return {name: (folder / name).read_bytes() for name in os.listdir(folder)}
+
+
+@pytest.mark.parametrize(
+    ("command", "name"),
+    [
+        pytest.param(["evening", "status", "{path}"], "e.jsonl", id="status-of-the-log"),
+        pytest.param(["evening", "report", "{path}"], "e.jsonl", id="report-of-the-log"),
+        pytest.param(["evening", "draw", "{path}"], "e.jsonl", id="draw-in-the-log"),
+        pytest.param([*NEW, "{folder}/o.jsonl", "--players", "Ann,Bob"], "e.jsonl", id="new-beside-it"),
+        pytest.param([*NEW, "{path}", "--players", "Ann,Bob"], "e.jsonl", id="new-of-the-same-name"),
+        pytest.param(["evening", "status", "{path}"], "e" * 60 + ".jsonl", id="status-of-a-66-letter-log"),
+    ],
+)
+def test_evening_new_crashed_between_link_and_unlink_heals(tmp_path, capsys, command, name):
+    # Regression: a crash between `evening new`'s os.link and its unlink left `.e.jsonl.PID.RANDOM.new`,
+    # a second name of the log, for ever (the docs said: delete it). The next command on the log, or
+    # `evening new` in its folder, now removes that name, and nothing else.
+    kept = _others(tmp_path, capsys)
+    path = tmp_path / name
+    ok(capsys, *NEW, str(path), "--players", "Ann,Bob")
+    temp = tmp_path / f".{name[:40]}.4242.0badf00d.new"  # as `evening new` names it: made by hand
+    os.link(path, temp)
+    before = path.read_bytes()
+    cli(capsys, *(arg.format(path=path, folder=tmp_path) for arg in command))
+    assert not temp.exists() and path.read_bytes().startswith(before)
+    assert {n: (tmp_path / n).read_bytes() for n in kept} == kept  # every other file as it was
+    assert os.path.samefile(tmp_path / "s.jsonl", tmp_path / ".s.jsonl.9.00000000.new")
+    assert status(capsys, path)["games"] == (1 if "draw" in command else 0)
+
+
 @pytest.mark.parametrize("fault", ["write", "fsync"])
 def test_evening_new_onto_a_full_disk_leaves_no_file(tmp_path, capsys, monkeypatch, fault):
     path = tmp_path / "e.jsonl"
@@ -518,6 +584,60 @@ def test_an_old_log_changed_by_hand_is_found_by_its_recorded_result(tmp_path, ca
     (code, err), report = _both(capsys, old)
     assert (code, err) == report
     assert code == 2 and "line 6: the result it records" in err and "is not what settling" in err
+
+
+@pytest.mark.parametrize(
+    ("after", "copy"), [(2, 2), (11, 11), (5, 2)], ids=["game-1-twice", "last-twice", "moved-down"]
+)
+def test_an_old_log_with_a_line_repeated_is_refused_naming_it(tmp_path, capsys, after, copy):
+    # Regression: an older pungchow's log has no `prev`, and game 1 (Ann wins as East, so the deal
+    # stays) repeated after itself fell at the same seats, matched its recorded net, and was counted
+    # twice: 8 games played, Ann +230 where she has -422, with no word said.
+    old = tmp_path / "old.jsonl"
+    lines = (Path(__file__).parent / "data" / "evening-format1-unsealed.jsonl").read_bytes().splitlines(True)
+    old.write_bytes(b"".join([*lines[:after], lines[copy - 1], *lines[after:]]))
+    before = old.read_bytes()
+    (code, err), report = _both(capsys, old)
+    assert (code, err) == report
+    said = f"line {after + 1}: repeats line {copy} byte for byte (a line copied?)"
+    assert code == 2 and said in err and "--accept" in err and "Traceback" not in err, err
+    assert old.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("order", "named"),
+    [
+        pytest.param([1, 3, 2, *range(4, 12)], 3, id="games-1-and-2-swapped"),
+        pytest.param([*range(1, 8), *range(9, 12)], 8, id="the-undo-on-line-8-deleted"),
+    ],
+)
+def test_an_old_log_with_lines_moved_is_refused_naming_the_first_out_of_place(tmp_path, capsys, order, named):
+    # Regression: an older pungchow's log has no `prev`, and a game that falls at seats other than those
+    # it records (`played`) was settled again there in silence: games 1 and 2 swapped gave Ann -156
+    # where she has -422; the undo of game 6 deleted brought game 6 back (8 games played).
+    old = tmp_path / "old.jsonl"
+    lines = (Path(__file__).parent / "data" / "evening-format1-unsealed.jsonl").read_bytes().splitlines(True)
+    old.write_bytes(b"".join(lines[n - 1] for n in order))
+    before = old.read_bytes()
+    (code, err), report = _both(capsys, old)
+    assert (code, err) == report
+    said = f"line {named}: out of place: it was played at "
+    assert code == 2 and said in err and f"--accept {named}" in err and "Traceback" not in err, err
+    assert old.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "sets", [0, -1, True, "2"], ids=["sets-0", "sets-minus-1", "sets-true", "sets-string-2"]
+)
+def test_a_start_line_edited_to_sets_0_is_refused_not_accepted_by_repair(evening, capsys, sets):
+    # Regression: `"sets": 0` typed into line 1 and accepted by `repair` made an evening "over" before
+    # its first game, its games still counted (`true` read as 1 set): now refused, never accepted.
+    _edit(evening, 1, lambda e: e.update(sets=sets))
+    before = evening.read_bytes()
+    code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "1")
+    said = f"line 1: the start event's sets ({sets!r}) are damaged: a number of sets, 1 or more, or null"
+    assert code == 2 and said in err and "Traceback" not in err, err
+    assert evening.read_bytes() == before
 
 
 def test_repair_accepts_a_changed_line_by_appending_never_rewriting(evening, capsys):

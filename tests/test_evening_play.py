@@ -4,14 +4,18 @@ Every session runs the entry point in a subprocess (`python -m pungchow_calc`)."
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import pty
 import re
 import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 from typing import Any
@@ -159,7 +163,8 @@ def test_a_hand_of_the_wrong_size_is_asked_about(tmp_path, answers, dead, kept):
     lines = ["Ann", WINS[0], "d", "", "", "2d2d2d 6b7b8b*", *answers, "2", "3", "y", "quit"]
     code, out = play(path, lines)
     assert code == 0, out
-    assert "Bob's hand has 6 tiles, not 13: is it dead (scores nothing, pays all)? [y/N]" in out
+    said = " ".join(out.split())  # the prompt wraps before [y/N] at 80 columns, leaving room for the answer
+    assert "Bob's hand has 6 tiles, not 13: is it dead (scores nothing, pays all)? [y/N]" in said
     game = events(path)[1]
     assert game.get("dead", []) == dead and game["hands"]["Bob"] == kept
     if dead:
@@ -424,6 +429,85 @@ def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):
         proc.kill()
         proc.wait()
     assert [e["event"] for e in events(path)] == ["start", "hand", "hand"]
+
+
+def _amending_game_2(path: Path) -> tuple[subprocess.Popen[bytes], Session]:
+    """A play session at "Record this amendment?" for game 2 (Cy wins it), the log holding two games."""
+    for winner in ("Ann", "Bob"):
+        assert run(*hand(path, winner, PLAYERS)).returncode == 0
+    proc, session = _piped_session(path)
+    session.expect("who won? ")
+    for line in ["amend 2", "Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
+        session.type(line)
+    session.expect("Record this amendment? [Y/n] ")
+    return proc, session
+
+
+def test_an_amendment_of_game_2_taken_back_meanwhile_is_dropped_not_asked_to_change(tmp_path):
+    # Regression: "y" said "there is no game 2 to amend (game 1)" and asked "Change what? (hand, how,
+    # ...)", though no part could make game 2 exist again: only `cancel` left the question.
+    path = new(tmp_path)
+    proc, session = _amending_game_2(path)
+    try:
+        assert run("evening", "undo", str(path)).returncode == 0  # the other terminal
+        session.type("y")
+        said = session.expect("(cancelled; nothing recorded)")
+        assert "game 2 was taken back meanwhile: there is no game 2 to amend" in said
+        assert "Change what?" not in said
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [e["event"] for e in events(path)] == ["start", "hand", "hand", "undo"]
+
+
+def test_an_amendment_of_game_2_replaced_meanwhile_says_which_game_it_now_replaces(tmp_path):
+    # Game 2 was taken back and another recorded in its place: the amendment now replaces Di's win, and
+    # play says so before asking again (it showed only the amended game and the totals).
+    path = new(tmp_path)
+    proc, session = _amending_game_2(path)
+    try:
+        assert run("evening", "undo", str(path)).returncode == 0
+        assert run(*hand(path, "Di", PLAYERS, WINS[3])).returncode == 0
+        session.type("y")
+        said = session.expect("Record this amendment? [Y/n] ")
+        assert "  Another terminal recorded meanwhile.\n  Game 2 is now: Di won on a discard\n" in said
+        session.type("n")
+        session.type("cancel")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [e["event"] for e in events(path)][-1] == "hand"
+
+
+def test_a_game_confirmed_while_another_terminal_holds_the_log_is_kept_and_tried_again(tmp_path):
+    # Regression: after "another pungchow is writing this evening; gave up after 3 s", play said "error:
+    # ... — nothing recorded" and went back to "who won?": the game typed was thrown away.
+    path = new(tmp_path)
+    proc, session = _piped_session(path)
+    held = os.open(path, os.O_RDONLY)
+    try:
+        session.expect("who won? ")
+        for line in ["Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
+            session.type(line)
+        session.expect("Record this game? [Y/n] ")
+        fcntl.flock(held, fcntl.LOCK_EX)  # the other terminal, writing for longer than play waits
+        session.type("y")
+        said = session.expect("The game typed is kept: try to record it again? [Y/n] ")
+        assert "gave up after 3 s (nothing was recorded); try again" in " ".join(said.split())
+        fcntl.flock(held, fcntl.LOCK_UN)
+        session.type("y")
+        session.expect("Recorded game 1.")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        os.close(held)
+        proc.kill()
+        proc.wait()
+    assert [(e["event"], e.get("winner")) for e in events(path)] == [("start", None), ("hand", "Cy")]
 
 
 @pytest.fixture
@@ -694,9 +778,7 @@ def test_play_messages_with_30_letter_names_fit_the_width(tmp_path, columns):
         "evening", "play", str(path), stdin="\n".join(answers) + "\n", env={**ENV, "COLUMNS": str(columns)}
     )
     assert result.returncode == 0, result.stderr
-    prompts = ("who won? ", "Who won it? ")  # the prompts are the terminal's to wrap (docs/evening.md)
-    said = [line for line in result.stdout.splitlines() if not any(p in line for p in prompts)]
-    assert max(len(line) for line in said) <= columns, result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= columns, result.stdout
     assert f"Game 1 was: {LONG[1]} won on a discard" in " ".join(result.stdout.split())
 
 
@@ -763,3 +845,80 @@ def test_play_a_command_with_a_word_after_it_is_refused_nothing_done(tmp_path, t
     said = f"{word} {rest!r}: nothing done; `{word}` takes nothing after it: type `{word}` alone"
     assert said in unwrapped(out), out
     assert path.read_bytes() == before
+
+
+# Every prompt of a game, a wash, a false Mah-Jongg, an amendment and an undo, with four 30-letter names.
+EVERY_PROMPT = [
+    LONG[0], "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c", "n", WINS[0], "zz", "d", LONG[1], "",
+    "2d2d2d 6b7b8b*", "n", "4", "4", "4", "n", "zz", LONG[2], "8", "y",
+    "wash", LONG[1], WASH_13, "n", "cancel", "false", LONG[2], "n", "cancel",
+    "amend", "1", LONG[3], WINS[2], "w", "", "4", "4", "4", "n", "cancel",
+    "draw", "y", "2", "2", "2", "2", "n", "cancel", "undo", "n", "quit",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_play_prompts_with_30_letter_names_fit_the_width(tmp_path, columns):
+    # Regression: the prompts were printed whole ("  Axxx...'s hand (mark the winning tile with !): ",
+    # "  Change what? (hand, how, from, also, Bxxx..., Cxxx..., Dxxx...; `cancel` drops it) "): up to
+    # 156 columns. Each prompt now wraps, the answer typed on its last line (echoed under it in a pipe).
+    path = tmp_path / "e.jsonl"
+    names = ",".join(LONG)
+    assert run("evening", "new", str(path), "--players", names, "-r", "pung-chow-limit").returncode == 0
+    typed = "\n".join(EVERY_PROMPT) + "\n"
+    result = run("evening", "play", str(path), stdin=typed, env={**ENV, "COLUMNS": str(columns)})
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= columns, [line for line in lines if len(line) > columns]
+    said = " ".join(result.stdout.split())
+    for prompt in (
+        f"{LONG[0]}'s hand (mark the winning tile with !):",
+        f"did {LONG[0]} win on the original draw (the hand as dealt)? [y/N]",
+        f"Change what? (hand, how, from, also, {', '.join(LONG[1:])}; `cancel` drops it)",
+        f"{LONG[1]}'s original hand (13 tiles, {LONG[1]} being south):",
+        "Record this amendment? [Y/n]",
+        "Take back game 1? [Y/n]",
+    ):
+        assert prompt in said, prompt
+    assert [e["event"] for e in events(path)] == ["start", "hand"]
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_play_prompts_with_30_letter_names_fit_a_terminal_stty_cols_60_or_80(tmp_path, columns):
+    # The same through a pseudo-terminal of that size (`stty cols`, no COLUMNS): readline is given only
+    # the prompt's last line, the lines above printed before it.
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", ",".join(LONG)).returncode == 0
+    env = {k: v for k, v in ENV.items() if k not in ("COLUMNS", "LINES")}
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the program on a terminal `columns` wide
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+        os.execve(sys.executable, [sys.executable, "-m", "pungchow_calc", "evening", "play", str(path)], env)
+    session, seen = Session(fd, fd), ""
+    answers = [
+        ("who won? ", LONG[0]),
+        ("with !): ", WINS[0]),
+        ("[discard] ", "d"),
+        ("[Enter: not said] ", LONG[1]),
+        ("[Enter: none] ", ""),
+        *((f"{name}'s hand or score: ", "4") for name in LONG[1:]),
+        ("Record this game? [Y/n] ", "n"),
+        ("drops it) ", "cancel"),
+        ("who won? ", "quit"),
+    ]
+    try:
+        for prompt, answer in answers:
+            seen += session.expect(prompt.split()[-1] + " ")
+            session.type(answer)
+        assert _exit_code(pid) == 0
+    finally:
+        with contextlib.suppress(ProcessLookupError, ChildProcessError):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(fd)
+    # What was typed is the terminal's echo, and the terminal's to wrap: play's own part of each line fits.
+    typed = tuple(answer for _, answer in answers if answer)
+    printed = [next((line[: -len(a)] for a in typed if line.endswith(a)), line) for line in seen.splitlines()]
+    assert max(len(line) for line in printed) <= columns, [line for line in printed if len(line) > columns]
+    said = " ".join(seen.split())
+    assert f"Change what? (hand, how, from, also, {', '.join(LONG[1:])}; `cancel` drops it)" in said

@@ -12,10 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import run as run_main
 from evening_support import WASH_13, WINS, hand, run
 
 from pungchow_calc.cli.failure import EXIT_OUTPUT_FAILED
 from pungchow_calc.evening import record as book
+from pungchow_calc.render.layout import cell_width
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 AGAIN = "all the same (see `evening status`; do not enter it again)"
@@ -405,3 +407,19 @@ def test_a_ctrl_c_just_after_the_write_says_the_change_was_made(tmp_path, games,
     assert done.returncode == 130
     assert done.stderr.decode() == f"interrupted; the change was recorded in {path} {AGAIN}\n"
     assert _events(path) == ["start", *["hand"] * games, event]  # written, once
+
+
+WIDE = [character * 30 for character in "龍鳳虎亀"]  # four names of 30 wide characters: 60 cells each
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize("winner", [WIDE[1], WIDE[0]], ids=["the-deal-passes", "east-stays"])
+def test_evening_hand_with_30_wide_character_names_says_the_deal_within_the_width(tmp_path, columns, winner):
+    # Regression: "The deal passes: 鳳鳳...鳳 is East Wind" was printed whole: 90 cells, at 60 or 80.
+    path = tmp_path / "e.jsonl"
+    assert run_main("evening", "new", str(path), "--players", ",".join(WIDE)).exit_code == 0
+    done = run_main(*hand(path, winner, WIDE), env={"COLUMNS": str(columns), "NO_COLOR": "1"})
+    assert done.exit_code == 0, done.stderr
+    assert max(cell_width(line) for line in done.stdout.splitlines()) <= columns, done.stdout
+    said = "".join(done.stdout.split())
+    assert (f"Thedealpasses:{winner}isEastWind" if winner != WIDE[0] else f"{winner}staysEastWind") in said

@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pungchow_calc.batch.formats import TerminalTable
-from pungchow_calc.render.layout import Grid, cell_width, hanging, wrap
+from pungchow_calc.render.layout import ANSWER_ROOM, Grid, cell_width, hanging, prompt_lines, wrap
 from pungchow_calc.render.terminal import set_text
 
 WIDTHS = [60, 80]
@@ -228,6 +228,27 @@ def test_wrapping_keeps_the_text(text: str, width: int) -> None:
     assert all(cell_width(line) <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     assert wrap(text, 400) == [text]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "\nGame 2 — who won? ",
+        "  Won by discard, wall (self-drawn) or loose tile? [discard] ",
+        f"  {'A' + 'x' * 29}'s hand (mark the winning tile with !): ",
+        f"  Change what? (hand, how, {', '.join('龍' * 30 for _ in range(3))}; `cancel` drops it) ",
+    ],
+    ids=["main-prompt", "how-won", "30-letter-hand", "three-wide-names"],
+)
+@pytest.mark.parametrize("width", [20, 60, 80])
+def test_a_prompt_fits_with_room_for_its_answer(prompt: str, width: int) -> None:
+    """Every line of a prompt fits, its last (the answer's) keeps its trailing space and leaves room for a
+    short answer, a leading newline is kept, and no word is lost."""
+    lines = prompt_lines(prompt, width)
+    assert all(cell_width(line) <= width for line in lines)
+    assert cell_width(lines[-1]) + ANSWER_ROOM <= width or lines == prompt.split("\n")
+    assert lines[-1].endswith(" ") and lines[0] == ("" if prompt.startswith("\n") else lines[0])
+    assert "".join(lines).replace(" ", "") == prompt.replace("\n", "").replace(" ", "")
 
 
 # --- evening report's presentation (issue 19, point 14) ------------------------------------------

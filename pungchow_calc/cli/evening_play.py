@@ -28,7 +28,7 @@ from ..evening.settle import FLAGS
 from ..evening.state import Evening
 from ..render.ascii import ascii_text, is_ascii, output_stream
 from ..render.evening import by_name, game_text, status_text
-from ..render.layout import hanging, terminal_width
+from ..render.layout import cell_width, hanging, prompt_lines, terminal_width
 from .evening_run import change_text, hand_record, idle_note, written_anyway
 from .failure import reason
 
@@ -148,23 +148,30 @@ class Table:
 
     def ask(self, prompt: str) -> str:
         """One line of input: end of input (Ctrl-D) ends the session, `cancel` or Ctrl-C the entry."""
+        width = terminal_width()
+        *above, last = prompt_lines(ascii_text(prompt) if self.ascii else prompt, width)
+        if above:  # a long prompt (a 30-letter name) wraps: every line play prints fits the width
+            self.echo(*above, sep="\n")
         try:
-            answer = input(ascii_text(prompt) if self.ascii else prompt)
+            answer = input(last)  # the answer's own line only: readline redraws one line, not a paragraph
         except EOFError:
             self.echo()  # the shell's prompt starts on a line of its own
             raise SystemExit(0) from None
         except KeyboardInterrupt:
             self.echo()
             raise Interrupted from None
-        if not sys.stdin.isatty():
-            self.echo(answer)  # echo piped input, so a transcript reads like a session (`cancel` too)
+        if not sys.stdin.isatty():  # echo piped input, so a transcript reads like a session (`cancel` too)
+            if cell_width(last + answer) <= width:
+                self.echo(answer)
+            else:  # under its prompt, as a terminal would wrap it, so the transcript fits the width too
+                self.echo("", *hanging(f"      {answer}", width), sep="\n")
         if answer.strip().lower() == "cancel":
             raise Cancel
         return answer.strip()
 
     def line(self, text: str) -> None:
-        """Running text (a reason, a note), wrapped to the width: every line but the prompts fits it
-        (docs/evening.md, `evening play`)."""
+        """Running text (a reason, a note), wrapped to the width, as the prompts are (ask; docs/evening.md,
+        `evening play`)."""
         self.echo(*hanging(text, terminal_width()), sep="\n")
 
     def retry(self, why: str) -> None:
@@ -581,11 +588,27 @@ class Table:
             if not self.yes("Record this game?" if number is None else "Record this amendment?"):
                 self._change(entry)
                 continue
+            if self._record(evening, entry, number):
+                return
+
+    def _record(self, evening: Evening, entry: Entry, number: int | None) -> bool:
+        """Record the game shown; False when another terminal recorded meanwhile (it is shown again). A log
+        another pungchow holds too long, or a write the system refuses, records nothing and keeps the
+        entry, asked to try again (docs/evening.md, `evening play`)."""
+        while True:
             try:
                 self._write(evening, entry, number)
-                return
+                return True
             except book.EveningChanged:
-                self.echo("  Another terminal recorded meanwhile; this game would now be:")
+                said = "; this game would now be:" if number is None else "."
+                self.echo(f"  Another terminal recorded meanwhile{said}")
+                return False
+            except PungchowError as error:
+                if error.code not in ("evening-locked", "evening-write"):
+                    raise
+                self.line(f"  error: {printable(str(error))}")
+                if not self.yes("  The game typed is kept: try to record it again?"):
+                    raise Cancel from None
 
     def _current(self, evening: Evening, entry: Entry, number: int | None) -> Evening:
         """The evening as it stands now (another terminal may have recorded), and the entry's seats in it."""
@@ -595,6 +618,12 @@ class Table:
                 entry.seats = dict(current.seats())
             elif number <= len(current.games):
                 entry.seats = dict(current.games[number - 1].seats)
+                game = current.games[number - 1]
+                if number > len(evening.games) or game != evening.games[number - 1]:
+                    self.line(f"  Game {number} is now: {describe(game)}")  # the game the amendment replaces
+            else:  # taken back meanwhile: no part of this entry could make it a game to amend again
+                self.retry(f"game {number} was taken back meanwhile: there is no game {number} to amend")
+                raise Cancel
         return current
 
     def _preview(self, evening: Evening, entry: Entry, number: int | None) -> str:

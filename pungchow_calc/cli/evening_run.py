@@ -118,11 +118,17 @@ def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
     print(game_text(game, describe(game), round_name(change.after, game)), file=out)
     totals = change.after.totals()
     shown = ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items())
-    print("", *hanging(f"Totals: {shown}", terminal_width()), sep="\n", file=out)
-    if change.after.east != change.before.east:
-        print(f"The deal passes: {change.after.east} is East Wind", file=out)
-    else:
-        print(f"{change.after.east} stays East Wind", file=out)
+    east = change.after.east
+    deal = (
+        f"The deal passes: {east} is East Wind" if east != change.before.east else f"{east} stays East Wind"
+    )
+    print(
+        "",
+        *hanging(f"Totals: {shown}", terminal_width()),
+        *hanging(deal, terminal_width()),
+        sep="\n",
+        file=out,
+    )
 
 
 def idle_note(flag: str, ruleset: str, spelled: str = "--") -> str:

@@ -103,19 +103,31 @@ def _link(event: Mapping[str, Any]) -> str | None:
 
 
 def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
-    version = event.get("v")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        if number == 1 and event.get("event") != "start":  # JSON of another program: never an evening
-            raise _not_an_evening(path)
-        raise EveningError(f"{path} line {number}: no log format version (v)", code="evening-damaged")
-    kind = event.get("event")
-    if version > FORMAT or kind not in EVENTS:
-        what = f"log format {version}" if version > FORMAT else f"an event {kind!r}"
+    given, kind = event.get("v"), event.get("event")
+    version = given if isinstance(given, int) and not isinstance(given, bool) and given >= 1 else None
+    if version is None and number == 1 and kind != "start":  # JSON of another program: never an evening
+        raise _not_an_evening(path)
+    if version is not None and version <= FORMAT and kind in EVENTS:
+        return
+    sealed = event.get(SUM)
+    if (version or 0) <= FORMAT and isinstance(sealed, str) and sealed != content_sum(event):
+        # Sealed under format 1 and changed since (a typo typed into `event` or `v`): a newer pungchow's
+        # event of format 1 matches its checksum, so "upgrade" would send the reader the wrong way. (A
+        # higher `v` may seal otherwise: that one is taken at its word, below.)
+        what = f"its log format version (v) {given!r}" if version is None else f"an event {kind!r}"
         raise EveningError(
-            f"{path} line {number}: {what} written by a newer pungchow (this one reads log format "
-            f"{FORMAT}); upgrade pungchow to read this evening",
-            code="evening-newer",
+            f"{path} line {number}: changed since it was written (its checksum does not match), and it "
+            f"now holds {what}, which no pungchow writes: put the line back as it was from a copy",
+            code="evening-changed",
         )
+    if version is None:
+        raise EveningError(f"{path} line {number}: no log format version (v)", code="evening-damaged")
+    what = f"log format {version}" if version > FORMAT else f"an event {kind!r}"
+    raise EveningError(
+        f"{path} line {number}: {what} written by a newer pungchow (this one reads log format "
+        f"{FORMAT}); upgrade pungchow to read this evening",
+        code="evening-newer",
+    )
 
 
 def _decode(text: bytes) -> dict[str, Any] | None:
@@ -135,6 +147,8 @@ def _could_be_torn(text: bytes) -> bool:
     has no such ending: damage, never skipped as torn."""
     if not text.strip():
         return True  # a blank line (an editor's, CRLF or spaces): skipped as one, losing nothing (_skipped)
+    if not text.strip(b"\0"):
+        return True  # NUL bytes alone: the file grew for a line none of whose bytes reached the disk
     if not _BEGINS.startswith(text[: len(_BEGINS)]):
         return False
     # NUL bytes after it: a crash where the file grew before its data reached the disk. A write cut
@@ -297,6 +311,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     notes: list[str] = []
     pending: list[int] = []  # damaged lines the next event may declare as torn writes it skips
     sealed = False  # a line with a checksum was read: every later line must have one
+    unsealed: dict[bytes, int] = {}  # each line without a checksum: the first line that reads so
     last: str | None = None  # the `_link` of the event before (None: none, or an unreadable line accepted)
     for number, text, event in rows:
         digest, by = accepted.get(number, ("", 0))
@@ -327,6 +342,16 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         if given is None:
             if sealed and not ok:
                 raise _changed(path, number, "has no checksum (sum), unlike the lines before it")
+            twin = unsealed.setdefault(text.rstrip(b"\r"), number)
+            if twin != number and not ok:
+                # An older pungchow's line has no `prev` to find a copy by, and each event holds its
+                # time to the second: a line that repeats another byte for byte is a copy, never a game.
+                raise _changed(
+                    path,
+                    number,
+                    f"repeats line {twin} byte for byte (a line copied?), and it has no checksum "
+                    "to tell a copy from a game",
+                )
         elif given != content_sum(event):
             if not ok:  # both said: accepting the change alone would hide a line deleted before it
                 also = f", and {_OUT_OF_PLACE}" if misplaced else ""
@@ -422,6 +447,7 @@ def _read_all(fd: int) -> bytes:
 def read(path: str, say: Callable[[str], None] | None = None) -> Log:
     """Read a log under a shared lock (a writer's line is never seen half-written)."""
     _named(path)
+    _heal(path)
     try:  # non-blocking: a named pipe given by mistake is refused below, not waited on for ever
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
@@ -499,6 +525,7 @@ def create(path: str, event: dict[str, Any]) -> None:
     as it could between an `O_EXCL` create and its first write (docs/evening.md, "Safety").
     """
     _named(path)
+    _heal(path, whole_folder=True)  # what a crash of an earlier `evening new` here left, refused or not
     if os.path.lexists(path):
         raise _exists(path)  # said before anything is written; the link below is the check that counts
     if not os.path.basename(path):  # `nosuch/`: a folder's name, as O_CREAT said of it before
@@ -506,7 +533,9 @@ def create(path: str, event: dict[str, Any]) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     # The log's name begins it (whose it is, if a crash leaves it), cut so that a name the system takes
     # is never made too long for it by what is added (40 characters are at most 160 bytes).
-    temp = os.path.join(folder, f".{os.path.basename(path)[:40]}.{os.getpid()}.{os.urandom(4).hex()}.new")
+    temp = os.path.join(
+        folder, f".{os.path.basename(path)[:_TEMP_KEEPS]}.{os.getpid()}.{os.urandom(4).hex()}.new"
+    )
     try:
         fd = os.open(temp, _EXCL, 0o644)
     except FileNotFoundError:  # of a file it was to make: the folder is what is missing
@@ -526,6 +555,47 @@ def create(path: str, event: dict[str, Any]) -> None:
         os.close(fd)
         with suppress(FileNotFoundError):
             os.unlink(temp)  # after success only a second name of the log; after failure nothing is left
+
+
+_TEMP_KEEPS = 40  # characters of the log's name that begin its hidden temp's (create)
+_TEMP = re.compile(r"\.(.+)\.[0-9]+\.[0-9a-f]{8}\.new", re.DOTALL)  # the name create gives it
+
+
+def _heal(path: str, *, whole_folder: bool = False) -> None:
+    """Remove the hidden temp that a crash between `create`'s link and unlink left beside the log: a
+    second name of the log itself (the same inode, both names regular files, never a symbolic link), so
+    nothing of any log is lost; anything else is left as it is (docs/evening.md, "Safety").
+    `whole_folder`: every log's of the folder (`evening new`), else only this log's."""
+    folder = os.path.dirname(os.path.abspath(path))
+    mine = os.path.basename(path)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return  # a folder it cannot list: the log is refused or read as it may be, nothing is removed
+    for name in names:
+        found = _TEMP.fullmatch(name)
+        if found is None:
+            continue
+        logs = [n for n in names if _TEMP.fullmatch(n) is None] if whole_folder else [mine]
+        for log_name in logs:
+            if log_name[:_TEMP_KEEPS] == found[1] and _same_file(folder, name, log_name):
+                with suppress(OSError):  # another pungchow removed it first, or a read-only folder
+                    os.unlink(os.path.join(folder, name))
+                break
+
+
+def _same_file(folder: str, temp: str, log_name: str) -> bool:
+    """Whether two names in a folder are one regular file (lstat: a symbolic link is never followed)."""
+    import stat
+
+    try:
+        a = os.lstat(os.path.join(folder, temp))
+        b = os.lstat(os.path.join(folder, log_name))
+    except OSError:
+        return False
+    return (
+        stat.S_ISREG(a.st_mode) and stat.S_ISREG(b.st_mode) and (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+    )
 
 
 def _publish(temp: str, path: str, line: bytes) -> None:
@@ -564,6 +634,7 @@ def _fsync_folder(folder: str) -> None:
 
 def _open_for_writing(path: str) -> int:
     _named(path)
+    _heal(path)
     try:
         return os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:

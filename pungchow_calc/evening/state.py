@@ -217,6 +217,15 @@ def begin(start: dict[str, Any], path: str = "") -> Evening:
         or start.get("east") not in players
     ):
         raise EveningError(f"{path} line 1: the start event's players are damaged", code="evening-damaged")
+    sets = start.get("sets")
+    if sets is not None and (isinstance(sets, bool) or not isinstance(sets, int) or sets < 1):
+        # `evening new --sets` takes 1 or more: 0 would end the evening before its first game, and a
+        # `true` would read as 1 set (a line 1 edited by hand, and accepted by `repair`).
+        raise EveningError(
+            f"{path} line 1: the start event's sets ({sets!r}) are damaged: a number of sets, 1 or more, "
+            "or null; put the line back from a copy",
+            code="evening-damaged",
+        )
     ruleset = ruleset_of(start, path)
     first = Position(east=players.index(start["east"]))
     return Evening(tuple(players), first, start, ruleset)
@@ -368,9 +377,21 @@ def _check_result(evening: Evening, line: Line, path: str) -> None:
         record, game = line.event["record"], evening.games[line.event["game"] - 1]
     else:
         return
-    net = record.get("net")
-    if net is None or record.get("played") != played(game):
-        return  # nothing recorded (an older log), or settled at other seats since
+    net, where = record.get("net"), record.get("played")
+    if where is not None and where != played(game) and SUM not in line.event:
+        # Replayed in order, a game is reached at the seats it was written at (an amendment before it
+        # is replayed before it too). An older pungchow's line has no `prev` to find a line before it
+        # deleted or moved by: the deal it was played at gives it away.
+        raise EveningError(
+            f"{path} line {line.number}: out of place: it was played at {_where(where)}, but the lines "
+            f"before it reach it at {_where(played(game))} (this line or one before it changed, deleted "
+            "or moved?)"
+            f"{repair_hint(path, line.number)}",
+            code="evening-changed",
+            line=line.number,
+        )
+    if net is None or where != played(game):
+        return  # nothing recorded (an older log), or a line accepted as changed moved the seats
     if net != dict(game.net):
         raise EveningError(
             f"{path} line {line.number}: the result it records ({_nets(net)}) is not what settling its "
@@ -378,6 +399,14 @@ def _check_result(evening: Evening, line: Line, path: str) -> None:
             code="evening-changed",
             line=line.number,
         )
+
+
+def _where(played: Any) -> str:
+    """Seats and round as a game event records them (`played`): `Ann east, Bob south (east round)`."""
+    if not isinstance(played, dict) or not isinstance(played.get("seats"), dict):
+        return repr(played)
+    seats = ", ".join(f"{name} {wind}" for name, wind in played["seats"].items())
+    return f"{seats} ({played.get('round')} round)"
 
 
 def _nets(net: Any) -> str:

@@ -85,6 +85,22 @@ def hanging(text: str, width: int, indent: int = 4) -> list[str]:
     return [" " * lead + first, *(" " * (lead + indent) + line for line in rest)]
 
 
+ANSWER_ROOM = 8  # cells a prompt leaves on its last line for a short answer (a name's start, y, a score)
+
+
+def prompt_lines(prompt: str, width: int) -> list[str]:
+    """A prompt wrapped to `width` (docs/evening.md, `evening play`): the lines printed above, then the
+    line the answer is typed on, its trailing space kept. One that fits with room for a short answer
+    is left whole; a longer one wraps between words, later lines indented (a 30-letter name)."""
+    *above, text = prompt.split("\n")  # a prompt's leading newline: a blank line before it
+    body = text.rstrip(" ")
+    gap = text[len(body) :]
+    if cell_width(text) + ANSWER_ROOM <= width:
+        return [*above, text]
+    *lines, last = hanging(body, width - len(gap) - ANSWER_ROOM)
+    return [*above, *lines, last + gap]
+
+
 def pack(items: list[str], width: int, gap: str = "   ") -> list[str]:
     """Items packed into lines of at most `width` cells, `gap` between them, none split (an item
     longer than the line wraps on lines of its own)."""
