@@ -144,10 +144,12 @@ FLAGS = (
 
 def test_the_strategy_reaches_every_shape_and_fact() -> None:
     # A strategy that never drew one of these would leave the differential test blind to it: 600
-    # drawn cases (derandomised in the ci profile) must between them reach each.
+    # drawn cases must between them reach each. Derandomised in every profile: hypothesis's draws are
+    # not independent (a rare shape came 9 to 44 times in 600), and under random seeds about one run
+    # in five missed one shape or fact (the long profile), which says nothing of the strategy's reach.
     seen: set[str] = set()
 
-    @settings(max_examples=600, database=None, phases=[Phase.generate])
+    @settings(max_examples=600, database=None, phases=[Phase.generate], derandomize=True)
     @given(riichi_cases())
     def draw(case: RiichiCase) -> None:
         seen.update(_reached(case))
