@@ -604,6 +604,23 @@ def test_an_old_log_with_a_line_repeated_is_refused_naming_it(tmp_path, capsys, 
     assert old.read_bytes() == before
 
 
+def test_an_old_log_with_two_draws_in_one_second_reads(tmp_path, capsys):
+    # Two draws typed within one second are two byte-identical lines in an older log (no `prev`, the
+    # time to the second): they move no money, so they are read as the two draws they may well be,
+    # not refused as a copy (the repeat check is for lines that move money).
+    old = tmp_path / "old.jsonl"
+    lines = (Path(__file__).parent / "data" / "evening-format1-unsealed.jsonl").read_bytes().splitlines(True)
+    assert b'"event": "draw"' in lines[3]
+    plain = status(capsys, _written(old, lines))
+    doubled = status(capsys, _written(tmp_path / "doubled.jsonl", [*lines[:4], lines[3], *lines[4:]]))
+    assert doubled["totals"] == plain["totals"] and doubled["games"] == plain["games"] + 1
+
+
+def _written(path: Path, lines: list[bytes]) -> Path:
+    path.write_bytes(b"".join(lines))
+    return path
+
+
 @pytest.mark.parametrize(
     ("order", "named"),
     [

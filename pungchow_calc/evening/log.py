@@ -285,6 +285,12 @@ def _skipped(path: str, number: int, text: bytes, torn: str) -> str:
     return f"{path} line {number}: " + ("a blank line was skipped" if not text.strip() else torn)
 
 
+def _moves_nothing(event: dict[str, Any]) -> bool:
+    """Whether an event records a result that moves no money (a draw: every net 0)."""
+    net = event.get("net")
+    return isinstance(net, dict) and bool(net) and not any(net.values())
+
+
 def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Log:
     """Read the events of a log's bytes; see the module docstring for torn, damaged and changed lines.
 
@@ -343,9 +349,10 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             if sealed and not ok:
                 raise _changed(path, number, "has no checksum (sum), unlike the lines before it")
             twin = unsealed.setdefault(text.rstrip(b"\r"), number)
-            if twin != number and not ok:
+            if twin != number and not ok and not _moves_nothing(event):
                 # An older pungchow's line has no `prev` to find a copy by, and each event holds its
-                # time to the second: a line that repeats another byte for byte is a copy, never a game.
+                # time to the second: a line that repeats another byte for byte and moves money is a
+                # copy, never a game. Two draws in one second are two draws (they move nothing).
                 raise _changed(
                     path,
                     number,
