@@ -10,6 +10,7 @@ A file of hands' totals under two rulesets, `batch --compare`, is batch/compare.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,19 +146,54 @@ class HandDiff:
         return {"error": refusal.to_dict()}
 
 
-def _keys(score: Score) -> list[tuple[str, Line]]:
-    """Each line with its row key; repeated keys get a counter so no line is lost."""
-    seen: dict[str, int] = {}
-    out = []
-    for line in score.lines:
-        if line.meld is not None:
-            base = f"{line.meld}|{'points' if line.kind in ('set', 'pair') else line.kind}"
+def _base(line: Line) -> str:
+    """The row key a line shares with its kind in other rulesets (before any `#n`)."""
+    if line.meld is not None:
+        return f"{line.meld}|{'points' if line.kind in ('set', 'pair') else line.kind}"
+    return f"rule:{line.rule}"
+
+
+# How alike two labels of one set must be (difflib ratio) for rulesets of unequal line counts to share a
+# row: the book's "Pair of dragons or own wind" and riichi's dragon pair line score 0.76, riichi's
+# "Pair wait (tanki)" 0.41 (docs/json.md, diff rows).
+_ALIKE = 0.6
+
+
+def _ratio(a: str, b: str) -> float:
+    """How alike two labels are, case aside (0 to 1)."""
+    return difflib.SequenceMatcher(None, a.lower(), b.lower()).ratio()
+
+
+def _keys(score: Score, index: int, table: dict[str, list[Line | None]]) -> list[tuple[str, Line]]:
+    """Each line with its row key: a set's lines of one kind take the rows made so far in order when
+    there are as many of them, else the rows with the most alike label (above _ALIKE, each once, order
+    kept); the rest get rows of their own (`#n`), so no line is lost or paired with a line of another kind."""
+    groups: dict[str, list[int]] = {}
+    for n, line in enumerate(score.lines):
+        groups.setdefault(_base(line), []).append(n)
+    keys: dict[int, str] = {}
+    for base, ns in groups.items():
+        rows = [k for k in table if k == base or k.startswith(f"{base}#")]
+        free = [k for k in rows if table[k][index] is None]
+        if base.startswith("rule:") or len(free) == len(ns) or not free:
+            pairs = list(zip(ns, free, strict=False))
         else:
-            base = f"rule:{line.rule}"
-        n = seen.get(base, 0)
-        seen[base] = n + 1
-        out.append((base if n == 0 else f"{base}#{n + 1}", line))
-    return out
+            pairs, start = [], 0
+            for k in free:
+                label = _label(table[k])
+                best = max(
+                    range(start, len(ns)), key=lambda j: _ratio(label, score.lines[ns[j]].label), default=None
+                )
+                if best is not None and _ratio(label, score.lines[ns[best]].label) > _ALIKE:
+                    pairs.append((ns[best], k))
+                    start = best + 1
+        keys.update(pairs)
+        count = len(rows)
+        for n in ns:
+            if n not in keys:
+                count += 1
+                keys[n] = base if count == 1 else f"{base}#{count}"
+    return [(keys[n], line) for n, line in enumerate(score.lines)]
 
 
 def table_counters(score: Score, terms: SettlementRules, east_multiplier: int) -> int:
@@ -185,7 +221,7 @@ def diff_hand(
     for i, score in enumerate(scores):
         if score is None:
             continue
-        for key, line in _keys(score):
+        for key, line in _keys(score, i, table):
             if key not in table:
                 # A hand-wide line under another id but the same label is the same book line.
                 if line.meld is None:

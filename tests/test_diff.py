@@ -250,3 +250,21 @@ def test_diff_1b1b1b_3c3c3c_5d5d5d_4b4b4b_rd_rd_pung_chow_riichi_ema_2016() -> N
         "north pays": ["100", "-", "-100"],
         "discarder pays": ["-", "3900", "+3900"],
     }
+
+
+# The book's dragon pair has one line, riichi's two (its dragon pair and the pair wait): the rows pair
+# the book's line with riichi's like-labelled dragon pair, and the pair wait stands on a row of its own.
+DRAGON_PAIR_HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
+
+
+def test_diff_1b1b1b_3c3c3c_5d5d5d_4b4b4b_rd_rd_pung_chow_riichi_ema_2016_rows() -> None:
+    args = ("diff", DRAGON_PAIR_HAND, "-r", "pung-chow", "-r", "riichi-ema-2016")
+    rows = json.loads(run(*args, "--json").stdout)["rows"]
+    pair = [row for row in rows if row["set"] == "RdRd"]
+    assert [(r["values"]["pung-chow"] or {}).get("rule") for r in pair] == ["scoring_pair", None]
+    assert [r["label"] for r in pair][1] == "Pair wait (tanki)"
+    assert pair[0]["values"]["riichi-ema-2016"]["points"] == 2
+    assert "tanki" not in pair[0]["values"]["riichi-ema-2016"]["rule"]
+    table = run(*args).stdout
+    line = next(t for t in table.splitlines() if t.startswith("Pair wait (tanki)"))
+    assert "—" in line and "+2" in line
