@@ -417,6 +417,7 @@ def read_args(
                 values[option.name] = True
                 continue
             if option.plain and i < end:  # its text as it is, at once (as the general reading below)
+                _not_help(argv[i], spelling)
                 if option.name in values:
                     twice = _again(twice, option, values[option.name], argv[i])
                 values[option.name] = argv[i]
@@ -451,6 +452,7 @@ def read_args(
         else:
             value: Any
             if inline is None and option.nargs == 1 and i < end:  # the usual `--x v`: no list made
+                _not_help(argv[i], spelling)
                 value = argv[i]
                 i += 1
             else:
@@ -458,6 +460,8 @@ def read_args(
                     given = [inline]
                 else:
                     given = argv[i : i + option.nargs]
+                    for word in given:
+                        _not_help(word, spelling)
                     i += option.nargs
                     if len(given) < option.nargs:
                         raise OptionError(f"{spelled} needs a value", code="bad-option")
@@ -482,6 +486,13 @@ def read_args(
 # Every command's help options (the typer app's): read_args refuses them as unknown, and the command
 # line is left to typer (cli/spec.py read), which shows the help.
 HELP = ("-h", "--help")
+
+
+def _not_help(word: str, spelling: dict[str, Option]) -> None:
+    """Refuse a help option where a value is due (`settle --east --help`): the help is what was asked
+    for, as anywhere else on the line (`--east=--help` stays a value, as click reads it)."""
+    if word in HELP:
+        raise unknown_option(word, spelling)
 
 
 def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:

@@ -34,6 +34,23 @@ def test_short_and_long_help(argv):
     assert "Usage: pungchow" in result.stdout
 
 
+# A help option where a value is due was read as the value (East's hand: "--help is not a tile
+# group"); the help is shown, as anywhere else on the line. `--east=--help` stays a value, as in click.
+@pytest.mark.parametrize(
+    ("argv", "usage"),
+    [
+        (["settle", "--east", "--help"], "Usage: pungchow settle"),
+        (["settle", "--east", "-h"], "Usage: pungchow settle"),
+        (["score", HAND, "-s", "--help"], "Usage: pungchow score"),
+    ],
+    ids=["settle-east-help", "settle-east-h", "score-seat-help"],
+)
+def test_settle_east_help(argv: list[str], usage: str) -> None:
+    result = run(*argv, env={"COLUMNS": "100"})
+    assert result.exit_code == 0
+    assert usage in result.stdout
+
+
 def test_completion_is_offered_and_start_up_still_works():
     result = run("--help", env={"COLUMNS": "100"})
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout

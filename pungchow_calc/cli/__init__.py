@@ -186,7 +186,7 @@ def _typer_code(argv: list[str]) -> int:
     try:
         # One program name in help and errors, however it was started (`python -m pungchow_calc`, a
         # test runner's process): the command users type.
-        code = _typer_app()(prog_name="pungchow", standalone_mode=False)
+        code = _typer_app()(args=spec.help_line(argv), prog_name="pungchow", standalone_mode=False)
         if code == EXIT_INTERRUPTED and last_ctrl_c():  # typer's Exit(130) for a Ctrl-C, returned
             return _interrupted(last_ctrl_c())
         return code if isinstance(code, int) else 0

@@ -516,6 +516,22 @@ def read(argv: list[str]) -> tuple[Command, dict[str, Any]] | None:
     return command, values
 
 
+def help_line(argv: list[str]) -> list[str]:
+    """The line typer is to read: the command's words and --help when the reader met a help option
+    (even where a value was due, `settle --east --help`, which click would take as East's hand), else argv."""
+    found = locate(argv)
+    if found is not None:
+        command, start = found
+        try:
+            opts.read_args(argv[start:], command.spelling)
+        except UnknownOption as unknown:
+            if unknown.name in opts.HELP:
+                return [*argv[:start], "--help"]
+        except OptionError:
+            pass
+    return argv
+
+
 def bind(command: Command, words: list[str]) -> dict[str, Any] | None:
     """The positionals by name, or None when there are too few or too many."""
     values: dict[str, Any] = {}
