@@ -146,7 +146,7 @@ def _fast_without_typer(argv: list[str]) -> int | None:
         report(error, bool(error.given.get("as_json")))
         return EXIT_BAD_INPUT
     except UnknownOption as error:  # in options.unknown_option's words, a batch line's too
-        return _usage(error.message, _command_name(argv), argv)
+        return _usage(error.message, _command_name(spec.find(argv)), argv)
     if call is None:
         return None
     command, values = call
@@ -225,9 +225,9 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     under --json) and exit 2."""
     ctx = error.ctx
     # the parser's own errors (`--seat` without its value, `--drawn=1`) carry no context
-    name = ctx.command_path if ctx is not None else _command_name(argv)
-    message = " ".join(printable(error.format_message()).split())
     found = spec.find(argv)
+    name = ctx.command_path if ctx is not None else _command_name(found)
+    message = " ".join(printable(error.format_message()).split())
     if type(error).__name__ == "NoSuchOption" and found is not None:  # a command's (not the group's):
         # in the words of the spec's reader, as a line typer never sees says it (`--help --bogus`)
         message = printable(opts.unknown_option(error.option_name, found.spelling).message)
@@ -242,9 +242,8 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     return _usage(message, None, argv)
 
 
-def _command_name(argv: list[str]) -> str:
-    """The command a command line names, as its help does (`pungchow score`), or `pungchow`."""
-    found = spec.find(argv)
+def _command_name(found: spec.Command | None) -> str:
+    """The command a command line names (spec.find), as its help does (`pungchow score`), or `pungchow`."""
     return " ".join(("pungchow", *found.path)) if found else "pungchow"
 
 
