@@ -8,6 +8,7 @@ Other engineers: add fixtures below; keep the profile block as it is. Fixtures: 
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Callable
 
@@ -32,6 +33,13 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# A suite started in the background by a script (`pytest &`, `nohup`) inherits SIGINT ignored, and so
+# would every command the tests start, which then rightly goes on ignoring Ctrl-C (as Python leaves an
+# inherited SIG_IGN: cli/batch_run.py): the Ctrl-C tests would fail for how the suite was started.
+# Python's own handler is put back, as a terminal's foreground job has it (tests/test_conftest.py).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture

@@ -1,0 +1,31 @@
+"""The suite's own set-up (tests/conftest.py): it runs the same however it was started."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _ignore_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a script starts `pytest &` or `nohup pytest`
+
+
+def test_suite_started_with_ctrl_c_ignored_still_tests_ctrl_c():
+    # Regression (2026-11-27): `.ci/compiled` started in the background failed
+    # test_stopped_batch_writes_whole_records[json-ctrl-c] with exit 1, the batch having rightly kept
+    # the SIGINT it inherited ignored.
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+        + ["tests/test_batch_signals.py", "-k", "test_stopped_batch_writes_whole_records and jsonl-ctrl-c"],
+        cwd=ROOT,
+        preexec_fn=_ignore_ctrl_c,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-2000:]  # 5 if no test was chosen
+    assert done.stdout.split()[0] == ".", done.stdout  # the one test, passed
