@@ -95,6 +95,70 @@ def test_a_limit_of_0_is_refused(tmp_path, setting, line):
     )
 
 
+@pytest.mark.parametrize(
+    ("tiers", "line", "message"),
+    [
+        pytest.param(
+            "[{name: a, doublings: 0, score: 0}]", 3, "limit 'a': score must be at least 1 point", id="a-0-0"
+        ),
+        pytest.param(
+            "\n    - {name: Mangan, doublings: 5, score: 2000}"
+            "\n    - {name: Haneman, doublings: 6, score: 300}",
+            5,
+            "limit 'Haneman' scores 300, less than 'Mangan' (2000) before it: a hand of more doublings would "
+            "be paid less (scores rise with the doublings)",
+            id="mangan-2000-haneman-300",
+        ),
+    ],
+)
+def test_a_limit_tier_of_0_or_below_the_one_before_is_refused(tmp_path, tiers, line, message):
+    """`limits: [{name: a, doublings: 0, score: 0}]` scored every hand 0 ("limit hand: a"), and a
+    Haneman of 300 paid a 6-han hand less than a Mangan: silently."""
+    path = _write(tmp_path, f"extends: riichi-ema-2016\nsettings:\n  limits: {tiers}\n")
+    for argv in (("rules", "check", str(path)), ("score", HAND, "-r", str(path), "--drawn")):
+        result = run(*argv)
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            2,
+            "",
+            f"error: {path}:{line}: {message}\n",
+        )
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        pytest.param("|\n  house", "'house\\n'", id="block-house"),
+        pytest.param('"a\\nb"', "'a\\nb'", id="a-newline-b"),
+        pytest.param('"  "', "'  '", id="spaces"),
+        pytest.param('" house"', "' house'", id="space-house"),
+    ],
+)
+def test_a_name_of_more_than_one_line_or_with_spaces_around_is_refused(tmp_path, name, shown):
+    """`name: |` kept its line break: the breakdown's header broke in two and `--json` said
+    "ruleset": "house\\n"."""
+    path = _write(tmp_path, f"extends: pung-chow\nname: {name}\n")
+    result = run("score", HAND, "-r", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"error: {path}:2: name must be one line of text, without spaces around it, got {shown}\n",
+    )
+
+
+def test_an_evening_recorded_under_a_name_or_tier_refused_since_still_reads():
+    """A recorded evening's ruleset is compiled as it was (authored=False): the refusals are of writing."""
+    from pungchow_calc.engine.rules import Invalid, compile_ruleset
+
+    base = yaml.safe_load((builtin_dir() / "pung-chow.yaml").read_text(encoding="utf-8"))
+    for document in (
+        {**base, "name": "house\n"},
+        {**base, "settings": {**base["settings"], "limits": [{"name": "a", "doublings": 0, "score": 0}]}},
+    ):
+        assert compile_ruleset(document, "house", "e.jsonl", authored=False).rules
+        with pytest.raises(Invalid):
+            compile_ruleset(document, "house", "house.yaml")
+
+
 NAMED = (
     "extends: classical-bmja\nrules:\n  - id: house\n    label: House\n    points: 1\n    when: [{when}]\n"
 )
