@@ -42,6 +42,7 @@ from .seats import check_copies, for_seat, read_seat
 from .situation import (
     FACT,
     FROM_ORIGINAL,
+    OF_THE_SET,
     Situation,
     WinBy,
     impossible_facts,
@@ -448,6 +449,9 @@ def settle_table(
         scored[seat] = score.score
     if winner is not None and winner in dead:
         raise OptionError("a dead hand cannot win", code="dead-winner")
+    shown = {f.option: options.said(f.field) for f in OF_THE_SET if options.said(f.field)}
+    if shown:  # the indicators turned, with every hand at the table (each hand's own: as it was scored)
+        check_copies(hands, shown)
     if winner is not None:  # the win options no rule can use: the winner's hand says (scoring), or his score
         won = scores.get(winner)
         notes.extend(
