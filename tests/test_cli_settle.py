@@ -430,3 +430,17 @@ def test_settle_riichi_east_1b1b1b_south_1b_and_an_indicator_1b(facts: list[str]
     own = run("-r", "riichi-ema-2016", *seats[:2], "--south", "0", "--west", "0", "--north", "0", "--drawn",
               "--dora", "1b,1b")  # fmt: skip
     assert own.stderr == "error: --dora: 1b would be a fifth 1b with the hand's tiles\n"
+
+
+def test_settle_pung_chow_indicators_no_rule_reads_are_not_counted_with_the_table() -> None:
+    """Under a ruleset that reads no indicator (every ruleset an evening keeps), `--dora` moves no money and
+    is noted: a recorded evening's games replay as they were accepted."""
+    seats = (
+        "--east",
+        "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd",
+        "--south",
+        "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 1c 1c 1d",
+    )
+    result = run(*seats, "--west", "0", "--north", "0", "--dora", "1b", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["notes"] == ["--dora: no rule of ruleset pung-chow scores dora"]
