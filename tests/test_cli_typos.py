@@ -590,3 +590,10 @@ def test_a_value_typed_in_full_width_is_refused_with_its_ascii(args, said):
     why: the value is still refused (never read on a guess), the ASCII it means named."""
     result = run(*args)
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {said}\n")
+
+
+@pytest.mark.parametrize("typed", ["²", "١٢", "ｶ"], ids=["superscript-2", "arabic-12", "halfwidth-katakana"])
+def test_a_value_in_other_characters_is_not_told_full_width(typed):
+    """Only full-width forms get the hint: NFKC makes `²` a 2 too, which no input method's width is."""
+    result = run("score", HAND, "--limit", typed)
+    assert result.stderr == f"error: --limit: {typed!r} is not a whole number\n"

@@ -28,11 +28,14 @@ def unknown(what: str, word: object, known: list[str], *, listed: bool = True) -
 
 def plain_typed(text: str) -> str | None:
     """The text as plain ASCII when it was typed in full-width characters (an input method's `２ｃ`,
-    `ｅａｓｔ`, `－－ｊｓｏｎ`: NFKC), else None. Only for a hint: what was typed is refused, never read as a
-    guess (docs/notation.md)."""
+    `ｅａｓｔ`, `－－ｊｓｏｎ`: NFKC of its full-width forms), else None. Only for a hint: what was typed
+    is refused, never read as a guess (docs/notation.md)."""
     import unicodedata  # only when something is wrong
 
-    plain = unicodedata.normalize("NFKC", text)
+    # Full-width forms only (east_asian_width F): NFKC makes `²` and `ｶ` ASCII or another script too.
+    plain = "".join(
+        unicodedata.normalize("NFKC", ch) if unicodedata.east_asian_width(ch) == "F" else ch for ch in text
+    )
     return plain if plain != text and plain.isascii() else None
 
 
