@@ -8,13 +8,21 @@ from the same declarations (cli/typer_app.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, TypeVar
 
 from .engine.cache import BoundedCache
-from .engine.errors import OptionError, RepeatedOption, StrayWord, UnknownOption
+from .engine.errors import (
+    OptionError,
+    RepeatedOption,
+    StrayWord,
+    UnknownOption,
+    plain_typed,
+    printable,
+    wide_hint,
+)
 from .engine.payments import MAX_POINTS
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
@@ -88,7 +96,9 @@ def read_win_by(value: str) -> WinBy:
     """Read `wall|loose|discard` (`drawn` is another word for wall)."""
     found = _WIN_BY_WORDS.get(value.strip().lower())
     if found is None:
-        raise OptionError(f"--win-by: {value!r} is not one of wall, loose, discard", code="bad-option")
+        raise OptionError(
+            f"--win-by: {value!r} is not one of wall, loose, discard{wide_hint(value)}", code="bad-option"
+        )
     return found
 
 
@@ -424,6 +434,8 @@ def read_args(
                 i += 1
                 continue
         elif arg[:1] != "-":  # a word: a hand's group, a file (nearly every one that names no option)
+            if arg[:1] in _DASH_LEADS and (misspelt := misspelt_option(arg, spelling)) is not None:
+                raise UnknownOption(misspelt, arg)  # `—json`: an option, though not written as one
             words.append(arg)
             if places is not None:
                 places.append(i - 1)
@@ -495,12 +507,41 @@ def _not_help(word: str, spelling: dict[str, Option]) -> None:
         raise unknown_option(word, spelling)
 
 
+# What a word processor or a keyboard puts for a typed hyphen (an autocorrected `--` is one dash, `—`):
+# the dashes, the minus sign, the small hyphen-minus. NFKC maps the full-width one (plain_typed).
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63"
+_HYPHENS = str.maketrans(_DASHES, "-" * len(_DASHES))
+_DASH_LEADS = frozenset(_DASHES + "\uff0d")  # how such a word starts (read_args asks no other word)
+
+
+def misspelt_option(word: str, spelling: Mapping[str, Option]) -> str | None:
+    """Why a word that means an option of a table is not one (`—json`: a dash for the two hyphens;
+    `－－ｊｓｏｎ`: full-width; `-json`: one hyphen), naming the option; else None. Such a word was told
+    as a stray hand word, or as a short option `-j`: the hand the line quotes was blamed."""
+    head = word.partition("=")[0]
+    plain = (plain_typed(head) or head).translate(_HYPHENS)
+    name = plain.lstrip("-")
+    fixed = next((s for s in (plain, "--" + name) if s != head and s in spelling), None)
+    if not name or not plain.startswith("-") or fixed is None:
+        return None
+    if any(ch in _DASHES for ch in head):
+        why = "typed with a dash, not hyphens"
+    elif not head.isascii():
+        why = "it is typed in full-width characters"
+    else:
+        why = "a long option takes two hyphens"
+    return f"{printable(word)} is not an option: type {fixed} ({why})"
+
+
 def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
     """The refusal of a word that names no option of a table (`score`'s, a batch line's), in the words
     click's parser uses, so that `score` says them whether its line is read here or by typer, and a
     batch line says them too (cli/__init__.py): `No such option: --sear (Possible options: --loose,
     --loser, --seat)`, a short option by its first letter (`-Xn`: `-X`), and `Option '--drawn' does
     not take a value.` for a flag given one."""
+    misspelt = misspelt_option(arg, spelling)
+    if misspelt is not None:  # `-json`, read by click as `-j`: the option it means is named
+        return UnknownOption(misspelt, arg.partition("=")[0])
     if not arg.startswith("--"):  # `-Xn`: click reads a cluster of short options, `-X` first
         return UnknownOption(f"No such option: {arg[:2]}", arg[:2])
     name = arg.partition("=")[0]
@@ -552,7 +593,7 @@ def whole_number(text: str, minimum: int | None = None, maximum: int | None = No
     if not (text.isascii() and text.isdigit()):
         if minimum is not None and text[:1] == "-" and text[1:].isascii() and text[1:].isdigit():
             raise ValueError(f"{text} is less than {minimum}")  # as 0 under --workers' 1 is said
-        raise ValueError(f"{text!r} is not a whole number")
+        raise ValueError(f"{text!r} is not a whole number{wide_hint(text)}")
     most = MAX_WHOLE if maximum is None else maximum
     digits = text.lstrip("0") or "0"
     if len(digits) > MAX_LIMIT_DIGITS:  # too many to show, or for int() (4,300 at most)

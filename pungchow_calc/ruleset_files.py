@@ -362,10 +362,11 @@ def _refusal(bad: Invalid, path: Path, file: Read, merged: dict[str, Any]) -> Ru
 
 
 def _rule_id(merged: dict[str, Any], at: tuple[Any, ...]) -> Any:
-    """The id of the rule at a path ("rules", i, ...) of a merged document."""
-    rules = merged.get("rules") or []
-    rule = rules[at[1]] if len(at) > 1 and isinstance(at[1], int) and at[1] < len(rules) else None
-    return rule.get("id") if isinstance(rule, dict) else None
+    """The id of the rule or penalty at a path ("rules", i, ...) or ("penalties", i, ...) of a merged
+    document."""
+    entries = (merged.get(at[0]) or []) if at else []
+    entry = entries[at[1]] if len(at) > 1 and isinstance(at[1], int) and at[1] < len(entries) else None
+    return entry.get("id") if isinstance(entry, dict) else None
 
 
 def _merged_line(file: Read, merged: dict[str, Any], path: tuple[Any, ...]) -> int | None:

@@ -399,3 +399,48 @@ def test_settle_riichi_south_2000_winner_south(facts: list[str], message: str) -
     # What no hand shows is not asked of a number: renhou on a discard, chiihou self-drawn are paid.
     for possible in (["--first-discard", "--from", "east"], ["--original-hand", "--drawn"]):
         assert run("-r", "riichi-ema-2016", *seats, *possible).exit_code == 0
+
+
+# An indicator that is a fifth copy of a tile with the hands at the table was refused only against the
+# winner's own hand (scoring): with another seat's tiles, the dora turned were read as given.
+@pytest.mark.parametrize(
+    ("facts", "said"),
+    [
+        pytest.param(["--dora", "1b"], "east 3, south 1, --dora 1", id="dora-1b"),
+        pytest.param(["--riichi", "--dora", "2c", "--ura", "1b"], "east 3, south 1, --ura 1", id="ura-1b"),
+        pytest.param(["--dora", "2c", "--dora", "1b"], "east 3, south 1, --dora 1", id="dora-2c-dora-1b"),
+    ],
+)
+def test_settle_riichi_east_1b1b1b_south_1b_and_an_indicator_1b(facts: list[str], said: str) -> None:
+    seats = (
+        "--east",
+        "2c3c4c 5c6c7c 3d4d5d 1b1b1b 9d!9d",
+        "--south",
+        "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 1c 1c 1d",
+    )
+    result = run("-r", "riichi-ema-2016", *seats, "--west", "0", "--north", "0", "--drawn", *facts, "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout) == {
+        "error": {
+            "code": "too-many-copies",
+            "message": f"1b appears 5 times on the table ({said}); the set has four copies",
+        }
+    }
+    # The winner's own hand with the indicators is refused as `score` refuses it, as before.
+    own = run("-r", "riichi-ema-2016", *seats[:2], "--south", "0", "--west", "0", "--north", "0", "--drawn",
+              "--dora", "1b,1b")  # fmt: skip
+    assert own.stderr == "error: --dora: 1b would be a fifth 1b with the hand's tiles\n"
+
+
+def test_settle_pung_chow_indicators_no_rule_reads_are_not_counted_with_the_table() -> None:
+    """Under a ruleset that reads no indicator (every ruleset an evening keeps), `--dora` moves no money and
+    is noted: a recorded evening's games replay as they were accepted."""
+    seats = (
+        "--east",
+        "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd",
+        "--south",
+        "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 1c 1c 1d",
+    )
+    result = run(*seats, "--west", "0", "--north", "0", "--dora", "1b", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["notes"] == ["--dora: no rule of ruleset pung-chow scores dora"]

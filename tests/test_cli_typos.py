@@ -446,3 +446,154 @@ def test_a_typed_line_answers_or_refuses_in_one_line(workdir, argv, columns):
             assert not value.startswith("-") and not value.strip().isdigit(), argv  # a hand begun
         else:
             assert taker in ("score", "wash", "diff") and argv[0] == taker, argv
+
+
+# --- an option typed with a dash, in full-width or with one hyphen ---------------------------------
+
+DASHED = "typed with a dash, not hyphens"
+WIDE = "it is typed in full-width characters"
+ONE = "a long option takes two hyphens"
+RIICHI = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+WINDS = "(east, south, west, north or e, s, w, n)"
+
+
+@pytest.mark.parametrize(
+    ("args", "said", "help"),
+    [
+        pytest.param(
+            ["score", HAND, "—json"],
+            f"—json is not an option: type --json ({DASHED})",
+            "score",
+            id="em-dash-json",
+        ),
+        pytest.param(
+            ["score", "–drawn", HAND],
+            f"–drawn is not an option: type --drawn ({DASHED})",
+            "score",
+            id="en-dash-drawn-first",
+        ),
+        pytest.param(
+            ["score", HAND, "−−seat", "south"],
+            f"−−seat is not an option: type --seat ({DASHED})",
+            "score",
+            id="minus-minus-seat-south",
+        ),
+        pytest.param(
+            ["score", HAND, "－－ｄｒａｗｎ"],
+            f"－－ｄｒａｗｎ is not an option: type --drawn ({WIDE})",
+            "score",
+            id="fullwidth-drawn",
+        ),
+        pytest.param(
+            ["score", HAND, "-seat", "south"],
+            f"-seat is not an option: type --seat ({ONE})",
+            "score",
+            id="one-hyphen-seat-south",
+        ),
+        pytest.param(
+            ["score", HAND, "-json"],
+            f"-json is not an option: type --json ({ONE})",
+            "score",
+            id="one-hyphen-json",
+        ),
+        pytest.param(
+            ["settle", "—east", HAND, "--south", "8"],
+            f"—east is not an option: type --east ({DASHED})",
+            "settle",
+            id="settle-em-dash-east",
+        ),
+        pytest.param(
+            ["diff", HAND, "-r", "pung-chow", "—r", "riichi-ema-2016"],
+            f"—r is not an option: type -r ({DASHED})",
+            "diff",
+            id="diff-em-dash-r",
+        ),
+        pytest.param(
+            ["rules", "show", "—json", "pung-chow"],
+            f"—json is not an option: type --json ({DASHED})",
+            "rules show",
+            id="rules-show-em-dash-json-first",
+        ),
+        pytest.param(
+            ["rules", "check", "pung-chow", "—json"],
+            f"—json is not an option: type --json ({DASHED})",
+            "rules check",
+            id="rules-check-em-dash-json",
+        ),
+    ],
+)
+def test_an_option_typed_with_a_dash_full_width_or_one_hyphen_is_named(args, said, help):
+    """`score 'HAND' —json` (a word processor's `--`) was told "takes the hand as one argument: put it in
+    quotes", the hand quoted all along; `rules show —json pung-chow` "unexpected extra argument
+    (pung-chow)"; `score 'HAND' -json` "No such option: -j"."""
+    result = run(*args)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"error: {said} (see 'pungchow {help} --help')\n",
+    )
+
+
+def test_a_batch_line_with_an_option_typed_with_a_dash_names_it(tmp_path):
+    """A batch line `HAND —drawn` was refused as `—drawn is not a tile group (column 37)`."""
+    lines = tmp_path / "hands.txt"
+    lines.write_text(f"{HAND} —drawn\n{HAND} －－ｄｒａｗｎ\n", encoding="utf-8")
+    records = [json.loads(line) for line in run("batch", str(lines), "-f", "jsonl").stdout.splitlines()]
+    assert [r["error"]["message"] for r in records] == [
+        f"—drawn is not an option: type --drawn ({DASHED})",
+        f"－－ｄｒａｗｎ is not an option: type --drawn ({WIDE})",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        pytest.param(
+            ["score", "２ｃ３ｃ４ｃ 5c6c7c 3d4d5d 6b7b8b! 9d9d"],
+            f"２ｃ３ｃ４ｃ is not a tile group: {WIDE}; type 2c3c4c (column 1)",
+            id="fullwidth-2c3c4c",
+        ),
+        pytest.param(
+            ["score", HAND.replace("5d5d5d*", "5d5d5d＊")],
+            f"5d5d5d＊ is not a tile group: {WIDE}; type 5d5d5d* (column 15)",
+            id="fullwidth-star",
+        ),
+        pytest.param(
+            ["score", HAND, "--seat", "ｓｏｕｔｈ"],
+            f"--seat: 'ｓｏｕｔｈ' is not a wind {WINDS}: {WIDE}; type south",
+            id="seat-fullwidth-south",
+        ),
+        pytest.param(
+            ["score", HAND, "--win-by", "ｗａｌｌ"],
+            f"--win-by: 'ｗａｌｌ' is not one of wall, loose, discard: {WIDE}; type wall",
+            id="win-by-fullwidth-wall",
+        ),
+        pytest.param(
+            ["score", HAND, "--limit", "３００"],
+            f"--limit: '３００' is not a whole number: {WIDE}; type 300",
+            id="limit-fullwidth-300",
+        ),
+        pytest.param(
+            ["score", RIICHI, *("-r", "riichi-ema-2016", "--honba", "２")],
+            f"--honba: '２' is not a whole number of 0 or more: {WIDE}; type 2",
+            id="honba-fullwidth-2",
+        ),
+        pytest.param(
+            ["score", RIICHI, *("-r", "riichi-ema-2016", "--dora", "８ｄ")],
+            f"--dora: ８ｄ is not a tile group: {WIDE}; type 8d (column 1)",
+            id="dora-fullwidth-8d",
+        ),
+    ],
+)
+def test_a_value_typed_in_full_width_is_refused_with_its_ascii(args, said):
+    """An input method left on full-width (`２ｃ３ｃ４ｃ`, a riichi player's) was refused with no word of
+    why: the value is still refused (never read on a guess), the ASCII it means named."""
+    result = run(*args)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {said}\n")
+
+
+@pytest.mark.parametrize("typed", ["²", "١٢", "ｶ"], ids=["superscript-2", "arabic-12", "halfwidth-katakana"])
+def test_a_value_in_other_characters_is_not_told_full_width(typed):
+    """Only full-width forms get the hint: NFKC makes `²` a 2 too, which no input method's width is."""
+    result = run("score", HAND, "--limit", typed)
+    assert result.stderr == f"error: --limit: {typed!r} is not a whole number\n"

@@ -11,7 +11,7 @@ import pytest
 
 from pungchow_calc.engine import conditions
 from pungchow_calc.engine.conditions import REGISTRY, TILE_CLASSES, Condition, Context, ParamError, Spec
-from pungchow_calc.engine.conditions.base import HAND, Flag, situated_tiles
+from pungchow_calc.engine.conditions.base import HAND, Counter, Flag, situated_tiles
 from pungchow_calc.engine.hand import MeldKind, build, meld
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.rules import Invalid, compile_ruleset
@@ -155,3 +155,42 @@ def test_what_one_of_and_kinds_say_holds_for_every_set_seat_and_round(name: str)
                         assert one_of[i] & one_of[j], (name, values[i], values[j], situation, unit.code)
                     else:
                         assert not one_of[i] <= one_of[j], (name, values[i], values[j], situation, unit.code)
+
+
+# The conditions whose mapping holds fields of kinds (base.KindsOf): `{melds: pung, wait: open}`.
+KINDS_OF = sorted(name for name, entry in REGISTRY.items() if getattr(entry.spec, "kinds_of", ()))
+_EVERY_LAID_UNIT = [
+    meld(unit.kind, unit.tiles, exposed=exposed, winning=unit.winning)
+    for unit in _EVERY_UNIT
+    for exposed in (False, True)
+]
+
+
+def test_the_conditions_of_fields_of_kinds_are_those_known():
+    assert KINDS_OF == ["count", "exposed_sets", "sets_before_win", "winning_meld"]
+
+
+@pytest.mark.parametrize("name", KINDS_OF)
+def test_what_the_fields_of_kinds_refuse_never_holds_and_what_they_read_does(name: str):
+    """The loader refuses a mapping whose fields allow no kind of set or pair in common (Spec.mistake,
+    base.kinds_mistake: `{winning_meld: {melds: pung, wait: open}}`, `{count: {melds: chow, tiles:
+    honors, min: 1}}`). Every two or three of their values are tried on every set and pair, laid or not,
+    holding the winning tile or not, in every seat and round: what is refused never holds (a count of one
+    at least), and what is read holds for some."""
+    entry = REGISTRY[name]
+    fields = dict(entry.spec.fields)  # type: ignore[attr-defined]
+    named = [field for field, _ in entry.spec.kinds_of]  # type: ignore[attr-defined]
+    counted = {"min": 1} if isinstance(entry.spec, Counter) else {}
+    hand = build(parse("1c2c3c 4d4d4d 7b8b9b RdRdRd 5c!5c"))
+    situations = [Situation(seat=s, round=r, win_by=WinBy.DISCARD) for s in Wind for r in Wind]
+    for chosen in itertools.product(*(fields[field].values for field in named)):  # type: ignore[attr-defined]
+        for size in range(2, len(named) + 1):
+            for keys in itertools.combinations(range(len(named)), size):
+                params = {named[k]: chosen[k] for k in keys} | counted
+                test = entry.make(params)
+                held = any(
+                    test(Context(s, hand, (unit,), hand.counts, ()), None)
+                    for unit in _EVERY_LAID_UNIT
+                    for s in situations
+                )
+                assert held is (entry.spec.mistake(params) is None), (name, params)

@@ -95,6 +95,70 @@ def test_a_limit_of_0_is_refused(tmp_path, setting, line):
     )
 
 
+@pytest.mark.parametrize(
+    ("tiers", "line", "message"),
+    [
+        pytest.param(
+            "[{name: a, doublings: 0, score: 0}]", 3, "limit 'a': score must be at least 1 point", id="a-0-0"
+        ),
+        pytest.param(
+            "\n    - {name: Mangan, doublings: 5, score: 2000}"
+            "\n    - {name: Haneman, doublings: 6, score: 300}",
+            5,
+            "limit 'Haneman' scores 300, less than 'Mangan' (2000) before it: a hand of more doublings would "
+            "be paid less (scores rise with the doublings)",
+            id="mangan-2000-haneman-300",
+        ),
+    ],
+)
+def test_a_limit_tier_of_0_or_below_the_one_before_is_refused(tmp_path, tiers, line, message):
+    """`limits: [{name: a, doublings: 0, score: 0}]` scored every hand 0 ("limit hand: a"), and a
+    Haneman of 300 paid a 6-han hand less than a Mangan: silently."""
+    path = _write(tmp_path, f"extends: riichi-ema-2016\nsettings:\n  limits: {tiers}\n")
+    for argv in (("rules", "check", str(path)), ("score", HAND, "-r", str(path), "--drawn")):
+        result = run(*argv)
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            2,
+            "",
+            f"error: {path}:{line}: {message}\n",
+        )
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        pytest.param("|\n  house", "'house\\n'", id="block-house"),
+        pytest.param('"a\\nb"', "'a\\nb'", id="a-newline-b"),
+        pytest.param('"  "', "'  '", id="spaces"),
+        pytest.param('" house"', "' house'", id="space-house"),
+    ],
+)
+def test_a_name_of_more_than_one_line_or_with_spaces_around_is_refused(tmp_path, name, shown):
+    """`name: |` kept its line break: the breakdown's header broke in two and `--json` said
+    "ruleset": "house\\n"."""
+    path = _write(tmp_path, f"extends: pung-chow\nname: {name}\n")
+    result = run("score", HAND, "-r", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"error: {path}:2: name must be one line of text, without spaces around it, got {shown}\n",
+    )
+
+
+def test_an_evening_recorded_under_a_name_or_tier_refused_since_still_reads():
+    """A recorded evening's ruleset is compiled as it was (authored=False): the refusals are of writing."""
+    from pungchow_calc.engine.rules import Invalid, compile_ruleset
+
+    base = yaml.safe_load((builtin_dir() / "pung-chow.yaml").read_text(encoding="utf-8"))
+    for document in (
+        {**base, "name": "house\n"},
+        {**base, "settings": {**base["settings"], "limits": [{"name": "a", "doublings": 0, "score": 0}]}},
+    ):
+        assert compile_ruleset(document, "house", "e.jsonl", authored=False).rules
+        with pytest.raises(Invalid):
+            compile_ruleset(document, "house", "house.yaml")
+
+
 NAMED = (
     "extends: classical-bmja\nrules:\n  - id: house\n    label: House\n    points: 1\n    when: [{when}]\n"
 )
@@ -875,6 +939,145 @@ NO_COUNT = [
 def test_a_count_no_hand_can_meet_or_of_two_counts_is_refused(tmp_path, entry, line, message):
     """`{count: {min: 3, max: 2}}` loaded and never held; `{exactly: 3, min: 1}` loaded as 1 to 3:
     silently. Refused wherever a ruleset file is read: `rules check`, `rules show`, `score -r`."""
+    _refused_wherever_read(tmp_path, entry, line, message)
+
+
+PENALTY_P = "  - {id: p, label: P, type: pays_for_all, "
+# (a rule's or penalty's lines, the line refused, the message after "file:line: ").
+NEVER_ONE_ENTRY_OR_PENALTY = [
+    pytest.param(
+        RULE_X + "    when: [{winning_meld: {melds: pung, wait: open}}]\n",
+        6,
+        "rule 'x': when: winning_meld: melds: pung and wait: open allow no kind of set or pair in common, "
+        "so it never holds",
+        id="winning-meld-melds-pung-wait-open",
+    ),
+    pytest.param(
+        RULE_X + "    when:\n      - winner\n      - {winning_meld: {tiles: [dragons, winds], wait: closed}}"
+        "\n",
+        8,
+        "rule 'x': when: winning_meld: tiles: [dragons, winds] and wait: closed allow no kind of set or pair "
+        "in common, so it never holds",
+        id="winning-meld-tiles-dragons-winds-wait-closed",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{not: {winning_meld: {melds: chow, tiles: terminals}}}]\n",
+        6,
+        "rule 'x': when: winning_meld: melds: chow and tiles: terminals allow no kind of set or pair in "
+        "common, so it never holds",
+        id="not-winning-meld-melds-chow-tiles-terminals",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{count: {melds: chow, tiles: honors, min: 1}}]\n",
+        6,
+        "rule 'x': when: count: melds: chow and tiles: honors allow no kind of set or pair in common, so "
+        "none is counted and no hand meets a count of 1 or more",
+        id="count-melds-chow-tiles-honors-min-1",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{exposed_sets: {melds: chow, tiles: heads, exactly: 2}}]\n",
+        6,
+        "rule 'x': when: exposed_sets: melds: chow and tiles: heads allow no kind of set or pair in "
+        "common, so none is counted and no hand meets a count of 2 or more",
+        id="exposed-sets-melds-chow-tiles-heads-exactly-2",
+    ),
+    pytest.param(
+        PENALTY_P + "when: [{winning_meld: {melds: [pung, pair], wait: open}}]}\n",
+        3,
+        "penalty 'p': when: winning_meld: melds: [pung, pair] and wait: open allow no kind of set or pair in "
+        "common, so it never holds",
+        id="penalty-winning-meld-melds-pung-pair-wait-open",
+    ),
+    pytest.param(
+        PENALTY_P + "when: [{won_by: wall}, {won_by: discard}]}\n",
+        3,
+        "penalty 'p': when: won_by: wall (entry 1) and won_by: discard never both hold, so it could never "
+        "apply: for either, write one won_by: [wall, discard]",
+        id="penalty-won-by-wall-won-by-discard",
+    ),
+    pytest.param(
+        PENALTY_P + "when: [winner], excused: {waiting_with: [{seat: east}, {seat: south}]}}\n",
+        3,
+        "penalty 'p': waiting_with: seat: east (entry 1) and seat: south never both hold, so it could "
+        "never apply: for either, write one seat: [east, south]",
+        id="penalty-waiting-with-seat-east-seat-south",
+    ),
+    pytest.param(
+        PENALTY_P + "when: [{no_sequences}, {not: {no_sequences}}]}\n",
+        3,
+        "penalty 'p': when: no_sequences (entry 1) and not: {no_sequences} never both hold, so it could "
+        "never apply: delete one",
+        id="penalty-no-sequences-not-no-sequences",
+    ),
+    pytest.param(
+        PENALTY_P + "when: [{no_other_points: {except: [mah_jong]}}]}\n",
+        3,
+        "penalty 'p': no_other_points names rule 'mah_jong', which this ruleset does not have (did you "
+        "mean 'mah_jongg'?)",
+        id="penalty-no-other-points-except-mah-jong",
+    ),
+]
+
+
+@pytest.mark.parametrize(("entry", "line", "message"), NEVER_ONE_ENTRY_OR_PENALTY)
+def test_a_when_no_hand_can_meet_by_one_entry_or_in_a_penalty_is_refused(tmp_path, entry, line, message):
+    """`{winning_meld: {melds: pung, wait: open}}` (a wait is a chow's) loaded and never held, and a
+    penalty's `when:` of `won_by: wall` and `won_by: discard`, or naming a rule id the ruleset lacks:
+    silently. Refused as a rule's `when:` is (docs/rulesets.md#basic-conditions)."""
+    _refused_wherever_read(tmp_path, entry, line, message)
+
+
+@pytest.mark.parametrize(
+    "when",
+    [
+        pytest.param("{winning_meld: {melds: [chow, pung], wait: open}}", id="chow-or-pung-open"),
+        pytest.param("{winning_meld: {melds: chow, tiles: simples, wait: closed}}", id="chow-of-simples"),
+        pytest.param("{winning_meld: {melds: pair, tiles: terminals}}", id="pair-of-terminals"),
+        pytest.param("{count: {melds: chow, tiles: [terminals, simples], min: 1}}", id="chow-1-2-3"),
+        pytest.param("{count: {melds: chow, tiles: honors, max: 0}}", id="count-of-none-max-0"),
+        pytest.param("{exposed_sets: {melds: chow, tiles: honors, min: 0, max: 0}}", id="min-0-max-0"),
+    ],
+)
+def test_one_entry_that_some_hand_may_meet_is_read(tmp_path, when):
+    path = _write(tmp_path, f"extends: pung-chow\nrules:\n{RULE_X}    when: [{when}]\n")
+    assert run("rules", "check", str(path)).exit_code == 0
+
+
+def test_a_rule_removed_that_a_penalty_names_is_refused_naming_the_penalty(tmp_path):
+    """The hint named the rule at the penalty's index (`mah_jongg`, rules[0]), not the penalty."""
+    path = _write(
+        tmp_path,
+        "extends: pung-chow\nremove_rules: [no_other_score]\npenalties:\n"
+        + PENALTY_P
+        + "when: [{no_other_points: {except: [no_other_score]}}]}\n",
+    )
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {path}:4: penalty 'p': no_other_points names rule 'no_other_score', which this ruleset does "
+        "not have: remove_rules drops it (keep it, or remove or change 'p' too)\n",
+    )
+
+
+def test_an_evening_recorded_under_a_penalty_or_entry_no_hand_can_meet_still_reads():
+    """A recorded evening's ruleset is compiled as it was (authored=False): the refusal is of writing."""
+    from pungchow_calc.engine.rules import Invalid, compile_ruleset
+
+    base = yaml.safe_load((builtin_dir() / "pung-chow.yaml").read_text(encoding="utf-8"))
+    never = {"winning_meld": {"melds": "pung", "wait": "open"}}
+    rule = {"id": "x", "label": "X", "points": 1, "when": [never]}
+    penalty = {"id": "p", "label": "P", "type": "pays_for_all"}
+    penalty["when"] = [{"won_by": "wall"}, {"won_by": "discard"}]
+    document = {**base, "rules": [*base["rules"], rule], "penalties": [*base["penalties"], penalty]}
+    ruleset = compile_ruleset(document, "house", "e.jsonl", authored=False)
+    assert score_text(HAND, ruleset, Situation()).score == 48
+    with pytest.raises(Invalid, match="allow no kind of set or pair in common"):
+        compile_ruleset(document, "house", "house.yaml")
+
+
+def _refused_wherever_read(tmp_path: Path, entry: str, line: int, message: str) -> None:
+    """A rule or penalty entry, added to pung-chow by a house file, is refused by `rules check`, `rules
+    show` and `score -r` alike, at its line."""
     section = "penalties" if "type:" in entry else "rules"
     path = _write(tmp_path, f"extends: pung-chow\n{section}:\n{entry}")
     for args in (

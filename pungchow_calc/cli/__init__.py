@@ -232,7 +232,10 @@ def _usage_error(error: Any, argv: list[str]) -> int:
         # in the words of the spec's reader, as a line typer never sees says it (`--help --bogus`)
         message = printable(opts.unknown_option(error.option_name, found.spelling).message)
     extra = message.startswith("Got unexpected extra argument")
+    misspelt = _misspelt(argv, found) if extra or type(error).__name__ == "NoSuchOption" else None
     seat = _unquoted_seat(argv) if extra else None
+    if misspelt is not None:  # `'HAND' —json` was told as a hand not quoted
+        return _usage(misspelt, name, argv)
     if name in _HAND_COMMANDS and extra:
         message = f"{name} takes the hand as one argument: put it in quotes"
     elif seat is not None:
@@ -240,6 +243,15 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     else:
         return _usage(message, name, argv)
     return _usage(message, None, argv)
+
+
+def _misspelt(argv: list[str], found: spec.Command | None) -> str | None:
+    """Why the first word of a line (before `--`) that means one of its command's options is not one
+    (options.misspelt_option: `—json`, `－－ｊｓｏｎ`, `-json`), else None."""
+    if found is None:
+        return None
+    words = argv[: argv.index("--") if "--" in argv else len(argv)]
+    return next((why for word in words if (why := opts.misspelt_option(word, found.spelling))), None)
 
 
 def _command_name(found: spec.Command | None) -> str:

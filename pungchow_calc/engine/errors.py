@@ -26,6 +26,25 @@ def unknown(what: str, word: object, known: list[str], *, listed: bool = True) -
     return f"unknown {what} {word!r}{hint}"
 
 
+def plain_typed(text: str) -> str | None:
+    """The text as plain ASCII when it was typed in full-width characters (an input method's `２ｃ`,
+    `ｅａｓｔ`, `－－ｊｓｏｎ`: NFKC of its full-width forms), else None. Only for a hint: what was typed
+    is refused, never read as a guess (docs/notation.md)."""
+    import unicodedata  # only when something is wrong
+
+    # Full-width forms only (east_asian_width F): NFKC makes `²` and `ｶ` ASCII or another script too.
+    plain = "".join(
+        unicodedata.normalize("NFKC", ch) if unicodedata.east_asian_width(ch) == "F" else ch for ch in text
+    )
+    return plain if plain != text and plain.isascii() else None
+
+
+def wide_hint(text: str) -> str:
+    """ ": it is typed in full-width characters; type 2c" for a word typed so (plain_typed), else ""."""
+    plain = plain_typed(text)
+    return f": it is typed in full-width characters; type {plain}" if plain is not None else ""
+
+
 class PungchowError(Exception):
     """Base of every expected failure; `code` is stable, `message` is one line for a person."""
 

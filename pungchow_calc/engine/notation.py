@@ -12,7 +12,7 @@ from functools import lru_cache
 from operator import attrgetter
 
 from .cache import BoundedCache
-from .errors import NotationError
+from .errors import NotationError, wide_hint
 from .tiles import ALL_TILES, DRAGON_LETTERS, WIND_LETTERS, Suit, Tile, make
 
 
@@ -184,6 +184,7 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         hint = (
             f": {_RIICHI_HINT}" if _riichi_like(body) else f": {_HONORS_HINT}" if _honors_like(body) else ""
         )
+        hint = hint or wide_hint(word)
         raise NotationError(f"{word} is not a tile group{hint}", code="unknown-tile", column=column)
     tiles: list[Tile] = []
     winning: int | None = None

@@ -559,7 +559,7 @@ def _params_mistakes(when: list[Any], path: tuple[Any, ...], where: str) -> None
         return
     for j, entry in enumerate(when):
         for name, why in params_mistakes([entry]):
-            raise Invalid((*path, j), f"{where}: when: {name}: {why}")
+            raise Invalid((*path, j), f"{where}: {path[-1]}: {name}: {why}")
 
 
 def _never_both(when: list[Any], path: tuple[Any, ...], where: str) -> None:
@@ -573,8 +573,8 @@ def _never_both(when: list[Any], path: tuple[Any, ...], where: str) -> None:
             if hint is not None:
                 raise Invalid(
                     (*path, j),
-                    f"{where}: when: {_shown(other, other_params)} (entry {i + 1}) and {_shown(name, params)}"
-                    f" never both hold, so it could never apply: {hint}",
+                    f"{where}: {path[-1]}: {_shown(other, other_params)} (entry {i + 1}) and "
+                    f"{_shown(name, params)} never both hold, so it could never apply: {hint}",
                 )
 
 
@@ -721,18 +721,36 @@ def unique_ids(section: str, what: str, ids: list[Any]) -> None:
 
 
 def _authoring_mistakes(
-    settings: Settings, wash: WashTable | None, raw_rules: list[Any], ids: set[str]
+    written: str | None, settings: Settings, wash: WashTable | None, raw_rules: list[Any], ids: set[str]
 ) -> None:
-    """Refuse what a ruleset can hold but no one means: a limit of 0 (every payment capped at nothing:
-    money would never move; `--limit` refuses 0 too, options.py; no limit is written null), an East
+    """Refuse what a ruleset can hold but no one means: a `name:` written (`written`) on more than one
+    line or with spaces around it, a limit of 0 (every payment capped at nothing:
+    money would never move; `--limit` refuses 0 too, options.py; no limit is written null), a tier of
+    `limits:` of 0 or below the tier before it, an East
     multiplier past MAX_EAST_MULTIPLIER (payments past what JSON holds exactly), a condition's
-    parameters that say nothing one can meet (Spec.mistake: a count of min 3 and max 2; the penalties'
-    are judged once compiled, compile_ruleset), a condition naming a rule id the ruleset lacks (a typo,
-    or a rule `remove_rules` dropped: `calling_for` would never hold, `no_other_points` would let no line
-    through), and a `when:` no hand can meet."""
+    parameters that say nothing one can meet (Spec.mistake: a count of min 3 and max 2), a condition
+    naming a rule id the ruleset lacks (a typo, or a rule `remove_rules` dropped: `calling_for` would
+    never hold, `no_other_points` would let no line through), and a `when:` no hand can meet
+    (_when_mistakes; the penalties' are judged alike once compiled, compile_ruleset)."""
+    if written is not None and (written.strip() != written or len(written.splitlines()) != 1):
+        # `name: |` keeps its line break: the name heads the breakdown, names a JSON record and a column
+        # of `diff`, each one line (a file without a name is named by its stem, never refused).
+        raise Invalid(("name",), f"name must be one line of text, without spaces around it, got {written!r}")
     for key in ("limit", "limit_hand_value"):
         if getattr(settings, key) == 0:
             raise Invalid(("settings", key), f"{key} must be at least 1 point, or null for no limit")
+    for i, tier in enumerate(settings.limits):
+        # A tier of 0 pays a hand that reaches it nothing, as `limit: 0` would; a tier below the one
+        # before pays a hand of more doublings less (riichi's tiers rise, docs/riichi.md#limits).
+        below = settings.limits[i - 1] if i else None
+        if tier.score == 0:
+            raise Invalid(("settings", "limits", i), f"limit {tier.name!r}: score must be at least 1 point")
+        if below is not None and tier.score < below.score:
+            raise Invalid(
+                ("settings", "limits", i),
+                f"limit {tier.name!r} scores {tier.score}, less than {below.name!r} ({below.score}) before "
+                "it: a hand of more doublings would be paid less (scores rise with the doublings)",
+            )
     for path, multiplier in (
         (("settings", "east_multiplier"), settings.east_multiplier),
         (("wash", "east_multiplier"), wash.east_multiplier if wash is not None else 1),
@@ -744,16 +762,23 @@ def _authoring_mistakes(
                 "collects a few times over; more would pay past what JSON readers hold exactly)",
             )
     for i, raw in enumerate(raw_rules):
-        _params_mistakes(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}")
-        _never_both(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}")
-        for condition, named in rules_named(raw.get("when", [])):
-            if named not in ids:
-                raise Invalid(
-                    ("rules", i, "when"),
-                    f"rule {raw['id']!r}: {condition} names rule {named!r}, which this ruleset does not have"
-                    + closest(named, sorted(ids)),
-                    names=named,
-                )
+        _when_mistakes(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}", ids)
+
+
+def _when_mistakes(when: list[Any], path: tuple[Any, ...], where: str, ids: set[str]) -> None:
+    """Refuse a compiled `when:` list (a rule's, a penalty's, or its `waiting_with:`) that no one means:
+    an entry's parameters (_params_mistakes), two entries that never both hold (_never_both), a rule id
+    named that the ruleset lacks."""
+    _params_mistakes(when, path, where)
+    _never_both(when, path, where)
+    for condition, named in rules_named(when):
+        if named not in ids:
+            raise Invalid(
+                path,
+                f"{where}: {condition} names rule {named!r}, which this ruleset does not have"
+                + closest(named, sorted(ids)),
+                names=named,
+            )
 
 
 def _penalties(raw: Any) -> tuple[Penalty, ...]:
@@ -793,7 +818,7 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
     rules = tuple(_rule(r, i) for i, r in enumerate(raw_rules))
     unique_ids("rules", "rule", [r.id for r in rules])
     if authored:
-        _authoring_mistakes(settings, wash, raw_rules, {r.id for r in rules})
+        _authoring_mistakes(doc.get("name"), settings, wash, raw_rules, {r.id for r in rules})
     for i, rule in enumerate(rules):
         if rule.limit and settings.limit is None and settings.limit_hand_value is None:
             raise Invalid(
@@ -820,11 +845,12 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
     shapes = (*named.values(), *(PATTERN_SHAPES[name](params) for name, params in patterns.values()))
     penalties = _penalties(doc.get("penalties"))
     if authored:
+        ids = {r.id for r in rules}
         for i, raw in enumerate(doc.get("penalties") or []):  # each compiled: a mapping, lists of conditions
             where, excused = f"penalty {raw['id']!r}", raw.get("excused") or {}
-            _params_mistakes(raw.get("when", []), ("penalties", i, "when"), where)
+            _when_mistakes(raw.get("when", []), ("penalties", i, "when"), where, ids)
             waiting = ("penalties", i, "excused", "waiting_with")
-            _params_mistakes(excused.get("waiting_with", []), waiting, where)
+            _when_mistakes(excused.get("waiting_with", []), waiting, where, ids)
     return Ruleset(
         name=name,
         title=title,

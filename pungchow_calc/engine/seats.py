@@ -55,17 +55,28 @@ def for_seat(error: PungchowError, seat: Wind) -> PungchowError:
     return type(error)(f"--{seat_name(seat)}: {error.message}", code=error.code, column=error.column)
 
 
-def check_copies(hands: Mapping[Wind, Hand]) -> None:
-    """The tiles of all hands together: four copies of each playing tile, one of each bonus tile."""
+def check_copies(hands: Mapping[Wind, Hand], shown: Mapping[str, tuple[Tile, ...]] | None = None) -> None:
+    """The tiles of all hands together, and the indicator tiles `shown` by their option (`--dora`: the
+    stated facts of the set's own tiles, situation.OF_THE_SET): four copies of each playing tile, one of
+    each bonus tile."""
     per_seat: dict[Tile, Counter[Wind]] = {}
+    per_option: dict[Tile, Counter[str]] = {}
     for seat, hand in hands.items():
         for tile in (*hand.tiles, *hand.bonus):
             per_seat.setdefault(tile, Counter())[seat] += 1
+    for option, tiles in (shown or {}).items():
+        for tile in tiles:
+            per_seat.setdefault(tile, Counter())
+            per_option.setdefault(tile, Counter())[option] += 1
     for tile, holders in sorted(per_seat.items(), key=lambda item: item[0].index):
         allowed = 1 if tile.is_bonus else 4
-        total = sum(holders.values())
+        turned = per_option.get(tile, Counter())
+        total = sum(holders.values()) + sum(turned.values())
         if total > allowed:
-            who = ", ".join(f"{seat_name(s)} {holders[s]}" for s in seat_order(holders))
+            who = ", ".join(
+                [f"{seat_name(s)} {holders[s]}" for s in seat_order(holders)]
+                + [f"{option} {n}" for option, n in turned.items()]
+            )
             copies = "one copy" if allowed == 1 else "four copies"
             raise TableError(
                 f"{tile.code} appears {total} times on the table ({who}); the set has {copies}",

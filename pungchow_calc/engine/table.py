@@ -36,12 +36,14 @@ from .penalties import (
     settle_pays_for_all,
     wrong_size_error,
 )
+from .plan import plan_for
 from .rules import Ruleset
 from .scoring import DEFAULT, Score, limit_in_force, score_hand, settlement_notes, unread_options
 from .seats import check_copies, for_seat, read_seat
 from .situation import (
     FACT,
     FROM_ORIGINAL,
+    OF_THE_SET,
     Situation,
     WinBy,
     impossible_facts,
@@ -448,6 +450,13 @@ def settle_table(
         scored[seat] = score.score
     if winner is not None and winner in dead:
         raise OptionError("a dead hand cannot win", code="dead-winner")
+    # The indicators turned, with every hand at the table (each hand's own: as it was scored), where the
+    # ruleset's rules read them and money moves on them: no evening's ruleset does (riichi's is refused,
+    # evening.record), so a recorded game is replayed as it was accepted.
+    read = plan_for(ruleset, True).reads
+    shown = {f.option: options.said(f.field) for f in OF_THE_SET if f.field in read and options.said(f.field)}
+    if shown:
+        check_copies(hands, shown)
     if winner is not None:  # the win options no rule can use: the winner's hand says (scoring), or his score
         won = scores.get(winner)
         notes.extend(

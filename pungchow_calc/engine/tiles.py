@@ -58,7 +58,10 @@ class Wind(Enum):
         """Read `east|south|west|north` or `e|s|w|n` (any case)."""
         wind = _WIND_WORDS.get(text.strip().lower())
         if wind is None:
-            raise ValueError(f"{text!r} is not a wind (east, south, west, north or e, s, w, n)")
+            from .errors import wide_hint  # only when something is wrong
+
+            words = "east, south, west, north or e, s, w, n"
+            raise ValueError(f"{text!r} is not a wind ({words}){wide_hint(text)}")
         return wind
 
     @property

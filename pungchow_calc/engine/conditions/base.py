@@ -292,6 +292,9 @@ class Custom(Spec):
 
 
 Fields = tuple[tuple[str, Spec], ...]
+# Fields of a mapping that each allow only some kinds of set or pair, and which (Condition.kinds of the
+# one-value condition alike: `melds` as `meld`, `tiles` as `tiles`, a chow's `wait` as `wait`).
+KindsOf = tuple[tuple[str, Callable[[Any], frozenset[MeldKind]]], ...]
 
 
 def _check_fields(params: dict[str, Any], fields: Fields) -> None:
@@ -313,6 +316,7 @@ class Counter(Spec):
     message: str  # the refusal of anything but a mapping
     min_properties: int  # for the schema: how many keys a useful mapping has at least
     fields: Fields
+    kinds_of: KindsOf = ()  # what the counted sets must all be (kinds_mistake)
 
     def check(self, params: Any) -> None:
         if not isinstance(params, dict):
@@ -321,6 +325,12 @@ class Counter(Spec):
         _check_fields(params, self.fields)
 
     def mistake(self, params: Any) -> str | None:
+        # A count of no set at all meets only a least of 0: `max: 0` beside such fields always holds
+        # (said nothing, but a hand meets it), a least of 1 or more never does.
+        least = params.get("min", params.get("exactly", 0))
+        clash = kinds_mistake(params, self.kinds_of) if least else None
+        if clash is not None:
+            return f"{clash}, so none is counted and no hand meets a count of {least} or more"
         return count_mistake(params)
 
     def schema(self) -> dict[str, Any]:
@@ -337,6 +347,7 @@ class Keys(Spec):
     fields: Fields
     min_properties: int = 0
     required: tuple[str, ...] = ()
+    kinds_of: KindsOf = ()  # what the one set or pair they describe must all be (kinds_mistake)
 
     def check(self, params: Any) -> None:
         names = {name for name, _ in self.fields}
@@ -348,6 +359,10 @@ class Keys(Spec):
         ):
             raise ParamError(self.message)
         _check_fields(params, self.fields)
+
+    def mistake(self, params: Any) -> str | None:
+        clash = kinds_mistake(params, self.kinds_of)
+        return None if clash is None else f"{clash}, so it never holds"
 
     def schema(self) -> dict[str, Any]:
         keys: dict[str, Any] = {}
@@ -563,3 +578,17 @@ def count_mistake(params: dict[str, Any]) -> str | None:
     if lo is not None and hi is not None and lo > hi:
         return f"min: {lo} is above max: {hi}, so no count meets it"
     return None
+
+
+def kinds_mistake(params: dict[str, Any], kinds_of: KindsOf) -> str | None:
+    """Why fields of one mapping that each allow only some kinds of set or pair (KindsOf) describe none
+    together: `{melds: pung, wait: open}` (a wait is a chow's), `{melds: chow, tiles: honors}` (no chow
+    is of honors). None where some kind is allowed by all of them (each alone allows one at least)."""
+    given = [(name, params[name], of(params[name])) for name, of in kinds_of if name in params]
+    if len(given) < 2 or frozenset.intersection(*(kinds for _, _, kinds in given)):
+        return None
+    shown = " and ".join(
+        f"{name}: [{', '.join(map(str, value))}]" if isinstance(value, list) else f"{name}: {value}"
+        for name, value, _ in given
+    )
+    return f"{shown} allow no kind of set or pair in common"

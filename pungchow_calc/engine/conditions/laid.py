@@ -23,6 +23,7 @@ from .base import (
     Keys,
     Test,
     choice,
+    class_kinds,
     count_range,
     count_tally,
     meld_kinds,
@@ -30,7 +31,7 @@ from .base import (
     reads_tiles,
     tiles_test,
 )
-from .sets import WAITS, chow_wait
+from .sets import WAITS, chow_wait, wait_kinds
 
 
 def _before_win(meld: Meld) -> tuple[Tile, ...]:
@@ -140,6 +141,7 @@ _SHOWN = Counter(
         ("tiles", Choice(TILE_CLASSES, "class of their tiles")),
         ("include_winning", _include("count the winning set too")),
     ),
+    kinds_of=(("melds", meld_kinds), ("tiles", class_kinds)),
 )
 _TILES = reads_tiles("tiles")  # a `tiles:` class in a mapping of parameters
 
@@ -195,6 +197,7 @@ CONDITIONS: dict[str, Condition] = {
                 ("wait", Choice(WAITS, "a chow filled in the middle/only end (closed) or open end")),
             ),
             min_properties=1,
+            kinds_of=(("melds", meld_kinds), ("tiles", class_kinds), ("wait", wait_kinds)),
         ),
         HAND,
         "the set or pair with the winning tile is of this kind",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..hand import CHOW, Meld
+from ..hand import CHOW, Meld, MeldKind
 from ..tiles import Tile
 from .base import (
     MELD_KINDS,
@@ -67,6 +67,11 @@ def chow_wait(unit: Meld, win: Tile | None) -> str | None:
     low, high = unit.tiles[0].rank, unit.tiles[2].rank
     closed = win.rank == low + 1 or (win.rank == high and low == 1) or (win.rank == low and high == 9)
     return "closed" if closed else "open"
+
+
+def wait_kinds(params: Any) -> frozenset[MeldKind]:
+    """The kinds of set a `wait` can hold for: a chow's (chow_wait: a unit that is no chow has no wait)."""
+    return _CHOWS
 
 
 def _wait(params: Any) -> Test:
@@ -129,6 +134,6 @@ CONDITIONS: dict[str, Condition] = {
         local=True,
         unit_reads=frozenset({"kind", "tiles", "winning", "winning_tile"}),
         one_of=lambda params: choice(params, WAITS),
-        kinds=lambda params: _CHOWS,  # chow_wait: a unit that is no chow has no wait
+        kinds=wait_kinds,
     ),
 }
