@@ -557,6 +557,41 @@ def test_message(argv: tuple[str, ...], said: str, pungchow) -> None:
     assert pungchow(*argv) == (2, "", f"{said}\n")
 
 
+HAND = "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd"
+RIICHI_HINT = "Riichi: no ruleset 'Riichi'; did you mean 'riichi-ema-2016'? (shipped: "
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(("score", HAND, "-r", "Riichi"), id="score"),
+        pytest.param(("settle", "--east", "4", "--south", "8", "-r", "Riichi"), id="settle"),
+        pytest.param(("diff", HAND, "-r", "pung-chow", "-r", "Riichi"), id="diff"),
+        pytest.param(("batch", "-", "-r", "Riichi"), id="batch -r"),
+        pytest.param(("batch", "-", "--compare", "pung-chow", "Riichi"), id="batch --compare"),
+        pytest.param(("rules", "show", "Riichi"), id="rules show"),
+        pytest.param(("rules", "check", "Riichi"), id="rules check"),
+        pytest.param(("rules", "diff", "pung-chow", "Riichi"), id="rules diff"),
+        pytest.param(("evening", "new", "{log}", "--players", "A,B,C,D", "-r", "Riichi"), id="evening new"),
+    ],
+)
+def test_riichi_is_refused_with_a_hint_in_every_command(argv, pungchow, tmp_path) -> None:
+    # `-r Riichi` named the shipped rulesets but not the one meant; the hint is never taken as the name.
+    log = tmp_path / "evening.jsonl"
+    code, out, err = pungchow(*(word.format(log=log) for word in argv))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: {RIICHI_HINT}")
+    assert not log.exists()
+
+
+def test_riichi_on_a_batch_line_is_that_lines_record_with_the_hint() -> None:
+    done = run("batch", "-", "-f", "jsonl", input=f"{HAND} -r Riichi\n")
+    record = json.loads(done.stdout)
+    assert done.exit_code == 1
+    assert record["error"]["code"] == "ruleset-not-found"
+    assert record["error"]["message"].startswith(RIICHI_HINT)
+
+
 def test_diff_refusal_names_the_ruleset_once(pungchow) -> None:
     """`diff '... Rd!Rd=' -r pung-chow -r riichi-ema-2016` said `riichi-ema-2016 refuses the hand:
     riichi-ema-2016: ...`."""
