@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .engine.cache import BoundedCache
 from .engine.errors import OptionError, RepeatedOption, StrayWord, UnknownOption
@@ -30,6 +30,9 @@ from .engine.situation import (
     stated_situation,
 )
 from .engine.tiles import Wind
+
+if TYPE_CHECKING:
+    from .engine.rule_types import Ruleset
 
 DEFAULT_RULESET = "pung-chow"
 
@@ -286,6 +289,24 @@ def make(
 
 
 _SITUATION_FACT = {fact.field: fact for fact in SITUATION_FACTS}
+
+
+def check_limit(ruleset: Ruleset, limit: int | None | _Default) -> None:
+    """Refuse `--no-limit` (make()'s limit None) under a ruleset it would not lift: the one check of
+    the limit options against the ruleset they score under (score, diff, settle, batch lines, evening new).
+
+    `--no-limit` lifts a flat `limit:`; limits by doublings (`limits:` tiers, riichi's Mangan to
+    Sanbaiman, docs/riichi.md#limits) are part of how the ruleset counts a hand and stay, so a player
+    asking for no limit would be paid the capped score without a word. `--limit N` still caps the
+    score after them, as under every ruleset."""
+    tiers = ruleset.settings.limits
+    if limit is None and tiers:
+        names = tiers[0].name if len(tiers) == 1 else f"{tiers[0].name} to {tiers[-1].name}"
+        raise OptionError(
+            f"--no-limit lifts only a flat limit: ruleset {ruleset.name} limits a hand by its doublings"
+            f" and score ({names}), which stay; leave --no-limit out",
+            code="bad-option",
+        )
 
 
 # The way of winning a stated fact implies (Fact.way): the tile robbed from a kong is a claimed
