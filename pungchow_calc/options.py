@@ -340,11 +340,12 @@ def from_argv(argv: list[str], defaults: dict[str, Any] | None = None) -> ScoreO
 
 
 def scoring_args(
-    argv: list[str], defaults: dict[str, Any] | None = None
+    argv: list[str], defaults: dict[str, Any] | None = None, quoted: Callable[[int], bool] | None = None
 ) -> tuple[str, str, Situation, int | None | _Default]:
     """(hand, ruleset, situation, limit) of `pungchow score` arguments, as batch needs them: the
-    options are checked once per distinct spelling (a club file repeats a few dozen)."""
-    hand, values = _read_argv(argv, defaults)
+    options are checked once per distinct spelling (a club file repeats a few dozen). `quoted`: whether
+    a word of argv was written in quotes (_unquoted_hand), where the line's text is known."""
+    hand, values = _read_argv(argv, defaults, quoted)
     return (hand, *settled(values))
 
 
@@ -589,7 +590,9 @@ def whole_number(text: str, minimum: int | None = None, maximum: int | None = No
 _OUTPUT = frozenset(o.name for o in OPTIONS if o.output)  # format options: a batch line's are ignored
 
 
-def _read_argv(argv: list[str], defaults: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
+def _read_argv(
+    argv: list[str], defaults: dict[str, Any] | None, quoted: Callable[[int], bool] | None = None
+) -> tuple[str, dict[str, Any]]:
     """The hand and the make() keywords of a batch line; format options are accepted and ignored."""
     words, given = split_argv(argv)
     if not words:
@@ -597,24 +600,28 @@ def _read_argv(argv: list[str], defaults: dict[str, Any] | None) -> tuple[str, d
     if not _OUTPUT.isdisjoint(given):
         given = {name: value for name, value in given.items() if name not in _OUTPUT}
     values = {**defaults, **given} if defaults else given
-    return words[0] if len(words) == 1 else _unquoted_hand(words, argv), values
+    return words[0] if len(words) == 1 else _unquoted_hand(words, argv, quoted), values
 
 
-def _unquoted_hand(words: list[str], argv: list[str]) -> str:
+def _unquoted_hand(words: list[str], argv: list[str], quoted: Callable[[int], bool] | None = None) -> str:
     """A batch line's hand written unquoted: its groups, each a word, first on the line, before any
     option (docs/batch.md). Any other word besides the hand, which `score` refuses, is refused here
-    too (StrayWord): after the quoted hand (`'HAND' 4f`), or apart from the groups before it (`1b1b1b
-    --drawn 2b2b2b`, `-s s 1b1b1b 2b2b2b`): joined to the hand, it would be scored on a guess."""
+    too (StrayWord): after the quoted hand (`'HAND' 4f`, `'1d2d3d' 4d5d6d ...`), or apart from the
+    groups before it (`1b1b1b --drawn 2b2b2b`, `-s s 1b1b1b 2b2b2b`): joined to the hand, it would be
+    scored on a guess. `quoted(i)`: whether argv's word i was written in quotes (None: not known)."""
     hand = " ".join(words)
     count = len(words)
     # Every word a group (a quoted hand has spaces in it), and the first words of the line (after a
-    # `--` that starts it, which ends no option).
-    first = argv[:count] == words or (argv[0] == "--" and argv[1:] == words)
-    if first and len(hand.split()) == count:
+    # `--` that starts it, which ends no option); the first not quoted: a quoted first word is the hand
+    # as one argument, as `score` takes it, though it hold one group (`'1d2d3d' 4d5d6d`).
+    start = 0 if argv[:count] == words else 1
+    first = start == 0 or (argv[0] == "--" and argv[1:] == words)
+    if first and len(hand.split()) == count and (quoted is None or not quoted(start)):
         return hand
     places: list[int] = []
     read_args(argv, SPELLING, places)
-    if len(words[0].split()) != 1:  # a quoted hand first (or an empty word): the next word is stray
+    if len(words[0].split()) != 1 or (quoted is not None and quoted(places[0])):
+        # A quoted hand first (or an empty word): the next word is stray.
         stray, said = 1, "follows the quoted hand (put it inside the quotes, or leave it out)"
     else:  # the first word apart from the line's first ones, or quoted (several groups, or none)
         lead = places[0] == 0 or (places[0] == 1 and argv[0] == "--")  # the hand starts the line

@@ -1105,6 +1105,26 @@ def test_an_unknown_option_is_refused_in_the_words_score_refuses_it_in(tmp_path:
         pytest.param(f"'{PUNGS}' 4f", "4f follows the quoted hand", 39, id="quoted-hand-4f"),
         pytest.param(f'"{PUNGS}" -s s 4f', "4f follows the quoted hand", 44, id="quoted-hand-seat-4f"),
         pytest.param(f"-- '{PUNGS}' 4f", "4f follows the quoted hand", 42, id="double-dash-quoted-hand-4f"),
+        # A quoted first word is the hand as one argument, one group or five: these were scored as the
+        # unquoted hand of all five groups.
+        pytest.param(
+            "'1b1b1b' 3c3c3c 5d5d5d* 4b4b4b* 7c!7c",
+            "3c3c3c follows the quoted hand",
+            10,
+            id="'1b1b1b'-3c3c3c",
+        ),
+        pytest.param(
+            '"1b1b1b" 3c3c3c 5d5d5d* 4b4b4b* 7c!7c',
+            "3c3c3c follows the quoted hand",
+            10,
+            id='"1b1b1b"-3c3c3c',
+        ),
+        pytest.param(
+            "-- '1b1b1b' 3c3c3c 5d5d5d* 4b4b4b* 7c!7c",
+            "3c3c3c follows the quoted hand",
+            13,
+            id="double-dash-'1b1b1b'-3c3c3c",
+        ),
         pytest.param(
             "1b1b1b 3c3c3c --drawn 5d5d5d* 4b4b4b* 7c!7c",
             "5d5d5d* is apart from the groups before it",
@@ -1142,6 +1162,9 @@ def test_a_word_besides_the_hand_is_refused_where_it_stands(
         pytest.param(f"{PUNGS} --seat east", id="unquoted-then-options"),
         pytest.param(f"-- {PUNGS}", id="unquoted-after-double-dash"),
         pytest.param(f"'{PUNGS}' --seat east", id="quoted"),
+        # Quoting a later group alone is the shell's business: it is still one of the groups.
+        pytest.param("1b1b1b '3c3c3c' 5d5d5d* 4b4b4b* 7c!7c", id="a-later-group-quoted-alone"),
+        pytest.param(f"{PUNGS} # East's", id="unquoted-then-a-comment-with-a-quote"),
     ],
 )
 def test_an_unquoted_hand_is_still_its_groups_before_the_options(tmp_path: Path, line: str):

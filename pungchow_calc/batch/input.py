@@ -209,6 +209,19 @@ def word_column(text: str, index: int) -> int | None:
     return at + 1 if at < len(text) else None
 
 
+def quoted_word(text: str) -> Callable[[int], bool] | None:
+    """Whether word `index` of a line (split_line's words) is written in quotes, starting with ' or "
+    (options._unquoted_hand: a quoted first word is the whole hand); None for a line with no quote."""
+    if "'" not in text and '"' not in text:
+        return None
+
+    def quoted(index: int) -> bool:
+        column = word_column(text, index)
+        return column is not None and text[column - 1] in "'\""
+
+    return quoted
+
+
 class Source:
     """A batch file or standard input, read lazily; `size` is a regular file's size in bytes."""
 

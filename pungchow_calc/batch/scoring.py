@@ -17,7 +17,7 @@ from ..engine.payments import DISCARDER
 from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
 from .formats import csv_row, json_text, score_json
-from .input import Entry, split_line, word_column
+from .input import Entry, quoted_word, split_line, word_column
 
 CSV_DISCARDER = (
     "the discarder pays for all under this ruleset and the CSV has a column per seat: "
@@ -110,7 +110,8 @@ class Scorer:
             else:
                 argv = list(entry.argv)
             try:
-                args = opts.scoring_args(argv, self._defaults)
+                quoted = None if entry.text is None else quoted_word(entry.text)
+                args = opts.scoring_args(argv, self._defaults, quoted)
             except StrayWord as stray:  # a word besides the hand: where it stands on the line
                 if entry.text is not None:
                     stray.column = word_column(entry.text, stray.index)
