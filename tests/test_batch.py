@@ -268,6 +268,42 @@ def test_yaml_file_errors(tmp_path: Path, text: str, message: str):
         assert message in record["error"]["message"]
 
 
+@pytest.mark.parametrize(
+    ("item", "word", "column"),
+    [
+        pytest.param(f"\"'{PUNGS}' 4f\"", "4f follows the quoted hand", 39, id="quoted-hand-4f"),
+        pytest.param(
+            "1b1b1b 3c3c3c --drawn 5d5d5d* 4b4b4b* 7c!7c",
+            "5d5d5d* is apart from the groups before it",
+            23,
+            id="groups-either-side-of-an-option",
+        ),
+        pytest.param(
+            "\"'1b1b1b' 3c3c3c 5d5d5d* 4b4b4b* 7c!7c\"",
+            "3c3c3c follows the quoted hand",
+            10,
+            id="'1b1b1b'-3c3c3c",
+        ),
+        pytest.param(f'["{PUNGS}", "-s s {PUNGS}"]', "3c3c3c is another word after an option", 13, id="json"),
+    ],
+)
+def test_a_word_besides_the_hand_in_a_yaml_item_is_named_with_its_column(
+    tmp_path: Path, item: str, word: str, column: int
+):
+    """A YAML (or JSON) item written as a line of `score` arguments named the stray word but not where
+    it stands; its column in the item's text is named as a text line's is (docs/batch.md)."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(item if item.startswith("[") else f"- {PUNGS}\n- {item}\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    good, refused = map(json.loads, result.stdout.splitlines())
+    assert good["score"] == 48
+    error = refused["error"]
+    assert (error["code"], error["column"]) == ("bad-line", column)
+    assert error["message"].startswith(f"a line takes the hand as one argument: {word}")
+    assert error["message"].endswith(f"(column {column})")
+
+
 def test_missing_file_and_bad_format(tmp_path: Path):
     result = run("batch", str(tmp_path / "nope.txt"))
     assert result.exit_code == 2

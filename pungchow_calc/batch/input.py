@@ -483,9 +483,14 @@ def _yaml_items(events: Iterator[Any]) -> Iterator[Entry]:
             value = _scalar_value(event)
             if isinstance(value, str):
                 try:
-                    yield Entry(line, tuple(split_line(value)))
+                    argv = split_line(value)
                 except ValueError as exc:
                     yield Entry(line, error_code="bad-line", error_message=f"cannot split entry: {exc}")
+                else:
+                    # Kept as its text too, split again where it is scored, as a text line is: a word
+                    # besides the hand is named with its column in the item (word_column), and a
+                    # quoted first word is known (quoted_word).
+                    yield Entry(line, tuple(argv), text=value) if argv else Entry(line)
             else:
                 yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
             continue
