@@ -243,6 +243,32 @@ def test_yaml_entry_saying_one_thing_twice(tmp_path: Path, entry: str, message: 
 
 
 @pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        pytest.param("sead: south", "unknown option 'sead' (did you mean 'seat'?)", id="sead"),
+        pytest.param(
+            "last-tiel: true", "unknown option 'last-tiel' (did you mean 'last-tile'?)", id="last-tiel"
+        ),
+        pytest.param(
+            "last_tiel: true", "unknown option 'last_tiel' (did you mean 'last_tile'?)", id="last_tiel"
+        ),
+        pytest.param("dicarder: s", "unknown option 'dicarder' (did you mean 'discarder'?)", id="dicarder"),
+        pytest.param("colour: red", "unknown option 'colour'", id="colour"),
+    ],
+)
+def test_a_mistyped_yaml_key_is_refused_with_a_hint(tmp_path: Path, key: str, message: str):
+    """`sead: south` said only `unknown option 'sead'`, where a text line's `--sead` names the options
+    it is closest to: the key meant is named, as the entry spells its keys (never taken)."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(f"- hand: {PUNGS}\n  {key}\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert (result.exit_code, json.loads(result.stdout)) == (
+        1,
+        {"line": 1, "error": {"code": "bad-entry", "message": message}},
+    )
+
+
+@pytest.mark.parametrize(
     ("text", "message"),
     [
         ("hand: 1b1b1b\n", "a YAML batch file is a list of mappings"),

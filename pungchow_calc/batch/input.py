@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from .. import options as opts
-from ..engine.errors import PungchowError
+from ..engine.errors import PungchowError, closest
 from ..engine.situation import SITUATION_FACTS
 
 MAX_LINE = 4096  # a real line is under 150 characters
@@ -39,6 +39,8 @@ _YAML_FLAGS: dict[str, str] = {name: option for option, name in opts.FLAGS.items
 # Options whose value is a list (the indicators, `dora: [8d, Nw]`): a YAML list is their items with
 # commas between, read by the option's own reader (engine/situation.py Fact.listed).
 _YAML_LISTED = frozenset(fact.field for fact in SITUATION_FACTS if fact.listed)
+# Every key an entry takes, for the hint to a mistyped one (`sead:`), as a text line's `--sead` has one.
+_YAML_KEYS = sorted({"hand", *_YAML_VALUED, *_YAML_FLAGS})
 
 
 class Entry(NamedTuple):
@@ -657,7 +659,12 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
                 value = ",".join(value)
             argv += [_YAML_VALUED[name], str(value)]
         else:
-            raise ValueError(f"unknown option {key!r}")
+            # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
+            dashed = "-" in key
+            keys = [k.replace("_", "-") for k in _YAML_KEYS] if dashed else _YAML_KEYS
+            raise ValueError(
+                f"unknown option {key!r}{closest(name.replace('_', '-') if dashed else name, keys)}"
+            )
     if hand is None:
         raise ValueError("no hand given (hand: ...)")
     return [hand, *argv]
