@@ -620,6 +620,17 @@ def _unquoted_hand(words: list[str], argv: list[str], quoted: Callable[[int], bo
         return hand
     places: list[int] = []
     read_args(argv, SPELLING, places)
+    if quoted is not None:
+        # A space of another kind (a no-break space pasted from a web page or a word processor) splits
+        # no words, in a shell or here: a word holding one, unquoted, is no quoted hand.
+        for j, word in enumerate(words):
+            odd = next((ch for ch in word if ch.isspace() and ch not in " \t\r\n"), None)
+            if odd is not None and not quoted(places[j]):
+                raise StrayWord(
+                    f"a line takes the hand as one argument: {word} holds U+{ord(odd):04X}, a space that"
+                    " parts no words on a line: type a plain space (or put the whole hand in quotes)",
+                    places[j],
+                )
     if len(words[0].split()) != 1 or (quoted is not None and quoted(places[0])):
         # A quoted hand first (or an empty word): the next word is stray.
         stray, said = 1, "follows the quoted hand (put it inside the quotes, or leave it out)"

@@ -1164,6 +1164,34 @@ def test_an_unknown_option_is_refused_in_the_words_score_refuses_it_in(tmp_path:
 @pytest.mark.parametrize(
     ("line", "word", "column"),
     [
+        pytest.param("1b1b1b\xa03c3c3c 5d5d5d* 4b4b4b* 7c!7c", "1b1b1b\\xa03c3c3c", 1, id="nbsp-in-the-hand"),
+        pytest.param(f"{PUNGS}\xa0-s\xa0south", "7c!7c\\xa0-s\\xa0south", 31, id="nbsp-before-an-option"),
+    ],
+)
+def test_a_no_break_space_is_named_not_taken_for_a_quote(tmp_path: Path, line: str, word: str, column: int):
+    """A line pasted with no-break spaces was refused as `5d5d5d* follows the quoted hand (put it inside
+    the quotes...)`, on a line with no quote: the character is named, at the word that holds it."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{line}\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert (result.exit_code, json.loads(result.stdout)) == (
+        1,
+        {
+            "line": 1,
+            "error": {
+                "code": "bad-line",
+                "message": f"a line takes the hand as one argument: {word} holds U+00A0, a space that"
+                " parts no words on a line: type a plain space (or put the whole hand in quotes)"
+                f" (column {column})",
+                "column": column,
+            },
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "word", "column"),
+    [
         pytest.param(f"'{PUNGS}' 4f", "4f follows the quoted hand", 39, id="quoted-hand-4f"),
         pytest.param(f'"{PUNGS}" -s s 4f', "4f follows the quoted hand", 44, id="quoted-hand-seat-4f"),
         pytest.param(f"-- '{PUNGS}' 4f", "4f follows the quoted hand", 42, id="double-dash-quoted-hand-4f"),

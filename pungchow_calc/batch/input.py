@@ -211,17 +211,22 @@ def word_column(text: str, index: int) -> int | None:
     return at + 1 if at < len(text) else None
 
 
-def quoted_word(text: str) -> Callable[[int], bool] | None:
+def quoted_word(text: str) -> Callable[[int], bool]:
     """Whether word `index` of a line (split_line's words) is written in quotes, starting with ' or "
-    (options._unquoted_hand: a quoted first word is the whole hand); None for a line with no quote."""
+    (options._unquoted_hand: a quoted first word is the whole hand)."""
     if "'" not in text and '"' not in text:
-        return None
+        return _unquoted
 
     def quoted(index: int) -> bool:
         column = word_column(text, index)
         return column is not None and text[column - 1] in "'\""
 
     return quoted
+
+
+def _unquoted(index: int) -> bool:
+    """quoted_word's answer for a line with no quote in it: no word is quoted."""
+    return False
 
 
 class Source:
