@@ -242,6 +242,34 @@ def test_yaml_entry_saying_one_thing_twice(tmp_path: Path, entry: str, message: 
     assert good["score"] == 48
 
 
+LIMIT_HAND = "RdRdRd GdGdGd WdWdWd 1b1b1b 2b!2b"  # 1664 under pung-chow-limit: 300 with its limit
+
+
+@pytest.mark.parametrize(
+    ("entry", "payable"),
+    [
+        # YAML reads an empty value as null, and `limit: null` is no limit: a value left to fill in lifted
+        # the limit, East collecting 9,984 where the ruleset's limit pays him 1,800.
+        pytest.param("  limit:\n", None, id="limit-empty"),
+        pytest.param("  limit:   # to fill in\n", None, id="limit-empty-then-a-comment"),
+        pytest.param("  limit: null\n", 1664, id="limit-null"),
+        pytest.param("  limit: ~\n", 1664, id="limit-tilde"),
+        pytest.param("", 300, id="no-limit-key"),
+    ],
+)
+def test_an_empty_limit_in_a_yaml_entry_is_refused_not_read_as_no_limit(
+    tmp_path: Path, entry: str, payable: int | None
+):
+    path = tmp_path / "hands.yaml"
+    path.write_text(f"- hand: {LIMIT_HAND}\n  ruleset: pung-chow-limit\n{entry}", encoding="utf-8")
+    record = json.loads(run("batch", str(path), "--format", "jsonl").stdout)
+    if payable is None:
+        message = "limit: is empty: give a whole number, or null for no limit"
+        assert record == {"line": 1, "error": {"code": "bad-entry", "message": message}}
+    else:
+        assert record["payable"] == payable
+
+
 @pytest.mark.parametrize(
     ("key", "message"),
     [

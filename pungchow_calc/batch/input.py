@@ -569,6 +569,8 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
             value = _Nested
         elif isinstance(event, ev.ScalarEvent):
             value = _scalar_value(event)
+            if value is None and not event.value and event.implicit[0] and not want_key and _blank(key):
+                value = _Blank
         else:  # an alias
             value = _Nested
         if want_key:
@@ -584,6 +586,16 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
 
 class _Nested:
     """Marks a value that is a list or mapping where an option value was expected."""
+
+
+class _Blank:
+    """Marks `limit:` left empty: YAML reads it as null, which a limit takes as no limit (`limit: null`),
+    so a value not yet filled in would lift the limit; refused (mapping_argv), money moved on no guess."""
+
+
+def _blank(key: Any) -> bool:
+    """Whether an entry's key is one whose empty value is refused, not read as null (_Blank)."""
+    return isinstance(key, str) and key.strip().lower() == "limit"
 
 
 def _listed(key: Any) -> bool:
@@ -646,6 +658,8 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             if value:
                 argv.append(_YAML_FLAGS[name])
         elif name == "limit":
+            if value is _Blank:
+                raise ValueError("limit: is empty: give a whole number, or null for no limit")
             if value is None:
                 argv.append("--no-limit")
             elif isinstance(value, bool) or not isinstance(value, int) or value.bit_length() > 63:
