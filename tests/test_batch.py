@@ -271,6 +271,52 @@ def test_an_empty_limit_in_a_yaml_entry_is_refused_not_read_as_no_limit(
 
 
 @pytest.mark.parametrize(
+    ("written", "payable"),
+    [
+        # YAML 1.1 read these as 192, 1000, 100 and 500: `limit: 0300` capped the hand at 192 where a text
+        # line's `--limit 0300` caps it at 300.
+        pytest.param("0300", None, id="0300"),
+        pytest.param("1_000", None, id="1_000"),
+        pytest.param("1:40", None, id="1:40"),
+        pytest.param("0x1f4", None, id="0x1f4"),
+        pytest.param("+500", None, id="+500"),
+        pytest.param("500", 500, id="500"),
+    ],
+)
+def test_a_yaml_limit_written_as_yaml_reads_no_number_is_refused(
+    tmp_path: Path, written: str, payable: int | None
+):
+    path = tmp_path / "hands.yaml"
+    path.write_text(
+        f"- hand: {LIMIT_HAND}\n  ruleset: pung-chow-limit\n  limit: {written}\n", encoding="utf-8"
+    )
+    record = json.loads(run("batch", str(path), "--format", "jsonl").stdout)
+    if payable is None:
+        message = (
+            f"limit: {written} is a number YAML reads in its own way (0300 as octal 192, 1:40 as 100): write"
+            " the digits alone, with no leading 0"
+        )
+        assert record == {"line": 1, "error": {"code": "bad-entry", "message": message}}
+    else:
+        assert record["payable"] == payable
+
+
+def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: Path):
+    # `honba: 010` was 8 counters (octal), where `--honba 010` is 10: the discarder paid 5,300, not 5,900.
+    hand = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+    path = tmp_path / "hands.yaml"
+    path.write_text(
+        f"- hand: {hand}\n  ruleset: riichi-ema-2016\n  riichi: true\n  honba: 010\n"
+        f"- {hand} -r riichi-ema-2016 --riichi --honba 010\n",
+        encoding="utf-8",
+    )
+    yaml_record, text_record = map(
+        json.loads, run("batch", str(path), "--format", "jsonl").stdout.splitlines()
+    )
+    assert yaml_record["payments"] == text_record["payments"] == {"discarder": 5900}
+
+
+@pytest.mark.parametrize(
     ("key", "message"),
     [
         pytest.param("sead: south", "unknown option 'sead' (did you mean 'seat'?)", id="sead"),

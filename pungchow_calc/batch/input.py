@@ -509,6 +509,8 @@ def _yaml_items(events: Iterator[Any]) -> Iterator[Entry]:
 
 
 _CONSTRUCT: list[Any] = []
+_INT = "tag:yaml.org,2002:int"
+_PLAIN_INT = re.compile(r"-?(?:0|[1-9][0-9]*)")  # a whole number as every reader of a number reads it
 
 
 def _scalar_value(event: Any) -> Any:
@@ -523,6 +525,10 @@ def _scalar_value(event: Any) -> Any:
         if event.tag not in (None, "!")
         else resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
     )
+    if tag == _INT and event.implicit[0] and not _PLAIN_INT.fullmatch(event.value):
+        # YAML 1.1 reads 0300 as octal 192, 1:40 as 100, 1_000 and 0x3e8 as 1000: numbers no batch line or
+        # option reads so (`--limit 0300` is 300). Kept as the text written, for the option's reader.
+        return event.value
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
     try:
         return constructor.construct_object(node)
@@ -662,6 +668,11 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
                 raise ValueError("limit: is empty: give a whole number, or null for no limit")
             if value is None:
                 argv.append("--no-limit")
+            elif isinstance(value, str) and value[:1] in "+-0123456789_" and not _PLAIN_INT.fullmatch(value):
+                raise ValueError(
+                    f"limit: {value} is a number YAML reads in its own way (0300 as octal 192, 1:40 as 100):"
+                    " write the digits alone, with no leading 0"
+                )
             elif isinstance(value, bool) or not isinstance(value, int) or value.bit_length() > 63:
                 big = isinstance(value, int) and value.bit_length() > 63  # repr() refuses 4,300 digits
                 shown = "a number too large" if big else repr(value)[:40]
