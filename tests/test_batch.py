@@ -404,6 +404,19 @@ def test_a_word_besides_the_hand_in_a_yaml_item_is_named_with_its_column(
     assert error["message"].endswith(f"(column {column})")
 
 
+def test_a_json_file_of_entries_is_read_as_yaml_is(tmp_path: Path):
+    """A .json list of entries was read as text lines: `[ is not a tile group`, every entry an error."""
+    entries = [{"hand": PUNGS, "seat": "west"}, {"hand": PUNGS, "drawn": True, "limit": None}, "x"]
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps(entries, indent=2), encoding="utf-8")
+    records = [json.loads(line) for line in run("batch", str(path), "--format", "jsonl").stdout.splitlines()]
+    assert [(r["line"], r.get("seat"), r.get("win_by"), r.get("error", {}).get("code")) for r in records] == [
+        (2, "west", "discard", None),
+        (6, "east", "wall", None),
+        (11, None, None, "unknown-tile"),
+    ]
+
+
 def test_missing_file_and_bad_format(tmp_path: Path):
     result = run("batch", str(tmp_path / "nope.txt"))
     assert result.exit_code == 2

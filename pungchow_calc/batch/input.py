@@ -237,7 +237,9 @@ class Source:
         self._rest: Iterator[Entry | Block] = iter(())  # what entries() reads from (see rest())
         self._block: Iterator[Entry] = iter(())  # the entries of the block entries() is in the middle of
         self.size: int | None = None
-        self.is_yaml = path.lower().endswith((".yaml", ".yml"))
+        # A .json file is a YAML one: a JSON list of mappings is YAML's flow style (docs/batch.md); read
+        # as text lines, its every line was an error record (`[ is not a tile group`).
+        self.is_yaml = path.lower().endswith((".yaml", ".yml", ".json"))
         if path == "-":
             import sys
 
