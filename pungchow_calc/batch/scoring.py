@@ -119,13 +119,9 @@ class Scorer:
         if self.job.compare is not None:
             return self._compare(entry.line, args)
         hand, ruleset, situation, limit = args
-        return entry.line, self._score(hand, ruleset, situation, limit)
-
-    def _score(self, hand: str, name: str, situation: Situation, limit: Any) -> Score:
-        """The hand scored under the ruleset of that name, the limit options checked against it."""
-        ruleset = self.ruleset(name)
-        opts.check_limit(ruleset, limit)
-        return score_text(hand, ruleset, situation, limit)
+        # The ruleset is looked up here, not in _score: its missing ruleset's error, kept for every entry
+        # that names it, is raised afresh through as few frames as may be (Scorer.ruleset).
+        return entry.line, _score(hand, self.ruleset(ruleset), situation, limit)
 
     def _known_options(self, text: str) -> _Args | None:
         """scoring_args of a line `"hand" options` or `'hand' options`, its options read once per
@@ -166,7 +162,7 @@ class Scorer:
         from . import compare  # here: only `--compare` uses it (start-up of every other batch)
 
         hand, _, situation, limit = args  # each line's -r is ignored
-        a, b = (self._score(hand, name, situation, limit) for name in self.job.compare)
+        a, b = (_score(hand, self.ruleset(name), situation, limit) for name in self.job.compare)
         return compare.totals(line, self.job.compare, a, b)
 
     def encoded(self, entry: Entry) -> tuple[bool, Any]:
@@ -184,6 +180,12 @@ class Scorer:
         if self.job.encode == "csv":
             return ok, csv_row(record)
         return ok, record
+
+
+def _score(hand: str, ruleset: Any, situation: Situation, limit: Any) -> Score:
+    """The hand scored under a ruleset, the limit options checked against it (options.check_limit)."""
+    opts.check_limit(ruleset, limit)
+    return score_text(hand, ruleset, situation, limit)
 
 
 def quiet_gc() -> None:
