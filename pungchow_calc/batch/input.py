@@ -512,6 +512,12 @@ def _yaml_items(events: Iterator[Any]) -> Iterator[Entry]:
 
 _CONSTRUCT: list[Any] = []
 _INT = "tag:yaml.org,2002:int"
+
+
+class _YamlNumber(str):
+    """The text of a number YAML 1.1 reads in its own way (0300 octal, 1:40, 1_000): _scalar_value."""
+
+
 _PLAIN_INT = re.compile(r"-?(?:0|[1-9][0-9]*)")  # a whole number as every reader of a number reads it
 
 
@@ -530,7 +536,7 @@ def _scalar_value(event: Any) -> Any:
     if tag == _INT and event.implicit[0] and not _PLAIN_INT.fullmatch(event.value):
         # YAML 1.1 reads 0300 as octal 192, 1:40 as 100, 1_000 and 0x3e8 as 1000: numbers no batch line or
         # option reads so (`--limit 0300` is 300). Kept as the text written, for the option's reader.
-        return event.value
+        return _YamlNumber(event.value)
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
     try:
         return constructor.construct_object(node)
@@ -670,7 +676,7 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
                 raise ValueError("limit: is empty: give a whole number, or null for no limit")
             if value is None:
                 argv.append("--no-limit")
-            elif isinstance(value, str) and value[:1] in "+-0123456789_" and not _PLAIN_INT.fullmatch(value):
+            elif isinstance(value, _YamlNumber):
                 raise ValueError(
                     f"limit: {value} is a number YAML reads in its own way (0300 as octal 192, 1:40 as 100):"
                     " write the digits alone, with no leading 0"
