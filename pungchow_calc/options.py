@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .engine.cache import BoundedCache
 from .engine.errors import (
@@ -38,6 +38,9 @@ from .engine.situation import (
     stated_situation,
 )
 from .engine.tiles import Wind
+
+if TYPE_CHECKING:
+    from .engine.rule_types import Ruleset
 
 DEFAULT_RULESET = "pung-chow"
 
@@ -298,6 +301,24 @@ def make(
 _SITUATION_FACT = {fact.field: fact for fact in SITUATION_FACTS}
 
 
+def check_limit(ruleset: Ruleset, limit: int | None | _Default) -> None:
+    """Refuse `--no-limit` (make()'s limit None) under a ruleset it would not lift: the one check of
+    the limit options against the ruleset they score under (score, diff, settle, batch lines, evening new).
+
+    `--no-limit` lifts a flat `limit:`; limits by doublings (`limits:` tiers, riichi's Mangan to
+    Sanbaiman, docs/riichi.md#limits) are part of how the ruleset counts a hand and stay, so a player
+    asking for no limit would be paid the capped score without a word. `--limit N` still caps the
+    score after them, as under every ruleset."""
+    tiers = ruleset.settings.limits
+    if limit is None and tiers:
+        names = tiers[0].name if len(tiers) == 1 else f"{tiers[0].name} to {tiers[-1].name}"
+        raise OptionError(
+            f"--no-limit lifts only a flat limit: ruleset {ruleset.name} limits a hand by its doublings"
+            f" and score ({names}), which stay; leave --no-limit out",
+            code="bad-option",
+        )
+
+
 # The way of winning a stated fact implies (Fact.way): the tile robbed from a kong is a claimed
 # discard, a kong after a kong wins on a loose tile. The fact sets the way when none is typed, so
 # `--kong-after-kong` alone means `--loose` as well; a way typed that contradicts it, or two facts
@@ -329,11 +350,12 @@ def from_argv(argv: list[str], defaults: dict[str, Any] | None = None) -> ScoreO
 
 
 def scoring_args(
-    argv: list[str], defaults: dict[str, Any] | None = None
+    argv: list[str], defaults: dict[str, Any] | None = None, quoted: Callable[[int], bool] | None = None
 ) -> tuple[str, str, Situation, int | None | _Default]:
     """(hand, ruleset, situation, limit) of `pungchow score` arguments, as batch needs them: the
-    options are checked once per distinct spelling (a club file repeats a few dozen)."""
-    hand, values = _read_argv(argv, defaults)
+    options are checked once per distinct spelling (a club file repeats a few dozen). `quoted`: whether
+    a word of argv was written in quotes (_unquoted_hand), where the line's text is known."""
+    hand, values = _read_argv(argv, defaults, quoted)
     return (hand, *settled(values))
 
 
@@ -609,7 +631,9 @@ def whole_number(text: str, minimum: int | None = None, maximum: int | None = No
 _OUTPUT = frozenset(o.name for o in OPTIONS if o.output)  # format options: a batch line's are ignored
 
 
-def _read_argv(argv: list[str], defaults: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
+def _read_argv(
+    argv: list[str], defaults: dict[str, Any] | None, quoted: Callable[[int], bool] | None = None
+) -> tuple[str, dict[str, Any]]:
     """The hand and the make() keywords of a batch line; format options are accepted and ignored."""
     words, given = split_argv(argv)
     if not words:
@@ -617,24 +641,39 @@ def _read_argv(argv: list[str], defaults: dict[str, Any] | None) -> tuple[str, d
     if not _OUTPUT.isdisjoint(given):
         given = {name: value for name, value in given.items() if name not in _OUTPUT}
     values = {**defaults, **given} if defaults else given
-    return words[0] if len(words) == 1 else _unquoted_hand(words, argv), values
+    return words[0] if len(words) == 1 else _unquoted_hand(words, argv, quoted), values
 
 
-def _unquoted_hand(words: list[str], argv: list[str]) -> str:
+def _unquoted_hand(words: list[str], argv: list[str], quoted: Callable[[int], bool] | None = None) -> str:
     """A batch line's hand written unquoted: its groups, each a word, first on the line, before any
     option (docs/batch.md). Any other word besides the hand, which `score` refuses, is refused here
-    too (StrayWord): after the quoted hand (`'HAND' 4f`), or apart from the groups before it (`1b1b1b
-    --drawn 2b2b2b`, `-s s 1b1b1b 2b2b2b`): joined to the hand, it would be scored on a guess."""
+    too (StrayWord): after the quoted hand (`'HAND' 4f`, `'1d2d3d' 4d5d6d ...`), or apart from the
+    groups before it (`1b1b1b --drawn 2b2b2b`, `-s s 1b1b1b 2b2b2b`): joined to the hand, it would be
+    scored on a guess. `quoted(i)`: whether argv's word i was written in quotes (None: not known)."""
     hand = " ".join(words)
     count = len(words)
     # Every word a group (a quoted hand has spaces in it), and the first words of the line (after a
-    # `--` that starts it, which ends no option).
-    first = argv[:count] == words or (argv[0] == "--" and argv[1:] == words)
-    if first and len(hand.split()) == count:
+    # `--` that starts it, which ends no option); the first not quoted: a quoted first word is the hand
+    # as one argument, as `score` takes it, though it hold one group (`'1d2d3d' 4d5d6d`).
+    start = 0 if argv[:count] == words else 1
+    first = start == 0 or (argv[0] == "--" and argv[1:] == words)
+    if first and len(hand.split()) == count and (quoted is None or not quoted(start)):
         return hand
     places: list[int] = []
     read_args(argv, SPELLING, places)
-    if len(words[0].split()) != 1:  # a quoted hand first (or an empty word): the next word is stray
+    if quoted is not None:
+        # A space of another kind (a no-break space pasted from a web page or a word processor) splits
+        # no words, in a shell or here: a word holding one, unquoted, is no quoted hand.
+        for j, word in enumerate(words):
+            odd = next((ch for ch in word if ch.isspace() and ch not in " \t\r\n"), None)
+            if odd is not None and not quoted(places[j]):
+                raise StrayWord(
+                    f"a line takes the hand as one argument: {word} holds U+{ord(odd):04X}, a space that"
+                    " parts no words on a line: type a plain space (or put the whole hand in quotes)",
+                    places[j],
+                )
+    if len(words[0].split()) != 1 or (quoted is not None and quoted(places[0])):
+        # A quoted hand first (or an empty word): the next word is stray.
         stray, said = 1, "follows the quoted hand (put it inside the quotes, or leave it out)"
     else:  # the first word apart from the line's first ones, or quoted (several groups, or none)
         lead = places[0] == 0 or (places[0] == 1 and argv[0] == "--")  # the hand starts the line

@@ -91,6 +91,9 @@ def resolve(name_or_path: str, relative_to: Path | None = None, option: str = "-
         stem = Path(name_or_path).stem
         if reason == "file not found" and stem in builtin_names():
             reason += f" (the shipped ruleset is named {stem!r}, without .yaml)"
+        elif reason == "file not found" and "/" not in name_or_path and _guess(stem):
+            # `-r riichi.yaml`: a shipped name meant, as a file; named, never taken (_guess).
+            reason += f" (a shipped ruleset is named without .yaml{_guess(stem).replace(';', ':', 1)})"
         elif reason == "file not found" and relative_to is not None:
             reason += f" beside the extending file ({where})"
         raise RulesetError(reason, code="ruleset-not-found", file=name_or_path)
@@ -108,10 +111,48 @@ def resolve(name_or_path: str, relative_to: Path | None = None, option: str = "-
             file="",
         )
     raise RulesetError(
-        f"no ruleset {name_or_path!r} (shipped: {known}{also})",
+        f"no ruleset {name_or_path!r}{_guess(name_or_path)} (shipped: {known}{also})",
         code="ruleset-not-found",
         file=name_or_path,
     )
+
+
+def _guess(word: str) -> str:
+    """ "; did you mean 'x'?" naming the shipped rulesets a mistyped name may mean, else "".
+
+    Only a hint: the name is still refused (money never moves on a guess), so `-r Riichi` names
+    riichi-ema-2016 and scores nothing. A name alike but for case and dashes (`Pung-Chow`, `pungchow`)
+    means that one ruleset; else the name it is a typo of, closest first (`pung-chow-limt`); else each
+    whose name holds the word (`riichi`, `classical`) or a part it is a typo of (`richi`)."""
+    from difflib import SequenceMatcher  # only when something is wrong
+
+    def key(text: str) -> str:
+        return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+    def likeness(a: str, b: str) -> float:
+        return SequenceMatcher(None, a, b).ratio()
+
+    typed = key(word)
+    if not typed:
+        return ""
+    names = builtin_names()
+    whole = {n: likeness(typed, key(n)) for n in names}
+    best = max(whole.values(), default=0.0)
+    found = (
+        [n for n in names if key(n) == typed]
+        or [n for n in names if whole[n] == best >= 0.75]
+        or [
+            n
+            for n in names
+            if (len(typed) >= 3 and typed in key(n))
+            or any(likeness(typed, key(part)) >= 0.75 for part in n.split("-"))
+        ]
+    )
+    if not found:
+        return ""
+    quoted = [repr(n) for n in found]
+    either = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+    return f"; did you mean {either}?"
 
 
 def _hashable_id(entry: Any) -> Any:

@@ -242,6 +242,106 @@ def test_yaml_entry_saying_one_thing_twice(tmp_path: Path, entry: str, message: 
     assert good["score"] == 48
 
 
+LIMIT_HAND = "RdRdRd GdGdGd WdWdWd 1b1b1b 2b!2b"  # 1664 under pung-chow-limit: 300 with its limit
+
+
+@pytest.mark.parametrize(
+    ("entry", "payable"),
+    [
+        # YAML reads an empty value as null, and `limit: null` is no limit: a value left to fill in lifted
+        # the limit, East collecting 9,984 where the ruleset's limit pays him 1,800.
+        pytest.param("  limit:\n", None, id="limit-empty"),
+        pytest.param("  limit:   # to fill in\n", None, id="limit-empty-then-a-comment"),
+        pytest.param("  limit: null\n", 1664, id="limit-null"),
+        pytest.param("  limit: ~\n", 1664, id="limit-tilde"),
+        pytest.param("", 300, id="no-limit-key"),
+    ],
+)
+def test_an_empty_limit_in_a_yaml_entry_is_refused_not_read_as_no_limit(
+    tmp_path: Path, entry: str, payable: int | None
+):
+    path = tmp_path / "hands.yaml"
+    path.write_text(f"- hand: {LIMIT_HAND}\n  ruleset: pung-chow-limit\n{entry}", encoding="utf-8")
+    record = json.loads(run("batch", str(path), "--format", "jsonl").stdout)
+    if payable is None:
+        message = "limit: is empty: give a whole number, or null for no limit"
+        assert record == {"line": 1, "error": {"code": "bad-entry", "message": message}}
+    else:
+        assert record["payable"] == payable
+
+
+@pytest.mark.parametrize(
+    ("written", "payable"),
+    [
+        # YAML 1.1 read these as 192, 1000, 100 and 500: `limit: 0300` capped the hand at 192 where a text
+        # line's `--limit 0300` caps it at 300.
+        pytest.param("0300", None, id="0300"),
+        pytest.param("1_000", None, id="1_000"),
+        pytest.param("1:40", None, id="1:40"),
+        pytest.param("0x1f4", None, id="0x1f4"),
+        pytest.param("+500", None, id="+500"),
+        pytest.param("500", 500, id="500"),
+    ],
+)
+def test_a_yaml_limit_written_as_yaml_reads_no_number_is_refused(
+    tmp_path: Path, written: str, payable: int | None
+):
+    path = tmp_path / "hands.yaml"
+    path.write_text(
+        f"- hand: {LIMIT_HAND}\n  ruleset: pung-chow-limit\n  limit: {written}\n", encoding="utf-8"
+    )
+    record = json.loads(run("batch", str(path), "--format", "jsonl").stdout)
+    if payable is None:
+        message = (
+            f"limit: {written} is a number YAML reads in its own way (0300 as octal 192, 1:40 as 100): write"
+            " the digits alone, with no leading 0"
+        )
+        assert record == {"line": 1, "error": {"code": "bad-entry", "message": message}}
+    else:
+        assert record["payable"] == payable
+
+
+def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: Path):
+    # `honba: 010` was 8 counters (octal), where `--honba 010` is 10: the discarder paid 5,300, not 5,900.
+    hand = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+    path = tmp_path / "hands.yaml"
+    path.write_text(
+        f"- hand: {hand}\n  ruleset: riichi-ema-2016\n  riichi: true\n  honba: 010\n"
+        f"- {hand} -r riichi-ema-2016 --riichi --honba 010\n",
+        encoding="utf-8",
+    )
+    yaml_record, text_record = map(
+        json.loads, run("batch", str(path), "--format", "jsonl").stdout.splitlines()
+    )
+    assert yaml_record["payments"] == text_record["payments"] == {"discarder": 5900}
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        pytest.param("sead: south", "unknown option 'sead' (did you mean 'seat'?)", id="sead"),
+        pytest.param(
+            "last-tiel: true", "unknown option 'last-tiel' (did you mean 'last-tile'?)", id="last-tiel"
+        ),
+        pytest.param(
+            "last_tiel: true", "unknown option 'last_tiel' (did you mean 'last_tile'?)", id="last_tiel"
+        ),
+        pytest.param("dicarder: s", "unknown option 'dicarder' (did you mean 'discarder'?)", id="dicarder"),
+        pytest.param("colour: red", "unknown option 'colour'", id="colour"),
+    ],
+)
+def test_a_mistyped_yaml_key_is_refused_with_a_hint(tmp_path: Path, key: str, message: str):
+    """`sead: south` said only `unknown option 'sead'`, where a text line's `--sead` names the options
+    it is closest to: the key meant is named, as the entry spells its keys (never taken)."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(f"- hand: {PUNGS}\n  {key}\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert (result.exit_code, json.loads(result.stdout)) == (
+        1,
+        {"line": 1, "error": {"code": "bad-entry", "message": message}},
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -266,6 +366,55 @@ def test_yaml_file_errors(tmp_path: Path, text: str, message: str):
         assert (good["line"], good["score"]) == (1, 48)
         assert record["line"] == 3 and record["error"]["code"] == "bad-yaml"
         assert message in record["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("item", "word", "column"),
+    [
+        pytest.param(f"\"'{PUNGS}' 4f\"", "4f follows the quoted hand", 39, id="quoted-hand-4f"),
+        pytest.param(
+            "1b1b1b 3c3c3c --drawn 5d5d5d* 4b4b4b* 7c!7c",
+            "5d5d5d* is apart from the groups before it",
+            23,
+            id="groups-either-side-of-an-option",
+        ),
+        pytest.param(
+            "\"'1b1b1b' 3c3c3c 5d5d5d* 4b4b4b* 7c!7c\"",
+            "3c3c3c follows the quoted hand",
+            10,
+            id="'1b1b1b'-3c3c3c",
+        ),
+        pytest.param(f'["{PUNGS}", "-s s {PUNGS}"]', "3c3c3c is another word after an option", 13, id="json"),
+    ],
+)
+def test_a_word_besides_the_hand_in_a_yaml_item_is_named_with_its_column(
+    tmp_path: Path, item: str, word: str, column: int
+):
+    """A YAML (or JSON) item written as a line of `score` arguments named the stray word but not where
+    it stands; its column in the item's text is named as a text line's is (docs/batch.md)."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(item if item.startswith("[") else f"- {PUNGS}\n- {item}\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    good, refused = map(json.loads, result.stdout.splitlines())
+    assert good["score"] == 48
+    error = refused["error"]
+    assert (error["code"], error["column"]) == ("bad-line", column)
+    assert error["message"].startswith(f"a line takes the hand as one argument: {word}")
+    assert error["message"].endswith(f"(column {column})")
+
+
+def test_a_json_file_of_entries_is_read_as_yaml_is(tmp_path: Path):
+    """A .json list of entries was read as text lines: `[ is not a tile group`, every entry an error."""
+    entries = [{"hand": PUNGS, "seat": "west"}, {"hand": PUNGS, "drawn": True, "limit": None}, "x"]
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps(entries, indent=2), encoding="utf-8")
+    records = [json.loads(line) for line in run("batch", str(path), "--format", "jsonl").stdout.splitlines()]
+    assert [(r["line"], r.get("seat"), r.get("win_by"), r.get("error", {}).get("code")) for r in records] == [
+        (2, "west", "discard", None),
+        (6, "east", "wall", None),
+        (11, None, None, "unknown-tile"),
+    ]
 
 
 def test_missing_file_and_bad_format(tmp_path: Path):
@@ -1102,9 +1251,57 @@ def test_an_unknown_option_is_refused_in_the_words_score_refuses_it_in(tmp_path:
 @pytest.mark.parametrize(
     ("line", "word", "column"),
     [
+        pytest.param("1b1b1b\xa03c3c3c 5d5d5d* 4b4b4b* 7c!7c", "1b1b1b\\xa03c3c3c", 1, id="nbsp-in-the-hand"),
+        pytest.param(f"{PUNGS}\xa0-s\xa0south", "7c!7c\\xa0-s\\xa0south", 31, id="nbsp-before-an-option"),
+    ],
+)
+def test_a_no_break_space_is_named_not_taken_for_a_quote(tmp_path: Path, line: str, word: str, column: int):
+    """A line pasted with no-break spaces was refused as `5d5d5d* follows the quoted hand (put it inside
+    the quotes...)`, on a line with no quote: the character is named, at the word that holds it."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{line}\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert (result.exit_code, json.loads(result.stdout)) == (
+        1,
+        {
+            "line": 1,
+            "error": {
+                "code": "bad-line",
+                "message": f"a line takes the hand as one argument: {word} holds U+00A0, a space that"
+                " parts no words on a line: type a plain space (or put the whole hand in quotes)"
+                f" (column {column})",
+                "column": column,
+            },
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "word", "column"),
+    [
         pytest.param(f"'{PUNGS}' 4f", "4f follows the quoted hand", 39, id="quoted-hand-4f"),
         pytest.param(f'"{PUNGS}" -s s 4f', "4f follows the quoted hand", 44, id="quoted-hand-seat-4f"),
         pytest.param(f"-- '{PUNGS}' 4f", "4f follows the quoted hand", 42, id="double-dash-quoted-hand-4f"),
+        # A quoted first word is the hand as one argument, one group or five: these were scored as the
+        # unquoted hand of all five groups.
+        pytest.param(
+            "'1b1b1b' 3c3c3c 5d5d5d* 4b4b4b* 7c!7c",
+            "3c3c3c follows the quoted hand",
+            10,
+            id="'1b1b1b'-3c3c3c",
+        ),
+        pytest.param(
+            '"1b1b1b" 3c3c3c 5d5d5d* 4b4b4b* 7c!7c',
+            "3c3c3c follows the quoted hand",
+            10,
+            id='"1b1b1b"-3c3c3c',
+        ),
+        pytest.param(
+            "-- '1b1b1b' 3c3c3c 5d5d5d* 4b4b4b* 7c!7c",
+            "3c3c3c follows the quoted hand",
+            13,
+            id="double-dash-'1b1b1b'-3c3c3c",
+        ),
         pytest.param(
             "1b1b1b 3c3c3c --drawn 5d5d5d* 4b4b4b* 7c!7c",
             "5d5d5d* is apart from the groups before it",
@@ -1142,6 +1339,9 @@ def test_a_word_besides_the_hand_is_refused_where_it_stands(
         pytest.param(f"{PUNGS} --seat east", id="unquoted-then-options"),
         pytest.param(f"-- {PUNGS}", id="unquoted-after-double-dash"),
         pytest.param(f"'{PUNGS}' --seat east", id="quoted"),
+        # Quoting a later group alone is the shell's business: it is still one of the groups.
+        pytest.param("1b1b1b '3c3c3c' 5d5d5d* 4b4b4b* 7c!7c", id="a-later-group-quoted-alone"),
+        pytest.param(f"{PUNGS} # East's", id="unquoted-then-a-comment-with-a-quote"),
     ],
 )
 def test_an_unquoted_hand_is_still_its_groups_before_the_options(tmp_path: Path, line: str):

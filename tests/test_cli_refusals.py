@@ -557,6 +557,41 @@ def test_message(argv: tuple[str, ...], said: str, pungchow) -> None:
     assert pungchow(*argv) == (2, "", f"{said}\n")
 
 
+HAND = "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd"
+RIICHI_HINT = "Riichi: no ruleset 'Riichi'; did you mean 'riichi-ema-2016'? (shipped: "
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(("score", HAND, "-r", "Riichi"), id="score"),
+        pytest.param(("settle", "--east", "4", "--south", "8", "-r", "Riichi"), id="settle"),
+        pytest.param(("diff", HAND, "-r", "pung-chow", "-r", "Riichi"), id="diff"),
+        pytest.param(("batch", "-", "-r", "Riichi"), id="batch -r"),
+        pytest.param(("batch", "-", "--compare", "pung-chow", "Riichi"), id="batch --compare"),
+        pytest.param(("rules", "show", "Riichi"), id="rules show"),
+        pytest.param(("rules", "check", "Riichi"), id="rules check"),
+        pytest.param(("rules", "diff", "pung-chow", "Riichi"), id="rules diff"),
+        pytest.param(("evening", "new", "{log}", "--players", "A,B,C,D", "-r", "Riichi"), id="evening new"),
+    ],
+)
+def test_riichi_is_refused_with_a_hint_in_every_command(argv, pungchow, tmp_path) -> None:
+    # `-r Riichi` named the shipped rulesets but not the one meant; the hint is never taken as the name.
+    log = tmp_path / "evening.jsonl"
+    code, out, err = pungchow(*(word.format(log=log) for word in argv))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: {RIICHI_HINT}")
+    assert not log.exists()
+
+
+def test_riichi_on_a_batch_line_is_that_lines_record_with_the_hint() -> None:
+    done = run("batch", "-", "-f", "jsonl", input=f"{HAND} -r Riichi\n")
+    record = json.loads(done.stdout)
+    assert done.exit_code == 1
+    assert record["error"]["code"] == "ruleset-not-found"
+    assert record["error"]["message"].startswith(RIICHI_HINT)
+
+
 def test_diff_refusal_names_the_ruleset_once(pungchow) -> None:
     """`diff '... Rd!Rd=' -r pung-chow -r riichi-ema-2016` said `riichi-ema-2016 refuses the hand:
     riichi-ema-2016: ...`."""
@@ -798,3 +833,93 @@ def test_codes_no_discarder_too_many_doublings_not_playable_no_hanchan_are_liste
     assert {"no-discarder", "too-many-doublings", "not-playable", "no-hanchan", "option-twice"} <= raised
     # The base classes' own codes are never raised bare: every raise of them names its code.
     assert raised - listed == {"error", "option", "ruleset", "table"}
+
+
+# --- --no-limit under limits by doublings (docs/notation.md#options, docs/riichi.md#limits) ---------
+
+MANGAN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"  # with --riichi --dora 4d,4d,4d: a mangan, 2,000
+TIERED = "extends: pung-chow\nsettings:\n  limits:\n    - {name: Big, doublings: 3, score: 500}\n"
+NO_LIMIT_REFUSED = (
+    "--no-limit lifts only a flat limit: ruleset {name} limits a hand by its doublings and score ({tiers}),"
+    " which stay; leave --no-limit out"
+)
+RIICHI_NO_LIMIT = NO_LIMIT_REFUSED.format(name="riichi-ema-2016", tiers="Mangan to Sanbaiman")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(("score", MANGAN, *RIICHI, "--riichi", "--no-limit"), id="score"),
+        pytest.param(("diff", MANGAN, "-r", "pung-chow", *RIICHI, "--riichi", "--no-limit"), id="diff"),
+        pytest.param(
+            ("settle", "--east", MANGAN, "--south", "0", "--west", "0", "--north", "0", "--from", "south")
+            + (*RIICHI, "--riichi", "--no-limit"),
+            id="settle",
+        ),
+    ],
+)
+def test_no_limit_under_riichi_is_refused(argv: tuple[str, ...], pungchow) -> None:
+    # It changed nothing and said nothing: the mangan stayed 2,000 under --no-limit.
+    assert pungchow(*argv) == (2, "", f"error: {RIICHI_NO_LIMIT}\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "options"),
+    [
+        pytest.param(f"'{MANGAN}' -r riichi-ema-2016 --riichi --no-limit\n", (), id="line"),
+        pytest.param(f"'{MANGAN}' --riichi --no-limit\n", RIICHI, id="batch -r"),
+        pytest.param(
+            f"'{MANGAN}' --riichi --no-limit\n", ("--compare", "pung-chow", "riichi-ema-2016"), id="compare"
+        ),
+    ],
+)
+def test_no_limit_under_riichi_is_a_batch_lines_error_record(text: str, options: tuple[str, ...]) -> None:
+    done = run("batch", "-", "-f", "jsonl", *options, input=text)
+    assert done.exit_code == 1
+    wanted = {"code": "bad-option", "message": RIICHI_NO_LIMIT}
+    if options[:1] == ("--compare",):
+        assert done.stderr == f"line 1: error [bad-option]: {RIICHI_NO_LIMIT}\n"
+    else:
+        assert json.loads(done.stdout) == {"line": 1, "error": wanted}
+
+
+def test_limit_null_in_a_yaml_batch_under_riichi_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "hands.yaml"
+    path.write_text(f"- hand: {MANGAN}\n  ruleset: riichi-ema-2016\n  riichi: true\n  limit: null\n")
+    done = run("batch", str(path), "-f", "jsonl")
+    assert (done.exit_code, json.loads(done.stdout)) == (
+        1,
+        {"line": 1, "error": {"code": "bad-option", "message": RIICHI_NO_LIMIT}},
+    )
+
+
+def test_no_limit_under_a_house_ruleset_with_tiers_starts_no_evening(tmp_path: Path) -> None:
+    house = tmp_path / "tiered.yaml"
+    house.write_text(TIERED)
+    log = tmp_path / "e.jsonl"
+    done = run("evening", "new", str(log), "--players", "A,B,C,D", "-r", str(house), "--no-limit")
+    said = NO_LIMIT_REFUSED.format(name="tiered", tiers="Big")
+    assert (done.exit_code, done.stdout, done.stderr) == (2, "", f"error: {said}\n")
+    assert not log.exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "payable"),
+    [
+        # --limit N still caps the basic points under riichi (docs/riichi.md#limits).
+        pytest.param(
+            ("score", MANGAN, *RIICHI, "--riichi", "--dora", "4d,4d,4d", "--limit", "1000"),
+            1000,
+            id="riichi --limit",
+        ),
+        # A flat limit is lifted as ever.
+        pytest.param(
+            ("score", "RdRdRd GdGdGd WdWdWd 1b1b1b 2b!2b", "-r", "pung-chow-limit", "--no-limit"),
+            1664,
+            id="pung-chow-limit --no-limit",
+        ),
+    ],
+)
+def test_limit_options_that_do_something_are_taken(argv: tuple[str, ...], payable: int, pungchow) -> None:
+    code, out, err = pungchow(*argv, "--json")
+    assert (code, err, json.loads(out)["payable"]) == (0, "", payable)

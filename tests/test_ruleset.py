@@ -170,5 +170,57 @@ def test_unknown_ruleset_name():
     assert "pung-chow" in info.value.message
 
 
+@pytest.mark.parametrize(
+    ("typed", "hint"),
+    [
+        pytest.param("Riichi", "; did you mean 'riichi-ema-2016'?", id="Riichi"),
+        pytest.param("riichi", "; did you mean 'riichi-ema-2016'?", id="riichi"),
+        pytest.param("pungchow", "; did you mean 'pung-chow'?", id="pungchow"),
+        pytest.param("Pung-Chow", "; did you mean 'pung-chow'?", id="Pung-Chow"),
+        pytest.param("pung-chow-limt", "; did you mean 'pung-chow-limit'?", id="pung-chow-limt"),
+        pytest.param("richi", "; did you mean 'riichi-ema-2016'?", id="richi"),
+        pytest.param("classical", "; did you mean 'classical-bmja' or 'classical-dmjl'?", id="classical"),
+        pytest.param("nosuch", "", id="nosuch"),
+    ],
+)
+def test_unknown_ruleset_name_hints_and_still_refuses(typed: str, hint: str) -> None:
+    # Only a hint: `-r Riichi` is still refused (money never moves on a guess), with the same code.
+    with pytest.raises(RulesetError) as info:
+        load(typed)
+    assert info.value.code == "ruleset-not-found"
+    assert info.value.message.startswith(f"no ruleset {typed!r}{hint} (shipped: ")
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        pytest.param(
+            "riichi.yaml",
+            "file not found (a shipped ruleset is named without .yaml: did you mean 'riichi-ema-2016'?)",
+            id="riichi.yaml",
+        ),
+        pytest.param(
+            "Pung-Chow.yml",
+            "file not found (a shipped ruleset is named without .yaml: did you mean 'pung-chow'?)",
+            id="Pung-Chow.yml",
+        ),
+        pytest.param(
+            "pung-chow.yaml",
+            "file not found (the shipped ruleset is named 'pung-chow', without .yaml)",
+            id="exact",
+        ),
+        pytest.param("nosuch.yaml", "file not found", id="nosuch.yaml"),
+        pytest.param("club/riichi.yaml", "file not found", id="a-folder's-file"),
+    ],
+)
+def test_a_missing_yaml_file_named_like_a_shipped_ruleset_hints_at_it(
+    typed: str, said: str, tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(RulesetError) as info:
+        load(typed)
+    assert (info.value.code, info.value.message) == ("ruleset-not-found", said)
+
+
 def test_every_condition_is_documented():
     assert all(entry.doc for entry in REGISTRY.values())

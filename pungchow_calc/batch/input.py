@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from .. import options as opts
-from ..engine.errors import PungchowError
+from ..engine.errors import PungchowError, closest
 from ..engine.situation import SITUATION_FACTS
 
 MAX_LINE = 4096  # a real line is under 150 characters
@@ -39,6 +39,8 @@ _YAML_FLAGS: dict[str, str] = {name: option for option, name in opts.FLAGS.items
 # Options whose value is a list (the indicators, `dora: [8d, Nw]`): a YAML list is their items with
 # commas between, read by the option's own reader (engine/situation.py Fact.listed).
 _YAML_LISTED = frozenset(fact.field for fact in SITUATION_FACTS if fact.listed)
+# Every key an entry takes, for the hint to a mistyped one (`sead:`), as a text line's `--sead` has one.
+_YAML_KEYS = sorted({"hand", *_YAML_VALUED, *_YAML_FLAGS})
 
 
 class Entry(NamedTuple):
@@ -209,6 +211,24 @@ def word_column(text: str, index: int) -> int | None:
     return at + 1 if at < len(text) else None
 
 
+def quoted_word(text: str) -> Callable[[int], bool]:
+    """Whether word `index` of a line (split_line's words) is written in quotes, starting with ' or "
+    (options._unquoted_hand: a quoted first word is the whole hand)."""
+    if "'" not in text and '"' not in text:
+        return _unquoted
+
+    def quoted(index: int) -> bool:
+        column = word_column(text, index)
+        return column is not None and text[column - 1] in "'\""
+
+    return quoted
+
+
+def _unquoted(index: int) -> bool:
+    """quoted_word's answer for a line with no quote in it: no word is quoted."""
+    return False
+
+
 class Source:
     """A batch file or standard input, read lazily; `size` is a regular file's size in bytes."""
 
@@ -217,7 +237,9 @@ class Source:
         self._rest: Iterator[Entry | Block] = iter(())  # what entries() reads from (see rest())
         self._block: Iterator[Entry] = iter(())  # the entries of the block entries() is in the middle of
         self.size: int | None = None
-        self.is_yaml = path.lower().endswith((".yaml", ".yml"))
+        # A .json file is a YAML one: a JSON list of mappings is YAML's flow style (docs/batch.md); read
+        # as text lines, its every line was an error record (`[ is not a tile group`).
+        self.is_yaml = path.lower().endswith((".yaml", ".yml", ".json"))
         if path == "-":
             import sys
 
@@ -470,9 +492,14 @@ def _yaml_items(events: Iterator[Any]) -> Iterator[Entry]:
             value = _scalar_value(event)
             if isinstance(value, str):
                 try:
-                    yield Entry(line, tuple(split_line(value)))
+                    argv = split_line(value)
                 except ValueError as exc:
                     yield Entry(line, error_code="bad-line", error_message=f"cannot split entry: {exc}")
+                else:
+                    # Kept as its text too, split again where it is scored, as a text line is: a word
+                    # besides the hand is named with its column in the item (word_column), and a
+                    # quoted first word is known (quoted_word).
+                    yield Entry(line, tuple(argv), text=value) if argv else Entry(line)
             else:
                 yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
             continue
@@ -484,6 +511,14 @@ def _yaml_items(events: Iterator[Any]) -> Iterator[Entry]:
 
 
 _CONSTRUCT: list[Any] = []
+_INT = "tag:yaml.org,2002:int"
+
+
+class _YamlNumber(str):
+    """The text of a number YAML 1.1 reads in its own way (0300 octal, 1:40, 1_000): _scalar_value."""
+
+
+_PLAIN_INT = re.compile(r"-?(?:0|[1-9][0-9]*)")  # a whole number as every reader of a number reads it
 
 
 def _scalar_value(event: Any) -> Any:
@@ -498,6 +533,10 @@ def _scalar_value(event: Any) -> Any:
         if event.tag not in (None, "!")
         else resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
     )
+    if tag == _INT and event.implicit[0] and not _PLAIN_INT.fullmatch(event.value):
+        # YAML 1.1 reads 0300 as octal 192, 1:40 as 100, 1_000 and 0x3e8 as 1000: numbers no batch line or
+        # option reads so (`--limit 0300` is 300). Kept as the text written, for the option's reader.
+        return _YamlNumber(event.value)
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
     try:
         return constructor.construct_object(node)
@@ -544,6 +583,8 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
             value = _Nested
         elif isinstance(event, ev.ScalarEvent):
             value = _scalar_value(event)
+            if value is None and not event.value and event.implicit[0] and not want_key and _blank(key):
+                value = _Blank
         else:  # an alias
             value = _Nested
         if want_key:
@@ -559,6 +600,16 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
 
 class _Nested:
     """Marks a value that is a list or mapping where an option value was expected."""
+
+
+class _Blank:
+    """Marks `limit:` left empty: YAML reads it as null, which a limit takes as no limit (`limit: null`),
+    so a value not yet filled in would lift the limit; refused (mapping_argv), money moved on no guess."""
+
+
+def _blank(key: Any) -> bool:
+    """Whether an entry's key is one whose empty value is refused, not read as null (_Blank)."""
+    return isinstance(key, str) and key.strip().lower() == "limit"
 
 
 def _listed(key: Any) -> bool:
@@ -621,8 +672,15 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             if value:
                 argv.append(_YAML_FLAGS[name])
         elif name == "limit":
+            if value is _Blank:
+                raise ValueError("limit: is empty: give a whole number, or null for no limit")
             if value is None:
                 argv.append("--no-limit")
+            elif isinstance(value, _YamlNumber):
+                raise ValueError(
+                    f"limit: {value} is a number YAML reads in its own way (0300 as octal 192, 1:40 as 100):"
+                    " write the digits alone, with no leading 0"
+                )
             elif isinstance(value, bool) or not isinstance(value, int) or value.bit_length() > 63:
                 big = isinstance(value, int) and value.bit_length() > 63  # repr() refuses 4,300 digits
                 shown = "a number too large" if big else repr(value)[:40]
@@ -639,7 +697,12 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
                 value = ",".join(value)
             argv += [_YAML_VALUED[name], str(value)]
         else:
-            raise ValueError(f"unknown option {key!r}")
+            # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
+            dashed = "-" in key
+            keys = [k.replace("_", "-") for k in _YAML_KEYS] if dashed else _YAML_KEYS
+            raise ValueError(
+                f"unknown option {key!r}{closest(name.replace('_', '-') if dashed else name, keys)}"
+            )
     if hand is None:
         raise ValueError("no hand given (hand: ...)")
     return [hand, *argv]

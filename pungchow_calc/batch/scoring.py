@@ -17,7 +17,7 @@ from ..engine.payments import DISCARDER
 from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
 from .formats import csv_row, json_text, score_json
-from .input import Entry, split_line, word_column
+from .input import Entry, quoted_word, split_line, word_column
 
 CSV_DISCARDER = (
     "the discarder pays for all under this ruleset and the CSV has a column per seat: "
@@ -110,7 +110,8 @@ class Scorer:
             else:
                 argv = list(entry.argv)
             try:
-                args = opts.scoring_args(argv, self._defaults)
+                quoted = None if entry.text is None else quoted_word(entry.text)
+                args = opts.scoring_args(argv, self._defaults, quoted)
             except StrayWord as stray:  # a word besides the hand: where it stands on the line
                 if entry.text is not None:
                     stray.column = word_column(entry.text, stray.index)
@@ -118,7 +119,9 @@ class Scorer:
         if self.job.compare is not None:
             return self._compare(entry.line, args)
         hand, ruleset, situation, limit = args
-        return entry.line, score_text(hand, self.ruleset(ruleset), situation, limit)
+        # The ruleset is looked up here, not in _score: its missing ruleset's error, kept for every entry
+        # that names it, is raised afresh through as few frames as may be (Scorer.ruleset).
+        return entry.line, _score(hand, self.ruleset(ruleset), situation, limit)
 
     def _known_options(self, text: str) -> _Args | None:
         """scoring_args of a line `"hand" options` or `'hand' options`, its options read once per
@@ -159,7 +162,7 @@ class Scorer:
         from . import compare  # here: only `--compare` uses it (start-up of every other batch)
 
         hand, _, situation, limit = args  # each line's -r is ignored
-        a, b = (score_text(hand, self.ruleset(name), situation, limit) for name in self.job.compare)
+        a, b = (_score(hand, self.ruleset(name), situation, limit) for name in self.job.compare)
         return compare.totals(line, self.job.compare, a, b)
 
     def encoded(self, entry: Entry) -> tuple[bool, Any]:
@@ -177,6 +180,12 @@ class Scorer:
         if self.job.encode == "csv":
             return ok, csv_row(record)
         return ok, record
+
+
+def _score(hand: str, ruleset: Any, situation: Situation, limit: Any) -> Score:
+    """The hand scored under a ruleset, the limit options checked against it (options.check_limit)."""
+    opts.check_limit(ruleset, limit)
+    return score_text(hand, ruleset, situation, limit)
 
 
 def quiet_gc() -> None:

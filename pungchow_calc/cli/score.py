@@ -19,7 +19,9 @@ def score_hand(hand: str, **given: Any) -> int:
     as_json, ascii_only = given.pop("as_json", False), given.pop("ascii_only", False)
     try:
         options = opts.make(hand, **given)
-        result = score_text(options.hand, load(options.ruleset), options.situation(), options.limit)
+        ruleset = load(options.ruleset)
+        opts.check_limit(ruleset, options.limit)
+        result = score_text(options.hand, ruleset, options.situation(), options.limit)
     except PungchowError as error:
         report(error, as_json)
         return EXIT_BAD_INPUT
@@ -67,6 +69,9 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
         options = opts.make(hand, **given)
         for name in rulesets:
             ruleset = load(name)  # a ruleset that cannot be read is bad input: it stops the command
+            # --no-limit that one of them would not lift stops it too (docs/notation.md#options): its
+            # column would be capped beside the others' uncapped ones, the comparison a false one.
+            opts.check_limit(ruleset, options.limit)
             try:
                 scored = score_text(options.hand, ruleset, options.situation(), options.limit)
             except PungchowError as refusal:

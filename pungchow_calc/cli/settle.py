@@ -67,7 +67,9 @@ def settle(
             ),
             draw=draw,
         )
-        result = settle_table({s: v for s, v in given.items() if v is not None}, load(ruleset), table)
+        rules = load(ruleset)
+        opts.check_limit(rules, checked.limit)
+        result = settle_table({s: v for s, v in given.items() if v is not None}, rules, table)
     except PungchowError as error:
         fail(error, as_json)
     if as_json:

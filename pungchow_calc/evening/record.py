@@ -161,6 +161,7 @@ def new(
             f"ruleset {ruleset.name}: `evening` cannot keep its game yet (its evening: playable: false)",
             code="not-playable",
         )
+    options.check_limit(ruleset, checked.limit)
     check_players(ruleset, len(players), "name one player for each seat (--players)")
     if east is not None:
         found = player_named(east, players)
