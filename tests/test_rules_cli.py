@@ -371,3 +371,12 @@ def test_rules_riichi_ema_2016_ascii(args: list[str]) -> None:
     assert (result.exit_code, result.stderr) == (0, ""), result.stderr
     assert result.stdout.isascii() and "riichi" in result.stdout
     assert max(map(len, result.stdout.splitlines())) <= 60
+
+
+# README: `--ascii` asks for ASCII anywhere; `rules check` alone had no such option (No such option).
+def test_check_maison_e_acute_yaml_ascii_on_a_utf8_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "maison-\u00e9.yaml"
+    path.write_text((ROOT / "samples" / "house-rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    result = run_main("rules", "check", str(path), "--ascii", env={"PYTHONIOENCODING": "utf-8"})
+    assert (result.exit_code, result.stderr) == (0, ""), result.stderr
+    assert result.stdout.isascii() and "maison-\\xe9.yaml: house" in result.stdout

@@ -78,7 +78,7 @@ def rules_diff(a: str, b: str, as_json: bool, ascii_only: bool) -> None:
     print_rules_diff((a, b), changes, console(ascii_only))
 
 
-def rules_check(file: str, as_json: bool) -> None:
+def rules_check(file: str, as_json: bool, ascii_only: bool) -> None:
     """Load a ruleset file exactly as `score -r` does; exit 2 naming file, line and reason."""
     from ..ruleset_files import load
 
@@ -102,7 +102,10 @@ def rules_check(file: str, as_json: bool) -> None:
     settings = ruleset.settings
     limit = limit_words(settings.limit, tuple(tier.name for tier in settings.limits))
     # Through output_stream: a path or name the terminal's encoding cannot write is escaped, not a crash.
-    print(f"ok: {ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})", file=output_stream())
+    print(
+        f"ok: {ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})",
+        file=output_stream(ascii_only),
+    )
 
 
 def _docs() -> dict[str, Path]:

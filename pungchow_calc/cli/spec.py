@@ -436,7 +436,7 @@ COMMANDS: tuple[Command, ...] = (
         "rules:rules_check",
         "Load a ruleset file exactly as `score -r` does; exit 2 naming file, line and reason.",
         (Arg("file", "Ruleset YAML file to validate.", "FILE"),),
-        (_option("as_json"),),
+        (_option("as_json"), RULES_ASCII),
     ),
     Command(
         ("docs",),
