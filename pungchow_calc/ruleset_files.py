@@ -373,9 +373,31 @@ def _load_path(path_text: str, _mtime: int) -> Ruleset:
     path = Path(path_text)
     doc, own = _document(path, ())
     try:
-        return compile_ruleset(doc, path.stem, str(path))
+        ruleset = compile_ruleset(doc, path.stem, str(path))
     except Invalid as bad:
         raise _refusal(bad, path, own, doc) from None
+    _own_name(ruleset.name, path, doc, own)
+    return ruleset
+
+
+def _own_name(name: str, path: Path, doc: dict[str, Any], own: Read) -> None:
+    """Refuse a file that takes a shipped ruleset's name (`name: pung-chow`, or saved as pung-chow.yaml)
+    and differs from it: every breakdown, JSON record and batch line would name the shipped ruleset for
+    house rules. A copy left as shipped is that ruleset, and reads (docs/rulesets.md)."""
+    shipped = builtin_dir() / f"{name}.yaml"
+    if name not in builtin_names() or path == shipped.resolve():
+        return
+    if _document(shipped.resolve(), ())[0] == doc:
+        return
+    named = "name" in own.document
+    said = f"name: {name!r} is" if named else f"with no name:, this file is named after itself, {name!r},"
+    raise RulesetError(
+        f"{said} the shipped ruleset's name, and this file differs from it: give it a name of its own"
+        f" (name: my-{name})",
+        code="ruleset-invalid",
+        file=str(path),
+        line=line_of(own.node, ("name",)) if named else 1,
+    )
 
 
 def _refusal(bad: Invalid, path: Path, file: Read, merged: dict[str, Any]) -> RulesetError:

@@ -1177,3 +1177,51 @@ def test_an_evening_recorded_under_east_multiplier_1000_still_reads():
     assert compile_ruleset(document, "house", "e.jsonl", authored=False).settings.east_multiplier == 1000
     with pytest.raises(Invalid, match="east_multiplier must be at most 64, got 1000"):
         compile_ruleset(document, "house", "house.yaml")
+
+
+@pytest.mark.parametrize(
+    ("file_name", "text", "line", "said"),
+    [
+        pytest.param(
+            "house.yaml",
+            "name: pung-chow\nextends: pung-chow\nsettings: {limit: 300}\n",
+            1,
+            "name: 'pung-chow' is",
+            id="name-pung-chow",
+        ),
+        pytest.param(
+            "house.yaml",
+            "extends: pung-chow\nname: riichi-ema-2016\n",
+            2,
+            "name: 'riichi-ema-2016' is",
+            id="name-riichi-ema-2016",
+        ),
+        pytest.param(
+            "classical-bmja.yaml",
+            "extends: pung-chow\n",
+            1,
+            "with no name:, this file is named after itself, 'classical-bmja',",
+            id="file-classical-bmja-yaml",
+        ),
+    ],
+)
+def test_a_house_file_named_as_a_shipped_ruleset_is_refused(tmp_path, file_name, text, line, said):
+    """Such a file scored under the shipped name: every breakdown, JSON record and batch line claimed
+    the book's ruleset (or riichi's) for house rules."""
+    path = _write(tmp_path, text, file_name)
+    name = said.split("'")[1]
+    for args in (("rules", "check", str(path)), ("score", HAND, "-r", str(path))):
+        result = run(*args)
+        assert result.exit_code == 2, result.stdout
+        assert result.stderr == (
+            f"error: {path}:{line}: {said} the shipped ruleset's name, and this file differs from it: give"
+            f" it a name of its own (name: my-{name})\n"
+        )
+
+
+def test_a_copy_of_a_shipped_ruleset_left_as_shipped_reads(tmp_path):
+    for name in ("pung-chow", "riichi-ema-2016"):
+        path = _write(tmp_path, (builtin_dir() / f"{name}.yaml").read_text(encoding="utf-8"), f"{name}.yaml")
+        result = run("rules", "check", str(path))
+        assert (result.exit_code, result.stderr) == (0, ""), result.stderr
+        assert result.stdout.startswith(f"ok: {path}: {name} ")
