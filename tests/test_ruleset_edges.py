@@ -124,6 +124,21 @@ def test_a_limit_tier_of_0_or_below_the_one_before_is_refused(tmp_path, tiers, l
         )
 
 
+@pytest.mark.parametrize(("value", "refused"), [(5000, True), (5999, True), (6000, False)])
+def test_riichi_limit_hand_value_5000_below_sanbaiman_is_refused(tmp_path, value, refused):
+    """A yakuman valued 5,000 was paid less than a counted sanbaiman (6,000), silently."""
+    path = _write(tmp_path, f"extends: riichi-ema-2016\nsettings:\n  limit_hand_value: {value}\n")
+    result = run("rules", "check", str(path))
+    if refused:
+        assert (result.exit_code, result.stderr) == (
+            2,
+            f"error: {path}:3: limit_hand_value {value} is less than limit 'Sanbaiman' (6000): a limit hand"
+            " would be paid less than a hand of counted doublings\n",
+        )
+    else:
+        assert (result.exit_code, result.stderr) == (0, ""), result.stderr
+
+
 @pytest.mark.parametrize(
     ("name", "shown"),
     [

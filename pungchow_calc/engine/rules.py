@@ -726,7 +726,7 @@ def _authoring_mistakes(
     """Refuse what a ruleset can hold but no one means: a `name:` written (`written`) on more than one
     line or with spaces around it, a limit of 0 (every payment capped at nothing:
     money would never move; `--limit` refuses 0 too, options.py; no limit is written null), a tier of
-    `limits:` of 0 or below the tier before it, an East
+    `limits:` of 0 or below the tier before it, a limit hand valued below the last tier, an East
     multiplier past MAX_EAST_MULTIPLIER (payments past what JSON holds exactly), a condition's
     parameters that say nothing one can meet (Spec.mistake: a count of min 3 and max 2), a condition
     naming a rule id the ruleset lacks (a typo, or a rule `remove_rules` dropped: `calling_for` would
@@ -751,6 +751,15 @@ def _authoring_mistakes(
                 f"limit {tier.name!r} scores {tier.score}, less than {below.name!r} ({below.score}) before "
                 "it: a hand of more doublings would be paid less (scores rise with the doublings)",
             )
+    top = settings.limits[-1] if settings.limits else None
+    if top is not None and settings.limit_hand_value is not None and settings.limit_hand_value < top.score:
+        # A limit hand (a yakuman) paid less than the highest tier a counted hand reaches (sanbaiman):
+        # the rarest hand would be paid below an ordinary one (docs/riichi.md#limits).
+        raise Invalid(
+            ("settings", "limit_hand_value"),
+            f"limit_hand_value {settings.limit_hand_value} is less than limit {top.name!r} ({top.score}):"
+            " a limit hand would be paid less than a hand of counted doublings",
+        )
     for path, multiplier in (
         (("settings", "east_multiplier"), settings.east_multiplier),
         (("wash", "east_multiplier"), wash.east_multiplier if wash is not None else 1),
