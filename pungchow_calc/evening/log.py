@@ -152,8 +152,10 @@ def _could_be_torn(text: bytes) -> bool:
     if not _BEGINS.startswith(text[: len(_BEGINS)]):
         return False
     # NUL bytes after it: a crash where the file grew before its data reached the disk. A write cut
-    # inside a character leaves its first bytes, which wait for the rest in the decoder.
-    body = text.rstrip(b"\0").rstrip()
+    # inside a character leaves its first bytes, which wait for the rest in the decoder. Only JSON's
+    # whitespace (and an editor's CR) ends it: a whole line whose newline had a bit flipped (\x0b,
+    # whitespace to bytes.rstrip, never written by `encode`) is damage, not a torn write skipped for good.
+    body = text.rstrip(b"\0").rstrip(b" \t\r")
     try:
         head = codecs.getincrementaldecoder("utf-8")().decode(body).encode("utf-8")
     except UnicodeDecodeError:
