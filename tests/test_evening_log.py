@@ -932,6 +932,8 @@ def test_an_amendment_cut_off_just_after_its_records_sum_is_a_torn_write(evening
         (3, lambda last: last.replace(b'"sum": "', b'"sum":""')),
         (3, lambda last: last[:-5] + b'"' + last[-4:]),
         (3, lambda last: last[:-1] + b"\x0b"),  # its newline, one bit flipped: skipped for good
+        (3, lambda last: last.replace(b'"}, "round": ', b'"\r, "round": ')),  # the seats left open
+        (3, lambda last: last.replace(b'"}, "round": ', b'" , "round": ')),
     ],
     ids=[
         "coffee-spilled-here",
@@ -943,6 +945,8 @@ def test_an_amendment_cut_off_just_after_its_records_sum_is_a_torn_write(evening
         "space-after-sum-colon-flipped-to-quote",
         "sum-digit-flipped-to-quote",
         "last-newline-flipped-to-vertical-tab",
+        "seats-brace-changed-to-cr",
+        "seats-brace-changed-to-space",
     ],
 )
 def test_a_last_line_that_no_write_could_have_cut_is_damage(evening, capsys, line, damage):

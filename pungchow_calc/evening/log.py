@@ -187,9 +187,10 @@ _VALUE_ENDS = (b"", b"0", b": 0", b'"k": 0', b"rue", b"ue", b"e", b"alse", b"lse
 
 def _closers(text: bytes) -> bytes | None:
     """What closes the objects and arrays a JSON text leaves open (b"" when none; None when it closes
-    one it never opened; b'"' when it stops inside a string)."""
+    one it never opened, or is spaced as `encode` never spaces; b'"' when it stops inside a string)."""
     open_: list[int] = []
     in_string = escaped = False
+    before = 0  # the byte before this one outside strings
     for byte in text:
         if in_string:
             if escaped:
@@ -198,6 +199,12 @@ def _closers(text: bytes) -> bytes | None:
                 escaped = True
             elif byte == 0x22:  # quote
                 in_string = False
+        elif byte in b" \t\r\n":
+            # `encode` writes one space after a `,` or `:` and no other: a `}` of a whole line changed to
+            # a space or CR (the `played` seats left open, so `prev` and `sum` fall inside them) reads as
+            # JSON once closed, but is no beginning of a line it wrote.
+            if byte != 0x20 or before not in b",:":
+                return None
         elif byte == 0x22:
             in_string = True
         elif byte in b"{[":
@@ -206,6 +213,8 @@ def _closers(text: bytes) -> bytes | None:
             if not open_:
                 return None
             open_.pop()
+        if not in_string or byte == 0x22:
+            before = byte
     if in_string:
         return b'"'
     return bytes(0x7D if byte == 0x7B else 0x5D for byte in reversed(open_))
