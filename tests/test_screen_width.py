@@ -343,3 +343,24 @@ def test_wrapped_text_fits_and_keeps_every_character(text: str, width: int) -> N
     lines = hanging(text, width)
     assert all(cell_width(line) <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+@pytest.mark.parametrize(
+    "word", ["a" * 3_000, "張" * 1_500, "a/" * 1_500], ids=["letters", "wide", "slashes"]
+)
+def test_a_pasted_line_of_3000_characters_wraps_reading_each_once(monkeypatch, word: str) -> None:
+    # Regression: a word longer than the line was cut by measuring every prefix of all that was left,
+    # once for each line: `evening play` echoing a pasted 100,000-letter answer hung for minutes.
+    from pungchow_calc.render import layout
+
+    measured = [0]
+
+    def counted(text: str) -> int:
+        measured[0] += len(text)
+        return cell_width(text)
+
+    monkeypatch.setattr(layout, "cell_width", counted)
+    lines = hanging(f"  {word!r}: not a player (Ann, Bob, Cy, Di)", 60)
+    assert all(cell_width(line) <= 60 for line in lines)
+    assert "".join(lines).replace(" ", "") == f"{word!r}:notaplayer(Ann,Bob,Cy,Di)"
+    assert measured[0] < 5 * len(word)
