@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 from evening_support import WINS
+from evening_support import hand as hand_args
 from evening_support import run as subprocess_run
 from hypothesis import given
 from hypothesis import strategies as st
@@ -364,3 +365,26 @@ def test_a_pasted_line_of_3000_characters_wraps_reading_each_once(monkeypatch, w
     assert all(cell_width(line) <= 60 for line in lines)
     assert "".join(lines).replace(" ", "") == f"{word!r}:notaplayer(Ann,Bob,Cy,Di)"
     assert measured[0] < 5 * len(word)
+
+
+CJK_PLAYERS = ["張三豐張三豐張三豐", "李四", "王五五五五五五五五五五五五", "Zoë"]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_cjk_names_under_ascii_fit_status_chart_and_plays_status_and_report(tmp_path, width):
+    # Regression: under --ascii a name is written as its escapes (\u674e\u56db, six letters for one
+    # wide character), and status, chart and play's status and report laid it out unescaped: 122
+    # columns at 80 (`report` and `stats` already laid out the escapes: fit_data).
+    path = tmp_path / "e.jsonl"
+    env = {"COLUMNS": str(width)}
+    for args in (
+        ["evening", "new", str(path), "--players", ",".join(CJK_PLAYERS)],
+        hand_args(path, CJK_PLAYERS[0], CJK_PLAYERS),
+    ):
+        assert run(*args, env=env).exit_code == 0
+    shown = [run("evening", command, str(path), "--ascii", env=env) for command in ("status", "chart")]
+    shown.append(run("evening", "play", str(path), "--ascii", env=env, input="status\nreport\nquit\n"))
+    for result in shown:
+        assert result.exit_code == 0, result.stderr
+        assert "\\u674e\\u56db" in result.stdout
+        assert max(len(line) for line in result.stdout.splitlines()) <= width, result.stdout

@@ -23,13 +23,13 @@ from .. import done_all_the_same
 from ..engine.errors import PungchowError, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
-from ..evening.report import describe, round_name, running, status
+from ..evening.report import describe, round_name, status
 from ..evening.settle import FLAGS
 from ..evening.state import Evening
-from ..render.ascii import ascii_text, is_ascii, output_stream
-from ..render.evening import by_name, game_text, status_text
+from ..render.ascii import ascii_text, fit_data, is_ascii, output_stream
+from ..render.evening import by_name, game_text
 from ..render.layout import cell_width, hanging, prompt_lines, terminal_width
-from .evening_run import change_text, hand_record, idle_note, written_anyway
+from .evening_run import change_text, hand_record, idle_note, status_view, written_anyway
 from .failure import reason
 
 _EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # every fact typed after "Also"
@@ -279,8 +279,9 @@ class Table:
         self.line(message)
 
     def _show(self, evening: Evening) -> None:
-        shown = {**status(evening), "notes": list(evening.notes)}
-        self.echo(status_text(shown, running(evening), self.path, self.ascii))
+        self.echo(
+            status_view({**status(evening), "notes": list(evening.notes)}, evening, self.path, self.out)
+        )
 
     @staticmethod
     def _commands(evening: Evening) -> list[str]:
@@ -360,7 +361,7 @@ class Table:
         from ..render.evening import report_text
 
         scored = replay(read(self.path, self._say))
-        self.echo(report_text(report(scored)))
+        self.echo(report_text(fit_data(report(scored), self.out)))  # as `evening report` lays it out
 
     # --- the parts of a game, each asked until it is right ---------------------------------------
 

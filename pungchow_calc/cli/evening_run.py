@@ -16,7 +16,7 @@ from .. import RECORDED_ANYWAY, written_unsaid
 from .. import options as opts
 from ..engine.errors import OptionError, PungchowError
 from ..engine.situation import FACT, FACTS
-from ..render.ascii import is_ascii, output_stream
+from ..render.ascii import fit_data, is_ascii, output_stream
 from .failure import EXIT_BAD_INPUT, report, say  # say: the evening's messages too (one way to say a line)
 from .spec import WIN_FIELDS
 
@@ -256,7 +256,7 @@ def run_undo(file: str, as_json: bool = False, ascii_only: bool = False) -> int:
 def show_status(file: str, as_json: bool, ascii_only: bool = False) -> int:
     """Print `evening status`; the exit code."""
     from ..evening.record import load
-    from ..evening.report import running, status
+    from ..evening.report import status
 
     try:
         evening = load(file, say)
@@ -268,8 +268,17 @@ def show_status(file: str, as_json: bool, ascii_only: bool = False) -> int:
     if as_json:
         print(json.dumps(data))
         return 0
+    out = output_stream(ascii_only)
+    print(status_view({**data, "notes": []}, evening, file, out), file=out)
+    return 0
+
+
+def status_view(data: dict[str, Any], evening: Any, file: str, out: Any) -> str:
+    """`status` as `out` writes it: under ASCII a name's escapes (`\\u674e`) are laid out with the rest,
+    so every line still fits the width (docs/evening.md, "Plain terminals")."""
+    from ..evening.report import running
     from ..render.evening import status_text
 
-    out = output_stream(ascii_only)
-    print(status_text({**data, "notes": []}, running(evening), file, is_ascii(out)), file=out)
-    return 0
+    return status_text(
+        fit_data(data, out), fit_data(running(evening), out), fit_data(file, out), is_ascii(out)
+    )

@@ -111,7 +111,8 @@ def chart_command(file: str, width: int | None, height: int, ascii_only: bool) -
     if not evening.games:  # one line, exit 0, as `report` and `status` show an empty evening
         print(f"{file}: no games recorded yet; nothing to chart", file=output_stream(ascii_only))
         return
-    print(chart_text(running(evening), width or terminal_width(), height), file=output_stream(ascii_only))
+    out = output_stream(ascii_only)  # a name's ASCII escapes are laid out in the legend (fit_data)
+    print(chart_text(fit_data(running(evening), out), width or terminal_width(), height), file=out)
 
 
 def play_command(file: str, ascii_only: bool) -> int:
