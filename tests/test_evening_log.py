@@ -657,6 +657,17 @@ def test_a_start_line_edited_to_sets_0_is_refused_not_accepted_by_repair(evening
     assert evening.read_bytes() == before
 
 
+@pytest.mark.parametrize("line", ["0", "5", "99999"])
+def test_repair_accept_of_a_line_past_the_log_says_there_is_no_such_line(evening, capsys, line):
+    # Regression: `--accept 99999` was told "that line reads as it was written", of a line the log
+    # does not have (3 lines: the start and two games, the last of them changed).
+    _edit(evening, 3, lambda e: e["hands"].update(Ann="40"))
+    changed = evening.read_bytes()
+    code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", line)
+    assert code == 2 and f"--accept {line}: there is no line {line} (the log has 3 lines)" in err, err
+    assert evening.read_bytes() == changed
+
+
 def test_repair_accepts_a_changed_line_by_appending_never_rewriting(evening, capsys):
     totals = status(capsys, evening)["totals"]
     _edit(evening, 3, lambda e: e["hands"].update(Ann="40"))  # game 2: Ann's 8 becomes 40, on purpose

@@ -137,7 +137,12 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
         if not given:
             why = f"{len(found)} line(s) changed or damaged since written"
         elif set(given) - set(found):
-            why = f"--accept {min(set(given) - set(found))}: that line reads as it was written"
+            stray = min(set(given) - set(found))
+            why = (
+                f"--accept {stray}: that line reads as it was written"
+                if 1 <= stray <= done.lines
+                else f"--accept {stray}: there is no line {stray} (the log has {done.lines} lines)"
+            )
         else:
             why = f"line {min(set(found) - set(given))} must be accepted too"
         refused = OptionError(

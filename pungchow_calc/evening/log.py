@@ -705,6 +705,7 @@ class Repair:
     found: tuple[tuple[int, str], ...]  # (line, what is wrong with it)
     event: dict[str, Any] | None
     line: int = 0  # the line the repair event was written on
+    lines: int = 0  # the lines the log held when it was read (an --accept past them names no line)
 
 
 def _line_bytes(data: bytes, number: int) -> bytes:
@@ -740,10 +741,10 @@ def repair(
                 found.append((error.line, what.split(repair_hint(path, error.line))[0]))
                 trial[error.line] = line_sum(_line_bytes(data, error.line))
         wanted = sorted(set(accept))
+        held = data.count(b"\n") + (0 if log.ends_line else 1)
         if not found or wanted != sorted(trial):
-            return Repair(tuple(found), None)
+            return Repair(tuple(found), None, lines=held)
         event = make([{"line": n, "bytes": trial[n]} for n in wanted])
-        line = data.count(b"\n") + (1 if log.ends_line else 2)
-        return Repair(tuple(found), _add(fd, path, data, log, event), line)
+        return Repair(tuple(found), _add(fd, path, data, log, event), held + 1, held)
     finally:
         os.close(fd)
