@@ -388,3 +388,27 @@ def test_cjk_names_under_ascii_fit_status_chart_and_plays_status_and_report(tmp_
         assert result.exit_code == 0, result.stderr
         assert "\\u674e\\u56db" in result.stdout
         assert max(len(line) for line in result.stdout.splitlines()) <= width, result.stdout
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_cjk_names_under_ascii_fit_hand_amend_undo_and_plays_game_views(tmp_path, width):
+    # Regression: a game (its seats, payments and totals), an amendment's or undo's table, and play's
+    # echo of a piped answer laid a name out unescaped and wrote its escapes: 143 columns at 60.
+    path = tmp_path / "e.jsonl"
+    env = {"COLUMNS": str(width)}
+    first, second = CJK_PLAYERS[0], CJK_PLAYERS[1]
+    assert run("evening", "new", str(path), "--players", ",".join(CJK_PLAYERS), env=env).exit_code == 0
+    shown = [
+        run(*hand_args(path, first, CJK_PLAYERS), "--ascii", env=env),
+        run(
+            "evening", "amend", str(path), "1", *hand_args(path, second, CJK_PLAYERS)[3:], "--ascii", env=env
+        ),
+        run("evening", "undo", str(path), "--ascii", env=env),
+    ]
+    typed = [first, WINS[0], "discard", second, "", "4", "8", "2", "n", CJK_PLAYERS[2], "10", "y"]
+    typed += ["amend 1", second, WINS[0], "wall", "", "4", "8", "2", "y", "undo", "y", "quit"]
+    shown.append(run("evening", "play", str(path), "--ascii", env=env, input="\n".join(typed) + "\n"))
+    for result in shown:
+        assert result.exit_code == 0, result.stderr
+        assert "\\u674e\\u56db" in result.stdout and "Traceback" not in result.stderr
+        assert max(len(line) for line in result.stdout.splitlines()) <= width, result.stdout

@@ -93,7 +93,7 @@ def amend(
             return
         out = output_stream(ascii_only)
         print(f"Game {number} amended; the evening was replayed from it.", file=out)
-        print(change_text(change.before, change.after), file=out)
+        print(change_text(change.before, change.after, out), file=out)
 
 
 def _no_win(won: dict[str, Any]) -> None:
