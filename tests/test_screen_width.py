@@ -391,14 +391,15 @@ def test_cjk_names_under_ascii_fit_status_chart_and_plays_status_and_report(tmp_
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_cjk_names_under_ascii_fit_hand_amend_undo_and_plays_game_views(tmp_path, width):
-    # Regression: a game (its seats, payments and totals), an amendment's or undo's table, and play's
-    # echo of a piped answer laid a name out unescaped and wrote its escapes: 143 columns at 60.
+def test_cjk_names_under_ascii_fit_new_hand_amend_undo_and_plays_game_views(tmp_path, width):
+    # Regression: the seats `new` names, a game (its seats, payments and totals), an amendment's or
+    # undo's table, and play's echo of a piped answer laid a name out unescaped and wrote its escapes:
+    # 143 columns at 60.
     path = tmp_path / "e.jsonl"
     env = {"COLUMNS": str(width)}
     first, second = CJK_PLAYERS[0], CJK_PLAYERS[1]
-    assert run("evening", "new", str(path), "--players", ",".join(CJK_PLAYERS), env=env).exit_code == 0
     shown = [
+        run("evening", "new", str(path), "--players", ",".join(CJK_PLAYERS), "--ascii", env=env),
         run(*hand_args(path, first, CJK_PLAYERS), "--ascii", env=env),
         run(
             "evening", "amend", str(path), "1", *hand_args(path, second, CJK_PLAYERS)[3:], "--ascii", env=env
