@@ -657,6 +657,17 @@ def test_a_start_line_edited_to_sets_0_is_refused_not_accepted_by_repair(evening
     assert evening.read_bytes() == before
 
 
+@pytest.mark.parametrize("line", ["0", "5", "99999"])
+def test_repair_accept_of_a_line_past_the_log_says_there_is_no_such_line(evening, capsys, line):
+    # Regression: `--accept 99999` was told "that line reads as it was written", of a line the log
+    # does not have (3 lines: the start and two games, the last of them changed).
+    _edit(evening, 3, lambda e: e["hands"].update(Ann="40"))
+    changed = evening.read_bytes()
+    code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", line)
+    assert code == 2 and f"--accept {line}: there is no line {line} (the log has 3 lines)" in err, err
+    assert evening.read_bytes() == changed
+
+
 def test_repair_accepts_a_changed_line_by_appending_never_rewriting(evening, capsys):
     totals = status(capsys, evening)["totals"]
     _edit(evening, 3, lambda e: e["hands"].update(Ann="40"))  # game 2: Ann's 8 becomes 40, on purpose
@@ -931,6 +942,9 @@ def test_an_amendment_cut_off_just_after_its_records_sum_is_a_torn_write(evening
         (3, lambda last: last.replace(b', "sum": "', b', #sum": "')),
         (3, lambda last: last.replace(b'"sum": "', b'"sum":""')),
         (3, lambda last: last[:-5] + b'"' + last[-4:]),
+        (3, lambda last: last[:-1] + b"\x0b"),  # its newline, one bit flipped: skipped for good
+        (3, lambda last: last.replace(b'"}, "round": ', b'"\r, "round": ')),  # the seats left open
+        (3, lambda last: last.replace(b'"}, "round": ', b'" , "round": ')),
     ],
     ids=[
         "coffee-spilled-here",
@@ -941,6 +955,9 @@ def test_an_amendment_cut_off_just_after_its_records_sum_is_a_torn_write(evening
         "sum-key-quote-flipped-to-hash",
         "space-after-sum-colon-flipped-to-quote",
         "sum-digit-flipped-to-quote",
+        "last-newline-flipped-to-vertical-tab",
+        "seats-brace-changed-to-cr",
+        "seats-brace-changed-to-space",
     ],
 )
 def test_a_last_line_that_no_write_could_have_cut_is_damage(evening, capsys, line, damage):
@@ -1014,7 +1031,7 @@ def test_every_bit_flipped_in_the_last_line_is_damage_never_a_torn_write(evening
     data = evening.read_bytes()
     last = data.rindex(b"\n", 0, len(data) - 1) + 1
     whole = len(log.parse(str(evening), data).lines)
-    for at in range(last, len(data) - 1):
+    for at in range(last, len(data)):  # its newline too (\x0b is whitespace to bytes.rstrip, not to JSON)
         for bit in range(8):
             flipped = bytearray(data)
             flipped[at] ^= 1 << bit

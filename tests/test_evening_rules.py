@@ -27,9 +27,11 @@ def test_the_shipped_rulesets_follow_the_book():
         ({"round_wind": "yes"}, "round_wind must be true or false"),
         ({"east_repeat_cap": -1}, "east_repeat_cap must be a whole number"),
         ({"after_false_mahjongg": "east_loses"}, "after_false_mahjongg must be one of"),
-        ({"sets_per_evening": 0}, "sets_per_evening must be at least 1"),
+        ({"sets_per_evening": 0}, "sets_per_evening must be a whole number of 1 or more, got 0"),
+        # said "of 0 or more" (0 is refused): the least it takes, as the schema's minimum has it
+        ({"sets_per_evening": 1.5}, "sets_per_evening must be a whole number of 1 or more, got 1.5"),
     ],
-    ids=["not-mapping", "unknown-key", "bool", "negative", "choice", "zero-sets"],
+    ids=["not-mapping", "unknown-key", "bool", "negative", "choice", "zero-sets", "sets-1.5"],
 )
 def test_bad_evening_sections_are_refused(raw, message):
     with pytest.raises(Invalid) as found:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 from evening_support import WINS
+from evening_support import hand as hand_args
 from evening_support import run as subprocess_run
 from hypothesis import given
 from hypothesis import strategies as st
@@ -343,3 +344,72 @@ def test_wrapped_text_fits_and_keeps_every_character(text: str, width: int) -> N
     lines = hanging(text, width)
     assert all(cell_width(line) <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+@pytest.mark.parametrize(
+    "word", ["a" * 3_000, "張" * 1_500, "a/" * 1_500], ids=["letters", "wide", "slashes"]
+)
+def test_a_pasted_line_of_3000_characters_wraps_reading_each_once(monkeypatch, word: str) -> None:
+    # Regression: a word longer than the line was cut by measuring every prefix of all that was left,
+    # once for each line: `evening play` echoing a pasted 100,000-letter answer hung for minutes.
+    from pungchow_calc.render import layout
+
+    measured = [0]
+
+    def counted(text: str) -> int:
+        measured[0] += len(text)
+        return cell_width(text)
+
+    monkeypatch.setattr(layout, "cell_width", counted)
+    lines = hanging(f"  {word!r}: not a player (Ann, Bob, Cy, Di)", 60)
+    assert all(cell_width(line) <= 60 for line in lines)
+    assert "".join(lines).replace(" ", "") == f"{word!r}:notaplayer(Ann,Bob,Cy,Di)"
+    assert measured[0] < 5 * len(word)
+
+
+CJK_PLAYERS = ["張三豐張三豐張三豐", "李四", "王五五五五五五五五五五五五", "Zoë"]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_cjk_names_under_ascii_fit_status_chart_and_plays_status_and_report(tmp_path, width):
+    # Regression: under --ascii a name is written as its escapes (\u674e\u56db, six letters for one
+    # wide character), and status, chart and play's status and report laid it out unescaped: 122
+    # columns at 80 (`report` and `stats` already laid out the escapes: fit_data).
+    path = tmp_path / "e.jsonl"
+    env = {"COLUMNS": str(width)}
+    for args in (
+        ["evening", "new", str(path), "--players", ",".join(CJK_PLAYERS)],
+        hand_args(path, CJK_PLAYERS[0], CJK_PLAYERS),
+    ):
+        assert run(*args, env=env).exit_code == 0
+    shown = [run("evening", command, str(path), "--ascii", env=env) for command in ("status", "chart")]
+    shown.append(run("evening", "play", str(path), "--ascii", env=env, input="status\nreport\nquit\n"))
+    for result in shown:
+        assert result.exit_code == 0, result.stderr
+        assert "\\u674e\\u56db" in result.stdout
+        assert max(len(line) for line in result.stdout.splitlines()) <= width, result.stdout
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_cjk_names_under_ascii_fit_new_hand_amend_undo_and_plays_game_views(tmp_path, width):
+    # Regression: the seats `new` names, a game (its seats, payments and totals), an amendment's or
+    # undo's table, and play's echo of a piped answer laid a name out unescaped and wrote its escapes:
+    # 143 columns at 60.
+    path = tmp_path / "e.jsonl"
+    env = {"COLUMNS": str(width)}
+    first, second = CJK_PLAYERS[0], CJK_PLAYERS[1]
+    shown = [
+        run("evening", "new", str(path), "--players", ",".join(CJK_PLAYERS), "--ascii", env=env),
+        run(*hand_args(path, first, CJK_PLAYERS), "--ascii", env=env),
+        run(
+            "evening", "amend", str(path), "1", *hand_args(path, second, CJK_PLAYERS)[3:], "--ascii", env=env
+        ),
+        run("evening", "undo", str(path), "--ascii", env=env),
+    ]
+    typed = [first, WINS[0], "discard", second, "", "4", "8", "2", "n", CJK_PLAYERS[2], "10", "y"]
+    typed += ["amend 1", second, WINS[0], "wall", "", "4", "8", "2", "y", "undo", "y", "quit"]
+    shown.append(run("evening", "play", str(path), "--ascii", env=env, input="\n".join(typed) + "\n"))
+    for result in shown:
+        assert result.exit_code == 0, result.stderr
+        assert "\\u674e\\u56db" in result.stdout and "Traceback" not in result.stderr
+        assert max(len(line) for line in result.stdout.splitlines()) <= width, result.stdout

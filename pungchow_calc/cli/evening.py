@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
-from ..render.ascii import output_stream
+from ..render.ascii import fit_data, output_stream
 from .evening_run import (
     change_text,
     draw_record,
@@ -52,8 +52,11 @@ def new(
     )
     with written_anyway(f"{file}: the evening was started", started):
         seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
-        said = hanging(f"{file}: a new evening under {evening.ruleset.name}: {seats}", terminal_width())
-        print(*said, sep="\n", file=output_stream(ascii_only))
+        out = output_stream(ascii_only)  # the names as `out` writes them, wrapped so (fit_data)
+        said = hanging(
+            fit_data(f"{file}: a new evening under {evening.ruleset.name}: {seats}", out), terminal_width()
+        )
+        print(*said, sep="\n", file=out)
 
 
 def amend(
@@ -93,7 +96,7 @@ def amend(
             return
         out = output_stream(ascii_only)
         print(f"Game {number} amended; the evening was replayed from it.", file=out)
-        print(change_text(change.before, change.after), file=out)
+        print(change_text(change.before, change.after, out), file=out)
 
 
 def _no_win(won: dict[str, Any]) -> None:

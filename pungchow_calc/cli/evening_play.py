@@ -23,13 +23,13 @@ from .. import done_all_the_same
 from ..engine.errors import PungchowError, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
-from ..evening.report import describe, round_name, running, status
+from ..evening.report import describe, round_name, status
 from ..evening.settle import FLAGS
 from ..evening.state import Evening
-from ..render.ascii import ascii_text, is_ascii, output_stream
-from ..render.evening import by_name, game_text, status_text
+from ..render.ascii import fit_data, is_ascii, output_stream
+from ..render.evening import by_name, game_text, shown_game
 from ..render.layout import cell_width, hanging, prompt_lines, terminal_width
-from .evening_run import change_text, hand_record, idle_note, written_anyway
+from .evening_run import change_text, hand_record, idle_note, status_view, written_anyway
 from .failure import reason
 
 _EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # every fact typed after "Also"
@@ -149,7 +149,7 @@ class Table:
     def ask(self, prompt: str) -> str:
         """One line of input: end of input (Ctrl-D) ends the session, `cancel` or Ctrl-C the entry."""
         width = terminal_width()
-        *above, last = prompt_lines(ascii_text(prompt) if self.ascii else prompt, width)
+        *above, last = prompt_lines(fit_data(prompt, self.out), width)
         if above:  # a long prompt (a 30-letter name) wraps: every line play prints fits the width
             self.echo(*above, sep="\n")
         try:
@@ -161,10 +161,11 @@ class Table:
             self.echo()
             raise Interrupted from None
         if not sys.stdin.isatty():  # echo piped input, so a transcript reads like a session (`cancel` too)
-            if cell_width(last + answer) <= width:
-                self.echo(answer)
+            shown = fit_data(answer, self.out)  # measured as written (a name's escapes)
+            if cell_width(last + shown) <= width:
+                self.echo(shown)
             else:  # under its prompt, as a terminal would wrap it, so the transcript fits the width too
-                self.echo("", *hanging(f"      {answer}", width), sep="\n")
+                self.echo("", *hanging(f"      {shown}", width), sep="\n")
         if answer.strip().lower() == "cancel":
             raise Cancel
         return answer.strip()
@@ -172,7 +173,7 @@ class Table:
     def line(self, text: str) -> None:
         """Running text (a reason, a note), wrapped to the width, as the prompts are (ask; docs/evening.md,
         `evening play`)."""
-        self.echo(*hanging(text, terminal_width()), sep="\n")
+        self.echo(*hanging(fit_data(text, self.out), terminal_width()), sep="\n")
 
     def retry(self, why: str) -> None:
         """Say in one line why an answer is asked again."""
@@ -279,8 +280,9 @@ class Table:
         self.line(message)
 
     def _show(self, evening: Evening) -> None:
-        shown = {**status(evening), "notes": list(evening.notes)}
-        self.echo(status_text(shown, running(evening), self.path, self.ascii))
+        self.echo(
+            status_view({**status(evening), "notes": list(evening.notes)}, evening, self.path, self.out)
+        )
 
     @staticmethod
     def _commands(evening: Evening) -> list[str]:
@@ -360,7 +362,7 @@ class Table:
         from ..render.evening import report_text
 
         scored = replay(read(self.path, self._say))
-        self.echo(report_text(report(scored)))
+        self.echo(report_text(fit_data(report(scored), self.out)))  # as `evening report` lays it out
 
     # --- the parts of a game, each asked until it is right ---------------------------------------
 
@@ -630,10 +632,14 @@ class Table:
         if number is not None:
             after = book.preview_amend(evening, number, entry.record)
             game = after.games[number - 1]
-            text = game_text(game, describe(game), round_name(after, game))
-            return f"{self._notes(text, entry)}\n\nIf amended:\n{change_text(evening, after)}"
+            text = self._game_text(game, round_name(after, game))
+            return f"{self._notes(text, entry)}\n\nIf amended:\n{change_text(evening, after, self.out)}"
         game = book.preview(evening, entry.record)
-        return self._notes(game_text(game, describe(game), round_name(evening, game)), entry)
+        return self._notes(self._game_text(game, round_name(evening, game)), entry)
+
+    def _game_text(self, game: Any, where: str) -> str:
+        """A game as the session's output writes its names (under ASCII their escapes, laid out so)."""
+        return game_text(shown_game(game, self.out), fit_data(describe(game), self.out), where)
 
     def _notes(self, text: str, entry: Entry) -> str:
         """The game's note and penalty lines as play speaks (players by name, the prompts' words)."""
@@ -653,7 +659,7 @@ class Table:
         change = book.amend(self.path, number, entry.record, self._say, expect=evening)
         with written_anyway(f"game {number} was amended"):
             self.echo(f"Game {number} amended.")
-            self.echo(change_text(change.before, change.after))
+            self.echo(change_text(change.before, change.after, self.out))
 
     def _undo(self, evening: Evening) -> None:
         while True:
@@ -672,7 +678,7 @@ class Table:
                 continue
             with written_anyway(f"{what} was taken back"):
                 self.echo(f"Took back {what}.")
-                self.echo(change_text(change.before, change.after))
+                self.echo(change_text(change.before, change.after, self.out))
             return
 
     def _amend(self, evening: Evening, rest: str) -> None:

@@ -16,7 +16,7 @@ from .. import RECORDED_ANYWAY, written_unsaid
 from .. import options as opts
 from ..engine.errors import OptionError, PungchowError
 from ..engine.situation import FACT, FACTS
-from ..render.ascii import is_ascii, output_stream
+from ..render.ascii import fit_data, is_ascii, output_stream
 from .failure import EXIT_BAD_INPUT, report, say  # say: the evening's messages too (one way to say a line)
 from .spec import WIN_FIELDS
 
@@ -107,20 +107,25 @@ def draw_record(others: dict[str, str], dead: list[str] | None = None) -> dict[s
 
 def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
     from ..evening.report import describe, round_name
-    from ..render.evening import game_text
+    from ..render.evening import game_text, shown_game
     from ..render.layout import hanging, terminal_width
 
     game = change.game
     if as_json:
         print(json.dumps({"game": game.number, "event": change.event, "totals": change.after.totals()}))
         return
-    out = output_stream(ascii_only)
-    print(game_text(game, describe(game), round_name(change.after, game)), file=out)
-    totals = change.after.totals()
+    out = output_stream(ascii_only)  # each name as `out` writes it, laid out so (fit_data)
+    print(
+        game_text(shown_game(game, out), fit_data(describe(game), out), round_name(change.after, game)),
+        file=out,
+    )
+    totals = fit_data(change.after.totals(), out)
     shown = ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items())
-    east = change.after.east
+    east = fit_data(change.after.east, out)
     deal = (
-        f"The deal passes: {east} is East Wind" if east != change.before.east else f"{east} stays East Wind"
+        f"The deal passes: {east} is East Wind"
+        if change.after.east != change.before.east
+        else f"{east} stays East Wind"
     )
     print(
         "",
@@ -193,10 +198,10 @@ def run_false_mahjongg(file: str, player: str, as_json: bool = False, ascii_only
     return record_game(file, record, as_json, ascii_only)
 
 
-def change_text(before: Any, after: Any) -> str:
+def change_text(before: Any, after: Any, out: Any) -> str:
     """What an amendment or undo changed: who is East, the round of the next game, and each player's
     seat (and the seat before, where it moved) with the totals before and after (evening play and the
-    one-shot commands)."""
+    one-shot commands); each name as `out` writes it (fit_data), so the lines fit the width."""
     from ..evening.report import round_name
     from ..render.evening import table
     from ..render.layout import hanging, terminal_width
@@ -210,9 +215,9 @@ def change_text(before: Any, after: Any) -> str:
         return f"{value:+d}" if value else "0"
 
     east = (
-        f"East Wind is now {after.east} (was {before.east})"
+        f"East Wind is now {fit_data(after.east, out)} (was {fit_data(before.east, out)})"
         if after.east != before.east
-        else f"East Wind is still {after.east}"
+        else f"East Wind is still {fit_data(after.east, out)}"
     )
     was, now = where(before), where(after)
     said = [east, f"Next game: {now} (was {was})" if was != now else f"Next game: {now}, as before"]
@@ -221,7 +226,7 @@ def change_text(before: Any, after: Any) -> str:
     old_totals, new_totals = before.totals(), after.totals()
     rows = [
         [
-            name,
+            fit_data(name, out),
             new[name].word if old[name] == new[name] else f"{new[name].word} (was {old[name].word})",
             signed(old_totals[name]),
             signed(new_totals[name]),
@@ -249,14 +254,14 @@ def run_undo(file: str, as_json: bool = False, ascii_only: bool = False) -> int:
             return 0
         out = output_stream(ascii_only)
         print(f"Took back {change.event['takes_back']}.", file=out)
-        print(change_text(change.before, change.after), file=out)
+        print(change_text(change.before, change.after, out), file=out)
     return 0
 
 
 def show_status(file: str, as_json: bool, ascii_only: bool = False) -> int:
     """Print `evening status`; the exit code."""
     from ..evening.record import load
-    from ..evening.report import running, status
+    from ..evening.report import status
 
     try:
         evening = load(file, say)
@@ -268,8 +273,17 @@ def show_status(file: str, as_json: bool, ascii_only: bool = False) -> int:
     if as_json:
         print(json.dumps(data))
         return 0
+    out = output_stream(ascii_only)
+    print(status_view({**data, "notes": []}, evening, file, out), file=out)
+    return 0
+
+
+def status_view(data: dict[str, Any], evening: Any, file: str, out: Any) -> str:
+    """`status` as `out` writes it: under ASCII a name's escapes (`\\u674e`) are laid out with the rest,
+    so every line still fits the width (docs/evening.md, "Plain terminals")."""
+    from ..evening.report import running
     from ..render.evening import status_text
 
-    out = output_stream(ascii_only)
-    print(status_text({**data, "notes": []}, running(evening), file, is_ascii(out)), file=out)
-    return 0
+    return status_text(
+        fit_data(data, out), fit_data(running(evening), out), fit_data(file, out), is_ascii(out)
+    )

@@ -111,7 +111,8 @@ def chart_command(file: str, width: int | None, height: int, ascii_only: bool) -
     if not evening.games:  # one line, exit 0, as `report` and `status` show an empty evening
         print(f"{file}: no games recorded yet; nothing to chart", file=output_stream(ascii_only))
         return
-    print(chart_text(running(evening), width or terminal_width(), height), file=output_stream(ascii_only))
+    out = output_stream(ascii_only)  # a name's ASCII escapes are laid out in the legend (fit_data)
+    print(chart_text(fit_data(running(evening), out), width or terminal_width(), height), file=out)
 
 
 def play_command(file: str, ascii_only: bool) -> int:
@@ -136,7 +137,12 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
         if not given:
             why = f"{len(found)} line(s) changed or damaged since written"
         elif set(given) - set(found):
-            why = f"--accept {min(set(given) - set(found))}: that line reads as it was written"
+            stray = min(set(given) - set(found))
+            why = (
+                f"--accept {stray}: that line reads as it was written"
+                if 1 <= stray <= done.lines
+                else f"--accept {stray}: there is no line {stray} (the log has {done.lines} lines)"
+            )
         else:
             why = f"line {min(set(found) - set(given))} must be accepted too"
         refused = OptionError(

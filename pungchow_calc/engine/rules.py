@@ -223,9 +223,9 @@ def _not_tally(inner: Decide | None) -> Decide | None:
     return decide
 
 
-def _int_value(value: Any, path: tuple[Any, ...], what: str, maximum: int = MAX_INT) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise Invalid(path, f"{what} must be a whole number of 0 or more, got {value!r}"[:200])
+def _int_value(value: Any, path: tuple[Any, ...], what: str, maximum: int = MAX_INT, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise Invalid(path, f"{what} must be a whole number of {minimum} or more, got {value!r}"[:200])
     if value > maximum:
         raise Invalid(path, f"{what} must be at most {maximum}, got {value}"[:200])
     return value
@@ -490,9 +490,9 @@ def _evening(raw: Any) -> EveningRules:
                 raise Invalid(path, f"after_false_mahjongg must be one of {', '.join(AFTER_FALSE_MAHJONGG)}")
             out[key] = value
         else:
-            out[key] = None if value is None else _int_value(value, path, key, MAX_EVENING)
-            if key == "sets_per_evening" and out[key] == 0:
-                raise Invalid(path, "sets_per_evening must be at least 1, or null")
+            # An evening of 0 sets would be over before its first game: at least one, or null.
+            least = 1 if key == "sets_per_evening" else 0
+            out[key] = None if value is None else _int_value(value, path, key, MAX_EVENING, least)
     return EveningRules(**out)
 
 

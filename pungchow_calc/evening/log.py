@@ -152,8 +152,10 @@ def _could_be_torn(text: bytes) -> bool:
     if not _BEGINS.startswith(text[: len(_BEGINS)]):
         return False
     # NUL bytes after it: a crash where the file grew before its data reached the disk. A write cut
-    # inside a character leaves its first bytes, which wait for the rest in the decoder.
-    body = text.rstrip(b"\0").rstrip()
+    # inside a character leaves its first bytes, which wait for the rest in the decoder. Only JSON's
+    # whitespace (and an editor's CR) ends it: a whole line whose newline had a bit flipped (\x0b,
+    # whitespace to bytes.rstrip, never written by `encode`) is damage, not a torn write skipped for good.
+    body = text.rstrip(b"\0").rstrip(b" \t\r")
     try:
         head = codecs.getincrementaldecoder("utf-8")().decode(body).encode("utf-8")
     except UnicodeDecodeError:
@@ -185,9 +187,10 @@ _VALUE_ENDS = (b"", b"0", b": 0", b'"k": 0', b"rue", b"ue", b"e", b"alse", b"lse
 
 def _closers(text: bytes) -> bytes | None:
     """What closes the objects and arrays a JSON text leaves open (b"" when none; None when it closes
-    one it never opened; b'"' when it stops inside a string)."""
+    one it never opened, or is spaced as `encode` never spaces; b'"' when it stops inside a string)."""
     open_: list[int] = []
     in_string = escaped = False
+    before = 0  # the byte before this one outside strings
     for byte in text:
         if in_string:
             if escaped:
@@ -196,6 +199,12 @@ def _closers(text: bytes) -> bytes | None:
                 escaped = True
             elif byte == 0x22:  # quote
                 in_string = False
+        elif byte in b" \t\r\n":
+            # `encode` writes one space after a `,` or `:` and no other: a `}` of a whole line changed to
+            # a space or CR (the `played` seats left open, so `prev` and `sum` fall inside them) reads as
+            # JSON once closed, but is no beginning of a line it wrote.
+            if byte != 0x20 or before not in b",:":
+                return None
         elif byte == 0x22:
             in_string = True
         elif byte in b"{[":
@@ -204,6 +213,8 @@ def _closers(text: bytes) -> bytes | None:
             if not open_:
                 return None
             open_.pop()
+        if not in_string or byte == 0x22:
+            before = byte
     if in_string:
         return b'"'
     return bytes(0x7D if byte == 0x7B else 0x5D for byte in reversed(open_))
@@ -694,6 +705,7 @@ class Repair:
     found: tuple[tuple[int, str], ...]  # (line, what is wrong with it)
     event: dict[str, Any] | None
     line: int = 0  # the line the repair event was written on
+    lines: int = 0  # the lines the log held when it was read (an --accept past them names no line)
 
 
 def _line_bytes(data: bytes, number: int) -> bytes:
@@ -729,10 +741,10 @@ def repair(
                 found.append((error.line, what.split(repair_hint(path, error.line))[0]))
                 trial[error.line] = line_sum(_line_bytes(data, error.line))
         wanted = sorted(set(accept))
+        held = data.count(b"\n") + (0 if log.ends_line else 1)
         if not found or wanted != sorted(trial):
-            return Repair(tuple(found), None)
+            return Repair(tuple(found), None, lines=held)
         event = make([{"line": n, "bytes": trial[n]} for n in wanted])
-        line = data.count(b"\n") + (1 if log.ends_line else 2)
-        return Repair(tuple(found), _add(fd, path, data, log, event), line)
+        return Repair(tuple(found), _add(fd, path, data, log, event), held + 1, held)
     finally:
         os.close(fd)

@@ -18,6 +18,7 @@ from typing import Any
 from ..csv_safe import csv_cell
 from ..evening.report import ASCII_SPARKS, SPARKS, sparkline
 from ..evening.state import Game
+from .ascii import fit_data
 from .layout import Grid, breakdown_grid, cell_width, hanging, pack, terminal_width
 
 WIDTH = 80
@@ -129,6 +130,18 @@ def status_text(
     lines.append(f"\nCheck: totals sum to {status['net_sum']} — {ok}")
     lines += [line for note in status["notes"] for line in _lines(f"note: {note}", width)]
     return "\n".join(lines)
+
+
+def shown_game(game: Game, out: Any) -> Game:
+    """The game with each name as `out` writes it (fit_data: under ASCII its escapes, `\\u674e`), so
+    game_text lays the escapes out with the rest and its lines fit the width; settled first, since
+    its record still names the players as seated."""
+    from dataclasses import replace
+
+    seats = fit_data(game.seats, out)
+    if seats == game.seats:
+        return game
+    return replace(game, seats=seats, net=fit_data(game.net, out), settled=game.detail)
 
 
 def game_text(game: Game, what: str, where: str, breakdown: bool = True, width: int | None = None) -> str:

@@ -35,21 +35,18 @@ def terminal_width(default: int = 80) -> int:
     return max(NARROWEST, shutil.get_terminal_size((default, 24)).columns)
 
 
-def _pieces(word: str, width: int) -> list[str]:
-    """A word longer than the line, broken after a `/` or `,` where it can be, else at the width."""
-    out: list[str] = []
-    while cell_width(word) > width:
-        cut = 0
-        for i in range(1, len(word)):
-            if cell_width(word[:i]) > width:
-                break
-            if word[i - 1] in "/,":
-                cut = i
-        if cut == 0:  # no place to break it: cut at the width (a name longer than the terminal)
-            cut = max(1, next(i for i in range(1, len(word) + 1) if cell_width(word[:i]) > width) - 1)
-        out.append(word[:cut])
-        word = word[cut:]
-    return [*out, word] if word else out
+def _first_piece(word: str, width: int) -> str:
+    """The start of a word longer than the line, broken after a `/` or `,` where it can be, else at the
+    width. It reads no further than the line: a pasted line of 100,000 letters wraps in a moment."""
+    used = cut = 0
+    for at, char in enumerate(word):
+        used += cell_width(char)
+        if used > width:
+            # no place to break it: cut at the width (a name longer than the terminal)
+            return word[: cut or max(1, at)]
+        if char in "/,":
+            cut = at + 1
+    return word
 
 
 def wrap(text: str, width: int, later: int | None = None) -> list[str]:
@@ -68,11 +65,13 @@ def wrap(text: str, width: int, later: int | None = None) -> list[str]:
         if lines[-1] and cell_width(lines[-1] + token) > room():
             lines[-1] = lines[-1].rstrip()
             lines.append("")
-        while cell_width(lines[-1] + token) > room():  # a word longer than a whole line
-            piece = _pieces(token, room())[0]
+        left = cell_width(token)
+        while left > room() - cell_width(lines[-1]):  # a word longer than a whole line
+            piece = _first_piece(token, room())
             lines[-1] += piece
             lines.append("")
             token = token[len(piece) :]
+            left -= cell_width(piece)
         lines[-1] += token
     return [line.rstrip() for line in lines]
 
