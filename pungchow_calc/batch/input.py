@@ -20,7 +20,7 @@ import itertools
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -435,7 +435,14 @@ class Source:
         from ..ruleset_yaml import nested_too_deep
 
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-        stream = _Reading(self._stream, self.path)
+        # A JSON file: read as YAML once what YAML reads otherwise is mended (json_normalised), from
+        # UTF-8 (a JSON file in UTF-16 or UTF-32, with its byte order mark, decoded first).
+        json = self.path.lower().endswith(".json")
+        stream = (
+            _Blocks(json_normalised(self._decoded()), self.path)
+            if json
+            else _Reading(self._stream, self.path)
+        )
         events = yaml.parse(stream, Loader=loader)
         try:
             yield from _yaml_items(events)
@@ -447,6 +454,104 @@ class Source:
             line = mark.line + 1 if mark is not None else 1
             # The rest of the file cannot be read; say so once, at the line where it broke.
             yield Entry(line, error_code="bad-yaml", error_message=f"not valid YAML: {problem}")
+
+
+# What a JSON document holds that YAML 1.1 reads otherwise (docs/batch.md), mended before the YAML reader
+# reads it, in place, on the line where it stands (a record's line number stays the item's line):
+# - a string: \ud83c\udc04, a surrogate pair (one character, 🀄), is an error to YAML, and so is a
+#   lone surrogate, which is no character: the pair is written as \U0001f004, a lone one as U+FFFD
+#   (as a broken character of a UTF-16 file is, _decoded); a character YAML does not print (DEL, the
+#   C1 controls, U+FFFE) is an error to it, and a NEL, U+2028 or U+2029 a line break, folded to a
+#   space: each is written as its escape;
+# - a key over 1024 characters is past YAML's longest implicit key, an error: written as an explicit
+#   key (`? "..." :`);
+# - a number with an exponent and no `.`, or none of the sign YAML 1.1 wants after the e (`1e3`), is
+#   text to YAML: tagged a float (`!!float 1e3`), as JSON reads it.
+_JSON_PIECE = re.compile(
+    rb"""(?P<string>"(?:[^"\\]|\\.)*"(?P<key>[ \t\r\n]*:)?)"""
+    rb"|(?P<number>[-+.0-9eE]+)|[^\"\-+.0-9eE]+|(?P<open>\")",  # a number, or the e of `true`
+    re.S,
+)
+_JSON_EXPONENT = re.compile(rb"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?[eE][-+]?[0-9]+")
+_JSON_ODD = re.compile(
+    rb"\\(?:\\|u[dD][89abAB][0-9a-fA-F]{2}(?:\\u[dD][c-fC-F][0-9a-fA-F]{2})?|u[dD][c-fC-F][0-9a-fA-F]{2})"
+    rb"|\x7f|\xc2[\x80-\x9f]|\xef\xbf[\xbe\xbf]|\xe2\x80[\xa8\xa9]"
+)
+_LONGEST_KEY = 1000  # YAML's implicit key is at most 1024 characters, quotes included (bytes: more)
+
+
+def _json_odd(match: re.Match[bytes]) -> bytes:
+    """The YAML escape of what a JSON string holds that YAML reads otherwise (_JSON_PIECE)."""
+    odd = match[0]
+    if odd[:1] != b"\\":  # a raw character YAML does not print, or takes for a line break
+        return b"\\u%04x" % ord(odd.decode())
+    if len(odd) == 12:  # a surrogate pair
+        high, low = int(odd[2:6], 16), int(odd[8:12], 16)
+        return b"\\U%08x" % (0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+    return b"\\ufffd" if len(odd) == 6 else odd  # a lone surrogate; an escaped backslash, kept
+
+
+def json_normalised(blocks: Iterable[bytes]) -> Iterator[bytes]:
+    """A JSON document's UTF-8 bytes, read a block at a time, as YAML reads them as JSON reads them
+    (_JSON_PIECE); what is not valid JSON is left as it is, for the YAML reader to refuse."""
+    held = b""  # a string or number a block ended in the middle of (or might have)
+    for block in itertools.chain(blocks, (None,)):
+        if block is not None:
+            if held and b'"' not in block and held[:1] == b'"':
+                held += block  # a long string still not ended: looked at again once a quote comes
+                continue
+            data = held + block
+        else:
+            data = held
+        out = []
+        at = 0
+        for piece in _JSON_PIECE.finditer(data):
+            if block is not None and (piece["open"] or (piece.end() == len(data) and piece.lastgroup)):
+                break  # a string or a number that may go on in the next block
+            at = piece.end()
+            if piece["number"] and _JSON_EXPONENT.fullmatch(piece[0]):
+                out.append(b"!!float " + piece[0])
+            elif piece["string"]:
+                text = piece["string"]
+                if _JSON_ODD.search(text):
+                    text = _JSON_ODD.sub(_json_odd, text)
+                if piece["key"] and len(text) > _LONGEST_KEY:
+                    text = b"? " + text
+                out.append(text)
+            else:
+                out.append(piece[0])
+        held = data[at:]
+        if out:
+            yield b"".join(out)
+    if held:
+        yield held
+
+
+class _Blocks(io.RawIOBase):
+    """Blocks of bytes as a stream, for the YAML reader; a read error under it is a FileError."""
+
+    def __init__(self, blocks: Iterator[bytes], path: str) -> None:
+        self._blocks = blocks
+        self._path = path
+        self._left = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            while not self._left:
+                block = next(self._blocks, None)
+                if block is None:
+                    return b""
+                self._left = block
+        except OSError as exc:
+            raise FileError(f"{self._path}: cannot read: {exc.strerror or exc}") from None
+        if size < 0 or size >= len(self._left):
+            data, self._left = self._left, b""
+        else:
+            data, self._left = self._left[:size], self._left[size:]
+        return data
 
 
 class _Reading(io.RawIOBase):
