@@ -417,6 +417,36 @@ def test_a_json_file_of_entries_is_read_as_yaml_is(tmp_path: Path):
     ]
 
 
+@pytest.mark.parametrize(
+    "keys",
+    [
+        pytest.param("json: true", id="json-true"),
+        pytest.param("ascii: true", id="ascii-true"),
+        pytest.param("json: false\n  ascii: true", id="json-false-ascii-true"),
+    ],
+)
+def test_yaml_entry_json_true_or_ascii_true_is_ignored_as_a_lines_is(tmp_path: Path, keys: str):
+    """`json: true` / `ascii: true` was `unknown option 'json'` while a line's `--json` / `--ascii` is
+    taken and ignored: the batch's --format says how each record is written (docs/batch.md)."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(
+        f"- hand: {PUNGS}\n  {keys}\n- {PUNGS} --json --ascii\n- hand: {PUNGS}\n", encoding="utf-8"
+    )
+    first, line, plain = (
+        json.loads(x) for x in run("batch", str(path), "--format", "jsonl").stdout.splitlines()
+    )
+    assert {**first, "line": 0} == {**line, "line": 0} == {**plain, "line": 0}
+    assert "error" not in first
+
+
+def test_yaml_entry_ascii_1_is_refused_as_a_flag_of_1_is(tmp_path: Path):
+    """An output option's value is checked as a flag's is (`drawn: 1`): true or false, not a guess."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(f"- hand: {PUNGS}\n  ascii: 1\n", encoding="utf-8")
+    (record,) = (json.loads(x) for x in run("batch", str(path), "--format", "jsonl").stdout.splitlines())
+    assert record["error"] == {"code": "bad-entry", "message": "ascii: expects true or false, got 1"}
+
+
 def test_missing_file_and_bad_format(tmp_path: Path):
     result = run("batch", str(tmp_path / "nope.txt"))
     assert result.exit_code == 2

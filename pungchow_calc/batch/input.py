@@ -36,6 +36,10 @@ MAX_YAML_DEPTH = 64  # an entry nests two deep; the parser slows badly on thousa
 # A YAML entry names score's options by their table names (and `from` for --from).
 _YAML_VALUED = {o.name: o.spellings[0] for o in opts.OPTIONS if not o.flag} | {"from": "--from"}
 _YAML_FLAGS: dict[str, str] = {name: option for option, name in opts.FLAGS.items()}
+# The output options, by their spelling (`json: true`, `ascii: true`): taken as a line's `--json` and
+# `--ascii` are, and ignored as they are (options._OUTPUT): the batch's --format says how records are
+# written (docs/batch.md).
+_YAML_FLAGS |= {o.spellings[0].removeprefix("--"): o.spellings[0] for o in opts.OPTIONS if o.output}
 # Options whose value is a list (the indicators, `dora: [8d, Nw]`): a YAML list is their items with
 # commas between, read by the option's own reader (engine/situation.py Fact.listed).
 _YAML_LISTED = frozenset(fact.field for fact in SITUATION_FACTS if fact.listed)
