@@ -811,6 +811,9 @@ def test_json_records_are_json_dumps_of_the_dict_records(sample):
         ("crlf.txt", f"{PUNGS}\r\n" * 5000, 5000),
         ("utf16.txt", f"\ufeff{PUNGS}\r\n" + f"{PUNGS}\r\n" * 4999, 5000),
         ("crlf-over-blocks.txt", "x" * ((1 << 20) - 1) + "\r\n" + f"{PUNGS}\n", 2),
+        ("hands.json", json.dumps([{"hand": PUNGS, "seat": "south"}, {"hand": PUNGS}], indent=2), 2),
+        ("long.json", json.dumps([{"hand": "1b"}] * 100_000), 100_000),  # one line, read in blocks
+        ("utf16.json", f'\ufeff[{{"hand": "{PUNGS}"}},\r\n {{"hand": "{PUNGS}"}}]', 2),
     ],
     ids=[
         "lines",
@@ -823,11 +826,15 @@ def test_json_records_are_json_dumps_of_the_dict_records(sample):
         "crlf",
         "utf16-crlf",
         "crlf-over-blocks",
+        "json-2-mappings",
+        "json-100000-on-one-line",
+        "utf16-json",
     ],
 )
 def test_estimated_entries_for_the_progress_bar(tmp_path: Path, name: str, data: str, expected: int):
     """A cheap count before scoring: lines of a text file (comments too), items of a YAML list. A
-    CR-only file counted 1 (no bar at all), a UTF-16 one a line too many: only LF bytes were counted."""
+    CR-only file counted 1 (no bar at all), a UTF-16 one a line too many: only LF bytes were counted;
+    a JSON list, read as YAML, 0 (no `-` items: no bar however long): its mappings are counted."""
     path = tmp_path / name
     path.write_bytes(data.encode("utf-16" if name.startswith("utf16") else "utf-8"))
     source = Source(str(path))

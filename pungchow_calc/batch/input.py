@@ -293,8 +293,9 @@ class Source:
 
     def estimated_entries(self) -> int | None:
         """About how many entries a regular file holds, counted cheaply before scoring (for a progress
-        bar): its lines, or the `-` items at the start of a line of a YAML list. None for a stream,
-        a named pipe included (opened again to be counted, it would give the count its lines)."""
+        bar): its lines, the `-` items at the start of a line of a YAML list, or the `{` of a JSON list's
+        mappings. None for a stream, a named pipe included (opened again to be counted, it would give
+        the count its lines)."""
         if self.size is None or self.path == "-":
             return None
         count = 0
@@ -308,11 +309,13 @@ class Source:
                 if codec is not None:  # UTF-16/32: its line ends counted as the reader sees them (_decoded)
                     decode = codecs.getincrementaldecoder(codec)("replace").decode
                     blocks, last = (decode(block) for block in blocks), "\n"
-                lf, cr, crlf, item = ("\n", "\r", "\r\n", "\n-") if codec else (b"\n", b"\r", b"\r\n", b"\n-")
+                mark = "{" if self.path.lower().endswith(".json") else "\n-"  # JSON has no `-` items
+                ends = ("\n", "\r", "\r\n", mark)
+                lf, cr, crlf, item = ends if codec else tuple(end.encode() for end in ends)
                 for block in blocks:
                     # A YAML item's "\n-", a CRLF, may straddle two blocks: the last character read first.
                     if self.is_yaml:
-                        count += (last + block).count(item)
+                        count += (last + block).count(item) - last.count(item)  # a `{` in last: counted
                     else:  # a line ends with LF, CRLF or a lone CR, as the reader reads it (_reads)
                         count += block.count(lf) + block.count(cr) - (last + block).count(crlf)
                     last = block[-1:] or last
