@@ -153,3 +153,18 @@ def test_invalid_json_is_one_record_where_it_breaks(tmp_path: Path):
     """A JSON file that stops being valid: the items before, then one `bad-yaml` record at its line."""
     records = _records(tmp_path, f'[{{"hand": "{PUNGS}"}},\n\n {{"hand": "x" "seat"}}]\n')
     assert [_shown(r) for r in records] == [(1, 50), (3, "bad-yaml")]
+
+
+def test_invalid_json_is_said_to_be_json(tmp_path: Path):
+    """`{"hand": "x" "seat"}` in a .json file was `not valid YAML`, to a writer of JSON."""
+    (_, record) = _records(tmp_path, f'[{{"hand": "{PUNGS}"}},\n {{"hand": "x" "seat"}}]\n')
+    assert record["error"]["message"].startswith("not valid JSON: ")
+
+
+def test_a_json_object_not_a_list_is_refused_in_json_words(tmp_path: Path):
+    """`{"hand": ...}` alone: the file is refused (exit 2), in JSON's notation, not YAML's `- hand:`."""
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps({"hand": PUNGS}), encoding="utf-8")
+    result = run("batch", str(path))
+    assert result.exit_code == 2
+    assert 'a JSON batch file is a list of mappings ([{"hand": ...}])' in result.stderr

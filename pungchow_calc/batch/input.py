@@ -452,7 +452,7 @@ class Source:
         )
         events = yaml.parse(stream, Loader=loader)
         try:
-            yield from _yaml_items(events)
+            yield from _yaml_items(events, json)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
             problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -460,7 +460,9 @@ class Source:
                 problem = f"nested more than {MAX_YAML_DEPTH} deep"
             line = mark.line + 1 if mark is not None else 1
             # The rest of the file cannot be read; say so once, at the line where it broke.
-            yield Entry(line, error_code="bad-yaml", error_message=f"not valid YAML: {problem}")
+            # A JSON file's is said to be JSON, which its writer knows it for (the code is the same).
+            said = "JSON" if json else "YAML"
+            yield Entry(line, error_code="bad-yaml", error_message=f"not valid {said}: {problem}")
 
 
 # What a JSON document holds that YAML 1.1 reads otherwise (docs/batch.md), mended before the YAML reader
@@ -579,7 +581,8 @@ class _Reading(io.RawIOBase):
         return data
 
 
-def _yaml_items(events: Iterator[Any]) -> Iterator[Entry]:
+def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
+    """The entries of a YAML (or JSON: `json`) list, from its parse events."""
     import yaml
 
     ev = yaml.events
@@ -595,7 +598,11 @@ def _yaml_items(events: Iterator[Any]) -> Iterator[Entry]:
                 continue
             if isinstance(event, ev.ScalarEvent) and event.value == "" and event.implicit[0]:
                 return  # an empty file: no entries
-            raise FileError("a YAML batch file is a list of mappings (- hand: ...)")
+            raise FileError(
+                'a JSON batch file is a list of mappings ([{"hand": ...}])'
+                if json
+                else "a YAML batch file is a list of mappings (- hand: ...)"
+            )
         if isinstance(event, ev.SequenceEndEvent):
             depth_started = False
             continue
