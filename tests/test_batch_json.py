@@ -68,6 +68,7 @@ def _same(ours: Any, theirs: Any) -> bool:
 )
 @example([{"hand": "\U0001f004 a/b", "limit": 1e16, "x": -0.0}], True, None, True, [13])
 @example([{"k" * 1100: 1e-7}], False, 2, False, [3, 1104])
+@example([{"hand": "\\ud83c\\udc04 \\\\", "\\": ["\\u0085"]}], True, None, False, [12, 13])  # backslashes
 def test_json_is_read_as_json_loads_reads_it(
     document: list[dict[str, Any]], ascii_only: bool, indent: int | str | None, compact: bool, cuts: list[int]
 ):
