@@ -417,6 +417,36 @@ def test_a_json_file_of_entries_is_read_as_yaml_is(tmp_path: Path):
     ]
 
 
+@pytest.mark.parametrize(
+    "keys",
+    [
+        pytest.param("json: true", id="json-true"),
+        pytest.param("ascii: true", id="ascii-true"),
+        pytest.param("json: false\n  ascii: true", id="json-false-ascii-true"),
+    ],
+)
+def test_yaml_entry_json_true_or_ascii_true_is_ignored_as_a_lines_is(tmp_path: Path, keys: str):
+    """`json: true` / `ascii: true` was `unknown option 'json'` while a line's `--json` / `--ascii` is
+    taken and ignored: the batch's --format says how each record is written (docs/batch.md)."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(
+        f"- hand: {PUNGS}\n  {keys}\n- {PUNGS} --json --ascii\n- hand: {PUNGS}\n", encoding="utf-8"
+    )
+    first, line, plain = (
+        json.loads(x) for x in run("batch", str(path), "--format", "jsonl").stdout.splitlines()
+    )
+    assert {**first, "line": 0} == {**line, "line": 0} == {**plain, "line": 0}
+    assert "error" not in first
+
+
+def test_yaml_entry_ascii_1_is_refused_as_a_flag_of_1_is(tmp_path: Path):
+    """An output option's value is checked as a flag's is (`drawn: 1`): true or false, not a guess."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(f"- hand: {PUNGS}\n  ascii: 1\n", encoding="utf-8")
+    (record,) = (json.loads(x) for x in run("batch", str(path), "--format", "jsonl").stdout.splitlines())
+    assert record["error"] == {"code": "bad-entry", "message": "ascii: expects true or false, got 1"}
+
+
 def test_missing_file_and_bad_format(tmp_path: Path):
     result = run("batch", str(tmp_path / "nope.txt"))
     assert result.exit_code == 2
@@ -781,6 +811,9 @@ def test_json_records_are_json_dumps_of_the_dict_records(sample):
         ("crlf.txt", f"{PUNGS}\r\n" * 5000, 5000),
         ("utf16.txt", f"\ufeff{PUNGS}\r\n" + f"{PUNGS}\r\n" * 4999, 5000),
         ("crlf-over-blocks.txt", "x" * ((1 << 20) - 1) + "\r\n" + f"{PUNGS}\n", 2),
+        ("hands.json", json.dumps([{"hand": PUNGS, "seat": "south"}, {"hand": PUNGS}], indent=2), 2),
+        ("long.json", json.dumps([{"hand": "1b"}] * 100_000), 100_000),  # one line, read in blocks
+        ("utf16.json", f'\ufeff[{{"hand": "{PUNGS}"}},\r\n {{"hand": "{PUNGS}"}}]', 2),
     ],
     ids=[
         "lines",
@@ -793,11 +826,15 @@ def test_json_records_are_json_dumps_of_the_dict_records(sample):
         "crlf",
         "utf16-crlf",
         "crlf-over-blocks",
+        "json-2-mappings",
+        "json-100000-on-one-line",
+        "utf16-json",
     ],
 )
 def test_estimated_entries_for_the_progress_bar(tmp_path: Path, name: str, data: str, expected: int):
     """A cheap count before scoring: lines of a text file (comments too), items of a YAML list. A
-    CR-only file counted 1 (no bar at all), a UTF-16 one a line too many: only LF bytes were counted."""
+    CR-only file counted 1 (no bar at all), a UTF-16 one a line too many: only LF bytes were counted;
+    a JSON list, read as YAML, 0 (no `-` items: no bar however long): its mappings are counted."""
     path = tmp_path / name
     path.write_bytes(data.encode("utf-16" if name.startswith("utf16") else "utf-8"))
     source = Source(str(path))

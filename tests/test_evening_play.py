@@ -619,6 +619,34 @@ def test_a_player_named_as_a_word_of_play_is_refused(tmp_path, name):
     assert result.stderr.count("\n") == 1 and not path.exists()
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["amend 2", "Amend  12", "undo 1", "draw 3", "cancel 0"],
+    ids=["amend-2", "Amend-12", "undo-1", "draw-3", "cancel-0"],
+)
+def test_a_player_named_as_a_command_with_its_number_is_refused(tmp_path, name):
+    # A player `amend 2`, typed whole at the main prompt, is the player (Undo Smith, below): `amend 2`
+    # there began his win, not the amendment of game 2; `undo 1` his win, not undo's hint.
+    path = tmp_path / "e.jsonl"
+    result = run("evening", "new", str(path), "--players", f"{name},Bob,Cy,Di")
+    assert result.returncode == 2, result.stderr
+    assert f"--players: {name!r} is a command of `evening play` with its number" in result.stderr
+    assert result.stderr.count("\n") == 1 and not path.exists()
+
+
+def test_an_evening_recorded_with_a_player_amend_2_still_opens(tmp_path):
+    """A name `evening new` refuses now, in a log written before: the evening replays and plays on."""
+    from pungchow_calc.evening import record
+    from pungchow_calc.ruleset_files import load
+
+    path = tmp_path / "e.jsonl"
+    record.new(str(path), ["amend 2", "Bob", "Cy", "Di"], None, load("pung-chow"))
+    code, out = play(path, ["amend 2", WINS[0], "d", "Bob", "", "1", "2", "3", "y", "quit"])
+    assert code == 0 and "Recorded game 1." in out, out
+    assert [e.get("winner") for e in events(path)] == [None, "amend 2"]
+    assert run("evening", "report", str(path)).returncode == 0
+
+
 def test_a_player_named_undo_smith_typed_whole_is_the_winner_not_undo(tmp_path):
     # "Undo Smith" began with the command `undo`, so typing his name took back the last game instead.
     players = ["Undo Smith", "Status Quo", "Cy", "Di"]

@@ -164,6 +164,43 @@ def test_play_fits_60_columns(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
+def test_repair_totals_of_li_si_under_ascii_fit(tmp_path: Path, width: int) -> None:
+    """`evening repair --accept 2 --ascii`: its lines were wrapped with 李四 measured as 4 columns, then
+    written as its escapes, 12: the totals ran past the width."""
+    log = str(tmp_path / "e.jsonl")
+    players = [LONG, "李四", "张三丰", "Di"]
+    assert run("evening", "new", log, "--players", ",".join(players)).exit_code == 0
+    others = ["--other", f"{LONG}=2", "--other", "张三丰=4", "--other", "Di=6"]
+    assert run("evening", "hand", log, HAND, "--winner", "李四", "--from", LONG, *others).exit_code == 0
+    lines = Path(log).read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[1] = lines[1].replace('"Di": "6"', '"Di": "8"')  # changed since written: accepted below
+    Path(log).write_text("".join(lines), encoding="utf-8")
+    result = run("evening", "repair", log, "--accept", "2", "--ascii", env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    assert "\\u674e\\u56db" in result.stdout
+    _check(result.stdout.splitlines(), width, [LONG], [], glyphs=False)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_play_false_mahjongg_of_jack_west_under_ascii_fits(tmp_path: Path, width: int) -> None:
+    """`evening play --ascii`: a penalty line was wrapped, then its seat words named again with the names
+    as typed: `jack west`'s `west` became the West player's name (李四李四李四李四), escaped past the
+    width."""
+    path = tmp_path / "e.jsonl"
+    players = ["Ann", "jack west", "李四李四李四李四", "Di"]
+    new = subprocess_run("evening", "new", str(path), "--players", ",".join(players), "-r", "pung-chow-limit")
+    assert new.returncode == 0
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": str(width)}
+    game = ["false", "jack west", "y", "y", "quit"]
+    result = subprocess_run("evening", "play", str(path), "--ascii", stdin="\n".join(game) + "\n", env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    said = " ".join(result.stdout.split())
+    assert "penalty: False Mah-Jongg (jack west): jack west called Mah-Jongg" in said, result.stdout
+    answers = tuple(f" {answer}" for answer in game if answer)  # the prompts, with the answers piped in
+    _check([line for line in result.stdout.splitlines() if not line.endswith(answers)], width, [], [], False)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
 def test_batch_compare_fits(tmp_path: Path, width: int) -> None:
     hands = tmp_path / "hands.txt"
     hands.write_text(f"{HAND}\n{KONGS}\n")

@@ -20,7 +20,7 @@ import itertools
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -36,6 +36,10 @@ MAX_YAML_DEPTH = 64  # an entry nests two deep; the parser slows badly on thousa
 # A YAML entry names score's options by their table names (and `from` for --from).
 _YAML_VALUED = {o.name: o.spellings[0] for o in opts.OPTIONS if not o.flag} | {"from": "--from"}
 _YAML_FLAGS: dict[str, str] = {name: option for option, name in opts.FLAGS.items()}
+# The output options, by their spelling (`json: true`, `ascii: true`): taken as a line's `--json` and
+# `--ascii` are, and ignored as they are (options._OUTPUT): the batch's --format says how records are
+# written (docs/batch.md).
+_YAML_FLAGS |= {o.spellings[0].removeprefix("--"): o.spellings[0] for o in opts.OPTIONS if o.output}
 # Options whose value is a list (the indicators, `dora: [8d, Nw]`): a YAML list is their items with
 # commas between, read by the option's own reader (engine/situation.py Fact.listed).
 _YAML_LISTED = frozenset(fact.field for fact in SITUATION_FACTS if fact.listed)
@@ -289,8 +293,9 @@ class Source:
 
     def estimated_entries(self) -> int | None:
         """About how many entries a regular file holds, counted cheaply before scoring (for a progress
-        bar): its lines, or the `-` items at the start of a line of a YAML list. None for a stream,
-        a named pipe included (opened again to be counted, it would give the count its lines)."""
+        bar): its lines, the `-` items at the start of a line of a YAML list, or the `{` of a JSON list's
+        mappings. None for a stream, a named pipe included (opened again to be counted, it would give
+        the count its lines)."""
         if self.size is None or self.path == "-":
             return None
         count = 0
@@ -304,11 +309,13 @@ class Source:
                 if codec is not None:  # UTF-16/32: its line ends counted as the reader sees them (_decoded)
                     decode = codecs.getincrementaldecoder(codec)("replace").decode
                     blocks, last = (decode(block) for block in blocks), "\n"
-                lf, cr, crlf, item = ("\n", "\r", "\r\n", "\n-") if codec else (b"\n", b"\r", b"\r\n", b"\n-")
+                mark = "{" if self.path.lower().endswith(".json") else "\n-"  # JSON has no `-` items
+                ends = ("\n", "\r", "\r\n", mark)
+                lf, cr, crlf, item = ends if codec else tuple(end.encode() for end in ends)
                 for block in blocks:
                     # A YAML item's "\n-", a CRLF, may straddle two blocks: the last character read first.
                     if self.is_yaml:
-                        count += (last + block).count(item)
+                        count += (last + block).count(item) - last.count(item)  # a `{` in last: counted
                     else:  # a line ends with LF, CRLF or a lone CR, as the reader reads it (_reads)
                         count += block.count(lf) + block.count(cr) - (last + block).count(crlf)
                     last = block[-1:] or last
@@ -435,10 +442,17 @@ class Source:
         from ..ruleset_yaml import nested_too_deep
 
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-        stream = _Reading(self._stream, self.path)
+        # A JSON file: read as YAML once what YAML reads otherwise is mended (json_normalised), from
+        # UTF-8 (a JSON file in UTF-16 or UTF-32, with its byte order mark, decoded first).
+        json = self.path.lower().endswith(".json")
+        stream = (
+            _Blocks(json_normalised(self._decoded()), self.path)
+            if json
+            else _Reading(self._stream, self.path)
+        )
         events = yaml.parse(stream, Loader=loader)
         try:
-            yield from _yaml_items(events)
+            yield from _yaml_items(events, json)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
             problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -446,7 +460,107 @@ class Source:
                 problem = f"nested more than {MAX_YAML_DEPTH} deep"
             line = mark.line + 1 if mark is not None else 1
             # The rest of the file cannot be read; say so once, at the line where it broke.
-            yield Entry(line, error_code="bad-yaml", error_message=f"not valid YAML: {problem}")
+            # A JSON file's is said to be JSON, which its writer knows it for (the code is the same).
+            said = "JSON" if json else "YAML"
+            yield Entry(line, error_code="bad-yaml", error_message=f"not valid {said}: {problem}")
+
+
+# What a JSON document holds that YAML 1.1 reads otherwise (docs/batch.md), mended before the YAML reader
+# reads it, in place, on the line where it stands (a record's line number stays the item's line):
+# - a string: \ud83c\udc04, a surrogate pair (one character, 🀄), is an error to YAML, and so is a
+#   lone surrogate, which is no character: the pair is written as \U0001f004, a lone one as U+FFFD
+#   (as a broken character of a UTF-16 file is, _decoded); a character YAML does not print (DEL, the
+#   C1 controls, U+FFFE) is an error to it, and a NEL, U+2028 or U+2029 a line break, folded to a
+#   space: each is written as its escape;
+# - a key over 1024 characters is past YAML's longest implicit key, an error: written as an explicit
+#   key (`? "..." :`);
+# - a number with an exponent and no `.`, or none of the sign YAML 1.1 wants after the e (`1e3`), is
+#   text to YAML: tagged a float (`!!float 1e3`), as JSON reads it.
+_JSON_PIECE = re.compile(
+    rb"""(?P<string>"(?:[^"\\]|\\.)*"(?P<key>[ \t\r\n]*:)?)"""
+    rb"|(?P<number>[-+.0-9eE]+)|[^\"\-+.0-9eE]+|(?P<open>\")",  # a number, or the e of `true`
+    re.S,
+)
+_JSON_EXPONENT = re.compile(rb"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?[eE][-+]?[0-9]+")
+_JSON_ODD = re.compile(
+    rb"\\(?:\\|u[dD][89abAB][0-9a-fA-F]{2}(?:\\u[dD][c-fC-F][0-9a-fA-F]{2})?|u[dD][c-fC-F][0-9a-fA-F]{2})"
+    rb"|\x7f|\xc2[\x80-\x9f]|\xef\xbf[\xbe\xbf]|\xe2\x80[\xa8\xa9]"
+)
+_LONGEST_KEY = 1000  # YAML's implicit key is at most 1024 characters, quotes included (bytes: more)
+
+
+def _json_odd(match: re.Match[bytes]) -> bytes:
+    """The YAML escape of what a JSON string holds that YAML reads otherwise (_JSON_PIECE)."""
+    odd = match[0]
+    if odd[:1] != b"\\":  # a raw character YAML does not print, or takes for a line break
+        return b"\\u%04x" % ord(odd.decode())
+    if len(odd) == 12:  # a surrogate pair
+        high, low = int(odd[2:6], 16), int(odd[8:12], 16)
+        return b"\\U%08x" % (0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+    return b"\\ufffd" if len(odd) == 6 else odd  # a lone surrogate; an escaped backslash, kept
+
+
+def json_normalised(blocks: Iterable[bytes]) -> Iterator[bytes]:
+    """A JSON document's UTF-8 bytes, read a block at a time, as YAML reads them as JSON reads them
+    (_JSON_PIECE); what is not valid JSON is left as it is, for the YAML reader to refuse."""
+    held = b""  # a string or number a block ended in the middle of (or might have)
+    for block in itertools.chain(blocks, (None,)):
+        if block is not None:
+            if held and b'"' not in block and held[:1] == b'"':
+                held += block  # a long string still not ended: looked at again once a quote comes
+                continue
+            data = held + block
+        else:
+            data = held
+        out = []
+        at = 0
+        for piece in _JSON_PIECE.finditer(data):
+            if block is not None and (piece["open"] or (piece.end() == len(data) and piece.lastgroup)):
+                break  # a string or a number that may go on in the next block
+            at = piece.end()
+            if piece["number"] and _JSON_EXPONENT.fullmatch(piece[0]):
+                out.append(b"!!float " + piece[0])
+            elif piece["string"]:
+                text = piece["string"]
+                if _JSON_ODD.search(text):
+                    text = _JSON_ODD.sub(_json_odd, text)
+                if piece["key"] and len(text) > _LONGEST_KEY:
+                    text = b"? " + text
+                out.append(text)
+            else:
+                out.append(piece[0])
+        held = data[at:]
+        if out:
+            yield b"".join(out)
+    if held:
+        yield held
+
+
+class _Blocks(io.RawIOBase):
+    """Blocks of bytes as a stream, for the YAML reader; a read error under it is a FileError."""
+
+    def __init__(self, blocks: Iterator[bytes], path: str) -> None:
+        self._blocks = blocks
+        self._path = path
+        self._left = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            while not self._left:
+                block = next(self._blocks, None)
+                if block is None:
+                    return b""
+                self._left = block
+        except OSError as exc:
+            raise FileError(f"{self._path}: cannot read: {exc.strerror or exc}") from None
+        if size < 0 or size >= len(self._left):
+            data, self._left = self._left, b""
+        else:
+            data, self._left = self._left[:size], self._left[size:]
+        return data
 
 
 class _Reading(io.RawIOBase):
@@ -467,7 +581,8 @@ class _Reading(io.RawIOBase):
         return data
 
 
-def _yaml_items(events: Iterator[Any]) -> Iterator[Entry]:
+def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
+    """The entries of a YAML (or JSON: `json`) list, from its parse events."""
     import yaml
 
     ev = yaml.events
@@ -483,7 +598,11 @@ def _yaml_items(events: Iterator[Any]) -> Iterator[Entry]:
                 continue
             if isinstance(event, ev.ScalarEvent) and event.value == "" and event.implicit[0]:
                 return  # an empty file: no entries
-            raise FileError("a YAML batch file is a list of mappings (- hand: ...)")
+            raise FileError(
+                'a JSON batch file is a list of mappings ([{"hand": ...}])'
+                if json
+                else "a YAML batch file is a list of mappings (- hand: ...)"
+            )
         if isinstance(event, ev.SequenceEndEvent):
             depth_started = False
             continue

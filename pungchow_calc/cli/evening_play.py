@@ -206,8 +206,7 @@ class Table:
 
     def _words(self, message: str, seats: dict[str, Any]) -> str:
         """A message as play speaks: players by name, and the prompts' words for the options."""
-        text = by_name(message, {wind: name for name, wind in seats.items()})
-        return _OPTION.sub(lambda m: _play_word(m[0]), text)
+        return _play_words(by_name(message, {wind: name for name, wind in seats.items()}))
 
     def _error(self, error: PungchowError, seats: dict[str, Any]) -> str:
         return self._words(reason(error), seats)
@@ -633,20 +632,17 @@ class Table:
             after = book.preview_amend(evening, number, entry.record)
             game = after.games[number - 1]
             text = self._game_text(game, round_name(after, game))
-            return f"{self._notes(text, entry)}\n\nIf amended:\n{change_text(evening, after, self.out)}"
+            return f"{text}\n\nIf amended:\n{change_text(evening, after, self.out)}"
         game = book.preview(evening, entry.record)
-        return self._notes(self._game_text(game, round_name(evening, game)), entry)
+        return self._game_text(game, round_name(evening, game))
 
     def _game_text(self, game: Any, where: str) -> str:
-        """A game as the session's output writes its names (under ASCII their escapes, laid out so)."""
-        return game_text(shown_game(game, self.out), fit_data(describe(game), self.out), where)
-
-    def _notes(self, text: str, entry: Entry) -> str:
-        """The game's note and penalty lines as play speaks (players by name, the prompts' words)."""
-        return "\n".join(
-            self._words(line, entry.seats) if line.startswith(("  note:", "  penalty:")) else line
-            for line in text.split("\n")
-        )
+        """A game as the session's output writes its names (under ASCII their escapes, laid out so), its
+        notes and penalties in the prompts' words, put in before the lines are wrapped (a name or word
+        put in after, under ASCII as its escapes, ran past the width; a seat word in a name, `jack west`,
+        was named again)."""
+        shown = fit_data(describe(game), self.out)
+        return game_text(shown_game(game, self.out), shown, where, said=_play_words)
 
     def _write(self, evening: Evening, entry: Entry, number: int | None) -> None:
         if number is None:
@@ -752,6 +748,11 @@ def _how(answer: str) -> str | None:
         if word.startswith(typed):
             return how
     return None
+
+
+def _play_words(text: str) -> str:
+    """The engine's text with the prompts' words for the options it names (`--from`: the discarder)."""
+    return _OPTION.sub(lambda m: _play_word(m[0]), text)
 
 
 def _play_word(option: str) -> str:

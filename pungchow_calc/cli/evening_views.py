@@ -184,7 +184,8 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
 
 
 def _say(text: str, out: Any) -> None:
-    """A line of `repair`'s report, wrapped to the terminal's width (a long path, a long reason)."""
+    """A line of `repair`'s report, wrapped to the terminal's width (a long path, a long reason), as
+    `out` writes it (under ASCII a name's escapes, `\\u674e`, measured with the rest: fit_data)."""
     from ..render.layout import hanging, terminal_width
 
-    print(*hanging(text, terminal_width()), sep="\n", file=out)
+    print(*hanging(fit_data(text, out), terminal_width()), sep="\n", file=out)

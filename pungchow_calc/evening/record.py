@@ -30,6 +30,16 @@ PLAY_WORDS = (
 )
 
 
+def _play_command(name: str) -> bool:
+    """Whether a name is a word of play and a number, as play's main prompt reads a command and what
+    follows it, parted by spaces (`amend 2`, game 2 amended; `undo 1`, refused with its hint): a
+    player so named, typed whole, is the player there (docs/evening.md), so the command is lost.
+    A word after the command that is no number (`Undo Smith`) is no command play reads."""
+    word, _, rest = name.strip(" ").partition(" ")
+    rest = rest.strip(" ")
+    return word.casefold() in PLAY_WORDS and rest.isascii() and rest.isdigit()
+
+
 def now() -> str:
     """The time of an event, UTC to the second."""
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -130,6 +140,12 @@ def players_of(text: str) -> list[str]:
             raise OptionError(
                 f"--players: {name!r} is a word of `evening play`, which could not tell the player from it: "
                 "give another name",
+                code="bad-player",
+            )
+        if _play_command(name):
+            raise OptionError(
+                f"--players: {name!r} is a command of `evening play` with its number (`amend 2` amends game"
+                " 2), which a player so named would take over: give another name (`Amend Smith` is one)",
                 code="bad-player",
             )
     if not 2 <= len(names) <= 4:

@@ -13,6 +13,7 @@ import csv
 import io
 import os
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..csv_safe import csv_cell
@@ -144,8 +145,17 @@ def shown_game(game: Game, out: Any) -> Game:
     return replace(game, seats=seats, net=fit_data(game.net, out), settled=game.detail)
 
 
-def game_text(game: Game, what: str, where: str, breakdown: bool = True, width: int | None = None) -> str:
-    """One game: each player's seat, score and net, the winner's breakdown, and the payments."""
+def game_text(
+    game: Game,
+    what: str,
+    where: str,
+    breakdown: bool = True,
+    width: int | None = None,
+    said: Callable[[str], str] = str,
+) -> str:
+    """One game: each player's seat, score and net, the winner's breakdown, and the payments; `said`
+    turns the engine's words in a note or penalty into the speaker's (`evening play`'s prompts' words
+    for the options), before each seat is named and the line wrapped, so the line fits as shown."""
     from ..engine.table import Settlement
 
     width = width or terminal_width()
@@ -169,11 +179,13 @@ def game_text(game: Game, what: str, where: str, breakdown: bool = True, width: 
         lines.append("")
         lines += [line for p in payments for line in _lines(f"  {p}", width)]
     if isinstance(detail, Settlement):
-        lines += [line for n in detail.notes for line in _lines(f"  note: {by_name(n, names)}", width)]
+        lines += [line for n in detail.notes for line in _lines(f"  note: {by_name(said(n), names)}", width)]
         lines += [
             line
             for p in detail.penalties
-            for line in _lines(f"  penalty: {p.label} ({names[p.seat]}): {by_name(p.detail, names)}", width)
+            for line in _lines(
+                f"  penalty: {said(p.label)} ({names[p.seat]}): {by_name(said(p.detail), names)}", width
+            )
         ]
     return "\n".join(lines)
 
