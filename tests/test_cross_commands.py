@@ -1,7 +1,8 @@
 """Properties that cross-check the commands against each other, as a club organiser would: one hand's
-`score --json` is its `batch -f jsonl` record, `diff` shows what `score` gives under each ruleset,
-`batch --compare` counts what scoring each line under A and B gives, and `settle` pays the winner
-what `score` says he collects (riichi counters and deposits included, docs/riichi.md#payments).
+`score --json` is its `batch -f jsonl` record (a batch line written in any form `score` reads gives
+the same), `diff` shows what `score` gives under each ruleset (its totals, and each line once in its
+rows), `batch --compare` counts what scoring each line under A and B gives, and `settle` pays the
+winner what `score` says he collects (riichi counters and deposits included, docs/riichi.md#payments).
 
 Every run goes through the entry point as users run it (tests/cli_helpers.py), under every shipped
 ruleset, with the options on the line drawn at random.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from collections import Counter
 from typing import Any
 
 from cli_helpers import run
@@ -113,6 +115,46 @@ def test_a_riichi_score_with_its_facts_is_the_batch_record(case: RiichiCase, dat
     _score_is_the_batch_record(case.hand, args)
 
 
+def _respelled(args: list[str], draw: st.DrawFn) -> list[str]:
+    """The same options in another form `score` reads alike: `-s south`, `-ssouth`, `--seat south`,
+    `--seat=south` (docs/batch.md)."""
+    out: list[str] = []
+    words = iter(args)
+    for word in words:
+        long = {"-s": "--seat", "-w": "--round", "-r": "--ruleset"}.get(word, word)
+        if word in VALUED:
+            value = next(words)
+            forms = [[word, value], [long, value], [f"{long}={value}"]]
+            forms += [[word + value]] if not word.startswith("--") else []
+            out += draw(st.sampled_from(forms))
+        else:
+            out.append(word)
+    return out
+
+
+VALUED = ("-s", "--seat", "-w", "--round", "-r", "--from", "--limit", "--honba", "--deposits")
+
+
+@given(st.lists(st.tuples(hands_and_sides, st.sampled_from(NAMES)), min_size=1, max_size=5), st.data())
+def test_a_batch_line_written_another_way_gives_the_same_record(
+    entries: list[tuple[tuple[GenHand, bool], str]], data: st.DataObject
+):
+    """A line's hand quoted or as several words first on the line, its options in any form `score`
+    takes: the same records (docs/batch.md)."""
+    plain, other = [], []
+    for (hand, winner), name in entries:
+        args = [*data.draw(options(winner)), "-r", name]
+        plain.append(shlex.join([hand.text(), *args]))
+        respelled = shlex.join(_respelled(args, data.draw))
+        unquoted = data.draw(st.booleans(), label="hand unquoted")
+        other.append(f"{hand.text()} {respelled}" if unquoted else f"{shlex.quote(hand.text())} {respelled}")
+    first, second = (
+        run("batch", "-", "--format", "jsonl", input="\n".join(lines) + "\n") for lines in (plain, other)
+    )
+    assert first.stdout == second.stdout, other
+    assert first.exit_code == second.exit_code
+
+
 # --- diff and score -------------------------------------------------------------------------------
 
 
@@ -153,6 +195,31 @@ def test_diff_totals_are_what_score_gives_under_each_ruleset(
         if winner:
             a, b = first["payments"] or {}, one["payments"] or {}
             assert difference["payments"] == {s: b.get(s, 0) - a.get(s, 0) for s in {**a, **b}}
+
+
+@given(hands_and_sides, st.lists(st.sampled_from(NAMES), min_size=2, max_size=4, unique=True), st.data())
+def test_diff_rows_hold_each_rulesets_lines_once(
+    pair: tuple[GenHand, bool], names: list[str], data: st.DataObject
+):
+    """Every line `score` gives under a ruleset stands in one row of `diff` (its set, points,
+    doublings and rule), none twice, none lost to the pairing of rows; a row differs exactly when
+    the rulesets that scored the hand do not all give it the same value (json.md#diff)."""
+    hand, winner = pair
+    args = [arg for arg in data.draw(options(winner)) if arg != "--no-limit"]
+    code, diff = _json("diff", hand.text(), *args, *(f"-r{name}" for name in names))
+    assume(code == 0)
+    scored = [name for name in names if "error" not in diff["scores"][name]]
+    for name in scored:
+        lines = Counter(
+            (line.get("set"), line["points"], line["doublings"], line["rule"])
+            for line in diff["scores"][name]["lines"]
+        )
+        values = [(row["set"], row["values"][name]) for row in diff["rows"] if row["values"][name]]
+        assert Counter((s, v["points"], v["doublings"], v["rule"]) for s, v in values) == lines, name
+    for row in diff["rows"]:
+        given_ = [row["values"][name] for name in scored]
+        alike = None not in given_ and len({(v["points"], v["doublings"]) for v in given_}) == 1
+        assert row["differs"] is not alike, row
 
 
 # --- batch --compare and score --------------------------------------------------------------------
