@@ -20,7 +20,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from riichi_hands import RiichiCase, riichi_cases
 from riichi_oracle import Facts
-from strategies import SEATS, GenHand, losing_hands, winning_hands
+from strategies import PLAYING, SEATS, GenGroup, GenHand, losing_hands, sets, winning_hands
 
 from pungchow_calc.ruleset_files import builtin_names
 
@@ -317,3 +317,50 @@ def test_riichi_settle_pays_the_winner_what_score_says(case: RiichiCase, data: s
     if not case.facts.tsumo:  # the discarder pays for all under riichi: settle must be told who
         args += ["--from", data.draw(st.sampled_from(others))]
     _settle_pays_what_score_says(case.hand, case.facts.seat, args, dict.fromkeys(others, "0"))
+
+
+@st.composite
+def _calling_hands(draw: st.DrawFn, beside: GenHand, players: int) -> list[str]:
+    """Losers' hands of 13 tiles (one more a kong) that fit beside the winner's on one table, four
+    copies of a tile at most: four sets and a pair drawn with the tiles left, one concealed tile out."""
+    counts = Counter(code for group in beside.groups for code in group.tiles)
+    hands = []
+    for _ in range(players):
+        groups = [draw(sets(counts)) for _ in range(4)]
+        pair = draw(st.sampled_from([t for t in PLAYING if counts[t] <= 2]))
+        counts.update((pair, pair))
+        groups.append(GenGroup("pair", (pair, pair)))
+        concealed = [g for g, group in enumerate(groups) if group.concealed]
+        if concealed:  # else the pair: a loser lays out no pair (`=`) with a tile short
+            g = draw(st.sampled_from(concealed))
+            groups[g] = GenGroup("loose", groups[g].tiles[1:])
+        else:
+            groups[-1] = GenGroup("loose", (pair,))
+        hands.append(GenHand(tuple(draw(st.permutations(groups))), None).text())
+    return hands
+
+
+@given(winning_hands(), st.sampled_from(CLASSICAL), st.sampled_from(SEATS), st.data())
+def test_a_losers_hand_settles_as_its_score_would(winner: GenHand, name: str, seat: str, data: st.DataObject):
+    """A loser's hand given to `settle` is scored as `score --loser` scores it at his seat, and the
+    table settles as it does with that score typed instead (docs/settling.md)."""
+    losers = data.draw(_calling_hands(winner, data.draw(st.integers(1, 3), label="losers")), label="losers")
+    others = [s for s in SEATS if s != seat][: len(losers)]
+    hands = dict(zip(others, losers, strict=True))
+    round_ = data.draw(st.sampled_from(SEATS), label="round")
+    how = data.draw(st.sampled_from([["--drawn"], ["--from", others[0]]]), label="win by")
+    common = ["settle", f"--{seat}", winner.text(), "--winner", seat, "-r", name, "--round", round_, *how]
+    code, typed = _json(*common, *(word for other, text in hands.items() for word in (f"--{other}", text)))
+    # Kajongg's rulesets allow one chow at most: such a winner is refused (test_settle_pays_...).
+    assume(code == 0 or typed["error"]["code"] != "not-winning")
+    assert code == 0, typed
+    scores = {}
+    for other, text in hands.items():
+        _, alone = _json("score", text, "--loser", "--seat", other, "--round", round_, "-r", name)
+        assert typed["scored"][other] == alone["score"], (other, text)
+        scores[other] = str(alone["score"])
+    _, numbers = _json(
+        *common, *(word for other, points in scores.items() for word in (f"--{other}", points))
+    )
+    if not typed["penalties"]:  # a discarder's hand given can excuse him (docs/settling.md)
+        assert (typed["payments"], typed["net"]) == (numbers["payments"], numbers["net"])
