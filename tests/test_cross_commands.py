@@ -18,8 +18,7 @@ from typing import Any
 from cli_helpers import run
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from riichi_hands import RiichiCase, riichi_cases
-from riichi_oracle import Facts
+from riichi_hands import RiichiCase, cli_options, riichi_cases
 from strategies import PLAYING, SEATS, GenGroup, GenHand, losing_hands, sets, winning_hands
 
 from pungchow_calc.ruleset_files import builtin_names
@@ -60,28 +59,6 @@ def options(draw: st.DrawFn, winner: bool = True) -> list[str]:
     return args
 
 
-def riichi_options(facts: Facts, seat: bool = True) -> list[str]:
-    """The stated facts of a riichi win as the options of `score` (docs/riichi.md "The facts of a win")."""
-    args = ["-r", RIICHI, "--round", facts.round] + (["--seat", facts.seat] if seat else [])
-    if facts.tsumo:
-        args.append("--loose" if facts.rinshan else "--drawn")
-    stated = {
-        "--original-hand": facts.tenhou or facts.chiihou,
-        "--last-tile": facts.haitei or facts.houtei,
-        "--first-discard": facts.renhou,
-        "--robbing-kong": facts.chankan,
-        "--riichi": facts.riichi and not facts.double_riichi,
-        "--double-riichi": facts.double_riichi,
-        "--ippatsu": facts.ippatsu,
-    }
-    args += [flag for flag, given_ in stated.items() if given_]
-    for option, tiles in (("--dora", facts.dora), ("--ura", facts.ura)):
-        args += [option, ",".join(tiles)] if tiles else []
-    for option, count in (("--honba", facts.honba), ("--deposits", facts.deposits)):
-        args += [option, str(count)] if count else []
-    return args
-
-
 def _json(*argv: str) -> tuple[int, dict[str, Any]]:
     """A command's exit code and its --json answer (an error is {"error": ...} on stdout)."""
     result = run(*argv, "--json")
@@ -109,7 +86,7 @@ def test_score_json_is_the_batch_jsonl_record(pair: tuple[GenHand, bool], name: 
 
 @given(riichi_cases(), st.data())
 def test_a_riichi_score_with_its_facts_is_the_batch_record(case: RiichiCase, data: st.DataObject):
-    args = riichi_options(case.facts)
+    args = cli_options(case.facts)
     if not case.facts.tsumo and data.draw(st.booleans()):
         args += ["--from", data.draw(st.sampled_from([s for s in SEATS if s != case.facts.seat]))]
     _score_is_the_batch_record(case.hand, args)
@@ -312,7 +289,7 @@ def test_settle_pays_the_winner_what_score_says(hand: GenHand, name: str, seat: 
 
 @given(riichi_cases(), st.data())
 def test_riichi_settle_pays_the_winner_what_score_says(case: RiichiCase, data: st.DataObject):
-    args = riichi_options(case.facts, seat=False)
+    args = cli_options(case.facts, seat=False)
     others = [s for s in SEATS if s != case.facts.seat]
     if not case.facts.tsumo:  # the discarder pays for all under riichi: settle must be told who
         args += ["--from", data.draw(st.sampled_from(others))]
