@@ -19,6 +19,9 @@ stated of the win (no riichi, ippatsu, haitei, houtei, chankan), alone or with t
 dora; one dora indicator and one more per kong declared at the table (the hand's own and up to four in
 all: 1 to 5 indicators), and as many ura indicators under riichi; an indicator is a copy of a tile the
 hand does not use up (four of each tile in all).
+
+`cli_options(facts)` states the facts as the options of `score` (the cross-command tests' and the
+benchmark's batch lines).
 """
 
 from __future__ import annotations
@@ -281,3 +284,26 @@ def _pooled(hand: GenHand) -> GenHand:
     pool = GenGroup("loose", tuple(t for t, _ in loose))
     win = None if win_at is None else (len(marked), win_at)
     return GenHand(tuple(marked) + (pool,), win)
+
+
+def cli_options(facts: Facts, seat: bool = True) -> list[str]:
+    """The facts as the options of `score` (docs/riichi.md "The facts of a win"); `seat=False` leaves
+    the seat out, for `settle`, which seats the hand by its option (`--south HAND`)."""
+    options = ["-r", "riichi-ema-2016", *(["-s", facts.seat] if seat else []), "-w", facts.round]
+    if facts.tsumo:
+        options.append("--loose" if facts.rinshan else "--drawn")
+    flags = {
+        "--double-riichi": facts.double_riichi,
+        "--riichi": facts.riichi and not facts.double_riichi,
+        "--ippatsu": facts.ippatsu,
+        "--robbing-kong": facts.chankan,
+        "--last-tile": facts.haitei or facts.houtei,
+        "--original-hand": facts.tenhou or facts.chiihou,
+        "--first-discard": facts.renhou,
+    }
+    options += [flag for flag, given in flags.items() if given]
+    for option, tiles in (("--dora", facts.dora), ("--ura", facts.ura)):
+        options += [option, ",".join(tiles)] if tiles else []
+    for option, count in (("--honba", facts.honba), ("--deposits", facts.deposits)):
+        options += [option, str(count)] if count else []
+    return options

@@ -214,3 +214,43 @@ def test_status_and_report_agree_on_a_changed_log(case, change):
         status, report = _status_and_report(path)
         assert status == report
         assert status[0] == 2 and f"line {number}:" in status[1] and "\n" not in status[1]
+
+
+@given(evenings, st.data())
+def test_an_amended_evening_is_the_evening_recorded_with_the_amended_game(case, data):
+    """Amending game N, then `status`, is what recording the evening afresh with the amended game in
+    place of game N says: the same seats, deals, nets and totals, and the totals are the sums of the
+    games' nets. An amendment refused for breaking a later game is a later game that, recorded
+    afresh, cannot be recorded either."""
+    name, seats, data_ = case
+    players = PLAYERS[:seats]
+    first_east = data.draw(st.sampled_from(players))
+    with tempfile.TemporaryDirectory() as directory:
+        path, fresh = Path(directory, "amended.jsonl"), Path(directory, "fresh.jsonl")
+        state = record.new(str(path), players, first_east, _ruleset(name))
+        games = []
+        for _ in range(data_.draw(st.integers(min_value=1, max_value=6))):
+            games.append(_game(data_, state))
+            state = record.add(str(path), games[-1]).after
+        number = data.draw(st.integers(min_value=1, max_value=len(games)))
+        new = _game(data, state, dict(state.games[number - 1].seats))
+        games[number - 1] = new
+        again = record.new(str(fresh), players, first_east, _ruleset(name))
+        try:
+            amended = record.amend(str(path), number, new).after
+        except PungchowError as error:
+            assert error.code == "amend-breaks-later-game", error
+            later = int(error.message.split("game ")[2].split()[0].rstrip(":,"))
+            for game in games[: later - 1]:
+                again = record.add(str(fresh), game).after
+            try:
+                record.add(str(fresh), games[later - 1])
+            except PungchowError:
+                return
+            raise AssertionError(f"game {later} was recorded afresh after game {number} amended") from None
+        for game in games:
+            again = record.add(str(fresh), game).after
+        assert _view(amended) == _view(again)
+        totals = {p: sum(dict(g.net).get(p, 0) for g in amended.games) for p in players}
+        assert amended.totals() == again.totals() == totals
+        assert _status_and_report(path) == _status_and_report(fresh) == ((0, totals, len(games)),) * 2

@@ -15,12 +15,15 @@ from typing import Any
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from riichi_hands import riichi_cases
+from riichi_ours import RULESET as RIICHI
+from riichi_ours import situation as riichi_situation
 from strategies import GenGroup, GenHand, losing_hands, retyped, seats, win_bys, winning_hands
 
 from pungchow_calc.batch.formats import score_json
 from pungchow_calc.engine.conditions import Context
 from pungchow_calc.engine.decomposition import _pool_size, loser_arrangements, winning_arrangements
-from pungchow_calc.engine.errors import HandError, NotationError, TableError
+from pungchow_calc.engine.errors import HandError, NotationError, PungchowError, TableError
 from pungchow_calc.engine.hand import MeldKind, build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.plan import _unit_lines, plan_for
@@ -263,6 +266,57 @@ def test_loser_score_is_independent_of_typing(
     assert summary(score_text(text, ruleset, situation)) == summary(
         score_text(hand.text(), ruleset, situation)
     )
+
+
+# The rulesets the properties above leave out: Kajongg's (which cap chows) and riichi.
+OTHER_RULESETS = {name: load(name) for name in builtin_names() if name not in RULESETS}
+
+
+@st.composite
+def _other_rulesets_case(draw: st.DrawFn) -> tuple[str, Ruleset, Situation]:
+    """A hand, one of the rulesets the properties above leave out (Kajongg's, which cap chows, and
+    riichi), and a situation: riichi's drawn with its stated facts (tests/riichi_hands.py)."""
+    name = draw(st.sampled_from(sorted(OTHER_RULESETS)))
+    if name == RIICHI.name:
+        case = draw(riichi_cases())
+        return case.hand, RIICHI, riichi_situation(case.facts)
+    hand, winner = draw(hands_and_sides)
+    return hand.text(), OTHER_RULESETS[name], draw(situations(winner=winner))
+
+
+def _as_generated(text: str) -> GenHand:
+    """A hand's text as a GenHand (its groups, `!` and bonus tiles), for `retyped` to type anew."""
+    groups: list[GenGroup] = []
+    bonus: list[str] = []
+    win = None
+    for group in parse(text).groups:
+        codes = tuple(tile.code for tile in group.tiles)
+        if group.marker.value == "" and all(code[1] in "fs" for code in codes):
+            bonus += codes
+            continue
+        if group.winning is not None:
+            win = (len(groups), group.winning)
+        groups.append(GenGroup("loose" if group.marker.value == "" else "set", codes, group.marker.value))
+    return GenHand(tuple(groups), win, tuple(bonus))
+
+
+def _outcome(text: str, ruleset: Ruleset, situation: Situation) -> Any:
+    """The summary of the score, or the code of the refusal (a Kajongg ruleset refuses a second chow)."""
+    try:
+        return summary(score_text(text, ruleset, situation))
+    except PungchowError as error:
+        return error.code
+
+
+@given(_other_rulesets_case(), st.data())
+def test_typing_does_not_matter_under_the_other_rulesets(
+    case: tuple[str, Ruleset, Situation], data: st.DataObject
+):
+    """Kajongg's rulesets and riichi (whose fu read the wait, so where the `!` tile is typed) score a
+    hand typed any way alike, or refuse it alike (docs/notation.md)."""
+    text, ruleset, situation = case
+    again = data.draw(retyped(_as_generated(text)), label="retyped")
+    assert _outcome(again, ruleset, situation) == _outcome(text, ruleset, situation)
 
 
 # --- concealing never costs ----------------------------------------------------------------------

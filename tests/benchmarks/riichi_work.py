@@ -19,10 +19,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/: the strategy and the oracle
 
-from riichi_hands import RiichiCase, riichi_cases  # noqa: E402
-from riichi_oracle import Facts, Refusal, _indicators, score, to_package  # noqa: E402
+from riichi_hands import RiichiCase, cli_options, riichi_cases  # noqa: E402
+from riichi_oracle import Refusal, _indicators, score, to_package  # noqa: E402
 
-RULESET = "riichi-ema-2016"
 Call = tuple[list[int], int, list[Any], list[int], list[int], Any]  # tiles, win, melds, dora, ura, config
 
 
@@ -62,28 +61,7 @@ def draw_hands(count: int, seed: int) -> list[RiichiCase]:
 
 def batch_line(case: RiichiCase) -> str:
     """The hand and its facts as a pungchow batch line (the options of docs/riichi.md, "The facts")."""
-    facts: Facts = case.facts
-    options = ["-r", RULESET, "-s", facts.seat, "-w", facts.round]
-    if facts.tsumo:
-        options.append("--loose" if facts.rinshan else "--drawn")
-    flags = {
-        "--double-riichi": facts.double_riichi,
-        "--riichi": facts.riichi and not facts.double_riichi,
-        "--ippatsu": facts.ippatsu,
-        "--robbing-kong": facts.chankan,
-        "--last-tile": facts.haitei or facts.houtei,
-        "--original-hand": facts.tenhou or facts.chiihou,
-        "--first-discard": facts.renhou,
-    }
-    options += [flag for flag, given in flags.items() if given]
-    if facts.dora:
-        options += ["--dora", ",".join(facts.dora)]
-    if facts.ura:
-        options += ["--ura", ",".join(facts.ura)]
-    if facts.honba:
-        options += ["--honba", str(facts.honba)]
-    if facts.deposits:
-        options += ["--deposits", str(facts.deposits)]
+    options = cli_options(case.facts)
     return " ".join([shlex.quote(case.hand), *options])
 
 
