@@ -838,6 +838,7 @@ def test_codes_no_discarder_too_many_doublings_not_playable_no_hanchan_are_liste
 # --- --no-limit under limits by doublings (docs/notation.md#options, docs/riichi.md#limits) ---------
 
 MANGAN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"  # with --riichi --dora 4d,4d,4d: a mangan, 2,000
+TIERED_NAME = "tiered.yaml"
 TIERED = "extends: pung-chow\nsettings:\n  limits:\n    - {name: Big, doublings: 3, score: 500}\n"
 NO_LIMIT_REFUSED = (
     "--no-limit lifts only a flat limit: ruleset {name} limits a hand by its doublings and score ({tiers}),"
@@ -850,7 +851,10 @@ RIICHI_NO_LIMIT = NO_LIMIT_REFUSED.format(name="riichi-ema-2016", tiers="Mangan 
     "argv",
     [
         pytest.param(("score", MANGAN, *RIICHI, "--riichi", "--no-limit"), id="score"),
-        pytest.param(("diff", MANGAN, "-r", "pung-chow", *RIICHI, "--riichi", "--no-limit"), id="diff"),
+        pytest.param(
+            ("diff", MANGAN, "-r", "riichi-ema-2016", "-r", TIERED_NAME, "--riichi", "--no-limit"),
+            id="diff-every-ruleset-tiered",
+        ),
         pytest.param(
             ("settle", "--east", MANGAN, "--south", "0", "--west", "0", "--north", "0", "--from", "south")
             + (*RIICHI, "--riichi", "--no-limit"),
@@ -858,9 +862,21 @@ RIICHI_NO_LIMIT = NO_LIMIT_REFUSED.format(name="riichi-ema-2016", tiers="Mangan 
         ),
     ],
 )
-def test_no_limit_under_riichi_is_refused(argv: tuple[str, ...], pungchow) -> None:
+def test_no_limit_under_riichi_is_refused(argv: tuple[str, ...], pungchow, tmp_path, monkeypatch) -> None:
     # It changed nothing and said nothing: the mangan stayed 2,000 under --no-limit.
+    monkeypatch.chdir(tmp_path)
+    Path(TIERED_NAME).write_text(TIERED)
     assert pungchow(*argv) == (2, "", f"error: {RIICHI_NO_LIMIT}\n")
+
+
+def test_diff_no_limit_beside_riichi_refuses_riichis_column_alone(pungchow) -> None:
+    # The whole command was refused; a ruleset's refusal is its column's in diff (docs/batch.md), and the
+    # book's hand is still compared, uncapped.
+    code, out, err = pungchow("diff", MANGAN, "-r", "pung-chow", *RIICHI, "--riichi", "--no-limit", "--json")
+    assert (code, err) == (0, "")
+    done = json.loads(out)
+    assert done["scores"]["riichi-ema-2016"] == {"error": {"code": "bad-option", "message": RIICHI_NO_LIMIT}}
+    assert (done["totals"]["riichi-ema-2016"], done["totals"]["pung-chow"]["payable"]) == (None, 30)
 
 
 @pytest.mark.parametrize(

@@ -69,10 +69,10 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
         options = opts.make(hand, **given)
         for name in rulesets:
             ruleset = load(name)  # a ruleset that cannot be read is bad input: it stops the command
-            # --no-limit that one of them would not lift stops it too (docs/notation.md#options): its
-            # column would be capped beside the others' uncapped ones, the comparison a false one.
-            opts.check_limit(ruleset, options.limit)
             try:
+                # --no-limit that it would not lift is its refusal, as any other (docs/notation.md#options):
+                # a capped column beside the others' uncapped ones would be a false comparison.
+                opts.check_limit(ruleset, options.limit)
                 scored = score_text(options.hand, ruleset, options.situation(), options.limit)
             except PungchowError as refusal:
                 # One ruleset's refusal (BMJA's one chow at most) is part of the comparison.
