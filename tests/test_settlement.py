@@ -915,3 +915,17 @@ def test_penalty_validation(tmp_path: Path, body: str, message: str) -> None:
     with pytest.raises(RulesetError, match=message) as info:
         load(str(path))
     assert info.value.line is not None and info.value.line >= 4
+
+
+def test_false_mahjongg_limit_fraction_0_29_of_limit_100_is_29(tmp_path: Path) -> None:
+    """Regression: a house penalty of `limit_fraction: 0.29` under `--limit 100` paid 28 (the float
+    100 x 0.29 is 28.999..., rounded down): a share of the limit is taken as written."""
+    house = tmp_path / "fm29.yaml"
+    house.write_text(
+        "extends: pung-chow-limit\nname: fm29\npenalties:\n  - id: false_mahjongg\n"
+        "    label: False Mah-Jongg\n    type: false_mahjongg\n    pays: {limit_fraction: 0.29}\n"
+    )
+    result = settle_table(
+        {E: "0", S: "0", W: "0"}, load(str(house)), TableOptions(false_mahjongg=S, limit=100)
+    )
+    assert flows(result) == [("south", "east", 58), ("south", "west", 29)]
