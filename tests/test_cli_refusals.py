@@ -835,6 +835,23 @@ def test_codes_no_discarder_too_many_doublings_not_playable_no_hanchan_are_liste
     assert raised - listed == {"error", "option", "ruleset", "table"}
 
 
+@pytest.mark.source  # reads the checkout's source for the codes
+def test_the_error_tables_of_notation_md_have_a_row_for_every_code_and_every_row_is_raised() -> None:
+    """Regression: `not-written`, `open-hand` and `no-yaku` were in the prose only, and the tables
+    named messages no code gives (`--workers must be 1 or more`)."""
+    root = Path(__file__).resolve().parent.parent
+    source = "".join(p.read_text(encoding="utf-8") for p in (root / "pungchow_calc").rglob("*.py"))
+    doc = (root / "docs" / "notation.md").read_text(encoding="utf-8")
+    tables = doc[doc.index("## Errors of the notation and the hand") :]
+    rows = set(re.findall(r"^\| `([a-z-]+)` \|", tables, re.MULTILINE))
+    raised = set(re.findall(r'\b(?:code=|default_code(?:: ClassVar\[str\])? = )"([a-z-]+)"', source))
+    # The classes' own codes, never raised bare (the test above), are named in the prose.
+    assert raised - rows == {"error", "option", "ruleset", "table", "notation", "hand", "wash", "evening"}
+    # Every row's code is a string of the source (some are given as a tuple or a constant).
+    assert {code for code in rows if f'"{code}"' not in source} == set()
+    assert "must be 1 or more" not in tables
+
+
 # --- --no-limit under limits by doublings (docs/notation.md#options, docs/riichi.md#limits) ---------
 
 MANGAN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"  # with --riichi --dora 4d,4d,4d: a mangan, 2,000

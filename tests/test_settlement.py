@@ -589,6 +589,23 @@ def test_false_mahjongg_errors(ruleset: object, options: TableOptions, code: str
     assert info.value.code == code
 
 
+def test_false_mahjongg_south_beside_east_rd_bang_rd_is_refused() -> None:
+    """Regression: `--false-mahjongg south` beside East's `... Rd!Rd` settled the false call and
+    showed East's hand as a score given: his `!` names a winner as --winner does (refused)."""
+    seats = {E: "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", S: "8"}
+    with pytest.raises(OptionError) as info:
+        settle_table(seats, LIMIT, TableOptions(false_mahjongg=S))
+    assert info.value.code == "false-mahjongg-winner"
+    assert info.value.message.endswith("(the ! in the east hand names a winner)")
+
+
+def test_false_mahjongg_caller_may_mark_his_false_call() -> None:
+    """The caller's own `!` is his false call, not a win: settled as the penalty."""
+    seats = {E: "8", S: "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"}
+    result = settle_table(seats, LIMIT, TableOptions(false_mahjongg=S))
+    assert flows(result) == [("south", "east", 300)]
+
+
 def test_dead_option_needs_the_penalty(tmp_path: Path) -> None:
     bare = tmp_path / "bare.yaml"
     bare.write_text("name: bare\nextends: pung-chow\nremove_penalties: [dead_hand]\n")
@@ -898,3 +915,17 @@ def test_penalty_validation(tmp_path: Path, body: str, message: str) -> None:
     with pytest.raises(RulesetError, match=message) as info:
         load(str(path))
     assert info.value.line is not None and info.value.line >= 4
+
+
+def test_false_mahjongg_limit_fraction_0_29_of_limit_100_is_29(tmp_path: Path) -> None:
+    """Regression: a house penalty of `limit_fraction: 0.29` under `--limit 100` paid 28 (the float
+    100 x 0.29 is 28.999..., rounded down): a share of the limit is taken as written."""
+    house = tmp_path / "fm29.yaml"
+    house.write_text(
+        "extends: pung-chow-limit\nname: fm29\npenalties:\n  - id: false_mahjongg\n"
+        "    label: False Mah-Jongg\n    type: false_mahjongg\n    pays: {limit_fraction: 0.29}\n"
+    )
+    result = settle_table(
+        {E: "0", S: "0", W: "0"}, load(str(house)), TableOptions(false_mahjongg=S, limit=100)
+    )
+    assert flows(result) == [("south", "east", 58), ("south", "west", 29)]

@@ -28,7 +28,10 @@ class Points:
     def value(self, exposed: bool, limit: int | None) -> int:
         """Points for a set lying as given (limit fractions use the limit in force)."""
         if self.limit_fraction is not None:
-            return int((limit or 0) * self.limit_fraction)
+            from fractions import Fraction  # only for a share of the limit, never at start-up
+
+            # The share as written (0.29 is 29/100): a float product rounds 100 x 0.29 down to 28.
+            return int((limit or 0) * Fraction(repr(self.limit_fraction)))
         return self.exposed if exposed else self.concealed
 
 

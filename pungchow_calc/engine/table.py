@@ -359,9 +359,19 @@ def settle_table(
                 f"--false-mahjongg {seat_name(options.false_mahjongg)}: that seat is not at the table",
                 code="bad-seat",
             )
-        if options.winner is not None:
+        # Another seat's `!` names a winner as --winner does (the caller's own may mark his false call):
+        # which ended the hand, his win or the false call, would be a guess.
+        marked = [
+            s for s, h in hands.items() if s is not options.false_mahjongg and h.winning_tile is not None
+        ]
+        if options.winner is not None or marked:
+            named = (
+                ""
+                if options.winner is not None
+                else f" (the ! in the {seat_name(marked[0])} hand names a winner)"
+            )
             raise OptionError(
-                "--false-mahjongg ends the hand: there is no winner to settle with",
+                f"--false-mahjongg ends the hand: there is no winner to settle with{named}",
                 code="false-mahjongg-winner",
             )
         # Nothing else settles (Penalties 1): a win's options, a draw or a dead hand beside it were
