@@ -451,7 +451,11 @@ def test_docs_lists_and_prints_the_shipped_manual():
     listing = run("docs")
     assert listing.exit_code == 0
     topics = sorted(p.stem for p in (ROOT / "docs").glob("*.md"))
-    assert [line.split()[0] for line in listing.stdout.splitlines()[: len(topics)]] == topics
+    # A title too long for the line continues, indented, under the titles (riichi's at 80 columns).
+    named = [
+        line.split()[0] for line in listing.stdout.split("\n\n")[0].splitlines() if not line.startswith(" ")
+    ]
+    assert named == topics
     for spelled in ("json", "json.md", "docs/json.md"):
         shown = run("docs", spelled)
         assert (shown.exit_code, shown.stdout) == (0, (ROOT / "docs" / "json.md").read_text(encoding="utf-8"))

@@ -132,9 +132,17 @@ def docs_command(name: str | None) -> None:
     docs = _docs()
     out = output_stream()
     if name is None:
+        from ..render.layout import terminal_width, wrap
+
         width = max(map(len, docs))
+        # A title too long for the line wraps under the titles (riichi's is 77 letters): every
+        # table reads at 60 and 80 columns (README.md, "Help and conventions").
+        room = terminal_width() - width - 2
         for topic, path in docs.items():
-            print(f"{topic:<{width}}  {_title(path)}", file=out)
+            first, *rest = wrap(_title(path), room)
+            print(f"{topic:<{width}}  {first}", file=out)
+            for line in rest:
+                print(" " * (width + 2) + line, file=out)
         print("\nPrint one with: pungchow docs NAME", file=out)
         return
     # `json`, `json.md` and `docs/json.md` (as the README links it) all name the same topic.
