@@ -511,6 +511,10 @@ def _complete(line: str) -> list[str]:
         ("pungchow settle --feeder e", ["east"]),
         ("pungchow wash TILES --seat ", WINDS),
         ("pungchow docs not", ["notation"]),
+        # Read in any case, so offered in any case, as typed: typer dropped `south` for `S`.
+        ("pungchow wash TILES --seat S", ["South"]),
+        ("pungchow settle --winner N", ["North"]),
+        ("pungchow docs J", ["Json"]),
     ],
     ids=lambda v: v if isinstance(v, str) else None,
 )
