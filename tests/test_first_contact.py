@@ -499,6 +499,9 @@ def _complete(line: str) -> list[str]:
         ("pungchow settle -r ", SHIPPED),
         ("pungchow wash TILES -r pung-chow-", ["pung-chow-limit"]),
         ("pungchow batch FILE -r ", SHIPPED),
+        # Both of --compare's rulesets (it offered nothing).
+        ("pungchow batch FILE --compare ", SHIPPED),
+        ("pungchow batch FILE --compare pung-chow pung-chow-", ["pung-chow-limit"]),
         ("pungchow evening new FILE -r ", SHIPPED),
         ("pungchow rules show ", SHIPPED),
         ("pungchow rules diff pung-chow ", SHIPPED),

@@ -237,6 +237,7 @@ COMMANDS: tuple[Command, ...] = (
                 "A B",
                 "Score every hand under rulesets A and B and summarise the changes.",
                 nargs=2,
+                complete="ruleset",
             ),
             _valued(
                 "workers",
