@@ -318,6 +318,14 @@ def diff_rulesets(a: Any, b: Any) -> list[Change]:
         va, vb = getattr(ta, key), getattr(tb, key)
         if va != vb:
             changes.append(Change("setting", f"settlement.{key}", key, va, vb))
+    # So does the washing table (Part II, "Washing the Tiles"): its rows (heads: points from each
+    # player) and East's multiplier as `wash.KEY`, none in a ruleset without one.
+    for key in ("payments", "east_multiplier"):
+        va, vb = (None if r.wash is None else _as_written(getattr(r.wash, key)) for r in (a, b))
+        if key == "payments":
+            va, vb = (None if v is None else dict(v) for v in (va, vb))
+        if va != vb:
+            changes.append(Change("setting", f"wash.{key}", key, va, vb))
     rules_a = {r["id"]: r for r in _plain(a.data["rules"])}
     rules_b = {r["id"]: r for r in _plain(b.data["rules"])}
     for rule_id in [*rules_a, *[i for i in rules_b if i not in rules_a]]:
