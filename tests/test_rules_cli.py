@@ -58,6 +58,22 @@ def test_show_is_a_score_card():
     assert rows["limit"] == ["none"]
 
 
+@pytest.mark.parametrize(
+    ("wash", "title"),
+    [
+        ("wash: {payments: {9: 50}, east_multiplier: 2}", "Washing the tiles (from each player, East × 2)"),
+        ("wash: {payments: {9: 50}}", "Washing the tiles (from each player)"),
+    ],
+    ids=["east_multiplier-2", "east_multiplier-1"],
+)
+def test_show_a_house_wash_names_east_s_multiplier(tmp_path: Path, wash: str, title: str) -> None:
+    # The book's East is not doubled on a wash; a table that doubles him printed as the book's did.
+    house = tmp_path / "washing.yaml"
+    house.write_text(f"extends: pung-chow-limit\n{wash}\n", encoding="utf-8")
+    shown = run("rules", "show", str(house)).stdout.splitlines()
+    assert [line for line in shown if line.startswith("Washing")] == [title]
+
+
 def test_show_limit_ruleset_has_limit_hands_and_washing():
     result = run("rules", "show", "pung-chow-limit")
     assert result.exit_code == 0

@@ -126,8 +126,10 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     )
     wash = getattr(ruleset, "wash", None)
     if wash is not None:
+        # The book's East is not doubled on a wash (Part II); a house table that multiplies his says so.
+        east = "" if wash.east_multiplier == 1 else f", East × {wash.east_multiplier}"
         section(
-            "Washing the tiles (from each player)",
+            f"Washing the tiles (from each player{east})",
             [("different heads", "right"), ("points", "right")],
             [[str(heads), str(points)] for heads, points in wash.payments],
         )
