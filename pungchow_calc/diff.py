@@ -261,7 +261,7 @@ def _label(values: list[Line | None]) -> str:
 class Change:
     """One difference between two rulesets: a setting, or a rule by id (None where absent)."""
 
-    what: str  # "setting" | "rule" | "title"
+    what: str  # "setting" | "rule" | "penalty" | "title"
     key: str
     label: str
     a: Any
@@ -348,6 +348,22 @@ def diff_rulesets(a: Any, b: Any) -> list[Change]:
                     label,
                     {f: va.get(f) for f in fields},
                     {f: vb.get(f) for f in fields},
+                )
+            )
+    # And the penalties (Harr, "Penalties"), by id as written: who pays for all, and when.
+    pens_a = {p["id"]: p for p in _plain(a.data.get("penalties") or [])}
+    pens_b = {p["id"]: p for p in _plain(b.data.get("penalties") or [])}
+    for pen_id in [*pens_a, *[i for i in pens_b if i not in pens_a]]:
+        pa, pb = pens_a.get(pen_id), pens_b.get(pen_id)
+        label = (pa or pb or {}).get("label", pen_id)
+        if pa is None or pb is None:
+            whole = [{k: v for k, v in p.items() if k != "id"} if p else None for p in (pa, pb)]
+            changes.append(Change("penalty", pen_id, label, *whole))
+        elif pa != pb:
+            fields = [k for k in [*pa, *(k for k in pb if k not in pa)] if pa.get(k) != pb.get(k)]
+            changes.append(
+                Change(
+                    "penalty", pen_id, label, {k: pa.get(k) for k in fields}, {k: pb.get(k) for k in fields}
                 )
             )
     return changes

@@ -158,6 +158,35 @@ def test_rules_diff_pung_chow_pung_chow_limit_names_the_washing_table() -> None:
     assert "wash.east_multiplier: none → 1" in result.stdout
 
 
+def test_rules_diff_pung_chow_limit_samples_taiwanese_insurance_names_its_penalties() -> None:
+    # The file adds two penalties, who pays for all: `rules diff` said "the same settings and rules".
+    house = str(ROOT / "samples" / "taiwanese-insurance.yaml")
+    result = run("rules", "diff", "pung-chow-limit", house, "--json")
+    changes = json.loads(result.stdout)["changes"]
+    assert [(c["what"], c["key"], c["a"]) for c in changes] == [
+        ("penalty", "insurance_big_three_dragons", None),
+        ("penalty", "insurance_big_four_winds", None),
+        ("penalty", "insurance_little_three_dragons", None),
+    ]
+    assert changes[0]["b"]["type"] == "pays_for_all" and changes[0]["b"]["liable"] == "feeder"
+    text = run("rules", "diff", "pung-chow-limit", house).stdout
+    assert "Penalties (by id; pung-chow-limit → " in text and "3 differences." in text
+    assert "insurance_big_four_winds (Insurance, Big Four Winds): only in" in text
+
+
+def test_rules_diff_a_dead_hand_of_14_tiles_names_the_key_that_changed(tmp_path: Path) -> None:
+    house = tmp_path / "dead.yaml"
+    house.write_text(
+        "extends: pung-chow-limit\npenalties:\n"
+        "  - {id: dead_hand, label: Dead hand, type: dead_hand, tiles: 14}\n",
+        encoding="utf-8",
+    )
+    changes = json.loads(run("rules", "diff", "pung-chow-limit", str(house), "--json").stdout)["changes"]
+    assert changes == [
+        {"what": "penalty", "key": "dead_hand", "label": "Dead hand", "a": {"tiles": 13}, "b": {"tiles": 14}}
+    ]
+
+
 def test_diff_house_rules_names_only_what_changed():
     result = run("rules", "diff", "pung-chow", str(ROOT / "samples" / "house-rules.yaml"), "--json")
     assert result.exit_code == 0
