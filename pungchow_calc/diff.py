@@ -305,7 +305,7 @@ def rule_values(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def diff_rulesets(a: Any, b: Any) -> list[Change]:
-    """Settings (by key) and rules (by id) that differ between two loaded rulesets."""
+    """Settings (by key, with the settlement and washing table), rules and penalties (by id) that differ."""
     changes: list[Change] = []
     sa, sb = a.settings, b.settings
     for key in (f.name for f in dataclasses.fields(sa)):

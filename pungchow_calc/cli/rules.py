@@ -61,7 +61,7 @@ def rules_show(name: str, as_json: bool, ascii_only: bool) -> None:
 
 
 def rules_diff(a: str, b: str, as_json: bool, ascii_only: bool) -> None:
-    """Settings (by key) and rules (by id) that differ between two rulesets."""
+    """Settings (by key), rules and penalties (by id) that differ between two rulesets."""
     from ..diff import diff_rulesets
     from ..ruleset_files import load
 
