@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -304,6 +305,34 @@ def rule_values(raw: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _written(raw: dict[str, Any]) -> dict[str, Any]:
+    """A penalty's keys as written, but its id."""
+    return {k: v for k, v in raw.items() if k != "id"}
+
+
+def _by_id(
+    what: str, a: Any, b: Any, values: Callable[[dict[str, Any]], dict[str, Any]], order: tuple[str, ...] = ()
+) -> list[Change]:
+    """The entries (rules or penalties) that differ, matched by id: one only in A or B whole, one in
+    both by the fields that differ (in `order`, then as written); A's order, then B's new ids."""
+    in_a = {r["id"]: r for r in _plain(a)}
+    in_b = {r["id"]: r for r in _plain(b)}
+    changes: list[Change] = []
+    for entry_id in [*in_a, *[i for i in in_b if i not in in_a]]:
+        ra, rb = in_a.get(entry_id), in_b.get(entry_id)
+        label = (ra or rb or {}).get("label", entry_id)
+        va, vb = (None if r is None else values(r) for r in (ra, rb))
+        if va is None or vb is None:
+            changes.append(Change(what, entry_id, label, va, vb))
+        elif va != vb:
+            keys = dict.fromkeys([*(f for f in order if f in va or f in vb), *va, *vb])
+            fields = [f for f in keys if va.get(f) != vb.get(f)]
+            changes.append(
+                Change(what, entry_id, label, {f: va.get(f) for f in fields}, {f: vb.get(f) for f in fields})
+            )
+    return changes
+
+
 def diff_rulesets(a: Any, b: Any) -> list[Change]:
     """Settings (by key, with the settlement and washing table), rules and penalties (by id) that differ."""
     changes: list[Change] = []
@@ -326,46 +355,9 @@ def diff_rulesets(a: Any, b: Any) -> list[Change]:
             va, vb = (None if v is None else dict(v) for v in (va, vb))
         if va != vb:
             changes.append(Change("setting", f"wash.{key}", key, va, vb))
-    rules_a = {r["id"]: r for r in _plain(a.data["rules"])}
-    rules_b = {r["id"]: r for r in _plain(b.data["rules"])}
-    for rule_id in [*rules_a, *[i for i in rules_b if i not in rules_a]]:
-        ra, rb = rules_a.get(rule_id), rules_b.get(rule_id)
-        label = (ra or rb or {}).get("label", rule_id)
-        if ra is None or rb is None:
-            changes.append(
-                Change(
-                    "rule", rule_id, label, rule_values(ra) if ra else None, rule_values(rb) if rb else None
-                )
-            )
-            continue
-        va, vb = rule_values(ra), rule_values(rb)
-        if va != vb:
-            fields = [f for f in RULE_FIELDS if va.get(f) != vb.get(f)]
-            changes.append(
-                Change(
-                    "rule",
-                    rule_id,
-                    label,
-                    {f: va.get(f) for f in fields},
-                    {f: vb.get(f) for f in fields},
-                )
-            )
-    # And the penalties (Harr, "Penalties"), by id as written: who pays for all, and when.
-    pens_a = {p["id"]: p for p in _plain(a.data.get("penalties") or [])}
-    pens_b = {p["id"]: p for p in _plain(b.data.get("penalties") or [])}
-    for pen_id in [*pens_a, *[i for i in pens_b if i not in pens_a]]:
-        pa, pb = pens_a.get(pen_id), pens_b.get(pen_id)
-        label = (pa or pb or {}).get("label", pen_id)
-        if pa is None or pb is None:
-            whole = [{k: v for k, v in p.items() if k != "id"} if p else None for p in (pa, pb)]
-            changes.append(Change("penalty", pen_id, label, *whole))
-        elif pa != pb:
-            fields = [k for k in [*pa, *(k for k in pb if k not in pa)] if pa.get(k) != pb.get(k)]
-            changes.append(
-                Change(
-                    "penalty", pen_id, label, {k: pa.get(k) for k in fields}, {k: pb.get(k) for k in fields}
-                )
-            )
+    changes += _by_id("rule", a.data["rules"], b.data["rules"], rule_values, RULE_FIELDS)
+    # And the penalties (Harr, "Penalties"), as written: who pays for all, and when.
+    changes += _by_id("penalty", a.data.get("penalties") or [], b.data.get("penalties") or [], _written)
     return changes
 
 
