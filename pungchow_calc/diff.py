@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -261,7 +262,7 @@ def _label(values: list[Line | None]) -> str:
 class Change:
     """One difference between two rulesets: a setting, or a rule by id (None where absent)."""
 
-    what: str  # "setting" | "rule" | "title"
+    what: str  # "setting" | "rule" | "penalty" | "title"
     key: str
     label: str
     a: Any
@@ -304,8 +305,36 @@ def rule_values(raw: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _written(raw: dict[str, Any]) -> dict[str, Any]:
+    """A penalty's keys as written, but its id."""
+    return {k: v for k, v in raw.items() if k != "id"}
+
+
+def _by_id(
+    what: str, a: Any, b: Any, values: Callable[[dict[str, Any]], dict[str, Any]], order: tuple[str, ...] = ()
+) -> list[Change]:
+    """The entries (rules or penalties) that differ, matched by id: one only in A or B whole, one in
+    both by the fields that differ (in `order`, then as written); A's order, then B's new ids."""
+    in_a = {r["id"]: r for r in _plain(a)}
+    in_b = {r["id"]: r for r in _plain(b)}
+    changes: list[Change] = []
+    for entry_id in [*in_a, *[i for i in in_b if i not in in_a]]:
+        ra, rb = in_a.get(entry_id), in_b.get(entry_id)
+        label = (ra or rb or {}).get("label", entry_id)
+        va, vb = (None if r is None else values(r) for r in (ra, rb))
+        if va is None or vb is None:
+            changes.append(Change(what, entry_id, label, va, vb))
+        elif va != vb:
+            keys = dict.fromkeys([*(f for f in order if f in va or f in vb), *va, *vb])
+            fields = [f for f in keys if va.get(f) != vb.get(f)]
+            changes.append(
+                Change(what, entry_id, label, {f: va.get(f) for f in fields}, {f: vb.get(f) for f in fields})
+            )
+    return changes
+
+
 def diff_rulesets(a: Any, b: Any) -> list[Change]:
-    """Settings (by key) and rules (by id) that differ between two loaded rulesets."""
+    """Settings (by key, with the settlement and washing table), rules and penalties (by id) that differ."""
     changes: list[Change] = []
     sa, sb = a.settings, b.settings
     for key in (f.name for f in dataclasses.fields(sa)):
@@ -318,30 +347,17 @@ def diff_rulesets(a: Any, b: Any) -> list[Change]:
         va, vb = getattr(ta, key), getattr(tb, key)
         if va != vb:
             changes.append(Change("setting", f"settlement.{key}", key, va, vb))
-    rules_a = {r["id"]: r for r in _plain(a.data["rules"])}
-    rules_b = {r["id"]: r for r in _plain(b.data["rules"])}
-    for rule_id in [*rules_a, *[i for i in rules_b if i not in rules_a]]:
-        ra, rb = rules_a.get(rule_id), rules_b.get(rule_id)
-        label = (ra or rb or {}).get("label", rule_id)
-        if ra is None or rb is None:
-            changes.append(
-                Change(
-                    "rule", rule_id, label, rule_values(ra) if ra else None, rule_values(rb) if rb else None
-                )
-            )
-            continue
-        va, vb = rule_values(ra), rule_values(rb)
+    # So does the washing table (Part II, "Washing the Tiles"): its rows (heads: points from each
+    # player) and East's multiplier as `wash.KEY`, none in a ruleset without one.
+    for key in ("payments", "east_multiplier"):
+        va, vb = (None if r.wash is None else _as_written(getattr(r.wash, key)) for r in (a, b))
+        if key == "payments":
+            va, vb = (None if v is None else dict(v) for v in (va, vb))
         if va != vb:
-            fields = [f for f in RULE_FIELDS if va.get(f) != vb.get(f)]
-            changes.append(
-                Change(
-                    "rule",
-                    rule_id,
-                    label,
-                    {f: va.get(f) for f in fields},
-                    {f: vb.get(f) for f in fields},
-                )
-            )
+            changes.append(Change("setting", f"wash.{key}", key, va, vb))
+    changes += _by_id("rule", a.data["rules"], b.data["rules"], rule_values, RULE_FIELDS)
+    # And the penalties (Harr, "Penalties"), as written: who pays for all, and when.
+    changes += _by_id("penalty", a.data.get("penalties") or [], b.data.get("penalties") or [], _written)
     return changes
 
 

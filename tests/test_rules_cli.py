@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import run as run_main
@@ -17,6 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run(*args: str):
     return run_main(*args, env={"COLUMNS": "200"})
+
+
+_BOOK = {"9": 50, "10": 70, "11": 100, "12": 150, "13": 200}  # Part II, "Washing the Tiles"
+_NINE_60 = {**_BOOK, "9": 60}
 
 
 def test_list():
@@ -51,6 +56,22 @@ def test_show_is_a_score_card():
     assert rows["Winning on original hand as drawn from the wall"][:2] == ["winner", "3 times"]
     assert rows["East pays and collects"] == ["× 2"]
     assert rows["limit"] == ["none"]
+
+
+@pytest.mark.parametrize(
+    ("wash", "title"),
+    [
+        ("wash: {payments: {9: 50}, east_multiplier: 2}", "Washing the tiles (from each player, East × 2)"),
+        ("wash: {payments: {9: 50}}", "Washing the tiles (from each player)"),
+    ],
+    ids=["east_multiplier-2", "east_multiplier-1"],
+)
+def test_show_a_house_wash_names_east_s_multiplier(tmp_path: Path, wash: str, title: str) -> None:
+    # The book's East is not doubled on a wash; a table that doubles him printed as the book's did.
+    house = tmp_path / "washing.yaml"
+    house.write_text(f"extends: pung-chow-limit\n{wash}\n", encoding="utf-8")
+    shown = run("rules", "show", str(house)).stdout.splitlines()
+    assert [line for line in shown if line.startswith("Washing")] == [title]
 
 
 def test_show_limit_ruleset_has_limit_hands_and_washing():
@@ -97,6 +118,73 @@ def test_diff_book_rulesets():
     assert "limit: none → 300" in text.stdout
     assert "mah_jongg (Mah-Jongg): points 20 → 10" in text.stdout
     assert "winner_pung_simples" in text.stdout and "only in pung-chow-limit" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("wash", "changed"),
+    [
+        (
+            "wash: {payments: {9: 50}, east_multiplier: 2}",
+            [
+                ("wash.payments", {"9": 50, "10": 70, "11": 100, "12": 150, "13": 200}, {"9": 50}),
+                ("wash.east_multiplier", 1, 2),
+            ],
+        ),
+        (
+            "wash: {payments: {9: 60, 10: 70, 11: 100, 12: 150, 13: 200}}",
+            [("wash.payments", _BOOK, _NINE_60)],
+        ),
+        ("wash: {payments: {9: 50, 10: 70, 11: 100, 12: 150, 13: 200}, east_multiplier: 1}", []),
+    ],
+    ids=["east_multiplier-2", "nine-heads-60", "the-book's-table"],
+)
+def test_rules_diff_pung_chow_limit_and_a_house_wash(tmp_path: Path, wash: str, changed: list[Any]) -> None:
+    # The washing table moves money (Part II, "Washing the Tiles"); `rules diff` said such files had
+    # "the same settings and rules" as the book.
+    house = tmp_path / "washing.yaml"
+    house.write_text(f"extends: pung-chow-limit\n{wash}\n", encoding="utf-8")
+    result = run("rules", "diff", "pung-chow-limit", str(house), "--json")
+    assert result.exit_code == 0, result.output
+    changes = json.loads(result.stdout)["changes"]
+    assert [(c["key"], c["a"], c["b"]) for c in changes] == changed
+    assert all(c["what"] == "setting" for c in changes)
+    text = run("rules", "diff", "pung-chow-limit", str(house)).stdout
+    assert ("same settings and rules" in text) == (not changed)
+
+
+def test_rules_diff_pung_chow_pung_chow_limit_names_the_washing_table() -> None:
+    result = run("rules", "diff", "pung-chow", "pung-chow-limit")
+    assert "wash.payments: none → {9: 50, 10: 70, 11: 100, 12: 150, 13: 200}" in result.stdout
+    assert "wash.east_multiplier: none → 1" in result.stdout
+
+
+def test_rules_diff_pung_chow_limit_samples_taiwanese_insurance_names_its_penalties() -> None:
+    # The file adds two penalties, who pays for all: `rules diff` said "the same settings and rules".
+    house = str(ROOT / "samples" / "taiwanese-insurance.yaml")
+    result = run("rules", "diff", "pung-chow-limit", house, "--json")
+    changes = json.loads(result.stdout)["changes"]
+    assert [(c["what"], c["key"], c["a"]) for c in changes] == [
+        ("penalty", "insurance_big_three_dragons", None),
+        ("penalty", "insurance_big_four_winds", None),
+        ("penalty", "insurance_little_three_dragons", None),
+    ]
+    assert changes[0]["b"]["type"] == "pays_for_all" and changes[0]["b"]["liable"] == "feeder"
+    text = run("rules", "diff", "pung-chow-limit", house).stdout
+    assert "Penalties (by id; pung-chow-limit → " in text and "3 differences." in text
+    assert "insurance_big_four_winds (Insurance, Big Four Winds): only in" in text
+
+
+def test_rules_diff_a_dead_hand_of_14_tiles_names_the_key_that_changed(tmp_path: Path) -> None:
+    house = tmp_path / "dead.yaml"
+    house.write_text(
+        "extends: pung-chow-limit\npenalties:\n"
+        "  - {id: dead_hand, label: Dead hand, type: dead_hand, tiles: 14}\n",
+        encoding="utf-8",
+    )
+    changes = json.loads(run("rules", "diff", "pung-chow-limit", str(house), "--json").stdout)["changes"]
+    assert changes == [
+        {"what": "penalty", "key": "dead_hand", "label": "Dead hand", "a": {"tiles": 13}, "b": {"tiles": 14}}
+    ]
 
 
 def test_diff_house_rules_names_only_what_changed():

@@ -61,7 +61,7 @@ def rules_show(name: str, as_json: bool, ascii_only: bool) -> None:
 
 
 def rules_diff(a: str, b: str, as_json: bool, ascii_only: bool) -> None:
-    """Settings (by key) and rules (by id) that differ between two rulesets."""
+    """Settings (by key), rules and penalties (by id) that differ between two rulesets."""
     from ..diff import diff_rulesets
     from ..ruleset_files import load
 
@@ -132,9 +132,17 @@ def docs_command(name: str | None) -> None:
     docs = _docs()
     out = output_stream()
     if name is None:
+        from ..render.layout import terminal_width, wrap
+
         width = max(map(len, docs))
+        # A title too long for the line wraps under the titles (riichi's is 77 letters): every
+        # table reads at 60 and 80 columns (README.md, "Help and conventions").
+        room = terminal_width() - width - 2
         for topic, path in docs.items():
-            print(f"{topic:<{width}}  {_title(path)}", file=out)
+            first, *rest = wrap(_title(path), room)
+            print(f"{topic:<{width}}  {first}", file=out)
+            for line in rest:
+                print(" " * (width + 2) + line, file=out)
         print("\nPrint one with: pungchow docs NAME", file=out)
         return
     # `json`, `json.md` and `docs/json.md` (as the README links it) all name the same topic.

@@ -237,6 +237,7 @@ COMMANDS: tuple[Command, ...] = (
                 "A B",
                 "Score every hand under rulesets A and B and summarise the changes.",
                 nargs=2,
+                complete="ruleset",
             ),
             _valued(
                 "workers",
@@ -424,7 +425,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         ("rules", "diff"),
         "rules:rules_diff",
-        "Settings (by key) and rules (by id) that differ between two rulesets.",
+        "Settings (by key, the washing table too), rules and penalties (by id) that differ between two"
+        " rulesets.",
         (
             Arg("a", "First ruleset (name or path).", "A", complete="ruleset"),
             Arg("b", "Second ruleset (name or path).", "B", complete="ruleset"),

@@ -148,16 +148,23 @@ def complete_ruleset(incomplete: str) -> list[str]:
     return found
 
 
+def _any_case(names: list[str], incomplete: str) -> list[str]:
+    """The names starting with `incomplete` in any case, each written with the letters typed: typer
+    offers only what starts exactly as typed, and `S` must offer `South` (winds and topics are read
+    in any case: `--seat South`, `docs JSON`)."""
+    return [incomplete + name[len(incomplete) :] for name in names if name.startswith(incomplete.lower())]
+
+
 def complete_wind(incomplete: str) -> list[str]:
     """Shell completion of a seat or a round: the four winds."""
-    return [w for w in ("east", "south", "west", "north") if w.startswith(incomplete.lower())]
+    return _any_case(["east", "south", "west", "north"], incomplete)
 
 
 def complete_topic(incomplete: str) -> list[str]:
     """Shell completion of `docs`: its topics."""
     from .rules import topic_names
 
-    return [name for name in topic_names() if name.startswith(incomplete)]
+    return _any_case(topic_names(), incomplete)
 
 
 # What the shell completes a value from (Option.complete, Arg.complete).

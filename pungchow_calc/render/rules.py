@@ -126,8 +126,10 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     )
     wash = getattr(ruleset, "wash", None)
     if wash is not None:
+        # The book's East is not doubled on a wash (Part II); a house table that multiplies his says so.
+        east = "" if wash.east_multiplier == 1 else f", East × {wash.east_multiplier}"
         section(
-            "Washing the tiles (from each player)",
+            f"Washing the tiles (from each player{east})",
             [("different heads", "right"), ("points", "right")],
             [[str(heads), str(points)] for heads, points in wash.payments],
         )
@@ -219,6 +221,11 @@ def _rule_summary(values: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
+def _penalty_summary(values: dict[str, Any]) -> str:
+    """A whole penalty in one line, as written: its type, then its other keys (`liable discarder`)."""
+    return "; ".join(f"{k} {_change_value(v)}" for k, v in values.items() if k != "label")
+
+
 def _tier_lines(names: tuple[str, str], a: list[Any], b: list[Any], to: str) -> list[str]:
     """`limits:` tier by tier (diff.tier_changes): `limits Baiman: score 4000 -> 5000`."""
     from ..diff import tier_changes
@@ -242,6 +249,7 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
         return
     settings = [c for c in changes if c.what == "setting"]
     rules = [c for c in changes if c.what == "rule"]
+    penalties = [c for c in changes if c.what == "penalty"]
     if settings:
         out.print(Text("Settings", style="bold"))
         for c in settings:
@@ -252,19 +260,21 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
             print_lines(
                 out, hanging(f"  {c.key}: {_change_value(c.a)} {arrow(out)} {_change_value(c.b)}", out.width)
             )
-    if rules:
-        out.print(Text(f"Rules (by id; {a} {arrow(out)} {b})", style="bold"))
-        to = arrow(out)
-        for c in rules:
+    to = arrow(out)
+    for title, rows, summary in (("Rules", rules, _rule_summary), ("Penalties", penalties, _penalty_summary)):
+        if not rows:
+            continue
+        out.print(Text(f"{title} (by id; {a} {to} {b})", style="bold"))
+        for c in rows:
             if c.a is None:
-                what = f"only in {b}: {_rule_summary(c.b)}"
+                what = f"only in {b}: {summary(c.b)}"
             elif c.b is None:
-                what = f"only in {a}: {_rule_summary(c.a)}"
+                what = f"only in {a}: {summary(c.a)}"
             else:
                 what = "; ".join(f"{k} {_change_value(c.a[k])} {to} {_change_value(c.b[k])}" for k in c.a)
             first, *more = hanging(f"  {c.key} ({c.label}): {what}", out.width)
             shown = Text(first)
-            shown.stylize("cyan", 2, 2 + len(c.key))  # the rule's id, as `rules show` names it
+            shown.stylize("cyan", 2, 2 + len(c.key))  # the id, as `rules show` names it
             out.print(shown, overflow="ignore", crop=False)
             print_lines(out, more)
     out.print(f"{len(changes)} difference{'s' if len(changes) != 1 else ''}.")
