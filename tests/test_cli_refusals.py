@@ -374,7 +374,9 @@ def test_wash_1d_five_times_names_the_group_and_column():
 
 
 @pytest.mark.parametrize(
-    "name", ["NOTATION", "Notation.md", "notation"], ids=["NOTATION", "Notation.md", "notation"]
+    "name",
+    ["NOTATION", "Notation.md", "notation", "NOTATION.MD", "docs/notation.Md"],
+    ids=["NOTATION", "Notation.md", "notation", "NOTATION.MD", "docs-notation.Md"],
 )
 def test_docs_NOTATION_in_capitals_is_the_topic(name):
     """`docs NOTATION` said `no topic 'NOTATION'`: the topics are the files' names, in small letters."""

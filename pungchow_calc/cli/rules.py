@@ -146,8 +146,9 @@ def docs_command(name: str | None) -> None:
         print("\nPrint one with: pungchow docs NAME", file=out)
         return
     # `json`, `json.md` and `docs/json.md` (as the README links it) all name the same topic.
-    # Topics are the files' names, all small letters: `JSON` is `json`; a typo is told the closest.
-    topic = (Path(name).stem if name.endswith(".md") else name).lower()
+    # Topics are the files' names, all small letters: `JSON` and `JSON.MD` are `json`; a typo is told the
+    # closest.
+    topic = (Path(name).stem if name.lower().endswith(".md") else name).lower()
     if topic not in docs:
         hint = closest(topic, list(docs))
         fail(OptionError(f"no topic {name!r}{hint}: one of {', '.join(docs)}", code="bad-option"), False)
