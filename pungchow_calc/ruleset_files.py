@@ -89,11 +89,12 @@ def resolve(name_or_path: str, relative_to: Path | None = None, option: str = "-
         except (OSError, ValueError):
             reason = "file not found"
         stem = Path(name_or_path).stem
+        meant = _guess(stem) if reason == "file not found" and "/" not in name_or_path else ""
         if reason == "file not found" and stem in builtin_names():
             reason += f" (the shipped ruleset is named {stem!r}, without .yaml)"
-        elif reason == "file not found" and "/" not in name_or_path and _guess(stem):
+        elif meant:
             # `-r riichi.yaml`: a shipped name meant, as a file; named, never taken (_guess).
-            reason += f" (a shipped ruleset is named without .yaml{_guess(stem).replace(';', ':', 1)})"
+            reason += f" (a shipped ruleset is named without .yaml{meant.replace(';', ':', 1)})"
         elif reason == "file not found" and relative_to is not None:
             reason += f" beside the extending file ({where})"
         raise RulesetError(reason, code="ruleset-not-found", file=name_or_path)
