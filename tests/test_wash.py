@@ -207,7 +207,8 @@ def test_cli_wash_refusal_as_json():
     [
         pytest.param(
             ["1d9d1b9b1c9c EwSwWwNw RdGdWd"],
-            "error: East's original hand is 14 tiles (13 for the other seats), but 13 were given",
+            "error: East's original hand is 14 tiles (13 for the other seats), but 13 were given: for"
+            " another seat's hand, give --seat south, west or north",
             id="tile-count",
         ),
         pytest.param(
@@ -259,14 +260,28 @@ def test_any_original_hand_washes_by_the_table_or_is_refused(wall, seat):
         pytest.param(
             "1d9d1b9b1c9c EwSwWwNw RdGdWd 5d",
             "south",
-            "South's original hand is 13 tiles (14 for East), but 14 were given",
+            "South's original hand is 13 tiles (14 for East), but 14 were given: for East's hand,"
+            " give --seat east",
             id="south-with-14",
         ),
         pytest.param(
             "1d9d1b9b1c9c EwSwWwNw RdGdWd",
             "east",
-            "East's original hand is 14 tiles (13 for the other seats), but 13 were given",
+            "East's original hand is 14 tiles (13 for the other seats), but 13 were given: for another"
+            " seat's hand, give --seat south, west or north",
             id="east-with-13",
+        ),
+        pytest.param(
+            "1d9d1b9b1c9c EwSwWwNw RdGd",
+            "east",
+            "East's original hand is 14 tiles (13 for the other seats), but 12 were given",
+            id="east-with-12-no-seat-would-hold-it",
+        ),
+        pytest.param(
+            "1d9d1b9b1c9c EwSwWwNw RdGdWd 5d5d",
+            "west",
+            "West's original hand is 13 tiles (14 for East), but 15 were given",
+            id="west-with-15-no-seat-would-hold-it",
         ),
     ],
 )

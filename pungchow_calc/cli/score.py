@@ -42,13 +42,24 @@ def wash(tiles: str, ruleset: str, seat: str, as_json: bool, ascii_only: bool) -
     try:
         result = wash_text(tiles, load(ruleset), opts.wind(seat, "--seat"))
     except PungchowError as error:
-        fail(error, as_json)
+        fail(_seat_hint(error), as_json)
     if as_json:
         print(json.dumps(result.as_dict()))
         return
     from ..render.terminal import console, print_wash
 
     print_wash(result, console(ascii_only), ascii_only)
+
+
+def _seat_hint(error: PungchowError) -> PungchowError:
+    """A wash's tile count that fits another seat's hand, with the option to name it: `--seat`
+    defaults to East (the evening knows each player's seat and needs no hint)."""
+    from ..engine.errors import WashError
+
+    if not isinstance(error, WashError) or not error.seat_hint:
+        return error
+    whose = "East's hand" if error.seat_hint == "east" else "another seat's hand"
+    return WashError(f"{error.message}: for {whose}, give --seat {error.seat_hint}", code=error.code)
 
 
 def diff(hand: str, rulesets: list[str], **given: Any) -> None:

@@ -173,3 +173,11 @@ class WashError(PungchowError):
     """A hand that cannot wash the tiles (Part II): wrong tile count, or fewer than nine heads."""
 
     default_code: ClassVar[str] = "wash"
+
+    def __init__(
+        self, message: str, *, code: str | None = None, column: int | None = None, seat_hint: str = ""
+    ) -> None:
+        super().__init__(message, code=code, column=column)
+        # A tile count that fits another seat's hand: the seat that would take it, for the `wash`
+        # command's hint (its --seat defaults to East); "" when no seat would.
+        self.seat_hint = seat_hint

@@ -83,6 +83,11 @@ def original_hand(text: str, seat: Wind) -> tuple[Tile, ...]:
             f"{seat.word.capitalize()}'s original hand is {need} tiles ({others}),"
             f" but {len(tiles)} were given",
             code="wash-tile-count",
+            seat_hint=(
+                ("east" if len(tiles) == ORIGINAL_TILES + 1 else "")
+                if not east
+                else ("south, west or north" if len(tiles) == ORIGINAL_TILES else "")
+            ),
         )
     return tuple(tiles)
 
