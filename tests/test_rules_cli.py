@@ -152,6 +152,38 @@ def test_rules_diff_pung_chow_limit_and_a_house_wash(tmp_path: Path, wash: str, 
     assert ("same settings and rules" in text) == (not changed)
 
 
+@pytest.mark.parametrize(
+    ("evening", "changed"),
+    [
+        ("evening: {east_repeat_cap: 3}", [("evening.east_repeat_cap", None, 3)]),
+        (
+            "evening: {draw_passes_deal: true, sets_per_evening: 4}",
+            [("evening.draw_passes_deal", False, True), ("evening.sets_per_evening", None, 4)],
+        ),
+        ("evening: {round_wind: true}", []),
+    ],
+    ids=["east_repeat_cap-3", "draw_passes_deal-sets_per_evening-4", "the-book's-round_wind"],
+)
+def test_rules_diff_pung_chow_limit_and_a_house_evening(
+    tmp_path: Path, evening: str, changed: list[Any]
+) -> None:
+    # Who keeps the deal is who pays and collects double (Part II, the wind box): `rules diff` said such
+    # files had "the same settings and rules" as the book.
+    house = tmp_path / "evening.yaml"
+    house.write_text(f"extends: pung-chow-limit\n{evening}\n", encoding="utf-8")
+    result = run("rules", "diff", "pung-chow-limit", str(house), "--json")
+    assert result.exit_code == 0, result.output
+    changes = json.loads(result.stdout)["changes"]
+    assert [(c["key"], c["a"], c["b"]) for c in changes] == changed
+    assert all(c["what"] == "setting" for c in changes)
+    text = run("rules", "diff", "pung-chow-limit", str(house)).stdout
+    assert ("same settings and rules" in text) == (not changed)
+
+
+def test_rules_diff_pung_chow_pung_chow_limit_names_the_round_wind() -> None:
+    assert "evening.round_wind: false → true" in run("rules", "diff", "pung-chow", "pung-chow-limit").stdout
+
+
 def test_rules_diff_pung_chow_pung_chow_limit_names_the_washing_table() -> None:
     result = run("rules", "diff", "pung-chow", "pung-chow-limit")
     assert "wash.payments: none → {9: 50, 10: 70, 11: 100, 12: 150, 13: 200}" in result.stdout
