@@ -144,6 +144,22 @@ BAD_WASH = [
         5,
         id="zero",
     ),
+    # Paid uncapped: the book's table stays below every limit it names ("The Limit Hand", "Washing the
+    # Tiles"), so whether a row above the limit is capped is not the book's to say.
+    pytest.param(
+        "wash:\n  payments: {9: 50, 13: 400}\n",
+        "wash row 13: 400 from each player is above the limit of 300: the book does not say whether a wash "
+        "is capped",
+        4,
+        id="payments-9-50-13-400-limit-300",
+    ),
+    # The base's table under a house limit below its rows: at `extends:`, the table not written here.
+    pytest.param(
+        "settings: {limit: 150}\n",
+        "wash row 13: 200 from each player is above the limit of 150",
+        2,
+        id="limit-150-the-book's-table",
+    ),
 ]
 
 
@@ -155,6 +171,18 @@ def test_bad_wash_table_is_a_ruleset_error(tmp_path, wash, message, line):
     assert caught.value.code == "ruleset-invalid"
     assert message in caught.value.message
     assert caught.value.line == line
+
+
+@pytest.mark.parametrize(
+    "house",
+    [
+        pytest.param("settings: {limit: 200}\n", id="limit-200-the-book's-table"),
+        pytest.param("settings: {limit: 600}\nwash:\n  payments: {9: 50, 13: 400}\n", id="limit-600-13-400"),
+        pytest.param("settings: {limit: null}\nwash:\n  payments: {9: 5000}\n", id="no-limit-9-5000"),
+    ],
+)
+def test_a_wash_table_within_the_limit_or_without_one_is_read(tmp_path, house):
+    assert load(str(_ruleset(tmp_path, house))).wash is not None
 
 
 # --- `pungchow wash` ----------------------------------------------------------------------------

@@ -770,6 +770,20 @@ def _authoring_mistakes(
                 f"east_multiplier must be at most {MAX_EAST_MULTIPLIER}, got {multiplier} (East pays and "
                 "collects a few times over; more would pay past what JSON readers hold exactly)",
             )
+    limit = settings.limit
+    above = [(n, points) for n, points in wash.payments if points > limit] if wash and limit else []
+    if above:
+        # The book's limit caps "the number of points that can be scored in a hand" (Part II, "The Limit
+        # Hand"); a wash is "no play", paid by its table ("Washing the Tiles"), whose rows (at most 200)
+        # stay below every limit the book names (300, 400, 600): whether one above it is capped, the book
+        # does not say, so such a row is refused rather than paid on a guess (docs/rulings.md#washing).
+        heads, points = above[0]
+        raise Invalid(
+            ("wash", "payments", heads),
+            f"wash row {heads}: {points} from each player is above the limit of {limit}: the book "
+            "does not say whether a wash is capped (its table stays below its limits); lower the row or "
+            "raise the limit",
+        )
     for i, raw in enumerate(raw_rules):
         _when_mistakes(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}", ids)
 
