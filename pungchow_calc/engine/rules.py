@@ -101,6 +101,7 @@ TOP_KEYS = {
     "penalties",
     "remove_penalties",
     "wash",
+    "remove_wash",
     "evening",
     "settlement",
 }
