@@ -153,6 +153,14 @@ BAD_WASH = [
         4,
         id="payments-9-50-13-400-limit-300",
     ),
+    # Paid: 11 heads collected less than 10 (the book's rows rise: 50, 70, 100, 150, 200).
+    pytest.param(
+        "wash:\n  payments: {9: 50, 10: 70, 11: 60}\n",
+        "wash row 11 pays 60, less than row 10 (70) before it: a hand of more different heads would be paid "
+        "less",
+        4,
+        id="payments-9-50-10-70-11-60",
+    ),
     # The base's table under a house limit below its rows: at `extends:`, the table not written here.
     pytest.param(
         "settings: {limit: 150}\n",

@@ -728,7 +728,8 @@ def _authoring_mistakes(
     line or with spaces around it, a limit of 0 (every payment capped at nothing:
     money would never move; `--limit` refuses 0 too, options.py; no limit is written null), a tier of
     `limits:` of 0 or below the tier before it, a limit hand valued below the last tier, an East
-    multiplier past MAX_EAST_MULTIPLIER (payments past what JSON holds exactly), a condition's
+    multiplier past MAX_EAST_MULTIPLIER (payments past what JSON holds exactly), a wash row paying less
+    than the row before or more than the limit (the book does not say it is capped), a condition's
     parameters that say nothing one can meet (Spec.mistake: a count of min 3 and max 2), a condition
     naming a rule id the ruleset lacks (a typo, or a rule `remove_rules` dropped: `calling_for` would
     never hold, `no_other_points` would let no line through), and a `when:` no hand can meet
@@ -770,6 +771,16 @@ def _authoring_mistakes(
                 path,
                 f"east_multiplier must be at most {MAX_EAST_MULTIPLIER}, got {multiplier} (East pays and "
                 "collects a few times over; more would pay past what JSON readers hold exactly)",
+            )
+    rows = wash.payments if wash is not None else ()
+    for (fewer, less), (heads, points) in zip(rows, rows[1:], strict=False):
+        # As a limit tier below the one before: the book's rows rise with the heads ("Washing the
+        # Tiles": 50, 70, 100, 150, 200), so a row paying less than the one before is a slip.
+        if points < less:
+            raise Invalid(
+                ("wash", "payments", heads),
+                f"wash row {heads} pays {points}, less than row {fewer} ({less}) before it: a hand of more "
+                "different heads would be paid less (the book's rows rise with the heads)",
             )
     limit = settings.limit
     above = [(n, points) for n, points in wash.payments if points > limit] if wash and limit else []
