@@ -89,7 +89,14 @@ def test_a_limit_of_0_is_refused(tmp_path, setting, line):
         run(
             "rules",
             "check",
-            str(_write(tmp_path, "extends: pung-chow-limit\nsettings:\n  limit: 1\n", "one.yaml")),
+            # The book's washing table (50 to 200) is above a limit of 1: a house table within it.
+            str(
+                _write(
+                    tmp_path,
+                    "extends: pung-chow-limit\nsettings:\n  limit: 1\nwash:\n  payments: {9: 1}\n",
+                    "one.yaml",
+                )
+            ),
         ).exit_code
         == 0
     )
