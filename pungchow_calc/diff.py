@@ -273,8 +273,31 @@ class Change:
         return {"what": self.what, "key": self.key, "label": self.label, "a": self.a, "b": self.b}
 
 
-RULE_FIELDS = ("label", "scope", "who", "group", "when", "points", "doublings", "limit")
-DEFAULT_FIELDS: dict[str, Any] = {"scope": "hand", "who": "all", "group": None, "when": [], "limit": False}
+# Every rule key that moves money (engine/rules.py RULE_KEYS but `id` and `note`): `per` counts the
+# value, `rounded: false` keeps the points unrounded, `counts_for_minimum: false` (riichi's dora) lets
+# no hand win on it alone (docs/rulesets.md, Rule keys).
+RULE_FIELDS = (
+    "label",
+    "scope",
+    "who",
+    "group",
+    "when",
+    "points",
+    "doublings",
+    "limit",
+    "per",
+    "rounded",
+    "counts_for_minimum",
+)
+DEFAULT_FIELDS: dict[str, Any] = {
+    "scope": "hand",
+    "who": "all",
+    "group": None,
+    "when": [],
+    "limit": False,
+    "rounded": True,
+    "counts_for_minimum": True,
+}
 
 
 def _plain(value: Any) -> Any:

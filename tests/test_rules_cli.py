@@ -180,6 +180,43 @@ def test_rules_diff_pung_chow_limit_and_a_house_evening(
     assert ("same settings and rules" in text) == (not changed)
 
 
+@pytest.mark.parametrize(
+    ("rules", "changed"),
+    [
+        (
+            "[{id: dora, counts_for_minimum: true}]",
+            [("dora", {"counts_for_minimum": False}, {"counts_for_minimum": True})],
+        ),
+        (
+            "[{id: seven_pairs_fu, rounded: true}]",
+            [("seven_pairs_fu", {"rounded": False}, {"rounded": True})],
+        ),
+        (
+            "[{id: dora, per: {indicated: [dora, ura]}}]",
+            [("dora", {"per": {"indicated": "dora"}}, {"per": {"indicated": ["dora", "ura"]}})],
+        ),
+        ("[{id: dora, counts_for_minimum: false, note: as the EMA rules say}]", []),
+    ],
+    ids=[
+        "dora-counts_for_minimum-true",
+        "seven_pairs_fu-rounded-true",
+        "dora-per-dora-ura",
+        "dora-as-written",
+    ],
+)
+def test_rules_diff_riichi_and_a_house_rule_key(tmp_path: Path, rules: str, changed: list[Any]) -> None:
+    # A dora that counts for the minimum lets a hand of dora alone win (docs/riichi.md): `rules diff` said
+    # such files had "the same settings and rules" as riichi-ema-2016.
+    house = tmp_path / "riichi-house.yaml"
+    house.write_text(f"extends: riichi-ema-2016\nrules: {rules}\n", encoding="utf-8")
+    result = run("rules", "diff", "riichi-ema-2016", str(house), "--json")
+    assert result.exit_code == 0, result.output
+    changes = json.loads(result.stdout)["changes"]
+    assert [(c["key"], c["a"], c["b"]) for c in changes] == changed
+    text = run("rules", "diff", "riichi-ema-2016", str(house)).stdout
+    assert ("same settings and rules" in text) == (not changed)
+
+
 def test_rules_diff_pung_chow_pung_chow_limit_names_the_round_wind() -> None:
     assert "evening.round_wind: false → true" in run("rules", "diff", "pung-chow", "pung-chow-limit").stdout
 

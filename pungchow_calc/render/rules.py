@@ -218,6 +218,13 @@ def _rule_summary(values: dict[str, Any]) -> str:
         parts.append(f"who {values['who']}")
     if values.get("when"):
         parts.append(f"when {_change_value(values['when'])}")
+    # What else moves money, where it is not the default (diff.DEFAULT_FIELDS).
+    for key in ("group", "per"):
+        if values.get(key) is not None:
+            parts.append(f"{key} {_change_value(values[key])}")
+    for key in ("rounded", "counts_for_minimum"):
+        if values.get(key) is False:
+            parts.append(f"{key} false")
     return "; ".join(parts)
 
 
