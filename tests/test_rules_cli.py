@@ -217,6 +217,47 @@ def test_rules_diff_riichi_and_a_house_rule_key(tmp_path: Path, rules: str, chan
     assert ("same settings and rules" in text) == (not changed)
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "rows"),
+    [
+        ("pung-chow", []),
+        ("pung-chow-limit", ["the wind of the round | turns each round"]),
+        ("riichi-ema-2016", ["pungchow evening | cannot keep its game yet"]),
+        (
+            "extends: pung-chow\nevening: {east_repeat_cap: 3, draw_passes_deal: true, sets_per_evening: 4}",
+            [
+                "East keeps the deal | 3 times in a row at most",
+                "a draw game | passes the deal",
+                "sets in an evening | 4",
+            ],
+        ),
+    ],
+    ids=["pung-chow", "pung-chow-limit", "riichi-ema-2016", "east_repeat_cap-3-draw_passes_deal-sets-4"],
+)
+def test_rules_show_names_the_evening_keys_not_part_one_s(
+    tmp_path: Path, ruleset: str, rows: list[str]
+) -> None:
+    # A house file's `evening:` changed who keeps the deal, so who pays double: `rules show` said nothing.
+    if ruleset.startswith("extends"):
+        path = tmp_path / "evening.yaml"
+        path.write_text(ruleset + "\n", encoding="utf-8")
+        ruleset = str(path)
+    text = run("rules", "show", ruleset, "--ascii").stdout
+    settings = [
+        " | ".join(cell.strip() for cell in line.split("|"))
+        for line in text.split("\nSettings\n")[1].splitlines()
+    ]
+    keys = (
+        "the wind of the round",
+        "East keeps the deal",
+        "a draw game",
+        "after a false",
+        "sets in",
+        "pungchow",
+    )
+    assert [row for row in settings if row.startswith(keys)] == rows
+
+
 def test_rules_diff_pung_chow_pung_chow_limit_names_the_round_wind() -> None:
     assert "evening.round_wind: false → true" in run("rules", "diff", "pung-chow", "pung-chow-limit").stdout
 
