@@ -1035,6 +1035,54 @@ MORE_THAN_A_HAND = [
 ]
 
 
+# (a rule's lines, the line refused, the message after "file:line: "): a pair rule is asked of each pair,
+# a set rule of each chow, pung and kong (plan.py), so a unit condition of no such kind never holds.
+OUT_OF_SCOPE = [
+    pytest.param(
+        RULE_X + "    scope: pair\n    when: [{meld: pung}]\n",
+        7,
+        "rule 'x': when: meld: pung never holds in a rule of scope: pair, which judges only pairs: change "
+        "the scope or the entry",
+        id="scope-pair-meld-pung",
+    ),
+    pytest.param(
+        RULE_X + "    scope: set\n    when: [{tiles: heads}, {meld: pair}]\n",
+        7,
+        "rule 'x': when: meld: pair never holds in a rule of scope: set, which judges only chows, pungs and "
+        "kongs: change the scope or the entry",
+        id="scope-set-tiles-heads-meld-pair",
+    ),
+    pytest.param(
+        RULE_X + "    scope: pair\n    when: [completes_hand, {wait: open}]\n",
+        7,
+        "rule 'x': when: wait: open never holds in a rule of scope: pair, which judges only pairs: change "
+        "the scope or the entry",
+        id="scope-pair-completes-hand-wait-open",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("scope", "when"),
+    [
+        pytest.param("pair", "[{tiles: dragons}]", id="pair-of-dragons"),
+        pytest.param("set", "[{meld: [pung, pair]}]", id="set-pung-or-pair"),
+        pytest.param("pair", "[{not: {meld: pung}}]", id="pair-not-pung"),
+        pytest.param("set", "[{meld: chow}, {winning_meld: {melds: pair}}]", id="chow-won-on-a-pair"),
+    ],
+)
+def test_a_unit_condition_some_unit_of_the_scope_may_meet_is_read(tmp_path, scope, when):
+    path = _write(tmp_path, f"{NEVER}    scope: {scope}\n    when: {when}\n")
+    assert run("rules", "check", str(path)).exit_code == 0
+
+
+@pytest.mark.parametrize(("entry", "line", "message"), OUT_OF_SCOPE)
+def test_a_unit_condition_no_unit_of_the_scope_meets_is_refused(tmp_path, entry, line, message):
+    """`scope: pair` with `meld: pung` loaded and never held, silently, while `meld: pung` beside `meld:
+    pair` was refused (docs/rulesets.md#basic-conditions)."""
+    _refused_wherever_read(tmp_path, entry, line, message)
+
+
 @pytest.mark.parametrize(("entry", "line", "message"), MORE_THAN_A_HAND)
 def test_a_count_more_than_any_hand_holds_is_refused(tmp_path, entry, line, message):
     """`{exposed_tiles: {tiles: honors, same_suit: true, min: 1}}` (same_suit counts a numbered suit) and

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .conditions import (
+    MELD_KINDS,
     PATTERN_SHAPES,
     REGISTRY,
     SHAPES,
@@ -563,6 +564,30 @@ def _params_mistakes(when: list[Any], path: tuple[Any, ...], where: str) -> None
             raise Invalid((*path, j), f"{where}: {path[-1]}: {name}: {why}")
 
 
+# The kinds of unit a set or pair rule is asked of (plan.py: a pair rule each pair, a set rule each chow,
+# pung and kong; a special shape's single tiles neither).
+_SCOPE_KINDS = {"set": MELD_KINDS["set"], "pair": MELD_KINDS["pair"]}
+
+
+def _out_of_scope(when: list[Any], path: tuple[Any, ...], where: str, scope: str) -> None:
+    """Refuse an entry of a set or pair rule's `when:` whose kinds (Condition.kinds) hold none of the
+    units the scope judges: `scope: pair` beside `meld: pung` or `wait: open` (a chow's) never holds. As
+    for _never_both, inside `any:` or `not:` nothing is judged."""
+    judged = _SCOPE_KINDS.get(scope)
+    if judged is None:
+        return
+    for j, entry in enumerate(when):
+        kinds = _kinds(*_name_params(entry))
+        if kinds is not None and not kinds & judged:
+            units = "pairs" if scope == "pair" else "chows, pungs and kongs"
+            shown = _shown(*_name_params(entry))
+            raise Invalid(
+                (*path, j),
+                f"{where}: {path[-1]}: {shown} never holds in a rule of scope: {scope}, which judges only "
+                f"{units}: change the scope or the entry",
+            )
+
+
 def _never_both(when: list[Any], path: tuple[Any, ...], where: str) -> None:
     """Refuse a `when:` list (its conditions all must hold; already compiled) that no hand can meet, where
     that is certain from two of its entries alone (_never_both_hint), at the second of them
@@ -797,14 +822,19 @@ def _authoring_mistakes(
             "raise the limit",
         )
     for i, raw in enumerate(raw_rules):
-        _when_mistakes(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}", ids)
+        where = f"rule {raw['id']!r}"
+        _when_mistakes(raw.get("when", []), ("rules", i, "when"), where, ids, raw.get("scope", "hand"))
 
 
-def _when_mistakes(when: list[Any], path: tuple[Any, ...], where: str, ids: set[str]) -> None:
-    """Refuse a compiled `when:` list (a rule's, a penalty's, or its `waiting_with:`) that no one means:
-    an entry's parameters (_params_mistakes), two entries that never both hold (_never_both), a rule id
-    named that the ruleset lacks."""
+def _when_mistakes(
+    when: list[Any], path: tuple[Any, ...], where: str, ids: set[str], scope: str = "hand"
+) -> None:
+    """Refuse a compiled `when:` list (a rule's of `scope`, a penalty's, or its `waiting_with:`) that no
+    one means: an entry's parameters (_params_mistakes), an entry no set or pair of the scope meets
+    (_out_of_scope), two entries that never both hold (_never_both), a rule id named that the ruleset
+    lacks."""
     _params_mistakes(when, path, where)
+    _out_of_scope(when, path, where, scope)
     _never_both(when, path, where)
     for condition, named in rules_named(when):
         if named not in ids:
