@@ -1059,6 +1059,21 @@ OUT_OF_SCOPE = [
         "the scope or the entry",
         id="scope-pair-completes-hand-wait-open",
     ),
+    # A winner's hand calls for nothing; a loser's never went Mah-Jongg.
+    pytest.param(
+        RULE_X + "    who: winner\n    when: [{calling_for: mah_jongg}]\n",
+        7,
+        "rule 'x': when: calling_for holds only for a hand that did not go Mah-Jongg, and the rule is who: "
+        "winner: change who or the entry",
+        id="who-winner-calling-for-mah-jongg",
+    ),
+    pytest.param(
+        RULE_X + "    who: others\n    when: [{seat: east}, winner]\n",
+        7,
+        "rule 'x': when: winner holds only for a hand that went Mah-Jongg, and the rule is who: others: "
+        "change who or the entry",
+        id="who-others-seat-east-winner",
+    ),
 ]
 
 
@@ -1069,17 +1084,21 @@ OUT_OF_SCOPE = [
         pytest.param("set", "[{meld: [pung, pair]}]", id="set-pung-or-pair"),
         pytest.param("pair", "[{not: {meld: pung}}]", id="pair-not-pung"),
         pytest.param("set", "[{meld: chow}, {winning_meld: {melds: pair}}]", id="chow-won-on-a-pair"),
+        pytest.param(
+            "hand\n    who: others", "[{not: winner}, {calling_for: mah_jongg}]", id="others-calling"
+        ),
+        pytest.param("hand\n    who: winner", "[winner]", id="winner-winner"),
     ],
 )
-def test_a_unit_condition_some_unit_of_the_scope_may_meet_is_read(tmp_path, scope, when):
+def test_a_condition_some_unit_of_the_scope_or_hand_of_who_may_meet_is_read(tmp_path, scope, when):
     path = _write(tmp_path, f"{NEVER}    scope: {scope}\n    when: {when}\n")
     assert run("rules", "check", str(path)).exit_code == 0
 
 
 @pytest.mark.parametrize(("entry", "line", "message"), OUT_OF_SCOPE)
-def test_a_unit_condition_no_unit_of_the_scope_meets_is_refused(tmp_path, entry, line, message):
-    """`scope: pair` with `meld: pung` loaded and never held, silently, while `meld: pung` beside `meld:
-    pair` was refused (docs/rulesets.md#basic-conditions)."""
+def test_a_condition_no_unit_of_the_scope_or_hand_of_who_meets_is_refused(tmp_path, entry, line, message):
+    """`scope: pair` with `meld: pung`, `who: winner` with `calling_for`, loaded and never held, silently,
+    while `meld: pung` beside `meld: pair` was refused (docs/rulesets.md#basic-conditions)."""
     _refused_wherever_read(tmp_path, entry, line, message)
 
 

@@ -569,16 +569,25 @@ def _params_mistakes(when: list[Any], path: tuple[Any, ...], where: str) -> None
 _SCOPE_KINDS = {"set": MELD_KINDS["set"], "pair": MELD_KINDS["pair"]}
 
 
-def _out_of_scope(when: list[Any], path: tuple[Any, ...], where: str, scope: str) -> None:
-    """Refuse an entry of a set or pair rule's `when:` whose kinds (Condition.kinds) hold none of the
-    units the scope judges: `scope: pair` beside `meld: pung` or `wait: open` (a chow's) never holds. As
-    for _never_both, inside `any:` or `not:` nothing is judged."""
+def _out_of_reach(when: list[Any], path: tuple[Any, ...], where: str, scope: str, who: str) -> None:
+    """Refuse an entry of a rule's `when:` that no hand of its `who` meets (Condition.whose: `who:
+    others` beside `winner`, `who: winner` beside `calling_for`), or, in a set or pair rule, whose kinds
+    (Condition.kinds) hold none of the units the scope judges: `scope: pair` beside `meld: pung` or
+    `wait: open` (a chow's). As for _never_both, inside `any:` or `not:` nothing is judged."""
     judged = _SCOPE_KINDS.get(scope)
-    if judged is None:
-        return
     for j, entry in enumerate(when):
+        name, _ = _name_params(entry)
+        condition = REGISTRY.get(name) if isinstance(name, str) else None
+        whose = condition.whose if condition is not None else "all"
+        if who != "all" and whose not in ("all", who):
+            hands = "a hand that went Mah-Jongg" if whose == "winner" else "a hand that did not go Mah-Jongg"
+            raise Invalid(
+                (*path, j),
+                f"{where}: {path[-1]}: {name} holds only for {hands}, and the rule is who: {who}: change "
+                "who or the entry",
+            )
         kinds = _kinds(*_name_params(entry))
-        if kinds is not None and not kinds & judged:
+        if judged is not None and kinds is not None and not kinds & judged:
             units = "pairs" if scope == "pair" else "chows, pungs and kongs"
             shown = _shown(*_name_params(entry))
             raise Invalid(
@@ -823,18 +832,23 @@ def _authoring_mistakes(
         )
     for i, raw in enumerate(raw_rules):
         where = f"rule {raw['id']!r}"
-        _when_mistakes(raw.get("when", []), ("rules", i, "when"), where, ids, raw.get("scope", "hand"))
+        reach = (raw.get("scope", "hand"), raw.get("who", "all"))
+        _when_mistakes(raw.get("when", []), ("rules", i, "when"), where, ids, reach)
 
 
 def _when_mistakes(
-    when: list[Any], path: tuple[Any, ...], where: str, ids: set[str], scope: str = "hand"
+    when: list[Any],
+    path: tuple[Any, ...],
+    where: str,
+    ids: set[str],
+    reach: tuple[str, str] = ("hand", "all"),
 ) -> None:
-    """Refuse a compiled `when:` list (a rule's of `scope`, a penalty's, or its `waiting_with:`) that no
-    one means: an entry's parameters (_params_mistakes), an entry no set or pair of the scope meets
-    (_out_of_scope), two entries that never both hold (_never_both), a rule id named that the ruleset
-    lacks."""
+    """Refuse a compiled `when:` list (a rule's of `reach`, its scope and who; a penalty's, or its
+    `waiting_with:`) that no one means: an entry's parameters (_params_mistakes), an entry no set or
+    pair of the scope or no hand of `who` meets (_out_of_reach), two entries that never both hold
+    (_never_both), a rule id named that the ruleset lacks."""
     _params_mistakes(when, path, where)
-    _out_of_scope(when, path, where, scope)
+    _out_of_reach(when, path, where, *reach)
     _never_both(when, path, where)
     for condition, named in rules_named(when):
         if named not in ids:

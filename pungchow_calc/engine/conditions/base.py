@@ -189,6 +189,10 @@ class Condition:
     # chow's `wait`; `tiles: honors`, which no chow holds): two entries of any conditions in one `when:`
     # list whose kinds share none never both hold, and the loader refuses them.
     kinds: Callable[[Any], frozenset[MeldKind]] | None = None
+    # Whose hand it can hold for: "winner" (only a hand that went Mah-Jongg), "others" (only one that did
+    # not: `calling_for`), or "all". A rule whose `who:` is the other one never meets it; the loader
+    # refuses it (rules.py _out_of_reach).
+    whose: str = "all"
 
     def make(self, params: Any) -> Test:
         """The test for these parameters, once the spec has checked them."""
