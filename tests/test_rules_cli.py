@@ -222,7 +222,7 @@ def test_rules_diff_riichi_and_a_house_rule_key(tmp_path: Path, rules: str, chan
     [
         ("pung-chow", []),
         ("pung-chow-limit", ["the wind of the round | turns each round"]),
-        ("riichi-ema-2016", ["pungchow evening | cannot keep its game yet"]),
+        ("riichi-ema-2016", ["pungchow evening | cannot keep it yet"]),
         (
             "extends: pung-chow\nevening: {east_repeat_cap: 3, draw_passes_deal: true, sets_per_evening: 4}",
             [

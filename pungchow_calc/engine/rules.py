@@ -808,8 +808,8 @@ def _authoring_mistakes(
             )
     rows = wash.payments if wash is not None else ()
     for (fewer, less), (heads, points) in zip(rows, rows[1:], strict=False):
-        # As a limit tier below the one before: the book's rows rise with the heads ("Washing the
-        # Tiles": 50, 70, 100, 150, 200), so a row paying less than the one before is a slip.
+        # As a limit tier below the one before: the book's rows rise with the heads ("B--Washing the
+        # tiles", p. 61: 50, 70, 100, 150, 200), so a row paying less than the one before is a slip.
         if points < less:
             raise Invalid(
                 ("wash", "payments", heads),
@@ -819,10 +819,11 @@ def _authoring_mistakes(
     limit = settings.limit
     above = [(n, points) for n, points in wash.payments if points > limit] if wash and limit else []
     if above:
-        # The book's limit caps "the number of points that can be scored in a hand" (Part II, "The Limit
-        # Hand"); a wash is "no play", paid by its table ("Washing the Tiles"), whose rows (at most 200)
-        # stay below every limit the book names (300, 400, 600): whether one above it is capped, the book
-        # does not say, so such a row is refused rather than paid on a guess (docs/rulings.md#washing).
+        # The book's limit caps "the number of points that can be scored in a hand" (Part II, "A--The
+        # limit hand", p. 60); a wash is "no play", paid by its table ("B--Washing the tiles", p. 61),
+        # whose rows (at most 200) stay below every limit the book names (300, 400, 600): whether one
+        # above it is capped, the book does not say, so such a row is refused rather than paid on a guess
+        # (docs/rulings.md#washing).
         heads, points = above[0]
         raise Invalid(
             ("wash", "payments", heads),

@@ -193,7 +193,7 @@ def _evening_rows(evening: EveningRules | None) -> list[tuple[str, str]]:
         "draw_passes_deal": ("a draw game", "passes the deal" if evening.draw_passes_deal else "keeps East"),
         "after_false_mahjongg": ("after a false Mah-Jongg", evening.after_false_mahjongg.replace("_", " ")),
         "sets_per_evening": ("sets in an evening", "the players decide" if sets is None else str(sets)),
-        "playable": ("pungchow evening", "keeps its game" if evening.playable else "cannot keep its game yet"),
+        "playable": ("pungchow evening", "keeps its game" if evening.playable else "cannot keep it yet"),
     }
     book = EveningRules()
     return [row for key, row in rows.items() if getattr(evening, key) != getattr(book, key)]

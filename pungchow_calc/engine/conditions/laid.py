@@ -135,8 +135,8 @@ def _winning_meld_tally(params: Any) -> Decide:
 
 def _most_shown(params: dict[str, Any]) -> tuple[int, str]:
     """Counter.most of `exposed_tiles`: a hand's tiles; none where `same_suit` (a numbered suit's tiles)
-    meets a `tiles:` class of no numbered tile (`honors`: Part II's "all of one suit" penalty counts a
-    numbered suit, docs/settling.md)."""
+    meets a `tiles:` class of no numbered tile (`honors`). `same_suit` is for Part II "Penalties" 2.1,
+    "nine tiles or more of the same suit are exposed" (a hand "entirely one suit"; docs/settling.md)."""
     # In any seat and round: the situated classes hold only winds (base.SITUATED_CLASSES).
     if (
         params.get("same_suit")
