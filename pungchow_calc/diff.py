@@ -273,8 +273,31 @@ class Change:
         return {"what": self.what, "key": self.key, "label": self.label, "a": self.a, "b": self.b}
 
 
-RULE_FIELDS = ("label", "scope", "who", "group", "when", "points", "doublings", "limit")
-DEFAULT_FIELDS: dict[str, Any] = {"scope": "hand", "who": "all", "group": None, "when": [], "limit": False}
+# Every rule key that moves money (engine/rules.py RULE_KEYS but `id` and `note`): `per` counts the
+# value, `rounded: false` keeps the points unrounded, `counts_for_minimum: false` (riichi's dora) lets
+# no hand win on it alone (docs/rulesets.md, Rule keys).
+RULE_FIELDS = (
+    "label",
+    "scope",
+    "who",
+    "group",
+    "when",
+    "points",
+    "doublings",
+    "limit",
+    "per",
+    "rounded",
+    "counts_for_minimum",
+)
+DEFAULT_FIELDS: dict[str, Any] = {
+    "scope": "hand",
+    "who": "all",
+    "group": None,
+    "when": [],
+    "limit": False,
+    "rounded": True,
+    "counts_for_minimum": True,
+}
 
 
 def _plain(value: Any) -> Any:
@@ -334,19 +357,22 @@ def _by_id(
 
 
 def diff_rulesets(a: Any, b: Any) -> list[Change]:
-    """Settings (by key, with the settlement and washing table), rules and penalties (by id) that differ."""
+    """Settings (by key, with the settlement, evening and washing table), rules and penalties (by id) that
+    differ."""
     changes: list[Change] = []
     sa, sb = a.settings, b.settings
     for key in (f.name for f in dataclasses.fields(sa)):
         va, vb = getattr(sa, key), getattr(sb, key)
         if va != vb:
             changes.append(Change("setting", key, key, _as_written(va), _as_written(vb)))
-    # The settlement section moves money as the settings do: its keys as `settlement.KEY`.
-    ta, tb = a.settlement, b.settlement
-    for key in (f.name for f in dataclasses.fields(ta)):
-        va, vb = getattr(ta, key), getattr(tb, key)
-        if va != vb:
-            changes.append(Change("setting", f"settlement.{key}", key, va, vb))
+    # The settlement section moves money as the settings do, and the evening section (who keeps the
+    # deal, so who pays and collects double: Part II, the wind box) too: their keys as `SECTION.KEY`.
+    for section in ("settlement", "evening"):
+        ta, tb = getattr(a, section), getattr(b, section)
+        for key in (f.name for f in dataclasses.fields(ta)):
+            va, vb = getattr(ta, key), getattr(tb, key)
+            if va != vb:
+                changes.append(Change("setting", f"{section}.{key}", key, va, vb))
     # So does the washing table (Part II, "Washing the Tiles"): its rows (heads: points from each
     # player) and East's multiplier as `wash.KEY`, none in a ruleset without one.
     for key in ("payments", "east_multiplier"):

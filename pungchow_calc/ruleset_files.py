@@ -185,9 +185,33 @@ def _dropped(child: dict[str, Any], key: str, what: str, entries: list[Any]) -> 
     return removed
 
 
+def _wash_dropped(base: dict[str, Any], child: dict[str, Any]) -> bool:
+    """Whether a child drops its base's washing table (`remove_wash: true`). `wash:` is replaced whole
+    (docs/rulesets.md), so an empty one would read as "no table", while an empty section changes nothing:
+    refused where the base has a table, naming both ways; `remove_wash` where there is none to drop."""
+    has_table = base.get("wash") is not None
+    if "wash" in child and child["wash"] is None and has_table:
+        raise Invalid(
+            ("wash",),
+            "wash: is empty, and an empty section changes nothing: to play without the base's washing "
+            "table write remove_wash: true instead; to keep it, delete wash:",
+        )
+    if "remove_wash" not in child:
+        return False
+    if child["remove_wash"] is not True:
+        raise Invalid(("remove_wash",), "remove_wash is true (drop the base's washing table), or left out")
+    if not has_table:
+        raise Invalid(("remove_wash",), "remove_wash drops the base's washing table, and the base has none")
+    if child.get("wash") is not None:
+        raise Invalid(("remove_wash",), "remove_wash drops the base's washing table, and wash: writes one")
+    return True
+
+
 def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     """Apply a child ruleset over its base: settings by key, rules by id, `remove_rules` drops."""
     out = copy.deepcopy(base)
+    if _wash_dropped(base, child):
+        del out["wash"]
     # An empty section (`settings:` with only comments under it is YAML null) changes nothing.
     child = {
         k: v
@@ -195,7 +219,7 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
         if not (v is None and k in ("settings", "evening", "settlement", "wash", "penalties"))
     }
     for key, value in child.items():
-        if key in ("extends", "rules", "remove_rules", "penalties", "remove_penalties"):
+        if key in ("extends", "rules", "remove_rules", "penalties", "remove_penalties", "remove_wash"):
             continue
         if key in ("settings", "evening", "settlement") and isinstance(value, dict):
             # Each is key: value settings: a house file changes the keys it names and keeps the rest.
@@ -290,7 +314,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
         )
     parent = doc.get("extends")
     if parent is None:
-        for drops in ("remove_rules", "remove_penalties"):
+        for drops in ("remove_rules", "remove_penalties", "remove_wash"):
             if drops in doc:  # with no base there is nothing to drop: it would be passed over silently
                 raise RulesetError(
                     f"{drops} drops entries of a base, and this file has no extends: name its base, or"

@@ -165,6 +165,7 @@ def build_schema() -> dict[str, Any]:
         definitions["penalty"] = _penalty_schema({"$ref": "#/definitions/points"}, count)
     if "wash" in TOP_KEYS:
         top["wash"] = {"anyOf": [{"type": "null"}, _wash_schema(count)]}
+        top["remove_wash"] = {"const": True, "description": "drop the base's washing table"}
     if "evening" in TOP_KEYS:
         top["evening"] = {"anyOf": [{"type": "null"}, _evening_schema()]}
     if "settlement" in TOP_KEYS:

@@ -204,7 +204,7 @@ def test_house_rules_sample():
     )
 
 
-@pytest.mark.parametrize("key", ["settings", "penalties", "wash"])
+@pytest.mark.parametrize("key", ["settings", "penalties", "evening", "settlement"])
 def test_an_empty_section_in_a_house_file_changes_nothing(tmp_path, key):
     # `settings:` with only comments under it is YAML null: the schema and the loader agree on it.
     from cli_helpers import run
@@ -216,6 +216,70 @@ def test_an_empty_section_in_a_house_file_changes_nothing(tmp_path, key):
     house, base = load(str(path)), load("pung-chow-limit")
     assert (house.settings, house.wash) == (base.settings, base.wash)
     assert [p.id for p in house.penalties] == [p.id for p in base.penalties]
+
+
+def test_an_empty_wash_over_pung_chow_without_a_table_changes_nothing(tmp_path):
+    house = load(str(write(tmp_path / "house.yaml", "extends: pung-chow\nwash:\n")))
+    assert house.wash is None
+
+
+@pytest.mark.parametrize("wash", ["wash: ~", "wash: null", "wash:"], ids=["tilde", "null", "empty"])
+def test_wash_null_over_pung_chow_limit_is_refused_naming_remove_wash(tmp_path, wash):
+    """`wash: ~` kept the base's table without a word: `wash:` is replaced whole, so it reads as "no
+    table", while an empty section changes nothing (docs/rulesets.md, "House rules")."""
+    path = write(tmp_path / "house.yaml", f"extends: pung-chow-limit\n{wash}\n")
+    with pytest.raises(RulesetError) as caught:
+        load(str(path))
+    assert (caught.value.code, caught.value.line) == ("ruleset-invalid", 2)
+    assert caught.value.message == (
+        "wash: is empty, and an empty section changes nothing: to play without the base's washing table "
+        "write remove_wash: true instead; to keep it, delete wash:"
+    )
+
+
+def test_remove_wash_true_over_pung_chow_limit_drops_its_table(tmp_path):
+    from pungchow_calc.engine.errors import WashError
+    from pungchow_calc.engine.wash import wash_text
+
+    house = load(str(write(tmp_path / "house.yaml", "extends: pung-chow-limit\nremove_wash: true\n")))
+    base = load("pung-chow-limit")
+    assert (house.wash, house.settings, len(house.rules)) == (None, base.settings, len(base.rules))
+    assert "wash" not in house.data and "remove_wash" not in house.data
+    with pytest.raises(WashError) as caught:
+        wash_text("1d9d1b9b1c9c EwSwWwNw 2c3c4c", house, Wind.SOUTH)
+    assert caught.value.code == "no-wash-table"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            "extends: pung-chow\nremove_wash: true\n",
+            "remove_wash drops the base's washing table, and the base has none",
+            id="pung-chow-remove-wash",
+        ),
+        pytest.param(
+            "extends: pung-chow-limit\nremove_wash: false\n",
+            "remove_wash is true (drop the base's washing table), or left out",
+            id="remove-wash-false",
+        ),
+        pytest.param(
+            "extends: pung-chow-limit\nremove_wash: true\nwash: {payments: {9: 10}}\n",
+            "remove_wash drops the base's washing table, and wash: writes one",
+            id="remove-wash-and-wash-9-10",
+        ),
+        pytest.param(
+            "name: x\nremove_wash: true\nrules: [{id: a, label: A, points: 1}]\n",
+            "remove_wash drops entries of a base, and this file has no extends: name its base, or delete "
+            "remove_wash",
+            id="remove-wash-without-extends",
+        ),
+    ],
+)
+def test_remove_wash_that_drops_nothing_is_refused_at_its_line(tmp_path, text, message):
+    with pytest.raises(RulesetError) as caught:
+        load(str(write(tmp_path / "house.yaml", text)))
+    assert (caught.value.message, caught.value.line) == (message, 2)
 
 
 SPLIT_VALUE_HOUSE = "extends: pung-chow\nrules: [{id: pung_heads, points: {concealed: 10}}]\n"

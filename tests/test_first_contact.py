@@ -572,6 +572,18 @@ def test_every_rule_key_tile_class_and_meld_kind_is_documented():
     assert set(re.findall(r"`([a-z_]+)`", kinds)) >= set(MELD_KINDS)
 
 
+def test_every_impossible_fact_and_not_written_value_is_documented():
+    """`riichi_twice` was missing from the reference's list of `impossible:` (riichi-ema-2016 uses it)."""
+    from pungchow_calc.engine.rule_types import NOT_WRITTEN
+    from pungchow_calc.engine.situation import IMPOSSIBLE
+
+    reference = _reference()
+    impossible = reference.split("`impossible:`", 1)[1].split("`players: N`", 1)[0]
+    assert set(re.findall(r"`([a-z_]+)`", impossible)) >= set(IMPOSSIBLE)
+    not_written = reference.split("`not_written:`", 1)[1].split("`impossible:`", 1)[0]
+    assert set(re.findall(r"`([a-z_]+)`", not_written)) >= set(NOT_WRITTEN)
+
+
 def test_the_reference_examples_load():
     """Each example of the condition tables is a condition the loader takes (in a rule of its scope)."""
     import yaml

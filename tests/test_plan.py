@@ -370,6 +370,9 @@ PROBES = {
         },
         "probe",
         "<test>",
+        # Every pairing of condition and scope, those no unit meets too (`meld: kong` as a pair rule),
+        # which an author's file is refused for (rules._out_of_reach).
+        authored=False,
     )
     for name in LOCAL_UNIT_CONDITIONS
     for params in PROBE_PARAMS.get(name, [])

@@ -1036,3 +1036,14 @@ def test_settle_feeder_west_where_no_penalty_makes_a_feeder_pay_is_noted(ruleset
     assert fed["payments"] == plain["payments"]
     assert any(note.startswith("--feeder west: ruleset ") for note in fed["notes"])
     assert not any("--feeder" in note for note in plain["notes"])
+
+
+def test_per_indicated_dora_ura_counts_both_not_a_traceback(tmp_path) -> None:
+    """`per: {indicated: [dora, ura]}` (the spec takes a list) ended in a ValueError traceback."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: riichi-ema-2016\nrules: [{id: dora, per: {indicated: [dora, ura]}}]\n")
+    score = score_text(
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", load(str(house)), _facts(riichi=True, dora="1c", ura="8d")
+    )
+    lines = {line.rule: line.doublings for line in score.lines}
+    assert (lines["dora"], lines["ura_dora"]) == (3, 2)  # 2c once (dora 1c), 9d twice (ura 8d)

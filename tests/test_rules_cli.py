@@ -152,6 +152,116 @@ def test_rules_diff_pung_chow_limit_and_a_house_wash(tmp_path: Path, wash: str, 
     assert ("same settings and rules" in text) == (not changed)
 
 
+@pytest.mark.parametrize(
+    ("evening", "changed"),
+    [
+        ("evening: {east_repeat_cap: 3}", [("evening.east_repeat_cap", None, 3)]),
+        (
+            "evening: {draw_passes_deal: true, sets_per_evening: 4}",
+            [("evening.draw_passes_deal", False, True), ("evening.sets_per_evening", None, 4)],
+        ),
+        ("evening: {round_wind: true}", []),
+    ],
+    ids=["east_repeat_cap-3", "draw_passes_deal-sets_per_evening-4", "the-book's-round_wind"],
+)
+def test_rules_diff_pung_chow_limit_and_a_house_evening(
+    tmp_path: Path, evening: str, changed: list[Any]
+) -> None:
+    # Who keeps the deal is who pays and collects double (Part II, the wind box): `rules diff` said such
+    # files had "the same settings and rules" as the book.
+    house = tmp_path / "evening.yaml"
+    house.write_text(f"extends: pung-chow-limit\n{evening}\n", encoding="utf-8")
+    result = run("rules", "diff", "pung-chow-limit", str(house), "--json")
+    assert result.exit_code == 0, result.output
+    changes = json.loads(result.stdout)["changes"]
+    assert [(c["key"], c["a"], c["b"]) for c in changes] == changed
+    assert all(c["what"] == "setting" for c in changes)
+    text = run("rules", "diff", "pung-chow-limit", str(house)).stdout
+    assert ("same settings and rules" in text) == (not changed)
+
+
+@pytest.mark.parametrize(
+    ("rules", "changed"),
+    [
+        (
+            "[{id: dora, counts_for_minimum: true}]",
+            [("dora", {"counts_for_minimum": False}, {"counts_for_minimum": True})],
+        ),
+        (
+            "[{id: seven_pairs_fu, rounded: true}]",
+            [("seven_pairs_fu", {"rounded": False}, {"rounded": True})],
+        ),
+        (
+            "[{id: dora, per: {indicated: [dora, ura]}}]",
+            [("dora", {"per": {"indicated": "dora"}}, {"per": {"indicated": ["dora", "ura"]}})],
+        ),
+        ("[{id: dora, counts_for_minimum: false, note: as the EMA rules say}]", []),
+    ],
+    ids=[
+        "dora-counts_for_minimum-true",
+        "seven_pairs_fu-rounded-true",
+        "dora-per-dora-ura",
+        "dora-as-written",
+    ],
+)
+def test_rules_diff_riichi_and_a_house_rule_key(tmp_path: Path, rules: str, changed: list[Any]) -> None:
+    # A dora that counts for the minimum lets a hand of dora alone win (docs/riichi.md): `rules diff` said
+    # such files had "the same settings and rules" as riichi-ema-2016.
+    house = tmp_path / "riichi-house.yaml"
+    house.write_text(f"extends: riichi-ema-2016\nrules: {rules}\n", encoding="utf-8")
+    result = run("rules", "diff", "riichi-ema-2016", str(house), "--json")
+    assert result.exit_code == 0, result.output
+    changes = json.loads(result.stdout)["changes"]
+    assert [(c["key"], c["a"], c["b"]) for c in changes] == changed
+    text = run("rules", "diff", "riichi-ema-2016", str(house)).stdout
+    assert ("same settings and rules" in text) == (not changed)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "rows"),
+    [
+        ("pung-chow", []),
+        ("pung-chow-limit", ["the wind of the round | turns each round"]),
+        ("riichi-ema-2016", ["pungchow evening | cannot keep it yet"]),
+        (
+            "extends: pung-chow\nevening: {east_repeat_cap: 3, draw_passes_deal: true, sets_per_evening: 4}",
+            [
+                "East keeps the deal | 3 times in a row at most",
+                "a draw game | passes the deal",
+                "sets in an evening | 4",
+            ],
+        ),
+    ],
+    ids=["pung-chow", "pung-chow-limit", "riichi-ema-2016", "east_repeat_cap-3-draw_passes_deal-sets-4"],
+)
+def test_rules_show_names_the_evening_keys_not_part_one_s(
+    tmp_path: Path, ruleset: str, rows: list[str]
+) -> None:
+    # A house file's `evening:` changed who keeps the deal, so who pays double: `rules show` said nothing.
+    if ruleset.startswith("extends"):
+        path = tmp_path / "evening.yaml"
+        path.write_text(ruleset + "\n", encoding="utf-8")
+        ruleset = str(path)
+    text = run("rules", "show", ruleset, "--ascii").stdout
+    settings = [
+        " | ".join(cell.strip() for cell in line.split("|"))
+        for line in text.split("\nSettings\n")[1].splitlines()
+    ]
+    keys = (
+        "the wind of the round",
+        "East keeps the deal",
+        "a draw game",
+        "after a false",
+        "sets in",
+        "pungchow",
+    )
+    assert [row for row in settings if row.startswith(keys)] == rows
+
+
+def test_rules_diff_pung_chow_pung_chow_limit_names_the_round_wind() -> None:
+    assert "evening.round_wind: false → true" in run("rules", "diff", "pung-chow", "pung-chow-limit").stdout
+
+
 def test_rules_diff_pung_chow_pung_chow_limit_names_the_washing_table() -> None:
     result = run("rules", "diff", "pung-chow", "pung-chow-limit")
     assert "wash.payments: none → {9: 50, 10: 70, 11: 100, 12: 150, 13: 200}" in result.stdout

@@ -89,7 +89,14 @@ def test_a_limit_of_0_is_refused(tmp_path, setting, line):
         run(
             "rules",
             "check",
-            str(_write(tmp_path, "extends: pung-chow-limit\nsettings:\n  limit: 1\n", "one.yaml")),
+            # The book's washing table (50 to 200) is above a limit of 1: a house table within it.
+            str(
+                _write(
+                    tmp_path,
+                    "extends: pung-chow-limit\nsettings:\n  limit: 1\nwash:\n  payments: {9: 1}\n",
+                    "one.yaml",
+                )
+            ),
         ).exit_code
         == 0
     )
@@ -958,6 +965,151 @@ def test_a_count_no_hand_can_meet_or_of_two_counts_is_refused(tmp_path, entry, l
 
 
 PENALTY_P = "  - {id: p, label: P, type: pays_for_all, "
+# (a rule's or penalty's lines, the line refused, the message after "file:line: "): a hand holds at most
+# 14 tiles and one more a kong (18), four sets, seven sets and pairs, the eight flowers and seasons.
+MORE_THAN_A_HAND = [
+    pytest.param(
+        PENALTY_P + "when: [{exposed_tiles: {tiles: honors, same_suit: true, min: 1}}]}\n",
+        3,
+        "penalty 'p': when: exposed_tiles: min: 1 is more than any hand counts (same_suit: true counts one "
+        "numbered suit, and tiles: honors holds none), so no hand meets it",
+        id="penalty-exposed-tiles-tiles-honors-same-suit-min-1",
+    ),
+    pytest.param(
+        RULE_X
+        + "    when: [{not: {exposed_tiles: {tiles: [winds, own_wind], same_suit: true, exactly: 3}}}]\n",
+        6,
+        "rule 'x': when: exposed_tiles: exactly: 3 is more than any hand counts (same_suit: true counts one "
+        "numbered suit, and tiles: [winds, own_wind] holds none), so no hand meets it",
+        id="not-exposed-tiles-tiles-winds-own-wind-same-suit-exactly-3",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{exposed_tiles: {min: 19}}]\n",
+        6,
+        "rule 'x': when: exposed_tiles: min: 19 is more than any hand counts (a hand holds at most 18 "
+        "tiles), so no hand meets it",
+        id="exposed-tiles-min-19",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{count: {melds: pung_or_kong, min: 5}}]\n",
+        6,
+        "rule 'x': when: count: min: 5 is more than any hand counts (a hand holds at most 4 sets), so no "
+        "hand meets it",
+        id="count-melds-pung-or-kong-min-5",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{any: [winner, {exposed_melds: {exactly: 8}}]}]\n",
+        6,
+        "rule 'x': when: exposed_melds: exactly: 8 is more than any hand counts (a hand holds at most 7 "
+        "sets and pairs), so no hand meets it",
+        id="any-exposed-melds-exactly-8",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{concealed_sets: {min: 5, max: 9}}]\n",
+        6,
+        "rule 'x': when: concealed_sets: min: 5 is more than any hand counts (a hand holds at most 4 "
+        "sets), so no hand meets it",
+        id="concealed-sets-min-5-max-9",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{repeated_sets: {melds: chow, min: 3}}]\n",
+        6,
+        "rule 'x': when: repeated_sets: min: 3 is more than any hand counts (a hand holds at most 4 sets, "
+        "and two alike repeat once), so no hand meets it",
+        id="repeated-sets-melds-chow-min-3",
+    ),
+    pytest.param(
+        RULE_X + "    when: [{bonus_tiles: {kinds: flower, exactly: 5}}]\n",
+        6,
+        "rule 'x': when: bonus_tiles: exactly: 5 is more than any hand counts (a hand holds at most 4 "
+        "flowers), so no hand meets it",
+        id="bonus-tiles-kinds-flower-exactly-5",
+    ),
+    pytest.param(
+        PENALTY_P + "when: [{bonus_tiles: {own: true, min: 3}}]}\n",
+        3,
+        "penalty 'p': when: bonus_tiles: min: 3 is more than any hand counts (a hand holds at most 2 flowers "
+        "and seasons of its own wind), so no hand meets it",
+        id="penalty-bonus-tiles-own-min-3",
+    ),
+]
+
+
+# (a rule's lines, the line refused, the message after "file:line: "): a pair rule is asked of each pair,
+# a set rule of each chow, pung and kong (plan.py), so a unit condition of no such kind never holds.
+OUT_OF_SCOPE = [
+    pytest.param(
+        RULE_X + "    scope: pair\n    when: [{meld: pung}]\n",
+        7,
+        "rule 'x': when: meld: pung never holds in a rule of scope: pair, which judges only pairs: change "
+        "the scope or the entry",
+        id="scope-pair-meld-pung",
+    ),
+    pytest.param(
+        RULE_X + "    scope: set\n    when: [{tiles: heads}, {meld: pair}]\n",
+        7,
+        "rule 'x': when: meld: pair never holds in a rule of scope: set, which judges only chows, pungs and "
+        "kongs: change the scope or the entry",
+        id="scope-set-tiles-heads-meld-pair",
+    ),
+    pytest.param(
+        RULE_X + "    scope: pair\n    when: [completes_hand, {wait: open}]\n",
+        7,
+        "rule 'x': when: wait: open never holds in a rule of scope: pair, which judges only pairs: change "
+        "the scope or the entry",
+        id="scope-pair-completes-hand-wait-open",
+    ),
+    # A winner's hand calls for nothing; a loser's never went Mah-Jongg.
+    pytest.param(
+        RULE_X + "    who: winner\n    when: [{calling_for: mah_jongg}]\n",
+        7,
+        "rule 'x': when: calling_for holds only for a hand that did not go Mah-Jongg, and the rule is who: "
+        "winner: change who or the entry",
+        id="who-winner-calling-for-mah-jongg",
+    ),
+    pytest.param(
+        RULE_X + "    who: others\n    when: [{seat: east}, winner]\n",
+        7,
+        "rule 'x': when: winner holds only for a hand that went Mah-Jongg, and the rule is who: others: "
+        "change who or the entry",
+        id="who-others-seat-east-winner",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("scope", "when"),
+    [
+        pytest.param("pair", "[{tiles: dragons}]", id="pair-of-dragons"),
+        pytest.param("set", "[{meld: [pung, pair]}]", id="set-pung-or-pair"),
+        pytest.param("pair", "[{not: {meld: pung}}]", id="pair-not-pung"),
+        pytest.param("set", "[{meld: chow}, {winning_meld: {melds: pair}}]", id="chow-won-on-a-pair"),
+        pytest.param(
+            "hand\n    who: others", "[{not: winner}, {calling_for: mah_jongg}]", id="others-calling"
+        ),
+        pytest.param("hand\n    who: winner", "[winner]", id="winner-winner"),
+    ],
+)
+def test_a_condition_some_unit_of_the_scope_or_hand_of_who_may_meet_is_read(tmp_path, scope, when):
+    path = _write(tmp_path, f"{NEVER}    scope: {scope}\n    when: {when}\n")
+    assert run("rules", "check", str(path)).exit_code == 0
+
+
+@pytest.mark.parametrize(("entry", "line", "message"), OUT_OF_SCOPE)
+def test_a_condition_no_unit_of_the_scope_or_hand_of_who_meets_is_refused(tmp_path, entry, line, message):
+    """`scope: pair` with `meld: pung`, `who: winner` with `calling_for`, loaded and never held, silently,
+    while `meld: pung` beside `meld: pair` was refused (docs/rulesets.md#basic-conditions)."""
+    _refused_wherever_read(tmp_path, entry, line, message)
+
+
+@pytest.mark.parametrize(("entry", "line", "message"), MORE_THAN_A_HAND)
+def test_a_count_more_than_any_hand_holds_is_refused(tmp_path, entry, line, message):
+    """`{exposed_tiles: {tiles: honors, same_suit: true, min: 1}}` (same_suit counts a numbered suit) and
+    `{count: {melds: pung_or_kong, min: 5}}` loaded and never held, silently, while `{min: 3, max: 2}`
+    was refused (docs/rulesets.md#basic-conditions)."""
+    _refused_wherever_read(tmp_path, entry, line, message)
+
+
 # (a rule's or penalty's lines, the line refused, the message after "file:line: ").
 NEVER_ONE_ENTRY_OR_PENALTY = [
     pytest.param(
@@ -1051,6 +1203,16 @@ def test_a_when_no_hand_can_meet_by_one_entry_or_in_a_penalty_is_refused(tmp_pat
         pytest.param("{count: {melds: chow, tiles: [terminals, simples], min: 1}}", id="chow-1-2-3"),
         pytest.param("{count: {melds: chow, tiles: honors, max: 0}}", id="count-of-none-max-0"),
         pytest.param("{exposed_sets: {melds: chow, tiles: honors, min: 0, max: 0}}", id="min-0-max-0"),
+        pytest.param(
+            "{exposed_tiles: {tiles: [honors, simples], same_suit: true, min: 9}}", id="some-simple"
+        ),
+        pytest.param("{exposed_tiles: {tiles: honors, same_suit: true, max: 0}}", id="same-suit-max-0"),
+        pytest.param("{exposed_tiles: {min: 18}}", id="four-kongs-and-a-pair-18"),
+        pytest.param("{count: {melds: [pung, pair], exactly: 7}}", id="seven-pairs-7"),
+        pytest.param("{exposed_melds: {melds: set, min: 4}}", id="four-sets-4"),
+        pytest.param("{repeated_sets: {melds: chow, min: 2}}", id="twice-two-alike-2"),
+        pytest.param("{bonus_tiles: {exactly: 8}}", id="eight-bonus-tiles"),
+        pytest.param("{bonus_tiles: {kinds: season, own: true, min: 1}}", id="own-season-1"),
     ],
 )
 def test_one_entry_that_some_hand_may_meet_is_read(tmp_path, when):

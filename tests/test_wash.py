@@ -144,6 +144,30 @@ BAD_WASH = [
         5,
         id="zero",
     ),
+    # Paid uncapped: the book's table stays below every limit it names ("The Limit Hand", "Washing the
+    # Tiles"), so whether a row above the limit is capped is not the book's to say.
+    pytest.param(
+        "wash:\n  payments: {9: 50, 13: 400}\n",
+        "wash row 13: 400 from each player is above the limit of 300: the book does not say whether a wash "
+        "is capped",
+        4,
+        id="payments-9-50-13-400-limit-300",
+    ),
+    # Paid: 11 heads collected less than 10 (the book's rows rise: 50, 70, 100, 150, 200).
+    pytest.param(
+        "wash:\n  payments: {9: 50, 10: 70, 11: 60}\n",
+        "wash row 11 pays 60, less than row 10 (70) before it: a hand of more different heads would be paid "
+        "less",
+        4,
+        id="payments-9-50-10-70-11-60",
+    ),
+    # The base's table under a house limit below its rows: at `extends:`, the table not written here.
+    pytest.param(
+        "settings: {limit: 150}\n",
+        "wash row 13: 200 from each player is above the limit of 150",
+        2,
+        id="limit-150-the-book's-table",
+    ),
 ]
 
 
@@ -155,6 +179,18 @@ def test_bad_wash_table_is_a_ruleset_error(tmp_path, wash, message, line):
     assert caught.value.code == "ruleset-invalid"
     assert message in caught.value.message
     assert caught.value.line == line
+
+
+@pytest.mark.parametrize(
+    "house",
+    [
+        pytest.param("settings: {limit: 200}\n", id="limit-200-the-book's-table"),
+        pytest.param("settings: {limit: 600}\nwash:\n  payments: {9: 50, 13: 400}\n", id="limit-600-13-400"),
+        pytest.param("settings: {limit: null}\nwash:\n  payments: {9: 5000}\n", id="no-limit-9-5000"),
+    ],
+)
+def test_a_wash_table_within_the_limit_or_without_one_is_read(tmp_path, house):
+    assert load(str(_ruleset(tmp_path, house))).wash is not None
 
 
 # --- `pungchow wash` ----------------------------------------------------------------------------

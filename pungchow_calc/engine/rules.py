@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .conditions import (
+    MELD_KINDS,
     PATTERN_SHAPES,
     REGISTRY,
     SHAPES,
@@ -101,6 +102,7 @@ TOP_KEYS = {
     "penalties",
     "remove_penalties",
     "wash",
+    "remove_wash",
     "evening",
     "settlement",
 }
@@ -562,6 +564,39 @@ def _params_mistakes(when: list[Any], path: tuple[Any, ...], where: str) -> None
             raise Invalid((*path, j), f"{where}: {path[-1]}: {name}: {why}")
 
 
+# The kinds of unit a set or pair rule is asked of (plan.py: a pair rule each pair, a set rule each chow,
+# pung and kong; a special shape's single tiles neither).
+_SCOPE_KINDS = {"set": MELD_KINDS["set"], "pair": MELD_KINDS["pair"]}
+
+
+def _out_of_reach(when: list[Any], path: tuple[Any, ...], where: str, scope: str, who: str) -> None:
+    """Refuse an entry of a rule's `when:` that no hand of its `who` meets (Condition.whose: `who:
+    others` beside `winner`, `who: winner` beside `calling_for`), or, in a set or pair rule, whose kinds
+    (Condition.kinds) hold none of the units the scope judges: `scope: pair` beside `meld: pung` or
+    `wait: open` (a chow's). As for _never_both, inside `any:` or `not:` nothing is judged."""
+    judged = _SCOPE_KINDS.get(scope)
+    for j, entry in enumerate(when):
+        name, _ = _name_params(entry)
+        condition = REGISTRY.get(name) if isinstance(name, str) else None
+        whose = condition.whose if condition is not None else "all"
+        if who != "all" and whose not in ("all", who):
+            hands = "a hand that went Mah-Jongg" if whose == "winner" else "a hand that did not go Mah-Jongg"
+            raise Invalid(
+                (*path, j),
+                f"{where}: {path[-1]}: {name} holds only for {hands}, and the rule is who: {who}: change "
+                "who or the entry",
+            )
+        kinds = _kinds(*_name_params(entry))
+        if judged is not None and kinds is not None and not kinds & judged:
+            units = "pairs" if scope == "pair" else "chows, pungs and kongs"
+            shown = _shown(*_name_params(entry))
+            raise Invalid(
+                (*path, j),
+                f"{where}: {path[-1]}: {shown} never holds in a rule of scope: {scope}, which judges only "
+                f"{units}: change the scope or the entry",
+            )
+
+
 def _never_both(when: list[Any], path: tuple[Any, ...], where: str) -> None:
     """Refuse a `when:` list (its conditions all must hold; already compiled) that no hand can meet, where
     that is certain from two of its entries alone (_never_both_hint), at the second of them
@@ -727,7 +762,8 @@ def _authoring_mistakes(
     line or with spaces around it, a limit of 0 (every payment capped at nothing:
     money would never move; `--limit` refuses 0 too, options.py; no limit is written null), a tier of
     `limits:` of 0 or below the tier before it, a limit hand valued below the last tier, an East
-    multiplier past MAX_EAST_MULTIPLIER (payments past what JSON holds exactly), a condition's
+    multiplier past MAX_EAST_MULTIPLIER (payments past what JSON holds exactly), a wash row paying less
+    than the row before or more than the limit (the book does not say it is capped), a condition's
     parameters that say nothing one can meet (Spec.mistake: a count of min 3 and max 2), a condition
     naming a rule id the ruleset lacks (a typo, or a rule `remove_rules` dropped: `calling_for` would
     never hold, `no_other_points` would let no line through), and a `when:` no hand can meet
@@ -770,15 +806,50 @@ def _authoring_mistakes(
                 f"east_multiplier must be at most {MAX_EAST_MULTIPLIER}, got {multiplier} (East pays and "
                 "collects a few times over; more would pay past what JSON readers hold exactly)",
             )
+    rows = wash.payments if wash is not None else ()
+    for (fewer, less), (heads, points) in zip(rows, rows[1:], strict=False):
+        # As a limit tier below the one before: the book's rows rise with the heads ("B--Washing the
+        # tiles", p. 61: 50, 70, 100, 150, 200), so a row paying less than the one before is a slip.
+        if points < less:
+            raise Invalid(
+                ("wash", "payments", heads),
+                f"wash row {heads} pays {points}, less than row {fewer} ({less}) before it: a hand of more "
+                "different heads would be paid less (the book's rows rise with the heads)",
+            )
+    limit = settings.limit
+    above = [(n, points) for n, points in wash.payments if points > limit] if wash and limit else []
+    if above:
+        # The book's limit caps "the number of points that can be scored in a hand" (Part II, "A--The
+        # limit hand", p. 60); a wash is "no play", paid by its table ("B--Washing the tiles", p. 61),
+        # whose rows (at most 200) stay below every limit the book names (300, 400, 600): whether one
+        # above it is capped, the book does not say, so such a row is refused rather than paid on a guess
+        # (docs/rulings.md#washing).
+        heads, points = above[0]
+        raise Invalid(
+            ("wash", "payments", heads),
+            f"wash row {heads}: {points} from each player is above the limit of {limit}: the book "
+            "does not say whether a wash is capped (its table stays below its limits); lower the row or "
+            "raise the limit",
+        )
     for i, raw in enumerate(raw_rules):
-        _when_mistakes(raw.get("when", []), ("rules", i, "when"), f"rule {raw['id']!r}", ids)
+        where = f"rule {raw['id']!r}"
+        reach = (raw.get("scope", "hand"), raw.get("who", "all"))
+        _when_mistakes(raw.get("when", []), ("rules", i, "when"), where, ids, reach)
 
 
-def _when_mistakes(when: list[Any], path: tuple[Any, ...], where: str, ids: set[str]) -> None:
-    """Refuse a compiled `when:` list (a rule's, a penalty's, or its `waiting_with:`) that no one means:
-    an entry's parameters (_params_mistakes), two entries that never both hold (_never_both), a rule id
-    named that the ruleset lacks."""
+def _when_mistakes(
+    when: list[Any],
+    path: tuple[Any, ...],
+    where: str,
+    ids: set[str],
+    reach: tuple[str, str] = ("hand", "all"),
+) -> None:
+    """Refuse a compiled `when:` list (a rule's of `reach`, its scope and who; a penalty's, or its
+    `waiting_with:`) that no one means: an entry's parameters (_params_mistakes), an entry no set or
+    pair of the scope or no hand of `who` meets (_out_of_reach), two entries that never both hold
+    (_never_both), a rule id named that the ruleset lacks."""
     _params_mistakes(when, path, where)
+    _out_of_reach(when, path, where, *reach)
     _never_both(when, path, where)
     for condition, named in rules_named(when):
         if named not in ids:

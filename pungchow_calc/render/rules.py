@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine.payments import SettlementRules
+from ..engine.rule_types import EveningRules
 from .layout import Grid, hanging
 from .terminal import arrow, print_grid, print_lines
 
@@ -173,7 +174,29 @@ def print_score_card(ruleset: Any, out: Console) -> None:
             ("each counter (--honba)", str(terms.counter_points)),
             ("each deposit (--deposits)", str(terms.deposit_points)),
         ]
+    settings += _evening_rows(getattr(ruleset, "evening", None))
     section("Settings", [("", "left"), ("", "right")], [list(row) for row in settings])
+
+
+def _evening_rows(evening: EveningRules | None) -> list[tuple[str, str]]:
+    """The `evening:` keys that are not Part I's (EveningRules' defaults): who keeps the deal is who pays
+    and collects double (Part II, the wind box), so a house's change is shown as `rules diff` names it."""
+    if evening is None:
+        return []
+    cap, sets = evening.east_repeat_cap, evening.sets_per_evening
+    rows = {
+        "round_wind": ("the wind of the round", "turns each round" if evening.round_wind else "none"),
+        "east_repeat_cap": (
+            "East keeps the deal",
+            "no cap" if cap is None else f"{cap} times in a row at most",
+        ),
+        "draw_passes_deal": ("a draw game", "passes the deal" if evening.draw_passes_deal else "keeps East"),
+        "after_false_mahjongg": ("after a false Mah-Jongg", evening.after_false_mahjongg.replace("_", " ")),
+        "sets_per_evening": ("sets in an evening", "the players decide" if sets is None else str(sets)),
+        "playable": ("pungchow evening", "keeps its game" if evening.playable else "cannot keep it yet"),
+    }
+    book = EveningRules()
+    return [row for key, row in rows.items() if getattr(evening, key) != getattr(book, key)]
 
 
 def print_rulesets(rows: list[dict[str, Any]], out: Console) -> None:
@@ -218,6 +241,13 @@ def _rule_summary(values: dict[str, Any]) -> str:
         parts.append(f"who {values['who']}")
     if values.get("when"):
         parts.append(f"when {_change_value(values['when'])}")
+    # What else moves money, where it is not the default (diff.DEFAULT_FIELDS).
+    for key in ("group", "per"):
+        if values.get(key) is not None:
+            parts.append(f"{key} {_change_value(values[key])}")
+    for key in ("rounded", "counts_for_minimum"):
+        if values.get(key) is False:
+            parts.append(f"{key} false")
     return "; ".join(parts)
 
 

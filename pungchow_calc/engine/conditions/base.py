@@ -189,6 +189,10 @@ class Condition:
     # chow's `wait`; `tiles: honors`, which no chow holds): two entries of any conditions in one `when:`
     # list whose kinds share none never both hold, and the loader refuses them.
     kinds: Callable[[Any], frozenset[MeldKind]] | None = None
+    # Whose hand it can hold for: "winner" (only a hand that went Mah-Jongg), "others" (only one that did
+    # not: `calling_for`), or "all". A rule whose `who:` is the other one never meets it; the loader
+    # refuses it (rules.py _out_of_reach).
+    whose: str = "all"
 
     def make(self, params: Any) -> Test:
         """The test for these parameters, once the spec has checked them."""
@@ -292,6 +296,8 @@ class Custom(Spec):
 
 
 Fields = tuple[tuple[str, Spec], ...]
+# The most a counting condition counts in any hand, given its parameters, and why in words (Counter.most).
+Most = Callable[[dict[str, Any]], tuple[int, str]]
 # Fields of a mapping that each allow only some kinds of set or pair, and which (Condition.kinds of the
 # one-value condition alike: `melds` as `meld`, `tiles` as `tiles`, a chow's `wait` as `wait`).
 KindsOf = tuple[tuple[str, Callable[[Any], frozenset[MeldKind]]], ...]
@@ -317,6 +323,7 @@ class Counter(Spec):
     min_properties: int  # for the schema: how many keys a useful mapping has at least
     fields: Fields
     kinds_of: KindsOf = ()  # what the counted sets must all be (kinds_mistake)
+    most: Most | None = None  # the most any hand counts, given the parameters (MOST_TILES ...)
 
     def check(self, params: Any) -> None:
         if not isinstance(params, dict):
@@ -331,7 +338,14 @@ class Counter(Spec):
         clash = kinds_mistake(params, self.kinds_of) if least else None
         if clash is not None:
             return f"{clash}, so none is counted and no hand meets a count of {least} or more"
-        return count_mistake(params)
+        wrong = count_mistake(params)
+        if wrong is None and self.most is not None:
+            # A least above what any hand holds never holds either, as a min above the max does.
+            most, why = self.most(params)
+            if least > most:
+                bound = "min" if "min" in params else "exactly"
+                return f"{bound}: {least} is more than any hand counts ({why}), so no hand meets it"
+        return wrong
 
     def schema(self) -> dict[str, Any]:
         whole = _WHOLE_SCHEMA
@@ -563,6 +577,27 @@ def count_range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:
     lo = whole_number(params.get("min", params.get("exactly", 0)), "min")
     hi = whole_number(params.get("max", params.get("exactly", 99)), "max")
     return lo, hi
+
+
+# What a hand scored holds at most (Counter.most): 14 playing tiles and one more for each kong (a hand
+# is refused with more, scoring.py, docs/notation.md), so four kongs at most (4 x 5 > 14 + 5), 18
+# tiles, four sets (each 3 tiles beside a kong's fourth: 3 x 5 > 14), seven pairs or seven sets and
+# pairs in all (3 per set, 2 per pair, 14 in all), and one of each of the eight flowers and seasons.
+MOST_TILES = 18
+MOST_SETS = 4
+MOST_MELDS = 7
+
+
+def most_melds(default: Any) -> Most:
+    """Counter.most of a count of sets and pairs of the kinds `melds` names (`default` when not given)."""
+
+    def most(params: dict[str, Any]) -> tuple[int, str]:
+        kinds = meld_kinds(params.get("melds", default))
+        if MeldKind.PAIR not in kinds:
+            return MOST_SETS, f"a hand holds at most {MOST_SETS} sets"
+        return MOST_MELDS, f"a hand holds at most {MOST_MELDS} sets and pairs"
+
+    return most
 
 
 def count_mistake(params: dict[str, Any]) -> str | None:

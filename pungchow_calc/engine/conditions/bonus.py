@@ -48,6 +48,15 @@ def _bonus_tiles(params: Any) -> Test:
     return test
 
 
+def _most_bonus(params: dict[str, Any]) -> tuple[int, str]:
+    """Counter.most of `bonus_tiles`: one each of four flowers and four seasons, one of each its own."""
+    kinds = sorted(choice(params.get("kinds", list(BONUS_KINDS)), tuple(BONUS_KINDS)))
+    own = params.get("own", False)
+    most = len(kinds) * (1 if own else 4)
+    what = " and ".join(f"{kind}s" for kind in kinds)
+    return most, f"a hand holds at most {most} {what}" + (" of its own wind" if own else "")
+
+
 def _own_bonus(params: Any) -> Test:
     """Holding the flower or season of one's own wind (Part I, "Use of the Mandarins")."""
     kinds = choice(params, _KINDS)
@@ -85,6 +94,7 @@ CONDITIONS: dict[str, Condition] = {
                 ("kinds", Choice(_KINDS, "bonus suits counted (default both)")),
                 ("own", Boolean("own must be true or false", "count only the holder's own flower/season")),
             ),
+            most=_most_bonus,
         ),
         HAND,
         "how many flowers/seasons are held (own: only the holder's wind)",

@@ -45,5 +45,6 @@ CONDITIONS: dict[str, Condition] = {
         HAND,
         "one tile from a winning hand that these rules score",
         names_rules=_rule_ids,
+        whose="others",  # a winner's hand is calling for nothing (scoring: no calling for a winner)
     ),
 }

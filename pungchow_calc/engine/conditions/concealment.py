@@ -32,6 +32,7 @@ from .base import (
     count_range,
     count_tally,
     meld_kinds,
+    most_melds,
     reads,
 )
 
@@ -166,14 +167,21 @@ def _kong_fields(declared: str, claimed: str) -> tuple[tuple[str, Spec], ...]:
     )
 
 
-_COUNTED = Counter(
-    "expects a mapping with melds, min/max/exactly and the kong parameters",
-    1,
-    (
-        ("melds", Choice(tuple(MELD_KINDS), "kind of meld to count")),
-        *_kong_fields("a kong declared face down is concealed", "a kong claimed onto a pung is concealed"),
-    ),
-)
+def _counted(default: Any) -> Counter:
+    """The parameters of a count of concealed or exposed sets and pairs (`melds` by default `default`)."""
+    return Counter(
+        "expects a mapping with melds, min/max/exactly and the kong parameters",
+        1,
+        (
+            ("melds", Choice(tuple(MELD_KINDS), "kind of meld to count")),
+            *_kong_fields(
+                "a kong declared face down is concealed", "a kong claimed onto a pung is concealed"
+            ),
+        ),
+        most=most_melds(default),
+    )
+
+
 _KONGS_ONLY = FlagOr(
     Keys(
         "takes declared_kongs and claimed_kongs (true or false)",
@@ -191,14 +199,14 @@ CONDITIONS: dict[str, Condition] = {
     ),
     "concealed_sets": Condition(
         _concealed_sets,
-        _COUNTED,
+        _counted("set"),
         HAND,
         "how many sets of a kind are concealed (which kongs count: parameters)",
         tally=_counted_tally("set"),
     ),
     "exposed_melds": Condition(
         _exposed_melds,
-        _COUNTED,
+        _counted(["set", "pair"]),
         HAND,
         "how many sets and pairs are exposed (which kongs count: parameters)",
         tally=_counted_tally(["set", "pair"]),

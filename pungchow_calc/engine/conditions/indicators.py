@@ -36,15 +36,17 @@ Count = Callable[[Context], int]
 
 
 def _indicated(params: Any) -> Count:
-    """How many tiles held (every tile of the hand, kongs' four) the stated indicators point to."""
-    (field,) = choice(params, _INDICATORS)
-    indicators = attrgetter(field)
+    """How many tiles held (every tile of the hand, kongs' four) the stated indicators point to; a list
+    of them (`[dora, ura]`, as the spec allows) counts each one's."""
+    indicators = attrgetter(*sorted(choice(params, _INDICATORS)))
+    one = isinstance(params, str) or len(set(params)) == 1
 
     def count(ctx: Context) -> int:
         counts = ctx.counts
         n = 0
-        for tile in indicators(ctx.situation):  # a loop, not sum(): no generator per arrangement
-            n += counts[NEXT[tile]]
+        for tiles in (indicators(ctx.situation),) if one else indicators(ctx.situation):
+            for tile in tiles:  # a loop, not sum(): no generator per arrangement
+                n += counts[NEXT[tile]]
         return n
 
     return count

@@ -9,10 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..hand import KONG, Meld
+from ..situation import Situation
 from ..tiles import Suit, Tile
 from .base import (
     HAND,
     MELD_KINDS,
+    MOST_TILES,
     TILE_CLASSES,
     Boolean,
     Choice,
@@ -27,8 +29,10 @@ from .base import (
     count_range,
     count_tally,
     meld_kinds,
+    most_melds,
     optional_tiles,
     reads_tiles,
+    tile_sets,
     tiles_test,
 )
 from .sets import WAITS, chow_wait, wait_kinds
@@ -129,6 +133,22 @@ def _winning_meld_tally(params: Any) -> Decide:
     return count_tally(meld_kinds(params.get("melds", list(MELD_KINDS))), 1, 99, exact=False)
 
 
+def _most_shown(params: dict[str, Any]) -> tuple[int, str]:
+    """Counter.most of `exposed_tiles`: a hand's tiles; none where `same_suit` (a numbered suit's tiles)
+    meets a `tiles:` class of no numbered tile (`honors`). `same_suit` is for Part II "Penalties" 2.1,
+    "nine tiles or more of the same suit are exposed" (a hand "entirely one suit"; docs/settling.md)."""
+    # In any seat and round: the situated classes hold only winds (base.SITUATED_CLASSES).
+    if (
+        params.get("same_suit")
+        and "tiles" in params
+        and not any(t.suit.is_numbered for t in tile_sets(params["tiles"])(Situation()))
+    ):
+        shown = params["tiles"]
+        named = f"[{', '.join(map(str, shown))}]" if isinstance(shown, list) else shown
+        return 0, f"same_suit: true counts one numbered suit, and tiles: {named} holds none"
+    return MOST_TILES, f"a hand holds at most {MOST_TILES} tiles"
+
+
 def _include(doc: str) -> Boolean:
     return Boolean("include_winning must be true or false", doc)
 
@@ -142,6 +162,7 @@ _SHOWN = Counter(
         ("include_winning", _include("count the winning set too")),
     ),
     kinds_of=(("melds", meld_kinds), ("tiles", class_kinds)),
+    most=most_melds("set"),
 )
 _TILES = reads_tiles("tiles")  # a `tiles:` class in a mapping of parameters
 
@@ -175,6 +196,7 @@ CONDITIONS: dict[str, Condition] = {
                     Boolean("same_suit must be true or false", "count the fullest numbered suit only"),
                 ),
             ),
+            most=_most_shown,
         ),
         HAND,
         "how many tiles of a class (one suit) lay on the table",

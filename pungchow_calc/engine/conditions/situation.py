@@ -8,6 +8,7 @@ stated fact needs no code here.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..situation import SITUATION_FACTS, WinBy
@@ -46,7 +47,7 @@ def _seat(params: Any) -> Test:
 
 
 CONDITIONS: dict[str, Condition] = {
-    "winner": fact_condition("winner", "the hand went Mah-Jongg"),
+    "winner": replace(fact_condition("winner", "the hand went Mah-Jongg"), whose="winner"),
     "won_by": Condition(
         _won_by,
         Choice(_WAYS, "how the winning tile came"),

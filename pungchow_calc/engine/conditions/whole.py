@@ -33,6 +33,7 @@ from .base import (
     count_range,
     count_tally,
     meld_kinds,
+    most_melds,
     only_tiles_tally,
     reach,
     reads_tiles,
@@ -200,6 +201,12 @@ def _repeated_sets_tally(params: Any) -> Decide:
     return lambda tally: False if tally.count(kinds) // 2 < lo else None
 
 
+def _most_repeats(params: dict[str, Any]) -> tuple[int, str]:
+    """Counter.most of `repeated_sets`: n sets or pairs of the kind repeat at most n // 2 times."""
+    most, why = most_melds("set")(params)
+    return most // 2, f"{why}, and two alike repeat once"
+
+
 def _in_every_suit_tally(params: Any) -> Decide:
     kinds = meld_kinds(params)
     return lambda tally: False if tally.count(kinds) < 3 or tally.suits < 3 else None
@@ -297,6 +304,7 @@ CONDITIONS: dict[str, Condition] = {
                 ("tiles", Choice(TILE_CLASSES, "class of their tiles")),
             ),
             kinds_of=(("melds", meld_kinds), ("tiles", class_kinds)),
+            most=most_melds("set"),
         ),
         HAND,
         "how many melds of a kind and tile class",
@@ -324,6 +332,7 @@ CONDITIONS: dict[str, Condition] = {
             "expects a mapping with melds and min/max/exactly",
             1,
             (("melds", Choice(tuple(MELD_KINDS), "kind of set that repeats")),),
+            most=_most_repeats,
         ),
         HAND,
         "how many sets repeat an identical one (two alike once, four alike twice)",
