@@ -452,3 +452,36 @@ def test_cjk_names_under_ascii_fit_new_hand_amend_undo_and_plays_game_views(tmp_
         assert result.exit_code == 0, result.stderr
         assert "\\u674e\\u56db" in result.stdout and "Traceback" not in result.stderr
         assert max(len(line) for line in result.stdout.splitlines()) <= width, result.stdout
+
+
+KANJI_HOUSE = """\
+name: house-kanji
+extends: pung-chow
+rules:
+  - id: pung_simples
+    label: "碰 of simples 漢字漢字漢字漢字漢字漢字 Tsūīsō"
+"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(
+    "command",
+    [
+        pytest.param(["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "-r", "{house}"], id="score"),
+        pytest.param(["rules", "show", "{house}"], id="rules-show"),
+        pytest.param(
+            ["diff", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "-r", "{house}", "-r", "pung-chow"], id="diff"
+        ),
+        pytest.param(["rules", "diff", "{house}", "pung-chow"], id="rules-diff"),
+    ],
+)
+def test_a_house_label_in_kanji_under_ascii_fits(tmp_path: Path, width: int, command: list[str]) -> None:
+    # Regression: under --ascii `漢字` is written `\u6f22\u5b57`, six letters for two cells, and the
+    # breakdown, the score card, diff and rules diff laid the label out unescaped: 139 columns at 60.
+    house = tmp_path / "house.yaml"
+    house.write_text(KANJI_HOUSE, encoding="utf-8")
+    args = [arg.format(house=house) for arg in command]
+    result = run(*args, "--ascii", env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.stderr
+    assert "\\u6f22\\u5b57" in result.stdout and "Ts\\u016b\\u012bs\\u014d" in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= width, result.stdout

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..engine.payments import SettlementRules
 from ..engine.rule_types import EveningRules
+from .ascii import fit_data
 from .layout import Grid, hanging
 from .terminal import arrow, print_grid, print_lines
 
@@ -285,10 +286,10 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
         for c in settings:
             if c.key == "limits" and c.a and c.b:  # one tier changed: that tier, not both whole lists
                 for line in _tier_lines(names, c.a, c.b, arrow(out)):
-                    print_lines(out, hanging(line, out.width))
+                    print_lines(out, _hanging(out, line))
                 continue
             print_lines(
-                out, hanging(f"  {c.key}: {_change_value(c.a)} {arrow(out)} {_change_value(c.b)}", out.width)
+                out, _hanging(out, f"  {c.key}: {_change_value(c.a)} {arrow(out)} {_change_value(c.b)}")
             )
     to = arrow(out)
     for title, rows, summary in (("Rules", rules, _rule_summary), ("Penalties", penalties, _penalty_summary)):
@@ -302,9 +303,14 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
                 what = f"only in {a}: {summary(c.a)}"
             else:
                 what = "; ".join(f"{k} {_change_value(c.a[k])} {to} {_change_value(c.b[k])}" for k in c.a)
-            first, *more = hanging(f"  {c.key} ({c.label}): {what}", out.width)
+            first, *more = _hanging(out, f"  {c.key} ({c.label}): {what}")
             shown = Text(first)
             shown.stylize("cyan", 2, 2 + len(c.key))  # the id, as `rules show` names it
             out.print(shown, overflow="ignore", crop=False)
             print_lines(out, more)
     out.print(f"{len(changes)} difference{'s' if len(changes) != 1 else ''}.")
+
+
+def _hanging(out: Console, text: str) -> list[str]:
+    """A paragraph wrapped to the console as it is written (a label's escapes under ASCII, fit_data)."""
+    return hanging(fit_data(text, out.file), out.width)

@@ -5,6 +5,7 @@ Only this module and `cli` import rich; the engine returns data and never prints
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.cells import cell_len
@@ -21,7 +22,7 @@ from ..engine.scoring import Score
 from ..engine.situation import how_won
 from ..engine.table import Settlement
 from ..engine.tiles import Tile
-from .ascii import is_ascii, output_stream
+from .ascii import fit_data, is_ascii, output_stream
 from .layout import NARROWEST, Grid, breakdown_grid, value_text, wrap
 
 
@@ -37,6 +38,30 @@ class _Console(Console):
     def on_broken_pipe(self) -> None:
         self.quiet = True
         raise BrokenPipeError
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        """rich's print, each text first as the stream writes it: under ASCII, a ruleset's label or a
+        path in another script (`漢字`) becomes its escapes before rich wraps the line, so the wrapped
+        lines are measured as they are written (AsciiText would lengthen them after)."""
+        if is_ascii(self.file):
+            objects = tuple(_as_written(o, self.file) for o in objects)
+        super().print(*objects, **options)
+
+
+def _as_written(shown: Any, stream: Any) -> Any:
+    """A string or rich Text as `stream` writes it (fit_data), a Text's styles kept on its pieces."""
+    if isinstance(shown, str):
+        return fit_data(shown, stream)
+    if not isinstance(shown, Text) or shown.plain.isascii():
+        return shown
+    cuts = sorted({at for span in shown.spans for at in (span.start, span.end)})
+    pieces = []
+    for piece in shown.divide(cuts):  # each span covers its pieces whole
+        fitted = Text(fit_data(piece.plain, stream), style=piece.style)
+        for span in piece.spans:
+            fitted.stylize(span.style)
+        pieces.append(fitted)
+    return Text("", style=shown.style, justify=shown.justify, no_wrap=shown.no_wrap).join(pieces)
 
 
 def console(ascii_only: bool = False, *, stderr: bool = False) -> Console:
@@ -135,6 +160,9 @@ def print_grid(
 ) -> None:
     """A table that fits the console (layout.Grid): rich's columns at the widths the grid gives, or,
     when the columns cannot fit side by side, the grid's rows stacked; `styles` by (row, column)."""
+    # Under ASCII a label in another script (`漢字` of a house ruleset) is written as its escapes:
+    # measured so, before the widths are found, or its rows would run past the console (fit_data).
+    grid = replace(grid, headers=fit_data(grid.headers, out.file), rows=fit_data(grid.rows, out.file))
     widths = grid.widths(out.width, gap=3)  # rich draws ` │ ` between columns
     styles = styles or {}
     if widths is None:
@@ -156,7 +184,7 @@ def print_grid(
 
 def print_title(out: Console, title: str) -> None:
     """A table's title on lines of its own, wrapped between words to the console."""
-    print_lines(out, wrap(title, out.width))
+    print_lines(out, wrap(fit_data(title, out.file), out.width))
 
 
 _KIND_STYLES = {"double": "cyan", "limit": "bold magenta", "penalty": "red"}
