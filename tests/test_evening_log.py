@@ -175,6 +175,7 @@ def test_replay_uses_the_snapshot_not_the_house_file(tmp_path, capsys):
             id="count-exactly-3-min-1",
         ),
         pytest.param("[{count: {min: 3, max: 2}}]", {"Ann": 40, "Bob": -40}, id="count-min-3-max-2"),
+        pytest.param("[{count: {min: 4}}]", {"Ann": 40, "Bob": -40}, id="count-min-4-names-nothing"),
         pytest.param(
             "[{meld: pung}, {tiles: honors}, {tiles: simples}], scope: set",
             {"Ann": 40, "Bob": -40},
@@ -210,7 +211,9 @@ def test_an_evening_recorded_under_a_rule_since_refused_reports_the_same_totals(
     _load_path.cache_clear()
     settle._compiled.cache_clear()
     code, _, err = cli(capsys, "rules", "check", str(house))
-    assert code == 2 and any(why in err for why in ("say two counts", "no count meets", "never both")), err
+    assert code == 2 and any(
+        why in err for why in ("say two counts", "no count meets", "never both", "names nothing")
+    ), err
     assert status(capsys, path)["totals"] == totals
     assert json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))["totals"] == totals
 

@@ -883,7 +883,10 @@ def test_a_when_no_hand_can_meet_is_refused(tmp_path, when, line, message):
             "    scope: set\n    when: [{meld: pung_or_kong}, {meld: kong}]\n", id="meld-kinds-overlap"
         ),
         pytest.param("    when: [{seat: east}, {any: [{seat: south}]}]\n", id="inside-any-not-judged"),
-        pytest.param("    when: [{count: {exactly: 1}}, {count: {exactly: 2}}]\n", id="counting-not-judged"),
+        pytest.param(
+            "    when: [{count: {melds: set, exactly: 1}}, {count: {melds: set, exactly: 2}}]\n",
+            id="counting-not-judged",
+        ),
         pytest.param("    when: [{won_by: wall}, {not: {won_by: discard}}]\n", id="not-of-another-value"),
         pytest.param(
             "    when: [{won_by: drawn}, {not: {won_by: wall}}]\n", id="drawn-and-not-wall-is-loose"
@@ -1280,8 +1283,22 @@ def _refused_wherever_read(tmp_path: Path, entry: str, line: int, message: str) 
     ],
 )
 def test_a_count_of_one_reading_is_read(tmp_path, count):
-    path = _write(tmp_path, f"extends: pung-chow\nrules:\n{RULE_X}    when: [{{count: {count}}}]\n")
+    path = _write(
+        tmp_path, f"extends: pung-chow\nrules:\n{RULE_X}    when: [{{count: {{melds: set, {count[1:]}}}]\n"
+    )
     assert run("rules", "check", str(path)).exit_code == 0
+
+
+@pytest.mark.parametrize("count", ["{min: 1}", "{exactly: 4}", "{max: 2}"])
+def test_a_count_that_names_nothing_to_count_is_refused_as_the_schema_says(tmp_path, count):
+    # Regression: `count: {min: 1}` loaded (counting every set and pair), while the schema asks for
+    # one of its fields beside the bound; an authoring refusal, so recorded evenings still open.
+    path = _write(tmp_path, f"extends: pung-chow\nrules:\n{RULE_X}    when: [{{count: {count}}}]\n")
+    result = run("rules", "check", str(path))
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        ":6: rule 'x': when: count: names nothing to count: give melds or tiles beside min, max or exactly\n"
+    ), result.stderr
 
 
 @pytest.mark.parametrize(

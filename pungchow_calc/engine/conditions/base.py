@@ -320,7 +320,9 @@ class Counter(Spec):
     """A counting condition: its own fields and `min` / `max` / `exactly` (count_range)."""
 
     message: str  # the refusal of anything but a mapping
-    min_properties: int  # for the schema: how many keys a useful mapping has at least
+    # How many keys a useful mapping has at least: 2 is one of its fields beside the bound (`count`
+    # names what it counts), 1 the bound alone (`exposed_tiles: {min: 3}` counts every tile).
+    min_properties: int
     fields: Fields
     kinds_of: KindsOf = ()  # what the counted sets must all be (kinds_mistake)
     most: Most | None = None  # the most any hand counts, given the parameters (MOST_TILES ...)
@@ -332,6 +334,16 @@ class Counter(Spec):
         _check_fields(params, self.fields)
 
     def mistake(self, params: Any) -> str | None:
+        wrong = self._no_count(params)
+        names = [name for name, _ in self.fields]
+        if wrong is None and self.min_properties > 1 and not params.keys() & set(names):
+            # As the schema says: `count: {min: 1}` names nothing to count (an authoring check, so
+            # a recorded evening's ruleset written before it still opens).
+            return f"names nothing to count: give {' or '.join(names)} beside min, max or exactly"
+        return wrong
+
+    def _no_count(self, params: Any) -> str | None:
+        """Why no hand meets the count (None: some hand may)."""
         # A count of no set at all meets only a least of 0: `max: 0` beside such fields always holds
         # (said nothing, but a hand meets it), a least of 1 or more never does.
         least = params.get("min", params.get("exactly", 0))
@@ -350,6 +362,9 @@ class Counter(Spec):
     def schema(self) -> dict[str, Any]:
         whole = _WHOLE_SCHEMA
         counts = {"min": dict(whole), "max": dict(whole), "exactly": dict(whole)}
+        if self.min_properties > 1:  # one of its fields, beside the bound (check)
+            named = [{"required": [name]} for name, _ in self.fields]
+            return _object(self.fields, counts, minProperties=self.min_properties, anyOf=named)
         return _object(self.fields, counts, minProperties=self.min_properties)
 
 
