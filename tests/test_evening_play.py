@@ -302,6 +302,16 @@ def test_a_session_amends_and_says_what_changed(tmp_path):
     assert events(path)[2]["record"]["winner"] == "Cy"
 
 
+def test_amend_1_who_won_it_cy_begun_as_c(tmp_path):
+    """Regression: "Who won it?" of `amend N` took whole names only ('C': say a player), where every
+    other prompt of play naming a player takes the start of one (docs/evening.md, "Naming a player")."""
+    path = new(tmp_path)
+    code, out = play(path, [*ANN_WINS, "amend 1", "C", WINS[2], "wall", "", "4", "4", "4", "y", "quit"])
+    assert code == 0, out
+    assert "say a player" not in out and "Game 1 amended." in out
+    assert events(path)[2]["record"]["winner"] == "Cy"
+
+
 def test_undo_in_play_says_what_changed(tmp_path):
     path = new(tmp_path)
     assert run(*hand(path, "Bob", PLAYERS)).returncode == 0

@@ -697,7 +697,7 @@ class Table:
                 entry = self._draw(seats)
                 break
             try:
-                winner = book.player_named(answer, evening.players)
+                winner = book.player_named(answer, evening.players, begun=True)  # as every name prompt
             except PungchowError as error:  # two players it could be: asked again, never guessed
                 self.retry(error.message)
                 continue
