@@ -420,6 +420,34 @@ def test_a_game_recorded_by_another_terminal_meanwhile_is_shown_again_and_asked(
     assert played[2]["played"]["seats"]["Bob"] == "east"  # settled at the seats it was shown at
 
 
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        pytest.param(["status"], "e.jsonl · pung-chow · 1 game played", id="status"),
+        pytest.param(["amend 1", "cancel"], "Game 1 was: Bob won on a discard", id="amend-1"),
+        pytest.param(["undo", "n"], "Take back game 1? [Y/n] ", id="undo"),
+    ],
+)
+def test_a_command_typed_after_another_terminal_recorded_game_1_sees_it(tmp_path, typed, said):
+    """Regression: the main prompt's command acted on the evening read before the prompt: `status` said
+    "0 games played" after another terminal had recorded game 1 (a table would enter it again), and
+    `amend 1` and `undo` said there was no game."""
+    path = new(tmp_path)
+    proc, session = _piped_session(path)
+    try:
+        session.expect("Game 1 — who won? ")
+        assert run(*hand(path, "Bob", PLAYERS)).returncode == 0  # the other terminal
+        for line in typed:
+            session.type(line)
+        session.expect(said)
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [e["event"] for e in events(path)] == ["start", "hand"]
+
+
 def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):
     path = new(tmp_path)
     assert run(*hand(path, "Ann", PLAYERS)).returncode == 0

@@ -233,6 +233,9 @@ class Table:
                     else f"Game {len(evening.games) + 1} — who won"
                 )
                 command = self.ask(f"\n{asked}? ")
+                # Read again once answered: another terminal may have recorded while the prompt waited,
+                # and `status`, `undo` or `amend N` must act on the evening as it now stands.
+                evening = self.evening = book.load(self.path, self._say)
             except (Interrupted, KeyboardInterrupt):  # at the prompt, or while the log is read
                 if interrupted:
                     return 0
