@@ -53,6 +53,30 @@ def test_a_torn_write_followed_by_nul_bytes_is_a_torn_write(evening, capsys, tai
     assert "line 4: a torn last line" in err
 
 
+@pytest.mark.parametrize("accept", [[], ["--accept", "2"]], ids=["repair", "repair-accept-2"])
+def test_repair_of_a_log_with_a_torn_last_line_says_it(evening, capsys, accept):
+    """Regression: `repair`, run to check a log after a crash, said "every line reads as written;
+    nothing to repair" and not that its last line was a game cut off mid-write (so never recorded),
+    where every other command reading the log says so (docs/evening.md, "Safety")."""
+    with open(evening, "ab") as f:
+        f.write(b'{"v": 1, "event": "hand", "winner": "Cy", "hands": {"Ann": "1b1')  # cut off mid-write
+    if accept:  # line 2 changed by hand, and accepted: the repair says the torn line too
+        text = evening.read_bytes().split(b"\n")
+        assert b'"Bob": "4"' in text[1]
+        text[1] = text[1].replace(b'"Bob": "4"', b'"Bob": "6"', 1)
+        evening.write_bytes(b"\n".join(text))
+    code, _, err = cli(capsys, "evening", "repair", str(evening), *accept)
+    assert code == 0, err
+    if not accept:
+        assert f"note: {evening} line 4: a torn last line (an event cut off mid-write) was ignored\n" in err
+    else:  # the repair event on line 5 ends the torn line and skips it, as any event written does
+        assert (
+            f"note: {evening} line 2: changed after it was written, and accepted by the repair on line 5\n"
+            in err
+        )
+        assert f"note: {evening} line 4: a torn event (cut off mid-write) was skipped\n" in err
+
+
 def test_every_event_is_one_line_of_json(evening):
     lines = evening.read_bytes().split(b"\n")
     assert lines[-1] == b"" and len(lines) == 4

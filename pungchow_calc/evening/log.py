@@ -706,6 +706,7 @@ class Repair:
     event: dict[str, Any] | None
     line: int = 0  # the line the repair event was written on
     lines: int = 0  # the lines the log held when it was read (an --accept past them names no line)
+    notes: tuple[str, ...] = ()  # what reading it skipped or accepted (a torn line), when none was found
 
 
 def _line_bytes(data: bytes, number: int) -> bytes:
@@ -742,7 +743,9 @@ def repair(
                 trial[error.line] = line_sum(_line_bytes(data, error.line))
         wanted = sorted(set(accept))
         held = data.count(b"\n") + (0 if log.ends_line else 1)
-        if not found or wanted != sorted(trial):
+        if not found:  # its notes are the log's as every command reads it (none tried as accepted)
+            return Repair((), None, lines=held, notes=log.notes)
+        if wanted != sorted(trial):
             return Repair(tuple(found), None, lines=held)
         event = make([{"line": n, "bytes": trial[n]} for n in wanted])
         return Repair(tuple(found), _add(fd, path, data, log, event), held + 1, held)
