@@ -312,6 +312,21 @@ def test_amend_1_who_won_it_cy_begun_as_c(tmp_path):
     assert events(path)[2]["record"]["winner"] == "Cy"
 
 
+def test_amend_1_that_breaks_bobs_wash_in_game_2_says_undo_as_play_takes_it(tmp_path):
+    """Regression: the refusal said "take game 2 back (`evening undo` once)", a command play does not
+    take (`'evening undo': not a player ... or a command`); at the table it is `undo`."""
+    path = tmp_path / "e.jsonl"
+    new_ = ["evening", "new", str(path), "--players", "Ann,Bob,Cy", "--east", "Bob", "-r", "pung-chow-limit"]
+    assert run(*new_).returncode == 0
+    won = ["--winner", "Ann", WINS[0], "--from", "Bob", "--other", "Bob=4", "--other", "Cy=6"]
+    assert run("evening", "hand", str(path), *won).returncode == 0  # the deal passes to Cy
+    assert run("evening", "wash", str(path), "Bob", WASH_13).returncode == 0  # 13 tiles: Bob not East
+    code, out = play(path, ["amend 1", "Bob", WINS[0], "d", "Ann", "", "4", "6", "cancel", "quit"])
+    assert code == 0, out
+    said = unwrapped(out)
+    assert "take game 2 back (`undo` once), change game 1" in said and "evening undo" not in said
+
+
 def test_undo_in_play_says_what_changed(tmp_path):
     path = new(tmp_path)
     assert run(*hand(path, "Bob", PLAYERS)).returncode == 0

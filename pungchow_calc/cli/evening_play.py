@@ -79,8 +79,9 @@ _OPTION_WORDS = {
     "--drawn": "how it was won",
     "--loose": "how it was won",
     **{f"--{word}": word for word in _EXTRAS},
+    "`evening undo`": "`undo`",  # how to go on after an amendment refused (state._breaks_later)
 }
-_OPTION = re.compile(r" ?\(--(?:loser|dead)\)|--[a-z][a-z-]*|\bPLAYER\b")
+_OPTION = re.compile(r" ?\(--(?:loser|dead)\)|--[a-z][a-z-]*|\bPLAYER\b|`evening undo`")
 
 
 def _extras(ruleset: Any) -> list[str]:
