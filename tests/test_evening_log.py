@@ -628,6 +628,23 @@ def test_an_old_log_with_a_line_repeated_is_refused_naming_it(tmp_path, capsys, 
     assert old.read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    ("order", "line", "copy"),
+    [([0, 1, 2, 2], 4, 3), ([0, 1, 2, 1], 4, 2), ([0, 1, 1, 2], 3, 2)],
+    ids=["line-3-twice", "line-2-again-at-the-end", "line-2-twice"],
+)
+def test_a_sealed_line_repeated_byte_for_byte_says_which_it_repeats(evening, capsys, order, line, copy):
+    """Regression: a sealed game line copied whole (each copy's checksum matches) was "out of place
+    ... (a line deleted, repeated or moved)" with `--accept` offered, never saying that it is a copy of
+    line N and that accepting it counts that game twice, as an older log's repeated line is said."""
+    lines = evening.read_bytes().splitlines(keepends=True)
+    evening.write_bytes(b"".join(lines[i] for i in order))
+    code, _, err = cli(capsys, "evening", "status", str(evening))
+    said = f"line {line}: out of place: the line before it is not the one it was written after"
+    copied = f"; it repeats line {copy} byte for byte (a line copied? accepted, it counts twice)"
+    assert code == 2 and said in err and copied in err and f"--accept {line}" in err, err
+
+
 def test_an_old_log_with_two_draws_in_one_second_reads(tmp_path, capsys):
     # Two draws typed within one second are two byte-identical lines in an older log (no `prev`, the
     # time to the second): they move no money, so they are read as the two draws they may well be,

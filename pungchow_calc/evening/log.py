@@ -328,7 +328,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     notes: list[str] = []
     pending: list[int] = []  # damaged lines the next event may declare as torn writes it skips
     sealed = False  # a line with a checksum was read: every later line must have one
-    unsealed: dict[bytes, int] = {}  # each line without a checksum: the first line that reads so
+    seen: dict[bytes, int] = {}  # each event line's bytes: the first line that reads so (a copy's twin)
     last: str | None = None  # the `_link` of the event before (None: none, or an unreadable line accepted)
     for number, text, event in rows:
         digest, by = accepted.get(number, ("", 0))
@@ -356,10 +356,10 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         given = event.get(SUM)
         after = event.get(PREV)
         misplaced = after is not None and last is not None and after != last
+        twin = seen.setdefault(text.rstrip(b"\r"), number)
         if given is None:
             if sealed and not ok:
                 raise _changed(path, number, "has no checksum (sum), unlike the lines before it")
-            twin = unsealed.setdefault(text.rstrip(b"\r"), number)
             if twin != number and not ok and not _moves_nothing(event):
                 # An older pungchow's line has no `prev` to find a copy by, and each event holds its
                 # time to the second: a line that repeats another byte for byte and moves money is a
@@ -379,7 +379,9 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         else:
             sealed = True
         if misplaced and not ok:
-            raise _changed(path, number, _OUT_OF_PLACE)
+            # A sealed line copied whole: its own checksum matches, so say what accepting it would do.
+            copy = f"; it repeats line {twin} byte for byte (a line copied? accepted, it counts twice)"
+            raise _changed(path, number, _OUT_OF_PLACE + (copy if twin != number else ""))
         last = _link(event)
         if ok:
             notes.append(f"{path} line {number}: changed after it was written, and accepted{repaired}")
