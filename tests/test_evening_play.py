@@ -327,6 +327,20 @@ def test_amend_1_that_breaks_bobs_wash_in_game_2_says_undo_as_play_takes_it(tmp_
     assert "take game 2 back (`undo` once), change game 1" in said and "evening undo" not in said
 
 
+def test_hand_7c7c_as_dealt_changed_to_7c_marked_is_no_longer_the_original_draw(tmp_path):
+    """Regression: a winning hand first typed with no `!` (won on the original draw: "y"), then changed
+    at "Change what? hand" to one with its `!`, kept `original-hand`: the game was refused ("has no
+    winning tile: drop the !") for the very tile just marked."""
+    path = new(tmp_path, "pung-chow-limit")
+    dealt = WINS[0].replace("!", "")
+    lines = ["Ann", dealt, "y", "wall", "", "4", "6", "8", "n", "hand", WINS[0], "y", "quit"]
+    code, out = play(path, lines)
+    assert code == 0, out
+    assert "drop the !" not in out and "Recorded game 1." in out
+    game = events(path)[1]
+    assert game["hands"]["Ann"] == WINS[0] and "original_hand" not in game
+
+
 def test_undo_in_play_says_what_changed(tmp_path):
     path = new(tmp_path)
     assert run(*hand(path, "Bob", PLAYERS)).returncode == 0

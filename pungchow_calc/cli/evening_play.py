@@ -453,8 +453,11 @@ class Table:
                 self.retry(f"{self._error(error, entry.seats)} — type it again (or `cancel`)")
                 continue
             entry.record["hands"][winner] = text
+            # The hand as dealt (no `!`, docs/notation.md) or not: said by the hand typed last, so a hand
+            # typed again with its `!` is no longer taken as won on the original draw.
+            entry.record.pop("original_hand", None)
             if original:
-                entry.record["original_hand"] = True  # the hand as dealt (docs/notation.md)
+                entry.record["original_hand"] = True
             return
 
     def _how(self, entry: Entry) -> None:
