@@ -38,6 +38,8 @@ _NOT_A_GAME = frozenset(
     {"quit", "exit", "q", "help", "?", "", "status", "report", "undo", "amend"}
 )  # (_command)
 
+_READ_AGAIN = frozenset({"status", "undo", "amend"})  # (run)
+
 # The commands that take nothing after them: a word more (`undo 1`, `draw 3`) is refused, never
 # passed over, as what it meant is not done (docs/evening.md, "evening play").
 _NO_ARGUMENT = ("status", "report", "undo", "draw", "wash", "false", "false-mahjongg")
@@ -234,9 +236,11 @@ class Table:
                     else f"Game {len(evening.games) + 1} — who won"
                 )
                 command = self.ask(f"\n{asked}? ")
-                # Read again once answered: another terminal may have recorded while the prompt waited,
-                # and `status`, `undo` or `amend N` must act on the evening as it now stands.
-                evening = self.evening = book.load(self.path, self._say)
+                if command.partition(" ")[0].lower() in _READ_AGAIN:
+                    # Another terminal may have recorded while the prompt waited: these show or change
+                    # recorded games, so they read the evening as it now stands. (A game entered is
+                    # settled against the evening as it stands when it is shown: _settle.)
+                    evening = self.evening = book.load(self.path, self._say)
             except (Interrupted, KeyboardInterrupt):  # at the prompt, or while the log is read
                 if interrupted:
                     return 0
