@@ -96,6 +96,20 @@ MISTAKES = [
     ),
     pytest.param([WINS[0], "Wall", "", "1", "2", "3", "y"], None, {"win_by": "wall"}, id="wall"),
     pytest.param([WINS[0], "loose tile", "", "1", "2", "3", "y"], None, {"win_by": "loose"}, id="loose-tile"),
+    # Regression: a score of other digits (`８`) or with a separator passed "hand or score" unread and
+    # was refused only once the game was settled, with "Change what?" (each part is checked as typed).
+    pytest.param(
+        [WINS[0], "d", "", "", "８", "1", "2", "3", "y"],
+        "Bob: '８': a score is plain digits 0-9 (no commas, points or spaces) — type it again",
+        {"hands": {"Bob": "1", "Cy": "2", "Di": "3"}},
+        id="score-full-width-8",
+    ),
+    pytest.param(
+        [WINS[0], "d", "", "", "10", "1,000", "2", "3", "y"],
+        "Cy: '1,000': a score is plain digits 0-9 (no commas, points or spaces) — type it again",
+        {"hands": {"Bob": "10", "Cy": "2", "Di": "3"}},
+        id="score-1,000",
+    ),
     pytest.param(
         [WINS[0], "d", "Zed", "cy", "robbed-kong", "", "1", "2", "3", "y"],
         "'robbed-kong' is not one of the words above — type them again (Enter: none)",

@@ -24,7 +24,7 @@ from ..engine.errors import PungchowError, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
 from ..evening.report import describe, round_name, status
-from ..evening.settle import FLAGS
+from ..evening.settle import FLAGS, seats_named
 from ..evening.state import Evening
 from ..render.ascii import fit_data, is_ascii, output_stream
 from ..render.evening import by_name, game_text, shown_game
@@ -521,29 +521,39 @@ class Table:
         while True:
             text = self.ask(f"  {name}'s hand or score: ")
             dead = False
-            if not (text.isdigit() and len(text) <= 9):
-                try:
-                    hand = _built(text)
-                    why = dead_reason(dead_rule, hand) if dead_rule is not None else None
-                    if why is not None and hand.winning_tile is None:
-                        dead = self.yes(
-                            f"  {name}'s hand has {why}: is it dead (scores nothing, pays all)?",
-                            default=False,
-                        )
-                        if not dead:
-                            self.retry("then type the hand again (or `cancel`)")
-                            continue
-                    else:
-                        self._score(hand, entry, name, winner=False, original=False)
-                except PungchowError as error:
-                    self.retry(f"{self._error(error, entry.seats)} — type it again (or `cancel`)")
-                    continue
+            try:
+                hand = self._seat(entry, name, text)
+                why = dead_reason(dead_rule, hand) if dead_rule and not isinstance(hand, int) else None
+                if why is not None and hand.winning_tile is None:
+                    dead = self.yes(
+                        f"  {name}'s hand has {why}: is it dead (scores nothing, pays all)?",
+                        default=False,
+                    )
+                    if not dead:
+                        self.retry("then type the hand again (or `cancel`)")
+                        continue
+                elif not isinstance(hand, int):  # a plain score is taken as it is
+                    self._score(hand, entry, name, winner=False, original=False)
+            except PungchowError as error:
+                self.retry(f"{self._error(error, entry.seats)} — type it again (or `cancel`)")
+                continue
             entry.record.setdefault("hands", {})[name] = text
             marked = [n for n in entry.record.get("dead", []) if n != name] + ([name] if dead else [])
             entry.record.pop("dead", None)
             if marked:
                 entry.record["dead"] = [n for n in entry.seats if n in marked]  # in table order
             return
+
+    @staticmethod
+    def _seat(entry: Entry, name: str, text: str) -> Any:
+        """A score or a hand, read as the settlement reads every seat (`８` and `1,000` refused as
+        scores, `+4` taken), its errors naming the player as settling does (`Bob: ...`)."""
+        from ..engine.seats import read_seat
+
+        try:
+            return read_seat(entry.seats[name], text)
+        except PungchowError as error:
+            raise seats_named(error, {wind.word: n for n, wind in entry.seats.items()}) from None
 
     def _score(self, hand: Any, entry: Entry, name: str, *, winner: bool, original: bool) -> None:
         """Score one hand as the settlement will (raising its error), so a mistake is found as typed."""
