@@ -491,6 +491,31 @@ def test_a_command_typed_after_another_terminal_recorded_game_1_sees_it(tmp_path
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
+def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_is_said(tmp_path):
+    """Regression: a game another terminal recorded while this one's hands were being typed was not
+    said: the same win was shown as "Game 2" at the new seats, and Enter recorded it twice."""
+    path = new(tmp_path)
+    proc, session = _piped_session(path)
+    try:
+        session.expect("Game 1 — who won? ")
+        session.type("Bob")
+        session.type(WINS[1])
+        session.expect("[discard] ")
+        assert run(*hand(path, "Bob", PLAYERS, WINS[1], drawn="")).returncode == 0  # the other terminal
+        for line in ["wall", "", "4", "8", "12"]:
+            session.type(line)
+        shown = session.expect("Record this game? [Y/n] ")
+        assert "  Another terminal recorded meanwhile; this game would now be:\nGame 2: Bob won" in shown
+        session.type("n")
+        session.type("cancel")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [e["event"] for e in events(path)] == ["start", "hand"]
+
+
 def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):
     path = new(tmp_path)
     assert run(*hand(path, "Ann", PLAYERS)).returncode == 0

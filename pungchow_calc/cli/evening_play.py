@@ -622,9 +622,7 @@ class Table:
                 self._write(evening, entry, number)
                 return True
             except book.EveningChanged:
-                said = "; this game would now be:" if number is None else "."
-                self.echo(f"  Another terminal recorded meanwhile{said}")
-                return False
+                return False  # said by _current, which reads the evening again
             except PungchowError as error:
                 if error.code not in ("evening-locked", "evening-write"):
                     raise
@@ -636,6 +634,10 @@ class Table:
         """The evening as it stands now (another terminal may have recorded), and the entry's seats in it."""
         current = self.evening = book.load(self.path, self._say)
         if current != evening:
+            # Said whenever it happened: while the game was typed too, or the game shown would be the
+            # one the other terminal recorded, typed again at its new number (money moved twice).
+            said = "; this game would now be:" if number is None else "."
+            self.echo(f"  Another terminal recorded meanwhile{said}")
             if number is None:
                 entry.seats = dict(current.seats())
             elif number <= len(current.games):
