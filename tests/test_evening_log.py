@@ -77,6 +77,29 @@ def test_repair_of_a_log_with_a_torn_last_line_says_it(evening, capsys, accept):
         assert f"note: {evening} line 4: a torn event (cut off mid-write) was skipped\n" in err
 
 
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [(b"\n", b"\r\n"), (b"\r\n", b"\n")],
+    ids=["accepted-then-saved-with-crlf", "accepted-in-crlf-then-saved-with-lf"],
+)
+def test_a_line_2_accepted_by_a_repair_reads_after_the_log_is_saved_with_other_line_ends(
+    evening, capsys, before, after
+):
+    """Regression: a log whose changed line a repair had accepted, saved again with CRLF line ends (a
+    Windows editor, git's autocrlf), was refused: "line 2: changed since it was written", though CRLF
+    line ends change no event (docs/evening.md, "Safety") and every other line read."""
+    lines = evening.read_bytes().split(b"\n")[:-1]
+    assert b'"Bob": "4"' in lines[1]
+    lines[1] = lines[1].replace(b'"Bob": "4"', b'"Bob": "6"', 1)  # changed by hand
+    evening.write_bytes(b"".join(line + before for line in lines))
+    ok(capsys, "evening", "repair", str(evening), "--accept", "2")
+    good = status(capsys, evening)
+    evening.write_bytes(evening.read_bytes().replace(before, b"\n").replace(b"\n", after))
+    code, out, err = cli(capsys, "evening", "status", str(evening), "--json")
+    assert code == 0, err
+    assert json.loads(out)["totals"] == good["totals"] and "line 2: changed after it was written" in err
+
+
 def test_every_event_is_one_line_of_json(evening):
     lines = evening.read_bytes().split(b"\n")
     assert lines[-1] == b"" and len(lines) == 4

@@ -232,6 +232,19 @@ def _acceptances(rows: list[tuple[int, bytes, dict[str, Any] | None]]) -> dict[i
     return out
 
 
+def _accepts(digest: str, number: int, text: bytes) -> bool:
+    """Whether a repair's checksum is of this line's bytes, whichever line end (LF or CRLF) and, on line
+    1, byte order mark they now have: those change no event (docs/evening.md, "Safety"), so a log saved
+    again with CRLF still reads its accepted lines."""
+    bare = text.removesuffix(b"\r")
+    if number == 1:
+        bare = bare.removeprefix(BOM)
+    forms = [bare, bare + b"\r"]
+    if number == 1:
+        forms += [BOM + form for form in forms]
+    return any(digest == line_sum(form) for form in forms)
+
+
 def repair_hint(path: str, number: int) -> str:
     """The end of the message about a line that `evening repair` can accept."""
     return f"; to accept the line as it now reads: pungchow evening repair {path} --accept {number}"
@@ -332,7 +345,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     last: str | None = None  # the `_link` of the event before (None: none, or an unreadable line accepted)
     for number, text, event in rows:
         digest, by = accepted.get(number, ("", 0))
-        ok = bool(digest) and digest == line_sum(text)  # accepted, and unchanged since
+        ok = bool(digest) and _accepts(digest, number, text)  # accepted, and unchanged since
         repaired = f" by the repair on line {by}" if by else ""
         if event is None:
             if not ok and _lone_cr_ends(text):
