@@ -523,7 +523,7 @@ class Table:
             dead = False
             try:
                 hand = self._seat(entry, name, text)
-                why = dead_reason(dead_rule, hand) if dead_rule and not isinstance(hand, int) else None
+                why = None if dead_rule is None or isinstance(hand, int) else dead_reason(dead_rule, hand)
                 if why is not None and hand.winning_tile is None:
                     dead = self.yes(
                         f"  {name}'s hand has {why}: is it dead (scores nothing, pays all)?",
