@@ -81,6 +81,18 @@ def test_part_one_evening_rotation_repeats_and_rounds(tmp_path, capsys):
     assert code == 2 and "no washing table" in err  # Part I has no washing the tiles
 
 
+def test_hand_that_plays_the_last_game_of_sets_1_says_the_evening_is_over(tmp_path, capsys):
+    """Regression: the game that ended the sets agreed on said "The deal passes: Ann is East Wind", as
+    if a game followed; `amend`, `undo` and `status` say the evening is over, nobody dealing next."""
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob", "--sets", "1")
+    for _ in range(7):  # two players: two passes make a round, four rounds a set
+        ok(capsys, *hand(path, status(capsys, path)["next_east"], ["Ann", "Bob"]))
+    out = ok(capsys, *hand(path, status(capsys, path)["next_east"], ["Ann", "Bob"]))
+    assert status(capsys, path)["over"]
+    assert out.endswith("\nNext game: none, the evening is over\n") and "The deal passes" not in out
+
+
 def test_part_two_set_round_winds_wash_and_the_end(tmp_path, capsys):
     path = tmp_path / "e.jsonl"
     start(capsys, path, "-r", "pung-chow-limit", "--sets", "1")

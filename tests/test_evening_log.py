@@ -53,6 +53,53 @@ def test_a_torn_write_followed_by_nul_bytes_is_a_torn_write(evening, capsys, tai
     assert "line 4: a torn last line" in err
 
 
+@pytest.mark.parametrize("accept", [[], ["--accept", "2"]], ids=["repair", "repair-accept-2"])
+def test_repair_of_a_log_with_a_torn_last_line_says_it(evening, capsys, accept):
+    """Regression: `repair`, run to check a log after a crash, said "every line reads as written;
+    nothing to repair" and not that its last line was a game cut off mid-write (so never recorded),
+    where every other command reading the log says so (docs/evening.md, "Safety")."""
+    with open(evening, "ab") as f:
+        f.write(b'{"v": 1, "event": "hand", "winner": "Cy", "hands": {"Ann": "1b1')  # cut off mid-write
+    if accept:  # line 2 changed by hand, and accepted: the repair says the torn line too
+        text = evening.read_bytes().split(b"\n")
+        assert b'"Bob": "4"' in text[1]
+        text[1] = text[1].replace(b'"Bob": "4"', b'"Bob": "6"', 1)
+        evening.write_bytes(b"\n".join(text))
+    code, _, err = cli(capsys, "evening", "repair", str(evening), *accept)
+    assert code == 0, err
+    if not accept:
+        assert f"note: {evening} line 4: a torn last line (an event cut off mid-write) was ignored\n" in err
+    else:  # the repair event on line 5 ends the torn line and skips it, as any event written does
+        assert (
+            f"note: {evening} line 2: changed after it was written, and accepted by the repair on line 5\n"
+            in err
+        )
+        assert f"note: {evening} line 4: a torn event (cut off mid-write) was skipped\n" in err
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [(b"\n", b"\r\n"), (b"\r\n", b"\n")],
+    ids=["accepted-then-saved-with-crlf", "accepted-in-crlf-then-saved-with-lf"],
+)
+def test_a_line_2_accepted_by_a_repair_reads_after_the_log_is_saved_with_other_line_ends(
+    evening, capsys, before, after
+):
+    """Regression: a log whose changed line a repair had accepted, saved again with CRLF line ends (a
+    Windows editor, git's autocrlf), was refused: "line 2: changed since it was written", though CRLF
+    line ends change no event (docs/evening.md, "Safety") and every other line read."""
+    lines = evening.read_bytes().split(b"\n")[:-1]
+    assert b'"Bob": "4"' in lines[1]
+    lines[1] = lines[1].replace(b'"Bob": "4"', b'"Bob": "6"', 1)  # changed by hand
+    evening.write_bytes(b"".join(line + before for line in lines))
+    ok(capsys, "evening", "repair", str(evening), "--accept", "2")
+    good = status(capsys, evening)
+    evening.write_bytes(evening.read_bytes().replace(before, b"\n").replace(b"\n", after))
+    code, out, err = cli(capsys, "evening", "status", str(evening), "--json")
+    assert code == 0, err
+    assert json.loads(out)["totals"] == good["totals"] and "line 2: changed after it was written" in err
+
+
 def test_every_event_is_one_line_of_json(evening):
     lines = evening.read_bytes().split(b"\n")
     assert lines[-1] == b"" and len(lines) == 4
@@ -605,6 +652,23 @@ def test_an_old_log_with_a_line_repeated_is_refused_naming_it(tmp_path, capsys, 
     said = f"line {after + 1}: repeats line {copy} byte for byte (a line copied?)"
     assert code == 2 and said in err and "--accept" in err and "Traceback" not in err, err
     assert old.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("order", "line", "copy"),
+    [([0, 1, 2, 2], 4, 3), ([0, 1, 2, 1], 4, 2), ([0, 1, 1, 2], 3, 2)],
+    ids=["line-3-twice", "line-2-again-at-the-end", "line-2-twice"],
+)
+def test_a_sealed_line_repeated_byte_for_byte_says_which_it_repeats(evening, capsys, order, line, copy):
+    """Regression: a sealed game line copied whole (each copy's checksum matches) was "out of place
+    ... (a line deleted, repeated or moved)" with `--accept` offered, never saying that it is a copy of
+    line N and that accepting it counts that game twice, as an older log's repeated line is said."""
+    lines = evening.read_bytes().splitlines(keepends=True)
+    evening.write_bytes(b"".join(lines[i] for i in order))
+    code, _, err = cli(capsys, "evening", "status", str(evening))
+    said = f"line {line}: out of place: the line before it is not the one it was written after"
+    copied = f"; it repeats line {copy} byte for byte (a line copied? accepted, it counts twice)"
+    assert code == 2 and said in err and copied in err and f"--accept {line}" in err, err
 
 
 def test_an_old_log_with_two_draws_in_one_second_reads(tmp_path, capsys):

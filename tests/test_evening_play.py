@@ -96,6 +96,20 @@ MISTAKES = [
     ),
     pytest.param([WINS[0], "Wall", "", "1", "2", "3", "y"], None, {"win_by": "wall"}, id="wall"),
     pytest.param([WINS[0], "loose tile", "", "1", "2", "3", "y"], None, {"win_by": "loose"}, id="loose-tile"),
+    # Regression: a score of other digits (`８`) or with a separator passed "hand or score" unread and
+    # was refused only once the game was settled, with "Change what?" (each part is checked as typed).
+    pytest.param(
+        [WINS[0], "d", "", "", "８", "1", "2", "3", "y"],
+        "Bob: '８': a score is plain digits 0-9 (no commas, points or spaces) — type it again",
+        {"hands": {"Bob": "1", "Cy": "2", "Di": "3"}},
+        id="score-full-width-8",
+    ),
+    pytest.param(
+        [WINS[0], "d", "", "", "10", "1,000", "2", "3", "y"],
+        "Cy: '1,000': a score is plain digits 0-9 (no commas, points or spaces) — type it again",
+        {"hands": {"Bob": "10", "Cy": "2", "Di": "3"}},
+        id="score-1,000",
+    ),
     pytest.param(
         [WINS[0], "d", "Zed", "cy", "robbed-kong", "", "1", "2", "3", "y"],
         "'robbed-kong' is not one of the words above — type them again (Enter: none)",
@@ -302,6 +316,45 @@ def test_a_session_amends_and_says_what_changed(tmp_path):
     assert events(path)[2]["record"]["winner"] == "Cy"
 
 
+def test_amend_1_who_won_it_cy_begun_as_c(tmp_path):
+    """Regression: "Who won it?" of `amend N` took whole names only ('C': say a player), where every
+    other prompt of play naming a player takes the start of one (docs/evening.md, "Naming a player")."""
+    path = new(tmp_path)
+    code, out = play(path, [*ANN_WINS, "amend 1", "C", WINS[2], "wall", "", "4", "4", "4", "y", "quit"])
+    assert code == 0, out
+    assert "say a player" not in out and "Game 1 amended." in out
+    assert events(path)[2]["record"]["winner"] == "Cy"
+
+
+def test_amend_1_that_breaks_bobs_wash_in_game_2_says_undo_as_play_takes_it(tmp_path):
+    """Regression: the refusal said "take game 2 back (`evening undo` once)", a command play does not
+    take (`'evening undo': not a player ... or a command`); at the table it is `undo`."""
+    path = tmp_path / "e.jsonl"
+    new_ = ["evening", "new", str(path), "--players", "Ann,Bob,Cy", "--east", "Bob", "-r", "pung-chow-limit"]
+    assert run(*new_).returncode == 0
+    won = ["--winner", "Ann", WINS[0], "--from", "Bob", "--other", "Bob=4", "--other", "Cy=6"]
+    assert run("evening", "hand", str(path), *won).returncode == 0  # the deal passes to Cy
+    assert run("evening", "wash", str(path), "Bob", WASH_13).returncode == 0  # 13 tiles: Bob not East
+    code, out = play(path, ["amend 1", "Bob", WINS[0], "d", "Ann", "", "4", "6", "cancel", "quit"])
+    assert code == 0, out
+    said = unwrapped(out)
+    assert "take game 2 back (`undo` once), change game 1" in said and "evening undo" not in said
+
+
+def test_hand_7c7c_as_dealt_changed_to_7c_marked_is_no_longer_the_original_draw(tmp_path):
+    """Regression: a winning hand first typed with no `!` (won on the original draw: "y"), then changed
+    at "Change what? hand" to one with its `!`, kept `original-hand`: the game was refused ("has no
+    winning tile: drop the !") for the very tile just marked."""
+    path = new(tmp_path, "pung-chow-limit")
+    dealt = WINS[0].replace("!", "")
+    lines = ["Ann", dealt, "y", "wall", "", "4", "6", "8", "n", "hand", WINS[0], "y", "quit"]
+    code, out = play(path, lines)
+    assert code == 0, out
+    assert "drop the !" not in out and "Recorded game 1." in out
+    game = events(path)[1]
+    assert game["hands"]["Ann"] == WINS[0] and "original_hand" not in game
+
+
 def test_undo_in_play_says_what_changed(tmp_path):
     path = new(tmp_path)
     assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
@@ -408,6 +461,59 @@ def test_a_game_recorded_by_another_terminal_meanwhile_is_shown_again_and_asked(
         ("hand", "Cy"),
     ]
     assert played[2]["played"]["seats"]["Bob"] == "east"  # settled at the seats it was shown at
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        pytest.param(["status"], "e.jsonl · pung-chow · 1 game played", id="status"),
+        pytest.param(["amend 1", "cancel"], "Game 1 was: Bob won on a discard", id="amend-1"),
+        pytest.param(["undo", "n"], "Take back game 1? [Y/n] ", id="undo"),
+    ],
+)
+def test_a_command_typed_after_another_terminal_recorded_game_1_sees_it(tmp_path, typed, said):
+    """Regression: the main prompt's command acted on the evening read before the prompt: `status` said
+    "0 games played" after another terminal had recorded game 1 (a table would enter it again), and
+    `amend 1` and `undo` said there was no game."""
+    path = new(tmp_path)
+    proc, session = _piped_session(path)
+    try:
+        session.expect("Game 1 — who won? ")
+        assert run(*hand(path, "Bob", PLAYERS)).returncode == 0  # the other terminal
+        for line in typed:
+            session.type(line)
+        session.expect(said)
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [e["event"] for e in events(path)] == ["start", "hand"]
+
+
+def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_is_said(tmp_path):
+    """Regression: a game another terminal recorded while this one's hands were being typed was not
+    said: the same win was shown as "Game 2" at the new seats, and Enter recorded it twice."""
+    path = new(tmp_path)
+    proc, session = _piped_session(path)
+    try:
+        session.expect("Game 1 — who won? ")
+        session.type("Bob")
+        session.type(WINS[1])
+        session.expect("[discard] ")
+        assert run(*hand(path, "Bob", PLAYERS, WINS[1], drawn="")).returncode == 0  # the other terminal
+        for line in ["wall", "", "4", "8", "12"]:
+            session.type(line)
+        shown = session.expect("Record this game? [Y/n] ")
+        assert "  Another terminal recorded meanwhile; this game would now be:\nGame 2: Bob won" in shown
+        session.type("n")
+        session.type("cancel")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
 def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):

@@ -103,3 +103,40 @@ def test_sets_per_evening_ends_the_evening(tmp_path, capsys):
     assert s["over"] and s["sets"] == 1
     code, _, err = cli(capsys, "evening", "draw", str(path))
     assert code == 2 and "the evening is over" in err
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "settlement", "message"),
+    [
+        pytest.param("riichi-ema-2016", "", "`evening` cannot keep its game yet", id="riichi-ema-2016"),
+        pytest.param(
+            "pung-chow",
+            "settlement:\n  counter_points: 100\n",
+            "pays counters and deposits",
+            id="counter_points",
+        ),
+    ],
+)
+@pytest.mark.parametrize("command", ["status", "report", "chart", "play", "draw", "repair"])
+def test_a_start_line_new_did_not_write_with_an_unplayable_ruleset(
+    tmp_path, capsys, ruleset: str, settlement: str, message: str, command: str
+) -> None:
+    """Regression: a start line with a ruleset `evening new` refuses (made through the library, or
+    accepted by `repair`) was played by every other command; the one check is made on every read."""
+    from pungchow_calc.evening import log, record
+    from pungchow_calc.evening.settle import snapshot
+
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: {ruleset}\nname: house\n{settlement}", encoding="utf-8")
+    start = {
+        **{"v": 1, "event": "start", "at": record.now(), "players": ["Ann", "Bob", "Cy", "Di"]},
+        **{"east": "Ann", "sets": None, "limit": None, "no_limit": False},
+        "ruleset": snapshot(load(str(house)), "house"),
+    }
+    path = tmp_path / "e.jsonl"
+    log.create(str(path), start)
+    before = path.read_bytes()
+    code, out, err = cli(capsys, "evening", command, str(path))
+    assert code == 2 and err.count("\n") == 1 and out == "", (out, err)
+    assert f"{path} line 1: ruleset house" in err and message in err
+    assert path.read_bytes() == before  # nothing written

@@ -24,7 +24,7 @@ from ..engine.errors import PungchowError, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
 from ..evening.report import describe, round_name, status
-from ..evening.settle import FLAGS
+from ..evening.settle import FLAGS, seats_named
 from ..evening.state import Evening
 from ..render.ascii import fit_data, is_ascii, output_stream
 from ..render.evening import by_name, game_text, shown_game
@@ -37,6 +37,8 @@ _TILE_WORDS = ["Ew", "Sw", "Ww", "Nw", "Rd", "Gd", "Wd", *(f"{n}{s}" for s in "b
 _NOT_A_GAME = frozenset(
     {"quit", "exit", "q", "help", "?", "", "status", "report", "undo", "amend"}
 )  # (_command)
+
+_READ_AGAIN = frozenset({"status", "undo", "amend"})  # (run)
 
 # The commands that take nothing after them: a word more (`undo 1`, `draw 3`) is refused, never
 # passed over, as what it meant is not done (docs/evening.md, "evening play").
@@ -79,8 +81,9 @@ _OPTION_WORDS = {
     "--drawn": "how it was won",
     "--loose": "how it was won",
     **{f"--{word}": word for word in _EXTRAS},
+    "`evening undo`": "`undo`",  # how to go on after an amendment refused (state._breaks_later)
 }
-_OPTION = re.compile(r" ?\(--(?:loser|dead)\)|--[a-z][a-z-]*|\bPLAYER\b")
+_OPTION = re.compile(r" ?\(--(?:loser|dead)\)|--[a-z][a-z-]*|\bPLAYER\b|`evening undo`")
 
 
 def _extras(ruleset: Any) -> list[str]:
@@ -233,6 +236,11 @@ class Table:
                     else f"Game {len(evening.games) + 1} — who won"
                 )
                 command = self.ask(f"\n{asked}? ")
+                if command.partition(" ")[0].lower() in _READ_AGAIN:
+                    # Another terminal may have recorded while the prompt waited: these show or change
+                    # recorded games, so they read the evening as it now stands. (A game entered is
+                    # settled against the evening as it stands when it is shown: _settle.)
+                    evening = self.evening = book.load(self.path, self._say)
             except (Interrupted, KeyboardInterrupt):  # at the prompt, or while the log is read
                 if interrupted:
                     return 0
@@ -449,8 +457,11 @@ class Table:
                 self.retry(f"{self._error(error, entry.seats)} — type it again (or `cancel`)")
                 continue
             entry.record["hands"][winner] = text
+            # The hand as dealt (no `!`, docs/notation.md) or not: said by the hand typed last, so a hand
+            # typed again with its `!` is no longer taken as won on the original draw.
+            entry.record.pop("original_hand", None)
             if original:
-                entry.record["original_hand"] = True  # the hand as dealt (docs/notation.md)
+                entry.record["original_hand"] = True
             return
 
     def _how(self, entry: Entry) -> None:
@@ -510,29 +521,39 @@ class Table:
         while True:
             text = self.ask(f"  {name}'s hand or score: ")
             dead = False
-            if not (text.isdigit() and len(text) <= 9):
-                try:
-                    hand = _built(text)
-                    why = dead_reason(dead_rule, hand) if dead_rule is not None else None
-                    if why is not None and hand.winning_tile is None:
-                        dead = self.yes(
-                            f"  {name}'s hand has {why}: is it dead (scores nothing, pays all)?",
-                            default=False,
-                        )
-                        if not dead:
-                            self.retry("then type the hand again (or `cancel`)")
-                            continue
-                    else:
-                        self._score(hand, entry, name, winner=False, original=False)
-                except PungchowError as error:
-                    self.retry(f"{self._error(error, entry.seats)} — type it again (or `cancel`)")
-                    continue
+            try:
+                hand = self._seat(entry, name, text)
+                why = None if dead_rule is None or isinstance(hand, int) else dead_reason(dead_rule, hand)
+                if why is not None and hand.winning_tile is None:
+                    dead = self.yes(
+                        f"  {name}'s hand has {why}: is it dead (scores nothing, pays all)?",
+                        default=False,
+                    )
+                    if not dead:
+                        self.retry("then type the hand again (or `cancel`)")
+                        continue
+                elif not isinstance(hand, int):  # a plain score is taken as it is
+                    self._score(hand, entry, name, winner=False, original=False)
+            except PungchowError as error:
+                self.retry(f"{self._error(error, entry.seats)} — type it again (or `cancel`)")
+                continue
             entry.record.setdefault("hands", {})[name] = text
             marked = [n for n in entry.record.get("dead", []) if n != name] + ([name] if dead else [])
             entry.record.pop("dead", None)
             if marked:
                 entry.record["dead"] = [n for n in entry.seats if n in marked]  # in table order
             return
+
+    @staticmethod
+    def _seat(entry: Entry, name: str, text: str) -> Any:
+        """A score or a hand, read as the settlement reads every seat (`８` and `1,000` refused as
+        scores, `+4` taken), its errors naming the player as settling does (`Bob: ...`)."""
+        from ..engine.seats import read_seat
+
+        try:
+            return read_seat(entry.seats[name], text)
+        except PungchowError as error:
+            raise seats_named(error, {wind.word: n for n, wind in entry.seats.items()}) from None
 
     def _score(self, hand: Any, entry: Entry, name: str, *, winner: bool, original: bool) -> None:
         """Score one hand as the settlement will (raising its error), so a mistake is found as typed."""
@@ -601,9 +622,7 @@ class Table:
                 self._write(evening, entry, number)
                 return True
             except book.EveningChanged:
-                said = "; this game would now be:" if number is None else "."
-                self.echo(f"  Another terminal recorded meanwhile{said}")
-                return False
+                return False  # said by _current, which reads the evening again
             except PungchowError as error:
                 if error.code not in ("evening-locked", "evening-write"):
                     raise
@@ -615,6 +634,10 @@ class Table:
         """The evening as it stands now (another terminal may have recorded), and the entry's seats in it."""
         current = self.evening = book.load(self.path, self._say)
         if current != evening:
+            # Said whenever it happened: while the game was typed too, or the game shown would be the
+            # one the other terminal recorded, typed again at its new number (money moved twice).
+            said = "; this game would now be:" if number is None else "."
+            self.echo(f"  Another terminal recorded meanwhile{said}")
             if number is None:
                 entry.seats = dict(current.seats())
             elif number <= len(current.games):
@@ -697,7 +720,7 @@ class Table:
                 entry = self._draw(seats)
                 break
             try:
-                winner = book.player_named(answer, evening.players)
+                winner = book.player_named(answer, evening.players, begun=True)  # as every name prompt
             except PungchowError as error:  # two players it could be: asked again, never guessed
                 self.retry(error.message)
                 continue

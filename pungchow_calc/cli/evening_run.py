@@ -123,7 +123,9 @@ def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
     shown = ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items())
     east = fit_data(change.after.east, out)
     deal = (
-        f"The deal passes: {east} is East Wind"
+        "Next game: none, the evening is over"  # the sets agreed on are played: nobody deals, as amend says
+        if change.after.over
+        else f"The deal passes: {east} is East Wind"
         if change.after.east != change.before.east
         else f"{east} stays East Wind"
     )

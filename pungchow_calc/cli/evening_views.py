@@ -159,6 +159,7 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
             _say(f"line {number}: {what}", out)
         fail(refused, False)
     if done.event is None:
+        say_notes(done)  # a torn last line, a line accepted before: said as every command says them
         if accept:
             nothing = OptionError(
                 f"{file}: every line reads as written; nothing to accept", code="evening-repair"
@@ -171,6 +172,7 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
         return
     with written_anyway(f"the repair was recorded on line {done.line}"):
         evening = load(file, say)
+        say_notes(evening)
         if as_json:
             accepted = [item["line"] for item in done.event["accepts"]]
             print(json.dumps({"accepted": accepted, "recorded": done.line, "totals": evening.totals()}))

@@ -232,6 +232,19 @@ def _acceptances(rows: list[tuple[int, bytes, dict[str, Any] | None]]) -> dict[i
     return out
 
 
+def _accepts(digest: str, number: int, text: bytes) -> bool:
+    """Whether a repair's checksum is of this line's bytes, whichever line end (LF or CRLF) and, on line
+    1, byte order mark they now have: those change no event (docs/evening.md, "Safety"), so a log saved
+    again with CRLF still reads its accepted lines."""
+    bare = text.removesuffix(b"\r")
+    if number == 1:
+        bare = bare.removeprefix(BOM)
+    forms = [bare, bare + b"\r"]
+    if number == 1:
+        forms += [BOM + form for form in forms]
+    return any(digest == line_sum(form) for form in forms)
+
+
 def repair_hint(path: str, number: int) -> str:
     """The end of the message about a line that `evening repair` can accept."""
     return f"; to accept the line as it now reads: pungchow evening repair {path} --accept {number}"
@@ -328,11 +341,11 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     notes: list[str] = []
     pending: list[int] = []  # damaged lines the next event may declare as torn writes it skips
     sealed = False  # a line with a checksum was read: every later line must have one
-    unsealed: dict[bytes, int] = {}  # each line without a checksum: the first line that reads so
+    seen: dict[bytes, int] = {}  # each event line's bytes: the first line that reads so (a copy's twin)
     last: str | None = None  # the `_link` of the event before (None: none, or an unreadable line accepted)
     for number, text, event in rows:
         digest, by = accepted.get(number, ("", 0))
-        ok = bool(digest) and digest == line_sum(text)  # accepted, and unchanged since
+        ok = bool(digest) and _accepts(digest, number, text)  # accepted, and unchanged since
         repaired = f" by the repair on line {by}" if by else ""
         if event is None:
             if not ok and _lone_cr_ends(text):
@@ -356,10 +369,10 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         given = event.get(SUM)
         after = event.get(PREV)
         misplaced = after is not None and last is not None and after != last
+        twin = seen.setdefault(text.rstrip(b"\r"), number)
         if given is None:
             if sealed and not ok:
                 raise _changed(path, number, "has no checksum (sum), unlike the lines before it")
-            twin = unsealed.setdefault(text.rstrip(b"\r"), number)
             if twin != number and not ok and not _moves_nothing(event):
                 # An older pungchow's line has no `prev` to find a copy by, and each event holds its
                 # time to the second: a line that repeats another byte for byte and moves money is a
@@ -379,7 +392,9 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         else:
             sealed = True
         if misplaced and not ok:
-            raise _changed(path, number, _OUT_OF_PLACE)
+            # A sealed line copied whole: its own checksum matches, so say what accepting it would do.
+            copy = f"; it repeats line {twin} byte for byte (a line copied? accepted, it counts twice)"
+            raise _changed(path, number, _OUT_OF_PLACE + (copy if twin != number else ""))
         last = _link(event)
         if ok:
             notes.append(f"{path} line {number}: changed after it was written, and accepted{repaired}")
@@ -706,6 +721,7 @@ class Repair:
     event: dict[str, Any] | None
     line: int = 0  # the line the repair event was written on
     lines: int = 0  # the lines the log held when it was read (an --accept past them names no line)
+    notes: tuple[str, ...] = ()  # what reading it skipped or accepted (a torn line), when none was found
 
 
 def _line_bytes(data: bytes, number: int) -> bytes:
@@ -742,7 +758,9 @@ def repair(
                 trial[error.line] = line_sum(_line_bytes(data, error.line))
         wanted = sorted(set(accept))
         held = data.count(b"\n") + (0 if log.ends_line else 1)
-        if not found or wanted != sorted(trial):
+        if not found:  # its notes are the log's as every command reads it (none tried as accepted)
+            return Repair((), None, lines=held, notes=log.notes)
+        if wanted != sorted(trial):
             return Repair(tuple(found), None, lines=held)
         event = make([{"line": n, "bytes": trial[n]} for n in wanted])
         return Repair(tuple(found), _add(fd, path, data, log, event), held + 1, held)

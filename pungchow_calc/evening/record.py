@@ -17,7 +17,7 @@ from ..engine.table import check_players
 from ..options import first_repeat
 from . import log
 from .settle import FLAGS, TYPED, snapshot
-from .state import Evening, Game, apply, begin, body, check_end, played, replay
+from .state import Evening, Game, apply, begin, body, check_end, keeps_game, played, replay
 
 Say = Callable[[str], None] | None
 _NAME = re.compile(r"[^\s,=][^,=]{0,29}")
@@ -172,11 +172,7 @@ def new(
 
     checked = options.make("", limit=limit, no_limit=no_limit)  # the limit options, checked as `score` does
     limit_n = checked.limit if isinstance(checked.limit, int) else None
-    if not ruleset.evening.playable:
-        raise OptionError(
-            f"ruleset {ruleset.name}: `evening` cannot keep its game yet (its evening: playable: false)",
-            code="not-playable",
-        )
+    keeps_game(ruleset)  # first, as before: what else is wrong matters only for a ruleset it can keep
     options.check_limit(ruleset, checked.limit)
     check_players(ruleset, len(players), "name one player for each seat (--players)")
     if east is not None:
@@ -186,15 +182,6 @@ def new(
         east = found
     if sets is not None and sets < 1:
         raise OptionError("--sets: at least one set", code="bad-option")
-    terms = ruleset.settlement
-    if terms.counter_points or terms.deposit_points:
-        # Counters and deposits carry from hand to hand (a hanchan's, docs/riichi.md#hanchan), which an
-        # evening does not keep yet: refused outright rather than settled without them.
-        raise OptionError(
-            f"ruleset {ruleset.name} pays counters and deposits, which an evening does not carry from hand "
-            "to hand yet: settle each hand with `pungchow settle` (docs/riichi.md#hanchan)",
-            code="no-hanchan",
-        )
     event: dict[str, Any] = {
         "v": log.FORMAT,
         "event": "start",

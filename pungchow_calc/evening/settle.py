@@ -116,8 +116,9 @@ _SEAT_OPTION = re.compile(r"--(winner|from|feeder|dead|false-mahjongg) (east|sou
 _SEAT = re.compile(r"--(east|south|west|north)\b")
 
 
-def _named(error: PungchowError, names: dict[str, str]) -> PungchowError:
-    """The engine's error with each seat (`--south`) called by the player's name."""
+def seats_named(error: PungchowError, names: dict[str, str]) -> PungchowError:
+    """The engine's error with each seat (`--south`) called by the player's name (names: wind word ->
+    name)."""
     message = _SEAT_OPTION.sub(lambda m: f"--{m[1]} {names[m[2]]}", error.message)
     message = _SEAT.sub(lambda m: names[m[1]], message)
     return type(error)(message, code=error.code, column=error.column)
@@ -173,7 +174,7 @@ def game_result(
     try:
         detail = _settle(ruleset, start, record, seats, round)
     except PungchowError as error:
-        raise _named(error, names) from None
+        raise seats_named(error, names) from None
     if detail is None:
         return None, dict.fromkeys(seats, 0)
     if isinstance(detail, Wash):

@@ -206,6 +206,26 @@ def played(game: Game) -> dict[str, Any]:
     return _played(game.seats, game.round)
 
 
+def keeps_game(ruleset: Ruleset) -> None:
+    """Refuse a ruleset whose game an evening cannot keep yet (docs/evening.md#settlement): one check,
+    made by `evening new` and by every read of a log (`begin`), so that a start line `new` did not
+    write (made through the library, or accepted by `repair`) is refused alike, never played."""
+    if not ruleset.evening.playable:
+        raise OptionError(
+            f"ruleset {ruleset.name}: `evening` cannot keep its game yet (its evening: playable: false)",
+            code="not-playable",
+        )
+    terms = ruleset.settlement
+    if terms.counter_points or terms.deposit_points:
+        # Counters and deposits carry from hand to hand (a hanchan's, docs/riichi.md#hanchan), which an
+        # evening does not keep yet: refused outright rather than settled without them.
+        raise OptionError(
+            f"ruleset {ruleset.name} pays counters and deposits, which an evening does not carry from hand "
+            "to hand yet: settle each hand with `pungchow settle` (docs/riichi.md#hanchan)",
+            code="no-hanchan",
+        )
+
+
 def begin(start: dict[str, Any], path: str = "") -> Evening:
     """The evening before any game, from its start event (the ruleset compiled from its snapshot)."""
     players = start.get("players")
@@ -227,6 +247,10 @@ def begin(start: dict[str, Any], path: str = "") -> Evening:
             code="evening-damaged",
         )
     ruleset = ruleset_of(start, path)
+    try:
+        keeps_game(ruleset)
+    except OptionError as error:
+        raise EveningError(f"{path} line 1: {error.message}", code=error.code) from None
     first = Position(east=players.index(start["east"]))
     return Evening(tuple(players), first, start, ruleset)
 
