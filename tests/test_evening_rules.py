@@ -140,3 +140,39 @@ def test_a_start_line_new_did_not_write_with_an_unplayable_ruleset(
     assert code == 2 and err.count("\n") == 1 and out == "", (out, err)
     assert f"{path} line 1: ruleset house" in err and message in err
     assert path.read_bytes() == before  # nothing written
+
+
+@pytest.mark.parametrize(
+    ("limit", "refused"),
+    [
+        pytest.param("150", "--limit 150: the washing table pays 200 from each player for 13", id="150"),
+        pytest.param("100", "--limit 100: the washing table pays 150 from each player for 12", id="100"),
+        pytest.param("200", None, id="200-within-the-table"),
+    ],
+)
+def test_evening_new_limit_below_the_washing_table_of_pung_chow_limit(
+    tmp_path, capsys, limit: str, refused: str | None
+) -> None:
+    # Regression: `--limit 150` under pung-chow-limit began the evening, and a wash of 13 heads paid
+    # 200 from each player past it, uncapped: the book does not say, so it is refused as a ruleset's
+    # own limit below a wash row is (docs/rulings.md#washing).
+    path = tmp_path / "e.jsonl"
+    code, _, err = cli(
+        capsys,
+        "evening",
+        "new",
+        str(path),
+        "--players",
+        "Ann,Bob,Cy,Di",
+        "-r",
+        "pung-chow-limit",
+        "--limit",
+        limit,
+    )
+    if refused is None:
+        assert code == 0 and path.exists(), err
+        return
+    assert code == 2 and refused in err and f"give --limit {200 if limit == '150' else 150} or more" in err, (
+        err
+    )
+    assert err.count("\n") == 1 and not path.exists()

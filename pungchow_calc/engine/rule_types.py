@@ -252,6 +252,17 @@ class WashTable:
         reached = [points for need, points in self.payments if heads >= need]
         return reached[-1] if reached else None
 
+    def above(self, limit: int) -> tuple[int, int] | None:
+        """The first row (heads, points) paying more than `limit` from each player, or None.
+
+        The book's limit caps "the number of points that can be scored in a hand" (Part II, "A--The
+        limit hand", p. 60); a wash is "no play", paid by its table ("B--Washing the tiles", p. 61),
+        whose rows (at most 200) stay below every limit the book names (300, 400, 600): whether a row
+        above the limit is capped, the book does not say, so such a row is refused wherever a limit
+        is set (a ruleset's `limit:`, `evening new --limit`) rather than paid on a guess
+        (docs/rulings.md#washing)."""
+        return next(((n, points) for n, points in self.payments if points > limit), None)
+
 
 # Never compared, hashed or shown: a penalty of a ruleset, found by id (no eq, repr: engine/__init__.py).
 @dataclass(frozen=True, slots=True, eq=False, repr=False)

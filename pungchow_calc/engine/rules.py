@@ -817,14 +817,9 @@ def _authoring_mistakes(
                 "different heads would be paid less (the book's rows rise with the heads)",
             )
     limit = settings.limit
-    above = [(n, points) for n, points in wash.payments if points > limit] if wash and limit else []
-    if above:
-        # The book's limit caps "the number of points that can be scored in a hand" (Part II, "A--The
-        # limit hand", p. 60); a wash is "no play", paid by its table ("B--Washing the tiles", p. 61),
-        # whose rows (at most 200) stay below every limit the book names (300, 400, 600): whether one
-        # above it is capped, the book does not say, so such a row is refused rather than paid on a guess
-        # (docs/rulings.md#washing).
-        heads, points = above[0]
+    above = wash.above(limit) if wash and limit else None
+    if above is not None:  # not paid on a guess (WashTable.above)
+        heads, points = above
         raise Invalid(
             ("wash", "payments", heads),
             f"wash row {heads}: {points} from each player is above the limit of {limit}: the book "

@@ -174,6 +174,15 @@ def new(
     limit_n = checked.limit if isinstance(checked.limit, int) else None
     keeps_game(ruleset)  # first, as before: what else is wrong matters only for a ruleset it can keep
     options.check_limit(ruleset, checked.limit)
+    above = ruleset.wash.above(limit_n) if ruleset.wash is not None and limit_n is not None else None
+    if above is not None:  # as a ruleset's own limit: a wash row above it is not paid on a guess
+        heads, points = above
+        raise OptionError(
+            f"--limit {limit_n}: the washing table pays {points} from each player for {heads} different"
+            f" heads, above the limit: the book does not say whether a wash is capped (its table stays"
+            f" below its limits); give --limit {points} or more",
+            code="bad-option",
+        )
     check_players(ruleset, len(players), "name one player for each seat (--players)")
     if east is not None:
         found = player_named(east, players)
