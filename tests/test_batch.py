@@ -147,6 +147,19 @@ def test_stdin(mixed: Path):
     assert [(r["line"], r["error"]["code"] if "error" in r else None) for r in records] == MIXED_RECORDS
 
 
+def test_batch_dora_9z_error_record_has_its_column():
+    # The column of a bad indicator was in the message only; the record's `column`, as a hand's
+    # error has (docs/json.md), is its column in the option's value.
+    line = f'"{PUNGS}" -r riichi-ema-2016 --dora 8d,9z\n'
+    result = run("batch", "-", "--format", "jsonl", input=line)
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["error"] == {
+        "code": "bad-option",
+        "message": "--dora: 9z is not a tile group (column 4)",
+        "column": 4,
+    }
+
+
 def test_default_ruleset_and_line_override(tmp_path: Path):
     path = tmp_path / "r.txt"
     path.write_text(f"{PUNGS}\n{PUNGS} -r pung-chow\n", encoding="utf-8")
