@@ -160,6 +160,65 @@ def test_batch_dora_9z_error_record_has_its_column():
     }
 
 
+STDIN_LISTS = {
+    "json": f'[{{"hand": "{PUNGS}", "seat": "south"}},\n {{"hand": "{PUNGS}"}}]\n',
+    "yaml": f"- hand: {PUNGS}\n  seat: south\n- hand: {PUNGS}\n",
+}
+
+
+@pytest.mark.parametrize("kind", ["json", "yaml"])
+def test_stdin_json_list_is_refused_with_a_hint_not_an_error_on_every_line(kind: str):
+    # Standard input is read as text lines: a JSON (or YAML) list piped to `batch -` was an error record
+    # on every line; it is refused at once, the option that reads it named (docs/batch.md).
+    result = run("batch", "-", "--format", "jsonl", input=STDIN_LISTS[kind])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: line 1: standard input is read as text lines, and this one starts a {kind.upper()} list:"
+        f" give --input-format {kind} (or --input-format text)\n"
+    )
+
+
+@pytest.mark.parametrize("kind", ["json", "yaml"])
+def test_stdin_json_list_with_input_format_json_is_read_as_a_json_file_is(kind: str, tmp_path: Path):
+    path = tmp_path / f"hands.{kind}"
+    path.write_text(STDIN_LISTS[kind], encoding="utf-8")
+    from_file = run("batch", str(path), "--format", "jsonl")
+    piped = run("batch", "-", "--format", "jsonl", "--input-format", kind, input=STDIN_LISTS[kind])
+    assert (piped.exit_code, piped.stdout) == (0, from_file.stdout)
+    assert [json.loads(x)["seat"] for x in piped.stdout.splitlines()] == ["south", "east"]
+
+
+def test_stdin_yaml_list_with_input_format_text_is_read_as_lines():
+    result = run("batch", "-", "--format", "jsonl", "--input-format", "text", input=STDIN_LISTS["yaml"])
+    assert result.exit_code == 1
+    assert [json.loads(x)["line"] for x in result.stdout.splitlines()] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    "first",
+    ["[Table 1]", "[table-1] east round", "-s south", "--seat south", "# [{", f'"{PUNGS}"', f'-- "{PUNGS}"'],
+    ids=["[Table 1]", "[table-1]-east-round", "-s-south", "--seat-south", "comment", "hand", "--hand"],
+)
+def test_stdin_first_line_like_no_list_is_still_read_as_text(first: str):
+    # Only a line that starts a JSON or YAML list is refused: a header in brackets is an error record of
+    # its own, as before, and the lines after it are scored.
+    result = run("batch", "-", "--format", "jsonl", input=f"{first}\n{PUNGS}\n")
+    assert result.exit_code in (0, 1) and json.loads(result.stdout.splitlines()[-1])["score"] == 48
+
+
+def test_input_format_yaml_reads_a_file_of_any_name(tmp_path: Path):
+    path = tmp_path / "hands.list"
+    path.write_text(STDIN_LISTS["yaml"], encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl", "--input-format", "yaml")
+    assert result.exit_code == 0 and len(result.stdout.splitlines()) == 2
+
+
+def test_input_format_JSON_in_capitals_is_refused():
+    result = run("batch", "-", "--input-format", "JSON", input=STDIN_LISTS["json"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "error: --input-format must be one of text, yaml, json\n"
+
+
 def test_default_ruleset_and_line_override(tmp_path: Path):
     path = tmp_path / "r.txt"
     path.write_text(f"{PUNGS}\n{PUNGS} -r pung-chow\n", encoding="utf-8")

@@ -125,6 +125,24 @@ def _codec(first: bytes) -> str | None:
     return None
 
 
+# How a batch file is read (`batch --input-format`, docs/batch.md); without it, by the file's name.
+INPUT_FORMATS = ("text", "yaml", "json")
+
+
+def input_format(path: str) -> str:
+    """How a file is read when no --input-format says: a .yaml/.yml file is a YAML list, a .json file a
+    JSON one; anything else, standard input included, text lines."""
+    lower = path.lower()
+    return "yaml" if lower.endswith((".yaml", ".yml")) else "json" if lower.endswith(".json") else "text"
+
+
+# The first line of a JSON list (`[`, `[{"hand": ...`, `["1b1b1b ..."`) or a YAML one (`- hand: ...`,
+# `---`): never a batch line (neither starts with a hand or an option), so standard input read as text
+# whose first entry is one is refused with a hint (Source._text_entries), not an error on every line.
+_JSON_START = re.compile(r"\[\s*(?:[{\[\]\"]|$)")
+_YAML_START = re.compile(r"(?:-|---)(?:\s|$)|%YAML\s")
+
+
 class FileError(PungchowError):
     """The batch file as a whole cannot be read (missing, not a YAML list): exit 2, no records."""
 
@@ -228,6 +246,18 @@ def quoted_word(text: str) -> Callable[[int], bool]:
     return quoted
 
 
+def _first(entry: Entry) -> None:
+    """Refuse standard input, read as text, whose first entry starts a JSON or YAML list: each of its
+    lines would be an error record; which it is meant to be is said, not guessed (--input-format)."""
+    text = entry.text or ""
+    for kind, start in (("json", _JSON_START), ("yaml", _YAML_START)):
+        if start.match(text):
+            raise FileError(
+                f"line {entry.line}: standard input is read as text lines, and this one starts a"
+                f" {kind.upper()} list: give --input-format {kind} (or --input-format text)"
+            )
+
+
 def _unquoted(index: int) -> bool:
     """quoted_word's answer for a line with no quote in it: no word is quoted."""
     return False
@@ -236,14 +266,17 @@ def _unquoted(index: int) -> bool:
 class Source:
     """A batch file or standard input, read lazily; `size` is a regular file's size in bytes."""
 
-    def __init__(self, path: str, stdin: IO[bytes] | None = None) -> None:
+    def __init__(self, path: str, stdin: IO[bytes] | None = None, kind: str | None = None) -> None:
+        """`kind`: text, yaml or json (INPUT_FORMATS), as --input-format says; None: by the name."""
         self.path = path
+        self._given = kind is not None  # said on the command line: standard input is not looked at
         self._rest: Iterator[Entry | Block] = iter(())  # what entries() reads from (see rest())
         self._block: Iterator[Entry] = iter(())  # the entries of the block entries() is in the middle of
         self.size: int | None = None
-        # A .json file is a YAML one: a JSON list of mappings is YAML's flow style (docs/batch.md); read
-        # as text lines, its every line was an error record (`[ is not a tile group`).
-        self.is_yaml = path.lower().endswith((".yaml", ".yml", ".json"))
+        self.kind = kind if kind is not None else input_format(path)
+        # A JSON file is read as a YAML one: a JSON list of mappings is YAML's flow style (docs/batch.md);
+        # read as text lines, its every line was an error record (`[ is not a tile group`).
+        self.is_yaml = self.kind != "text"
         if path == "-":
             import sys
 
@@ -309,7 +342,7 @@ class Source:
                 if codec is not None:  # UTF-16/32: its line ends counted as the reader sees them (_decoded)
                     decode = codecs.getincrementaldecoder(codec)("replace").decode
                     blocks, last = (decode(block) for block in blocks), "\n"
-                mark = "{" if self.path.lower().endswith(".json") else "\n-"  # JSON has no `-` items
+                mark = "{" if self.kind == "json" else "\n-"  # JSON has no `-` items
                 ends = ("\n", "\r", "\r\n", mark)
                 lf, cr, crlf, item = ends if codec else tuple(end.encode() for end in ends)
                 for block in blocks:
@@ -341,11 +374,20 @@ class Source:
         yield from self._rest
 
     def _text_entries(self) -> Iterator[Entry]:
+        looked = self.path != "-" or self._given  # standard input's first entry is looked at (_first)
         for item in self._rest:
             if isinstance(item, Entry):
+                looked = True
                 yield item
             else:
                 self._block = block_entries(*item)
+                if not looked:
+                    first = next(self._block, None)
+                    if first is None:
+                        continue
+                    looked = True
+                    _first(first)
+                    yield first
                 yield from self._block
 
     def blocks(self) -> Iterator[Entry | Block]:
@@ -444,7 +486,7 @@ class Source:
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         # A JSON file: read as YAML once what YAML reads otherwise is mended (json_normalised), from
         # UTF-8 (a JSON file in UTF-16 or UTF-32, with its byte order mark, decoded first).
-        json = self.path.lower().endswith(".json")
+        json = self.kind == "json"
         stream = (
             _Blocks(json_normalised(self._decoded()), self.path)
             if json
