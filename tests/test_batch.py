@@ -441,6 +441,32 @@ def test_yaml_file_errors(tmp_path: Path, text: str, message: str):
 
 
 @pytest.mark.parametrize(
+    ("name", "text", "records"),
+    [
+        ("hands.yaml", f'- "{PUNGS}" -s south\n', [(1, "bad-yaml")]),
+        ("hands.yaml", f'- "{PUNGS}"\n- "{PUNGS}" -s south\n- "{PUNGS}"\n', [(1, 48), (2, "bad-yaml")]),
+        ("hands.json", f'["{PUNGS}" -s south, "{PUNGS}"]', [(1, "bad-yaml")]),
+        ("hands.json", f'["{PUNGS}",\n "{PUNGS}" -s south]', [(1, 48), (2, "bad-yaml")]),
+        # A break on a later line than the item's: the item is scored, as any before the break.
+        ("hands.yaml", f'- "{PUNGS}"\n x: [\n', [(1, 48), (2, "bad-yaml")]),
+    ],
+    ids=["quoted-hand-s-south", "second-item", "json", "json-second-line", "break-on-the-next-line"],
+)
+def test_yaml_item_quoted_hand_then_s_south_is_one_bad_yaml_record_not_scored_as_east(
+    tmp_path: Path, name: str, text: str, records: list[tuple[int, Any]]
+):
+    # A text line pasted as an item, `- "HAND" -s south`, is YAML only up to the closing quote: the
+    # parser gave the item "HAND" before finding the words after it invalid, and it was scored as East,
+    # its -s south dropped, then its line had a second record, the bad-yaml one.
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    got = [json.loads(x) for x in result.stdout.splitlines()]
+    assert [(r["line"], r["error"]["code"] if "error" in r else r["score"]) for r in got] == records
+
+
+@pytest.mark.parametrize(
     ("item", "word", "column"),
     [
         pytest.param(f"\"'{PUNGS}' 4f\"", "4f follows the quoted hand", 39, id="quoted-hand-4f"),

@@ -629,6 +629,7 @@ def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
 
     ev = yaml.events
     depth_started = False
+    events = _Lookahead(events)
     for event in events:
         if isinstance(event, ev.StreamStartEvent | ev.DocumentStartEvent):
             continue
@@ -660,7 +661,9 @@ def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
                     # Kept as its text too, split again where it is scored, as a text line is: a word
                     # besides the hand is named with its column in the item (word_column), and a
                     # quoted first word is known (quoted_word).
-                    yield Entry(line, tuple(argv), text=value) if argv else Entry(line)
+                    entry = Entry(line, tuple(argv), text=value) if argv else Entry(line)
+                    events.after(event)  # its line read to its end first
+                    yield entry
             else:
                 yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
             continue
@@ -669,6 +672,50 @@ def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
             continue
         _skip(events, event)
         yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+
+
+class _Lookahead:
+    """Parse events, the next one parsed before a string item is given (after): the parser gives
+    `- "HAND" -s south` (a text line pasted as an item, YAML only up to its closing quote) the item
+    "HAND" before it finds the words after it invalid; scored, it would be scored without its
+    options, on a guess, and its line given a second record, the break's (docs/batch.md)."""
+
+    _NONE: Any = object()
+
+    def __init__(self, events: Iterator[Any]) -> None:
+        self._events = events
+        self._held: Any = self._NONE
+
+    def __iter__(self) -> _Lookahead:
+        return self
+
+    def __next__(self) -> Any:
+        if self._held is self._NONE:
+            return next(self._events)
+        event, self._held = self._held, self._NONE
+        if event is self._NONE:
+            raise StopIteration
+        return event
+
+    def after(self, item: Any) -> None:
+        """Parse the event after a string item now; a break in the YAML on the item's own last line is
+        raised (its bad-yaml record is the item's one record), a break on a later line is not yet."""
+        import yaml
+
+        try:
+            self._held = next(self._events, self._NONE)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+            if mark is not None and mark.line == item.end_mark.line:
+                raise
+            self._error = exc
+            self._held = self._NONE
+            self._events = self._raising()
+
+    def _raising(self) -> Iterator[Any]:
+        """The break found by after(), raised when the next event is wanted."""
+        raise self._error
+        yield  # a generator
 
 
 _CONSTRUCT: list[Any] = []
