@@ -280,6 +280,20 @@ def test_byte_order_marked_file_scores_as_utf8(tmp_path, encoding, count):
     assert all(r["score"] == GOOD_SCORE for r in out)
 
 
+@pytest.mark.parametrize("count", [1, 1500])  # 1500: past the first entries, read by the workers too
+def test_cat_of_two_notepad_files_bom_hash_table_2_line_is_a_comment(tmp_path, count):
+    """Two files saved with a byte order mark and joined (`cat a.txt b.txt`): the second's mark starts a
+    line, which an editor shows as `# table 2`; it was an error record (`\\ufeff# is not a tile
+    group`), and so was every hand of the second file's first line."""
+    one = ("\ufeff# table 1\r\n" + GOOD.replace("\n", "\r\n") * count).encode()
+    two = ("\ufeff# table 2\r\n" + GOOD.replace("\n", "\r\n") * count).encode()
+    result = run(str(_write(tmp_path, "joined.txt", one + two)), "--format", "jsonl")
+    assert result.exit_code == 0, result.output[:300]
+    out = records(result.stdout)
+    assert [r["line"] for r in out] == [*range(2, count + 2), *range(count + 3, 2 * count + 3)]
+    assert all(r["score"] == GOOD_SCORE for r in out)
+
+
 def test_utf16_file_with_a_stray_byte_at_its_end(tmp_path):
     """Half a UTF-16 character at the end: that line's error record, the others scored."""
     path = _write(tmp_path, "cut16.txt", (GOOD * 2).encode("utf-16") + b"\x31")

@@ -94,6 +94,10 @@ def block_entries(first: int, data: bytes) -> Iterator[Entry]:
             except UnicodeDecodeError:
                 yield Entry(number, error_code="bad-line", error_message="line is not UTF-8 text")
                 continue
+            if text[:1] == "\ufeff":
+                # A byte order mark starting a later line: files joined (`cat a.txt b.txt`), each saved
+                # with one (Notepad). An editor shows none, and none is read, as at the file's start.
+                text = text[1:]
         stripped = text.strip()
         if stripped and stripped[0] != "#":
             yield _new(Entry, (number, (), None, None, stripped))  # the tuple made at once (Entry)
