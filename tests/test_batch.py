@@ -554,6 +554,14 @@ def test_missing_file_and_bad_format(tmp_path: Path):
     assert "--format must be one of table, json, jsonl, csv" in result.stderr
 
 
+def test_batch_empty_name_says_it_names_no_file():
+    # `batch "$HANDS"` with HANDS unset was refused as `: cannot read: Is a directory` (Path("") is the
+    # folder the command runs in), as `-r ''` names no ruleset.
+    result = run("batch", "", "--format", "jsonl")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "error: '' names no file: give the batch file, or - for standard input\n"
+
+
 def test_workers_keep_input_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(bw, "CHUNK", 7)
     lines = [PUNGS if i % 5 else "9z9z9z" for i in range(1, 61)]

@@ -286,6 +286,8 @@ class Source:
 
             self._stream: IO[bytes] = stdin if stdin is not None else sys.stdin.buffer
             self._owned = False
+        elif not path:  # `batch "$HANDS"`, unset: Path("") is the folder, "cannot read: Is a directory"
+            raise FileError("'' names no file: give the batch file, or - for standard input")
         else:
             try:
                 self._stream = Path(path).open("rb")  # noqa: SIM115 - closed in close()
