@@ -212,13 +212,23 @@ _HAND_LEAST = 10  # a kong with its markers, `RdRd!RdRd#`
 
 
 def _lines(words: list[str], width: int) -> list[str]:
-    """Words packed into lines of at most `width` (a longer word alone on its line); at least one."""
+    """Words packed into lines of at most `width` terminal cells (a longer word alone on its line); at
+    least one. A word is measured in cells: a refusal quotes what was typed, full-width (`１ｂ１ｂ１ｂ`)
+    too, two cells a character, and packed by its length it ran past the terminal's width."""
+    from ..render.layout import cell_width
+
     lines = [""]
+    used = 0  # cells of the last line
     for word in words:
-        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+        size = len(word) if word.isascii() else cell_width(word)
+        if not lines[-1]:
+            lines[-1], used = word, size
+        elif used + 1 + size > width:
             lines.append(word)
+            used = size
         else:
-            lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+            lines[-1] = f"{lines[-1]} {word}"
+            used += 1 + size
     return lines
 
 
