@@ -107,6 +107,28 @@ def test_read_error_midway_keeps_the_records_before_it(tmp_path, monkeypatch, na
         assert all(r["score"] == GOOD_SCORE for r in records(result.stdout))
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_read_error_midway_format_json_array_is_closed(tmp_path, monkeypatch, workers):
+    """The records before a read error were written as `[` and records, never `]`: no reader of JSON
+    could take them; the array is closed, as after a stop, and still exit 2 with the one error line."""
+    lines = 3 if workers == "1" else INLINE_ENTRIES + 700
+    text = GOOD * (lines + 50)
+    path = _write(tmp_path, "hands.txt", text.encode())
+    real_open = Path.open
+
+    def failing(self, *args, **kwargs):
+        if self.name == "hands.txt":
+            return _FailingStream(text.encode(), fail_after=lines)
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", failing)
+    result = run(str(path), "--format", "json", "--workers", workers)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {path}: cannot read: Input/output error\n"
+    out = json.loads(result.stdout)
+    assert [r["line"] for r in out] == list(range(1, lines + 1))
+
+
 def test_read_error_midway_with_workers_keeps_every_record_read(tmp_path, monkeypatch):
     """Past the entries scored in-process, the chunks read before the fault are all scored and written."""
     lines = INLINE_ENTRIES + 700

@@ -150,7 +150,9 @@ def run_batch(
                 say(f"interrupted: the summary counts the first {summary.entries} entries")
             return 128 + stop.signum
         except PungchowError as error:  # the file broke as a whole (e.g. unreadable mid-way)
-            out.flush()  # the records scored before it broke still stand
+            # The records scored before it broke still stand, whole: a `json` array closed, as after a
+            # stop (it parses), which it was not (docs/batch.md).
+            out.finish(framed=summary is None)
             report(error, False)
             return EXIT_BAD_INPUT
         finally:
