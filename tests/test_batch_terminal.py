@@ -115,15 +115,19 @@ def test_batch_table_rows_fit_every_width(records, width):
 
 
 @pytest.mark.parametrize("width", [60, 80])
-def test_full_width_1b1b1b_refusal_fits_the_terminal(width):
+def test_full_width_1b1b1b_refusal_fits_the_terminal(tmp_path: Path, width: int):
     """A refusal quoting what was typed in full-width characters, two cells each, was packed by its
     length: its rows ran 5 cells past a 60-column terminal, which wrapped them across the table."""
     from pungchow_calc.render.layout import cell_width
 
-    table = TerminalTable(width)
-    message = "１ｂ１ｂ１ｂ is not a tile group: it is typed in full-width characters; type 1b1b1b"
-    rows = table.row({"line": 1, "error": {"code": "unknown-tile", "message": message}}).splitlines()
-    assert max(map(cell_width, rows)) <= width
+    hands = tmp_path / "wide.txt"
+    hands.write_text(
+        '"１ｂ１ｂ１ｂ ３ｃ３ｃ３ｃ ５ｄ５ｄ５ｄ＊ ４ｂ４ｂ４ｂ＊ ７ｃ！７ｃ"\n', encoding="utf-8"
+    )
+    shown = _on_a_terminal(["batch", str(hands)], str(width))
+    rows = shown.splitlines()[1:]  # the header above
+    assert rows and max(map(cell_width, rows)) <= width, rows
+    message = "１ｂ１ｂ１ｂ is not a tile group: it is typed in full-width characters; type 1b1b1b (column 1)"
     assert " ".join(" ".join(rows).split()) == f"1 error [unknown-tile]: {message}"
 
 

@@ -231,9 +231,10 @@ def _terminal_table(output_format: str) -> Any:
     if output_format != "table" or not sys.stdout.isatty():
         return None
     from ..batch.formats import TerminalTable
+    from ..render.layout import cell_width
     from ..render.terminal import console
 
-    return TerminalTable(console().width)
+    return TerminalTable(console().width, cell_width)
 
 
 class _Output:
