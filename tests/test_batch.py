@@ -314,6 +314,26 @@ def test_yaml_entry_saying_one_thing_twice(tmp_path: Path, entry: str, message: 
     assert good["score"] == 48
 
 
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("seat: *s", "seat: *s is a YAML alias, which a batch entry does not read: write the value"),
+        # An alias as a key is no option name, whatever its anchor is called.
+        ("*s : west", "option names are text, got *s, a YAML alias"),
+    ],
+    ids=["seat-*s", "*s-key"],
+)
+def test_yaml_entry_seat_alias_is_refused_as_an_alias(tmp_path: Path, entry: str, message: str):
+    # `seat: *s` was refused as "expects a single value, not a list or mapping", which it is not.
+    path = tmp_path / "alias.yaml"
+    path.write_text(f"- hand: {PUNGS}\n  seat: &s south\n- hand: {PUNGS}\n  {entry}\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    good, alias = [json.loads(x) for x in result.stdout.splitlines()]
+    assert good["seat"] == "south"
+    assert alias == {"line": 3, "error": {"code": "bad-entry", "message": message}}
+
+
 LIMIT_HAND = "RdRdRd GdGdGd WdWdWd 1b1b1b 2b!2b"  # 1664 under pung-chow-limit: 300 with its limit
 
 

@@ -800,7 +800,7 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
             if value is None and not event.value and event.implicit[0] and not want_key and _blank(key):
                 value = _Blank
         else:  # an alias
-            value = _Nested
+            value = _Alias(event.anchor)
         if want_key:
             key = value
         else:
@@ -814,6 +814,15 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
 
 class _Nested:
     """Marks a value that is a list or mapping where an option value was expected."""
+
+
+class _Alias:
+    """Marks a YAML alias (`seat: *s`) where an option value was expected, with its anchor's name. Not
+    read (mapping_argv); it was refused as "not a list or mapping", which it need not be. Not text: an
+    alias as a key (`*seat: south`) is no option name."""
+
+    def __init__(self, anchor: str) -> None:
+        self.anchor = anchor
 
 
 class _Blank:
@@ -856,7 +865,13 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
     given: dict[str, str] = {}  # each option given, by what it sets: the key that gave it
     for key, value in pairs:
         if not isinstance(key, str):
-            shown = "a list or mapping" if key is _Nested else repr(key)[:40]
+            shown = (
+                "a list or mapping"
+                if key is _Nested
+                else f"*{key.anchor}, a YAML alias"
+                if isinstance(key, _Alias)
+                else repr(key)[:40]
+            )
             raise ValueError(f"option names are text, got {shown}")
         name = key.strip().lower().replace("-", "_")
         # YAML keeps the last of a key written twice: the entry would be scored on a guess (seat:
@@ -868,6 +883,10 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             twice = "given twice" if first == key else f"given twice (also as {first})"
             raise ValueError(f"{key}: {twice} in this entry")
         given[option] = key
+        if isinstance(value, _Alias):
+            raise ValueError(
+                f"{key}: *{value.anchor} is a YAML alias, which a batch entry does not read: write the value"
+            )
         if value is _Nested:
             if name == "hand":
                 raise ValueError("hand: write the hand as one line of text")
