@@ -129,6 +129,38 @@ def test_read_error_midway_format_json_array_is_closed(tmp_path, monkeypatch, wo
     assert [r["line"] for r in out] == list(range(1, lines + 1))
 
 
+class _FailingAt(io.BytesIO):
+    """A file whose disk fails once `good` bytes are read (EIO)."""
+
+    def __init__(self, data: bytes, good: int) -> None:
+        super().__init__(data)
+        self.good = good
+
+    def read(self, size: int | None = -1) -> bytes:
+        if self.tell() >= self.good:
+            raise OSError(5, "Input/output error")
+        return super().read(min(size if size and size > 0 else 1 << 20, self.good - self.tell()))
+
+
+def test_read_error_after_a_yaml_string_item_keeps_its_record(tmp_path, monkeypatch):
+    """A string item is given once the event after it is read (input._Lookahead): a read error there,
+    after the item read whole, leaves it its record, as before the look ahead."""
+    text = '- "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n- "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n'
+    path = _write(tmp_path, "hands.yaml", text.encode())
+    real_open = Path.open
+
+    def failing(self, *args, **kwargs):
+        if self.name == "hands.yaml":
+            return _FailingAt(text.encode(), good=45)  # the first item and a little of the second
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", failing)
+    result = run(str(path), "--format", "jsonl", "--workers", "1")
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {path}: cannot read: Input/output error\n"
+    assert [(r["line"], r["score"]) for r in records(result.stdout)] == [(1, GOOD_SCORE)]
+
+
 def test_read_error_midway_with_workers_keeps_every_record_read(tmp_path, monkeypatch):
     """Past the entries scored in-process, the chunks read before the fault are all scored and written."""
     lines = INLINE_ENTRIES + 700

@@ -714,13 +714,14 @@ class _Lookahead:
             mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
             if mark is not None and mark.line == item.end_mark.line:
                 raise
-            self._error = exc
-            self._held = self._NONE
-            self._events = self._raising()
+            self._events = self._raising(exc)
+        except FileError as exc:  # a read error after the item: it was read whole, and still stands
+            self._events = self._raising(exc)
 
-    def _raising(self) -> Iterator[Any]:
-        """The break found by after(), raised when the next event is wanted."""
-        raise self._error
+    @staticmethod
+    def _raising(error: Exception) -> Iterator[Any]:
+        """A break found by after(), raised when the next event is wanted."""
+        raise error
         yield  # a generator
 
 
