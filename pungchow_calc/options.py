@@ -572,7 +572,9 @@ def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
         return UnknownOption(f"Option '{name}' does not take a value.", name)
     from difflib import get_close_matches  # only when something is wrong
 
-    close = get_close_matches(name, [s for s in (*spelling, *HELP) if s.startswith("--")])
+    # The word itself is no hint: a batch line's `--help`, which no line takes, was told "(Possible
+    # options: --help)".
+    close = get_close_matches(name, [s for s in (*spelling, *HELP) if s.startswith("--") and s != name])
     hint = f" (Possible options: {', '.join(sorted(close))})" if close else ""
     return UnknownOption(f"No such option: {name}{hint}", name)
 

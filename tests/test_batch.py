@@ -147,6 +147,78 @@ def test_stdin(mixed: Path):
     assert [(r["line"], r["error"]["code"] if "error" in r else None) for r in records] == MIXED_RECORDS
 
 
+def test_batch_dora_9z_error_record_has_its_column():
+    # The column of a bad indicator was in the message only; the record's `column`, as a hand's
+    # error has (docs/json.md), is its column in the option's value.
+    line = f'"{PUNGS}" -r riichi-ema-2016 --dora 8d,9z\n'
+    result = run("batch", "-", "--format", "jsonl", input=line)
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["error"] == {
+        "code": "bad-option",
+        "message": "--dora: 9z is not a tile group (column 4)",
+        "column": 4,
+    }
+
+
+STDIN_LISTS = {
+    "json": f'[{{"hand": "{PUNGS}", "seat": "south"}},\n {{"hand": "{PUNGS}"}}]\n',
+    "yaml": f"- hand: {PUNGS}\n  seat: south\n- hand: {PUNGS}\n",
+}
+
+
+@pytest.mark.parametrize("kind", ["json", "yaml"])
+def test_stdin_json_list_is_refused_with_a_hint_not_an_error_on_every_line(kind: str):
+    # Standard input is read as text lines: a JSON (or YAML) list piped to `batch -` was an error record
+    # on every line; it is refused at once, the option that reads it named (docs/batch.md).
+    result = run("batch", "-", "--format", "jsonl", input=STDIN_LISTS[kind])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: line 1: standard input is read as text lines, and this one starts a {kind.upper()} list:"
+        f" give --input-format {kind} (or --input-format text)\n"
+    )
+
+
+@pytest.mark.parametrize("kind", ["json", "yaml"])
+def test_stdin_json_list_with_input_format_json_is_read_as_a_json_file_is(kind: str, tmp_path: Path):
+    path = tmp_path / f"hands.{kind}"
+    path.write_text(STDIN_LISTS[kind], encoding="utf-8")
+    from_file = run("batch", str(path), "--format", "jsonl")
+    piped = run("batch", "-", "--format", "jsonl", "--input-format", kind, input=STDIN_LISTS[kind])
+    assert (piped.exit_code, piped.stdout) == (0, from_file.stdout)
+    assert [json.loads(x)["seat"] for x in piped.stdout.splitlines()] == ["south", "east"]
+
+
+def test_stdin_yaml_list_with_input_format_text_is_read_as_lines():
+    result = run("batch", "-", "--format", "jsonl", "--input-format", "text", input=STDIN_LISTS["yaml"])
+    assert result.exit_code == 1
+    assert [json.loads(x)["line"] for x in result.stdout.splitlines()] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    "first",
+    ["[Table 1]", "[table-1] east round", "-s south", "--seat south", "# [{", f'"{PUNGS}"', f'-- "{PUNGS}"'],
+    ids=["[Table 1]", "[table-1]-east-round", "-s-south", "--seat-south", "comment", "hand", "--hand"],
+)
+def test_stdin_first_line_like_no_list_is_still_read_as_text(first: str):
+    # Only a line that starts a JSON or YAML list is refused: a header in brackets is an error record of
+    # its own, as before, and the lines after it are scored.
+    result = run("batch", "-", "--format", "jsonl", input=f"{first}\n{PUNGS}\n")
+    assert result.exit_code in (0, 1) and json.loads(result.stdout.splitlines()[-1])["score"] == 48
+
+
+def test_input_format_yaml_reads_a_file_of_any_name(tmp_path: Path):
+    path = tmp_path / "hands.list"
+    path.write_text(STDIN_LISTS["yaml"], encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl", "--input-format", "yaml")
+    assert result.exit_code == 0 and len(result.stdout.splitlines()) == 2
+
+
+def test_input_format_JSON_in_capitals_is_refused():
+    result = run("batch", "-", "--input-format", "JSON", input=STDIN_LISTS["json"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "error: --input-format must be one of text, yaml, json\n"
+
+
 def test_default_ruleset_and_line_override(tmp_path: Path):
     path = tmp_path / "r.txt"
     path.write_text(f"{PUNGS}\n{PUNGS} -r pung-chow\n", encoding="utf-8")
@@ -240,6 +312,26 @@ def test_yaml_entry_saying_one_thing_twice(tmp_path: Path, entry: str, message: 
     twice, good = [json.loads(x) for x in result.stdout.splitlines()]
     assert twice == {"line": 1, "error": {"code": "bad-entry", "message": message}}
     assert good["score"] == 48
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("seat: *s", "seat: *s is a YAML alias, which a batch entry does not read: write the value"),
+        # An alias as a key is no option name, whatever its anchor is called.
+        ("*s : west", "option names are text, got *s, a YAML alias"),
+    ],
+    ids=["seat-*s", "*s-key"],
+)
+def test_yaml_entry_seat_alias_is_refused_as_an_alias(tmp_path: Path, entry: str, message: str):
+    # `seat: *s` was refused as "expects a single value, not a list or mapping", which it is not.
+    path = tmp_path / "alias.yaml"
+    path.write_text(f"- hand: {PUNGS}\n  seat: &s south\n- hand: {PUNGS}\n  {entry}\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    good, alias = [json.loads(x) for x in result.stdout.splitlines()]
+    assert good["seat"] == "south"
+    assert alias == {"line": 3, "error": {"code": "bad-entry", "message": message}}
 
 
 LIMIT_HAND = "RdRdRd GdGdGd WdWdWd 1b1b1b 2b!2b"  # 1664 under pung-chow-limit: 300 with its limit
@@ -369,6 +461,32 @@ def test_yaml_file_errors(tmp_path: Path, text: str, message: str):
 
 
 @pytest.mark.parametrize(
+    ("name", "text", "records"),
+    [
+        ("hands.yaml", f'- "{PUNGS}" -s south\n', [(1, "bad-yaml")]),
+        ("hands.yaml", f'- "{PUNGS}"\n- "{PUNGS}" -s south\n- "{PUNGS}"\n', [(1, 48), (2, "bad-yaml")]),
+        ("hands.json", f'["{PUNGS}" -s south, "{PUNGS}"]', [(1, "bad-yaml")]),
+        ("hands.json", f'["{PUNGS}",\n "{PUNGS}" -s south]', [(1, 48), (2, "bad-yaml")]),
+        # A break on a later line than the item's: the item is scored, as any before the break.
+        ("hands.yaml", f'- "{PUNGS}"\n x: [\n', [(1, 48), (2, "bad-yaml")]),
+    ],
+    ids=["quoted-hand-s-south", "second-item", "json", "json-second-line", "break-on-the-next-line"],
+)
+def test_yaml_item_quoted_hand_then_s_south_is_one_bad_yaml_record_not_scored_as_east(
+    tmp_path: Path, name: str, text: str, records: list[tuple[int, Any]]
+):
+    # A text line pasted as an item, `- "HAND" -s south`, is YAML only up to the closing quote: the
+    # parser gave the item "HAND" before finding the words after it invalid, and it was scored as East,
+    # its -s south dropped, then its line had a second record, the bad-yaml one.
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    got = [json.loads(x) for x in result.stdout.splitlines()]
+    assert [(r["line"], r["error"]["code"] if "error" in r else r["score"]) for r in got] == records
+
+
+@pytest.mark.parametrize(
     ("item", "word", "column"),
     [
         pytest.param(f"\"'{PUNGS}' 4f\"", "4f follows the quoted hand", 39, id="quoted-hand-4f"),
@@ -454,6 +572,14 @@ def test_missing_file_and_bad_format(tmp_path: Path):
     result = run("batch", str(tmp_path), "--format", "xml")
     assert result.exit_code == 2
     assert "--format must be one of table, json, jsonl, csv" in result.stderr
+
+
+def test_batch_empty_name_says_it_names_no_file():
+    # `batch "$HANDS"` with HANDS unset was refused as `: cannot read: Is a directory` (Path("") is the
+    # folder the command runs in), as `-r ''` names no ruleset.
+    result = run("batch", "", "--format", "jsonl")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "error: '' names no file: give the batch file, or - for standard input\n"
 
 
 def test_workers_keep_input_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

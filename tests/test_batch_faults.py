@@ -107,6 +107,60 @@ def test_read_error_midway_keeps_the_records_before_it(tmp_path, monkeypatch, na
         assert all(r["score"] == GOOD_SCORE for r in records(result.stdout))
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_read_error_midway_format_json_array_is_closed(tmp_path, monkeypatch, workers):
+    """The records before a read error were written as `[` and records, never `]`: no reader of JSON
+    could take them; the array is closed, as after a stop, and still exit 2 with the one error line."""
+    lines = 3 if workers == "1" else INLINE_ENTRIES + 700
+    text = GOOD * (lines + 50)
+    path = _write(tmp_path, "hands.txt", text.encode())
+    real_open = Path.open
+
+    def failing(self, *args, **kwargs):
+        if self.name == "hands.txt":
+            return _FailingStream(text.encode(), fail_after=lines)
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", failing)
+    result = run(str(path), "--format", "json", "--workers", workers)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {path}: cannot read: Input/output error\n"
+    out = json.loads(result.stdout)
+    assert [r["line"] for r in out] == list(range(1, lines + 1))
+
+
+class _FailingAt(io.BytesIO):
+    """A file whose disk fails once `good` bytes are read (EIO)."""
+
+    def __init__(self, data: bytes, good: int) -> None:
+        super().__init__(data)
+        self.good = good
+
+    def read(self, size: int | None = -1) -> bytes:
+        if self.tell() >= self.good:
+            raise OSError(5, "Input/output error")
+        return super().read(min(size if size and size > 0 else 1 << 20, self.good - self.tell()))
+
+
+def test_read_error_after_a_yaml_string_item_keeps_its_record(tmp_path, monkeypatch):
+    """A string item is given once the event after it is read (input._Lookahead): a read error there,
+    after the item read whole, leaves it its record, as before the look ahead."""
+    text = '- "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n- "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n'
+    path = _write(tmp_path, "hands.yaml", text.encode())
+    real_open = Path.open
+
+    def failing(self, *args, **kwargs):
+        if self.name == "hands.yaml":
+            return _FailingAt(text.encode(), good=45)  # the first item and a little of the second
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", failing)
+    result = run(str(path), "--format", "jsonl", "--workers", "1")
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {path}: cannot read: Input/output error\n"
+    assert [(r["line"], r["score"]) for r in records(result.stdout)] == [(1, GOOD_SCORE)]
+
+
 def test_read_error_midway_with_workers_keeps_every_record_read(tmp_path, monkeypatch):
     """Past the entries scored in-process, the chunks read before the fault are all scored and written."""
     lines = INLINE_ENTRIES + 700
@@ -277,6 +331,20 @@ def test_byte_order_marked_file_scores_as_utf8(tmp_path, encoding, count):
     assert result.exit_code == 0, result.output[:300]
     out = records(result.stdout)
     assert [r["line"] for r in out] == list(range(1, count + 1))
+    assert all(r["score"] == GOOD_SCORE for r in out)
+
+
+@pytest.mark.parametrize("count", [1, 1500])  # 1500: past the first entries, read by the workers too
+def test_cat_of_two_notepad_files_bom_hash_table_2_line_is_a_comment(tmp_path, count):
+    """Two files saved with a byte order mark and joined (`cat a.txt b.txt`): the second's mark starts a
+    line, which an editor shows as `# table 2`; it was an error record (`\\ufeff# is not a tile
+    group`), and so was every hand of the second file's first line."""
+    one = ("\ufeff# table 1\r\n" + GOOD.replace("\n", "\r\n") * count).encode()
+    two = ("\ufeff# table 2\r\n" + GOOD.replace("\n", "\r\n") * count).encode()
+    result = run(str(_write(tmp_path, "joined.txt", one + two)), "--format", "jsonl")
+    assert result.exit_code == 0, result.output[:300]
+    out = records(result.stdout)
+    assert [r["line"] for r in out] == [*range(2, count + 2), *range(count + 3, 2 * count + 3)]
     assert all(r["score"] == GOOD_SCORE for r in out)
 
 

@@ -62,7 +62,7 @@ def _reference(data: bytes, max_line: int) -> list[Entry]:
         except UnicodeDecodeError:
             entries.append(Entry(number, error_code="bad-line", error_message="line is not UTF-8 text"))
             continue
-        stripped = text.strip()
+        stripped = text.removeprefix("\ufeff").strip()  # a mark starting a line: files joined
         if stripped and not stripped.startswith("#"):
             entries.append(Entry(number, text=stripped))
     return entries

@@ -114,6 +114,23 @@ def test_batch_table_rows_fit_every_width(records, width):
         assert "payments" not in text and "E:104" not in text
 
 
+@pytest.mark.parametrize("width", [60, 80])
+def test_full_width_1b1b1b_refusal_fits_the_terminal(tmp_path: Path, width: int):
+    """A refusal quoting what was typed in full-width characters, two cells each, was packed by its
+    length: its rows ran 5 cells past a 60-column terminal, which wrapped them across the table."""
+    from pungchow_calc.render.layout import cell_width
+
+    hands = tmp_path / "wide.txt"
+    hands.write_text(
+        '"１ｂ１ｂ１ｂ ３ｃ３ｃ３ｃ ５ｄ５ｄ５ｄ＊ ４ｂ４ｂ４ｂ＊ ７ｃ！７ｃ"\n', encoding="utf-8"
+    )
+    shown = _on_a_terminal(["batch", str(hands)], str(width))
+    rows = shown.splitlines()[1:]  # the header above
+    assert rows and max(map(cell_width, rows)) <= width, rows
+    message = "１ｂ１ｂ１ｂ is not a tile group: it is typed in full-width characters; type 1b1b1b (column 1)"
+    assert " ".join(" ".join(rows).split()) == f"1 error [unknown-tile]: {message}"
+
+
 @pytest.mark.parametrize("line", [123_456, 1_234_567], ids=["line-123456", "line-1234567"])
 @pytest.mark.parametrize("width", [60, 80, 120])
 def test_line_1234567_fits_the_terminal(records, width, line):

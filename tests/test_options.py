@@ -312,7 +312,7 @@ def test_indicators_read_tile_by_tile_are_read_whole(option: str, text: str):
         try:
             got: Any = read_tiles(option, text)
         except OptionError as exc:
-            got = ("error", exc.message)
+            got = ("error", str(exc))  # the column as the message shows it
         assert got == expected
 
 
@@ -333,6 +333,11 @@ def _spelling(*path: str) -> dict[str, opts.Option]:
         ),
         pytest.param(
             ("score",), [HAND, "--json=yes"], "Option '--json' does not take a value.", id="flag-with-value"
+        ),
+        # A batch line's `--help` was told "(Possible options: --help)": the word itself is no hint.
+        pytest.param(("score",), [HAND, "--help"], "No such option: --help", id="--help"),
+        pytest.param(
+            ("score",), [HAND, "--hel"], "No such option: --hel (Possible options: --help)", id="--hel"
         ),
         pytest.param(("score",), [HAND, "--=x"], "No such option: --", id="empty-spelling"),
         pytest.param(("score",), [HAND, "-Xn"], "No such option: -X", id="unknown-short-with-value"),

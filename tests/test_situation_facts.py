@@ -28,6 +28,7 @@ from pungchow_calc.engine.situation import (
     Situation,
     WinBy,
     flag_facts,
+    read_tiles,
     stated,
 )
 from pungchow_calc.engine.table import _check_options, _situation
@@ -197,3 +198,18 @@ def test_each_fact_is_an_option_of_the_commands_that_take_the_win(fact, path):
     # is an option of each, with its spelling and help, for the reader and for typer alike.
     option = spec.COMMAND[path].spelling[fact.option]
     assert (option.name, option.spellings, option.help) == (fact.field, (fact.option,), fact.help)
+
+
+@pytest.mark.parametrize(
+    ("value", "column"),
+    [("9z", 1), ("8d,9z", 4), ("8d*", 1), ("Nw,8d!", 4)],
+    ids=["dora-9z", "dora-8d,9z", "dora-8d*", "dora-Nw,8d!"],
+)
+def test_dora_9z_refusal_carries_its_column_as_the_json_column(value, column):
+    # Its column in the value was in the message only: the JSON error object (a batch record, `score
+    # --json`) had no `column`, where a hand's error and settle's `--south` have one (docs/json.md).
+    with pytest.raises(OptionError) as refused:
+        read_tiles("--dora", value)
+    assert refused.value.code == "bad-option"
+    assert refused.value.to_dict()["column"] == column
+    assert str(refused.value).endswith(f" (column {column})")

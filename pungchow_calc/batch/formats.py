@@ -211,14 +211,21 @@ _HAND_BESIDE_PAYMENTS = 36  # a hand column narrower than this takes the payment
 _HAND_LEAST = 10  # a kong with its markers, `RdRd!RdRd#`
 
 
-def _lines(words: list[str], width: int) -> list[str]:
-    """Words packed into lines of at most `width` (a longer word alone on its line); at least one."""
+def _lines(words: list[str], width: int, measure: Callable[[str], int] = len) -> list[str]:
+    """Words packed into lines of at most `width` terminal cells, each word's by `measure` (a longer
+    word alone on its line); at least one."""
     lines = [""]
+    used = 0  # cells of the last line
     for word in words:
-        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+        size = len(word) if word.isascii() else measure(word)
+        if not lines[-1]:
+            lines[-1], used = word, size
+        elif used + 1 + size > width:
             lines.append(word)
+            used = size
         else:
-            lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+            lines[-1] = f"{lines[-1]} {word}"
+            used += 1 + size
     return lines
 
 
@@ -226,11 +233,15 @@ class TerminalTable:
     """The batch table sized to a terminal `width` columns wide: no line wider (but a single set longer
     than the hand column), no set split across lines; the payments left out where they have no room."""
 
-    __slots__ = ("hand", "payments", "width")
+    __slots__ = ("hand", "measure", "payments", "width")
 
-    def __init__(self, width: int) -> None:
+    def __init__(self, width: int, measure: Callable[[str], int] = len) -> None:
+        """`measure`: the terminal cells a word takes (render.layout.cell_width, which this layer does
+        not import): a refusal quotes what was typed, full-width (`１ｂ１ｂ１ｂ`) too, two cells a
+        character, and packed by its length it ran past the terminal's width."""
         room = width - _LEAD - _NUMBERS  # for the hand and, two spaces after it, the payments
         self.width = width
+        self.measure = measure
         self.payments = room - 2 - _PAYMENTS >= _HAND_BESIDE_PAYMENTS
         self.hand = max(_HAND_LEAST, min(48, room - 2 - _PAYMENTS if self.payments else room))
 
@@ -250,7 +261,7 @@ class TerminalTable:
         lead = len(number)
         if "error" in record:
             err = record["error"]
-            text = _lines(f"error [{err['code']}]: {err['message']}".split(), self.width - lead)
+            text = _lines(f"error [{err['code']}]: {err['message']}".split(), self.width - lead, self.measure)
             return "\n".join([number + text[0], *(" " * lead + line for line in text[1:])])
         width = self.hand - (lead - _LEAD)
         hand = _lines(record["hand"].split(), width)

@@ -94,6 +94,10 @@ def block_entries(first: int, data: bytes) -> Iterator[Entry]:
             except UnicodeDecodeError:
                 yield Entry(number, error_code="bad-line", error_message="line is not UTF-8 text")
                 continue
+            if text[:1] == "\ufeff":
+                # A byte order mark starting a later line: files joined (`cat a.txt b.txt`), each saved
+                # with one (Notepad). An editor shows none, and none is read, as at the file's start.
+                text = text[1:]
         stripped = text.strip()
         if stripped and stripped[0] != "#":
             yield _new(Entry, (number, (), None, None, stripped))  # the tuple made at once (Entry)
@@ -123,6 +127,24 @@ def _codec(first: bytes) -> str | None:
         if line and all("\0" < c < "\u0100" for c in line):  # each unit's other byte a NUL
             return codec
     return None
+
+
+# How a batch file is read (`batch --input-format`, docs/batch.md); without it, by the file's name.
+INPUT_FORMATS = ("text", "yaml", "json")
+
+
+def input_format(path: str) -> str:
+    """How a file is read when no --input-format says: a .yaml/.yml file is a YAML list, a .json file a
+    JSON one; anything else, standard input included, text lines."""
+    lower = path.lower()
+    return "yaml" if lower.endswith((".yaml", ".yml")) else "json" if lower.endswith(".json") else "text"
+
+
+# The first line of a JSON list (`[`, `[{"hand": ...`, `["1b1b1b ..."`) or a YAML one (`- hand: ...`,
+# `---`): never a batch line (neither starts with a hand or an option), so standard input read as text
+# whose first entry is one is refused with a hint (Source._text_entries), not an error on every line.
+_JSON_START = re.compile(r"\[\s*(?:[{\[\]\"]|$)")
+_YAML_START = re.compile(r"(?:-|---)(?:\s|$)|%YAML\s")
 
 
 class FileError(PungchowError):
@@ -228,6 +250,18 @@ def quoted_word(text: str) -> Callable[[int], bool]:
     return quoted
 
 
+def _first(entry: Entry) -> None:
+    """Refuse standard input, read as text, whose first entry starts a JSON or YAML list: each of its
+    lines would be an error record; which it is meant to be is said, not guessed (--input-format)."""
+    text = entry.text or ""
+    for kind, start in (("json", _JSON_START), ("yaml", _YAML_START)):
+        if start.match(text):
+            raise FileError(
+                f"line {entry.line}: standard input is read as text lines, and this one starts a"
+                f" {kind.upper()} list: give --input-format {kind} (or --input-format text)"
+            )
+
+
 def _unquoted(index: int) -> bool:
     """quoted_word's answer for a line with no quote in it: no word is quoted."""
     return False
@@ -236,19 +270,24 @@ def _unquoted(index: int) -> bool:
 class Source:
     """A batch file or standard input, read lazily; `size` is a regular file's size in bytes."""
 
-    def __init__(self, path: str, stdin: IO[bytes] | None = None) -> None:
+    def __init__(self, path: str, stdin: IO[bytes] | None = None, kind: str | None = None) -> None:
+        """`kind`: text, yaml or json (INPUT_FORMATS), as --input-format says; None: by the name."""
         self.path = path
+        self._given = kind is not None  # said on the command line: standard input is not looked at
         self._rest: Iterator[Entry | Block] = iter(())  # what entries() reads from (see rest())
         self._block: Iterator[Entry] = iter(())  # the entries of the block entries() is in the middle of
         self.size: int | None = None
-        # A .json file is a YAML one: a JSON list of mappings is YAML's flow style (docs/batch.md); read
-        # as text lines, its every line was an error record (`[ is not a tile group`).
-        self.is_yaml = path.lower().endswith((".yaml", ".yml", ".json"))
+        self.kind = kind if kind is not None else input_format(path)
+        # A JSON file is read as a YAML one: a JSON list of mappings is YAML's flow style (docs/batch.md);
+        # read as text lines, its every line was an error record (`[ is not a tile group`).
+        self.is_yaml = self.kind != "text"
         if path == "-":
             import sys
 
             self._stream: IO[bytes] = stdin if stdin is not None else sys.stdin.buffer
             self._owned = False
+        elif not path:  # `batch "$HANDS"`, unset: Path("") is the folder, "cannot read: Is a directory"
+            raise FileError("'' names no file: give the batch file, or - for standard input")
         else:
             try:
                 self._stream = Path(path).open("rb")  # noqa: SIM115 - closed in close()
@@ -309,7 +348,7 @@ class Source:
                 if codec is not None:  # UTF-16/32: its line ends counted as the reader sees them (_decoded)
                     decode = codecs.getincrementaldecoder(codec)("replace").decode
                     blocks, last = (decode(block) for block in blocks), "\n"
-                mark = "{" if self.path.lower().endswith(".json") else "\n-"  # JSON has no `-` items
+                mark = "{" if self.kind == "json" else "\n-"  # JSON has no `-` items
                 ends = ("\n", "\r", "\r\n", mark)
                 lf, cr, crlf, item = ends if codec else tuple(end.encode() for end in ends)
                 for block in blocks:
@@ -341,11 +380,20 @@ class Source:
         yield from self._rest
 
     def _text_entries(self) -> Iterator[Entry]:
+        looked = self.path != "-" or self._given  # standard input's first entry is looked at (_first)
         for item in self._rest:
             if isinstance(item, Entry):
+                looked = True
                 yield item
             else:
                 self._block = block_entries(*item)
+                if not looked:
+                    first = next(self._block, None)
+                    if first is None:
+                        continue
+                    looked = True
+                    _first(first)
+                    yield first
                 yield from self._block
 
     def blocks(self) -> Iterator[Entry | Block]:
@@ -444,7 +492,7 @@ class Source:
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         # A JSON file: read as YAML once what YAML reads otherwise is mended (json_normalised), from
         # UTF-8 (a JSON file in UTF-16 or UTF-32, with its byte order mark, decoded first).
-        json = self.path.lower().endswith(".json")
+        json = self.kind == "json"
         stream = (
             _Blocks(json_normalised(self._decoded()), self.path)
             if json
@@ -587,6 +635,7 @@ def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
 
     ev = yaml.events
     depth_started = False
+    events = _Lookahead(events)
     for event in events:
         if isinstance(event, ev.StreamStartEvent | ev.DocumentStartEvent):
             continue
@@ -618,7 +667,9 @@ def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
                     # Kept as its text too, split again where it is scored, as a text line is: a word
                     # besides the hand is named with its column in the item (word_column), and a
                     # quoted first word is known (quoted_word).
-                    yield Entry(line, tuple(argv), text=value) if argv else Entry(line)
+                    entry = Entry(line, tuple(argv), text=value) if argv else Entry(line)
+                    events.after(event)  # its line read to its end first
+                    yield entry
             else:
                 yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
             continue
@@ -627,6 +678,51 @@ def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
             continue
         _skip(events, event)
         yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+
+
+class _Lookahead:
+    """Parse events, the next one parsed before a string item is given (after): the parser gives
+    `- "HAND" -s south` (a text line pasted as an item, YAML only up to its closing quote) the item
+    "HAND" before it finds the words after it invalid; scored, it would be scored without its
+    options, on a guess, and its line given a second record, the break's (docs/batch.md)."""
+
+    _NONE: Any = object()
+
+    def __init__(self, events: Iterator[Any]) -> None:
+        self._events = events
+        self._held: Any = self._NONE
+
+    def __iter__(self) -> _Lookahead:
+        return self
+
+    def __next__(self) -> Any:
+        if self._held is self._NONE:
+            return next(self._events)
+        event, self._held = self._held, self._NONE
+        if event is self._NONE:
+            raise StopIteration
+        return event
+
+    def after(self, item: Any) -> None:
+        """Parse the event after a string item now; a break in the YAML on the item's own last line is
+        raised (its bad-yaml record is the item's one record), a break on a later line is not yet."""
+        import yaml
+
+        try:
+            self._held = next(self._events, self._NONE)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+            if mark is not None and mark.line == item.end_mark.line:
+                raise
+            self._events = self._raising(exc)
+        except FileError as exc:  # a read error after the item: it was read whole, and still stands
+            self._events = self._raising(exc)
+
+    @staticmethod
+    def _raising(error: Exception) -> Iterator[Any]:
+        """A break found by after(), raised when the next event is wanted."""
+        raise error
+        yield  # a generator
 
 
 _CONSTRUCT: list[Any] = []
@@ -705,7 +801,7 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
             if value is None and not event.value and event.implicit[0] and not want_key and _blank(key):
                 value = _Blank
         else:  # an alias
-            value = _Nested
+            value = _Alias(event.anchor)
         if want_key:
             key = value
         else:
@@ -719,6 +815,15 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
 
 class _Nested:
     """Marks a value that is a list or mapping where an option value was expected."""
+
+
+class _Alias:
+    """Marks a YAML alias (`seat: *s`) where an option value was expected, with its anchor's name. Not
+    read (mapping_argv); it was refused as "not a list or mapping", which it need not be. Not text: an
+    alias as a key (`*seat: south`) is no option name."""
+
+    def __init__(self, anchor: str) -> None:
+        self.anchor = anchor
 
 
 class _Blank:
@@ -761,7 +866,13 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
     given: dict[str, str] = {}  # each option given, by what it sets: the key that gave it
     for key, value in pairs:
         if not isinstance(key, str):
-            shown = "a list or mapping" if key is _Nested else repr(key)[:40]
+            shown = (
+                "a list or mapping"
+                if key is _Nested
+                else f"*{key.anchor}, a YAML alias"
+                if isinstance(key, _Alias)
+                else repr(key)[:40]
+            )
             raise ValueError(f"option names are text, got {shown}")
         name = key.strip().lower().replace("-", "_")
         # YAML keeps the last of a key written twice: the entry would be scored on a guess (seat:
@@ -773,6 +884,10 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             twice = "given twice" if first == key else f"given twice (also as {first})"
             raise ValueError(f"{key}: {twice} in this entry")
         given[option] = key
+        if isinstance(value, _Alias):
+            raise ValueError(
+                f"{key}: *{value.anchor} is a YAML alias, which a batch entry does not read: write the value"
+            )
         if value is _Nested:
             if name == "hand":
                 raise ValueError("hand: write the hand as one line of text")

@@ -43,9 +43,10 @@ def run_batch(
     ruleset: str | None = None,
     compare: tuple[str, str] | None = None,
     workers: int | None = None,
+    input_format: str | None = None,
 ) -> int:
     """Score every hand of a file: one record per entry, in order; the exit code (1: an entry failed)."""
-    from ..batch.input import Source
+    from ..batch.input import INPUT_FORMATS, Source
     from ..batch.run import default_workers, run
     from ..batch.scoring import Job, Scorer, quiet_gc
 
@@ -53,6 +54,8 @@ def run_batch(
     refused = None
     if output_format not in BATCH_FORMATS:
         refused = f"--format must be one of {', '.join(BATCH_FORMATS)}"
+    elif input_format is not None and input_format not in INPUT_FORMATS:
+        refused = f"--input-format must be one of {', '.join(INPUT_FORMATS)}"
     elif compare is not None and compare[0] == compare[1]:
         refused = "--compare needs two different rulesets"
     elif compare is not None and ruleset is not None:
@@ -104,7 +107,7 @@ def run_batch(
                 # `-r ''` too (`-r "$RULES"`, unset): it names no ruleset, and is never the default's.
                 for name in compare or ((ruleset,) if ruleset is not None else ()):
                     Scorer(job).ruleset(name)
-                source = Source(file)
+                source = Source(file, kind=input_format)
                 entries = source.entries()
                 first = next(entries, None)  # a file that is not a YAML list fails here, before any output
             except PungchowError as error:
@@ -147,7 +150,9 @@ def run_batch(
                 say(f"interrupted: the summary counts the first {summary.entries} entries")
             return 128 + stop.signum
         except PungchowError as error:  # the file broke as a whole (e.g. unreadable mid-way)
-            out.flush()  # the records scored before it broke still stand
+            # The records scored before it broke still stand, whole: a `json` array closed, as after a
+            # stop (it parses), which it was not (docs/batch.md).
+            out.finish(framed=summary is None)
             report(error, False)
             return EXIT_BAD_INPUT
         finally:
@@ -226,9 +231,10 @@ def _terminal_table(output_format: str) -> Any:
     if output_format != "table" or not sys.stdout.isatty():
         return None
     from ..batch.formats import TerminalTable
+    from ..render.layout import cell_width
     from ..render.terminal import console
 
-    return TerminalTable(console().width)
+    return TerminalTable(console().width, cell_width)
 
 
 class _Output:

@@ -225,10 +225,16 @@ COMMANDS: tuple[Command, ...] = (
         ("batch",),
         "batch_run:run_batch",
         "Score every hand of a file: one record per entry, in order; exit 1 if any entry failed.",
-        (Arg("file", "Text file of `score` argument lines, a .yaml list, or - (stdin).", "FILE"),),
+        (Arg("file", "Text file of `score` argument lines, a .yaml or .json list, or - (stdin).", "FILE"),),
         (
             _valued(
                 "output_format", "--format", "FORMAT", "table|json|jsonl|csv.", default="table", short=("-f",)
+            ),
+            _valued(
+                "input_format",
+                "--input-format",
+                "FORMAT",
+                "text|yaml|json: how FILE is read (default: yaml for .yaml/.yml, json for .json, else text).",
             ),
             _option("ruleset", default=None, help="Ruleset for lines that name none."),
             _valued(

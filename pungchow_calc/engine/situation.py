@@ -176,16 +176,17 @@ def _read_whole(option: str, text: str, recorded: bool = False) -> tuple[Tile, .
     try:
         parsed = parse(text.replace(",", " "))
     except NotationError as exc:
-        raise OptionError(f"{option}: {exc}", code="bad-option") from None
+        # Its column in the option's value kept as the error's column (the JSON `column`, docs/json.md),
+        # as settle's `--south` keeps a hand's (seats.for_seat).
+        raise OptionError(f"{option}: {exc.message}", code="bad-option", column=exc.column) from None
     for order, group in enumerate(parsed.groups):
-        # An indicator is a tile turned over on the wall: no set lies on the table or wins the hand. Its
-        # column in the option's value is in the message, as the notation's errors say it.
+        # An indicator is a tile turned over on the wall: no set lies on the table or wins the hand.
         mark = "!" if group.winning is not None else group.marker.value
         if mark and not recorded:
             raise OptionError(
-                f"{option}: {group.text}: an indicator is a plain tile, without {mark} (e.g. {option} 4c,Nw) "
-                f"(column {parsed.column(order)})",
+                f"{option}: {group.text}: an indicator is a plain tile, without {mark} (e.g. {option} 4c,Nw)",
                 code="bad-option",
+                column=parsed.column(order),
             )
     tiles = tuple(t for group in parsed.groups for t in group.tiles)
     if any(t.is_bonus for t in tiles):
