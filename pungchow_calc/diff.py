@@ -17,6 +17,7 @@ from typing import Any
 
 from .engine.errors import PungchowError
 from .engine.payments import ALL_SEATS, Collect, SettlementRules, collection, payer_name
+from .engine.rules import RULE_KEY_ORDER
 from .engine.scoring import Line, Score
 from .engine.situation import on_discard
 
@@ -273,22 +274,10 @@ class Change:
         return {"what": self.what, "key": self.key, "label": self.label, "a": self.a, "b": self.b}
 
 
-# Every rule key that moves money (engine/rules.py RULE_KEYS but `id` and `note`): `per` counts the
-# value, `rounded: false` keeps the points unrounded, `counts_for_minimum: false` (riichi's dora) lets
-# no hand win on it alone (docs/rulesets.md, Rule keys).
-RULE_FIELDS = (
-    "label",
-    "scope",
-    "who",
-    "group",
-    "when",
-    "points",
-    "doublings",
-    "limit",
-    "per",
-    "rounded",
-    "counts_for_minimum",
-)
+# Every rule key that moves money (all but `id` and `note`): `per` counts the value, `rounded: false`
+# keeps the points unrounded, `counts_for_minimum: false` (riichi's dora) lets no hand win on it alone
+# (docs/rulesets.md, Rule keys).
+RULE_FIELDS = tuple(key for key in RULE_KEY_ORDER if key not in ("id", "note"))
 DEFAULT_FIELDS: dict[str, Any] = {
     "scope": "hand",
     "who": "all",

@@ -52,6 +52,7 @@ __all__ = [
     "PENALTY_KEYS",
     "PENALTY_TYPES",
     "RULE_KEYS",
+    "RULE_KEY_ORDER",
     "SCOPES",
     "SETTING_KEYS",
     "SETTLEMENT_KEYS",
@@ -138,7 +139,8 @@ TRUE_OR_FALSE = (
     "limit_hand_alone",
     "original_hand_drawn",
 )
-RULE_KEYS = {
+# A rule's keys in the order they are written and shown (rules diff compares all but id and note).
+RULE_KEY_ORDER = (
     "id",
     "label",
     "scope",
@@ -152,7 +154,8 @@ RULE_KEYS = {
     "per",
     "rounded",
     "counts_for_minimum",
-}
+)
+RULE_KEYS = frozenset(RULE_KEY_ORDER)
 # The `settlement:` section: how the winner's collection is paid (docs/rulesets.md#settlement).
 DISCARD_PAYS = {
     "each": "every loser pays his share, as on a self-draw (the book)",
