@@ -64,6 +64,16 @@ def test_unreadable_file(tmp_path, monkeypatch):
     assert result.stderr == f"error: {path}: cannot read: Permission denied\n"
 
 
+def _open_as(monkeypatch, name: str, stream) -> None:
+    """`Path.open` of the file called `name` gives `stream()` (a disk that fails), any other as it is."""
+    real_open = Path.open
+
+    def failing(self, *args, **kwargs):
+        return stream() if self.name == name else real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", failing)
+
+
 class _FailingStream(io.BytesIO):
     """A file whose disk fails after some lines (EIO), as a bad sector or a dropped network mount does."""
 
@@ -91,14 +101,7 @@ class _FailingStream(io.BytesIO):
 def test_read_error_midway_keeps_the_records_before_it(tmp_path, monkeypatch, name):
     text = GOOD * 3 if name.endswith(".txt") else '- hand: "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n' * 3
     path = _write(tmp_path, name, text.encode())
-    real_open = Path.open
-
-    def failing(self, *args, **kwargs):
-        if self.name == name:
-            return _FailingStream(text.encode(), fail_after=2)
-        return real_open(self, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "open", failing)
+    _open_as(monkeypatch, name, lambda: _FailingStream(text.encode(), fail_after=2))
     result = run(str(path), "--format", "jsonl", "--workers", "1")
     assert result.exit_code == 2
     assert result.stderr == f"error: {path}: cannot read: Input/output error\n"
@@ -114,14 +117,7 @@ def test_read_error_midway_format_json_array_is_closed(tmp_path, monkeypatch, wo
     lines = 3 if workers == "1" else INLINE_ENTRIES + 700
     text = GOOD * (lines + 50)
     path = _write(tmp_path, "hands.txt", text.encode())
-    real_open = Path.open
-
-    def failing(self, *args, **kwargs):
-        if self.name == "hands.txt":
-            return _FailingStream(text.encode(), fail_after=lines)
-        return real_open(self, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "open", failing)
+    _open_as(monkeypatch, "hands.txt", lambda: _FailingStream(text.encode(), fail_after=lines))
     result = run(str(path), "--format", "json", "--workers", workers)
     assert result.exit_code == 2
     assert result.stderr == f"error: {path}: cannot read: Input/output error\n"
@@ -147,14 +143,8 @@ def test_read_error_after_a_yaml_string_item_keeps_its_record(tmp_path, monkeypa
     after the item read whole, leaves it its record, as before the look ahead."""
     text = '- "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n- "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n'
     path = _write(tmp_path, "hands.yaml", text.encode())
-    real_open = Path.open
-
-    def failing(self, *args, **kwargs):
-        if self.name == "hands.yaml":
-            return _FailingAt(text.encode(), good=45)  # the first item and a little of the second
-        return real_open(self, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "open", failing)
+    # The first item and a little of the second.
+    _open_as(monkeypatch, "hands.yaml", lambda: _FailingAt(text.encode(), good=45))
     result = run(str(path), "--format", "jsonl", "--workers", "1")
     assert result.exit_code == 2
     assert result.stderr == f"error: {path}: cannot read: Input/output error\n"
@@ -166,14 +156,7 @@ def test_read_error_midway_with_workers_keeps_every_record_read(tmp_path, monkey
     lines = INLINE_ENTRIES + 700
     text = GOOD * (lines + 50)
     path = _write(tmp_path, "hands.txt", text.encode())
-    real_open = Path.open
-
-    def failing(self, *args, **kwargs):
-        if self.name == "hands.txt":
-            return _FailingStream(text.encode(), fail_after=lines)
-        return real_open(self, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "open", failing)
+    _open_as(monkeypatch, "hands.txt", lambda: _FailingStream(text.encode(), fail_after=lines))
     result = run(str(path), "--format", "jsonl", "--workers", "2")
     assert result.exit_code == 2
     assert result.stderr == f"error: {path}: cannot read: Input/output error\n"

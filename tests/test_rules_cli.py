@@ -120,57 +120,50 @@ def test_diff_book_rulesets():
     assert "winner_pung_simples" in text.stdout and "only in pung-chow-limit" in text.stdout
 
 
-@pytest.mark.parametrize(
-    ("wash", "changed"),
-    [
-        (
-            "wash: {payments: {9: 50}, east_multiplier: 2}",
-            [
-                ("wash.payments", {"9": 50, "10": 70, "11": 100, "12": 150, "13": 200}, {"9": 50}),
-                ("wash.east_multiplier", 1, 2),
-            ],
-        ),
-        (
-            "wash: {payments: {9: 60, 10: 70, 11: 100, 12: 150, 13: 200}}",
-            [("wash.payments", _BOOK, _NINE_60)],
-        ),
-        ("wash: {payments: {9: 50, 10: 70, 11: 100, 12: 150, 13: 200}, east_multiplier: 1}", []),
-    ],
-    ids=["east_multiplier-2", "nine-heads-60", "the-book's-table"],
-)
-def test_rules_diff_pung_chow_limit_and_a_house_wash(tmp_path: Path, wash: str, changed: list[Any]) -> None:
-    # The washing table moves money (Part II, "Washing the Tiles"); `rules diff` said such files had
-    # "the same settings and rules" as the book.
-    house = tmp_path / "washing.yaml"
-    house.write_text(f"extends: pung-chow-limit\n{wash}\n", encoding="utf-8")
-    result = run("rules", "diff", "pung-chow-limit", str(house), "--json")
-    assert result.exit_code == 0, result.output
-    changes = json.loads(result.stdout)["changes"]
-    assert [(c["key"], c["a"], c["b"]) for c in changes] == changed
-    assert all(c["what"] == "setting" for c in changes)
-    text = run("rules", "diff", "pung-chow-limit", str(house)).stdout
-    assert ("same settings and rules" in text) == (not changed)
+# The washing table moves money (Part II, "Washing the Tiles"), and who keeps the deal is who pays and
+# collects double (Part II, the wind box): `rules diff` said such files had "the same settings and
+# rules" as the book.
+_WASH_CHANGES = [
+    (
+        "wash: {payments: {9: 50}, east_multiplier: 2}",
+        [
+            ("wash.payments", {"9": 50, "10": 70, "11": 100, "12": 150, "13": 200}, {"9": 50}),
+            ("wash.east_multiplier", 1, 2),
+        ],
+    ),
+    (
+        "wash: {payments: {9: 60, 10: 70, 11: 100, 12: 150, 13: 200}}",
+        [("wash.payments", _BOOK, _NINE_60)],
+    ),
+    ("wash: {payments: {9: 50, 10: 70, 11: 100, 12: 150, 13: 200}, east_multiplier: 1}", []),
+]
+_EVENING_CHANGES = [
+    ("evening: {east_repeat_cap: 3}", [("evening.east_repeat_cap", None, 3)]),
+    (
+        "evening: {draw_passes_deal: true, sets_per_evening: 4}",
+        [("evening.draw_passes_deal", False, True), ("evening.sets_per_evening", None, 4)],
+    ),
+    ("evening: {round_wind: true}", []),
+]
 
 
 @pytest.mark.parametrize(
-    ("evening", "changed"),
-    [
-        ("evening: {east_repeat_cap: 3}", [("evening.east_repeat_cap", None, 3)]),
-        (
-            "evening: {draw_passes_deal: true, sets_per_evening: 4}",
-            [("evening.draw_passes_deal", False, True), ("evening.sets_per_evening", None, 4)],
-        ),
-        ("evening: {round_wind: true}", []),
+    ("section", "changed"),
+    [*_WASH_CHANGES, *_EVENING_CHANGES],
+    ids=[
+        "east_multiplier-2",
+        "nine-heads-60",
+        "the-book's-table",
+        "east_repeat_cap-3",
+        "draw_passes_deal-sets_per_evening-4",
+        "the-book's-round_wind",
     ],
-    ids=["east_repeat_cap-3", "draw_passes_deal-sets_per_evening-4", "the-book's-round_wind"],
 )
-def test_rules_diff_pung_chow_limit_and_a_house_evening(
-    tmp_path: Path, evening: str, changed: list[Any]
+def test_rules_diff_pung_chow_limit_and_a_house_wash_or_evening(
+    tmp_path: Path, section: str, changed: list[Any]
 ) -> None:
-    # Who keeps the deal is who pays and collects double (Part II, the wind box): `rules diff` said such
-    # files had "the same settings and rules" as the book.
-    house = tmp_path / "evening.yaml"
-    house.write_text(f"extends: pung-chow-limit\n{evening}\n", encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: pung-chow-limit\n{section}\n", encoding="utf-8")
     result = run("rules", "diff", "pung-chow-limit", str(house), "--json")
     assert result.exit_code == 0, result.output
     changes = json.loads(result.stdout)["changes"]
