@@ -17,6 +17,7 @@ import subprocess
 import sys
 import termios
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -419,7 +420,9 @@ class Session:
         os.write(self.write_fd, data if isinstance(data, bytes) else (data + "\n").encode())
 
 
-def _piped_session(path: Path) -> tuple[subprocess.Popen[bytes], Session]:
+@contextlib.contextmanager
+def _piped_session(path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Session]]:
+    """`evening play` on a pipe, killed at the end whatever the test found."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "pungchow_calc", "evening", "play", str(path)],
         stdin=subprocess.PIPE,
@@ -428,15 +431,18 @@ def _piped_session(path: Path) -> tuple[subprocess.Popen[bytes], Session]:
         env={**ENV, "PYTHONUNBUFFERED": "1"},
     )
     assert proc.stdin is not None and proc.stdout is not None
-    return proc, Session(proc.stdout.fileno(), proc.stdin.fileno())
+    try:
+        yield proc, Session(proc.stdout.fileno(), proc.stdin.fileno())
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def test_a_game_recorded_by_another_terminal_meanwhile_is_shown_again_and_asked(tmp_path):
     # Ann previews game 1 at East; before she says y, another terminal records Bob's win (the deal passes
     # to Bob). The confirmed game must not be recorded at the seats it was not shown at.
     path = new(tmp_path)
-    proc, session = _piped_session(path)
-    try:
+    with _piped_session(path) as (proc, session):
         session.expect("who won? ")
         for line in ["Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
             session.type(line)
@@ -451,9 +457,6 @@ def test_a_game_recorded_by_another_terminal_meanwhile_is_shown_again_and_asked(
         session.expect("Recorded game 2.")
         session.type("quit")
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
-        proc.wait()
     played = events(path)
     assert [(e["event"], e.get("winner")) for e in played] == [
         ("start", None),
@@ -476,8 +479,7 @@ def test_a_command_typed_after_another_terminal_recorded_game_1_sees_it(tmp_path
     "0 games played" after another terminal had recorded game 1 (a table would enter it again), and
     `amend 1` and `undo` said there was no game."""
     path = new(tmp_path)
-    proc, session = _piped_session(path)
-    try:
+    with _piped_session(path) as (proc, session):
         session.expect("Game 1 — who won? ")
         assert run(*hand(path, "Bob", PLAYERS)).returncode == 0  # the other terminal
         for line in typed:
@@ -485,9 +487,6 @@ def test_a_command_typed_after_another_terminal_recorded_game_1_sees_it(tmp_path
         session.expect(said)
         session.type("quit")
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
-        proc.wait()
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
@@ -495,8 +494,7 @@ def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_is_said(tm
     """Regression: a game another terminal recorded while this one's hands were being typed was not
     said: the same win was shown as "Game 2" at the new seats, and Enter recorded it twice."""
     path = new(tmp_path)
-    proc, session = _piped_session(path)
-    try:
+    with _piped_session(path) as (proc, session):
         session.expect("Game 1 — who won? ")
         session.type("Bob")
         session.type(WINS[1])
@@ -510,17 +508,13 @@ def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_is_said(tm
         session.type("cancel")
         session.type("quit")
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
-        proc.wait()
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
 def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):
     path = new(tmp_path)
     assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
-    proc, session = _piped_session(path)
-    try:
+    with _piped_session(path) as (proc, session):
         session.expect("who won? ")
         session.type("undo")
         session.expect("Take back game 1? [Y/n] ")
@@ -531,30 +525,27 @@ def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):
         session.type("n")
         session.type("quit")
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
-        proc.wait()
     assert [e["event"] for e in events(path)] == ["start", "hand", "hand"]
 
 
-def _amending_game_2(path: Path) -> tuple[subprocess.Popen[bytes], Session]:
+@contextlib.contextmanager
+def _amending_game_2(path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Session]]:
     """A play session at "Record this amendment?" for game 2 (Cy wins it), the log holding two games."""
     for winner in ("Ann", "Bob"):
         assert run(*hand(path, winner, PLAYERS)).returncode == 0
-    proc, session = _piped_session(path)
-    session.expect("who won? ")
-    for line in ["amend 2", "Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
-        session.type(line)
-    session.expect("Record this amendment? [Y/n] ")
-    return proc, session
+    with _piped_session(path) as (proc, session):
+        session.expect("who won? ")
+        for line in ["amend 2", "Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
+            session.type(line)
+        session.expect("Record this amendment? [Y/n] ")
+        yield proc, session
 
 
 def test_an_amendment_of_game_2_taken_back_meanwhile_is_dropped_not_asked_to_change(tmp_path):
     # Regression: "y" said "there is no game 2 to amend (game 1)" and asked "Change what? (hand, how,
     # ...)", though no part could make game 2 exist again: only `cancel` left the question.
     path = new(tmp_path)
-    proc, session = _amending_game_2(path)
-    try:
+    with _amending_game_2(path) as (proc, session):
         assert run("evening", "undo", str(path)).returncode == 0  # the other terminal
         session.type("y")
         said = session.expect("(cancelled; nothing recorded)")
@@ -562,9 +553,6 @@ def test_an_amendment_of_game_2_taken_back_meanwhile_is_dropped_not_asked_to_cha
         assert "Change what?" not in said
         session.type("quit")
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
-        proc.wait()
     assert [e["event"] for e in events(path)] == ["start", "hand", "hand", "undo"]
 
 
@@ -572,8 +560,7 @@ def test_an_amendment_of_game_2_replaced_meanwhile_says_which_game_it_now_replac
     # Game 2 was taken back and another recorded in its place: the amendment now replaces Di's win, and
     # play says so before asking again (it showed only the amended game and the totals).
     path = new(tmp_path)
-    proc, session = _amending_game_2(path)
-    try:
+    with _amending_game_2(path) as (proc, session):
         assert run("evening", "undo", str(path)).returncode == 0
         assert run(*hand(path, "Di", PLAYERS, WINS[3])).returncode == 0
         session.type("y")
@@ -583,9 +570,6 @@ def test_an_amendment_of_game_2_replaced_meanwhile_says_which_game_it_now_replac
         session.type("cancel")
         session.type("quit")
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
-        proc.wait()
     assert [e["event"] for e in events(path)][-1] == "hand"
 
 
@@ -593,26 +577,24 @@ def test_a_game_confirmed_while_another_terminal_holds_the_log_is_kept_and_tried
     # Regression: after "another pungchow is writing this evening; gave up after 3 s", play said "error:
     # ... — nothing recorded" and went back to "who won?": the game typed was thrown away.
     path = new(tmp_path)
-    proc, session = _piped_session(path)
     held = os.open(path, os.O_RDONLY)
     try:
-        session.expect("who won? ")
-        for line in ["Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
-            session.type(line)
-        session.expect("Record this game? [Y/n] ")
-        fcntl.flock(held, fcntl.LOCK_EX)  # the other terminal, writing for longer than play waits
-        session.type("y")
-        said = session.expect("The game typed is kept: try to record it again? [Y/n] ")
-        assert "gave up after 3 s (nothing was recorded); try again" in " ".join(said.split())
-        fcntl.flock(held, fcntl.LOCK_UN)
-        session.type("y")
-        session.expect("Recorded game 1.")
-        session.type("quit")
-        assert proc.wait(timeout=30) == 0
+        with _piped_session(path) as (proc, session):
+            session.expect("who won? ")
+            for line in ["Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
+                session.type(line)
+            session.expect("Record this game? [Y/n] ")
+            fcntl.flock(held, fcntl.LOCK_EX)  # the other terminal, writing for longer than play waits
+            session.type("y")
+            said = session.expect("The game typed is kept: try to record it again? [Y/n] ")
+            assert "gave up after 3 s (nothing was recorded); try again" in " ".join(said.split())
+            fcntl.flock(held, fcntl.LOCK_UN)
+            session.type("y")
+            session.expect("Recorded game 1.")
+            session.type("quit")
+            assert proc.wait(timeout=30) == 0
     finally:
         os.close(held)
-        proc.kill()
-        proc.wait()
     assert [(e["event"], e.get("winner")) for e in events(path)] == [("start", None), ("hand", "Cy")]
 
 
@@ -682,8 +664,7 @@ def test_ctrl_d_ends_the_session_on_a_new_line(terminal):
 def test_a_log_that_cannot_be_read_meanwhile_is_said_and_tried_again(tmp_path):
     path = new(tmp_path)
     good = path.read_bytes()
-    proc, session = _piped_session(path)
-    try:
+    with _piped_session(path) as (proc, session):
         session.expect("who won? ")
         # Another hand changed it (a torn last line would be skipped as a torn write: docs/evening.md).
         path.write_bytes(good.replace(b'"Ann"', b'"Anx"', 1))
@@ -695,9 +676,6 @@ def test_a_log_that_cannot_be_read_meanwhile_is_said_and_tried_again(tmp_path):
         session.expect("Game 1 — who won? ")
         session.type("quit")
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
-        proc.wait()
 
 
 def test_ways_of_winning_that_contradict_are_said_and_one_part_changed(tmp_path):
