@@ -25,13 +25,11 @@ def build_schema() -> dict[str, Any]:
     """The ruleset schema, with condition names and parameters taken from the registry."""
     from .engine.conditions import REGISTRY
     from .engine.conditions.indicators import COUNTERS
-    from .engine.rule_types import NOT_WRITTEN
+    from .engine.rule_types import MAX_EAST_MULTIPLIER, MAX_SMALL, NOT_WRITTEN
     from .engine.rules import (
         MAX_DOUBLINGS,
-        MAX_EAST_MULTIPLIER,
         MAX_INT,
         MAX_LOSER_PAIRS,
-        MAX_SMALL,
         RULE_KEYS,
         SCOPES,
         SETTING_KEYS,
@@ -261,7 +259,7 @@ def _penalty_schema(points: dict[str, Any], count: dict[str, Any]) -> dict[str, 
 
 def _wash_schema(count: dict[str, Any]) -> dict[str, Any]:
     """Part II "Washing the Tiles": different heads -> points from each player."""
-    from .engine.rules import MAX_EAST_MULTIPLIER
+    from .engine.rule_types import MAX_EAST_MULTIPLIER
 
     return {
         "type": "object",

@@ -233,7 +233,7 @@ def test_replay_uses_the_snapshot_not_the_house_file(tmp_path, capsys):
 def test_an_evening_recorded_under_a_rule_since_refused_reports_the_same_totals(
     tmp_path, capsys, monkeypatch, when, recorded
 ):
-    """The count and `when:` checks refuse a house file as it is written (rules._authoring_mistakes),
+    """The count and `when:` checks refuse a house file as it is written (authoring.py),
     never the snapshot an evening recorded: one begun by a pungchow that read `{exactly: 3, min: 1}` as
     1 to 3 replays as it was recorded, totals and all."""
     from pungchow_calc import ruleset_files

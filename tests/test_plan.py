@@ -371,7 +371,7 @@ PROBES = {
         "probe",
         "<test>",
         # Every pairing of condition and scope, those no unit meets too (`meld: kong` as a pair rule),
-        # which an author's file is refused for (rules._out_of_reach).
+        # which an author's file is refused for (authoring._out_of_reach).
         authored=False,
     )
     for name in LOCAL_UNIT_CONDITIONS

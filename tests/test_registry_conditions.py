@@ -132,7 +132,7 @@ _EVERY_UNIT = [
 def test_what_one_of_and_kinds_say_holds_for_every_set_seat_and_round(name: str):
     """The loader refuses a `when:` of two entries that never both hold by Condition.one_of (values that
     share none; a `not:` of values holding all of the other's) and Condition.kinds (kinds of set or pair
-    that share none): rules.py _never_both_hint. Each is tried on every set and pair, in every seat,
+    that share none): authoring.py _never_both_hint. Each is tried on every set and pair, in every seat,
     round and way of winning: two values that share none never both hold, a value whose values another
     holds all of never holds without it, and a test holds only for a unit of one of its kinds."""
     entry = REGISTRY[name]

@@ -16,6 +16,12 @@ from .decomposition import Shape
 from .hand import Meld
 from .payments import BOOK, SettlementRules
 
+MAX_SMALL = 64  # doubling_base, round_points, min_doublings: small numbers by nature
+# East pays and collects a few times over (the book: 2). With a limit of at most MAX_POINTS, every payment
+# then stays an integer every JSON reader holds exactly (below 2^53, docs/json.md); a multiplier of 10^9
+# made East's payment 10^18. Refused when a ruleset is written, not in a recorded evening's snapshot.
+MAX_EAST_MULTIPLIER = MAX_SMALL
+
 
 @dataclass(frozen=True, slots=True)
 class Points:

@@ -137,7 +137,7 @@ class Spec:
 
     def mistake(self, params: Any) -> str | None:
         """Why parameters `check` accepts are still no one's meaning (None: none): a refusal of writing a
-        ruleset (rules.py _authoring_mistakes), never of a recorded evening's, which read them so."""
+        ruleset (authoring.py), never of a recorded evening's, which read them so."""
         return None
 
 
@@ -191,7 +191,7 @@ class Condition:
     kinds: Callable[[Any], frozenset[MeldKind]] | None = None
     # Whose hand it can hold for: "winner" (only a hand that went Mah-Jongg), "others" (only one that did
     # not: `calling_for`), or "all". A rule whose `who:` is the other one never meets it; the loader
-    # refuses it (rules.py _out_of_reach).
+    # refuses it (authoring.py _out_of_reach).
     whose: str = "all"
 
     def make(self, params: Any) -> Test:
