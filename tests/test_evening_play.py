@@ -163,6 +163,16 @@ def test_the_winning_hand_is_checked_before_anything_else_is_asked(tmp_path):
     assert "Won by" not in out and "(cancelled; nothing recorded)" in out
 
 
+def test_winning_hand_1b1b1b_3c3c3c_5d5d5d_4b4b4b_of_12_tiles_is_told_its_count_first(tmp_path):
+    # No `!` and 12 tiles: its count is said at once, before the original-draw question, which a hand
+    # of the wrong size could only be asked in vain (docs/evening.md, "evening play").
+    path = new(tmp_path)
+    code, out = play(path, ["Ann", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b*", "cancel", "quit"])
+    assert code == 0, out
+    assert "original draw" not in out
+    assert "14 here, but 12 were given" in unwrapped(out)
+
+
 DEAD = [
     pytest.param(["y"], ["Bob"], "2d2d2d 6b7b8b*", id="dead"),
     pytest.param(

@@ -440,12 +440,16 @@ class Table:
 
     def _winning_hand(self, entry: Entry) -> None:
         """The winner's hand, checked completely at once: notation, size, a `!` (or the original draw)."""
+        from ..engine.hand import require_winning_size
+
         winner = entry.record["winner"]
         while True:
             text = self.ask(f"  {winner}'s hand (mark the winning tile with !): ")
             try:
                 hand = _built(text)
                 original = hand.winning_tile is None
+                if original:  # its tile count first: a 13-tile hand is told so, not asked how it was won
+                    require_winning_size(hand)
                 if original and not self.yes(
                     f"  No tile is marked with !: did {winner} win on the original draw (the hand as dealt)?",
                     default=False,
