@@ -1066,3 +1066,81 @@ def test_play_prompts_with_30_letter_names_fit_a_terminal_stty_cols_60_or_80(tmp
     assert max(len(line) for line in printed) <= columns, [line for line in printed if len(line) > columns]
     said = " ".join(seen.split())
     assert f"Change what? (hand, how, from, also, {', '.join(LONG[1:])}; `cancel` drops it)" in said
+
+
+def _one_set_of_two(path: Path, games: int) -> None:
+    """Ann and Bob, one set: the deal passes at every game, so the eighth game ends the evening."""
+    assert run("evening", "new", str(path), "--players", "Ann,Bob", "--sets", "1").returncode == 0
+    for winner in (["Bob", "Ann"] * 4)[:games]:
+        assert run(*hand(path, winner, ["Ann", "Bob"])).returncode == 0
+
+
+def test_ann_typed_at_evening_over_after_another_terminal_took_back_game_8_is_the_winner(tmp_path):
+    """Regression: play said "Evening over"; another terminal took back game 8; the name typed then was
+    refused as if the evening were still over (typed again, it was taken)."""
+    path = tmp_path / "e.jsonl"
+    _one_set_of_two(path, 8)
+    proc, session = _piped_session(path)
+    try:
+        session.expect("Evening over — undo, amend, status, report, quit? ")
+        assert run("evening", "undo", str(path)).returncode == 0  # the other terminal
+        session.type("Ann")
+        shown = session.expect("Ann's hand (mark the winning tile with !): ")
+        assert "the evening is over" not in shown
+        said = "Another terminal changed the evening meanwhile: it is no longer over, and this is game 8"
+        assert said in unwrapped(shown)
+        session.type("cancel")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [e["event"] for e in events(path)][-1] == "undo"
+
+
+def test_bobs_game_8_recorded_by_another_terminal_while_anns_is_typed_says_the_evening_is_over(tmp_path):
+    """Regression: another terminal recorded game 8, the last, while Ann's game 8 was typed here: it was
+    refused at the end with the engine's words and a part to change, which no change could mend."""
+    path = tmp_path / "e.jsonl"
+    _one_set_of_two(path, 7)
+    proc, session = _piped_session(path)
+    try:
+        session.expect("Game 8 — who won? ")
+        session.type("Ann")
+        session.type(WINS[0])
+        session.expect("[discard] ")
+        assert run(*hand(path, "Ann", ["Ann", "Bob"])).returncode == 0  # the other terminal: game 8
+        for line in ["d", "", "", "4"]:
+            session.type(line)
+        shown = unwrapped(session.expect("Evening over — undo, amend, status, report, quit? "))
+        said = "Another terminal recorded meanwhile, and the evening is now over (1 set played): this game"
+        assert f"{said} was not recorded" in shown
+        assert "nothing recorded" in shown and "Change what?" not in shown
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert len(events(path)) == 9
+
+
+def test_ann_typed_at_game_8_after_another_terminal_recorded_game_8_is_refused_at_once(tmp_path):
+    """The prompt asked for game 8; another terminal recorded it, the last: the name typed is refused at
+    once, saying so, before any hand is asked."""
+    path = tmp_path / "e.jsonl"
+    _one_set_of_two(path, 7)
+    proc, session = _piped_session(path)
+    try:
+        session.expect("Game 8 — who won? ")
+        assert run(*hand(path, "Ann", ["Ann", "Bob"])).returncode == 0  # the other terminal: game 8
+        session.type("Ann")
+        shown = unwrapped(session.expect("Evening over — undo, amend, status, report, quit? "))
+        said = "Another terminal changed the evening meanwhile:\n  the evening is over (1 set played)"
+        assert said in shown
+        assert "mark the winning tile" not in shown
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert len(events(path)) == 9

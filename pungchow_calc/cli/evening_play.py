@@ -325,10 +325,18 @@ class Table:
             self.retry(error.message)
             return True
         game = word not in _NOT_A_GAME or (named is not None and rest.strip())
+        if game:  # another terminal may have ended the evening, or taken its last game back, meanwhile
+            current = book.load(self.path, self._say)
+            if current.over != evening.over:  # else a change is said as the game is shown (_current)
+                evening = self.evening = current
+                goes_on = f": it is no longer over, and this is game {len(evening.games) + 1}"
+                self.line(
+                    f"  Another terminal changed the evening meanwhile{':' if evening.over else goes_on}"
+                )
         if evening.over and game:  # asked of no part: record.add would refuse it at the end
-            sets = f"{evening.sets} set{'s' if evening.sets != 1 else ''} played"
             self.retry(
-                f"the evening is over ({sets}): `undo` or `amend` a game, `status`, `report`, or `quit`"
+                f"the evening is over ({_sets_played(evening)}): `undo` or `amend` a game, `status`, "
+                "`report`, or `quit`"
             )
             return True
         if named is not None and rest.strip():  # "Undo Smith" typed whole is the player, not `undo`
@@ -638,6 +646,13 @@ class Table:
         """The evening as it stands now (another terminal may have recorded), and the entry's seats in it."""
         current = self.evening = book.load(self.path, self._say)
         if current != evening:
+            if number is None and current.over:  # no part of this entry could make it a game to record
+                self.retry(
+                    "Another terminal recorded meanwhile, and the evening is now over "
+                    f"({_sets_played(current)}): this game was not recorded; `undo` or `amend` a game "
+                    "to go on"
+                )
+                raise Cancel
             # Said whenever it happened: while the game was typed too, or the game shown would be the
             # one the other terminal recorded, typed again at its new number (money moved twice).
             said = "; this game would now be:" if number is None else "."
@@ -752,6 +767,11 @@ def _checked(record: dict[str, Any]) -> dict[str, Any]:
         dead=record.get("dead"),
         **facts,
     )
+
+
+def _sets_played(evening: Evening) -> str:
+    """How many sets the evening agreed on, as said when it is over (`1 set played`)."""
+    return f"{evening.sets} set{'s' if evening.sets != 1 else ''} played"
 
 
 def _game_number(text: str, count: int) -> int | None:
