@@ -1122,25 +1122,3 @@ def test_bobs_game_8_recorded_by_another_terminal_while_anns_is_typed_says_the_e
         proc.kill()
         proc.wait()
     assert len(events(path)) == 9
-
-
-def test_ann_typed_at_game_8_after_another_terminal_recorded_game_8_is_refused_at_once(tmp_path):
-    """The prompt asked for game 8; another terminal recorded it, the last: the name typed is refused at
-    once, saying so, before any hand is asked."""
-    path = tmp_path / "e.jsonl"
-    _one_set_of_two(path, 7)
-    proc, session = _piped_session(path)
-    try:
-        session.expect("Game 8 — who won? ")
-        assert run(*hand(path, "Ann", ["Ann", "Bob"])).returncode == 0  # the other terminal: game 8
-        session.type("Ann")
-        shown = unwrapped(session.expect("Evening over — undo, amend, status, report, quit? "))
-        said = "Another terminal changed the evening meanwhile:\n  the evening is over (1 set played)"
-        assert said in shown
-        assert "mark the winning tile" not in shown
-        session.type("quit")
-        assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
-        proc.wait()
-    assert len(events(path)) == 9

@@ -325,13 +325,14 @@ class Table:
             self.retry(error.message)
             return True
         game = word not in _NOT_A_GAME or (named is not None and rest.strip())
-        if game:  # another terminal may have ended the evening, or taken its last game back, meanwhile
-            current = book.load(self.path, self._say)
-            if current.over != evening.over:  # else a change is said as the game is shown (_current)
-                evening = self.evening = current
-                goes_on = f": it is no longer over, and this is game {len(evening.games) + 1}"
+        if evening.over and game:  # another terminal may have taken the last game back meanwhile
+            # Read only here: a game begun is settled against the log as it is shown (_current, which
+            # says a game recorded meanwhile that ended the evening), so a name never waits for a lock.
+            evening = self.evening = book.load(self.path, self._say)
+            if not evening.over:
                 self.line(
-                    f"  Another terminal changed the evening meanwhile{':' if evening.over else goes_on}"
+                    "  Another terminal changed the evening meanwhile: it is no longer over, and this is "
+                    f"game {len(evening.games) + 1}"
                 )
         if evening.over and game:  # asked of no part: record.add would refuse it at the end
             self.retry(

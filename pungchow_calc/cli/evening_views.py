@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from itertools import takewhile
 from typing import Any
 
@@ -92,11 +93,18 @@ def _once_each(files: list[str]) -> dict[str, str]:
     held: dict[str, bytes] = {}
     for file in files:
         try:
-            found = os.stat(file)
-            with open(file, "rb") as log:
-                held[file] = log.read()
+            fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK)  # a named pipe is not waited on: read()'s to say
         except (OSError, ValueError):
             continue
+        try:
+            found = os.fstat(fd)
+            if stat.S_ISREG(found.st_mode):
+                with os.fdopen(os.dup(fd), "rb") as log:
+                    held[file] = log.read()
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
         key = (found.st_dev, found.st_ino)
         if key in seen:
             said = f"{file}: the same log as {seen[key]} (each evening counts once)"
