@@ -293,6 +293,16 @@ def test_evening_chart_of_four_at_zero_says_two_or_more_at_one_point(tmp_path, c
     assert "   0 |*" in chart and "(* two or more at one point)" in chart
 
 
+def test_evening_chart_after_one_draw_shows_each_total_0_as_status_does(tmp_path, capsys):
+    """A total of nothing is `0` in the legend, as `status` and `report` show it, never `+0`."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, "evening", "draw", str(path))
+    chart = ok(capsys, "evening", "chart", str(path), "--width", "60")
+    assert "+0" not in chart
+    assert all(f"{p[0]} {p} 0" in chart for p in PLAYERS)
+
+
 def test_chart_of_an_evening_with_no_games(tmp_path, capsys):
     path = tmp_path / "e.jsonl"
     start(capsys, path)

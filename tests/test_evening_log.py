@@ -474,6 +474,51 @@ def test_evening_new_crashed_between_link_and_unlink_heals(tmp_path, capsys, com
     assert status(capsys, path)["games"] == (1 if "draw" in command else 0)
 
 
+def _dead_pid() -> int:
+    """The number of a process that has ended (a child waited for)."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+# What `evening new` of e.jsonl killed before its link (SIGKILL) can leave, and what it cannot.
+# (what the hidden file holds, whether its process still runs, whether it is removed)
+UNFINISHED = [
+    pytest.param("whole", False, True, id="start-line-of-a-dead-process"),
+    pytest.param("half", False, True, id="half-a-start-line-of-a-dead-process"),
+    pytest.param("", False, True, id="empty-of-a-dead-process"),
+    pytest.param("whole", True, False, id="start-line-of-a-running-process"),
+    pytest.param("not linked\n", False, False, id="another-file-of-a-dead-process"),
+    pytest.param("two", False, False, id="two-lines-of-a-dead-process"),
+]
+
+
+@pytest.mark.parametrize(("held", "running", "removed"), UNFINISHED)
+def test_evening_new_e_jsonl_after_one_killed_before_its_link_removes_its_hidden_temp(
+    tmp_path, capsys, held, running, removed
+):
+    # Regression: a `.e.jsonl.PID.RANDOM.new` that an `evening new` killed before its link left stayed
+    # for ever. Never linked, it never held a recorded evening: the next `evening new` of e.jsonl removes
+    # it once its process has ended, and leaves anything else as it is.
+    ok(capsys, *NEW, str(tmp_path / "model.jsonl"), "--players", "Ann,Bob")
+    line = (tmp_path / "model.jsonl").read_bytes()
+    (tmp_path / "model.jsonl").unlink()
+    data = {"whole": line, "half": line[: len(line) // 2], "two": line + line}.get(held, held.encode())
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"]) if running else None
+    try:
+        pid = sleeper.pid if sleeper else _dead_pid()
+        temp = tmp_path / f".e.jsonl.{pid}.0badf00d.new"
+        temp.write_bytes(data)
+        ok(capsys, *NEW, str(tmp_path / "e.jsonl"), "--players", "Ann,Bob")
+    finally:
+        if sleeper:
+            sleeper.kill()
+            sleeper.wait()
+    assert temp.exists() != removed
+    assert not removed or os.listdir(tmp_path) == ["e.jsonl"]
+    assert status(capsys, tmp_path / "e.jsonl")["games"] == 0
+
+
 @pytest.mark.parametrize("fault", ["write", "fsync"])
 def test_evening_new_onto_a_full_disk_leaves_no_file(tmp_path, capsys, monkeypatch, fault):
     path = tmp_path / "e.jsonl"

@@ -164,6 +164,16 @@ def test_the_winning_hand_is_checked_before_anything_else_is_asked(tmp_path):
     assert "Won by" not in out and "(cancelled; nothing recorded)" in out
 
 
+def test_winning_hand_1b1b1b_3c3c3c_5d5d5d_4b4b4b_of_12_tiles_is_told_its_count_first(tmp_path):
+    # No `!` and 12 tiles: its count is said at once, before the original-draw question, which a hand
+    # of the wrong size could only be asked in vain (docs/evening.md, "evening play").
+    path = new(tmp_path)
+    code, out = play(path, ["Ann", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b*", "cancel", "quit"])
+    assert code == 0, out
+    assert "original draw" not in out
+    assert "14 here, but 12 were given" in unwrapped(out)
+
+
 DEAD = [
     pytest.param(["y"], ["Bob"], "2d2d2d 6b7b8b*", id="dead"),
     pytest.param(
@@ -1034,3 +1044,59 @@ def test_play_prompts_with_30_letter_names_fit_a_terminal_stty_cols_60_or_80(tmp
     assert max(len(line) for line in printed) <= columns, [line for line in printed if len(line) > columns]
     said = " ".join(seen.split())
     assert f"Change what? (hand, how, from, also, {', '.join(LONG[1:])}; `cancel` drops it)" in said
+
+
+def _one_set_of_two(path: Path, games: int) -> None:
+    """Ann and Bob, one set: the deal passes at every game, so the eighth game ends the evening."""
+    assert run("evening", "new", str(path), "--players", "Ann,Bob", "--sets", "1").returncode == 0
+    for winner in (["Bob", "Ann"] * 4)[:games]:
+        assert run(*hand(path, winner, ["Ann", "Bob"])).returncode == 0
+
+
+def test_ann_typed_at_evening_over_after_another_terminal_took_back_game_8_is_the_winner(tmp_path):
+    """Regression: play said "Evening over"; another terminal took back game 8; the name typed then was
+    refused as if the evening were still over (typed again, it was taken)."""
+    path = tmp_path / "e.jsonl"
+    _one_set_of_two(path, 8)
+    proc, session = _piped_session(path)
+    try:
+        session.expect("Evening over — undo, amend, status, report, quit? ")
+        assert run("evening", "undo", str(path)).returncode == 0  # the other terminal
+        session.type("Ann")
+        shown = session.expect("Ann's hand (mark the winning tile with !): ")
+        assert "the evening is over" not in shown
+        said = "Another terminal changed the evening meanwhile: it is no longer over, and this is game 8"
+        assert said in unwrapped(shown)
+        session.type("cancel")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert [e["event"] for e in events(path)][-1] == "undo"
+
+
+def test_bobs_game_8_recorded_by_another_terminal_while_anns_is_typed_says_the_evening_is_over(tmp_path):
+    """Regression: another terminal recorded game 8, the last, while Ann's game 8 was typed here: it was
+    refused at the end with the engine's words and a part to change, which no change could mend."""
+    path = tmp_path / "e.jsonl"
+    _one_set_of_two(path, 7)
+    proc, session = _piped_session(path)
+    try:
+        session.expect("Game 8 — who won? ")
+        session.type("Ann")
+        session.type(WINS[0])
+        session.expect("[discard] ")
+        assert run(*hand(path, "Ann", ["Ann", "Bob"])).returncode == 0  # the other terminal: game 8
+        for line in ["d", "", "", "4"]:
+            session.type(line)
+        shown = unwrapped(session.expect("Evening over — undo, amend, status, report, quit? "))
+        said = "Another terminal recorded meanwhile, and the evening is now over (1 set played): this game"
+        assert f"{said} was not recorded" in shown
+        assert "nothing recorded" in shown and "Change what?" not in shown
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+    assert len(events(path)) == 9

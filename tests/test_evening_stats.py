@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from cli_helpers import run
@@ -119,3 +120,59 @@ def test_stats_of_a_name_that_could_be_two_players_is_refused(tmp_path, first, s
     assert "names that differ only in case" in done.stderr and "separate `evening stats`" in done.stderr
     done = run("evening", "stats", one, two, "--json")
     assert json.loads(done.stdout)["error"]["code"] == "ambiguous-player"
+
+
+# --- a copy of a log (docs/evening.md, `evening stats`) ---------------------------------------------
+
+
+def _tonight(tmp_path) -> tuple[str, bytes]:
+    """tonight.jsonl with two games; its bytes after the first."""
+    tonight = _evening(tmp_path / "tonight.jsonl", "Ann,Bob", "Ann")
+    first = (tmp_path / "tonight.jsonl").read_bytes()
+    assert run("evening", "hand", tonight, HAND, "--winner", "Bob", "--other", "Ann=4").exit_code == 0
+    return tonight, first
+
+
+@pytest.mark.parametrize(
+    ("taken", "said"),
+    [
+        pytest.param("end", "{tonight} and {backup} hold the same bytes", id="cp-tonight-backup"),
+        pytest.param("mid", "{backup} holds the beginning of {tonight}", id="cp-tonight-backup-mid-evening"),
+    ],
+)
+def test_stats_of_tonight_and_backup_copied_from_it_counts_the_evening_once(tmp_path, taken, said):
+    # Regression: `cp tonight.jsonl backup.jsonl; evening stats *.jsonl` counted every game twice (only a
+    # second name of the same file was told). A copy, whole or taken mid-evening, is the beginning of the
+    # log, byte for byte: counted once, as the log, with a note naming both.
+    tonight, first = _tonight(tmp_path)
+    backup = tmp_path / "backup.jsonl"
+    backup.write_bytes(Path(tonight).read_bytes() if taken == "end" else first)
+    done = run("evening", "stats", str(backup), tonight, "--json")
+    assert done.exit_code == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(run("evening", "stats", tonight, "--json").stdout)
+    kept = tonight if taken == "mid" else str(backup)  # the longer, or the first given of two alike
+    note = f"{said.format(tonight=tonight, backup=backup)} (a copy): the evening is counted once, as {kept}"
+    assert done.stderr == f"note: {note}\n"
+
+
+def test_stats_of_two_evenings_begun_in_the_same_second_by_ann_and_bob_counts_both(tmp_path):
+    # Their start lines are alike, byte for byte; their games are not: two evenings, never one on a guess.
+    tonight, first = _tonight(tmp_path)
+    other = tmp_path / "other.jsonl"
+    other.write_bytes(first.splitlines(keepends=True)[0])
+    assert run("evening", "draw", str(other)).exit_code == 0
+    done = run("evening", "stats", tonight, str(other), "--json")
+    assert done.exit_code == 0 and done.stderr == "", done.stderr
+    assert json.loads(done.stdout)["evenings"] == 2
+
+
+def test_stats_of_tonight_and_a_copy_changed_since_is_refused(tmp_path):
+    # A copy taken after game 1 and then given a draw of its own: which is the evening is not known.
+    tonight, first = _tonight(tmp_path)
+    branch = tmp_path / "branch.jsonl"
+    branch.write_bytes(first)
+    assert run("evening", "draw", str(branch)).exit_code == 0
+    done = run("evening", "stats", tonight, str(branch))
+    assert done.exit_code == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"error: {tonight}: its first 2 lines are those of {branch}, byte for byte")
+    assert "give only one of them" in done.stderr

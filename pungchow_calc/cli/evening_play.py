@@ -325,10 +325,19 @@ class Table:
             self.retry(error.message)
             return True
         game = word not in _NOT_A_GAME or (named is not None and rest.strip())
+        if evening.over and game:  # another terminal may have taken the last game back meanwhile
+            # Read only here: a game begun is settled against the log as it is shown (_current, which
+            # says a game recorded meanwhile that ended the evening), so a name never waits for a lock.
+            evening = self.evening = book.load(self.path, self._say)
+            if not evening.over:
+                self.line(
+                    "  Another terminal changed the evening meanwhile: it is no longer over, and this is "
+                    f"game {len(evening.games) + 1}"
+                )
         if evening.over and game:  # asked of no part: record.add would refuse it at the end
-            sets = f"{evening.sets} set{'s' if evening.sets != 1 else ''} played"
             self.retry(
-                f"the evening is over ({sets}): `undo` or `amend` a game, `status`, `report`, or `quit`"
+                f"the evening is over ({_sets_played(evening)}): `undo` or `amend` a game, `status`, "
+                "`report`, or `quit`"
             )
             return True
         if named is not None and rest.strip():  # "Undo Smith" typed whole is the player, not `undo`
@@ -440,12 +449,16 @@ class Table:
 
     def _winning_hand(self, entry: Entry) -> None:
         """The winner's hand, checked completely at once: notation, size, a `!` (or the original draw)."""
+        from ..engine.hand import require_winning_size
+
         winner = entry.record["winner"]
         while True:
             text = self.ask(f"  {winner}'s hand (mark the winning tile with !): ")
             try:
                 hand = _built(text)
                 original = hand.winning_tile is None
+                if original:  # its tile count first: a 13-tile hand is told so, not asked how it was won
+                    require_winning_size(hand)
                 if original and not self.yes(
                     f"  No tile is marked with !: did {winner} win on the original draw (the hand as dealt)?",
                     default=False,
@@ -634,6 +647,13 @@ class Table:
         """The evening as it stands now (another terminal may have recorded), and the entry's seats in it."""
         current = self.evening = book.load(self.path, self._say)
         if current != evening:
+            if number is None and current.over:  # no part of this entry could make it a game to record
+                self.retry(
+                    "Another terminal recorded meanwhile, and the evening is now over "
+                    f"({_sets_played(current)}): this game was not recorded; `undo` or `amend` a game "
+                    "to go on"
+                )
+                raise Cancel
             # Said whenever it happened: while the game was typed too, or the game shown would be the
             # one the other terminal recorded, typed again at its new number (money moved twice).
             said = "; this game would now be:" if number is None else "."
@@ -748,6 +768,11 @@ def _checked(record: dict[str, Any]) -> dict[str, Any]:
         dead=record.get("dead"),
         **facts,
     )
+
+
+def _sets_played(evening: Evening) -> str:
+    """How many sets the evening agreed on, as said when it is over (`1 set played`)."""
+    return f"{evening.sets} set{'s' if evening.sets != 1 else ''} played"
 
 
 def _game_number(text: str, count: int) -> int | None:

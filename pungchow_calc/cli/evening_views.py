@@ -5,6 +5,9 @@ written (by appending, never rewriting)."""
 from __future__ import annotations
 
 import json
+import os
+import stat
+from itertools import takewhile
 from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
@@ -60,12 +63,15 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     from ..render.evening import stats_table
 
     try:
-        _once_each(files)
+        copies = _once_each(files)
+        files = [f for f in files if f not in copies]
         evenings = [replay(read(f, say)) for f in files]
         # The biggest hands are settled here (Game.detail).
         stats = combined_stats(list(zip(files, evenings, strict=True)))
     except PungchowError as error:
         fail(error, as_json)
+    for note in copies.values():
+        say(f"note: {note}")
     for evening in evenings:
         say_notes(evening)
     if as_json:
@@ -78,22 +84,70 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     print(stats_table(fit_data(stats, out), [("evenings", "Evenings")]), file=out)
 
 
-def _once_each(files: list[str]) -> None:
+def _once_each(files: list[str]) -> dict[str, str]:
     """Refuse a log given twice (`jan.jsonl feb.jsonl jan.jsonl`, a link to it): its games would be
-    counted twice, every total doubled. A file that cannot be read is read()'s to report."""
-    import os
-
+    counted twice, every total doubled. A copy of a log (`cp tonight.jsonl backup.jsonl`, taken then or
+    mid-evening) is counted once, as the log it is the beginning of: the copies left out, each with its
+    note. A file that cannot be read is read()'s to report (docs/evening.md, `evening stats`)."""
     seen: dict[tuple[int, int], str] = {}
+    held: dict[str, bytes] = {}
     for file in files:
         try:
-            found = os.stat(file)
+            fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK)  # a named pipe is not waited on: read()'s to say
         except (OSError, ValueError):
             continue
+        try:
+            found = os.fstat(fd)
+            if stat.S_ISREG(found.st_mode):
+                with os.fdopen(os.dup(fd), "rb") as log:
+                    held[file] = log.read()
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
         key = (found.st_dev, found.st_ino)
         if key in seen:
             said = f"{file}: the same log as {seen[key]} (each evening counts once)"
             raise OptionError(said, code="bad-option")
         seen[key] = file
+    copies: dict[str, str] = {}
+    for file, data in held.items():
+        kept: list[str] = []  # the logs this one is the beginning of: it is their copy
+        for other, more in held.items():
+            if other == file or _told_apart(data, more):
+                continue
+            if not (more.startswith(data) or data.startswith(more)):  # copied, then each went its way
+                raise OptionError(
+                    f"{file}: its first {_shared(data, more)} lines are those of {other}, byte for byte, "
+                    "and then the two differ: one was copied from the other and changed since; stats "
+                    "cannot tell which is the evening: give only one of them",
+                    code="bad-option",
+                )
+            if len(data) < len(more) or (data == more and files.index(other) < files.index(file)):
+                kept.append(other)
+        if kept:  # counted as the longest of them (the first given of those alike), which holds them all
+            other = max(kept, key=lambda name: (len(held[name]), -files.index(name)))
+            copies[file] = _copy_note(file, other, data == held[other])
+    return copies
+
+
+def _shared(data: bytes, more: bytes) -> int:
+    """How many whole lines two logs begin with, byte for byte."""
+    whole = zip(data.split(b"\n")[:-1], more.split(b"\n")[:-1], strict=False)  # [:-1]: what no \n ends
+    return sum(1 for _ in takewhile(lambda pair: pair[0] == pair[1], whole))
+
+
+def _told_apart(data: bytes, more: bytes) -> bool:
+    """Whether two logs are two evenings: they share no line after the start line. Two evenings begun in
+    the same second by the same players share their start line; a line after it holds the time of its
+    own event and the checksum of the line before it, so one shared too is a copy (docs/evening.md)."""
+    return _shared(data, more) < 2
+
+
+def _copy_note(file: str, other: str, same: bool) -> str:
+    """What `evening stats` says of a copy it left out."""
+    what = f"{file} and {other} hold the same bytes" if same else f"{file} holds the beginning of {other}"
+    return f"{what} (a copy): the evening is counted once, as {other}"
 
 
 def chart_command(file: str, width: int | None, height: int, ascii_only: bool) -> None:

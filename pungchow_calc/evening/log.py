@@ -559,6 +559,7 @@ def create(path: str, event: dict[str, Any]) -> None:
     """
     _named(path)
     _heal(path, whole_folder=True)  # what a crash of an earlier `evening new` here left, refused or not
+    _clear_unfinished(path)  # what one of this FILE killed before its link left
     if os.path.lexists(path):
         raise _exists(path)  # said before anything is written; the link below is the check that counts
     if not os.path.basename(path):  # `nosuch/`: a folder's name, as O_CREAT said of it before
@@ -615,6 +616,54 @@ def _heal(path: str, *, whole_folder: bool = False) -> None:
                 with suppress(OSError):  # another pungchow removed it first, or a read-only folder
                     os.unlink(os.path.join(folder, name))
                 break
+
+
+def _clear_unfinished(path: str) -> None:
+    """Remove the hidden temp that an `evening new` of this FILE left when it was killed before its
+    link: never linked (one name), holding at most the beginning of a start line, and made by a process
+    that no longer runs. It never held a recorded evening (docs/evening.md, "Safety"); anything else is
+    left as it is (a process of that number still running may be an `evening new` at work)."""
+    import stat
+
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        found = _TEMP.fullmatch(name)
+        if found is None or found[1] != os.path.basename(path)[:_TEMP_KEEPS]:
+            continue
+        temp = os.path.join(folder, name)
+        try:
+            info = os.lstat(temp)
+            if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1 or info.st_size > _MOST_START:
+                continue  # a symbolic link, a log's second name (_heal), or no temp `create` writes
+            with open(temp, "rb") as file:
+                held = file.read().rstrip(b"\0")  # NUL bytes: a crash where the file grew, not its data
+        except OSError:
+            continue
+        start = held[: len(_STARTS)]
+        if _STARTS.startswith(start) and b"\n" not in held[:-1] and _gone(name.rsplit(".", 3)[1]):
+            with suppress(OSError):  # another pungchow removed it first, or a read-only folder
+                os.unlink(temp)
+
+
+_MOST_START = 1 << 20  # bytes: a start line holds one ruleset; a bigger hidden file is none `create` wrote
+
+
+def _gone(pid: str) -> bool:
+    """Whether no process of this number runs here (a process of another user's is one that runs)."""
+    number = int(pid)
+    if number <= 0 or number == os.getpid():
+        return False  # 0 would signal this process group; this process's own temp is at work
+    try:
+        os.kill(number, 0)  # signal 0: only whether it could be sent
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):
+        return False
+    return False
 
 
 def _same_file(folder: str, temp: str, log_name: str) -> bool:

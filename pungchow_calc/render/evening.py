@@ -429,12 +429,13 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
     lines = []
     for r, cells in enumerate(grid):
         value = high - (high - low) * r / (height - 1)
-        label = "0" if r == zero else (f"{round(value):+d}" if r in (0, height - 1) else "")
+        # The ends are labelled, and zero: an evening all at 0 has no other end than its zero line.
+        label = "0" if r == zero else (_signed(round(value)) if r in (0, height - 1) and round(value) else "")
         lines.append(f"{label:>{label_width}} |" + "".join(cells))
     lines.append(" " * label_width + " +" + "-" * columns)
     last = f"game {points - 1}"
     lines.append(" " * label_width + "  " + "game 0".ljust(max(7, columns - len(last))) + last)
-    entries = [f"{marks[n]} {n} {running[n][-1]:+d}" for n in names]
+    entries = [f"{marks[n]} {n} {_signed(running[n][-1])}" for n in names]  # as status and report sign it
     lines += pack([*entries, "(* two or more at one point)"], width)
     return "\n".join(lines)
 
