@@ -205,16 +205,13 @@ def change_text(before: Any, after: Any, out: Any) -> str:
     seat (and the seat before, where it moved) with the totals before and after (evening play and the
     one-shot commands); each name as `out` writes it (fit_data), so the lines fit the width."""
     from ..evening.report import round_name
-    from ..render.evening import table
+    from ..render.evening import signed, table
     from ..render.layout import hanging, terminal_width
 
     def where(evening: Any) -> str:
         if evening.over:  # never a round one past the end (docs/evening.md, `status --json`)
             return "none, the evening is over"
         return f"{round_name(evening)} of set {evening.round_index() // 4 + 1}"
-
-    def signed(value: int) -> str:
-        return f"{value:+d}" if value else "0"
 
     east = (
         f"East Wind is now {fit_data(after.east, out)} (was {fit_data(before.east, out)})"

@@ -29,7 +29,8 @@ def _s(count: int) -> str:
     return "" if count == 1 else "s"
 
 
-def _signed(value: int) -> str:
+def signed(value: int) -> str:
+    """A total or a change with its sign (+40, -40), and 0 as 0, as status and report show them."""
     return f"{value:+d}" if value else "0"
 
 
@@ -114,7 +115,7 @@ def status_text(
         lines += _lines(
             f"East: {status['east']}{kept}; if East loses, {status['next_east']} deals next", width
         )
-    totals = {name: _signed(status["totals"][name]) for name in status["seats"]}
+    totals = {name: signed(status["totals"][name]) for name in status["seats"]}
     used = (
         max(cell_width(n) for n in ["Player", *totals])
         + max(len(w) for w in ["Seat", *status["seats"].values()])
@@ -165,7 +166,7 @@ def game_text(
     names = {w: name for name, w in game.seats}
     net = dict(game.net)
     lines = _lines(f"Game {game.number}: {what} (East: {game.east}, {where})", width)
-    rows = [[name, w.word, scored.get(w, ""), _signed(net[name])] for name, w in game.seats]
+    rows = [[name, w.word, scored.get(w, ""), signed(net[name])] for name, w in game.seats]
     lines.append(table(["Player", "Seat", "Score", "Net"], rows, {2, 3}, width))
     winner = detail.winner if isinstance(detail, Settlement) else None
     if breakdown and winner is not None and winner in hands:
@@ -221,7 +222,7 @@ def _payments(game: Game, names: dict[Any, str]) -> list[str]:
 
 def totals_change(before: dict[str, int], after: dict[str, int], width: int | None = None) -> str:
     """Totals before and after an amendment or undo."""
-    rows = [[n, _signed(before[n]), _signed(after[n]), _signed(after[n] - before[n])] for n in before]
+    rows = [[n, signed(before[n]), signed(after[n]), signed(after[n] - before[n])] for n in before]
     return table(["Player", "Before", "After", "Change"], rows, {1, 2, 3}, width)
 
 
@@ -237,11 +238,11 @@ def _history_rows(report: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
             g["east"],
             g["round"],
             g["what"] + (AMENDED if g.get("amended") else ""),
-            *(_signed(g["net"][p]) for p in players),
+            *(signed(g["net"][p]) for p in players),
         ]
         for g in report["history"]
     ]
-    rows.append(["", "", "", "total", *(_signed(report["totals"][p]) for p in players)])
+    rows.append(["", "", "", "total", *(signed(report["totals"][p]) for p in players)])
     return headers, rows
 
 
@@ -257,7 +258,7 @@ _STATS = [
 
 def _stat(key: str, value: int) -> str:
     """A statistic as shown: the total signed like the games' nets (+288, -106), the counts as they are."""
-    return _signed(value) if key == "total" else str(value)
+    return signed(value) if key == "total" else str(value)
 
 
 def stats_table(
@@ -430,12 +431,12 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
     for r, cells in enumerate(grid):
         value = high - (high - low) * r / (height - 1)
         # The ends are labelled, and zero: an evening all at 0 has no other end than its zero line.
-        label = "0" if r == zero else (_signed(round(value)) if r in (0, height - 1) and round(value) else "")
+        label = "0" if r == zero else (signed(round(value)) if r in (0, height - 1) and round(value) else "")
         lines.append(f"{label:>{label_width}} |" + "".join(cells))
     lines.append(" " * label_width + " +" + "-" * columns)
     last = f"game {points - 1}"
     lines.append(" " * label_width + "  " + "game 0".ljust(max(7, columns - len(last))) + last)
-    entries = [f"{marks[n]} {n} {_signed(running[n][-1])}" for n in names]  # as status and report sign it
+    entries = [f"{marks[n]} {n} {signed(running[n][-1])}" for n in names]  # as status and report sign it
     lines += pack([*entries, "(* two or more at one point)"], width)
     return "\n".join(lines)
 
