@@ -1058,8 +1058,7 @@ def test_ann_typed_at_evening_over_after_another_terminal_took_back_game_8_is_th
     refused as if the evening were still over (typed again, it was taken)."""
     path = tmp_path / "e.jsonl"
     _one_set_of_two(path, 8)
-    proc, session = _piped_session(path)
-    try:
+    with _piped_session(path) as (proc, session):
         session.expect("Evening over — undo, amend, status, report, quit? ")
         assert run("evening", "undo", str(path)).returncode == 0  # the other terminal
         session.type("Ann")
@@ -1070,9 +1069,6 @@ def test_ann_typed_at_evening_over_after_another_terminal_took_back_game_8_is_th
         session.type("cancel")
         session.type("quit")
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
-        proc.wait()
     assert [e["event"] for e in events(path)][-1] == "undo"
 
 
@@ -1081,8 +1077,7 @@ def test_bobs_game_8_recorded_by_another_terminal_while_anns_is_typed_says_the_e
     refused at the end with the engine's words and a part to change, which no change could mend."""
     path = tmp_path / "e.jsonl"
     _one_set_of_two(path, 7)
-    proc, session = _piped_session(path)
-    try:
+    with _piped_session(path) as (proc, session):
         session.expect("Game 8 — who won? ")
         session.type("Ann")
         session.type(WINS[0])
@@ -1096,7 +1091,4 @@ def test_bobs_game_8_recorded_by_another_terminal_while_anns_is_typed_says_the_e
         assert "nothing recorded" in shown and "Change what?" not in shown
         session.type("quit")
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
-        proc.wait()
     assert len(events(path)) == 9
