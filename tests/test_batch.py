@@ -23,7 +23,7 @@ from pungchow_calc import options as opts
 from pungchow_calc.batch import scoring
 from pungchow_calc.batch import workers as bw
 from pungchow_calc.batch.formats import CSV_COLUMNS
-from pungchow_calc.batch.input import Entry, Source, split_line
+from pungchow_calc.batch.input import Entry, FileError, Source, split_line
 from pungchow_calc.batch.run import run as run_entries
 from pungchow_calc.batch.scoring import Job, Scorer
 
@@ -843,15 +843,23 @@ def test_split_line_of_plain_words_is_shlex(lead: str, head: str, quote: str, re
     assert line_split == shlex_split
 
 
-@given(st.lists(LINE_TEXT, max_size=12))
-def test_every_entry_gives_exactly_one_record(lines: list[str]):
+@given(st.lists(LINE_TEXT, max_size=12), st.sampled_from([None, "text"]))
+@example(["-"], None)  # standard input whose first line starts a YAML list: refused whole, with the hint
+def test_every_entry_gives_exactly_one_record(lines: list[str], kind: str | None):
+    """Every entry of standard input gets one record; without --input-format, input whose first entry
+    starts a JSON or YAML list is refused whole before any record (input._first), never in part."""
     data = "\n".join(lines).encode()
-    source = Source("-", stdin=io.BytesIO(data))
-    records = [r for _, r in run_entries(source.entries(), Job())]
+    source = Source("-", stdin=io.BytesIO(data), kind=kind)
     read = re.split(r"\r(?!\n)|\n", "\n".join(lines))  # the lines a text editor shows: a lone CR ends one
     expected = [
         n for n, line in enumerate(read, start=1) if line.strip() and not line.strip().startswith("#")
     ]
+    try:
+        records = [r for _, r in run_entries(source.entries(), Job())]
+    except FileError as refused:
+        assert kind is None and "give --input-format" in refused.message
+        assert read[expected[0] - 1].lstrip().startswith(("-", "[", "%YAML"))
+        return
     assert [r["line"] for r in records] == expected
 
 
