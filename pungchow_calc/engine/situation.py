@@ -176,6 +176,13 @@ def _read_whole(option: str, text: str, recorded: bool = False) -> tuple[Tile, .
     try:
         parsed = parse(text.replace(",", " "))
     except NotationError as exc:
+        if exc.code == "too-long":  # parse's words are a hand's: this is a list of a few tiles
+            raise OptionError(
+                f"{option}: the list is too long ({len(text)} characters): at most {MOST_INDICATORS} "
+                f"tiles are turned in a hand (e.g. {option} 4c,Nw)",
+                code="bad-option",
+                column=exc.column,
+            ) from None
         # Its column in the option's value kept as the error's column (the JSON `column`, docs/json.md),
         # as settle's `--south` keeps a hand's (seats.for_seat).
         raise OptionError(f"{option}: {exc.message}", code="bad-option", column=exc.column) from None
