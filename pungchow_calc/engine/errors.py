@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-
 # What an error says is at most this many characters: a value pasted whole (a 200,000-character YAML
 # value, an argument) is quoted by its start and end, as a batch text line is refused past 4,096 bytes
 # (docs/batch.md) rather than echoed. The longest real reason (a ruleset's known names) is far shorter.

@@ -113,6 +113,8 @@ _GLYPH_CODES: dict[int, str | None] = {ord(t.glyph): t.code for t in ALL_TILES} 
 _GLYPH_CODES.update({0xFE0E: None, 0xFE0F: None})
 _RIICHI_HINT = "dots are d, characters c, bamboo b; s is a season"
 _HONORS_HINT = "winds are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd (5z-7z)"
+# Riichi's red five is written 0 (`0m`); the rulesets here have no red fives (docs/riichi.md).
+_ZERO_HINT = "ranks are 1-9: a red five (riichi's 0) is typed 5"
 
 
 def parse(text: str) -> ParsedHand:
@@ -162,7 +164,7 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         body = body[:-1]
     if not _MARKERS.isdisjoint(body):
         raise NotationError(
-            f"{word}: a group ends with at most one marker (*, #, + or =)",
+            f"{word}: a group ends with at most one marker (*, #, + or =){_missing_space(word)}",
             code="bad-marker",
             column=column,
         )
@@ -181,10 +183,13 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
             raise NotationError(
                 f"{word} marks more than one winning tile", code="many-winning", column=column
             )
-        hint = (
-            f": {_RIICHI_HINT}" if _riichi_like(body) else f": {_HONORS_HINT}" if _honors_like(body) else ""
-        )
-        hint = hint or wide_hint(word)
+        # Every slip the group shows (`123m456p789s11z`: riichi's suits and honors at once), in one hint.
+        slips = [
+            said for said, made in ((_RIICHI_HINT, _riichi_like), (_HONORS_HINT, _honors_like)) if made(body)
+        ]
+        if "0" in body:
+            slips.append(_ZERO_HINT)
+        hint = f": {'; '.join(slips)}" if slips else wide_hint(word)
         raise NotationError(f"{word} is not a tile group{hint}", code="unknown-tile", column=column)
     tiles: list[Tile] = []
     winning: int | None = None
@@ -210,6 +215,28 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
     return tuple(tiles), marker, winning
 
 
+def season_hint(groups: tuple[Group, ...]) -> str:
+    """ "; 1s2s3s: s is a season, bamboo is b (1b2b3b)" for the first group of
+    seasons typed with the letter s (riichi's souzu), else "": told beside an error such a group makes
+    (the tile count, a marker, a ruleset without bonus tiles), never a reading of it as bamboo."""
+    for group in groups:
+        text = group.text
+        if ("s" in text or "S" in text) and any(tile.suit is Suit.SEASONS for tile in group.tiles):
+            bamboo = text.replace("s", "b").replace("S", "B")
+            return f"; {text}: s is a season, bamboo is b ({bamboo})"
+    return ""
+
+
+def _missing_space(word: str) -> str:
+    """ "; a space missing? ..." for a group with a marker inside it and tiles after (`5d5d5d*4b4b4b*`:
+    two groups run together), else "" (`5d5d5d**`, `5d5d5d*!`: no group after the marker)."""
+    at = next(i for i, ch in enumerate(word) if ch in _MARKERS)
+    rest = word[at + 1 :]
+    if not rest or rest[0] in _MARKERS or rest[0] == "!":
+        return ""
+    return f"; a space missing? {word[: at + 1]} {rest}"
+
+
 def _riichi_like(body: str) -> bool:
     """A digit before m or p, or 5-9 before s: the suit letters of riichi notation (man, pin, sou)."""
     return any(
@@ -219,8 +246,8 @@ def _riichi_like(body: str) -> bool:
 
 
 def _honors_like(body: str) -> bool:
-    """A digit 1-7 before z: riichi notation's honors (1z East ... 7z red dragon)."""
-    return any(i > 0 and body[i - 1] in "1234567" and ch in "zZ" for i, ch in enumerate(body))
+    """A digit before z (riichi notation's honors, 1z East ... 7z red dragon) or w (winds numbered)."""
+    return any(i > 0 and body[i - 1].isdigit() and ch in "zZwW" for i, ch in enumerate(body))
 
 
 def _tile(rank_char: str, suit_char: str) -> Tile | None:

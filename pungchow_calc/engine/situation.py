@@ -23,7 +23,7 @@ from .cache import BoundedCache
 from .decomposition import SHAPES
 from .errors import NotationError, OptionError, wide_hint
 from .hand import Hand
-from .notation import parse
+from .notation import parse, season_hint
 from .tiles import Tile, Wind
 
 
@@ -198,7 +198,8 @@ def _read_whole(option: str, text: str, recorded: bool = False) -> tuple[Tile, .
     tiles = tuple(t for group in parsed.groups for t in group.tiles)
     if any(t.is_bonus for t in tiles):
         raise OptionError(
-            f"{option}: indicators are playing tiles, not flowers or seasons", code="bad-option"
+            f"{option}: indicators are playing tiles, not flowers or seasons{season_hint(parsed.groups)}",
+            code="bad-option",
         )
     return tiles
 
