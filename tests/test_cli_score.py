@@ -287,6 +287,40 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
             "5d5d5d* 4b4b4b* (column 1)",
             id="5d5d5d*4b4b4b*",
         ),
+        # A tired player's slips at the table: refused with what is wrong, never read on a guess.
+        pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d * 4b4b4b* Rd!Rd"],
+            "*: a marker goes straight after its group, with no space before it (e.g. 5d5d5d*) (column 22)",
+            id="5d5d5d *",
+        ),
+        pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd."],
+            "Rd!Rd. is not a tile group: '.' is no part of the notation (groups are separated by spaces) "
+            "(column 31)",
+            id="Rd!Rd.",
+        ),
+        pytest.param(
+            ["1b1b1b/3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"],
+            "1b1b1b/3c3c3c is not a tile group: '/' is no part of the notation (groups are separated by "
+            "spaces) (column 1)",
+            id="1b1b1b/3c3c3c",
+        ),
+        pytest.param(
+            ['"1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"'],
+            "\"1b1b1b is not a tile group: '\"' is no part of the notation (a quote goes around the whole "
+            "hand) (column 1)",
+            id="quoted-twice",
+        ),
+        pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd 5f"],
+            "5f is not a tile group: flowers are 1f-4f, seasons 1s-4s (column 37)",
+            id="5f",
+        ),
+        pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd f1"],
+            "f1 is not a tile group: a tile is written rank then suit (1f, not f1) (column 37)",
+            id="f1",
+        ),
     ],
 )
 def test_riichi_spellings_and_run_together_groups_get_a_hint(argv, line):

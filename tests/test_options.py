@@ -260,7 +260,7 @@ def _tiles_read_whole(option: str, text: str) -> Any:
     """An indicator list as read_tiles reads it in one piece: some tile, none left empty between commas,
     the notation's groups with no marker (`Ew*`, `7c!`), then no bonus tile."""
     from pungchow_calc.engine.errors import NotationError
-    from pungchow_calc.engine.notation import parse
+    from pungchow_calc.engine.notation import parse, season_hint
 
     if not text.replace(",", " ").strip():
         return (
@@ -275,6 +275,12 @@ def _tiles_read_whole(option: str, text: str) -> Any:
     try:
         parsed = parse(text.replace(",", " "))
     except NotationError as exc:
+        if exc.code == "too-long":
+            return (
+                "error",
+                f"{option}: the list is too long ({len(text)} characters): at most 5 tiles are turned in a "
+                f"hand (e.g. {option} 4c,Nw) (column 401)",
+            )
         return ("error", f"{option}: {exc}")
     for order, group in enumerate(parsed.groups):
         mark = "!" if group.winning is not None else group.marker.value
@@ -287,7 +293,8 @@ def _tiles_read_whole(option: str, text: str) -> Any:
             )
     tiles = tuple(t for group in parsed.groups for t in group.tiles)
     if any(t.is_bonus for t in tiles):
-        return ("error", f"{option}: indicators are playing tiles, not flowers or seasons")
+        hint = season_hint(parsed.groups)
+        return ("error", f"{option}: indicators are playing tiles, not flowers or seasons{hint}")
     return tiles
 
 

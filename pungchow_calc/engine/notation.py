@@ -6,6 +6,7 @@ output scores the same; common slips (commas, riichi suit letters, `!` before it
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -113,6 +114,10 @@ _GLYPH_CODES: dict[int, str | None] = {ord(t.glyph): t.code for t in ALL_TILES} 
 _GLYPH_CODES.update({0xFE0E: None, 0xFE0F: None})
 _RIICHI_HINT = "dots are d, characters c, bamboo b; s is a season"
 _HONORS_HINT = "winds are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd (5z-7z)"
+# A flower or season numbered past 4 (`5f`, `8f`): there are four of each (docs/notation.md, Tiles).
+_BONUS_HINT = "flowers are 1f-4f, seasons 1s-4s"
+_BONUS_RANK_LIKE = re.compile(r"[5-9][fF]").search
+_REVERSED = re.compile(r"[dbcfsDBCFS][1-9]").match
 # Riichi's red five is written 0 (`0m`); the rulesets here have no red fives (docs/riichi.md).
 _ZERO_HINT = "ranks are 1-9: a red five (riichi's 0) is typed 5"
 
@@ -172,8 +177,12 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         raise NotationError(
             f"{word}: ! goes straight after the winning tile, e.g. 7c!7c", code="unknown-tile", column=column
         )
-    if not body:
-        raise NotationError(f"{word} is not a tile group", code="unknown-tile", column=column)
+    if not body:  # a marker alone: typed after a space (`5d5d5d *`)
+        raise NotationError(
+            f"{word}: a marker goes straight after its group, with no space before it (e.g. 5d5d5d{word})",
+            code="unknown-tile",
+            column=column,
+        )
     canonical = _canonical(body)
     if canonical is not None:
         return canonical[0], marker, canonical[1]
@@ -189,7 +198,11 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         ]
         if "0" in body:
             slips.append(_ZERO_HINT)
-        hint = f": {'; '.join(slips)}" if slips else wide_hint(word)
+        if _BONUS_RANK_LIKE(body):
+            slips.append(_BONUS_HINT)
+        if _REVERSED(body):  # `b1`, `f1`: suit before rank
+            slips.append(f"a tile is written rank then suit ({body[1]}{body[0]}, not {body[:2]})")
+        hint = f": {'; '.join(slips)}" if slips else wide_hint(word) or _stray_hint(body)
         raise NotationError(f"{word} is not a tile group{hint}", code="unknown-tile", column=column)
     tiles: list[Tile] = []
     winning: int | None = None
@@ -235,6 +248,19 @@ def _missing_space(word: str) -> str:
     if not rest or rest[0] in _MARKERS or rest[0] == "!":
         return ""
     return f"; a space missing? {word[: at + 1]} {rest}"
+
+
+def _stray_hint(body: str) -> str:
+    """ ": '/' is no part of the notation ..." for the first ASCII character a group holds that no
+    tile, marker or `!` is written with (`1b1b1b/3c3c3c`, `Rd!Rd.`, a quote), else "" (and for a group
+    holding a control character)."""
+    if not body.isprintable():  # a control sequence (`\x1b[2J`) is shown escaped, its `[` no slip
+        return ""
+    stray = next((ch for ch in body if ch.isascii() and not ch.isalnum() and ch != "!"), None)
+    if stray is None:
+        return ""
+    where = "a quote goes around the whole hand" if stray in "\"'" else "groups are separated by spaces"
+    return f": {stray!r} is no part of the notation ({where})"
 
 
 def _riichi_like(body: str) -> bool:
