@@ -84,6 +84,20 @@ def wind(value: str, option: str) -> Wind:
 
 
 _WIN_BY_WORDS = {**{w.value: w for w in WinBy}, "drawn": WinBy.WALL}  # rulesets say `won_by: drawn`
+# Riichi's words for how a hand was won, as its players type them (`--win-by tsumo`, `--ron`): refused,
+# with what says it here (docs/riichi.md, "The facts of a win"), never taken for it.
+_RIICHI_WIN_WORDS = {
+    "tsumo": "--drawn, or --win-by wall",
+    "ron": "--win-by discard, the default; name the discarder with --from",
+    "rinshan": "--loose, or --win-by loose",
+}
+
+
+def _riichi_win_hint(word: str) -> str:
+    """ " (riichi's tsumo is --drawn, ...)" for riichi's word for a way of winning, else ""."""
+    plain = word.strip().lstrip("-").lower()
+    said = _RIICHI_WIN_WORDS.get(plain)
+    return f" (riichi's {plain} is {said})" if said else ""
 
 
 T = TypeVar("T")
@@ -99,9 +113,8 @@ def read_win_by(value: str) -> WinBy:
     """Read `wall|loose|discard` (`drawn` is another word for wall)."""
     found = _WIN_BY_WORDS.get(value.strip().lower())
     if found is None:
-        raise OptionError(
-            f"--win-by: {value!r} is not one of wall, loose, discard{wide_hint(value)}", code="bad-option"
-        )
+        hint = wide_hint(value) or _riichi_win_hint(value)
+        raise OptionError(f"--win-by: {value!r} is not one of wall, loose, discard{hint}", code="bad-option")
     return found
 
 
@@ -576,6 +589,8 @@ def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
     # options: --help)".
     close = get_close_matches(name, [s for s in (*spelling, *HELP) if s.startswith("--") and s != name])
     hint = f" (Possible options: {', '.join(sorted(close))})" if close else ""
+    if "--win-by" in spelling:
+        hint = _riichi_win_hint(name) or hint
     return UnknownOption(f"No such option: {name}{hint}", name)
 
 

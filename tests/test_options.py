@@ -127,6 +127,19 @@ def test_values_are_typed(argv, expected):
             [HAND, "--win-by", "air"], "--win-by: 'air' is not one of wall, loose, discard", id="win"
         ),
         pytest.param([HAND, "--drawn", "--from", "s"], "--from names a discarder", id="from-drawn"),
+        # Riichi's words for the way of winning: refused with ours (regression: no hint was given).
+        pytest.param(
+            [HAND, "--win-by", "tsumo"],
+            "--win-by: 'tsumo' is not one of wall, loose, discard (riichi's tsumo is --drawn, or --win-by "
+            "wall)",
+            id="win-by-tsumo",
+        ),
+        pytest.param(
+            [HAND, "--win-by", "Ron"],
+            "--win-by: 'Ron' is not one of wall, loose, discard (riichi's ron is --win-by discard, the "
+            "default; name the discarder with --from)",
+            id="win-by-Ron",
+        ),
     ],
 )
 def test_every_path_refuses_a_bad_value_alike(argv, message):
@@ -347,6 +360,26 @@ def _spelling(*path: str) -> dict[str, opts.Option]:
             ("score",), [HAND, "--hel"], "No such option: --hel (Possible options: --help)", id="--hel"
         ),
         pytest.param(("score",), [HAND, "--=x"], "No such option: --", id="empty-spelling"),
+        # Riichi's words as options (regression: `--tsumo` was told "Possible options: --ippatsu").
+        pytest.param(
+            ("score",),
+            [HAND, "--tsumo"],
+            "No such option: --tsumo (riichi's tsumo is --drawn, or --win-by wall)",
+            id="--tsumo",
+        ),
+        pytest.param(
+            ("settle",),
+            ["--east", HAND, "--ron"],
+            "No such option: --ron (riichi's ron is --win-by discard, the default; name the discarder with "
+            "--from)",
+            id="settle --ron",
+        ),
+        pytest.param(
+            ("score",),
+            [HAND, "--rinshan"],
+            "No such option: --rinshan (riichi's rinshan is --loose, or --win-by loose)",
+            id="--rinshan",
+        ),
         pytest.param(("score",), [HAND, "-Xn"], "No such option: -X", id="unknown-short-with-value"),
         pytest.param(("score",), [HAND, "--json", "-s"], "-s needs a value", id="short-missing-value"),
         pytest.param(("score",), [HAND, "--seat"], "--seat needs a value", id="missing-value"),
