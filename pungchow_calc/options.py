@@ -661,6 +661,10 @@ def _read_argv(
     return words[0] if len(words) == 1 else _unquoted_hand(words, argv, quoted), values
 
 
+# The words of a command pasted whole on a batch line (`pungchow score 'HAND'`): no group is spelt so.
+_COMMAND_WORDS = frozenset({"pungchow", "score"})
+
+
 def _unquoted_hand(words: list[str], argv: list[str], quoted: Callable[[int], bool] | None = None) -> str:
     """A batch line's hand written unquoted: its groups, each a word, first on the line, before any
     option (docs/batch.md). Any other word besides the hand, which `score` refuses, is refused here
@@ -669,6 +673,12 @@ def _unquoted_hand(words: list[str], argv: list[str], quoted: Callable[[int], bo
     scored on a guess. `quoted(i)`: whether argv's word i was written in quotes (None: not known)."""
     hand = " ".join(words)
     count = len(words)
+    if words[0].lower() in _COMMAND_WORDS:  # `pungchow score 'HAND'` pasted from a shell
+        raise StrayWord(
+            f"a line takes the hand as one argument: {words[0]} names the command, which a batch line "
+            f"leaves out (begin the line with the hand)",
+            argv.index(words[0]),
+        )
     # Every word a group (a quoted hand has spaces in it), and the first words of the line (after a
     # `--` that starts it, which ends no option); the first not quoted: a quoted first word is the hand
     # as one argument, as `score` takes it, though it hold one group (`'1d2d3d' 4d5d6d`).

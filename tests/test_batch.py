@@ -1474,6 +1474,11 @@ def test_a_no_break_space_is_named_not_taken_for_a_quote(tmp_path: Path, line: s
         pytest.param(
             f"-s s {PUNGS}", "3c3c3c is another word after an option", 13, id="groups-after-an-option"
         ),
+        # A command pasted whole from a shell: was told its hand "is apart from the groups before it".
+        pytest.param(f"score '{PUNGS}'", "score names the command", 1, id="score-'HAND'"),
+        pytest.param(
+            f"pungchow score '{PUNGS}'", "pungchow names the command", 1, id="pungchow-score-'HAND'"
+        ),
     ],
 )
 def test_a_word_besides_the_hand_is_refused_where_it_stands(

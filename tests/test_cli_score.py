@@ -312,6 +312,11 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
             id="quoted-twice",
         ),
         pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd --seat south"],
+            "--seat is not a tile group: an option is written after the hand, outside its quotes (column 37)",
+            id="--seat-inside-the-quotes",
+        ),
+        pytest.param(
             ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd 5f"],
             "5f is not a tile group: flowers are 1f-4f, seasons 1s-4s (column 37)",
             id="5f",

@@ -256,6 +256,8 @@ def _stray_hint(body: str) -> str:
     holding a control character)."""
     if not body.isprintable():  # a control sequence (`\x1b[2J`) is shown escaped, its `[` no slip
         return ""
+    if body[:1] == "-" and body.lstrip("-")[:1].isalpha():  # `'HAND --seat south'`: quoted with the hand
+        return ": an option is written after the hand, outside its quotes"
     stray = next((ch for ch in body if ch.isascii() and not ch.isalnum() and ch != "!"), None)
     if stray is None:
         return ""
