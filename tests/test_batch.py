@@ -155,7 +155,8 @@ def test_batch_dora_9z_error_record_has_its_column():
     assert result.exit_code == 1
     assert json.loads(result.stdout)["error"] == {
         "code": "bad-option",
-        "message": "--dora: 9z is not a tile group (column 4)",
+        "message": "--dora: 9z is not a tile group: winds are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd "
+        "(5z-7z) (column 4)",
         "column": 4,
     }
 
