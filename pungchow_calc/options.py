@@ -93,7 +93,7 @@ _RIICHI_WIN_WORDS = {
 }
 
 
-def _riichi_win_hint(word: str) -> str:
+def riichi_win_hint(word: str) -> str:
     """ " (riichi's tsumo is --drawn, ...)" for riichi's word for a way of winning, else ""."""
     plain = word.strip().lstrip("-").lower()
     said = _RIICHI_WIN_WORDS.get(plain)
@@ -113,7 +113,7 @@ def read_win_by(value: str) -> WinBy:
     """Read `wall|loose|discard` (`drawn` is another word for wall)."""
     found = _WIN_BY_WORDS.get(value.strip().lower())
     if found is None:
-        hint = wide_hint(value) or _riichi_win_hint(value)
+        hint = wide_hint(value) or riichi_win_hint(value)
         raise OptionError(f"--win-by: {value!r} is not one of wall, loose, discard{hint}", code="bad-option")
     return found
 
@@ -590,7 +590,7 @@ def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
     close = get_close_matches(name, [s for s in (*spelling, *HELP) if s.startswith("--") and s != name])
     hint = f" (Possible options: {', '.join(sorted(close))})" if close else ""
     if "--win-by" in spelling:
-        hint = _riichi_win_hint(name) or hint
+        hint = riichi_win_hint(name) or hint
     return UnknownOption(f"No such option: {name}{hint}", name)
 
 

@@ -421,6 +421,10 @@ def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: P
         ),
         pytest.param("dicarder: s", "unknown option 'dicarder' (did you mean 'discarder'?)", id="dicarder"),
         pytest.param("colour: red", "unknown option 'colour'", id="colour"),
+        # Regression: riichi's word as a key said only `unknown option 'tsumo'`.
+        pytest.param(
+            "tsumo: true", "unknown option 'tsumo' (riichi's tsumo is --drawn, or --win-by wall)", id="tsumo"
+        ),
     ],
 )
 def test_a_mistyped_yaml_key_is_refused_with_a_hint(tmp_path: Path, key: str, message: str):
