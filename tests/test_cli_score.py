@@ -287,6 +287,12 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
             "5d5d5d* 4b4b4b* (column 1)",
             id="5d5d5d*4b4b4b*",
         ),
+        # No tile after the marker: no space is said to be missing.
+        pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b*; Rd!Rd"],
+            "4b4b4b*;: a group ends with at most one marker (*, #, + or =) (column 23)",
+            id="4b4b4b*;",
+        ),
         # A tired player's slips at the table: refused with what is wrong, never read on a guess.
         pytest.param(
             ["1b1b1b 3c3c3c 5d5d5d * 4b4b4b* Rd!Rd"],

@@ -1,7 +1,8 @@
 """Hand notation (docs/notation.md): read a hand into groups of tiles, and write it back canonically.
 
 The tile glyphs pungchow prints (U+1F000 block) are read as well, so a hand pasted back from its
-output scores the same; common slips (commas, riichi suit letters, `!` before its tile) get a hint.
+output scores the same; common slips (commas, riichi's spellings, `!` before its tile, a missing space,
+stray punctuation) get a hint (docs/notation.md, "Hints for common slips"), never a reading.
 """
 
 from __future__ import annotations
@@ -242,10 +243,10 @@ def season_hint(groups: tuple[Group, ...]) -> str:
 
 def _missing_space(word: str) -> str:
     """ "; a space missing? ..." for a group with a marker inside it and tiles after (`5d5d5d*4b4b4b*`:
-    two groups run together), else "" (`5d5d5d**`, `5d5d5d*!`: no group after the marker)."""
+    two groups run together), else "" (`5d5d5d**`, `5d5d5d*!`, `5d5d5d*;`: no tile after the marker)."""
     at = next(i for i, ch in enumerate(word) if ch in _MARKERS)
     rest = word[at + 1 :]
-    if not rest or rest[0] in _MARKERS or rest[0] == "!":
+    if not rest or not (rest[0].isalnum() or not rest[0].isascii()):  # a glyph is a tile too
         return ""
     return f"; a space missing? {word[: at + 1]} {rest}"
 
