@@ -127,6 +127,17 @@ def test_values_are_typed(argv, expected):
             [HAND, "--win-by", "air"], "--win-by: 'air' is not one of wall, loose, discard", id="win"
         ),
         pytest.param([HAND, "--drawn", "--from", "s"], "--from names a discarder", id="from-drawn"),
+        # Riichi's names of the winds: refused with ours (regression: no hint was given).
+        pytest.param(
+            [HAND, "--seat", "nan"],
+            "--seat: 'nan' is not a wind (east, south, west, north or e, s, w, n) (riichi's nan is south)",
+            id="seat-nan",
+        ),
+        pytest.param(
+            [HAND, "--round", "Ton"],
+            "--round: 'Ton' is not a wind (east, south, west, north or e, s, w, n) (riichi's ton is east)",
+            id="round-Ton",
+        ),
         # Riichi's words for the way of winning: refused with ours (regression: no hint was given).
         pytest.param(
             [HAND, "--win-by", "tsumo"],
