@@ -84,6 +84,20 @@ def wind(value: str, option: str) -> Wind:
 
 
 _WIN_BY_WORDS = {**{w.value: w for w in WinBy}, "drawn": WinBy.WALL}  # rulesets say `won_by: drawn`
+# Riichi's words for how a hand was won, as its players type them (`--win-by tsumo`, `--ron`): refused,
+# with what says it here (docs/riichi.md, "The facts of a win"), never taken for it.
+_RIICHI_WIN_WORDS = {
+    "tsumo": "--drawn, or --win-by wall",
+    "ron": "--win-by discard, the default; name the discarder with --from",
+    "rinshan": "--loose, or --win-by loose",
+}
+
+
+def riichi_win_hint(word: str) -> str:
+    """ " (riichi's tsumo is --drawn, ...)" for riichi's word for a way of winning, else ""."""
+    plain = word.strip().lstrip("-").lower()
+    said = _RIICHI_WIN_WORDS.get(plain)
+    return f" (riichi's {plain} is {said})" if said else ""
 
 
 T = TypeVar("T")
@@ -99,9 +113,8 @@ def read_win_by(value: str) -> WinBy:
     """Read `wall|loose|discard` (`drawn` is another word for wall)."""
     found = _WIN_BY_WORDS.get(value.strip().lower())
     if found is None:
-        raise OptionError(
-            f"--win-by: {value!r} is not one of wall, loose, discard{wide_hint(value)}", code="bad-option"
-        )
+        hint = wide_hint(value) or riichi_win_hint(value)
+        raise OptionError(f"--win-by: {value!r} is not one of wall, loose, discard{hint}", code="bad-option")
     return found
 
 
@@ -576,6 +589,8 @@ def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
     # options: --help)".
     close = get_close_matches(name, [s for s in (*spelling, *HELP) if s.startswith("--") and s != name])
     hint = f" (Possible options: {', '.join(sorted(close))})" if close else ""
+    if "--win-by" in spelling:
+        hint = riichi_win_hint(name) or hint
     return UnknownOption(f"No such option: {name}{hint}", name)
 
 
@@ -646,6 +661,10 @@ def _read_argv(
     return words[0] if len(words) == 1 else _unquoted_hand(words, argv, quoted), values
 
 
+# The words of a command pasted whole on a batch line (`pungchow score 'HAND'`): no group is spelt so.
+_COMMAND_WORDS = frozenset({"pungchow", "score"})
+
+
 def _unquoted_hand(words: list[str], argv: list[str], quoted: Callable[[int], bool] | None = None) -> str:
     """A batch line's hand written unquoted: its groups, each a word, first on the line, before any
     option (docs/batch.md). Any other word besides the hand, which `score` refuses, is refused here
@@ -654,6 +673,12 @@ def _unquoted_hand(words: list[str], argv: list[str], quoted: Callable[[int], bo
     scored on a guess. `quoted(i)`: whether argv's word i was written in quotes (None: not known)."""
     hand = " ".join(words)
     count = len(words)
+    if words[0].lower() in _COMMAND_WORDS:  # `pungchow score 'HAND'` pasted from a shell
+        raise StrayWord(
+            f"a line takes the hand as one argument: {words[0]} names the command, which a batch line "
+            f"leaves out (begin the line with the hand)",
+            argv.index(words[0]),
+        )
     # Every word a group (a quoted hand has spaces in it), and the first words of the line (after a
     # `--` that starts it, which ends no option); the first not quoted: a quoted first word is the hand
     # as one argument, as `score` takes it, though it hold one group (`'1d2d3d' 4d5d6d`).

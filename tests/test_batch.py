@@ -155,7 +155,8 @@ def test_batch_dora_9z_error_record_has_its_column():
     assert result.exit_code == 1
     assert json.loads(result.stdout)["error"] == {
         "code": "bad-option",
-        "message": "--dora: 9z is not a tile group (column 4)",
+        "message": "--dora: 9z is not a tile group: winds are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd "
+        "(5z-7z) (column 4)",
         "column": 4,
     }
 
@@ -420,6 +421,10 @@ def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: P
         ),
         pytest.param("dicarder: s", "unknown option 'dicarder' (did you mean 'discarder'?)", id="dicarder"),
         pytest.param("colour: red", "unknown option 'colour'", id="colour"),
+        # Regression: riichi's word as a key said only `unknown option 'tsumo'`.
+        pytest.param(
+            "tsumo: true", "unknown option 'tsumo' (riichi's tsumo is --drawn, or --win-by wall)", id="tsumo"
+        ),
     ],
 )
 def test_a_mistyped_yaml_key_is_refused_with_a_hint(tmp_path: Path, key: str, message: str):
@@ -1481,6 +1486,11 @@ def test_a_no_break_space_is_named_not_taken_for_a_quote(tmp_path: Path, line: s
         ),
         pytest.param(
             f"-s s {PUNGS}", "3c3c3c is another word after an option", 13, id="groups-after-an-option"
+        ),
+        # A command pasted whole from a shell: was told its hand "is apart from the groups before it".
+        pytest.param(f"score '{PUNGS}'", "score names the command", 1, id="score-'HAND'"),
+        pytest.param(
+            f"pungchow score '{PUNGS}'", "pungchow names the command", 1, id="pungchow-score-'HAND'"
         ),
     ],
 )

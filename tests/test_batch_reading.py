@@ -260,3 +260,26 @@ def test_a_long_yaml_file_goes_to_the_workers_as_entries(tmp_path: Path):
     parallel = run_main("batch", str(path), "--format", "jsonl", "--workers", "2")
     assert (parallel.exit_code, parallel.stdout) == (alone.exit_code, alone.stdout)
     assert len(parallel.stdout.splitlines()) == 400 and parallel.exit_code == 1
+
+
+_HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
+_PASTED = "1d" * 100_000  # a 200,000-character value, pasted whole
+
+
+@pytest.mark.parametrize(
+    ("key", "code"),
+    [("seat", "bad-option"), ("drawn", "bad-entry"), ("ruleset", "ruleset-not-found")],
+    ids=["seat", "drawn", "ruleset"],
+)
+def test_a_yaml_value_of_200000_characters_is_quoted_by_its_ends(tmp_path: Path, key: str, code: str):
+    """Regression: the value was echoed whole in its record (200 KB of one line), where a text line
+    over 4,096 bytes is refused unquoted: every error quotes at most errors.MOST_SHOWN characters."""
+    path = tmp_path / "long.yaml"
+    path.write_text(f"- hand: {_HAND}\n  {key}: '{_PASTED}'\n- hand: {_HAND}\n")
+    result = run_main("batch", str(path), "-f", "jsonl")
+    first, second = map(json.loads, result.stdout.splitlines())
+    error = first["error"]
+    assert error["code"] == code
+    assert len(error["message"]) <= 1000 and "characters left out" in error["message"]
+    assert len(error.get("file") or "") <= 1000
+    assert second["score"] == 50  # the batch goes on

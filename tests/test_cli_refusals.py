@@ -242,7 +242,8 @@ def test_whole_number_takes_exactly_the_numbers_up_to_the_largest(number, zeros)
 
 @pytest.mark.parametrize(
     "value",
-    ["1,000", "1 000", "1_000", "1.000.000", "1'000", "2.5", "+1,000", "５", "١٢"],
+    # `10pts`, `120 points` (a regression: told `10pts is not a tile group` and riichi's suit hints).
+    ["1,000", "1 000", "1_000", "1.000.000", "1'000", "2.5", "+1,000", "５", "١٢", "10pts", "120 points"],
     ids=[
         "1,000",
         "1-space-000",
@@ -253,6 +254,8 @@ def test_whole_number_takes_exactly_the_numbers_up_to_the_largest(number, zeros)
         "+1,000",
         "fullwidth-5",
         "arabic-12",
+        "10pts",
+        "120-points",
     ],
 )
 def test_settle_east_1000_with_a_separator_is_a_bad_score(value):

@@ -212,3 +212,128 @@ def test_whole_hand_errors_of_a_seat_name_the_seat_not_a_column():
     assert result.stderr == (
         "error: --east: a winning hand has 14 tiles plus one per kong: 14 here, but 15 were given\n"
     )
+
+
+_SETS = "4d5d6d 7c8c9c 1b2b3b Rd!Rd"
+_RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        # Riichi's souzu typed as ours: seasons (bonus tiles), read as typed, with the hint beside the
+        # error they make, never read as bamboo (docs/notation.md, "Hints for common slips").
+        pytest.param(
+            [f"1s2s3s {_SETS}"],
+            "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 11 were given; "
+            "1s2s3s: s is a season, bamboo is b (1b2b3b)",
+            id="1s2s3s",
+        ),
+        pytest.param(
+            [f"11s {_SETS}"],
+            "11s: 1s may appear at most once in a hand; 11s: s is a season, bamboo is b (11b) (column 1)",
+            id="11s",
+        ),
+        pytest.param(
+            [f"123s* {_SETS}"],
+            "123s*: bonus tiles take no marker; 123s*: s is a season, bamboo is b (123b*) (column 1)",
+            id="123s*",
+        ),
+        pytest.param(
+            [f"1s2s3s {_SETS}", "-r", "riichi-ema-2016"],
+            "riichi-ema-2016: this ruleset has no flowers or seasons; 1s2s3s: s is a season, bamboo is b "
+            "(1b2b3b) (column 1)",
+            id="1s2s3s-riichi",
+        ),
+        pytest.param(
+            [_RIICHI_WIN, "-r", "riichi-ema-2016", "--riichi", "--dora", "1s"],
+            "--dora: indicators are playing tiles, not flowers or seasons; 1s: s is a season, bamboo is b "
+            "(1b)",
+            id="dora-1s",
+        ),
+        pytest.param(
+            [f"0m5m5m {_SETS}"],
+            "0m5m5m is not a tile group: dots are d, characters c, bamboo b; s is a season; ranks are 1-9: a "
+            "red five (riichi's 0) is typed 5 (column 1)",
+            id="0m5m5m",
+        ),
+        pytest.param(
+            [f"0b {_SETS}"],
+            "0b is not a tile group: ranks are 1-9: a red five (riichi's 0) is typed 5 (column 1)",
+            id="0b",
+        ),
+        pytest.param(
+            [f"8z {_SETS}"],
+            "8z is not a tile group: winds are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd (5z-7z) "
+            "(column 1)",
+            id="8z",
+        ),
+        pytest.param(
+            [f"1w1w1w {_SETS}"],
+            "1w1w1w is not a tile group: winds are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd (5z-7z) "
+            "(column 1)",
+            id="1w1w1w",
+        ),
+        pytest.param(
+            ["123m456p789s11z 5z!5z"],
+            "123m456p789s11z is not a tile group: dots are d, characters c, bamboo b; s is a season; winds "
+            "are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd (5z-7z) (column 1)",
+            id="123m456p789s11z",
+        ),
+        # Two groups run together: the likely missing space is said.
+        pytest.param(
+            ["5d5d5d*4b4b4b* 1b2b3b 7c8c9c Rd!Rd"],
+            "5d5d5d*4b4b4b*: a group ends with at most one marker (*, #, + or =); a space missing? "
+            "5d5d5d* 4b4b4b* (column 1)",
+            id="5d5d5d*4b4b4b*",
+        ),
+        # No tile after the marker: no space is said to be missing.
+        pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b*; Rd!Rd"],
+            "4b4b4b*;: a group ends with at most one marker (*, #, + or =) (column 23)",
+            id="4b4b4b*;",
+        ),
+        # A tired player's slips at the table: refused with what is wrong, never read on a guess.
+        pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d * 4b4b4b* Rd!Rd"],
+            "*: a marker goes straight after its group, with no space before it (e.g. 5d5d5d*) (column 22)",
+            id="5d5d5d *",
+        ),
+        pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd."],
+            "Rd!Rd. is not a tile group: '.' is no part of the notation (groups are separated by spaces) "
+            "(column 31)",
+            id="Rd!Rd.",
+        ),
+        pytest.param(
+            ["1b1b1b/3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"],
+            "1b1b1b/3c3c3c is not a tile group: '/' is no part of the notation (groups are separated by "
+            "spaces) (column 1)",
+            id="1b1b1b/3c3c3c",
+        ),
+        pytest.param(
+            ['"1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"'],
+            "\"1b1b1b is not a tile group: '\"' is no part of the notation (a quote goes around the whole "
+            "hand) (column 1)",
+            id="quoted-twice",
+        ),
+        pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd --seat south"],
+            "--seat is not a tile group: an option is written after the hand, outside its quotes (column 37)",
+            id="--seat-inside-the-quotes",
+        ),
+        pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd 5f"],
+            "5f is not a tile group: flowers are 1f-4f, seasons 1s-4s (column 37)",
+            id="5f",
+        ),
+        pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd f1"],
+            "f1 is not a tile group: a tile is written rank then suit (1f, not f1) (column 37)",
+            id="f1",
+        ),
+    ],
+)
+def test_riichi_spellings_and_run_together_groups_get_a_hint(argv, line):
+    result = run("score", *argv)
+    assert (result.exit_code, result.stderr) == (2, f"error: {line}\n")

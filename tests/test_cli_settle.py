@@ -444,3 +444,24 @@ def test_settle_pung_chow_indicators_no_rule_reads_are_not_counted_with_the_tabl
     result = run(*seats, "--west", "0", "--north", "0", "--dora", "1b", "--json")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["notes"] == ["--dora: no rule of ruleset pung-chow scores dora"]
+
+
+def test_south_1s2s3s_a_riichi_souzu_is_told_it_reads_as_seasons():
+    # Regression: a loser's riichi bamboo `1s2s3s` reads as three seasons (never as bamboo), and his
+    # hand's wrong size said nothing of it (docs/notation.md, "Hints for common slips").
+    result = run_main(
+        "settle",
+        "--east",
+        "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd",
+        "--south",
+        "1s2s3s 4d5d6d 7c8c9c 1b2b3b RdRd",
+        "--west",
+        "10",
+        "--north",
+        "10",
+    )
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: --south: 11 tiles, not 13 (a hand holds 13 tiles, one more for each kong): check the hand, "
+        "or name it dead (--dead south); 1s2s3s: s is a season, bamboo is b (1b2b3b)\n",
+    )

@@ -159,3 +159,32 @@ def test_rules_diff_of_the_classical_rulesets(a: str, b: str, expected: str) -> 
     assert expected in result.stdout
     machine = _json("rules", "diff", a, b)
     assert machine["rulesets"] == [a, b] and machine["changes"]
+
+
+_PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        # Regression: told only "Missing option '--ruleset' / '-r'.", the rulesets typed as words.
+        pytest.param(
+            [_PUNGS, "pung-chow", "classical-bmja"],
+            "error: Missing option '--ruleset' / '-r': pung-chow follows the hand (give it as -r pung-chow) "
+            "(see 'pungchow diff --help')",
+            id="HAND pung-chow classical-bmja",
+        ),
+        # Regression: an unquoted hand without -r was told only that -r is missing.
+        pytest.param(
+            ["1b1b1b", "3c3c3c"],
+            "error: pungchow diff takes the hand as one argument: put it in quotes",
+            id="1b1b1b 3c3c3c",
+        ),
+        pytest.param(
+            [_PUNGS], "error: Missing option '--ruleset' / '-r'. (see 'pungchow diff --help')", id="HAND"
+        ),
+    ],
+)
+def test_diff_without_r_names_the_word_after_the_hand(argv: list[str], line: str) -> None:
+    result = run("diff", *argv)
+    assert (result.exit_code, result.stderr) == (2, line + "\n")

@@ -127,6 +127,30 @@ def test_values_are_typed(argv, expected):
             [HAND, "--win-by", "air"], "--win-by: 'air' is not one of wall, loose, discard", id="win"
         ),
         pytest.param([HAND, "--drawn", "--from", "s"], "--from names a discarder", id="from-drawn"),
+        # Riichi's names of the winds: refused with ours (regression: no hint was given).
+        pytest.param(
+            [HAND, "--seat", "nan"],
+            "--seat: 'nan' is not a wind (east, south, west, north or e, s, w, n) (riichi's nan is south)",
+            id="seat-nan",
+        ),
+        pytest.param(
+            [HAND, "--round", "Ton"],
+            "--round: 'Ton' is not a wind (east, south, west, north or e, s, w, n) (riichi's ton is east)",
+            id="round-Ton",
+        ),
+        # Riichi's words for the way of winning: refused with ours (regression: no hint was given).
+        pytest.param(
+            [HAND, "--win-by", "tsumo"],
+            "--win-by: 'tsumo' is not one of wall, loose, discard (riichi's tsumo is --drawn, or --win-by "
+            "wall)",
+            id="win-by-tsumo",
+        ),
+        pytest.param(
+            [HAND, "--win-by", "Ron"],
+            "--win-by: 'Ron' is not one of wall, loose, discard (riichi's ron is --win-by discard, the "
+            "default; name the discarder with --from)",
+            id="win-by-Ron",
+        ),
     ],
 )
 def test_every_path_refuses_a_bad_value_alike(argv, message):
@@ -260,7 +284,7 @@ def _tiles_read_whole(option: str, text: str) -> Any:
     """An indicator list as read_tiles reads it in one piece: some tile, none left empty between commas,
     the notation's groups with no marker (`Ew*`, `7c!`), then no bonus tile."""
     from pungchow_calc.engine.errors import NotationError
-    from pungchow_calc.engine.notation import parse
+    from pungchow_calc.engine.notation import parse, season_hint
 
     if not text.replace(",", " ").strip():
         return (
@@ -275,6 +299,12 @@ def _tiles_read_whole(option: str, text: str) -> Any:
     try:
         parsed = parse(text.replace(",", " "))
     except NotationError as exc:
+        if exc.code == "too-long":
+            return (
+                "error",
+                f"{option}: the list is too long ({len(text)} characters): at most 5 tiles are turned in a "
+                f"hand (e.g. {option} 4c,Nw) (column 401)",
+            )
         return ("error", f"{option}: {exc}")
     for order, group in enumerate(parsed.groups):
         mark = "!" if group.winning is not None else group.marker.value
@@ -287,7 +317,8 @@ def _tiles_read_whole(option: str, text: str) -> Any:
             )
     tiles = tuple(t for group in parsed.groups for t in group.tiles)
     if any(t.is_bonus for t in tiles):
-        return ("error", f"{option}: indicators are playing tiles, not flowers or seasons")
+        hint = season_hint(parsed.groups)
+        return ("error", f"{option}: indicators are playing tiles, not flowers or seasons{hint}")
     return tiles
 
 
@@ -340,6 +371,26 @@ def _spelling(*path: str) -> dict[str, opts.Option]:
             ("score",), [HAND, "--hel"], "No such option: --hel (Possible options: --help)", id="--hel"
         ),
         pytest.param(("score",), [HAND, "--=x"], "No such option: --", id="empty-spelling"),
+        # Riichi's words as options (regression: `--tsumo` was told "Possible options: --ippatsu").
+        pytest.param(
+            ("score",),
+            [HAND, "--tsumo"],
+            "No such option: --tsumo (riichi's tsumo is --drawn, or --win-by wall)",
+            id="--tsumo",
+        ),
+        pytest.param(
+            ("settle",),
+            ["--east", HAND, "--ron"],
+            "No such option: --ron (riichi's ron is --win-by discard, the default; name the discarder with "
+            "--from)",
+            id="settle --ron",
+        ),
+        pytest.param(
+            ("score",),
+            [HAND, "--rinshan"],
+            "No such option: --rinshan (riichi's rinshan is --loose, or --win-by loose)",
+            id="--rinshan",
+        ),
         pytest.param(("score",), [HAND, "-Xn"], "No such option: -X", id="unknown-short-with-value"),
         pytest.param(("score",), [HAND, "--json", "-s"], "-s needs a value", id="short-missing-value"),
         pytest.param(("score",), [HAND, "--seat"], "--seat needs a value", id="missing-value"),

@@ -213,3 +213,16 @@ def test_dora_9z_refusal_carries_its_column_as_the_json_column(value, column):
     assert refused.value.code == "bad-option"
     assert refused.value.to_dict()["column"] == column
     assert str(refused.value).endswith(f" (column {column})")
+
+
+@pytest.mark.parametrize("option", ["--dora", "--ura"])
+def test_dora_of_150_tiles_is_a_list_too_long_not_a_hand(option):
+    # Regression: a list over 400 characters was refused as "hand is too long", a word the player
+    # never typed: it says the list and how many tiles a hand turns (docs/riichi.md).
+    with pytest.raises(OptionError) as refused:
+        read_tiles(option, ",".join(["1d"] * 150))
+    assert str(refused.value) == (
+        f"{option}: the list is too long (449 characters): at most 5 tiles are turned in a hand"
+        f" (e.g. {option} 4c,Nw) (column 401)"
+    )
+    assert refused.value.code == "bad-option"

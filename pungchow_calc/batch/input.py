@@ -934,9 +934,8 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
             dashed = "-" in key
             keys = [k.replace("_", "-") for k in _YAML_KEYS] if dashed else _YAML_KEYS
-            raise ValueError(
-                f"unknown option {key!r}{closest(name.replace('_', '-') if dashed else name, keys)}"
-            )
+            hint = closest(name.replace("_", "-") if dashed else name, keys) or opts.riichi_win_hint(key)
+            raise ValueError(f"unknown option {key!r}{hint}")
     if hand is None:
         raise ValueError("no hand given (hand: ...)")
     return [hand, *argv]

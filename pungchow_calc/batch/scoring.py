@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import options as opts
 from ..engine.cache import BoundedCache
-from ..engine.errors import PungchowError, RulesetError, StrayWord
+from ..engine.errors import PungchowError, RulesetError, StrayWord, printable
 from ..engine.payments import DISCARDER
 from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
@@ -26,8 +26,8 @@ CSV_DISCARDER = (
 
 
 def error_record(line: int, code: str, message: str) -> dict[str, Any]:
-    """The error object of one batch entry (docs/json.md)."""
-    return {"line": line, "error": {"code": code, "message": message}}
+    """The error object of one batch entry (docs/json.md): its message one line, of a bounded length."""
+    return {"line": line, "error": {"code": code, "message": printable(message)}}
 
 
 # Never compared, hashed or shown: one per batch (no eq, repr: engine/__init__.py).

@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, done_all_the_same, last_ctrl_c, note_ctrl_c, started
 from .. import options as opts
-from ..engine.errors import RepeatedOption, UnknownOption, printable
+from ..engine.errors import PungchowError, RepeatedOption, UnknownOption, printable
 from . import spec
 from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error, report, say, silence
 
@@ -232,6 +232,16 @@ def _usage_error(error: Any, argv: list[str]) -> int:
         # in the words of the spec's reader, as a line typer never sees says it (`--help --bogus`)
         message = printable(opts.unknown_option(error.option_name, found.spelling).message)
     extra = message.startswith("Got unexpected extra argument")
+    if name in _HAND_COMMANDS and message.startswith("Missing option"):
+        # `diff 'HAND' A B`: its rulesets typed as words, told only that -r is missing (click checks a
+        # missing option before extra words); the word after the hand is named.
+        stray = _after_the_hand(argv)
+        if stray is not None and not _reads_as_a_hand(stray):  # a group: the hand is not quoted (below)
+            option = message.rsplit("'", 2)[-2]  # `Missing option '--ruleset' / '-r'.`: `-r`
+            return _usage(
+                f"{message[:-1]}: {stray} follows the hand (give it as {option} {stray})", name, argv
+            )
+        extra = extra or stray is not None
     misspelt = _misspelt(argv, found) if extra or type(error).__name__ == "NoSuchOption" else None
     seat = _unquoted_seat(argv) if extra else None
     if misspelt is not None:  # `'HAND' —json` was told as a hand not quoted
@@ -243,6 +253,30 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     else:
         return _usage(message, name, argv)
     return _usage(message, None, argv)
+
+
+def _after_the_hand(argv: list[str]) -> str | None:
+    """The word after a hand command's one argument (`diff 'HAND' pung-chow`), or None."""
+    found = spec.locate(argv)
+    if found is None:
+        return None
+    command, start = found
+    try:
+        words, _ = opts.read_args(argv[start:], command.spelling)
+    except PungchowError:  # the line's own error is typer's to tell
+        return None
+    return words[len(command.args)] if len(words) > len(command.args) else None
+
+
+def _reads_as_a_hand(word: str) -> bool:
+    """Whether a word reads as hand notation (`3c3c3c`: a group of a hand typed unquoted)."""
+    from ..engine.notation import parse
+
+    try:
+        parse(word)
+    except PungchowError:
+        return False
+    return True
 
 
 def _misspelt(argv: list[str], found: spec.Command | None) -> str | None:

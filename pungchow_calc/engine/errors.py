@@ -4,12 +4,27 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+# What an error says is at most this many characters: a value pasted whole (a 200,000-character YAML
+# value, an argument) is quoted by its start and end, as a batch text line is refused past 4,096 bytes
+# (docs/batch.md) rather than echoed. The longest real reason (a ruleset's known names) is far shorter.
+MOST_SHOWN = 1000
+_SHOWN_HEAD, _SHOWN_TAIL = 600, 300
+
 
 def printable(text: str) -> str:
-    """`text` kept on one line and safe for a terminal: control characters shown as escapes (`\\x1b`)."""
-    if text.isprintable():
+    """`text` kept on one line and safe for a terminal: control characters shown as escapes (`\\x1b`),
+    and the middle of a text over MOST_SHOWN characters left out (said how many)."""
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return shortened(text)
+
+
+def shortened(text: str) -> str:
+    """`text` whole when at most MOST_SHOWN characters, else its start and end and how much is left out."""
+    if len(text) <= MOST_SHOWN:
         return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    left_out = len(text) - _SHOWN_HEAD - _SHOWN_TAIL
+    return f"{text[:_SHOWN_HEAD]}... ({left_out} characters left out) ...{text[-_SHOWN_TAIL:]}"
 
 
 def closest(word: object, known: list[str]) -> str:
@@ -117,7 +132,7 @@ class RulesetError(PungchowError):
     def to_dict(self) -> dict[str, object]:
         """The JSON error object body (docs/json.md), with file and line."""
         out = super().to_dict()
-        out["file"] = self.file
+        out["file"] = None if self.file is None else shortened(self.file)  # as the message quotes it
         out["line"] = self.line
         return out
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from .cache import BoundedCache
 from .errors import HandError, NotationError
-from .notation import Group, Marker, ParsedHand
+from .notation import Group, Marker, ParsedHand, season_hint
 from .tiles import ALL_TILES, PLAYING_TILES, Tile
 
 
@@ -258,7 +258,11 @@ def build(parsed: ParsedHand) -> Hand:
         if what == "error":
             _too_many_copies(parsed, order)  # an error is told where it is first met
             code, message = detail
-            raise NotationError(message.format(text=group.text), code=code, column=parsed.column(order))
+            raise NotationError(
+                message.format(text=group.text) + season_hint((group,)),
+                code=code,
+                column=parsed.column(order),
+            )
         if group.winning is not None:
             if winning_tile is not None:
                 _too_many_copies(parsed, order + 1)
@@ -332,7 +336,7 @@ def _too_many_copies(parsed: ParsedHand, end: int) -> None:
                 tile = ALL_TILES[i]
                 times = "once" if tile.is_bonus else "four times"
                 raise NotationError(
-                    f"{group.text}: {tile.code} may appear at most {times} in a hand",
+                    f"{group.text}: {tile.code} may appear at most {times} in a hand{season_hint((group,))}",
                     code="too-many-copies",
                     column=parsed.column(order),
                 )
@@ -344,7 +348,8 @@ def require_winning_size(hand: Hand) -> None:
     have = hand.size
     if have != need:
         raise HandError(
-            f"a winning hand has 14 tiles plus one per kong: {need} here, but {have} were given",
+            f"a winning hand has 14 tiles plus one per kong: {need} here, but {have} were given"
+            + season_hint(hand.parsed.groups),
             code="tile-count",
             column=1,
         )

@@ -1,11 +1,13 @@
 """Hand notation (docs/notation.md): read a hand into groups of tiles, and write it back canonically.
 
 The tile glyphs pungchow prints (U+1F000 block) are read as well, so a hand pasted back from its
-output scores the same; common slips (commas, riichi suit letters, `!` before its tile) get a hint.
+output scores the same; common slips (commas, riichi's spellings, `!` before its tile, a missing space,
+stray punctuation) get a hint (docs/notation.md, "Hints for common slips"), never a reading.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -113,6 +115,12 @@ _GLYPH_CODES: dict[int, str | None] = {ord(t.glyph): t.code for t in ALL_TILES} 
 _GLYPH_CODES.update({0xFE0E: None, 0xFE0F: None})
 _RIICHI_HINT = "dots are d, characters c, bamboo b; s is a season"
 _HONORS_HINT = "winds are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd (5z-7z)"
+# A flower or season numbered past 4 (`5f`, `8f`): there are four of each (docs/notation.md, Tiles).
+_BONUS_HINT = "flowers are 1f-4f, seasons 1s-4s"
+_BONUS_RANK_LIKE = re.compile(r"[5-9][fF]").search
+_REVERSED = re.compile(r"[dbcfsDBCFS][1-9]").match
+# Riichi's red five is written 0 (`0m`); the rulesets here have no red fives (docs/riichi.md).
+_ZERO_HINT = "ranks are 1-9: a red five (riichi's 0) is typed 5"
 
 
 def parse(text: str) -> ParsedHand:
@@ -162,7 +170,7 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         body = body[:-1]
     if not _MARKERS.isdisjoint(body):
         raise NotationError(
-            f"{word}: a group ends with at most one marker (*, #, + or =)",
+            f"{word}: a group ends with at most one marker (*, #, + or =){_missing_space(word)}",
             code="bad-marker",
             column=column,
         )
@@ -170,8 +178,12 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         raise NotationError(
             f"{word}: ! goes straight after the winning tile, e.g. 7c!7c", code="unknown-tile", column=column
         )
-    if not body:
-        raise NotationError(f"{word} is not a tile group", code="unknown-tile", column=column)
+    if not body:  # a marker alone: typed after a space (`5d5d5d *`)
+        raise NotationError(
+            f"{word}: a marker goes straight after its group, with no space before it (e.g. 5d5d5d{word})",
+            code="unknown-tile",
+            column=column,
+        )
     canonical = _canonical(body)
     if canonical is not None:
         return canonical[0], marker, canonical[1]
@@ -181,10 +193,17 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
             raise NotationError(
                 f"{word} marks more than one winning tile", code="many-winning", column=column
             )
-        hint = (
-            f": {_RIICHI_HINT}" if _riichi_like(body) else f": {_HONORS_HINT}" if _honors_like(body) else ""
-        )
-        hint = hint or wide_hint(word)
+        # Every slip the group shows (`123m456p789s11z`: riichi's suits and honors at once), in one hint.
+        slips = [
+            said for said, made in ((_RIICHI_HINT, _riichi_like), (_HONORS_HINT, _honors_like)) if made(body)
+        ]
+        if "0" in body:
+            slips.append(_ZERO_HINT)
+        if _BONUS_RANK_LIKE(body):
+            slips.append(_BONUS_HINT)
+        if _REVERSED(body):  # `b1`, `f1`: suit before rank
+            slips.append(f"a tile is written rank then suit ({body[1]}{body[0]}, not {body[:2]})")
+        hint = f": {'; '.join(slips)}" if slips else wide_hint(word) or _stray_hint(body)
         raise NotationError(f"{word} is not a tile group{hint}", code="unknown-tile", column=column)
     tiles: list[Tile] = []
     winning: int | None = None
@@ -210,6 +229,43 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
     return tuple(tiles), marker, winning
 
 
+def season_hint(groups: tuple[Group, ...]) -> str:
+    """ "; 1s2s3s: s is a season, bamboo is b (1b2b3b)" for the first group of
+    seasons typed with the letter s (riichi's souzu), else "": told beside an error such a group makes
+    (the tile count, a marker, a ruleset without bonus tiles), never a reading of it as bamboo."""
+    for group in groups:
+        text = group.text
+        if ("s" in text or "S" in text) and any(tile.suit is Suit.SEASONS for tile in group.tiles):
+            bamboo = text.replace("s", "b").replace("S", "B")
+            return f"; {text}: s is a season, bamboo is b ({bamboo})"
+    return ""
+
+
+def _missing_space(word: str) -> str:
+    """ "; a space missing? ..." for a group with a marker inside it and tiles after (`5d5d5d*4b4b4b*`:
+    two groups run together), else "" (`5d5d5d**`, `5d5d5d*!`, `5d5d5d*;`: no tile after the marker)."""
+    at = next(i for i, ch in enumerate(word) if ch in _MARKERS)
+    rest = word[at + 1 :]
+    if not rest or not (rest[0].isalnum() or not rest[0].isascii()):  # a glyph is a tile too
+        return ""
+    return f"; a space missing? {word[: at + 1]} {rest}"
+
+
+def _stray_hint(body: str) -> str:
+    """ ": '/' is no part of the notation ..." for the first ASCII character a group holds that no
+    tile, marker or `!` is written with (`1b1b1b/3c3c3c`, `Rd!Rd.`, a quote), else "" (and for a group
+    holding a control character)."""
+    if not body.isprintable():  # a control sequence (`\x1b[2J`) is shown escaped, its `[` no slip
+        return ""
+    if body[:1] == "-" and body.lstrip("-")[:1].isalpha():  # `'HAND --seat south'`: quoted with the hand
+        return ": an option is written after the hand, outside its quotes"
+    stray = next((ch for ch in body if ch.isascii() and not ch.isalnum() and ch != "!"), None)
+    if stray is None:
+        return ""
+    where = "a quote goes around the whole hand" if stray in "\"'" else "groups are separated by spaces"
+    return f": {stray!r} is no part of the notation ({where})"
+
+
 def _riichi_like(body: str) -> bool:
     """A digit before m or p, or 5-9 before s: the suit letters of riichi notation (man, pin, sou)."""
     return any(
@@ -219,8 +275,8 @@ def _riichi_like(body: str) -> bool:
 
 
 def _honors_like(body: str) -> bool:
-    """A digit 1-7 before z: riichi notation's honors (1z East ... 7z red dragon)."""
-    return any(i > 0 and body[i - 1] in "1234567" and ch in "zZ" for i, ch in enumerate(body))
+    """A digit before z (riichi notation's honors, 1z East ... 7z red dragon) or w (winds numbered)."""
+    return any(i > 0 and body[i - 1].isdigit() and ch in "zZwW" for i, ch in enumerate(body))
 
 
 def _tile(rank_char: str, suit_char: str) -> Tile | None:

@@ -11,7 +11,7 @@ from .conditions import Context, Test
 from .decomposition import shape_arrangement, winning_arrangements
 from .errors import OptionError, TableError
 from .hand import Hand, build
-from .notation import parse
+from .notation import parse, season_hint
 from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
 from .scoring import Score
@@ -36,12 +36,13 @@ def dead_reason(rule: Penalty, hand: Hand) -> str | None:
     return f"{have} tiles, not {need}" if have != need else None
 
 
-def wrong_size_error(seat: Wind, why: str) -> TableError:
-    """A non-winning hand of the wrong size not named dead: refused, naming the seat and the count."""
+def wrong_size_error(seat: Wind, why: str, hand: Hand) -> TableError:
+    """A non-winning hand of the wrong size not named dead: refused, naming the seat and the count (and
+    seasons typed as riichi's souzu, which count no tile: notation.season_hint)."""
     name = seat_name(seat)
     return TableError(
         f"--{name}: {why} (a hand holds 13 tiles, one more for each kong): check the hand, or "
-        f"name it dead (--dead {name})",
+        f"name it dead (--dead {name}){season_hint(hand.parsed.groups)}",
         code="wrong-size-hand",
     )
 

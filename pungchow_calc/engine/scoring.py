@@ -13,7 +13,7 @@ from .conditions import Context
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
 from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
-from .notation import parse
+from .notation import parse, season_hint
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
 from .plan import Found, Plan, evaluate, lost_without, memo_for, plan_for
 from .rule_types import NOT_WRITTEN, LimitTier, Rule
@@ -368,8 +368,12 @@ def _written(hand: Hand, ruleset: Ruleset) -> None:
     for what, holds in _holds(ruleset.settings.not_written):
         order = holds(hand)
         if order is not None:
+            # Seasons typed as riichi's souzu (`1s2s3s`) are most often under riichi, which has none.
+            hint = season_hint(hand.parsed.groups[order : order + 1]) if what == "bonus_tiles" else ""
             raise HandError(
-                f"{ruleset.name}: {NOT_WRITTEN[what]}", code="not-written", column=hand.parsed.column(order)
+                f"{ruleset.name}: {NOT_WRITTEN[what]}{hint}",
+                code="not-written",
+                column=hand.parsed.column(order),
             )
 
 

@@ -18,6 +18,8 @@ _SCORE = re.compile(r"[+-]?[0-9]+")  # ASCII digits: `\d` would read "١٢" (Ara
 # digits with separators.
 _NUMBER_LIKE = re.compile(r"[+-]?\d+")
 _SEPARATED = re.compile(r"[+-]?[0-9]+(?:[,._' ][0-9]+)+")
+# A score written with its unit (`10pts`, `120 points`): only a score, so refused as one, as above.
+_WITH_UNIT = re.compile(r"[+-]?[0-9]+ ?(?:pts?|points?)\.?", re.IGNORECASE)
 
 
 def read_seat(seat: Wind, text: str) -> int | Hand:
@@ -37,7 +39,11 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
                 f"--{seat_name(seat)}: a score of {size} is more than {MAX_POINTS}", code="bad-score"
             )
         return int(digits)
-    if (_NUMBER_LIKE.fullmatch(stripped) and not stripped.isascii()) or _SEPARATED.fullmatch(stripped):
+    if (
+        (_NUMBER_LIKE.fullmatch(stripped) and not stripped.isascii())
+        or _SEPARATED.fullmatch(stripped)
+        or _WITH_UNIT.fullmatch(stripped)
+    ):
         # `1,000`, `2.5`, `1 000`, `５`: meant as a score (no hand is digits alone), so refused as one,
         # not read as a guess nor told as a hand (`groups are separated by spaces, not commas`).
         raise OptionError(

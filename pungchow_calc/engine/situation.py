@@ -23,7 +23,7 @@ from .cache import BoundedCache
 from .decomposition import SHAPES
 from .errors import NotationError, OptionError, wide_hint
 from .hand import Hand
-from .notation import parse
+from .notation import parse, season_hint
 from .tiles import Tile, Wind
 
 
@@ -176,6 +176,13 @@ def _read_whole(option: str, text: str, recorded: bool = False) -> tuple[Tile, .
     try:
         parsed = parse(text.replace(",", " "))
     except NotationError as exc:
+        if exc.code == "too-long":  # parse's words are a hand's: this is a list of a few tiles
+            raise OptionError(
+                f"{option}: the list is too long ({len(text)} characters): at most {MOST_INDICATORS} "
+                f"tiles are turned in a hand (e.g. {option} 4c,Nw)",
+                code="bad-option",
+                column=exc.column,
+            ) from None
         # Its column in the option's value kept as the error's column (the JSON `column`, docs/json.md),
         # as settle's `--south` keeps a hand's (seats.for_seat).
         raise OptionError(f"{option}: {exc.message}", code="bad-option", column=exc.column) from None
@@ -191,7 +198,8 @@ def _read_whole(option: str, text: str, recorded: bool = False) -> tuple[Tile, .
     tiles = tuple(t for group in parsed.groups for t in group.tiles)
     if any(t.is_bonus for t in tiles):
         raise OptionError(
-            f"{option}: indicators are playing tiles, not flowers or seasons", code="bad-option"
+            f"{option}: indicators are playing tiles, not flowers or seasons{season_hint(parsed.groups)}",
+            code="bad-option",
         )
     return tiles
 

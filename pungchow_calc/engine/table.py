@@ -447,7 +447,7 @@ def settle_table(
             # Money never moves on a guess: a hand of the wrong size is far more often mistyped than
             # dead, so it is dead only when the player is named so (docs/rulings.md#dead-hand).
             if seat not in dead:
-                raise wrong_size_error(seat, why)
+                raise wrong_size_error(seat, why, value)
             dead[seat] = why
         try:
             score = score_hand(value, ruleset, _situation(seat, is_winner, options), limit_option, order)

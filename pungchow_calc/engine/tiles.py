@@ -61,7 +61,9 @@ class Wind(Enum):
             from .errors import wide_hint  # only when something is wrong
 
             words = "east, south, west, north or e, s, w, n"
-            raise ValueError(f"{text!r} is not a wind ({words}){wide_hint(text)}")
+            said = _RIICHI_WINDS.get(text.strip().lower())
+            hint = f" (riichi's {text.strip().lower()} is {said})" if said else wide_hint(text)
+            raise ValueError(f"{text!r} is not a wind ({words}){hint}")
         return wind
 
     @property
@@ -77,6 +79,9 @@ _WIND_WORDS = {
     **{name: wind for wind, name in _WIND_NAMES.items()},
     **{n[0]: w for w, n in _WIND_NAMES.items()},
 }
+# Riichi's names of the winds (ton, nan, shaa, pei), as its players type them: refused with ours
+# (Wind.parse), never read as the wind (docs/riichi.md).
+_RIICHI_WINDS = {"ton": "east", "nan": "south", "sha": "west", "shaa": "west", "pei": "north", "pe": "north"}
 WIND_LETTERS = "ESWN"
 DRAGON_LETTERS = "RGW"  # red, green, white
 DRAGON_NAMES = {"R": "red", "G": "green", "W": "white"}
