@@ -22,10 +22,12 @@ from hypothesis import strategies as st
 from pungchow_calc import options as opts
 from pungchow_calc.batch import scoring
 from pungchow_calc.batch import workers as bw
+from pungchow_calc.batch.entry import Entry, FileError
 from pungchow_calc.batch.formats import CSV_COLUMNS
-from pungchow_calc.batch.input import Entry, FileError, Source, split_line
+from pungchow_calc.batch.input import Source
 from pungchow_calc.batch.run import run as run_entries
 from pungchow_calc.batch.scoring import Job, Scorer
+from pungchow_calc.batch.words import split_line
 
 ROOT = Path(__file__).resolve().parent.parent
 PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"  # Part I: 48 points, East collects 96 from each
@@ -799,7 +801,7 @@ def _split_both(line: str) -> tuple[list[str] | str, list[str] | str]:
     """(split_line's words, shlex's words after the comment is cut), each error as its message."""
     import shlex
 
-    from pungchow_calc.batch.input import strip_comment
+    from pungchow_calc.batch.words import strip_comment
 
     try:
         expected: list[str] | str = shlex.split(strip_comment(line))
@@ -852,7 +854,7 @@ def test_split_line_of_plain_words_is_shlex(lead: str, head: str, quote: str, re
 @example(["-"], None)  # standard input whose first line starts a YAML list: refused whole, with the hint
 def test_every_entry_gives_exactly_one_record(lines: list[str], kind: str | None):
     """Every entry of standard input gets one record; without --input-format, input whose first entry
-    starts a JSON or YAML list is refused whole before any record (input._first), never in part."""
+    starts a JSON or YAML list is refused whole before any record (input.py _first), never in part."""
     data = "\n".join(lines).encode()
     source = Source("-", stdin=io.BytesIO(data), kind=kind)
     read = re.split(r"\r(?!\n)|\n", "\n".join(lines))  # the lines a text editor shows: a lone CR ends one
@@ -1545,6 +1547,6 @@ def test_an_unquoted_hand_is_still_its_groups_before_the_options(tmp_path: Path,
     ],
 )
 def test_word_column_is_where_split_lines_word_starts(text: str, columns: list[int | None]):
-    from pungchow_calc.batch.input import word_column
+    from pungchow_calc.batch.words import word_column
 
     assert [word_column(text, i) for i in range(len(columns))] == columns

@@ -139,7 +139,7 @@ class _FailingAt(io.BytesIO):
 
 
 def test_read_error_after_a_yaml_string_item_keeps_its_record(tmp_path, monkeypatch):
-    """A string item is given once the event after it is read (input._Lookahead): a read error there,
+    """A string item is given once the event after it is read (listed.py _Lookahead): a read error there,
     after the item read whole, leaves it its record, as before the look ahead."""
     text = '- "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n- "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"\n'
     path = _write(tmp_path, "hands.yaml", text.encode())

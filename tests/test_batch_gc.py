@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from pungchow_calc.batch import run as batch_run
-from pungchow_calc.batch.input import Entry, Source
+from pungchow_calc.batch.entry import Entry
+from pungchow_calc.batch.input import Source
 from pungchow_calc.batch.scoring import Job, Scorer
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,8 @@ from cli_helpers import run
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from pungchow_calc.batch.input import Source, json_normalised
+from pungchow_calc.batch.input import Source
+from pungchow_calc.batch.listed import json_normalised
 
 PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
 

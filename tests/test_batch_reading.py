@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 
 from pungchow_calc.batch import input as bi
 from pungchow_calc.batch import workers as bw
+from pungchow_calc.batch.entry import Entry
 from pungchow_calc.batch.formats import Lines
-from pungchow_calc.batch.input import Entry, Source, block_entries
+from pungchow_calc.batch.input import Source, block_entries
 from pungchow_calc.batch.run import run
 from pungchow_calc.batch.scoring import Job
 

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from pungchow_calc.batch import workers as bw
+from pungchow_calc.batch.entry import Entry
 from pungchow_calc.batch.formats import Lines
-from pungchow_calc.batch.input import Entry
 from pungchow_calc.batch.run import run
 from pungchow_calc.batch.scoring import Job
 

@@ -6,7 +6,7 @@ import inspect
 
 import pytest
 
-from pungchow_calc.batch.input import FileError
+from pungchow_calc.batch.entry import FileError
 from pungchow_calc.engine import errors
 from pungchow_calc.evening.log import EveningError
 from pungchow_calc.evening.record import EveningChanged

@@ -12,7 +12,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pungchow_calc import options as opts
-from pungchow_calc.batch.input import mapping_argv
+from pungchow_calc.batch.listed import mapping_argv
 from pungchow_calc.cli import app, spec
 from pungchow_calc.cli.typer_app import as_read
 from pungchow_calc.engine.errors import OptionError, RepeatedOption

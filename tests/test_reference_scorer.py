@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from reference_scorer import Reference, arrangement_key, reference_score
 from strategies import GenHand, losing_hands, seats, special_hands, win_bys, winning_hands
 
-from pungchow_calc.batch.input import split_line
+from pungchow_calc.batch.words import split_line
 from pungchow_calc.engine.errors import HandError, NotationError
 from pungchow_calc.engine.hand import build
 from pungchow_calc.engine.notation import parse

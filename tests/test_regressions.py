@@ -13,7 +13,7 @@ import time
 import pytest
 from cli_helpers import run
 
-from pungchow_calc.batch.input import mapping_argv
+from pungchow_calc.batch.listed import mapping_argv
 from pungchow_calc.engine.errors import OptionError, RulesetError
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.scoring import score_text

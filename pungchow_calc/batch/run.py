@@ -11,8 +11,8 @@ import os
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
+from .entry import Block, Entry
 from .formats import Lines
-from .input import Block, Entry
 from .scoring import SETTLE_EVERY, Job, Scorer, settle_gc
 
 INLINE_ENTRIES = 100  # score this many in-process before starting workers: small files start fast

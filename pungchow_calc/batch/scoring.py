@@ -16,8 +16,9 @@ from ..engine.errors import PungchowError, RulesetError, StrayWord, printable
 from ..engine.payments import DISCARDER
 from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
+from .entry import Entry
 from .formats import csv_row, json_text, score_json
-from .input import Entry, quoted_word, split_line, word_column
+from .words import quoted_word, split_line, word_column
 
 CSV_DISCARDER = (
     "the discarder pays for all under this ruleset and the CSV has a column per seat: "

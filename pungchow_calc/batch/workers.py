@@ -43,8 +43,9 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, NoReturn
 
+from .entry import Block, Entry, FileError
 from .formats import Lines, write_lines
-from .input import Block, Entry, FileError, block_entries
+from .input import block_entries
 from .scoring import SETTLE_EVERY, Job, Scorer, quiet_gc, settle_gc
 
 CHUNK = SETTLE_EVERY  # lines per task sent to a worker (entries, or a text file's lines, blank ones

@@ -25,8 +25,9 @@ from typing import Any
 from hands import pungchow_line, random_closed_hand, random_line
 
 from pungchow_calc import options as opts
-from pungchow_calc.batch.input import Entry, split_line
+from pungchow_calc.batch.entry import Entry
 from pungchow_calc.batch.scoring import Job, Scorer, quiet_gc
+from pungchow_calc.batch.words import split_line
 from pungchow_calc.engine.conditions import Context
 from pungchow_calc.engine.decomposition import waits, winning_arrangements
 from pungchow_calc.engine.hand import build

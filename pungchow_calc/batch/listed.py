@@ -1,0 +1,489 @@
+"""A YAML or JSON batch file: a list of entries, each a mapping of `pungchow score`'s options by name
+(`- hand: ..., seat: south`) or a line's text, read item by item from the parser's events, each with
+the line it starts on (docs/batch.md)."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any
+
+from .. import options as opts
+from ..engine.errors import closest
+from ..engine.situation import SITUATION_FACTS
+from .entry import Entry, FileError
+from .words import split_line
+
+MAX_YAML_DEPTH = 64  # an entry nests two deep; the parser slows badly on thousands of levels
+
+# YAML option names (either spelling, `win-by` or `win_by`) -> the `pungchow score` option.
+# A YAML entry names score's options by their table names (and `from` for --from).
+_YAML_VALUED = {o.name: o.spellings[0] for o in opts.OPTIONS if not o.flag} | {"from": "--from"}
+_YAML_FLAGS: dict[str, str] = {name: option for option, name in opts.FLAGS.items()}
+# The output options, by their spelling (`json: true`, `ascii: true`): taken as a line's `--json` and
+# `--ascii` are, and ignored as they are (options._OUTPUT): the batch's --format says how records are
+# written (docs/batch.md).
+_YAML_FLAGS |= {o.spellings[0].removeprefix("--"): o.spellings[0] for o in opts.OPTIONS if o.output}
+# Options whose value is a list (the indicators, `dora: [8d, Nw]`): a YAML list is their items with
+# commas between, read by the option's own reader (engine/situation.py Fact.listed).
+_YAML_LISTED = frozenset(fact.field for fact in SITUATION_FACTS if fact.listed)
+# Every key an entry takes, for the hint to a mistyped one (`sead:`), as a text line's `--sead` has one.
+_YAML_KEYS = sorted({"hand", *_YAML_VALUED, *_YAML_FLAGS})
+
+
+def yaml_entries(
+    stream: IO[bytes], decoded: Callable[[], Iterator[bytes]], path: str, *, json: bool
+) -> Iterator[Entry]:
+    """Walk YAML parse events so that even a long list is read item by item; a JSON file's bytes
+    (`decoded()`: UTF-8 whatever it was written in) are mended first (json_normalised)."""
+    import yaml
+
+    from ..ruleset_yaml import nested_too_deep
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    # A JSON file: read as YAML once what YAML reads otherwise is mended (json_normalised), from
+    # UTF-8 (a JSON file in UTF-16 or UTF-32, with its byte order mark, decoded first).
+    read = _Blocks(json_normalised(decoded()), path) if json else _Reading(stream, path)
+    events = yaml.parse(read, Loader=loader)
+    try:
+        yield from _yaml_items(events, json)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        if nested_too_deep(exc):  # the parser's own limit, met before ours (_skip)
+            problem = f"nested more than {MAX_YAML_DEPTH} deep"
+        line = mark.line + 1 if mark is not None else 1
+        # The rest of the file cannot be read; say so once, at the line where it broke.
+        # A JSON file's is said to be JSON, which its writer knows it for (the code is the same).
+        said = "JSON" if json else "YAML"
+        yield Entry(line, error_code="bad-yaml", error_message=f"not valid {said}: {problem}")
+
+
+# What a JSON document holds that YAML 1.1 reads otherwise (docs/batch.md), mended before the YAML reader
+# reads it, in place, on the line where it stands (a record's line number stays the item's line):
+# - a string: \ud83c\udc04, a surrogate pair (one character, 🀄), is an error to YAML, and so is a
+#   lone surrogate, which is no character: the pair is written as \U0001f004, a lone one as U+FFFD
+#   (as a broken character of a UTF-16 file is, _decoded); a character YAML does not print (DEL, the
+#   C1 controls, U+FFFE) is an error to it, and a NEL, U+2028 or U+2029 a line break, folded to a
+#   space: each is written as its escape;
+# - a key over 1024 characters is past YAML's longest implicit key, an error: written as an explicit
+#   key (`? "..." :`);
+# - a number with an exponent and no `.`, or none of the sign YAML 1.1 wants after the e (`1e3`), is
+#   text to YAML: tagged a float (`!!float 1e3`), as JSON reads it.
+_JSON_PIECE = re.compile(
+    rb"""(?P<string>"(?:[^"\\]|\\.)*"(?P<key>[ \t\r\n]*:)?)"""
+    rb"|(?P<number>[-+.0-9eE]+)|[^\"\-+.0-9eE]+|(?P<open>\")",  # a number, or the e of `true`
+    re.S,
+)
+_JSON_EXPONENT = re.compile(rb"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?[eE][-+]?[0-9]+")
+_JSON_ODD = re.compile(
+    rb"\\(?:\\|u[dD][89abAB][0-9a-fA-F]{2}(?:\\u[dD][c-fC-F][0-9a-fA-F]{2})?|u[dD][c-fC-F][0-9a-fA-F]{2})"
+    rb"|\x7f|\xc2[\x80-\x9f]|\xef\xbf[\xbe\xbf]|\xe2\x80[\xa8\xa9]"
+)
+_LONGEST_KEY = 1000  # YAML's implicit key is at most 1024 characters, quotes included (bytes: more)
+
+
+def _json_odd(match: re.Match[bytes]) -> bytes:
+    """The YAML escape of what a JSON string holds that YAML reads otherwise (_JSON_PIECE)."""
+    odd = match[0]
+    if odd[:1] != b"\\":  # a raw character YAML does not print, or takes for a line break
+        return b"\\u%04x" % ord(odd.decode())
+    if len(odd) == 12:  # a surrogate pair
+        high, low = int(odd[2:6], 16), int(odd[8:12], 16)
+        return b"\\U%08x" % (0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+    return b"\\ufffd" if len(odd) == 6 else odd  # a lone surrogate; an escaped backslash, kept
+
+
+def json_normalised(blocks: Iterable[bytes]) -> Iterator[bytes]:
+    """A JSON document's UTF-8 bytes, read a block at a time, as YAML reads them as JSON reads them
+    (_JSON_PIECE); what is not valid JSON is left as it is, for the YAML reader to refuse."""
+    held = b""  # a string or number a block ended in the middle of (or might have)
+    for block in itertools.chain(blocks, (None,)):
+        if block is not None:
+            if held and b'"' not in block and held[:1] == b'"':
+                held += block  # a long string still not ended: looked at again once a quote comes
+                continue
+            data = held + block
+        else:
+            data = held
+        out = []
+        at = 0
+        for piece in _JSON_PIECE.finditer(data):
+            if block is not None and (piece["open"] or (piece.end() == len(data) and piece.lastgroup)):
+                break  # a string or a number that may go on in the next block
+            at = piece.end()
+            if piece["number"] and _JSON_EXPONENT.fullmatch(piece[0]):
+                out.append(b"!!float " + piece[0])
+            elif piece["string"]:
+                text = piece["string"]
+                if _JSON_ODD.search(text):
+                    text = _JSON_ODD.sub(_json_odd, text)
+                if piece["key"] and len(text) > _LONGEST_KEY:
+                    text = b"? " + text
+                out.append(text)
+            else:
+                out.append(piece[0])
+        held = data[at:]
+        if out:
+            yield b"".join(out)
+    if held:
+        yield held
+
+
+class _Blocks(io.RawIOBase):
+    """Blocks of bytes as a stream, for the YAML reader; a read error under it is a FileError."""
+
+    def __init__(self, blocks: Iterator[bytes], path: str) -> None:
+        self._blocks = blocks
+        self._path = path
+        self._left = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            while not self._left:
+                block = next(self._blocks, None)
+                if block is None:
+                    return b""
+                self._left = block
+        except OSError as exc:
+            raise FileError(f"{self._path}: cannot read: {exc.strerror or exc}") from None
+        if size < 0 or size >= len(self._left):
+            data, self._left = self._left, b""
+        else:
+            data, self._left = self._left[:size], self._left[size:]
+        return data
+
+
+class _Reading(io.RawIOBase):
+    """Wraps a byte stream so that a read error under the YAML parser is a FileError."""
+
+    def __init__(self, stream: IO[bytes], path: str) -> None:
+        self._stream = stream
+        self._path = path
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            data = self._stream.read(size)
+        except OSError as exc:
+            raise FileError(f"{self._path}: cannot read: {exc.strerror or exc}") from None
+        return data
+
+
+def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
+    """The entries of a YAML (or JSON: `json`) list, from its parse events."""
+    import yaml
+
+    ev = yaml.events
+    depth_started = False
+    events = _Lookahead(events)
+    for event in events:
+        if isinstance(event, ev.StreamStartEvent | ev.DocumentStartEvent):
+            continue
+        if isinstance(event, ev.StreamEndEvent | ev.DocumentEndEvent):
+            continue
+        if not depth_started:
+            if isinstance(event, ev.SequenceStartEvent):
+                depth_started = True
+                continue
+            if isinstance(event, ev.ScalarEvent) and event.value == "" and event.implicit[0]:
+                return  # an empty file: no entries
+            raise FileError(
+                'a JSON batch file is a list of mappings ([{"hand": ...}])'
+                if json
+                else "a YAML batch file is a list of mappings (- hand: ...)"
+            )
+        if isinstance(event, ev.SequenceEndEvent):
+            depth_started = False
+            continue
+        line = event.start_mark.line + 1
+        if isinstance(event, ev.ScalarEvent):
+            value = _scalar_value(event)
+            if isinstance(value, str):
+                try:
+                    argv = split_line(value)
+                except ValueError as exc:
+                    yield Entry(line, error_code="bad-line", error_message=f"cannot split entry: {exc}")
+                else:
+                    # Kept as its text too, split again where it is scored, as a text line is: a word
+                    # besides the hand is named with its column in the item (word_column), and a
+                    # quoted first word is known (quoted_word).
+                    entry = Entry(line, tuple(argv), text=value) if argv else Entry(line)
+                    events.after(event)  # its line read to its end first
+                    yield entry
+            else:
+                yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+            continue
+        if isinstance(event, ev.MappingStartEvent):
+            yield _yaml_mapping(events, line)
+            continue
+        _skip(events, event)
+        yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+
+
+class _Lookahead:
+    """Parse events, the next one parsed before a string item is given (after): the parser gives
+    `- "HAND" -s south` (a text line pasted as an item, YAML only up to its closing quote) the item
+    "HAND" before it finds the words after it invalid; scored, it would be scored without its
+    options, on a guess, and its line given a second record, the break's (docs/batch.md)."""
+
+    _NONE: Any = object()
+
+    def __init__(self, events: Iterator[Any]) -> None:
+        self._events = events
+        self._held: Any = self._NONE
+
+    def __iter__(self) -> _Lookahead:
+        return self
+
+    def __next__(self) -> Any:
+        if self._held is self._NONE:
+            return next(self._events)
+        event, self._held = self._held, self._NONE
+        if event is self._NONE:
+            raise StopIteration
+        return event
+
+    def after(self, item: Any) -> None:
+        """Parse the event after a string item now; a break in the YAML on the item's own last line is
+        raised (its bad-yaml record is the item's one record), a break on a later line is not yet."""
+        import yaml
+
+        try:
+            self._held = next(self._events, self._NONE)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+            if mark is not None and mark.line == item.end_mark.line:
+                raise
+            self._events = self._raising(exc)
+        except FileError as exc:  # a read error after the item: it was read whole, and still stands
+            self._events = self._raising(exc)
+
+    @staticmethod
+    def _raising(error: Exception) -> Iterator[Any]:
+        """A break found by after(), raised when the next event is wanted."""
+        raise error
+        yield  # a generator
+
+
+_CONSTRUCT: list[Any] = []
+_INT = "tag:yaml.org,2002:int"
+
+
+class _YamlNumber(str):
+    """The text of a number YAML 1.1 reads in its own way (0300 octal, 1:40, 1_000): _scalar_value."""
+
+
+_PLAIN_INT = re.compile(r"-?(?:0|[1-9][0-9]*)")  # a whole number as every reader of a number reads it
+
+
+def _scalar_value(event: Any) -> Any:
+    """A scalar event's value as safe_load would give it (bools, numbers, null, text)."""
+    import yaml
+
+    if not _CONSTRUCT:
+        _CONSTRUCT.extend((yaml.resolver.Resolver(), yaml.constructor.SafeConstructor()))
+    resolver, constructor = _CONSTRUCT
+    tag = (
+        event.tag
+        if event.tag not in (None, "!")
+        else resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+    )
+    if tag == _INT and event.implicit[0] and not _PLAIN_INT.fullmatch(event.value):
+        # YAML 1.1 reads 0300 as octal 192, 1:40 as 100, 1_000 and 0x3e8 as 1000: numbers no batch line or
+        # option reads so (`--limit 0300` is 300). Kept as the text written, for the option's reader.
+        return _YamlNumber(event.value)
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    try:
+        return constructor.construct_object(node)
+    except yaml.YAMLError:
+        return _Nested  # an unknown tag: not an option value
+    except (ValueError, OverflowError):
+        return event.value  # a 5,000-digit number, a date of month 13: kept as the text written
+
+
+def _skip(events: Iterator[Any], start: Any) -> None:
+    """Consume a nested collection whose start event was `start`."""
+    import yaml
+
+    ev = yaml.events
+    if not isinstance(start, ev.CollectionStartEvent):
+        return
+    depth = 1
+    for event in events:
+        if isinstance(event, ev.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:  # stop before the parser crawls through thousands of levels
+                problem = f"nested more than {MAX_YAML_DEPTH} deep"
+                raise yaml.MarkedYAMLError(problem=problem, problem_mark=event.start_mark)  # type: ignore[arg-type]  # the C parser's Mark
+        elif isinstance(event, ev.CollectionEndEvent):
+            depth -= 1
+            if depth == 0:
+                return
+
+
+def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
+    import yaml
+
+    ev = yaml.events
+    pairs: list[tuple[Any, Any]] = []
+    key: Any = None
+    want_key = True
+    for event in events:
+        if isinstance(event, ev.MappingEndEvent):
+            break
+        if isinstance(event, ev.SequenceStartEvent) and not want_key and _listed(key):
+            value: Any = _yaml_list(events)
+        elif isinstance(event, ev.CollectionStartEvent):
+            _skip(events, event)
+            value = _Nested
+        elif isinstance(event, ev.ScalarEvent):
+            value = _scalar_value(event)
+            if value is None and not event.value and event.implicit[0] and not want_key and _blank(key):
+                value = _Blank
+        else:  # an alias
+            value = _Alias(event.anchor)
+        if want_key:
+            key = value
+        else:
+            pairs.append((key, value))
+        want_key = not want_key
+    try:
+        return Entry(line, tuple(mapping_argv(pairs)))
+    except ValueError as exc:
+        return Entry(line, error_code="bad-entry", error_message=str(exc))
+
+
+class _Nested:
+    """Marks a value that is a list or mapping where an option value was expected."""
+
+
+class _Alias:
+    """Marks a YAML alias (`seat: *s`) where an option value was expected, with its anchor's name. Not
+    read (mapping_argv); it was refused as "not a list or mapping", which it need not be. Not text: an
+    alias as a key (`*seat: south`) is no option name."""
+
+    def __init__(self, anchor: str) -> None:
+        self.anchor = anchor
+
+
+class _Blank:
+    """Marks `limit:` left empty: YAML reads it as null, which a limit takes as no limit (`limit: null`),
+    so a value not yet filled in would lift the limit; refused (mapping_argv), money moved on no guess."""
+
+
+def _blank(key: Any) -> bool:
+    """Whether an entry's key is one whose empty value is refused, not read as null (_Blank)."""
+    return isinstance(key, str) and key.strip().lower() == "limit"
+
+
+def _listed(key: Any) -> bool:
+    """Whether an entry's key names an option whose value is a list (_YAML_LISTED)."""
+    return isinstance(key, str) and key.strip().lower().replace("-", "_") in _YAML_LISTED
+
+
+def _yaml_list(events: Iterator[Any]) -> tuple[Any, ...] | type[_Nested]:
+    """The items of a list (its start event consumed), or _Nested when one is a list, mapping or alias."""
+    import yaml
+
+    ev = yaml.events
+    items: list[Any] = []
+    nested = False
+    for event in events:
+        if isinstance(event, ev.SequenceEndEvent):
+            break
+        if isinstance(event, ev.ScalarEvent):
+            items.append(_scalar_value(event))
+        else:
+            _skip(events, event)  # a nested list or mapping (an alias has nothing to skip)
+            nested = True
+    return _Nested if nested else tuple(items)
+
+
+def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
+    """Turn a YAML entry's option names and values into `pungchow score` arguments."""
+    argv: list[str] = []
+    hand: str | None = None
+    given: dict[str, str] = {}  # each option given, by what it sets: the key that gave it
+    for key, value in pairs:
+        if not isinstance(key, str):
+            shown = (
+                "a list or mapping"
+                if key is _Nested
+                else f"*{key.anchor}, a YAML alias"
+                if isinstance(key, _Alias)
+                else repr(key)[:40]
+            )
+            raise ValueError(f"option names are text, got {shown}")
+        name = key.strip().lower().replace("-", "_")
+        # YAML keeps the last of a key written twice: the entry would be scored on a guess (seat:
+        # south, then seat: north); so are two spellings of one option (win-by and win_by, from and
+        # discarder).
+        option = _YAML_FLAGS.get(name) or _YAML_VALUED.get(name) or name
+        if option in given:
+            first = given[option]
+            twice = "given twice" if first == key else f"given twice (also as {first})"
+            raise ValueError(f"{key}: {twice} in this entry")
+        given[option] = key
+        if isinstance(value, _Alias):
+            raise ValueError(
+                f"{key}: *{value.anchor} is a YAML alias, which a batch entry does not read: write the value"
+            )
+        if value is _Nested:
+            if name == "hand":
+                raise ValueError("hand: write the hand as one line of text")
+            if name in _YAML_LISTED:
+                raise ValueError(
+                    f"{key}: expects tiles, as text or a list (e.g. [4c, Nw]), not a mapping or a nested list"
+                )
+            raise ValueError(f"{key}: expects a single value, not a list or mapping")
+        if name == "hand":
+            if not isinstance(value, str):
+                raise ValueError(f"hand: expects text, got {value!r}")
+            hand = value
+        elif name in _YAML_FLAGS:
+            if not isinstance(value, bool):
+                raise ValueError(f"{key}: expects true or false, got {value!r}")
+            if value:
+                argv.append(_YAML_FLAGS[name])
+        elif name == "limit":
+            if value is _Blank:
+                raise ValueError("limit: is empty: give a whole number, or null for no limit")
+            if value is None:
+                argv.append("--no-limit")
+            elif isinstance(value, _YamlNumber):
+                raise ValueError(
+                    f"limit: {value} is a number YAML reads in its own way (0300 as octal 192, 1:40 as 100):"
+                    " write the digits alone, with no leading 0"
+                )
+            elif isinstance(value, bool) or not isinstance(value, int) or value.bit_length() > 63:
+                big = isinstance(value, int) and value.bit_length() > 63  # repr() refuses 4,300 digits
+                shown = "a number too large" if big else repr(value)[:40]
+                raise ValueError(f"limit: expects a whole number (or null for no limit), got {shown}")
+            else:
+                argv += ["--limit", str(value)]
+        elif name in _YAML_VALUED:
+            if value is None or isinstance(value, bool):
+                raise ValueError(f"{key}: expects a value, got {value!r}")
+            if isinstance(value, tuple):  # a list, of an option that takes one (_YAML_LISTED)
+                wrong = next((item for item in value if not isinstance(item, str)), None)
+                if wrong is not None:
+                    raise ValueError(f"{key}: expects tiles, e.g. [4c, Nw], got {wrong!r}"[:120])
+                value = ",".join(value)
+            argv += [_YAML_VALUED[name], str(value)]
+        else:
+            # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
+            dashed = "-" in key
+            keys = [k.replace("_", "-") for k in _YAML_KEYS] if dashed else _YAML_KEYS
+            hint = closest(name.replace("_", "-") if dashed else name, keys) or opts.riichi_win_hint(key)
+            raise ValueError(f"unknown option {key!r}{hint}")
+    if hand is None:
+        raise ValueError("no hand given (hand: ...)")
+    return [hand, *argv]
