@@ -308,13 +308,18 @@ def test_yaml_file(tmp_path: Path):
     ],
 )
 def test_yaml_entry_saying_one_thing_twice(tmp_path: Path, entry: str, message: str):
-    path = tmp_path / "twice.yaml"
-    path.write_text(f"- {entry}\n- hand: {PUNGS}\n", encoding="utf-8")
-    result = run("batch", str(path), "--format", "jsonl")
-    assert result.exit_code == 1
-    twice, good = [json.loads(x) for x in result.stdout.splitlines()]
+    twice, good = _yaml_records(tmp_path, f"- {entry}\n- hand: {PUNGS}\n")
     assert twice == {"line": 1, "error": {"code": "bad-entry", "message": message}}
     assert good["score"] == 48
+
+
+def _yaml_records(tmp_path: Path, text: str) -> list[dict[str, Any]]:
+    """The JSONL records of `batch` over a YAML file holding `text`, one of them an error (exit 1)."""
+    path = tmp_path / "entries.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    return [json.loads(x) for x in result.stdout.splitlines()]
 
 
 @pytest.mark.parametrize(
@@ -328,11 +333,7 @@ def test_yaml_entry_saying_one_thing_twice(tmp_path: Path, entry: str, message: 
 )
 def test_yaml_entry_seat_alias_is_refused_as_an_alias(tmp_path: Path, entry: str, message: str):
     # `seat: *s` was refused as "expects a single value, not a list or mapping", which it is not.
-    path = tmp_path / "alias.yaml"
-    path.write_text(f"- hand: {PUNGS}\n  seat: &s south\n- hand: {PUNGS}\n  {entry}\n", encoding="utf-8")
-    result = run("batch", str(path), "--format", "jsonl")
-    assert result.exit_code == 1
-    good, alias = [json.loads(x) for x in result.stdout.splitlines()]
+    good, alias = _yaml_records(tmp_path, f"- hand: {PUNGS}\n  seat: &s south\n- hand: {PUNGS}\n  {entry}\n")
     assert good["seat"] == "south"
     assert alias == {"line": 3, "error": {"code": "bad-entry", "message": message}}
 

@@ -162,15 +162,22 @@ _EVENING_CHANGES = [
 def test_rules_diff_pung_chow_limit_and_a_house_wash_or_evening(
     tmp_path: Path, section: str, changed: list[Any]
 ) -> None:
+    changes = _house_changes(tmp_path, "pung-chow-limit", section, changed)
+    assert all(c["what"] == "setting" for c in changes)
+
+
+def _house_changes(tmp_path: Path, base: str, written: str, changed: list[Any]) -> list[dict[str, Any]]:
+    """`rules diff BASE HOUSE` of a house file extending BASE with `written`: its JSON changes, held to
+    `changed` as (key, a, b), and the text saying "the same" exactly when none."""
     house = tmp_path / "house.yaml"
-    house.write_text(f"extends: pung-chow-limit\n{section}\n", encoding="utf-8")
-    result = run("rules", "diff", "pung-chow-limit", str(house), "--json")
+    house.write_text(f"extends: {base}\n{written}\n", encoding="utf-8")
+    result = run("rules", "diff", base, str(house), "--json")
     assert result.exit_code == 0, result.output
     changes = json.loads(result.stdout)["changes"]
     assert [(c["key"], c["a"], c["b"]) for c in changes] == changed
-    assert all(c["what"] == "setting" for c in changes)
-    text = run("rules", "diff", "pung-chow-limit", str(house)).stdout
+    text = run("rules", "diff", base, str(house)).stdout
     assert ("same settings and rules" in text) == (not changed)
+    return changes
 
 
 @pytest.mark.parametrize(
@@ -200,14 +207,7 @@ def test_rules_diff_pung_chow_limit_and_a_house_wash_or_evening(
 def test_rules_diff_riichi_and_a_house_rule_key(tmp_path: Path, rules: str, changed: list[Any]) -> None:
     # A dora that counts for the minimum lets a hand of dora alone win (docs/riichi.md): `rules diff` said
     # such files had "the same settings and rules" as riichi-ema-2016.
-    house = tmp_path / "riichi-house.yaml"
-    house.write_text(f"extends: riichi-ema-2016\nrules: {rules}\n", encoding="utf-8")
-    result = run("rules", "diff", "riichi-ema-2016", str(house), "--json")
-    assert result.exit_code == 0, result.output
-    changes = json.loads(result.stdout)["changes"]
-    assert [(c["key"], c["a"], c["b"]) for c in changes] == changed
-    text = run("rules", "diff", "riichi-ema-2016", str(house)).stdout
-    assert ("same settings and rules" in text) == (not changed)
+    _house_changes(tmp_path, "riichi-ema-2016", f"rules: {rules}", changed)
 
 
 @pytest.mark.parametrize(
