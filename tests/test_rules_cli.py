@@ -92,6 +92,31 @@ def test_show_json_is_the_merged_document(tmp_path: Path):
     assert mj == {"id": "mah_jongg", "label": "Mah-Jongg", "who": "winner", "points": 10}
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "penalty", "what"),
+    [
+        pytest.param("pung-chow", "Dead hand", "type dead_hand; tiles 13", id="dead-hand"),
+        pytest.param(
+            "pung-chow-limit",
+            "False Mah-Jongg",
+            "type false_mahjongg; pays {limit_fraction: 0.5}",
+            id="false",
+        ),
+        pytest.param(
+            "pung-chow-limit",
+            "Discarder pays for all (the fourth wind)",
+            "type pays_for_all; liable discarder; when won_by: discard, exposed_sets:",
+            id="pays-for-all",
+        ),
+    ],
+)
+def test_show_penalties_say_what_each_does(ruleset: str, penalty: str, what: str) -> None:
+    # The card showed a penalty's label and type alone: not who pays what, nor when.
+    lines = run("rules", "show", ruleset, "--ascii").stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if i > lines.index("Penalties") and line.startswith(penalty))
+    assert what in " ".join(lines[at : at + 2])  # beside the label, or under it when the card stacks
+
+
 def test_show_unknown():
     result = run("rules", "show", "no-such")
     assert result.exit_code == 2

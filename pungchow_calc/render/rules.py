@@ -87,7 +87,7 @@ def print_score_card(ruleset: Any, out: Console) -> None:
             tuple(name for name, _ in columns),
             tuple(tuple(row) for row in rows),
             right=frozenset(i for i, (_, justify) in enumerate(columns) if justify == "right"),
-            wrap=frozenset({0, last} if columns[last][0] in ("when", "note") else {0}),
+            wrap=frozenset({0, last} if columns[last][0] in ("when", "note", "what") else {0}),
         )
         print_grid(out, grid, show_header=any(name for name, _ in columns))
 
@@ -135,13 +135,17 @@ def print_score_card(ruleset: Any, out: Console) -> None:
             [("different heads", "right"), ("points", "right")],
             [[str(heads), str(points)] for heads, points in wash.payments],
         )
-    penalties = getattr(ruleset, "penalties", ())
-    if penalties:
-        section(
-            "Penalties",
-            [("", "left"), ("type", "left")],
-            [[p.label, p.type] for p in penalties],
-        )
+    # A penalty as written, as `rules diff` writes one (its type, then its other keys): the label alone
+    # would not say who pays what, nor when.
+    written = {p.get("id"): p for p in ruleset.data.get("penalties", []) if hasattr(p, "get")}
+    section(
+        "Penalties",
+        [("", "left"), ("what", "left")],
+        [
+            [p.label, _penalty_summary({k: v for k, v in written.get(p.id, {}).items() if k != "id"})]
+            for p in getattr(ruleset, "penalties", ())
+        ],
+    )
     # A rule's `note:` (docs/rulesets.md, Rule keys): the book's words or a ruling, by the rule's label.
     notes = [[r.label, raw[r.id]["note"]] for r in rules if isinstance(raw.get(r.id, {}).get("note"), str)]
     section("Notes", [("", "left"), ("note", "left")], notes)
