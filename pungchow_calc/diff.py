@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -167,10 +168,47 @@ def _ratio(a: str, b: str) -> float:
     return difflib.SequenceMatcher(None, a.lower(), b.lower()).ratio()
 
 
-def _keys(score: Score, index: int, table: dict[str, list[Line | None]]) -> list[tuple[str, Line]]:
-    """Each line with its row key: a set's lines of one kind take the rows made so far in order when
-    there are as many of them, else the rows with the most alike label (above _ALIKE, each once, order
-    kept); the rest get rows of their own (`#n`), so no line is lost or paired with a line of another kind."""
+def rule_meanings(data: Mapping[str, Any]) -> dict[str, str]:
+    """A ruleset's rules by id, each to its `when:` as written (a merged document's `rules`): two
+    rulesets' rules with the same conditions mean the same line, whatever their labels."""
+    rules = data.get("rules", [])
+    return {
+        r["id"]: json.dumps(r.get("when") or [], sort_keys=True)
+        for r in rules
+        if isinstance(r, dict) and isinstance(r.get("id"), str)
+    }
+
+
+def _same_meaning(
+    score: Score,
+    index: int,
+    table: dict[str, list[Line | None]],
+    ns: list[int],
+    free: list[str],
+    meanings: tuple[dict[str, str], ...],
+) -> list[tuple[int, str]]:
+    """The lines and free rows whose rules have the same conditions (rule_meanings), each once."""
+    if not meanings:
+        return []
+    pairs: list[tuple[int, str]] = []
+    for k in free:
+        j, first = next((j, v) for j, v in enumerate(table[k]) if v is not None)
+        want = meanings[j].get(first.rule)
+        taken = {n for n, _ in pairs}
+        n = next((n for n in ns if n not in taken and meanings[index].get(score.lines[n].rule) == want), None)
+        if want is not None and n is not None:
+            pairs.append((n, k))
+    return pairs
+
+
+def _keys(
+    score: Score, index: int, table: dict[str, list[Line | None]], meanings: tuple[dict[str, str], ...] = ()
+) -> list[tuple[str, Line]]:
+    """Each line with its row key: a set's lines of one kind take first the rows made so far whose rule
+    has the same conditions (`meanings`, rule_meanings per ruleset: the book's "own wind" and riichi's
+    seat wind pung), then the rest in order when there are as many of them, else the rows with the most
+    alike label (above _ALIKE, each once, order kept); the rest get rows of their own (`#n`), so no line
+    is lost or paired with a line of another kind."""
     groups: dict[str, list[int]] = {}
     for n, line in enumerate(score.lines):
         groups.setdefault(_base(line), []).append(n)
@@ -178,10 +216,13 @@ def _keys(score: Score, index: int, table: dict[str, list[Line | None]]) -> list
     for base, ns in groups.items():
         rows = [k for k in table if k == base or k.startswith(f"{base}#")]
         free = [k for k in rows if table[k][index] is None]
+        pairs = [] if base.startswith("rule:") else _same_meaning(score, index, table, ns, free, meanings)
+        ns = [n for n in ns if n not in {n for n, _ in pairs}]
+        free = [k for k in free if k not in {k for _, k in pairs}]
         if base.startswith("rule:") or len(free) == len(ns) or not free:
-            pairs = list(zip(ns, free, strict=False))
+            pairs += list(zip(ns, free, strict=False))
         else:
-            pairs, start = [], 0
+            start = 0
             for k in free:
                 label = _label(table[k])
                 best = max(
@@ -212,10 +253,12 @@ def diff_hand(
     names: tuple[str, ...],
     results: tuple[Score | PungchowError, ...],
     counters: tuple[int | None, ...] = (),
+    meanings: tuple[dict[str, str], ...] = (),
 ) -> HandDiff:
     """Line the breakdowns up: rows in the order they first appear, keyed as the module says; a
     ruleset that refused the hand (an error in `results`) has no value in any row. `counters`: what
-    the counters stated add under each ruleset (table_counters), when any are."""
+    the counters stated add under each ruleset (table_counters), when any are; `meanings`: each
+    ruleset's rule_meanings, to line a set's rules up by their conditions first."""
     scores = tuple(None if isinstance(r, PungchowError) else r for r in results)
     errors = tuple(r if isinstance(r, PungchowError) else None for r in results)
     refused = frozenset(i for i, e in enumerate(errors) if e is not None)
@@ -224,7 +267,7 @@ def diff_hand(
     for i, score in enumerate(scores):
         if score is None:
             continue
-        for key, line in _keys(score, i, table):
+        for key, line in _keys(score, i, table, meanings):
             if key not in table:
                 # A hand-wide line under another id but the same label is the same book line.
                 if line.meld is None:

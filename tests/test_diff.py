@@ -141,6 +141,36 @@ def test_rows_line_up_by_set_when_rule_ids_differ():
     assert len({row.key for row in diff.rows}) == len(diff.rows)
 
 
+@pytest.mark.parametrize(
+    ("rulesets", "row_label", "rules"),
+    [
+        pytest.param(
+            ["pung-chow", "riichi-ema-2016"],
+            "Three (or four) of own wind",
+            {"pung-chow": "own_wind", "riichi-ema-2016": "seat_wind_pung"},
+            id="own-wind-is-riichi-s-seat-wind",
+        ),
+        pytest.param(
+            ["riichi-ema-2016", "classical-dmjl"],
+            "Yakuhai (seat wind)",
+            {"riichi-ema-2016": "seat_wind_pung", "classical-dmjl": "own_wind"},
+            id="seat-wind-is-dmjl-s-own-wind",
+        ),
+    ],
+)
+def test_diff_east_wind_pung_east_seat_east_round_pairs_the_seat_wind_rows(
+    rulesets: list[str], row_label: str, rules: dict[str, str]
+) -> None:
+    # East's pung of east winds in the east round: riichi has a seat and a round wind line, the book
+    # one own wind line. By label alone "own wind" went beside riichi's round wind (difflib 0.51 vs 0.35).
+    hand = "1c2c3c 4c5c6c 7c8c9c EwEwEw 5d5d!"
+    args = [a for name in rulesets for a in ("-r", name)]
+    result = run("diff", hand, *args, "--json")
+    assert result.exit_code == 0, result.stderr
+    row = next(r for r in json.loads(result.stdout)["rows"] if r["label"] == row_label)
+    assert {name: (v or {}).get("rule") for name, v in row["values"].items()} == rules
+
+
 # Counters and deposits stated (issue 21): each ruleset's row, what it does with them; the book's
 # rulesets pay nothing for them (0). Pinfu, riichi, menzen tsumo: basic 640, counters 3 x 100.
 RIICHI_HAND = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"

@@ -64,13 +64,14 @@ def _seat_hint(error: PungchowError) -> PungchowError:
 
 def diff(hand: str, rulesets: list[str], **given: Any) -> None:
     """The same hand under two or more rulesets, line by line, with totals, payments and differences."""
-    from ..diff import diff_hand, table_counters
+    from ..diff import diff_hand, rule_meanings, table_counters
     from ..engine.scoring import Score, score_text
     from ..ruleset_files import load
 
     as_json, ascii_only = given.pop("as_json", False), given.pop("ascii_only", False)
     results: list[Score | PungchowError] = []
     counters: list[int | None] = []  # what the counters stated add under each ruleset
+    meanings: list[dict[str, str]] = []  # each ruleset's rules by their conditions (diff.rule_meanings)
     try:
         if len(set(rulesets)) < 2:
             raise opts.OptionError("give two or more different rulesets: -r A -r B", code="bad-option")
@@ -80,6 +81,7 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
         options = opts.make(hand, **given)
         for name in rulesets:
             ruleset = load(name)  # a ruleset that cannot be read is bad input: it stops the command
+            meanings.append(rule_meanings(ruleset.data))
             try:
                 # --no-limit that it would not lift is its refusal, as any other (docs/notation.md#options):
                 # a capped column beside the others' uncapped ones would be a false comparison.
@@ -100,7 +102,7 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
     except PungchowError as error:
         fail(error, as_json)
     stated = options.situation().honba  # counters on the table: each ruleset's row
-    result = diff_hand(tuple(rulesets), tuple(results), tuple(counters) if stated else ())
+    result = diff_hand(tuple(rulesets), tuple(results), tuple(counters) if stated else (), tuple(meanings))
     if as_json:
         print(json.dumps(result.as_dict()))
         return
