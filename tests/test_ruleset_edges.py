@@ -13,8 +13,9 @@ import yaml
 from cli_helpers import run
 
 from pungchow_calc.engine.errors import HandError
-from pungchow_calc.engine.scoring import MAX_HAND_DOUBLINGS, score_text
+from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.engine.situation import Situation
+from pungchow_calc.engine.value import MAX_HAND_DOUBLINGS
 from pungchow_calc.ruleset_files import builtin_dir, load
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"

@@ -16,7 +16,7 @@ from .hand import Hand, Meld, MeldKind, build, require_winning_size
 from .notation import parse, season_hint
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
 from .plan import Found, Plan, evaluate, lost_without, memo_for, plan_for
-from .rule_types import NOT_WRITTEN, LimitTier, Rule
+from .rule_types import NOT_WRITTEN, Rule
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
 from .situation import (
@@ -37,6 +37,7 @@ from .situation import (
     unmet_need,
 )
 from .tiles import PLAYING_TILES, Tile, Wind
+from .value import best_arrangement
 
 __all__ = [
     "DEFAULT",
@@ -202,7 +203,7 @@ def _score_hand(
         ctx = Context(situation, hand, arrangement, counts, hand_waits, [], calling)
         evaluated.append(evaluate(plan, ctx, nominal, memo))
     minimum = settings.min_doublings if situation.winner else 0
-    value, arrangement, found, points, doublings, limit_label = _best(
+    value, arrangement, found, points, doublings, limit_label = best_arrangement(
         ruleset, cap, minimum, candidates, evaluated
     )
     lines = _lines(found)
@@ -246,70 +247,6 @@ def _score_hand(
         deposits,
         settings.doubling_base,
     )
-
-
-def _best(
-    ruleset: Ruleset,
-    cap: int | None,
-    minimum: int,
-    candidates: list[tuple[Meld, ...]],
-    evaluated: list[list[Found]],
-) -> tuple[int, tuple[Meld, ...], list[Found], int, int, str | None]:
-    """The arrangement that scores most, of the candidates and the lines each found (plan.evaluate), as
-    paid: (value, arrangement, lines found, points, doublings, the limit hand it is paid as); a limit
-    hand paid alone (limit_hand_alone) keeps its limit lines only. `minimum`: the doublings a win needs
-    (0 for a loser); HandError when no arrangement has them."""
-    settings = ruleset.settings
-    best: tuple[tuple[int, ...], tuple[Meld, ...], list[Found], int, int, str | None] | None = None
-    for index, found in enumerate(evaluated):  # the arrangement read only when it is the best so far
-        points = doublings = 0
-        top: tuple[float, int, str] | None = None
-        for line_key, rule, _, line_points, line_doublings in found:
-            points += line_points
-            doublings += line_doublings
-            # The largest share of the limit counts (a full limit hand before a half-limit one), then
-            # line order.
-            if rule.limit:
-                candidate = (-rule.limit_fraction, line_key, rule.label)
-                if top is None or candidate < top:
-                    top = candidate
-        limit_hand = (top[2], -top[0]) if top else None
-        if minimum and limit_hand is None and _counted(found) < minimum:
-            continue  # no win in this arrangement: too few doublings that count (docs/riichi.md)
-        raw = points
-        if settings.round_points:
-            for line in found:  # a loop, not all(): no generator per arrangement
-                if not line[1].rounded:
-                    break
-            else:
-                points = -(-points // settings.round_points) * settings.round_points
-        value, limit_label = _value(ruleset, cap, points, doublings, limit_hand)
-        # With a doubling base, on equal value the arrangement with more doublings is taken (the
-        # package's and the tables' order: han, then fu, then the fu before rounding; a limit hand's
-        # fu never matter, so its arrangements are not told apart by them).
-        key: tuple[int, ...] = (
-            (value, doublings, points, raw if limit_hand is None else 0)
-            if settings.doubling_base
-            else (value, points)
-        )
-        if best is None or key > best[0]:
-            best = (key, candidates[index], found, points, doublings, limit_label)
-    if best is None:
-        aside = [rule.label for rule in ruleset.rules if not rule.counts_for_minimum]
-        raise HandError(
-            f"no win under {ruleset.name}: a winning hand needs {minimum} doubling"
-            f"{'s' * (minimum != 1)} of its rules, or a limit hand"
-            + (f" ({' and '.join(aside)} do not count)" if aside else ""),
-            code="no-yaku",
-            column=1,
-        )
-    key, arrangement, found, points, doublings, limit_label = best
-    if settings.limit_hand_alone and limit_label is not None:
-        alone = [line for line in found if line[1].limit]
-        if any(line[1].label == limit_label for line in alone):
-            # Paid as a limit hand: its limit lines are what is paid (docs/riichi.md "Yakuman").
-            found, points, doublings = alone, 0, 0
-    return key[0], arrangement, found, points, doublings, limit_label
 
 
 def _collected(
@@ -409,15 +346,6 @@ _HOLDS: dict[str, Callable[[Hand], int | None]] = {
     ),
 }
 assert list(_HOLDS) == sorted(NOT_WRITTEN), "a test for each of NOT_WRITTEN, by name"
-
-
-def _counted(found: list[Found]) -> int:
-    """The doublings of the lines whose rules count towards a ruleset's min_doublings."""
-    counted = 0
-    for line in found:  # a loop: faster than a comprehension over a hand's few lines
-        if line[1].counts_for_minimum:
-            counted += line[4]
-    return counted
 
 
 def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -> None:
@@ -590,7 +518,7 @@ def _idle_facts(
             else:
                 less = [_less(found, lost[0]) for found in evaluated]
                 cap = limit_in_force(ruleset, limit)
-                value, _, found, _, _, _ = _best(
+                value, _, found, _, _, _ = best_arrangement(
                     ruleset, cap, ruleset.settings.min_doublings, arranged[1], less
                 )
                 same = (value, _lines(found)) == scored
@@ -649,63 +577,6 @@ def _read_flags(reads: frozenset[str]) -> tuple[tuple[Fact, ...], Callable[[Situ
     situation states of them, as a tuple (one call: most hands state none of them)."""
     readable = tuple(f for f in _TRIED if f.field in reads)
     return readable, _fields(readable)
-
-
-# The most doublings a hand may reach, the doubling base included (docs/rulesets.md#reference): far
-# beyond any score card (riichi's richest hands double under 60 times), and it keeps a score within
-# what JSON readers, floats and Python's printing of integers take.
-MAX_HAND_DOUBLINGS = 256
-
-
-def _value(
-    ruleset: Ruleset, cap: int | None, points: int, doublings: int, limit: tuple[str, float] | None
-) -> tuple[int, str | None]:
-    """The hand's value, and the limit hand it is paid as (None when paid by its count)."""
-    settings = ruleset.settings
-    if doublings + settings.doubling_base > MAX_HAND_DOUBLINGS:
-        # A ruleset's rules may double a hand without end (each rule at most 32 times, rules.py): a
-        # count of thousands of digits is no score a table pays, and no output can print it whole.
-        raise HandError(
-            f"the hand doubles {doublings + settings.doubling_base} times under {ruleset.name}, "
-            f"more than a score can hold (at most {MAX_HAND_DOUBLINGS})",
-            code="too-many-doublings",
-        )
-    count = points * 2 ** (doublings + settings.doubling_base)
-    if limit is None:
-        if settings.limits:
-            return _tier(settings.limits, count, doublings)
-        return count, None
-    label, share = limit
-    nominal = cap if cap is not None else (ruleset.settings.limit_hand_value or ruleset.settings.limit)
-    if settings.limits and settings.limit_hand_value:
-        # Under limits by doublings a limit hand is the tier above them (riichi's yakuman, 8000), whatever
-        # the cap in force: a house `--limit` caps what is paid, never raises it (docs/riichi.md).
-        nominal = settings.limit_hand_value
-    if share < 1:
-        # A share of the limit (e.g. `limit: 0.5`) is paid only when it is more than the hand's count
-        # (its value under the limits by doublings, where the ruleset has them).
-        part = round((nominal or 0) * share)
-        own = _tier(settings.limits, count, doublings) if settings.limits else (count, None)
-        return (part, label) if part > own[0] else own
-    # A limit hand is worth "the full amount agreed upon" (Part II, "Limit Hands"), and never less
-    # than its own count: with the limit lifted its tiles may count more (the cap still applies),
-    # unless the ruleset values it at the limit alone (limit_hand_counts: false).
-    if not ruleset.settings.limit_hand_counts:
-        return nominal or 0, label
-    return max(nominal or 0, count), label
-
-
-def _tier(tiers: tuple[LimitTier, ...], count: int, doublings: int) -> tuple[int, str | None]:
-    """A count under limits by doublings: the highest tier the doublings reach, else the first tier
-    when the count passes its score, else the count (docs/riichi.md "Han, basic points and limits")."""
-    reached = None
-    for tier in tiers:
-        if doublings >= tier.doublings:
-            reached = tier
-    if reached is not None:
-        return reached.score, reached.name
-    first = tiers[0]
-    return (first.score, first.name) if count > first.score else (count, None)
 
 
 def _calling(hand: Hand, ruleset: Ruleset, situation: Situation) -> Callable[[], frozenset[str]]:
