@@ -23,11 +23,11 @@ from .engine.errors import (
     printable,
     wide_hint,
 )
+from .engine.impossible import FROM_ORIGINAL
 from .engine.payments import MAX_POINTS
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
     DISCARD,
-    FROM_ORIGINAL,
     SITUATION_FACTS,
     Fact,
     Situation,

@@ -25,6 +25,7 @@ def build_schema() -> dict[str, Any]:
     """The ruleset schema, with condition names and parameters taken from the registry."""
     from .engine.conditions import REGISTRY
     from .engine.conditions.indicators import COUNTERS
+    from .engine.impossible import IMPOSSIBLE
     from .engine.rule_types import MAX_EAST_MULTIPLIER, MAX_SMALL, NOT_WRITTEN
     from .engine.rules import (
         MAX_DOUBLINGS,
@@ -37,7 +38,6 @@ def build_schema() -> dict[str, Any]:
         TRUE_OR_FALSE,
         WHO,
     )
-    from .engine.situation import IMPOSSIBLE
 
     names = list(REGISTRY)
     condition_props: dict[str, Any] = {}

@@ -20,11 +20,12 @@ from pungchow_calc.engine import scoring
 from pungchow_calc.engine.conditions import Context
 from pungchow_calc.engine.errors import PungchowError
 from pungchow_calc.engine.hand import build
+from pungchow_calc.engine.impossible import IMPOSSIBLE
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.plan import evaluate, lost_without, plan_for
 from pungchow_calc.engine.rules import Ruleset, compile_ruleset
 from pungchow_calc.engine.scoring import _less, _unmet, _winning, score_hand
-from pungchow_calc.engine.situation import IMPOSSIBLE, SITUATION_FACTS, Situation, WinBy, unmet_need
+from pungchow_calc.engine.situation import SITUATION_FACTS, Situation, WinBy, unmet_need
 from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
 from pungchow_calc.ruleset_files import builtin_names, load
 

@@ -14,9 +14,10 @@ from riichi_ours import RULESET
 
 from pungchow_calc.engine.conditions.indicators import NEXT
 from pungchow_calc.engine.errors import PungchowError
+from pungchow_calc.engine.impossible import IMPOSSIBLE
 from pungchow_calc.engine.rules import Invalid, compile_ruleset
 from pungchow_calc.engine.scoring import score_text
-from pungchow_calc.engine.situation import FACT, IMPOSSIBLE, Situation, WinBy, read_tiles
+from pungchow_calc.engine.situation import FACT, Situation, WinBy, read_tiles
 from pungchow_calc.engine.tiles import PLAYING_TILES, Wind
 from pungchow_calc.ruleset_files import load
 

@@ -189,7 +189,7 @@ class Settings:
     limit_hand_alone: bool = False
     # The original hand of a seat other than East is completed by its first draw, marked ! (riichi's
     # chiihou, docs/riichi.md "The facts of a win"); else every original hand is the hand as dealt, no
-    # tile marked (the book's "Drawing the original hand", docs/rulings.md). situation.original_mark.
+    # tile marked (the book's "Drawing the original hand", docs/rulings.md). impossible.original_mark.
     original_hand_drawn: bool = False
     # The riichi family's settings (docs/riichi.md "Han, basic points and limits"), any ruleset's to use:
     doubling_base: int = 0  # the score is points x 2^(doublings + doubling_base)
@@ -198,7 +198,7 @@ class Settings:
     min_doublings: int = 0  # a winning hand needs this many doublings of rules that count (or a limit)
     # What this ruleset's hands never hold (NOT_WRITTEN): such a hand is refused, not scored on a guess.
     not_written: frozenset[str] = frozenset()
-    # Stated facts its play never has together, or with such a hand (situation.IMPOSSIBLE): refused.
+    # Stated facts its play never has together, or with such a hand (impossible.IMPOSSIBLE): refused.
     impossible: frozenset[str] = frozenset()
     # The seats its game is played by (riichi: 4), or 0 for two to four (the book's two- and
     # three-handed tables, docs/rulings.md): a table of another number is refused, not settled short.

@@ -29,6 +29,7 @@ from .conditions import (
 )
 from .conditions.indicators import COUNTERS
 from .errors import unknown
+from .impossible import IMPOSSIBLE
 from .payments import BOOK, MAX_POINTS, SettlementRules
 from .rule_types import (
     MAX_SMALL,
@@ -44,7 +45,6 @@ from .rule_types import (
     WashTable,
     any_of,
 )
-from .situation import IMPOSSIBLE
 
 __all__ = [
     "LIABLE",

@@ -13,6 +13,7 @@ from .conditions import Context
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
 from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
+from .impossible import impossible_facts, original_mark
 from .notation import parse, season_hint
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
 from .plan import Found, Plan, evaluate, lost_without, memo_for, plan_for
@@ -31,9 +32,7 @@ from .situation import (
     Situation,
     WinBy,
     how_won,
-    impossible_facts,
     on_discard,
-    original_mark,
     unmet_need,
 )
 from .tiles import PLAYING_TILES, Tile, Wind

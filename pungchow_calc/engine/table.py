@@ -14,6 +14,7 @@ from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
 from .hand import Hand
 from .hand_scores import hand_scores
+from .impossible import FROM_ORIGINAL, impossible_facts
 from .payments import (
     BOOK,
     Collect,
@@ -42,11 +43,9 @@ from .scoring import DEFAULT, Score, limit_in_force, score_hand, settlement_note
 from .seats import check_copies, for_seat, read_seat
 from .situation import (
     FACT,
-    FROM_ORIGINAL,
     OF_THE_SET,
     Situation,
     WinBy,
-    impossible_facts,
     on_discard,
     stated_situation,
 )

@@ -1,0 +1,286 @@
+"""Stated facts a ruleset's play never has together, or with such a hand: the setting `impossible`
+(`IMPOSSIBLE`, by name), the mark of a hand won as dealt, and the words a discarder named for one gets.
+
+Each test reads the facts of situation.py's one table (FACTS) and the hand; it refuses facts given,
+never a fact left out (scoring._idle_facts relies on it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .decomposition import SHAPES
+from .hand import Hand
+from .situation import LOOSE, OF_THE_SET, Situation, WinBy
+from .tiles import Wind
+
+
+# Never compared, hashed or shown: a setting's test, found by name (no eq, repr: engine/__init__.py).
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Impossible:
+    """Stated facts that a ruleset's play never has together, or with such a hand (its setting
+    `impossible`): what they are, and the test that tells why a hand and situation are such, or None.
+    The hand is None for a winner's score given as a number (`settle --east 2000`): its tiles are not
+    known, so only what the stated facts say together is tested."""
+
+    what: str  # for the ruleset's schema and docs
+    test: Callable[[Hand | None, Situation], str | None]
+
+
+def _loose_without_kong(hand: Hand | None, situation: Situation) -> str | None:
+    # A loose tile is drawn for a kong (or, where there are flowers and seasons, for a bonus tile):
+    # the book's "loose tile" and riichi's replacement tile (RCR 2016 §3.3.5-3.3.7).
+    if hand is not None and situation.win_by is LOOSE and not (hand.kongs or hand.bonus):
+        return "--loose: a loose tile is drawn only for a kong (or a flower or season), and the hand has none"
+    return None
+
+
+def _last_tile_loose(hand: Hand | None, situation: Situation) -> str | None:
+    # RCR 2016 §3.3.5: "The dead wall always comprises 14 tiles, so after a kong the last tile of the wall
+    # becomes part of the dead wall": a loose tile is never the last tile of the wall.
+    if situation.last_tile and situation.win_by is WinBy.LOOSE:
+        return (
+            "--last-tile and --loose contradict each other: a loose tile is never the last tile of the wall"
+        )
+    return None
+
+
+def _riichi_twice(hand: Hand | None, situation: Situation) -> str | None:
+    # A player declares riichi once: a double riichi is that declaration made on his first turn, worth
+    # 2 han in place of riichi's 1. Both stated would be paid on a guess of which was meant.
+    if situation.riichi and situation.double_riichi:
+        return (
+            "--riichi and --double-riichi: riichi is declared once; give --double-riichi alone for a "
+            "riichi declared on the first uninterrupted turn, else --riichi"
+        )
+    return None
+
+
+def _ippatsu_loose(hand: Hand | None, situation: Situation) -> str | None:
+    # The loose tile is drawn right after the winner's own kong, declared after his riichi: and any call,
+    # a concealed kong too, ends the go-around of ippatsu (docs/riichi.md "The facts of a win").
+    if situation.ippatsu and situation.win_by is WinBy.LOOSE:
+        return (
+            "--ippatsu and --loose contradict each other: the kong the loose tile is drawn for ends ippatsu"
+        )
+    return None
+
+
+def _double_riichi_ippatsu(hand: Hand | None, situation: Situation) -> str | None:
+    # Double riichi is declared with the first discard, no call before it, not even a concealed kong, and
+    # its ippatsu is won before the next discard, no call between (docs/riichi.md "The facts of a win"):
+    # in the first go-arounds of the wall, with no kong declared.
+    if not (situation.double_riichi and situation.ippatsu):
+        return None
+    if situation.last_tile:
+        return (
+            "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double "
+            "riichi is won in the first go-arounds, not on the last tile"
+        )
+    if hand is None:
+        return None  # a score given as a number: its kongs and shape are not known
+    if hand.kongs:
+        return (
+            "--double-riichi and --ippatsu: no kong is declared before a double riichi nor before its "
+            "ippatsu, not even a concealed one (#)"
+        )
+    if not situation.robbing_kong:
+        return None
+    # The kong robbed (§3.3.6) was added to a pung claimed after the double riichi, and that call ended
+    # ippatsu; only thirteen orphans robs a concealed kong (§3.3.7), whose robbing is no call.
+    if SHAPES["single_heads"](list(hand.counts), hand.fixed):
+        return None
+    return (
+        "--double-riichi, --ippatsu and --robbing-kong contradict each other: the kong robbed was added to "
+        "a pung claimed after the double riichi, which ends ippatsu (only thirteen orphans robs a "
+        "concealed kong)"
+    )
+
+
+def _last_tile_robbed(hand: Hand | None, situation: Situation) -> str | None:
+    # After the last tile of the wall no kong is declared (none is left to make up the dead wall,
+    # RCR 2016 §3.3.6), so none is robbed: robbing a kong is never the last discard.
+    if situation.last_tile and situation.robbing_kong:
+        return (
+            "--last-tile and --robbing-kong contradict each other: no kong is declared once the last tile "
+            "of the wall is drawn"
+        )
+    return None
+
+
+def _first_discard_after_turn(hand: Hand | None, situation: Situation) -> str | None:
+    # Renhou (RCR 2016 §4.2.4): a non-dealer's win on a discard in the first uninterrupted go-around,
+    # before his own first draw (docs/riichi.md "The facts of a win"). Nothing of his own turn (a draw,
+    # riichi, a kong) or of any call or later play (the last tile, a kong robbed) can go with it.
+    if not situation.first_discard:
+        return None
+    if situation.original_hand:
+        return (
+            "--first-discard and --original-hand contradict each other: a win on a discard before one's "
+            "own first draw, and a win on that draw"
+        )
+    if situation.win_by is not WinBy.DISCARD:
+        how = "self-drawn" if situation.win_by is WinBy.WALL else "on a loose tile"
+        return f"--first-discard is a win on a discard before one's own first draw, not {how}"
+    if situation.riichi or situation.double_riichi:
+        which = "--riichi" if situation.riichi else "--double-riichi"
+        return (
+            f"--first-discard and {which} contradict each other: riichi is declared with one's own "
+            "discard, after one's own first draw"
+        )
+    if situation.robbing_kong:
+        return (
+            "--first-discard and --robbing-kong contradict each other: a kong ends the first "
+            "uninterrupted go-around"
+        )
+    if situation.last_tile:
+        return (
+            "--first-discard and --last-tile contradict each other: the first go-around is not the last tile"
+        )
+    return _nothing_called(
+        "--first-discard", hand, "in the first uninterrupted go-around", "before one's own first draw"
+    )
+
+
+def _original_hand_after_call(hand: Hand | None, situation: Situation) -> str | None:
+    # Tenhou and chiihou: won on the first draw, "no call before it, not even a concealed kan"
+    # (docs/riichi.md "The facts of a win").
+    if not situation.original_hand:
+        return None
+    # Riichi (and so ippatsu) is declared with a discard of one's own, after the first draw; the first
+    # draw is not the last tile of the wall, nor a tile robbed. Told before the way won: adding --drawn
+    # would not help.
+    if situation.riichi or situation.double_riichi:
+        which = "--riichi" if situation.riichi else "--double-riichi"
+        return (
+            f"--original-hand and {which} contradict each other: riichi is declared with one's own "
+            "discard, after the first draw"
+        )
+    if situation.last_tile:
+        return "--original-hand and --last-tile contradict each other: the first draw is not the last tile"
+    if situation.robbing_kong:
+        return (
+            "--original-hand and --robbing-kong contradict each other: a win on the first draw, and a win "
+            "on a tile another player adds to a kong"
+        )
+    if situation.win_by is WinBy.LOOSE:
+        return "--original-hand is a win on the first draw from the wall, not on a loose tile (drop --loose)"
+    if situation.win_by is not WinBy.WALL:
+        return "--original-hand is a win on the first draw from the wall, not by discard (add --drawn)"
+    return _nothing_called("--original-hand", hand, "before the first draw", "before the first draw")
+
+
+def original_mark(hand: Hand, situation: Situation, drawn: bool) -> tuple[str, str] | None:
+    """Why an original hand's winning tile is marked wrongly, with the refusal's code, or None.
+
+    The hand as dealt was complete, so no tile completed it (the book's "Drawing the original hand",
+    docs/rulings.md; riichi's tenhou, East's). Under `drawn` (the setting original_hand_drawn:
+    riichi's chiihou, docs/riichi.md "The facts of a win") another seat's is completed by its first
+    draw, and that tile is marked !."""
+    if not situation.original_hand:
+        return None
+    marks = drawn and situation.seat is not Wind.EAST
+    if hand.winning_tile is not None and not marks:
+        if drawn:
+            why = "East's hand won on the original draw (--original-hand) is complete as dealt: drop the !"
+        else:
+            why = "a hand won on the original draw (--original-hand) has no winning tile: drop the !"
+        return why, "original-hand-winning-tile"
+    if hand.winning_tile is None and marks:
+        return (
+            "another seat's hand won on the original draw (--original-hand) is completed by its first "
+            "draw: mark the tile drawn with !",
+            "no-winning-tile",
+        )
+    return None
+
+
+def _nothing_called(option: str, hand: Hand | None, claimed: str, declared: str) -> str | None:
+    """Why a hand won before any call (a win of the first go-around) cannot be: a set laid open, or a
+    kong, even a concealed one (neither is known of a score given as a number, hand None)."""
+    if hand is None:
+        return None
+    if hand.opened:
+        return f"{option}: nothing is claimed {claimed}, but a set is laid open (*, +)"
+    if hand.kongs:
+        return f"{option}: no kong is declared {declared}, not even a concealed one (#)"
+    return None
+
+
+def _robbed_tile_held(hand: Hand | None, situation: Situation) -> str | None:
+    # The robbed tile is the fourth of a kong (a pung added to, or for thirteen orphans a concealed
+    # kong, RCR 2016 §3.3.6-3.3.7): the other three are in that kong, so the hand holds it once, and no
+    # indicator turned (dora, ura) is one of them.
+    if hand is None or not situation.robbing_kong or hand.winning_tile is None:
+        return None  # no kong robbed, or a score given as a number (its tiles are not known)
+    tile = hand.winning_tile
+    if hand.counts[tile.index] > 1:
+        return (
+            f"--robbing-kong: the other three {tile.code} are in the kong robbed, so the hand holds one "
+            f"{tile.code}, not {hand.counts[tile.index]}"
+        )
+    for fact in OF_THE_SET:
+        if tile in getattr(situation, fact.field):
+            return (
+                f"--robbing-kong: the other three {tile.code} are in the kong robbed, so the {fact.option} "
+                f"indicators hold no {tile.code}"
+            )
+    return None
+
+
+# A discarder named for a hand as dealt (the book's "original hand as drawn from the wall", riichi's
+# tenhou and chiihou, drawn): said by `score` (options.make) and `settle` (table._check_options) alike.
+FROM_ORIGINAL = (
+    "--from names a discarder, but a hand won on the original draw (--original-hand) takes no discard"
+)
+
+# What a ruleset may say its play never has (the setting `impossible`), in the order they are checked.
+# Each test refuses facts given (with each other, or with the hand), never a fact left out: scoring's
+# trials without a fact rely on it (_idle_facts; tests/test_idle_facts.py holds every test to it).
+IMPOSSIBLE: dict[str, Impossible] = {
+    "loose_without_kong": Impossible(
+        "a win on a loose tile with no kong (nor flower or season) in the hand", _loose_without_kong
+    ),
+    "last_tile_loose": Impossible("the last tile of the wall and a loose tile at once", _last_tile_loose),
+    "riichi_twice": Impossible("riichi and double riichi stated together", _riichi_twice),
+    "ippatsu_loose": Impossible("ippatsu and a win on a loose tile at once", _ippatsu_loose),
+    "double_riichi_ippatsu": Impossible(
+        "a double riichi's ippatsu on the last tile, with a kong, or robbing a kong but for thirteen orphans",
+        _double_riichi_ippatsu,
+    ),
+    "last_tile_robbed": Impossible("the last tile and robbing a kong at once", _last_tile_robbed),
+    # Before original_hand_after_call: with --original-hand, its "add --drawn" would mislead here.
+    "first_discard_after_turn": Impossible(
+        "a win on the first discard self-drawn or on a loose tile, with riichi, robbing a kong, the last "
+        "tile or an original hand, or with a set laid open or a kong",
+        _first_discard_after_turn,
+    ),
+    "original_hand_after_call": Impossible(
+        "an original hand won on a discard or a loose tile, with riichi, the last tile or robbing a kong, "
+        "or with a set laid open or a kong",
+        _original_hand_after_call,
+    ),
+    "robbed_tile_held": Impossible(
+        "robbing a kong with a winning tile the hand holds more than once, or an indicator shows",
+        _robbed_tile_held,
+    ),
+}
+
+
+def impossible_facts(hand: Hand | None, situation: Situation, names: frozenset[str]) -> str | None:
+    """Why the hand and its stated facts cannot be under a ruleset whose play never has `names`
+    (IMPOSSIBLE, the setting `impossible`), or None; hand None: a winner's score given as a number,
+    whose stated facts are tested together only."""
+    for test in _tests(names):
+        why = test(hand, situation)
+        if why is not None:
+            return why
+    return None
+
+
+@lru_cache(maxsize=64)  # one per ruleset's setting: the same few, hand after hand
+def _tests(names: frozenset[str]) -> tuple[Callable[[Hand | None, Situation], str | None], ...]:
+    """The tests of IMPOSSIBLE that `names` names, in IMPOSSIBLE's order."""
+    return tuple(check.test for name, check in IMPOSSIBLE.items() if name in names)
