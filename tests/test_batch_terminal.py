@@ -181,3 +181,32 @@ def test_compare_with_a_long_house_ruleset_path_keeps_it_whole(tmp_path: Path, w
     assert "…" not in result.stdout
     rows = [line.split("│")[0].strip() for line in lines if "│" in line]
     assert "".join(rows).count(str(house)) == 2  # higher under, lower under: each whole
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize(
+    ("hand", "facts"),
+    [
+        ("7b8b9b* 5c5c3d3d3d2b2b2bNwNwNw!", "-s north"),
+        ("1c1c1c2c3c4c5c6c7c8c9c9c9c5c!", "--riichi"),
+        ("1d1d1d1d# 2d3d4d5d6d7d8d8d8d9d9d!", "--riichi"),
+    ],
+    ids=["riichi-pool-open", "nine-gates-pool", "pool-after-a-kong"],
+)
+def test_concealed_tiles_written_together_fit_the_terminal(tmp_path: Path, width: int, hand: str, facts: str):
+    """A riichi hand's concealed tiles written as one word (docs/riichi.md) is longer than the hand column
+    at 60 columns (20): the row ran to 69. It is cut between tiles, never inside one, in order."""
+    hands = tmp_path / "pooled.txt"
+    hands.write_text(f"'{hand}' -r riichi-ema-2016 {facts}\n", encoding="utf-8")
+    record = json.loads(_piped(["batch", str(hands), "-f", "jsonl"], None))
+    assert "error" not in record, record
+    shown = _on_a_terminal(["batch", str(hands)], str(width))
+    rows = shown.splitlines()[1:]
+    assert rows and all(len(line) <= width for line in rows), max(rows, key=len)
+    column = slice(7, 7 + TerminalTable(width).hand)
+    pieces = [row[column].strip() for row in rows]
+    assert " ".join(pieces).split() != [] and "".join(" ".join(pieces).split()) == "".join(
+        record["hand"].split()
+    )
+    for piece in " ".join(pieces).split():  # whole tiles: two characters each, a `!` after one
+        assert len(piece.replace("!", "").rstrip("*#+=")) % 2 == 0, piece

@@ -211,6 +211,33 @@ _HAND_BESIDE_PAYMENTS = 36  # a hand column narrower than this takes the payment
 _HAND_LEAST = 10  # a kong with its markers, `RdRd!RdRd#`
 
 
+_MARKERS = "*#+="  # a group's marker after its tiles (notation.Marker): stays with the last tile
+
+
+def _tiles_cut(word: str, width: int) -> list[str]:
+    """A hand's word longer than `width` (its concealed tiles written together, `5c5c3d3d3d2b2b2bNwNwNw!`)
+    cut between tiles, each piece as long as fits; a word of another shape, or one that fits, whole."""
+    if len(word) <= width or not word.isascii():
+        return [word]
+    body = word.rstrip(_MARKERS)
+    tiles: list[str] = []
+    at = 0
+    while at < len(body):  # a tile is two characters (tiles.py), its `!` after it
+        end = at + 2 + (body[at + 2 : at + 3] == "!")
+        tiles.append(body[at:end])
+        at = end
+    if not tiles or any(len(t.rstrip("!")) != 2 or "!" in t[:2] or set(t) & set(_MARKERS) for t in tiles):
+        return [word]
+    tiles[-1] += word[len(body) :]
+    pieces = [tiles[0]]
+    for tile in tiles[1:]:
+        if len(pieces[-1]) + len(tile) > width:
+            pieces.append(tile)
+        else:
+            pieces[-1] += tile
+    return pieces
+
+
 def _lines(words: list[str], width: int, measure: Callable[[str], int] = len) -> list[str]:
     """Words packed into lines of at most `width` terminal cells, each word's by `measure` (a longer
     word alone on its line); at least one."""
@@ -231,7 +258,8 @@ def _lines(words: list[str], width: int, measure: Callable[[str], int] = len) ->
 
 class TerminalTable:
     """The batch table sized to a terminal `width` columns wide: no line wider (but a single set longer
-    than the hand column), no set split across lines; the payments left out where they have no room."""
+    than the hand column), no set split across lines (concealed tiles written as one word longer than
+    the column are cut between tiles); the payments left out where they have no room."""
 
     __slots__ = ("hand", "measure", "payments", "width")
 
@@ -264,7 +292,7 @@ class TerminalTable:
             text = _lines(f"error [{err['code']}]: {err['message']}".split(), self.width - lead, self.measure)
             return "\n".join([number + text[0], *(" " * lead + line for line in text[1:])])
         width = self.hand - (lead - _LEAD)
-        hand = _lines(record["hand"].split(), width)
+        hand = _lines([piece for word in record["hand"].split() for piece in _tiles_cut(word, width)], width)
         numbers = (
             f" {record['seat']:<5} {record['points']:>6} {record['doublings']:>3} {record['score']:>7} "
             f"{record['payable']:>7}"
