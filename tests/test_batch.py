@@ -1401,6 +1401,47 @@ def test_a_live_feed_of_lone_cr_lines_gets_each_record_as_its_line_comes(before:
 
 
 @pytest.mark.parametrize(
+    ("kind", "item"),
+    [
+        pytest.param("yaml", f"- hand: {PUNGS}\n  seat: south\n", id="yaml-mapping"),
+        pytest.param("yaml", f"- {PUNGS} -s south\n", id="yaml-plain-line"),
+        pytest.param("json", f'{{"hand": "{PUNGS}", "seat": "south"}},\n', id="json-mapping"),
+    ],
+)
+def test_a_live_yaml_feed_gets_each_record_once_the_next_item_starts(kind: str, item: str):
+    """A script writing YAML items one at a time into `batch - --input-format yaml`: no record came
+    until 64 kB more, or the end (a buffered pipe's read(size) waits for all of it), and an item written
+    as a plain line waited for two items after it. An item is known whole only when the next line
+    starts (YAML: a mapping may take another key, a plain line go on), so each comes then (docs/batch.md)."""
+    import queue
+    import threading
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pungchow_calc", "batch", "-", "--input-format", kind, "--format", "jsonl"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    lines: queue.Queue[dict[str, Any]] = queue.Queue()
+    threading.Thread(
+        target=lambda: [lines.put(json.loads(text)) for text in proc.stdout],  # type: ignore[union-attr]
+        daemon=True,
+    ).start()
+    try:
+        proc.stdin.write((("[" if kind == "json" else "") + item).encode())
+        for number in range(3):
+            proc.stdin.write(item.encode())  # the next item starts: the one before it is whole
+            proc.stdin.flush()
+            record = lines.get(timeout=30)  # queue.Empty: the record waited for more
+            line = 1 + number * item.count("\n")  # where the item starts
+            assert (record["line"], record["seat"], record["score"]) == (line, "south", 48)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)
+
+
+@pytest.mark.parametrize(
     "options",
     [
         pytest.param(["--bogus"], id="bogus"),

@@ -165,13 +165,16 @@ class _Reading(io.RawIOBase):
     def __init__(self, stream: IO[bytes], path: str) -> None:
         self._stream = stream
         self._path = path
+        # What has come, not a whole `size`: a buffered pipe's read(size) waits for `size` bytes, so a
+        # live feed's items (a script writing one at a time) waited for 64 kB more, or the end.
+        self._read = getattr(stream, "read1", stream.read)
 
     def readable(self) -> bool:
         return True
 
     def read(self, size: int = -1) -> bytes:
         try:
-            data = self._stream.read(size)
+            data = self._read(size)
         except OSError as exc:
             raise FileError(f"{self._path}: cannot read: {exc.strerror or exc}") from None
         return data
@@ -183,6 +186,7 @@ def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
 
     ev = yaml.events
     depth_started = False
+    flow = False
     events = _Lookahead(events)
     for event in events:
         if isinstance(event, ev.StreamStartEvent | ev.DocumentStartEvent):
@@ -192,6 +196,7 @@ def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
         if not depth_started:
             if isinstance(event, ev.SequenceStartEvent):
                 depth_started = True
+                flow = bool(event.flow_style)  # `[...]`: a plain item ends at `,` or `]`, not its line
                 continue
             if isinstance(event, ev.ScalarEvent) and event.value == "" and event.implicit[0]:
                 return  # an empty file: no entries
@@ -216,7 +221,11 @@ def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
                     # besides the hand is named with its column in the item (word_column), and a
                     # quoted first word is known (quoted_word).
                     entry = Entry(line, tuple(argv), text=value) if argv else Entry(line)
-                    events.after(event)  # its line read to its end first
+                    if flow or event.style or event.end_mark.line != event.start_mark.line:
+                        events.after(event)  # its line read to its end first
+                    # (A plain item of a block list on one line, `- HAND -s south`, is ended by its
+                    # line's end or a comment, nothing else: no break can follow on that line. Not
+                    # looked past, it is scored once the next line starts (a live feed's next item).)
                     yield entry
             else:
                 yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
