@@ -181,6 +181,86 @@ def test_stdin_json_list_is_refused_with_a_hint_not_an_error_on_every_line(kind:
     )
 
 
+def test_stdin_json_lines_are_refused_with_a_hint_not_an_error_on_every_line():
+    """JSON Lines piped in (`jq -c`, one mapping a line) were an error record on every line, each naming
+    a word at column 10 (`a line takes the hand as one argument`), nothing said of JSON; as a JSON list
+    is, they are refused at once, with how a batch reads them (docs/batch.md)."""
+    jsonl = "".join(json.dumps({"hand": PUNGS, "seat": seat}) + "\n" for seat in ("south", "west"))
+    result = run("batch", "-", "--format", "jsonl", input=jsonl)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "error: line 1: standard input is read as text lines, and this one is a JSON mapping, as JSON Lines"
+        " hold: a batch reads them in one JSON list (jq -s . | pungchow batch - --input-format json)\n"
+    )
+    listed = run("batch", "-", "--format", "jsonl", "--input-format", "text", input=jsonl)
+    assert listed.exit_code == 1 and len(listed.stdout.splitlines()) == 2  # read as lines, when said
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "text", "said"),
+    [
+        pytest.param(
+            "hands.txt",
+            "json",
+            f"# table 2\n\n{PUNGS} --seat south\n",
+            '{path} line 3: a JSON batch file is a list of mappings ([{{"hand": ...}}]), and this one starts'
+            " with text: a text batch file is read with --input-format text",
+            id="text-file-as-json",
+        ),
+        pytest.param(
+            "hands.txt",
+            "yaml",
+            f"'{PUNGS}' --seat south\n",
+            "{path} line 1: a YAML batch file is a list of mappings (- hand: ...), and this one starts with"
+            " text: a text batch file is read with --input-format text",
+            id="text-file-as-yaml",
+        ),
+        pytest.param(
+            "hands.jsonl",
+            "json",
+            f'{{"hand": "{PUNGS}"}}\n{{"hand": "{PUNGS}"}}\n',
+            '{path} line 1: a JSON batch file is a list of mappings ([{{"hand": ...}}]), and this one starts'
+            " with a mapping, as JSON Lines do: put the mappings in one list (jq -s .)",
+            id="json-lines-as-json",
+        ),
+        pytest.param(
+            "-",
+            "json",
+            f'\n{{"hand": "{PUNGS}"}}\n',
+            'standard input line 2: a JSON batch file is a list of mappings ([{{"hand": ...}}]), and this one'
+            " starts with a mapping, as JSON Lines do: put the mappings in one list (jq -s .)",
+            id="json-lines-piped-as-json",
+        ),
+        pytest.param(
+            "hands.yaml",
+            "yaml",
+            f"hand: {PUNGS}\nseat: south\n",
+            "{path} line 1: a YAML batch file is a list of mappings (- hand: ...), and this one starts with a"
+            " mapping: begin each entry with `- `",
+            id="yaml-entry-without-its-dash",
+        ),
+        pytest.param(
+            "n.json",
+            "json",
+            "\n\n42\n",
+            '{path} line 3: a JSON batch file is a list of mappings ([{{"hand": ...}}])',
+            id="a-number",
+        ),
+    ],
+)
+def test_a_file_read_as_a_list_that_is_none_is_refused_at_its_line_with_what_it_is(
+    tmp_path: Path, name: str, kind: str, text: str, said: str
+):
+    """`--input-format json` given a text hand file (or JSON Lines) said `a JSON batch file is a list of
+    mappings` and no more: not where, nor what it held instead. One line, with the file and line."""
+    path = "-" if name == "-" else str(tmp_path / name)
+    if name != "-":
+        Path(path).write_text(text, encoding="utf-8")
+    result = run("batch", path, "--input-format", kind, input=text if name == "-" else None)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: {said.format(path=path)}\n"
+
+
 @pytest.mark.parametrize("kind", ["json", "yaml"])
 def test_stdin_json_list_with_input_format_json_is_read_as_a_json_file_is(kind: str, tmp_path: Path):
     path = tmp_path / f"hands.{kind}"

@@ -112,12 +112,20 @@ def input_format(path: str) -> str:
 # whose first entry is one is refused with a hint (Source._text_entries), not an error on every line.
 _JSON_START = re.compile(r"\[\s*(?:[{\[\]\"]|$)")
 _YAML_START = re.compile(r"(?:-|---)(?:\s|$)|%YAML\s")
+# A JSON mapping (`{"hand": ...}`) first: JSON Lines (`jq -c`), which a batch reads once in one list.
+_JSON_OBJECT = re.compile(r"\{\s*(?:[\"}]|$)")
 
 
 def _first(entry: Entry) -> None:
     """Refuse standard input, read as text, whose first entry starts a JSON or YAML list: each of its
     lines would be an error record; which it is meant to be is said, not guessed (--input-format)."""
     text = entry.text or ""
+    if _JSON_OBJECT.match(text):
+        raise FileError(
+            f"line {entry.line}: standard input is read as text lines, and this one is a JSON mapping, as"
+            " JSON Lines hold: a batch reads them in one JSON list (jq -s . | pungchow batch -"
+            " --input-format json)"
+        )
     for kind, start in (("json", _JSON_START), ("yaml", _YAML_START)):
         if start.match(text):
             raise FileError(

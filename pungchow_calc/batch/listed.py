@@ -48,7 +48,7 @@ def yaml_entries(
     read = _Blocks(json_normalised(decoded()), path) if json else _Reading(stream, path)
     events = yaml.parse(read, Loader=loader)
     try:
-        yield from _yaml_items(events, json)
+        yield from _yaml_items(events, json, "standard input" if path == "-" else path)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -180,8 +180,30 @@ class _Reading(io.RawIOBase):
         return data
 
 
-def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
-    """The entries of a YAML (or JSON: `json`) list, from its parse events."""
+def _not_a_list(event: Any, json: bool, where: str) -> FileError:
+    """The refusal of a file that is not a list, at the line where its first thing stands, with what
+    that thing is (a text batch file given as JSON, JSON Lines, an entry without its `- `)."""
+    import yaml
+
+    ev = yaml.events
+    if isinstance(event, ev.MappingStartEvent):
+        hint = (
+            ", and this one starts with a mapping, as JSON Lines do: put the mappings in one list (jq -s .)"
+            if json
+            else ", and this one starts with a mapping: begin each entry with `- `"
+        )
+    elif isinstance(event, ev.ScalarEvent) and isinstance(_scalar_value(event), str):
+        hint = ", and this one starts with text: a text batch file is read with --input-format text"
+    else:
+        hint = ""
+    shape = '[{"hand": ...}]' if json else "- hand: ..."
+    said = "JSON" if json else "YAML"
+    line = event.start_mark.line + 1
+    return FileError(f"{where} line {line}: a {said} batch file is a list of mappings ({shape}){hint}")
+
+
+def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the file") -> Iterator[Entry]:
+    """The entries of a YAML (or JSON: `json`) list, from its parse events; `where` names the file."""
     import yaml
 
     ev = yaml.events
@@ -200,11 +222,7 @@ def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
                 continue
             if isinstance(event, ev.ScalarEvent) and event.value == "" and event.implicit[0]:
                 return  # an empty file: no entries
-            raise FileError(
-                'a JSON batch file is a list of mappings ([{"hand": ...}])'
-                if json
-                else "a YAML batch file is a list of mappings (- hand: ...)"
-            )
+            raise _not_a_list(event, json, where)
         if isinstance(event, ev.SequenceEndEvent):
             depth_started = False
             continue
@@ -353,7 +371,7 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
         elif isinstance(event, ev.CollectionStartEvent):
             _skip(events, event)
             value = _Nested
-        elif isinstance(event, ev.ScalarEvent):
+        elif isinstance(event, ev.ScalarEvent) and isinstance(_scalar_value(event), str):
             value = _scalar_value(event)
             if value is None and not event.value and event.implicit[0] and not want_key and _blank(key):
                 value = _Blank
