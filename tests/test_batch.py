@@ -986,6 +986,49 @@ def test_compare_summary(tmp_path: Path):
     assert "scored under both" in table.stdout
 
 
+CHOWS = "1c!2c3c 4b5b6b 7d8d9d* 2c3c4c 5b5b"  # three chows: classical-bmja allows one
+
+
+@pytest.mark.parametrize(
+    ("rulesets", "line", "said"),
+    [
+        pytest.param(
+            ("pung-chow", "classical-bmja"),
+            CHOWS,
+            "line 1: error [not-winning]: classical-bmja refuses the hand: not a winning hand: this ruleset"
+            " allows at most 1 chow (column 1)",
+            id="B-refuses",
+        ),
+        pytest.param(
+            ("classical-bmja", "pung-chow"),
+            CHOWS,
+            "line 1: error [not-winning]: classical-bmja refuses the hand: not a winning hand: this ruleset"
+            " allows at most 1 chow (column 1)",
+            id="A-refuses",
+        ),
+        pytest.param(
+            ("pung-chow", "classical-bmja"),
+            "1d2d4d* 1b1b1b 2b2b2b 3b3b3b 5b!5b",
+            "line 1: error [not-a-set]: 1d2d4d* is not a set (column 1)",
+            id="both-the-hands-fault",
+        ),
+    ],
+)
+def test_compare_names_the_ruleset_that_refuses_a_hand(
+    tmp_path: Path, rulesets: tuple[str, str], line: str, said: str
+):
+    """`--compare pung-chow classical-bmja`: a hand one ruleset refuses was listed as `not a winning
+    hand: this ruleset allows at most 1 chow`, which of the two unsaid; named as `diff` names it. A
+    hand both refuse alike (a bad tile) is the hand's fault: no ruleset named."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{line}\n{PUNGS}\n", encoding="utf-8")
+    result = run("batch", str(path), "--compare", *rulesets, "--format", "json")
+    assert result.exit_code == 1
+    assert result.stderr == said + "\n"
+    summary = json.loads(result.stdout)
+    assert (summary["entries"], summary["scored"], summary["failed"]) == (2, 1, 1)
+
+
 def test_same_sets_in_other_seats_and_ways_in_one_run():
     """Scores cached per kind of set must still follow the seat, round and way of winning."""
     hand = "1b2b3b 4c5c6c 7d8d9d 2c3c4c Ew!Ew"

@@ -163,8 +163,21 @@ class Scorer:
         from . import compare  # here: only `--compare` uses it (start-up of every other batch)
 
         hand, _, situation, limit = args  # each line's -r is ignored
-        a, b = (_score(hand, self.ruleset(name), situation, limit) for name in self.job.compare)
-        return compare.totals(line, self.job.compare, a, b)
+        scores: list[Score] = []
+        refused: list[tuple[str, PungchowError]] = []
+        for name in self.job.compare:
+            try:
+                scores.append(_score(hand, self.ruleset(name), situation, limit))
+            except PungchowError as exc:
+                refused.append((name, exc))
+        if not refused:
+            return compare.totals(line, self.job.compare, *scores)
+        name, error = refused[0]
+        if len(refused) == 2 and str(refused[1][1]) == str(error):
+            raise error  # the hand's own fault (a bad tile), said alike by both: no ruleset to name
+        # One ruleset's refusal (classical-bmja allows one chow): named, as `diff` names it, or the
+        # organiser cannot tell which of the two refused the hand (docs/batch.md).
+        raise PungchowError(f"{name} refuses the hand: {error.message}", code=error.code, column=error.column)
 
     def encoded(self, entry: Entry) -> tuple[bool, Any]:
         """(ok, record encoded as the job asks)."""
