@@ -331,8 +331,7 @@ class Source:
         """The file's bytes as read, READ_BLOCK at a time, as UTF-8: a UTF-8 byte order mark dropped,
         a file that starts with a UTF-16 or UTF-32 one (Windows Notepad's "Unicode", PowerShell's
         `>`) decoded, as the YAML reader does."""
-        stream = self._stream
-        read = stream.read1 if hasattr(stream, "read1") else stream.read
+        read = self._counted_read()
         first = b""
         while len(first) < 4 and (more := read(READ_BLOCK)):
             first += more  # enough to know the byte order mark, however a pipe cuts its reads
@@ -349,6 +348,29 @@ class Source:
             yield decode(block).encode()
             block = read(READ_BLOCK)
         yield decode(b"", True).encode()
+
+    def _counted_read(self) -> Callable[[int], bytes]:
+        """The stream's read1 (or read), counting the bytes: a regular file that ends before the size it
+        had when opened was cut short while it was read (`> hands.txt` from another program, a sheet
+        saved again): a FileError, not its last line read in part and scored (`... Rd!Rd --seat
+        south` cut to `... Rd!Rd`, East's), nor its later lines dropped without a word."""
+        stream = self._stream
+        read = stream.read1 if hasattr(stream, "read1") else stream.read
+        size = self.size if self.path != "-" else None
+        got = 0
+
+        def counted(wanted: int) -> bytes:
+            nonlocal got
+            data = read(wanted)
+            got += len(data)
+            if not data and size is not None and got < size:
+                raise FileError(
+                    f"{self.path}: cannot read: it was cut short while it was read ({got:,} of its {size:,}"
+                    " bytes)"
+                )
+            return data
+
+        return counted
 
     def _yaml_entries(self) -> Iterator[Entry]:
         """Walk YAML parse events so that even a long list is read item by item (listed.py)."""
