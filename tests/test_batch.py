@@ -1715,3 +1715,30 @@ def test_word_column_is_where_split_lines_word_starts(text: str, columns: list[i
     from pungchow_calc.batch.words import word_column
 
     assert [word_column(text, i) for i in range(len(columns))] == columns
+
+
+@pytest.mark.parametrize("mode", ["ab", "wb"], ids=[">>", ">"])
+@pytest.mark.parametrize("named", [True, False], ids=["named", "stdin"])
+def test_a_batch_file_that_is_also_the_output_is_refused(tmp_path: Path, mode: str, named: bool):
+    """`batch hands.txt > hands.txt`: the shell had emptied the file, and the batch said nothing (0
+    records, exit 0); `>> hands.txt`: the records were read back as lines, each an error record of its
+    own. Refused in one line (exit 2), the file left as it was."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{PUNGS}\n" * 3, encoding="utf-8")
+    before = path.read_bytes() if mode == "ab" else b""
+    with path.open("rb") as hands, path.open(mode) as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "pungchow_calc", "batch", str(path) if named else "-", "-f", "csv"],
+            stdin=hands,
+            stdout=out,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            timeout=60,
+            check=False,
+        )
+    name, where = (str(path), str(path)) if named else ("standard input", "it")
+    assert (done.returncode, path.read_bytes()) == (2, before)
+    assert done.stderr.decode() == (
+        f"error: {name} is also the output (> or >> {where}): its hands are emptied by the shell, or the"
+        " records read back as hands; write the records to another file\n"
+    )

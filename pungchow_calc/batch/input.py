@@ -192,6 +192,21 @@ class Source:
 
         return idle
 
+    def refuse_output(self, output: Any) -> None:
+        """Refuse a batch file that is also the output (`batch hands.txt > hands.txt`: the shell emptied
+        it before it was read, and the batch said nothing, 0 records; `>> hands.txt`: the records were
+        read back as lines): a FileError."""
+        try:
+            mine, out = os.fstat(self._stream.fileno()), os.fstat(output.fileno())
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            return  # no descriptor (a test's capture): not the file
+        if stat.S_ISREG(mine.st_mode) and (mine.st_dev, mine.st_ino) == (out.st_dev, out.st_ino):
+            name = self.path if self._owned else "standard input"  # `batch - < hands.txt >> hands.txt`
+            raise FileError(
+                f"{name} is also the output (> or >> {self.path if self._owned else 'it'}): its hands are"
+                " emptied by the shell, or the records read back as hands; write the records to another file"
+            )
+
     def close(self) -> None:
         """Close the file (never standard input)."""
         if self._owned:

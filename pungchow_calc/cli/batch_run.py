@@ -111,6 +111,7 @@ def run_batch(
                 for name in compare or ((ruleset,) if ruleset is not None else ()):
                     Scorer(job).ruleset(name)
                 source = Source(file, kind=input_format)
+                source.refuse_output(sys.stdout)
                 entries = source.entries()
                 first = next(entries, None)  # a file that is not a YAML list fails here, before any output
             except PungchowError as error:
