@@ -243,7 +243,8 @@ def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the fil
                     # besides the hand is named with its column in the item (word_column), and a
                     # quoted first word is known (quoted_word).
                     entry = Entry(line, tuple(argv), text=value) if argv else Entry(line)
-                    if flow or event.style or event.end_mark.line != event.start_mark.line:
+                    one_line = event.end_mark is not None and event.end_mark.line + 1 == line
+                    if flow or event.style or not one_line:
                         events.after(event)  # its line read to its end first
                     # (A plain item of a block list on one line, `- HAND -s south`, is ended by its
                     # line's end or a comment, nothing else: no break can follow on that line. Not
