@@ -169,15 +169,20 @@ class Scorer:
             try:
                 scores.append(_score(hand, self.ruleset(name), situation, limit))
             except PungchowError as exc:
-                refused.append((name, exc))
+                # Kept without the frames its traceback holds, this one among them: no reference cycle
+                # (tests/test_batch_gc.py), and raised from the list, never from a name of this frame.
+                refused.append((name, exc.with_traceback(None)))
         if not refused:
             return compare.totals(line, self.job.compare, *scores)
-        name, error = refused[0]
-        if len(refused) == 2 and str(refused[1][1]) == str(error):
-            raise error  # the hand's own fault (a bad tile), said alike by both: no ruleset to name
+        name, said = refused[0][0], str(refused[0][1])
+        if len(refused) == 2 and str(refused[1][1]) == said:
+            del refused[1]
+            raise refused.pop()[1]  # the hand's own fault (a bad tile), said alike by both: no ruleset named
         # One ruleset's refusal (classical-bmja allows one chow): named, as `diff` names it, or the
         # organiser cannot tell which of the two refused the hand (docs/batch.md).
-        raise PungchowError(f"{name} refuses the hand: {error.message}", code=error.code, column=error.column)
+        code, message, column = refused[0][1].code, refused[0][1].message, refused[0][1].column
+        refused.clear()
+        raise PungchowError(f"{name} refuses the hand: {message}", code=code, column=column)
 
     def encoded(self, entry: Entry) -> tuple[bool, Any]:
         """(ok, record encoded as the job asks)."""
