@@ -175,9 +175,11 @@ class Scorer:
         if not refused:
             return compare.totals(line, self.job.compare, *scores)
         name, said = refused[0][0], str(refused[0][1])
-        if len(refused) == 2 and str(refused[1][1]) == said:
-            del refused[1]
-            raise refused.pop()[1]  # the hand's own fault (a bad tile), said alike by both: no ruleset named
+        if (len(refused) == 2 and str(refused[1][1]) == said) or name in said:
+            del refused[1:]
+            # The hand's own fault (a bad tile), said alike by both, or a refusal naming its ruleset
+            # already (`--no-limit ...: ruleset riichi-ema-2016 limits ...`): as it is.
+            raise refused.pop()[1]
         # One ruleset's refusal (classical-bmja allows one chow): named, as `diff` names it, or the
         # organiser cannot tell which of the two refused the hand (docs/batch.md).
         code, message, column = refused[0][1].code, refused[0][1].message, refused[0][1].column
