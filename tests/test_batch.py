@@ -181,6 +181,86 @@ def test_stdin_json_list_is_refused_with_a_hint_not_an_error_on_every_line(kind:
     )
 
 
+def test_stdin_json_lines_are_refused_with_a_hint_not_an_error_on_every_line():
+    """JSON Lines piped in (`jq -c`, one mapping a line) were an error record on every line, each naming
+    a word at column 10 (`a line takes the hand as one argument`), nothing said of JSON; as a JSON list
+    is, they are refused at once, with how a batch reads them (docs/batch.md)."""
+    jsonl = "".join(json.dumps({"hand": PUNGS, "seat": seat}) + "\n" for seat in ("south", "west"))
+    result = run("batch", "-", "--format", "jsonl", input=jsonl)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "error: line 1: standard input is read as text lines, and this one is a JSON mapping, as JSON Lines"
+        " hold: a batch reads them in one JSON list (jq -s . | pungchow batch - --input-format json)\n"
+    )
+    listed = run("batch", "-", "--format", "jsonl", "--input-format", "text", input=jsonl)
+    assert listed.exit_code == 1 and len(listed.stdout.splitlines()) == 2  # read as lines, when said
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "text", "said"),
+    [
+        pytest.param(
+            "hands.txt",
+            "json",
+            f"# table 2\n\n{PUNGS} --seat south\n",
+            '{path} line 3: a JSON batch file is a list of mappings ([{{"hand": ...}}]), and this one starts'
+            " with text: a text batch file is read with --input-format text",
+            id="text-file-as-json",
+        ),
+        pytest.param(
+            "hands.txt",
+            "yaml",
+            f"'{PUNGS}' --seat south\n",
+            "{path} line 1: a YAML batch file is a list of mappings (- hand: ...), and this one starts with"
+            " text: a text batch file is read with --input-format text",
+            id="text-file-as-yaml",
+        ),
+        pytest.param(
+            "hands.jsonl",
+            "json",
+            f'{{"hand": "{PUNGS}"}}\n{{"hand": "{PUNGS}"}}\n',
+            '{path} line 1: a JSON batch file is a list of mappings ([{{"hand": ...}}]), and this one starts'
+            " with a mapping, as JSON Lines do: put the mappings in one list (jq -s .)",
+            id="json-lines-as-json",
+        ),
+        pytest.param(
+            "-",
+            "json",
+            f'\n{{"hand": "{PUNGS}"}}\n',
+            'standard input line 2: a JSON batch file is a list of mappings ([{{"hand": ...}}]), and this one'
+            " starts with a mapping, as JSON Lines do: put the mappings in one list (jq -s .)",
+            id="json-lines-piped-as-json",
+        ),
+        pytest.param(
+            "hands.yaml",
+            "yaml",
+            f"hand: {PUNGS}\nseat: south\n",
+            "{path} line 1: a YAML batch file is a list of mappings (- hand: ...), and this one starts with a"
+            " mapping: begin each entry with `- `",
+            id="yaml-entry-without-its-dash",
+        ),
+        pytest.param(
+            "n.json",
+            "json",
+            "\n\n42\n",
+            '{path} line 3: a JSON batch file is a list of mappings ([{{"hand": ...}}])',
+            id="a-number",
+        ),
+    ],
+)
+def test_a_file_read_as_a_list_that_is_none_is_refused_at_its_line_with_what_it_is(
+    tmp_path: Path, name: str, kind: str, text: str, said: str
+):
+    """`--input-format json` given a text hand file (or JSON Lines) said `a JSON batch file is a list of
+    mappings` and no more: not where, nor what it held instead. One line, with the file and line."""
+    path = "-" if name == "-" else str(tmp_path / name)
+    if name != "-":
+        Path(path).write_text(text, encoding="utf-8")
+    result = run("batch", path, "--input-format", kind, input=text if name == "-" else None)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: {said.format(path=path)}\n"
+
+
 @pytest.mark.parametrize("kind", ["json", "yaml"])
 def test_stdin_json_list_with_input_format_json_is_read_as_a_json_file_is(kind: str, tmp_path: Path):
     path = tmp_path / f"hands.{kind}"
@@ -906,6 +986,49 @@ def test_compare_summary(tmp_path: Path):
     assert "scored under both" in table.stdout
 
 
+CHOWS = "1c!2c3c 4b5b6b 7d8d9d* 2c3c4c 5b5b"  # three chows: classical-bmja allows one
+
+
+@pytest.mark.parametrize(
+    ("rulesets", "line", "said"),
+    [
+        pytest.param(
+            ("pung-chow", "classical-bmja"),
+            CHOWS,
+            "line 1: error [not-winning]: classical-bmja refuses the hand: not a winning hand: this ruleset"
+            " allows at most 1 chow (column 1)",
+            id="B-refuses",
+        ),
+        pytest.param(
+            ("classical-bmja", "pung-chow"),
+            CHOWS,
+            "line 1: error [not-winning]: classical-bmja refuses the hand: not a winning hand: this ruleset"
+            " allows at most 1 chow (column 1)",
+            id="A-refuses",
+        ),
+        pytest.param(
+            ("pung-chow", "classical-bmja"),
+            "1d2d4d* 1b1b1b 2b2b2b 3b3b3b 5b!5b",
+            "line 1: error [not-a-set]: 1d2d4d* is not a set (column 1)",
+            id="both-the-hands-fault",
+        ),
+    ],
+)
+def test_compare_names_the_ruleset_that_refuses_a_hand(
+    tmp_path: Path, rulesets: tuple[str, str], line: str, said: str
+):
+    """`--compare pung-chow classical-bmja`: a hand one ruleset refuses was listed as `not a winning
+    hand: this ruleset allows at most 1 chow`, which of the two unsaid; named as `diff` names it. A
+    hand both refuse alike (a bad tile) is the hand's fault: no ruleset named."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{line}\n{PUNGS}\n", encoding="utf-8")
+    result = run("batch", str(path), "--compare", *rulesets, "--format", "json")
+    assert result.exit_code == 1
+    assert result.stderr == said + "\n"
+    summary = json.loads(result.stdout)
+    assert (summary["entries"], summary["scored"], summary["failed"]) == (2, 1, 1)
+
+
 def test_same_sets_in_other_seats_and_ways_in_one_run():
     """Scores cached per kind of set must still follow the seat, round and way of winning."""
     hand = "1b2b3b 4c5c6c 7d8d9d 2c3c4c Ew!Ew"
@@ -1401,6 +1524,47 @@ def test_a_live_feed_of_lone_cr_lines_gets_each_record_as_its_line_comes(before:
 
 
 @pytest.mark.parametrize(
+    ("kind", "item"),
+    [
+        pytest.param("yaml", f"- hand: {PUNGS}\n  seat: south\n", id="yaml-mapping"),
+        pytest.param("yaml", f"- {PUNGS} -s south\n", id="yaml-plain-line"),
+        pytest.param("json", f'{{"hand": "{PUNGS}", "seat": "south"}},\n', id="json-mapping"),
+    ],
+)
+def test_a_live_yaml_feed_gets_each_record_once_the_next_item_starts(kind: str, item: str):
+    """A script writing YAML items one at a time into `batch - --input-format yaml`: no record came
+    until 64 kB more, or the end (a buffered pipe's read(size) waits for all of it), and an item written
+    as a plain line waited for two items after it. An item is known whole only when the next line
+    starts (YAML: a mapping may take another key, a plain line go on), so each comes then (docs/batch.md)."""
+    import queue
+    import threading
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pungchow_calc", "batch", "-", "--input-format", kind, "--format", "jsonl"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    lines: queue.Queue[dict[str, Any]] = queue.Queue()
+    threading.Thread(
+        target=lambda: [lines.put(json.loads(text)) for text in proc.stdout],  # type: ignore[union-attr]
+        daemon=True,
+    ).start()
+    try:
+        proc.stdin.write((("[" if kind == "json" else "") + item).encode())
+        for number in range(3):
+            proc.stdin.write(item.encode())  # the next item starts: the one before it is whole
+            proc.stdin.flush()
+            record = lines.get(timeout=30)  # queue.Empty: the record waited for more
+            line = 1 + number * item.count("\n")  # where the item starts
+            assert (record["line"], record["seat"], record["score"]) == (line, "south", 48)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)
+
+
+@pytest.mark.parametrize(
     "options",
     [
         pytest.param(["--bogus"], id="bogus"),
@@ -1551,3 +1715,30 @@ def test_word_column_is_where_split_lines_word_starts(text: str, columns: list[i
     from pungchow_calc.batch.words import word_column
 
     assert [word_column(text, i) for i in range(len(columns))] == columns
+
+
+@pytest.mark.parametrize("mode", ["ab", "wb"], ids=[">>", ">"])
+@pytest.mark.parametrize("named", [True, False], ids=["named", "stdin"])
+def test_a_batch_file_that_is_also_the_output_is_refused(tmp_path: Path, mode: str, named: bool):
+    """`batch hands.txt > hands.txt`: the shell had emptied the file, and the batch said nothing (0
+    records, exit 0); `>> hands.txt`: the records were read back as lines, each an error record of its
+    own. Refused in one line (exit 2), the file left as it was."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{PUNGS}\n" * 3, encoding="utf-8")
+    before = path.read_bytes() if mode == "ab" else b""
+    with path.open("rb") as hands, path.open(mode) as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "pungchow_calc", "batch", str(path) if named else "-", "-f", "csv"],
+            stdin=hands,
+            stdout=out,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            timeout=60,
+            check=False,
+        )
+    name, where = (str(path), str(path)) if named else ("standard input", "it")
+    assert (done.returncode, path.read_bytes()) == (2, before)
+    assert done.stderr.decode() == (
+        f"error: {name} is also the output (> or >> {where}): its hands are emptied by the shell, or the"
+        " records read back as hands; write the records to another file\n"
+    )

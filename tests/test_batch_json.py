@@ -170,3 +170,29 @@ def test_a_json_object_not_a_list_is_refused_in_json_words(tmp_path: Path):
     result = run("batch", str(path))
     assert result.exit_code == 2
     assert 'a JSON batch file is a list of mappings ([{"hand": ...}])' in result.stderr
+
+
+def test_a_json_string_of_20_mb_is_read_in_little_memory(tmp_path: Path):
+    """A hand of 20 MB in a .json file (a paste gone wrong): the reader's pattern kept a mark for each
+    of its characters (2.7 GB, 6 s), a MemoryError traceback under a limit of 800 MB. Now one
+    `too-long` record, and the entry after it scored."""
+    import resource
+    import subprocess
+    import sys
+
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps([{"hand": "x" * 20_000_000}, {"hand": PUNGS}]).replace("}, ", "},\n"))
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (800 << 20, 800 << 20))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "batch", str(path), "--format", "jsonl"],
+        capture_output=True,
+        preexec_fn=limited,  # noqa: PLW1509 - only a limit, set before the exec
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (1, b"")
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [_shown(r) for r in records] == [(1, "too-long"), (2, 50)]

@@ -284,3 +284,25 @@ def test_a_yaml_value_of_200000_characters_is_quoted_by_its_ends(tmp_path: Path,
     assert len(error["message"]) <= 1000 and "characters left out" in error["message"]
     assert len(error.get("file") or "") <= 1000
     assert second["score"] == 50  # the batch goes on
+
+
+def test_a_file_cut_short_while_it_is_read_is_an_error_not_its_last_line_in_part(tmp_path: Path):
+    """A batch file emptied or cut by another program while it is read (a sheet saved again) ended
+    the batch at the cut without a word, exit 0 or 1, and its line cut in half was scored as what was
+    left of it (`... Rd!Rd --seat south` as `... Rd!Rd`, East's). A FileError now (exit 2)."""
+    from pungchow_calc.batch.entry import FileError
+
+    line = f"{GOOD} --seat south\n"
+    path = tmp_path / "hands.txt"
+    path.write_text(line * 10_000)
+    source = Source(str(path))
+    entries = source.entries()
+    assert next(entries).text == line.strip()  # the first block read
+    cut = bi.READ_BLOCK * 2 + len(line) // 2  # half way through a line of the third block
+    os.truncate(path, cut)
+    read: list[Entry] = []
+    with pytest.raises(FileError, match=r"cannot read: it was cut short while it was read \(65,5\d\d of its"):
+        read.extend(entries)
+    source.close()
+    assert all(entry.text == line.strip() for entry in read)  # no line in part
+    assert len(read) < cut // len(line)

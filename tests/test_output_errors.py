@@ -62,6 +62,71 @@ def test_batch_to_a_full_disk(batch_file, output_format):
         _assert_output_failed(_pungchow(["batch", str(batch_file), "--format", output_format], stdout=full))
 
 
+def _whole_records(output_format: str, data: str) -> list[int]:
+    """The line numbers of the records of a batch's output, each parsed whole (a torn one raises)."""
+    import csv
+    import io
+    import json
+    import re
+
+    if output_format == "json":
+        return [record["line"] for record in json.loads(data)]
+    assert data.endswith("\n") or not data  # no record cut in half
+    if output_format == "jsonl":
+        return [json.loads(line)["line"] for line in data.splitlines()]
+    if output_format == "csv":
+        return [int(row[0]) for row in list(csv.reader(io.StringIO(data)))[1:]]
+    return [int(re.match(r" *(\d+)  ", row)[1]) for row in data.splitlines()[1:]]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"], ids=["one-process", "workers"])
+@pytest.mark.parametrize("output_format", ["table", "jsonl", "json", "csv"])
+def test_batch_filling_the_disk_part_way_keeps_whole_records_and_says_how_many(
+    tmp_path: Path, output_format: str, workers: str
+):
+    """A file that can take only part of the output (a full disk, a quota; here a file size limit):
+    a worker's chunk the disk took in part was dropped without a word, the batch exiting 1 with 124
+    lines of 300, the last cut in half. Now the file is cut back to its whole records (a JSON array
+    closed), and the one line says how many there are, exit 3."""
+    import resource
+
+    path = tmp_path / "hands.txt"
+    path.write_text(f"'{HAND}'\n'{KONGS}' -s n\nbad\n" * 100)
+    whole = _pungchow(["batch", str(path), "--format", output_format, "--workers", workers])
+    limit = len(whole.stdout) // 2
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    out = tmp_path / "out"
+    with out.open("wb") as stdout:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pungchow_calc",
+                "batch",
+                str(path),
+                "-f",
+                output_format,
+                "--workers",
+                workers,
+            ],
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            preexec_fn=small_files,  # noqa: PLW1509 - only a limit, set before the exec
+            timeout=60,
+            check=False,
+        )
+    lines = _whole_records(output_format, out.read_text(encoding="utf-8"))
+    assert done.returncode == EXIT_OUTPUT_FAILED
+    assert (
+        done.stderr.decode()
+        == f"error: cannot write output: File too large; {len(lines)} records written, whole\n"
+    )
+    assert 0 < len(lines) < 300 and lines == list(range(1, len(lines) + 1))
+
+
 def test_output_failure_is_not_an_entry_failure():
     """Exit 1 means a batch entry failed, 2 bad input; a full disk is neither."""
     from pungchow_calc.cli.batch_run import EXIT_ENTRY_FAILED

@@ -112,12 +112,20 @@ def input_format(path: str) -> str:
 # whose first entry is one is refused with a hint (Source._text_entries), not an error on every line.
 _JSON_START = re.compile(r"\[\s*(?:[{\[\]\"]|$)")
 _YAML_START = re.compile(r"(?:-|---)(?:\s|$)|%YAML\s")
+# A JSON mapping (`{"hand": ...}`) first: JSON Lines (`jq -c`), which a batch reads once in one list.
+_JSON_OBJECT = re.compile(r"\{\s*(?:[\"}]|$)")
 
 
 def _first(entry: Entry) -> None:
     """Refuse standard input, read as text, whose first entry starts a JSON or YAML list: each of its
     lines would be an error record; which it is meant to be is said, not guessed (--input-format)."""
     text = entry.text or ""
+    if _JSON_OBJECT.match(text):
+        raise FileError(
+            f"line {entry.line}: standard input is read as text lines, and this one is a JSON mapping, as"
+            " JSON Lines hold: a batch reads them in one JSON list (jq -s . | pungchow batch -"
+            " --input-format json)"
+        )
     for kind, start in (("json", _JSON_START), ("yaml", _YAML_START)):
         if start.match(text):
             raise FileError(
@@ -183,6 +191,21 @@ class Source:
                 return False
 
         return idle
+
+    def refuse_output(self, output: Any) -> None:
+        """Refuse a batch file that is also the output (`batch hands.txt > hands.txt`: the shell emptied
+        it before it was read, and the batch said nothing, 0 records; `>> hands.txt`: the records were
+        read back as lines): a FileError."""
+        try:
+            mine, out = os.fstat(self._stream.fileno()), os.fstat(output.fileno())
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            return  # no descriptor (a test's capture): not the file
+        if stat.S_ISREG(mine.st_mode) and (mine.st_dev, mine.st_ino) == (out.st_dev, out.st_ino):
+            name = self.path if self._owned else "standard input"  # `batch - < hands.txt >> hands.txt`
+            raise FileError(
+                f"{name} is also the output (> or >> {self.path if self._owned else 'it'}): its hands are"
+                " emptied by the shell, or the records read back as hands; write the records to another file"
+            )
 
     def close(self) -> None:
         """Close the file (never standard input)."""
@@ -323,8 +346,7 @@ class Source:
         """The file's bytes as read, READ_BLOCK at a time, as UTF-8: a UTF-8 byte order mark dropped,
         a file that starts with a UTF-16 or UTF-32 one (Windows Notepad's "Unicode", PowerShell's
         `>`) decoded, as the YAML reader does."""
-        stream = self._stream
-        read = stream.read1 if hasattr(stream, "read1") else stream.read
+        read = self._counted_read()
         first = b""
         while len(first) < 4 and (more := read(READ_BLOCK)):
             first += more  # enough to know the byte order mark, however a pipe cuts its reads
@@ -341,6 +363,29 @@ class Source:
             yield decode(block).encode()
             block = read(READ_BLOCK)
         yield decode(b"", True).encode()
+
+    def _counted_read(self) -> Callable[[int], bytes]:
+        """The stream's read1 (or read), counting the bytes: a regular file that ends before the size it
+        had when opened was cut short while it was read (`> hands.txt` from another program, a sheet
+        saved again): a FileError, not its last line read in part and scored (`... Rd!Rd --seat
+        south` cut to `... Rd!Rd`, East's), nor its later lines dropped without a word."""
+        stream = self._stream
+        read = stream.read1 if hasattr(stream, "read1") else stream.read
+        size = self.size if self.path != "-" else None
+        got = 0
+
+        def counted(wanted: int) -> bytes:
+            nonlocal got
+            data = read(wanted)
+            got += len(data)
+            if not data and size is not None and got < size:
+                raise FileError(
+                    f"{self.path}: cannot read: it was cut short while it was read ({got:,} of its {size:,}"
+                    " bytes)"
+                )
+            return data
+
+        return counted
 
     def _yaml_entries(self) -> Iterator[Entry]:
         """Walk YAML parse events so that even a long list is read item by item (listed.py)."""

@@ -48,7 +48,7 @@ def yaml_entries(
     read = _Blocks(json_normalised(decoded()), path) if json else _Reading(stream, path)
     events = yaml.parse(read, Loader=loader)
     try:
-        yield from _yaml_items(events, json)
+        yield from _yaml_items(events, json, "standard input" if path == "-" else path)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -73,7 +73,9 @@ def yaml_entries(
 # - a number with an exponent and no `.`, or none of the sign YAML 1.1 wants after the e (`1e3`), is
 #   text to YAML: tagged a float (`!!float 1e3`), as JSON reads it.
 _JSON_PIECE = re.compile(
-    rb"""(?P<string>"(?:[^"\\]|\\.)*"(?P<key>[ \t\r\n]*:)?)"""
+    # A string's characters as runs (`[^"\\]*`), not one alternative each: the regular expression engine
+    # kept a mark for every character of `(?:[^"\\]|\\.)*`, a 20 MB string taking 2.7 GB and 6 s.
+    rb"""(?P<string>"[^"\\]*(?:\\.[^"\\]*)*"(?P<key>[ \t\r\n]*:)?)"""
     rb"|(?P<number>[-+.0-9eE]+)|[^\"\-+.0-9eE]+|(?P<open>\")",  # a number, or the e of `true`
     re.S,
 )
@@ -100,14 +102,16 @@ def json_normalised(blocks: Iterable[bytes]) -> Iterator[bytes]:
     """A JSON document's UTF-8 bytes, read a block at a time, as YAML reads them as JSON reads them
     (_JSON_PIECE); what is not valid JSON is left as it is, for the YAML reader to refuse."""
     held = b""  # a string or number a block ended in the middle of (or might have)
+    more: list[bytes] = []  # blocks of a long string still not ended, after `held`: joined once
     for block in itertools.chain(blocks, (None,)):
         if block is not None:
             if held and b'"' not in block and held[:1] == b'"':
-                held += block  # a long string still not ended: looked at again once a quote comes
+                more.append(block)  # looked at again once a quote comes (not added up: quadratic)
                 continue
-            data = held + block
+            data = b"".join((held, *more, block))
         else:
-            data = held
+            data = b"".join((held, *more))
+        more.clear()
         out = []
         at = 0
         for piece in _JSON_PIECE.finditer(data):
@@ -165,24 +169,50 @@ class _Reading(io.RawIOBase):
     def __init__(self, stream: IO[bytes], path: str) -> None:
         self._stream = stream
         self._path = path
+        # What has come, not a whole `size`: a buffered pipe's read(size) waits for `size` bytes, so a
+        # live feed's items (a script writing one at a time) waited for 64 kB more, or the end.
+        self._read = getattr(stream, "read1", stream.read)
 
     def readable(self) -> bool:
         return True
 
     def read(self, size: int = -1) -> bytes:
         try:
-            data = self._stream.read(size)
+            data = self._read(size)
         except OSError as exc:
             raise FileError(f"{self._path}: cannot read: {exc.strerror or exc}") from None
         return data
 
 
-def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
-    """The entries of a YAML (or JSON: `json`) list, from its parse events."""
+def _not_a_list(event: Any, json: bool, where: str) -> FileError:
+    """The refusal of a file that is not a list, at the line where its first thing stands, with what
+    that thing is (a text batch file given as JSON, JSON Lines, an entry without its `- `)."""
+    import yaml
+
+    ev = yaml.events
+    if isinstance(event, ev.MappingStartEvent):
+        hint = (
+            ", and this one starts with a mapping, as JSON Lines do: put the mappings in one list (jq -s .)"
+            if json
+            else ", and this one starts with a mapping: begin each entry with `- `"
+        )
+    elif isinstance(event, ev.ScalarEvent) and isinstance(_scalar_value(event), str):
+        hint = ", and this one starts with text: a text batch file is read with --input-format text"
+    else:
+        hint = ""
+    shape = '[{"hand": ...}]' if json else "- hand: ..."
+    said = "JSON" if json else "YAML"
+    line = event.start_mark.line + 1
+    return FileError(f"{where} line {line}: a {said} batch file is a list of mappings ({shape}){hint}")
+
+
+def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the file") -> Iterator[Entry]:
+    """The entries of a YAML (or JSON: `json`) list, from its parse events; `where` names the file."""
     import yaml
 
     ev = yaml.events
     depth_started = False
+    flow = False
     events = _Lookahead(events)
     for event in events:
         if isinstance(event, ev.StreamStartEvent | ev.DocumentStartEvent):
@@ -192,14 +222,11 @@ def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
         if not depth_started:
             if isinstance(event, ev.SequenceStartEvent):
                 depth_started = True
+                flow = bool(event.flow_style)  # `[...]`: a plain item ends at `,` or `]`, not its line
                 continue
             if isinstance(event, ev.ScalarEvent) and event.value == "" and event.implicit[0]:
                 return  # an empty file: no entries
-            raise FileError(
-                'a JSON batch file is a list of mappings ([{"hand": ...}])'
-                if json
-                else "a YAML batch file is a list of mappings (- hand: ...)"
-            )
+            raise _not_a_list(event, json, where)
         if isinstance(event, ev.SequenceEndEvent):
             depth_started = False
             continue
@@ -216,7 +243,12 @@ def _yaml_items(events: Iterator[Any], json: bool = False) -> Iterator[Entry]:
                     # besides the hand is named with its column in the item (word_column), and a
                     # quoted first word is known (quoted_word).
                     entry = Entry(line, tuple(argv), text=value) if argv else Entry(line)
-                    events.after(event)  # its line read to its end first
+                    one_line = event.end_mark is not None and event.end_mark.line + 1 == line
+                    if flow or event.style or not one_line:
+                        events.after(event)  # its line read to its end first
+                    # (A plain item of a block list on one line, `- HAND -s south`, is ended by its
+                    # line's end or a comment, nothing else: no break can follow on that line. Not
+                    # looked past, it is scored once the next line starts (a live feed's next item).)
                     yield entry
             else:
                 yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")

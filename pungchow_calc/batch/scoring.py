@@ -163,8 +163,28 @@ class Scorer:
         from . import compare  # here: only `--compare` uses it (start-up of every other batch)
 
         hand, _, situation, limit = args  # each line's -r is ignored
-        a, b = (_score(hand, self.ruleset(name), situation, limit) for name in self.job.compare)
-        return compare.totals(line, self.job.compare, a, b)
+        scores: list[Score] = []
+        refused: list[tuple[str, PungchowError]] = []
+        for name in self.job.compare:
+            try:
+                scores.append(_score(hand, self.ruleset(name), situation, limit))
+            except PungchowError as exc:
+                # Kept without the frames its traceback holds, this one among them: no reference cycle
+                # (tests/test_batch_gc.py), and raised from the list, never from a name of this frame.
+                refused.append((name, exc.with_traceback(None)))
+        if not refused:
+            return compare.totals(line, self.job.compare, *scores)
+        name, said = refused[0][0], str(refused[0][1])
+        if (len(refused) == 2 and str(refused[1][1]) == said) or name in said:
+            del refused[1:]
+            # The hand's own fault (a bad tile), said alike by both, or a refusal naming its ruleset
+            # already (`--no-limit ...: ruleset riichi-ema-2016 limits ...`): as it is.
+            raise refused.pop()[1]
+        # One ruleset's refusal (classical-bmja allows one chow): named, as `diff` names it, or the
+        # organiser cannot tell which of the two refused the hand (docs/batch.md).
+        code, message, column = refused[0][1].code, refused[0][1].message, refused[0][1].column
+        refused.clear()
+        raise PungchowError(f"{name} refuses the hand: {message}", code=code, column=column)
 
     def encoded(self, entry: Entry) -> tuple[bool, Any]:
         """(ok, record encoded as the job asks)."""

@@ -12,6 +12,9 @@ compared so far, and says how many.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
 import itertools
 import json
 import os
@@ -108,6 +111,7 @@ def run_batch(
                 for name in compare or ((ruleset,) if ruleset is not None else ()):
                     Scorer(job).ruleset(name)
                 source = Source(file, kind=input_format)
+                source.refuse_output(sys.stdout)
                 entries = source.entries()
                 first = next(entries, None)  # a file that is not a YAML list fails here, before any output
             except PungchowError as error:
@@ -255,6 +259,7 @@ class _Output:
         self._bytes = _utf8_bytes(stream)
         self._started = False  # the header (and for JSON the `[`) is in _pending or written
         self._closed = False  # the footer likewise
+        self._file = _regular_file(stream)  # its descriptor, when stdout is a file a failed write can cut
 
     def flush(self) -> None:
         """Write what has been gathered: a signal waits until it is all out."""
@@ -262,6 +267,33 @@ class _Output:
             self._write_pending()
 
     def _write_pending(self) -> None:
+        """Write what has been gathered. A file that cannot take it all (a full disk, a quota) is cut
+        back to the records before it, whole (a JSON array closed, if there is room); the error, which
+        says how many there are, goes on (exit 3: cli._output_failed)."""
+        if self._file is None:
+            self._write_gathered()
+            return
+        fd = self._file
+        whole = os.lseek(fd, 0, os.SEEK_CUR)  # the text layer is flushed: the end of the records so far
+        try:
+            self._write_gathered()
+        except OSError as error:
+            self._cut(fd, whole)
+            error.add_note(f"{self.written} records written, whole")
+            raise
+
+    def _cut(self, fd: int, whole: int) -> None:
+        """Cut the file back to `whole` bytes, its records before a failed write; a JSON array closed."""
+        closing = ""
+        if self.format == "json" and self._started:  # records' array, not a compare summary
+            closing = "[]\n" if not whole else "\n]\n" if self.written else "]\n"
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, whole)
+            os.lseek(fd, whole, os.SEEK_SET)
+            if closing and os.write(fd, closing.encode()) < len(closing):
+                os.ftruncate(fd, whole)
+
+    def _write_gathered(self) -> None:
         stream, raw = self.stream, self._bytes
         text: list[str] = []
         records = 0
@@ -271,17 +303,25 @@ class _Output:
                 text.append(piece)
             elif raw is None or isinstance(piece.data, str):  # as text (Lines.of: not strictly UTF-8)
                 text.append(piece.text)
-            else:  # the text before it goes out first, through the text layer
+            else:  # the text before it goes out first
                 if text:
-                    stream.write("".join(text))
+                    self._write_text("".join(text))
                     text.clear()
-                stream.flush()
-                raw.write(piece.data)
+                write_all(raw, piece.data)
         if text:
-            stream.write("".join(text))
+            self._write_text("".join(text))
         self._pending.clear()
         stream.flush()
         self.written += records
+
+    def _write_text(self, text: str) -> None:
+        """Write text: to the stream's UTF-8 bytes when it has them (write_all: a short write of a full
+        disk, which the text layer passes over, is an error), else through the text layer."""
+        if self._bytes is None:
+            self.stream.write(text)
+            return
+        self.stream.flush()  # (nothing: every text goes through here)
+        write_all(self._bytes, text.encode("utf-8", getattr(self.stream, "errors", None) or "strict"))
 
     def write(self, text: str) -> None:
         """Gather text that is not a record (the compare summary)."""
@@ -385,6 +425,31 @@ class _Utf8Data:
 
     def flush(self) -> None:
         self._stream.flush()
+
+
+def write_all(raw: IO[bytes], data: bytes) -> None:
+    """Write all of `data`, or raise why not. A buffered file's write that the disk takes only in part
+    (a full disk, a quota) returns the count written, its error lost, and the text layer over it does
+    not look: the rest of a chunk of records went nowhere, the batch exiting 0 or 1 (a file of 300
+    hands kept 100). Written again, the rest raises the error (ENOSPC: exit 3)."""
+    view = memoryview(data)
+    while view:
+        count = raw.write(view)
+        if not count:  # nothing taken, nothing raised (never seen): not a loop for ever
+            raise OSError(errno.EIO, "the output took nothing")
+        view = view[count:]
+
+
+def _regular_file(stream: IO[str]) -> int | None:
+    """The descriptor under a stream that is a regular file (`> out.json`), or None: a pipe, a
+    terminal, a device (/dev/full), a test's capture, which a failed write cannot be cut back on."""
+    import stat
+
+    try:
+        fd = stream.fileno()
+        return fd if stat.S_ISREG(os.fstat(fd).st_mode) else None
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return None
 
 
 def _utf8_bytes(stream: IO[str]) -> IO[bytes] | None:
