@@ -127,6 +127,41 @@ def test_batch_filling_the_disk_part_way_keeps_whole_records_and_says_how_many(
     assert 0 < len(lines) < 300 and lines == list(range(1, len(lines) + 1))
 
 
+@pytest.mark.parametrize("output_format", ["table", "jsonl", "json", "csv"])
+def test_batch_appended_to_a_full_file_keeps_what_the_file_held(tmp_path: Path, output_format: str):
+    """`batch hands.txt >> results.txt` on a disk that takes nothing more: a file opened to append stands
+    at offset 0 until its first write, and the records' end was read there, so the cut back to the
+    whole records emptied the file of what it held before the batch. It keeps it; no record is added."""
+    import resource
+
+    path = tmp_path / "hands.txt"
+    path.write_text(f"'{HAND}'\n'{KONGS}' -s n\n" * 50)
+    out = tmp_path / "results.txt"
+    before = "the results of last week, kept\n" * 40
+    out.write_text(before, encoding="utf-8")
+    limit = len(before.encode()) + 10  # room for less than the first write
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    stdout = os.open(out, os.O_WRONLY | os.O_APPEND)  # as the shell's >> opens it: no seek to its end
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pungchow_calc", "batch", str(path), "-f", output_format],
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            preexec_fn=small_files,  # noqa: PLW1509 - only a limit, set before the exec
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(stdout)
+    assert done.returncode == EXIT_OUTPUT_FAILED, done.stderr
+    assert done.stderr.decode() == "error: cannot write output: File too large; 0 records written, whole\n"
+    # What it held, and for JSON the array of no records the batch began, closed (as on an empty file).
+    assert out.read_text(encoding="utf-8") == before + ("[]\n" if output_format == "json" else "")
+
+
 def test_output_failure_is_not_an_entry_failure():
     """Exit 1 means a batch entry failed, 2 bad input; a full disk is neither."""
     from pungchow_calc.cli.batch_run import EXIT_ENTRY_FAILED

@@ -260,6 +260,8 @@ class _Output:
         self._started = False  # the header (and for JSON the `[`) is in _pending or written
         self._closed = False  # the footer likewise
         self._file = _regular_file(stream)  # its descriptor, when stdout is a file a failed write can cut
+        # What the file held before the batch (`>> results.txt`): never cut, never counted as records.
+        self._held = os.fstat(self._file).st_size if self._file is not None else 0
 
     def flush(self) -> None:
         """Write what has been gathered: a signal waits until it is all out."""
@@ -274,7 +276,9 @@ class _Output:
             self._write_gathered()
             return
         fd = self._file
-        whole = os.lseek(fd, 0, os.SEEK_CUR)  # the text layer is flushed: the end of the records so far
+        # The text layer is flushed: the end of the records so far. A file opened to append (the shell's
+        # `>>`) stands at 0 until its first write, and its records go after what it held.
+        whole = max(os.lseek(fd, 0, os.SEEK_CUR), self._held)
         try:
             self._write_gathered()
         except OSError as error:
@@ -286,7 +290,7 @@ class _Output:
         """Cut the file back to `whole` bytes, its records before a failed write; a JSON array closed."""
         closing = ""
         if self.format == "json" and self._started:  # records' array, not a compare summary
-            closing = "[]\n" if not whole else "\n]\n" if self.written else "]\n"
+            closing = "[]\n" if whole == self._held else "\n]\n" if self.written else "]\n"
         with contextlib.suppress(OSError):
             os.ftruncate(fd, whole)
             os.lseek(fd, whole, os.SEEK_SET)
