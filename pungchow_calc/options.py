@@ -19,6 +19,7 @@ from .engine.errors import (
     RepeatedOption,
     StrayWord,
     UnknownOption,
+    digits_hint,
     plain_typed,
     printable,
     wide_hint,
@@ -632,7 +633,7 @@ def whole_number(text: str, minimum: int | None = None, maximum: int | None = No
     if not (text.isascii() and text.isdigit()):
         if minimum is not None and text[:1] == "-" and text[1:].isascii() and text[1:].isdigit():
             raise ValueError(f"{text} is less than {minimum}")  # as 0 under --workers' 1 is said
-        raise ValueError(f"{text!r} is not a whole number{wide_hint(text)}")
+        raise ValueError(f"{text!r} is not a whole number{digits_hint(text)}")
     most = MAX_WHOLE if maximum is None else maximum
     digits = text.lstrip("0") or "0"
     if len(digits) > MAX_LIMIT_DIGITS:  # too many to show, or for int() (4,300 at most)
