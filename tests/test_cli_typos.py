@@ -597,3 +597,117 @@ def test_a_value_in_other_characters_is_not_told_full_width(typed):
     """Only full-width forms get the hint: NFKC makes `²` a 2 too, which no input method's width is."""
     result = run("score", HAND, "--limit", typed)
     assert result.stderr == f"error: --limit: {typed!r} is not a whole number\n"
+
+
+# --- slips at the table: one line, where, exit 2, and a hint that leads to the right input --------
+
+_SUITS = "(suits are b bamboo, c characters, d dots and dragons, w winds, f flowers, s seasons)"
+_TWO_WAYS = "(w is a rank, west or white, and the suit of winds): type the one meant"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* wwww 4b4b4b* Rd!Rd"],
+            f"wwww reads two ways, WwWw or WwWwWw {_TWO_WAYS} (column 23)",
+            id="wwww",
+        ),
+        pytest.param(
+            ["settle", "--east", HAND, "--south", "1b1b1b 2c2c2c 3d3d3d wwwd", "--west", "2", "--north", "2"],
+            f"--south: wwwd reads two ways, WwWd or WdWdWd {_TWO_WAYS} (column 22)",
+            id="settle-wwwd",
+        ),
+        pytest.param(
+            ["score", RIICHI, "-r", "riichi-ema-2016", "--dora", "wwwd"],
+            f"--dora: wwwd reads two ways, WwWd or WdWdWd {_TWO_WAYS} (column 1)",
+            id="dora-wwwd",
+        ),
+        pytest.param(
+            ["score", "1o 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"],
+            f"1o is not a tile group: 'o' is no rank or suit {_SUITS} (column 1)",
+            id="1o",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd ten"],
+            "ten is not a tile group: a tile is a rank and a suit letter (1d, Ew), a number is written in"
+            " digits (10) (column 37)",
+            id="ten",
+        ),
+        pytest.param(
+            ["settle", "--east", HAND, "--south", "ten"],
+            "--south: 'ten': a score is plain digits 0-9 (no commas, points or spaces): type 10",
+            id="settle-south-ten",
+        ),
+        pytest.param(
+            ["settle", "--east", HAND, "--south", "1o"],
+            "--south: '1o': a score is plain digits 0-9 (no commas, points or spaces): type 10",
+            id="settle-south-1o",
+        ),
+        pytest.param(
+            ["score", HAND, "--limit", "1o"],
+            "--limit: '1o' is not a whole number: a number is typed in digits; type 10",
+            id="limit-1o",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d*! 4b4b4b* 7c7c"],
+            "5d5d5d*!: ! goes straight after the winning tile, not after the marker: type 5d5d5d! (a group"
+            " the winning discard completes scores as exposed without *) (column 15)",
+            id="5d5d5d*!",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!!Rd"],
+            "Rd!!Rd marks its winning tile more than once: one ! straight after it (Rd!Rd) (column 31)",
+            id="Rd!!Rd",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d 5d5d* 4b4b4b* 7c!7c"],
+            "5d5d* is not a set (an exposed pair is marked =); a space inside the set? type 5d5d5d*"
+            " (column 18)",
+            id="5d 5d5d*",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b 4b 7c!7c"],
+            "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 15 were given; 4b is held"
+            " four times: a kong is one group, declared (4b4b4b4b# or 4b4b4b4b*)",
+            id="4b4b4b 4b",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c\u200b5d5d5d* 4b4b4b* 7c!7c"],
+            "3c3c3c\\u200b5d5d5d* is not a tile group: it holds U+200B, a character that prints as nothing:"
+            " type the hand without it (column 8)",
+            id="zero-width-space",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c 1b1b1"],
+            "1b1b1 is not a tile group: a tile is a rank and a suit letter (1d, 9c, Ew, Rd) (column 37)",
+            id="1b1b1",
+        ),
+        pytest.param(
+            ["wash", "1d9d1c9cEwSwWwNwRdGd 9c 1s2s3s", "-r", "pung-chow-limit"],
+            "1s2s3s: flowers and seasons are not part of the original hand; leave them out; 1s2s3s: s is a"
+            " season, bamboo is b (1b2b3b) (column 25)",
+            id="wash-1s2s3s",
+        ),
+    ],
+)
+def test_a_slip_at_the_table_is_one_line_with_where_and_a_hint(args, said):
+    """Each was refused with no hint (`1o`, `ten`, a zero-width space, `1b1b1`), a generic one
+    (`5d5d5d*!`: `at most one marker`; `Rd!!Rd`: `more than one winning tile`; `5d 5d5d*`: `5d5d* is
+    not a set`), one that misled (`wash ... 1s2s3s`: leave out the seasons meant as bamboo), or was read
+    on a guess (`wwww`: two west winds)."""
+    result = run(*args)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {said}\n")
+
+
+def test_evening_play_asks_whether_a_hand_is_dead_with_the_season_hint(evening):
+    """`evening play` asked `Cy's hand has 10 tiles, not 13: is it dead` of `1s2s3s ...` (seasons typed
+    as riichi's souzu) without the hint `settle` gives beside the same count."""
+    typed = ["Bob", "EwEwEw* 1b2b3b 4c5c6c 7d8d9d Rd!Rd", "discard", "Ann", "", "8"]
+    typed += ["1s2s3s 2d2d2d 6b7b8b* 5c5c5c 9d", "n", "cancel", "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert (
+        "Cy's hand has 10 tiles, not 13; 1s2s3s: s is a season, bamboo is b (1b2b3b): is it dead (scores"
+        " nothing, pays all)?" in result.stdout
+    )

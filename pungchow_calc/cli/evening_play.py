@@ -528,6 +528,7 @@ class Table:
     def _other_hand(self, entry: Entry, name: str) -> None:
         """A hand that did not win (or a plain score), checked at once; a hand of the wrong size is
         asked about: dead (it scores nothing and pays all, Part I "Mah-Jongg or Mah-Diao") or mistyped."""
+        from ..engine.hand import size_hint
         from ..engine.penalties import dead_reason, penalty_of
 
         dead_rule = penalty_of(self._ruleset(), "dead_hand")
@@ -537,9 +538,12 @@ class Table:
             try:
                 hand = self._seat(entry, name, text)
                 why = None if dead_rule is None or isinstance(hand, int) else dead_reason(dead_rule, hand)
-                if why is not None and hand.winning_tile is None:
+                if why is not None and dead_rule is not None and hand.winning_tile is None:
+                    # What the hand may have been meant as (seasons typed as riichi's souzu, a kong
+                    # undeclared), said as `settle` says it.
+                    hint = size_hint(hand, dead_rule.tiles + hand.kongs)
                     dead = self.yes(
-                        f"  {name}'s hand has {why}: is it dead (scores nothing, pays all)?",
+                        f"  {name}'s hand has {why}{hint}: is it dead (scores nothing, pays all)?",
                         default=False,
                     )
                     if not dead:

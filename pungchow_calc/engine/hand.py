@@ -9,7 +9,7 @@ from typing import Any
 
 from .cache import BoundedCache
 from .errors import HandError, NotationError
-from .notation import Group, Marker, ParsedHand, season_hint
+from .notation import Group, Marker, ParsedHand, parse, season_hint
 from .tiles import ALL_TILES, PLAYING_TILES, Tile
 
 
@@ -259,7 +259,7 @@ def build(parsed: ParsedHand) -> Hand:
             _too_many_copies(parsed, order)  # an error is told where it is first met
             code, message = detail
             raise NotationError(
-                message.format(text=group.text) + season_hint((group,)),
+                message.format(text=group.text) + season_hint((group,)) + _space_inside(parsed, order),
                 code=code,
                 column=parsed.column(order),
             )
@@ -325,6 +325,23 @@ def build(parsed: ParsedHand) -> Hand:
 _SUITS = tuple(((k & 1) + (k >> 1 & 1) + (k >> 2 & 1), bool(k & 8)) for k in range(16))
 
 
+def _space_inside(parsed: ParsedHand, order: int) -> str:
+    """ "; a space inside the set? type 5d5d5d*" for a marked group that is no set of its marker but
+    makes one with the concealed group typed just before it (`5d 5d5d*`, `1b2b 3b*`: a space typed inside
+    the set), else ""."""
+    group = parsed.groups[order]
+    before = parsed.groups[order - 1] if order else None
+    if before is None or before.marker is not Marker.CONCEALED or group.marker is Marker.CONCEALED:
+        return ""
+    joined = before.text + group.text
+    try:
+        whole = parse(joined).groups[0]
+    except NotationError:
+        return ""
+    what = _classify(whole.tiles, whole.marker, whole.winning is not None)[0]
+    return f"; a space inside the set? type {joined}" if what == "meld" else ""
+
+
 def _too_many_copies(parsed: ParsedHand, end: int) -> None:
     """Raise for the first of the hand's groups before `end`, as typed, that holds one copy of a tile
     too many (four of a playing tile, one of a flower or season: docs/notation.md); return if none does."""
@@ -342,6 +359,19 @@ def _too_many_copies(parsed: ParsedHand, end: int) -> None:
                 )
 
 
+def size_hint(hand: Hand, need: int) -> str:
+    """What a hand of the wrong size may have been meant as, told beside its count: seasons typed as
+    riichi's souzu (notation.season_hint), and, for a tile too many, four of a tile held concealed in
+    more than one group (`4b4b4b 4b`: a kong typed undeclared, which counts no tile more), else ""."""
+    hint = season_hint(hand.parsed.groups)
+    if hand.size > need:
+        four = next((i for i, n in enumerate(hand.pool_counts) if n == 4), None)
+        if four is not None:
+            code = PLAYING_TILES[four].code
+            hint += f"; {code} is held four times: a kong is one group, declared ({code * 4}# or {code * 4}*)"
+    return hint
+
+
 def require_winning_size(hand: Hand) -> None:
     """A winner holds four sets and a pair: 14 tiles plus one per kong (Harr, "Mah-Jongg")."""
     need = 14 + hand.kongs
@@ -349,7 +379,7 @@ def require_winning_size(hand: Hand) -> None:
     if have != need:
         raise HandError(
             f"a winning hand has 14 tiles plus one per kong: {need} here, but {have} were given"
-            + season_hint(hand.parsed.groups),
+            + size_hint(hand, need),
             code="tile-count",
             column=1,
         )
