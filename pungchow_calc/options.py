@@ -29,6 +29,7 @@ from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
     DISCARD,
     FROM_ORIGINAL,
+    OWN_DISCARD,
     SITUATION_FACTS,
     Fact,
     Situation,
@@ -288,7 +289,7 @@ def make(
         if values.get("original_hand"):
             raise OptionError(FROM_ORIGINAL, code="bad-option")
         if from_w is seat_w:
-            raise OptionError("--from: a player cannot win on his own discard", code="bad-option")
+            raise OptionError(OWN_DISCARD, code="bad-option")
     limit_n: int | None = _read("limit", limit)
     if limit_n is not None and no_limit:
         raise OptionError("--limit and --no-limit contradict each other", code="bad-option")

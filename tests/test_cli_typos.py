@@ -602,7 +602,7 @@ def test_a_value_in_other_characters_is_not_told_full_width(typed):
 # --- slips at the table: one line, where, exit 2, and a hint that leads to the right input --------
 
 _SUITS = "(suits are b bamboo, c characters, d dots and dragons, w winds, f flowers, s seasons)"
-_TWO_WAYS = "(w is a rank, west or white, and the suit of winds): type the one meant"
+_TWO_WAYS = "(w is both a rank, as in Ww and Wd, and the suit of winds): type the one meant"
 
 
 @pytest.mark.parametrize(
@@ -684,6 +684,11 @@ _TWO_WAYS = "(w is a rank, west or white, and the suit of winds): type the one m
             id="1b1b1",
         ),
         pytest.param(
+            ["score", HAND, "--from", "e"],
+            "--from: a player cannot win on his own discard (a tile he drew himself: --drawn)",
+            id="from-the-winner",
+        ),
+        pytest.param(
             ["wash", "1d9d1c9cEwSwWwNwRdGd 9c 1s2s3s", "-r", "pung-chow-limit"],
             "1s2s3s: flowers and seasons are not part of the original hand; leave them out; 1s2s3s: s is a"
             " season, bamboo is b (1b2b3b) (column 25)",
@@ -710,4 +715,16 @@ def test_evening_play_asks_whether_a_hand_is_dead_with_the_season_hint(evening):
     assert (
         "Cy's hand has 10 tiles, not 13; 1s2s3s: s is a season, bamboo is b (1b2b3b): is it dead (scores"
         " nothing, pays all)?" in result.stdout
+    )
+
+
+def test_evening_play_asks_again_for_wwww_naming_no_player(evening):
+    """A reason naming a seat's word is said with the player's name in play: `wwww` must be told without
+    one (a first wording, `w is a rank, west or white`, came out `w is a rank, Cy or white`)."""
+    typed = ["Bob", "wwww 1b2b3b 4c5c6c 7d8d9d Rd!Rd", "cancel", "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert (
+        f"  wwww reads two ways, WwWw or WwWwWw {_TWO_WAYS} (column 1) — type it again (or `cancel`)"
+        in result.stdout
     )

@@ -69,7 +69,7 @@ def test_a_group_in_one_case_that_reads_two_ways_is_refused(text: str, readings:
     assert caught.value.code == "ambiguous-group"
     assert caught.value.column == 8
     assert caught.value.message == (
-        f"{text} reads two ways, {readings} (w is a rank, west or white, and the suit of winds):"
+        f"{text} reads two ways, {readings} (w is both a rank, as in Ww and Wd, and the suit of winds):"
         " type the one meant"
     )
 

@@ -274,8 +274,9 @@ def _refuse_two_readings(word: str, lowered: str, chunks: tuple[Chunk, ...], mar
     other = next((code for code in _one_rank_readings(lowered) if code != read), None)
     if other is not None:
         raise NotationError(
-            f"{word} reads two ways, {read}{marker.value} or {other}{marker.value} (w is a rank, west or"
-            " white, and the suit of winds): type the one meant",
+            # No seat's word in it: `evening play` says a player's name for each (evening.settle).
+            f"{word} reads two ways, {read}{marker.value} or {other}{marker.value} (w is both a rank, as in"
+            " Ww and Wd, and the suit of winds): type the one meant",
             code="ambiguous-group",
         )
 

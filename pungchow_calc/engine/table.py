@@ -44,6 +44,7 @@ from .situation import (
     FACT,
     FROM_ORIGINAL,
     OF_THE_SET,
+    OWN_DISCARD,
     Situation,
     WinBy,
     impossible_facts,
@@ -272,7 +273,7 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
         if options.said("original_hand"):
             raise OptionError(FROM_ORIGINAL, code="bad-option")
         if options.discarder is winner:
-            raise OptionError("--from: a player cannot win on his own discard", code="bad-option")
+            raise OptionError(OWN_DISCARD, code="bad-option")
     if options.feeder is winner:
         raise OptionError("--feeder: a player cannot feed himself", code="bad-option")
     if winner in options.dead:
