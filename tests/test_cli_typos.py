@@ -728,3 +728,15 @@ def test_evening_play_asks_again_for_wwww_naming_no_player(evening):
         f"  wwww reads two ways, WwWw or WwWwWw {_TWO_WAYS} (column 1) — type it again (or `cancel`)"
         in result.stdout
     )
+
+
+def test_evening_play_told_a_hand_where_the_winner_is_asked_says_so(evening):
+    """A hand typed at `who won?` (the order of `evening hand HAND --winner NAME`) was only `not a
+    player ... or a command`."""
+    typed = [HAND, "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert (
+        f"  {HAND!r}: not a player (Ann, Bob, Cy, Di) or a command (`help`); that is a hand: type who won"
+        " first, and his hand when asked" in result.stdout
+    )

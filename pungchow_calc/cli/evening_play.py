@@ -56,6 +56,18 @@ def _no_argument(word: str, rest: str) -> str:
     return f"{said}: nothing done; `{word}` takes nothing after it: type `{word}` alone"
 
 
+def _hand_first(typed: str) -> str:
+    """ "; that is a hand: ..." for a hand typed where the winner is asked (the one-shot command's
+    order, `evening hand HAND --winner NAME`), else ""."""
+    from ..engine.notation import parse
+
+    try:
+        parse(typed)
+    except PungchowError:
+        return ""
+    return "; that is a hand: type who won first, and his hand when asked"
+
+
 # How a hand was won: the prompt's own words first (so `d` is a discard), then the documented
 # synonyms (docs/notation.md: `drawn` = `wall`; "self-drawn" is the word of `evening report`).
 _HOW = (
@@ -366,7 +378,10 @@ class Table:
         elif word in ("false", "false-mahjongg") and "false" in games:
             self._settle(evening, self._false(dict(evening.seats())))
         elif named is None:
-            self.retry(f"{command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)")
+            self.retry(
+                f"{command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)"
+                + _hand_first(command)
+            )
         else:
             self._settle(evening, self._won(dict(evening.seats()), named))
         return True
