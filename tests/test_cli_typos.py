@@ -684,6 +684,12 @@ _TWO_WAYS = "(w is both a rank, as in Ww and Wd, and the suit of winds): type th
             id="1b1b1",
         ),
         pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b# 7c!7c"],
+            "4b4b4b# is not a kong (# is for four identical tiles): a kong is typed with its four tiles"
+            " (4b4b4b4b#); a pung held concealed takes no marker (column 23)",
+            id="4b4b4b#",
+        ),
+        pytest.param(
             ["score", HAND, "--from", "e"],
             "--from: a player cannot win on his own discard (a tile he drew himself: --drawn)",
             id="from-the-winner",

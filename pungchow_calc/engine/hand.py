@@ -144,6 +144,15 @@ class Hand:
 _INDEX = attrgetter("index")
 
 
+def _short(ordered: tuple[Tile, ...], marker: Marker) -> str:
+    """ ": a kong is typed with its four tiles (4b4b4b4b#) ..." for a kong's marker on three identical
+    tiles (a tile left off, or a pung held concealed marked), else ""."""
+    if len(ordered) == 3 and ordered[0] is ordered[-1]:
+        kong = ordered[0].code * 4 + marker.value
+        return f": a kong is typed with its four tiles ({kong}); a pung held concealed takes no marker"
+    return ""
+
+
 def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[str, Any]:
     """What one typed group is (docs/notation.md: markers, bonus tiles); asked once per spelling (_facts).
 
@@ -170,7 +179,10 @@ def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[s
         return "pool", None
     if marker is Marker.DECLARED:
         if not (len(tiles) == 4 and same):
-            return "error", ("not-a-kong", "{text} is not a kong (# is for four identical tiles)")
+            return "error", (
+                "not-a-kong",
+                "{text} is not a kong (# is for four identical tiles)" + _short(ordered, marker),
+            )
         if winning:
             return "error", (
                 "bad-winning-tile",
@@ -180,7 +192,10 @@ def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[s
     if marker is Marker.CLAIMED_KONG:
         # docs/notation.md: `+` is a kong whose fourth tile was claimed onto a pung held concealed.
         if not (len(tiles) == 4 and same):
-            return "error", ("not-a-kong", "{text} is not a kong (+ is for four identical tiles)")
+            return "error", (
+                "not-a-kong",
+                "{text} is not a kong (+ is for four identical tiles)" + _short(ordered, marker),
+            )
         return "meld", (MeldKind.KONG, ordered, True, False, True)
     if marker is Marker.EXPOSED_PAIR:
         # docs/notation.md: `=` is a pair laid exposed; it stays a pair (never the start of a pung).
