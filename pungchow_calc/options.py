@@ -102,6 +102,18 @@ def riichi_win_hint(word: str) -> str:
     return f" (riichi's {plain} is {said})" if said else ""
 
 
+# The words `evening play` takes for how a hand was won besides the option's own (its prompt's
+# synonyms): refused here with the option's word, which they mean there.
+_TABLE_WIN_WORDS = {"self-drawn": "--drawn, or --win-by wall", "loose-tile": "--loose, or --win-by loose"}
+
+
+def table_win_hint(word: str) -> str:
+    """ " (self-drawn is --drawn, ...)" for a word `evening play` takes for how a hand was won, else ""."""
+    plain = word.strip().lower().replace(" ", "-").replace("selfdrawn", "self-drawn")
+    said = _TABLE_WIN_WORDS.get(plain)
+    return f" ({plain} is {said})" if said else ""
+
+
 T = TypeVar("T")
 
 
@@ -115,7 +127,7 @@ def read_win_by(value: str) -> WinBy:
     """Read `wall|loose|discard` (`drawn` is another word for wall)."""
     found = _WIN_BY_WORDS.get(value.strip().lower())
     if found is None:
-        hint = wide_hint(value) or riichi_win_hint(value)
+        hint = wide_hint(value) or riichi_win_hint(value) or table_win_hint(value)
         raise OptionError(f"--win-by: {value!r} is not one of wall, loose, discard{hint}", code="bad-option")
     return found
 

@@ -690,6 +690,12 @@ _TWO_WAYS = "(w is both a rank, as in Ww and Wd, and the suit of winds): type th
             id="4b4b4b#",
         ),
         pytest.param(
+            ["score", HAND, "--win-by", "self-drawn"],
+            "--win-by: 'self-drawn' is not one of wall, loose, discard (self-drawn is --drawn, or --win-by"
+            " wall)",
+            id="win-by-self-drawn",
+        ),
+        pytest.param(
             ["score", HAND, "--from", "e"],
             "--from: a player cannot win on his own discard (a tile he drew himself: --drawn)",
             id="from-the-winner",
