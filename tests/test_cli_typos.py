@@ -752,3 +752,23 @@ def test_evening_play_told_a_hand_where_the_winner_is_asked_says_so(evening):
         f"  {HAND!r}: not a player (Ann, Bob, Cy, Di) or a command (`help`); that is a hand: type who won"
         " first, and his hand when asked" in result.stdout
     )
+
+
+@pytest.mark.parametrize(
+    ("other", "said"),
+    [
+        pytest.param("Bob:10", " (type Bob=10)", id="Bob:10"),
+        pytest.param("Bob 10", " (type Bob=10)", id="Bob 10"),
+        pytest.param("Bob: 2c2c2c", " (type Bob=2c2c2c)", id="Bob: 2c2c2c"),
+        pytest.param("Bob 2c2c2c", "", id="Bob 2c2c2c"),
+        pytest.param("Bob=", "", id="Bob="),
+    ],
+)
+def test_evening_hand_other_not_name_equals_says_how(evening, other, said):
+    """`--other Bob:10` was only `give NAME=HAND or NAME=SCORE`: the `=` it needs is named where a colon
+    (or before a score a space) stood; a space before a hand is no such sign (a name may hold spaces)."""
+    result = run("evening", "hand", str(evening), HAND, "--winner", "Ann", "--other", other, *OTHERS[2:])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: --other {other!r}: give NAME=HAND or NAME=SCORE{said}\n",
+    )
