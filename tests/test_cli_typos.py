@@ -772,3 +772,15 @@ def test_evening_hand_other_not_name_equals_says_how(evening, other, said):
         2,
         f"error: --other {other!r}: give NAME=HAND or NAME=SCORE{said}\n",
     )
+
+
+def test_evening_play_told_the_winner_as_discarder_says_why(evening):
+    """Naming the winner at `Who discarded the winning tile?` was `'Bob' is not one of Ann, Cy, Di`, as
+    for a name not at the table; `--from` the winner says why, and how a self-drawn win is told."""
+    typed = ["Bob", "EwEwEw* 1b2b3b 4c5c6c 7d8d9d Rd!Rd", "discard", "bob", "cancel", "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert (
+        "  Bob won: a player cannot win on his own discard (a tile he drew himself: change `how` to wall)\n"
+        in result.stdout
+    )

@@ -194,8 +194,11 @@ class Table:
         """Say in one line why an answer is asked again."""
         self.line(f"  {why}")
 
-    def ask_name(self, prompt: str, players: list[str], optional: bool = False) -> str | None:
-        """A player's name (any case, or the start of one: book.player_named), asked again until it is one."""
+    def ask_name(
+        self, prompt: str, players: list[str], optional: bool = False, left_out: tuple[str, str] | None = None
+    ) -> str | None:
+        """A player's name (any case, or the start of one: book.player_named), asked again until it is one;
+        `left_out` is a player not asked for and why, said when he is named (the winner as discarder)."""
         while True:
             answer = self.ask(prompt)
             if not answer and optional:
@@ -207,6 +210,9 @@ class Table:
                 continue
             if found is not None:
                 return found
+            if left_out is not None and book.player_named(answer, [left_out[0]], begun=True) is not None:
+                self.retry(left_out[1])
+                continue
             self.retry(f"{answer!r} is not one of {', '.join(players)}: type a name again")
 
     def yes(self, prompt: str, default: bool = True) -> bool:
@@ -512,7 +518,15 @@ class Table:
             return
         winner = entry.record["winner"]
         others = [name for name in entry.seats if name != winner]
-        found = self.ask_name("  Who discarded the winning tile? [Enter: not said] ", others, optional=True)
+        # The winner named: a self-drawn win told as a discard, as `--from` the winner is (OWN_DISCARD).
+        own = f"{winner} won: a player cannot win on his own discard (a tile he drew himself: change `how`"
+        own += " to wall)"
+        found = self.ask_name(
+            "  Who discarded the winning tile? [Enter: not said] ",
+            others,
+            optional=True,
+            left_out=(winner, own),
+        )
         entry.record.pop("from", None)
         if found is not None:
             entry.record["from"] = found
