@@ -784,3 +784,13 @@ def test_evening_play_told_the_winner_as_discarder_says_why(evening):
         "  Bob won: a player cannot win on his own discard (a tile he drew himself: change `how` to wall)\n"
         in result.stdout
     )
+
+
+def test_evening_play_quotes_a_hand_as_typed_with_a_seat_word_in_it(evening):
+    """`... Rd!Rd west` at the winner's hand was told `Cy is not a tile group`: play says each seat the
+    engine names by the player's name, and took the typed word for one."""
+    typed = ["Bob", HAND + " west", "cancel", "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "  west is not a tile group: 't' is no rank or suit" in result.stdout
+    assert "Cy is not a tile group" not in result.stdout

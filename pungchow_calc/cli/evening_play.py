@@ -20,7 +20,7 @@ from functools import partial
 from typing import Any
 
 from .. import done_all_the_same
-from ..engine.errors import PungchowError, printable
+from ..engine.errors import NotationError, PungchowError, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
 from ..evening.report import describe, round_name, status
@@ -230,6 +230,8 @@ class Table:
         return _play_words(by_name(message, {wind: name for name, wind in seats.items()}))
 
     def _error(self, error: PungchowError, seats: dict[str, Any]) -> str:
+        if isinstance(error, NotationError):  # it quotes what was typed (`west` in a hand): no seat to name
+            return _play_words(reason(error))
         return self._words(reason(error), seats)
 
     # --- the session ---------------------------------------------------------------------------
