@@ -794,3 +794,17 @@ def test_evening_play_quotes_a_hand_as_typed_with_a_seat_word_in_it(evening):
     assert result.exit_code == 0, result.output
     assert "  west is not a tile group: 't' is no rank or suit" in result.stdout
     assert "Cy is not a tile group" not in result.stdout
+
+
+def test_batch_yaml_limit_ten_is_told_in_digits(tmp_path: Path):
+    """A YAML batch's `limit: ten` was `expects a whole number ..., got 'ten'`, with no word of the digits
+    that the command line's `--limit ten` is now told."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(f"- hand: {HAND}\n  limit: ten\n")
+    result = run("batch", str(path), "-f", "jsonl")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["error"] == {
+        "code": "bad-entry",
+        "message": "limit: expects a whole number (or null for no limit), got 'ten': a number is typed in"
+        " digits; type 10",
+    }
