@@ -808,3 +808,13 @@ def test_batch_yaml_limit_ten_is_told_in_digits(tmp_path: Path):
         "message": "limit: expects a whole number (or null for no limit), got 'ten': a number is typed in"
         " digits; type 10",
     }
+
+
+def test_evening_play_amend_two_is_told_in_digits(evening):
+    """`amend two` at play's prompt was `'two': there is no such game (1 to 1)`, as for a game past the
+    last: the one-shot `evening amend FILE two` is told the digits."""
+    assert run("evening", "draw", str(evening)).exit_code == 0
+    typed = ["amend two", "cancel", "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "  'two': there is no such game (1 to 1): a number is typed in digits; type 2\n" in result.stdout

@@ -20,7 +20,7 @@ from functools import partial
 from typing import Any
 
 from .. import done_all_the_same
-from ..engine.errors import NotationError, PungchowError, printable
+from ..engine.errors import NotationError, PungchowError, digits_hint, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
 from ..evening.report import describe, round_name, status
@@ -763,7 +763,8 @@ class Table:
         number = _game_number(rest, count)
         while number is None:
             if rest.strip():
-                self.retry(f"{rest.strip()!r}: there is no such game (1 to {count})")
+                typed = rest.strip()  # `amend two`: the number in digits said (digits_hint)
+                self.retry(f"{typed!r}: there is no such game (1 to {count}){digits_hint(typed)}")
             rest = self.ask(f"  Amend which game (1 to {count})? ")
             number = _game_number(rest, count)
         game = evening.games[number - 1]
