@@ -19,11 +19,12 @@ from .engine.errors import (
     RepeatedOption,
     StrayWord,
     UnknownOption,
+    digits_hint,
     plain_typed,
     printable,
     wide_hint,
 )
-from .engine.impossible import FROM_ORIGINAL
+from .engine.impossible import FROM_ORIGINAL, OWN_DISCARD
 from .engine.payments import MAX_POINTS
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
@@ -100,6 +101,18 @@ def riichi_win_hint(word: str) -> str:
     return f" (riichi's {plain} is {said})" if said else ""
 
 
+# The words `evening play` takes for how a hand was won besides the option's own (its prompt's
+# synonyms): refused here with the option's word, which they mean there.
+_TABLE_WIN_WORDS = {"self-drawn": "--drawn, or --win-by wall", "loose-tile": "--loose, or --win-by loose"}
+
+
+def table_win_hint(word: str) -> str:
+    """ " (self-drawn is --drawn, ...)" for a word `evening play` takes for how a hand was won, else ""."""
+    plain = word.strip().lower().replace(" ", "-").replace("selfdrawn", "self-drawn")
+    said = _TABLE_WIN_WORDS.get(plain)
+    return f" ({plain} is {said})" if said else ""
+
+
 T = TypeVar("T")
 
 
@@ -113,7 +126,7 @@ def read_win_by(value: str) -> WinBy:
     """Read `wall|loose|discard` (`drawn` is another word for wall)."""
     found = _WIN_BY_WORDS.get(value.strip().lower())
     if found is None:
-        hint = wide_hint(value) or riichi_win_hint(value)
+        hint = wide_hint(value) or riichi_win_hint(value) or table_win_hint(value)
         raise OptionError(f"--win-by: {value!r} is not one of wall, loose, discard{hint}", code="bad-option")
     return found
 
@@ -287,7 +300,7 @@ def make(
         if values.get("original_hand"):
             raise OptionError(FROM_ORIGINAL, code="bad-option")
         if from_w is seat_w:
-            raise OptionError("--from: a player cannot win on his own discard", code="bad-option")
+            raise OptionError(OWN_DISCARD, code="bad-option")
     limit_n: int | None = _read("limit", limit)
     if limit_n is not None and no_limit:
         raise OptionError("--limit and --no-limit contradict each other", code="bad-option")
@@ -632,7 +645,7 @@ def whole_number(text: str, minimum: int | None = None, maximum: int | None = No
     if not (text.isascii() and text.isdigit()):
         if minimum is not None and text[:1] == "-" and text[1:].isascii() and text[1:].isdigit():
             raise ValueError(f"{text} is less than {minimum}")  # as 0 under --workers' 1 is said
-        raise ValueError(f"{text!r} is not a whole number{wide_hint(text)}")
+        raise ValueError(f"{text!r} is not a whole number{digits_hint(text)}")
     most = MAX_WHOLE if maximum is None else maximum
     digits = text.lstrip("0") or "0"
     if len(digits) > MAX_LIMIT_DIGITS:  # too many to show, or for int() (4,300 at most)

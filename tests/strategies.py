@@ -190,14 +190,15 @@ def chunk_text(draw: st.DrawFn, tiles: list[tuple[str, bool]], marker: str = "")
 
     Winds and dragons share letters between ranks and suits (`W`, `w`, `d`, `s`), so a group holding
     them is recased as a whole (all small or all capitals) and compact honor runs keep their capital
-    ranks: `EWEw` is read canonically as three winds, and `wwww` could be two west winds or three
-    (README "Trust"). Groups of numbered and bonus tiles take any mix of cases.
+    ranks: `EWEw` is read canonically as three winds, and `wwww` could be two west winds or three, so
+    it is refused (docs/notation.md, Case): a group in one case that holds `www` (the west wind beside
+    another W tile) keeps its capitals. Groups of numbered and bonus tiles take any mix of cases.
     """
     compact = draw(st.booleans())
     text = _write_chunk(tiles, compact)
     honors = any(code in HONORS for code, _ in tiles)
     if honors:
-        if not compact:
+        if not compact and "www" not in text.lower().replace("!", ""):
             text = draw(st.sampled_from([text, text.lower(), text.upper()]))
     elif draw(st.booleans()):
         text = _recase(text, draw(st.lists(st.booleans(), min_size=len(text), max_size=len(text))))

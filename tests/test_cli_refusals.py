@@ -274,7 +274,11 @@ def test_settle_east_1000_with_a_separator_is_a_bad_score(value):
     ("value", "message"),
     [
         pytest.param("1b,1b", "--east: groups are separated by spaces, not commas (column 3)", id="1b,1b"),
-        pytest.param("1e3", "--east: 1e3 is not a tile group (column 1)", id="1e3"),
+        pytest.param(
+            "1e3",
+            "--east: 1e3 is not a tile group: a tile is a rank and a suit letter (1d, 9c, Ew, Rd) (column 1)",
+            id="1e3",
+        ),
     ],
 )
 def test_settle_east_with_letters_is_still_read_as_a_hand(value, message):
@@ -416,7 +420,11 @@ def test_red_dragon_glyph_with_fe0f_reads_as_the_tile(hand):
 def test_settle_east_with_leading_spaces_counts_the_column_as_typed():
     """`--east '   1b1b1b 3x'` said `(column 8)`, counted from the value with its spaces taken off."""
     shown = run("settle", "--east", "   1b1b1b 3x", "--south", "5")
-    assert (shown.exit_code, shown.stderr) == (2, "error: --east: 3x is not a tile group (column 11)\n")
+    assert (shown.exit_code, shown.stderr) == (
+        2,
+        "error: --east: 3x is not a tile group: 'x' is no rank or suit (suits are b bamboo, c characters,"
+        " d dots and dragons, w winds, f flowers, s seasons) (column 11)\n",
+    )
 
 
 # An original hand names no winning tile (docs/rulings.md "A hand won on the original draw"): a `!` with
@@ -513,7 +521,8 @@ MESSAGES = [
     # A tile marked twice is the same mistake as two tiles marked: it read "not a tile group".
     pytest.param(
         ("score", "1b1b1b 3c3c3c 5d5d5d!! 4b4b4b RdRd"),
-        "error: 5d5d5d!! marks more than one winning tile (column 15)",
+        "error: 5d5d5d!! marks its winning tile more than once: one ! straight after it (5d5d5d!)"
+        " (column 15)",
         id="5d5d5d!!",
     ),
     # An empty ruleset name was put before the message as `<ruleset>: no ruleset ''`.

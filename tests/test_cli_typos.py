@@ -597,3 +597,224 @@ def test_a_value_in_other_characters_is_not_told_full_width(typed):
     """Only full-width forms get the hint: NFKC makes `²` a 2 too, which no input method's width is."""
     result = run("score", HAND, "--limit", typed)
     assert result.stderr == f"error: --limit: {typed!r} is not a whole number\n"
+
+
+# --- slips at the table: one line, where, exit 2, and a hint that leads to the right input --------
+
+_SUITS = "(suits are b bamboo, c characters, d dots and dragons, w winds, f flowers, s seasons)"
+_TWO_WAYS = "(w is both a rank, as in Ww and Wd, and the suit of winds): type the one meant"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* wwww 4b4b4b* Rd!Rd"],
+            f"wwww reads two ways, WwWw or WwWwWw {_TWO_WAYS} (column 23)",
+            id="wwww",
+        ),
+        pytest.param(
+            ["settle", "--east", HAND, "--south", "1b1b1b 2c2c2c 3d3d3d wwwd", "--west", "2", "--north", "2"],
+            f"--south: wwwd reads two ways, WwWd or WdWdWd {_TWO_WAYS} (column 22)",
+            id="settle-wwwd",
+        ),
+        pytest.param(
+            ["score", RIICHI, "-r", "riichi-ema-2016", "--dora", "wwwd"],
+            f"--dora: wwwd reads two ways, WwWd or WdWdWd {_TWO_WAYS} (column 1)",
+            id="dora-wwwd",
+        ),
+        pytest.param(
+            ["score", "1o 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"],
+            f"1o is not a tile group: 'o' is no rank or suit {_SUITS} (column 1)",
+            id="1o",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd ten"],
+            "ten is not a tile group: a tile is a rank and a suit letter (1d, Ew), a number is written in"
+            " digits (10) (column 37)",
+            id="ten",
+        ),
+        pytest.param(
+            ["settle", "--east", HAND, "--south", "ten"],
+            "--south: 'ten': a score is plain digits 0-9 (no commas, points or spaces): type 10",
+            id="settle-south-ten",
+        ),
+        pytest.param(
+            ["settle", "--east", HAND, "--south", "1o"],
+            "--south: '1o': a score is plain digits 0-9 (no commas, points or spaces): type 10",
+            id="settle-south-1o",
+        ),
+        pytest.param(
+            ["score", HAND, "--limit", "1o"],
+            "--limit: '1o' is not a whole number: a number is typed in digits; type 10",
+            id="limit-1o",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d*! 4b4b4b* 7c7c"],
+            "5d5d5d*!: ! goes straight after the winning tile, not after the marker: type 5d5d5d! (a group"
+            " the winning discard completes scores as exposed without *) (column 15)",
+            id="5d5d5d*!",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!!Rd"],
+            "Rd!!Rd marks its winning tile more than once: one ! straight after it (Rd!Rd) (column 31)",
+            id="Rd!!Rd",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d 5d5d* 4b4b4b* 7c!7c"],
+            "5d5d* is not a set (an exposed pair is marked =); a space inside the set? type 5d5d5d*"
+            " (column 18)",
+            id="5d 5d5d*",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b 4b 7c!7c"],
+            "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 15 were given; 4b is held"
+            " four times: a kong is one group, declared (4b4b4b4b# or 4b4b4b4b*)",
+            id="4b4b4b 4b",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c\u200b5d5d5d* 4b4b4b* 7c!7c"],
+            "3c3c3c\\u200b5d5d5d* is not a tile group: it holds U+200B, a character that prints as nothing:"
+            " type the hand without it (column 8)",
+            id="zero-width-space",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c 1b1b1"],
+            "1b1b1 is not a tile group: a tile is a rank and a suit letter (1d, 9c, Ew, Rd) (column 37)",
+            id="1b1b1",
+        ),
+        pytest.param(
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b# 7c!7c"],
+            "4b4b4b# is not a kong (# is for four identical tiles): a kong is typed with its four tiles"
+            " (4b4b4b4b#); a pung held concealed takes no marker (column 23)",
+            id="4b4b4b#",
+        ),
+        pytest.param(
+            ["score", HAND, "--win-by", "self-drawn"],
+            "--win-by: 'self-drawn' is not one of wall, loose, discard (self-drawn is --drawn, or --win-by"
+            " wall)",
+            id="win-by-self-drawn",
+        ),
+        pytest.param(
+            ["score", HAND, "--from", "e"],
+            "--from: a player cannot win on his own discard (a tile he drew himself: --drawn)",
+            id="from-the-winner",
+        ),
+        pytest.param(
+            ["wash", "1d9d1c9cEwSwWwNwRdGd 9c 1s2s3s", "-r", "pung-chow-limit"],
+            "1s2s3s: flowers and seasons are not part of the original hand; leave them out; 1s2s3s: s is a"
+            " season, bamboo is b (1b2b3b) (column 25)",
+            id="wash-1s2s3s",
+        ),
+    ],
+)
+def test_a_slip_at_the_table_is_one_line_with_where_and_a_hint(args, said):
+    """Each was refused with no hint (`1o`, `ten`, a zero-width space, `1b1b1`), a generic one
+    (`5d5d5d*!`: `at most one marker`; `Rd!!Rd`: `more than one winning tile`; `5d 5d5d*`: `5d5d* is
+    not a set`), one that misled (`wash ... 1s2s3s`: leave out the seasons meant as bamboo), or was read
+    on a guess (`wwww`: two west winds)."""
+    result = run(*args)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {said}\n")
+
+
+def test_evening_play_asks_whether_a_hand_is_dead_with_the_season_hint(evening):
+    """`evening play` asked `Cy's hand has 10 tiles, not 13: is it dead` of `1s2s3s ...` (seasons typed
+    as riichi's souzu) without the hint `settle` gives beside the same count."""
+    typed = ["Bob", "EwEwEw* 1b2b3b 4c5c6c 7d8d9d Rd!Rd", "discard", "Ann", "", "8"]
+    typed += ["1s2s3s 2d2d2d 6b7b8b* 5c5c5c 9d", "n", "cancel", "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert (
+        "Cy's hand has 10 tiles, not 13; 1s2s3s: s is a season, bamboo is b (1b2b3b): is it dead (scores"
+        " nothing, pays all)?" in result.stdout
+    )
+
+
+def test_evening_play_asks_again_for_wwww_naming_no_player(evening):
+    """A reason naming a seat's word is said with the player's name in play: `wwww` must be told without
+    one (a first wording, `w is a rank, west or white`, came out `w is a rank, Cy or white`)."""
+    typed = ["Bob", "wwww 1b2b3b 4c5c6c 7d8d9d Rd!Rd", "cancel", "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert (
+        f"  wwww reads two ways, WwWw or WwWwWw {_TWO_WAYS} (column 1) — type it again (or `cancel`)"
+        in result.stdout
+    )
+
+
+def test_evening_play_told_a_hand_where_the_winner_is_asked_says_so(evening):
+    """A hand typed at `who won?` (the order of `evening hand HAND --winner NAME`) was only `not a
+    player ... or a command`."""
+    typed = [HAND, "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert (
+        f"  {HAND!r}: not a player (Ann, Bob, Cy, Di) or a command (`help`); that is a hand: type who won"
+        " first, and his hand when asked" in result.stdout
+    )
+
+
+@pytest.mark.parametrize(
+    ("other", "said"),
+    [
+        pytest.param("Bob:10", " (type Bob=10)", id="Bob:10"),
+        pytest.param("Bob 10", " (type Bob=10)", id="Bob 10"),
+        pytest.param("Bob: 2c2c2c", " (type Bob=2c2c2c)", id="Bob: 2c2c2c"),
+        pytest.param("Bob 2c2c2c", "", id="Bob 2c2c2c"),
+        pytest.param("Bob=", "", id="Bob="),
+    ],
+)
+def test_evening_hand_other_not_name_equals_says_how(evening, other, said):
+    """`--other Bob:10` was only `give NAME=HAND or NAME=SCORE`: the `=` it needs is named where a colon
+    (or before a score a space) stood; a space before a hand is no such sign (a name may hold spaces)."""
+    result = run("evening", "hand", str(evening), HAND, "--winner", "Ann", "--other", other, *OTHERS[2:])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: --other {other!r}: give NAME=HAND or NAME=SCORE{said}\n",
+    )
+
+
+def test_evening_play_told_the_winner_as_discarder_says_why(evening):
+    """Naming the winner at `Who discarded the winning tile?` was `'Bob' is not one of Ann, Cy, Di`, as
+    for a name not at the table; `--from` the winner says why, and how a self-drawn win is told."""
+    typed = ["Bob", "EwEwEw* 1b2b3b 4c5c6c 7d8d9d Rd!Rd", "discard", "bob", "cancel", "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert (
+        "  Bob won: a player cannot win on his own discard (a tile he drew himself: change `how` to wall)\n"
+        in result.stdout
+    )
+
+
+def test_evening_play_quotes_a_hand_as_typed_with_a_seat_word_in_it(evening):
+    """`... Rd!Rd west` at the winner's hand was told `Cy is not a tile group`: play says each seat the
+    engine names by the player's name, and took the typed word for one."""
+    typed = ["Bob", HAND + " west", "cancel", "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "  west is not a tile group: 't' is no rank or suit" in result.stdout
+    assert "Cy is not a tile group" not in result.stdout
+
+
+def test_batch_yaml_limit_ten_is_told_in_digits(tmp_path: Path):
+    """A YAML batch's `limit: ten` was `expects a whole number ..., got 'ten'`, with no word of the digits
+    that the command line's `--limit ten` is now told."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(f"- hand: {HAND}\n  limit: ten\n")
+    result = run("batch", str(path), "-f", "jsonl")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["error"] == {
+        "code": "bad-entry",
+        "message": "limit: expects a whole number (or null for no limit), got 'ten': a number is typed in"
+        " digits; type 10",
+    }
+
+
+def test_evening_play_amend_two_is_told_in_digits(evening):
+    """`amend two` at play's prompt was `'two': there is no such game (1 to 1)`, as for a game past the
+    last: the one-shot `evening amend FILE two` is told the digits."""
+    assert run("evening", "draw", str(evening)).exit_code == 0
+    typed = ["amend two", "cancel", "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "  'two': there is no such game (1 to 1): a number is typed in digits; type 2\n" in result.stdout

@@ -58,7 +58,10 @@ def test_a_session_records_games_checks_hands_and_undoes(tmp_path):
     path = new(tmp_path)
     code, out = play(path, ["help", *ANN_WINS, *BOB_WINS, "undo", "y", "status", "quit"])
     assert code == 0, out
-    assert "1b1b1x is not a tile group (column 1) — type it again (or `cancel`)" in out
+    assert (
+        "1b1b1x is not a tile group: 'x' is no rank or suit (suits are b bamboo, c characters, d dots and"
+        " dragons, w winds, f flowers, s seasons) (column 1) — type it again (or `cancel`)" in unwrapped(out)
+    )
     assert "'maybe': answer y (yes) or n (no)" in out
     assert "Recorded game 1." in out and "Recorded game 2." in out and "Take back game 2?" in out
     assert all(len(line) <= 80 for line in out.splitlines()), [x for x in out.splitlines() if len(x) > 80]

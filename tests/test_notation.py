@@ -32,7 +32,9 @@ def test_every_tile_reads_and_writes_back(tile):
         pytest.param("ewewew", "EwEwEw", id="lower-case"),
         pytest.param("RDRDRD", "RdRdRd", id="upper-case"),
         pytest.param("wdwdwd", "WdWdWd", id="lower-white-dragons"),
-        pytest.param("wwwwww", "WwWwWw", id="lower-west-winds"),
+        pytest.param("nwnwnw", "NwNwNw", id="lower-north-winds"),
+        pytest.param("wwrd", "WwRd", id="lower-west-and-red"),
+        pytest.param("ewsw", "EwSw", id="lower-east-and-south"),
         pytest.param("4c5c!6c", "4c5c!6c", id="winning-mid"),
         pytest.param("5c!5c", "5c!5c", id="winning-pair"),
         pytest.param("34!5c", "3c4c!5c", id="winning-in-compact"),
@@ -44,6 +46,49 @@ def test_every_tile_reads_and_writes_back(tile):
     ],
 )
 def test_group_canonical(text, canonical):
+    assert parse(text).code == canonical
+
+
+@pytest.mark.parametrize(
+    ("text", "readings"),
+    [
+        pytest.param("wwww", "WwWw or WwWwWw", id="wwww"),
+        pytest.param("wwwd", "WwWd or WdWdWd", id="wwwd"),
+        pytest.param("WWWW", "WwWw or WwWwWw", id="WWWW"),
+        pytest.param("wwwwww", "WwWwWw or WwWwWwWw", id="wwwwww"),
+        pytest.param("wwww*", "WwWw* or WwWwWw*", id="wwww-exposed"),
+        pytest.param("ww!ww", "Ww!Ww or WwWw!Ww", id="ww!ww"),
+        pytest.param("ewwwwd", "EwWwWd or EwWdWdWd", id="ewwwwd"),
+    ],
+)
+def test_a_group_in_one_case_that_reads_two_ways_is_refused(text: str, readings: str):
+    """`wwww` was read as two west winds, WwWw, without a word, though it may be the compact run WWWw
+    (three) and `wwwd` as WwWd, not WWWd: money moved on a guess (docs/notation.md, Case)."""
+    with pytest.raises(NotationError) as caught:
+        parse(f"1b1b1b {text}")
+    assert caught.value.code == "ambiguous-group"
+    assert caught.value.column == 8
+    assert caught.value.message == (
+        f"{text} reads two ways, {readings} (w is both a rank, as in Ww and Wd, and the suit of winds):"
+        " type the one meant"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        pytest.param("ewewew", "EwEwEw", id="ewewew"),
+        pytest.param("EWEWEW", "EwEwEw", id="EWEWEW"),
+        pytest.param("wdwdwd", "WdWdWd", id="wdwdwd"),
+        pytest.param("www", "WwWw", id="www"),
+        pytest.param("Www", "WwWw", id="Www"),
+        pytest.param("wwd", "WdWd", id="wwd"),
+        pytest.param("rgwd", "RdGdWd", id="rgwd"),
+    ],
+)
+def test_a_group_in_one_case_read_one_way_a_player_types_is_read(text: str, canonical: str):
+    """Tile by tile, or a compact run of one rank: a run of several wind ranks (`ewe`+`w`) is no
+    reading a player means, so `ewewew` is three east winds."""
     assert parse(text).code == canonical
 
 

@@ -397,7 +397,10 @@ def _spelling(*path: str) -> dict[str, opts.Option]:
         pytest.param(("batch",), ["f.txt", "--compare", "bmja"], "--compare needs a value", id="half-a-pair"),
         pytest.param(("batch",), ["f.txt", "--compare=bmja"], "--compare needs 2 values", id="inline-pair"),
         pytest.param(
-            ("batch",), ["f.txt", "--workers=two"], "--workers: 'two' is not a whole number", id="word"
+            ("batch",),
+            ["f.txt", "--workers=two"],
+            "--workers: 'two' is not a whole number: a number is typed in digits; type 2",
+            id="word",
         ),
         pytest.param(
             ("evening", "chart"), ["e.jsonl", "--width", "19"], "--width: 19 is less than 20", id="range"

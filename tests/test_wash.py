@@ -255,7 +255,8 @@ def test_cli_wash_refusal_as_json():
         ),
         pytest.param(
             ["1d9d1b9b1c9c EwSwWwNw RdGdXd", "-s", "s"],
-            "error: RdGdXd is not a tile group (column 23)",
+            "error: RdGdXd is not a tile group: 'X' is no rank or suit (suits are b bamboo, c characters,"
+            " d dots and dragons, w winds, f flowers, s seasons) (column 23)",
             id="bad-tile",
         ),
         pytest.param(

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from .. import options as opts
-from ..engine.errors import closest
+from ..engine.errors import closest, digits_hint
 from ..engine.situation import SITUATION_FACTS
 from .entry import Entry, FileError
 from .words import split_line
@@ -498,7 +498,8 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             elif isinstance(value, bool) or not isinstance(value, int) or value.bit_length() > 63:
                 big = isinstance(value, int) and value.bit_length() > 63  # repr() refuses 4,300 digits
                 shown = "a number too large" if big else repr(value)[:40]
-                raise ValueError(f"limit: expects a whole number (or null for no limit), got {shown}")
+                said = digits_hint(value) if isinstance(value, str) else ""  # `limit: ten`, `limit: 1o`
+                raise ValueError(f"limit: expects a whole number (or null for no limit), got {shown}{said}")
             else:
                 argv += ["--limit", str(value)]
         elif name in _YAML_VALUED:

@@ -20,7 +20,7 @@ from functools import partial
 from typing import Any
 
 from .. import done_all_the_same
-from ..engine.errors import PungchowError, printable
+from ..engine.errors import NotationError, PungchowError, digits_hint, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
 from ..evening.report import describe, round_name, status
@@ -54,6 +54,18 @@ def _no_argument(word: str, rest: str) -> str:
             "game to take back, the last first, or `amend N` to change game N"
         )
     return f"{said}: nothing done; `{word}` takes nothing after it: type `{word}` alone"
+
+
+def _hand_first(typed: str) -> str:
+    """ "; that is a hand: ..." for a hand typed where the winner is asked (the one-shot command's
+    order, `evening hand HAND --winner NAME`), else ""."""
+    from ..engine.notation import parse
+
+    try:
+        parse(typed)
+    except PungchowError:
+        return ""
+    return "; that is a hand: type who won first, and his hand when asked"
 
 
 # How a hand was won: the prompt's own words first (so `d` is a discard), then the documented
@@ -182,8 +194,11 @@ class Table:
         """Say in one line why an answer is asked again."""
         self.line(f"  {why}")
 
-    def ask_name(self, prompt: str, players: list[str], optional: bool = False) -> str | None:
-        """A player's name (any case, or the start of one: book.player_named), asked again until it is one."""
+    def ask_name(
+        self, prompt: str, players: list[str], optional: bool = False, left_out: tuple[str, str] | None = None
+    ) -> str | None:
+        """A player's name (any case, or the start of one: book.player_named), asked again until it is one;
+        `left_out` is a player not asked for and why, said when he is named (the winner as discarder)."""
         while True:
             answer = self.ask(prompt)
             if not answer and optional:
@@ -195,6 +210,9 @@ class Table:
                 continue
             if found is not None:
                 return found
+            if left_out is not None and book.player_named(answer, [left_out[0]], begun=True) is not None:
+                self.retry(left_out[1])
+                continue
             self.retry(f"{answer!r} is not one of {', '.join(players)}: type a name again")
 
     def yes(self, prompt: str, default: bool = True) -> bool:
@@ -212,6 +230,8 @@ class Table:
         return _play_words(by_name(message, {wind: name for name, wind in seats.items()}))
 
     def _error(self, error: PungchowError, seats: dict[str, Any]) -> str:
+        if isinstance(error, NotationError):  # it quotes what was typed (`west` in a hand): no seat to name
+            return _play_words(reason(error))
         return self._words(reason(error), seats)
 
     # --- the session ---------------------------------------------------------------------------
@@ -366,7 +386,10 @@ class Table:
         elif word in ("false", "false-mahjongg") and "false" in games:
             self._settle(evening, self._false(dict(evening.seats())))
         elif named is None:
-            self.retry(f"{command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)")
+            self.retry(
+                f"{command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)"
+                + _hand_first(command)
+            )
         else:
             self._settle(evening, self._won(dict(evening.seats()), named))
         return True
@@ -497,7 +520,15 @@ class Table:
             return
         winner = entry.record["winner"]
         others = [name for name in entry.seats if name != winner]
-        found = self.ask_name("  Who discarded the winning tile? [Enter: not said] ", others, optional=True)
+        # The winner named: a self-drawn win told as a discard, as `--from` the winner is (OWN_DISCARD).
+        own = f"{winner} won: a player cannot win on his own discard (a tile he drew himself: change `how`"
+        own += " to wall)"
+        found = self.ask_name(
+            "  Who discarded the winning tile? [Enter: not said] ",
+            others,
+            optional=True,
+            left_out=(winner, own),
+        )
         entry.record.pop("from", None)
         if found is not None:
             entry.record["from"] = found
@@ -528,6 +559,7 @@ class Table:
     def _other_hand(self, entry: Entry, name: str) -> None:
         """A hand that did not win (or a plain score), checked at once; a hand of the wrong size is
         asked about: dead (it scores nothing and pays all, Part I "Mah-Jongg or Mah-Diao") or mistyped."""
+        from ..engine.hand import size_hint
         from ..engine.penalties import dead_reason, penalty_of
 
         dead_rule = penalty_of(self._ruleset(), "dead_hand")
@@ -537,9 +569,12 @@ class Table:
             try:
                 hand = self._seat(entry, name, text)
                 why = None if dead_rule is None or isinstance(hand, int) else dead_reason(dead_rule, hand)
-                if why is not None and hand.winning_tile is None:
+                if why is not None and dead_rule is not None and hand.winning_tile is None:
+                    # What the hand may have been meant as (seasons typed as riichi's souzu, a kong
+                    # undeclared), said as `settle` says it.
+                    hint = size_hint(hand, dead_rule.tiles + hand.kongs)
                     dead = self.yes(
-                        f"  {name}'s hand has {why}: is it dead (scores nothing, pays all)?",
+                        f"  {name}'s hand has {why}{hint}: is it dead (scores nothing, pays all)?",
                         default=False,
                     )
                     if not dead:
@@ -728,7 +763,8 @@ class Table:
         number = _game_number(rest, count)
         while number is None:
             if rest.strip():
-                self.retry(f"{rest.strip()!r}: there is no such game (1 to {count})")
+                typed = rest.strip()  # `amend two`: the number in digits said (digits_hint)
+                self.retry(f"{typed!r}: there is no such game (1 to {count}){digits_hint(typed)}")
             rest = self.ask(f"  Amend which game (1 to {count})? ")
             number = _game_number(rest, count)
         game = evening.games[number - 1]

@@ -7,6 +7,7 @@ by the typer commands generated from the same declaration. Each returns its exit
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -44,6 +45,10 @@ def written_anyway(what: str, said: str | None = None) -> Iterator[None]:
         raise
 
 
+_PARTED = re.compile(r"([^:]+?)\s*:\s*(\S.*)").fullmatch
+_SPACED = re.compile(r"(.+?)\s+([0-9]+)").fullmatch
+
+
 def others_of(others: list[str] | None) -> dict[str, str]:
     """Read `--other NAME=HAND|SCORE` options into {name: text}."""
     out: dict[str, str] = {}
@@ -51,7 +56,11 @@ def others_of(others: list[str] | None) -> dict[str, str]:
         name, eq, text = item.partition("=")
         name = name.strip()
         if not eq or not name or not text.strip():
-            raise OptionError(f"--other {item!r}: give NAME=HAND or NAME=SCORE", code="bad-option")
+            # `Bob:10`, `Bob 10`: the name and the hand or score parted by a colon, or a score by a space
+            # (a name may hold spaces: `Undo Smith`).
+            parted = None if eq else _PARTED(item.strip()) or _SPACED(item.strip())
+            typed = f" (type {parted[1]}={parted[2].strip()})" if parted else ""
+            raise OptionError(f"--other {item!r}: give NAME=HAND or NAME=SCORE{typed}", code="bad-option")
         if name in out:
             raise OptionError(f"--other: {name} is given twice", code="bad-option")
         out[name] = text.strip()

@@ -60,6 +60,30 @@ def wide_hint(text: str) -> str:
     return f": it is typed in full-width characters; type {plain}" if plain is not None else ""
 
 
+# A whole number written as a word at the table (`ten`): told in digits (in_digits), never read.
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_LETTER_DIGITS = str.maketrans("oil", "011")  # `1o`, `l0`, `I0`: a letter typed for a digit
+
+
+def in_digits(text: str) -> str | None:
+    """The digits a whole number stands for when typed as a word (`ten`) or with a letter for a digit
+    (`1o`, `l0`, `2O`), else None. Only for a hint: what was typed is refused, never read as a guess
+    (docs/notation.md)."""
+    low = text.strip().lower()
+    if low in _NUMBER_WORDS:
+        return str(_NUMBER_WORDS.index(low))
+    digits = low.translate(_LETTER_DIGITS)
+    if low.isdigit() or not (digits.isascii() and digits.isdigit()) or not any(ch.isdigit() for ch in low):
+        return None
+    return digits
+
+
+def digits_hint(text: str) -> str:
+    """ ": a number is typed in digits; type 10" for a number typed so (in_digits, plain_typed), else ""."""
+    digits = in_digits(text)
+    return f": a number is typed in digits; type {digits}" if digits is not None else wide_hint(text)
+
+
 class PungchowError(Exception):
     """Base of every expected failure; `code` is stable, `message` is one line for a person."""
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from .cache import BoundedCache
 from .errors import HandError, NotationError
-from .notation import Group, Marker, ParsedHand, season_hint
+from .notation import Group, Marker, ParsedHand, parse, season_hint
 from .tiles import ALL_TILES, PLAYING_TILES, Tile
 
 
@@ -144,6 +144,15 @@ class Hand:
 _INDEX = attrgetter("index")
 
 
+def _short(ordered: tuple[Tile, ...], marker: Marker) -> str:
+    """ ": a kong is typed with its four tiles (4b4b4b4b#) ..." for a kong's marker on three identical
+    tiles (a tile left off, or a pung held concealed marked), else ""."""
+    if len(ordered) == 3 and ordered[0] is ordered[-1]:
+        kong = ordered[0].code * 4 + marker.value
+        return f": a kong is typed with its four tiles ({kong}); a pung held concealed takes no marker"
+    return ""
+
+
 def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[str, Any]:
     """What one typed group is (docs/notation.md: markers, bonus tiles); asked once per spelling (_facts).
 
@@ -170,7 +179,10 @@ def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[s
         return "pool", None
     if marker is Marker.DECLARED:
         if not (len(tiles) == 4 and same):
-            return "error", ("not-a-kong", "{text} is not a kong (# is for four identical tiles)")
+            return "error", (
+                "not-a-kong",
+                "{text} is not a kong (# is for four identical tiles)" + _short(ordered, marker),
+            )
         if winning:
             return "error", (
                 "bad-winning-tile",
@@ -180,7 +192,10 @@ def _classify(tiles: tuple[Tile, ...], marker: Marker, winning: bool) -> tuple[s
     if marker is Marker.CLAIMED_KONG:
         # docs/notation.md: `+` is a kong whose fourth tile was claimed onto a pung held concealed.
         if not (len(tiles) == 4 and same):
-            return "error", ("not-a-kong", "{text} is not a kong (+ is for four identical tiles)")
+            return "error", (
+                "not-a-kong",
+                "{text} is not a kong (+ is for four identical tiles)" + _short(ordered, marker),
+            )
         return "meld", (MeldKind.KONG, ordered, True, False, True)
     if marker is Marker.EXPOSED_PAIR:
         # docs/notation.md: `=` is a pair laid exposed; it stays a pair (never the start of a pung).
@@ -259,7 +274,7 @@ def build(parsed: ParsedHand) -> Hand:
             _too_many_copies(parsed, order)  # an error is told where it is first met
             code, message = detail
             raise NotationError(
-                message.format(text=group.text) + season_hint((group,)),
+                message.format(text=group.text) + season_hint((group,)) + _space_inside(parsed, order),
                 code=code,
                 column=parsed.column(order),
             )
@@ -325,6 +340,23 @@ def build(parsed: ParsedHand) -> Hand:
 _SUITS = tuple(((k & 1) + (k >> 1 & 1) + (k >> 2 & 1), bool(k & 8)) for k in range(16))
 
 
+def _space_inside(parsed: ParsedHand, order: int) -> str:
+    """ "; a space inside the set? type 5d5d5d*" for a marked group that is no set of its marker but
+    makes one with the concealed group typed just before it (`5d 5d5d*`, `1b2b 3b*`: a space typed inside
+    the set), else ""."""
+    group = parsed.groups[order]
+    before = parsed.groups[order - 1] if order else None
+    if before is None or before.marker is not Marker.CONCEALED or group.marker is Marker.CONCEALED:
+        return ""
+    joined = before.text + group.text
+    try:
+        whole = parse(joined).groups[0]
+    except NotationError:
+        return ""
+    what = _classify(whole.tiles, whole.marker, whole.winning is not None)[0]
+    return f"; a space inside the set? type {joined}" if what == "meld" else ""
+
+
 def _too_many_copies(parsed: ParsedHand, end: int) -> None:
     """Raise for the first of the hand's groups before `end`, as typed, that holds one copy of a tile
     too many (four of a playing tile, one of a flower or season: docs/notation.md); return if none does."""
@@ -342,6 +374,19 @@ def _too_many_copies(parsed: ParsedHand, end: int) -> None:
                 )
 
 
+def size_hint(hand: Hand, need: int) -> str:
+    """What a hand of the wrong size may have been meant as, told beside its count: seasons typed as
+    riichi's souzu (notation.season_hint), and, for a tile too many, four of a tile held concealed in
+    more than one group (`4b4b4b 4b`: a kong typed undeclared, which counts no tile more), else ""."""
+    hint = season_hint(hand.parsed.groups)
+    if hand.size > need:
+        four = next((i for i, n in enumerate(hand.pool_counts) if n == 4), None)
+        if four is not None:
+            code = PLAYING_TILES[four].code
+            hint += f"; {code} is held four times: a kong is one group, declared ({code * 4}# or {code * 4}*)"
+    return hint
+
+
 def require_winning_size(hand: Hand) -> None:
     """A winner holds four sets and a pair: 14 tiles plus one per kong (Harr, "Mah-Jongg")."""
     need = 14 + hand.kongs
@@ -349,7 +394,7 @@ def require_winning_size(hand: Hand) -> None:
     if have != need:
         raise HandError(
             f"a winning hand has 14 tiles plus one per kong: {need} here, but {have} were given"
-            + season_hint(hand.parsed.groups),
+            + size_hint(hand, need),
             code="tile-count",
             column=1,
         )

@@ -235,6 +235,8 @@ def _robbed_tile_held(hand: Hand | None, situation: Situation) -> str | None:
 FROM_ORIGINAL = (
     "--from names a discarder, but a hand won on the original draw (--original-hand) takes no discard"
 )
+# The winner named as his own discarder: most often a self-drawn win told with the wrong option.
+OWN_DISCARD = "--from: a player cannot win on his own discard (a tile he drew himself: --drawn)"
 
 # What a ruleset may say its play never has (the setting `impossible`), in the order they are checked.
 # Each test refuses facts given (with each other, or with the hand), never a fact left out: scoring's

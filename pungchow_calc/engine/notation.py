@@ -8,13 +8,14 @@ stray punctuation) get a hint (docs/notation.md, "Hints for common slips"), neve
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from operator import attrgetter
 
 from .cache import BoundedCache
-from .errors import NotationError, wide_hint
+from .errors import NotationError, in_digits, wide_hint
 from .tiles import ALL_TILES, DRAGON_LETTERS, WIND_LETTERS, Suit, Tile, make
 
 
@@ -119,6 +120,10 @@ _HONORS_HINT = "winds are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd (5z-7z)
 _BONUS_HINT = "flowers are 1f-4f, seasons 1s-4s"
 _BONUS_RANK_LIKE = re.compile(r"[5-9][fF]").search
 _REVERSED = re.compile(r"[dbcfsDBCFS][1-9]").match
+_SUITS_HINT = "suits are b bamboo, c characters, d dots and dragons, w winds, f flowers, s seasons"
+_LETTERS = frozenset("bcdwfsesnrgw")  # the suits' letters and the honors' ranks, in small letters
+# `5d5d5d*!`: a group's `!` typed after its marker, instead of after its winning tile.
+_BANG_AFTER_MARKER = re.compile(r"(.*[^*#+=!])([*#+=])!+").fullmatch
 # Riichi's red five is written 0 (`0m`); the rulesets here have no red fives (docs/riichi.md).
 _ZERO_HINT = "ranks are 1-9: a red five (riichi's 0) is typed 5"
 
@@ -169,6 +174,7 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         marker = Marker(body[-1])
         body = body[:-1]
     if not _MARKERS.isdisjoint(body):
+        _raise_bang_after_marker(word)
         raise NotationError(
             f"{word}: a group ends with at most one marker (*, #, + or =){_missing_space(word)}",
             code="bad-marker",
@@ -187,11 +193,19 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
     canonical = _canonical(body)
     if canonical is not None:
         return canonical[0], marker, canonical[1]
-    chunks = _split(body, strict=True) or _split(body.lower(), strict=False)
+    chunks = _split(body, strict=True)
     if chunks is None:
-        if "!!" in body:  # a tile marked twice: the same mistake as two tiles marked
+        lowered = body.lower()
+        chunks = _split(lowered, strict=False)
+        if chunks is not None:
+            _refuse_two_readings(word, lowered, chunks, marker)
+    if chunks is None:
+        if "!!" in body:  # one tile marked twice: `many-winning`, as two tiles marked, told how to mark it
             raise NotationError(
-                f"{word} marks more than one winning tile", code="many-winning", column=column
+                f"{word} marks its winning tile more than once: one ! straight after it"
+                f" ({re.sub('!!+', '!', word)})",
+                code="many-winning",
+                column=column,
             )
         # Every slip the group shows (`123m456p789s11z`: riichi's suits and honors at once), in one hint.
         slips = [
@@ -203,7 +217,9 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
             slips.append(_BONUS_HINT)
         if _REVERSED(body):  # `b1`, `f1`: suit before rank
             slips.append(f"a tile is written rank then suit ({body[1]}{body[0]}, not {body[:2]})")
-        hint = f": {'; '.join(slips)}" if slips else wide_hint(word) or _stray_hint(body)
+        hint = (
+            f": {'; '.join(slips)}" if slips else wide_hint(word) or _stray_hint(body) or _letter_hint(body)
+        )
         raise NotationError(f"{word} is not a tile group{hint}", code="unknown-tile", column=column)
     tiles: list[Tile] = []
     winning: int | None = None
@@ -227,6 +243,98 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
                 winning = len(tiles)
             tiles.append(tile)
     return tuple(tiles), marker, winning
+
+
+def _raise_bang_after_marker(word: str) -> None:
+    """Refuse a `!` typed after the group's marker (`5d5d5d*!`: both marks on one set) with where it
+    goes: straight after the winning tile; a set the winning discard completed is typed without `*` or
+    `=`, which it scores as all the same (docs/notation.md, Markers), and a kong keeps its `#` or `+`."""
+    found = _BANG_AFTER_MARKER(word)
+    if found is None:
+        return
+    tiles, marker = found.group(1), found.group(2)
+    if marker in "*=":
+        fix = f"{tiles}! (a group the winning discard completes scores as exposed without {marker})"
+    else:
+        fix = f"{tiles}!{marker}"
+    raise NotationError(
+        f"{word}: ! goes straight after the winning tile, not after the marker: type {fix}", code="bad-marker"
+    )
+
+
+def _refuse_two_readings(word: str, lowered: str, chunks: tuple[Chunk, ...], marker: Marker) -> None:
+    """Refuse a group typed in one case that a player could mean two ways (`wwww`: two west winds, or
+    the compact run WWWw of three; `wwwd`: WwWd or WWWd), naming both: `w` is both a rank (west, white)
+    and the winds' suit, and money never moves on a guess (docs/notation.md, Case). A reading a player
+    could mean types each tile whole or runs one rank (`555d`); a run of several ranks of winds
+    (`ewe`+`w` in `ewewew`) is one nobody types, and is not counted."""
+    read = "".join(
+        _BY_CODE[rank.upper() + suit].code + "!" * bang for ranks, suit in chunks for rank, bang in ranks
+    )
+    other = next((code for code in _one_rank_readings(lowered) if code != read), None)
+    if other is not None:
+        raise NotationError(
+            # No seat's word in it: `evening play` says a player's name for each (evening.settle).
+            f"{word} reads two ways, {read}{marker.value} or {other}{marker.value} (w is both a rank, as in"
+            " Ww and Wd, and the suit of winds): type the one meant",
+            code="ambiguous-group",
+        )
+
+
+def _one_rank_readings(body: str) -> set[str]:
+    """The canonical codes of a one-case group's readings whose every run repeats one rank (a tile
+    typed whole, `555d`, `WWWw`): two at most, enough to tell one from another (the search stops)."""
+    found: set[str] = set()
+    dead: set[int] = set()  # positions no such reading can go on from
+
+    def walk(pos: int, read: str) -> bool:
+        if pos == len(body):
+            found.add(read)
+            return True
+        if pos in dead or len(found) > 1:
+            return False
+        rank, j, went_on = body[pos], pos, False
+        marks: list[str] = []  # each rank of the run so far: "!" when it is the winning tile, else ""
+        while j < len(body) and len(found) < 2:
+            ch = body[j]
+            tile = _tile(rank, ch) if marks else None
+            if tile is not None:
+                bang = body[j + 1 : j + 2] == "!"
+                if not (bang and marks[-1]):
+                    run = [tile.code + mark for mark in marks[:-1]] + [tile.code + (marks[-1] or "!" * bang)]
+                    went_on = walk(j + 1 + bang, read + "".join(run)) or went_on
+            if ch != rank:
+                break
+            marks.append("!" if body[j + 1 : j + 2] == "!" else "")
+            j += 1 + len(marks[-1])
+        if not went_on:
+            dead.add(pos)
+        return went_on
+
+    walk(0, "")
+    return found
+
+
+def _letter_hint(body: str) -> str:
+    """ ": 'o' is no rank or suit (...)" for the first ASCII letter of a group that no tile is written
+    with (`1o`, `xyz`), ": ... a number is written in digits" for a number written as a word (`ten`),
+    what a character no tile is written with is (`❗`, an invisible space); else how a tile is written
+    (`1b1b1`, `1bb`): every group refused gets a hint, but one holding a control character (`\x1b[2J`:
+    terminal junk, shown escaped)."""
+    if any(unicodedata.category(ch) == "Cc" for ch in body):
+        return ""
+    number = in_digits(body) if body.isalpha() else None
+    if number is not None:
+        return f": a tile is a rank and a suit letter (1d, Ew), a number is written in digits ({number})"
+    letter = next((ch for ch in body if ch.isascii() and ch.isalpha() and ch.lower() not in _LETTERS), None)
+    if letter is not None:
+        return f": {letter!r} is no rank or suit ({_SUITS_HINT})"
+    other = next((ch for ch in body if not ch.isascii()), None)
+    if other is None:
+        return ": a tile is a rank and a suit letter (1d, 9c, Ew, Rd)"
+    if not other.isprintable():  # U+200B, a joiner: pasted from a chat, seen as nothing
+        return f": it holds U+{ord(other):04X}, a character that prints as nothing: type the hand without it"
+    return f": {other!r} (U+{ord(other):04X}) is no part of the notation"
 
 
 def season_hint(groups: tuple[Group, ...]) -> str:

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from .conditions import Context, Test
 from .decomposition import shape_arrangement, winning_arrangements
 from .errors import OptionError, TableError
-from .hand import Hand, build
-from .notation import parse, season_hint
+from .hand import Hand, build, size_hint
+from .notation import parse
 from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
 from .scoring import Score
@@ -36,13 +36,14 @@ def dead_reason(rule: Penalty, hand: Hand) -> str | None:
     return f"{have} tiles, not {need}" if have != need else None
 
 
-def wrong_size_error(seat: Wind, why: str, hand: Hand) -> TableError:
+def wrong_size_error(seat: Wind, why: str, hand: Hand, rule: Penalty) -> TableError:
     """A non-winning hand of the wrong size not named dead: refused, naming the seat and the count (and
-    seasons typed as riichi's souzu, which count no tile: notation.season_hint)."""
+    what it may have been meant as: hand.size_hint)."""
     name = seat_name(seat)
+    need = rule.tiles + hand.kongs
     return TableError(
         f"--{name}: {why} (a hand holds 13 tiles, one more for each kong): check the hand, or "
-        f"name it dead (--dead {name}){season_hint(hand.parsed.groups)}",
+        f"name it dead (--dead {name}){size_hint(hand, need)}",
         code="wrong-size-hand",
     )
 

@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 
-from .errors import OptionError, PungchowError, TableError
+from .errors import OptionError, PungchowError, TableError, in_digits
 from .hand import Hand, build
 from .notation import parse
 from .payments import MAX_POINTS, seat_name
@@ -39,15 +39,20 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
                 f"--{seat_name(seat)}: a score of {size} is more than {MAX_POINTS}", code="bad-score"
             )
         return int(digits)
+    spelled = in_digits(stripped)
     if (
         (_NUMBER_LIKE.fullmatch(stripped) and not stripped.isascii())
         or _SEPARATED.fullmatch(stripped)
         or _WITH_UNIT.fullmatch(stripped)
+        or spelled is not None
     ):
-        # `1,000`, `2.5`, `1 000`, `５`: meant as a score (no hand is digits alone), so refused as one,
-        # not read as a guess nor told as a hand (`groups are separated by spaces, not commas`).
+        # `1,000`, `2.5`, `1 000`, `５`, `ten`, `1o`: meant as a score (no hand is digits alone, nor one
+        # word of letters but tiles), so refused as one, not read as a guess nor told as a hand
+        # (`groups are separated by spaces, not commas`).
+        typed = f": type {spelled}" if spelled is not None else ""
         raise OptionError(
-            f"--{seat_name(seat)}: {stripped!r}: a score is plain digits 0-9 (no commas, points or spaces)",
+            f"--{seat_name(seat)}: {stripped!r}: a score is plain digits 0-9 (no commas, points or spaces)"
+            + typed,
             code="bad-score",
         )
     try:

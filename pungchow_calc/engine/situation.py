@@ -20,7 +20,7 @@ from functools import partial
 from typing import Any
 
 from .cache import BoundedCache
-from .errors import NotationError, OptionError, wide_hint
+from .errors import NotationError, OptionError, digits_hint
 from .notation import parse, season_hint
 from .tiles import Tile, Wind
 
@@ -219,7 +219,7 @@ def _count(value: str, option: str) -> int:
     """A count as typed (`--honba 2`): a whole number of 0 or more, in ASCII digits."""
     if not (value.isascii() and value.isdigit()):
         raise OptionError(
-            f"{option}: {value!r} is not a whole number of 0 or more{wide_hint(value)}", code="bad-option"
+            f"{option}: {value!r} is not a whole number of 0 or more{digits_hint(value)}", code="bad-option"
         )
     if len(value) > MAX_COUNT_DIGITS:
         raise OptionError(

@@ -14,7 +14,7 @@ from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
 from .hand import Hand
 from .hand_scores import hand_scores
-from .impossible import FROM_ORIGINAL, impossible_facts
+from .impossible import FROM_ORIGINAL, OWN_DISCARD, impossible_facts
 from .payments import (
     BOOK,
     Collect,
@@ -271,7 +271,7 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
         if options.said("original_hand"):
             raise OptionError(FROM_ORIGINAL, code="bad-option")
         if options.discarder is winner:
-            raise OptionError("--from: a player cannot win on his own discard", code="bad-option")
+            raise OptionError(OWN_DISCARD, code="bad-option")
     if options.feeder is winner:
         raise OptionError("--feeder: a player cannot feed himself", code="bad-option")
     if winner in options.dead:
@@ -442,11 +442,11 @@ def settle_table(
             continue
         is_winner = seat is winner
         why = None if is_winner or dead_rule is None else dead_reason(dead_rule, value)
-        if why is not None:
+        if why is not None and dead_rule is not None:
             # Money never moves on a guess: a hand of the wrong size is far more often mistyped than
             # dead, so it is dead only when the player is named so (docs/rulings.md#dead-hand).
             if seat not in dead:
-                raise wrong_size_error(seat, why, value)
+                raise wrong_size_error(seat, why, value, dead_rule)
             dead[seat] = why
         try:
             score = score_hand(value, ruleset, _situation(seat, is_winner, options), limit_option, order)

@@ -13,7 +13,7 @@ from typing import Any
 
 from .errors import NotationError, WashError
 from .hand import _too_many_copies
-from .notation import Marker, parse
+from .notation import Marker, parse, season_hint
 from .payments import ALL_SEATS, east_factor
 from .rules import Ruleset, WashTable
 from .tiles import PLAYING_TILES, Tile, Wind
@@ -65,7 +65,8 @@ def original_hand(text: str, seat: Wind) -> tuple[Tile, ...]:
         if any(t.is_bonus for t in group.tiles):
             # Drawn mandarins are exposed and replaced by loose tiles: they are no part of the 13.
             raise WashError(
-                f"{group.text}: flowers and seasons are not part of the original hand; leave them out",
+                f"{group.text}: flowers and seasons are not part of the original hand; leave them out"
+                + season_hint((group,)),  # `1s2s3s`: riichi's souzu, meant as bamboo
                 code="wash-bonus-tile",
                 column=parsed.column(order),
             )
