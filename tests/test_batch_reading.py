@@ -306,3 +306,23 @@ def test_a_file_cut_short_while_it_is_read_is_an_error_not_its_last_line_in_part
     source.close()
     assert all(entry.text == line.strip() for entry in read)  # no line in part
     assert len(read) < cut // len(line)
+
+
+def test_a_yaml_file_cut_short_while_it_is_read_is_an_error_not_its_last_item_in_part(tmp_path: Path):
+    """The same for a YAML list: cut in the middle of an item, the item's half was read as an entry
+    (`- ... Rd!Rd --se`), or the cut said as bad YAML at a line that was never wrong. A FileError now."""
+    from pungchow_calc.batch.entry import FileError
+
+    item = "- 1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c --seat south\n"
+    path = tmp_path / "hands.yaml"
+    path.write_text(item * 20_000)
+    source = Source(str(path))
+    entries = source.entries()
+    assert next(entries).text == item[2:].strip()
+    cut = bi.READ_BLOCK * 3 + len(item) // 2
+    os.truncate(path, cut)
+    read: list[Entry] = []
+    with pytest.raises(FileError, match=r"cannot read: it was cut short while it was read"):
+        read.extend(entries)
+    source.close()
+    assert all(entry.text == item[2:].strip() for entry in read)  # no item in part

@@ -391,4 +391,4 @@ class Source:
         """Walk YAML parse events so that even a long list is read item by item (listed.py)."""
         from .listed import yaml_entries
 
-        return yaml_entries(self._stream, self._decoded, self.path, json=self.kind == "json")
+        return yaml_entries(self._counted_read(), self._decoded, self.path, json=self.kind == "json")

@@ -8,7 +8,7 @@ import io
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any
+from typing import Any
 
 from .. import options as opts
 from ..engine.errors import closest, digits_hint
@@ -34,10 +34,11 @@ _YAML_KEYS = sorted({"hand", *_YAML_VALUED, *_YAML_FLAGS})
 
 
 def yaml_entries(
-    stream: IO[bytes], decoded: Callable[[], Iterator[bytes]], path: str, *, json: bool
+    read: Callable[[int], bytes], decoded: Callable[[], Iterator[bytes]], path: str, *, json: bool
 ) -> Iterator[Entry]:
-    """Walk YAML parse events so that even a long list is read item by item; a JSON file's bytes
-    (`decoded()`: UTF-8 whatever it was written in) are mended first (json_normalised)."""
+    """Walk YAML parse events so that even a long list is read item by item: a YAML file's bytes by
+    `read` (Source._counted_read: a file cut short while it is read is a FileError), a JSON file's
+    (`decoded()`: UTF-8 whatever it was written in) mended first (json_normalised)."""
     import yaml
 
     from ..ruleset_yaml import nested_too_deep
@@ -45,8 +46,8 @@ def yaml_entries(
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     # A JSON file: read as YAML once what YAML reads otherwise is mended (json_normalised), from
     # UTF-8 (a JSON file in UTF-16 or UTF-32, with its byte order mark, decoded first).
-    read = _Blocks(json_normalised(decoded()), path) if json else _Reading(stream, path)
-    events = yaml.parse(read, Loader=loader)
+    reader = _Blocks(json_normalised(decoded()), path) if json else _Reading(read, path)
+    events = yaml.parse(reader, Loader=loader)
     try:
         yield from _yaml_items(events, json, "standard input" if path == "-" else path)
     except yaml.YAMLError as exc:
@@ -164,14 +165,14 @@ class _Blocks(io.RawIOBase):
 
 
 class _Reading(io.RawIOBase):
-    """Wraps a byte stream so that a read error under the YAML parser is a FileError."""
+    """Wraps a byte stream's reads so that a read error under the YAML parser is a FileError."""
 
-    def __init__(self, stream: IO[bytes], path: str) -> None:
-        self._stream = stream
+    def __init__(self, read: Callable[[int], bytes], path: str) -> None:
+        """`read`: the stream's read1 (Source._counted_read), what has come, not a whole `size`: a
+        buffered pipe's read(size) waits for `size` bytes, so a live feed's items (a script writing one
+        at a time) waited for 64 kB more, or the end."""
         self._path = path
-        # What has come, not a whole `size`: a buffered pipe's read(size) waits for `size` bytes, so a
-        # live feed's items (a script writing one at a time) waited for 64 kB more, or the end.
-        self._read = getattr(stream, "read1", stream.read)
+        self._read = read
 
     def readable(self) -> bool:
         return True
