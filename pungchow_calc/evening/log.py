@@ -479,6 +479,13 @@ def _read_all(fd: int) -> bytes:
 
 def read(path: str, say: Callable[[str], None] | None = None) -> Log:
     """Read a log under a shared lock (a writer's line is never seen half-written)."""
+    return parse(path, take(path, say)[1])
+
+
+def take(path: str, say: Callable[[str], None] | None = None) -> tuple[tuple[int, int], bytes]:
+    """A log's bytes, read once under a shared lock, and which file they are (device, inode): what
+    `evening stats` tells copies by is what it counts (parse), never a second read of a log that may
+    have grown between the two."""
     _named(path)
     _heal(path)
     try:  # non-blocking: a named pipe given by mistake is refused below, not waited on for ever
@@ -490,9 +497,10 @@ def read(path: str, say: Callable[[str], None] | None = None) -> Log:
     except OSError as error:
         raise EveningError(f"{path}: cannot read: {error.strerror}", code="evening-unreadable") from None
     try:
+        found = os.fstat(fd)
         _regular(fd, path)
         _lock(fd, path, fcntl.LOCK_SH, say)
-        return parse(path, _read_all(fd))
+        return (found.st_dev, found.st_ino), _read_all(fd)
     except IsADirectoryError:
         raise EveningError(f"{path}: is a directory", code="evening-unreadable") from None
     finally:

@@ -4,6 +4,7 @@ writer's lock), settled, and only then appended. A game that cannot be settled i
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -195,6 +196,9 @@ def new(
         "v": log.FORMAT,
         "event": "start",
         "at": now(),
+        # Two evenings begun in the same second by the same players differ here, and only a copy of a
+        # log shares it: `evening stats` tells a copy by it (docs/evening.md, "A copy in `evening stats`").
+        "id": os.urandom(8).hex(),
         "players": players,
         "east": east or players[0],
         "sets": sets,
