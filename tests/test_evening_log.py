@@ -519,6 +519,66 @@ def test_evening_new_e_jsonl_after_one_killed_before_its_link_removes_its_hidden
     assert status(capsys, tmp_path / "e.jsonl")["games"] == 0
 
 
+# `evening new` where there are no hard links (FAT: os.link says EPERM), killed (as by a power cut) just
+# before it removes its hidden temp: the log is whole, and the temp holds its start line.
+_KILLED_BEFORE_UNLINK = """
+import errno, os, sys
+from pungchow_calc.cli import main
+
+def link(*args, **kwargs):
+    raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+def unlink(path, *args, **kwargs):
+    os._exit(9)
+
+os.link, os.unlink = link, unlink
+sys.argv = ["pungchow", "evening", "new", sys.argv[1], "--players", "Ann,Bob"]
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["evening", "status", "{path}"], ["evening", "draw", "{path}"], ["evening", "report", "{path}"]],
+    ids=["status", "draw", "report"],
+)
+def test_evening_new_without_hard_links_killed_before_its_unlink_is_tidied_by_the_next_command(
+    tmp_path, capsys, command
+):
+    # Regression: on a folder without hard links (a FAT stick shared at the table), an `evening new`
+    # killed after writing the log but before removing its hidden temp left `.e.jsonl.PID.RANDOM.new`
+    # for ever: only `evening new` of e.jsonl again removed it. The next command on the log does.
+    path = tmp_path / "e.jsonl"
+    crashed = subprocess.run([sys.executable, "-c", _KILLED_BEFORE_UNLINK, str(path)], timeout=60)
+    assert crashed.returncode == 9
+    (temp,) = (name for name in os.listdir(tmp_path) if name.endswith(".new"))
+    assert (tmp_path / temp).read_bytes() == path.read_bytes()  # the start line, not linked: one name
+    cli(capsys, *(arg.format(path=path) for arg in command))
+    assert os.listdir(tmp_path) == ["e.jsonl"]
+    assert status(capsys, path)["games"] == (1 if "draw" in command else 0)
+
+
+def test_evening_new_whose_hidden_temp_another_machine_removed_says_so(tmp_path, capsys, monkeypatch):
+    # On a folder two machines share, the other's `evening new` cannot see this PID run, and may take
+    # the temp for one a killed `evening new` left: said so, not "No such file or directory".
+    path = tmp_path / "e.jsonl"
+    real = os.link
+
+    def link(source, *args, **kwargs):
+        os.unlink(source)
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(os, "link", link)
+    code, out, err = _start(capsys, path)
+    monkeypatch.undo()
+    assert (code, out) == (2, "") and err.startswith(f"error: {path}: its hidden file .e.jsonl.")
+    assert err.endswith(
+        "was removed meanwhile (by a pungchow on another machine sharing the folder?); "
+        "nothing was recorded: try again\n"
+    )
+    assert os.listdir(tmp_path) == []
+
+
 @pytest.mark.parametrize("fault", ["write", "fsync"])
 def test_evening_new_onto_a_full_disk_leaves_no_file(tmp_path, capsys, monkeypatch, fault):
     path = tmp_path / "e.jsonl"

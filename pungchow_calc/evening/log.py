@@ -567,7 +567,6 @@ def create(path: str, event: dict[str, Any]) -> None:
     """
     _named(path)
     _heal(path, whole_folder=True)  # what a crash of an earlier `evening new` here left, refused or not
-    _clear_unfinished(path)  # what one of this FILE killed before its link left
     if os.path.lexists(path):
         raise _exists(path)  # said before anything is written; the link below is the check that counts
     if not os.path.basename(path):  # `nosuch/`: a folder's name, as O_CREAT said of it before
@@ -606,8 +605,10 @@ _TEMP = re.compile(r"\.(.+)\.[0-9]+\.[0-9a-f]{8}\.new", re.DOTALL)  # the name c
 def _heal(path: str, *, whole_folder: bool = False) -> None:
     """Remove the hidden temp that a crash between `create`'s link and unlink left beside the log: a
     second name of the log itself (the same inode, both names regular files, never a symbolic link), so
-    nothing of any log is lost; anything else is left as it is (docs/evening.md, "Safety").
-    `whole_folder`: every log's of the folder (`evening new`), else only this log's."""
+    nothing of any log is lost; and this log's that was never linked (_clear_unfinished). Anything else
+    is left as it is (docs/evening.md, "Safety"). `whole_folder`: every log's second name in the folder
+    (`evening new`), else only this log's."""
+    _clear_unfinished(path)
     folder = os.path.dirname(os.path.abspath(path))
     mine = os.path.basename(path)
     try:
@@ -628,9 +629,11 @@ def _heal(path: str, *, whole_folder: bool = False) -> None:
 
 def _clear_unfinished(path: str) -> None:
     """Remove the hidden temp that an `evening new` of this FILE left when it was killed before its
-    link: never linked (one name), holding at most the beginning of a start line, and made by a process
-    that no longer runs. It never held a recorded evening (docs/evening.md, "Safety"); anything else is
-    left as it is (a process of that number still running may be an `evening new` at work)."""
+    link, or, where there are no hard links (FAT), after writing FILE itself: never linked (one name),
+    holding at most one start line, and made by a process that no longer runs. It never held a recorded
+    evening (docs/evening.md, "Safety"), and the next command on FILE (or `evening new` of it) removes
+    it; anything else is left as it is (a process of that number still running may be an `evening
+    new` at work)."""
     import stat
 
     folder = os.path.dirname(os.path.abspath(path))
@@ -695,6 +698,13 @@ def _publish(temp: str, path: str, line: bytes) -> None:
         return
     except FileExistsError:
         raise _exists(path) from None
+    except FileNotFoundError:  # the folder was there when the temp was made: the temp is what went
+        # On a folder two machines share, the other's pungchow cannot see this PID run (_gone).
+        raise EveningError(
+            f"{path}: its hidden file {os.path.basename(temp)} was removed meanwhile (by a pungchow on "
+            "another machine sharing the folder?); nothing was recorded: try again",
+            code="evening-write",
+        ) from None
     except OSError as error:
         if error.errno not in _NO_LINKS:
             raise _refused(path, error) from None
