@@ -34,6 +34,7 @@ FORMAT = 1  # the log format this program writes and reads (the `v` of every eve
 EVENTS = ("start", "hand", "draw", "wash", "penalty", "undo", "amend", "repair")
 SUM = "sum"  # the key of an event's checksum, always the last key of a line
 PREV = "prev"  # the key of the checksum of the event written before it: a line deleted, repeated or moved
+ID = "id"  # the key of the evening's id in its start line, written with `sum` (evening/record.py `new`)
 BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
 _BEGINS = f'{{"v": {FORMAT}, "event": "'.encode()  # how every line `encode` writes begins, torn or not
 _SUM_AT = re.compile(rb'"sum": "')  # where a checksum's value may begin (a quote in a name is escaped)
@@ -250,6 +251,7 @@ def repair_hint(path: str, number: int) -> str:
     return f"; to accept the line as it now reads: pungchow evening repair {path} --accept {number}"
 
 
+_UNSEALED = "changed since it was written (its checksum, sum, is gone)"
 _OUT_OF_PLACE = (
     "out of place: the line before it is not the one it was written after (a line deleted, repeated or moved)"
 )
@@ -343,6 +345,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     sealed = False  # a line with a checksum was read: every later line must have one
     seen: dict[bytes, int] = {}  # each event line's bytes: the first line that reads so (a copy's twin)
     last: str | None = None  # the `_link` of the event before (None: none, or an unreadable line accepted)
+    bare: int | None = None  # the event before, when it was read with no checksum and not accepted so
     for number, text, event in rows:
         digest, by = accepted.get(number, ("", 0))
         ok = bool(digest) and _accepts(digest, number, text)  # accepted, and unchanged since
@@ -352,7 +355,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
                 raise _lone_cr(path, number)
             if ok:
                 notes.append(f"{path} line {number}: damaged, and skipped{repaired}")
-                last = None  # what it said it followed is lost with it
+                last = bare = None  # what it said it followed is lost with it
             else:
                 pending.append(number)
             continue
@@ -368,9 +371,16 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             pending = []
         given = event.get(SUM)
         after = event.get(PREV)
+        if after is not None and bare is not None:
+            # `prev` is written only after a line with a checksum (_add): the line before had one, and it
+            # is gone (its `"sum"` key changed, a bit flipped in it, or taken out with an edit).
+            raise _changed(path, bare, f"{_UNSEALED}: line {number} names it as the line before it (prev)")
         misplaced = after is not None and last is not None and after != last
         twin = seen.setdefault(text.rstrip(b"\r"), number)
         if given is None:
+            sealer = next((key for key in (PREV, ID) if key in event and (key != ID or number == 1)), None)
+            if sealer is not None and not ok:  # a start line with no game after it has no `prev` to tell it
+                raise _changed(path, number, f"{_UNSEALED}: a line holding `{sealer}` is written with one")
             if sealed and not ok:
                 raise _changed(path, number, "has no checksum (sum), unlike the lines before it")
             if twin != number and not ok and not _moves_nothing(event):
@@ -396,6 +406,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             copy = f"; it repeats line {twin} byte for byte (a line copied? accepted, it counts twice)"
             raise _changed(path, number, _OUT_OF_PLACE + (copy if twin != number else ""))
         last = _link(event)
+        bare = number if given is None and not ok else None
         if ok:
             notes.append(f"{path} line {number}: changed after it was written, and accepted{repaired}")
         lines.append(Line(number, event, ok))
