@@ -476,6 +476,31 @@ def test_a_game_recorded_by_another_terminal_meanwhile_is_shown_again_and_asked(
     assert played[2]["played"]["seats"]["Bob"] == "east"  # settled at the seats it was shown at
 
 
+def test_a_log_cut_short_while_a_draw_is_shown_says_so_not_another_terminal(tmp_path):
+    """Regression: a log truncated while game 3 was on the screen (its last line, Bob's win, cut off
+    mid-line) was "Another terminal recorded meanwhile", and the line skipped as a torn write was said
+    only after the game was recorded on top of it."""
+    path = new(tmp_path)
+    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
+    with _piped_session(path) as (proc, session):
+        session.expect("Game 3 — who won? ")
+        session.type("draw")
+        session.type("")
+        assert "Game 3: draw game (East: Bob" in session.expect("Record this game? [Y/n] ")
+        with open(path, "r+b") as log:
+            log.truncate(os.path.getsize(path) - 40)
+        session.type("y")
+        again = unwrapped(session.expect("Record this game? [Y/n] "))
+        assert f"note: {path} line 3: a torn last line (an event cut off mid-write) was ignored" in again
+        assert "The log changed meanwhile; this game would now be:" in again
+        assert "Another terminal" not in again and "Game 2: draw game (East: Ann" in again
+        session.type("n")
+        session.type("cancel")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+
+
 @pytest.mark.parametrize(
     ("typed", "said"),
     [

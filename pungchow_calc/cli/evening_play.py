@@ -646,10 +646,17 @@ class Table:
     def _current(self, evening: Evening, entry: Entry, number: int | None) -> Evening:
         """The evening as it stands now (another terminal may have recorded), and the entry's seats in it."""
         current = self.evening = book.load(self.path, self._say)
+        # What reading it now says that it did not (a line cut short, as a truncated file leaves it,
+        # skipped as a torn write; a line another terminal's repair accepted): said here, where the
+        # game it changes is shown again, never only after it is recorded on top of it.
+        fresh = [note for note in current.notes if note not in evening.notes]
+        for note in fresh:
+            self.line(f"  note: {note}")
         if current != evening:
+            meanwhile = "The log changed meanwhile" if fresh else "Another terminal recorded meanwhile"
             if number is None and current.over:  # no part of this entry could make it a game to record
                 self.retry(
-                    "Another terminal recorded meanwhile, and the evening is now over "
+                    f"{meanwhile}, and the evening is now over "
                     f"({_sets_played(current)}): this game was not recorded; `undo` or `amend` a game "
                     "to go on"
                 )
@@ -657,7 +664,7 @@ class Table:
             # Said whenever it happened: while the game was typed too, or the game shown would be the
             # one the other terminal recorded, typed again at its new number (money moved twice).
             said = "; this game would now be:" if number is None else "."
-            self.echo(f"  Another terminal recorded meanwhile{said}")
+            self.echo(f"  {meanwhile}{said}")
             if number is None:
                 entry.seats = dict(current.seats())
             elif number <= len(current.games):
