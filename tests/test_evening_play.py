@@ -501,6 +501,26 @@ def test_a_log_cut_short_while_a_draw_is_shown_says_so_not_another_terminal(tmp_
         assert proc.wait(timeout=30) == 0
 
 
+def test_a_log_changed_by_hand_while_a_draw_is_shown_is_said_once(tmp_path):
+    """Regression: line 2 edited while game 2 was on the screen: "y" said the changed line twice, once
+    for the game (" — nothing recorded") and again as the log was read for the next prompt."""
+    path = new(tmp_path)
+    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    with _piped_session(path) as (proc, session):
+        session.expect("Game 2 — who won? ")
+        session.type("draw")
+        session.type("")
+        session.expect("Record this game? [Y/n] ")
+        lines = path.read_bytes().splitlines(keepends=True)
+        path.write_bytes(lines[0] + lines[1].replace(b'"Bob": "4"', b'"Bob": "40"') + b"".join(lines[2:]))
+        session.type("y")
+        said = unwrapped(session.expect("Enter: try again; quit: leave "))
+        assert said.count("line 2: changed since it was written") == 1 and "— nothing recorded" in said
+        session.type("quit")
+        assert proc.wait(timeout=30) == 2
+    assert [e["event"] for e in events(path)] == ["start", "hand"]
+
+
 @pytest.mark.parametrize(
     ("typed", "said"),
     [

@@ -227,6 +227,7 @@ class Table:
         self._show(evening)
         self.echo("Type `help` for the commands.")
         interrupted = False
+        told: str | None = None  # the error the last entry ended with
         while True:
             try:
                 evening = self.evening = book.load(self.path, self._say)  # another terminal may have recorded
@@ -250,11 +251,14 @@ class Table:
             except Cancel:
                 continue  # `cancel` at the main prompt: there is no entry to leave
             except PungchowError as error:  # the log is locked a while, or damaged meanwhile
-                self.line(f"  error: {printable(str(error))}")
+                if str(error) != told:  # said once: the entry it ended said it, " — nothing recorded"
+                    self.line(f"  error: {printable(str(error))}")
+                told = None
                 if self._leave_after_error():
                     return 2
                 continue
             interrupted = False
+            told = None
             try:
                 if not self._command(command, evening):
                     return 0
@@ -271,6 +275,7 @@ class Table:
                 self.line(f"  interrupted; {done[0]}" if done else "  (interrupted; nothing recorded)")
             except PungchowError as error:
                 self.line(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
+                told = str(error)  # a log damaged meanwhile: the next reading of it need not say it again
 
     def _leave_after_error(self) -> bool:
         """After the log could not be read: True to leave, False to try again."""
