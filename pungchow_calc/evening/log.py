@@ -619,13 +619,13 @@ def _heal(path: str, *, whole_folder: bool = False) -> None:
     nothing of any log is lost; and this log's that was never linked (_clear_unfinished). Anything else
     is left as it is (docs/evening.md, "Safety"). `whole_folder`: every log's second name in the folder
     (`evening new`), else only this log's."""
-    _clear_unfinished(path)
     folder = os.path.dirname(os.path.abspath(path))
     mine = os.path.basename(path)
     try:
         names = os.listdir(folder)
     except OSError:
         return  # a folder it cannot list: the log is refused or read as it may be, nothing is removed
+    _clear_unfinished(path, names)
     for name in names:
         found = _TEMP.fullmatch(name)
         if found is None:
@@ -638,20 +638,16 @@ def _heal(path: str, *, whole_folder: bool = False) -> None:
                 break
 
 
-def _clear_unfinished(path: str) -> None:
+def _clear_unfinished(path: str, names: list[str]) -> None:
     """Remove the hidden temp that an `evening new` of this FILE left when it was killed before its
     link, or, where there are no hard links (FAT), after writing FILE itself: never linked (one name),
     holding at most one start line, and made by a process that no longer runs. It never held a recorded
     evening (docs/evening.md, "Safety"), and the next command on FILE (or `evening new` of it) removes
     it; anything else is left as it is (a process of that number still running may be an `evening
-    new` at work)."""
+    new` at work). `names`: the folder's, as listed (_heal)."""
     import stat
 
     folder = os.path.dirname(os.path.abspath(path))
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
     for name in names:
         found = _TEMP.fullmatch(name)
         if found is None or found[1] != os.path.basename(path)[:_TEMP_KEEPS]:
