@@ -224,12 +224,12 @@ def _copy_note(copy, tonight, what: str) -> str:
         ),
         pytest.param(
             lambda data: data.replace(b"\n", b"\r\n"),
-            "and {tonight} hold the same lines (with other line ends)",
+            "and {tonight} hold the same lines (one saved with other line ends)",
             id="saved-with-crlf",
         ),
         pytest.param(
             lambda data: b"\xef\xbb\xbf" + data,
-            "and {tonight} hold the same lines (with other line ends)",
+            "and {tonight} hold the same lines (one saved with a byte order mark)",
             id="bom",
         ),
         pytest.param(

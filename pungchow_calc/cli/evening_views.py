@@ -137,7 +137,9 @@ def _once_each(files: list[str], held: dict[str, bytes]) -> dict[str, str]:
                 kept.append(other)
         if kept:  # counted as the longest of them (the first given of those alike), which holds them all
             other = max(kept, key=lambda name: (len(plain[name]), -files.index(name)))
-            same = "bytes" if held[file] == held[other] else "lines" if data == plain[other] else ""
+            same = "bytes" if held[file] == held[other] else ""
+            if not same and data == plain[other]:
+                same = "other line ends" if b"\r" in held[file] + held[other] else "a byte order mark"
             copies[file] = _copy_note(file, other, same)
     return copies
 
@@ -196,12 +198,12 @@ def _told_apart(head: _Head, other: _Head) -> bool:
 
 
 def _copy_note(file: str, other: str, same: str) -> str:
-    """What `evening stats` says of a copy it left out (`same`: "bytes" or "lines" when it holds all of
-    the other's, "" when it holds their beginning)."""
+    """What `evening stats` says of a copy it left out (`same`: "bytes" when it holds the other's
+    bytes, what else it was saved with when it holds their lines, "" when it holds their beginning)."""
     if same == "bytes":
         what = f"{file} and {other} hold the same bytes"
-    elif same == "lines":
-        what = f"{file} and {other} hold the same lines (with other line ends)"
+    elif same:
+        what = f"{file} and {other} hold the same lines (one saved with {same})"
     else:
         what = f"{file} holds the beginning of {other}"
     return f"{what} (a copy): the evening is counted once, as {other}"
