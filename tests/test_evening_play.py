@@ -653,6 +653,34 @@ def test_a_game_confirmed_while_another_terminal_holds_the_log_is_kept_and_tried
     assert [(e["event"], e.get("winner")) for e in events(path)] == [("start", None), ("hand", "Cy")]
 
 
+def test_a_game_typed_while_another_terminal_holds_the_log_is_kept_before_it_is_shown(tmp_path):
+    # Regression: the log is read again to show the game (another terminal may have recorded); held
+    # longer than play waits, "gave up after 3 s (nothing was read)" threw the game typed away, as the
+    # write once did (above). It is kept, and asked again.
+    path = new(tmp_path)
+    held = os.open(path, os.O_RDONLY)
+    try:
+        with _piped_session(path) as (proc, session):
+            session.expect("who won? ")
+            for line in ["Cy", WINS[2], "d", "Di", "", "4", "4"]:
+                session.type(line)
+            session.expect("Di's hand or score: ")
+            fcntl.flock(held, fcntl.LOCK_EX)  # the other terminal, writing for longer than play waits
+            session.type("4")
+            said = session.expect("The game typed is kept: try to read the evening again? [Y/n] ")
+            assert "gave up after 3 s (nothing was read); try again" in " ".join(said.split())
+            fcntl.flock(held, fcntl.LOCK_UN)
+            session.type("y")
+            assert "Game 1: Cy won on Di's discard" in session.expect("Record this game? [Y/n] ")
+            session.type("y")
+            session.expect("Recorded game 1.")
+            session.type("quit")
+            assert proc.wait(timeout=30) == 0
+    finally:
+        os.close(held)
+    assert [(e["event"], e.get("winner")) for e in events(path)] == [("start", None), ("hand", "Cy")]
+
+
 @pytest.fixture
 def terminal(tmp_path):
     """`evening play` on a pseudo-terminal (its controlling terminal: Ctrl-C is a real SIGINT)."""

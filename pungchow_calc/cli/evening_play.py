@@ -607,7 +607,11 @@ class Table:
     def _settle(self, evening: Evening, entry: Entry, number: int | None = None) -> None:
         """Show the game as it would be recorded, ask, and record exactly that (or change a part)."""
         while True:
-            evening = self._current(evening, entry, number)
+            try:
+                evening = self._current(evening, entry, number)
+            except PungchowError as error:  # held by another terminal too long: the game typed is kept
+                self._kept(error, "read the evening again")
+                continue
             try:
                 entry.record = _checked(entry.record)
             except PungchowError as error:
@@ -642,11 +646,16 @@ class Table:
             except book.EveningChanged:
                 return False  # said by _current, which reads the evening again
             except PungchowError as error:
-                if error.code not in ("evening-locked", "evening-write"):
-                    raise
-                self.line(f"  error: {printable(str(error))}")
-                if not self.yes("  The game typed is kept: try to record it again?"):
-                    raise Cancel from None
+                self._kept(error, "record it again", "evening-write")
+
+    def _kept(self, error: PungchowError, what: str, *also: str) -> None:
+        """A log another pungchow holds too long (or an `also` error) keeps the entry: said, and asked
+        whether to try again ("n" drops it); any other error is the entry's end (docs/evening.md)."""
+        if error.code not in ("evening-locked", *also):
+            raise error
+        self.line(f"  error: {printable(str(error))}")
+        if not self.yes(f"  The game typed is kept: try to {what}?"):
+            raise Cancel from None
 
     def _current(self, evening: Evening, entry: Entry, number: int | None) -> Evening:
         """The evening as it stands now (another terminal may have recorded), and the entry's seats in it."""
