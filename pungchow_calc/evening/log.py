@@ -378,7 +378,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         misplaced = after is not None and last is not None and after != last
         twin = seen.setdefault(text.rstrip(b"\r"), number)
         if given is None:
-            sealer = next((key for key in (PREV, ID) if key in event and (key != ID or number == 1)), None)
+            sealer = PREV if PREV in event else ID if number == 1 and ID in event else None
             if sealer is not None and not ok:  # a start line with no game after it has no `prev` to tell it
                 raise _changed(path, number, f"{_UNSEALED}: a line holding `{sealer}` is written with one")
             if sealed and not ok:
