@@ -23,6 +23,7 @@ from .. import done_all_the_same
 from ..engine.errors import PungchowError, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
+from ..evening.log import EveningError
 from ..evening.report import describe, round_name, status
 from ..evening.settle import FLAGS, seats_named
 from ..evening.state import Evening
@@ -126,6 +127,7 @@ class Table:
         self.out = output_stream(ascii_only)  # plain ASCII with --ascii, or where the terminal needs it
         self.ascii = is_ascii(self.out)
         self.evening: Evening | None = None
+        self.start: dict[str, Any] = {}  # the start event of the evening opened (run)
         self._readline()
 
     def echo(self, *parts: object, sep: str = " ") -> None:
@@ -223,6 +225,7 @@ class Table:
         except PungchowError as error:
             print(f"error: {printable(str(error))}", file=sys.stderr)
             return 2
+        self.start = evening.start  # the evening this table opened: its start line never changes
         self.words = [*evening.players, *self._commands(evening), "status", "report", "help", "quit"]
         self._show(evening)
         self.echo("Type `help` for the commands.")
@@ -230,7 +233,7 @@ class Table:
         told: str | None = None  # the error the last entry ended with
         while True:
             try:
-                evening = self.evening = book.load(self.path, self._say)  # another terminal may have recorded
+                evening = self.evening = self._load()  # another terminal may have recorded
                 asked = (
                     "Evening over — undo, amend, status, report, quit"
                     if evening.over
@@ -241,7 +244,7 @@ class Table:
                     # Another terminal may have recorded while the prompt waited: these show or change
                     # recorded games, so they read the evening as it now stands. (A game entered is
                     # settled against the evening as it stands when it is shown: _settle.)
-                    evening = self.evening = book.load(self.path, self._say)
+                    evening = self.evening = self._load()
             except (Interrupted, KeyboardInterrupt):  # at the prompt, or while the log is read
                 if interrupted:
                     return 0
@@ -276,6 +279,19 @@ class Table:
             except PungchowError as error:
                 self.line(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
                 told = str(error)  # a log damaged meanwhile: the next reading of it need not say it again
+
+    def _load(self) -> Evening:
+        """The evening as it now stands, still the one this table opened: a log whose start line is no
+        longer the one it was opened with (another evening's log put in its place, a start line edited
+        and accepted) is refused, never recorded into on a guess (docs/evening.md, `evening play`)."""
+        current = book.load(self.path, self._say)
+        if current.start != self.start:
+            raise EveningError(
+                f"{self.path}: no longer the evening this table opened (its start line changed: another "
+                "log put in its place?): put it back, or open the log again with `evening play`",
+                code="evening-changed",
+            )
+        return current
 
     def _leave_after_error(self) -> bool:
         """After the log could not be read: True to leave, False to try again."""
@@ -333,7 +349,7 @@ class Table:
         if evening.over and game:  # another terminal may have taken the last game back meanwhile
             # Read only here: a game begun is settled against the log as it is shown (_current, which
             # says a game recorded meanwhile that ended the evening), so a name never waits for a lock.
-            evening = self.evening = book.load(self.path, self._say)
+            evening = self.evening = self._load()
             if not evening.over:
                 self.line(
                     "  Another terminal changed the evening meanwhile: it is no longer over, and this is "
@@ -659,7 +675,7 @@ class Table:
 
     def _current(self, evening: Evening, entry: Entry, number: int | None) -> Evening:
         """The evening as it stands now (another terminal may have recorded), and the entry's seats in it."""
-        current = self.evening = book.load(self.path, self._say)
+        current = self.evening = self._load()
         # What reading it now says that it did not (a line cut short, as a truncated file leaves it,
         # skipped as a torn write; a line another terminal's repair accepted): said here, where the
         # game it changes is shown again, never only after it is recorded on top of it.
@@ -733,7 +749,7 @@ class Table:
             try:
                 change = book.undo(self.path, self._say, expect=evening)
             except book.EveningChanged:
-                evening = book.load(self.path, self._say)
+                evening = self._load()
                 self.echo("  Another terminal recorded meanwhile.")
                 continue
             with written_anyway(f"{what} was taken back"):

@@ -245,7 +245,7 @@ class EveningChanged(log.EveningError):
 def _check_unchanged(before: Evening, expect: Evening | None) -> None:
     """Refuse to write when the evening is no longer the one a preview was made from (another terminal
     recorded meanwhile): a confirmed entry is recorded exactly as shown, or not at all."""
-    if expect is not None and before != expect:
+    if expect is not None and (before != expect or before.start != expect.start):  # start: another log
         raise EveningChanged(
             "the evening changed since this was shown (another terminal recorded meanwhile); nothing "
             "was recorded"
