@@ -193,8 +193,9 @@ def test_an_edited_ruleset_snapshot_is_refused(evening, capsys, keep_sum, says):
     lines = evening.read_text().splitlines(keepends=True)
     start = json.loads(lines[0])
     start["ruleset"]["document"]["settings"]["east_multiplier"] = 3
-    if not keep_sum:
-        del start["sum"]  # as a log of the first format: the snapshot's hash still guards it
+    if not keep_sum:  # as a log of the first format (no `id`, and no `prev` after it): the hash guards it
+        del start["sum"], start["id"]
+        lines = lines[:1]
     evening.write_text(json.dumps(start) + "\n" + "".join(lines[1:]))
     code, _, err = cli(capsys, "evening", "status", str(evening))
     assert code == 2 and says in err and err.count("\n") == 1
@@ -519,6 +520,66 @@ def test_evening_new_e_jsonl_after_one_killed_before_its_link_removes_its_hidden
     assert status(capsys, tmp_path / "e.jsonl")["games"] == 0
 
 
+# `evening new` where there are no hard links (FAT: os.link says EPERM), killed (as by a power cut) just
+# before it removes its hidden temp: the log is whole, and the temp holds its start line.
+_KILLED_BEFORE_UNLINK = """
+import errno, os, sys
+from pungchow_calc.cli import main
+
+def link(*args, **kwargs):
+    raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+def unlink(path, *args, **kwargs):
+    os._exit(9)
+
+os.link, os.unlink = link, unlink
+sys.argv = ["pungchow", "evening", "new", sys.argv[1], "--players", "Ann,Bob"]
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["evening", "status", "{path}"], ["evening", "draw", "{path}"], ["evening", "report", "{path}"]],
+    ids=["status", "draw", "report"],
+)
+def test_evening_new_without_hard_links_killed_before_its_unlink_is_tidied_by_the_next_command(
+    tmp_path, capsys, command
+):
+    # Regression: on a folder without hard links (a FAT stick shared at the table), an `evening new`
+    # killed after writing the log but before removing its hidden temp left `.e.jsonl.PID.RANDOM.new`
+    # for ever: only `evening new` of e.jsonl again removed it. The next command on the log does.
+    path = tmp_path / "e.jsonl"
+    crashed = subprocess.run([sys.executable, "-c", _KILLED_BEFORE_UNLINK, str(path)], timeout=60)
+    assert crashed.returncode == 9
+    (temp,) = (name for name in os.listdir(tmp_path) if name.endswith(".new"))
+    assert (tmp_path / temp).read_bytes() == path.read_bytes()  # the start line, not linked: one name
+    cli(capsys, *(arg.format(path=path) for arg in command))
+    assert os.listdir(tmp_path) == ["e.jsonl"]
+    assert status(capsys, path)["games"] == (1 if "draw" in command else 0)
+
+
+def test_evening_new_whose_hidden_temp_another_machine_removed_says_so(tmp_path, capsys, monkeypatch):
+    # On a folder two machines share, the other's `evening new` cannot see this PID run, and may take
+    # the temp for one a killed `evening new` left: said so, not "No such file or directory".
+    path = tmp_path / "e.jsonl"
+    real = os.link
+
+    def link(source, *args, **kwargs):
+        os.unlink(source)
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(os, "link", link)
+    code, out, err = _start(capsys, path)
+    monkeypatch.undo()
+    assert (code, out) == (2, "") and err.startswith(f"error: {path}: its hidden file .e.jsonl.")
+    assert err.endswith(
+        "was removed meanwhile (by a pungchow on another machine sharing the folder?); "
+        "nothing was recorded: try again\n"
+    )
+    assert os.listdir(tmp_path) == []
+
+
 @pytest.mark.parametrize("fault", ["write", "fsync"])
 def test_evening_new_onto_a_full_disk_leaves_no_file(tmp_path, capsys, monkeypatch, fault):
     path = tmp_path / "e.jsonl"
@@ -642,7 +703,7 @@ def _both(capsys, path: Path) -> list[tuple[int, str]]:
         (3, lambda e: e["hands"].update(Ann="40"), "line 3: changed since it was written"),
         (2, lambda e: e.update(winner="Bob"), "line 2: changed since it was written"),
         (2, lambda e: e["net"].update(Ann=e["net"]["Ann"] + 1), "line 2: changed since it was written"),
-        (3, lambda e: e.pop("sum"), "line 3: has no checksum (sum), unlike the lines before it"),
+        (3, lambda e: e.pop("sum"), "line 3: changed since it was written (its checksum, sum, is gone)"),
         (1, lambda e: e.update(east="Bob"), "line 1: changed since it was written"),
     ],
     ids=["score-8-to-40", "winner", "net", "checksum-removed", "start-east"],
@@ -656,6 +717,44 @@ def test_a_changed_line_is_found_by_status_and_report_alike(evening, capsys, num
     assert f"pungchow evening repair {evening} --accept {number}" in err
     code, _, err = cli(capsys, *hand(evening, "Cy", PLAYERS))
     assert code == 2 and says in err and evening.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("line", "edit", "said"),
+    [
+        # "sum" to "rum": one bit. The line read as an older pungchow's, with no checksum to check it by.
+        pytest.param(
+            1, lambda e: {("rum" if k == "sum" else k): v for k, v in e.items()}, 2, id="sum-key-bit"
+        ),
+        pytest.param(
+            1, lambda e: {**{k: v for k, v in e.items() if k != "sum"}, "east": "Bob"}, 2, id="east-edited"
+        ),
+    ],
+)
+def test_a_sealed_line_whose_sum_is_gone_is_changed_not_an_older_pungchows(evening, capsys, line, edit, said):
+    # Regression: a start line whose `"sum"` key had a bit flipped, or that was edited (East moved to
+    # Bob: every seat, and so every later game's payments) and its sum taken out, read as an older
+    # pungchow's unsealed line: accepted silently. The line after it names its checksum (prev).
+    lines = evening.read_bytes().splitlines(keepends=True)
+    event = json.loads(lines[line - 1])
+    event.pop("id", None)  # as the pungchow before this one started it: sealed, with no id to tell it by
+    lines[line - 1] = (json.dumps(edit(event), ensure_ascii=False) + "\n").encode()
+    evening.write_bytes(b"".join(lines))
+    said = f"line {line}: changed since it was written (its checksum, sum, is gone): line {said} names it"
+    for command in ("status", "report"):
+        code, _, err = cli(capsys, "evening", command, str(evening))
+        assert code == 2 and said in err and f"--accept {line}" in err, err
+    cli(capsys, "evening", "repair", str(evening), "--accept", str(line))
+    assert status(capsys, evening)["games"] == 2
+
+
+def test_a_start_line_alone_edited_and_its_sum_taken_out_is_changed(evening, capsys):
+    # No line names it yet (no `prev`): its `id`, written only with a checksum, tells it.
+    start = json.loads(evening.read_bytes().splitlines()[0])
+    del start["sum"]
+    evening.write_text(json.dumps({**start, "players": ["Bob", "Ann", "Cy", "Di"]}) + "\n")
+    code, _, err = cli(capsys, "evening", "status", str(evening))
+    assert code == 2 and "line 1: changed since it was written (its checksum, sum, is gone)" in err, err
 
 
 def test_an_old_log_without_checksums_still_loads_and_takes_sealed_events(tmp_path, capsys):

@@ -479,6 +479,73 @@ def test_a_game_recorded_by_another_terminal_meanwhile_is_shown_again_and_asked(
     assert played[2]["played"]["seats"]["Bob"] == "east"  # settled at the seats it was shown at
 
 
+def test_a_log_cut_short_while_a_draw_is_shown_says_so_not_another_terminal(tmp_path):
+    """Regression: a log truncated while game 3 was on the screen (its last line, Bob's win, cut off
+    mid-line) was "Another terminal recorded meanwhile", and the line skipped as a torn write was said
+    only after the game was recorded on top of it."""
+    path = new(tmp_path)
+    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
+    with _piped_session(path) as (proc, session):
+        session.expect("Game 3 — who won? ")
+        session.type("draw")
+        session.type("")
+        assert "Game 3: draw game (East: Bob" in session.expect("Record this game? [Y/n] ")
+        with open(path, "r+b") as log:
+            log.truncate(os.path.getsize(path) - 40)
+        session.type("y")
+        again = unwrapped(session.expect("Record this game? [Y/n] "))
+        assert f"note: {path} line 3: a torn last line (an event cut off mid-write) was ignored" in again
+        assert "The log changed meanwhile; this game would now be:" in again
+        assert "Another terminal" not in again and "Game 2: draw game (East: Ann" in again
+        session.type("n")
+        session.type("cancel")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+
+
+def test_a_log_changed_by_hand_while_a_draw_is_shown_is_said_once(tmp_path):
+    """Regression: line 2 edited while game 2 was on the screen: "y" said the changed line twice, once
+    for the game (" — nothing recorded") and again as the log was read for the next prompt."""
+    path = new(tmp_path)
+    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    with _piped_session(path) as (proc, session):
+        session.expect("Game 2 — who won? ")
+        session.type("draw")
+        session.type("")
+        session.expect("Record this game? [Y/n] ")
+        lines = path.read_bytes().splitlines(keepends=True)
+        path.write_bytes(lines[0] + lines[1].replace(b'"Bob": "4"', b'"Bob": "40"') + b"".join(lines[2:]))
+        session.type("y")
+        said = unwrapped(session.expect("Enter: try again; quit: leave "))
+        assert said.count("line 2: changed since it was written") == 1 and "— nothing recorded" in said
+        session.type("quit")
+        assert proc.wait(timeout=30) == 2
+    assert [e["event"] for e in events(path)] == ["start", "hand"]
+
+
+def test_another_evenings_log_put_in_place_while_a_draw_is_shown_records_nothing_in_it(tmp_path):
+    """Regression: another evening's log copied over the name while a draw of Ann, Bob, Cy and Di was
+    on the screen: "Another terminal recorded meanwhile", and "y" recorded the draw in Xu and Yo's
+    evening. The start line of an evening never changes: play refuses to go on in another."""
+    path = new(tmp_path)
+    other = tmp_path / "other.jsonl"
+    assert run("evening", "new", str(other), "--players", "Xu,Yo").returncode == 0
+    with _piped_session(path) as (proc, session):
+        session.expect("Game 1 — who won? ")
+        session.type("draw")
+        session.type("")
+        session.expect("Record this game? [Y/n] ")
+        os.replace(other, path)
+        session.type("y")
+        said = unwrapped(session.expect("Enter: try again; quit: leave "))
+        assert said.count("no longer the evening this table opened (its start line changed") == 1, said
+        assert "Another terminal" not in said
+        session.type("quit")
+        assert proc.wait(timeout=30) == 2
+    assert [e["event"] for e in events(path)] == ["start"]
+
+
 @pytest.mark.parametrize(
     ("typed", "said"),
     [
@@ -602,6 +669,34 @@ def test_a_game_confirmed_while_another_terminal_holds_the_log_is_kept_and_tried
             said = session.expect("The game typed is kept: try to record it again? [Y/n] ")
             assert "gave up after 3 s (nothing was recorded); try again" in " ".join(said.split())
             fcntl.flock(held, fcntl.LOCK_UN)
+            session.type("y")
+            session.expect("Recorded game 1.")
+            session.type("quit")
+            assert proc.wait(timeout=30) == 0
+    finally:
+        os.close(held)
+    assert [(e["event"], e.get("winner")) for e in events(path)] == [("start", None), ("hand", "Cy")]
+
+
+def test_a_game_typed_while_another_terminal_holds_the_log_is_kept_before_it_is_shown(tmp_path):
+    # Regression: the log is read again to show the game (another terminal may have recorded); held
+    # longer than play waits, "gave up after 3 s (nothing was read)" threw the game typed away, as the
+    # write once did (above). It is kept, and asked again.
+    path = new(tmp_path)
+    held = os.open(path, os.O_RDONLY)
+    try:
+        with _piped_session(path) as (proc, session):
+            session.expect("who won? ")
+            for line in ["Cy", WINS[2], "d", "Di", "", "4", "4"]:
+                session.type(line)
+            session.expect("Di's hand or score: ")
+            fcntl.flock(held, fcntl.LOCK_EX)  # the other terminal, writing for longer than play waits
+            session.type("4")
+            said = session.expect("The game typed is kept: try to read the evening again? [Y/n] ")
+            assert "gave up after 3 s (nothing was read); try again" in " ".join(said.split())
+            fcntl.flock(held, fcntl.LOCK_UN)
+            session.type("y")
+            assert "Game 1: Cy won on Di's discard" in session.expect("Record this game? [Y/n] ")
             session.type("y")
             session.expect("Recorded game 1.")
             session.type("quit")

@@ -232,6 +232,20 @@ def test_a_write_against_an_evening_that_changed_is_refused(tmp_path, write):
     assert path.read_bytes() != before
 
 
+@pytest.mark.parametrize("write", WRITERS)
+def test_a_write_against_another_evening_of_the_same_games_is_refused(tmp_path, write):
+    # Regression: another evening's log put in its place, of the same players and games (Ann's win in
+    # each), compared equal to the one shown: the write went into the other evening.
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    path, other = _evening(tmp_path / "a", games=1), _evening(tmp_path / "b", games=1)
+    seen = book.load(str(path))
+    os.replace(other, path)
+    before = path.read_bytes()
+    with pytest.raises(book.EveningChanged):
+        write(path, seen)
+    assert path.read_bytes() == before
+
+
 def test_idle_flags_are_those_whose_absence_changes_nothing(tmp_path):
     path = _evening(tmp_path)
     evening = book.load(str(path))

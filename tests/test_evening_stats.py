@@ -176,3 +176,124 @@ def test_stats_of_tonight_and_a_copy_changed_since_is_refused(tmp_path):
     assert done.exit_code == 2 and done.stdout == ""
     assert done.stderr.startswith(f"error: {tonight}: its first 2 lines are those of {branch}, byte for byte")
     assert "give only one of them" in done.stderr
+
+
+def _same_second(tmp_path, monkeypatch, *names: str) -> list[str]:
+    """Evenings of Ann and Bob begun, and given a draw, all in one second; their paths."""
+    from pungchow_calc.evening import record
+
+    monkeypatch.setattr(record, "now", lambda: "2026-11-27T07:00:00Z")
+    paths = []
+    for name in names:
+        path = str(tmp_path / name)
+        assert run("evening", "new", path, "--players", "Ann,Bob").exit_code == 0
+        assert run("evening", "draw", path).exit_code == 0
+        paths.append(path)
+    return paths
+
+
+def test_stats_of_two_evenings_begun_and_drawn_in_the_same_second_counts_both(tmp_path, monkeypatch):
+    # Regression: two evenings of a draw each, all in one second (a script), were "the same bytes (a
+    # copy)" and counted once; given a game each after, refused as a copy changed since. `evening new`
+    # writes the evening's id in its start line: two evenings are two, whatever their games.
+    mon, tue = _same_second(tmp_path, monkeypatch, "mon.jsonl", "tue.jsonl")
+    done = run("evening", "stats", mon, tue, "--json")
+    assert done.exit_code == 0 and done.stderr == "", done
+    assert (
+        json.loads(done.stdout)["evenings"] == 2
+        and json.loads(done.stdout)["players"]["Ann"]["evenings"] == 2
+    )
+    assert run("evening", "draw", mon).exit_code == 0
+    done = run("evening", "stats", mon, tue, "--json")
+    assert done.exit_code == 0 and json.loads(done.stdout)["evenings"] == 2, done
+
+
+def _copy_note(copy, tonight, what: str) -> str:
+    return (
+        f"note: {copy} {what.format(tonight=tonight)} (a copy): the evening is counted once, as {tonight}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("make", "what"),
+    [
+        pytest.param(
+            lambda data: data.splitlines(keepends=True)[0],
+            "holds the beginning of {tonight}",
+            id="before-game-1",
+        ),
+        pytest.param(
+            lambda data: data.replace(b"\n", b"\r\n"),
+            "and {tonight} hold the same lines (one saved with other line ends)",
+            id="saved-with-crlf",
+        ),
+        pytest.param(
+            lambda data: b"\xef\xbb\xbf" + data,
+            "and {tonight} hold the same lines (one saved with a byte order mark)",
+            id="bom",
+        ),
+        pytest.param(
+            lambda data: b"\xef\xbb\xbf" + data.replace(b"\n", b"\r\n").rsplit(b"\r\n", 2)[0],
+            "holds the beginning of {tonight}",
+            id="crlf-mid-evening-no-last-newline",
+        ),
+        pytest.param(
+            lambda data: b"".join(data.splitlines(keepends=True)[:2]).rstrip(b"\n"),
+            "holds the beginning of {tonight}",
+            id="game-1-no-last-newline",
+        ),
+    ],
+)
+def test_stats_of_tonight_and_its_backup_counts_the_evening_once(tmp_path, make, what):
+    # Regression: a backup taken before the first game, or saved again by an editor (CRLF line ends, a
+    # byte order mark, no newline after its last line), was counted as a second evening, its games
+    # twice. A copy holds the evening's id, and its lines as written whatever their line ends.
+    tonight, _ = _tonight(tmp_path)
+    copy = tmp_path / "backup.jsonl"
+    copy.write_bytes(make(Path(tonight).read_bytes()))
+    done = run("evening", "stats", tonight, str(copy), "--json")  # alike: counted as the first given
+    assert done.exit_code == 0, done
+    assert json.loads(done.stdout) == json.loads(run("evening", "stats", tonight, "--json").stdout)
+    assert done.stderr == _copy_note(copy, tonight, what)
+
+
+def _unsealed(data: bytes) -> bytes:
+    """The log as an older pungchow wrote it: no `id`, `sum` or `prev` on any line."""
+    old = [json.loads(line) for line in data.splitlines()]
+    drop = ("id", "sum", "prev")
+    return b"".join((json.dumps({k: v for k, v in e.items() if k not in drop}) + "\n").encode() for e in old)
+
+
+def test_stats_of_an_older_log_and_a_copy_of_its_start_counts_two_evenings(tmp_path):
+    # An older log's start line holds no id: a copy of it taken before the first game cannot be told
+    # from an evening begun in the same second, so it counts as an evening of no game, never a game.
+    tonight, _ = _tonight(tmp_path)
+    Path(tonight).write_bytes(_unsealed(Path(tonight).read_bytes()))
+    copy = tmp_path / "backup.jsonl"
+    copy.write_bytes(Path(tonight).read_bytes().splitlines(keepends=True)[0])
+    done = run("evening", "stats", str(copy), tonight, "--json")
+    assert done.exit_code == 0 and done.stderr == "", done
+    stats = json.loads(done.stdout)
+    assert stats["evenings"] == 2 and stats["players"]["Ann"]["won"] + stats["players"]["Bob"]["won"] == 2
+
+
+def test_stats_reads_each_log_once(tmp_path, monkeypatch):
+    # Regression: each log was read twice, once to tell copies and once to count it: one that grew
+    # between the two could be told a copy by the one and counted by the other. One read, under the lock.
+    import os
+
+    tonight, first = _tonight(tmp_path)
+    backup = tmp_path / "backup.jsonl"
+    backup.write_bytes(first)
+    opened: list[str] = []
+    real = os.open
+
+    def counted(path, *args, **kwargs):
+        opened.append(os.fspath(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", counted)
+    done = run("evening", "stats", tonight, str(backup))
+    monkeypatch.undo()
+    assert done.exit_code == 0, done
+    assert sorted(p for p in opened if p.endswith(".jsonl")) == sorted([str(backup), tonight])

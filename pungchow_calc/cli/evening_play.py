@@ -23,6 +23,7 @@ from .. import done_all_the_same
 from ..engine.errors import NotationError, PungchowError, digits_hint, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
+from ..evening.log import EveningError
 from ..evening.report import describe, round_name, status
 from ..evening.settle import FLAGS, seats_named
 from ..evening.state import Evening
@@ -138,6 +139,7 @@ class Table:
         self.out = output_stream(ascii_only)  # plain ASCII with --ascii, or where the terminal needs it
         self.ascii = is_ascii(self.out)
         self.evening: Evening | None = None
+        self.start: dict[str, Any] = {}  # the start event of the evening opened (run)
         self._readline()
 
     def echo(self, *parts: object, sep: str = " ") -> None:
@@ -243,13 +245,15 @@ class Table:
         except PungchowError as error:
             print(f"error: {printable(str(error))}", file=sys.stderr)
             return 2
+        self.start = evening.start  # the evening this table opened: its start line never changes
         self.words = [*evening.players, *self._commands(evening), "status", "report", "help", "quit"]
         self._show(evening)
         self.echo("Type `help` for the commands.")
         interrupted = False
+        told: str | None = None  # the error the last entry ended with
         while True:
             try:
-                evening = self.evening = book.load(self.path, self._say)  # another terminal may have recorded
+                evening = self.evening = self._load()  # another terminal may have recorded
                 asked = (
                     "Evening over — undo, amend, status, report, quit"
                     if evening.over
@@ -260,7 +264,7 @@ class Table:
                     # Another terminal may have recorded while the prompt waited: these show or change
                     # recorded games, so they read the evening as it now stands. (A game entered is
                     # settled against the evening as it stands when it is shown: _settle.)
-                    evening = self.evening = book.load(self.path, self._say)
+                    evening = self.evening = self._load()
             except (Interrupted, KeyboardInterrupt):  # at the prompt, or while the log is read
                 if interrupted:
                     return 0
@@ -270,11 +274,14 @@ class Table:
             except Cancel:
                 continue  # `cancel` at the main prompt: there is no entry to leave
             except PungchowError as error:  # the log is locked a while, or damaged meanwhile
-                self.line(f"  error: {printable(str(error))}")
+                if str(error) != told:  # said once: the entry it ended said it, " — nothing recorded"
+                    self.line(f"  error: {printable(str(error))}")
+                told = None
                 if self._leave_after_error():
                     return 2
                 continue
             interrupted = False
+            told = None
             try:
                 if not self._command(command, evening):
                     return 0
@@ -291,6 +298,20 @@ class Table:
                 self.line(f"  interrupted; {done[0]}" if done else "  (interrupted; nothing recorded)")
             except PungchowError as error:
                 self.line(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
+                told = str(error)  # a log damaged meanwhile: the next reading of it need not say it again
+
+    def _load(self) -> Evening:
+        """The evening as it now stands, still the one this table opened: a log whose start line is no
+        longer the one it was opened with (another evening's log put in its place, a start line edited
+        and accepted) is refused, never recorded into on a guess (docs/evening.md, `evening play`)."""
+        current = book.load(self.path, self._say)
+        if current.start != self.start:
+            raise EveningError(
+                f"{self.path}: no longer the evening this table opened (its start line changed: another "
+                "log put in its place?): put it back, or open the log again with `evening play`",
+                code="evening-changed",
+            )
+        return current
 
     def _leave_after_error(self) -> bool:
         """After the log could not be read: True to leave, False to try again."""
@@ -348,7 +369,7 @@ class Table:
         if evening.over and game:  # another terminal may have taken the last game back meanwhile
             # Read only here: a game begun is settled against the log as it is shown (_current, which
             # says a game recorded meanwhile that ended the evening), so a name never waits for a lock.
-            evening = self.evening = book.load(self.path, self._say)
+            evening = self.evening = self._load()
             if not evening.over:
                 self.line(
                     "  Another terminal changed the evening meanwhile: it is no longer over, and this is "
@@ -637,7 +658,11 @@ class Table:
     def _settle(self, evening: Evening, entry: Entry, number: int | None = None) -> None:
         """Show the game as it would be recorded, ask, and record exactly that (or change a part)."""
         while True:
-            evening = self._current(evening, entry, number)
+            try:
+                evening = self._current(evening, entry, number)
+            except PungchowError as error:  # held by another terminal too long: the game typed is kept
+                self._kept(error, "read the evening again")
+                continue
             try:
                 entry.record = _checked(entry.record)
             except PungchowError as error:
@@ -672,19 +697,31 @@ class Table:
             except book.EveningChanged:
                 return False  # said by _current, which reads the evening again
             except PungchowError as error:
-                if error.code not in ("evening-locked", "evening-write"):
-                    raise
-                self.line(f"  error: {printable(str(error))}")
-                if not self.yes("  The game typed is kept: try to record it again?"):
-                    raise Cancel from None
+                self._kept(error, "record it again", "evening-write")
+
+    def _kept(self, error: PungchowError, what: str, *also: str) -> None:
+        """A log another pungchow holds too long (or an `also` error) keeps the entry: said, and asked
+        whether to try again ("n" drops it); any other error is the entry's end (docs/evening.md)."""
+        if error.code not in ("evening-locked", *also):
+            raise error
+        self.line(f"  error: {printable(str(error))}")
+        if not self.yes(f"  The game typed is kept: try to {what}?"):
+            raise Cancel from None
 
     def _current(self, evening: Evening, entry: Entry, number: int | None) -> Evening:
         """The evening as it stands now (another terminal may have recorded), and the entry's seats in it."""
-        current = self.evening = book.load(self.path, self._say)
+        current = self.evening = self._load()
+        # What reading it now says that it did not (a line cut short, as a truncated file leaves it,
+        # skipped as a torn write; a line another terminal's repair accepted): said here, where the
+        # game it changes is shown again, never only after it is recorded on top of it.
+        fresh = [note for note in current.notes if note not in evening.notes]
+        for note in fresh:
+            self.line(f"  note: {note}")
         if current != evening:
+            meanwhile = "The log changed meanwhile" if fresh else "Another terminal recorded meanwhile"
             if number is None and current.over:  # no part of this entry could make it a game to record
                 self.retry(
-                    "Another terminal recorded meanwhile, and the evening is now over "
+                    f"{meanwhile}, and the evening is now over "
                     f"({_sets_played(current)}): this game was not recorded; `undo` or `amend` a game "
                     "to go on"
                 )
@@ -692,7 +729,7 @@ class Table:
             # Said whenever it happened: while the game was typed too, or the game shown would be the
             # one the other terminal recorded, typed again at its new number (money moved twice).
             said = "; this game would now be:" if number is None else "."
-            self.echo(f"  Another terminal recorded meanwhile{said}")
+            self.echo(f"  {meanwhile}{said}")
             if number is None:
                 entry.seats = dict(current.seats())
             elif number <= len(current.games):
@@ -747,7 +784,7 @@ class Table:
             try:
                 change = book.undo(self.path, self._say, expect=evening)
             except book.EveningChanged:
-                evening = book.load(self.path, self._say)
+                evening = self._load()
                 self.echo("  Another terminal recorded meanwhile.")
                 continue
             with written_anyway(f"{what} was taken back"):

@@ -5,8 +5,6 @@ written (by appending, never rewriting)."""
 from __future__ import annotations
 
 import json
-import os
-import stat
 from itertools import takewhile
 from typing import Any
 
@@ -57,15 +55,17 @@ def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -
 
 def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     """Each player's statistics over several evenings (a player matched by name, in any case)."""
-    from ..evening.log import read
+    from ..evening.log import parse
     from ..evening.report import combined_stats
     from ..evening.state import replay
     from ..render.evening import stats_table
 
     try:
-        copies = _once_each(files)
+        held = _take_each(files)
+        copies = _once_each(files, {f: data for f, data in held.items() if isinstance(data, bytes)})
         files = [f for f in files if f not in copies]
-        evenings = [replay(read(f, say)) for f in files]
+        # Each log is counted from the very bytes its copies were told by (one read of each).
+        evenings = [replay(parse(f, _given(held[f]))) for f in files]
         # The biggest hands are settled here (Game.detail).
         stats = combined_stats(list(zip(files, evenings, strict=True)))
     except PungchowError as error:
@@ -84,37 +84,47 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     print(stats_table(fit_data(stats, out), [("evenings", "Evenings")]), file=out)
 
 
-def _once_each(files: list[str]) -> dict[str, str]:
-    """Refuse a log given twice (`jan.jsonl feb.jsonl jan.jsonl`, a link to it): its games would be
-    counted twice, every total doubled. A copy of a log (`cp tonight.jsonl backup.jsonl`, taken then or
-    mid-evening) is counted once, as the log it is the beginning of: the copies left out, each with its
-    note. A file that cannot be read is read()'s to report (docs/evening.md, `evening stats`)."""
+def _take_each(files: list[str]) -> dict[str, bytes | PungchowError]:
+    """Each log's bytes, read once (log.take, under its lock), or why it cannot be read, said in its
+    turn (a file given twice, or a link to it, is refused first: its games would be counted twice, every
+    total doubled). Read twice, a log that grew between the reads could be told a copy by the one and
+    counted by the other."""
+    from ..evening.log import take
+
     seen: dict[tuple[int, int], str] = {}
-    held: dict[str, bytes] = {}
+    held: dict[str, bytes | PungchowError] = {}
     for file in files:
         try:
-            fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK)  # a named pipe is not waited on: read()'s to say
-        except (OSError, ValueError):
+            key, data = take(file, say)
+        except PungchowError as error:
+            held.setdefault(file, error)
             continue
-        try:
-            found = os.fstat(fd)
-            if stat.S_ISREG(found.st_mode):
-                with os.fdopen(os.dup(fd), "rb") as log:
-                    held[file] = log.read()
-        except OSError:
-            continue
-        finally:
-            os.close(fd)
-        key = (found.st_dev, found.st_ino)
         if key in seen:
             said = f"{file}: the same log as {seen[key]} (each evening counts once)"
             raise OptionError(said, code="bad-option")
         seen[key] = file
+        held[file] = data
+    return held
+
+
+def _given(data: bytes | PungchowError) -> bytes:
+    """A log's bytes as read, or the error that reading it met, raised in its turn."""
+    if isinstance(data, PungchowError):
+        raise data
+    return data
+
+
+def _once_each(files: list[str], held: dict[str, bytes]) -> dict[str, str]:
+    """A copy of a log (`cp tonight.jsonl backup.jsonl`, taken then or mid-evening, saved again with
+    CRLF line ends) is counted once, as the log it is the beginning of: the copies left out, each with
+    its note (docs/evening.md, `evening stats`)."""
+    plain = {file: _plain(data) for file, data in held.items()}
+    heads = {file: _head(data) for file, data in plain.items()}
     copies: dict[str, str] = {}
-    for file, data in held.items():
+    for file, data in plain.items():
         kept: list[str] = []  # the logs this one is the beginning of: it is their copy
-        for other, more in held.items():
-            if other == file or _told_apart(data, more):
+        for other, more in plain.items():
+            if other == file or _told_apart(heads[file], heads[other]):
                 continue
             if not (more.startswith(data) or data.startswith(more)):  # copied, then each went its way
                 raise OptionError(
@@ -126,9 +136,20 @@ def _once_each(files: list[str]) -> dict[str, str]:
             if len(data) < len(more) or (data == more and files.index(other) < files.index(file)):
                 kept.append(other)
         if kept:  # counted as the longest of them (the first given of those alike), which holds them all
-            other = max(kept, key=lambda name: (len(held[name]), -files.index(name)))
-            copies[file] = _copy_note(file, other, data == held[other])
+            other = max(kept, key=lambda name: (len(plain[name]), -files.index(name)))
+            same = "bytes" if held[file] == held[other] else ""
+            if not same and data == plain[other]:
+                same = "other line ends" if b"\r" in held[file] + held[other] else "a byte order mark"
+            copies[file] = _copy_note(file, other, same)
     return copies
+
+
+def _plain(data: bytes) -> bytes:
+    """A log's lines as written: a byte order mark and CRLF line ends, which an editor may save a copy
+    with, change no event (docs/evening.md, "Safety"; a raw CR is never inside one)."""
+    from ..evening.log import BOM
+
+    return data.removeprefix(BOM).replace(b"\r\n", b"\n")
 
 
 def _shared(data: bytes, more: bytes) -> int:
@@ -137,18 +158,54 @@ def _shared(data: bytes, more: bytes) -> int:
     return sum(1 for _ in takewhile(lambda pair: pair[0] == pair[1], whole))
 
 
-def _told_apart(data: bytes, more: bytes) -> bool:
-    """Whether two logs are two evenings: they share no line after the start line. Two evenings begun in
-    the same second by the same players share their start line; a line after it holds the time of its
-    own event and the checksum of the line before it, so one shared too is a copy (docs/evening.md).
-    Their first two whole lines tell it (a log's every pair is compared: no log is split whole)."""
-    head, other = data.split(b"\n", 2), more.split(b"\n", 2)
-    return len(head) < 3 or len(other) < 3 or head[:2] != other[:2]
+_Head = tuple[bytes, bytes | None, bool]  # a log's start line, its whole line 2 (None: none), its id
 
 
-def _copy_note(file: str, other: str, same: bool) -> str:
-    """What `evening stats` says of a copy it left out."""
-    what = f"{file} and {other} hold the same bytes" if same else f"{file} holds the beginning of {other}"
+def _head(data: bytes) -> _Head:
+    """What tells a log from another: its start line, its second line when whole (ended, or whole JSON:
+    a torn write is not), and whether the start line holds the evening's `id` (an older pungchow's has
+    none). Taken once per log, never split whole for every pair."""
+    start, *rest = data.split(b"\n", 2)
+    second = rest[0] if rest and rest[0].strip() else None
+    if second is not None and len(rest) == 1 and not _json_object(second):
+        second = None  # cut off mid-write: not yet a line the two could share
+    try:
+        named = json.loads(start)
+    except ValueError:
+        named = None
+    return start, second, isinstance(named, dict) and isinstance(named.get("id"), str) and bool(named["id"])
+
+
+def _json_object(text: bytes) -> bool:
+    try:
+        return isinstance(json.loads(text), dict)
+    except ValueError:
+        return False
+
+
+def _told_apart(head: _Head, other: _Head) -> bool:
+    """Whether two logs are two evenings. Their start lines differ: two (the evening's id, written by
+    `evening new`, differs for every evening). Alike, and each has a second line: two unless they share
+    it, since a line after the start holds the time of its own event and the checksum of the line before
+    it, so a shared one is a copy's. Alike, and one has no game yet: the id says it is a copy; an older
+    log without one cannot be told from another begun in the same second, so it counts as an evening of
+    no game (docs/evening.md, "A copy in `evening stats`")."""
+    if head[0] != other[0]:
+        return True
+    if head[1] is not None and other[1] is not None:
+        return head[1] != other[1]
+    return not head[2]
+
+
+def _copy_note(file: str, other: str, same: str) -> str:
+    """What `evening stats` says of a copy it left out (`same`: "bytes" when it holds the other's
+    bytes, what else it was saved with when it holds their lines, "" when it holds their beginning)."""
+    if same == "bytes":
+        what = f"{file} and {other} hold the same bytes"
+    elif same:
+        what = f"{file} and {other} hold the same lines (one saved with {same})"
+    else:
+        what = f"{file} holds the beginning of {other}"
     return f"{what} (a copy): the evening is counted once, as {other}"
 
 

@@ -34,6 +34,7 @@ FORMAT = 1  # the log format this program writes and reads (the `v` of every eve
 EVENTS = ("start", "hand", "draw", "wash", "penalty", "undo", "amend", "repair")
 SUM = "sum"  # the key of an event's checksum, always the last key of a line
 PREV = "prev"  # the key of the checksum of the event written before it: a line deleted, repeated or moved
+ID = "id"  # the key of the evening's id in its start line, written with `sum` (evening/record.py `new`)
 BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
 _BEGINS = f'{{"v": {FORMAT}, "event": "'.encode()  # how every line `encode` writes begins, torn or not
 _SUM_AT = re.compile(rb'"sum": "')  # where a checksum's value may begin (a quote in a name is escaped)
@@ -250,6 +251,7 @@ def repair_hint(path: str, number: int) -> str:
     return f"; to accept the line as it now reads: pungchow evening repair {path} --accept {number}"
 
 
+_UNSEALED = "changed since it was written (its checksum, sum, is gone)"
 _OUT_OF_PLACE = (
     "out of place: the line before it is not the one it was written after (a line deleted, repeated or moved)"
 )
@@ -343,6 +345,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     sealed = False  # a line with a checksum was read: every later line must have one
     seen: dict[bytes, int] = {}  # each event line's bytes: the first line that reads so (a copy's twin)
     last: str | None = None  # the `_link` of the event before (None: none, or an unreadable line accepted)
+    bare: int | None = None  # the event before, when it was read with no checksum and not accepted so
     for number, text, event in rows:
         digest, by = accepted.get(number, ("", 0))
         ok = bool(digest) and _accepts(digest, number, text)  # accepted, and unchanged since
@@ -352,7 +355,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
                 raise _lone_cr(path, number)
             if ok:
                 notes.append(f"{path} line {number}: damaged, and skipped{repaired}")
-                last = None  # what it said it followed is lost with it
+                last = bare = None  # what it said it followed is lost with it
             else:
                 pending.append(number)
             continue
@@ -368,9 +371,16 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             pending = []
         given = event.get(SUM)
         after = event.get(PREV)
+        if after is not None and bare is not None:
+            # `prev` is written only after a line with a checksum (_add): the line before had one, and it
+            # is gone (its `"sum"` key changed, a bit flipped in it, or taken out with an edit).
+            raise _changed(path, bare, f"{_UNSEALED}: line {number} names it as the line before it (prev)")
         misplaced = after is not None and last is not None and after != last
         twin = seen.setdefault(text.rstrip(b"\r"), number)
         if given is None:
+            sealer = PREV if PREV in event else ID if number == 1 and ID in event else None
+            if sealer is not None and not ok:  # a start line with no game after it has no `prev` to tell it
+                raise _changed(path, number, f"{_UNSEALED}: a line holding `{sealer}` is written with one")
             if sealed and not ok:
                 raise _changed(path, number, "has no checksum (sum), unlike the lines before it")
             if twin != number and not ok and not _moves_nothing(event):
@@ -396,6 +406,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             copy = f"; it repeats line {twin} byte for byte (a line copied? accepted, it counts twice)"
             raise _changed(path, number, _OUT_OF_PLACE + (copy if twin != number else ""))
         last = _link(event)
+        bare = number if given is None and not ok else None
         if ok:
             notes.append(f"{path} line {number}: changed after it was written, and accepted{repaired}")
         lines.append(Line(number, event, ok))
@@ -479,6 +490,13 @@ def _read_all(fd: int) -> bytes:
 
 def read(path: str, say: Callable[[str], None] | None = None) -> Log:
     """Read a log under a shared lock (a writer's line is never seen half-written)."""
+    return parse(path, take(path, say)[1])
+
+
+def take(path: str, say: Callable[[str], None] | None = None) -> tuple[tuple[int, int], bytes]:
+    """A log's bytes, read once under a shared lock, and which file they are (device, inode): what
+    `evening stats` tells copies by is what it counts (parse), never a second read of a log that may
+    have grown between the two."""
     _named(path)
     _heal(path)
     try:  # non-blocking: a named pipe given by mistake is refused below, not waited on for ever
@@ -490,9 +508,10 @@ def read(path: str, say: Callable[[str], None] | None = None) -> Log:
     except OSError as error:
         raise EveningError(f"{path}: cannot read: {error.strerror}", code="evening-unreadable") from None
     try:
+        found = os.fstat(fd)
         _regular(fd, path)
         _lock(fd, path, fcntl.LOCK_SH, say)
-        return parse(path, _read_all(fd))
+        return (found.st_dev, found.st_ino), _read_all(fd)
     except IsADirectoryError:
         raise EveningError(f"{path}: is a directory", code="evening-unreadable") from None
     finally:
@@ -559,7 +578,6 @@ def create(path: str, event: dict[str, Any]) -> None:
     """
     _named(path)
     _heal(path, whole_folder=True)  # what a crash of an earlier `evening new` here left, refused or not
-    _clear_unfinished(path)  # what one of this FILE killed before its link left
     if os.path.lexists(path):
         raise _exists(path)  # said before anything is written; the link below is the check that counts
     if not os.path.basename(path):  # `nosuch/`: a folder's name, as O_CREAT said of it before
@@ -598,14 +616,16 @@ _TEMP = re.compile(r"\.(.+)\.[0-9]+\.[0-9a-f]{8}\.new", re.DOTALL)  # the name c
 def _heal(path: str, *, whole_folder: bool = False) -> None:
     """Remove the hidden temp that a crash between `create`'s link and unlink left beside the log: a
     second name of the log itself (the same inode, both names regular files, never a symbolic link), so
-    nothing of any log is lost; anything else is left as it is (docs/evening.md, "Safety").
-    `whole_folder`: every log's of the folder (`evening new`), else only this log's."""
+    nothing of any log is lost; and this log's that was never linked (_clear_unfinished). Anything else
+    is left as it is (docs/evening.md, "Safety"). `whole_folder`: every log's second name in the folder
+    (`evening new`), else only this log's."""
     folder = os.path.dirname(os.path.abspath(path))
     mine = os.path.basename(path)
     try:
         names = os.listdir(folder)
     except OSError:
         return  # a folder it cannot list: the log is refused or read as it may be, nothing is removed
+    _clear_unfinished(path, names)
     for name in names:
         found = _TEMP.fullmatch(name)
         if found is None:
@@ -618,18 +638,16 @@ def _heal(path: str, *, whole_folder: bool = False) -> None:
                 break
 
 
-def _clear_unfinished(path: str) -> None:
+def _clear_unfinished(path: str, names: list[str]) -> None:
     """Remove the hidden temp that an `evening new` of this FILE left when it was killed before its
-    link: never linked (one name), holding at most the beginning of a start line, and made by a process
-    that no longer runs. It never held a recorded evening (docs/evening.md, "Safety"); anything else is
-    left as it is (a process of that number still running may be an `evening new` at work)."""
+    link, or, where there are no hard links (FAT), after writing FILE itself: never linked (one name),
+    holding at most one start line, and made by a process that no longer runs. It never held a recorded
+    evening (docs/evening.md, "Safety"), and the next command on FILE (or `evening new` of it) removes
+    it; anything else is left as it is (a process of that number still running may be an `evening
+    new` at work). `names`: the folder's, as listed (_heal)."""
     import stat
 
     folder = os.path.dirname(os.path.abspath(path))
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
     for name in names:
         found = _TEMP.fullmatch(name)
         if found is None or found[1] != os.path.basename(path)[:_TEMP_KEEPS]:
@@ -687,6 +705,13 @@ def _publish(temp: str, path: str, line: bytes) -> None:
         return
     except FileExistsError:
         raise _exists(path) from None
+    except FileNotFoundError:  # the folder was there when the temp was made: the temp is what went
+        # On a folder two machines share, the other's pungchow cannot see this PID run (_gone).
+        raise EveningError(
+            f"{path}: its hidden file {os.path.basename(temp)} was removed meanwhile (by a pungchow on "
+            "another machine sharing the folder?); nothing was recorded: try again",
+            code="evening-write",
+        ) from None
     except OSError as error:
         if error.errno not in _NO_LINKS:
             raise _refused(path, error) from None

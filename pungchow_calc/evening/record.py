@@ -4,6 +4,7 @@ writer's lock), settled, and only then appended. A game that cannot be settled i
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -195,6 +196,9 @@ def new(
         "v": log.FORMAT,
         "event": "start",
         "at": now(),
+        # Two evenings begun in the same second by the same players differ here, and only a copy of a
+        # log shares it: `evening stats` tells a copy by it (docs/evening.md, "A copy in `evening stats`").
+        "id": os.urandom(8).hex(),
         "players": players,
         "east": east or players[0],
         "sets": sets,
@@ -241,7 +245,7 @@ class EveningChanged(log.EveningError):
 def _check_unchanged(before: Evening, expect: Evening | None) -> None:
     """Refuse to write when the evening is no longer the one a preview was made from (another terminal
     recorded meanwhile): a confirmed entry is recorded exactly as shown, or not at all."""
-    if expect is not None and before != expect:
+    if expect is not None and (before != expect or before.start != expect.start):  # start: another log
         raise EveningChanged(
             "the evening changed since this was shown (another terminal recorded meanwhile); nothing "
             "was recorded"
