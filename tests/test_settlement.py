@@ -600,8 +600,9 @@ def test_false_mahjongg_south_beside_east_rd_bang_rd_is_refused() -> None:
 
 
 def test_false_mahjongg_caller_may_mark_his_false_call() -> None:
-    """The caller's own `!` is his false call, not a win: settled as the penalty."""
-    seats = {E: "8", S: "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"}
+    """The caller's own `!` is his false call, not a win: settled as the penalty (his hand incomplete:
+    a complete one is refused, test_cli_settle.test_false_mahjongg_on_a_complete_hand_is_refused)."""
+    seats = {E: "8", S: "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Gd"}
     result = settle_table(seats, LIMIT, TableOptions(false_mahjongg=S))
     assert flows(result) == [("south", "east", 300)]
 

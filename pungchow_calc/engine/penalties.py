@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .conditions import Context, Test
-from .decomposition import shape_arrangement, winning_arrangements
+from .decomposition import complete_hand, shape_arrangement, winning_arrangements
 from .errors import OptionError, TableError
 from .hand import Hand, build, size_hint
 from .notation import parse
@@ -244,9 +244,11 @@ def settle_false_mahjongg(
     order: tuple[Wind, ...],
     scored: Mapping[Wind, int],
     cap: int | None,
+    hand: Hand | None = None,
 ) -> Settlement:
     """Penalties 1: "pay to each of the other 3 players half of the limit. East Wind receiving full limit
-    or paying full limit" — half the limit, times East's multiplier; all scores are cancelled."""
+    or paying full limit" — half the limit, times East's multiplier; all scores are cancelled. `hand`:
+    the caller's, when given in notation."""
     penalty = penalty_of(ruleset, "false_mahjongg")
     if penalty is None or penalty.pays is None:
         raise OptionError(
@@ -255,6 +257,15 @@ def settle_false_mahjongg(
     if penalty.pays.limit_fraction is not None and cap is None:
         raise OptionError(
             "--false-mahjongg: the penalty is a share of the limit, and no limit is in force", code="no-limit"
+        )
+    if hand is not None and complete_hand(hand, ruleset.shapes):
+        # The penalty is for "announcing Mah-Jongg when his hand is not complete": a complete hand is a
+        # win (or the wrong seat named), and which of the two it was would be a guess.
+        name = seat_name(caller)
+        raise TableError(
+            f"--false-mahjongg {name}: {name}'s hand is complete (a false Mah-Jongg is called on an "
+            f"incomplete hand); if {name} won, settle the win: --winner {name}, without --false-mahjongg",
+            code="false-mahjongg-complete",
         )
     each = penalty.pays.value(False, cap)
     multiplier = ruleset.settings.east_multiplier

@@ -382,7 +382,8 @@ def settle_table(
                     f"{said}: --false-mahjongg ends the hand, and only the caller pays", code="bad-option"
                 )
         given = {s: v for s, v in values.items() if isinstance(v, int)}
-        return settle_false_mahjongg(ruleset, options.false_mahjongg, order, given, cap)
+        caller = hands.get(options.false_mahjongg)
+        return settle_false_mahjongg(ruleset, options.false_mahjongg, order, given, cap, caller)
     winner = _winner_of(hands, options)
     _check_ending(winner, hands, ruleset, options)
     _check_options(order, winner, options)
