@@ -99,10 +99,30 @@ def test_three_handed_draw_game() -> None:
 
 
 def test_two_handed_game_text() -> None:
-    result = run("--south", "64", "--west", "272", "--winner", "west")
+    result = run("--east", "64", "--west", "272", "--winner", "west")
     assert result.exit_code == 0
-    assert "south │  272 │        0 │ -272" in result.stdout
+    assert "east │  544 │        0 │ -544" in result.stdout
     assert "No winner" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        pytest.param(["--south", "64", "--west", "272"], id="--south 64 --west 272"),
+        pytest.param(["--south", "64", "--west", "272", "--north", "8"], id="three-handed"),
+    ],
+)
+def test_a_table_without_east_is_refused(seats: list[str]) -> None:
+    """Regression: `settle --south 64 --west 272 --winner west` settled 272 with no East double: East
+    plays at every table, two- and three-handed too ("East Wind acts for the dummy", "Two and
+    Three-Handed Games"), so he was left out and his double was lost on a guess."""
+    result = run(*seats, "--winner", "west")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "error: no --east: East Wind plays at every table, two- and three-handed too (he acts for the "
+        "dummy): give his hand or his score (--east 0)\n"
+    )
+    assert json.loads(run(*seats, "--winner", "west", "--json").stdout)["error"]["code"] == "no-east"
 
 
 def test_limit_caps_east() -> None:

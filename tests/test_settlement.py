@@ -382,8 +382,8 @@ def test_limit_option_and_no_limit() -> None:
     capped = settle_table(seats, PART1, TableOptions(limit=100))
     assert capped.limit == 100 and capped.payable == 100
     assert flows(capped) == [("south", "east", 200), ("west", "east", 200)]
-    free = settle_table({N: "1000", S: "0"}, LIMIT, TableOptions(winner=N, no_limit=True))
-    assert free.limit is None and flows(free) == [("south", "north", 1000)]
+    free = settle_table({E: "0", N: "1000"}, LIMIT, TableOptions(winner=N, no_limit=True))
+    assert free.limit is None and flows(free) == [("east", "north", 2000)]
 
 
 def test_draw_game_from_hands() -> None:
