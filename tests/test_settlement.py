@@ -859,6 +859,19 @@ def test_insurance_needs_the_feeder_named() -> None:
     )
 
 
+def test_insurance_no_choice_without_the_feeder_named() -> None:
+    """Regression: `--no-choice` with no `--feeder` noted both "the winning hand qualifies; name the liable
+    player with --feeder" and "--no-choice: no rule of ruleset taiwanese-insurance can use it in this
+    hand", which contradicts it: the insurance uses it once its player is named."""
+    options = TableOptions(win_by=WinBy.WALL, stated=stated(no_choice=True))
+    result = settle_table(BIG_DRAGONS, load(str(TAIWAN)), options)
+    assert result.penalties == ()
+    assert result.notes == (
+        "Insurance, Big Three Dragons: the winning hand qualifies; name the liable player with --feeder (who "
+        "discarded the tile that completed the set)",
+    )
+
+
 def test_insurance_no_choice() -> None:
     options = TableOptions(win_by=WinBy.WALL, feeder=W, stated=stated(no_choice=True))
     result = settle_table(BIG_DRAGONS, load(str(TAIWAN)), options)

@@ -118,6 +118,7 @@ def liable_for_all(
 ) -> tuple[Penalty, Wind] | None:
     """The first `pays_for_all` penalty whose conditions the winner's hand meets, and who is liable."""
     excused: list[Wind] = []  # each liable player `--no-choice` excuses
+    unnamed: list[Penalty] = []  # penalties the hand meets whose liable player is not named
 
     def first() -> tuple[Penalty, Wind] | None:
         candidates = [p for p in ruleset.penalties if p.type == "pays_for_all"]
@@ -150,6 +151,7 @@ def liable_for_all(
                 notes.append(
                     f"{penalty.label}: the winning hand qualifies; name the liable player with {missing}"
                 )
+                unnamed.append(penalty)
                 continue
             who = seat_name(liable)
             if options.said("no_choice") and penalty.excused_no_choice:
@@ -174,7 +176,9 @@ def liable_for_all(
         return None
 
     found = first()
-    if options.said("no_choice") and not excused:
+    # A penalty met whose liable player is unnamed could use `--no-choice` once he is: its note asks for
+    # him, and "no rule can use it" beside it would contradict it.
+    if options.said("no_choice") and not excused and not any(p.excused_no_choice for p in unnamed):
         # `--no-choice` excuses a liable player (Penalties, note (a)); with no penalty it excused, it was
         # passed over without a word (the evening says so and leaves it out: evening.record.idle_flags).
         notes.append(f"--no-choice: no rule of ruleset {ruleset.name} can use it in this hand")
