@@ -111,10 +111,22 @@ def read(path: Path) -> Read:
         )
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
         # Windows editors save "Unicode" as UTF-16, which starts with its byte order mark.
-        hint = " (it is UTF-16: save it as UTF-8)" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
-        raise RulesetError(f"not UTF-8 text{hint}", code="ruleset-invalid", file=str(path)) from None
+        if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            raise RulesetError(
+                "not UTF-8 text (it is UTF-16: save it as UTF-8)", code="ruleset-invalid", file=str(path)
+            ) from None
+        # Else most often one accented letter saved as Latin-1 or Windows-1252 (`café` in a comment):
+        # the place of the first byte that is not UTF-8 is named, as a YAML error is.
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        raise RulesetError(
+            f"not UTF-8 text (byte 0x{raw[exc.start]:02x}): save the file as UTF-8",
+            code="ruleset-invalid",
+            file=str(path),
+            line=raw.count(b"\n", 0, exc.start) + 1,
+            column=len(raw[start : exc.start].decode("utf-8")) + 1,
+        ) from None
     loader = strict_loader()
     try:
         _check_structure(text, path, loader)

@@ -99,10 +99,30 @@ def test_three_handed_draw_game() -> None:
 
 
 def test_two_handed_game_text() -> None:
-    result = run("--south", "64", "--west", "272", "--winner", "west")
+    result = run("--east", "64", "--west", "272", "--winner", "west")
     assert result.exit_code == 0
-    assert "south │  272 │        0 │ -272" in result.stdout
+    assert "east │  544 │        0 │ -544" in result.stdout
     assert "No winner" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        pytest.param(["--south", "64", "--west", "272"], id="--south 64 --west 272"),
+        pytest.param(["--south", "64", "--west", "272", "--north", "8"], id="three-handed"),
+    ],
+)
+def test_a_table_without_east_is_refused(seats: list[str]) -> None:
+    """Regression: `settle --south 64 --west 272 --winner west` settled 272 with no East double: East
+    plays at every table, two- and three-handed too ("East Wind acts for the dummy", "Two and
+    Three-Handed Games"), so he was left out and his double was lost on a guess."""
+    result = run(*seats, "--winner", "west")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "error: no --east: East Wind plays at every table, two- and three-handed too (he acts for the "
+        "dummy): give his hand or his score (--east 0)\n"
+    )
+    assert json.loads(run(*seats, "--winner", "west", "--json").stdout)["error"]["code"] == "no-east"
 
 
 def test_limit_caps_east() -> None:
@@ -465,3 +485,49 @@ def test_south_1s2s3s_a_riichi_souzu_is_told_it_reads_as_seasons():
         "error: --south: 11 tiles, not 13 (a hand holds 13 tiles, one more for each kong): check the hand, "
         "or name it dead (--dead south); 1s2s3s: s is a season, bamboo is b (1b2b3b)\n",
     )
+
+
+# South's hand below is a complete Mah-Jongg (three exposed chows of dots, a pung of twos, the pair).
+COMPLETE_SOUTH = "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d"
+
+
+@pytest.mark.parametrize(
+    "south",
+    [
+        pytest.param(COMPLETE_SOUTH, id="1d2d3d* ... 5d!5d"),
+        pytest.param(COMPLETE_SOUTH.replace("!", ""), id="1d2d3d* ... 5d5d"),
+        pytest.param("1d9d1b9b1c9cEwSwWwNwRdGdWd Wd", id="thirteen-heads"),
+    ],
+)
+def test_false_mahjongg_on_a_complete_hand_is_refused(south: str) -> None:
+    """Regression: `--false-mahjongg south` with South's complete hand charged him the false call's
+    600: the penalty is for "announcing Mah-Jongg when his hand is not complete" (Part II, "Penalties"
+    1), so the complete hand is a win or a wrong seat, and which would be a guess."""
+    result = run("-r", "pung-chow-limit", "--east", "0", "--south", south, "--false-mahjongg", "south")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "error: --false-mahjongg south: south's hand is complete (a false Mah-Jongg is called on an "
+        "incomplete hand); if south won, settle the win: --winner south, without --false-mahjongg\n"
+    )
+    again = run("-r", "pung-chow-limit", "--east", "0", "--south", south, "--false-mahjongg", "s", "--json")
+    data = json.loads(again.stdout)
+    assert data["error"]["code"] == "false-mahjongg-complete"
+
+
+def test_false_mahjongg_table_says_no_difference_settles() -> None:
+    """Regression: a false Mah-Jongg's table said `No winner: the hands settle their differences only`
+    (none settle: "the hand ends") and showed each hand given in notation as `(score given)`, 0."""
+    result = run(
+        "-r", "pung-chow-limit", "--ascii", "--false-mahjongg", "south",
+        "--east", "1c2c3c 4c5c6c 7c8c9c 6c6c EwEw", "--south", "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d",
+        "--west", "8",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[3:7] == [
+        "east  | (not scored)  |       |          0",
+        "south | (not scored)  |       |          0",
+        "west  | (score given) |     8 |          0",
+        "No winner: a false Mah-Jongg ends the hand; no score counts",
+    ]
+    assert "differences" not in result.stdout

@@ -699,6 +699,27 @@ def test_a_ruleset_saved_as_utf_16_says_so(tmp_path):
     )
 
 
+@pytest.mark.parametrize(
+    ("data", "where"),
+    [
+        pytest.param(b"extends: pung-chow\n# caf\xe9\n", "2:6", id="cafe-latin-1-comment"),
+        pytest.param(b"extends: pung-chow\nname: h\xe9\n", "2:8", id="name-latin-1"),
+        pytest.param(
+            "extends: pung-chow\n# \u00e9t\u00e9 ".encode() + b"caf\xe9\n", "2:10", id="utf-8-before"
+        ),
+    ],
+)
+def test_a_ruleset_saved_as_latin_1_names_the_line(tmp_path, data, where):
+    """Regression: `# caf\xe9` saved as Latin-1 said `house.yaml: not UTF-8 text`, with no line to look at."""
+    path = tmp_path / "house.yaml"
+    path.write_bytes(data)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {path}:{where}: not UTF-8 text (byte 0xe9): save the file as UTF-8\n",
+    )
+
+
 def test_two_documents_in_one_ruleset_file(tmp_path):
     """The second `---` said "(expected a single document in the stream, which starts at line 1, ...)"."""
     path = _write(tmp_path, "extends: pung-chow\n---\nname: second\n")

@@ -382,8 +382,8 @@ def test_limit_option_and_no_limit() -> None:
     capped = settle_table(seats, PART1, TableOptions(limit=100))
     assert capped.limit == 100 and capped.payable == 100
     assert flows(capped) == [("south", "east", 200), ("west", "east", 200)]
-    free = settle_table({N: "1000", S: "0"}, LIMIT, TableOptions(winner=N, no_limit=True))
-    assert free.limit is None and flows(free) == [("south", "north", 1000)]
+    free = settle_table({E: "0", N: "1000"}, LIMIT, TableOptions(winner=N, no_limit=True))
+    assert free.limit is None and flows(free) == [("east", "north", 2000)]
 
 
 def test_draw_game_from_hands() -> None:
@@ -600,8 +600,9 @@ def test_false_mahjongg_south_beside_east_rd_bang_rd_is_refused() -> None:
 
 
 def test_false_mahjongg_caller_may_mark_his_false_call() -> None:
-    """The caller's own `!` is his false call, not a win: settled as the penalty."""
-    seats = {E: "8", S: "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"}
+    """The caller's own `!` is his false call, not a win: settled as the penalty (his hand incomplete:
+    a complete one is refused, test_cli_settle.test_false_mahjongg_on_a_complete_hand_is_refused)."""
+    seats = {E: "8", S: "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Gd"}
     result = settle_table(seats, LIMIT, TableOptions(false_mahjongg=S))
     assert flows(result) == [("south", "east", 300)]
 
@@ -852,6 +853,19 @@ def test_insurance_needs_the_feeder_named() -> None:
     result = settle_table(BIG_DRAGONS, load(str(TAIWAN)), TableOptions(win_by=WinBy.WALL))
     assert result.penalties == ()
     assert flows(result)[:3] == [("east", "south", 600), ("west", "south", 300), ("north", "south", 300)]
+    assert result.notes == (
+        "Insurance, Big Three Dragons: the winning hand qualifies; name the liable player with --feeder (who "
+        "discarded the tile that completed the set)",
+    )
+
+
+def test_insurance_no_choice_without_the_feeder_named() -> None:
+    """Regression: `--no-choice` with no `--feeder` noted both "the winning hand qualifies; name the liable
+    player with --feeder" and "--no-choice: no rule of ruleset taiwanese-insurance can use it in this
+    hand", which contradicts it: the insurance uses it once its player is named."""
+    options = TableOptions(win_by=WinBy.WALL, stated=stated(no_choice=True))
+    result = settle_table(BIG_DRAGONS, load(str(TAIWAN)), options)
+    assert result.penalties == ()
     assert result.notes == (
         "Insurance, Big Three Dragons: the winning hand qualifies; name the liable player with --feeder (who "
         "discarded the tile that completed the set)",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .conditions import Context, Test
-from .decomposition import shape_arrangement, winning_arrangements
+from .decomposition import complete_hand, shape_arrangement, winning_arrangements
 from .errors import OptionError, TableError
 from .hand import Hand, build, size_hint
 from .notation import parse
@@ -118,6 +118,7 @@ def liable_for_all(
 ) -> tuple[Penalty, Wind] | None:
     """The first `pays_for_all` penalty whose conditions the winner's hand meets, and who is liable."""
     excused: list[Wind] = []  # each liable player `--no-choice` excuses
+    unnamed: list[Penalty] = []  # penalties the hand meets whose liable player is not named
 
     def first() -> tuple[Penalty, Wind] | None:
         candidates = [p for p in ruleset.penalties if p.type == "pays_for_all"]
@@ -150,6 +151,7 @@ def liable_for_all(
                 notes.append(
                     f"{penalty.label}: the winning hand qualifies; name the liable player with {missing}"
                 )
+                unnamed.append(penalty)
                 continue
             who = seat_name(liable)
             if options.said("no_choice") and penalty.excused_no_choice:
@@ -174,7 +176,9 @@ def liable_for_all(
         return None
 
     found = first()
-    if options.said("no_choice") and not excused:
+    # A penalty met whose liable player is unnamed could use `--no-choice` once he is: its note asks for
+    # him, and "no rule can use it" beside it would contradict it.
+    if options.said("no_choice") and not excused and not any(p.excused_no_choice for p in unnamed):
         # `--no-choice` excuses a liable player (Penalties, note (a)); with no penalty it excused, it was
         # passed over without a word (the evening says so and leaves it out: evening.record.idle_flags).
         notes.append(f"--no-choice: no rule of ruleset {ruleset.name} can use it in this hand")
@@ -244,9 +248,11 @@ def settle_false_mahjongg(
     order: tuple[Wind, ...],
     scored: Mapping[Wind, int],
     cap: int | None,
+    hand: Hand | None = None,
 ) -> Settlement:
     """Penalties 1: "pay to each of the other 3 players half of the limit. East Wind receiving full limit
-    or paying full limit" — half the limit, times East's multiplier; all scores are cancelled."""
+    or paying full limit" — half the limit, times East's multiplier; all scores are cancelled. `hand`:
+    the caller's, when given in notation."""
     penalty = penalty_of(ruleset, "false_mahjongg")
     if penalty is None or penalty.pays is None:
         raise OptionError(
@@ -255,6 +261,15 @@ def settle_false_mahjongg(
     if penalty.pays.limit_fraction is not None and cap is None:
         raise OptionError(
             "--false-mahjongg: the penalty is a share of the limit, and no limit is in force", code="no-limit"
+        )
+    if hand is not None and complete_hand(hand, ruleset.shapes):
+        # The penalty is for "announcing Mah-Jongg when his hand is not complete": a complete hand is a
+        # win (or the wrong seat named), and which of the two it was would be a guess.
+        name = seat_name(caller)
+        raise TableError(
+            f"--false-mahjongg {name}: {name}'s hand is complete (a false Mah-Jongg is called on an "
+            f"incomplete hand); if {name} won, settle the win: --winner {name}, without --false-mahjongg",
+            code="false-mahjongg-complete",
         )
     each = penalty.pays.value(False, cap)
     multiplier = ruleset.settings.east_multiplier

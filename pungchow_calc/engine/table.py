@@ -346,6 +346,14 @@ def settle_table(
     if len(order) < 2:
         raise OptionError("settling needs at least two seats (two-handed game)", code="too-few-seats")
     check_players(ruleset, len(order), "give each player's seat, a loser's score as 0 (--west 0)")
+    if Wind.EAST not in order:
+        # "East Wind acts for the dummy" ("Two and Three-Handed Games"): every table has an East, so a
+        # table without one left him out, and settled without his double money would move on a guess.
+        raise OptionError(
+            "no --east: East Wind plays at every table, two- and three-handed too (he acts for the "
+            "dummy): give his hand or his score (--east 0)",
+            code="no-east",
+        )
     hands = {s: v for s, v in values.items() if not isinstance(v, int)}
     check_copies(hands)
     limit_option = None if options.no_limit else (options.limit if options.limit is not None else DEFAULT)
@@ -382,7 +390,8 @@ def settle_table(
                     f"{said}: --false-mahjongg ends the hand, and only the caller pays", code="bad-option"
                 )
         given = {s: v for s, v in values.items() if isinstance(v, int)}
-        return settle_false_mahjongg(ruleset, options.false_mahjongg, order, given, cap)
+        caller = hands.get(options.false_mahjongg)
+        return settle_false_mahjongg(ruleset, options.false_mahjongg, order, given, cap, caller)
     winner = _winner_of(hands, options)
     _check_ending(winner, hands, ruleset, options)
     _check_options(order, winner, options)

@@ -400,10 +400,18 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
     rows: list[tuple[str, ...] | None] = []
     for seat in s.seats:
         scored = s.hands.get(seat)
-        shown = hand_text(scored, ascii_only) if scored is not None else "(score given)"
+        # A hand that was not scored (a false Mah-Jongg ends the hand before any is) has no score of its
+        # own: shown as a score given of 0, it read as if the player had typed one.
+        given = seat in s.scored
+        shown = (
+            hand_text(scored, ascii_only)
+            if scored is not None
+            else ("(score given)" if given else "(not scored)")
+        )
         if seat in s.dead:
             shown += f"  [dead: {s.dead[seat]}]"
-        rows.append((seat_name(seat), shown, str(s.scored.get(seat, s.scores[seat])), str(s.scores[seat])))
+        own = str(s.scored[seat]) if given else ("" if scored is None else str(s.scores[seat]))
+        rows.append((seat_name(seat), shown, own, str(s.scores[seat])))
     winner = {(n, 0): "bold green" for n, seat in enumerate(s.seats) if seat is s.winner}
     grid = Grid(("Seat", "Hand", "Score", "Settles on"), tuple(rows), frozenset({2, 3}), frozenset({1}))
     print_grid(out, grid, winner)
@@ -415,6 +423,11 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
         )
         out.print(
             Text("Winner: ", style="bold") + Text(f"{seat_name(s.winner)}, {s.scores[s.winner]}{capped}")
+        )
+    elif any(p.type == "false_mahjongg" for p in s.penalties):
+        # Nothing but the false call settles (Part II "Penalties" 1): not the hands' differences.
+        out.print(
+            Text("No winner: ", style="bold") + Text("a false Mah-Jongg ends the hand; no score counts")
         )
     else:
         out.print(Text("No winner: ", style="bold") + Text("the hands settle their differences only"))
