@@ -27,14 +27,13 @@ from ..evening.log import EveningError
 from ..evening.report import describe, round_name, status
 from ..evening.settle import FLAGS, seats_named
 from ..evening.state import Evening
-from ..render.ascii import fit_data, is_ascii, output_stream
+from ..render.ascii import fit_data
 from ..render.evening import by_name, game_text, shown_game
-from ..render.layout import cell_width, hanging, prompt_lines, terminal_width
+from .evening_prompt import Cancel, Interrupted, Prompt
 from .evening_run import change_text, hand_record, idle_note, status_view, written_anyway
 from .failure import reason
 
 _EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # every fact typed after "Also"
-_TILE_WORDS = ["Ew", "Sw", "Ww", "Nw", "Rd", "Gd", "Wd", *(f"{n}{s}" for s in "bcd" for n in range(1, 10))]
 _NOT_A_GAME = frozenset(
     {"quit", "exit", "q", "help", "?", "", "status", "report", "undo", "amend"}
 )  # (_command)
@@ -108,14 +107,6 @@ def _extras(ruleset: Any) -> list[str]:
     return [fact.field.replace("_", "-") for fact in flag_facts() if not fact.scores or fact.field in reads]
 
 
-class Cancel(Exception):
-    """The person left the current entry (`cancel`, or Ctrl-C while typing one)."""
-
-
-class Interrupted(Cancel):
-    """Ctrl-C: leaves an entry; twice at the main prompt, the table."""
-
-
 @dataclass
 class Entry:
     """A game being typed: its record, the seats it is played at, and how to ask each part again."""
@@ -130,102 +121,13 @@ class Entry:
         return [name for name in self.parts if name != "from" or on_discard]
 
 
-class Table:
-    """One `evening play` session over one log."""
+class Table(Prompt):
+    """One `evening play` session over one log (its questions asked as Prompt asks them)."""
 
     def __init__(self, path: str, ascii_only: bool = False) -> None:
+        super().__init__(ascii_only, _EXTRAS)
         self.path = path
-        self.words: list[str] = []
-        self.out = output_stream(ascii_only)  # plain ASCII with --ascii, or where the terminal needs it
-        self.ascii = is_ascii(self.out)
         self.evening: Evening | None = None
-        self.start: dict[str, Any] = {}  # the start event of the evening opened (run)
-        self._readline()
-
-    def echo(self, *parts: object, sep: str = " ") -> None:
-        """Print to the session's output (ASCII where it must be)."""
-        print(*parts, sep=sep, file=self.out)
-
-    # --- input -------------------------------------------------------------------------------
-
-    def _readline(self) -> None:
-        if not sys.stdin.isatty():
-            return
-        try:
-            import readline
-        except ImportError:  # no readline on this platform: plain input()
-            return
-        readline.parse_and_bind("tab: complete")
-        readline.set_completer_delims(" \t,")
-        readline.set_completer(self._complete)
-
-    def _complete(self, text: str, state: int) -> str | None:
-        found = [w for w in self.words + _EXTRAS + _TILE_WORDS if w.lower().startswith(text.lower())]
-        return found[state] if state < len(found) else None
-
-    def ask(self, prompt: str) -> str:
-        """One line of input: end of input (Ctrl-D) ends the session, `cancel` or Ctrl-C the entry."""
-        width = terminal_width()
-        *above, last = prompt_lines(fit_data(prompt, self.out), width)
-        if above:  # a long prompt (a 30-letter name) wraps: every line play prints fits the width
-            self.echo(*above, sep="\n")
-        try:
-            answer = input(last)  # the answer's own line only: readline redraws one line, not a paragraph
-        except EOFError:
-            self.echo()  # the shell's prompt starts on a line of its own
-            raise SystemExit(0) from None
-        except KeyboardInterrupt:
-            self.echo()
-            raise Interrupted from None
-        if not sys.stdin.isatty():  # echo piped input, so a transcript reads like a session (`cancel` too)
-            shown = fit_data(answer, self.out)  # measured as written (a name's escapes)
-            if cell_width(last + shown) <= width:
-                self.echo(shown)
-            else:  # under its prompt, as a terminal would wrap it, so the transcript fits the width too
-                self.echo("", *hanging(f"      {shown}", width), sep="\n")
-        if answer.strip().lower() == "cancel":
-            raise Cancel
-        return answer.strip()
-
-    def line(self, text: str) -> None:
-        """Running text (a reason, a note), wrapped to the width, as the prompts are (ask; docs/evening.md,
-        `evening play`)."""
-        self.echo(*hanging(fit_data(text, self.out), terminal_width()), sep="\n")
-
-    def retry(self, why: str) -> None:
-        """Say in one line why an answer is asked again."""
-        self.line(f"  {why}")
-
-    def ask_name(
-        self, prompt: str, players: list[str], optional: bool = False, left_out: tuple[str, str] | None = None
-    ) -> str | None:
-        """A player's name (any case, or the start of one: book.player_named), asked again until it is one;
-        `left_out` is a player not asked for and why, said when he is named (the winner as discarder)."""
-        while True:
-            answer = self.ask(prompt)
-            if not answer and optional:
-                return None
-            try:
-                found = book.player_named(answer, players, begun=True)
-            except PungchowError as error:  # two players it could be: asked again, never guessed
-                self.retry(error.message)
-                continue
-            if found is not None:
-                return found
-            if left_out is not None and book.player_named(answer, [left_out[0]], begun=True) is not None:
-                self.retry(left_out[1])
-                continue
-            self.retry(f"{answer!r} is not one of {', '.join(players)}: type a name again")
-
-    def yes(self, prompt: str, default: bool = True) -> bool:
-        """A yes/no question, asked again until answered."""
-        while True:
-            answer = self.ask(prompt + (" [Y/n] " if default else " [y/N] "))
-            if not answer:
-                return default
-            if answer.lower() in ("y", "yes", "n", "no"):
-                return answer.lower().startswith("y")
-            self.retry(f"{answer!r}: answer y (yes) or n (no)")
 
     def _words(self, message: str, seats: dict[str, Any]) -> str:
         """A message as play speaks: players by name, and the prompts' words for the options."""

@@ -1,0 +1,121 @@
+"""The questions of `evening play`: one line of input at a time, wrapped to the terminal's width,
+echoed when piped (a transcript reads like a session), with readline's history and tab completion
+where the terminal has it; `cancel` or Ctrl-C leaves the entry, end of input (Ctrl-D) the session.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..engine.errors import PungchowError
+from ..evening import record as book
+from ..render.ascii import fit_data, is_ascii, output_stream
+from ..render.layout import cell_width, hanging, prompt_lines, terminal_width
+
+_TILE_WORDS = ["Ew", "Sw", "Ww", "Nw", "Rd", "Gd", "Wd", *(f"{n}{s}" for s in "bcd" for n in range(1, 10))]
+
+
+class Cancel(Exception):
+    """The person left the current entry (`cancel`, or Ctrl-C while typing one)."""
+
+
+class Interrupted(Cancel):
+    """Ctrl-C: leaves an entry; twice at the main prompt, the table."""
+
+
+class Prompt:
+    """Asks and says, on the session's output (plain ASCII with --ascii, or where the terminal needs it):
+    each question asked again, with a one-line reason, until it is answered."""
+
+    def __init__(self, ascii_only: bool, completions: list[str]) -> None:
+        """`completions`: words tab completes besides the players' (`words`) and the tiles."""
+        self.words: list[str] = []  # the players' names, once the evening is read
+        self.completions = completions
+        self.out = output_stream(ascii_only)
+        self.ascii = is_ascii(self.out)
+        self._readline()
+
+    def echo(self, *parts: object, sep: str = " ") -> None:
+        """Print to the session's output (ASCII where it must be)."""
+        print(*parts, sep=sep, file=self.out)
+
+    # --- input -------------------------------------------------------------------------------
+
+    def _readline(self) -> None:
+        if not sys.stdin.isatty():
+            return
+        try:
+            import readline
+        except ImportError:  # no readline on this platform: plain input()
+            return
+        readline.parse_and_bind("tab: complete")
+        readline.set_completer_delims(" \t,")
+        readline.set_completer(self._complete)
+
+    def _complete(self, text: str, state: int) -> str | None:
+        found = [w for w in self.words + self.completions + _TILE_WORDS if w.lower().startswith(text.lower())]
+        return found[state] if state < len(found) else None
+
+    def ask(self, prompt: str) -> str:
+        """One line of input: end of input (Ctrl-D) ends the session, `cancel` or Ctrl-C the entry."""
+        width = terminal_width()
+        *above, last = prompt_lines(fit_data(prompt, self.out), width)
+        if above:  # a long prompt (a 30-letter name) wraps: every line play prints fits the width
+            self.echo(*above, sep="\n")
+        try:
+            answer = input(last)  # the answer's own line only: readline redraws one line, not a paragraph
+        except EOFError:
+            self.echo()  # the shell's prompt starts on a line of its own
+            raise SystemExit(0) from None
+        except KeyboardInterrupt:
+            self.echo()
+            raise Interrupted from None
+        if not sys.stdin.isatty():  # echo piped input, so a transcript reads like a session (`cancel` too)
+            shown = fit_data(answer, self.out)  # measured as written (a name's escapes)
+            if cell_width(last + shown) <= width:
+                self.echo(shown)
+            else:  # under its prompt, as a terminal would wrap it, so the transcript fits the width too
+                self.echo("", *hanging(f"      {shown}", width), sep="\n")
+        if answer.strip().lower() == "cancel":
+            raise Cancel
+        return answer.strip()
+
+    def line(self, text: str) -> None:
+        """Running text (a reason, a note), wrapped to the width, as the prompts are (ask; docs/evening.md,
+        `evening play`)."""
+        self.echo(*hanging(fit_data(text, self.out), terminal_width()), sep="\n")
+
+    def retry(self, why: str) -> None:
+        """Say in one line why an answer is asked again."""
+        self.line(f"  {why}")
+
+    def ask_name(
+        self, prompt: str, players: list[str], optional: bool = False, left_out: tuple[str, str] | None = None
+    ) -> str | None:
+        """A player's name (any case, or the start of one: book.player_named), asked again until it is one;
+        `left_out` is a player not asked for and why, said when he is named (the winner as discarder)."""
+        while True:
+            answer = self.ask(prompt)
+            if not answer and optional:
+                return None
+            try:
+                found = book.player_named(answer, players, begun=True)
+            except PungchowError as error:  # two players it could be: asked again, never guessed
+                self.retry(error.message)
+                continue
+            if found is not None:
+                return found
+            if left_out is not None and book.player_named(answer, [left_out[0]], begun=True) is not None:
+                self.retry(left_out[1])
+                continue
+            self.retry(f"{answer!r} is not one of {', '.join(players)}: type a name again")
+
+    def yes(self, prompt: str, default: bool = True) -> bool:
+        """A yes/no question, asked again until answered."""
+        while True:
+            answer = self.ask(prompt + (" [Y/n] " if default else " [y/N] "))
+            if not answer:
+                return default
+            if answer.lower() in ("y", "yes", "n", "no"):
+                return answer.lower().startswith("y")
+            self.retry(f"{answer!r}: answer y (yes) or n (no)")
