@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
+import queue
 import re
 import shlex
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 from cli_helpers import Result, typer_probe
@@ -1485,41 +1489,47 @@ def test_csv_cell_a_spreadsheet_would_run_is_quoted(tmp_path: Path, line: str, c
     assert scored["hand"] == PUNGS and scored["pay_south"] == "96"
 
 
-@pytest.mark.parametrize("before", [0, 100], ids=["first-lines", "past-100-workers"])
-def test_a_live_feed_of_lone_cr_lines_gets_each_record_as_its_line_comes(before: int):
-    """`PUNGS\\r` written to a live `batch -` (an old Mac program writing a line at a time) was scored
-    only when the next line came: the CR could be a CRLF's first half. With nothing more ready it ends
-    its line at once, and a LF that follows (`\\r` now, `\\n` later: one CRLF) is not a line of its own."""
-    import queue
-    import threading
-
+@contextlib.contextmanager
+def _live_batch(
+    *args: str,
+) -> Iterator[tuple[subprocess.Popen[bytes], IO[bytes], queue.Queue[dict[str, Any]]]]:
+    """`batch - --format jsonl ARGS` fed live: its stdin to write to, and each record on a queue as it
+    comes (`lines.get(timeout=...)` raises queue.Empty when one waits); stdin is closed and the batch
+    waited for on the way out."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "pungchow_calc", "batch", "-", "--format", "jsonl", "--workers", "2"],
+        [sys.executable, "-m", "pungchow_calc", "batch", "-", "--format", "jsonl", *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         cwd=ROOT,
     )
     assert proc.stdin is not None and proc.stdout is not None
     lines: queue.Queue[dict[str, Any]] = queue.Queue()
-    threading.Thread(
-        target=lambda: [lines.put(json.loads(text)) for text in proc.stdout],  # type: ignore[union-attr]
-        daemon=True,
-    ).start()
-    hand = PUNGS.encode()
+    out = proc.stdout
+    threading.Thread(target=lambda: [lines.put(json.loads(text)) for text in out], daemon=True).start()
     try:
-        if before:
-            proc.stdin.write((hand + b"\r") * before)
-            proc.stdin.flush()
-            assert [lines.get(timeout=60)["line"] for _ in range(before)] == list(range(1, before + 1))
-        for sent in (hand + b"\r", b"\n" + hand + b"\r", hand + b"\r"):  # the second ends a CRLF first
-            proc.stdin.write(sent)
-            proc.stdin.flush()
-            record = lines.get(timeout=30)  # queue.Empty: the record waited for the next line
-            assert record["score"] == 48
-        assert record["line"] == before + 3
+        yield proc, proc.stdin, lines
     finally:
         proc.stdin.close()
         proc.wait(timeout=60)
+
+
+@pytest.mark.parametrize("before", [0, 100], ids=["first-lines", "past-100-workers"])
+def test_a_live_feed_of_lone_cr_lines_gets_each_record_as_its_line_comes(before: int):
+    """`PUNGS\\r` written to a live `batch -` (an old Mac program writing a line at a time) was scored
+    only when the next line came: the CR could be a CRLF's first half. With nothing more ready it ends
+    its line at once, and a LF that follows (`\\r` now, `\\n` later: one CRLF) is not a line of its own."""
+    hand = PUNGS.encode()
+    with _live_batch("--workers", "2") as (proc, stdin, lines):
+        if before:
+            stdin.write((hand + b"\r") * before)
+            stdin.flush()
+            assert [lines.get(timeout=60)["line"] for _ in range(before)] == list(range(1, before + 1))
+        for sent in (hand + b"\r", b"\n" + hand + b"\r", hand + b"\r"):  # the second ends a CRLF first
+            stdin.write(sent)
+            stdin.flush()
+            record = lines.get(timeout=30)  # queue.Empty: the record waited for the next line
+            assert record["score"] == 48
+        assert record["line"] == before + 3
     assert proc.returncode == 0 and lines.empty()
 
 
@@ -1536,32 +1546,14 @@ def test_a_live_yaml_feed_gets_each_record_once_the_next_item_starts(kind: str, 
     until 64 kB more, or the end (a buffered pipe's read(size) waits for all of it), and an item written
     as a plain line waited for two items after it. An item is known whole only when the next line
     starts (YAML: a mapping may take another key, a plain line go on), so each comes then (docs/batch.md)."""
-    import queue
-    import threading
-
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "pungchow_calc", "batch", "-", "--input-format", kind, "--format", "jsonl"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        cwd=ROOT,
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-    lines: queue.Queue[dict[str, Any]] = queue.Queue()
-    threading.Thread(
-        target=lambda: [lines.put(json.loads(text)) for text in proc.stdout],  # type: ignore[union-attr]
-        daemon=True,
-    ).start()
-    try:
-        proc.stdin.write((("[" if kind == "json" else "") + item).encode())
+    with _live_batch("--input-format", kind) as (_, stdin, lines):
+        stdin.write((("[" if kind == "json" else "") + item).encode())
         for number in range(3):
-            proc.stdin.write(item.encode())  # the next item starts: the one before it is whole
-            proc.stdin.flush()
+            stdin.write(item.encode())  # the next item starts: the one before it is whole
+            stdin.flush()
             record = lines.get(timeout=30)  # queue.Empty: the record waited for more
             line = 1 + number * item.count("\n")  # where the item starts
             assert (record["line"], record["seat"], record["score"]) == (line, "south", 48)
-    finally:
-        proc.stdin.close()
-        proc.wait(timeout=60)
 
 
 @pytest.mark.parametrize(
