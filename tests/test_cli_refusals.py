@@ -95,6 +95,42 @@ def test_no_yaku_2c3c4c_star_is_about_the_hand_not_column_1():
     assert json.loads(as_json.stdout)["error"]["code"] == "no-yaku"
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(
+            ("score", "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", *RIICHI, "--seat", "3z"), id="score-seat-3z"
+        ),
+        pytest.param(
+            (
+                "settle",
+                *RIICHI,
+                "--east",
+                "2000",
+                "--south",
+                "0",
+                "--west",
+                "0",
+                "--north",
+                "0",
+                "--drawn",
+                "--round",
+                "3z",
+            ),
+            id="settle-round-3z",
+        ),
+    ],
+)
+def test_riichi_wind_tile_3z_as_a_wind_is_told_west(argv):
+    """A riichi player's `3z` for a seat or round is refused with ours (regression: no hint was given)."""
+    shown = run(*argv)
+    assert shown.exit_code == 2
+    assert shown.stderr.endswith(
+        "'3z' is not a wind (east, south, west, north or e, s, w, n) (riichi's 3z is west)\n"
+    )
+    assert shown.stderr.count("\n") == 1
+
+
 # --- settle: an empty seat is the option's fault ------------------------------------------------------
 
 

@@ -138,6 +138,17 @@ def test_values_are_typed(argv, expected):
             "--round: 'Ton' is not a wind (east, south, west, north or e, s, w, n) (riichi's ton is east)",
             id="round-Ton",
         ),
+        # Riichi's wind tiles as a seat or round (regression: `--seat 1z` had no hint).
+        pytest.param(
+            [HAND, "--seat", "1z"],
+            "--seat: '1z' is not a wind (east, south, west, north or e, s, w, n) (riichi's 1z is east)",
+            id="seat-1z",
+        ),
+        pytest.param(
+            [HAND, "--round", "4Z"],
+            "--round: '4Z' is not a wind (east, south, west, north or e, s, w, n) (riichi's 4z is north)",
+            id="round-4Z",
+        ),
         # Riichi's words for the way of winning: refused with ours (regression: no hint was given).
         pytest.param(
             [HAND, "--win-by", "tsumo"],

@@ -79,9 +79,17 @@ _WIND_WORDS = {
     **{name: wind for wind, name in _WIND_NAMES.items()},
     **{n[0]: w for w, n in _WIND_NAMES.items()},
 }
-# Riichi's names of the winds (ton, nan, shaa, pei), as its players type them: refused with ours
-# (Wind.parse), never read as the wind (docs/riichi.md).
-_RIICHI_WINDS = {"ton": "east", "nan": "south", "sha": "west", "shaa": "west", "pei": "north", "pe": "north"}
+# Riichi's names of the winds (ton, nan, shaa, pei) and their tiles (1z-4z), as its players type them:
+# refused with ours (Wind.parse), never read as the wind (docs/riichi.md).
+_RIICHI_WINDS = {
+    "ton": "east",
+    "nan": "south",
+    "sha": "west",
+    "shaa": "west",
+    "pei": "north",
+    "pe": "north",
+    **{f"{n}z": name for n, name in enumerate(("east", "south", "west", "north"), start=1)},
+}
 WIND_LETTERS = "ESWN"
 DRAGON_LETTERS = "RGW"  # red, green, white
 DRAGON_NAMES = {"R": "red", "G": "green", "W": "white"}
