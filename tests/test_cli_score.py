@@ -248,8 +248,14 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
         pytest.param(
             [_RIICHI_WIN, "-r", "riichi-ema-2016", "--riichi", "--dora", "1s"],
             "--dora: indicators are playing tiles, not flowers or seasons; 1s: s is a season, bamboo is b "
-            "(1b)",
+            "(1b) (column 1)",
             id="dora-1s",
+        ),
+        # Regression: a flower or season among the indicators was told without its column.
+        pytest.param(
+            [_RIICHI_WIN, "-r", "riichi-ema-2016", "--riichi", "--dora", "4c,Nw,2f"],
+            "--dora: indicators are playing tiles, not flowers or seasons (column 7)",
+            id="dora-4c,Nw,2f",
         ),
         pytest.param(
             [f"0m5m5m {_SETS}"],

@@ -327,9 +327,11 @@ def _tiles_read_whole(option: str, text: str) -> Any:
                 f"(e.g. {option} 4c,Nw) {where}",
             )
     tiles = tuple(t for group in parsed.groups for t in group.tiles)
-    if any(t.is_bonus for t in tiles):
-        hint = season_hint(parsed.groups)
-        return ("error", f"{option}: indicators are playing tiles, not flowers or seasons{hint}")
+    for order, group in enumerate(parsed.groups):
+        if any(t.is_bonus for t in group.tiles):
+            hint = season_hint(parsed.groups)
+            where = f"(column {parsed.column(order)})"
+            return ("error", f"{option}: indicators are playing tiles, not flowers or seasons{hint} {where}")
     return tiles
 
 

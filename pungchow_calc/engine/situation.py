@@ -194,10 +194,14 @@ def _read_whole(option: str, text: str, recorded: bool = False) -> tuple[Tile, .
                 column=parsed.column(order),
             )
     tiles = tuple(t for group in parsed.groups for t in group.tiles)
-    if any(t.is_bonus for t in tiles):
+    bonus = next((n for n, group in enumerate(parsed.groups) if any(t.is_bonus for t in group.tiles)), None)
+    if bonus is not None:
+        # The first group holding one, by its column in the value, as every other bad group is told
+        # (docs/json.md: a value of tiles' `column`).
         raise OptionError(
             f"{option}: indicators are playing tiles, not flowers or seasons{season_hint(parsed.groups)}",
             code="bad-option",
+            column=parsed.column(bonus),
         )
     return tiles
 
