@@ -408,8 +408,25 @@ def test_rules_check_names_the_limits_by_han() -> None:
         (["--riichi", "--double-riichi", "--drawn"], "--riichi and --double-riichi: riichi is declared once"),
         (["--last-tile", "--loose"], "--last-tile and --loose contradict each other"),
         (["--original-hand", "--riichi", "--drawn"], "--original-hand and --riichi contradict each other"),
+        # Regression: the rows' `needs`, `most` and `under`, which need no hand either, were not tested.
+        (["--ippatsu", "--drawn"], "--ippatsu needs --riichi or --double-riichi"),
+        (["--ura", "4c", "--drawn"], "--ura needs --riichi or --double-riichi"),
+        (["--riichi", "--dora", "1c,2c,3c,4c,5c,6c", "--drawn"], "--dora: 6 tiles, but at most 5 are turned"),
+        (
+            ["--riichi", "--dora", "3c", "--ura", "1c,2c", "--drawn"],
+            "--ura: 2 tiles, but one lies under each",
+        ),
     ],
-    ids=["first-discard-drawn", "riichi-double-riichi", "last-tile-loose", "original-hand-riichi"],
+    ids=[
+        "first-discard-drawn",
+        "riichi-double-riichi",
+        "last-tile-loose",
+        "original-hand-riichi",
+        "ippatsu-drawn",
+        "ura-4c-drawn",
+        "riichi-dora-1c,2c,3c,4c,5c,6c",
+        "riichi-dora-3c-ura-1c,2c",
+    ],
 )
 def test_settle_riichi_south_2000_winner_south(facts: list[str], message: str) -> None:
     seats = ("--east", "0", "--south", "2000", "--west", "0", "--north", "0", "--winner", "south")

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from .decomposition import SHAPES
 from .hand import Hand
-from .situation import LOOSE, OF_THE_SET, Situation, WinBy
+from .situation import LOOSE, OF_THE_SET, Situation, WinBy, unmet_need
 from .tiles import Wind
 
 
@@ -269,6 +269,16 @@ IMPOSSIBLE: dict[str, Impossible] = {
         _robbed_tile_held,
     ),
 }
+
+
+def conflicting_facts(hand: Hand | None, situation: Situation, names: frozenset[str]) -> str | None:
+    """Why the stated facts cannot go together (a fact without one it needs, too many indicators:
+    situation.unmet_need, every ruleset's), else what the ruleset's play never has (impossible_facts), or
+    None; hand None: a winner's score given as a number (docs/riichi.md "The facts of a win")."""
+    unmet = unmet_need(situation)
+    if unmet is None and names:
+        unmet = impossible_facts(hand, situation, names)
+    return unmet
 
 
 def impossible_facts(hand: Hand | None, situation: Situation, names: frozenset[str]) -> str | None:

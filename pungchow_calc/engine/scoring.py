@@ -13,7 +13,7 @@ from .conditions import Context
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
 from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
-from .impossible import impossible_facts, original_mark
+from .impossible import conflicting_facts, original_mark
 from .notation import parse, season_hint
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
 from .plan import Found, Plan, evaluate, lost_without, memo_for, plan_for
@@ -353,9 +353,7 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
     indicator tiles that would make a fifth copy of a tile with the hand's, and what the ruleset's play
     never has (its setting `impossible`: rinshan without a kong, ...; docs/riichi.md "The facts of a
     win")."""
-    unmet = unmet_need(situation)
-    if unmet is None and impossible:
-        unmet = impossible_facts(hand, situation, impossible)
+    unmet = conflicting_facts(hand, situation, impossible)
     if unmet is not None:
         raise OptionError(unmet, code="bad-option")
     seen: list[int] | None = None

@@ -14,7 +14,7 @@ from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
 from .hand import Hand
 from .hand_scores import hand_scores
-from .impossible import FROM_ORIGINAL, OWN_DISCARD, impossible_facts
+from .impossible import FROM_ORIGINAL, OWN_DISCARD, conflicting_facts
 from .payments import (
     BOOK,
     Collect,
@@ -409,10 +409,11 @@ def settle_table(
             )
     impossible = ruleset.settings.impossible
     if winner is not None and impossible and isinstance(values[winner], int):
-        # A winner's score given as a number: what the ruleset's play never has is still refused (a
-        # hand's is, scoring), of the stated facts together; `--first-discard --drawn` would be paid as
-        # one of the two on a guess (docs/riichi.md "The facts of a win").
-        why = impossible_facts(None, _situation(winner, True, options), impossible)
+        # A winner's score given as a number: the stated facts are still tested together, as a hand's
+        # are (scoring): `--ippatsu` without riichi, six dora indicators, and what the ruleset's play
+        # never has; `--first-discard --drawn` would be paid as one of the two on a guess
+        # (docs/riichi.md "The facts of a win").
+        why = conflicting_facts(None, _situation(winner, True, options), impossible)
         if why is not None:
             raise OptionError(why, code="bad-option")
     multiplier = ruleset.settings.east_multiplier
