@@ -46,6 +46,11 @@ def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def new_id() -> str:
+    """A new evening's id: 16 random hex digits (`evening new`'s start line)."""
+    return os.urandom(8).hex()
+
+
 def folded(name: str) -> str:
     """A name as the table tells names apart: in any case, an accent however encoded (É as one character
     or as E and a combining accent: they look the same)."""
@@ -198,7 +203,7 @@ def new(
         "at": now(),
         # Two evenings begun in the same second by the same players differ here, and only a copy of a
         # log shares it: `evening stats` tells a copy by it (docs/evening.md, "A copy in `evening stats`").
-        "id": os.urandom(8).hex(),
+        "id": new_id(),
         "players": players,
         "east": east or players[0],
         "sets": sets,
