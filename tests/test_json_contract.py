@@ -299,11 +299,11 @@ CASES: dict[str, tuple[list[str], Callable[[Any], None]]] = {
     ),
     "rules-diff": (
         ["rules", "diff", "pung-chow", "samples/house-rules.yaml", "--json"],
-        lambda obj: held(obj, doc_table("rules", 1), "rules diff"),
+        lambda obj: held(obj, doc_table("rules", 2), "rules diff"),
     ),
     "rules-check": (
         ["rules", "check", "samples/house-rules.yaml", "--json"],
-        lambda obj: held(obj, doc_table("rules", 2), "rules check"),
+        lambda obj: held(obj, doc_table("rules", 3), "rules check"),
     ),
     "evening-status": (
         ["evening", "status", EVENING, "--json"],
@@ -372,3 +372,22 @@ def test_batch_compare_summary_holds_to_docs_json(batch_file: str, fmt: str) -> 
         assert [key for key, _ in rows] == list(doc_table("batch-compare"))
         out = json.dumps({key: json.loads(value) if value else None for key, value in rows})
     check_compare(json.loads(out))
+
+
+SHOWN = [
+    "pung-chow",
+    "pung-chow-limit",
+    "classical-bmja",
+    "classical-dmjl",
+    "riichi-ema-2016",
+    "samples/house-rules.yaml",
+]
+
+
+@pytest.mark.parametrize("ruleset", SHOWN)
+def test_rules_show_holds_to_docs_json(ruleset: str) -> None:
+    """The merged ruleset document: the doc's keys, in the doc's order."""
+    fields = doc_table("rules", 1)
+    shown = _json("rules", "show", ruleset, "--json")
+    held(shown, fields, f"rules show {ruleset}")
+    assert list(shown) == [key for key in fields if key in shown]
