@@ -146,6 +146,10 @@ def check_diff(obj: dict[str, Any]) -> None:
             assert value is None or set(value) <= _meaning_keys(fields[name]), (
                 f"diff.{name}.{ruleset}: {set(value)}"
             )
+    value_keys = set(re.findall(r'"(\w+)"', fields["rows[].values"].meaning))  # {"points", ...}
+    for row in obj["rows"]:
+        assert set(row["values"]) == set(obj["rulesets"]), row
+        assert all(v is None or set(v) == value_keys for v in row["values"].values()), row
     for ruleset, score in obj["scores"].items():
         (check_error if "error" in score else check_score)(score, f"diff.scores.{ruleset}")
 
@@ -362,6 +366,13 @@ def test_batch_csv_columns_are_the_docs(batch_file: str) -> None:
     ]
     assert sorted(documented) == sorted(rows[0])
     assert all(len(row) == len(rows[0]) for row in rows)
+    numbers = ["points", "doublings", "score", "limit", "payable", "pay_east", "pay_south", "pay_west", "pay_north"]
+    for row in (dict(zip(rows[0], row, strict=True)) for row in rows[1:]):
+        if row["error_code"]:  # an error record fills `line` and the last two columns only
+            assert not any(v for k, v in row.items() if k not in ("line", "error_code", "error_message")), row
+        else:
+            assert not row["error_message"] and row["winner"] in ("true", "false"), row
+            assert all(re.fullmatch(r"-?\d*", row[k]) for k in numbers), row
 
 
 @pytest.mark.parametrize("fmt", ["json", "jsonl", "csv"])
