@@ -17,6 +17,7 @@ import pytest
 from tests.cli_helpers import run
 
 DOC = (Path(__file__).parent.parent / "docs" / "json.md").read_text(encoding="utf-8")
+NOTATION = (Path(__file__).parent.parent / "docs" / "notation.md").read_text(encoding="utf-8")
 TYPES = {
     "string": str,
     "integer": int,
@@ -107,6 +108,7 @@ def held(obj: dict[str, Any], fields: dict[str, Field], where: str) -> None:
 def _json(*argv: str, code: int = 0) -> Any:
     result = run(*argv)
     assert result.exit_code == code, result.output
+    assert result.stdout.isascii(), result.stdout  # json.dumps escapes the rest (docs/json.md)
     return json.loads(result.stdout)
 
 
@@ -121,6 +123,8 @@ def check_error(obj: dict[str, Any], where: str = "error") -> None:
     """`{"error": {...}}`: that one key, holding an error object."""
     assert set(obj) == {"error"}, where
     held(obj["error"], doc_table("errors"), where)
+    assert f"`{obj['error']['code']}`" in NOTATION, f"{where}: code not listed in notation.md"
+    assert "\n" not in obj["error"]["message"], where
 
 
 def check_settle(obj: dict[str, Any]) -> None:
@@ -366,7 +370,17 @@ def test_batch_csv_columns_are_the_docs(batch_file: str) -> None:
     ]
     assert sorted(documented) == sorted(rows[0])
     assert all(len(row) == len(rows[0]) for row in rows)
-    numbers = ["points", "doublings", "score", "limit", "payable", "pay_east", "pay_south", "pay_west", "pay_north"]
+    numbers = [
+        "points",
+        "doublings",
+        "score",
+        "limit",
+        "payable",
+        "pay_east",
+        "pay_south",
+        "pay_west",
+        "pay_north",
+    ]
     for row in (dict(zip(rows[0], row, strict=True)) for row in rows[1:]):
         if row["error_code"]:  # an error record fills `line` and the last two columns only
             assert not any(v for k, v in row.items() if k not in ("line", "error_code", "error_message")), row
