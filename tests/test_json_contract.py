@@ -326,6 +326,7 @@ def check_report(obj: dict[str, Any]) -> None:
     held(obj["status"], doc_table("evening", 0), "report.status")
     for game in obj["history"]:
         held(game, doc_table("evening", 2), f"report.history[{game['game']}]")
+        assert all(v is None or type(v) is int for v in game["scores"].values()), game  # null: not given
         for payment in game["payments"]:
             held(payment, doc_table("settle", 1), f"report.history[{game['game']}].payments")
     stats = _meaning_keys(doc_table("evening", 1)["stats"])
@@ -416,3 +417,38 @@ def test_rules_show_holds_to_docs_json(ruleset: str) -> None:
     shown = _json("rules", "show", ruleset, "--json")
     held(shown, fields, f"rules show {ruleset}")
     assert list(shown) == [key for key in fields if key in shown]
+
+
+def test_evening_stats_holds_to_docs_json() -> None:
+    stats = _json("evening", "stats", EVENING, "--json")
+    fields = doc_table("evening", 3)
+    held(stats, fields, "stats")
+    assert all(set(row) == _meaning_keys(fields["players"]) for row in stats["players"].values()), stats
+
+
+RECORDED = {
+    "hand": ["hand", "--winner", "Ann", HAND.replace("Rd!Rd", "7c!7c"), "--from", "Cy", "--other", "Bob=4"],
+    "draw": ["draw"],
+    "wash": ["wash", "Bob", "1d9d1b9b1c9c EwSwWwNw 2c3c4c"],
+    "false-mahjongg": ["false-mahjongg", "Cy"],
+}
+
+
+@pytest.fixture
+def evening_log(tmp_path: Path) -> str:
+    path = str(tmp_path / "e.jsonl")
+    assert run("evening", "new", path, "--players", "Ann,Bob,Cy,Di", "-r", "pung-chow-limit").exit_code == 0
+    return path
+
+
+def test_evening_recording_holds_to_docs_json(evening_log: str) -> None:
+    """Each game recorded with --json, then undo and amend as docs/json.md says."""
+    for name, (command, *argv) in RECORDED.items():
+        if name == "hand":
+            argv += ["--other", "Cy=6", "--other", "Di=8"]
+        done = _json("evening", command, evening_log, *argv, "--json")
+        held(done, doc_table("evening", 4), name)
+        assert done["event"]["event"] == {"false-mahjongg": "penalty"}.get(name, name)
+    assert set(_json("evening", "undo", evening_log, "--json")) == {"event", "totals"}
+    amended = _json("evening", "amend", evening_log, "1", "--draw", "--json")
+    assert set(amended) == {"game", "event", "before", "after"} and amended["game"] == 1
