@@ -452,3 +452,21 @@ def test_evening_recording_holds_to_docs_json(evening_log: str) -> None:
     assert set(_json("evening", "undo", evening_log, "--json")) == {"event", "totals"}
     amended = _json("evening", "amend", evening_log, "1", "--draw", "--json")
     assert set(amended) == {"game", "event", "before", "after"} and amended["game"] == 1
+
+
+RULESET_FILES = {
+    "ruleset-invalid": "name: x\nextends: pung-chow\nrules:\n  - id: a\n    when: [{won_by: drawm}]\n",
+    "ruleset-yaml": "name: x\n  title: [\n",
+}
+
+
+@pytest.mark.parametrize("command", [["rules", "check"], ["score", HAND, "-r"]], ids=["rules-check", "score"])
+@pytest.mark.parametrize("code", RULESET_FILES)
+def test_ruleset_error_object_holds_to_docs_json(tmp_path: Path, code: str, command: list[str]) -> None:
+    """A ruleset's error object: `file` and `line` (and `column` for YAML itself)."""
+    path = tmp_path / "typo.yaml"
+    path.write_text(RULESET_FILES[code], encoding="utf-8")
+    error = _json(*command, str(path), "--json", code=2)
+    check_error(error)
+    assert (error["error"]["code"], error["error"]["file"]) == (code, str(path))
+    assert type(error["error"]["line"]) is int and ("column" in error["error"]) == (code == "ruleset-yaml")
