@@ -470,3 +470,26 @@ def test_ruleset_error_object_holds_to_docs_json(tmp_path: Path, code: str, comm
     check_error(error)
     assert (error["error"]["code"], error["error"]["file"]) == (code, str(path))
     assert type(error["error"]["line"]) is int and ("column" in error["error"]) == (code == "ruleset-yaml")
+
+
+KOKUSHI = "1c9c1b9b1d9dEwSwWwNwRdGd Wd!Wd"  # riichi's Kokushi Musou, a limit hand
+NOTED = {
+    "first-discard": ["score", HAND, "--first-discard"],
+    "last-tile": ["score", HAND, "--last-tile", "-r", "pung-chow-limit"],
+    "robbing-kong": ["score", HAND, "--robbing-kong", "-r", "pung-chow-limit"],
+    "honba": ["score", HAND, "--honba", "1"],
+    "deposits": ["score", HAND, "--deposits", "1"],
+    "dora-beside-limit": ["score", KOKUSHI, "-r", "riichi-ema-2016", "--drawn", "--dora", "8d"],
+    "loser-riichi": ["score", "1c1c1c 2d2d 3b4b 5b6b 7d8d9d Ew", "-r", "riichi-ema-2016", "--loser"],
+}
+
+
+@pytest.mark.parametrize("argv", NOTED.values(), ids=NOTED.keys())
+def test_score_notes_are_the_ones_docs_json_lists(argv: list[str]) -> None:
+    """Each note of `score --json` names its option first, and the doc's `notes` row names that option
+    (the `--honba`, `--deposits`, `--dora` beside a limit hand and riichi's `--loser` notes were not)."""
+    notes = _json(*argv, "--json")["notes"]
+    meaning = doc_table("score")["notes"].meaning
+    for note in notes:
+        option = re.match(r"(--[a-z-]+): ", note)
+        assert option is not None and f"`{option[1]}" in meaning, note
