@@ -493,3 +493,23 @@ def test_score_notes_are_the_ones_docs_json_lists(argv: list[str]) -> None:
     for note in notes:
         option = re.match(r"(--[a-z-]+): ", note)
         assert option is not None and f"`{option[1]}" in meaning, note
+
+
+REPORT_MISTYPED = {
+    "unknown-option": ["--format", "json", "--bogus"],
+    "option-twice": ["-f", "json", "-f", "json"],
+    "extra-word": ["--format=json", "--breakdown", "x"],
+}
+
+
+@pytest.mark.parametrize("argv", REPORT_MISTYPED.values(), ids=REPORT_MISTYPED.keys())
+def test_evening_report_format_json_mistyped_is_the_error_object(argv: list[str]) -> None:
+    """`evening report --format json` gives its failures as the error object; a mistyped command line
+    was the plain `error:` line on standard error, nothing on standard output."""
+    check_error(_json("evening", "report", EVENING, *argv, code=2))
+
+
+def test_evening_report_format_csv_mistyped_is_one_line() -> None:
+    result = run("evening", "report", EVENING, "--format", "csv", "--bogus")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith("error: No such option: --bogus")
