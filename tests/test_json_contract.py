@@ -513,3 +513,30 @@ def test_evening_report_format_csv_mistyped_is_one_line() -> None:
     result = run("evening", "report", EVENING, "--format", "csv", "--bogus")
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.startswith("error: No such option: --bogus")
+
+
+BATCH_YAML = """\
+# hands
+- hand: 1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd
+  seat: south
+  drawn: true
+- hand: 2c3c4c 5c6c7c 3d4d5d 1b1b1b 9d!9d
+  ruleset: riichi-ema-2016
+  riichi: true
+  dora: 8d
+  honba: 2
+  deposits: 2
+  from: west
+- "1d2d4d* 5c5c5c 6c6c6c 9c!9c 1c2c3c -s s"
+- hand: 1b1b1b
+  bogus: 1
+"""
+
+
+def test_batch_yaml_records_hold_to_docs_json(tmp_path: Path) -> None:
+    """A YAML batch file's records: `line` where the item starts, the same objects."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(BATCH_YAML, encoding="utf-8")
+    out = _batch(str(path), "-f", "jsonl")
+    check_batch_records(out)
+    assert [json.loads(raw)["line"] for raw in out.splitlines()] == [2, 5, 12, 13]
