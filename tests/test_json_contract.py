@@ -174,6 +174,16 @@ def check_compare(obj: dict[str, Any]) -> None:
     assert list(obj) == list(fields)
 
 
+def check_rules_diff(obj: dict[str, Any]) -> None:
+    """`rules diff --json`: its changes are settings (labelled by name), rules and penalties."""
+    fields = doc_table("rules", 2)
+    held(obj, fields, "rules diff")
+    assert {c["what"] for c in obj["changes"]} == _meaning_keys(fields["changes[].what"])
+    for change in obj["changes"]:
+        if change["what"] == "setting":
+            assert change["label"] == change["key"].rsplit(".", 1)[-1], change
+
+
 BATCH = """\
 # two hands and a mistake
 1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd --seat south --drawn
@@ -308,6 +318,10 @@ CASES: dict[str, tuple[list[str], Callable[[Any], None]]] = {
     "rules-diff": (
         ["rules", "diff", "pung-chow", "samples/house-rules.yaml", "--json"],
         lambda obj: held(obj, doc_table("rules", 2), "rules diff"),
+    ),
+    "rules-diff-riichi": (
+        ["rules", "diff", "pung-chow-limit", "riichi-ema-2016", "--json"],
+        check_rules_diff,
     ),
     "rules-check": (
         ["rules", "check", "samples/house-rules.yaml", "--json"],
