@@ -336,14 +336,17 @@ CASES: dict[str, tuple[list[str], Callable[[Any], None]]] = {
 
 def check_report(obj: dict[str, Any]) -> None:
     """`evening report --format json`: the report, its status and each game of its history."""
-    held(obj, doc_table("evening", 1), "report")
+    fields = doc_table("evening", 1)
+    held(obj, fields, "report")
+    assert set(obj["ruleset"]) == _meaning_keys(fields["ruleset"])
+    assert all(set(payment) == _meaning_keys(fields["settle_up"]) for payment in obj["settle_up"])
     held(obj["status"], doc_table("evening", 0), "report.status")
     for game in obj["history"]:
         held(game, doc_table("evening", 2), f"report.history[{game['game']}]")
         assert all(v is None or type(v) is int for v in game["scores"].values()), game  # null: not given
         for payment in game["payments"]:
             held(payment, doc_table("settle", 1), f"report.history[{game['game']}].payments")
-    stats = _meaning_keys(doc_table("evening", 1)["stats"])
+    stats = _meaning_keys(fields["stats"])
     assert all(set(row) == stats for row in obj["stats"].values()), obj["stats"]
 
 
