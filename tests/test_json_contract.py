@@ -134,6 +134,9 @@ def check_settle(obj: dict[str, Any]) -> None:
         held(payment, doc_table("settle", 1), f"settle.payments[{i}]")
     for seat, hand in obj.get("hands", {}).items():
         check_score(hand, f"settle.hands.{seat}")
+    named = _meaning_keys(doc_table("settle", 0)["penalties"])  # its fields and its types' values
+    for penalty in obj["penalties"]:
+        assert set(penalty) == {"id", "label", "type", "seat", "detail"} <= named and penalty["type"] in named
 
 
 def _meaning_keys(field: Field) -> set[str]:
@@ -251,6 +254,15 @@ SETTLES = {
     "dead": [
         *("settle", "-r", "pung-chow-limit", "--east", "40", "--south", "64", "--west", "272"),
         *("--north", "16", "--winner", "south", "--dead", "west"),
+    ],
+    "pays-for-all": [
+        *("settle", "-r", "pung-chow-limit", "--from", "west", "--east", "1c2c3c 4c5c6c 7c8c9c 6c6c EwEw"),
+        *("--south", "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d", "--west", "1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d"),
+        *("--north", "WdWdWd 2b2b 5b5b 6b7b8b 3d 4d Sw"),
+    ],
+    "false-mahjongg": [
+        *("settle", "-r", "pung-chow-limit", "--false-mahjongg", "west"),
+        *("--east", "10", "--south", "20", "--west", "0", "--north", "4"),
     ],
     "draw": ["settle", "--draw", "--east", "10", "--south", "20", "--west", "0", "--north", "4"],
     "riichi-facts": [
