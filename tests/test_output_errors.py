@@ -24,6 +24,16 @@ COMMANDS = {
     "diff": ["diff", HAND, "-r", "pung-chow", "-r", "pung-chow-limit"],
     "rules-show": ["rules", "show", "pung-chow-limit"],
     "wash": ["wash", "1b9b1c9c1dEwSwWwNwRdGdWd5b", "-r", "pung-chow-limit", "-s", "s"],
+    # every JSON output of docs/json.md, an error object included (README: exit 3, not 2)
+    "error-json": ["score", "1b1b1b", "--json"],
+    "settle-json": ["settle", "--east", HAND, "--south", "20", "--json"],
+    "diff-json": ["diff", HAND, "-r", "pung-chow", "-r", "pung-chow-limit", "--json"],
+    "wash-json": ["wash", "1b9b1c9c1dEwSwWwNwRdGdWd5b", "-r", "pung-chow-limit", "-s", "s", "--json"],
+    "rules-list-json": ["rules", "list", "--json"],
+    "rules-show-json": ["rules", "show", "riichi-ema-2016", "--json"],
+    "rules-diff-json": ["rules", "diff", "pung-chow", "samples/house-rules.yaml", "--json"],
+    "rules-check-json": ["rules", "check", "samples/house-rules.yaml", "--json"],
+    "evening-report-json": ["evening", "report", "samples/evening-part1.jsonl", "--format", "json"],
 }
 
 
@@ -60,6 +70,13 @@ def test_full_disk_is_one_line_and_exit_3(args):
 def test_batch_to_a_full_disk(batch_file, output_format):
     with open("/dev/full", "wb") as full:
         _assert_output_failed(_pungchow(["batch", str(batch_file), "--format", output_format], stdout=full))
+
+
+@pytest.mark.parametrize("output_format", ["table", "jsonl", "json", "csv"])
+def test_batch_compare_to_a_full_disk(batch_file, output_format):
+    compare = ["--compare", "pung-chow", "pung-chow-limit", "--format", output_format]
+    with open("/dev/full", "wb") as full:
+        _assert_output_failed(_pungchow(["batch", str(batch_file), *compare], stdout=full))
 
 
 def _whole_records(output_format: str, data: str) -> list[int]:

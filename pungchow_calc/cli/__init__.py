@@ -143,7 +143,7 @@ def _fast_without_typer(argv: list[str]) -> int | None:
     try:
         call = spec.read(argv)
     except RepeatedOption as error:  # `-s south -s west`: which was meant would be a guess
-        report(error, bool(error.given.get("as_json")))
+        report(error, bool(error.given.get("as_json")) or _asks_json(argv))
         return EXIT_BAD_INPUT
     except UnknownOption as error:  # in options.unknown_option's words, a batch line's too
         return _usage(error.message, _command_name(spec.find(argv)), argv)
@@ -293,13 +293,32 @@ def _command_name(found: spec.Command | None) -> str:
     return " ".join(("pungchow", *found.path)) if found else "pungchow"
 
 
+def _asks_json(argv: list[str]) -> bool:
+    """Whether a command line asks for JSON, so that its usage error is the JSON error object: `--json`
+    (`--json=yes` too), or `evening report --format json`, whose other failures are error objects
+    (cli/evening_views.py) and whose reader expects JSON on standard output (docs/json.md#errors)."""
+    words = argv[: argv.index("--") if "--" in argv else len(argv)]
+    if any(word == "--json" or word.startswith("--json=") for word in words):
+        return True
+    found = spec.find(argv)
+    if found is None or found.path != ("evening", "report"):
+        return False
+    spelled = {s for s, option in found.spelling.items() if option.name == "format_"}
+    for i, word in enumerate(words):
+        option, eq, value = word.partition("=")
+        if (eq and option in spelled and value == "json") or (
+            word in spelled and words[i + 1 : i + 2] == ["json"]
+        ):
+            return True
+    return False
+
+
 def _usage(message: str, name: str | None, argv: list[str]) -> int:
     """Say a mistyped command line's error (with where its help is, when `name` is given) in one line,
     or as the JSON error object under --json; exit 2."""
     if name is not None:
         message = f"{printable(message)} (see '{name} --help')"
-    options = argv[: argv.index("--") if "--" in argv else len(argv)]
-    if any(word == "--json" or word.startswith("--json=") for word in options):  # `--json=yes` asks too
+    if _asks_json(argv):
         json_error({"code": "usage", "message": message})
     else:
         say(f"error: {message}")
