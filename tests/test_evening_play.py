@@ -524,6 +524,31 @@ def test_a_log_changed_by_hand_while_a_draw_is_shown_is_said_once(tmp_path):
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
+@pytest.mark.parametrize("leave", ["quit", "ctrl-d", "ctrl-c"])
+def test_leaving_at_try_again_after_a_changed_log_exits_2_however_it_is_left(tmp_path, leave: str):
+    """Regression: at "Enter: try again; quit: leave" after an error, `quit` and Ctrl-C left with exit 2
+    (the log was left unreadable), Ctrl-D (end of input) with 0, as if all were well."""
+    path = new(tmp_path)
+    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    with _piped_session(path) as (proc, session):
+        session.expect("Game 2 — who won? ")
+        session.type("draw")
+        session.type("")
+        session.expect("Record this game? [Y/n] ")
+        lines = path.read_bytes().splitlines(keepends=True)
+        path.write_bytes(lines[0] + lines[1].replace(b'"Bob": "4"', b'"Bob": "40"') + b"".join(lines[2:]))
+        session.type("y")
+        session.expect("Enter: try again; quit: leave ")
+        if leave == "quit":
+            session.type("quit")
+        elif leave == "ctrl-d":
+            assert proc.stdin is not None
+            proc.stdin.close()
+        else:
+            proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=30) == 2
+
+
 def test_another_evenings_log_put_in_place_while_a_draw_is_shown_records_nothing_in_it(tmp_path):
     """Regression: another evening's log copied over the name while a draw of Ann, Bob, Cy and Di was
     on the screen: "Another terminal recorded meanwhile", and "y" recorded the draw in Xu and Yo's

@@ -216,11 +216,12 @@ class Table(Prompt):
         return current
 
     def _leave_after_error(self) -> bool:
-        """After the log could not be read: True to leave, False to try again."""
+        """After the log could not be read: True to leave, False to try again. However the person leaves
+        (`quit`, Ctrl-C, end of input), the log is left as it could not be read: exit 2 (run)."""
         while True:
             try:
                 answer = self.ask("  Enter: try again; quit: leave ").lower()
-            except Cancel:
+            except (Cancel, SystemExit):
                 return True
             if answer in ("", "quit", "q", "exit"):
                 return bool(answer)
