@@ -524,10 +524,11 @@ def test_a_log_changed_by_hand_while_a_draw_is_shown_is_said_once(tmp_path):
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
-@pytest.mark.parametrize("leave", ["quit", "ctrl-d", "ctrl-c"])
+@pytest.mark.parametrize("leave", ["quit", "ctrl-d"])
 def test_leaving_at_try_again_after_a_changed_log_exits_2_however_it_is_left(tmp_path, leave: str):
-    """Regression: at "Enter: try again; quit: leave" after an error, `quit` and Ctrl-C left with exit 2
-    (the log was left unreadable), Ctrl-D (end of input) with 0, as if all were well."""
+    """Regression: at "Enter: try again; quit: leave" after an error, `quit` (and Ctrl-C) left with exit
+    2 (the log was left unreadable), Ctrl-D (end of input) with 0, as if all were well. (A SIGINT sent the
+    moment the prompt shows may come before input() reads, which then waits: not a test of Ctrl-C.)"""
     path = new(tmp_path)
     assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
     with _piped_session(path) as (proc, session):
@@ -541,11 +542,9 @@ def test_leaving_at_try_again_after_a_changed_log_exits_2_however_it_is_left(tmp
         session.expect("Enter: try again; quit: leave ")
         if leave == "quit":
             session.type("quit")
-        elif leave == "ctrl-d":
+        else:
             assert proc.stdin is not None
             proc.stdin.close()
-        else:
-            proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=30) == 2
 
 
