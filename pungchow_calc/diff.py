@@ -191,13 +191,14 @@ def _same_meaning(
     if not meanings:
         return []
     pairs: list[tuple[int, str]] = []
+    left = list(ns)  # the lines not yet paired
     for k in free:
         j, first = next((j, v) for j, v in enumerate(table[k]) if v is not None)
         want = meanings[j].get(first.rule)
-        taken = {n for n, _ in pairs}
-        n = next((n for n in ns if n not in taken and meanings[index].get(score.lines[n].rule) == want), None)
+        n = next((n for n in left if meanings[index].get(score.lines[n].rule) == want), None)
         if want is not None and n is not None:
             pairs.append((n, k))
+            left.remove(n)
     return pairs
 
 

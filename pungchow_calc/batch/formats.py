@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -212,6 +213,7 @@ _HAND_LEAST = 10  # a kong with its markers, `RdRd!RdRd#`
 
 
 _MARKERS = "*#+="  # a group's marker after its tiles (notation.Marker): stays with the last tile
+_TILE = re.compile(r"[^!*#+=]{2}!?")
 
 
 def _tiles_cut(word: str, width: int) -> list[str]:
@@ -220,13 +222,8 @@ def _tiles_cut(word: str, width: int) -> list[str]:
     if len(word) <= width or not word.isascii():
         return [word]
     body = word.rstrip(_MARKERS)
-    tiles: list[str] = []
-    at = 0
-    while at < len(body):  # a tile is two characters (tiles.py), its `!` after it
-        end = at + 2 + (body[at + 2 : at + 3] == "!")
-        tiles.append(body[at:end])
-        at = end
-    if not tiles or any(len(t.rstrip("!")) != 2 or "!" in t[:2] or set(t) & set(_MARKERS) for t in tiles):
+    tiles = _TILE.findall(body)  # a tile is two characters (tiles.py), its `!` after it
+    if not tiles or "".join(tiles) != body:
         return [word]
     tiles[-1] += word[len(body) :]
     pieces = [tiles[0]]

@@ -295,15 +295,16 @@ def _command_name(found: spec.Command | None) -> str:
 
 def _asks_json(argv: list[str]) -> bool:
     """Whether a command line asks for JSON, so that its usage error is the JSON error object: `--json`
-    (`--json=yes` too), or `evening report --format json`, whose other failures are error objects
-    (cli/evening_views.py) and whose reader expects JSON on standard output (docs/json.md#errors)."""
+    (`--json=yes` too), or `json` for a command's `json_format` option (`evening report --format json`),
+    whose other failures are error objects and whose reader expects JSON on standard output
+    (docs/json.md#errors)."""
     words = argv[: argv.index("--") if "--" in argv else len(argv)]
     if any(word == "--json" or word.startswith("--json=") for word in words):
         return True
     found = spec.find(argv)
-    if found is None or found.path != ("evening", "report"):
+    if found is None or found.json_format is None:
         return False
-    spelled = {s for s, option in found.spelling.items() if option.name == "format_"}
+    spelled = {s for s, option in found.spelling.items() if option.name == found.json_format}
     for i, word in enumerate(words):
         option, eq, value = word.partition("=")
         if (eq and option in spelled and value == "json") or (

@@ -49,6 +49,9 @@ class Command:
     args: tuple[Arg, ...] = ()
     options: tuple[opts.Option, ...] = ()
     epilog: str | None = None
+    # The option whose value `json` asks for JSON output, errors included (`evening report --format
+    # json`), as `--json` does elsewhere: a mistyped line's error is the JSON object too (cli._asks_json).
+    json_format: str | None = None
     spelling: dict[str, opts.Option] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -360,6 +363,7 @@ COMMANDS: tuple[Command, ...] = (
             _flag("breakdown", "--breakdown", "Each hand's score lines too."),
             _option("ascii_only"),
         ),
+        json_format="format_",
     ),
     Command(
         ("evening", "stats"),
