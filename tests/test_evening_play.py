@@ -661,51 +661,52 @@ def test_an_amendment_of_game_2_replaced_meanwhile_says_which_game_it_now_replac
     assert [e["event"] for e in events(path)][-1] == "hand"
 
 
-def test_a_game_confirmed_while_another_terminal_holds_the_log_is_kept_and_tried_again(tmp_path):
-    # Regression: after "another pungchow is writing this evening; gave up after 3 s", play said "error:
-    # ... — nothing recorded" and went back to "who won?": the game typed was thrown away.
+@pytest.mark.parametrize(
+    ("answers", "asked", "typed", "kept", "lost"),
+    [
+        # Regression: after "another pungchow is writing this evening; gave up after 3 s", play said
+        # "error: ... — nothing recorded" and went back to "who won?": the game typed was thrown away.
+        pytest.param(
+            ["Cy", WINS[2], "d", "Di", "", "4", "4", "4"],
+            "Record this game? [Y/n] ",
+            "y",
+            "try to record it again",
+            "recorded",
+            id="confirmed",
+        ),
+        # Regression: the log is read again to show the game (another terminal may have recorded); held
+        # longer than play waits, "gave up after 3 s (nothing was read)" threw the game typed away, as
+        # the write once did. It is kept, and asked again.
+        pytest.param(
+            ["Cy", WINS[2], "d", "Di", "", "4", "4"],
+            "Di's hand or score: ",
+            "4",
+            "try to read the evening again",
+            "read",
+            id="typed-before-it-is-shown",
+        ),
+    ],
+)
+def test_a_game_while_another_terminal_holds_the_log_is_kept_and_tried_again(
+    tmp_path, answers: list[str], asked: str, typed: str, kept: str, lost: str
+):
     path = new(tmp_path)
     held = os.open(path, os.O_RDONLY)
     try:
         with _piped_session(path) as (proc, session):
             session.expect("who won? ")
-            for line in ["Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
+            for line in answers:
                 session.type(line)
-            session.expect("Record this game? [Y/n] ")
+            session.expect(asked)
             fcntl.flock(held, fcntl.LOCK_EX)  # the other terminal, writing for longer than play waits
-            session.type("y")
-            said = session.expect("The game typed is kept: try to record it again? [Y/n] ")
-            assert "gave up after 3 s (nothing was recorded); try again" in " ".join(said.split())
+            session.type(typed)
+            said = session.expect(f"The game typed is kept: {kept}? [Y/n] ")
+            assert f"gave up after 3 s (nothing was {lost}); try again" in " ".join(said.split())
             fcntl.flock(held, fcntl.LOCK_UN)
             session.type("y")
-            session.expect("Recorded game 1.")
-            session.type("quit")
-            assert proc.wait(timeout=30) == 0
-    finally:
-        os.close(held)
-    assert [(e["event"], e.get("winner")) for e in events(path)] == [("start", None), ("hand", "Cy")]
-
-
-def test_a_game_typed_while_another_terminal_holds_the_log_is_kept_before_it_is_shown(tmp_path):
-    # Regression: the log is read again to show the game (another terminal may have recorded); held
-    # longer than play waits, "gave up after 3 s (nothing was read)" threw the game typed away, as the
-    # write once did (above). It is kept, and asked again.
-    path = new(tmp_path)
-    held = os.open(path, os.O_RDONLY)
-    try:
-        with _piped_session(path) as (proc, session):
-            session.expect("who won? ")
-            for line in ["Cy", WINS[2], "d", "Di", "", "4", "4"]:
-                session.type(line)
-            session.expect("Di's hand or score: ")
-            fcntl.flock(held, fcntl.LOCK_EX)  # the other terminal, writing for longer than play waits
-            session.type("4")
-            said = session.expect("The game typed is kept: try to read the evening again? [Y/n] ")
-            assert "gave up after 3 s (nothing was read); try again" in " ".join(said.split())
-            fcntl.flock(held, fcntl.LOCK_UN)
-            session.type("y")
-            assert "Game 1: Cy won on Di's discard" in session.expect("Record this game? [Y/n] ")
-            session.type("y")
+            if lost == "read":  # the game is shown now, and confirmed
+                assert "Game 1: Cy won on Di's discard" in session.expect("Record this game? [Y/n] ")
+                session.type("y")
             session.expect("Recorded game 1.")
             session.type("quit")
             assert proc.wait(timeout=30) == 0
