@@ -21,6 +21,7 @@ class OptionalBuildExt(build_ext):
     """Compile if possible; any failure leaves the pure-Python modules in place."""
 
     def run(self) -> None:
+        """Build the extensions, or none when they cannot be built."""
         try:
             super().run()
         except Exception as exc:  # noqa: BLE001 - no compiler, missing headers, ...
@@ -31,6 +32,7 @@ class OptionalBuildExt(build_ext):
 
 
 def extensions() -> list:
+    """The engine's modules compiled by mypyc under PUNGCHOW_COMPILE=1; none otherwise."""
     if os.environ.get("PUNGCHOW_COMPILE") != "1":
         return []
     try:

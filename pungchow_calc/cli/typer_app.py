@@ -59,14 +59,17 @@ class Command(TyperCommand):
     reads a word as an option as the spec's reader does (options.names_option)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
+        """The command's parameters, their values named by words (_named)."""
         return _named(super().get_params(ctx))
 
     def make_parser(self, ctx: Any) -> Any:
+        """click's parser, taking a word that names no option as a value (_parser_class)."""
         parser: Any = super().make_parser(ctx)
         parser.__class__ = _parser_class(type(parser))
         return parser
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The command's --help, one space between its columns."""
         _one_space_between_columns()
         super().format_help(ctx, formatter)
 
@@ -90,13 +93,16 @@ class Group(TyperGroup):
     commands in spec.ORDER (a group's own commands, not named there, as declared)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
+        """The group's parameters, their values named by words (_named)."""
         return _named(super().get_params(ctx))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The group's --help, one space between its columns."""
         _one_space_between_columns()
         super().format_help(ctx, formatter)
 
     def list_commands(self, ctx: Any) -> list[str]:
+        """The group's commands: the top level's in spec.ORDER, a subgroup's as declared."""
         names = super().list_commands(ctx)
         if ctx.parent is not None:  # `evening`, `rules`: as declared (their `wash`, `diff` are not the top's)
             return names

@@ -42,6 +42,7 @@ class Shape:
     concealed: bool = False
 
     def __call__(self, counts: list[int], fixed: tuple[Meld, ...]) -> bool:
+        """Whether the tiles (counts) and the fixed sets make the shape."""
         return self.test(counts, fixed)
 
 

@@ -171,4 +171,5 @@ def capped(amount: int, limit: int | None) -> tuple[int, str]:
 
 
 def east_note(factor: int) -> str:
+    """A payment's note of East's factor (`, East ×2`), empty when East pays as the others."""
     return f", East ×{factor}" if factor > 1 else ""

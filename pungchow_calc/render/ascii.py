@@ -75,16 +75,20 @@ class AsciiText:
         self.target = target  # the encoding written: ASCII, or the terminal's (Latin-1)
 
     def write(self, text: str) -> int:
+        """Write the text, each line escaped to the target encoding; its length, as a stream returns."""
         self._stream.write("\n".join(escaped_line(line, self.target) for line in text.split("\n")))
         return len(text)
 
     def flush(self) -> None:
+        """Flush the stream beneath."""
         self._stream.flush()
 
     def isatty(self) -> bool:
+        """Whether the stream beneath is a terminal."""
         return bool(self._stream.isatty())
 
     def fileno(self) -> int:
+        """The file descriptor of the stream beneath."""
         return int(self._stream.fileno())
 
 

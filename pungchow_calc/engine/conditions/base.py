@@ -208,11 +208,13 @@ UNIT = frozenset({"set", "pair"})
 
 
 def no_params(params: Any) -> None:
+    """Refuse any parameters: the condition is written bare (`- name` or `- name: true`)."""
     if params not in (None, True):
         raise ParamError("takes no parameters")
 
 
 def choice(params: Any, allowed: tuple[str, ...]) -> frozenset[str]:
+    """The names given, one or a list, each one of `allowed`; ParamError with a hint otherwise."""
     items = params if isinstance(params, list) else [params]
     if not items or not all(isinstance(x, str) and x in allowed for x in items):
         wrong = next((x for x in items if not (isinstance(x, str) and x in allowed)), None)
@@ -222,12 +224,15 @@ def choice(params: Any, allowed: tuple[str, ...]) -> frozenset[str]:
 
 
 def whole_number(params: Any, name: str) -> int:
+    """The parameter as a whole number of at least 0; ParamError naming it otherwise."""
     if isinstance(params, bool) or not isinstance(params, int) or params < 0:
         raise ParamError(f"{name} must be a whole number, got {params!r}")
     return params
 
 
 def flag(attr: str) -> Callable[[Any], Test]:
+    """A builder whose test reads one stated fact of the situation, true or not."""
+
     def build(params: Any) -> Test:
         return lambda ctx, unit: bool(getattr(ctx.situation, attr))
 
@@ -245,9 +250,11 @@ class Flag(Spec):
     """No parameters: `- name`, `- name: true` or `- name:`."""
 
     def check(self, params: Any) -> None:
+        """Refuse any parameters."""
         no_params(params)
 
     def schema(self) -> dict[str, Any]:
+        """The JSON schema of a bare condition."""
         return dict(FLAG_SCHEMA)
 
 
@@ -259,9 +266,11 @@ class Choice(Spec):
     doc: str
 
     def check(self, params: Any) -> None:
+        """Refuse anything but one of the names or a list of them."""
         choice(params, self.values)
 
     def schema(self) -> dict[str, Any]:
+        """The JSON schema: one of the names, or a non-empty list of them."""
         one = {"type": "string", "enum": list(self.values)}
         return {"description": self.doc, "anyOf": [one, {"type": "array", "minItems": 1, "items": one}]}
 
@@ -274,10 +283,12 @@ class Boolean(Spec):
     doc: str
 
     def check(self, params: Any) -> None:
+        """Refuse anything but true or false."""
         if not isinstance(params, bool):
             raise ParamError(self.message)
 
     def schema(self) -> dict[str, Any]:
+        """The JSON schema: a boolean."""
         return {"type": "boolean", "description": self.doc}
 
 
@@ -289,9 +300,11 @@ class Custom(Spec):
     document: dict[str, Any]
 
     def check(self, params: Any) -> None:
+        """Refuse what the condition's own reading refuses."""
         self.checker(params)
 
     def schema(self) -> dict[str, Any]:
+        """The JSON schema as given."""
         return dict(self.document)
 
 
@@ -328,12 +341,14 @@ class Counter(Spec):
     most: Most | None = None  # the most any hand counts, given the parameters (MOST_TILES ...)
 
     def check(self, params: Any) -> None:
+        """Refuse anything but a mapping of the fields and a count range."""
         if not isinstance(params, dict):
             raise ParamError(self.message)
         count_range(params, {name for name, _ in self.fields})
         _check_fields(params, self.fields)
 
     def mistake(self, params: Any) -> str | None:
+        """Why no hand ever meets the count, or why it names nothing to count; None when some hand may."""
         wrong = self._no_count(params)
         names = [name for name, _ in self.fields]
         if wrong is None and self.min_properties > 1 and not params.keys() & set(names):
@@ -360,6 +375,7 @@ class Counter(Spec):
         return wrong
 
     def schema(self) -> dict[str, Any]:
+        """The JSON schema: the fields and min/max/exactly, with at least min_properties keys."""
         whole = _WHOLE_SCHEMA
         counts = {"min": dict(whole), "max": dict(whole), "exactly": dict(whole)}
         if self.min_properties > 1:  # one of its fields, beside the bound (check)
@@ -379,6 +395,7 @@ class Keys(Spec):
     kinds_of: KindsOf = ()  # what the one set or pair they describe must all be (kinds_mistake)
 
     def check(self, params: Any) -> None:
+        """Refuse anything but a mapping of the named fields with the required ones given."""
         names = {name for name, _ in self.fields}
         if (
             not isinstance(params, dict)
@@ -390,10 +407,12 @@ class Keys(Spec):
         _check_fields(params, self.fields)
 
     def mistake(self, params: Any) -> str | None:
+        """Why the kinds the fields allow leave no set or pair to describe; None otherwise."""
         clash = kinds_mistake(params, self.kinds_of)
         return None if clash is None else f"{clash}, so it never holds"
 
     def schema(self) -> dict[str, Any]:
+        """The JSON schema: the named fields, as many and as required as the spec says."""
         keys: dict[str, Any] = {}
         if self.min_properties:
             keys["minProperties"] = self.min_properties
@@ -409,13 +428,16 @@ class FlagOr(Spec):
     inner: Spec
 
     def check(self, params: Any) -> None:
+        """Refuse anything but no parameters or the inner mapping."""
         if params not in (None, True):
             self.inner.check(params)
 
     def mistake(self, params: Any) -> str | None:
+        """The inner mapping's mistake; None without parameters."""
         return None if params in (None, True) else self.inner.mistake(params)
 
     def schema(self) -> dict[str, Any]:
+        """The JSON schema: bare, or the inner mapping."""
         return {"anyOf": [dict(FLAG_SCHEMA), self.inner.schema()]}
 
 
@@ -494,6 +516,7 @@ def tile_sets(params: Any) -> Callable[[Situation], frozenset[Tile]]:
 
 
 def tiles_test(params: Any) -> Callable[[Tile, Situation], bool]:
+    """A test whether a tile is in the named classes, for a seat and round (tile_sets)."""
     sets = tile_sets(params)
     return lambda t, s: t in sets(s)
 
