@@ -164,6 +164,67 @@ def test_penalty_discarder_pays_for_all_text() -> None:
     assert "west  |  576 |        0 | -576" in out
 
 
+ONE_SUIT_TABLE = [
+    "-r",
+    "pung-chow-limit",
+    "--east",
+    "1c2c3c 4c5c6c 7c8c9c 6c6c EwEw",
+    "--south",
+    "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d",
+    "--west",
+    "1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d",
+    "--north",
+    "WdWdWd 2b2b 5b5b 6b7b8b 3d 4d Sw",
+]
+BIG_DRAGONS_TABLE = [
+    "-r",
+    str(SAMPLES / "taiwanese-insurance.yaml"),
+    "--winner",
+    "south",
+    "--drawn",
+    "--east",
+    "1c2c3c4c5c6c7c8c9c1d2d3d4d",
+    "--south",
+    "RdRdRd* GdGdGd* WdWdWd* 5b6b7b 9d!9d",
+    "--west",
+    "1b2b3b4b8b8b5c5c6d7d8d9c9c",
+    "--north",
+    "2d3d4d6b7b8b2b2b2b7d8d9d3b",
+]
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        pytest.param(
+            ONE_SUIT_TABLE,
+            "Discarder pays for all (nine tiles of one suit exposed): the winning hand qualifies, so who "
+            "pays turns on who discarded the winning tile: give --from (or --drawn, if the winner drew it)",
+            id="discarder",
+        ),
+        pytest.param(
+            BIG_DRAGONS_TABLE,
+            "Insurance, Big Three Dragons: the winning hand qualifies, so who pays turns on who discarded "
+            "the tile that completed the set: give --feeder",
+            id="feeder",
+        ),
+    ],
+)
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_a_penalty_met_without_its_liable_player_named_is_refused(
+    table: list[str], message: str, as_json: bool
+) -> None:
+    """Regression: a winner's hand meeting "the discarder pays for all" with no `--from` (or insurance
+    with no `--feeder`) was settled as if nobody were liable, each loser paying, with a note asking for
+    him: money moved on a guess. It is refused, exit 2, naming the option; nothing is settled."""
+    result = run(*table, *(["--json"] if as_json else []))
+    assert result.exit_code == 2
+    if as_json:
+        assert json.loads(result.stdout) == {"error": {"code": "liable-unnamed", "message": message}}
+    else:
+        assert result.stdout == "" and result.stderr == f"error: {message}\n"
+
+
 def test_no_choice_flag() -> None:
     args = [
         "-r",

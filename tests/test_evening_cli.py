@@ -174,6 +174,64 @@ def test_notation_hands_and_the_discarder(tmp_path, capsys):
     assert report["history"][0]["what"] == "Bob won on Di's discard"
 
 
+ONE_SUIT_WIN = "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d"  # nine dots exposed: the discarder pays for all
+ONE_SUIT_OTHERS = (
+    "Ann=1c2c3c 4c5c6c 7c8c9c 6c6c EwEw",
+    "Cy=1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d",
+    "Di=WdWdWd 2b2b 5b5b 6b7b8b 3d 4d Sw",
+)
+
+
+def _one_suit(path: Path, *extra: str) -> list[str]:
+    others = [word for other in ONE_SUIT_OTHERS for word in ("--other", other)]
+    return ["evening", "hand", str(path), "--winner", "Bob", ONE_SUIT_WIN, *others, *extra]
+
+
+def test_a_game_whose_discarder_pays_for_all_unnamed_is_refused_and_an_old_one_replays(
+    tmp_path, capsys, monkeypatch
+):
+    """Regression: a game the discarder pays for all (Part II, Penalties 2) was recorded without
+    `--from`, each loser paying his own, with a note asking for him: money moved on a guess. A new
+    one is refused, nothing written; one an older pungchow recorded so is replayed as it was."""
+    from pungchow_calc.evening import record
+
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", "pung-chow-limit")
+    before = path.read_bytes()
+    code, out, err = cli(capsys, *_one_suit(path))
+    assert (code, out) == (
+        2,
+        "",
+    ) and "so who pays turns on who discarded the winning tile: give --from" in err
+    assert path.read_bytes() == before
+    code, out, err = cli(capsys, "evening", "amend", str(path), "1", "--winner", "Bob", ONE_SUIT_WIN)
+    assert code == 2  # nothing to amend yet: refused before the settling
+    # As an older pungchow recorded it (the refusal lifted): each loser paid his own.
+    monkeypatch.setattr(record, "refuse_unnamed_liable", lambda settlement: None)
+    ok(capsys, *_one_suit(path))
+    monkeypatch.undo()
+    assert status(capsys, path)["totals"] == {"Ann": -288, "Bob": 576, "Cy": -176, "Di": -112}
+    ok(
+        capsys,
+        "evening",
+        "hand",
+        str(path),
+        "--winner",
+        "Ann",
+        WINS[0],
+        "--other",
+        "Bob=0",
+        "--other",
+        "Cy=0",
+        "--other",
+        "Di=0",
+    )  # a later game, the old one replayed before it
+    code, out, err = cli(capsys, "evening", "amend", str(path), "1", *_one_suit(path)[3:])
+    assert code == 2 and "give --from" in err  # an amendment is a new record: refused as well
+    ok(capsys, "evening", "amend", str(path), "1", *_one_suit(path)[3:], "--from", "Cy")
+    assert status(capsys, path)["totals"]["Cy"] < -500  # Cy now pays for all
+
+
 def test_undo_and_amend_replay_the_evening(tmp_path, capsys):
     path = tmp_path / "e.jsonl"
     start(capsys, path)

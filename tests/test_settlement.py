@@ -13,7 +13,13 @@ from pungchow_calc.engine.errors import NotationError, OptionError, RulesetError
 from pungchow_calc.engine.payments import Payment, east_factor, winner_payments
 from pungchow_calc.engine.penalties import wrong_size
 from pungchow_calc.engine.situation import WinBy, stated
-from pungchow_calc.engine.table import Settlement, TableOptions, settle_scores, settle_table
+from pungchow_calc.engine.table import (
+    Settlement,
+    TableOptions,
+    refuse_unnamed_liable,
+    settle_scores,
+    settle_table,
+)
 from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load
 
@@ -716,12 +722,19 @@ def test_no_penalty_when_won_by_draw() -> None:
 
 
 def test_penalty_needs_the_discarder_named() -> None:
+    """Settled as recorded (an evening's game of before the refusal replays so, with its note), and
+    refused as a new game: who pays turns on the discarder."""
     result = settle_table(ONE_SUIT, LIMIT)
     assert result.penalties == ()
     assert result.notes == (
         "Discarder pays for all (nine tiles of one suit exposed): the winning hand qualifies; name the "
         "liable player with --from (who discarded the winning tile)",
     )
+    assert len(result.unnamed_liable) == 1
+    with pytest.raises(OptionError, match="give --from") as refused:
+        refuse_unnamed_liable(result)
+    assert refused.value.code == "liable-unnamed"
+    refuse_unnamed_liable(settle_table(ONE_SUIT, LIMIT, TableOptions(discarder=W)))  # named: settled
 
 
 # 2. Nine heads exposed, North wins on heads only (a limit hand) with East's discard.
@@ -852,6 +865,8 @@ def test_insurance_big_three_dragons_feeder_pays_even_when_self_drawn() -> None:
 def test_insurance_needs_the_feeder_named() -> None:
     result = settle_table(BIG_DRAGONS, load(str(TAIWAN)), TableOptions(win_by=WinBy.WALL))
     assert result.penalties == ()
+    with pytest.raises(OptionError, match="give --feeder"):
+        refuse_unnamed_liable(result)
     assert flows(result)[:3] == [("east", "south", 600), ("west", "south", 300), ("north", "south", 300)]
     assert result.notes == (
         "Insurance, Big Three Dragons: the winning hand qualifies; name the liable player with --feeder (who "

@@ -115,8 +115,11 @@ def liable_for_all(
     values: Mapping[Wind, int | Hand],
     options: TableOptions,
     notes: list[str],
+    unnamed_liable: list[str],
 ) -> tuple[Penalty, Wind] | None:
-    """The first `pays_for_all` penalty whose conditions the winner's hand meets, and who is liable."""
+    """The first `pays_for_all` penalty whose conditions the winner's hand meets, and who is liable;
+    each penalty met whose liable player is not named is said in `unnamed_liable` (a new game is
+    refused on it: table.refuse_unnamed_liable)."""
     excused: list[Wind] = []  # each liable player `--no-choice` excuses
     unnamed: list[Penalty] = []  # penalties the hand meets whose liable player is not named
 
@@ -143,13 +146,24 @@ def liable_for_all(
                 continue
             if penalty.liable == "discarder":
                 liable = options.discarder if options.win_by is WinBy.DISCARD else None
-                missing = "--from (who discarded the winning tile)"
+                option, who, other = (
+                    "--from",
+                    "who discarded the winning tile",
+                    " (or --drawn, if the winner drew it)",
+                )
             else:
                 liable = options.feeder
-                missing = "--feeder (who discarded the tile that completed the set)"
+                option, who, other = "--feeder", "who discarded the tile that completed the set", ""
             if liable is None:
+                # Kept as a note for a game an evening recorded so before it was refused (replayed as it
+                # was accepted); a new one is refused, since who pays turns on him.
                 notes.append(
-                    f"{penalty.label}: the winning hand qualifies; name the liable player with {missing}"
+                    f"{penalty.label}: the winning hand qualifies; name the liable player with {option} "
+                    f"({who})"
+                )
+                unnamed_liable.append(
+                    f"{penalty.label}: the winning hand qualifies, so who pays turns on {who}: "
+                    f"give {option}{other}"
                 )
                 unnamed.append(penalty)
                 continue

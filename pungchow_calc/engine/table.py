@@ -9,6 +9,7 @@ winner (`!` or --winner), a draw game (--draw), or a false Mah-Jongg.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
@@ -492,13 +493,14 @@ def settle_table(
             for s in order
             if s is not winner and s not in dead and (scored[s] or s in scores)
         )
+    unnamed: list[str] = []
     found = (
-        liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes)
+        liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes, unnamed)
         if winner is not None
         else None
     )
     if found is not None and winner is not None:
-        return settle_pays_for_all(
+        settled = settle_pays_for_all(
             *found,
             winner,
             order,
@@ -511,27 +513,38 @@ def settle_table(
             dead=dead,
             notes=notes,
         )
-    in_order = {s: dead[s] for s in order if s in dead}
-    terms = ruleset.settlement
-    honba, deposits = options.said("honba") or 0, options.said("deposits") or 0
-    if winner is not None and winner not in scores:  # a scored hand's notes say it already (scoring)
-        notes.extend(settlement_notes(ruleset, _situation(winner, True, options)))
-    return settle_scores(
-        scored,
-        winner,
-        limit=cap,
-        east_multiplier=multiplier,
-        settle_losers=ruleset.settings.settle_losers,
-        terms=terms,
-        how=Collect(on_a_discard, options.discarder, honba),
-        deposits=terms.deposit_points * deposits,
-        dead=in_order,
-        ruleset=ruleset.name,
-        hands=scores,
-        penalties=dead_penalties(dead_rule, in_order),
-        notes=notes,
-        limit_tiers=tuple(tier.name for tier in ruleset.settings.limits) if cap is None else (),
-        # A doubling base makes the score the basic points (riichi: fu x 2^(han + 2), docs/riichi.md),
-        # not the book's Mah-Jongg score.
-        won="basic points" if ruleset.settings.doubling_base else "Mah-Jongg",
-    )
+    else:
+        in_order = {s: dead[s] for s in order if s in dead}
+        terms = ruleset.settlement
+        honba, deposits = options.said("honba") or 0, options.said("deposits") or 0
+        if winner is not None and winner not in scores:  # a scored hand's notes say it already (scoring)
+            notes.extend(settlement_notes(ruleset, _situation(winner, True, options)))
+        settled = settle_scores(
+            scored,
+            winner,
+            limit=cap,
+            east_multiplier=multiplier,
+            settle_losers=ruleset.settings.settle_losers,
+            terms=terms,
+            how=Collect(on_a_discard, options.discarder, honba),
+            deposits=terms.deposit_points * deposits,
+            dead=in_order,
+            ruleset=ruleset.name,
+            hands=scores,
+            penalties=dead_penalties(dead_rule, in_order),
+            notes=notes,
+            limit_tiers=tuple(tier.name for tier in ruleset.settings.limits) if cap is None else (),
+            # A doubling base makes the score the basic points (riichi: fu x 2^(han + 2), docs/riichi.md),
+            # not the book's Mah-Jongg score.
+            won="basic points" if ruleset.settings.doubling_base else "Mah-Jongg",
+        )
+    # Money never moves on a guess: a new game is refused on it (refuse_unnamed_liable).
+    return replace(settled, unnamed_liable=tuple(unnamed)) if unnamed else settled
+
+
+def refuse_unnamed_liable(settlement: Settlement) -> None:
+    """Refuse a new game whose payments turn on a liable player not named (`liable-unnamed`): settled
+    as if nobody were liable, money would move on a guess. A game an evening recorded so before this
+    refusal is still replayed as it was accepted, with its note (docs/settling.md)."""
+    if settlement.unnamed_liable:
+        raise OptionError(settlement.unnamed_liable[0], code="liable-unnamed")

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.errors import OptionError
 from ..engine.rules import Ruleset
-from ..engine.table import check_players
+from ..engine.table import Settlement, check_players, refuse_unnamed_liable
 from ..options import first_repeat
 from . import log
 from .settle import FLAGS, TYPED, snapshot
@@ -273,6 +273,7 @@ def add(path: str, record: dict[str, Any], say: Say = None, expect: Evening | No
         idle = idle_flags(before, named)
         stamped = _stamp(named["event"], body(without(named, idle)))
         after = apply(before, stamped)
+        _liable_named(after.games[-1])
         found.append(Change(before, after, stamped, after.games[-1], idle))
         return {**stamped, **_cache(after.games[-1])}
 
@@ -329,6 +330,7 @@ def amend(
         idle = idle_flags(before, named, number)
         kept = body(without(named, idle))
         trial = apply(before, _stamp("amend", {"game": number, "record": kept}))
+        _liable_named(trial.games[number - 1])
         check_end(before, trial, number)
         found.append(Change(before, trial, {}, None, idle))
         # The new record is sealed on its own too, so that a replay can take its nets (state.play).
@@ -343,15 +345,25 @@ def amend(
 
 def preview(evening: Evening, record: dict[str, Any]) -> Game:
     """The game a record would be if recorded now (settled, nothing written)."""
-    return apply(evening, _stamp(record["event"], body(record))).games[-1]
+    game = apply(evening, _stamp(record["event"], body(record))).games[-1]
+    _liable_named(game)
+    return game
 
 
 def preview_amend(evening: Evening, number: int, record: dict[str, Any]) -> Evening:
     """The evening if game `number` were amended to this record (nothing written)."""
     _check_game(number, evening)
     after = apply(evening, _stamp("amend", {"game": number, "record": body(record)}))
+    _liable_named(after.games[number - 1])
     check_end(evening, after, number)
     return after
+
+
+def _liable_named(game: Game) -> None:
+    """A new or amended game whose payments turn on a liable player not named is refused, as `settle`
+    refuses it (table.refuse_unnamed_liable); a game recorded so before is replayed as it was."""
+    if isinstance(game.detail, Settlement):
+        refuse_unnamed_liable(game.detail)
 
 
 def without(record: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
