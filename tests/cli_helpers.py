@@ -47,6 +47,20 @@ def run(*argv: str, env: dict[str, str] | None = None, input: str | bytes | None
     return Result(code, out.getvalue(), err.getvalue())
 
 
+def read_terminal(master: int) -> bytes:
+    """All a pseudo-terminal showed, read from its `master` end until the other side closes."""
+    chunks: list[bytes] = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the terminal closed (Linux says EIO)
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 # Part I Example 13's table, by seat: East wins (the `!`); the others hold 13 tiles (plus one per kong).
 EXAMPLE_13 = {
     "east": "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b",
