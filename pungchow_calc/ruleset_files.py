@@ -185,6 +185,21 @@ def _dropped(child: dict[str, Any], key: str, what: str, entries: list[Any]) -> 
     return removed
 
 
+def _kept_and_given(
+    child: dict[str, Any], section: str, what: str, entries: list[Any]
+) -> tuple[list[Any], list[Any]]:
+    """The base's `entries` of `section` (rules, penalties) less those the child's `remove_<section>`
+    drops, and the child's own entries: a list, each id once (a second entry of an id would silently
+    merge into, or replace, the first)."""
+    removed = _dropped(child, f"remove_{section}", what, entries)
+    kept = [e for e in entries if not (isinstance(e, dict) and e.get("id") in removed)]
+    given = child.get(section) or []
+    if not isinstance(given, list):
+        raise Invalid((section,), f"{section} must be a list")
+    unique_ids(section, what, [_hashable_id(entry) for entry in given])
+    return kept, given
+
+
 def _wash_dropped(base: dict[str, Any], child: dict[str, Any]) -> bool:
     """Whether a child drops its base's washing table (`remove_wash: true`). `wash:` is replaced whole
     (docs/rulesets.md), so an empty one would read as "no table", while an empty section changes nothing:
@@ -228,14 +243,7 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
             out[key].update(copy.deepcopy(value))
         else:
             out[key] = copy.deepcopy(value)
-    rules = list(out.get("rules") or [])
-    removed = _dropped(child, "remove_rules", "rule", rules)
-    rules = [r for r in rules if not (isinstance(r, dict) and r.get("id") in removed)]
-    child_rules = child.get("rules") or []
-    if not isinstance(child_rules, list):
-        raise Invalid(("rules",), "rules must be a list")
-    # Two entries with one id in the same file would silently merge into one rule.
-    unique_ids("rules", "rule", [_hashable_id(rule) for rule in child_rules])
+    rules, child_rules = _kept_and_given(child, "rules", "rule", list(out.get("rules") or []))
     for n, rule in enumerate(child_rules):
         at = next(
             (
@@ -282,14 +290,8 @@ def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 
 def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str, Any]) -> None:
     """Penalties merge like rules: by id (a child entry replaces the base's), `remove_penalties` drops."""
-    penalties = list(base.get("penalties") or []) if isinstance(base.get("penalties"), list) else []
-    removed = _dropped(child, "remove_penalties", "penalty", penalties)
-    penalties = [p for p in penalties if not (isinstance(p, dict) and p.get("id") in removed)]
-    child_penalties = child.get("penalties") or []
-    if not isinstance(child_penalties, list):
-        raise Invalid(("penalties",), "penalties must be a list")
-    # As for rules: the second entry of an id would silently replace the first.
-    unique_ids("penalties", "penalty", [_hashable_id(penalty) for penalty in child_penalties])
+    base_penalties = list(base.get("penalties") or []) if isinstance(base.get("penalties"), list) else []
+    penalties, child_penalties = _kept_and_given(child, "penalties", "penalty", base_penalties)
     for penalty in child_penalties:
         ids = [p.get("id") if isinstance(p, dict) else None for p in penalties]
         key = penalty.get("id") if isinstance(penalty, dict) else None

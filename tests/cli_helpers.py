@@ -47,6 +47,34 @@ def run(*argv: str, env: dict[str, str] | None = None, input: str | bytes | None
     return Result(code, out.getvalue(), err.getvalue())
 
 
+def read_terminal(master: int) -> bytes:
+    """All a pseudo-terminal showed, read from its `master` end until the other side closes."""
+    chunks: list[bytes] = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the terminal closed (Linux says EIO)
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+# Part I Example 13's table, by seat: East wins (the `!`); the others hold 13 tiles (plus one per kong).
+EXAMPLE_13 = {
+    "east": "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b",
+    "south": "2c2c2c 5d5d5d* 9c9c GdGd 3b4b 8d",
+    "west": "WwWwWw* 1c2c3c 6d7d8d 9d9d 2b3b",
+    "north": "NwNwNwNw# 3c4c5c* 6c6c 7c8c Wd SwSw",
+}
+
+
+def seat_args(hands: dict[str, str]) -> list[str]:
+    """`--SEAT HAND` for each seat, as `settle` takes a table."""
+    return [word for seat, hand in hands.items() for word in (f"--{seat}", hand)]
+
+
 # A fresh interpreter runs `pungchow ARGV...` through main() and says, last on stderr, how it ended and
 # whether typer was imported: the commands plainly written (score, batch, the everyday evening ones)
 # must run without it, as importing typer costs more than their work.

@@ -604,6 +604,12 @@ def test_a_word_besides_the_hand_in_a_yaml_item_is_named_with_its_column(
     it stands; its column in the item's text is named as a text line's is (docs/batch.md)."""
     path = tmp_path / "hands.yaml"
     path.write_text(item if item.startswith("[") else f"- {PUNGS}\n- {item}\n", encoding="utf-8")
+    _word_refused_after_a_good_hand(path, word, column)
+
+
+def _word_refused_after_a_good_hand(path: Path, word: str, column: int) -> dict[str, Any]:
+    """The batch of `path`, a good hand then one with a stray `word`: that one's bad-line record, which
+    names the word and its column."""
     result = run("batch", str(path), "--format", "jsonl")
     assert result.exit_code == 1
     good, refused = map(json.loads, result.stdout.splitlines())
@@ -612,6 +618,7 @@ def test_a_word_besides_the_hand_in_a_yaml_item_is_named_with_its_column(
     assert (error["code"], error["column"]) == ("bad-line", column)
     assert error["message"].startswith(f"a line takes the hand as one argument: {word}")
     assert error["message"].endswith(f"(column {column})")
+    return refused
 
 
 def test_a_json_file_of_entries_is_read_as_yaml_is(tmp_path: Path):
@@ -1661,14 +1668,7 @@ def test_a_word_besides_the_hand_is_refused_where_it_stands(
     assert run("score", *shlex.split(line)).exit_code == 2
     path = tmp_path / "hands.txt"
     path.write_text(f"{PUNGS}\n{line}\n", encoding="utf-8")
-    result = run("batch", str(path), "--format", "jsonl")
-    assert result.exit_code == 1
-    good, refused = map(json.loads, result.stdout.splitlines())
-    assert good["score"] == 48 and refused["line"] == 2
-    error = refused["error"]
-    assert (error["code"], error["column"]) == ("bad-line", column)
-    assert error["message"].startswith(f"a line takes the hand as one argument: {word}")
-    assert error["message"].endswith(f"(column {column})")
+    assert _word_refused_after_a_good_hand(path, word, column)["line"] == 2
     assert line[column - 1 :].startswith(word.split()[0])
 
 

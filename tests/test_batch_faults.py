@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import Result
+from cli_helpers import Result, read_terminal
 from cli_helpers import run as run_main
 
 from pungchow_calc.batch.input import Source
@@ -460,15 +460,7 @@ def test_a_named_pipe_as_the_file_with_stderr_on_a_terminal_loses_no_entry(tmp_p
             cwd=Path(__file__).resolve().parent.parent,
         )
         os.close(slave)
-        shown = b""
-        while True:
-            try:
-                data = os.read(master, 65536)
-            except OSError:  # the terminal closed (Linux says EIO)
-                break
-            if not data:
-                break
-            shown += data
+        shown = read_terminal(master)
         proc.wait(timeout=120)
     os.close(master)
     lines = [json.loads(text)["line"] for text in out.read_text(encoding="utf-8").splitlines()]

@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import read_terminal
 
 from pungchow_calc.batch.formats import CSV_COLUMNS, TABLE_HEADER, csv_text
 from pungchow_calc.batch.input import Source
@@ -301,17 +302,9 @@ def test_progress_counts_hands_and_ends_with_a_summary(tmp_path):
 
 
 def _read_all(fd: int) -> str:
-    chunks: list[bytes] = []
-    while True:
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:  # EIO: the other side closed
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
+    shown = read_terminal(fd)
     os.close(fd)
-    return b"".join(chunks).decode(errors="replace")
+    return shown.decode(errors="replace")
 
 
 def test_no_summary_when_stderr_is_not_a_terminal(tmp_path):

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import read_terminal
 
 from pungchow_calc.batch.formats import TABLE_HEADER, TerminalTable, table_row
 
@@ -32,18 +33,10 @@ def _on_a_terminal(args: list[str], columns: str, encoding: str = "utf-8") -> st
         env={**_environment(columns), "PYTHONIOENCODING": encoding},
     ) as process:
         os.close(slave)
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # the terminal closed (Linux says EIO)
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
+        shown = read_terminal(master)
         process.wait(timeout=60)
     os.close(master)
-    return b"".join(chunks).decode().replace("\r\n", "\n")  # the terminal writes \n as \r\n
+    return shown.decode().replace("\r\n", "\n")  # the terminal writes \n as \r\n
 
 
 def _piped(args: list[str], columns: str | None) -> bytes:

@@ -553,6 +553,11 @@ def test_loser_with_a_way_of_winning(options: tuple[str, ...], said: str, pungch
     assert done == (2, "", f"error: {said} describes a win, but --loser scores a non-winning hand\n")
 
 
+# An empty or blank ruleset name, told with the shipped names to choose from.
+NO_RULESET = (
+    "names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, pung-chow-limit, riichi-ema-2016;"
+    " or give a .yaml path)"
+)
 MESSAGES = [
     # A tile marked twice is the same mistake as two tiles marked: it read "not a tile group".
     pytest.param(
@@ -564,33 +569,28 @@ MESSAGES = [
     # An empty ruleset name was put before the message as `<ruleset>: no ruleset ''`.
     pytest.param(
         ("score", "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd", "-r", ""),
-        "error: -r '' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, pung-chow-limit, "
-        "riichi-ema-2016; or give a .yaml path)",
+        f"error: -r '' {NO_RULESET}",
         id="-r ''",
     ),
     pytest.param(
         ("score", "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd", "-r", " "),
-        "error: -r ' ' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, "
-        "pung-chow-limit, riichi-ema-2016; or give a .yaml path)",
+        f"error: -r ' ' {NO_RULESET}",
         id="-r ' '",
     ),
     # A positional given empty was refused naming `-r`, an option the user did not type.
     pytest.param(
         ("rules", "show", ""),
-        "error: '' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, pung-chow-limit, "
-        "riichi-ema-2016; or give a .yaml path)",
+        f"error: '' {NO_RULESET}",
         id="rules show ''",
     ),
     pytest.param(
         ("rules", "diff", "pung-chow", " "),
-        "error: ' ' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, pung-chow-limit, "
-        "riichi-ema-2016; or give a .yaml path)",
+        f"error: ' ' {NO_RULESET}",
         id="rules diff pung-chow ' '",
     ),
     pytest.param(
         ("rules", "check", ""),
-        "error: '' names no ruleset (shipped: classical-bmja, classical-dmjl, pung-chow, pung-chow-limit, "
-        "riichi-ema-2016; or give a .yaml path)",
+        f"error: '' {NO_RULESET}",
         id="rules check ''",
     ),
     # The open set was an `=` pair, and the message spoke of sets (*, +).

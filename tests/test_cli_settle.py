@@ -6,20 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import Result
+from cli_helpers import EXAMPLE_13, Result, seat_args
 from cli_helpers import run as run_main
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-TABLE = [
-    "--east",
-    "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b",
-    "--south",
-    "2c2c2c 5d5d5d* 9c9c GdGd 3b4b 8d",
-    "--west",
-    "WwWwWw* 1c2c3c 6d7d8d 9d9d 2b3b",
-    "--north",
-    "NwNwNwNw# 3c4c5c* 6c6c 7c8c Wd SwSw",
-]
+TABLE = seat_args(EXAMPLE_13)
 
 
 def run(*args: str) -> Result:

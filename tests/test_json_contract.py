@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.cli_helpers import run
+from tests.cli_helpers import EXAMPLE_13, run, seat_args
 
 DOC = (Path(__file__).parent.parent / "docs" / "json.md").read_text(encoding="utf-8")
 NOTATION = (Path(__file__).parent.parent / "docs" / "notation.md").read_text(encoding="utf-8")
@@ -28,10 +28,7 @@ TYPES = {
 }
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
 RIICHI = "2c3c4c 5c6c7c 3d4d5d 1b1b1b 9d!9d"
-SETTLE_TABLE = [
-    *("--east", "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b", "--south", "2c2c2c 5d5d5d* 9c9c GdGd 3b4b 8d"),
-    *("--west", "WwWwWw* 1c2c3c 6d7d8d 9d9d 2b3b", "--north", "NwNwNwNw# 3c4c5c* 6c6c 7c8c Wd SwSw"),
-]
+SETTLE_TABLE = seat_args(EXAMPLE_13)
 EVENING = "samples/evening-part1.jsonl"
 
 

@@ -19,8 +19,6 @@ from data.kajongg_hands import CASES, NOT_YET, Case, Expect
 from pungchow_calc.engine.errors import PungchowError
 from pungchow_calc.engine.rules import Ruleset
 from pungchow_calc.engine.scoring import DEFAULT, score_text
-from pungchow_calc.engine.situation import Situation, WinBy
-from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load
 
 FAMILIES = {"dmjl": "classical-dmjl", "bmja": "classical-bmja"}
@@ -40,17 +38,6 @@ def ruleset(family: str) -> Ruleset:
     return _RULESETS[family]
 
 
-def situation(case: Case) -> Situation:
-    """The Situation a case states (seat, round, how it was won and the stated facts)."""
-    values: dict[str, Any] = dict(case.situation)
-    for key in ("seat", "round"):
-        if key in values:
-            values[key] = Wind.parse(values[key])
-    if "win_by" in values:
-        values["win_by"] = WinBy(values["win_by"])
-    return Situation(**values)
-
-
 def kajongg(case: Case, family: str, mode: str) -> tuple[Any, ...]:
     """What Kajongg expects, in the terms both programs share (Kajongg's Score.total for the total)."""
     expect: Expect = case.expect[family]
@@ -68,7 +55,9 @@ def ours(case: Case, family: str, mode: str) -> tuple[Any, ...]:
     """What we score, in the same terms: a limit hand by its value, else points, doublings, total."""
     assert case.hand is not None
     try:
-        score = score_text(case.hand, ruleset(family), situation(case), DEFAULT if mode == "limit" else None)
+        score = score_text(
+            case.hand, ruleset(family), case.as_situation(), DEFAULT if mode == "limit" else None
+        )
     except PungchowError as error:
         return ("refused",) if error.code in REFUSED else ("error", error.code, error.message)
     if score.limit_hand is not None:

@@ -240,22 +240,12 @@ def test_sample_hands_score_as_the_reference_does(argv: list[str]):
         assert differences(hand, RULESETS.get(ruleset) or load(ruleset), situation, limit) == [], ruleset
 
 
-def _kajongg_situation(values: dict[str, Any]) -> Situation:
-    given_ = dict(values)
-    for key in ("seat", "round"):
-        if key in given_:
-            given_[key] = Wind.parse(given_[key])
-    if "win_by" in given_:
-        given_["win_by"] = WinBy(given_["win_by"])
-    return Situation(**given_)
-
-
 KAJONGG = [c for c in CASES if c.hand is not None]
 
 
 @pytest.mark.parametrize("case", KAJONGG, ids=[c.name for c in KAJONGG])
 def test_kajongg_hands_score_as_the_reference_does(case: Any):
-    situation = _kajongg_situation(case.situation)
+    situation = case.as_situation()
     for name, ruleset in RULESETS.items():
         for limit in (DEFAULT, None):
             assert differences(case.hand, ruleset, situation, limit) == [], (

@@ -9,18 +9,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_helpers import EXAMPLE_13, seat_args
 from cli_helpers import run as run_main
 
 # A complete Mah-Jongg (Part I Example 13's tiles) with its `!` forgotten, and three losing hands.
-COMPLETE = "EwEwEw* 1b1b1b* 4b4b4b RdRdRd 7b7b"
-LOSERS = [
-    "--south",
-    "2c2c2c 5d5d5d* 9c9c GdGd 3b4b 8d",
-    "--west",
-    "WwWwWw* 1c2c3c 6d7d8d 9d9d 2b3b",
-    "--north",
-    "NwNwNwNw# 3c4c5c* 6c6c 7c8c Wd SwSw",
-]
+COMPLETE = EXAMPLE_13["east"].replace("!", "")
+LOSERS = seat_args({seat: hand for seat, hand in EXAMPLE_13.items() if seat != "east"})
 SHORT = "EwEwEw* 1b1b1b* 4b4b RdRdRd 7b7b"  # one tile short of Mah-Jongg: no winner
 
 

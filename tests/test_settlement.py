@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_helpers import EXAMPLE_13
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -324,13 +325,7 @@ def test_settle_losers_false_skips_differences() -> None:
 
 # --- from hands in notation -----------------------------------------------------------------------
 
-# Part I Example 13 wins for East; the others hold 13 tiles (plus one per kong) each.
-TABLE = {
-    E: "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b",
-    S: "2c2c2c 5d5d5d* 9c9c GdGd 3b4b 8d",
-    W: "WwWwWw* 1c2c3c 6d7d8d 9d9d 2b3b",
-    N: "NwNwNwNw# 3c4c5c* 6c6c 7c8c Wd SwSw",
-}
+TABLE = {Wind.parse(seat): hand for seat, hand in EXAMPLE_13.items()}  # Part I Example 13
 
 
 def test_settle_hands_in_notation() -> None:

@@ -28,6 +28,7 @@ from pungchow_calc.engine.payments import (
 from pungchow_calc.engine.tiles import Wind
 from tests.cli_helpers import run
 from tests.riichi_oracle import Facts, _payments, package_cost
+from tests.riichi_ours import basic_points
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESET = str(ROOT / "tests" / "data" / "settlement-discarder.yaml")
@@ -38,16 +39,6 @@ RIICHI = SettlementRules(
 )
 SEATS = ("east", "south", "west", "north")
 E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
-
-
-def basic(han: int, fu: int, yakuman: bool = False) -> int:
-    """EMA basic points (docs/riichi.md#limits): fu × 2^(han+2) up to a mangan, then the limits by han."""
-    if yakuman:
-        return 8000
-    for least, points in ((11, 6000), (8, 4000), (6, 3000), (5, 2000)):
-        if han >= least:
-            return points
-    return min(fu * 2 ** (han + 2), 2000)
 
 
 # (han, fu, yakuman): every tier, and the rounding edge cases (basic 320: ron 1,300, tsumo 400/700;
@@ -101,7 +92,7 @@ def test_collection_pays_what_the_oracle_pays(han, fu, yakuman, seat, tsumo, hon
     paid, _ = oracle(han, fu, yakuman, seat, tsumo, honba, deposits)
     winner = Wind[seat.upper()]
     shares = collection(
-        winner, basic(han, fu, yakuman), 2, tuple(Wind), RIICHI, Collect(not tsumo, None, honba)
+        winner, basic_points(han, fu, yakuman), 2, tuple(Wind), RIICHI, Collect(not tsumo, None, honba)
     )
     assert {(s.payer if isinstance(s.payer, str) else s.payer.word): s.amount for s in shares} == paid
 
@@ -109,7 +100,7 @@ def test_collection_pays_what_the_oracle_pays(han, fu, yakuman, seat, tsumo, hon
 @pytest.mark.parametrize(("han", "fu", "yakuman", "seat", "tsumo", "honba", "deposits"), CASES)
 def test_score_json_pays_what_the_oracle_pays(han, fu, yakuman, seat, tsumo, honba, deposits):
     paid, taken = oracle(han, fu, yakuman, seat, tsumo, honba, deposits)
-    limit = str(basic(han, fu, yakuman))
+    limit = str(basic_points(han, fu, yakuman))
     result = run(
         "score", BIG, "-r", RULESET, "--limit", limit, *options(seat, tsumo, honba, deposits), "--json"
     )
@@ -123,7 +114,7 @@ def test_score_json_pays_what_the_oracle_pays(han, fu, yakuman, seat, tsumo, hon
 @pytest.mark.parametrize(("han", "fu", "yakuman", "seat", "tsumo", "honba", "deposits"), CASES)
 def test_settle_pays_what_the_oracle_pays(han, fu, yakuman, seat, tsumo, honba, deposits):
     paid, taken = oracle(han, fu, yakuman, seat, tsumo, honba, deposits)
-    points = basic(han, fu, yakuman)
+    points = basic_points(han, fu, yakuman)
     scores = [f"--{s}={points if s == seat else 0}" for s in SEATS]
     discarder = [] if tsumo else ["--from", "west"]
     argv = ["settle", *scores, "--winner", seat, "-r", RULESET, *options("", tsumo, honba, deposits)]
@@ -140,7 +131,7 @@ def test_settle_pays_what_the_oracle_pays(han, fu, yakuman, seat, tsumo, honba, 
 def test_batch_pays_what_the_oracle_pays(tmp_path):
     cases = [c.values for c in CASES]
     lines = [
-        f"'{BIG}' --limit {basic(han, fu, yak)} " + " ".join(options(seat, tsumo, honba, deposits))
+        f"'{BIG}' --limit {basic_points(han, fu, yak)} " + " ".join(options(seat, tsumo, honba, deposits))
         for han, fu, yak, seat, tsumo, honba, deposits in cases
     ]
     path = tmp_path / "hands.txt"
@@ -373,7 +364,7 @@ def test_collection_pays_what_the_oracle_pays_at_every_basic_points_value():
                         for honba in (0, 1, 5):
                             paid, _ = oracle(han, fu, yakuman, seat, tsumo, honba, 0)
                             how = Collect(not tsumo, None, honba)
-                            points = basic(han, fu, yakuman)
+                            points = basic_points(han, fu, yakuman)
                             shares = collection(Wind[seat.upper()], points, 2, tuple(Wind), RIICHI, how)
                             got = {
                                 (s.payer if isinstance(s.payer, str) else s.payer.word): s.amount

@@ -392,14 +392,20 @@ def _per(
     return counter.build(params), reads, reads if counter.of_fact and len(reads) == 1 else frozenset()
 
 
+def _section(raw: Any, name: str, what: str, known: list[str]) -> dict[Any, Any]:
+    """The `name:` section as a mapping of known keys, before any value is read (`what`: a key's name)."""
+    if not isinstance(raw, dict):
+        raise Invalid((name,), f"{name} must be a mapping")
+    for key in raw:
+        if key not in known:
+            raise Invalid((name, key), unknown(what, key, known))
+    return raw
+
+
 def _settings(raw: Any) -> Settings:
     if raw is None:
         return Settings()
-    if not isinstance(raw, dict):
-        raise Invalid(("settings",), "settings must be a mapping")
-    for key in raw:
-        if key not in SETTING_KEYS:
-            raise Invalid(("settings", key), unknown("setting", key, list(SETTING_KEYS)))
+    raw = _section(raw, "settings", "setting", list(SETTING_KEYS))
     out: dict[str, Any] = {}
     for key in ("limit", "limit_hand_value", "max_chows"):
         if key in raw:
@@ -473,13 +479,9 @@ def _evening(raw: Any) -> EveningRules:
     """Validate the `evening:` section (see EVENING_KEYS); a missing key keeps the book's behaviour."""
     if raw is None:
         return EveningRules()
-    if not isinstance(raw, dict):
-        raise Invalid(("evening",), "evening must be a mapping")
     out: dict[str, Any] = {}
-    for key, value in raw.items():
+    for key, value in _section(raw, "evening", "evening key", list(EVENING_KEYS)).items():
         path = ("evening", key)
-        if key not in EVENING_KEYS:
-            raise Invalid(path, unknown("evening key", key, list(EVENING_KEYS)))
         if key in ("round_wind", "draw_passes_deal", "playable"):
             if not isinstance(value, bool):
                 raise Invalid(path, f"{key} must be true or false")
@@ -499,13 +501,9 @@ def _settlement(raw: Any) -> SettlementRules:
     """Validate the `settlement:` section (see SETTLEMENT_KEYS); a missing key keeps the book's way."""
     if raw is None:
         return BOOK
-    if not isinstance(raw, dict):
-        raise Invalid(("settlement",), "settlement must be a mapping")
     out: dict[str, Any] = {}
-    for key, value in raw.items():
+    for key, value in _section(raw, "settlement", "settlement key", list(SETTLEMENT_KEYS)).items():
         path = ("settlement", key)
-        if key not in SETTLEMENT_KEYS:
-            raise Invalid(path, unknown("settlement key", key, list(SETTLEMENT_KEYS)))
         if key == "discard_pays":
             if not isinstance(value, str) or value not in DISCARD_PAYS:  # a list would not hash
                 raise Invalid(

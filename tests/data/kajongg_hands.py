@@ -56,6 +56,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pungchow_calc.engine.situation import Situation, WinBy
+from pungchow_calc.engine.tiles import Wind
+
 
 @dataclass(frozen=True, slots=True)
 class Expect:
@@ -93,6 +96,16 @@ class Case:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "expect", {"dmjl": self.dmjl, "bmja": self.bmja})
+
+    def as_situation(self) -> Situation:
+        """The Situation the case states (seat, round, how it was won and the stated facts)."""
+        values = dict(self.situation)
+        for key in ("seat", "round"):
+            if key in values:
+                values[key] = Wind.parse(values[key])
+        if "win_by" in values:
+            values["win_by"] = WinBy(values["win_by"])
+        return Situation(**values)
 
 
 CASES: tuple[Case, ...] = (
