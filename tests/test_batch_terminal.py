@@ -13,6 +13,7 @@ import pytest
 from test_batch import DEPOSITS_2
 
 from pungchow_calc.batch.formats import TABLE_HEADER, TerminalTable, table_row
+from pungchow_calc.engine.rules import MAX_INT
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "club-evening.txt"
@@ -139,6 +140,17 @@ def test_deposits_2_riichi_are_shown_at_every_width(deposits_2, width):
     else:
         assert len(rows) == 2 and rows[0].endswith("6000    6000")
         assert rows[1].endswith("+2000 deposits") and len(rows[1]) == amounts
+
+
+@pytest.mark.parametrize("width", [60, 96])
+def test_deposits_of_the_largest_ruleset_fit_the_terminal(deposits_2, width):
+    """9,999 deposits of a house ruleset's largest deposit_points: wider than the payments cell at 96
+    columns (18), `+N deposits` is parted there between its two words, never run past the width."""
+    record = {**deposits_2, "deposits": 9999 * MAX_INT}
+    table = TerminalTable(width)
+    text = table.row(record)
+    _assert_fits(text, width, [record])
+    assert text.split()[-2:] == [f"+{9999 * MAX_INT}", "deposits"]
 
 
 @pytest.mark.parametrize("width", [60, 80])

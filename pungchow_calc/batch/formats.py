@@ -305,20 +305,21 @@ class TerminalTable:
             f"{record['payable']:>7}"
         )
         room = self.width - _LEAD - self.hand - _NUMBERS - 2
-        paid, below = [], []
+        paid: list[str] = []
+        below = ""  # the deposits, where no payments column is shown
         if self.payments:  # `+2000 deposits` kept whole while the column has room for it
             paid = _lines([part for word in _paid(record) for part in _parts(word, room)], room)
         elif "deposits" in record:
-            # No payments column, but money no column shows: on the row's next line, under the amounts.
-            below = [_deposits(record).rjust(_NUMBERS)]
+            # Money no other column shows (docs/batch.md): on the row's next line, under the amounts.
+            below = _deposits(record).rjust(_NUMBERS)
         rows = []
-        for i in range(max(len(hand), len(paid), 1 + len(below))):
+        for i in range(max(len(hand), len(paid), 2 if below else 1)):
             line = (number if i == 0 else " " * lead) + (hand[i] if i < len(hand) else "").ljust(width)
             line += numbers if i == 0 else ""
             if i < len(paid):
                 line = line.ljust(_LEAD + self.hand + _NUMBERS) + "  " + paid[i]
-            elif 0 < i <= len(below):
-                line = line.ljust(_LEAD + self.hand) + below[i - 1]
+            elif i == 1 and below:
+                line = line.ljust(_LEAD + self.hand) + below
             rows.append(line.rstrip())
         return "\n".join(rows)
 
