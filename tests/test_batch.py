@@ -135,6 +135,31 @@ def test_csv_format_has_fixed_columns(mixed: Path):
     assert bad["error_message"].startswith("cannot split line")
 
 
+# docs/batch.md: a riichi win on West's discard with 2 deposits on the table, which the winner takes.
+DEPOSITS_2 = (
+    "'1d2d3d 1d!2d3d 1d2d3d 1d2d3d 4d4d' -r riichi-ema-2016 -s south -w east --riichi --deposits 2 "
+    "--honba 1 --from west"
+)
+
+
+def test_deposits_2_riichi_is_in_the_csv_and_the_table():
+    """The 2,000 the winner takes from the table was in the JSON records only: the CSV had no column
+    for it and the table did not show it, so a club scoring its riichi session to CSV lost it."""
+    hands = f"{DEPOSITS_2}\n{PUNGS}\n"
+    result = run("batch", "-", "--format", "csv", input=hands)
+    assert result.exit_code == 0, result.stderr
+    header, *_ = result.stdout.splitlines()
+    assert header == (
+        "line,hand,ruleset,seat,round,winner,win_by,points,doublings,score,limit,payable,"
+        "pay_east,pay_south,pay_west,pay_north,deposits,error_code,error_message"
+    )
+    riichi, pungs = csv.DictReader(io.StringIO(result.stdout))
+    assert (riichi["pay_west"], riichi["deposits"], riichi["error_code"]) == ("24300", "2000", "")
+    assert (pungs["pay_south"], pungs["deposits"]) == ("96", "")  # none stated: empty, as `limit`
+    table = run("batch", "-", input=hands).stdout.splitlines()  # piped: the fixed columns
+    assert table[1].endswith("  W:24300 +2000 deposits") and table[2].endswith("  S:96 W:96 N:96")
+
+
 def test_table_format(mixed: Path):
     result = run("batch", str(mixed))
     assert result.exit_code == 1

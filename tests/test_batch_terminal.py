@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import read_terminal
+from test_batch import DEPOSITS_2
 
 from pungchow_calc.batch.formats import TABLE_HEADER, TerminalTable, table_row
+from pungchow_calc.engine.rules import MAX_INT
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "club-evening.txt"
@@ -105,6 +107,53 @@ def test_batch_table_rows_fit_every_width(records, width):
         assert "E:104 W:52 N:52" in text
     else:
         assert "payments" not in text and "E:104" not in text
+
+
+@pytest.fixture(scope="module")
+def deposits_2() -> dict[str, object]:
+    from cli_helpers import run
+
+    record = json.loads(run("batch", "-", "--format", "jsonl", input=DEPOSITS_2).stdout)
+    assert record["deposits"] == 2000, record
+    return record
+
+
+@pytest.mark.parametrize("width", [60, 80, 96, 120])
+def test_deposits_2_riichi_are_shown_at_every_width(deposits_2, width):
+    """The 2,000 the winner takes from the table was not in the table: after the payments where they
+    are shown (96 columns and more), on the row's next line under the amounts where they are not."""
+    table = TerminalTable(width)
+    rows = table.row(deposits_2).splitlines()
+    _assert_fits("\n".join([table.header(), *rows]), width, [deposits_2])
+    amounts = 7 + table.hand + 33  # where the payable column ends
+    if table.payments:  # in the payments cell, whole, on W:24300's line when it has room (120)
+        assert [row[amounts + 2 :] for row in rows] == (
+            ["W:24300 +2000 deposits"] if width >= 120 else ["W:24300", "+2000 deposits"]
+        )
+    else:
+        assert len(rows) == 2 and rows[0].endswith("6000    6000")
+        assert rows[1].endswith("+2000 deposits") and len(rows[1]) == amounts
+
+
+@pytest.mark.parametrize("width", [60, 96])
+def test_deposits_of_the_largest_ruleset_fit_the_terminal(deposits_2, width):
+    """9,999 deposits of a house ruleset's largest deposit_points: wider than the payments cell at 96
+    columns (18), `+N deposits` is parted there between its two words, never run past the width."""
+    record = {**deposits_2, "deposits": 9999 * MAX_INT}
+    table = TerminalTable(width)
+    text = table.row(record)
+    _assert_fits(text, width, [record])
+    assert text.split()[-2:] == [f"+{9999 * MAX_INT}", "deposits"]
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_deposits_2_riichi_on_a_narrow_terminal(tmp_path: Path, width: int):
+    """The same through the command on a terminal 60 and 80 columns wide, where no payments are shown."""
+    hands = tmp_path / "deposits.txt"
+    hands.write_text(f"{DEPOSITS_2}\n", encoding="utf-8")
+    rows = _on_a_terminal(["batch", str(hands)], str(width)).splitlines()
+    assert len(rows) == 3 and all(len(row) <= width for row in rows), rows
+    assert rows[2].split()[-2:] == ["+2000", "deposits"] and len(rows[2]) == width
 
 
 @pytest.mark.parametrize("width", [60, 80])

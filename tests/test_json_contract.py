@@ -407,6 +407,7 @@ def test_batch_csv_columns_are_the_docs(batch_file: str) -> None:
         "pay_south",
         "pay_west",
         "pay_north",
+        "deposits",
     ]
     for row in (dict(zip(rows[0], row, strict=True)) for row in rows[1:]):
         if row["error_code"]:  # an error record fills `line` and the last two columns only

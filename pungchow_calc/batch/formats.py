@@ -120,6 +120,7 @@ CSV_COLUMNS = (
     "pay_south",
     "pay_west",
     "pay_north",
+    "deposits",
     "error_code",
     "error_message",
 )
@@ -149,6 +150,7 @@ def csv_row(record: dict[str, Any]) -> list[Any]:
         "" if record["limit"] is None else record["limit"],
         record["payable"],
         *[pays.get(seat, "") for seat in SEAT_NAMES],
+        record.get("deposits", ""),  # what the winner takes from the table: no seat's payment
         "",
         "",
     ]
@@ -186,10 +188,18 @@ TABLE_HEADER = (
 )
 
 
-def _paid(record: dict[str, Any]) -> str:
-    """A batch record's payments, `E:104 W:52 N:52` (or `(loser)`)."""
+def _paid(record: dict[str, Any]) -> list[str]:
+    """A batch record's payments as words, `E:104 W:52 N:52` (or `(loser)`), and what the winner takes
+    from the table (`+2000 deposits`, one word: its number never parted from what it is) after them."""
     pays = record.get("payments")
-    return " ".join(f"{seat[0].upper()}:{amount}" for seat, amount in pays.items()) if pays else "(loser)"
+    words = [f"{seat[0].upper()}:{amount}" for seat, amount in pays.items()] if pays else ["(loser)"]
+    return [*words, _deposits(record)] if "deposits" in record else words
+
+
+def _deposits(record: dict[str, Any]) -> str:
+    """What the winner of a record takes from the table (`--deposits N`), `+2000 deposits`: no seat pays
+    it, so it stands after the payments, not as one of them (docs/batch.md)."""
+    return f"+{record['deposits']} deposits"
 
 
 def table_row(record: dict[str, Any]) -> str:
@@ -199,7 +209,7 @@ def table_row(record: dict[str, Any]) -> str:
         return f"{record['line']:>5}  error [{err['code']}]: {err['message']}"
     return (
         f"{record['line']:>5}  {record['hand']:<48} {record['seat']:<5} {record['points']:>6} "
-        f"{record['doublings']:>3} {record['score']:>7} {record['payable']:>7}  {_paid(record)}"
+        f"{record['doublings']:>3} {record['score']:>7} {record['payable']:>7}  {' '.join(_paid(record))}"
     )
 
 
@@ -295,12 +305,25 @@ class TerminalTable:
             f"{record['payable']:>7}"
         )
         room = self.width - _LEAD - self.hand - _NUMBERS - 2
-        paid = _lines(_paid(record).split(), room) if self.payments else []
+        paid: list[str] = []
+        below = ""  # the deposits, where no payments column is shown
+        if self.payments:  # `+2000 deposits` kept whole while the column has room for it
+            paid = _lines([part for word in _paid(record) for part in _parts(word, room)], room)
+        elif "deposits" in record:
+            # Money no other column shows (docs/batch.md): on the row's next line, under the amounts.
+            below = _deposits(record).rjust(_NUMBERS)
         rows = []
-        for i in range(max(len(hand), len(paid))):
+        for i in range(max(len(hand), len(paid), 2 if below else 1)):
             line = (number if i == 0 else " " * lead) + (hand[i] if i < len(hand) else "").ljust(width)
             line += numbers if i == 0 else ""
             if i < len(paid):
                 line = line.ljust(_LEAD + self.hand + _NUMBERS) + "  " + paid[i]
+            elif i == 1 and below:
+                line = line.ljust(_LEAD + self.hand) + below
             rows.append(line.rstrip())
         return "\n".join(rows)
+
+
+def _parts(word: str, width: int) -> list[str]:
+    """A word of the payments cell (`+2000 deposits`), whole, or its words when wider than `width`."""
+    return [word] if len(word) <= width else word.split()
