@@ -1022,6 +1022,72 @@ def test_compare_summary(tmp_path: Path):
     assert "scored under both" in table.stdout
 
 
+RIICHI_DEPOSITS = (
+    "'1d2d3d 1d!2d3d 1d2d3d 1d2d3d 4d4d' -s south -w east --riichi --deposits 2 --honba 1 --from west"
+)
+
+
+@pytest.mark.parametrize(
+    ("rulesets", "fmt", "shown"),
+    [
+        pytest.param(
+            ("pung-chow", "riichi-ema-2016"),
+            "table",
+            "winners collect +23148 and +2000 in deposits\n",
+            id="table",
+        ),
+        pytest.param(
+            ("riichi-ema-2016", "pung-chow"),
+            "table",
+            "winners collect -23148 and -2000 in deposits\n",
+            id="table-reversed",
+        ),
+        pytest.param(
+            ("pung-chow", "riichi-ema-2016"),
+            "json",
+            '"collects_difference": 23148, "deposits_difference": 2000, ',
+            id="json",
+        ),
+        pytest.param(
+            ("pung-chow", "riichi-ema-2016"),
+            "jsonl",
+            '"collects_difference": 23148, "deposits_difference": 2000, ',
+            id="jsonl",
+        ),
+        pytest.param(
+            ("pung-chow", "riichi-ema-2016"),
+            "csv",
+            "collects_difference,23148\ndeposits_difference,2000\n",
+            id="csv",
+        ),
+    ],
+)
+def test_compare_riichi_deposits_2_honba_1_from_west(
+    tmp_path: Path, rulesets: tuple[str, str], fmt: str, shown: str
+):
+    """`--compare pung-chow riichi-ema-2016` over a riichi win with `--deposits 2 --honba 1`: the
+    summary added up the payments only, so the 2000 the riichi winner takes from the table went
+    unsaid and the organiser was told a wrong difference. Said beside what winners collect, which
+    holds the counters already: 24300 (24000 + 300 for one honba) against the book's 576 + 288 + 288."""
+    path = tmp_path / "riichi.txt"
+    path.write_text(RIICHI_DEPOSITS + "\n", encoding="utf-8")
+    result = run("batch", str(path), "--compare", *rulesets, "--format", fmt)
+    assert result.exit_code == 0, result.stderr
+    assert shown in result.stdout
+
+
+def test_compare_without_deposits_says_none(tmp_path: Path):
+    """No line states deposits: `deposits_difference` is 0 (always there: the summary keeps its
+    shape) and the table's line reads as it always did."""
+    path = tmp_path / "riichi.txt"
+    path.write_text(RIICHI_DEPOSITS.replace("--deposits 2 ", "") + "\n", encoding="utf-8")
+    compared = run("batch", str(path), "--compare", "pung-chow", "riichi-ema-2016", "--format", "json")
+    summary = json.loads(compared.stdout)
+    assert (summary["collects_difference"], summary["deposits_difference"]) == (23148, 0)
+    table = run("batch", str(path), "--compare", "pung-chow", "riichi-ema-2016")
+    assert "winners collect +23148\n" in table.stdout and "deposits" not in table.stdout
+
+
 CHOWS = "1c!2c3c 4b5b6b 7d8d9d* 2c3c4c 5b5b"  # three chows: classical-bmja allows one
 
 

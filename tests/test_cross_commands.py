@@ -216,7 +216,7 @@ def test_compare_counts_what_each_line_scores_under_both(
     summary = json.loads(compared.stdout)
     want = dict.fromkeys(
         ("entries", "failed", "changed", "higher", "lower", "payable_changed", "score_difference"), 0
-    ) | {"payable_difference": 0, "collects_difference": 0}
+    ) | {"payable_difference": 0, "collects_difference": 0, "deposits_difference": 0}
     for hand, args in lines:
         want["entries"] += 1
         a, b = (_json("score", hand, *args, "-r", name)[1] for name in names)
@@ -229,6 +229,7 @@ def test_compare_counts_what_each_line_scores_under_both(
         want["collects_difference"] += sum((b.get("payments") or {}).values()) - sum(
             (a.get("payments") or {}).values()
         )
+        want["deposits_difference"] += b.get("deposits", 0) - a.get("deposits", 0)  # not a payment
         want["payable_changed"] += a["payable"] != b["payable"]
         want["changed"] += bool(rise or a["payable"] != b["payable"])
         want["higher"] += rise > 0

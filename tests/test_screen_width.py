@@ -202,14 +202,25 @@ def test_play_false_mahjongg_of_jack_west_under_ascii_fits(tmp_path: Path, width
     _check([line for line in result.stdout.splitlines() if not line.endswith(answers)], width, [], [], False)
 
 
+RIICHI_DEPOSITS = "'1d2d3d 1d!2d3d 1d2d3d 1d2d3d 4d4d' -s south -w east --riichi --deposits 2 --from west"
+
+
+@pytest.mark.parametrize(
+    ("lines", "rulesets"),
+    [
+        pytest.param([HAND, KONGS], ("pung-chow", "classical-bmja"), id="book"),
+        # The summary line then ends `winners collect +22848 and +2000 in deposits` (docs/batch.md).
+        pytest.param([RIICHI_DEPOSITS], ("pung-chow", "riichi-ema-2016"), id="riichi-deposits"),
+    ],
+)
 @pytest.mark.parametrize("width", WIDTHS)
-def test_batch_compare_fits(tmp_path: Path, width: int) -> None:
+def test_batch_compare_fits(tmp_path: Path, width: int, lines: list[str], rulesets: tuple[str, str]) -> None:
     hands = tmp_path / "hands.txt"
-    hands.write_text(f"{HAND}\n{KONGS}\n")
-    argv = ["batch", str(hands), "--compare", "pung-chow", "classical-bmja"]
+    hands.write_text("".join(f"{line}\n" for line in lines))
+    argv = ["batch", str(hands), "--compare", *rulesets]
     result = run(*argv, env={"COLUMNS": str(width)})
     assert result.exit_code == 0, result.output
-    _check(result.stdout.splitlines(), width, ["classical-bmja"], [], glyphs=False)
+    _check(result.stdout.splitlines(), width, [rulesets[1]], [], glyphs=False)
 
 
 @pytest.mark.parametrize("width", WIDTHS)

@@ -14,7 +14,7 @@ from ..engine.scoring import Score
 
 
 def totals(line: int, rulesets: tuple[str, str], a: Score, b: Score) -> dict[str, Any]:
-    """One entry's compare record: its hand, and its score, payable and collection under A then B."""
+    """One entry's compare record: its hand, and its score, payable, collection, deposits under A, B."""
     return {
         "line": line,
         "hand": b.hand,
@@ -22,6 +22,9 @@ def totals(line: int, rulesets: tuple[str, str], a: Score, b: Score) -> dict[str
         "score": [a.score, b.score],
         "payable": [a.payable, b.payable],
         "collects": [sum((a.payments or {}).values()), sum((b.payments or {}).values())],
+        # What the winner takes from the table besides (`--deposits N`): no seat pays it, so it is not
+        # in `collects`, as `score` says "collects N and D in deposits" (docs/json.md#batch-compare).
+        "deposits": [a.deposits, b.deposits],
     }
 
 
@@ -39,6 +42,7 @@ class Summary:
     score_difference: int = 0
     payable_difference: int = 0
     collects_difference: int = 0
+    deposits_difference: int = 0
     biggest_rise: dict[str, Any] | None = None
     biggest_fall: dict[str, Any] | None = None
 
@@ -49,10 +53,12 @@ class Summary:
             self.failed += 1
             return
         (a, b), (pa, pb), (ca, cb) = record["score"], record["payable"], record["collects"]
+        da, db = record["deposits"]
         diff = b - a
         self.score_difference += diff
         self.payable_difference += pb - pa
         self.collects_difference += cb - ca
+        self.deposits_difference += db - da
         if pa != pb:
             self.payable_changed += 1
         if diff or pa != pb:
@@ -88,6 +94,7 @@ class Summary:
             "mean_score_difference": round(mean, 2),
             "payable_difference": self.payable_difference,
             "collects_difference": self.collects_difference,
+            "deposits_difference": self.deposits_difference,
             "biggest_rise": self.biggest_rise,
             "biggest_fall": self.biggest_fall,
         }

@@ -286,10 +286,14 @@ def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
     for label, value in rows:
         table.add_row(label, str(value))
     out.print(table)
+    # Deposits only when they differ, as `score` says them ("collects N and D in deposits"): a
+    # summary of hands without any reads as it always did.
+    deposits = summary["deposits_difference"]
     out.print(
         f"Score difference ({b} − {a}): total {summary['score_difference']:+}, "
         f"mean {summary['mean_score_difference']:+} per hand; payable {summary['payable_difference']:+}; "
         f"winners collect {summary['collects_difference']:+}"
+        + (f" and {deposits:+} in deposits" if deposits else "")
     )
     for key, word in (("biggest_rise", "Biggest rise"), ("biggest_fall", "Biggest fall")):
         found = summary[key]
