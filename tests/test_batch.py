@@ -586,8 +586,30 @@ def test_yaml_file_errors(tmp_path: Path, text: str, message: str):
         ("hands.json", f'["{PUNGS}",\n "{PUNGS}" -s south]', [(1, 48), (2, "bad-yaml")]),
         # A break on a later line than the item's: the item is scored, as any before the break.
         ("hands.yaml", f'- "{PUNGS}"\n x: [\n', [(1, 48), (2, "bad-yaml")]),
+        # Regression: an item in braces or brackets, or a list's last item, the break after its `}` or
+        # `]`: scored as East, then the break's record on the same line.
+        ("hands.yaml", f'- {{hand: "{PUNGS}"}} -s south\n- "{PUNGS}"\n', [(1, "bad-yaml")]),
+        ("hands.json", f'[{{"hand": "{PUNGS}"}}] -s south\n', [(1, "bad-yaml")]),
+        ("hands.json", f'["{PUNGS}"] -s south\n', [(1, "bad-yaml")]),
+        ("hands.yaml", "- [a b] c\n", [(1, "bad-yaml")]),
+        (
+            "hands.yaml",
+            f'- {{hand: "{PUNGS}"}}\n- [a b]\n- {{hand: "{PUNGS}"}} x\n',
+            [(1, 48), (2, "bad-entry"), (3, "bad-yaml")],
+        ),
     ],
-    ids=["quoted-hand-s-south", "second-item", "json", "json-second-line", "break-on-the-next-line"],
+    ids=[
+        "quoted-hand-s-south",
+        "second-item",
+        "json",
+        "json-second-line",
+        "break-on-the-next-line",
+        "braces-s-south",
+        "json-list-end-s-south",
+        "json-hand-list-end-s-south",
+        "list-item-a-b-c",
+        "braces-lists-then-a-break",
+    ],
 )
 def test_yaml_item_quoted_hand_then_s_south_is_one_bad_yaml_record_not_scored_as_east(
     tmp_path: Path, name: str, text: str, records: list[tuple[int, Any]]
@@ -1643,9 +1665,11 @@ def test_a_live_yaml_feed_gets_each_record_once_the_next_item_starts(kind: str, 
     """A script writing YAML items one at a time into `batch - --input-format yaml`: no record came
     until 64 kB more, or the end (a buffered pipe's read(size) waits for all of it), and an item written
     as a plain line waited for two items after it. An item is known whole only when the next line
-    starts (YAML: a mapping may take another key, a plain line go on), so each comes then (docs/batch.md)."""
+    starts (YAML: a mapping may take another key, a plain line go on), so each comes then; an item in
+    braces once the item after it starts, its line read to its end first (`{...} -s south` breaks the
+    file on its line, and is not scored without its words: docs/batch.md)."""
     with _live_batch("--input-format", kind) as (_, stdin, lines):
-        stdin.write((("[" if kind == "json" else "") + item).encode())
+        stdin.write((("[" if kind == "json" else "") + item * (2 if item.startswith("{") else 1)).encode())
         for number in range(3):
             stdin.write(item.encode())  # the next item starts: the one before it is whole
             stdin.flush()

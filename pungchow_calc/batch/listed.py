@@ -255,45 +255,63 @@ def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the fil
                 yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
             continue
         if isinstance(event, ev.MappingStartEvent):
-            yield _yaml_mapping(events, line)
-            continue
-        _skip(events, event)
-        yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+            entry, end = _yaml_mapping(events, line)
+        else:
+            end = _skip(events, event)
+            entry = Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+        if event.flow_style:  # `{...}` or `[...]`: words may follow it on its last line
+            events.after(end)
+        yield entry
 
 
 class _Lookahead:
-    """Parse events, the next one parsed before a string item is given (after): the parser gives
+    """Parse events, those after an item parsed before the item is given (after): the parser gives
     `- "HAND" -s south` (a text line pasted as an item, YAML only up to its closing quote) the item
-    "HAND" before it finds the words after it invalid; scored, it would be scored without its
-    options, on a guess, and its line given a second record, the break's (docs/batch.md)."""
+    "HAND" before it finds the words after it invalid, and `- {hand: HAND} -s south` its mapping;
+    scored, it would be scored without its options, on a guess, and its line given a second record,
+    the break's (docs/batch.md)."""
 
     _NONE: Any = object()
 
     def __init__(self, events: Iterator[Any]) -> None:
         self._events = events
-        self._held: Any = self._NONE
+        self._held: list[Any] = []  # parsed by after(), in order, not yet given
 
     def __iter__(self) -> _Lookahead:
         return self
 
     def __next__(self) -> Any:
-        if self._held is self._NONE:
+        if not self._held:
             return next(self._events)
-        event, self._held = self._held, self._NONE
+        event = self._held.pop(0)
         if event is self._NONE:
             raise StopIteration
         return event
 
-    def after(self, item: Any) -> None:
-        """Parse the event after a string item now; a break in the YAML on the item's own last line is
-        raised (its bad-yaml record is the item's one record), a break on a later line is not yet."""
+    def after(self, last: Any) -> None:
+        """Parse the events after an item whose last event is `last` now, up to the first that is not
+        the end of a list, mapping or document on the item's last line (`]`, `}`, the document's
+        end: `["HAND"] -s south` breaks after two of them): a break in the YAML on the item's own last
+        line is raised (its bad-yaml record is the item's one record), a break on a later line is
+        not yet."""
         import yaml
 
+        ends = (yaml.events.CollectionEndEvent, yaml.events.DocumentEndEvent)
+        end_line = last.end_mark.line
         try:
-            self._held = next(self._events, self._NONE)
+            while True:
+                event: Any = next(self._events, self._NONE)
+                self._held.append(event)
+                # (A mark is None only from a hand-made event: never here.)
+                if (
+                    event is self._NONE
+                    or not isinstance(event, ends)
+                    or getattr(event.start_mark, "line", -1) != end_line
+                ):
+                    return
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-            if mark is not None and mark.line == item.end_mark.line:
+            if mark is not None and mark.line == end_line:
                 raise
             self._events = self._raising(exc)
         except FileError as exc:  # a read error after the item: it was read whole, and still stands
@@ -342,13 +360,14 @@ def _scalar_value(event: Any) -> Any:
         return event.value  # a 5,000-digit number, a date of month 13: kept as the text written
 
 
-def _skip(events: Iterator[Any], start: Any) -> None:
-    """Consume a nested collection whose start event was `start`."""
+def _skip(events: Iterator[Any], start: Any) -> Any:
+    """Consume a nested collection whose start event was `start`; its end event (`start` itself when it
+    starts none)."""
     import yaml
 
     ev = yaml.events
     if not isinstance(start, ev.CollectionStartEvent):
-        return
+        return start
     depth = 1
     for event in events:
         if isinstance(event, ev.CollectionStartEvent):
@@ -359,18 +378,22 @@ def _skip(events: Iterator[Any], start: Any) -> None:
         elif isinstance(event, ev.CollectionEndEvent):
             depth -= 1
             if depth == 0:
-                return
+                return event
+    return start  # the events ran out (a break raises before)
 
 
-def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
+def _yaml_mapping(events: Iterator[Any], line: int) -> tuple[Entry, Any]:
+    """The entry of a mapping item whose start was just read, and the mapping's end event."""
     import yaml
 
     ev = yaml.events
     pairs: list[tuple[Any, Any]] = []
     key: Any = None
     want_key = True
+    end: Any = None
     for event in events:
         if isinstance(event, ev.MappingEndEvent):
+            end = event
             break
         if isinstance(event, ev.SequenceStartEvent) and not want_key and _listed(key):
             value: Any = _yaml_list(events)
@@ -389,9 +412,9 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> Entry:
             pairs.append((key, value))
         want_key = not want_key
     try:
-        return Entry(line, tuple(mapping_argv(pairs)))
+        return Entry(line, tuple(mapping_argv(pairs))), end
     except ValueError as exc:
-        return Entry(line, error_code="bad-entry", error_message=str(exc))
+        return Entry(line, error_code="bad-entry", error_message=str(exc)), end
 
 
 class _Nested:
