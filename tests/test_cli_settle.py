@@ -216,6 +216,34 @@ def test_a_penalty_met_without_its_liable_player_named_is_refused(
         assert result.stdout == "" and result.stderr == f"error: {message}\n"
 
 
+DISCARDER_AS_SCORE = [*ONE_SUIT_TABLE[:-4], "--west", "0", *ONE_SUIT_TABLE[-2:], "--from", "west"]
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_west_0_from_west_one_suit_win_is_refused(as_json: bool) -> None:
+    """Regression: a winner's hand meeting "the discarder pays for all" with its discarder given as a
+    plain score (`--west 0 --from west`) charged him for all with a note that his exception (waiting
+    for a hand of his own) could not be checked: money moved on a guess. Refused, naming his seat."""
+    result = run(*DISCARDER_AS_SCORE, *(["--json"] if as_json else []))
+    message = (
+        "Discarder pays for all (nine tiles of one suit exposed): the winning hand qualifies, and whether "
+        "--west pays for all turns on his hand, given as a score (he is excused if waiting for a hand of "
+        "his own): give it in notation"
+    )
+    assert result.exit_code == 2
+    if as_json:
+        assert json.loads(result.stdout) == {"error": {"code": "liable-hand-unseen", "message": message}}
+    else:
+        assert result.stdout == "" and result.stderr == f"error: {message}\n"
+
+
+def test_west_0_from_west_no_choice_settles() -> None:
+    """`--no-choice` excuses him whatever his hand: no hand is needed, each loser pays his own."""
+    result = run(*DISCARDER_AS_SCORE, "--no-choice", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["penalties"] == []
+
+
 def test_no_choice_flag() -> None:
     args = [
         "-r",
