@@ -237,11 +237,23 @@ def test_west_0_from_west_one_suit_win_is_refused(as_json: bool) -> None:
         assert result.stdout == "" and result.stderr == f"error: {message}\n"
 
 
-def test_west_0_from_west_no_choice_settles() -> None:
-    """`--no-choice` excuses him whatever his hand: no hand is needed, each loser pays his own."""
-    result = run(*DISCARDER_AS_SCORE, "--no-choice", "--json")
+@pytest.mark.parametrize(
+    ("extra", "penalties"),
+    [
+        pytest.param(["--no-choice"], [], id="no-choice-excuses-him"),
+        pytest.param(["--dead", "west"], ["discarder_one_suit"], id="dead-waits-for-nothing"),
+    ],
+)
+def test_west_0_from_west_settles_where_his_hand_cannot_excuse_him(
+    extra: list[str], penalties: list[str]
+) -> None:
+    """`--no-choice` excuses him whatever his hand; a dead hand cannot win, so waits for nothing: no hand
+    is needed either way."""
+    result = run(*DISCARDER_AS_SCORE, *extra, "--json")
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout)["penalties"] == []
+    settled = json.loads(result.stdout)
+    assert [p["id"] for p in settled["penalties"]] == penalties
+    assert not any("could not be checked" in note for note in settled["notes"])
 
 
 def test_no_choice_flag() -> None:
