@@ -256,6 +256,37 @@ def test_west_0_from_west_settles_where_his_hand_cannot_excuse_him(
     assert not any("could not be checked" in note for note in settled["notes"])
 
 
+HOUSE_ONE_SUIT_ANY_WIN = """\
+extends: pung-chow-limit
+name: house-one-suit
+penalties:
+  - id: discarder_one_suit_any
+    label: Discarder pays for all (one suit, however won)
+    type: pays_for_all
+    liable: discarder
+    when:
+      - {exposed_tiles: {tiles: numbered, same_suit: true, min: 9}}
+      - one_suit
+"""
+
+
+def test_drawn_one_suit_win_under_a_discarder_penalty_without_won_by_discard_settles(tmp_path: Path) -> None:
+    """Regression: a house penalty on the discarder whose `when` does not say `won_by: discard`, met by a
+    self-drawn win (`--drawn`), was refused asking for `--from (or --drawn ...)`, which `--drawn` refuses:
+    nobody discarded, so nobody is liable, and each loser pays his own."""
+    house = tmp_path / "house.yaml"
+    house.write_text(HOUSE_ONE_SUIT_ANY_WIN, encoding="utf-8")
+    result = run(*ONE_SUIT_TABLE[2:], "-r", str(house), "--drawn", "--json")
+    assert result.exit_code == 0, result.stderr
+    settled = json.loads(result.stdout)
+    assert settled["penalties"] == [] and settled["notes"] == []
+    assert [(p["from"], p["amount"]) for p in settled["payments"][:3]] == [
+        ("east", 320),
+        ("west", 160),
+        ("north", 160),
+    ]
+
+
 def test_no_choice_flag() -> None:
     args = [
         "-r",

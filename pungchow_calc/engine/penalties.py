@@ -16,7 +16,7 @@ from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
 from .scoring import Score
 from .seats import read_seat
-from .situation import Situation, WinBy
+from .situation import Situation, WinBy, on_discard
 from .table_types import AppliedPenalty, Settlement, TableOptions, build_settlement
 from .tiles import PLAYING_TILES, Tile, Wind
 
@@ -146,7 +146,11 @@ def liable_for_all(
             if not all(test(ctx, None) for test in penalty.tests):
                 continue
             if penalty.liable == "discarder":
-                liable = options.discarder if options.win_by is WinBy.DISCARD else None
+                if not on_discard(options.win_by, options.said("original_hand")):
+                    # Nobody discarded the winning tile, so nobody is liable (a ruleset's `when` that does
+                    # not say `won_by: discard`): asking for --from would ask what cannot be given.
+                    continue
+                liable = options.discarder
                 option, who, other = (
                     "--from",
                     "who discarded the winning tile",
