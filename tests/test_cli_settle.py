@@ -216,6 +216,77 @@ def test_a_penalty_met_without_its_liable_player_named_is_refused(
         assert result.stdout == "" and result.stderr == f"error: {message}\n"
 
 
+DISCARDER_AS_SCORE = [*ONE_SUIT_TABLE[:-4], "--west", "0", *ONE_SUIT_TABLE[-2:], "--from", "west"]
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_west_0_from_west_one_suit_win_is_refused(as_json: bool) -> None:
+    """Regression: a winner's hand meeting "the discarder pays for all" with its discarder given as a
+    plain score (`--west 0 --from west`) charged him for all with a note that his exception (waiting
+    for a hand of his own) could not be checked: money moved on a guess. Refused, naming his seat."""
+    result = run(*DISCARDER_AS_SCORE, *(["--json"] if as_json else []))
+    message = (
+        "Discarder pays for all (nine tiles of one suit exposed): the winning hand qualifies, and whether "
+        "--west pays for all turns on his hand, given as a score (he is excused if waiting for a hand of "
+        "his own): give it in notation"
+    )
+    assert result.exit_code == 2
+    if as_json:
+        assert json.loads(result.stdout) == {"error": {"code": "liable-hand-unseen", "message": message}}
+    else:
+        assert result.stdout == "" and result.stderr == f"error: {message}\n"
+
+
+@pytest.mark.parametrize(
+    ("extra", "penalties"),
+    [
+        pytest.param(["--no-choice"], [], id="no-choice-excuses-him"),
+        pytest.param(["--dead", "west"], ["discarder_one_suit"], id="dead-waits-for-nothing"),
+    ],
+)
+def test_west_0_from_west_settles_where_his_hand_cannot_excuse_him(
+    extra: list[str], penalties: list[str]
+) -> None:
+    """`--no-choice` excuses him whatever his hand; a dead hand cannot win, so waits for nothing: no hand
+    is needed either way."""
+    result = run(*DISCARDER_AS_SCORE, *extra, "--json")
+    assert result.exit_code == 0, result.stderr
+    settled = json.loads(result.stdout)
+    assert [p["id"] for p in settled["penalties"]] == penalties
+    assert not any("could not be checked" in note for note in settled["notes"])
+
+
+HOUSE_ONE_SUIT_ANY_WIN = """\
+extends: pung-chow-limit
+name: house-one-suit
+penalties:
+  - id: discarder_one_suit_any
+    label: Discarder pays for all (one suit, however won)
+    type: pays_for_all
+    liable: discarder
+    when:
+      - {exposed_tiles: {tiles: numbered, same_suit: true, min: 9}}
+      - one_suit
+"""
+
+
+def test_drawn_one_suit_win_under_a_discarder_penalty_without_won_by_discard_settles(tmp_path: Path) -> None:
+    """Regression: a house penalty on the discarder whose `when` does not say `won_by: discard`, met by a
+    self-drawn win (`--drawn`), was refused asking for `--from (or --drawn ...)`, which `--drawn` refuses:
+    nobody discarded, so nobody is liable, and each loser pays his own."""
+    house = tmp_path / "house.yaml"
+    house.write_text(HOUSE_ONE_SUIT_ANY_WIN, encoding="utf-8")
+    result = run(*ONE_SUIT_TABLE[2:], "-r", str(house), "--drawn", "--json")
+    assert result.exit_code == 0, result.stderr
+    settled = json.loads(result.stdout)
+    assert settled["penalties"] == [] and settled["notes"] == []
+    assert [(p["from"], p["amount"]) for p in settled["payments"][:3]] == [
+        ("east", 320),
+        ("west", 160),
+        ("north", 160),
+    ]
+
+
 def test_no_choice_flag() -> None:
     args = [
         "-r",

@@ -232,6 +232,32 @@ def test_a_game_whose_discarder_pays_for_all_unnamed_is_refused_and_an_old_one_r
     assert status(capsys, path)["totals"]["Cy"] < -500  # Cy now pays for all
 
 
+def test_cy_0_from_cy_one_suit_win_is_refused_and_an_old_one_replays(tmp_path, capsys, monkeypatch):
+    """Regression: a game the discarder pays for all (Part II, Penalties 2) with the discarder given as a
+    score (`--other Cy=0 --from Cy`) was recorded with him charged for all, his exception (waiting for a
+    hand of his own) unchecked: money moved on a guess. A new one is refused naming him, nothing
+    written; one an older pungchow recorded so is replayed as it was."""
+    from pungchow_calc.evening import record
+
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", "pung-chow-limit")
+    before = path.read_bytes()
+    game = [*_one_suit(path, "--from", "Cy")]
+    game[game.index(ONE_SUIT_OTHERS[1])] = "Cy=0"
+    code, out, err = cli(capsys, *game)
+    assert (code, out) == (2, "")
+    assert "and whether Cy pays for all turns on his hand, given as a score" in err
+    assert path.read_bytes() == before
+    monkeypatch.setattr(record, "refuse_unnamed_liable", lambda settlement: None)
+    ok(capsys, *game)  # as an older pungchow recorded it: Cy charged for all
+    monkeypatch.undo()
+    assert status(capsys, path)["totals"] == {"Ann": 0, "Bob": 576, "Cy": -576, "Di": 0}
+    code, out, err = cli(capsys, "evening", "amend", str(path), "1", *game[3:])
+    assert code == 2 and "whether Cy pays for all" in err  # an amendment is a new record: refused
+    ok(capsys, "evening", "amend", str(path), "1", *game[3:], "--no-choice")  # excused: no hand needed
+    assert status(capsys, path)["totals"]["Cy"] > -576
+
+
 def test_undo_and_amend_replay_the_evening(tmp_path, capsys):
     path = tmp_path / "e.jsonl"
     start(capsys, path)

@@ -1199,3 +1199,15 @@ def test_bobs_game_8_recorded_by_another_terminal_while_anns_is_typed_says_the_e
         session.type("quit")
         assert proc.wait(timeout=30) == 0
     assert len(events(path)) == 9
+
+
+def test_cy_0_from_cy_one_suit_win_asks_again_for_cys_hand(tmp_path):
+    """Regression: a win the discarder pays for all with the discarder typed as a score (Cy: 0) was
+    recorded with him charged for all, his exception unchecked. Play says why and asks again."""
+    path = new(tmp_path, "pung-chow-limit")
+    others = ["1c2c3c 4c5c6c 7c8c9c 6c6c EwEw", "0", "WdWdWd 2b2b 5b5b 6b7b8b 3d 4d Sw"]
+    lines = ["Bob", "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d", "discard", "Cy", "", *others]
+    code, out = play(path, [*lines, "Cy", "1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d", "y", "quit"])
+    assert code == 0, out
+    assert "and whether Cy pays for all turns on his hand, given as a score" in unwrapped(out)
+    assert "Recorded game 1." in out and events(path)[1]["hands"]["Cy"] == "1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d"

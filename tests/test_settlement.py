@@ -692,11 +692,16 @@ def test_discarder_not_excused(west: str) -> None:
 
 
 def test_discarder_given_as_a_score_cannot_be_excused_by_his_hand() -> None:
+    """Settled as recorded (an evening's game of before the refusal replays so, charged, with its note),
+    and refused as a new game: whether he pays for all turns on his hand."""
     seats = dict(ONE_SUIT)
     seats[W] = "0"
     result = settle_table(seats, LIMIT, TableOptions(discarder=W))
     assert [p.id for p in result.penalties] == ["discarder_one_suit"]
     assert "could not be checked" in result.notes[0]
+    with pytest.raises(OptionError, match="whether --west pays for all turns on his hand") as refused:
+        refuse_unnamed_liable(result)
+    assert refused.value.code == "liable-hand-unseen"
 
 
 def test_no_penalty_without_the_exposed_danger() -> None:

@@ -16,7 +16,7 @@ from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
 from .scoring import Score
 from .seats import read_seat
-from .situation import Situation, WinBy
+from .situation import Situation, WinBy, on_discard
 from .table_types import AppliedPenalty, Settlement, TableOptions, build_settlement
 from .tiles import PLAYING_TILES, Tile, Wind
 
@@ -115,11 +115,12 @@ def liable_for_all(
     values: Mapping[Wind, int | Hand],
     options: TableOptions,
     notes: list[str],
-    unnamed_liable: list[str],
+    unnamed_liable: list[tuple[str, str]],
 ) -> tuple[Penalty, Wind] | None:
     """The first `pays_for_all` penalty whose conditions the winner's hand meets, and who is liable;
-    each penalty met whose liable player is not named is said in `unnamed_liable` (a new game is
-    refused on it: table.refuse_unnamed_liable)."""
+    each penalty met whose liable player is not named, or whose exception turns on his hand given as a
+    score, is said in `unnamed_liable` as (code, message) (a new game is refused on it:
+    table.refuse_unnamed_liable)."""
     excused: list[Wind] = []  # each liable player `--no-choice` excuses
     unnamed: list[Penalty] = []  # penalties the hand meets whose liable player is not named
 
@@ -145,7 +146,11 @@ def liable_for_all(
             if not all(test(ctx, None) for test in penalty.tests):
                 continue
             if penalty.liable == "discarder":
-                liable = options.discarder if options.win_by is WinBy.DISCARD else None
+                if not on_discard(options.win_by, options.said("original_hand")):
+                    # Nobody discarded the winning tile, so nobody is liable (a ruleset's `when` that does
+                    # not say `won_by: discard`): asking for --from would ask what cannot be given.
+                    continue
+                liable = options.discarder
                 option, who, other = (
                     "--from",
                     "who discarded the winning tile",
@@ -162,8 +167,11 @@ def liable_for_all(
                     f"({who})"
                 )
                 unnamed_liable.append(
-                    f"{penalty.label}: the winning hand qualifies, so who pays turns on {who}: "
-                    f"give {option}{other}"
+                    (
+                        "liable-unnamed",
+                        f"{penalty.label}: the winning hand qualifies, so who pays turns on {who}: "
+                        f"give {option}{other}",
+                    )
                 )
                 unnamed.append(penalty)
                 continue
@@ -172,12 +180,24 @@ def liable_for_all(
                 notes.append(f"{penalty.label}: {who} is excused, having had no choice in his discard")
                 excused.append(liable)
                 continue
-            if penalty.excused_waiting is not None:
-                held = values[liable]
+            # A dead hand cannot win, so it waits for nothing ("Mah-Jongg or Mah-Diao"): given as a score,
+            # there is nothing to check.
+            held = values[liable]
+            if penalty.excused_waiting is not None and not (isinstance(held, int) and liable in options.dead):
                 if isinstance(held, int):
+                    # Kept as a note for a game an evening recorded so before it was refused (replayed as
+                    # it was accepted); a new one is refused: whether he pays for all turns on his hand.
                     notes.append(
                         f"{penalty.label}: {who}'s hand was given as a score, so his exception (waiting "
                         "for a hand of his own) could not be checked"
+                    )
+                    unnamed_liable.append(
+                        (
+                            "liable-hand-unseen",
+                            f"{penalty.label}: the winning hand qualifies, and whether --{who} pays for all "
+                            "turns on his hand, given as a score (he is excused if waiting for a hand of his "
+                            "own): give it in notation",
+                        )
                     )
                 else:
                     tile = waiting_with(held, penalty.excused_waiting, liable, options.round, ruleset)

@@ -493,7 +493,7 @@ def settle_table(
             for s in order
             if s is not winner and s not in dead and (scored[s] or s in scores)
         )
-    unnamed: list[str] = []
+    unnamed: list[tuple[str, str]] = []
     found = (
         liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes, unnamed)
         if winner is not None
@@ -543,8 +543,10 @@ def settle_table(
 
 
 def refuse_unnamed_liable(settlement: Settlement) -> None:
-    """Refuse a new game whose payments turn on a liable player not named (`liable-unnamed`): settled
-    as if nobody were liable, money would move on a guess. A game an evening recorded so before this
-    refusal is still replayed as it was accepted, with its note (docs/settling.md)."""
+    """Refuse a new game whose payments turn on a liable player not named (`liable-unnamed`), or on the
+    hand of one given as a score (`liable-hand-unseen`): settled as if nobody were liable, or as if he
+    were not excused, money would move on a guess. A game an evening recorded so before this refusal
+    is still replayed as it was accepted, with its note (docs/settling.md)."""
     if settlement.unnamed_liable:
-        raise OptionError(settlement.unnamed_liable[0], code="liable-unnamed")
+        code, message = settlement.unnamed_liable[0]
+        raise OptionError(message, code=code)

@@ -12,12 +12,12 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from ..engine.errors import OptionError
+from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Ruleset
 from ..engine.table import Settlement, check_players, refuse_unnamed_liable
 from ..options import first_repeat
 from . import log
-from .settle import FLAGS, TYPED, snapshot
+from .settle import FLAGS, TYPED, seats_named, snapshot
 from .state import Evening, Game, apply, begin, body, check_end, keeps_game, played, replay
 
 Say = Callable[[str], None] | None
@@ -360,10 +360,14 @@ def preview_amend(evening: Evening, number: int, record: dict[str, Any]) -> Even
 
 
 def _liable_named(game: Game) -> None:
-    """A new or amended game whose payments turn on a liable player not named is refused, as `settle`
-    refuses it (table.refuse_unnamed_liable); a game recorded so before is replayed as it was."""
+    """A new or amended game whose payments turn on a liable player not named, or on the hand of one
+    given as a score, is refused, as `settle` refuses it (table.refuse_unnamed_liable), the player
+    named as the evening names him; a game recorded so before is replayed as it was."""
     if isinstance(game.detail, Settlement):
-        refuse_unnamed_liable(game.detail)
+        try:
+            refuse_unnamed_liable(game.detail)
+        except PungchowError as error:
+            raise seats_named(error, {wind.word: name for name, wind in game.seats}) from None
 
 
 def without(record: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
