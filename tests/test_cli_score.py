@@ -343,3 +343,55 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
 def test_riichi_spellings_and_run_together_groups_get_a_hint(argv, line):
     result = run("score", *argv)
     assert (result.exit_code, result.stderr) == (2, f"error: {line}\n")
+
+
+ONE_SUIT = "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d"  # nine dots exposed: Part II, Penalties 2
+PAYS_FOR_ALL_NOTE = (
+    "Discarder pays for all (nine tiles of one suit exposed): the winning hand qualifies, so the discarder "
+    "pays these amounts for all unless excused: settle the table to know who pays (settle ... --from SEAT)"
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "notes"),
+    [
+        pytest.param(["score", ONE_SUIT, "-s", "south", "--json"], [PAYS_FOR_ALL_NOTE], id="score-discard"),
+        pytest.param(["score", ONE_SUIT, "-s", "south", "--drawn", "--json"], [], id="score-drawn"),
+        pytest.param(["batch", "-", "-f", "jsonl"], [PAYS_FOR_ALL_NOTE], id="batch"),
+    ],
+)
+def test_one_suit_won_on_a_discard_says_the_discarder_pays_for_all(command: list[str], notes: list[str]):
+    """Regression: `score -r pung-chow-limit` of a hand the discarder pays for all showed each loser
+    paying his own share, without a word: alone, the hand cannot say who pays (his excuse is his own
+    hand's), so a note says the discarder pays them for all unless excused (docs/settling.md)."""
+    stdin = f"'{ONE_SUIT}' -s south -r pung-chow-limit\n" if command[0] == "batch" else None
+    result = run(*command, *([] if stdin else ["-r", "pung-chow-limit"]), input=stdin)
+    assert result.exit_code == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record.get("notes", []) == notes
+    assert record["payments"] == ({"east": 288, "west": 144, "north": 144} if notes else record["payments"])
+
+
+def test_settle_of_one_suit_says_nothing_of_the_score_alone():
+    """`settle` settles the penalty itself (or refuses without --from): the lone hand's note is not its."""
+    seats = [
+        "--east",
+        "1c2c3c 4c5c6c 7c8c9c 6c6c EwEw",
+        "--south",
+        ONE_SUIT,
+        "--west",
+        "1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d",
+    ]
+    result = run(
+        "settle",
+        "-r",
+        "pung-chow-limit",
+        *seats,
+        "--north",
+        "WdWdWd 2b2b 5b5b 6b7b8b 3d 4d Sw",
+        "--from",
+        "west",
+        "--json",
+    )
+    assert result.exit_code == 0, result.stderr
+    assert all("pays these amounts" not in note for note in json.loads(result.stdout)["notes"])

@@ -14,7 +14,7 @@ from .hand import Hand, build, size_hint
 from .notation import parse
 from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
-from .scoring import Score
+from .scoring import Score, winner_context
 from .seats import read_seat
 from .situation import Situation, WinBy, on_discard
 from .table_types import AppliedPenalty, Settlement, TableOptions, build_settlement
@@ -72,11 +72,6 @@ def dead_penalties(rule: Penalty | None, dead: Mapping[Wind, str]) -> tuple[Appl
 
 
 # --- the discarder (or feeder) pays for all ("Penalties" 2) ------------------------------------------
-
-
-def _winner_context(hand: Hand, score: Score) -> Context:
-    earlier = [line.rule for line in score.lines if line.points]
-    return Context(score.situation, hand, score.arrangement, hand.counts, score.waits, earlier)
 
 
 def waiting_with(
@@ -141,7 +136,7 @@ def liable_for_all(
                     "the winner's score was given as a number: penalties on his hand were not assessed"
                 )
             return None
-        ctx = _winner_context(winner_hand, winner_score)
+        ctx = winner_context(winner_hand, winner_score)
         for penalty in candidates:
             if not all(test(ctx, None) for test in penalty.tests):
                 continue

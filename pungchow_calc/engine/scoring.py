@@ -650,5 +650,43 @@ def score_text(
     limit: int | None | _Default = DEFAULT,
     seats: tuple[Wind, ...] = ALL_SEATS,
 ) -> Score:
-    """Parse, build and score a hand written in the notation of docs/notation.md."""
-    return score_hand(build(parse(text)), ruleset, situation, limit, seats)
+    """Parse, build and score a hand written in the notation of docs/notation.md; a winner's notes say
+    a penalty that would make one player pay for all (pays_for_all_note): scored alone, the hand
+    cannot say who pays (`settle` does)."""
+    hand = build(parse(text))
+    score = score_hand(hand, ruleset, situation, limit, seats)
+    if ruleset.penalties and situation.winner:
+        note = pays_for_all_note(hand, ruleset, score)
+        if note is not None:
+            return replace(score, notes=(*score.notes, note))
+    return score
+
+
+def winner_context(hand: Hand, score: Score) -> Context:
+    """The winning hand as its score arranged it, for a penalty's tests (Ruleset.penalties)."""
+    earlier = [line.rule for line in score.lines if line.points]
+    return Context(score.situation, hand, score.arrangement, hand.counts, score.waits, earlier)
+
+
+_LIABLE = {"discarder": ("the discarder", "--from"), "feeder": ("the feeder", "--feeder")}
+
+
+def pays_for_all_note(hand: Hand, ruleset: Ruleset, score: Score) -> str | None:
+    """The note of the first `pays_for_all` penalty the winning hand meets ("The first penalty that
+    applies is the one imposed", docs/rulings.md#pays-for-all), or None: its payments shown are each
+    loser's share, which the liable player pays for all unless he is excused, and only the table
+    (`settle`, with his hand) says whether he is."""
+    situation = score.situation
+    for penalty in ruleset.penalties:
+        if penalty.type != "pays_for_all":
+            continue
+        if penalty.liable == "discarder" and not on_discard(situation.win_by, situation.original_hand):
+            continue  # nobody discarded the winning tile
+        ctx = winner_context(hand, score)
+        if all(test(ctx, None) for test in penalty.tests):
+            who, option = _LIABLE[penalty.liable]
+            return (
+                f"{penalty.label}: the winning hand qualifies, so {who} pays these amounts for all "
+                f"unless excused: settle the table to know who pays (settle ... {option} SEAT)"
+            )
+    return None
