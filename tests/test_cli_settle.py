@@ -129,32 +129,6 @@ def test_limit_caps_east() -> None:
     ]
 
 
-def test_penalty_discarder_pays_for_all_text() -> None:
-    result = run(
-        "-r",
-        "pung-chow-limit",
-        "--east",
-        "1c2c3c 4c5c6c 7c8c9c 6c6c EwEw",
-        "--south",
-        "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d",
-        "--west",
-        "1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d",
-        "--north",
-        "WdWdWd 2b2b 5b5b 6b7b8b 3d 4d Sw",
-        "--from",
-        "west",
-        "--ascii",
-    )
-    assert result.exit_code == 0, result.output
-    out = result.stdout
-    assert "Penalty: Discarder pays for all (nine tiles of one suit exposed) (west): west bears" in out
-    assert (
-        "2 | west | south |    288 | Discarder pays for all (nine tiles of one suit exposed): pays for east, "
-        "East x2" in out
-    )
-    assert "west  |  576 |        0 | -576" in out
-
-
 ONE_SUIT_TABLE = [
     "-r",
     "pung-chow-limit",
@@ -167,6 +141,20 @@ ONE_SUIT_TABLE = [
     "--north",
     "WdWdWd 2b2b 5b5b 6b7b8b 3d 4d Sw",
 ]
+
+
+def test_penalty_discarder_pays_for_all_text() -> None:
+    result = run(*ONE_SUIT_TABLE, "--from", "west", "--ascii")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Penalty: Discarder pays for all (nine tiles of one suit exposed) (west): west bears" in out
+    assert (
+        "2 | west | south |    288 | Discarder pays for all (nine tiles of one suit exposed): pays for east, "
+        "East x2" in out
+    )
+    assert "west  |  576 |        0 | -576" in out
+
+
 BIG_DRAGONS_TABLE = [
     "-r",
     str(SAMPLES / "taiwanese-insurance.yaml"),
@@ -288,19 +276,7 @@ def test_drawn_one_suit_win_under_a_discarder_penalty_without_won_by_discard_set
 
 
 def test_no_choice_flag() -> None:
-    args = [
-        "-r",
-        "pung-chow-limit",
-        "--east",
-        "1c2c3c 4c5c6c 7c8c9c 6c6c EwEw",
-        "--south",
-        "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d",
-        "--west",
-        "1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d",
-        "--from",
-        "west",
-        "--json",
-    ]
+    args = [*ONE_SUIT_TABLE, "--from", "west", "--json"]
     penalised = json.loads(run(*args).stdout)
     excused = json.loads(run(*args, "--no-choice").stdout)
     assert [p["id"] for p in penalised["penalties"]] == ["discarder_one_suit"]
