@@ -673,6 +673,12 @@ _TWO_WAYS = "(w is both a rank, as in Ww and Wd, and the suit of winds): type th
             id="4b4b4b 4b",
         ),
         pytest.param(
+            ["score", "www 1d2d3d 4d5d6d 7d8d9d! 5b5b"],
+            "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 13 were given; www reads"
+            " as WwWw (2 tiles)",
+            id="www",
+        ),
+        pytest.param(
             ["score", "1b1b1b 3c3c3c\u200b5d5d5d* 4b4b4b* 7c!7c"],
             "3c3c3c\\u200b5d5d5d* is not a tile group: it holds U+200B, a character that prints as nothing:"
             " type the hand without it (column 8)",

@@ -9,7 +9,7 @@ from typing import Any
 
 from .cache import BoundedCache
 from .errors import HandError, NotationError
-from .notation import Group, Marker, ParsedHand, parse, season_hint
+from .notation import Group, Marker, ParsedHand, compact_hint, parse, season_hint
 from .tiles import ALL_TILES, PLAYING_TILES, Tile
 
 
@@ -378,7 +378,7 @@ def size_hint(hand: Hand, need: int) -> str:
     """What a hand of the wrong size may have been meant as, told beside its count: seasons typed as
     riichi's souzu (notation.season_hint), and, for a tile too many, four of a tile held concealed in
     more than one group (`4b4b4b 4b`: a kong typed undeclared, which counts no tile more), else ""."""
-    hint = season_hint(hand.parsed.groups)
+    hint = season_hint(hand.parsed.groups) + compact_hint(hand.parsed.groups)
     if hand.size > need:
         four = next((i for i, n in enumerate(hand.pool_counts) if n == 4), None)
         if four is not None:

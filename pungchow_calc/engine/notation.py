@@ -349,6 +349,20 @@ def season_hint(groups: tuple[Group, ...]) -> str:
     return ""
 
 
+def compact_hint(groups: tuple[Group, ...]) -> str:
+    """ "; www reads as WwWw (2 tiles)" for the first group of winds or dragons typed all in small
+    letters as a compact run (a rank letter repeated before one suit letter, docs/notation.md "Case"),
+    else "": told beside a hand of the wrong size, where `www` (two west winds) was likely meant as
+    three."""
+    for group in groups:
+        body = "".join(ch for ch in group.text if ch.isalpha())
+        honors = group.tiles and all(tile.is_honor for tile in group.tiles)
+        if honors and body.islower() and len(body) < 2 * len(group.tiles):
+            code = "".join(tile.code for tile in group.tiles)
+            return f"; {group.text} reads as {code} ({len(group.tiles)} tiles)"
+    return ""
+
+
 def _missing_space(word: str) -> str:
     """ "; a space missing? ..." for a group with a marker inside it and tiles after (`5d5d5d*4b4b4b*`:
     two groups run together), else "" (`5d5d5d**`, `5d5d5d*!`, `5d5d5d*;`: no tile after the marker)."""
