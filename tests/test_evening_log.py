@@ -324,9 +324,8 @@ def test_concurrent_writers_never_interleave(evening, capsys):
     assert status(capsys, evening)["games"] == 8
 
 
-@pytest.mark.parametrize("err", [errno.EROFS, errno.EACCES], ids=["read-only-fs", "permission"])
-def test_a_read_only_log_refuses_the_event(evening, capsys, monkeypatch, err):
-    before = evening.read_bytes()
+def _read_only(monkeypatch: pytest.MonkeyPatch, err: int) -> None:
+    """Every file opened for writing is refused with `err`, as on a read-only log or file system."""
     real_open = os.open
 
     def refusing(path, flags, *args):
@@ -335,8 +334,28 @@ def test_a_read_only_log_refuses_the_event(evening, capsys, monkeypatch, err):
         return real_open(path, flags, *args)
 
     monkeypatch.setattr(os, "open", refusing)
+
+
+@pytest.mark.parametrize("err", [errno.EROFS, errno.EACCES], ids=["read-only-fs", "permission"])
+def test_a_read_only_log_refuses_the_event(evening, capsys, monkeypatch, err):
+    before = evening.read_bytes()
+    _read_only(monkeypatch, err)
     code, _, error = cli(capsys, *hand(evening, "Cy", PLAYERS))
     assert code == 2 and os.strerror(err) in error and "nothing was recorded" in error
+    monkeypatch.undo()
+    assert evening.read_bytes() == before
+
+
+def test_repair_of_a_read_only_log_with_line_2_changed_lists_it(evening, capsys, monkeypatch):
+    """Regression: `evening repair FILE`, which only lists (nothing is written without --accept), opened
+    the log for writing: on a read-only log it said "cannot record: Permission denied", and not which
+    line was changed, where `status` and `report` read it (docs/evening.md, "Damage and repair")."""
+    evening.write_bytes(evening.read_bytes().replace(b'"Bob": "4"', b'"Bob": "6"', 1))
+    before = evening.read_bytes()
+    _read_only(monkeypatch, errno.EACCES)
+    code, out, err = cli(capsys, "evening", "repair", str(evening))
+    assert code == 2 and "line 2: changed since it was written" in out, (out, err)
+    assert f"pungchow evening repair {evening} --accept 2" in err
     monkeypatch.undo()
     assert evening.read_bytes() == before
 

@@ -812,31 +812,44 @@ def repair(
     """Find every changed or unreadable line (`check` replays the log too); when `accept` names exactly
     those lines, append the repair event `make(accepts)` accepting each as it now reads. Nothing is
     ever rewritten."""
+    if not accept:  # a listing writes nothing: read as `status` reads, so a read-only log is listed too
+        return _repair(path, take(path, say)[1], accept, check, make, None)
     fd = _open_for_writing(path)
     try:
         _regular(fd, path)
         _lock(fd, path, fcntl.LOCK_EX, say)
-        data = _read_all(fd)
-        trial: dict[int, str] = {}
-        found: list[tuple[int, str]] = []
-        while True:
-            try:
-                log = parse(path, data, trial)
-                check(log)
-                break
-            except EveningError as error:
-                if error.line is None or error.line in trial:
-                    raise  # accepting a line would not mend this: it is not for `repair`
-                what = error.message.removeprefix(f"{path} line {error.line}: ")
-                found.append((error.line, what.split(repair_hint(path, error.line))[0]))
-                trial[error.line] = line_sum(_line_bytes(data, error.line))
-        wanted = sorted(set(accept))
-        held = data.count(b"\n") + (0 if log.ends_line else 1)
-        if not found:  # its notes are the log's as every command reads it (none tried as accepted)
-            return Repair((), None, lines=held, notes=log.notes)
-        if wanted != sorted(trial):
-            return Repair(tuple(found), None, lines=held)
-        event = make([{"line": n, "bytes": trial[n]} for n in wanted])
-        return Repair(tuple(found), _add(fd, path, data, log, event), held + 1, held)
+        return _repair(path, _read_all(fd), accept, check, make, fd)
     finally:
         os.close(fd)
+
+
+def _repair(
+    path: str,
+    data: bytes,
+    accept: Sequence[int],
+    check: Callable[[Log], object],
+    make: Callable[[list[dict[str, Any]]], dict[str, Any]],
+    fd: int | None,
+) -> Repair:
+    """`repair` of a log's bytes, read under its lock (`fd`: the writer's, held to append the event)."""
+    trial: dict[int, str] = {}
+    found: list[tuple[int, str]] = []
+    while True:
+        try:
+            log = parse(path, data, trial)
+            check(log)
+            break
+        except EveningError as error:
+            if error.line is None or error.line in trial:
+                raise  # accepting a line would not mend this: it is not for `repair`
+            what = error.message.removeprefix(f"{path} line {error.line}: ")
+            found.append((error.line, what.split(repair_hint(path, error.line))[0]))
+            trial[error.line] = line_sum(_line_bytes(data, error.line))
+    wanted = sorted(set(accept))
+    held = data.count(b"\n") + (0 if log.ends_line else 1)
+    if not found:  # its notes are the log's as every command reads it (none tried as accepted)
+        return Repair((), None, lines=held, notes=log.notes)
+    if wanted != sorted(trial) or fd is None:
+        return Repair(tuple(found), None, lines=held)
+    event = make([{"line": n, "bytes": trial[n]} for n in wanted])
+    return Repair(tuple(found), _add(fd, path, data, log, event), held + 1, held)
