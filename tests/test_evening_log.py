@@ -1038,6 +1038,29 @@ def test_a_line_deleted_repeated_or_moved_is_found(evening, capsys, order, line)
     assert status(capsys, evening)["games"] == len(order)  # every game event as it now reads, and Cy's
 
 
+@pytest.mark.parametrize(
+    ("pasted", "line"),
+    [("appended", 4), ("after-line-1", 2)],
+    ids=["another-log-appended", "another-logs-start-line-pasted-after-line-1"],
+)
+def test_a_start_line_of_another_log_in_this_one_is_named_with_how_to_go_on(
+    evening, tmp_path, capsys, pasted, line
+):
+    """Regression: `cat e.jsonl other.jsonl` (or another log's first line pasted in) said only "line 4:
+    a second start event (start)", no way on; pasted after line 1, the line after it was named out of
+    place, and the `repair --accept` offered for it then refused the start line. A start line follows
+    no line (no `prev`): it is named itself, with how to go on, and never offered to a repair."""
+    other = tmp_path / "other.jsonl"
+    ok(capsys, "evening", "new", str(other), "--players", "Xu,Yo")
+    lines = evening.read_bytes().splitlines(keepends=True)
+    at = len(lines) if pasted == "appended" else 1
+    evening.write_bytes(b"".join(lines[:at]) + other.read_bytes() + b"".join(lines[at:]))
+    (code, err), report = _both(capsys, evening)
+    assert (code, err) == report and code == 2 and err.count("\n") == 1
+    assert f"line {line}: a second start event" in err and "put the log back from a copy" in err
+    assert cli(capsys, "evening", "repair", str(evening))[::2] == (2, err)
+
+
 def test_crlf_line_ends_still_read_as_written(evening, capsys):
     # An editor that saved the log with CRLF changed no event: it reads, and recording goes on.
     totals = status(capsys, evening)["totals"]

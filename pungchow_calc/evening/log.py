@@ -360,6 +360,16 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
                 pending.append(number)
             continue
         _check_version(path, number, event)
+        if number > 1 and event.get("event") == "start":
+            # Its own checksum matches and it follows no line (no `prev`), so nothing else would name it:
+            # another log appended (`cat a.jsonl b.jsonl`) or its first line pasted in. Never accepted
+            # by a repair: it would seat another table in the middle of this evening.
+            raise EveningError(
+                f"{path} line {number}: a second start event (the first line of an evening: another log "
+                "appended or pasted here?); take out the lines that are not this evening's, or put the "
+                "log back from a copy",
+                code="evening-damaged",
+            )
         if pending:
             claim = event.get("skips_torn_line")
             if (claim if isinstance(claim, list) else [claim]) != pending:
