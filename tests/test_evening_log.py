@@ -40,6 +40,9 @@ def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
         # Regression: NUL bytes alone (the file grew, and none of the line reached the disk) were damage
         # to repair (`line 4: damaged (not a JSON event)`): the most common tear of all refused the log.
         pytest.param(bytes(4096), id="nul-bytes-alone"),
+        # Regression: cut before the end of `{"v": 1, "event": "`, which every event begins with, its
+        # NUL bytes were taken as part of that beginning: not one, so damage, and the log refused.
+        pytest.param(b'{"v": 1, "ev' + bytes(40), id="cut-in-its-beginning"),
     ],
 )
 def test_a_torn_write_followed_by_nul_bytes_is_a_torn_write(evening, capsys, tail):
@@ -1152,15 +1155,28 @@ def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys)
         (1, "its start was cut off mid-write"),
         (40, "its start was cut off mid-write"),
         (-1, "its start was cut off mid-write"),
+        # Regression: where the file grew before its data reached the disk (`evening new` on a file
+        # system without hard links writes the log itself), NUL bytes after the first bytes of the
+        # start, or alone, were "not an evening log": a torn write, as on any later line.
+        ((0, b"\0" * 64), "its start was cut off mid-write"),
+        ((5, b"\0" * 64), "its start was cut off mid-write"),
     ],
-    ids=["empty-file", "start-cut-after-1-byte", "start-cut-after-40-bytes", "start-cut-before-its-newline"],
+    ids=[
+        "empty-file",
+        "start-cut-after-1-byte",
+        "start-cut-after-40-bytes",
+        "start-cut-before-its-newline",
+        "64-nul-bytes",
+        "start-cut-after-5-bytes-then-nul-bytes",
+    ],
 )
 def test_a_new_evening_cut_off_says_to_start_again(tmp_path, capsys, cut, says):
     # A crash during `evening new` left the file (which `new` then refuses to overwrite) and every
     # command said only "not an evening log": nothing in it to keep, and no way on was given.
     path = tmp_path / "e.jsonl"
     ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob")
-    path.write_bytes(path.read_bytes()[:cut] if cut >= 0 else path.read_bytes()[:-10])
+    cut, nul = cut if isinstance(cut, tuple) else (cut, b"")
+    path.write_bytes((path.read_bytes()[:cut] if cut >= 0 else path.read_bytes()[:-10]) + nul)
     for args in (["status", str(path)], hand(path, "Ann", ["Ann", "Bob"])[1:]):
         code, _, err = cli(capsys, "evening", *args)
         assert code == 2 and err == (

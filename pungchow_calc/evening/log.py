@@ -150,13 +150,15 @@ def _could_be_torn(text: bytes) -> bool:
         return True  # a blank line (an editor's, CRLF or spaces): skipped as one, losing nothing (_skipped)
     if not text.strip(b"\0"):
         return True  # NUL bytes alone: the file grew for a line none of whose bytes reached the disk
-    if not _BEGINS.startswith(text[: len(_BEGINS)]):
+    # NUL bytes after it: a crash where the file grew before its data reached the disk (taken off
+    # first: a write cut inside the beginning every event has is one too). A write cut inside a
+    # character leaves its first bytes, which wait for the rest in the decoder. Only JSON's whitespace
+    # (and an editor's CR) ends it: a whole line whose newline had a bit flipped (\x0b, whitespace to
+    # bytes.rstrip, never written by `encode`) is damage, not a torn write skipped for good.
+    body = text.rstrip(b"\0")
+    if not _BEGINS.startswith(body[: len(_BEGINS)]):
         return False
-    # NUL bytes after it: a crash where the file grew before its data reached the disk. A write cut
-    # inside a character leaves its first bytes, which wait for the rest in the decoder. Only JSON's
-    # whitespace (and an editor's CR) ends it: a whole line whose newline had a bit flipped (\x0b,
-    # whitespace to bytes.rstrip, never written by `encode`) is damage, not a torn write skipped for good.
-    body = text.rstrip(b"\0").rstrip(b" \t\r")
+    body = body.rstrip(b" \t\r")
     try:
         head = codecs.getincrementaldecoder("utf-8")().decode(body).encode("utf-8")
     except UnicodeDecodeError:
@@ -429,7 +431,8 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         raise _unreadable(path, whole, rows[whole - 1][1])
     torn = "a torn last line (an event cut off mid-write) was ignored"
     notes += [_skipped(path, n, texts[n - 1], torn) for n in pending]
-    if not lines and (not data or pending == [1] and _STARTS.startswith(rows[0][1][: len(_STARTS)])):
+    first = rows[0][1].rstrip(b"\0") if rows else b""  # NUL bytes: the file grew, its data never came
+    if not lines and (not data or pending == [1] and _STARTS.startswith(first[: len(_STARTS)])):
         # `evening new` was cut off (a crash between creating the file and writing its start, or
         # during that write): it reported nothing, and no game can have been recorded after it.
         what = "empty (was `evening new` cut off?)" if not data else "its start was cut off mid-write"
