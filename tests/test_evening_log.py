@@ -1064,6 +1064,21 @@ def test_a_start_line_of_another_log_in_this_one_is_named_with_how_to_go_on(
     assert cli(capsys, "evening", "repair", str(evening))[::2] == (2, err)
 
 
+def test_line_2_edited_to_hold_backslash_ud800_is_named_never_a_traceback(evening, tmp_path, capsys):
+    """Regression: a lone surrogate escaped into a line (`"Bob": "\\ud800"`, half of a character) is JSON,
+    but no text holds it: its checksum could not even be taken, and every command ended in a
+    traceback (UnicodeEncodeError). It is damage, named; accepted by a repair, the line is skipped."""
+    evening.write_bytes(evening.read_bytes().replace(b'"Bob": "4"', b'"Bob": "\\ud800"', 1))
+    named = f"error: {evening} line 2: damaged (not a JSON event)"
+    other = tmp_path / "other.jsonl"
+    ok(capsys, "evening", "new", str(other), "--players", "Xu,Yo")
+    for args in (["status", str(evening)], ["stats", str(other), str(evening)], ["repair", str(evening)]):
+        code, _, err = cli(capsys, "evening", *args)
+        assert code == 2 and err.startswith(named if args[0] != "repair" else f"error: {evening}: 1 line")
+    ok(capsys, "evening", "repair", str(evening), "--accept", "2")
+    assert status(capsys, evening)["games"] == 1
+
+
 def test_crlf_line_ends_still_read_as_written(evening, capsys):
     # An editor that saved the log with CRLF changed no event: it reads, and recording goes on.
     totals = status(capsys, evening)["totals"]

@@ -174,7 +174,10 @@ def _as_written(line: bytes) -> bytes:
         return line
     if not isinstance(event, dict):
         return line
-    return json.dumps(event, ensure_ascii=False, separators=(", ", ": ")).encode("utf-8")
+    try:
+        return json.dumps(event, ensure_ascii=False, separators=(", ", ": ")).encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate typed in as `\ud800`: no line `encode` writes
+        return line
 
 
 def _shared(data: bytes, more: bytes) -> int:
