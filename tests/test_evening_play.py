@@ -578,9 +578,10 @@ def test_a_command_typed_after_another_terminal_recorded_game_1_sees_it(tmp_path
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
-def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_is_said(tmp_path):
+def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_enter_records_nothing(tmp_path):
     """Regression: a game another terminal recorded while this one's hands were being typed was not
-    said: the same win was shown as "Game 2" at the new seats, and Enter recorded it twice."""
+    said: the same win was shown as "Game 2" at the new seats, and Enter recorded it twice. Said, Enter
+    still recorded it twice: the very game recorded meanwhile is named, and Enter records nothing."""
     path = new(tmp_path)
     with _piped_session(path) as (proc, session):
         session.expect("Game 1 — who won? ")
@@ -590,10 +591,11 @@ def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_is_said(tm
         assert run(*hand(path, "Bob", PLAYERS, WINS[1], drawn="")).returncode == 0  # the other terminal
         for line in ["wall", "", "4", "8", "12"]:
             session.type(line)
-        shown = session.expect("Record this game? [Y/n] ")
+        shown = session.expect("Record this game? [y/N] ")
         assert "  Another terminal recorded meanwhile; this game would now be:\nGame 2: Bob won" in shown
-        session.type("n")
-        session.type("cancel")
+        assert "  Game 1, recorded meanwhile, is this very game: Enter records nothing\nRecord" in shown
+        session.type("")
+        session.expect("(cancelled; nothing recorded)")
         session.type("quit")
         assert proc.wait(timeout=30) == 0
     assert [e["event"] for e in events(path)] == ["start", "hand"]

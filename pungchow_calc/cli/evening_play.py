@@ -560,6 +560,7 @@ class Table(Prompt):
 
     def _settle(self, evening: Evening, entry: Entry, number: int | None = None) -> None:
         """Show the game as it would be recorded, ask, and record exactly that (or change a part)."""
+        typed = evening  # the evening the game was typed against
         while True:
             try:
                 evening = self._current(evening, entry, number)
@@ -583,7 +584,14 @@ class Table(Prompt):
                 self._change(entry)
                 continue
             self.echo(shown)
-            if not self.yes("Record this game?" if number is None else "Record this amendment?"):
+            twin = _recorded_meanwhile(typed, evening, entry.record) if number is None else None
+            if twin is not None:  # the same game typed at two terminals: recorded again only when said so
+                self.line(f"  Game {twin}, recorded meanwhile, is this very game: Enter records nothing")
+            if not self.yes(
+                "Record this game?" if number is None else "Record this amendment?", default=twin is None
+            ):
+                if twin is not None:
+                    raise Cancel
                 self._change(entry)
                 continue
             if self._record(evening, entry, number):
@@ -744,6 +752,19 @@ def _checked(record: dict[str, Any]) -> dict[str, Any]:
         dead=record.get("dead"),
         **facts,
     )
+
+
+def _recorded_meanwhile(typed: Evening, current: Evening, record: dict[str, Any]) -> int | None:
+    """The number of a game another terminal recorded since the entry was begun that is the very game
+    typed (the same winner, hands and ways of winning), or None: recorded again on Enter, it would count
+    twice (docs/evening.md, `evening play`)."""
+    from ..evening.state import body
+
+    before = [game.record for game in typed.games]
+    for game in current.games:
+        if game.record not in before and body(game.record) == body(record):
+            return game.number
+    return None
 
 
 def _sets_played(evening: Evening) -> str:
