@@ -618,6 +618,27 @@ def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):
     assert [e["event"] for e in events(path)] == ["start", "hand", "hand"]
 
 
+def test_undo_y_after_another_terminal_took_back_game_2_takes_back_nothing_more(tmp_path):
+    """Regression: "Take back game 2?" answered y after another terminal had taken game 2 back said
+    "Another terminal recorded meanwhile." and asked "Take back game 1? [Y/n]": Enter took back a
+    game no one meant to. What this table was to take back is gone: said, and nothing more is done."""
+    path = new(tmp_path)
+    for winner in ("Ann", "Bob"):
+        assert run(*hand(path, winner, PLAYERS)).returncode == 0
+    with _piped_session(path) as (proc, session):
+        session.expect("who won? ")
+        session.type("undo")
+        session.expect("Take back game 2? [Y/n] ")
+        assert run("evening", "undo", str(path)).returncode == 0  # the other terminal
+        session.type("y")
+        said = session.expect("Game 2 — who won? ")
+        assert "Another terminal took back game 2 meanwhile; nothing more was taken back." in said
+        assert "Take back game 1" not in said
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    assert [e["event"] for e in events(path)] == ["start", "hand", "hand", "undo"]
+
+
 @contextlib.contextmanager
 def _amending_game_2(path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Session]]:
     """A play session at "Record this amendment?" for game 2 (Cy wins it), the log holding two games."""

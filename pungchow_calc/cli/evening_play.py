@@ -26,7 +26,7 @@ from ..evening import record as book
 from ..evening.log import EveningError
 from ..evening.report import describe, round_name, status
 from ..evening.settle import FLAGS, seats_named
-from ..evening.state import Evening
+from ..evening.state import Evening, apply
 from ..render.ascii import fit_data
 from ..render.evening import by_name, game_text, shown_game
 from .evening_prompt import Cancel, Interrupted, Prompt
@@ -695,7 +695,11 @@ class Table(Prompt):
             try:
                 change = book.undo(self.path, self._say, expect=evening)
             except book.EveningChanged:
-                evening = self._load()
+                current = self._load()
+                if current == apply(evening, {"event": "undo"}):  # what this one was to take back
+                    self.echo(f"  Another terminal took back {what} meanwhile; nothing more was taken back.")
+                    return
+                evening = current
                 self.echo("  Another terminal recorded meanwhile.")
                 continue
             with written_anyway(f"{what} was taken back"):
