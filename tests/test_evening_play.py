@@ -532,23 +532,26 @@ def test_a_log_changed_by_hand_while_a_draw_is_shown_is_said_once(tmp_path, leav
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
-def test_another_evenings_log_put_in_place_while_a_draw_is_shown_records_nothing_in_it(tmp_path):
+@pytest.mark.parametrize("typed", [["draw", "", "y"], ["report"]], ids=["draw-y", "report"])
+def test_another_evenings_log_put_in_place_while_a_draw_is_shown_records_nothing_in_it(tmp_path, typed):
     """Regression: another evening's log copied over the name while a draw of Ann, Bob, Cy and Di was
     on the screen: "Another terminal recorded meanwhile", and "y" recorded the draw in Xu and Yo's
-    evening. The start line of an evening never changes: play refuses to go on in another."""
+    evening. The start line of an evening never changes: play refuses to go on in another. `report`
+    showed Xu and Yo's evening as this table's, where `status` refused it."""
     path = new(tmp_path)
     other = tmp_path / "other.jsonl"
     assert run("evening", "new", str(other), "--players", "Xu,Yo").returncode == 0
     with _piped_session(path) as (proc, session):
         session.expect("Game 1 — who won? ")
-        session.type("draw")
-        session.type("")
-        session.expect("Record this game? [Y/n] ")
+        for line in typed[:-1]:
+            session.type(line)
+        if typed[0] == "draw":
+            session.expect("Record this game? [Y/n] ")
         os.replace(other, path)
-        session.type("y")
+        session.type(typed[-1])
         said = unwrapped(session.expect("Enter: try again; quit: leave "))
         assert said.count("no longer the evening this table opened (its start line changed") == 1, said
-        assert "Another terminal" not in said
+        assert "Another terminal" not in said and "Xu" not in said
         session.type("quit")
         assert proc.wait(timeout=30) == 2
     assert [e["event"] for e in events(path)] == ["start"]

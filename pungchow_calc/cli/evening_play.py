@@ -319,12 +319,10 @@ class Table(Prompt):
         return True
 
     def _report(self) -> None:
-        from ..evening.log import read
         from ..evening.report import report
-        from ..evening.state import replay
         from ..render.evening import report_text
 
-        scored = replay(read(self.path, self._say))
+        scored = self._load()  # this table's evening, never another log put in its place
         self.echo(report_text(fit_data(report(scored), self.out)))  # as `evening report` lays it out
 
     # --- the parts of a game, each asked until it is right ---------------------------------------
