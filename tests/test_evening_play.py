@@ -1010,6 +1010,23 @@ def test_ctrl_c_while_the_log_is_locked_by_another_terminal_leaves_the_entry(ter
     assert [e["event"] for e in events(path)] == ["start"]
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii"])
+def test_zo_xeb_typed_where_the_input_cannot_read_it_is_asked_again(tmp_path, encoding):
+    """Regression: a byte the input's encoding cannot read (Latin-1's ë at a UTF-8 terminal, or any
+    letter beyond ASCII under PYTHONIOENCODING=ascii, a plain terminal) ended play in a traceback
+    (UnicodeDecodeError). It is read as U+FFFD, and the answer asked again."""
+    path = new(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "evening", "play", str(path)],
+        input=b"Zo\xeb\nquit\n",
+        capture_output=True,
+        env={**ENV, "PYTHONIOENCODING": encoding},
+        timeout=60,
+    )
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    assert b"': not a player (Ann, Bob, Cy, Di)" in done.stdout
+
+
 def test_cancel_typed_through_a_pipe_is_in_the_transcript(tmp_path):
     # Regression: the transcript read "Ann's hand (mark the winning tile with !):   (cancelled; ...)",
     # the word typed missing, unlike every other answer.
