@@ -40,6 +40,9 @@ def evening(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
         # Regression: NUL bytes alone (the file grew, and none of the line reached the disk) were damage
         # to repair (`line 4: damaged (not a JSON event)`): the most common tear of all refused the log.
         pytest.param(bytes(4096), id="nul-bytes-alone"),
+        # Regression: cut before the end of `{"v": 1, "event": "`, which every event begins with, its
+        # NUL bytes were taken as part of that beginning: not one, so damage, and the log refused.
+        pytest.param(b'{"v": 1, "ev' + bytes(40), id="cut-in-its-beginning"),
     ],
 )
 def test_a_torn_write_followed_by_nul_bytes_is_a_torn_write(evening, capsys, tail):
@@ -324,9 +327,8 @@ def test_concurrent_writers_never_interleave(evening, capsys):
     assert status(capsys, evening)["games"] == 8
 
 
-@pytest.mark.parametrize("err", [errno.EROFS, errno.EACCES], ids=["read-only-fs", "permission"])
-def test_a_read_only_log_refuses_the_event(evening, capsys, monkeypatch, err):
-    before = evening.read_bytes()
+def _read_only(monkeypatch: pytest.MonkeyPatch, err: int) -> None:
+    """Every file opened for writing is refused with `err`, as on a read-only log or file system."""
     real_open = os.open
 
     def refusing(path, flags, *args):
@@ -335,8 +337,28 @@ def test_a_read_only_log_refuses_the_event(evening, capsys, monkeypatch, err):
         return real_open(path, flags, *args)
 
     monkeypatch.setattr(os, "open", refusing)
+
+
+@pytest.mark.parametrize("err", [errno.EROFS, errno.EACCES], ids=["read-only-fs", "permission"])
+def test_a_read_only_log_refuses_the_event(evening, capsys, monkeypatch, err):
+    before = evening.read_bytes()
+    _read_only(monkeypatch, err)
     code, _, error = cli(capsys, *hand(evening, "Cy", PLAYERS))
     assert code == 2 and os.strerror(err) in error and "nothing was recorded" in error
+    monkeypatch.undo()
+    assert evening.read_bytes() == before
+
+
+def test_repair_of_a_read_only_log_with_line_2_changed_lists_it(evening, capsys, monkeypatch):
+    """Regression: `evening repair FILE`, which only lists (nothing is written without --accept), opened
+    the log for writing: on a read-only log it said "cannot record: Permission denied", and not which
+    line was changed, where `status` and `report` read it (docs/evening.md, "Damage and repair")."""
+    evening.write_bytes(evening.read_bytes().replace(b'"Bob": "4"', b'"Bob": "6"', 1))
+    before = evening.read_bytes()
+    _read_only(monkeypatch, errno.EACCES)
+    code, out, err = cli(capsys, "evening", "repair", str(evening))
+    assert code == 2 and "line 2: changed since it was written" in out, (out, err)
+    assert f"pungchow evening repair {evening} --accept 2" in err
     monkeypatch.undo()
     assert evening.read_bytes() == before
 
@@ -1019,6 +1041,44 @@ def test_a_line_deleted_repeated_or_moved_is_found(evening, capsys, order, line)
     assert status(capsys, evening)["games"] == len(order)  # every game event as it now reads, and Cy's
 
 
+@pytest.mark.parametrize(
+    ("pasted", "line"),
+    [("appended", 4), ("after-line-1", 2)],
+    ids=["another-log-appended", "another-logs-start-line-pasted-after-line-1"],
+)
+def test_a_start_line_of_another_log_in_this_one_is_named_with_how_to_go_on(
+    evening, tmp_path, capsys, pasted, line
+):
+    """Regression: `cat e.jsonl other.jsonl` (or another log's first line pasted in) said only "line 4:
+    a second start event (start)", no way on; pasted after line 1, the line after it was named out of
+    place, and the `repair --accept` offered for it then refused the start line. A start line follows
+    no line (no `prev`): it is named itself, with how to go on, and never offered to a repair."""
+    other = tmp_path / "other.jsonl"
+    ok(capsys, "evening", "new", str(other), "--players", "Xu,Yo")
+    lines = evening.read_bytes().splitlines(keepends=True)
+    at = len(lines) if pasted == "appended" else 1
+    evening.write_bytes(b"".join(lines[:at]) + other.read_bytes() + b"".join(lines[at:]))
+    (code, err), report = _both(capsys, evening)
+    assert (code, err) == report and code == 2 and err.count("\n") == 1
+    assert f"line {line}: a second start event" in err and "put the log back from a copy" in err
+    assert cli(capsys, "evening", "repair", str(evening))[::2] == (2, err)
+
+
+def test_line_2_edited_to_hold_backslash_ud800_is_named_never_a_traceback(evening, tmp_path, capsys):
+    """Regression: a lone surrogate escaped into a line (`"Bob": "\\ud800"`, half of a character) is JSON,
+    but no text holds it: its checksum could not even be taken, and every command ended in a
+    traceback (UnicodeEncodeError). It is damage, named; accepted by a repair, the line is skipped."""
+    evening.write_bytes(evening.read_bytes().replace(b'"Bob": "4"', b'"Bob": "\\ud800"', 1))
+    named = f"error: {evening} line 2: damaged (not a JSON event)"
+    other = tmp_path / "other.jsonl"
+    ok(capsys, "evening", "new", str(other), "--players", "Xu,Yo")
+    for args in (["status", str(evening)], ["stats", str(other), str(evening)], ["repair", str(evening)]):
+        code, _, err = cli(capsys, "evening", *args)
+        assert code == 2 and err.startswith(named if args[0] != "repair" else f"error: {evening}: 1 line")
+    ok(capsys, "evening", "repair", str(evening), "--accept", "2")
+    assert status(capsys, evening)["games"] == 1
+
+
 def test_crlf_line_ends_still_read_as_written(evening, capsys):
     # An editor that saved the log with CRLF changed no event: it reads, and recording goes on.
     totals = status(capsys, evening)["totals"]
@@ -1110,15 +1170,28 @@ def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys)
         (1, "its start was cut off mid-write"),
         (40, "its start was cut off mid-write"),
         (-1, "its start was cut off mid-write"),
+        # Regression: where the file grew before its data reached the disk (`evening new` on a file
+        # system without hard links writes the log itself), NUL bytes after the first bytes of the
+        # start, or alone, were "not an evening log": a torn write, as on any later line.
+        ((0, b"\0" * 64), "its start was cut off mid-write"),
+        ((5, b"\0" * 64), "its start was cut off mid-write"),
     ],
-    ids=["empty-file", "start-cut-after-1-byte", "start-cut-after-40-bytes", "start-cut-before-its-newline"],
+    ids=[
+        "empty-file",
+        "start-cut-after-1-byte",
+        "start-cut-after-40-bytes",
+        "start-cut-before-its-newline",
+        "64-nul-bytes",
+        "start-cut-after-5-bytes-then-nul-bytes",
+    ],
 )
 def test_a_new_evening_cut_off_says_to_start_again(tmp_path, capsys, cut, says):
     # A crash during `evening new` left the file (which `new` then refuses to overwrite) and every
     # command said only "not an evening log": nothing in it to keep, and no way on was given.
     path = tmp_path / "e.jsonl"
     ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob")
-    path.write_bytes(path.read_bytes()[:cut] if cut >= 0 else path.read_bytes()[:-10])
+    cut, nul = cut if isinstance(cut, tuple) else (cut, b"")
+    path.write_bytes((path.read_bytes()[:cut] if cut >= 0 else path.read_bytes()[:-10]) + nul)
     for args in (["status", str(path)], hand(path, "Ann", ["Ann", "Bob"])[1:]):
         code, _, err = cli(capsys, "evening", *args)
         assert code == 2 and err == (

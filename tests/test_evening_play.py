@@ -532,23 +532,26 @@ def test_a_log_changed_by_hand_while_a_draw_is_shown_is_said_once(tmp_path, leav
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
-def test_another_evenings_log_put_in_place_while_a_draw_is_shown_records_nothing_in_it(tmp_path):
+@pytest.mark.parametrize("typed", [["draw", "", "y"], ["report"]], ids=["draw-y", "report"])
+def test_another_evenings_log_put_in_place_while_a_draw_is_shown_records_nothing_in_it(tmp_path, typed):
     """Regression: another evening's log copied over the name while a draw of Ann, Bob, Cy and Di was
     on the screen: "Another terminal recorded meanwhile", and "y" recorded the draw in Xu and Yo's
-    evening. The start line of an evening never changes: play refuses to go on in another."""
+    evening. The start line of an evening never changes: play refuses to go on in another. `report`
+    showed Xu and Yo's evening as this table's, where `status` refused it."""
     path = new(tmp_path)
     other = tmp_path / "other.jsonl"
     assert run("evening", "new", str(other), "--players", "Xu,Yo").returncode == 0
     with _piped_session(path) as (proc, session):
         session.expect("Game 1 — who won? ")
-        session.type("draw")
-        session.type("")
-        session.expect("Record this game? [Y/n] ")
+        for line in typed[:-1]:
+            session.type(line)
+        if typed[0] == "draw":
+            session.expect("Record this game? [Y/n] ")
         os.replace(other, path)
-        session.type("y")
+        session.type(typed[-1])
         said = unwrapped(session.expect("Enter: try again; quit: leave "))
         assert said.count("no longer the evening this table opened (its start line changed") == 1, said
-        assert "Another terminal" not in said
+        assert "Another terminal" not in said and "Xu" not in said
         session.type("quit")
         assert proc.wait(timeout=30) == 2
     assert [e["event"] for e in events(path)] == ["start"]
@@ -578,9 +581,10 @@ def test_a_command_typed_after_another_terminal_recorded_game_1_sees_it(tmp_path
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
-def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_is_said(tmp_path):
+def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_enter_records_nothing(tmp_path):
     """Regression: a game another terminal recorded while this one's hands were being typed was not
-    said: the same win was shown as "Game 2" at the new seats, and Enter recorded it twice."""
+    said: the same win was shown as "Game 2" at the new seats, and Enter recorded it twice. Said, Enter
+    still recorded it twice: the very game recorded meanwhile is named, and Enter records nothing."""
     path = new(tmp_path)
     with _piped_session(path) as (proc, session):
         session.expect("Game 1 — who won? ")
@@ -590,10 +594,11 @@ def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_is_said(tm
         assert run(*hand(path, "Bob", PLAYERS, WINS[1], drawn="")).returncode == 0  # the other terminal
         for line in ["wall", "", "4", "8", "12"]:
             session.type(line)
-        shown = session.expect("Record this game? [Y/n] ")
+        shown = session.expect("Record this game? [y/N] ")
         assert "  Another terminal recorded meanwhile; this game would now be:\nGame 2: Bob won" in shown
-        session.type("n")
-        session.type("cancel")
+        assert "  Game 1, recorded meanwhile, is this very game: Enter records nothing\nRecord" in shown
+        session.type("")
+        session.expect("(cancelled; nothing recorded)")
         session.type("quit")
         assert proc.wait(timeout=30) == 0
     assert [e["event"] for e in events(path)] == ["start", "hand"]
@@ -614,6 +619,27 @@ def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):
         session.type("quit")
         assert proc.wait(timeout=30) == 0
     assert [e["event"] for e in events(path)] == ["start", "hand", "hand"]
+
+
+def test_undo_y_after_another_terminal_took_back_game_2_takes_back_nothing_more(tmp_path):
+    """Regression: "Take back game 2?" answered y after another terminal had taken game 2 back said
+    "Another terminal recorded meanwhile." and asked "Take back game 1? [Y/n]": Enter took back a
+    game no one meant to. What this table was to take back is gone: said, and nothing more is done."""
+    path = new(tmp_path)
+    for winner in ("Ann", "Bob"):
+        assert run(*hand(path, winner, PLAYERS)).returncode == 0
+    with _piped_session(path) as (proc, session):
+        session.expect("who won? ")
+        session.type("undo")
+        session.expect("Take back game 2? [Y/n] ")
+        assert run("evening", "undo", str(path)).returncode == 0  # the other terminal
+        session.type("y")
+        said = session.expect("Game 2 — who won? ")
+        assert "Another terminal took back game 2 meanwhile; nothing more was taken back." in said
+        assert "Take back game 1" not in said
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    assert [e["event"] for e in events(path)] == ["start", "hand", "hand", "undo"]
 
 
 @contextlib.contextmanager
@@ -982,6 +1008,23 @@ def test_ctrl_c_while_the_log_is_locked_by_another_terminal_leaves_the_entry(ter
     assert _exit_code(pid) == 0
     assert "Traceback" not in session.seen
     assert [e["event"] for e in events(path)] == ["start"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii"])
+def test_zo_xeb_typed_where_the_input_cannot_read_it_is_asked_again(tmp_path, encoding):
+    """Regression: a byte the input's encoding cannot read (Latin-1's ë at a UTF-8 terminal, or any
+    letter beyond ASCII under PYTHONIOENCODING=ascii, a plain terminal) ended play in a traceback
+    (UnicodeDecodeError). It is read as U+FFFD, and the answer asked again."""
+    path = new(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", "evening", "play", str(path)],
+        input=b"Zo\xeb\nquit\n",
+        capture_output=True,
+        env={**ENV, "PYTHONIOENCODING": encoding},
+        timeout=60,
+    )
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    assert b"': not a player (Ann, Bob, Cy, Di)" in done.stdout
 
 
 def test_cancel_typed_through_a_pipe_is_in_the_transcript(tmp_path):

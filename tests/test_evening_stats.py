@@ -242,6 +242,16 @@ def _copy_note(copy, tonight, what: str) -> str:
             "holds the beginning of {tonight}",
             id="game-1-no-last-newline",
         ),
+        pytest.param(
+            lambda data: _jq_c(data),
+            "and {tonight} hold the same events (one written out again, spaced or escaped otherwise)",
+            id="jq-c",
+        ),
+        pytest.param(
+            lambda data: _jq_c(data.splitlines(keepends=True)[0]),
+            "holds the beginning of {tonight}",
+            id="jq-c-before-game-1",
+        ),
     ],
 )
 def test_stats_of_tonight_and_its_backup_counts_the_evening_once(tmp_path, make, what):
@@ -255,6 +265,25 @@ def test_stats_of_tonight_and_its_backup_counts_the_evening_once(tmp_path, make,
     assert done.exit_code == 0, done
     assert json.loads(done.stdout) == json.loads(run("evening", "stats", tonight, "--json").stdout)
     assert done.stderr == _copy_note(copy, tonight, what)
+
+
+def _jq_c(data: bytes, sort_keys: bool = False) -> bytes:
+    """A log written out again by another program, `jq -c` (no spaces; `-S`: its keys sorted)."""
+    lines = [json.loads(line) for line in data.splitlines()]
+    return b"".join(json.dumps(e, separators=(",", ":"), sort_keys=sort_keys).encode() + b"\n" for e in lines)
+
+
+def test_stats_of_tonight_and_a_copy_written_with_its_keys_sorted_is_refused_not_counted_twice(tmp_path):
+    # Regression: a copy written out again by a program (`jq -c -S`) holds every event, but no line of it
+    # byte for byte: it was counted as a second evening, every game twice. Its start line holds the
+    # evening's id: one evening, which stats cannot tell which of the two is, so it refuses.
+    tonight, _ = _tonight(tmp_path)
+    copy = tmp_path / "backup.jsonl"
+    copy.write_bytes(_jq_c(Path(tonight).read_bytes(), sort_keys=True))
+    done = run("evening", "stats", tonight, str(copy))
+    assert done.exit_code == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"error: {tonight}: its start line holds the evening id of {copy}'s")
+    assert "give only one of them" in done.stderr
 
 
 def _unsealed(data: bytes) -> bytes:

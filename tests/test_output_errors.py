@@ -360,3 +360,21 @@ def _running(status: str) -> set[str]:
 def test_evening_status_to_a_full_disk(evening_log):
     with open("/dev/full", "wb") as full:
         _assert_output_failed(_pungchow(["evening", "status", str(evening_log)], stdout=full))
+
+
+def test_evening_status_of_xff_jsonl_to_a_strict_utf_8_output_writes_its_escape(tmp_path):
+    """Regression: a log named in bytes the system's encoding cannot read (`\\xff.jsonl`, a Latin-1
+    name on a UTF-8 system) was shown by `status` through a UTF-8 output that refuses such names (a
+    UTF-8 locale's, PYTHONIOENCODING=utf-8): a traceback (UnicodeEncodeError). Written as its escape,
+    as standard error writes it."""
+    folder = os.fsencode(tmp_path)
+    try:
+        with open(folder + b"/\xff.jsonl", "wb") as log, open("samples/evening-part1.jsonl", "rb") as sample:
+            log.write(sample.read())
+    except OSError:  # a file system that takes only UTF-8 names (macOS): nothing to show
+        pytest.skip("no file can be named in bytes that are not UTF-8 here")
+    done = _pungchow(
+        ["evening", "status", os.fsdecode(folder + b"/\xff.jsonl")], env={"PYTHONIOENCODING": "utf-8"}
+    )
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    assert done.stdout.startswith(b"\\udcff.jsonl \xc2\xb7 pung-chow")

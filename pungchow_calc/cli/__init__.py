@@ -45,6 +45,12 @@ def main() -> None:
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - the process's stdin, to its end
     if sys.stderr is None:  # started with standard error closed: its writes fail, as on `2>&-`
         sys.stderr = _ClosedStream()  # not print's fallback to stdout: an error line among the output
+    if getattr(sys.stdout, "errors", None) == "strict":
+        # A name the system gave in bytes its encoding cannot read (a file named in Latin-1 on a UTF-8
+        # system: `evening status` shows it) is written as its escape, as standard error writes it,
+        # never a traceback. Valid text is written as before.
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     try:
         started()  # from here on, a Ctrl-C is a KeyboardInterrupt: inside the try, so it is caught
         if sys.stdout is None:

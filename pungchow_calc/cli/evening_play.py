@@ -26,7 +26,7 @@ from ..evening import record as book
 from ..evening.log import EveningError
 from ..evening.report import describe, round_name, status
 from ..evening.settle import FLAGS, seats_named
-from ..evening.state import Evening
+from ..evening.state import Evening, apply
 from ..render.ascii import fit_data
 from ..render.evening import by_name, game_text, shown_game
 from .evening_prompt import Cancel, Interrupted, Prompt
@@ -319,12 +319,10 @@ class Table(Prompt):
         return True
 
     def _report(self) -> None:
-        from ..evening.log import read
         from ..evening.report import report
-        from ..evening.state import replay
         from ..render.evening import report_text
 
-        scored = replay(read(self.path, self._say))
+        scored = self._load()  # this table's evening, never another log put in its place
         self.echo(report_text(fit_data(report(scored), self.out)))  # as `evening report` lays it out
 
     # --- the parts of a game, each asked until it is right ---------------------------------------
@@ -560,6 +558,7 @@ class Table(Prompt):
 
     def _settle(self, evening: Evening, entry: Entry, number: int | None = None) -> None:
         """Show the game as it would be recorded, ask, and record exactly that (or change a part)."""
+        typed = evening  # the evening the game was typed against
         while True:
             try:
                 evening = self._current(evening, entry, number)
@@ -583,7 +582,14 @@ class Table(Prompt):
                 self._change(entry)
                 continue
             self.echo(shown)
-            if not self.yes("Record this game?" if number is None else "Record this amendment?"):
+            twin = _recorded_meanwhile(typed, evening, entry.record) if number is None else None
+            if twin is not None:  # the same game typed at two terminals: recorded again only when said so
+                self.line(f"  Game {twin}, recorded meanwhile, is this very game: Enter records nothing")
+            if not self.yes(
+                "Record this game?" if number is None else "Record this amendment?", default=twin is None
+            ):
+                if twin is not None:
+                    raise Cancel
                 self._change(entry)
                 continue
             if self._record(evening, entry, number):
@@ -687,7 +693,11 @@ class Table(Prompt):
             try:
                 change = book.undo(self.path, self._say, expect=evening)
             except book.EveningChanged:
-                evening = self._load()
+                current = self._load()
+                if current == apply(evening, {"event": "undo"}):  # what this one was to take back
+                    self.echo(f"  Another terminal took back {what} meanwhile; nothing more was taken back.")
+                    return
+                evening = current
                 self.echo("  Another terminal recorded meanwhile.")
                 continue
             with written_anyway(f"{what} was taken back"):
@@ -744,6 +754,19 @@ def _checked(record: dict[str, Any]) -> dict[str, Any]:
         dead=record.get("dead"),
         **facts,
     )
+
+
+def _recorded_meanwhile(typed: Evening, current: Evening, record: dict[str, Any]) -> int | None:
+    """The number of a game another terminal recorded since the entry was begun that is the very game
+    typed (the same winner, hands and ways of winning), or None: recorded again on Enter, it would count
+    twice (docs/evening.md, `evening play`)."""
+    from ..evening.state import body
+
+    before = [game.record for game in typed.games]
+    for game in current.games:
+        if game.record not in before and body(game.record) == body(record):
+            return game.number
+    return None
 
 
 def _sets_played(evening: Evening) -> str:

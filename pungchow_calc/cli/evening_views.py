@@ -127,10 +127,15 @@ def _once_each(files: list[str], held: dict[str, bytes]) -> dict[str, str]:
             if other == file or _told_apart(heads[file], heads[other]):
                 continue
             if not (more.startswith(data) or data.startswith(more)):  # copied, then each went its way
+                shared = _shared(data, more)
+                said = (
+                    f"its first {shared} lines are those of {other}, byte for byte, and then the two differ"
+                    if shared
+                    else f"its start line holds the evening id of {other}'s but is written otherwise"
+                )
                 raise OptionError(
-                    f"{file}: its first {_shared(data, more)} lines are those of {other}, byte for byte, "
-                    "and then the two differ: one was copied from the other and changed since; stats "
-                    "cannot tell which is the evening: give only one of them",
+                    f"{file}: {said}: one was copied from the other and changed since; stats cannot tell "
+                    "which is the evening: give only one of them",
                     code="bad-option",
                 )
             if len(data) < len(more) or (data == more and files.index(other) < files.index(file)):
@@ -139,17 +144,40 @@ def _once_each(files: list[str], held: dict[str, bytes]) -> dict[str, str]:
             other = max(kept, key=lambda name: (len(plain[name]), -files.index(name)))
             same = "bytes" if held[file] == held[other] else ""
             if not same and data == plain[other]:
-                same = "other line ends" if b"\r" in held[file] + held[other] else "a byte order mark"
+                bare = _bare(held[file]) == _bare(held[other])
+                crlf = b"\r" in held[file] + held[other]
+                same = "events" if not bare else "other line ends" if crlf else "a byte order mark"
             copies[file] = _copy_note(file, other, same)
     return copies
 
 
 def _plain(data: bytes) -> bytes:
-    """A log's lines as written: a byte order mark and CRLF line ends, which an editor may save a copy
-    with, change no event (docs/evening.md, "Safety"; a raw CR is never inside one)."""
+    """A log's lines as written: a byte order mark, CRLF line ends and an event written out again by
+    another program (`jq -c`: spaced or escaped otherwise, its keys in their order), which a copy may be
+    saved with, change no event (docs/evening.md, "Safety"; a raw CR is never inside one). A line that
+    is not JSON (a torn write) is kept as it is: a copy taken mid-write holds the beginning of its line."""
+    return b"\n".join(_as_written(line) for line in _bare(data).split(b"\n"))
+
+
+def _bare(data: bytes) -> bytes:
+    """A log's bytes without a byte order mark and with LF line ends."""
     from ..evening.log import BOM
 
     return data.removeprefix(BOM).replace(b"\r\n", b"\n")
+
+
+def _as_written(line: bytes) -> bytes:
+    """A whole event as `evening.log.encode` writes it (its keys in the order given); else the line."""
+    try:
+        event = json.loads(line)
+    except ValueError:
+        return line
+    if not isinstance(event, dict):
+        return line
+    try:
+        return json.dumps(event, ensure_ascii=False, separators=(", ", ": ")).encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate typed in as `\ud800`: no line `encode` writes
+        return line
 
 
 def _shared(data: bytes, more: bytes) -> int:
@@ -158,13 +186,13 @@ def _shared(data: bytes, more: bytes) -> int:
     return sum(1 for _ in takewhile(lambda pair: pair[0] == pair[1], whole))
 
 
-_Head = tuple[bytes, bytes | None, bool]  # a log's start line, its whole line 2 (None: none), its id
+_Head = tuple[bytes, bytes | None, str | None]  # a log's start line, its whole line 2 (None: none), its id
 
 
 def _head(data: bytes) -> _Head:
     """What tells a log from another: its start line, its second line when whole (ended, or whole JSON:
     a torn write is not), and whether the start line holds the evening's `id` (an older pungchow's has
-    none). Taken once per log, never split whole for every pair."""
+    none: None). Taken once per log, never split whole for every pair."""
     start, *rest = data.split(b"\n", 2)
     second = rest[0] if rest and rest[0].strip() else None
     if second is not None and len(rest) == 1 and not _json_object(second):
@@ -173,7 +201,8 @@ def _head(data: bytes) -> _Head:
         named = json.loads(start)
     except ValueError:
         named = None
-    return start, second, isinstance(named, dict) and isinstance(named.get("id"), str) and bool(named["id"])
+    named_id = named.get("id") if isinstance(named, dict) else None
+    return start, second, named_id if isinstance(named_id, str) and named_id else None
 
 
 def _json_object(text: bytes) -> bool:
@@ -191,7 +220,9 @@ def _told_apart(head: _Head, other: _Head) -> bool:
     log without one cannot be told from another begun in the same second, so it counts as an evening of
     no game (docs/evening.md, "A copy in `evening stats`")."""
     if head[0] != other[0]:
-        return True
+        # One id in start lines that differ (keys reordered, or one edited): never two evenings on a
+        # guess, each game counted twice; the two are refused (_once_each).
+        return head[2] is None or head[2] != other[2]
     if head[1] is not None and other[1] is not None:
         return head[1] != other[1]
     return not head[2]
@@ -202,6 +233,8 @@ def _copy_note(file: str, other: str, same: str) -> str:
     bytes, what else it was saved with when it holds their lines, "" when it holds their beginning)."""
     if same == "bytes":
         what = f"{file} and {other} hold the same bytes"
+    elif same == "events":
+        what = f"{file} and {other} hold the same events (one written out again, spaced or escaped otherwise)"
     elif same:
         what = f"{file} and {other} hold the same lines (one saved with {same})"
     else:

@@ -78,7 +78,8 @@ def content_sum(event: Mapping[str, Any]) -> str:
     """An event's checksum: sha256 of its canonical JSON (keys sorted, no spaces, without `sum`), 16 hex."""
     content = {k: v for k, v in event.items() if k != SUM}
     text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    # surrogatepass: a lone surrogate escaped into a line by hand (`\ud800`) sums to what no line held
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def line_sum(text: bytes) -> str:
@@ -140,6 +141,19 @@ def _decode(text: bytes) -> dict[str, Any] | None:
     return event if isinstance(event, dict) else None
 
 
+def _half_character(text: bytes, event: dict[str, Any]) -> bool:
+    """Whether an event holds a lone surrogate, escaped in by hand (`\ud800`, half of a character):
+    JSON reads it, but no text can be written with it, so no pungchow wrote it, and no command could
+    show it (docs/evening.md, "Safety")."""
+    if b"\\u" not in text:
+        return False
+    try:
+        json.dumps(event, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def _could_be_torn(text: bytes) -> bool:
     """Whether a line that is not JSON could be a write cut off: the beginning of a line `encode` writes,
     so it begins as every event does and some ending makes it whole JSON (a line that stops just after
@@ -150,13 +164,15 @@ def _could_be_torn(text: bytes) -> bool:
         return True  # a blank line (an editor's, CRLF or spaces): skipped as one, losing nothing (_skipped)
     if not text.strip(b"\0"):
         return True  # NUL bytes alone: the file grew for a line none of whose bytes reached the disk
-    if not _BEGINS.startswith(text[: len(_BEGINS)]):
+    # NUL bytes after it: a crash where the file grew before its data reached the disk (taken off
+    # first: a write cut inside the beginning every event has is one too). A write cut inside a
+    # character leaves its first bytes, which wait for the rest in the decoder. Only JSON's whitespace
+    # (and an editor's CR) ends it: a whole line whose newline had a bit flipped (\x0b, whitespace to
+    # bytes.rstrip, never written by `encode`) is damage, not a torn write skipped for good.
+    body = text.rstrip(b"\0")
+    if not _BEGINS.startswith(body[: len(_BEGINS)]):
         return False
-    # NUL bytes after it: a crash where the file grew before its data reached the disk. A write cut
-    # inside a character leaves its first bytes, which wait for the rest in the decoder. Only JSON's
-    # whitespace (and an editor's CR) ends it: a whole line whose newline had a bit flipped (\x0b,
-    # whitespace to bytes.rstrip, never written by `encode`) is damage, not a torn write skipped for good.
-    body = text.rstrip(b"\0").rstrip(b" \t\r")
+    body = body.rstrip(b" \t\r")
     try:
         head = codecs.getincrementaldecoder("utf-8")().decode(body).encode("utf-8")
     except UnicodeDecodeError:
@@ -350,6 +366,10 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         digest, by = accepted.get(number, ("", 0))
         ok = bool(digest) and _accepts(digest, number, text)  # accepted, and unchanged since
         repaired = f" by the repair on line {by}" if by else ""
+        if event is not None and _half_character(text, event):
+            if number == 1 or not ok:
+                raise _unreadable(path, number, text)  # named, never a traceback; accepted, skipped
+            event = None
         if event is None:
             if not ok and _lone_cr_ends(text):
                 raise _lone_cr(path, number)
@@ -360,6 +380,16 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
                 pending.append(number)
             continue
         _check_version(path, number, event)
+        if number > 1 and event.get("event") == "start":
+            # Its own checksum matches and it follows no line (no `prev`), so nothing else would name it:
+            # another log appended (`cat a.jsonl b.jsonl`) or its first line pasted in. Never accepted
+            # by a repair: it would seat another table in the middle of this evening.
+            raise EveningError(
+                f"{path} line {number}: a second start event (the first line of an evening: another log "
+                "appended or pasted here?); take out the lines that are not this evening's, or put the "
+                "log back from a copy",
+                code="evening-damaged",
+            )
         if pending:
             claim = event.get("skips_torn_line")
             if (claim if isinstance(claim, list) else [claim]) != pending:
@@ -419,7 +449,8 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         raise _unreadable(path, whole, rows[whole - 1][1])
     torn = "a torn last line (an event cut off mid-write) was ignored"
     notes += [_skipped(path, n, texts[n - 1], torn) for n in pending]
-    if not lines and (not data or pending == [1] and _STARTS.startswith(rows[0][1][: len(_STARTS)])):
+    first = rows[0][1].rstrip(b"\0") if rows else b""  # NUL bytes: the file grew, its data never came
+    if not lines and (not data or pending == [1] and _STARTS.startswith(first[: len(_STARTS)])):
         # `evening new` was cut off (a crash between creating the file and writing its start, or
         # during that write): it reported nothing, and no game can have been recorded after it.
         what = "empty (was `evening new` cut off?)" if not data else "its start was cut off mid-write"
@@ -812,31 +843,44 @@ def repair(
     """Find every changed or unreadable line (`check` replays the log too); when `accept` names exactly
     those lines, append the repair event `make(accepts)` accepting each as it now reads. Nothing is
     ever rewritten."""
+    if not accept:  # a listing writes nothing: read as `status` reads, so a read-only log is listed too
+        return _repair(path, take(path, say)[1], accept, check, make, None)
     fd = _open_for_writing(path)
     try:
         _regular(fd, path)
         _lock(fd, path, fcntl.LOCK_EX, say)
-        data = _read_all(fd)
-        trial: dict[int, str] = {}
-        found: list[tuple[int, str]] = []
-        while True:
-            try:
-                log = parse(path, data, trial)
-                check(log)
-                break
-            except EveningError as error:
-                if error.line is None or error.line in trial:
-                    raise  # accepting a line would not mend this: it is not for `repair`
-                what = error.message.removeprefix(f"{path} line {error.line}: ")
-                found.append((error.line, what.split(repair_hint(path, error.line))[0]))
-                trial[error.line] = line_sum(_line_bytes(data, error.line))
-        wanted = sorted(set(accept))
-        held = data.count(b"\n") + (0 if log.ends_line else 1)
-        if not found:  # its notes are the log's as every command reads it (none tried as accepted)
-            return Repair((), None, lines=held, notes=log.notes)
-        if wanted != sorted(trial):
-            return Repair(tuple(found), None, lines=held)
-        event = make([{"line": n, "bytes": trial[n]} for n in wanted])
-        return Repair(tuple(found), _add(fd, path, data, log, event), held + 1, held)
+        return _repair(path, _read_all(fd), accept, check, make, fd)
     finally:
         os.close(fd)
+
+
+def _repair(
+    path: str,
+    data: bytes,
+    accept: Sequence[int],
+    check: Callable[[Log], object],
+    make: Callable[[list[dict[str, Any]]], dict[str, Any]],
+    fd: int | None,
+) -> Repair:
+    """`repair` of a log's bytes, read under its lock (`fd`: the writer's, held to append the event)."""
+    trial: dict[int, str] = {}
+    found: list[tuple[int, str]] = []
+    while True:
+        try:
+            log = parse(path, data, trial)
+            check(log)
+            break
+        except EveningError as error:
+            if error.line is None or error.line in trial:
+                raise  # accepting a line would not mend this: it is not for `repair`
+            what = error.message.removeprefix(f"{path} line {error.line}: ")
+            found.append((error.line, what.split(repair_hint(path, error.line))[0]))
+            trial[error.line] = line_sum(_line_bytes(data, error.line))
+    wanted = sorted(set(accept))
+    held = data.count(b"\n") + (0 if log.ends_line else 1)
+    if not found:  # its notes are the log's as every command reads it (none tried as accepted)
+        return Repair((), None, lines=held, notes=log.notes)
+    if wanted != sorted(trial) or fd is None:
+        return Repair(tuple(found), None, lines=held)
+    event = make([{"line": n, "bytes": trial[n]} for n in wanted])
+    return Repair(tuple(found), _add(fd, path, data, log, event), held + 1, held)
