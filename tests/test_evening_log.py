@@ -16,7 +16,7 @@ from evening_support import WINS, cli, hand, ok, run, status
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pungchow_calc.evening import log
+from pungchow_calc.evening import log, logfile
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
@@ -288,7 +288,7 @@ def _holder(path: Path, seconds: float) -> subprocess.Popen[str]:
 
 def test_a_writer_that_cannot_get_the_lock_gives_up_clearly(evening):
     before = evening.read_bytes()
-    holder = _holder(evening, log.LOCK_WAIT + 3)
+    holder = _holder(evening, logfile.LOCK_WAIT + 3)
     try:
         result = run(*hand(evening, "Cy", PLAYERS))
     finally:
@@ -427,7 +427,7 @@ def test_evening_new_is_never_seen_empty_the_name_comes_with_its_line(tmp_path, 
     code, _, err = _start(capsys, path)
     monkeypatch.undo()
     assert code == 0 and seen[:1] == [False], (err, seen)
-    assert os.listdir(tmp_path) == ["e.jsonl"] and log.read(str(path)).lines[0].event["event"] == "start"
+    assert os.listdir(tmp_path) == ["e.jsonl"] and logfile.read(str(path)).lines[0].event["event"] == "start"
 
 
 def test_evening_new_of_a_255_byte_name_is_made(tmp_path, capsys):
@@ -436,7 +436,7 @@ def test_evening_new_of_a_255_byte_name_is_made(tmp_path, capsys):
     path = tmp_path / ("e" * 249 + ".jsonl")
     code, _, err = _start(capsys, path)
     assert code == 0, err
-    assert os.listdir(tmp_path) == [path.name] and log.read(str(path)).lines[0].event["event"] == "start"
+    assert os.listdir(tmp_path) == [path.name] and logfile.read(str(path)).lines[0].event["event"] == "start"
 
 
 def test_evening_new_onto_a_log_made_meanwhile_never_overwrites_it(tmp_path, capsys, monkeypatch):
@@ -689,7 +689,7 @@ def test_a_killed_writer_loses_at_most_its_own_event(evening, capsys):
 
 
 def test_a_reader_waits_for_a_writer_then_gives_up(evening):
-    holder = _holder(evening, log.LOCK_WAIT + 3)
+    holder = _holder(evening, logfile.LOCK_WAIT + 3)
     try:
         result = run("evening", "status", str(evening))
     finally:

@@ -923,14 +923,14 @@ def sending(function, when=lambda *args: True):
 if at == "fsync":
     os.fsync = sending(os.fsync)
 elif at == "written":  # just after the write, its hold on Ctrl-C over, before play says it
-    from pungchow_calc.evening import log
-    write = log._write_line
+    from pungchow_calc.evening import logfile
+    write = logfile._write_line
 
     def write_then_ctrl_c(*args, **kwargs):
         write(*args, **kwargs)
         ctrl_c()
 
-    log._write_line = write_then_ctrl_c
+    logfile._write_line = write_then_ctrl_c
 elif at == "recorded":
     said = evening_play.Table.echo
     evening_play.Table.echo = sending(said, lambda self, *parts: str(parts[:1]).startswith("('Recorded"))

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from pungchow_calc.engine.errors import PungchowError
 from pungchow_calc.evening import record
-from pungchow_calc.evening.log import read
+from pungchow_calc.evening.logfile import read
 from pungchow_calc.evening.state import Evening, apply, body, replay
 from pungchow_calc.ruleset_files import load
 

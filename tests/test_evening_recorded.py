@@ -383,16 +383,16 @@ def test_undo_and_amend_with_30_letter_names_fit_the_width(tmp_path, columns, co
 _AFTER_THE_WRITE = """
 import os, signal, sys
 sys.argv = ["pungchow", *sys.argv[1:]]
-from pungchow_calc.evening import log
+from pungchow_calc.evening import logfile
 from pungchow_calc.cli import main
 
-write = log._write_line
+write = logfile._write_line
 
 def write_then_ctrl_c(*args, **kwargs):
     write(*args, **kwargs)
     os.kill(os.getpid(), signal.SIGINT)
 
-log._write_line = write_then_ctrl_c
+logfile._write_line = write_then_ctrl_c
 main()
 """
 

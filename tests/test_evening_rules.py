@@ -123,7 +123,7 @@ def test_a_start_line_new_did_not_write_with_an_unplayable_ruleset(
 ) -> None:
     """Regression: a start line with a ruleset `evening new` refuses (made through the library, or
     accepted by `repair`) was played by every other command; the one check is made on every read."""
-    from pungchow_calc.evening import log, record
+    from pungchow_calc.evening import logfile, record
     from pungchow_calc.evening.settle import snapshot
 
     house = tmp_path / "house.yaml"
@@ -134,7 +134,7 @@ def test_a_start_line_new_did_not_write_with_an_unplayable_ruleset(
         "ruleset": snapshot(load(str(house)), "house"),
     }
     path = tmp_path / "e.jsonl"
-    log.create(str(path), start)
+    logfile.create(str(path), start)
     before = path.read_bytes()
     code, out, err = cli(capsys, "evening", command, str(path))
     assert code == 2 and err.count("\n") == 1 and out == "", (out, err)

@@ -980,7 +980,7 @@ def test_an_evening_recorded_with_dora_8d_star_stays_readable(tmp_path) -> None:
     """An indicator with a marker (`--dora 8d*`) was accepted before it was refused: an evening that
     recorded one (under a ruleset that scores no dora) still reads, amends and reports; a new one is
     refused and nothing is written."""
-    from pungchow_calc.evening import log
+    from pungchow_calc.evening import logfile
 
     path = tmp_path / "e.jsonl"
     win = ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--drawn", "--other", "B=0", "--other", "C=0"]
@@ -991,7 +991,7 @@ def test_an_evening_recorded_with_dora_8d_star_stays_readable(tmp_path) -> None:
     )
     first = json.loads(path.read_text().splitlines()[-1])
     old = {k: v for k, v in first.items() if k not in ("sum", "prev")} | {"dora": "8d*"}
-    log.append(str(path), lambda _: old)  # as an earlier version wrote it
+    logfile.append(str(path), lambda _: old)  # as an earlier version wrote it
     before = path.read_bytes()
     refused = run("evening", "hand", str(path), *win, "--other", "D=0", "--winner", "A", "--dora", "8d*")
     assert refused.exit_code == 2 and "--dora: 8d*: an indicator is a plain tile" in refused.stderr

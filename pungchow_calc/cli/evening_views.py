@@ -18,7 +18,7 @@ FORMATS = ("table", "csv", "json", "markdown")
 
 def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -> None:
     """The game-by-game history, totals, the fewest payments that square the evening, player statistics."""
-    from ..evening.log import read
+    from ..evening.logfile import read
     from ..evening.report import report
     from ..evening.state import replay
     from ..render.evening import report_csv, report_markdown, report_text
@@ -85,11 +85,11 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
 
 
 def _take_each(files: list[str]) -> dict[str, bytes | PungchowError]:
-    """Each log's bytes, read once (log.take, under its lock), or why it cannot be read, said in its
+    """Each log's bytes, read once (logfile.take, under its lock), or why it cannot be read, said in its
     turn (a file given twice, or a link to it, is refused first: its games would be counted twice, every
     total doubled). Read twice, a log that grew between the reads could be told a copy by the one and
     counted by the other."""
-    from ..evening.log import take
+    from ..evening.logfile import take
 
     seen: dict[tuple[int, int], str] = {}
     held: dict[str, bytes | PungchowError] = {}

@@ -1,4 +1,5 @@
-"""The evening's record: one append-only JSON Lines file, one event a line (docs/evening.md).
+"""The evening's record: one append-only JSON Lines file, one event a line (docs/evening.md): its
+format, checksums and the reading of its bytes (parse); the file itself is evening/logfile.py's.
 
 Writing: each event is one line, written with a single `os.write` on an `O_APPEND` descriptor under an
 exclusive `flock`, then fsynced before success is reported; nothing is ever rewritten. A new log is
@@ -12,22 +13,15 @@ event, that a changed line is accepted as it now reads (docs/evening.md, "Damage
 
 from __future__ import annotations
 
-import _signal  # type: ignore[import-not-found]  # no stub: the builtin under signal (no enum build)
 import codecs
-import errno
-import fcntl
 import hashlib
 import json
-import os
 import re
 import shlex
-import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .. import note_written
 from ..engine.errors import PungchowError
 
 FORMAT = 1  # the log format this program writes and reads (the `v` of every event)
@@ -39,9 +33,7 @@ BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
 _BEGINS = f'{{"v": {FORMAT}, "event": "'.encode()  # how every line `encode` writes begins, torn or not
 _SUM_AT = re.compile(rb'"sum": "')  # where a checksum's value may begin (a quote in a name is escaped)
 _SUM_VALUE = re.compile(rb'[0-9a-f]{0,16}("|$)')  # ... and what follows it in a line `encode` writes
-_STARTS = _BEGINS + b'start", '  # how every line `evening new` writes begins (encode)
-LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
-_POLL = 0.05
+STARTS = _BEGINS + b'start", '  # how every line `evening new` writes begins (encode)
 
 
 class EveningError(PungchowError):
@@ -98,7 +90,7 @@ def encode(event: dict[str, Any]) -> bytes:
     return (json.dumps(seal(event), ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
 
 
-def _link(event: Mapping[str, Any]) -> str | None:
+def link(event: Mapping[str, Any]) -> str | None:
     """What the next event's `prev` names this event by: its recorded checksum (None: it has none)."""
     given = event.get(SUM)
     return given if isinstance(given, str) else None
@@ -301,7 +293,7 @@ def _unreadable(path: str, number: int, text: bytes) -> EveningError:
         # The start event holds the players and the ruleset: accepted as it reads, no evening would be
         # left, so `repair` is never offered for it. A first line that does not begin as a start event
         # does was never one (a text file given by mistake).
-        if not _STARTS.startswith(text.removeprefix(BOM)[: len(_STARTS)]):
+        if not STARTS.startswith(text.removeprefix(BOM)[: len(STARTS)]):
             return _not_an_evening(path)
         return EveningError(
             f"{path} line 1: the evening's start event is damaged (not JSON); it holds the players and "
@@ -360,7 +352,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     pending: list[int] = []  # damaged lines the next event may declare as torn writes it skips
     sealed = False  # a line with a checksum was read: every later line must have one
     seen: dict[bytes, int] = {}  # each event line's bytes: the first line that reads so (a copy's twin)
-    last: str | None = None  # the `_link` of the event before (None: none, or an unreadable line accepted)
+    last: str | None = None  # the `link` of the event before (None: none, or an unreadable line accepted)
     bare: int | None = None  # the event before, when it was read with no checksum and not accepted so
     for number, text, event in rows:
         digest, by = accepted.get(number, ("", 0))
@@ -435,7 +427,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             # A sealed line copied whole: its own checksum matches, so say what accepting it would do.
             copy = f"; it repeats line {twin} byte for byte (a line copied? accepted, it counts twice)"
             raise _changed(path, number, _OUT_OF_PLACE + (copy if twin != number else ""))
-        last = _link(event)
+        last = link(event)
         bare = number if given is None and not ok else None
         if ok:
             notes.append(f"{path} line {number}: changed after it was written, and accepted{repaired}")
@@ -450,7 +442,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     torn = "a torn last line (an event cut off mid-write) was ignored"
     notes += [_skipped(path, n, texts[n - 1], torn) for n in pending]
     first = rows[0][1].rstrip(b"\0") if rows else b""  # NUL bytes: the file grew, its data never came
-    if not lines and (not data or pending == [1] and _STARTS.startswith(first[: len(_STARTS)])):
+    if not lines and (not data or pending == [1] and STARTS.startswith(first[: len(STARTS)])):
         # `evening new` was cut off (a crash between creating the file and writing its start, or
         # during that write): it reported nothing, and no game can have been recorded after it.
         what = "empty (was `evening new` cut off?)" if not data else "its start was cut off mid-write"
@@ -461,426 +453,3 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     if not lines or lines[0].event.get("event") != "start" or lines[0].number != 1:
         raise _not_an_evening(path)
     return Log(path, tuple(lines), tuple(notes), tuple(pending), data.endswith(b"\n") or not data)
-
-
-def _named(path: str) -> None:
-    """Refuse a FILE that is empty or only spaces before the system is asked: it names no file (`evening
-    new "   "` would make a file no one could see in a listing; `""` read as `: cannot record`)."""
-    if not path.strip():
-        raise EveningError(
-            f"FILE {path!r}: a name that is empty or only spaces names no file; give the evening's log, "
-            "e.g. tonight.jsonl",
-            code="evening-no-file",
-        )
-
-
-def _refused(path: str, error: OSError) -> EveningError:
-    reason = error.strerror or str(error)
-    return EveningError(f"{path}: cannot record: {reason}; nothing was recorded", code="evening-write")
-
-
-def _lock(fd: int, path: str, mode: int, say: Callable[[str], None] | None) -> None:
-    """Take the file's lock, waiting up to LOCK_WAIT seconds for another pungchow to finish."""
-    deadline = time.monotonic() + LOCK_WAIT
-    told = False
-    while True:
-        try:
-            fcntl.flock(fd, mode | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                outcome = "nothing was recorded" if mode == fcntl.LOCK_EX else "nothing was read"
-                raise EveningError(
-                    f"{path}: another pungchow is writing this evening; gave up after {LOCK_WAIT:g} s "
-                    f"({outcome}); try again",
-                    code="evening-locked",
-                ) from None
-            if say is not None and not told:
-                say(f"{path}: another pungchow is writing this evening; waiting...")
-                told = True
-            time.sleep(_POLL)
-
-
-def _regular(fd: int, path: str) -> None:
-    import stat
-
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        raise EveningError(f"{path}: not a regular file, so not an evening log", code="evening-unreadable")
-
-
-def _read_all(fd: int) -> bytes:
-    chunks: list[bytes] = []
-    offset = 0
-    while True:
-        chunk = os.pread(fd, 1 << 20, offset)
-        if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
-        offset += len(chunk)
-
-
-def read(path: str, say: Callable[[str], None] | None = None) -> Log:
-    """Read a log under a shared lock (a writer's line is never seen half-written)."""
-    return parse(path, take(path, say)[1])
-
-
-def take(path: str, say: Callable[[str], None] | None = None) -> tuple[tuple[int, int], bytes]:
-    """A log's bytes, read once under a shared lock, and which file they are (device, inode): what
-    `evening stats` tells copies by is what it counts (parse), never a second read of a log that may
-    have grown between the two."""
-    _named(path)
-    _heal(path)
-    try:  # non-blocking: a named pipe given by mistake is refused below, not waited on for ever
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except FileNotFoundError:
-        raise EveningError(
-            f"{path}: no such evening (start one with `evening new`)", code="evening-missing"
-        ) from None
-    except OSError as error:
-        raise EveningError(f"{path}: cannot read: {error.strerror}", code="evening-unreadable") from None
-    try:
-        found = os.fstat(fd)
-        _regular(fd, path)
-        _lock(fd, path, fcntl.LOCK_SH, say)
-        return (found.st_dev, found.st_ino), _read_all(fd)
-    except IsADirectoryError:
-        raise EveningError(f"{path}: is a directory", code="evening-unreadable") from None
-    finally:
-        os.close(fd)
-
-
-@contextmanager
-def _recording() -> Iterator[None]:
-    """A Ctrl-C waits until the block is done: a line written and fsynced (or taken back). Once the
-    line is written the event is recorded, and the command must go on to say so; stopped there with
-    "interrupted", the player would type the game again and it would count twice (docs/evening.md,
-    "Safety"). If the block fails, nothing was recorded and the Ctrl-C stops the command as usual."""
-    held = _signal.pthread_sigmask(_signal.SIG_BLOCK, {_signal.SIGINT})
-    try:
-        yield
-    except BaseException:
-        _signal.pthread_sigmask(_signal.SIG_SETMASK, held)
-        raise
-    if _signal.SIGINT not in held and _signal.SIGINT in _signal.sigpending():
-        _signal.sigwait({_signal.SIGINT})  # it came too late to stop the record: spent, not raised
-    _signal.pthread_sigmask(_signal.SIG_SETMASK, held)
-
-
-def _write_line(fd: int, path: str, line: bytes, size: int) -> None:
-    """Append one line with one write, then fsync; on failure put the file back as it was."""
-    with _recording():
-        _write_durably(fd, path, line, size)
-        note_written(path)  # before a Ctrl-C held meanwhile can come: its line must say so (cli main)
-
-
-def _write_durably(fd: int, path: str, line: bytes, size: int) -> None:
-    try:
-        written = os.write(fd, line)
-        if written != len(line):
-            raise OSError(errno.ENOSPC, f"only {written} of {len(line)} bytes could be written")
-        os.fsync(fd)
-    except OSError as error:
-        try:  # take back a partial line, so a failed command leaves the log exactly as it was
-            os.ftruncate(fd, size)
-            os.fsync(fd)
-        except OSError:
-            pass  # the partial line will read as a torn line and be skipped
-        raise _refused(path, error) from None
-
-
-def _exists(path: str) -> EveningError:
-    return EveningError(
-        f"{path} already exists: an evening is never overwritten (choose another file)",
-        code="evening-exists",
-    )
-
-
-# A file system without hard links (FAT on a USB stick: EPERM) cannot publish the log by `os.link`.
-_NO_LINKS = {errno.EPERM, getattr(errno, "ENOTSUP", -1), getattr(errno, "EOPNOTSUPP", -1)}
-_EXCL = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
-
-
-def create(path: str, event: dict[str, Any]) -> None:
-    """Write a new log holding the start event; an existing file is never overwritten.
-
-    The line is written and fsynced in a hidden file beside FILE, which is then linked to FILE's name
-    (`os.link` fails if the name exists) and unlinked: a reader never sees FILE empty or half written,
-    as it could between an `O_EXCL` create and its first write (docs/evening.md, "Safety").
-    """
-    _named(path)
-    _heal(path, whole_folder=True)  # what a crash of an earlier `evening new` here left, refused or not
-    if os.path.lexists(path):
-        raise _exists(path)  # said before anything is written; the link below is the check that counts
-    if not os.path.basename(path):  # `nosuch/`: a folder's name, as O_CREAT said of it before
-        raise _refused(path, OSError(errno.EISDIR, os.strerror(errno.EISDIR)))
-    folder = os.path.dirname(os.path.abspath(path))
-    # The log's name begins it (whose it is, if a crash leaves it), cut so that a name the system takes
-    # is never made too long for it by what is added (40 characters are at most 160 bytes).
-    temp = os.path.join(
-        folder, f".{os.path.basename(path)[:_TEMP_KEEPS]}.{os.getpid()}.{os.urandom(4).hex()}.new"
-    )
-    try:
-        fd = os.open(temp, _EXCL, 0o644)
-    except FileNotFoundError:  # of a file it was to make: the folder is what is missing
-        raise EveningError(
-            f"{path}: cannot start an evening there: there is no folder {folder}", code="evening-write"
-        ) from None
-    except OSError as error:
-        raise _refused(path, error) from None
-    try:
-        with _recording():
-            line = encode(event)
-            _write_durably(fd, path, line, 0)
-            _publish(temp, path, line)
-            note_written(path)  # before a Ctrl-C held meanwhile can come: its line must say so (cli main)
-            _fsync_folder(folder)  # the new name itself survives a crash
-    finally:
-        os.close(fd)
-        with suppress(FileNotFoundError):
-            os.unlink(temp)  # after success only a second name of the log; after failure nothing is left
-
-
-_TEMP_KEEPS = 40  # characters of the log's name that begin its hidden temp's (create)
-_TEMP = re.compile(r"\.(.+)\.[0-9]+\.[0-9a-f]{8}\.new", re.DOTALL)  # the name create gives it
-
-
-def _heal(path: str, *, whole_folder: bool = False) -> None:
-    """Remove the hidden temp that a crash between `create`'s link and unlink left beside the log: a
-    second name of the log itself (the same inode, both names regular files, never a symbolic link), so
-    nothing of any log is lost; and this log's that was never linked (_clear_unfinished). Anything else
-    is left as it is (docs/evening.md, "Safety"). `whole_folder`: every log's second name in the folder
-    (`evening new`), else only this log's."""
-    folder = os.path.dirname(os.path.abspath(path))
-    mine = os.path.basename(path)
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return  # a folder it cannot list: the log is refused or read as it may be, nothing is removed
-    _clear_unfinished(path, names)
-    for name in names:
-        found = _TEMP.fullmatch(name)
-        if found is None:
-            continue
-        logs = [n for n in names if _TEMP.fullmatch(n) is None] if whole_folder else [mine]
-        for log_name in logs:
-            if log_name[:_TEMP_KEEPS] == found[1] and _same_file(folder, name, log_name):
-                with suppress(OSError):  # another pungchow removed it first, or a read-only folder
-                    os.unlink(os.path.join(folder, name))
-                break
-
-
-def _clear_unfinished(path: str, names: list[str]) -> None:
-    """Remove the hidden temp that an `evening new` of this FILE left when it was killed before its
-    link, or, where there are no hard links (FAT), after writing FILE itself: never linked (one name),
-    holding at most one start line, and made by a process that no longer runs. It never held a recorded
-    evening (docs/evening.md, "Safety"), and the next command on FILE (or `evening new` of it) removes
-    it; anything else is left as it is (a process of that number still running may be an `evening
-    new` at work). `names`: the folder's, as listed (_heal)."""
-    import stat
-
-    folder = os.path.dirname(os.path.abspath(path))
-    for name in names:
-        found = _TEMP.fullmatch(name)
-        if found is None or found[1] != os.path.basename(path)[:_TEMP_KEEPS]:
-            continue
-        temp = os.path.join(folder, name)
-        try:
-            info = os.lstat(temp)
-            if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1 or info.st_size > _MOST_START:
-                continue  # a symbolic link, a log's second name (_heal), or no temp `create` writes
-            with open(temp, "rb") as file:
-                held = file.read().rstrip(b"\0")  # NUL bytes: a crash where the file grew, not its data
-        except OSError:
-            continue
-        start = held[: len(_STARTS)]
-        if _STARTS.startswith(start) and b"\n" not in held[:-1] and _gone(name.rsplit(".", 3)[1]):
-            with suppress(OSError):  # another pungchow removed it first, or a read-only folder
-                os.unlink(temp)
-
-
-_MOST_START = 1 << 20  # bytes: a start line holds one ruleset; a bigger hidden file is none `create` wrote
-
-
-def _gone(pid: str) -> bool:
-    """Whether no process of this number runs here (a process of another user's is one that runs)."""
-    number = int(pid)
-    if number <= 0 or number == os.getpid():
-        return False  # 0 would signal this process group; this process's own temp is at work
-    try:
-        os.kill(number, 0)  # signal 0: only whether it could be sent
-    except ProcessLookupError:
-        return True
-    except (OSError, OverflowError):
-        return False
-    return False
-
-
-def _same_file(folder: str, temp: str, log_name: str) -> bool:
-    """Whether two names in a folder are one regular file (lstat: a symbolic link is never followed)."""
-    import stat
-
-    try:
-        a = os.lstat(os.path.join(folder, temp))
-        b = os.lstat(os.path.join(folder, log_name))
-    except OSError:
-        return False
-    return (
-        stat.S_ISREG(a.st_mode) and stat.S_ISREG(b.st_mode) and (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
-    )
-
-
-def _publish(temp: str, path: str, line: bytes) -> None:
-    """Give the written log its name, never replacing a file that has it."""
-    try:
-        os.link(temp, path)
-        return
-    except FileExistsError:
-        raise _exists(path) from None
-    except FileNotFoundError:  # the folder was there when the temp was made: the temp is what went
-        # On a folder two machines share, the other's pungchow cannot see this PID run (_gone).
-        raise EveningError(
-            f"{path}: its hidden file {os.path.basename(temp)} was removed meanwhile (by a pungchow on "
-            "another machine sharing the folder?); nothing was recorded: try again",
-            code="evening-write",
-        ) from None
-    except OSError as error:
-        if error.errno not in _NO_LINKS:
-            raise _refused(path, error) from None
-    # No hard links here: the file is made with O_EXCL and written at once, as before os.link was used.
-    try:
-        target = os.open(path, _EXCL | os.O_APPEND, 0o644)
-    except FileExistsError:
-        raise _exists(path) from None
-    except OSError as error:
-        raise _refused(path, error) from None
-    try:
-        _write_durably(target, path, line, 0)
-    except EveningError:
-        os.unlink(path)  # the empty file this command made: nothing of it is left
-        raise
-    finally:
-        os.close(target)
-
-
-def _fsync_folder(folder: str) -> None:
-    directory = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
-
-
-def _open_for_writing(path: str) -> int:
-    _named(path)
-    _heal(path)
-    try:
-        return os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        raise EveningError(
-            f"{path}: no such evening (start one with `evening new`)", code="evening-missing"
-        ) from None
-    except OSError as error:
-        raise _refused(path, error) from None
-
-
-def _add(fd: int, path: str, data: bytes, log: Log, event: dict[str, Any]) -> dict[str, Any]:
-    """Write one event after the log's bytes (under the writer's lock); the event as written, sealed."""
-    if log.torn:
-        # End the torn line(s), and say in the new event that they are skipped on purpose.
-        event = {**event, "skips_torn_line": log.torn[0] if len(log.torn) == 1 else list(log.torn)}
-    after = _link(log.lines[-1].event)
-    if after is not None:  # so a line deleted, repeated or moved is found (docs/evening.md, "Safety")
-        event = {**event, PREV: after}
-    written = seal(event)
-    prefix = b"" if log.ends_line else b"\n"
-    _write_line(fd, path, prefix + encode(written), len(data))
-    return written
-
-
-def append(
-    path: str,
-    make: Callable[[Log], dict[str, Any]],
-    say: Callable[[str], None] | None = None,
-) -> tuple[Log, dict[str, Any]]:
-    """Append the event `make(log)` builds from the log as it stands, all under the writer's lock.
-
-    Reading, checking and writing under one lock means two terminals can never record from the same
-    stale state. Returns the log as it was and the event as written (with its checksum).
-    """
-    fd = _open_for_writing(path)
-    try:
-        _regular(fd, path)
-        _lock(fd, path, fcntl.LOCK_EX, say)
-        data = _read_all(fd)
-        log = parse(path, data)
-        return log, _add(fd, path, data, log, dict(make(log)))
-    finally:
-        os.close(fd)
-
-
-@dataclass(frozen=True, slots=True)
-class Repair:
-    """What `repair` found: each damaged line and why, and the repair event written (None: nothing)."""
-
-    found: tuple[tuple[int, str], ...]  # (line, what is wrong with it)
-    event: dict[str, Any] | None
-    line: int = 0  # the line the repair event was written on
-    lines: int = 0  # the lines the log held when it was read (an --accept past them names no line)
-    notes: tuple[str, ...] = ()  # what reading it skipped or accepted (a torn line), when none was found
-
-
-def _line_bytes(data: bytes, number: int) -> bytes:
-    return data.split(b"\n")[number - 1]
-
-
-def repair(
-    path: str,
-    accept: Sequence[int],
-    check: Callable[[Log], object],
-    make: Callable[[list[dict[str, Any]]], dict[str, Any]],
-    say: Callable[[str], None] | None = None,
-) -> Repair:
-    """Find every changed or unreadable line (`check` replays the log too); when `accept` names exactly
-    those lines, append the repair event `make(accepts)` accepting each as it now reads. Nothing is
-    ever rewritten."""
-    if not accept:  # a listing writes nothing: read as `status` reads, so a read-only log is listed too
-        return _repair(path, take(path, say)[1], accept, check, make, None)
-    fd = _open_for_writing(path)
-    try:
-        _regular(fd, path)
-        _lock(fd, path, fcntl.LOCK_EX, say)
-        return _repair(path, _read_all(fd), accept, check, make, fd)
-    finally:
-        os.close(fd)
-
-
-def _repair(
-    path: str,
-    data: bytes,
-    accept: Sequence[int],
-    check: Callable[[Log], object],
-    make: Callable[[list[dict[str, Any]]], dict[str, Any]],
-    fd: int | None,
-) -> Repair:
-    """`repair` of a log's bytes, read under its lock (`fd`: the writer's, held to append the event)."""
-    trial: dict[int, str] = {}
-    found: list[tuple[int, str]] = []
-    while True:
-        try:
-            log = parse(path, data, trial)
-            check(log)
-            break
-        except EveningError as error:
-            if error.line is None or error.line in trial:
-                raise  # accepting a line would not mend this: it is not for `repair`
-            what = error.message.removeprefix(f"{path} line {error.line}: ")
-            found.append((error.line, what.split(repair_hint(path, error.line))[0]))
-            trial[error.line] = line_sum(_line_bytes(data, error.line))
-    wanted = sorted(set(accept))
-    held = data.count(b"\n") + (0 if log.ends_line else 1)
-    if not found:  # its notes are the log's as every command reads it (none tried as accepted)
-        return Repair((), None, lines=held, notes=log.notes)
-    if wanted != sorted(trial) or fd is None:
-        return Repair(tuple(found), None, lines=held)
-    event = make([{"line": n, "bytes": trial[n]} for n in wanted])
-    return Repair(tuple(found), _add(fd, path, data, log, event), held + 1, held)

@@ -16,7 +16,7 @@ from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Ruleset
 from ..engine.table import Settlement, check_players, refuse_unnamed_liable
 from ..options import first_repeat
-from . import log
+from . import log, logfile
 from .settle import FLAGS, TYPED, seats_named, snapshot
 from .state import Evening, Game, apply, begin, body, check_end, keeps_game, played, replay
 
@@ -212,13 +212,13 @@ def new(
         "ruleset": snapshot(ruleset, given or ruleset.name),
     }
     evening = begin(event, path)  # the snapshot must compile before anything is written
-    log.create(path, event)
+    logfile.create(path, event)
     return evening
 
 
 def load(path: str, say: Say = None) -> Evening:
     """Read and replay an evening."""
-    return replay(log.read(path, say))
+    return replay(logfile.read(path, say))
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,17 +277,17 @@ def add(path: str, record: dict[str, Any], say: Say = None, expect: Evening | No
         found.append(Change(before, after, stamped, after.games[-1], idle))
         return {**stamped, **_cache(after.games[-1])}
 
-    _, written = log.append(path, make, say)
+    _, written = logfile.append(path, make, say)
     change = found[0]
     assert change.game is not None
     game = replace(change.game, record=written)  # the record as the log holds it (so replays compare equal)
     return replace(change, after=replace_record(change.after, written), event=written, game=game)
 
 
-def repair(path: str, accept: list[int], say: Say = None) -> log.Repair:
+def repair(path: str, accept: list[int], say: Say = None) -> logfile.Repair:
     """`evening repair`: find the lines changed or damaged since they were written; accept those named
     in `accept` (all of them, or nothing is written) by appending a repair event (docs/evening.md)."""
-    return log.repair(path, accept, replay, lambda accepts: _stamp("repair", {"accepts": accepts}), say)
+    return logfile.repair(path, accept, replay, lambda accepts: _stamp("repair", {"accepts": accepts}), say)
 
 
 def replace_record(evening: Evening, event: dict[str, Any]) -> Evening:
@@ -310,7 +310,7 @@ def undo(path: str, say: Say = None, expect: Evening | None = None) -> Change:
         found.append(Change(before, before, {}))
         return _stamp("undo", {"takes_back": what})
 
-    _, written = log.append(path, make, say)
+    _, written = logfile.append(path, make, say)
     before = found[0].before
     return Change(before, apply(before, written), written)
 
@@ -337,7 +337,7 @@ def amend(
         sealed = log.seal({**kept, **_cache(trial.games[number - 1])})
         return _stamp("amend", {"game": number, "record": sealed})
 
-    _, written = log.append(path, make, say)
+    _, written = logfile.append(path, make, say)
     before = found[0].before
     after = apply(before, written)
     return Change(before, after, written, after.games[number - 1], found[0].idle)
