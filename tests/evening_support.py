@@ -54,9 +54,13 @@ def run(
     )
 
 
-def hand(path: Path, winner: str, players: list[str], win: str = WINS[0], **extra: str) -> list[str]:
-    """Arguments of `evening hand`: the winner's hand and every other player as a plain score."""
-    args = ["evening", "hand", str(path), "--winner", winner, win]
+def hand(
+    path: Path, winner: str, players: list[str], win: str = WINS[0], again: bool = True, **extra: str
+) -> list[str]:
+    """Arguments of `evening hand`: the winner's hand and every other player as a plain score; with
+    `--again` unless `again` is False (a test records the same game seconds apart on purpose:
+    record.check_repeat; `amend`, which takes the same options but `--again`, is given [3:] of it)."""
+    args = ["evening", "hand", str(path), "--winner", winner, win, *(["--again"] if again else [])]
     for i, name in enumerate(p for p in players if p != winner):
         args += ["--other", f"{name}={4 * (i + 1)}"]
     for key, value in extra.items():

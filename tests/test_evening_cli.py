@@ -272,7 +272,7 @@ def test_undo_and_amend_replay_the_evening(tmp_path, capsys):
     before = status(capsys, path)
     assert before["east"] == "Bob"
     # Game 1 was really Cy's: Ann lost it, so Bob dealt game 2 (lost to Ann), Cy game 3 (lost to Bob).
-    out = ok(capsys, *["evening", "amend", str(path), "1", *hand(path, "Cy", PLAYERS)[3:]])
+    out = ok(capsys, *["evening", "amend", str(path), "1", *hand(path, "Cy", PLAYERS, again=False)[3:]])
     assert "Before" in out and "After" in out and "East Wind is now Di (was Bob)" in out
     after = status(capsys, path)
     assert after["east"] == "Di" and after["games"] == 3 and sum(after["totals"].values()) == 0
@@ -559,7 +559,7 @@ def test_report_csv_marks_an_amended_game_as_the_others_do(tmp_path, capsys, fmt
     path = tmp_path / "e.jsonl"
     start(capsys, path)
     ok(capsys, *hand(path, "Ann", PLAYERS))
-    ok(capsys, "evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:])
+    ok(capsys, "evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS, again=False)[3:])
     out = ok(capsys, "evening", "report", str(path), "--format", fmt)
     assert "Bob won on a discard (amended)" in " ".join(out.split())
 
@@ -590,3 +590,53 @@ def test_readme_evening_example_lines_fit_80_columns():
     block = section.split("```console\n", 1)[1].split("```", 1)[0]
     assert "$ pungchow evening new tonight.jsonl" in block
     assert [line for line in block.splitlines() if len(line) > 80] == []
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        pytest.param(
+            lambda path: hand(path, "Ann", PLAYERS, again=False),
+            "game 1 was recorded 30 s ago with the same result (at another terminal?); nothing was recorded: "
+            "if this is another game with the same result, give --again",
+            id="hand",
+        ),
+        pytest.param(
+            lambda path: ["evening", "draw", str(path)],
+            "game 1 was recorded 30 s ago with the same result (at another terminal?); nothing was recorded: "
+            "if this is another game with the same result, give --again",
+            id="draw",
+        ),
+        pytest.param(
+            lambda path: ["evening", "undo", str(path)],
+            "game 2 was taken back 30 s ago (at another terminal?); nothing was taken back: to take back "
+            "game 1 as well, give --again",
+            id="undo",
+        ),
+    ],
+)
+def test_the_same_game_typed_at_two_terminals_30_s_apart_is_recorded_once(
+    tmp_path, capsys, monkeypatch, command, said
+):
+    """Regression: two people recording the game just played with `evening hand` (or `draw`) at two
+    terminals recorded it twice, and two taking back a wrong game took back the one before it too: the
+    same again within 5 minutes is refused, nothing written, unless `--again`; later, it is recorded."""
+    from pungchow_calc.evening import record
+
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    times = ["09:59:00", "09:59:10"] if command(path)[1] == "undo" else []  # two games to take back
+    times += ["10:00:00", "10:00:30", "10:01:00", "10:01:30", "10:06:31"]
+    clock = iter(f"2026-11-27T{t}Z" for t in times)
+    monkeypatch.setattr(record, "now", lambda: next(clock))
+    if command(path)[1] == "undo":
+        ok(capsys, *hand(path, "Ann", PLAYERS))
+        ok(capsys, *hand(path, "Ann", PLAYERS))
+    ok(capsys, *command(path))  # 10:00:00
+    before = path.read_bytes()
+    code, out, err = cli(capsys, *command(path))  # 10:00:30
+    assert (code, out, err) == (2, "", f"error: {said}\n") and path.read_bytes() == before
+    ok(capsys, *command(path), "--again")  # 10:01:00: said, so done
+    if command(path)[1] != "undo":
+        assert cli(capsys, *command(path))[0] == 2  # 10:01:30, 30 s after the last
+        ok(capsys, *command(path))  # 10:06:31, more than 5 minutes after the last: another game

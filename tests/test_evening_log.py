@@ -1298,7 +1298,7 @@ def test_every_cut_of_a_line_with_names_of_brackets_and_quotes_is_a_torn_write(t
     path = tmp_path / "e.jsonl"
     ok(capsys, "evening", "new", str(path), "--players", ",".join(names))
     ok(capsys, *hand(path, names[0], names), "--dead", names[2])
-    ok(capsys, "evening", "amend", str(path), "1", *hand(path, names[1], names)[3:])
+    ok(capsys, "evening", "amend", str(path), "1", *hand(path, names[1], names, again=False)[3:])
     data = path.read_bytes()
     for last in (data.rindex(b"\n", 0, len(data) - 1) + 1, data.index(b"\n") + 1):  # the amendment, the hand
         end = data.index(b"\n", last)

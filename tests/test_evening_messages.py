@@ -66,7 +66,7 @@ def test_amend_before_any_game_says_none_is_recorded(log):
 )
 def test_amend_of_a_game_not_played_names_the_games(log, games, shown):
     for _ in range(games):
-        assert run("evening", "hand", str(log), HAND, "--winner", "Ann", *OTHERS).exit_code == 0
+        assert run("evening", "hand", str(log), HAND, "--winner", "Ann", *OTHERS, "--again").exit_code == 0
     done = run("evening", "amend", str(log), "7", "--draw")
     assert (done.exit_code, done.stderr) == (2, f"error: there is no game 7 to amend ({shown})\n")
 

@@ -145,7 +145,7 @@ def test_random_evenings(case):
         for _ in range(data.draw(st.integers(min_value=1, max_value=9))):
             choice = data.draw(st.sampled_from(["game", "game", "game", "undo", "amend"]))
             if choice == "undo" and state.undo:
-                change = record.undo(path)
+                change = record.undo(path, again=True)
             elif choice == "amend" and state.games:
                 number = data.draw(st.integers(min_value=1, max_value=len(state.games)))
                 new = _game(data, state, dict(state.games[number - 1].seats))
@@ -161,7 +161,7 @@ def test_random_evenings(case):
                     assert Path(path).read_bytes() == before
                     continue
             else:
-                change = record.add(path, _game(data, state))
+                change = record.add(path, _game(data, state), again=True)
             # Applying the event as written, one by one, with every game scored afresh ...
             state = apply(state, change.event)
             assert state == change.after
@@ -202,7 +202,7 @@ def test_status_and_report_agree_on_a_changed_log(case, change):
         path = Path(directory, "e.jsonl")
         state = record.new(str(path), players, players[0], _ruleset(name))
         for _ in range(data.draw(st.integers(min_value=1, max_value=4))):
-            state = record.add(str(path), _game(data, state)).after
+            state = record.add(str(path), _game(data, state), again=True).after
         lines = path.read_bytes().split(b"\n")[:-1]
         number = change.draw(st.integers(min_value=1, max_value=len(lines)))
         digits = [i for i, c in enumerate(lines[number - 1]) if chr(c).isdigit()]
@@ -233,7 +233,7 @@ def test_an_amended_evening_is_the_evening_recorded_with_the_amended_game(case, 
         games = []
         for _ in range(data_.draw(st.integers(min_value=1, max_value=6))):
             games.append(_game(data_, state))
-            state = record.add(str(path), games[-1]).after
+            state = record.add(str(path), games[-1], again=True).after
         number = data.draw(st.integers(min_value=1, max_value=len(games)))
         new = _game(data, state, dict(state.games[number - 1].seats))
         games[number - 1] = new
@@ -244,14 +244,14 @@ def test_an_amended_evening_is_the_evening_recorded_with_the_amended_game(case, 
             assert error.code == "amend-breaks-later-game", error
             later = int(error.message.split("game ")[2].split()[0].rstrip(":,"))
             for game in games[: later - 1]:
-                again = record.add(str(fresh), game).after
+                again = record.add(str(fresh), game, again=True).after
             try:
-                record.add(str(fresh), games[later - 1])
+                record.add(str(fresh), games[later - 1], again=True)
             except PungchowError:
                 return
             raise AssertionError(f"game {later} was recorded afresh after game {number} amended") from None
         for game in games:
-            again = record.add(str(fresh), game).after
+            again = record.add(str(fresh), game, again=True).after
         assert _view(amended) == _view(again)
         totals = {p: sum(dict(g.net).get(p, 0) for g in amended.games) for p in players}
         assert amended.totals() == again.totals() == totals

@@ -60,7 +60,7 @@ FULL_DISK = [
     pytest.param(2, lambda p: ["evening", "undo", str(p)], "game 2 was taken back", "undo", id="undo"),
     pytest.param(
         1,
-        lambda p: ["evening", "amend", str(p), "1", *hand(p, "Bob", PLAYERS)[3:]],
+        lambda p: ["evening", "amend", str(p), "1", *hand(p, "Bob", PLAYERS, again=False)[3:]],
         "game 1 was amended",
         "amend",
         id="amend",
@@ -123,7 +123,7 @@ def test_a_refused_game_to_a_full_disk_is_still_bad_input(tmp_path):
 def test_amend_says_who_is_east_what_moved_and_the_totals(tmp_path):
     # Game 1 Ann (East) wins: she keeps the deal. Amended so that Bob won it: the deal passes to Bob.
     path = _evening(tmp_path, games=1)
-    done = run("evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:])
+    done = run("evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS, again=False)[3:])
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[:3] == [
@@ -204,7 +204,9 @@ def test_a_fact_no_rule_can_use_in_the_game_is_noted_and_not_recorded(tmp_path, 
 
 def test_amend_leaves_out_a_fact_that_changes_nothing(tmp_path):
     path = _evening(tmp_path, games=1)
-    done = run("evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS)[3:], "--last-tile")
+    done = run(
+        "evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS, again=False)[3:], "--last-tile"
+    )
     assert done.returncode == 0, done.stderr
     assert "note: --last-tile: no rule of ruleset pung-chow-limit can use it" in done.stderr
     assert "last_tile" not in json.loads(path.read_text().splitlines()[-1])["record"]
@@ -403,7 +405,10 @@ main()
         pytest.param(0, lambda p: hand(p, "Ann", PLAYERS), "hand", id="hand"),
         pytest.param(2, lambda p: ["evening", "undo", str(p)], "undo", id="undo"),
         pytest.param(
-            1, lambda p: ["evening", "amend", str(p), "1", *hand(p, "Bob", PLAYERS)[3:]], "amend", id="amend"
+            1,
+            lambda p: ["evening", "amend", str(p), "1", *hand(p, "Bob", PLAYERS, again=False)[3:]],
+            "amend",
+            id="amend",
         ),
     ],
 )

@@ -68,11 +68,11 @@ def test_a_cap_on_east_repeats(tmp_path, capsys):
 
 def test_a_draw_that_passes_the_deal_and_three_players_in_a_round(tmp_path, capsys):
     path = _start(tmp_path, capsys, draw_passes_deal=True)
-    ok(capsys, "evening", "draw", str(path))
+    ok(capsys, "evening", "draw", str(path), "--again")
     s = status(capsys, path)
     assert s["east"] == "Bob" and s["seats"] == {"Ann": "west", "Bob": "east", "Cy": "south"}
-    ok(capsys, "evening", "draw", str(path))
-    ok(capsys, "evening", "draw", str(path))  # three players: three passes make a round
+    ok(capsys, "evening", "draw", str(path), "--again")
+    ok(capsys, "evening", "draw", str(path), "--again")  # three players: three passes make a round
     s = status(capsys, path)
     assert (s["east"], s["round"]) == ("Ann", "south")
 

@@ -203,7 +203,7 @@ def test_stats_of_two_evenings_begun_and_drawn_in_the_same_second_counts_both(tm
         json.loads(done.stdout)["evenings"] == 2
         and json.loads(done.stdout)["players"]["Ann"]["evenings"] == 2
     )
-    assert run("evening", "draw", mon).exit_code == 0
+    assert run("evening", "draw", mon, "--again").exit_code == 0
     done = run("evening", "stats", mon, tue, "--json")
     assert done.exit_code == 0 and json.loads(done.stdout)["evenings"] == 2, done
 

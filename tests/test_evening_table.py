@@ -123,10 +123,10 @@ def test_two_and_three_players_rotate_and_the_old_east_goes_last(
 def test_a_draw_or_anothers_false_mahjongg_counts_toward_the_cap(tmp_path, capsys, event):
     ruleset = _house(tmp_path, round_wind=True, east_repeat_cap=1)
     path = _new(tmp_path, capsys, ["Ann", "Bob", "Cy"], "-r", ruleset)
-    ok(capsys, "evening", event[0], str(path), *event[1:])
+    ok(capsys, "evening", event[0], str(path), *event[1:], "--again")
     s = status(capsys, path)
     assert (s["east"], s["streak"]) == ("Ann", 1)  # kept the deal once: the streak grows
-    ok(capsys, "evening", event[0], str(path), *event[1:])
+    ok(capsys, "evening", event[0], str(path), *event[1:], "--again")
     assert status(capsys, path)["east"] == "Bob"  # a second keep is over the cap: the deal passes
 
 

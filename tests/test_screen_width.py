@@ -452,7 +452,13 @@ def test_cjk_names_under_ascii_fit_new_hand_amend_undo_and_plays_game_views(tmp_
         run("evening", "new", str(path), "--players", ",".join(CJK_PLAYERS), "--ascii", env=env),
         run(*hand_args(path, first, CJK_PLAYERS), "--ascii", env=env),
         run(
-            "evening", "amend", str(path), "1", *hand_args(path, second, CJK_PLAYERS)[3:], "--ascii", env=env
+            "evening",
+            "amend",
+            str(path),
+            "1",
+            *hand_args(path, second, CJK_PLAYERS, again=False)[3:],
+            "--ascii",
+            env=env,
         ),
         run("evening", "undo", str(path), "--ascii", env=env),
     ]

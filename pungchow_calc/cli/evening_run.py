@@ -153,12 +153,15 @@ def idle_note(flag: str, ruleset: str, spelled: str = "--") -> str:
     return f"{word}: no rule of ruleset {ruleset} can use it in this game; not recorded"
 
 
-def record_game(file: str, record: dict[str, Any], as_json: bool, ascii_only: bool) -> int:
-    """Append a game's record to the evening and show it; the exit code (2: refused, nothing written)."""
+def record_game(
+    file: str, record: dict[str, Any], as_json: bool, ascii_only: bool, again: bool = False
+) -> int:
+    """Append a game's record to the evening and show it; the exit code (2: refused, nothing written).
+    `again`: though the last game, minutes ago, was the same (record.check_repeat)."""
     from ..evening.record import add
 
     try:
-        change = add(file, record, say)
+        change = add(file, record, say, again=again)
     except PungchowError as error:
         report(error, as_json)
         return EXIT_BAD_INPUT
@@ -174,18 +177,20 @@ def record_game(file: str, record: dict[str, Any], as_json: bool, ascii_only: bo
 def run_hand(file: str, hand: str, winner: str, other: list[str] | None = None, **given: Any) -> int:
     """`evening hand`: record a game won (given: hand_record's options, and as_json, ascii_only)."""
     as_json, ascii_only = given.pop("as_json", False), given.pop("ascii_only", False)
+    again = given.pop("again", False)
     try:
         record = hand_record(winner, hand, others_of(other), **given)
     except PungchowError as error:
         report(error, as_json)
         return EXIT_BAD_INPUT
-    return record_game(file, record, as_json, ascii_only)
+    return record_game(file, record, as_json, ascii_only, again)
 
 
 def run_draw(
     file: str,
     other: list[str] | None = None,
     dead: list[str] | None = None,
+    again: bool = False,
     as_json: bool = False,
     ascii_only: bool = False,
 ) -> int:
@@ -195,18 +200,22 @@ def run_draw(
     except PungchowError as error:
         report(error, as_json)
         return EXIT_BAD_INPUT
-    return record_game(file, record, as_json, ascii_only)
+    return record_game(file, record, as_json, ascii_only, again)
 
 
-def run_wash(file: str, player: str, tiles: str, as_json: bool = False, ascii_only: bool = False) -> int:
+def run_wash(
+    file: str, player: str, tiles: str, again: bool = False, as_json: bool = False, ascii_only: bool = False
+) -> int:
     """`evening wash`: record washing the tiles."""
-    return record_game(file, {"event": "wash", "player": player, "tiles": tiles}, as_json, ascii_only)
+    return record_game(file, {"event": "wash", "player": player, "tiles": tiles}, as_json, ascii_only, again)
 
 
-def run_false_mahjongg(file: str, player: str, as_json: bool = False, ascii_only: bool = False) -> int:
+def run_false_mahjongg(
+    file: str, player: str, again: bool = False, as_json: bool = False, ascii_only: bool = False
+) -> int:
     """`evening false-mahjongg`: record a false Mah-Jongg."""
     record = {"event": "penalty", "type": "false_mahjongg", "player": player}
-    return record_game(file, record, as_json, ascii_only)
+    return record_game(file, record, as_json, ascii_only, again)
 
 
 def change_text(before: Any, after: Any, out: Any) -> str:
@@ -246,12 +255,12 @@ def change_text(before: Any, after: Any, out: Any) -> str:
     return "\n".join(lines)
 
 
-def run_undo(file: str, as_json: bool = False, ascii_only: bool = False) -> int:
+def run_undo(file: str, again: bool = False, as_json: bool = False, ascii_only: bool = False) -> int:
     """`evening undo`: take back the last game (or amendment)."""
     from ..evening.record import undo as take_back
 
     try:
-        change = take_back(file, say)
+        change = take_back(file, say, again=again)
     except PungchowError as error:
         report(error, as_json)
         return EXIT_BAD_INPUT

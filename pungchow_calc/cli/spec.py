@@ -149,6 +149,14 @@ SETTLE_OPTIONS = (
 )
 
 FILE = Arg("file", "The evening's log (a JSON Lines file).")
+# A one-shot change that repeats what the log's last event did minutes ago (record.check_repeat):
+# another terminal's, most likely, so it is refused unless this is said.
+AGAIN = _flag(
+    "again",
+    "--again",
+    "Do it though the same was done in the last 5 minutes (another game with the same result, a second "
+    "undo).",
+)
 OTHER = _valued(
     "other",
     "--other",
@@ -288,6 +296,7 @@ COMMANDS: tuple[Command, ...] = (
         (
             _valued("winner", "--winner", "NAME", "Who went Mah-Jongg (a player's name).", required=True),
             *EVENING_WIN,
+            AGAIN,
             *OUTPUT,
         ),
     ),
@@ -296,7 +305,7 @@ COMMANDS: tuple[Command, ...] = (
         "evening_run:run_draw",
         "Record a draw game: nobody went Mah-Jongg (give every player's hand or score, or none).",
         (FILE,),
-        (OTHER, DEAD, *OUTPUT),
+        (OTHER, DEAD, AGAIN, *OUTPUT),
     ),
     Command(
         ("evening", "wash"),
@@ -307,21 +316,21 @@ COMMANDS: tuple[Command, ...] = (
             Arg("player", "Who washes the tiles.", "NAME"),
             Arg("tiles", "His original hand: 13 tiles, 14 for East.", "TILES"),
         ),
-        OUTPUT,
+        (AGAIN, *OUTPUT),
     ),
     Command(
         ("evening", "false-mahjongg"),
         "evening_run:run_false_mahjongg",
         "Record a false Mah-Jongg (Penalties 1): the caller pays each other player; the game ends.",
         (FILE, Arg("player", "Who called Mah-Jongg on an incomplete hand.", "NAME")),
-        OUTPUT,
+        (AGAIN, *OUTPUT),
     ),
     Command(
         ("evening", "undo"),
         "evening_run:run_undo",
         "Take back the last game (or the last amendment); the log keeps both.",
         (FILE,),
-        OUTPUT,
+        (AGAIN, *OUTPUT),
     ),
     Command(
         ("evening", "amend"),

@@ -257,9 +257,54 @@ def _check_unchanged(before: Evening, expect: Evening | None) -> None:
         )
 
 
-def add(path: str, record: dict[str, Any], say: Say = None, expect: Evening | None = None) -> Change:
+REPEAT_WINDOW = 300  # seconds: a one-shot command repeating the last event within them is refused
+_NOT_THE_GAME = ("at", log.SUM, log.PREV, "played", "net")  # when, the seals, the nets it settled to
+
+
+def _seconds_since(then: Any, at: str) -> int | None:
+    """Whole seconds from the time `then` (an event's `at`, as now() writes it) to `at`; None unreadable."""
+    try:
+        start = datetime.strptime(str(then), "%Y-%m-%dT%H:%M:%SZ")
+        return int((datetime.strptime(at, "%Y-%m-%dT%H:%M:%SZ") - start).total_seconds())
+    except ValueError:
+        return None
+
+
+def check_repeat(current: log.Log, event: dict[str, Any], games: int, again: bool) -> None:
+    """Refuse a one-shot command that does again what the log's last event did less than
+    REPEAT_WINDOW seconds ago, unless `again` (`--again`): the same game recorded, or a second undo.
+    Two people at two terminals typing the game just played would record it twice (and two taking
+    back a wrong game would take back the one before it too); `play`, which shows what it will write,
+    is told by EveningChanged instead (docs/evening.md, "Two terminals")."""
+    last = current.lines[-1].event
+    if again or last.get("event") != event["event"]:
+        return
+    if event["event"] != "undo":
+        done = {k: v for k, v in last.items() if k not in _NOT_THE_GAME}
+        if done != {k: v for k, v in event.items() if k != "at"}:
+            return
+    ago = _seconds_since(last.get("at"), event["at"])
+    if ago is None or not 0 <= ago < REPEAT_WINDOW:
+        return
+    if event["event"] == "undo":
+        raise OptionError(
+            f"{last.get('takes_back')} was taken back {ago} s ago (at another terminal?); nothing was taken "
+            f"back: to take back {event['takes_back']} as well, give --again",
+            code="evening-repeat",
+        )
+    raise OptionError(
+        f"game {games} was recorded {ago} s ago with the same result (at another terminal?); nothing was "
+        "recorded: if this is another game with the same result, give --again",
+        code="evening-repeat",
+    )
+
+
+def add(
+    path: str, record: dict[str, Any], say: Say = None, expect: Evening | None = None, again: bool = False
+) -> Change:
     """Record one game (a hand, draw, wash or penalty) after settling it at the evening's seats; with
-    `expect`, only if the evening is still that one (else EveningChanged, nothing written)."""
+    `expect`, only if the evening is still that one (else EveningChanged, nothing written); without
+    it, not the last game again minutes later unless `again` (check_repeat)."""
     found: list[Change] = []
 
     def make(current: log.Log) -> dict[str, Any]:
@@ -272,6 +317,8 @@ def add(path: str, record: dict[str, Any], say: Say = None, expect: Evening | No
             )
         idle = idle_flags(before, named)
         stamped = _stamp(named["event"], body(without(named, idle)))
+        if expect is None:
+            check_repeat(current, stamped, len(before.games), again)
         after = apply(before, stamped)
         _liable_named(after.games[-1])
         found.append(Change(before, after, stamped, after.games[-1], idle))
@@ -296,8 +343,8 @@ def replace_record(evening: Evening, event: dict[str, Any]) -> Evening:
     return replace(evening, games=(*evening.games[:-1], replace(last, record=event)))
 
 
-def undo(path: str, say: Say = None, expect: Evening | None = None) -> Change:
-    """Take back the most recent game or amendment still in force (with `expect`: as for add)."""
+def undo(path: str, say: Say = None, expect: Evening | None = None, again: bool = False) -> Change:
+    """Take back the most recent game or amendment still in force (with `expect`, `again`: as for add)."""
     found: list[Change] = []
 
     def make(current: log.Log) -> dict[str, Any]:
@@ -308,7 +355,10 @@ def undo(path: str, say: Say = None, expect: Evening | None = None) -> Change:
         last = before.undo[-1]
         what = f"game {len(before.games)}" if last[0] == "game" else f"the amendment of game {last[1]}"
         found.append(Change(before, before, {}))
-        return _stamp("undo", {"takes_back": what})
+        stamped = _stamp("undo", {"takes_back": what})
+        if expect is None:
+            check_repeat(current, stamped, len(before.games), again)
+        return stamped
 
     _, written = logfile.append(path, make, say)
     before = found[0].before
