@@ -496,3 +496,58 @@ def test_a_house_label_in_kanji_under_ascii_fits(tmp_path: Path, width: int, com
     assert result.exit_code == 0, result.stderr
     assert "\\u6f22\\u5b57" in result.stdout and "Ts\\u016b\\u012bs\\u014d" in result.stdout
     assert max(len(line) for line in result.stdout.splitlines()) <= width, result.stdout
+
+
+HUGE_HOUSE = """\
+name: house-huge
+extends: pung-chow
+rules:
+  - id: mah_jongg
+    points: 1000000000
+  - id: kong_heads
+    points: {exposed: 1000000000, concealed: 1000000000}
+  - id: all_honors
+    doublings: 20
+"""
+HUGE_KONGS = "RdRdRdRd# EwEwEwEw* GdGdGdGd# WdWdWdWd# Sw!Sw"
+KANJI_LABELS = """\
+name: house-kanji-labels
+extends: pung-chow
+rules:
+  - id: pung_simples
+    label: "碰碰胡 碰碰胡 碰碰胡 碰碰胡 碰碰胡 碰碰胡 碰碰胡 碰碰胡 碰碰胡"
+"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(
+    ("house", "command", "whole"),
+    [
+        pytest.param(
+            KANJI_LABELS,
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "-r", "{house}"],
+            ["碰碰胡 碰碰胡"],
+            id="score-kanji-label",
+        ),
+        pytest.param(
+            HUGE_HOUSE,
+            ["settle", "-r", "{house}", "--north", HUGE_KONGS, "--south", "1b1b1b 2b2b 2c3c4c 5d5d 9d 7b 8c"]
+            + ["--west", "8", "--east", "12"],
+            ["167772160402653184"],
+            id="settle-167772160402653184",
+        ),
+    ],
+)
+def test_a_wrapped_line_of_wide_characters_as_wide_as_its_column_is_whole(
+    tmp_path: Path, width: int, house: str, command: list[str], whole: list[str]
+) -> None:
+    # Regression: rich measures a wrapped line's trailing gap in characters, not cells: a line of 漢字 or
+    # 🀄 as wide as its column came out with its last character made `…` (`碰碰胡 … 碰碰 …` at 80; the
+    # 18-digit settle's `🀅🀅🀅🀅…`, its kong's `#` lost). The grid now breaks its cells itself.
+    path = tmp_path / "house.yaml"
+    path.write_text(house, encoding="utf-8")
+    args = [arg.format(house=path) for arg in command]
+    result = run(*args, env={"COLUMNS": str(width), "PYTHONIOENCODING": "utf-8"})
+    assert result.exit_code == 0, result.stderr
+    hands = [HUGE_KONGS] if "settle" in command else []
+    _check(result.stdout.splitlines(), width, whole, hands, glyphs=True)

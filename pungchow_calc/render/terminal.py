@@ -170,15 +170,25 @@ def print_grid(
             print_lines(out, [line], "" if n is None else styles.get((n, 0), ""))
         return
     table = Table(show_edge=False, pad_edge=False, show_header=show_header)
+
+    def lines(i: int, cell: str) -> str:
+        # A wrapping column's cell broken by the grid itself, as its widths were found: rich measures a
+        # line's trailing gap in characters, not cells, and a line of wide characters (漢字, 🀄) as wide
+        # as its column came out cut, its last character (a kong's `#`) made `…`.
+        return "\n".join(wrap(cell, widths[i])) if i in grid.wrap else cell
+
     for i, (name, width) in enumerate(zip(grid.headers, widths, strict=True)):
         table.add_column(
-            name, justify="right" if i in grid.right else "left", width=width, no_wrap=i not in grid.wrap
+            lines(i, name),
+            justify="right" if i in grid.right else "left",
+            width=width,
+            no_wrap=i not in grid.wrap,
         )
     for n, row in enumerate(grid.rows):
         if row is None:
             table.add_section()
             continue
-        table.add_row(*(Text(cell, style=styles.get((n, i), "")) for i, cell in enumerate(row)))
+        table.add_row(*(Text(lines(i, cell), style=styles.get((n, i), "")) for i, cell in enumerate(row)))
     out.print(table)
 
 
