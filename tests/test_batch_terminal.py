@@ -252,3 +252,31 @@ def test_concealed_tiles_written_together_fit_the_terminal(tmp_path: Path, width
     )
     for piece in " ".join(pieces).split():  # whole tiles: two characters each, a `!` after one
         assert len(piece.replace("!", "").rstrip("*#+=")) % 2 == 0, piece
+
+
+SCORE_167772160402653184 = {
+    "line": 1,
+    "hand": "RdRdRdRd# EwEwEwEw* GdGdGdGd# WdWdWdWd# Sw!Sw 1f 2f 3f 4f 1s 2s 3s 4s",
+    "seat": "north",
+    "points": 5000000012,
+    "doublings": 25,
+    "score": 167772160402653184,
+    "payable": 167772160402653184,
+    "payments": {"east": 335544320805306368, "south": 167772160402653184, "west": 167772160402653184},
+}
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 120])
+@pytest.mark.parametrize("score", [1280000003072, 167772160402653184], ids=["13-digits", "18-digits"])
+def test_score_167772160402653184_fits_the_terminal(width: int, score: int) -> None:
+    """A house ruleset without a limit scores 18 digits: wider than their columns, the amounts pushed the
+    row to 76 columns at 60 (the terminal wrapped them across the table) and the payments to 102 at 100.
+    The hand column gives up the room, and past its least the amounts go under the hand, each named."""
+    record = {**SCORE_167772160402653184, "score": score, "payable": score}
+    table = TerminalTable(width)
+    text = "\n".join([table.header(), table.row(record)])
+    _assert_fits(text, width, [record])
+    words = text.split()
+    assert {"5000000012", "25", str(score)} <= set(words) and words.count(str(score)) == 2, text
+    if table.payments:
+        assert {"E:335544320805306368", "S:167772160402653184", "W:167772160402653184"} <= set(words)
