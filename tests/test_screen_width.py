@@ -551,3 +551,43 @@ def test_a_wrapped_line_of_wide_characters_as_wide_as_its_column_is_whole(
     assert result.exit_code == 0, result.stderr
     hands = [HUGE_KONGS] if "settle" in command else []
     _check(result.stdout.splitlines(), width, whole, hands, glyphs=True)
+
+
+KANJI_LIMIT_HOUSE = """\
+name: house-kanji-limit
+extends: pung-chow-limit
+rules:
+  - id: mah_jongg
+    label: "麻雀 of simples 漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字 Tsūīsō"
+penalties:
+  - id: false_mahjongg
+    label: "詐和 漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字"
+    type: false_mahjongg
+    pays: {limit_fraction: 0.5}
+"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(
+            ["hand", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--winner", "Ann", "--drawn"], id="hand"
+        ),
+        pytest.param(["false-mahjongg", "Cy"], id="false-mahjongg"),
+    ],
+)
+def test_a_house_label_in_kanji_under_ascii_fits_the_evening(
+    tmp_path: Path, width: int, game: list[str]
+) -> None:
+    # Regression: `evening hand` and `play` laid the breakdown out, and wrapped the payments' reasons
+    # and the penalty, with the label unescaped, then wrote its escapes: 172 columns at 60.
+    house = tmp_path / "house.yaml"
+    house.write_text(KANJI_LIMIT_HOUSE, encoding="utf-8")
+    log = str(tmp_path / "e.jsonl")
+    assert run("evening", "new", log, "--players", "Ann,Bob,Cy,Di", "-r", str(house)).exit_code == 0
+    others = ["--other", "Bob=2", "--other", "Cy=4", "--other", "Di=6"] if game[0] == "hand" else []
+    result = run("evening", game[0], log, *game[1:], *others, "--ascii", env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.stderr
+    assert "\\u6f22\\u5b57" in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= width, result.stdout
