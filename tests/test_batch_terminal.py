@@ -280,3 +280,16 @@ def test_score_167772160402653184_fits_the_terminal(width: int, score: int) -> N
     assert {"5000000012", "25", str(score)} <= set(words) and words.count(str(score)) == 2, text
     if table.payments:
         assert {"E:335544320805306368", "S:167772160402653184", "W:167772160402653184"} <= set(words)
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_ruleset_not_found_at_a_path_of_150_letters_fits_the_terminal(tmp_path: Path, width: int) -> None:
+    """A refusal naming a path longer than the line (`-r /…/nonexistent-xxx…x.yaml`): the path was kept
+    whole on a line of its own, 180 columns on a terminal 60 wide. It breaks after a `/`, then at the
+    width, every letter kept in order."""
+    missing = tmp_path / "rulesets" / f"nonexistent-{'x' * 150}.yaml"
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"'RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c' -r {missing}\n", encoding="utf-8")
+    rows = _on_a_terminal(["batch", str(hands)], str(width)).splitlines()[1:]
+    assert rows and all(len(row) <= width for row in rows), max(rows, key=len)
+    assert "".join("".join(rows).split()) == f"1error[ruleset-not-found]:{missing}:filenotfound"

@@ -245,13 +245,13 @@ def _tiles_cut(word: str, width: int) -> list[str]:
     return pieces
 
 
-def _lines(words: list[str], width: int, measure: Callable[[str], int] = len) -> list[str]:
-    """Words packed into lines of at most `width` terminal cells, each word's by `measure` (a longer
-    word alone on its line); at least one."""
+def _lines(words: list[str], width: int) -> list[str]:
+    """Words packed into lines of at most `width` characters (a longer word alone on its line); at
+    least one."""
     lines = [""]
-    used = 0  # cells of the last line
+    used = 0  # characters of the last line
     for word in words:
-        size = len(word) if word.isascii() else measure(word)
+        size = len(word)
         if not lines[-1]:
             lines[-1], used = word, size
         elif used + 1 + size > width:
@@ -268,15 +268,16 @@ class TerminalTable:
     than the hand column), no set split across lines (concealed tiles written as one word longer than
     the column are cut between tiles); the payments left out where they have no room."""
 
-    __slots__ = ("hand", "measure", "payments", "width")
+    __slots__ = ("hand", "payments", "width", "wrap")
 
-    def __init__(self, width: int, measure: Callable[[str], int] = len) -> None:
-        """`measure`: the terminal cells a word takes (render.layout.cell_width, which this layer does
-        not import): a refusal quotes what was typed, full-width (`１ｂ１ｂ１ｂ`) too, two cells a
-        character, and packed by its length it ran past the terminal's width."""
+    def __init__(self, width: int, wrap: Callable[[str, int], list[str]] | None = None) -> None:
+        """`wrap`: a refusal's text in lines of at most so many terminal cells (render.layout.wrap, which
+        this layer does not import): it quotes what was typed, full-width (`１ｂ１ｂ１ｂ`) too, two cells
+        a character, and a path longer than the line, broken after a `/`; packed by its length, or
+        with its long words whole, it ran past the terminal's width."""
         room = width - _LEAD - _NUMBERS  # for the hand and, two spaces after it, the payments
         self.width = width
-        self.measure = measure
+        self.wrap = wrap or (lambda text, size: _lines(text.split(), size))
         self.payments = room - 2 - _PAYMENTS >= _HAND_BESIDE_PAYMENTS
         self.hand = max(_HAND_LEAST, min(48, room - 2 - _PAYMENTS if self.payments else room))
 
@@ -296,7 +297,7 @@ class TerminalTable:
         lead = len(number)
         if "error" in record:
             err = record["error"]
-            text = _lines(f"error [{err['code']}]: {err['message']}".split(), self.width - lead, self.measure)
+            text = self.wrap(f"error [{err['code']}]: {err['message']}", self.width - lead)
             return "\n".join([number + text[0], *(" " * lead + line for line in text[1:])])
         numbers = (
             f" {record['seat']:<5} {record['points']:>6} {record['doublings']:>3} {record['score']:>7} "
