@@ -591,3 +591,33 @@ def test_a_house_label_in_kanji_under_ascii_fits_the_evening(
     assert result.exit_code == 0, result.stderr
     assert "\\u6f22\\u5b57" in result.stdout
     assert max(len(line) for line in result.stdout.splitlines()) <= width, result.stdout
+
+
+TRIGRAM_HOUSE = """\
+name: "☰☱☲☳☴☵☶☷"
+extends: pung-chow
+rules:
+  - id: pung_simples
+    label: "☰☱☲☳☴☵☶☷ ䷀䷁䷂䷃䷄䷅䷆䷇䷈䷉ ䷀䷁䷂䷃䷄䷅䷆䷇䷈䷉ ䷀䷁䷂䷃䷄䷅䷆䷇䷈䷉"
+"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(
+    "command",
+    [
+        pytest.param(["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "-r", "{house}"], id="score"),
+        pytest.param(["rules", "show", "{house}"], id="rules-show"),
+    ],
+)
+def test_a_ruleset_named_in_trigrams_fits(tmp_path: Path, width: int, command: list[str]) -> None:
+    # Regression: ☰ and ䷀ are wide since Unicode 16 (rich draws them two cells) but were counted one,
+    # this Python's unicodedata being older: `score`'s title line ran to 66 columns at 60.
+    from rich.cells import cell_len
+
+    house = tmp_path / "house.yaml"
+    house.write_text(TRIGRAM_HOUSE, encoding="utf-8")
+    result = run(*(arg.format(house=house) for arg in command), env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.stderr
+    assert "☰☱☲☳☴☵☶☷" in result.stdout and "…" not in result.stdout
+    assert max(cell_len(line.rstrip()) for line in result.stdout.splitlines()) <= width, result.stdout

@@ -20,10 +20,32 @@ WRAP_LINES = 2  # a wrapped cell of more lines than this reads badly: the rows a
 INDENT = 2  # the values of a stacked row, under its description
 
 
+# Wide since Unicode 16, which this Python's unicodedata (14) predates: the I Ching's trigrams and
+# hexagrams, the Tai Xuan Jing's monograms and tetragrams, the counting rods. rich and newer terminals
+# draw them two cells; counted one, a ruleset named `☰☱☲☳☴☵☶☷` ran its title 6 columns past 60.
+_WIDE_SINCE_16 = (
+    (0x2630, 0x2637),
+    (0x268A, 0x268F),
+    (0x4DC0, 0x4DFF),
+    (0x1D300, 0x1D356),
+    (0x1D360, 0x1D376),
+)
+
+
+def _wide_since_16(c: str) -> bool:
+    """Whether the character is one Unicode 16 made wide (_WIDE_SINCE_16)."""
+    return any(low <= ord(c) <= high for low, high in _WIDE_SINCE_16)
+
+
 def cell_width(text: str) -> int:
     """Terminal cells the text takes: wide characters (CJK, the red dragon tile) two, marks none."""
     return sum(
-        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text
+        0
+        if unicodedata.combining(c)
+        else 2
+        if unicodedata.east_asian_width(c) in "WF" or (c >= "\u2630" and _wide_since_16(c))
+        else 1
+        for c in text
     )
 
 
