@@ -621,3 +621,10 @@ def test_a_ruleset_named_in_trigrams_fits(tmp_path: Path, width: int, command: l
     assert result.exit_code == 0, result.stderr
     assert "☰☱☲☳☴☵☶☷" in result.stdout and "…" not in result.stdout
     assert max(cell_len(line.rstrip()) for line in result.stdout.splitlines()) <= width, result.stdout
+
+
+@pytest.mark.parametrize("width", [0, -6])
+def test_wrapping_to_no_room_ends(width: int) -> None:
+    """A line of no room (a refusal beside a line number wider than the terminal): one cell a line,
+    where a word longer than it was cut into nothing, for ever."""
+    assert wrap("error: /a/b", width) == list("error:/a/b")

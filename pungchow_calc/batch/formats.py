@@ -297,8 +297,7 @@ class TerminalTable:
         lead = len(number)
         if "error" in record:
             err = record["error"]
-            # At least one cell: given none (line 1,234,567 on a terminal 16 wide), wrap finds no room.
-            text = self.wrap(f"error [{err['code']}]: {err['message']}", max(1, self.width - lead))
+            text = self.wrap(f"error [{err['code']}]: {err['message']}", self.width - lead)
             return "\n".join([number + text[0], *(" " * lead + line for line in text[1:])])
         numbers = (
             f" {record['seat']:<5} {record['points']:>6} {record['doublings']:>3} {record['score']:>7} "

@@ -77,7 +77,8 @@ def wrap(text: str, width: int, later: int | None = None) -> list[str]:
     lines = [""]
 
     def room() -> int:
-        return width if len(lines) == 1 or later is None else later
+        # At least one cell: given none, a word longer than the line was cut into nothing, for ever.
+        return max(1, width if len(lines) == 1 or later is None else later)
 
     for token in re.findall(r"\S+|\s+", text):
         if token.isspace():
