@@ -252,3 +252,44 @@ def test_concealed_tiles_written_together_fit_the_terminal(tmp_path: Path, width
     )
     for piece in " ".join(pieces).split():  # whole tiles: two characters each, a `!` after one
         assert len(piece.replace("!", "").rstrip("*#+=")) % 2 == 0, piece
+
+
+SCORE_167772160402653184 = {
+    "line": 1,
+    "hand": "RdRdRdRd# EwEwEwEw* GdGdGdGd# WdWdWdWd# Sw!Sw 1f 2f 3f 4f 1s 2s 3s 4s",
+    "seat": "north",
+    "points": 5000000012,
+    "doublings": 25,
+    "score": 167772160402653184,
+    "payable": 167772160402653184,
+    "payments": {"east": 335544320805306368, "south": 167772160402653184, "west": 167772160402653184},
+}
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 120])
+@pytest.mark.parametrize("score", [1280000003072, 167772160402653184], ids=["13-digits", "18-digits"])
+def test_score_167772160402653184_fits_the_terminal(width: int, score: int) -> None:
+    """A house ruleset without a limit scores 18 digits: wider than their columns, the amounts pushed the
+    row to 76 columns at 60 (the terminal wrapped them across the table) and the payments to 102 at 100.
+    The hand column gives up the room, and past its least the amounts go under the hand, each named."""
+    record = {**SCORE_167772160402653184, "score": score, "payable": score}
+    table = TerminalTable(width)
+    text = "\n".join([table.header(), table.row(record)])
+    _assert_fits(text, width, [record])
+    words = text.split()
+    assert {"5000000012", "25", str(score)} <= set(words) and words.count(str(score)) == 2, text
+    if table.payments:
+        assert {"E:335544320805306368", "S:167772160402653184", "W:167772160402653184"} <= set(words)
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_ruleset_not_found_at_a_path_of_150_letters_fits_the_terminal(tmp_path: Path, width: int) -> None:
+    """A refusal naming a path longer than the line (`-r /…/nonexistent-xxx…x.yaml`): the path was kept
+    whole on a line of its own, 180 columns on a terminal 60 wide. It breaks after a `/`, then at the
+    width, every letter kept in order."""
+    missing = tmp_path / "rulesets" / f"nonexistent-{'x' * 150}.yaml"
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"'RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c' -r {missing}\n", encoding="utf-8")
+    rows = _on_a_terminal(["batch", str(hands)], str(width)).splitlines()[1:]
+    assert rows and all(len(row) <= width for row in rows), max(rows, key=len)
+    assert "".join("".join(rows).split()) == f"1error[ruleset-not-found]:{missing}:filenotfound"

@@ -502,3 +502,135 @@ def test_a_house_label_in_kanji_under_ascii_fits(tmp_path: Path, width: int, com
     assert result.exit_code == 0, result.stderr
     assert "\\u6f22\\u5b57" in result.stdout and "Ts\\u016b\\u012bs\\u014d" in result.stdout
     assert max(len(line) for line in result.stdout.splitlines()) <= width, result.stdout
+
+
+HUGE_HOUSE = """\
+name: house-huge
+extends: pung-chow
+rules:
+  - id: mah_jongg
+    points: 1000000000
+  - id: kong_heads
+    points: {exposed: 1000000000, concealed: 1000000000}
+  - id: all_honors
+    doublings: 20
+"""
+HUGE_KONGS = "RdRdRdRd# EwEwEwEw* GdGdGdGd# WdWdWdWd# Sw!Sw"
+KANJI_LABELS = """\
+name: house-kanji-labels
+extends: pung-chow
+rules:
+  - id: pung_simples
+    label: "碰碰胡 碰碰胡 碰碰胡 碰碰胡 碰碰胡 碰碰胡 碰碰胡 碰碰胡 碰碰胡"
+"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(
+    ("house", "command", "whole"),
+    [
+        pytest.param(
+            KANJI_LABELS,
+            ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "-r", "{house}"],
+            ["碰碰胡 碰碰胡"],
+            id="score-kanji-label",
+        ),
+        pytest.param(
+            HUGE_HOUSE,
+            ["settle", "-r", "{house}", "--north", HUGE_KONGS, "--south", "1b1b1b 2b2b 2c3c4c 5d5d 9d 7b 8c"]
+            + ["--west", "8", "--east", "12"],
+            ["167772160402653184"],
+            id="settle-167772160402653184",
+        ),
+    ],
+)
+def test_a_wrapped_line_of_wide_characters_as_wide_as_its_column_is_whole(
+    tmp_path: Path, width: int, house: str, command: list[str], whole: list[str]
+) -> None:
+    # Regression: rich measures a wrapped line's trailing gap in characters, not cells: a line of 漢字 or
+    # 🀄 as wide as its column came out with its last character made `…` (`碰碰胡 … 碰碰 …` at 80; the
+    # 18-digit settle's `🀅🀅🀅🀅…`, its kong's `#` lost). The grid now breaks its cells itself.
+    path = tmp_path / "house.yaml"
+    path.write_text(house, encoding="utf-8")
+    args = [arg.format(house=path) for arg in command]
+    result = run(*args, env={"COLUMNS": str(width), "PYTHONIOENCODING": "utf-8"})
+    assert result.exit_code == 0, result.stderr
+    hands = [HUGE_KONGS] if "settle" in command else []
+    _check(result.stdout.splitlines(), width, whole, hands, glyphs=True)
+
+
+KANJI_LIMIT_HOUSE = """\
+name: house-kanji-limit
+extends: pung-chow-limit
+rules:
+  - id: mah_jongg
+    label: "麻雀 of simples 漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字 Tsūīsō"
+penalties:
+  - id: false_mahjongg
+    label: "詐和 漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字"
+    type: false_mahjongg
+    pays: {limit_fraction: 0.5}
+"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(
+            ["hand", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--winner", "Ann", "--drawn"], id="hand"
+        ),
+        pytest.param(["false-mahjongg", "Cy"], id="false-mahjongg"),
+    ],
+)
+def test_a_house_label_in_kanji_under_ascii_fits_the_evening(
+    tmp_path: Path, width: int, game: list[str]
+) -> None:
+    # Regression: `evening hand` and `play` laid the breakdown out, and wrapped the payments' reasons
+    # and the penalty, with the label unescaped, then wrote its escapes: 172 columns at 60.
+    house = tmp_path / "house.yaml"
+    house.write_text(KANJI_LIMIT_HOUSE, encoding="utf-8")
+    log = str(tmp_path / "e.jsonl")
+    assert run("evening", "new", log, "--players", "Ann,Bob,Cy,Di", "-r", str(house)).exit_code == 0
+    others = ["--other", "Bob=2", "--other", "Cy=4", "--other", "Di=6"] if game[0] == "hand" else []
+    result = run("evening", game[0], log, *game[1:], *others, "--ascii", env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.stderr
+    assert "\\u6f22\\u5b57" in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= width, result.stdout
+
+
+TRIGRAM_HOUSE = """\
+name: "☰☱☲☳☴☵☶☷"
+extends: pung-chow
+rules:
+  - id: pung_simples
+    label: "☰☱☲☳☴☵☶☷ ䷀䷁䷂䷃䷄䷅䷆䷇䷈䷉ ䷀䷁䷂䷃䷄䷅䷆䷇䷈䷉ ䷀䷁䷂䷃䷄䷅䷆䷇䷈䷉"
+"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(
+    "command",
+    [
+        pytest.param(["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "-r", "{house}"], id="score"),
+        pytest.param(["rules", "show", "{house}"], id="rules-show"),
+    ],
+)
+def test_a_ruleset_named_in_trigrams_fits(tmp_path: Path, width: int, command: list[str]) -> None:
+    # Regression: ☰ and ䷀ are wide since Unicode 16 (rich draws them two cells) but were counted one,
+    # this Python's unicodedata being older: `score`'s title line ran to 66 columns at 60.
+    from rich.cells import cell_len
+
+    house = tmp_path / "house.yaml"
+    house.write_text(TRIGRAM_HOUSE, encoding="utf-8")
+    result = run(*(arg.format(house=house) for arg in command), env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.stderr
+    assert "☰☱☲☳☴☵☶☷" in result.stdout and "…" not in result.stdout
+    assert max(cell_len(line.rstrip()) for line in result.stdout.splitlines()) <= width, result.stdout
+
+
+@pytest.mark.parametrize("width", [0, -6])
+def test_wrapping_to_no_room_ends(width: int) -> None:
+    """A line of no room (a refusal beside a line number wider than the terminal): one cell a line,
+    where a word longer than it was cut into nothing, for ever."""
+    assert wrap("error: /a/b", width) == list("error:/a/b")

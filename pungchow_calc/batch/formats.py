@@ -245,13 +245,13 @@ def _tiles_cut(word: str, width: int) -> list[str]:
     return pieces
 
 
-def _lines(words: list[str], width: int, measure: Callable[[str], int] = len) -> list[str]:
-    """Words packed into lines of at most `width` terminal cells, each word's by `measure` (a longer
-    word alone on its line); at least one."""
+def _lines(words: list[str], width: int) -> list[str]:
+    """Words packed into lines of at most `width` characters (a longer word alone on its line); at
+    least one."""
     lines = [""]
-    used = 0  # cells of the last line
+    used = 0  # characters of the last line
     for word in words:
-        size = len(word) if word.isascii() else measure(word)
+        size = len(word)
         if not lines[-1]:
             lines[-1], used = word, size
         elif used + 1 + size > width:
@@ -268,15 +268,16 @@ class TerminalTable:
     than the hand column), no set split across lines (concealed tiles written as one word longer than
     the column are cut between tiles); the payments left out where they have no room."""
 
-    __slots__ = ("hand", "measure", "payments", "width")
+    __slots__ = ("hand", "payments", "width", "wrap")
 
-    def __init__(self, width: int, measure: Callable[[str], int] = len) -> None:
-        """`measure`: the terminal cells a word takes (render.layout.cell_width, which this layer does
-        not import): a refusal quotes what was typed, full-width (`１ｂ１ｂ１ｂ`) too, two cells a
-        character, and packed by its length it ran past the terminal's width."""
+    def __init__(self, width: int, wrap: Callable[[str, int], list[str]] | None = None) -> None:
+        """`wrap`: a refusal's text in lines of at most so many terminal cells (render.layout.wrap, which
+        this layer does not import): it quotes what was typed, full-width (`１ｂ１ｂ１ｂ`) too, two cells
+        a character, and a path longer than the line, broken after a `/`; packed by its length, or
+        with its long words whole, it ran past the terminal's width."""
         room = width - _LEAD - _NUMBERS  # for the hand and, two spaces after it, the payments
         self.width = width
-        self.measure = measure
+        self.wrap = wrap or (lambda text, size: _lines(text.split(), size))
         self.payments = room - 2 - _PAYMENTS >= _HAND_BESIDE_PAYMENTS
         self.hand = max(_HAND_LEAST, min(48, room - 2 - _PAYMENTS if self.payments else room))
 
@@ -296,32 +297,55 @@ class TerminalTable:
         lead = len(number)
         if "error" in record:
             err = record["error"]
-            text = _lines(f"error [{err['code']}]: {err['message']}".split(), self.width - lead, self.measure)
+            text = self.wrap(f"error [{err['code']}]: {err['message']}", self.width - lead)
             return "\n".join([number + text[0], *(" " * lead + line for line in text[1:])])
-        width = self.hand - (lead - _LEAD)
-        hand = _lines([piece for word in record["hand"].split() for piece in _tiles_cut(word, width)], width)
         numbers = (
             f" {record['seat']:<5} {record['points']:>6} {record['doublings']:>3} {record['score']:>7} "
             f"{record['payable']:>7}"
         )
-        room = self.width - _LEAD - self.hand - _NUMBERS - 2
+        amounts = _LEAD + self.hand + _NUMBERS  # where the payable column ends
+        # Amounts wider than their columns (a house ruleset without a limit: 18 digits) take room from
+        # the hand column as well; past its least they go under the hand, each whole and named
+        # (docs/batch.md): run past the width, the terminal wrapped them across the table.
+        width = self.hand - (lead - _LEAD) - max(0, len(numbers) - _NUMBERS)
+        beside = len(numbers) <= _NUMBERS or width >= _HAND_LEAST
+        width = width if beside else self.hand - (lead - _LEAD)
+        hand = _lines([piece for word in record["hand"].split() for piece in _tiles_cut(word, width)], width)
+        left = [(number if i == 0 else " " * lead) + line.ljust(width) for i, line in enumerate(hand)]
+        if beside:
+            left[0] += numbers
+        else:
+            left += [" " * lead + line for line in _lines(_named(record), self.width - lead)]
+        room = self.width - amounts - 2
         paid: list[str] = []
         below = ""  # the deposits, where no payments column is shown
         if self.payments:  # `+2000 deposits` kept whole while the column has room for it
-            paid = _lines([part for word in _paid(record) for part in _parts(word, room)], room)
+            words = [part for word in _paid(record) for part in _parts(word, room)]
+            if max(map(len, words)) <= room:
+                paid = _lines(words, room)
+            else:  # an amount wider than the column: the payments under the row, whole
+                left += [" " * lead + line for line in _lines(words, self.width - lead)]
         elif "deposits" in record:
             # Money no other column shows (docs/batch.md): on the row's next line, under the amounts.
             below = _deposits(record).rjust(_NUMBERS)
+        under = 1 if beside else len(left)  # the line the deposits go on
         rows = []
-        for i in range(max(len(hand), len(paid), 2 if below else 1)):
-            line = (number if i == 0 else " " * lead) + (hand[i] if i < len(hand) else "").ljust(width)
-            line += numbers if i == 0 else ""
+        for i in range(max(len(left), len(paid), under + 1 if below else 1)):
+            line = left[i] if i < len(left) else ""
             if i < len(paid):
-                line = line.ljust(_LEAD + self.hand + _NUMBERS) + "  " + paid[i]
-            elif i == 1 and below:
+                line = line.ljust(amounts) + "  " + paid[i]
+            elif i == under and below:
                 line = line.ljust(_LEAD + self.hand) + below
             rows.append(line.rstrip())
         return "\n".join(rows)
+
+
+def _named(record: dict[str, Any]) -> list[str]:
+    """A record's seat and amounts, each with its column's name (`score 167772160402653184`): written
+    under the hand when they are too wide for their columns."""
+    names = ("points", "dbl", "score", "payable")
+    keys = ("points", "doublings", "score", "payable")
+    return [str(record["seat"]), *(f"{name} {record[key]}" for name, key in zip(names, keys, strict=True))]
 
 
 def _parts(word: str, width: int) -> list[str]:

@@ -235,10 +235,10 @@ def _terminal_table(output_format: str) -> Any:
     if output_format != "table" or not sys.stdout.isatty():
         return None
     from ..batch.formats import TerminalTable
-    from ..render.layout import cell_width
+    from ..render.layout import wrap
     from ..render.terminal import console
 
-    return TerminalTable(console().width, cell_width)
+    return TerminalTable(console().width, wrap)
 
 
 class _Output:

@@ -666,7 +666,7 @@ class Table(Prompt):
         put in after, under ASCII as its escapes, ran past the width; a seat word in a name, `jack west`,
         was named again)."""
         shown = fit_data(describe(game), self.out)
-        return game_text(shown_game(game, self.out), shown, where, said=_play_words)
+        return game_text(shown_game(game, self.out), shown, where, said=_play_words, out=self.out)
 
     def _write(self, evening: Evening, entry: Entry, number: int | None) -> None:
         if number is None:

@@ -125,7 +125,9 @@ def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
         return
     out = output_stream(ascii_only)  # each name as `out` writes it, laid out so (fit_data)
     print(
-        game_text(shown_game(game, out), fit_data(describe(game), out), round_name(change.after, game)),
+        game_text(
+            shown_game(game, out), fit_data(describe(game), out), round_name(change.after, game), out=out
+        ),
         file=out,
     )
     totals = fit_data(change.after.totals(), out)

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import re
 import sys
+from dataclasses import replace
 from typing import Any
+
+from .layout import Grid
 
 # What ASCII output writes for the few non-ASCII characters of pungchow's own text, one character
 # for one (rich has laid the tables out by then). Anything else (a player's name, a ruleset's label in
@@ -38,6 +41,13 @@ def fit_data(value: Any, stream: Any) -> Any:
     if isinstance(value, list | tuple):
         return type(value)(fit_data(v, stream) for v in value)
     return value
+
+
+def fit_grid(grid: Grid, stream: Any) -> Grid:
+    """A table's names and cells as `stream` writes them (fit_data), before its widths are found: under
+    ASCII a label in another script (`漢字` of a house ruleset) is written as its escapes, and measured
+    unescaped its rows ran past the terminal."""
+    return replace(grid, headers=fit_data(grid.headers, stream), rows=fit_data(grid.rows, stream))
 
 
 def escaped_line(line: str, encoding: str) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 from ..csv_safe import csv_cell
 from ..evening.report import ASCII_SPARKS, SPARKS, sparkline
 from ..evening.state import Game
-from .ascii import fit_data
+from .ascii import fit_data, fit_grid
 from .layout import Grid, breakdown_grid, cell_width, hanging, pack, terminal_width
 
 WIDTH = 80
@@ -153,10 +153,12 @@ def game_text(
     breakdown: bool = True,
     width: int | None = None,
     said: Callable[[str], str] = str,
+    out: Any = None,
 ) -> str:
     """One game: each player's seat, score and net, the winner's breakdown, and the payments; `said`
     turns the engine's words in a note or penalty into the speaker's (`evening play`'s prompts' words
-    for the options), before each seat is named and the line wrapped, so the line fits as shown."""
+    for the options), before each seat is named and the line wrapped, so the line fits as shown; the
+    ruleset's labels as `out` writes them (fit_data), so their escapes under ASCII fit too."""
     from ..engine.table import Settlement
 
     width = width or terminal_width()
@@ -172,22 +174,22 @@ def game_text(
     if breakdown and winner is not None and winner in hands:
         score = hands[winner]
         lines += ["", *_lines(f"{names[winner]}'s hand: {score.hand}", width)]
-        grid = breakdown_grid(score, lambda line: line.meld or "", "x")
+        grid = fit_grid(breakdown_grid(score, lambda line: line.meld or "", "x"), out)
         lines += grid.lines(width)
         lines.append(f"Score: {score.score}")
-    payments = _payments(game, names)
+    # A payment's reason, a note and a penalty name the ruleset's labels: escaped (fit_data) before
+    # they are wrapped, or under ASCII a label in another script ran past the width (172 at 60).
+    payments = fit_data(_payments(game, names), out)
     if payments:
         lines.append("")
         lines += [line for p in payments for line in _lines(f"  {p}", width)]
     if isinstance(detail, Settlement):
-        lines += [line for n in detail.notes for line in _lines(f"  note: {by_name(said(n), names)}", width)]
-        lines += [
-            line
+        notes = [f"  note: {by_name(said(n), names)}" for n in detail.notes]
+        notes += [
+            f"  penalty: {said(p.label)} ({names[p.seat]}): {by_name(said(p.detail), names)}"
             for p in detail.penalties
-            for line in _lines(
-                f"  penalty: {said(p.label)} ({names[p.seat]}): {by_name(said(p.detail), names)}", width
-            )
         ]
+        lines += [line for note in fit_data(notes, out) for line in _lines(note, width)]
     return "\n".join(lines)
 
 

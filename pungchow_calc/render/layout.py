@@ -20,10 +20,32 @@ WRAP_LINES = 2  # a wrapped cell of more lines than this reads badly: the rows a
 INDENT = 2  # the values of a stacked row, under its description
 
 
+# Wide since Unicode 16, which this Python's unicodedata (14) predates: the I Ching's trigrams and
+# hexagrams, the Tai Xuan Jing's monograms and tetragrams, the counting rods. rich and newer terminals
+# draw them two cells; counted one, a ruleset named `☰☱☲☳☴☵☶☷` ran its title 6 columns past 60.
+_WIDE_SINCE_16 = (
+    (0x2630, 0x2637),
+    (0x268A, 0x268F),
+    (0x4DC0, 0x4DFF),
+    (0x1D300, 0x1D356),
+    (0x1D360, 0x1D376),
+)
+
+
+def _wide_since_16(c: str) -> bool:
+    """Whether the character is one Unicode 16 made wide (_WIDE_SINCE_16)."""
+    return any(low <= ord(c) <= high for low, high in _WIDE_SINCE_16)
+
+
 def cell_width(text: str) -> int:
     """Terminal cells the text takes: wide characters (CJK, the red dragon tile) two, marks none."""
     return sum(
-        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text
+        0
+        if unicodedata.combining(c)
+        else 2
+        if unicodedata.east_asian_width(c) in "WF" or (c >= "\u2630" and _wide_since_16(c))
+        else 1
+        for c in text
     )
 
 
@@ -55,7 +77,8 @@ def wrap(text: str, width: int, later: int | None = None) -> list[str]:
     lines = [""]
 
     def room() -> int:
-        return width if len(lines) == 1 or later is None else later
+        # At least one cell: given none, a word longer than the line was cut into nothing, for ever.
+        return max(1, width if len(lines) == 1 or later is None else later)
 
     for token in re.findall(r"\S+|\s+", text):
         if token.isspace():

@@ -5,7 +5,6 @@ Only this module and `cli` import rich; the engine returns data and never prints
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from rich.cells import cell_len
@@ -22,7 +21,7 @@ from ..engine.scoring import Score
 from ..engine.situation import how_won
 from ..engine.table import Settlement
 from ..engine.tiles import Tile
-from .ascii import fit_data, is_ascii, output_stream
+from .ascii import fit_data, fit_grid, is_ascii, output_stream
 from .layout import NARROWEST, Grid, breakdown_grid, value_text, wrap
 
 
@@ -160,9 +159,7 @@ def print_grid(
 ) -> None:
     """A table that fits the console (layout.Grid): rich's columns at the widths the grid gives, or,
     when the columns cannot fit side by side, the grid's rows stacked; `styles` by (row, column)."""
-    # Under ASCII a label in another script (`漢字` of a house ruleset) is written as its escapes:
-    # measured so, before the widths are found, or its rows would run past the console (fit_data).
-    grid = replace(grid, headers=fit_data(grid.headers, out.file), rows=fit_data(grid.rows, out.file))
+    grid = fit_grid(grid, out.file)
     widths = grid.widths(out.width, gap=3)  # rich draws ` │ ` between columns
     styles = styles or {}
     if widths is None:
@@ -170,15 +167,25 @@ def print_grid(
             print_lines(out, [line], "" if n is None else styles.get((n, 0), ""))
         return
     table = Table(show_edge=False, pad_edge=False, show_header=show_header)
+
+    def lines(i: int, cell: str) -> str:
+        # A wrapping column's cell broken by the grid itself, as its widths were found: rich measures a
+        # line's trailing gap in characters, not cells, and a line of wide characters (漢字, 🀄) as wide
+        # as its column came out cut, its last character (a kong's `#`) made `…`.
+        return "\n".join(wrap(cell, widths[i])) if i in grid.wrap else cell
+
     for i, (name, width) in enumerate(zip(grid.headers, widths, strict=True)):
         table.add_column(
-            name, justify="right" if i in grid.right else "left", width=width, no_wrap=i not in grid.wrap
+            lines(i, name),
+            justify="right" if i in grid.right else "left",
+            width=width,
+            no_wrap=i not in grid.wrap,
         )
     for n, row in enumerate(grid.rows):
         if row is None:
             table.add_section()
             continue
-        table.add_row(*(Text(cell, style=styles.get((n, i), "")) for i, cell in enumerate(row)))
+        table.add_row(*(Text(lines(i, cell), style=styles.get((n, i), "")) for i, cell in enumerate(row)))
     out.print(table)
 
 
