@@ -1373,3 +1373,19 @@ def test_a_line_accepted_by_a_repair_is_said_by(evening, capsys, args):
     assert (
         f"note: {evening} line 2: changed after it was written, and accepted by the repair on line 4" in err
     )
+
+
+MEM = "/proc/self/mem"  # opens, but every read fails with EIO: a real read error
+
+
+@pytest.mark.skipif(not os.path.exists(MEM), reason="needs Linux /proc")
+@pytest.mark.parametrize(
+    "argv",
+    [["status", MEM], ["undo", MEM], ["false-mahjongg", MEM, "Bob"], ["repair", MEM], ["draw", MEM]],
+    ids=["status", "undo", "false-mahjongg", "repair", "draw"],
+)
+def test_evening_proc_self_mem_is_cannot_read_exit_2(argv):
+    """/proc/self/mem opens but every read fails with EIO: `evening status /proc/self/mem` said `cannot
+    write output: Input/output error` with exit 3, blaming the output for the log's failed read."""
+    result = run_main("evening", *argv)
+    assert (result.exit_code, result.stderr) == (2, f"error: {MEM}: cannot read: Input/output error\n")
