@@ -1389,3 +1389,37 @@ def test_evening_proc_self_mem_is_cannot_read_exit_2(argv):
     write output: Input/output error` with exit 3, blaming the output for the log's failed read."""
     result = run_main("evening", *argv)
     assert (result.exit_code, result.stderr) == (2, f"error: {MEM}: cannot read: Input/output error\n")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # json.loads raised RecursionError (a traceback) on brackets nested deeper than it reads.
+        pytest.param(
+            b'{"v": 1, "event": "draw", "x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", id="deep-brackets"
+        ),
+        pytest.param(b'{"v": 1, "event": "draw", "x": ' + b"[" * 100_000, id="deep-brackets-torn"),
+        # A lone surrogate escaped in a string decodes, but has no UTF-8: the checksum raised
+        # UnicodeEncodeError. pungchow never writes one (ensure_ascii=False), so the line is damage,
+        # last in the file too (whole JSON: changed, not a torn write ignored).
+        pytest.param(b'{"v": 1, "event": "draw", "note": "B\\udcffob"}', id="lone-surrogate-udcff"),
+        pytest.param(None, id="hand-winner-ann-as-a-udcffnn"),
+    ],
+)
+@pytest.mark.parametrize("where", [3, 4], ids=["middle", "last"])
+@pytest.mark.parametrize("command", ["status", "draw", "stats", "repair"])
+def test_evening_line_json_cannot_hold_is_damaged_in_one_line(evening, line, where, command):
+    """A log line that JSON reads but cannot hold as an event is damage (`line N: damaged ...`), exit 2,
+    and nothing is written."""
+    lines = evening.read_bytes().splitlines(keepends=True)
+    if line is None:  # Ann's own game (line 2) changed in place
+        where, lines[1] = 2, lines[1].replace(b'"Ann"', b'"A\\udcffnn"', 1)
+    else:
+        lines.insert(where - 1, line + b"\n")
+    evening.write_bytes(b"".join(lines))
+    before = evening.read_bytes()
+    result = run_main("evening", command, str(evening))
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: "), result.stderr
+    assert f"line {where}: damaged" in result.output
+    assert evening.read_bytes() == before

@@ -135,9 +135,16 @@ def _decode(text: bytes) -> dict[str, Any] | None:
     """A line's event, or None when it is not a JSON object."""
     try:
         event = json.loads(text.decode("utf-8"))
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: brackets nested deeper than json reads
         return None
-    return event if isinstance(event, dict) else None
+    if not isinstance(event, dict):
+        return None
+    if b"\\ud" in text.lower():  # an escaped surrogate: a lone one (`"\\udcff"`) has no UTF-8 to sum
+        try:
+            json.dumps(event, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+    return event
 
 
 def _could_be_torn(text: bytes) -> bool:
@@ -164,6 +171,8 @@ def _could_be_torn(text: bytes) -> bool:
     for at in _SUM_AT.finditer(head):  # the event's own `sum` (a player may be named "sum" in its hands)
         if _closers(head[: at.start()]) == b"}" and not _SUM_VALUE.match(head, at.end()):
             return False  # a checksum is 16 hex digits (content_sum): written whole, then changed
+    if _closers(head) == b"":  # whole already, yet no event (_decode: a lone surrogate): changed, not cut off
+        return False
     inside = _closers(head) == b'"'
     for middle in _STRING_ENDS if inside else _VALUE_ENDS:
         closers = _closers(head + middle)
@@ -171,7 +180,7 @@ def _could_be_torn(text: bytes) -> bool:
             continue
         try:
             json.loads(head + middle + closers)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested deeper than json reads: no line `encode` writes
             continue
         return True
     return False
