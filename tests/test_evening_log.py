@@ -868,6 +868,28 @@ def test_a_start_line_edited_to_sets_0_is_refused_not_accepted_by_repair(evening
     assert evening.read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    "edit",
+    [
+        {"limit": "500"},
+        {"limit": -1},
+        {"limit": True},
+        {"limit": 1e16},
+        {"no_limit": "yes"},
+        {"no_limit": None},
+    ],
+    ids=["limit-string-500", "limit-minus-1", "limit-true", "limit-1e16", "no-limit-yes", "no-limit-null"],
+)
+def test_a_start_line_edited_to_limit_string_500_is_refused_not_accepted_by_repair(evening, capsys, edit):
+    # Regression (fuzz): `"limit": "500"` typed into line 1 and accepted by `repair` was compared with
+    # the points: `evening report` and `stats` ended in a TypeError traceback. Refused, as `sets` is.
+    _edit(evening, 1, lambda e: e.update(edit))
+    before = evening.read_bytes()
+    code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "1")
+    assert code == 2 and "line 1: the start event's limit (" in err and ") is damaged: " in err, err
+    assert err.count("\n") == 1 and evening.read_bytes() == before
+
+
 @pytest.mark.parametrize("line", ["0", "5", "99999"])
 def test_repair_accept_of_a_line_past_the_log_says_there_is_no_such_line(evening, capsys, line):
     # Regression: `--accept 99999` was told "that line reads as it was written", of a line the log
