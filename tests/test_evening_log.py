@@ -890,6 +890,18 @@ def test_a_start_line_edited_to_limit_string_500_is_refused_not_accepted_by_repa
     assert err.count("\n") == 1 and evening.read_bytes() == before
 
 
+@pytest.mark.parametrize("at", [5, ["x"]], ids=["at-5", "at-list"])
+def test_a_start_line_edited_to_at_5_and_repaired_reports_an_unknown_time(evening, capsys, at):
+    # Regression (fuzz): `"at": 5` in line 1, accepted by `repair`, ended `evening report` in
+    # `AttributeError: 'int' object has no attribute 'replace'`; a time written by hand as text is shown
+    # as it is, and one that is no text is no time.
+    _edit(evening, 1, lambda e: e.update(at=at))
+    assert cli(capsys, "evening", "repair", str(evening), "--accept", "1")[0] == 0
+    code, out, err = cli(capsys, "evening", "report", str(evening))
+    assert code == 0 and "Traceback" not in err, err
+    assert out.startswith("Evening of an unknown time"), out
+
+
 @pytest.mark.parametrize("line", ["0", "5", "99999"])
 def test_repair_accept_of_a_line_past_the_log_says_there_is_no_such_line(evening, capsys, line):
     # Regression: `--accept 99999` was told "that line reads as it was written", of a line the log
