@@ -890,6 +890,40 @@ def test_a_start_line_edited_to_sets_0_is_refused_not_accepted_by_repair(evening
     assert evening.read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    "edit",
+    [
+        {"limit": "500"},
+        {"limit": -1},
+        {"limit": True},
+        {"limit": 1e16},
+        {"no_limit": "yes"},
+        {"no_limit": None},
+    ],
+    ids=["limit-string-500", "limit-minus-1", "limit-true", "limit-1e16", "no-limit-yes", "no-limit-null"],
+)
+def test_a_start_line_edited_to_limit_string_500_is_refused_not_accepted_by_repair(evening, capsys, edit):
+    # Regression (fuzz): `"limit": "500"` typed into line 1 and accepted by `repair` was compared with
+    # the points: `evening report` and `stats` ended in a TypeError traceback. Refused, as `sets` is.
+    _edit(evening, 1, lambda e: e.update(edit))
+    before = evening.read_bytes()
+    code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "1")
+    assert code == 2 and "line 1: the start event's limit (" in err and ") is damaged: " in err, err
+    assert err.count("\n") == 1 and evening.read_bytes() == before
+
+
+@pytest.mark.parametrize("at", [5, ["x"]], ids=["at-5", "at-list"])
+def test_a_start_line_edited_to_at_5_and_repaired_reports_an_unknown_time(evening, capsys, at):
+    # Regression (fuzz): `"at": 5` in line 1, accepted by `repair`, ended `evening report` in
+    # `AttributeError: 'int' object has no attribute 'replace'`; a time written by hand as text is shown
+    # as it is, and one that is no text is no time.
+    _edit(evening, 1, lambda e: e.update(at=at))
+    assert cli(capsys, "evening", "repair", str(evening), "--accept", "1")[0] == 0
+    code, out, err = cli(capsys, "evening", "report", str(evening))
+    assert code == 0 and "Traceback" not in err, err
+    assert out.startswith("Evening of an unknown time"), out
+
+
 @pytest.mark.parametrize("line", ["0", "5", "99999"])
 def test_repair_accept_of_a_line_past_the_log_says_there_is_no_such_line(evening, capsys, line):
     # Regression: `--accept 99999` was told "that line reads as it was written", of a line the log
@@ -1446,3 +1480,53 @@ def test_a_line_accepted_by_a_repair_is_said_by(evening, capsys, args):
     assert (
         f"note: {evening} line 2: changed after it was written, and accepted by the repair on line 4" in err
     )
+
+
+MEM = "/proc/self/mem"  # opens, but every read fails with EIO: a real read error
+
+
+@pytest.mark.skipif(not os.path.exists(MEM), reason="needs Linux /proc")
+@pytest.mark.parametrize(
+    "argv",
+    [["status", MEM], ["undo", MEM], ["false-mahjongg", MEM, "Bob"], ["repair", MEM], ["draw", MEM]],
+    ids=["status", "undo", "false-mahjongg", "repair", "draw"],
+)
+def test_evening_proc_self_mem_is_cannot_read_exit_2(argv):
+    """/proc/self/mem opens but every read fails with EIO: `evening status /proc/self/mem` said `cannot
+    write output: Input/output error` with exit 3, blaming the output for the log's failed read."""
+    result = run_main("evening", *argv)
+    assert (result.exit_code, result.stderr) == (2, f"error: {MEM}: cannot read: Input/output error\n")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # json.loads raised RecursionError (a traceback) on brackets nested deeper than it reads.
+        pytest.param(
+            b'{"v": 1, "event": "draw", "x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", id="deep-brackets"
+        ),
+        pytest.param(b'{"v": 1, "event": "draw", "x": ' + b"[" * 100_000, id="deep-brackets-torn"),
+        # A lone surrogate escaped in a string decodes, but has no UTF-8: the checksum raised
+        # UnicodeEncodeError. pungchow never writes one (ensure_ascii=False), so the line is damage,
+        # last in the file too (whole JSON: changed, not a torn write ignored).
+        pytest.param(b'{"v": 1, "event": "draw", "note": "B\\udcffob"}', id="lone-surrogate-udcff"),
+        pytest.param(None, id="hand-winner-ann-as-a-udcffnn"),
+    ],
+)
+@pytest.mark.parametrize("where", [3, 4], ids=["middle", "last"])
+@pytest.mark.parametrize("command", ["status", "draw", "stats", "repair"])
+def test_evening_line_json_cannot_hold_is_damaged_in_one_line(evening, line, where, command):
+    """A log line that JSON reads but cannot hold as an event is damage (`line N: damaged ...`), exit 2,
+    and nothing is written."""
+    lines = evening.read_bytes().splitlines(keepends=True)
+    if line is None:  # Ann's own game (line 2) changed in place
+        where, lines[1] = 2, lines[1].replace(b'"Ann"', b'"A\\udcffnn"', 1)
+    else:
+        lines.insert(where - 1, line + b"\n")
+    evening.write_bytes(b"".join(lines))
+    before = evening.read_bytes()
+    result = run_main("evening", command, str(evening))
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: "), result.stderr
+    assert f"line {where}: damaged" in result.output
+    assert evening.read_bytes() == before

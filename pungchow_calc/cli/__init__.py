@@ -43,6 +43,11 @@ def main() -> None:
     argv = sys.argv[1:]
     if sys.stdin is None:  # started with standard input closed (`<&-`): no input, as from /dev/null
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - the process's stdin, to its end
+    elif isinstance(sys.stdin, io.TextIOWrapper) and sys.stdin.errors == "strict":
+        # A line that is not UTF-8 (a Latin-1 terminal, a binary file piped to `evening play`): its
+        # bytes read as escapes (`\\xff`) that no name or hand matches, so it is refused in one line,
+        # not a UnicodeDecodeError; text that a strict standard output can still write back.
+        sys.stdin.reconfigure(errors="backslashreplace")
     if sys.stderr is None:  # started with standard error closed: its writes fail, as on `2>&-`
         sys.stderr = _ClosedStream()  # not print's fallback to stdout: an error line among the output
     if getattr(sys.stdout, "errors", None) == "strict":

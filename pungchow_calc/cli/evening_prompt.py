@@ -6,7 +6,6 @@ where the terminal has it; `cancel` or Ctrl-C leaves the entry, end of input (Ct
 from __future__ import annotations
 
 import sys
-from contextlib import suppress
 
 from ..engine.errors import PungchowError
 from ..evening import record as book
@@ -35,12 +34,6 @@ class Prompt:
         self.out = output_stream(ascii_only)
         self.ascii = is_ascii(self.out)
         self._readline()
-        # A byte the input's encoding cannot read (Latin-1 typed at a UTF-8 terminal, any letter beyond
-        # ASCII under PYTHONIOENCODING=ascii) is read as U+FFFD, which every output can write, and the
-        # answer asked again as any answer not understood: never a traceback (docs/evening.md, "Plain
-        # terminals"). (A lone surrogate, Python's own escape for it, could not be written back.)
-        with suppress(AttributeError, ValueError, OSError):
-            sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
 
     def echo(self, *parts: object, sep: str = " ") -> None:
         """Print to the session's output (ASCII where it must be)."""

@@ -167,17 +167,14 @@ def _bare(data: bytes) -> bytes:
 
 
 def _as_written(line: bytes) -> bytes:
-    """A whole event as `evening.log.encode` writes it (its keys in the order given); else the line."""
-    try:
-        event = json.loads(line)
-    except ValueError:
+    """A whole event as `evening.log.encode` writes it (its keys in the order given); else the line (no
+    event: evening.log.decode, which reads every line the log holds)."""
+    from ..evening.log import decode
+
+    event = decode(line)
+    if event is None:
         return line
-    if not isinstance(event, dict):
-        return line
-    try:
-        return json.dumps(event, ensure_ascii=False, separators=(", ", ": ")).encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate typed in as `\ud800`: no line `encode` writes
-        return line
+    return json.dumps(event, ensure_ascii=False, separators=(", ", ": ")).encode("utf-8")
 
 
 def _shared(data: bytes, more: bytes) -> int:

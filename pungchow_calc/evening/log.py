@@ -124,26 +124,21 @@ def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
     )
 
 
-def _decode(text: bytes) -> dict[str, Any] | None:
-    """A line's event, or None when it is not a JSON object."""
+def decode(text: bytes) -> dict[str, Any] | None:
+    """A line's event, or None when it is not a JSON object, or one no event holds (nested deeper than
+    json reads, a lone surrogate)."""
     try:
         event = json.loads(text.decode("utf-8"))
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: brackets nested deeper than json reads
         return None
-    return event if isinstance(event, dict) else None
-
-
-def _half_character(text: bytes, event: dict[str, Any]) -> bool:
-    """Whether an event holds a lone surrogate, escaped in by hand (`\ud800`, half of a character):
-    JSON reads it, but no text can be written with it, so no pungchow wrote it, and no command could
-    show it (docs/evening.md, "Safety")."""
-    if b"\\u" not in text:
-        return False
-    try:
-        json.dumps(event, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
+    if not isinstance(event, dict):
+        return None
+    if b"\\ud" in text.lower():  # an escaped surrogate: a lone one (`"\\udcff"`) has no UTF-8 to sum
+        try:
+            json.dumps(event, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+    return event
 
 
 def _could_be_torn(text: bytes) -> bool:
@@ -172,6 +167,8 @@ def _could_be_torn(text: bytes) -> bool:
     for at in _SUM_AT.finditer(head):  # the event's own `sum` (a player may be named "sum" in its hands)
         if _closers(head[: at.start()]) == b"}" and not _SUM_VALUE.match(head, at.end()):
             return False  # a checksum is 16 hex digits (content_sum): written whole, then changed
+    if _closers(head) == b"":  # whole already, yet no event (decode: a lone surrogate): changed, not cut off
+        return False
     inside = _closers(head) == b'"'
     for middle in _STRING_ENDS if inside else _VALUE_ENDS:
         closers = _closers(head + middle)
@@ -179,7 +176,7 @@ def _could_be_torn(text: bytes) -> bool:
             continue
         try:
             json.loads(head + middle + closers)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested deeper than json reads: no line `encode` writes
             continue
         return True
     return False
@@ -274,7 +271,7 @@ def _lone_cr_ends(text: bytes) -> bool:
     line ends): a raw CR is never inside an event (JSON escapes it), so one that ends a whole event is a
     line end, never damage."""
     pieces = text.removeprefix(BOM).split(b"\r")
-    return len(pieces) > 1 and _decode(pieces[0]) is not None
+    return len(pieces) > 1 and decode(pieces[0]) is not None
 
 
 def _lone_cr(path: str, number: int) -> EveningError:
@@ -344,7 +341,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
     texts = raw if tail else raw[:-1]
     # A byte order mark an editor put before the first line (Notepad saving "UTF-8 with BOM") changes
     # no event: it is read past, as JSON reads past a CR before the newline.
-    rows = [(i, text, _decode(text.removeprefix(BOM) if i == 1 else text)) for i, text in enumerate(texts, 1)]
+    rows = [(i, text, decode(text.removeprefix(BOM) if i == 1 else text)) for i, text in enumerate(texts, 1)]
     accepted = {n: (digest, 0) for n, digest in (accept or {}).items()}
     accepted.update(_acceptances(rows))
     lines: list[Line] = []
@@ -358,10 +355,6 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         digest, by = accepted.get(number, ("", 0))
         ok = bool(digest) and _accepts(digest, number, text)  # accepted, and unchanged since
         repaired = f" by the repair on line {by}" if by else ""
-        if event is not None and _half_character(text, event):
-            if number == 1 or not ok:
-                raise _unreadable(path, number, text)  # named, never a traceback; accepted, skipped
-            event = None
         if event is None:
             if not ok and _lone_cr_ends(text):
                 raise _lone_cr(path, number)

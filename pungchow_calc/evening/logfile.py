@@ -68,11 +68,18 @@ def _regular(fd: int, path: str) -> None:
         raise EveningError(f"{path}: not a regular file, so not an evening log", code="evening-unreadable")
 
 
-def _read_all(fd: int) -> bytes:
+def _read_all(fd: int, path: str) -> bytes:
+    """The log's bytes; a read that fails (EIO: a failing disk) is the log's fault, said as such, not
+    the output's (`cannot write output`, exit 3)."""
     chunks: list[bytes] = []
     offset = 0
     while True:
-        chunk = os.pread(fd, 1 << 20, offset)
+        try:
+            chunk = os.pread(fd, 1 << 20, offset)
+        except IsADirectoryError:
+            raise
+        except OSError as error:
+            raise EveningError(f"{path}: cannot read: {error.strerror}", code="evening-unreadable") from None
         if not chunk:
             return b"".join(chunks)
         chunks.append(chunk)
@@ -102,7 +109,7 @@ def take(path: str, say: Callable[[str], None] | None = None) -> tuple[tuple[int
         found = os.fstat(fd)
         _regular(fd, path)
         _lock(fd, path, fcntl.LOCK_SH, say)
-        return (found.st_dev, found.st_ino), _read_all(fd)
+        return (found.st_dev, found.st_ino), _read_all(fd, path)
     except IsADirectoryError:
         raise EveningError(f"{path}: is a directory", code="evening-unreadable") from None
     finally:
@@ -371,7 +378,7 @@ def append(
     try:
         _regular(fd, path)
         _lock(fd, path, fcntl.LOCK_EX, say)
-        data = _read_all(fd)
+        data = _read_all(fd, path)
         log = parse(path, data)
         return log, _add(fd, path, data, log, dict(make(log)))
     finally:
@@ -409,7 +416,7 @@ def repair(
     try:
         _regular(fd, path)
         _lock(fd, path, fcntl.LOCK_EX, say)
-        return _repair(path, _read_all(fd), accept, check, make, fd)
+        return _repair(path, _read_all(fd, path), accept, check, make, fd)
     finally:
         os.close(fd)
 

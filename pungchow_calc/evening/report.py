@@ -202,13 +202,15 @@ def player_stats(evening: Evening) -> dict[str, dict[str, int]]:
             stats[name]["total"] += amount
         if game.kind != "hand":
             continue
+        # Its details first: a sealed record is trusted for its nets only, and settling it again is
+        # what checks its names (a `from` no player has is refused in one line, as `report` does).
+        score = _scores(game).get(record["winner"])
         winner = stats[record["winner"]]
         winner["won"] += 1
         if record.get("win_by") in ("wall", "loose"):
             winner["self_drawn"] += 1
         if record.get("from") in stats:
             stats[record["from"]]["fed"] += 1
-        score = _scores(game).get(record["winner"])
         if score is not None:
             winner["biggest_hand"] = max(winner["biggest_hand"], score)
     return stats

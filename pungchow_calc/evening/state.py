@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
+from ..engine.payments import MAX_POINTS
 from ..engine.rules import Ruleset
 from ..engine.tiles import Wind
 from .log import SUM, EveningError, Line, Log, content_sum, repair_hint
@@ -244,6 +245,15 @@ def begin(start: dict[str, Any], path: str = "") -> Evening:
         raise EveningError(
             f"{path} line 1: the start event's sets ({sets!r}) are damaged: a number of sets, 1 or more, "
             "or null; put the line back from a copy",
+            code="evening-damaged",
+        )
+    limit, no_limit = start.get("limit"), start.get("no_limit", False)
+    if not (limit is None or (type(limit) is int and 0 <= limit <= MAX_POINTS)) or type(no_limit) is not bool:
+        # What `evening new --limit/--no-limit` writes (record.new); a hand-edited `"limit": "500"`,
+        # accepted by `repair`, was compared with the points (a TypeError traceback in every report).
+        raise EveningError(
+            f"{path} line 1: the start event's limit ({limit!r}, no_limit {no_limit!r}) is damaged: a whole"
+            " number of points or null, and true or false; put the line back from a copy",
             code="evening-damaged",
         )
     ruleset = ruleset_of(start, path)

@@ -61,12 +61,12 @@ def _lines(text: str, width: int, indent: int = 4) -> list[str]:
     return hanging(text, width, indent)
 
 
-def local_time(at: str | None) -> str:
+def local_time(at: object) -> str:
     """A log's UTC time stamp as the reader's local time (TZ respected): `2026-11-25 21:14 CET`."""
     import time
     from datetime import UTC, datetime
 
-    if not at:
+    if not at or not isinstance(at, str):  # a start line's `"at": 5`, accepted by `repair`: no time at all
         return "an unknown time"
     try:
         moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
