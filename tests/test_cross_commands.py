@@ -252,6 +252,11 @@ def _settle_pays_what_score_says(hand: str, seat: str, args: list[str], others: 
     if "error" in one:
         assert code == 2, (argv, table)
         return
+    if code == 2 and table["error"]["code"] in ("liable-unnamed", "liable-hand-unseen"):
+        # The hand meets a penalty that makes one player pay for all, and settle cannot tell who pays
+        # (he is not named, or his excuse is his hand, given as a score): score notes the penalty.
+        assert any("pays these amounts for all" in note for note in one.get("notes", [])), (argv, one)
+        return
     assert code == 0, (argv, table)
     assert table["winner"] == seat and table["net_sum"] == 0 == sum(table["net"].values())
     want = {payer: amount for payer, amount in (one["payments"] or {}).items() if payer in others}
