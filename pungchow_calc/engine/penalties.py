@@ -14,7 +14,7 @@ from .hand import Hand, build, size_hint
 from .notation import parse
 from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
-from .scoring import Score, winner_context
+from .scoring import LIABLE, Score, winner_context
 from .seats import read_seat
 from .situation import Situation, WinBy, on_discard
 from .table_types import AppliedPenalty, Settlement, TableOptions, build_settlement
@@ -145,15 +145,10 @@ def liable_for_all(
                     # Nobody discarded the winning tile, so nobody is liable (a ruleset's `when` that does
                     # not say `won_by: discard`): asking for --from would ask what cannot be given.
                     continue
-                liable = options.discarder
-                option, who, other = (
-                    "--from",
-                    "who discarded the winning tile",
-                    " (or --drawn, if the winner drew it)",
-                )
+                liable, other = options.discarder, " (or --drawn, if the winner drew it)"
             else:
-                liable = options.feeder
-                option, who, other = "--feeder", "who discarded the tile that completed the set", ""
+                liable, other = options.feeder, ""
+            _, option, who = LIABLE[penalty.liable]
             if liable is None:
                 # Kept as a note for a game an evening recorded so before it was refused (replayed as it
                 # was accepted); a new one is refused, since who pays turns on him.

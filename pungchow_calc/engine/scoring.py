@@ -668,7 +668,12 @@ def winner_context(hand: Hand, score: Score) -> Context:
     return Context(score.situation, hand, score.arrangement, hand.counts, score.waits, earlier)
 
 
-_LIABLE = {"discarder": ("the discarder", "--from"), "feeder": ("the feeder", "--feeder")}
+# A pays_for_all penalty's liable player (Penalty.liable): what he is called, the option naming him, and
+# who he is, for `score`'s note (pays_for_all_note) and settle's refusals (penalties.liable_for_all).
+LIABLE = {
+    "discarder": ("the discarder", "--from", "who discarded the winning tile"),
+    "feeder": ("the feeder", "--feeder", "who discarded the tile that completed the set"),
+}
 
 
 def pays_for_all_note(hand: Hand, ruleset: Ruleset, score: Score) -> str | None:
@@ -677,14 +682,16 @@ def pays_for_all_note(hand: Hand, ruleset: Ruleset, score: Score) -> str | None:
     loser's share, which the liable player pays for all unless he is excused, and only the table
     (`settle`, with his hand) says whether he is."""
     situation = score.situation
+    ctx: Context | None = None
     for penalty in ruleset.penalties:
         if penalty.type != "pays_for_all":
             continue
         if penalty.liable == "discarder" and not on_discard(situation.win_by, situation.original_hand):
             continue  # nobody discarded the winning tile
-        ctx = winner_context(hand, score)
+        if ctx is None:  # built once, for the first penalty that can apply
+            ctx = winner_context(hand, score)
         if all(test(ctx, None) for test in penalty.tests):
-            who, option = _LIABLE[penalty.liable]
+            who, option, _ = LIABLE[penalty.liable]
             return (
                 f"{penalty.label}: the winning hand qualifies, so {who} pays these amounts for all "
                 f"unless excused: settle the table to know who pays (settle ... {option} SEAT)"

@@ -1,6 +1,7 @@
 """A table as data: how the hand ended (TableOptions, what `settle_table` is told), and the settled
 table (each seat's score, the winner, every payment, each seat's net, and the penalties and notes that
-explain them). `build_settlement` is the one place a Settlement is made.
+explain them). `build_settlement` is the one place a Settlement is made (settle_table adds to it
+only the penalties whose liable player it lacks, by `replace`).
 """
 
 from __future__ import annotations

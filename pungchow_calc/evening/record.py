@@ -41,9 +41,12 @@ def _play_command(name: str) -> bool:
     return word.casefold() in PLAY_WORDS and rest.isascii() and rest.isdigit()
 
 
+AT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # an event's `at`: UTC to the second (now, _seconds_since)
+
+
 def now() -> str:
     """The time of an event, UTC to the second."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.now(UTC).strftime(AT_FORMAT)
 
 
 def new_id() -> str:
@@ -264,8 +267,8 @@ _NOT_THE_GAME = ("at", log.SUM, log.PREV, "played", "net")  # when, the seals, t
 def _seconds_since(then: Any, at: str) -> int | None:
     """Whole seconds from the time `then` (an event's `at`, as now() writes it) to `at`; None unreadable."""
     try:
-        start = datetime.strptime(str(then), "%Y-%m-%dT%H:%M:%SZ")
-        return int((datetime.strptime(at, "%Y-%m-%dT%H:%M:%SZ") - start).total_seconds())
+        start = datetime.strptime(str(then), AT_FORMAT)
+        return int((datetime.strptime(at, AT_FORMAT) - start).total_seconds())
     except ValueError:
         return None
 
