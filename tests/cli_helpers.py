@@ -70,6 +70,12 @@ EXAMPLE_13 = {
 }
 
 
+def squeezed(text: str) -> str:
+    """`text` without its whitespace: to find a message however the terminal's width wrapped it, a long
+    path broken mid-word included (the tests' temporary folders are longer under pytest-xdist)."""
+    return "".join(text.split())
+
+
 def seat_args(hands: dict[str, str]) -> list[str]:
     """`--SEAT HAND` for each seat, as `settle` takes a table."""
     return [word for seat, hand in hands.items() for word in (f"--{seat}", hand)]

@@ -17,9 +17,9 @@ def _ignore_ctrl_c() -> None:
 def test_suite_started_with_ctrl_c_ignored_still_tests_ctrl_c():
     # Regression (2026-11-27): `.ci/compiled` started in the background failed
     # test_stopped_batch_writes_whole_records[json-ctrl-c] with exit 1, the batch having rightly kept
-    # the SIGINT it inherited ignored.
+    # the SIGINT it inherited ignored. One worker (pytest-xdist), as the suite runs its tests.
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "1"]
         + ["tests/test_batch_signals.py", "-k", "test_stopped_batch_writes_whole_records and jsonl-ctrl-c"],
         cwd=ROOT,
         preexec_fn=_ignore_ctrl_c,
@@ -28,4 +28,4 @@ def test_suite_started_with_ctrl_c_ignored_still_tests_ctrl_c():
         timeout=300,
     )
     assert done.returncode == 0, done.stdout[-2000:]  # 5 if no test was chosen
-    assert done.stdout.split()[0] == ".", done.stdout  # the one test, passed
+    assert done.stdout.split()[-2:] == [".", "[100%]"], done.stdout  # the one test, passed

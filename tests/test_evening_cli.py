@@ -21,7 +21,7 @@ def start(capsys: pytest.CaptureFixture[str], path: Path, *extra: str) -> None:
 def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
     path = tmp_path / "e.jsonl"
     out = ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "--east", "Cy")
-    assert "Cy east, Di south, Ann west, Bob north" in out
+    assert "Cy east, Di south, Ann west, Bob north" in " ".join(out.split())  # after the path, wrapped
     before = path.read_bytes()
     code, _, err = cli(capsys, "evening", "new", str(path), "--players", "X,Y")
     assert code == 2 and "never overwritten" in err
