@@ -649,3 +649,16 @@ def test_the_same_game_typed_at_two_terminals_30_s_apart_is_recorded_once(
         assert cli(capsys, *command(path))[0] == 2  # 10:01:30, 30 s after the last
         ok(capsys, *command(path))  # 10:06:31, more than 5 minutes after the last: another game
 
+
+def test_ann_wins_typed_at_two_terminals_after_a_torn_last_line_is_recorded_once(tmp_path, capsys):
+    # Regression: the first of the two ended the torn line and said so (`skips_torn_line`), so the
+    # second, every field alike but that one, was taken for another game and recorded twice.
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    with open(path, "ab") as log:
+        log.write(b'{"v": 1, "event": "hand", "winn')  # a crash mid-write
+    ok(capsys, *hand(path, "Ann", PLAYERS, again=False))
+    before = path.read_bytes()
+    code, out, err = cli(capsys, *hand(path, "Ann", PLAYERS, again=False))
+    assert (code, out) == (2, "") and "game 1 was recorded" in err and "give --again" in err
+    assert path.read_bytes() == before

@@ -261,7 +261,9 @@ def _check_unchanged(before: Evening, expect: Evening | None) -> None:
 
 
 REPEAT_WINDOW = 300  # seconds: a one-shot command repeating the last event within them is refused
-_NOT_THE_GAME = ("at", log.SUM, log.PREV, "played", "net")  # when, the seals, the nets it settled to
+# When, the seals, the nets it settled to, and the torn line it ended (the same game typed at a second
+# terminal after it skips none: it is no other game for that).
+_NOT_THE_GAME = ("at", log.SUM, log.PREV, "played", "net", "skips_torn_line")
 
 
 def _seconds_since(then: Any, at: str) -> int | None:
