@@ -1024,6 +1024,16 @@ def test_a_sealed_hand_line_holding_a_value_no_pungchow_writes_is_refused_naming
     assert evening.read_bytes() == before
 
 
+def test_a_sealed_amend_line_of_game_true_is_refused_not_read_as_game_1(evening, capsys):
+    # Regression: `"game": true`, resealed, amended game 1 without a word (Python counts True as 1).
+    ok(capsys, "evening", "amend", str(evening), "1", "--draw")
+    _resealed(evening, 4, lambda e: e.update(game=True))
+    before = evening.read_bytes()
+    code, out, err = cli(capsys, "evening", "status", str(evening))
+    assert (code, out) == (2, "") and f"{evening} line 4: amend: there is no game True to amend" in err
+    assert evening.read_bytes() == before
+
+
 def test_a_sealed_hand_line_with_win_by_a_list_has_a_stable_code(evening, capsys):
     _resealed(evening, 2, lambda e: e.update(win_by=["wall"]))
     code, out, _ = cli(capsys, "evening", "status", str(evening), "--json")

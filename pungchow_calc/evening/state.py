@@ -377,7 +377,9 @@ def apply(evening: Evening, event: dict[str, Any]) -> Evening:
         return replace(evening, games=(*evening.games, game), undo=(*evening.undo, ("game",)))
     if kind == "amend":
         number, record = event.get("game"), event.get("record")
-        if not isinstance(number, int) or not 1 <= number <= len(evening.games):
+        # `true` is no game number, though Python counts it as 1: a line holding it is refused, not
+        # read as an amendment of game 1 on a guess.
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(evening.games):
             raise EveningError(f"amend: there is no game {number!r} to amend", code="evening-no-game")
         if not isinstance(record, dict) or record.get("event") not in GAMES:
             raise EveningError("amend: the new record is not a game", code="evening-damaged")
