@@ -613,6 +613,14 @@ def test_readme_evening_example_lines_fit_80_columns():
             "game 1 as well, give --again",
             id="undo",
         ),
+        # Regression: the same amendment of game 1, made at two terminals, was recorded twice (an `undo`
+        # then took back only one of them).
+        pytest.param(
+            lambda path: ["evening", "amend", str(path), "1", *hand(path, "Bob", PLAYERS, again=False)[3:]],
+            "game 1 was amended 30 s ago to this very game (at another terminal?); nothing was recorded: "
+            "to record the same amendment again, give --again",
+            id="amend",
+        ),
     ],
 )
 def test_the_same_game_typed_at_two_terminals_30_s_apart_is_recorded_once(
@@ -625,12 +633,12 @@ def test_the_same_game_typed_at_two_terminals_30_s_apart_is_recorded_once(
 
     path = tmp_path / "e.jsonl"
     start(capsys, path)
-    times = ["09:59:00", "09:59:10"] if command(path)[1] == "undo" else []  # two games to take back
+    before = {"undo": 2, "amend": 1}.get(command(path)[1], 0)  # games to take back, or to amend
+    times = [f"09:59:{10 * n:02d}" for n in range(before)]
     times += ["10:00:00", "10:00:30", "10:01:00", "10:01:30", "10:06:31"]
     clock = iter(f"2026-11-27T{t}Z" for t in times)
     monkeypatch.setattr(record, "now", lambda: next(clock))
-    if command(path)[1] == "undo":
-        ok(capsys, *hand(path, "Ann", PLAYERS))
+    for _ in range(before):
         ok(capsys, *hand(path, "Ann", PLAYERS))
     ok(capsys, *command(path))  # 10:00:00
     before = path.read_bytes()
@@ -640,3 +648,17 @@ def test_the_same_game_typed_at_two_terminals_30_s_apart_is_recorded_once(
     if command(path)[1] != "undo":
         assert cli(capsys, *command(path))[0] == 2  # 10:01:30, 30 s after the last
         ok(capsys, *command(path))  # 10:06:31, more than 5 minutes after the last: another game
+
+
+def test_ann_wins_typed_at_two_terminals_after_a_torn_last_line_is_recorded_once(tmp_path, capsys):
+    # Regression: the first of the two ended the torn line and said so (`skips_torn_line`), so the
+    # second, every field alike but that one, was taken for another game and recorded twice.
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    with open(path, "ab") as log:
+        log.write(b'{"v": 1, "event": "hand", "winn')  # a crash mid-write
+    ok(capsys, *hand(path, "Ann", PLAYERS, again=False))
+    before = path.read_bytes()
+    code, out, err = cli(capsys, *hand(path, "Ann", PLAYERS, again=False))
+    assert (code, out) == (2, "") and "game 1 was recorded" in err and "give --again" in err
+    assert path.read_bytes() == before

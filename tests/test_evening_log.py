@@ -983,6 +983,73 @@ def test_repair_refuses_what_accepting_cannot_mend(evening, capsys):
     assert code == 2 and "line 3: cannot be replayed" in err and "Nobody" in err
 
 
+def _resealed(path: Path, number: int, change) -> None:
+    """Change line `number` as a forger would, then seal it and every line after it again as log.py
+    seals them (`sum` of each, `prev` of the next): each line reads as written so, checksums and all."""
+    events = [json.loads(line) for line in path.read_text().splitlines()]
+    change(events[number - 1])
+    for i in range(number - 1, len(events)):
+        if i:
+            events[i][log.PREV] = events[i - 1][log.SUM]
+        events[i] = log.seal(events[i])
+    path.write_bytes(b"".join(log.encode(event) for event in events))
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        # Regression: a traceback (TypeError: unhashable type: 'list') in `report`, which read the
+        # sealed line's `win_by` before anything settled it.
+        pytest.param(lambda e: e.update(win_by=["wall"]), "win_by: ['wall']", id="win_by-list-wall"),
+        pytest.param(lambda e: e.update(win_by={"how": "wall"}), "win_by: {'how'", id="win_by-object"),
+        # Regression: refused only when a reader settled the game, naming no line (`win-by: None ...`).
+        pytest.param(lambda e: e.update(win_by=None), "win_by: None", id="win_by-null"),
+        pytest.param(lambda e: e.update({"from": True}), "--from: True", id="from-true"),
+        pytest.param(lambda e: e.update(dead="Cy"), "dead: must be a list", id="dead-cy-not-a-list"),
+        pytest.param(lambda e: e["hands"].update(Bob=4), "hands: give each", id="hands-bob-4-a-number"),
+        pytest.param(lambda e: e.update(last_tile="yes"), "last_tile: must be", id="last_tile-yes"),
+    ],
+)
+@pytest.mark.parametrize("reader", ["report", "stats", "chart", "status", "repair"])
+def test_a_sealed_hand_line_holding_a_value_no_pungchow_writes_is_refused_naming_it(
+    evening, capsys, change, field, reader
+):
+    # Its checksum and `prev` were made as log.py makes them, so only what the line holds is wrong:
+    # every reader refuses it in one line naming the line and the field, and nothing is rewritten.
+    _resealed(evening, 2, change)
+    before = evening.read_bytes()
+    code, out, err = cli(capsys, "evening", reader, str(evening))
+    assert (code, out) == (2, "") and err.count("\n") == 1, err
+    assert f"{evening} line 2: cannot be replayed: " in err and field in err, err
+    assert evening.read_bytes() == before
+
+
+def test_a_sealed_amend_line_of_game_true_is_refused_not_read_as_game_1(evening, capsys):
+    # Regression: `"game": true`, resealed, amended game 1 without a word (Python counts True as 1).
+    ok(capsys, "evening", "amend", str(evening), "1", "--draw")
+    _resealed(evening, 4, lambda e: e.update(game=True))
+    before = evening.read_bytes()
+    code, out, err = cli(capsys, "evening", "status", str(evening))
+    assert (code, out) == (2, "") and f"{evening} line 4: amend: there is no game True to amend" in err
+    assert evening.read_bytes() == before
+
+
+def test_a_sealed_hand_line_with_win_by_a_list_has_a_stable_code(evening, capsys):
+    _resealed(evening, 2, lambda e: e.update(win_by=["wall"]))
+    code, out, _ = cli(capsys, "evening", "status", str(evening), "--json")
+    assert code == 2 and json.loads(out)["error"]["code"] == "evening-damaged"
+
+
+def test_a_sealed_hand_line_whose_hand_is_no_hand_names_its_file_and_game(evening, capsys):
+    # Hands are settled only when a reader needs them (`status` takes a sealed line's nets): a hand
+    # that is text but no hand, sealed, is refused when settled, naming the log and the game (`stats`
+    # reads several logs), never as the engine's error alone.
+    _resealed(evening, 3, lambda e: e["hands"].update(Ann="x"))
+    code, _, err = cli(capsys, "evening", "stats", str(evening))
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"error: {evening}: game 2: cannot be settled as recorded: Ann: x is not"), err
+
+
 @pytest.mark.parametrize("cut", range(0, 12), ids=lambda c: f"cut-{c}")
 def test_a_crash_while_skipping_a_torn_line_never_leaves_the_log_refused(evening, capsys, cut):
     # A torn last line (a crash mid-write); then the write that ends and skips it is itself cut off

@@ -1,11 +1,14 @@
 """`pungchow evening play` driven as a person drives it: a transcript fed through a pipe, and live
 sessions through a pipe or a pseudo-terminal (Ctrl-C, Ctrl-D, a second terminal recording meanwhile).
-Every session runs the entry point in a subprocess (`python -m pungchow_calc`)."""
+These sessions run the entry point in a subprocess (`python -m pungchow_calc`); the sessions at the end
+run it in this process (the `pungchow` fixture), another terminal acting at one of its prompts."""
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import fcntl
+import io
 import json
 import os
 import pty
@@ -24,6 +27,9 @@ from typing import Any
 import pytest
 from cli_helpers import squeezed
 from evening_support import WASH_13, WINS, hand, run
+
+from pungchow_calc.cli.evening_run import hand_record
+from pungchow_calc.evening import record as book
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ANN_WINS = ["Ann", "1b1b1x", WINS[0], "d", "Bob", "", "10", "12", "8", "y"]  # one typo, asked again
@@ -1262,3 +1268,58 @@ def test_cy_0_from_cy_one_suit_win_asks_again_for_cys_hand(tmp_path):
     assert code == 0, out
     assert "and whether Cy pays for all turns on his hand, given as a score" in unwrapped(out)
     assert "Recorded game 1." in out and events(path)[1]["hands"]["Cy"] == "1b2b3b 4b5b6b 7b8b9b 3c3c Nw 9d"
+
+
+# --- in this process: play's prompts answered from a script, another terminal acting meanwhile ------
+
+
+def at_the_table(pungchow, monkeypatch, path: Path, answers: list[str], meanwhile=None) -> tuple[int, str]:
+    """`evening play` in this process, its prompts answered from `answers` in order, as through a pipe;
+    `meanwhile` ({the start of a prompt: what another terminal does}) is done once, when that prompt is
+    first asked, before it is answered. The exit code and the transcript."""
+    script, pending = iter(answers), dict(meanwhile or {})
+
+    def answer(prompt: str = "") -> str:
+        for start in [start for start in pending if prompt.lstrip().startswith(start)]:
+            pending.pop(start)()
+        print(prompt, end="")
+        try:
+            return next(script)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr(builtins, "input", answer)
+    monkeypatch.setattr(sys, "stdin", io.StringIO())  # not a terminal: answers are echoed, no readline
+    code, out, err = pungchow("evening", "play", str(path))
+    assert not pending, f"never asked {list(pending)}:\n{out}{err}"
+    return code, out + err
+
+
+def _two_games(pungchow, tmp_path: Path) -> Path:
+    path = tmp_path / "e.jsonl"
+    assert pungchow("evening", "new", str(path), "--players", ",".join(PLAYERS))[0] == 0
+    for winner in ("Ann", "Bob"):
+        assert pungchow(*hand(path, winner, PLAYERS))[0] == 0
+    return path
+
+
+CY_WINS_GAME_2 = ["amend 2", "Cy", WINS[2], "d", "Di", "", "4", "4", "4"]  # play's answers
+CY_WON_GAME_2 = hand_record("Cy", WINS[2], {"Ann": "4", "Bob": "4", "Di": "4"}, discarder="Di")
+
+
+def test_amend_2_cy_won_confirmed_after_another_terminal_recorded_it_is_not_recorded_twice(
+    tmp_path, pungchow, monkeypatch
+):
+    # Regression: "y" at "Record this amendment?", after another terminal had recorded the very same
+    # amendment of game 2, said "Another terminal recorded meanwhile.", showed it again and asked again,
+    # and "y" recorded it a second time (an `undo` then took back only one of the two).
+    path = _two_games(pungchow, tmp_path)
+    other = {"Record this amendment?": lambda: book.amend(str(path), 2, CY_WON_GAME_2)}
+    answers = [*CY_WINS_GAME_2, "y", "y", "quit"]  # the second "y": to the question asked again, as it was
+    code, said = at_the_table(pungchow, monkeypatch, path, answers, other)
+    assert code == 0, said
+    refused = r"\n  game 2 was amended \d+ s ago to this very game \(at another terminal\?\); "
+    refused += "nothing was recorded\n"
+    assert re.search(refused, unwrapped(said)), said
+    assert "Game 2 amended." not in said and "give --again" not in said
+    assert [e["event"] for e in events(path)] == ["start", "hand", "hand", "amend"]

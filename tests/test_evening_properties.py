@@ -151,7 +151,7 @@ def test_random_evenings(case):
                 new = _game(data, state, dict(state.games[number - 1].seats))
                 before = Path(path).read_bytes()
                 try:
-                    change = record.amend(path, number, new)
+                    change = record.amend(path, number, new, again=True)
                 except PungchowError as error:
                     # ... an amendment that would leave a later game impossible is refused, naming
                     # that game and how to go on; nothing is written

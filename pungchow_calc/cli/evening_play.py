@@ -598,7 +598,8 @@ class Table(Prompt):
     def _record(self, evening: Evening, entry: Entry, number: int | None) -> bool:
         """Record the game shown; False when another terminal recorded meanwhile (it is shown again). A log
         another pungchow holds too long, or a write the system refuses, records nothing and keeps the
-        entry, asked to try again (docs/evening.md, `evening play`)."""
+        entry, asked to try again; the very amendment another terminal recorded just before is said so,
+        and the entry ends (docs/evening.md, `evening play`)."""
         while True:
             try:
                 self._write(evening, entry, number)
@@ -606,6 +607,9 @@ class Table(Prompt):
             except book.EveningChanged:
                 return False  # said by _current, which reads the evening again
             except PungchowError as error:
+                if error.code == "evening-repeat":  # record.check_repeat: nothing more to record
+                    self.line(f"  {self._error(error, entry.seats)}")
+                    return True
                 self._kept(error, "record it again", "evening-write")
 
     def _kept(self, error: PungchowError, what: str, *also: str) -> None:
@@ -676,7 +680,7 @@ class Table(Prompt):
                 self.echo(f"Recorded game {recorded}.")
                 self._show(change.after)
             return
-        change = book.amend(self.path, number, entry.record, self._say, expect=evening)
+        change = book.amend(self.path, number, entry.record, self._say, expect=evening, again=None)
         with written_anyway(f"game {number} was amended"):
             self.echo(f"Game {number} amended.")
             self.echo(change_text(change.before, change.after, self.out))

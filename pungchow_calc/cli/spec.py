@@ -155,7 +155,7 @@ AGAIN = _flag(
     "again",
     "--again",
     "Do it though the same was done in the last 5 minutes (another game with the same result, a second "
-    "undo).",
+    "undo, the same amendment).",
 )
 OTHER = _valued(
     "other",
@@ -345,6 +345,7 @@ COMMANDS: tuple[Command, ...] = (
             _valued("winner", "--winner", "NAME", "Who went Mah-Jongg."),
             _flag("draw_game", "--draw", "The game was a draw."),
             *EVENING_WIN,
+            AGAIN,
             *OUTPUT,
         ),
     ),

@@ -261,7 +261,9 @@ def _check_unchanged(before: Evening, expect: Evening | None) -> None:
 
 
 REPEAT_WINDOW = 300  # seconds: a one-shot command repeating the last event within them is refused
-_NOT_THE_GAME = ("at", log.SUM, log.PREV, "played", "net")  # when, the seals, the nets it settled to
+# When, the seals, the nets it settled to, and the torn line it ended (the same game typed at a second
+# terminal after it skips none: it is no other game for that).
+_NOT_THE_GAME = ("at", log.SUM, log.PREV, "played", "net", "skips_torn_line")
 
 
 def _seconds_since(then: Any, at: str) -> int | None:
@@ -273,19 +275,28 @@ def _seconds_since(then: Any, at: str) -> int | None:
         return None
 
 
-def check_repeat(current: log.Log, event: dict[str, Any], games: int, again: bool) -> None:
-    """Refuse a one-shot command that does again what the log's last event did less than
-    REPEAT_WINDOW seconds ago, unless `again` (`--again`): the same game recorded, or a second undo.
-    Two people at two terminals typing the game just played would record it twice (and two taking
-    back a wrong game would take back the one before it too); `play`, which shows what it will write,
-    is told by EveningChanged instead (docs/evening.md, "Two terminals")."""
+def _what_it_did(event: dict[str, Any]) -> dict[str, Any]:
+    """An event without when it was written, its seals and the nets it settled to: an amendment's
+    record too, sealed on its own (amend)."""
+    done = {k: v for k, v in event.items() if k not in _NOT_THE_GAME}
+    if isinstance(done.get("record"), dict):
+        done["record"] = {k: v for k, v in done["record"].items() if k not in _NOT_THE_GAME}
+    return done
+
+
+def check_repeat(current: log.Log, event: dict[str, Any], games: int, again: bool | None) -> None:
+    """Refuse a command that does again what the log's last event did less than REPEAT_WINDOW seconds
+    ago, unless `again` (`--again`): the same game recorded, a second undo, the same amendment of the
+    same game. Two people at two terminals typing the game just played would record it twice (and two
+    taking back a wrong game would take back the one before it too); `play`, which shows what it will
+    write, is told by EveningChanged instead, but for an amendment (`again` None: play has no
+    --again), which the other terminal may have recorded just as shown (docs/evening.md, "Two
+    terminals"). `games`: the games played (an amendment's message names its own)."""
     last = current.lines[-1].event
     if again or last.get("event") != event["event"]:
         return
-    if event["event"] != "undo":
-        done = {k: v for k, v in last.items() if k not in _NOT_THE_GAME}
-        if done != {k: v for k, v in event.items() if k != "at"}:
-            return
+    if event["event"] != "undo" and _what_it_did(last) != _what_it_did(event):
+        return
     ago = _seconds_since(last.get("at"), event["at"])
     if ago is None or not 0 <= ago < REPEAT_WINDOW:
         return
@@ -293,6 +304,14 @@ def check_repeat(current: log.Log, event: dict[str, Any], games: int, again: boo
         raise OptionError(
             f"{last.get('takes_back')} was taken back {ago} s ago (at another terminal?); nothing was taken "
             f"back: to take back {event['takes_back']} as well, give --again",
+            code="evening-repeat",
+        )
+    if event["event"] == "amend":
+        # Recorded again it changes no game, but `undo` would then take back only one of the two.
+        hint = "" if again is None else ": to record the same amendment again, give --again"
+        raise OptionError(
+            f"game {event['game']} was amended {ago} s ago to this very game (at another terminal?); "
+            f"nothing was recorded{hint}",
             code="evening-repeat",
         )
     raise OptionError(
@@ -369,26 +388,36 @@ def undo(path: str, say: Say = None, expect: Evening | None = None, again: bool 
 
 
 def amend(
-    path: str, number: int, record: dict[str, Any], say: Say = None, expect: Evening | None = None
+    path: str,
+    number: int,
+    record: dict[str, Any],
+    say: Say = None,
+    expect: Evening | None = None,
+    again: bool | None = False,
 ) -> Change:
     """Replace game `number` and replay the evening from it (later seats, and so nets, may change);
-    with `expect`: as for add."""
+    with `expect`: as for add. Not the same amendment as the last event's, minutes later, unless
+    `again` (check_repeat; None: play's, which never records it again)."""
     found: list[Change] = []
 
     def make(current: log.Log) -> dict[str, Any]:
         before = replay(current)
-        _check_unchanged(before, expect)
-        _check_game(number, before)
         named = seated(record, before.players)
         idle = idle_flags(before, named, number)
         kept = body(without(named, idle))
-        trial = apply(before, _stamp("amend", {"game": number, "record": kept}))
+        stamped = _stamp("amend", {"game": number, "record": kept})
+        # Before the evening is compared with the one shown: the same amendment recorded meanwhile at
+        # another terminal (just what was confirmed here) is said so, never shown again to confirm.
+        check_repeat(current, stamped, len(before.games), again)
+        _check_unchanged(before, expect)
+        _check_game(number, before)
+        trial = apply(before, stamped)
         _liable_named(trial.games[number - 1])
         check_end(before, trial, number)
         found.append(Change(before, trial, {}, None, idle))
         # The new record is sealed on its own too, so that a replay can take its nets (state.play).
         sealed = log.seal({**kept, **_cache(trial.games[number - 1])})
-        return _stamp("amend", {"game": number, "record": sealed})
+        return {**stamped, "record": sealed}  # at the time the repeat was checked by
 
     _, written = logfile.append(path, make, say)
     before = found[0].before

@@ -184,21 +184,18 @@ def game_result(
     return detail, {name: detail.net[w] for name, w in seats.items()}
 
 
-def _settle(
-    ruleset: Ruleset, start: dict[str, Any], record: dict[str, Any], seats: dict[str, Wind], round: Wind
-) -> Settlement | Wash | None:
+def check_record(record: dict[str, Any], seats: dict[str, Wind]) -> None:
+    """Refuse a game's record (a hand, draw, wash or penalty) holding a value the commands never write:
+    a player not at the table, a `win_by`, a flag or a `dead` of the wrong type, hands not text. The one
+    check of a record's fields, made before it is settled and before a sealed line's nets are taken
+    (state.play), so a value of the wrong shape under a good checksum is refused naming its line, never
+    met later by a reader (`report`, `stats`) as a traceback (docs/evening.md, "Safety")."""
     kind = record.get("event")
-    order = tuple(sorted(seats.values(), key=lambda w: w.value))
     if kind == "wash":
-        seat = _seat(record.get("player"), "player", seats)
-        tiles = record.get("tiles")
-        if not isinstance(tiles, str):
+        _seat(record.get("player"), "player", seats)
+        if not isinstance(record.get("tiles"), str):
             raise OptionError("wash: give the original hand's tiles", code="bad-option")
-        from ..engine.notation import parse
-        from ..engine.wash import wash_table
-
-        wash_table(ruleset)
-        return wash(original_hand(tiles, seat), ruleset, seat, parse(tiles).code, order)
+        return
     for flag in FLAGS:
         if not isinstance(record.get(flag, False), bool):
             raise OptionError(f"{flag}: must be true or false", code="bad-option")
@@ -208,6 +205,41 @@ def _settle(
     dead = record.get("dead", [])
     if not isinstance(dead, list):
         raise OptionError("dead: must be a list of players", code="bad-option")
+    for name in dead:
+        _seat(name, "dead", seats)
+    if kind == "penalty":
+        if record.get("type") != "false_mahjongg":
+            raise OptionError(f"penalty: unknown type {record.get('type')!r}", code="bad-option")
+        _seat(record.get("player"), "player", seats)
+        return
+    if kind == "draw":
+        _hands(record, seats, required=False)
+        return
+    if kind != "hand":
+        raise OptionError(f"{kind!r} is not a game", code="bad-option")
+    _seat(record.get("winner"), "winner", seats)  # before the hands, which name him too
+    _hands(record, seats, required=True)
+    win_by = record.get("win_by", "discard")
+    if win_by not in ("wall", "loose", "discard"):  # a list or an object too (no hash is taken)
+        raise OptionError(f"win_by: {win_by!r} is not one of wall, loose, discard", code="bad-option")
+    _maybe(record, "from", seats)
+    _maybe(record, "feeder", seats)
+
+
+def _settle(
+    ruleset: Ruleset, start: dict[str, Any], record: dict[str, Any], seats: dict[str, Wind], round: Wind
+) -> Settlement | Wash | None:
+    check_record(record, seats)
+    kind = record.get("event")
+    order = tuple(sorted(seats.values(), key=lambda w: w.value))
+    if kind == "wash":
+        seat = seats[record["player"]]
+        tiles = record["tiles"]
+        from ..engine.notation import parse
+        from ..engine.wash import wash_table
+
+        wash_table(ruleset)
+        return wash(original_hand(tiles, seat), ruleset, seat, parse(tiles).code, order)
     options: dict[str, Any] = {
         "winner": None,
         "round": round,
@@ -217,14 +249,12 @@ def _settle(
         **{flag: False for flag in FLAGS},
         "limit": start.get("limit"),
         "no_limit": bool(start.get("no_limit")),
-        "dead": frozenset(_seat(d, "dead", seats) for d in dead),
+        "dead": frozenset(seats[d] for d in record.get("dead", [])),
         "false_mahjongg": None,
         "draw": False,
     }
     if kind == "penalty":
-        if record.get("type") != "false_mahjongg":
-            raise OptionError(f"penalty: unknown type {record.get('type')!r}", code="bad-option")
-        options["false_mahjongg"] = _seat(record.get("player"), "player", seats)
+        options["false_mahjongg"] = seats[record["player"]]
         return settle_table(dict.fromkeys(order, "0"), ruleset, table_options(**options))
     if kind == "draw":
         hands = _hands(record, seats, required=False)
@@ -232,17 +262,11 @@ def _settle(
             return None  # a draw with no hands given moves nothing
         options["draw"] = True
         return settle_table(hands, ruleset, table_options(**options))
-    if kind != "hand":
-        raise OptionError(f"{kind!r} is not a game", code="bad-option")
-    winner = _seat(record.get("winner"), "winner", seats)  # before the hands, which name him too
     hands = _hands(record, seats, required=True)
     assert hands is not None
-    win_by = record.get("win_by", "discard")
-    if win_by not in ("wall", "loose", "discard"):
-        raise OptionError(f"win-by: {win_by!r} is not one of wall, loose, discard", code="bad-option")
     options.update(
-        winner=winner,
-        win_by=win_by,
+        winner=seats[record["winner"]],
+        win_by=record.get("win_by", "discard"),
         discarder=_maybe(record, "from", seats),
         feeder=_maybe(record, "feeder", seats),
         **{flag: bool(record.get(flag, False)) for flag in FLAGS},

@@ -19,7 +19,7 @@ from ..engine.payments import MAX_POINTS
 from ..engine.rules import Ruleset
 from ..engine.tiles import Wind
 from .log import SUM, EveningError, Line, Log, content_sum, repair_hint
-from .settle import game_result, ruleset_of
+from .settle import check_record, game_result, ruleset_of
 
 WINDS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
 GAMES = ("hand", "draw", "wash", "penalty")  # the events that are a game of the evening
@@ -50,18 +50,25 @@ class Game:
     # The Settlement or Wash (None: a draw with no hands), or UNSETTLED until `detail` is first read;
     # with the ruleset and start event to settle it by then.
     settled: Any = field(default=None, compare=False, repr=False)
-    rules: tuple[Ruleset, dict[str, Any]] | None = field(default=None, compare=False, repr=False)
+    rules: tuple[Ruleset, dict[str, Any], str] | None = field(default=None, compare=False, repr=False)
 
     @property
     def detail(self) -> Any:
         """The game's Settlement or Wash, settled on first use when its sealed record gave the nets;
-        settling it must give the nets the evening counts (else the log is refused, naming the game)."""
+        settling it must give the nets the evening counts, and settle at all (else the log is refused,
+        naming its file and the game: a reader of several logs, `stats`, says which)."""
         if self.settled is UNSETTLED and self.rules is not None:
-            ruleset, start = self.rules
-            detail, net = game_result(ruleset, start, self.record, dict(self.seats), self.round)
+            ruleset, start, path = self.rules
+            where = f"{path}: game {self.number}" if path else f"game {self.number}"
+            try:
+                detail, net = game_result(ruleset, start, self.record, dict(self.seats), self.round)
+            except PungchowError as error:  # a sealed line whose game never settled so (edited, resealed)
+                raise EveningError(
+                    f"{where}: cannot be settled as recorded: {error}", code="evening-damaged"
+                ) from None
             if net != dict(self.net):
                 raise EveningError(
-                    f"game {self.number}: the result recorded ({_nets(dict(self.net))}) is not what "
+                    f"{where}: the result recorded ({_nets(dict(self.net))}) is not what "
                     f"settling it gives ({_nets(net)}): written by a pungchow that scored differently?",
                     code="evening-changed",
                 )
@@ -90,6 +97,7 @@ class Evening:
     games: tuple[Game, ...] = ()
     undo: tuple[tuple[Any, ...], ...] = ()  # ("game",) or ("amend", number, the record it replaced)
     notes: tuple[str, ...] = field(default=(), compare=False)
+    path: str = field(default="", compare=False)  # the log's, for a message about one of its games
 
     @property
     def position(self) -> Position:
@@ -174,14 +182,17 @@ def play(evening: Evening, number: int, record: dict[str, Any], before: Position
     wind = evening.round_wind(before) or Wind.EAST  # Part I: scored as in the East round, as `score` is
     if _sealed(record, _played(seats, wind), evening.players):
         # Sealed when it was settled at these very seats: its nets, settled again only when its
-        # details are read (report, stats, play); `Game.detail` checks they agree.
+        # details are read (report, stats, play); `Game.detail` checks they agree. Its fields are
+        # checked now all the same, so a bad one is refused naming its line (replay), not met by a reader.
+        check_record(record, dict(seats))
         detail, net = UNSETTLED, record["net"]
     else:
         detail, net = game_result(evening.ruleset, evening.start, record, dict(seats), wind)
     keeps = _keeps_deal(evening, record, dict(seats))
     after = _next(evening, before, keeps)
     nets = tuple((name, int(net[name])) for name in evening.players)
-    return Game(number, record, seats, wind, before, after, nets, detail, (evening.ruleset, evening.start))
+    rules = (evening.ruleset, evening.start, evening.path)
+    return Game(number, record, seats, wind, before, after, nets, detail, rules)
 
 
 def _sealed(record: dict[str, Any], where: dict[str, Any], players: tuple[str, ...]) -> bool:
@@ -262,7 +273,7 @@ def begin(start: dict[str, Any], path: str = "") -> Evening:
     except OptionError as error:
         raise EveningError(f"{path} line 1: {error.message}", code=error.code) from None
     first = Position(east=players.index(start["east"]))
-    return Evening(tuple(players), first, start, ruleset)
+    return Evening(tuple(players), first, start, ruleset, path=path)
 
 
 def body(record: dict[str, Any]) -> dict[str, Any]:
@@ -366,7 +377,9 @@ def apply(evening: Evening, event: dict[str, Any]) -> Evening:
         return replace(evening, games=(*evening.games, game), undo=(*evening.undo, ("game",)))
     if kind == "amend":
         number, record = event.get("game"), event.get("record")
-        if not isinstance(number, int) or not 1 <= number <= len(evening.games):
+        # `true` is no game number, though Python counts it as 1: a line holding it is refused, not
+        # read as an amendment of game 1 on a guess.
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(evening.games):
             raise EveningError(f"amend: there is no game {number!r} to amend", code="evening-no-game")
         if not isinstance(record, dict) or record.get("event") not in GAMES:
             raise EveningError("amend: the new record is not a game", code="evening-damaged")
