@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import io
 import os
+import shlex
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
+from typing import Any
 from unittest import mock
 
 from pungchow_calc.cli import main
+from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.options import from_argv
+from pungchow_calc.ruleset_files import load
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +50,12 @@ def run(*argv: str, env: dict[str, str] | None = None, input: str | bytes | None
         except SystemExit as done:
             code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     return Result(code, out.getvalue(), err.getvalue())
+
+
+def score_line(args: str, *extra: str) -> dict[str, Any]:
+    """A `score` line (its words as a shell splits them, then `extra`) scored in-process: its JSON fields."""
+    options = from_argv([*shlex.split(args), *extra])
+    return score_text(options.hand, load(options.ruleset), options.situation(), options.limit).as_dict()
 
 
 def read_terminal(master: int) -> bytes:
