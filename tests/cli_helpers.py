@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import shlex
 import sys
@@ -50,6 +51,14 @@ def run(*argv: str, env: dict[str, str] | None = None, input: str | bytes | None
         except SystemExit as done:
             code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     return Result(code, out.getvalue(), err.getvalue())
+
+
+def json_of(*argv: str) -> dict[str, Any]:
+    """A command's `--json` answer, the command having succeeded (exit 0)."""
+    result = run(*argv, "--json")
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
 
 
 def score_line(args: str, *extra: str) -> dict[str, Any]:
