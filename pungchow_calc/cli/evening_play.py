@@ -776,8 +776,8 @@ def _sets_played(evening: Evening) -> str:
 
 def _game_number(text: str, count: int) -> int | None:
     """The game a typed number names (1 to count), or None: plain ASCII digits, as every number of the
-    command line (options.whole_number; `²` and `١` are digits to Python, and int() refuses the one)."""
-    from ..options import whole_number
+    command line (arguments.whole_number; `²` and `١` are digits to Python, and int() refuses the one)."""
+    from ..arguments import whole_number
 
     try:
         return whole_number(text.strip(), 1, count)
