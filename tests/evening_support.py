@@ -20,6 +20,7 @@ WINS = (
 LOSER = "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw"  # 13 tiles, no winning tile
 WASH_13 = "1b9b1c9c1d9dEwSwWwNwRdGdWd"  # thirteen different heads (13 tiles: not East)
 WASH_9 = "1b9b1c9c1dEwSwWwNw 2b3b4b5b"  # nine different heads
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]  # the table of most evenings: Ann sits East
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -52,6 +53,14 @@ def run(
         timeout=60,
         env=env,
     )
+
+
+def new_evening(tmp_path: Path, *extra: str) -> Path:
+    """`evening new` of PLAYERS in a subprocess, `extra` its options; the log, tmp_path/e.jsonl."""
+    path = tmp_path / "e.jsonl"
+    done = run("evening", "new", str(path), "--players", ",".join(PLAYERS), *extra)
+    assert done.returncode == 0, done.stderr
+    return path
 
 
 def hand(

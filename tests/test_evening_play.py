@@ -22,9 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from evening_support import WASH_13, WINS, hand, run
+from evening_support import PLAYERS, WASH_13, WINS, hand, new_evening, run
 
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ANN_WINS = ["Ann", "1b1b1x", WINS[0], "d", "Bob", "", "10", "12", "8", "y"]  # one typo, asked again
 BOB_WINS = ["Bob", WINS[2], "wall", "", "4", "4", "4", "maybe", "y"]  # a wrong answer to y/n
 AGAIN = "(see `evening status`; do not enter it again)"
@@ -32,9 +31,7 @@ ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "80"}
 
 
 def new(tmp_path: Path, ruleset: str = "pung-chow") -> Path:
-    path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", ",".join(PLAYERS), "-r", ruleset).returncode == 0
-    return path
+    return new_evening(tmp_path, "-r", ruleset)
 
 
 def play(path: Path, lines: list[str]) -> tuple[int, str]:
