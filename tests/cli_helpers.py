@@ -6,6 +6,7 @@ import io
 import json
 import os
 import shlex
+import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
@@ -67,6 +68,15 @@ def score_line(args: str, *extra: str) -> dict[str, Any]:
     return score_text(options.hand, load(options.ruleset), options.situation(), options.limit).as_dict()
 
 
+def process(*argv: str, **options: Any) -> subprocess.CompletedProcess[Any]:
+    """`python -m pungchow_calc ARGV...` in a fresh process, a minute at most: both streams piped (as
+    bytes) unless `options`, subprocess.run's, say otherwise (`stdout=`, `input=`, `env=`, `text=`)."""
+    return subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", *argv],
+        **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "timeout": 60, "check": False, **options},
+    )
+
+
 def read_terminal(master: int) -> bytes:
     """All a pseudo-terminal showed, read from its `master` end until the other side closes."""
     chunks: list[bytes] = []
@@ -112,8 +122,6 @@ sys.stderr.write("typer imported" if "typer" in sys.modules else "no typer")
 
 def typer_probe(*argv: str) -> str:
     """stderr of `pungchow ARGV...` in a fresh process, ending `exit N; no typer` (or `typer imported`)."""
-    import subprocess
-
     proc = subprocess.run(
         [sys.executable, "-c", _TYPER_PROBE, *argv], capture_output=True, text=True, check=False
     )

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import process
 from cli_helpers import run as run_main
 
 WINS = (
@@ -45,14 +45,7 @@ def run(
     *args: str, stdin: str | None = None, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     """`python -m pungchow_calc ARGS` in a subprocess."""
-    return subprocess.run(
-        [sys.executable, "-m", "pungchow_calc", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
+    return process(*args, input=stdin, text=True, env=env)
 
 
 def new_evening(tmp_path: Path, *extra: str) -> Path:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import process
 from cli_helpers import run as run_main
 from evening_support import PLAYERS, WASH_13, WINS, hand, new_evening, run
 
@@ -31,14 +32,7 @@ def _evening(tmp_path: Path, games: int = 0, ruleset: str = "pung-chow-limit") -
 
 def _to_full_disk(*args: str) -> subprocess.CompletedProcess[bytes]:
     with open("/dev/full", "wb") as full:
-        return subprocess.run(
-            [sys.executable, "-m", "pungchow_calc", *args],
-            stdout=full,
-            stderr=subprocess.PIPE,
-            env=os.environ,
-            timeout=60,
-            check=False,
-        )
+        return process(*args, stdout=full, env=os.environ)
 
 
 def _events(path: Path) -> list[str]:
