@@ -553,7 +553,7 @@ def test_every_registered_condition_is_documented():
 
 
 def test_every_rule_key_tile_class_and_meld_kind_is_documented():
-    from pungchow_calc.engine.conditions.base import MELD_KINDS, TILE_CLASSES
+    from pungchow_calc.engine.conditions.tile_classes import MELD_KINDS, TILE_CLASSES
     from pungchow_calc.engine.rules import RULE_KEYS, SCOPES, WHO
 
     reference = _reference()
