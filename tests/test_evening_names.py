@@ -1,4 +1,4 @@
-"""A player typed by name is found by one rule (evening.record.player_named), on the command line and in
+"""A player typed by name is found by one rule (evening.names.player_named), on the command line and in
 `evening play` alike: the name as the evening seats it, or the same name in any other case; a name that
 could be two players (Ann and ann, which `evening new` refuses, seated by a start line accepted by a
 repair or through the library) is refused with a hint, never guessed (docs/evening.md, "Naming a player")."""
@@ -12,7 +12,7 @@ import pytest
 from evening_support import LOSER, WASH_13, WINS, new_evening, run
 
 from pungchow_calc.engine.errors import OptionError
-from pungchow_calc.evening import record
+from pungchow_calc.evening import names, record
 from pungchow_calc.ruleset_files import load
 
 HAND = WINS[0]
@@ -161,7 +161,7 @@ def test_the_name_typed_exactly_as_seated_is_that_player(twins):
          "eMILE", "ann-exact", "Zed"],
 )  # fmt: skip
 def test_player_named(typed, players, begun, found):
-    assert record.player_named(typed, players, begun) == found
+    assert names.player_named(typed, players, begun) == found
 
 
 @pytest.mark.parametrize(
@@ -176,12 +176,12 @@ def test_player_named(typed, players, begun, found):
 )  # fmt: skip
 def test_player_named_refuses_a_name_that_could_be_two(typed, players, said):
     with pytest.raises(OptionError) as refused:
-        record.player_named(typed, players, begun=True)
+        names.player_named(typed, players, begun=True)
     assert refused.value.code == "ambiguous-player" and said in refused.value.message
 
 
 def test_the_start_of_two_names_differing_in_case_names_neither():
-    assert record.player_named("an", ["Ann", "ann"], begun=True) is None  # asked again, as for Ann and Al
+    assert names.player_named("an", ["Ann", "ann"], begun=True) is None  # asked again, as for Ann and Al
 
 
 # --- the same rule in play ----------------------------------------------------------------------------

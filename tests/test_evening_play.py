@@ -882,9 +882,9 @@ def test_a_player_named_undo_smith_typed_whole_is_the_winner_not_undo(tmp_path):
 
 
 def test_every_word_play_reads_where_a_name_may_come_is_refused_as_a_player(tmp_path):
-    """`evening new` refuses a player named as a word of play (record.PLAY_WORDS); that list is written
+    """`evening new` refuses a player named as a word of play (names.PLAY_WORDS); that list is written
     apart from play's own words, so play's help and its "Change what?" are held to it here."""
-    from pungchow_calc.evening.record import PLAY_WORDS
+    from pungchow_calc.evening.names import PLAY_WORDS
 
     path = new(tmp_path, "pung-chow-limit")  # draw, wash and false are all offered
     code, out = play(path, ["help", "Bob", WINS[0], "d", "", "", "1", "2", "3", "n", "cancel", "quit"])

@@ -24,6 +24,7 @@ from ..engine.errors import NotationError, PungchowError, digits_hint, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
 from ..evening.log import EveningError
+from ..evening.names import player_named
 from ..evening.report import describe, round_name, status
 from ..evening.settle import FLAGS, seats_named
 from ..evening.state import Evening, apply
@@ -264,7 +265,7 @@ class Table(Prompt):
         word = word.lower()
         games = self._commands(evening)
         try:
-            named = book.player_named(command, evening.players)
+            named = player_named(command, evening.players)
         except PungchowError as error:  # two players it could be: asked again, never guessed
             self.retry(error.message)
             return True
@@ -547,7 +548,7 @@ class Table(Prompt):
         while True:
             answer = self.ask(f"  Change what? ({', '.join(names)}; `cancel` drops it) ")
             try:  # a part or a player, named by the one rule of a player's name
-                found = book.player_named(answer, names, begun=True)
+                found = player_named(answer, names, begun=True)
             except PungchowError as error:  # two players it could be: asked again, never guessed
                 self.retry(error.message)
                 continue
@@ -726,7 +727,7 @@ class Table(Prompt):
                 entry = self._draw(seats)
                 break
             try:
-                winner = book.player_named(answer, evening.players, begun=True)  # as every name prompt
+                winner = player_named(answer, evening.players, begun=True)  # as every name prompt
             except PungchowError as error:  # two players it could be: asked again, never guessed
                 self.retry(error.message)
                 continue
