@@ -54,6 +54,13 @@ def run(*argv: str, env: dict[str, str] | None = None, input: str | bytes | None
     return Result(code, out.getvalue(), err.getvalue())
 
 
+def cli(capsys: Any, *args: str) -> tuple[int, str, str]:
+    """Run `pungchow ARGS` through main(): (exit code, stdout, stderr). `capsys` is taken where a test
+    has it at hand, and not used: run captures the streams itself."""
+    result = run(*args)
+    return result.exit_code, result.stdout, result.stderr
+
+
 def json_of(*argv: str) -> dict[str, Any]:
     """A command's `--json` answer, the command having succeeded (exit 0)."""
     result = run(*argv, "--json")

@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import process
-from cli_helpers import run as run_main
+from cli_helpers import cli, process
 
 WINS = (
     "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c",
@@ -21,12 +20,6 @@ LOSER = "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw"  # 13 tiles, no winning tile
 WASH_13 = "1b9b1c9c1d9dEwSwWwNwRdGdWd"  # thirteen different heads (13 tiles: not East)
 WASH_9 = "1b9b1c9c1dEwSwWwNw 2b3b4b5b"  # nine different heads
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]  # the table of most evenings: Ann sits East
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run `pungchow ARGS` through the console-script entry point: (exit code, stdout, stderr)."""
-    result = run_main(*args)
-    return result.exit_code, result.stdout, result.stderr
 
 
 def ok(capsys: pytest.CaptureFixture[str], *args: str) -> str:
