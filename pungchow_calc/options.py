@@ -1,29 +1,21 @@
 """The options of `pungchow score`: one table (OPTIONS) of their spellings, help and readers, the
-one place their values are checked (make), and the one reader of an argument list (read_args).
+one place their values are checked (make), and a batch line read as `score`'s (scoring_args).
 
 Kept free of typer so that `batch` can read a million lines without building a CLI per line; every
-command is declared from this table (cli/spec.py), read by read_args, and the typer app is generated
-from the same declarations (cli/typer_app.py).
+command is declared from this table (cli/spec.py), read by the one reader of an argument list
+(arguments.read_args), and the typer app is generated from the same declarations (cli/typer_app.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .arguments import Option, read_args, riichi_win_hint, whole_number
 from .engine.cache import BoundedCache
-from .engine.errors import (
-    OptionError,
-    RepeatedOption,
-    StrayWord,
-    UnknownOption,
-    digits_hint,
-    plain_typed,
-    printable,
-    wide_hint,
-)
+from .engine.errors import OptionError, StrayWord, wide_hint
 from .engine.impossible import FROM_ORIGINAL, OWN_DISCARD
 from .engine.payments import MAX_POINTS
 from .engine.score_types import DEFAULT, _Default
@@ -85,22 +77,6 @@ def wind(value: str, option: str) -> Wind:
 
 
 _WIN_BY_WORDS = {**{w.value: w for w in WinBy}, "drawn": WinBy.WALL}  # rulesets say `won_by: drawn`
-# Riichi's words for how a hand was won, as its players type them (`--win-by tsumo`, `--ron`): refused,
-# with what says it here (docs/riichi.md, "The facts of a win"), never taken for it.
-_RIICHI_WIN_WORDS = {
-    "tsumo": "--drawn, or --win-by wall",
-    "ron": "--win-by discard, the default; name the discarder with --from",
-    "rinshan": "--loose, or --win-by loose",
-}
-
-
-def riichi_win_hint(word: str) -> str:
-    """ " (riichi's tsumo is --drawn, ...)" for riichi's word for a way of winning, else ""."""
-    plain = word.strip().lstrip("-").lower()
-    said = _RIICHI_WIN_WORDS.get(plain)
-    return f" (riichi's {plain} is {said})" if said else ""
-
-
 # The words `evening play` takes for how a hand was won besides the option's own (its prompt's
 # synonyms): refused here with the option's word, which they mean there.
 _TABLE_WIN_WORDS = {"self-drawn": "--drawn, or --win-by wall", "loose-tile": "--loose, or --win-by loose"}
@@ -131,9 +107,6 @@ def read_win_by(value: str) -> WinBy:
     return found
 
 
-MAX_LIMIT_DIGITS = 18  # no table plays to a quintillion; int() refuses 4,300 digits anyway
-
-
 def read_limit(value: str) -> int:
     """Read `--limit N`: a whole number in ASCII digits, by whole_number (str.isdigit also takes '²'
     and '١٢'), at most MAX_POINTS, as a ruleset's own limit."""
@@ -141,42 +114,6 @@ def read_limit(value: str) -> int:
         return whole_number(value, maximum=MAX_POINTS)
     except ValueError as error:
         raise OptionError(f"--limit: {error}", code="bad-option") from None
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One option: its spellings, its help, and how its value is read.
-
-    Every command's options (cli/spec.py), batch lines and the generated typer app are built from
-    these, so they cannot drift apart.
-    """
-
-    name: str  # the handler's keyword (make()'s for score's options)
-    spellings: tuple[str, ...]  # the long spelling first
-    help: str
-    metavar: str = ""  # the value's name in --help; "" for an on/off flag
-    default: Any = None  # the value when the option is not given (valued options)
-    read: Callable[[str], Any] = str  # text -> checked value (make()); raises OptionError
-    output: bool = False  # a format option: batch lines accept it and ignore it (batch picks)
-    # How a command line gives the value (cli/spec.py declares every command from these):
-    many: bool = False  # repeatable: a list of the values given, in order
-    # Repeatable as one list: the values given joined with commas into one text (the indicators,
-    # `--dora 8d --dora Nw` as `--dora 8d,Nw`: a kan dora turned later), never the last one alone.
-    joined: bool = False
-    nargs: int = 1  # values after the option (`--compare A B`: 2, read as a tuple)
-    kind: type = str  # int: a whole number in ASCII digits
-    minimum: int | None = None  # for int values: the range, checked by the reader and shown in --help
-    maximum: int | None = None
-    required: bool = False  # a command line without it is refused (typer says so)
-    complete: str = ""  # what the shell completes the value from: ruleset, wind, topic
-    flag: bool = field(init=False, compare=False, repr=False)  # on/off (no metavar): read per word
-    # One value kept as its text (`--x v`, the usual valued option): read_args takes it at once.
-    plain: bool = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "flag", not self.metavar)
-        plain = bool(self.metavar) and self.nargs == 1 and self.kind is str and not (self.many or self.joined)
-        object.__setattr__(self, "plain", plain)
 
 
 def fact_option(fact: Fact) -> Option:
@@ -437,225 +374,6 @@ def _settled(
 def split_argv(argv: list[str]) -> tuple[list[str], dict[str, Any]]:
     """The words (hand groups) and the options of a `score` argument list (a batch line)."""
     return read_args(argv, SPELLING)
-
-
-def names_option(word: str) -> bool:
-    """Whether a command-line word is meant as an option: it begins with `-`, and is not `-` alone (standard
-    input) or a number (`-1`, `-5`: a value, read as one and refused by its own reader; no option is
-    spelt so). The one rule, for the spec's reader and typer's parser alike (cli/typer_app.py)."""
-    return word.startswith("-") and len(word) > 1 and not word[1].isdigit()
-
-
-def read_args(
-    argv: list[str], spelling: dict[str, Option], places: list[int] | None = None
-) -> tuple[list[str], dict[str, Any]]:
-    """The one reader of an argument list, by a table of options (score's, or a command's in
-    cli/spec.py): the words (positionals) in order and {name: value} for the options given. A flag
-    is True, a value its text (`--x v`, `--x=v` or `-xv`), a repeatable option a list, `nargs` 2 a
-    tuple, an int a number; after `--` every word is a positional. It reads every form click reads,
-    so that a batch line reads as `score` does and typer is left only errors and --help.
-
-    A valued option that is not repeatable, given twice (`-s south -s west`), is a RepeatedOption
-    once the whole list is read (click would count the last one: a guess); a flag given twice says
-    the same thing twice and is taken. An unknown option (`-h` and `--help` too) is an UnknownOption
-    (unknown_option: click's words, which main() says itself, but for --help); anything else (a
-    missing value, a number out of range) is an OptionError, and main() leaves the line to typer,
-    whose error it is (its --help, first among them, before a repeated option is refused).
-    `places`, when given, gets each positional's place in argv."""
-    values: dict[str, Any] = {}
-    words: list[str] = []
-    twice: dict[Option, list[Any]] | None = None  # each option given more than once: its values in order
-    i, end = 0, len(argv)
-    while i < end:
-        arg = argv[i]
-        i += 1
-        option = spelling.get(arg)  # no spelling holds "=": `--x=v` is found by its `--x` below
-        if option is not None:  # an option spelled alone: a flag, or `--x v` (nearly every one)
-            if option.flag:
-                values[option.name] = True
-                continue
-            if option.plain and i < end:  # its text as it is, at once (as the general reading below)
-                _not_help(argv[i], spelling)
-                if option.name in values:
-                    twice = _again(twice, option, values[option.name], argv[i])
-                values[option.name] = argv[i]
-                i += 1
-                continue
-        elif arg[:1] != "-":  # a word: a hand's group, a file (nearly every one that names no option)
-            if arg[:1] in _DASH_LEADS and (misspelt := misspelt_option(arg, spelling)) is not None:
-                raise UnknownOption(misspelt, arg)  # `—json`: an option, though not written as one
-            words.append(arg)
-            if places is not None:
-                places.append(i - 1)
-            continue
-        elif arg == "--":  # the end of the options, as click has it: a hand word may not start with `-`
-            words += argv[i:]
-            if places is not None:
-                places += range(i, end)
-            break
-        spelled, inline = arg, None
-        if option is None and arg.startswith("--"):
-            spelled, eq, text = arg.partition("=")
-            if eq:
-                option, inline = spelling.get(spelled), text
-        elif option is None and len(arg) > 2 and arg[0] == "-":
-            # `-ssouth`: a short spelling with its value attached, as click reads it (`-s=x` too: `=x`)
-            short = spelling.get(arg[:2])
-            if short is not None and not short.flag and short.nargs == 1:
-                option, spelled, inline = short, arg[:2], arg[2:]
-        if option is None or (option.flag and inline is not None):
-            if names_option(arg):
-                raise unknown_option(arg, spelling)
-            words.append(arg)
-            if places is not None:
-                places.append(i - 1)
-        else:
-            value: Any
-            if inline is None and option.nargs == 1 and i < end:  # the usual `--x v`: no list made
-                _not_help(argv[i], spelling)
-                value = argv[i]
-                i += 1
-            else:
-                if inline is not None:
-                    given = [inline]
-                else:
-                    given = argv[i : i + option.nargs]
-                    for word in given:
-                        _not_help(word, spelling)
-                    i += option.nargs
-                    if len(given) < option.nargs:
-                        raise OptionError(f"{spelled} needs a value", code="bad-option")
-                if option.nargs != len(given):
-                    raise OptionError(f"{spelled} needs {option.nargs} values", code="bad-option")
-                value = given[0] if option.nargs == 1 else tuple(given)
-            if option.nargs == 1 and option.kind is not str:
-                value = _typed(option, spelled, value)
-            if option.many:
-                values.setdefault(option.name, []).append(value)
-            elif option.joined and option.name in values:
-                values[option.name] += f",{value}"
-            else:
-                if option.name in values:
-                    twice = _again(twice, option, values[option.name], value)
-                values[option.name] = value
-    if twice is not None:
-        raise _repeated(*next(iter(twice.items())), values)
-    return words, values
-
-
-# Every command's help options (the typer app's): read_args refuses them as unknown, and the command
-# line is left to typer (cli/spec.py read), which shows the help.
-HELP = ("-h", "--help")
-
-
-def _not_help(word: str, spelling: dict[str, Option]) -> None:
-    """Refuse a help option where a value is due (`settle --east --help`): the help is what was asked
-    for, as anywhere else on the line (`--east=--help` stays a value, as click reads it)."""
-    if word in HELP:
-        raise unknown_option(word, spelling)
-
-
-# What a word processor or a keyboard puts for a typed hyphen (an autocorrected `--` is one dash, `—`):
-# the dashes, the minus sign, the small hyphen-minus. NFKC maps the full-width one (plain_typed).
-_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63"
-_HYPHENS = str.maketrans(_DASHES, "-" * len(_DASHES))
-_DASH_LEADS = frozenset(_DASHES + "\uff0d")  # how such a word starts (read_args asks no other word)
-
-
-def misspelt_option(word: str, spelling: Mapping[str, Option]) -> str | None:
-    """Why a word that means an option of a table is not one (`—json`: a dash for the two hyphens;
-    `－－ｊｓｏｎ`: full-width; `-json`: one hyphen), naming the option; else None. Such a word was told
-    as a stray hand word, or as a short option `-j`: the hand the line quotes was blamed."""
-    head = word.partition("=")[0]
-    plain = (plain_typed(head) or head).translate(_HYPHENS)
-    name = plain.lstrip("-")
-    fixed = next((s for s in (plain, "--" + name) if s != head and s in spelling), None)
-    if not name or not plain.startswith("-") or fixed is None:
-        return None
-    if any(ch in _DASHES for ch in head):
-        why = "typed with a dash, not hyphens"
-    elif not head.isascii():
-        why = "it is typed in full-width characters"
-    else:
-        why = "a long option takes two hyphens"
-    return f"{printable(word)} is not an option: type {fixed} ({why})"
-
-
-def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
-    """The refusal of a word that names no option of a table (`score`'s, a batch line's), in the words
-    click's parser uses, so that `score` says them whether its line is read here or by typer, and a
-    batch line says them too (cli/__init__.py): `No such option: --sear (Possible options: --loose,
-    --loser, --seat)`, a short option by its first letter (`-Xn`: `-X`), and `Option '--drawn' does
-    not take a value.` for a flag given one."""
-    misspelt = misspelt_option(arg, spelling)
-    if misspelt is not None:  # `-json`, read by click as `-j`: the option it means is named
-        return UnknownOption(misspelt, arg.partition("=")[0])
-    if not arg.startswith("--"):  # `-Xn`: click reads a cluster of short options, `-X` first
-        return UnknownOption(f"No such option: {arg[:2]}", arg[:2])
-    name = arg.partition("=")[0]
-    option = spelling.get(name)
-    if option is not None and option.flag:
-        return UnknownOption(f"Option '{name}' does not take a value.", name)
-    from difflib import get_close_matches  # only when something is wrong
-
-    # The word itself is no hint: a batch line's `--help`, which no line takes, was told "(Possible
-    # options: --help)".
-    close = get_close_matches(name, [s for s in (*spelling, *HELP) if s.startswith("--") and s != name])
-    hint = f" (Possible options: {', '.join(sorted(close))})" if close else ""
-    if "--win-by" in spelling:
-        hint = riichi_win_hint(name) or hint
-    return UnknownOption(f"No such option: {name}{hint}", name)
-
-
-def _again(
-    twice: dict[Option, list[Any]] | None, option: Option, before: Any, value: Any
-) -> dict[Option, list[Any]]:
-    """read_args' record of an option given again: every value given, in order (made at the first)."""
-    twice = {} if twice is None else twice
-    twice.setdefault(option, [before]).append(value)
-    return twice
-
-
-def _repeated(option: Option, given: list[Any], values: dict[str, Any]) -> RepeatedOption:
-    """The refusal of an option given more than once, naming it and every value given; `values` (all
-    the options read) kept on it, so the command can answer as asked (`--json`)."""
-    shown = ", ".join(" ".join(v) if isinstance(v, tuple) else repr(v) for v in given)
-    said = f"{option.spellings[0]} is given {len(given)} times ({shown}): give it once"
-    return RepeatedOption(said, values)
-
-
-def _typed(option: Option, spelled: str, text: str) -> Any:
-    """An option's value as the command takes it: text, or a whole number in its range."""
-    if option.kind is not int:
-        return text
-    try:
-        return whole_number(text, option.minimum, option.maximum)
-    except ValueError as error:
-        raise OptionError(f"{spelled}: {error}", code="bad-option") from None
-
-
-MAX_WHOLE = 10**MAX_LIMIT_DIGITS - 1  # the largest number an option with no maximum of its own takes
-
-
-def whole_number(text: str, minimum: int | None = None, maximum: int | None = None) -> int:
-    """A number of a command line (`kind=int`: --sets, --workers, `amend N`): ASCII digits only, in
-    its range (at most MAX_WHOLE where the option sets no maximum); else ValueError saying why, the
-    largest allowed named. The one reading, by the spec's reader and typer's alike (int() would take
-    ' 10', '1_0' and '١٠', and typer's pydantic '+1' and '2.0' too)."""
-    if not (text.isascii() and text.isdigit()):
-        if minimum is not None and text[:1] == "-" and text[1:].isascii() and text[1:].isdigit():
-            raise ValueError(f"{text} is less than {minimum}")  # as 0 under --workers' 1 is said
-        raise ValueError(f"{text!r} is not a whole number{digits_hint(text)}")
-    most = MAX_WHOLE if maximum is None else maximum
-    digits = text.lstrip("0") or "0"
-    if len(digits) > MAX_LIMIT_DIGITS:  # too many to show, or for int() (4,300 at most)
-        raise ValueError(f"a number of {len(digits)} digits is more than {most}")
-    number = int(digits)
-    if minimum is not None and number < minimum:
-        raise ValueError(f"{number} is less than {minimum}")
-    if number > most:
-        raise ValueError(f"{number} is more than {most}")
-    return number
 
 
 _OUTPUT = frozenset(o.name for o in OPTIONS if o.output)  # format options: a batch line's are ignored

@@ -63,7 +63,7 @@ def build_schema() -> dict[str, Any]:
     whole_split = {"type": "object", "additionalProperties": False, "required": list(split)}
     points = {"anyOf": [count, {**whole_split, "properties": split}, fraction]}
     # A house file may change one column of a split value and keep the base's other (README,
-    # "House rules with `extends:`"; ruleset_files._merge).
+    # "House rules with `extends:`"; ruleset_merge.merge).
     one_column = {"type": "object", "additionalProperties": False, "minProperties": 1, "properties": split}
     points_change = {"anyOf": [count, one_column, fraction]}
     rule_props: dict[str, Any] = {

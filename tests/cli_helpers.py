@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import io
+import json
 import os
+import shlex
+import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
+from typing import Any
 from unittest import mock
 
 from pungchow_calc.cli import main
+from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.options import from_argv
+from pungchow_calc.ruleset_files import load
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +52,36 @@ def run(*argv: str, env: dict[str, str] | None = None, input: str | bytes | None
         except SystemExit as done:
             code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     return Result(code, out.getvalue(), err.getvalue())
+
+
+def cli(capsys: Any, *args: str) -> tuple[int, str, str]:
+    """Run `pungchow ARGS` through main(): (exit code, stdout, stderr). `capsys` is taken where a test
+    has it at hand, and not used: run captures the streams itself."""
+    result = run(*args)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def json_of(*argv: str) -> dict[str, Any]:
+    """A command's `--json` answer, the command having succeeded (exit 0)."""
+    result = run(*argv, "--json")
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def score_line(args: str, *extra: str) -> dict[str, Any]:
+    """A `score` line (its words as a shell splits them, then `extra`) scored in-process: its JSON fields."""
+    options = from_argv([*shlex.split(args), *extra])
+    return score_text(options.hand, load(options.ruleset), options.situation(), options.limit).as_dict()
+
+
+def process(*argv: str, **options: Any) -> subprocess.CompletedProcess[Any]:
+    """`python -m pungchow_calc ARGV...` in a fresh process, a minute at most: both streams piped (as
+    bytes) unless `options`, subprocess.run's, say otherwise (`stdout=`, `input=`, `env=`, `text=`)."""
+    return subprocess.run(
+        [sys.executable, "-m", "pungchow_calc", *argv],
+        **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "timeout": 60, "check": False, **options},
+    )
 
 
 def read_terminal(master: int) -> bytes:
@@ -98,8 +135,6 @@ sys.stderr.write("typer imported" if "typer" in sys.modules else "no typer")
 
 def typer_probe(*argv: str) -> str:
     """stderr of `pungchow ARGV...` in a fresh process, ending `exit N; no typer` (or `typer imported`)."""
-    import subprocess
-
     proc = subprocess.run(
         [sys.executable, "-c", _TYPER_PROBE, *argv], capture_output=True, text=True, check=False
     )

@@ -36,7 +36,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # A suite started in the background by a script (`pytest &`, `nohup`) inherits SIGINT ignored, and so
 # would every command the tests start, which then rightly goes on ignoring Ctrl-C (as Python leaves an
-# inherited SIG_IGN: cli/batch_run.py): the Ctrl-C tests would fail for how the suite was started.
+# inherited SIG_IGN: cli/batch_signals.py): the Ctrl-C tests would fail for how the suite was started.
 # Python's own handler is put back, as a terminal's foreground job has it (tests/test_conftest.py).
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)

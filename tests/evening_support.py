@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import run as run_main
+from cli_helpers import cli, process
 
 WINS = (
     "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c",
@@ -20,12 +19,7 @@ WINS = (
 LOSER = "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw"  # 13 tiles, no winning tile
 WASH_13 = "1b9b1c9c1d9dEwSwWwNwRdGdWd"  # thirteen different heads (13 tiles: not East)
 WASH_9 = "1b9b1c9c1dEwSwWwNw 2b3b4b5b"  # nine different heads
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run `pungchow ARGS` through the console-script entry point: (exit code, stdout, stderr)."""
-    result = run_main(*args)
-    return result.exit_code, result.stdout, result.stderr
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]  # the table of most evenings: Ann sits East
 
 
 def ok(capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -44,14 +38,15 @@ def run(
     *args: str, stdin: str | None = None, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     """`python -m pungchow_calc ARGS` in a subprocess."""
-    return subprocess.run(
-        [sys.executable, "-m", "pungchow_calc", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
+    return process(*args, input=stdin, text=True, env=env)
+
+
+def new_evening(tmp_path: Path, *extra: str) -> Path:
+    """`evening new` of PLAYERS in a subprocess, `extra` its options; the log, tmp_path/e.jsonl."""
+    path = tmp_path / "e.jsonl"
+    done = run("evening", "new", str(path), "--players", ",".join(PLAYERS), *extra)
+    assert done.returncode == 0, done.stderr
+    return path
 
 
 def hand(

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from hypothesis import assume
 from hypothesis import strategies as st
 from riichi_oracle import Facts, kind
-from strategies import CHOWS, HONORS, NUMBERED, GenGroup, GenHand
+from strategies import CHOWS, HONORS, NUMBERED, GenGroup, GenHand, fits
 
 WINDS = ("east", "south", "west", "north")
 SHAPES = (
@@ -70,11 +70,6 @@ class RiichiCase:
     shape: str
 
 
-def _fits(counts: Counter[str], tiles: tuple[str, ...]) -> bool:
-    need = Counter(tiles)
-    return all(counts[t] + n <= 4 for t, n in need.items())
-
-
 def _set(
     draw: st.DrawFn, counts: Counter[str], universe: tuple[str, ...], chows: bool, kongs: bool
 ) -> tuple[str, tuple[str, ...]]:
@@ -85,7 +80,7 @@ def _set(
     options += [("pung", (t,) * 3) for t in universe]
     if kongs:
         options += [("kong", (t,) * 4) for t in universe]
-    options = [o for o in options if _fits(counts, o[1])]
+    options = [o for o in options if fits(counts, o[1])]
     assume(options)
     chosen = draw(st.sampled_from(options))
     counts.update(chosen[1])

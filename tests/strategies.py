@@ -73,7 +73,8 @@ class GenHand:
         return replace(self, groups=tuple(groups))
 
 
-def _fits(counts: Counter[str], tiles: tuple[str, ...]) -> bool:
+def fits(counts: Counter[str], tiles: tuple[str, ...]) -> bool:
+    """Whether the tiles can join those counted without a fifth copy of any."""
     extra = Counter(tiles)
     return all(counts[t] + n <= 4 for t, n in extra.items())
 
@@ -82,8 +83,8 @@ def _fits(counts: Counter[str], tiles: tuple[str, ...]) -> bool:
 def sets(draw: st.DrawFn, counts: Counter[str], kongs: bool = True, exposed: bool = True) -> GenGroup:
     """One chow, pung or kong that keeps every tile within its four copies, with a marker: a kong is
     exposed (`*`), declared face down (`#`) or claimed onto a concealed pung (`+`)."""
-    options: list[tuple[str, tuple[str, ...]]] = [("chow", c) for c in CHOWS if _fits(counts, c)]
-    options += [("pung", (t,) * 3) for t in PLAYING if _fits(counts, (t,) * 3)]
+    options: list[tuple[str, tuple[str, ...]]] = [("chow", c) for c in CHOWS if fits(counts, c)]
+    options += [("pung", (t,) * 3) for t in PLAYING if fits(counts, (t,) * 3)]
     if kongs:
         options += [("kong", (t,) * 4) for t in PLAYING if counts[t] == 0]
     kind = draw(st.sampled_from(sorted({k for k, _ in options})))

@@ -1460,7 +1460,7 @@ def test_a_ruleset_misspelt_on_the_command_line_is_refused_at_once(
 
 
 # Every form `score` reads, as a batch line (after the hand, or around it): the same reader
-# (options.read_args), so the same record. A refusal is the same error object, with its line.
+# (arguments.read_args), so the same record. A refusal is the same error object, with its line.
 SCORE_FORMS = [
     pytest.param([PUNGS, "-ssouth"], id="short-with-value-attached"),
     pytest.param([PUNGS, "-s", "south"], id="short-then-value"),
@@ -1574,7 +1574,7 @@ _FORMS = [
 )
 def test_any_score_line_reads_the_same_in_a_batch(tmp_path_factory, hand, forms, dashed):
     """`score --json WORDS` and a batch of the one line WORDS give the same object (the batch's with its
-    line), a refusal included: one reader for both (options.read_args)."""
+    line), a refusal included: one reader for both (arguments.read_args)."""
     import shlex
 
     options = [word for form in forms for word in form]
@@ -1690,7 +1690,7 @@ def test_a_live_yaml_feed_gets_each_record_once_the_next_item_starts(kind: str, 
 )
 def test_an_unknown_option_is_refused_in_the_words_score_refuses_it_in(tmp_path: Path, options: list[str]):
     """A batch line said `unknown option --sear` where `score` says `No such option: --sear (Possible
-    options: --loose, --loser, --seat)`: one refusal (options.unknown_option), the batch adding its
+    options: --loose, --loser, --seat)`: one refusal (arguments.unknown_option), the batch adding its
     line number, `score` where its help is."""
     score = run("score", PUNGS, *options)
     assert score.exit_code == 2

@@ -20,10 +20,12 @@ PACKAGE = Path(pungchow_calc.__file__).resolve().parent
 BATCH = PACKAGE / "batch"
 # The order the package's docstring lists its modules in: each may import those before it.
 ORDER = tuple(re.findall(r"^- (\w+)\.py ", pungchow_calc.batch.__doc__ or "", re.MULTILINE))
-# What a batch module may import from the rest of the package: the engine, score's options, the
-# ruleset loader and the CSV cell guard (all below it); never the command layer, its output or the evening.
+# What a batch module may import from the rest of the package: the engine, score's options and the
+# argument reader, the ruleset loader and the CSV cell guard (all below it); never the command layer,
+# its output or the evening.
 BELOW = (
     "pungchow_calc.engine",
+    "pungchow_calc.arguments",
     "pungchow_calc.options",
     "pungchow_calc.ruleset_files",
     "pungchow_calc.ruleset_yaml",

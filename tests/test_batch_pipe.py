@@ -1,7 +1,7 @@
 """The pipe between a batch's reading process and its workers (batch/workers.py), for JSONL and CSV: a
 worker writes a chunk's output lines, encoded, into a shared slot (workers._Slots), or sends them as
 formats.Lines when they do not fit; the reading process writes them to its output's bytes
-(cli/batch_run.py _Output). Whatever the chunks' and the slots' sizes, the output is the bytes one
+(cli/batch_output.py Output). Whatever the chunks' and the slots' sizes, the output is the bytes one
 process writes: every record, whole, in input order, the header first."""
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from pungchow_calc.batch import workers as bw
 from pungchow_calc.batch.formats import Lines, output_line, write_lines
 from pungchow_calc.batch.run import run
 from pungchow_calc.batch.scoring import Job, Scorer
-from pungchow_calc.cli.batch_run import _Output, _Stop, _StopSignals, _utf8_bytes
+from pungchow_calc.cli.batch_output import Output, _utf8_bytes
+from pungchow_calc.cli.batch_signals import Stop, StopSignals
 
 ROOT = Path(__file__).resolve().parent.parent
 PUNGS = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
@@ -155,7 +156,7 @@ def test_text_and_lines_come_out_in_the_order_gathered(pieces: list[tuple[str, s
     order and written at any batch ends, come out in the order gathered, counted once each."""
     raw = io.BytesIO()
     stream = io.TextIOWrapper(raw, encoding="utf-8" if utf8 else "utf-16-le")
-    out = _Output(stream, "jsonl", _StopSignals())
+    out = Output(stream, "jsonl", StopSignals())
     expected, records = [], 0
     for kind, text in pieces:
         if kind == "flush":
@@ -306,14 +307,14 @@ def test_write_lines_writes_json_lines_as_output_line_makes_each(payloads: list[
 
 
 def _stopped_at(event: int, output_format: str, items: list[Any]) -> tuple[str, int] | None:
-    """What a stopped batch writes, and the records it says it wrote, when the stop signal's _Stop is
-    raised before the `event`-th line that _Output.write_all runs (None: it ends before that line)."""
+    """What a stopped batch writes, and the records it says it wrote, when the stop signal's Stop is
+    raised before the `event`-th line that Output.write_all runs (None: it ends before that line)."""
     stream = io.StringIO()
-    out = _Output(stream, output_format, _StopSignals())
+    out = Output(stream, output_format, StopSignals())
     lines = 0
 
     def trace(frame: Any, kind: str, arg: Any) -> Any:
-        if frame.f_code is not _Output.write_all.__code__:
+        if frame.f_code is not Output.write_all.__code__:
             return None
 
         def line(frame: Any, kind: str, arg: Any) -> Any:
@@ -321,7 +322,7 @@ def _stopped_at(event: int, output_format: str, items: list[Any]) -> tuple[str, 
             if kind == "line":
                 lines += 1
                 if lines == event:
-                    raise _Stop(2)
+                    raise Stop(2)
             return line
 
         return line
@@ -329,7 +330,7 @@ def _stopped_at(event: int, output_format: str, items: list[Any]) -> tuple[str, 
     sys.settrace(trace)
     try:
         out.write_all(iter(items))
-    except _Stop:
+    except Stop:
         pass
     else:
         return None

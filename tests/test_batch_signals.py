@@ -233,16 +233,16 @@ def test_stopped_while_standard_input_has_no_line_yet(tmp_path, output_format, s
 
 
 def test_a_stop_between_the_handlers_and_the_batch_is_raised_inside_it():
-    """A signal that comes as the stop handlers are installed, before the batch's `try`, was a `_Stop`
+    """A signal that comes as the stop handlers are installed, before the batch's `try`, was a `Stop`
     traceback and exit 1 (the test above hit it); it is put off until the batch releases it there."""
-    from pungchow_calc.cli.batch_run import _Stop, _StopSignals
+    from pungchow_calc.cli.batch_signals import Stop, StopSignals
 
-    signals = _StopSignals()
+    signals = StopSignals()
     with signals:
         os.kill(os.getpid(), signal.SIGTERM)
         while signals.stopping is None:  # the handler runs between two bytecodes: put off, not raised
             pass
-        with pytest.raises(_Stop) as stop:
+        with pytest.raises(Stop) as stop:
             signals.release()
     assert stop.value.signum == signal.SIGTERM
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import read_terminal
+from cli_helpers import process, read_terminal
 from test_batch import DEPOSITS_2
 
 from pungchow_calc.batch.formats import TABLE_HEADER, TerminalTable, table_row
@@ -33,23 +33,16 @@ def _on_a_terminal(args: list[str], columns: str, encoding: str = "utf-8") -> st
         stdout=slave,
         stderr=subprocess.DEVNULL,
         env={**_environment(columns), "PYTHONIOENCODING": encoding},
-    ) as process:
+    ) as child:
         os.close(slave)
         shown = read_terminal(master)
-        process.wait(timeout=60)
+        child.wait(timeout=60)
     os.close(master)
     return shown.decode().replace("\r\n", "\n")  # the terminal writes \n as \r\n
 
 
 def _piped(args: list[str], columns: str | None) -> bytes:
-    done = subprocess.run(
-        [sys.executable, "-m", "pungchow_calc", *args],
-        capture_output=True,
-        env=_environment(columns),
-        timeout=60,
-        check=False,
-    )
-    return done.stdout
+    return process(*args, env=_environment(columns)).stdout
 
 
 @pytest.fixture(scope="module")

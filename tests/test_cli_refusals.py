@@ -13,8 +13,8 @@ from cli_helpers import run
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pungchow_calc.arguments import MAX_WHOLE, whole_number
 from pungchow_calc.engine.payments import MAX_POINTS
-from pungchow_calc.options import MAX_WHOLE, whole_number
 
 RIICHI = ("-r", "riichi-ema-2016")
 
@@ -165,7 +165,7 @@ def test_settle_east_5_alone_still_needs_two_seats():
     )
 
 
-# --- a number larger than an option takes is refused, the largest named (options.whole_number) -------
+# --- a number larger than an option takes is refused, the largest named (arguments.whole_number) -------
 
 TWENTY_NINES = "9" * 20
 

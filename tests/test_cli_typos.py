@@ -9,11 +9,10 @@ import contextlib
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import run
+from cli_helpers import process, run
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,12 +26,7 @@ OTHERS = ["--other", "Bob=10", "--other", "Cy=20", "--other", "Di=5"]
 
 def _pungchow(args: list[str], **streams: object) -> subprocess.CompletedProcess[bytes]:
     """`pungchow ARGS` in a fresh process (the real standard streams: closed, full, a left pipe)."""
-    return subprocess.run(
-        [sys.executable, "-m", "pungchow_calc", *args],
-        **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **streams},  # type: ignore[arg-type]
-        timeout=60,
-        check=False,
-    )
+    return process(*args, **streams)
 
 
 def _close_stdout() -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from cli_helpers import run
+from cli_helpers import json_of, run
 
 from pungchow_calc.diff import diff_hand
 from pungchow_calc.engine.errors import HandError, PungchowError
@@ -22,13 +21,6 @@ ONE_CHOW = "1b2b3b 4c4c4c 7d7d7d EwEwEw 5d!5d"
 NOT_A_HAND = "1b2b3b 4c5c6c 7d8d7d EwEwEw 5d!5d"
 THREE = ("-r", "pung-chow", "-r", "classical-dmjl", "-r", "classical-bmja")
 REASON = "not a winning hand: this ruleset allows at most 1 chow"
-
-
-def _json(*argv: str) -> dict[str, Any]:
-    result = run(*argv, "--json")
-    assert result.exit_code == 0, result.output
-    data: dict[str, Any] = json.loads(result.stdout)
-    return data
 
 
 def test_bmja_refuses_two_chows_on_its_own() -> None:
@@ -62,7 +54,7 @@ def test_human_two_rulesets_leave_the_difference_blank() -> None:
 
 
 def test_json_puts_an_error_object_where_the_score_would_be() -> None:
-    compared = _json("diff", TWO_CHOWS, *THREE)
+    compared = json_of("diff", TWO_CHOWS, *THREE)
     assert compared["rulesets"] == ["pung-chow", "classical-dmjl", "classical-bmja"]
     assert compared["scores"]["classical-bmja"] == {
         "error": {"code": "not-winning", "message": f"{REASON} (column 1)", "column": 1}
@@ -79,7 +71,7 @@ def test_json_puts_an_error_object_where_the_score_would_be() -> None:
 
 
 def test_json_when_the_first_ruleset_refuses() -> None:
-    compared = _json("diff", TWO_CHOWS, "-r", "classical-bmja", "-r", "pung-chow")
+    compared = json_of("diff", TWO_CHOWS, "-r", "classical-bmja", "-r", "pung-chow")
     assert compared["hand"] == TWO_CHOWS
     assert compared["difference"] == {"pung-chow": None}
     assert compared["totals"]["pung-chow"]["payable"] == 64
@@ -87,7 +79,7 @@ def test_json_when_the_first_ruleset_refuses() -> None:
 
 
 def test_every_ruleset_scoring_has_no_refusal() -> None:
-    compared = _json("diff", ONE_CHOW, *THREE)
+    compared = json_of("diff", ONE_CHOW, *THREE)
     assert all("error" not in s for s in compared["scores"].values())
     assert all(t is not None for t in compared["totals"].values())
     human = run("diff", ONE_CHOW, *THREE, "--ascii")
@@ -157,7 +149,7 @@ def test_rules_diff_of_the_classical_rulesets(a: str, b: str, expected: str) -> 
     result = run("rules", "diff", a, b, env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert expected in result.stdout
-    machine = _json("rules", "diff", a, b)
+    machine = json_of("rules", "diff", a, b)
     assert machine["rulesets"] == [a, b] and machine["changes"]
 
 

@@ -9,9 +9,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import typer_probe
-from evening_support import LOSER, WASH_13, WINS, cli, hand, ok, status
-
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+from evening_support import LOSER, PLAYERS, WASH_13, WINS, cli, hand, ok, status
 
 
 def start(capsys: pytest.CaptureFixture[str], path: Path, *extra: str) -> None:

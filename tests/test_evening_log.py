@@ -12,13 +12,11 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run as run_main
-from evening_support import WINS, cli, hand, ok, run, status
+from evening_support import PLAYERS, WINS, cli, hand, ok, run, status
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pungchow_calc.evening import log, logfile
-
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""A player typed by name is found by one rule (evening.record.player_named), on the command line and in
+"""A player typed by name is found by one rule (evening.names.player_named), on the command line and in
 `evening play` alike: the name as the evening seats it, or the same name in any other case; a name that
 could be two players (Ann and ann, which `evening new` refuses, seated by a start line accepted by a
 repair or through the library) is refused with a hint, never guessed (docs/evening.md, "Naming a player")."""
@@ -9,20 +9,13 @@ import json
 from pathlib import Path
 
 import pytest
-from evening_support import LOSER, WASH_13, WINS, run
+from evening_support import LOSER, WASH_13, WINS, new_evening, run
 
 from pungchow_calc.engine.errors import OptionError
-from pungchow_calc.evening import record
+from pungchow_calc.evening import names, record
 from pungchow_calc.ruleset_files import load
 
 HAND = WINS[0]
-
-
-def _new(tmp_path: Path, *extra: str) -> Path:
-    path = tmp_path / "e.jsonl"
-    done = run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", *extra)
-    assert done.returncode == 0, done.stderr
-    return path
 
 
 def _games(path: Path) -> list[dict]:
@@ -61,7 +54,7 @@ ANY_CASE = [
 @pytest.mark.parametrize(("args", "held"), ANY_CASE)
 def test_evening_hand_winner_ann_finds_ann(tmp_path, args, held):
     """`--winner ann` was refused (`'ann' is not at the table`) where play took `ann` for Ann."""
-    path = _new(tmp_path, "-r", "pung-chow-limit")
+    path = new_evening(tmp_path, "-r", "pung-chow-limit")
     done = run("evening", *(a.format(log=path) for a in args))
     assert done.returncode == 0, done.stderr
     event = _games(path)[-1]
@@ -69,7 +62,7 @@ def test_evening_hand_winner_ann_finds_ann(tmp_path, args, held):
 
 
 def test_evening_amend_winner_cy_finds_cy(tmp_path):
-    path = _new(tmp_path)
+    path = new_evening(tmp_path)
     others = ["--other", "Bob=4", "--other", "Cy=8", "--other", "Di=2"]
     assert run("evening", "hand", str(path), HAND, "--winner", "Ann", *others).returncode == 0
     done = run(
@@ -86,12 +79,12 @@ def test_evening_amend_winner_cy_finds_cy(tmp_path):
 
 
 def test_evening_new_east_cy_seats_cy(tmp_path):
-    path = _new(tmp_path, "--east", "cy")
+    path = new_evening(tmp_path, "--east", "cy")
     assert json.loads(path.read_text().splitlines()[0])["east"] == "Cy"
 
 
 def test_winner_ann_and_other_ANN_are_one_player_given_twice(tmp_path):
-    path = _new(tmp_path)
+    path = new_evening(tmp_path)
     before = path.read_bytes()
     done = run(
         "evening", "hand", str(path), HAND, "--winner", "ann", "--other", "ANN=4",
@@ -168,7 +161,7 @@ def test_the_name_typed_exactly_as_seated_is_that_player(twins):
          "eMILE", "ann-exact", "Zed"],
 )  # fmt: skip
 def test_player_named(typed, players, begun, found):
-    assert record.player_named(typed, players, begun) == found
+    assert names.player_named(typed, players, begun) == found
 
 
 @pytest.mark.parametrize(
@@ -183,12 +176,12 @@ def test_player_named(typed, players, begun, found):
 )  # fmt: skip
 def test_player_named_refuses_a_name_that_could_be_two(typed, players, said):
     with pytest.raises(OptionError) as refused:
-        record.player_named(typed, players, begun=True)
+        names.player_named(typed, players, begun=True)
     assert refused.value.code == "ambiguous-player" and said in refused.value.message
 
 
 def test_the_start_of_two_names_differing_in_case_names_neither():
-    assert record.player_named("an", ["Ann", "ann"], begun=True) is None  # asked again, as for Ann and Al
+    assert names.player_named("an", ["Ann", "ann"], begun=True) is None  # asked again, as for Ann and Al
 
 
 # --- the same rule in play ----------------------------------------------------------------------------

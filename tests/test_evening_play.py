@@ -26,12 +26,11 @@ from typing import Any
 
 import pytest
 from cli_helpers import squeezed
-from evening_support import WASH_13, WINS, hand, run
+from evening_support import PLAYERS, WASH_13, WINS, hand, new_evening, run
 
 from pungchow_calc.cli.evening_run import hand_record
 from pungchow_calc.evening import record as book
 
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ANN_WINS = ["Ann", "1b1b1x", WINS[0], "d", "Bob", "", "10", "12", "8", "y"]  # one typo, asked again
 BOB_WINS = ["Bob", WINS[2], "wall", "", "4", "4", "4", "maybe", "y"]  # a wrong answer to y/n
 AGAIN = "(see `evening status`; do not enter it again)"
@@ -39,9 +38,7 @@ ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "80"}
 
 
 def new(tmp_path: Path, ruleset: str = "pung-chow") -> Path:
-    path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", ",".join(PLAYERS), "-r", ruleset).returncode == 0
-    return path
+    return new_evening(tmp_path, "-r", ruleset)
 
 
 def play(path: Path, lines: list[str]) -> tuple[int, str]:
@@ -899,9 +896,9 @@ def test_a_player_named_undo_smith_typed_whole_is_the_winner_not_undo(tmp_path):
 
 
 def test_every_word_play_reads_where_a_name_may_come_is_refused_as_a_player(tmp_path):
-    """`evening new` refuses a player named as a word of play (record.PLAY_WORDS); that list is written
+    """`evening new` refuses a player named as a word of play (names.PLAY_WORDS); that list is written
     apart from play's own words, so play's help and its "Change what?" are held to it here."""
-    from pungchow_calc.evening.record import PLAY_WORDS
+    from pungchow_calc.evening.names import PLAY_WORDS
 
     path = new(tmp_path, "pung-chow-limit")  # draw, wash and false are all offered
     code, out = play(path, ["help", "Bob", WINS[0], "d", "", "", "1", "2", "3", "n", "cancel", "quit"])

@@ -14,7 +14,7 @@ from typing import Any
 from unittest import mock
 
 from cli_helpers import run
-from evening_support import WASH_13, WINS
+from evening_support import PLAYERS, WASH_13, WINS
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -23,8 +23,6 @@ from pungchow_calc.evening import record
 from pungchow_calc.evening.logfile import read
 from pungchow_calc.evening.state import Evening, apply, body, replay
 from pungchow_calc.ruleset_files import load
-
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 
 @cache

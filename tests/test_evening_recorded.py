@@ -12,20 +12,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import process
 from cli_helpers import run as run_main
-from evening_support import WASH_13, WINS, hand, run
+from evening_support import PLAYERS, WASH_13, WINS, hand, new_evening, run
 
 from pungchow_calc.cli.failure import EXIT_OUTPUT_FAILED
 from pungchow_calc.evening import record as book
 from pungchow_calc.render.layout import cell_width
 
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 AGAIN = "all the same (see `evening status`; do not enter it again)"
 
 
 def _evening(tmp_path: Path, games: int = 0, ruleset: str = "pung-chow-limit") -> Path:
-    path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", ",".join(PLAYERS), "-r", ruleset).returncode == 0
+    path = new_evening(tmp_path, "-r", ruleset)
     for _ in range(games):
         assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
     return path
@@ -33,14 +32,7 @@ def _evening(tmp_path: Path, games: int = 0, ruleset: str = "pung-chow-limit") -
 
 def _to_full_disk(*args: str) -> subprocess.CompletedProcess[bytes]:
     with open("/dev/full", "wb") as full:
-        return subprocess.run(
-            [sys.executable, "-m", "pungchow_calc", *args],
-            stdout=full,
-            stderr=subprocess.PIPE,
-            env=os.environ,
-            timeout=60,
-            check=False,
-        )
+        return process(*args, stdout=full, env=os.environ)
 
 
 def _events(path: Path) -> list[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import run
+from cli_helpers import process, run
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
@@ -320,12 +320,7 @@ def named_evening(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def _pungchow(*argv: str, encoding: str) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [sys.executable, "-m", "pungchow_calc", *argv],
-        capture_output=True,
-        timeout=60,
-        env=_env(PYTHONIOENCODING=encoding, COLUMNS="120"),
-    )
+    return process(*argv, env=_env(PYTHONIOENCODING=encoding, COLUMNS="120"))
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
@@ -558,7 +553,7 @@ def test_every_registered_condition_is_documented():
 
 
 def test_every_rule_key_tile_class_and_meld_kind_is_documented():
-    from pungchow_calc.engine.conditions.base import MELD_KINDS, TILE_CLASSES
+    from pungchow_calc.engine.conditions.tile_classes import MELD_KINDS, TILE_CLASSES
     from pungchow_calc.engine.rules import RULE_KEYS, SCOPES, WHO
 
     reference = _reference()

@@ -1,4 +1,5 @@
-"""The layout shows the pipeline: `pungchow_calc/engine/` is pure (standard library and itself only)."""
+"""The layout shows the pipeline: `pungchow_calc/engine/` is pure (standard library and itself only,
+never printing), and only the command layer (cli/) and the output (render/) import typer or rich."""
 
 from __future__ import annotations
 
@@ -57,6 +58,58 @@ def test_the_scan_sees_a_forbidden_import(tmp_path):
     assert not _outside_engine(ENGINE / "conditions" / "base.py", "..hand")
     assert _outside_engine(ENGINE / "conditions" / "base.py", "...cli")
     assert _outside_engine(ENGINE / "rules.py", "..cli")
+
+
+# The standard streams and the builtins that use them: the engine returns what it found, and the
+# command layer says it (docs/ and the developers' brief: the engine never prints).
+_STREAMS = {"stdout", "stderr", "stdin", "__stdout__", "__stderr__", "__stdin__"}
+_SPEAKING = {"print", "input", "breakpoint"}
+
+
+def spoken(path: Path) -> list[str]:
+    """Where a file names print/input or a standard stream of sys (`line: name`), imported or called."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Name) and node.id in _SPEAKING:
+            found.append(f"{node.lineno}: {node.id}")
+        elif isinstance(node, ast.Attribute) and node.attr in _STREAMS:
+            found.append(f"{node.lineno}: .{node.attr}")
+        elif isinstance(node, ast.ImportFrom) and node.module == "sys":
+            found += [f"{node.lineno}: sys.{a.name}" for a in node.names if a.name in _STREAMS]
+    return found
+
+
+@pytest.mark.parametrize("path", ENGINE_MODULES, ids=lambda p: p.relative_to(ENGINE).as_posix())
+def test_engine_never_prints(path):
+    assert spoken(path) == []
+
+
+PACKAGE_MODULES = sorted((ROOT / "pungchow_calc").rglob("*.py"))
+FACES = ("cli", "render")  # the only packages that show anything through typer or rich
+
+
+@pytest.mark.parametrize(
+    "path", PACKAGE_MODULES, ids=lambda p: p.relative_to(ROOT / "pungchow_calc").as_posix()
+)
+def test_only_the_command_layer_and_the_output_import_typer_or_rich(path):
+    if path.relative_to(ROOT / "pungchow_calc").parts[0] in FACES:
+        return
+    tops = {name.split(".")[0] for _, name in imported_modules(path)}
+    assert not tops & {"typer", "rich", "click"}, (
+        f"{path.name} imports {sorted(tops & {'typer', 'rich', 'click'})}"
+    )
+
+
+def test_the_scans_see_printing_and_the_faces_imports(tmp_path):
+    # The two checks above would pass vacuously if they read nothing: show each kind is caught.
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "import sys\nfrom sys import stderr\nimport typer\n"
+        "print(1)\nsys.stdout.write('x')\nshow = print\nanswer = input()\n"
+    )
+    assert sorted(spoken(bad)) == ["2: sys.stderr", "4: print", "5: .stdout", "6: print", "7: input"]
+    assert "typer" in {name for _, name in imported_modules(bad)}
+    assert any(p.parts[-2] in FACES for p in PACKAGE_MODULES) and len(PACKAGE_MODULES) > 50
 
 
 def test_engine_has_the_pipeline_modules():

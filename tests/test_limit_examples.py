@@ -9,11 +9,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from cli_helpers import run
-
-from pungchow_calc.engine.scoring import score_text
-from pungchow_calc.options import from_argv
-from pungchow_calc.ruleset_files import load
+from cli_helpers import run, score_line
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "part2-examples.txt"
 LIMIT = "-r pung-chow-limit"
@@ -263,11 +259,6 @@ FIELDS = (
 )
 
 
-def _score(args: str) -> dict:
-    options = from_argv(shlex.split(args))
-    return score_text(options.hand, load(options.ruleset), options.situation(), options.limit).as_dict()
-
-
 def _lines(result: dict) -> list[tuple]:
     return [(x["kind"], x["rule"], x.get("set"), x["points"], x["doublings"]) for x in result["lines"]]
 
@@ -276,7 +267,7 @@ def _lines(result: dict) -> list[tuple]:
 def test_book_example_under_the_limit(
     args, lines, points, doublings, score, payable, payments, unlimited, waits, limit_hand
 ):
-    result = _score(args)
+    result = score_line(args)
     assert result["ruleset"] == "pung-chow-limit"
     assert _lines(result) == lines
     assert (result["points"], result["doublings"], result["score"]) == (points, doublings, score)
@@ -295,7 +286,7 @@ def test_book_example_under_the_limit(
 def test_book_example_with_the_limit_lifted(
     args, lines, points, doublings, score, payable, payments, unlimited, waits, limit_hand
 ):
-    result = _score(args + " --no-limit")
+    result = score_line(args + " --no-limit")
     assert _lines(result) == lines  # the breakdown does not depend on the limit
     assert (result["points"], result["doublings"], result["score"]) == (points, doublings, score)
     assert result["limit"] is None
@@ -315,13 +306,13 @@ def test_book_example_through_cli(
 
 def test_example_2_running_total_ends_at_640():
     # The book prints 40, 80, 160, 320, 640; the doublings come in the score card's order here.
-    result = _score(EXAMPLES[1].values[0])
+    result = score_line(EXAMPLES[1].values[0])
     assert [x["running"] for x in result["lines"]] == [10, 20, 30, 36, 40, 160, 320, 640]
 
 
 def test_example_2_under_a_600_limit_is_paid_in_full_by_the_others():
     # "A limit of 600 points between players seems the most popular at present in America."
-    result = _score(EXAMPLES[1].values[0] + " --limit 600")
+    result = score_line(EXAMPLES[1].values[0] + " --limit 600")
     assert (result["score"], result["limit"], result["payable"]) == (640, 600, 600)
     assert result["payments"] == {"east": 1200, "south": 600, "west": 600}
 
@@ -329,7 +320,9 @@ def test_example_2_under_a_600_limit_is_paid_in_full_by_the_others():
 def test_example_4_as_printed_for_north_would_collect_768_from_east():
     # Before the ERRATA the player was North in the East round: no own wind in own round, so the
     # East pair drawn is a pair of heads drawn (6) and the total 46 x 8 = 368.
-    result = _score("'RdRdRd* GdGdGd 9b9b9b 4c4c4c EwEw!' -r pung-chow-limit --seat north --drawn --no-limit")
+    result = score_line(
+        "'RdRdRd* GdGdGd 9b9b9b 4c4c4c EwEw!' -r pung-chow-limit --seat north --drawn --no-limit"
+    )
     assert ("pair", "pair_heads_drawn", "EwEw", 6, 0) in _lines(result)
     assert (result["points"], result["score"]) == (46, 368)
 

@@ -3,23 +3,18 @@ scores, the completing-pair and sequence rows, the own-wind doublings and the "O
 
 from __future__ import annotations
 
-import shlex
-
 import pytest
+from cli_helpers import score_line
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pungchow_calc.engine.errors import HandError
-from pungchow_calc.engine.scoring import score_text
-from pungchow_calc.options import from_argv
-from pungchow_calc.ruleset_files import load
 
 NON_EAST = {"east": 600, "south": 300, "west": 300, "north": 300}
 
 
 def _score(args: str) -> dict:
-    options = from_argv([*shlex.split(args), "-r", "pung-chow-limit"])
-    return score_text(options.hand, load(options.ruleset), options.situation(), options.limit).as_dict()
+    return score_line(args, "-r", "pung-chow-limit")
 
 
 def _rules(result: dict) -> list[tuple[str, int, int]]:

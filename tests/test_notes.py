@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import cli
 from cli_helpers import run as run_main
 from hypothesis import given
 from hypothesis import strategies as st
@@ -34,12 +35,6 @@ LIMIT = load("pung-chow-limit")
 def _tiles(codes: str) -> tuple[Any, ...]:
     """Indicator tiles as the option reads them."""
     return read_tiles("--dora", codes)
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run `pungchow ARGS` through main(): (exit code, stdout, stderr)."""
-    result = run_main(*args)
-    return result.exit_code, result.stdout, result.stderr
 
 
 # --- what each condition reads -------------------------------------------------------------------
@@ -161,7 +156,7 @@ def test_an_option_no_rule_can_use_in_the_hand_is_noted(situation: Situation, op
 
 
 def test_settle_notes_an_option_no_rule_can_use_in_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
+    code, out, _ = cli(
         capsys, "settle", "--south", HAND.replace("!", ""), "--east", "2", "--west", "4", "--north", "6",
         "-r", "pung-chow-limit", "--winner", "south", "--original-hand", "--json",
     )  # fmt: skip
@@ -190,7 +185,7 @@ def test_loose_under_a_ruleset_that_only_knows_drawn(tmp_path: Path) -> None:
 
 
 def test_score_prints_a_note_line(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "score", HAND, "--first-discard", "--ascii")
+    code, out, _ = cli(capsys, "score", HAND, "--first-discard", "--ascii")
     assert code == 0
     assert (
         "Note: --first-discard: no rule of ruleset pung-chow scores a win on the first discard"
@@ -199,7 +194,7 @@ def test_score_prints_a_note_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_score_json_has_notes(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "score", HAND, "--last-tile", "--drawn", "--json")
+    code, out, _ = cli(capsys, "score", HAND, "--last-tile", "--drawn", "--json")
     assert code == 0
     assert json.loads(out)["notes"] == [
         "--last-tile: no rule of ruleset pung-chow scores a win with the last tile"
@@ -207,12 +202,12 @@ def test_score_json_has_notes(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_score_json_without_notes_has_no_key(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "score", HAND, "-r", "pung-chow-limit", "--last-tile", "--drawn", "--json")
+    code, out, _ = cli(capsys, "score", HAND, "-r", "pung-chow-limit", "--last-tile", "--drawn", "--json")
     assert code == 0 and "notes" not in json.loads(out)
 
 
 def test_settle_notes_the_winners_unread_option(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "settle", "--east", HAND, "--south", "20", "--first-discard", "--json")
+    code, out, _ = cli(capsys, "settle", "--east", HAND, "--south", "20", "--first-discard", "--json")
     data = json.loads(out)
     note = "--first-discard: no rule of ruleset pung-chow scores a win on the first discard"
     assert code == 0 and data["notes"] == [note] and data["hands"]["east"]["notes"] == [note]
@@ -221,7 +216,7 @@ def test_settle_notes_the_winners_unread_option(capsys: pytest.CaptureFixture[st
 def test_batch_line_carries_its_notes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "hands.txt"
     path.write_text(f"'{HAND}' --first-discard\n'{HAND}'\n", encoding="utf-8")
-    code, out, _ = run(capsys, "batch", str(path), "--format", "jsonl")
+    code, out, _ = cli(capsys, "batch", str(path), "--format", "jsonl")
     first, second = (json.loads(line) for line in out.splitlines())
     assert code == 0 and first["notes"] == [
         "--first-discard: no rule of ruleset pung-chow scores a win on the first discard"
@@ -232,7 +227,7 @@ def test_batch_line_carries_its_notes(capsys: pytest.CaptureFixture[str], tmp_pa
 def test_settle_notes_an_unread_option_for_a_winner_given_as_a_score(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(
+    code, out, _ = cli(
         capsys, "settle", "--east", "300", "--south", "20", "--winner", "east", "--last-tile", "--json"
     )
     data = json.loads(out)
@@ -242,7 +237,7 @@ def test_settle_notes_an_unread_option_for_a_winner_given_as_a_score(
 
 
 def test_settle_text_prints_the_note(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "settle", "--east", HAND, "--south", "20", "--first-discard", "--ascii")
+    code, out, _ = cli(capsys, "settle", "--east", HAND, "--south", "20", "--first-discard", "--ascii")
     assert code == 0
     assert (
         "Note: --first-discard: no rule of ruleset pung-chow scores a win on the first discard"

@@ -11,6 +11,7 @@ from cli_helpers import run
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from pungchow_calc import arguments
 from pungchow_calc import options as opts
 from pungchow_calc.batch.listed import mapping_argv
 from pungchow_calc.cli import app, spec
@@ -360,14 +361,14 @@ def test_indicators_read_tile_by_tile_are_read_whole(option: str, text: str):
         assert got == expected
 
 
-def _spelling(*path: str) -> dict[str, opts.Option]:
+def _spelling(*path: str) -> dict[str, arguments.Option]:
     return next(command.spelling for command in spec.COMMANDS if command.path == path)
 
 
 @pytest.mark.parametrize(
     ("path", "argv", "message"),
     [
-        # An unknown option in click's words (options.unknown_option): `score`'s line says them, read
+        # An unknown option in click's words (arguments.unknown_option): `score`'s line says them, read
         # here or by typer, and so does a batch line.
         pytest.param(
             ("score",),
@@ -429,7 +430,7 @@ def _spelling(*path: str) -> dict[str, opts.Option]:
 )
 def test_read_args_refuses_in_one_line(path: tuple[str, ...], argv: list[str], message: str):
     with pytest.raises(OptionError) as caught:
-        opts.read_args(argv, _spelling(*path))
+        arguments.read_args(argv, _spelling(*path))
     assert caught.value.message == message
 
 
@@ -458,7 +459,7 @@ def test_read_args_refuses_in_one_line(path: tuple[str, ...], argv: list[str], m
 def test_read_args_refuses_an_option_of_one_value_given_twice(argv: list[str], message: str):
     """`score HAND -s south -s west` was scored for west, click's last value: a guess at which was meant."""
     with pytest.raises(RepeatedOption) as caught:
-        opts.read_args(argv, opts.SPELLING)
+        arguments.read_args(argv, opts.SPELLING)
     assert caught.value.message == f"{message}: give it once"
     assert caught.value.code == "option-twice"
 
@@ -466,7 +467,7 @@ def test_read_args_refuses_an_option_of_one_value_given_twice(argv: list[str], m
 def test_a_repeated_option_refusal_keeps_every_option_read():
     """The command answers as asked (`--json` after the repeated option: a JSON error object)."""
     with pytest.raises(RepeatedOption) as caught:
-        opts.read_args([HAND, "-w", "s", "-w", "n", "--json"], opts.SPELLING)
+        arguments.read_args([HAND, "-w", "s", "-w", "n", "--json"], opts.SPELLING)
     assert caught.value.given == {"round": "n", "as_json": True}
 
 
@@ -485,7 +486,7 @@ def test_a_repeated_option_refusal_keeps_every_option_read():
     ],
 )
 def test_read_args_reads_words_and_values(argv: list[str], words: list[str], values: dict[str, Any]):
-    assert opts.read_args(argv, opts.SPELLING) == (words, values)
+    assert arguments.read_args(argv, opts.SPELLING) == (words, values)
 
 
 # Every long spelling of a valued option taking one value, in every command's table: read_args takes
@@ -501,9 +502,9 @@ ONE_VALUE = sorted(
 COMMAND_SPELLING = {spelled: command.spelling for command in spec.COMMANDS for spelled in command.spelling}
 
 
-def _read(argv: list[str], spelling: dict[str, opts.Option]) -> Any:
+def _read(argv: list[str], spelling: dict[str, arguments.Option]) -> Any:
     try:
-        return opts.read_args(argv, spelling)
+        return arguments.read_args(argv, spelling)
     except OptionError as exc:
         return ("error", exc.code, exc.message)
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import process
 
 from pungchow_calc.cli.failure import EXIT_OUTPUT_FAILED
 from pungchow_calc.evening.report import ASCII_SPARKS, SPARKS
@@ -38,14 +39,7 @@ COMMANDS = {
 
 
 def _pungchow(args: list[str], stdout: object = subprocess.PIPE, env: dict[str, str] | None = None):
-    return subprocess.run(
-        [sys.executable, "-m", "pungchow_calc", *args],
-        stdout=stdout,
-        stderr=subprocess.PIPE,
-        env={**os.environ, **(env or {})},
-        timeout=60,
-        check=False,
-    )
+    return process(*args, stdout=stdout, env={**os.environ, **(env or {})})
 
 
 @pytest.fixture

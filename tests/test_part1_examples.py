@@ -8,11 +8,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from cli_helpers import run
-
-from pungchow_calc.engine.scoring import score_text
-from pungchow_calc.options import from_argv
-from pungchow_calc.ruleset_files import load
+from cli_helpers import run, score_line
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "part1-examples.txt"
 
@@ -434,14 +430,9 @@ EXAMPLES = [
 ]
 
 
-def _score(args: str) -> dict:
-    options = from_argv(shlex.split(args))
-    return score_text(options.hand, load(options.ruleset), options.situation(), options.limit).as_dict()
-
-
 @pytest.mark.parametrize(("args", "lines", "points", "doublings", "score", "payments", "waits"), EXAMPLES)
 def test_book_example(args, lines, points, doublings, score, payments, waits):
-    result = _score(args)
+    result = score_line(args)
     assert [(x["rule"], x.get("set"), x["points"], x["doublings"]) for x in result["lines"]] == lines
     assert (result["points"], result["doublings"], result["score"]) == (points, doublings, score)
     assert result["payable"] == score  # no limit in Part I
@@ -468,13 +459,13 @@ def test_samples_file_lists_the_twenty_examples():
 
 def test_running_total_doubles_like_the_book():
     # Example 7 prints 90 - 180 - 360 - 720 - ... - 5760: each doubling line carries the running total.
-    result = _score("'RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw' --seat north")
+    result = score_line("'RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw' --seat north")
     running = [x["running"] for x in result["lines"] if x["kind"] == "double"]
     assert running == [720, 1440, 2880, 5760]
 
 
 def test_east_double_is_paid_not_scored():
     # Example 8: "If player is East Wind, he collects double, or 368 from each player."
-    result = _score("'WdWdWd* 4b4b4b* 8c8c!8c GdGdGd 5b5b' --seat east")
+    result = score_line("'WdWdWd* 4b4b4b* 8c8c!8c GdGdGd 5b5b' --seat east")
     assert result["score"] == 184
     assert result["payments"] == {"south": 368, "west": 368, "north": 368}

@@ -11,7 +11,8 @@ import pytest
 
 from pungchow_calc.engine import conditions
 from pungchow_calc.engine.conditions import REGISTRY, TILE_CLASSES, Condition, Context, ParamError, Spec
-from pungchow_calc.engine.conditions.base import HAND, Counter, Flag, situated_tiles
+from pungchow_calc.engine.conditions.base import HAND, Counter, Flag
+from pungchow_calc.engine.conditions.tile_classes import situated_tiles
 from pungchow_calc.engine.hand import MeldKind, build, meld
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.rules import Invalid, compile_ruleset

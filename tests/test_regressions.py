@@ -6,12 +6,10 @@ Each test names the input and what used to happen (a crash, a hang or a tracebac
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 
 import pytest
-from cli_helpers import run
+from cli_helpers import process, run
 
 from pungchow_calc.batch.listed import mapping_argv
 from pungchow_calc.engine.errors import OptionError, RulesetError
@@ -24,12 +22,6 @@ from pungchow_calc.ruleset_files import load
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 RULE = "rules:\n  - id: a\n    label: A\n    points: 1\n"
-
-
-def _pungchow(*args: str, input: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [sys.executable, "-m", "pungchow_calc", *args], input=input, capture_output=True, timeout=60
-    )
 
 
 def _load_text(tmp_path, text: str, name: str = "r.yaml"):
@@ -45,7 +37,7 @@ def test_deeply_nested_ruleset_crashed_the_interpreter(tmp_path):
     """`rules: [[[...]]]` 50,000 deep: the C YAML loader overflowed the C stack (SIGSEGV, exit 139)."""
     path = tmp_path / "deep.yaml"
     path.write_text("rules: " + "[" * 50_000 + "]" * 50_000 + "\n")
-    done = _pungchow("score", HAND, "-r", str(path))
+    done = process("score", HAND, "-r", str(path))
     assert done.returncode == 2
     assert done.stderr.decode().startswith("error: ") and b"nested more than 32 deep" in done.stderr
 
@@ -155,7 +147,7 @@ def test_usage_errors_were_boxed_or_a_traceback(args, message):
     """`pungchow score -x` printed a six-line boxed usage panel; `--limit 999...9` (5,000 digits) a
     ValueError traceback; `--limit ²` (str.isdigit takes it, int refuses it) a traceback from the
     start-up path, `--limit ١٢` another through typer. All are bad input: one line and exit 2."""
-    done = _pungchow(*args)
+    done = process(*args)
     assert done.returncode == 2
     assert done.stderr.decode().replace("python -m pungchow_calc", "pungchow") == message + "\n"
 
@@ -179,7 +171,7 @@ def test_settle_score_of_5000_digits():
 
 def test_batch_read_error_midway():
     """`pungchow batch /proc/self/mem`: the EIO of the first read escaped as an OSError traceback."""
-    done = _pungchow("batch", "/proc/self/mem", "--format", "jsonl")
+    done = process("batch", "/proc/self/mem", "--format", "jsonl")
     assert done.returncode == 2
     assert done.stderr == b"error: /proc/self/mem: cannot read: Input/output error\n"
 
@@ -189,7 +181,7 @@ def test_batch_deeply_nested_yaml_hung(tmp_path):
     path = tmp_path / "deep.yaml"
     path.write_text("[" * 100_000 + "]" * 100_000)
     started = time.perf_counter()
-    done = _pungchow("batch", str(path), "--format", "jsonl")
+    done = process("batch", str(path), "--format", "jsonl")
     assert time.perf_counter() - started < 30
     assert done.returncode == 1
     assert json.loads(done.stdout) == {
@@ -214,7 +206,7 @@ def test_batch_yaml_limit_values_that_int_and_repr_refuse(value, shown):
 def test_batch_yaml_limit_of_5000_digits(tmp_path):
     path = tmp_path / "big.yaml"
     path.write_text(f'- hand: "{HAND}"\n  limit: {"9" * 5000}\n- hand: "{HAND}"\n')
-    done = _pungchow("batch", str(path), "--format", "jsonl")
+    done = process("batch", str(path), "--format", "jsonl")
     assert done.returncode == 1 and b"Traceback" not in done.stderr
     first, second = (json.loads(line) for line in done.stdout.splitlines())
     assert first["error"]["code"] == "bad-entry" and second["score"] == 48

@@ -620,10 +620,10 @@ def test_an_evening_recorded_under_a_ruleset_refused_since_still_reads(tmp_path,
     the loader now refuses (`limit: 0`, a rule naming one removed) must still replay, as recorded: the
     new checks are of writing a ruleset, and a recorded evening is never lost."""
     from pungchow_calc.evening.settle import digest, ruleset_of
-    from pungchow_calc.ruleset_files import _merge
+    from pungchow_calc.ruleset_merge import merge
 
     base = yaml.safe_load((builtin_dir() / "pung-chow.yaml").read_text(encoding="utf-8"))
-    document = json.loads(json.dumps(_merge(base, change)))
+    document = json.loads(json.dumps(merge(base, change)))
     shot = {"name": "house", "given": "house.yaml", "hash": digest(document), "document": document}
     ruleset = ruleset_of({"ruleset": shot}, "e.jsonl")
     assert score_text(HAND, ruleset, Situation()).score == 48 - (20 if "remove_rules" in change else 0)

@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from cli_helpers import EXAMPLE_13, seat_args
-from cli_helpers import run as run_main
+from cli_helpers import EXAMPLE_13, cli, seat_args
 
 # A complete Mah-Jongg (Part I Example 13's tiles) with its `!` forgotten, and three losing hands.
 COMPLETE = EXAMPLE_13["east"].replace("!", "")
@@ -28,8 +27,7 @@ def complete(seat: str) -> str:
 
 def settle(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """Run `pungchow settle ARGS` through main(): (exit code, stdout, stderr)."""
-    result = run_main("settle", *args)
-    return result.exit_code, result.stdout, result.stderr
+    return cli(capsys, "settle", *args)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import run
+from cli_helpers import json_of, run
 
 from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.engine.situation import Situation, WinBy
@@ -37,13 +37,6 @@ NOTES = {
 }
 
 
-def _json(*argv: str) -> dict[str, Any]:
-    result = run(*argv, "--json")
-    assert result.exit_code == 0, result.output
-    data: dict[str, Any] = json.loads(result.stdout)
-    return data
-
-
 def _rules(score: dict[str, Any]) -> list[str]:
     return [line["rule"] for line in score["lines"]]
 
@@ -54,7 +47,7 @@ def _rules(score: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize("option", list(SCORED))
 def test_score_scores_the_option_under_classical_dmjl(option: str) -> None:
     hand, rule, way = SCORED[option]
-    stated = _json("score", hand, "-r", "classical-dmjl", option)
+    stated = json_of("score", hand, "-r", "classical-dmjl", option)
     assert rule in _rules(stated)
     assert stated["win_by"] == way
     assert "notes" not in stated  # the ruleset has the rule
@@ -63,14 +56,14 @@ def test_score_scores_the_option_under_classical_dmjl(option: str) -> None:
 @pytest.mark.parametrize("option", list(SCORED))
 def test_score_without_the_option_does_not_score_its_rule(option: str) -> None:
     hand, rule, _ = SCORED[option]
-    assert rule not in _rules(_json("score", hand, "-r", "classical-dmjl"))
+    assert rule not in _rules(json_of("score", hand, "-r", "classical-dmjl"))
 
 
 def test_robbing_the_kong_golden() -> None:
     """Kajongg's "Robbing the Kong" (rule robbing_the_kong of rulesets/classical-dmjl.yaml) doubles
     the hand: 168 without the option, 336 with it."""
-    plain = _json("score", PUNGS, "-r", "classical-dmjl")
-    robbed = _json("score", PUNGS, "-r", "classical-dmjl", "--robbing-kong")
+    plain = json_of("score", PUNGS, "-r", "classical-dmjl")
+    robbed = json_of("score", PUNGS, "-r", "classical-dmjl", "--robbing-kong")
     assert (plain["score"], robbed["score"]) == (168, 336)
     assert robbed["doublings"] == plain["doublings"] + 1
     line = next(line for line in robbed["lines"] if line["rule"] == "robbing_the_kong")
@@ -78,9 +71,9 @@ def test_robbing_the_kong_golden() -> None:
 
 
 def test_twofold_fortune_is_a_limit_hand() -> None:
-    stated = _json("score", KONGS, "-r", "classical-dmjl", "--kong-after-kong")
+    stated = json_of("score", KONGS, "-r", "classical-dmjl", "--kong-after-kong")
     assert stated["limit_hand"] == "Twofold Fortune"
-    assert _json("score", KONGS, "-r", "classical-dmjl", "--loose")["limit_hand"] is None
+    assert json_of("score", KONGS, "-r", "classical-dmjl", "--loose")["limit_hand"] is None
 
 
 def test_score_human_output_shows_the_rule() -> None:
@@ -95,9 +88,9 @@ def test_the_json_situation_is_unchanged_by_the_option(option: str) -> None:
     """The facts are not echoed in the JSON (nor are --original-hand's and --last-tile's): the keys
     are those of a hand scored without the option."""
     hand, _, _ = SCORED[option]
-    stated = _json("score", hand, "-r", "classical-dmjl", option)
+    stated = json_of("score", hand, "-r", "classical-dmjl", option)
     way = ["--loose"] if option == "--kong-after-kong" else []
-    plain = _json("score", hand, "-r", "classical-dmjl", *way)
+    plain = json_of("score", hand, "-r", "classical-dmjl", *way)
     assert list(stated) == list(plain)
 
 
@@ -118,7 +111,7 @@ def test_as_json_is_json_dumps_of_as_dict_with_the_facts() -> None:
 @pytest.mark.parametrize("option", list(NOTES))
 def test_an_option_no_rule_reads_is_noted(option: str) -> None:
     hand, _, _ = SCORED[option]
-    assert _json("score", hand, option)["notes"] == [NOTES[option]]
+    assert json_of("score", hand, option)["notes"] == [NOTES[option]]
     human = run("score", hand, option, "--ascii", env={"COLUMNS": "200"})
     assert human.exit_code == 0
     assert f"Note: {NOTES[option]}" in human.stdout
@@ -133,12 +126,12 @@ def test_kong_after_kong_is_noted_once_not_as_loose() -> None:
 
 
 def test_several_options_are_noted_in_table_order() -> None:
-    stated = _json("score", PUNGS, "--original-call", "--robbing-kong")
+    stated = json_of("score", PUNGS, "--original-call", "--robbing-kong")
     assert stated["notes"] == [NOTES["--robbing-kong"], NOTES["--original-call"]]
 
 
 def test_no_note_under_a_ruleset_with_the_rules() -> None:
-    stated = _json("score", PUNGS, "-r", "classical-bmja", "--robbing-kong", "--original-call")
+    stated = json_of("score", PUNGS, "-r", "classical-bmja", "--robbing-kong", "--original-call")
     assert "notes" not in stated
 
 
@@ -148,7 +141,7 @@ def test_no_note_under_a_ruleset_with_the_rules() -> None:
 @pytest.mark.parametrize("option", list(SCORED))
 def test_diff_takes_the_option(option: str) -> None:
     hand, rule, way = SCORED[option]
-    compared = _json("diff", hand, "-r", "pung-chow", "-r", "classical-dmjl", option)
+    compared = json_of("diff", hand, "-r", "pung-chow", "-r", "classical-dmjl", option)
     dmjl, harr = compared["scores"]["classical-dmjl"], compared["scores"]["pung-chow"]
     assert rule in _rules(dmjl) and dmjl["win_by"] == way
     assert harr["notes"] == [NOTES[option]]
@@ -297,7 +290,7 @@ def test_agreeing_ways_are_accepted(argv: list[str]) -> None:
 
 
 def _settle(hand: str, *argv: str) -> dict[str, Any]:
-    return _json("settle", "--east", hand, "--south", "8", "--west", "10", "--north", "2", *argv)
+    return json_of("settle", "--east", hand, "--south", "8", "--west", "10", "--north", "2", *argv)
 
 
 @pytest.mark.parametrize("option", list(SCORED))
@@ -366,7 +359,7 @@ def _recorded(path: str) -> list[dict[str, Any]]:
 def test_evening_hand_records_and_scores_the_option(tmp_path: Path, option: str) -> None:
     hand, rule, way = SCORED[option]
     path = _evening(tmp_path)
-    stated = _json("evening", "hand", path, "--winner", "Ann", hand, *OTHERS, option)
+    stated = json_of("evening", "hand", path, "--winner", "Ann", hand, *OTHERS, option)
     event = _recorded(path)[-1]
     assert event[option[2:].replace("-", "_")] is True
     assert event.get("win_by", "discard") == way
@@ -378,10 +371,10 @@ def test_evening_hand_records_and_scores_the_option(tmp_path: Path, option: str)
 def test_evening_amend_takes_the_option(tmp_path: Path, option: str) -> None:
     hand, _, way = SCORED[option]
     path = _evening(tmp_path)
-    plain = _json(
+    plain = json_of(
         "evening", "hand", path, "--winner", "Ann", hand, *OTHERS, *(["--loose"] if way == "loose" else [])
     )
-    amended = _json("evening", "amend", path, "1", "--winner", "Ann", hand, *OTHERS, option)
+    amended = json_of("evening", "amend", path, "1", "--winner", "Ann", hand, *OTHERS, option)
     assert amended["before"] == plain["totals"]
     assert amended["after"]["Ann"] == _settle(hand, "-r", "classical-dmjl", option)["net"]["east"]
     assert amended["after"]["Ann"] > amended["before"]["Ann"] or way == "loose"

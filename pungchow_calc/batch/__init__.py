@@ -12,6 +12,7 @@ The modules, each importing only those above it in this list:
 - workers.py  score a long batch in worker processes, in order, whatever befalls a worker
 - run.py      every entry's record in input order: the first ones here, the rest by the workers
 
-Nothing here prints: cli/batch_run.py writes the records, the summary and the signals' outcome.
+Nothing here prints: cli/batch_output.py writes the records, cli/batch_run.py the summary and the
+signals' outcome.
 This file imports nothing, so that a command loads only the modules it uses.
 """

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from .. import arguments
 from .. import options as opts
 from ..engine.errors import closest, digits_hint
 from ..engine.situation import SITUATION_FACTS
@@ -539,7 +540,7 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
             dashed = "-" in key
             keys = [k.replace("_", "-") for k in _YAML_KEYS] if dashed else _YAML_KEYS
-            hint = closest(name.replace("_", "-") if dashed else name, keys) or opts.riichi_win_hint(key)
+            hint = closest(name.replace("_", "-") if dashed else name, keys) or arguments.riichi_win_hint(key)
             raise ValueError(f"unknown option {key!r}{hint}")
     if hand is None:
         raise ValueError("no hand given (hand: ...)")

@@ -18,8 +18,16 @@ import sys
 from functools import lru_cache
 from typing import Any
 
-from .. import _STARTING, EXIT_INTERRUPTED, INTERRUPTED, done_all_the_same, last_ctrl_c, note_ctrl_c, started
-from .. import options as opts
+from .. import (
+    _STARTING,
+    EXIT_INTERRUPTED,
+    INTERRUPTED,
+    arguments,
+    done_all_the_same,
+    last_ctrl_c,
+    note_ctrl_c,
+    started,
+)
 from ..engine.errors import PungchowError, RepeatedOption, UnknownOption, printable
 from . import spec
 from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error, report, say, silence
@@ -156,7 +164,7 @@ def _fast_without_typer(argv: list[str]) -> int | None:
     except RepeatedOption as error:  # `-s south -s west`: which was meant would be a guess
         report(error, bool(error.given.get("as_json")) or _asks_json(argv))
         return EXIT_BAD_INPUT
-    except UnknownOption as error:  # in options.unknown_option's words, a batch line's too
+    except UnknownOption as error:  # in arguments.unknown_option's words, a batch line's too
         return _usage(error.message, _command_name(spec.find(argv)), argv)
     if call is None:
         return None
@@ -241,7 +249,7 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     message = " ".join(printable(error.format_message()).split())
     if type(error).__name__ == "NoSuchOption" and found is not None:  # a command's (not the group's):
         # in the words of the spec's reader, as a line typer never sees says it (`--help --bogus`)
-        message = printable(opts.unknown_option(error.option_name, found.spelling).message)
+        message = printable(arguments.unknown_option(error.option_name, found.spelling).message)
     extra = message.startswith("Got unexpected extra argument")
     if name in _HAND_COMMANDS and message.startswith("Missing option"):
         # `diff 'HAND' A B`: its rulesets typed as words, told only that -r is missing (click checks a
@@ -273,7 +281,7 @@ def _after_the_hand(argv: list[str]) -> str | None:
         return None
     command, start = found
     try:
-        words, _ = opts.read_args(argv[start:], command.spelling)
+        words, _ = arguments.read_args(argv[start:], command.spelling)
     except PungchowError:  # the line's own error is typer's to tell
         return None
     return words[len(command.args)] if len(words) > len(command.args) else None
@@ -292,11 +300,11 @@ def _reads_as_a_hand(word: str) -> bool:
 
 def _misspelt(argv: list[str], found: spec.Command | None) -> str | None:
     """Why the first word of a line (before `--`) that means one of its command's options is not one
-    (options.misspelt_option: `—json`, `－－ｊｓｏｎ`, `-json`), else None."""
+    (arguments.misspelt_option: `—json`, `－－ｊｓｏｎ`, `-json`), else None."""
     if found is None:
         return None
     words = argv[: argv.index("--") if "--" in argv else len(argv)]
-    return next((why for word in words if (why := opts.misspelt_option(word, found.spelling))), None)
+    return next((why for word in words if (why := arguments.misspelt_option(word, found.spelling))), None)
 
 
 def _command_name(found: spec.Command | None) -> str:

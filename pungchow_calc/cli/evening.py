@@ -37,8 +37,8 @@ def new(
     ascii_only: bool,
 ) -> None:
     """Start an evening: seat the players and record the ruleset (an existing FILE is never overwritten)."""
+    from ..evening.names import players_of
     from ..evening.record import new as start
-    from ..evening.record import players_of
     from ..render.layout import hanging, terminal_width
     from ..ruleset_files import load
 

@@ -24,6 +24,7 @@ from ..engine.errors import NotationError, PungchowError, digits_hint, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
 from ..evening.log import EveningError
+from ..evening.names import player_named
 from ..evening.report import describe, round_name, status
 from ..evening.settle import FLAGS, seats_named
 from ..evening.state import Evening, apply
@@ -264,7 +265,7 @@ class Table(Prompt):
         word = word.lower()
         games = self._commands(evening)
         try:
-            named = book.player_named(command, evening.players)
+            named = player_named(command, evening.players)
         except PungchowError as error:  # two players it could be: asked again, never guessed
             self.retry(error.message)
             return True
@@ -547,7 +548,7 @@ class Table(Prompt):
         while True:
             answer = self.ask(f"  Change what? ({', '.join(names)}; `cancel` drops it) ")
             try:  # a part or a player, named by the one rule of a player's name
-                found = book.player_named(answer, names, begun=True)
+                found = player_named(answer, names, begun=True)
             except PungchowError as error:  # two players it could be: asked again, never guessed
                 self.retry(error.message)
                 continue
@@ -730,7 +731,7 @@ class Table(Prompt):
                 entry = self._draw(seats)
                 break
             try:
-                winner = book.player_named(answer, evening.players, begun=True)  # as every name prompt
+                winner = player_named(answer, evening.players, begun=True)  # as every name prompt
             except PungchowError as error:  # two players it could be: asked again, never guessed
                 self.retry(error.message)
                 continue
@@ -780,8 +781,8 @@ def _sets_played(evening: Evening) -> str:
 
 def _game_number(text: str, count: int) -> int | None:
     """The game a typed number names (1 to count), or None: plain ASCII digits, as every number of the
-    command line (options.whole_number; `²` and `١` are digits to Python, and int() refuses the one)."""
-    from ..options import whole_number
+    command line (arguments.whole_number; `²` and `١` are digits to Python, and int() refuses the one)."""
+    from ..arguments import whole_number
 
     try:
         return whole_number(text.strip(), 1, count)

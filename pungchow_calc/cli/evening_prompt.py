@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 
 from ..engine.errors import PungchowError
-from ..evening import record as book
+from ..evening.names import player_named
 from ..render.ascii import fit_data, is_ascii, output_stream
 from ..render.layout import cell_width, hanging, prompt_lines, terminal_width
 
@@ -92,20 +92,20 @@ class Prompt:
     def ask_name(
         self, prompt: str, players: list[str], optional: bool = False, left_out: tuple[str, str] | None = None
     ) -> str | None:
-        """A player's name (any case, or the start of one: book.player_named), asked again until it is one;
+        """A player's name (any case, or the start of one: player_named), asked again until it is one;
         `left_out` is a player not asked for and why, said when he is named (the winner as discarder)."""
         while True:
             answer = self.ask(prompt)
             if not answer and optional:
                 return None
             try:
-                found = book.player_named(answer, players, begun=True)
+                found = player_named(answer, players, begun=True)
             except PungchowError as error:  # two players it could be: asked again, never guessed
                 self.retry(error.message)
                 continue
             if found is not None:
                 return found
-            if left_out is not None and book.player_named(answer, [left_out[0]], begun=True) is not None:
+            if left_out is not None and player_named(answer, [left_out[0]], begun=True) is not None:
                 self.retry(left_out[1])
                 continue
             self.retry(f"{answer!r} is not one of {', '.join(players)}: type a name again")

@@ -1,7 +1,7 @@
 """Every command of `pungchow`, declared once: its handler, its positionals and its options (built from
 the one option table, options.py), in COMMANDS. Standard library only.
 
-Two readers run from this table and nothing else: `read` (options.read_args) runs every ordinary
+Two readers run from this table and nothing else: `read` (arguments.read_args) runs every ordinary
 command line without typer, whose import costs more than most commands' work (and typer coerces
 values through pydantic: `score --json` takes about 75 ms this way and 220 ms through typer); the
 typer app (cli/typer_app.py) is generated from the same table for --help, shell completion and any
@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from importlib import import_module
 from typing import Any
 
+from .. import arguments
 from .. import options as opts
 from ..engine.errors import OptionError, RepeatedOption, UnknownOption
 from ..engine.situation import FACTS, SITUATION_FACTS
@@ -47,12 +48,12 @@ class Command:
     handler: str
     help: str
     args: tuple[Arg, ...] = ()
-    options: tuple[opts.Option, ...] = ()
+    options: tuple[arguments.Option, ...] = ()
     epilog: str | None = None
     # The option whose value `json` asks for JSON output, errors included (`evening report --format
     # json`), as `--json` does elsewhere: a mistyped line's error is the JSON object too (cli._asks_json).
     json_format: str | None = None
-    spelling: dict[str, opts.Option] = field(init=False, compare=False, repr=False)
+    spelling: dict[str, arguments.Option] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "spelling", {s: o for o in self.options for s in o.spellings})
@@ -68,22 +69,22 @@ class Command:
         return code if isinstance(code, int) else 0
 
 
-def _option(entry: str, **changes: Any) -> opts.Option:
+def _option(entry: str, **changes: Any) -> arguments.Option:
     """An option of the table, with what this command says differently (its help, its default)."""
     return replace(opts.OPTION[entry], **changes)
 
 
-def _valued(name: str, spelling: str, metavar: str, help: str, **more: Any) -> opts.Option:
+def _valued(name: str, spelling: str, metavar: str, help: str, **more: Any) -> arguments.Option:
     """An option of one command or family, not in score's table."""
-    return opts.Option(name, (spelling, *more.pop("short", ())), help, metavar, **more)
+    return arguments.Option(name, (spelling, *more.pop("short", ())), help, metavar, **more)
 
 
-def _flag(name: str, spelling: str, help: str) -> opts.Option:
-    return opts.Option(name, (spelling,), help)
+def _flag(name: str, spelling: str, help: str) -> arguments.Option:
+    return arguments.Option(name, (spelling,), help)
 
 
 # The largest number of sets an evening takes, refused above with the largest named
-# (options.whole_number): a hundred sets (1,600 games at least) is more than any evening plays.
+# (arguments.whole_number): a hundred sets (1,600 games at least) is more than any evening plays.
 MOST_SETS = 100
 
 # Option groups, shared by the commands that take them.
@@ -521,11 +522,11 @@ def read(argv: list[str]) -> tuple[Command, dict[str, Any]] | None:
         return None
     command, start = found
     try:
-        words, given = opts.read_args(argv[start:], command.spelling)
+        words, given = arguments.read_args(argv[start:], command.spelling)
     except RepeatedOption:
         raise
     except UnknownOption as unknown:
-        if unknown.name in opts.HELP:  # typer's to show (or the error after it, in its words)
+        if unknown.name in arguments.HELP:  # typer's to show (or the error after it, in its words)
             return None
         raise
     except OptionError:
@@ -545,9 +546,9 @@ def help_line(argv: list[str]) -> list[str]:
     if found is not None:
         command, start = found
         try:
-            opts.read_args(argv[start:], command.spelling)
+            arguments.read_args(argv[start:], command.spelling)
         except UnknownOption as unknown:
-            if unknown.name in opts.HELP:
+            if unknown.name in arguments.HELP:
                 return [*argv[:start], "--help"]
         except OptionError:
             pass
@@ -572,7 +573,7 @@ def bind(command: Command, words: list[str]) -> dict[str, Any] | None:
         text = rest.pop(0)
         if arg.kind is int:
             try:
-                values[arg.name] = opts.whole_number(text)
+                values[arg.name] = arguments.whole_number(text)
             except ValueError:
                 return None  # typer's to report, by the same reading (cli/typer_app.py)
         else:

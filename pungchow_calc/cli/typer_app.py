@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
-from .. import options as opts
+from .. import arguments
 from . import spec
 
 
@@ -56,7 +56,7 @@ def _one_space_between_columns() -> None:
 
 class Command(TyperCommand):
     """A command whose --help names values by words, not typer's <str> and <bool>, and whose parser
-    reads a word as an option as the spec's reader does (options.names_option)."""
+    reads a word as an option as the spec's reader does (arguments.names_option)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         """The command's parameters, their values named by words (_named)."""
@@ -75,12 +75,12 @@ class Command(TyperCommand):
 
 
 def _parser_class(click_parser: Any) -> type:
-    """click's parser, taking a word that names no option (`-1`: options.names_option) as a value: click
+    """click's parser, taking a word that names no option (`-1`: arguments.names_option) as a value: click
     would refuse it as "No such option: -1" before its reader (`amend N`: whole_number) could say why."""
 
     class Parser(click_parser):  # type: ignore[misc, valid-type]
         def _process_opts(self, arg: str, state: Any) -> None:
-            if opts.names_option(arg):
+            if arguments.names_option(arg):
                 super()._process_opts(arg, state)
             else:
                 state.largs.append(arg)
@@ -182,21 +182,21 @@ _COMPLETE: dict[str, Callable[[str], list[str]]] = {
 
 
 def _whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
-    """typer's reader of a number: the spec's (options.whole_number), so that a line typer reads
+    """typer's reader of a number: the spec's (arguments.whole_number), so that a line typer reads
     takes exactly the numbers the spec's reader takes (not pydantic's ' 10', '1_0', '+1', '2.0')."""
 
     def read(text: str | int) -> int:
         if isinstance(text, int):  # the option's default (`--height`: 16), not typed
             return text
         try:
-            return opts.whole_number(text, minimum, maximum)
+            return arguments.whole_number(text, minimum, maximum)
         except ValueError as error:
             raise typer.BadParameter(str(error)) from None
 
     return read
 
 
-def _option_parameter(option: opts.Option) -> inspect.Parameter:
+def _option_parameter(option: arguments.Option) -> inspect.Parameter:
     """A typer parameter for an option of the spec: a flag is a bool, a value text (or int), a
     repeatable option a list, `nargs` 2 a tuple; required when the spec says so."""
     kind: Any = option.kind
@@ -251,7 +251,7 @@ def _run(command: spec.Command, values: dict[str, Any]) -> int:
 
 
 def as_read(command: spec.Command, values: dict[str, Any]) -> dict[str, Any]:
-    """typer's values of a command as the spec's reader gives them (options.read_args): a repeatable
+    """typer's values of a command as the spec's reader gives them (arguments.read_args): a repeatable
     option a list, not typer's tuple, or its default when absent; a joined one its values as one text."""
     for option in command.options:
         if option.many and values.get(option.name) is not None:
@@ -288,7 +288,7 @@ def build(invoke: Invoke = _run) -> typer.Typer:
         no_args_is_help=True,
         add_completion=True,
         pretty_exceptions_enable=False,
-        context_settings={"help_option_names": list(opts.HELP)},
+        context_settings={"help_option_names": list(arguments.HELP)},
         cls=Group,
     )
     root.callback()(_root)

@@ -181,7 +181,7 @@ class RepeatedOption(OptionError):
 class UnknownOption(OptionError):
     """A word that names no option of the command (`--bogus`), or a value given to an on/off flag
     (`--drawn=1`): a mistyped command line, said in the same words by `score` and a batch line
-    (options.unknown_option)."""
+    (arguments.unknown_option)."""
 
     default_code: ClassVar[str] = "bad-option"
 

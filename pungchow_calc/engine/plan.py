@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple
 
 from .cache import BoundedCache
 from .conditions import Context, Tally, Test
-from .conditions.base import situated_tiles
+from .conditions.tile_classes import situated_tiles
 from .hand import PAIR, SINGLE, Meld, MeldKind
 from .rule_types import all_of, line_at
 from .rules import Rule, Ruleset

@@ -80,7 +80,7 @@ class Rule:
     limit_fraction: float = 1.0  # a limit hand worth this share of the limit (`limit: 0.5`)
     reads: frozenset[str] = frozenset()  # the situation facts its conditions read (situation.READABLE)
     # Those of `reads` read only to class its unit's own tiles (Condition.tile_reads): a unit holding
-    # none of conditions.base.situated_tiles() gets the same lines whatever they are.
+    # none of conditions.tile_classes.situated_tiles() gets the same lines whatever they are.
     tile_reads: frozenset[str] = frozenset()
     unit_reads: frozenset[str] = (
         frozenset()

@@ -5,9 +5,7 @@ writer's lock), settled, and only then appended. A game that cannot be settled i
 from __future__ import annotations
 
 import os
-import re
-import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -15,32 +13,12 @@ from typing import Any
 from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Ruleset
 from ..engine.table import Settlement, check_players, refuse_unnamed_liable
-from ..options import first_repeat
 from . import log, logfile
-from .settle import FLAGS, TYPED, seats_named, snapshot
+from .names import player_named, seated
+from .settle import FLAGS, seats_named, snapshot
 from .state import Evening, Game, apply, begin, body, check_end, keeps_game, played, replay
 
 Say = Callable[[str], None] | None
-_NAME = re.compile(r"[^\s,=][^,=]{0,29}")
-# The words `evening play` reads where a player may be named (docs/evening.md, `evening play`): its
-# commands at the main prompt, the parts of a game at "Change what?", and `cancel` at every prompt. A
-# player so named could not be told from the word.
-PLAY_WORDS = (
-    *("draw", "wash", "false", "false-mahjongg", "undo", "amend", "status", "report", "help", "quit"),
-    *("exit", "q", "?", "cancel", "hand", "how", "from", "also", "player", "tiles"),
-)
-
-
-def _play_command(name: str) -> bool:
-    """Whether a name is a word of play and a number, as play's main prompt reads a command and what
-    follows it, parted by spaces (`amend 2`, game 2 amended; `undo 1`, refused with its hint): a
-    player so named, typed whole, is the player there (docs/evening.md), so the command is lost.
-    A word after the command that is no number (`Undo Smith`) is no command play reads."""
-    word, _, rest = name.strip(" ").partition(" ")
-    rest = rest.strip(" ")
-    return word.casefold() in PLAY_WORDS and rest.isascii() and rest.isdigit()
-
-
 AT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # an event's `at`: UTC to the second (now, _seconds_since)
 
 
@@ -52,118 +30,6 @@ def now() -> str:
 def new_id() -> str:
     """A new evening's id: 16 random hex digits (`evening new`'s start line)."""
     return os.urandom(8).hex()
-
-
-def folded(name: str) -> str:
-    """A name as the table tells names apart: in any case, an accent however encoded (É as one character
-    or as E and a combining accent: they look the same)."""
-    return unicodedata.normalize("NFC", name).casefold()
-
-
-def player_named(typed: str, players: Sequence[str], begun: bool = False) -> str | None:
-    """The player a typed name names, the one rule of the command line and `evening play` alike
-    (docs/evening.md, "Naming a player"): the name as seated (an accent however encoded), else the one
-    it spells in another case, else (`begun`: play's prompts) the only one it begins; None for nobody.
-    A name that could be two players (Ann and ann, which `evening new` refuses, seated by a start line
-    edited and accepted by a repair) is refused: money never moves on a guess."""
-    text = typed.strip()
-    if not text:
-        return None
-    same = [p for p in players if unicodedata.normalize("NFC", p) == unicodedata.normalize("NFC", text)]
-    if not same:
-        same = [p for p in players if folded(p) == folded(text)]
-    if not same and begun:
-        same = [p for p in players if folded(p).startswith(folded(text))]
-        return same[0] if len(same) == 1 else None  # the start of two names neither
-    if len(same) > 1:
-        alike = len({unicodedata.normalize("NFC", p) for p in same}) == 1
-        raise OptionError(
-            f"{text!r} could be either of two players whose names look the same (an accent encoded two "
-            "ways): this evening cannot tell them apart by name"
-            if alike
-            else f"{text!r} could be {', '.join(same[:-1])} or {same[-1]}, whose names differ only in case: "
-            "type the name exactly as seated",
-            code="ambiguous-player",
-        )
-    return same[0] if same else None
-
-
-def seated(record: dict[str, Any], players: Sequence[str]) -> dict[str, Any]:
-    """The record with every player named as the evening seats him (player_named), as the log keeps
-    it; a name of nobody is left as typed, for the settling to refuse naming the option typed."""
-
-    def name(value: Any, key: str) -> Any:
-        if not isinstance(value, str):
-            return value
-        try:
-            found = player_named(value, players)
-        except OptionError as error:
-            raise OptionError(f"{TYPED[key]}: {error.message}", code=error.code) from None
-        return value if found is None else found
-
-    out = dict(record)
-    for key in ("winner", "from", "feeder", "player"):
-        if key in out:
-            out[key] = name(out[key], key)
-    if isinstance(out.get("dead"), list):
-        out["dead"] = [name(dead, "dead") for dead in out["dead"]]
-        twice = first_repeat(out["dead"])
-        if twice is not None:  # `--dead Bob --dead bob`, Cy meant: his dead hand would go unpaid
-            raise OptionError(f"--dead: {twice} is given twice: give each player once", code="bad-option")
-    hands = out.get("hands")
-    if isinstance(hands, dict):
-        typed: dict[Any, str] = {}  # the player: the name typed for him
-        for key in hands:
-            who = name(key, "hands")
-            if who in typed:
-                said = [
-                    f"{'--winner' if n == record.get('winner') else '--other'} {n!r}"
-                    for n in (typed[who], key)
-                ]
-                raise OptionError(
-                    f"{said[0]} and {said[1]} name the same player, {who}: give each player once",
-                    code="bad-option",
-                )
-            typed[who] = key
-        out["hands"] = {who: hands[key] for who, key in typed.items()}
-    return out
-
-
-def players_of(text: str) -> list[str]:
-    """Read `--players "Ann,Bob,Cy,Di"`: two to four different names, in seat order."""
-    names = [n.strip() for n in text.split(",")]
-    for name in names:
-        hidden = next((c for c in name if not c.isprintable()), None)
-        if hidden is not None:  # the name reads well on screen; what is wrong with it does not show
-            raise OptionError(
-                f"--players: {name!r} holds U+{ord(hidden):04X}, a character that prints as nothing (a "
-                "control, a joiner or an invisible space): give the name without it",
-                code="bad-player",
-            )
-        if not _NAME.fullmatch(name):
-            raise OptionError(
-                f"--players: {name!r} is not a name (1 to 30 characters, no comma or =)", code="bad-player"
-            )
-    for name in names:
-        if name.casefold() in PLAY_WORDS:
-            raise OptionError(
-                f"--players: {name!r} is a word of `evening play`, which could not tell the player from it: "
-                "give another name",
-                code="bad-player",
-            )
-        if _play_command(name):
-            raise OptionError(
-                f"--players: {name!r} is a command of `evening play` with its number (`amend 2` amends game"
-                " 2), which a player so named would take over: give another name (`Amend Smith` is one)",
-                code="bad-player",
-            )
-    if not 2 <= len(names) <= 4:
-        raise OptionError(f"--players: give two to four players, not {len(names)}", code="bad-player")
-    # Names that differ only in case, or in how an accent is encoded (É as one character or as E and a
-    # combining accent: they look the same), could not be told apart at the table.
-    if len({folded(n) for n in names}) != len(names):
-        raise OptionError("--players: every player needs a different name", code="bad-player")
-    return names
 
 
 def new(

@@ -11,7 +11,7 @@ from ..engine.errors import OptionError
 from ..engine.table import Settlement
 from ..engine.tiles import Wind
 from ..engine.wash import Wash
-from .record import folded, player_named
+from .names import folded, player_named
 from .state import ROUNDS_PER_SET, Evening, Game
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -236,7 +236,7 @@ def combined_stats(evenings: Sequence[tuple[str, Evening]]) -> dict[str, dict[st
     """`evening stats FILE...`: each player's statistics summed over several evenings ((file, evening)).
 
     A player is found among the players of the evenings before by the rule that names a player
-    (record.player_named: the name as seated, or in any other case), and keeps the name he was first
+    (names.player_named: the name as seated, or in any other case), and keeps the name he was first
     seen by. A name that could be two of them is refused, never joined on a guess (docs/evening.md).
     """
     out: dict[str, dict[str, int]] = {}

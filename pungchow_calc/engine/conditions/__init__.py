@@ -16,23 +16,9 @@ from typing import Any
 
 from ..decomposition import SHAPES
 from . import bonus, calling, concealment, laid, pattern, sets, situation, whole
-from .base import (
-    FIXED_CLASSES,
-    MELD_KINDS,
-    READABLE,
-    SITUATED_CLASSES,
-    TILE_CLASSES,
-    UNIT_FIELDS,
-    Condition,
-    Context,
-    Decide,
-    ParamError,
-    Spec,
-    Tally,
-    Test,
-    any_tally,
-)
+from .base import READABLE, UNIT_FIELDS, Condition, Context, Decide, ParamError, Spec, Tally, Test, any_tally
 from .pattern import PATTERN_SHAPES
+from .tile_classes import FIXED_CLASSES, MELD_KINDS, SITUATED_CLASSES, TILE_CLASSES
 
 __all__ = [
     "FIXED_CLASSES",

@@ -17,7 +17,6 @@ from ..hand import PAIR, SINGLE, Meld
 from ..situation import DISCARD, WinBy
 from .base import (
     HAND,
-    MELD_KINDS,
     Boolean,
     Choice,
     Condition,
@@ -31,10 +30,9 @@ from .base import (
     Test,
     count_range,
     count_tally,
-    meld_kinds,
-    most_melds,
     reads,
 )
+from .tile_classes import MELD_KINDS, meld_kinds, most_melds
 
 
 def concealed_as(meld: Meld, win_by: WinBy, declared_kongs: bool, claimed_kongs: bool) -> bool:

@@ -13,9 +13,6 @@ from ..situation import Situation
 from ..tiles import Suit, Tile
 from .base import (
     HAND,
-    MELD_KINDS,
-    MOST_TILES,
-    TILE_CLASSES,
     Boolean,
     Choice,
     Condition,
@@ -25,9 +22,15 @@ from .base import (
     Keys,
     Test,
     choice,
-    class_kinds,
     count_range,
     count_tally,
+)
+from .sets import WAITS, chow_wait, wait_kinds
+from .tile_classes import (
+    MELD_KINDS,
+    MOST_TILES,
+    TILE_CLASSES,
+    class_kinds,
     meld_kinds,
     most_melds,
     optional_tiles,
@@ -35,7 +38,6 @@ from .base import (
     tile_sets,
     tiles_test,
 )
-from .sets import WAITS, chow_wait, wait_kinds
 
 
 def _before_win(meld: Meld) -> tuple[Tile, ...]:
@@ -137,7 +139,7 @@ def _most_shown(params: dict[str, Any]) -> tuple[int, str]:
     """Counter.most of `exposed_tiles`: a hand's tiles; none where `same_suit` (a numbered suit's tiles)
     meets a `tiles:` class of no numbered tile (`honors`). `same_suit` is for Part II "Penalties" 2.1,
     "nine tiles or more of the same suit are exposed" (a hand "entirely one suit"; docs/settling.md)."""
-    # In any seat and round: the situated classes hold only winds (base.SITUATED_CLASSES).
+    # In any seat and round: the situated classes hold only winds (tile_classes.SITUATED_CLASSES).
     if (
         params.get("same_suit")
         and "tiles" in params

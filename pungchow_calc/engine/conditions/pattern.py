@@ -23,21 +23,8 @@ from ..hand import Meld
 from ..notation import parse
 from ..situation import Situation
 from ..tiles import BLOCKS, PLAYING_TILES, Tile, Wind
-from .base import (
-    HAND,
-    MELD_KINDS,
-    TILE_CLASSES,
-    Condition,
-    Context,
-    Custom,
-    Decide,
-    ParamError,
-    Tally,
-    Test,
-    only_tiles_tally,
-    reach,
-    tile_sets,
-)
+from .base import HAND, Condition, Context, Custom, Decide, ParamError, Tally, Test
+from .tile_classes import MELD_KINDS, TILE_CLASSES, only_tiles_tally, reach, tile_sets
 
 _TileSet = Callable[[Situation], frozenset[Tile]]
 

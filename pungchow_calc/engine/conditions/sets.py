@@ -10,16 +10,10 @@ from typing import Any
 
 from ..hand import CHOW, Meld, MeldKind
 from ..tiles import Tile
-from .base import (
+from .base import UNIT, Choice, Condition, Context, Flag, Test, choice
+from .tile_classes import (
     MELD_KINDS,
     TILE_CLASSES,
-    UNIT,
-    Choice,
-    Condition,
-    Context,
-    Flag,
-    Test,
-    choice,
     class_kinds,
     class_values,
     meld_kinds,

@@ -13,8 +13,6 @@ from ..hand import CHOW, SINGLE, Meld, MeldKind
 from ..tiles import BLOCKS, PLAYING_TILES, Suit
 from .base import (
     HAND,
-    MELD_KINDS,
-    TILE_CLASSES,
     Choice,
     Condition,
     Context,
@@ -29,9 +27,13 @@ from .base import (
     Test,
     any_tally,
     choice,
-    class_kinds,
     count_range,
     count_tally,
+)
+from .tile_classes import (
+    MELD_KINDS,
+    TILE_CLASSES,
+    class_kinds,
     meld_kinds,
     most_melds,
     only_tiles_tally,
