@@ -530,9 +530,11 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             if value is None or isinstance(value, bool):
                 raise ValueError(f"{key}: expects a value, got {value!r}")
             if isinstance(value, tuple):  # a list, of an option that takes one (_YAML_LISTED)
-                wrong = next((item for item in value if not isinstance(item, str)), None)
-                if wrong is not None:
-                    raise ValueError(f"{key}: expects tiles, e.g. [4c, Nw], got {wrong!r}"[:120])
+                # Every item that is no text, a null (`[4c, ~]`, an empty `-`) among them: a first
+                # wrong item found by `next(..., None)` could not tell a null from none found.
+                wrong = [item for item in value if not isinstance(item, str)]
+                if wrong:
+                    raise ValueError(f"{key}: expects tiles, e.g. [4c, Nw], got {wrong[0]!r}"[:120])
                 value = ",".join(value)
             argv += [_YAML_VALUED[name], str(value)]
         else:
