@@ -597,6 +597,11 @@ def test_yaml_file_errors(tmp_path: Path, text: str, message: str):
             f'- {{hand: "{PUNGS}"}}\n- [a b]\n- {{hand: "{PUNGS}"}} x\n',
             [(1, 48), (2, "bad-entry"), (3, "bad-yaml")],
         ),
+        # Regression: an item refused as it was read (its quote left open, or no text) was given its
+        # record at once, before its line was read to its end: then the break's, a second record.
+        ("hands.yaml", f'- "\'{PUNGS}" -s south\n- "{PUNGS}"\n', [(1, "bad-yaml")]),
+        ("hands.json", f'["\'{PUNGS}" -s south, "{PUNGS}"]', [(1, "bad-yaml")]),
+        ("hands.yaml", f'- "\'{PUNGS}"\n- ~\n- "{PUNGS}"\n', [(1, "bad-line"), (2, "bad-entry"), (3, 48)]),
     ],
     ids=[
         "quoted-hand-s-south",
@@ -609,6 +614,9 @@ def test_yaml_file_errors(tmp_path: Path, text: str, message: str):
         "json-hand-list-end-s-south",
         "list-item-a-b-c",
         "braces-lists-then-a-break",
+        "open-quote-hand-s-south",
+        "json-open-quote-s-south",
+        "open-quote-and-null-items-then-a-hand",
     ],
 )
 def test_yaml_item_quoted_hand_then_s_south_is_one_bad_yaml_record_not_scored_as_east(

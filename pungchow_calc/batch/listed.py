@@ -234,25 +234,27 @@ def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the fil
         line = event.start_mark.line + 1
         if isinstance(event, ev.ScalarEvent):
             value = _scalar_value(event)
-            if isinstance(value, str):
+            if not isinstance(value, str):
+                entry = Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+            else:
                 try:
                     argv = split_line(value)
                 except ValueError as exc:
-                    yield Entry(line, error_code="bad-line", error_message=f"cannot split entry: {exc}")
+                    entry = Entry(line, error_code="bad-line", error_message=f"cannot split entry: {exc}")
                 else:
                     # Kept as its text too, split again where it is scored, as a text line is: a word
                     # besides the hand is named with its column in the item (word_column), and a
                     # quoted first word is known (quoted_word).
                     entry = Entry(line, tuple(argv), text=value) if argv else Entry(line)
-                    one_line = event.end_mark is not None and event.end_mark.line + 1 == line
-                    if flow or event.style or not one_line:
-                        events.after(event)  # its line read to its end first
-                    # (A plain item of a block list on one line, `- HAND -s south`, is ended by its
-                    # line's end or a comment, nothing else: no break can follow on that line. Not
-                    # looked past, it is scored once the next line starts (a live feed's next item).)
-                    yield entry
-            else:
-                yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+            # Every item, a refused one too (`- "'HAND" -s south`: its quote left open), has its line
+            # read to its end first: a break there is the item's one record, never a second.
+            one_line = event.end_mark is not None and event.end_mark.line + 1 == line
+            if flow or event.style or not one_line:
+                events.after(event)
+            # (A plain item of a block list on one line, `- HAND -s south`, is ended by its line's end
+            # or a comment, nothing else: no break can follow on that line. Not looked past, it is
+            # scored once the next line starts (a live feed's next item).)
+            yield entry
             continue
         if isinstance(event, ev.MappingStartEvent):
             entry, end = _yaml_mapping(events, line)
