@@ -447,6 +447,39 @@ def test_yaml_entry_seat_alias_is_refused_as_an_alias(tmp_path: Path, entry: str
     assert alias == {"line": 3, "error": {"code": "bad-entry", "message": message}}
 
 
+ITEM_ALIAS = "*a is a YAML alias, which a batch entry does not read: write the entry"
+
+
+def _what(record: dict[str, Any]) -> Any:
+    """A record as the alias table says it: a bad entry's message, another error's code, or the score."""
+    error = record.get("error")
+    if error is None:
+        return record["score"]
+    return error["message"] if error["code"] == "bad-entry" else error["code"]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "records"),
+    [
+        ("hands.yaml", f"- *a\n- hand: {PUNGS}\n", [(1, ITEM_ALIAS), (2, 48)]),
+        ("hands.yaml", f"- &a {PUNGS}\n- *a\n- {PUNGS}\n", [(1, 48), (2, ITEM_ALIAS), (3, 48)]),
+        ("hands.json", f'[*a, "{PUNGS}"]', [(1, ITEM_ALIAS), (1, 48)]),
+        ("hands.yaml", f"- *a -s south\n- {PUNGS}\n", [(1, "bad-yaml")]),
+    ],
+    ids=["item-*a", "anchored-item-then-*a", "json-*a", "item-*a-s-south"],
+)
+def test_yaml_item_alias_is_one_bad_entry_record(
+    tmp_path: Path, name: str, text: str, records: list[tuple[int, Any]]
+):
+    # Regression: an alias as a list item (`- *a`) was an AttributeError traceback ('AliasEvent' object
+    # has no attribute 'flow_style') that ended the batch, every entry after it lost.
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    said = [(r["line"], _what(r)) for r in map(json.loads, result.stdout.splitlines())]
+    assert (result.exit_code, said) == (1, records)
+
+
 LIMIT_HAND = "RdRdRd GdGdGd WdWdWd 1b1b1b 2b!2b"  # 1664 under pung-chow-limit: 300 with its limit
 
 

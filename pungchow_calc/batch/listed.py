@@ -256,6 +256,10 @@ def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the fil
             # scored once the next line starts (a live feed's next item).)
             yield entry
             continue
+        if isinstance(event, ev.AliasEvent):  # `- *a`: an alias is not read, as in a mapping
+            events.after(event)  # its line read to its end first, as a quoted item's
+            yield Entry(line, error_code="bad-entry", error_message=_alias_refused(event.anchor, "entry"))
+            continue
         if isinstance(event, ev.MappingStartEvent):
             entry, end = _yaml_mapping(events, line)
         else:
@@ -423,6 +427,12 @@ class _Nested:
     """Marks a value that is a list or mapping where an option value was expected."""
 
 
+def _alias_refused(anchor: str, what: str) -> str:
+    """Why an alias (`*s`) is not read where an entry or a value is due: an anchor set on an earlier
+    entry would make one entry's meaning depend on another's (docs/batch.md)."""
+    return f"*{anchor} is a YAML alias, which a batch entry does not read: write the {what}"
+
+
 class _Alias:
     """Marks a YAML alias (`seat: *s`) where an option value was expected, with its anchor's name. Not
     read (mapping_argv); it was refused as "not a list or mapping", which it need not be. Not text: an
@@ -491,9 +501,7 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             raise ValueError(f"{key}: {twice} in this entry")
         given[option] = key
         if isinstance(value, _Alias):
-            raise ValueError(
-                f"{key}: *{value.anchor} is a YAML alias, which a batch entry does not read: write the value"
-            )
+            raise ValueError(f"{key}: {_alias_refused(value.anchor, 'value')}")
         if value is _Nested:
             if name == "hand":
                 raise ValueError("hand: write the hand as one line of text")
