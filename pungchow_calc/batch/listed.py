@@ -258,7 +258,9 @@ def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the fil
             continue
         if isinstance(event, ev.AliasEvent):  # `- *a`: an alias is not read, as in a mapping
             events.after(event)  # its line read to its end first, as a quoted item's
-            yield Entry(line, error_code="bad-entry", error_message=_alias_refused(event.anchor, "entry"))
+            yield Entry(
+                line, error_code="bad-entry", error_message=_alias_refused(event.anchor or "", "entry")
+            )
             continue
         if isinstance(event, ev.MappingStartEvent):
             entry, end = _yaml_mapping(events, line)
