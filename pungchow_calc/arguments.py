@@ -194,18 +194,23 @@ _DASH_LEADS = frozenset(_DASHES + "\uff0d")  # how such a word starts (read_args
 
 def misspelt_option(word: str, spelling: Mapping[str, Option]) -> str | None:
     """Why a word that means an option of a table is not one (`—json`: a dash for the two hyphens;
-    `－－ｊｓｏｎ`: full-width; `-json`: one hyphen), naming the option; else None. Such a word was told
-    as a stray hand word, or as a short option `-j`: the hand the line quotes was blamed."""
+    `－－ｊｓｏｎ`: full-width; `-json`: one hyphen; `--SEAT`, `-S`: capitals), naming the option; else
+    None. Such a word was told as a stray hand word, or as a short option `-j`: the hand the line
+    quotes was blamed; in capitals (caps lock) it had no hint, no spelling being close to it."""
     head = word.partition("=")[0]
     plain = (plain_typed(head) or head).translate(_HYPHENS)
     name = plain.lstrip("-")
-    fixed = next((s for s in (plain, "--" + name) if s != head and s in spelling), None)
+    # No option is spelt with a capital (tests/test_command_spec.py), so a capital is only ever a slip.
+    spellings = (plain, "--" + name, plain.lower(), "--" + name.lower())
+    fixed = next((s for s in spellings if s != head and s in spelling), None)
     if not name or not plain.startswith("-") or fixed is None:
         return None
     if any(ch in _DASHES for ch in head):
         why = "typed with a dash, not hyphens"
     elif not head.isascii():
         why = "it is typed in full-width characters"
+    elif fixed not in spellings[:2]:
+        why = "options are typed in lower case"
     else:
         why = "a long option takes two hyphens"
     return f"{printable(word)} is not an option: type {fixed} ({why})"

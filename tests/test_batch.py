@@ -447,6 +447,39 @@ def test_yaml_entry_seat_alias_is_refused_as_an_alias(tmp_path: Path, entry: str
     assert alias == {"line": 3, "error": {"code": "bad-entry", "message": message}}
 
 
+ITEM_ALIAS = "*a is a YAML alias, which a batch entry does not read: write the entry"
+
+
+def _what(record: dict[str, Any]) -> Any:
+    """A record as the alias table says it: a bad entry's message, another error's code, or the score."""
+    error = record.get("error")
+    if error is None:
+        return record["score"]
+    return error["message"] if error["code"] == "bad-entry" else error["code"]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "records"),
+    [
+        ("hands.yaml", f"- *a\n- hand: {PUNGS}\n", [(1, ITEM_ALIAS), (2, 48)]),
+        ("hands.yaml", f"- &a {PUNGS}\n- *a\n- {PUNGS}\n", [(1, 48), (2, ITEM_ALIAS), (3, 48)]),
+        ("hands.json", f'[*a, "{PUNGS}"]', [(1, ITEM_ALIAS), (1, 48)]),
+        ("hands.yaml", f"- *a -s south\n- {PUNGS}\n", [(1, "bad-yaml")]),
+    ],
+    ids=["item-*a", "anchored-item-then-*a", "json-*a", "item-*a-s-south"],
+)
+def test_yaml_item_alias_is_one_bad_entry_record(
+    tmp_path: Path, name: str, text: str, records: list[tuple[int, Any]]
+):
+    # Regression: an alias as a list item (`- *a`) was an AttributeError traceback ('AliasEvent' object
+    # has no attribute 'flow_style') that ended the batch, every entry after it lost.
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    said = [(r["line"], _what(r)) for r in map(json.loads, result.stdout.splitlines())]
+    assert (result.exit_code, said) == (1, records)
+
+
 LIMIT_HAND = "RdRdRd GdGdGd WdWdWd 1b1b1b 2b!2b"  # 1664 under pung-chow-limit: 300 with its limit
 
 
@@ -597,6 +630,11 @@ def test_yaml_file_errors(tmp_path: Path, text: str, message: str):
             f'- {{hand: "{PUNGS}"}}\n- [a b]\n- {{hand: "{PUNGS}"}} x\n',
             [(1, 48), (2, "bad-entry"), (3, "bad-yaml")],
         ),
+        # Regression: an item refused as it was read (its quote left open, or no text) was given its
+        # record at once, before its line was read to its end: then the break's, a second record.
+        ("hands.yaml", f'- "\'{PUNGS}" -s south\n- "{PUNGS}"\n', [(1, "bad-yaml")]),
+        ("hands.json", f'["\'{PUNGS}" -s south, "{PUNGS}"]', [(1, "bad-yaml")]),
+        ("hands.yaml", f'- "\'{PUNGS}"\n- ~\n- "{PUNGS}"\n', [(1, "bad-line"), (2, "bad-entry"), (3, 48)]),
     ],
     ids=[
         "quoted-hand-s-south",
@@ -609,6 +647,9 @@ def test_yaml_file_errors(tmp_path: Path, text: str, message: str):
         "json-hand-list-end-s-south",
         "list-item-a-b-c",
         "braces-lists-then-a-break",
+        "open-quote-hand-s-south",
+        "json-open-quote-s-south",
+        "open-quote-and-null-items-then-a-hand",
     ],
 )
 def test_yaml_item_quoted_hand_then_s_south_is_one_bad_yaml_record_not_scored_as_east(

@@ -528,6 +528,60 @@ def test_an_option_typed_with_a_dash_full_width_or_one_hyphen_is_named(args, sai
     )
 
 
+CAPS = "options are typed in lower case"
+
+
+@pytest.mark.parametrize(
+    ("args", "said", "fixed", "help"),
+    [
+        pytest.param(
+            ["score", RIICHI, "-r", "riichi-ema-2016", "--RIICHI"],
+            "--RIICHI",
+            "--riichi",
+            "score",
+            id="--RIICHI",
+        ),
+        pytest.param(["score", HAND, "--Seat", "south"], "--Seat", "--seat", "score", id="--Seat-south"),
+        pytest.param(["score", HAND, "-S", "south"], "-S", "-s", "score", id="-S-south"),
+        pytest.param(["score", HAND, "--DORA=4c"], "--DORA=4c", "--dora", "score", id="--DORA=4c"),
+        pytest.param(
+            ["diff", HAND, "-R", "pung-chow", "-r", "riichi-ema-2016"],
+            "-R",
+            "-r",
+            "diff",
+            id="diff-R-pung-chow",
+        ),
+        pytest.param(["batch", "hands.txt", "-F", "json"], "-F", "-f", "batch", id="batch-F-json"),
+        pytest.param(
+            ["rules", "list", "--ASCII"], "--ASCII", "--ascii", "rules list", id="rules-list--ASCII"
+        ),
+        pytest.param(
+            ["evening", "status", "e.jsonl", "--JSON"], "--JSON", "--json", "evening status", id="--JSON"
+        ),
+    ],
+)
+def test_an_option_typed_in_capitals_is_named(args, said, fixed, help):
+    """Caps lock left on: `--RIICHI` was told only "No such option: --RIICHI", no spelling being close
+    to it for difflib (`--Riichi` got a hint, `-R` and `-S` none): the option meant is named."""
+    result = run(*args)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"error: {said} is not an option: type {fixed} ({CAPS}) (see 'pungchow {help} --help')\n",
+    )
+
+
+def test_a_batch_line_with_an_option_typed_in_capitals_names_it(tmp_path):
+    """A batch line `HAND -S south` was the record `No such option: -S`."""
+    lines = tmp_path / "hands.txt"
+    lines.write_text(f"'{HAND}' -S south\n'{HAND}' --DRAWN\n", encoding="utf-8")
+    records = [json.loads(line) for line in run("batch", str(lines), "-f", "jsonl").stdout.splitlines()]
+    assert [r["error"]["message"] for r in records] == [
+        f"-S is not an option: type -s ({CAPS})",
+        f"--DRAWN is not an option: type --drawn ({CAPS})",
+    ]
+
+
 def test_a_batch_line_with_an_option_typed_with_a_dash_names_it(tmp_path):
     """A batch line `HAND —drawn` was refused as `—drawn is not a tile group (column 37)`."""
     lines = tmp_path / "hands.txt"

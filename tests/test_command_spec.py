@@ -172,6 +172,11 @@ def test_every_command_is_in_the_help_order_and_the_typer_app():
         assert group.help == command.help
 
 
+def test_no_option_is_spelt_with_a_capital():
+    """A capital in an option word is a slip (caps lock), told as such (options.misspelt_option)."""
+    assert [s for c in spec.COMMANDS for o in c.options for s in o.spellings if s != s.lower()] == []
+
+
 def test_a_handler_is_a_function_of_its_module():
     """Handlers are named as text (imported when run): each name resolves, and takes every keyword."""
     import importlib

@@ -226,3 +226,28 @@ def test_dora_of_150_tiles_is_a_list_too_long_not_a_hand(option):
         f" (e.g. {option} 4c,Nw) (column 401)"
     )
     assert refused.value.code == "bad-option"
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("00002", "2"), ("0000000000003", "3"), ("09999", "9999"), ("00000", "0")],
+    ids=["00002", "0000000000003", "09999", "00000"],
+)
+@pytest.mark.parametrize("option", ["--honba", "--deposits"])
+def test_a_count_with_leading_zeros_is_read_as_its_number(pungchow, option, typed, meant):
+    # Regression: a count of five characters or more was refused by its length, leading zeros
+    # included (`--honba 00002 is too many (at most 9999)`), where every other number reads them.
+    riichi = ("2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "-r", "riichi-ema-2016", "--from", "west", "--json")
+    assert pungchow("score", *riichi, option, typed) == pungchow("score", *riichi, option, meant)
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [("010000", "10000"), ("0000123456", "123456")],
+    ids=["--honba-010000", "--honba-0000123456"],
+)
+def test_a_count_too_many_is_said_as_its_number(pungchow, typed, said):
+    code, out, err = pungchow(
+        "score", "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "-r", "riichi-ema-2016", "--honba", typed
+    )
+    assert (code, out, err) == (2, "", f"error: --honba: {said} is too many (at most 9999)\n")

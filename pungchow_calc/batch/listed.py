@@ -235,25 +235,33 @@ def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the fil
         line = event.start_mark.line + 1
         if isinstance(event, ev.ScalarEvent):
             value = _scalar_value(event)
-            if isinstance(value, str):
+            if not isinstance(value, str):
+                entry = Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+            else:
                 try:
                     argv = split_line(value)
                 except ValueError as exc:
-                    yield Entry(line, error_code="bad-line", error_message=f"cannot split entry: {exc}")
+                    entry = Entry(line, error_code="bad-line", error_message=f"cannot split entry: {exc}")
                 else:
                     # Kept as its text too, split again where it is scored, as a text line is: a word
                     # besides the hand is named with its column in the item (word_column), and a
                     # quoted first word is known (quoted_word).
                     entry = Entry(line, tuple(argv), text=value) if argv else Entry(line)
-                    one_line = event.end_mark is not None and event.end_mark.line + 1 == line
-                    if flow or event.style or not one_line:
-                        events.after(event)  # its line read to its end first
-                    # (A plain item of a block list on one line, `- HAND -s south`, is ended by its
-                    # line's end or a comment, nothing else: no break can follow on that line. Not
-                    # looked past, it is scored once the next line starts (a live feed's next item).)
-                    yield entry
-            else:
-                yield Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+            # Every item, a refused one too (`- "'HAND" -s south`: its quote left open), has its line
+            # read to its end first: a break there is the item's one record, never a second.
+            one_line = event.end_mark is not None and event.end_mark.line + 1 == line
+            if flow or event.style or not one_line:
+                events.after(event)
+            # (A plain item of a block list on one line, `- HAND -s south`, is ended by its line's end
+            # or a comment, nothing else: no break can follow on that line. Not looked past, it is
+            # scored once the next line starts (a live feed's next item).)
+            yield entry
+            continue
+        if isinstance(event, ev.AliasEvent):  # `- *a`: an alias is not read, as in a mapping
+            events.after(event)  # its line read to its end first, as a quoted item's
+            yield Entry(
+                line, error_code="bad-entry", error_message=_alias_refused(event.anchor or "", "entry")
+            )
             continue
         if isinstance(event, ev.MappingStartEvent):
             entry, end = _yaml_mapping(events, line)
@@ -422,6 +430,12 @@ class _Nested:
     """Marks a value that is a list or mapping where an option value was expected."""
 
 
+def _alias_refused(anchor: str, what: str) -> str:
+    """Why an alias (`*s`) is not read where an entry or a value is due: an anchor set on an earlier
+    entry would make one entry's meaning depend on another's (docs/batch.md)."""
+    return f"*{anchor} is a YAML alias, which a batch entry does not read: write the {what}"
+
+
 class _Alias:
     """Marks a YAML alias (`seat: *s`) where an option value was expected, with its anchor's name. Not
     read (mapping_argv); it was refused as "not a list or mapping", which it need not be. Not text: an
@@ -490,9 +504,7 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             raise ValueError(f"{key}: {twice} in this entry")
         given[option] = key
         if isinstance(value, _Alias):
-            raise ValueError(
-                f"{key}: *{value.anchor} is a YAML alias, which a batch entry does not read: write the value"
-            )
+            raise ValueError(f"{key}: {_alias_refused(value.anchor, 'value')}")
         if value is _Nested:
             if name == "hand":
                 raise ValueError("hand: write the hand as one line of text")
@@ -531,9 +543,11 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             if value is None or isinstance(value, bool):
                 raise ValueError(f"{key}: expects a value, got {value!r}")
             if isinstance(value, tuple):  # a list, of an option that takes one (_YAML_LISTED)
-                wrong = next((item for item in value if not isinstance(item, str)), None)
-                if wrong is not None:
-                    raise ValueError(f"{key}: expects tiles, e.g. [4c, Nw], got {wrong!r}"[:120])
+                # Every item that is no text, a null (`[4c, ~]`, an empty `-`) among them: a first
+                # wrong item found by `next(..., None)` could not tell a null from none found.
+                wrong = [item for item in value if not isinstance(item, str)]
+                if wrong:
+                    raise ValueError(f"{key}: expects tiles, e.g. [4c, Nw], got {wrong[0]!r}"[:120])
                 value = ",".join(value)
             argv += [_YAML_VALUED[name], str(value)]
         else:

@@ -225,11 +225,14 @@ def _count(value: str, option: str) -> int:
         raise OptionError(
             f"{option}: {value!r} is not a whole number of 0 or more{digits_hint(value)}", code="bad-option"
         )
-    if len(value) > MAX_COUNT_DIGITS:
+    # Leading zeros are read as every other number's are (options.whole_number: `--limit 0300`), so
+    # `--honba 00002` is 2, not refused as too many for its length.
+    digits = value.lstrip("0") or "0"
+    if len(digits) > MAX_COUNT_DIGITS:
         raise OptionError(
-            f"{option}: {value} is too many (at most {'9' * MAX_COUNT_DIGITS})", code="bad-option"
+            f"{option}: {digits} is too many (at most {'9' * MAX_COUNT_DIGITS})", code="bad-option"
         )
-    return int(value)
+    return int(digits)
 
 
 FACTS: tuple[Fact, ...] = (
