@@ -571,26 +571,31 @@ def test_an_option_typed_in_capitals_is_named(args, said, fixed, help):
     )
 
 
-def test_a_batch_line_with_an_option_typed_in_capitals_names_it(tmp_path):
-    """A batch line `HAND -S south` was the record `No such option: -S`."""
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # A batch line `HAND -S south` was the record `No such option: -S`.
+        pytest.param(
+            f"'{HAND}' -S south\n'{HAND}' --DRAWN\n",
+            [f"-S is not an option: type -s ({CAPS})", f"--DRAWN is not an option: type --drawn ({CAPS})"],
+            id="capitals",
+        ),
+        # A batch line `HAND —drawn` was refused as `—drawn is not a tile group (column 37)`.
+        pytest.param(
+            f"{HAND} —drawn\n{HAND} －－ｄｒａｗｎ\n",
+            [
+                f"—drawn is not an option: type --drawn ({DASHED})",
+                f"－－ｄｒａｗｎ is not an option: type --drawn ({WIDE})",
+            ],
+            id="dash-and-full-width",
+        ),
+    ],
+)
+def test_a_batch_line_with_an_option_mistyped_names_it(tmp_path, text, said):
     lines = tmp_path / "hands.txt"
-    lines.write_text(f"'{HAND}' -S south\n'{HAND}' --DRAWN\n", encoding="utf-8")
+    lines.write_text(text, encoding="utf-8")
     records = [json.loads(line) for line in run("batch", str(lines), "-f", "jsonl").stdout.splitlines()]
-    assert [r["error"]["message"] for r in records] == [
-        f"-S is not an option: type -s ({CAPS})",
-        f"--DRAWN is not an option: type --drawn ({CAPS})",
-    ]
-
-
-def test_a_batch_line_with_an_option_typed_with_a_dash_names_it(tmp_path):
-    """A batch line `HAND —drawn` was refused as `—drawn is not a tile group (column 37)`."""
-    lines = tmp_path / "hands.txt"
-    lines.write_text(f"{HAND} —drawn\n{HAND} －－ｄｒａｗｎ\n", encoding="utf-8")
-    records = [json.loads(line) for line in run("batch", str(lines), "-f", "jsonl").stdout.splitlines()]
-    assert [r["error"]["message"] for r in records] == [
-        f"—drawn is not an option: type --drawn ({DASHED})",
-        f"－－ｄｒａｗｎ is not an option: type --drawn ({WIDE})",
-    ]
+    assert [r["error"]["message"] for r in records] == said
 
 
 @pytest.mark.parametrize(
