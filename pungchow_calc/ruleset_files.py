@@ -473,7 +473,9 @@ def _merged_line(file: Read, merged: dict[str, Any], path: tuple[Any, ...]) -> i
             return None  # the file gives no rules: inherited from the base, no line of its own here
 
         def same_id(entry: Any) -> bool:
-            return (entry.get("id") if isinstance(entry, dict) else None) == wanted
+            # `is` first, as `in` does: an id YAML reads as .nan is not equal to itself.
+            got = entry.get("id") if isinstance(entry, dict) else None
+            return got is wanted or got == wanted
 
         # The k-th item of that id in the merge is the k-th in the file (an id written twice; the base's
         # entries all have ids, so the k-th with none is the file's k-th with none).
