@@ -315,7 +315,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
             line=1,
         )
     parent = doc.get("extends")
-    if parent is None:
+    if parent is None and "extends" not in doc:
         for drops in ("remove_rules", "remove_penalties", "remove_wash"):
             if drops in doc:  # with no base there is nothing to drop: it would be passed over silently
                 raise RulesetError(
@@ -327,8 +327,15 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
                 )
         return doc, own
     if not isinstance(parent, str):
+        # `extends:` with its value forgotten is null to YAML: read as no base, the file's own rules
+        # were refused as incomplete (`needs a label`) at lines that were not the slip.
         raise RulesetError(
-            "extends: must name one ruleset",
+            "extends: must name one ruleset"
+            + (
+                " (it names none: write a shipped name or a .yaml file, or delete the line)"
+                if parent is None
+                else ""
+            ),
             code="ruleset-invalid",
             file=str(path),
             line=line_of(own.node, ("extends",)),

@@ -260,7 +260,8 @@ def test_claimed_kong_1b1b1b1b_plus_is_shown_with_its_plus():
 
 # House rulesets with one slip each (truleset2's fuzzing: one edit at a time to the shipped and sample
 # rulesets), refused with no place: the refusal named only the file (or nothing at all), or, for a
-# bidirectional override in a name, was no refusal. Each now says its line (and column where YAML
+# bidirectional override in a name, was no refusal; a forgotten `extends:` value was refused
+# as the file's own rules' fault, at their line. Each now says its line (and column where YAML
 # knows it) in one line, exit 2, with a stable code: (id, document, line:column or line, code, words).
 UNPLACED_RULESETS = [
     (
@@ -306,6 +307,14 @@ UNPLACED_RULESETS = [
         "6",
         "ruleset-invalid",
         "every rule needs an id (a name), got nan: YAML reads it as a number; put it in quotes",
+    ),
+    (
+        "extends-with-its-value-forgotten",
+        "# house rules\nname: house\nextends:\nrules:\n  - id: mah_jongg\n    points: 10\n",
+        "3",
+        "ruleset-invalid",
+        "extends: must name one ruleset (it names none: write a shipped name or a .yaml file, or delete"
+        " the line)",
     ),
     (
         "name-with-right-to-left-override",
