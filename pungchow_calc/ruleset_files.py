@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .engine.errors import RulesetError, closest
+from .engine.errors import RulesetError, as_written, closest
 from .engine.rules import Invalid, Ruleset, compile_ruleset, unique_ids
 from .ruleset_yaml import Read, line_of, read
 
@@ -176,7 +176,7 @@ def _dropped(child: dict[str, Any], key: str, what: str, entries: list[Any]) -> 
             raise Invalid((key, n), f"{key} has an empty entry: each names a {what} id")
         if not isinstance(entry_id, str) or entry_id not in known:
             hint = closest(entry_id, sorted(str(k) for k in known))
-            raise Invalid((key, n), f"{key} names {entry_id!r}, which the base lacks{hint}")
+            raise Invalid((key, n), f"{key} names {as_written(entry_id)}, which the base lacks{hint}")
         if entry_id in removed[:n]:
             first = removed.index(entry_id) + 1
             raise Invalid(

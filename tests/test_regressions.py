@@ -306,7 +306,7 @@ UNPLACED_RULESETS = [
         "  - id: .nan\n    label: B\n    points: 2\n",
         "6",
         "ruleset-invalid",
-        "every rule needs an id (a name), got nan: YAML reads it as a number; put it in quotes",
+        "every rule needs an id (a name), got .nan: YAML reads it as a number; put it in quotes",
     ),
     (
         "extends-with-its-value-forgotten",
@@ -350,3 +350,60 @@ def test_house_ruleset_slip_is_refused_at_its_place(tmp_path, command, text, pla
     if command == "score":
         answer = json.loads(run(*argv, "--json").stdout)["error"]
         assert (answer["code"], answer["line"]) == (code, int(place.split(":")[0]))
+
+
+# A refusal showed the value as Python prints it, not as the file wrote it: `True`, `None`, `{'a': 1}`,
+# `nan`, `datetime.date(2026, 1, 1)` (truleset2's fuzzing). (id, document, line, reason as said now.)
+NEW_RULE = "extends: pung-chow\nrules:\n  - id: x\n    label: X\n    points: 2\n"
+PYTHON_SHOWN = [
+    (
+        "won-by-true",
+        NEW_RULE + "    when:\n      - won_by: true\n",
+        7,
+        "condition 'won_by' expects one of wall, loose, discard, drawn (or a list of them), got true",
+    ),
+    (
+        "counter-points-null",
+        "extends: pung-chow-limit\nsettlement:\n  counter_points: null\n",
+        3,
+        "counter_points must be a whole number of 0 or more, got null",
+    ),
+    (
+        "in-every-suit-a-mapping",
+        NEW_RULE + "    when: [{in_every_suit: {a: 1}}]\n",
+        6,
+        "condition 'in_every_suit' expects one of chow, pung, kong, pair, pung_or_kong, set (or a list of"
+        " them), got {a: 1}",
+    ),
+    (
+        "remove-rules-true",
+        "extends: pung-chow\nremove_rules: [true]\n",
+        2,
+        "remove_rules names true, which the base lacks",
+    ),
+    (
+        "calling-for-dot-nan",
+        NEW_RULE + "    when: [{calling_for: [.nan]}]\n",
+        6,
+        "condition 'calling_for' expects rule ids (a name or a list), got [.nan]",
+    ),
+    (
+        "condition-named-2026-01-01",
+        NEW_RULE + "    when: [{2026-01-01: 1}]\n",
+        6,
+        "unknown condition 2026-01-01 (known: ",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "reason"), [case[1:] for case in PYTHON_SHOWN], ids=[case[0] for case in PYTHON_SHOWN]
+)
+def test_ruleset_refusal_shows_the_value_as_yaml_wrote_it(tmp_path, text, line, reason):
+    """The value in `rules check`'s one line is YAML's (`true`, `null`, `.nan`), never Python's."""
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"error: {path}:{line}: {reason}")
+    assert result.stderr.count("\n") == 1
