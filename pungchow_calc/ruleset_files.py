@@ -169,7 +169,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
             line=1,
         )
     parent = doc.get("extends")
-    if parent is None:
+    if parent is None and "extends" not in doc:
         for drops in ("remove_rules", "remove_penalties", "remove_wash"):
             if drops in doc:  # with no base there is nothing to drop: it would be passed over silently
                 raise RulesetError(
@@ -181,8 +181,15 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
                 )
         return doc, own
     if not isinstance(parent, str):
+        # `extends:` with its value forgotten is null to YAML: read as no base, the file's own rules
+        # were refused as incomplete (`needs a label`) at lines that were not the slip.
         raise RulesetError(
-            "extends: must name one ruleset",
+            "extends: must name one ruleset"
+            + (
+                " (it names none: write a shipped name or a .yaml file, or delete the line)"
+                if parent is None
+                else ""
+            ),
             code="ruleset-invalid",
             file=str(path),
             line=line_of(own.node, ("extends",)),
@@ -327,7 +334,9 @@ def _merged_line(file: Read, merged: dict[str, Any], path: tuple[Any, ...]) -> i
             return None  # the file gives no rules: inherited from the base, no line of its own here
 
         def same_id(entry: Any) -> bool:
-            return (entry.get("id") if isinstance(entry, dict) else None) == wanted
+            # `is` first, as `in` does: an id YAML reads as .nan is not equal to itself.
+            got = entry.get("id") if isinstance(entry, dict) else None
+            return got is wanted or got == wanted
 
         # The k-th item of that id in the merge is the k-th in the file (an id written twice; the base's
         # entries all have ids, so the k-th with none is the file's k-th with none).

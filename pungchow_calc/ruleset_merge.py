@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .engine.errors import closest
+from .engine.errors import as_written, closest
 from .engine.rules import Invalid, unique_ids
 
 
@@ -33,7 +33,7 @@ def _dropped(child: dict[str, Any], key: str, what: str, entries: list[Any]) -> 
             raise Invalid((key, n), f"{key} has an empty entry: each names a {what} id")
         if not isinstance(entry_id, str) or entry_id not in known:
             hint = closest(entry_id, sorted(str(k) for k in known))
-            raise Invalid((key, n), f"{key} names {entry_id!r}, which the base lacks{hint}")
+            raise Invalid((key, n), f"{key} names {as_written(entry_id)}, which the base lacks{hint}")
         if entry_id in removed[:n]:
             first = removed.index(entry_id) + 1
             raise Invalid(

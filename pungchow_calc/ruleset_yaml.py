@@ -44,6 +44,15 @@ class SurpriseNumber(Exception):
         self.text, self.value, self.line, self.column = text, value, line, column
 
 
+class UnreadableValue(Exception):
+    """A value YAML recognises but cannot build (`2026-13-01` read as a date of month 13, an integer of
+    over 4,300 digits), with the place of the value."""
+
+    def __init__(self, reason: str, line: int, column: int) -> None:
+        super().__init__(reason)
+        self.reason, self.line, self.column = reason, line, column
+
+
 @lru_cache(maxsize=1)
 def strict_loader() -> Any:
     """YAML's safe loader (the C build where available) that refuses a mapping key written twice."""
@@ -78,6 +87,20 @@ def strict_loader() -> Any:
                 mark = node.start_mark
                 raise SurpriseNumber(node.value, value, mark.line + 1, mark.column + 1)
             return value
+
+        def construct_object(self, node: Any, deep: bool = False) -> Any:
+            # The innermost node that cannot be built is named: its mark is lost once the error
+            # leaves the constructor (an outer node sees an UnreadableValue, not a ValueError).
+            try:
+                return super().construct_object(node, deep=deep)
+            except (ValueError, OverflowError) as exc:
+                mark, text = node.start_mark, str(node.value)
+                reason = f"a value cannot be read ({(str(exc).splitlines() or [''])[0][:80]})"
+                if node.tag.endswith(":int"):  # Python's own limit on digits (sys.int_info)
+                    reason = f"a number of {len(text)} characters is too long to read"
+                elif node.tag.endswith(":timestamp"):  # `2026-13-01` written as a name or label
+                    reason = f"YAML reads {text[:30]} as a date, and {exc}: quote it if it is text"
+                raise UnreadableValue(reason, mark.line + 1, mark.column + 1) from None
 
     StrictSafeLoader.add_constructor("tag:yaml.org,2002:int", StrictSafeLoader.construct_yaml_int)
     return StrictSafeLoader
@@ -154,6 +177,16 @@ def read(path: Path) -> Read:
             line=number.line,
             column=number.column,
         ) from None
+    except UnreadableValue as value:
+        raise RulesetError(
+            f"not valid YAML: {value.reason}",
+            code="ruleset-yaml",
+            file=str(path),
+            line=value.line,
+            column=value.column,
+        ) from None
+    except yaml.reader.ReaderError as exc:
+        raise _unacceptable_character(exc, text, path) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
@@ -176,6 +209,23 @@ def read(path: Path) -> Read:
             code="ruleset-yaml",
             file=str(path),
         ) from None
+
+
+def _unacceptable_character(exc: Any, text: str, path: Path) -> RulesetError:
+    """A character YAML refuses anywhere in a file (a NUL, a control character pasted outside quotes),
+    at its line and column: the reader names only an offset, in characters or in bytes as the loader
+    is the Python or the C one, so the first place of the character itself is found instead (the first
+    that YAML does not allow is the one it refused)."""
+    ch = chr(exc.character) if isinstance(exc.character, int) else str(exc.character)
+    at = text.find(ch)
+    start = text.rfind("\n", 0, at) + 1
+    return RulesetError(
+        f"not valid YAML: a control character ({ch!r}) cannot be written in a YAML file",
+        code="ruleset-yaml",
+        file=str(path),
+        line=text.count("\n", 0, at) + 1 if at >= 0 else None,
+        column=at - start + 1 if at >= 0 else None,
+    )
 
 
 def _yaml_problem(exc: Exception, text: str) -> str:
@@ -250,12 +300,21 @@ def _check_structure(text: str, path: Path, loader: Any) -> None:
             raise too_complex(f"more than {MAX_NODES} values once aliases are expanded", event)
 
 
+# The bidirectional embeddings, overrides and isolates (the "Trojan Source" characters, CVE-2021-42574):
+# `name: "\u202e..."` turns the rest of every line that prints it backwards, a hand or a payment among
+# them. The plain marks (U+200E, U+200F) only place neutral characters, and right-to-left text itself
+# needs no control.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def _check_text(value: str, path: Path, event: Any) -> None:
     """Refuse a control character in a value (`"\\e[2J"` written as a YAML escape): labels, names and
-    notes are printed to terminals, where it would clear the screen or retitle the window. Line breaks
-    and tabs (a multi-line note) are text."""
+    notes are printed to terminals, where it would clear the screen or retitle the window, or (a
+    bidirectional override) turn the rest of the line around. Line breaks and tabs (a multi-line note)
+    are text."""
     for ch in value:
-        if not ch.isprintable() and ch not in "\n\t" and unicodedata.category(ch) == "Cc":
+        control = ch not in "\n\t" and unicodedata.category(ch) == "Cc"
+        if not ch.isprintable() and (control or ch in _BIDI_CONTROLS):
             raise RulesetError(
                 f"a control character ({ch!r}) in {value[:30]!r}: text that is printed cannot hold one",
                 code="ruleset-invalid",

@@ -248,3 +248,154 @@ def test_claimed_kong_1b1b1b1b_plus_is_shown_with_its_plus():
         assert result.exit_code == 0, result.stderr
         hand_line = result.stdout.splitlines()[0]
         assert hand_line.split()[1].endswith("+"), hand_line
+
+
+# House rulesets with one slip each (truleset2's fuzzing: one edit at a time to the shipped and sample
+# rulesets), refused with no place: the refusal named only the file (or nothing at all), or, for a
+# bidirectional override in a name, was no refusal; a forgotten `extends:` value was refused
+# as the file's own rules' fault, at their line. Each now says its line (and column where YAML
+# knows it) in one line, exit 2, with a stable code: (id, document, line:column or line, code, words).
+UNPLACED_RULESETS = [
+    (
+        "nul-byte-in-a-name",
+        "extends: pung-chow\nname: house\x00rules\n",
+        "2:12",
+        "ruleset-yaml",
+        "not valid YAML: a control character ('\\x00') cannot be written in a YAML file",
+    ),
+    (
+        "bell-pasted-before-a-key",
+        "extends: pung-chow\nname: café\n\x07settings: {}\n",
+        "3:1",
+        "ruleset-yaml",
+        "not valid YAML: a control character ('\\x07') cannot be written in a YAML file",
+    ),
+    (
+        "name-2026-13-01",
+        "extends: pung-chow\nname: 2026-13-01\n",
+        "2:7",
+        "ruleset-yaml",
+        "not valid YAML: YAML reads 2026-13-01 as a date, and month must be in 1..12: quote it if it is text",
+    ),
+    (
+        "label-2026-02-30-in-a-rule",
+        "extends: pung-chow\nrules:\n  - id: mah_jongg\n    label: 2026-02-30\n",
+        "4:12",
+        "ruleset-yaml",
+        "not valid YAML: YAML reads 2026-02-30 as a date, and day is out of range for month:"
+        " quote it if it is text",
+    ),
+    (
+        "limit-of-5000-digits",
+        "extends: pung-chow\nsettings:\n  limit: " + "9" * 5000 + "\n",
+        "3:10",
+        "ruleset-yaml",
+        "not valid YAML: a number of 5000 characters is too long to read",
+    ),
+    (
+        "rule-id-dot-nan",
+        "name: nan-id\nrules:\n  - id: a\n    label: A\n    points: 1\n"
+        "  - id: .nan\n    label: B\n    points: 2\n",
+        "6",
+        "ruleset-invalid",
+        "every rule needs an id (a name), got .nan: YAML reads it as a number; put it in quotes",
+    ),
+    (
+        "extends-with-its-value-forgotten",
+        "# house rules\nname: house\nextends:\nrules:\n  - id: mah_jongg\n    points: 10\n",
+        "3",
+        "ruleset-invalid",
+        "extends: must name one ruleset (it names none: write a shipped name or a .yaml file, or delete"
+        " the line)",
+    ),
+    (
+        "name-with-right-to-left-override",
+        'extends: pung-chow\nname: "house\\u202erules"\n',
+        "2",
+        "ruleset-invalid",
+        "a control character ('\\u202e') in 'house\\u202erules': text that is printed cannot hold one",
+    ),
+    (
+        "label-with-left-to-right-isolate-typed-raw",
+        "extends: pung-chow\nrules:\n  - id: mah_jongg\n    label: Mah\u2066-Jongg\n",
+        "4",
+        "ruleset-invalid",
+        "a control character ('\\u2066') in 'Mah\\u2066-Jongg': text that is printed cannot hold one",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "code", "words"),
+    [case[1:] for case in UNPLACED_RULESETS],
+    ids=[case[0] for case in UNPLACED_RULESETS],
+)
+@pytest.mark.parametrize("command", ["rules check", "rules show", "score"])
+def test_house_ruleset_slip_is_refused_at_its_place(tmp_path, command, text, place, code, words):
+    """Each slip: one line naming file, line (and column), exit 2; `--json` gives its stable code."""
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    argv = [*command.split(), str(path)] if command != "score" else ["score", HAND, "-r", str(path)]
+    result = run(*argv)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: {path}:{place}: {words}\n"
+    if command == "score":
+        answer = json.loads(run(*argv, "--json").stdout)["error"]
+        assert (answer["code"], answer["line"]) == (code, int(place.split(":")[0]))
+
+
+# A refusal showed the value as Python prints it, not as the file wrote it: `True`, `None`, `{'a': 1}`,
+# `nan`, `datetime.date(2026, 1, 1)` (truleset2's fuzzing). (id, document, line, reason as said now.)
+NEW_RULE = "extends: pung-chow\nrules:\n  - id: x\n    label: X\n    points: 2\n"
+PYTHON_SHOWN = [
+    (
+        "won-by-true",
+        NEW_RULE + "    when:\n      - won_by: true\n",
+        7,
+        "condition 'won_by' expects one of wall, loose, discard, drawn (or a list of them), got true",
+    ),
+    (
+        "counter-points-null",
+        "extends: pung-chow-limit\nsettlement:\n  counter_points: null\n",
+        3,
+        "counter_points must be a whole number of 0 or more, got null",
+    ),
+    (
+        "in-every-suit-a-mapping",
+        NEW_RULE + "    when: [{in_every_suit: {a: 1}}]\n",
+        6,
+        "condition 'in_every_suit' expects one of chow, pung, kong, pair, pung_or_kong, set (or a list of"
+        " them), got {a: 1}",
+    ),
+    (
+        "remove-rules-true",
+        "extends: pung-chow\nremove_rules: [true]\n",
+        2,
+        "remove_rules names true, which the base lacks",
+    ),
+    (
+        "calling-for-dot-nan",
+        NEW_RULE + "    when: [{calling_for: [.nan]}]\n",
+        6,
+        "condition 'calling_for' expects rule ids (a name or a list), got [.nan]",
+    ),
+    (
+        "condition-named-2026-01-01",
+        NEW_RULE + "    when: [{2026-01-01: 1}]\n",
+        6,
+        "unknown condition 2026-01-01 (known: ",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "reason"), [case[1:] for case in PYTHON_SHOWN], ids=[case[0] for case in PYTHON_SHOWN]
+)
+def test_ruleset_refusal_shows_the_value_as_yaml_wrote_it(tmp_path, text, line, reason):
+    """The value in `rules check`'s one line is YAML's (`true`, `null`, `.nan`), never Python's."""
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"error: {path}:{line}: {reason}")
+    assert result.stderr.count("\n") == 1

@@ -321,7 +321,7 @@ NULL_ENTRIES = [
     pytest.param(
         "extends: pung-chow\nrules:\n" + RULE_X + "    when:\n      - no_sequences\n      -\n",
         8,
-        "a condition is a name or a one-key mapping, got None",
+        "a condition is a name or a one-key mapping, got null",
         id="when-dash-alone",
     ),
     pytest.param(
@@ -339,13 +339,13 @@ NULL_ENTRIES = [
     pytest.param(
         "extends: pung-chow\nwash:\n  payments:\n    2: 1\n    3:\n",
         5,
-        "wash points must be a whole number of 0 or more, got None",
+        "wash points must be a whole number of 0 or more, got null",
         id="wash-payment-null",
     ),
     pytest.param(
         "extends: pung-chow\nwash:\n  payments:\n    2: 1\n    ~: 2\n",
         5,
-        "wash heads must be a whole number of 0 or more, got None",
+        "wash heads must be a whole number of 0 or more, got null",
         id="wash-heads-null",
     ),
     pytest.param(

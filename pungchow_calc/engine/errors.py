@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+import math
 from typing import ClassVar
 
 # What an error says is at most this many characters: a value pasted whole (a 200,000-character YAML
@@ -27,6 +29,31 @@ def shortened(text: str) -> str:
     return f"{text[:_SHOWN_HEAD]}... ({left_out} characters left out) ...{text[-_SHOWN_TAIL:]}"
 
 
+def as_written(value: object) -> str:
+    """A value read from a YAML file, shown in a refusal as YAML writes it (`true`, `null`, `.nan`,
+    `{a: 1}`, `2026-01-01`), not as Python prints it (`True`, `None`, `nan`, `{'a': 1}`,
+    `datetime.date(2026, 1, 1)`): the reader wrote YAML. Text is quoted ('x'), as before."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and not math.isfinite(value):
+        return ".nan" if math.isnan(value) else ("-.inf" if value < 0 else ".inf")
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(as_written(item) for item in value) + "]"
+    if isinstance(value, dict):
+        pairs = [f"{_key_as_written(key)}: {as_written(item)}" for key, item in value.items()]
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(value, datetime.date):  # YAML reads `2026-01-01` unquoted as a date
+        return value.isoformat()
+    return repr(value)
+
+
+def _key_as_written(key: object) -> str:
+    """A mapping's key as YAML writes it: a plain name bare (`{a: 1}`), any other as a value."""
+    return key if isinstance(key, str) and key.isidentifier() else as_written(key)
+
+
 def closest(word: object, known: list[str]) -> str:
     """ " (did you mean 'x'?)" for the known name a word is closest to (a typo), else ""."""
     from difflib import get_close_matches  # only when something is wrong
@@ -38,7 +65,7 @@ def closest(word: object, known: list[str]) -> str:
 def unknown(what: str, word: object, known: list[str], *, listed: bool = True) -> str:
     """ "unknown WHAT 'word'" and a hint: the known name it is closest to, else (`listed`) all of them."""
     hint = closest(word, known) or (f" (known: {', '.join(known)})" if listed else "")
-    return f"unknown {what} {word!r}{hint}"
+    return f"unknown {what} {as_written(word)}{hint}"
 
 
 def plain_typed(text: str) -> str | None:

@@ -28,7 +28,7 @@ from .conditions import (
     unit_fields_read,
 )
 from .conditions.indicators import COUNTERS
-from .errors import unknown
+from .errors import as_written, unknown
 from .impossible import IMPOSSIBLE
 from .payments import BOOK, MAX_POINTS, SettlementRules
 from .rule_types import (
@@ -183,7 +183,7 @@ def _compile_condition(
     elif isinstance(entry, dict) and len(entry) == 1:
         ((name, params),) = entry.items()
     else:
-        raise Invalid(path, f"a condition is a name or a one-key mapping, got {entry!r}")
+        raise Invalid(path, f"a condition is a name or a one-key mapping, got {as_written(entry)}")
     if name == "not":
         inner, deferred, local, inner_tally = _compile_condition(params, scope, (*path, "not"))
         return (lambda ctx, unit: not inner(ctx, unit)), deferred, local, _not_tally(inner_tally)
@@ -224,7 +224,8 @@ def _not_tally(inner: Decide | None) -> Decide | None:
 
 def _int_value(value: Any, path: tuple[Any, ...], what: str, maximum: int = MAX_INT, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise Invalid(path, f"{what} must be a whole number of {minimum} or more, got {value!r}"[:200])
+        shown = as_written(value)
+        raise Invalid(path, f"{what} must be a whole number of {minimum} or more, got {shown}"[:200])
     if value > maximum:
         raise Invalid(path, f"{what} must be at most {maximum}, got {value}"[:200])
     return value
@@ -255,7 +256,7 @@ def _unquoted(value: Any) -> str:
             f", got {str(value).lower()}: YAML reads yes, no, on and off as true or false; put it in quotes"
         )
     if isinstance(value, int | float):
-        return f", got {value!r}: YAML reads it as a number; put it in quotes"
+        return f", got {as_written(value)}: YAML reads it as a number; put it in quotes"
     return ""
 
 
@@ -506,9 +507,8 @@ def _settlement(raw: Any) -> SettlementRules:
         path = ("settlement", key)
         if key == "discard_pays":
             if not isinstance(value, str) or value not in DISCARD_PAYS:  # a list would not hash
-                raise Invalid(
-                    path, f"discard_pays must be one of {', '.join(DISCARD_PAYS)}, got {value!r}"[:200]
-                )
+                shown = f"discard_pays must be one of {', '.join(DISCARD_PAYS)}, got {as_written(value)}"
+                raise Invalid(path, shown[:200])
             out[key] = value
             continue
         out[key] = _int_value(value, path, key)

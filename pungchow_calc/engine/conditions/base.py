@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import closest, unknown
+from ..errors import as_written, closest, unknown
 from ..hand import Hand, Meld, MeldKind
 from ..situation import READABLE, Situation
 from ..tiles import Tile
@@ -205,14 +205,15 @@ def choice(params: Any, allowed: tuple[str, ...]) -> frozenset[str]:
     if not items or not all(isinstance(x, str) and x in allowed for x in items):
         wrong = next((x for x in items if not (isinstance(x, str) and x in allowed)), None)
         hint = closest(wrong, list(allowed))
-        raise ParamError(f"expects one of {', '.join(allowed)} (or a list of them), got {params!r}{hint}")
+        shown = as_written(params)
+        raise ParamError(f"expects one of {', '.join(allowed)} (or a list of them), got {shown}{hint}")
     return frozenset(items)
 
 
 def whole_number(params: Any, name: str) -> int:
     """The parameter as a whole number of at least 0; ParamError naming it otherwise."""
     if isinstance(params, bool) or not isinstance(params, int) or params < 0:
-        raise ParamError(f"{name} must be a whole number, got {params!r}")
+        raise ParamError(f"{name} must be a whole number, got {as_written(params)}")
     return params
 
 

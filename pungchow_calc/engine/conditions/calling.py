@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import as_written
 from ..hand import Meld
 from .base import HAND, Condition, Context, Custom, ParamError, Test
 
@@ -19,7 +20,7 @@ def _rule_ids(params: Any) -> frozenset[str]:
     """The rule ids named (a name or a list)."""
     ids = params if isinstance(params, list) else [params]
     if not ids or not all(isinstance(x, str) and x for x in ids):
-        raise ParamError(f"expects rule ids (a name or a list), got {params!r}")
+        raise ParamError(f"expects rule ids (a name or a list), got {as_written(params)}")
     return frozenset(ids)
 
 

@@ -18,7 +18,7 @@ from operator import sub
 from typing import Any
 
 from ..decomposition import Shape
-from ..errors import NotationError
+from ..errors import NotationError, as_written
 from ..hand import Meld
 from ..notation import parse
 from ..situation import Situation
@@ -44,7 +44,7 @@ def tile_list(params: Any) -> _TileSet:
     """The tiles named by classes and/or tile codes (a name or a list), per seat and round."""
     items = params if isinstance(params, list) else [params]
     if not items or not all(isinstance(x, str) for x in items):
-        raise ParamError(f"expects tile classes or tiles (a name or a list), got {params!r}")
+        raise ParamError(f"expects tile classes or tiles (a name or a list), got {as_written(params)}")
     names = [x for x in items if x in TILE_CLASSES]
     codes = frozenset(_tile(x) for x in items if x not in TILE_CLASSES)
     if not names:
