@@ -414,7 +414,7 @@ class Session:
         deadline = time.monotonic() + timeout
         while text not in self.seen:
             # The text wrapped to the width, a long path perhaps broken mid-word: whitespace anywhere.
-            wrapped = re.search(r"\s*".join(map(re.escape, squeezed(text))), self.seen)
+            wrapped = squeezed(text) and re.search(r"\s*".join(map(re.escape, squeezed(text))), self.seen)
             if wrapped:
                 before, self.seen = self.seen[: wrapped.start()], self.seen[wrapped.end() :]
                 return before + wrapped.group()
@@ -807,12 +807,10 @@ def test_ctrl_d_ends_the_session_on_a_new_line(terminal):
     session, pid, path = terminal
     session.expect("who won? ")
     session.type(b"\x04")
+    # What it prints is read before the exit is awaited: a pty read once the child has gone may say EIO
+    # with the last output still unread (seen once under a loaded machine).
+    assert session.expect("\n") == "\n"
     assert _exit_code(pid) == 0
-    try:
-        rest = os.read(session.read_fd, 1024).decode()
-    except OSError:
-        rest = ""
-    assert (session.seen + rest).replace("\r\n", "\n").startswith("\n")
 
 
 def test_a_log_that_cannot_be_read_meanwhile_is_said_and_tried_again(tmp_path):
