@@ -470,19 +470,22 @@ ORIGINAL_HAND_BANG = [
     pytest.param(
         "1b1b1b 3c3c!3c 5d5d5d* 4b4b4b* RdRd",
         ("--original-hand",),
-        "the hand: a hand won on the original draw (--original-hand) has no winning tile: drop the !",
+        "3c3c!3c: a hand won on the original draw (--original-hand) has no winning tile: drop the ! "
+        "(column 8)",
         id="1b1b1b 3c3c!3c 5d5d5d* 4b4b4b* RdRd --original-hand",
     ),
     pytest.param(
         "1b1b1b 3c3c!3c 5d5d5d 4b4b4b RdRd",
         ("--original-hand", "-r", "classical-bmja"),
-        "the hand: a hand won on the original draw (--original-hand) has no winning tile: drop the !",
+        "3c3c!3c: a hand won on the original draw (--original-hand) has no winning tile: drop the ! "
+        "(column 8)",
         id="1b1b1b 3c3c!3c 5d5d5d 4b4b4b RdRd --original-hand -r classical-bmja",
     ),
     pytest.param(
         "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
         ("--original-hand", "--drawn", "-r", "riichi-ema-2016"),
-        "the hand: East's hand won on the original draw (--original-hand) is complete as dealt: drop the !",
+        "6b7b8b!: East's hand won on the original draw (--original-hand) is complete as dealt: drop the ! "
+        "(column 22)",
         id="2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d --original-hand --drawn -r riichi-ema-2016",
     ),
     pytest.param(
@@ -493,6 +496,31 @@ ORIGINAL_HAND_BANG = [
         id="2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d --original-hand --drawn -s south -r riichi-ema-2016",
     ),
 ]
+
+
+# A `!` that should not be there was told as "the hand: ... drop the !", leaving it to be found among
+# the groups (2026-11-27): the group that holds it is named, with its column.
+LOSER_BANG = [
+    pytest.param(
+        "EwEwEw 1b2b3b 4c5c6c 7d8d9d Nw!Nw",
+        ("--loser",),
+        "Nw!Nw: a non-winning hand (--loser) has no winning tile: drop the ! (column 29)",
+        id="EwEwEw 1b2b3b 4c5c6c 7d8d9d Nw!Nw --loser",
+    ),
+    pytest.param(
+        "1b!2b3b 4c4c",
+        ("--loser", "--json"),
+        '{"error": {"code": "loser-winning-tile", "message": "1b!2b3b: a non-winning hand (--loser) has no '
+        'winning tile: drop the ! (column 1)", "column": 1}}',
+        id="1b!2b3b 4c4c --loser --json",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "options", "said"), LOSER_BANG)
+def test_a_non_winning_hand_marked_with_bang_is_told_where(hand, options, said, pungchow) -> None:
+    as_json = "--json" in options
+    assert pungchow("score", hand, *options) == (2, f"{said}\n" * as_json, f"error: {said}\n" * (not as_json))
 
 
 @pytest.mark.parametrize(("hand", "options", "said"), ORIGINAL_HAND_BANG)

@@ -138,7 +138,7 @@ MISTAKES = [
     ),
     pytest.param(
         [WINS[0], "d", "", "", "1", "2d2d2d 6b7b8b* 5b!", "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw", "3", "y"],
-        "the hand: a non-winning hand has no winning tile: drop the ! — type it again",
+        "5b!: a non-winning hand has no winning tile: drop the ! (column 16) — type it again",
         {"hands": {"Cy": "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw"}},
         id="loser-with-!",
     ),

@@ -21,8 +21,6 @@ _WHOLE_HAND = frozenset(
         "no-winning-tile",
         "tile-count",
         "not-winning",
-        "loser-winning-tile",
-        "original-hand-winning-tile",
         "no-yaku",
     }
 )

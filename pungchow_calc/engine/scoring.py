@@ -117,6 +117,13 @@ def score_hand(
 _Arranged = tuple[tuple[Tile, ...], list[tuple[Meld, ...]]]
 
 
+def _drop_the_mark(hand: Hand, why: str, code: str) -> HandError:
+    """The refusal of a `!` a hand should not have, named by the group that holds it and its column
+    (docs/notation.md, bad input): in a hand of fourteen groups, "drop the !" alone leaves it to be found."""
+    order = next(n for n, group in enumerate(hand.parsed.groups) if group.winning is not None)
+    return HandError(f"{hand.parsed.groups[order].text}: {why}", code=code, column=hand.parsed.column(order))
+
+
 def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
     """A winning hand's waits and every arrangement the ruleset allows; HandError when there is none."""
     if hand.winning_tile is None and not situation.original_hand:
@@ -127,6 +134,8 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
         )
     marked = original_mark(hand, situation, ruleset.settings.original_hand_drawn)
     if marked is not None:
+        if hand.winning_tile is not None:  # a `!` that should not be there: told where it stands
+            raise _drop_the_mark(hand, marked[0], marked[1])
         raise HandError(marked[0], code=marked[1], column=1)
     require_winning_size(hand)
     hand_waits = waits(hand, ruleset.shapes)
@@ -169,10 +178,8 @@ def _score_hand(
         hand_waits, candidates = arranged
     else:
         if hand.winning_tile is not None:
-            raise HandError(
-                "a non-winning hand (--loser) has no winning tile: drop the !",
-                code="loser-winning-tile",
-                column=1,
+            raise _drop_the_mark(
+                hand, "a non-winning hand (--loser) has no winning tile: drop the !", "loser-winning-tile"
             )
         if sum(counts) > 14 + hand.kongs:
             if ruleset.settings.long_hand_scores_zero:
