@@ -579,6 +579,9 @@ class Table(Prompt):
             try:
                 shown = self._preview(evening, entry, number)
             except PungchowError as error:
+                if error.code == "evening-repeat":  # the game already reads so: nothing to record
+                    self.line(f"  {self._error(error, entry.seats)}")
+                    return
                 self.retry(f"{self._error(error, entry.seats)}")
                 self._change(entry)
                 continue
@@ -599,8 +602,8 @@ class Table(Prompt):
     def _record(self, evening: Evening, entry: Entry, number: int | None) -> bool:
         """Record the game shown; False when another terminal recorded meanwhile (it is shown again). A log
         another pungchow holds too long, or a write the system refuses, records nothing and keeps the
-        entry, asked to try again; the very amendment another terminal recorded just before is said so,
-        and the entry ends (docs/evening.md, `evening play`)."""
+        entry, asked to try again; an amendment another terminal recorded meanwhile, so that the game
+        already reads so, is said so, and the entry ends (docs/evening.md, `evening play`)."""
         while True:
             try:
                 self._write(evening, entry, number)
@@ -608,7 +611,7 @@ class Table(Prompt):
             except book.EveningChanged:
                 return False  # said by _current, which reads the evening again
             except PungchowError as error:
-                if error.code == "evening-repeat":  # record.check_repeat: nothing more to record
+                if error.code == "evening-repeat":  # record.check_changes: nothing more to record
                     self.line(f"  {self._error(error, entry.seats)}")
                     return True
                 self._kept(error, "record it again", "evening-write")
@@ -658,6 +661,7 @@ class Table(Prompt):
 
     def _preview(self, evening: Evening, entry: Entry, number: int | None) -> str:
         if number is not None:
+            book.check_changes(evening, number, entry.record)  # as `amend` will: never one changing nothing
             after = book.preview_amend(evening, number, entry.record)
             game = after.games[number - 1]
             text = self._game_text(game, round_name(after, game))
@@ -681,7 +685,7 @@ class Table(Prompt):
                 self.echo(f"Recorded game {recorded}.")
                 self._show(change.after)
             return
-        change = book.amend(self.path, number, entry.record, self._say, expect=evening, again=None)
+        change = book.amend(self.path, number, entry.record, self._say, expect=evening)
         with written_anyway(f"game {number} was amended"):
             self.echo(f"Game {number} amended.")
             self.echo(change_text(change.before, change.after, self.out))
