@@ -1376,3 +1376,106 @@ def test_amend_2_typed_as_game_2_reads_is_not_asked_to_record(tmp_path, pungchow
     assert "\n  game 2 already reads so; nothing was recorded\n" in said, said
     assert "Record this amendment?" not in said
     assert [e["event"] for e in events(path)] == ["start", "hand", "hand"]
+
+
+@pytest.mark.parametrize(
+    ("meanwhile", "said", "played"),
+    [
+        # Regression: game 2 taken back at another terminal and Di's win recorded in its place: play
+        # said "Another terminal recorded meanwhile." and asked "Take back game 2?" again, in the same
+        # words, and "y" took back Di's win, the game the other terminal had just put right.
+        pytest.param(
+            ["undo", "Di"],
+            "Another terminal took back game 2 meanwhile; nothing more was taken back.",
+            ["hand", "hand", "undo", "hand"],
+            id="taken-back-and-another-game-2",
+        ),
+        pytest.param(
+            ["undo"],
+            "Another terminal took back game 2 meanwhile; nothing more was taken back.",
+            ["hand", "hand", "undo"],
+            id="taken-back",
+        ),
+        # Game 2 amended meanwhile: what undo would take back now is the amendment, asked so.
+        pytest.param(
+            ["amend"],
+            "Another terminal recorded meanwhile.\n  Take back the amendment of game 2?",
+            ["hand", "hand", "amend", "undo"],
+            id="amended",
+        ),
+        # Game 1 amended meanwhile: what undo would take back now is that amendment, asked so.
+        pytest.param(
+            ["amend 1"],
+            "Another terminal recorded meanwhile.\n  Take back the amendment of game 1?",
+            ["hand", "hand", "amend", "undo"],
+            id="game-1-amended",
+        ),
+        pytest.param(
+            ["Di"],
+            "Another terminal recorded meanwhile.\n  Take back game 3?",
+            ["hand", "hand", "hand", "undo"],
+            id="game-3-recorded",
+        ),
+    ],
+)
+def test_take_back_game_2_after_another_terminal_changed_the_evening(
+    tmp_path, pungchow, monkeypatch, meanwhile: list[str], said: str, played: list[str]
+):
+    path = _two_games(pungchow, tmp_path)
+    does = {
+        "undo": lambda: book.undo(str(path)),
+        "Di": lambda: book.add(str(path), DI_WON_GAME_3),
+        "amend": lambda: book.amend(str(path), 2, CY_WON_GAME_2),
+        "amend 1": lambda: book.amend(
+            str(path), 1, hand_record("Cy", WINS[2], {"Ann": "4", "Bob": "4", "Di": "4"})
+        ),
+    }
+
+    def other() -> None:
+        for step in meanwhile:
+            does[step]()
+
+    code, out = at_the_table(
+        pungchow, monkeypatch, path, ["undo", "y", "y", "quit"], {"Take back game 2?": other}
+    )
+    assert code == 0, out
+    assert said in out, out
+    assert [e["event"] for e in events(path)][1:] == played
+
+
+@pytest.mark.parametrize(
+    ("typed", "other"),
+    [
+        pytest.param(["draw", ""], {"event": "draw"}, id="draw"),
+        pytest.param(
+            ["wash", "Ann", WASH_13 + "5b"],
+            {"event": "wash", "player": "Ann", "tiles": WASH_13 + "5b"},
+            id="wash",
+        ),
+        pytest.param(
+            ["false", "Cy"], {"event": "penalty", "type": "false_mahjongg", "player": "Cy"}, id="false"
+        ),
+    ],
+)
+@pytest.mark.parametrize("then", ["6-minutes-later", "and-then-game-2"])
+def test_a_game_recorded_at_another_terminal_while_it_is_confirmed_here_is_named_and_enter_records_nothing(
+    tmp_path, pungchow, monkeypatch, typed: list[str], other: dict[str, Any], then: str
+):
+    path = tmp_path / "e.jsonl"
+    assert (
+        pungchow("evening", "new", str(path), "--players", ",".join(PLAYERS), "-r", "pung-chow-limit")[0] == 0
+    )
+    clock = {"now": "2026-11-27T10:00:00Z"}
+    monkeypatch.setattr(book, "now", lambda: clock["now"])
+
+    def meanwhile() -> None:
+        book.add(str(path), other)
+        if then == "and-then-game-2":
+            book.add(str(path), {"event": "draw"}, again=True)
+        clock["now"] = "2026-11-27T10:06:00Z"
+
+    answers = [*typed, "y", "", "quit"]
+    code, out = at_the_table(pungchow, monkeypatch, path, answers, {"Record this game?": meanwhile})
+    assert code == 0, out
+    assert "  Game 1, recorded meanwhile, is this very game: Enter records nothing\n" in out, out
+    assert len(events(path)) == 2 + (then == "and-then-game-2")

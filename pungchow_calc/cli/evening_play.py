@@ -703,7 +703,7 @@ class Table(Prompt):
                 change = book.undo(self.path, self._say, expect=evening)
             except book.EveningChanged:
                 current = self._load()
-                if current == apply(evening, {"event": "undo"}):  # what this one was to take back
+                if _taken_back(evening, current):  # what this one was to take back
                     self.echo(f"  Another terminal took back {what} meanwhile; nothing more was taken back.")
                     return
                 evening = current
@@ -776,6 +776,21 @@ def _recorded_meanwhile(typed: Evening, current: Evening, record: dict[str, Any]
         if game.record not in before and body(game.record) == body(record):
             return game.number
     return None
+
+
+def _taken_back(shown: Evening, current: Evening) -> bool:
+    """Whether what `undo` would take back of the evening `shown` (its last game or amendment in force)
+    is no longer in force in `current`, whatever another terminal recorded after taking it back (a
+    game in its place, at the same number: asked "Take back game 2?" again, "y" took that one back)."""
+    index = len(shown.undo) - 1
+    if current.undo[: index + 1] != shown.undo:  # ("game",) entries alike: the record tells them apart
+        return True
+    last = shown.undo[index]
+    number = len(shown.games) if last[0] == "game" else last[1]
+    # The record game `number` had once that entry was made: in force still, or replaced by a later
+    # amendment of it (the first one after it holds what it replaced).
+    later = [entry[2] for entry in current.undo[index + 1 :] if entry[0] == "amend" and entry[1] == number]
+    return (later[0] if later else current.games[number - 1].record) != shown.games[number - 1].record
 
 
 def _sets_played(evening: Evening) -> str:
