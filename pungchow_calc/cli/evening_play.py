@@ -27,7 +27,7 @@ from ..evening.log import EveningError
 from ..evening.names import player_named
 from ..evening.report import describe, round_name, status
 from ..evening.settle import FLAGS, seats_named
-from ..evening.state import Evening, apply
+from ..evening.state import Evening
 from ..render.ascii import fit_data
 from ..render.evening import by_name, game_text, shown_game
 from .evening_prompt import Cancel, Interrupted, Prompt
