@@ -279,9 +279,9 @@ def amend(
 
 def check_changes(evening: Evening, number: int, record: dict[str, Any]) -> None:
     """Refuse an amendment that would leave game `number` reading as it does (the same record, but for
-    the bookkeeping): it changes no game, and recorded all the same, `undo` would take back only it of
-    two (docs/evening.md, "Two terminals"). Made by `amend` and by play before it shows one; a game the
-    evening does not have is _check_game's to refuse."""
+    the bookkeeping): it changes no game, and recorded all the same, the next `undo` would take back
+    it, not the amendment meant (docs/evening.md, "Two terminals"). Made by `amend` and by play before
+    it shows one; a game the evening does not have is _check_game's to refuse."""
     game = evening.games[number - 1] if 1 <= number <= len(evening.games) else None
     if game is None or body(game.record) != body(record):
         return
