@@ -68,7 +68,6 @@ def amend(
     other: list[str] | None,
     as_json: bool,
     ascii_only: bool,
-    again: bool = False,
     **won: Any,
 ) -> None:
     """Correct game N (the same options as `hand`, or --draw); the evening is replayed from it."""
@@ -84,7 +83,7 @@ def amend(
             raise OptionError("give --winner NAME and the winner's HAND, or --draw", code="bad-option")
         else:
             record = hand_record(winner, hand, others_of(other), **won)
-        change = correct(file, number, record, say, again=again)
+        change = correct(file, number, record, say)
     except PungchowError as error:
         fail(error, as_json)
     with written_anyway(f"game {number} was amended"):

@@ -27,7 +27,7 @@ from ..evening.log import EveningError
 from ..evening.names import player_named
 from ..evening.report import describe, round_name, status
 from ..evening.settle import FLAGS, seats_named
-from ..evening.state import Evening, apply
+from ..evening.state import Evening
 from ..render.ascii import fit_data
 from ..render.evening import by_name, game_text, shown_game
 from .evening_prompt import Cancel, Interrupted, Prompt
@@ -579,6 +579,9 @@ class Table(Prompt):
             try:
                 shown = self._preview(evening, entry, number)
             except PungchowError as error:
+                if error.code == "evening-repeat":  # the game already reads so: nothing to record
+                    self.line(f"  {self._error(error, entry.seats)}")
+                    return
                 self.retry(f"{self._error(error, entry.seats)}")
                 self._change(entry)
                 continue
@@ -599,8 +602,8 @@ class Table(Prompt):
     def _record(self, evening: Evening, entry: Entry, number: int | None) -> bool:
         """Record the game shown; False when another terminal recorded meanwhile (it is shown again). A log
         another pungchow holds too long, or a write the system refuses, records nothing and keeps the
-        entry, asked to try again; the very amendment another terminal recorded just before is said so,
-        and the entry ends (docs/evening.md, `evening play`)."""
+        entry, asked to try again; an amendment another terminal recorded meanwhile, so that the game
+        already reads so, is said so, and the entry ends (docs/evening.md, `evening play`)."""
         while True:
             try:
                 self._write(evening, entry, number)
@@ -608,7 +611,7 @@ class Table(Prompt):
             except book.EveningChanged:
                 return False  # said by _current, which reads the evening again
             except PungchowError as error:
-                if error.code == "evening-repeat":  # record.check_repeat: nothing more to record
+                if error.code == "evening-repeat":  # record.check_changes: nothing more to record
                     self.line(f"  {self._error(error, entry.seats)}")
                     return True
                 self._kept(error, "record it again", "evening-write")
@@ -658,6 +661,7 @@ class Table(Prompt):
 
     def _preview(self, evening: Evening, entry: Entry, number: int | None) -> str:
         if number is not None:
+            book.check_changes(evening, number, entry.record)  # as `amend` will: never one changing nothing
             after = book.preview_amend(evening, number, entry.record)
             game = after.games[number - 1]
             text = self._game_text(game, round_name(after, game))
@@ -681,7 +685,7 @@ class Table(Prompt):
                 self.echo(f"Recorded game {recorded}.")
                 self._show(change.after)
             return
-        change = book.amend(self.path, number, entry.record, self._say, expect=evening, again=None)
+        change = book.amend(self.path, number, entry.record, self._say, expect=evening)
         with written_anyway(f"game {number} was amended"):
             self.echo(f"Game {number} amended.")
             self.echo(change_text(change.before, change.after, self.out))
@@ -699,7 +703,7 @@ class Table(Prompt):
                 change = book.undo(self.path, self._say, expect=evening)
             except book.EveningChanged:
                 current = self._load()
-                if current == apply(evening, {"event": "undo"}):  # what this one was to take back
+                if _taken_back(evening, current):  # what this one was to take back
                     self.echo(f"  Another terminal took back {what} meanwhile; nothing more was taken back.")
                     return
                 evening = current
@@ -772,6 +776,21 @@ def _recorded_meanwhile(typed: Evening, current: Evening, record: dict[str, Any]
         if game.record not in before and body(game.record) == body(record):
             return game.number
     return None
+
+
+def _taken_back(shown: Evening, current: Evening) -> bool:
+    """Whether what `undo` would take back of the evening `shown` (its last game or amendment in force)
+    is no longer in force in `current`, whatever another terminal recorded after taking it back (a
+    game in its place, at the same number: asked "Take back game 2?" again, "y" took that one back)."""
+    index = len(shown.undo) - 1
+    if current.undo[: index + 1] != shown.undo:  # ("game",) entries alike: the record tells them apart
+        return True
+    last = shown.undo[index]
+    number = len(shown.games) if last[0] == "game" else last[1]
+    # The record game `number` had once that entry was made: in force still, or replaced by a later
+    # amendment of it (the first one after it holds what it replaced).
+    later = [entry[2] for entry in current.undo[index + 1 :] if entry[0] == "amend" and entry[1] == number]
+    return (later[0] if later else current.games[number - 1].record) != shown.games[number - 1].record
 
 
 def _sets_played(evening: Evening) -> str:

@@ -156,7 +156,7 @@ AGAIN = _flag(
     "again",
     "--again",
     "Do it though the same was done in the last 5 minutes (another game with the same result, a second "
-    "undo, the same amendment).",
+    "undo).",
 )
 OTHER = _valued(
     "other",
@@ -346,7 +346,6 @@ COMMANDS: tuple[Command, ...] = (
             _valued("winner", "--winner", "NAME", "Who went Mah-Jongg."),
             _flag("draw_game", "--draw", "The game was a draw."),
             *EVENING_WIN,
-            AGAIN,
             *OUTPUT,
         ),
     ),

@@ -142,22 +142,17 @@ def _seconds_since(then: Any, at: str) -> int | None:
 
 
 def _what_it_did(event: dict[str, Any]) -> dict[str, Any]:
-    """An event without when it was written, its seals and the nets it settled to: an amendment's
-    record too, sealed on its own (amend)."""
-    done = {k: v for k, v in event.items() if k not in _NOT_THE_GAME}
-    if isinstance(done.get("record"), dict):
-        done["record"] = {k: v for k, v in done["record"].items() if k not in _NOT_THE_GAME}
-    return done
+    """An event without when it was written, its seals and the nets it settled to."""
+    return {k: v for k, v in event.items() if k not in _NOT_THE_GAME}
 
 
-def check_repeat(current: log.Log, event: dict[str, Any], games: int, again: bool | None) -> None:
+def check_repeat(current: log.Log, event: dict[str, Any], games: int, again: bool) -> None:
     """Refuse a command that does again what the log's last event did less than REPEAT_WINDOW seconds
-    ago, unless `again` (`--again`): the same game recorded, a second undo, the same amendment of the
-    same game. Two people at two terminals typing the game just played would record it twice (and two
-    taking back a wrong game would take back the one before it too); `play`, which shows what it will
-    write, is told by EveningChanged instead, but for an amendment (`again` None: play has no
-    --again), which the other terminal may have recorded just as shown (docs/evening.md, "Two
-    terminals"). `games`: the games played (an amendment's message names its own)."""
+    ago, unless `again` (`--again`): the same game recorded, a second undo. Two people at two terminals
+    typing the game just played would record it twice (and two taking back a wrong game would take
+    back the one before it too); `play`, which shows what it will write, is told by EveningChanged
+    instead (docs/evening.md, "Two terminals"). The same amendment twice is check_changes's, at any
+    time. `games`: the games played."""
     last = current.lines[-1].event
     if again or last.get("event") != event["event"]:
         return
@@ -170,14 +165,6 @@ def check_repeat(current: log.Log, event: dict[str, Any], games: int, again: boo
         raise OptionError(
             f"{last.get('takes_back')} was taken back {ago} s ago (at another terminal?); nothing was taken "
             f"back: to take back {event['takes_back']} as well, give --again",
-            code="evening-repeat",
-        )
-    if event["event"] == "amend":
-        # Recorded again it changes no game, but `undo` would then take back only one of the two.
-        hint = "" if again is None else ": to record the same amendment again, give --again"
-        raise OptionError(
-            f"game {event['game']} was amended {ago} s ago to this very game (at another terminal?); "
-            f"nothing was recorded{hint}",
             code="evening-repeat",
         )
     raise OptionError(
@@ -259,11 +246,9 @@ def amend(
     record: dict[str, Any],
     say: Say = None,
     expect: Evening | None = None,
-    again: bool | None = False,
 ) -> Change:
     """Replace game `number` and replay the evening from it (later seats, and so nets, may change);
-    with `expect`: as for add. Not the same amendment as the last event's, minutes later, unless
-    `again` (check_repeat; None: play's, which never records it again)."""
+    with `expect`: as for add. Never an amendment that leaves the game as it reads (check_changes)."""
     found: list[Change] = []
 
     def make(current: log.Log) -> dict[str, Any]:
@@ -273,8 +258,9 @@ def amend(
         kept = body(without(named, idle))
         stamped = _stamp("amend", {"game": number, "record": kept})
         # Before the evening is compared with the one shown: the same amendment recorded meanwhile at
-        # another terminal (just what was confirmed here) is said so, never shown again to confirm.
-        check_repeat(current, stamped, len(before.games), again)
+        # another terminal (just what was confirmed here), however long ago and whatever was recorded
+        # after it, is said so, never shown again to confirm.
+        check_changes(before, number, kept)
         _check_unchanged(before, expect)
         _check_game(number, before)
         trial = apply(before, stamped)
@@ -283,12 +269,28 @@ def amend(
         found.append(Change(before, trial, {}, None, idle))
         # The new record is sealed on its own too, so that a replay can take its nets (state.play).
         sealed = log.seal({**kept, **_cache(trial.games[number - 1])})
-        return {**stamped, "record": sealed}  # at the time the repeat was checked by
+        return {**stamped, "record": sealed}
 
     _, written = logfile.append(path, make, say)
     before = found[0].before
     after = apply(before, written)
     return Change(before, after, written, after.games[number - 1], found[0].idle)
+
+
+def check_changes(evening: Evening, number: int, record: dict[str, Any]) -> None:
+    """Refuse an amendment that would leave game `number` reading as it does (the same record, but for
+    the bookkeeping): it changes no game, and recorded all the same, the next `undo` would take back
+    it, not the amendment meant (docs/evening.md, "Two terminals"). Made by `amend` and by play before
+    it shows one; a game the evening does not have is _check_game's to refuse."""
+    game = evening.games[number - 1] if 1 <= number <= len(evening.games) else None
+    if game is None or body(game.record) != body(record):
+        return
+    # A game an older pungchow recorded so, which a new record may not be (a liable player unnamed):
+    # that is what is said, as of any other amendment, so that it is put right.
+    _liable_named(game)
+    amended = any(entry[0] == "amend" and entry[1] == number for entry in evening.undo)
+    where = " (amended at another terminal?)" if amended else ""
+    raise OptionError(f"game {number} already reads so{where}; nothing was recorded", code="evening-repeat")
 
 
 def preview(evening: Evening, record: dict[str, Any]) -> Game:
