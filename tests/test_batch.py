@@ -447,6 +447,38 @@ def test_yaml_entry_seat_alias_is_refused_as_an_alias(tmp_path: Path, entry: str
     assert alias == {"line": 3, "error": {"code": "bad-entry", "message": message}}
 
 
+# Regression: a value was shown as Python prints it (`got True`, `got None`, `datetime.date(2026, 1, 1)`),
+# not as the YAML the user wrote (engine.errors.as_written, as a ruleset's refusals show theirs).
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        pytest.param("hand: true", "hand: expects text, got true", id="hand-true"),
+        pytest.param("hand: ~", "hand: expects text, got null", id="hand-tilde"),
+        pytest.param("hand: 2026-01-01", "hand: expects text, got 2026-01-01", id="hand-2026-01-01"),
+        pytest.param("hand: .nan", "hand: expects text, got .nan", id="hand-.nan"),
+        pytest.param(f"hand: {PUNGS}\n  drawn: null", "drawn: expects true or false, got null", id="drawn-null"),
+        pytest.param(f"hand: {PUNGS}\n  seat: false", "seat: expects a value, got false", id="seat-false"),
+        pytest.param(f"hand: {PUNGS}\n  seat: null", "seat: expects a value, got null", id="seat-null"),
+        pytest.param(
+            f"hand: {PUNGS}\n  limit: true",
+            "limit: expects a whole number (or null for no limit), got true",
+            id="limit-true",
+        ),
+        pytest.param(
+            f"hand: {PUNGS}\n  limit: -.inf",
+            "limit: expects a whole number (or null for no limit), got -.inf",
+            id="limit--.inf",
+        ),
+        pytest.param(f"hand: {PUNGS}\n  true: x", "option names are text, got true", id="true-key"),
+        pytest.param(f"hand: {PUNGS}\n  ~: x", "option names are text, got null", id="tilde-key"),
+    ],
+)
+def test_yaml_entry_value_is_shown_as_yaml_writes_it(tmp_path: Path, entry: str, message: str):
+    bad, good = _yaml_records(tmp_path, f"- {entry}\n- hand: {PUNGS}\n")
+    assert bad == {"line": 1, "error": {"code": "bad-entry", "message": message}}
+    assert good["score"] == 48
+
+
 ITEM_ALIAS = "*a is a YAML alias, which a batch entry does not read: write the entry"
 
 

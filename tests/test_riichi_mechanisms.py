@@ -954,8 +954,8 @@ def test_an_evening_of_the_riichi_ruleset_is_refused_and_nothing_written(tmp_pat
         ),
         pytest.param("[8d*]", "--dora: 8d*: an indicator is a plain tile", id="dora-list-with-a-marker"),
         # Regression: a null item (`~`, `null`) was a TypeError traceback, the entries after it lost.
-        pytest.param("[8d, null]", "dora: expects tiles, e.g. [4c, Nw], got None", id="dora-8d-null"),
-        pytest.param("[~]", "dora: expects tiles, e.g. [4c, Nw], got None", id="dora-tilde"),
+        pytest.param("[8d, null]", "dora: expects tiles, e.g. [4c, Nw], got null", id="dora-8d-null"),
+        pytest.param("[~]", "dora: expects tiles, e.g. [4c, Nw], got null", id="dora-tilde"),
     ],
 )
 def test_batch_yaml_dora_as_a_list_is_read_as_the_text(tmp_path, dora: str, expected: str | None) -> None:
