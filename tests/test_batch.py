@@ -456,7 +456,9 @@ def test_yaml_entry_seat_alias_is_refused_as_an_alias(tmp_path: Path, entry: str
         pytest.param("hand: ~", "hand: expects text, got null", id="hand-tilde"),
         pytest.param("hand: 2026-01-01", "hand: expects text, got 2026-01-01", id="hand-2026-01-01"),
         pytest.param("hand: .nan", "hand: expects text, got .nan", id="hand-.nan"),
-        pytest.param(f"hand: {PUNGS}\n  drawn: null", "drawn: expects true or false, got null", id="drawn-null"),
+        pytest.param(
+            f"hand: {PUNGS}\n  drawn: null", "drawn: expects true or false, got null", id="drawn-null"
+        ),
         pytest.param(f"hand: {PUNGS}\n  seat: false", "seat: expects a value, got false", id="seat-false"),
         pytest.param(f"hand: {PUNGS}\n  seat: null", "seat: expects a value, got null", id="seat-null"),
         pytest.param(

@@ -128,7 +128,9 @@ def test_json_item_past_yaml_is_read(tmp_path: Path, item: str, code: str, messa
     [
         pytest.param('{"hand": true}', "hand: expects text, got true", id="hand-true"),
         pytest.param('{"hand": null}', "hand: expects text, got null", id="hand-null"),
-        pytest.param(f'{{"hand": "{PUNGS}", "seat": false}}', "seat: expects a value, got false", id="seat-false"),
+        pytest.param(
+            f'{{"hand": "{PUNGS}", "seat": false}}', "seat: expects a value, got false", id="seat-false"
+        ),
         pytest.param(
             f'{{"hand": "{PUNGS}", "drawn": null}}', "drawn: expects true or false, got null", id="drawn-null"
         ),

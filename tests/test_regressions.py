@@ -388,6 +388,61 @@ PYTHON_SHOWN = [
 ]
 
 
+# A condition's parameter was named bare, read as a word of the sentence ("condition 'suit_pattern' with
+# must be a list of tiles"), two named for one at fault ("concealed and extra_wins must be"), and
+# `exactly: -1` was refused as `min`: each is named now as its key is written (conditions/base.py
+# refusal). (id, when:, reason as said now.)
+PARAMETER_NAMED = [
+    (
+        "suit-pattern-with-5",
+        "{suit_pattern: {ranks: [3, 1, 1, 1, 1, 1, 1, 1, 3], with: 5}}",
+        "condition 'suit_pattern', its parameter with: must be a list of tiles, got 5",
+    ),
+    (
+        "suit-pattern-concealed-1",
+        "{suit_pattern: {ranks: [3, 1, 1, 1, 1, 1, 1, 1, 3], concealed: 1}}",
+        "condition 'suit_pattern', its parameter concealed: must be true or false, got 1",
+    ),
+    (
+        "no-other-points-except-true",
+        "{no_other_points: {except: true}}",
+        "condition 'no_other_points', its parameter except: must be a list of rule ids, got true",
+    ),
+    (
+        "bonus-tiles-own-1",
+        "{bonus_tiles: {exactly: 1, own: 1}}",
+        "condition 'bonus_tiles', its parameter own: must be true or false, got 1",
+    ),
+    (
+        "bonus-tiles-exactly--1",
+        "{bonus_tiles: {exactly: -1}}",
+        "condition 'bonus_tiles', its parameter exactly: must be a whole number of 0 or more, got -1",
+    ),
+    (
+        "knitted-pairs-1.5",
+        "{knitted: {triples: 4, pairs: 1.5}}",
+        "condition 'knitted', its parameter pairs: must be a whole number of 0 or more, got 1.5",
+    ),
+    (
+        "concealed-sets-declared-kongs-2",
+        "{concealed_sets: {min: 1, declared_kongs: 2}}",
+        "condition 'concealed_sets', its parameter declared_kongs: must be true or false, got 2",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("when", "reason"), [case[1:] for case in PARAMETER_NAMED], ids=[case[0] for case in PARAMETER_NAMED]
+)
+def test_condition_parameter_is_named_as_its_key(tmp_path, when, reason):
+    """`rules check` names the parameter at fault as `its parameter NAME:`, one name, the one given."""
+    path = tmp_path / "house.yaml"
+    path.write_text(NEW_RULE + f"    when: [{when}]\n", encoding="utf-8")
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: {path}:6: {reason}\n"
+
+
 @pytest.mark.parametrize(
     ("text", "line", "reason"), [case[1:] for case in PYTHON_SHOWN], ids=[case[0] for case in PYTHON_SHOWN]
 )

@@ -27,6 +27,7 @@ from .conditions import (
     facts_required,
     unit_fields_read,
 )
+from .conditions.base import refusal
 from .conditions.indicators import COUNTERS
 from .errors import as_written, unknown
 from .impossible import IMPOSSIBLE
@@ -205,7 +206,7 @@ def _compile_condition(
     try:
         test = condition.make(params)
     except ParamError as exc:
-        raise Invalid(path, f"condition {name!r} {exc}") from None
+        raise Invalid(path, refusal(f"condition {name!r}", exc)) from None
     tally = condition.tally(params) if condition.tally is not None else None
     return test, condition.deferred, condition.local, tally
 
@@ -388,7 +389,7 @@ def _per(
     try:
         counter.spec.check(params)
     except ParamError as exc:
-        raise Invalid(path, f"{where}: per {name!r} {exc}") from None
+        raise Invalid(path, refusal(f"{where}: per {name!r}", exc)) from None
     reads = counter.reads(params)
     return counter.build(params), reads, reads if counter.of_fact and len(reads) == 1 else frozenset()
 
