@@ -388,6 +388,54 @@ PYTHON_SHOWN = [
 ]
 
 
+# A setting whose least is 1 told a negative value "a whole number of 0 or more" and a 0 "at least 1":
+# both are told the real bound now (rules._int_value). (id, document, line, reason less its "got".)
+LEAST_ONE = [
+    (
+        "round-payments--100",
+        "extends: pung-chow\nsettlement:\n  round_payments: {}\n",
+        3,
+        "round_payments must be a whole number of 1 or more (1: no rounding)",
+    ),
+    (
+        "round-points--1",
+        "extends: pung-chow\nsettings:\n  round_points: {}\n",
+        3,
+        "round_points must be a whole number of 1 or more, or null",
+    ),
+    (
+        "east-multiplier--1",
+        "extends: pung-chow\nsettings:\n  east_multiplier: {}\n",
+        3,
+        "east_multiplier must be a whole number of 1 or more",
+    ),
+    (
+        "wash-east-multiplier--1",
+        "extends: pung-chow\nwash:\n  payments: {{9: 50}}\n  east_multiplier: {}\n",
+        4,
+        "east_multiplier must be a whole number of 1 or more",
+    ),
+    (
+        "limit--1",
+        "extends: pung-chow-limit\nsettings:\n  limit: {}\n",
+        3,
+        "limit must be a whole number of 1 or more, or null for no limit",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "reason"), [case[1:] for case in LEAST_ONE], ids=[case[0] for case in LEAST_ONE]
+)
+def test_setting_of_least_1_says_so_to_a_negative_and_a_0(tmp_path, text, line, reason):
+    path = tmp_path / "house.yaml"
+    for value in ("-1", "0"):
+        path.write_text(text.format(value), encoding="utf-8")
+        result = run("rules", "check", str(path))
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == f"error: {path}:{line}: {reason}, got {value}\n"
+
+
 # A condition's parameter was named bare, read as a word of the sentence ("condition 'suit_pattern' with
 # must be a list of tiles"), two named for one at fault ("concealed and extra_wins must be"), and
 # `exactly: -1` was refused as `min`: each is named now as its key is written (conditions/base.py

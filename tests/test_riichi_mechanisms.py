@@ -909,7 +909,12 @@ def test_settle_and_evening_keep_any_rulesets_players(tmp_path) -> None:
             "unknown doublings key 'opne' (did you mean 'open'?)",
             id="doublings-key-opne",
         ),
-        pytest.param({"doublings": 1}, {"round_points": 0}, "round_points must be at least 1", id="round-0"),
+        pytest.param(
+            {"doublings": 1},
+            {"round_points": 0},
+            "round_points must be a whole number of 1 or more, or null, got 0",
+            id="round-0",
+        ),
         pytest.param({"doublings": 1}, {"players": 1}, "players must be 2 to 4, or 0", id="players-1"),
         pytest.param({"doublings": 1}, {"players": 5}, "players must be at most 4", id="players-5"),
         pytest.param(
