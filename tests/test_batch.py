@@ -1580,6 +1580,30 @@ def test_a_batch_line_giving_an_option_twice_is_refused_and_the_rest_scored(tmp_
     assert (good["line"], good["seat"], result.exit_code) == (2, "south", 1)
 
 
+# Regression: a line's option whose value is another option was given it for its value (`-s --json`:
+# "'--json' is not a wind"), or the line blamed a word after it (`--seat --seat south`: "south is apart
+# from the groups before it"); said as `score` says it (arguments.read_args, ValueMissing).
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        pytest.param("-s --json", "-s needs a value (the next word, --json, is an option)", id="s-json"),
+        pytest.param(
+            "--seat --seat south",
+            "--seat needs a value (the next word, --seat, is an option)",
+            id="seat-seat-south",
+        ),
+        pytest.param("--honba -1", "--honba: '-1' is not a whole number of 0 or more", id="honba--1"),
+    ],
+)
+def test_a_batch_line_option_valued_by_an_option_is_refused(tmp_path: Path, words: str, message: str):
+    path = tmp_path / "hands.txt"
+    path.write_text(f"'{PUNGS}' {words}\n'{PUNGS}' -s south\n", encoding="utf-8")
+    result = run("batch", str(path), "-f", "jsonl")
+    refused, good = map(json.loads, result.stdout.splitlines())
+    assert refused == {"line": 1, "error": {"code": "bad-option", "message": message}}
+    assert (good["line"], good["seat"], result.exit_code) == (2, "south", 1)
+
+
 @pytest.mark.parametrize(
     "args",
     [
