@@ -380,6 +380,24 @@ PYTHON_SHOWN = [
         "condition 'calling_for' expects rule ids (a name or a list), got [.nan]",
     ),
     (
+        "settings-true-and-yes",
+        "extends: pung-chow\nsettings:\n  true: 1\n  yes: 2\n",
+        4,
+        "key true is written twice (first on line 3)",
+    ),
+    (
+        "settings-tilde-and-null",
+        "extends: pung-chow\nsettings:\n  ~: 1\n  null: 2\n",
+        4,
+        "key null is written twice (first on line 3)",
+    ),
+    (
+        "settings-2026-01-01-twice",
+        "extends: pung-chow\nsettings:\n  2026-01-01: 1\n  2026-01-01: 2\n",
+        4,
+        "key 2026-01-01 is written twice (first on line 3)",
+    ),
+    (
         "condition-named-2026-01-01",
         NEW_RULE + "    when: [{2026-01-01: 1}]\n",
         6,
