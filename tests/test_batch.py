@@ -481,6 +481,29 @@ def test_yaml_entry_value_is_shown_as_yaml_writes_it(tmp_path: Path, entry: str,
     assert good["score"] == 48
 
 
+# Regression: a number or date given to an option that takes text was passed on as Python prints it:
+# `seat: .nan` was the text `nan`, riichi's word for south, and hinted so.
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        pytest.param(
+            "seat: .nan",
+            "--seat: '.nan' is not a wind (east, south, west, north or e, s, w, n)",
+            id="seat-.nan",
+        ),
+        pytest.param(
+            "seat: .inf",
+            "--seat: '.inf' is not a wind (east, south, west, north or e, s, w, n)",
+            id="seat-.inf",
+        ),
+    ],
+)
+def test_yaml_entry_seat_dot_nan_is_read_as_yaml_writes_it(tmp_path: Path, entry: str, message: str):
+    bad, good = _yaml_records(tmp_path, f"- hand: {PUNGS}\n  {entry}\n- hand: {PUNGS}\n")
+    assert bad == {"line": 1, "error": {"code": "bad-option", "message": message}}
+    assert good["score"] == 48
+
+
 ITEM_ALIAS = "*a is a YAML alias, which a batch entry does not read: write the entry"
 
 

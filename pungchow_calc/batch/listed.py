@@ -549,7 +549,9 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
                 if wrong:
                     raise ValueError(f"{key}: expects tiles, e.g. [4c, Nw], got {as_written(wrong[0])}"[:120])
                 value = ",".join(value)
-            argv += [_YAML_VALUED[name], str(value)]
+            # A number or a date as YAML writes it (`2`, `2026-01-01`), read as the line's text is: a
+            # `.nan` given as a seat was the text `nan`, riichi's word for south, and hinted so.
+            argv += [_YAML_VALUED[name], value if isinstance(value, str) else as_written(value)]
         else:
             # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
             dashed = "-" in key
