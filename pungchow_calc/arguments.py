@@ -12,7 +12,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine.errors import OptionError, RepeatedOption, UnknownOption, digits_hint, plain_typed, printable
+from .engine.errors import (
+    OptionError,
+    RepeatedOption,
+    UnknownOption,
+    ValueMissing,
+    digits_hint,
+    plain_typed,
+    printable,
+)
 
 # Riichi's words for how a hand was won, as its players type them (`--win-by tsumo`, `--ron`): refused,
 # with what says it here (docs/riichi.md, "The facts of a win"), never taken for it.
@@ -85,16 +93,21 @@ def read_args(
     tuple, an int a number; after `--` every word is a positional. It reads every form click reads,
     so that a batch line reads as `score` does and typer is left only errors and --help.
 
-    A valued option that is not repeatable, given twice (`-s south -s west`), is a RepeatedOption
-    once the whole list is read (click would count the last one: a guess); a flag given twice says
-    the same thing twice and is taken. An unknown option (`-h` and `--help` too) is an UnknownOption
-    (unknown_option: click's words, which main() says itself, but for --help); anything else (a
-    missing value, a number out of range) is an OptionError, and main() leaves the line to typer,
+    A valued option whose value would be another option of the table (`--seat --seat south`, `-s
+    --json`: typed without its value, or twice) is a ValueMissing once the whole list is read (a help
+    option after it is shown first); the option word is read as an option. A valued option that is
+    not repeatable, given twice (`-s south -s west`), is a RepeatedOption once the whole list is
+    read (click would count the last one: a guess); a flag given twice says the same thing twice and
+    is taken. An unknown option (`-h` and `--help` too) is an UnknownOption (unknown_option: click's
+    words, which main() says itself, but for --help); main() says a ValueMissing itself too. Anything
+    else (a value missing at the end of the line, a number out of range) is an OptionError, and
+    main() leaves the line to typer,
     whose error it is (its --help, first among them, before a repeated option is refused).
     `places`, when given, gets each positional's place in argv."""
     values: dict[str, Any] = {}
     words: list[str] = []
     twice: dict[Option, list[Any]] | None = None  # each option given more than once: its values in order
+    missing: ValueMissing | None = None  # the first option whose value is an option word
     i, end = 0, len(argv)
     while i < end:
         arg = argv[i]
@@ -105,7 +118,9 @@ def read_args(
                 values[option.name] = True
                 continue
             if option.plain and i < end:  # its text as it is, at once (as the general reading below)
-                _not_help(argv[i], spelling)
+                if _an_option(argv[i], spelling):
+                    missing = missing or _value_missing(option, arg, [], argv[i])
+                    continue
                 if option.name in values:
                     twice = _again(twice, option, values[option.name], argv[i])
                 values[option.name] = argv[i]
@@ -142,7 +157,9 @@ def read_args(
         else:
             value: Any
             if inline is None and option.nargs == 1 and i < end:  # the usual `--x v`: no list made
-                _not_help(argv[i], spelling)
+                if _an_option(argv[i], spelling):
+                    missing = missing or _value_missing(option, spelled, [], argv[i])
+                    continue
                 value = argv[i]
                 i += 1
             else:
@@ -150,8 +167,11 @@ def read_args(
                     given = [inline]
                 else:
                     given = argv[i : i + option.nargs]
-                    for word in given:
-                        _not_help(word, spelling)
+                    at = next((n for n, word in enumerate(given) if _an_option(word, spelling)), None)
+                    if at is not None:  # the words before it are the option's (given, not enough)
+                        missing = missing or _value_missing(option, spelled, given[:at], given[at])
+                        i += at
+                        continue
                     i += option.nargs
                     if len(given) < option.nargs:
                         raise OptionError(f"{spelled} needs a value", code="bad-option")
@@ -168,6 +188,8 @@ def read_args(
                 if option.name in values:
                     twice = _again(twice, option, values[option.name], value)
                 values[option.name] = value
+    if missing is not None:
+        raise missing
     if twice is not None:
         raise _repeated(*next(iter(twice.items())), values)
     return words, values
@@ -178,11 +200,22 @@ def read_args(
 HELP = ("-h", "--help")
 
 
-def _not_help(word: str, spelling: dict[str, Option]) -> None:
-    """Refuse a help option where a value is due (`settle --east --help`): the help is what was asked
-    for, as anywhere else on the line (`--east=--help` stays a value, as click reads it)."""
+def _an_option(word: str, spelling: dict[str, Option]) -> bool:
+    """Whether a word where a value is due is an option of the table (`--seat --json`, `--seat=x`)
+    rather than the value: a help option is refused at once (`settle --east --help`): the help is what
+    was asked for, as anywhere else on the line (`--east=--help` stays a value, as click reads it). A
+    number (`--honba -1`) is a value (names_option)."""
     if word in HELP:
         raise unknown_option(word, spelling)
+    return names_option(word) and (word in spelling or word.partition("=")[0] in spelling)
+
+
+def _value_missing(option: Option, spelled: str, taken: list[str], word: str) -> ValueMissing:
+    """The refusal of an option whose value (or one of its values, after those `taken`) is `word`, an
+    option of the table."""
+    wanted = "a value" if option.nargs == 1 else f"{option.nargs} values"
+    place = f"the word after {taken[-1]}" if taken else "the next word"
+    return ValueMissing(f"{spelled} needs {wanted} ({place}, {word}, is an option)", spelled)
 
 
 # What a word processor or a keyboard puts for a typed hyphen (an autocorrected `--` is one dash, `—`):

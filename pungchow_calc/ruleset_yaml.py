@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .engine.errors import RulesetError
+from .engine.errors import RulesetError, as_written
 
 MAX_FILE_BYTES = 256 * 1024  # a score card is a few kilobytes; refuse anything absurd
 # Untrusted files: the C loader builds nested collections recursively (tens of thousands of levels
@@ -160,7 +160,7 @@ def read(path: Path) -> Read:
         finally:
             parser.dispose()
     except DuplicateKey as twice:
-        shown = repr(twice.key)
+        shown = as_written(twice.key)  # `true`, `null`: as the file writes it
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
         raise RulesetError(
             f"key {shown} is written twice (first on line {twice.first_line})",

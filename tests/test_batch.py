@@ -447,6 +447,63 @@ def test_yaml_entry_seat_alias_is_refused_as_an_alias(tmp_path: Path, entry: str
     assert alias == {"line": 3, "error": {"code": "bad-entry", "message": message}}
 
 
+# Regression: a value was shown as Python prints it (`got True`, `got None`, `datetime.date(2026, 1, 1)`),
+# not as the YAML the user wrote (engine.errors.as_written, as a ruleset's refusals show theirs).
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        pytest.param("hand: true", "hand: expects text, got true", id="hand-true"),
+        pytest.param("hand: ~", "hand: expects text, got null", id="hand-tilde"),
+        pytest.param("hand: 2026-01-01", "hand: expects text, got 2026-01-01", id="hand-2026-01-01"),
+        pytest.param("hand: .nan", "hand: expects text, got .nan", id="hand-.nan"),
+        pytest.param(
+            f"hand: {PUNGS}\n  drawn: null", "drawn: expects true or false, got null", id="drawn-null"
+        ),
+        pytest.param(f"hand: {PUNGS}\n  seat: false", "seat: expects a value, got false", id="seat-false"),
+        pytest.param(f"hand: {PUNGS}\n  seat: null", "seat: expects a value, got null", id="seat-null"),
+        pytest.param(
+            f"hand: {PUNGS}\n  limit: true",
+            "limit: expects a whole number (or null for no limit), got true",
+            id="limit-true",
+        ),
+        pytest.param(
+            f"hand: {PUNGS}\n  limit: -.inf",
+            "limit: expects a whole number (or null for no limit), got -.inf",
+            id="limit--.inf",
+        ),
+        pytest.param(f"hand: {PUNGS}\n  true: x", "option names are text, got true", id="true-key"),
+        pytest.param(f"hand: {PUNGS}\n  ~: x", "option names are text, got null", id="tilde-key"),
+    ],
+)
+def test_yaml_entry_value_is_shown_as_yaml_writes_it(tmp_path: Path, entry: str, message: str):
+    bad, good = _yaml_records(tmp_path, f"- {entry}\n- hand: {PUNGS}\n")
+    assert bad == {"line": 1, "error": {"code": "bad-entry", "message": message}}
+    assert good["score"] == 48
+
+
+# Regression: a number or date given to an option that takes text was passed on as Python prints it:
+# `seat: .nan` was the text `nan`, riichi's word for south, and hinted so.
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        pytest.param(
+            "seat: .nan",
+            "--seat: '.nan' is not a wind (east, south, west, north or e, s, w, n)",
+            id="seat-.nan",
+        ),
+        pytest.param(
+            "seat: .inf",
+            "--seat: '.inf' is not a wind (east, south, west, north or e, s, w, n)",
+            id="seat-.inf",
+        ),
+    ],
+)
+def test_yaml_entry_seat_dot_nan_is_read_as_yaml_writes_it(tmp_path: Path, entry: str, message: str):
+    bad, good = _yaml_records(tmp_path, f"- hand: {PUNGS}\n  {entry}\n- hand: {PUNGS}\n")
+    assert bad == {"line": 1, "error": {"code": "bad-option", "message": message}}
+    assert good["score"] == 48
+
+
 ITEM_ALIAS = "*a is a YAML alias, which a batch entry does not read: write the entry"
 
 
@@ -1543,6 +1600,30 @@ def test_a_batch_line_giving_an_option_twice_is_refused_and_the_rest_scored(tmp_
     twice, good = map(json.loads, result.stdout.splitlines())
     message = "--seat is given 2 times ('south', 'west'): give it once"
     assert twice == {"line": 1, "error": {"code": "option-twice", "message": message}}
+    assert (good["line"], good["seat"], result.exit_code) == (2, "south", 1)
+
+
+# Regression: a line's option whose value is another option was given it for its value (`-s --json`:
+# "'--json' is not a wind"), or the line blamed a word after it (`--seat --seat south`: "south is apart
+# from the groups before it"); said as `score` says it (arguments.read_args, ValueMissing).
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        pytest.param("-s --json", "-s needs a value (the next word, --json, is an option)", id="s-json"),
+        pytest.param(
+            "--seat --seat south",
+            "--seat needs a value (the next word, --seat, is an option)",
+            id="seat-seat-south",
+        ),
+        pytest.param("--honba -1", "--honba: '-1' is not a whole number of 0 or more", id="honba--1"),
+    ],
+)
+def test_a_batch_line_option_valued_by_an_option_is_refused(tmp_path: Path, words: str, message: str):
+    path = tmp_path / "hands.txt"
+    path.write_text(f"'{PUNGS}' {words}\n'{PUNGS}' -s south\n", encoding="utf-8")
+    result = run("batch", str(path), "-f", "jsonl")
+    refused, good = map(json.loads, result.stdout.splitlines())
+    assert refused == {"line": 1, "error": {"code": "bad-option", "message": message}}
     assert (good["line"], good["seat"], result.exit_code) == (2, "south", 1)
 
 

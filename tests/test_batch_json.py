@@ -121,6 +121,28 @@ def test_json_item_past_yaml_is_read(tmp_path: Path, item: str, code: str, messa
     assert records[1]["error"]["message"].startswith(message)
 
 
+# Regression: a value was shown as Python prints it (`got True`, `got None`); JSON's words for them,
+# `true`, `false`, `null`, are YAML's too (engine.errors.as_written).
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [
+        pytest.param('{"hand": true}', "hand: expects text, got true", id="hand-true"),
+        pytest.param('{"hand": null}', "hand: expects text, got null", id="hand-null"),
+        pytest.param(
+            f'{{"hand": "{PUNGS}", "seat": false}}', "seat: expects a value, got false", id="seat-false"
+        ),
+        pytest.param(
+            f'{{"hand": "{PUNGS}", "drawn": null}}', "drawn: expects true or false, got null", id="drawn-null"
+        ),
+    ],
+)
+def test_json_value_is_shown_as_json_writes_it(tmp_path: Path, item: str, message: str):
+    text = f'[{{"hand": "{PUNGS}"}},\n {item},\n {{"hand": "{PUNGS}"}}]\n'
+    records = _records(tmp_path, text)
+    assert [_shown(r) for r in records] == [(1, 50), (2, "bad-entry"), (3, 50)]
+    assert records[1]["error"]["message"] == message
+
+
 def test_json_nel_x85_in_a_hand_is_not_a_space(tmp_path: Path):
     """A raw NEL (U+0085) in a JSON string is that character, as json.loads reads it; YAML took it for a
     line break and folded it to a space."""

@@ -373,7 +373,6 @@ def test_settle_east_1b1b1b_3c3c3c_unquoted_names_the_seat(argv, option):
 @pytest.mark.parametrize(
     "argv",
     [
-        pytest.param(["--east", "--east", "0"], id="east-east-0"),
         pytest.param(["--east=--south", "0"], id="east=--south-0"),
         pytest.param(["--east=0", "0"], id="east=0-0"),
         pytest.param(["--east", "0", "0"], id="east-0-0"),
@@ -382,12 +381,67 @@ def test_settle_east_1b1b1b_3c3c3c_unquoted_names_the_seat(argv, option):
 )
 def test_settle_east_east_0_is_no_unquoted_hand(argv):
     """`settle --east --east 0` (the option typed twice) said `--east takes the hand as one argument: put
-    it in quotes`: no hand was begun, so the parser's own reason is given (found by the long profile);
-    nor is a score (`--east=0 0`, a stray word after it: found by the long profile again)."""
+    it in quotes`: no hand was begun (found by the long profile; it is refused as a value missing now,
+    below); nor is a score (`--east=0 0`, a stray word after it: found by the long profile again)."""
     shown = run("settle", *argv)
     assert shown.exit_code == 2
     assert shown.stderr.startswith("error: Got unexpected extra argument(s) (")
     assert shown.stderr.endswith(") (see 'pungchow settle --help')\n")
+
+
+# Regression: an option whose value is another option of the command was given that option for its
+# value (click's reading), and the line refused for a word after it: `Got unexpected extra argument(s)
+# (480)`, `--seat takes the hand as one argument` (arguments.read_args, ValueMissing).
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["settle", "--east", "--east", "480", "--south", "0", "--west", "0", "--north", "0"],
+            "--east needs a value (the next word, --east, is an option) (see 'pungchow settle --help')",
+            id="settle-east-east-480",
+        ),
+        pytest.param(
+            ["score", "--seat", "--seat", "south", "1b1b1b"],
+            "--seat needs a value (the next word, --seat, is an option) (see 'pungchow score --help')",
+            id="score-seat-seat-south",
+        ),
+        pytest.param(
+            ["score", "1b1b1b", "-s", "--drawn"],
+            "-s needs a value (the next word, --drawn, is an option) (see 'pungchow score --help')",
+            id="score-s-drawn",
+        ),
+        pytest.param(
+            ["batch", "--compare", "pung-chow", "-f", "jsonl", "-"],
+            "--compare needs 2 values (the word after pung-chow, -f, is an option)"
+            " (see 'pungchow batch --help')",
+            id="batch-compare-pung-chow-f",
+        ),
+        # A number is a value, refused by its own reader; a help option is what was asked for.
+        pytest.param(
+            ["score", "1b1b1b", "--honba", "-1"],
+            "--honba: '-1' is not a whole number of 0 or more",
+            id="honba--1",
+        ),
+    ],
+)
+def test_option_valued_by_another_option_is_refused(argv, message):
+    shown = run(*argv)
+    assert (shown.exit_code, shown.stdout, shown.stderr) == (2, "", f"error: {message}\n")
+
+
+def test_score_s_json_says_the_value_is_missing_as_json():
+    """`score HAND -s --json`: --json is an option, so the answer is JSON, not a seat `--json`."""
+    shown = run("score", "1b1b1b", "-s", "--json")
+    assert shown.exit_code == 2
+    assert json.loads(shown.stdout)["error"] == {
+        "code": "usage",
+        "message": "-s needs a value (the next word, --json, is an option) (see 'pungchow score --help')",
+    }
+
+
+def test_score_seat_seat_help_shows_the_help():
+    shown = run("score", "--seat", "--seat", "--help")
+    assert shown.exit_code == 0 and "Usage: pungchow score" in shown.stdout
 
 
 @pytest.mark.parametrize(

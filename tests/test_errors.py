@@ -20,6 +20,7 @@ ERRORS: dict[type[errors.PungchowError], str] = {
     errors.OptionError: "option",
     errors.RepeatedOption: "option-twice",
     errors.UnknownOption: "bad-option",
+    errors.ValueMissing: "bad-option",
     errors.StrayWord: "bad-line",
     errors.TableError: "table",
     errors.WashError: "wash",
@@ -40,7 +41,12 @@ def test_the_table_names_every_error_class():
     assert _subclasses(errors.PungchowError) | {errors.PungchowError} == set(ERRORS)
 
 
-_OWN_ARGUMENTS = (errors.RepeatedOption, errors.UnknownOption, errors.StrayWord)  # no code= to give
+_OWN_ARGUMENTS = (
+    errors.RepeatedOption,
+    errors.UnknownOption,
+    errors.ValueMissing,
+    errors.StrayWord,
+)  # no code= to give
 
 
 def _made(cls: type[errors.PungchowError]) -> errors.PungchowError:
@@ -48,6 +54,8 @@ def _made(cls: type[errors.PungchowError]) -> errors.PungchowError:
         return errors.RepeatedOption("--seat is given 2 times", {})
     if cls is errors.UnknownOption:
         return errors.UnknownOption("No such option: --bogus", "--bogus")
+    if cls is errors.ValueMissing:
+        return errors.ValueMissing("--seat needs a value (the next word, --json, is an option)", "--seat")
     if cls is errors.StrayWord:
         return errors.StrayWord("a line takes the hand as one argument", 1)
     return cls("what went wrong")

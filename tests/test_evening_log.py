@@ -874,16 +874,19 @@ def test_an_old_log_with_lines_moved_is_refused_naming_the_first_out_of_place(tm
     assert old.read_bytes() == before
 
 
+# The value as the JSON line writes it (`true`, not Python's `True`: regression, as_written).
 @pytest.mark.parametrize(
-    "sets", [0, -1, True, "2"], ids=["sets-0", "sets-minus-1", "sets-true", "sets-string-2"]
+    ("sets", "shown"),
+    [(0, "0"), (-1, "-1"), (True, "true"), ("2", "'2'")],
+    ids=["sets-0", "sets-minus-1", "sets-true", "sets-string-2"],
 )
-def test_a_start_line_edited_to_sets_0_is_refused_not_accepted_by_repair(evening, capsys, sets):
+def test_a_start_line_edited_to_sets_0_is_refused_not_accepted_by_repair(evening, capsys, sets, shown):
     # Regression: `"sets": 0` typed into line 1 and accepted by `repair` made an evening "over" before
     # its first game, its games still counted (`true` read as 1 set): now refused, never accepted.
     _edit(evening, 1, lambda e: e.update(sets=sets))
     before = evening.read_bytes()
     code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "1")
-    said = f"line 1: the start event's sets ({sets!r}) are damaged: a number of sets, 1 or more, or null"
+    said = f"line 1: the start event's sets ({shown}) are damaged: a number of sets, 1 or more, or null"
     assert code == 2 and said in err and "Traceback" not in err, err
     assert evening.read_bytes() == before
 
@@ -908,6 +911,18 @@ def test_a_start_line_edited_to_limit_string_500_is_refused_not_accepted_by_repa
     code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "1")
     assert code == 2 and "line 1: the start event's limit (" in err and ") is damaged: " in err, err
     assert err.count("\n") == 1 and evening.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("edit", "shown"),
+    [({"limit": True}, "(true, no_limit false)"), ({"no_limit": None}, "(null, no_limit null)")],
+    ids=["limit-true", "no-limit-null"],
+)
+def test_a_start_line_edited_to_limit_true_says_true_not_python(evening, capsys, edit, shown):
+    # Regression: the values were shown as Python prints them, `(True, no_limit False)`, `None`.
+    _edit(evening, 1, lambda e: e.update(edit))
+    code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "1")
+    assert code == 2 and f"line 1: the start event's limit {shown} is damaged: " in err, err
 
 
 @pytest.mark.parametrize("at", [5, ["x"]], ids=["at-5", "at-list"])
@@ -999,10 +1014,11 @@ def _resealed(path: Path, number: int, change) -> None:
         # Regression: a traceback (TypeError: unhashable type: 'list') in `report`, which read the
         # sealed line's `win_by` before anything settled it.
         pytest.param(lambda e: e.update(win_by=["wall"]), "win_by: ['wall']", id="win_by-list-wall"),
-        pytest.param(lambda e: e.update(win_by={"how": "wall"}), "win_by: {'how'", id="win_by-object"),
+        pytest.param(lambda e: e.update(win_by={"how": "wall"}), "win_by: {how: 'wall'}", id="win_by-object"),
         # Regression: refused only when a reader settled the game, naming no line (`win-by: None ...`).
-        pytest.param(lambda e: e.update(win_by=None), "win_by: None", id="win_by-null"),
-        pytest.param(lambda e: e.update({"from": True}), "--from: True", id="from-true"),
+        # Regression: shown as Python prints them (`None`, `True`), not as the JSON line writes them.
+        pytest.param(lambda e: e.update(win_by=None), "win_by: null", id="win_by-null"),
+        pytest.param(lambda e: e.update({"from": True}), "--from: true", id="from-true"),
         pytest.param(lambda e: e.update(dead="Cy"), "dead: must be a list", id="dead-cy-not-a-list"),
         pytest.param(lambda e: e["hands"].update(Bob=4), "hands: give each", id="hands-bob-4-a-number"),
         pytest.param(lambda e: e.update(last_tile="yes"), "last_tile: must be", id="last_tile-yes"),

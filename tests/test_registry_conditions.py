@@ -11,7 +11,7 @@ import pytest
 
 from pungchow_calc.engine import conditions
 from pungchow_calc.engine.conditions import REGISTRY, TILE_CLASSES, Condition, Context, ParamError, Spec
-from pungchow_calc.engine.conditions.base import HAND, Counter, Flag
+from pungchow_calc.engine.conditions.base import HAND, Counter, Flag, refusal
 from pungchow_calc.engine.conditions.tile_classes import situated_tiles
 from pungchow_calc.engine.hand import MeldKind, build, meld
 from pungchow_calc.engine.notation import parse
@@ -61,7 +61,7 @@ def test_the_spec_is_the_loaders_check(name: str):
         except ParamError as refused:
             with pytest.raises(Invalid) as loaded:
                 compile_ruleset({"rules": [rule]}, "t", "<test>")
-            assert loaded.value.message == f"condition {name!r} {refused}"
+            assert loaded.value.message == refusal(f"condition {name!r}", refused)
         else:
             # What the spec takes, the loader takes, given the rules it names (Condition.names_rules).
             named = sorted(entry.names_rules(params) - {"r"}) if entry.names_rules else []

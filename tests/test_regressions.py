@@ -380,12 +380,133 @@ PYTHON_SHOWN = [
         "condition 'calling_for' expects rule ids (a name or a list), got [.nan]",
     ),
     (
+        "settings-true-and-yes",
+        "extends: pung-chow\nsettings:\n  true: 1\n  yes: 2\n",
+        4,
+        "key true is written twice (first on line 3)",
+    ),
+    (
+        "settings-tilde-and-null",
+        "extends: pung-chow\nsettings:\n  ~: 1\n  null: 2\n",
+        4,
+        "key null is written twice (first on line 3)",
+    ),
+    (
+        "settings-2026-01-01-twice",
+        "extends: pung-chow\nsettings:\n  2026-01-01: 1\n  2026-01-01: 2\n",
+        4,
+        "key 2026-01-01 is written twice (first on line 3)",
+    ),
+    (
         "condition-named-2026-01-01",
         NEW_RULE + "    when: [{2026-01-01: 1}]\n",
         6,
         "unknown condition 2026-01-01 (known: ",
     ),
 ]
+
+
+# A setting whose least is 1 told a negative value "a whole number of 0 or more" and a 0 "at least 1":
+# both are told the real bound now (rules._int_value). (id, document, line, reason less its "got".)
+LEAST_ONE = [
+    (
+        "round-payments--100",
+        "extends: pung-chow\nsettlement:\n  round_payments: {}\n",
+        3,
+        "round_payments must be a whole number of 1 or more (1: no rounding)",
+    ),
+    (
+        "round-points--1",
+        "extends: pung-chow\nsettings:\n  round_points: {}\n",
+        3,
+        "round_points must be a whole number of 1 or more, or null",
+    ),
+    (
+        "east-multiplier--1",
+        "extends: pung-chow\nsettings:\n  east_multiplier: {}\n",
+        3,
+        "east_multiplier must be a whole number of 1 or more",
+    ),
+    (
+        "wash-east-multiplier--1",
+        "extends: pung-chow\nwash:\n  payments: {{9: 50}}\n  east_multiplier: {}\n",
+        4,
+        "east_multiplier must be a whole number of 1 or more",
+    ),
+    (
+        "limit--1",
+        "extends: pung-chow-limit\nsettings:\n  limit: {}\n",
+        3,
+        "limit must be a whole number of 1 or more, or null for no limit",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "reason"), [case[1:] for case in LEAST_ONE], ids=[case[0] for case in LEAST_ONE]
+)
+def test_setting_of_least_1_says_so_to_a_negative_and_a_0(tmp_path, text, line, reason):
+    path = tmp_path / "house.yaml"
+    for value in ("-1", "0"):
+        path.write_text(text.format(value), encoding="utf-8")
+        result = run("rules", "check", str(path))
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == f"error: {path}:{line}: {reason}, got {value}\n"
+
+
+# A condition's parameter was named bare, read as a word of the sentence ("condition 'suit_pattern' with
+# must be a list of tiles"), two named for one at fault ("concealed and extra_wins must be"), and
+# `exactly: -1` was refused as `min`: each is named now as its key is written (conditions/base.py
+# refusal). (id, when:, reason as said now.)
+PARAMETER_NAMED = [
+    (
+        "suit-pattern-with-5",
+        "{suit_pattern: {ranks: [3, 1, 1, 1, 1, 1, 1, 1, 3], with: 5}}",
+        "condition 'suit_pattern', its parameter with: must be a list of tiles, got 5",
+    ),
+    (
+        "suit-pattern-concealed-1",
+        "{suit_pattern: {ranks: [3, 1, 1, 1, 1, 1, 1, 1, 3], concealed: 1}}",
+        "condition 'suit_pattern', its parameter concealed: must be true or false, got 1",
+    ),
+    (
+        "no-other-points-except-true",
+        "{no_other_points: {except: true}}",
+        "condition 'no_other_points', its parameter except: must be a list of rule ids, got true",
+    ),
+    (
+        "bonus-tiles-own-1",
+        "{bonus_tiles: {exactly: 1, own: 1}}",
+        "condition 'bonus_tiles', its parameter own: must be true or false, got 1",
+    ),
+    (
+        "bonus-tiles-exactly--1",
+        "{bonus_tiles: {exactly: -1}}",
+        "condition 'bonus_tiles', its parameter exactly: must be a whole number of 0 or more, got -1",
+    ),
+    (
+        "knitted-pairs-1.5",
+        "{knitted: {triples: 4, pairs: 1.5}}",
+        "condition 'knitted', its parameter pairs: must be a whole number of 0 or more, got 1.5",
+    ),
+    (
+        "concealed-sets-declared-kongs-2",
+        "{concealed_sets: {min: 1, declared_kongs: 2}}",
+        "condition 'concealed_sets', its parameter declared_kongs: must be true or false, got 2",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("when", "reason"), [case[1:] for case in PARAMETER_NAMED], ids=[case[0] for case in PARAMETER_NAMED]
+)
+def test_condition_parameter_is_named_as_its_key(tmp_path, when, reason):
+    """`rules check` names the parameter at fault as `its parameter NAME:`, one name, the one given."""
+    path = tmp_path / "house.yaml"
+    path.write_text(NEW_RULE + f"    when: [{when}]\n", encoding="utf-8")
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: {path}:6: {reason}\n"
 
 
 @pytest.mark.parametrize(

@@ -909,7 +909,12 @@ def test_settle_and_evening_keep_any_rulesets_players(tmp_path) -> None:
             "unknown doublings key 'opne' (did you mean 'open'?)",
             id="doublings-key-opne",
         ),
-        pytest.param({"doublings": 1}, {"round_points": 0}, "round_points must be at least 1", id="round-0"),
+        pytest.param(
+            {"doublings": 1},
+            {"round_points": 0},
+            "round_points must be a whole number of 1 or more, or null, got 0",
+            id="round-0",
+        ),
         pytest.param({"doublings": 1}, {"players": 1}, "players must be 2 to 4, or 0", id="players-1"),
         pytest.param({"doublings": 1}, {"players": 5}, "players must be at most 4", id="players-5"),
         pytest.param(
@@ -954,8 +959,8 @@ def test_an_evening_of_the_riichi_ruleset_is_refused_and_nothing_written(tmp_pat
         ),
         pytest.param("[8d*]", "--dora: 8d*: an indicator is a plain tile", id="dora-list-with-a-marker"),
         # Regression: a null item (`~`, `null`) was a TypeError traceback, the entries after it lost.
-        pytest.param("[8d, null]", "dora: expects tiles, e.g. [4c, Nw], got None", id="dora-8d-null"),
-        pytest.param("[~]", "dora: expects tiles, e.g. [4c, Nw], got None", id="dora-tilde"),
+        pytest.param("[8d, null]", "dora: expects tiles, e.g. [4c, Nw], got null", id="dora-8d-null"),
+        pytest.param("[~]", "dora: expects tiles, e.g. [4c, Nw], got null", id="dora-tilde"),
     ],
 )
 def test_batch_yaml_dora_as_a_list_is_read_as_the_text(tmp_path, dora: str, expected: str | None) -> None:

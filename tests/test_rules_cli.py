@@ -444,7 +444,7 @@ BROKEN = [
         {"x.yaml": "settings:\n  limit: lots\nrules:\n" + GOOD_RULE},
         "x.yaml",
         2,
-        "limit must be a whole number of 0 or more, got 'lots'",
+        "limit must be a whole number of 1 or more, or null for no limit, got 'lots'",
     ),
     (
         "unknown-key",

@@ -82,7 +82,9 @@ def test_a_limit_of_0_is_refused(tmp_path, setting, line):
     """`limit: 0` capped every payment at 0: the whole table played for nothing, silently (`--limit 0`
     was already refused). No limit is written null."""
     path = _write(tmp_path, f"extends: pung-chow-limit\nsettings:\n  {setting}: 0\n")
-    expected = f"error: {path}:{line}: {setting} must be at least 1 point, or null for no limit\n"
+    expected = (
+        f"error: {path}:{line}: {setting} must be a whole number of 1 or more, or null for no limit, got 0\n"
+    )
     for argv in (("rules", "check", str(path)), ("score", HAND, "-r", str(path))):
         result = run(*argv)
         assert (result.exit_code, result.stdout, result.stderr) == (2, "", expected)
@@ -107,7 +109,10 @@ def test_a_limit_of_0_is_refused(tmp_path, setting, line):
     ("tiers", "line", "message"),
     [
         pytest.param(
-            "[{name: a, doublings: 0, score: 0}]", 3, "limit 'a': score must be at least 1 point", id="a-0-0"
+            "[{name: a, doublings: 0, score: 0}]",
+            3,
+            "limit 'a': score must be a whole number of 1 or more, got 0",
+            id="a-0-0",
         ),
         pytest.param(
             "\n    - {name: Mangan, doublings: 5, score: 2000}"

@@ -156,7 +156,7 @@ def test_a_plain_number_still_reads(tmp_path: Path, value: str):
     path = tmp_path / "house.yaml"
     path.write_text(f"extends: pung-chow\nsettings:\n  limit: {value}\n", encoding="utf-8")
     if value == "0":
-        with pytest.raises(RulesetError, match="limit must be at least 1"):
+        with pytest.raises(RulesetError, match="limit must be a whole number of 1 or more"):
             load(str(path))
     else:
         assert load(str(path)).settings.limit == int(value, 0)

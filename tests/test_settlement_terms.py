@@ -229,8 +229,17 @@ BAD_TERMS = [
     pytest.param("discard_pays: nobody", "discard_pays must be one of each, discarder", id="discard-pays"),
     # A list is no name: it was a TypeError traceback (unhashable), found by the long hypothesis profile.
     pytest.param("discard_pays: []", "discard_pays must be one of each, discarder", id="discard-pays-a-list"),
-    pytest.param("round_payments: 0", "round_payments must be at least 1", id="round-zero"),
-    pytest.param("round_payments: -100", "round_payments must be a whole number", id="round-negative"),
+    pytest.param(
+        "round_payments: 0",
+        "round_payments must be a whole number of 1 or more (1: no rounding), got 0",
+        id="round-zero",
+    ),
+    # Regression: a negative was told "a whole number of 0 or more", a 0 "at least 1".
+    pytest.param(
+        "round_payments: -100",
+        "round_payments must be a whole number of 1 or more (1: no rounding), got -100",
+        id="round-negative",
+    ),
     pytest.param("counter_points: 1.5", "counter_points must be a whole number", id="counter-fraction"),
     pytest.param("deposit_points: yes", "deposit_points must be a whole number", id="deposit-bool"),
     pytest.param("honba_points: 300", "unknown settlement key 'honba_points'", id="unknown-key"),

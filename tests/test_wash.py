@@ -140,7 +140,7 @@ BAD_WASH = [
     ),
     pytest.param(
         "wash:\n  payments: {9: 50}\n  east_multiplier: 0\n",
-        "east_multiplier must be at least 1",
+        "east_multiplier must be a whole number of 1 or more, got 0",
         5,
         id="zero",
     ),

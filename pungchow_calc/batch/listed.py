@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import arguments
 from .. import options as opts
-from ..engine.errors import closest, digits_hint
+from ..engine.errors import as_written, closest, digits_hint
 from ..engine.situation import SITUATION_FACTS
 from .entry import Entry, FileError
 from .words import split_line
@@ -490,7 +490,7 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
                 if key is _Nested
                 else f"*{key.anchor}, a YAML alias"
                 if isinstance(key, _Alias)
-                else repr(key)[:40]
+                else as_written(key)[:40]
             )
             raise ValueError(f"option names are text, got {shown}")
         name = key.strip().lower().replace("-", "_")
@@ -515,11 +515,11 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             raise ValueError(f"{key}: expects a single value, not a list or mapping")
         if name == "hand":
             if not isinstance(value, str):
-                raise ValueError(f"hand: expects text, got {value!r}")
+                raise ValueError(f"hand: expects text, got {as_written(value)}")
             hand = value
         elif name in _YAML_FLAGS:
             if not isinstance(value, bool):
-                raise ValueError(f"{key}: expects true or false, got {value!r}")
+                raise ValueError(f"{key}: expects true or false, got {as_written(value)}")
             if value:
                 argv.append(_YAML_FLAGS[name])
         elif name == "limit":
@@ -533,29 +533,31 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
                     " write the digits alone, with no leading 0"
                 )
             elif isinstance(value, bool) or not isinstance(value, int) or value.bit_length() > 63:
-                big = isinstance(value, int) and value.bit_length() > 63  # repr() refuses 4,300 digits
-                shown = "a number too large" if big else repr(value)[:40]
+                big = isinstance(value, int) and value.bit_length() > 63  # str() refuses 4,300 digits
+                shown = "a number too large" if big else as_written(value)[:40]
                 said = digits_hint(value) if isinstance(value, str) else ""  # `limit: ten`, `limit: 1o`
                 raise ValueError(f"limit: expects a whole number (or null for no limit), got {shown}{said}")
             else:
                 argv += ["--limit", str(value)]
         elif name in _YAML_VALUED:
             if value is None or isinstance(value, bool):
-                raise ValueError(f"{key}: expects a value, got {value!r}")
+                raise ValueError(f"{key}: expects a value, got {as_written(value)}")
             if isinstance(value, tuple):  # a list, of an option that takes one (_YAML_LISTED)
                 # Every item that is no text, a null (`[4c, ~]`, an empty `-`) among them: a first
                 # wrong item found by `next(..., None)` could not tell a null from none found.
                 wrong = [item for item in value if not isinstance(item, str)]
                 if wrong:
-                    raise ValueError(f"{key}: expects tiles, e.g. [4c, Nw], got {wrong[0]!r}"[:120])
+                    raise ValueError(f"{key}: expects tiles, e.g. [4c, Nw], got {as_written(wrong[0])}"[:120])
                 value = ",".join(value)
-            argv += [_YAML_VALUED[name], str(value)]
+            # A number or a date as YAML writes it (`2`, `2026-01-01`), read as the line's text is: a
+            # `.nan` given as a seat was the text `nan`, riichi's word for south, and hinted so.
+            argv += [_YAML_VALUED[name], value if isinstance(value, str) else as_written(value)]
         else:
             # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
             dashed = "-" in key
             keys = [k.replace("_", "-") for k in _YAML_KEYS] if dashed else _YAML_KEYS
             hint = closest(name.replace("_", "-") if dashed else name, keys) or arguments.riichi_win_hint(key)
-            raise ValueError(f"unknown option {key!r}{hint}")
+            raise ValueError(f"unknown option {as_written(key)}{hint}")
     if hand is None:
         raise ValueError("no hand given (hand: ...)")
     return [hand, *argv]

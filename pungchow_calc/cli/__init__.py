@@ -28,7 +28,7 @@ from .. import (
     note_ctrl_c,
     started,
 )
-from ..engine.errors import PungchowError, RepeatedOption, UnknownOption, printable
+from ..engine.errors import PungchowError, RepeatedOption, UnknownOption, ValueMissing, printable
 from . import spec
 from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, json_error, report, say, silence
 
@@ -164,7 +164,7 @@ def _fast_without_typer(argv: list[str]) -> int | None:
     except RepeatedOption as error:  # `-s south -s west`: which was meant would be a guess
         report(error, bool(error.given.get("as_json")) or _asks_json(argv))
         return EXIT_BAD_INPUT
-    except UnknownOption as error:  # in arguments.unknown_option's words, a batch line's too
+    except (UnknownOption, ValueMissing) as error:  # in arguments' words, a batch line's too
         return _usage(error.message, _command_name(spec.find(argv)), argv)
     if call is None:
         return None

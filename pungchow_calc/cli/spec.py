@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import arguments
 from .. import options as opts
-from ..engine.errors import OptionError, RepeatedOption, UnknownOption
+from ..engine.errors import OptionError, RepeatedOption, UnknownOption, ValueMissing
 from ..engine.situation import FACTS, SITUATION_FACTS
 from .failure import CommandExit
 
@@ -515,14 +515,16 @@ def read(argv: list[str]) -> tuple[Command, dict[str, Any]] | None:
     """The command and every keyword of its handler when argv is an ordinary command line; None
     for anything else (--help, a missing value: typer's to read and to report). An option given twice
     is refused here (RepeatedOption), for every command alike: typer would take the last; so is an
-    unknown option (UnknownOption), in the words a batch line says it in."""
+    unknown option (UnknownOption), in the words a batch line says it in, and an option whose value
+    is another option (ValueMissing: typer would take `--seat` for --seat's value, and blame a word
+    after it)."""
     found = locate(argv)
     if found is None:
         return None
     command, start = found
     try:
         words, given = arguments.read_args(argv[start:], command.spelling)
-    except RepeatedOption:
+    except (RepeatedOption, ValueMissing):
         raise
     except UnknownOption as unknown:
         if unknown.name in arguments.HELP:  # typer's to show (or the error after it, in its words)

@@ -175,13 +175,15 @@ def authoring_mistakes(
         raise Invalid(("name",), f"name must be one line of text, without spaces around it, got {written!r}")
     for key in ("limit", "limit_hand_value"):
         if getattr(settings, key) == 0:
-            raise Invalid(("settings", key), f"{key} must be at least 1 point, or null for no limit")
+            said = f"{key} must be a whole number of 1 or more, or null for no limit, got 0"
+            raise Invalid(("settings", key), said)  # as a negative is told (rules._int_value)
     for i, tier in enumerate(settings.limits):
         # A tier of 0 pays a hand that reaches it nothing, as `limit: 0` would; a tier below the one
         # before pays a hand of more doublings less (riichi's tiers rise, docs/riichi.md#limits).
         below = settings.limits[i - 1] if i else None
         if tier.score == 0:
-            raise Invalid(("settings", "limits", i), f"limit {tier.name!r}: score must be at least 1 point")
+            said = f"limit {tier.name!r}: score must be a whole number of 1 or more, got 0"
+            raise Invalid(("settings", "limits", i), said)  # as a negative is told (rules._int_value)
         if below is not None and tier.score < below.score:
             raise Invalid(
                 ("settings", "limits", i),

@@ -217,6 +217,18 @@ class UnknownOption(OptionError):
         self.name = name  # the option as named (`--bogus`, `-X` of `-Xn`): `--help` is typer's to show
 
 
+class ValueMissing(OptionError):
+    """A valued option whose value is another option of the command (`--seat --seat south`, `-s --json`):
+    the option was typed without its value, or twice; the next word taken for its value would be a
+    guess (click's), and its refusal a muddle (`Got unexpected extra argument(s) (480)`)."""
+
+    default_code: ClassVar[str] = "bad-option"
+
+    def __init__(self, message: str, name: str) -> None:
+        super().__init__(message)
+        self.name = name  # the option given no value, as spelt (`-s`)
+
+
 class StrayWord(PungchowError):
     """A word of a batch line that is not part of its hand (`'HAND' 4f`: a word after the quoted
     hand), where `score` refuses every word after its hand: joined to the hand it would be scored on a

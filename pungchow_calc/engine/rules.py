@@ -27,6 +27,7 @@ from .conditions import (
     facts_required,
     unit_fields_read,
 )
+from .conditions.base import refusal
 from .conditions.indicators import COUNTERS
 from .errors import as_written, unknown
 from .impossible import IMPOSSIBLE
@@ -205,7 +206,7 @@ def _compile_condition(
     try:
         test = condition.make(params)
     except ParamError as exc:
-        raise Invalid(path, f"condition {name!r} {exc}") from None
+        raise Invalid(path, refusal(f"condition {name!r}", exc)) from None
     tally = condition.tally(params) if condition.tally is not None else None
     return test, condition.deferred, condition.local, tally
 
@@ -222,10 +223,22 @@ def _not_tally(inner: Decide | None) -> Decide | None:
     return decide
 
 
-def _int_value(value: Any, path: tuple[Any, ...], what: str, maximum: int = MAX_INT, minimum: int = 0) -> int:
+def _int_value(
+    value: Any,
+    path: tuple[Any, ...],
+    what: str,
+    maximum: int = MAX_INT,
+    minimum: int = 0,
+    also: str = "",
+    least: int | None = None,
+) -> int:
+    """A whole number from `minimum` to `maximum`. The refusal states the real bound, `least` where a
+    value from `minimum` up to it is refused by a later check (authoring_mistakes: `limit: 0`), with
+    `also` after it (`, or null for no limit`): a negative and a 0 are told the same bound."""
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         shown = as_written(value)
-        raise Invalid(path, f"{what} must be a whole number of {minimum} or more, got {shown}"[:200])
+        bound = minimum if least is None else least
+        raise Invalid(path, f"{what} must be a whole number of {bound} or more{also}, got {shown}"[:200])
     if value > maximum:
         raise Invalid(path, f"{what} must be at most {maximum}, got {value}"[:200])
     return value
@@ -388,7 +401,7 @@ def _per(
     try:
         counter.spec.check(params)
     except ParamError as exc:
-        raise Invalid(path, f"{where}: per {name!r} {exc}") from None
+        raise Invalid(path, refusal(f"{where}: per {name!r}", exc)) from None
     reads = counter.reads(params)
     return counter.build(params), reads, reads if counter.of_fact and len(reads) == 1 else frozenset()
 
@@ -411,11 +424,15 @@ def _settings(raw: Any) -> Settings:
     for key in ("limit", "limit_hand_value", "max_chows"):
         if key in raw:
             value = raw[key]
-            out[key] = None if value is None else _int_value(value, ("settings", key), key)
+            # A limit of 0 is refused as an authoring mistake (authoring.py): its bound, 1, said here too.
+            least, also = (1, ", or null for no limit") if key != "max_chows" else (None, "")
+            out[key] = (
+                None if value is None else _int_value(value, ("settings", key), key, also=also, least=least)
+            )
     for key in ("east_multiplier", "loser_max_pairs"):
         if key in raw:
             most = MAX_LOSER_PAIRS if key == "loser_max_pairs" else MAX_INT
-            out[key] = _int_value(raw[key], ("settings", key), key, most)
+            out[key] = _int_value(raw[key], ("settings", key), key, most, int(key == "east_multiplier"))
     for key in TRUE_OR_FALSE:
         if key in raw:
             if not isinstance(raw[key], bool):
@@ -424,13 +441,14 @@ def _settings(raw: Any) -> Settings:
     for key in ("doubling_base", "round_points", "min_doublings"):
         if key in raw:
             value = raw[key]
+            rounds = key == "round_points"
             out[key] = (
                 None
-                if value is None and key == "round_points"
-                else _int_value(value, ("settings", key), key, MAX_SMALL)
+                if value is None and rounds
+                else _int_value(
+                    value, ("settings", key), key, MAX_SMALL, int(rounds), ", or null" if rounds else ""
+                )
             )
-    if out.get("round_points") == 0:
-        raise Invalid(("settings", "round_points"), "round_points must be at least 1, or null")
     if "limits" in raw:
         out["limits"] = _limits(raw["limits"])
     for key, known in (("not_written", NOT_WRITTEN), ("impossible", IMPOSSIBLE)):
@@ -445,8 +463,6 @@ def _settings(raw: Any) -> Settings:
         out["players"] = _int_value(raw["players"], ("settings", "players"), "players", MAX_PLAYERS)
         if out["players"] == 1:
             raise Invalid(("settings", "players"), "players must be 2 to 4, or 0 for any of them")
-    if out.get("east_multiplier") == 0:
-        raise Invalid(("settings", "east_multiplier"), "east_multiplier must be at least 1")
     return Settings(**out)
 
 
@@ -468,7 +484,7 @@ def _limits(raw: Any) -> tuple[LimitTier, ...]:
             LimitTier(
                 tier["name"],
                 _int_value(tier["doublings"], (*path, i, "doublings"), "doublings", MAX_DOUBLINGS),
-                _int_value(tier["score"], (*path, i, "score"), "score"),
+                _int_value(tier["score"], (*path, i, "score"), "score", least=1),  # 0: authoring.py
             )
         )
     if [t.doublings for t in tiers] != sorted({t.doublings for t in tiers}):
@@ -511,9 +527,8 @@ def _settlement(raw: Any) -> SettlementRules:
                 raise Invalid(path, shown[:200])
             out[key] = value
             continue
-        out[key] = _int_value(value, path, key)
-        if key == "round_payments" and out[key] == 0:
-            raise Invalid(path, "round_payments must be at least 1 (1: no rounding)")
+        rounds = key == "round_payments"
+        out[key] = _int_value(value, path, key, MAX_INT, int(rounds), " (1: no rounding)" if rounds else "")
     terms = SettlementRules(**out)
     return BOOK if terms == BOOK else terms
 
@@ -536,9 +551,9 @@ def _wash(raw: Any) -> WashTable | None:
         if not 1 <= need <= 13:  # there are thirteen different heads (Part II, limit hand 1)
             raise Invalid(("wash", "payments", heads), f"wash heads must be 1 to 13, got {need}")
         rows.append((need, _int_value(points, ("wash", "payments", heads), "wash points")))
-    multiplier = _int_value(raw.get("east_multiplier", 1), ("wash", "east_multiplier"), "east_multiplier")
-    if multiplier == 0:
-        raise Invalid(("wash", "east_multiplier"), "east_multiplier must be at least 1")
+    multiplier = _int_value(
+        raw.get("east_multiplier", 1), ("wash", "east_multiplier"), "east_multiplier", MAX_INT, 1
+    )
     return WashTable(tuple(sorted(rows)), multiplier)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.errors import PungchowError
+from ..engine.errors import PungchowError, as_written
 
 FORMAT = 1  # the log format this program writes and reads (the `v` of every event)
 EVENTS = ("start", "hand", "draw", "wash", "penalty", "undo", "amend", "repair")
@@ -108,7 +108,12 @@ def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
         # Sealed under format 1 and changed since (a typo typed into `event` or `v`): a newer pungchow's
         # event of format 1 matches its checksum, so "upgrade" would send the reader the wrong way. (A
         # higher `v` may seal otherwise: that one is taken at its word, below.)
-        what = f"its log format version (v) {given!r}" if version is None else f"an event {kind!r}"
+        # A value of the JSON line, as JSON writes it (`true`, `null`), where YAML's words are JSON's too.
+        what = (
+            f"its log format version (v) {as_written(given)}"
+            if version is None
+            else f"an event {as_written(kind)}"
+        )
         raise EveningError(
             f"{path} line {number}: changed since it was written (its checksum does not match), and it "
             f"now holds {what}, which no pungchow writes: put the line back as it was from a copy",
@@ -116,7 +121,7 @@ def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
         )
     if version is None:
         raise EveningError(f"{path} line {number}: no log format version (v)", code="evening-damaged")
-    what = f"log format {version}" if version > FORMAT else f"an event {kind!r}"
+    what = f"log format {version}" if version > FORMAT else f"an event {as_written(kind)}"
     raise EveningError(
         f"{path} line {number}: {what} written by a newer pungchow (this one reads log format "
         f"{FORMAT}); upgrade pungchow to read this evening",

@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..engine.errors import OptionError, PungchowError
+from ..engine.errors import OptionError, PungchowError, as_written
 from ..engine.rules import Invalid, Ruleset, compile_ruleset
 from ..engine.situation import FACTS, WinBy, flag_facts, recorded
 from ..engine.table import Settlement, TableOptions, settle_table
@@ -139,7 +139,9 @@ def _seat(value: Any, key: str, seats: dict[str, Wind]) -> Wind:
     """The seat of a player named in a record (the message names the option `key` comes from)."""
     if not isinstance(value, str) or value not in seats:
         players = ", ".join(seats)
-        raise OptionError(f"{TYPED[key]}: {value!r} is not at the table ({players})", code="bad-player")
+        raise OptionError(
+            f"{TYPED[key]}: {as_written(value)} is not at the table ({players})", code="bad-player"
+        )
     return seats[value]
 
 
@@ -209,19 +211,21 @@ def check_record(record: dict[str, Any], seats: dict[str, Wind]) -> None:
         _seat(name, "dead", seats)
     if kind == "penalty":
         if record.get("type") != "false_mahjongg":
-            raise OptionError(f"penalty: unknown type {record.get('type')!r}", code="bad-option")
+            raise OptionError(f"penalty: unknown type {as_written(record.get('type'))}", code="bad-option")
         _seat(record.get("player"), "player", seats)
         return
     if kind == "draw":
         _hands(record, seats, required=False)
         return
     if kind != "hand":
-        raise OptionError(f"{kind!r} is not a game", code="bad-option")
+        raise OptionError(f"{as_written(kind)} is not a game", code="bad-option")
     _seat(record.get("winner"), "winner", seats)  # before the hands, which name him too
     _hands(record, seats, required=True)
     win_by = record.get("win_by", "discard")
     if win_by not in ("wall", "loose", "discard"):  # a list or an object too (no hash is taken)
-        raise OptionError(f"win_by: {win_by!r} is not one of wall, loose, discard", code="bad-option")
+        raise OptionError(
+            f"win_by: {as_written(win_by)} is not one of wall, loose, discard", code="bad-option"
+        )
     _maybe(record, "from", seats)
     _maybe(record, "feeder", seats)
 

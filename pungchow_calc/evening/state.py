@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine.errors import OptionError, PungchowError
+from ..engine.errors import OptionError, PungchowError, as_written
 from ..engine.payments import MAX_POINTS
 from ..engine.rules import Ruleset
 from ..engine.tiles import Wind
@@ -254,8 +254,8 @@ def begin(start: dict[str, Any], path: str = "") -> Evening:
         # `evening new --sets` takes 1 or more: 0 would end the evening before its first game, and a
         # `true` would read as 1 set (a line 1 edited by hand, and accepted by `repair`).
         raise EveningError(
-            f"{path} line 1: the start event's sets ({sets!r}) are damaged: a number of sets, 1 or more, "
-            "or null; put the line back from a copy",
+            f"{path} line 1: the start event's sets ({as_written(sets)}) are damaged: a number of sets, 1 or"
+            " more, or null; put the line back from a copy",
             code="evening-damaged",
         )
     limit, no_limit = start.get("limit"), start.get("no_limit", False)
@@ -263,8 +263,8 @@ def begin(start: dict[str, Any], path: str = "") -> Evening:
         # What `evening new --limit/--no-limit` writes (record.new); a hand-edited `"limit": "500"`,
         # accepted by `repair`, was compared with the points (a TypeError traceback in every report).
         raise EveningError(
-            f"{path} line 1: the start event's limit ({limit!r}, no_limit {no_limit!r}) is damaged: a whole"
-            " number of points or null, and true or false; put the line back from a copy",
+            f"{path} line 1: the start event's limit ({as_written(limit)}, no_limit {as_written(no_limit)})"
+            " is damaged: a whole number of points or null, and true or false; put the line back from a copy",
             code="evening-damaged",
         )
     ruleset = ruleset_of(start, path)
@@ -451,16 +451,17 @@ def _check_result(evening: Evening, line: Line, path: str) -> None:
 def _where(played: Any) -> str:
     """Seats and round as a game event records them (`played`): `Ann east, Bob south (east round)`."""
     if not isinstance(played, dict) or not isinstance(played.get("seats"), dict):
-        return repr(played)
+        return as_written(played)
     seats = ", ".join(f"{name} {wind}" for name, wind in played["seats"].items())
     return f"{seats} ({played.get('round')} round)"
 
 
 def _nets(net: Any) -> str:
     if not isinstance(net, dict):
-        return repr(net)
+        return as_written(net)
     return ", ".join(
-        f"{name} {value:+d}" if isinstance(value, int) else f"{name} {value!r}" for name, value in net.items()
+        f"{name} {value:+d}" if isinstance(value, int) else f"{name} {as_written(value)}"
+        for name, value in net.items()
     )
 
 

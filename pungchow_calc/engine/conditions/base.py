@@ -87,7 +87,19 @@ def count_tally(kinds: frozenset[MeldKind], lo: int, hi: int, exact: bool) -> De
 
 
 class ParamError(ValueError):
-    """A condition's parameters are the wrong type or value."""
+    """A condition's parameters are the wrong type or value; `param` names the one at fault, if one is
+    (said by `refusal`)."""
+
+    def __init__(self, message: str, param: str | None = None) -> None:
+        super().__init__(message)
+        self.param = param
+
+
+def refusal(what: str, exc: ParamError) -> str:
+    """What a ruleset's refusal of a condition's parameters says: `what` (`condition 'x'`) and the
+    reason, the parameter at fault named as its key is written (`its parameter with: ...`): a name that
+    is also a word (`with`, `except`, `own`) read as part of the sentence."""
+    return f"{what}, its parameter {exc.param}: {exc}" if exc.param is not None else f"{what} {exc}"
 
 
 Reads = Callable[[Any], frozenset[str]]  # the facts a condition reads, given its YAML parameters
@@ -213,7 +225,7 @@ def choice(params: Any, allowed: tuple[str, ...]) -> frozenset[str]:
 def whole_number(params: Any, name: str) -> int:
     """The parameter as a whole number of at least 0; ParamError naming it otherwise."""
     if isinstance(params, bool) or not isinstance(params, int) or params < 0:
-        raise ParamError(f"{name} must be a whole number, got {as_written(params)}")
+        raise ParamError(f"must be a whole number of 0 or more, got {as_written(params)}", name)
     return params
 
 
@@ -264,15 +276,14 @@ class Choice(Spec):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Boolean(Spec):
-    """true or false (a field of a mapping)."""
+    """true or false (a field of a mapping, which _check_fields names in a refusal)."""
 
-    message: str  # the refusal, naming the field
     doc: str
 
     def check(self, params: Any) -> None:
         """Refuse anything but true or false."""
         if not isinstance(params, bool):
-            raise ParamError(self.message)
+            raise ParamError(f"must be true or false, got {as_written(params)}")
 
     def schema(self) -> dict[str, Any]:
         """The JSON schema: a boolean."""
@@ -304,9 +315,15 @@ KindsOf = tuple[tuple[str, Callable[[Any], frozenset[MeldKind]]], ...]
 
 
 def _check_fields(params: dict[str, Any], fields: Fields) -> None:
+    """Check each field given; a refusal names the field (ParamError.param) unless it names one itself."""
     for name, spec in fields:
         if name in params:
-            spec.check(params[name])
+            try:
+                spec.check(params[name])
+            except ParamError as exc:
+                if exc.param is not None:
+                    raise
+                raise ParamError(str(exc), name) from None
 
 
 def _object(fields: Fields, extra: dict[str, Any], **keys: Any) -> dict[str, Any]:
@@ -453,8 +470,9 @@ def count_range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:
         raise ParamError(unknown("parameter", sorted(given, key=str)[0], known, listed=False))
     if not any(k in params for k in ("min", "max", "exactly")):
         raise ParamError("needs min, max or exactly")
-    lo = whole_number(params.get("min", params.get("exactly", 0)), "min")
-    hi = whole_number(params.get("max", params.get("exactly", 99)), "max")
+    # Each bound named as it is given: `exactly: -1` is no `min` the user wrote.
+    lo = whole_number(params.get("min", params.get("exactly", 0)), "min" if "min" in params else "exactly")
+    hi = whole_number(params.get("max", params.get("exactly", 99)), "max" if "max" in params else "exactly")
     return lo, hi
 
 

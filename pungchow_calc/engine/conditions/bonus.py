@@ -92,7 +92,7 @@ CONDITIONS: dict[str, Condition] = {
             1,
             (
                 ("kinds", Choice(_KINDS, "bonus suits counted (default both)")),
-                ("own", Boolean("own must be true or false", "count only the holder's own flower/season")),
+                ("own", Boolean("count only the holder's own flower/season")),
             ),
             most=_most_bonus,
         ),

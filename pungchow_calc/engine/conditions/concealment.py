@@ -155,13 +155,10 @@ def _rule(declared: bool, claimed: bool) -> Callable[[Context, Meld], bool]:
     return concealed
 
 
-_KONGS_MESSAGE = "declared_kongs and claimed_kongs must be true or false"
-
-
 def _kong_fields(declared: str, claimed: str) -> tuple[tuple[str, Spec], ...]:
     return (
-        ("declared_kongs", Boolean(_KONGS_MESSAGE, declared)),
-        ("claimed_kongs", Boolean(_KONGS_MESSAGE, claimed)),
+        ("declared_kongs", Boolean(declared)),
+        ("claimed_kongs", Boolean(claimed)),
     )
 
 

@@ -152,7 +152,7 @@ def _most_shown(params: dict[str, Any]) -> tuple[int, str]:
 
 
 def _include(doc: str) -> Boolean:
-    return Boolean("include_winning must be true or false", doc)
+    return Boolean(doc)
 
 
 _SHOWN = Counter(
@@ -195,7 +195,7 @@ CONDITIONS: dict[str, Condition] = {
                 ("include_winning", _include("count the set the winning tile made")),
                 (
                     "same_suit",
-                    Boolean("same_suit must be true or false", "count the fullest numbered suit only"),
+                    Boolean("count the fullest numbered suit only"),
                 ),
             ),
             most=_most_shown,

@@ -105,11 +105,11 @@ _PATTERN_KEYS = {"ranks", "extra", "with", "concealed", "extra_wins"}
 
 def _ranks(value: Any, what: str, length: int | None) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
-        raise ParamError(f"{what} must be a list of whole numbers")
+        raise ParamError(f"must be a list of whole numbers, got {as_written(value)}", what)
     if length is not None and (len(value) != length or not all(0 <= x <= 4 for x in value)):
-        raise ParamError(f"{what} must give nine counts (ranks 1 to 9), each 0 to 4")
+        raise ParamError("must give nine counts (ranks 1 to 9), each 0 to 4", what)
     if length is None and not all(1 <= x <= 9 for x in value):
-        raise ParamError(f"{what} must list ranks 1 to 9")
+        raise ParamError("must list ranks 1 to 9", what)
     return tuple(value)
 
 
@@ -121,13 +121,14 @@ def _pattern(params: Any) -> tuple[tuple[int, ...], frozenset[int], tuple[Tile, 
     extra = frozenset(_ranks(params.get("extra", []), "extra", None))
     others = params.get("with", [])
     if not isinstance(others, list) or not all(isinstance(x, str) for x in others):
-        raise ParamError("with must be a list of tiles")
+        raise ParamError(f"must be a list of tiles, got {as_written(others)}", "with")
     with_tiles = tuple(_tile(x) for x in others)
     flags = [params.get(k, False) for k in ("concealed", "extra_wins")]
-    if not all(isinstance(x, bool) for x in flags):
-        raise ParamError("concealed and extra_wins must be true or false")
+    for key, value in zip(("concealed", "extra_wins"), flags, strict=True):
+        if not isinstance(value, bool):
+            raise ParamError(f"must be true or false, got {as_written(value)}", key)
     if flags[1] and not extra:
-        raise ParamError("extra_wins needs extra ranks")
+        raise ParamError("needs extra ranks (extra: [...])", "extra_wins")
     return ranks, extra, with_tiles, flags[0], flags[1]
 
 
@@ -237,8 +238,9 @@ def _knit_params(params: Any) -> tuple[int, int]:
     if not isinstance(params, dict) or set(params) - {"triples", "pairs"}:
         raise ParamError("expects a mapping with triples and pairs")
     triples, pairs = params.get("triples", 0), params.get("pairs", 0)
-    if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in (triples, pairs)):
-        raise ParamError("triples and pairs must be whole numbers")
+    for key, value in (("triples", triples), ("pairs", pairs)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ParamError(f"must be a whole number of 0 or more, got {as_written(value)}", key)
     if 3 * triples + 2 * pairs != 14:
         raise ParamError("triples and pairs must make fourteen tiles (3 x triples + 2 x pairs)")
     return triples, pairs

@@ -9,6 +9,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..decomposition import SHAPES
+from ..errors import as_written
 from ..hand import CHOW, SINGLE, Meld, MeldKind
 from ..tiles import BLOCKS, PLAYING_TILES, Suit
 from .base import (
@@ -134,7 +135,7 @@ def _winning_in_tally(params: Any) -> Decide:
 
 def _rule_ids(ids: Any) -> None:
     if not (isinstance(ids, list) and all(isinstance(x, str) for x in ids)):
-        raise ParamError("`except` must be a list of rule ids")
+        raise ParamError(f"must be a list of rule ids, got {as_written(ids)}", "except")
 
 
 def _excepted(params: Any) -> frozenset[str]:
