@@ -402,6 +402,11 @@ def test_end_of_input_in_the_middle_of_a_game_says_it_was_not_recorded(tmp_path)
 # --- live sessions: a second terminal, Ctrl-C and Ctrl-D -------------------------------------------
 
 
+def _wrapped(text: str) -> str:
+    """A pattern finding `text` however the width wrapped it: whitespace between any two characters."""
+    return r"\s*".join(r"\s+" if t.isspace() else re.escape(t) for t in re.findall(r"\s+|\S", text))
+
+
 class Session:
     """A running `evening play`: read its output until some text, and type lines into it."""
 
@@ -413,8 +418,9 @@ class Session:
         """Wait until `text` has been printed since the last expect; the output up to it."""
         deadline = time.monotonic() + timeout
         while text not in self.seen:
-            # The text wrapped to the width, a long path perhaps broken mid-word: whitespace anywhere.
-            wrapped = squeezed(text) and re.search(r"\s*".join(map(re.escape, squeezed(text))), self.seen)
+            # The text wrapped to the width, a long path perhaps broken mid-word: whitespace anywhere, and
+            # where the text has a space at least one (a prompt's last space is waited for).
+            wrapped = squeezed(text) and re.search(_wrapped(text), self.seen)
             if wrapped:
                 before, self.seen = self.seen[: wrapped.start()], self.seen[wrapped.end() :]
                 return before + wrapped.group()
