@@ -179,6 +179,9 @@ def _compile_condition(
 ) -> tuple[Test, bool, bool, Decide | None]:
     """(test, deferred, local, what an arrangement's Tally tells of it): `not` and `any` are deferred if
     a part is, local if all parts are, and told by the tally as their parts are."""
+    # A mapping's key may be any YAML scalar (`2026-01-01:`), refused as unknown below: typed Any, or a
+    # compiled engine (mypyc) checks it as text where it is bound and fails with a TypeError.
+    name: Any
     if isinstance(entry, str):
         name, params = entry, None
     elif isinstance(entry, dict) and len(entry) == 1:

@@ -63,6 +63,7 @@ def _entries(when: Any) -> list[tuple[Condition | None, Any]]:
     """The registry entries (None: not a condition) a `when:` list names, through `not` and `any`."""
     if isinstance(when, list):
         return [found for entry in when for found in _entries(entry)]
+    name: Any  # a mapping's key may be any YAML scalar: Any, for a compiled engine (engine/rules.py)
     if isinstance(when, str):
         name, params = when, None
     elif isinstance(when, dict) and len(when) == 1:
