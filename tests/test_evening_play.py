@@ -621,6 +621,16 @@ def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_enter_reco
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
+@contextlib.contextmanager
+def _playing_after_two_games(path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Session]]:
+    """A play session at its first "who won?", Ann and Bob having won games 1 and 2 (one-shot commands)."""
+    for winner in ("Ann", "Bob"):
+        assert run(*hand(path, winner, PLAYERS)).returncode == 0
+    with _piped_session(path) as (proc, session):
+        session.expect("who won? ")
+        yield proc, session
+
+
 def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):
     path = new(tmp_path)
     assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
@@ -643,10 +653,7 @@ def test_undo_y_after_another_terminal_took_back_game_2_takes_back_nothing_more(
     "Another terminal recorded meanwhile." and asked "Take back game 1? [Y/n]": Enter took back a
     game no one meant to. What this table was to take back is gone: said, and nothing more is done."""
     path = new(tmp_path)
-    for winner in ("Ann", "Bob"):
-        assert run(*hand(path, winner, PLAYERS)).returncode == 0
-    with _piped_session(path) as (proc, session):
-        session.expect("who won? ")
+    with _playing_after_two_games(path) as (proc, session):
         session.type("undo")
         session.expect("Take back game 2? [Y/n] ")
         assert run("evening", "undo", str(path)).returncode == 0  # the other terminal
@@ -662,10 +669,7 @@ def test_undo_y_after_another_terminal_took_back_game_2_takes_back_nothing_more(
 @contextlib.contextmanager
 def _amending_game_2(path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Session]]:
     """A play session at "Record this amendment?" for game 2 (Cy wins it), the log holding two games."""
-    for winner in ("Ann", "Bob"):
-        assert run(*hand(path, winner, PLAYERS)).returncode == 0
-    with _piped_session(path) as (proc, session):
-        session.expect("who won? ")
+    with _playing_after_two_games(path) as (proc, session):
         for line in ["amend 2", "Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
             session.type(line)
         session.expect("Record this amendment? [Y/n] ")
