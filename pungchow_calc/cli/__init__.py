@@ -348,8 +348,8 @@ def _usage(message: str, name: str | None, argv: list[str]) -> int:
 def _unquoted_seat(argv: list[str]) -> str | None:
     """The option taking a hand (`settle --east HAND|SCORE`) whose value the first word no option
     takes comes straight after (`settle --east 1b1b1b 3c3c3c ...`: a hand not quoted), else None.
-    A value that is an option word (`settle --east --east 0`: the option typed twice) or a score is no
-    hand begun."""
+    A value beginning with `-` (a negative score; an option word is refused before, ValueMissing) or a
+    score is no hand begun."""
     found = spec.locate(argv)
     if found is None:
         return None
