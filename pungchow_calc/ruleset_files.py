@@ -223,9 +223,10 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
         )
     if len(chain) >= MAX_EXTENDS_DEPTH:
         # Named at the file whose `extends:` goes one step too far, not at the base it names (which may
-        # be a shipped ruleset, and blameless).
+        # be a shipped ruleset, and blameless); the file the chain starts from is named too, as the one
+        # the user gave may be eight files away from the line blamed.
         raise RulesetError(
-            f"extends: chain is too long (more than {MAX_EXTENDS_DEPTH} steps)",
+            f"extends: chain is too long (more than {MAX_EXTENDS_DEPTH} steps from {chain[0].name})",
             code="ruleset-extends",
             file=str(path),
             line=line_of(own.node, ("extends",)),

@@ -753,14 +753,15 @@ def test_r_a_file_without_yaml_in_its_name_says_how_to_give_it(tmp_path, monkeyp
 
 def test_a_chain_of_nine_extends_ending_at_pung_chow_names_the_ninth_step(tmp_path):
     """r4.yaml -> ... -> r12.yaml -> pung-chow is nine steps: the error named the shipped pung-chow.yaml
-    (blameless) and no line. docs/rulesets.md: the extending file and its `extends:` line."""
+    (blameless) and no line. docs/rulesets.md: the extending file and its `extends:` line, and the
+    file the chain starts from (the one checked, eight files away)."""
     for i in range(4, 12):
         _write(tmp_path, f"name: r{i}\nextends: r{i + 1}.yaml\n", f"r{i}.yaml")
     last = _write(tmp_path, "name: r12\nextends: pung-chow\n", "r12.yaml")
     result = run("rules", "check", str(tmp_path / "r4.yaml"))
     assert (result.exit_code, result.stderr) == (
         2,
-        f"error: {last}:2: extends: chain is too long (more than 8 steps)\n",
+        f"error: {last}:2: extends: chain is too long (more than 8 steps from r4.yaml)\n",
     )
     assert run("rules", "check", str(tmp_path / "r5.yaml")).exit_code == 0  # eight steps
 
