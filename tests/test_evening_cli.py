@@ -712,7 +712,9 @@ def _typed_twice(
     capsys, monkeypatch, path: Path, first: list[str], second: list[str]
 ) -> tuple[int, str, str]:
     """`first` recorded at 10:00:00, then `second` (each a one-shot command) at 10:00:30: the second's
-    (exit code, stdout, stderr), the log checked unchanged when it is refused."""
+    (exit code, stdout, stderr). Refused, the log is as it was; recorded (at once, or with `--again`),
+    it is appended as typed: the lines before it unchanged, its hands and scores as written in `second`
+    (a recorded evening is never rewritten; docs/evening.md, "Two terminals")."""
     from pungchow_calc.evening import record
 
     clock = {"now": "2026-11-27T10:00:00Z"}
@@ -721,9 +723,16 @@ def _typed_twice(
     ok(capsys, *(a.format(f=path) for a in first))
     clock["now"] = "2026-11-27T10:00:30Z"
     before = path.read_bytes()
-    done = cli(capsys, *(a.format(f=path) for a in second))
+    args = [a.format(f=path) for a in second]
+    done = cli(capsys, *args)
     if done[0] != 0:
         assert path.read_bytes() == before
+        ok(capsys, *args, "--again")
+    after = path.read_bytes()
+    assert after.startswith(before) and after.count(b"\n") == before.count(b"\n") + 1
+    last = json.loads(after.splitlines()[-1])
+    written = [*last.get("hands", {}).values(), *([last["tiles"]] if "tiles" in last else [])]
+    assert written and all(text in {a.split("=", 1)[-1] for a in args} for text in written)
     return done
 
 

@@ -623,13 +623,15 @@ def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_enter_reco
 
 def _bobs_win_recorded_meanwhile(path: Path, other: str, asked: str) -> str:
     """Bob's self-drawn win WINS[1] typed here while another terminal records his win typed as `other`
-    (Ann 4, Cy 8, Di 12 at both): what play shows up to its question `asked`, answered with Enter."""
+    (Ann 4, Cy 8, Di 12 at both): what play shows up to its question `asked`, answered with Enter; the
+    log as the other terminal left it never rewritten."""
     with _piped_session(path) as (proc, session):
         session.expect("Game 1 — who won? ")
         session.type("Bob")
         session.type(WINS[1])
         session.expect("[discard] ")
         assert run(*hand(path, "Bob", PLAYERS, other, again=False, drawn="")).returncode == 0
+        before = path.read_bytes()
         for line in ["wall", "", "4", "8", "12"]:
             session.type(line)
         shown = session.expect(asked)
@@ -637,6 +639,7 @@ def _bobs_win_recorded_meanwhile(path: Path, other: str, asked: str) -> str:
         session.expect("Game 3 — who won? " if asked.endswith("[Y/n] ") else "(cancelled; nothing recorded)")
         session.type("quit")
         assert proc.wait(timeout=30) == 0
+    assert path.read_bytes().startswith(before)  # appended to, if at all: never rewritten
     return shown
 
 
@@ -665,7 +668,12 @@ def test_bobs_win_on_another_tile_recorded_meanwhile_is_another_game_enter_recor
     )
     assert "Another terminal recorded meanwhile; this game would now be:" in shown
     assert "recorded meanwhile, is this very game" not in shown
-    assert [e["event"] for e in events(path)] == ["start", "hand", "hand"]
+    played = events(path)
+    assert [e["event"] for e in played] == ["start", "hand", "hand"]
+    assert [e["hands"]["Bob"] for e in played[1:]] == [
+        "EwEwEw* 1b2b3b 4c5c6c 7d8d9d! RdRd",
+        WINS[1],
+    ]  # as typed
 
 
 @contextlib.contextmanager
