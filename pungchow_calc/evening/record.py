@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -14,12 +13,11 @@ from typing import Any
 from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Ruleset
 from ..engine.seats import read_seat
-from ..engine.situation import fact_value
 from ..engine.table import Settlement, check_players, refuse_unnamed_liable
 from ..engine.tiles import Wind
 from . import log, logfile
 from .names import player_named, seated
-from .settle import FLAGS, VALUED, seats_named, snapshot
+from .settle import FLAGS, seats_named, snapshot
 from .state import Evening, Game, apply, begin, body, check_end, keeps_game, played, replay
 
 Say = Callable[[str], None] | None
@@ -146,9 +144,10 @@ def same_game(one: dict[str, Any], other: dict[str, Any]) -> bool:
     """Whether two game events are the same game however each was typed (docs/evening.md, "Two
     terminals"): check_repeat's and `evening play`'s one test. Alike but for their bookkeeping (when,
     the seals, the nets, a torn line ended: state.body), each hand or score as the engine reads it
-    (_as_read), the stated facts as read, the dead hands in any order; names are as seated already
-    (names.seated). What cannot be read is compared as written: a game refused as a repeat is recorded
-    with `--again` or "y", a game recorded twice moves money twice."""
+    (_as_read), the dead hands in any order; names are as seated already (names.seated), options read
+    into fields. The rest is compared as written, a fact's value too (only riichi's take one, and no
+    evening keeps a riichi game yet): a game refused as a repeat is recorded with `--again` or "y", a
+    game recorded twice moves money twice."""
     return _as_read(one) == _as_read(other)
 
 
@@ -159,10 +158,6 @@ def _as_read(event: dict[str, Any]) -> dict[str, Any]:
         out["hands"] = {name: _hand_read(text) for name, text in out["hands"].items()}
     if out.get("event") == "wash" and "tiles" in out:
         out["tiles"] = _hand_read(out["tiles"])
-    for name in VALUED:  # as settle reads them (situation.recorded)
-        if isinstance(out.get(name), str):
-            with suppress(PungchowError):  # else compared as written
-                out[name] = fact_value(name, out[name], recorded=True)
     if isinstance(out.get("dead"), list) and all(isinstance(name, str) for name in out["dead"]):
         out["dead"] = sorted(out["dead"])  # a set of players (settle: frozenset)
     return out
