@@ -690,3 +690,196 @@ def test_ann_wins_typed_at_two_terminals_after_a_torn_last_line_is_recorded_once
     code, out, err = cli(capsys, *hand(path, "Ann", PLAYERS, again=False))
     assert (code, out) == (2, "") and "game 1 was recorded" in err and "give --again" in err
     assert path.read_bytes() == before
+
+
+# `evening hand FILE` then these: Ann's win, Bob, Cy and Di paying on plain scores, as typed at one
+# terminal (ANN) and the same game typed at another (docs/evening.md, "Two terminals").
+SCORES = ("--other", "Bob=4", "--other", "Cy=8", "--other", "Di=12")
+ANN = ("--winner", "Ann", WINS[0], *SCORES)
+GLYPHS = (
+    "\U0001f010" * 3
+    + " "
+    + "\U0001f009" * 3
+    + " "
+    + "\U0001f01d" * 3
+    + "* "
+    + "\U0001f013" * 3
+    + "* \U0001f00d!\U0001f00d"
+)
+
+
+def _typed_twice(
+    capsys, monkeypatch, path: Path, first: list[str], second: list[str]
+) -> tuple[int, str, str]:
+    """`first` recorded at 10:00:00, then `second` (each a one-shot command) at 10:00:30: the second's
+    (exit code, stdout, stderr). Refused, the log is as it was; recorded (at once, or with `--again`),
+    it is appended as typed: the lines before it unchanged, its hands and scores as written in `second`
+    (a recorded evening is never rewritten; docs/evening.md, "Two terminals")."""
+    from pungchow_calc.evening import record
+
+    clock = {"now": "2026-11-27T10:00:00Z"}
+    monkeypatch.setattr(record, "now", lambda: clock["now"])
+    start(capsys, path, "-r", "pung-chow-limit")  # a Part II evening: the tiles may be washed
+    ok(capsys, *(a.format(f=path) for a in first))
+    clock["now"] = "2026-11-27T10:00:30Z"
+    before = path.read_bytes()
+    args = [a.format(f=path) for a in second]
+    done = cli(capsys, *args)
+    if done[0] != 0:
+        assert path.read_bytes() == before
+        ok(capsys, *args, "--again")
+    after = path.read_bytes()
+    assert after.startswith(before) and after.count(b"\n") == before.count(b"\n") + 1
+    last = json.loads(after.splitlines()[-1])
+    written = [*last.get("hands", {}).values(), *([last["tiles"]] if "tiles" in last else [])]
+    assert written and all(text in {a.split("=", 1)[-1] for a in args} for text in written)
+    return done
+
+
+_HAND = ["evening", "hand", "{f}"]
+_REPEAT = (
+    "error: game 1 was recorded 30 s ago with the same result (at another terminal?); nothing was recorded: "
+    "if this is another game with the same result, give --again\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        pytest.param(
+            [*_HAND, *ANN],
+            [*_HAND, "--winner", "Ann", "  1b1b1b   3c3c3c 5d5d5d*  4b4b4b* 7c!7c ", *SCORES],
+            id="extra-spaces",
+        ),
+        pytest.param(
+            [*_HAND, *ANN],
+            [*_HAND, "--winner", "Ann", "7c!7c 4b4b4b* 3c3c3c 5d5d5d* 1b1b1b", *SCORES],
+            id="groups-reordered",
+        ),
+        pytest.param(
+            [*_HAND, "--winner", "Ann", WINS[2], *SCORES],
+            [*_HAND, "--winner", "Ann", "4c2c3c 7c6c5c* 8d8d8d GdGdGd* 9b!9b", *SCORES],
+            id="tiles-reordered-in-a-chow-and-an-exposed-chow",
+        ),
+        pytest.param(
+            [*_HAND, *ANN],
+            [*_HAND, "--winner", "Ann", "1b1b 1b3c3c3c7c!7c 5d5d5d* 4b4b4b*", *SCORES],
+            id="concealed-tiles-grouped-otherwise",
+        ),
+        pytest.param(
+            [*_HAND, *ANN],
+            [*_HAND, "--winner", "Ann", "111b 333c 555d* 444b* 7c!7c", *SCORES],
+            id="compact-runs",
+        ),
+        pytest.param(
+            [*_HAND, "--winner", "Ann", WINS[1], *SCORES],
+            [*_HAND, "--winner", "Ann", "ewewew* 1B2B3B 4c5c6c 7d8d9d rd!rd", *SCORES],
+            id="small-letters-and-capitals",
+        ),
+        pytest.param([*_HAND, *ANN], [*_HAND, "--winner", "Ann", GLYPHS, *SCORES], id="tile-glyphs"),
+        pytest.param(
+            [*_HAND, "--winner", "Ann", WINS[0], "--other", f"Bob={LOSER}", *SCORES[2:]],
+            [
+                *_HAND,
+                "--winner",
+                "Ann",
+                WINS[0],
+                "--other",
+                "Bob=Sw Nw 1c 4c3c 9d9d 8b6b7b* 2d2d2d",
+                *SCORES[2:],
+            ],
+            id="bobs-losing-hand-reordered",
+        ),
+        pytest.param(
+            [*_HAND, *ANN],
+            [*_HAND, "--winner", "Ann", WINS[0], "--other", "Bob=04", "--other", "Cy=8", "--other", "Di=+12"],
+            id="scores-04-and-+12",
+        ),
+        pytest.param(
+            [*_HAND, *ANN, "--dead", "Bob", "--dead", "Cy"],
+            [*_HAND, *ANN, "--dead", "Cy", "--dead", "Bob"],
+            id="dead-hands-in-another-order",
+        ),
+        pytest.param(
+            ["evening", "draw", "{f}", "--other", f"Ann={LOSER}", *SCORES],
+            ["evening", "draw", "{f}", "--other", "Ann=2d2d2d Sw Nw 1c3c4c 9d9d 6b7b8b*", *SCORES],
+            id="draw-anns-hand-reordered",
+        ),
+        pytest.param(
+            ["evening", "wash", "{f}", "Bob", WASH_13],
+            ["evening", "wash", "{f}", "Bob", "WdGdRd NwWwSwEw 9d1d 9c1c 9b1b"],
+            id="wash-tiles-reordered",
+        ),
+    ],
+)
+def test_the_same_game_typed_another_way_at_two_terminals_is_recorded_once(
+    tmp_path, capsys, monkeypatch, first, second
+):
+    """Regression: a game recorded at one terminal was told again at another only when typed alike
+    character for character: the same hand with other spacing, its groups or their tiles in another
+    order, other runs, case or glyphs, a score written 04, the dead hands named in another order, was
+    recorded a second time 30 s later, and money moved twice."""
+    code, out, err = _typed_twice(capsys, monkeypatch, tmp_path / "e.jsonl", first, second)
+    assert (code, out, err) == (2, "", _REPEAT)
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        pytest.param([*_HAND, *SCORES, "--winner", "Ann", WINS[0]], id="options-reordered"),
+        pytest.param([*_HAND, *ANN, "--win-by", "discard"], id="win-by-discard-said"),
+        pytest.param(
+            [*_HAND, "--winner", "ann", WINS[0], "--other", "BOB=4", *SCORES[2:]], id="names-in-small-letters"
+        ),
+    ],
+)
+def test_the_same_game_with_its_options_typed_another_way_is_recorded_once(
+    tmp_path, capsys, monkeypatch, second
+):
+    # The options are read into the record (names as seated, `--drawn` as `win_by: wall`), so these were
+    # told already: kept so, beside the hands' spellings above.
+    code, out, err = _typed_twice(capsys, monkeypatch, tmp_path / "e.jsonl", [*_HAND, *ANN], second)
+    assert (code, out, err) == (2, "", _REPEAT)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        pytest.param(
+            [*_HAND, *ANN, "--drawn"], [*_HAND, *ANN, "--win-by", "wall"], id="drawn-and-win-by-wall"
+        ),
+        pytest.param(
+            [*_HAND, *ANN, "--win-by", "drawn"], [*_HAND, *ANN, "--drawn"], id="win-by-drawn-and-drawn"
+        ),
+    ],
+)
+def test_the_same_self_drawn_win_said_two_ways_is_recorded_once(tmp_path, capsys, monkeypatch, first, second):
+    code, out, err = _typed_twice(capsys, monkeypatch, tmp_path / "e.jsonl", first, second)
+    assert (code, out, err) == (2, "", _REPEAT)
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        pytest.param(
+            [*_HAND, "--winner", "Ann", "1b1b1b 3c3c!3c 5d5d5d* 4b4b4b* 7c7c", *SCORES], id="won-on-3c-not-7c"
+        ),
+        pytest.param(
+            [*_HAND, "--winner", "Ann", "1b1b1b* 3c3c3c 5d5d5d* 4b4b4b* 7c!7c", *SCORES], id="1b1b1b-exposed"
+        ),
+        pytest.param(
+            [*_HAND, "--winner", "Ann", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b4b# 7c!7c", *SCORES], id="a-kong-of-4b"
+        ),
+        pytest.param([*_HAND, *ANN, "--from", "Cy"], id="from-cy-not-bob"),
+        pytest.param(
+            [*_HAND, "--winner", "Ann", WINS[0], "--other", "Bob=40", *SCORES[2:]], id="bob-40-not-4"
+        ),
+        pytest.param([*_HAND, *ANN, "--drawn"], id="self-drawn"),
+        pytest.param([*_HAND, *ANN, "--dead", "Cy"], id="cys-hand-dead"),
+    ],
+)
+def test_another_game_after_anns_win_is_recorded_without_a_question(tmp_path, capsys, monkeypatch, second):
+    # Refusing a game as a repeat asks `--again` of a table that typed another game: only the very game is.
+    first = [*_HAND, *ANN, "--from", "Bob"] if "--from" in second else [*_HAND, *ANN]
+    code, out, err = _typed_twice(capsys, monkeypatch, tmp_path / "e.jsonl", first, second)
+    assert (code, err) == (0, "") and "Game 2" in out

@@ -621,6 +621,61 @@ def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_enter_reco
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
+def _bobs_win_recorded_meanwhile(path: Path, other: str, asked: str) -> str:
+    """Bob's self-drawn win WINS[1] typed here while another terminal records his win typed as `other`
+    (Ann 4, Cy 8, Di 12 at both): what play shows up to its question `asked`, answered with Enter; the
+    log as the other terminal left it never rewritten."""
+    with _piped_session(path) as (proc, session):
+        session.expect("Game 1 — who won? ")
+        session.type("Bob")
+        session.type(WINS[1])
+        session.expect("[discard] ")
+        assert run(*hand(path, "Bob", PLAYERS, other, again=False, drawn="")).returncode == 0
+        before = path.read_bytes()
+        for line in ["wall", "", "4", "8", "12"]:
+            session.type(line)
+        shown = session.expect(asked)
+        session.type("")
+        session.expect("Game 3 — who won? " if asked.endswith("[Y/n] ") else "(cancelled; nothing recorded)")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    assert path.read_bytes().startswith(before)  # appended to, if at all: never rewritten
+    return shown
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        pytest.param("Rd!Rd 7d8d9d 4c5c6c 1b2b3b EwEwEw*", id="groups-reordered"),
+        pytest.param("  ewewew*  3b1b2b 456c   9d8d7d rd!rd", id="spaces-runs-case-and-tile-order"),
+    ],
+)
+def test_bobs_win_typed_another_way_at_another_terminal_meanwhile_enter_records_nothing(tmp_path, other):
+    """Regression: the game recorded meanwhile was named the very game typed here only when typed alike
+    character for character: the same win with its groups in another order, or other spacing, runs,
+    case or tile order, was shown as game 2 with "[Y/n]", and Enter recorded it twice."""
+    path = new(tmp_path)
+    shown = _bobs_win_recorded_meanwhile(path, other, "Record this game? [y/N] ")
+    assert "  Game 1, recorded meanwhile, is this very game: Enter records nothing\nRecord" in shown
+    assert [e["event"] for e in events(path)] == ["start", "hand"]
+
+
+def test_bobs_win_on_another_tile_recorded_meanwhile_is_another_game_enter_records_it(tmp_path):
+    # The game recorded meanwhile is named only when it is the very game: Bob's win on 9d, not Rd, is not.
+    path = new(tmp_path)
+    shown = _bobs_win_recorded_meanwhile(
+        path, "EwEwEw* 1b2b3b 4c5c6c 7d8d9d! RdRd", "Record this game? [Y/n] "
+    )
+    assert "Another terminal recorded meanwhile; this game would now be:" in shown
+    assert "recorded meanwhile, is this very game" not in shown
+    played = events(path)
+    assert [e["event"] for e in played] == ["start", "hand", "hand"]
+    assert [e["hands"]["Bob"] for e in played[1:]] == [
+        "EwEwEw* 1b2b3b 4c5c6c 7d8d9d! RdRd",
+        WINS[1],
+    ]  # as typed
+
+
 @contextlib.contextmanager
 def _playing_after_two_games(path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Session]]:
     """A play session at its first "who won?", Ann and Bob having won games 1 and 2 (one-shot commands)."""

@@ -257,6 +257,50 @@ def test_score_is_independent_of_typing(data: st.DataObject, hand: GenHand, name
     )
 
 
+@given(st.data(), st.one_of(winning_hands(), losing_hands()))
+def test_a_hand_retyped_holds_the_same(data: st.DataObject, hand: GenHand):
+    """Hand.held, by which an evening tells the same game typed at two terminals (record.same_game), is
+    the same for every retyping that scores the same (test_score_is_independent_of_typing)."""
+    text = data.draw(retyped(hand), label="retyped")
+    assert build(parse(text)).held == build(parse(hand.text())).held
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c",
+            "1b1b1b 3c3c!3c 5d5d5d* 4b4b4b* 7c7c",
+            id="won-on-3c-not-7c",
+        ),
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c", "1b1b1b* 3c3c3c 5d5d5d* 4b4b4b* 7c!7c", id="1b1b1b-exposed"
+        ),
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d* 4b4b4b4b* 7c!7c",
+            "1b1b1b 3c3c3c 5d5d5d* 4b4b4b4b# 7c!7c",
+            id="4b-kong-exposed-or-declared",
+        ),
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d* 4b4b4b4b* 7c!7c",
+            "1b1b1b 3c3c3c 5d5d5d* 4b4b4b4b+ 7c!7c",
+            id="4b-kong-exposed-or-claimed",
+        ),
+        pytest.param(
+            "4c5c!6c* 1b1b1b 3c3c3c 7d7d7d 5c5c",
+            "4c5c6c* 1b1b1b 3c3c3c 7d7d7d 5c!5c",
+            id="5c-won-in-the-exposed-chow-or-the-pair",
+        ),
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c 1f", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c 2f", id="1f-or-2f"
+        ),
+    ],
+)
+def test_hands_that_score_apart_hold_apart(one: str, other: str):
+    # Hand.held keeps what the typist says of the hand: the winning tile and where it lies, each marker.
+    assert build(parse(one)).held != build(parse(other)).held
+
+
 @given(st.data(), losing_hands(), rulesets, situations(winner=False))
 def test_loser_score_is_independent_of_typing(
     data: st.DataObject, hand: GenHand, name: str, situation: Situation

@@ -767,13 +767,11 @@ def _checked(record: dict[str, Any]) -> dict[str, Any]:
 
 def _recorded_meanwhile(typed: Evening, current: Evening, record: dict[str, Any]) -> int | None:
     """The number of a game another terminal recorded since the entry was begun that is the very game
-    typed (the same winner, hands and ways of winning), or None: recorded again on Enter, it would count
+    typed, however either was typed (record.same_game), or None: recorded again on Enter, it would count
     twice (docs/evening.md, `evening play`)."""
-    from ..evening.state import body
-
     before = [game.record for game in typed.games]
     for game in current.games:
-        if game.record not in before and body(game.record) == body(record):
+        if game.record not in before and book.same_game(game.record, record):
             return game.number
     return None
 

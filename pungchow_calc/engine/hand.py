@@ -131,6 +131,20 @@ class Hand:
         return self.parsed.code
 
     @property
+    def held(self) -> tuple[tuple[str, ...], str, str, str]:
+        """What the hand holds, in canonical codes, however it was typed: its marked groups sorted (the
+        one holding the winning tile with a `!` after it), the pool and the bonus tiles sorted, and the
+        winning tile. The order of groups and of tiles in a group, and how the pool is grouped, are the
+        typist's (docs/notation.md, Pooling; a marked group is a set whatever its tiles' order), so two
+        hands alike in this score alike; only where a hand is shown follows the typed order."""
+        return (
+            tuple(sorted(m.code + "!" * m.winning for m in self.fixed)),
+            "".join([t.code for t in self.pool]),
+            "".join([t.code for t in self.bonus]),
+            "" if self.winning_tile is None else self.winning_tile.code,
+        )
+
+    @property
     def pool(self) -> tuple[Tile, ...]:
         """Every unmarked playing tile, sorted."""
         return tuple([PLAYING_TILES[i] for i, n in enumerate(self.pool_counts) for _ in range(n)])

@@ -12,7 +12,9 @@ from typing import Any
 
 from ..engine.errors import OptionError, PungchowError
 from ..engine.rules import Ruleset
+from ..engine.seats import read_seat
 from ..engine.table import Settlement, check_players, refuse_unnamed_liable
+from ..engine.tiles import Wind
 from . import log, logfile
 from .names import player_named, seated
 from .settle import FLAGS, seats_named, snapshot
@@ -127,9 +129,6 @@ def _check_unchanged(before: Evening, expect: Evening | None) -> None:
 
 
 REPEAT_WINDOW = 300  # seconds: a one-shot command repeating the last event within them is refused
-# When, the seals, the nets it settled to, and the torn line it ended (the same game typed at a second
-# terminal after it skips none: it is no other game for that).
-_NOT_THE_GAME = ("at", log.SUM, log.PREV, "played", "net", "skips_torn_line")
 
 
 def _seconds_since(then: Any, at: str) -> int | None:
@@ -141,9 +140,39 @@ def _seconds_since(then: Any, at: str) -> int | None:
         return None
 
 
-def _what_it_did(event: dict[str, Any]) -> dict[str, Any]:
-    """An event without when it was written, its seals and the nets it settled to."""
-    return {k: v for k, v in event.items() if k not in _NOT_THE_GAME}
+def same_game(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two game events are the same game however each was typed (docs/evening.md, "Two
+    terminals"): check_repeat's and `evening play`'s one test. Alike but for their bookkeeping (when,
+    the seals, the nets, a torn line ended: state.body), each hand or score as the engine reads it
+    (_as_read), the dead hands in any order; names are as seated already (names.seated), options read
+    into fields. The rest is compared as written, a fact's value too (only riichi's take one, and no
+    evening keeps a riichi game yet): a game refused as a repeat is recorded with `--again` or "y", a
+    game recorded twice moves money twice."""
+    return _as_read(one) == _as_read(other)
+
+
+def _as_read(event: dict[str, Any]) -> dict[str, Any]:
+    """A game event's body with each value that is read before it is settled as read (same_game)."""
+    out = body(event)
+    if isinstance(out.get("hands"), dict):
+        out["hands"] = {name: _hand_read(text) for name, text in out["hands"].items()}
+    if out.get("event") == "wash" and "tiles" in out:
+        out["tiles"] = _hand_read(out["tiles"])
+    if isinstance(out.get("dead"), list) and all(isinstance(name, str) for name in out["dead"]):
+        out["dead"] = sorted(out["dead"])  # a set of players (settle: frozenset)
+    return out
+
+
+def _hand_read(text: Any) -> Any:
+    """A hand or score as the table reads it (seats.read_seat): a score's number, a hand's tiles however
+    typed (Hand.held); anything else as written."""
+    if not isinstance(text, str):
+        return text
+    try:
+        value = read_seat(Wind.EAST, text)  # the seat names an error only, and an error is not kept
+    except PungchowError:
+        return text
+    return value if isinstance(value, int) else value.held
 
 
 def check_repeat(current: log.Log, event: dict[str, Any], games: int, again: bool) -> None:
@@ -156,7 +185,7 @@ def check_repeat(current: log.Log, event: dict[str, Any], games: int, again: boo
     last = current.lines[-1].event
     if again or last.get("event") != event["event"]:
         return
-    if event["event"] != "undo" and _what_it_did(last) != _what_it_did(event):
+    if event["event"] != "undo" and not same_game(last, event):
         return
     ago = _seconds_since(last.get("at"), event["at"])
     if ago is None or not 0 <= ago < REPEAT_WINDOW:
