@@ -736,6 +736,26 @@ def _typed_twice(
     return done
 
 
+def test_amend_1_to_the_same_correction_typed_another_way_is_refused(tmp_path, capsys):
+    """Regression: two terminals amending game 1 to the same correction, typed with its groups in
+    another order, recorded it twice (compared as typed), and the next `undo` took back the second
+    amendment, not the correction. The game as it reads, however typed, is no amendment."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    correction = hand(path, "Bob", PLAYERS, win=WINS[1], again=False)[3:]
+    ok(capsys, "evening", "amend", str(path), "1", *correction)
+    before = path.read_bytes()
+    retyped = [("Rd!Rd 7d8d9d 4c5c6c 1b2b3b EwEwEw*" if a == WINS[1] else a) for a in correction]
+    assert retyped != correction
+    assert cli(capsys, "evening", "amend", str(path), "1", *retyped) == (
+        2,
+        "",
+        "error: game 1 already reads so (amended at another terminal?); nothing was recorded\n",
+    )
+    assert path.read_bytes() == before
+
+
 _HAND = ["evening", "hand", "{f}"]
 _REPEAT = (
     "error: game 1 was recorded 30 s ago with the same result (at another terminal?); nothing was recorded: "

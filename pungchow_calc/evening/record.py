@@ -307,12 +307,12 @@ def amend(
 
 
 def check_changes(evening: Evening, number: int, record: dict[str, Any]) -> None:
-    """Refuse an amendment that would leave game `number` reading as it does (the same record, but for
-    the bookkeeping): it changes no game, and recorded all the same, the next `undo` would take back
-    it, not the amendment meant (docs/evening.md, "Two terminals"). Made by `amend` and by play before
-    it shows one; a game the evening does not have is _check_game's to refuse."""
+    """Refuse an amendment that would leave game `number` the same game, however typed (same_game): it
+    changes no game, and recorded all the same, the next `undo` would take back it, not the amendment
+    meant, as when two terminals type the same correction (docs/evening.md, "Two terminals"). Made by
+    `amend` and by play before it shows one; a game the evening does not have is _check_game's."""
     game = evening.games[number - 1] if 1 <= number <= len(evening.games) else None
-    if game is None or body(game.record) != body(record):
+    if game is None or not same_game(game.record, record):
         return
     # A game an older pungchow recorded so, which a new record may not be (a liable player unnamed):
     # that is what is said, as of any other amendment, so that it is put right.
