@@ -167,7 +167,8 @@ def _fast_without_typer(argv: list[str]) -> int | None:
     except (UnknownOption, ValueMissing) as error:  # in arguments' words, a batch line's too
         return _usage(error.message, _command_name(spec.find(argv)), argv)
     if call is None:
-        return None
+        misnamed = spec.misnamed(argv)  # `SCORE`: typer has no hint for caps lock
+        return None if misnamed is None else _usage(*misnamed, argv)
     command, values = call
     return command.run(values)
 
