@@ -5,11 +5,12 @@ the manual (the repository's docs/), shipped with the command as package data an
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from ..engine.errors import OptionError, PungchowError, closest
-from ..render.ascii import output_stream, write_data
+from ..render.ascii import encodes_glyphs, output_stream, write_data
 from .failure import fail
 
 
@@ -152,4 +153,13 @@ def docs_command(name: str | None) -> None:
     if topic not in docs:
         hint = closest(topic, list(docs))
         fail(OptionError(f"no topic {name!r}{hint}: one of {', '.join(docs)}", code="bad-option"), False)
-    write_data(docs[topic].read_text(encoding="utf-8"))  # Markdown: UTF-8 whatever the terminal
+    text = docs[topic].read_text(encoding="utf-8")
+    # On a terminal: laid out for its width (README, "Help and conventions"). Piped or redirected (`docs
+    # json > json.md`), or on a terminal that cannot show rich's bullets and rules (ASCII, Latin-1): the
+    # Markdown file itself, UTF-8 whatever the terminal.
+    if not sys.stdout.isatty() or not encodes_glyphs(sys.stdout):
+        write_data(text)
+        return
+    from ..render.terminal import console, print_markdown
+
+    print_markdown(text, console())

@@ -463,7 +463,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         ("docs",),
         "rules:docs_command",
-        "The manual, shipped with the command: list its topics, or print one (Markdown).",
+        "The manual, shipped with the command: list its topics, or print one (laid out on a terminal; "
+        "its Markdown when piped).",
         (
             Arg(
                 "name",
