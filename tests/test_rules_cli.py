@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import on_a_terminal, process, without_columns
+from cli_helpers import on_a_terminal, process, squeezed, without_columns
 from cli_helpers import run as run_main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -631,3 +631,21 @@ def test_docs_on_an_ascii_terminal_is_the_markdown_file():
     """rich's bullets and table rules are not ASCII: such a terminal is given the file, as before."""
     shown = on_a_terminal(["docs", "json"], "60", "ascii")
     assert shown == (ROOT / "docs" / "json.md").read_text(encoding="utf-8").replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_check_ok_line_with_a_long_path_reads_at_60_and_80(tmp_path: Path, columns: int):
+    """`rules check` printed `ok: PATH: NAME (...)` in one line, past 60 columns with a long path: the
+    terminal broke it anywhere. Now wrapped after a `/`, the path whole when the lines are joined."""
+    folder = tmp_path.joinpath("club", "house-rules-for-thursday-evenings", "the-long-table", "kept")
+    folder.mkdir(parents=True)
+    path = folder / "maison-\u00e9.yaml"
+    path.write_text((ROOT / "samples" / "house-rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    for ascii_only, written in ((False, str(path)), (True, str(path).replace("\u00e9", "\\xe9"))):
+        args = ["rules", "check", str(path), *(["--ascii"] if ascii_only else [])]
+        result = run_main(*args, env={"COLUMNS": str(columns)})
+        lines = result.stdout.splitlines()
+        assert (result.exit_code, result.stderr) == (0, "")
+        assert max(map(len, lines)) <= columns, lines
+        assert lines[0].startswith("ok: /") and all(line.startswith("    ") for line in lines[1:])
+        assert squeezed(result.stdout) == squeezed(f"ok: {written}: house-rules (21 rules, limit 600)")

@@ -102,11 +102,18 @@ def rules_check(file: str, as_json: bool, ascii_only: bool) -> None:
 
     settings = ruleset.settings
     limit = limit_words(settings.limit, tuple(tier.name for tier in settings.limits))
-    # Through output_stream: a path or name the terminal's encoding cannot write is escaped, not a crash.
-    print(
-        f"ok: {ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})",
-        file=output_stream(ascii_only),
-    )
+    from ..render.ascii import fit_data
+    from ..render.layout import terminal_width, wrap
+
+    # Through output_stream: a path or name the terminal's encoding cannot write is escaped, not a crash;
+    # escaped before it is wrapped, so that the lines are measured as written. A path longer than the
+    # line is broken after a `/`, its lines under its start: every line reads at 60 and 80 columns
+    # (README, "Help and conventions"), and the file is still named whole.
+    out = output_stream(ascii_only)
+    said = f"{ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})"
+    lead = "ok: "
+    for i, line in enumerate(wrap(fit_data(said, out), terminal_width() - len(lead))):
+        print(f"{lead if i == 0 else ' ' * len(lead)}{line}", file=out)
 
 
 def _docs() -> dict[str, Path]:
