@@ -636,16 +636,18 @@ def test_docs_on_an_ascii_terminal_is_the_markdown_file():
 @pytest.mark.parametrize("columns", [60, 80])
 def test_check_ok_line_with_a_long_path_reads_at_60_and_80(tmp_path: Path, columns: int):
     """`rules check` printed `ok: PATH: NAME (...)` in one line, past 60 columns with a long path: the
-    terminal broke it anywhere. Now wrapped after a `/`, the path whole when the lines are joined."""
+    terminal broke it anywhere. On a terminal now wrapped after a `/`, the path whole when the lines
+    are joined (ASCII too: escaped before it is measured); piped, the one line a script reads."""
     folder = tmp_path.joinpath("club", "house-rules-for-thursday-evenings", "the-long-table", "kept")
     folder.mkdir(parents=True)
     path = folder / "maison-\u00e9.yaml"
     path.write_text((ROOT / "samples" / "house-rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
-    for ascii_only, written in ((False, str(path)), (True, str(path).replace("\u00e9", "\\xe9"))):
-        args = ["rules", "check", str(path), *(["--ascii"] if ascii_only else [])]
-        result = run_main(*args, env={"COLUMNS": str(columns)})
-        lines = result.stdout.splitlines()
-        assert (result.exit_code, result.stderr) == (0, "")
+    said = "house-rules (21 rules, limit 600)"
+    for encoding, written in (("utf-8", str(path)), ("ascii", str(path).replace("\u00e9", "\\xe9"))):
+        shown = on_a_terminal(["rules", "check", str(path)], str(columns), encoding)
+        lines = shown.splitlines()
         assert max(map(len, lines)) <= columns, lines
         assert lines[0].startswith("ok: /") and all(line.startswith("    ") for line in lines[1:])
-        assert squeezed(result.stdout) == squeezed(f"ok: {written}: house-rules (21 rules, limit 600)")
+        assert squeezed(shown) == squeezed(f"ok: {written}: {said}")
+    piped = process("rules", "check", str(path), env=without_columns(str(columns)))
+    assert (piped.returncode, piped.stdout) == (0, f"ok: {path}: {said}\n".encode())

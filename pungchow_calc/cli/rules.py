@@ -106,13 +106,15 @@ def rules_check(file: str, as_json: bool, ascii_only: bool) -> None:
     from ..render.layout import terminal_width, wrap
 
     # Through output_stream: a path or name the terminal's encoding cannot write is escaped, not a crash;
-    # escaped before it is wrapped, so that the lines are measured as written. A path longer than the
-    # line is broken after a `/`, its lines under its start: every line reads at 60 and 80 columns
-    # (README, "Help and conventions"), and the file is still named whole.
+    # escaped before it is wrapped, so that the lines are measured as written. On a terminal a path
+    # longer than the line is broken after a `/`, its lines under its start: every line reads at 60 and
+    # 80 columns (README, "Help and conventions"), the file still named whole. Piped, the one line a
+    # script reads (`rules check F | grep ^ok:`), as batch keeps its fixed columns in a pipe.
     out = output_stream(ascii_only)
-    said = f"{ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})"
+    said = fit_data(f"{ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})", out)
     lead = "ok: "
-    for i, line in enumerate(wrap(fit_data(said, out), terminal_width() - len(lead))):
+    lines = wrap(said, terminal_width() - len(lead)) if out.isatty() else [said]
+    for i, line in enumerate(lines):
         print(f"{lead if i == 0 else ' ' * len(lead)}{line}", file=out)
 
 
