@@ -8,7 +8,7 @@ read by this reader from its declarations in cli/spec.py, a batch line from scor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -231,22 +231,33 @@ def misspelt_option(word: str, spelling: Mapping[str, Option]) -> str | None:
     None. Such a word was told as a stray hand word, or as a short option `-j`: the hand the line
     quotes was blamed; in capitals (caps lock) it had no hint, no spelling being close to it."""
     head = word.partition("=")[0]
-    plain = (plain_typed(head) or head).translate(_HYPHENS)
-    name = plain.lstrip("-")
-    # No option is spelt with a capital (tests/test_command_spec.py), so a capital is only ever a slip.
-    spellings = (plain, "--" + name, plain.lower(), "--" + name.lower())
-    fixed = next((s for s in spellings if s != head and s in spelling), None)
-    if not name or not plain.startswith("-") or fixed is None:
+    meant = meant_name(head, spelling, "option")
+    if meant is None:
         return None
-    if any(ch in _DASHES for ch in head):
+    fixed, why = meant
+    return f"{printable(word)} is not an option: type {fixed} ({why})"
+
+
+def meant_name(word: str, names: Collection[str], what: str) -> tuple[str, str] | None:
+    """The one of `names` (an option's spellings, a command's words) that a word means though typed
+    otherwise, and why it is not it: a dash for hyphens, full-width characters, one hyphen for two
+    (an option), capitals (caps lock: no name is spelt with one, tests/test_command_spec.py); else
+    None. The one matcher of a mistyped name (misspelt_option, cli/spec.py misnamed)."""
+    plain = (plain_typed(word) or word).translate(_HYPHENS)
+    name = plain.lstrip("-")
+    typed = (plain, "--" + name) if plain.startswith("-") else (plain,)  # `-json` means `--json`
+    fixed = next((s for s in (*typed, *(t.lower() for t in typed)) if s != word and s in names), None)
+    if not name or fixed is None:
+        return None
+    if any(ch in _DASHES for ch in word):
         why = "typed with a dash, not hyphens"
-    elif not head.isascii():
+    elif not word.isascii():
         why = "it is typed in full-width characters"
-    elif fixed not in spellings[:2]:
-        why = "options are typed in lower case"
+    elif fixed not in typed:
+        why = f"{what}s are typed in lower case"
     else:
         why = "a long option takes two hyphens"
-    return f"{printable(word)} is not an option: type {fixed} ({why})"
+    return fixed, why
 
 
 def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:

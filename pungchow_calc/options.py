@@ -420,8 +420,8 @@ def _unquoted_hand(words: list[str], argv: list[str], quoted: Callable[[int], bo
     places: list[int] = []
     read_args(argv, SPELLING, places)
     if quoted is not None:
-        # A space of another kind (a no-break space pasted from a web page or a word processor) splits
-        # no words, in a shell or here: a word holding one, unquoted, is no quoted hand.
+        # A space of another kind outside quotes is a space on a batch line (batch/words.py spaced): a
+        # word still holds one only quoted inside it (`1b1b1b'<NBSP>'3c3c3c`), and is no quoted hand.
         for j, word in enumerate(words):
             odd = next((ch for ch in word if ch.isspace() and ch not in " \t\r\n"), None)
             if odd is not None and not quoted(places[j]):

@@ -98,6 +98,28 @@ def read_terminal(master: int) -> bytes:
     return b"".join(chunks)
 
 
+def without_columns(columns: str | None) -> dict[str, str]:
+    """This process's environment with COLUMNS as given (None: unset, as in a plain pipe)."""
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    return env if columns is None else {**env, "COLUMNS": columns}
+
+
+def on_a_terminal(args: list[str], columns: str, encoding: str = "utf-8") -> str:
+    """`pungchow ARGS` with stdout on a pseudo-terminal COLUMNS wide (of that encoding): what it showed."""
+    master, slave = os.openpty()
+    with subprocess.Popen(
+        [sys.executable, "-m", "pungchow_calc", *args],
+        stdout=slave,
+        stderr=subprocess.DEVNULL,
+        env={**without_columns(columns), "PYTHONIOENCODING": encoding},
+    ) as child:
+        os.close(slave)
+        shown = read_terminal(master)
+        child.wait(timeout=60)
+    os.close(master)
+    return shown.decode().replace("\r\n", "\n")  # the terminal writes \n as \r\n
+
+
 # Part I Example 13's table, by seat: East wins (the `!`); the others hold 13 tiles (plus one per kong).
 EXAMPLE_13 = {
     "east": "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b",

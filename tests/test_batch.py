@@ -1035,13 +1035,14 @@ def test_split_line(line: str, words: list[str]):
 
 
 def _split_both(line: str) -> tuple[list[str] | str, list[str] | str]:
-    """(split_line's words, shlex's words after the comment is cut), each error as its message."""
+    """(split_line's words, shlex's words after Unicode spaces outside quotes are read as spaces and the
+    comment is cut), each error as its message."""
     import shlex
 
-    from pungchow_calc.batch.words import strip_comment
+    from pungchow_calc.batch.words import spaced, strip_comment
 
     try:
-        expected: list[str] | str = shlex.split(strip_comment(line))
+        expected: list[str] | str = shlex.split(strip_comment(spaced(line)))
     except ValueError as exc:
         expected = str(exc)
     try:
@@ -1052,7 +1053,9 @@ def _split_both(line: str) -> tuple[list[str] | str, list[str] | str]:
 
 
 LINE_TEXT = st.lists(
-    st.sampled_from(list("1b3c5dEwRd!*#\"' -\t\\\r\x0c\u2028") + ["--seat", "--bogus", "-r", "x", "1b1b1b"]),
+    st.sampled_from(
+        list("1b3c5dEwRd!*#\"' -\t\\\r\x0c\u2028\xa0\u3000") + ["--seat", "--bogus", "-r", "x", "1b1b1b"]
+    ),
     max_size=20,
 ).map("".join)
 
@@ -1827,31 +1830,86 @@ def test_an_unknown_option_is_refused_in_the_words_score_refuses_it_in(tmp_path:
     }
 
 
-@pytest.mark.parametrize(
-    ("line", "word", "column"),
-    [
-        pytest.param("1b1b1b\xa03c3c3c 5d5d5d* 4b4b4b* 7c!7c", "1b1b1b\\xa03c3c3c", 1, id="nbsp-in-the-hand"),
-        pytest.param(f"{PUNGS}\xa0-s\xa0south", "7c!7c\\xa0-s\\xa0south", 31, id="nbsp-before-an-option"),
-    ],
-)
-def test_a_no_break_space_is_named_not_taken_for_a_quote(tmp_path: Path, line: str, word: str, column: int):
-    """A line pasted with no-break spaces was refused as `5d5d5d* follows the quoted hand (put it inside
-    the quotes...)`, on a line with no quote: the character is named, at the word that holds it."""
+# Lines typed with a plain space, and pasted from a web page or a word processor (a no-break space,
+# U+00A0), or typed with an input method's ideographic space (U+3000) or another Unicode space.
+SPACED_LINES = {
+    "nbsp-in-the-hand": "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c",
+    "nbsp-before-an-option": f"{PUNGS} -s south",
+    "nbsp-between-option-and-value": f"'{PUNGS}' --seat south --drawn",
+    "nbsp-after-the-quoted-hand": f"'{PUNGS}' --seat south",
+    "nbsp-before-a-comment": f"'{PUNGS}' -s west # paid at once",
+    "nbsp-before-a-kong": "1b1b1b 3c3c3c 5d5d5d* RdRdRdRd# 7c!7c",
+    "nbsp-indented": f"  '{PUNGS}' -s north",
+}
+_PASTED = {
+    "nbsp-in-the-hand": ("1b1b1b\xa03c3c3c 5d5d5d* 4b4b4b* 7c!7c",),
+    "nbsp-before-an-option": (f"{PUNGS}\xa0-s\xa0south",),
+    "nbsp-between-option-and-value": (f"'{PUNGS}' --seat\xa0south\u3000--drawn",),
+    "nbsp-after-the-quoted-hand": (f"'{PUNGS}'\xa0--seat south", f"'{PUNGS}'\u2003--seat south"),
+    "nbsp-before-a-comment": (f"'{PUNGS}' -s west\xa0# paid at once", f"'{PUNGS}'\u3000-s west\u3000# x"),
+    "nbsp-before-a-kong": ("1b1b1b 3c3c3c 5d5d5d*\xa0RdRdRdRd# 7c!7c",),
+    "nbsp-indented": (f"\xa0\xa0'{PUNGS}'\xa0-s north",),
+}
+
+
+@pytest.mark.parametrize("input_format", ["text", "yaml", "json"])
+@pytest.mark.parametrize("name", list(SPACED_LINES))
+def test_a_unicode_space_outside_quotes_is_a_space(tmp_path: Path, name: str, input_format: str):
+    """A line pasted with no-break spaces was read apart from the same line typed: `'HAND'<NBSP>--seat
+    south` as the hand `HAND<NBSP>--seat` and a stray south (`south follows the quoted hand`),
+    `--seat<NBSP>south` as `No such option: --seat\xa0south`, `1b1b1b<NBSP>3c3c3c 5d5d5d* ...` refused,
+    while `\xa0# comment` started a comment and a hand all in no-break spaces was scored. Outside quotes
+    each Unicode space is a space (batch/words.py): the records are those of the line typed, in each
+    input format (a YAML or JSON item written as one string is split as a text line is)."""
+
+    def records(lines: list[str]) -> str:
+        path = tmp_path / f"hands.{'txt' if input_format == 'text' else input_format}"
+        if input_format == "text":
+            path.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+        else:  # JSON is YAML: one list of strings, written by json.dumps for both
+            path.write_text(json.dumps(lines), encoding="utf-8")
+        result = run("batch", str(path), "--format", "jsonl")
+        assert result.exit_code == 0, result.stdout
+        return result.stdout
+
+    pasted = _PASTED[name]
+    assert records(list(pasted)) == records([SPACED_LINES[name]] * len(pasted))
+
+
+@pytest.mark.parametrize("output_format", ["table", "json", "csv"])
+def test_a_pasted_line_is_written_as_the_typed_one_in_each_format(tmp_path: Path, output_format: str):
+    typed, pasted = tmp_path / "typed.txt", tmp_path / "pasted.txt"
+    typed.write_text("".join(f"{line}\n" for line in SPACED_LINES.values()), encoding="utf-8")
+    pasted.write_text("".join(f"{lines[-1]}\n" for lines in _PASTED.values()), encoding="utf-8")
+    shown = [run("batch", str(p), "--format", output_format) for p in (typed, pasted)]
+    assert shown[0].exit_code == 0 and shown[0] == shown[1]
+
+
+def test_a_no_break_space_inside_quotes_is_kept(tmp_path: Path):
+    """Inside quotes a word is as written: a ruleset file whose name holds a no-break space is found."""
+    house = tmp_path / "house\xa0rules.yaml"
+    house.write_text("extends: pung-chow\nname: house\n", encoding="utf-8")
     path = tmp_path / "hands.txt"
-    path.write_text(f"{line}\n", encoding="utf-8")
+    path.write_text(
+        f"'{PUNGS}' -r '{house}'\n'{PUNGS}' -r {str(house).replace(chr(0xA0), ' ')}\n", encoding="utf-8"
+    )
+    first, second = (
+        json.loads(line) for line in run("batch", str(path), "--format", "jsonl").stdout.splitlines()
+    )
+    assert first["ruleset"] == "house" and first["score"] == 48
+    assert second["error"]["code"] == "bad-line"  # unquoted, the name is two words: the second is stray
+
+
+def test_a_no_break_space_glued_in_quotes_to_an_unquoted_word_is_named(tmp_path: Path):
+    """The one way left for a bare word to hold a Unicode space: quoted inside it (`1b1b1b'<NBSP>'3c3c3c`,
+    as a shell joins them); it is named, never read as a quoted hand."""
+    path = tmp_path / "hands.txt"
+    path.write_text("1b1b1b'\xa0'3c3c3c 5d5d5d* 4b4b4b* 7c!7c\n", encoding="utf-8")
     result = run("batch", str(path), "--format", "jsonl")
-    assert (result.exit_code, json.loads(result.stdout)) == (
+    assert (result.exit_code, json.loads(result.stdout)["error"]["message"]) == (
         1,
-        {
-            "line": 1,
-            "error": {
-                "code": "bad-line",
-                "message": f"a line takes the hand as one argument: {word} holds U+00A0, a space that"
-                " parts no words on a line: type a plain space (or put the whole hand in quotes)"
-                f" (column {column})",
-                "column": column,
-            },
-        },
+        "a line takes the hand as one argument: 1b1b1b\\xa03c3c3c holds U+00A0, a space that parts no"
+        " words on a line: type a plain space (or put the whole hand in quotes) (column 1)",
     )
 
 

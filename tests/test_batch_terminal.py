@@ -4,13 +4,10 @@ no set split across lines; to a pipe or a file, the fixed columns byte for byte,
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import process, read_terminal
+from cli_helpers import on_a_terminal, process, without_columns
 from test_batch import DEPOSITS_2
 
 from pungchow_calc.batch.formats import TABLE_HEADER, TerminalTable, table_row
@@ -20,29 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "club-evening.txt"
 
 
-def _environment(columns: str | None) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
-    return env if columns is None else {**env, "COLUMNS": columns}
-
-
-def _on_a_terminal(args: list[str], columns: str, encoding: str = "utf-8") -> str:
-    """`pungchow ARGS` with stdout on a pseudo-terminal COLUMNS wide (of that encoding): what it showed."""
-    master, slave = os.openpty()
-    with subprocess.Popen(
-        [sys.executable, "-m", "pungchow_calc", *args],
-        stdout=slave,
-        stderr=subprocess.DEVNULL,
-        env={**_environment(columns), "PYTHONIOENCODING": encoding},
-    ) as child:
-        os.close(slave)
-        shown = read_terminal(master)
-        child.wait(timeout=60)
-    os.close(master)
-    return shown.decode().replace("\r\n", "\n")  # the terminal writes \n as \r\n
-
-
 def _piped(args: list[str], columns: str | None) -> bytes:
-    return process(*args, env=_environment(columns)).stdout
+    return process(*args, env=without_columns(columns)).stdout
 
 
 @pytest.fixture(scope="module")
@@ -66,14 +42,14 @@ def _assert_fits(text: str, width: int, records: list[dict[str, object]]) -> Non
 
 @pytest.mark.parametrize("width", [60, 80])
 def test_the_table_fits_a_narrow_terminal(records, width):
-    shown = _on_a_terminal(["batch", str(SAMPLE)], str(width))
+    shown = on_a_terminal(["batch", str(SAMPLE)], str(width))
     _assert_fits(shown, width, records)
     assert shown.splitlines()[0].split() == ["line", "hand", "seat", "points", "dbl", "score", "payable"]
     assert sum(line[:5].strip().isdigit() for line in shown.splitlines()) == len(records)  # one row each
 
 
 def test_a_wide_terminal_shows_the_fixed_columns_and_the_payments(records):
-    shown = _on_a_terminal(["batch", str(SAMPLE)], "200")
+    shown = on_a_terminal(["batch", str(SAMPLE)], "200")
     assert shown.encode() == _piped(["batch", str(SAMPLE)], None)  # nothing here needs more room
 
 
@@ -87,7 +63,7 @@ def test_piped_output_is_the_fixed_columns_whatever_the_width(records, columns):
 @pytest.mark.parametrize("output_format", ["json", "jsonl", "csv"])
 def test_other_formats_ignore_the_terminal(output_format):
     args = ["batch", str(SAMPLE), "--format", output_format]
-    assert _on_a_terminal(args, "60").encode() == _piped(args, None).replace(b"\r\n", b"\n")
+    assert on_a_terminal(args, "60").encode() == _piped(args, None).replace(b"\r\n", b"\n")
 
 
 @pytest.mark.parametrize("width", [50, 60, 72, 80, 96, 100, 107, 108, 120, 160])
@@ -144,7 +120,7 @@ def test_deposits_2_riichi_on_a_narrow_terminal(tmp_path: Path, width: int):
     """The same through the command on a terminal 60 and 80 columns wide, where no payments are shown."""
     hands = tmp_path / "deposits.txt"
     hands.write_text(f"{DEPOSITS_2}\n", encoding="utf-8")
-    rows = _on_a_terminal(["batch", str(hands)], str(width)).splitlines()
+    rows = on_a_terminal(["batch", str(hands)], str(width)).splitlines()
     assert len(rows) == 3 and all(len(row) <= width for row in rows), rows
     assert rows[2].split()[-2:] == ["+2000", "deposits"] and len(rows[2]) == width
 
@@ -159,7 +135,7 @@ def test_full_width_1b1b1b_refusal_fits_the_terminal(tmp_path: Path, width: int)
     hands.write_text(
         '"１ｂ１ｂ１ｂ ３ｃ３ｃ３ｃ ５ｄ５ｄ５ｄ＊ ４ｂ４ｂ４ｂ＊ ７ｃ！７ｃ"\n', encoding="utf-8"
     )
-    shown = _on_a_terminal(["batch", str(hands)], str(width))
+    shown = on_a_terminal(["batch", str(hands)], str(width))
     rows = shown.splitlines()[1:]  # the header above
     assert rows and max(map(cell_width, rows)) <= width, rows
     message = "１ｂ１ｂ１ｂ is not a tile group: it is typed in full-width characters; type 1b1b1b (column 1)"
@@ -191,7 +167,7 @@ def test_zoe_rulesets_fit_an_ascii_terminal(tmp_path, width):
         "".join(f"'1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd' -r {'x' * n}Zoë.yaml\n" for n in range(40)),
         encoding="utf-8",
     )
-    shown = _on_a_terminal(["batch", str(path)], str(width), encoding="ascii")
+    shown = on_a_terminal(["batch", str(path)], str(width), encoding="ascii")
     lines = shown.splitlines()
     assert len(lines) > 40 and all(len(line) <= width for line in lines), max(lines, key=len)
     assert shown.count("Zo\\xeb.yaml") == 40
@@ -235,7 +211,7 @@ def test_concealed_tiles_written_together_fit_the_terminal(tmp_path: Path, width
     hands.write_text(f"'{hand}' -r riichi-ema-2016 {facts}\n", encoding="utf-8")
     record = json.loads(_piped(["batch", str(hands), "-f", "jsonl"], None))
     assert "error" not in record, record
-    shown = _on_a_terminal(["batch", str(hands)], str(width))
+    shown = on_a_terminal(["batch", str(hands)], str(width))
     rows = shown.splitlines()[1:]
     assert rows and all(len(line) <= width for line in rows), max(rows, key=len)
     column = slice(7, 7 + TerminalTable(width).hand)
@@ -283,6 +259,6 @@ def test_ruleset_not_found_at_a_path_of_150_letters_fits_the_terminal(tmp_path: 
     missing = tmp_path / "rulesets" / f"nonexistent-{'x' * 150}.yaml"
     hands = tmp_path / "hands.txt"
     hands.write_text(f"'RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c' -r {missing}\n", encoding="utf-8")
-    rows = _on_a_terminal(["batch", str(hands)], str(width)).splitlines()[1:]
+    rows = on_a_terminal(["batch", str(hands)], str(width)).splitlines()[1:]
     assert rows and all(len(row) <= width for row in rows), max(rows, key=len)
     assert "".join("".join(rows).split()) == f"1error[ruleset-not-found]:{missing}:filenotfound"

@@ -371,6 +371,34 @@ def test_settle_east_1b1b1b_3c3c3c_unquoted_names_the_seat(argv, option):
 
 
 @pytest.mark.parametrize(
+    ("argv", "extra"),
+    [
+        # A value beginning with `-` is no hand begun: a negative score, or a word no option of settle's
+        # is spelt (ValueMissing refuses only an option of the table as a value first).
+        pytest.param(["--east", "-5", "3c3c3c", "--south", "10"], "3c3c3c", id="east-minus-5-3c3c3c"),
+        pytest.param(["--east", "--bogus", "3c3c3c", "--south", "10"], "3c3c3c", id="east-bogus-3c3c3c"),
+        # A score is no hand begun: no hand is digits alone.
+        pytest.param(["--east", "12", "3c3c3c", "--south", "10"], "3c3c3c", id="east-12-3c3c3c"),
+        # The stray word begins with `-` (a number, standard input's `-`): no group of the hand.
+        pytest.param(["--east", "1b1b1b", "-5", "--south", "10"], "-5", id="east-1b1b1b-minus-5"),
+        pytest.param(["--east", "1b1b1b", "-", "--south", "10"], "-", id="east-1b1b1b-dash"),
+        # After `--` every word is a positional, a hand's group no longer.
+        pytest.param(
+            ["--east", "1b1b1b", "--south", "10", "--", "3c3c3c"], "3c3c3c", id="double-dash-3c3c3c"
+        ),
+    ],
+)
+def test_settle_a_stray_word_after_no_hand_begun_names_no_seat(argv, extra):
+    """The branches of cli._unquoted_seat that name no seat, each reached by its input: the word is
+    told as typer tells an extra argument, never as a seat's hand to quote."""
+    shown = run("settle", *argv)
+    assert (shown.exit_code, shown.stderr) == (
+        2,
+        f"error: Got unexpected extra argument(s) ({extra}) (see 'pungchow settle --help')\n",
+    )
+
+
+@pytest.mark.parametrize(
     "argv",
     [
         pytest.param(["--east=--south", "0"], id="east=--south-0"),

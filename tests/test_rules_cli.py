@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import on_a_terminal, process, squeezed, without_columns
 from cli_helpers import run as run_main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -596,3 +597,57 @@ def test_check_maison_e_acute_yaml_ascii_on_a_utf8_terminal(tmp_path: Path) -> N
     result = run_main("rules", "check", str(path), "--ascii", env={"PYTHONIOENCODING": "utf-8"})
     assert (result.exit_code, result.stderr) == (0, ""), result.stderr
     assert result.stdout.isascii() and "maison-\\xe9.yaml: house" in result.stdout
+
+
+# --- docs NAME: laid out on a terminal, the Markdown source when piped -------------------------------
+
+_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")  # rich's colours and styles
+TOPICS = sorted(p.stem for p in (ROOT / "docs").glob("*.md"))
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize("topic", ["json", "notation", "rulesets"])
+def test_docs_on_a_terminal_reads_at_its_width(topic, width):
+    """`docs json` printed its Markdown source on a terminal too: lines of up to 110 columns, wrapped by
+    the terminal mid-word at 60. Laid out for the width, nothing cut (a table's long word folds)."""
+    shown = _ESCAPES.sub("", on_a_terminal(["docs", topic], str(width)))
+    source = (ROOT / "docs" / f"{topic}.md").read_text(encoding="utf-8")
+    lines = shown.splitlines()
+    assert lines and max(map(len, lines)) <= width, max(lines, key=len)
+    assert shown.count("…") == source.count("…")  # no cell ended in rich's ellipsis
+    assert "](" not in shown and "```" not in shown  # laid out, not the source
+    title = source.splitlines()[0].lstrip("# ").replace("`", "")
+    assert title in shown
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_docs_piped_is_the_shipped_file_byte_for_byte(topic):
+    """`pungchow docs json > json.md` (README, "Help and conventions") is the file, whatever COLUMNS."""
+    piped = process("docs", topic, env=without_columns("60"))
+    assert (piped.returncode, piped.stdout) == (0, (ROOT / "docs" / f"{topic}.md").read_bytes())
+
+
+def test_docs_on_an_ascii_terminal_is_the_markdown_file():
+    """rich's bullets and table rules are not ASCII: such a terminal is given the file, as before."""
+    shown = on_a_terminal(["docs", "json"], "60", "ascii")
+    assert shown == (ROOT / "docs" / "json.md").read_text(encoding="utf-8").replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_check_ok_line_with_a_long_path_reads_at_60_and_80(tmp_path: Path, columns: int):
+    """`rules check` printed `ok: PATH: NAME (...)` in one line, past 60 columns with a long path: the
+    terminal broke it anywhere. On a terminal now wrapped after a `/`, the path whole when the lines
+    are joined (ASCII too: escaped before it is measured); piped, the one line a script reads."""
+    folder = tmp_path.joinpath("club", "house-rules-for-thursday-evenings", "the-long-table", "kept")
+    folder.mkdir(parents=True)
+    path = folder / "maison-\u00e9.yaml"
+    path.write_text((ROOT / "samples" / "house-rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    said = "house-rules (21 rules, limit 600)"
+    for encoding, written in (("utf-8", str(path)), ("ascii", str(path).replace("\u00e9", "\\xe9"))):
+        shown = on_a_terminal(["rules", "check", str(path)], str(columns), encoding)
+        lines = shown.splitlines()
+        assert max(map(len, lines)) <= columns, lines
+        assert lines[0].startswith("ok: /") and all(line.startswith("    ") for line in lines[1:])
+        assert squeezed(shown) == squeezed(f"ok: {written}: {said}")
+    piped = process("rules", "check", str(path), env=without_columns(str(columns)))
+    assert (piped.returncode, piped.stdout) == (0, f"ok: {path}: {said}\n".encode())

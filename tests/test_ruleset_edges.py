@@ -122,6 +122,21 @@ def test_a_limit_of_0_is_refused(tmp_path, setting, line):
             "be paid less (scores rise with the doublings)",
             id="mangan-2000-haneman-300",
         ),
+        # A negative score was refused at its line as "score must be a whole number of 1 or more, got
+        # -8000": which tier, the line alone said.
+        pytest.param(
+            "\n    - {name: Mangan, doublings: 5, score: -8000}"
+            "\n    - {name: Haneman, doublings: 6, score: 12000}",
+            4,
+            "limit 'Mangan': score must be a whole number of 1 or more, got -8000",
+            id="mangan-score-minus-8000",
+        ),
+        pytest.param(
+            "\n    - {name: Mangan, doublings: -5, score: 8000}",
+            4,
+            "limit 'Mangan': doublings must be a whole number of 0 or more, got -5",
+            id="mangan-doublings-minus-5",
+        ),
     ],
 )
 def test_a_limit_tier_of_0_or_below_the_one_before_is_refused(tmp_path, tiers, line, message):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 # A line of plain words and 'quoted' or "quoted" hands (nearly every line) splits the same by this
 # pattern as by shlex, in a tenth of the time (a property test holds the two equal); anything else
@@ -24,14 +24,21 @@ _QUOTED_HEAD = re.compile(r"""[ \t\r\n]*(?:"([^"\\]*)"|'([^']*)')(?=[ \t\r\n]|$)
 _COMMENT_START = re.compile(r"(?:^|\s)#")
 
 
-def strip_comment(text: str) -> str:
-    """Cut a `#` comment off a line as a shell does: a `#` that starts a word, outside quotes.
+# Unicode's spaces beyond ASCII (str.isspace): a no-break space pasted from a web page or a word
+# processor, an input method's ideographic space (U+3000), the line and paragraph separators. shlex
+# takes them for letters of a word, so `'HAND'<NBSP>--seat south` was the hand `HAND<NBSP>--seat` and a
+# stray `south`; outside quotes each is read as a space, one character for one (columns stay where they
+# are), as `#` after one already started a comment (docs/batch.md, "Spaces"). Inside quotes a word
+# is kept as written (a file name may hold one; a quoted hand reads it as the space between its sets).
+UNICODE_SPACES = (
+    "\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+)
+_UNICODE_SPACE = re.compile(f"[{UNICODE_SPACES}]")
 
-    A `#` inside a word is the declared-kong marker (`RdRdRdRd#`), and an apostrophe in a comment
-    (`# the loser's hand`) must not open a quotation.
-    """
+
+def _bare(text: str) -> Iterator[int]:
+    """The places of a line's characters a shell reads bare: outside quotes, not escaped by a backslash."""
     quote: str | None = None
-    word_start = True
     i = 0
     while i < len(text):
         ch = text[i]
@@ -46,15 +53,40 @@ def strip_comment(text: str) -> str:
             i += 1
         elif ch in "'\"":
             quote = ch
-        elif ch == "#" and word_start:
-            return text[:i]
-        word_start = quote is None and ch.isspace()
+        else:
+            yield i
         i += 1
+
+
+def strip_comment(text: str) -> str:
+    """Cut a `#` comment off a line as a shell does: a `#` that starts a word, outside quotes.
+
+    A `#` inside a word is the declared-kong marker (`RdRdRdRd#`), and an apostrophe in a comment
+    (`# the loser's hand`) must not open a quotation.
+    """
+    last = -1  # the last place read bare: a `#` after a bare space starts a word
+    for i in _bare(text):
+        if text[i] == "#" and (i == 0 or (last == i - 1 and text[last].isspace())):
+            return text[:i]
+        last = i
     return text
 
 
+def spaced(text: str) -> str:
+    """A line with each Unicode space read bare (UNICODE_SPACES) as an ASCII space; the line itself when
+    it has none (nearly every line: ASCII)."""
+    if text.isascii() or _UNICODE_SPACE.search(text) is None:
+        return text
+    chars = list(text)
+    for i in _bare(text):
+        if chars[i] in UNICODE_SPACES:
+            chars[i] = " "
+    return "".join(chars)
+
+
 def split_line(text: str) -> list[str]:
-    """Shell-split one text line, without its comment."""
+    """Shell-split one text line, without its comment; a Unicode space outside quotes is a space (spaced)."""
+    text = spaced(text)
     if _PLAIN_LINE.fullmatch(text):
         return text.split()
     head = _QUOTED_HEAD.match(text)
@@ -77,7 +109,7 @@ def word_column(text: str, index: int) -> int | None:
     matches: each word it reads ends on the blank after it, and the next starts at the next non-blank."""
     import shlex
 
-    stream = io.StringIO(text)
+    stream = io.StringIO(spaced(text))  # one character for one: the columns are the line's
     lexer = shlex.shlex(stream, posix=True)
     lexer.whitespace_split = True
     lexer.commenters = ""  # a comment follows the words, as split_line reads them

@@ -167,7 +167,8 @@ def _fast_without_typer(argv: list[str]) -> int | None:
     except (UnknownOption, ValueMissing) as error:  # in arguments' words, a batch line's too
         return _usage(error.message, _command_name(spec.find(argv)), argv)
     if call is None:
-        return None
+        misnamed = spec.misnamed(argv)  # `SCORE`: typer has no hint for caps lock
+        return None if misnamed is None else _usage(*misnamed, argv)
     command, values = call
     return command.run(values)
 
@@ -348,8 +349,9 @@ def _usage(message: str, name: str | None, argv: list[str]) -> int:
 def _unquoted_seat(argv: list[str]) -> str | None:
     """The option taking a hand (`settle --east HAND|SCORE`) whose value the first word no option
     takes comes straight after (`settle --east 1b1b1b 3c3c3c ...`: a hand not quoted), else None.
-    A value beginning with `-` (a negative score; an option word is refused before, ValueMissing) or a
-    score is no hand begun."""
+    A value beginning with `-` is no hand begun: a negative score (`--east -5 3c3c3c`) or a word no option
+    is spelt (`--east --bogus 3c3c3c`; an option of the table is refused before, ValueMissing); nor is a
+    score (tests/test_cli_refusals.py, each branch by its input)."""
     found = spec.locate(argv)
     if found is None:
         return None
@@ -357,12 +359,12 @@ def _unquoted_seat(argv: list[str]) -> str | None:
     after: str | None = None  # the seat option whose value the last word was
     words = iter(argv[start:])
     for word in words:
-        if word == "--":
-            return None
         spelled, eq, given = word.partition("=")
         option = command.spelling.get(spelled if eq and spelled.startswith("--") else word)
+        # The first stray word; one beginning with `-` (`-5`, `-`, or `--`, after which no word is a
+        # hand's group) is none of a hand.
         if option is None:
-            return None if word.startswith("-") else after  # the first stray word
+            return None if word.startswith("-") else after
         value = given if eq else None
         if not option.flag and not eq:
             value = next(words, None)  # its value

@@ -5,11 +5,12 @@ the manual (the repository's docs/), shipped with the command as package data an
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from ..engine.errors import OptionError, PungchowError, closest
-from ..render.ascii import output_stream, write_data
+from ..render.ascii import encodes_glyphs, output_stream, write_data
 from .failure import fail
 
 
@@ -101,11 +102,20 @@ def rules_check(file: str, as_json: bool, ascii_only: bool) -> None:
 
     settings = ruleset.settings
     limit = limit_words(settings.limit, tuple(tier.name for tier in settings.limits))
-    # Through output_stream: a path or name the terminal's encoding cannot write is escaped, not a crash.
-    print(
-        f"ok: {ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})",
-        file=output_stream(ascii_only),
-    )
+    from ..render.ascii import fit_data
+    from ..render.layout import terminal_width, wrap
+
+    # Through output_stream: a path or name the terminal's encoding cannot write is escaped, not a crash;
+    # escaped before it is wrapped, so that the lines are measured as written. On a terminal a path
+    # longer than the line is broken after a `/`, its lines under its start: every line reads at 60 and
+    # 80 columns (README, "Help and conventions"), the file still named whole. Piped, the one line a
+    # script reads (`rules check F | grep ^ok:`), as batch keeps its fixed columns in a pipe.
+    out = output_stream(ascii_only)
+    said = fit_data(f"{ruleset.source}: {ruleset.name} ({len(ruleset.rules)} rules, {limit})", out)
+    lead = "ok: "
+    lines = wrap(said, terminal_width() - len(lead)) if out.isatty() else [said]
+    for i, line in enumerate(lines):
+        print(f"{lead if i == 0 else ' ' * len(lead)}{line}", file=out)
 
 
 def _docs() -> dict[str, Path]:
@@ -152,4 +162,13 @@ def docs_command(name: str | None) -> None:
     if topic not in docs:
         hint = closest(topic, list(docs))
         fail(OptionError(f"no topic {name!r}{hint}: one of {', '.join(docs)}", code="bad-option"), False)
-    write_data(docs[topic].read_text(encoding="utf-8"))  # Markdown: UTF-8 whatever the terminal
+    text = docs[topic].read_text(encoding="utf-8")
+    # On a terminal: laid out for its width (README, "Help and conventions"). Piped or redirected (`docs
+    # json > json.md`), or on a terminal that cannot show rich's bullets and rules (ASCII, Latin-1): the
+    # Markdown file itself, UTF-8 whatever the terminal.
+    if not sys.stdout.isatty() or not encodes_glyphs(sys.stdout):
+        write_data(text)
+        return
+    from ..render.terminal import console, print_markdown
+
+    print_markdown(text, console())

@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import arguments
 from .. import options as opts
-from ..engine.errors import OptionError, RepeatedOption, UnknownOption, ValueMissing
+from ..engine.errors import OptionError, RepeatedOption, UnknownOption, ValueMissing, printable
 from ..engine.situation import FACTS, SITUATION_FACTS
 from .failure import CommandExit
 
@@ -463,7 +463,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         ("docs",),
         "rules:docs_command",
-        "The manual, shipped with the command: list its topics, or print one (Markdown).",
+        "The manual, shipped with the command: list its topics, or print one (laid out on a terminal; "
+        "its Markdown when piped).",
         (
             Arg(
                 "name",
@@ -487,6 +488,14 @@ def locate(argv: list[str]) -> tuple[Command, int] | None:
     none. A `--` before a command's word ends its group's options, as click reads it (`pungchow --
     score HAND`, `pungchow evening -- status FILE`: the same commands), so the line is read here too,
     not left to typer, which would count an option given twice as its last value."""
+    path, i = _command_words(argv)
+    command = COMMAND.get(path)
+    return None if command is None else (command, i)
+
+
+def _command_words(argv: list[str]) -> tuple[tuple[str, ...], int]:
+    """The words of a command line read as a command's (a group's, then its command's), up to the
+    command or the first word that names none (locate), and where reading stopped."""
     path: list[str] = []
     i, dash = 0, False
     while i < len(argv):
@@ -497,12 +506,28 @@ def locate(argv: list[str]) -> tuple[Command, int] | None:
             continue
         path.append(word)
         dash = False
-        command = COMMAND.get(tuple(path))
-        if command is not None:
-            return command, i
-        if len(path) > 1 or word not in _GROUP_WORDS:
-            return None
-    return None
+        if tuple(path) in COMMAND or len(path) > 1 or word not in _GROUP_WORDS:
+            break
+    return tuple(path), i
+
+
+def misnamed(argv: list[str]) -> tuple[str, str] | None:
+    """Why a command line's command word names none though it means one (`SCORE`, `rules SHOW`: caps
+    lock; `ｓｃｏｒｅ`), naming it (arguments.meant_name, as a mistyped option is), and the group whose
+    help lists its commands (`pungchow rules`); else None (typer's error: a near miss, `scroe`, is
+    told the closest command there)."""
+    path, _ = _command_words(argv)
+    if not path or path in COMMAND:
+        return None
+    *group, word = path
+    at = len(group)
+    names = {c.path[at] for c in COMMANDS if c.path[:at] == tuple(group) and len(c.path) > at}
+    meant = arguments.meant_name(word, names, "command")
+    if meant is None:
+        return None
+    fixed, why = meant
+    said = f"No such command {printable(word)!r}. Did you mean {fixed!r}? ({why})"
+    return said, " ".join(("pungchow", *group))
 
 
 def find(argv: list[str]) -> Command | None:

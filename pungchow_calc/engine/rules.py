@@ -483,11 +483,12 @@ def _limits(raw: Any) -> tuple[LimitTier, ...]:
             raise Invalid((*path, i), "a limit is a mapping of name, doublings and score")
         if not isinstance(tier["name"], str) or not tier["name"]:
             raise Invalid((*path, i, "name"), "a limit's name must be text")
+        named = f"limit {tier['name']!r}: "  # which tier, as authoring's checks of a tier name it
         tiers.append(
             LimitTier(
                 tier["name"],
-                _int_value(tier["doublings"], (*path, i, "doublings"), "doublings", MAX_DOUBLINGS),
-                _int_value(tier["score"], (*path, i, "score"), "score", least=1),  # 0: authoring.py
+                _int_value(tier["doublings"], (*path, i, "doublings"), f"{named}doublings", MAX_DOUBLINGS),
+                _int_value(tier["score"], (*path, i, "score"), f"{named}score", least=1),  # 0: authoring.py
             )
         )
     if [t.doublings for t in tiers] != sorted({t.doublings for t in tiers}):

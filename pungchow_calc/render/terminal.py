@@ -475,3 +475,40 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
     total = sum(s.net.values())
     mark = "ok" if ascii_only else "✓"
     out.print(f"Check: nets sum to {total} {mark if total == 0 else 'MISMATCH'}")
+
+
+def print_markdown(text: str, out: Console) -> None:
+    """A document of the manual (Markdown) laid out for the terminal's width: its paragraphs, lists,
+    tables and examples wrapped to fit (its source lines run to 110 columns). A link to another page
+    of the manual or a part of this one (`notation.md`, `#errors`) is shown as its text, which names
+    it: the file is no path on the reader's machine; a web address is shown after its text."""
+    from rich.markdown import Markdown, TableElement
+
+    class _Table(TableElement):
+        """A Markdown table whose long words (an error code, a field's name) fold onto the next line
+        rather than end in `…`: nothing is cut (README, "Help and conventions")."""
+
+        def __rich_console__(self, console: Console, options: Any) -> Any:
+            rows = [*([self.header.row] if self.header and self.header.row else [])]
+            for row in [*rows, *(self.body.rows if self.body else [])]:
+                for cell in row.cells:
+                    cell.content.overflow = "fold"
+            yield from super().__rich_console__(console, options)
+
+    class _Manual(Markdown):
+        elements = {**Markdown.elements, "table_open": _Table}
+
+    document = _Manual(text, hyperlinks=False)
+    for token in document.parsed:
+        if token.children:
+            kept, dropped = [], []  # dropped: for each link open, whether its tags are left out
+            for child in token.children:
+                if child.type == "link_open":
+                    dropped.append("://" not in str(child.attrs.get("href", "")))
+                    if dropped[-1]:
+                        continue
+                elif child.type == "link_close" and dropped.pop():
+                    continue
+                kept.append(child)
+            token.children = kept
+    out.print(document)
