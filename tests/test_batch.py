@@ -1616,6 +1616,10 @@ def test_a_batch_line_giving_an_option_twice_is_refused_and_the_rest_scored(tmp_
             id="seat-seat-south",
         ),
         pytest.param("--honba -1", "--honba: '-1' is not a whole number of 0 or more", id="honba--1"),
+        # Last on the line: its own value missing too was said instead (`--seat needs a value`).
+        pytest.param(
+            "--seat --seat", "--seat needs a value (the next word, --seat, is an option)", id="seat-seat"
+        ),
     ],
 )
 def test_a_batch_line_option_valued_by_an_option_is_refused(tmp_path: Path, words: str, message: str):
