@@ -2030,3 +2030,15 @@ def test_a_line_that_cannot_be_split_names_why_and_its_column(
         },
     }
     assert (good["line"], good["seat"], result.exit_code) == (2, "south", 1)
+
+
+def test_a_yaml_item_that_cannot_be_split_names_why_and_its_column(tmp_path: Path):
+    """`- "'HAND -s south"` (a quote left open in the item's text) was `cannot split entry: No closing
+    quotation`: said now as a text line's is, with the column in the item's text."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(f'- "\'{PUNGS} -s south"\n- {PUNGS}\n', encoding="utf-8")
+    result = run("batch", str(path), "-f", "jsonl")
+    refused, good = map(json.loads, result.stdout.splitlines())
+    message = "cannot split line: ' opens a quotation that is never closed (column 1)"
+    assert refused == {"line": 1, "error": {"code": "bad-line", "message": message, "column": 1}}
+    assert (good["line"], good["score"], result.exit_code) == (2, 48, 1)
