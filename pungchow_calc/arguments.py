@@ -109,85 +109,94 @@ def read_args(
     twice: dict[Option, list[Any]] | None = None  # each option given more than once: its values in order
     missing: ValueMissing | None = None  # the first option whose value is an option word
     i, end = 0, len(argv)
-    while i < end:
-        arg = argv[i]
-        i += 1
-        option = spelling.get(arg)  # no spelling holds "=": `--x=v` is found by its `--x` below
-        if option is not None:  # an option spelled alone: a flag, or `--x v` (nearly every one)
-            if option.flag:
-                values[option.name] = True
-                continue
-            if option.plain and i < end:  # its text as it is, at once (as the general reading below)
-                if _an_option(argv[i], spelling):
-                    missing = missing or _value_missing(option, arg, [], argv[i])
+    try:
+        while i < end:
+            arg = argv[i]
+            i += 1
+            option = spelling.get(arg)  # no spelling holds "=": `--x=v` is found by its `--x` below
+            if option is not None:  # an option spelled alone: a flag, or `--x v` (nearly every one)
+                if option.flag:
+                    values[option.name] = True
                     continue
-                if option.name in values:
-                    twice = _again(twice, option, values[option.name], argv[i])
-                values[option.name] = argv[i]
-                i += 1
-                continue
-        elif arg[:1] != "-":  # a word: a hand's group, a file (nearly every one that names no option)
-            if arg[:1] in _DASH_LEADS and (misspelt := misspelt_option(arg, spelling)) is not None:
-                raise UnknownOption(misspelt, arg)  # `—json`: an option, though not written as one
-            words.append(arg)
-            if places is not None:
-                places.append(i - 1)
-            continue
-        elif arg == "--":  # the end of the options, as click has it: a hand word may not start with `-`
-            words += argv[i:]
-            if places is not None:
-                places += range(i, end)
-            break
-        spelled, inline = arg, None
-        if option is None and arg.startswith("--"):
-            spelled, eq, text = arg.partition("=")
-            if eq:
-                option, inline = spelling.get(spelled), text
-        elif option is None and len(arg) > 2 and arg[0] == "-":
-            # `-ssouth`: a short spelling with its value attached, as click reads it (`-s=x` too: `=x`)
-            short = spelling.get(arg[:2])
-            if short is not None and not short.flag and short.nargs == 1:
-                option, spelled, inline = short, arg[:2], arg[2:]
-        if option is None or (option.flag and inline is not None):
-            if names_option(arg):
-                raise unknown_option(arg, spelling)
-            words.append(arg)
-            if places is not None:
-                places.append(i - 1)
-        else:
-            value: Any
-            if inline is None and option.nargs == 1 and i < end:  # the usual `--x v`: no list made
-                if _an_option(argv[i], spelling):
-                    missing = missing or _value_missing(option, spelled, [], argv[i])
-                    continue
-                value = argv[i]
-                i += 1
-            else:
-                if inline is not None:
-                    given = [inline]
-                else:
-                    given = argv[i : i + option.nargs]
-                    at = next((n for n, word in enumerate(given) if _an_option(word, spelling)), None)
-                    if at is not None:  # the words before it are the option's (given, not enough)
-                        missing = missing or _value_missing(option, spelled, given[:at], given[at])
-                        i += at
+                if option.plain and i < end:  # its text as it is, at once (as the general reading below)
+                    if _an_option(argv[i], spelling):
+                        missing = missing or _value_missing(option, arg, [], argv[i])
                         continue
-                    i += option.nargs
-                    if len(given) < option.nargs:
-                        raise OptionError(f"{spelled} needs a value", code="bad-option")
-                if option.nargs != len(given):
-                    raise OptionError(f"{spelled} needs {option.nargs} values", code="bad-option")
-                value = given[0] if option.nargs == 1 else tuple(given)
-            if option.nargs == 1 and option.kind is not str:
-                value = _typed(option, spelled, value)
-            if option.many:
-                values.setdefault(option.name, []).append(value)
-            elif option.joined and option.name in values:
-                values[option.name] += f",{value}"
+                    if option.name in values:
+                        twice = _again(twice, option, values[option.name], argv[i])
+                    values[option.name] = argv[i]
+                    i += 1
+                    continue
+            elif arg[:1] != "-":  # a word: a hand's group, a file (nearly every one that names no option)
+                if arg[:1] in _DASH_LEADS and (misspelt := misspelt_option(arg, spelling)) is not None:
+                    raise UnknownOption(misspelt, arg)  # `—json`: an option, though not written as one
+                words.append(arg)
+                if places is not None:
+                    places.append(i - 1)
+                continue
+            elif arg == "--":  # the end of the options, as click has it: a hand word may not start with `-`
+                words += argv[i:]
+                if places is not None:
+                    places += range(i, end)
+                break
+            spelled, inline = arg, None
+            if option is None and arg.startswith("--"):
+                spelled, eq, text = arg.partition("=")
+                if eq:
+                    option, inline = spelling.get(spelled), text
+            elif option is None and len(arg) > 2 and arg[0] == "-":
+                # `-ssouth`: a short spelling with its value attached, as click reads it (`-s=x` too: `=x`)
+                short = spelling.get(arg[:2])
+                if short is not None and not short.flag and short.nargs == 1:
+                    option, spelled, inline = short, arg[:2], arg[2:]
+            if option is None or (option.flag and inline is not None):
+                if names_option(arg):
+                    raise unknown_option(arg, spelling)
+                words.append(arg)
+                if places is not None:
+                    places.append(i - 1)
             else:
-                if option.name in values:
-                    twice = _again(twice, option, values[option.name], value)
-                values[option.name] = value
+                value: Any
+                if inline is None and option.nargs == 1 and i < end:  # the usual `--x v`: no list made
+                    if _an_option(argv[i], spelling):
+                        missing = missing or _value_missing(option, spelled, [], argv[i])
+                        continue
+                    value = argv[i]
+                    i += 1
+                else:
+                    if inline is not None:
+                        given = [inline]
+                    else:
+                        given = argv[i : i + option.nargs]
+                        at = next((n for n, word in enumerate(given) if _an_option(word, spelling)), None)
+                        if at is not None:  # the words before it are the option's (given, not enough)
+                            missing = missing or _value_missing(option, spelled, given[:at], given[at])
+                            i += at
+                            continue
+                        i += option.nargs
+                        if len(given) < option.nargs:
+                            raise OptionError(f"{spelled} needs a value", code="bad-option")
+                    if option.nargs != len(given):
+                        raise OptionError(f"{spelled} needs {option.nargs} values", code="bad-option")
+                    value = given[0] if option.nargs == 1 else tuple(given)
+                if option.nargs == 1 and option.kind is not str:
+                    value = _typed(option, spelled, value)
+                if option.many:
+                    values.setdefault(option.name, []).append(value)
+                elif option.joined and option.name in values:
+                    values[option.name] += f",{value}"
+                else:
+                    if option.name in values:
+                        twice = _again(twice, option, values[option.name], value)
+                    values[option.name] = value
+    except OptionError as error:
+        # A value missing before is the first mistake of the line, and this one its consequence
+        # (`--seat --honba`: --honba's value then missing at the end); left to typer, which reads the
+        # option word as the value, it would read `--seat: '--honba' is not a wind`. A help option or
+        # an unknown one is still said first (its help shown; its own words).
+        if missing is None or isinstance(error, UnknownOption):
+            raise
+        raise missing from None
     if missing is not None:
         raise missing
     if twice is not None:

@@ -20,11 +20,19 @@ def _hashable_id(entry: Any) -> Any:
     return found if isinstance(found, str | int | float | bool) else None
 
 
+def _section(child: dict[str, Any], key: str) -> Any:
+    """A child's list section as written, `[]` when absent or empty (`rules:` with only comments under
+    it is YAML null): any other value is left for the caller to refuse, a false one too (`rules: {}`,
+    `remove_rules: no`, `penalties: ""` dropped nothing and changed nothing without a word)."""
+    found = child.get(key)
+    return [] if found is None else found
+
+
 def _dropped(child: dict[str, Any], key: str, what: str, entries: list[Any]) -> list[Any]:
     """The ids a child's `remove_rules:` or `remove_penalties:` (`key`) drops from the base's `entries`,
     each one the base has, named once: an id named twice is a slip (a typo for another id, or a line
     pasted twice) that would pass unnoticed, as the second drop drops nothing."""
-    removed = child.get(key) or []
+    removed = _section(child, key)
     if not isinstance(removed, list):
         raise Invalid((key,), f"{key} must be a list of {what} ids")
     known = {e.get("id") for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
@@ -50,7 +58,7 @@ def _kept_and_given(
     merge into, or replace, the first)."""
     removed = _dropped(child, f"remove_{section}", what, entries)
     kept = [e for e in entries if not (isinstance(e, dict) and e.get("id") in removed)]
-    given = child.get(section) or []
+    given = _section(child, section)
     if not isinstance(given, list):
         raise Invalid((section,), f"{section} must be a list")
     unique_ids(section, what, [_hashable_id(entry) for entry in given])

@@ -277,7 +277,19 @@ def _check_structure(text: str, path: Path, loader: Any) -> None:
         if isinstance(event, yaml.AliasEvent):
             size = sizes.get(event.anchor) if event.anchor is not None else None
             if size is None:
-                raise too_complex(f"alias *{event.anchor} refers to a node that contains it", event)
+                if any(frame[0] == event.anchor for frame in frames):
+                    raise too_complex(f"alias *{event.anchor} refers to a node that contains it", event)
+                # No anchor of that name before it: no cycle, but text meant (`name: *house`, as a hand
+                # marks an exposed set), which YAML reads as an alias.
+                mark = event.start_mark
+                raise RulesetError(
+                    f"not valid YAML: *{event.anchor} is an alias, and no &{event.anchor} is written before"
+                    " it: quote a value that begins with * if it is text",
+                    code="ruleset-yaml",
+                    file=str(path),
+                    line=mark.line + 1 if mark is not None else None,
+                    column=mark.column + 1 if mark is not None else None,
+                )
         elif isinstance(event, yaml.ScalarEvent):
             if not event.value.isprintable():
                 _check_text(event.value, path, event)

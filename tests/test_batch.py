@@ -85,7 +85,11 @@ def test_mixed_file_one_record_per_entry_with_line_numbers(mixed: Path):
     last = records[-1]
     assert (last["seat"], last["win_by"], last["points"], last["score"]) == ("south", "wall", 22, 22)
     assert last["payments"] == {"east": 44, "west": 22, "north": 22}
-    assert "No closing quotation" in records[3]["error"]["message"]
+    assert records[3]["error"] == {
+        "code": "bad-line",
+        "message": 'cannot split line: " opens a quotation that is never closed (column 1)',
+        "column": 1,
+    }
     assert "no-such-ruleset" in records[4]["error"]["message"]
     assert records[5]["error"]["message"] == "No such option: --bogus"
 
@@ -1619,6 +1623,10 @@ def test_a_batch_line_giving_an_option_twice_is_refused_and_the_rest_scored(tmp_
             id="seat-seat-south",
         ),
         pytest.param("--honba -1", "--honba: '-1' is not a whole number of 0 or more", id="honba--1"),
+        # Last on the line: its own value missing too was said instead (`--seat needs a value`).
+        pytest.param(
+            "--seat --seat", "--seat needs a value (the next word, --seat, is an option)", id="seat-seat"
+        ),
     ],
 )
 def test_a_batch_line_option_valued_by_an_option_is_refused(tmp_path: Path, words: str, message: str):
@@ -2029,3 +2037,66 @@ def test_a_batch_file_that_is_also_the_output_is_refused(tmp_path: Path, mode: s
         f"error: {name} is also the output (> or >> {where}): its hands are emptied by the shell, or the"
         " records read back as hands; write the records to another file\n"
     )
+
+
+# Regression: a line shlex cannot split was `cannot split line: No escaped character` (a shell command's
+# continued line, `... --seat south \`) or `No closing quotation`, in Python's words and with no column.
+_SEAT_SOUTH_BACKSLASH = f"'{PUNGS}' --seat south \\"
+_SEAT_QUOTE_SOUTH = f"'{PUNGS}' --seat \"south"
+_ESCAPED_SPACE = f"'{PUNGS}' -s s \\ # the loser's hand"  # `\ ` escapes the space: no comment begins
+
+
+@pytest.mark.parametrize(
+    ("line", "message", "column"),
+    [
+        pytest.param(
+            _SEAT_SOUTH_BACKSLASH,
+            "\\ at the end of the line escapes nothing (a line is one entry: join a command's lines)",
+            len(_SEAT_SOUTH_BACKSLASH),
+            id="seat-south-backslash",
+        ),
+        pytest.param(
+            f"'{PUNGS} --seat south", "' opens a quotation that is never closed", 1, id="hand-quote-unclosed"
+        ),
+        pytest.param(
+            _SEAT_QUOTE_SOUTH,
+            '" opens a quotation that is never closed',
+            _SEAT_QUOTE_SOUTH.index('"') + 1,
+            id="seat-quote-south-unclosed",
+        ),
+        pytest.param(
+            _ESCAPED_SPACE,
+            "' opens a quotation that is never closed",
+            _ESCAPED_SPACE.index("'s hand") + 1,
+            id="escaped-space-then-comment-apostrophe",
+        ),
+    ],
+)
+def test_a_line_that_cannot_be_split_names_why_and_its_column(
+    tmp_path: Path, line: str, message: str, column: int
+):
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{line}\n'{PUNGS}' -s south\n", encoding="utf-8")
+    result = run("batch", str(path), "-f", "jsonl")
+    refused, good = map(json.loads, result.stdout.splitlines())
+    assert refused == {
+        "line": 1,
+        "error": {
+            "code": "bad-line",
+            "message": f"cannot split line: {message} (column {column})",
+            "column": column,
+        },
+    }
+    assert (good["line"], good["seat"], result.exit_code) == (2, "south", 1)
+
+
+def test_a_yaml_item_that_cannot_be_split_names_why_and_its_column(tmp_path: Path):
+    """`- "'HAND -s south"` (a quote left open in the item's text) was `cannot split entry: No closing
+    quotation`: said now as a text line's is, with the column in the item's text."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(f'- "\'{PUNGS} -s south"\n- {PUNGS}\n', encoding="utf-8")
+    result = run("batch", str(path), "-f", "jsonl")
+    refused, good = map(json.loads, result.stdout.splitlines())
+    message = "cannot split line: ' opens a quotation that is never closed (column 1)"
+    assert refused == {"line": 1, "error": {"code": "bad-line", "message": message, "column": 1}}
+    assert (good["line"], good["score"], result.exit_code) == (2, 48, 1)

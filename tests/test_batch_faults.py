@@ -229,7 +229,13 @@ def test_an_endless_line_is_not_held_in_memory(tmp_path):
         ('"1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"', {"score": GOOD_SCORE}),
         (
             '"1b1b1b 3c3c',
-            {"error": {"code": "bad-line", "message": "cannot split line: No closing quotation"}},
+            {
+                "error": {
+                    "code": "bad-line",
+                    "message": 'cannot split line: " opens a quotation that is never closed (column 1)',
+                    "column": 1,
+                }
+            },
         ),
         ("1b1b1b 3c3c", {"error": "any"}),
     ],

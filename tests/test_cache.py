@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
+import sys
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import pungchow_calc
 from pungchow_calc.engine import decomposition, hand, plan, score_types, scoring
 from pungchow_calc.engine.cache import BoundedCache
+from pungchow_calc.engine.conditions import tile_classes
 
 
 @given(st.integers(min_value=1, max_value=8), st.lists(st.integers(min_value=0, max_value=20), max_size=60))
@@ -61,3 +69,46 @@ def test_maxsize_below_one_is_refused(maxsize: int):
 )
 def test_the_engine_caches_are_bounded(cache: BoundedCache[object, object]):
     assert isinstance(cache, BoundedCache) and len(cache) <= cache.maxsize
+
+
+def _engine_memos() -> list[tuple[str, Any]]:
+    """Every functools cache kept at the top of a module of pungchow_calc, by dotted name."""
+    for info in pkgutil.walk_packages(pungchow_calc.__path__, "pungchow_calc."):
+        if info.name != "pungchow_calc.__main__":
+            importlib.import_module(info.name)
+    return [
+        (f"{name}.{attr}", value)
+        for name, module in sorted(sys.modules.items())
+        if name.startswith("pungchow_calc")
+        for attr, value in vars(module).items()
+        if hasattr(value, "cache_parameters") and getattr(value, "__module__", None) == name
+    ]
+
+
+def test_no_memo_keyed_by_its_arguments_is_unbounded():
+    """A functools cache with no maxsize only where nothing is passed (one answer): any key a ruleset or
+    a hand can vary, a long run could fill without end (a long Hypothesis run grew to 6.9 GB)."""
+    memos = _engine_memos()
+    assert memos, "no functools cache found: the walk is broken"
+    unbounded = [
+        name
+        for name, memo in memos
+        if memo.cache_parameters()["maxsize"] is None and inspect.signature(memo.__wrapped__).parameters
+    ]
+    assert unbounded == []
+
+
+def test_class_lists_many_distinct_keys():
+    """A house ruleset may name any list of the tile classes: the answers kept stay bounded."""
+    names = sorted(tile_classes.TILE_CLASSES)
+    lists = [[n for i, n in enumerate(names) if bits >> i & 1] for bits in range(1, 2 ** len(names))][:600]
+    for memo, ask in (
+        (tile_classes._class_values, tile_classes.class_values),
+        (tile_classes._class_kinds, tile_classes.class_kinds),
+    ):
+        memo.cache_clear()
+        for listed in lists:
+            ask(listed)
+        maxsize = memo.cache_parameters()["maxsize"]
+        assert maxsize is not None and memo.cache_info().currsize <= maxsize < len(lists)
+        memo.cache_clear()  # the shipped rulesets' lists come back on the next load

@@ -457,6 +457,39 @@ def test_option_valued_by_another_option_is_refused(argv, message):
     assert (shown.exit_code, shown.stdout, shown.stderr) == (2, "", f"error: {message}\n")
 
 
+# Regression: the same, with the option word last on the line, its own value missing too: the reader
+# stopped at the later error (`--honba needs a value`), left the line to click, which took the option
+# word for the value: `--seat: '--honba' is not a wind`, `-r: no ruleset '-r'` (arguments.read_args).
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["score", "1b1b1b", "--seat", "--honba"],
+            "--seat needs a value (the next word, --honba, is an option) (see 'pungchow score --help')",
+            id="score-seat-honba",
+        ),
+        pytest.param(
+            ["score", "1b1b1b", "--seat", "--seat"],
+            "--seat needs a value (the next word, --seat, is an option) (see 'pungchow score --help')",
+            id="score-seat-seat",
+        ),
+        pytest.param(
+            ["diff", "1b1b1b", "-r", "pung-chow", "-r", "-r"],
+            "-r needs a value (the next word, -r, is an option) (see 'pungchow diff --help')",
+            id="diff-r-pung-chow-r-r",
+        ),
+        pytest.param(
+            ["settle", "--east", "10", "--south", "--west"],
+            "--south needs a value (the next word, --west, is an option) (see 'pungchow settle --help')",
+            id="settle-east-10-south-west",
+        ),
+    ],
+)
+def test_option_valued_by_an_option_last_on_the_line_is_refused(argv, message):
+    shown = run(*argv)
+    assert (shown.exit_code, shown.stdout, shown.stderr) == (2, "", f"error: {message}\n")
+
+
 def test_score_s_json_says_the_value_is_missing_as_json():
     """`score HAND -s --json`: --json is an option, so the answer is JSON, not a seat `--json`."""
     shown = run("score", "1b1b1b", "-s", "--json")

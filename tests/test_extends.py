@@ -329,3 +329,32 @@ def test_extends_rule_id_mah_jong_without_label_names_the_typo(tmp_path: Path):
     assert (caught.value.code, caught.value.file, caught.value.line) == ("ruleset-invalid", str(path), 3)
     assert "'mah_jong' is not a rule of the base" in caught.value.message
     assert "did you mean 'mah_jongg'?" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param("rules: {}", "rules must be a list", id="rules-empty-mapping"),
+        pytest.param("rules: false", "rules must be a list", id="rules-false"),
+        pytest.param(
+            'remove_rules: ""', "remove_rules must be a list of rule ids", id="remove_rules-empty-text"
+        ),
+        pytest.param("remove_rules: no", "remove_rules must be a list of rule ids", id="remove_rules-no"),
+        pytest.param("penalties: {}", "penalties must be a list", id="penalties-empty-mapping"),
+        pytest.param(
+            "remove_penalties: 0", "remove_penalties must be a list of penalty ids", id="remove_penalties-0"
+        ),
+    ],
+)
+def test_a_false_list_section_in_a_house_file_is_refused_at_its_line(tmp_path, text, message):
+    """`rules: {}` or `remove_rules: no` in a house file was taken as "nothing": `rules check` said ok
+    and the file changed nothing, while the schema refuses it. Only an empty section (null) is nothing."""
+    with pytest.raises(RulesetError) as caught:
+        load(str(write(tmp_path / "house.yaml", f"extends: pung-chow\n{text}\n")))
+    assert (caught.value.code, caught.value.message, caught.value.line) == ("ruleset-invalid", message, 2)
+
+
+@pytest.mark.parametrize("key", ["rules", "remove_rules", "remove_penalties"])
+def test_an_empty_list_section_in_a_house_file_changes_nothing(tmp_path, key):
+    house = load(str(write(tmp_path / "house.yaml", f"extends: pung-chow\n{key}:\n")))
+    assert plain_rules(house) == plain_rules(load("pung-chow"))

@@ -83,7 +83,8 @@ HOSTILE: list[tuple[str, str, str]] = [
         "name: c\nrules:\n  - id: a\n    label: A\n    points: 1\n    when: &w [{any: *w}]\n",
         "ruleset-too-complex",
     ),
-    ("alias-undefined", f"name: *nowhere\n{RULE}", "ruleset-too-complex"),
+    # No cycle and no size: YAML that is not valid (an alias to no anchor), said so at its place.
+    ("alias-undefined", f"name: *nowhere\n{RULE}", "ruleset-yaml"),
     ("deep-flow-sequence", "rules: " + "[" * 60_000 + "]" * 60_000 + "\n", "ruleset-too-complex"),
     ("deep-flow-mapping", "rules: " + "{a: " * 30_000 + "1" + "}" * 30_000 + "\n", "ruleset-too-complex"),
     ("deep-block-sequence", "rules:\n" + "- " * 60_000 + "x\n", "ruleset-too-complex"),

@@ -36,6 +36,19 @@ def test_list():
     assert "pung-chow-limit" in table.stdout and "300" in table.stdout
 
 
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_list_riichi_ema_2016_limits_mangan_to_sanbaiman(columns: str):
+    """`rules list` said riichi-ema-2016's limit was "none" (JSON: only `"limit": null`), while `rules
+    check` and every breakdown's header say "limits Mangan to Sanbaiman": its hands are capped by tiers."""
+    rows = {row["name"]: row for row in json.loads(run("rules", "list", "--json").stdout)}
+    assert rows["riichi-ema-2016"]["limits"] == ["Mangan", "Haneman", "Baiman", "Sanbaiman"]
+    assert rows["riichi-ema-2016"]["limit"] is None and rows["pung-chow"]["limits"] == []
+    table = run_main("rules", "list", env={"COLUMNS": columns})
+    riichi = table.stdout[table.stdout.index("riichi-ema-2016") :]
+    assert "Mangan to Sanbaiman" in riichi and "none" not in riichi
+    assert max(map(len, table.stdout.splitlines())) <= int(columns)
+
+
 def test_show_is_a_score_card():
     result = run("rules", "show", "pung-chow")
     assert result.exit_code == 0

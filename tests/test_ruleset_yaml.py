@@ -160,3 +160,34 @@ def test_a_plain_number_still_reads(tmp_path: Path, value: str):
             load(str(path))
     else:
         assert load(str(path)).settings.limit == int(value, 0)
+
+
+# Regression: a value that begins with `*` and names no anchor (text meant: `name: *house`, as a hand
+# marks an exposed set) was "alias *house refers to a node that contains it", a cycle it is not.
+@pytest.mark.parametrize(
+    ("text", "anchor", "line", "column"),
+    [
+        pytest.param("extends: pung-chow\nname: *house\n", "house", 2, 7, id="name-star-house"),
+        pytest.param("extends: pung-chow\n*a: 1\n", "a", 2, 1, id="star-a-as-a-key"),
+        pytest.param(
+            "extends: pung-chow\nrules:\n  - id: mah_jongg\n    label: *bonus\n",
+            "bonus",
+            4,
+            12,
+            id="label-star-bonus",
+        ),
+    ],
+)
+def test_an_alias_to_no_anchor_is_said_so_at_its_place(
+    tmp_path: Path, text: str, anchor: str, line: int, column: int
+):
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load(str(path))
+    error = caught.value
+    assert (error.code, error.line, error.column) == ("ruleset-yaml", line, column)
+    assert error.message == (
+        f"not valid YAML: *{anchor} is an alias, and no &{anchor} is written before it: quote a value that"
+        " begins with * if it is text"
+    )

@@ -240,8 +240,8 @@ def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the fil
             else:
                 try:
                     argv = split_line(value)
-                except ValueError as exc:
-                    entry = Entry(line, error_code="bad-line", error_message=f"cannot split entry: {exc}")
+                except ValueError:  # refused where it is scored, as a text line is: why, and where in it
+                    entry = Entry(line, text=value)
                 else:
                     # Kept as its text too, split again where it is scored, as a text line is: a word
                     # besides the hand is named with its column in the item (word_column), and a

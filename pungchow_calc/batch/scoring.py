@@ -18,7 +18,7 @@ from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
 from .entry import Entry
 from .formats import csv_row, json_text, score_json
-from .words import quoted_word, split_line, word_column
+from .words import quoted_word, split_line, strip_comment, unsplittable, word_column
 
 CSV_DISCARDER = (
     "the discarder pays for all under this ruleset and the CSV has a column per seat: "
@@ -105,7 +105,9 @@ class Scorer:
                 try:
                     argv = split_line(entry.text)
                 except ValueError as exc:  # shlex: "No closing quotation", "No escaped character"
-                    return error_record(entry.line, "bad-line", f"cannot split line: {exc}")
+                    reason, column = unsplittable(strip_comment(entry.text)) or (str(exc), None)
+                    error = PungchowError(f"cannot split line: {reason}", code="bad-line", column=column)
+                    return {"line": entry.line, "error": error.to_dict()}
                 if not argv:  # only a comment after all (`   # ...` is caught earlier)
                     return error_record(entry.line, "bad-line", "no hand on this line")
             else:

@@ -103,6 +103,32 @@ def split_line(text: str) -> list[str]:
     return shlex.split(text)
 
 
+def unsplittable(text: str) -> tuple[str, int] | None:
+    """Why shlex cannot split a line (split_line), with the 1-based column to look at: the quote that
+    is never closed, or the backslash that ends the line (a shell command's continued line pasted
+    whole, `... --seat south \\`) with nothing after it to escape; None for another reason."""
+    quote: tuple[str, int] | None = None  # the open quotation's mark and column
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if quote is not None:
+            if ch == quote[0]:
+                quote = None
+            elif ch == "\\" and quote[0] == '"':
+                i += 1
+        elif ch == "\\":
+            if i == len(text) - 1:
+                return (
+                    "\\ at the end of the line escapes nothing (a line is one entry: join a command's lines)",
+                    i + 1,
+                )
+            i += 1
+        elif ch in "'\"":
+            quote = (ch, i + 1)
+        i += 1
+    return None if quote is None else (f"{quote[0]} opens a quotation that is never closed", quote[1])
+
+
 def word_column(text: str, index: int) -> int | None:
     """The 1-based column where word `index` of a line (split_line's words) starts, for an error that
     names a word (options.StrayWord); None past the last. Found by shlex, the splitter split_line

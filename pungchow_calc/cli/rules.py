@@ -32,6 +32,7 @@ def rules_list(as_json: bool, ascii_only: bool) -> None:
                 "limit": r.settings.limit,
                 "rules": len(r.rules),
                 "file": r.source,
+                "limits": [tier.name for tier in r.settings.limits],
             }
         )
     if as_json:

@@ -237,8 +237,13 @@ def limit_words(limit: int | None, tiers: tuple[str, ...] = ()) -> str:
     if limit is not None:
         return f"limit {limit}"
     if tiers:
-        return f"limits {tiers[0]} to {tiers[-1]}" if len(tiers) > 1 else f"limit {tiers[0]}"
+        return f"{'limits' if len(tiers) > 1 else 'limit'} {tier_span(tiers)}"
     return "no limit"
+
+
+def tier_span(tiers: tuple[str, ...]) -> str:
+    """The limits by doublings from lowest to highest ("Mangan to Sanbaiman"), or the one there is."""
+    return f"{tiers[0]} to {tiers[-1]}" if len(tiers) > 1 else tiers[0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine.payments import SettlementRules
-from ..engine.rule_types import EveningRules
+from ..engine.rule_types import EveningRules, tier_span
 from .ascii import fit_data
 from .layout import Grid, hanging
 from .terminal import arrow, print_grid, print_lines
@@ -204,6 +204,14 @@ def _evening_rows(evening: EveningRules | None) -> list[tuple[str, str]]:
     return [row for key, row in rows.items() if getattr(evening, key) != getattr(book, key)]
 
 
+def _limit_cell(limit: int | None, tiers: tuple[str, ...]) -> str:
+    """A ruleset's limit as `rules list` shows it: a flat limit, else its limits by doublings (riichi's
+    read "Mangan to Sanbaiman", as `rules check` and a breakdown's header say, not "none"), else none."""
+    if limit is not None:
+        return str(limit)
+    return tier_span(tiers) if tiers else "none"
+
+
 def print_rulesets(rows: list[dict[str, Any]], out: Console) -> None:
     """`rules list`: the shipped rulesets."""
     shown = [
@@ -212,7 +220,7 @@ def print_rulesets(rows: list[dict[str, Any]], out: Console) -> None:
         else (
             row["name"],
             row["title"],
-            "none" if row["limit"] is None else str(row["limit"]),
+            _limit_cell(row["limit"], tuple(row["limits"])),
             str(row["rules"]),
         )
         for row in rows

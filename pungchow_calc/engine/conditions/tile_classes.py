@@ -7,7 +7,7 @@ base.py, which holds what every condition is built from (Context, Condition, the
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..hand import MeldKind
@@ -129,7 +129,12 @@ def class_values(params: Any) -> frozenset[tuple[Wind, Wind, Tile]]:
     return _class_values(choice(params, TILE_CLASSES))
 
 
-@cache  # asked of every `tiles:` rule as a ruleset loads: the same few classes each time
+# Asked of every `tiles:` rule as a ruleset loads: the same few classes each time, but a house ruleset
+# may name any of the 2**13 lists of classes (some 70 KB of answer each), so at most CLASS_LISTS kept.
+CLASS_LISTS = 256
+
+
+@lru_cache(maxsize=CLASS_LISTS)
 def _class_values(names: frozenset[str]) -> frozenset[tuple[Wind, Wind, Tile]]:
     tiles = tile_sets(sorted(names))
     return frozenset(
@@ -153,7 +158,7 @@ def class_kinds(params: Any) -> frozenset[MeldKind]:
     return _class_kinds(choice(params, TILE_CLASSES))
 
 
-@cache  # as _class_values
+@lru_cache(maxsize=CLASS_LISTS)  # as _class_values
 def _class_kinds(names: frozenset[str]) -> frozenset[MeldKind]:
     # In one seat and round: the situated classes add only winds, which hold no run in any.
     return _ALL_KINDS if holds_run(tile_sets(sorted(names))(Situation())) else _ALL_KINDS - _CHOW
