@@ -38,6 +38,9 @@ def riichi_win_hint(word: str) -> str:
     return f" (riichi's {plain} is {said})" if said else ""
 
 
+# `--north` where a seat is meant: settle's options, which name the players by wind, typed to score.
+_WIND_WORDS = ("east", "south", "west", "north")
+
 MAX_LIMIT_DIGITS = 18  # no table plays to a quintillion; int() refuses 4,300 digits anyway
 
 
@@ -292,6 +295,9 @@ def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
     hint = f" (Possible options: {', '.join(sorted(close))})" if close else ""
     if "--win-by" in spelling:
         hint = riichi_win_hint(name) or hint
+    if "--seat" in spelling and name[2:].lower() in _WIND_WORDS:  # `settle --north ...` said on `score`
+        wind = name[2:].lower()
+        hint = f" (a seat is given as --seat {wind}, the round's wind as --round {wind})"
     return UnknownOption(f"No such option: {name}{hint}", name)
 
 

@@ -405,6 +405,19 @@ def _spelling(*path: str) -> dict[str, arguments.Option]:
             "No such option: --rinshan (riichi's rinshan is --loose, or --win-by loose)",
             id="--rinshan",
         ),
+        # Settle's wind options typed to score (regression: `--north` was told "Possible options: --dora").
+        pytest.param(
+            ("score",),
+            [HAND, "--north"],
+            "No such option: --north (a seat is given as --seat north, the round's wind as --round north)",
+            id="--north",
+        ),
+        pytest.param(
+            ("score",),
+            [HAND, "--East=1"],
+            "No such option: --East (a seat is given as --seat east, the round's wind as --round east)",
+            id="--East=1",
+        ),
         pytest.param(("score",), [HAND, "-Xn"], "No such option: -X", id="unknown-short-with-value"),
         pytest.param(("score",), [HAND, "--json", "-s"], "-s needs a value", id="short-missing-value"),
         pytest.param(("score",), [HAND, "--seat"], "--seat needs a value", id="missing-value"),
