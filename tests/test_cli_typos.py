@@ -291,6 +291,33 @@ def test_diff_names_the_ruleset_given_twice(rulesets, message):
     assert result.stderr == f"error: {message}\n"
 
 
+@pytest.mark.parametrize(
+    "second",
+    ["./{rel}", "{abs}", "{link}", "{builtin}"],
+    ids=["dot-slash", "absolute", "symlink", "shipped-by-path"],
+)
+def test_diff_refuses_one_ruleset_file_given_by_two_paths(tmp_path, monkeypatch, second):
+    """`diff HAND -r house.yaml -r ./house.yaml` compared one file with itself without a word (each
+    spelling was a different ruleset to the repeat check); as `-r pung-chow -r pung-chow` is, it is
+    refused, naming both spellings."""
+    from pungchow_calc.ruleset_files import builtin_dir
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text("extends: pung-chow\nname: house\n", encoding="utf-8")
+    (tmp_path / "link.yaml").symlink_to(tmp_path / "house.yaml")
+    first = "pung-chow" if second == "{builtin}" else "house.yaml"
+    again = second.format(
+        rel="house.yaml",
+        abs=tmp_path / "house.yaml",
+        link="link.yaml",
+        builtin=builtin_dir() / "pung-chow.yaml",
+    )
+    result = run("diff", HAND, "-r", first, "-r", again, "-r", "classical-bmja")
+    assert result.exit_code == EXIT_BAD_INPUT
+    assert result.stderr == f"error: -r {again}: the same ruleset as -r {first} (give each ruleset once)\n"
+    assert run("diff", HAND, "-r", first, "-r", "classical-bmja").exit_code == 0
+
+
 # --- help at 60 and 80 columns: every option's name whole, nothing cut ------------------------------
 
 HELP_PATHS = [(), *((group,) for group in spec.GROUPS), *(c.path for c in spec.COMMANDS)]
