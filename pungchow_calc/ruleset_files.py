@@ -10,6 +10,7 @@ a file is ever evaluated as code.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -248,6 +249,22 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
         raise RulesetError(
             bad.message, code="ruleset-invalid", file=str(path), line=line_of(own.node, bad.path)
         ) from None
+
+
+def same_file(names: Sequence[str]) -> tuple[str, str] | None:
+    """The first two of `names` that give one ruleset file by two spellings (`house.yaml` and
+    `./house.yaml`, an absolute path, a link, a shipped ruleset by its path), or None: compared with
+    itself, it differs in nothing (`diff`, `batch --compare`). A name that finds no file is load's."""
+    seen: dict[Path, str] = {}
+    for name in names:
+        try:
+            where = resolve(name).resolve()
+        except (RulesetError, OSError):
+            continue
+        if where in seen:
+            return seen[where], name
+        seen[where] = name
+    return None
 
 
 def load(name_or_path: str, option: str = "-r ") -> Ruleset:

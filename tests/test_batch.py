@@ -1658,6 +1658,31 @@ def test_a_ruleset_beside_compare_is_refused(tmp_path: Path, args: list[str]):
 
 
 @pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        pytest.param("pung-chow", "pung-chow", id="one-name-twice"),
+        pytest.param("house.yaml", "./house.yaml", id="dot-slash"),
+        pytest.param("house.yaml", "link.yaml", id="symlink"),
+    ],
+)
+def test_compare_refuses_one_ruleset_twice(tmp_path: Path, monkeypatch, first: str, second: str):
+    """`batch FILE --compare house.yaml ./house.yaml` compared one file with itself ("unchanged 20")
+    without a word: refused as `--compare A A` is, one line, exit 2, no records."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text("extends: pung-chow\nname: house\n", encoding="utf-8")
+    (tmp_path / "link.yaml").symlink_to(tmp_path / "house.yaml")
+    (tmp_path / "hands.txt").write_text(f"{PUNGS}\n", encoding="utf-8")
+    result = run("batch", "hands.txt", "--compare", first, second)
+    said = (
+        "--compare needs two different rulesets"
+        if first == second
+        else f"--compare {second}: the same ruleset as {first} (give two different rulesets)"
+    )
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {said}\n")
+    assert run("batch", "hands.txt", "--compare", first, "classical-bmja").exit_code == 0
+
+
+@pytest.mark.parametrize(
     ("args", "said"),
     [
         pytest.param(["-f", "json", "-f", "csv"], "--format is given 2 times ('json', 'csv')", id="format"),

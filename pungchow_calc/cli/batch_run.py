@@ -43,6 +43,7 @@ def run_batch(
     from ..batch.input import INPUT_FORMATS, Source
     from ..batch.run import default_workers, run
     from ..batch.scoring import Job, Scorer, quiet_gc
+    from ..ruleset_files import same_file
 
     started = time.monotonic()
     refused = None
@@ -52,6 +53,8 @@ def run_batch(
         refused = f"--input-format must be one of {', '.join(INPUT_FORMATS)}"
     elif compare is not None and compare[0] == compare[1]:
         refused = "--compare needs two different rulesets"
+    elif compare is not None and same_file(compare) is not None:  # one file by two paths
+        refused = f"--compare {compare[1]}: the same ruleset as {compare[0]} (give two different rulesets)"
     elif compare is not None and ruleset is not None:
         # --compare scores every hand under A and B, whatever the lines say (docs/batch.md): a -r
         # beside it would change nothing, and whoever gave it meant something else.

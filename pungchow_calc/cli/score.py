@@ -4,7 +4,6 @@ cli/spec.py; run without typer)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from .. import options as opts
@@ -67,7 +66,7 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
     """The same hand under two or more rulesets, line by line, with totals, payments and differences."""
     from ..diff import diff_hand, rule_meanings, table_counters
     from ..engine.scoring import Score, score_text
-    from ..ruleset_files import load, resolve
+    from ..ruleset_files import load, same_file
 
     as_json, ascii_only = given.pop("as_json", False), given.pop("ascii_only", False)
     results: list[Score | PungchowError] = []
@@ -79,16 +78,14 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
         twice = opts.first_repeat(rulesets)
         if twice is not None:  # two different ones given, and one of them again: say which
             raise opts.OptionError(f"-r {twice} is given twice: give each ruleset once", code="bad-option")
+        one_file = same_file(rulesets)
+        if one_file is not None:  # `-r house.yaml -r ./house.yaml`: compared with itself
+            first, again = one_file
+            raise opts.OptionError(
+                f"-r {again}: the same ruleset as -r {first} (give each ruleset once)", code="bad-option"
+            )
         options = opts.make(hand, **given)
-        files: dict[Path, str] = {}  # each ruleset's file, and the name it was given by first
         for name in rulesets:
-            where = resolve(name).resolve()
-            if where in files:  # `-r house.yaml -r ./house.yaml`: one file, compared with itself
-                raise opts.OptionError(
-                    f"-r {name}: the same ruleset as -r {files[where]} (give each ruleset once)",
-                    code="bad-option",
-                )
-            files[where] = name
             ruleset = load(name)  # a ruleset that cannot be read is bad input: it stops the command
             meanings.append(rule_meanings(ruleset.data))
             try:
