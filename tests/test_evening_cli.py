@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import typer_probe
+from cli_helpers import squeezed, typer_probe
 from evening_support import LOSER, PLAYERS, WASH_13, WINS, cli, hand, ok, status
 
 
@@ -35,9 +35,9 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
     [
         ("Ann", "two to four"),
         ("A,B,C,D,E", "two to four"),
-        ("Ann,ann", "different"),
+        ("Ann,ann", "'Ann' and 'ann' differ only in case: every player needs a different name"),
         ("Ann,B=C", "not a name"),
-        ("\u00c9mile,E\u0301mile", "different"),  # one É, then E and a combining accent: alike on screen
+        ("\u00c9mile,E\u0301mile", "are one name (an accent encoded two ways)"),  # alike on screen
         ("Ann,Bo\u200bb", "'Bo\\u200bb' holds U+200B, a character that prints as nothing"),
         ("Ann,Bo\tb", "'Bo\\tb' holds U+0009, a character that prints as nothing"),
     ],
@@ -53,7 +53,16 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
 )
 def test_new_refuses_bad_players(tmp_path, capsys, players, message):
     code, _, err = cli(capsys, "evening", "new", str(tmp_path / "e.jsonl"), "--players", players)
-    assert code == 2 and message in err
+    assert code == 2 and squeezed(message) in squeezed(err)
+    assert not (tmp_path / "e.jsonl").exists()
+
+
+def test_new_players_ann_bob_ann_with_a_trailing_space_names_ann_given_twice(tmp_path, capsys):
+    """Regression: `--players "Ann,Bob,Ann ,Cy"` said only `every player needs a different name`, naming
+    neither the name nor that the space after it is not read (names are trimmed)."""
+    code, _, err = cli(capsys, "evening", "new", str(tmp_path / "e.jsonl"), "--players", "Ann,Bob,Ann ,Cy")
+    assert code == 2
+    assert squeezed("--players: 'Ann' is given twice: every player needs a different name") in squeezed(err)
     assert not (tmp_path / "e.jsonl").exists()
 
 
