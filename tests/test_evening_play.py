@@ -1542,3 +1542,21 @@ def test_a_game_recorded_at_another_terminal_while_it_is_confirmed_here_is_named
     assert code == 0, out
     assert "  Game 1, recorded meanwhile, is this very game: Enter records nothing\n" in out, out
     assert len(events(path)) == 2 + (then == "and-then-game-2")
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        pytest.param(["x" * 10_000], id="who-won"),
+        pytest.param(["Ann", WINS[0], "x" * 10_000, "cancel"], id="how-won"),
+        pytest.param(["Ann", WINS[0], "d", "x" * 10_000, "cancel"], id="who-discarded"),
+        pytest.param(["Ann", WINS[0], "d", "", "x" * 10_000, "cancel"], id="also"),
+    ],
+)
+def test_a_line_of_10000_xs_at_a_prompt_is_quoted_by_its_start_and_end(tmp_path, lines):
+    """Regression: play's reason for asking again quoted a 10,000-character answer whole (some 200 lines
+    at 60 columns), where every error quotes at most MOST_SHOWN characters (engine/errors.py)."""
+    code, out = play(new(tmp_path), [*lines, "quit"])
+    assert code == 0, out
+    reason = unwrapped(out).split("\n  '", 1)[1]
+    assert "characters left out" in reason and reason.count("x") < 1_000

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from ..engine.errors import PungchowError
+from ..engine.errors import PungchowError, printable
 from ..evening.names import player_named
 from ..render.ascii import fit_data, is_ascii, output_stream
 from ..render.layout import cell_width, hanging, prompt_lines, terminal_width
@@ -82,8 +82,9 @@ class Prompt:
 
     def line(self, text: str) -> None:
         """Running text (a reason, a note), wrapped to the width, as the prompts are (ask; docs/evening.md,
-        `evening play`)."""
-        self.echo(*hanging(fit_data(text, self.out), terminal_width()), sep="\n")
+        `evening play`), as any error is quoted: at most MOST_SHOWN characters (engine/errors.py), so a
+        10,000-character line pasted at a prompt is refused by its start and end, not echoed whole."""
+        self.echo(*hanging(fit_data(printable(text), self.out), terminal_width()), sep="\n")
 
     def retry(self, why: str) -> None:
         """Say in one line why an answer is asked again."""
