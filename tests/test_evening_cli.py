@@ -142,6 +142,17 @@ def test_the_round_wind_reaches_the_scoring(tmp_path, capsys):
     assert report["history"][-1]["scores"]["Bob"] == scored["score"] != east_round["score"]
 
 
+def test_report_json_of_false_mahjongg_bob_gives_no_score_for_any_hand(tmp_path, capsys):
+    """Regression: a false Mah-Jongg's `scores` in `report --format json` were 0 for every player, hands
+    nobody gave; docs/json.md has them null (no hand or score given), as for a wash."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "pung-chow-limit")
+    ok(capsys, "evening", "false-mahjongg", str(path), "Bob")
+    ok(capsys, "evening", "wash", str(path), "Bob", WASH_13)
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert [game["scores"] for game in report["history"]] == [dict.fromkeys(PLAYERS)] * 2
+
+
 def test_hand_requires_every_other_player(tmp_path, capsys):
     path = tmp_path / "e.jsonl"
     start(capsys, path)
