@@ -1560,3 +1560,23 @@ def test_a_line_of_10000_xs_at_a_prompt_is_quoted_by_its_start_and_end(tmp_path,
     assert code == 0, out
     reason = unwrapped(out).split("\n  '", 1)[1]
     assert "characters left out" in reason and reason.count("x") < 1_000
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\t", "\u3000"], ids=["no-break-space", "tab", "ideographic"])
+def test_amend_1_typed_with_a_no_break_space_amends_game_1(tmp_path, space):
+    """Regression: the main prompt parted its command from the number at an ASCII space only: `amend 1`
+    pasted with a no-break space (or a tab) was `'amend\\xa01': not a player`, where a hand's no-break
+    space is read as a space."""
+    code, out = play(new(tmp_path), [*ANN_WINS, f"amend{space}1", "cancel", "quit"])
+    assert code == 0, out
+    assert "  Game 1 was: Ann won on Bob's discard\n" in out and "not a player" not in out
+
+
+def test_bob_and_his_hand_on_one_line_at_who_won_is_told_to_type_bob_alone(tmp_path):
+    """Regression: `Bob 2c3c4c ... 9b!9b` (the answers to two prompts on one line, as pasted) was refused
+    as `not a player ... or a command` with no hint, where a hand alone is told to name the winner first."""
+    path = new(tmp_path)
+    code, out = play(path, [f"Bob {WINS[2]}", "quit"])
+    assert code == 0, out
+    assert "that is Bob and a hand: type who won alone (Bob), and his hand when asked" in unwrapped(out)
+    assert [e["event"] for e in events(path)] == ["start"]
