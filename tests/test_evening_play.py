@@ -1580,3 +1580,24 @@ def test_bob_and_his_hand_on_one_line_at_who_won_is_told_to_type_bob_alone(tmp_p
     assert code == 0, out
     assert "that is Bob and a hand: type who won alone (Bob), and his hand when asked" in unwrapped(out)
     assert [e["event"] for e in events(path)] == ["start"]
+
+
+def test_who_won_c_begun_for_cy_at_the_main_prompt(tmp_path):
+    """Regression: the main prompt took whole names only (`'C': not a player`, `'張': not a player` for
+    張偉), where every other prompt of play naming a player takes the start of one (docs/evening.md,
+    "Naming a player"); a command typed whole is still the command (`draw`, not a player Drew)."""
+    path = new(tmp_path)
+    code, out = play(path, ["C", WINS[2], "wall", "", "4", "4", "4", "y", "quit"])
+    assert code == 0, out
+    assert "not a player" not in out and "Recorded game 1." in out
+    assert events(path)[1]["winner"] == "Cy"
+
+
+def test_draw_at_the_main_prompt_with_a_player_drawson_is_the_draw(tmp_path):
+    """A command typed whole is the command, though it begins a player's name (the start of a name is
+    read last at the main prompt)."""
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", "Drawson,Bob").returncode == 0
+    code, out = play(path, ["draw", "", "y", "quit"])
+    assert code == 0, out
+    assert [e["event"] for e in events(path)] == ["start", "draw"]

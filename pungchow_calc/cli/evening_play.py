@@ -331,6 +331,12 @@ class Table(Prompt):
         elif word in ("false", "false-mahjongg") and "false" in games:
             self._settle(evening, self._false(dict(evening.seats())))
         elif named is None:
+            # The start of one name (`C` for Cy, `張` for 張偉), as every prompt of play naming a player
+            # takes it (docs/evening.md, "Naming a player"); last, so a command typed whole stays one.
+            begun = player_named(command, evening.players, begun=True)
+            if begun is not None:
+                self._settle(evening, self._won(dict(evening.seats()), begun))
+                return True
             self.retry(
                 f"{command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)"
                 + _hand_first(command, evening.players)
