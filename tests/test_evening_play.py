@@ -1601,3 +1601,11 @@ def test_draw_at_the_main_prompt_with_a_player_drawson_is_the_draw(tmp_path):
     code, out = play(path, ["draw", "", "y", "quit"])
     assert code == 0, out
     assert [e["event"] for e in events(path)] == ["start", "draw"]
+
+
+def test_b_esc_2j_ob_piped_is_echoed_as_its_escape(tmp_path):
+    """Regression: a piped answer was echoed as typed, its control characters sent to the terminal
+    (`\\x1b[2J` clears the screen); the echo shows them as escapes, as the reason refusing it does."""
+    code, out = play(new(tmp_path), ["B\x1b[2Job", "quit"])
+    assert code == 0, out
+    assert "\x1b" not in out and "who won? B\\x1b[2Job\n" in out

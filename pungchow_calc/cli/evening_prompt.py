@@ -71,7 +71,9 @@ class Prompt:
             self.echo()
             raise Interrupted from None
         if not sys.stdin.isatty():  # echo piped input, so a transcript reads like a session (`cancel` too)
-            shown = fit_data(answer, self.out)  # measured as written (a name's escapes)
+            # measured as written (a name's escapes); a control character shown as its escape, as in
+            # the reason that refuses it, never sent to the terminal (`\x1b[2J` would clear it)
+            shown = fit_data(printable(answer), self.out)
             if cell_width(last + shown) <= width:
                 self.echo(shown)
             else:  # under its prompt, as a terminal would wrap it, so the transcript fits the width too
