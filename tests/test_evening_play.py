@@ -1177,11 +1177,15 @@ def test_play_undo_1_is_refused_not_an_undo_of_the_last_game(tmp_path, typed):
 
 @pytest.mark.parametrize(
     ("typed", "word"),
-    [("draw 3", "draw"), ("status now", "status"), ("report all", "report"), ("DRAW x", "draw")],
-    ids=["draw-3", "status-now", "report-all", "upper-draw"],
+    [
+        *(("draw 3", "draw"), ("status now", "status"), ("report all", "report"), ("DRAW x", "draw")),
+        *(("quit now", "quit"), ("exit 0", "exit"), ("help me", "help")),
+    ],
+    ids=["draw-3", "status-now", "report-all", "upper-draw", "quit-now", "exit-0", "help-me"],
 )
 def test_play_a_command_with_a_word_after_it_is_refused_nothing_done(tmp_path, typed, word):
-    # Regression: `draw 3` recorded a draw (asking its hands), `status now` passed over the word.
+    # Regression: `draw 3` recorded a draw (asking its hands), `status now` passed over the word; `quit
+    # now` left the table and `help me` passed the word over, where only `amend` takes a word after it.
     path = new(tmp_path)
     assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
     before = path.read_bytes()

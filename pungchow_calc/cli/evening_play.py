@@ -43,7 +43,10 @@ _READ_AGAIN = frozenset({"status", "undo", "amend"})  # (run)
 
 # The commands that take nothing after them: a word more (`undo 1`, `draw 3`) is refused, never
 # passed over, as what it meant is not done (docs/evening.md, "evening play").
-_NO_ARGUMENT = ("status", "report", "undo", "draw", "wash", "false", "false-mahjongg")
+_NO_ARGUMENT = (
+    *("status", "report", "undo", "draw", "wash", "false", "false-mahjongg"),
+    *("help", "?", "quit", "exit", "q"),  # `quit now` left the table, `help me` passed the word over
+)
 
 
 def _no_argument(word: str, rest: str) -> str:
@@ -308,12 +311,12 @@ class Table(Prompt):
         if named is not None and rest.strip():  # "Undo Smith" typed whole is the player, not `undo`
             self._settle(evening, self._won(dict(evening.seats()), named))
             return True
-        if word in ("quit", "exit", "q"):
-            return False
         known = word in games or word in _NOT_A_GAME or (word == "false-mahjongg" and "false" in games)
         if rest.strip() and word in _NO_ARGUMENT and known:
             # `undo 1` took back the last game, whatever its number; `draw 3` recorded a draw
             self.retry(_no_argument(word, rest.strip()))
+        elif word in ("quit", "exit", "q"):
+            return False
         elif word in ("help", "?", ""):
             self.echo(self._help(evening))
         elif word == "status":
