@@ -153,6 +153,21 @@ def test_report_json_of_false_mahjongg_bob_gives_no_score_for_any_hand(tmp_path,
     assert [game["scores"] for game in report["history"]] == [dict.fromkeys(PLAYERS)] * 2
 
 
+@pytest.mark.parametrize("command", [["wash", "-Dash", WASH_13 + "5b"], ["false-mahjongg", "-Dash"]])
+def test_wash_of_a_player_named_dash_typed_bare_says_to_give_it_after_double_dash(tmp_path, capsys, command):
+    """Regression: a player `evening new` seats as `-Dash` (docs/evening.md's own example), named bare
+    as the PLAYER of `wash` or `false-mahjongg`, was refused as `No such option: -D`, with no hint."""
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "-Dash,Bob", "-r", "pung-chow-limit")
+    word, *rest = command
+    code, _, err = cli(capsys, "evening", word, str(path), *rest)
+    assert code == 2
+    assert squeezed(
+        "No such option: -D (-Dash as a player's name is given after --: `-- -Dash`)"
+    ) in squeezed(err)
+    ok(capsys, "evening", word, str(path), "--", *rest)  # so given, it is the player
+
+
 def test_hand_requires_every_other_player(tmp_path, capsys):
     path = tmp_path / "e.jsonl"
     start(capsys, path)
