@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import typer_probe
+from cli_helpers import squeezed, typer_probe
 from evening_support import LOSER, PLAYERS, WASH_13, WINS, cli, hand, ok, status
 
 
@@ -35,9 +35,9 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
     [
         ("Ann", "two to four"),
         ("A,B,C,D,E", "two to four"),
-        ("Ann,ann", "different"),
+        ("Ann,ann", "'Ann' and 'ann' differ only in case: every player needs a different name"),
         ("Ann,B=C", "not a name"),
-        ("\u00c9mile,E\u0301mile", "different"),  # one É, then E and a combining accent: alike on screen
+        ("\u00c9mile,E\u0301mile", "are one name (an accent encoded two ways)"),  # alike on screen
         ("Ann,Bo\u200bb", "'Bo\\u200bb' holds U+200B, a character that prints as nothing"),
         ("Ann,Bo\tb", "'Bo\\tb' holds U+0009, a character that prints as nothing"),
     ],
@@ -53,7 +53,16 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
 )
 def test_new_refuses_bad_players(tmp_path, capsys, players, message):
     code, _, err = cli(capsys, "evening", "new", str(tmp_path / "e.jsonl"), "--players", players)
-    assert code == 2 and message in err
+    assert code == 2 and squeezed(message) in squeezed(err)
+    assert not (tmp_path / "e.jsonl").exists()
+
+
+def test_new_players_ann_bob_ann_with_a_trailing_space_names_ann_given_twice(tmp_path, capsys):
+    """Regression: `--players "Ann,Bob,Ann ,Cy"` said only `every player needs a different name`, naming
+    neither the name nor that the space after it is not read (names are trimmed)."""
+    code, _, err = cli(capsys, "evening", "new", str(tmp_path / "e.jsonl"), "--players", "Ann,Bob,Ann ,Cy")
+    assert code == 2
+    assert squeezed("--players: 'Ann' is given twice: every player needs a different name") in squeezed(err)
     assert not (tmp_path / "e.jsonl").exists()
 
 
@@ -131,6 +140,32 @@ def test_the_round_wind_reaches_the_scoring(tmp_path, capsys):
     east_round = json.loads(ok(capsys, "score", win, "-r", "pung-chow-limit", "--seat", "south", "--json"))
     report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
     assert report["history"][-1]["scores"]["Bob"] == scored["score"] != east_round["score"]
+
+
+def test_report_json_of_false_mahjongg_bob_gives_no_score_for_any_hand(tmp_path, capsys):
+    """Regression: a false Mah-Jongg's `scores` in `report --format json` were 0 for every player, hands
+    nobody gave; docs/json.md has them null (no hand or score given), as for a wash."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "pung-chow-limit")
+    ok(capsys, "evening", "false-mahjongg", str(path), "Bob")
+    ok(capsys, "evening", "wash", str(path), "Bob", WASH_13)
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert [game["scores"] for game in report["history"]] == [dict.fromkeys(PLAYERS)] * 2
+
+
+@pytest.mark.parametrize("command", [["wash", "-Dash", WASH_13 + "5b"], ["false-mahjongg", "-Dash"]])
+def test_wash_of_a_player_named_dash_typed_bare_says_to_give_it_after_double_dash(tmp_path, capsys, command):
+    """Regression: a player `evening new` seats as `-Dash` (docs/evening.md's own example), named bare
+    as the PLAYER of `wash` or `false-mahjongg`, was refused as `No such option: -D`, with no hint."""
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "-Dash,Bob", "-r", "pung-chow-limit")
+    word, *rest = command
+    code, _, err = cli(capsys, "evening", word, str(path), *rest)
+    assert code == 2
+    assert squeezed(
+        "No such option: -D (-Dash as a player's name is given after --: `-- -Dash`)"
+    ) in squeezed(err)
+    ok(capsys, "evening", word, str(path), "--", *rest)  # so given, it is the player
 
 
 def test_hand_requires_every_other_player(tmp_path, capsys):

@@ -1177,11 +1177,15 @@ def test_play_undo_1_is_refused_not_an_undo_of_the_last_game(tmp_path, typed):
 
 @pytest.mark.parametrize(
     ("typed", "word"),
-    [("draw 3", "draw"), ("status now", "status"), ("report all", "report"), ("DRAW x", "draw")],
-    ids=["draw-3", "status-now", "report-all", "upper-draw"],
+    [
+        *(("draw 3", "draw"), ("status now", "status"), ("report all", "report"), ("DRAW x", "draw")),
+        *(("quit now", "quit"), ("exit 0", "exit"), ("help me", "help")),
+    ],
+    ids=["draw-3", "status-now", "report-all", "upper-draw", "quit-now", "exit-0", "help-me"],
 )
 def test_play_a_command_with_a_word_after_it_is_refused_nothing_done(tmp_path, typed, word):
-    # Regression: `draw 3` recorded a draw (asking its hands), `status now` passed over the word.
+    # Regression: `draw 3` recorded a draw (asking its hands), `status now` passed over the word; `quit
+    # now` left the table and `help me` passed the word over, where only `amend` takes a word after it.
     path = new(tmp_path)
     assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
     before = path.read_bytes()
@@ -1542,3 +1546,70 @@ def test_a_game_recorded_at_another_terminal_while_it_is_confirmed_here_is_named
     assert code == 0, out
     assert "  Game 1, recorded meanwhile, is this very game: Enter records nothing\n" in out, out
     assert len(events(path)) == 2 + (then == "and-then-game-2")
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        pytest.param(["x" * 10_000], id="who-won"),
+        pytest.param(["Ann", WINS[0], "x" * 10_000, "cancel"], id="how-won"),
+        pytest.param(["Ann", WINS[0], "d", "x" * 10_000, "cancel"], id="who-discarded"),
+        pytest.param(["Ann", WINS[0], "d", "", "x" * 10_000, "cancel"], id="also"),
+    ],
+)
+def test_a_line_of_10000_xs_at_a_prompt_is_quoted_by_its_start_and_end(tmp_path, lines):
+    """Regression: play's reason for asking again quoted a 10,000-character answer whole (some 200 lines
+    at 60 columns), where every error quotes at most MOST_SHOWN characters (engine/errors.py)."""
+    code, out = play(new(tmp_path), [*lines, "quit"])
+    assert code == 0, out
+    reason = unwrapped(out).split("\n  '", 1)[1]
+    assert "characters left out" in reason and reason.count("x") < 1_000
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\t", "\u3000"], ids=["no-break-space", "tab", "ideographic"])
+def test_amend_1_typed_with_a_no_break_space_amends_game_1(tmp_path, space):
+    """Regression: the main prompt parted its command from the number at an ASCII space only: `amend 1`
+    pasted with a no-break space (or a tab) was `'amend\\xa01': not a player`, where a hand's no-break
+    space is read as a space."""
+    code, out = play(new(tmp_path), [*ANN_WINS, f"amend{space}1", "cancel", "quit"])
+    assert code == 0, out
+    assert "  Game 1 was: Ann won on Bob's discard\n" in out and "not a player" not in out
+
+
+def test_bob_and_his_hand_on_one_line_at_who_won_is_told_to_type_bob_alone(tmp_path):
+    """Regression: `Bob 2c3c4c ... 9b!9b` (the answers to two prompts on one line, as pasted) was refused
+    as `not a player ... or a command` with no hint, where a hand alone is told to name the winner first."""
+    path = new(tmp_path)
+    code, out = play(path, [f"Bob {WINS[2]}", "quit"])
+    assert code == 0, out
+    assert "that is Bob and a hand: type who won alone (Bob), and his hand when asked" in unwrapped(out)
+    assert [e["event"] for e in events(path)] == ["start"]
+
+
+def test_who_won_c_begun_for_cy_at_the_main_prompt(tmp_path):
+    """Regression: the main prompt took whole names only (`'C': not a player`, `'張': not a player` for
+    張偉), where every other prompt of play naming a player takes the start of one (docs/evening.md,
+    "Naming a player"); a command typed whole is still the command (`draw`, not a player Drew)."""
+    path = new(tmp_path)
+    code, out = play(path, ["C", WINS[2], "wall", "", "4", "4", "4", "y", "quit"])
+    assert code == 0, out
+    assert "not a player" not in out and "Recorded game 1." in out
+    assert events(path)[1]["winner"] == "Cy"
+
+
+def test_draw_at_the_main_prompt_with_a_player_drawson_is_the_draw(tmp_path):
+    """A command typed whole is the command, though it begins a player's name (the start of a name is
+    read last at the main prompt)."""
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", "Drawson,Bob").returncode == 0
+    code, out = play(path, ["draw", "", "y", "quit"])
+    assert code == 0, out
+    assert [e["event"] for e in events(path)] == ["start", "draw"]
+
+
+def test_b_esc_2j_ob_piped_is_echoed_as_its_escape(tmp_path):
+    """Regression: a piped answer was echoed as typed, its control characters sent to the terminal
+    (`\\x1b[2J` clears the screen); the echo shows them as escapes, as the reason refusing it does."""
+    code, out = play(new(tmp_path), ["B\x1b[2Job", "quit"])
+    assert code == 0, out
+    assert "\x1b" not in out and "who won? B\\x1b[2Job\n" in out

@@ -165,7 +165,8 @@ def _fast_without_typer(argv: list[str]) -> int | None:
         report(error, bool(error.given.get("as_json")) or _asks_json(argv))
         return EXIT_BAD_INPUT
     except (UnknownOption, ValueMissing) as error:  # in arguments' words, a batch line's too
-        return _usage(error.message, _command_name(spec.find(argv)), argv)
+        said = error.message + (_dash_name(argv, error.name) if isinstance(error, UnknownOption) else "")
+        return _usage(said, _command_name(spec.find(argv)), argv)
     if call is None:
         misnamed = spec.misnamed(argv)  # `SCORE`: typer has no hint for caps lock
         return None if misnamed is None else _usage(*misnamed, argv)
@@ -251,6 +252,7 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     if type(error).__name__ == "NoSuchOption" and found is not None:  # a command's (not the group's):
         # in the words of the spec's reader, as a line typer never sees says it (`--help --bogus`)
         message = printable(arguments.unknown_option(error.option_name, found.spelling).message)
+        message += _dash_name(argv, error.option_name)
     extra = message.startswith("Got unexpected extra argument")
     if name in _HAND_COMMANDS and message.startswith("Missing option"):
         # `diff 'HAND' A B`: its rulesets typed as words, told only that -r is missing (click checks a
@@ -273,6 +275,22 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     else:
         return _usage(message, name, argv)
     return _usage(message, None, argv)
+
+
+def _dash_name(argv: list[str], option: str) -> str:
+    """ " (-Dash as a player's name is given after --: ...)" where a command taking a player as a word
+    (`evening wash FILE -Dash TILES`) refused his name as an option (`No such option: -D`): `evening new`
+    seats a name beginning with - (docs/evening.md); else ""."""
+    command = spec.find(argv)
+    if command is None or not any(arg.name == "player" for arg in command.args):
+        return ""
+    named = next(  # `--jsn` is an option mistyped: its hint names the option meant
+        (w for w in argv if arguments.names_option(w) and w[1] != "-" and w.startswith(option)),
+        None,
+    )
+    if named is None:
+        return ""
+    return f" ({printable(named)} as a player's name is given after --: `-- {printable(named)}`)"
 
 
 def _after_the_hand(argv: list[str]) -> str | None:

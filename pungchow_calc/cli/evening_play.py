@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -43,7 +43,10 @@ _READ_AGAIN = frozenset({"status", "undo", "amend"})  # (run)
 
 # The commands that take nothing after them: a word more (`undo 1`, `draw 3`) is refused, never
 # passed over, as what it meant is not done (docs/evening.md, "evening play").
-_NO_ARGUMENT = ("status", "report", "undo", "draw", "wash", "false", "false-mahjongg")
+_NO_ARGUMENT = (
+    *("status", "report", "undo", "draw", "wash", "false", "false-mahjongg"),
+    *("help", "?", "quit", "exit", "q"),  # `quit now` left the table, `help me` passed the word over
+)
 
 
 def _no_argument(word: str, rest: str) -> str:
@@ -57,16 +60,37 @@ def _no_argument(word: str, rest: str) -> str:
     return f"{said}: nothing done; `{word}` takes nothing after it: type `{word}` alone"
 
 
-def _hand_first(typed: str) -> str:
+def _command_word(command: str) -> tuple[str, str]:
+    """The main prompt's command word (lower case) and what follows it, parted by any space: `amend 1`
+    typed with a no-break space or a tab (pasted) is `amend` and 1, as a hand's spaces are read."""
+    word, *rest = command.split(None, 1) or [""]
+    return word.lower(), "".join(rest)
+
+
+def _hand_first(typed: str, players: Sequence[str]) -> str:
     """ "; that is a hand: ..." for a hand typed where the winner is asked (the one-shot command's
-    order, `evening hand HAND --winner NAME`), else ""."""
+    order, `evening hand HAND --winner NAME`), or a player's name and his hand on one line (`Bob
+    2c3c4c ...`: the answers to two prompts), else ""."""
     from ..engine.notation import parse
 
-    try:
-        parse(typed)
-    except PungchowError:
-        return ""
-    return "; that is a hand: type who won first, and his hand when asked"
+    def a_hand(text: str) -> bool:
+        try:
+            parse(text)
+        except PungchowError:
+            return False
+        return True
+
+    if a_hand(typed):
+        return "; that is a hand: type who won first, and his hand when asked"
+    words = typed.split()
+    for cut in range(1, len(words)):
+        try:
+            who = player_named(" ".join(words[:cut]), players)
+        except PungchowError:  # a name that could be two players: no hint to give
+            return ""
+        if who is not None and a_hand(" ".join(words[cut:])):
+            return f"; that is {who} and a hand: type who won alone ({who}), and his hand when asked"
+    return ""
 
 
 # How a hand was won: the prompt's own words first (so `d` is a discard), then the documented
@@ -163,7 +187,7 @@ class Table(Prompt):
                     else f"Game {len(evening.games) + 1} — who won"
                 )
                 command = self.ask(f"\n{asked}? ")
-                if command.partition(" ")[0].lower() in _READ_AGAIN:
+                if _command_word(command)[0] in _READ_AGAIN:
                     # Another terminal may have recorded while the prompt waited: these show or change
                     # recorded games, so they read the evening as it now stands. (A game entered is
                     # settled against the evening as it stands when it is shown: _settle.)
@@ -261,8 +285,7 @@ class Table(Prompt):
         )
 
     def _command(self, command: str, evening: Evening) -> bool:
-        word, _, rest = command.partition(" ")
-        word = word.lower()
+        word, rest = _command_word(command)
         games = self._commands(evening)
         try:
             named = player_named(command, evening.players)
@@ -288,12 +311,12 @@ class Table(Prompt):
         if named is not None and rest.strip():  # "Undo Smith" typed whole is the player, not `undo`
             self._settle(evening, self._won(dict(evening.seats()), named))
             return True
-        if word in ("quit", "exit", "q"):
-            return False
         known = word in games or word in _NOT_A_GAME or (word == "false-mahjongg" and "false" in games)
         if rest.strip() and word in _NO_ARGUMENT and known:
             # `undo 1` took back the last game, whatever its number; `draw 3` recorded a draw
             self.retry(_no_argument(word, rest.strip()))
+        elif word in ("quit", "exit", "q"):
+            return False
         elif word in ("help", "?", ""):
             self.echo(self._help(evening))
         elif word == "status":
@@ -311,9 +334,15 @@ class Table(Prompt):
         elif word in ("false", "false-mahjongg") and "false" in games:
             self._settle(evening, self._false(dict(evening.seats())))
         elif named is None:
+            # The start of one name (`C` for Cy, `張` for 張偉), as every prompt of play naming a player
+            # takes it (docs/evening.md, "Naming a player"); last, so a command typed whole stays one.
+            begun = player_named(command, evening.players, begun=True)
+            if begun is not None:
+                self._settle(evening, self._won(dict(evening.seats()), begun))
+                return True
             self.retry(
                 f"{command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)"
-                + _hand_first(command)
+                + _hand_first(command, evening.players)
             )
         else:
             self._settle(evening, self._won(dict(evening.seats()), named))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from ..engine.errors import PungchowError
+from ..engine.errors import PungchowError, printable
 from ..evening.names import player_named
 from ..render.ascii import fit_data, is_ascii, output_stream
 from ..render.layout import cell_width, hanging, prompt_lines, terminal_width
@@ -71,7 +71,9 @@ class Prompt:
             self.echo()
             raise Interrupted from None
         if not sys.stdin.isatty():  # echo piped input, so a transcript reads like a session (`cancel` too)
-            shown = fit_data(answer, self.out)  # measured as written (a name's escapes)
+            # measured as written (a name's escapes); a control character shown as its escape, as in
+            # the reason that refuses it, never sent to the terminal (`\x1b[2J` would clear it)
+            shown = fit_data(printable(answer), self.out)
             if cell_width(last + shown) <= width:
                 self.echo(shown)
             else:  # under its prompt, as a terminal would wrap it, so the transcript fits the width too
@@ -82,8 +84,9 @@ class Prompt:
 
     def line(self, text: str) -> None:
         """Running text (a reason, a note), wrapped to the width, as the prompts are (ask; docs/evening.md,
-        `evening play`)."""
-        self.echo(*hanging(fit_data(text, self.out), terminal_width()), sep="\n")
+        `evening play`), as any error is quoted: at most MOST_SHOWN characters (engine/errors.py), so a
+        10,000-character line pasted at a prompt is refused by its start and end, not echoed whole."""
+        self.echo(*hanging(fit_data(printable(text), self.out), terminal_width()), sep="\n")
 
     def retry(self, why: str) -> None:
         """Say in one line why an answer is asked again."""

@@ -142,6 +142,16 @@ def players_of(text: str) -> list[str]:
         raise OptionError(f"--players: give two to four players, not {len(names)}", code="bad-player")
     # Names that differ only in case, or in how an accent is encoded (É as one character or as E and a
     # combining accent: they look the same), could not be told apart at the table.
-    if len({folded(n) for n in names}) != len(names):
-        raise OptionError("--players: every player needs a different name", code="bad-player")
+    twice = first_repeat([folded(n) for n in names])
+    if twice is not None:  # named both, as typed: `Ann` and `ann`, or `Ann` twice (`Ann,Ann ,Bob`)
+        first, second = [n for n in names if folded(n) == twice][:2]
+        if first == second:
+            how = "is given twice"
+        elif unicodedata.normalize("NFC", first) == unicodedata.normalize("NFC", second):
+            how = f"and {second!r} are one name (an accent encoded two ways)"
+        else:
+            how = f"and {second!r} differ only in case"
+        raise OptionError(
+            f"--players: {first!r} {how}: every player needs a different name", code="bad-player"
+        )
     return names

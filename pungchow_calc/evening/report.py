@@ -95,9 +95,11 @@ def settle_up(totals: dict[str, int]) -> list[dict[str, Any]]:
 
 
 def _scores(game: Game) -> dict[str, int | None]:
+    """Each player's hand's score as scored; None where no hand or score was given (docs/json.md: a draw
+    given with none, a wash, a false Mah-Jongg, whose settlement scores every hand 0 it never saw)."""
     detail = game.detail
     seats = dict(game.seats)
-    if isinstance(detail, Settlement):
+    if isinstance(detail, Settlement) and game.record.get("hands"):
         scored = detail.scored or detail.scores
         return {name: scored.get(w) for name, w in seats.items()}
     return dict.fromkeys(seats)
