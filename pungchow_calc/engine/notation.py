@@ -385,6 +385,12 @@ def _stray_hint(body: str) -> str:
     if stray is None:
         return ""
     where = "a quote goes around the whole hand" if stray in "\"'" else "groups are separated by spaces"
+    if stray == "\\":
+        # Shown as typed, not as Python's repr ('\\'); at a group's end, most often a shell command's
+        # line continued inside the hand's quotes (`'1b1b1b 3c3c3c \` and the rest on the next line).
+        if body.endswith("\\"):
+            where = "a \\ that continues a command's line goes outside the quotes: leave it out of the hand"
+        return f": '\\' is no part of the notation ({where})"
     return f": {stray!r} is no part of the notation ({where})"
 
 
