@@ -473,6 +473,10 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
             arrangements.append(shape_arrangement(hand))
         if not arrangements:
             return Reference(refused="not-winning")
+        # A kong after a kong is won on the loose tile of a kong in the hand: with none, refused where the
+        # ruleset says its play never has it (its setting `impossible`, docs/riichi.md), after the hand.
+        if "kong_after_kong_without_kong" in settings.impossible and situation.kong_after_kong and not kongs:
+            return Reference(refused="bad-option")
         hand_waits = waits(hand, ruleset)
     else:
         if hand.winning_tile is not None:

@@ -370,6 +370,52 @@ def test_settle_east_1b1b1b_3c3c3c_unquoted_names_the_seat(argv, option):
     }
 
 
+CURLY = (
+    "; '\u201c' (U+201C) is a typographic quote, which the shell does not read as one: quote the hand "
+    "with ' or \""
+)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["score", "\u201c1b1b1b", "3c3c3c", "5d5d5d*", "4b4b4b*", "Rd!Rd\u201d"],
+            f"pungchow score takes the hand as one argument: put it in quotes{CURLY}",
+            id="score",
+        ),
+        pytest.param(
+            [
+                "settle",
+                "--east",
+                "\u201c1b1b1b",
+                "3c3c3c",
+                "5d5d5d*",
+                "4b4b4b*",
+                "Rd!Rd\u201d",
+                "--south",
+                "0",
+            ],
+            f"--east takes the hand as one argument: put it in quotes{CURLY}",
+            id="settle",
+        ),
+        pytest.param(
+            ["score", "\u201c1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd\u201d"],
+            f"\u201c1b1b1b is not a tile group: {CURLY[2:]} (column 1)",
+            id="inside-the-quotes",
+        ),
+    ],
+)
+def test_hand_quoted_with_typographic_quotes_1b1b1b_rd_rd_is_told_so(argv, message):
+    """`pungchow score \u201c1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd\u201d` (a word processor's or a chat's
+    quotes, which the shell splits on) was told to put the hand in quotes, as it had; inside straight
+    quotes the \u201c was `no part of the notation`. Both now name the typographic quote."""
+    shown = run(*argv)
+    assert (shown.exit_code, shown.stderr) == (2, f"error: {message}\n")
+    as_json = run(*argv, "--json")
+    assert json.loads(as_json.stdout)["error"]["message"] == message
+
+
 @pytest.mark.parametrize(
     ("argv", "extra"),
     [

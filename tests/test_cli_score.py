@@ -323,6 +323,26 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
             "hand) (column 1)",
             id="quoted-twice",
         ),
+        # A backslash is shown as typed (it was Python's repr, '\\'); at a group's end, a shell command's
+        # line continued inside the hand's quotes.
+        pytest.param(
+            ["1b1b1b 3c3c3c \\\n5d5d5d* 4b4b4b* Rd!Rd"],
+            "\\ is not a tile group: '\\' is no part of the notation (a \\ that continues a command's "
+            "line goes outside the quotes: leave it out of the hand) (column 15)",
+            id="1b1b1b 3c3c3c \\",
+        ),
+        pytest.param(
+            ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd\\"],
+            "Rd!Rd\\ is not a tile group: '\\' is no part of the notation (a \\ that continues a "
+            "command's line goes outside the quotes: leave it out of the hand) (column 31)",
+            id="Rd!Rd\\",
+        ),
+        pytest.param(
+            ["1b1b1b\\3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"],
+            "1b1b1b\\3c3c3c is not a tile group: '\\' is no part of the notation (groups are separated by "
+            "spaces) (column 1)",
+            id="1b1b1b\\3c3c3c",
+        ),
         pytest.param(
             ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd --seat south"],
             "--seat is not a tile group: an option is written after the hand, outside its quotes (column 37)",

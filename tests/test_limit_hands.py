@@ -204,6 +204,18 @@ def test_first_discard_needs_a_claimed_discard():
     assert "first_discard" not in [x["rule"] for x in result["lines"]]
 
 
+def test_first_discard_2c3c4c_5c6c7c_3d4d5d_6b6b6b_ww_ww_as_east_is_noted_not_paid():
+    """`'2c3c4c 5c6c7c 3d4d5d 6b6b6b Ww!Ww' --first-discard` (East, the default seat) was paid the
+    half-limit bonus (150), but East plays the first card and cannot win on his own discard."""
+    result = _score("'2c3c4c 5c6c7c 3d4d5d 6b6b6b Ww!Ww' --first-discard")
+    assert "first_discard" not in [x["rule"] for x in result["lines"]]
+    assert result["score"] == _score("'2c3c4c 5c6c7c 3d4d5d 6b6b6b Ww!Ww'")["score"]
+    assert result["notes"] == [
+        "--first-discard: no rule of ruleset pung-chow-limit can use a win on the first discard in this hand "
+        "(east seat, won by discard)"
+    ]
+
+
 def test_first_discard_does_not_cancel_no_other_score():
     # The chowed 2 character fills an open-ended 3-4: nothing else scores in hand or on table.
     result = _score("'2c!3c4c 5c6c7c 3d4d5d 7b8b9b 8d8d' --seat south --first-discard")

@@ -130,18 +130,20 @@ def test_no_notes_under_a_ruleset_with_the_rules() -> None:
     situation = Situation(original_hand=True)
     assert score_text(_as_given(situation), LIMIT, situation).notes == ()
     assert score_text(HAND, LIMIT, Situation(win_by=WinBy.WALL, last_tile=True)).notes == ()
-    assert score_text(HAND, LIMIT, Situation(first_discard=True)).notes == ()
+    # South: East plays the first card, and wins on no discard of his own (IDLE below).
+    assert score_text(HAND, LIMIT, Situation(seat=Wind.SOUTH, first_discard=True)).notes == ()
 
 
 # Options a rule reads but no rule can use in this hand (issue 19, point 12): pung-chow-limit scores
-# the original hand only for East (limit hands, 6), the first discard only when claimed, the last tile
-# only when drawn (Bonus Scores 3).
+# the original hand only for East (limit hands, 6), the first discard only when claimed, and not by
+# East, who plays it (docs/rulings.md#first-discard), the last tile only when drawn (Bonus Scores 3).
 IDLE = [
     pytest.param(Situation(seat=Wind.SOUTH, original_hand=True), "--original-hand", id="south-original-hand"),
     pytest.param(
         Situation(win_by=WinBy.WALL, first_discard=True), "--first-discard", id="first-discard-drawn"
     ),
     pytest.param(Situation(last_tile=True), "--last-tile", id="last-tile-on-a-discard"),
+    pytest.param(Situation(first_discard=True), "--first-discard", id="east-first-discard"),
 ]
 
 

@@ -150,6 +150,26 @@ def test_values_are_typed(argv, expected):
             "--round: '4Z' is not a wind (east, south, west, north or e, s, w, n) (riichi's 4z is north)",
             id="round-4Z",
         ),
+        # The wind's tile in our own notation as a seat, round or discarder (regression: `--seat Sw`
+        # had no hint, where riichi's 1z had one).
+        pytest.param(
+            [HAND, "--seat", "Sw"],
+            "--seat: 'Sw' is not a wind (east, south, west, north or e, s, w, n) (Sw is the south wind's "
+            "tile: type south or s)",
+            id="seat-Sw",
+        ),
+        pytest.param(
+            [HAND, "--round", "nw"],
+            "--round: 'nw' is not a wind (east, south, west, north or e, s, w, n) (nw is the north wind's "
+            "tile: type north or n)",
+            id="round-nw",
+        ),
+        pytest.param(
+            [HAND, "--from", "WW"],
+            "--from: 'WW' is not a wind (east, south, west, north or e, s, w, n) (WW is the west wind's "
+            "tile: type west or w)",
+            id="from-WW",
+        ),
         # Riichi's words for the way of winning: refused with ours (regression: no hint was given).
         pytest.param(
             [HAND, "--win-by", "tsumo"],

@@ -25,7 +25,7 @@ from reference_scorer import Reference, arrangement_key, reference_score
 from strategies import GenHand, losing_hands, seats, special_hands, win_bys, winning_hands
 
 from pungchow_calc.batch.words import split_line
-from pungchow_calc.engine.errors import HandError, NotationError
+from pungchow_calc.engine.errors import HandError, NotationError, OptionError
 from pungchow_calc.engine.hand import build
 from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.rules import Ruleset
@@ -69,7 +69,7 @@ def differences(text: str, ruleset: Ruleset, situation: Situation, limit: Limit 
     expected = reference_score(hand, ruleset, situation, limit_in_force(ruleset, limit))
     try:
         got = score_text(text, ruleset, situation, limit)
-    except HandError as error:
+    except (HandError, OptionError) as error:  # OptionError: stated facts the ruleset refuses
         if expected.refused == error.code:
             return []
         return [f"engine refuses ({error.code}: {error}); reference: {_said(expected)}"]

@@ -247,6 +247,13 @@ PINFU = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
 KAN = "RdRdRdRd# 1c2c3c 4c5c6c 7d8d9d 2b!2b"
 IMPOSSIBLE_FACTS = [
     (
+        "kong-after-kong-without-a-kong",
+        "kong_after_kong_without_kong",
+        PINFU,
+        {"win_by": LOOSE, "kong_after_kong": True},
+        "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, and the hand",
+    ),
+    (
         "rinshan-without-a-kong",
         "loose_without_kong",
         PINFU,
@@ -767,11 +774,12 @@ def test_batch_records_each_impossible_line_as_an_error_and_goes_on(tmp_path) ->
 
 
 def test_a_ruleset_refuses_only_what_it_declares_impossible() -> None:
-    # The setting is any ruleset's: the book's rulesets declare none, so a loose tile with no kong (the
-    # book's loose tile for a flower) and a robbed tile held twice score there as ever; a house ruleset
-    # that declares `loose_without_kong` refuses the first, and accepts a loose tile for a flower.
+    # The setting is any ruleset's: the book's rulesets declare none but a kong after a kong with no
+    # kong (the Classical Chinese ones), so a loose tile with no kong (the book's loose tile for a
+    # flower) and a robbed tile held twice score there as ever; a house ruleset that declares
+    # `loose_without_kong` refuses the first, and accepts a loose tile for a flower.
     book = load("classical-bmja")
-    assert not book.settings.impossible
+    assert book.settings.impossible == {"kong_after_kong_without_kong"}
     pungs = "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c"
     assert score_text(pungs, book, Situation(win_by=LOOSE)).score > 0
     assert score_text(pungs, book, Situation(robbing_kong=True)).score > 0
@@ -923,7 +931,7 @@ def test_settle_and_evening_keep_any_rulesets_players(tmp_path) -> None:
         pytest.param(
             {"doublings": 1},
             {"impossible": ["rinshan"]},
-            "impossible is a list of loose_without_kong",
+            "impossible is a list of kong_after_kong_without_kong",
             id="impossible",
         ),
         pytest.param(

@@ -455,3 +455,49 @@ def test_score_original_hand_idle_fact_note(args: tuple[str, ...], note: str) ->
     text = run("score", hand, "--original-hand", *args, env={"COLUMNS": "200"})
     header = text.stdout.splitlines()[1]
     assert header.endswith("winner, won on the original draw") and note in text.stdout
+
+
+# --- a kong after a kong with no kong ---------------------------------------------------------------
+
+TWOFOLD_REFUSED = (
+    "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, and the hand "
+    "has no kong: declare it (4b4b4b4b* or 4b4b4b4b#)"
+)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["score", PUNGS, "-r", "classical-bmja", "--kong-after-kong"], id="score-bmja"),
+        pytest.param(["score", PUNGS, "-r", "classical-dmjl", "--kong-after-kong"], id="score-dmjl"),
+        pytest.param(["score", PUNGS, "-r", "classical-dmjl", "--kong-after-kong", "--json"], id="json"),
+        pytest.param(
+            [
+                "settle",
+                "-r",
+                "classical-bmja",
+                "--east",
+                PUNGS,
+                "--south",
+                "8",
+                "--west",
+                "0",
+                "--north",
+                "0",
+                "--kong-after-kong",
+            ],
+            id="settle",
+        ),
+    ],
+)
+def test_kong_after_kong_1b1b1b_3c3c3c_5d5d5d_4b4b4b_7c7c_is_refused(argv: list[str]) -> None:
+    """`'1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c' -r classical-bmja --kong-after-kong`: no kong in the hand,
+    yet Twofold Fortune (`when: [kong_after_kong]`) paid it the limit (1000, 6000 collected); the kong
+    declared on a loose tile is the winner's, so it is refused in one line (setting `impossible:`
+    kong_after_kong_without_kong, docs/riichi.md)."""
+    result = run(*argv)
+    assert result.exit_code == 2
+    if "--json" in argv:
+        assert json.loads(result.stdout)["error"] == {"code": "bad-option", "message": TWOFOLD_REFUSED}
+    else:
+        assert result.stderr.strip().splitlines() == [f"error: {TWOFOLD_REFUSED}"]

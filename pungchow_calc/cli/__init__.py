@@ -269,9 +269,9 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     if misspelt is not None:  # `'HAND' —json` was told as a hand not quoted
         return _usage(misspelt, name, argv)
     if name in _HAND_COMMANDS and extra:
-        message = f"{name} takes the hand as one argument: put it in quotes"
+        message = f"{name} takes the hand as one argument: put it in quotes{_curly_quoted(argv)}"
     elif seat is not None:
-        message = f"{seat} takes the hand as one argument: put it in quotes"
+        message = f"{seat} takes the hand as one argument: put it in quotes{_curly_quoted(argv)}"
     else:
         return _usage(message, name, argv)
     return _usage(message, None, argv)
@@ -291,6 +291,15 @@ def _dash_name(argv: list[str], option: str) -> str:
     if named is None:
         return ""
     return f" ({printable(named)} as a player's name is given after --: `-- {printable(named)}`)"
+
+
+def _curly_quoted(argv: list[str]) -> str:
+    """ "; '“' (U+201C) is a typographic quote ..." when a word begins with one (a hand quoted as a
+    word processor or a chat app writes quotes, which the shell splits into words), else ""."""
+    from ..engine.notation import TYPOGRAPHIC_QUOTES, typographic_quote_hint
+
+    first = next((word[0] for word in argv if word[:1] in TYPOGRAPHIC_QUOTES), None)
+    return "" if first is None else f"; {typographic_quote_hint(first)}"
 
 
 def _after_the_hand(argv: list[str]) -> str | None:

@@ -37,6 +37,17 @@ def _loose_without_kong(hand: Hand | None, situation: Situation) -> str | None:
     return None
 
 
+def _kong_after_kong_without_kong(hand: Hand | None, situation: Situation) -> str | None:
+    # A kong after a kong is won on the loose tile drawn for a kong the winner declared on a loose tile
+    # (Kajongg's "Twofold Fortune"): that kong is in his hand, whatever drew the first loose tile.
+    if hand is not None and situation.kong_after_kong and not hand.kongs:
+        return (
+            "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, and the "
+            "hand has no kong: declare it (4b4b4b4b* or 4b4b4b4b#)"
+        )
+    return None
+
+
 def _last_tile_loose(hand: Hand | None, situation: Situation) -> str | None:
     # RCR 2016 §3.3.5: "The dead wall always comprises 14 tiles, so after a kong the last tile of the wall
     # becomes part of the dead wall": a loose tile is never the last tile of the wall.
@@ -242,6 +253,11 @@ OWN_DISCARD = "--from: a player cannot win on his own discard (a tile he drew hi
 # Each test refuses facts given (with each other, or with the hand), never a fact left out: scoring's
 # trials without a fact rely on it (_idle_facts; tests/test_idle_facts.py holds every test to it).
 IMPOSSIBLE: dict[str, Impossible] = {
+    # Before loose_without_kong, which refuses the same hands for the loose tile alone.
+    "kong_after_kong_without_kong": Impossible(
+        "a win on the loose tile of a kong after a kong with no kong in the hand",
+        _kong_after_kong_without_kong,
+    ),
     "loose_without_kong": Impossible(
         "a win on a loose tile with no kong (nor flower or season) in the hand", _loose_without_kong
     ),

@@ -122,6 +122,20 @@ _BONUS_RANK_LIKE = re.compile(r"[5-9][fF]").search
 _REVERSED = re.compile(r"[dbcfsDBCFS][1-9]").match
 _SUITS_HINT = "suits are b bamboo, c characters, d dots and dragons, w winds, f flowers, s seasons"
 _LETTERS = frozenset("bcdwfsesnrgw")  # the suits' letters and the honors' ranks, in small letters
+# The quotes a word processor, a chat app or a phone's keyboard puts for ' and ": no shell reads them as
+# quotes, so a hand "quoted" with them reaches pungchow as several words, or with them as its ends.
+TYPOGRAPHIC_QUOTES = frozenset("“”„‟‘’‚‛«»‹›")
+
+
+def typographic_quote_hint(char: str) -> str:
+    """ "'“' (U+201C) is a typographic quote ..." for a quote no shell reads as one, told where a hand
+    quoted with it is refused (docs/notation.md, hints)."""
+    return (
+        f"{char!r} (U+{ord(char):04X}) is a typographic quote, which the shell does not read as one: "
+        "quote the hand with ' or \""
+    )
+
+
 # `5d5d5d*!`: a group's `!` typed after its marker, instead of after its winning tile.
 _BANG_AFTER_MARKER = re.compile(r"(.*[^*#+=!])([*#+=])!+").fullmatch
 # Riichi's red five is written 0 (`0m`); the rulesets here have no red fives (docs/riichi.md).
@@ -334,6 +348,8 @@ def _letter_hint(body: str) -> str:
         return ": a tile is a rank and a suit letter (1d, 9c, Ew, Rd)"
     if not other.isprintable():  # U+200B, a joiner: pasted from a chat, seen as nothing
         return f": it holds U+{ord(other):04X}, a character that prints as nothing: type the hand without it"
+    if other in TYPOGRAPHIC_QUOTES:
+        return f": {typographic_quote_hint(other)}"
     return f": {other!r} (U+{ord(other):04X}) is no part of the notation"
 
 
@@ -385,6 +401,12 @@ def _stray_hint(body: str) -> str:
     if stray is None:
         return ""
     where = "a quote goes around the whole hand" if stray in "\"'" else "groups are separated by spaces"
+    if stray == "\\":
+        # Shown as typed, not as Python's repr ('\\'); at a group's end, most often a shell command's
+        # line continued inside the hand's quotes (`'1b1b1b 3c3c3c \` and the rest on the next line).
+        if body.endswith("\\"):
+            where = "a \\ that continues a command's line goes outside the quotes: leave it out of the hand"
+        return f": '\\' is no part of the notation ({where})"
     return f": {stray!r} is no part of the notation ({where})"
 
 

@@ -61,8 +61,15 @@ class Wind(Enum):
             from .errors import wide_hint  # only when something is wrong
 
             words = "east, south, west, north or e, s, w, n"
-            said = _RIICHI_WINDS.get(text.strip().lower())
-            hint = f" (riichi's {text.strip().lower()} is {said})" if said else wide_hint(text)
+            typed = text.strip().lower()
+            said = _RIICHI_WINDS.get(typed)
+            tile = _WIND_WORDS.get(typed[0]) if len(typed) == 2 and typed[1] == "w" else None
+            if said:
+                hint = f" (riichi's {typed} is {said})"
+            elif tile is not None:  # the wind's tile in our notation (`--seat Sw`): refused, with its word
+                hint = f" ({text.strip()} is the {tile.word} wind's tile: type {tile.word} or {tile.word[0]})"
+            else:
+                hint = wide_hint(text)
             raise ValueError(f"{text!r} is not a wind ({words}){hint}")
         return wind
 
