@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from .. import done_all_the_same
+from .. import TAKEN_BACK_ANYWAY, done_all_the_same
 from ..engine.errors import NotationError, PungchowError, digits_hint, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
@@ -738,7 +738,7 @@ class Table(Prompt):
                 evening = current
                 self.echo("  Another terminal recorded meanwhile.")
                 continue
-            with written_anyway(f"{what} was taken back"):
+            with written_anyway(f"{what} was taken back", TAKEN_BACK_ANYWAY.format(f"{what} was taken back")):
                 self.echo(f"Took back {what}.")
                 self.echo(change_text(change.before, change.after, self.out))
             return
