@@ -1181,6 +1181,17 @@ def test_play_amend_superscript_2_is_asked_again_not_a_traceback(tmp_path, typed
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 
+def test_play_amend_then_amend_1_at_amend_which_game_amends_game_1(tmp_path):
+    """Regression: `amend` and then `amend 1` at "Amend which game (1 to 1)?" was told `'amend 1':
+    there is no such game (1 to 1)`, though game 1 is there: the command typed again is game 1."""
+    path = new(tmp_path)
+    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    code, out = play(path, ["amend", "amend 1", "cancel", "quit"])
+    assert code == 0, out
+    assert "no such game" not in out and "Game 1 was: " in out
+    assert [e["event"] for e in events(path)] == ["start", "hand"]
+
+
 @pytest.mark.parametrize("typed", ["1", "2", "all", " 1 x"], ids=["1", "2", "all", "1-x"])
 def test_play_undo_1_is_refused_not_an_undo_of_the_last_game(tmp_path, typed):
     # Regression: `undo 1` took back the last game (game 2), whatever the number said: never on a guess.

@@ -754,6 +754,9 @@ class Table(Prompt):
                 typed = rest.strip()  # `amend two`: the number in digits said (digits_hint)
                 self.retry(f"{typed!r}: there is no such game (1 to {count}){digits_hint(typed)}")
             rest = self.ask(f"  Amend which game (1 to {count})? ")
+            word, _, after = rest.strip().partition(" ")
+            if word.lower() == "amend" and after.strip():  # the command typed again, with its number
+                rest = after
             number = _game_number(rest, count)
         game = evening.games[number - 1]
         self.line(f"  Game {number} was: {describe(game)}")
