@@ -1005,9 +1005,10 @@ elif at == "written":  # just after the write, its hold on Ctrl-C over, before p
         ctrl_c()
 
     logfile._write_line = write_then_ctrl_c
-elif at == "recorded":
+elif at in ("recorded", "took-back"):
     said = evening_play.Table.echo
-    evening_play.Table.echo = sending(said, lambda self, *parts: str(parts[:1]).startswith("('Recorded"))
+    begun = "('Recorded" if at == "recorded" else "('Took back"
+    evening_play.Table.echo = sending(said, lambda self, *parts: str(parts[:1]).startswith(begun))
 else:
     evening_play.Table._preview = sending(evening_play.Table._preview)
 main()
@@ -1051,6 +1052,25 @@ def test_a_ctrl_c_in_play_after_record_this_game_y_says_whether_it_was_recorded(
         f"{games} game{'' if games == 1 else 's'} played" in done.stdout.split("Game 2 — who won? status")[-1]
     )
     assert [e["event"] for e in events(path)] == ["start", *["hand"] * games]
+
+
+def test_a_ctrl_c_in_play_while_took_back_game_1_is_said_says_not_to_undo_it_again(tmp_path):
+    """Regression: a Ctrl-C while play said "Took back game 1." told "do not enter it again", as of a
+    game; entered again, an undo takes back the game before it."""
+    path = new(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_PROBE, "took-back", "evening", "play", str(path)],
+        input="\n".join([*ANN_WINS, "undo", "y", "quit"]) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=ENV,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    said = "interrupted; game 1 was taken back all the same (see `evening status`; do not undo it again)"
+    assert squeezed(said) in squeezed(done.stdout)
+    assert [e["event"] for e in events(path)] == ["start", "hand", "undo"]
 
 
 def test_ctrl_c_while_the_log_is_locked_by_another_terminal_leaves_the_entry(terminal):
@@ -1158,6 +1178,17 @@ def test_play_amend_superscript_2_is_asked_again_not_a_traceback(tmp_path, typed
     assert code == 0 and "Traceback" not in out, out
     said = f"{typed.strip()!r}"[:40]
     assert f"  {said}" in out and "there is no such game (1 to 1)" in unwrapped(out)
+    assert [e["event"] for e in events(path)] == ["start", "hand"]
+
+
+def test_play_amend_then_amend_1_at_amend_which_game_amends_game_1(tmp_path):
+    """Regression: `amend` and then `amend 1` at "Amend which game (1 to 1)?" was told `'amend 1':
+    there is no such game (1 to 1)`, though game 1 is there: the command typed again is game 1."""
+    path = new(tmp_path)
+    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    code, out = play(path, ["amend", "amend 1", "cancel", "quit"])
+    assert code == 0, out
+    assert "no such game" not in out and "Game 1 was: " in out
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 

@@ -23,6 +23,11 @@ from pungchow_calc.render.layout import cell_width
 AGAIN = "all the same (see `evening status`; do not enter it again)"
 
 
+def _told(said: str) -> str:
+    """What a change made all the same says: FULL_DISK's words, with AGAIN unless they end otherwise."""
+    return said if "all the same" in said else f"{said} {AGAIN}"
+
+
 def _evening(tmp_path: Path, games: int = 0, ruleset: str = "pung-chow-limit") -> Path:
     path = new_evening(tmp_path, "-r", ruleset)
     for _ in range(games):
@@ -49,7 +54,14 @@ FULL_DISK = [
     pytest.param(
         0, lambda p: ["evening", "false-mahjongg", str(p), "Cy"], "game 1 was recorded", "penalty", id="false"
     ),
-    pytest.param(2, lambda p: ["evening", "undo", str(p)], "game 2 was taken back", "undo", id="undo"),
+    # Not "do not enter it again": entered again, an undo takes back the game before it.
+    pytest.param(
+        2,
+        lambda p: ["evening", "undo", str(p)],
+        "game 2 was taken back all the same (see `evening status`; do not undo it again)",
+        "undo",
+        id="undo",
+    ),
     pytest.param(
         1,
         lambda p: ["evening", "amend", str(p), "1", *hand(p, "Bob", PLAYERS, again=False)[3:]],
@@ -65,7 +77,7 @@ def test_a_change_whose_report_cannot_be_written_says_it_was_made(tmp_path, game
     path = _evening(tmp_path, games)
     done = _to_full_disk(*args(path))
     assert done.returncode == EXIT_OUTPUT_FAILED
-    assert done.stderr.decode() == f"error: cannot write output: No space left on device; {said} {AGAIN}\n"
+    assert done.stderr.decode() == f"error: cannot write output: No space left on device; {_told(said)}\n"
     assert _events(path)[-1] == event  # it was written, once
 
 
@@ -336,7 +348,7 @@ def test_a_ctrl_c_while_the_change_is_reported_says_it_was_made(tmp_path, games,
     path = _evening(tmp_path, games)
     done = _ctrl_c_at("output", *args(path), *(["--"] if typer else []))
     assert done.returncode == 130
-    assert done.stderr.splitlines()[-1] == f"interrupted; {said} {AGAIN}"
+    assert done.stderr.splitlines()[-1] == f"interrupted; {_told(said)}"
     assert _events(path)[-1] == event and len(_events(path)) == 1 + games + 1
 
 

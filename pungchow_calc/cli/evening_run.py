@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .. import RECORDED_ANYWAY, written_unsaid
+from .. import RECORDED_ANYWAY, TAKEN_BACK_ANYWAY, written_unsaid
 from .. import options as opts
 from ..engine.errors import OptionError, PungchowError
 from ..engine.situation import FACT, FACTS
@@ -266,7 +266,8 @@ def run_undo(file: str, again: bool = False, as_json: bool = False, ascii_only: 
     except PungchowError as error:
         report(error, as_json)
         return EXIT_BAD_INPUT
-    with written_anyway(f"{change.event['takes_back']} was taken back"):
+    what = f"{change.event['takes_back']} was taken back"
+    with written_anyway(what, TAKEN_BACK_ANYWAY.format(what)):
         say_notes(change.before)
         if as_json:
             print(json.dumps({"event": change.event, "totals": change.after.totals()}))
