@@ -1767,6 +1767,31 @@ def test_csv_cell_a_spreadsheet_would_run_is_quoted(tmp_path: Path, line: str, c
     assert scored["hand"] == PUNGS and scored["pay_south"] == "96"
 
 
+@pytest.mark.parametrize(
+    ("entry", "payable"),
+    [
+        pytest.param(
+            '{"hand": "HAND", "ruleset": "pung-chow-limit", "limit": "250"}', 250, id="limit-250-text"
+        ),
+        pytest.param(
+            '{"hand": "HAND", "ruleset": "pung-chow-limit", "limit": "0250"}', 250, id="limit-0250-text"
+        ),
+        pytest.param('{"hand": "HAND", "ruleset": "pung-chow-limit", "limit": 250}', 250, id="limit-250"),
+    ],
+)
+def test_a_yaml_or_json_limit_given_as_text_250_is_read_as_a_lines_limit_250(
+    tmp_path: Path, entry: str, payable: int
+):
+    """`"limit": "250"` (a number as text, as a spreadsheet's JSON writes it) was refused: `limit: expects
+    a whole number (or null for no limit), got '250'`, while `"honba": "2"` and a line's `--limit 250`
+    are read. Read as --limit reads the line's text; `"0250"` as `--limit 0250`, 250."""
+    path = tmp_path / "hands.json"
+    path.write_text(f"[{entry.replace('HAND', LIMIT_HAND)}]\n", encoding="utf-8")
+    record = json.loads(run("batch", str(path), "--format", "jsonl").stdout)
+    line = json.loads(run("score", LIMIT_HAND, "-r", "pung-chow-limit", "--limit", "250", "--json").stdout)
+    assert record == {"line": 1, **line} and record["payable"] == payable
+
+
 @contextlib.contextmanager
 def _live_batch(
     *args: str,
