@@ -631,6 +631,13 @@ def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: P
         pytest.param(
             "tsumo: true", "unknown option 'tsumo' (riichi's tsumo is --drawn, or --win-by wall)", id="tsumo"
         ),
+        # Regression: a line's one-letter spelling as a key (`s: south`, `-r: ...`) said only `unknown
+        # option 's'`: no name is close to one letter.
+        pytest.param("s: south", "unknown option 's' (did you mean 'seat'?)", id="s-south"),
+        pytest.param("-w: south", "unknown option '-w' (did you mean 'round'?)", id="-w-south"),
+        pytest.param(
+            "R: pung-chow-limit", "unknown option 'R' (did you mean 'ruleset'?)", id="R-pung-chow-limit"
+        ),
     ],
 )
 def test_a_mistyped_yaml_key_is_refused_with_a_hint(tmp_path: Path, key: str, message: str):

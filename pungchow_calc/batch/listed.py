@@ -483,6 +483,15 @@ def _yaml_list(events: Iterator[Any]) -> tuple[Any, ...] | type[_Nested]:
     return _Nested if nested else tuple(items)
 
 
+def _short_hint(key: str) -> str:
+    """ " (did you mean 'seat'?)" for a key that is an option's one-letter spelling (`s:`, `-r:`), which
+    a line's `-s` has and an entry's keys have not (docs/batch.md), else "". closest() finds no name
+    near one letter."""
+    letter = key.strip().lstrip("-").lower()
+    option = opts.SPELLING.get(f"-{letter}") if len(letter) == 1 else None
+    return f" (did you mean {option.name!r}?)" if option is not None else ""
+
+
 def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
     """Turn a YAML entry's option names and values into `pungchow score` arguments."""
     argv: list[str] = []
@@ -566,7 +575,11 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
             dashed = "-" in key
             keys = [k.replace("_", "-") for k in _YAML_KEYS] if dashed else _YAML_KEYS
-            hint = closest(name.replace("_", "-") if dashed else name, keys) or arguments.riichi_win_hint(key)
+            hint = (
+                closest(name.replace("_", "-") if dashed else name, keys)
+                or _short_hint(key)
+                or arguments.riichi_win_hint(key)
+            )
             raise ValueError(f"unknown option {as_written(key)}{hint}")
     if hand is None:
         raise ValueError("no hand given (hand: ...)")
