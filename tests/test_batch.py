@@ -1751,6 +1751,79 @@ def test_any_score_line_reads_the_same_in_a_batch(tmp_path_factory, hand, forms,
     assert record == json.loads(run("score", "--json", *words).stdout)
 
 
+# Each option as an entry's key takes it and a text line writes it (`--win-by wall`, `--drawn`): a few
+# values each, right and wrong, so that refusals are compared as well as scores.
+_ENTRY_OPTIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        "seat": st.sampled_from(["south", "W", "n", "up"]),
+        "round": st.sampled_from(["west", "s"]),
+        "ruleset": st.sampled_from(["pung-chow-limit", "riichi-ema-2016", "classical-bmja", "no-such"]),
+        "win_by": st.sampled_from(["wall", "loose", "discard"]),
+        "from": st.sampled_from(["w", "north"]),
+        "limit": st.sampled_from([100, 500]),
+        "honba": st.sampled_from([1, 3]),
+        "deposits": st.just(2),
+        "dora": st.sampled_from(["8d", "Nw,1b", ["8d", "Nw"]]),
+        "drawn": st.just(True),
+        "loser": st.just(True),
+        "no_limit": st.just(True),
+        "riichi": st.just(True),
+        "last_tile": st.just(True),
+        "original_hand": st.just(True),
+    },
+)
+
+
+def _as_line(entry: dict[str, Any]) -> str:
+    """An entry as a text batch line: the hand quoted, each key as its option."""
+    words = [entry["hand"]]
+    for key, value in entry.items():
+        option = "--" + key.replace("_", "-")
+        if value is True:
+            words.append(option)
+        elif key != "hand":
+            words += [option, ",".join(value) if isinstance(value, list) else str(value)]
+    return shlex.join(words)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(
+        st.builds(
+            # A list copied: one list in two entries, YAML writes as an anchor and an alias, not read.
+            lambda hand, options: {
+                "hand": hand,
+                **{k: list(v) if isinstance(v, list) else v for k, v in options.items()},
+            },
+            st.sampled_from([PUNGS, NORTH_HAND, "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "1d2d4d* 5d!5d"]),
+            _ENTRY_OPTIONS,
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_the_same_entries_as_text_yaml_and_json_give_the_same_records(tmp_path_factory, entries):
+    """A batch of text lines, the YAML list of the same entries as mappings, and the JSON list of them
+    give the same records, refusals included, but for the line each stands on (docs/batch.md)."""
+    import yaml
+
+    folder = tmp_path_factory.mktemp("alike")
+    files = {
+        "hands.txt": "".join(f"{_as_line(entry)}\n" for entry in entries),
+        "hands.yaml": yaml.safe_dump(entries, sort_keys=False, width=1000),
+        "hands.json": json.dumps(entries, indent=1),
+    }
+    records = {}
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        out = run("batch", str(folder / name), "-f", "jsonl").stdout
+        got = [json.loads(line) for line in out.splitlines()]
+        records[name] = [{key: value for key, value in record.items() if key != "line"} for record in got]
+    assert len(records["hands.txt"]) == len(entries)
+    assert records["hands.txt"] == records["hands.yaml"] == records["hands.json"]
+
+
 # --- regressions of 2026-11-27 (tbatch6) ---------------------------------------------------------
 
 
