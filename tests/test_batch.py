@@ -1315,6 +1315,8 @@ def test_json_records_are_json_dumps_of_the_dict_records(sample):
         ("hands.json", json.dumps([{"hand": PUNGS, "seat": "south"}, {"hand": PUNGS}], indent=2), 2),
         ("long.json", json.dumps([{"hand": "1b"}] * 100_000), 100_000),  # one line, read in blocks
         ("utf16.json", f'\ufeff[{{"hand": "{PUNGS}"}},\r\n {{"hand": "{PUNGS}"}}]', 2),
+        ("lines.json", json.dumps([f"'{PUNGS}' -s south"] * 100_000), 100_000),  # no `{`: counted 0
+        ("quoted.json", json.dumps([f'"{PUNGS}" -s south', PUNGS, f'"{PUNGS}"'], indent=1), 3),
     ],
     ids=[
         "lines",
@@ -1330,12 +1332,15 @@ def test_json_records_are_json_dumps_of_the_dict_records(sample):
         "json-2-mappings",
         "json-100000-on-one-line",
         "utf16-json",
+        "json-100000-lines-as-strings",
+        "json-strings-quoting-hands",
     ],
 )
 def test_estimated_entries_for_the_progress_bar(tmp_path: Path, name: str, data: str, expected: int):
     """A cheap count before scoring: lines of a text file (comments too), items of a YAML list. A
     CR-only file counted 1 (no bar at all), a UTF-16 one a line too many: only LF bytes were counted;
-    a JSON list, read as YAML, 0 (no `-` items: no bar however long): its mappings are counted."""
+    a JSON list, read as YAML, 0 (no `-` items: no bar however long): its mappings are counted; a JSON
+    list of lines as strings (`json.dumps(lines)`) 0 too (no `{`): its strings ending an item are."""
     path = tmp_path / name
     path.write_bytes(data.encode("utf-16" if name.startswith("utf16") else "utf-8"))
     source = Source(str(path))
