@@ -631,6 +631,13 @@ def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: P
         pytest.param(
             "tsumo: true", "unknown option 'tsumo' (riichi's tsumo is --drawn, or --win-by wall)", id="tsumo"
         ),
+        # Regression: a line's one-letter spelling as a key (`s: south`, `-r: ...`) said only `unknown
+        # option 's'`: no name is close to one letter.
+        pytest.param("s: south", "unknown option 's' (did you mean 'seat'?)", id="s-south"),
+        pytest.param("-w: south", "unknown option '-w' (did you mean 'round'?)", id="-w-south"),
+        pytest.param(
+            "R: pung-chow-limit", "unknown option 'R' (did you mean 'ruleset'?)", id="R-pung-chow-limit"
+        ),
     ],
 )
 def test_a_mistyped_yaml_key_is_refused_with_a_hint(tmp_path: Path, key: str, message: str):
@@ -1308,6 +1315,8 @@ def test_json_records_are_json_dumps_of_the_dict_records(sample):
         ("hands.json", json.dumps([{"hand": PUNGS, "seat": "south"}, {"hand": PUNGS}], indent=2), 2),
         ("long.json", json.dumps([{"hand": "1b"}] * 100_000), 100_000),  # one line, read in blocks
         ("utf16.json", f'\ufeff[{{"hand": "{PUNGS}"}},\r\n {{"hand": "{PUNGS}"}}]', 2),
+        ("lines.json", json.dumps([f"'{PUNGS}' -s south"] * 100_000), 100_000),  # no `{`: counted 0
+        ("quoted.json", json.dumps([f'"{PUNGS}" -s south', PUNGS, f'"{PUNGS}"'], indent=1), 3),
     ],
     ids=[
         "lines",
@@ -1323,12 +1332,15 @@ def test_json_records_are_json_dumps_of_the_dict_records(sample):
         "json-2-mappings",
         "json-100000-on-one-line",
         "utf16-json",
+        "json-100000-lines-as-strings",
+        "json-strings-quoting-hands",
     ],
 )
 def test_estimated_entries_for_the_progress_bar(tmp_path: Path, name: str, data: str, expected: int):
     """A cheap count before scoring: lines of a text file (comments too), items of a YAML list. A
     CR-only file counted 1 (no bar at all), a UTF-16 one a line too many: only LF bytes were counted;
-    a JSON list, read as YAML, 0 (no `-` items: no bar however long): its mappings are counted."""
+    a JSON list, read as YAML, 0 (no `-` items: no bar however long): its mappings are counted; a JSON
+    list of lines as strings (`json.dumps(lines)`) 0 too (no `{`): its strings ending an item are."""
     path = tmp_path / name
     path.write_bytes(data.encode("utf-16" if name.startswith("utf16") else "utf-8"))
     source = Source(str(path))
@@ -1744,6 +1756,79 @@ def test_any_score_line_reads_the_same_in_a_batch(tmp_path_factory, hand, forms,
     assert record == json.loads(run("score", "--json", *words).stdout)
 
 
+# Each option as an entry's key takes it and a text line writes it (`--win-by wall`, `--drawn`): a few
+# values each, right and wrong, so that refusals are compared as well as scores.
+_ENTRY_OPTIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        "seat": st.sampled_from(["south", "W", "n", "up"]),
+        "round": st.sampled_from(["west", "s"]),
+        "ruleset": st.sampled_from(["pung-chow-limit", "riichi-ema-2016", "classical-bmja", "no-such"]),
+        "win_by": st.sampled_from(["wall", "loose", "discard"]),
+        "from": st.sampled_from(["w", "north"]),
+        "limit": st.sampled_from([100, 500]),
+        "honba": st.sampled_from([1, 3]),
+        "deposits": st.just(2),
+        "dora": st.sampled_from(["8d", "Nw,1b", ["8d", "Nw"]]),
+        "drawn": st.just(True),
+        "loser": st.just(True),
+        "no_limit": st.just(True),
+        "riichi": st.just(True),
+        "last_tile": st.just(True),
+        "original_hand": st.just(True),
+    },
+)
+
+
+def _as_line(entry: dict[str, Any]) -> str:
+    """An entry as a text batch line: the hand quoted, each key as its option."""
+    words = [entry["hand"]]
+    for key, value in entry.items():
+        option = "--" + key.replace("_", "-")
+        if value is True:
+            words.append(option)
+        elif key != "hand":
+            words += [option, ",".join(value) if isinstance(value, list) else str(value)]
+    return shlex.join(words)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(
+        st.builds(
+            # A list copied: one list in two entries, YAML writes as an anchor and an alias, not read.
+            lambda hand, options: {
+                "hand": hand,
+                **{k: list(v) if isinstance(v, list) else v for k, v in options.items()},
+            },
+            st.sampled_from([PUNGS, NORTH_HAND, "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "1d2d4d* 5d!5d"]),
+            _ENTRY_OPTIONS,
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_the_same_entries_as_text_yaml_and_json_give_the_same_records(tmp_path_factory, entries):
+    """A batch of text lines, the YAML list of the same entries as mappings, and the JSON list of them
+    give the same records, refusals included, but for the line each stands on (docs/batch.md)."""
+    import yaml
+
+    folder = tmp_path_factory.mktemp("alike")
+    files = {
+        "hands.txt": "".join(f"{_as_line(entry)}\n" for entry in entries),
+        "hands.yaml": yaml.safe_dump(entries, sort_keys=False, width=1000),
+        "hands.json": json.dumps(entries, indent=1),
+    }
+    records = {}
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        out = run("batch", str(folder / name), "-f", "jsonl").stdout
+        got = [json.loads(line) for line in out.splitlines()]
+        records[name] = [{key: value for key, value in record.items() if key != "line"} for record in got]
+    assert len(records["hands.txt"]) == len(entries)
+    assert records["hands.txt"] == records["hands.yaml"] == records["hands.json"]
+
+
 # --- regressions of 2026-11-27 (tbatch6) ---------------------------------------------------------
 
 
@@ -1765,6 +1850,31 @@ def test_csv_cell_a_spreadsheet_would_run_is_quoted(tmp_path: Path, line: str, c
     scored, refused = list(csv.DictReader(io.StringIO(result.stdout)))
     assert refused["error_message"].startswith(cell)
     assert scored["hand"] == PUNGS and scored["pay_south"] == "96"
+
+
+@pytest.mark.parametrize(
+    ("entry", "payable"),
+    [
+        pytest.param(
+            '{"hand": "HAND", "ruleset": "pung-chow-limit", "limit": "250"}', 250, id="limit-250-text"
+        ),
+        pytest.param(
+            '{"hand": "HAND", "ruleset": "pung-chow-limit", "limit": "0250"}', 250, id="limit-0250-text"
+        ),
+        pytest.param('{"hand": "HAND", "ruleset": "pung-chow-limit", "limit": 250}', 250, id="limit-250"),
+    ],
+)
+def test_a_yaml_or_json_limit_given_as_text_250_is_read_as_a_lines_limit_250(
+    tmp_path: Path, entry: str, payable: int
+):
+    """`"limit": "250"` (a number as text, as a spreadsheet's JSON writes it) was refused: `limit: expects
+    a whole number (or null for no limit), got '250'`, while `"honba": "2"` and a line's `--limit 250`
+    are read. Read as --limit reads the line's text; `"0250"` as `--limit 0250`, 250."""
+    path = tmp_path / "hands.json"
+    path.write_text(f"[{entry.replace('HAND', LIMIT_HAND)}]\n", encoding="utf-8")
+    record = json.loads(run("batch", str(path), "--format", "jsonl").stdout)
+    line = json.loads(run("score", LIMIT_HAND, "-r", "pung-chow-limit", "--limit", "250", "--json").stdout)
+    assert record == {"line": 1, **line} and record["payable"] == payable
 
 
 @contextlib.contextmanager

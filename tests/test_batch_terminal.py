@@ -158,6 +158,22 @@ def test_line_1234567_fits_the_terminal(records, width, line):
             assert first.index(" " + str(record["seat"]) + " ") == header.index(" seat ")
 
 
+@pytest.mark.parametrize("lines", [100_000, 1_234_567], ids=["line-100000", "line-1234567"])
+def test_line_100000_piped_keeps_the_numbers_under_their_names(tmp_path, lines):
+    """A 100,000-line file's table to a pipe or a file: row 100000 stood a column right of the header
+    (row 1234567 two), every number out from under its name; its hand column gives up the room, as on
+    a terminal (test_line_1234567_fits_the_terminal), and rows before it are as they were."""
+    hand = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
+    path = tmp_path / "far.txt"
+    path.write_text(f"{hand} -s s\n" + "\n" * (lines - 2) + f"{hand} -s s\n", encoding="utf-8")
+    header, first, far = _piped(["batch", str(path), "--workers", "1"], None).decode().splitlines()
+    assert far.startswith(f"{lines}  {hand} ")
+    for name in ("seat", "points", "dbl", "score", "payable", "payments"):
+        end = header.index(name) + len(name)
+        assert first[:end].split()[-1] == far[:end].split()[-1], (name, first, far)
+    assert len(far) == len(first)
+
+
 @pytest.mark.parametrize("width", [60, 80])
 def test_zoe_rulesets_fit_an_ascii_terminal(tmp_path, width):
     """On an ASCII terminal `-r Zoë.yaml` is shown `Zo\\xeb.yaml`, three characters more than the

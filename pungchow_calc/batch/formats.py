@@ -204,11 +204,16 @@ def _deposits(record: dict[str, Any]) -> str:
 
 def table_row(record: dict[str, Any]) -> str:
     """One batch record as a plain text row (rows are written one by one, so a long file streams)."""
+    number = f"{record['line']:>5}  "
     if "error" in record:
         err = record["error"]
-        return f"{record['line']:>5}  error [{err['code']}]: {err['message']}"
+        return f"{number}error [{err['code']}]: {err['message']}"
+    # Past line 99,999 the number is wider than its column: the hand column gives up the room, as on a
+    # terminal (TerminalTable.row), so the numbers stay under their names (a 100,000-line file's last
+    # rows stood a column or two right of them).
+    hand = 48 - (len(number) - _LEAD)
     return (
-        f"{record['line']:>5}  {record['hand']:<48} {record['seat']:<5} {record['points']:>6} "
+        f"{number}{record['hand']:<{hand}} {record['seat']:<5} {record['points']:>6} "
         f"{record['doublings']:>3} {record['score']:>7} {record['payable']:>7}  {' '.join(_paid(record))}"
     )
 

@@ -134,6 +134,12 @@ def _first(entry: Entry) -> None:
             )
 
 
+# A string that ends an item of a JSON list (`"HAND -s south",` or `..."]`): a key ends with `:`. Counted
+# only in a list with no mappings (Source.estimated_entries), whose values could end so too.
+_JSON_TEXT_ITEM = re.compile(r'"\s*[,\]]')
+_JSON_TEXT_ITEM_BYTES = re.compile(rb'"\s*[,\]]')
+
+
 class Source:
     """A batch file or standard input, read lazily; `size` is a regular file's size in bytes."""
 
@@ -219,7 +225,7 @@ class Source:
         the count its lines)."""
         if self.size is None or self.path == "-":
             return None
-        count = 0
+        count = strings = 0  # strings: a JSON list's items that are text, `["HAND -s south", ...]`
         last: Any = b"\n"
         try:
             with Path(self.path).open("rb") as counted:
@@ -230,13 +236,17 @@ class Source:
                 if codec is not None:  # UTF-16/32: its line ends counted as the reader sees them (_decoded)
                     decode = codecs.getincrementaldecoder(codec)("replace").decode
                     blocks, last = (decode(block) for block in blocks), "\n"
-                mark = "{" if self.kind == "json" else "\n-"  # JSON has no `-` items
+                is_json = self.kind == "json"
+                mark = "{" if is_json else "\n-"  # JSON has no `-` items
                 ends = ("\n", "\r", "\r\n", mark)
                 lf, cr, crlf, item = ends if codec else tuple(end.encode() for end in ends)
+                text_item = _JSON_TEXT_ITEM if codec else _JSON_TEXT_ITEM_BYTES
                 for block in blocks:
                     # A YAML item's "\n-", a CRLF, may straddle two blocks: the last character read first.
                     if self.is_yaml:
                         count += (last + block).count(item) - last.count(item)  # a `{` in last: counted
+                        if is_json and not count:
+                            strings += len(text_item.findall(block))
                     else:  # a line ends with LF, CRLF or a lone CR, as the reader reads it (_reads)
                         count += block.count(lf) + block.count(cr) - (last + block).count(crlf)
                     last = block[-1:] or last
@@ -244,7 +254,9 @@ class Source:
             return None
         if not self.is_yaml and last not in (lf, cr):
             count += 1  # a last line with no end
-        return count
+        # A JSON list of text items, its lines as strings (`json.dumps(lines)`), has no `{`: its strings
+        # that end an item are counted. Counted 0, a long one had no progress bar.
+        return count or strings
 
     def entries(self) -> Iterator[Entry]:
         """Every entry, lazily: text lines, or the items of a YAML list."""

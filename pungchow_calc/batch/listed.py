@@ -341,6 +341,11 @@ class _YamlNumber(str):
     """The text of a number YAML 1.1 reads in its own way (0300 octal, 1:40, 1_000): _scalar_value."""
 
 
+class _Unbuilt(str):
+    """The text of a scalar YAML reads as a value it cannot build (a 5,000-digit number, a date of month
+    13): _scalar_value. Not text the entry wrote (`limit: "300"`, read by --limit: mapping_argv)."""
+
+
 _PLAIN_INT = re.compile(r"-?(?:0|[1-9][0-9]*)")  # a whole number as every reader of a number reads it
 
 
@@ -366,7 +371,7 @@ def _scalar_value(event: Any) -> Any:
     except yaml.YAMLError:
         return _Nested  # an unknown tag: not an option value
     except (ValueError, OverflowError):
-        return event.value  # a 5,000-digit number, a date of month 13: kept as the text written
+        return _Unbuilt(event.value)  # a 5,000-digit number, a date of month 13: kept as the text written
 
 
 def _skip(events: Iterator[Any], start: Any) -> Any:
@@ -478,6 +483,15 @@ def _yaml_list(events: Iterator[Any]) -> tuple[Any, ...] | type[_Nested]:
     return _Nested if nested else tuple(items)
 
 
+def _short_hint(key: str) -> str:
+    """ " (did you mean 'seat'?)" for a key that is an option's one-letter spelling (`s:`, `-r:`), which
+    a line's `-s` has and an entry's keys have not (docs/batch.md), else "". closest() finds no name
+    near one letter."""
+    letter = key.strip().lstrip("-").lower()
+    option = opts.SPELLING.get(f"-{letter}") if len(letter) == 1 else None
+    return f" (did you mean {option.name!r}?)" if option is not None else ""
+
+
 def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
     """Turn a YAML entry's option names and values into `pungchow score` arguments."""
     argv: list[str] = []
@@ -532,6 +546,11 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
                     f"limit: {value} is a number YAML reads in its own way (0300 as octal 192, 1:40 as 100):"
                     " write the digits alone, with no leading 0"
                 )
+            elif type(value) is str and value.isascii() and value.isdigit():
+                # A number written as text (`"limit": "300"`, as a spreadsheet's or a form's JSON has
+                # it) is the text a line's `--limit 300` gives: read by --limit, as `honba: "2"` is by
+                # --honba. It was refused as "expects a whole number, got '300'".
+                argv += ["--limit", value]
             elif isinstance(value, bool) or not isinstance(value, int) or value.bit_length() > 63:
                 big = isinstance(value, int) and value.bit_length() > 63  # str() refuses 4,300 digits
                 shown = "a number too large" if big else as_written(value)[:40]
@@ -556,7 +575,11 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
             dashed = "-" in key
             keys = [k.replace("_", "-") for k in _YAML_KEYS] if dashed else _YAML_KEYS
-            hint = closest(name.replace("_", "-") if dashed else name, keys) or arguments.riichi_win_hint(key)
+            hint = (
+                closest(name.replace("_", "-") if dashed else name, keys)
+                or _short_hint(key)
+                or arguments.riichi_win_hint(key)
+            )
             raise ValueError(f"unknown option {as_written(key)}{hint}")
     if hand is None:
         raise ValueError("no hand given (hand: ...)")
