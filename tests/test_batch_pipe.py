@@ -363,3 +363,11 @@ def test_a_stop_between_any_two_lines_counts_exactly_the_records_written(output_
         assert held == written, (event, text)
         event += 1
     assert event > 10  # every line of the loop was a place to stop
+
+
+@pytest.mark.parametrize(("count", "said"), [(0, "0 records"), (1, "1 record"), (2, "2 records")])
+def test_one_record_is_said_in_the_singular(count: int, said: str):
+    """Regression: `batch: 1 records, 1 errors`, `interrupted: 1 records written` (records_said)."""
+    from pungchow_calc.cli.batch_output import records_said
+
+    assert records_said(count) == said

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import process
 
+from pungchow_calc.cli.batch_output import records_said
 from pungchow_calc.cli.failure import EXIT_OUTPUT_FAILED
 from pungchow_calc.evening.report import ASCII_SPARKS, SPARKS
 
@@ -133,7 +134,7 @@ def test_batch_filling_the_disk_part_way_keeps_whole_records_and_says_how_many(
     assert done.returncode == EXIT_OUTPUT_FAILED
     assert (
         done.stderr.decode()
-        == f"error: cannot write output: File too large; {len(lines)} records written, whole\n"
+        == f"error: cannot write output: File too large; {records_said(len(lines))} written, whole\n"
     )
     assert 0 < len(lines) < 300 and lines == list(range(1, len(lines) + 1))
 

@@ -19,6 +19,11 @@ if TYPE_CHECKING:  # the batch package is imported by the command that needs it 
     from .batch_signals import StopSignals
 
 
+def records_said(count: int) -> str:
+    """`1 record`, `20 records`: a count of records as the batch's messages say it."""
+    return f"{count} record{'s' * (count != 1)}"
+
+
 def terminal_table(output_format: str) -> Any:
     """The table sized to the terminal when stdout is one (formats.TerminalTable); None for the fixed
     columns of formats.table_row, the same bytes whatever the terminal, for a pipe or a file."""
@@ -73,7 +78,7 @@ class Output:
             self._write_gathered()
         except OSError as error:
             self._cut(fd, whole)
-            error.add_note(f"{self.written} records written, whole")
+            error.add_note(f"{records_said(self.written)} written, whole")
             raise
 
     def _cut(self, fd: int, whole: int) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import options as opts
 from ..engine.errors import PungchowError
-from .batch_output import Output, records_stdout, terminal_table
+from .batch_output import Output, records_said, records_stdout, terminal_table
 from .batch_signals import Stop, StopSignals
 from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, report, say, silence
 
@@ -140,7 +140,7 @@ def run_batch(
                 progress.stop()
             if summary is None:
                 out.finish()
-                say(f"interrupted: {out.written} records written")
+                say(f"interrupted: {records_said(out.written)} written")
             else:  # the entries compared before the stop, in input order: their summary, said to be so
                 if not summarised:
                     _write_summary(summary, output_format, out)
@@ -162,7 +162,7 @@ def run_batch(
                 source.close()
     if compare is None and sys.stderr.isatty():
         elapsed = time.monotonic() - started
-        say(f"batch: {out.written} records, {failed} errors, {elapsed:.1f} s")
+        say(f"batch: {records_said(out.written)}, {failed} error{'s' * (failed != 1)}, {elapsed:.1f} s")
     if unsaid:
         return EXIT_OUTPUT_FAILED
     return EXIT_ENTRY_FAILED if failed or died else 0
