@@ -281,6 +281,9 @@ def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
     misspelt = misspelt_option(arg, spelling)
     if misspelt is not None:  # `-json`, read by click as `-j`: the option it means is named
         return UnknownOption(misspelt, arg.partition("=")[0])
+    if not arg.startswith("--") and arg[:2] in HELP and len(arg) > 2:
+        # `batch -hands.txt`: click read a cluster from -h, the help, and exited 0 having done nothing.
+        return UnknownOption(f"No such option: {arg} (-h, the help, takes nothing after it)", arg)
     if not arg.startswith("--"):  # `-Xn`: click reads a cluster of short options, `-X` first
         return UnknownOption(f"No such option: {arg[:2]}", arg[:2])
     name = arg.partition("=")[0]

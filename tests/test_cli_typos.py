@@ -318,6 +318,18 @@ def test_diff_refuses_one_ruleset_file_given_by_two_paths(tmp_path, monkeypatch,
     assert run("diff", HAND, "-r", first, "-r", "classical-bmja").exit_code == 0
 
 
+@pytest.mark.parametrize("args", [["batch", "-hands.txt"], ["score", "-hx"], ["evening", "status", "-hx"]])
+def test_batch_dash_hands_txt_is_refused_not_the_help(args):
+    """Regression: `batch -hands.txt` (a file name typed with a dash) showed the help and exited 0, having
+    scored nothing: click read a cluster of short options from -h, the help."""
+    result = run(*args)
+    assert (result.exit_code, result.stdout) == (EXIT_BAD_INPUT, "")
+    assert result.stderr.startswith(
+        f"error: No such option: {args[-1]} (-h, the help, takes nothing after it)"
+    )
+    assert result.stderr.count("\n") == 1
+
+
 # --- help at 60 and 80 columns: every option's name whole, nothing cut ------------------------------
 
 HELP_PATHS = [(), *((group,) for group in spec.GROUPS), *(c.path for c in spec.COMMANDS)]

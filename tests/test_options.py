@@ -438,6 +438,9 @@ def _spelling(*path: str) -> dict[str, arguments.Option]:
             "No such option: --East (a seat is given as --seat east, the round's wind as --round east)",
             id="--East=1",
         ),
+        pytest.param(
+            ("score",), [HAND, "-hx"], "No such option: -hx (-h, the help, takes nothing after it)", id="-hx"
+        ),
         pytest.param(("score",), [HAND, "-Xn"], "No such option: -X", id="unknown-short-with-value"),
         pytest.param(("score",), [HAND, "--json", "-s"], "-s needs a value", id="short-missing-value"),
         pytest.param(("score",), [HAND, "--seat"], "--seat needs a value", id="missing-value"),
