@@ -288,6 +288,18 @@ def test_a_wash_and_a_false_mahjongg_are_recorded(tmp_path):
     assert [e["event"] for e in events(limit)] == ["start", "wash", "penalty"]
 
 
+def test_play_wash_of_ann_s_single_heads_1d9d1b9b1c9c_EwSwWwNw_RdGdWd_1d_asks_again(tmp_path):
+    """Regression: East's single heads as dealt was taken as a wash: his win has preference over washing
+    (Part II, Limit Hands 6), so play says so and asks for the hand again."""
+    limit = new(tmp_path, "pung-chow-limit")
+    code, out = play(limit, ["wash", "Ann", "1d9d1b9b1c9c EwSwWwNw RdGdWd 1d", WASH_13 + "5b", "y", "quit"])
+    assert code == 0, out
+    said = " ".join(out.split())
+    assert "East winning on the original draw has preference over washing the tiles" in said
+    assert [e["event"] for e in events(limit)] == ["start", "wash"]
+    assert events(limit)[1]["tiles"] == WASH_13 + "5b"
+
+
 def test_messages_in_play_name_players_and_speak_of_play(tmp_path):
     # No seat for a person and no command-line option in what play says (issue 19, points 8 and 11).
     limit = tmp_path / "limit.jsonl"

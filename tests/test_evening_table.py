@@ -352,3 +352,22 @@ def test_csv_report_keeps_a_name_from_reading_as_a_formula(tmp_path, capsys, nam
     assert rows[1][2] == shown and rows[1][4] == f"{shown} won on Bob's discard"
     assert rows[1][5:9] == [str(n) for n in _report(capsys, path)["history"][0]["net"].values()]
     assert rows[1][6].startswith("-")  # a net is a number, never quoted
+
+
+def test_evening_wash_of_east_s_single_heads_1d9d1b9b1c9c_EwSwWwNw_RdGdWd_1d_is_refused(
+    tmp_path, capsys, monkeypatch
+):
+    """Regression: East (Ann) washing a single heads as dealt was recorded for 200 from each player: his
+    win "has preference over washing cards" (Part II, Limit Hands 6), as `wash` says. A wash recorded so
+    before the refusal replays as it was."""
+    path = _new(tmp_path, capsys, FOUR, "-r", "pung-chow-limit")
+    single_heads = "1d9d1b9b1c9c EwSwWwNw RdGdWd 1d"
+    code, out, err = cli(capsys, "evening", "wash", str(path), "Ann", single_heads)
+    assert (code, out) == (2, "")
+    assert "East's original hand is a Mah-Jongg: East winning on the original draw has preference" in err
+    assert status(capsys, path)["games"] == 0
+    monkeypatch.setattr("pungchow_calc.evening.record.refuse_a_win", lambda washed, ruleset: None)
+    ok(capsys, "evening", "wash", str(path), "Ann", single_heads)  # as an older pungchow recorded it
+    monkeypatch.undo()
+    assert status(capsys, path)["games"] == 1
+    assert _report(capsys, path)["history"][0]["payments"][0]["amount"] == 200

@@ -3,6 +3,7 @@ Hand", "Penalties", "Two and Three-Handed Games"; "Mah-Jongg or Mah-Diao" for th
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -910,6 +911,27 @@ def test_insurance_little_three_dragons_liable_discarder() -> None:
     assert [(p.id, p.seat) for p in result.penalties] == [("insurance_little_three_dragons", N)]
     win = result.scores[S]
     assert flows(result) == [("north", "south", win), ("north", "south", 2 * win), ("north", "south", win)]
+
+
+def test_docs_say_samples_taiwanese_insurance_yaml_liable_per_penalty() -> None:
+    """Regression: docs/rulings.md#insurance said the sample carries its three insurance penalties "as data
+    with `liable: feeder`" (and settling.md "those entries say `liable: feeder`"), the sample's header
+    "two of" them: Little Three Dragons is `liable: discarder` (named with --from). Each doc names each
+    penalty with its own `liable:`, and the header counts them."""
+    insurance = [p for p in load(str(TAIWAN)).penalties if p.id.startswith("insurance_")]
+    docs = SAMPLES.parent / "docs"
+    rulings = (docs / "rulings.md").read_text(encoding="utf-8").split('<a id="insurance"></a>')[1]
+    settling = (docs / "settling.md").read_text(encoding="utf-8").split("taiwanese-insurance.yaml")[1]
+    for text in (rulings.split("<a id=")[0], settling.split("```")[0]):
+        flat = " ".join(text.split())
+        for penalty in insurance:
+            # Within one sentence of its name, every `liable:` said of a penalty is its own.
+            said = re.findall(
+                re.escape(penalty.label.removeprefix("Insurance, ")) + r"[^.]*?`liable: (\w+)`", flat
+            )
+            assert set(said) == {penalty.liable}, penalty.id
+    count = ["one", "two", "three", "four", "five"][len(insurance) - 1]
+    assert f"plus {count} of the Taiwanese" in " ".join(TAIWAN.read_text(encoding="utf-8").split())
 
 
 # --- ruleset validation of penalties ----------------------------------------------------------------

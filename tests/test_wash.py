@@ -76,6 +76,7 @@ REFUSED = [
     pytest.param("1d9d1b9b1c9c EwSwWwNw RdGdWd!", Wind.SOUTH, "wash-marker", id="winning-tile"),
     pytest.param("1d9d1b9b1c9c EwSwWwNw RdGd 1f", Wind.SOUTH, "wash-bonus-tile", id="flower"),
     pytest.param("1d1d1d1d1d 9d1b9b1c9c EwSwWw", Wind.SOUTH, "too-many-copies", id="five-copies"),
+    pytest.param("1d9d1b9b1c9c EwSwWwNw RdGdWd 1d", Wind.EAST, "wash-complete-hand", id="east-single-heads"),
 ]
 
 
@@ -209,11 +210,12 @@ def test_cli_wash_human_output():
 
 
 def test_cli_wash_json_for_east():
-    result = _run("1d9d1b9b1c9c EwSwWwNw RdGdWd Rd", "--json")  # seat defaults to east: 14 tiles
+    # A simple for the 14th tile: with a 14th head it is single heads, a win, not a wash (Limit Hands 6).
+    result = _run("1d9d1b9b1c9c EwSwWwNw RdGdWd 5d", "--json")  # seat defaults to east: 14 tiles
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == {
         "ruleset": "pung-chow-limit",
-        "hand": "1d9d1b9b1c9c EwSwWwNw RdGdWd Rd",
+        "hand": "1d9d1b9b1c9c EwSwWwNw RdGdWd 5d",
         "seat": "east",
         "heads": ["1d", "9d", "1b", "9b", "1c", "9c", "Ew", "Sw", "Ww", "Nw", "Rd", "Gd", "Wd"],
         "different_heads": 13,
@@ -285,6 +287,12 @@ def test_any_original_hand_washes_by_the_table_or_is_refused(wall, seat):
             wash_text(text, LIMIT, seat)
         assert caught.value.code == "wash-too-few-heads"
         return
+    if seat is Wind.EAST and heads == 13 and all(t.is_head for t in wall[:size]):
+        # Single heads as dealt: East's win has preference over washing (Limit Hands 6).
+        with pytest.raises(WashError) as caught:
+            wash_text(text, LIMIT, seat)
+        assert caught.value.code == "wash-complete-hand"
+        return
     result = wash_text(text, LIMIT, seat)
     each = {9: 50, 10: 70, 11: 100, 12: 150, 13: 200}[heads]
     assert len(result.heads) == heads
@@ -328,3 +336,29 @@ def test_wash_tile_count_is_one_line_without_a_column(tiles, seat, message):
     assert (result.exit_code, result.stderr) == (2, f"error: {message}\n")
     error = json.loads(_run(tiles, "--seat", seat, "--json").stdout)["error"]
     assert error == {"code": "wash-tile-count", "message": message}
+
+
+@pytest.mark.parametrize(
+    ("tiles", "code"),
+    [
+        # Regression: East's single heads as dealt washed for 200 from each player, where Limit Hands 6
+        # says "East Wind winning on original draw from the wall. This wind has preference over washing
+        # cards": it is a limit hand (600 from each), `score --original-hand`.
+        pytest.param("1d9d1b9b1c9c EwSwWwNw RdGdWd 1d", 2, id="east-1d9d1b9b1c9c-EwSwWwNw-RdGdWd-1d"),
+        # Thirteen different heads and a simple: no Mah-Jongg, so East washes as the table says.
+        pytest.param("1d9d1b9b1c9c EwSwWwNw RdGdWd 5d", 0, id="east-1d9d1b9b1c9c-EwSwWwNw-RdGdWd-5d"),
+    ],
+)
+def test_wash_of_easts_complete_original_hand_is_refused_as_a_win(tiles, code):
+    result = _run(tiles, "--seat", "east")
+    assert result.exit_code == code
+    if code:
+        message = (
+            "East's original hand is a Mah-Jongg: East winning on the original draw has preference over"
+            " washing the tiles (Part II, Limit Hands 6); score it as a win (--original-hand)"
+        )
+        assert result.stderr == f"error: {message}\n"
+        error = json.loads(_run(tiles, "--seat", "east", "--json").stdout)["error"]
+        assert error == {"code": "wash-complete-hand", "message": message}
+        won = run("score", tiles, "-r", "pung-chow-limit", "--seat", "east", "--original-hand", "--json")
+        assert json.loads(won.stdout)["payments"] == {"south": 600, "west": 600, "north": 600}

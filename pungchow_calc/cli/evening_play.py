@@ -395,7 +395,7 @@ class Table(Prompt):
 
     def _wash_tiles(self, entry: Entry) -> None:
         from ..engine.notation import parse
-        from ..engine.wash import original_hand, wash, wash_table
+        from ..engine.wash import original_hand, refuse_a_win, wash, wash_table
 
         player = entry.record["player"]
         seat = entry.seats[player]
@@ -406,7 +406,9 @@ class Table(Prompt):
                 order = tuple(sorted(entry.seats.values(), key=lambda w: w.value))
                 ruleset = self._ruleset()
                 wash_table(ruleset)
-                wash(original_hand(tiles, seat), ruleset, seat, parse(tiles).code, order)
+                refuse_a_win(
+                    wash(original_hand(tiles, seat), ruleset, seat, parse(tiles).code, order), ruleset
+                )
             except PungchowError as error:
                 self.retry(f"{self._error(error, entry.seats)} — type it again (or `cancel`)")
                 continue

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .decomposition import complete_hand
 from .errors import NotationError, WashError
-from .hand import _too_many_copies
+from .hand import _too_many_copies, build
 from .notation import Marker, parse, season_hint
 from .payments import ALL_SEATS, east_factor
 from .rules import Ruleset, WashTable
@@ -136,8 +137,24 @@ def wash(
     return Wash(ruleset.name, hand, seat, heads, each, payments)
 
 
+def refuse_a_win(washed: Wash, ruleset: Ruleset) -> None:
+    """Refuse a wash of East's original hand when it is already a Mah-Jongg: it is a win, not "no play"."""
+    # Limit Hands 6, "East Wind winning on original draw from the wall. This wind [hand, or win: the
+    # transcriber's note] has preference over washing cards." Only East's 14 tiles can be complete; a
+    # game recorded before this refusal replays as it was (evening/record.py checks new games only).
+    if washed.seat is not Wind.EAST or not complete_hand(build(parse(washed.hand)), ruleset.shapes):
+        return
+    raise WashError(
+        "East's original hand is a Mah-Jongg: East winning on the original draw has preference over"
+        " washing the tiles (Part II, Limit Hands 6); score it as a win (--original-hand)",
+        code="wash-complete-hand",
+    )
+
+
 def wash_text(text: str, ruleset: Ruleset, seat: Wind, seats: tuple[Wind, ...] = ALL_SEATS) -> Wash:
     """Read an original hand in the notation of docs/notation.md and wash the tiles with it."""
     wash_table(ruleset)  # a ruleset without the table is the first thing to say
     tiles = original_hand(text, seat)
-    return wash(tiles, ruleset, seat, parse(text).code, seats)
+    washed = wash(tiles, ruleset, seat, parse(text).code, seats)
+    refuse_a_win(washed, ruleset)
+    return washed
