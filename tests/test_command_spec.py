@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from pungchow_calc.cli import spec
 from pungchow_calc.cli.typer_app import _UsageError, build
 from pungchow_calc.engine.errors import RepeatedOption, UnknownOption
+from pungchow_calc.engine.notation import Marker
 
 ROOT = Path(__file__).resolve().parent.parent
 _CALLS: list[tuple[tuple[str, ...], dict[str, Any]]] = []
@@ -279,3 +280,11 @@ def test_no_command_module_declares_typer_parameters():
         text = path.read_text(encoding="utf-8")
         for made in ("typer.Option(", "typer.Argument(", ".command(", ".add_typer(", "typer.Typer("):
             assert made not in text, (path.name, made)
+
+
+def test_score_help_names_the_markers_plus_and_equals():
+    """`score --help`'s notation named `*` and `#` only: `+` and `=` (README "Hand notation") were
+    nowhere in the help, though the reader takes them."""
+    for marker in Marker:
+        if marker is not Marker.CONCEALED:
+            assert f" {marker.value} (" in spec.NOTATION, marker

@@ -228,3 +228,46 @@ def test_example_prints_what_the_doc_shows(
 def test_every_checked_elsewhere_entry_names_an_example() -> None:
     """CHECKED_ELSEWHERE lists only examples the docs still have."""
     assert set(CHECKED_ELSEWHERE) <= {_first(steps) for _, _, steps in EXAMPLES}
+
+
+# A `!` inside double quotes followed by a tile is expanded by an interactive bash from its history
+# (README "Hand notation": `bash: !Rd: event not found`, or worse another command's words) before
+# pungchow runs: a command the docs or samples show for copying quotes such a hand in single quotes.
+_SHOWN_COMMAND = re.compile(r"(?:^|[\s$#&`])(?:pungchow|printf) ")
+
+
+def _shown_commands() -> list[tuple[str, str]]:
+    """(file:line, line) of each line of README, docs/ and samples/ that shows a command."""
+    files = [*DOCS, *sorted((ROOT / "samples").iterdir())]
+    return [
+        (f"{path.relative_to(ROOT)}:{number}", line)
+        for path in files
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if _SHOWN_COMMAND.search(line)
+    ]
+
+
+def _bang_in_double_quotes(line: str) -> bool:
+    """Whether the line has, inside shell double quotes, a `!` that bash expands (one before a
+    character other than a blank, `=`, `(` or the closing quote)."""
+    quote = ""
+    for here, char in enumerate(line):
+        if char in "'\"" and quote in ("", char):
+            quote = "" if quote else char
+        elif char == "!" and quote == '"' and line[here + 1 : here + 2] not in ("", " ", "=", "(", '"'):
+            return True
+    return False
+
+
+def test_a_bang_in_double_quotes_is_found_by_the_quotes() -> None:
+    assert _bang_in_double_quotes('pungchow score "Rd!Rd"')
+    assert not _bang_in_double_quotes("pungchow score 'Rd!Rd'")
+    assert not _bang_in_double_quotes("""printf '"1d!2d3d" -s south\\n' > f.txt""")
+
+
+def test_no_shown_command_puts_a_bang_in_double_quotes() -> None:
+    """`pungchow diff "... 9d!9d"` (docs/batch.md, docs/json.md), `printf "'... 1d!2d3d ...'"`
+    (docs/batch.md) and `pungchow score "... 7c!7c"` (samples/house-rules.yaml) were shown so."""
+    shown = _shown_commands()
+    assert len(shown) > 100
+    assert [(where, line) for where, line in shown if _bang_in_double_quotes(line)] == []

@@ -176,6 +176,50 @@ def test_the_layout_reading_finds_the_packages():
     assert {"pungchow_calc", "rulesets", "tests", "README.md", ".ci"} <= readme_layout()
 
 
+def readme_package_files() -> set[str]:
+    """The paths under pungchow_calc/ the README's "Project layout" names (its tree, by indentation)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("\n## Project layout\n", 1)[1].split("```\n", 2)[1]
+    folders: list[tuple[int, str]] = []  # the open folders: (indent, name/)
+    found = set()
+    for line in block.splitlines():
+        indent, name = len(line) - len(line.lstrip()), line.split()[0]
+        while folders and folders[-1][0] >= indent:
+            folders.pop()
+        path = "".join(folder for _, folder in folders) + name
+        if name.endswith("/"):
+            folders.append((indent, name))
+        elif path.startswith("pungchow_calc/"):
+            found.add(path)
+    return found
+
+
+def package_modules() -> set[str]:
+    """The package's modules as git sees them (a package's __init__.py is its folder's line)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z", "pungchow_calc"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return {
+        path
+        for path in listed.split("\0")
+        if path.endswith(".py") and (ROOT / path).exists() and not path.endswith("/__init__.py")
+    }
+
+
+def test_the_readme_layout_names_every_module():
+    # csv_safe.py, engine/hand_scores.py and engine/conditions/tile_classes.py were added without a
+    # line: a reader looking for where a thing lives did not find them.
+    assert package_modules() - readme_package_files() == set()
+
+
+def test_the_readme_layout_names_only_modules_that_are_there():
+    assert {path for path in readme_package_files() if not (ROOT / path).is_file()} == set()
+
+
 def readme_command_lines() -> list[tuple[int, str]]:
     """The README's command lines: every line of its sh blocks, and the `$ ` lines of its console
     blocks with the lines they continue onto (a `\\` at the end)."""

@@ -106,7 +106,8 @@ NOTATION = """Hand notation (all of it: pungchow docs notation):
 - bonus tiles: flowers 1f..4f, seasons 1s..4s
 - compact runs: 123c = 1c2c3c, 555d, EEEw
 - groups are separated by spaces; a group may end with
-  * (exposed) or # (a kong declared face down)
+  * (exposed), # (a kong declared face down),
+  + (a kong claimed onto a pung) or = (an exposed pair)
 - ! straight after a tile marks the winning tile: 7c!7c
 - the tile glyphs pungchow prints are read as well
 
