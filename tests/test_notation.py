@@ -406,3 +406,15 @@ def test_a_group_typed_again_elsewhere_is_told_at_its_own_column(
         with pytest.raises(NotationError) as info:
             build(parse(text))
         assert (info.value.code, info.value.column) == (code, column)
+
+
+@pytest.mark.parametrize(
+    ("text", "reads"),
+    [("3c3c3c", True), ("1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", True), ("Bob", False), ("pung-chow", False)],
+    ids=["a-group", "a-hand", "a-name", "a-ruleset"],
+)
+def test_reads_as_hand(text: str, reads: bool):
+    """The one test of "is this hand notation" behind the CLI's hints (a stray word, a hand as a name)."""
+    from pungchow_calc.engine.notation import reads_as_hand
+
+    assert reads_as_hand(text) is reads

@@ -255,10 +255,12 @@ def _usage_error(error: Any, argv: list[str]) -> int:
         message += _dash_name(argv, error.option_name)
     extra = message.startswith("Got unexpected extra argument")
     if name in _HAND_COMMANDS and message.startswith("Missing option"):
+        from ..engine.notation import reads_as_hand
+
         # `diff 'HAND' A B`: its rulesets typed as words, told only that -r is missing (click checks a
         # missing option before extra words); the word after the hand is named.
         stray = _after_the_hand(argv)
-        if stray is not None and not _reads_as_a_hand(stray):  # a group: the hand is not quoted (below)
+        if stray is not None and not reads_as_hand(stray):  # a group: the hand is not quoted (below)
             option = message.rsplit("'", 2)[-2]  # `Missing option '--ruleset' / '-r'.`: `-r`
             return _usage(
                 f"{message[:-1]}: {stray} follows the hand (give it as {option} {stray})", name, argv
@@ -313,17 +315,6 @@ def _after_the_hand(argv: list[str]) -> str | None:
     except PungchowError:  # the line's own error is typer's to tell
         return None
     return words[len(command.args)] if len(words) > len(command.args) else None
-
-
-def _reads_as_a_hand(word: str) -> bool:
-    """Whether a word reads as hand notation (`3c3c3c`: a group of a hand typed unquoted)."""
-    from ..engine.notation import parse
-
-    try:
-        parse(word)
-    except PungchowError:
-        return False
-    return True
 
 
 def _misspelt(argv: list[str], found: spec.Command | None) -> str | None:

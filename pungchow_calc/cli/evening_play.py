@@ -71,16 +71,9 @@ def _hand_first(typed: str, players: Sequence[str]) -> str:
     """ "; that is a hand: ..." for a hand typed where the winner is asked (the one-shot command's
     order, `evening hand HAND --winner NAME`), or a player's name and his hand on one line (`Bob
     2c3c4c ...`: the answers to two prompts), else ""."""
-    from ..engine.notation import parse
+    from ..engine.notation import reads_as_hand
 
-    def a_hand(text: str) -> bool:
-        try:
-            parse(text)
-        except PungchowError:
-            return False
-        return True
-
-    if a_hand(typed):
+    if reads_as_hand(typed):
         return "; that is a hand: type who won first, and his hand when asked"
     words = typed.split()
     for cut in range(1, len(words)):
@@ -88,7 +81,7 @@ def _hand_first(typed: str, players: Sequence[str]) -> str:
             who = player_named(" ".join(words[:cut]), players)
         except PungchowError:  # a name that could be two players: no hint to give
             return ""
-        if who is not None and a_hand(" ".join(words[cut:])):
+        if who is not None and reads_as_hand(" ".join(words[cut:])):
             return f"; that is {who} and a hand: type who won alone ({who}), and his hand when asked"
     return ""
 

@@ -165,6 +165,16 @@ def parse(text: str) -> ParsedHand:
     return ParsedHand(groups, text)
 
 
+def reads_as_hand(text: str) -> bool:
+    """Whether text is hand notation (`3c3c3c`, a group of a hand typed unquoted; a hand typed where a
+    name is asked): a command's hint of what was typed, never a hand scored."""
+    try:
+        parse(text)
+    except NotationError:
+        return False
+    return True
+
+
 def _raise_located(text: str) -> None:
     """Raise the error of the first group of a hand that cannot be read, with its column."""
     for word, column in zip(text.split(), _columns(text), strict=True):
