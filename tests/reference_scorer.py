@@ -477,6 +477,11 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
         # ruleset says its play never has it (its setting `impossible`, docs/riichi.md), after the hand.
         if "kong_after_kong_without_kong" in settings.impossible and situation.kong_after_kong and not kongs:
             return Reference(refused="bad-option")
+        # The first card played is East's discard (docs/rulings.md#first-discard): another discarder named
+        # with it is refused where the ruleset says so, as the hand's other impossible facts.
+        first_by = situation.discarder if situation.first_discard else None
+        if "first_discard_not_easts" in settings.impossible and first_by not in (None, Wind.EAST):
+            return Reference(refused="bad-option")
         hand_waits = waits(hand, ruleset)
     else:
         if hand.winning_tile is not None:

@@ -380,3 +380,41 @@ def test_the_limit_caps_what_changes_hands_and_east_pays_twice(args, limit):
     assert result["payable"] == min(result["score"], limit)
     for seat, amount in result["payments"].items():
         assert amount == result["payable"] * (2 if "east" in (seat, result["seat"]) else 1)
+
+
+@pytest.mark.parametrize("ruleset", ["pung-chow-limit", "classical-bmja", "classical-dmjl"])
+def test_first_discard_from_south_is_refused(ruleset: str):
+    """Regression: `--first-discard --from south` was paid the first-discard bonus (pung-chow-limit: half
+    the limit, south paying for all under Harr's penalties), though the first card played is East's
+    discard (docs/rulings.md#first-discard): refused in one line, nothing paid; from East it is scored."""
+    from cli_helpers import run
+
+    hand = (
+        "2c3c4c 5c6c7c 3d4d5d 6b6b6b Ww!Ww"
+        if ruleset == "pung-chow-limit"
+        else "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c"
+    )
+    args = ["score", hand, "-r", ruleset, "--seat", "west", "--first-discard"]
+    refused = run(*args, "--from", "south")
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert refused.stderr == (
+        "error: --first-discard is a win on the first card played, East's discard, but --from names south\n"
+    )
+    assert run(*args, "--from", "east").exit_code == 0
+    settled = run(
+        "settle",
+        "--west",
+        hand,
+        "--east",
+        "4",
+        "--south",
+        "8",
+        "--north",
+        "2",
+        "-r",
+        ruleset,
+        "--first-discard",
+        "--from",
+        "south",
+    )
+    assert settled.exit_code == 2 and "but --from names south" in settled.stderr

@@ -55,6 +55,8 @@ def situations(draw: st.DrawFn, winner: bool = True) -> Situation:
     seat = Wind.parse(draw(seats))
     win_by = WinBy(draw(win_bys)) if winner else WinBy.DISCARD
     others = [w for w in Wind if w is not seat]
+    on_a_discard = winner and win_by is WinBy.DISCARD
+    first = on_a_discard and seat is not Wind.EAST and draw(st.booleans())
     return Situation(
         seat=seat,
         round=Wind.parse(draw(seats)),
@@ -64,8 +66,9 @@ def situations(draw: st.DrawFn, winner: bool = True) -> Situation:
         # test_original_hand_without_a_winning_tile_scores.
         original_hand=False,
         last_tile=winner and draw(st.booleans()),
-        first_discard=winner and win_by is WinBy.DISCARD and draw(st.booleans()),
-        discarder=draw(st.sampled_from(others)) if winner and win_by is WinBy.DISCARD else None,
+        # The first card played is East's (rulesets' `impossible: first_discard_not_easts`).
+        first_discard=first,
+        discarder=Wind.EAST if first else draw(st.sampled_from(others)) if on_a_discard else None,
     )
 
 

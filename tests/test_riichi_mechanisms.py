@@ -572,7 +572,9 @@ POSSIBLE_FACTS = [
 
 def test_each_impossible_name_is_declared_by_the_ruleset_and_refuses_its_rows() -> None:
     names = {name for _, name, *_ in IMPOSSIBLE_FACTS if name}
-    assert names == set(IMPOSSIBLE) == RULESET.settings.impossible
+    # Every name but the book's first card played, East's discard: riichi's renhou is won on any
+    # player's discard of the first go-around (test_a_ruleset_refuses_only_what_it_declares_impossible).
+    assert names == set(IMPOSSIBLE) - {"first_discard_not_easts"} == RULESET.settings.impossible
     for _, name, hand, facts, message in IMPOSSIBLE_FACTS:
         if not name:
             continue
@@ -779,8 +781,18 @@ def test_a_ruleset_refuses_only_what_it_declares_impossible() -> None:
     # flower) and a robbed tile held twice score there as ever; a house ruleset that declares
     # `loose_without_kong` refuses the first, and accepts a loose tile for a flower.
     book = load("classical-bmja")
-    assert book.settings.impossible == {"kong_after_kong_without_kong"}
+    assert book.settings.impossible == {"kong_after_kong_without_kong", "first_discard_not_easts"}
     pungs = "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c"
+    # Blessing of Earth is won on East's first discard: another discarder named is refused, East scored.
+    with pytest.raises(PungchowError, match="East's discard, but --from names west"):
+        score_text(pungs, book, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.WEST))
+    assert score_text(pungs, book, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.EAST)).score
+    closed = (
+        "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # riichi's renhou: any player's discard of the first go-around
+    )
+    assert score_text(
+        closed, RULESET, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.WEST)
+    ).score
     assert score_text(pungs, book, Situation(win_by=LOOSE)).score > 0
     assert score_text(pungs, book, Situation(robbing_kong=True)).score > 0
     house = compile_ruleset(

@@ -155,6 +155,18 @@ def _first_discard_after_turn(hand: Hand | None, situation: Situation) -> str | 
     )
 
 
+def _first_discard_not_easts(hand: Hand | None, situation: Situation) -> str | None:
+    # "To win on first card played" (Bonus Scores 5, docs/rulings.md) and Blessing of Earth (won "with
+    # the first tile discarded by East") are East's first discard: another discarder named contradicts it.
+    discarder = situation.discarder
+    if situation.first_discard and discarder is not None and discarder is not Wind.EAST:
+        return (
+            f"--first-discard is a win on the first card played, East's discard, but --from names "
+            f"{discarder.word}"
+        )
+    return None
+
+
 def _original_hand_after_call(hand: Hand | None, situation: Situation) -> str | None:
     # Tenhou and chiihou: won on the first draw, "no call before it, not even a concealed kan"
     # (docs/riichi.md "The facts of a win").
@@ -279,6 +291,9 @@ IMPOSSIBLE: dict[str, Impossible] = {
         "an original hand won on a discard or a loose tile, with riichi, the last tile or robbing a kong, "
         "or with a set laid open or a kong",
         _original_hand_after_call,
+    ),
+    "first_discard_not_easts": Impossible(
+        "a win on the first card played, East's, with another discarder named", _first_discard_not_easts
     ),
     "robbed_tile_held": Impossible(
         "robbing a kong with a winning tile the hand holds more than once, or an indicator shows",
