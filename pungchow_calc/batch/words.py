@@ -36,26 +36,35 @@ UNICODE_SPACES = (
 _UNICODE_SPACE = re.compile(f"[{UNICODE_SPACES}]")
 
 
-def _bare(text: str) -> Iterator[int]:
-    """The places of a line's characters a shell reads bare: outside quotes, not escaped by a backslash."""
+def _lexed(text: str) -> Iterator[tuple[int, str]]:
+    """Each place of a line as a shell reads it, with how: "" bare, "'" or '"' within that quotation,
+    "open" and "close" for the quote marks, "\\" for a backslash (the character it escapes is passed
+    over; at the line's end it escapes nothing). The one reading of quotes and escapes behind _bare and
+    unsplittable."""
     quote: str | None = None
     i = 0
     while i < len(text):
         ch = text[i]
         if quote == "'":
-            quote = None if ch == "'" else quote
+            how = "close" if ch == "'" else quote
+        elif ch == "\\":  # bare, or within double quotes: it escapes the next character
+            how = "\\"
+        elif ch == '"' and quote == '"':
+            how = "close"
         elif quote == '"':
-            if ch == "\\":
-                i += 1
-            elif ch == '"':
-                quote = None
-        elif ch == "\\":
-            i += 1
+            how = quote
         elif ch in "'\"":
-            quote = ch
+            how = "open"
         else:
-            yield i
-        i += 1
+            how = ""
+        yield i, how
+        quote = ch if how == "open" else None if how == "close" else quote
+        i += 2 if how == "\\" else 1
+
+
+def _bare(text: str) -> Iterator[int]:
+    """The places of a line's characters a shell reads bare: outside quotes, not escaped by a backslash."""
+    return (i for i, how in _lexed(text) if not how)
 
 
 def strip_comment(text: str) -> str:
@@ -107,26 +116,19 @@ def unsplittable(text: str) -> tuple[str, int] | None:
     """Why shlex cannot split a line (split_line), with the 1-based column to look at: the quote that
     is never closed, or the backslash that ends the line (a shell command's continued line pasted
     whole, `... --seat south \\`) with nothing after it to escape; None for another reason."""
-    quote: tuple[str, int] | None = None  # the open quotation's mark and column
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if quote is not None:
-            if ch == quote[0]:
-                quote = None
-            elif ch == "\\" and quote[0] == '"':
-                i += 1
-        elif ch == "\\":
-            if i == len(text) - 1:
-                return (
-                    "\\ at the end of the line escapes nothing (a line is one entry: join a command's lines)",
-                    i + 1,
-                )
-            i += 1
-        elif ch in "'\"":
-            quote = (ch, i + 1)
-        i += 1
-    return None if quote is None else (f"{quote[0]} opens a quotation that is never closed", quote[1])
+    opened: tuple[str, int] | None = None  # the open quotation's mark and column
+    last = (-1, "")  # the last place read, and how
+    for last in _lexed(text):
+        if last[1] == "open":
+            opened = (text[last[0]], last[0] + 1)
+        elif last[1] == "close":
+            opened = None
+    if opened is None and last == (len(text) - 1, "\\"):
+        return (
+            "\\ at the end of the line escapes nothing (a line is one entry: join a command's lines)",
+            len(text),
+        )
+    return None if opened is None else (f"{opened[0]} opens a quotation that is never closed", opened[1])
 
 
 def word_column(text: str, index: int) -> int | None:
