@@ -68,8 +68,6 @@ def last_ctrl_c() -> BaseException | None:
 # (cli/__init__.py, evening play): so nobody enters a game again that was recorded.
 _UNSAID: list[str] = []
 RECORDED_ANYWAY = "{} all the same (see `evening status`; do not enter it again)"
-# An undo's: entered again, it would take back the game before it (within 5 minutes, refused as a repeat).
-TAKEN_BACK_ANYWAY = "{} all the same (see `evening status`; do not undo it again)"
 
 
 def note_written(path: str) -> None:

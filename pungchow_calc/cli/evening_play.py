@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from .. import TAKEN_BACK_ANYWAY, done_all_the_same
+from .. import done_all_the_same
 from ..engine.errors import NotationError, PungchowError, digits_hint, printable
 from ..engine.situation import flag_facts
 from ..evening import record as book
@@ -31,7 +31,7 @@ from ..evening.state import Evening
 from ..render.ascii import fit_data
 from ..render.evening import by_name, game_text, shown_game
 from .evening_prompt import Cancel, Interrupted, Prompt
-from .evening_run import change_text, hand_record, idle_note, status_view, written_anyway
+from .evening_run import change_text, hand_record, idle_note, status_view, taken_back_anyway, written_anyway
 from .failure import reason
 
 _EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # every fact typed after "Also"
@@ -733,7 +733,7 @@ class Table(Prompt):
                 evening = current
                 self.echo("  Another terminal recorded meanwhile.")
                 continue
-            with written_anyway(f"{what} was taken back", TAKEN_BACK_ANYWAY.format(f"{what} was taken back")):
+            with taken_back_anyway(what):
                 self.echo(f"Took back {what}.")
                 self.echo(change_text(change.before, change.after, self.out))
             return
@@ -749,8 +749,8 @@ class Table(Prompt):
                 typed = rest.strip()  # `amend two`: the number in digits said (digits_hint)
                 self.retry(f"{typed!r}: there is no such game (1 to {count}){digits_hint(typed)}")
             rest = self.ask(f"  Amend which game (1 to {count})? ")
-            word, _, after = rest.strip().partition(" ")
-            if word.lower() == "amend" and after.strip():  # the command typed again, with its number
+            word, after = _command_word(rest)
+            if word == "amend" and after.strip():  # the command typed again, with its number
                 rest = after
             number = _game_number(rest, count)
         game = evening.games[number - 1]

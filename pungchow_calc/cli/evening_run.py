@@ -10,10 +10,10 @@ import json
 import re
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
-from .. import RECORDED_ANYWAY, TAKEN_BACK_ANYWAY, written_unsaid
+from .. import RECORDED_ANYWAY, written_unsaid
 from .. import options as opts
 from ..engine.errors import OptionError, PungchowError
 from ..engine.situation import FACT, FACTS
@@ -43,6 +43,13 @@ def written_anyway(what: str, said: str | None = None) -> Iterator[None]:
     except (OSError, KeyboardInterrupt) as error:
         error.add_note(said or RECORDED_ANYWAY.format(what))
         raise
+
+
+def taken_back_anyway(what: str) -> AbstractContextManager[None]:
+    """written_anyway for an undo (`what`: "game 3"): entered again, an undo would take back the game
+    before it, so it says not to undo it again, not to enter it again."""
+    done = f"{what} was taken back"
+    return written_anyway(done, f"{done} all the same (see `evening status`; do not undo it again)")
 
 
 _PARTED = re.compile(r"([^:]+?)\s*:\s*(\S.*)").fullmatch
@@ -266,8 +273,7 @@ def run_undo(file: str, again: bool = False, as_json: bool = False, ascii_only: 
     except PungchowError as error:
         report(error, as_json)
         return EXIT_BAD_INPUT
-    what = f"{change.event['takes_back']} was taken back"
-    with written_anyway(what, TAKEN_BACK_ANYWAY.format(what)):
+    with taken_back_anyway(change.event["takes_back"]):
         say_notes(change.before)
         if as_json:
             print(json.dumps({"event": change.event, "totals": change.after.totals()}))
