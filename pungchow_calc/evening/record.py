@@ -225,7 +225,7 @@ def add(
         if expect is None:
             check_repeat(current, stamped, len(before.games), again)
         after = apply(before, stamped)
-        _liable_named(after.games[-1], before.ruleset)
+        _refused_as_new(after.games[-1], before.ruleset)
         found.append(Change(before, after, stamped, after.games[-1], idle))
         return {**stamped, **_cache(after.games[-1])}
 
@@ -294,7 +294,7 @@ def amend(
         _check_unchanged(before, expect)
         _check_game(number, before)
         trial = apply(before, stamped)
-        _liable_named(trial.games[number - 1], before.ruleset)
+        _refused_as_new(trial.games[number - 1], before.ruleset)
         check_end(before, trial, number)
         found.append(Change(before, trial, {}, None, idle))
         # The new record is sealed on its own too, so that a replay can take its nets (state.play).
@@ -317,7 +317,7 @@ def check_changes(evening: Evening, number: int, record: dict[str, Any]) -> None
         return
     # A game an older pungchow recorded so, which a new record may not be (a liable player unnamed):
     # that is what is said, as of any other amendment, so that it is put right.
-    _liable_named(game, evening.ruleset)
+    _refused_as_new(game, evening.ruleset)
     amended = any(entry[0] == "amend" and entry[1] == number for entry in evening.undo)
     where = " (amended at another terminal?)" if amended else ""
     raise OptionError(f"game {number} already reads so{where}; nothing was recorded", code="evening-repeat")
@@ -326,7 +326,7 @@ def check_changes(evening: Evening, number: int, record: dict[str, Any]) -> None
 def preview(evening: Evening, record: dict[str, Any]) -> Game:
     """The game a record would be if recorded now (settled, nothing written)."""
     game = apply(evening, _stamp(record["event"], body(record))).games[-1]
-    _liable_named(game, evening.ruleset)
+    _refused_as_new(game, evening.ruleset)
     return game
 
 
@@ -334,16 +334,16 @@ def preview_amend(evening: Evening, number: int, record: dict[str, Any]) -> Even
     """The evening if game `number` were amended to this record (nothing written)."""
     _check_game(number, evening)
     after = apply(evening, _stamp("amend", {"game": number, "record": body(record)}))
-    _liable_named(after.games[number - 1], evening.ruleset)
+    _refused_as_new(after.games[number - 1], evening.ruleset)
     check_end(evening, after, number)
     return after
 
 
-def _liable_named(game: Game, ruleset: Ruleset) -> None:
-    """A new or amended game whose payments turn on a liable player not named, or on the hand of one
-    given as a score, is refused, as `settle` refuses it (table.refuse_unnamed_liable), the player
-    named as the evening names him; so is a wash of East's complete original hand, as `wash` refuses
-    it (wash.refuse_a_win). A game recorded so before is replayed as it was."""
+def _refused_as_new(game: Game, ruleset: Ruleset) -> None:
+    """Refuse a new or amended game that `settle` or `wash` would refuse: payments that turn on a liable
+    player not named, or on the hand of one given as a score (table.refuse_unnamed_liable; the player
+    named as the evening names him), or a wash of East's complete original hand (wash.refuse_a_win).
+    A game recorded so before is replayed as it was."""
     if isinstance(game.detail, Wash):
         refuse_a_win(game.detail, ruleset)
     if isinstance(game.detail, Settlement):
