@@ -137,7 +137,7 @@ def _first(entry: Entry) -> None:
 # A string that ends an item of a JSON list (`"HAND -s south",` or `..."]`): a key ends with `:`. Counted
 # only in a list with no mappings (Source.estimated_entries), whose values could end so too.
 _JSON_TEXT_ITEM = re.compile(r'"\s*[,\]]')
-_JSON_TEXT_ITEM_BYTES = re.compile(rb'"\s*[,\]]')
+_JSON_TEXT_ITEM_BYTES = re.compile(_JSON_TEXT_ITEM.pattern.encode())  # the same, in a file read as bytes
 
 
 class Source:
