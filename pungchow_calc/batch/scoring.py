@@ -106,8 +106,9 @@ class Scorer:
                     argv = split_line(entry.text)
                 except ValueError as exc:  # shlex: "No closing quotation", "No escaped character"
                     reason, column = unsplittable(strip_comment(entry.text)) or (str(exc), None)
-                    error = PungchowError(f"cannot split line: {reason}", code="bad-line", column=column)
-                    return {"line": entry.line, "error": error.to_dict()}
+                    raise PungchowError(
+                        f"cannot split line: {reason}", code="bad-line", column=column
+                    ) from None
                 if not argv:  # only a comment after all (`   # ...` is caught earlier)
                     return error_record(entry.line, "bad-line", "no hand on this line")
             else:
