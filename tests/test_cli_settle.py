@@ -481,7 +481,10 @@ RIICHI_TABLE = [
     ("extra", "head"),
     [
         ([], "riichi-ema-2016 - limits Mangan to Sanbaiman - East pays and collects x2"),
-        (["--limit", "5000"], "riichi-ema-2016 - limit 5000 - East pays and collects x2"),
+        (
+            ["--limit", "5000"],
+            "riichi-ema-2016 - limit 5000, limits Mangan to Sanbaiman - East pays and collects x2",
+        ),
     ],
     ids=["its-limits-by-han", "a-limit-given"],
 )
@@ -647,3 +650,13 @@ def test_false_mahjongg_table_says_no_difference_settles() -> None:
         "No winner: a false Mah-Jongg ends the hand; no score counts",
     ]
     assert "differences" not in result.stdout
+
+
+def test_rules_check_riichi_house_file_limit_1500_names_both(tmp_path: Path) -> None:
+    """A house file writing `limit:` beside riichi's tiers was checked as "limit 1500" alone, while its
+    hands are still counted by the tiers (a baiman is 4,000, then capped at 1,500)."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: riichi-ema-2016\nname: house\nsettings:\n  limit: 1500\n", encoding="utf-8")
+    result = run_main("rules", "check", str(house))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("house (55 rules, limit 1500, limits Mangan to Sanbaiman)\n")

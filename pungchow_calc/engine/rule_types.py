@@ -233,12 +233,12 @@ class LimitTier:
 
 def limit_words(limit: int | None, tiers: tuple[str, ...] = ()) -> str:
     """How the limit in force reads: "limit 1000", "limits Mangan to Sanbaiman" (tiers by doublings,
-    docs/riichi.md), or "no limit"."""
-    if limit is not None:
-        return f"limit {limit}"
+    docs/riichi.md), both when both are in force ("limit 1500, limits Mangan to Sanbaiman": the tiers
+    still pay a hand of many doublings, capped at the flat limit), or "no limit"."""
+    words = [f"limit {limit}"] if limit is not None else []
     if tiers:
-        return f"{'limits' if len(tiers) > 1 else 'limit'} {tier_span(tiers)}"
-    return "no limit"
+        words.append(f"{'limits' if len(tiers) > 1 else 'limit'} {tier_span(tiers)}")
+    return ", ".join(words) or "no limit"
 
 
 def tier_span(tiers: tuple[str, ...]) -> str:

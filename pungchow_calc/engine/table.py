@@ -533,7 +533,7 @@ def settle_table(
             hands=scores,
             penalties=dead_penalties(dead_rule, in_order),
             notes=notes,
-            limit_tiers=tuple(tier.name for tier in ruleset.settings.limits) if cap is None else (),
+            limit_tiers=tuple(tier.name for tier in ruleset.settings.limits),
             # A doubling base makes the score the basic points (riichi: fu x 2^(han + 2), docs/riichi.md),
             # not the book's Mah-Jongg score.
             won="basic points" if ruleset.settings.doubling_base else "Mah-Jongg",

@@ -63,7 +63,7 @@ class Settlement:
     # What the winner takes from the table besides (deposits, the settlement's deposit_points): no seat
     # pays it in this hand (each deposit was put down when made), so it is not in `net`.
     deposits: int = 0
-    limit_tiers: tuple[str, ...] = ()  # with no limit in force, the ruleset's limits by doublings
+    limit_tiers: tuple[str, ...] = ()  # the ruleset's limits by doublings: they pay under a flat limit too
     # Each penalty the winner's hand meets whose liable player is not named, or whose exception turns
     # on his hand given as a score, as (code, message) (penalties.liable_for_all): a new game is refused
     # on it (table.refuse_unnamed_liable); not in as_dict.
