@@ -820,6 +820,7 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
     assert card.exit_code == 0
     shown = ("2 times, open 1", "per indicated: dora", "Mangan: 5 doublings or more", "points × 2^")
     shown += ("played by", "4 players", "a limit hand scores", "its limit lines alone")
+    shown += ("rounds played", "east, south")
     # What the card did not say: which doublings replace which (group), and that dora are no yaku.
     shown += ("doubles once, not with Double Riichi", "not with Ryanpeikou", "not with Junchan")
     shown += (
@@ -842,6 +843,58 @@ def test_settle_pays_a_riichi_self_draw_as_docs_riichi_md_says() -> None:
     record = json.loads(result.stdout)
     assert record["net"] == {"east": -1500, "south": 3300, "west": -900, "north": -900}
     assert record["deposits"] == 1000
+
+
+# A hanchan is an East round and a South round (RCR 2016 §2.2, §3.6; the ruleset's `round_winds: 2`):
+# a hand stated in the West or North round is scored as stated, with a note (regression: scored with no
+# word that EMA's game has no such round, most often the seat's wind typed as the round's).
+@pytest.mark.parametrize(
+    ("argv", "payment"),
+    [
+        pytest.param(
+            ["score", PINFU, "--round", "west", "-s", "west"], 1000, id="score-PINFU-round-west-s-west"
+        ),
+        pytest.param(["score", PINFU, "-w", "n", "-s", "east"], 1500, id="score-PINFU-w-n-s-east"),
+    ],
+)
+def test_a_riichi_hand_in_a_round_ema_does_not_play_is_noted(argv: list[str], payment: int) -> None:
+    result = run(*argv, "-r", PATH, "--json")
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    wind = record["round"]
+    assert record["payments"] == {"discarder": payment}
+    assert record["notes"] == [
+        f"--round {wind}: ruleset riichi-ema-2016 plays the east and south rounds only (round_winds: 2): "
+        f"scored with {wind} as the prevalent wind, as given"
+    ]
+
+
+def test_settle_west_2000_round_north_notes_the_round() -> None:
+    # A winner's score given as a number: the round is still noted, the table settled as stated.
+    seats = ("--west", "2000", "--east", "0", "--south", "0", "--north", "0", "--winner", "west")
+    result = run("settle", "-r", PATH, *seats, "--from", "north", "--round", "north", "--json")
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["net"]["west"] == 8000
+    assert any(
+        n.startswith("--round north: ruleset riichi-ema-2016 plays the east and south")
+        for n in record["notes"]
+    )
+
+
+def test_round_south_and_the_books_round_west_have_no_round_note() -> None:
+    assert "notes" not in json.loads(run("score", PINFU, "-r", PATH, "-w", "south", "--json").stdout)
+    book = run("score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c", "-w", "west", "--json")
+    assert "round" not in str(json.loads(book.stdout).get("notes", ""))
+    assert "rounds played" not in run("rules", "show", "pung-chow").stdout
+
+
+@pytest.mark.parametrize("value", [0, 5, "two"], ids=["round_winds-0", "round_winds-5", "round_winds-two"])
+def test_round_winds_is_1_to_4(tmp_path, value) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: pung-chow\nsettings:\n  round_winds: {value}\n", encoding="utf-8")
+    result = run("rules", "check", str(house))
+    assert result.exit_code != 0 and "round_winds" in result.output
 
 
 @pytest.mark.parametrize(
