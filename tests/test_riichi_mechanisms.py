@@ -1129,3 +1129,24 @@ def test_per_indicated_dora_ura_counts_both_not_a_traceback(tmp_path) -> None:
     )
     lines = {line.rule: line.doublings for line in score.lines}
     assert (lines["dora"], lines["ura_dora"]) == (3, 2)  # 2c once (dora 1c), 9d twice (ura 8d)
+
+
+@pytest.mark.parametrize(
+    ("facts", "summary"),
+    [
+        # Regression: the summary said only "(limit hand: Haneman)", the han and fu that reached it
+        # nowhere but in the breakdown's lines, one by one.
+        pytest.param(
+            ("--riichi", "--dora", "8d,8d"),
+            "Score: 3000  (limit hand: Haneman: 6 doublings, 30 points)",
+            id="PINFU-riichi-dora-8d-8d",
+        ),
+        # A yakuman has no han or fu of its own (limit_hand_alone): its name alone, as before.
+        pytest.param((), "Score: 8000  (limit hand: Kokushi Musou)", id="kokushi"),
+    ],
+)
+def test_score_names_the_han_and_fu_of_a_limit_reached_by_them(facts: tuple[str, ...], summary: str) -> None:
+    hand = "1c9c1d9d1b9bEwSwWwNwWdGdRd!Rd" if not facts else PINFU
+    result = run("score", hand, "-r", PATH, *facts, "--ascii")
+    assert result.exit_code == 0, result.output
+    assert summary in result.stdout.splitlines()
