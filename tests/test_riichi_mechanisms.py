@@ -1150,3 +1150,35 @@ def test_score_names_the_han_and_fu_of_a_limit_reached_by_them(facts: tuple[str,
     result = run("score", hand, "-r", PATH, *facts, "--ascii")
     assert result.exit_code == 0, result.output
     assert summary in result.stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        # Regression: riichi's names of the honors as tiles were told "'h' is no rank or suit (...)".
+        pytest.param(
+            [PINFU, "--riichi", "--dora", "chun"],
+            "error: --dora: chun is not a tile group: riichi's chun is Rd (column 1)",
+            id="dora-chun",
+        ),
+        pytest.param(
+            [PINFU, "--riichi", "--dora", "4c,Haku"],
+            "error: --dora: Haku is not a tile group: riichi's haku is Wd (column 4)",
+            id="dora-4c-Haku",
+        ),
+        pytest.param(
+            [PINFU, "--riichi", "--dora", "5c", "--ura", "pei"],
+            "error: --ura: pei is not a tile group: riichi's pei is Nw (column 1)",
+            id="ura-pei",
+        ),
+        pytest.param(
+            ["ton ton ton 2c3c4c 5c6c7c 3d4d5d 1b!1b"],
+            "error: ton is not a tile group: riichi's ton is Ew (column 1)",
+            id="ton-ton-ton-hand",
+        ),
+    ],
+)
+def test_riichis_names_of_the_honors_are_refused_with_their_tiles(argv: list[str], message: str) -> None:
+    result = run("score", *argv, "-r", PATH)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == message
