@@ -667,6 +667,16 @@ def test_dora_8d_dora_Nw_is_read_as_one_list_by_every_reader(reader) -> None:
             id="--renhou",
         ),
         pytest.param(
+            ["score", HAND, "--counters", "2"],
+            "No such option: --counters (riichi's counters is --honba N)",
+            id="--counters-2",
+        ),
+        pytest.param(
+            ["score", HAND, "--riichi-sticks", "1"],
+            "No such option: --riichi-sticks (riichi's riichi-sticks is --deposits N)",
+            id="--riichi-sticks-1",
+        ),
+        pytest.param(
             ["score", HAND, "--win-by", "Chankan"],
             "--win-by: 'Chankan' is not one of wall, loose, discard (riichi's chankan is --robbing-kong)",
             id="--win-by Chankan",

@@ -311,6 +311,7 @@ FACTS: tuple[Fact, ...] = (
         metavar="N",
         read=partial(_count, option="--honba"),
         loser_refused=True,
+        riichi=(("tsumibou", "--honba N"), ("counters", "--honba N")),  # RCR 2016 §3.4.10: "counters"
     ),
     Fact(
         "deposits",
@@ -319,6 +320,7 @@ FACTS: tuple[Fact, ...] = (
         metavar="N",
         read=partial(_count, option="--deposits"),
         loser_refused=True,
+        riichi=(("kyoutaku", "--deposits N"), ("riichi-sticks", "--deposits N")),
     ),
     # The riichi facts (docs/riichi.md "The facts of a win"), together; the book's facts serve for the
     # rest (self-drawn = tsumo, --loose = rinshan, --robbing-kong = chankan, --last-tile = haitei or
