@@ -21,18 +21,22 @@ from .engine.errors import (
     plain_typed,
     printable,
 )
+from .engine.situation import FACTS
 
 # Riichi's words for how a hand was won, as its players type them (`--win-by tsumo`, `--ron`): refused,
-# with what says it here (docs/riichi.md, "The facts of a win"), never taken for it.
+# with what says it here (docs/riichi.md, "The facts of a win"), never taken for it. Its words for a
+# stated fact (`--chankan`, `--haitei`) are that fact's, in the one table of facts (Fact.riichi).
 _RIICHI_WIN_WORDS = {
     "tsumo": "--drawn, or --win-by wall",
     "ron": "--win-by discard, the default; name the discarder with --from",
     "rinshan": "--loose, or --win-by loose",
+    **{word: said for fact in FACTS for word, said in fact.riichi},
 }
 
 
 def riichi_win_hint(word: str) -> str:
-    """ " (riichi's tsumo is --drawn, ...)" for riichi's word for a way of winning, else ""."""
+    """ " (riichi's tsumo is --drawn, ...)" for riichi's word for a way of winning or a stated fact
+    (`--chankan`), else ""."""
     plain = word.strip().lstrip("-").lower()
     said = _RIICHI_WIN_WORDS.get(plain)
     return f" (riichi's {plain} is {said})" if said else ""

@@ -134,6 +134,8 @@ def build_schema() -> dict[str, Any]:
                 },
             }
             setting_props[key] = {"type": "array", "items": tier, "description": doc}
+        elif key == "round_winds":
+            setting_props[key] = {**count, "minimum": 1, "maximum": 4, "description": doc}
         elif key == "players":
             setting_props[key] = {"type": "integer", "enum": [0, 2, 3, 4], "description": doc}
         elif key == "east_multiplier":

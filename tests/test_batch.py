@@ -631,6 +631,10 @@ def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: P
         pytest.param(
             "tsumo: true", "unknown option 'tsumo' (riichi's tsumo is --drawn, or --win-by wall)", id="tsumo"
         ),
+        # Regression: riichi's word for a stated fact said only `unknown option 'chankan'`.
+        pytest.param(
+            "chankan: true", "unknown option 'chankan' (riichi's chankan is --robbing-kong)", id="chankan"
+        ),
         # Regression: a line's one-letter spelling as a key (`s: south`, `-r: ...`) said only `unknown
         # option 's'`: no name is close to one letter.
         pytest.param("s: south", "unknown option 's' (did you mean 'seat'?)", id="s-south"),

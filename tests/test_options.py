@@ -627,3 +627,73 @@ def test_every_situation_made_from_options_holds_its_declared_types(argv: list[s
 def test_dora_8d_dora_Nw_is_read_as_one_list_by_every_reader(reader) -> None:
     """A joined option given twice (the indicators): the values together, never the last alone."""
     assert reader([HAND, "--dora", "8d", "--dora", "Nw"]) == reader([HAND, "--dora", "8d,Nw"])
+
+
+# Riichi's words for a stated fact, typed as an option or a way of winning (regression: `--chankan` was
+# told "Possible options: --honba", `--haitei` "--ascii", `--houtei` and `--tenhou` nothing).
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["score", HAND, "--chankan"],
+            "No such option: --chankan (riichi's chankan is --robbing-kong)",
+            id="--chankan",
+        ),
+        pytest.param(
+            ["score", HAND, "--haitei"],
+            "No such option: --haitei (riichi's haitei is --last-tile --drawn)",
+            id="--haitei",
+        ),
+        pytest.param(
+            ["settle", "--east", HAND, "--houtei"],
+            "No such option: --houtei (riichi's houtei is --last-tile, on a discard)",
+            id="settle --houtei",
+        ),
+        pytest.param(
+            ["score", HAND, "--tenhou"],
+            "No such option: --tenhou (riichi's tenhou is --original-hand --drawn, East's hand as dealt, no "
+            "tile marked !)",
+            id="--tenhou",
+        ),
+        pytest.param(
+            ["score", HAND, "--chiihou"],
+            "No such option: --chiihou (riichi's chiihou is --original-hand --drawn, another seat's first "
+            "draw marked !)",
+            id="--chiihou",
+        ),
+        pytest.param(
+            ["score", HAND, "--renhou"],
+            "No such option: --renhou (riichi's renhou is --first-discard)",
+            id="--renhou",
+        ),
+        pytest.param(
+            ["score", HAND, "--counters", "2"],
+            "No such option: --counters (riichi's counters is --honba N)",
+            id="--counters-2",
+        ),
+        pytest.param(
+            ["score", HAND, "--riichi-sticks", "1"],
+            "No such option: --riichi-sticks (riichi's riichi-sticks is --deposits N)",
+            id="--riichi-sticks-1",
+        ),
+        pytest.param(
+            ["score", HAND, "--win-by", "Chankan"],
+            "--win-by: 'Chankan' is not one of wall, loose, discard (riichi's chankan is --robbing-kong)",
+            id="--win-by Chankan",
+        ),
+    ],
+)
+def test_riichi_words_for_a_fact_are_refused_with_the_option(argv: list[str], message: str):
+    result = run(*argv)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_every_riichi_word_of_the_facts_table_is_hinted():
+    """Each fact's riichi words (the one table, situation.FACTS) are the hint of `--word`."""
+    from pungchow_calc.engine.situation import FACTS
+
+    for fact in FACTS:
+        for word, said in fact.riichi:
+            assert arguments.riichi_win_hint(f"--{word}") == f" (riichi's {word} is {said})"
+            assert fact.option in said

@@ -820,6 +820,7 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
     assert card.exit_code == 0
     shown = ("2 times, open 1", "per indicated: dora", "Mangan: 5 doublings or more", "points × 2^")
     shown += ("played by", "4 players", "a limit hand scores", "its limit lines alone")
+    shown += ("rounds played", "east, south")
     # What the card did not say: which doublings replace which (group), and that dora are no yaku.
     shown += ("doubles once, not with Double Riichi", "not with Ryanpeikou", "not with Junchan")
     shown += (
@@ -842,6 +843,58 @@ def test_settle_pays_a_riichi_self_draw_as_docs_riichi_md_says() -> None:
     record = json.loads(result.stdout)
     assert record["net"] == {"east": -1500, "south": 3300, "west": -900, "north": -900}
     assert record["deposits"] == 1000
+
+
+# A hanchan is an East round and a South round (RCR 2016 §2.2, §3.6; the ruleset's `round_winds: 2`):
+# a hand stated in the West or North round is scored as stated, with a note (regression: scored with no
+# word that EMA's game has no such round, most often the seat's wind typed as the round's).
+@pytest.mark.parametrize(
+    ("argv", "payment"),
+    [
+        pytest.param(
+            ["score", PINFU, "--round", "west", "-s", "west"], 1000, id="score-PINFU-round-west-s-west"
+        ),
+        pytest.param(["score", PINFU, "-w", "n", "-s", "east"], 1500, id="score-PINFU-w-n-s-east"),
+    ],
+)
+def test_a_riichi_hand_in_a_round_ema_does_not_play_is_noted(argv: list[str], payment: int) -> None:
+    result = run(*argv, "-r", PATH, "--json")
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    wind = record["round"]
+    assert record["payments"] == {"discarder": payment}
+    assert record["notes"] == [
+        f"--round {wind}: ruleset riichi-ema-2016 plays the east and south rounds only (round_winds: 2): "
+        f"scored with {wind} as the prevalent wind, as given"
+    ]
+
+
+def test_settle_west_2000_round_north_notes_the_round() -> None:
+    # A winner's score given as a number: the round is still noted, the table settled as stated.
+    seats = ("--west", "2000", "--east", "0", "--south", "0", "--north", "0", "--winner", "west")
+    result = run("settle", "-r", PATH, *seats, "--from", "north", "--round", "north", "--json")
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["net"]["west"] == 8000
+    assert any(
+        n.startswith("--round north: ruleset riichi-ema-2016 plays the east and south")
+        for n in record["notes"]
+    )
+
+
+def test_round_south_and_the_books_round_west_have_no_round_note() -> None:
+    assert "notes" not in json.loads(run("score", PINFU, "-r", PATH, "-w", "south", "--json").stdout)
+    book = run("score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c", "-w", "west", "--json")
+    assert "round" not in str(json.loads(book.stdout).get("notes", ""))
+    assert "rounds played" not in run("rules", "show", "pung-chow").stdout
+
+
+@pytest.mark.parametrize("value", [0, 5, "two"], ids=["round_winds-0", "round_winds-5", "round_winds-two"])
+def test_round_winds_is_1_to_4(tmp_path, value) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: pung-chow\nsettings:\n  round_winds: {value}\n", encoding="utf-8")
+    result = run("rules", "check", str(house))
+    assert result.exit_code != 0 and "round_winds" in result.output
 
 
 @pytest.mark.parametrize(
@@ -1076,3 +1129,56 @@ def test_per_indicated_dora_ura_counts_both_not_a_traceback(tmp_path) -> None:
     )
     lines = {line.rule: line.doublings for line in score.lines}
     assert (lines["dora"], lines["ura_dora"]) == (3, 2)  # 2c once (dora 1c), 9d twice (ura 8d)
+
+
+@pytest.mark.parametrize(
+    ("facts", "summary"),
+    [
+        # Regression: the summary said only "(limit hand: Haneman)", the han and fu that reached it
+        # nowhere but in the breakdown's lines, one by one.
+        pytest.param(
+            ("--riichi", "--dora", "8d,8d"),
+            "Score: 3000  (limit hand: Haneman: 6 doublings, 30 points)",
+            id="PINFU-riichi-dora-8d-8d",
+        ),
+        # A yakuman has no han or fu of its own (limit_hand_alone): its name alone, as before.
+        pytest.param((), "Score: 8000  (limit hand: Kokushi Musou)", id="kokushi"),
+    ],
+)
+def test_score_names_the_han_and_fu_of_a_limit_reached_by_them(facts: tuple[str, ...], summary: str) -> None:
+    hand = "1c9c1d9d1b9bEwSwWwNwWdGdRd!Rd" if not facts else PINFU
+    result = run("score", hand, "-r", PATH, *facts, "--ascii")
+    assert result.exit_code == 0, result.output
+    assert summary in result.stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        # Regression: riichi's names of the honors as tiles were told "'h' is no rank or suit (...)".
+        pytest.param(
+            [PINFU, "--riichi", "--dora", "chun"],
+            "error: --dora: chun is not a tile group: riichi's chun is Rd (column 1)",
+            id="dora-chun",
+        ),
+        pytest.param(
+            [PINFU, "--riichi", "--dora", "4c,Haku"],
+            "error: --dora: Haku is not a tile group: riichi's haku is Wd (column 4)",
+            id="dora-4c-Haku",
+        ),
+        pytest.param(
+            [PINFU, "--riichi", "--dora", "5c", "--ura", "pei"],
+            "error: --ura: pei is not a tile group: riichi's pei is Nw (column 1)",
+            id="ura-pei",
+        ),
+        pytest.param(
+            ["ton ton ton 2c3c4c 5c6c7c 3d4d5d 1b!1b"],
+            "error: ton is not a tile group: riichi's ton is Ew (column 1)",
+            id="ton-ton-ton-hand",
+        ),
+    ],
+)
+def test_riichis_names_of_the_honors_are_refused_with_their_tiles(argv: list[str], message: str) -> None:
+    result = run("score", *argv, "-r", PATH)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == message

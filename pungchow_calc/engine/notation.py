@@ -16,7 +16,7 @@ from operator import attrgetter
 
 from .cache import BoundedCache
 from .errors import NotationError, in_digits, wide_hint
-from .tiles import ALL_TILES, DRAGON_LETTERS, WIND_LETTERS, Suit, Tile, make
+from .tiles import ALL_TILES, DRAGON_LETTERS, RIICHI_HONORS, WIND_LETTERS, Suit, Tile, make
 
 
 class Marker(Enum):
@@ -241,6 +241,9 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
             slips.append(_BONUS_HINT)
         if _REVERSED(body):  # `b1`, `f1`: suit before rank
             slips.append(f"a tile is written rank then suit ({body[1]}{body[0]}, not {body[:2]})")
+        honor = RIICHI_HONORS.get(body.lower())  # `chun`: riichi's name of a tile, as `--dora chun` types it
+        if honor is not None:
+            slips.append(f"riichi's {body.lower()} is {honor}")
         hint = (
             f": {'; '.join(slips)}" if slips else wide_hint(word) or _stray_hint(body) or _letter_hint(body)
         )

@@ -203,6 +203,10 @@ class Settings:
     # The seats its game is played by (riichi: 4), or 0 for two to four (the book's two- and
     # three-handed tables, docs/rulings.md): a table of another number is refused, not settled short.
     players: int = 0
+    # The prevalent winds its game is played in, from East: 4, all of them (the book's four rounds), or
+    # riichi's 2, an East round and a South round (RCR 2016 §2.2, §3.6). A hand stated in another round
+    # is scored as stated, with a note (scoring.round_notes): a house game may play one.
+    round_winds: int = 4
 
     @property
     def most_score(self) -> int | None:

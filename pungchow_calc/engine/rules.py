@@ -125,6 +125,8 @@ SETTING_KEYS = {
     "impossible": "stated facts this ruleset's play never has, refused: " + ", ".join(IMPOSSIBLE),
     "players": "the seats its game is played by, 2 to 4 (riichi: 4), or 0 for any of them: `settle` and "
     "`evening new` refuse a table of another number",
+    "round_winds": "the prevalent winds its game is played in, from East, 1 to 4 (the default: 4; riichi's "
+    "hanchan: 2, East and South): a hand stated in another round is scored as stated, with a note",
 }
 # The settings that are true or false (the loader's check and the schema's type).
 TRUE_OR_FALSE = (
@@ -466,6 +468,10 @@ def _settings(raw: Any) -> Settings:
         out["players"] = _int_value(raw["players"], ("settings", "players"), "players", MAX_PLAYERS)
         if out["players"] == 1:
             raise Invalid(("settings", "players"), "players must be 2 to 4, or 0 for any of them")
+    if "round_winds" in raw:
+        out["round_winds"] = _int_value(
+            raw["round_winds"], ("settings", "round_winds"), "round_winds", MAX_PLAYERS, 1
+        )
     return Settings(**out)
 
 

@@ -45,6 +45,7 @@ __all__ = [
     "limit_in_force",
     "score_hand",
     "score_text",
+    "round_notes",
     "settlement_notes",
     "unread_options",
 ]
@@ -218,6 +219,7 @@ def _score_hand(
     deposits = 0
     notes = _unread_options(ruleset.name, plan.reads, situation, stated)
     if situation.winner:
+        notes += round_notes(ruleset, situation)
         terms = ruleset.settlement
         # The book's terms and no counters nor deposits (every hand but riichi's): as it always was.
         if terms is BOOK and not (situation.honba or situation.deposits):
@@ -389,6 +391,22 @@ def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     """A note for each win option of this situation that no rule of the ruleset reads."""
     reads = plan_for(ruleset, situation.winner).reads
     return _unread_options(ruleset.name, reads, situation, any(_STATED(situation)))
+
+
+def round_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
+    """A note for a win stated in a round the ruleset's game is not played in (the setting round_winds:
+    riichi's hanchan has no West or North round, docs/riichi.md "The facts of a win"): scored as
+    stated, for a house game may play one, and said, for it is most often the seat's wind mistyped."""
+    played = ruleset.settings.round_winds
+    if situation.round.value <= played:  # nearly always: no note
+        return ()
+    names = [wind.word for wind in Wind][:played]
+    winds = " and ".join((", ".join(names[:-1]), names[-1])) if played > 1 else names[0]
+    wind = situation.round.word
+    return (
+        f"--round {wind}: ruleset {ruleset.name} plays the {winds} rounds only (round_winds: {played}): "
+        f"scored with {wind} as the prevalent wind, as given",
+    )
 
 
 def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:

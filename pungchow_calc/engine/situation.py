@@ -119,6 +119,10 @@ class Fact:
     # The reader of a value from an evening's record, where `read` has refused since what it once
     # accepted (a marker on an indicator, `8d*`): a recorded evening stays readable. None: `read`.
     read_recorded: Callable[[str], Any] | None = None
+    # Riichi's words for the fact, each with how it is stated here (`chankan`: `--robbing-kong`): a
+    # player's `--chankan`, `--win-by chankan` or `chankan: true` is refused with it, never taken for it
+    # (arguments.riichi_win_hint; docs/riichi.md "The facts of a win").
+    riichi: tuple[tuple[str, str], ...] = ()
 
     @property
     def flag(self) -> bool:
@@ -243,6 +247,10 @@ FACTS: tuple[Fact, ...] = (
         "a hand won on the original draw",
         "won on the hand as first drawn",
         loser_refused=True,
+        riichi=(
+            ("tenhou", "--original-hand --drawn, East's hand as dealt, no tile marked !"),
+            ("chiihou", "--original-hand --drawn, another seat's first draw marked !"),
+        ),
     ),
     Fact(
         "last_tile",
@@ -251,6 +259,7 @@ FACTS: tuple[Fact, ...] = (
         "a win with the last tile",
         "won with the last tile that may be drawn",
         loser_refused=True,
+        riichi=(("haitei", "--last-tile --drawn"), ("houtei", "--last-tile, on a discard")),
     ),
     Fact(
         "first_discard",
@@ -259,6 +268,7 @@ FACTS: tuple[Fact, ...] = (
         "a win on the first discard",
         "won on the first tile discarded",
         loser_refused=True,
+        riichi=(("renhou", "--first-discard"),),
     ),
     # The tile robbed from a kong is scored as a claimed discard (it completes the robber's hand as a
     # discard would; Kajongg's "Robbing the Kong").
@@ -271,6 +281,7 @@ FACTS: tuple[Fact, ...] = (
         way=WinBy.DISCARD,
         tile="a robbed tile",
         loser_refused=True,
+        riichi=(("chankan", "--robbing-kong"),),
     ),
     Fact(
         "original_call",
@@ -300,6 +311,7 @@ FACTS: tuple[Fact, ...] = (
         metavar="N",
         read=partial(_count, option="--honba"),
         loser_refused=True,
+        riichi=(("tsumibou", "--honba N"), ("counters", "--honba N")),  # RCR 2016 §3.4.10: "counters"
     ),
     Fact(
         "deposits",
@@ -308,6 +320,7 @@ FACTS: tuple[Fact, ...] = (
         metavar="N",
         read=partial(_count, option="--deposits"),
         loser_refused=True,
+        riichi=(("kyoutaku", "--deposits N"), ("riichi-sticks", "--deposits N")),
     ),
     # The riichi facts (docs/riichi.md "The facts of a win"), together; the book's facts serve for the
     # rest (self-drawn = tsumo, --loose = rinshan, --robbing-kong = chankan, --last-tile = haitei or

@@ -40,7 +40,15 @@ from .penalties import (
 )
 from .plan import plan_for
 from .rules import Ruleset
-from .scoring import DEFAULT, Score, limit_in_force, score_hand, settlement_notes, unread_options
+from .scoring import (
+    DEFAULT,
+    Score,
+    limit_in_force,
+    round_notes,
+    score_hand,
+    settlement_notes,
+    unread_options,
+)
 from .seats import check_copies, for_seat, read_seat
 from .situation import (
     FACT,
@@ -479,9 +487,11 @@ def settle_table(
         check_copies(hands, shown)
     if winner is not None:  # the win options no rule can use: the winner's hand says (scoring), or his score
         won = scores.get(winner)
-        notes.extend(
-            won.notes if won is not None else unread_options(ruleset, _situation(winner, True, options))
-        )
+        if won is not None:
+            notes.extend(won.notes)
+        else:
+            situation = _situation(winner, True, options)
+            notes.extend((*unread_options(ruleset, situation), *round_notes(ruleset, situation)))
 
     if winner is not None and not ruleset.settings.settle_losers:
         # The losers do not settle among themselves: a loser's score moves nothing, and the table is told.

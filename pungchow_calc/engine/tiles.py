@@ -100,6 +100,14 @@ _RIICHI_WINDS = {
 WIND_LETTERS = "ESWN"
 DRAGON_LETTERS = "RGW"  # red, green, white
 DRAGON_NAMES = {"R": "red", "G": "green", "W": "white"}
+# Riichi's names of the honor tiles, as its players type a tile (`--dora chun`): refused with our code
+# (notation.parse's hint), never read as the tile: the winds' names above, haku, hatsu and chun.
+RIICHI_HONORS = {
+    **{name: f"{wind[0].upper()}w" for name, wind in _RIICHI_WINDS.items() if not name.endswith("z")},
+    "haku": "Wd",
+    "hatsu": "Gd",
+    "chun": "Rd",
+}
 
 
 @dataclass(frozen=True, slots=True, eq=False)

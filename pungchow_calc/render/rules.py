@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..engine.payments import SettlementRules
 from ..engine.rule_types import EveningRules, tier_span
+from ..engine.tiles import Wind
 from .ascii import fit_data
 from .layout import Grid, hanging
 from .terminal import arrow, print_grid, print_lines
@@ -160,6 +161,8 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     ]
     if s.players:
         settings.append(("played by", f"{s.players} players"))
+    if s.round_winds < len(Wind):
+        settings.append(("rounds played", ", ".join(w.word for w in list(Wind)[: s.round_winds])))
     if s.limit_hand_alone:
         settings.append(("a limit hand scores", "its limit lines alone"))
     if s.original_hand_drawn:

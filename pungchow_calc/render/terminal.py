@@ -224,7 +224,12 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
     elif score.doublings:
         summary += f", doubled {score.doublings} time{'s' if score.doublings != 1 else ''}"
     if score.limit_hand:
-        summary = f"limit hand: {score.limit_hand}"
+        # A limit reached by doublings (riichi's Mangan to Sanbaiman): the han and fu that reached it, as
+        # a riichi player checks them (docs/riichi.md "Han, basic points and limits"); a yakuman has none.
+        reached = (
+            f": {score.doublings} doublings, {score.points} points" if score.base and score.doublings else ""
+        )
+        summary = f"limit hand: {score.limit_hand}{reached}"
     line = Text("Score: ", style="bold") + Text(f"{score.score}", style="bold green") + Text(f"  ({summary})")
     out.print(line)
     if score.limit is not None:
