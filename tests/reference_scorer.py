@@ -482,6 +482,10 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
         first_by = situation.discarder if situation.first_discard else None
         if "first_discard_not_easts" in settings.impossible and first_by not in (None, Wind.EAST):
             return Reference(refused="bad-option")
+        # A robbed tile is the fourth of another player's pung, three on the table: held twice, a fifth.
+        robbed = hand.winning_tile if situation.robbing_kong else None
+        if "robbed_tile_held" in settings.impossible and robbed is not None and tiles.count(robbed) > 1:
+            return Reference(refused="bad-option")
         hand_waits = waits(hand, ruleset)
     else:
         if hand.winning_tile is not None:

@@ -503,7 +503,11 @@ KOKUSHI = "1c9c1b9b1d9dEwSwWwNwRdGd Wd!Wd"  # riichi's Kokushi Musou, a limit ha
 NOTED = {
     "first-discard": ["score", HAND, "--first-discard"],
     "last-tile": ["score", HAND, "--last-tile", "-r", "pung-chow-limit"],
-    "robbing-kong": ["score", HAND, "--robbing-kong", "-r", "pung-chow-limit"],
+    # The robbed tile completes a chow: held twice, it would be refused (robbed_tile_held), not noted.
+    "robbing-kong": [
+        *("score", "1b1b1b 3c3c3c 5d5d5d* 6c!7c8c RdRd"),
+        *("--robbing-kong", "-r", "pung-chow-limit"),
+    ],
     "honba": ["score", HAND, "--honba", "1"],
     "deposits": ["score", HAND, "--deposits", "1"],
     "dora-beside-limit": ["score", KOKUSHI, "-r", "riichi-ema-2016", "--drawn", "--dora", "8d"],

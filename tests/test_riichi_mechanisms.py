@@ -776,12 +776,16 @@ def test_batch_records_each_impossible_line_as_an_error_and_goes_on(tmp_path) ->
 
 
 def test_a_ruleset_refuses_only_what_it_declares_impossible() -> None:
-    # The setting is any ruleset's: the book's rulesets declare none but a kong after a kong with no
-    # kong (the Classical Chinese ones), so a loose tile with no kong (the book's loose tile for a
-    # flower) and a robbed tile held twice score there as ever; a house ruleset that declares
-    # `loose_without_kong` refuses the first, and accepts a loose tile for a flower.
+    # The setting is any ruleset's: the book's rulesets declare a kong after a kong with no kong (the
+    # Classical Chinese ones), East's first discard and a robbed tile held twice, not a loose tile with
+    # no kong (the book's loose tile for a flower), which scores there as ever; a house ruleset that
+    # declares `loose_without_kong` refuses it, and accepts a loose tile for a flower.
     book = load("classical-bmja")
-    assert book.settings.impossible == {"kong_after_kong_without_kong", "first_discard_not_easts"}
+    assert book.settings.impossible == {
+        "kong_after_kong_without_kong",
+        "first_discard_not_easts",
+        "robbed_tile_held",
+    }
     pungs = "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c"
     # Blessing of Earth is won on East's first discard: another discarder named is refused, East scored.
     with pytest.raises(PungchowError, match="East's discard, but --from names west"):
@@ -794,7 +798,8 @@ def test_a_ruleset_refuses_only_what_it_declares_impossible() -> None:
         closed, RULESET, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.WEST)
     ).score
     assert score_text(pungs, book, Situation(win_by=LOOSE)).score > 0
-    assert score_text(pungs, book, Situation(robbing_kong=True)).score > 0
+    with pytest.raises(PungchowError, match="the other three 7c are in the kong robbed"):
+        score_text(pungs, book, Situation(robbing_kong=True))
     house = compile_ruleset(
         {
             **book.data,
