@@ -486,6 +486,16 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
         robbed = hand.winning_tile if situation.robbing_kong else None
         if "robbed_tile_held" in settings.impossible and robbed is not None and tiles.count(robbed) > 1:
             return Reference(refused="bad-option")
+        # The first discard is won before one's own first draw, and an original hand is the hand as
+        # dealt: neither after a call, a kong, a loose tile, nor with the last tile or a kong robbed.
+        laid = any(m.exposed and not m.winning for m in hand.fixed)  # the winning set is laid at the win
+        played = laid or kongs > 0 or situation.last_tile or situation.robbing_kong
+        first = played or situation.original_hand or situation.win_by is not WinBy.DISCARD
+        if "first_discard_after_turn" in settings.impossible and situation.first_discard and first:
+            return Reference(refused="bad-option")
+        dealt = played or situation.win_by is WinBy.LOOSE
+        if "original_hand_not_as_dealt" in settings.impossible and situation.original_hand and dealt:
+            return Reference(refused="bad-option")
         hand_waits = waits(hand, ruleset)
     else:
         if hand.winning_tile is not None:

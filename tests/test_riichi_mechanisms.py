@@ -573,8 +573,10 @@ POSSIBLE_FACTS = [
 def test_each_impossible_name_is_declared_by_the_ruleset_and_refuses_its_rows() -> None:
     names = {name for _, name, *_ in IMPOSSIBLE_FACTS if name}
     # Every name but the book's first card played, East's discard: riichi's renhou is won on any
-    # player's discard of the first go-around (test_a_ruleset_refuses_only_what_it_declares_impossible).
-    assert names == set(IMPOSSIBLE) - {"first_discard_not_easts"} == RULESET.settings.impossible
+    # player's discard of the first go-around (test_a_ruleset_refuses_only_what_it_declares_impossible);
+    # and original_hand_not_as_dealt, original_hand_after_call less its `--drawn`, for the book's rulesets.
+    book = {"first_discard_not_easts", "original_hand_not_as_dealt"}
+    assert names == set(IMPOSSIBLE) - book == RULESET.settings.impossible
     for _, name, hand, facts, message in IMPOSSIBLE_FACTS:
         if not name:
             continue
@@ -783,17 +785,18 @@ def test_a_ruleset_refuses_only_what_it_declares_impossible() -> None:
     book = load("classical-bmja")
     assert book.settings.impossible == {
         "kong_after_kong_without_kong",
+        "first_discard_after_turn",
+        "original_hand_not_as_dealt",
         "first_discard_not_easts",
         "robbed_tile_held",
     }
     pungs = "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c"
+    closed = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # nothing claimed before a win on the first discard
     # Blessing of Earth is won on East's first discard: another discarder named is refused, East scored.
     with pytest.raises(PungchowError, match="East's discard, but --from names west"):
-        score_text(pungs, book, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.WEST))
-    assert score_text(pungs, book, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.EAST)).score
-    closed = (
-        "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # riichi's renhou: any player's discard of the first go-around
-    )
+        score_text(closed, book, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.WEST))
+    assert score_text(closed, book, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.EAST)).score
+    # Riichi's renhou: any player's discard of the first go-around.
     assert score_text(
         closed, RULESET, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.WEST)
     ).score
