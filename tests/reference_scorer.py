@@ -477,6 +477,14 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
         # ruleset says its play never has it (its setting `impossible`, docs/riichi.md), after the hand.
         if "kong_after_kong_without_kong" in settings.impossible and situation.kong_after_kong and not kongs:
             return Reference(refused="bad-option")
+        # ... and of another kong's (or a flower's) loose tile: one kong and no flower is one loose tile.
+        one_loose = kongs == 1 and not hand.bonus
+        if "kong_after_kong_one_kong" in settings.impossible and situation.kong_after_kong and one_loose:
+            return Reference(refused="bad-option")
+        # A loose tile is drawn for a kong or a flower (or season).
+        no_loose = not kongs and not hand.bonus
+        if "loose_without_kong" in settings.impossible and situation.win_by is WinBy.LOOSE and no_loose:
+            return Reference(refused="bad-option")
         # The first card played is East's discard (docs/rulings.md#first-discard): another discarder named
         # with it is refused where the ruleset says so, as the hand's other impossible facts.
         first_by = situation.discarder if situation.first_discard else None

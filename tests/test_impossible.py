@@ -193,3 +193,25 @@ def test_original_hand_not_as_dealt_is_refused(
 def test_original_hand_as_dealt_is_paid(ruleset: str, drawn: tuple[str, ...]) -> None:
     result = run("score", DEALT, "-r", ruleset, "--original-hand", *drawn, "--json")
     assert result.exit_code == 0, result.output
+
+
+# --- kong_after_kong_one_kong: Twofold Fortune's first loose tile was a kong's (or a flower's) --------
+
+
+# Regression: a kong after a kong with one kong and no flower was paid the limit (Twofold Fortune).
+@pytest.mark.parametrize("ruleset", ["classical-bmja", "classical-dmjl"])
+def test_kong_after_kong_1b1b1b1b_with_one_kong_is_refused(ruleset: str, tmp_path: Path) -> None:
+    message = (
+        "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself drawn "
+        "for a first kong (or a flower or season), and the hand has one kong: declare both"
+    )
+    _refused([KONG, "-r", ruleset, "--kong-after-kong"], message, tmp_path)
+
+
+@pytest.mark.parametrize("ruleset", ["classical-bmja", "classical-dmjl"])
+@pytest.mark.parametrize("more", ["3c3c3c3c*", "3c3c3c 1f"], ids=["two-kongs", "a-kong-and-a-flower"])
+def test_kong_after_kong_with_its_first_loose_tile_drawn_is_paid(ruleset: str, more: str) -> None:
+    hand = KONG.replace("3c3c3c", more)
+    result = run("score", hand, "-r", ruleset, "--kong-after-kong", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["limit_hand"] == "Twofold Fortune"

@@ -253,6 +253,15 @@ IMPOSSIBLE_FACTS = [
         {"win_by": LOOSE, "kong_after_kong": True},
         "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, and the hand",
     ),
+    # Regression: a kong after a kong with one kong (riichi has no flower to draw the first loose tile
+    # for) was paid as rinshan, the limit under the Classical rulesets (Twofold Fortune).
+    (
+        "RdRdRdRd# 1c2c3c 4c5c6c 7d8d9d 2b!2b --kong-after-kong",
+        "kong_after_kong_one_kong",
+        KAN,
+        {"win_by": LOOSE, "kong_after_kong": True},
+        "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself drawn",
+    ),
     (
         "rinshan-without-a-kong",
         "loose_without_kong",
@@ -785,6 +794,7 @@ def test_a_ruleset_refuses_only_what_it_declares_impossible() -> None:
     book = load("classical-bmja")
     assert book.settings.impossible == {
         "kong_after_kong_without_kong",
+        "kong_after_kong_one_kong",
         "first_discard_after_turn",
         "original_hand_not_as_dealt",
         "first_discard_not_easts",

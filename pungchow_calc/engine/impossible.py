@@ -29,6 +29,17 @@ class Impossible:
     test: Callable[[Hand | None, Situation], str | None]
 
 
+def _kong_after_kong_one_kong(hand: Hand | None, situation: Situation) -> str | None:
+    # The first loose tile was drawn for a kong or a flower (or season), the second for the kong declared on
+    # it: with one kong, the first was a flower's, which is in the hand (Kajongg's "Twofold Fortune").
+    if hand is not None and situation.kong_after_kong and hand.kongs == 1 and not hand.bonus:
+        return (
+            "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself "
+            "drawn for a first kong (or a flower or season), and the hand has one kong: declare both"
+        )
+    return None
+
+
 def _loose_without_kong(hand: Hand | None, situation: Situation) -> str | None:
     # A loose tile is drawn for a kong (or, where there are flowers and seasons, for a bonus tile):
     # the book's "loose tile" and riichi's replacement tile (RCR 2016 §3.3.5-3.3.7).
@@ -286,6 +297,10 @@ IMPOSSIBLE: dict[str, Impossible] = {
     "kong_after_kong_without_kong": Impossible(
         "a win on the loose tile of a kong after a kong with no kong in the hand",
         _kong_after_kong_without_kong,
+    ),
+    "kong_after_kong_one_kong": Impossible(
+        "a win on the loose tile of a kong after a kong with one kong and no flower or season in the hand",
+        _kong_after_kong_one_kong,
     ),
     "loose_without_kong": Impossible(
         "a win on a loose tile with no kong (nor flower or season) in the hand", _loose_without_kong
