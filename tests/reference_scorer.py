@@ -477,10 +477,32 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
         # ruleset says its play never has it (its setting `impossible`, docs/riichi.md), after the hand.
         if "kong_after_kong_without_kong" in settings.impossible and situation.kong_after_kong and not kongs:
             return Reference(refused="bad-option")
+        # ... and of another kong's (or a flower's) loose tile: one kong and no flower is one loose tile.
+        one_loose = kongs == 1 and not hand.bonus
+        if "kong_after_kong_one_kong" in settings.impossible and situation.kong_after_kong and one_loose:
+            return Reference(refused="bad-option")
+        # A loose tile is drawn for a kong or a flower (or season).
+        no_loose = not kongs and not hand.bonus
+        if "loose_without_kong" in settings.impossible and situation.win_by is WinBy.LOOSE and no_loose:
+            return Reference(refused="bad-option")
         # The first card played is East's discard (docs/rulings.md#first-discard): another discarder named
         # with it is refused where the ruleset says so, as the hand's other impossible facts.
         first_by = situation.discarder if situation.first_discard else None
         if "first_discard_not_easts" in settings.impossible and first_by not in (None, Wind.EAST):
+            return Reference(refused="bad-option")
+        # A robbed tile is the fourth of another player's pung, three on the table: held twice, a fifth.
+        robbed = hand.winning_tile if situation.robbing_kong else None
+        if "robbed_tile_held" in settings.impossible and robbed is not None and tiles.count(robbed) > 1:
+            return Reference(refused="bad-option")
+        # The first discard is won before one's own first draw, and an original hand is the hand as
+        # dealt: neither after a call, a kong, a loose tile, nor with the last tile or a kong robbed.
+        laid = any(m.exposed and not m.winning for m in hand.fixed)  # the winning set is laid at the win
+        played = laid or kongs > 0 or situation.last_tile or situation.robbing_kong
+        first = played or situation.original_hand or situation.win_by is not WinBy.DISCARD
+        if "first_discard_after_turn" in settings.impossible and situation.first_discard and first:
+            return Reference(refused="bad-option")
+        dealt = played or situation.win_by is WinBy.LOOSE
+        if "original_hand_not_as_dealt" in settings.impossible and situation.original_hand and dealt:
             return Reference(refused="bad-option")
         hand_waits = waits(hand, ruleset)
     else:

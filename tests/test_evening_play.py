@@ -31,6 +31,8 @@ from evening_support import PLAYERS, WASH_13, WINS, hand, new_evening, run
 from pungchow_calc.cli.evening_run import hand_record
 from pungchow_calc.evening import record as book
 
+# A robbed tile is held once (its other three are in the pung robbed): it completes a chow.
+ROBBED = "1b1b1b 3c3c3c 4b4b4b* 9d9d 6c!7c8c"
 ANN_WINS = ["Ann", "1b1b1x", WINS[0], "d", "Bob", "", "10", "12", "8", "y"]  # one typo, asked again
 BOB_WINS = ["Bob", WINS[2], "wall", "", "4", "4", "4", "maybe", "y"]  # a wrong answer to y/n
 AGAIN = "(see `evening status`; do not enter it again)"
@@ -208,7 +210,7 @@ def test_a_hand_of_the_wrong_size_is_asked_about(tmp_path, answers, dead, kept):
 def test_a_fact_no_rule_can_use_is_noted_and_left_out(tmp_path):
     # pung-chow (Part I) has no rule of the last tile or of robbing the kong; Bob wins as South.
     path = new(tmp_path)
-    code, out = play(path, ["Bob", WINS[0], "d", "", "last-tile, robbing-kong", "1", "2", "3", "y", "quit"])
+    code, out = play(path, ["Bob", ROBBED, "d", "", "last-tile, robbing-kong", "1", "2", "3", "y", "quit"])
     assert code == 0, out
     for word in ("last-tile", "robbing-kong"):
         assert (
@@ -376,13 +378,14 @@ def test_hand_7c7c_as_dealt_changed_to_7c_marked_is_no_longer_the_original_draw(
     at "Change what? hand" to one with its `!`, kept `original-hand`: the game was refused ("has no
     winning tile: drop the !") for the very tile just marked."""
     path = new(tmp_path, "pung-chow-limit")
-    dealt = WINS[0].replace("!", "")
-    lines = ["Ann", dealt, "y", "wall", "", "4", "6", "8", "n", "hand", WINS[0], "y", "quit"]
+    marked = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # as dealt: nothing laid open (docs/rulings.md)
+    dealt = marked.replace("!", "")
+    lines = ["Ann", dealt, "y", "wall", "", "4", "6", "8", "n", "hand", marked, "y", "quit"]
     code, out = play(path, lines)
     assert code == 0, out
     assert "drop the !" not in out and "Recorded game 1." in out
     game = events(path)[1]
-    assert game["hands"]["Ann"] == WINS[0] and "original_hand" not in game
+    assert game["hands"]["Ann"] == marked and "original_hand" not in game
 
 
 def test_undo_in_play_says_what_changed(tmp_path):
@@ -910,7 +913,7 @@ def test_a_log_that_cannot_be_read_meanwhile_is_said_and_tried_again(tmp_path):
 def test_ways_of_winning_that_contradict_are_said_and_one_part_changed(tmp_path):
     # Robbing the kong is a win by discard (options: the check `evening hand` makes): not from the wall.
     path = new(tmp_path, "pung-chow-limit")
-    lines = ["Bob", WINS[0], "wall", "robbing-kong", "1", "2", "3", "how", "d", "Cy", "y", "quit"]
+    lines = ["Bob", ROBBED, "wall", "robbing-kong", "1", "2", "3", "how", "d", "Cy", "y", "quit"]
     code, out = play(path, lines)
     assert code == 0, out
     assert "  robbing-kong is a win by discard, not from the wall\n  Change what?" in out

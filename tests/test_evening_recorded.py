@@ -175,22 +175,27 @@ def test_a_change_that_moves_no_seat_says_so(tmp_path):
     assert "(was" not in done.stdout
 
 
-DEALT = WINS[0].replace("!", "")  # an original hand marks no winning tile (docs/rulings.md)
+# An original hand marks no winning tile and lays nothing open (docs/rulings.md#original-hand).
+DEALT = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c"
 
 IDLE = [
-    # (winner, facts given, the facts left out): under pung-chow-limit only East's original hand is
-    # scored (the limit, Part II "The Limit Hand" 6); nothing reads the last tile. South's original hand
-    # scores as it lies, but its hand (no `!`, docs/rulings.md) stands only on it: recorded.
-    pytest.param("Bob", ["--original-hand"], [], id="south-original-hand"),
-    pytest.param("Bob", ["--original-hand", "--last-tile"], ["last_tile"], id="two"),
-    pytest.param("Ann", ["--original-hand", "--last-tile"], ["last_tile"], id="east-original-hand-counts"),
+    # (winner, hand, facts given, the facts left out): under pung-chow-limit only East's original hand is
+    # scored (the limit, Part II "The Limit Hand" 6), and the last tile only when drawn (Bonus Scores 3).
+    # South's original hand scores as it lies, but its hand (no `!`, docs/rulings.md) stands only on it:
+    # recorded. An original hand with the last tile was noted so too: it is refused since (no first draw
+    # is the last tile, tests/test_impossible.py).
+    pytest.param("Bob", DEALT, ["--original-hand"], [], id="south-original-hand"),
+    pytest.param("Bob", WINS[0], ["--last-tile"], ["last_tile"], id="last-tile-on-a-discard"),
+    pytest.param("Ann", DEALT, ["--original-hand"], [], id="east-original-hand-counts"),
 ]
 
 
-@pytest.mark.parametrize(("winner", "given", "left_out"), IDLE)
-def test_a_fact_no_rule_can_use_in_the_game_is_noted_and_not_recorded(tmp_path, winner, given, left_out):
+@pytest.mark.parametrize(("winner", "text", "given", "left_out"), IDLE)
+def test_a_fact_no_rule_can_use_in_the_game_is_noted_and_not_recorded(
+    tmp_path, winner, text, given, left_out
+):
     path = _evening(tmp_path)
-    done = run(*hand(path, winner, PLAYERS, DEALT), *given)
+    done = run(*hand(path, winner, PLAYERS, text), *given)
     assert done.returncode == 0, done.stderr
     notes = [line for line in done.stderr.splitlines() if line.startswith("note: ")]
     assert notes == [
@@ -257,7 +262,10 @@ def test_idle_flags_are_those_whose_absence_changes_nothing(tmp_path):
     evening = book.load(str(path))
     record = {"event": "hand", "winner": "Bob", "hands": {"Bob": DEALT, "Ann": "2", "Cy": "4", "Di": "6"}}
     # South's original hand changes no score, but its hand marks no `!`: it does not stand without it.
-    assert book.idle_flags(evening, {**record, "original_hand": True, "last_tile": True}) == ("last_tile",)
+    assert book.idle_flags(evening, {**record, "original_hand": True}) == ()
+    # The last tile on a discard changes nothing under pung-chow-limit (Bonus Scores 3: drawn).
+    won = {**record, "hands": {**record["hands"], "Bob": WINS[0]}}
+    assert book.idle_flags(evening, {**won, "last_tile": True}) == ("last_tile",)
     east = {**record, "winner": "Ann", "hands": {"Ann": DEALT, "Bob": "2", "Cy": "4", "Di": "6"}}
     assert book.idle_flags(evening, {**east, "original_hand": True}) == ()  # East's original hand: the limit
 

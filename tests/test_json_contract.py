@@ -27,6 +27,7 @@ TYPES = {
     "null": type(None),
 }
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
+CLOSED = "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd"  # nothing claimed before a win on the first discard
 RIICHI = "2c3c4c 5c6c7c 3d4d5d 1b1b1b 9d!9d"
 SETTLE_TABLE = seat_args(EXAMPLE_13)
 EVENING = "samples/evening-part1.jsonl"
@@ -223,7 +224,7 @@ SCORES = {
         "n",
     ],
     "loser": ["score", "1b1b1b 2c3c4c 5d5d5d* 7c7c 9d9d", "--loser", "--seat", "west"],
-    "notes": ["score", HAND, "--first-discard"],
+    "notes": ["score", CLOSED, "--first-discard"],
     "classical-bmja": ["score", HAND, "-r", "classical-bmja"],
     "classical-dmjl": ["score", HAND, "-r", "classical-dmjl", "--seat", "south", "--drawn"],
     "riichi-drawn": ["score", RIICHI, "-r", "riichi-ema-2016", "--drawn"],
@@ -501,9 +502,13 @@ def test_ruleset_error_object_holds_to_docs_json(tmp_path: Path, code: str, comm
 
 KOKUSHI = "1c9c1b9b1d9dEwSwWwNwRdGd Wd!Wd"  # riichi's Kokushi Musou, a limit hand
 NOTED = {
-    "first-discard": ["score", HAND, "--first-discard"],
+    "first-discard": ["score", CLOSED, "--first-discard"],
     "last-tile": ["score", HAND, "--last-tile", "-r", "pung-chow-limit"],
-    "robbing-kong": ["score", HAND, "--robbing-kong", "-r", "pung-chow-limit"],
+    # The robbed tile completes a chow: held twice, it would be refused (robbed_tile_held), not noted.
+    "robbing-kong": [
+        *("score", "1b1b1b 3c3c3c 5d5d5d* 6c!7c8c RdRd"),
+        *("--robbing-kong", "-r", "pung-chow-limit"),
+    ],
     "honba": ["score", HAND, "--honba", "1"],
     "deposits": ["score", HAND, "--deposits", "1"],
     "dora-beside-limit": ["score", KOKUSHI, "-r", "riichi-ema-2016", "--drawn", "--dora", "8d"],

@@ -3,8 +3,10 @@ scores, the completing-pair and sequence rows, the own-wind doublings and the "O
 
 from __future__ import annotations
 
+import shlex
+
 import pytest
-from cli_helpers import score_line
+from cli_helpers import run, score_line
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -200,8 +202,12 @@ def test_first_discard_win_is_half_the_limit(args, bonus, points):
 
 
 def test_first_discard_needs_a_claimed_discard():
-    result = _score(f"{BASE} --first-discard --drawn")
-    assert "first_discard" not in [x["rule"] for x in result["lines"]]
+    # Once noted and paid as a self-draw; refused since, one of the two on a guess (tests/test_impossible.py).
+    result = run("score", *shlex.split(f"{BASE} -r pung-chow-limit --first-discard --drawn"))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "error: --first-discard is a win on a discard before one's own first draw, not self-drawn\n"
+    )
 
 
 def test_first_discard_2c3c4c_5c6c7c_3d4d5d_6b6b6b_ww_ww_as_east_is_noted_not_paid():
@@ -392,7 +398,7 @@ def test_first_discard_from_south_is_refused(ruleset: str):
     hand = (
         "2c3c4c 5c6c7c 3d4d5d 6b6b6b Ww!Ww"
         if ruleset == "pung-chow-limit"
-        else "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c"
+        else "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # nothing laid open before the first discard
     )
     args = ["score", hand, "-r", ruleset, "--seat", "west", "--first-discard"]
     refused = run(*args, "--from", "south")

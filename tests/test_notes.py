@@ -28,6 +28,9 @@ from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import builtin_names, load
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
+# Nothing laid open: a win on the first discard or on the original draw has no set claimed before it
+# (the setting `impossible`: first_discard_after_turn, original_hand_not_as_dealt).
+CLOSED = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"
 PART1 = load("pung-chow")
 LIMIT = load("pung-chow-limit")
 
@@ -95,8 +98,11 @@ def test_a_plan_knows_what_its_rules_read(ruleset: Any, read: set[str], unread: 
 
 
 def _as_given(situation: Situation) -> str:
-    """HAND as the situation has it written: an original hand marks no winning tile (docs/rulings.md)."""
-    return HAND.replace("!", "") if situation.original_hand else HAND
+    """HAND as the situation has it written: an original hand marks no winning tile (docs/rulings.md),
+    and neither it nor a win on the first discard lays a set open before the win (CLOSED)."""
+    if situation.original_hand:
+        return CLOSED.replace("!", "")
+    return CLOSED if situation.first_discard else HAND
 
 
 @pytest.mark.parametrize(
@@ -131,17 +137,15 @@ def test_no_notes_under_a_ruleset_with_the_rules() -> None:
     assert score_text(_as_given(situation), LIMIT, situation).notes == ()
     assert score_text(HAND, LIMIT, Situation(win_by=WinBy.WALL, last_tile=True)).notes == ()
     # South: East plays the first card, and wins on no discard of his own (IDLE below).
-    assert score_text(HAND, LIMIT, Situation(seat=Wind.SOUTH, first_discard=True)).notes == ()
+    assert score_text(CLOSED, LIMIT, Situation(seat=Wind.SOUTH, first_discard=True)).notes == ()
 
 
 # Options a rule reads but no rule can use in this hand (issue 19, point 12): pung-chow-limit scores
-# the original hand only for East (limit hands, 6), the first discard only when claimed, and not by
-# East, who plays it (docs/rulings.md#first-discard), the last tile only when drawn (Bonus Scores 3).
+# the original hand only for East (limit hands, 6), the first discard not by East, who plays it
+# (docs/rulings.md#first-discard; one self-drawn is refused, tests/test_impossible.py), the last tile
+# only when drawn (Bonus Scores 3).
 IDLE = [
     pytest.param(Situation(seat=Wind.SOUTH, original_hand=True), "--original-hand", id="south-original-hand"),
-    pytest.param(
-        Situation(win_by=WinBy.WALL, first_discard=True), "--first-discard", id="first-discard-drawn"
-    ),
     pytest.param(Situation(last_tile=True), "--last-tile", id="last-tile-on-a-discard"),
     pytest.param(Situation(first_discard=True), "--first-discard", id="east-first-discard"),
 ]
@@ -159,7 +163,7 @@ def test_an_option_no_rule_can_use_in_the_hand_is_noted(situation: Situation, op
 
 def test_settle_notes_an_option_no_rule_can_use_in_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(
-        capsys, "settle", "--south", HAND.replace("!", ""), "--east", "2", "--west", "4", "--north", "6",
+        capsys, "settle", "--south", CLOSED.replace("!", ""), "--east", "2", "--west", "4", "--north", "6",
         "-r", "pung-chow-limit", "--winner", "south", "--original-hand", "--json",
     )  # fmt: skip
     assert code == 0
@@ -187,7 +191,7 @@ def test_loose_under_a_ruleset_that_only_knows_drawn(tmp_path: Path) -> None:
 
 
 def test_score_prints_a_note_line(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = cli(capsys, "score", HAND, "--first-discard", "--ascii")
+    code, out, _ = cli(capsys, "score", CLOSED, "--first-discard", "--ascii")
     assert code == 0
     assert (
         "Note: --first-discard: no rule of ruleset pung-chow scores a win on the first discard"
@@ -209,7 +213,7 @@ def test_score_json_without_notes_has_no_key(capsys: pytest.CaptureFixture[str])
 
 
 def test_settle_notes_the_winners_unread_option(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = cli(capsys, "settle", "--east", HAND, "--south", "20", "--first-discard", "--json")
+    code, out, _ = cli(capsys, "settle", "--east", CLOSED, "--south", "20", "--first-discard", "--json")
     data = json.loads(out)
     note = "--first-discard: no rule of ruleset pung-chow scores a win on the first discard"
     assert code == 0 and data["notes"] == [note] and data["hands"]["east"]["notes"] == [note]
@@ -217,7 +221,7 @@ def test_settle_notes_the_winners_unread_option(capsys: pytest.CaptureFixture[st
 
 def test_batch_line_carries_its_notes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "hands.txt"
-    path.write_text(f"'{HAND}' --first-discard\n'{HAND}'\n", encoding="utf-8")
+    path.write_text(f"'{CLOSED}' --first-discard\n'{HAND}'\n", encoding="utf-8")
     code, out, _ = cli(capsys, "batch", str(path), "--format", "jsonl")
     first, second = (json.loads(line) for line in out.splitlines())
     assert code == 0 and first["notes"] == [
@@ -239,7 +243,7 @@ def test_settle_notes_an_unread_option_for_a_winner_given_as_a_score(
 
 
 def test_settle_text_prints_the_note(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = cli(capsys, "settle", "--east", HAND, "--south", "20", "--first-discard", "--ascii")
+    code, out, _ = cli(capsys, "settle", "--east", CLOSED, "--south", "20", "--first-discard", "--ascii")
     assert code == 0
     assert (
         "Note: --first-discard: no rule of ruleset pung-chow scores a win on the first discard"

@@ -253,6 +253,15 @@ IMPOSSIBLE_FACTS = [
         {"win_by": LOOSE, "kong_after_kong": True},
         "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, and the hand",
     ),
+    # Regression: a kong after a kong with one kong (riichi has no flower to draw the first loose tile
+    # for) was paid as rinshan, the limit under the Classical rulesets (Twofold Fortune).
+    (
+        "RdRdRdRd# 1c2c3c 4c5c6c 7d8d9d 2b!2b --kong-after-kong",
+        "kong_after_kong_one_kong",
+        KAN,
+        {"win_by": LOOSE, "kong_after_kong": True},
+        "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself drawn",
+    ),
     (
         "rinshan-without-a-kong",
         "loose_without_kong",
@@ -573,8 +582,10 @@ POSSIBLE_FACTS = [
 def test_each_impossible_name_is_declared_by_the_ruleset_and_refuses_its_rows() -> None:
     names = {name for _, name, *_ in IMPOSSIBLE_FACTS if name}
     # Every name but the book's first card played, East's discard: riichi's renhou is won on any
-    # player's discard of the first go-around (test_a_ruleset_refuses_only_what_it_declares_impossible).
-    assert names == set(IMPOSSIBLE) - {"first_discard_not_easts"} == RULESET.settings.impossible
+    # player's discard of the first go-around (test_a_ruleset_refuses_only_what_it_declares_impossible);
+    # and original_hand_not_as_dealt, original_hand_after_call less its `--drawn`, for the book's rulesets.
+    book = {"first_discard_not_easts", "original_hand_not_as_dealt"}
+    assert names == set(IMPOSSIBLE) - book == RULESET.settings.impossible
     for _, name, hand, facts, message in IMPOSSIBLE_FACTS:
         if not name:
             continue
@@ -776,25 +787,32 @@ def test_batch_records_each_impossible_line_as_an_error_and_goes_on(tmp_path) ->
 
 
 def test_a_ruleset_refuses_only_what_it_declares_impossible() -> None:
-    # The setting is any ruleset's: the book's rulesets declare none but a kong after a kong with no
-    # kong (the Classical Chinese ones), so a loose tile with no kong (the book's loose tile for a
-    # flower) and a robbed tile held twice score there as ever; a house ruleset that declares
-    # `loose_without_kong` refuses the first, and accepts a loose tile for a flower.
+    # The setting is any ruleset's: the book's rulesets declare a kong after a kong with no kong (the
+    # Classical Chinese ones), East's first discard and a robbed tile held twice, not a loose tile with
+    # no kong (the book's loose tile for a flower), which scores there as ever; a house ruleset that
+    # declares `loose_without_kong` refuses it, and accepts a loose tile for a flower.
     book = load("classical-bmja")
-    assert book.settings.impossible == {"kong_after_kong_without_kong", "first_discard_not_easts"}
+    assert book.settings.impossible == {
+        "kong_after_kong_without_kong",
+        "kong_after_kong_one_kong",
+        "first_discard_after_turn",
+        "original_hand_not_as_dealt",
+        "first_discard_not_easts",
+        "robbed_tile_held",
+    }
     pungs = "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c"
+    closed = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # nothing claimed before a win on the first discard
     # Blessing of Earth is won on East's first discard: another discarder named is refused, East scored.
     with pytest.raises(PungchowError, match="East's discard, but --from names west"):
-        score_text(pungs, book, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.WEST))
-    assert score_text(pungs, book, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.EAST)).score
-    closed = (
-        "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # riichi's renhou: any player's discard of the first go-around
-    )
+        score_text(closed, book, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.WEST))
+    assert score_text(closed, book, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.EAST)).score
+    # Riichi's renhou: any player's discard of the first go-around.
     assert score_text(
         closed, RULESET, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.WEST)
     ).score
     assert score_text(pungs, book, Situation(win_by=LOOSE)).score > 0
-    assert score_text(pungs, book, Situation(robbing_kong=True)).score > 0
+    with pytest.raises(PungchowError, match="the other three 7c are in the kong robbed"):
+        score_text(pungs, book, Situation(robbing_kong=True))
     house = compile_ruleset(
         {
             **book.data,

@@ -112,7 +112,10 @@ def test_draw_game_of_hands_with_draw(capsys: pytest.CaptureFixture[str]) -> Non
     "remedy",
     [
         pytest.param(["--east", "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b"], id="bang"),
-        pytest.param(["--east", COMPLETE, "--winner", "east", "--original-hand"], id="original-hand"),
+        # As dealt, nothing laid open (an original hand with a set laid open is refused, docs/rulings.md).
+        pytest.param(
+            ["--east", COMPLETE.replace("*", ""), "--winner", "east", "--original-hand"], id="original-hand"
+        ),
     ],
 )
 def test_the_hints_remedies_settle(capsys: pytest.CaptureFixture[str], remedy: list[str]) -> None:

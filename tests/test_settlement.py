@@ -3,6 +3,7 @@ Hand", "Penalties", "Two and Three-Handed Games"; "Mah-Jongg or Mah-Diao" for th
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -902,6 +903,45 @@ def test_the_limit_ruleset_alone_has_no_insurance() -> None:
         "--feeder west: ruleset pung-chow-limit has no penalty that makes a feeder pay, so nobody pays "
         "for him (settle any liability by hand)",
     )
+
+
+# Regression: a feeder named where the hand meets no penalty on a feeder (a discarder's imposed first, or
+# none at all) was dropped in silence: given options that do nothing are said (docs/settling.md).
+FEEDER_UNUSED = [
+    pytest.param(
+        ["RdRdRd* GdGdGd* WdWdWd! 5b6b7b 9d9d", "--from", "east"],
+        "--feeder west: Discarder pays for all (third set of dragons) is imposed on east, the first penalty "
+        "that applies, so the feeder pays nothing",
+        id="RdRdRd* GdGdGd* WdWdWd! 5b6b7b 9d9d --from east --feeder west",
+    ),
+    pytest.param(
+        ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b!7b8b", "--from", "east"],
+        "--feeder west: no penalty of ruleset taiwanese-insurance that makes a feeder pay applies to this "
+        "hand, so nobody pays for him",
+        id="1b1b1b 3c3c3c 5d5d5d 7c7c 6b!7b8b --from east --feeder west",
+    ),
+]
+
+
+@pytest.mark.parametrize(("south", "note"), FEEDER_UNUSED)
+def test_a_feeder_no_penalty_makes_pay_is_noted(south: list[str], note: str, tmp_path: Path) -> None:
+    from cli_helpers import run
+
+    hand, *how = south
+    table = ["--east", BIG_DRAGONS[E], "--south", hand, "--west", BIG_DRAGONS[W], "--north", BIG_DRAGONS[N]]
+    settled = run(
+        "settle", "-r", str(TAIWAN), "--winner", "south", *how, "--feeder", "west", *table, "--json"
+    )
+    assert settled.exit_code == 0, settled.output
+    assert note in json.loads(settled.stdout)["notes"]
+    # An evening's game says it too, by the players' names.
+    path = str(tmp_path / "e.jsonl")
+    assert run("evening", "new", path, "--players", "Ann,Bob,Cy,Di", "-r", str(TAIWAN)).exit_code == 0
+    others = [f"--other={name}={BIG_DRAGONS[seat]}" for name, seat in (("Ann", E), ("Cy", W), ("Di", N))]
+    game = run("evening", "hand", path, "--winner", "Bob", hand, *how[:1], "Ann", "--feeder", "Cy", *others)
+    assert game.exit_code == 0, game.output
+    said = note.replace("--feeder west", "--feeder Cy").replace("imposed on east", "imposed on Ann")
+    assert said in " ".join(game.output.split())
 
 
 def test_insurance_little_three_dragons_liable_discarder() -> None:

@@ -29,6 +29,17 @@ class Impossible:
     test: Callable[[Hand | None, Situation], str | None]
 
 
+def _kong_after_kong_one_kong(hand: Hand | None, situation: Situation) -> str | None:
+    # The first loose tile was drawn for a kong or a flower (or season), the second for the kong declared on
+    # it: with one kong, the first was a flower's, which is in the hand (Kajongg's "Twofold Fortune").
+    if hand is not None and situation.kong_after_kong and hand.kongs == 1 and not hand.bonus:
+        return (
+            "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself "
+            "drawn for a first kong (or a flower or season), and the hand has one kong: declare both"
+        )
+    return None
+
+
 def _loose_without_kong(hand: Hand | None, situation: Situation) -> str | None:
     # A loose tile is drawn for a kong (or, where there are flowers and seasons, for a bonus tile):
     # the book's "loose tile" and riichi's replacement tile (RCR 2016 §3.3.5-3.3.7).
@@ -169,7 +180,20 @@ def _first_discard_not_easts(hand: Hand | None, situation: Situation) -> str | N
 
 def _original_hand_after_call(hand: Hand | None, situation: Situation) -> str | None:
     # Tenhou and chiihou: won on the first draw, "no call before it, not even a concealed kan"
-    # (docs/riichi.md "The facts of a win").
+    # (docs/riichi.md "The facts of a win"), and told so: a win on a discard (no --drawn) is refused.
+    return _original_hand_played(hand, situation, on_discard_refused=True)
+
+
+def _original_hand_not_as_dealt(hand: Hand | None, situation: Situation) -> str | None:
+    # The book's original hand is complete "as drawn from the wall" (Example 16, Limit Hands 6;
+    # docs/rulings.md#original-hand), before any claim, kong or loose tile; the way the options default to
+    # (a discard) is read as the original draw (situation.how_won), not refused.
+    return _original_hand_played(hand, situation, on_discard_refused=False)
+
+
+def _original_hand_played(hand: Hand | None, situation: Situation, on_discard_refused: bool) -> str | None:
+    """Why an original hand (won on the first draw, nothing claimed or declared before it) cannot be so
+    with the other facts stated or this hand; `on_discard_refused`: a win on a discard is refused too."""
     if not situation.original_hand:
         return None
     # Riichi (and so ippatsu) is declared with a discard of one's own, after the first draw; the first
@@ -189,8 +213,10 @@ def _original_hand_after_call(hand: Hand | None, situation: Situation) -> str | 
             "on a tile another player adds to a kong"
         )
     if situation.win_by is WinBy.LOOSE:
-        return "--original-hand is a win on the first draw from the wall, not on a loose tile (drop --loose)"
-    if situation.win_by is not WinBy.WALL:
+        # The option that gave the loose tile: --kong-after-kong implies it.
+        given = "--kong-after-kong" if situation.kong_after_kong else "--loose"
+        return f"--original-hand is a win on the first draw from the wall, not on a loose tile (drop {given})"
+    if on_discard_refused and situation.win_by is not WinBy.WALL:
         return "--original-hand is a win on the first draw from the wall, not by discard (add --drawn)"
     return _nothing_called("--original-hand", hand, "before the first draw", "before the first draw")
 
@@ -225,7 +251,9 @@ def _nothing_called(option: str, hand: Hand | None, claimed: str, declared: str)
     kong, even a concealed one (neither is known of a score given as a number, hand None)."""
     if hand is None:
         return None
-    if hand.opened:
+    # The set the winning discard completed is laid open at the win, not before it (the book's rulesets
+    # write it `*`, docs/rulings.md; riichi's never, its setting not_written: winning_tile_laid).
+    if hand.opened and any(meld.exposed and not meld.winning for meld in hand.fixed):
         return f"{option}: nothing is claimed {claimed}, but a set is laid open (*, +)"
     if hand.kongs:
         return f"{option}: no kong is declared {declared}, not even a concealed one (#)"
@@ -270,6 +298,10 @@ IMPOSSIBLE: dict[str, Impossible] = {
         "a win on the loose tile of a kong after a kong with no kong in the hand",
         _kong_after_kong_without_kong,
     ),
+    "kong_after_kong_one_kong": Impossible(
+        "a win on the loose tile of a kong after a kong with one kong and no flower or season in the hand",
+        _kong_after_kong_one_kong,
+    ),
     "loose_without_kong": Impossible(
         "a win on a loose tile with no kong (nor flower or season) in the hand", _loose_without_kong
     ),
@@ -291,6 +323,13 @@ IMPOSSIBLE: dict[str, Impossible] = {
         "an original hand won on a discard or a loose tile, with riichi, the last tile or robbing a kong, "
         "or with a set laid open or a kong",
         _original_hand_after_call,
+    ),
+    # original_hand_after_call less its `--drawn`: for a ruleset that reads an original hand's default
+    # way (a discard) as the original draw, the book's (docs/rulings.md#original-hand).
+    "original_hand_not_as_dealt": Impossible(
+        "an original hand won on a loose tile, with riichi, the last tile or robbing a kong, or with a set "
+        "laid open or a kong",
+        _original_hand_not_as_dealt,
     ),
     "first_discard_not_easts": Impossible(
         "a win on the first card played, East's, with another discarder named", _first_discard_not_easts

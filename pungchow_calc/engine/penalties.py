@@ -118,6 +118,7 @@ def liable_for_all(
     table.refuse_unnamed_liable)."""
     excused: list[Wind] = []  # each liable player `--no-choice` excuses
     unnamed: list[Penalty] = []  # penalties the hand meets whose liable player is not named
+    fed: list[Penalty] = []  # penalties on a feeder the hand meets (imposed, excused or not reached)
 
     def first() -> tuple[Penalty, Wind] | None:
         candidates = [p for p in ruleset.penalties if p.type == "pays_for_all"]
@@ -140,6 +141,8 @@ def liable_for_all(
         for penalty in candidates:
             if not all(test(ctx, None) for test in penalty.tests):
                 continue
+            if penalty.liable == "feeder":
+                fed.append(penalty)
             if penalty.liable == "discarder":
                 if not on_discard(options.win_by, options.said("original_hand")):
                     # Nobody discarded the winning tile, so nobody is liable (a ruleset's `when` that does
@@ -200,6 +203,21 @@ def liable_for_all(
         return None
 
     found = first()
+    feeds = any(p.liable == "feeder" for p in ruleset.penalties if p.type == "pays_for_all")
+    if options.feeder is not None and feeds and winner_hand is not None and winner_score is not None:
+        # A feeder named where a penalty could make him pay, but none does: said, never dropped in silence
+        # (a feeder's penalty met is said already: imposed, excused or its discarder's before it).
+        feeder = seat_name(options.feeder)
+        if found is not None and found[0].liable != "feeder":
+            notes.append(
+                f"--feeder {feeder}: {found[0].label} is imposed on {seat_name(found[1])}, the first penalty "
+                "that applies, so the feeder pays nothing"
+            )
+        elif found is None and not fed:
+            notes.append(
+                f"--feeder {feeder}: no penalty of ruleset {ruleset.name} that makes a feeder pay applies to "
+                "this hand, so nobody pays for him"
+            )
     # A penalty met whose liable player is unnamed could use `--no-choice` once he is: its note asks for
     # him, and "no rule can use it" beside it would contradict it.
     if options.said("no_choice") and not excused and not any(p.excused_no_choice for p in unnamed):
