@@ -128,10 +128,11 @@ def _drop_the_mark(hand: Hand, why: str, code: str) -> HandError:
 def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
     """A winning hand's waits and every arrangement the ruleset allows; HandError when there is none."""
     if hand.winning_tile is None and not situation.original_hand:
+        # An original hand lays nothing open and declares no kong before its first draw (docs/rulings.md
+        # #original-hand): a hand that does is not offered --original-hand.
+        ways = "--loser" if hand.opened or hand.kongs else "--original-hand, or --loser"
         raise HandError(
-            "a winning hand marks its winning tile with ! (or use --original-hand, or --loser)",
-            code="no-winning-tile",
-            column=1,
+            f"a winning hand marks its winning tile with ! (or use {ways})", code="no-winning-tile", column=1
         )
     marked = original_mark(hand, situation, ruleset.settings.original_hand_drawn)
     if marked is not None:
