@@ -310,9 +310,14 @@ def _check_ending(
                     f"winning tile, so name its winner: --winner {name}",
                     code="complete-hand-no-winner",
                 )
+            # An original hand lays nothing open and declares no kong (docs/rulings.md#original-hand).
+            dealt = (
+                ""
+                if hand.opened or hand.kongs
+                else f" (won on the original draw: --winner {name} {original})"
+            )
             raise TableError(
-                f"{name}'s hand is complete: mark its winning tile with ! (won on the original draw: "
-                f"--winner {name} {original})",
+                f"{name}'s hand is complete: mark its winning tile with !{dealt}",
                 code="complete-hand-no-winner",
             )
     if not options.draw:
