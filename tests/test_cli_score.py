@@ -180,9 +180,19 @@ def test_win_by_drawn_is_wall():
     [
         pytest.param(
             "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c",
+            "error: the hand: a winning hand marks its winning tile with ! (or use --loser)",
+            id="missing-bang-sets-laid-open",
+        ),
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c",
             "error: the hand: a winning hand marks its winning tile with ! "
             "(or use --original-hand, or --loser)",
-            id="missing-bang",
+            id="missing-bang-nothing-laid-open",
+        ),
+        pytest.param(
+            "1b1b1b1b# 3c3c3c 5d5d5d 4b4b4b 7c7c",
+            "error: the hand: a winning hand marks its winning tile with ! (or use --loser)",
+            id="missing-bang-a-concealed-kong",
         ),
         pytest.param(
             "1b1b1b 3c3c3c 5d5d5d* 7c!7c",

@@ -17,12 +17,11 @@ LOSERS = seat_args({seat: hand for seat, hand in EXAMPLE_13.items() if seat != "
 SHORT = "EwEwEw* 1b1b1b* 4b4b RdRdRd 7b7b"  # one tile short of Mah-Jongg: no winner
 
 
-def complete(seat: str) -> str:
-    """The refusal of a complete hand with no winner named, and its hint."""
-    return (
-        f"{seat}'s hand is complete: mark its winning tile with ! "
-        f"(won on the original draw: --winner {seat} --original-hand)"
-    )
+def complete(seat: str, dealt: bool = False) -> str:
+    """The refusal of a complete hand with no winner named, and its hint: `dealt`, a hand that lays
+    nothing open and declares no kong, as an original hand may be, is offered --original-hand."""
+    hint = f" (won on the original draw: --winner {seat} --original-hand)" if dealt else ""
+    return f"{seat}'s hand is complete: mark its winning tile with !{hint}"
 
 
 def settle(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -78,8 +77,20 @@ def settle(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, st
         pytest.param(
             ["-r", "pung-chow-limit", "--east", "30", "--south", "1c9c1d9d1b9bEwSwWwNwRdGdWdWd"],
             "complete-hand-no-winner",
-            complete("south"),
+            complete("south", dealt=True),
             id="special-shape",
+        ),
+        pytest.param(
+            ["--east", "1b2b3b 4c5c6c 7d8d9d EwEwEw 5b5b", *LOSERS],
+            "complete-hand-no-winner",
+            complete("east", dealt=True),
+            id="complete-nothing-laid-open",
+        ),
+        pytest.param(
+            ["--east", "1b1b1b1b# 4c5c6c 7d8d9d EwEwEw 5b5b", *LOSERS],
+            "complete-hand-no-winner",
+            complete("east"),
+            id="complete-a-concealed-kong",
         ),
     ],
 )

@@ -251,13 +251,24 @@ def _nothing_called(option: str, hand: Hand | None, claimed: str, declared: str)
     kong, even a concealed one (neither is known of a score given as a number, hand None)."""
     if hand is None:
         return None
-    # The set the winning discard completed is laid open at the win, not before it (the book's rulesets
-    # write it `*`, docs/rulings.md; riichi's never, its setting not_written: winning_tile_laid).
-    if hand.opened and any(meld.exposed and not meld.winning for meld in hand.fixed):
+    if _laid_open_before(hand):
         return f"{option}: nothing is claimed {claimed}, but a set is laid open (*, +)"
     if hand.kongs:
         return f"{option}: no kong is declared {declared}, not even a concealed one (#)"
     return None
+
+
+def _laid_open_before(hand: Hand) -> bool:
+    # The set the winning discard completed is laid open at the win, not before it (the book's rulesets
+    # write it `*`, docs/rulings.md; riichi's never, its setting not_written: winning_tile_laid).
+    return hand.opened and any(meld.exposed and not meld.winning for meld in hand.fixed)
+
+
+def may_be_dealt(hand: Hand) -> bool:
+    """Whether a hand could be an original hand (docs/rulings.md#original-hand): nothing laid open
+    before the win and no kong declared, the two _nothing_called refuses; the hints that offer
+    --original-hand offer it only to such a hand."""
+    return not (_laid_open_before(hand) or hand.kongs)
 
 
 def _robbed_tile_held(hand: Hand | None, situation: Situation) -> str | None:

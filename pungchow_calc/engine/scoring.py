@@ -13,7 +13,7 @@ from .conditions import Context
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
 from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
-from .impossible import conflicting_facts, original_mark
+from .impossible import conflicting_facts, may_be_dealt, original_mark
 from .notation import parse, season_hint
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
 from .plan import Found, Plan, evaluate, lost_without, memo_for, plan_for
@@ -128,10 +128,9 @@ def _drop_the_mark(hand: Hand, why: str, code: str) -> HandError:
 def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
     """A winning hand's waits and every arrangement the ruleset allows; HandError when there is none."""
     if hand.winning_tile is None and not situation.original_hand:
+        ways = "--original-hand, or --loser" if may_be_dealt(hand) else "--loser"
         raise HandError(
-            "a winning hand marks its winning tile with ! (or use --original-hand, or --loser)",
-            code="no-winning-tile",
-            column=1,
+            f"a winning hand marks its winning tile with ! (or use {ways})", code="no-winning-tile", column=1
         )
     marked = original_mark(hand, situation, ruleset.settings.original_hand_drawn)
     if marked is not None:

@@ -15,7 +15,7 @@ from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
 from .hand import Hand
 from .hand_scores import hand_scores
-from .impossible import FROM_ORIGINAL, OWN_DISCARD, conflicting_facts
+from .impossible import FROM_ORIGINAL, OWN_DISCARD, conflicting_facts, may_be_dealt
 from .payments import (
     BOOK,
     Collect,
@@ -310,9 +310,9 @@ def _check_ending(
                     f"winning tile, so name its winner: --winner {name}",
                     code="complete-hand-no-winner",
                 )
+            dealt = f" (won on the original draw: --winner {name} {original})" if may_be_dealt(hand) else ""
             raise TableError(
-                f"{name}'s hand is complete: mark its winning tile with ! (won on the original draw: "
-                f"--winner {name} {original})",
+                f"{name}'s hand is complete: mark its winning tile with !{dealt}",
                 code="complete-hand-no-winner",
             )
     if not options.draw:
