@@ -215,6 +215,21 @@ def test_a_line_of_one_megabyte(tmp_path):
     assert out[2]["score"] == GOOD_SCORE
 
 
+@pytest.mark.parametrize("end", [b"\n", b"\r\n", b"\r"], ids=["lf", "crlf", "cr"])
+@pytest.mark.parametrize(("length", "refused"), [(4095, None), (4096, 4097), (40000, 40001)], ids=str)
+def test_crlf_line_of_4095_characters_is_read_as_its_lf_twin(tmp_path, end, length, refused):
+    """A line's end counts as one byte against the limit, a CRLF's too: a file saved on Windows is
+    refused at the length its LF twin is (a 4,095-character CRLF line was too long, 4097 bytes)."""
+    line = (GOOD.rstrip("\n") + " #").ljust(length, "x").encode()
+    path = _write(tmp_path, "hands.txt", GOOD.rstrip("\n").encode() + end + line + end + GOOD.encode())
+    out = records(run(str(path), "--format", "jsonl").stdout)
+    assert [r["line"] for r in out] == [1, 2, 3]
+    if refused is None:
+        assert out[1]["score"] == GOOD_SCORE
+    else:
+        assert out[1]["error"] == {"code": "bad-line", "message": f"line is too long ({refused} bytes)"}
+
+
 def test_an_endless_line_is_not_held_in_memory(tmp_path):
     """A line with no end is read in pieces: its length is counted, never stored."""
     source = Source("-", stdin=io.BytesIO(GOOD.encode() + b"x" * (5 << 20)))

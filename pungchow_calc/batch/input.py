@@ -26,7 +26,9 @@ from typing import IO, Any
 
 from .entry import Block, Entry, FileError
 
-MAX_LINE = 4096  # a real line is under 150 characters
+# A line's bytes with its line end, counted as one whatever it is (LF, CRLF, a lone CR): a file saved on
+# Windows is refused at the same length as the file saved elsewhere. A real line is under 150 characters.
+MAX_LINE = 4096
 READ_BLOCK = 1 << 15  # bytes read at a time: one read gives a worker a few hundred lines
 
 
@@ -50,9 +52,12 @@ def block_entries(first: int, data: bytes) -> Iterator[Entry]:
     else:
         unended = first + len(lines) - 1  # the file's last line, with no newline
     for number, line in enumerate(lines, start=first):
-        if len(line) >= MAX_LINE and len(line) + (number != unended) > MAX_LINE:
-            yield _too_long(number, len(line) + (number != unended))
-            continue
+        if len(line) >= MAX_LINE:
+            # A CRLF's CR, still on the line (_reads), is its line end with the LF: not counted again.
+            size = len(line) + (number != unended) - line.endswith("\r" if isinstance(line, str) else b"\r")
+            if size > MAX_LINE:
+                yield _too_long(number, size)
+                continue
         if isinstance(line, str):
             text = line
         else:
@@ -305,7 +310,8 @@ class Source:
                     if end < 0:
                         skipped += len(block)
                         continue
-                    yield _too_long(number, skipped + end + 1)
+                    # Its end counted as one byte, a CRLF's too (MAX_LINE): _reads keeps a CRLF whole.
+                    yield _too_long(number, skipped + end + 1 - (block[end - 1 : end] == b"\r"))
                     number, skipped, block = number + 1, 0, block[end + 1 :]
                 last = block.rfind(b"\n") + 1
                 if last:
