@@ -2147,18 +2147,24 @@ def test_word_column_is_where_split_lines_word_starts(text: str, columns: list[i
     assert [word_column(text, i) for i in range(len(columns))] == columns
 
 
+@pytest.mark.parametrize("compare", [False, True], ids=["records", "compare"])
 @pytest.mark.parametrize("mode", ["ab", "wb"], ids=[">>", ">"])
 @pytest.mark.parametrize("named", [True, False], ids=["named", "stdin"])
-def test_a_batch_file_that_is_also_the_output_is_refused(tmp_path: Path, mode: str, named: bool):
+def test_a_batch_file_that_is_also_the_output_is_refused(
+    tmp_path: Path, mode: str, named: bool, compare: bool
+):
     """`batch hands.txt > hands.txt`: the shell had emptied the file, and the batch said nothing (0
     records, exit 0); `>> hands.txt`: the records were read back as lines, each an error record of its
-    own. Refused in one line (exit 2), the file left as it was."""
+    own. Refused in one line (exit 2), the file left as it was. Regression (`batch --compare A B
+    hands.txt >> hands.txt`): the refusal said `> or >>` and `the records` whichever it was, and
+    never that `>` had emptied the file: it says which, what would be written, and where to instead."""
     path = tmp_path / "hands.txt"
     path.write_text(f"{PUNGS}\n" * 3, encoding="utf-8")
     before = path.read_bytes() if mode == "ab" else b""
+    extra = ["--compare", "pung-chow", "pung-chow-limit"] if compare else ["-f", "csv"]
     with path.open("rb") as hands, path.open(mode) as out:
         done = subprocess.run(
-            [sys.executable, "-m", "pungchow_calc", "batch", str(path) if named else "-", "-f", "csv"],
+            [sys.executable, "-m", "pungchow_calc", "batch", str(path) if named else "-", *extra],
             stdin=hands,
             stdout=out,
             stderr=subprocess.PIPE,
@@ -2166,12 +2172,20 @@ def test_a_batch_file_that_is_also_the_output_is_refused(tmp_path: Path, mode: s
             timeout=60,
             check=False,
         )
-    name, where = (str(path), str(path)) if named else ("standard input", "it")
+    name, where = (str(path), str(path)) if named else ("standard input", "the same file")
+    what, them, kind = ("the summary", "it", "summary") if compare else ("the records", "them", "records")
     assert (done.returncode, path.read_bytes()) == (2, before)
-    assert done.stderr.decode() == (
-        f"error: {name} is also the output (> or >> {where}): its hands are emptied by the shell, or the"
-        " records read back as hands; write the records to another file\n"
-    )
+    if mode == "ab":
+        said = (
+            f"(>> {where}): {what} would be added to its hands, and be read as hands; append {them} to"
+            f" another file (>> {kind}.txt)"
+        )
+    else:
+        said = (
+            f"(> {where}): the shell emptied it before the batch started, so it holds no hands now"
+            f" (restore it from a copy); write {what} to another file (> {kind}.txt)"
+        )
+    assert done.stderr.decode() == f"error: {name} is also the output {said}\n"
 
 
 # Regression: a line shlex cannot split was `cannot split line: No escaped character` (a shell command's

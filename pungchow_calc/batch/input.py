@@ -145,6 +145,19 @@ _JSON_TEXT_ITEM = re.compile(r'"\s*[,\]]')
 _JSON_TEXT_ITEM_BYTES = re.compile(_JSON_TEXT_ITEM.pattern.encode())  # the same, in a file read as bytes
 
 
+def _appended(output: Any) -> bool:
+    """Whether the output was opened to append (`>> FILE`): its descriptor's O_APPEND (not known, on a
+    system without fcntl: False)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        return False
+    try:
+        return bool(fcntl.fcntl(output.fileno(), fcntl.F_GETFL) & os.O_APPEND)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False
+
+
 class Source:
     """A batch file or standard input, read lazily; `size` is a regular file's size in bytes."""
 
@@ -203,20 +216,34 @@ class Source:
 
         return idle
 
-    def refuse_output(self, output: Any) -> None:
+    def refuse_output(self, output: Any, written: str = "records") -> None:
         """Refuse a batch file that is also the output (`batch hands.txt > hands.txt`: the shell emptied
         it before it was read, and the batch said nothing, 0 records; `>> hands.txt`: the records were
-        read back as lines): a FileError."""
+        read back as lines): a FileError saying which it was, and what to write instead. `written`:
+        what goes to the output, `records` or (--compare) `the summary`."""
         try:
             mine, out = os.fstat(self._stream.fileno()), os.fstat(output.fileno())
         except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
             return  # no descriptor (a test's capture): not the file
-        if stat.S_ISREG(mine.st_mode) and (mine.st_dev, mine.st_ino) == (out.st_dev, out.st_ino):
-            name = self.path if self._owned else "standard input"  # `batch - < hands.txt >> hands.txt`
+        if not stat.S_ISREG(mine.st_mode) or (mine.st_dev, mine.st_ino) != (out.st_dev, out.st_ino):
+            return
+        name = self.path if self._owned else "standard input"  # `batch - < hands.txt >> hands.txt`
+        where = self.path if self._owned else "the same file"
+        them = "it" if written == "summary" else "them"
+        what = "the summary" if written == "summary" else "the records"
+        kind = "summary" if written == "summary" else "records"
+        if _appended(output):
             raise FileError(
-                f"{name} is also the output (> or >> {self.path if self._owned else 'it'}): its hands are"
-                " emptied by the shell, or the records read back as hands; write the records to another file"
+                f"{name} is also the output (>> {where}): {what} would be added to its hands, and be"
+                f" read as hands; append {them} to another file (>> {kind}.txt)"
             )
+        if mine.st_size == 0:  # `>`: emptied by the shell before the batch started (never by the batch)
+            raise FileError(
+                f"{name} is also the output (> {where}): the shell emptied it before the batch started, so"
+                f" it holds no hands now (restore it from a copy); write {what} to another file"
+                f" (> {kind}.txt)"
+            )
+        raise FileError(f"{name} is also the output: write {what} to another file (> {kind}.txt)")
 
     def close(self) -> None:
         """Close the file (never standard input)."""

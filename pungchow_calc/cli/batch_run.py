@@ -105,7 +105,7 @@ def run_batch(
                 for name in compare or ((ruleset,) if ruleset is not None else ()):
                     Scorer(job).ruleset(name)
                 source = Source(file, kind=input_format)
-                source.refuse_output(sys.stdout)
+                source.refuse_output(sys.stdout, "records" if summary is None else "summary")
                 entries = source.entries()
                 first = next(entries, None)  # a file that is not a YAML list fails here, before any output
             except PungchowError as error:
