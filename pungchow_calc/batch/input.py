@@ -72,7 +72,7 @@ def block_entries(first: int, data: bytes) -> Iterator[Entry]:
                 text = text[1:]
         stripped = text.strip()
         if stripped and stripped[0] != "#":
-            yield _new(Entry, (number, (), None, None, stripped))  # the tuple made at once (Entry)
+            yield _new(Entry, (number, (), None, None, stripped, None))  # the tuple made at once (Entry)
 
 
 # Byte order marks of a text file in another encoding than UTF-8 (UTF-32 first: its little-endian

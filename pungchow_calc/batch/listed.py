@@ -49,8 +49,10 @@ def yaml_entries(
     # UTF-8 (a JSON file in UTF-16 or UTF-32, with its byte order mark, decoded first).
     reader = _Blocks(json_normalised(decoded()), path) if json else _Reading(read, path)
     events = yaml.parse(reader, Loader=loader)
+    item = 0  # the items given: each entry numbered in the list (Entry.item), from 1
     try:
-        yield from _yaml_items(events, json, "standard input" if path == "-" else path)
+        for item, entry in enumerate(_yaml_items(events, json, "standard input" if path == "-" else path), 1):
+            yield entry._replace(item=item)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -60,7 +62,10 @@ def yaml_entries(
         # The rest of the file cannot be read; say so once, at the line where it broke.
         # A JSON file's is said to be JSON, which its writer knows it for (the code is the same).
         said = "JSON" if json else "YAML"
-        yield Entry(line, error_code="bad-yaml", error_message=f"not valid {said}: {problem}")
+        # Numbered as the item after the last read: the one the break is in (a one-line file's items all
+        # start on line 1).
+        message = f"not valid {said}: {problem}"
+        yield Entry(line, error_code="bad-yaml", error_message=message, item=item + 1)
 
 
 # What a JSON document holds that YAML 1.1 reads otherwise (docs/batch.md), mended before the YAML reader

@@ -44,6 +44,7 @@ class Output:
         self.format = output_format
         self.table = table  # a formats.TerminalTable on a terminal, else None (formats.table_row)
         self.written = 0  # records on stdout, whole
+        self.items = False  # the entries are a YAML or JSON list's: the CSV and table number their items
         self._signals = signals
         # What the last batch gathered, written at its end: text, and a worker's lines as UTF-8 bytes
         # (formats.Lines), written to the stream's own bytes when it encodes as UTF-8 (_utf8_bytes);
@@ -128,15 +129,16 @@ class Output:
 
     def header(self) -> None:
         """The column names, or the opening `[` of a JSON array."""
-        from ..batch.formats import CSV_COLUMNS, TABLE_HEADER, csv_text
+        from ..batch.formats import csv_columns, csv_text, table_header
 
         self._started = True
         if self.format == "csv":
-            self._pending.append((csv_text(list(CSV_COLUMNS)), 0))
+            self._pending.append((csv_text(csv_columns(self.items)), 0))
         elif self.format == "json":
             self._pending.append(("[", 0))
         elif self.format == "table":
-            self._pending.append(((TABLE_HEADER if self.table is None else self.table.header()) + "\n", 0))
+            header = table_header(self.items) if self.table is None else self.table.header(self.items)
+            self._pending.append((header + "\n", 0))
 
     def write_all(self, records: Iterator[Any]) -> int:
         """Gather records, (ok, payload) or a worker's Lines, as they come (the batch end writes

@@ -106,6 +106,7 @@ def run_batch(
                     Scorer(job).ruleset(name)
                 source = Source(file, kind=input_format)
                 source.refuse_output(sys.stdout, "records" if summary is None else "summary")
+                out.items = source.is_yaml
                 entries = source.entries()
                 first = next(entries, None)  # a file that is not a YAML list fails here, before any output
             except PungchowError as error:
@@ -177,13 +178,14 @@ def _compare(
     `2>&-`) ends there, as one whose reader left does (say): its error goes in `unsaid`, the summary
     is still written, and the exit code is 3 (README, exit codes)."""
     from ..batch.compare import summarise
+    from ..render.terminal import where
 
     def report(record: dict[str, Any]) -> None:
         if unsaid:
             return
         err = record["error"]
         try:
-            say(f"line {record['line']}: error [{err['code']}]: {err['message']}")
+            say(f"{where(record)}: error [{err['code']}]: {err['message']}")
         except (OSError, ValueError) as error:  # ValueError: a closed stream's
             unsaid.append(error)
             silence(sys.stderr)
