@@ -201,8 +201,30 @@ def test_invalid_utf8_line_is_one_record(tmp_path):
     assert result.exit_code == 1
     out = records(result.stdout)
     assert [r["line"] for r in out] == [1, 2, 3]
-    assert out[1]["error"] == {"code": "bad-line", "message": "line is not UTF-8 text"}
+    said = "line is not UTF-8 text (byte 0xe9 at column 16): save the file as UTF-8"
+    assert out[1]["error"] == {"code": "bad-line", "message": said}
     assert out[0]["score"] == out[2]["score"] == GOOD_SCORE
+
+
+# Regression: a Latin-1 file's `# Zo\xeb` (a player's name in a comment) made its line `line is not
+# UTF-8 text`, unscored, and a byte in the hand was not named; in a YAML file the items before the byte,
+# read in the same block, had no records at all, and the one record said `line 1`.
+def test_latin1_zoe_in_a_comment_is_scored_and_a_byte_in_the_hand_is_named(tmp_path):
+    hand = GOOD.rstrip("\n").encode()
+    path = _write(tmp_path, "club.txt", hand + b" # Zo\xeb\n" + hand.replace(b"3c3c3c", b"3c\xe93c") + b"\n")
+    out = records(run(str(path), "--format", "jsonl").stdout)
+    assert out[0]["score"] == GOOD_SCORE
+    said = "line is not UTF-8 text (byte 0xe9 at column 11): save the file as UTF-8"
+    assert out[1] == {"line": 2, "error": {"code": "bad-line", "message": said}}
+
+
+def test_latin1_zoe_on_line_6_of_a_yaml_file_leaves_items_1_to_5_scored(tmp_path):
+    item = f"- hand: {GOOD.strip()[1:-1]}".encode()
+    path = _write(tmp_path, "club.yaml", (item + b"\n") * 5 + item + b" # Zo\xeb\n" + (item + b"\n") * 3)
+    out = records(run(str(path), "--format", "jsonl").stdout)
+    assert [r.get("score") for r in out[:5]] == [GOOD_SCORE] * 5
+    said = "not valid YAML: byte 0xeb is not UTF-8 (column 49): save the file as UTF-8"
+    assert out[5:] == [{"line": 6, "item": 6, "error": {"code": "bad-yaml", "message": said}}]
 
 
 def test_a_line_of_one_megabyte(tmp_path):

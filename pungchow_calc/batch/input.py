@@ -63,9 +63,11 @@ def block_entries(first: int, data: bytes) -> Iterator[Entry]:
         else:
             try:
                 text = line.decode("utf-8")
-            except UnicodeDecodeError:
-                yield Entry(number, error_code="bad-line", error_message="line is not UTF-8 text")
-                continue
+            except UnicodeDecodeError as exc:
+                text, refused = _not_utf8(line, exc)
+                if refused is not None:
+                    yield Entry(number, error_code="bad-line", error_message=refused)
+                    continue
             if text[:1] == "\ufeff":
                 # A byte order mark starting a later line: files joined (`cat a.txt b.txt`), each saved
                 # with one (Notepad). An editor shows none, and none is read, as at the file's start.
@@ -73,6 +75,21 @@ def block_entries(first: int, data: bytes) -> Iterator[Entry]:
         stripped = text.strip()
         if stripped and stripped[0] != "#":
             yield _new(Entry, (number, (), None, None, stripped, None))  # the tuple made at once (Entry)
+
+
+def _not_utf8(line: bytes, error: UnicodeDecodeError) -> tuple[str, str | None]:
+    """A line that is not UTF-8 (a file saved as Latin-1 or Windows-1252, `# Zo\xeb`): its text before a
+    `#` comment that holds every byte not UTF-8, which nothing reads (words.strip_comment), or its
+    refusal naming the first such byte and its column (as a ruleset's names it, ruleset_yaml.py)."""
+    from .words import strip_comment
+
+    text = line.decode("utf-8", "surrogateescape")  # each byte not UTF-8 one lone surrogate
+    kept = strip_comment(text)
+    if not any("\udc80" <= c <= "\udcff" for c in kept):
+        return kept, None
+    column = len(line[: error.start].decode("utf-8", "replace")) + 1
+    byte = line[error.start]
+    return "", f"line is not UTF-8 text (byte 0x{byte:02x} at column {column}): save the file as UTF-8"
 
 
 # Byte order marks of a text file in another encoding than UTF-8 (UTF-32 first: its little-endian
