@@ -508,3 +508,18 @@ def test_a_named_pipe_as_the_file_with_stderr_on_a_terminal_loses_no_entry(tmp_p
     os.close(master)
     lines = [json.loads(text)["line"] for text in out.read_text(encoding="utf-8").splitlines()]
     assert (proc.returncode, lines) == (0, list(range(1, count + 1))), shown[-300:]
+
+
+# Regression: a spreadsheet exported as CSV (`hand,seat,win_by` and a row per hand) gave every row the
+# error record `groups are separated by spaces, not commas`, and its header one too: refused once.
+def test_sheet_csv_with_a_hand_seat_header_is_refused_once_with_the_ways_to_read_it(tmp_path):
+    rows = "hand,seat,win_by\n1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd,south,wall\n"
+    path = _write(tmp_path, "Sheet.CSV", rows.encode())
+    result = run(str(path), "--format", "jsonl")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: {path}: a batch file is text lines, a YAML list or a JSON list, not CSV: export the sheet"
+        ' as a JSON list of rows ([{"hand": ..., "seat": ...}], the columns named as score\'s options), or'
+        " give --input-format text to read its lines as score's arguments\n"
+    )
+    assert len(records(run(str(path), "--format", "jsonl", "--input-format", "text").stdout)) == 2

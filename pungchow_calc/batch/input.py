@@ -203,6 +203,15 @@ class Source:
                 raise FileError(f"{path}: cannot read: {exc.strerror}") from None
             if Path(path).is_dir():
                 raise FileError(f"{path}: is a directory")
+            if kind is None and path.lower().endswith(".csv"):
+                # A spreadsheet's CSV export, read as text lines, gave every row `groups are separated
+                # by spaces, not commas`: refused once, with the ways a batch reads a sheet.
+                self._stream.close()
+                raise FileError(
+                    f"{path}: a batch file is text lines, a YAML list or a JSON list, not CSV: export the"
+                    ' sheet as a JSON list of rows ([{"hand": ..., "seat": ...}], the columns named as'
+                    " score's options), or give --input-format text to read its lines as score's arguments"
+                )
             self._owned = True
             try:
                 status = os.fstat(self._stream.fileno())
