@@ -84,6 +84,34 @@ class Option:
         object.__setattr__(self, "plain", plain)
 
 
+class Joined(str):
+    """A repeatable list option's values joined with commas into one text (`--dora 8d --dora Nw` is
+    `8d,Nw`, Option.joined), each value as given kept in `given`: its reader says a mistake in one in
+    that value's own terms, its column in it (engine/situation.py read_tiles), not in a joined text
+    never typed. Equal to, and hashed as, the joined text."""
+
+    __slots__ = ("given",)
+    given: tuple[str, ...]
+
+    def __new__(cls, given: Collection[str]) -> Joined:
+        """The values given, in order, joined."""
+        joined = super().__new__(cls, ",".join(given))
+        joined.given = tuple(given)
+        return joined
+
+    def __reduce__(self) -> tuple[type[Joined], tuple[tuple[str, ...]]]:
+        """Pickled with its values (str's own way would make it again of its joined text's letters)."""
+        return Joined, (self.given,)
+
+
+def joined(earlier: str | None, value: str) -> str:
+    """A joined option's text once `value` is given after `earlier` (None: the first given): the one
+    way read_args and typer's values (cli/typer_app.py) join them."""
+    if earlier is None:
+        return value
+    return Joined((*getattr(earlier, "given", (earlier,)), value))
+
+
 def names_option(word: str) -> bool:
     """Whether a command-line word is meant as an option: it begins with `-`, and is not `-` alone (standard
     input) or a number (`-1`, `-5`: a value, read as one and refused by its own reader; no option is
@@ -191,7 +219,7 @@ def read_args(
                 if option.many:
                     values.setdefault(option.name, []).append(value)
                 elif option.joined and option.name in values:
-                    values[option.name] += f",{value}"
+                    values[option.name] = joined(values[option.name], value)
                 else:
                     if option.name in values:
                         twice = _again(twice, option, values[option.name], value)

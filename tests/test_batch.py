@@ -432,7 +432,13 @@ def _yaml_records(tmp_path: Path, text: str) -> list[dict[str, Any]]:
     path.write_text(text, encoding="utf-8")
     result = run("batch", str(path), "--format", "jsonl")
     assert result.exit_code == 1
-    return [json.loads(x) for x in result.stdout.splitlines()]
+    return _unnumbered([json.loads(x) for x in result.stdout.splitlines()])
+
+
+def _unnumbered(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A list's records, each checked to name its item (1, 2, ...) and that key then left out."""
+    assert [record.pop("item") for record in records] == list(range(1, len(records) + 1))
+    return records
 
 
 @pytest.mark.parametrize(
@@ -564,7 +570,7 @@ def test_an_empty_limit_in_a_yaml_entry_is_refused_not_read_as_no_limit(
     record = json.loads(run("batch", str(path), "--format", "jsonl").stdout)
     if payable is None:
         message = "limit: is empty: give a whole number, or null for no limit"
-        assert record == {"line": 1, "error": {"code": "bad-entry", "message": message}}
+        assert record == {"line": 1, "item": 1, "error": {"code": "bad-entry", "message": message}}
     else:
         assert record["payable"] == payable
 
@@ -595,7 +601,7 @@ def test_a_yaml_limit_written_as_yaml_reads_no_number_is_refused(
             f"limit: {written} is a number YAML reads in its own way (0300 as octal 192, 1:40 as 100): write"
             " the digits alone, with no leading 0"
         )
-        assert record == {"line": 1, "error": {"code": "bad-entry", "message": message}}
+        assert record == {"line": 1, "item": 1, "error": {"code": "bad-entry", "message": message}}
     else:
         assert record["payable"] == payable
 
@@ -652,7 +658,7 @@ def test_a_mistyped_yaml_key_is_refused_with_a_hint(tmp_path: Path, key: str, me
     result = run("batch", str(path), "--format", "jsonl")
     assert (result.exit_code, json.loads(result.stdout)) == (
         1,
-        {"line": 1, "error": {"code": "bad-entry", "message": message}},
+        {"line": 1, "item": 1, "error": {"code": "bad-entry", "message": message}},
     )
 
 
@@ -812,6 +818,7 @@ def test_yaml_entry_json_true_or_ascii_true_is_ignored_as_a_lines_is(tmp_path: P
     first, line, plain = (
         json.loads(x) for x in run("batch", str(path), "--format", "jsonl").stdout.splitlines()
     )
+    assert [first.pop("item"), line.pop("item"), plain.pop("item")] == [1, 2, 3]
     assert {**first, "line": 0} == {**line, "line": 0} == {**plain, "line": 0}
     assert "error" not in first
 
@@ -1828,7 +1835,9 @@ def test_the_same_entries_as_text_yaml_and_json_give_the_same_records(tmp_path_f
         (folder / name).write_text(text, encoding="utf-8")
         out = run("batch", str(folder / name), "-f", "jsonl").stdout
         got = [json.loads(line) for line in out.splitlines()]
-        records[name] = [{key: value for key, value in record.items() if key != "line"} for record in got]
+        records[name] = [
+            {key: value for key, value in record.items() if key not in ("line", "item")} for record in got
+        ]
     assert len(records["hands.txt"]) == len(entries)
     assert records["hands.txt"] == records["hands.yaml"] == records["hands.json"]
 
@@ -1878,7 +1887,7 @@ def test_a_yaml_or_json_limit_given_as_text_250_is_read_as_a_lines_limit_250(
     path.write_text(f"[{entry.replace('HAND', LIMIT_HAND)}]\n", encoding="utf-8")
     record = json.loads(run("batch", str(path), "--format", "jsonl").stdout)
     line = json.loads(run("score", LIMIT_HAND, "-r", "pung-chow-limit", "--limit", "250", "--json").stdout)
-    assert record == {"line": 1, **line} and record["payable"] == payable
+    assert record == {"line": 1, "item": 1, **line} and record["payable"] == payable
 
 
 @contextlib.contextmanager
@@ -2151,18 +2160,24 @@ def test_word_column_is_where_split_lines_word_starts(text: str, columns: list[i
     assert [word_column(text, i) for i in range(len(columns))] == columns
 
 
+@pytest.mark.parametrize("compare", [False, True], ids=["records", "compare"])
 @pytest.mark.parametrize("mode", ["ab", "wb"], ids=[">>", ">"])
 @pytest.mark.parametrize("named", [True, False], ids=["named", "stdin"])
-def test_a_batch_file_that_is_also_the_output_is_refused(tmp_path: Path, mode: str, named: bool):
+def test_a_batch_file_that_is_also_the_output_is_refused(
+    tmp_path: Path, mode: str, named: bool, compare: bool
+):
     """`batch hands.txt > hands.txt`: the shell had emptied the file, and the batch said nothing (0
     records, exit 0); `>> hands.txt`: the records were read back as lines, each an error record of its
-    own. Refused in one line (exit 2), the file left as it was."""
+    own. Refused in one line (exit 2), the file left as it was. Regression (`batch --compare A B
+    hands.txt >> hands.txt`): the refusal said `> or >>` and `the records` whichever it was, and
+    never that `>` had emptied the file: it says which, what would be written, and where to instead."""
     path = tmp_path / "hands.txt"
     path.write_text(f"{PUNGS}\n" * 3, encoding="utf-8")
     before = path.read_bytes() if mode == "ab" else b""
+    extra = ["--compare", "pung-chow", "pung-chow-limit"] if compare else ["-f", "csv"]
     with path.open("rb") as hands, path.open(mode) as out:
         done = subprocess.run(
-            [sys.executable, "-m", "pungchow_calc", "batch", str(path) if named else "-", "-f", "csv"],
+            [sys.executable, "-m", "pungchow_calc", "batch", str(path) if named else "-", *extra],
             stdin=hands,
             stdout=out,
             stderr=subprocess.PIPE,
@@ -2170,12 +2185,20 @@ def test_a_batch_file_that_is_also_the_output_is_refused(tmp_path: Path, mode: s
             timeout=60,
             check=False,
         )
-    name, where = (str(path), str(path)) if named else ("standard input", "it")
+    name, where = (str(path), str(path)) if named else ("standard input", "the same file")
+    what, them, kind = ("the summary", "it", "summary") if compare else ("the records", "them", "records")
     assert (done.returncode, path.read_bytes()) == (2, before)
-    assert done.stderr.decode() == (
-        f"error: {name} is also the output (> or >> {where}): its hands are emptied by the shell, or the"
-        " records read back as hands; write the records to another file\n"
-    )
+    if mode == "ab":
+        said = (
+            f"(>> {where}): {what} would be added to its hands, and be read as hands; append {them} to"
+            f" another file (>> {kind}.txt)"
+        )
+    else:
+        said = (
+            f"(> {where}): the shell emptied it before the batch started, so it holds no hands now"
+            f" (restore it from a copy); write {what} to another file (> {kind}.txt)"
+        )
+    assert done.stderr.decode() == f"error: {name} is also the output {said}\n"
 
 
 # Regression: a line shlex cannot split was `cannot split line: No escaped character` (a shell command's
@@ -2237,5 +2260,5 @@ def test_a_yaml_item_that_cannot_be_split_names_why_and_its_column(tmp_path: Pat
     result = run("batch", str(path), "-f", "jsonl")
     refused, good = map(json.loads, result.stdout.splitlines())
     message = "cannot split line: ' opens a quotation that is never closed (column 1)"
-    assert refused == {"line": 1, "error": {"code": "bad-line", "message": message, "column": 1}}
+    assert refused == {"line": 1, "item": 1, "error": {"code": "bad-line", "message": message, "column": 1}}
     assert (good["line"], good["score"], result.exit_code) == (2, 48, 1)

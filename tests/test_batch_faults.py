@@ -201,8 +201,30 @@ def test_invalid_utf8_line_is_one_record(tmp_path):
     assert result.exit_code == 1
     out = records(result.stdout)
     assert [r["line"] for r in out] == [1, 2, 3]
-    assert out[1]["error"] == {"code": "bad-line", "message": "line is not UTF-8 text"}
+    said = "line is not UTF-8 text (byte 0xe9 at column 16): save the file as UTF-8"
+    assert out[1]["error"] == {"code": "bad-line", "message": said}
     assert out[0]["score"] == out[2]["score"] == GOOD_SCORE
+
+
+# Regression: a Latin-1 file's `# Zo\xeb` (a player's name in a comment) made its line `line is not
+# UTF-8 text`, unscored, and a byte in the hand was not named; in a YAML file the items before the byte,
+# read in the same block, had no records at all, and the one record said `line 1`.
+def test_latin1_zoe_in_a_comment_is_scored_and_a_byte_in_the_hand_is_named(tmp_path):
+    hand = GOOD.rstrip("\n").encode()
+    path = _write(tmp_path, "club.txt", hand + b" # Zo\xeb\n" + hand.replace(b"3c3c3c", b"3c\xe93c") + b"\n")
+    out = records(run(str(path), "--format", "jsonl").stdout)
+    assert out[0]["score"] == GOOD_SCORE
+    said = "line is not UTF-8 text (byte 0xe9 at column 11): save the file as UTF-8"
+    assert out[1] == {"line": 2, "error": {"code": "bad-line", "message": said}}
+
+
+def test_latin1_zoe_on_line_6_of_a_yaml_file_leaves_items_1_to_5_scored(tmp_path):
+    item = f"- hand: {GOOD.strip()[1:-1]}".encode()
+    path = _write(tmp_path, "club.yaml", (item + b"\n") * 5 + item + b" # Zo\xeb\n" + (item + b"\n") * 3)
+    out = records(run(str(path), "--format", "jsonl").stdout)
+    assert [r.get("score") for r in out[:5]] == [GOOD_SCORE] * 5
+    said = "not valid YAML: byte 0xeb is not UTF-8 (column 49): save the file as UTF-8"
+    assert out[5:] == [{"line": 6, "item": 6, "error": {"code": "bad-yaml", "message": said}}]
 
 
 def test_a_line_of_one_megabyte(tmp_path):
@@ -213,6 +235,21 @@ def test_a_line_of_one_megabyte(tmp_path):
     assert [r["line"] for r in out] == [1, 2, 3]
     assert out[1]["error"] == {"code": "bad-line", "message": f"line is too long ({(1 << 20) + 1} bytes)"}
     assert out[2]["score"] == GOOD_SCORE
+
+
+@pytest.mark.parametrize("end", [b"\n", b"\r\n", b"\r"], ids=["lf", "crlf", "cr"])
+@pytest.mark.parametrize(("length", "refused"), [(4095, None), (4096, 4097), (40000, 40001)], ids=str)
+def test_crlf_line_of_4095_characters_is_read_as_its_lf_twin(tmp_path, end, length, refused):
+    """A line's end counts as one byte against the limit, a CRLF's too: a file saved on Windows is
+    refused at the length its LF twin is (a 4,095-character CRLF line was too long, 4097 bytes)."""
+    line = (GOOD.rstrip("\n") + " #").ljust(length, "x").encode()
+    path = _write(tmp_path, "hands.txt", GOOD.rstrip("\n").encode() + end + line + end + GOOD.encode())
+    out = records(run(str(path), "--format", "jsonl").stdout)
+    assert [r["line"] for r in out] == [1, 2, 3]
+    if refused is None:
+        assert out[1]["score"] == GOOD_SCORE
+    else:
+        assert out[1]["error"] == {"code": "bad-line", "message": f"line is too long ({refused} bytes)"}
 
 
 def test_an_endless_line_is_not_held_in_memory(tmp_path):
@@ -471,3 +508,18 @@ def test_a_named_pipe_as_the_file_with_stderr_on_a_terminal_loses_no_entry(tmp_p
     os.close(master)
     lines = [json.loads(text)["line"] for text in out.read_text(encoding="utf-8").splitlines()]
     assert (proc.returncode, lines) == (0, list(range(1, count + 1))), shown[-300:]
+
+
+# Regression: a spreadsheet exported as CSV (`hand,seat,win_by` and a row per hand) gave every row the
+# error record `groups are separated by spaces, not commas`, and its header one too: refused once.
+def test_sheet_csv_with_a_hand_seat_header_is_refused_once_with_the_ways_to_read_it(tmp_path):
+    rows = "hand,seat,win_by\n1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd,south,wall\n"
+    path = _write(tmp_path, "Sheet.CSV", rows.encode())
+    result = run(str(path), "--format", "jsonl")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: {path}: a batch file is text lines, a YAML list or a JSON list, not CSV: export the sheet"
+        ' as a JSON list of rows ([{"hand": ..., "seat": ...}], the columns named as score\'s options), or'
+        " give --input-format text to read its lines as score's arguments\n"
+    )
+    assert len(records(run(str(path), "--format", "jsonl", "--input-format", "text").stdout)) == 2

@@ -3,6 +3,7 @@ json.loads reads it, through the YAML reader, each item with its line number (do
 
 from __future__ import annotations
 
+import csv as csv_module
 import json
 import math
 from pathlib import Path
@@ -218,3 +219,36 @@ def test_a_json_string_of_20_mb_is_read_in_little_memory(tmp_path: Path):
     assert (done.returncode, done.stderr) == (1, b"")
     records = [json.loads(line) for line in done.stdout.splitlines()]
     assert [_shown(r) for r in records] == [(1, "too-long"), (2, 50)]
+
+
+# Regression: a JSON list written on one line (a web form's export, `json.dumps`) gave every record
+# `line 1`: an organiser with 500 hands could not tell which was refused. Each record names its item.
+_ONE_LINE_500 = [{"hand": PUNGS, "seat": "south"}] * 316 + [{"hand": PUNGS.replace("!", "")}]
+_ONE_LINE_500 += [{"hand": PUNGS, "seat": "south"}] * 183
+
+
+@pytest.mark.parametrize("indent", [None, 1], ids=["one-line", "pretty"])
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_one_line_json_of_500_hands_names_entry_317_by_its_item(
+    tmp_path: Path, indent: int | None, workers: str
+):
+    """Every format and standard error's --compare list name the item (its number in the list, from
+    1) after the line it starts on, which is 1 for every item of a one-line list."""
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps(_ONE_LINE_500, indent=indent), encoding="utf-8")
+    lines = [1] * 500 if indent is None else [2 + 4 * n for n in range(500)]
+    lines[316] = 1 if indent is None else 2 + 4 * 316  # (its mapping has one key less: 3 lines)
+    out = [
+        json.loads(x)
+        for x in run("batch", str(path), "-f", "jsonl", "--workers", workers).stdout.splitlines()
+    ]
+    assert [(r["line"], r["item"]) for r in out][:317] == list(zip(lines, range(1, 501), strict=True))[:317]
+    assert [r["item"] for r in out] == list(range(1, 501))
+    assert list(out[316])[:3] == ["line", "item", "error"] and out[316]["error"]["code"] == "no-winning-tile"
+    csv = run("batch", str(path), "-f", "csv", "--workers", workers).stdout.splitlines()
+    assert csv[0].startswith("line,item,hand,") and csv[317].startswith(f"{lines[316]},317,,")
+    assert len(csv) == 501 and {len(row) for row in csv_module.reader(csv)} == {20}
+    table = run("batch", str(path), "--workers", workers).stdout.splitlines()
+    assert table[0].startswith(" item  hand") and table[317].startswith("  317  error [no-winning-tile]")
+    compared = run("batch", str(path), "--compare", "pung-chow", "pung-chow-limit", "--workers", workers)
+    assert f"item 317 (line {lines[316]}): error [no-winning-tile]" in compared.stderr

@@ -26,6 +26,7 @@ from pungchow_calc.batch.formats import Lines
 from pungchow_calc.batch.input import Source, block_entries
 from pungchow_calc.batch.run import run
 from pungchow_calc.batch.scoring import Job
+from pungchow_calc.batch.words import strip_comment
 
 GOOD = '"1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"'
 
@@ -53,6 +54,7 @@ def _reference(data: bytes, max_line: int) -> list[Entry]:
             size += len(more)
             raw = more if more.endswith(b"\n") else raw
         number += 1
+        size -= raw.endswith(b"\r\n")  # a CRLF counts one byte, as a LF does
         if size > max_line:
             entries.append(
                 Entry(number, error_code="bad-line", error_message=f"line is too long ({size} bytes)")
@@ -60,9 +62,15 @@ def _reference(data: bytes, max_line: int) -> list[Entry]:
             continue
         try:
             text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            entries.append(Entry(number, error_code="bad-line", error_message="line is not UTF-8 text"))
-            continue
+        except UnicodeDecodeError as exc:
+            # Bytes not UTF-8 in a comment alone are not read; else the first is named, with its column.
+            text = strip_comment(raw.decode("utf-8", "surrogateescape"))
+            if re.search("[\udc80-\udcff]", text):
+                column = len(raw[: exc.start].decode("utf-8", "replace")) + 1
+                said = f"line is not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {column})"
+                said += ": save the file as UTF-8"
+                entries.append(Entry(number, error_code="bad-line", error_message=said))
+                continue
         stripped = text.removeprefix("\ufeff").strip()  # a mark starting a line: files joined
         if stripped and not stripped.startswith("#"):
             entries.append(Entry(number, text=stripped))

@@ -297,9 +297,56 @@ def test_progress_counts_hands_and_ends_with_a_summary(tmp_path):
     assert proc.wait(timeout=PATIENCE) == 1  # two bad lines in the samples
     assert "/4400" in screen  # hands counted against the file's lines (an estimate), not bytes
     assert "KiB" not in screen and "MB" not in screen
-    failed = sum(1 for line in (tmp_path / "out.jsonl").read_text().splitlines() if '"error"' in line)
-    errors = f"{failed} error{'s' * (failed != 1)}"  # 2: the samples' two bad lines
-    assert re.search(rf"batch: 400 records, {errors}, \d+\.\d s\r?\n$", screen), screen[-300:]
+    records = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+    failed = [record["line"] for record in records if "error" in record]  # the samples' two bad lines
+    assert re.search(rf"batch: 400 records, {re.escape(_refused(failed))}, \d+\.\d s\r?\n$", screen), screen[
+        -300:
+    ]
+
+
+def _refused(lines: list[int]) -> str:
+    """The summary's count of errors and where the first three stand (`5 errors (line 4, line 9, line 12
+    and 2 more)`)."""
+    said = f"{len(lines)} error{'s' * (len(lines) != 1)}"
+    if not lines:
+        return said
+    more = f" and {len(lines) - 3} more" if len(lines) > 3 else ""
+    return f"{said} ({', '.join(f'line {n}' for n in lines[:3])}{more})"
+
+
+# Regression: the summary said `batch: 1000 records, 4 errors, 0.1 s`, and the organiser had to search
+# the output for them: it names where the first three stand, past the first 100 lines (a worker's) too.
+@pytest.mark.parametrize("output_format", ["table", "json", "jsonl", "csv"])
+def test_club_file_with_4_errors_past_line_450_names_where_they_stand(tmp_path, output_format):
+    lines = ['"1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c" -s south'] * 1000
+    for n in (450, 700, 701, 950):
+        lines[n] = lines[n].replace("!", "", 1)  # no winning tile marked
+    path = tmp_path / "hands.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    master, slave = pty.openpty()
+    with (tmp_path / "out").open("wb") as out:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "pungchow_calc",
+                "batch",
+                str(path),
+                "-f",
+                output_format,
+                "--workers",
+                "2",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=slave,
+            env={**os.environ, "COLUMNS": "120", "TERM": "xterm"},
+        )
+    os.close(slave)
+    screen = _read_all(master)
+    assert proc.wait(timeout=PATIENCE) == 1
+    said = "4 errors (line 451, line 701, line 702 and 1 more)"
+    assert re.search(rf"batch: 1000 records, {re.escape(said)}, \d+\.\d s\r?\n$", screen), screen[-300:]
 
 
 def _read_all(fd: int) -> str:

@@ -3,6 +3,8 @@ command spec's reader (cli/spec.py) and batch lines read every option the same w
 
 from __future__ import annotations
 
+import json
+import shlex
 from typing import Any
 
 import pytest
@@ -697,3 +699,39 @@ def test_every_riichi_word_of_the_facts_table_is_hinted():
         for word, said in fact.riichi:
             assert arguments.riichi_win_hint(f"--{word}") == f" (riichi's {word} is {said})"
             assert fact.option in said
+
+
+# Regression: `--dora 3d --dora 9z` was read as `--dora 3d,9z`, and its error said `(column 4)`, a
+# column of a joined text never typed; `--dora 8d --dora ''` said `'8d,' leaves an indicator empty`.
+# Each value is said in its own terms (README: `--dora 8d --dora Nw` is `--dora 8d,Nw`).
+_DORA_9Z = "--dora: 9z is not a tile group: winds are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd (5z-7z)"
+_DORA_EMPTY = "--dora: no tile given: name the indicators (e.g. --dora 4c,Nw), or leave --dora out"
+
+
+@pytest.mark.parametrize(
+    ("given", "message", "column"),
+    [
+        pytest.param(["--dora", "3d", "--dora", "9z"], _DORA_9Z, 1, id="dora-3d-dora-9z"),
+        pytest.param(["--dora", "3d", "--dora=9z"], _DORA_9Z, 1, id="dora-3d-dora=9z"),
+        pytest.param(["--dora", "3d,9z"], _DORA_9Z, 4, id="dora-3d,9z-one-value"),
+        pytest.param(["--dora", "9z", "--dora", "3d"], _DORA_9Z, 1, id="dora-9z-dora-3d"),
+        pytest.param(["--dora", "8d", "--dora", ""], _DORA_EMPTY, None, id="dora-8d-dora-empty"),
+    ],
+)
+@pytest.mark.parametrize("reader", ["score", "typer", "batch"])
+def test_dora_3d_dora_9z_names_9z_at_its_own_column(tmp_path, given: list[str], message: str, column, reader):
+    """The same refusal from score's reader, typer's (its values as the command gets them) and a batch
+    line."""
+    argv = [HAND, "-r", "riichi-ema-2016", "--riichi", *given]
+    if reader == "typer":
+        with pytest.raises(OptionError) as caught:
+            _typer_options(argv)
+        error = caught.value.to_dict()
+    elif reader == "batch":
+        path = tmp_path / "hands.txt"
+        path.write_text(shlex.join(argv) + "\n", encoding="utf-8")
+        error = json.loads(run("batch", str(path), "-f", "jsonl").stdout)["error"]
+    else:
+        error = json.loads(run("score", *argv, "--json").stdout)["error"]
+    said = message if column is None else f"{message} (column {column})"
+    assert error == {"code": "bad-option", "message": said} | ({} if column is None else {"column": column})

@@ -186,6 +186,7 @@ def test_batch_deeply_nested_yaml_hung(tmp_path):
     assert done.returncode == 1
     assert json.loads(done.stdout) == {
         "line": 1,
+        "item": 1,
         "error": {"code": "bad-yaml", "message": "not valid YAML: nested more than 64 deep"},
     }
 

@@ -687,7 +687,8 @@ def test_refused(hand: str, facts: dict[str, object], code: str) -> None:
         # a word, where `--dora ''` alone is refused.
         pytest.param(
             ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--dora", "8d", "--dora", ""],
-            "--dora: '8d,' leaves an indicator empty: name each tile (e.g. --dora 4c,Nw)",
+            # Said of the value given empty, not of a joined '8d,' never typed (read_tiles).
+            "--dora: no tile given: name the indicators (e.g. --dora 4c,Nw), or leave --dora out",
             id="dora-8d-dora-empty",
         ),
         pytest.param(

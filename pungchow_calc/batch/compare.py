@@ -11,12 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.scoring import Score
+from .formats import placed
 
 
-def totals(line: int, rulesets: tuple[str, str], a: Score, b: Score) -> dict[str, Any]:
-    """One entry's compare record: its hand, and its score, payable, collection, deposits under A, B."""
+def totals(at: dict[str, int], rulesets: tuple[str, str], a: Score, b: Score) -> dict[str, Any]:
+    """One entry's compare record at its position (entry.position): its hand, and its score, payable,
+    collection, deposits under A, B."""
     return {
-        "line": line,
+        **at,
         "hand": b.hand,
         "rulesets": list(rulesets),
         "score": [a.score, b.score],
@@ -102,7 +104,7 @@ class Summary:
 
 def _extreme(record: dict[str, Any], diff: int) -> dict[str, Any]:
     return {
-        "line": record["line"],
+        **placed(record),
         "hand": record["hand"],
         "score": record["score"],
         "difference": diff,

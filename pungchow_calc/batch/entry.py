@@ -21,6 +21,14 @@ class Entry(NamedTuple):
     error_code: str | None = None
     error_message: str | None = None
     text: str | None = None  # a text line not yet split: split where it is scored (in a worker)
+    # Its number in a YAML or JSON list, from 1 (listed.py); None for a text line. A list written on one
+    # line (a web form's export) starts every item on line 1: the item names which (docs/batch.md).
+    item: int | None = None
+
+
+def position(entry: Entry) -> dict[str, int]:
+    """Where an entry stands, as its record says it first: `line`, and `item` for one of a list."""
+    return {"line": entry.line} if entry.item is None else {"line": entry.line, "item": entry.item}
 
 
 Block = tuple[int, bytes]  # whole lines of a text file: the number of the first, their bytes

@@ -32,10 +32,26 @@ def json_text(record: dict[str, Any]) -> str:
     return _JSON.encode(record)
 
 
-def score_json(line: int, score: Score) -> str:
-    """A scored entry's record as JSON: the same text as json.dumps({"line": line, **score.as_dict()}),
-    from the score's cached pieces."""
-    return score.as_json(f'{{"line": {line}, ')
+def score_json(line: int, score: Score, item: int | None = None) -> str:
+    """A scored entry's record as JSON: the same text as json.dumps({**position, **score.as_dict()})
+    (entry.position: its line, and its item in a list), from the score's cached pieces."""
+    return score.as_json(f'{{"line": {line}, ' if item is None else f'{{"line": {line}, "item": {item}, ')
+
+
+# --- where a record's entry stands ----------------------------------------------------------------
+
+POSITION = ("line", "item")  # a record's first keys (entry.position): `item` only for a list's entry
+
+
+def placed(record: dict[str, Any]) -> dict[str, int]:
+    """A record's position keys (entry.position), for a record made from it (compare's biggest rise)."""
+    return {key: record[key] for key in POSITION if key in record}
+
+
+def _number(record: dict[str, Any]) -> int:
+    """The table's number of a record: its line, or in a list its item (the header says which)."""
+    number: int = record.get("item", record["line"])
+    return number
 
 
 # --- a record as a line of JSONL or CSV output -------------------------------------------------
@@ -127,17 +143,23 @@ CSV_COLUMNS = (
 SEAT_NAMES = tuple(seat.word for seat in Wind)  # the pay_ columns' order
 
 
+def csv_columns(items: bool = False) -> list[str]:
+    """The CSV header: CSV_COLUMNS, and for a YAML or JSON list (`items`) `item` after `line`."""
+    return ["line", "item", *CSV_COLUMNS[1:]] if items else list(CSV_COLUMNS)
+
+
 def csv_row(record: dict[str, Any]) -> list[Any]:
     """A record as the fixed CSV columns (CSV_COLUMNS); errors fill the last two. A text cell that
     could start a spreadsheet formula is written after a quote (csv_cell): an error message quoting a
     line (`--seat: 'x' is not a wind`), a ruleset's name; the seats, ways and codes are fixed words,
     the numbers stay numbers."""
+    at = [record["line"], record["item"]] if "item" in record else [record["line"]]
     if "error" in record:
         err = record["error"]
-        return [record["line"], *[""] * (len(CSV_COLUMNS) - 3), err["code"], csv_cell(err["message"])]
+        return [*at, *[""] * (len(CSV_COLUMNS) - 3), err["code"], csv_cell(err["message"])]
     pays = record.get("payments") or {}
     return [
-        record["line"],
+        *at,
         csv_cell(record["hand"]),
         csv_cell(record["ruleset"]),
         record["seat"],
@@ -188,6 +210,11 @@ TABLE_HEADER = (
 )
 
 
+def table_header(items: bool = False) -> str:
+    """The table's column names: the first `item` for a YAML or JSON list (its rows' numbers, _number)."""
+    return f"{'item':>5}{TABLE_HEADER[5:]}" if items else TABLE_HEADER
+
+
 def _paid(record: dict[str, Any]) -> list[str]:
     """A batch record's payments as words, `E:104 W:52 N:52` (or `(loser)`), and what the winner takes
     from the table (`+2000 deposits`, one word: its number never parted from what it is) after them."""
@@ -204,7 +231,7 @@ def _deposits(record: dict[str, Any]) -> str:
 
 def table_row(record: dict[str, Any]) -> str:
     """One batch record as a plain text row (rows are written one by one, so a long file streams)."""
-    number = f"{record['line']:>5}  "
+    number = f"{_number(record):>5}  "
     if "error" in record:
         err = record["error"]
         return f"{number}error [{err['code']}]: {err['message']}"
@@ -286,17 +313,18 @@ class TerminalTable:
         self.payments = room - 2 - _PAYMENTS >= _HAND_BESIDE_PAYMENTS
         self.hand = max(_HAND_LEAST, min(48, room - 2 - _PAYMENTS if self.payments else room))
 
-    def header(self) -> str:
-        """The column names."""
+    def header(self, items: bool = False) -> str:
+        """The column names: the first `item` for a YAML or JSON list (table_header)."""
+        first = "item" if items else "line"
         names = (
-            f"{'line':>5}  {'hand':<{self.hand}} {'seat':<5} {'points':>6} {'dbl':>3} {'score':>7} "
+            f"{first:>5}  {'hand':<{self.hand}} {'seat':<5} {'points':>6} {'dbl':>3} {'score':>7} "
             f"{'payable':>7}"
         )
         return names + "  payments" if self.payments else names
 
     def row(self, record: dict[str, Any]) -> str:
         """One record as one line or more: the hand wrapped between sets, a message between words."""
-        number = f"{record['line']:>5}  "
+        number = f"{_number(record):>5}  "
         # Past line 99,999 the number is wider than its column: the hand column gives up the room, so
         # the row stays within the width and the numbers stay under their names.
         lead = len(number)

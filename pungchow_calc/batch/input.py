@@ -26,7 +26,9 @@ from typing import IO, Any
 
 from .entry import Block, Entry, FileError
 
-MAX_LINE = 4096  # a real line is under 150 characters
+# A line's bytes with its line end, counted as one whatever it is (LF, CRLF, a lone CR): a file saved on
+# Windows is refused at the same length as the file saved elsewhere. A real line is under 150 characters.
+MAX_LINE = 4096
 READ_BLOCK = 1 << 15  # bytes read at a time: one read gives a worker a few hundred lines
 
 
@@ -50,24 +52,44 @@ def block_entries(first: int, data: bytes) -> Iterator[Entry]:
     else:
         unended = first + len(lines) - 1  # the file's last line, with no newline
     for number, line in enumerate(lines, start=first):
-        if len(line) >= MAX_LINE and len(line) + (number != unended) > MAX_LINE:
-            yield _too_long(number, len(line) + (number != unended))
-            continue
+        if len(line) >= MAX_LINE:
+            # A CRLF's CR, still on the line (_reads), is its line end with the LF: not counted again.
+            size = len(line) + (number != unended) - line.endswith("\r" if isinstance(line, str) else b"\r")
+            if size > MAX_LINE:
+                yield _too_long(number, size)
+                continue
         if isinstance(line, str):
             text = line
         else:
             try:
                 text = line.decode("utf-8")
-            except UnicodeDecodeError:
-                yield Entry(number, error_code="bad-line", error_message="line is not UTF-8 text")
-                continue
+            except UnicodeDecodeError as exc:
+                text, refused = _not_utf8(line, exc)
+                if refused is not None:
+                    yield Entry(number, error_code="bad-line", error_message=refused)
+                    continue
             if text[:1] == "\ufeff":
                 # A byte order mark starting a later line: files joined (`cat a.txt b.txt`), each saved
                 # with one (Notepad). An editor shows none, and none is read, as at the file's start.
                 text = text[1:]
         stripped = text.strip()
         if stripped and stripped[0] != "#":
-            yield _new(Entry, (number, (), None, None, stripped))  # the tuple made at once (Entry)
+            yield _new(Entry, (number, (), None, None, stripped, None))  # the tuple made at once (Entry)
+
+
+def _not_utf8(line: bytes, error: UnicodeDecodeError) -> tuple[str, str | None]:
+    """A line that is not UTF-8 (a file saved as Latin-1 or Windows-1252, `# Zo\xeb`): its text before a
+    `#` comment that holds every byte not UTF-8, which nothing reads (words.strip_comment), or its
+    refusal naming the first such byte and its column (as a ruleset's names it, ruleset_yaml.py)."""
+    from .words import strip_comment
+
+    text = line.decode("utf-8", "surrogateescape")  # each byte not UTF-8 one lone surrogate
+    kept = strip_comment(text)
+    if not any("\udc80" <= c <= "\udcff" for c in kept):
+        return kept, None
+    column = len(line[: error.start].decode("utf-8", "replace")) + 1
+    byte = line[error.start]
+    return "", f"line is not UTF-8 text (byte 0x{byte:02x} at column {column}): save the file as UTF-8"
 
 
 # Byte order marks of a text file in another encoding than UTF-8 (UTF-32 first: its little-endian
@@ -140,6 +162,19 @@ _JSON_TEXT_ITEM = re.compile(r'"\s*[,\]]')
 _JSON_TEXT_ITEM_BYTES = re.compile(_JSON_TEXT_ITEM.pattern.encode())  # the same, in a file read as bytes
 
 
+def _appended(output: Any) -> bool:
+    """Whether the output was opened to append (`>> FILE`): its descriptor's O_APPEND (not known, on a
+    system without fcntl: False)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        return False
+    try:
+        return bool(fcntl.fcntl(output.fileno(), fcntl.F_GETFL) & os.O_APPEND)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False
+
+
 class Source:
     """A batch file or standard input, read lazily; `size` is a regular file's size in bytes."""
 
@@ -168,6 +203,15 @@ class Source:
                 raise FileError(f"{path}: cannot read: {exc.strerror}") from None
             if Path(path).is_dir():
                 raise FileError(f"{path}: is a directory")
+            if kind is None and path.lower().endswith(".csv"):
+                # A spreadsheet's CSV export, read as text lines, gave every row `groups are separated
+                # by spaces, not commas`: refused once, with the ways a batch reads a sheet.
+                self._stream.close()
+                raise FileError(
+                    f"{path}: a batch file is text lines, a YAML list or a JSON list, not CSV: export the"
+                    ' sheet as a JSON list of rows ([{"hand": ..., "seat": ...}], the columns named as'
+                    " score's options), or give --input-format text to read its lines as score's arguments"
+                )
             self._owned = True
             try:
                 status = os.fstat(self._stream.fileno())
@@ -198,20 +242,34 @@ class Source:
 
         return idle
 
-    def refuse_output(self, output: Any) -> None:
+    def refuse_output(self, output: Any, written: str = "records") -> None:
         """Refuse a batch file that is also the output (`batch hands.txt > hands.txt`: the shell emptied
         it before it was read, and the batch said nothing, 0 records; `>> hands.txt`: the records were
-        read back as lines): a FileError."""
+        read back as lines): a FileError saying which it was, and what to write instead. `written`:
+        what goes to the output, `records` or (--compare) `the summary`."""
         try:
             mine, out = os.fstat(self._stream.fileno()), os.fstat(output.fileno())
         except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
             return  # no descriptor (a test's capture): not the file
-        if stat.S_ISREG(mine.st_mode) and (mine.st_dev, mine.st_ino) == (out.st_dev, out.st_ino):
-            name = self.path if self._owned else "standard input"  # `batch - < hands.txt >> hands.txt`
+        if not stat.S_ISREG(mine.st_mode) or (mine.st_dev, mine.st_ino) != (out.st_dev, out.st_ino):
+            return
+        name = self.path if self._owned else "standard input"  # `batch - < hands.txt >> hands.txt`
+        where = self.path if self._owned else "the same file"
+        them = "it" if written == "summary" else "them"
+        what = "the summary" if written == "summary" else "the records"
+        kind = "summary" if written == "summary" else "records"
+        if _appended(output):
             raise FileError(
-                f"{name} is also the output (> or >> {self.path if self._owned else 'it'}): its hands are"
-                " emptied by the shell, or the records read back as hands; write the records to another file"
+                f"{name} is also the output (>> {where}): {what} would be added to its hands, and be"
+                f" read as hands; append {them} to another file (>> {kind}.txt)"
             )
+        if mine.st_size == 0:  # `>`: emptied by the shell before the batch started (never by the batch)
+            raise FileError(
+                f"{name} is also the output (> {where}): the shell emptied it before the batch started, so"
+                f" it holds no hands now (restore it from a copy); write {what} to another file"
+                f" (> {kind}.txt)"
+            )
+        raise FileError(f"{name} is also the output: write {what} to another file (> {kind}.txt)")
 
     def close(self) -> None:
         """Close the file (never standard input)."""
@@ -305,7 +363,8 @@ class Source:
                     if end < 0:
                         skipped += len(block)
                         continue
-                    yield _too_long(number, skipped + end + 1)
+                    # Its end counted as one byte, a CRLF's too (MAX_LINE): _reads keeps a CRLF whole.
+                    yield _too_long(number, skipped + end + 1 - (block[end - 1 : end] == b"\r"))
                     number, skipped, block = number + 1, 0, block[end + 1 :]
                 last = block.rfind(b"\n") + 1
                 if last:

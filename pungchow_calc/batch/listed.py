@@ -4,6 +4,7 @@ the line it starts on (docs/batch.md)."""
 
 from __future__ import annotations
 
+import codecs
 import io
 import itertools
 import re
@@ -48,9 +49,11 @@ def yaml_entries(
     # A JSON file: read as YAML once what YAML reads otherwise is mended (json_normalised), from
     # UTF-8 (a JSON file in UTF-16 or UTF-32, with its byte order mark, decoded first).
     reader = _Blocks(json_normalised(decoded()), path) if json else _Reading(read, path)
-    events = yaml.parse(reader, Loader=loader)
+    events = yaml.parse(_Utf8(reader, path), Loader=loader)
+    item = 0  # the items given: each entry numbered in the list (Entry.item), from 1
     try:
-        yield from _yaml_items(events, json, "standard input" if path == "-" else path)
+        for item, entry in enumerate(_yaml_items(events, json, "standard input" if path == "-" else path), 1):
+            yield entry._replace(item=item)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -60,7 +63,10 @@ def yaml_entries(
         # The rest of the file cannot be read; say so once, at the line where it broke.
         # A JSON file's is said to be JSON, which its writer knows it for (the code is the same).
         said = "JSON" if json else "YAML"
-        yield Entry(line, error_code="bad-yaml", error_message=f"not valid {said}: {problem}")
+        # Numbered as the item after the last read: the one the break is in (a one-line file's items all
+        # start on line 1).
+        message = f"not valid {said}: {problem}"
+        yield Entry(line, error_code="bad-yaml", error_message=message, item=item + 1)
 
 
 # What a JSON document holds that YAML 1.1 reads otherwise (docs/batch.md), mended before the YAML reader
@@ -163,6 +169,70 @@ class _Blocks(io.RawIOBase):
         else:
             data, self._left = self._left[:size], self._left[size:]
         return data
+
+
+_CONTINUATION = bytes(range(0x80, 0xC0))  # a UTF-8 character's bytes after its first
+_WIDE_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE)  # (UTF-32 LE's starts as LE)
+
+
+class _Utf8(io.RawIOBase):
+    """A YAML or JSON file's bytes for the parser, up to the first that is not UTF-8 (a file saved as
+    Latin-1 or Windows-1252, `# Zo\xeb`): the parser, which decodes each read whole, refused the read
+    it stood in at line 1, the items before it unscored; they are read, and the next read is the
+    error, at the byte's line and column (a bad-yaml record: `yaml_entries`). A file that starts with a
+    UTF-16 or UTF-32 byte order mark is the parser's to decode."""
+
+    def __init__(self, reader: io.RawIOBase, path: str) -> None:
+        self._reader = reader
+        self._path = path
+        self._decoder = codecs.getincrementaldecoder("utf-8")()
+        self._head = b""  # the file's first bytes: a byte order mark of UTF-16 or UTF-32?
+        self._passed_on = 0  # bytes checked and passed on
+        self._lines = 0  # the line ends passed on
+        self._column = 0  # the characters passed on since the last line end
+        self._error: Exception | None = None  # the byte not UTF-8, raised at the next read
+        self._unchecked = False  # UTF-16 or UTF-32: passed on as read
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        if self._error is not None:
+            raise self._error
+        data: bytes = self._reader.read(size)
+        if self._unchecked:
+            return data
+        held = len(self._decoder.getstate()[0])  # the start of a character the last read cut
+        self._head = (self._head + data)[:4] if len(self._head) < 4 else self._head
+        try:
+            self._decoder.decode(data, not data)
+        except UnicodeDecodeError as exc:
+            if self._passed_on == 0 and any(bom.startswith(self._head[:2]) for bom in _WIDE_BOMS):
+                self._unchecked = True  # (its first bytes are none of UTF-8's: the error is at once)
+                return data
+            good = max(0, exc.start - held)
+            self._passed(data[:good])
+            byte = (self._decoder.getstate()[0] + data)[exc.start] if exc.start < held else data[good]
+            import yaml
+
+            mark = yaml.Mark(self._path, 0, self._lines, self._column, None, 0)
+            problem = f"byte 0x{byte:02x} is not UTF-8 (column {self._column + 1}): save the file as UTF-8"
+            self._error = yaml.MarkedYAMLError(problem=problem, problem_mark=mark)
+            if not good:
+                raise self._error from None
+            return data[:good]
+        self._passed(data)
+        return data
+
+    def _passed(self, data: bytes) -> None:
+        """Count the lines and the last line's characters of bytes given to the parser."""
+        self._passed_on += len(data)
+        end = data.rfind(b"\n")
+        if end >= 0:
+            self._lines += data.count(b"\n")
+            self._column = 0
+        tail = data[end + 1 :]
+        self._column += len(tail.translate(None, _CONTINUATION))  # a character's first bytes
 
 
 class _Reading(io.RawIOBase):

@@ -16,8 +16,8 @@ from ..engine.errors import PungchowError, RulesetError, StrayWord, printable
 from ..engine.payments import DISCARDER
 from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
-from .entry import Entry
-from .formats import csv_row, json_text, score_json
+from .entry import Entry, position
+from .formats import csv_row, json_text, placed, score_json
 from .words import quoted_word, split_line, strip_comment, unsplittable, word_column
 
 CSV_DISCARDER = (
@@ -26,9 +26,10 @@ CSV_DISCARDER = (
 )
 
 
-def error_record(line: int, code: str, message: str) -> dict[str, Any]:
-    """The error object of one batch entry (docs/json.md): its message one line, of a bounded length."""
-    return {"line": line, "error": {"code": code, "message": printable(message)}}
+def error_record(at: dict[str, int], code: str, message: str) -> dict[str, Any]:
+    """The error object of one batch entry at a position (entry.position: its line, and its item in a
+    list) (docs/json.md): its message one line, of a bounded length."""
+    return {**at, "error": {"code": code, "message": printable(message)}}
 
 
 # Never compared, hashed or shown: one per batch (no eq, repr: engine/__init__.py).
@@ -83,21 +84,21 @@ class Scorer:
         result = self._result(entry)
         if isinstance(result, dict):
             return result
-        line, score = result
-        return {"line": line, **score.as_dict()}
+        entry, score = result
+        return {**position(entry), **score.as_dict()}
 
-    def _result(self, entry: Entry) -> tuple[int, Score] | dict[str, Any]:
-        """(line, score), or the record itself for an error or a comparison."""
+    def _result(self, entry: Entry) -> tuple[Entry, Score] | dict[str, Any]:
+        """(entry, score), or the record itself for an error or a comparison."""
         if entry.error_code is not None:
-            return error_record(entry.line, entry.error_code, entry.error_message or "")
+            return error_record(position(entry), entry.error_code, entry.error_message or "")
         try:
             return self._scored(entry)
         except PungchowError as exc:
-            return {"line": entry.line, "error": exc.to_dict()}
+            return {**position(entry), "error": exc.to_dict()}
         except Exception as exc:  # noqa: BLE001 - a batch never drops an entry, even on a bug
-            return error_record(entry.line, "internal", f"{type(exc).__name__}: {exc}")
+            return error_record(position(entry), "internal", f"{type(exc).__name__}: {exc}")
 
-    def _scored(self, entry: Entry) -> tuple[int, Score] | dict[str, Any]:
+    def _scored(self, entry: Entry) -> tuple[Entry, Score] | dict[str, Any]:
         """_result's work, each failure left to _result (the quick reading of options' too)."""
         args = None if entry.text is None else self._known_options(entry.text)
         if args is None:
@@ -110,7 +111,7 @@ class Scorer:
                         f"cannot split line: {reason}", code="bad-line", column=column
                     ) from None
                 if not argv:  # only a comment after all (`   # ...` is caught earlier)
-                    return error_record(entry.line, "bad-line", "no hand on this line")
+                    return error_record(position(entry), "bad-line", "no hand on this line")
             else:
                 argv = list(entry.argv)
             try:
@@ -121,11 +122,11 @@ class Scorer:
                     stray.column = word_column(entry.text, stray.index)
                 raise
         if self.job.compare is not None:
-            return self._compare(entry.line, args)
+            return self._compare(position(entry), args)
         hand, ruleset, situation, limit = args
         # The ruleset is looked up here, not in _score: its missing ruleset's error, kept for every entry
         # that names it, is raised afresh through as few frames as may be (Scorer.ruleset).
-        return entry.line, _score(hand, self.ruleset(ruleset), situation, limit)
+        return entry, _score(hand, self.ruleset(ruleset), situation, limit)
 
     def _known_options(self, text: str) -> _Args | None:
         """scoring_args of a line `"hand" options` or `'hand' options`, its options read once per
@@ -161,7 +162,7 @@ class Scorer:
         _, ruleset, situation, limit = known
         return hand, ruleset, situation, limit
 
-    def _compare(self, line: int, args: _Args) -> dict[str, Any]:
+    def _compare(self, at: dict[str, int], args: _Args) -> dict[str, Any]:
         assert self.job.compare is not None
         from . import compare  # here: only `--compare` uses it (start-up of every other batch)
 
@@ -176,7 +177,7 @@ class Scorer:
                 # (tests/test_batch_gc.py), and raised from the list, never from a name of this frame.
                 refused.append((name, exc.with_traceback(None)))
         if not refused:
-            return compare.totals(line, self.job.compare, *scores)
+            return compare.totals(at, self.job.compare, *scores)
         name, said = refused[0][0], str(refused[0][1])
         if (len(refused) == 2 and str(refused[1][1]) == said) or name in said:
             del refused[1:]
@@ -195,11 +196,12 @@ class Scorer:
             result = self._result(entry)
             if isinstance(result, dict):
                 return "error" not in result, json_text(result)
-            return True, score_json(*result)
+            entry, score = result
+            return True, score_json(entry.line, score, entry.item)
         record = self.record(entry)
         if self.job.encode == "csv" and DISCARDER in (record.get("payments") or {}):
             # The CSV pays by seat: an unnamed discarder paying for all has no column (JSONL keeps him).
-            record = error_record(record["line"], "no-discarder", CSV_DISCARDER)
+            record = error_record(placed(record), "no-discarder", CSV_DISCARDER)
         ok = "error" not in record
         if self.job.encode == "csv":
             return ok, csv_row(record)

@@ -10,6 +10,7 @@ import contextlib
 import errno
 import io
 import os
+import re
 import sys
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
@@ -17,6 +18,13 @@ from typing import IO, TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the batch package is imported by the command that needs it (start-up time)
     from ..batch.formats import Lines
     from .batch_signals import StopSignals
+
+
+FIRST_REFUSED = 3  # the failed entries a batch's summary line names (batch_run)
+# An error record's position in its JSON or CSV text (formats.json_text, csv_row): `{"line": N, "item": I,
+# "error": ...`, and `N,I,` then the empty columns and the code (scored rows have a hand there).
+_JSON_REFUSED = re.compile(r'^\{"line": (\d+), (?:"item": (\d+), )?"error": ', re.M)
+_CSV_REFUSED = re.compile(r"^(\d+),(?:(\d+),)?,{16}[a-z]", re.M)
 
 
 def records_said(count: int) -> str:
@@ -44,6 +52,8 @@ class Output:
         self.format = output_format
         self.table = table  # a formats.TerminalTable on a terminal, else None (formats.table_row)
         self.written = 0  # records on stdout, whole
+        self.items = False  # the entries are a YAML or JSON list's: the CSV and table number their items
+        self.refused: list[dict[str, int]] = []  # the first FIRST_REFUSED failed entries' positions
         self._signals = signals
         # What the last batch gathered, written at its end: text, and a worker's lines as UTF-8 bytes
         # (formats.Lines), written to the stream's own bytes when it encodes as UTF-8 (_utf8_bytes);
@@ -128,15 +138,16 @@ class Output:
 
     def header(self) -> None:
         """The column names, or the opening `[` of a JSON array."""
-        from ..batch.formats import CSV_COLUMNS, TABLE_HEADER, csv_text
+        from ..batch.formats import csv_columns, csv_text, table_header
 
         self._started = True
         if self.format == "csv":
-            self._pending.append((csv_text(list(CSV_COLUMNS)), 0))
+            self._pending.append((csv_text(csv_columns(self.items)), 0))
         elif self.format == "json":
             self._pending.append(("[", 0))
         elif self.format == "table":
-            self._pending.append(((TABLE_HEADER if self.table is None else self.table.header()) + "\n", 0))
+            header = table_header(self.items) if self.table is None else self.table.header(self.items)
+            self._pending.append((header + "\n", 0))
 
     def write_all(self, records: Iterator[Any]) -> int:
         """Gather records, (ok, payload) or a worker's Lines, as they come (the batch end writes
@@ -154,9 +165,13 @@ class Output:
             if type(item) is Lines:  # JSONL or CSV: a worker's chunk of records, already lines
                 append((item, item.count))
                 failed += item.failed
+                if item.failed and len(self.refused) < FIRST_REFUSED:
+                    self._refused_in(item.text)
                 continue
             ok, payload = item
             failed += not ok
+            if not ok and len(self.refused) < FIRST_REFUSED:
+                self._refused_in(payload)
             if fmt in ("jsonl", "csv"):
                 append((output_line(encode, payload), 1))
             elif fmt == "json":
@@ -166,6 +181,21 @@ class Output:
                 append((row(payload) + "\n", 1))
         self.footer()
         return failed
+
+    def _refused_in(self, records: Any) -> None:
+        """Note where the first failed entries stand (for the summary: batch_run), from their records: a
+        record (the table's), its JSON or CSV text, a CSV row, or a worker's lines of them."""
+        if isinstance(records, dict):
+            found = [{key: records[key] for key in ("line", "item") if key in records}]
+        elif isinstance(records, list):  # a CSV row
+            found = [{"line": records[0], "item": records[1]} if self.items else {"line": records[0]}]
+        else:
+            pattern = _CSV_REFUSED if self.format == "csv" else _JSON_REFUSED
+            found = [
+                {"line": int(line), "item": int(item)} if item else {"line": int(line)}
+                for line, item in pattern.findall(records)
+            ]
+        self.refused += found[: FIRST_REFUSED - len(self.refused)]
 
     def _terminal_row(self, record: dict[str, Any]) -> str:
         """A record as the terminal table's row; on a terminal that escapes what it cannot show

@@ -105,7 +105,8 @@ def run_batch(
                 for name in compare or ((ruleset,) if ruleset is not None else ()):
                     Scorer(job).ruleset(name)
                 source = Source(file, kind=input_format)
-                source.refuse_output(sys.stdout)
+                source.refuse_output(sys.stdout, "records" if summary is None else "summary")
+                out.items = source.is_yaml
                 entries = source.entries()
                 first = next(entries, None)  # a file that is not a YAML list fails here, before any output
             except PungchowError as error:
@@ -162,10 +163,23 @@ def run_batch(
                 source.close()
     if compare is None and sys.stderr.isatty():
         elapsed = time.monotonic() - started
-        say(f"batch: {records_said(out.written)}, {failed} error{'s' * (failed != 1)}, {elapsed:.1f} s")
+        say(f"batch: {records_said(out.written)}, {_refused(out, failed)}, {elapsed:.1f} s")
     if unsaid:
         return EXIT_OUTPUT_FAILED
     return EXIT_ENTRY_FAILED if failed or died else 0
+
+
+def _refused(out: Output, failed: int) -> str:
+    """How many entries failed, and where the first stand: `89 errors (line 4, line 13, line 63 and 86
+    more)`, `1 error (item 317 (line 1))`, `0 errors`: the organiser knows which lines to mend."""
+    from ..render.terminal import where
+
+    said = f"{failed} error{'s' * (failed != 1)}"
+    if not failed or not out.refused:
+        return said
+    places = [where(at) for at in out.refused]
+    more = failed - len(places)
+    return f"{said} ({', '.join(places)}{f' and {more} more' if more > 0 else ''})"
 
 
 def _compare(
@@ -177,13 +191,14 @@ def _compare(
     `2>&-`) ends there, as one whose reader left does (say): its error goes in `unsaid`, the summary
     is still written, and the exit code is 3 (README, exit codes)."""
     from ..batch.compare import summarise
+    from ..render.terminal import where
 
     def report(record: dict[str, Any]) -> None:
         if unsaid:
             return
         err = record["error"]
         try:
-            say(f"line {record['line']}: error [{err['code']}]: {err['message']}")
+            say(f"{where(record)}: error [{err['code']}]: {err['message']}")
         except (OSError, ValueError) as error:  # ValueError: a closed stream's
             unsaid.append(error)
             silence(sys.stderr)

@@ -5,6 +5,7 @@ with the same keywords as the reader would; nothing here declares a command or a
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -257,7 +258,8 @@ def as_read(command: spec.Command, values: dict[str, Any]) -> dict[str, Any]:
         if option.many and values.get(option.name) is not None:
             values[option.name] = list(values[option.name]) or option.default
         elif option.joined and values.get(option.name) is not None:
-            values[option.name] = ",".join(values[option.name]) if values[option.name] else option.default
+            given = values[option.name]
+            values[option.name] = functools.reduce(arguments.joined, given, None) if given else option.default
     for arg in command.args:
         if arg.many:
             values[arg.name] = list(values[arg.name])

@@ -138,12 +138,27 @@ _SHORT_LIST = 40
 def read_tiles(option: str, text: str, recorded: bool = False) -> tuple[Tile, ...]:
     """Playing tiles given as an option's value, in notation, commas allowed: `4c,Nw` (docs/riichi.md);
     `recorded`: from an evening's record, where a marker (`8d*`, accepted before it was refused) is
-    left as it was read then."""
+    left as it was read then. The values of an option given more than once, joined (`--dora 8d --dora
+    9z`, arguments.Joined): a mistake in one is said as that value alone says it, its column in it."""
+    given: tuple[str, ...] = getattr(text, "given", ())
+    if len(given) < 2 or recorded:
+        return _read_list(option, text, recorded)
+    try:
+        return _read_list(option, str(text))
+    except OptionError:
+        for value in given:  # the value at fault, if one is alone: its error, in its own terms
+            _read_list(option, value)
+        raise  # the list as a whole (too many tiles)
+
+
+def _read_list(option: str, text: str, recorded: bool = False) -> tuple[Tile, ...]:
+    """read_tiles of one text."""
     if recorded:
         return _read_whole(option, text, recorded)  # never remembered: a strict reading would take it
     if "," in text and not all(item.strip() for item in text.split(",")) and text.strip(", "):
-        # `--dora 8d --dora "$MORE"` (MORE unset) joins as `8d,`: an indicator left empty, as `--dora ''`
-        # alone is refused below, never dropped without a word (a kan dora the player meant to give).
+        # `8d,` or `8d,,Nw` (a YAML list `[8d, '']` too): an indicator left empty, as `--dora ''` alone is
+        # refused below, never dropped without a word (a kan dora the player meant to give); `--dora 8d
+        # --dora "$MORE"` (MORE unset) is refused as its empty value alone is (read_tiles).
         raise OptionError(
             f"{option}: {text!r} leaves an indicator empty: name each tile (e.g. {option} 4c,Nw)",
             code="bad-option",

@@ -279,6 +279,14 @@ def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
 # --- batch, diff and rules ---------------------------------------------------------------
 
 
+def where(record: dict[str, Any]) -> str:
+    """A batch record's position for a person: `line 14`, or in a list `item 317 (line 1)`: a list
+    written on one line (a web form's export) starts every item on line 1, and the item names which."""
+    if "item" in record:
+        return f"item {record['item']} (line {record['line']})"
+    return f"line {record['line']}"
+
+
 def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
     """`batch --compare A B`: how many hands change, and by how much."""
     a, b = summary["rulesets"]
@@ -312,7 +320,7 @@ def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
         if found:
             sa, sb = found["score"]
             change = f"{sa} {arrow(out)} {sb} ({found['difference']:+})"
-            out.print(f"{word}: line {found['line']} {found['hand']}: {change}")
+            out.print(f"{word}: {where(found)} {found['hand']}: {change}")
 
 
 def _diff_value(line: Any) -> str:
