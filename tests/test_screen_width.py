@@ -634,3 +634,81 @@ def test_wrapping_to_no_room_ends(width: int) -> None:
     """A line of no room (a refusal beside a line number wider than the terminal): one cell a line,
     where a word longer than it was cut into nothing, for ever."""
     assert wrap("error: /a/b", width) == list("error:/a/b")
+
+
+# A club's names: a Thai vowel sign above (ั ิ ์, marks of no combining class), a decomposed accent,
+# wide characters, and a Hangul name typed decomposed (as macOS writes it).
+CLUB = ["สมศักดิ์", "Jose\u0301", "李小龍", "\u1100\u1175\u11b7"]
+
+
+def _starts(lines: list[str], names: list[str], word: str) -> set[int]:
+    """The cell (as rich counts it) where `word` begins on each line beginning with one of `names`."""
+    from rich.cells import cell_len
+
+    rows = [line for line in lines if any(line.startswith(name + " ") for name in names)]
+    assert len(rows) >= len(names), lines
+    found = [re.search(rf"\s(?:{word})\b", row) for row in rows]
+    assert all(found), rows
+    return {cell_len(row[: m.start() + 1]) for row, m in zip(rows, found, strict=True) if m}
+
+
+def _club_evening(tmp_path: Path, names: list[str]) -> str:
+    """An evening of these names (through the library when `evening new` would refuse one), a game won."""
+    from pungchow_calc.evening.record import new
+    from pungchow_calc.ruleset_files import load
+
+    log = str(tmp_path / "club.jsonl")
+    new(log, names, None, load("pung-chow"))
+    others = [arg for name in names[1:] for arg in ("--other", f"{name}=4")]
+    won = run("evening", "hand", log, "--winner", names[0], WINS[0], *others)
+    assert won.exit_code == 0, won.output
+    return log
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(
+    "names",
+    [
+        pytest.param(CLUB, id="thai-somsak-jose-decomposed-hangul-decomposed"),
+        pytest.param(
+            ["Ann \u2764\ufe0f", "Zo\u00eb", "Bob", "Cy"], id="ann-heart-variation-selector-recorded-before"
+        ),
+    ],
+)
+def test_a_clubs_names_keep_the_columns(tmp_path: Path, width: int, names: list[str]) -> None:
+    # Regression: a Thai name's vowel signs and a decomposed Hangul name's letters were counted a cell
+    # each (the terminal draws them in the letter before), so `สมศักดิ์` (5 cells) padded as 8 and
+    # shifted its row's columns 3 cells left. An evening recorded with `Ann ❤️` still reads, aligned.
+    log = _club_evening(tmp_path, names)
+    env = {"COLUMNS": str(width)}
+    for command in ("status", "undo"):  # the Seat column of the totals
+        result = run("evening", command, log, env=env)
+        assert result.exit_code == 0, result.output
+        assert len(_starts(result.stdout.splitlines(), names, "east|south|west|north")) == 1, result.stdout
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "สมศักดิ์",
+        "Jose\u0301",
+        "\u1100\u1175\u11b7",
+        "Ann \u2764\ufe0f",
+        "e\u20dd",
+        "a\u200bb",
+        "soft\u00adhyphen",
+    ],
+    ids=[
+        "thai-somsak",
+        "jose-decomposed",
+        "hangul-kim-decomposed",
+        "heart-vs16",
+        "enclosing-circle",
+        "zero-width-space",
+        "soft-hyphen",
+    ],
+)
+def test_cell_width_counts_as_rich_does(text: str) -> None:
+    from rich.cells import cell_len
+
+    assert cell_width(text) == cell_len(text)
