@@ -40,6 +40,7 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
         ("\u00c9mile,E\u0301mile", "are one name (an accent encoded two ways)"),  # alike on screen
         ("Ann,Bo\u200bb", "'Bo\\u200bb' holds U+200B, a character that prints as nothing"),
         ("Ann,Bo\tb", "'Bo\\tb' holds U+0009, a character that prints as nothing"),
+        ("Zo\u00eb,Ann \u2764\ufe0f", "holds U+FE0F, a variation selector: some terminals draw"),
     ],
     ids=[
         "one",
@@ -49,11 +50,23 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
         "Émile-composed-and-decomposed",
         "zero-width-space",
         "tab",
+        "Ann-heart-variation-selector-16",
     ],
 )
 def test_new_refuses_bad_players(tmp_path, capsys, players, message):
     code, _, err = cli(capsys, "evening", "new", str(tmp_path / "e.jsonl"), "--players", players)
     assert code == 2 and squeezed(message) in squeezed(err)
+    assert not (tmp_path / "e.jsonl").exists()
+
+
+def test_new_players_ann_heart_with_variation_selector_16_is_refused_with_the_name_without_it(
+    tmp_path, capsys
+):
+    """Regression: `Ann ❤️` (U+2764 U+FE0F) was seated; terminals draw ❤️ one cell or two, so no count
+    keeps the tables' columns on every terminal. The hint gives the name as it can be typed."""
+    code, _, err = cli(capsys, "evening", "new", str(tmp_path / "e.jsonl"), "--players", "Zoë,Ann ❤️,Bob")
+    assert code == 2 and err.count("\n") == 1
+    assert "give the name without it ('Ann ❤')" in err
     assert not (tmp_path / "e.jsonl").exists()
 
 

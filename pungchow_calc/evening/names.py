@@ -121,6 +121,16 @@ def players_of(text: str) -> list[str]:
                 "control, a joiner or an invisible space): give the name without it",
                 code="bad-player",
             )
+        # Terminals disagree on the width a variation selector gives (docs/evening.md, "Plain terminals").
+        shaped = next((c for c in name if unicodedata.name(c, "").startswith("VARIATION SELECTOR")), None)
+        if shaped is not None:
+            plain = "".join(c for c in name if c != shaped)
+            raise OptionError(
+                f"--players: {name!r} holds U+{ord(shaped):04X}, a variation selector: some terminals draw "
+                f"the character before it one cell wide, others two, and the tables' columns would not line "
+                f"up: give the name without it ({plain!r})",
+                code="bad-player",
+            )
         if not _NAME.fullmatch(name):
             raise OptionError(
                 f"--players: {name!r} is not a name (1 to 30 characters, no comma or =)", code="bad-player"
