@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from cli_helpers import run
+from cli_helpers import on_a_terminal, run
 from evening_support import WINS
 from evening_support import hand as hand_args
 from evening_support import run as subprocess_run
@@ -712,3 +712,24 @@ def test_cell_width_counts_as_rich_does(text: str) -> None:
     from rich.cells import cell_len
 
     assert cell_width(text) == cell_len(text)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["score", KONGS, "-s", "n"], id="score"),
+        pytest.param(["diff", HAND, *_rulesets(3)], id="diff-3"),
+        pytest.param(["rules", "show", "pung-chow"], id="rules-show"),
+        pytest.param(["docs", "riichi"], id="docs-riichi"),
+        pytest.param(["batch", "samples/part1-examples.txt"], id="batch"),
+    ],
+)
+def test_term_dumb_on_a_terminal_60_columns_fits(argv: list[str]) -> None:
+    # Regression: under TERM=dumb (Emacs' shell, a serial console) rich takes the terminal as 80 columns
+    # whatever its width: the score card ran to 76 columns, rules show and docs to 80, at 60.
+    from rich.cells import cell_len
+
+    shown = on_a_terminal(argv, "60", env={"TERM": "dumb"})
+    assert "\x1b" not in shown
+    lines = shown.splitlines()
+    assert len(lines) > 5 and max(cell_len(line.rstrip()) for line in lines) <= 60, shown
