@@ -1656,3 +1656,17 @@ def test_b_esc_2j_ob_piped_is_echoed_as_its_escape(tmp_path):
     code, out = play(new(tmp_path), ["B\x1b[2Job", "quit"])
     assert code == 0, out
     assert "\x1b" not in out and "who won? B\\x1b[2Job\n" in out
+
+
+def test_play_help_at_40_columns_fits(tmp_path):
+    """Regression: play's help was printed as written for 60 columns; on a phone's 40 its lines ran to
+    57. Each line now wraps to the width, as play's other running text does."""
+    from cli_helpers import run as in_process
+    from rich.cells import cell_len
+
+    path = new(tmp_path)
+    result = in_process("evening", "play", str(path), input="help\nquit\n", env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result.output
+    help_text = result.stdout.split("who won? ", 1)[1].split("\n\n")[0]
+    assert "plain score." in help_text
+    assert max(cell_len(line) for line in help_text.splitlines()) <= 40, help_text
