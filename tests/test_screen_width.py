@@ -722,11 +722,13 @@ def test_cell_width_counts_as_rich_does(text: str) -> None:
         pytest.param(["rules", "show", "pung-chow"], id="rules-show"),
         pytest.param(["docs", "riichi"], id="docs-riichi"),
         pytest.param(["batch", "samples/part1-examples.txt"], id="batch"),
+        pytest.param(["--help"], id="help"),
+        pytest.param(["evening", "hand", "--help"], id="evening-hand-help"),
     ],
 )
 def test_term_dumb_on_a_terminal_60_columns_fits(argv: list[str]) -> None:
     # Regression: under TERM=dumb (Emacs' shell, a serial console) rich takes the terminal as 80 columns
-    # whatever its width: the score card ran to 76 columns, rules show and docs to 80, at 60.
+    # whatever its width: the score card ran to 76 columns, rules show, docs and help to 80, at 60.
     from rich.cells import cell_len
 
     shown = on_a_terminal(argv, "60", env={"TERM": "dumb"})
