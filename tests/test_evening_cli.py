@@ -951,3 +951,30 @@ def test_another_game_after_anns_win_is_recorded_without_a_question(tmp_path, ca
     first = [*_HAND, *ANN, "--from", "Bob"] if "--from" in second else [*_HAND, *ANN]
     code, out, err = _typed_twice(capsys, monkeypatch, tmp_path / "e.jsonl", first, second)
     assert (code, err) == (0, "") and "Game 2" in out
+
+
+def test_winner_ann_heart_typed_without_variation_selector_names_ann_heart_recorded_before(tmp_path, capsys):
+    """Regression: in an evening recorded with `Ann ❤️` (U+2764 U+FE0F, before `evening new` refused it),
+    `--winner 'Ann ❤'` as a keyboard types it was not at the table: the selector does not show."""
+    from evening_support import WINS
+
+    from pungchow_calc.evening.record import new
+    from pungchow_calc.ruleset_files import load
+
+    log = str(tmp_path / "e.jsonl")
+    new(log, ["Ann \u2764\ufe0f", "Bob", "Cy"], None, load("pung-chow"))
+    code, out, err = cli(
+        capsys,
+        "evening",
+        "hand",
+        log,
+        "--winner",
+        "ann \u2764",
+        WINS[0],
+        "--other",
+        "Bob=2",
+        "--other",
+        "Cy=4",
+    )
+    assert code == 0, err
+    assert json.loads((tmp_path / "e.jsonl").read_text().splitlines()[-1])["winner"] == "Ann \u2764\ufe0f"

@@ -35,10 +35,16 @@ def _play_command(name: str) -> bool:
     return word.casefold() in PLAY_WORDS and rest.isascii() and rest.isdigit()
 
 
+def _variation_selector(c: str) -> bool:
+    """Whether the character is a variation selector (U+FE0F after ❤ asks for the emoji's style)."""
+    return unicodedata.name(c, "").startswith("VARIATION SELECTOR")
+
+
 def folded(name: str) -> str:
     """A name as the table tells names apart: in any case, an accent however encoded (É as one character
-    or as E and a combining accent: they look the same)."""
-    return unicodedata.normalize("NFC", name).casefold()
+    or as E and a combining accent: they look the same), with or without a variation selector (`Ann ❤️`
+    of an evening recorded before `evening new` refused it is `Ann ❤`, as typed on a keyboard)."""
+    return "".join(c for c in unicodedata.normalize("NFC", name) if not _variation_selector(c)).casefold()
 
 
 def player_named(typed: str, players: Sequence[str], begun: bool = False) -> str | None:
@@ -122,7 +128,7 @@ def players_of(text: str) -> list[str]:
                 code="bad-player",
             )
         # Terminals disagree on the width a variation selector gives (docs/evening.md, "Plain terminals").
-        shaped = next((c for c in name if unicodedata.name(c, "").startswith("VARIATION SELECTOR")), None)
+        shaped = next((c for c in name if _variation_selector(c)), None)
         if shaped is not None:
             plain = "".join(c for c in name if c != shaped)
             raise OptionError(
