@@ -735,3 +735,19 @@ def test_term_dumb_on_a_terminal_60_columns_fits(argv: list[str]) -> None:
     assert "\x1b" not in shown
     lines = shown.splitlines()
     assert len(lines) > 5 and max(cell_len(line.rstrip()) for line in lines) <= 60, shown
+
+
+def test_amend_1_at_40_columns_fits(tmp_path: Path) -> None:
+    # Regression: `Game 1 amended; the evening was replayed from it.` was printed whole, 49 cells on a
+    # phone's 40 columns; the rest of amend's output wrapped.
+    from rich.cells import cell_len
+
+    log = str(tmp_path / "e.jsonl")
+    env = {"COLUMNS": "40"}
+    assert run("evening", "new", log, "--players", "Ann,Bob,Cy,Di").exit_code == 0
+    others = ["--other", "Bob=2", "--other", "Cy=4", "--other", "Di=6"]
+    assert run("evening", "hand", log, HAND, "--winner", "Ann", *others).exit_code == 0
+    amended = run("evening", "amend", log, "1", HAND, "--winner", "Ann", "--from", "Cy", *others, env=env)
+    assert amended.exit_code == 0, amended.output
+    assert "Game 1 amended; the evening was replayed" in amended.stdout
+    assert max(cell_len(line) for line in amended.stdout.splitlines()) <= 40, amended.stdout
