@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from cli_helpers import on_a_terminal, run
+from cli_helpers import on_a_terminal, run, squeezed
 from evening_support import WINS
 from evening_support import hand as hand_args
 from evening_support import run as subprocess_run
@@ -751,3 +751,18 @@ def test_amend_1_at_40_columns_fits(tmp_path: Path) -> None:
     assert amended.exit_code == 0, amended.output
     assert "Game 1 amended; the evening was replayed" in amended.stdout
     assert max(cell_len(line) for line in amended.stdout.splitlines()) <= 40, amended.stdout
+
+
+@pytest.mark.parametrize("command", ["status", "report"])
+def test_thai_somsak_under_ascii_at_40_columns_wraps_between_escapes(tmp_path: Path, command: str) -> None:
+    # Regression: `สมศักดิ์` under --ascii is 48 characters of escapes, longer than a phone's 40 columns,
+    # and was cut at the width inside an escape (`\u0e` and `34\u0e4c` on the next line).
+    log = _club_evening(tmp_path, CLUB)
+    result = run("evening", command, log, "--ascii", env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 40, result.stdout
+    assert not [line for line in lines if re.search(r"\\u[0-9a-f]{0,3}$|^\s*[0-9a-f]{1,3}\\u", line)], (
+        result.stdout
+    )
+    assert "\\u0e2a\\u0e21\\u0e28\\u0e31\\u0e01\\u0e14\\u0e34\\u0e4c" in squeezed(result.stdout)

@@ -78,10 +78,13 @@ def terminal_width(default: int = 80) -> int:
 
 
 def _first_piece(word: str, width: int) -> str:
-    """The start of a word longer than the line, broken after a `/` or `,` where it can be, else at the
-    width. It reads no further than the line: a pasted line of 100,000 letters wraps in a moment."""
+    """The start of a word longer than the line, broken after a `/` or `,` or before a `\\` where it can
+    be, else at the width. It reads no further than the line: a pasted line of 100,000 letters wraps in a
+    moment."""
     used = cut = 0
     for at, char in enumerate(word):
+        if char == "\\" and at:  # an escape (`\u0e2a`, a Thai letter under --ascii) is never split
+            cut = at
         used += cell_width(char)
         if used > width:
             # no place to break it: cut at the width (a name longer than the terminal)
