@@ -846,6 +846,41 @@ def terminal(tmp_path):
     os.close(fd)
 
 
+def _read_until(fd: int, wanted: bytes, timeout: float = 30) -> bytes:
+    """The bytes a pty shows until `wanted` (as bytes: readline there writes a letter a byte at a time)."""
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while wanted not in seen:
+        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        assert ready, (wanted, seen)
+        seen += os.read(fd, 65536)
+    return seen
+
+
+@pytest.mark.parametrize("typed, named", [("李", "李小龍"), ("Zoë", "Zoë")], ids=["li", "zoe"])
+def test_li_typed_under_lc_all_c_names_li_xiaolong(tmp_path, typed, named):
+    """Regression: under LC_ALL=C (a plain Linux console) readline took each byte beyond ASCII for a
+    Meta key: `李` was lost (an empty answer: play's help shown)."""
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", "李小龍,Zoë,Bob").returncode == 0
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the program, with the pty as its terminal, in the C locale
+        env = {**ENV, "LC_ALL": "C"}
+        os.execve(sys.executable, [sys.executable, "-m", "pungchow_calc", "evening", "play", str(path)], env)
+    try:
+        _read_until(fd, b"who won? ")
+        os.write(fd, f"{typed}\n".encode())
+        shown = _read_until(fd, b"): ")
+        assert f"{named}'s hand (mark the winning tile with !): ".encode() in shown, shown
+        os.write(fd, b"cancel\nquit\n")
+        assert _exit_code(pid) == 0
+    finally:
+        with contextlib.suppress(ProcessLookupError, ChildProcessError):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(fd)
+
+
 def _exit_code(pid: int) -> int:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
