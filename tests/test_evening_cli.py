@@ -41,6 +41,7 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
         ("Ann,Bo\u200bb", "'Bo\\u200bb' holds U+200B, a character that prints as nothing"),
         ("Ann,Bo\tb", "'Bo\\tb' holds U+0009, a character that prints as nothing"),
         ("Zo\u00eb,Ann \u2764\ufe0f", "holds U+FE0F, a variation selector: some terminals draw"),
+        ("Ann,Bob \U0001f44d\U0001f3fd", "holds U+1F3FD, a skin tone: some terminals draw it in the emoji"),
     ],
     ids=[
         "one",
@@ -51,6 +52,7 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
         "zero-width-space",
         "tab",
         "Ann-heart-variation-selector-16",
+        "Bob-thumbs-up-skin-tone",
     ],
 )
 def test_new_refuses_bad_players(tmp_path, capsys, players, message):

@@ -40,6 +40,9 @@ def _variation_selector(c: str) -> bool:
     return unicodedata.name(c, "").startswith("VARIATION SELECTOR")
 
 
+_SKIN_TONES = frozenset(map(chr, range(0x1F3FB, 0x1F400)))  # the emoji modifiers, Fitzpatrick 1-2 to 6
+
+
 def folded(name: str) -> str:
     """A name as the table tells names apart: in any case, an accent however encoded (É as one character
     or as E and a combining accent: they look the same), with or without a variation selector (`Ann ❤️`
@@ -127,14 +130,18 @@ def players_of(text: str) -> list[str]:
                 "control, a joiner or an invisible space): give the name without it",
                 code="bad-player",
             )
-        # Terminals disagree on the width a variation selector gives (docs/evening.md, "Plain terminals").
-        shaped = next((c for c in name if _variation_selector(c)), None)
+        # Terminals disagree on the width these give (docs/evening.md, "Plain terminals").
+        shaped = next((c for c in name if _variation_selector(c) or c in _SKIN_TONES), None)
         if shaped is not None:
             plain = "".join(c for c in name if c != shaped)
+            what = (
+                "a variation selector: some terminals draw the character before it one cell wide, others two"
+                if _variation_selector(shaped)
+                else "a skin tone: some terminals draw it in the emoji before it, others beside it"
+            )
             raise OptionError(
-                f"--players: {name!r} holds U+{ord(shaped):04X}, a variation selector: some terminals draw "
-                f"the character before it one cell wide, others two, and the tables' columns would not line "
-                f"up: give the name without it ({plain!r})",
+                f"--players: {name!r} holds U+{ord(shaped):04X}, {what}, and the tables' columns would not "
+                f"line up: give the name without it ({plain!r})",
                 code="bad-player",
             )
         if not _NAME.fullmatch(name):
