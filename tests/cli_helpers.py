@@ -104,14 +104,17 @@ def without_columns(columns: str | None) -> dict[str, str]:
     return env if columns is None else {**env, "COLUMNS": columns}
 
 
-def on_a_terminal(args: list[str], columns: str, encoding: str = "utf-8") -> str:
-    """`pungchow ARGS` with stdout on a pseudo-terminal COLUMNS wide (of that encoding): what it showed."""
+def on_a_terminal(
+    args: list[str], columns: str, encoding: str = "utf-8", env: dict[str, str] | None = None
+) -> str:
+    """`pungchow ARGS` with stdout on a pseudo-terminal COLUMNS wide (of that encoding), `env` added to
+    the environment: what it showed."""
     master, slave = os.openpty()
     with subprocess.Popen(
         [sys.executable, "-m", "pungchow_calc", *args],
         stdout=slave,
         stderr=subprocess.DEVNULL,
-        env={**without_columns(columns), "PYTHONIOENCODING": encoding},
+        env={**without_columns(columns), "PYTHONIOENCODING": encoding, **(env or {})},
     ) as child:
         os.close(slave)
         shown = read_terminal(master)

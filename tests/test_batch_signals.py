@@ -349,6 +349,26 @@ def test_club_file_with_4_errors_past_line_450_names_where_they_stand(tmp_path, 
     assert re.search(rf"batch: 1000 records, {re.escape(said)}, \d+\.\d s\r?\n$", screen), screen[-300:]
 
 
+def test_term_dumb_stderr_shows_only_the_summary(tmp_path):
+    """Regression: under TERM=dumb (Emacs' shell) rich cannot redraw the bar, and its transient bar left
+    a blank line before the summary. No bar there: the summary line alone, no escape code."""
+    path = tmp_path / "hands.txt"
+    path.write_bytes(_input(400) + b"# a comment line\n" * 4000)
+    master, slave = pty.openpty()
+    with (tmp_path / "out.jsonl").open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pungchow_calc", "batch", str(path), "--format", "jsonl"],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=slave,
+            env={**os.environ, "COLUMNS": "60", "TERM": "dumb"},
+        )
+    os.close(slave)
+    screen = _read_all(master)
+    assert proc.wait(timeout=PATIENCE) == 1  # two bad lines in the samples
+    assert re.fullmatch(r"batch: 400 records, \d+ errors?, \d+\.\d s\r\n", screen), repr(screen)
+
+
 def _read_all(fd: int) -> str:
     shown = read_terminal(fd)
     os.close(fd)

@@ -40,6 +40,8 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
         ("\u00c9mile,E\u0301mile", "are one name (an accent encoded two ways)"),  # alike on screen
         ("Ann,Bo\u200bb", "'Bo\\u200bb' holds U+200B, a character that prints as nothing"),
         ("Ann,Bo\tb", "'Bo\\tb' holds U+0009, a character that prints as nothing"),
+        ("Zo\u00eb,Ann \u2764\ufe0f", "holds U+FE0F, a variation selector: some terminals draw"),
+        ("Ann,Bob \U0001f44d\U0001f3fd", "holds U+1F3FD, a skin tone: some terminals draw it in the emoji"),
     ],
     ids=[
         "one",
@@ -49,11 +51,24 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
         "Émile-composed-and-decomposed",
         "zero-width-space",
         "tab",
+        "Ann-heart-variation-selector-16",
+        "Bob-thumbs-up-skin-tone",
     ],
 )
 def test_new_refuses_bad_players(tmp_path, capsys, players, message):
     code, _, err = cli(capsys, "evening", "new", str(tmp_path / "e.jsonl"), "--players", players)
     assert code == 2 and squeezed(message) in squeezed(err)
+    assert not (tmp_path / "e.jsonl").exists()
+
+
+def test_new_players_ann_heart_with_variation_selector_16_is_refused_with_the_name_without_it(
+    tmp_path, capsys
+):
+    """Regression: `Ann ❤️` (U+2764 U+FE0F) was seated; terminals draw ❤️ one cell or two, so no count
+    keeps the tables' columns on every terminal. The hint gives the name as it can be typed."""
+    code, _, err = cli(capsys, "evening", "new", str(tmp_path / "e.jsonl"), "--players", "Zoë,Ann ❤️,Bob")
+    assert code == 2 and err.count("\n") == 1
+    assert "give the name without it ('Ann ❤')" in err
     assert not (tmp_path / "e.jsonl").exists()
 
 
@@ -938,3 +953,30 @@ def test_another_game_after_anns_win_is_recorded_without_a_question(tmp_path, ca
     first = [*_HAND, *ANN, "--from", "Bob"] if "--from" in second else [*_HAND, *ANN]
     code, out, err = _typed_twice(capsys, monkeypatch, tmp_path / "e.jsonl", first, second)
     assert (code, err) == (0, "") and "Game 2" in out
+
+
+def test_winner_ann_heart_typed_without_variation_selector_names_ann_heart_recorded_before(tmp_path, capsys):
+    """Regression: in an evening recorded with `Ann ❤️` (U+2764 U+FE0F, before `evening new` refused it),
+    `--winner 'Ann ❤'` as a keyboard types it was not at the table: the selector does not show."""
+    from evening_support import WINS
+
+    from pungchow_calc.evening.record import new
+    from pungchow_calc.ruleset_files import load
+
+    log = str(tmp_path / "e.jsonl")
+    new(log, ["Ann \u2764\ufe0f", "Bob", "Cy"], None, load("pung-chow"))
+    code, out, err = cli(
+        capsys,
+        "evening",
+        "hand",
+        log,
+        "--winner",
+        "ann \u2764",
+        WINS[0],
+        "--other",
+        "Bob=2",
+        "--other",
+        "Cy=4",
+    )
+    assert code == 0, err
+    assert json.loads((tmp_path / "e.jsonl").read_text().splitlines()[-1])["winner"] == "Ann \u2764\ufe0f"

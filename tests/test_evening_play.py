@@ -849,6 +849,41 @@ def terminal(tmp_path):
     os.close(fd)
 
 
+def _read_until(fd: int, wanted: bytes, timeout: float = 30) -> bytes:
+    """The bytes a pty shows until `wanted` (as bytes: readline there writes a letter a byte at a time)."""
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while wanted not in seen:
+        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        assert ready, (wanted, seen)
+        seen += os.read(fd, 65536)
+    return seen
+
+
+@pytest.mark.parametrize("typed, named", [("李", "李小龍"), ("Zoë", "Zoë")], ids=["li", "zoe"])
+def test_li_typed_under_lc_all_c_names_li_xiaolong(tmp_path, typed, named):
+    """Regression: under LC_ALL=C (a plain Linux console) readline took each byte beyond ASCII for a
+    Meta key: `李` was lost (an empty answer: play's help shown)."""
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", "李小龍,Zoë,Bob").returncode == 0
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the program, with the pty as its terminal, in the C locale
+        env = {**ENV, "LC_ALL": "C"}
+        os.execve(sys.executable, [sys.executable, "-m", "pungchow_calc", "evening", "play", str(path)], env)
+    try:
+        _read_until(fd, b"who won? ")
+        os.write(fd, f"{typed}\n".encode())
+        shown = _read_until(fd, b"): ")
+        assert f"{named}'s hand (mark the winning tile with !): ".encode() in shown, shown
+        os.write(fd, b"cancel\nquit\n")
+        assert _exit_code(pid) == 0
+    finally:
+        with contextlib.suppress(ProcessLookupError, ChildProcessError):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(fd)
+
+
 def _exit_code(pid: int) -> int:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -1659,3 +1694,17 @@ def test_b_esc_2j_ob_piped_is_echoed_as_its_escape(tmp_path):
     code, out = play(new(tmp_path), ["B\x1b[2Job", "quit"])
     assert code == 0, out
     assert "\x1b" not in out and "who won? B\\x1b[2Job\n" in out
+
+
+def test_play_help_at_40_columns_fits(tmp_path):
+    """Regression: play's help was printed as written for 60 columns; on a phone's 40 its lines ran to
+    57. Each line now wraps to the width, as play's other running text does."""
+    from cli_helpers import run as in_process
+    from rich.cells import cell_len
+
+    path = new(tmp_path)
+    result = in_process("evening", "play", str(path), input="help\nquit\n", env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result.output
+    help_text = result.stdout.split("who won? ", 1)[1].split("\n\n")[0]
+    assert "plain score." in help_text
+    assert max(cell_len(line) for line in help_text.splitlines()) <= 40, help_text

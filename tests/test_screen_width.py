@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from cli_helpers import run
+from cli_helpers import on_a_terminal, run, squeezed
 from evening_support import WINS
 from evening_support import hand as hand_args
 from evening_support import run as subprocess_run
@@ -634,3 +634,135 @@ def test_wrapping_to_no_room_ends(width: int) -> None:
     """A line of no room (a refusal beside a line number wider than the terminal): one cell a line,
     where a word longer than it was cut into nothing, for ever."""
     assert wrap("error: /a/b", width) == list("error:/a/b")
+
+
+# A club's names: a Thai vowel sign above (ั ิ ์, marks of no combining class), a decomposed accent,
+# wide characters, and a Hangul name typed decomposed (as macOS writes it).
+CLUB = ["สมศักดิ์", "Jose\u0301", "李小龍", "\u1100\u1175\u11b7"]
+
+
+def _starts(lines: list[str], names: list[str], word: str) -> set[int]:
+    """The cell (as rich counts it) where `word` begins on each line beginning with one of `names`."""
+    from rich.cells import cell_len
+
+    rows = [line for line in lines if any(line.startswith(name + " ") for name in names)]
+    assert len(rows) >= len(names), lines
+    found = [re.search(rf"\s(?:{word})\b", row) for row in rows]
+    assert all(found), rows
+    return {cell_len(row[: m.start() + 1]) for row, m in zip(rows, found, strict=True) if m}
+
+
+def _club_evening(tmp_path: Path, names: list[str]) -> str:
+    """An evening of these names (through the library when `evening new` would refuse one), a game won."""
+    from pungchow_calc.evening.record import new
+    from pungchow_calc.ruleset_files import load
+
+    log = str(tmp_path / "club.jsonl")
+    new(log, names, None, load("pung-chow"))
+    others = [arg for name in names[1:] for arg in ("--other", f"{name}=4")]
+    won = run("evening", "hand", log, "--winner", names[0], WINS[0], *others)
+    assert won.exit_code == 0, won.output
+    return log
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(
+    "names",
+    [
+        pytest.param(CLUB, id="thai-somsak-jose-decomposed-hangul-decomposed"),
+        pytest.param(
+            ["Ann \u2764\ufe0f", "Zo\u00eb", "Bob", "Cy"], id="ann-heart-variation-selector-recorded-before"
+        ),
+    ],
+)
+def test_a_clubs_names_keep_the_columns(tmp_path: Path, width: int, names: list[str]) -> None:
+    # Regression: a Thai name's vowel signs and a decomposed Hangul name's letters were counted a cell
+    # each (the terminal draws them in the letter before), so `สมศักดิ์` (5 cells) padded as 8 and
+    # shifted its row's columns 3 cells left. An evening recorded with `Ann ❤️` still reads, aligned.
+    log = _club_evening(tmp_path, names)
+    env = {"COLUMNS": str(width)}
+    for command in ("status", "undo"):  # the Seat column of the totals
+        result = run("evening", command, log, env=env)
+        assert result.exit_code == 0, result.output
+        assert len(_starts(result.stdout.splitlines(), names, "east|south|west|north")) == 1, result.stdout
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "สมศักดิ์",
+        "Jose\u0301",
+        "\u1100\u1175\u11b7",
+        "Ann \u2764\ufe0f",
+        "e\u20dd",
+        "a\u200bb",
+        "soft\u00adhyphen",
+    ],
+    ids=[
+        "thai-somsak",
+        "jose-decomposed",
+        "hangul-kim-decomposed",
+        "heart-vs16",
+        "enclosing-circle",
+        "zero-width-space",
+        "soft-hyphen",
+    ],
+)
+def test_cell_width_counts_as_rich_does(text: str) -> None:
+    from rich.cells import cell_len
+
+    assert cell_width(text) == cell_len(text)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["score", KONGS, "-s", "n"], id="score"),
+        pytest.param(["diff", HAND, *_rulesets(3)], id="diff-3"),
+        pytest.param(["rules", "show", "pung-chow"], id="rules-show"),
+        pytest.param(["docs", "riichi"], id="docs-riichi"),
+        pytest.param(["batch", "samples/part1-examples.txt"], id="batch"),
+        pytest.param(["--help"], id="help"),
+        pytest.param(["evening", "hand", "--help"], id="evening-hand-help"),
+    ],
+)
+def test_term_dumb_on_a_terminal_60_columns_fits(argv: list[str]) -> None:
+    # Regression: under TERM=dumb (Emacs' shell, a serial console) rich takes the terminal as 80 columns
+    # whatever its width: the score card ran to 76 columns, rules show, docs and help to 80, at 60.
+    from rich.cells import cell_len
+
+    shown = on_a_terminal(argv, "60", env={"TERM": "dumb"})
+    assert "\x1b" not in shown
+    lines = shown.splitlines()
+    assert len(lines) > 5 and max(cell_len(line.rstrip()) for line in lines) <= 60, shown
+
+
+def test_amend_1_at_40_columns_fits(tmp_path: Path) -> None:
+    # Regression: `Game 1 amended; the evening was replayed from it.` was printed whole, 49 cells on a
+    # phone's 40 columns; the rest of amend's output wrapped.
+    from rich.cells import cell_len
+
+    log = str(tmp_path / "e.jsonl")
+    env = {"COLUMNS": "40"}
+    assert run("evening", "new", log, "--players", "Ann,Bob,Cy,Di").exit_code == 0
+    others = ["--other", "Bob=2", "--other", "Cy=4", "--other", "Di=6"]
+    assert run("evening", "hand", log, HAND, "--winner", "Ann", *others).exit_code == 0
+    amended = run("evening", "amend", log, "1", HAND, "--winner", "Ann", "--from", "Cy", *others, env=env)
+    assert amended.exit_code == 0, amended.output
+    assert "Game 1 amended; the evening was replayed" in amended.stdout
+    assert max(cell_len(line) for line in amended.stdout.splitlines()) <= 40, amended.stdout
+
+
+@pytest.mark.parametrize("command", ["status", "report"])
+def test_thai_somsak_under_ascii_at_40_columns_wraps_between_escapes(tmp_path: Path, command: str) -> None:
+    # Regression: `สมศักดิ์` under --ascii is 48 characters of escapes, longer than a phone's 40 columns,
+    # and was cut at the width inside an escape (`\u0e` and `34\u0e4c` on the next line).
+    log = _club_evening(tmp_path, CLUB)
+    result = run("evening", command, log, "--ascii", env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 40, result.stdout
+    assert not [line for line in lines if re.search(r"\\u[0-9a-f]{0,3}$|^\s*[0-9a-f]{1,3}\\u", line)], (
+        result.stdout
+    )
+    assert "\\u0e2a\\u0e21\\u0e28\\u0e31\\u0e01\\u0e14\\u0e34\\u0e4c" in squeezed(result.stdout)

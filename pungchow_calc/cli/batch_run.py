@@ -237,13 +237,16 @@ def _batch_progress(source: Any) -> Any:
 
     from ..render.terminal import console
 
+    out = console(stderr=True)
+    if out.is_dumb_terminal:  # a bar cannot be redrawn there: rich left a blank line before the summary
+        return None
     progress = Progress(
         TextColumn("scoring"),
         BarColumn(),
         MofNCompleteColumn(),
         _rate_column(),
         TimeRemainingColumn(),
-        console=console(stderr=True),
+        console=out,
         transient=True,
         redirect_stdout=False,
         redirect_stderr=False,

@@ -94,8 +94,11 @@ def amend(
         if as_json:
             print(json.dumps({"game": number, "event": change.event, "before": before, "after": after}))
             return
+        from ..render.layout import hanging, terminal_width
+
         out = output_stream(ascii_only)
-        print(f"Game {number} amended; the evening was replayed from it.", file=out)
+        said = f"Game {number} amended; the evening was replayed from it."
+        print(*hanging(said, terminal_width()), sep="\n", file=out)  # a phone's 40 columns
         print(change_text(change.before, change.after, out), file=out)
 
 

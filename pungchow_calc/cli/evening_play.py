@@ -311,7 +311,8 @@ class Table(Prompt):
         elif word in ("quit", "exit", "q"):
             return False
         elif word in ("help", "?", ""):
-            self.echo(self._help(evening))
+            for line in self._help(evening).split("\n"):  # each wrapped to the width (40 columns)
+                self.line(line)
         elif word == "status":
             self._show(evening)
         elif word == "report":

@@ -49,6 +49,11 @@ class Prompt:
         except ImportError:  # no readline on this platform: plain input()
             return
         readline.parse_and_bind("tab: complete")
+        # Under LC_ALL=C GNU readline took a byte beyond ASCII for a Meta key: `李` typed was lost (its
+        # bytes read as Meta-f and others). Python reads the line as UTF-8 there (its UTF-8 mode).
+        if "libedit" not in (readline.__doc__ or ""):  # macOS's libedit has no such settings
+            for setting in ("input-meta on", "output-meta on", "convert-meta off"):
+                readline.parse_and_bind(f"set {setting}")
         readline.set_completer_delims(" \t,")
         readline.set_completer(self._complete)
 

@@ -50,9 +50,26 @@ def _one_space_between_columns() -> None:
     from rich.console import Console
     from typer import rich_utils
 
+    _dumb_terminal_width()
     narrow = Console(width=rich_utils.MAX_WIDTH).width < 80  # the width typer's console will have
     # (top, right, bottom, left): rich takes 2 or 4 values, typer declares 2
     rich_utils.STYLE_OPTIONS_TABLE_PADDING = (0, 1, 0, 0) if narrow else (0, 1)  # type: ignore[assignment]
+
+
+def _dumb_terminal_width() -> None:
+    """Under TERM=dumb, help as wide as the terminal: rich takes a dumb terminal as 80 columns unless its
+    environment gives both COLUMNS and LINES (render/terminal.console sets the width of every other
+    output so). typer makes its own console; set for help alone, which ends the process."""
+    import os
+    import shutil
+
+    from rich.console import Console
+
+    from ..render.layout import terminal_width
+
+    if Console().is_dumb_terminal and not os.environ.get("LINES", "").isdigit():
+        os.environ["COLUMNS"] = str(terminal_width())
+        os.environ["LINES"] = str(shutil.get_terminal_size().lines)
 
 
 class Command(TyperCommand):

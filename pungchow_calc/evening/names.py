@@ -35,10 +35,19 @@ def _play_command(name: str) -> bool:
     return word.casefold() in PLAY_WORDS and rest.isascii() and rest.isdigit()
 
 
+def _variation_selector(c: str) -> bool:
+    """Whether the character is a variation selector (U+FE0F after ❤ asks for the emoji's style)."""
+    return unicodedata.name(c, "").startswith("VARIATION SELECTOR")
+
+
+_SKIN_TONES = frozenset(map(chr, range(0x1F3FB, 0x1F400)))  # the emoji modifiers, Fitzpatrick 1-2 to 6
+
+
 def folded(name: str) -> str:
     """A name as the table tells names apart: in any case, an accent however encoded (É as one character
-    or as E and a combining accent: they look the same)."""
-    return unicodedata.normalize("NFC", name).casefold()
+    or as E and a combining accent: they look the same), with or without a variation selector (`Ann ❤️`
+    of an evening recorded before `evening new` refused it is `Ann ❤`, as typed on a keyboard)."""
+    return "".join(c for c in unicodedata.normalize("NFC", name) if not _variation_selector(c)).casefold()
 
 
 def player_named(typed: str, players: Sequence[str], begun: bool = False) -> str | None:
@@ -119,6 +128,20 @@ def players_of(text: str) -> list[str]:
             raise OptionError(
                 f"--players: {name!r} holds U+{ord(hidden):04X}, a character that prints as nothing (a "
                 "control, a joiner or an invisible space): give the name without it",
+                code="bad-player",
+            )
+        # Terminals disagree on the width these give (docs/evening.md, "Plain terminals").
+        shaped = next((c for c in name if _variation_selector(c) or c in _SKIN_TONES), None)
+        if shaped is not None:
+            plain = "".join(c for c in name if c != shaped)
+            what = (
+                "a variation selector: some terminals draw the character before it one cell wide, others two"
+                if _variation_selector(shaped)
+                else "a skin tone: some terminals draw it in the emoji before it, others beside it"
+            )
+            raise OptionError(
+                f"--players: {name!r} holds U+{ord(shaped):04X}, {what}, and the tables' columns would not "
+                f"line up: give the name without it ({plain!r})",
                 code="bad-player",
             )
         if not _NAME.fullmatch(name):

@@ -37,16 +37,36 @@ def _wide_since_16(c: str) -> bool:
     return any(low <= ord(c) <= high for low, high in _WIDE_SINCE_16)
 
 
+# Drawn in no cell of their own: marks (a combining accent, Thai vowel signs above and below, which
+# have no combining class), enclosing marks, format characters (a joiner; not the soft hyphen, which
+# terminals draw), and a Hangul syllable's vowel and final consonant typed as letters of their own
+# (decomposed, as macOS writes names). Counted one each, a Thai name `สมศักดิ์` (5 cells) took 8.
+_NO_CELL = frozenset({"Mn", "Me", "Cf"})
+_EMOJI_STYLE = "\ufe0f"  # after a narrow character: drawn as an emoji, two cells (as rich counts it)
+
+
+def _no_cell(c: str) -> bool:
+    """Whether the character is drawn in no cell of its own (_NO_CELL)."""
+    return (unicodedata.category(c) in _NO_CELL and c != "\u00ad") or "\u1160" <= c <= "\u11ff"
+
+
 def cell_width(text: str) -> int:
     """Terminal cells the text takes: wide characters (CJK, the red dragon tile) two, marks none."""
-    return sum(
-        0
-        if unicodedata.combining(c)
-        else 2
-        if unicodedata.east_asian_width(c) in "WF" or (c >= "\u2630" and _wide_since_16(c))
-        else 1
-        for c in text
-    )
+    total = last = 0
+    for c in text:
+        if c == _EMOJI_STYLE:
+            total += 1 if last == 1 else 0
+            last = 2
+            continue
+        if c.isascii():
+            last = 1
+        elif _no_cell(c):
+            continue
+        else:
+            wide = unicodedata.east_asian_width(c) in "WF" or (c >= "\u2630" and _wide_since_16(c))
+            last = 2 if wide else 1
+        total += last
+    return total
 
 
 NARROWEST = 20  # every layout is made at least this wide, however narrow the terminal (COLUMNS=0)
@@ -58,10 +78,13 @@ def terminal_width(default: int = 80) -> int:
 
 
 def _first_piece(word: str, width: int) -> str:
-    """The start of a word longer than the line, broken after a `/` or `,` where it can be, else at the
-    width. It reads no further than the line: a pasted line of 100,000 letters wraps in a moment."""
+    """The start of a word longer than the line, broken after a `/` or `,` or before a `\\` where it can
+    be, else at the width. It reads no further than the line: a pasted line of 100,000 letters wraps in a
+    moment."""
     used = cut = 0
     for at, char in enumerate(word):
+        if char == "\\" and at:  # an escape (`\u0e2a`, a Thai letter under --ascii) is never split
+            cut = at
         used += cell_width(char)
         if used > width:
             # no place to break it: cut at the width (a name longer than the terminal)

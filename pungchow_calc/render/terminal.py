@@ -22,7 +22,7 @@ from ..engine.situation import how_won
 from ..engine.table import Settlement
 from ..engine.tiles import Tile
 from .ascii import fit_data, fit_grid, is_ascii, output_stream
-from .layout import NARROWEST, Grid, breakdown_grid, value_text, wrap
+from .layout import NARROWEST, Grid, breakdown_grid, terminal_width, value_text, wrap
 
 
 def arrow(out: Console) -> str:
@@ -71,6 +71,8 @@ def console(ascii_only: bool = False, *, stderr: bool = False) -> Console:
         out = _Console(file=stream, highlight=False, soft_wrap=False)
     else:
         out = _Console(stderr=stderr, highlight=False, soft_wrap=False)
+    if out.is_dumb_terminal:  # rich takes TERM=dumb as 80 columns, whatever the terminal's width
+        out.size = (terminal_width(), out.height)  # both: rich reads its width only with a height
     if out.width < NARROWEST:  # rich takes COLUMNS=0 as it is: the layouts would find no room at all
         out.width = NARROWEST
     return out
