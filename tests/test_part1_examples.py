@@ -574,3 +574,15 @@ def test_scores_may_run_to_380928_points() -> None:
     assert (result["points"], result["doublings"], result["score"]) == (62, 10, 63488)
     assert result["payments"] == {"south": 126976, "west": 126976, "north": 126976}
     assert sum(result["payments"].values()) == 380928
+
+
+def test_winning_on_original_hand_names_no_seat():
+    # The Score Card names no seat (docs/rulings.md#original-hand, an open point): South's doubles three
+    # times as East's in Example 16 does, no tile marked, so no "Drawing the winning piece".
+    result = score_line("'4c4c4c RdRdRd 1b2b3b 5d6d7d 2d2d' --seat south --original-hand")
+    assert [(x["rule"], x["doublings"]) for x in result["lines"] if x["doublings"]] == [
+        ("original_hand", 3),
+        ("red_dragons", 1),
+    ]
+    assert (result["points"], result["score"]) == (32, 512)
+    assert result["payments"] == {"east": 1024, "west": 512, "north": 512}
