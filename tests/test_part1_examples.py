@@ -586,3 +586,13 @@ def test_winning_on_original_hand_names_no_seat():
     ]
     assert (result["points"], result["score"]) == (32, 512)
     assert result["payments"] == {"east": 1024, "west": 512, "north": 512}
+
+
+def test_five_doubling_honors_double_50_five_times_to_1600():
+    # Score Card: "32 points in bonus scores, 18 in combination scores, making his total score 50. Then
+    # if he has five doubling honors his final score is 1,600 points, i.e., 50-100-200-400-800-1,600."
+    result = score_line("'GdGdGd* RdRdRd* SwSwSw* 2b2b!2b WdWd 2f' --seat south --drawn")
+    bonus = sum(x["points"] for x in result["lines"] if x["kind"] == "bonus")
+    assert (bonus, result["points"] - bonus) == (32, 18)
+    assert [x["running"] for x in result["lines"] if x["kind"] == "double"] == [100, 200, 400, 800, 1600]
+    assert result["score"] == 1600
