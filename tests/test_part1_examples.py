@@ -469,3 +469,130 @@ def test_east_double_is_paid_not_scored():
     result = score_line("'WdWdWd* 4b4b4b* 8c8c!8c GdGdGd 5b5b' --seat east")
     assert result["score"] == 184
     assert result["payments"] == {"south": 368, "west": 368, "north": 368}
+
+
+# --- The Score Card's words: each breakdown line is labelled as the book's card names it ------------
+
+# (score arguments, rule id, the Score Card's words less its leading "For")
+SCORE_CARD_WORDS = [
+    pytest.param(
+        "'1c2c3c* 7c8c9c* 2c3c4c* 3c!4c5c 9c9c' --seat south", "mah_jongg", "Mah-Jongg", id="mah-jongg"
+    ),
+    pytest.param(
+        "'1c2c3c* 7c8c9c* 2c3c4c* 3c!4c5c 9c9c' --seat south",
+        "no_other_score",
+        "No other score than Mah-Jongg in hand or on table",
+        id="no-other-score-than-mah-jongg-in-hand-or-on-table",
+    ),
+    pytest.param(
+        "'1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd' --seat south --drawn",
+        "no_sequences",
+        "No sequences in hand or on table",
+        id="no-sequences-in-hand-or-on-table",
+    ),
+    pytest.param(
+        "'9b9b9b9b* 1c1c1c1c# RdRdRdRd* GdGdGdGd* 5d!5d' --seat south --loose",
+        "loose_tile",
+        "Winning on a draw from the loose tiles",
+        id="winning-on-a-draw-from-the-loose-tiles",
+    ),
+    pytest.param(
+        "'1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd' --seat south --drawn",
+        "drawing_winning_piece",
+        "Drawing the winning piece",
+        id="drawing-the-winning-piece",
+    ),
+    pytest.param(
+        "'1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd' --seat south --drawn",
+        "only_place_to_win",
+        "Filling the only place to win",
+        id="filling-the-only-place-to-win",
+    ),
+    pytest.param(
+        "'NwNwNw RdRdRd 2b2b!2b 9b9b9b 5b5b' --seat north --drawn",
+        "one_suit_with_honors",
+        "All one suit except honor pieces",
+        id="all-one-suit-except-honor-pieces",
+    ),
+    pytest.param(
+        "'9c9c9c9c# 7c7c7c* 4c4c4c 1c1c1c 8c!8c' --seat south --drawn",
+        "one_suit",
+        "All one suit",
+        id="all-one-suit",
+    ),
+    pytest.param(
+        "'RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw' --seat north",
+        "all_honors",
+        "All honor pieces",
+        id="all-honor-pieces",
+    ),
+    pytest.param(
+        "'4c4c4c RdRdRd 1b2b3b 5d6d7d 2d2d' --seat east --original-hand",
+        "original_hand",
+        "Winning on original hand as drawn from the wall",
+        id="winning-on-original-hand-as-drawn-from-the-wall",
+    ),
+    pytest.param(
+        "'NwNwNw RdRdRd 2b2b!2b 9b9b9b 5b5b' --seat north --drawn",
+        "own_wind",
+        "Three (or four) of own wind",
+        id="three-or-four-of-own-wind",
+    ),
+]
+
+
+@pytest.mark.parametrize(("args", "rule", "words"), SCORE_CARD_WORDS)
+def test_breakdown_line_says_the_score_cards_words(args: str, rule: str, words: str) -> None:
+    labels = {x["rule"]: x["label"] for x in score_line(args)["lines"]}
+    assert labels[rule] == words
+
+
+# --- "A player may win with a score as low as 22 points or scores may run to 380,928 points" --------
+# ("Summary of the Game"; Example 1: "This is the lowest winning hand that can be scored.")
+
+LOWEST_WINNING_HANDS = [
+    # Four sequences and a plain pair: drawing the winning piece forfeits "no other score" (item 6).
+    pytest.param("'1c2c3c 4b5b6b 7d8d9d* 2c!3c4c 5b5b' --seat south --drawn", id="sequences-drawn"),
+    # Claimed into the middle of a sequence: only the 2 for "filling the only place to win".
+    pytest.param("'2c3c4c 5c6c7c 1b2b3b 4d5d!6d 9b9b' --seat south", id="sequences-only-place"),
+    # A pair of dragons scores 2 and so forfeits "no other score".
+    pytest.param("'1c2c3c 4b5b6b 7d8d9d* 2c!3c4c RdRd' --seat south", id="sequences-dragon-pair"),
+]
+
+
+@pytest.mark.parametrize("args", LOWEST_WINNING_HANDS)
+def test_a_player_may_win_with_a_score_as_low_as_22_points(args: str) -> None:
+    assert score_line(args)["score"] == 22
+
+
+def test_scores_may_run_to_380928_points() -> None:
+    # Example 20's "hand composed of sets of 3 of a kind, similar to this, which, if drawn on the original
+    # draw, will yield more points": East's concealed pungs of the three dragons and his own wind, dealt
+    # complete. 20 + 10 + 4 x 8 = 62 (no draw, no only place: Example 16), doubled 3 (all honor pieces)
+    # + 3 (original hand) + 4 (three dragons, own wind) = 10 times, and East collects double from each.
+    result = score_line("'RdRdRd GdGdGd WdWdWd EwEwEw NwNw' --seat east --original-hand")
+    assert (result["points"], result["doublings"], result["score"]) == (62, 10, 63488)
+    assert result["payments"] == {"south": 126976, "west": 126976, "north": 126976}
+    assert sum(result["payments"].values()) == 380928
+
+
+def test_winning_on_original_hand_names_no_seat():
+    # The Score Card names no seat (docs/rulings.md#original-hand, an open point): South's doubles three
+    # times as East's in Example 16 does, no tile marked, so no "Drawing the winning piece".
+    result = score_line("'4c4c4c RdRdRd 1b2b3b 5d6d7d 2d2d' --seat south --original-hand")
+    assert [(x["rule"], x["doublings"]) for x in result["lines"] if x["doublings"]] == [
+        ("original_hand", 3),
+        ("red_dragons", 1),
+    ]
+    assert (result["points"], result["score"]) == (32, 512)
+    assert result["payments"] == {"east": 1024, "west": 512, "north": 512}
+
+
+def test_five_doubling_honors_double_50_five_times_to_1600():
+    # Score Card: "32 points in bonus scores, 18 in combination scores, making his total score 50. Then
+    # if he has five doubling honors his final score is 1,600 points, i.e., 50-100-200-400-800-1,600."
+    result = score_line("'GdGdGd* RdRdRd* SwSwSw* 2b2b!2b WdWd 2f' --seat south --drawn")
+    bonus = sum(x["points"] for x in result["lines"] if x["kind"] == "bonus")
+    assert (bonus, result["points"] - bonus) == (32, 18)
+    assert [x["running"] for x in result["lines"] if x["kind"] == "double"] == [100, 200, 400, 800, 1600]
+    assert result["score"] == 1600
