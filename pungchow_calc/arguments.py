@@ -35,6 +35,8 @@ _GAME_WIN_WORDS = {
     "last-tile-taken-from-dead-wall": ("Kajongg", "--loose, or --win-by loose"),
     "gathering-the-plum-blossom-from-the-roof": ("Kajongg", "--loose, won with 5d"),
     "won-with-last-tile-taken-from-wall": ("Kajongg", "--drawn, or --win-by wall"),
+    # Who pays rather than how it was won: the player who discarded the dangerous tile (a penalty).
+    "dangerous-game": ("Kajongg", "settle --feeder SEAT, the player who discarded the dangerous tile"),
     **{word: (game, said) for fact in FACTS for game, word, said in fact.words},
 }
 

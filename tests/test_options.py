@@ -719,6 +719,12 @@ def test_dora_8d_dora_Nw_is_read_as_one_list_by_every_reader(reader) -> None:
             "(Kajongg's gathering-the-plum-blossom-from-the-roof is --loose, won with 5d)",
             id="--win-by Gathering the Plum Blossom from the Roof",
         ),
+        pytest.param(
+            ["score", HAND, "-r", "classical-dmjl", "--dangerous-game"],
+            "No such option: --dangerous-game (Kajongg's dangerous-game is settle --feeder SEAT, the player "
+            "who discarded the dangerous tile)",
+            id="-r classical-dmjl --dangerous-game",
+        ),
     ],
 )
 def test_other_games_words_for_a_fact_are_refused_with_the_option(argv: list[str], message: str):
