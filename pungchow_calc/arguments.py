@@ -23,23 +23,30 @@ from .engine.errors import (
 )
 from .engine.situation import FACTS
 
-# Riichi's words for how a hand was won, as its players type them (`--win-by tsumo`, `--ron`): refused,
-# with what says it here (docs/riichi.md, "The facts of a win"), never taken for it. Its words for a
-# stated fact (`--chankan`, `--haitei`) are that fact's, in the one table of facts (Fact.riichi).
-_RIICHI_WIN_WORDS = {
-    "tsumo": "--drawn, or --win-by wall",
-    "ron": "--win-by discard, the default; name the discarder with --from",
-    "rinshan": "--loose, or --win-by loose",
-    **{word: said for fact in FACTS for word, said in fact.riichi},
+# Other games' words for how a hand was won, as their players type them (riichi's `--win-by tsumo`,
+# `--ron`; Kajongg's rule names, `--last-tile-taken-from-dead-wall`): refused, with what says it here
+# (docs/riichi.md "The facts of a win", docs/rulesets.md "Kajongg's words"), never taken for it. Their
+# words for a stated fact (`--chankan`, `--twofold-fortune`) are that fact's, in the one table of facts
+# (Fact.words). Each word: (the game, how it is said here).
+_GAME_WIN_WORDS = {
+    "tsumo": ("riichi", "--drawn, or --win-by wall"),
+    "ron": ("riichi", "--win-by discard, the default; name the discarder with --from"),
+    "rinshan": ("riichi", "--loose, or --win-by loose"),
+    "last-tile-taken-from-dead-wall": ("Kajongg", "--loose, or --win-by loose"),
+    "gathering-the-plum-blossom-from-the-roof": ("Kajongg", "--loose, won with 5d"),
+    "won-with-last-tile-taken-from-wall": ("Kajongg", "--drawn, or --win-by wall"),
+    # Who pays rather than how it was won: the player who discarded the dangerous tile (a penalty).
+    "dangerous-game": ("Kajongg", "settle --feeder SEAT, the player who discarded the dangerous tile"),
+    **{word: (game, said) for fact in FACTS for game, word, said in fact.words},
 }
 
 
-def riichi_win_hint(word: str) -> str:
-    """ " (riichi's tsumo is --drawn, ...)" for riichi's word for a way of winning or a stated fact
-    (`--chankan`), else ""."""
-    plain = word.strip().lstrip("-").lower()
-    said = _RIICHI_WIN_WORDS.get(plain)
-    return f" (riichi's {plain} is {said})" if said else ""
+def game_word_hint(word: str) -> str:
+    """ " (riichi's tsumo is --drawn, ...)" for another game's word for a way of winning or a stated fact
+    (`--chankan`, Kajongg's `--twofold-fortune`, spaces or underscores for hyphens), else ""."""
+    plain = "-".join(word.strip().lstrip("-").lower().replace("_", " ").split())
+    game, said = _GAME_WIN_WORDS.get(plain, ("", ""))
+    return f" ({game}'s {plain} is {said})" if said else ""
 
 
 # `--north` where a seat is meant: settle's options, which name the players by wind, typed to score.
@@ -329,7 +336,7 @@ def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
     close = get_close_matches(name, [s for s in (*spelling, *HELP) if s.startswith("--") and s != name])
     hint = f" (Possible options: {', '.join(sorted(close))})" if close else ""
     if "--win-by" in spelling:
-        hint = riichi_win_hint(name) or hint
+        hint = game_word_hint(name) or hint
     if "--seat" in spelling and name[2:].lower() in _WIND_WORDS:  # `settle --north ...` said on `score`
         wind = name[2:].lower()
         hint = f" (a seat is given as --seat {wind}, the round's wind as --round {wind})"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .arguments import Option, read_args, riichi_win_hint, whole_number
+from .arguments import Option, game_word_hint, read_args, whole_number
 from .engine.cache import BoundedCache
 from .engine.errors import OptionError, StrayWord, wide_hint
 from .engine.impossible import FROM_ORIGINAL, OWN_DISCARD
@@ -102,7 +102,7 @@ def read_win_by(value: str) -> WinBy:
     """Read `wall|loose|discard` (`drawn` is another word for wall)."""
     found = _WIN_BY_WORDS.get(value.strip().lower())
     if found is None:
-        hint = wide_hint(value) or riichi_win_hint(value) or table_win_hint(value)
+        hint = wide_hint(value) or game_word_hint(value) or table_win_hint(value)
         raise OptionError(f"--win-by: {value!r} is not one of wall, loose, discard{hint}", code="bad-option")
     return found
 

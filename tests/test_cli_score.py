@@ -425,3 +425,12 @@ def test_settle_of_one_suit_says_nothing_of_the_score_alone():
     )
     assert result.exit_code == 0, result.stderr
     assert all("pays these amounts" not in note for note in json.loads(result.stdout)["notes"])
+
+
+@pytest.mark.parametrize("ruleset", ["classical-dmjl", "classical-bmja"])
+def test_classical_hand_scored_alone_is_not_noted_for_dangerous_game(ruleset: str) -> None:
+    """Kajongg's Dangerous Game turns on the table's word (`settle --feeder`), not on the hand: a hand
+    scored alone says nothing of it."""
+    result = run("score", "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b", "-r", ruleset, "--ascii")
+    assert result.exit_code == 0, result.stderr
+    assert "Dangerous" not in result.stdout and "feeder" not in result.stdout

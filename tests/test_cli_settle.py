@@ -660,3 +660,49 @@ def test_rules_check_riichi_house_file_limit_1500_names_both(tmp_path: Path) -> 
     result = run_main("rules", "check", str(house))
     assert result.exit_code == 0, result.output
     assert result.stdout.endswith("house (55 rules, limit 1500, limits Mangan to Sanbaiman)\n")
+
+
+# Kajongg's "Dangerous Game" (classical-dmjl, classical-bmja): the discarder of a tile the table calls
+# dangerous pays the winner for all, his total times 4, or 6 when East wins (Kajongg src/game.py), and
+# no other score is settled. On c23a0e8 the classical rulesets had no such penalty: `--feeder west` was
+# noted as making nobody pay, and the losers paid their own.
+_SOUTH = "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b"
+_DANGEROUS = ("--south", _SOUTH, "--east", "120", "--west", "8", "--north", "300")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "paid"),
+    [("classical-dmjl", 500 * 4), ("classical-bmja", 304 * 4)],  # south's total (DMJL: the limit) x 4
+    ids=["-r classical-dmjl --feeder west", "-r classical-bmja --feeder west"],
+)
+def test_classical_feeder_west_pays_for_all_as_kajongg_dangerous_game(ruleset: str, paid: int) -> None:
+    result = run("-r", ruleset, *_DANGEROUS, "--from", "north", "--feeder", "west", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["net"] == {"east": 0, "south": paid, "west": -paid, "north": 0}
+    assert {p["from"] for p in data["payments"]} == {"west"}
+
+
+def test_classical_east_wins_feeder_west_pays_six_times() -> None:
+    result = run(
+        "-r", "classical-dmjl", "--east", "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b", "--south", "120",
+        "--west", "8", "--north", "300", "--from", "south", "--feeder", "west", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["net"]["west"] == -500 * 6
+
+
+def test_classical_feeder_west_no_choice_is_excused() -> None:
+    result = run(
+        "-r", "classical-dmjl", *_DANGEROUS, "--from", "north", "--feeder", "west", "--no-choice", "--ascii",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "Dangerous Game: west is excused, having had no choice in his discard" in result.stdout
+    assert "difference 300-8" in result.stdout  # the losers settle among themselves as usual
+
+
+def test_classical_without_feeder_is_neither_refused_nor_noted() -> None:
+    """Dangerous Game turns on the table's word alone: with no --feeder nobody is asked for."""
+    result = run("-r", "classical-bmja", *_DANGEROUS, "--from", "north", "--ascii")
+    assert result.exit_code == 0, result.stderr
+    assert "Dangerous" not in result.stdout

@@ -11,9 +11,11 @@ agreeing cases keeps that figure from going down.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from cli_helpers import run
 from data.kajongg_hands import CASES, NOT_YET, Case, Expect
 
 from pungchow_calc.engine.errors import PungchowError
@@ -104,3 +106,38 @@ def test_unconvertible_hands_say_why(case: Case) -> None:
 
 def test_agreeing_cases_only_go_up() -> None:
     assert len(ALL) - len(NOT_YET) >= AGREEING_AT_LEAST
+
+
+# Kajongg's settlement (src/game.py, Game.__payHand), which its scoring tests do not reach: every two
+# players settle, East's share doubled when he is one of them; the winner collects his total from each
+# loser, and two losers pay each other the difference of their totals. Scores under the limit, so the
+# totals are Kajongg's handTotal as given.
+_TABLE = {"east": 40, "south": 120, "west": 8, "north": 300}
+
+
+def kajongg_nets(totals: dict[str, int], winner: str) -> dict[str, int]:
+    """Each seat's net as Kajongg pays a hand: pairwise, doubled where East is one of the two."""
+    net = dict.fromkeys(totals, 0)
+    seats = list(totals)
+    for n, one in enumerate(seats):
+        for other in seats[n + 1 :]:
+            factor = 2 if "east" in (one, other) else 1
+            if winner in (one, other):  # the loser pays the winner's total
+                loser = other if one == winner else one
+                owed, payer, payee = totals[winner], loser, winner
+            else:  # the lower pays the higher the difference
+                payer, payee = sorted((one, other), key=lambda seat: totals[seat])
+                owed = totals[payee] - totals[payer]
+            net[payer] -= owed * factor
+            net[payee] += owed * factor
+    return net
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+@pytest.mark.parametrize("winner", sorted(_TABLE))
+def test_settle_pays_as_kajongg_pays(family: str, winner: str) -> None:
+    """`settle` under the classical rulesets nets each seat as Kajongg's payment of a hand does."""
+    seats = [arg for seat, total in _TABLE.items() for arg in (f"--{seat}", str(total))]
+    result = run("settle", "-r", FAMILIES[family], *seats, "--winner", winner, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["net"] == kajongg_nets(_TABLE, winner)

@@ -683,21 +683,64 @@ def test_dora_8d_dora_Nw_is_read_as_one_list_by_every_reader(reader) -> None:
             "--win-by: 'Chankan' is not one of wall, loose, discard (riichi's chankan is --robbing-kong)",
             id="--win-by Chankan",
         ),
+        # Kajongg's rule names for the facts a player states (docs/rulesets.md "Kajongg's words"): on
+        # c23a0e8 they were refused with no hint, or a guess (`--robbing-the-kong`: `--robbing-kong`).
+        pytest.param(
+            ["score", HAND, "-r", "classical-dmjl", "--twofold-fortune"],
+            "No such option: --twofold-fortune (Kajongg's twofold-fortune is --kong-after-kong)",
+            id="-r classical-dmjl --twofold-fortune",
+        ),
+        pytest.param(
+            ["score", HAND, "-r", "classical-bmja", "--blessing-of-heaven"],
+            "No such option: --blessing-of-heaven (Kajongg's blessing-of-heaven is --original-hand, East's "
+            "hand as dealt, no tile marked !)",
+            id="-r classical-bmja --blessing-of-heaven",
+        ),
+        pytest.param(
+            ["score", HAND, "--robbing-the-kong"],
+            "No such option: --robbing-the-kong (Kajongg's robbing-the-kong is --robbing-kong)",
+            id="--robbing-the-kong",
+        ),
+        pytest.param(
+            ["settle", "--east", HAND, "--last-tile-of-wall-discarded"],
+            "No such option: --last-tile-of-wall-discarded (Kajongg's last-tile-of-wall-discarded is "
+            "--last-tile, on a discard)",
+            id="settle --last-tile-of-wall-discarded",
+        ),
+        pytest.param(
+            ["score", HAND, "--last-tile-taken-from-dead-wall"],
+            "No such option: --last-tile-taken-from-dead-wall (Kajongg's last-tile-taken-from-dead-wall is "
+            "--loose, or --win-by loose)",
+            id="--last-tile-taken-from-dead-wall",
+        ),
+        pytest.param(
+            ["score", HAND, "--win-by", "Gathering the Plum Blossom from the Roof"],
+            "--win-by: 'Gathering the Plum Blossom from the Roof' is not one of wall, loose, discard "
+            "(Kajongg's gathering-the-plum-blossom-from-the-roof is --loose, won with 5d)",
+            id="--win-by Gathering the Plum Blossom from the Roof",
+        ),
+        pytest.param(
+            ["score", HAND, "-r", "classical-dmjl", "--dangerous-game"],
+            "No such option: --dangerous-game (Kajongg's dangerous-game is settle --feeder SEAT, the player "
+            "who discarded the dangerous tile)",
+            id="-r classical-dmjl --dangerous-game",
+        ),
     ],
 )
-def test_riichi_words_for_a_fact_are_refused_with_the_option(argv: list[str], message: str):
+def test_other_games_words_for_a_fact_are_refused_with_the_option(argv: list[str], message: str):
     result = run(*argv)
     assert result.exit_code == 2
     assert message in result.stderr
 
 
-def test_every_riichi_word_of_the_facts_table_is_hinted():
-    """Each fact's riichi words (the one table, situation.FACTS) are the hint of `--word`."""
+def test_every_game_word_of_the_facts_table_is_hinted():
+    """Each fact's words of another game (riichi's, Kajongg's; the one table, situation.FACTS) are the
+    hint of `--word`."""
     from pungchow_calc.engine.situation import FACTS
 
     for fact in FACTS:
-        for word, said in fact.riichi:
-            assert arguments.riichi_win_hint(f"--{word}") == f" (riichi's {word} is {said})"
+        for game, word, said in fact.words:
+            assert arguments.game_word_hint(f"--{word}") == f" ({game}'s {word} is {said})"
             assert fact.option in said
 
 

@@ -1020,3 +1020,15 @@ def test_false_mahjongg_limit_fraction_0_29_of_limit_100_is_29(tmp_path: Path) -
         {E: "0", S: "0", W: "0"}, load(str(house)), TableOptions(false_mahjongg=S, limit=100)
     )
     assert flows(result) == [("south", "east", 58), ("south", "west", 29)]
+
+
+def test_feeder_penalty_without_when_is_read(tmp_path: Path) -> None:
+    """A `liable: feeder` penalty with no `when:` is imposed on the table's word alone (Kajongg's
+    Dangerous Game); a discarder's still needs `when:` (every win on a discard names one)."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "name: house\nrules:\n  - {id: mj, label: MJ, points: 10}\npenalties:\n"
+        "  - {id: x, label: X, type: pays_for_all, liable: feeder}\n"
+    )
+    (penalty,) = load(str(path)).penalties
+    assert (penalty.liable, penalty.tests) == ("feeder", ())

@@ -648,7 +648,7 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             hint = (
                 closest(name.replace("_", "-") if dashed else name, keys)
                 or _short_hint(key)
-                or arguments.riichi_win_hint(key)
+                or arguments.game_word_hint(key)
             )
             raise ValueError(f"unknown option {as_written(key)}{hint}")
     if hand is None:

@@ -139,6 +139,8 @@ def liable_for_all(
             return None
         ctx = winner_context(winner_hand, winner_score)
         for penalty in candidates:
+            if not penalty.tests and options.feeder is None:
+                continue  # imposed on the table's word alone (no `when:`), and no feeder was named
             if not all(test(ctx, None) for test in penalty.tests):
                 continue
             if penalty.liable == "feeder":

@@ -601,7 +601,10 @@ def _penalty(raw: Any, index: int) -> Penalty:
     if liable not in LIABLE:
         raise Invalid((*path, "liable"), f"{where}: liable must be one of {', '.join(LIABLE)}")
     tests = _conditions(raw.get("when", []), (*path, "when"), where)
-    if not tests:
+    # A feeder penalty with no `when:` is imposed on the table's word alone, whenever a feeder is named
+    # (Kajongg's "Dangerous Game": the discarder of a tile the table calls dangerous pays for all). A
+    # discarder is named by every win on a discard (--from), so his penalty says which hands it covers.
+    if not tests and liable == "discarder":
         raise Invalid((*path, "when"), f"{where}: needs when: conditions on the winner's hand")
     excused = raw.get("excused", {})
     if not isinstance(excused, dict) or set(excused) - {"no_choice", "waiting_with"}:

@@ -708,8 +708,8 @@ def pays_for_all_note(hand: Hand, ruleset: Ruleset, score: Score) -> str | None:
     situation = score.situation
     ctx: Context | None = None
     for penalty in ruleset.penalties:
-        if penalty.type != "pays_for_all":
-            continue
+        if penalty.type != "pays_for_all" or not penalty.tests:
+            continue  # one with no `when:` turns on the table's word (a feeder named), not on this hand
         if penalty.liable == "discarder" and not on_discard(situation.win_by, situation.original_hand):
             continue  # nobody discarded the winning tile
         if ctx is None:  # built once, for the first penalty that can apply

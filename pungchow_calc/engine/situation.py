@@ -119,10 +119,11 @@ class Fact:
     # The reader of a value from an evening's record, where `read` has refused since what it once
     # accepted (a marker on an indicator, `8d*`): a recorded evening stays readable. None: `read`.
     read_recorded: Callable[[str], Any] | None = None
-    # Riichi's words for the fact, each with how it is stated here (`chankan`: `--robbing-kong`): a
-    # player's `--chankan`, `--win-by chankan` or `chankan: true` is refused with it, never taken for it
-    # (arguments.riichi_win_hint; docs/riichi.md "The facts of a win").
-    riichi: tuple[tuple[str, str], ...] = ()
+    # Another game's words for the fact, each as (game, word, how it is stated here): riichi's
+    # `chankan` and Kajongg's `robbing-the-kong` are `--robbing-kong`. A player's `--chankan`, `--win-by
+    # chankan` or `chankan: true` is refused with it, never taken for it (arguments.game_word_hint;
+    # docs/riichi.md "The facts of a win", docs/rulesets.md "Kajongg's words").
+    words: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def flag(self) -> bool:
@@ -262,9 +263,10 @@ FACTS: tuple[Fact, ...] = (
         "a hand won on the original draw",
         "won on the hand as first drawn",
         loser_refused=True,
-        riichi=(
-            ("tenhou", "--original-hand --drawn, East's hand as dealt, no tile marked !"),
-            ("chiihou", "--original-hand --drawn, another seat's first draw marked !"),
+        words=(
+            ("riichi", "tenhou", "--original-hand --drawn, East's hand as dealt, no tile marked !"),
+            ("riichi", "chiihou", "--original-hand --drawn, another seat's first draw marked !"),
+            ("Kajongg", "blessing-of-heaven", "--original-hand, East's hand as dealt, no tile marked !"),
         ),
     ),
     Fact(
@@ -274,7 +276,13 @@ FACTS: tuple[Fact, ...] = (
         "a win with the last tile",
         "won with the last tile that may be drawn",
         loser_refused=True,
-        riichi=(("haitei", "--last-tile --drawn"), ("houtei", "--last-tile, on a discard")),
+        words=(
+            ("riichi", "haitei", "--last-tile --drawn"),
+            ("riichi", "houtei", "--last-tile, on a discard"),
+            ("Kajongg", "last-tile-of-wall", "--last-tile --drawn"),
+            ("Kajongg", "last-tile-of-wall-discarded", "--last-tile, on a discard"),
+            ("Kajongg", "plucking-the-moon-from-the-bottom-of-the-sea", "--last-tile --drawn, won with 1d"),
+        ),
     ),
     Fact(
         "first_discard",
@@ -283,7 +291,10 @@ FACTS: tuple[Fact, ...] = (
         "a win on the first discard",
         "won on the first tile discarded",
         loser_refused=True,
-        riichi=(("renhou", "--first-discard"),),
+        words=(
+            ("riichi", "renhou", "--first-discard"),
+            ("Kajongg", "blessing-of-earth", "--first-discard, won on East's first discard by another seat"),
+        ),
     ),
     # The tile robbed from a kong is scored as a claimed discard (it completes the robber's hand as a
     # discard would; Kajongg's "Robbing the Kong").
@@ -296,7 +307,11 @@ FACTS: tuple[Fact, ...] = (
         way=WinBy.DISCARD,
         tile="a robbed tile",
         loser_refused=True,
-        riichi=(("chankan", "--robbing-kong"),),
+        words=(
+            ("riichi", "chankan", "--robbing-kong"),
+            ("Kajongg", "robbing-the-kong", "--robbing-kong"),
+            ("Kajongg", "scratching-a-carrying-pole", "--robbing-kong, won with 2b"),
+        ),
     ),
     Fact(
         "original_call",
@@ -305,6 +320,7 @@ FACTS: tuple[Fact, ...] = (
         "a win on an original call",
         "won after calling from the first discard on",
         loser_refused=True,
+        words=(("Kajongg", "mah-jongg-with-original-call", "--original-call"),),
     ),
     # A kong after a kong wins on the loose tile drawn for the second kong (Kajongg's "Twofold Fortune").
     Fact(
@@ -316,6 +332,7 @@ FACTS: tuple[Fact, ...] = (
         way=WinBy.LOOSE,
         tile="a loose tile",
         loser_refused=True,
+        words=(("Kajongg", "twofold-fortune", "--kong-after-kong"),),
     ),
     # Counters and deposits on the table (riichi's honba and riichi sticks, docs/riichi.md#payments): a
     # count each, paid by the ruleset's `settlement:` counter_points and deposit_points. Kept together.
@@ -326,7 +343,8 @@ FACTS: tuple[Fact, ...] = (
         metavar="N",
         read=partial(_count, option="--honba"),
         loser_refused=True,
-        riichi=(("tsumibou", "--honba N"), ("counters", "--honba N")),  # RCR 2016 §3.4.10: "counters"
+        # RCR 2016 §3.4.10: "counters"
+        words=(("riichi", "tsumibou", "--honba N"), ("riichi", "counters", "--honba N")),
     ),
     Fact(
         "deposits",
@@ -335,7 +353,7 @@ FACTS: tuple[Fact, ...] = (
         metavar="N",
         read=partial(_count, option="--deposits"),
         loser_refused=True,
-        riichi=(("kyoutaku", "--deposits N"), ("riichi-sticks", "--deposits N")),
+        words=(("riichi", "kyoutaku", "--deposits N"), ("riichi", "riichi-sticks", "--deposits N")),
     ),
     # The riichi facts (docs/riichi.md "The facts of a win"), together; the book's facts serve for the
     # rest (self-drawn = tsumo, --loose = rinshan, --robbing-kong = chankan, --last-tile = haitei or
