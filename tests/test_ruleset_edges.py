@@ -673,7 +673,7 @@ def test_rules_diff_pung_chow_riichi_ema_2016_json_is_json(tmp_path):
     assert settings["not_written"] == ([], ["bonus_tiles", "exposed_pair", "winning_tile_laid"])
     text = run("rules", "diff", "pung-chow", "riichi-ema-2016", env={"COLUMNS": "200"}).stdout
     assert "  limits: [] → {name: Mangan, doublings: 5, score: 2000}, {name: Haneman, " in text
-    assert "  not_written: [] → bonus_tiles, exposed_pair, winning_tile_laid\n" in text
+    assert "  not_written: adds bonus_tiles, exposed_pair, winning_tile_laid\n" in text
     assert "LimitTier" not in text and "frozenset" not in text
 
 
@@ -1570,3 +1570,16 @@ def test_a_house_file_mistake_says_what_to_do(tmp_path, text, where, message):
     path = _write(tmp_path, text)
     result = run("rules", "check", str(path))
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{where}: {message}\n")
+
+
+def test_rules_diff_impossible_adds_loose_without_kong_drops_robbed_tile_held(tmp_path):
+    """A house's `impossible:` of four facts against the book's four was two whole lists of names, a
+    player left to find the one added and the one dropped."""
+    written = "first_discard_after_turn, original_hand_not_as_dealt, first_discard_not_easts, "
+    written += "loose_without_kong"
+    path = _write(tmp_path, f"{HOUSE}settings:\n  impossible: [{written}]\n")
+    result = run("rules", "diff", "pung-chow-limit", str(path), env={"COLUMNS": "200"})
+    assert (result.exit_code, result.stdout.splitlines()[:2]) == (
+        0,
+        ["Settings", "  impossible: adds loose_without_kong; drops robbed_tile_held"],
+    )
