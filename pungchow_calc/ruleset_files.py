@@ -219,7 +219,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
         # A file naming itself (a copy saved under the name it extends) is told so: a cycle of one.
         itself = base_path == path.resolve()
         raise RulesetError(
-            f"extends: {parent!r} is this file itself: extend a shipped ruleset or another file"
+            f"extends: {parent!r} is this file itself, a cycle: extend a shipped ruleset or another file"
             if itself
             else f"extends: {parent!r} makes a cycle",
             code="ruleset-extends",

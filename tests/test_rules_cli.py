@@ -496,7 +496,7 @@ BROKEN = [
         {"x.yaml": "name: x\nextends: x.yaml\n"},
         "x.yaml",
         2,
-        "extends: 'x.yaml' is this file itself: extend a shipped ruleset or another file",
+        "extends: 'x.yaml' is this file itself, a cycle: extend a shipped ruleset or another file",
     ),
     (
         "missing-base",
