@@ -216,8 +216,12 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
             line=line_of(own.node, ("extends",)),
         ) from None
     if base_path in chain or base_path == path.resolve():
+        # A file naming itself (a copy saved under the name it extends) is told so: a cycle of one.
+        itself = base_path == path.resolve()
         raise RulesetError(
-            f"extends: {parent!r} makes a cycle",
+            f"extends: {parent!r} is this file itself, a cycle: extend a shipped ruleset or another file"
+            if itself
+            else f"extends: {parent!r} makes a cycle",
             code="ruleset-extends",
             file=str(path),
             line=line_of(own.node, ("extends",)),

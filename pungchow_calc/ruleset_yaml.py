@@ -240,7 +240,40 @@ def _yaml_problem(exc: Exception, text: str) -> str:
         problem += f" ({context})"  # e.g. "expected a single document in the stream"
     elif context and began is not None and mark is not None and began.index != mark.index:
         problem += f" ({context}, which starts at line {began.line + 1}, column {began.column + 1})"
-    return problem
+    return problem + (_indent_hint(problem, mark.line, text) if mark is not None else "")
+
+
+def _indent_hint(problem: str, row: int, text: str) -> str:
+    """What to do about YAML's words for a line indented unlike its entry: `mapping values are not
+    allowed` (a key indented further than the one above it, or a value holding `: `) and `did not find
+    expected key` or `'-' indicator` (a key indented less than its entry's)."""
+    for opened, closed in (("[", "]"), ("{", "}")):
+        if problem.startswith(f"did not find expected ',' or '{closed}'"):
+            return f": close the {opened} with {closed}, and write a comma between its entries"
+    lines = text.splitlines()
+    above = [x for x in lines[:row] if x.strip() and not x.lstrip().startswith("#")]
+    if row >= len(lines) or not above:
+        return ""
+    indent, before = (_key_column(x) for x in (lines[row], above[-1]))
+    unlike = (
+        f": line {row + 1} is indented {indent} space{'s' * (indent != 1)}, the key above it {before}: "
+        "indent the keys of one mapping alike"
+    )
+    if problem.startswith("mapping values are not allowed"):
+        if indent > before and not above[-1].rstrip().endswith(":"):
+            return unlike
+        return ": a value holding ': ' is written in quotes (\"a: b\") or as a mapping ({a: b})"
+    if problem.startswith(("did not find expected key", "did not find expected '-' indicator")):
+        return unlike
+    return ""
+
+
+def _key_column(line: str) -> int:
+    """Where a line's key begins: its indentation and any list dashes before it (`  - id: a`, 4)."""
+    rest = line.lstrip(" ")
+    while rest.startswith("- "):
+        rest = rest[2:].lstrip(" ")
+    return len(line) - len(rest)
 
 
 def nested_too_deep(exc: Exception) -> bool:

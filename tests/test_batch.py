@@ -1259,6 +1259,22 @@ CHOWS = "1c!2c3c 4b5b6b 7d8d9d* 2c3c4c 5b5b"  # three chows: classical-bmja allo
             "line 1: error [not-a-set]: 1d2d4d* is not a set (column 1)",
             id="both-the-hands-fault",
         ),
+        pytest.param(
+            ("classical-dmjl", "classical-bmja"),
+            "2c2c 5c5c 3d3d 6b6b 9d9d EwEw Rd!Rd",
+            "line 1: error [not-winning]: classical-dmjl and classical-bmja both refuse the hand: not a "
+            "winning hand: the tiles do not make four sets and a pair or a special hand of this ruleset "
+            "(column 1)",
+            id="2c2c-5c5c-3d3d-6b6b-9d9d-EwEw-Rd!Rd-both-refuse-alike",
+        ),
+        pytest.param(
+            ("pung-chow", "classical-dmjl"),
+            "2c2c 5c5c 3d3d 6b6b 9d9d EwEw Rd!Rd",
+            "line 1: error [not-winning]: pung-chow refuses the hand: not a winning hand: the tiles do "
+            "not make four sets and a pair; classical-dmjl refuses the hand: not a winning hand: the tiles "
+            "do not make four sets and a pair or a special hand of this ruleset (column 1)",
+            id="2c2c-5c5c-3d3d-6b6b-9d9d-EwEw-Rd!Rd-both-refuse-each-its-way",
+        ),
     ],
 )
 def test_compare_names_the_ruleset_that_refuses_a_hand(
@@ -1266,7 +1282,8 @@ def test_compare_names_the_ruleset_that_refuses_a_hand(
 ):
     """`--compare pung-chow classical-bmja`: a hand one ruleset refuses was listed as `not a winning
     hand: this ruleset allows at most 1 chow`, which of the two unsaid; named as `diff` names it. A
-    hand both refuse alike (a bad tile) is the hand's fault: no ruleset named."""
+    hand both refuse alike (a bad tile) is the hand's fault: no ruleset named; both refusing it by their
+    own rules (seven pairs: "... a special hand of this ruleset") names both."""
     path = tmp_path / "hands.txt"
     path.write_text(f"{line}\n{PUNGS}\n", encoding="utf-8")
     result = run("batch", str(path), "--compare", *rulesets, "--format", "json")

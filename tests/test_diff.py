@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run as run_main
+from cli_helpers import squeezed
 
 from pungchow_calc.diff import diff_hand
 from pungchow_calc.engine.scoring import score_text
@@ -256,6 +257,20 @@ def test_diff_prints_each_rulesets_notes(hand: str, args: tuple[str, ...], notes
     result = run("diff", hand, *args, "--ascii")
     assert result.exit_code == 0, result.stderr
     assert [line for line in result.stdout.splitlines() if line.startswith("Note: ")] == notes
+
+
+def test_diff_riichi_under_a_house_file_named_club_house_names_its_column(tmp_path: Path) -> None:
+    """A file given by its path heads its column with the path, but its note named only its `name:`
+    (`no rule of ruleset club-house`), which no column shows: the column is named before the note."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: pung-chow-limit\nname: club-house\n", encoding="utf-8")
+    result = run("diff", "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--riichi", "-r", "pung-chow", "-r", str(house))
+    assert result.exit_code == 0, result.stderr
+    notes = [line for line in result.stdout.splitlines() if line.startswith("Note: ")]
+    assert notes[0] == "Note: --riichi: no rule of ruleset pung-chow scores riichi"
+    assert squeezed(" ".join(notes[1:])) == squeezed(
+        f"Note: {house}: --riichi: no rule of ruleset club-house scores riichi"
+    )
 
 
 # The difference of the payments counted only the first ruleset's payers: riichi's discarder, who pays

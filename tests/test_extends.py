@@ -133,7 +133,7 @@ def test_chain_of_three_and_relative_paths(tmp_path: Path, monkeypatch: pytest.M
             1,
             "cycle",
         ),
-        ({"a.yaml": "# me\nextends: a.yaml\n"}, "a.yaml", "ruleset-extends", "a.yaml", 2, "cycle"),
+        ({"a.yaml": "# me\nextends: a.yaml\n"}, "a.yaml", "ruleset-extends", "a.yaml", 2, "itself, a cycle"),
         (
             {"a.yaml": "name: a\n\nextends: missing.yaml\n"},
             "a.yaml",

@@ -579,6 +579,39 @@ def test_every_impossible_fact_and_not_written_value_is_documented():
     assert set(re.findall(r"`([a-z_]+)`", not_written)) >= set(NOT_WRITTEN)
 
 
+def test_every_settings_evening_settlement_and_wash_key_is_documented():
+    """docs/rulesets.md named the book's settings (`limit`, `east_multiplier`, `loser_max_pairs`, ...)
+    only in passing and the `evening:` keys nowhere: a house file was written from `rules show`."""
+    from pungchow_calc.engine.rules import EVENING_KEYS, SETTING_KEYS, SETTLEMENT_KEYS, WASH_KEYS
+
+    part = _reference().split("### Settings, evening and settlement keys", 1)[1]
+    for section, keys in (
+        ("settings", SETTING_KEYS),
+        ("evening", EVENING_KEYS),
+        ("settlement", SETTLEMENT_KEYS),
+        ("wash", WASH_KEYS),
+    ):
+        table = part.split(f"**`{section}:`**", 1)[1].split("**`", 1)[0]
+        assert _rows(table) == set(keys), section
+
+
+def test_own_bonus_and_every_condition_documented_with_no_parameters_loads_bare():
+    """`own_bonus` was documented as taking no parameters; written so (`when: [own_bonus]`) it is
+    refused: it needs `flower` or `season`."""
+    from pungchow_calc.engine.rules import compile_ruleset
+
+    conditions = _reference().split("### Basic conditions", 1)[1].split("**Tile classes**", 1)[0]
+    unit_part = conditions.split("**One set or pair**", 1)[1]
+    bare = re.findall(r"^\| `([a-z_]+)` \|.*\| none \|$", conditions, flags=re.MULTILINE)
+    assert "no_sequences" in bare
+    rules = [
+        {"id": name, "label": name, "when": [name], "points": 1}
+        | {"scope": "set" if f"| `{name}` |" in unit_part else "hand"}
+        for name in bare
+    ]
+    compile_ruleset({"name": "reference", "rules": rules}, "reference", "reference.yaml")
+
+
 def test_the_reference_examples_load():
     """Each example of the condition tables is a condition the loader takes (in a rule of its scope)."""
     import yaml

@@ -492,6 +492,13 @@ BROKEN = [
     ("no-label", {"x.yaml": "rules:\n  - id: a\n    points: 3\n"}, "x.yaml", 2, "needs a label"),
     ("cycle", {"x.yaml": "extends: y.yaml\n", "y.yaml": "extends: x.yaml\n"}, "y.yaml", 1, "makes a cycle"),
     (
+        "extends-x-yaml-itself",  # was "extends: 'x.yaml' makes a cycle", of one file
+        {"x.yaml": "name: x\nextends: x.yaml\n"},
+        "x.yaml",
+        2,
+        "extends: 'x.yaml' is this file itself, a cycle: extend a shipped ruleset or another file",
+    ),
+    (
         "missing-base",
         {"x.yaml": "name: x\nextends: gone.yaml\n"},
         "x.yaml",

@@ -347,7 +347,7 @@ NULL_ENTRIES = [
     pytest.param(
         "extends: pung-chow\nsettings:\n  not_written:\n    - exposed_pair\n    -\n",
         5,
-        "not_written is a list of bonus_tiles, exposed_pair, winning_tile_laid",
+        "not_written is a list of bonus_tiles, exposed_pair, winning_tile_laid, got null",
         id="not-written-dash-alone",
     ),
     pytest.param(
@@ -517,7 +517,7 @@ def test_a_key_whose_value_is_below_it_is_named_at_its_own_line(tmp_path, text, 
         pytest.param(
             "name: x\nrules: [a, b\n",
             "3:1: not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence, "
-            "which starts at line 2, column 8)",
+            "which starts at line 2, column 8): close the [ with ], and write a comma between its entries",
             id="unclosed-bracket",
         ),
         pytest.param(
@@ -528,7 +528,8 @@ def test_a_key_whose_value_is_below_it_is_named_at_its_own_line(tmp_path, text, 
         pytest.param(
             "name: x\nrules:\n  - id: a\n   label: A\n",
             "4:4: not valid YAML: did not find expected '-' indicator (while parsing a block collection, "
-            "which starts at line 3, column 3)",
+            "which starts at line 3, column 3): line 4 is indented 3 spaces, the key above it 4: indent "
+            "the keys of one mapping alike",
             id="bad-indentation",
         ),
     ],
@@ -672,7 +673,7 @@ def test_rules_diff_pung_chow_riichi_ema_2016_json_is_json(tmp_path):
     assert settings["not_written"] == ([], ["bonus_tiles", "exposed_pair", "winning_tile_laid"])
     text = run("rules", "diff", "pung-chow", "riichi-ema-2016", env={"COLUMNS": "200"}).stdout
     assert "  limits: [] → {name: Mangan, doublings: 5, score: 2000}, {name: Haneman, " in text
-    assert "  not_written: [] → bonus_tiles, exposed_pair, winning_tile_laid\n" in text
+    assert "  not_written: adds bonus_tiles, exposed_pair, winning_tile_laid\n" in text
     assert "LimitTier" not in text and "frozenset" not in text
 
 
@@ -1462,3 +1463,123 @@ def test_a_copy_of_a_shipped_ruleset_left_as_shipped_reads(tmp_path):
         result = run("rules", "check", str(path))
         assert (result.exit_code, result.stderr) == (0, ""), result.stderr
         assert result.stdout.startswith(f"ok: {path}: {name} ")
+
+
+HOUSE = "extends: pung-chow-limit\nname: club\n"
+NEW_RULE = HOUSE + "rules:\n  - id: x\n    label: X\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        pytest.param(
+            HOUSE + "limit: 500\n",
+            "3",
+            "unknown key 'limit': it is a key of settings: write it indented under settings:",
+            id="limit-500-not-indented",
+        ),
+        pytest.param(
+            HOUSE + "discard_pays: discarder\n",
+            "3",
+            "unknown key 'discard_pays': it is a key of settlement: write it indented under settlement:",
+            id="discard-pays-not-indented",
+        ),
+        pytest.param(
+            NEW_RULE + "    limit: half\n",
+            "6",
+            "rule 'x': limit must be true, false or a share of the limit above 0 and below 1 (0.5: half the "
+            "limit), got 'half'",
+            id="limit-half",
+        ),
+        pytest.param(
+            NEW_RULE + "    limit: 1.5\n",
+            "6",
+            "rule 'x': limit must be true, false or a share of the limit above 0 and below 1 (0.5: half the "
+            "limit), got 1.5",
+            id="limit-1.5",
+        ),
+        pytest.param(
+            NEW_RULE + "    scope: sets\n    points: 1\n",
+            "6",
+            "rule 'x': scope must be one of hand, set, pair, got 'sets'",
+            id="scope-sets",
+        ),
+        pytest.param(
+            NEW_RULE + "    who: winners\n    points: 1\n",
+            "6",
+            "rule 'x': who must be one of winner, others, all, got 'winners'",
+            id="who-winners",
+        ),
+        pytest.param(
+            NEW_RULE + "    points: {exposed: 2, concealed: 4, hidden: 3}\n",
+            "6",
+            "points is a number, {exposed, concealed}, or {limit_fraction}, got {exposed: 2, concealed: 4, "
+            "hidden: 3}",
+            id="points-hidden-3",
+        ),
+        pytest.param(
+            HOUSE + "settings:\n  not_written: [exposed_pair, bonus_tile]\n",
+            "4",
+            "not_written is a list of bonus_tiles, exposed_pair, winning_tile_laid, got 'bonus_tile' "
+            "(did you mean 'bonus_tiles'?)",
+            id="not-written-bonus-tile",
+        ),
+        pytest.param(
+            HOUSE + "settings:\n  not_written: exposed_pair\n",
+            "4",
+            "not_written is a list of bonus_tiles, exposed_pair, winning_tile_laid, got 'exposed_pair': "
+            "write one as a list too, [exposed_pair]",
+            id="not-written-exposed-pair-alone",
+        ),
+        pytest.param(
+            NEW_RULE + "     points: 10\n",
+            "6:12",
+            "not valid YAML: mapping values are not allowed in this context: line 6 is indented 5 spaces, "
+            "the key above it 4: indent the keys of one mapping alike",
+            id="points-indented-5",
+        ),
+        pytest.param(
+            NEW_RULE + "  points: 10\n",
+            "6:3",
+            "not valid YAML: did not find expected '-' indicator (while parsing a block collection, which "
+            "starts at line 4, column 3): line 6 is indented 2 spaces, the key above it 4: indent the keys "
+            "of one mapping alike",
+            id="points-indented-2",
+        ),
+        pytest.param(
+            NEW_RULE + "    points: 10\n    when: all_tiles: simples\n",
+            "7:20",
+            "not valid YAML: mapping values are not allowed in this context: a value holding ': ' is written "
+            'in quotes ("a: b") or as a mapping ({a: b})',
+            id="when-all-tiles-simples-unbracketed",
+        ),
+        pytest.param(
+            HOUSE + "rules: [{id: a, label: A, points: 1]\n",
+            "3:36",
+            "not valid YAML: did not find expected ',' or '}' (while parsing a flow mapping, which starts at "
+            "line 3, column 9): close the { with }, and write a comma between its entries",
+            id="flow-mapping-unclosed",
+        ),
+    ],
+)
+def test_a_house_file_mistake_says_what_to_do(tmp_path, text, where, message):
+    """A key of `settings:` at the left margin was "unknown key 'limit' (known: $schema, ...)", a word for
+    a limit share "limit must be true or false (or a share of the limit)" with no value shown, a key
+    indented one space too far YAML's "mapping values are not allowed in this context": each now says
+    what was read and what to write."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{where}: {message}\n")
+
+
+def test_rules_diff_impossible_adds_loose_without_kong_drops_robbed_tile_held(tmp_path):
+    """A house's `impossible:` of four facts against the book's four was two whole lists of names, a
+    player left to find the one added and the one dropped."""
+    written = "first_discard_after_turn, original_hand_not_as_dealt, first_discard_not_easts, "
+    written += "loose_without_kong"
+    path = _write(tmp_path, f"{HOUSE}settings:\n  impossible: [{written}]\n")
+    result = run("rules", "diff", "pung-chow-limit", str(path), env={"COLUMNS": "200"})
+    assert (result.exit_code, result.stdout.splitlines()[:2]) == (
+        0,
+        ["Settings", "  impossible: adds loose_without_kong; drops robbed_tile_held"],
+    )

@@ -179,16 +179,25 @@ class Scorer:
         if not refused:
             return compare.totals(at, self.job.compare, *scores)
         name, said = refused[0][0], str(refused[0][1])
-        if (len(refused) == 2 and str(refused[1][1]) == said) or name in said:
+        alike = len(refused) == 2 and str(refused[1][1]) == said
+        if (alike and "this ruleset" not in said) or (len(refused) == 1 and name in said):
             del refused[1:]
             # The hand's own fault (a bad tile), said alike by both, or a refusal naming its ruleset
             # already (`--no-limit ...: ruleset riichi-ema-2016 limits ...`): as it is.
             raise refused.pop()[1]
-        # One ruleset's refusal (classical-bmja allows one chow): named, as `diff` names it, or the
-        # organiser cannot tell which of the two refused the hand (docs/batch.md).
-        code, message, column = refused[0][1].code, refused[0][1].message, refused[0][1].column
+        # A ruleset's refusal (classical-bmja allows one chow): named, as `diff` names it, or the
+        # organiser cannot tell which of the two refused the hand; both, when both refuse it by their
+        # own rules (seven pairs, "not a winning hand ... of this ruleset"), each reason (docs/batch.md).
+        code, column = refused[0][1].code, refused[0][1].column
+        if alike:
+            message = f"{' and '.join(self.job.compare)} both refuse the hand: {refused[0][1].message}"
+        else:
+            message = "; ".join(
+                str(exc) if who in str(exc) else f"{who} refuses the hand: {exc.message}"
+                for who, exc in refused
+            )
         refused.clear()
-        raise PungchowError(f"{name} refuses the hand: {message}", code=code, column=column)
+        raise PungchowError(message, code=code, column=column)
 
     def encoded(self, entry: Entry) -> tuple[bool, Any]:
         """(ok, record encoded as the job asks)."""

@@ -29,7 +29,7 @@ from .conditions import (
 )
 from .conditions.base import refusal
 from .conditions.indicators import COUNTERS
-from .errors import as_written, unknown
+from .errors import as_written, closest, unknown
 from .impossible import IMPOSSIBLE
 from .payments import BOOK, MAX_POINTS, SettlementRules
 from .rule_types import (
@@ -261,7 +261,10 @@ def _points(value: Any, path: tuple[Any, ...]) -> Points:
                 _int_value(value["exposed"], (*path, "exposed"), "points"),
                 _int_value(value["concealed"], (*path, "concealed"), "points"),
             )
-        raise Invalid(path, "points is a number, {exposed, concealed}, or {limit_fraction}")
+        raise Invalid(
+            path,
+            f"points is a number, {{exposed, concealed}}, or {{limit_fraction}}, got {as_written(value)}",
+        )
     n = _int_value(value, path, "points")
     return Points(n, n)
 
@@ -305,15 +308,21 @@ def _entry_head(
     return entry_id, where, label
 
 
+# A rule's `limit:` as the refusal of any other value says it (one sentence for a word and a number).
+_LIMIT_VALUE = "limit must be true, false or a share of the limit above 0 and below 1 (0.5: half the limit)"
+
+
 def _rule(raw: Any, index: int) -> Rule:
     path: tuple[Any, ...] = ("rules", index)
     rule_id, where, label = _entry_head(raw, path, "rule", "a value", RULE_KEYS)
     scope = raw.get("scope", "hand")
     if scope not in SCOPES:
-        raise Invalid((*path, "scope"), f"{where}: scope must be one of {', '.join(SCOPES)}")
+        raise Invalid(
+            (*path, "scope"), f"{where}: scope must be one of {', '.join(SCOPES)}, got {as_written(scope)}"
+        )
     who = raw.get("who", "all")
     if who not in WHO:
-        raise Invalid((*path, "who"), f"{where}: who must be one of {', '.join(WHO)}")
+        raise Invalid((*path, "who"), f"{where}: who must be one of {', '.join(WHO)}, got {as_written(who)}")
     group = raw.get("group")
     if group is not None and not isinstance(group, str):
         raise Invalid((*path, "group"), f"{where}: group must be a name{_unquoted(group)}")
@@ -329,10 +338,10 @@ def _rule(raw: Any, index: int) -> Rule:
     elif isinstance(given, int | float):
         # A share of the limit, paid when it is more than the hand's count (e.g. Kajongg's half limits).
         if not 0 < given < 1:
-            raise Invalid((*path, "limit"), f"{where}: limit must be true, false or a share above 0 below 1")
+            raise Invalid((*path, "limit"), f"{where}: {_LIMIT_VALUE}, got {as_written(given)}")
         limit, fraction = True, float(given)
     else:
-        raise Invalid((*path, "limit"), f"{where}: limit must be true or false (or a share of the limit)")
+        raise Invalid((*path, "limit"), f"{where}: {_LIMIT_VALUE}, got {as_written(given)}")
     when = raw.get("when", [])
     if not isinstance(when, list):
         raise Invalid((*path, "when"), f"{where}: when must be a list of conditions")
@@ -462,7 +471,14 @@ def _settings(raw: Any) -> Settings:
             entries = given if isinstance(given, list) else []
             wrong = [i for i, x in enumerate(entries) if not (isinstance(x, str) and x in known)]
             if not isinstance(given, list) or wrong:  # named at the entry: `-` alone is null
-                raise Invalid(("settings", key, *wrong[:1]), f"{key} is a list of {', '.join(known)}")
+                shown = as_written(entries[wrong[0]] if wrong else given)
+                # A typo gets its closest name; one name written alone, the list it should be.
+                hint = closest(entries[wrong[0]], list(known)) if wrong else ""
+                if isinstance(given, str) and given in known:
+                    hint = f": write one as a list too, [{given}]"
+                raise Invalid(
+                    ("settings", key, *wrong[:1]), f"{key} is a list of {', '.join(known)}, got {shown}{hint}"
+                )
             out[key] = frozenset(given)
     if "players" in raw:
         out["players"] = _int_value(raw["players"], ("settings", "players"), "players", MAX_PLAYERS)
@@ -653,6 +669,16 @@ def _penalties(raw: Any) -> tuple[Penalty, ...]:
     return penalties
 
 
+def _top_key_unknown(key: object) -> str:
+    """Why a top-level key is refused: a key of a section written at the left margin (`limit:` not
+    indented under `settings:`) is told where it belongs; any other gets the known top-level keys."""
+    sections = (("settings", SETTING_KEYS), ("evening", EVENING_KEYS), ("settlement", SETTLEMENT_KEYS))
+    for section, keys in (*sections, ("wash", WASH_KEYS)):
+        if key in keys:
+            return f"unknown key {key!r}: it is a key of {section}: write it indented under {section}:"
+    return unknown("key", key, sorted(TOP_KEYS))
+
+
 def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, authored: bool = True) -> Ruleset:
     """Validate a merged ruleset document and compile it; raise Invalid naming the offending node.
 
@@ -661,7 +687,7 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
     """
     for key in doc:
         if key not in TOP_KEYS:
-            raise Invalid((key,), unknown("key", key, sorted(TOP_KEYS)))
+            raise Invalid((key,), _top_key_unknown(key))
     name = doc.get("name", default_name)
     if not isinstance(name, str) or not name:
         raise Invalid(("name",), f"name must be text{_unquoted(name)}")

@@ -287,6 +287,16 @@ def _tier_lines(names: tuple[str, str], a: list[Any], b: list[Any], to: str) -> 
     return lines
 
 
+def _setting_change(a: Any, b: Any, to: str) -> str:
+    """A setting's change: a list of names (`impossible:`, `not_written:`) by the names it adds and
+    drops, which two whole lists of six hide; any other value as `A -> B`."""
+    names = isinstance(a, list) and isinstance(b, list) and all(isinstance(x, str) for x in (*a, *b))
+    if not names:
+        return f"{_change_value(a)} {to} {_change_value(b)}"
+    moved = (("adds", [x for x in b if x not in a]), ("drops", [x for x in a if x not in b]))
+    return "; ".join(f"{word} {', '.join(which)}" for word, which in moved if which)
+
+
 def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -> None:
     """`rules diff A B`: settings (by key) and rules (by id) that differ, one per line."""
     a, b = names
@@ -303,9 +313,7 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
                 for line in _tier_lines(names, c.a, c.b, arrow(out)):
                     print_lines(out, _hanging(out, line))
                 continue
-            print_lines(
-                out, _hanging(out, f"  {c.key}: {_change_value(c.a)} {arrow(out)} {_change_value(c.b)}")
-            )
+            print_lines(out, _hanging(out, f"  {c.key}: {_setting_change(c.a, c.b, arrow(out))}"))
     to = arrow(out)
     for title, rows, summary in (("Rules", rules, _rule_summary), ("Penalties", penalties, _penalty_summary)):
         if not rows:
