@@ -449,6 +449,30 @@ def test_a_partial_write_is_taken_back(evening, capsys, monkeypatch):
     assert evening.read_bytes() == before
 
 
+def test_a_line_cut_short_by_a_full_disk_says_no_space_left_on_device(evening, capsys, monkeypatch):
+    """Regression: the disk filling up in the middle of a line (a short write, then ENOSPC) said
+    `cannot record: only 369 of 393 bytes could be written`, not that the disk is full, as a write
+    refused whole says it (docs/notation.md, evening-write)."""
+    before = evening.read_bytes()
+    real_write = os.write
+    calls = []
+
+    def filling(fd, data):
+        calls.append(fd)
+        if len(calls) > 1:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, data[: len(data) - 24])
+
+    monkeypatch.setattr(os, "write", filling)
+    code, _, error = cli(capsys, *hand(evening, "Cy", PLAYERS))
+    monkeypatch.undo()
+    assert (
+        code == 2
+        and error == f"error: {evening}: cannot record: No space left on device; nothing was recorded\n"
+    )
+    assert evening.read_bytes() == before
+
+
 def test_a_failed_fsync_is_refused_and_taken_back(evening, capsys, monkeypatch):
     before = evening.read_bytes()
     calls = []
