@@ -221,6 +221,20 @@ def test_a_fact_no_rule_can_use_is_noted_and_left_out(tmp_path):
     assert "last_tile" not in game and "robbing_kong" not in game
 
 
+def test_ann_won_on_bobs_discard_also_original_hand_says_give_one_not_both(tmp_path):
+    """Regression: play said `the discarder names a discarder, but a hand won on the original draw
+    (original-hand) takes no discard`, the one-shot refusal with play's words for `--from`."""
+    path = new(tmp_path, "pung-chow-limit")
+    code, out = play(path, ["Ann", WINS[0], "d", "Bob", "original-hand", "1", "2", "3", "cancel", "quit"])
+    assert code == 0, out
+    said = (
+        "  the discarder: a hand won on the original draw (original-hand) takes no discard: give the "
+        "discarder or original-hand, not both"
+    )
+    assert said in unwrapped(out), out
+    assert [e["event"] for e in events(path)] == ["start"]
+
+
 ALSO = [
     # (ruleset, the facts offered after "Also": those its rules score, and no-choice, which scores nothing)
     pytest.param("pung-chow", ["  Also, any of: original-hand no-choice"], id="part1"),
