@@ -394,12 +394,23 @@ def test_hand_7c7c_as_dealt_changed_to_7c_marked_is_no_longer_the_original_draw(
     path = new(tmp_path, "pung-chow-limit")
     marked = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # as dealt: nothing laid open (docs/rulings.md)
     dealt = marked.replace("!", "")
-    lines = ["Ann", dealt, "y", "wall", "", "4", "6", "8", "n", "hand", marked, "y", "quit"]
+    lines = ["Ann", dealt, "y", "", "4", "6", "8", "n", "hand", marked, "wall", "y", "quit"]
     code, out = play(path, lines)
     assert code == 0, out
     assert "drop the !" not in out and "Recorded game 1." in out
     game = events(path)[1]
     assert game["hands"]["Ann"] == marked and "original_hand" not in game
+
+
+def test_ann_s_hand_as_dealt_1b1b1b_3c3c3c_5d5d5d_4b4b4b_7c7c_is_asked_no_way_of_winning(tmp_path):
+    """Regression: after "y" (won on the original draw), play asked "Won by discard, wall (self-drawn) or
+    loose tile? [discard]" and who discarded, of a hand that takes no discard (docs/rulings.md)."""
+    path = new(tmp_path, "pung-chow-limit")
+    code, out = play(path, ["Ann", "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c", "y", "", "4", "6", "8", "y", "quit"])
+    assert code == 0, out
+    assert "Won by" not in out and "Who discarded" not in out and "Recorded game 1." in out
+    game = events(path)[1]
+    assert game["original_hand"] is True and "from" not in game and "win_by" not in game
 
 
 def test_undo_in_play_says_what_changed(tmp_path):
