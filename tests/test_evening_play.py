@@ -413,6 +413,16 @@ def test_ann_s_hand_as_dealt_1b1b1b_3c3c3c_5d5d5d_4b4b4b_7c7c_is_asked_no_way_of
     assert game["original_hand"] is True and "from" not in game and "win_by" not in game
 
 
+def test_enter_at_change_what_after_n_shows_bobs_win_again_and_y_records_it(tmp_path):
+    """Regression: Enter at "Change what?" said `'' is not a part of this game` and asked again, so
+    nothing but a part or `cancel` left it; it changes nothing, and the game is asked about again."""
+    path = new(tmp_path)
+    code, out = play(path, ["Bob", WINS[1], "d", "Cy", "", "8", "0", "24", "n", "", "y", "quit"])
+    assert code == 0, out
+    assert "is not a part of this game" not in out and out.count("Record this game?") == 2
+    assert "Recorded game 1." in out and [e["event"] for e in events(path)] == ["start", "hand"]
+
+
 def test_undo_in_play_says_what_changed(tmp_path):
     path = new(tmp_path)
     assert run(*hand(path, "Bob", PLAYERS)).returncode == 0

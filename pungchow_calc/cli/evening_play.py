@@ -588,6 +588,8 @@ class Table(Prompt):
             raise Cancel
         while True:
             answer = self.ask(f"  Change what? ({', '.join(names)}; `cancel` drops it) ")
+            if not answer.strip():  # Enter: nothing to change, the game is shown (or refused) again
+                return
             try:  # a part or a player, named by the one rule of a player's name
                 found = player_named(answer, names, begun=True)
             except PungchowError as error:  # two players it could be: asked again, never guessed
