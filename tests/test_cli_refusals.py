@@ -907,7 +907,10 @@ def test_settle_east_complete_with_original_hand_but_no_winner(pungchow) -> None
     ],
 )  # fmt: skip
 def test_original_hand_from_south(argv: tuple[str, ...], pungchow) -> None:
-    said = "--from names a discarder, but a hand won on the original draw (--original-hand) takes no discard"
+    said = (
+        "--from: a hand won on the original draw (--original-hand) takes no discard: give --from or "
+        "--original-hand, not both"
+    )
     assert pungchow(*argv) == (2, "", f"error: {said}\n")
 
 

@@ -612,6 +612,20 @@ def test_report_csv_marks_an_amended_game_as_the_others_do(tmp_path, capsys, fmt
     assert "Bob won on a discard (amended)" in " ".join(out.split())
 
 
+@pytest.mark.parametrize("drawn", [{}, {"drawn": ""}], ids=["original-hand", "original-hand-drawn"])
+@pytest.mark.parametrize("fmt", ["table", "markdown", "csv", "json"])
+def test_report_of_cy_s_original_hand_1b1b1b_3c3c3c_5d5d5d_4b4b4b_7c7c_says_the_original_draw(
+    tmp_path, capsys, fmt, drawn
+):
+    # Regression: Cy's hand as dealt (`--original-hand`, which takes no discard) was "Cy won on a
+    # discard", and with --drawn "Cy won self-drawn", where `score` says "won on the original draw".
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, *hand(path, "Cy", PLAYERS, "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c", original_hand="", **drawn))
+    out = ok(capsys, "evening", "report", str(path), "--format", fmt)
+    assert "Cy won on the original draw" in " ".join(out.split()), out
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -215,6 +215,67 @@ def test_replay_uses_the_snapshot_not_the_house_file(tmp_path, capsys):
     assert json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))["totals"] == totals
 
 
+# Two evenings recorded by the pungchow of aeff8eb, before the book's rulesets refused these hands
+# (docs/rulings.md#impossible): game 2 of the first an original hand with two sets laid open, game 1 of
+# the second a kong robbed whose tile the winner holds twice. Each names the impossible game (its
+# winner and the options it was recorded with, after the hand), a new game to append, and the refusal
+# the same hand meets in an evening begun today.
+BEFORE_IMPOSSIBLE = [
+    pytest.param(
+        "pung-chow-limit",
+        (2, "Ann", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c", "--drawn", "--original-hand"),
+        ("Di", WINS[0], "--from", "Ann"),
+        "nothing is claimed before the first draw",
+        id="pung-chow-limit-original-hand-laid-open",
+    ),
+    pytest.param(
+        "classical-bmja",
+        (1, "Bob", "1b1b1b 4c4c4c 9d9d9d WdWdWd Rd!Rd", "--from", "Cy", "--robbing-kong"),
+        ("Cy", WINS[0], "--drawn"),
+        "the hand holds one Rd, not 2",
+        id="classical-bmja-robbed-tile-held-twice",
+    ),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "impossible", "new", "refused"), BEFORE_IMPOSSIBLE)
+def test_an_evening_recorded_before_an_impossible_hand_was_refused_keeps_its_snapshot(
+    tmp_path, capsys, ruleset, impossible, new, refused
+):
+    """An evening keeps the `impossible:` of its snapshot (docs/evening.md "snapshot"): its game is read,
+    reported and replayed as recorded; new games are appended and the game amended, even to the same
+    hand, under the rules it was begun with, the recorded bytes never rewritten; an evening begun
+    today refuses the hand."""
+    path = tmp_path / "e.jsonl"
+    path.write_bytes(
+        (Path(__file__).parent / "data" / f"evening-before-impossible-{ruleset}.jsonl").read_bytes()
+    )
+    before = path.read_bytes()
+    recorded = dict.fromkeys(PLAYERS, 0)
+    for line in before.splitlines()[1:]:
+        for name, points in json.loads(line)["net"].items():
+            recorded[name] += points
+    assert status(capsys, path)["totals"] == recorded
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert report["totals"] == recorded
+    game, winner, win, *facts = impossible
+    others = [f"--other={name}={3 * (i + 1)}" for i, name in enumerate(p for p in PLAYERS if p != winner)]
+    ok(capsys, *hand(path, new[0], PLAYERS, new[1]), *new[2:])
+    ok(capsys, "evening", "amend", str(path), str(game), "--winner", winner, win, *facts, *others)
+    assert path.read_bytes()[: len(before)] == before
+    assert json.loads(path.read_bytes().splitlines()[-1])["record"]["hands"][winner] == win
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert (
+        report["totals"]
+        == status(capsys, path)["totals"]
+        == {name: sum(row["net"][name] for row in report["history"]) for name in PLAYERS}
+    )
+    today = tmp_path / "today.jsonl"
+    ok(capsys, "evening", "new", str(today), "--players", ",".join(PLAYERS), "-r", ruleset)
+    code, _, err = cli(capsys, "evening", "hand", str(today), "--winner", winner, win, *facts, *others)
+    assert code == 2 and refused in err and err.count("\n") == 1, err
+
+
 @pytest.mark.parametrize(
     ("when", "recorded"),
     [
@@ -385,6 +446,30 @@ def test_a_partial_write_is_taken_back(evening, capsys, monkeypatch):
     code, _, error = cli(capsys, *hand(evening, "Cy", PLAYERS))
     monkeypatch.undo()
     assert code == 2 and "nothing was recorded" in error
+    assert evening.read_bytes() == before
+
+
+def test_a_line_cut_short_by_a_full_disk_says_no_space_left_on_device(evening, capsys, monkeypatch):
+    """Regression: the disk filling up in the middle of a line (a short write, then ENOSPC) said
+    `cannot record: only 369 of 393 bytes could be written`, not that the disk is full, as a write
+    refused whole says it (docs/notation.md, evening-write)."""
+    before = evening.read_bytes()
+    real_write = os.write
+    calls = []
+
+    def filling(fd, data):
+        calls.append(fd)
+        if len(calls) > 1:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, data[: len(data) - 24])
+
+    monkeypatch.setattr(os, "write", filling)
+    code, _, error = cli(capsys, *hand(evening, "Cy", PLAYERS))
+    monkeypatch.undo()
+    assert (
+        code == 2
+        and error == f"error: {evening}: cannot record: No space left on device; nothing was recorded\n"
+    )
     assert evening.read_bytes() == before
 
 

@@ -221,6 +221,20 @@ def test_a_fact_no_rule_can_use_is_noted_and_left_out(tmp_path):
     assert "last_tile" not in game and "robbing_kong" not in game
 
 
+def test_ann_won_on_bobs_discard_also_original_hand_says_give_one_not_both(tmp_path):
+    """Regression: play said `the discarder names a discarder, but a hand won on the original draw
+    (original-hand) takes no discard`, the one-shot refusal with play's words for `--from`."""
+    path = new(tmp_path, "pung-chow-limit")
+    code, out = play(path, ["Ann", WINS[0], "d", "Bob", "original-hand", "1", "2", "3", "cancel", "quit"])
+    assert code == 0, out
+    said = (
+        "  the discarder: a hand won on the original draw (original-hand) takes no discard: give the "
+        "discarder or original-hand, not both"
+    )
+    assert said in unwrapped(out), out
+    assert [e["event"] for e in events(path)] == ["start"]
+
+
 ALSO = [
     # (ruleset, the facts offered after "Also": those its rules score, and no-choice, which scores nothing)
     pytest.param("pung-chow", ["  Also, any of: original-hand no-choice"], id="part1"),
@@ -380,12 +394,33 @@ def test_hand_7c7c_as_dealt_changed_to_7c_marked_is_no_longer_the_original_draw(
     path = new(tmp_path, "pung-chow-limit")
     marked = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # as dealt: nothing laid open (docs/rulings.md)
     dealt = marked.replace("!", "")
-    lines = ["Ann", dealt, "y", "wall", "", "4", "6", "8", "n", "hand", marked, "y", "quit"]
+    lines = ["Ann", dealt, "y", "", "4", "6", "8", "n", "hand", marked, "wall", "y", "quit"]
     code, out = play(path, lines)
     assert code == 0, out
     assert "drop the !" not in out and "Recorded game 1." in out
     game = events(path)[1]
     assert game["hands"]["Ann"] == marked and "original_hand" not in game
+
+
+def test_ann_s_hand_as_dealt_1b1b1b_3c3c3c_5d5d5d_4b4b4b_7c7c_is_asked_no_way_of_winning(tmp_path):
+    """Regression: after "y" (won on the original draw), play asked "Won by discard, wall (self-drawn) or
+    loose tile? [discard]" and who discarded, of a hand that takes no discard (docs/rulings.md)."""
+    path = new(tmp_path, "pung-chow-limit")
+    code, out = play(path, ["Ann", "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c", "y", "", "4", "6", "8", "y", "quit"])
+    assert code == 0, out
+    assert "Won by" not in out and "Who discarded" not in out and "Recorded game 1." in out
+    game = events(path)[1]
+    assert game["original_hand"] is True and "from" not in game and "win_by" not in game
+
+
+def test_enter_at_change_what_after_n_shows_bobs_win_again_and_y_records_it(tmp_path):
+    """Regression: Enter at "Change what?" said `'' is not a part of this game` and asked again, so
+    nothing but a part or `cancel` left it; it changes nothing, and the game is asked about again."""
+    path = new(tmp_path)
+    code, out = play(path, ["Bob", WINS[1], "d", "Cy", "", "8", "0", "24", "n", "", "y", "quit"])
+    assert code == 0, out
+    assert "is not a part of this game" not in out and out.count("Record this game?") == 2
+    assert "Recorded game 1." in out and [e["event"] for e in events(path)] == ["start", "hand"]
 
 
 def test_undo_in_play_says_what_changed(tmp_path):

@@ -134,7 +134,10 @@ class Entry:
     parts: dict[str, Callable[[], None]] = field(default_factory=dict)
 
     def offered(self) -> list[str]:
-        """The parts that can be changed now (the discarder only of a game won on a discard)."""
+        """The parts that can be changed now (the discarder only of a game won on a discard; neither it
+        nor how of a hand as dealt, won on the original draw)."""
+        if self.record.get("original_hand"):
+            return [name for name in self.parts if name not in ("how", "from")]
         on_discard = self.record.get("win_by", "discard") == "discard"
         return [name for name in self.parts if name != "from" or on_discard]
 
@@ -355,7 +358,7 @@ class Table(Prompt):
         entry = Entry({"event": "hand", "winner": winner, "hands": {}}, seats)
         others = [name for name in seats if name != winner]
         entry.parts = {
-            "hand": lambda: self._winning_hand(entry),
+            "hand": lambda: self._hand_again(entry),
             "how": lambda: self._how(entry),
             "from": lambda: self._discarder(entry),
             "also": lambda: self._also(entry),
@@ -448,7 +451,20 @@ class Table(Prompt):
                 entry.record["original_hand"] = True
             return
 
+    def _hand_again(self, entry: Entry) -> None:
+        """The winning hand typed again; a hand as dealt now marked is asked how it was won."""
+        dealt = entry.record.get("original_hand")
+        self._winning_hand(entry)
+        if dealt and not entry.record.get("original_hand"):
+            self._how(entry)
+
     def _how(self, entry: Entry) -> None:
+        if entry.record.get("original_hand"):
+            # A hand as dealt is won on the original draw and takes no discard (engine FROM_ORIGINAL;
+            # docs/rulings.md#original-hand): there is no way of winning or discarder to ask.
+            entry.record.pop("win_by", None)
+            entry.record.pop("from", None)
+            return
         while True:
             answer = self.ask("  Won by discard, wall (self-drawn) or loose tile? [discard] ")
             how = _how(answer or "discard")
@@ -572,6 +588,8 @@ class Table(Prompt):
             raise Cancel
         while True:
             answer = self.ask(f"  Change what? ({', '.join(names)}; `cancel` drops it) ")
+            if not answer.strip():  # Enter: nothing to change, the game is shown (or refused) again
+                return
             try:  # a part or a player, named by the one rule of a player's name
                 found = player_named(answer, names, begun=True)
             except PungchowError as error:  # two players it could be: asked again, never guessed

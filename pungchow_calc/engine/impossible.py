@@ -294,8 +294,10 @@ def _robbed_tile_held(hand: Hand | None, situation: Situation) -> str | None:
 
 # A discarder named for a hand as dealt (the book's "original hand as drawn from the wall", riichi's
 # tenhou and chiihou, drawn): said by `score` (options.make) and `settle` (table._check_options) alike.
+# Worded so that play's words for the options read too (`the discarder: ...`, cli/evening_play.py).
 FROM_ORIGINAL = (
-    "--from names a discarder, but a hand won on the original draw (--original-hand) takes no discard"
+    "--from: a hand won on the original draw (--original-hand) takes no discard: give --from or "
+    "--original-hand, not both"
 )
 # The winner named as his own discarder: most often a self-drawn win told with the wrong option.
 OWN_DISCARD = "--from: a player cannot win on his own discard (a tile he drew himself: --drawn)"

@@ -1,9 +1,9 @@
 """The evening's record: one append-only JSON Lines file, one event a line (docs/evening.md): its
 format, checksums and the reading of its bytes (parse); the file itself is evening/logfile.py's.
 
-Writing: each event is one line, written with a single `os.write` on an `O_APPEND` descriptor under an
-exclusive `flock`, then fsynced before success is reported; nothing is ever rewritten. A new log is
-written beside its name and linked into place whole (create). Reading: a torn
+Writing: each event is one line, written by `os.write` (a short write continued) on an `O_APPEND`
+descriptor under an exclusive `flock`, then fsynced before success is reported; nothing is ever
+rewritten. A new log is written beside its name and linked into place whole (create). Reading: a torn
 last line (a crash mid-write) is reported and skipped; a damaged line anywhere else is an error naming
 the line; a line from a newer log format is refused rather than misread. Each event carries `sum`, a
 checksum of its content, so a change that leaves valid JSON is found too, and `prev`, the checksum of the

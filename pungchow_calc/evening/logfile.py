@@ -134,7 +134,7 @@ def _recording() -> Iterator[None]:
 
 
 def _write_line(fd: int, path: str, line: bytes, size: int) -> None:
-    """Append one line with one write, then fsync; on failure put the file back as it was."""
+    """Append one line (a short write continued), then fsync; on failure put the file back as it was."""
     with _recording():
         _write_durably(fd, path, line, size)
         note_written(path)  # before a Ctrl-C held meanwhile can come: its line must say so (cli main)
@@ -143,8 +143,13 @@ def _write_line(fd: int, path: str, line: bytes, size: int) -> None:
 def _write_durably(fd: int, path: str, line: bytes, size: int) -> None:
     try:
         written = os.write(fd, line)
-        if written != len(line):
-            raise OSError(errno.ENOSPC, f"only {written} of {len(line)} bytes could be written")
+        while written < len(line):
+            # A short write (the disk filled up mid-line): the next write says why, as the system words
+            # it (`No space left on device`, docs/notation.md evening-write), or writes the rest.
+            more = os.write(fd, line[written:])
+            if not more:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            written += more
         os.fsync(fd)
     except OSError as error:
         try:  # take back a partial line, so a failed command leaves the log exactly as it was

@@ -111,7 +111,9 @@ def describe(game: Game) -> str:
     kind = game.kind
     if kind == "hand":
         how = {"wall": "self-drawn", "loose": "on a loose tile"}.get(record.get("win_by", "discard"))
-        if how is None:
+        if record.get("original_hand"):  # whatever way the options default to (situation.how_won)
+            how = "on the original draw"
+        elif how is None:
             how = f"on {record['from']}'s discard" if record.get("from") else "on a discard"
         return f"{record['winner']} won {how}"
     if kind == "draw":
