@@ -283,18 +283,8 @@ def test_progress_counts_hands_and_ends_with_a_summary(tmp_path):
     """On a terminal stderr: a bar counting hands of the file's lines, then one summary line."""
     path = tmp_path / "hands.txt"
     path.write_bytes(_input(400) + b"# a comment line is counted as a line, scored in no time\n" * 4000)
-    master, slave = pty.openpty()
-    with (tmp_path / "out.jsonl").open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "pungchow_calc", "batch", str(path), "--format", "jsonl"],
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=slave,
-            env={**os.environ, "COLUMNS": "120", "TERM": "xterm"},
-        )
-    os.close(slave)
-    screen = _read_all(master)
-    assert proc.wait(timeout=PATIENCE) == 1  # two bad lines in the samples
+    status, screen = _batch_on_a_terminal(tmp_path / "out.jsonl", str(path), "--format", "jsonl")
+    assert status == 1  # two bad lines in the samples
     assert "/4400" in screen  # hands counted against the file's lines (an estimate), not bytes
     assert "KiB" not in screen and "MB" not in screen
     records = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
@@ -323,28 +313,8 @@ def test_club_file_with_4_errors_past_line_450_names_where_they_stand(tmp_path, 
         lines[n] = lines[n].replace("!", "", 1)  # no winning tile marked
     path = tmp_path / "hands.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    master, slave = pty.openpty()
-    with (tmp_path / "out").open("wb") as out:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "pungchow_calc",
-                "batch",
-                str(path),
-                "-f",
-                output_format,
-                "--workers",
-                "2",
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=slave,
-            env={**os.environ, "COLUMNS": "120", "TERM": "xterm"},
-        )
-    os.close(slave)
-    screen = _read_all(master)
-    assert proc.wait(timeout=PATIENCE) == 1
+    status, screen = _batch_on_a_terminal(tmp_path / "out", str(path), "-f", output_format, "--workers", "2")
+    assert status == 1
     said = "4 errors (line 451, line 701, line 702 and 1 more)"
     assert re.search(rf"batch: 1000 records, {re.escape(said)}, \d+\.\d s\r?\n$", screen), screen[-300:]
 
@@ -354,20 +324,31 @@ def test_term_dumb_stderr_shows_only_the_summary(tmp_path):
     a blank line before the summary. No bar there: the summary line alone, no escape code."""
     path = tmp_path / "hands.txt"
     path.write_bytes(_input(400) + b"# a comment line\n" * 4000)
+    status, screen = _batch_on_a_terminal(
+        tmp_path / "out.jsonl", str(path), "--format", "jsonl", columns="60", term="dumb"
+    )
+    assert status == 1  # two bad lines in the samples
+    # The summary names where the first failures stand (line 43, ...): one line, nothing before it.
+    assert re.fullmatch(r"batch: 400 records, \d+ errors? \([^\r\n]*\), \d+\.\d s\r\n", screen), repr(screen)
+
+
+def _batch_on_a_terminal(
+    output: Path, *args: str, columns: str = "120", term: str = "xterm"
+) -> tuple[int, str]:
+    """Run `pungchow batch ARGS` with its output to `output` and its standard error on a pseudo-terminal
+    of `columns` and `term`: (exit code, what the terminal was sent)."""
     master, slave = pty.openpty()
-    with (tmp_path / "out.jsonl").open("wb") as out:
+    with output.open("wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "pungchow_calc", "batch", str(path), "--format", "jsonl"],
+            [sys.executable, "-m", "pungchow_calc", "batch", *args],
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=slave,
-            env={**os.environ, "COLUMNS": "60", "TERM": "dumb"},
+            env={**os.environ, "COLUMNS": columns, "TERM": term},
         )
     os.close(slave)
     screen = _read_all(master)
-    assert proc.wait(timeout=PATIENCE) == 1  # two bad lines in the samples
-    # The summary names where the first failures stand (line 43, ...): one line, nothing before it.
-    assert re.fullmatch(r"batch: 400 records, \d+ errors? \([^\r\n]*\), \d+\.\d s\r\n", screen), repr(screen)
+    return proc.wait(timeout=PATIENCE), screen
 
 
 def _read_all(fd: int) -> str:

@@ -876,11 +876,14 @@ def terminal(tmp_path):
         os.execve(sys.executable, [sys.executable, "-m", "pungchow_calc", "evening", "play", str(path)], ENV)
     session = Session(fd, fd)
     yield session, pid, path
-    try:
+    _reap(pid, fd)
+
+
+def _reap(pid: int, fd: int) -> None:
+    """Kill a play process on a pseudo-terminal if it still runs, wait for it, and close its terminal."""
+    with contextlib.suppress(ProcessLookupError, ChildProcessError):
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
-    except (ProcessLookupError, ChildProcessError):
-        pass
     os.close(fd)
 
 
@@ -913,10 +916,7 @@ def test_li_typed_under_lc_all_c_names_li_xiaolong(tmp_path, typed, named):
         os.write(fd, b"cancel\nquit\n")
         assert _exit_code(pid) == 0
     finally:
-        with contextlib.suppress(ProcessLookupError, ChildProcessError):
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-        os.close(fd)
+        _reap(pid, fd)
 
 
 def _exit_code(pid: int) -> int:
@@ -1378,10 +1378,7 @@ def test_play_prompts_with_30_letter_names_fit_a_terminal_stty_cols_60_or_80(tmp
             session.type(answer)
         assert _exit_code(pid) == 0
     finally:
-        with contextlib.suppress(ProcessLookupError, ChildProcessError):
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-        os.close(fd)
+        _reap(pid, fd)
     # What was typed is the terminal's echo, and the terminal's to wrap: play's own part of each line fits.
     typed = tuple(answer for _, answer in answers if answer)
     printed = [next((line[: -len(a)] for a in typed if line.endswith(a)), line) for line in seen.splitlines()]
