@@ -260,12 +260,40 @@ def test_also_offers_the_facts_the_evenings_ruleset_scores(tmp_path, ruleset, of
     """Every fact was offered, riichi and ippatsu under pung-chow too, where no rule scores them (typed,
     they are noted and left out: test_a_fact_no_rule_can_use_is_noted_and_left_out)."""
     path = new(tmp_path, ruleset)
-    code, out = play(path, ["Bob", WINS[0], "d", "", "cancel", "quit"])
+    code, out = play(path, ["Bob", CLOSED_WIN, "d", "", "cancel", "quit"])
     assert code == 0, out
+    assert _offered(out, len(offered)) == offered
+
+
+CLOSED_WIN = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # nothing laid open, no kong: may be won before any call
+
+
+def _offered(out: str, count: int) -> list[str]:
+    """The `count` lines of facts play offered after "Also", checked to end where the prompt begins."""
     lines = out.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("  Also, any of:"))
-    assert lines[start : start + len(offered)] == offered
-    assert lines[start + len(offered)].startswith("  [Enter: none]")
+    assert lines[start + count].startswith("  [Enter: none]"), lines[start : start + count + 1]
+    return lines[start : start + count]
+
+
+@pytest.mark.parametrize(
+    ("hand", "offered"),
+    [
+        pytest.param(WINS[0], ["  Also, any of: last-tile no-choice"], id="5d5d5d*-4b4b4b*-laid-open"),
+        pytest.param(
+            "1b1b1b1b# 3c3c3c 5d5d5d 4b4b4b 7c!7c",
+            ["  Also, any of: last-tile no-choice"],
+            id="1b1b1b1b#-kong",
+        ),
+    ],
+)
+def test_also_offers_no_original_hand_or_first_discard_to_hand_with(tmp_path, hand, offered):
+    """Regression: a hand with a set laid open or a kong was offered original-hand and first-discard,
+    which such a hand never has (docs/rulings.md#impossible), and refused only after every other hand."""
+    path = new(tmp_path, "pung-chow-limit")
+    code, out = play(path, ["Bob", hand, "d", "", "cancel", "quit"])
+    assert code == 0, out
+    assert _offered(out, len(offered)) == offered
 
 
 OFFERED = [

@@ -671,3 +671,25 @@ def test_check_ok_line_with_a_long_path_reads_at_60_and_80(tmp_path: Path, colum
         assert squeezed(shown) == squeezed(f"ok: {written}: {said}")
     piped = process("rules", "check", str(path), env=without_columns(str(columns)))
     assert (piped.returncode, piped.stdout) == (0, f"ok: {path}: {said}\n".encode())
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize(
+    ("ruleset", "names"),
+    [
+        pytest.param(
+            "pung-chow-limit", ["first_discard_after_turn", "robbed_tile_held"], id="pung-chow-limit"
+        ),
+        pytest.param("riichi-ema-2016", ["loose_without_kong", "riichi_twice"], id="riichi-ema-2016"),
+    ],
+)
+def test_rules_show_lists_what_its_impossible_setting_refuses(ruleset: str, names: list[str], columns: int):
+    """Regression: `rules show` never said which hands and facts the ruleset refuses as impossible (its
+    setting `impossible:`), so a house file's list could be read only in its YAML."""
+    result = run_main("rules", "show", ruleset, env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    shown = result.stdout[result.stdout.index("Refused as impossible") :]
+    for name in names:
+        assert name in shown
+    assert squeezed("robbing a kong with a winning tile the hand holds") in squeezed(shown)
+    assert max(map(len, result.stdout.splitlines())) <= columns

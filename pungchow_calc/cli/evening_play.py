@@ -501,7 +501,13 @@ class Table(Prompt):
         # The on/off facts of a hand, as `evening hand` takes them (evening.settle.FLAGS): those listed
         # are the ones the evening's ruleset scores, and those that score nothing but are checked (no
         # riichi under pung-chow); any other is still taken, with a note that nothing scores it.
+        from ..engine.impossible import BEFORE_ANY_CALL, may_be_dealt
+
         listed = _extras(self._ruleset())
+        winner = entry.record["winner"]
+        built = _built(entry.record["hands"][winner])
+        if not may_be_dealt(built):  # a set laid open or a kong: not won before any call (still taken)
+            listed = [word for word in listed if word.replace("-", "_") not in BEFORE_ANY_CALL]
         self.echo(f"  Also, any of: {' '.join(listed[:3])}")
         for at in range(3, len(listed), 3):  # three a line: every line fits 60 columns
             self.echo(f"    {' '.join(listed[at : at + 3])}")
@@ -513,8 +519,7 @@ class Table(Prompt):
             if not wrong:
                 break
             self.retry(f"{wrong[0]!r} is not one of the words above — type them again (Enter: none)")
-        winner = entry.record["winner"]
-        dealt = _built(entry.record["hands"][winner]).winning_tile is None  # no `!`: the original draw
+        dealt = built.winning_tile is None  # no `!`: the original draw
         for flag in FLAGS:
             entry.record.pop(flag, None)
             if flag in keys or (flag == "original_hand" and dealt):

@@ -264,6 +264,11 @@ def _laid_open_before(hand: Hand) -> bool:
     return hand.opened and any(meld.exposed and not meld.winning for meld in hand.fixed)
 
 
+# The facts of a win before any call or kong (the original draw, the first card played), which a hand
+# that is not may_be_dealt never has: play offers neither for such a hand.
+BEFORE_ANY_CALL = ("original_hand", "first_discard")
+
+
 def may_be_dealt(hand: Hand) -> bool:
     """Whether a hand could be an original hand (docs/rulings.md#original-hand): nothing laid open
     before the win and no kong declared, the two _nothing_called refuses; the hints that offer

@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from ..engine.impossible import IMPOSSIBLE
 from ..engine.payments import SettlementRules
 from ..engine.rule_types import EveningRules, tier_span
 from ..engine.tiles import Wind
@@ -151,6 +152,10 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     notes = [[r.label, raw[r.id]["note"]] for r in rules if isinstance(raw.get(r.id, {}).get("note"), str)]
     section("Notes", [("", "left"), ("note", "left")], notes)
     s = ruleset.settings
+    # The setting `impossible`: the hands and facts refused, never paid (docs/rulings.md#impossible), by
+    # name (as the YAML writes it) and what each is, in the order they are checked.
+    refused = [[name, check.what] for name, check in IMPOSSIBLE.items() if name in s.impossible]
+    section("Refused as impossible", [("", "left"), ("what", "left")], refused)
     settings = [
         ("limit", "none" if s.limit is None else str(s.limit)),
         ("limit hand value", "—" if s.limit_hand_value is None else str(s.limit_hand_value)),
