@@ -737,9 +737,18 @@ _LOSERS = ("--south", _SOUTH, "--east", "120", "--north", "300")  # west typed b
 def test_a_wrong_sized_loser_without_a_dead_hand_penalty_is_refused(ruleset: str, west: str, count: int):
     result = run("-r", ruleset, *_LOSERS, "--west", west, "--from", "north")
     assert (result.exit_code, result.stdout) == (2, ""), result.stdout
+    # A hand too long under Kajongg's Long Hand (long_hand_scores_zero) is told how to settle a real one.
+    long = "; a long hand scores 0: give its score (--west 0)" if count > 13 else ""
     assert result.stderr == (
-        f"error: --west: a hand holds 13 tiles plus one per kong (14 with the winning tile): {count} here\n"
+        f"error: --west: a hand holds 13 tiles plus one per kong (14 with the winning tile): {count} here"
+        f"{long}\n"
     )
+
+
+def test_classical_bmja_west_15_tiles_given_as_0_settles_as_a_long_hand() -> None:
+    """The way the refusal of a long hand names (Kajongg's Long Hand scores 0) settles the table."""
+    result = run("-r", "classical-bmja", *_LOSERS, "--west", "0", "--from", "north")
+    assert result.exit_code == 0, result.stderr
 
 
 def test_classical_draw_with_a_12_tile_hand_is_refused() -> None:

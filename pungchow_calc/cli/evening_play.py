@@ -535,7 +535,9 @@ class Table(Prompt):
                 why = None if isinstance(hand, int) else dead_reason(dead_rule, hand)
                 if why is not None and dead_rule is None and hand.winning_tile is None:
                     # No dead-hand penalty: nothing makes it settle, so it is mistyped (as `settle` says).
-                    raise wrong_size_error(entry.seats[name], why, hand, None)
+                    raise wrong_size_error(
+                        entry.seats[name], why, hand, None, self._ruleset().settings.long_hand_scores_zero
+                    )
                 if why is not None and dead_rule is not None and hand.winning_tile is None:
                     # What the hand may have been meant as (seasons typed as riichi's souzu, a kong
                     # undeclared), said as `settle` says it.

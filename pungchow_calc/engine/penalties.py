@@ -42,16 +42,25 @@ def dead_reason(rule: Penalty | None, hand: Hand) -> str | None:
     return f"{have} tiles, not {need}" if have != need else None
 
 
-def wrong_size_error(seat: Wind, why: str, hand: Hand, rule: Penalty | None) -> TableError:
+def wrong_size_error(
+    seat: Wind, why: str, hand: Hand, rule: Penalty | None, long_scores_zero: bool = False
+) -> TableError:
     """A non-winning hand of the wrong size not named dead: refused, naming the seat and the count (and
     what it may have been meant as: hand.size_hint). Under a ruleset with no dead-hand penalty (`rule`
     None) nothing can make it settle: it is refused as mistyped (docs/rulings.md#dead-hand)."""
     name = seat_name(seat)
     need = (rule.tiles if rule else HAND_TILES) + hand.kongs
     if rule is None:
+        # A ruleset whose long hand scores 0 (Kajongg's "Long Hand", setting long_hand_scores_zero): a
+        # real one is settled by its score given as 0, said, never guessed from a typo.
+        long = (
+            f"; a long hand scores 0: give its score (--{name} 0)"
+            if long_scores_zero and len(hand.tiles) > need
+            else ""
+        )
         return TableError(
             f"--{name}: a hand holds {HAND_TILES} tiles plus one per kong ({HAND_TILES + 1} with the "
-            f"winning tile): {len(hand.tiles)} here{size_hint(hand, need)}",
+            f"winning tile): {len(hand.tiles)} here{size_hint(hand, need)}{long}",
             code="wrong-size-hand",
         )
     return TableError(

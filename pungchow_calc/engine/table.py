@@ -466,7 +466,7 @@ def settle_table(
             # dead, so it is dead only when the player is named so, and never settles under a ruleset
             # with no dead-hand penalty, whose loser would pay on it (docs/rulings.md#dead-hand).
             if seat not in dead:
-                raise wrong_size_error(seat, why, value, dead_rule)
+                raise wrong_size_error(seat, why, value, dead_rule, ruleset.settings.long_hand_scores_zero)
             dead[seat] = why
         try:
             score = score_hand(value, ruleset, _situation(seat, is_winner, options), limit_option, order)
