@@ -706,3 +706,57 @@ def test_classical_without_feeder_is_neither_refused_nor_noted() -> None:
     result = run("-r", "classical-bmja", *_DANGEROUS, "--from", "north", "--ascii")
     assert result.exit_code == 0, result.stderr
     assert "Dangerous" not in result.stdout
+
+
+# A loser's hand of the wrong size under a ruleset with no dead-hand penalty: on 0bab6cc the size was
+# checked only where the ruleset has one (pung-chow's "Mah-Diao"), so classical-bmja settled west's
+# 12 tiles (and riichi its 15) as typed, and money moved on a typo (docs/rulings.md#dead-hand).
+_TWELVE = "1c2c3c 4c5c6c 7c8c9c 1d2d3d"
+_FIFTEEN = "1c2c3c 4c5c6c 7c8c9c 1d2d3d 6d6d6d"
+_KONG_SHORT = "NwNwNwNw# 1c2c3c 4c5c6c 7c8c9c"
+_LOSERS = ("--south", _SOUTH, "--east", "120", "--north", "300")  # west typed by each test
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "west", "count"),
+    [
+        ("classical-bmja", _TWELVE, 12),
+        ("classical-dmjl", _TWELVE, 12),
+        ("classical-bmja", _FIFTEEN, 15),
+        ("classical-dmjl", _KONG_SHORT, 13),
+        ("riichi-ema-2016", _TWELVE, 12),
+    ],
+    ids=[
+        "-r classical-bmja --west 12-tiles",
+        "-r classical-dmjl --west 12-tiles",
+        "-r classical-bmja --west 15-tiles-no-kong",
+        "-r classical-dmjl --west kong-one-short",
+        "-r riichi-ema-2016 --west 12-tiles",
+    ],
+)
+def test_a_wrong_sized_loser_without_a_dead_hand_penalty_is_refused(ruleset: str, west: str, count: int):
+    result = run("-r", ruleset, *_LOSERS, "--west", west, "--from", "north")
+    assert (result.exit_code, result.stdout) == (2, ""), result.stdout
+    # A hand too long under Kajongg's Long Hand (long_hand_scores_zero) is told how to settle a real one.
+    long = "; a long hand scores 0: give its score (--west 0)" if count > 13 else ""
+    assert result.stderr == (
+        f"error: --west: a hand holds 13 tiles plus one per kong (14 with the winning tile): {count} here"
+        f"{long}\n"
+    )
+
+
+def test_classical_bmja_west_15_tiles_given_as_0_settles_as_a_long_hand() -> None:
+    """The way the refusal of a long hand names (Kajongg's Long Hand scores 0) settles the table."""
+    result = run("-r", "classical-bmja", *_LOSERS, "--west", "0", "--from", "north")
+    assert result.exit_code == 0, result.stderr
+
+
+def test_classical_draw_with_a_12_tile_hand_is_refused() -> None:
+    seats = ("--east", "8", "--south", "16", "--west", _TWELVE, "--north", "4")
+    result = run("-r", "classical-bmja", "--draw", *seats)
+    assert result.exit_code == 2 and "--west: a hand holds 13 tiles plus one per kong" in result.stderr
+
+
+def test_classical_13_tile_loser_still_settles() -> None:
+    result = run("-r", "classical-bmja", *_LOSERS, "--west", _TWELVE + " Ew", "--from", "north")
+    assert result.exit_code == 0, result.stderr

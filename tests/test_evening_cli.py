@@ -994,3 +994,17 @@ def test_winner_ann_heart_typed_without_variation_selector_names_ann_heart_recor
     )
     assert code == 0, err
     assert json.loads((tmp_path / "e.jsonl").read_text().splitlines()[-1])["winner"] == "Ann \u2764\ufe0f"
+
+
+def test_classical_evening_hand_bob_12_tiles_is_refused_and_nothing_recorded(tmp_path, capsys):
+    """Regression: on 0bab6cc a classical evening (no dead-hand penalty) recorded Bob's 12 tiles as typed,
+    and his loss was paid on a typo; now refused as `settle` refuses it (docs/rulings.md#dead-hand)."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "classical-bmja")
+    before = path.read_bytes()
+    code, out, err = cli(
+        capsys, "evening", "hand", str(path), "--winner", "Ann", WINS[0],
+        "--other", "Bob=1c2c3c 4c5c6c 7c8c9c 1d2d3d", "--other", "Cy=8", "--other", "Di=12",
+    )  # fmt: skip
+    assert (code, out) == (2, "") and path.read_bytes() == before
+    assert err == "error: Bob: a hand holds 13 tiles plus one per kong (14 with the winning tile): 12 here\n"

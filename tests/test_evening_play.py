@@ -1768,3 +1768,14 @@ def test_play_help_at_40_columns_fits(tmp_path):
     help_text = result.stdout.split("who won? ", 1)[1].split("\n\n")[0]
     assert "plain score." in help_text
     assert max(cell_len(line) for line in help_text.splitlines()) <= 40, help_text
+
+
+def test_classical_bob_types_12_tiles_is_told_to_type_it_again(tmp_path):
+    """Regression: on 0bab6cc play took Bob's 12 tiles under classical-bmja (no dead-hand penalty, so no
+    question) and the game was recorded with his loss paid on a typo; now refused as `settle` refuses it."""
+    path = new(tmp_path, "classical-bmja")
+    code, out = play(path, ["Ann", WINS[0], "d", "", "", "1c2c3c 4c5c6c 7c8c9c 1d2d3d", "cancel", "quit"])
+    assert code == 0, out
+    said = unwrapped(out)
+    assert "Bob: a hand holds 13 tiles plus one per kong (14 with the winning tile): 12 here" in said
+    assert "type it again" in said and len(events(path)) == 1

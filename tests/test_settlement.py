@@ -537,6 +537,18 @@ def test_a_wrong_sized_hand_not_named_dead_is_refused(hand: str, says: str) -> N
     assert wrong_size(PART1, TABLE[S]) is None and wrong_size(PART1, "12") is None
 
 
+@pytest.mark.parametrize("name", ["classical-bmja", "classical-dmjl", "riichi-ema-2016"])
+def test_a_wrong_sized_hand_without_a_dead_hand_penalty_is_refused(name: str) -> None:
+    # No dead-hand penalty: nothing can make it settle, so it is a typo (docs/rulings.md#dead-hand).
+    ruleset, twelve = load(name), "1d1d1d 2d3d4d 5b5b5b 6b7b8b"
+    with pytest.raises(TableError) as info:
+        settle_table({**TABLE, N: twelve}, ruleset, TableOptions(winner=E, discarder=S))
+    assert info.value.code == "wrong-size-hand"
+    said = "--north: a hand holds 13 tiles plus one per kong (14 with the winning tile): 12 here"
+    assert str(info.value) == said
+    assert wrong_size(ruleset, twelve) == "12 tiles, not 13" and wrong_size(ruleset, "12") is None
+
+
 def test_dead_declared_for_a_plain_score() -> None:
     result = settle_table({E: "40", S: "24", W: "16"}, LIMIT, TableOptions(winner=W, dead=frozenset({S})))
     assert result.scores[S] == 0 and result.scored[S] == 24

@@ -414,10 +414,12 @@ def test_settle_riichi_east_5_notes_the_loser_score_that_pays_nothing():
     assert shown["net"] == {"east": -2000, "south": 2000, "west": 0, "north": 0}
 
 
-def test_settle_riichi_east_2d2d2d_6b7b_scores_a_losers_hand_0():
-    """settle_losers: false: a loser's hand has no value (it scored 40, fu of its pung), and is told so."""
+def test_settle_riichi_east_2d2d2d_6b7b_1c1c1c_ewewew_nw_sw_scores_a_losers_hand_0():
+    """settle_losers: false: a loser's hand has no value (it scored fu of its pungs), and is told so. Its
+    13 tiles: `2d2d2d 6b7b` alone is the wrong size, refused at a table (test_cli_settle)."""
+    east = "2d2d2d 6b7b 1c1c1c EwEwEw Nw Sw"
     shown = json.loads(
-        run("settle", *RIICHI_WIN, "--east", "2d2d2d 6b7b", "--west", "5", "--north", "0", "--json").stdout
+        run("settle", *RIICHI_WIN, "--east", east, "--west", "5", "--north", "0", "--json").stdout
     )
     assert shown["scores"]["east"] == 0
     assert shown["notes"] == [

@@ -529,7 +529,7 @@ class Table(Prompt):
         """A hand that did not win (or a plain score), checked at once; a hand of the wrong size is
         asked about: dead (it scores nothing and pays all, Part I "Mah-Jongg or Mah-Diao") or mistyped."""
         from ..engine.hand import size_hint
-        from ..engine.penalties import dead_reason, penalty_of
+        from ..engine.penalties import dead_reason, penalty_of, wrong_size_error
 
         dead_rule = penalty_of(self._ruleset(), "dead_hand")
         while True:
@@ -537,7 +537,12 @@ class Table(Prompt):
             dead = False
             try:
                 hand = self._seat(entry, name, text)
-                why = None if dead_rule is None or isinstance(hand, int) else dead_reason(dead_rule, hand)
+                why = None if isinstance(hand, int) else dead_reason(dead_rule, hand)
+                if why is not None and dead_rule is None and hand.winning_tile is None:
+                    # No dead-hand penalty: nothing makes it settle, so it is mistyped (as `settle` says).
+                    raise wrong_size_error(
+                        entry.seats[name], why, hand, None, self._ruleset().settings.long_hand_scores_zero
+                    )
                 if why is not None and dead_rule is not None and hand.winning_tile is None:
                     # What the hand may have been meant as (seasons typed as riichi's souzu, a kong
                     # undeclared), said as `settle` says it.

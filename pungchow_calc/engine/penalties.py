@@ -29,18 +29,40 @@ def penalty_of(ruleset: Ruleset, kind: str) -> Penalty | None:
 # --- a dead hand ("Mah-Jongg or Mah-Diao") --------------------------------------------------------
 
 
-def dead_reason(rule: Penalty, hand: Hand) -> str | None:
-    """Why a non-winning hand is dead (the wrong number of tiles for its kongs), or None."""
-    need = rule.tiles + hand.kongs
+# "A player must at all times during the game have thirteen (13) tiles ... for every four of a kind ...
+# an extra tile" ("Mah-Jongg or Mah-Diao"): every ruleset's hand, whatever its dead-hand penalty.
+HAND_TILES = 13
+
+
+def dead_reason(rule: Penalty | None, hand: Hand) -> str | None:
+    """Why a non-winning hand is the wrong size (the wrong number of tiles for its kongs), or None: dead
+    under the ruleset's dead-hand `rule`, a typo under a ruleset without one (None)."""
+    need = (rule.tiles if rule else HAND_TILES) + hand.kongs
     have = len(hand.tiles)
     return f"{have} tiles, not {need}" if have != need else None
 
 
-def wrong_size_error(seat: Wind, why: str, hand: Hand, rule: Penalty) -> TableError:
+def wrong_size_error(
+    seat: Wind, why: str, hand: Hand, rule: Penalty | None, long_scores_zero: bool = False
+) -> TableError:
     """A non-winning hand of the wrong size not named dead: refused, naming the seat and the count (and
-    what it may have been meant as: hand.size_hint)."""
+    what it may have been meant as: hand.size_hint). Under a ruleset with no dead-hand penalty (`rule`
+    None) nothing can make it settle: it is refused as mistyped (docs/rulings.md#dead-hand)."""
     name = seat_name(seat)
-    need = rule.tiles + hand.kongs
+    need = (rule.tiles if rule else HAND_TILES) + hand.kongs
+    if rule is None:
+        # A ruleset whose long hand scores 0 (Kajongg's "Long Hand", setting long_hand_scores_zero): a
+        # real one is settled by its score given as 0, said, never guessed from a typo.
+        long = (
+            f"; a long hand scores 0: give its score (--{name} 0)"
+            if long_scores_zero and len(hand.tiles) > need
+            else ""
+        )
+        return TableError(
+            f"--{name}: a hand holds {HAND_TILES} tiles plus one per kong ({HAND_TILES + 1} with the "
+            f"winning tile): {len(hand.tiles)} here{size_hint(hand, need)}{long}",
+            code="wrong-size-hand",
+        )
     return TableError(
         f"--{name}: {why} (a hand holds 13 tiles, one more for each kong): check the hand, or "
         f"name it dead (--dead {name}){size_hint(hand, need)}",
@@ -49,12 +71,12 @@ def wrong_size_error(seat: Wind, why: str, hand: Hand, rule: Penalty) -> TableEr
 
 
 def wrong_size(ruleset: Ruleset, text: str) -> str | None:
-    """Why a non-winning hand typed as `text` is the wrong size for the ruleset's dead hand (`6 tiles,
-    not 13`), or None: the right size, a plain score, or no dead-hand penalty. Such a hand settles only
-    when its player is named dead (`--dead`; `evening play` asks). Notation errors are raised."""
-    rule = penalty_of(ruleset, "dead_hand")
+    """Why a non-winning hand typed as `text` is the wrong size (`6 tiles, not 13`), or None: the right
+    size or a plain score. Under a dead-hand penalty such a hand settles only when its player is named
+    dead (`--dead`; `evening play` asks); under a ruleset without one it never settles. Notation errors
+    are raised."""
     value = read_seat(Wind.EAST, text)
-    return None if rule is None or isinstance(value, int) else dead_reason(rule, value)
+    return None if isinstance(value, int) else dead_reason(penalty_of(ruleset, "dead_hand"), value)
 
 
 def dead_penalties(rule: Penalty | None, dead: Mapping[Wind, str]) -> tuple[AppliedPenalty, ...]:

@@ -460,12 +460,13 @@ def settle_table(
             scored[seat] = value
             continue
         is_winner = seat is winner
-        why = None if is_winner or dead_rule is None else dead_reason(dead_rule, value)
-        if why is not None and dead_rule is not None:
+        why = None if is_winner else dead_reason(dead_rule, value)
+        if why is not None:
             # Money never moves on a guess: a hand of the wrong size is far more often mistyped than
-            # dead, so it is dead only when the player is named so (docs/rulings.md#dead-hand).
+            # dead, so it is dead only when the player is named so, and never settles under a ruleset
+            # with no dead-hand penalty, whose loser would pay on it (docs/rulings.md#dead-hand).
             if seat not in dead:
-                raise wrong_size_error(seat, why, value, dead_rule)
+                raise wrong_size_error(seat, why, value, dead_rule, ruleset.settings.long_hand_scores_zero)
             dead[seat] = why
         try:
             score = score_hand(value, ruleset, _situation(seat, is_winner, options), limit_option, order)
