@@ -401,13 +401,19 @@ def size_hint(hand: Hand, need: int) -> str:
     return hint
 
 
+# "A player must at all times during the game have thirteen (13) tiles ... for every four of a kind ...
+# an extra tile" ("Mah-Jongg or Mah-Diao"; the original hand, "Drawing the original hand"): a hand held,
+# one more with the winning tile. Every ruleset's: a dead-hand penalty may say its own (Penalty.tiles).
+HAND_TILES = 13
+
+
 def require_winning_size(hand: Hand) -> None:
     """A winner holds four sets and a pair: 14 tiles plus one per kong (Harr, "Mah-Jongg")."""
-    need = 14 + hand.kongs
+    need = HAND_TILES + 1 + hand.kongs
     have = hand.size
     if have != need:
         raise HandError(
-            f"a winning hand has 14 tiles plus one per kong: {need} here, but {have} were given"
+            f"a winning hand has {HAND_TILES + 1} tiles plus one per kong: {need} here, but {have} were given"
             + size_hint(hand, need),
             code="tile-count",
             column=1,

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from .conditions import Context, Test
 from .decomposition import complete_hand, shape_arrangement, winning_arrangements
 from .errors import OptionError, TableError
-from .hand import Hand, build, size_hint
+from .hand import HAND_TILES, Hand, build, size_hint
 from .notation import parse
 from .payments import Payment, east_factor, east_note, seat_name
 from .rules import Penalty, Ruleset
@@ -27,11 +27,6 @@ def penalty_of(ruleset: Ruleset, kind: str) -> Penalty | None:
 
 
 # --- a dead hand ("Mah-Jongg or Mah-Diao") --------------------------------------------------------
-
-
-# "A player must at all times during the game have thirteen (13) tiles ... for every four of a kind ...
-# an extra tile" ("Mah-Jongg or Mah-Diao"): every ruleset's hand, whatever its dead-hand penalty.
-HAND_TILES = 13
 
 
 def dead_reason(rule: Penalty | None, hand: Hand) -> str | None:
@@ -64,7 +59,7 @@ def wrong_size_error(
             code="wrong-size-hand",
         )
     return TableError(
-        f"--{name}: {why} (a hand holds 13 tiles, one more for each kong): check the hand, or "
+        f"--{name}: {why} (a hand holds {HAND_TILES} tiles, one more for each kong): check the hand, or "
         f"name it dead (--dead {name}){size_hint(hand, need)}",
         code="wrong-size-hand",
     )

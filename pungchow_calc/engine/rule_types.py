@@ -13,7 +13,7 @@ from typing import Any
 
 from .conditions import Context, Decide, Test
 from .decomposition import Shape
-from .hand import Meld
+from .hand import HAND_TILES, Meld
 from .payments import BOOK, SettlementRules
 
 MAX_SMALL = 64  # doubling_base, round_points, min_doublings: small numbers by nature
@@ -287,7 +287,7 @@ class Penalty:
     id: str
     label: str
     type: str  # one of PENALTY_TYPES
-    tiles: int = 13  # dead_hand: tiles a non-winner holds, plus one per kong
+    tiles: int = HAND_TILES  # dead_hand: tiles a non-winner holds, plus one per kong
     pays: Points | None = None  # false_mahjongg: paid to each other player (East: times east_multiplier)
     liable: str = "discarder"  # pays_for_all: --from (discarder) or --feeder (feeder)
     tests: tuple[Test, ...] = ()  # pays_for_all: on the winner's hand, all must hold

@@ -13,13 +13,11 @@ from typing import Any
 
 from .decomposition import complete_hand
 from .errors import NotationError, WashError
-from .hand import _too_many_copies, build
+from .hand import HAND_TILES, _too_many_copies, build
 from .notation import Marker, parse, season_hint
 from .payments import ALL_SEATS, east_factor
 from .rules import Ruleset, WashTable
 from .tiles import PLAYING_TILES, Tile, Wind
-
-ORIGINAL_TILES = 13  # "the hand must be the original 13 tiles (14 in case of East Wind)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,18 +75,18 @@ def original_hand(text: str, seat: Wind) -> tuple[Tile, ...]:
     except NotationError as error:  # a wash's refusal all the same
         raise WashError(error.message, code=error.code, column=error.column) from None
     east = seat is Wind.EAST
-    need = ORIGINAL_TILES + (1 if east else 0)
+    need = HAND_TILES + (1 if east else 0)
     if len(tiles) != need:
         # About the hand as a whole, so no column: "13 tiles (14 in case of East Wind)".
-        others = f"{ORIGINAL_TILES} for the other seats" if east else f"{ORIGINAL_TILES + 1} for East"
+        others = f"{HAND_TILES} for the other seats" if east else f"{HAND_TILES + 1} for East"
         raise WashError(
             f"{seat.word.capitalize()}'s original hand is {need} tiles ({others}),"
             f" but {len(tiles)} were given",
             code="wash-tile-count",
             seat_hint=(
-                ("east" if len(tiles) == ORIGINAL_TILES + 1 else "")
+                ("east" if len(tiles) == HAND_TILES + 1 else "")
                 if not east
-                else ("south, west or north" if len(tiles) == ORIGINAL_TILES else "")
+                else ("south, west or north" if len(tiles) == HAND_TILES else "")
             ),
         )
     return tuple(tiles)
