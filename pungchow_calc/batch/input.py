@@ -255,9 +255,8 @@ class Source:
             return
         name = self.path if self._owned else "standard input"  # `batch - < hands.txt >> hands.txt`
         where = self.path if self._owned else "the same file"
+        kind, what = written, f"the {written}"
         them = "it" if written == "summary" else "them"
-        what = "the summary" if written == "summary" else "the records"
-        kind = "summary" if written == "summary" else "records"
         if _appended(output):
             raise FileError(
                 f"{name} is also the output (>> {where}): {what} would be added to its hands, and be"
