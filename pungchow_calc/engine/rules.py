@@ -672,8 +672,13 @@ def _penalties(raw: Any) -> tuple[Penalty, ...]:
 def _top_key_unknown(key: object) -> str:
     """Why a top-level key is refused: a key of a section written at the left margin (`limit:` not
     indented under `settings:`) is told where it belongs; any other gets the known top-level keys."""
-    sections = (("settings", SETTING_KEYS), ("evening", EVENING_KEYS), ("settlement", SETTLEMENT_KEYS))
-    for section, keys in (*sections, ("wash", WASH_KEYS)):
+    sections = (
+        ("settings", SETTING_KEYS),
+        ("evening", EVENING_KEYS),
+        ("settlement", SETTLEMENT_KEYS),
+        ("wash", WASH_KEYS),
+    )
+    for section, keys in sections:
         if key in keys:
             return f"unknown key {key!r}: it is a key of {section}: write it indented under {section}:"
     return unknown("key", key, sorted(TOP_KEYS))
