@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .engine.errors import RulesetError, as_written
+from .engine.errors import RulesetError, as_written, not_utf8
 
 MAX_FILE_BYTES = 256 * 1024  # a score card is a few kilobytes; refuse anything absurd
 # Untrusted files: the C loader builds nested collections recursively (tens of thousands of levels
@@ -144,7 +144,7 @@ def read(path: Path) -> Read:
         # the place of the first byte that is not UTF-8 is named, as a YAML error is.
         start = raw.rfind(b"\n", 0, exc.start) + 1
         raise RulesetError(
-            f"not UTF-8 text (byte 0x{raw[exc.start]:02x}): save the file as UTF-8",
+            not_utf8(raw[exc.start]),  # its line and column are the error's own (below)
             code="ruleset-invalid",
             file=str(path),
             line=raw.count(b"\n", 0, exc.start) + 1,

@@ -223,7 +223,7 @@ def test_latin1_zoe_on_line_6_of_a_yaml_file_leaves_items_1_to_5_scored(tmp_path
     path = _write(tmp_path, "club.yaml", (item + b"\n") * 5 + item + b" # Zo\xeb\n" + (item + b"\n") * 3)
     out = records(run(str(path), "--format", "jsonl").stdout)
     assert [r.get("score") for r in out[:5]] == [GOOD_SCORE] * 5
-    said = "not valid YAML: byte 0xeb is not UTF-8 (column 49): save the file as UTF-8"
+    said = "not valid YAML: not UTF-8 text (byte 0xeb at column 49): save the file as UTF-8"
     assert out[5:] == [{"line": 6, "item": 6, "error": {"code": "bad-yaml", "message": said}}]
 
 

@@ -79,3 +79,16 @@ def test_no_error_class_writes_its_code_as_a_plain_class_attribute(cls: type[err
     # body, and its instances then had no `code` at all: every such error was a traceback.
     # `default_code` (a ClassVar) is kept, and __init__ sets `code` from it.
     assert "code" not in vars(cls), inspect.getsourcefile(cls)
+
+
+@pytest.mark.parametrize(
+    ("byte", "column", "said"),
+    [
+        (0xEB, 49, "not UTF-8 text (byte 0xeb at column 49): save the file as UTF-8"),
+        (0x9C, None, "not UTF-8 text (byte 0x9c): save the file as UTF-8"),
+    ],
+    ids=["with-column", "column-apart"],
+)
+def test_not_utf8_is_worded_once(byte: int, column: int | None, said: str):
+    """One wording for a batch's line, its YAML or JSON list and a ruleset (docs/batch.md)."""
+    assert errors.not_utf8(byte, column) == said

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from ..engine.errors import not_utf8
 from .entry import Block, Entry, FileError
 
 # A line's bytes with its line end, counted as one whatever it is (LF, CRLF, a lone CR): a file saved on
@@ -88,8 +89,7 @@ def _not_utf8(line: bytes, error: UnicodeDecodeError) -> tuple[str, str | None]:
     if not any("\udc80" <= c <= "\udcff" for c in kept):
         return kept, None
     column = len(line[: error.start].decode("utf-8", "replace")) + 1
-    byte = line[error.start]
-    return "", f"line is not UTF-8 text (byte 0x{byte:02x} at column {column}): save the file as UTF-8"
+    return "", f"line is {not_utf8(line[error.start], column)}"
 
 
 # Byte order marks of a text file in another encoding than UTF-8 (UTF-32 first: its little-endian

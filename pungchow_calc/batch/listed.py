@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import arguments
 from .. import options as opts
-from ..engine.errors import as_written, closest, digits_hint
+from ..engine.errors import as_written, closest, digits_hint, not_utf8
 from ..engine.situation import SITUATION_FACTS
 from .entry import Entry, FileError
 from .words import split_line
@@ -216,7 +216,7 @@ class _Utf8(io.RawIOBase):
             import yaml
 
             mark = yaml.Mark(self._path, 0, self._lines, self._column, None, 0)
-            problem = f"byte 0x{byte:02x} is not UTF-8 (column {self._column + 1}): save the file as UTF-8"
+            problem = not_utf8(byte, self._column + 1)
             self._error = yaml.MarkedYAMLError(problem=problem, problem_mark=mark)
             if not good:
                 raise self._error from None

@@ -7,6 +7,7 @@ records as they come.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -223,13 +224,27 @@ def _score(hand: str, ruleset: Any, situation: Situation, limit: Any) -> Score:
     return score_text(hand, ruleset, situation, limit)
 
 
-def quiet_gc() -> None:
+def quiet_gc() -> Callable[[], None]:
     """Tune the cycle collector for a long batch: scoring makes millions of short-lived tuples that
-    form no cycles, so collect rarely, and never walk what is loaded already (gc.freeze)."""
+    form no cycles, so collect rarely, and never walk what is loaded already (gc.freeze).
+
+    Returns what puts the collector back as it was, for a program that runs a batch in a process of
+    its own (cli/batch_run.py): left frozen, the cycles it had made before were never freed, and left
+    at this threshold, those it makes after were collected late (100 in-process batches, each after
+    half a megabyte of cyclic garbage, held all 100 MB: tests/test_batch_gc.py)."""
     import gc
 
+    threshold = gc.get_threshold()
+    frozen_before = gc.get_freeze_count()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
+
+    def restore() -> None:
+        if not frozen_before:  # a caller's own freeze is the caller's to undo
+            gc.unfreeze()
+        gc.set_threshold(*threshold)
+
+    return restore
 
 
 SETTLE_EVERY = 400  # entries scored in one process between two settle_gc calls (workers.CHUNK)

@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from .. import _STARTING
 from .. import options as opts
 from ..engine.errors import PungchowError
 from .batch_output import Output, records_said, records_stdout, terminal_table
@@ -74,6 +75,7 @@ def run_batch(
     failed = 0
     died = False
     source = progress = records = None
+    restore_gc = None
     summary = None
     summarised = False
     unsaid: list[Exception] = []  # a failed entry's line that standard error could not take (_compare)
@@ -113,7 +115,7 @@ def run_batch(
                 report(error, False)
                 return EXIT_BAD_INPUT
             chain = iter(()) if first is None else itertools.chain((first,), entries)
-            quiet_gc()
+            restore_gc = quiet_gc()
             progress = _batch_progress(source)
             # The workers are sent the file's lines as read (source.rest): each makes its entries itself.
             records = run(
@@ -161,6 +163,11 @@ def run_batch(
                 progress.stop()
             if source is not None:
                 source.close()
+            # The command's own process ends now, and frozen, what the batch built is only freed, not
+            # walked again (batch/scoring.py settle_gc); a program running it in its own process gets
+            # its collector back as it was (quiet_gc).
+            if restore_gc is not None and not _STARTING:
+                restore_gc()
     if compare is None and sys.stderr.isatty():
         elapsed = time.monotonic() - started
         say(f"batch: {records_said(out.written)}, {_refused(out, failed)}, {elapsed:.1f} s")

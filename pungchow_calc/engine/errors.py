@@ -111,6 +111,14 @@ def digits_hint(text: str) -> str:
     return f": a number is typed in digits; type {digits}" if digits is not None else wide_hint(text)
 
 
+def not_utf8(byte: int, column: int | None = None) -> str:
+    """ "not UTF-8 text (byte 0xeb at column 49): save the file as UTF-8": a file's first byte that is
+    not UTF-8 (most often one accented letter saved as Latin-1 or Windows-1252), worded once for a
+    batch's lines, its YAML or JSON list and a ruleset (docs/batch.md)."""
+    where = f" at column {column}" if column is not None else ""
+    return f"not UTF-8 text (byte 0x{byte:02x}{where}): save the file as UTF-8"
+
+
 class PungchowError(Exception):
     """Base of every expected failure; `code` is stable, `message` is one line for a person."""
 
