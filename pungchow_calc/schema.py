@@ -280,12 +280,14 @@ def _wash_schema(count: dict[str, Any]) -> dict[str, Any]:
 
 def _evening_schema() -> dict[str, Any]:
     """`pungchow evening`: how the deal passes (engine/rules.py EVENING_KEYS)."""
-    from .engine.rules import AFTER_FALSE_MAHJONGG, EVENING_KEYS, MAX_EVENING
+    from .engine.rules import AFTER_FALSE_MAHJONGG, CAP_FACTS, EVENING_KEYS, MAX_EVENING
 
     count = {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_EVENING}
     kinds: dict[str, Any] = {
         "round_wind": {"type": "boolean"},
         "east_repeat_cap": count,
+        "east_win_cap": {**count, "minimum": 1},
+        "east_win_cap_fact": {"type": ["string", "null"], "enum": [*CAP_FACTS, None]},
         "draw_passes_deal": {"type": "boolean"},
         "after_false_mahjongg": {"type": "string", "enum": list(AFTER_FALSE_MAHJONGG)},
         "sets_per_evening": {**count, "minimum": 1},

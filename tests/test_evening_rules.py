@@ -14,6 +14,9 @@ from pungchow_calc.ruleset_files import load
 def test_the_shipped_rulesets_follow_the_book():
     assert load("pung-chow").evening == EveningRules(round_wind=False)
     assert load("pung-chow-limit").evening == EveningRules(round_wind=True)
+    # Kajongg's "East won nine times in a row" (docs/rulings.md#east-nine-wins), not the book's.
+    for name in ("classical-dmjl", "classical-bmja"):
+        assert load(name).evening == EveningRules(east_win_cap=9, east_win_cap_fact="east_ninth_win")
     book = EveningRules()
     assert (book.east_repeat_cap, book.draw_passes_deal, book.sets_per_evening) == (None, False, None)
     assert book.after_false_mahjongg == "east_keeps_unless_caller"
@@ -30,8 +33,26 @@ def test_the_shipped_rulesets_follow_the_book():
         ({"sets_per_evening": 0}, "sets_per_evening must be a whole number of 1 or more, got 0"),
         # said "of 0 or more" (0 is refused): the least it takes, as the schema's minimum has it
         ({"sets_per_evening": 1.5}, "sets_per_evening must be a whole number of 1 or more, got 1.5"),
+        # a cap of 0 wins would pass the deal before East won
+        ({"east_win_cap": 0}, "east_win_cap must be a whole number of 1 or more, got 0"),
+        ({"east_win_cap": 9, "east_win_cap_fact": "ninth_win"}, "east_win_cap_fact must be null or one of"),
+        # a fact of the table, not of a win
+        ({"east_win_cap": 9, "east_win_cap_fact": "no_choice"}, "east_win_cap_fact must be null or one of"),
+        ({"east_win_cap_fact": "east_ninth_win"}, "east_win_cap_fact needs east_win_cap"),
     ],
-    ids=["not-mapping", "unknown-key", "bool", "negative", "choice", "zero-sets", "sets-1.5"],
+    ids=[
+        "not-mapping",
+        "unknown-key",
+        "bool",
+        "negative",
+        "choice",
+        "zero-sets",
+        "sets-1.5",
+        "zero-wins",
+        "unknown-fact",
+        "table-fact",
+        "fact-without-cap",
+    ],
 )
 def test_bad_evening_sections_are_refused(raw, message):
     with pytest.raises(Invalid) as found:
@@ -63,6 +84,19 @@ def test_a_cap_on_east_repeats(tmp_path, capsys):
         ok(capsys, *hand(path, "Ann", PLAYERS))  # East wins twice: kept the deal twice
     assert status(capsys, path)["east"] == "Ann"
     ok(capsys, *hand(path, "Ann", PLAYERS))  # a third win: the cap passes the deal all the same
+    assert status(capsys, path)["east"] == "Bob"
+
+
+def test_a_cap_on_east_wins_a_draw_between_keeps_the_count(tmp_path, capsys):
+    """`east_win_cap` counts East's wins since the deal came to him: a draw between neither counts nor
+    breaks them (Kajongg's "in a row", docs/rulings.md#east-nine-wins); his Nth win passes the deal."""
+    path = _start(tmp_path, capsys, east_win_cap=2)
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    ok(capsys, "evening", "draw", str(path), "--again")
+    assert status(capsys, path)["east"] == "Ann"
+    ok(capsys, *hand(path, "Ann", PLAYERS))  # his second win: the deal passes though he won
+    assert status(capsys, path)["east"] == "Bob"
+    ok(capsys, *hand(path, "Bob", PLAYERS))  # the count starts again with the new East
     assert status(capsys, path)["east"] == "Bob"
 
 

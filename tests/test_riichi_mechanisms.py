@@ -584,7 +584,7 @@ def test_each_impossible_name_is_declared_by_the_ruleset_and_refuses_its_rows() 
     # Every name but the book's first card played, East's discard: riichi's renhou is won on any
     # player's discard of the first go-around (test_a_ruleset_refuses_only_what_it_declares_impossible);
     # and original_hand_not_as_dealt, original_hand_after_call less its `--drawn`, for the book's rulesets.
-    book = {"first_discard_not_easts", "original_hand_not_as_dealt"}
+    book = {"first_discard_not_easts", "original_hand_not_as_dealt", "ninth_win_not_easts"}
     assert names == set(IMPOSSIBLE) - book == RULESET.settings.impossible
     for _, name, hand, facts, message in IMPOSSIBLE_FACTS:
         if not name:
@@ -800,6 +800,7 @@ def test_a_ruleset_refuses_only_what_it_declares_impossible() -> None:
         "original_hand_not_as_dealt",
         "first_discard_not_easts",
         "robbed_tile_held",
+        "ninth_win_not_easts",
     }
     pungs = "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c"
     closed = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # nothing claimed before a win on the first discard

@@ -88,8 +88,9 @@ def amend(
         fail(error, as_json)
     with written_anyway(f"game {number} was amended"):
         say_notes(change.before)
+        stated = change.game.stated if change.game is not None else ()
         for flag in change.idle:
-            say(f"note: {idle_note(flag, change.after.ruleset.name)}")
+            say(f"note: {idle_note(flag, change.after.ruleset.name, stated=stated)}")
         before, after = change.before.totals(), change.after.totals()
         if as_json:
             print(json.dumps({"game": number, "event": change.event, "before": before, "after": after}))

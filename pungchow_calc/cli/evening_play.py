@@ -118,11 +118,17 @@ _OPTION = re.compile(r" ?\(--(?:loser|dead)\)|--[a-z][a-z-]*|\bPLAYER\b|`evening
 
 def _extras(ruleset: Any) -> list[str]:
     """The on/off facts offered after "Also", as typed: those some rule of the ruleset reads, and those
-    that score nothing of themselves (engine/situation.py's table)."""
+    that score nothing of themselves (engine/situation.py's table); not the one the evening states
+    itself (its `east_win_cap_fact`, docs/evening.md#east-win-cap), which typed is noted or refused."""
     from ..engine.plan import plan_for
 
     reads = plan_for(ruleset, True).reads
-    return [fact.field.replace("_", "-") for fact in flag_facts() if not fact.scores or fact.field in reads]
+    itself = ruleset.evening.east_win_cap_fact
+    return [
+        fact.field.replace("_", "-")
+        for fact in flag_facts()
+        if (not fact.scores or fact.field in reads) and fact.field != itself
+    ]
 
 
 @dataclass
@@ -626,8 +632,9 @@ class Table(Prompt):
                 self._change(entry)
                 continue
             idle = book.idle_flags(evening, entry.record, number)
+            stated = book.stated_itself(evening, entry.record, number) if idle else ()
             for flag in idle:
-                self.line(f"  note: {idle_note(flag, evening.ruleset.name, '')}")
+                self.line(f"  note: {idle_note(flag, evening.ruleset.name, '', stated)}")
                 entry.record.pop(flag, None)
             try:
                 shown = self._preview(evening, entry, number)

@@ -156,9 +156,12 @@ def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
     )
 
 
-def idle_note(flag: str, ruleset: str, spelled: str = "--") -> str:
-    """The note for a win fact left out as changing nothing (evening.record.idle_flags)."""
+def idle_note(flag: str, ruleset: str, spelled: str = "--", stated: tuple[str, ...] = ()) -> str:
+    """The note for a win fact left out as changing nothing (evening.record.idle_flags); `stated`: the
+    facts the evening states of the game itself (state.Game.stated), which it says instead."""
     word = spelled + flag.replace("_", "-")
+    if flag in stated:
+        return f"{word}: the evening states it of this game itself; not recorded"
     return f"{word}: no rule of ruleset {ruleset} can use it in this game; not recorded"
 
 
@@ -177,8 +180,9 @@ def record_game(
     number = change.game.number if change.game is not None else len(change.after.games)
     with written_anyway(f"game {number} was recorded"):
         say_notes(change.before)
+        stated = change.game.stated if change.game is not None else ()
         for flag in change.idle:
-            say(f"note: {idle_note(flag, change.after.ruleset.name)}")
+            say(f"note: {idle_note(flag, change.after.ruleset.name, stated=stated)}")
         _game_done(change, as_json, ascii_only)
     return 0
 

@@ -178,6 +178,17 @@ def _first_discard_not_easts(hand: Hand | None, situation: Situation) -> str | N
     return None
 
 
+def _ninth_win_not_easts(hand: Hand | None, situation: Situation) -> str | None:
+    # Kajongg's "East won nine times in a row" applies when "the winner is East" (src/rulecode.py,
+    # EastWonNineTimesInARow): stated of another seat's win it is paid the limit on a guess.
+    if situation.east_ninth_win and situation.seat is not Wind.EAST:
+        return (
+            f"--east-ninth-win is East's ninth win in a row, but the winner sits {situation.seat.word}: "
+            "drop it, or name East's hand"
+        )
+    return None
+
+
 def _original_hand_after_call(hand: Hand | None, situation: Situation) -> str | None:
     # Tenhou and chiihou: won on the first draw, "no call before it, not even a concealed kan"
     # (docs/riichi.md "The facts of a win"), and told so: a win on a discard (no --drawn) is refused.
@@ -351,6 +362,9 @@ IMPOSSIBLE: dict[str, Impossible] = {
     ),
     "first_discard_not_easts": Impossible(
         "a win on the first card played, East's, with another discarder named", _first_discard_not_easts
+    ),
+    "ninth_win_not_easts": Impossible(
+        "East's ninth win in a row stated for a winner who is not East", _ninth_win_not_easts
     ),
     "robbed_tile_held": Impossible(
         "robbing a kong with a winning tile the hand holds more than once, or an indicator shows",

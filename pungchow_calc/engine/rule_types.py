@@ -302,6 +302,10 @@ class EveningRules:
 
     round_wind: bool = False
     east_repeat_cap: int | None = None
+    # Kajongg's "East won nine times in a row" (docs/evening.md#east-win-cap): East's Nth win since the deal
+    # came to him passes it, and the evening states this fact of that win itself (None: none).
+    east_win_cap: int | None = None
+    east_win_cap_fact: str | None = None
     draw_passes_deal: bool = False
     after_false_mahjongg: str = "east_keeps_unless_caller"
     sets_per_evening: int | None = None

@@ -46,6 +46,7 @@ from .rule_types import (
     WashTable,
     any_of,
 )
+from .situation import SITUATION_FACTS
 
 __all__ = [
     "LIABLE",
@@ -75,12 +76,18 @@ MAX_DOUBLINGS = 32  # per rule: an exponent, so a huge one would take forever to
 MAX_LOSER_PAIRS = 7  # fourteen tiles hold at most seven pairs
 _SIDES = ("closed", "open")  # the keys of a value that differs closed/open
 _TIER_KEYS = ("name", "doublings", "score")  # the keys of a limit tier
-MAX_EVENING = 1000  # east_repeat_cap, sets_per_evening
+MAX_EVENING = 1000  # east_repeat_cap, east_win_cap, sets_per_evening
 MAX_PLAYERS = 4  # one a wind
 AFTER_FALSE_MAHJONGG = ("east_keeps_unless_caller", "east_keeps", "deal_passes")
+# The facts an evening may state of the win that reaches east_win_cap: a winner's on/off facts.
+CAP_FACTS = tuple(f.field for f in SITUATION_FACTS if f.flag and f.loser_refused)
 EVENING_KEYS = {
     "round_wind": "true: the prevailing wind turns each round (Part II); false: no round wind (Part I)",
     "east_repeat_cap": "how many times in a row East may keep the deal, or null for no cap (the book)",
+    "east_win_cap": "East's wins since the deal came to him (draws between do not count or break them) "
+    "after which it passes although he won, or null for no cap (the book; Kajongg's classical: 9)",
+    "east_win_cap_fact": "the stated on/off fact the evening gives the win that reaches east_win_cap "
+    "itself (a winner's fact: Kajongg's east_ninth_win), or null for none",
     "draw_passes_deal": "whether a draw game passes the deal (the book: East stays)",
     "after_false_mahjongg": "who is East after a false Mah-Jongg: " + ", ".join(AFTER_FALSE_MAHJONGG),
     "sets_per_evening": "sets (four rounds each) in an evening, or null: the players decide",
@@ -533,10 +540,19 @@ def _evening(raw: Any) -> EveningRules:
             if value not in AFTER_FALSE_MAHJONGG:
                 raise Invalid(path, f"after_false_mahjongg must be one of {', '.join(AFTER_FALSE_MAHJONGG)}")
             out[key] = value
+        elif key == "east_win_cap_fact":
+            if value is not None and value not in CAP_FACTS:
+                raise Invalid(path, f"east_win_cap_fact must be null or one of {', '.join(CAP_FACTS)}")
+            out[key] = value
         else:
-            # An evening of 0 sets would be over before its first game: at least one, or null.
-            least = 1 if key == "sets_per_evening" else 0
+            # An evening of 0 sets would be over before its first game, and a cap of 0 wins would pass
+            # the deal before East won: at least one, or null.
+            least = 1 if key in ("sets_per_evening", "east_win_cap") else 0
             out[key] = None if value is None else _int_value(value, path, key, MAX_EVENING, least)
+    if out.get("east_win_cap_fact") is not None and out.get("east_win_cap") is None:
+        raise Invalid(
+            ("evening", "east_win_cap_fact"), "east_win_cap_fact needs east_win_cap: the win it is stated of"
+        )
     return EveningRules(**out)
 
 

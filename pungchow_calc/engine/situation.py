@@ -57,6 +57,7 @@ class Situation:
     robbing_kong: bool = False  # won with the tile another player added to an exposed pung
     original_call: bool = False  # declared calling before the first discard and kept the hand unchanged
     kong_after_kong: bool = False  # won on the loose tile drawn for a kong declared on a loose tile
+    east_ninth_win: bool = False  # East's ninth win with the deal not passed (the history of the game)
     # The table's counters and deposits when the hand was won: read by the settlement (payments.py,
     # the ruleset's `settlement:` counter_points and deposit_points), not by the score.
     honba: int = 0
@@ -333,6 +334,19 @@ FACTS: tuple[Fact, ...] = (
         tile="a loose tile",
         loser_refused=True,
         words=(("Kajongg", "twofold-fortune", "--kong-after-kong"),),
+    ),
+    # Kajongg's "East won nine times in a row" (src/rulecode.py, EastWonNineTimesInARow): East's ninth win
+    # since the deal last passed, draws between not breaking it (src/game.py counts every hand in
+    # `notRotated`). The history of the game, which a hand does not show: stated by the player to `score`
+    # and `settle`; an evening counts it itself (the setting east_win_cap, docs/evening.md).
+    Fact(
+        "east_ninth_win",
+        "--east-ninth-win",
+        "East's ninth win in a row (the deal not passed since his first).",
+        "East's ninth win in a row",
+        "won by East for the ninth time with the deal not passed",
+        loser_refused=True,
+        words=(("Kajongg", "east-won-nine-times-in-a-row", "--east-ninth-win"),),
     ),
     # Counters and deposits on the table (riichi's honba and riichi sticks, docs/riichi.md#payments): a
     # count each, paid by the ruleset's `settlement:` counter_points and deposit_points. Kept together.

@@ -358,14 +358,29 @@ def without(record: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
     return {k: v for k, v in record.items() if k not in keys}
 
 
+def _previewed(evening: Evening, record: dict[str, Any], number: int | None) -> Game:
+    """The game a record would be, new or (`number`) amending that game: nothing written."""
+    return (
+        preview(evening, record)
+        if number is None
+        else preview_amend(evening, number, record).games[number - 1]
+    )
+
+
+def stated_itself(evening: Evening, record: dict[str, Any], number: int | None = None) -> tuple[str, ...]:
+    """The facts the evening would state of a game itself (state.Game.stated: east_win_cap_fact), for
+    the note on one typed all the same; () when the game cannot be settled (its own error says why)."""
+    try:
+        return _previewed(evening, record, number).stated
+    except PungchowError:
+        return ()
+
+
 def _outcome(evening: Evening, record: dict[str, Any], number: int | None) -> tuple[Any, ...]:
     """What a game comes to in money and scores (not its notes): to tell whether a fact changed it."""
     from ..engine.table import Settlement
 
-    if number is None:
-        game = preview(evening, record)
-    else:
-        game = preview_amend(evening, number, record).games[number - 1]
+    game = _previewed(evening, record, number)
     detail = game.detail
     if not isinstance(detail, Settlement):
         return (game.net,)

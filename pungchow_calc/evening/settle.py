@@ -113,7 +113,8 @@ def table_options(
 
 
 _SEAT_OPTION = re.compile(r"--(winner|from|feeder|dead|false-mahjongg) (east|south|west|north)\b")
-_SEAT = re.compile(r"--(east|south|west|north)\b")
+# A seat's option, not an option it begins (`--east-ninth-win`).
+_SEAT = re.compile(r"--(east|south|west|north)\b(?!-)")
 
 
 def seats_named(error: PungchowError, names: dict[str, str]) -> PungchowError:

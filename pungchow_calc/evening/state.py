@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.errors import OptionError, PungchowError, as_written
 from ..engine.payments import MAX_POINTS
 from ..engine.rules import Ruleset
+from ..engine.situation import FACT
 from ..engine.tiles import Wind
 from .log import SUM, EveningError, Line, Log, content_sum, repair_hint
 from .settle import check_record, game_result, ruleset_of
@@ -34,6 +35,7 @@ class Position:
     east: int = 0
     streak: int = 0  # how many times in a row the present East has kept the deal
     passes: int = 0  # how many times the deal has passed since the first game
+    wins: int = 0  # the present East's wins since the deal came to him (the setting east_win_cap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +53,8 @@ class Game:
     # with the ruleset and start event to settle it by then.
     settled: Any = field(default=None, compare=False, repr=False)
     rules: tuple[Ruleset, dict[str, Any], str] | None = field(default=None, compare=False, repr=False)
+    # The facts the evening stated of the game itself, not typed (the setting east_win_cap_fact).
+    stated: tuple[str, ...] = ()
 
     @property
     def detail(self) -> Any:
@@ -61,7 +65,8 @@ class Game:
             ruleset, start, path = self.rules
             where = f"{path}: game {self.number}" if path else f"game {self.number}"
             try:
-                detail, net = game_result(ruleset, start, self.record, dict(self.seats), self.round)
+                record = with_stated(self.record, self.stated)
+                detail, net = game_result(ruleset, start, record, dict(self.seats), self.round)
             except PungchowError as error:  # a sealed line whose game never settled so (edited, resealed)
                 raise EveningError(
                     f"{where}: cannot be settled as recorded: {error}", code="evening-damaged"
@@ -167,32 +172,70 @@ def _keeps_deal(evening: Evening, record: dict[str, Any], seats: dict[str, Wind]
     return keeps
 
 
-def _next(evening: Evening, before: Position, keeps: bool | None) -> Position:
+def _next(evening: Evening, before: Position, keeps: bool | None, east_won: bool) -> Position:
     if keeps is None:
         return before
-    cap = evening.ruleset.evening.east_repeat_cap
-    if keeps and (cap is None or before.streak < cap):
-        return replace(before, streak=before.streak + 1)
+    rules = evening.ruleset.evening
+    cap, wins = rules.east_repeat_cap, before.wins + east_won
+    # Kajongg's "East won nine times in a row": "the winds rotate" after East's ninth win, though he won.
+    capped = rules.east_win_cap is not None and wins >= rules.east_win_cap
+    if keeps and (cap is None or before.streak < cap) and not capped:
+        return replace(before, streak=before.streak + 1, wins=wins)
     return Position((before.east + 1) % len(evening.players), 0, before.passes + 1)
+
+
+def _east_won(record: dict[str, Any], seats: tuple[tuple[str, Wind], ...]) -> bool:
+    """Whether the game is a hand East won (a winner not at the table is check_record's to refuse)."""
+    winner = record.get("winner")
+    return record.get("event") == "hand" and isinstance(winner, str) and dict(seats).get(winner) is Wind.EAST
+
+
+def _cap_facts(evening: Evening, record: dict[str, Any], before: Position, east_won: bool) -> tuple[str, ...]:
+    """The facts the evening states of a game itself: east_win_cap_fact of East's win that reaches
+    east_win_cap (Kajongg's "East won nine times in a row": the evening knows the history a hand does not
+    show, docs/evening.md#east-win-cap). The fact typed for another win of East's is refused, never paid
+    on a guess; typed for that win, it is the same (record.idle_flags leaves it out)."""
+    rules = evening.ruleset.evening
+    fact, cap = rules.east_win_cap_fact, rules.east_win_cap
+    if fact is None or cap is None or not east_won:
+        return ()  # another seat's win stating it: the ruleset's `impossible` (ninth_win_not_easts)
+    if before.wins + 1 >= cap:
+        return (fact,)
+    if record.get(fact) is True:
+        raise OptionError(
+            f"{FACT[fact].option}: this is {evening.players[before.east]}'s win {before.wins + 1} as East "
+            f"since the deal came to him, not win {cap} (the evening states it of win {cap} itself): "
+            "leave it out",
+            code="bad-option",
+        )
+    return ()
+
+
+def with_stated(record: dict[str, Any], stated: tuple[str, ...]) -> dict[str, Any]:
+    """A game's record as it is settled: with the facts the evening stated of it (Game.stated)."""
+    return {**record, **dict.fromkeys(stated, True)} if stated else record
 
 
 def play(evening: Evening, number: int, record: dict[str, Any], before: Position) -> Game:
     """Settle one game at a position: one result that `status`, `report` and the rest all read."""
     seats = evening.seats(before)
     wind = evening.round_wind(before) or Wind.EAST  # Part I: scored as in the East round, as `score` is
-    if _sealed(record, _played(seats, wind), evening.players):
+    east_won = _east_won(record, seats)
+    stated = _cap_facts(evening, record, before, east_won)
+    if _sealed(record, _played(seats, wind, stated), evening.players):
         # Sealed when it was settled at these very seats: its nets, settled again only when its
         # details are read (report, stats, play); `Game.detail` checks they agree. Its fields are
         # checked now all the same, so a bad one is refused naming its line (replay), not met by a reader.
         check_record(record, dict(seats))
         detail, net = UNSETTLED, record["net"]
     else:
-        detail, net = game_result(evening.ruleset, evening.start, record, dict(seats), wind)
+        settled = with_stated(record, stated)
+        detail, net = game_result(evening.ruleset, evening.start, settled, dict(seats), wind)
     keeps = _keeps_deal(evening, record, dict(seats))
-    after = _next(evening, before, keeps)
+    after = _next(evening, before, keeps, east_won)
     nets = tuple((name, int(net[name])) for name in evening.players)
     rules = (evening.ruleset, evening.start, evening.path)
-    return Game(number, record, seats, wind, before, after, nets, detail, rules)
+    return Game(number, record, seats, wind, before, after, nets, detail, rules, stated)
 
 
 def _sealed(record: dict[str, Any], where: dict[str, Any], players: tuple[str, ...]) -> bool:
@@ -209,13 +252,17 @@ def _sealed(record: dict[str, Any], where: dict[str, Any], players: tuple[str, .
     )
 
 
-def _played(seats: tuple[tuple[str, Wind], ...], wind: Wind) -> dict[str, Any]:
-    return {"seats": {name: w.word for name, w in seats}, "round": wind.word}
+def _played(seats: tuple[tuple[str, Wind], ...], wind: Wind, stated: tuple[str, ...]) -> dict[str, Any]:
+    where = {"seats": {name: w.word for name, w in seats}, "round": wind.word}
+    # The facts the evening stated of the game (Game.stated), only when it stated one: a game settled
+    # with another history is settled again, and a log written before there were any reads as it was.
+    return {**where, "stated": list(stated)} if stated else where
 
 
 def played(game: Game) -> dict[str, Any]:
-    """The seats and round a game was settled at, as a game event records them (`played`)."""
-    return _played(game.seats, game.round)
+    """The seats and round a game was settled at, and the facts the evening stated of it, as a game
+    event records them (`played`)."""
+    return _played(game.seats, game.round, game.stated)
 
 
 def keeps_game(ruleset: Ruleset) -> None:

@@ -203,6 +203,11 @@ def _evening_rows(evening: EveningRules | None) -> list[tuple[str, str]]:
             "East keeps the deal",
             "no cap" if cap is None else f"{cap} times in a row at most",
         ),
+        "east_win_cap": (
+            "East's wins in a row",
+            "no cap" if evening.east_win_cap is None else f"{evening.east_win_cap} pass the deal",
+        ),
+        "east_win_cap_fact": ("the win passing the deal", f"stated {evening.east_win_cap_fact}"),
         "draw_passes_deal": ("a draw game", "passes the deal" if evening.draw_passes_deal else "keeps East"),
         "after_false_mahjongg": ("after a false Mah-Jongg", evening.after_false_mahjongg.replace("_", " ")),
         "sets_per_evening": ("sets in an evening", "the players decide" if sets is None else str(sets)),

@@ -1,0 +1,195 @@
+"""Kajongg's "East won nine times in a row" (the fact `east_ninth_win`, engine/situation.py FACTS; the
+setting `impossible: [ninth_win_not_easts]`): stated to `score`, `settle` and `batch`, through
+`pungchow_calc.cli:main` (docs/rulings.md#east-nine-wins)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import Result, json_of, run, squeezed
+
+CLASSICAL = ("classical-dmjl", "classical-bmja")
+PUNGS = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # a hand of both rulesets (BMJA: one chow at most)
+LIMIT = {"classical-dmjl": 500, "classical-bmja": 1000}
+# The same hand's own count, unchanged when the fact is not stated.
+OWN = {"classical-dmjl": 176, "classical-bmja": 80}
+
+
+@pytest.mark.parametrize("ruleset", CLASSICAL)
+def test_score_east_ninth_win_is_the_limit(ruleset: str) -> None:
+    assert json_of("score", PUNGS, "-r", ruleset)["score"] == OWN[ruleset]
+    scored = json_of("score", PUNGS, "-r", ruleset, "--east-ninth-win")
+    assert (scored["score"], scored["limit_hand"]) == (LIMIT[ruleset], "East won nine times in a row")
+
+
+@pytest.mark.parametrize("ruleset", CLASSICAL)
+def test_settle_east_ninth_win_east_collects_the_limit_doubled(ruleset: str) -> None:
+    settled = json_of(
+        "settle", "-r", ruleset, "--east", PUNGS, "--south", "8", "--west", "4", "--north", "0",
+        "--east-ninth-win",
+    )  # fmt: skip
+    limit = LIMIT[ruleset]
+    # Every loser pays East the limit doubled; the losers settle their differences (8, 4, 0).
+    assert settled["net"] == {
+        "east": 6 * limit,
+        "south": -2 * limit + 12,
+        "west": -2 * limit,
+        "north": -2 * limit - 12,
+    }
+
+
+NOT_EAST = (
+    "--east-ninth-win is East's ninth win in a row, but the winner sits south: drop it, or name East's hand"
+)
+
+
+# Regression: stated of another seat's win, the limit was paid on a guess (the rule reads the fact).
+@pytest.mark.parametrize("ruleset", CLASSICAL)
+def test_score_east_ninth_win_seat_south_is_refused(ruleset: str, tmp_path: Path) -> None:
+    argv = [PUNGS, "-r", ruleset, "--seat", "south", "--east-ninth-win"]
+    human = run("score", *argv)
+    assert (human.exit_code, human.stdout, human.stderr) == (2, "", f"error: {NOT_EAST}\n")
+    path = tmp_path / "hands.txt"
+    path.write_text(f"'{PUNGS}' -r {ruleset} --seat south --east-ninth-win\n", encoding="utf-8")
+    batch = run("batch", str(path), "--format", "jsonl")
+    assert json.loads(batch.stdout)["error"] == {"code": "bad-option", "message": NOT_EAST}
+    assert batch.exit_code == 1
+
+
+@pytest.mark.parametrize("ruleset", CLASSICAL)
+@pytest.mark.parametrize("east", ["2b2b2b 6d6d6d 8c8c8c WwWwWw Nw", "8"], ids=["a-hand", "a-score"])
+def test_settle_east_ninth_win_for_south_is_refused(ruleset: str, east: str) -> None:
+    result = run(
+        "settle", "-r", ruleset, "--east", east, "--south", PUNGS, "--west", "4", "--north", "0",
+        "--east-ninth-win",
+    )  # fmt: skip
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {NOT_EAST}\n")
+
+
+def test_kajongg_words_east_won_nine_times_in_a_row_are_refused_with_the_option() -> None:
+    result = run("score", PUNGS, "-r", "classical-dmjl", "--east-won-nine-times-in-a-row")
+    assert result.exit_code == 2
+    assert "Kajongg's east-won-nine-times-in-a-row is --east-ninth-win" in result.stderr
+
+
+def test_east_ninth_win_under_the_book_is_noted_as_read_by_no_rule() -> None:
+    scored = json_of("score", PUNGS, "-r", "pung-chow", "--east-ninth-win")
+    assert scored["score"] == json_of("score", PUNGS, "-r", "pung-chow")["score"]
+    result = run("score", PUNGS, "-r", "pung-chow", "--east-ninth-win", env={"COLUMNS": "200"})
+    assert "--east-ninth-win: no rule of ruleset pung-chow scores East's ninth win in a row" in result.stdout
+
+
+# --- An evening counts East's wins itself (the `evening:` settings east_win_cap, east_win_cap_fact) -------
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+WIN = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"  # Ann's, every game: 80 under BMJA, 40 under DMJL
+
+
+def _ann_wins(path: Path, *facts: str) -> Result:
+    """`evening hand`: Ann wins with WIN, the others holding 4, 8 and 12."""
+    others = ("--other", "Bob=4", "--other", "Cy=8", "--other", "Di=12")
+    return run("evening", "hand", str(path), "--winner", "Ann", WIN, *others, "--again", *facts)
+
+
+def _evening(tmp_path: Path, ruleset: str, wins: int) -> Path:
+    """A Classical evening in which Ann, East, has won `wins` times, a draw after her first."""
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", ",".join(PLAYERS), "-r", ruleset).exit_code == 0
+    for won in range(wins):
+        assert _ann_wins(path).exit_code == 0
+        if won == 0:  # a draw leaves East where he is and does not break the row (Kajongg's notRotated)
+            assert run("evening", "draw", str(path), "--again").exit_code == 0
+    return path
+
+
+def _status(path: Path) -> dict[str, Any]:
+    return json_of("evening", "status", str(path))
+
+
+@pytest.mark.parametrize("ruleset", CLASSICAL)
+def test_evening_ninth_win_of_east_is_the_limit_and_passes_the_deal(ruleset: str, tmp_path: Path) -> None:
+    path = _evening(tmp_path, ruleset, 8)
+    assert (_status(path)["east"], _status(path)["streak"]) == ("Ann", 9)  # eight wins and the draw
+    before = _status(path)["totals"]["Ann"]
+    result = _ann_wins(path)
+    assert result.exit_code == 0, result.output
+    assert "East won nine times in a row" in result.stdout
+    assert _status(path)["totals"]["Ann"] - before == 6 * LIMIT[ruleset]  # the limit, East doubled, from 3
+    assert _status(path)["east"] == "Bob"  # "the winds rotate" though East won
+    last = json.loads(path.read_bytes().splitlines()[-1])
+    assert "east_ninth_win" not in last  # what was typed: the evening states it, on replay too
+    assert last["played"]["stated"] == ["east_ninth_win"]
+
+
+# Regression: an evening let a player state East's ninth win of any win, paying the limit on a guess.
+@pytest.mark.parametrize("ruleset", CLASSICAL)
+def test_evening_east_ninth_win_typed_for_ann_s_third_win_is_refused(ruleset: str, tmp_path: Path) -> None:
+    path = _evening(tmp_path, ruleset, 2)
+    before = path.read_bytes()
+    result = _ann_wins(path, "--east-ninth-win")
+    message = (
+        "--east-ninth-win: this is Ann's win 3 as East since the deal came to him, not win 9 (the evening "
+        "states it of win 9 itself): leave it out"
+    )
+    assert (result.exit_code, result.stdout, squeezed(result.stderr)) == (
+        2,
+        "",
+        squeezed(f"error: {message}"),
+    )
+    assert path.read_bytes() == before
+
+
+def test_evening_east_ninth_win_typed_for_the_ninth_win_is_noted_not_recorded(tmp_path: Path) -> None:
+    path = _evening(tmp_path, "classical-dmjl", 8)
+    result = _ann_wins(path, "--east-ninth-win")
+    assert result.exit_code == 0, result.output
+    note = "note: --east-ninth-win: the evening states it of this game itself; not recorded"
+    assert squeezed(note) in squeezed(result.stderr)
+    assert "east_ninth_win" not in json.loads(path.read_bytes().splitlines()[-1])
+    assert _status(path)["east"] == "Bob"
+
+
+def test_evening_east_ninth_win_typed_for_another_seat_names_the_seat(tmp_path: Path) -> None:
+    """Regression: the seat's name put for `--east` in `--east-ninth-win` (`Ann-ninth-win is ...`)."""
+    path = _evening(tmp_path, "classical-dmjl", 1)
+    others = ("--other", "Ann=4", "--other", "Cy=8", "--other", "Di=12")
+    result = run("evening", "hand", str(path), "--winner", "Bob", WIN, *others, "--east-ninth-win")
+    assert result.exit_code == 2
+    assert squeezed(result.stderr) == squeezed(f"error: {NOT_EAST}")
+
+
+def test_evening_amending_a_win_to_a_draw_makes_the_ninth_the_eighth(tmp_path: Path) -> None:
+    """The evening knows the history as it now reads: a win amended away before East's ninth makes it
+    his eighth, settled again without the limit, and he keeps the deal."""
+    path = _evening(tmp_path, "classical-dmjl", 9)
+    assert _status(path)["east"] == "Bob"
+    ninth = _status(path)["totals"]
+    assert run("evening", "amend", str(path), "3", "--draw").exit_code == 0  # game 3: Ann's second win
+    status = _status(path)
+    assert status["east"] == "Ann"
+    # Game 3's win (+480) is gone, and game 10 is her own count (+480), no longer the limit (+3000).
+    assert ninth["Ann"] - status["totals"]["Ann"] == 480 + (6 * LIMIT["classical-dmjl"] - 480)
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_evening_recorded_before_nine_wins_replays_byte_identically(tmp_path: Path) -> None:
+    """An evening begun before the setting (its snapshot has no east_win_cap) is read as it was: Ann's
+    tenth win in a row is no limit hand, the deal is hers; its report is what that pungchow printed
+    (tests/data: written by main at c9f9b0f), and a game added never rewrites a recorded byte."""
+    path = tmp_path / "e.jsonl"
+    path.write_bytes((DATA / "evening-before-nine-wins-classical-dmjl.jsonl").read_bytes())
+    before = path.read_bytes()
+    shown = run("evening", "report", str(path), env={"COLUMNS": "80"})
+    assert shown.stdout == (DATA / "evening-before-nine-wins-classical-dmjl.report").read_text(
+        encoding="utf-8"
+    )
+    assert (_status(path)["east"], _status(path)["streak"]) == ("Ann", 11)
+    assert _ann_wins(path).exit_code == 0
+    assert path.read_bytes()[: len(before)] == before
+    assert _status(path)["east"] == "Ann"
+    assert _status(path)["totals"]["Ann"] == 4800 + 480
