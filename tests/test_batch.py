@@ -641,6 +641,14 @@ def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: P
         pytest.param(
             "chankan: true", "unknown option 'chankan' (riichi's chankan is --robbing-kong)", id="chankan"
         ),
+        # Regression: riichi's ron was told "did you mean 'round'?" (a close name came before another
+        # game's word, where a command line's `--ron` puts that word first).
+        pytest.param(
+            "ron: true",
+            "unknown option 'ron' (riichi's ron is --win-by discard, the default; name the discarder with "
+            "--from)",
+            id="ron",
+        ),
         # Regression: a line's one-letter spelling as a key (`s: south`, `-r: ...`) said only `unknown
         # option 's'`: no name is close to one letter.
         pytest.param("s: south", "unknown option 's' (did you mean 'seat'?)", id="s-south"),

@@ -645,10 +645,12 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
             dashed = "-" in key
             keys = [k.replace("_", "-") for k in _YAML_KEYS] if dashed else _YAML_KEYS
+            # Another game's word first, as a command line's (arguments.unknown_option): `ron` is riichi's
+            # win on a discard, not a misspelt `round`.
             hint = (
-                closest(name.replace("_", "-") if dashed else name, keys)
+                arguments.game_word_hint(key)
+                or closest(name.replace("_", "-") if dashed else name, keys)
                 or _short_hint(key)
-                or arguments.game_word_hint(key)
             )
             raise ValueError(f"unknown option {as_written(key)}{hint}")
     if hand is None:
