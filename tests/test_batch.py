@@ -649,6 +649,17 @@ def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: P
             "--from)",
             id="ron",
         ),
+        # Regression: a rule EMA 2016 does not have was told "did you mean 'double_riichi'?" or nothing.
+        pytest.param(
+            "open_riichi: true",
+            "unknown option 'open_riichi' (EMA 2016 has no open riichi: a riichi is --riichi)",
+            id="open_riichi",
+        ),
+        pytest.param(
+            "nagashi: true",
+            "unknown option 'nagashi' (EMA 2016 has no nagashi mangan: no ruleset here scores it)",
+            id="nagashi",
+        ),
         # Regression: a line's one-letter spelling as a key (`s: south`, `-r: ...`) said only `unknown
         # option 's'`: no name is close to one letter.
         pytest.param("s: south", "unknown option 's' (did you mean 'seat'?)", id="s-south"),
