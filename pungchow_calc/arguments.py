@@ -52,12 +52,10 @@ _GAME_WIN_WORDS = {
 # edition, "Main changes since the 2012 edition", and RCR 2016 §4.2). Each word: (the rule, instead).
 _NOT_EMA_WORDS = {
     **dict.fromkeys(("nagashi", "nagashi-mangan"), ("nagashi mangan", "no ruleset here scores it")),
-    **dict.fromkeys(
-        ("kazoe", "kazoe-yakuman"), ("kazoe yakuman", "13 han or more is a sanbaiman, scored as one")
-    ),
+    **dict.fromkeys(("kazoe", "kazoe-yakuman"), ("kazoe yakuman", "13 han or more is a sanbaiman")),
     **dict.fromkeys(
         ("double-yakuman", "daburu-yakuman"),
-        ("double yakuman", "a hand is one yakuman at most, scored as one"),
+        ("double yakuman", "a hand is worth one yakuman at most"),
     ),
     **dict.fromkeys(
         ("kiriage", "kiriage-mangan"),
