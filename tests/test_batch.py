@@ -633,6 +633,16 @@ def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: P
         ),
         pytest.param("dicarder: s", "unknown option 'dicarder' (did you mean 'discarder'?)", id="dicarder"),
         pytest.param("colour: red", "unknown option 'colour'", id="colour"),
+        # Regression: a key no option has, given a list, a mapping or an alias, was told "colour: expects
+        # a single value, not a list or mapping" (or of the alias), as if it were an option.
+        pytest.param("colour: [red]", "unknown option 'colour'", id="colour-list"),
+        pytest.param("colour: {red: 1}", "unknown option 'colour'", id="colour-mapping"),
+        pytest.param(
+            "kandora: [1c]",
+            "unknown option 'kandora' (riichi's kandora is --dora 4c,Nw: every indicator, kan dora ones "
+            "after the first, not the dora they show)",
+            id="kandora-list",
+        ),
         # Regression: riichi's word as a key said only `unknown option 'tsumo'`.
         pytest.param(
             "tsumo: true", "unknown option 'tsumo' (riichi's tsumo is --drawn, or --win-by wall)", id="tsumo"
