@@ -21,6 +21,7 @@ from .engine.errors import (
     plain_typed,
     printable,
 )
+from .engine.notation import RED_FIVE_HINT
 from .engine.situation import FACTS
 
 # Other games' words for how a hand was won, as their players type them (riichi's `--win-by tsumo`,
@@ -37,14 +38,47 @@ _GAME_WIN_WORDS = {
     "won-with-last-tile-taken-from-wall": ("Kajongg", "--drawn, or --win-by wall"),
     # Who pays rather than how it was won: the player who discarded the dangerous tile (a penalty).
     "dangerous-game": ("Kajongg", "settle --feeder SEAT, the player who discarded the dangerous tile"),
+    # Riichi's liability (RCR 2016 §3.3.9), which riichi-ema-2016 does not pay (docs/riichi.md, pao).
+    **dict.fromkeys(
+        ("pao", "sekinin-barai"),
+        ("riichi", "settle --feeder SEAT, which riichi-ema-2016 only notes: settle the liability by hand"),
+    ),
     **{word: (game, said) for fact in FACTS for game, word, said in fact.words},
+}
+
+# Riichi's words for the rules of other riichi games that EMA 2016, the riichi ruleset here
+# (riichi-ema-2016), does not have: refused with that, and what the ruleset does instead, never taken
+# for a fact or an option (docs/riichi.md "Rules EMA 2016 does not have": EMA's notice of the 2016
+# edition, "Main changes since the 2012 edition", and RCR 2016 §4.2). Each word: (the rule, instead).
+_NOT_EMA_WORDS = {
+    **dict.fromkeys(("nagashi", "nagashi-mangan"), ("nagashi mangan", "no ruleset here scores it")),
+    **dict.fromkeys(("kazoe", "kazoe-yakuman"), ("kazoe yakuman", "13 han or more is a sanbaiman")),
+    **dict.fromkeys(
+        ("double-yakuman", "daburu-yakuman"),
+        ("double yakuman", "a hand is worth one yakuman at most"),
+    ),
+    **dict.fromkeys(
+        ("kiriage", "kiriage-mangan"),
+        ("kiriage mangan", "4 han 30 fu (and 3 han 60 fu) are 1920 basic points, not a mangan"),
+    ),
+    **dict.fromkeys(
+        ("aka", "aka-dora", "akadora", "red-five", "red-fives"),
+        ("red fives", f"{RED_FIVE_HINT}, a five like the others"),
+    ),
+    "open-riichi": ("open riichi", "a riichi is --riichi"),
+    "sanma": ("three-player game", "riichi-ema-2016 is played by 4"),
 }
 
 
 def game_word_hint(word: str) -> str:
     """ " (riichi's tsumo is --drawn, ...)" for another game's word for a way of winning or a stated fact
-    (`--chankan`, Kajongg's `--twofold-fortune`, spaces or underscores for hyphens), else ""."""
+    (`--chankan`, Kajongg's `--twofold-fortune`, spaces or underscores for hyphens), " (EMA 2016 has no
+    nagashi mangan: ...)" for riichi's word for a rule EMA 2016 does not have (or `--no-` it), else ""."""
     plain = "-".join(word.strip().lstrip("-").lower().replace("_", " ").split())
+    # `--no-aka-dora`, a rule turned off, is told the same: there is none to turn off.
+    rule, instead = _NOT_EMA_WORDS.get(plain) or _NOT_EMA_WORDS.get(plain.removeprefix("no-"), ("", ""))
+    if rule:
+        return f" (EMA 2016 has no {rule}: {instead})"
     game, said = _GAME_WIN_WORDS.get(plain, ("", ""))
     return f" ({game}'s {plain} is {said})" if said else ""
 

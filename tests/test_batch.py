@@ -633,6 +633,16 @@ def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: P
         ),
         pytest.param("dicarder: s", "unknown option 'dicarder' (did you mean 'discarder'?)", id="dicarder"),
         pytest.param("colour: red", "unknown option 'colour'", id="colour"),
+        # Regression: a key no option has, given a list, a mapping or an alias, was told "colour: expects
+        # a single value, not a list or mapping" (or of the alias), as if it were an option.
+        pytest.param("colour: [red]", "unknown option 'colour'", id="colour-list"),
+        pytest.param("colour: {red: 1}", "unknown option 'colour'", id="colour-mapping"),
+        pytest.param(
+            "kandora: [1c]",
+            "unknown option 'kandora' (riichi's kandora is --dora 4c,Nw: every indicator, kan dora ones "
+            "after the first, not the dora they show)",
+            id="kandora-list",
+        ),
         # Regression: riichi's word as a key said only `unknown option 'tsumo'`.
         pytest.param(
             "tsumo: true", "unknown option 'tsumo' (riichi's tsumo is --drawn, or --win-by wall)", id="tsumo"
@@ -640,6 +650,25 @@ def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: P
         # Regression: riichi's word for a stated fact said only `unknown option 'chankan'`.
         pytest.param(
             "chankan: true", "unknown option 'chankan' (riichi's chankan is --robbing-kong)", id="chankan"
+        ),
+        # Regression: riichi's ron was told "did you mean 'round'?" (a close name came before another
+        # game's word, where a command line's `--ron` puts that word first).
+        pytest.param(
+            "ron: true",
+            "unknown option 'ron' (riichi's ron is --win-by discard, the default; name the discarder with "
+            "--from)",
+            id="ron",
+        ),
+        # Regression: a rule EMA 2016 does not have was told "did you mean 'double_riichi'?" or nothing.
+        pytest.param(
+            "open_riichi: true",
+            "unknown option 'open_riichi' (EMA 2016 has no open riichi: a riichi is --riichi)",
+            id="open_riichi",
+        ),
+        pytest.param(
+            "nagashi: true",
+            "unknown option 'nagashi' (EMA 2016 has no nagashi mangan: no ruleset here scores it)",
+            id="nagashi",
         ),
         # Regression: a line's one-letter spelling as a key (`s: south`, `-r: ...`) said only `unknown
         # option 's'`: no name is close to one letter.

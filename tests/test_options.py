@@ -683,6 +683,31 @@ def test_dora_8d_dora_Nw_is_read_as_one_list_by_every_reader(reader) -> None:
             "--win-by: 'Chankan' is not one of wall, loose, discard (riichi's chankan is --robbing-kong)",
             id="--win-by Chankan",
         ),
+        # Riichi's words for the indicators and double riichi, which were told a close option or nothing
+        # (`--kan-dora`: "Possible options: --dora", `--daburi`: "--ura").
+        pytest.param(
+            ["score", HAND, "--kan-dora", "4c"],
+            "No such option: --kan-dora (riichi's kan-dora is --dora 4c,Nw: every indicator, kan dora ones "
+            "after the first, not the dora they show)",
+            id="--kan-dora-4c",
+        ),
+        pytest.param(
+            ["score", HAND, "--uradora", "2b"],
+            "No such option: --uradora (riichi's uradora is --ura 2b,Gd: the indicators, not the dora they "
+            "show)",
+            id="--uradora-2b",
+        ),
+        pytest.param(
+            ["score", HAND, "--daburi"],
+            "No such option: --daburi (riichi's daburi is --double-riichi)",
+            id="--daburi",
+        ),
+        pytest.param(
+            ["settle", "--east", HAND, "--pao", "south"],
+            "No such option: --pao (riichi's pao is settle --feeder SEAT, which riichi-ema-2016 only notes: "
+            "settle the liability by hand)",
+            id="settle --pao south",
+        ),
         # Kajongg's rule names for the facts a player states (docs/rulesets.md "Kajongg's words"): on
         # c23a0e8 they were refused with no hint, or a guess (`--robbing-the-kong`: `--robbing-kong`).
         pytest.param(
@@ -742,6 +767,85 @@ def test_every_game_word_of_the_facts_table_is_hinted():
         for game, word, said in fact.words:
             assert arguments.game_word_hint(f"--{word}") == f" ({game}'s {word} is {said})"
             assert fact.option in said
+
+
+# Riichi's words for rules EMA 2016 does not have (docs/riichi.md "Rules EMA 2016 does not have"): on
+# c9f9b0f a plain "No such option", or a guess (`--aka-dora`: "Possible options: --dora", `--open-riichi`:
+# "--double-riichi, --riichi"); now the one line that says EMA 2016 has none, and what it does instead.
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--nagashi"],
+            "No such option: --nagashi (EMA 2016 has no nagashi mangan: no ruleset here scores it)",
+            id="--nagashi",
+        ),
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--kazoe"],
+            "No such option: --kazoe (EMA 2016 has no kazoe yakuman: 13 han or more is a sanbaiman)",
+            id="--kazoe",
+        ),
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--open-riichi"],
+            "No such option: --open-riichi (EMA 2016 has no open riichi: a riichi is --riichi)",
+            id="--open-riichi",
+        ),
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--aka-dora", "1"],
+            "No such option: --aka-dora (EMA 2016 has no red fives: a red five (riichi's 0) is typed 5, a "
+            "five like the others)",
+            id="--aka-dora-1",
+        ),
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--aka-dora=1"],
+            "No such option: --aka-dora (EMA 2016 has no red fives: ",
+            id="--aka-dora=1",
+        ),
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--no-aka"],
+            "No such option: --no-aka (EMA 2016 has no red fives: ",
+            id="--no-aka",
+        ),
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--kiriage"],
+            "No such option: --kiriage (EMA 2016 has no kiriage mangan: 4 han 30 fu (and 3 han 60 fu) are "
+            "1920 basic points, not a mangan)",
+            id="--kiriage",
+        ),
+        pytest.param(
+            ["diff", HAND, "-r", "riichi-ema-2016", "-r", "pung-chow", "--double-yakuman"],
+            "No such option: --double-yakuman (EMA 2016 has no double yakuman: a hand is worth one yakuman "
+            "at most)",
+            id="diff --double-yakuman",
+        ),
+        pytest.param(
+            ["settle", "-r", "riichi-ema-2016", "--east", HAND, "--sanma"],
+            "No such option: --sanma (EMA 2016 has no three-player game: riichi-ema-2016 is played by 4)",
+            id="settle --sanma",
+        ),
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--win-by", "Nagashi Mangan"],
+            "--win-by: 'Nagashi Mangan' is not one of wall, loose, discard (EMA 2016 has no nagashi mangan: "
+            "no ruleset here scores it)",
+            id="--win-by Nagashi Mangan",
+        ),
+    ],
+)
+def test_a_rule_ema_2016_does_not_have_is_refused_in_one_line(argv: list[str], message: str):
+    result = run(*argv)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and message in result.stderr
+
+
+def test_every_word_of_a_rule_ema_2016_does_not_have_is_hinted():
+    """Each of riichi's words for a rule EMA 2016 does not have (the one table, arguments._NOT_EMA_WORDS)
+    is the hint of `--word`, `--no-word` and `word` (a batch key, a --win-by value), and none is a word
+    of a rule that is stated here (another game's word for a fact, or an option)."""
+    for word, (rule, instead) in arguments._NOT_EMA_WORDS.items():
+        said = f" (EMA 2016 has no {rule}: {instead})"
+        for typed in (f"--{word}", f"--no-{word}", word.replace("-", "_")):
+            assert arguments.game_word_hint(typed) == said
+        assert word not in arguments._GAME_WIN_WORDS and f"--{word}" not in opts.SPELLING
 
 
 # Regression: `--dora 3d --dora 9z` was read as `--dora 3d,9z`, and its error said `(column 4)`, a

@@ -922,6 +922,9 @@ def test_round_winds_is_1_to_4(tmp_path, value) -> None:
     [
         pytest.param(("--east", "0", "--west", "0"), id="south-HAND-east-0-west-0-drawn"),
         pytest.param(("--east", "0"), id="south-HAND-east-0-drawn"),
+        # Regression: the winner's seat alone, as a riichi player gives it, was told "settling needs at
+        # least two seats (two-handed game)", a game EMA riichi does not have.
+        pytest.param((), id="south-HAND-drawn"),
     ],
 )
 def test_settle_refuses_a_riichi_table_without_four_seats(seats: tuple[str, ...]) -> None:

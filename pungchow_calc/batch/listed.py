@@ -33,6 +33,7 @@ _YAML_FLAGS |= {o.spellings[0].removeprefix("--"): o.spellings[0] for o in opts.
 _YAML_LISTED = frozenset(fact.field for fact in SITUATION_FACTS if fact.listed)
 # Every key an entry takes, for the hint to a mistyped one (`sead:`), as a text line's `--sead` has one.
 _YAML_KEYS = sorted({"hand", *_YAML_VALUED, *_YAML_FLAGS})
+_KNOWN_KEYS = frozenset(_YAML_KEYS)
 
 
 def yaml_entries(
@@ -562,6 +563,21 @@ def _short_hint(key: str) -> str:
     return f" (did you mean {option.name!r}?)" if option is not None else ""
 
 
+def _unknown_key(key: str, name: str) -> str:
+    """The refusal of a key no option has (`name`: the key in small letters, underscores for dashes)."""
+    # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
+    dashed = "-" in key
+    keys = [k.replace("_", "-") for k in _YAML_KEYS] if dashed else _YAML_KEYS
+    # Another game's word first, as a command line's (arguments.unknown_option): `ron` is riichi's win on
+    # a discard, not a misspelt `round`.
+    hint = (
+        arguments.game_word_hint(key)
+        or closest(name.replace("_", "-") if dashed else name, keys)
+        or _short_hint(key)
+    )
+    return f"unknown option {as_written(key)}{hint}"
+
+
 def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
     """Turn a YAML entry's option names and values into `pungchow score` arguments."""
     argv: list[str] = []
@@ -578,6 +594,10 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             )
             raise ValueError(f"option names are text, got {shown}")
         name = key.strip().lower().replace("-", "_")
+        if name not in _KNOWN_KEYS:
+            # Before its value is read: `kandora: [1c]` (riichi's kan dora) was told "expects a single
+            # value", as if kandora were an option.
+            raise ValueError(_unknown_key(key, name))
         # YAML keeps the last of a key written twice: the entry would be scored on a guess (seat:
         # south, then seat: north); so are two spellings of one option (win-by and win_by, from and
         # discarder).
@@ -641,16 +661,6 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
             # A number or a date as YAML writes it (`2`, `2026-01-01`), read as the line's text is: a
             # `.nan` given as a seat was the text `nan`, riichi's word for south, and hinted so.
             argv += [_YAML_VALUED[name], value if isinstance(value, str) else as_written(value)]
-        else:
-            # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
-            dashed = "-" in key
-            keys = [k.replace("_", "-") for k in _YAML_KEYS] if dashed else _YAML_KEYS
-            hint = (
-                closest(name.replace("_", "-") if dashed else name, keys)
-                or _short_hint(key)
-                or arguments.game_word_hint(key)
-            )
-            raise ValueError(f"unknown option {as_written(key)}{hint}")
     if hand is None:
         raise ValueError("no hand given (hand: ...)")
     return [hand, *argv]

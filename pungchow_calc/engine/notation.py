@@ -138,8 +138,10 @@ def typographic_quote_hint(char: str) -> str:
 
 # `5d5d5d*!`: a group's `!` typed after its marker, instead of after its winning tile.
 _BANG_AFTER_MARKER = re.compile(r"(.*[^*#+=!])([*#+=])!+").fullmatch
-# Riichi's red five is written 0 (`0m`); the rulesets here have no red fives (docs/riichi.md).
-_ZERO_HINT = "ranks are 1-9: a red five (riichi's 0) is typed 5"
+# Riichi's red five is written 0 (`0m`); the rulesets here have no red fives (docs/riichi.md). Also
+# the hint of riichi's words for red fives as an option (arguments.game_word_hint: `--aka-dora`).
+RED_FIVE_HINT = "a red five (riichi's 0) is typed 5"
+_ZERO_HINT = f"ranks are 1-9: {RED_FIVE_HINT}"
 
 
 def parse(text: str) -> ParsedHand:

@@ -232,6 +232,10 @@ def _read_whole(option: str, text: str, recorded: bool = False) -> tuple[Tile, .
 _GROUPS: BoundedCache[str, tuple[Tile, ...]] = BoundedCache(1024)
 
 
+# How riichi's kan dora and ura dora are stated (Fact.words): by their indicators, as the dora are.
+_KAN_DORA = "--dora 4c,Nw: every indicator, kan dora ones after the first, not the dora they show"
+_URA = "--ura 2b,Gd: the indicators, not the dora they show"
+
 MAX_COUNT_DIGITS = 4  # counters and deposits: no table holds 10,000 of them
 # The dora indicators turned in a hand: one, and one more for each kong declared at the table, by any
 # player (RCR 2016 §3.3.5-3.3.7: "reveal a kan dora"), of which there are four at most (§3.3.10: "Under
@@ -389,6 +393,7 @@ FACTS: tuple[Fact, ...] = (
         "won after declaring riichi on the first uninterrupted turn",
         loser_refused=True,
         closed_only=True,
+        words=(("riichi", "daburu-riichi", "--double-riichi"), ("riichi", "daburi", "--double-riichi")),
     ),
     Fact(
         "ippatsu",
@@ -412,6 +417,11 @@ FACTS: tuple[Fact, ...] = (
         listed=True,
         of_the_set=True,
         most=MOST_INDICATORS,
+        # A kan dora indicator is one more dora indicator, turned for a kong (RCR 2016 §3.3.5).
+        words=(
+            ("riichi", "kan-dora", _KAN_DORA),
+            ("riichi", "kandora", _KAN_DORA),
+        ),
     ),
     Fact(
         "ura",
@@ -427,6 +437,10 @@ FACTS: tuple[Fact, ...] = (
         of_the_set=True,
         most=MOST_INDICATORS,
         under="dora",  # an ura indicator is the tile under a dora indicator (RCR 2016 §2.7)
+        words=(
+            ("riichi", "ura-dora", _URA),
+            ("riichi", "uradora", _URA),
+        ),
     ),
     # Part II "Penalties", note (a): the liable player had no choice in his discard.
     Fact(

@@ -352,9 +352,11 @@ def settle_table(
     order = seat_order(seats)
     # Each seat read first: a seat given but unreadable (`--east ''`) is named, not counted as missing.
     values: dict[Wind, int | Hand] = {s: read_seat(s, seats[s]) for s in order}
+    # A game of a set number of players (riichi's 4) says so first: the winner's seat alone, as a riichi
+    # player gives it, was told of a two-handed game, which that game does not have.
+    check_players(ruleset, len(order), "give each player's seat, a loser's score as 0 (--west 0)")
     if len(order) < 2:
         raise OptionError("settling needs at least two seats (two-handed game)", code="too-few-seats")
-    check_players(ruleset, len(order), "give each player's seat, a loser's score as 0 (--west 0)")
     if Wind.EAST not in order:
         # "East Wind acts for the dummy" ("Two and Three-Handed Games"): every table has an East, so a
         # table without one left him out, and settled without his double money would move on a guess.
