@@ -113,7 +113,7 @@ class _Cycle:
 def test_a_batch_in_a_programs_own_process_gives_its_collector_back(tmp_path: Path, output_format: str):
     """A program (or a test) running `batch` through main() in its own process gets the cycle collector
     as it was: nothing left frozen (its cycles made before were never freed) and its own thresholds
-    (100 such batches held 100 MB of a host's garbage; quiet_gc)."""
+    (100 such batches held 100 MB of a host's garbage; collector_as_it_is)."""
     import weakref
 
     from cli_helpers import run
@@ -127,3 +127,21 @@ def test_a_batch_in_a_programs_own_process_gives_its_collector_back(tmp_path: Pa
     assert (gc.get_threshold(), gc.get_freeze_count()) == (threshold, frozen)
     gc.collect()
     assert made_before() is None
+
+
+def test_a_worker_quieting_the_collector_never_counts_what_is_frozen(monkeypatch: pytest.MonkeyPatch):
+    """quiet_gc, which every forked worker calls, never asks gc.get_freeze_count: it walks every frozen
+    object, and in a worker that copied the pages of its parent's frozen memory (a long Hypothesis
+    run's workers spent most of their time there)."""
+    from pungchow_calc.batch.scoring import quiet_gc
+
+    def walked() -> int:
+        raise AssertionError("gc.get_freeze_count walks every frozen object")
+
+    threshold = gc.get_threshold()
+    monkeypatch.setattr(gc, "get_freeze_count", walked)
+    try:
+        quiet_gc()
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)

@@ -224,20 +224,29 @@ def _score(hand: str, ruleset: Any, situation: Situation, limit: Any) -> Score:
     return score_text(hand, ruleset, situation, limit)
 
 
-def quiet_gc() -> Callable[[], None]:
+def quiet_gc() -> None:
     """Tune the cycle collector for a long batch: scoring makes millions of short-lived tuples that
-    form no cycles, so collect rarely, and never walk what is loaded already (gc.freeze).
+    form no cycles, so collect rarely, and never walk what is loaded already (gc.freeze)."""
+    import gc
 
-    Returns what puts the collector back as it was, for a program that runs a batch in a process of
-    its own (cli/batch_run.py): left frozen, the cycles it had made before were never freed, and left
-    at this threshold, those it makes after were collected late (100 in-process batches, each after
-    half a megabyte of cyclic garbage, held all 100 MB: tests/test_batch_gc.py)."""
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+
+
+def collector_as_it_is() -> Callable[[], None]:
+    """What puts the cycle collector back as it is now, after quiet_gc and settle_gc, for a program
+    that runs a batch in a process of its own (cli/batch_run.py): left frozen, the cycles it had made
+    before were never freed, and left at quiet_gc's threshold, those it makes after were collected late
+    (100 in-process batches, each after half a megabyte of cyclic garbage, held all 100 MB:
+    tests/test_batch_gc.py).
+
+    Not for the command's own process, nor a worker: gc.get_freeze_count walks every frozen object (a
+    forked worker asking it copied the pages of its parent's frozen memory: a long Hypothesis run's
+    batch workers spent most of their time there)."""
     import gc
 
     threshold = gc.get_threshold()
     frozen_before = gc.get_freeze_count()
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
 
     def restore() -> None:
         if not frozen_before:  # a caller's own freeze is the caller's to undo

@@ -43,7 +43,7 @@ def run_batch(
     """Score every hand of a file: one record per entry, in order; the exit code (1: an entry failed)."""
     from ..batch.input import INPUT_FORMATS, Source
     from ..batch.run import default_workers, run
-    from ..batch.scoring import Job, Scorer, quiet_gc
+    from ..batch.scoring import Job, Scorer, collector_as_it_is, quiet_gc
     from ..ruleset_files import same_file
 
     started = time.monotonic()
@@ -115,7 +115,8 @@ def run_batch(
                 report(error, False)
                 return EXIT_BAD_INPUT
             chain = iter(()) if first is None else itertools.chain((first,), entries)
-            restore_gc = quiet_gc()
+            restore_gc = None if _STARTING else collector_as_it_is()
+            quiet_gc()
             progress = _batch_progress(source)
             # The workers are sent the file's lines as read (source.rest): each makes its entries itself.
             records = run(
@@ -165,8 +166,8 @@ def run_batch(
                 source.close()
             # The command's own process ends now, and frozen, what the batch built is only freed, not
             # walked again (batch/scoring.py settle_gc); a program running it in its own process gets
-            # its collector back as it was (quiet_gc).
-            if restore_gc is not None and not _STARTING:
+            # its collector back as it was (collector_as_it_is).
+            if restore_gc is not None:
                 restore_gc()
     if compare is None and sys.stderr.isatty():
         elapsed = time.monotonic() - started
