@@ -32,22 +32,26 @@ ROBBED_HELD = [
     (
         "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c",
         (),
-        "--robbing-kong: the other three 7c are in the kong robbed, so the hand holds one 7c, not 2",
+        "--robbing-kong: the other three 7c are in the kong robbed, so the hand holds one 7c, not 2: "
+        "drop --robbing-kong",
     ),
     (
         "1b1b1b 3c3c3c 4b4b4b* 9d9d 6c6c6c!",
         (),
-        "--robbing-kong: the other three 6c are in the kong robbed, so the hand holds one 6c, not 3",
+        "--robbing-kong: the other three 6c are in the kong robbed, so the hand holds one 6c, not 3: "
+        "drop --robbing-kong",
     ),
     (
         "6c6c6c* 3c3c3c 4b4b4b* 9d9d 6c!7c8c",
         (),
-        "--robbing-kong: the other three 6c are in the kong robbed, so the hand holds one 6c, not 4",
+        "--robbing-kong: the other three 6c are in the kong robbed, so the hand holds one 6c, not 4: "
+        "drop --robbing-kong",
     ),
     (
         "1b1b1b 3c3c3c 4b4b4b* 9d9d 6c!7c8c",
         ("--dora", "6c"),
-        "--robbing-kong: the other three 6c are in the kong robbed, so the --dora indicators hold no 6c",
+        "--robbing-kong: the other three 6c are in the kong robbed, so the --dora indicators hold no 6c: "
+        "drop --robbing-kong, or the 6c of --dora",
     ),
 ]
 
@@ -80,34 +84,38 @@ FIRST_DISCARD = [
     (
         CLOSED,
         ("--drawn",),
-        "--first-discard is a win on a discard before one's own first draw, not self-drawn",
+        "--first-discard is a win on a discard before one's own first draw, not self-drawn: drop "
+        "--first-discard or --drawn",
     ),
     (
         KONG,
         ("--loose",),
-        "--first-discard is a win on a discard before one's own first draw, not on a loose tile",
+        "--first-discard is a win on a discard before one's own first draw, not on a loose tile: drop "
+        "--first-discard or --loose",
     ),
     (
         KONG,
         (),
-        "--first-discard: no kong is declared before one's own first draw, not even a concealed one (#)",
+        "--first-discard: no kong is declared before one's own first draw, not even a concealed one (#): "
+        "drop --first-discard",
     ),
     (
         "1b1b1b 3c3c3c* 5d5d5d 7c7c 6b!7b8b",
         (),
         "--first-discard: nothing is claimed in the first uninterrupted go-around, but a set is laid "
-        "open (*, +)",
+        "open (*, +): drop --first-discard",
     ),
     (
         CLOSED,
         ("--last-tile",),
-        "--first-discard and --last-tile contradict each other: the first go-around is not the last tile",
+        "--first-discard and --last-tile contradict each other: the first go-around is not the last tile: "
+        "drop --first-discard or --last-tile",
     ),
     (
         CLOSED,
         ("--robbing-kong",),
         "--first-discard and --robbing-kong contradict each other: a kong ends the first uninterrupted "
-        "go-around",
+        "go-around: drop --first-discard or --robbing-kong",
     ),
 ]
 
@@ -142,33 +150,38 @@ ORIGINAL = [
     (
         "1b1b1b 3c3c3c 5d5d5d 7c7c 6b7b8b*",
         ("--drawn",),
-        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +)",
+        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +): drop "
+        "--original-hand",
     ),
     (
         "1b1b1b 3c3c3c 5d5d5d 7c7c 6b7b8b*",
         (),
-        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +)",
+        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +): drop "
+        "--original-hand",
     ),
     (
         "1b1b1b1b# 3c3c3c 5d5d5d 7c7c 6b7b8b",
         (),
-        "--original-hand: no kong is declared before the first draw, not even a concealed one (#)",
+        "--original-hand: no kong is declared before the first draw, not even a concealed one (#): drop "
+        "--original-hand",
     ),
     (
         DEALT,
         ("--loose",),
-        "--original-hand is a win on the first draw from the wall, not on a loose tile (drop --loose)",
+        "--original-hand is a win on the first draw from the wall, not on a loose tile: drop --loose or "
+        "--original-hand",
     ),
     (
         DEALT,
         ("--drawn", "--last-tile"),
-        "--original-hand and --last-tile contradict each other: the first draw is not the last tile",
+        "--original-hand and --last-tile contradict each other: the first draw is not the last tile: drop "
+        "--original-hand or --last-tile",
     ),
     (
         DEALT,
         ("--first-discard",),
         "--first-discard and --original-hand contradict each other: a win on a discard before one's own "
-        "first draw, and a win on that draw",
+        "first draw, and a win on that draw: drop --first-discard or --original-hand",
     ),
 ]
 
@@ -203,7 +216,8 @@ def test_original_hand_as_dealt_is_paid(ruleset: str, drawn: tuple[str, ...]) ->
 def test_kong_after_kong_1b1b1b1b_with_one_kong_is_refused(ruleset: str, tmp_path: Path) -> None:
     message = (
         "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself drawn "
-        "for a first kong (or a flower or season), and the hand has one kong: declare both"
+        "for a first kong (or a flower or season), and the hand has one kong: declare both, or give --loose "
+        "alone"
     )
     _refused([KONG, "-r", ruleset, "--kong-after-kong"], message, tmp_path)
 

@@ -441,12 +441,13 @@ def test_score_original_hand_header(hand: str, args: tuple[str, ...], header: st
         pytest.param(
             ("--first-discard", "-r", "classical-bmja"),
             "--first-discard and --original-hand contradict each other: a win on a discard before one's "
-            "own first draw, and a win on that draw",
+            "own first draw, and a win on that draw: drop --first-discard or --original-hand",
             id="1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd --original-hand --first-discard -r classical-bmja",
         ),
         pytest.param(
             ("--last-tile", "-r", "classical-dmjl"),
-            "--original-hand and --last-tile contradict each other: the first draw is not the last tile",
+            "--original-hand and --last-tile contradict each other: the first draw is not the last tile: "
+            "drop --original-hand or --last-tile",
             id="1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd --original-hand --last-tile -r classical-dmjl",
         ),
     ],
@@ -461,7 +462,7 @@ def test_score_original_hand_with_a_later_fact_is_refused(args: tuple[str, ...],
 
 TWOFOLD_REFUSED = (
     "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, and the hand "
-    "has no kong: declare it (4b4b4b4b* or 4b4b4b4b#)"
+    "has no kong: declare it (4b4b4b4b* or 4b4b4b4b#), or drop --kong-after-kong"
 )
 
 
