@@ -1014,7 +1014,10 @@ def test_ways_of_winning_that_contradict_are_said_and_one_part_changed(tmp_path)
     lines = ["Bob", ROBBED, "wall", "robbing-kong", "1", "2", "3", "how", "d", "Cy", "y", "quit"]
     code, out = play(path, lines)
     assert code == 0, out
-    assert "  robbing-kong is a win by discard, not from the wall\n  Change what?" in out
+    assert (
+        "  robbing-kong is a win by discard, not from the wall: drop how it was won or robbing-kong\n"
+        "  Change what?" in unwrapped(out)
+    )
     game = events(path)[1]
     assert game["from"] == "Cy" and "win_by" not in game
 

@@ -198,7 +198,10 @@ def test_batch_reports_a_refused_line_and_goes_on(tmp_path: Path) -> None:
     result = run("batch", str(path), "--format", "jsonl")
     first, second = (json.loads(line) for line in result.stdout.splitlines())
     assert first["error"]["code"] == "bad-option"
-    assert first["error"]["message"] == "--robbing-kong is a win by discard, not from the wall"
+    assert (
+        first["error"]["message"]
+        == "--robbing-kong is a win by discard, not from the wall: drop --drawn or --robbing-kong"
+    )
     assert second["notes"] == [NOTES["--robbing-kong"]]
     assert result.exit_code == 1  # an entry failed
 
@@ -207,47 +210,51 @@ def test_batch_reports_a_refused_line_and_goes_on(tmp_path: Path) -> None:
 
 REFUSALS = [
     pytest.param(
-        ["--robbing-kong", "--drawn"], "--robbing-kong is a win by discard, not from the wall", id="rob-drawn"
+        ["--robbing-kong", "--drawn"],
+        "--robbing-kong is a win by discard, not from the wall: drop --drawn or --robbing-kong",
+        id="rob-drawn",
     ),
     pytest.param(
         ["--robbing-kong", "--loose"],
-        "--robbing-kong is a win by discard, not on a loose tile",
+        "--robbing-kong is a win by discard, not on a loose tile: drop --loose or --robbing-kong",
         id="rob-loose",
     ),
     pytest.param(
         ["--robbing-kong", "--win-by", "wall"],
-        "--robbing-kong is a win by discard, not from the wall",
+        "--robbing-kong is a win by discard, not from the wall: drop --drawn or --robbing-kong",
         id="rob-wall",
     ),
     pytest.param(
         ["--robbing-kong", "--win-by", "loose"],
-        "--robbing-kong is a win by discard, not on a loose tile",
+        "--robbing-kong is a win by discard, not on a loose tile: drop --loose or --robbing-kong",
         id="rob-win-by-loose",
     ),
     pytest.param(
         ["--kong-after-kong", "--drawn"],
-        "--kong-after-kong is a win on a loose tile, not from the wall",
+        "--kong-after-kong is a win on a loose tile, not from the wall: drop --drawn or --kong-after-kong",
         id="kak-drawn",
     ),
     pytest.param(
         ["--kong-after-kong", "--win-by", "discard"],
-        "--kong-after-kong is a win on a loose tile, not by discard",
+        "--kong-after-kong is a win on a loose tile, not by discard: drop --win-by discard or "
+        "--kong-after-kong",
         id="kak-discard",
     ),
     pytest.param(
         ["--kong-after-kong", "--from", "s"],
-        "--from names a discarder, but the hand was not won by discard",
+        "--from names a discarder, but the hand was not won by discard: drop --from (or --drawn, --loose)",
         id="kak-from",
     ),
     pytest.param(
         ["--robbing-kong", "--kong-after-kong"],
-        "--robbing-kong and --kong-after-kong contradict each other: a robbed tile is not a loose tile",
+        "--robbing-kong and --kong-after-kong contradict each other: a robbed tile is not a loose tile: "
+        "drop --robbing-kong or --kong-after-kong",
         id="rob-and-kak",
     ),
     *[
         pytest.param(
             ["--loser", option],
-            f"{option} describes a win, but --loser scores a non-winning hand",
+            f"{option} describes a win, but --loser scores a non-winning hand: drop {option} or --loser",
             id=f"loser{option}",
         )
         for option in SCORED
@@ -389,7 +396,7 @@ def test_evening_hand_refuses_a_contradicting_way(tmp_path: Path) -> None:
     result = run("evening", "hand", path, "--winner", "Ann", ROBBED, *OTHERS, "--robbing-kong", "--drawn")
     assert (result.exit_code, result.stderr) == (
         2,
-        "error: --robbing-kong is a win by discard, not from the wall\n",
+        "error: --robbing-kong is a win by discard, not from the wall: drop --drawn or --robbing-kong\n",
     )
     assert len(_recorded(path)) == 1  # nothing recorded
 

@@ -158,6 +158,11 @@ REFUSALS: dict[str, tuple[str, str]] = {
         "{tile}",
         "drop --robbing-kong, or the {tile} of {option}",
     ),
+    # A discarder named for a win not on a discard: `score` (options.make) and `settle` alike.
+    "from_not_on_a_discard": (
+        "--from names a discarder, but the hand was not won by discard",
+        "drop --from (or --drawn, --loose)",
+    ),
     # Worded so that play's words for the options read too (`the discarder: ...`, cli/evening_play.py).
     "from_original": (
         "--from: a hand won on the original draw (--original-hand) takes no discard",
