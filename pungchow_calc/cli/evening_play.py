@@ -151,8 +151,9 @@ class Table(Prompt):
         self.evening: Evening | None = None
 
     def _words(self, message: str, seats: dict[str, Any]) -> str:
-        """A message as play speaks: players by name, and the prompts' words for the options."""
-        return _play_words(by_name(message, {wind: name for name, wind in seats.items()}))
+        """A refusal as play speaks: players by name (and seat, which it may turn on), and the prompts'
+        words for the options."""
+        return _play_words(by_name(message, {wind: name for name, wind in seats.items()}, seated=True))
 
     def _error(self, error: PungchowError, seats: dict[str, Any]) -> str:
         if isinstance(error, NotationError):  # it quotes what was typed (`west` in a hand): no seat to name
