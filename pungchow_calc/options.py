@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .arguments import Option, game_word_hint, read_args, whole_number
 from .engine.cache import BoundedCache
 from .engine.errors import OptionError, StrayWord, wide_hint
-from .engine.impossible import FROM_ORIGINAL, OWN_DISCARD, refusal
+from .engine.impossible import FROM_ORIGINAL, OWN_DISCARD, refusal, way_option
 from .engine.payments import MAX_POINTS
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
@@ -233,7 +233,8 @@ def make(
     from_w: Wind | None = _read("discarder", discarder)
     if from_w is not None:
         if how is not DISCARD:
-            raise OptionError(refusal("from_not_on_a_discard"), code="bad-option")
+            given_way = way_option(how, [fact.field for fact in given])
+            raise OptionError(refusal("from_not_on_a_discard", given=given_way), code="bad-option")
         if values.get("original_hand"):
             raise OptionError(FROM_ORIGINAL, code="bad-option")
         if from_w is seat_w:

@@ -1015,7 +1015,7 @@ def test_ways_of_winning_that_contradict_are_said_and_one_part_changed(tmp_path)
     code, out = play(path, lines)
     assert code == 0, out
     assert (
-        "  robbing-kong is a win by discard, not from the wall: drop how it was won or robbing-kong\n"
+        "  robbing-kong is a win by discard, not from the wall: drop wall (how it was won) or robbing-kong\n"
         "  Change what?" in unwrapped(out)
     )
     game = events(path)[1]
@@ -1799,7 +1799,7 @@ FACT_REFUSALS = [
         "pung-chow",
         ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b!7b8b", "wall", "first-discard"],
         "  first-discard is a win on a discard before one's own first draw, not self-drawn: drop "
-        "first-discard or how it was won",
+        "first-discard or wall (how it was won)",
         id="bob-first-discard-self-drawn",
     ),
     pytest.param(
@@ -1808,6 +1808,21 @@ FACT_REFUSALS = [
         "  original-hand and last-tile contradict each other: the first draw is not the last tile: drop "
         "original-hand or last-tile",
         id="bob-original-hand-last-tile",
+    ),
+    pytest.param(
+        "classical-dmjl",
+        ["1b1b1b1b# 3c3c3c 5d5d5d 7c7c 6b!7b8b", "d", "Cy", "kong-after-kong"],
+        "  the discarder: the hand was not won by discard, so it has no discarder: drop the discarder or "
+        "kong-after-kong",
+        id="bob-kong-after-kong-from-cy",
+    ),
+    pytest.param(
+        "classical-bmja",
+        ["1b1b1b1b# 3c3c3c 5d5d5d 7c7c 6b!7b8b", "loose", "kong-after-kong"],
+        "  kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself drawn "
+        "for a first kong (or a flower or season), and the hand has one kong: declare both, or give loose "
+        "(how it was won) in place of kong-after-kong",
+        id="bob-kong-after-kong-one-kong",
     ),
 ]
 

@@ -217,7 +217,7 @@ def test_kong_after_kong_1b1b1b1b_with_one_kong_is_refused(ruleset: str, tmp_pat
     message = (
         "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself drawn "
         "for a first kong (or a flower or season), and the hand has one kong: declare both, or give --loose "
-        "alone"
+        "in place of --kong-after-kong"
     )
     _refused([KONG, "-r", ruleset, "--kong-after-kong"], message, tmp_path)
 
@@ -252,7 +252,7 @@ HINTED = [
         [KONG, "-r", "classical-bmja", "--kong-after-kong"],
         "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself drawn "
         "for a first kong (or a flower or season), and the hand has one kong: declare both, or give --loose "
-        "alone",
+        "in place of --kong-after-kong",
     ),
     (
         "loose_without_kong",
@@ -416,7 +416,7 @@ HINTED = [
     (
         "from_not_on_a_discard",
         [PINFU, "-r", RIICHI, "--drawn", "--from", "south"],
-        "--from names a discarder, but the hand was not won by discard: drop --from (or --drawn, --loose)",
+        "--from: the hand was not won by discard, so it has no discarder: drop --from or --drawn",
     ),
     (
         "from_original",

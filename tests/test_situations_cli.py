@@ -242,7 +242,7 @@ REFUSALS = [
     ),
     pytest.param(
         ["--kong-after-kong", "--from", "s"],
-        "--from names a discarder, but the hand was not won by discard: drop --from (or --drawn, --loose)",
+        "--from: the hand was not won by discard, so it has no discarder: drop --from or --kong-after-kong",
         id="kak-from",
     ),
     pytest.param(

@@ -108,8 +108,9 @@ _OPTION_WORDS = {
     "--draw": "draw",
     "--false-mahjongg": "false",
     "--win-by": "how it was won",
-    "--drawn": "how it was won",
-    "--loose": "how it was won",
+    # A refusal's hint names the way to drop or give (`drop --first-discard or --drawn`): said by its answer.
+    "--drawn": "wall (how it was won)",
+    "--loose": "loose (how it was won)",
     **{f"--{word}": word for word in _EXTRAS},
     "`evening undo`": "`undo`",  # how to go on after an amendment refused (state._breaks_later)
 }

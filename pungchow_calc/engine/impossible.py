@@ -7,13 +7,13 @@ never a fact left out (scoring._idle_facts relies on it).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from .decomposition import SHAPES
 from .hand import Hand
-from .situation import LOOSE, OF_THE_SET, Situation, WinBy, unmet_need
+from .situation import FACT, LOOSE, OF_THE_SET, SITUATION_FACTS, Situation, WinBy, unmet_need
 from .tiles import Wind
 
 
@@ -42,7 +42,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "kong_after_kong_one_kong": (
         "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself drawn "
         "for a first kong (or a flower or season), and the hand has one kong",
-        "declare both, or give --loose alone",
+        "declare both, or give --loose in place of --kong-after-kong",
     ),
     "loose_without_kong": (
         "--loose: a loose tile is drawn only for a kong (or a flower or season), and the hand has none",
@@ -160,8 +160,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
     ),
     # A discarder named for a win not on a discard: `score` (options.make) and `settle` alike.
     "from_not_on_a_discard": (
-        "--from names a discarder, but the hand was not won by discard",
-        "drop --from (or --drawn, --loose)",
+        "--from: the hand was not won by discard, so it has no discarder",
+        "drop --from or {given}",
     ),
     # Worded so that play's words for the options read too (`the discarder: ...`, cli/evening_play.py).
     "from_original": (
@@ -182,13 +182,23 @@ def _riichi_given(situation: Situation) -> str:
     return "--riichi" if situation.riichi else "--double-riichi"
 
 
+def way_option(win_by: WinBy, facts: Iterable[str]) -> str:
+    """The option that says a win came not on a discard, as a refusal tells it to drop: a stated fact
+    (by field) that implies the way (--kong-after-kong, situation.Fact.way), else --drawn or --loose."""
+    for name in facts:
+        if FACT[name].way is win_by:
+            return FACT[name].option
+    return "--drawn" if win_by is WinBy.WALL else "--loose"
+
+
 def _way_given(situation: Situation) -> dict[str, str]:
-    """How a win not on a discard came, as a refusal says it (`how`), and the option that says so (`given`):
-    --kong-after-kong implies --loose, and is the one typed."""
-    if situation.win_by is WinBy.WALL:
-        return {"how": "self-drawn", "given": "--drawn"}
-    given = "--kong-after-kong" if situation.kong_after_kong else "--loose"
-    return {"how": "on a loose tile", "given": given}
+    """How a win not on a discard came, as a refusal says it (`how`), and the option that said so."""
+    how = "self-drawn" if situation.win_by is WinBy.WALL else "on a loose tile"
+    stated = [fact.field for fact in _WAYS if getattr(situation, fact.field)]
+    return {"how": how, "given": way_option(situation.win_by, stated)}
+
+
+_WAYS = tuple(fact for fact in SITUATION_FACTS if fact.way is not None)  # facts that imply a way won
 
 
 def _kong_after_kong_one_kong(hand: Hand | None, situation: Situation) -> str | None:
