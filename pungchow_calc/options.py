@@ -215,7 +215,9 @@ def make(
     if win_by is not None:
         ways.append(_read("win_by", win_by).value)
     if len(set(ways)) > 1:
-        raise OptionError(f"conflicting ways to win: {', '.join(sorted(set(ways)))}", code="bad-option")
+        raise OptionError(
+            f"conflicting ways to win: {', '.join(sorted(set(ways)))}: give one of them", code="bad-option"
+        )
     how = WinBy(ways[0]) if ways else DISCARD
     how = _situation_way(how, bool(ways), [fact for fact in given if fact.way is not None])
     if loser:

@@ -240,6 +240,10 @@ REFUSALS = [
         "--kong-after-kong",
         id="kak-discard",
     ),
+    # Regression: the ways typed were named, not that one of them is to be given.
+    pytest.param(
+        ["--drawn", "--loose"], "conflicting ways to win: loose, wall: give one of them", id="drawn-loose"
+    ),
     pytest.param(
         ["--kong-after-kong", "--from", "s"],
         "--from: the hand was not won by discard, so it has no discarder: drop --from or --kong-after-kong",
