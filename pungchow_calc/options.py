@@ -290,10 +290,6 @@ def check_limit(ruleset: Ruleset, limit: int | None | _Default) -> None:
 # `--kong-after-kong` alone means `--loose` as well; a way typed that contradicts it, or two facts
 # that imply different ways, are refused rather than one of them being guessed at (money never moves
 # on a guess).
-# The option of each way typed, as a refusal tells it to drop (`--win-by wall` is `--drawn`).
-_WAY_OPTION = {WinBy.DISCARD: "--win-by discard", WinBy.WALL: "--drawn", WinBy.LOOSE: "--loose"}
-
-
 def _situation_way(how: WinBy, typed: bool, facts: list[Fact]) -> WinBy:
     """The way of winning once the stated facts that imply one are taken into account."""
     if not facts:
@@ -311,8 +307,7 @@ def _situation_way(how: WinBy, typed: bool, facts: list[Fact]) -> WinBy:
     if typed and how is not way:
         said = {WinBy.DISCARD: "by discard", WinBy.WALL: "from the wall", WinBy.LOOSE: "on a loose tile"}
         raise OptionError(
-            f"{first.option} is a win {said[way]}, not {said[how]}: drop {_WAY_OPTION[how]} or "
-            f"{first.option}",
+            f"{first.option} is a win {said[way]}, not {said[how]}: drop {way_option(how)} or {first.option}",
             code="bad-option",
         )
     return way

@@ -182,13 +182,17 @@ def _riichi_given(situation: Situation) -> str:
     return "--riichi" if situation.riichi else "--double-riichi"
 
 
-def way_option(win_by: WinBy, facts: Iterable[str]) -> str:
-    """The option that says a win came not on a discard, as a refusal tells it to drop: a stated fact
-    (by field) that implies the way (--kong-after-kong, situation.Fact.way), else --drawn or --loose."""
+# The option that types each way, as a refusal tells it to drop or give (`--win-by wall` is `--drawn`).
+_TYPED_WAY = {WinBy.WALL: "--drawn", WinBy.LOOSE: "--loose", WinBy.DISCARD: "--win-by discard"}
+
+
+def way_option(win_by: WinBy, facts: Iterable[str] = ()) -> str:
+    """The option that said how a win came, as a refusal tells it to drop: a stated fact (by field) that
+    implies the way (--kong-after-kong, situation.Fact.way), else the way's own option (_TYPED_WAY)."""
     for name in facts:
         if FACT[name].way is win_by:
             return FACT[name].option
-    return "--drawn" if win_by is WinBy.WALL else "--loose"
+    return _TYPED_WAY[win_by]
 
 
 def _way_given(situation: Situation) -> dict[str, str]:
