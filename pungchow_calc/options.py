@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .arguments import Option, game_word_hint, read_args, whole_number
 from .engine.cache import BoundedCache
 from .engine.errors import OptionError, StrayWord, wide_hint
-from .engine.impossible import FROM_ORIGINAL, OWN_DISCARD
+from .engine.impossible import FROM_ORIGINAL, OWN_DISCARD, refusal, way_option
 from .engine.payments import MAX_POINTS
 from .engine.score_types import DEFAULT, _Default
 from .engine.situation import (
@@ -215,7 +215,9 @@ def make(
     if win_by is not None:
         ways.append(_read("win_by", win_by).value)
     if len(set(ways)) > 1:
-        raise OptionError(f"conflicting ways to win: {', '.join(sorted(set(ways)))}", code="bad-option")
+        raise OptionError(
+            f"conflicting ways to win: {', '.join(sorted(set(ways)))}: give one of them", code="bad-option"
+        )
     how = WinBy(ways[0]) if ways else DISCARD
     how = _situation_way(how, bool(ways), [fact for fact in given if fact.way is not None])
     if loser:
@@ -225,15 +227,16 @@ def make(
         refused += [option for option in (way_typed, "--from" if discarder is not None else None) if option]
         if refused:
             raise OptionError(
-                f"{refused[0]} describes a win, but --loser scores a non-winning hand", code="bad-option"
+                f"{refused[0]} describes a win, but --loser scores a non-winning hand: drop {refused[0]} or "
+                "--loser",
+                code="bad-option",
             )
     seat_w: Wind = _read("seat", seat)
     from_w: Wind | None = _read("discarder", discarder)
     if from_w is not None:
         if how is not DISCARD:
-            raise OptionError(
-                "--from names a discarder, but the hand was not won by discard", code="bad-option"
-            )
+            given_way = way_option(how, [fact.field for fact in given])
+            raise OptionError(refusal("from_not_on_a_discard", given=given_way), code="bad-option")
         if values.get("original_hand"):
             raise OptionError(FROM_ORIGINAL, code="bad-option")
         if from_w is seat_w:
@@ -295,14 +298,18 @@ def _situation_way(how: WinBy, typed: bool, facts: list[Fact]) -> WinBy:
     for other in facts[1:]:
         if other.way is not first.way:
             raise OptionError(
-                f"{first.option} and {other.option} contradict each other: {first.tile} is not {other.tile}",
+                f"{first.option} and {other.option} contradict each other: {first.tile} is not {other.tile}: "
+                f"drop {first.option} or {other.option}",
                 code="bad-option",
             )
     way = first.way
     assert way is not None
     if typed and how is not way:
         said = {WinBy.DISCARD: "by discard", WinBy.WALL: "from the wall", WinBy.LOOSE: "on a loose tile"}
-        raise OptionError(f"{first.option} is a win {said[way]}, not {said[how]}", code="bad-option")
+        raise OptionError(
+            f"{first.option} is a win {said[way]}, not {said[how]}: drop {way_option(how)} or {first.option}",
+            code="bad-option",
+        )
     return way
 
 

@@ -739,7 +739,11 @@ def test_tenhou_and_chiihou_as_written_score(hand: str, options: tuple[str, ...]
 )
 def test_loser_with_a_way_of_winning(options: tuple[str, ...], said: str, pungchow) -> None:
     done = pungchow("score", "1b1b1b 3c3c3c 5d5d5d* 4b4b RdRd", "--loser", *options)
-    assert done == (2, "", f"error: {said} describes a win, but --loser scores a non-winning hand\n")
+    assert done == (
+        2,
+        "",
+        f"error: {said} describes a win, but --loser scores a non-winning hand: drop {said} or --loser\n",
+    )
 
 
 # An empty or blank ruleset name, told with the shipped names to choose from.

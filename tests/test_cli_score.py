@@ -85,7 +85,11 @@ def test_no_color_is_honoured():
         pytest.param(["5c!5c", "--win-by", "magic"], "error: --win-by: 'magic'", id="bad-win-by"),
         pytest.param(["5c!5c", "--drawn", "--loose"], "error: conflicting ways to win", id="drawn-loose"),
         pytest.param(["5c!5c", "--from", "east"], "error: --from: a player cannot win on his own", id="own"),
-        pytest.param(["5c!5c", "--drawn", "--from", "s"], "error: --from names a discarder", id="from-drawn"),
+        pytest.param(
+            ["5c!5c", "--drawn", "--from", "s"],
+            "error: --from: the hand was not won by discard",
+            id="from-drawn",
+        ),
         pytest.param(["5c!5c", "--limit", "5", "--no-limit"], "error: --limit and --no-limit", id="limits"),
         pytest.param(["5c!5c", "-r", "nope"], "error: nope: no ruleset 'nope'", id="ruleset"),
     ],

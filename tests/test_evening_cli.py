@@ -1008,3 +1008,34 @@ def test_classical_evening_hand_bob_12_tiles_is_refused_and_nothing_recorded(tmp
     )  # fmt: skip
     assert (code, out) == (2, "") and path.read_bytes() == before
     assert err == "error: Bob: a hand holds 13 tiles plus one per kong (14 with the winning tile): 12 here\n"
+
+
+# `evening hand` refuses stated facts in the words of `score`, a seat option (`--from east`) said by the
+# player's name: what to type after why. Each: the ruleset, the winner's hand and options, the line.
+HAND_FACT_REFUSALS = [
+    pytest.param(
+        "pung-chow-limit",
+        ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b!7b8b", "--from", "Cy", "--first-discard"],
+        "--first-discard is a win on the first card played, East's discard, but --from names west: give "
+        "--from Ann, or drop --first-discard",
+        id="bob-first-discard-from-cy",
+    ),
+    pytest.param(
+        "classical-bmja",
+        ["1b1b1b 3c3c3c* 5d5d5d 7c7c 6b7b8b", "--original-hand"],
+        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +): drop "
+        "--original-hand",
+        id="bob-original-hand-laid-open",
+    ),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "won", "said"), HAND_FACT_REFUSALS)
+def test_hand_refuses_impossible_facts_saying_what_to_type(tmp_path, capsys, ruleset, won, said):
+    """Regression: the refusal stopped at why (`... but --from names west`): nothing to type was said."""
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", ",".join(PLAYERS), "-r", ruleset)
+    others = [word for name in ("Ann", "Cy", "Di") for word in ("--other", f"{name}=4")]
+    code, out, err = cli(capsys, "evening", "hand", str(path), "--winner", "Bob", *won, *others)
+    assert (code, out, err) == (2, "", f"error: {said}\n")
+    assert status(capsys, path)["games"] == 0

@@ -1014,7 +1014,10 @@ def test_ways_of_winning_that_contradict_are_said_and_one_part_changed(tmp_path)
     lines = ["Bob", ROBBED, "wall", "robbing-kong", "1", "2", "3", "how", "d", "Cy", "y", "quit"]
     code, out = play(path, lines)
     assert code == 0, out
-    assert "  robbing-kong is a win by discard, not from the wall\n  Change what?" in out
+    assert (
+        "  robbing-kong is a win by discard, not from the wall: drop wall (how it was won) or robbing-kong\n"
+        "  Change what?" in unwrapped(out)
+    )
     game = events(path)[1]
     assert game["from"] == "Cy" and "win_by" not in game
 
@@ -1779,3 +1782,60 @@ def test_classical_bob_types_12_tiles_is_told_to_type_it_again(tmp_path):
     said = unwrapped(out)
     assert "Bob: a hand holds 13 tiles plus one per kong (14 with the winning tile): 12 here" in said
     assert "type it again" in said and len(events(path)) == 1
+
+
+# Refusals of stated facts, as play says them at 60 columns: what to type after why, in the prompts' words,
+# and a seat the refusal turns on said by player and seat. Each: the ruleset, Bob's answers from his hand
+# to the Also question, and the refusal's line (unwrapped).
+FACT_REFUSALS = [
+    pytest.param(
+        "pung-chow-limit",
+        ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b!7b8b", "d", "Cy", "first-discard"],
+        "  first-discard is a win on the first card played, Ann's discard, but the discarder names "
+        "Cy (west): give the discarder Ann, or drop first-discard",
+        id="bob-first-discard-from-cy",
+    ),
+    pytest.param(
+        "pung-chow",
+        ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b!7b8b", "wall", "first-discard"],
+        "  first-discard is a win on a discard before one's own first draw, not self-drawn: drop "
+        "first-discard or wall (how it was won)",
+        id="bob-first-discard-self-drawn",
+    ),
+    pytest.param(
+        "classical-dmjl",
+        ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b7b8b", "y", "last-tile"],
+        "  original-hand and last-tile contradict each other: the first draw is not the last tile: drop "
+        "original-hand or last-tile",
+        id="bob-original-hand-last-tile",
+    ),
+    pytest.param(
+        "classical-dmjl",
+        ["1b1b1b1b# 3c3c3c 5d5d5d 7c7c 6b!7b8b", "d", "Cy", "kong-after-kong"],
+        "  the discarder: the hand was not won by discard, so it has no discarder: drop the discarder or "
+        "kong-after-kong",
+        id="bob-kong-after-kong-from-cy",
+    ),
+    pytest.param(
+        "classical-bmja",
+        ["1b1b1b1b# 3c3c3c 5d5d5d 7c7c 6b!7b8b", "loose", "kong-after-kong"],
+        "  kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself drawn "
+        "for a first kong (or a flower or season), and the hand has one kong: declare both, or give loose "
+        "(how it was won) in place of kong-after-kong",
+        id="bob-kong-after-kong-one-kong",
+    ),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "answers", "said"), FACT_REFUSALS)
+def test_a_refusal_of_stated_facts_says_what_to_type_at_60_columns(tmp_path, ruleset, answers, said):
+    """Regression: the refusal stopped at why (`... but the discarder names Cy`), naming no seat and
+    nothing to type; nothing is recorded."""
+    path = new(tmp_path, ruleset)
+    lines = ["Bob", *answers, "1", "2", "3", "cancel", "quit"]
+    result = run("evening", "play", str(path), stdin="\n".join(lines) + "\n", env={**ENV, "COLUMNS": "60"})
+    out = result.stdout + result.stderr
+    assert result.returncode == 0, out
+    assert f"{said}\n  Change what?" in unwrapped(out), out
+    assert all(len(line) <= 60 for line in out.splitlines()), out
+    assert [e["event"] for e in events(path)] == ["start"]

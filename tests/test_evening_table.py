@@ -371,3 +371,24 @@ def test_evening_wash_of_east_s_single_heads_1d9d1b9b1c9c_EwSwWwNw_RdGdWd_1d_is_
     monkeypatch.undo()
     assert status(capsys, path)["games"] == 1
     assert _report(capsys, path)["history"][0]["payments"][0]["amount"] == 200
+
+
+# by_name(seated=True), play's refusals: a seat named as such is said by player and seat; an option
+# (`--south HAND`) and a possessive (`south's hand`, `East's discard`) by the name alone.
+SEATED = [
+    pytest.param("but --from names west", "but --from names Cy (west)", id="names-west"),
+    pytest.param("--south: a hand holds 13 tiles", "--Bob: a hand holds 13 tiles", id="option-south"),
+    pytest.param("south's hand is complete", "Bob's hand is complete", id="possessive-south"),
+    pytest.param("East's discard", "Ann's discard", id="possessive-east"),
+    pytest.param("the East round", "the East round", id="east-round"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), SEATED)
+def test_by_name_seated_names_a_seat_by_player_and_seat(text: str, said: str) -> None:
+    from pungchow_calc.engine.tiles import Wind
+    from pungchow_calc.render.evening import by_name
+
+    names = {Wind.EAST: "Ann", Wind.SOUTH: "Bob", Wind.WEST: "Cy", Wind.NORTH: "Di"}
+    assert by_name(text, names, seated=True) == said
+    assert by_name(text, names) == said.replace(" (west)", "")

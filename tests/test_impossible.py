@@ -32,22 +32,26 @@ ROBBED_HELD = [
     (
         "1b1b1b 3c3c3c 5d5d5d 4b4b4b* 7c!7c",
         (),
-        "--robbing-kong: the other three 7c are in the kong robbed, so the hand holds one 7c, not 2",
+        "--robbing-kong: the other three 7c are in the kong robbed, so the hand holds one 7c, not 2: "
+        "drop --robbing-kong",
     ),
     (
         "1b1b1b 3c3c3c 4b4b4b* 9d9d 6c6c6c!",
         (),
-        "--robbing-kong: the other three 6c are in the kong robbed, so the hand holds one 6c, not 3",
+        "--robbing-kong: the other three 6c are in the kong robbed, so the hand holds one 6c, not 3: "
+        "drop --robbing-kong",
     ),
     (
         "6c6c6c* 3c3c3c 4b4b4b* 9d9d 6c!7c8c",
         (),
-        "--robbing-kong: the other three 6c are in the kong robbed, so the hand holds one 6c, not 4",
+        "--robbing-kong: the other three 6c are in the kong robbed, so the hand holds one 6c, not 4: "
+        "drop --robbing-kong",
     ),
     (
         "1b1b1b 3c3c3c 4b4b4b* 9d9d 6c!7c8c",
         ("--dora", "6c"),
-        "--robbing-kong: the other three 6c are in the kong robbed, so the --dora indicators hold no 6c",
+        "--robbing-kong: the other three 6c are in the kong robbed, so the --dora indicators hold no 6c: "
+        "drop --robbing-kong, or the 6c of --dora",
     ),
 ]
 
@@ -80,34 +84,38 @@ FIRST_DISCARD = [
     (
         CLOSED,
         ("--drawn",),
-        "--first-discard is a win on a discard before one's own first draw, not self-drawn",
+        "--first-discard is a win on a discard before one's own first draw, not self-drawn: drop "
+        "--first-discard or --drawn",
     ),
     (
         KONG,
         ("--loose",),
-        "--first-discard is a win on a discard before one's own first draw, not on a loose tile",
+        "--first-discard is a win on a discard before one's own first draw, not on a loose tile: drop "
+        "--first-discard or --loose",
     ),
     (
         KONG,
         (),
-        "--first-discard: no kong is declared before one's own first draw, not even a concealed one (#)",
+        "--first-discard: no kong is declared before one's own first draw, not even a concealed one (#): "
+        "drop --first-discard",
     ),
     (
         "1b1b1b 3c3c3c* 5d5d5d 7c7c 6b!7b8b",
         (),
         "--first-discard: nothing is claimed in the first uninterrupted go-around, but a set is laid "
-        "open (*, +)",
+        "open (*, +): drop --first-discard",
     ),
     (
         CLOSED,
         ("--last-tile",),
-        "--first-discard and --last-tile contradict each other: the first go-around is not the last tile",
+        "--first-discard and --last-tile contradict each other: the first go-around is not the last tile: "
+        "drop --first-discard or --last-tile",
     ),
     (
         CLOSED,
         ("--robbing-kong",),
         "--first-discard and --robbing-kong contradict each other: a kong ends the first uninterrupted "
-        "go-around",
+        "go-around: drop --first-discard or --robbing-kong",
     ),
 ]
 
@@ -142,33 +150,38 @@ ORIGINAL = [
     (
         "1b1b1b 3c3c3c 5d5d5d 7c7c 6b7b8b*",
         ("--drawn",),
-        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +)",
+        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +): drop "
+        "--original-hand",
     ),
     (
         "1b1b1b 3c3c3c 5d5d5d 7c7c 6b7b8b*",
         (),
-        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +)",
+        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +): drop "
+        "--original-hand",
     ),
     (
         "1b1b1b1b# 3c3c3c 5d5d5d 7c7c 6b7b8b",
         (),
-        "--original-hand: no kong is declared before the first draw, not even a concealed one (#)",
+        "--original-hand: no kong is declared before the first draw, not even a concealed one (#): drop "
+        "--original-hand",
     ),
     (
         DEALT,
         ("--loose",),
-        "--original-hand is a win on the first draw from the wall, not on a loose tile (drop --loose)",
+        "--original-hand is a win on the first draw from the wall, not on a loose tile: drop --loose or "
+        "--original-hand",
     ),
     (
         DEALT,
         ("--drawn", "--last-tile"),
-        "--original-hand and --last-tile contradict each other: the first draw is not the last tile",
+        "--original-hand and --last-tile contradict each other: the first draw is not the last tile: drop "
+        "--original-hand or --last-tile",
     ),
     (
         DEALT,
         ("--first-discard",),
         "--first-discard and --original-hand contradict each other: a win on a discard before one's own "
-        "first draw, and a win on that draw",
+        "first draw, and a win on that draw: drop --first-discard or --original-hand",
     ),
 ]
 
@@ -203,7 +216,8 @@ def test_original_hand_as_dealt_is_paid(ruleset: str, drawn: tuple[str, ...]) ->
 def test_kong_after_kong_1b1b1b1b_with_one_kong_is_refused(ruleset: str, tmp_path: Path) -> None:
     message = (
         "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself drawn "
-        "for a first kong (or a flower or season), and the hand has one kong: declare both"
+        "for a first kong (or a flower or season), and the hand has one kong: declare both, or give --loose "
+        "in place of --kong-after-kong"
     )
     _refused([KONG, "-r", ruleset, "--kong-after-kong"], message, tmp_path)
 
@@ -215,3 +229,239 @@ def test_kong_after_kong_with_its_first_loose_tile_drawn_is_paid(ruleset: str, m
     result = run("score", hand, "-r", ruleset, "--kong-after-kong", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["limit_hand"] == "Twofold Fortune"
+
+
+# --- every refusal of stated facts ends with what to type (REFUSALS: why, then the hint) ---------------
+
+RIICHI = "riichi-ema-2016"
+PINFU = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+KAN = "RdRdRdRd# 1c2c3c 4c5c6c 7d8d9d 2b!2b"
+TENHOU = "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d"
+# Each: the name in REFUSALS, the arguments of `score` (hand first), and the one line it prints after
+# "error: ". Before these hints each line stopped at the reason (or, for a few, held its hint in
+# parentheses or after a semicolon).
+HINTED = [
+    (
+        "kong_after_kong_without_kong",
+        [CLOSED, "-r", "classical-dmjl", "--kong-after-kong"],
+        "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, and the hand "
+        "has no kong: declare it (4b4b4b4b* or 4b4b4b4b#), or drop --kong-after-kong",
+    ),
+    (
+        "kong_after_kong_one_kong",
+        [KONG, "-r", "classical-bmja", "--kong-after-kong"],
+        "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself drawn "
+        "for a first kong (or a flower or season), and the hand has one kong: declare both, or give --loose "
+        "in place of --kong-after-kong",
+    ),
+    (
+        "loose_without_kong",
+        [PINFU, "-r", RIICHI, "--loose"],
+        "--loose: a loose tile is drawn only for a kong (or a flower or season), and the hand has none: "
+        "declare the kong (4b4b4b4b# or 4b4b4b4b*), or drop --loose",
+    ),
+    (
+        "last_tile_loose",
+        [KAN, "-r", RIICHI, "--loose", "--last-tile"],
+        "--last-tile and --loose contradict each other: a loose tile is never the last tile of the wall: "
+        "drop --last-tile or --loose",
+    ),
+    (
+        "riichi_twice",
+        [PINFU, "-r", RIICHI, "--riichi", "--double-riichi"],
+        "--riichi and --double-riichi: riichi is declared once: give --double-riichi alone for a riichi "
+        "declared on the first uninterrupted turn, else --riichi",
+    ),
+    (
+        "ippatsu_loose",
+        [KAN, "-r", RIICHI, "--loose", "--riichi", "--ippatsu"],
+        "--ippatsu and --loose contradict each other: the kong the loose tile is drawn for ends ippatsu: "
+        "drop --ippatsu or --loose",
+    ),
+    (
+        "double_riichi_ippatsu_last_tile",
+        [PINFU, "-r", RIICHI, "--drawn", "--double-riichi", "--ippatsu", "--last-tile"],
+        "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double riichi is "
+        "won in the first go-arounds, not on the last tile: drop --ippatsu or --last-tile",
+    ),
+    (
+        "double_riichi_ippatsu_kong",
+        [KAN, "-r", RIICHI, "--drawn", "--double-riichi", "--ippatsu"],
+        "--double-riichi and --ippatsu: no kong is declared before a double riichi nor before its ippatsu, "
+        "not even a concealed one (#): drop --ippatsu, or give --riichi for a riichi declared after the kong",
+    ),
+    (
+        "double_riichi_ippatsu_robbed",
+        [PINFU, "-r", RIICHI, "--double-riichi", "--ippatsu", "--robbing-kong"],
+        "--double-riichi, --ippatsu and --robbing-kong contradict each other: the kong robbed was added to a "
+        "pung claimed after the double riichi, which ends ippatsu (only thirteen orphans robs a concealed "
+        "kong): drop --ippatsu",
+    ),
+    (
+        "last_tile_robbed",
+        [PINFU, "-r", RIICHI, "--robbing-kong", "--last-tile"],
+        "--last-tile and --robbing-kong contradict each other: no kong is declared once the last tile of the "
+        "wall is drawn: drop --last-tile or --robbing-kong",
+    ),
+    (
+        "first_discard_original_hand",
+        [DEALT, "-r", "pung-chow", "--original-hand", "--first-discard"],
+        "--first-discard and --original-hand contradict each other: a win on a discard before one's own "
+        "first draw, and a win on that draw: drop --first-discard or --original-hand",
+    ),
+    (
+        "first_discard_not_on_a_discard",
+        [CLOSED, "-r", "pung-chow-limit", "-s", "south", "--first-discard", "--drawn"],
+        "--first-discard is a win on a discard before one's own first draw, not self-drawn: drop "
+        "--first-discard or --drawn",
+    ),
+    (
+        "first_discard_riichi",
+        [PINFU, "-r", RIICHI, "-s", "south", "--first-discard", "--riichi"],
+        "--first-discard and --riichi contradict each other: riichi is declared with one's own discard, "
+        "after one's own first draw: drop --first-discard or --riichi",
+    ),
+    (
+        "first_discard_robbed",
+        [CLOSED, "-r", "classical-dmjl", "-s", "south", "--first-discard", "--robbing-kong"],
+        "--first-discard and --robbing-kong contradict each other: a kong ends the first uninterrupted "
+        "go-around: drop --first-discard or --robbing-kong",
+    ),
+    (
+        "first_discard_last_tile",
+        [CLOSED, "-r", "classical-bmja", "-s", "south", "--first-discard", "--last-tile"],
+        "--first-discard and --last-tile contradict each other: the first go-around is not the last tile: "
+        "drop --first-discard or --last-tile",
+    ),
+    (
+        "first_discard_laid_open",
+        ["1b1b1b 3c3c3c* 5d5d5d 7c7c 6b!7b8b", "-r", "pung-chow", "-s", "south", "--first-discard"],
+        "--first-discard: nothing is claimed in the first uninterrupted go-around, but a set is laid open "
+        "(*, +): drop --first-discard",
+    ),
+    (
+        "first_discard_kong",
+        [KONG, "-r", "pung-chow", "-s", "south", "--first-discard"],
+        "--first-discard: no kong is declared before one's own first draw, not even a concealed one (#): "
+        "drop --first-discard",
+    ),
+    (
+        "first_discard_not_easts",
+        [CLOSED, "-r", "pung-chow-limit", "-s", "south", "--first-discard", "--from", "west"],
+        "--first-discard is a win on the first card played, East's discard, but --from names west: give "
+        "--from east, or drop --first-discard",
+    ),
+    (
+        "original_hand_riichi",
+        [TENHOU, "-r", RIICHI, "--original-hand", "--drawn", "--riichi"],
+        "--original-hand and --riichi contradict each other: riichi is declared with one's own discard, "
+        "after the first draw: drop --original-hand or --riichi",
+    ),
+    (
+        "original_hand_last_tile",
+        [DEALT, "-r", "classical-dmjl", "--original-hand", "--drawn", "--last-tile"],
+        "--original-hand and --last-tile contradict each other: the first draw is not the last tile: drop "
+        "--original-hand or --last-tile",
+    ),
+    (
+        "original_hand_robbed",
+        [DEALT, "-r", "pung-chow-limit", "--original-hand", "--robbing-kong"],
+        "--original-hand and --robbing-kong contradict each other: a win on the first draw, and a win on a "
+        "tile another player adds to a kong: drop --original-hand or --robbing-kong",
+    ),
+    (
+        "original_hand_loose",
+        [
+            "RdRdRdRd# 1c1c1c1c# 4c5c6c 7d8d9d 2b!2b",
+            "-r",
+            RIICHI,
+            "-s",
+            "south",
+            "--original-hand",
+            "--kong-after-kong",
+        ],
+        "--original-hand is a win on the first draw from the wall, not on a loose tile: drop "
+        "--kong-after-kong or --original-hand",
+    ),
+    (
+        "original_hand_on_a_discard",
+        [PINFU, "-r", RIICHI, "-s", "south", "--original-hand"],
+        "--original-hand is a win on the first draw from the wall, not by discard: add --drawn, or drop "
+        "--original-hand",
+    ),
+    (
+        "original_hand_laid_open",
+        ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b7b8b*", "-r", "classical-bmja", "--original-hand"],
+        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +): drop "
+        "--original-hand",
+    ),
+    (
+        "original_hand_kong",
+        ["1b1b1b1b# 3c3c3c 5d5d5d 7c7c 6b7b8b", "-r", "pung-chow", "--original-hand"],
+        "--original-hand: no kong is declared before the first draw, not even a concealed one (#): drop "
+        "--original-hand",
+    ),
+    (
+        "robbed_tile_held",
+        ["2c3c4c 5c6c7c 3d4d5d 6b7b8b! 8b8b", "-r", RIICHI, "--robbing-kong"],
+        "--robbing-kong: the other three 8b are in the kong robbed, so the hand holds one 8b, not 3: drop "
+        "--robbing-kong",
+    ),
+    (
+        "robbed_tile_shown",
+        [PINFU, "-r", RIICHI, "--robbing-kong", "--riichi", "--dora", "1c", "--ura", "8b"],
+        "--robbing-kong: the other three 8b are in the kong robbed, so the --ura indicators hold no 8b: drop "
+        "--robbing-kong, or the 8b of --ura",
+    ),
+    (
+        "from_not_on_a_discard",
+        [PINFU, "-r", RIICHI, "--drawn", "--from", "south"],
+        "--from: the hand was not won by discard, so it has no discarder: drop --from or --drawn",
+    ),
+    (
+        "from_original",
+        [DEALT, "-r", "pung-chow", "--original-hand", "--from", "south"],
+        "--from: a hand won on the original draw (--original-hand) takes no discard: give --from or "
+        "--original-hand, not both",
+    ),
+]
+
+
+# Regression: these refusals said why the facts cannot be, not what to type instead.
+@pytest.mark.parametrize(
+    ("argv", "message"), [pytest.param(argv, message, id=" ".join(argv)) for _, argv, message in HINTED]
+)
+def test_a_refusal_of_impossible_facts_ends_with_what_to_type(
+    argv: list[str], message: str, tmp_path: Path
+) -> None:
+    _refused(argv, message, tmp_path)
+
+
+def test_every_refusal_has_its_case_and_a_hint() -> None:
+    from pungchow_calc.engine.impossible import REFUSALS
+
+    assert sorted(name for name, *_ in HINTED) == sorted(REFUSALS)
+    assert all(why and hint and not hint.endswith(".") for why, hint in REFUSALS.values())
+
+
+# `settle` with the winner's score as a number tests the stated facts together, in the words of `score`.
+SETTLED = {
+    "last_tile_loose": ["-r", RIICHI, "--loose", "--last-tile"],
+    "riichi_twice": ["-r", RIICHI, "--riichi", "--double-riichi", "--drawn"],
+    "last_tile_robbed": ["-r", RIICHI, "--robbing-kong", "--last-tile", "--from", "east"],
+    "first_discard_not_on_a_discard": ["-r", "pung-chow-limit", "--first-discard", "--drawn"],
+}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(SETTLED[name], message, id=" ".join(SETTLED[name]))
+        for name, _, message in HINTED
+        if name in SETTLED
+    ],
+)
+def test_settle_of_a_score_as_a_number_says_the_same_words(argv: list[str], message: str) -> None:
+    table = ["--winner", "south", "--south", "2000", "--east", "4", "--west", "4", "--north", "4"]
+    result = run("settle", *table, *argv)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {message}\n")

@@ -206,7 +206,8 @@ def test_first_discard_needs_a_claimed_discard():
     result = run("score", *shlex.split(f"{BASE} -r pung-chow-limit --first-discard --drawn"))
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (
-        "error: --first-discard is a win on a discard before one's own first draw, not self-drawn\n"
+        "error: --first-discard is a win on a discard before one's own first draw, not self-drawn: drop "
+        "--first-discard or --drawn\n"
     )
 
 
@@ -404,7 +405,8 @@ def test_first_discard_from_south_is_refused(ruleset: str):
     refused = run(*args, "--from", "south")
     assert (refused.exit_code, refused.stdout) == (2, "")
     assert refused.stderr == (
-        "error: --first-discard is a win on the first card played, East's discard, but --from names south\n"
+        "error: --first-discard is a win on the first card played, East's discard, but --from names south: "
+        "give --from east, or drop --first-discard\n"
     )
     assert run(*args, "--from", "east").exit_code == 0
     settled = run(

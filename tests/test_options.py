@@ -129,7 +129,9 @@ def test_values_are_typed(argv, expected):
         pytest.param(
             [HAND, "--win-by", "air"], "--win-by: 'air' is not one of wall, loose, discard", id="win"
         ),
-        pytest.param([HAND, "--drawn", "--from", "s"], "--from names a discarder", id="from-drawn"),
+        pytest.param(
+            [HAND, "--drawn", "--from", "s"], "--from: the hand was not won by discard", id="from-drawn"
+        ),
         # Riichi's names of the winds: refused with ours (regression: no hint was given).
         pytest.param(
             [HAND, "--seat", "nan"],

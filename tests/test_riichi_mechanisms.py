@@ -408,7 +408,7 @@ IMPOSSIBLE_FACTS = [
         "riichi_twice",
         PINFU,
         {"riichi": True, "double_riichi": True},
-        "--riichi and --double-riichi: riichi is declared once; give --double-riichi alone for a riichi "
+        "--riichi and --double-riichi: riichi is declared once: give --double-riichi alone for a riichi "
         "declared on the first uninterrupted turn, else --riichi",
     ),
     (
@@ -416,14 +416,16 @@ IMPOSSIBLE_FACTS = [
         "original_hand_after_call",
         PINFU,
         {"original_hand": True, "seat": Wind.SOUTH},
-        "--original-hand is a win on the first draw from the wall, not by discard (add --drawn)",
+        "--original-hand is a win on the first draw from the wall, not by discard: add --drawn, or drop "
+        "--original-hand",
     ),
     (
         "original-hand-on-a-loose-tile",
         "original_hand_after_call",
         KAN,
         {"original_hand": True, "win_by": LOOSE, "seat": Wind.SOUTH},
-        "--original-hand is a win on the first draw from the wall, not on a loose tile (drop --loose)",
+        "--original-hand is a win on the first draw from the wall, not on a loose tile: drop --loose or "
+        "--original-hand",
     ),
     # Tenhou and chiihou with riichi, ippatsu, the last tile or a kong robbed (the package scores them).
     (

@@ -198,7 +198,10 @@ def test_batch_reports_a_refused_line_and_goes_on(tmp_path: Path) -> None:
     result = run("batch", str(path), "--format", "jsonl")
     first, second = (json.loads(line) for line in result.stdout.splitlines())
     assert first["error"]["code"] == "bad-option"
-    assert first["error"]["message"] == "--robbing-kong is a win by discard, not from the wall"
+    assert (
+        first["error"]["message"]
+        == "--robbing-kong is a win by discard, not from the wall: drop --drawn or --robbing-kong"
+    )
     assert second["notes"] == [NOTES["--robbing-kong"]]
     assert result.exit_code == 1  # an entry failed
 
@@ -207,47 +210,55 @@ def test_batch_reports_a_refused_line_and_goes_on(tmp_path: Path) -> None:
 
 REFUSALS = [
     pytest.param(
-        ["--robbing-kong", "--drawn"], "--robbing-kong is a win by discard, not from the wall", id="rob-drawn"
+        ["--robbing-kong", "--drawn"],
+        "--robbing-kong is a win by discard, not from the wall: drop --drawn or --robbing-kong",
+        id="rob-drawn",
     ),
     pytest.param(
         ["--robbing-kong", "--loose"],
-        "--robbing-kong is a win by discard, not on a loose tile",
+        "--robbing-kong is a win by discard, not on a loose tile: drop --loose or --robbing-kong",
         id="rob-loose",
     ),
     pytest.param(
         ["--robbing-kong", "--win-by", "wall"],
-        "--robbing-kong is a win by discard, not from the wall",
+        "--robbing-kong is a win by discard, not from the wall: drop --drawn or --robbing-kong",
         id="rob-wall",
     ),
     pytest.param(
         ["--robbing-kong", "--win-by", "loose"],
-        "--robbing-kong is a win by discard, not on a loose tile",
+        "--robbing-kong is a win by discard, not on a loose tile: drop --loose or --robbing-kong",
         id="rob-win-by-loose",
     ),
     pytest.param(
         ["--kong-after-kong", "--drawn"],
-        "--kong-after-kong is a win on a loose tile, not from the wall",
+        "--kong-after-kong is a win on a loose tile, not from the wall: drop --drawn or --kong-after-kong",
         id="kak-drawn",
     ),
     pytest.param(
         ["--kong-after-kong", "--win-by", "discard"],
-        "--kong-after-kong is a win on a loose tile, not by discard",
+        "--kong-after-kong is a win on a loose tile, not by discard: drop --win-by discard or "
+        "--kong-after-kong",
         id="kak-discard",
+    ),
+    # Regression: the ways typed were named, not that one of them is to be given.
+    pytest.param(
+        ["--drawn", "--loose"], "conflicting ways to win: loose, wall: give one of them", id="drawn-loose"
     ),
     pytest.param(
         ["--kong-after-kong", "--from", "s"],
-        "--from names a discarder, but the hand was not won by discard",
+        "--from: the hand was not won by discard, so it has no discarder: drop --from or --kong-after-kong",
         id="kak-from",
     ),
     pytest.param(
         ["--robbing-kong", "--kong-after-kong"],
-        "--robbing-kong and --kong-after-kong contradict each other: a robbed tile is not a loose tile",
+        "--robbing-kong and --kong-after-kong contradict each other: a robbed tile is not a loose tile: "
+        "drop --robbing-kong or --kong-after-kong",
         id="rob-and-kak",
     ),
     *[
         pytest.param(
             ["--loser", option],
-            f"{option} describes a win, but --loser scores a non-winning hand",
+            f"{option} describes a win, but --loser scores a non-winning hand: drop {option} or --loser",
             id=f"loser{option}",
         )
         for option in SCORED
@@ -389,7 +400,7 @@ def test_evening_hand_refuses_a_contradicting_way(tmp_path: Path) -> None:
     result = run("evening", "hand", path, "--winner", "Ann", ROBBED, *OTHERS, "--robbing-kong", "--drawn")
     assert (result.exit_code, result.stderr) == (
         2,
-        "error: --robbing-kong is a win by discard, not from the wall\n",
+        "error: --robbing-kong is a win by discard, not from the wall: drop --drawn or --robbing-kong\n",
     )
     assert len(_recorded(path)) == 1  # nothing recorded
 
@@ -441,12 +452,13 @@ def test_score_original_hand_header(hand: str, args: tuple[str, ...], header: st
         pytest.param(
             ("--first-discard", "-r", "classical-bmja"),
             "--first-discard and --original-hand contradict each other: a win on a discard before one's "
-            "own first draw, and a win on that draw",
+            "own first draw, and a win on that draw: drop --first-discard or --original-hand",
             id="1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd --original-hand --first-discard -r classical-bmja",
         ),
         pytest.param(
             ("--last-tile", "-r", "classical-dmjl"),
-            "--original-hand and --last-tile contradict each other: the first draw is not the last tile",
+            "--original-hand and --last-tile contradict each other: the first draw is not the last tile: "
+            "drop --original-hand or --last-tile",
             id="1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd --original-hand --last-tile -r classical-dmjl",
         ),
     ],
@@ -461,7 +473,7 @@ def test_score_original_hand_with_a_later_fact_is_refused(args: tuple[str, ...],
 
 TWOFOLD_REFUSED = (
     "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, and the hand "
-    "has no kong: declare it (4b4b4b4b* or 4b4b4b4b#)"
+    "has no kong: declare it (4b4b4b4b* or 4b4b4b4b#), or drop --kong-after-kong"
 )
 
 

@@ -108,8 +108,9 @@ _OPTION_WORDS = {
     "--draw": "draw",
     "--false-mahjongg": "false",
     "--win-by": "how it was won",
-    "--drawn": "how it was won",
-    "--loose": "how it was won",
+    # A refusal's hint names the way to drop or give (`drop --first-discard or --drawn`): said by its answer.
+    "--drawn": "wall (how it was won)",
+    "--loose": "loose (how it was won)",
     **{f"--{word}": word for word in _EXTRAS},
     "`evening undo`": "`undo`",  # how to go on after an amendment refused (state._breaks_later)
 }
@@ -157,8 +158,9 @@ class Table(Prompt):
         self.evening: Evening | None = None
 
     def _words(self, message: str, seats: dict[str, Any]) -> str:
-        """A message as play speaks: players by name, and the prompts' words for the options."""
-        return _play_words(by_name(message, {wind: name for name, wind in seats.items()}))
+        """A refusal as play speaks: players by name (and seat, which it may turn on), and the prompts'
+        words for the options."""
+        return _play_words(by_name(message, {wind: name for name, wind in seats.items()}, seated=True))
 
     def _error(self, error: PungchowError, seats: dict[str, Any]) -> str:
         if isinstance(error, NotationError):  # it quotes what was typed (`west` in a hand): no seat to name

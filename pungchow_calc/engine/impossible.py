@@ -7,13 +7,13 @@ never a fact left out (scoring._idle_facts relies on it).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from .decomposition import SHAPES
 from .hand import Hand
-from .situation import LOOSE, OF_THE_SET, Situation, WinBy, unmet_need
+from .situation import FACT, LOOSE, OF_THE_SET, SITUATION_FACTS, Situation, WinBy, unmet_need
 from .tiles import Wind
 
 
@@ -29,14 +29,187 @@ class Impossible:
     test: Callable[[Hand | None, Situation], str | None]
 
 
+# Every refusal of stated facts that cannot be (IMPOSSIBLE's tests, and a discarder named for a hand as
+# dealt): why, and what to type instead, said once here and so alike by `score`, `settle`, a batch line
+# and `evening` (play says the options in its prompts' words, cli/evening_play.py). A refusal reads
+# "why: what to type"; the fields in braces are filled by the test that refuses (refusal()).
+REFUSALS: dict[str, tuple[str, str]] = {
+    "kong_after_kong_without_kong": (
+        "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, and the hand "
+        "has no kong",
+        "declare it (4b4b4b4b* or 4b4b4b4b#), or drop --kong-after-kong",
+    ),
+    "kong_after_kong_one_kong": (
+        "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself drawn "
+        "for a first kong (or a flower or season), and the hand has one kong",
+        "declare both, or give --loose in place of --kong-after-kong",
+    ),
+    "loose_without_kong": (
+        "--loose: a loose tile is drawn only for a kong (or a flower or season), and the hand has none",
+        "declare the kong (4b4b4b4b# or 4b4b4b4b*), or drop --loose",
+    ),
+    "last_tile_loose": (
+        "--last-tile and --loose contradict each other: a loose tile is never the last tile of the wall",
+        "drop --last-tile or --loose",
+    ),
+    "riichi_twice": (
+        "--riichi and --double-riichi: riichi is declared once",
+        "give --double-riichi alone for a riichi declared on the first uninterrupted turn, else --riichi",
+    ),
+    "ippatsu_loose": (
+        "--ippatsu and --loose contradict each other: the kong the loose tile is drawn for ends ippatsu",
+        "drop --ippatsu or --loose",
+    ),
+    "double_riichi_ippatsu_last_tile": (
+        "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double riichi "
+        "is won in the first go-arounds, not on the last tile",
+        "drop --ippatsu or --last-tile",
+    ),
+    "double_riichi_ippatsu_kong": (
+        "--double-riichi and --ippatsu: no kong is declared before a double riichi nor before its ippatsu, "
+        "not even a concealed one (#)",
+        "drop --ippatsu, or give --riichi for a riichi declared after the kong",
+    ),
+    "double_riichi_ippatsu_robbed": (
+        "--double-riichi, --ippatsu and --robbing-kong contradict each other: the kong robbed was added to "
+        "a pung claimed after the double riichi, which ends ippatsu (only thirteen orphans robs a "
+        "concealed kong)",
+        "drop --ippatsu",
+    ),
+    "last_tile_robbed": (
+        "--last-tile and --robbing-kong contradict each other: no kong is declared once the last tile of "
+        "the wall is drawn",
+        "drop --last-tile or --robbing-kong",
+    ),
+    "first_discard_original_hand": (
+        "--first-discard and --original-hand contradict each other: a win on a discard before one's own "
+        "first draw, and a win on that draw",
+        "drop --first-discard or --original-hand",
+    ),
+    "first_discard_not_on_a_discard": (
+        "--first-discard is a win on a discard before one's own first draw, not {how}",
+        "drop --first-discard or {given}",
+    ),
+    "first_discard_riichi": (
+        "--first-discard and {which} contradict each other: riichi is declared with one's own discard, "
+        "after one's own first draw",
+        "drop --first-discard or {which}",
+    ),
+    "first_discard_robbed": (
+        "--first-discard and --robbing-kong contradict each other: a kong ends the first uninterrupted "
+        "go-around",
+        "drop --first-discard or --robbing-kong",
+    ),
+    "first_discard_last_tile": (
+        "--first-discard and --last-tile contradict each other: the first go-around is not the last tile",
+        "drop --first-discard or --last-tile",
+    ),
+    "first_discard_laid_open": (
+        "--first-discard: nothing is claimed in the first uninterrupted go-around, but a set is laid open "
+        "(*, +)",
+        "drop --first-discard",
+    ),
+    "first_discard_kong": (
+        "--first-discard: no kong is declared before one's own first draw, not even a concealed one (#)",
+        "drop --first-discard",
+    ),
+    # `--from east` is said by the player's name in an evening (evening/settle.py seats_named).
+    "first_discard_not_easts": (
+        "--first-discard is a win on the first card played, East's discard, but --from names {discarder}",
+        "give --from east, or drop --first-discard",
+    ),
+    "original_hand_riichi": (
+        "--original-hand and {which} contradict each other: riichi is declared with one's own discard, "
+        "after the first draw",
+        "drop --original-hand or {which}",
+    ),
+    "original_hand_last_tile": (
+        "--original-hand and --last-tile contradict each other: the first draw is not the last tile",
+        "drop --original-hand or --last-tile",
+    ),
+    "original_hand_robbed": (
+        "--original-hand and --robbing-kong contradict each other: a win on the first draw, and a win on "
+        "a tile another player adds to a kong",
+        "drop --original-hand or --robbing-kong",
+    ),
+    "original_hand_loose": (
+        "--original-hand is a win on the first draw from the wall, not on a loose tile",
+        "drop {given} or --original-hand",
+    ),
+    "original_hand_on_a_discard": (
+        "--original-hand is a win on the first draw from the wall, not by discard",
+        "add --drawn, or drop --original-hand",
+    ),
+    "original_hand_laid_open": (
+        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +)",
+        "drop --original-hand",
+    ),
+    "original_hand_kong": (
+        "--original-hand: no kong is declared before the first draw, not even a concealed one (#)",
+        "drop --original-hand",
+    ),
+    "robbed_tile_held": (
+        "--robbing-kong: the other three {tile} are in the kong robbed, so the hand holds one {tile}, not "
+        "{held}",
+        "drop --robbing-kong",
+    ),
+    "robbed_tile_shown": (
+        "--robbing-kong: the other three {tile} are in the kong robbed, so the {option} indicators hold no "
+        "{tile}",
+        "drop --robbing-kong, or the {tile} of {option}",
+    ),
+    # A discarder named for a win not on a discard: `score` (options.make) and `settle` alike.
+    "from_not_on_a_discard": (
+        "--from: the hand was not won by discard, so it has no discarder",
+        "drop --from or {given}",
+    ),
+    # Worded so that play's words for the options read too (`the discarder: ...`, cli/evening_play.py).
+    "from_original": (
+        "--from: a hand won on the original draw (--original-hand) takes no discard",
+        "give --from or --original-hand, not both",
+    ),
+}
+
+
+def refusal(name: str, **values: object) -> str:
+    """The refusal `name` of REFUSALS in one line, its fields filled by `values`: why, then what to type."""
+    why, hint = REFUSALS[name]
+    return f"{why}: {hint}".format(**values)
+
+
+def _riichi_given(situation: Situation) -> str:
+    """The riichi option stated (the one a refusal names)."""
+    return "--riichi" if situation.riichi else "--double-riichi"
+
+
+# The option that types each way, as a refusal tells it to drop or give (`--win-by wall` is `--drawn`).
+_TYPED_WAY = {WinBy.WALL: "--drawn", WinBy.LOOSE: "--loose", WinBy.DISCARD: "--win-by discard"}
+
+
+def way_option(win_by: WinBy, facts: Iterable[str] = ()) -> str:
+    """The option that said how a win came, as a refusal tells it to drop: a stated fact (by field) that
+    implies the way (--kong-after-kong, situation.Fact.way), else the way's own option (_TYPED_WAY)."""
+    for name in facts:
+        if FACT[name].way is win_by:
+            return FACT[name].option
+    return _TYPED_WAY[win_by]
+
+
+def _way_given(situation: Situation) -> dict[str, str]:
+    """How a win not on a discard came, as a refusal says it (`how`), and the option that said so."""
+    how = "self-drawn" if situation.win_by is WinBy.WALL else "on a loose tile"
+    stated = [fact.field for fact in _WAYS if getattr(situation, fact.field)]
+    return {"how": how, "given": way_option(situation.win_by, stated)}
+
+
+_WAYS = tuple(fact for fact in SITUATION_FACTS if fact.way is not None)  # facts that imply a way won
+
+
 def _kong_after_kong_one_kong(hand: Hand | None, situation: Situation) -> str | None:
     # The first loose tile was drawn for a kong or a flower (or season), the second for the kong declared on
     # it: with one kong, the first was a flower's, which is in the hand (Kajongg's "Twofold Fortune").
     if hand is not None and situation.kong_after_kong and hand.kongs == 1 and not hand.bonus:
-        return (
-            "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, itself "
-            "drawn for a first kong (or a flower or season), and the hand has one kong: declare both"
-        )
+        return refusal("kong_after_kong_one_kong")
     return None
 
 
@@ -44,7 +217,7 @@ def _loose_without_kong(hand: Hand | None, situation: Situation) -> str | None:
     # A loose tile is drawn for a kong (or, where there are flowers and seasons, for a bonus tile):
     # the book's "loose tile" and riichi's replacement tile (RCR 2016 §3.3.5-3.3.7).
     if hand is not None and situation.win_by is LOOSE and not (hand.kongs or hand.bonus):
-        return "--loose: a loose tile is drawn only for a kong (or a flower or season), and the hand has none"
+        return refusal("loose_without_kong")
     return None
 
 
@@ -52,10 +225,7 @@ def _kong_after_kong_without_kong(hand: Hand | None, situation: Situation) -> st
     # A kong after a kong is won on the loose tile drawn for a kong the winner declared on a loose tile
     # (Kajongg's "Twofold Fortune"): that kong is in his hand, whatever drew the first loose tile.
     if hand is not None and situation.kong_after_kong and not hand.kongs:
-        return (
-            "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, and the "
-            "hand has no kong: declare it (4b4b4b4b* or 4b4b4b4b#)"
-        )
+        return refusal("kong_after_kong_without_kong")
     return None
 
 
@@ -63,9 +233,7 @@ def _last_tile_loose(hand: Hand | None, situation: Situation) -> str | None:
     # RCR 2016 §3.3.5: "The dead wall always comprises 14 tiles, so after a kong the last tile of the wall
     # becomes part of the dead wall": a loose tile is never the last tile of the wall.
     if situation.last_tile and situation.win_by is WinBy.LOOSE:
-        return (
-            "--last-tile and --loose contradict each other: a loose tile is never the last tile of the wall"
-        )
+        return refusal("last_tile_loose")
     return None
 
 
@@ -73,10 +241,7 @@ def _riichi_twice(hand: Hand | None, situation: Situation) -> str | None:
     # A player declares riichi once: a double riichi is that declaration made on his first turn, worth
     # 2 han in place of riichi's 1. Both stated would be paid on a guess of which was meant.
     if situation.riichi and situation.double_riichi:
-        return (
-            "--riichi and --double-riichi: riichi is declared once; give --double-riichi alone for a "
-            "riichi declared on the first uninterrupted turn, else --riichi"
-        )
+        return refusal("riichi_twice")
     return None
 
 
@@ -84,9 +249,7 @@ def _ippatsu_loose(hand: Hand | None, situation: Situation) -> str | None:
     # The loose tile is drawn right after the winner's own kong, declared after his riichi: and any call,
     # a concealed kong too, ends the go-around of ippatsu (docs/riichi.md "The facts of a win").
     if situation.ippatsu and situation.win_by is WinBy.LOOSE:
-        return (
-            "--ippatsu and --loose contradict each other: the kong the loose tile is drawn for ends ippatsu"
-        )
+        return refusal("ippatsu_loose")
     return None
 
 
@@ -97,38 +260,25 @@ def _double_riichi_ippatsu(hand: Hand | None, situation: Situation) -> str | Non
     if not (situation.double_riichi and situation.ippatsu):
         return None
     if situation.last_tile:
-        return (
-            "--double-riichi, --ippatsu and --last-tile contradict each other: the ippatsu of a double "
-            "riichi is won in the first go-arounds, not on the last tile"
-        )
+        return refusal("double_riichi_ippatsu_last_tile")
     if hand is None:
         return None  # a score given as a number: its kongs and shape are not known
     if hand.kongs:
-        return (
-            "--double-riichi and --ippatsu: no kong is declared before a double riichi nor before its "
-            "ippatsu, not even a concealed one (#)"
-        )
+        return refusal("double_riichi_ippatsu_kong")
     if not situation.robbing_kong:
         return None
     # The kong robbed (§3.3.6) was added to a pung claimed after the double riichi, and that call ended
     # ippatsu; only thirteen orphans robs a concealed kong (§3.3.7), whose robbing is no call.
     if SHAPES["single_heads"](list(hand.counts), hand.fixed):
         return None
-    return (
-        "--double-riichi, --ippatsu and --robbing-kong contradict each other: the kong robbed was added to "
-        "a pung claimed after the double riichi, which ends ippatsu (only thirteen orphans robs a "
-        "concealed kong)"
-    )
+    return refusal("double_riichi_ippatsu_robbed")
 
 
 def _last_tile_robbed(hand: Hand | None, situation: Situation) -> str | None:
     # After the last tile of the wall no kong is declared (none is left to make up the dead wall,
     # RCR 2016 §3.3.6), so none is robbed: robbing a kong is never the last discard.
     if situation.last_tile and situation.robbing_kong:
-        return (
-            "--last-tile and --robbing-kong contradict each other: no kong is declared once the last tile "
-            "of the wall is drawn"
-        )
+        return refusal("last_tile_robbed")
     return None
 
 
@@ -139,31 +289,16 @@ def _first_discard_after_turn(hand: Hand | None, situation: Situation) -> str | 
     if not situation.first_discard:
         return None
     if situation.original_hand:
-        return (
-            "--first-discard and --original-hand contradict each other: a win on a discard before one's "
-            "own first draw, and a win on that draw"
-        )
+        return refusal("first_discard_original_hand")
     if situation.win_by is not WinBy.DISCARD:
-        how = "self-drawn" if situation.win_by is WinBy.WALL else "on a loose tile"
-        return f"--first-discard is a win on a discard before one's own first draw, not {how}"
+        return refusal("first_discard_not_on_a_discard", **_way_given(situation))
     if situation.riichi or situation.double_riichi:
-        which = "--riichi" if situation.riichi else "--double-riichi"
-        return (
-            f"--first-discard and {which} contradict each other: riichi is declared with one's own "
-            "discard, after one's own first draw"
-        )
+        return refusal("first_discard_riichi", which=_riichi_given(situation))
     if situation.robbing_kong:
-        return (
-            "--first-discard and --robbing-kong contradict each other: a kong ends the first "
-            "uninterrupted go-around"
-        )
+        return refusal("first_discard_robbed")
     if situation.last_tile:
-        return (
-            "--first-discard and --last-tile contradict each other: the first go-around is not the last tile"
-        )
-    return _nothing_called(
-        "--first-discard", hand, "in the first uninterrupted go-around", "before one's own first draw"
-    )
+        return refusal("first_discard_last_tile")
+    return _nothing_called("first_discard", hand)
 
 
 def _first_discard_not_easts(hand: Hand | None, situation: Situation) -> str | None:
@@ -171,10 +306,7 @@ def _first_discard_not_easts(hand: Hand | None, situation: Situation) -> str | N
     # the first tile discarded by East") are East's first discard: another discarder named contradicts it.
     discarder = situation.discarder
     if situation.first_discard and discarder is not None and discarder is not Wind.EAST:
-        return (
-            f"--first-discard is a win on the first card played, East's discard, but --from names "
-            f"{discarder.word}"
-        )
+        return refusal("first_discard_not_easts", discarder=discarder.word)
     return None
 
 
@@ -211,25 +343,16 @@ def _original_hand_played(hand: Hand | None, situation: Situation, on_discard_re
     # draw is not the last tile of the wall, nor a tile robbed. Told before the way won: adding --drawn
     # would not help.
     if situation.riichi or situation.double_riichi:
-        which = "--riichi" if situation.riichi else "--double-riichi"
-        return (
-            f"--original-hand and {which} contradict each other: riichi is declared with one's own "
-            "discard, after the first draw"
-        )
+        return refusal("original_hand_riichi", which=_riichi_given(situation))
     if situation.last_tile:
-        return "--original-hand and --last-tile contradict each other: the first draw is not the last tile"
+        return refusal("original_hand_last_tile")
     if situation.robbing_kong:
-        return (
-            "--original-hand and --robbing-kong contradict each other: a win on the first draw, and a win "
-            "on a tile another player adds to a kong"
-        )
+        return refusal("original_hand_robbed")
     if situation.win_by is WinBy.LOOSE:
-        # The option that gave the loose tile: --kong-after-kong implies it.
-        given = "--kong-after-kong" if situation.kong_after_kong else "--loose"
-        return f"--original-hand is a win on the first draw from the wall, not on a loose tile (drop {given})"
+        return refusal("original_hand_loose", **_way_given(situation))
     if on_discard_refused and situation.win_by is not WinBy.WALL:
-        return "--original-hand is a win on the first draw from the wall, not by discard (add --drawn)"
-    return _nothing_called("--original-hand", hand, "before the first draw", "before the first draw")
+        return refusal("original_hand_on_a_discard")
+    return _nothing_called("original_hand", hand)
 
 
 def original_mark(hand: Hand, situation: Situation, drawn: bool) -> tuple[str, str] | None:
@@ -257,15 +380,16 @@ def original_mark(hand: Hand, situation: Situation, drawn: bool) -> tuple[str, s
     return None
 
 
-def _nothing_called(option: str, hand: Hand | None, claimed: str, declared: str) -> str | None:
-    """Why a hand won before any call (a win of the first go-around) cannot be: a set laid open, or a
-    kong, even a concealed one (neither is known of a score given as a number, hand None)."""
+def _nothing_called(fact: str, hand: Hand | None) -> str | None:
+    """Why a hand won before any call (a win of the first go-around: `fact`, first_discard or
+    original_hand) cannot be: a set laid open, or a kong, even a concealed one (neither is known of a
+    score given as a number, hand None)."""
     if hand is None:
         return None
     if _laid_open_before(hand):
-        return f"{option}: nothing is claimed {claimed}, but a set is laid open (*, +)"
+        return refusal(f"{fact}_laid_open")
     if hand.kongs:
-        return f"{option}: no kong is declared {declared}, not even a concealed one (#)"
+        return refusal(f"{fact}_kong")
     return None
 
 
@@ -295,26 +419,16 @@ def _robbed_tile_held(hand: Hand | None, situation: Situation) -> str | None:
         return None  # no kong robbed, or a score given as a number (its tiles are not known)
     tile = hand.winning_tile
     if hand.counts[tile.index] > 1:
-        return (
-            f"--robbing-kong: the other three {tile.code} are in the kong robbed, so the hand holds one "
-            f"{tile.code}, not {hand.counts[tile.index]}"
-        )
+        return refusal("robbed_tile_held", tile=tile.code, held=hand.counts[tile.index])
     for fact in OF_THE_SET:
         if tile in getattr(situation, fact.field):
-            return (
-                f"--robbing-kong: the other three {tile.code} are in the kong robbed, so the {fact.option} "
-                f"indicators hold no {tile.code}"
-            )
+            return refusal("robbed_tile_shown", tile=tile.code, option=fact.option)
     return None
 
 
 # A discarder named for a hand as dealt (the book's "original hand as drawn from the wall", riichi's
 # tenhou and chiihou, drawn): said by `score` (options.make) and `settle` (table._check_options) alike.
-# Worded so that play's words for the options read too (`the discarder: ...`, cli/evening_play.py).
-FROM_ORIGINAL = (
-    "--from: a hand won on the original draw (--original-hand) takes no discard: give --from or "
-    "--original-hand, not both"
-)
+FROM_ORIGINAL = refusal("from_original")
 # The winner named as his own discarder: most often a self-drawn win told with the wrong option.
 OWN_DISCARD = "--from: a player cannot win on his own discard (a tile he drew himself: --drawn)"
 

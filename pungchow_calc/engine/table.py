@@ -15,7 +15,7 @@ from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
 from .hand import Hand
 from .hand_scores import hand_scores
-from .impossible import FROM_ORIGINAL, OWN_DISCARD, conflicting_facts, may_be_dealt
+from .impossible import FROM_ORIGINAL, OWN_DISCARD, conflicting_facts, may_be_dealt, refusal, way_option
 from .payments import (
     BOOK,
     Collect,
@@ -274,9 +274,8 @@ def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableO
         return
     if options.discarder is not None:
         if options.win_by is not WinBy.DISCARD:
-            raise OptionError(
-                "--from names a discarder, but the hand was not won by discard", code="bad-option"
-            )
+            given = way_option(options.win_by, [name for name, value in options.stated if value])
+            raise OptionError(refusal("from_not_on_a_discard", given=given), code="bad-option")
         if options.said("original_hand"):
             raise OptionError(FROM_ORIGINAL, code="bad-option")
         if options.discarder is winner:

@@ -198,10 +198,19 @@ def game_text(
 _SEAT_WORD = re.compile(r"\b(?:(east|south|west|north)|(East|South|West|North)(?='s\b))\b")
 
 
-def by_name(text: str, names: dict[Any, str]) -> str:
-    """The engine's text with each seat it names said by the player's name (`names`: Wind -> name)."""
+def by_name(text: str, names: dict[Any, str], seated: bool = False) -> str:
+    """The engine's text with each seat it names said by the player's name (`names`: Wind -> name);
+    `seated`: a seat named as such (`--from names west`) said by the name and the seat, `Cy (west)`,
+    where a refusal turns on the seat (the first card played is East's discard, docs/rulings.md)."""
     words = {wind.word: name for wind, name in names.items()}
-    return _SEAT_WORD.sub(lambda m: words.get(m[0].lower(), m[0]), text)
+
+    def said(m: re.Match[str]) -> str:
+        name = words.get(m[0].lower(), m[0])
+        # Not an option (`--south HAND`) nor a possessive (`south's hand`): those read by the name alone.
+        alone = m.string[m.start() - 1 : m.start()] == "-" or m.string.startswith("'s", m.end())
+        return f"{name} ({m[1]})" if seated and m[1] and name != m[0] and not alone else name
+
+    return _SEAT_WORD.sub(said, text)
 
 
 def _payments(game: Game, names: dict[Any, str]) -> list[str]:
