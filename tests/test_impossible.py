@@ -352,6 +352,12 @@ HINTED = [
         "--from east, or drop --first-discard",
     ),
     (
+        "ninth_win_not_easts",
+        [CLOSED, "-r", "classical-dmjl", "-s", "south", "--east-ninth-win"],
+        "--east-ninth-win is East's ninth win in a row, but the winner sits south: drop it, or name "
+        "East's hand",
+    ),
+    (
         "original_hand_riichi",
         [TENHOU, "-r", RIICHI, "--original-hand", "--drawn", "--riichi"],
         "--original-hand and --riichi contradict each other: riichi is declared with one's own discard, "

@@ -118,6 +118,10 @@ REFUSALS: dict[str, tuple[str, str]] = {
         "--first-discard is a win on the first card played, East's discard, but --from names {discarder}",
         "give --from east, or drop --first-discard",
     ),
+    "ninth_win_not_easts": (
+        "--east-ninth-win is East's ninth win in a row, but the winner sits {seat}",
+        "drop it, or name East's hand",
+    ),
     "original_hand_riichi": (
         "--original-hand and {which} contradict each other: riichi is declared with one's own discard, "
         "after the first draw",
@@ -314,10 +318,7 @@ def _ninth_win_not_easts(hand: Hand | None, situation: Situation) -> str | None:
     # Kajongg's "East won nine times in a row" applies when "the winner is East" (src/rulecode.py,
     # EastWonNineTimesInARow): stated of another seat's win it is paid the limit on a guess.
     if situation.east_ninth_win and situation.seat is not Wind.EAST:
-        return (
-            f"--east-ninth-win is East's ninth win in a row, but the winner sits {situation.seat.word}: "
-            "drop it, or name East's hand"
-        )
+        return refusal("ninth_win_not_easts", seat=situation.seat.word)
     return None
 
 
