@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pungchow_calc.batch import run as batch_run
+from pungchow_calc.batch import scoring
 from pungchow_calc.batch.entry import Entry
 from pungchow_calc.batch.input import Source
 from pungchow_calc.batch.scoring import Job, Scorer
@@ -82,8 +83,10 @@ def test_a_missing_ruleset_is_raised_afresh():
 
 
 def test_an_in_process_batch_freezes_as_it_goes(monkeypatch: pytest.MonkeyPatch):
-    """Every SETTLE_EVERY entries what the batch built is frozen: collections do not walk it again."""
+    """Every SETTLE_EVERY entries what the batch built is frozen: collections do not walk it again
+    (in a process the batch owns: quiet_gc)."""
     monkeypatch.setattr(batch_run, "SETTLE_EVERY", 10)
+    monkeypatch.setattr(scoring, "_QUIET", True)
     made: list[list[int]] = []
     seen_frozen: list[bool] = []
 
@@ -110,10 +113,10 @@ class _Cycle:
 
 
 @pytest.mark.parametrize("output_format", ["jsonl", "table"], ids=["jsonl", "table"])
-def test_a_batch_in_a_programs_own_process_gives_its_collector_back(tmp_path: Path, output_format: str):
-    """A program (or a test) running `batch` through main() in its own process gets the cycle collector
-    as it was: nothing left frozen (its cycles made before were never freed) and its own thresholds
-    (100 such batches held 100 MB of a host's garbage; collector_as_it_is)."""
+def test_a_batch_in_a_programs_own_process_leaves_its_collector_alone(tmp_path: Path, output_format: str):
+    """A program (or a test) running `batch` through main() in its own process keeps the cycle collector
+    as it was: nothing frozen (its cycles made before were never freed: 100 such batches held 100 MB of
+    a host's garbage) and its own thresholds (scoring._QUIET)."""
     import weakref
 
     from cli_helpers import run
@@ -133,15 +136,16 @@ def test_a_worker_quieting_the_collector_never_counts_what_is_frozen(monkeypatch
     """quiet_gc, which every forked worker calls, never asks gc.get_freeze_count: it walks every frozen
     object, and in a worker that copied the pages of its parent's frozen memory (a long Hypothesis
     run's workers spent most of their time there)."""
-    from pungchow_calc.batch.scoring import quiet_gc
 
     def walked() -> int:
         raise AssertionError("gc.get_freeze_count walks every frozen object")
 
     threshold = gc.get_threshold()
     monkeypatch.setattr(gc, "get_freeze_count", walked)
+    monkeypatch.setattr(scoring, "_QUIET", False)  # quiet_gc makes the process the batch's: put back
     try:
-        quiet_gc()
+        scoring.quiet_gc()
+        assert scoring._QUIET
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)

@@ -100,10 +100,15 @@ def test_a_worker_that_dies_once_costs_nothing(killer: Path):
 
 
 @pytest.mark.parametrize("workers", [1, 2], ids=["in-process", "workers"])
-def test_a_finished_batch_freezes_what_it_built(workers: int):
+def test_a_finished_batch_freezes_what_it_built(workers: int, monkeypatch: pytest.MonkeyPatch):
     # batch/scoring.py settle_gc: the memo tables a batch filled are frozen at its end, so the
-    # interpreter's exit frees them without collecting over them again and again.
+    # interpreter's exit frees them without collecting over them again and again (in a process the
+    # batch owns, quiet_gc: the command's own).
     import gc
+
+    from pungchow_calc.batch import scoring
+
+    monkeypatch.setattr(scoring, "_QUIET", True)
 
     made = []
     entries = _entries()

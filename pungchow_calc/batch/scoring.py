@@ -7,7 +7,6 @@ records as they come.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -224,36 +223,24 @@ def _score(hand: str, ruleset: Any, situation: Situation, limit: Any) -> Score:
     return score_text(hand, ruleset, situation, limit)
 
 
+# Whether the batch owns this process's cycle collector (quiet_gc): the command's own process or a
+# worker. A program that runs a batch in its own process (through main(), or run()) keeps its collector
+# as it is: frozen, the cycles it had made were never freed (100 in-process batches, each after half a
+# megabyte of cyclic garbage, held all 100 MB; a long Hypothesis run grew to 3.7 GB), and undoing a
+# freeze needs gc.get_freeze_count, which walks every frozen object (tests/test_batch_gc.py).
+_QUIET = False
+
+
 def quiet_gc() -> None:
     """Tune the cycle collector for a long batch: scoring makes millions of short-lived tuples that
-    form no cycles, so collect rarely, and never walk what is loaded already (gc.freeze)."""
+    form no cycles, so collect rarely, and never walk what is loaded already (gc.freeze). Only in a
+    process the batch owns: the command's own (cli/batch_run.py) and a worker (batch/workers.py)."""
     import gc
 
+    global _QUIET
+    _QUIET = True
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
-
-
-def collector_as_it_is() -> Callable[[], None]:
-    """What puts the cycle collector back as it is now, after quiet_gc and settle_gc, for a program
-    that runs a batch in a process of its own (cli/batch_run.py): left frozen, the cycles it had made
-    before were never freed, and left at quiet_gc's threshold, those it makes after were collected late
-    (100 in-process batches, each after half a megabyte of cyclic garbage, held all 100 MB:
-    tests/test_batch_gc.py).
-
-    Not for the command's own process, nor a worker: gc.get_freeze_count walks every frozen object (a
-    forked worker asking it copied the pages of its parent's frozen memory: a long Hypothesis run's
-    batch workers spent most of their time there)."""
-    import gc
-
-    threshold = gc.get_threshold()
-    frozen_before = gc.get_freeze_count()
-
-    def restore() -> None:
-        if not frozen_before:  # a caller's own freeze is the caller's to undo
-            gc.unfreeze()
-        gc.set_threshold(*threshold)
-
-    return restore
 
 
 SETTLE_EVERY = 400  # entries scored in one process between two settle_gc calls (workers.CHUNK)
@@ -272,6 +259,8 @@ def settle_gc() -> None:
     Frozen objects are freed when no longer referenced, but never collected: this is sound because
     scoring an entry, an error included, makes no reference cycles (tests/test_batch_gc.py).
     """
+    if not _QUIET:  # a program's own process: its collector is its own (quiet_gc)
+        return
     import gc
 
     gc.freeze()

@@ -43,7 +43,7 @@ def run_batch(
     """Score every hand of a file: one record per entry, in order; the exit code (1: an entry failed)."""
     from ..batch.input import INPUT_FORMATS, Source
     from ..batch.run import default_workers, run
-    from ..batch.scoring import Job, Scorer, collector_as_it_is, quiet_gc
+    from ..batch.scoring import Job, Scorer, quiet_gc
     from ..ruleset_files import same_file
 
     started = time.monotonic()
@@ -75,7 +75,6 @@ def run_batch(
     failed = 0
     died = False
     source = progress = records = None
-    restore_gc = None
     summary = None
     summarised = False
     unsaid: list[Exception] = []  # a failed entry's line that standard error could not take (_compare)
@@ -115,8 +114,8 @@ def run_batch(
                 report(error, False)
                 return EXIT_BAD_INPUT
             chain = iter(()) if first is None else itertools.chain((first,), entries)
-            restore_gc = None if _STARTING else collector_as_it_is()
-            quiet_gc()
+            if _STARTING:  # the command's own process; a program running it keeps its collector as it is
+                quiet_gc()
             progress = _batch_progress(source)
             # The workers are sent the file's lines as read (source.rest): each makes its entries itself.
             records = run(
@@ -164,11 +163,6 @@ def run_batch(
                 progress.stop()
             if source is not None:
                 source.close()
-            # The command's own process ends now, and frozen, what the batch built is only freed, not
-            # walked again (batch/scoring.py settle_gc); a program running it in its own process gets
-            # its collector back as it was (collector_as_it_is).
-            if restore_gc is not None:
-                restore_gc()
     if compare is None and sys.stderr.isatty():
         elapsed = time.monotonic() - started
         say(f"batch: {records_said(out.written)}, {_refused(out, failed)}, {elapsed:.1f} s")
