@@ -9,7 +9,7 @@ import pytest
 
 from pungchow_calc.engine.conditions import REGISTRY
 from pungchow_calc.engine.errors import RulesetError
-from pungchow_calc.ruleset_files import builtin_names, load
+from pungchow_calc.ruleset_files import RIICHI_RULESET, builtin_names, load
 
 
 def _write(tmp_path, body: str, name: str = "house.yaml"):
@@ -173,8 +173,8 @@ def test_unknown_ruleset_name():
 @pytest.mark.parametrize(
     ("typed", "hint"),
     [
-        pytest.param("Riichi", "; did you mean 'riichi-ema-2016'?", id="Riichi"),
-        pytest.param("riichi", "; did you mean 'riichi-ema-2016'?", id="riichi"),
+        pytest.param("Riichi", "; the riichi ruleset here is riichi-ema-2016", id="Riichi"),
+        pytest.param("riichi", "; the riichi ruleset here is riichi-ema-2016", id="riichi"),
         pytest.param("pungchow", "; did you mean 'pung-chow'?", id="pungchow"),
         pytest.param("Pung-Chow", "; did you mean 'pung-chow'?", id="Pung-Chow"),
         pytest.param("pung-chow-limt", "; did you mean 'pung-chow-limit'?", id="pung-chow-limt"),
@@ -191,12 +191,34 @@ def test_unknown_ruleset_name_hints_and_still_refuses(typed: str, hint: str) -> 
     assert info.value.message.startswith(f"no ruleset {typed!r}{hint} (shipped: ")
 
 
+# Regression: the names riichi's players give their game's rules (the online games, riichi, EMA's)
+# were told the shipped names alone (`-r tenhou`, `-r majsoul`), or a guess (`-r ema`: "did you mean");
+# now which ruleset here is riichi's, still refused (ruleset_files._RIICHI_GAMES).
+@pytest.mark.parametrize(
+    "typed",
+    [
+        pytest.param("tenhou", id="tenhou"),
+        pytest.param("mahjong-soul", id="mahjong-soul"),
+        pytest.param("Mahjong Soul", id="Mahjong Soul"),
+        pytest.param("majsoul", id="majsoul"),
+        pytest.param("riichi", id="riichi"),
+        pytest.param("ema", id="ema"),
+    ],
+)
+def test_another_riichi_games_name_is_told_the_riichi_ruleset_here(typed: str) -> None:
+    with pytest.raises(RulesetError) as info:
+        load(typed)
+    assert info.value.code == "ruleset-not-found"
+    assert info.value.message.startswith(f"no ruleset {typed!r}; the riichi ruleset here is riichi-ema-2016 (")
+    assert RIICHI_RULESET in builtin_names()
+
+
 @pytest.mark.parametrize(
     ("typed", "said"),
     [
         pytest.param(
             "riichi.yaml",
-            "file not found (a shipped ruleset is named without .yaml: did you mean 'riichi-ema-2016'?)",
+            "file not found (a shipped ruleset is named without .yaml: the riichi ruleset here is riichi-ema-2016)",
             id="riichi.yaml",
         ),
         pytest.param(
