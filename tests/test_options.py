@@ -683,6 +683,19 @@ def test_dora_8d_dora_Nw_is_read_as_one_list_by_every_reader(reader) -> None:
             "--win-by: 'Chankan' is not one of wall, loose, discard (riichi's chankan is --robbing-kong)",
             id="--win-by Chankan",
         ),
+        # Riichi's kuitan, an online game's option for open tanyao, which EMA 2016 has: on 3202062 told
+        # nothing; now that it is scored so, with nothing to type.
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--kuitan"],
+            "No such option: --kuitan (riichi's kuitan is open tanyao, which riichi-ema-2016 scores as EMA "
+            "2016 has it: nothing to type)",
+            id="--kuitan",
+        ),
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--open-tanyao"],
+            "No such option: --open-tanyao (riichi's open-tanyao is open tanyao, which riichi-ema-2016 scores",
+            id="--open-tanyao",
+        ),
         # Riichi's words for the indicators and double riichi, which were told a close option or nothing
         # (`--kan-dora`: "Possible options: --dora", `--daburi`: "--ura").
         pytest.param(
