@@ -209,7 +209,8 @@ def test_another_riichi_games_name_is_told_the_riichi_ruleset_here(typed: str) -
     with pytest.raises(RulesetError) as info:
         load(typed)
     assert info.value.code == "ruleset-not-found"
-    assert info.value.message.startswith(f"no ruleset {typed!r}; the riichi ruleset here is riichi-ema-2016 (")
+    said = f"no ruleset {typed!r}; the riichi ruleset here is riichi-ema-2016 ("
+    assert info.value.message.startswith(said)
     assert RIICHI_RULESET in builtin_names()
 
 
@@ -218,7 +219,8 @@ def test_another_riichi_games_name_is_told_the_riichi_ruleset_here(typed: str) -
     [
         pytest.param(
             "riichi.yaml",
-            "file not found (a shipped ruleset is named without .yaml: the riichi ruleset here is riichi-ema-2016)",
+            "file not found (a shipped ruleset is named without .yaml: the riichi ruleset here is "
+            "riichi-ema-2016)",
             id="riichi.yaml",
         ),
         pytest.param(
