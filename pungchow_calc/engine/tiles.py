@@ -92,6 +92,9 @@ _WIND_WORDS = {
     **{name: wind for wind, name in _WIND_NAMES.items()},
     **{n[0]: w for w, n in _WIND_NAMES.items()},
 }
+# Riichi's honors in its compact notation, 1z to 7z: the winds East to North, then haku, hatsu and chun,
+# the white, green and red dragons (docs/riichi.md "Writing a riichi hand"), as our codes.
+RIICHI_Z = ("Ew", "Sw", "Ww", "Nw", "Wd", "Gd", "Rd")
 # Riichi's names of the winds (ton, nan, shaa, pei) and their tiles (1z-4z), as its players type them:
 # refused with ours (Wind.parse), never read as the wind (docs/riichi.md).
 _RIICHI_WINDS = {
@@ -101,7 +104,7 @@ _RIICHI_WINDS = {
     "shaa": "west",
     "pei": "north",
     "pe": "north",
-    **{f"{n}z": name for n, name in enumerate(("east", "south", "west", "north"), start=1)},
+    **{f"{n}z": _WIND_WORDS[code[0].lower()].word for n, code in enumerate(RIICHI_Z[:4], start=1)},
 }
 # Riichi's words for a seat by its part in the hand (docs/riichi.md "The facts of a win"): the dealer
 # (oya) is East, a non-dealer (ko) any other seat. Refused with the wind meant (Wind.parse).
