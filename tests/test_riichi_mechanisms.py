@@ -648,7 +648,8 @@ def test_refused(hand: str, facts: dict[str, object], code: str) -> None:
     [
         pytest.param(
             ["2c3c4c* 5d5d5d* 7b8b9b 3c4c5c! 8d8d"],
-            "no win under riichi-ema-2016: a winning hand needs 1 doubling",
+            "no win under riichi-ema-2016: a winning hand needs 1 han of its yaku, or a yakuman (Dora and "
+            "Ura Dora do not count)",
             id="no-yaku",
         ),
         pytest.param(

@@ -146,6 +146,28 @@ BROKEN = [
         4,
         id="duplicate-id",
     ),
+    pytest.param(
+        """
+        settings:
+          words: {han: han}
+        rules:
+          - {id: a, label: A, points: 1}
+        """,
+        "unknown word 'han'",
+        3,
+        id="words-unknown-key",
+    ),
+    pytest.param(
+        """
+        settings:
+          words: {doubling: ""}
+        rules:
+          - {id: a, label: A, points: 1}
+        """,
+        "words: doubling must be text of 1 to 40 characters",
+        3,
+        id="words-empty",
+    ),
     pytest.param("rules: [\n", "not valid YAML", 2, id="bad-yaml"),
 ]
 
@@ -248,3 +270,41 @@ def test_a_missing_yaml_file_named_like_a_shipped_ruleset_hints_at_it(
 
 def test_every_condition_is_documented():
     assert all(entry.doc for entry in REGISTRY.values())
+
+
+# Regression: a hand short of min_doublings was refused in the engine's words under every ruleset
+# ("needs 1 doubling of its rules, or a limit hand"), riichi's too, on 3202062; now in the ruleset's
+# own (its setting `words:`), the engine's where it gives none.
+NO_YAKU_HAND = "2c3c4c 5c6c7c 3d4d5d 1b1b1b 9d!9d"
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        pytest.param(
+            "extends: riichi-ema-2016\n",
+            "a winning hand needs 1 han of its yaku, or a yakuman (Dora and Ura Dora do not count)",
+            id="riichi-ema-2016",
+        ),
+        pytest.param(
+            "extends: riichi-ema-2016\nsettings:\n  min_doublings: 2\n  words: {doublings: fan}\n",
+            "a winning hand needs 2 fan of its rules, or a limit hand",
+            id="min_doublings-2-words-doublings-fan",
+        ),
+        pytest.param(
+            "extends: riichi-ema-2016\nsettings:\n  min_doublings: 2\n  words: {}\n",
+            "a winning hand needs 2 doublings of its rules, or a limit hand",
+            id="min_doublings-2-words-empty",
+        ),
+    ],
+)
+def test_a_hand_short_of_min_doublings_is_refused_in_the_rulesets_words(tmp_path, body: str, said: str):
+    from pungchow_calc.engine.errors import PungchowError
+    from pungchow_calc.engine.scoring import score_text
+    from pungchow_calc.engine.situation import Situation
+
+    ruleset = load(str(_write(tmp_path, body)))
+    with pytest.raises(PungchowError) as caught:
+        score_text(NO_YAKU_HAND, ruleset, Situation())
+    assert caught.value.code == "no-yaku"
+    assert said in caught.value.message
