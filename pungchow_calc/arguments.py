@@ -43,6 +43,12 @@ _GAME_WIN_WORDS = {
         ("pao", "sekinin-barai"),
         ("riichi", "settle --feeder SEAT, which riichi-ema-2016 only notes: settle the liability by hand"),
     ),
+    # A rule EMA 2016 has: tanyao open as well as closed ("kuitan", RCR 2016 §4.2, docs/riichi.md "Yaku"),
+    # scored so with nothing typed, where an online game makes it an option.
+    **dict.fromkeys(
+        ("kuitan", "kuitan-ari", "open-tanyao"),
+        ("riichi", "open tanyao, which riichi-ema-2016 scores as EMA 2016 has it: nothing to type"),
+    ),
     **{word: (game, said) for fact in FACTS for game, word, said in fact.words},
 }
 

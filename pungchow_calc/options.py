@@ -68,10 +68,11 @@ class ScoreOptions:
         }
 
 
-def wind(value: str, option: str) -> Wind:
-    """Read a seat or round, naming the option on error."""
+def wind(value: str, option: str, winner: Wind | None = None) -> Wind:
+    """Read a seat or round, naming the option on error; `winner`: the winner's seat when given, for the
+    hint of riichi's seat named from his (`--from kamicha`, Wind.parse)."""
     try:
-        return Wind.parse(value)
+        return Wind.parse(value, winner)
     except ValueError as exc:
         raise OptionError(f"{option}: {exc}", code="bad-option") from None
 
@@ -232,7 +233,9 @@ def make(
                 code="bad-option",
             )
     seat_w: Wind = _read("seat", seat)
-    from_w: Wind | None = _read("discarder", discarder)
+    # The discarder read knowing the winner's seat (East unless --seat says): riichi's `--from kamicha` is
+    # hinted the wind it is from his (Wind.parse).
+    from_w = None if discarder is None else wind(discarder, "--from", seat_w)
     if from_w is not None:
         if how is not DISCARD:
             given_way = way_option(how, [fact.field for fact in given])

@@ -120,6 +120,14 @@ def resolve(name_or_path: str, relative_to: Path | None = None, option: str = "-
     )
 
 
+# The riichi ruleset shipped, and the names riichi's players give their game's rules (the online
+# games Tenhou and Mahjong Soul, "Jantama" in Japanese; riichi itself; EMA's): told that this is the
+# riichi ruleset here, never taken for it (docs/riichi.md "Rules EMA 2016 does not have"). As _guess
+# compares names: small letters and digits alone (`Mahjong Soul`, `mahjong-soul`).
+RIICHI_RULESET = "riichi-ema-2016"
+_RIICHI_GAMES = frozenset(("tenhou", "mahjongsoul", "majsoul", "jantama", "riichi", "riichimahjong", "ema"))
+
+
 def _guess(word: str) -> str:
     """ "; did you mean 'x'?" naming the shipped rulesets a mistyped name may mean, else "".
 
@@ -138,6 +146,8 @@ def _guess(word: str) -> str:
     typed = key(word)
     if not typed:
         return ""
+    if typed in _RIICHI_GAMES:  # `-r tenhou`: another riichi game's rules, not a typo of a shipped name
+        return f"; the riichi ruleset here is {RIICHI_RULESET}"
     names = builtin_names()
     whole = {n: likeness(typed, key(n)) for n in names}
     best = max(whole.values(), default=0.0)

@@ -26,7 +26,7 @@ def build_schema() -> dict[str, Any]:
     from .engine.conditions import REGISTRY
     from .engine.conditions.indicators import COUNTERS
     from .engine.impossible import IMPOSSIBLE
-    from .engine.rule_types import MAX_EAST_MULTIPLIER, MAX_SMALL, NOT_WRITTEN
+    from .engine.rule_types import MAX_EAST_MULTIPLIER, MAX_SMALL, MAX_WORD, NOT_WRITTEN, Words
     from .engine.rules import (
         MAX_DOUBLINGS,
         MAX_INT,
@@ -134,6 +134,14 @@ def build_schema() -> dict[str, Any]:
                 },
             }
             setting_props[key] = {"type": "array", "items": tier, "description": doc}
+        elif key == "words":
+            text = {"type": "string", "minLength": 1, "maxLength": MAX_WORD}
+            setting_props[key] = {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": dict.fromkeys(Words.__dataclass_fields__, text),
+                "description": doc,
+            }
         elif key == "round_winds":
             setting_props[key] = {**count, "minimum": 1, "maximum": 4, "description": doc}
         elif key == "players":

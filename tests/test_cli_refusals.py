@@ -801,7 +801,7 @@ def test_message(argv: tuple[str, ...], said: str, pungchow) -> None:
 
 
 HAND = "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd"
-RIICHI_HINT = "Riichi: no ruleset 'Riichi'; did you mean 'riichi-ema-2016'? (shipped: "
+RIICHI_HINT = "Riichi: no ruleset 'Riichi'; the riichi ruleset here is riichi-ema-2016 (shipped: "
 
 
 @pytest.mark.parametrize(

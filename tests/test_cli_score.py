@@ -205,7 +205,8 @@ def test_win_by_drawn_is_wall():
         ),
         pytest.param(
             "123p 456m 789b 1b1b1b 7c!7c",
-            "error: 123p is not a tile group: dots are d, characters c, bamboo b; s is a season (column 1)",
+            "error: 123p is not a tile group: riichi's notation; type 1d2d3d 4c5c6c 789b 1b1b1b 7c!7c "
+            "(column 1)",
             id="riichi-letters",
         ),
         pytest.param(
@@ -273,13 +274,14 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
         ),
         pytest.param(
             [f"0m5m5m {_SETS}"],
-            "0m5m5m is not a tile group: dots are d, characters c, bamboo b; s is a season; ranks are 1-9: a "
-            "red five (riichi's 0) is typed 5 (column 1)",
+            "0m5m5m is not a tile group: riichi's notation; type 5c5c5c 4d5d6d 7c8c9c 1b2b3b Rd!Rd (EMA 2016 "
+            "has no red fives: a red five (riichi's 0) is typed 5) (column 1)",
             id="0m5m5m",
         ),
         pytest.param(
             [f"0b {_SETS}"],
-            "0b is not a tile group: ranks are 1-9: a red five (riichi's 0) is typed 5 (column 1)",
+            "0b is not a tile group: ranks are 1-9 (EMA 2016 has no red fives: a red five (riichi's 0) is "
+            "typed 5) (column 1)",
             id="0b",
         ),
         pytest.param(
@@ -296,8 +298,8 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
         ),
         pytest.param(
             ["123m456p789s11z 5z!5z"],
-            "123m456p789s11z is not a tile group: dots are d, characters c, bamboo b; s is a season; winds "
-            "are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd (5z-7z) (column 1)",
+            "123m456p789s11z is not a tile group: riichi's notation; type 1c2c3c 4d5d6d 7b8b9b EwEw Wd!Wd "
+            "(column 1)",
             id="123m456p789s11z",
         ),
         # Two groups run together: the likely missing space is said.

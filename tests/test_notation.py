@@ -223,12 +223,16 @@ def test_glyphs_pasted_back_read_as_their_codes():
     [
         pytest.param("1b1b1b, 3c3c3c", "groups are separated by spaces, not commas", 7, id="commas"),
         pytest.param(
-            "123p 1b1b1b", "123p is not a tile group: dots are d, characters c, bamboo b", 1, id="p"
+            "123p 1b1b1b", "123p is not a tile group: riichi's notation; type 1d2d3d 1b1b1b", 1, id="p"
         ),
         pytest.param(
-            "1b1b1b 456m", "456m is not a tile group: dots are d, characters c, bamboo b", 8, id="m"
+            "1b1b1b 456m", "456m is not a tile group: riichi's notation; type 1b1b1b 4c5c6c", 8, id="m"
         ),
-        pytest.param("789s", "789s is not a tile group: dots are d, characters c, bamboo b", 1, id="s-high"),
+        pytest.param("789s", "789s is not a tile group: riichi's notation; type 7b8b9b", 1, id="s-high"),
+        # Not told whole where a group reads two ways: `123s` is seasons beside our `1c2c3c`.
+        pytest.param(
+            "1c2c3c 123s 456m", "456m is not a tile group: dots are d, characters c, bamboo b", 13, id="mixed"
+        ),
         pytest.param(
             "1b1b1b !7c7c", "!7c7c: ! goes straight after the winning tile, e.g. 7c!7c", 8, id="bang-first"
         ),
@@ -239,6 +243,77 @@ def test_common_slips_get_a_hint(text, message, column):
         parse(text)
     assert caught.value.message.startswith(message)
     assert caught.value.column == column
+
+
+# Regression: a hand in riichi's compact notation was told one group at a time ("dots are d, characters
+# c, bamboo b"), on 3202062; now the whole of it in ours, on one line, where every group reads one way.
+@pytest.mark.parametrize(
+    ("text", "message", "column"),
+    [
+        pytest.param(
+            "123m456p789s11z",
+            "123m456p789s11z is not a tile group: riichi's notation; type 1c2c3c 4d5d6d 7b8b9b EwEw",
+            1,
+            id="123m456p789s11z",
+        ),
+        pytest.param(
+            "234m 456p 789s 11z 5z!5z",
+            "234m is not a tile group: riichi's notation; type 2c3c4c 4d5d6d 7b8b9b EwEw Wd!Wd",
+            1,
+            id="234m 456p 789s 11z 5z!5z",
+        ),
+        pytest.param(
+            "1c2c3c 44z", "44z is not a tile group: riichi's notation; type 1c2c3c NwNw", 8, id="1c2c3c 44z"
+        ),
+        # Every group riichi's: `123s` is its bamboo, not our seasons.
+        pytest.param(
+            "123m 123s 77z",
+            "123m is not a tile group: riichi's notation; type 1c2c3c 1b2b3b RdRd",
+            1,
+            id="123m 123s 77z",
+        ),
+        pytest.param(
+            "1234567z!",
+            "1234567z! is not a tile group: riichi's notation; type EwSwWwNwWdGdRd!",
+            1,
+            id="1-7z",
+        ),
+        pytest.param(
+            "12!3m* 06p",
+            "12!3m* is not a tile group: riichi's notation; type 1c2c!3c* 5d6d (EMA 2016 has no red fives: a "
+            "red five (riichi's 0) is typed 5)",
+            1,
+            id="12!3m* 06p",
+        ),
+        pytest.param(
+            "0m",
+            "0m is not a tile group: riichi's notation; type 5c (EMA 2016 has no red fives: a red five "
+            "(riichi's 0) is typed 5)",
+            1,
+            id="0m",
+        ),
+        # Not told whole: a group that is neither's (8z), a marker after two suits, a tile marked twice.
+        pytest.param("8z 123m", "8z is not a tile group: winds are Ew", 1, id="8z 123m"),
+        pytest.param("123m456p*", "123m456p* is not a tile group: dots are d", 1, id="123m456p*"),
+        pytest.param("3!m!", "3!m! is not a tile group: 'm' is no rank", 1, id="3!m!"),
+    ],
+)
+def test_a_hand_in_riichis_notation_is_told_whole_in_ours(text: str, message: str, column: int) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse(text)
+    assert caught.value.message.startswith(message)
+    assert caught.value.column == column
+    said = caught.value.message.partition("; type ")[2].partition(" (EMA")[0]
+    if said:  # what it says to type reads, as ours
+        parse(said)
+
+
+def test_riichis_honors_are_ours_in_the_order_riichi_md_gives():
+    """1z-4z the winds East to North, 5z haku (Wd), 6z hatsu (Gd), 7z chun (Rd): docs/riichi.md."""
+    for rank, code in enumerate(("Ew", "Sw", "Ww", "Nw", "Wd", "Gd", "Rd"), start=1):
+        with pytest.raises(NotationError) as caught:
+            parse(f"{rank}z")
+        assert caught.value.message.endswith(f"; type {code}")
 
 
 def test_seasons_in_one_run_are_still_seasons():

@@ -685,6 +685,20 @@ def test_dora_8d_dora_Nw_is_read_as_one_list_by_every_reader(reader) -> None:
             "--win-by: 'Chankan' is not one of wall, loose, discard (riichi's chankan is --robbing-kong)",
             id="--win-by Chankan",
         ),
+        # Riichi's kuitan, an online game's option for open tanyao, which EMA 2016 has: on 3202062 told
+        # nothing; now that it is scored so, with nothing to type.
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--kuitan"],
+            "No such option: --kuitan (riichi's kuitan is open tanyao, which riichi-ema-2016 scores as EMA "
+            "2016 has it: nothing to type)",
+            id="--kuitan",
+        ),
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--open-tanyao"],
+            "No such option: --open-tanyao (riichi's open-tanyao is open tanyao, which riichi-ema-2016 "
+            "scores",
+            id="--open-tanyao",
+        ),
         # Riichi's words for the indicators and double riichi, which were told a close option or nothing
         # (`--kan-dora`: "Possible options: --dora", `--daburi`: "--ura").
         pytest.param(
@@ -848,6 +862,106 @@ def test_every_word_of_a_rule_ema_2016_does_not_have_is_hinted():
         for typed in (f"--{word}", f"--no-{word}", word.replace("-", "_")):
             assert arguments.game_word_hint(typed) == said
         assert word not in arguments._GAME_WIN_WORDS and f"--{word}" not in opts.SPELLING
+
+
+_NOT_A_WIND = "is not a wind (east, south, west, north or e, s, w, n)"
+_RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+
+
+# Regression: riichi's words for a seat (the dealer, oya, ko; kamicha, toimen, shimocha, named from the
+# winner's) were told the winds alone on 3202062; now the wind each means, worked out from the winner's
+# seat where one is (score's --seat, East unless given; settle's --winner), else that it is relative.
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["score", _RIICHI_WIN, "--seat", "dealer"],
+            f"--seat: 'dealer' {_NOT_A_WIND} (the dealer is east)",
+            id="--seat dealer",
+        ),
+        pytest.param(
+            ["score", _RIICHI_WIN, "--seat", "Oya"],
+            f"--seat: 'Oya' {_NOT_A_WIND} (riichi's oya, the dealer, is east)",
+            id="--seat Oya",
+        ),
+        pytest.param(
+            ["score", _RIICHI_WIN, "--seat", "ko"],
+            f"--seat: 'ko' {_NOT_A_WIND} (riichi's ko, a non-dealer, is south, west or north: type the "
+            "seat's wind)",
+            id="--seat ko",
+        ),
+        pytest.param(
+            ["score", _RIICHI_WIN, "--seat", "south", "--from", "kamicha"],
+            f"--from: 'kamicha' {_NOT_A_WIND} (riichi's kamicha, the seat playing before the winner's, is "
+            "east when the winner sits south)",
+            id="--seat south --from kamicha",
+        ),
+        pytest.param(
+            ["score", _RIICHI_WIN, "--from", "toimen"],
+            f"--from: 'toimen' {_NOT_A_WIND} (riichi's toimen, the seat opposite the winner's, is west when "
+            "the winner sits east)",
+            id="--from toimen",
+        ),
+        pytest.param(
+            ["score", _RIICHI_WIN, "-s", "n", "--from", "shimocha"],
+            f"--from: 'shimocha' {_NOT_A_WIND} (riichi's shimocha, the seat playing after the winner's, is "
+            "east when the winner sits north)",
+            id="-s n --from shimocha",
+        ),
+        pytest.param(
+            [
+                "settle",
+                "--east",
+                "0",
+                "--south",
+                _RIICHI_WIN,
+                "--west",
+                "0",
+                "--north",
+                "0",
+                "--from",
+                "kamicha",
+            ],
+            f"--from: 'kamicha' {_NOT_A_WIND} (riichi's kamicha is relative to the winner's seat, the seat "
+            "playing before it: type its wind)",
+            id="settle --from kamicha",
+        ),
+        pytest.param(
+            [
+                "settle",
+                "--east",
+                "0",
+                "--south",
+                _RIICHI_WIN,
+                "--west",
+                "0",
+                "--north",
+                "0",
+                "--winner",
+                "south",
+                "--from",
+                "kamicha",
+            ],
+            f"--from: 'kamicha' {_NOT_A_WIND} (riichi's kamicha, the seat playing before the winner's, is "
+            "east when the winner sits south)",
+            id="settle --winner south --from kamicha",
+        ),
+    ],
+)
+def test_riichis_word_for_a_seat_is_hinted_the_wind_it_means(argv: list[str], message: str):
+    result = run(*argv, "-r", "riichi-ema-2016")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"error: {message}\n"
+
+
+def test_riichis_relative_seats_follow_the_order_of_play():
+    """Kamicha plays just before the winner (East's is North), shimocha just after, toimen opposite."""
+    assert [Wind.EAST.after(steps) for steps in (1, 2, 3, 4)] == [
+        Wind.SOUTH,
+        Wind.WEST,
+        Wind.NORTH,
+        Wind.EAST,
+    ]
 
 
 # Regression: `--dora 3d --dora 9z` was read as `--dora 3d,9z`, and its error said `(column 4)`, a

@@ -9,7 +9,7 @@ import pytest
 
 from pungchow_calc.engine.conditions import REGISTRY
 from pungchow_calc.engine.errors import RulesetError
-from pungchow_calc.ruleset_files import builtin_names, load
+from pungchow_calc.ruleset_files import RIICHI_RULESET, builtin_names, load
 
 
 def _write(tmp_path, body: str, name: str = "house.yaml"):
@@ -146,6 +146,28 @@ BROKEN = [
         4,
         id="duplicate-id",
     ),
+    pytest.param(
+        """
+        settings:
+          words: {han: han}
+        rules:
+          - {id: a, label: A, points: 1}
+        """,
+        "unknown word 'han'",
+        3,
+        id="words-unknown-key",
+    ),
+    pytest.param(
+        """
+        settings:
+          words: {doubling: ""}
+        rules:
+          - {id: a, label: A, points: 1}
+        """,
+        "words: doubling must be text of 1 to 40 characters",
+        3,
+        id="words-empty",
+    ),
     pytest.param("rules: [\n", "not valid YAML", 2, id="bad-yaml"),
 ]
 
@@ -173,8 +195,8 @@ def test_unknown_ruleset_name():
 @pytest.mark.parametrize(
     ("typed", "hint"),
     [
-        pytest.param("Riichi", "; did you mean 'riichi-ema-2016'?", id="Riichi"),
-        pytest.param("riichi", "; did you mean 'riichi-ema-2016'?", id="riichi"),
+        pytest.param("Riichi", "; the riichi ruleset here is riichi-ema-2016", id="Riichi"),
+        pytest.param("riichi", "; the riichi ruleset here is riichi-ema-2016", id="riichi"),
         pytest.param("pungchow", "; did you mean 'pung-chow'?", id="pungchow"),
         pytest.param("Pung-Chow", "; did you mean 'pung-chow'?", id="Pung-Chow"),
         pytest.param("pung-chow-limt", "; did you mean 'pung-chow-limit'?", id="pung-chow-limt"),
@@ -191,12 +213,36 @@ def test_unknown_ruleset_name_hints_and_still_refuses(typed: str, hint: str) -> 
     assert info.value.message.startswith(f"no ruleset {typed!r}{hint} (shipped: ")
 
 
+# Regression: the names riichi's players give their game's rules (the online games, riichi, EMA's)
+# were told the shipped names alone (`-r tenhou`, `-r majsoul`), or a guess (`-r ema`: "did you mean");
+# now which ruleset here is riichi's, still refused (ruleset_files._RIICHI_GAMES).
+@pytest.mark.parametrize(
+    "typed",
+    [
+        pytest.param("tenhou", id="tenhou"),
+        pytest.param("mahjong-soul", id="mahjong-soul"),
+        pytest.param("Mahjong Soul", id="Mahjong Soul"),
+        pytest.param("majsoul", id="majsoul"),
+        pytest.param("riichi", id="riichi"),
+        pytest.param("ema", id="ema"),
+    ],
+)
+def test_another_riichi_games_name_is_told_the_riichi_ruleset_here(typed: str) -> None:
+    with pytest.raises(RulesetError) as info:
+        load(typed)
+    assert info.value.code == "ruleset-not-found"
+    said = f"no ruleset {typed!r}; the riichi ruleset here is riichi-ema-2016 ("
+    assert info.value.message.startswith(said)
+    assert RIICHI_RULESET in builtin_names()
+
+
 @pytest.mark.parametrize(
     ("typed", "said"),
     [
         pytest.param(
             "riichi.yaml",
-            "file not found (a shipped ruleset is named without .yaml: did you mean 'riichi-ema-2016'?)",
+            "file not found (a shipped ruleset is named without .yaml: the riichi ruleset here is "
+            "riichi-ema-2016)",
             id="riichi.yaml",
         ),
         pytest.param(
@@ -224,3 +270,41 @@ def test_a_missing_yaml_file_named_like_a_shipped_ruleset_hints_at_it(
 
 def test_every_condition_is_documented():
     assert all(entry.doc for entry in REGISTRY.values())
+
+
+# Regression: a hand short of min_doublings was refused in the engine's words under every ruleset
+# ("needs 1 doubling of its rules, or a limit hand"), riichi's too, on 3202062; now in the ruleset's
+# own (its setting `words:`), the engine's where it gives none.
+NO_YAKU_HAND = "2c3c4c 5c6c7c 3d4d5d 1b1b1b 9d!9d"
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        pytest.param(
+            "extends: riichi-ema-2016\n",
+            "a winning hand needs 1 han of its yaku, or a yakuman (Dora and Ura Dora do not count)",
+            id="riichi-ema-2016",
+        ),
+        pytest.param(
+            "extends: riichi-ema-2016\nsettings:\n  min_doublings: 2\n  words: {doublings: fan}\n",
+            "a winning hand needs 2 fan of its rules, or a limit hand",
+            id="min_doublings-2-words-doublings-fan",
+        ),
+        pytest.param(
+            "extends: riichi-ema-2016\nsettings:\n  min_doublings: 2\n  words: {}\n",
+            "a winning hand needs 2 doublings of its rules, or a limit hand",
+            id="min_doublings-2-words-empty",
+        ),
+    ],
+)
+def test_a_hand_short_of_min_doublings_is_refused_in_the_rulesets_words(tmp_path, body: str, said: str):
+    from pungchow_calc.engine.errors import PungchowError
+    from pungchow_calc.engine.scoring import score_text
+    from pungchow_calc.engine.situation import Situation
+
+    ruleset = load(str(_write(tmp_path, body)))
+    with pytest.raises(PungchowError) as caught:
+        score_text(NO_YAKU_HAND, ruleset, Situation())
+    assert caught.value.code == "no-yaku"
+    assert said in caught.value.message

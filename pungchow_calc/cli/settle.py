@@ -52,11 +52,13 @@ def settle(
             **{name: on for name, on in facts.items() if FACT[name].situation},
         )
         given = {Wind.EAST: east, Wind.SOUTH: south, Wind.WEST: west, Wind.NORTH: north}
+        winner_w = opts.wind(winner, "--winner") if winner is not None else None
         table = TableOptions(
-            winner=opts.wind(winner, "--winner") if winner is not None else None,
+            winner=winner_w,
             round=opts.wind(round, "--round"),
             win_by=checked.win_by,
-            discarder=opts.wind(discarder, "--from") if discarder is not None else None,
+            # Riichi's `--from kamicha` is hinted the wind it is from the winner's, when --winner gives it.
+            discarder=opts.wind(discarder, "--from", winner_w) if discarder is not None else None,
             feeder=opts.wind(feeder, "--feeder") if feeder is not None else None,
             stated=stated(**facts),
             limit=checked.limit if isinstance(checked.limit, int) else None,

@@ -16,7 +16,7 @@ from operator import attrgetter
 
 from .cache import BoundedCache
 from .errors import NotationError, in_digits, wide_hint
-from .tiles import ALL_TILES, DRAGON_LETTERS, RIICHI_HONORS, WIND_LETTERS, Suit, Tile, make
+from .tiles import ALL_TILES, DRAGON_LETTERS, RIICHI_HONORS, RIICHI_Z, WIND_LETTERS, Suit, Tile, make
 
 
 class Marker(Enum):
@@ -141,7 +141,16 @@ _BANG_AFTER_MARKER = re.compile(r"(.*[^*#+=!])([*#+=])!+").fullmatch
 # Riichi's red five is written 0 (`0m`); the rulesets here have no red fives (docs/riichi.md). Also
 # the hint of riichi's words for red fives as an option (arguments.game_word_hint: `--aka-dora`).
 RED_FIVE_HINT = "a red five (riichi's 0) is typed 5"
-_ZERO_HINT = f"ranks are 1-9: {RED_FIVE_HINT}"
+_NO_RED_FIVES = f"EMA 2016 has no red fives: {RED_FIVE_HINT}"
+_ZERO_HINT = f"ranks are 1-9 ({_NO_RED_FIVES})"
+# A word in riichi's compact notation (`123m456p789s11z`, `0m`, docs/riichi.md "Writing a riichi hand"):
+# runs of ranks, each closed by its suit letter, m characters, p dots, s bamboo (0 a red five), z the
+# honors 1-7 (tiles.RIICHI_Z); a `!` after a rank, or after a run's suit letter for its last rank, as
+# a compact run of ours is read (`123c!`); a marker at the end of a word of one run.
+_RIICHI_WORD = re.compile(r"(?:(?:[0-9]!?)+[mps]!?|(?:[1-7]!?)+z!?)+[*#+=]?").fullmatch
+_RIICHI_RUN = re.compile(r"((?:[0-9]!?)+)([mpsz])(!?)").finditer
+_RIICHI_RANK = re.compile(r"([0-9])(!?)").findall
+_RIICHI_SUITS = {"m": "c", "p": "d", "s": "b"}
 
 
 def parse(text: str) -> ParsedHand:
@@ -178,12 +187,68 @@ def reads_as_hand(text: str) -> bool:
 
 
 def _raise_located(text: str) -> None:
-    """Raise the error of the first group of a hand that cannot be read, with its column."""
+    """Raise the error of the first group of a hand that cannot be read, with its column; a hand written
+    in riichi's compact notation is told in ours, whole (_in_riichi)."""
     for word, column in zip(text.split(), _columns(text), strict=True):
         try:
             _group(word)
         except NotationError as error:
-            raise NotationError(error.message, code=error.code, column=column) from None
+            message = _in_riichi(word, text) or error.message
+            raise NotationError(message, code=error.code, column=column) from None
+
+
+def _in_riichi(word: str, text: str) -> str | None:
+    """ "123m is not a tile group: riichi's notation; type 1c2c3c ..." for a group in riichi's compact
+    notation (`word`) of a text that reads one way only, each group as riichi's or as ours: the whole
+    text in ours, on one line; else None. A hint, the hand still refused: a riichi group ours reads too
+    (`123s`, our seasons; riichi's bamboo) is taken as riichi's only beside no group of ours alone."""
+    read: list[tuple[str, bool, bool]] = []  # (group, riichi's, ours)
+    for group in text.split():
+        try:
+            _group(group)
+            ours = True
+        except NotationError:
+            ours = False
+        riichi = _RIICHI_WORD(group) is not None
+        if not (ours or riichi):
+            return None
+        read.append((group, riichi, ours))
+    if any(riichi and ours for _, riichi, ours in read) and any(not riichi for _, riichi, _ in read):
+        return None  # `1c2c3c 123s 456m`: seasons written as ours, or bamboo as riichi's
+    words: list[str] = []
+    for group, riichi, _ in read:
+        said = _riichi_words(group) if riichi else [group]
+        if said is None:
+            return None
+        words += said
+    red = "" if "0" not in text else f" ({_NO_RED_FIVES})"
+    return f"{word} is not a tile group: riichi's notation; type {' '.join(words)}{red}"
+
+
+def _riichi_words(group: str) -> list[str] | None:
+    """A group in riichi's compact notation as ours, a word for each suit (`123m456p`: 1c2c3c 4d5d6d;
+    `5z!5z`: Wd!Wd); None where a tile is marked ! twice, or a marker follows more than one suit."""
+    marker = group[-1] if group[-1] in _MARKERS else ""
+    words: list[str] = []
+    suits: list[str] = []
+    for ranks, suit, last in (run.groups() for run in _RIICHI_RUN(group.removesuffix(marker) or group)):
+        codes = [
+            (RIICHI_Z[int(rank) - 1] if suit == "z" else f"{rank.replace('0', '5')}{_RIICHI_SUITS[suit]}")
+            + bang
+            for rank, bang in _RIICHI_RANK(ranks)
+        ]
+        if last:
+            if codes[-1].endswith("!"):
+                return None
+            codes[-1] += "!"
+        if suits[-1:] == [suit]:  # the same suit again (`5z!5z`): the same word
+            words[-1] += "".join(codes)
+        else:
+            words.append("".join(codes))
+            suits.append(suit)
+    if marker and len(words) > 1:
+        return None
+    return [word + marker for word in words]
 
 
 @lru_cache(maxsize=8192)  # clubs type the same groups: a few thousand spellings in a long batch

@@ -173,6 +173,20 @@ def any_of(tests: tuple[Test, ...]) -> Test:
 
 
 @dataclass(frozen=True, slots=True)
+class Words:
+    """A ruleset's words for the engine's, where its players say others (riichi: a doubling is a han, the
+    rules a hand counts are its yaku, a limit hand is a yakuman): its refusals say them (value.py)."""
+
+    doubling: str = "doubling"
+    doublings: str = "doublings"
+    rules: str = "rules"
+    limit_hand: str = "limit hand"
+
+
+MAX_WORD = 40  # a ruleset's word (Words): a word or two, never a paragraph in a one-line refusal
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Ruleset-wide values: the limit, the East multiplier and the like."""
 
@@ -207,6 +221,8 @@ class Settings:
     # riichi's 2, an East round and a South round (RCR 2016 §2.2, §3.6). A hand stated in another round
     # is scored as stated, with a note (scoring.round_notes): a house game may play one.
     round_winds: int = 4
+    # Its words for a doubling, the rules and a limit hand, as its players say them (`words:`).
+    words: Words = Words()
 
     @property
     def most_score(self) -> int | None:

@@ -34,6 +34,7 @@ from .impossible import IMPOSSIBLE
 from .payments import BOOK, MAX_POINTS, SettlementRules
 from .rule_types import (
     MAX_SMALL,
+    MAX_WORD,
     NOT_WRITTEN,
     EveningRules,
     Invalid,
@@ -44,6 +45,7 @@ from .rule_types import (
     Ruleset,
     Settings,
     WashTable,
+    Words,
     any_of,
 )
 from .situation import SITUATION_FACTS
@@ -134,6 +136,8 @@ SETTING_KEYS = {
     "`evening new` refuse a table of another number",
     "round_winds": "the prevalent winds its game is played in, from East, 1 to 4 (the default: 4; riichi's "
     "hanchan: 2, East and South): a hand stated in another round is scored as stated, with a note",
+    "words": "its players' words for the engine's, said in its refusals (a hand short of min_doublings): a "
+    "mapping of " + ", ".join(Words.__dataclass_fields__) + " to text (riichi: han, han, yaku, yakuman)",
 }
 # The settings that are true or false (the loader's check and the schema's type).
 TRUE_OR_FALSE = (
@@ -495,7 +499,24 @@ def _settings(raw: Any) -> Settings:
         out["round_winds"] = _int_value(
             raw["round_winds"], ("settings", "round_winds"), "round_winds", MAX_PLAYERS, 1
         )
+    if "words" in raw:
+        out["words"] = _words(raw["words"])
     return Settings(**out)
+
+
+def _words(raw: Any) -> Words:
+    """The `words:` setting: each of Words' keys given, a word or two of text."""
+    path: tuple[Any, ...] = ("settings", "words")
+    keys = list(Words.__dataclass_fields__)
+    if not isinstance(raw, dict):
+        raise Invalid(path, f"words is a mapping of {', '.join(keys)} to text")
+    strange = sorted(set(raw) - set(keys), key=str)
+    if strange:  # a typo of a key: name the key it is closest to
+        raise Invalid((*path, strange[0]), unknown("word", strange[0], keys))
+    for key, value in raw.items():
+        if not (isinstance(value, str) and value.strip() and value.isprintable() and len(value) <= MAX_WORD):
+            raise Invalid((*path, key), f"words: {key} must be text of 1 to {MAX_WORD} characters")
+    return Words(**raw)
 
 
 def _limits(raw: Any) -> tuple[LimitTier, ...]:

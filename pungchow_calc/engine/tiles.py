@@ -54,8 +54,10 @@ class Wind(Enum):
         return self.name[0]
 
     @classmethod
-    def parse(cls, text: str) -> Wind:
-        """Read `east|south|west|north` or `e|s|w|n` (any case)."""
+    def parse(cls, text: str, winner: Wind | None = None) -> Wind:
+        """Read `east|south|west|north` or `e|s|w|n` (any case). `winner`: the winner's seat, when the
+        wind read is another seat's and the winner's is given (`--from`), for the hint of riichi's seat
+        named from the winner's (`kamicha`)."""
         wind = _WIND_WORDS.get(text.strip().lower())
         if wind is None:
             from .errors import wide_hint  # only when something is wrong
@@ -69,9 +71,13 @@ class Wind(Enum):
             elif tile is not None:  # the wind's tile in our notation (`--seat Sw`): refused, with its word
                 hint = f" ({text.strip()} is the {tile.word} wind's tile: type {tile.word} or {tile.word[0]})"
             else:
-                hint = wide_hint(text)
+                hint = _seat_word_hint(typed, winner) or wide_hint(text)
             raise ValueError(f"{text!r} is not a wind ({words}){hint}")
         return wind
+
+    def after(self, steps: int) -> Wind:
+        """The seat `steps` turns after this one in the order of play (East, South, West, North)."""
+        return Wind((self.value - 1 + steps) % 4 + 1)
 
     @property
     def word(self) -> str:
@@ -86,6 +92,9 @@ _WIND_WORDS = {
     **{name: wind for wind, name in _WIND_NAMES.items()},
     **{n[0]: w for w, n in _WIND_NAMES.items()},
 }
+# Riichi's honors in its compact notation, 1z to 7z: the winds East to North, then haku, hatsu and chun,
+# the white, green and red dragons (docs/riichi.md "Writing a riichi hand"), as our codes.
+RIICHI_Z = ("Ew", "Sw", "Ww", "Nw", "Wd", "Gd", "Rd")
 # Riichi's names of the winds (ton, nan, shaa, pei) and their tiles (1z-4z), as its players type them:
 # refused with ours (Wind.parse), never read as the wind (docs/riichi.md).
 _RIICHI_WINDS = {
@@ -95,8 +104,41 @@ _RIICHI_WINDS = {
     "shaa": "west",
     "pei": "north",
     "pe": "north",
-    **{f"{n}z": name for n, name in enumerate(("east", "south", "west", "north"), start=1)},
+    **{f"{n}z": _WIND_WORDS[code[0].lower()].word for n, code in enumerate(RIICHI_Z[:4], start=1)},
 }
+# Riichi's words for a seat by its part in the hand (docs/riichi.md "The facts of a win"): the dealer
+# (oya) is East, a non-dealer (ko) any other seat. Refused with the wind meant (Wind.parse).
+_DEALER_WORDS = {
+    "dealer": "the dealer is east",
+    "oya": "riichi's oya, the dealer, is east",
+    "ko": "riichi's ko, a non-dealer, is south, west or north: type the seat's wind",
+    "non-dealer": "a non-dealer is south, west or north: type the seat's wind",
+}
+# Riichi's seats named from the winner's (docs/riichi.md): shimocha plays just after him, toimen sits
+# opposite, kamicha plays just before him (the player whose discard he may chii). Each: its turns after
+# the winner's in the order of play, and where it sits. Refused with the wind meant (Wind.parse).
+_RELATIVE_SEATS = {
+    "shimocha": (1, "playing after"),
+    "toimen": (2, "opposite"),
+    "kamicha": (3, "playing before"),
+}
+
+
+def _seat_word_hint(typed: str, winner: Wind | None) -> str:
+    """ " (riichi's oya, the dealer, is east)" for riichi's word for a seat (`oya`, `kamicha`), the wind
+    a seat named from the winner's is worked out from his (`winner`) when given; else ""."""
+    said = _DEALER_WORDS.get(typed)
+    if said:
+        return f" ({said})"
+    if typed not in _RELATIVE_SEATS:
+        return ""
+    steps, where = _RELATIVE_SEATS[typed]
+    if winner is None:
+        return f" (riichi's {typed} is relative to the winner's seat, the seat {where} it: type its wind)"
+    seat = winner.after(steps).word
+    return f" (riichi's {typed}, the seat {where} the winner's, is {seat} when the winner sits {winner.word})"
+
+
 WIND_LETTERS = "ESWN"
 DRAGON_LETTERS = "RGW"  # red, green, white
 DRAGON_NAMES = {"R": "red", "G": "green", "W": "white"}
