@@ -373,6 +373,7 @@ def report_markdown(report: dict[str, Any]) -> str:
 
     headers, rows = _history_rows(report)
     stats = report["stats"]
+    passed = [f"- {markdown_text(said)}" for said in _deal_passed(report)]  # a list after the games
     out = [
         f"# Evening of {local_time(report['started'])}",
         "",
@@ -382,7 +383,7 @@ def report_markdown(report: dict[str, Any]) -> str:
         "",
         md(headers, rows, {0, *range(4, len(headers))}),
         "",
-        *(item for said in _deal_passed(report) for item in (f"- {markdown_text(said)}", "")),
+        *([*passed, ""] if passed else []),
         "## Settling up",
         "",
         *(
