@@ -490,6 +490,11 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
         first_by = situation.discarder if situation.first_discard else None
         if "first_discard_not_easts" in settings.impossible and first_by not in (None, Wind.EAST):
             return Reference(refused="bad-option")
+        # Kajongg's "East won nine times in a row" is East's win (src/rulecode.py, "the winner is East"):
+        # stated of another seat's, refused where the ruleset says so; East's scores its limit rule.
+        ninth_not_easts = situation.east_ninth_win and situation.seat is not Wind.EAST
+        if "ninth_win_not_easts" in settings.impossible and ninth_not_easts:
+            return Reference(refused="bad-option")
         # A robbed tile is the fourth of another player's pung, three on the table: held twice, a fifth.
         robbed = hand.winning_tile if situation.robbing_kong else None
         if "robbed_tile_held" in settings.impossible and robbed is not None and tiles.count(robbed) > 1:

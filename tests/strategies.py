@@ -243,6 +243,13 @@ seats = st.sampled_from(SEATS)
 win_bys = st.sampled_from(["wall", "loose", "discard"])
 
 
+def ninth_wins(winner: bool) -> st.SearchStrategy[bool]:
+    """Kajongg's "East won nine times in a row" (`--east-ninth-win`), a winner's fact: stated now and
+    then (one hand in four), so the other facts still meet hands it does not make a limit hand; stated
+    for any seat, East's or another's (refused: the setting `impossible`, ninth_win_not_easts)."""
+    return st.sampled_from([False, False, False, True]) if winner else st.just(False)
+
+
 # --- special shapes ------------------------------------------------------------------------------
 
 HEADS = tuple(t for t in PLAYING if t in HONORS or t[0] in "19")

@@ -193,3 +193,68 @@ def test_evening_recorded_before_nine_wins_replays_byte_identically(tmp_path: Pa
     assert path.read_bytes()[: len(before)] == before
     assert _status(path)["east"] == "Ann"
     assert _status(path)["totals"]["Ann"] == 4800 + 480
+
+
+# --- Why the deal passes, and East's run (report.cap_passed, report.east_run) ----------------------------
+
+NINTH = "Ann's 9th win in a row as East"
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_evening_hand_ninth_win_says_why_the_deal_passes(tmp_path: Path, columns: int) -> None:
+    """Regression: East's ninth win said only "The deal passes: Bob is East Wind", though Ann won."""
+    path = _evening(tmp_path, "classical-dmjl", 8)
+    result = run(
+        "evening", "hand", str(path), "--winner", "Ann", WIN, "--other", "Bob=4", "--other", "Cy=8",
+        "--other", "Di=12", "--again", env={"COLUMNS": str(columns)},
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert squeezed(f"The deal passes ({NINTH}): Bob is East Wind") in squeezed(result.stdout)
+    assert all(len(line) <= columns for line in result.stdout.splitlines()), result.stdout
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_evening_status_shows_east_s_run_toward_the_ninth_win(tmp_path: Path, columns: int) -> None:
+    """Regression: status showed East's streak (wins and draws), never his wins the cap counts."""
+    path = _evening(tmp_path, "classical-dmjl", 3)  # three wins and a draw: kept the deal 4 times
+    assert _status(path)["east_run"] == {"kept": 4, "wins": 3, "east_repeat_cap": None, "east_win_cap": 9}
+    shown = run("evening", "status", str(path), env={"COLUMNS": str(columns)}).stdout
+    assert squeezed("Ann as East: 3 wins in a row (the deal passes on the 9th)") in squeezed(shown)
+    assert all(len(line) <= columns for line in shown.splitlines()), shown
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_evening_report_ninth_win_says_why_the_deal_passed(tmp_path: Path, columns: int) -> None:
+    """Regression: the report showed Bob East after Ann's win, and never why."""
+    path = _evening(tmp_path, "classical-dmjl", 9)  # game 10 (the draw is game 2) is her ninth win
+    shown = run("evening", "report", str(path), env={"COLUMNS": str(columns)}).stdout
+    assert squeezed(f"Game 10: the deal passes ({NINTH}) Settling up") in squeezed(shown)
+    assert all(len(line) <= columns for line in shown.splitlines()), shown
+    history = json.loads(run("evening", "report", str(path), "--format", "json").stdout)["history"]
+    assert [g["game"] for g in history if "deal_passed" in g] == [10]
+    assert history[-1]["deal_passed"] == NINTH
+    markdown = run("evening", "report", str(path), "--format", "markdown").stdout
+    assert f"\n- Game 10: the deal passes ({NINTH})\n" in markdown
+
+
+def test_evening_play_ninth_win_says_why_the_deal_passes(tmp_path: Path) -> None:
+    """Regression: play recorded East's ninth win and showed Bob East in the status, with no word why."""
+    path = _evening(tmp_path, "classical-dmjl", 8)
+    typed = ["Ann", WIN, "d", "Bob", "", "4", "8", "12", "y", "quit"]
+    result = run("evening", "play", str(path), input="\n".join(typed) + "\n", env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    said = squeezed(result.stdout)
+    assert squeezed(f"Recorded game 10. The deal passes ({NINTH}): Bob is East Wind") in said
+    assert squeezed("Bob as East: 0 wins in a row (the deal passes on the 9th)") in said
+    assert all(len(line) <= 60 for line in result.stdout.splitlines()), result.stdout
+
+
+@pytest.mark.parametrize("ruleset", ["pung-chow", "pung-chow-limit"])
+def test_the_book_s_status_and_report_carry_no_run_and_no_why(ruleset: str, tmp_path: Path) -> None:
+    """The book's rulesets have no cap: their status and report read as before (no east_run, no why)."""
+    path = _evening(tmp_path, ruleset, 2)
+    assert "east_run" not in _status(path)
+    shown = run("evening", "status", str(path)).stdout
+    assert "as East:" not in shown
+    report = json.loads(run("evening", "report", str(path), "--format", "json").stdout)
+    assert not any("deal_passed" in g for g in report["history"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_helpers import squeezed
 from evening_support import WINS, cli, hand, ok, status
 
 from pungchow_calc.engine.rules import EveningRules, Invalid, _evening
@@ -85,6 +86,36 @@ def test_a_cap_on_east_repeats(tmp_path, capsys):
     assert status(capsys, path)["east"] == "Ann"
     ok(capsys, *hand(path, "Ann", PLAYERS))  # a third win: the cap passes the deal all the same
     assert status(capsys, path)["east"] == "Bob"
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_a_cap_on_east_repeats_says_why_the_deal_passes(tmp_path, capsys, monkeypatch, columns):
+    """Regression: the cap passed the deal after Ann's third win, and `evening hand` said only "The deal
+    passes: Bob is East Wind"; status showed her streak, never the cap it runs toward."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    path = _start(tmp_path, capsys, east_repeat_cap=2)
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    run = {"kept": 1, "wins": 1, "east_repeat_cap": 2, "east_win_cap": None}
+    assert status(capsys, path)["east_run"] == run
+    shown = ok(capsys, "evening", "status", str(path))
+    assert "\nAnn as East: kept the deal 1 time in a row (2 at most)\n" in shown
+    ok(capsys, "evening", "draw", str(path), "--again")  # a draw keeps the deal too: the 2nd time
+    said = ok(capsys, *hand(path, "Ann", PLAYERS))
+    why = "The deal passes (Ann has kept it 2 times in a row, the most allowed): Bob is East Wind"
+    assert squeezed(why) in squeezed(said)
+    shown = ok(capsys, "evening", "status", str(path))
+    assert "Bob as East: kept the deal 0 times in a row (2 at most)" in shown
+    assert all(len(line) <= columns for text in (said, shown) for line in text.splitlines())
+    report = ok(capsys, "evening", "report", str(path))
+    passed = "Game 3: the deal passes (Ann has kept it 2 times in a row, the most allowed)"
+    assert squeezed(passed) in squeezed(report)
+    assert all(len(line) <= columns for line in report.splitlines())
+
+
+def test_a_cap_of_no_repeat_says_east_may_not_keep_it(tmp_path, capsys):
+    path = _start(tmp_path, capsys, east_repeat_cap=0)
+    said = ok(capsys, *hand(path, "Ann", PLAYERS))
+    assert squeezed("The deal passes (Ann may not keep it): Bob is East Wind") in squeezed(said)
 
 
 def test_a_cap_on_east_wins_a_draw_between_keeps_the_count(tmp_path, capsys):

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from riichi_hands import riichi_cases
 from riichi_ours import RULESET as RIICHI
 from riichi_ours import situation as riichi_situation
-from strategies import GenGroup, GenHand, losing_hands, retyped, seats, win_bys, winning_hands
+from strategies import GenGroup, GenHand, losing_hands, ninth_wins, retyped, seats, win_bys, winning_hands
 
 from pungchow_calc.batch.formats import score_json
 from pungchow_calc.engine.conditions import Context
@@ -51,7 +51,7 @@ hands_and_sides = st.one_of(
 
 @st.composite
 def situations(draw: st.DrawFn, winner: bool = True) -> Situation:
-    """Any seat, round and way of winning."""
+    """Any seat, round and way of winning, and now and then East's ninth win in a row."""
     seat = Wind.parse(draw(seats))
     win_by = WinBy(draw(win_bys)) if winner else WinBy.DISCARD
     others = [w for w in Wind if w is not seat]
@@ -69,6 +69,9 @@ def situations(draw: st.DrawFn, winner: bool = True) -> Situation:
         # `impossible: first_discard_after_turn`), which the hands drawn here have at will; its scoring is
         # held to the reference scorer's (test_reference_scorer.py).
         discarder=draw(st.sampled_from(others)) if on_a_discard else None,
+        # Kajongg's rulesets (OTHER_RULESETS) score it East's limit hand, or refuse it for another seat;
+        # the book's note it as idle (test_reference_scorer.py holds its scoring to the reference's).
+        east_ninth_win=draw(ninth_wins(winner)),
     )
 
 

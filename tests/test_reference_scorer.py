@@ -22,7 +22,7 @@ from data.kajongg_hands import CASES
 from hypothesis import given
 from hypothesis import strategies as st
 from reference_scorer import Reference, arrangement_key, reference_score
-from strategies import GenHand, losing_hands, seats, special_hands, win_bys, winning_hands
+from strategies import GenHand, losing_hands, ninth_wins, seats, special_hands, win_bys, winning_hands
 
 from pungchow_calc.batch.words import split_line
 from pungchow_calc.engine.errors import HandError, NotationError, OptionError
@@ -151,6 +151,7 @@ def situations(draw: st.DrawFn, winner: bool) -> Situation:
         robbing_kong=draw(flag),
         original_call=draw(flag),
         kong_after_kong=draw(flag),
+        east_ninth_win=draw(ninth_wins(winner)),
     )
 
 
@@ -346,4 +347,29 @@ def test_nine_gates_shape_2d_won_on_a_discard_is_arranged_in_sets_under_dmjl():
     assert [m.code for m in score.arrangement][:4] == ["1d2d3d*", "3d4d5d", "6d7d8d", "9d9d9d"]
     assert (score.score, score.limit_hand) == (224, None)
     assert "concealed_true_color_game" not in {line.rule for line in score.lines}
+    assert differences(text, ruleset, situation) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "seat", "refused", "limit_hand"),
+    [
+        ("classical-dmjl", Wind.EAST, None, "East won nine times in a row"),
+        ("classical-bmja", Wind.EAST, None, "East won nine times in a row"),
+        ("classical-dmjl", Wind.SOUTH, "bad-option", None),
+        ("classical-bmja", Wind.NORTH, "bad-option", None),
+        ("pung-chow", Wind.SOUTH, None, None),  # no rule scores it, none refuses it: a note, scored as is
+    ],
+    ids=["dmjl-east", "bmja-east", "dmjl-south-refused", "bmja-north-refused", "pung-chow-south-idle"],
+)
+def test_east_ninth_win_is_east_limit_hand_in_the_reference(
+    name: str, seat: Wind, refused: str | None, limit_hand: str | None
+):
+    """Regression: the reference never refused `--east-ninth-win` for another seat's win (the ruleset's
+    impossible ninth_win_not_easts), so its drawn situations could not state it: it scored another
+    seat's win as the limit hand the engine refuses."""
+    text, ruleset = "1b1b1b 2c2c2c 3d3d3d 4b4b4b 5c!5c", load(name)
+    situation = Situation(seat=seat, winner=True, east_ninth_win=True)
+    expected = reference_score(build(parse(text)), ruleset, situation, ruleset.settings.limit)
+    assert expected.refused == refused
+    assert refused is not None or {r.limit_hand for r in expected.best} == {limit_hand}
     assert differences(text, ruleset, situation) == []

@@ -30,8 +30,17 @@ from ..evening.settle import FLAGS, seats_named
 from ..evening.state import Evening
 from ..render.ascii import fit_data
 from ..render.evening import by_name, game_text, shown_game
+from ..render.layout import hanging, terminal_width
 from .evening_prompt import Cancel, Interrupted, Prompt
-from .evening_run import change_text, hand_record, idle_note, status_view, taken_back_anyway, written_anyway
+from .evening_run import (
+    change_text,
+    deal_text,
+    hand_record,
+    idle_note,
+    status_view,
+    taken_back_anyway,
+    written_anyway,
+)
 from .failure import reason
 
 _EXTRAS = [flag.replace("_", "-") for flag in FLAGS]  # every fact typed after "Also"
@@ -745,6 +754,10 @@ class Table(Prompt):
             recorded = change.game.number if change.game else len(change.after.games)
             with written_anyway(f"game {recorded} was recorded"):
                 self.echo(f"Recorded game {recorded}.")
+                if change.game is not None and change.game.capped is not None and not change.after.over:
+                    # Why East, who kept the deal, is no longer East in the status below (a cap of the
+                    # ruleset): said as `evening hand` says it; any other pass the status shows plainly.
+                    self.echo(*hanging(deal_text(change, self.out), terminal_width()), sep="\n")
                 self._show(change.after)
             return
         change = book.amend(self.path, number, entry.record, self._say, expect=evening)

@@ -139,21 +139,29 @@ def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
     )
     totals = fit_data(change.after.totals(), out)
     shown = ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items())
-    east = fit_data(change.after.east, out)
-    deal = (
-        "Next game: none, the evening is over"  # the sets agreed on are played: nobody deals, as amend says
-        if change.after.over
-        else f"The deal passes: {east} is East Wind"
-        if change.after.east != change.before.east
-        else f"{east} stays East Wind"
-    )
     print(
         "",
         *hanging(f"Totals: {shown}", terminal_width()),
-        *hanging(deal, terminal_width()),
+        *hanging(deal_text(change, out), terminal_width()),
         sep="\n",
         file=out,
     )
+
+
+def deal_text(change: Any, out: Any) -> str:
+    """Where the deal stands after a game recorded: East stays, or the deal passes, and why when a cap of
+    the ruleset passed it though East kept it (report.cap_passed: `The deal passes (Ann's 9th win in a
+    row as East): Bob is East Wind`); each name as `out` writes it (fit_data)."""
+    from ..evening.report import cap_passed
+
+    east = fit_data(change.after.east, out)
+    if change.after.over:  # the sets agreed on are played: nobody deals, as amend says
+        return "Next game: none, the evening is over"
+    if change.after.east == change.before.east:
+        return f"{east} stays East Wind"
+    why = cap_passed(change.game) if change.game is not None else None
+    because = f" ({fit_data(why, out)})" if why is not None else ""
+    return f"The deal passes{because}: {east} is East Wind"
 
 
 def idle_note(flag: str, ruleset: str, spelled: str = "--", stated: tuple[str, ...] = ()) -> str:

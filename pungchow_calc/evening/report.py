@@ -28,6 +28,42 @@ def round_name(evening: Evening, game: Game | None = None) -> str:
     return f"{wind.word.capitalize()} round"
 
 
+def ordinal(number: int) -> str:
+    """A count as said: 1st, 2nd, 3rd, 4th, 11th, 21st (East's win a cap passes the deal on)."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def cap_passed(game: Game) -> str | None:
+    """Why the deal passed after a game though East kept it, in a few words (`Ann's 9th win in a row as
+    East`), told by the cap that passed it (Game.capped) and where the deal stood before it (Position);
+    None when no cap passed it (docs/evening.md#east-win-cap)."""
+    before = game.before
+    if game.capped == "east_win_cap":
+        return f"{game.east}'s {ordinal(before.wins + 1)} win in a row as East"
+    if game.capped == "east_repeat_cap":
+        if not before.streak:  # east_repeat_cap: 0, East never keeps the deal
+            return f"{game.east} may not keep it"
+        times = "1 time" if before.streak == 1 else f"{before.streak} times"
+        return f"{game.east} has kept it {times} in a row, the most allowed"
+    return None
+
+
+def east_run(evening: Evening) -> dict[str, Any] | None:
+    """The present East's run toward the ruleset's caps (`status --json`'s east_run), or None under a
+    ruleset with none, whose status reads as it always has."""
+    rules = evening.ruleset.evening
+    if rules.east_win_cap is None and rules.east_repeat_cap is None:
+        return None
+    position = evening.position
+    return {
+        "kept": position.streak,
+        "wins": position.wins,
+        "east_repeat_cap": rules.east_repeat_cap,
+        "east_win_cap": rules.east_win_cap,
+    }
+
+
 def status(evening: Evening) -> dict[str, Any]:
     """`evening status --json`: where the evening stands and the running totals."""
     totals = evening.totals()
@@ -45,6 +81,7 @@ def status(evening: Evening) -> dict[str, Any]:
         "over": evening.over,
         "east": evening.east,
         "streak": evening.position.streak,
+        **({"east_run": run} if (run := east_run(evening)) is not None else {}),
         "next_east": None if evening.over else evening.next_east,  # no deal follows the last game
         "seats": {name: w.word for name, w in evening.seats()},
         "totals": totals,
@@ -187,6 +224,9 @@ def history(evening: Evening, breakdown: bool = False) -> list[dict[str, Any]]:
             "net": dict(game.net),
             "totals": dict(totals),
         }
+        why = cap_passed(game)
+        if why is not None:  # only a game a cap passed the deal after: other reports read as before
+            row["deal_passed"] = why
         if breakdown:
             row["breakdown"] = _breakdown(game)
         out.append(row)

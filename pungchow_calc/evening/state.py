@@ -55,6 +55,9 @@ class Game:
     rules: tuple[Ruleset, dict[str, Any], str] | None = field(default=None, compare=False, repr=False)
     # The facts the evening stated of the game itself, not typed (the setting east_win_cap_fact).
     stated: tuple[str, ...] = ()
+    # The `evening:` cap that passed the deal after this game though East kept it (east_win_cap,
+    # east_repeat_cap), or None: what every place saying "the deal passes" gives as why (cap_passed).
+    capped: str | None = None
 
     @property
     def detail(self) -> Any:
@@ -172,16 +175,25 @@ def _keeps_deal(evening: Evening, record: dict[str, Any], seats: dict[str, Wind]
     return keeps
 
 
-def _next(evening: Evening, before: Position, keeps: bool | None, east_won: bool) -> Position:
+def _cap(evening: Evening, before: Position, keeps: bool | None, east_won: bool) -> str | None:
+    """The `evening:` cap that passes the deal after a game East keeps (the one check of both), or None."""
+    if not keeps:
+        return None
+    rules = evening.ruleset.evening
+    # Kajongg's "East won nine times in a row": "the winds rotate" after East's ninth win, though he won.
+    if rules.east_win_cap is not None and before.wins + east_won >= rules.east_win_cap:
+        return "east_win_cap"
+    if rules.east_repeat_cap is not None and before.streak >= rules.east_repeat_cap:
+        return "east_repeat_cap"
+    return None
+
+
+def _next(before: Position, keeps: bool | None, east_won: bool, capped: str | None, players: int) -> Position:
     if keeps is None:
         return before
-    rules = evening.ruleset.evening
-    cap, wins = rules.east_repeat_cap, before.wins + east_won
-    # Kajongg's "East won nine times in a row": "the winds rotate" after East's ninth win, though he won.
-    capped = rules.east_win_cap is not None and wins >= rules.east_win_cap
-    if keeps and (cap is None or before.streak < cap) and not capped:
-        return replace(before, streak=before.streak + 1, wins=wins)
-    return Position((before.east + 1) % len(evening.players), 0, before.passes + 1)
+    if keeps and capped is None:
+        return replace(before, streak=before.streak + 1, wins=before.wins + east_won)
+    return Position((before.east + 1) % players, 0, before.passes + 1)
 
 
 def _east_won(record: dict[str, Any], seats: tuple[tuple[str, Wind], ...]) -> bool:
@@ -232,10 +244,11 @@ def play(evening: Evening, number: int, record: dict[str, Any], before: Position
         settled = with_stated(record, stated)
         detail, net = game_result(evening.ruleset, evening.start, settled, dict(seats), wind)
     keeps = _keeps_deal(evening, record, dict(seats))
-    after = _next(evening, before, keeps, east_won)
+    capped = _cap(evening, before, keeps, east_won)
+    after = _next(before, keeps, east_won, capped, len(evening.players))
     nets = tuple((name, int(net[name])) for name in evening.players)
     rules = (evening.ruleset, evening.start, evening.path)
-    return Game(number, record, seats, wind, before, after, nets, detail, rules, stated)
+    return Game(number, record, seats, wind, before, after, nets, detail, rules, stated, capped)
 
 
 def _sealed(record: dict[str, Any], where: dict[str, Any], players: tuple[str, ...]) -> bool:

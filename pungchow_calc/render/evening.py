@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..csv_safe import csv_cell
-from ..evening.report import ASCII_SPARKS, SPARKS, sparkline
+from ..evening.report import ASCII_SPARKS, SPARKS, ordinal, sparkline
 from ..evening.state import Game
 from .ascii import fit_data, fit_grid
 from .layout import Grid, breakdown_grid, cell_width, hanging, pack, terminal_width
@@ -115,6 +115,9 @@ def status_text(
         lines += _lines(
             f"East: {status['east']}{kept}; if East loses, {status['next_east']} deals next", width
         )
+        run = status.get("east_run")
+        if run is not None:  # a ruleset with a cap only: the book's status reads as it always has
+            lines += _lines(_east_run(status["east"], run), width)
     totals = {name: signed(status["totals"][name]) for name in status["seats"]}
     used = (
         max(cell_width(n) for n in ["Player", *totals])
@@ -132,6 +135,19 @@ def status_text(
     lines.append(f"\nCheck: totals sum to {status['net_sum']} — {ok}")
     lines += [line for note in status["notes"] for line in _lines(f"note: {note}", width)]
     return "\n".join(lines)
+
+
+def _east_run(east: str, run: dict[str, Any]) -> str:
+    """The present East's run toward the ruleset's caps (report.east_run): `Ann as East: 3 wins in a row
+    (the deal passes on the 9th)`, `Ann as East: kept the deal 2 times in a row (3 at most)`."""
+    said = []
+    if run["east_win_cap"] is not None:
+        wins = run["wins"]
+        said.append(f"{wins} win{_s(wins)} in a row (the deal passes on the {ordinal(run['east_win_cap'])})")
+    if run["east_repeat_cap"] is not None:
+        kept = run["kept"]
+        said.append(f"kept the deal {kept} time{_s(kept)} in a row ({run['east_repeat_cap']} at most)")
+    return f"{east} as East: {'; '.join(said)}"
 
 
 def shown_game(game: Game, out: Any) -> Game:
@@ -295,6 +311,13 @@ def _breakdown_lines(game: dict[str, Any], width: int) -> list[str]:
     return out
 
 
+def _deal_passed(report: dict[str, Any]) -> list[str]:
+    """Each game after which a cap of the ruleset passed the deal though East kept it, and why
+    (report.cap_passed): none in an evening without one, whose report reads as it always has."""
+    history = report["history"]
+    return [f"Game {g['game']}: the deal passes ({g['deal_passed']})" for g in history if "deal_passed" in g]
+
+
 def report_text(report: dict[str, Any], width: int | None = None) -> str:
     """`evening report` as plain tables."""
     width = width or terminal_width()
@@ -305,6 +328,8 @@ def report_text(report: dict[str, Any], width: int | None = None) -> str:
         "",
         table(headers, rows, numbers, width, {2, 3}, {0, 1, 2, 3}),
     ]
+    passed = _deal_passed(report)
+    out += ["", *(line for said in passed for line in _lines(said, width))] if passed else []
     for game in report["history"]:
         if "breakdown" in game:
             out += _breakdown_lines(game, width)
@@ -348,6 +373,7 @@ def report_markdown(report: dict[str, Any]) -> str:
 
     headers, rows = _history_rows(report)
     stats = report["stats"]
+    passed = [f"- {markdown_text(said)}" for said in _deal_passed(report)]  # a list after the games
     out = [
         f"# Evening of {local_time(report['started'])}",
         "",
@@ -357,6 +383,7 @@ def report_markdown(report: dict[str, Any]) -> str:
         "",
         md(headers, rows, {0, *range(4, len(headers))}),
         "",
+        *([*passed, ""] if passed else []),
         "## Settling up",
         "",
         *(
