@@ -258,3 +258,70 @@ def test_the_book_s_status_and_report_carry_no_run_and_no_why(ruleset: str, tmp_
     assert "as East:" not in shown
     report = json.loads(run("evening", "report", str(path), "--format", "json").stdout)
     assert not any("deal_passed" in g for g in report["history"])
+
+
+# --- amend, undo and play's preview say when a cap passes the deal (evening_run.change_text) ----------
+
+PASSES = f"East Wind is now Bob (was Ann): the deal passes ({NINTH})"
+NO_LONGER = f"East Wind is now Ann (was Bob): the deal no longer passes ({NINTH})"
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_evening_amend_undo_say_when_a_cap_passes_the_deal(tmp_path: Path, columns: int) -> None:
+    """Regression: amend and undo said "East Wind is now Ann (was Bob)" and never that game 10, Ann's
+    9th win as East, passed the deal (or, amended to her 8th, no longer did)."""
+    path = _evening(tmp_path, "classical-dmjl", 9)
+    env = {"COLUMNS": str(columns)}
+    said = [
+        run("evening", "amend", str(path), "3", "--draw", env=env),  # game 10 becomes her 8th win
+        run("evening", "undo", str(path), env=env),  # takes the amendment back: her 9th again
+        run("evening", "undo", str(path), "--again", env=env),  # takes game 10 back
+    ]
+    for result in said:
+        assert result.exit_code == 0, result.output
+        assert all(len(line) <= columns for line in result.stdout.splitlines()), result.stdout
+    expected = [NO_LONGER, PASSES, NO_LONGER]
+    assert [squeezed(e) in squeezed(r.stdout) for e, r in zip(expected, said, strict=True)] == [True] * 3
+
+
+def test_evening_amend_east_s_win_to_his_ninth_says_why_east_stays_bob(tmp_path: Path) -> None:
+    """Game 10 amended from Bob's win to Ann's 9th: Bob is East all the same, now by the cap."""
+    path = _evening(tmp_path, "classical-dmjl", 8)
+    others = ("--other", "Ann=4", "--other", "Cy=8", "--other", "Di=12")
+    assert run("evening", "hand", str(path), "--winner", "Bob", WIN, *others).exit_code == 0
+    result = run(
+        "evening", "amend", str(path), "10", "--winner", "Ann", WIN, "--other", "Bob=4", "--other", "Cy=8",
+        "--other", "Di=12", env={"COLUMNS": "80"},
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert squeezed(f"East Wind is still Bob: the deal passes ({NINTH})") in squeezed(result.stdout)
+
+
+def test_evening_play_preview_of_ninth_win_says_the_deal_passes(tmp_path: Path) -> None:
+    """Regression: play's preview of East's ninth win asked "Record this game?" with no word that the
+    deal would pass (said only once recorded)."""
+    path = _evening(tmp_path, "classical-dmjl", 8)
+    before = path.read_bytes()
+    typed = ["Ann", WIN, "d", "Bob", "", "4", "8", "12", "n", "cancel", "quit"]
+    result = run("evening", "play", str(path), input="\n".join(typed) + "\n", env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    preview = f"The deal passes ({NINTH}): Bob is East Wind Record this game?"
+    assert squeezed(preview) in squeezed(result.stdout)
+    assert all(len(line) <= 60 for line in result.stdout.splitlines()), result.stdout
+    assert path.read_bytes() == before  # "n", then cancel: nothing recorded
+
+
+@pytest.mark.parametrize("ruleset", ["pung-chow", "pung-chow-limit"])
+def test_the_book_s_amend_undo_and_preview_carry_no_why(ruleset: str, tmp_path: Path) -> None:
+    """The book's rulesets have no cap: amend, undo and play's preview read as before."""
+    path = _evening(tmp_path, ruleset, 2)
+    others = ("--other", "Ann=4", "--other", "Cy=8", "--other", "Di=12")
+    assert run("evening", "hand", str(path), "--winner", "Bob", WIN, *others).exit_code == 0
+    amended = run("evening", "amend", str(path), "4", "--draw", env={"COLUMNS": "80"})
+    assert "East Wind is now Ann (was Bob)\n" in amended.stdout
+    undone = run("evening", "undo", str(path), env={"COLUMNS": "80"})
+    assert "East Wind is now Bob (was Ann)\n" in undone.stdout
+    typed = ["Ann", WIN, "d", "Bob", "", "4", "8", "12", "n", "cancel", "quit"]
+    shown = run("evening", "play", str(path), input="\n".join(typed) + "\n").stdout
+    assert "Record this game?" in shown
+    assert "The deal passes" not in shown

@@ -737,8 +737,14 @@ class Table(Prompt):
             game = after.games[number - 1]
             text = self._game_text(game, round_name(after, game))
             return f"{text}\n\nIf amended:\n{change_text(evening, after, self.out)}"
-        game = book.preview(evening, entry.record)
-        return self._game_text(game, round_name(evening, game))
+        after = book.preview_add(evening, entry.record)
+        game = after.games[-1]
+        text = self._game_text(game, round_name(evening, game))
+        if game.capped is None or after.over:
+            return text
+        # A cap passes the deal though East keeps it: said before "Record this game?", in the words
+        # said once it is recorded (deal_text); any other pass is the game's own (East lost).
+        return "\n".join([text, "", *hanging(deal_text(evening, after, self.out), terminal_width())])
 
     def _game_text(self, game: Any, where: str) -> str:
         """A game as the session's output writes its names (under ASCII their escapes, laid out so), its
@@ -757,7 +763,9 @@ class Table(Prompt):
                 if change.game is not None and change.game.capped is not None and not change.after.over:
                     # Why East, who kept the deal, is no longer East in the status below (a cap of the
                     # ruleset): said as `evening hand` says it; any other pass the status shows plainly.
-                    self.echo(*hanging(deal_text(change, self.out), terminal_width()), sep="\n")
+                    self.echo(
+                        *hanging(deal_text(change.before, change.after, self.out), terminal_width()), sep="\n"
+                    )
                 self._show(change.after)
             return
         change = book.amend(self.path, number, entry.record, self._say, expect=evening)

@@ -142,26 +142,33 @@ def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
     print(
         "",
         *hanging(f"Totals: {shown}", terminal_width()),
-        *hanging(deal_text(change, out), terminal_width()),
+        *hanging(deal_text(change.before, change.after, out), terminal_width()),
         sep="\n",
         file=out,
     )
 
 
-def deal_text(change: Any, out: Any) -> str:
-    """Where the deal stands after a game recorded: East stays, or the deal passes, and why when a cap of
-    the ruleset passed it though East kept it (report.cap_passed: `The deal passes (Ann's 9th win in a
-    row as East): Bob is East Wind`); each name as `out` writes it (fit_data)."""
+def deal_text(before: Any, after: Any, out: Any) -> str:
+    """Where the deal stands after a game recorded (or previewed, `evening play`): East stays, or the
+    deal passes, and why when a cap of the ruleset passed it though East kept it (report.cap_passed:
+    `The deal passes (Ann's 9th win in a row as East): Bob is East Wind`); each name as `out` writes it
+    (fit_data)."""
+    east = fit_data(after.east, out)
+    if after.over:  # the sets agreed on are played: nobody deals, as amend says
+        return "Next game: none, the evening is over"
+    if after.east == before.east:
+        return f"{east} stays East Wind"
+    return f"The deal passes{_because(after, out)}: {east} is East Wind"
+
+
+def _because(evening: Any, out: Any) -> str:
+    """` (Ann's 9th win in a row as East)` when a cap passed the deal after the evening's last game
+    though East kept it (report.cap_passed), as `out` writes it; else nothing (so under the book's
+    rulesets, which have no cap, and once the evening is over: nobody deals)."""
     from ..evening.report import cap_passed
 
-    east = fit_data(change.after.east, out)
-    if change.after.over:  # the sets agreed on are played: nobody deals, as amend says
-        return "Next game: none, the evening is over"
-    if change.after.east == change.before.east:
-        return f"{east} stays East Wind"
-    why = cap_passed(change.game) if change.game is not None else None
-    because = f" ({fit_data(why, out)})" if why is not None else ""
-    return f"The deal passes{because}: {east} is East Wind"
+    why = cap_passed(evening.games[-1]) if evening.games and not evening.over else None
+    return f" ({fit_data(why, out)})" if why is not None else ""
 
 
 def idle_note(flag: str, ruleset: str, spelled: str = "--", stated: tuple[str, ...] = ()) -> str:
@@ -252,11 +259,20 @@ def change_text(before: Any, after: Any, out: Any) -> str:
             return "none, the evening is over"
         return f"{round_name(evening)} of set {evening.round_index() // 4 + 1}"
 
+    moved = after.east != before.east
     east = (
         f"East Wind is now {fit_data(after.east, out)} (was {fit_data(before.east, out)})"
-        if after.east != before.east
+        if moved
         else f"East Wind is still {fit_data(after.east, out)}"
     )
+    # Why, when the change makes a cap pass the deal after the last game though East kept it (East
+    # moved, or stayed the one the game passed it to), or takes that away and East moves back
+    # (docs/evening.md#why-the-deal-passes): in deal_text's words, none under the book's rulesets.
+    passes, passed = _because(after, out), _because(before, out)
+    if passes and (moved or passes != passed):
+        east += f": the deal passes{passes}"
+    elif passed and moved and not passes:
+        east += f": the deal no longer passes{passed}"
     was, now = where(before), where(after)
     said = [east, f"Next game: {now} (was {was})" if was != now else f"Next game: {now}, as before"]
     lines = [line for text in said for line in hanging(text, terminal_width())]  # 30-letter names

@@ -325,9 +325,15 @@ def check_changes(evening: Evening, number: int, record: dict[str, Any]) -> None
 
 def preview(evening: Evening, record: dict[str, Any]) -> Game:
     """The game a record would be if recorded now (settled, nothing written)."""
-    game = apply(evening, _stamp(record["event"], body(record))).games[-1]
-    _refused_as_new(game, evening.ruleset)
-    return game
+    return preview_add(evening, record).games[-1]
+
+
+def preview_add(evening: Evening, record: dict[str, Any]) -> Evening:
+    """The evening if a record were recorded now (settled, nothing written): who deals next, as
+    preview_amend gives it."""
+    after = apply(evening, _stamp(record["event"], body(record)))
+    _refused_as_new(after.games[-1], evening.ruleset)
+    return after
 
 
 def preview_amend(evening: Evening, number: int, record: dict[str, Any]) -> Evening:
