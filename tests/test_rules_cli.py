@@ -693,3 +693,42 @@ def test_rules_show_lists_what_its_impossible_setting_refuses(ruleset: str, name
         assert name in shown
     assert squeezed("robbing a kong with a winning tile the hand holds") in squeezed(shown)
     assert max(map(len, result.stdout.splitlines())) <= columns
+
+
+_FAN_HOUSE = "extends: pung-chow\nsettings: {min_doublings: 2, words: {doubling: fan, doublings: fan}}\n"
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize(
+    ("ruleset", "rows"),
+    [
+        pytest.param(
+            "riichi-ema-2016",
+            [
+                "score | points × 2^(han + 2)",
+                "han a win needs | 1",
+                "Mangan: 5 han or more | 2000",
+                "Sanbaiman: 11 han or more | 6000",
+            ],
+            id="riichi-ema-2016",
+        ),
+        pytest.param(_FAN_HOUSE, ["fan a win needs | 2"], id="house-words-fan"),
+        pytest.param("pung-chow", [], id="pung-chow"),
+    ],
+)
+def test_rules_show_says_doublings_in_the_ruleset_s_words(
+    tmp_path: Path, ruleset: str, rows: list[str], columns: int
+) -> None:
+    """Regression: the card of riichi-ema-2016, whose `words:` say han, read "doublings a win needs" and
+    "Mangan: 5 doublings or more" where its refusal of a hand short of a yaku says han."""
+    if ruleset.startswith("extends"):
+        path = tmp_path / "fan.yaml"
+        path.write_text(ruleset, encoding="utf-8")
+        ruleset = str(path)
+    result = run_main("rules", "show", ruleset, env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    settings = result.stdout.split("\nSettings\n")[1]
+    cells = [" | ".join(cell.strip() for cell in line.split("│")) for line in settings.splitlines()]
+    assert [cell for cell in cells if cell in rows] == rows
+    assert "doublings" not in settings
+    assert max(map(len, result.stdout.splitlines())) <= columns

@@ -172,13 +172,15 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         settings.append(("a limit hand scores", "its limit lines alone"))
     if s.original_hand_drawn:
         settings.append(("an original hand but East's", "marks its first draw (!)"))
+    # Doublings in the ruleset's own words (`words:`; riichi: han), as its refusals say them (value.py).
+    words = s.words
     if s.doubling_base:
-        settings.append(("score", f"points × 2^(doublings + {s.doubling_base})"))
+        settings.append(("score", f"points × 2^({words.doublings} + {s.doubling_base})"))
     if s.round_points:
         settings.append(("points rounded up to", str(s.round_points)))
     if s.min_doublings:
-        settings.append(("doublings a win needs", str(s.min_doublings)))
-    settings.extend((f"{t.name}: {t.doublings} doublings or more", str(t.score)) for t in s.limits)
+        settings.append((f"{words.doublings} a win needs", str(s.min_doublings)))
+    settings.extend((f"{t.name}: {words.of(t.doublings)} or more", str(t.score)) for t in s.limits)
     terms = getattr(ruleset, "settlement", None)
     if terms is not None and terms != SettlementRules():  # the book's terms: nothing more to say
         settings += [
