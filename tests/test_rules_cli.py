@@ -732,3 +732,42 @@ def test_rules_show_says_doublings_in_the_ruleset_s_words(
     assert [cell for cell in cells if cell in rows] == rows
     assert "doublings" not in settings
     assert max(map(len, result.stdout.splitlines())) <= columns
+
+
+_YAKUMAN_HAND = (
+    "extends: riichi-ema-2016\n"
+    "settings: {words: {doubling: han, doublings: han, rules: yaku, limit_hand: yakuman hand}}\n"
+)
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_rules_diff_riichi_ema_2016_house_words_yakuman_hand_names_the_word(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    """Regression: a house file changing one of riichi's `words:` printed both whole mappings of four
+    words, wrapped over three lines; now the word that differs, as `words.KEY` (--json keeps both)."""
+    (tmp_path / "house.yaml").write_text(_YAKUMAN_HAND, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run_main("rules", "diff", "riichi-ema-2016", "house.yaml", env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "Settings",
+        "  words.limit_hand: yakuman → yakuman hand",
+        "1 difference.",
+    ]
+    as_json = json.loads(run("rules", "diff", "riichi-ema-2016", "house.yaml", "--json").stdout)
+    assert as_json["changes"][0]["a"]["doublings"] == "han"  # --json keeps both whole mappings
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_rules_diff_pung_chow_riichi_ema_2016_names_each_word(columns: int) -> None:
+    result = run_main("rules", "diff", "pung-chow", "riichi-ema-2016", env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    words = [line for line in result.stdout.splitlines() if line.startswith("  words")]
+    assert words == [
+        "  words.doubling: doubling → han",
+        "  words.doublings: doublings → han",
+        "  words.rules: rules → yaku",
+        "  words.limit_hand: limit hand → yakuman",
+    ]
+    assert max(map(len, result.stdout.splitlines())) <= columns

@@ -325,6 +325,10 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
                 for line in _tier_lines(names, c.a, c.b, arrow(out)):
                     print_lines(out, _hanging(out, line))
                 continue
+            if c.key == "words":  # word by word: both whole mappings of four hid the one word changed
+                for word in (w for w in c.a if c.a[w] != c.b[w]):
+                    print_lines(out, _hanging(out, f"  words.{word}: {c.a[word]} {arrow(out)} {c.b[word]}"))
+                continue
             print_lines(out, _hanging(out, f"  {c.key}: {_setting_change(c.a, c.b, arrow(out))}"))
     to = arrow(out)
     for title, rows, summary in (("Rules", rules, _rule_summary), ("Penalties", penalties, _penalty_summary)):
