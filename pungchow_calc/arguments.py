@@ -72,6 +72,12 @@ _NOT_EMA_WORDS = {
         ("red fives", f"{RED_FIVE_HINT}, a five like the others"),
     ),
     "open-riichi": ("open riichi", "a riichi is --riichi"),
+    # Open tanyao turned off (`--no-kuitan`, an online game's option): tanyao closed only, which EMA 2016
+    # does not have (RCR 2016 §4.2, "kuitan"; --kuitan itself is in _GAME_WIN_WORDS).
+    **dict.fromkeys(
+        ("no-kuitan", "no-kuitan-ari", "no-open-tanyao"),
+        ("closed-only tanyao", "riichi-ema-2016 scores tanyao open as well, nothing to turn off"),
+    ),
     "sanma": ("three-player game", "riichi-ema-2016 is played by 4"),
 }
 

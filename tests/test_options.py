@@ -839,6 +839,19 @@ def test_every_game_word_of_the_facts_table_is_hinted():
             "No such option: --sanma (EMA 2016 has no three-player game: riichi-ema-2016 is played by 4)",
             id="settle --sanma",
         ),
+        # Open tanyao turned off, tanyao closed only: --kuitan was hinted, --no-kuitan told "Possible
+        # options: --no-limit" on 6e063e1.
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--no-kuitan"],
+            "No such option: --no-kuitan (EMA 2016 has no closed-only tanyao: riichi-ema-2016 scores tanyao "
+            "open as well, nothing to turn off)",
+            id="--no-kuitan",
+        ),
+        pytest.param(
+            ["settle", "-r", "riichi-ema-2016", "--east", HAND, "--no-open-tanyao"],
+            "No such option: --no-open-tanyao (EMA 2016 has no closed-only tanyao: ",
+            id="settle --no-open-tanyao",
+        ),
         pytest.param(
             ["score", HAND, "-r", "riichi-ema-2016", "--win-by", "Nagashi Mangan"],
             "--win-by: 'Nagashi Mangan' is not one of wall, loose, discard (EMA 2016 has no nagashi mangan: "

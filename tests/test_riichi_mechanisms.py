@@ -841,7 +841,7 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
     assert diff.exit_code == 0 and "Pinfu" in diff.stdout and "Mah-Jongg" in diff.stdout
     card = run("rules", "show", PATH)
     assert card.exit_code == 0
-    shown = ("2 times, open 1", "per indicated: dora", "Mangan: 5 doublings or more", "points × 2^")
+    shown = ("2 times, open 1", "per indicated: dora", "Mangan: 5 han or more", "points × 2^(han + 2)")
     shown += ("played by", "4 players", "a limit hand scores", "its limit lines alone")
     shown += ("rounds played", "east, south")
     # What the card did not say: which doublings replace which (group), and that dora are no yaku.

@@ -693,3 +693,81 @@ def test_rules_show_lists_what_its_impossible_setting_refuses(ruleset: str, name
         assert name in shown
     assert squeezed("robbing a kong with a winning tile the hand holds") in squeezed(shown)
     assert max(map(len, result.stdout.splitlines())) <= columns
+
+
+_FAN_HOUSE = "extends: pung-chow\nsettings: {min_doublings: 2, words: {doubling: fan, doublings: fan}}\n"
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize(
+    ("ruleset", "rows"),
+    [
+        pytest.param(
+            "riichi-ema-2016",
+            [
+                "score | points × 2^(han + 2)",
+                "han a win needs | 1",
+                "Mangan: 5 han or more | 2000",
+                "Sanbaiman: 11 han or more | 6000",
+            ],
+            id="riichi-ema-2016",
+        ),
+        pytest.param(_FAN_HOUSE, ["fan a win needs | 2"], id="house-words-fan"),
+        pytest.param("pung-chow", [], id="pung-chow"),
+    ],
+)
+def test_rules_show_says_doublings_in_the_ruleset_s_words(
+    tmp_path: Path, ruleset: str, rows: list[str], columns: int
+) -> None:
+    """Regression: the card of riichi-ema-2016, whose `words:` say han, read "doublings a win needs" and
+    "Mangan: 5 doublings or more" where its refusal of a hand short of a yaku says han."""
+    if ruleset.startswith("extends"):
+        path = tmp_path / "fan.yaml"
+        path.write_text(ruleset, encoding="utf-8")
+        ruleset = str(path)
+    result = run_main("rules", "show", ruleset, env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    settings = result.stdout.split("\nSettings\n")[1]
+    cells = [" | ".join(cell.strip() for cell in line.split("│")) for line in settings.splitlines()]
+    assert [cell for cell in cells if cell in rows] == rows
+    assert "doublings" not in settings
+    assert max(map(len, result.stdout.splitlines())) <= columns
+
+
+_YAKUMAN_HAND = (
+    "extends: riichi-ema-2016\n"
+    "settings: {words: {doubling: han, doublings: han, rules: yaku, limit_hand: yakuman hand}}\n"
+)
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_rules_diff_riichi_ema_2016_house_words_yakuman_hand_names_the_word(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    """Regression: a house file changing one of riichi's `words:` printed both whole mappings of four
+    words, wrapped over three lines; now the word that differs, as `words.KEY` (--json keeps both)."""
+    (tmp_path / "house.yaml").write_text(_YAKUMAN_HAND, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run_main("rules", "diff", "riichi-ema-2016", "house.yaml", env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "Settings",
+        "  words.limit_hand: yakuman → yakuman hand",
+        "1 difference.",
+    ]
+    as_json = json.loads(run("rules", "diff", "riichi-ema-2016", "house.yaml", "--json").stdout)
+    assert as_json["changes"][0]["a"]["doublings"] == "han"  # --json keeps both whole mappings
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_rules_diff_pung_chow_riichi_ema_2016_names_each_word(columns: int) -> None:
+    result = run_main("rules", "diff", "pung-chow", "riichi-ema-2016", env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    words = [line for line in result.stdout.splitlines() if line.startswith("  words")]
+    assert words == [
+        "  words.doubling: doubling → han",
+        "  words.doublings: doublings → han",
+        "  words.rules: rules → yaku",
+        "  words.limit_hand: limit hand → yakuman",
+    ]
+    assert max(map(len, result.stdout.splitlines())) <= columns

@@ -175,12 +175,17 @@ def any_of(tests: tuple[Test, ...]) -> Test:
 @dataclass(frozen=True, slots=True)
 class Words:
     """A ruleset's words for the engine's, where its players say others (riichi: a doubling is a han, the
-    rules a hand counts are its yaku, a limit hand is a yakuman): its refusals say them (value.py)."""
+    rules a hand counts are its yaku, a limit hand is a yakuman): its refusals say them (value.py), and
+    its score card (`rules show`)."""
 
     doubling: str = "doubling"
     doublings: str = "doublings"
     rules: str = "rules"
     limit_hand: str = "limit hand"
+
+    def of(self, count: int) -> str:
+        """A number of doublings in these words: `1 han`, `5 doublings`, `1 doubling`."""
+        return f"{count} {self.doubling if count == 1 else self.doublings}"
 
 
 MAX_WORD = 40  # a ruleset's word (Words): a word or two, never a paragraph in a one-line refusal

@@ -61,10 +61,9 @@ def best_arrangement(
         aside = [rule.label for rule in ruleset.rules if not rule.counts_for_minimum]
         # In the ruleset's words, as its players say them (riichi: "1 han of its yaku, or a yakuman").
         words = settings.words
-        unit = words.doubling if minimum == 1 else words.doublings
         raise HandError(
-            f"no win under {ruleset.name}: a winning hand needs {minimum} {unit} of its {words.rules}, or a "
-            f"{words.limit_hand}" + (f" ({' and '.join(aside)} do not count)" if aside else ""),
+            f"no win under {ruleset.name}: a winning hand needs {words.of(minimum)} of its {words.rules}, "
+            f"or a {words.limit_hand}" + (f" ({' and '.join(aside)} do not count)" if aside else ""),
             code="no-yaku",
             column=1,
         )

@@ -172,13 +172,15 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         settings.append(("a limit hand scores", "its limit lines alone"))
     if s.original_hand_drawn:
         settings.append(("an original hand but East's", "marks its first draw (!)"))
+    # Doublings in the ruleset's own words (`words:`; riichi: han), as its refusals say them (value.py).
+    words = s.words
     if s.doubling_base:
-        settings.append(("score", f"points × 2^(doublings + {s.doubling_base})"))
+        settings.append(("score", f"points × 2^({words.doublings} + {s.doubling_base})"))
     if s.round_points:
         settings.append(("points rounded up to", str(s.round_points)))
     if s.min_doublings:
-        settings.append(("doublings a win needs", str(s.min_doublings)))
-    settings.extend((f"{t.name}: {t.doublings} doublings or more", str(t.score)) for t in s.limits)
+        settings.append((f"{words.doublings} a win needs", str(s.min_doublings)))
+    settings.extend((f"{t.name}: {words.of(t.doublings)} or more", str(t.score)) for t in s.limits)
     terms = getattr(ruleset, "settlement", None)
     if terms is not None and terms != SettlementRules():  # the book's terms: nothing more to say
         settings += [
@@ -322,6 +324,10 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
             if c.key == "limits" and c.a and c.b:  # one tier changed: that tier, not both whole lists
                 for line in _tier_lines(names, c.a, c.b, arrow(out)):
                     print_lines(out, _hanging(out, line))
+                continue
+            if c.key == "words":  # word by word: both whole mappings of four hid the one word changed
+                for word in (w for w in c.a if c.a[w] != c.b[w]):
+                    print_lines(out, _hanging(out, f"  words.{word}: {c.a[word]} {arrow(out)} {c.b[word]}"))
                 continue
             print_lines(out, _hanging(out, f"  {c.key}: {_setting_change(c.a, c.b, arrow(out))}"))
     to = arrow(out)
