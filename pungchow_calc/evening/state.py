@@ -175,13 +175,20 @@ def _keeps_deal(evening: Evening, record: dict[str, Any], seats: dict[str, Wind]
     return keeps
 
 
+def _ninth_win(evening: Evening, before: Position, east_won: bool) -> bool:
+    """Whether the game is East's win that reaches east_win_cap (Kajongg's ninth in a row): read by the
+    deal (_cap) and by the fact the evening states of it (_cap_facts)."""
+    cap = evening.ruleset.evening.east_win_cap
+    return east_won and cap is not None and before.wins + 1 >= cap
+
+
 def _cap(evening: Evening, before: Position, keeps: bool | None, east_won: bool) -> str | None:
     """The `evening:` cap that passes the deal after a game East keeps (the one check of both), or None."""
     if not keeps:
         return None
     rules = evening.ruleset.evening
     # Kajongg's "East won nine times in a row": "the winds rotate" after East's ninth win, though he won.
-    if rules.east_win_cap is not None and before.wins + east_won >= rules.east_win_cap:
+    if _ninth_win(evening, before, east_won):
         return "east_win_cap"
     if rules.east_repeat_cap is not None and before.streak >= rules.east_repeat_cap:
         return "east_repeat_cap"
@@ -211,7 +218,7 @@ def _cap_facts(evening: Evening, record: dict[str, Any], before: Position, east_
     fact, cap = rules.east_win_cap_fact, rules.east_win_cap
     if fact is None or cap is None or not east_won:
         return ()  # another seat's win stating it: the ruleset's `impossible` (ninth_win_not_easts)
-    if before.wins + 1 >= cap:
+    if _ninth_win(evening, before, east_won):
         return (fact,)
     if record.get(fact) is True:
         raise OptionError(
