@@ -879,6 +879,7 @@ def test_every_word_of_a_rule_ema_2016_does_not_have_is_hinted():
 
 _NOT_A_WIND = "is not a wind (east, south, west, north or e, s, w, n)"
 _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
+_SETTLE_SOUTH_WINS = ["settle", "--east", "0", "--south", _RIICHI_WIN, "--west", "0", "--north", "0"]
 
 
 # Regression: riichi's words for a seat (the dealer, oya, ko; kamicha, toimen, shimocha, named from the
@@ -922,39 +923,13 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
             id="-s n --from shimocha",
         ),
         pytest.param(
-            [
-                "settle",
-                "--east",
-                "0",
-                "--south",
-                _RIICHI_WIN,
-                "--west",
-                "0",
-                "--north",
-                "0",
-                "--from",
-                "kamicha",
-            ],
+            [*_SETTLE_SOUTH_WINS, "--from", "kamicha"],
             f"--from: 'kamicha' {_NOT_A_WIND} (riichi's kamicha is relative to the winner's seat, the seat "
             "playing before it: type its wind)",
             id="settle --from kamicha",
         ),
         pytest.param(
-            [
-                "settle",
-                "--east",
-                "0",
-                "--south",
-                _RIICHI_WIN,
-                "--west",
-                "0",
-                "--north",
-                "0",
-                "--winner",
-                "south",
-                "--from",
-                "kamicha",
-            ],
+            [*_SETTLE_SOUTH_WINS, "--winner", "south", "--from", "kamicha"],
             f"--from: 'kamicha' {_NOT_A_WIND} (riichi's kamicha, the seat playing before the winner's, is "
             "east when the winner sits south)",
             id="settle --winner south --from kamicha",
