@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import lru_cache
 from operator import attrgetter, itemgetter
@@ -10,6 +10,7 @@ from typing import Any
 
 from .cache import BoundedCache
 from .conditions import Context
+from .conditions.indicators import INDICATORS, unshown
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
 from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
@@ -232,8 +233,14 @@ def _score_hand(
             notes += _idle_facts(
                 hand, ruleset, plan, situation, limit, seats, (value, lines), arranged, evaluated
             )
-        if stated and limit_label is not None and settings.limit_hand_alone:
-            notes += _beside_limit(ruleset, plan, situation, lines, limit_label)
+        if stated:
+            beside = (
+                _beside_limit(ruleset, plan, situation, lines, limit_label)
+                if limit_label is not None and settings.limit_hand_alone
+                else ()
+            )
+            # Indicators no rule could use here are said so already; else those that show no tile held.
+            notes += beside or _unshown_notes(plan, situation, counts)
     # Positional: one Score per hand, and keywords cost more (Score's field order).
     return Score(
         ruleset.name,
@@ -577,6 +584,36 @@ def _beside_limit(
         f"(paid as the limit hand {limit_hand} alone)"
         for fact in given
     )
+
+
+def _unshown_notes(plan: Plan, situation: Situation, counts: tuple[int, ...]) -> tuple[str, ...]:
+    """A note for each fact of indicators given (riichi's --dora, --ura) that a rule reads, naming the
+    tiles they show that the hand holds none of: scored rightly as nothing, but a player who typed the
+    dora for its indicator (`--dora 9d` meaning 9d) sees what 9d shows (docs/riichi.md "Dora")."""
+    notes: tuple[str, ...] = ()
+    for field in INDICATORS:  # a loop, not a comprehension: nearly always no note
+        tiles = getattr(situation, field)
+        if tiles and field in plan.reads:
+            found = unshown(tiles, counts)
+            if found:
+                notes += (_unshown_note(FACT[field], found),)
+    return notes
+
+
+def _unshown_note(fact: Fact, found: tuple[tuple[Tile, Tile], ...]) -> str:
+    """The one wording of _unshown_notes: `--dora: indicator 9d shows the dora 1d, none in the hand`."""
+    indicators, shown = _and(t.code for t, _ in found), _and(t.code for _, t in found)
+    many = len(found) > 1
+    return (
+        f"{fact.option}: indicator{'s' * many} {indicators} show{'s' * (not many)} the {fact.scores} "
+        f"{shown}, none in the hand"
+    )
+
+
+def _and(words: Iterable[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    *most, last = words
+    return f"{', '.join(most)} and {last}" if most else last
 
 
 def _unmet(situation: Situation, guard: frozenset[str]) -> bool:

@@ -406,11 +406,15 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
         elif score.limit_hand:
             out.print(f"{name}: limit hand — {score.limit_hand}")
     # What `score` notes under each ruleset (a fact none of its rules can use, ...): each names its ruleset
-    # by its `name:`; a column headed otherwise (a file given by its path) is named before it.
+    # by its `name:`; a column headed otherwise (a file given by its path) is named before it. A note said
+    # alike under two rulesets (what a dora indicator shows, docs/riichi.md "Dora") is said once.
+    said_notes: set[str] = set()
     for name, score in zip(names, diff.scores, strict=True):
         column = f"{name}: " if score is not None and score.ruleset != name else ""
         for note in score.notes if score is not None else ():
-            out.print(Text("Note: ", style="bold") + Text(column + note))
+            if note not in said_notes:
+                said_notes.add(note)
+                out.print(Text("Note: ", style="bold") + Text(column + note))
 
 
 def _signed_difference(values: list[Any]) -> str:
