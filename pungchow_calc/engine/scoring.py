@@ -194,9 +194,11 @@ def _score_hand(
         candidates = list(map(_display_order, loser_arrangements(hand, ruleset.settings.loser_max_pairs)))
         if not ruleset.settings.settle_losers:
             # Its losers never settle among themselves, so a loser's hand is worth nothing (riichi's
-            # losers pay the winner alone, docs/riichi.md#payments): scored 0, shown as its sets, said so.
+            # losers pay the winner alone, docs/riichi.md#payments): scored 0, shown as its sets, said so;
+            # in its fewest groups (a pair typed RdRd shown as one, not as Rd Rd), the first of those.
             note = _NO_LOSER_SCORE.format(name=ruleset.name)
-            return _long_hand(hand, ruleset, situation, cap, (note,), candidates[0] if candidates else None)
+            shown = min(candidates, key=len) if candidates else None
+            return _long_hand(hand, ruleset, situation, cap, (note,), shown)
 
     settings = ruleset.settings
     if situation.winner and (stated or settings.impossible):  # nothing stated: nothing to refuse
