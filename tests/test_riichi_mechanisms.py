@@ -1161,10 +1161,11 @@ def test_per_indicated_dora_ura_counts_both_not_a_traceback(tmp_path) -> None:
     ("facts", "summary"),
     [
         # Regression: the summary said only "(limit hand: Haneman)", the han and fu that reached it
-        # nowhere but in the breakdown's lines, one by one.
+        # nowhere but in the breakdown's lines, one by one; then "6 doublings" where `rules show` says
+        # han (b216755): now in the ruleset's words.
         pytest.param(
             ("--riichi", "--dora", "8d,8d"),
-            "Score: 3000  (limit hand: Haneman: 6 doublings, 30 points)",
+            "Score: 3000  (limit hand: Haneman: 6 han, 30 points)",
             id="PINFU-riichi-dora-8d-8d",
         ),
         # A yakuman has no han or fu of its own (limit_hand_alone): its name alone, as before.
@@ -1176,6 +1177,14 @@ def test_score_names_the_han_and_fu_of_a_limit_reached_by_them(facts: tuple[str,
     result = run("score", hand, "-r", PATH, *facts, "--ascii")
     assert result.exit_code == 0, result.output
     assert summary in result.stdout.splitlines()
+
+
+def test_score_pinfu_riichi_dora_8d_8d_under_a_house_words_fan_says_fan(tmp_path) -> None:
+    """The summary's han are the ruleset's word for doublings (`words:`), a house file's too."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: riichi-ema-2016\nsettings: {words: {doublings: fan}}\n", encoding="utf-8")
+    result = run("score", PINFU, "-r", str(house), "--riichi", "--dora", "8d,8d", "--ascii")
+    assert "Score: 3000  (limit hand: Haneman: 6 fan, 30 points)" in result.stdout.splitlines()
 
 
 @pytest.mark.parametrize(

@@ -262,6 +262,7 @@ def _score_hand(
         notes,
         deposits,
         settings.doubling_base,
+        settings.words.doublings,
     )
 
 

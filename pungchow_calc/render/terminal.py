@@ -227,9 +227,12 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
         summary += f", doubled {score.doublings} time{'s' if score.doublings != 1 else ''}"
     if score.limit_hand:
         # A limit reached by doublings (riichi's Mangan to Sanbaiman): the han and fu that reached it, as
-        # a riichi player checks them (docs/riichi.md "Han, basic points and limits"); a yakuman has none.
+        # a riichi player checks them (docs/riichi.md "Han, basic points and limits"), in the ruleset's
+        # words (riichi's han), as `rules show` says its tiers; a yakuman has none.
         reached = (
-            f": {score.doublings} doublings, {score.points} points" if score.base and score.doublings else ""
+            f": {score.doublings} {score.doublings_word}, {score.points} points"
+            if score.base and score.doublings
+            else ""
         )
         summary = f"limit hand: {score.limit_hand}{reached}"
     line = Text("Score: ", style="bold") + Text(f"{score.score}", style="bold green") + Text(f"  ({summary})")
