@@ -1217,3 +1217,26 @@ def test_riichis_names_of_the_honors_are_refused_with_their_tiles(argv: list[str
     result = run("score", *argv, "-r", PATH)
     assert result.exit_code == 2
     assert result.stderr.strip() == message
+
+
+# Regression: a fifth copy among the indicators alone was told "with the hand's tiles" on b216755, on a
+# hand holding none of it; now where the five are, as settle counts the table's.
+@pytest.mark.parametrize(
+    ("facts", "message"),
+    [
+        pytest.param(
+            ["--dora", "8d,8d,8d,8d,8d"], "--dora: 8d would be a fifth 8d (--dora 5)", id="--dora 8d x5"
+        ),
+        pytest.param(
+            ["--dora", "9d,9d,9d"], "--dora: 9d would be a fifth 9d (the hand 2, --dora 3)", id="--dora 9d x3"
+        ),
+        pytest.param(
+            ["--riichi", "--dora", "8d,8d,8d", "--ura", "8d,8d"],
+            "--ura: 8d would be a fifth 8d (--dora 3, --ura 2)",
+            id="--dora 8d x3 --ura 8d x2",
+        ),
+    ],
+)
+def test_pinfu_fifth_indicator_names_where_the_five_are(facts: list[str], message: str) -> None:
+    result = run("score", PINFU, "-r", PATH, *facts)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {message}\n")

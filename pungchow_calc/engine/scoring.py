@@ -381,10 +381,7 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
                 seen = list(hand.counts)
             seen[tile.index] += 1
             if seen[tile.index] > 4:
-                raise OptionError(
-                    f"{fact.option}: {tile.code} would be a fifth {tile.code} with the hand's tiles",
-                    code="bad-option",
-                )
+                raise OptionError(f"{fact.option}: {_fifth(hand, situation, tile)}", code="bad-option")
     for fact in CLOSED_ONLY if hand.opened else ():
         if getattr(situation, fact.field):
             first = next(meld for meld in hand.fixed if meld.exposed)  # the first set or pair laid open
@@ -394,6 +391,19 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
                 code="open-hand",
                 column=hand.parsed.column(first.order),
             )
+
+
+def _fifth(hand: Hand, situation: Situation, tile: Tile) -> str:
+    """Why an indicator is refused as a fifth copy, and where the five are (`9d would be a fifth 9d (the
+    hand 2, --dora 3)`), as settle counts the table's: `--dora 8d,8d,8d,8d,8d` on a hand holding no 8d
+    was told "with the hand's tiles"."""
+    held = hand.counts[tile.index]
+    where = [f"the hand {held}"] if held else []
+    for fact in OF_THE_SET:
+        given = getattr(situation, fact.field).count(tile)
+        if given:
+            where.append(f"{fact.option} {given}")
+    return f"{tile.code} would be a fifth {tile.code} ({', '.join(where)})"
 
 
 def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
