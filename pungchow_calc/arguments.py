@@ -102,6 +102,10 @@ def game_word_hint(word: str, off: bool = False) -> str:
     return f" ({game}'s {plain} is {said})" if said else ""
 
 
+# The values that turn a word off, given to an option that is none (`--kuitan=false`), as YAML 1.1 reads
+# them for a batch key (`kuitan: no`).
+_OFF_VALUES = frozenset({"false", "no", "off", "0"})
+
 # `--north` where a seat is meant: settle's options, which name the players by wind, typed to score.
 _WIND_WORDS = ("east", "south", "west", "north")
 
@@ -389,7 +393,9 @@ def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
     close = get_close_matches(name, [s for s in (*spelling, *HELP) if s.startswith("--") and s != name])
     hint = f" (Possible options: {', '.join(sorted(close))})" if close else ""
     if "--win-by" in spelling:
-        hint = game_word_hint(name) or hint
+        # `--kuitan=false` is `--no-kuitan`, as a batch key `kuitan: false` is (game_word_hint's off).
+        off = arg.partition("=")[2].strip().lower() in _OFF_VALUES
+        hint = game_word_hint(name, off) or hint
     if "--seat" in spelling and name[2:].lower() in _WIND_WORDS:  # `settle --north ...` said on `score`
         wind = name[2:].lower()
         hint = f" (a seat is given as --seat {wind}, the round's wind as --round {wind})"
