@@ -72,28 +72,39 @@ _NOT_EMA_WORDS = {
         ("red fives", f"{RED_FIVE_HINT}, a five like the others"),
     ),
     "open-riichi": ("open riichi", "a riichi is --riichi"),
-    # Open tanyao turned off (`--no-kuitan`, an online game's option): tanyao closed only, which EMA 2016
-    # does not have (RCR 2016 §4.2, "kuitan"; --kuitan itself is in _GAME_WIN_WORDS).
+    # Open tanyao turned off (`--no-kuitan`, an online game's option; `--kuitan-nashi`, "without kuitan",
+    # as the online games' rule lists name it): tanyao closed only, which EMA 2016 does not have (RCR 2016
+    # §4.2, "kuitan"; --kuitan itself is in _GAME_WIN_WORDS).
     **dict.fromkeys(
-        ("no-kuitan", "no-kuitan-ari", "no-open-tanyao"),
+        ("no-kuitan", "no-kuitan-ari", "no-open-tanyao", "kuitan-nashi"),
         ("closed-only tanyao", "riichi-ema-2016 scores tanyao open as well, nothing to turn off"),
     ),
     "sanma": ("three-player game", "riichi-ema-2016 is played by 4"),
 }
 
 
-def game_word_hint(word: str) -> str:
+def game_word_hint(word: str, off: bool = False) -> str:
     """ " (riichi's tsumo is --drawn, ...)" for another game's word for a way of winning or a stated fact
     (`--chankan`, Kajongg's `--twofold-fortune`, spaces or underscores for hyphens), " (EMA 2016 has no
-    nagashi mangan: ...)" for riichi's word for a rule EMA 2016 does not have (or `--no-` it), else ""."""
+    nagashi mangan: ...)" for riichi's word for a rule EMA 2016 does not have (or `--no-` it), else "".
+    `off`: the word is turned off (a batch key given false, `kuitan: false`), told as its `--no-` word
+    where that is a rule EMA 2016 does not have."""
     plain = "-".join(word.strip().lstrip("-").lower().replace("_", " ").split())
     # `--no-aka-dora`, a rule turned off, is told the same: there is none to turn off.
-    rule, instead = _NOT_EMA_WORDS.get(plain) or _NOT_EMA_WORDS.get(plain.removeprefix("no-"), ("", ""))
+    rule, instead = (
+        (_NOT_EMA_WORDS.get(f"no-{plain}") if off else None)
+        or _NOT_EMA_WORDS.get(plain)
+        or _NOT_EMA_WORDS.get(plain.removeprefix("no-"), ("", ""))
+    )
     if rule:
         return f" (EMA 2016 has no {rule}: {instead})"
     game, said = _GAME_WIN_WORDS.get(plain, ("", ""))
     return f" ({game}'s {plain} is {said})" if said else ""
 
+
+# The values that turn a word off, given to an option that is none (`--kuitan=false`), as YAML 1.1 reads
+# them for a batch key (`kuitan: no`).
+_OFF_VALUES = frozenset({"false", "no", "off", "0"})
 
 # `--north` where a seat is meant: settle's options, which name the players by wind, typed to score.
 _WIND_WORDS = ("east", "south", "west", "north")
@@ -382,7 +393,9 @@ def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
     close = get_close_matches(name, [s for s in (*spelling, *HELP) if s.startswith("--") and s != name])
     hint = f" (Possible options: {', '.join(sorted(close))})" if close else ""
     if "--win-by" in spelling:
-        hint = game_word_hint(name) or hint
+        # `--kuitan=false` is `--no-kuitan`, as a batch key `kuitan: false` is (game_word_hint's off).
+        off = arg.partition("=")[2].strip().lower() in _OFF_VALUES
+        hint = game_word_hint(name, off) or hint
     if "--seat" in spelling and name[2:].lower() in _WIND_WORDS:  # `settle --north ...` said on `score`
         wind = name[2:].lower()
         hint = f" (a seat is given as --seat {wind}, the round's wind as --round {wind})"

@@ -670,6 +670,39 @@ def test_a_yaml_count_with_a_leading_0_reads_as_a_text_line_reads_it(tmp_path: P
             "unknown option 'nagashi' (EMA 2016 has no nagashi mangan: no ruleset here scores it)",
             id="nagashi",
         ),
+        # Regression: open tanyao turned off as a key, `kuitan: false`, was told "(riichi's kuitan is open
+        # tanyao, ...: nothing to type)", as if turned on, and `kuitan-nashi: true` nothing, on b216755:
+        # now both as `--no-kuitan` is (docs/riichi.md "Rules EMA 2016 does not have").
+        pytest.param(
+            "kuitan: false",
+            "unknown option 'kuitan' (EMA 2016 has no closed-only tanyao: riichi-ema-2016 scores tanyao open"
+            " as well, nothing to turn off)",
+            id="kuitan-false",
+        ),
+        pytest.param(
+            "kuitan-nashi: true",
+            "unknown option 'kuitan-nashi' (EMA 2016 has no closed-only tanyao: riichi-ema-2016 scores tanyao"
+            " open as well, nothing to turn off)",
+            id="kuitan-nashi-true",
+        ),
+        pytest.param(
+            "kuitan: true",
+            "unknown option 'kuitan' (riichi's kuitan is open tanyao, which riichi-ema-2016 scores as EMA"
+            " 2016 has it: nothing to type)",
+            id="kuitan-true",
+        ),
+        # A word false whose `--no-` word has no hint of its own keeps its own: riichi's pao.
+        pytest.param(
+            "pao: false",
+            "unknown option 'pao' (riichi's pao is settle --feeder SEAT, which riichi-ema-2016 only notes: "
+            "settle the liability by hand)",
+            id="pao-false",
+        ),
+        pytest.param(
+            "nagashi: false",
+            "unknown option 'nagashi' (EMA 2016 has no nagashi mangan: no ruleset here scores it)",
+            id="nagashi-false",
+        ),
         # Regression: a line's one-letter spelling as a key (`s: south`, `-r: ...`) said only `unknown
         # option 's'`: no name is close to one letter.
         pytest.param("s: south", "unknown option 's' (did you mean 'seat'?)", id="s-south"),

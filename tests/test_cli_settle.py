@@ -568,7 +568,7 @@ def test_settle_riichi_east_1b1b1b_south_1b_and_an_indicator_1b(facts: list[str]
     # The winner's own hand with the indicators is refused as `score` refuses it, as before.
     own = run("-r", "riichi-ema-2016", *seats[:2], "--south", "0", "--west", "0", "--north", "0", "--drawn",
               "--dora", "1b,1b")  # fmt: skip
-    assert own.stderr == "error: --dora: 1b would be a fifth 1b with the hand's tiles\n"
+    assert own.stderr == "error: --dora: 1b would be a fifth 1b (the hand 3, --dora 2)\n"
 
 
 def test_settle_pung_chow_indicators_no_rule_reads_are_not_counted_with_the_table() -> None:

@@ -78,12 +78,13 @@ def test_every_riichi_score_is_accepted_typed(case: RiichiCase, limit: int | Non
     ],
 )
 def test_settle_riichi_south_score_no_hand_has(score, nearest):
-    """A number no riichi hand scores (a payment typed for the basic points) moved money: refused."""
+    """A number no riichi hand scores (a payment typed for the basic points) moved money: refused, its
+    score said in the ruleset's words (han), as `rules show` says it; on b216755 "2^(doublings + 2)"."""
     done = settle_south(score)
     assert (done.exit_code, done.stdout) == (2, "")
     assert done.stderr == (
         f"error: --south: no hand scores {score} under ruleset riichi-ema-2016: a score is points x "
-        "2^(doublings + 2) up to 2000, or a limit (2000, 3000, 4000, 6000, 8000); "
+        "2^(han + 2) up to 2000, or a limit (2000, 3000, 4000, 6000, 8000); "
         f"{nearest} (the score is the hand's value before payment, not what is paid)\n"
     )
 
@@ -133,3 +134,29 @@ def test_settle_riichi_south_score_under_limit(limit, score, code):
     """The cap in force is what a hand reaching it is paid: typed, it is taken; other numbers not."""
     done = settle_south(score, "--limit", limit)
     assert done.exit_code == code
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        pytest.param("", "2^(han + 2)", id="riichi-ema-2016-han"),
+        pytest.param("settings: {words: {doublings: fan}}\n", "2^(fan + 2)", id="house-words-fan"),
+        pytest.param(
+            "settings:\n  words: {doubling: doubling, doublings: doublings, rules: rules,"
+            " limit_hand: limit hand}\n",
+            "2^(doublings + 2)",
+            id="house-words-doublings",
+        ),
+    ],
+)
+def test_settle_south_1300_says_the_score_in_the_rulesets_words(tmp_path, words: str, said: str):
+    """Regression: `settle --south 1300` under riichi said "2^(doublings + 2)" where `rules show` says
+    han; a house file's own `words:` are said as well."""
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: riichi-ema-2016\n{words}", encoding="utf-8")
+    done = run(
+        "settle", "-r", str(path), "--east", "0", "--south", "1300", "--west", "0", "--north", "0",
+        "--winner", "south", "--drawn",
+    )  # fmt: skip
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert f"no hand scores 1300 under ruleset house: a score is points x {said} up to 2000" in done.stderr

@@ -365,14 +365,15 @@ RIICHI_YAKUMAN_NOTES = [
         ["--dora"],
         id="suu-ankou-drawn-dora",
     ),
-    # Not a yakuman: the indicators may count (here the pair is two dora), or hold nothing: no note.
+    # Not a yakuman: the indicators may count (here the pair is two dora): no note; or show no tile held:
+    # noted as such (test_an_indicator_showing_no_tile_held_is_noted), not as a rule that cannot use them.
     pytest.param(
         "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", Situation(riichi=True, dora=_tiles("8d")), [], id="pinfu"
     ),
     pytest.param(
         "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
         Situation(riichi=True, dora=_tiles("Nw"), ura=_tiles("Ew")),
-        [],
+        ["--dora", "--ura"],
         id="pinfu-no-dora-held",
     ),
 ]
@@ -425,3 +426,76 @@ def test_settle_notes_a_yakumans_dora() -> None:
     assert "--dora: no rule of ruleset riichi-ema-2016 can use dora in this hand" in " ".join(
         result.stdout.split()
     )
+
+
+# Regression: `--dora 9d` typed by a player meaning "9d is a dora" (not the indicator) on a hand without
+# 1d scored no dora and said nothing on b216755. The indicator reading stays (RCR 2016 §2.7); each
+# indicator that shows no tile held is named with the tile it shows (docs/riichi.md "Dora").
+_PINFU_TANYAO = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 5b5b"  # riichi, pinfu, tanyao: 3 han 30 fu, 960
+
+
+@pytest.mark.parametrize(
+    ("options", "notes", "score"),
+    [
+        pytest.param(
+            ["--dora", "9d"],
+            ["--dora: indicator 9d shows the dora 1d, none in the hand"],
+            960,
+            id="--dora 9d",
+        ),
+        # 4c shows 5c, held and counted (4 han, 1920): only 9d and Nw are named, each once.
+        pytest.param(
+            ["--dora", "9d,4c,Nw,9d"],
+            ["--dora: indicators 9d and Nw show the dora 1d and Ew, none in the hand"],
+            1920,
+            id="--dora 9d,4c,Nw,9d",
+        ),
+        pytest.param(
+            ["--dora", "Rd,Wd,Ww", "--ura", "8c"],
+            [
+                "--dora: indicators Rd, Wd and Ww show the dora Wd, Gd and Nw, none in the hand",
+                "--ura: indicator 8c shows the ura dora 9c, none in the hand",
+            ],
+            960,
+            id="--dora Rd,Wd,Ww --ura 8c",
+        ),
+        # The pair 5b5b is two dora, a mangan: nothing to say.
+        pytest.param(["--dora", "4b"], None, 2000, id="--dora 4b"),
+    ],
+)
+def test_an_indicator_showing_no_tile_held_is_noted(
+    options: list[str], notes: list[str] | None, score: int
+) -> None:
+    argv = ["score", _PINFU_TANYAO, "-r", "riichi-ema-2016", "--riichi", *options]
+    scored = json.loads(run_main(*argv, "--json").stdout)
+    # The score is the indicators' reading: the note changes nothing.
+    assert (scored.get("notes"), scored["score"]) == (notes, score)
+    shown = run_main(*argv, "--ascii", env={"COLUMNS": "60"})
+    said = " ".join(shown.stdout.split())
+    assert shown.exit_code == 0 and said.count("Note:") == len(notes or [])
+    assert all(f"Note: {note}" in said for note in notes or [])
+    assert max(map(len, shown.stdout.splitlines())) <= 60
+
+
+def test_settle_south_dora_9d_notes_the_dora_shown() -> None:
+    """settle says it of the winner's hand, in its notes (docs/json.md) and under its table."""
+    argv = ["settle", "-r", "riichi-ema-2016", "--south", _PINFU_TANYAO, "--east", "0", "--west", "0",
+            "--north", "0", "--from", "east", "--dora", "9d"]  # fmt: skip
+    note = "--dora: indicator 9d shows the dora 1d, none in the hand"
+    assert note in json.loads(run_main(*argv, "--json").stdout)["notes"]
+    assert f"Note: {note}" in " ".join(run_main(*argv, "--ascii", env={"COLUMNS": "60"}).stdout.split())
+
+
+def test_diff_dora_9d_under_riichi_and_a_house_riichi_says_the_dora_shown_once(tmp_path: Path) -> None:
+    """What an indicator shows is the same under every ruleset reading it: said once, not per column."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: riichi-ema-2016\n", encoding="utf-8")
+    shown = run_main(
+        "diff", _PINFU_TANYAO, "-r", "classical-dmjl", "-r", "riichi-ema-2016", "-r", str(house),
+        "--riichi", "--dora", "9d", "--ascii", env={"COLUMNS": "60"},
+    )  # fmt: skip
+    said = " ".join(shown.stdout.split())
+    assert shown.exit_code == 0
+    assert said.count("indicator 9d shows the dora 1d") == 1
+    assert "Note: --dora: indicator 9d shows the dora 1d, none in the hand" in said
+    assert "Note: --dora: no rule of ruleset classical-dmjl scores dora" in said

@@ -847,6 +847,26 @@ def test_every_game_word_of_the_facts_table_is_hinted():
             "open as well, nothing to turn off)",
             id="--no-kuitan",
         ),
+        # Regression: riichi's "kuitan nashi" (without open tanyao), as online games' rule lists name it,
+        # said only "No such option: --kuitan-nashi" on b216755.
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--kuitan-nashi"],
+            "No such option: --kuitan-nashi (EMA 2016 has no closed-only tanyao: riichi-ema-2016 scores "
+            "tanyao open as well, nothing to turn off)",
+            id="--kuitan-nashi",
+        ),
+        # `--kuitan=false` is `--no-kuitan`: it was told "nothing to type", as if turned on.
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--kuitan=false"],
+            "No such option: --kuitan (EMA 2016 has no closed-only tanyao: riichi-ema-2016 scores tanyao "
+            "open as well, nothing to turn off)",
+            id="--kuitan=false",
+        ),
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--open-tanyao=Off"],
+            "No such option: --open-tanyao (EMA 2016 has no closed-only tanyao: ",
+            id="--open-tanyao=Off",
+        ),
         pytest.param(
             ["settle", "-r", "riichi-ema-2016", "--east", HAND, "--no-open-tanyao"],
             "No such option: --no-open-tanyao (EMA 2016 has no closed-only tanyao: ",

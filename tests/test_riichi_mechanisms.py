@@ -1161,10 +1161,11 @@ def test_per_indicated_dora_ura_counts_both_not_a_traceback(tmp_path) -> None:
     ("facts", "summary"),
     [
         # Regression: the summary said only "(limit hand: Haneman)", the han and fu that reached it
-        # nowhere but in the breakdown's lines, one by one.
+        # nowhere but in the breakdown's lines, one by one; then "6 doublings" where `rules show` says
+        # han (b216755): now in the ruleset's words.
         pytest.param(
             ("--riichi", "--dora", "8d,8d"),
-            "Score: 3000  (limit hand: Haneman: 6 doublings, 30 points)",
+            "Score: 3000  (limit hand: Haneman: 6 han, 30 points)",
             id="PINFU-riichi-dora-8d-8d",
         ),
         # A yakuman has no han or fu of its own (limit_hand_alone): its name alone, as before.
@@ -1176,6 +1177,14 @@ def test_score_names_the_han_and_fu_of_a_limit_reached_by_them(facts: tuple[str,
     result = run("score", hand, "-r", PATH, *facts, "--ascii")
     assert result.exit_code == 0, result.output
     assert summary in result.stdout.splitlines()
+
+
+def test_score_pinfu_riichi_dora_8d_8d_under_a_house_words_fan_says_fan(tmp_path) -> None:
+    """The summary's han are the ruleset's word for doublings (`words:`), a house file's too."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: riichi-ema-2016\nsettings: {words: {doublings: fan}}\n", encoding="utf-8")
+    result = run("score", PINFU, "-r", str(house), "--riichi", "--dora", "8d,8d", "--ascii")
+    assert "Score: 3000  (limit hand: Haneman: 6 fan, 30 points)" in result.stdout.splitlines()
 
 
 @pytest.mark.parametrize(
@@ -1208,3 +1217,26 @@ def test_riichis_names_of_the_honors_are_refused_with_their_tiles(argv: list[str
     result = run("score", *argv, "-r", PATH)
     assert result.exit_code == 2
     assert result.stderr.strip() == message
+
+
+# Regression: a fifth copy among the indicators alone was told "with the hand's tiles" on b216755, on a
+# hand holding none of it; now where the five are, as settle counts the table's.
+@pytest.mark.parametrize(
+    ("facts", "message"),
+    [
+        pytest.param(
+            ["--dora", "8d,8d,8d,8d,8d"], "--dora: 8d would be a fifth 8d (--dora 5)", id="--dora 8d x5"
+        ),
+        pytest.param(
+            ["--dora", "9d,9d,9d"], "--dora: 9d would be a fifth 9d (the hand 2, --dora 3)", id="--dora 9d x3"
+        ),
+        pytest.param(
+            ["--riichi", "--dora", "8d,8d,8d", "--ura", "8d,8d"],
+            "--ura: 8d would be a fifth 8d (--dora 3, --ura 2)",
+            id="--dora 8d x3 --ura 8d x2",
+        ),
+    ],
+)
+def test_pinfu_fifth_indicator_names_where_the_five_are(facts: list[str], message: str) -> None:
+    result = run("score", PINFU, "-r", PATH, *facts)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {message}\n")

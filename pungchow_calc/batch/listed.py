@@ -563,15 +563,16 @@ def _short_hint(key: str) -> str:
     return f" (did you mean {option.name!r}?)" if option is not None else ""
 
 
-def _unknown_key(key: str, name: str) -> str:
-    """The refusal of a key no option has (`name`: the key in small letters, underscores for dashes)."""
+def _unknown_key(key: str, name: str, off: bool) -> str:
+    """The refusal of a key no option has (`name`: the key in small letters, underscores for dashes;
+    `off`: its value is false, `kuitan: false` said as `--no-kuitan`)."""
     # Named as the entry spells its keys: `last-tiel` is `last-tile`, `last_tiel` `last_tile`.
     dashed = "-" in key
     keys = [k.replace("_", "-") for k in _YAML_KEYS] if dashed else _YAML_KEYS
     # Another game's word first, as a command line's (arguments.unknown_option): `ron` is riichi's win on
     # a discard, not a misspelt `round`.
     hint = (
-        arguments.game_word_hint(key)
+        arguments.game_word_hint(key, off)
         or closest(name.replace("_", "-") if dashed else name, keys)
         or _short_hint(key)
     )
@@ -597,7 +598,7 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
         if name not in _KNOWN_KEYS:
             # Before its value is read: `kandora: [1c]` (riichi's kan dora) was told "expects a single
             # value", as if kandora were an option.
-            raise ValueError(_unknown_key(key, name))
+            raise ValueError(_unknown_key(key, name, value is False))
         # YAML keeps the last of a key written twice: the entry would be scored on a guess (seat:
         # south, then seat: north); so are two spellings of one option (win-by and win_by, from and
         # discarder).

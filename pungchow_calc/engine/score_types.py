@@ -86,6 +86,8 @@ class Score:
     notes: tuple[str, ...] = ()  # options this ruleset has no rule for (only when there are some)
     deposits: int = 0  # what the winner takes of the deposits on the table (the ruleset's deposit_points)
     base: int = 0  # the ruleset's doubling_base: the score is points x 2^(doublings + base)
+    # The ruleset's word for doublings (its `words:`, riichi's han), as the summary line says them.
+    doublings_word: str = "doublings"
 
     def as_dict(self) -> dict[str, Any]:
         """The `score --json` object (docs/json.md)."""

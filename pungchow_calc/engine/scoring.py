@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import lru_cache
 from operator import attrgetter, itemgetter
@@ -10,6 +10,7 @@ from typing import Any
 
 from .cache import BoundedCache
 from .conditions import Context
+from .conditions.indicators import INDICATORS, unshown
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
 from .errors import HandError, OptionError, PungchowError
 from .hand import Hand, Meld, MeldKind, build, require_winning_size
@@ -193,9 +194,11 @@ def _score_hand(
         candidates = list(map(_display_order, loser_arrangements(hand, ruleset.settings.loser_max_pairs)))
         if not ruleset.settings.settle_losers:
             # Its losers never settle among themselves, so a loser's hand is worth nothing (riichi's
-            # losers pay the winner alone, docs/riichi.md#payments): scored 0, shown as its sets, said so.
+            # losers pay the winner alone, docs/riichi.md#payments): scored 0, shown as its sets, said so;
+            # in its fewest groups (a pair typed RdRd shown as one, not as Rd Rd), the first of those.
             note = _NO_LOSER_SCORE.format(name=ruleset.name)
-            return _long_hand(hand, ruleset, situation, cap, (note,), candidates[0] if candidates else None)
+            shown = min(candidates, key=len) if candidates else None
+            return _long_hand(hand, ruleset, situation, cap, (note,), shown)
 
     settings = ruleset.settings
     if situation.winner and (stated or settings.impossible):  # nothing stated: nothing to refuse
@@ -232,8 +235,14 @@ def _score_hand(
             notes += _idle_facts(
                 hand, ruleset, plan, situation, limit, seats, (value, lines), arranged, evaluated
             )
-        if stated and limit_label is not None and settings.limit_hand_alone:
-            notes += _beside_limit(ruleset, plan, situation, lines, limit_label)
+        if stated:
+            beside = (
+                _beside_limit(ruleset, plan, situation, lines, limit_label)
+                if limit_label is not None and settings.limit_hand_alone
+                else ()
+            )
+            # Indicators no rule could use here are said so already; else those that show no tile held.
+            notes += beside or _unshown_notes(plan, situation, counts)
     # Positional: one Score per hand, and keywords cost more (Score's field order).
     return Score(
         ruleset.name,
@@ -253,6 +262,7 @@ def _score_hand(
         notes,
         deposits,
         settings.doubling_base,
+        settings.words.doublings,
     )
 
 
@@ -371,10 +381,7 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
                 seen = list(hand.counts)
             seen[tile.index] += 1
             if seen[tile.index] > 4:
-                raise OptionError(
-                    f"{fact.option}: {tile.code} would be a fifth {tile.code} with the hand's tiles",
-                    code="bad-option",
-                )
+                raise OptionError(f"{fact.option}: {_fifth(hand, situation, tile)}", code="bad-option")
     for fact in CLOSED_ONLY if hand.opened else ():
         if getattr(situation, fact.field):
             first = next(meld for meld in hand.fixed if meld.exposed)  # the first set or pair laid open
@@ -384,6 +391,19 @@ def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -
                 code="open-hand",
                 column=hand.parsed.column(first.order),
             )
+
+
+def _fifth(hand: Hand, situation: Situation, tile: Tile) -> str:
+    """Why an indicator is refused as a fifth copy, and where the five are (`9d would be a fifth 9d (the
+    hand 2, --dora 3)`), as settle counts the table's: `--dora 8d,8d,8d,8d,8d` on a hand holding no 8d
+    was told "with the hand's tiles"."""
+    held = hand.counts[tile.index]
+    where = [f"the hand {held}"] if held else []
+    for fact in OF_THE_SET:
+        given = getattr(situation, fact.field).count(tile)
+        if given:
+            where.append(f"{fact.option} {given}")
+    return f"{tile.code} would be a fifth {tile.code} ({', '.join(where)})"
 
 
 def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
@@ -577,6 +597,36 @@ def _beside_limit(
         f"(paid as the limit hand {limit_hand} alone)"
         for fact in given
     )
+
+
+def _unshown_notes(plan: Plan, situation: Situation, counts: tuple[int, ...]) -> tuple[str, ...]:
+    """A note for each fact of indicators given (riichi's --dora, --ura) that a rule reads, naming the
+    tiles they show that the hand holds none of: scored rightly as nothing, but a player who typed the
+    dora for its indicator (`--dora 9d` meaning 9d) sees what 9d shows (docs/riichi.md "Dora")."""
+    notes: tuple[str, ...] = ()
+    for field in INDICATORS:  # a loop, not a comprehension: nearly always no note
+        tiles = getattr(situation, field)
+        if tiles and field in plan.reads:
+            found = unshown(tiles, counts)
+            if found:
+                notes += (_unshown_note(FACT[field], found),)
+    return notes
+
+
+def _unshown_note(fact: Fact, found: tuple[tuple[Tile, Tile], ...]) -> str:
+    """The one wording of _unshown_notes: `--dora: indicator 9d shows the dora 1d, none in the hand`."""
+    indicators, shown = _and(t.code for t, _ in found), _and(t.code for _, t in found)
+    many = len(found) > 1
+    return (
+        f"{fact.option}: indicator{'s' * many} {indicators} show{'s' * (not many)} the {fact.scores} "
+        f"{shown}, none in the hand"
+    )
+
+
+def _and(words: Iterable[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    *most, last = words
+    return f"{', '.join(most)} and {last}" if most else last
 
 
 def _unmet(situation: Situation, guard: frozenset[str]) -> bool:

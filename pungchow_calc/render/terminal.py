@@ -227,9 +227,12 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
         summary += f", doubled {score.doublings} time{'s' if score.doublings != 1 else ''}"
     if score.limit_hand:
         # A limit reached by doublings (riichi's Mangan to Sanbaiman): the han and fu that reached it, as
-        # a riichi player checks them (docs/riichi.md "Han, basic points and limits"); a yakuman has none.
+        # a riichi player checks them (docs/riichi.md "Han, basic points and limits"), in the ruleset's
+        # words (riichi's han), as `rules show` says its tiers; a yakuman has none.
         reached = (
-            f": {score.doublings} doublings, {score.points} points" if score.base and score.doublings else ""
+            f": {score.doublings} {score.doublings_word}, {score.points} points"
+            if score.base and score.doublings
+            else ""
         )
         summary = f"limit hand: {score.limit_hand}{reached}"
     line = Text("Score: ", style="bold") + Text(f"{score.score}", style="bold green") + Text(f"  ({summary})")
@@ -406,11 +409,15 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
         elif score.limit_hand:
             out.print(f"{name}: limit hand — {score.limit_hand}")
     # What `score` notes under each ruleset (a fact none of its rules can use, ...): each names its ruleset
-    # by its `name:`; a column headed otherwise (a file given by its path) is named before it.
+    # by its `name:`; a column headed otherwise (a file given by its path) is named before it. A note said
+    # alike under two rulesets (what a dora indicator shows, docs/riichi.md "Dora") is said once.
+    said_notes: set[str] = set()
     for name, score in zip(names, diff.scores, strict=True):
         column = f"{name}: " if score is not None and score.ruleset != name else ""
         for note in score.notes if score is not None else ():
-            out.print(Text("Note: ", style="bold") + Text(column + note))
+            if note not in said_notes:
+                said_notes.add(note)
+                out.print(Text("Note: ", style="bold") + Text(column + note))
 
 
 def _signed_difference(values: list[Any]) -> str:

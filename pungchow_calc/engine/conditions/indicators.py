@@ -31,6 +31,19 @@ def _next_index(tile: Tile) -> int:
 
 
 NEXT: dict[Tile, int] = {t: _next_index(t) for t in PLAYING_TILES}
+INDICATORS = _INDICATORS  # the stated facts an `indicated` count reads
+
+
+def unshown(indicators: tuple[Tile, ...], counts: tuple[int, ...]) -> tuple[tuple[Tile, Tile], ...]:
+    """Each indicator, once, whose tile shown the hand (`counts`, Hand.counts) holds none of, with that
+    tile, in the order given (scoring's note of them: docs/riichi.md "Dora")."""
+    found: dict[Tile, Tile] = {}
+    for tile in indicators:
+        shown = NEXT[tile]
+        if not counts[shown]:
+            found.setdefault(tile, PLAYING_TILES[shown])  # PLAYING_TILES in index order
+    return tuple(found.items())
+
 
 Count = Callable[[Context], int]
 
