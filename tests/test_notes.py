@@ -365,16 +365,23 @@ RIICHI_YAKUMAN_NOTES = [
         ["--dora"],
         id="suu-ankou-drawn-dora",
     ),
-    # Not a yakuman: the indicators may count (here the pair is two dora): no note; or show no tile held:
-    # noted as such (test_an_indicator_showing_no_tile_held_is_noted), not as a rule that cannot use them.
+    # Not a yakuman: the indicators may count (here the pair is two dora): no note; or, held, show no tile
+    # held: noted as such (test_an_indicator_showing_no_tile_held_is_noted), not as a rule that cannot use
+    # them; not held and showing none held: no note.
     pytest.param(
         "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", Situation(riichi=True, dora=_tiles("8d")), [], id="pinfu"
     ),
     pytest.param(
         "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
-        Situation(riichi=True, dora=_tiles("Nw"), ura=_tiles("Ew")),
+        Situation(riichi=True, dora=_tiles("7c"), ura=_tiles("9d")),
         ["--dora", "--ura"],
         id="pinfu-no-dora-held",
+    ),
+    pytest.param(
+        "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d",
+        Situation(riichi=True, dora=_tiles("Nw"), ura=_tiles("Ew")),
+        [],
+        id="pinfu-indicators-not-held",
     ),
 ]
 
@@ -430,7 +437,7 @@ def test_settle_notes_a_yakumans_dora() -> None:
 
 # Regression: `--dora 9d` typed by a player meaning "9d is a dora" (not the indicator) on a hand without
 # 1d scored no dora and said nothing on b216755. The indicator reading stays (RCR 2016 §2.7); each
-# indicator that shows no tile held is named with the tile it shows (docs/riichi.md "Dora").
+# indicator the hand holds that shows no tile held is named with the tile it shows (docs/riichi.md "Dora").
 _PINFU_TANYAO = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 5b5b"  # riichi, pinfu, tanyao: 3 han 30 fu, 960
 
 
@@ -438,27 +445,30 @@ _PINFU_TANYAO = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 5b5b"  # riichi, pinfu, tanyao: 3 
     ("options", "notes", "score"),
     [
         pytest.param(
-            ["--dora", "9d"],
-            ["--dora: indicator 9d shows the dora 1d, none in the hand"],
+            ["--dora", "7c"],
+            ["--dora: indicator 7c shows the dora 8c, none in the hand"],
             960,
-            id="--dora 9d",
+            id="--dora 7c",
         ),
-        # 4c shows 5c, held and counted (4 han, 1920): only 9d and Nw are named, each once.
+        # 4c shows 5c, held and counted (4 han, 1920): only 7c and 5d are named, each once; Nw is not
+        # held, so no slip to show.
         pytest.param(
-            ["--dora", "9d,4c,Nw,9d"],
-            ["--dora: indicators 9d and Nw show the dora 1d and Ew, none in the hand"],
+            ["--dora", "7c,4c,Nw,5d,7c"],
+            ["--dora: indicators 7c and 5d show the dora 8c and 6d, none in the hand"],
             1920,
-            id="--dora 9d,4c,Nw,9d",
+            id="--dora 7c,4c,Nw,5d,7c",
         ),
         pytest.param(
-            ["--dora", "Rd,Wd,Ww", "--ura", "8c"],
+            ["--dora", "8b,7c", "--ura", "5d"],
             [
-                "--dora: indicators Rd, Wd and Ww show the dora Wd, Gd and Nw, none in the hand",
-                "--ura: indicator 8c shows the ura dora 9c, none in the hand",
+                "--dora: indicators 8b and 7c show the dora 9b and 8c, none in the hand",
+                "--ura: indicator 5d shows the ura dora 6d, none in the hand",
             ],
             960,
-            id="--dora Rd,Wd,Ww --ura 8c",
+            id="--dora 8b,7c --ura 5d",
         ),
+        # An indicator not held showing no tile held is most hands' dora: nothing to say.
+        pytest.param(["--dora", "9d", "--ura", "Rd"], None, 960, id="--dora 9d --ura Rd"),
         # The pair 5b5b is two dora, a mangan: nothing to say.
         pytest.param(["--dora", "4b"], None, 2000, id="--dora 4b"),
     ],
@@ -477,25 +487,25 @@ def test_an_indicator_showing_no_tile_held_is_noted(
     assert max(map(len, shown.stdout.splitlines())) <= 60
 
 
-def test_settle_south_dora_9d_notes_the_dora_shown() -> None:
+def test_settle_south_dora_7c_notes_the_dora_shown() -> None:
     """settle says it of the winner's hand, in its notes (docs/json.md) and under its table."""
     argv = ["settle", "-r", "riichi-ema-2016", "--south", _PINFU_TANYAO, "--east", "0", "--west", "0",
-            "--north", "0", "--from", "east", "--dora", "9d"]  # fmt: skip
-    note = "--dora: indicator 9d shows the dora 1d, none in the hand"
+            "--north", "0", "--from", "east", "--dora", "7c"]  # fmt: skip
+    note = "--dora: indicator 7c shows the dora 8c, none in the hand"
     assert note in json.loads(run_main(*argv, "--json").stdout)["notes"]
     assert f"Note: {note}" in " ".join(run_main(*argv, "--ascii", env={"COLUMNS": "60"}).stdout.split())
 
 
-def test_diff_dora_9d_under_riichi_and_a_house_riichi_says_the_dora_shown_once(tmp_path: Path) -> None:
+def test_diff_dora_7c_under_riichi_and_a_house_riichi_says_the_dora_shown_once(tmp_path: Path) -> None:
     """What an indicator shows is the same under every ruleset reading it: said once, not per column."""
     house = tmp_path / "house.yaml"
     house.write_text("extends: riichi-ema-2016\n", encoding="utf-8")
     shown = run_main(
         "diff", _PINFU_TANYAO, "-r", "classical-dmjl", "-r", "riichi-ema-2016", "-r", str(house),
-        "--riichi", "--dora", "9d", "--ascii", env={"COLUMNS": "60"},
+        "--riichi", "--dora", "7c", "--ascii", env={"COLUMNS": "60"},
     )  # fmt: skip
     said = " ".join(shown.stdout.split())
     assert shown.exit_code == 0
-    assert said.count("indicator 9d shows the dora 1d") == 1
-    assert "Note: --dora: indicator 9d shows the dora 1d, none in the hand" in said
+    assert said.count("indicator 7c shows the dora 8c") == 1
+    assert "Note: --dora: indicator 7c shows the dora 8c, none in the hand" in said
     assert "Note: --dora: no rule of ruleset classical-dmjl scores dora" in said

@@ -601,8 +601,9 @@ def _beside_limit(
 
 def _unshown_notes(plan: Plan, situation: Situation, counts: tuple[int, ...]) -> tuple[str, ...]:
     """A note for each fact of indicators given (riichi's --dora, --ura) that a rule reads, naming the
-    tiles they show that the hand holds none of: scored rightly as nothing, but a player who typed the
-    dora for its indicator (`--dora 9d` meaning 9d) sees what 9d shows (docs/riichi.md "Dora")."""
+    indicators held whose tiles shown the hand holds none of: scored rightly as nothing, but a player
+    who typed the dora he holds for its indicator (`--dora 9d` meaning 9d) sees what 9d shows
+    (docs/riichi.md "Dora")."""
     notes: tuple[str, ...] = ()
     for field in INDICATORS:  # a loop, not a comprehension: nearly always no note
         tiles = getattr(situation, field)
@@ -614,7 +615,7 @@ def _unshown_notes(plan: Plan, situation: Situation, counts: tuple[int, ...]) ->
 
 
 def _unshown_note(fact: Fact, found: tuple[tuple[Tile, Tile], ...]) -> str:
-    """The one wording of _unshown_notes: `--dora: indicator 9d shows the dora 1d, none in the hand`."""
+    """The one wording of _unshown_notes: `--dora: indicator 7c shows the dora 8c, none in the hand`."""
     indicators, shown = _and(t.code for t, _ in found), _and(t.code for _, t in found)
     many = len(found) > 1
     return (

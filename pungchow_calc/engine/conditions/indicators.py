@@ -35,12 +35,15 @@ INDICATORS = _INDICATORS  # the stated facts an `indicated` count reads
 
 
 def unshown(indicators: tuple[Tile, ...], counts: tuple[int, ...]) -> tuple[tuple[Tile, Tile], ...]:
-    """Each indicator, once, whose tile shown the hand (`counts`, Hand.counts) holds none of, with that
-    tile, in the order given (scoring's note of them: docs/riichi.md "Dora")."""
+    """Each indicator the hand (`counts`, Hand.counts) holds, once, whose tile shown it holds none of, with
+    that tile, in the order given (scoring's note of them: docs/riichi.md "Dora").
+
+    Only an indicator held: the slip it shows is a player typing the dora he holds (`--dora 9d` meaning
+    9d), and an indicator neither held nor showing a tile held is most hands' dora, nothing to say."""
     found: dict[Tile, Tile] = {}
     for tile in indicators:
         shown = NEXT[tile]
-        if not counts[shown]:
+        if counts[tile.index] and not counts[shown]:
             found.setdefault(tile, PLAYING_TILES[shown])  # PLAYING_TILES in index order
     return tuple(found.items())
 
