@@ -733,6 +733,20 @@ def test_a_batch_line_with_an_option_mistyped_names_it(tmp_path, text, said):
             f"--dora: ８ｄ is not a tile group: {WIDE}; type 8d (column 1)",
             id="dora-fullwidth-8d",
         ),
+        # Regression: `０c` was told "type 0c", which is refused in turn (no red fives): the plain form's
+        # own slip is said with it, so what the hint leads to is not another refusal.
+        pytest.param(
+            ["score", RIICHI, *("-r", "riichi-ema-2016", "--dora", "０c")],
+            f"--dora: ０c is not a tile group: {WIDE} (0c); ranks are 1-9 (EMA 2016 has no red fives: "
+            "a red five (riichi's 0) is typed 5) (column 1)",
+            id="dora-fullwidth-0c",
+        ),
+        pytest.param(
+            ["score", "１ｍ２ｍ３ｍ 5c6c7c 3d4d5d 6b7b8b! 9d9d"],
+            f"１ｍ２ｍ３ｍ is not a tile group: {WIDE} (1m2m3m); dots are d, characters c, bamboo b; "
+            "s is a season (column 1)",
+            id="fullwidth-1m2m3m",
+        ),
     ],
 )
 def test_a_value_typed_in_full_width_is_refused_with_its_ascii(args, said):

@@ -15,7 +15,7 @@ from functools import lru_cache
 from operator import attrgetter
 
 from .cache import BoundedCache
-from .errors import NotationError, in_digits, wide_hint
+from .errors import NotationError, in_digits, plain_typed, wide_hint
 from .tiles import ALL_TILES, DRAGON_LETTERS, RIICHI_HONORS, RIICHI_Z, WIND_LETTERS, Suit, Tile, make
 
 
@@ -298,19 +298,25 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
                 code="many-winning",
                 column=column,
             )
-        # Every slip the group shows (`123m456p789s11z`: riichi's suits and honors at once), in one hint.
+        # Every slip the group shows (`123m456p789s11z`: riichi's suits and honors at once), in one hint;
+        # typed in full-width characters, the slips of its plain form too (`０c`: no red fives), so that
+        # what the hint says to type is not refused in turn.
+        plain = plain_typed(body)
+        seen = plain or body
         slips = [
-            said for said, made in ((_RIICHI_HINT, _riichi_like), (_HONORS_HINT, _honors_like)) if made(body)
+            said for said, made in ((_RIICHI_HINT, _riichi_like), (_HONORS_HINT, _honors_like)) if made(seen)
         ]
-        if "0" in body:
+        if "0" in seen:
             slips.append(_ZERO_HINT)
-        if _BONUS_RANK_LIKE(body):
+        if _BONUS_RANK_LIKE(seen):
             slips.append(_BONUS_HINT)
-        if _REVERSED(body):  # `b1`, `f1`: suit before rank
-            slips.append(f"a tile is written rank then suit ({body[1]}{body[0]}, not {body[:2]})")
-        honor = RIICHI_HONORS.get(body.lower())  # `chun`: riichi's name of a tile, as `--dora chun` types it
+        if _REVERSED(seen):  # `b1`, `f1`: suit before rank
+            slips.append(f"a tile is written rank then suit ({seen[1]}{seen[0]}, not {seen[:2]})")
+        honor = RIICHI_HONORS.get(seen.lower())  # `chun`: riichi's name of a tile, as `--dora chun` types it
         if honor is not None:
-            slips.append(f"riichi's {body.lower()} is {honor}")
+            slips.append(f"riichi's {seen.lower()} is {honor}")
+        if slips and plain is not None:
+            slips.insert(0, f"it is typed in full-width characters ({plain})")
         hint = (
             f": {'; '.join(slips)}" if slips else wide_hint(word) or _stray_hint(body) or _letter_hint(body)
         )
