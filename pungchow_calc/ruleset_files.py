@@ -122,10 +122,13 @@ def resolve(name_or_path: str, relative_to: Path | None = None, option: str = "-
 
 # The riichi ruleset shipped, and the names riichi's players give their game's rules (the online
 # games Tenhou and Mahjong Soul, "Jantama" in Japanese; riichi itself; EMA's): told that this is the
-# riichi ruleset here, never taken for it (docs/riichi.md "Rules EMA 2016 does not have"). As _guess
-# compares names: small letters and digits alone (`Mahjong Soul`, `mahjong-soul`).
+# riichi ruleset here, never taken for it (docs/riichi.md "Rules EMA 2016 does not have"); the
+# tournament rules a player may know instead (the World Riichi Championship's, M.League's). As _guess
+# compares names: small letters and digits alone (`Mahjong Soul`, `mahjong-soul`, `M.League`).
 RIICHI_RULESET = "riichi-ema-2016"
-_RIICHI_GAMES = frozenset(("tenhou", "mahjongsoul", "majsoul", "jantama", "riichi", "riichimahjong", "ema"))
+_RIICHI_GAMES = frozenset(
+    ("tenhou", "mahjongsoul", "majsoul", "jantama", "riichi", "riichimahjong", "ema", "wrc", "mleague")
+)
 
 
 def _guess(word: str) -> str:

@@ -225,6 +225,8 @@ def test_unknown_ruleset_name_hints_and_still_refuses(typed: str, hint: str) -> 
         pytest.param("majsoul", id="majsoul"),
         pytest.param("riichi", id="riichi"),
         pytest.param("ema", id="ema"),
+        pytest.param("WRC", id="WRC"),
+        pytest.param("M.League", id="M.League"),
     ],
 )
 def test_another_riichi_games_name_is_told_the_riichi_ruleset_here(typed: str) -> None:
