@@ -237,14 +237,18 @@ def test_evening_report_ninth_win_says_why_the_deal_passed(tmp_path: Path, colum
     assert f"\n- Game 10: the deal passes ({NINTH})\n" in markdown
 
 
-def test_evening_play_ninth_win_says_why_the_deal_passes(tmp_path: Path) -> None:
-    """Regression: play recorded East's ninth win and showed Bob East in the status, with no word why."""
+def test_play_ann_s_9th_win_on_bob_s_discard_says_why_the_deal_passes_once(tmp_path: Path) -> None:
+    """Regression: play recorded East's ninth win and showed Bob East in the status, with no word why;
+    then said why twice, in the preview and again under `Recorded game 10.`."""
     path = _evening(tmp_path, "classical-dmjl", 8)
     typed = ["Ann", WIN, "d", "Bob", "", "4", "8", "12", "y", "quit"]
     result = run("evening", "play", str(path), input="\n".join(typed) + "\n", env={"COLUMNS": "60"})
     assert result.exit_code == 0, result.output
     said = squeezed(result.stdout)
-    assert squeezed(f"Recorded game 10. The deal passes ({NINTH}): Bob is East Wind") in said
+    why = squeezed(f"The deal passes ({NINTH}): Bob is East Wind")
+    preview, recorded = said.split(squeezed("Recorded game 10."))
+    assert preview.endswith(f"{why}{squeezed('Record this game? [Y/n] y')}"), result.stdout
+    assert why not in recorded, result.stdout  # the status below shows Bob East: why is said above
     assert squeezed("Bob as East: 0 wins in a row (the deal passes on the 9th)") in said
     assert all(len(line) <= 60 for line in result.stdout.splitlines()), result.stdout
 

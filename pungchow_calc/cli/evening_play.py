@@ -742,8 +742,8 @@ class Table(Prompt):
         text = self._game_text(game, round_name(evening, game))
         if game.capped is None or after.over:
             return text
-        # A cap passes the deal though East keeps it: said before "Record this game?", in the words
-        # said once it is recorded (deal_text); any other pass is the game's own (East lost).
+        # A cap passes the deal though East keeps it: said before "Record this game?", once, in the
+        # words of `evening hand` (deal_text); any other pass is the game's own (East lost).
         return "\n".join([text, "", *hanging(deal_text(evening, after, self.out), terminal_width())])
 
     def _game_text(self, game: Any, where: str) -> str:
@@ -759,13 +759,9 @@ class Table(Prompt):
             change = book.add(self.path, entry.record, self._say, expect=evening)
             recorded = change.game.number if change.game else len(change.after.games)
             with written_anyway(f"game {recorded} was recorded"):
+                # Why a cap passed the deal was said in the preview, which is what was recorded (the
+                # check and the write share the lock): said once, never again above the status.
                 self.echo(f"Recorded game {recorded}.")
-                if change.game is not None and change.game.capped is not None and not change.after.over:
-                    # Why East, who kept the deal, is no longer East in the status below (a cap of the
-                    # ruleset): said as `evening hand` says it; any other pass the status shows plainly.
-                    self.echo(
-                        *hanging(deal_text(change.before, change.after, self.out), terminal_width()), sep="\n"
-                    )
                 self._show(change.after)
             return
         change = book.amend(self.path, number, entry.record, self._say, expect=evening)
