@@ -237,6 +237,25 @@ def test_evening_report_ninth_win_says_why_the_deal_passed(tmp_path: Path, colum
     assert f"\n- Game 10: the deal passes ({NINTH})\n" in markdown
 
 
+@pytest.mark.parametrize("columns", [60, 80])
+def test_evening_amend_ann_s_9th_win_to_bob_s_win_says_why_bob_stays_east_no_longer(
+    tmp_path: Path, columns: int
+) -> None:
+    """Regression: game 10, Ann's 9th win (the cap passed the deal to Bob), amended to Bob's win: Bob is
+    East all the same, now because Ann lost, and amend said only "East Wind is still Bob"."""
+    path = _evening(tmp_path, "classical-dmjl", 9)
+    env = {"COLUMNS": str(columns)}
+    others = ("--other", "Ann=4", "--other", "Cy=8", "--other", "Di=12")
+    amended = run("evening", "amend", str(path), "10", "--winner", "Bob", WIN, *others, env=env)
+    assert amended.exit_code == 0, amended.output
+    assert squeezed(f"East Wind is still Bob: the deal no longer passes ({NINTH}) Next game") in squeezed(
+        amended.stdout
+    )
+    undone = run("evening", "undo", str(path), env=env)  # her 9th again: the other way, said alike
+    assert squeezed(f"East Wind is still Bob: the deal passes ({NINTH}) Next game") in squeezed(undone.stdout)
+    assert all(len(line) <= columns for r in (amended, undone) for line in r.stdout.splitlines())
+
+
 def test_play_ann_s_9th_win_on_bob_s_discard_says_why_the_deal_passes_once(tmp_path: Path) -> None:
     """Regression: play recorded East's ninth win and showed Bob East in the status, with no word why;
     then said why twice, in the preview and again under `Recorded game 10.`."""

@@ -130,6 +130,20 @@ def test_play_draw_after_ann_kept_the_deal_twice_under_a_cap_of_2_says_why_once(
     assert all(len(line) <= 60 for line in played.stdout.splitlines()), played.stdout
 
 
+def test_amend_2_to_bob_s_win_before_a_draw_that_hit_a_cap_of_2_says_the_deal_no_longer_passes(
+    tmp_path, capsys
+):
+    """Regression: Ann won twice and drew (the cap passed the deal to Bob); game 2 amended to Bob's win
+    leaves Bob East, keeping it by the draw: amend said only "East Wind is still Bob"."""
+    path = _start(tmp_path, capsys, east_repeat_cap=2)
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    ok(capsys, "evening", "draw", str(path), "--again")
+    said = ok(capsys, "evening", "amend", str(path), "2", *hand(path, "Bob", PLAYERS, again=False)[3:])
+    why = "the deal no longer passes (Ann has kept it 2 times in a row, the most allowed)"
+    assert squeezed(f"East Wind is still Bob: {why} Next game") in squeezed(said)
+
+
 def test_a_cap_of_no_repeat_says_east_may_not_keep_it(tmp_path, capsys):
     path = _start(tmp_path, capsys, east_repeat_cap=0)
     said = ok(capsys, *hand(path, "Ann", PLAYERS))
