@@ -390,6 +390,18 @@ def test_a_session_amends_and_says_what_changed(tmp_path):
     assert events(path)[2]["record"]["winner"] == "Cy"
 
 
+def test_amend_1_to_cy_self_drawn_shows_what_it_changes_once(tmp_path):
+    """Regression: the change (East, next game, seats and totals) was shown under "If amended:", and
+    the same table again under "Game 1 amended.", seven lines said twice."""
+    path = new(tmp_path)
+    amend = ["amend 1", "Cy", WINS[2], "wall", "", "4", "4", "4", "y"]
+    code, out = play(path, [*ANN_WINS, *amend, "quit"])
+    assert code == 0, out
+    preview, recorded = out.split("Game 1 amended.")
+    assert "If amended:\nEast Wind is now Bob (was Ann)\n" in preview and "Record this amendment?" in preview
+    assert "East Wind" not in recorded and "Before" not in recorded, out
+
+
 def test_amend_1_who_won_it_cy_begun_as_c(tmp_path):
     """Regression: "Who won it?" of `amend N` took whole names only ('C': say a player), where every
     other prompt of play naming a player takes the start of one (docs/evening.md, "Naming a player")."""

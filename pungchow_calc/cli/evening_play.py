@@ -764,10 +764,11 @@ class Table(Prompt):
                 self.echo(f"Recorded game {recorded}.")
                 self._show(change.after)
             return
-        change = book.amend(self.path, number, entry.record, self._say, expect=evening)
+        book.amend(self.path, number, entry.record, self._say, expect=evening)
         with written_anyway(f"game {number} was amended"):
+            # What it changed was shown under "If amended:" (_preview), which is what was recorded (the
+            # check and the write share the lock): said once, never the same table again.
             self.echo(f"Game {number} amended.")
-            self.echo(change_text(change.before, change.after, self.out))
 
     def _undo(self, evening: Evening) -> None:
         while True:
