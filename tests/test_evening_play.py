@@ -1020,6 +1020,23 @@ def test_a_log_that_cannot_be_read_meanwhile_is_said_and_tried_again(tmp_path):
         assert proc.wait(timeout=30) == 0
 
 
+def test_ann_typed_at_try_again_after_a_log_that_cannot_be_read_is_quoted_as_typed(tmp_path):
+    """Regression: the refusal quoted it lowered ('ann'), a word nobody typed."""
+    path = new(tmp_path)
+    good = path.read_bytes()
+    with _piped_session(path) as (proc, session):
+        session.expect("who won? ")
+        path.write_bytes(good.replace(b'"Ann"', b'"Anx"', 1))
+        session.type("status")
+        session.expect("Enter: try again; quit: leave ")
+        session.type("Ann")
+        said = session.expect("Enter: try again; quit: leave ")
+        assert "'Ann': press Enter to try again, or type quit" in said
+        session.type("QUIT")  # any case, as every command word
+        assert proc.wait(timeout=30) == 2  # left with the log unread
+    assert path.read_bytes() == good.replace(b'"Ann"', b'"Anx"', 1)
+
+
 def test_ways_of_winning_that_contradict_are_said_and_one_part_changed(tmp_path):
     # Robbing the kong is a win by discard (options: the check `evening hand` makes): not from the wall.
     path = new(tmp_path, "pung-chow-limit")

@@ -258,12 +258,12 @@ class Table(Prompt):
         (`quit`, Ctrl-C, end of input), the log is left as it could not be read: exit 2 (run)."""
         while True:
             try:
-                answer = self.ask("  Enter: try again; quit: leave ").lower()
+                answer = self.ask("  Enter: try again; quit: leave ")
             except (Cancel, SystemExit):
                 return True
-            if answer in ("", "quit", "q", "exit"):
+            if answer.lower() in ("", "quit", "q", "exit"):
                 return bool(answer)
-            self.retry(f"{answer!r}: press Enter to try again, or type quit")
+            self.retry(f"{answer!r}: press Enter to try again, or type quit")  # quoted as typed, as elsewhere
 
     def _say(self, message: str) -> None:
         self.line(message)
