@@ -123,7 +123,11 @@ _OPTION_WORDS = {
     **{f"--{word}": word for word in _EXTRAS},
     "`evening undo`": "`undo`",  # how to go on after an amendment refused (state._breaks_later)
 }
-_OPTION = re.compile(r" ?\(--(?:loser|dead)\)|--[a-z][a-z-]*|\bPLAYER\b|`evening undo`")
+# `(--other Bob=0)`, a score hinted (evening/settle.py seats_named): at the prompt for Bob's hand or
+# score, the score alone, `(0)`.
+_OPTION = re.compile(
+    r" ?\(--(?:loser|dead)\)|\(--other [^\n]*?=[0-9]+\)|--[a-z][a-z-]*|\bPLAYER\b|`evening undo`"
+)
 
 
 def _extras(ruleset: Any) -> list[str]:
@@ -556,10 +560,12 @@ class Table(Prompt):
                 hand = self._seat(entry, name, text)
                 why = None if isinstance(hand, int) else dead_reason(dead_rule, hand)
                 if why is not None and dead_rule is None and hand.winning_tile is None:
-                    # No dead-hand penalty: nothing makes it settle, so it is mistyped (as `settle` says).
-                    raise wrong_size_error(
+                    # No dead-hand penalty: nothing makes it settle, so it is mistyped (as `settle` says),
+                    # its seat (`--south`) said by the player's name, as _seat says a score's error.
+                    error = wrong_size_error(
                         entry.seats[name], why, hand, None, self._ruleset().settings.long_hand_scores_zero
                     )
+                    raise seats_named(error, {wind.word: n for n, wind in entry.seats.items()})
                 if why is not None and dead_rule is not None and hand.winning_tile is None:
                     # What the hand may have been meant as (seasons typed as riichi's souzu, a kong
                     # undeclared), said as `settle` says it.
@@ -908,6 +914,8 @@ def _play_words(text: str) -> str:
 
 
 def _play_word(option: str) -> str:
+    if option.startswith("(--other "):
+        return f"({option.rpartition('=')[2]}"  # the score hinted, asked for by the prompt itself
     if option.strip().startswith("("):
         return ""  # `(--loser)`, `(--dead)`: said by the question itself in play
     if option == "PLAYER":
