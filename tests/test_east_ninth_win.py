@@ -348,3 +348,21 @@ def test_the_book_s_amend_undo_and_preview_carry_no_why(ruleset: str, tmp_path: 
     shown = run("evening", "play", str(path), input="\n".join(typed) + "\n").stdout
     assert "Record this game?" in shown
     assert "The deal passes" not in shown
+
+
+@pytest.mark.parametrize(
+    ("winner", "said"),
+    [
+        pytest.param("Ann", "east-ninth-win: this is Ann's win 1 as East since the deal came", id="ann-1st"),
+        pytest.param("Bob", "east-ninth-win is Ann's ninth win in a row, but the winner sits Bob", id="bob"),
+    ],
+)
+def test_play_also_east_ninth_win_of_game_1_is_named_as_typed(tmp_path: Path, winner: str, said: str) -> None:
+    """Regression: play named the fact `--Ann-ninth-win` (its first word taken for East's seat)."""
+    path = _evening(tmp_path, "classical-dmjl", 0)
+    typed = [winner, WIN, "", "", "east-ninth-win", "4", "8", "12", "cancel", "quit"]
+    result = run("evening", "play", str(path), input="\n".join(typed) + "\n", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.stdout.split())
+    assert said in shown and "-ninth-win" not in shown.replace("east-ninth-win", ""), result.stdout
+    assert "--east-ninth-win" not in shown, result.stdout  # at the table, the word typed after "Also"
