@@ -237,14 +237,37 @@ def test_evening_report_ninth_win_says_why_the_deal_passed(tmp_path: Path, colum
     assert f"\n- Game 10: the deal passes ({NINTH})\n" in markdown
 
 
-def test_evening_play_ninth_win_says_why_the_deal_passes(tmp_path: Path) -> None:
-    """Regression: play recorded East's ninth win and showed Bob East in the status, with no word why."""
+@pytest.mark.parametrize("columns", [60, 80])
+def test_evening_amend_ann_s_9th_win_to_bob_s_win_says_why_bob_stays_east_no_longer(
+    tmp_path: Path, columns: int
+) -> None:
+    """Regression: game 10, Ann's 9th win (the cap passed the deal to Bob), amended to Bob's win: Bob is
+    East all the same, now because Ann lost, and amend said only "East Wind is still Bob"."""
+    path = _evening(tmp_path, "classical-dmjl", 9)
+    env = {"COLUMNS": str(columns)}
+    others = ("--other", "Ann=4", "--other", "Cy=8", "--other", "Di=12")
+    amended = run("evening", "amend", str(path), "10", "--winner", "Bob", WIN, *others, env=env)
+    assert amended.exit_code == 0, amended.output
+    assert squeezed(f"East Wind is still Bob: the deal no longer passes ({NINTH}) Next game") in squeezed(
+        amended.stdout
+    )
+    undone = run("evening", "undo", str(path), env=env)  # her 9th again: the other way, said alike
+    assert squeezed(f"East Wind is still Bob: the deal passes ({NINTH}) Next game") in squeezed(undone.stdout)
+    assert all(len(line) <= columns for r in (amended, undone) for line in r.stdout.splitlines())
+
+
+def test_play_ann_s_9th_win_on_bob_s_discard_says_why_the_deal_passes_once(tmp_path: Path) -> None:
+    """Regression: play recorded East's ninth win and showed Bob East in the status, with no word why;
+    then said why twice, in the preview and again under `Recorded game 10.`."""
     path = _evening(tmp_path, "classical-dmjl", 8)
     typed = ["Ann", WIN, "d", "Bob", "", "4", "8", "12", "y", "quit"]
     result = run("evening", "play", str(path), input="\n".join(typed) + "\n", env={"COLUMNS": "60"})
     assert result.exit_code == 0, result.output
     said = squeezed(result.stdout)
-    assert squeezed(f"Recorded game 10. The deal passes ({NINTH}): Bob is East Wind") in said
+    why = squeezed(f"The deal passes ({NINTH}): Bob is East Wind")
+    preview, recorded = said.split(squeezed("Recorded game 10."))
+    assert preview.endswith(f"{why}{squeezed('Record this game? [Y/n] y')}"), result.stdout
+    assert why not in recorded, result.stdout  # the status below shows Bob East: why is said above
     assert squeezed("Bob as East: 0 wins in a row (the deal passes on the 9th)") in said
     assert all(len(line) <= 60 for line in result.stdout.splitlines()), result.stdout
 
@@ -325,3 +348,21 @@ def test_the_book_s_amend_undo_and_preview_carry_no_why(ruleset: str, tmp_path: 
     shown = run("evening", "play", str(path), input="\n".join(typed) + "\n").stdout
     assert "Record this game?" in shown
     assert "The deal passes" not in shown
+
+
+@pytest.mark.parametrize(
+    ("winner", "said"),
+    [
+        pytest.param("Ann", "east-ninth-win: this is Ann's win 1 as East since the deal came", id="ann-1st"),
+        pytest.param("Bob", "east-ninth-win is Ann's ninth win in a row, but the winner sits Bob", id="bob"),
+    ],
+)
+def test_play_also_east_ninth_win_of_game_1_is_named_as_typed(tmp_path: Path, winner: str, said: str) -> None:
+    """Regression: play named the fact `--Ann-ninth-win` (its first word taken for East's seat)."""
+    path = _evening(tmp_path, "classical-dmjl", 0)
+    typed = [winner, WIN, "", "", "east-ninth-win", "4", "8", "12", "cancel", "quit"]
+    result = run("evening", "play", str(path), input="\n".join(typed) + "\n", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.stdout.split())
+    assert said in shown and "-ninth-win" not in shown.replace("east-ninth-win", ""), result.stdout
+    assert "--east-ninth-win" not in shown, result.stdout  # at the table, the word typed after "Also"

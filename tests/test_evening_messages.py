@@ -172,3 +172,32 @@ def test_amend_to_a_draw_refuses_how_a_game_was_won(log, given, said):
     assert (
         run("evening", "amend", str(log), "1", "--draw", "--win-by", "discard").exit_code == 0
     )  # the default
+
+
+LONG = "2b2b2b 6c6c6c 7d7d7d* 8b8b8b* 9c9c"  # 14 tiles and no `!`: a long hand, which Kajongg scores 0
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_classical_hand_other_bob_long_2b2b2b_6c6c6c_7d7d7d_8b8b8b_9c9c_hints_other_bob_0(
+    tmp_path: Path, columns: str
+) -> None:
+    """Regression: the hint said `give its score (Bob 0)`, which no option reads (`--other 'Bob 0'` is
+    refused): the evening gives a score as NAME=SCORE. At the table, `--Bob: ... (--Bob 0)`: play's
+    prompt asks for the score itself (docs/evening.md, "Messages in play ... not of the command line")."""
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", "Ann,Bob,Cy", "-r", "classical-dmjl").exit_code == 0
+    before = path.read_bytes()
+    others = ["--other", f"Bob={LONG}", "--other", "Cy=2"]
+    refused = run("evening", "hand", str(path), "--winner", "Ann", HAND, *others)
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert refused.stderr.endswith("; a long hand scores 0: give its score (--other Bob=0)\n"), refused.stderr
+    assert refused.stderr.startswith("error: Bob: a hand holds 13 tiles"), refused.stderr
+    typed = ["Ann", HAND, "", "", "", LONG, "0", "2", "y", "quit"]
+    played = run("evening", "play", str(path), input="\n".join(typed) + "\n", env={"COLUMNS": columns})
+    said = " ".join(played.stdout.split())
+    assert "Bob: a hand holds 13 tiles plus one per kong (14 with the winning tile): 14 here;" in said
+    assert "14 here; a long hand scores 0: give its score (0) — type it again (or `cancel`)" in said
+    assert "--Bob" not in said and "--other" not in said, played.stdout  # no option named
+    assert all(len(line) <= int(columns) for line in played.stdout.splitlines()), played.stdout
+    recorded = path.read_bytes()
+    assert recorded != before and json.loads(recorded.splitlines()[1])["hands"]["Bob"] == "0"

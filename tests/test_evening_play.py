@@ -390,6 +390,18 @@ def test_a_session_amends_and_says_what_changed(tmp_path):
     assert events(path)[2]["record"]["winner"] == "Cy"
 
 
+def test_amend_1_to_cy_self_drawn_shows_what_it_changes_once(tmp_path):
+    """Regression: the change (East, next game, seats and totals) was shown under "If amended:", and
+    the same table again under "Game 1 amended.", seven lines said twice."""
+    path = new(tmp_path)
+    amend = ["amend 1", "Cy", WINS[2], "wall", "", "4", "4", "4", "y"]
+    code, out = play(path, [*ANN_WINS, *amend, "quit"])
+    assert code == 0, out
+    preview, recorded = out.split("Game 1 amended.")
+    assert "If amended:\nEast Wind is now Bob (was Ann)\n" in preview and "Record this amendment?" in preview
+    assert "East Wind" not in recorded and "Before" not in recorded, out
+
+
 def test_amend_1_who_won_it_cy_begun_as_c(tmp_path):
     """Regression: "Who won it?" of `amend N` took whole names only ('C': say a player), where every
     other prompt of play naming a player takes the start of one (docs/evening.md, "Naming a player")."""
@@ -1006,6 +1018,23 @@ def test_a_log_that_cannot_be_read_meanwhile_is_said_and_tried_again(tmp_path):
         session.expect("Game 1 — who won? ")
         session.type("quit")
         assert proc.wait(timeout=30) == 0
+
+
+def test_ann_typed_at_try_again_after_a_log_that_cannot_be_read_is_quoted_as_typed(tmp_path):
+    """Regression: the refusal quoted it lowered ('ann'), a word nobody typed."""
+    path = new(tmp_path)
+    good = path.read_bytes()
+    with _piped_session(path) as (proc, session):
+        session.expect("who won? ")
+        path.write_bytes(good.replace(b'"Ann"', b'"Anx"', 1))
+        session.type("status")
+        session.expect("Enter: try again; quit: leave ")
+        session.type("Ann")
+        said = session.expect("Enter: try again; quit: leave ")
+        assert "'Ann': press Enter to try again, or type quit" in said
+        session.type("QUIT")  # any case, as every command word
+        assert proc.wait(timeout=30) == 2  # left with the log unread
+    assert path.read_bytes() == good.replace(b'"Ann"', b'"Anx"', 1)
 
 
 def test_ways_of_winning_that_contradict_are_said_and_one_part_changed(tmp_path):

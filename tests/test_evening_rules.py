@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_helpers import squeezed
+from cli_helpers import run, squeezed
 from evening_support import WINS, cli, hand, ok, status
 
 from pungchow_calc.engine.rules import EveningRules, Invalid, _evening
@@ -110,6 +110,38 @@ def test_a_cap_on_east_repeats_says_why_the_deal_passes(tmp_path, capsys, monkey
     passed = "Game 3: the deal passes (Ann has kept it 2 times in a row, the most allowed)"
     assert squeezed(passed) in squeezed(report)
     assert all(len(line) <= columns for line in report.splitlines())
+
+
+def test_play_draw_after_ann_kept_the_deal_twice_under_a_cap_of_2_says_why_once(tmp_path, capsys):
+    """Regression: play said "The deal passes (Ann has kept it 2 times ...)" in its preview, then again
+    under "Recorded game 3.", above a status that shows Bob East."""
+    path = _start(tmp_path, capsys, east_repeat_cap=2)
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    ok(capsys, "evening", "draw", str(path), "--again")
+    played = run(
+        "evening", "play", str(path), input="draw\nn\ny\nquit\n", env={"COLUMNS": "60"}
+    )  # fmt: skip
+    assert played.exit_code == 0, played.output
+    said = squeezed(played.stdout)
+    why = squeezed("The deal passes (Ann has kept it 2 times in a row, the most allowed): Bob is East Wind")
+    preview, recorded = said.split(squeezed("Recorded game 3."))
+    assert preview.endswith(why + squeezed("Record this game? [Y/n] y")), played.stdout
+    assert why not in recorded and "BobasEast:keptthedeal0times" in recorded, played.stdout
+    assert all(len(line) <= 60 for line in played.stdout.splitlines()), played.stdout
+
+
+def test_amend_2_to_bob_s_win_before_a_draw_that_hit_a_cap_of_2_says_the_deal_no_longer_passes(
+    tmp_path, capsys
+):
+    """Regression: Ann won twice and drew (the cap passed the deal to Bob); game 2 amended to Bob's win
+    leaves Bob East, keeping it by the draw: amend said only "East Wind is still Bob"."""
+    path = _start(tmp_path, capsys, east_repeat_cap=2)
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    ok(capsys, "evening", "draw", str(path), "--again")
+    said = ok(capsys, "evening", "amend", str(path), "2", *hand(path, "Bob", PLAYERS, again=False)[3:])
+    why = "the deal no longer passes (Ann has kept it 2 times in a row, the most allowed)"
+    assert squeezed(f"East Wind is still Bob: {why} Next game") in squeezed(said)
 
 
 def test_a_cap_of_no_repeat_says_east_may_not_keep_it(tmp_path, capsys):

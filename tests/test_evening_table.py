@@ -381,6 +381,8 @@ SEATED = [
     pytest.param("south's hand is complete", "Bob's hand is complete", id="possessive-south"),
     pytest.param("East's discard", "Ann's discard", id="possessive-east"),
     pytest.param("the East round", "the East round", id="east-round"),
+    # Regression: said `--Ann-ninth-win` in play (the option's first word taken for East's seat).
+    pytest.param("--east-ninth-win: this is", "--east-ninth-win: this is", id="east-ninth-win"),
 ]
 
 

@@ -123,7 +123,11 @@ _OPTION_WORDS = {
     **{f"--{word}": word for word in _EXTRAS},
     "`evening undo`": "`undo`",  # how to go on after an amendment refused (state._breaks_later)
 }
-_OPTION = re.compile(r" ?\(--(?:loser|dead)\)|--[a-z][a-z-]*|\bPLAYER\b|`evening undo`")
+# `(--other Bob=0)`, a score hinted (evening/settle.py seats_named): at the prompt for Bob's hand or
+# score, the score alone, `(0)`.
+_OPTION = re.compile(
+    r" ?\(--(?:loser|dead)\)|\(--other [^\n]*?=[0-9]+\)|--[a-z][a-z-]*|\bPLAYER\b|`evening undo`"
+)
 
 
 def _extras(ruleset: Any) -> list[str]:
@@ -258,12 +262,12 @@ class Table(Prompt):
         (`quit`, Ctrl-C, end of input), the log is left as it could not be read: exit 2 (run)."""
         while True:
             try:
-                answer = self.ask("  Enter: try again; quit: leave ").lower()
+                answer = self.ask("  Enter: try again; quit: leave ")
             except (Cancel, SystemExit):
                 return True
-            if answer in ("", "quit", "q", "exit"):
+            if answer.lower() in ("", "quit", "q", "exit"):
                 return bool(answer)
-            self.retry(f"{answer!r}: press Enter to try again, or type quit")
+            self.retry(f"{answer!r}: press Enter to try again, or type quit")  # quoted as typed, as elsewhere
 
     def _say(self, message: str) -> None:
         self.line(message)
@@ -556,10 +560,12 @@ class Table(Prompt):
                 hand = self._seat(entry, name, text)
                 why = None if isinstance(hand, int) else dead_reason(dead_rule, hand)
                 if why is not None and dead_rule is None and hand.winning_tile is None:
-                    # No dead-hand penalty: nothing makes it settle, so it is mistyped (as `settle` says).
-                    raise wrong_size_error(
+                    # No dead-hand penalty: nothing makes it settle, so it is mistyped (as `settle` says),
+                    # its seat (`--south`) said by the player's name, as _seat says a score's error.
+                    error = wrong_size_error(
                         entry.seats[name], why, hand, None, self._ruleset().settings.long_hand_scores_zero
                     )
+                    raise seats_named(error, {wind.word: n for n, wind in entry.seats.items()})
                 if why is not None and dead_rule is not None and hand.winning_tile is None:
                     # What the hand may have been meant as (seasons typed as riichi's souzu, a kong
                     # undeclared), said as `settle` says it.
@@ -742,8 +748,8 @@ class Table(Prompt):
         text = self._game_text(game, round_name(evening, game))
         if game.capped is None or after.over:
             return text
-        # A cap passes the deal though East keeps it: said before "Record this game?", in the words
-        # said once it is recorded (deal_text); any other pass is the game's own (East lost).
+        # A cap passes the deal though East keeps it: said before "Record this game?", once, in the
+        # words of `evening hand` (deal_text); any other pass is the game's own (East lost).
         return "\n".join([text, "", *hanging(deal_text(evening, after, self.out), terminal_width())])
 
     def _game_text(self, game: Any, where: str) -> str:
@@ -759,19 +765,16 @@ class Table(Prompt):
             change = book.add(self.path, entry.record, self._say, expect=evening)
             recorded = change.game.number if change.game else len(change.after.games)
             with written_anyway(f"game {recorded} was recorded"):
+                # Why a cap passed the deal was said in the preview, which is what was recorded (the
+                # check and the write share the lock): said once, never again above the status.
                 self.echo(f"Recorded game {recorded}.")
-                if change.game is not None and change.game.capped is not None and not change.after.over:
-                    # Why East, who kept the deal, is no longer East in the status below (a cap of the
-                    # ruleset): said as `evening hand` says it; any other pass the status shows plainly.
-                    self.echo(
-                        *hanging(deal_text(change.before, change.after, self.out), terminal_width()), sep="\n"
-                    )
                 self._show(change.after)
             return
-        change = book.amend(self.path, number, entry.record, self._say, expect=evening)
+        book.amend(self.path, number, entry.record, self._say, expect=evening)
         with written_anyway(f"game {number} was amended"):
+            # What it changed was shown under "If amended:" (_preview), which is what was recorded (the
+            # check and the write share the lock): said once, never the same table again.
             self.echo(f"Game {number} amended.")
-            self.echo(change_text(change.before, change.after, self.out))
 
     def _undo(self, evening: Evening) -> None:
         while True:
@@ -911,6 +914,8 @@ def _play_words(text: str) -> str:
 
 
 def _play_word(option: str) -> str:
+    if option.startswith("(--other "):
+        return f"({option.rpartition('=')[2]}"  # the score hinted, asked for by the prompt itself
     if option.strip().startswith("("):
         return ""  # `(--loser)`, `(--dead)`: said by the question itself in play
     if option == "PLAYER":

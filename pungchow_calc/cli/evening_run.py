@@ -265,13 +265,13 @@ def change_text(before: Any, after: Any, out: Any) -> str:
         if moved
         else f"East Wind is still {fit_data(after.east, out)}"
     )
-    # Why, when the change makes a cap pass the deal after the last game though East kept it (East
-    # moved, or stayed the one the game passed it to), or takes that away and East moves back
-    # (docs/evening.md#why-the-deal-passes): in deal_text's words, none under the book's rulesets.
+    # Why, when the change makes a cap pass the deal after the last game though East kept it, or takes
+    # that away, whether East moved or stayed the one it passed to (the cap's reason is gone either
+    # way: docs/evening.md#why-the-deal-passes); in deal_text's words, none under the book's rulesets.
     passes, passed = _because(after, out), _because(before, out)
     if passes and (moved or passes != passed):
         east += f": the deal passes{passes}"
-    elif passed and moved and not passes:
+    elif passed and not passes:
         east += f": the deal no longer passes{passed}"
     was, now = where(before), where(after)
     said = [east, f"Next game: {now} (was {was})" if was != now else f"Next game: {now}, as before"]

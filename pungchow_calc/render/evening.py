@@ -211,7 +211,8 @@ def game_text(
 
 # A seat as the engine's text names one (`west bears the entire losses`, `pays for east`, `East's
 # original hand`), not `East ×2` or `East round`: at the table each is said by the player's name.
-_SEAT_WORD = re.compile(r"\b(?:(east|south|west|north)|(East|South|West|North)(?='s\b))\b")
+# A seat's word, not one an option begins (`--east-ninth-win`, which is no seat: play says `east-ninth-win`).
+_SEAT_WORD = re.compile(r"\b(?:(east|south|west|north)(?!-)|(East|South|West|North)(?='s\b))\b")
 
 
 def by_name(text: str, names: dict[Any, str], seated: bool = False) -> str:
