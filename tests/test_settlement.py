@@ -371,6 +371,57 @@ def test_winner_from_option_and_original_hand() -> None:
     assert flows(result)[:3] == [(s, "east", 2 * result.scores[E]) for s in ("south", "west", "north")]
 
 
+# Regression: `settle -r riichi-ema-2016 --east 960 ... --riichi --dora 9d` settled 960 and said nothing
+# of the facts typed with it: the number is the whole score, so each fact a rule would score is noted as
+# not scored on top of it; a fact no rule reads keeps its own note; a hand given says nothing of this.
+@pytest.mark.parametrize(
+    ("seats", "ruleset", "facts", "notes"),
+    [
+        pytest.param(
+            {E: "960", S: "0", W: "0", N: "0"},
+            "riichi-ema-2016",
+            {"riichi": True, "dora": "9d"},
+            [
+                "--riichi: east's score is given as a number (960), so riichi is not scored on top of it: "
+                "give the hand to have it scored",
+                "--dora: east's score is given as a number (960), so dora is not scored on top of it: "
+                "give the hand to have it scored",
+            ],
+            id="riichi-east-960-riichi-dora-9d",
+        ),
+        pytest.param(
+            {E: "30", S: "8", W: "4", N: "2"},
+            "pung-chow-limit",
+            {"last_tile": True},
+            [
+                "--last-tile: east's score is given as a number (30), so a win with the last tile is not "
+                "scored on top of it: give the hand to have it scored"
+            ],
+            id="limit-east-30-last-tile",
+        ),
+        pytest.param(
+            {E: "30", S: "8", W: "4", N: "2"},
+            "pung-chow",
+            {"last_tile": True},
+            ["--last-tile: no rule of ruleset pung-chow scores a win with the last tile"],
+            id="part1-east-30-last-tile-unread",
+        ),
+        pytest.param(
+            {E: "30", S: "8", W: "4", N: "2"}, "pung-chow-limit", {}, [], id="limit-east-30-no-facts"
+        ),
+    ],
+)
+def test_a_winner_given_as_a_number_notes_the_facts_it_cannot_score(
+    seats: dict[Wind, str], ruleset: str, facts: dict[str, object], notes: list[str]
+) -> None:
+    way = WinBy.WALL if ruleset != "riichi-ema-2016" else WinBy.DISCARD
+    discarder = S if way is WinBy.DISCARD else None
+    options = TableOptions(winner=E, win_by=way, discarder=discarder, stated=stated(**facts))
+    result = settle_table(seats, load(ruleset), options)
+    assert list(result.notes) == notes
+    assert result.scores[E] == int(seats[E])  # the number is settled as given
+
+
 def test_plain_scores_mix_with_hands() -> None:
     seats = {E: "16", S: "9c9c9c* 1d2d3d 4d5d6d 7d!8d9d EwEw", W: "8"}
     result = settle_table(seats, PART1, TableOptions(round=E))

@@ -412,6 +412,24 @@ def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     return _unread_options(ruleset.name, reads, situation, any(_STATED(situation)))
 
 
+def number_notes(ruleset: Ruleset, situation: Situation, score: int) -> tuple[str, ...]:
+    """A note for each stated fact a rule scores, given with a winner's score typed as a number (settle
+    and the evening: `--east 960 --dora 9d`): the number is the hand's whole score, so nothing is scored
+    on top of it; said, for a player may have meant it added (docs/settling.md "A score given as a
+    number"). Facts no rule reads get unread_options' note instead; the settlement still reads the way
+    of winning and the original hand's, as it does for a hand."""
+    if not any(_STATED(situation)):  # nearly always: no fact stated
+        return ()
+    reads = plan_for(ruleset, situation.winner).reads
+    seat = situation.seat.word
+    return tuple(
+        f"{fact.option}: {seat}'s score is given as a number ({score}), so {fact.scores} is not scored on "
+        "top of it: give the hand to have it scored"
+        for fact in SITUATION_FACTS
+        if fact.scores and fact.field in reads and getattr(situation, fact.field)
+    )
+
+
 def round_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     """A note for a win stated in a round the ruleset's game is not played in (the setting round_winds:
     riichi's hanchan has no West or North round, docs/riichi.md "The facts of a win"): scored as

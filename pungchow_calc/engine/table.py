@@ -44,6 +44,7 @@ from .scoring import (
     DEFAULT,
     Score,
     limit_in_force,
+    number_notes,
     round_notes,
     score_hand,
     settlement_notes,
@@ -494,6 +495,7 @@ def settle_table(
         else:
             situation = _situation(winner, True, options)
             notes.extend((*unread_options(ruleset, situation), *round_notes(ruleset, situation)))
+            notes.extend(number_notes(ruleset, situation, scored[winner]))
 
     if winner is not None and not ruleset.settings.settle_losers:
         # The losers do not settle among themselves: a loser's score moves nothing, and the table is told.
