@@ -7,9 +7,11 @@ and compiles what this merges.
 from __future__ import annotations
 
 import copy
+from dataclasses import asdict
 from typing import Any
 
 from .engine.errors import as_written, closest
+from .engine.rule_types import Words
 from .engine.rules import Invalid, unique_ids
 
 
@@ -87,6 +89,23 @@ def _wash_dropped(base: dict[str, Any], child: dict[str, Any]) -> bool:
     return True
 
 
+def _words_merged(base_words: Any, words: Any) -> dict[str, Any] | None:
+    """A child's `words:` over its base's, word by word (None: nothing to merge, the child's stands as
+    written, for the loader to check): an author naming one word (`words: {limit_hand: yakuman hand}`
+    over riichi's) keeps the base's others, as settings merge by key. An empty mapping over a base with
+    words could mean either, keep them or go back to the engine's: refused, naming both."""
+    if not (isinstance(base_words, dict) and base_words and isinstance(words, dict)):
+        return None
+    if not words:
+        engine = ", ".join(f"{key}: {value}" for key, value in asdict(Words()).items())
+        raise Invalid(
+            ("settings", "words"),
+            "words: is empty, and the base's words are kept word by word: to say the engine's, write "
+            f"them (words: {{{engine}}}); to keep the base's, delete words:",
+        )
+    return {**copy.deepcopy(base_words), **copy.deepcopy(words)}
+
+
 def merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     """Apply a child ruleset over its base: settings by key, rules by id, `remove_rules` drops."""
     out = copy.deepcopy(base)
@@ -105,7 +124,10 @@ def merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
             # Each is key: value settings: a house file changes the keys it names and keeps the rest.
             if not isinstance(out.get(key), dict):
                 out[key] = {}
+            words = _words_merged(out[key].get("words"), value.get("words")) if key == "settings" else None
             out[key].update(copy.deepcopy(value))
+            if words is not None:
+                out[key]["words"] = words
         else:
             out[key] = copy.deepcopy(value)
     rules, child_rules = _kept_and_given(child, "rules", "rule", list(out.get("rules") or []))

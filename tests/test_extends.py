@@ -358,3 +358,59 @@ def test_a_false_list_section_in_a_house_file_is_refused_at_its_line(tmp_path, t
 def test_an_empty_list_section_in_a_house_file_changes_nothing(tmp_path, key):
     house = load(str(write(tmp_path / "house.yaml", f"extends: pung-chow\n{key}:\n")))
     assert plain_rules(house) == plain_rules(load("pung-chow"))
+
+
+# Regression: a partial `words:` replaced its base's whole mapping, so a house file over riichi naming
+# one word (`limit_hand: yakuman hand`) lost han, yaku with it and said "doublings" and "rules" again.
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        pytest.param(
+            "{limit_hand: yakuman hand}",
+            {"doubling": "han", "doublings": "han", "rules": "yaku", "limit_hand": "yakuman hand"},
+            id="limit_hand-yakuman-hand",
+        ),
+        pytest.param(
+            "{doubling: fan, doublings: fan}",
+            {"doubling": "fan", "doublings": "fan", "rules": "yaku", "limit_hand": "yakuman"},
+            id="doubling-fan-doublings-fan",
+        ),
+    ],
+)
+def test_words_over_riichi_ema_2016_keep_the_words_not_given(tmp_path, words, expected):
+    from dataclasses import asdict
+
+    path = write(tmp_path / "house.yaml", f"extends: riichi-ema-2016\nsettings:\n  words: {words}\n")
+    house = load(str(path))
+    assert asdict(house.settings.words) == expected
+    assert house.data["settings"]["words"] == expected  # rules show --json: the merged document
+
+
+def test_words_over_a_file_with_words_merge_down_a_chain(tmp_path):
+    from dataclasses import asdict
+
+    write(tmp_path / "club.yaml", "extends: pung-chow\nsettings:\n  words: {doubling: fan, doublings: fan}\n")
+    path = write(tmp_path / "friday.yaml", "extends: club.yaml\nsettings:\n  words: {rules: lines}\n")
+    assert asdict(load(str(path)).settings.words) == {
+        "doubling": "fan",
+        "doublings": "fan",
+        "rules": "lines",
+        "limit_hand": "limit hand",
+    }
+
+
+def test_words_empty_mapping_over_riichi_ema_2016_is_refused_naming_both_ways(tmp_path):
+    path = write(tmp_path / "house.yaml", "extends: riichi-ema-2016\nsettings:\n  words: {}\n")
+    with pytest.raises(RulesetError) as caught:
+        load(str(path))
+    assert (caught.value.code, caught.value.line) == ("ruleset-invalid", 3)
+    assert caught.value.message == (
+        "words: is empty, and the base's words are kept word by word: to say the engine's, write them "
+        "(words: {doubling: doubling, doublings: doublings, rules: rules, limit_hand: limit hand}); "
+        "to keep the base's, delete words:"
+    )
+
+
+def test_words_empty_mapping_over_pung_chow_without_words_is_read(tmp_path):
+    path = write(tmp_path / "house.yaml", "extends: pung-chow\nsettings:\n  words: {}\n")
+    assert load(str(path)).settings.words == load("pung-chow").settings.words
