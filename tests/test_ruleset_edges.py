@@ -459,6 +459,57 @@ TYPOS = [
         "extends: pung-chow.yaml: file not found (the shipped ruleset is named 'pung-chow', without .yaml)",
         id="extends-shipped-name-as-a-file",
     ),
+    # Regression: each of these said what the key takes (or not even that) with no hint for the typo.
+    pytest.param(
+        "extends: pung-chow\nsettlement:\n  discard_pays: discarer\n",
+        3,
+        "discard_pays must be one of each, discarder, got 'discarer' (did you mean 'discarder'?)",
+        id="settlement-discard_pays-discarer",
+    ),
+    pytest.param(
+        "extends: pung-chow\nevening:\n  after_false_mahjongg: east_keep\n",
+        3,
+        "after_false_mahjongg must be one of east_keeps_unless_caller, east_keeps, deal_passes, "
+        "got 'east_keep' (did you mean 'east_keeps'?)",
+        id="evening-after_false_mahjongg-east_keep",
+    ),
+    pytest.param(
+        "extends: pung-chow\nevening:\n  east_win_cap: 9\n  east_win_cap_fact: east_nineth_win\n",
+        4,
+        "east_win_cap_fact must be null or one of original_hand, last_tile, first_discard, robbing_kong, "
+        "original_call, kong_after_kong, east_ninth_win, riichi, double_riichi, ippatsu, "
+        "got 'east_nineth_win' (did you mean 'east_ninth_win'?)",
+        id="evening-east_win_cap_fact-east_nineth_win",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n  - id: x\n    label: X\n    scope: set\n"
+        "    points: {exposed: 2, concealled: 4}\n",
+        6,
+        "points is a number, {exposed, concealed}, or {limit_fraction}, got {exposed: 2, concealled: 4} "
+        "(did you mean 'concealed'?)",
+        id="points-exposed-2-concealled-4",
+    ),
+    pytest.param(
+        "extends: pung-chow\npenalties:\n  - id: p\n    label: P\n    type: pay_for_all\n",
+        5,
+        "penalty 'p': type must be one of dead_hand, false_mahjongg, pays_for_all, got 'pay_for_all' "
+        "(did you mean 'pays_for_all'?)",
+        id="penalty-type-pay_for_all",
+    ),
+    pytest.param(
+        "extends: pung-chow\npenalties:\n  - id: p\n    label: P\n    type: pays_for_all\n"
+        "    liable: feder\n",
+        6,
+        "penalty 'p': liable must be one of discarder, feeder, got 'feder' (did you mean 'feeder'?)",
+        id="penalty-liable-feder",
+    ),
+    pytest.param(
+        "extends: pung-chow\npenalties:\n  - id: p\n    label: P\n    type: pays_for_all\n"
+        "    liable: feeder\n    excused: {no_chioce: true}\n",
+        7,
+        "penalty 'p': excused has unknown key 'no_chioce' (did you mean 'no_choice'?)",
+        id="penalty-excused-no_chioce",
+    ),
 ]
 
 
@@ -1501,13 +1552,13 @@ NEW_RULE = HOUSE + "rules:\n  - id: x\n    label: X\n"
         pytest.param(
             NEW_RULE + "    scope: sets\n    points: 1\n",
             "6",
-            "rule 'x': scope must be one of hand, set, pair, got 'sets'",
+            "rule 'x': scope must be one of hand, set, pair, got 'sets' (did you mean 'set'?)",
             id="scope-sets",
         ),
         pytest.param(
             NEW_RULE + "    who: winners\n    points: 1\n",
             "6",
-            "rule 'x': who must be one of winner, others, all, got 'winners'",
+            "rule 'x': who must be one of winner, others, all, got 'winners' (did you mean 'winner'?)",
             id="who-winners",
         ),
         pytest.param(

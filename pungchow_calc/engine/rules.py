@@ -29,7 +29,7 @@ from .conditions import (
 )
 from .conditions.base import refusal
 from .conditions.indicators import COUNTERS
-from .errors import as_written, closest, unknown
+from .errors import as_written, closest, one_of, unknown
 from .impossible import IMPOSSIBLE
 from .payments import BOOK, MAX_POINTS, SettlementRules
 from .rule_types import (
@@ -273,9 +273,13 @@ def _points(value: Any, path: tuple[Any, ...]) -> Points:
                 _int_value(value["exposed"], (*path, "exposed"), "points"),
                 _int_value(value["concealed"], (*path, "concealed"), "points"),
             )
+        # A typo of a column (`concealled`) is named with the key it is closest to.
+        columns = ["exposed", "concealed", "limit_fraction"]
+        typo = next((closest(k, columns) for k in value if k not in columns), "")
         raise Invalid(
             path,
-            f"points is a number, {{exposed, concealed}}, or {{limit_fraction}}, got {as_written(value)}",
+            "points is a number, {exposed, concealed}, or {limit_fraction}, "
+            f"got {as_written(value)}{typo}",
         )
     n = _int_value(value, path, "points")
     return Points(n, n)
@@ -329,12 +333,10 @@ def _rule(raw: Any, index: int) -> Rule:
     rule_id, where, label = _entry_head(raw, path, "rule", "a value", RULE_KEYS)
     scope = raw.get("scope", "hand")
     if scope not in SCOPES:
-        raise Invalid(
-            (*path, "scope"), f"{where}: scope must be one of {', '.join(SCOPES)}, got {as_written(scope)}"
-        )
+        raise Invalid((*path, "scope"), f"{where}: {one_of('scope', scope, SCOPES)}")
     who = raw.get("who", "all")
     if who not in WHO:
-        raise Invalid((*path, "who"), f"{where}: who must be one of {', '.join(WHO)}, got {as_written(who)}")
+        raise Invalid((*path, "who"), f"{where}: {one_of('who', who, WHO)}")
     group = raw.get("group")
     if group is not None and not isinstance(group, str):
         raise Invalid((*path, "group"), f"{where}: group must be a name{_unquoted(group)}")
@@ -560,11 +562,15 @@ def _evening(raw: Any) -> EveningRules:
             out[key] = value
         elif key == "after_false_mahjongg":
             if value not in AFTER_FALSE_MAHJONGG:
-                raise Invalid(path, f"after_false_mahjongg must be one of {', '.join(AFTER_FALSE_MAHJONGG)}")
+                raise Invalid(path, one_of("after_false_mahjongg", value, AFTER_FALSE_MAHJONGG))
             out[key] = value
         elif key == "east_win_cap_fact":
             if value is not None and value not in CAP_FACTS:
-                raise Invalid(path, f"east_win_cap_fact must be null or one of {', '.join(CAP_FACTS)}")
+                facts = ", ".join(CAP_FACTS)
+                hint = closest(value, list(CAP_FACTS))
+                raise Invalid(
+                    path, f"east_win_cap_fact must be null or one of {facts}, got {as_written(value)}{hint}"
+                )
             out[key] = value
         else:
             # An evening of 0 sets would be over before its first game, and a cap of 0 wins would pass
@@ -587,8 +593,7 @@ def _settlement(raw: Any) -> SettlementRules:
         path = ("settlement", key)
         if key == "discard_pays":
             if not isinstance(value, str) or value not in DISCARD_PAYS:  # a list would not hash
-                shown = f"discard_pays must be one of {', '.join(DISCARD_PAYS)}, got {as_written(value)}"
-                raise Invalid(path, shown[:200])
+                raise Invalid(path, one_of("discard_pays", value, DISCARD_PAYS)[:200])
             out[key] = value
             continue
         rounds = key == "round_payments"
@@ -633,7 +638,7 @@ def _penalty(raw: Any, index: int) -> Penalty:
     penalty_id, where, label = _entry_head(raw, path, "penalty", "type", PENALTY_KEYS)
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in PENALTY_TYPES:
-        raise Invalid((*path, "type"), f"{where}: type must be one of {', '.join(PENALTY_TYPES)}")
+        raise Invalid((*path, "type"), f"{where}: {one_of('type', kind, PENALTY_TYPES)}")
     note = raw.get("note")
     if note is not None and not isinstance(note, str):
         raise Invalid((*path, "note"), f"{where}: note must be text{_unquoted(note)}")
@@ -653,7 +658,7 @@ def _penalty(raw: Any, index: int) -> Penalty:
         return Penalty(penalty_id, label, kind, pays=_points(raw["pays"], (*path, "pays")), index=index)
     liable = raw.get("liable", "discarder")
     if liable not in LIABLE:
-        raise Invalid((*path, "liable"), f"{where}: liable must be one of {', '.join(LIABLE)}")
+        raise Invalid((*path, "liable"), f"{where}: {one_of('liable', liable, LIABLE)}")
     tests = _conditions(raw.get("when", []), (*path, "when"), where)
     # A feeder penalty with no `when:` is imposed on the table's word alone, whenever a feeder is named
     # (Kajongg's "Dangerous Game": the discarder of a tile the table calls dangerous pays for all). A
@@ -661,8 +666,11 @@ def _penalty(raw: Any, index: int) -> Penalty:
     if not tests and liable == "discarder":
         raise Invalid((*path, "when"), f"{where}: needs when: conditions on the winner's hand")
     excused = raw.get("excused", {})
-    if not isinstance(excused, dict) or set(excused) - {"no_choice", "waiting_with"}:
+    excuses = ["no_choice", "waiting_with"]
+    if not isinstance(excused, dict):
         raise Invalid((*path, "excused"), f"{where}: excused is a mapping of no_choice and waiting_with")
+    for key in sorted(set(excused) - set(excuses), key=str):  # a typo: named at its line, the closest
+        raise Invalid((*path, "excused", key), f"{where}: excused has {unknown('key', key, excuses)}")
     no_choice = excused.get("no_choice", True)
     if not isinstance(no_choice, bool):
         raise Invalid((*path, "excused", "no_choice"), f"{where}: no_choice must be true or false")
