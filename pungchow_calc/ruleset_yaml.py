@@ -240,6 +240,14 @@ def _yaml_problem(exc: Exception, text: str) -> str:
         problem += f" ({context})"  # e.g. "expected a single document in the stream"
     elif context and began is not None and mark is not None and began.index != mark.index:
         problem += f" ({context}, which starts at line {began.line + 1}, column {began.column + 1})"
+        if context == "while scanning a quoted scalar" and 0 <= began.index < len(text):
+            quote = text[began.index]  # the quote never closed: the rest of the file was read as its text
+            return problem + f": close the {quote} there with another {quote}"
+    if problem.startswith("could not determine a constructor for the tag"):
+        # `!!python/object`, `!secret`: a ruleset is plain data, and no tag is built (never code).
+        return (
+            f"{problem}: a ruleset holds plain YAML values: delete the tag, or quote the value if it is text"
+        )
     return problem + (_indent_hint(problem, mark.line, text) if mark is not None else "")
 
 

@@ -510,6 +510,52 @@ TYPOS = [
         "penalty 'p': excused has unknown key 'no_chioce' (did you mean 'no_choice'?)",
         id="penalty-excused-no_chioce",
     ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [{nto: no_sequences}]\n",
+        6,
+        "unknown condition 'nto' (did you mean 'not'?)",
+        id="condition-nto",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [{ayn: [no_sequences, winner]}]\n",
+        6,
+        "unknown condition 'ayn' (did you mean 'any'?)",
+        id="condition-ayn",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [{won_by: drawn, seat: east}]\n",
+        6,
+        "a condition is a name or a one-key mapping, got {won_by: 'drawn', seat: 'east'}: write each "
+        "condition as its own entry, [{won_by: 'drawn'}, {seat: 'east'}]",
+        id="when-won_by-drawn-seat-east-in-one-entry",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [won_by]\n",
+        6,
+        "condition 'won_by' expects one of wall, loose, discard, drawn (or a list of them), got null: "
+        "a name alone gives it none, write {won_by: ...}",
+        id="when-won_by-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [{not: [no_sequences, winner]}]\n",
+        6,
+        "not: takes one condition, got a list: for none of them write {not: {any: [...]}}, for one of "
+        "them not holding, {any: [{not: ...}, ...]}",
+        id="when-not-a-list",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: no_sequences\n",
+        6,
+        "rule 'x': when must be a list of conditions: write one as a list too, ['no_sequences']",
+        id="when-no_sequences-bare",
+    ),
+    pytest.param(
+        "extends: pung-chow\npenalties:\n  - id: p\n    label: P\n    type: pays_for_all\n"
+        "    when: {won_by: discard}\n",
+        6,
+        "penalty 'p': when must be a list of conditions: write one as a list too, [{won_by: 'discard'}]",
+        id="penalty-when-won_by-discard-bare",
+    ),
 ]
 
 
@@ -543,7 +589,7 @@ def test_a_name_close_to_nothing_still_lists_the_known_ones(tmp_path):
         pytest.param(
             "extends: pung-chow\nrules:\n" + RULE_X + "    when:\n      won_by: wall\n",
             6,
-            "rule 'x': when must be a list of conditions",
+            "rule 'x': when must be a list of conditions: write one as a list too, [{won_by: 'wall'}]",
             id="when-a-mapping-below",
         ),
     ],
@@ -562,8 +608,27 @@ def test_a_key_whose_value_is_below_it_is_named_at_its_own_line(tmp_path, text, 
         pytest.param(
             'name: "house\nrules:\n  - {id: a, label: A, points: 1}\n',
             "4:1: not valid YAML: found unexpected end of stream (while scanning a quoted scalar, "
-            "which starts at line 1, column 7)",
+            'which starts at line 1, column 7): close the " there with another "',
             id="unclosed-quote",
+        ),
+        pytest.param(
+            "name: x\nrules:\n  - id: a\n    label: 'A\n    points: 3\n",
+            "6:1: not valid YAML: found unexpected end of stream (while scanning a quoted scalar, "
+            "which starts at line 4, column 12): close the ' there with another '",
+            id="label-A-unclosed-single-quote",
+        ),
+        pytest.param(
+            "name: !!python/object/apply:os.system ['echo hi']\nrules: [{id: a, label: A, points: 1}]\n",
+            "1:7: not valid YAML: could not determine a constructor for the tag "
+            "'tag:yaml.org,2002:python/object/apply:os.system': a ruleset holds plain YAML values: delete "
+            "the tag, or quote the value if it is text",
+            id="name-python-object-apply-tag",
+        ),
+        pytest.param(
+            "name: !house x\nrules: [{id: a, label: A, points: 1}]\n",
+            "1:7: not valid YAML: could not determine a constructor for the tag '!house': a ruleset holds "
+            "plain YAML values: delete the tag, or quote the value if it is text",
+            id="name-custom-tag",
         ),
         pytest.param(
             "name: x\nrules: [a, b\n",

@@ -201,8 +201,20 @@ def _compile_condition(
     elif isinstance(entry, dict) and len(entry) == 1:
         ((name, params),) = entry.items()
     else:
-        raise Invalid(path, f"a condition is a name or a one-key mapping, got {as_written(entry)}")
+        shown = as_written(entry)
+        names = {*REGISTRY, "not", "any"}
+        if isinstance(entry, dict) and entry and all(isinstance(k, str) and k in names for k in entry):
+            # `{won_by: drawn, seat: east}`: two conditions in one entry, which YAML reads as one mapping.
+            each = ", ".join(as_written({k: v}) for k, v in entry.items())
+            shown += f": write each condition as its own entry, [{each}]"
+        raise Invalid(path, f"a condition is a name or a one-key mapping, got {shown}")
     if name == "not":
+        if isinstance(params, list):
+            raise Invalid(
+                path,
+                "not: takes one condition, got a list: for none of them write {not: {any: [...]}}, "
+                "for one of them not holding, {any: [{not: ...}, ...]}",
+            )
         inner, deferred, local, inner_tally = _compile_condition(params, scope, (*path, "not"))
         return (lambda ctx, unit: not inner(ctx, unit)), deferred, local, _not_tally(inner_tally)
     if name == "any":
@@ -217,13 +229,20 @@ def _compile_condition(
         )
     condition: Condition | None = REGISTRY.get(name) if isinstance(name, str) else None
     if condition is None:
-        raise Invalid(path, unknown("condition", name, sorted(REGISTRY)))
+        # `not` and `any` combine conditions: named among them, and `nto`, `nay` (a letter swapped in
+        # a word too short for closest) get their hint too.
+        swapped = [w for w in ("not", "any") if isinstance(name, str) and sorted(name) == sorted(w)]
+        if swapped:
+            raise Invalid(path, f"unknown condition {as_written(name)} (did you mean {swapped[0]!r}?)")
+        raise Invalid(path, unknown("condition", name, sorted({*REGISTRY, "not", "any"})))
     if scope not in condition.scopes:
         raise Invalid(path, f"condition {name!r} needs a set or pair rule (scope: set or pair)")
     try:
         test = condition.make(params)
     except ParamError as exc:
-        raise Invalid(path, refusal(f"condition {name!r}", exc)) from None
+        # A name written alone gives no value to a condition that needs one (`when: [won_by]`).
+        alone = f": a name alone gives it none, write {{{name}: ...}}" if isinstance(entry, str) else ""
+        raise Invalid(path, refusal(f"condition {name!r}", exc) + alone) from None
     tally = condition.tally(params) if condition.tally is not None else None
     return test, condition.deferred, condition.local, tally
 
@@ -358,7 +377,7 @@ def _rule(raw: Any, index: int) -> Rule:
         raise Invalid((*path, "limit"), f"{where}: {_LIMIT_VALUE}, got {as_written(given)}")
     when = raw.get("when", [])
     if not isinstance(when, list):
-        raise Invalid((*path, "when"), f"{where}: when must be a list of conditions")
+        raise Invalid((*path, "when"), _not_a_list(when, "when", where))
     compiled = [_compile_condition(c, scope, (*path, "when", i)) for i, c in enumerate(when)]
     note = raw.get("note")
     if note is not None and not isinstance(note, str):
@@ -626,9 +645,15 @@ def _wash(raw: Any) -> WashTable | None:
     return WashTable(tuple(sorted(rows)), multiplier)
 
 
+def _not_a_list(value: Any, key: str, where: str) -> str:
+    """A `when:` (or `waiting_with:`) that is not a list: one condition written alone is told the list."""
+    one = f": write one as a list too, [{as_written(value)}]" if isinstance(value, str | dict) else ""
+    return f"{where}: {key} must be a list of conditions{one}"
+
+
 def _conditions(raw: Any, path: tuple[Any, ...], where: str) -> tuple[Test, ...]:
     if not isinstance(raw, list):
-        raise Invalid(path, f"{where}: must be a list of conditions")
+        raise Invalid(path, _not_a_list(raw, path[-1], where))
     return tuple(_compile_condition(c, "hand", (*path, i))[0] for i, c in enumerate(raw))
 
 
