@@ -1699,3 +1699,40 @@ def test_rules_diff_impossible_adds_loose_without_kong_drops_robbed_tile_held(tm
         0,
         ["Settings", "  impossible: adds loose_without_kong; drops robbed_tile_held"],
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            HOUSE + "settings:\n  settle_losers: yes please\n",
+            4,
+            "settle_losers must be true or false, got 'yes please'",
+            id="settle_losers-yes-please",
+        ),
+        pytest.param(
+            HOUSE + "evening:\n  round_wind: 'yes'\n",
+            4,
+            "round_wind must be true or false, got 'yes'",
+            id="round_wind-quoted-yes",
+        ),
+        pytest.param(
+            NEW_RULE + "    points: 1\n    rounded: 'no'\n",
+            7,
+            "rule 'x': rounded must be true or false, got 'no'",
+            id="rounded-quoted-no",
+        ),
+        pytest.param(
+            HOUSE + "penalties:\n  - id: p\n    label: P\n    type: pays_for_all\n    liable: feeder\n"
+            "    excused: {no_choice: 1}\n",
+            8,
+            "penalty 'p': no_choice must be true or false, got 1",
+            id="excused-no_choice-1",
+        ),
+    ],
+)
+def test_a_true_or_false_key_given_anything_else_shows_what_it_got(tmp_path, text, line, message):
+    """Regression: `settle_losers: yes please` was told only "must be true or false", not what was read."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")

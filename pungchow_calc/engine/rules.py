@@ -304,6 +304,11 @@ def _points(value: Any, path: tuple[Any, ...]) -> Points:
     return Points(n, n)
 
 
+def _true_or_false(key: str, value: Any) -> str:
+    """A key that is true or false given anything else (`settle_losers: yes please`, `rounded: "no"`)."""
+    return f"{key} must be true or false, got {as_written(value)}"[:200]
+
+
 def _unquoted(value: Any) -> str:
     """Why a value written as text is not: YAML reads `No`, `off`, `1923` unquoted as false and a
     number (a label "No" would be refused as no label at all)."""
@@ -386,7 +391,7 @@ def _rule(raw: Any, index: int) -> Rule:
     for key in ("rounded", "counts_for_minimum"):
         flags[key] = raw.get(key, True)
         if not isinstance(flags[key], bool):
-            raise Invalid((*path, key), f"{where}: {key} must be true or false")
+            raise Invalid((*path, key), f"{where}: {_true_or_false(key, flags[key])}")
     per, per_reads, per_requires = (
         _per(raw["per"], (*path, "per"), where, scope) if "per" in raw else (None, frozenset(), frozenset())
     )
@@ -483,7 +488,7 @@ def _settings(raw: Any) -> Settings:
     for key in TRUE_OR_FALSE:
         if key in raw:
             if not isinstance(raw[key], bool):
-                raise Invalid(("settings", key), f"{key} must be true or false")
+                raise Invalid(("settings", key), _true_or_false(key, raw[key]))
             out[key] = raw[key]
     for key in ("doubling_base", "round_points", "min_doublings"):
         if key in raw:
@@ -577,7 +582,7 @@ def _evening(raw: Any) -> EveningRules:
         path = ("evening", key)
         if key in ("round_wind", "draw_passes_deal", "playable"):
             if not isinstance(value, bool):
-                raise Invalid(path, f"{key} must be true or false")
+                raise Invalid(path, _true_or_false(key, value))
             out[key] = value
         elif key == "after_false_mahjongg":
             if value not in AFTER_FALSE_MAHJONGG:
@@ -698,7 +703,7 @@ def _penalty(raw: Any, index: int) -> Penalty:
         raise Invalid((*path, "excused", key), f"{where}: excused has {unknown('key', key, excuses)}")
     no_choice = excused.get("no_choice", True)
     if not isinstance(no_choice, bool):
-        raise Invalid((*path, "excused", "no_choice"), f"{where}: no_choice must be true or false")
+        raise Invalid((*path, "excused", "no_choice"), f"{where}: {_true_or_false('no_choice', no_choice)}")
     waiting = (
         _conditions(excused["waiting_with"], (*path, "excused", "waiting_with"), where)
         if "waiting_with" in excused
