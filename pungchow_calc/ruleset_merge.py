@@ -176,15 +176,36 @@ def merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 
 
 def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str, Any]) -> None:
-    """Penalties merge like rules: by id (a child entry replaces the base's), `remove_penalties` drops."""
+    """Penalties merge like rules: by id, the keys given replacing the base's and the others kept
+    (`pays:` alone changes what a false Mah-Jongg pays); a `type:` other than the base's is a new
+    penalty under that id, replacing it whole (a dead hand's `tiles` would not apply to a false
+    Mah-Jongg). `remove_penalties` drops."""
     base_penalties = list(base.get("penalties") or []) if isinstance(base.get("penalties"), list) else []
     penalties, child_penalties = _kept_and_given(child, "penalties", "penalty", base_penalties)
-    for penalty in child_penalties:
+    for n, penalty in enumerate(child_penalties):
         ids = [p.get("id") if isinstance(p, dict) else None for p in penalties]
         key = penalty.get("id") if isinstance(penalty, dict) else None
         if key is not None and key in ids:
-            penalties[ids.index(key)] = copy.deepcopy(penalty)
+            was = penalties[ids.index(key)]
+            same_type = isinstance(was, dict) and penalty.get("type", was.get("type")) == was.get("type")
+            if not same_type and "label" not in penalty and isinstance(was, dict):
+                raise Invalid(
+                    ("penalties", n, "type"),
+                    f"penalty {key!r} changes type ({as_written(was.get('type'))} to "
+                    f"{as_written(penalty.get('type'))}), so it is written whole: give its label and "
+                    "every key of its type",
+                )
+            merged = {**was, **penalty} if same_type else penalty
+            penalties[ids.index(key)] = copy.deepcopy(merged)
         else:
+            if isinstance(key, str) and "label" not in penalty:
+                # Meant as a change to a base penalty (no label: it would inherit one), as for rules.
+                known = sorted(str(i) for i in ids if i)
+                raise Invalid(
+                    ("penalties", n, "id"),
+                    f"penalty {key!r} is not a penalty of the base{closest(key, known)}: a new penalty "
+                    "needs a label",
+                )
             penalties.append(copy.deepcopy(penalty))
     if penalties or "penalties" in base:
         out["penalties"] = penalties
