@@ -12,7 +12,7 @@ from typing import Any
 
 from .engine.errors import as_written, closest
 from .engine.rule_types import Words
-from .engine.rules import Invalid, unique_ids
+from .engine.rules import Invalid, entries_hint, unique_ids
 
 
 def _hashable_id(entry: Any) -> Any:
@@ -62,7 +62,7 @@ def _kept_and_given(
     kept = [e for e in entries if not (isinstance(e, dict) and e.get("id") in removed)]
     given = _section(child, section)
     if not isinstance(given, list):
-        raise Invalid((section,), f"{section} must be a list")
+        raise Invalid((section,), f"{section} must be a list{entries_hint(given, what)}")
     unique_ids(section, what, [_hashable_id(entry) for entry in given])
     return kept, given
 

@@ -578,7 +578,10 @@ def test_a_name_close_to_nothing_still_lists_the_known_ones(tmp_path):
     ("text", "line", "message"),
     [
         pytest.param(
-            "name: x\nsettings:\n  - 1\n", 2, "settings must be a mapping", id="settings-a-list-below"
+            "name: x\nsettings:\n  - 1\n",
+            2,
+            "settings must be a mapping, got a list: write its keys without '- ' before them",
+            id="settings-a-list-below",
         ),
         pytest.param(
             "extends: pung-chow\nrulez:\n  - id: x\n",
@@ -629,6 +632,19 @@ def test_a_key_whose_value_is_below_it_is_named_at_its_own_line(tmp_path, text, 
             "1:7: not valid YAML: could not determine a constructor for the tag '!house': a ruleset holds "
             "plain YAML values: delete the tag, or quote the value if it is text",
             id="name-custom-tag",
+        ),
+        pytest.param(
+            "name: x\nsettings:\n  limit:500\n  east_multiplier: 1\nrules: [{id: a, label: A, points: 1}]\n",
+            "4:18: not valid YAML: mapping values are not allowed in this context: line 3 reads "
+            "'limit:500' as text, not a key: write a space after its colon (limit: 500)",
+            id="settings-limit-500-glued-above-a-key",
+        ),
+        pytest.param(
+            "name: x\nrules:\n  - id: a\n    label: A\n    points:3\n",
+            "6:1: not valid YAML: could not find expected ':' (while scanning a simple key, which starts at "
+            "line 5, column 5): line 5 reads 'points:3' as text, not a key: write a space after its colon "
+            "(points: 3)",
+            id="rule-points-3-glued-last",
         ),
         pytest.param(
             "name: x\nrules: [a, b\n",
@@ -1583,6 +1599,7 @@ def test_a_copy_of_a_shipped_ruleset_left_as_shipped_reads(tmp_path):
 
 HOUSE = "extends: pung-chow-limit\nname: club\n"
 NEW_RULE = HOUSE + "rules:\n  - id: x\n    label: X\n"
+RULE_SECTION = "rules: [{id: a, label: A, points: 1}]\n"
 
 
 @pytest.mark.parametrize(
@@ -1733,6 +1750,73 @@ def test_rules_diff_impossible_adds_loose_without_kong_drops_robbed_tile_held(tm
 )
 def test_a_true_or_false_key_given_anything_else_shows_what_it_got(tmp_path, text, line, message):
     """Regression: `settle_losers: yes please` was told only "must be true or false", not what was read."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "name: x\nsettings:\n  limit:500\n" + RULE_SECTION,
+            2,
+            "settings must be a mapping, got 'limit:500': write a space after the colon (limit: 500)",
+            id="settings-limit-500-glued",
+        ),
+        pytest.param(
+            "name: x\nsettings:\n  limit = 500\n" + RULE_SECTION,
+            2,
+            "settings must be a mapping, got 'limit = 500': write key: value (limit: 500)",
+            id="settings-limit-equals-500",
+        ),
+        pytest.param(
+            "name: x\nsettings:\n  - limit: 500\n" + RULE_SECTION,
+            2,
+            "settings must be a mapping, got a list: write its keys without '- ' before them",
+            id="settings-dash-limit-500",
+        ),
+        pytest.param(
+            "name: x\nsettings:\n  round_payments: 100\n" + RULE_SECTION,
+            3,
+            "unknown setting 'round_payments': it is a key of settlement: write it under settlement:",
+            id="settings-round_payments",
+        ),
+        pytest.param(
+            "name: x\nevening:\n  east_multiplier: 1\n" + RULE_SECTION,
+            3,
+            "unknown evening key 'east_multiplier': it is a key of settings: write it under settings:",
+            id="evening-east_multiplier",
+        ),
+        pytest.param(
+            "name: x\nsettlement:\n  limit: 100\n" + RULE_SECTION,
+            3,
+            "unknown settlement key 'limit': it is a key of settings: write it under settings:",
+            id="settlement-limit",
+        ),
+        pytest.param(
+            "name: x\nrules:\n  id: a\n  label: A\n  points: 3\n",
+            2,
+            "rules must be a non-empty list, got a mapping: begin each rule with '- ' (- id: ...)",
+            id="rules-without-dashes",
+        ),
+        pytest.param(
+            "extends: pung-chow\nrules:\n  id: mah_jongg\n  points: 10\n",
+            2,
+            "rules must be a list, got a mapping: begin each rule with '- ' (- id: ...)",
+            id="house-rules-without-dashes",
+        ),
+        pytest.param(
+            "name: x\n" + RULE_SECTION + "penalties:\n  id: p\n  label: P\n",
+            3,
+            "penalties must be a list, got a mapping: begin each penalty with '- ' (- id: ...)",
+            id="penalties-without-dashes",
+        ),
+    ],
+)
+def test_a_section_written_otherwise_says_what_to_write(tmp_path, text, line, message):
+    """Regression: each said only "settings must be a mapping" or "rules must be a non-empty list", and a
+    settlement key under settings: was offered the setting it is closest to (`round_points`)."""
     path = _write(tmp_path, text)
     result = run("rules", "check", str(path))
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")

@@ -461,11 +461,32 @@ def _per(
 def _section(raw: Any, name: str, what: str, known: list[str]) -> dict[Any, Any]:
     """The `name:` section as a mapping of known keys, before any value is read (`what`: a key's name)."""
     if not isinstance(raw, dict):
-        raise Invalid((name,), f"{name} must be a mapping")
+        raise Invalid((name,), f"{name} must be a mapping{_not_a_mapping(raw)}")
     for key in raw:
         if key not in known:
+            # A key of another section (`round_payments:` under settings:) is told where it belongs,
+            # before any key of this one it is merely close to (`round_points`).
+            home = _home_of(key, name)
+            if home is not None:
+                raise Invalid(
+                    (name, key), f"unknown {what} {key!r}: it is a key of {home}: write it under {home}:"
+                )
             raise Invalid((name, key), unknown(what, key, known))
     return raw
+
+
+def _not_a_mapping(raw: Any) -> str:
+    """What a section read as something other than key: value lines was, and what to write: `limit:500`
+    (no space after the colon) and `limit = 500` are text to YAML, and `- limit: 500` a list."""
+    if isinstance(raw, str) and ":" in raw and ": " not in raw:
+        key, _, value = raw.partition(":")
+        return f", got {as_written(raw)}: write a space after the colon ({key.strip()}: {value.strip()})"
+    if isinstance(raw, str) and "=" in raw:
+        key, _, value = raw.partition("=")
+        return f", got {as_written(raw)}: write key: value ({key.strip()}: {value.strip()})"[:200]
+    if isinstance(raw, list):
+        return ", got a list: write its keys without '- ' before them"
+    return f", got {as_written(raw)}"[:200]
 
 
 def _settings(raw: Any) -> Settings:
@@ -735,7 +756,7 @@ def _penalties(raw: Any) -> tuple[Penalty, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise Invalid(("penalties",), "penalties must be a list")
+        raise Invalid(("penalties",), f"penalties must be a list{entries_hint(raw, 'penalty')}")
     penalties = tuple(_penalty(p, i) for i, p in enumerate(raw))
     unique_ids("penalties", "penalty", [p.id for p in penalties])
     for kind in ("dead_hand", "false_mahjongg"):
@@ -745,18 +766,30 @@ def _penalties(raw: Any) -> tuple[Penalty, ...]:
     return penalties
 
 
-def _top_key_unknown(key: object) -> str:
-    """Why a top-level key is refused: a key of a section written at the left margin (`limit:` not
-    indented under `settings:`) is told where it belongs; any other gets the known top-level keys."""
+def entries_hint(value: Any, what: str) -> str:
+    """For a list section written as a mapping (its entries without `- `): what it got and what to write."""
+    if isinstance(value, dict) and value:
+        return f", got a mapping: begin each {what} with '- ' (- id: ...)"
+    return ""
+
+
+def _home_of(key: object, besides: str = "") -> str | None:
+    """The section a key belongs to (the first that has it), other than `besides`, or None."""
     sections = (
         ("settings", SETTING_KEYS),
         ("evening", EVENING_KEYS),
         ("settlement", SETTLEMENT_KEYS),
         ("wash", WASH_KEYS),
     )
-    for section, keys in sections:
-        if key in keys:
-            return f"unknown key {key!r}: it is a key of {section}: write it indented under {section}:"
+    return next((section for section, keys in sections if section != besides and key in keys), None)
+
+
+def _top_key_unknown(key: object) -> str:
+    """Why a top-level key is refused: a key of a section written at the left margin (`limit:` not
+    indented under `settings:`) is told where it belongs; any other gets the known top-level keys."""
+    section = _home_of(key)
+    if section is not None:
+        return f"unknown key {key!r}: it is a key of {section}: write it indented under {section}:"
     return unknown("key", key, sorted(TOP_KEYS))
 
 
@@ -779,7 +812,7 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
     wash = _wash(doc.get("wash"))
     raw_rules = doc.get("rules")
     if not isinstance(raw_rules, list) or not raw_rules:
-        raise Invalid(("rules",), "rules must be a non-empty list")
+        raise Invalid(("rules",), f"rules must be a non-empty list{entries_hint(raw_rules, 'rule')}")
     rules = tuple(_rule(r, i) for i, r in enumerate(raw_rules))
     unique_ids("rules", "rule", [r.id for r in rules])
     if authored:
