@@ -480,7 +480,7 @@ BROKEN = [
         {"x.yaml": "rules:\n" + GOOD_RULE + GOOD_RULE},
         "x.yaml",
         5,
-        "rule id 'a' appears twice",
+        "rule id 'a' appears twice (entries 1 and 2 of rules): give each rule an id of its own",
     ),
     (
         "duplicate-key",

@@ -757,7 +757,8 @@ def test_a_penalty_id_written_twice_in_one_file_is_refused(tmp_path):
     result = run("rules", "check", str(path))
     assert (result.exit_code, result.stderr) == (
         2,
-        f"error: {path}:4: penalty id 'dead_hand' appears twice\n",
+        f"error: {path}:4: penalty id 'dead_hand' appears twice (entries 1 and 2 of penalties): give each "
+        "penalty an id of its own\n",
     )
 
 

@@ -745,11 +745,15 @@ def _penalty(raw: Any, index: int) -> Penalty:
 def unique_ids(section: str, what: str, ids: list[Any]) -> None:
     """Refuse an id given twice in a section, naming the second place (None: an entry with no id, which
     its own check refuses)."""
-    seen: set[Any] = set()
+    seen: dict[Any, int] = {}
     for i, item_id in enumerate(ids):
         if item_id is not None and item_id in seen:
-            raise Invalid((section, i, "id"), f"{what} id {item_id!r} appears twice")
-        seen.add(item_id)
+            raise Invalid(
+                (section, i, "id"),
+                f"{what} id {item_id!r} appears twice (entries {seen[item_id] + 1} and {i + 1} of "
+                f"{section}): give each {what} an id of its own",
+            )
+        seen.setdefault(item_id, i)
 
 
 def _penalties(raw: Any) -> tuple[Penalty, ...]:
