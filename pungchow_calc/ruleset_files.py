@@ -231,10 +231,14 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
     if base_path in chain or base_path == path.resolve():
         # A file naming itself (a copy saved under the name it extends) is told so: a cycle of one.
         itself = base_path == path.resolve()
+        # The files of the cycle, from the base this file names round to it again (named as written in
+        # the `extends:` lines: file names), so the author sees which line to change.
+        loop = [*chain[chain.index(base_path) :], path.resolve(), base_path] if not itself else []
         raise RulesetError(
             f"extends: {parent!r} is this file itself, a cycle: extend a shipped ruleset or another file"
             if itself
-            else f"extends: {parent!r} makes a cycle",
+            else f"extends: {parent!r} makes a cycle ({' extends '.join(p.name for p in loop)}): extend a "
+            "shipped ruleset or a file outside the cycle",
             code="ruleset-extends",
             file=str(path),
             line=line_of(own.node, ("extends",)),

@@ -7,10 +7,12 @@ and compiles what this merges.
 from __future__ import annotations
 
 import copy
+from dataclasses import asdict
 from typing import Any
 
 from .engine.errors import as_written, closest
-from .engine.rules import Invalid, unique_ids
+from .engine.rule_types import Words
+from .engine.rules import Invalid, entries_hint, unique_ids
 
 
 def _hashable_id(entry: Any) -> Any:
@@ -60,7 +62,7 @@ def _kept_and_given(
     kept = [e for e in entries if not (isinstance(e, dict) and e.get("id") in removed)]
     given = _section(child, section)
     if not isinstance(given, list):
-        raise Invalid((section,), f"{section} must be a list")
+        raise Invalid((section,), f"{section} must be a list{entries_hint(given, what)}")
     unique_ids(section, what, [_hashable_id(entry) for entry in given])
     return kept, given
 
@@ -87,6 +89,23 @@ def _wash_dropped(base: dict[str, Any], child: dict[str, Any]) -> bool:
     return True
 
 
+def _words_merged(base_words: Any, words: Any) -> dict[str, Any] | None:
+    """A child's `words:` over its base's, word by word (None: nothing to merge, the child's stands as
+    written, for the loader to check): an author naming one word (`words: {limit_hand: yakuman hand}`
+    over riichi's) keeps the base's others, as settings merge by key. An empty mapping over a base with
+    words could mean either, keep them or go back to the engine's: refused, naming both."""
+    if not (isinstance(base_words, dict) and base_words and isinstance(words, dict)):
+        return None
+    if not words:
+        engine = ", ".join(f"{key}: {value}" for key, value in asdict(Words()).items())
+        raise Invalid(
+            ("settings", "words"),
+            "words: is empty, and the base's words are kept word by word: to say the engine's, write "
+            f"them (words: {{{engine}}}); to keep the base's, delete words:",
+        )
+    return {**copy.deepcopy(base_words), **copy.deepcopy(words)}
+
+
 def merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     """Apply a child ruleset over its base: settings by key, rules by id, `remove_rules` drops."""
     out = copy.deepcopy(base)
@@ -105,7 +124,10 @@ def merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
             # Each is key: value settings: a house file changes the keys it names and keeps the rest.
             if not isinstance(out.get(key), dict):
                 out[key] = {}
+            words = _words_merged(out[key].get("words"), value.get("words")) if key == "settings" else None
             out[key].update(copy.deepcopy(value))
+            if words is not None:
+                out[key]["words"] = words
         else:
             out[key] = copy.deepcopy(value)
     rules, child_rules = _kept_and_given(child, "rules", "rule", list(out.get("rules") or []))
@@ -154,15 +176,36 @@ def merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 
 
 def _merge_penalties(out: dict[str, Any], base: dict[str, Any], child: dict[str, Any]) -> None:
-    """Penalties merge like rules: by id (a child entry replaces the base's), `remove_penalties` drops."""
+    """Penalties merge like rules: by id, the keys given replacing the base's and the others kept
+    (`pays:` alone changes what a false Mah-Jongg pays); a `type:` other than the base's is a new
+    penalty under that id, replacing it whole (a dead hand's `tiles` would not apply to a false
+    Mah-Jongg). `remove_penalties` drops."""
     base_penalties = list(base.get("penalties") or []) if isinstance(base.get("penalties"), list) else []
     penalties, child_penalties = _kept_and_given(child, "penalties", "penalty", base_penalties)
-    for penalty in child_penalties:
+    for n, penalty in enumerate(child_penalties):
         ids = [p.get("id") if isinstance(p, dict) else None for p in penalties]
         key = penalty.get("id") if isinstance(penalty, dict) else None
         if key is not None and key in ids:
-            penalties[ids.index(key)] = copy.deepcopy(penalty)
+            was = penalties[ids.index(key)]
+            same_type = isinstance(was, dict) and penalty.get("type", was.get("type")) == was.get("type")
+            if not same_type and "label" not in penalty and isinstance(was, dict):
+                raise Invalid(
+                    ("penalties", n, "type"),
+                    f"penalty {key!r} changes type ({as_written(was.get('type'))} to "
+                    f"{as_written(penalty.get('type'))}), so it is written whole: give its label and "
+                    "every key of its type",
+                )
+            merged = {**was, **penalty} if same_type else penalty
+            penalties[ids.index(key)] = copy.deepcopy(merged)
         else:
+            if isinstance(key, str) and "label" not in penalty:
+                # Meant as a change to a base penalty (no label: it would inherit one), as for rules.
+                known = sorted(str(i) for i in ids if i)
+                raise Invalid(
+                    ("penalties", n, "id"),
+                    f"penalty {key!r} is not a penalty of the base{closest(key, known)}: a new penalty "
+                    "needs a label",
+                )
             penalties.append(copy.deepcopy(penalty))
     if penalties or "penalties" in base:
         out["penalties"] = penalties

@@ -9,6 +9,7 @@ naming the file, the line when known, and a stable code.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -240,6 +241,16 @@ def _yaml_problem(exc: Exception, text: str) -> str:
         problem += f" ({context})"  # e.g. "expected a single document in the stream"
     elif context and began is not None and mark is not None and began.index != mark.index:
         problem += f" ({context}, which starts at line {began.line + 1}, column {began.column + 1})"
+        if context == "while scanning a quoted scalar" and 0 <= began.index < len(text):
+            quote = text[began.index]  # the quote never closed: the rest of the file was read as its text
+            return problem + f": close the {quote} there with another {quote}"
+        if context == "while scanning a simple key":
+            return problem + _glued_hint(text.splitlines(), began.line)
+    if problem.startswith("could not determine a constructor for the tag"):
+        # `!!python/object`, `!secret`: a ruleset is plain data, and no tag is built (never code).
+        return (
+            f"{problem}: a ruleset holds plain YAML values: delete the tag, or quote the value if it is text"
+        )
     return problem + (_indent_hint(problem, mark.line, text) if mark is not None else "")
 
 
@@ -260,12 +271,31 @@ def _indent_hint(problem: str, row: int, text: str) -> str:
         "indent the keys of one mapping alike"
     )
     if problem.startswith("mapping values are not allowed"):
+        if row > 0 and lines[row - 1] is above[-1] and _glued_hint(lines, row - 1):
+            # `limit:500` is text to YAML, so the key below it reads as more of that text.
+            return _glued_hint(lines, row - 1)
         if indent > before and not above[-1].rstrip().endswith(":"):
             return unlike
         return ": a value holding ': ' is written in quotes (\"a: b\") or as a mapping ({a: b})"
     if problem.startswith(("did not find expected key", "did not find expected '-' indicator")):
         return unlike
     return ""
+
+
+# A key glued to its value (`  limit:500`, `- id:a`): YAML reads the line as text. Not a URL's `://`,
+# nor a time or a quoted value.
+_NO_SPACE_AFTER_COLON = re.compile(r"^\s*(?:- +)*([A-Za-z_$][\w$]*):([^\s:/'\"#][^#]*?)\s*$")
+
+
+def _glued_hint(lines: list[str], row: int) -> str:
+    """What to do about a key glued to its value on line `row` (0-based; `limit:500`), else ""."""
+    glued = _NO_SPACE_AFTER_COLON.match(lines[row]) if 0 <= row < len(lines) else None
+    if glued is None:
+        return ""
+    return (
+        f": line {row + 1} reads {lines[row].strip()!r} as text, not a key: write a space after its colon "
+        f"({glued.group(1)}: {glued.group(2)})"
+    )
 
 
 def _key_column(line: str) -> int:

@@ -358,3 +358,121 @@ def test_a_false_list_section_in_a_house_file_is_refused_at_its_line(tmp_path, t
 def test_an_empty_list_section_in_a_house_file_changes_nothing(tmp_path, key):
     house = load(str(write(tmp_path / "house.yaml", f"extends: pung-chow\n{key}:\n")))
     assert plain_rules(house) == plain_rules(load("pung-chow"))
+
+
+# Regression: a partial `words:` replaced its base's whole mapping, so a house file over riichi naming
+# one word (`limit_hand: yakuman hand`) lost han, yaku with it and said "doublings" and "rules" again.
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        pytest.param(
+            "{limit_hand: yakuman hand}",
+            {"doubling": "han", "doublings": "han", "rules": "yaku", "limit_hand": "yakuman hand"},
+            id="limit_hand-yakuman-hand",
+        ),
+        pytest.param(
+            "{doubling: fan, doublings: fan}",
+            {"doubling": "fan", "doublings": "fan", "rules": "yaku", "limit_hand": "yakuman"},
+            id="doubling-fan-doublings-fan",
+        ),
+    ],
+)
+def test_words_over_riichi_ema_2016_keep_the_words_not_given(tmp_path, words, expected):
+    from dataclasses import asdict
+
+    path = write(tmp_path / "house.yaml", f"extends: riichi-ema-2016\nsettings:\n  words: {words}\n")
+    house = load(str(path))
+    assert asdict(house.settings.words) == expected
+    assert house.data["settings"]["words"] == expected  # rules show --json: the merged document
+
+
+def test_words_over_a_file_with_words_merge_down_a_chain(tmp_path):
+    from dataclasses import asdict
+
+    write(tmp_path / "club.yaml", "extends: pung-chow\nsettings:\n  words: {doubling: fan, doublings: fan}\n")
+    path = write(tmp_path / "friday.yaml", "extends: club.yaml\nsettings:\n  words: {rules: lines}\n")
+    assert asdict(load(str(path)).settings.words) == {
+        "doubling": "fan",
+        "doublings": "fan",
+        "rules": "lines",
+        "limit_hand": "limit hand",
+    }
+
+
+def test_words_empty_mapping_over_riichi_ema_2016_is_refused_naming_both_ways(tmp_path):
+    path = write(tmp_path / "house.yaml", "extends: riichi-ema-2016\nsettings:\n  words: {}\n")
+    with pytest.raises(RulesetError) as caught:
+        load(str(path))
+    assert (caught.value.code, caught.value.line) == ("ruleset-invalid", 3)
+    assert caught.value.message == (
+        "words: is empty, and the base's words are kept word by word: to say the engine's, write them "
+        "(words: {doubling: doubling, doublings: doublings, rules: rules, limit_hand: limit hand}); "
+        "to keep the base's, delete words:"
+    )
+
+
+def test_words_empty_mapping_over_pung_chow_without_words_is_read(tmp_path):
+    path = write(tmp_path / "house.yaml", "extends: pung-chow\nsettings:\n  words: {}\n")
+    assert load(str(path)).settings.words == load("pung-chow").settings.words
+
+
+# Regression: a house file giving one key of a base penalty (`pays:` of pung-chow-limit's false
+# Mah-Jongg) was refused, "penalty 'false_mahjongg': needs a label": penalties replaced the base's entry
+# whole while rules merge key by key. Now penalties merge as rules do.
+def test_penalties_false_mahjongg_pays_limit_fraction_1_keeps_label_and_type(tmp_path):
+    text = "extends: pung-chow-limit\npenalties:\n  - id: false_mahjongg\n    pays: {limit_fraction: 1}\n"
+    house = load(str(write(tmp_path / "house.yaml", text)))
+    base = load("pung-chow-limit")
+    (penalty,) = [p for p in house.penalties if p.id == "false_mahjongg"]
+    (was,) = [p for p in base.penalties if p.id == "false_mahjongg"]
+    assert (penalty.label, penalty.type, penalty.pays.limit_fraction) == (was.label, was.type, 1.0)
+    assert [p.id for p in house.penalties] == [p.id for p in base.penalties]  # same place, same order
+
+
+def test_penalties_discarder_heads_excused_alone_keeps_its_when(tmp_path):
+    text = "extends: pung-chow-limit\npenalties:\n  - id: discarder_heads\n    excused: {no_choice: false}\n"
+    house = load(str(write(tmp_path / "house.yaml", text)))
+    base = load("pung-chow-limit")
+    (penalty,) = [p for p in house.penalties if p.id == "discarder_heads"]
+    (was,) = [p for p in base.penalties if p.id == "discarder_heads"]
+    assert (penalty.label, penalty.liable, len(penalty.tests)) == (was.label, was.liable, len(was.tests))
+    assert (was.excused_no_choice, penalty.excused_no_choice) == (True, False)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "extends: pung-chow-limit\npenalties:\n  - id: false_mahjong\n    pays: {limit_fraction: 1}\n",
+            3,
+            "penalty 'false_mahjong' is not a penalty of the base (did you mean 'false_mahjongg'?): a new "
+            "penalty needs a label",
+            id="false_mahjong-without-label",
+        ),
+        pytest.param(
+            "extends: pung-chow-limit\npenalties:\n  - id: dead_hand\n    type: false_mahjongg\n"
+            "    pays: 10\n",
+            4,
+            "penalty 'dead_hand' changes type ('dead_hand' to 'false_mahjongg'), so it is written whole: "
+            "give its label and every key of its type",
+            id="dead_hand-type-false_mahjongg-without-label",
+        ),
+    ],
+)
+def test_a_house_penalty_meant_as_a_change_that_is_none_is_refused_at_its_line(tmp_path, text, line, message):
+    with pytest.raises(RulesetError) as caught:
+        load(str(write(tmp_path / "house.yaml", text)))
+    assert (caught.value.code, caught.value.line, caught.value.message) == ("ruleset-invalid", line, message)
+
+
+def test_a_house_penalty_of_another_type_written_whole_replaces_the_base_s(tmp_path):
+    text = (
+        "extends: pung-chow-limit\nremove_penalties: [false_mahjongg]\npenalties:\n"
+        "  - {id: dead_hand, label: Dead hand pays half, type: false_mahjongg, pays: {limit_fraction: 0.5}}\n"
+    )
+    (penalty,) = [p for p in load(str(write(tmp_path / "h.yaml", text))).penalties if p.id == "dead_hand"]
+    assert (penalty.label, penalty.type, penalty.pays.limit_fraction) == (
+        "Dead hand pays half",
+        "false_mahjongg",
+        0.5,
+    )

@@ -567,6 +567,14 @@ def test_every_rule_key_tile_class_and_meld_kind_is_documented():
     assert set(re.findall(r"`([a-z_]+)`", kinds)) >= set(MELD_KINDS)
 
 
+def test_every_top_level_key_is_documented():
+    """A ruleset written from scratch had no list of its top-level keys, nor a word on which is required."""
+    from pungchow_calc.engine.rules import TOP_KEYS
+
+    table = _reference().split("### Top-level keys", 1)[1].split("### Rule keys", 1)[0]
+    assert set(re.findall(r"^\| `([$a-z_]+)`", table, flags=re.MULTILINE)) == set(TOP_KEYS)
+
+
 def test_every_impossible_fact_and_not_written_value_is_documented():
     """`riichi_twice` was missing from the reference's list of `impossible:` (riichi-ema-2016 uses it)."""
     from pungchow_calc.engine.impossible import IMPOSSIBLE

@@ -480,7 +480,7 @@ BROKEN = [
         {"x.yaml": "rules:\n" + GOOD_RULE + GOOD_RULE},
         "x.yaml",
         5,
-        "rule id 'a' appears twice",
+        "rule id 'a' appears twice (entries 1 and 2 of rules): give each rule an id of its own",
     ),
     (
         "duplicate-key",
@@ -490,7 +490,21 @@ BROKEN = [
         "key 'points' is written twice",
     ),
     ("no-label", {"x.yaml": "rules:\n  - id: a\n    points: 3\n"}, "x.yaml", 2, "needs a label"),
-    ("cycle", {"x.yaml": "extends: y.yaml\n", "y.yaml": "extends: x.yaml\n"}, "y.yaml", 1, "makes a cycle"),
+    (
+        "cycle-x-yaml-y-yaml",  # was "extends: 'x.yaml' makes a cycle": which files, and what to do?
+        {"x.yaml": "extends: y.yaml\n", "y.yaml": "extends: x.yaml\n"},
+        "y.yaml",
+        1,
+        "extends: 'x.yaml' makes a cycle (x.yaml extends y.yaml extends x.yaml): extend a shipped ruleset "
+        "or a file outside the cycle",
+    ),
+    (
+        "cycle-of-three-entered-from-x-yaml",
+        {"x.yaml": "extends: y.yaml\n", "y.yaml": "extends: z.yaml\n", "z.yaml": "extends: y.yaml\n"},
+        "z.yaml",
+        1,
+        "extends: 'y.yaml' makes a cycle (y.yaml extends z.yaml extends y.yaml)",
+    ),
     (
         "extends-x-yaml-itself",  # was "extends: 'x.yaml' makes a cycle", of one file
         {"x.yaml": "name: x\nextends: x.yaml\n"},

@@ -289,14 +289,16 @@ NO_YAKU_HAND = "2c3c4c 5c6c7c 3d4d5d 1b1b1b 9d!9d"
             id="riichi-ema-2016",
         ),
         pytest.param(
+            # A house file's words merge word by word over its base's: riichi's yaku and yakuman stay.
             "extends: riichi-ema-2016\nsettings:\n  min_doublings: 2\n  words: {doublings: fan}\n",
-            "a winning hand needs 2 fan of its rules, or a limit hand",
+            "a winning hand needs 2 fan of its yaku, or a yakuman",
             id="min_doublings-2-words-doublings-fan",
         ),
         pytest.param(
-            "extends: riichi-ema-2016\nsettings:\n  min_doublings: 2\n  words: {}\n",
+            "extends: riichi-ema-2016\nsettings:\n  min_doublings: 2\n"
+            "  words: {doubling: doubling, doublings: doublings, rules: rules, limit_hand: limit hand}\n",
             "a winning hand needs 2 doublings of its rules, or a limit hand",
-            id="min_doublings-2-words-empty",
+            id="min_doublings-2-words-the-engines",
         ),
     ],
 )

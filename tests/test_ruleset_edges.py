@@ -459,6 +459,103 @@ TYPOS = [
         "extends: pung-chow.yaml: file not found (the shipped ruleset is named 'pung-chow', without .yaml)",
         id="extends-shipped-name-as-a-file",
     ),
+    # Regression: each of these said what the key takes (or not even that) with no hint for the typo.
+    pytest.param(
+        "extends: pung-chow\nsettlement:\n  discard_pays: discarer\n",
+        3,
+        "discard_pays must be one of each, discarder, got 'discarer' (did you mean 'discarder'?)",
+        id="settlement-discard_pays-discarer",
+    ),
+    pytest.param(
+        "extends: pung-chow\nevening:\n  after_false_mahjongg: east_keep\n",
+        3,
+        "after_false_mahjongg must be one of east_keeps_unless_caller, east_keeps, deal_passes, "
+        "got 'east_keep' (did you mean 'east_keeps'?)",
+        id="evening-after_false_mahjongg-east_keep",
+    ),
+    pytest.param(
+        "extends: pung-chow\nevening:\n  east_win_cap: 9\n  east_win_cap_fact: east_nineth_win\n",
+        4,
+        "east_win_cap_fact must be null or one of original_hand, last_tile, first_discard, robbing_kong, "
+        "original_call, kong_after_kong, east_ninth_win, riichi, double_riichi, ippatsu, "
+        "got 'east_nineth_win' (did you mean 'east_ninth_win'?)",
+        id="evening-east_win_cap_fact-east_nineth_win",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n  - id: x\n    label: X\n    scope: set\n"
+        "    points: {exposed: 2, concealled: 4}\n",
+        6,
+        "points is a number, {exposed, concealed}, or {limit_fraction}, got {exposed: 2, concealled: 4} "
+        "(did you mean 'concealed'?)",
+        id="points-exposed-2-concealled-4",
+    ),
+    pytest.param(
+        "extends: pung-chow\npenalties:\n  - id: p\n    label: P\n    type: pay_for_all\n",
+        5,
+        "penalty 'p': type must be one of dead_hand, false_mahjongg, pays_for_all, got 'pay_for_all' "
+        "(did you mean 'pays_for_all'?)",
+        id="penalty-type-pay_for_all",
+    ),
+    pytest.param(
+        "extends: pung-chow\npenalties:\n  - id: p\n    label: P\n    type: pays_for_all\n"
+        "    liable: feder\n",
+        6,
+        "penalty 'p': liable must be one of discarder, feeder, got 'feder' (did you mean 'feeder'?)",
+        id="penalty-liable-feder",
+    ),
+    pytest.param(
+        "extends: pung-chow\npenalties:\n  - id: p\n    label: P\n    type: pays_for_all\n"
+        "    liable: feeder\n    excused: {no_chioce: true}\n",
+        7,
+        "penalty 'p': excused has unknown key 'no_chioce' (did you mean 'no_choice'?)",
+        id="penalty-excused-no_chioce",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [{nto: no_sequences}]\n",
+        6,
+        "unknown condition 'nto' (did you mean 'not'?)",
+        id="condition-nto",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [{ayn: [no_sequences, winner]}]\n",
+        6,
+        "unknown condition 'ayn' (did you mean 'any'?)",
+        id="condition-ayn",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [{won_by: drawn, seat: east}]\n",
+        6,
+        "a condition is a name or a one-key mapping, got {won_by: 'drawn', seat: 'east'}: write each "
+        "condition as its own entry, [{won_by: 'drawn'}, {seat: 'east'}]",
+        id="when-won_by-drawn-seat-east-in-one-entry",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [won_by]\n",
+        6,
+        "condition 'won_by' expects one of wall, loose, discard, drawn (or a list of them), got null: "
+        "a name alone gives it none, write {won_by: ...}",
+        id="when-won_by-alone",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: [{not: [no_sequences, winner]}]\n",
+        6,
+        "not: takes one condition, got a list: for none of them write {not: {any: [...]}}, for one of "
+        "them not holding, {any: [{not: ...}, ...]}",
+        id="when-not-a-list",
+    ),
+    pytest.param(
+        "extends: pung-chow\nrules:\n" + RULE_X + "    when: no_sequences\n",
+        6,
+        "rule 'x': when must be a list of conditions: write one as a list too, ['no_sequences']",
+        id="when-no_sequences-bare",
+    ),
+    pytest.param(
+        "extends: pung-chow\npenalties:\n  - id: p\n    label: P\n    type: pays_for_all\n"
+        "    when: {won_by: discard}\n",
+        6,
+        "penalty 'p': when must be a list of conditions: write one as a list too, [{won_by: 'discard'}]",
+        id="penalty-when-won_by-discard-bare",
+    ),
 ]
 
 
@@ -481,7 +578,10 @@ def test_a_name_close_to_nothing_still_lists_the_known_ones(tmp_path):
     ("text", "line", "message"),
     [
         pytest.param(
-            "name: x\nsettings:\n  - 1\n", 2, "settings must be a mapping", id="settings-a-list-below"
+            "name: x\nsettings:\n  - 1\n",
+            2,
+            "settings must be a mapping, got a list: write its keys without '- ' before them",
+            id="settings-a-list-below",
         ),
         pytest.param(
             "extends: pung-chow\nrulez:\n  - id: x\n",
@@ -492,7 +592,7 @@ def test_a_name_close_to_nothing_still_lists_the_known_ones(tmp_path):
         pytest.param(
             "extends: pung-chow\nrules:\n" + RULE_X + "    when:\n      won_by: wall\n",
             6,
-            "rule 'x': when must be a list of conditions",
+            "rule 'x': when must be a list of conditions: write one as a list too, [{won_by: 'wall'}]",
             id="when-a-mapping-below",
         ),
     ],
@@ -511,8 +611,40 @@ def test_a_key_whose_value_is_below_it_is_named_at_its_own_line(tmp_path, text, 
         pytest.param(
             'name: "house\nrules:\n  - {id: a, label: A, points: 1}\n',
             "4:1: not valid YAML: found unexpected end of stream (while scanning a quoted scalar, "
-            "which starts at line 1, column 7)",
+            'which starts at line 1, column 7): close the " there with another "',
             id="unclosed-quote",
+        ),
+        pytest.param(
+            "name: x\nrules:\n  - id: a\n    label: 'A\n    points: 3\n",
+            "6:1: not valid YAML: found unexpected end of stream (while scanning a quoted scalar, "
+            "which starts at line 4, column 12): close the ' there with another '",
+            id="label-A-unclosed-single-quote",
+        ),
+        pytest.param(
+            "name: !!python/object/apply:os.system ['echo hi']\nrules: [{id: a, label: A, points: 1}]\n",
+            "1:7: not valid YAML: could not determine a constructor for the tag "
+            "'tag:yaml.org,2002:python/object/apply:os.system': a ruleset holds plain YAML values: delete "
+            "the tag, or quote the value if it is text",
+            id="name-python-object-apply-tag",
+        ),
+        pytest.param(
+            "name: !house x\nrules: [{id: a, label: A, points: 1}]\n",
+            "1:7: not valid YAML: could not determine a constructor for the tag '!house': a ruleset holds "
+            "plain YAML values: delete the tag, or quote the value if it is text",
+            id="name-custom-tag",
+        ),
+        pytest.param(
+            "name: x\nsettings:\n  limit:500\n  east_multiplier: 1\nrules: [{id: a, label: A, points: 1}]\n",
+            "4:18: not valid YAML: mapping values are not allowed in this context: line 3 reads "
+            "'limit:500' as text, not a key: write a space after its colon (limit: 500)",
+            id="settings-limit-500-glued-above-a-key",
+        ),
+        pytest.param(
+            "name: x\nrules:\n  - id: a\n    label: A\n    points:3\n",
+            "6:1: not valid YAML: could not find expected ':' (while scanning a simple key, which starts at "
+            "line 5, column 5): line 5 reads 'points:3' as text, not a key: write a space after its colon "
+            "(points: 3)",
+            id="rule-points-3-glued-last",
         ),
         pytest.param(
             "name: x\nrules: [a, b\n",
@@ -625,7 +757,8 @@ def test_a_penalty_id_written_twice_in_one_file_is_refused(tmp_path):
     result = run("rules", "check", str(path))
     assert (result.exit_code, result.stderr) == (
         2,
-        f"error: {path}:4: penalty id 'dead_hand' appears twice\n",
+        f"error: {path}:4: penalty id 'dead_hand' appears twice (entries 1 and 2 of penalties): give each "
+        "penalty an id of its own\n",
     )
 
 
@@ -1467,6 +1600,7 @@ def test_a_copy_of_a_shipped_ruleset_left_as_shipped_reads(tmp_path):
 
 HOUSE = "extends: pung-chow-limit\nname: club\n"
 NEW_RULE = HOUSE + "rules:\n  - id: x\n    label: X\n"
+RULE_SECTION = "rules: [{id: a, label: A, points: 1}]\n"
 
 
 @pytest.mark.parametrize(
@@ -1501,13 +1635,13 @@ NEW_RULE = HOUSE + "rules:\n  - id: x\n    label: X\n"
         pytest.param(
             NEW_RULE + "    scope: sets\n    points: 1\n",
             "6",
-            "rule 'x': scope must be one of hand, set, pair, got 'sets'",
+            "rule 'x': scope must be one of hand, set, pair, got 'sets' (did you mean 'set'?)",
             id="scope-sets",
         ),
         pytest.param(
             NEW_RULE + "    who: winners\n    points: 1\n",
             "6",
-            "rule 'x': who must be one of winner, others, all, got 'winners'",
+            "rule 'x': who must be one of winner, others, all, got 'winners' (did you mean 'winner'?)",
             id="who-winners",
         ),
         pytest.param(
@@ -1583,3 +1717,107 @@ def test_rules_diff_impossible_adds_loose_without_kong_drops_robbed_tile_held(tm
         0,
         ["Settings", "  impossible: adds loose_without_kong; drops robbed_tile_held"],
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            HOUSE + "settings:\n  settle_losers: yes please\n",
+            4,
+            "settle_losers must be true or false, got 'yes please'",
+            id="settle_losers-yes-please",
+        ),
+        pytest.param(
+            HOUSE + "evening:\n  round_wind: 'yes'\n",
+            4,
+            "round_wind must be true or false, got 'yes'",
+            id="round_wind-quoted-yes",
+        ),
+        pytest.param(
+            NEW_RULE + "    points: 1\n    rounded: 'no'\n",
+            7,
+            "rule 'x': rounded must be true or false, got 'no'",
+            id="rounded-quoted-no",
+        ),
+        pytest.param(
+            HOUSE + "penalties:\n  - id: p\n    label: P\n    type: pays_for_all\n    liable: feeder\n"
+            "    excused: {no_choice: 1}\n",
+            8,
+            "penalty 'p': no_choice must be true or false, got 1",
+            id="excused-no_choice-1",
+        ),
+    ],
+)
+def test_a_true_or_false_key_given_anything_else_shows_what_it_got(tmp_path, text, line, message):
+    """Regression: `settle_losers: yes please` was told only "must be true or false", not what was read."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "name: x\nsettings:\n  limit:500\n" + RULE_SECTION,
+            2,
+            "settings must be a mapping, got 'limit:500': write a space after the colon (limit: 500)",
+            id="settings-limit-500-glued",
+        ),
+        pytest.param(
+            "name: x\nsettings:\n  limit = 500\n" + RULE_SECTION,
+            2,
+            "settings must be a mapping, got 'limit = 500': write key: value (limit: 500)",
+            id="settings-limit-equals-500",
+        ),
+        pytest.param(
+            "name: x\nsettings:\n  - limit: 500\n" + RULE_SECTION,
+            2,
+            "settings must be a mapping, got a list: write its keys without '- ' before them",
+            id="settings-dash-limit-500",
+        ),
+        pytest.param(
+            "name: x\nsettings:\n  round_payments: 100\n" + RULE_SECTION,
+            3,
+            "unknown setting 'round_payments': it is a key of settlement: write it under settlement:",
+            id="settings-round_payments",
+        ),
+        pytest.param(
+            "name: x\nevening:\n  east_multiplier: 1\n" + RULE_SECTION,
+            3,
+            "unknown evening key 'east_multiplier': it is a key of settings: write it under settings:",
+            id="evening-east_multiplier",
+        ),
+        pytest.param(
+            "name: x\nsettlement:\n  limit: 100\n" + RULE_SECTION,
+            3,
+            "unknown settlement key 'limit': it is a key of settings: write it under settings:",
+            id="settlement-limit",
+        ),
+        pytest.param(
+            "name: x\nrules:\n  id: a\n  label: A\n  points: 3\n",
+            2,
+            "rules must be a non-empty list, got a mapping: begin each rule with '- ' (- id: ...)",
+            id="rules-without-dashes",
+        ),
+        pytest.param(
+            "extends: pung-chow\nrules:\n  id: mah_jongg\n  points: 10\n",
+            2,
+            "rules must be a list, got a mapping: begin each rule with '- ' (- id: ...)",
+            id="house-rules-without-dashes",
+        ),
+        pytest.param(
+            "name: x\n" + RULE_SECTION + "penalties:\n  id: p\n  label: P\n",
+            3,
+            "penalties must be a list, got a mapping: begin each penalty with '- ' (- id: ...)",
+            id="penalties-without-dashes",
+        ),
+    ],
+)
+def test_a_section_written_otherwise_says_what_to_write(tmp_path, text, line, message):
+    """Regression: each said only "settings must be a mapping" or "rules must be a non-empty list", and a
+    settlement key under settings: was offered the setting it is closest to (`round_points`)."""
+    path = _write(tmp_path, text)
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")

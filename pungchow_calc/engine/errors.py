@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import math
+from collections.abc import Iterable
 from typing import ClassVar
 
 # What an error says is at most this many characters: a value pasted whole (a 200,000-character YAML
@@ -66,6 +67,12 @@ def unknown(what: str, word: object, known: list[str], *, listed: bool = True) -
     """ "unknown WHAT 'word'" and a hint: the known name it is closest to, else (`listed`) all of them."""
     hint = closest(word, known) or (f" (known: {', '.join(known)})" if listed else "")
     return f"unknown {what} {as_written(word)}{hint}"
+
+
+def one_of(key: str, value: object, choices: Iterable[str]) -> str:
+    """ "KEY must be one of A, B, got 'x'" and the choice it is closest to (a typo: `discarer`)."""
+    known = list(choices)
+    return f"{key} must be one of {', '.join(known)}, got {as_written(value)}{closest(value, known)}"
 
 
 def plain_typed(text: str) -> str | None:

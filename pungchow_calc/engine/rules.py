@@ -29,7 +29,7 @@ from .conditions import (
 )
 from .conditions.base import refusal
 from .conditions.indicators import COUNTERS
-from .errors import as_written, closest, unknown
+from .errors import as_written, closest, one_of, unknown
 from .impossible import IMPOSSIBLE
 from .payments import BOOK, MAX_POINTS, SettlementRules
 from .rule_types import (
@@ -201,8 +201,20 @@ def _compile_condition(
     elif isinstance(entry, dict) and len(entry) == 1:
         ((name, params),) = entry.items()
     else:
-        raise Invalid(path, f"a condition is a name or a one-key mapping, got {as_written(entry)}")
+        shown = as_written(entry)
+        names = {*REGISTRY, "not", "any"}
+        if isinstance(entry, dict) and entry and all(isinstance(k, str) and k in names for k in entry):
+            # `{won_by: drawn, seat: east}`: two conditions in one entry, which YAML reads as one mapping.
+            each = ", ".join(as_written({k: v}) for k, v in entry.items())
+            shown += f": write each condition as its own entry, [{each}]"
+        raise Invalid(path, f"a condition is a name or a one-key mapping, got {shown}")
     if name == "not":
+        if isinstance(params, list):
+            raise Invalid(
+                path,
+                "not: takes one condition, got a list: for none of them write {not: {any: [...]}}, "
+                "for one of them not holding, {any: [{not: ...}, ...]}",
+            )
         inner, deferred, local, inner_tally = _compile_condition(params, scope, (*path, "not"))
         return (lambda ctx, unit: not inner(ctx, unit)), deferred, local, _not_tally(inner_tally)
     if name == "any":
@@ -217,13 +229,20 @@ def _compile_condition(
         )
     condition: Condition | None = REGISTRY.get(name) if isinstance(name, str) else None
     if condition is None:
-        raise Invalid(path, unknown("condition", name, sorted(REGISTRY)))
+        # `not` and `any` combine conditions: named among them, and `nto`, `nay` (a letter swapped in
+        # a word too short for closest) get their hint too.
+        swapped = [w for w in ("not", "any") if isinstance(name, str) and sorted(name) == sorted(w)]
+        if swapped:
+            raise Invalid(path, f"unknown condition {as_written(name)} (did you mean {swapped[0]!r}?)")
+        raise Invalid(path, unknown("condition", name, sorted({*REGISTRY, "not", "any"})))
     if scope not in condition.scopes:
         raise Invalid(path, f"condition {name!r} needs a set or pair rule (scope: set or pair)")
     try:
         test = condition.make(params)
     except ParamError as exc:
-        raise Invalid(path, refusal(f"condition {name!r}", exc)) from None
+        # A name written alone gives no value to a condition that needs one (`when: [won_by]`).
+        alone = f": a name alone gives it none, write {{{name}: ...}}" if isinstance(entry, str) else ""
+        raise Invalid(path, refusal(f"condition {name!r}", exc) + alone) from None
     tally = condition.tally(params) if condition.tally is not None else None
     return test, condition.deferred, condition.local, tally
 
@@ -273,12 +292,21 @@ def _points(value: Any, path: tuple[Any, ...]) -> Points:
                 _int_value(value["exposed"], (*path, "exposed"), "points"),
                 _int_value(value["concealed"], (*path, "concealed"), "points"),
             )
+        # A typo of a column (`concealled`) is named with the key it is closest to.
+        columns = ["exposed", "concealed", "limit_fraction"]
+        typo = next((closest(k, columns) for k in value if k not in columns), "")
         raise Invalid(
             path,
-            f"points is a number, {{exposed, concealed}}, or {{limit_fraction}}, got {as_written(value)}",
+            "points is a number, {exposed, concealed}, or {limit_fraction}, "
+            f"got {as_written(value)}{typo}",
         )
     n = _int_value(value, path, "points")
     return Points(n, n)
+
+
+def _true_or_false(key: str, value: Any) -> str:
+    """A key that is true or false given anything else (`settle_losers: yes please`, `rounded: "no"`)."""
+    return f"{key} must be true or false, got {as_written(value)}"[:200]
 
 
 def _unquoted(value: Any) -> str:
@@ -329,12 +357,10 @@ def _rule(raw: Any, index: int) -> Rule:
     rule_id, where, label = _entry_head(raw, path, "rule", "a value", RULE_KEYS)
     scope = raw.get("scope", "hand")
     if scope not in SCOPES:
-        raise Invalid(
-            (*path, "scope"), f"{where}: scope must be one of {', '.join(SCOPES)}, got {as_written(scope)}"
-        )
+        raise Invalid((*path, "scope"), f"{where}: {one_of('scope', scope, SCOPES)}")
     who = raw.get("who", "all")
     if who not in WHO:
-        raise Invalid((*path, "who"), f"{where}: who must be one of {', '.join(WHO)}, got {as_written(who)}")
+        raise Invalid((*path, "who"), f"{where}: {one_of('who', who, WHO)}")
     group = raw.get("group")
     if group is not None and not isinstance(group, str):
         raise Invalid((*path, "group"), f"{where}: group must be a name{_unquoted(group)}")
@@ -356,7 +382,7 @@ def _rule(raw: Any, index: int) -> Rule:
         raise Invalid((*path, "limit"), f"{where}: {_LIMIT_VALUE}, got {as_written(given)}")
     when = raw.get("when", [])
     if not isinstance(when, list):
-        raise Invalid((*path, "when"), f"{where}: when must be a list of conditions")
+        raise Invalid((*path, "when"), _not_a_list(when, "when", where))
     compiled = [_compile_condition(c, scope, (*path, "when", i)) for i, c in enumerate(when)]
     note = raw.get("note")
     if note is not None and not isinstance(note, str):
@@ -365,7 +391,7 @@ def _rule(raw: Any, index: int) -> Rule:
     for key in ("rounded", "counts_for_minimum"):
         flags[key] = raw.get(key, True)
         if not isinstance(flags[key], bool):
-            raise Invalid((*path, key), f"{where}: {key} must be true or false")
+            raise Invalid((*path, key), f"{where}: {_true_or_false(key, flags[key])}")
     per, per_reads, per_requires = (
         _per(raw["per"], (*path, "per"), where, scope) if "per" in raw else (None, frozenset(), frozenset())
     )
@@ -435,11 +461,32 @@ def _per(
 def _section(raw: Any, name: str, what: str, known: list[str]) -> dict[Any, Any]:
     """The `name:` section as a mapping of known keys, before any value is read (`what`: a key's name)."""
     if not isinstance(raw, dict):
-        raise Invalid((name,), f"{name} must be a mapping")
+        raise Invalid((name,), f"{name} must be a mapping{_not_a_mapping(raw)}")
     for key in raw:
         if key not in known:
+            # A key of another section (`round_payments:` under settings:) is told where it belongs,
+            # before any key of this one it is merely close to (`round_points`).
+            home = _home_of(key, name)
+            if home is not None:
+                raise Invalid(
+                    (name, key), f"unknown {what} {key!r}: it is a key of {home}: write it under {home}:"
+                )
             raise Invalid((name, key), unknown(what, key, known))
     return raw
+
+
+def _not_a_mapping(raw: Any) -> str:
+    """What a section read as something other than key: value lines was, and what to write: `limit:500`
+    (no space after the colon) and `limit = 500` are text to YAML, and `- limit: 500` a list."""
+    if isinstance(raw, str) and ":" in raw and ": " not in raw:
+        key, _, value = raw.partition(":")
+        return f", got {as_written(raw)}: write a space after the colon ({key.strip()}: {value.strip()})"
+    if isinstance(raw, str) and "=" in raw:
+        key, _, value = raw.partition("=")
+        return f", got {as_written(raw)}: write key: value ({key.strip()}: {value.strip()})"[:200]
+    if isinstance(raw, list):
+        return ", got a list: write its keys without '- ' before them"
+    return f", got {as_written(raw)}"[:200]
 
 
 def _settings(raw: Any) -> Settings:
@@ -462,7 +509,7 @@ def _settings(raw: Any) -> Settings:
     for key in TRUE_OR_FALSE:
         if key in raw:
             if not isinstance(raw[key], bool):
-                raise Invalid(("settings", key), f"{key} must be true or false")
+                raise Invalid(("settings", key), _true_or_false(key, raw[key]))
             out[key] = raw[key]
     for key in ("doubling_base", "round_points", "min_doublings"):
         if key in raw:
@@ -556,15 +603,19 @@ def _evening(raw: Any) -> EveningRules:
         path = ("evening", key)
         if key in ("round_wind", "draw_passes_deal", "playable"):
             if not isinstance(value, bool):
-                raise Invalid(path, f"{key} must be true or false")
+                raise Invalid(path, _true_or_false(key, value))
             out[key] = value
         elif key == "after_false_mahjongg":
             if value not in AFTER_FALSE_MAHJONGG:
-                raise Invalid(path, f"after_false_mahjongg must be one of {', '.join(AFTER_FALSE_MAHJONGG)}")
+                raise Invalid(path, one_of("after_false_mahjongg", value, AFTER_FALSE_MAHJONGG))
             out[key] = value
         elif key == "east_win_cap_fact":
             if value is not None and value not in CAP_FACTS:
-                raise Invalid(path, f"east_win_cap_fact must be null or one of {', '.join(CAP_FACTS)}")
+                facts = ", ".join(CAP_FACTS)
+                hint = closest(value, list(CAP_FACTS))
+                raise Invalid(
+                    path, f"east_win_cap_fact must be null or one of {facts}, got {as_written(value)}{hint}"
+                )
             out[key] = value
         else:
             # An evening of 0 sets would be over before its first game, and a cap of 0 wins would pass
@@ -587,8 +638,7 @@ def _settlement(raw: Any) -> SettlementRules:
         path = ("settlement", key)
         if key == "discard_pays":
             if not isinstance(value, str) or value not in DISCARD_PAYS:  # a list would not hash
-                shown = f"discard_pays must be one of {', '.join(DISCARD_PAYS)}, got {as_written(value)}"
-                raise Invalid(path, shown[:200])
+                raise Invalid(path, one_of("discard_pays", value, DISCARD_PAYS)[:200])
             out[key] = value
             continue
         rounds = key == "round_payments"
@@ -621,9 +671,15 @@ def _wash(raw: Any) -> WashTable | None:
     return WashTable(tuple(sorted(rows)), multiplier)
 
 
+def _not_a_list(value: Any, key: str, where: str) -> str:
+    """A `when:` (or `waiting_with:`) that is not a list: one condition written alone is told the list."""
+    one = f": write one as a list too, [{as_written(value)}]" if isinstance(value, str | dict) else ""
+    return f"{where}: {key} must be a list of conditions{one}"
+
+
 def _conditions(raw: Any, path: tuple[Any, ...], where: str) -> tuple[Test, ...]:
     if not isinstance(raw, list):
-        raise Invalid(path, f"{where}: must be a list of conditions")
+        raise Invalid(path, _not_a_list(raw, path[-1], where))
     return tuple(_compile_condition(c, "hand", (*path, i))[0] for i, c in enumerate(raw))
 
 
@@ -633,7 +689,7 @@ def _penalty(raw: Any, index: int) -> Penalty:
     penalty_id, where, label = _entry_head(raw, path, "penalty", "type", PENALTY_KEYS)
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in PENALTY_TYPES:
-        raise Invalid((*path, "type"), f"{where}: type must be one of {', '.join(PENALTY_TYPES)}")
+        raise Invalid((*path, "type"), f"{where}: {one_of('type', kind, PENALTY_TYPES)}")
     note = raw.get("note")
     if note is not None and not isinstance(note, str):
         raise Invalid((*path, "note"), f"{where}: note must be text{_unquoted(note)}")
@@ -653,7 +709,7 @@ def _penalty(raw: Any, index: int) -> Penalty:
         return Penalty(penalty_id, label, kind, pays=_points(raw["pays"], (*path, "pays")), index=index)
     liable = raw.get("liable", "discarder")
     if liable not in LIABLE:
-        raise Invalid((*path, "liable"), f"{where}: liable must be one of {', '.join(LIABLE)}")
+        raise Invalid((*path, "liable"), f"{where}: {one_of('liable', liable, LIABLE)}")
     tests = _conditions(raw.get("when", []), (*path, "when"), where)
     # A feeder penalty with no `when:` is imposed on the table's word alone, whenever a feeder is named
     # (Kajongg's "Dangerous Game": the discarder of a tile the table calls dangerous pays for all). A
@@ -661,11 +717,14 @@ def _penalty(raw: Any, index: int) -> Penalty:
     if not tests and liable == "discarder":
         raise Invalid((*path, "when"), f"{where}: needs when: conditions on the winner's hand")
     excused = raw.get("excused", {})
-    if not isinstance(excused, dict) or set(excused) - {"no_choice", "waiting_with"}:
+    excuses = ["no_choice", "waiting_with"]
+    if not isinstance(excused, dict):
         raise Invalid((*path, "excused"), f"{where}: excused is a mapping of no_choice and waiting_with")
+    for key in sorted(set(excused) - set(excuses), key=str):  # a typo: named at its line, the closest
+        raise Invalid((*path, "excused", key), f"{where}: excused has {unknown('key', key, excuses)}")
     no_choice = excused.get("no_choice", True)
     if not isinstance(no_choice, bool):
-        raise Invalid((*path, "excused", "no_choice"), f"{where}: no_choice must be true or false")
+        raise Invalid((*path, "excused", "no_choice"), f"{where}: {_true_or_false('no_choice', no_choice)}")
     waiting = (
         _conditions(excused["waiting_with"], (*path, "excused", "waiting_with"), where)
         if "waiting_with" in excused
@@ -686,18 +745,22 @@ def _penalty(raw: Any, index: int) -> Penalty:
 def unique_ids(section: str, what: str, ids: list[Any]) -> None:
     """Refuse an id given twice in a section, naming the second place (None: an entry with no id, which
     its own check refuses)."""
-    seen: set[Any] = set()
+    seen: dict[Any, int] = {}
     for i, item_id in enumerate(ids):
         if item_id is not None and item_id in seen:
-            raise Invalid((section, i, "id"), f"{what} id {item_id!r} appears twice")
-        seen.add(item_id)
+            raise Invalid(
+                (section, i, "id"),
+                f"{what} id {item_id!r} appears twice (entries {seen[item_id] + 1} and {i + 1} of "
+                f"{section}): give each {what} an id of its own",
+            )
+        seen.setdefault(item_id, i)
 
 
 def _penalties(raw: Any) -> tuple[Penalty, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise Invalid(("penalties",), "penalties must be a list")
+        raise Invalid(("penalties",), f"penalties must be a list{entries_hint(raw, 'penalty')}")
     penalties = tuple(_penalty(p, i) for i, p in enumerate(raw))
     unique_ids("penalties", "penalty", [p.id for p in penalties])
     for kind in ("dead_hand", "false_mahjongg"):
@@ -707,18 +770,30 @@ def _penalties(raw: Any) -> tuple[Penalty, ...]:
     return penalties
 
 
-def _top_key_unknown(key: object) -> str:
-    """Why a top-level key is refused: a key of a section written at the left margin (`limit:` not
-    indented under `settings:`) is told where it belongs; any other gets the known top-level keys."""
+def entries_hint(value: Any, what: str) -> str:
+    """For a list section written as a mapping (its entries without `- `): what it got and what to write."""
+    if isinstance(value, dict) and value:
+        return f", got a mapping: begin each {what} with '- ' (- id: ...)"
+    return ""
+
+
+def _home_of(key: object, besides: str = "") -> str | None:
+    """The section a key belongs to (the first that has it), other than `besides`, or None."""
     sections = (
         ("settings", SETTING_KEYS),
         ("evening", EVENING_KEYS),
         ("settlement", SETTLEMENT_KEYS),
         ("wash", WASH_KEYS),
     )
-    for section, keys in sections:
-        if key in keys:
-            return f"unknown key {key!r}: it is a key of {section}: write it indented under {section}:"
+    return next((section for section, keys in sections if section != besides and key in keys), None)
+
+
+def _top_key_unknown(key: object) -> str:
+    """Why a top-level key is refused: a key of a section written at the left margin (`limit:` not
+    indented under `settings:`) is told where it belongs; any other gets the known top-level keys."""
+    section = _home_of(key)
+    if section is not None:
+        return f"unknown key {key!r}: it is a key of {section}: write it indented under {section}:"
     return unknown("key", key, sorted(TOP_KEYS))
 
 
@@ -741,7 +816,7 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
     wash = _wash(doc.get("wash"))
     raw_rules = doc.get("rules")
     if not isinstance(raw_rules, list) or not raw_rules:
-        raise Invalid(("rules",), "rules must be a non-empty list")
+        raise Invalid(("rules",), f"rules must be a non-empty list{entries_hint(raw_rules, 'rule')}")
     rules = tuple(_rule(r, i) for i, r in enumerate(raw_rules))
     unique_ids("rules", "rule", [r.id for r in rules])
     if authored:
