@@ -365,7 +365,7 @@ NULL_ENTRIES = [
     pytest.param(
         "extends: pung-chow\nwash:\n  payments:\n    2: 1\n    ~: 2\n",
         5,
-        "wash heads must be a whole number of 0 or more, got null",
+        "wash heads must be a whole number of 1 or more, got null",
         id="wash-heads-null",
     ),
     pytest.param(

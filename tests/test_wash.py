@@ -135,9 +135,21 @@ BAD_WASH = [
     pytest.param(
         "wash:\n  payments: {9: -5}\n", "wash points must be a whole number", 4, id="negative-points"
     ),
-    pytest.param("wash:\n  payments: {14: 300}\n", "wash heads must be 1 to 13", 4, id="too-many-heads"),
     pytest.param(
-        "wash:\n  payments: {nine: 50}\n", "wash heads must be a whole number", 4, id="heads-not-a-number"
+        "wash:\n  payments: {14: 300}\n", "wash heads must be at most 13, got 14", 4, id="too-many-heads"
+    ),
+    # Regression: `nine` was told "of 0 or more", and 0 then refused as outside 1 to 13: one bound now.
+    pytest.param(
+        "wash:\n  payments: {0: 10}\n",
+        "wash heads must be a whole number of 1 or more, got 0",
+        4,
+        id="no-heads",
+    ),
+    pytest.param(
+        "wash:\n  payments: {nine: 50}\n",
+        "wash heads must be a whole number of 1 or more, got 'nine'",
+        4,
+        id="heads-not-a-number",
     ),
     pytest.param(
         "wash:\n  payments: {9: 50}\n  east_multiplier: 0\n",

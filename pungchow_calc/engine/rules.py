@@ -661,9 +661,9 @@ def _wash(raw: Any) -> WashTable | None:
         raise Invalid(("wash", "payments"), "wash payments must map different heads to points")
     rows: list[tuple[int, int]] = []
     for heads, points in table.items():
-        need = _int_value(heads, ("wash", "payments", heads), "wash heads")
-        if not 1 <= need <= 13:  # there are thirteen different heads (Part II, limit hand 1)
-            raise Invalid(("wash", "payments", heads), f"wash heads must be 1 to 13, got {need}")
+        # 1 to 13: there are thirteen different heads (Part II, limit hand 1); one bound, told alike to
+        # `nine`, 0 and 14.
+        need = _int_value(heads, ("wash", "payments", heads), "wash heads", 13, 1)
         rows.append((need, _int_value(points, ("wash", "payments", heads), "wash points")))
     multiplier = _int_value(
         raw.get("east_multiplier", 1), ("wash", "east_multiplier"), "east_multiplier", MAX_INT, 1
