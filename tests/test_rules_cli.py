@@ -389,7 +389,8 @@ def test_diff_riichi_ema_2016_house_limits_shows_the_tiers_that_differ(
     monkeypatch.chdir(tmp_path)
     result = run_main("rules", "diff", "riichi-ema-2016", "house.yaml", env={"COLUMNS": str(columns)})
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines() == ["Settings", *expected, "1 difference."]
+    # Regression: "1 difference." was said under four tiers: each tier shown is counted.
+    assert result.stdout.splitlines() == ["Settings", *expected, "4 differences."]
     assert all(len(line) <= columns for line in result.stdout.splitlines())
     as_json = json.loads(run("rules", "diff", "riichi-ema-2016", "house.yaml", "--json").stdout)
     assert len(as_json["changes"][0]["a"]) == 4  # --json keeps both whole lists, for tools
@@ -785,3 +786,20 @@ def test_rules_diff_pung_chow_riichi_ema_2016_names_each_word(columns: int) -> N
         "  words.limit_hand: limit hand → yakuman",
     ]
     assert max(map(len, result.stdout.splitlines())) <= columns
+
+
+def test_rules_diff_riichi_ema_2016_house_fan_counts_each_word(tmp_path: Path) -> None:
+    """Regression: two words of `words:` changed were shown on two lines under "1 difference."."""
+    house = tmp_path / "h1.yaml"
+    house.write_text(
+        "extends: riichi-ema-2016\nsettings:\n  words:\n    doubling: fan\n    doublings: fan\n",
+        encoding="utf-8",
+    )
+    result = run_main("rules", "diff", "riichi-ema-2016", str(house), env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "Settings",
+        "  words.doubling: han → fan",
+        "  words.doublings: han → fan",
+        "2 differences.",
+    ]

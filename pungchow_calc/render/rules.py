@@ -318,18 +318,20 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
     settings = [c for c in changes if c.what == "setting"]
     rules = [c for c in changes if c.what == "rule"]
     penalties = [c for c in changes if c.what == "penalty"]
+    # The count is of what is shown: a `limits:` tier or a word of `words:` is a difference of its own.
+    counted = len(rules) + len(penalties)
     if settings:
         out.print(Text("Settings", style="bold"))
         for c in settings:
             if c.key == "limits" and c.a and c.b:  # one tier changed: that tier, not both whole lists
-                for line in _tier_lines(names, c.a, c.b, arrow(out)):
-                    print_lines(out, _hanging(out, line))
-                continue
-            if c.key == "words":  # word by word: both whole mappings of four hid the one word changed
-                for word in (w for w in c.a if c.a[w] != c.b[w]):
-                    print_lines(out, _hanging(out, f"  words.{word}: {c.a[word]} {arrow(out)} {c.b[word]}"))
-                continue
-            print_lines(out, _hanging(out, f"  {c.key}: {_setting_change(c.a, c.b, arrow(out))}"))
+                lines = _tier_lines(names, c.a, c.b, arrow(out))
+            elif c.key == "words":  # word by word: both whole mappings of four hid the one word changed
+                lines = [f"  words.{w}: {c.a[w]} {arrow(out)} {c.b[w]}" for w in c.a if c.a[w] != c.b[w]]
+            else:
+                lines = [f"  {c.key}: {_setting_change(c.a, c.b, arrow(out))}"]
+            for line in lines:
+                print_lines(out, _hanging(out, line))
+            counted += len(lines)
     to = arrow(out)
     for title, rows, summary in (("Rules", rules, _rule_summary), ("Penalties", penalties, _penalty_summary)):
         if not rows:
@@ -347,7 +349,7 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
             shown.stylize("cyan", 2, 2 + len(c.key))  # the id, as `rules show` names it
             out.print(shown, overflow="ignore", crop=False)
             print_lines(out, more)
-    out.print(f"{len(changes)} difference{'s' if len(changes) != 1 else ''}.")
+    out.print(f"{counted} difference{'s' if counted != 1 else ''}.")
 
 
 def _hanging(out: Console, text: str) -> list[str]:
