@@ -807,6 +807,37 @@ def test_yaml_item_quoted_hand_then_s_south_is_one_bad_yaml_record_not_scored_as
 
 
 @pytest.mark.parametrize(
+    ("text", "records"),
+    [
+        pytest.param(
+            f"- hand: {PUNGS}\n  seat: south\n-   hand: {PUNGS}\n  seat: west\n- hand: {PUNGS}\n",
+            [(1, 1, 48), (4, 2, "bad-yaml")],
+            id="seat-west-under-the-dash-of-an-item-indented-4",
+        ),
+        pytest.param(f"- hand: {PUNGS}\nseat: west\n", [(2, 1, "bad-yaml")], id="seat-west-at-column-1"),
+        # The break is the second item's (a text line's option under it), the first still scored.
+        pytest.param(
+            f"- hand: {PUNGS}\n  seat: west\n# c\n\n- hand: {PUNGS}\n -s south\n",
+            [(1, 1, 48), (6, 2, "bad-yaml")],
+            id="s-south-under-the-dash-of-the-second-item",
+        ),
+    ],
+)
+def test_yaml_item_with_seat_west_indented_less_than_its_hand_is_one_bad_yaml_record_not_scored_as_east(
+    tmp_path: Path, text: str, records: list[tuple[int, int, Any]]
+):
+    # `-   hand: ...` then `  seat: west`, typed under the dash: the parser ends the mapping at the
+    # seat's line, gave the item (scored as East, its seat dropped), and only then broke on that line.
+    path = tmp_path / "hands.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    got = [json.loads(x) for x in result.stdout.splitlines()]
+    said = [(r["line"], r["item"], r["error"]["code"] if "error" in r else r["score"]) for r in got]
+    assert said == records
+
+
+@pytest.mark.parametrize(
     ("item", "word", "column"),
     [
         pytest.param(f"\"'{PUNGS}' 4f\"", "4f follows the quoted hand", 39, id="quoted-hand-4f"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import fcntl
 import functools
 import io
 import json
@@ -18,8 +19,10 @@ import os
 import pty
 import re
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -328,23 +331,61 @@ def test_term_dumb_stderr_shows_only_the_summary(tmp_path):
         tmp_path / "out.jsonl", str(path), "--format", "jsonl", columns="60", term="dumb"
     )
     assert status == 1  # two bad lines in the samples
-    # The summary names where the first failures stand (line 43, ...): one line, nothing before it.
-    assert re.fullmatch(r"batch: 400 records, \d+ errors? \([^\r\n]*\), \d+\.\d s\r\n", screen), repr(screen)
+    # The summary names where the first failures stand (line 43, ...), nothing before it: wrapped after a
+    # comma to the 60 columns, its later lines indented.
+    assert re.fullmatch(
+        r"batch: 400 records, \d+ errors? \([^\r\n]*,\r\n(  [^\r\n]*,\r\n)*  [^\r\n]*\), \d+\.\d s\r\n",
+        screen,
+    ), repr(screen)
+    assert all(len(line) <= 60 for line in screen.split("\r\n")), repr(screen)
+
+
+# Regression: at COLUMNS=60 the summary of a file with 5 errors past line 1000 ran to 81 columns (108 for
+# a JSON list's items), and past the terminal's 60 when COLUMNS was unset (a shell does not export it)
+# with the records redirected: stdout has no width then, stderr's terminal has. Wrapped after a comma.
+@pytest.mark.parametrize("columns", ["60", "80", None], ids=["60", "80", "unset-60-terminal"])
+@pytest.mark.parametrize("suffix", ["txt", "json"])
+def test_summary_of_1500_lines_with_5_errors_past_line_1000_fits_the_terminal(tmp_path, suffix, columns):
+    good = {"hand": "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c", "seat": "south"}
+    entries = [good] * 1500
+    for n in (1003, 1012, 1062, 1100, 1200):
+        entries[n] = {**good, "hand": good["hand"].replace("!", "")}  # no winning tile marked
+    path = tmp_path / f"hands.{suffix}"
+    if suffix == "json":  # a web form's export: every item on line 1
+        path.write_text(json.dumps(entries), encoding="utf-8")
+        places = "item 1004 (line 1), item 1013 (line 1), item 1063 (line 1)"
+    else:
+        path.write_text("".join(f"'{e['hand']}' -s south\n" for e in entries), encoding="utf-8")
+        places = "line 1004, line 1013, line 1063"
+    status, screen = _batch_on_a_terminal(
+        tmp_path / "out", str(path), "-f", "jsonl", columns=columns, size=60
+    )
+    assert status == 1
+    lines = screen.rstrip("\r\n").split("\r\n")
+    width = int(columns or 60)
+    assert all(len(line) <= width for line in lines), lines
+    assert all(line.startswith("  ") for line in lines[1:]), lines  # later lines indented under the first
+    assert len(lines) == 2, lines  # 81 columns of it (108 for the items) at 80 too
+    said = " ".join(line.strip() for line in lines)  # worded as ever, only wrapped
+    expected = rf"batch: 1500 records, 5 errors \({re.escape(places)} and 2 more\), \d+\.\d s"
+    assert re.fullmatch(expected, said), said
 
 
 def _batch_on_a_terminal(
-    output: Path, *args: str, columns: str = "120", term: str = "xterm"
+    output: Path, *args: str, columns: str | None = "120", term: str = "xterm", size: int = 120
 ) -> tuple[int, str]:
     """Run `pungchow batch ARGS` with its output to `output` and its standard error on a pseudo-terminal
-    of `columns` and `term`: (exit code, what the terminal was sent)."""
+    `size` wide, of `columns` (None: COLUMNS unset) and `term`: (exit code, what the terminal was sent)."""
     master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, size, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
     with output.open("wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "pungchow_calc", "batch", *args],
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=slave,
-            env={**os.environ, "COLUMNS": columns, "TERM": term},
+            env={**env, **({} if columns is None else {"COLUMNS": columns}), "TERM": term},
         )
     os.close(slave)
     screen = _read_all(master)

@@ -962,7 +962,7 @@ def test_evening_play_quotes_a_hand_as_typed_with_a_seat_word_in_it(evening):
     typed = ["Bob", HAND + " west", "cancel", "quit"]
     result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    assert "  west is not a tile group: 't' is no rank or suit" in result.stdout
+    assert "  west is not a tile group: west names a seat or a round (its wind's tile is Ww)" in result.stdout
     assert "Cy is not a tile group" not in result.stdout
 
 
@@ -977,6 +977,30 @@ def test_batch_yaml_limit_ten_is_told_in_digits(tmp_path: Path):
         "code": "bad-entry",
         "message": "limit: expects a whole number (or null for no limit), got 'ten': a number is typed in"
         " digits; type 10",
+    }
+
+
+@pytest.mark.parametrize(
+    ("line", "word", "column"),
+    [
+        pytest.param("1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c\tsouth", "south", 37, id="hand-tab-south"),
+        pytest.param("1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c North", "North", 37, id="hand-North"),
+        pytest.param("'1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c east'", "east", 37, id="quoted-hand-east"),
+    ],
+)
+def test_batch_line_hand_tab_south_names_south_a_seat(tmp_path: Path, line: str, word: str, column: int):
+    """A spreadsheet's hand and seat columns saved as text (`HAND<TAB>south`) were told `south is not a
+    tile group: 'o' is no rank or suit`, as if a tile were mistyped: the word is a seat's, said so."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{line}\n", encoding="utf-8")
+    result = run("batch", str(path), "-f", "jsonl")
+    assert result.exit_code == 1
+    tile = f"{word[0].upper()}w"
+    assert json.loads(result.stdout)["error"] == {
+        "code": "unknown-tile",
+        "message": f"{word} is not a tile group: {word} names a seat or a round (its wind's tile is {tile})"
+        f" (column {column})",
+        "column": column,
     }
 
 

@@ -339,8 +339,11 @@ def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the fil
         else:
             end = _skip(events, event)
             entry = Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
-        if event.flow_style:  # `{...}` or `[...]`: words may follow it on its last line
-            events.after(end)
+        # `{...}` or `[...]`: words may follow it on its last line. A block mapping's end stands where
+        # the line that ended it starts (`  seat: west` under `-   hand: ...`, indented less than the
+        # item's keys): a break there, before the next item starts, is the item's one record, not the
+        # item scored without it (as East, its seat dropped).
+        events.after(end)
         yield entry
 
 

@@ -16,7 +16,7 @@ from operator import attrgetter
 
 from .cache import BoundedCache
 from .errors import NotationError, in_digits, plain_typed, wide_hint
-from .tiles import ALL_TILES, DRAGON_LETTERS, RIICHI_HONORS, RIICHI_Z, WIND_LETTERS, Suit, Tile, make
+from .tiles import ALL_TILES, DRAGON_LETTERS, RIICHI_HONORS, RIICHI_Z, WIND_LETTERS, Suit, Tile, Wind, make
 
 
 class Marker(Enum):
@@ -318,7 +318,9 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         if slips and plain is not None:
             slips.insert(0, f"it is typed in full-width characters ({plain})")
         hint = (
-            f": {'; '.join(slips)}" if slips else wide_hint(word) or _stray_hint(body) or _letter_hint(body)
+            f": {'; '.join(slips)}"
+            if slips
+            else _wind_word_hint(body) or wide_hint(word) or _stray_hint(body) or _letter_hint(body)
         )
         raise NotationError(f"{word} is not a tile group{hint}", code="unknown-tile", column=column)
     tiles: list[Tile] = []
@@ -473,6 +475,17 @@ def _missing_space(word: str) -> str:
     if not rest or not (rest[0].isalnum() or not rest[0].isascii()):  # a glyph is a tile too
         return ""
     return f"; a space missing? {word[: at + 1]} {rest}"
+
+
+def _wind_word_hint(body: str) -> str:
+    """ ": south names a seat or a round (its wind's tile is Sw)" for a wind's name typed among the
+    groups: a seat typed after the hand (`... 7c!7c south`, a batch line's `--seat` left out), or a
+    spreadsheet's seat column exported beside it. Worded for every place a hand is typed (an evening's
+    prompt has no `--seat`)."""
+    wind = Wind.__members__.get(body.upper())
+    if wind is None:
+        return ""
+    return f": {body} names a seat or a round (its wind's tile is {wind.letter}w)"
 
 
 def _stray_hint(body: str) -> str:

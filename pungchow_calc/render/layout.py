@@ -9,6 +9,7 @@ columns cannot fit side by side is written as its description on one line and it
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import unicodedata
@@ -72,9 +73,23 @@ def cell_width(text: str) -> int:
 NARROWEST = 20  # every layout is made at least this wide, however narrow the terminal (COLUMNS=0)
 
 
-def terminal_width(default: int = 80) -> int:
-    """The terminal's width: COLUMNS if set, else the terminal's own, else `default` (a pipe)."""
-    return max(NARROWEST, shutil.get_terminal_size((default, 24)).columns)
+def terminal_width(default: int = 80, stream: Any = None) -> int:
+    """The terminal's width: COLUMNS if set, else the terminal's own (standard output's, or `stream`'s),
+    else `default` (a pipe)."""
+    if stream is None:
+        return max(NARROWEST, shutil.get_terminal_size((default, 24)).columns)
+    # stderr's own: with the records redirected (`> out.jsonl`) stdout has no size, and a shell does not
+    # export COLUMNS, so shutil's answer would be the default, not the terminal the line is read on.
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(stream.fileno()).columns
+        except (OSError, ValueError, AttributeError):  # not a terminal, closed, or no descriptor
+            columns = default
+    return max(NARROWEST, columns)
 
 
 def _first_piece(word: str, width: int) -> str:
