@@ -52,6 +52,35 @@ _GAME_WIN_WORDS = {
     **{word: (game, said) for fact in FACTS for game, word, said in fact.words},
 }
 
+# The table's own words for how a hand was won (`evening play` takes the first two for it, its prompt's
+# synonyms; "robbed the kong" as players say it) and Harr's for the win itself ("announces 'Mah-Jongg'
+# or 'Mah-Diao'", "Mah-Jongg or Mah-Diao"), typed as an option or a `--win-by` value: refused with what
+# says it here, never taken for it, nor told a near spelling that means something else (`--mahjongg`
+# was told "Possible options: --false-mahjongg", the penalty; `--self-drawn` "--draw", a draw game).
+_TABLE_WIN_WORDS = {
+    **dict.fromkeys(("self-drawn", "selfdrawn", "self-draw"), "--drawn, or --win-by wall"),
+    "loose-tile": "--loose, or --win-by loose",
+    **dict.fromkeys(("robbed-the-kong", "robbed-a-kong"), "--robbing-kong, a win by discard"),
+}
+# Who won: said with --winner where the command has it (its value's name: SEAT, NAME), else `score`'s
+# hand is the winner's unless --loser.
+_WIN_WORDS = ("mah-jongg", "mahjongg", "mah-jong", "mahjong", "mah-diao", "mah-jongged", "mahjongged")
+
+
+def table_win_hint(word: str, winner: str | None = None) -> str:
+    """ " (self-drawn is --drawn, ...)" for the table's word for how a hand was won, " (mah-jongg, who
+    won, is --winner SEAT ...)" for the book's for the win, typed as an option (`winner`: the value's
+    name of the command's --winner, "" where it has none; None for a --win-by value), else ""."""
+    plain = "-".join(word.strip().lstrip("-").lower().replace("_", " ").split())
+    if plain in _WIN_WORDS and winner is not None:
+        if not winner:
+            return f" ({plain}, the winning hand, is what score scores unless --loser)"
+        mark = ", or a ! on its winning tile" if winner == "SEAT" else ""
+        return f" ({plain}, who won, is --winner {winner}{mark})"
+    said = _TABLE_WIN_WORDS.get(plain)
+    return f" ({plain} is {said})" if said else ""
+
+
 # Riichi's words for the rules of other riichi games that EMA 2016, the riichi ruleset here
 # (riichi-ema-2016), does not have: refused with that, and what the ruleset does instead, never taken
 # for a fact or an option (docs/riichi.md "Rules EMA 2016 does not have": EMA's notice of the 2016
@@ -396,6 +425,8 @@ def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
         # `--kuitan=false` is `--no-kuitan`, as a batch key `kuitan: false` is (game_word_hint's off).
         off = arg.partition("=")[2].strip().lower() in _OFF_VALUES
         hint = game_word_hint(name, off) or hint
+    winner = spelling.get("--winner")
+    hint = table_win_hint(name, winner.metavar if winner else "") or hint
     if "--seat" in spelling and name[2:].lower() in _WIND_WORDS:  # `settle --north ...` said on `score`
         wind = name[2:].lower()
         hint = f" (a seat is given as --seat {wind}, the round's wind as --round {wind})"
