@@ -450,6 +450,14 @@ def test_insurance_sample_with_feeder() -> None:
         pytest.param(
             ["--east", "4", "--south", "8", "-r", "nope"], "error: nope: no ruleset 'nope'", id="ruleset"
         ),
+        # The book's false Mah-Jongg is Part II's penalty (regression: refused under Part I with no hint
+        # where it is, as `wash -r pung-chow` is told).
+        pytest.param(
+            ["--east", "40", "--south", "20", "--west", "10", "--north", "8", "--false-mahjongg", "south"],
+            "error: --false-mahjongg: ruleset pung-chow has no false Mah-Jongg penalty (a share of the "
+            "limit, a Part II rule: try -r pung-chow-limit)\n",
+            id="--false-mahjongg south",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args: list[str], message: str) -> None:
