@@ -848,3 +848,25 @@ def test_the_books_words_are_refused_with_the_option_meant(argv: list[str], mess
         if "No such option" in message
         else "\n"
     )
+
+
+# A table's winner named without a `!` was told `score`'s way out, "(or use --loser)", no option of a
+# table: its other hands are the losers, and the seat named the winner may be the wrong one.
+@pytest.mark.parametrize(
+    ("east", "hint"),
+    [
+        pytest.param(
+            "EwEwEw* 1b1b1b* 4b4b4b RdRdRd 7b7b", "--winner naming the seat that won", id="laid-open"
+        ),
+        pytest.param(
+            "EwEwEw 1b1b1b 4b4b4b RdRdRd 7b7b",
+            "--original-hand, or --winner naming the seat that won",
+            id="as-dealt",
+        ),
+    ],
+)
+def test_winner_east_with_no_bang_is_told_settles_options(east: str, hint: str) -> None:
+    result = run("--east", east, "--south", "8", "--west", "8", "--north", "4", "--winner", "east")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"error: --east: a winning hand marks its winning tile with ! (or use {hint})\n"
