@@ -832,6 +832,32 @@ _PLAIN_TABLE = ["--east", "480", "--south", "64", "--west", "272", "--north", "1
             id="settle --from banker",
         ),
         pytest.param(
+            ["settle", *_PLAIN_TABLE, "--winner", "east", "--punged"],
+            "error: No such option: --punged (punged is --win-by discard, the default; name the discarder "
+            "with --from)",
+            id="settle --punged",
+        ),
+        pytest.param(
+            ["settle", *_PLAIN_TABLE, "--no-winner"],
+            "error: No such option: --no-winner (no-winner is --draw, a game nobody won)",
+            id="settle --no-winner",
+        ),
+        pytest.param(
+            ["settle", "--banker", "480", "--south", "64", "--winner", "east"],
+            "error: No such option: --banker (the banker, East Wind, is --east)",
+            id="settle --banker 480",
+        ),
+        pytest.param(
+            ["settle", "--east-wind", "480", "--south", "64", "--winner", "east"],
+            "error: No such option: --east-wind (the book's East Wind is --east)",
+            id="settle --east-wind 480",
+        ),
+        pytest.param(
+            ["score", EXAMPLE_13["east"], "--west-wind"],
+            "error: No such option: --west-wind (the book's West Wind is --seat west)",
+            id="score --west-wind",
+        ),
+        pytest.param(
             ["score", EXAMPLE_13["east"], "--seat", "north-wind"],
             "error: --seat: 'north-wind' is not a wind (east, south, west, north or e, s, w, n) (the "
             "book's North Wind is north: type north or n)",
