@@ -225,6 +225,7 @@ def _score_hand(
     payable = value if cap is None else min(value, cap)
     payments: dict[Any, int] | None = None
     deposits = 0
+    east = 1
     notes = _unread_options(ruleset.name, plan.reads, situation, stated)
     if situation.winner:
         notes += round_notes(ruleset, situation)
@@ -232,6 +233,7 @@ def _score_hand(
         # The book's terms and no counters nor deposits (every hand but riichi's): as it always was.
         if terms is BOOK and not (situation.honba or situation.deposits):
             payments = _book_payments(situation.seat, payable, settings.east_multiplier, seats)
+            east = settings.east_multiplier
         else:
             payments = _collected(terms, settings.east_multiplier, seats, situation, payable)
             deposits = terms.deposit_points * situation.deposits
@@ -269,6 +271,7 @@ def _score_hand(
         deposits,
         settings.doubling_base,
         settings.words.doublings,
+        east,
     )
 
 
