@@ -881,12 +881,10 @@ def test_the_books_words_are_refused_with_the_option_meant(argv: list[str], mess
 @pytest.mark.parametrize(
     ("east", "hint"),
     [
-        pytest.param(
-            "EwEwEw* 1b1b1b* 4b4b4b RdRdRd 7b7b", "--winner naming the seat that won", id="laid-open"
-        ),
+        pytest.param("EwEwEw* 1b1b1b* 4b4b4b RdRdRd 7b7b", "--winner naming who won", id="laid-open"),
         pytest.param(
             "EwEwEw 1b1b1b 4b4b4b RdRdRd 7b7b",
-            "--original-hand, or --winner naming the seat that won",
+            "--original-hand, or --winner naming who won",
             id="as-dealt",
         ),
     ],
