@@ -52,6 +52,59 @@ _GAME_WIN_WORDS = {
     **{word: (game, said) for fact in FACTS for game, word, said in fact.words},
 }
 
+# The table's own words for how a hand was won (`evening play` takes the first two for it, its prompt's
+# synonyms; "robbed the kong" as players say it; Harr's "Punged to complete hand" and "Drew", the
+# ERRATA's page 42) and for the win itself ("announces 'Mah-Jongg' or 'Mah-Diao'", "Mah-Jongg or
+# Mah-Diao"), typed as an option or a `--win-by` value: refused with what says it here, never taken for
+# it, nor told a near spelling that means something else (`--mahjongg` was told "Possible options:
+# --false-mahjongg", the penalty; `--self-drawn` "--draw", a draw game; `--punged` "--round").
+_TABLE_WIN_WORDS = {
+    **dict.fromkeys(("self-drawn", "selfdrawn", "self-draw", "drew"), "--drawn, or --win-by wall"),
+    "loose-tile": "--loose, or --win-by loose",
+    **dict.fromkeys(("robbed-the-kong", "robbed-a-kong"), "--robbing-kong, a win by discard"),
+    **dict.fromkeys(
+        ("punged", "pung", "chowed", "claimed", "discard", "discarded", "by-discard"),
+        "--win-by discard, the default; name the discarder with --from",
+    ),
+}
+# Who won: said with --winner where the command has it (its value's name: SEAT, NAME), else `score`'s
+# hand is the winner's unless --loser.
+_WIN_WORDS = ("mah-jongg", "mahjongg", "mah-jong", "mahjong", "mah-diao", "mah-jongged", "mahjongged")
+# A game nobody won, where the command says it with --draw (settle, evening).
+_DRAW_WORDS = ("no-winner", "nobody-won", "draw-game", "drawn-game", "no-win")
+# The book names a seat by its wind's whole name ("East Wind 'Mah-Jongged'") and East its banker ("East
+# Wind (or banker)", "Settling the Scores"): told the option of the seat, settle's --east or --seat east.
+_SEAT_WORDS = {
+    **{f"{wind}{joint}wind": wind for wind in ("east", "south", "west", "north") for joint in ("-", "")},
+    "banker": "east",
+}
+
+
+def table_win_hint(word: str, spelling: Mapping[str, Option] | None = None) -> str:
+    """ " (self-drawn is --drawn, ...)" for the table's word for how a hand was won; typed as an option
+    (`spelling`: the command's options; None for a --win-by value), also " (mah-jongg, who won, is
+    --winner SEAT ...)" for the book's word for the win, a draw game's (`--draw`) and a seat's
+    (`--east-wind`, `--banker`); else ""."""
+    plain = "-".join(word.strip().lstrip("-").lower().replace("_", " ").split())
+    if spelling is not None:
+        if plain in _WIN_WORDS:
+            winner = spelling.get("--winner")
+            if winner is None:
+                return f" ({plain}, the winning hand, is what score scores unless --loser)"
+            mark = ", or a ! on its winning tile" if winner.metavar == "SEAT" else ""
+            return f" ({plain}, who won, is --winner {winner.metavar}{mark})"
+        if plain in _DRAW_WORDS and "--draw" in spelling:
+            return f" ({plain} is --draw, a game nobody won)"
+        seat = _SEAT_WORDS.get(plain)
+        named = "the banker, East Wind," if plain == "banker" else f"the book's {seat and seat.title()} Wind"
+        if seat is not None and f"--{seat}" in spelling:
+            return f" ({named} is --{seat})"
+        if seat is not None and "--seat" in spelling:
+            return f" ({named} is --seat {seat})"
+    said = _TABLE_WIN_WORDS.get(plain)
+    return f" ({plain} is {said})" if said else ""
+
+
 # Riichi's words for the rules of other riichi games that EMA 2016, the riichi ruleset here
 # (riichi-ema-2016), does not have: refused with that, and what the ruleset does instead, never taken
 # for a fact or an option (docs/riichi.md "Rules EMA 2016 does not have": EMA's notice of the 2016
@@ -396,6 +449,7 @@ def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
         # `--kuitan=false` is `--no-kuitan`, as a batch key `kuitan: false` is (game_word_hint's off).
         off = arg.partition("=")[2].strip().lower() in _OFF_VALUES
         hint = game_word_hint(name, off) or hint
+    hint = table_win_hint(name, spelling) or hint
     if "--seat" in spelling and name[2:].lower() in _WIND_WORDS:  # `settle --north ...` said on `score`
         wind = name[2:].lower()
         hint = f" (a seat is given as --seat {wind}, the round's wind as --round {wind})"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .arguments import Option, game_word_hint, read_args, whole_number
+from .arguments import Option, game_word_hint, read_args, table_win_hint, whole_number
 from .engine.cache import BoundedCache
 from .engine.errors import OptionError, StrayWord, wide_hint
 from .engine.impossible import FROM_ORIGINAL, OWN_DISCARD, refusal, way_option
@@ -78,16 +78,6 @@ def wind(value: str, option: str, winner: Wind | None = None) -> Wind:
 
 
 _WIN_BY_WORDS = {**{w.value: w for w in WinBy}, "drawn": WinBy.WALL}  # rulesets say `won_by: drawn`
-# The words `evening play` takes for how a hand was won besides the option's own (its prompt's
-# synonyms): refused here with the option's word, which they mean there.
-_TABLE_WIN_WORDS = {"self-drawn": "--drawn, or --win-by wall", "loose-tile": "--loose, or --win-by loose"}
-
-
-def table_win_hint(word: str) -> str:
-    """ " (self-drawn is --drawn, ...)" for a word `evening play` takes for how a hand was won, else ""."""
-    plain = word.strip().lower().replace(" ", "-").replace("selfdrawn", "self-drawn")
-    said = _TABLE_WIN_WORDS.get(plain)
-    return f" ({plain} is {said})" if said else ""
 
 
 T = TypeVar("T")

@@ -440,3 +440,39 @@ def test_classical_hand_scored_alone_is_not_noted_for_dangerous_game(ruleset: st
     result = run("score", "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b", "-r", ruleset, "--ascii")
     assert result.exit_code == 0, result.stderr
     assert "Dangerous" not in result.stdout and "feeder" not in result.stdout
+
+
+# East's share multiplied is said where it is paid, as settle's reasons say it (regression: `score`
+# printed "east pays 600" of a payable 300, or "east collects 960" of 160 from each, with no line saying
+# why); riichi's payments are its own terms, not the book's East double, and say nothing of it.
+@pytest.mark.parametrize(
+    ("argv", "payments"),
+    [
+        pytest.param(
+            ["-r", "pung-chow-limit", "--seat", "north", "--round", "north"],
+            "Payments: east pays 600 (East x2), south pays 300, west pays 300 - north collects 1200",
+            id="-r pung-chow-limit --seat north",
+        ),
+        pytest.param(
+            ["-r", "pung-chow-limit", "--seat", "east", "--round", "north"],
+            "Payments: south pays 320, west pays 320, north pays 320 - east collects 960 (East x2)",
+            id="-r pung-chow-limit --seat east",
+        ),
+        pytest.param(
+            ["-r", "pung-chow", "--seat", "south"],
+            "Payments: east pays 224 (East x2), west pays 112, north pays 112 - south collects 448",
+            id="-r pung-chow --seat south",
+        ),
+        pytest.param(
+            ["-r", "riichi-ema-2016", "--seat", "east"],
+            "Payments: south pays 4000, west pays 4000, north pays 4000 - east collects 12000",
+            id="-r riichi-ema-2016 --seat east",
+        ),
+    ],
+)
+def test_score_9c9c9c_NwNwNw_5b5b_5b_RdRdRd_2d2d_drawn_says_east_x2(argv: list[str], payments: str) -> None:
+    result = run(
+        "score", "9c9c9c NwNwNw 5b5b!5b RdRdRd* 2d2d", "--drawn", "--ascii", *argv, env={"COLUMNS": "160"}
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == payments

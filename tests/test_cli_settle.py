@@ -450,6 +450,14 @@ def test_insurance_sample_with_feeder() -> None:
         pytest.param(
             ["--east", "4", "--south", "8", "-r", "nope"], "error: nope: no ruleset 'nope'", id="ruleset"
         ),
+        # The book's false Mah-Jongg is Part II's penalty (regression: refused under Part I with no hint
+        # where it is, as `wash -r pung-chow` is told).
+        pytest.param(
+            ["--east", "40", "--south", "20", "--west", "10", "--north", "8", "--false-mahjongg", "south"],
+            "error: --false-mahjongg: ruleset pung-chow has no false Mah-Jongg penalty (a share of the "
+            "limit, a Part II rule: try -r pung-chow-limit)\n",
+            id="--false-mahjongg south",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args: list[str], message: str) -> None:
@@ -760,3 +768,129 @@ def test_classical_draw_with_a_12_tile_hand_is_refused() -> None:
 def test_classical_13_tile_loser_still_settles() -> None:
     result = run("-r", "classical-bmja", *_LOSERS, "--west", _TWELVE + " Ew", "--from", "north")
     assert result.exit_code == 0, result.stderr
+
+
+# The book's and the table's words, typed as players say them, are refused with the option meant, never
+# told a near spelling that means something else (regression: `--mahjongg east` was told "Possible
+# options: --false-mahjongg", the penalty; `--self-drawn` "--draw, --drawn", a draw game first;
+# `--winner 'East Wind'`, `--from banker` and `--win-by 'robbed the kong'` were told nothing).
+_PLAIN_TABLE = ["--east", "480", "--south", "64", "--west", "272", "--north", "16"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(
+            ["settle", *_PLAIN_TABLE, "--mahjongg", "east"],
+            "error: No such option: --mahjongg (mahjongg, who won, is --winner SEAT, or a ! on its winning "
+            "tile)",
+            id="settle --mahjongg east",
+        ),
+        pytest.param(
+            ["settle", *_PLAIN_TABLE, "--Mah-Diao", "east"],
+            "error: No such option: --Mah-Diao (mah-diao, who won, is --winner SEAT, or a ! on its winning "
+            "tile)",
+            id="settle --Mah-Diao east",
+        ),
+        pytest.param(
+            ["score", EXAMPLE_13["east"], "--mah-jongg"],
+            "error: No such option: --mah-jongg (mah-jongg, the winning hand, is what score scores unless "
+            "--loser)",
+            id="score --mah-jongg",
+        ),
+        pytest.param(
+            ["evening", "hand", "x.jsonl", "--mahjongg", "ann"],
+            "error: No such option: --mahjongg (mahjongg, who won, is --winner NAME)",
+            id="evening hand --mahjongg ann",
+        ),
+        pytest.param(
+            ["settle", *_PLAIN_TABLE, "--winner", "east", "--self-drawn"],
+            "error: No such option: --self-drawn (self-drawn is --drawn, or --win-by wall)",
+            id="settle --self-drawn",
+        ),
+        pytest.param(
+            ["settle", *_PLAIN_TABLE, "--winner", "east", "--robbed-the-kong"],
+            "error: No such option: --robbed-the-kong (robbed-the-kong is --robbing-kong, a win by discard)",
+            id="settle --robbed-the-kong",
+        ),
+        pytest.param(
+            ["settle", *_PLAIN_TABLE, "--winner", "east", "--win-by", "robbed the kong"],
+            "error: --win-by: 'robbed the kong' is not one of wall, loose, discard (robbed-the-kong is "
+            "--robbing-kong, a win by discard)",
+            id="settle --win-by 'robbed the kong'",
+        ),
+        pytest.param(
+            ["settle", *_PLAIN_TABLE, "--winner", "East Wind"],
+            "error: --winner: 'East Wind' is not a wind (east, south, west, north or e, s, w, n) (the "
+            "book's East Wind is east: type east or e)",
+            id="settle --winner 'East Wind'",
+        ),
+        pytest.param(
+            ["settle", *_PLAIN_TABLE, "--winner", "north", "--from", "banker"],
+            "error: --from: 'banker' is not a wind (east, south, west, north or e, s, w, n) (the banker, "
+            "East Wind, is east)",
+            id="settle --from banker",
+        ),
+        pytest.param(
+            ["settle", *_PLAIN_TABLE, "--winner", "east", "--punged"],
+            "error: No such option: --punged (punged is --win-by discard, the default; name the discarder "
+            "with --from)",
+            id="settle --punged",
+        ),
+        pytest.param(
+            ["settle", *_PLAIN_TABLE, "--no-winner"],
+            "error: No such option: --no-winner (no-winner is --draw, a game nobody won)",
+            id="settle --no-winner",
+        ),
+        pytest.param(
+            ["settle", "--banker", "480", "--south", "64", "--winner", "east"],
+            "error: No such option: --banker (the banker, East Wind, is --east)",
+            id="settle --banker 480",
+        ),
+        pytest.param(
+            ["settle", "--east-wind", "480", "--south", "64", "--winner", "east"],
+            "error: No such option: --east-wind (the book's East Wind is --east)",
+            id="settle --east-wind 480",
+        ),
+        pytest.param(
+            ["score", EXAMPLE_13["east"], "--west-wind"],
+            "error: No such option: --west-wind (the book's West Wind is --seat west)",
+            id="score --west-wind",
+        ),
+        pytest.param(
+            ["score", EXAMPLE_13["east"], "--seat", "north-wind"],
+            "error: --seat: 'north-wind' is not a wind (east, south, west, north or e, s, w, n) (the "
+            "book's North Wind is north: type north or n)",
+            id="score --seat north-wind",
+        ),
+    ],
+)
+def test_the_books_words_are_refused_with_the_option_meant(argv: list[str], message: str) -> None:
+    result = run_main(*argv, env={"COLUMNS": "160", "NO_COLOR": "1"})
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == message + (
+        f" (see 'pungchow {' '.join(argv[:2] if argv[0] == 'evening' else argv[:1])} --help')\n"
+        if "No such option" in message
+        else "\n"
+    )
+
+
+# A table's winner named without a `!` was told `score`'s way out, "(or use --loser)", no option of a
+# table: its other hands are the losers, and the seat named the winner may be the wrong one.
+@pytest.mark.parametrize(
+    ("east", "hint"),
+    [
+        pytest.param("EwEwEw* 1b1b1b* 4b4b4b RdRdRd 7b7b", "--winner naming who won", id="laid-open"),
+        pytest.param(
+            "EwEwEw 1b1b1b 4b4b4b RdRdRd 7b7b",
+            "--original-hand, or --winner naming who won",
+            id="as-dealt",
+        ),
+    ],
+)
+def test_winner_east_with_no_bang_is_told_settles_options(east: str, hint: str) -> None:
+    result = run("--east", east, "--south", "8", "--west", "8", "--north", "4", "--winner", "east")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"error: --east: a winning hand marks its winning tile with ! (or use {hint})\n"

@@ -332,7 +332,8 @@ def test_human_output_shows_uncapped_score_and_capped_payable():
     assert result.exit_code == 0, result.output
     assert "Score: 640" in result.output
     assert "payable 300 (capped)" in result.output
-    assert "east pays 600, south pays 300, west pays 300" in result.output
+    # East's double said where he pays it (regression: "east pays 600" of a payable 300 stood unexplained).
+    assert "east pays 600 (East x2), south pays 300, west pays 300" in result.output
 
 
 def test_samples_file_lists_the_ten_examples():

@@ -576,6 +576,7 @@ def _unknown_key(key: str, name: str, off: bool) -> str:
     # a discard, not a misspelt `round`.
     hint = (
         arguments.game_word_hint(key, off)
+        or arguments.table_win_hint(key, opts.SPELLING)
         or closest(name.replace("_", "-") if dashed else name, keys)
         or _short_hint(key)
     )

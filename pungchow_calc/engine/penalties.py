@@ -316,8 +316,12 @@ def settle_false_mahjongg(
     the caller's, when given in notation."""
     penalty = penalty_of(ruleset, "false_mahjongg")
     if penalty is None or penalty.pays is None:
+        # The book's penalty is Part II's ("Penalties" 1, half the limit): told where it is, as washing the
+        # tiles is (wash.wash_table), never charged under a ruleset that has none.
         raise OptionError(
-            f"--false-mahjongg: ruleset {ruleset.name} has no false Mah-Jongg penalty", code="no-penalty"
+            f"--false-mahjongg: ruleset {ruleset.name} has no false Mah-Jongg penalty (a share of the"
+            " limit, a Part II rule: try -r pung-chow-limit)",
+            code="no-penalty",
         )
     if penalty.pays.limit_fraction is not None and cap is None:
         raise OptionError(

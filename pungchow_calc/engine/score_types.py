@@ -88,6 +88,9 @@ class Score:
     base: int = 0  # the ruleset's doubling_base: the score is points x 2^(doublings + base)
     # The ruleset's word for doublings (its `words:`, riichi's han), as the summary line says them.
     doublings_word: str = "doublings"
+    # East's factor in `payments` where they are the book's (East pays and collects it, "Settling the
+    # Scores"), said beside his payment; 1 where no payment is so multiplied (riichi's terms: their own).
+    east_factor: int = 1
 
     def as_dict(self) -> dict[str, Any]:
         """The `score --json` object (docs/json.md)."""

@@ -126,13 +126,19 @@ def _drop_the_mark(hand: Hand, why: str, code: str) -> HandError:
     return HandError(f"{hand.parsed.groups[order].text}: {why}", code=code, column=hand.parsed.column(order))
 
 
+def no_winning_tile(hand: Hand, instead: str = "--loser") -> HandError:
+    """The refusal of a winning hand with no `!`: what to use instead (`score`'s --loser; a table's, whose
+    winner is named, the seat that did win), --original-hand first where the hand may be as dealt."""
+    ways = f"--original-hand, or {instead}" if may_be_dealt(hand) else instead
+    return HandError(
+        f"a winning hand marks its winning tile with ! (or use {ways})", code="no-winning-tile", column=1
+    )
+
+
 def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
     """A winning hand's waits and every arrangement the ruleset allows; HandError when there is none."""
     if hand.winning_tile is None and not situation.original_hand:
-        ways = "--original-hand, or --loser" if may_be_dealt(hand) else "--loser"
-        raise HandError(
-            f"a winning hand marks its winning tile with ! (or use {ways})", code="no-winning-tile", column=1
-        )
+        raise no_winning_tile(hand)
     marked = original_mark(hand, situation, ruleset.settings.original_hand_drawn)
     if marked is not None:
         if hand.winning_tile is not None:  # a `!` that should not be there: told where it stands
@@ -219,6 +225,7 @@ def _score_hand(
     payable = value if cap is None else min(value, cap)
     payments: dict[Any, int] | None = None
     deposits = 0
+    east = 1
     notes = _unread_options(ruleset.name, plan.reads, situation, stated)
     if situation.winner:
         notes += round_notes(ruleset, situation)
@@ -226,6 +233,7 @@ def _score_hand(
         # The book's terms and no counters nor deposits (every hand but riichi's): as it always was.
         if terms is BOOK and not (situation.honba or situation.deposits):
             payments = _book_payments(situation.seat, payable, settings.east_multiplier, seats)
+            east = settings.east_multiplier
         else:
             payments = _collected(terms, settings.east_multiplier, seats, situation, payable)
             deposits = terms.deposit_points * situation.deposits
@@ -263,6 +271,7 @@ def _score_hand(
         deposits,
         settings.doubling_base,
         settings.words.doublings,
+        east,
     )
 
 

@@ -44,6 +44,7 @@ from .scoring import (
     DEFAULT,
     Score,
     limit_in_force,
+    no_winning_tile,
     number_notes,
     round_notes,
     score_hand,
@@ -476,6 +477,10 @@ def settle_table(
             if seat in dead and error.code == "tile-count":
                 scored[seat] = 0  # too many tiles to arrange: dead, and its score does not count anyway
                 continue
+            if error.code == "no-winning-tile" and isinstance(value, Hand):
+                # `score`'s way out, --loser, is no option of a table: its other hands are the losers, and
+                # the one named the winner (--winner) without a `!` may be the wrong seat named.
+                error = no_winning_tile(value, "--winner naming who won")
             raise for_seat(error, seat) from None
         scores[seat] = score
         scored[seat] = score.score

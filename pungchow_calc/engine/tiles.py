@@ -110,6 +110,7 @@ _RIICHI_WINDS = {
 # (oya) is East, a non-dealer (ko) any other seat. Refused with the wind meant (Wind.parse).
 _DEALER_WORDS = {
     "dealer": "the dealer is east",
+    "banker": "the banker, East Wind, is east",  # "East Wind (or banker)" ("Settling the Scores")
     "oya": "riichi's oya, the dealer, is east",
     "ko": "riichi's ko, a non-dealer, is south, west or north: type the seat's wind",
     "non-dealer": "a non-dealer is south, west or north: type the seat's wind",
@@ -130,6 +131,11 @@ def _seat_word_hint(typed: str, winner: Wind | None) -> str:
     said = _DEALER_WORDS.get(typed)
     if said:
         return f" ({said})"
+    # The book names a seat by its wind's whole name ("East Wind 'Mah-Jongged'", "Illustrations of Score
+    # Settling"): refused with the word, never read for it, as every other word for a seat.
+    wind = _WIND_WORDS.get("".join(typed.replace("-", " ").replace("_", " ").split()).removesuffix("wind"))
+    if wind is not None and len(typed) > 2:
+        return f" (the book's {wind.word.title()} Wind is {wind.word}: type {wind.word} or {wind.word[0]})"
     if typed not in _RELATIVE_SEATS:
         return ""
     steps, where = _RELATIVE_SEATS[typed]

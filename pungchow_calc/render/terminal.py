@@ -20,7 +20,7 @@ from ..engine.rule_types import limit_words
 from ..engine.scoring import Score
 from ..engine.situation import how_won
 from ..engine.table import Settlement
-from ..engine.tiles import Tile
+from ..engine.tiles import Tile, Wind
 from .ascii import fit_data, fit_grid, is_ascii, output_stream
 from .layout import NARROWEST, Grid, breakdown_grid, terminal_width, value_text, wrap
 
@@ -243,8 +243,15 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
     if score.waits:
         out.print("Waits: " + " ".join(tiles_text((t,), ascii_only) for t in score.waits))
     if score.payments:
-        paid = [f"{payer_name(payer)} pays {amount}" for payer, amount in score.payments.items()]
+        # East's share multiplied is said where it is paid, as `settle` says it ("East x2"), so that no
+        # number stands unexplained (east pays 600 of a payable 300).
+        east = f" (East ×{score.east_factor})" if score.east_factor > 1 else ""
+        paid = [
+            f"{payer_name(payer)} pays {amount}{east if payer is Wind.EAST else ''}"
+            for payer, amount in score.payments.items()
+        ]
         collects = f"{score.situation.seat.word} collects {sum(score.payments.values())}"
+        collects += east if score.situation.seat is Wind.EAST else ""
         print_payments(
             out, paid, [collects, f"and {score.deposits} in deposits"] if score.deposits else [collects]
         )
