@@ -962,6 +962,36 @@ def test_riichis_word_for_a_seat_is_hinted_the_wind_it_means(argv: list[str], me
     assert result.stderr == f"error: {message}\n"
 
 
+# Regression: a wind mistyped (`seat: sout` in a batch file, `-s sout`) was told the winds alone; now the
+# wind it is a typo of, every one as close where two are (`Est`: east or west), never read as it.
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(["-s", "sout"], f"--seat: 'sout' {_NOT_A_WIND} (did you mean 'south'?)", id="-s sout"),
+        pytest.param(
+            ["-w", "nroth"], f"--round: 'nroth' {_NOT_A_WIND} (did you mean 'north'?)", id="-w nroth"
+        ),
+        pytest.param(
+            ["-s", "Est"], f"--seat: 'Est' {_NOT_A_WIND} (did you mean 'east' or 'west'?)", id="-s Est"
+        ),
+        pytest.param(["-s", "xyz"], f"--seat: 'xyz' {_NOT_A_WIND}", id="-s xyz"),
+    ],
+)
+def test_a_wind_mistyped_is_named_never_read(argv: list[str], message: str):
+    result = run("score", _RIICHI_WIN, *argv)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {message}\n")
+
+
+def test_batch_yaml_seat_sout_is_told_south(tmp_path):
+    hands = tmp_path / "b.yaml"
+    hands.write_text(f"- hand: {_RIICHI_WIN}\n  seat: sout\n", encoding="utf-8")
+    (record,) = [json.loads(line) for line in run("batch", str(hands), "-f", "jsonl").stdout.splitlines()]
+    assert record["error"] == {
+        "code": "bad-option",
+        "message": f"--seat: 'sout' {_NOT_A_WIND} (did you mean 'south'?)",
+    }
+
+
 def test_riichis_relative_seats_follow_the_order_of_play():
     """Kamicha plays just before the winner (East's is North), shimocha just after, toimen opposite."""
     assert [Wind.EAST.after(steps) for steps in (1, 2, 3, 4)] == [

@@ -55,12 +55,18 @@ def _key_as_written(key: object) -> str:
     return key if isinstance(key, str) and key.isidentifier() else as_written(key)
 
 
-def closest(word: object, known: list[str]) -> str:
-    """ " (did you mean 'x'?)" for the known name a word is closest to (a typo), else ""."""
-    from difflib import get_close_matches  # only when something is wrong
+def closest(word: object, known: list[str], *, ties: bool = False) -> str:
+    """ " (did you mean 'x'?)" for the known name a word is closest to (a typo), else ""; with `ties`,
+    every name as close as the closest (`est`: " (did you mean 'east' or 'west'?)"), in `known`'s order."""
+    from difflib import SequenceMatcher, get_close_matches  # only when something is wrong
 
-    close = get_close_matches(word, known, n=1, cutoff=0.75) if isinstance(word, str) else []
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    if not isinstance(word, str):
+        return ""
+    close = get_close_matches(word, known, n=1, cutoff=0.75)
+    if ties and close:
+        ratio = SequenceMatcher(None, word, close[0]).ratio()
+        close = [name for name in known if SequenceMatcher(None, word, name).ratio() == ratio]
+    return f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""
 
 
 def unknown(what: str, word: object, known: list[str], *, listed: bool = True) -> str:

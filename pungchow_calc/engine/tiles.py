@@ -60,7 +60,7 @@ class Wind(Enum):
         named from the winner's (`kamicha`)."""
         wind = _WIND_WORDS.get(text.strip().lower())
         if wind is None:
-            from .errors import wide_hint  # only when something is wrong
+            from .errors import closest, wide_hint  # only when something is wrong
 
             words = "east, south, west, north or e, s, w, n"
             typed = text.strip().lower()
@@ -71,7 +71,12 @@ class Wind(Enum):
             elif tile is not None:  # the wind's tile in our notation (`--seat Sw`): refused, with its word
                 hint = f" ({text.strip()} is the {tile.word} wind's tile: type {tile.word} or {tile.word[0]})"
             else:
-                hint = _seat_word_hint(typed, winner) or wide_hint(text)
+                # A wind mistyped (`sout`) is named, never read as it: money never moves on a guess.
+                hint = (
+                    _seat_word_hint(typed, winner)
+                    or wide_hint(text)
+                    or closest(typed, list(_WIND_NAMES.values()), ties=True)
+                )
             raise ValueError(f"{text!r} is not a wind ({words}){hint}")
         return wind
 
