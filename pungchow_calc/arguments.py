@@ -52,6 +52,16 @@ _GAME_WIN_WORDS = {
     **{word: (game, said) for fact in FACTS for game, word, said in fact.words},
 }
 
+
+def _plain(word: str) -> str:
+    """A typed word as the word tables below spell it: no leading dashes, lower case, spaces and
+    underscores as hyphens (`--Robbed_the kong` is `robbed-the-kong`)."""
+    return "-".join(word.strip().lstrip("-").lower().replace("_", " ").split())
+
+
+# `--north` where a seat is meant: settle's options, which name the players by wind, typed to score.
+_WIND_WORDS = ("east", "south", "west", "north")
+
 # The table's own words for how a hand was won (`evening play` takes the first two for it, its prompt's
 # synonyms; "robbed the kong" as players say it; Harr's "Punged to complete hand" and "Drew", the
 # ERRATA's page 42) and for the win itself ("announces 'Mah-Jongg' or 'Mah-Diao'", "Mah-Jongg or
@@ -75,7 +85,7 @@ _DRAW_WORDS = ("no-winner", "nobody-won", "draw-game", "drawn-game", "no-win")
 # The book names a seat by its wind's whole name ("East Wind 'Mah-Jongged'") and East its banker ("East
 # Wind (or banker)", "Settling the Scores"): told the option of the seat, settle's --east or --seat east.
 _SEAT_WORDS = {
-    **{f"{wind}{joint}wind": wind for wind in ("east", "south", "west", "north") for joint in ("-", "")},
+    **{f"{wind}{joint}wind": wind for wind in _WIND_WORDS for joint in ("-", "")},
     "banker": "east",
 }
 
@@ -85,7 +95,7 @@ def table_win_hint(word: str, spelling: Mapping[str, Option] | None = None) -> s
     (`spelling`: the command's options; None for a --win-by value), also " (mah-jongg, who won, is
     --winner SEAT ...)" for the book's word for the win, a draw game's (`--draw`) and a seat's
     (`--east-wind`, `--banker`); else ""."""
-    plain = "-".join(word.strip().lstrip("-").lower().replace("_", " ").split())
+    plain = _plain(word)
     if spelling is not None:
         if plain in _WIN_WORDS:
             winner = spelling.get("--winner")
@@ -142,7 +152,7 @@ def game_word_hint(word: str, off: bool = False) -> str:
     nagashi mangan: ...)" for riichi's word for a rule EMA 2016 does not have (or `--no-` it), else "".
     `off`: the word is turned off (a batch key given false, `kuitan: false`), told as its `--no-` word
     where that is a rule EMA 2016 does not have."""
-    plain = "-".join(word.strip().lstrip("-").lower().replace("_", " ").split())
+    plain = _plain(word)
     # `--no-aka-dora`, a rule turned off, is told the same: there is none to turn off.
     rule, instead = (
         (_NOT_EMA_WORDS.get(f"no-{plain}") if off else None)
@@ -159,8 +169,6 @@ def game_word_hint(word: str, off: bool = False) -> str:
 # them for a batch key (`kuitan: no`).
 _OFF_VALUES = frozenset({"false", "no", "off", "0"})
 
-# `--north` where a seat is meant: settle's options, which name the players by wind, typed to score.
-_WIND_WORDS = ("east", "south", "west", "north")
 
 MAX_LIMIT_DIGITS = 18  # no table plays to a quintillion; int() refuses 4,300 digits anyway
 
