@@ -116,6 +116,36 @@ def test_json_format_empty_file(tmp_path: Path):
     result = run("batch", str(path), "--format", "json")
     assert result.exit_code == 0
     assert json.loads(result.stdout) == []
+    assert result.stderr == f"batch: no entries in {path}: nothing was scored\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "args"),
+    [
+        ("empty.txt", "", ()),
+        ("blank.txt", "# nothing\n\n   \n", ("--format", "jsonl")),
+        ("comments.txt", "# a header\n", ("--format", "csv")),
+        ("empty-list.yaml", "[]\n", ()),
+        ("compare.txt", "", ("--compare", "pung-chow", "classical-bmja")),
+    ],
+    ids=["empty", "blank-jsonl", "comment-csv", "empty-yaml-list", "compare"],
+)
+def test_a_file_of_no_entries_is_said_on_stderr_and_exits_0(
+    tmp_path: Path, name: str, text: str, args: tuple[str, ...]
+):
+    """An empty file is most likely the wrong file: the organiser is told, piped or not, in one line
+    (docs/batch.md); the output is what it always was, and the exit code 0."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), *args)
+    assert result.exit_code == 0
+    assert result.stderr == f"batch: no entries in {path}: nothing was scored\n"
+
+
+def test_no_entries_on_standard_input_says_standard_input():
+    result = run("batch", "-", "--format", "jsonl", input="")
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == "batch: no entries in standard input: nothing was scored\n"
 
 
 def test_csv_format_has_fixed_columns(mixed: Path):

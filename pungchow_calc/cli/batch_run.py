@@ -77,6 +77,7 @@ def run_batch(
     source = progress = records = None
     summary = None
     summarised = False
+    empty = False
     unsaid: list[Exception] = []  # a failed entry's line that standard error could not take (_compare)
     if compare is not None:
         from ..batch.compare import Summary
@@ -113,7 +114,8 @@ def run_batch(
             except PungchowError as error:
                 report(error, False)
                 return EXIT_BAD_INPUT
-            chain = iter(()) if first is None else itertools.chain((first,), entries)
+            empty = first is None
+            chain = iter(()) if empty else itertools.chain((first,), entries)
             if _STARTING:  # the command's own process; a program running it keeps its collector as it is
                 quiet_gc()
             progress = _batch_progress(source)
@@ -163,7 +165,9 @@ def run_batch(
                 progress.stop()
             if source is not None:
                 source.close()
-    if compare is None and sys.stderr.isatty():
+    if empty:  # a wrong file, most likely: said whether stderr is a terminal or not (docs/batch.md)
+        say(f"batch: no entries in {'standard input' if file == '-' else file}: nothing was scored")
+    elif compare is None and sys.stderr.isatty():
         elapsed = time.monotonic() - started
         _say_fitted(f"batch: {records_said(out.written)}, {_refused(out, failed)}, {elapsed:.1f} s")
     if unsaid:
