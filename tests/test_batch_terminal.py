@@ -208,6 +208,10 @@ def test_compare_with_a_long_house_ruleset_path_keeps_it_whole(tmp_path: Path, w
     assert "…" not in result.stdout
     rows = [line.split("│")[0].strip() for line in lines if "│" in line]
     assert "".join(rows).count(str(house)) == 2  # higher under, lower under: each whole
+    # The title and the sentences wrap between words with no trailing space (rich padded the title
+    # to the table's width and left a wrapped sentence's last space).
+    said = [line for line in lines if "│" not in line and "━" not in line]
+    assert said and all(line == line.rstrip() for line in said), said
 
 
 @pytest.mark.parametrize("width", [60, 80])

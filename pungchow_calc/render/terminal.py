@@ -302,7 +302,10 @@ def where(record: dict[str, Any]) -> str:
 def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
     """`batch --compare A B`: how many hands change, and by how much."""
     a, b = summary["rulesets"]
-    table = Table(title=f"{a} {arrow(out)} {b}", title_justify="left", show_edge=False, pad_edge=False)
+    # The title and the sentences on lines of their own, wrapped between words: rich pads a table's
+    # title to the table's width and leaves a wrapped line's last space (trailing spaces in a paste).
+    print_title(out, f"{a} {arrow(out)} {b}")
+    table = Table(show_edge=False, pad_edge=False)
     table.add_column("", overflow="fold")  # a long ruleset path is folded whole, never cut with …
     table.add_column("hands", justify="right")
     rows = [
@@ -321,18 +324,21 @@ def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
     # Deposits only when they differ, as `score` says them ("collects N and D in deposits"): a
     # summary of hands without any reads as it always did.
     deposits = summary["deposits_difference"]
-    out.print(
+    said = (
         f"Score difference ({b} − {a}): total {summary['score_difference']:+}, "
         f"mean {summary['mean_score_difference']:+} per hand; payable {summary['payable_difference']:+}; "
         f"winners collect {summary['collects_difference']:+}"
         + (f" and {deposits:+} in deposits" if deposits else "")
     )
+    print_lines(out, wrap(fit_data(said, out.file), out.width))
     for key, word in (("biggest_rise", "Biggest rise"), ("biggest_fall", "Biggest fall")):
         found = summary[key]
         if found:
             sa, sb = found["score"]
             change = f"{sa} {arrow(out)} {sb} ({found['difference']:+})"
-            out.print(f"{word}: {where(found)} {found['hand']}: {change}")
+            print_lines(
+                out, wrap(fit_data(f"{word}: {where(found)} {found['hand']}: {change}", out.file), out.width)
+            )
 
 
 def _diff_value(line: Any) -> str:
