@@ -114,8 +114,8 @@ def run_batch(
             except PungchowError as error:
                 report(error, False)
                 return EXIT_BAD_INPUT
+            chain = iter(()) if first is None else itertools.chain((first,), entries)
             empty = first is None
-            chain = iter(()) if empty else itertools.chain((first,), entries)
             if _STARTING:  # the command's own process; a program running it keeps its collector as it is
                 quiet_gc()
             progress = _batch_progress(source)
