@@ -111,6 +111,8 @@ def table_win_hint(word: str, spelling: Mapping[str, Option] | None = None) -> s
             return f" ({named} is --{seat})"
         if seat is not None and "--seat" in spelling:
             return f" ({named} is --seat {seat})"
+    elif plain in _WIN_WORDS:  # `--win-by mahjongg`: the win itself, not how its tile came
+        return f" ({plain} is the win itself: --win-by says how its winning tile came)"
     said = _TABLE_WIN_WORDS.get(plain)
     return f" ({plain} is {said})" if said else ""
 

@@ -820,6 +820,12 @@ _PLAIN_TABLE = ["--east", "480", "--south", "64", "--west", "272", "--north", "1
             id="settle --win-by 'robbed the kong'",
         ),
         pytest.param(
+            ["score", EXAMPLE_13["east"], "--win-by", "Mah-Jongg"],
+            "error: --win-by: 'Mah-Jongg' is not one of wall, loose, discard (mah-jongg is the win itself: "
+            "--win-by says how its winning tile came)",
+            id="score --win-by Mah-Jongg",
+        ),
+        pytest.param(
             ["settle", *_PLAIN_TABLE, "--winner", "East Wind"],
             "error: --winner: 'East Wind' is not a wind (east, south, west, north or e, s, w, n) (the "
             "book's East Wind is east: type east or e)",
