@@ -194,3 +194,22 @@ def test_seven_pairs(hand: str, tiles: object, expected: bool) -> None:
 def test_knitted_and_pairs_bad_parameters(condition: object) -> None:
     with pytest.raises(Invalid):
         one_rule(condition, limit=500)
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("10d", "nor a playing tile: ranks are 1-9"),
+        ("D5", "nor a playing tile: a tile is written rank then suit (5D, not D5)"),
+        ("5x", "nor a playing tile: 'x' is no rank or suit"),
+        ("terminal", "nor a playing tile (did you mean 'terminals'?)"),
+        ("5d5d", "nor a playing tile: a tile list names one tile an item"),
+        ("1f", "nor a playing tile: a tile list names one tile an item"),
+    ],
+    ids=["rank-10", "suit-first", "no-suit", "class-typo", "two-tiles", "bonus-tile"],
+)
+def test_a_tile_list_item_that_is_no_tile_says_why(code: str, said: str) -> None:
+    """Regression `won_with: 10d`: told only "neither a tile class (...) nor a playing tile", not why."""
+    with pytest.raises(Invalid) as caught:
+        one_rule({"won_with": code})
+    assert said in str(caught.value)

@@ -18,7 +18,7 @@ from operator import sub
 from typing import Any
 
 from ..decomposition import Shape
-from ..errors import NotationError, as_written
+from ..errors import NotationError, as_written, closest
 from ..hand import Meld
 from ..notation import parse
 from ..situation import Situation
@@ -31,12 +31,20 @@ _TileSet = Callable[[Situation], frozenset[Tile]]
 
 def _tile(code: str) -> Tile:
     """One playing tile from its notation, e.g. `5d`."""
+    why = ""
     try:
         groups = parse(code).groups
-    except NotationError:
+    except NotationError as error:  # the notation's own reason: `10d`, ranks are 1-9
         groups = ()
+        why = ": " + error.message.removeprefix(f"{code} is not a tile group: ")
     if len(groups) != 1 or len(groups[0].tiles) != 1 or groups[0].marker.value or groups[0].tiles[0].is_bonus:
-        raise ParamError(f"{code!r} is neither a tile class ({', '.join(TILE_CLASSES)}) nor a playing tile")
+        # A near class name (`terminal`) is told before the notation's reading of it as tiles.
+        hint = closest(code, list(TILE_CLASSES)) or why
+        if not hint and groups:
+            hint = ": a tile list names one tile an item, without a marker, and no bonus tile"
+        raise ParamError(
+            f"{code!r} is neither a tile class ({', '.join(TILE_CLASSES)}) nor a playing tile{hint}"
+        )
     return groups[0].tiles[0]
 
 
