@@ -105,6 +105,10 @@ def table_win_hint(word: str, spelling: Mapping[str, Option] | None = None) -> s
             return f" ({plain}, who won, is --winner {winner.metavar}{mark})"
         if plain in _DRAW_WORDS and "--draw" in spelling:
             return f" ({plain} is --draw, a game nobody won)"
+        winner = spelling.get("--winner")
+        if plain in _DRAW_WORDS and winner is not None and winner.metavar == "NAME":
+            # `evening hand --no-winner` was offered --no-choice: a game nobody won is another command.
+            return f" ({plain}: a game nobody won is recorded with evening draw)"
         seat = _SEAT_WORDS.get(plain)
         named = "the banker, East Wind," if plain == "banker" else f"the book's {seat and seat.title()} Wind"
         if seat is not None and f"--{seat}" in spelling:

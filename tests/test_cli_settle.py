@@ -844,6 +844,11 @@ _PLAIN_TABLE = ["--east", "480", "--south", "64", "--west", "272", "--north", "1
             id="settle --punged",
         ),
         pytest.param(
+            ["evening", "hand", "night.jsonl", "--no-winner"],
+            "error: No such option: --no-winner (no-winner: a game nobody won is recorded with evening draw)",
+            id="evening hand --no-winner",  # was offered --no-choice
+        ),
+        pytest.param(
             ["settle", *_PLAIN_TABLE, "--no-winner"],
             "error: No such option: --no-winner (no-winner is --draw, a game nobody won)",
             id="settle --no-winner",
