@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .arguments import Option, game_word_hint, read_args, table_win_hint, whole_number
 from .engine.cache import BoundedCache
-from .engine.errors import OptionError, StrayWord, wide_hint
+from .engine.errors import OptionError, StrayWord, in_digits, wide_hint
 from .engine.impossible import FROM_ORIGINAL, OWN_DISCARD, refusal, way_option
 from .engine.payments import MAX_POINTS
 from .engine.score_types import DEFAULT, _Default
@@ -104,7 +104,13 @@ def read_limit(value: str) -> int:
     try:
         return whole_number(value, maximum=MAX_POINTS)
     except ValueError as error:
-        raise OptionError(f"--limit: {error}", code="bad-option") from None
+        hint = ""
+        if value.strip().isalpha() and in_digits(value) is None:  # `--limit mangan`, `--limit none`
+            hint = (
+                " (--limit caps the score in points, e.g. --limit 1000, and --no-limit plays without one;"
+                " a ruleset's limits by name are its own: pungchow rules show RULESET)"
+            )
+        raise OptionError(f"--limit: {error}{hint}", code="bad-option") from None
 
 
 def fact_option(fact: Fact) -> Option:

@@ -119,6 +119,13 @@ def test_values_are_typed(argv, expected):
         pytest.param([HAND, "--limit", "²"], "--limit: '²' is not a whole number", id="superscript-two"),
         pytest.param([HAND, "--limit", "١٢"], "--limit: '١٢' is not a whole number", id="arabic-indic"),
         pytest.param([HAND, "--limit", "abc"], "--limit: 'abc' is not a whole number", id="word"),
+        pytest.param(  # regression: a limit's name (riichi's mangan) was told only "not a whole number"
+            [HAND, "--limit", "mangan"],
+            "--limit: 'mangan' is not a whole number (--limit caps the score in points, e.g. --limit 1000,"
+            " and --no-limit plays without one; a ruleset's limits by name are its own: pungchow rules"
+            " show RULESET)",
+            id="limit-name",
+        ),
         pytest.param(
             [HAND, "--limit", "9" * 30],
             "--limit: a number of 30 digits is more than 1000000000",
