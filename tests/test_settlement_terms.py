@@ -149,9 +149,44 @@ def test_score_names_the_discarder_given_and_says_the_payments_line():
     result = run("score", BIG, "-r", RULESET, "--limit", "320", "--seat", "north", "--from", "east", "--json")
     assert json.loads(result.stdout)["payments"] == {"east": 1300}
     shown = run(
-        "score", BIG, "-r", RULESET, "--limit", "320", "--seat", "north", "--honba", "1", "--deposits", "2"
+        "score",
+        BIG,
+        "-r",
+        RULESET,
+        "--limit",
+        "320",
+        "--seat",
+        "north",
+        "--honba",
+        "1",
+        "--deposits",
+        "2",
+        env={"COLUMNS": "120"},
     )
-    assert "Payments: discarder pays 1600 — north collects 1600, and 2000 in deposits" in shown.stdout
+    assert (
+        "Payments: discarder pays 1600 — north collects 1600 (300 of it for --honba 1), and 2000 in deposits"
+        in shown.stdout
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        pytest.param(
+            ["--drawn", "--honba", "2"],
+            "Payments: east pays 900, south pays 600, west pays 600 — north collects 2100 (600 of it for"
+            " --honba 2)",
+            id="self-drawn-split",
+        ),
+        pytest.param(["--from", "east"], "Payments: east pays 1300 — north collects 1300\n", id="no-honba"),
+    ],
+)
+def test_score_says_what_of_the_collection_is_for_the_counters(argv: list[str], said: str):
+    """Regression `--honba 2`: `north collects 2600` stood unexplained beside a score of 320."""
+    shown = run(
+        "score", BIG, "-r", RULESET, "--limit", "320", "--seat", "north", *argv, env={"COLUMNS": "120"}
+    )
+    assert said in shown.stdout
 
 
 def test_settle_refuses_a_discard_without_the_discarder():

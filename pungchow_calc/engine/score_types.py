@@ -91,6 +91,9 @@ class Score:
     # East's factor in `payments` where they are the book's (East pays and collects it, "Settling the
     # Scores"), said beside his payment; 1 where no payment is so multiplied (riichi's terms: their own).
     east_factor: int = 1
+    # How much of the payments is for the counters on the table (`--honba N`, the settlement's
+    # counter_points), said beside what the winner collects.
+    counters: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """The `score --json` object (docs/json.md)."""

@@ -224,7 +224,7 @@ def _score_hand(
     lines = _lines(found)
     payable = value if cap is None else min(value, cap)
     payments: dict[Any, int] | None = None
-    deposits = 0
+    deposits = counters = 0
     east = 1
     notes = _unread_options(ruleset.name, plan.reads, situation, stated)
     if situation.winner:
@@ -235,7 +235,7 @@ def _score_hand(
             payments = _book_payments(situation.seat, payable, settings.east_multiplier, seats)
             east = settings.east_multiplier
         else:
-            payments = _collected(terms, settings.east_multiplier, seats, situation, payable)
+            payments, counters = _collected(terms, settings.east_multiplier, seats, situation, payable)
             deposits = terms.deposit_points * situation.deposits
             if situation.honba or situation.deposits:
                 notes += settlement_notes(ruleset, situation)
@@ -272,13 +272,15 @@ def _score_hand(
         settings.doubling_base,
         settings.words.doublings,
         east,
+        counters,
     )
 
 
 def _collected(
     terms: SettlementRules, multiplier: int, seats: tuple[Wind, ...], situation: Situation, payable: int
-) -> dict[Payer, int]:
-    """What each payer pays the winner under the settlement's terms (payments.collection)."""
+) -> tuple[dict[Payer, int], int]:
+    """What each payer pays the winner under the settlement's terms (payments.collection), and how much
+    of it all is for the counters (`--honba N`)."""
     discard = on_discard(situation.win_by, situation.original_hand)
     # The terms by identity (their dataclass hash runs Python for each field; _remembered keeps them
     # beside the amounts, so that no other object takes their id while the entry lives).
@@ -293,36 +295,37 @@ def _collected(
         situation.honba,
     )
 
-    def paid() -> dict[Payer, int]:
+    def paid() -> tuple[dict[Payer, int], int]:
         how = Collect(discard, situation.discarder, situation.honba)
         shares = collection(situation.seat, payable, multiplier, seats, terms, how)
-        return {share.payer: share.amount for share in shares}
+        return {share.payer: share.amount for share in shares}, sum(share.counters for share in shares)
 
-    return _remembered(key, paid, terms)
+    payments, counters = _remembered(key, paid, terms)
+    return dict(payments), counters
 
 
 def _book_payments(winner: Wind, payable: int, multiplier: int, seats: tuple[Wind, ...]) -> dict[Wind, int]:
     """The book's terms, no counters nor deposits: payments.winner_payments."""
-    return _remembered(
-        (winner, payable, multiplier, seats), lambda: winner_payments(winner, payable, multiplier, seats)
+    return dict(
+        _remembered(
+            (winner, payable, multiplier, seats), lambda: winner_payments(winner, payable, multiplier, seats)
+        )
     )
 
 
-def _remembered(
-    key: tuple[Any, ...], paid: Callable[[], dict[Any, int]], owner: object = None
-) -> dict[Any, int]:
+def _remembered(key: tuple[Any, ...], paid: Callable[[], Any], owner: object = None) -> Any:
     """What each payer pays, remembered by what it is worked out from (a batch pays the same few
-    hundred amounts hand after hand; a lookup takes half the time of working it out), each Score
-    given its own dict. `owner`: the object whose id the key holds (None: none), kept with the
-    amounts and asked to be the very one."""
+    hundred amounts hand after hand; a lookup takes half the time of working it out): the callers
+    give each Score its own dict. `owner`: the object whose id the key holds (None: none), kept with
+    the amounts and asked to be the very one."""
     found = _PAID.get(key)
     if found is None or found[0] is not owner:
         found = _PAID.put(key, (owner, paid()))
-    return dict(found[1])
+    return found[1]
 
 
 # The keys: _collected's start with the id of the terms (an int), _book_payments' with the winner's wind.
-_PAID: BoundedCache[tuple[Any, ...], tuple[object, dict[Any, int]]] = BoundedCache(4096)
+_PAID: BoundedCache[tuple[Any, ...], tuple[object, Any]] = BoundedCache(4096)
 
 
 def _written(hand: Hand, ruleset: Ruleset) -> None:

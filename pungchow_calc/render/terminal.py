@@ -252,6 +252,8 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
         ]
         collects = f"{score.situation.seat.word} collects {sum(score.payments.values())}"
         collects += east if score.situation.seat is Wind.EAST else ""
+        if score.counters:  # a riichi player checks 2600 as 2000 and the counters (docs/riichi.md)
+            collects += f" ({score.counters} of it for --honba {score.situation.honba})"
         print_payments(
             out, paid, [collects, f"and {score.deposits} in deposits"] if score.deposits else [collects]
         )
