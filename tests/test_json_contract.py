@@ -516,18 +516,26 @@ NOTED = {
     "deposits": ["score", HAND, "--deposits", "1"],
     "dora-beside-limit": ["score", KOKUSHI, "-r", "riichi-ema-2016", "--drawn", "--dora", "8d"],
     "loser-riichi": ["score", "1c1c1c 2d2d 3b4b 5b6b 7d8d9d Ew", "-r", "riichi-ema-2016", "--loser"],
+    # Nine tiles of one suit exposed: a penalty's note, which names the penalty, not an option.
+    "pays-for-all": ["score", "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d", "-r", "pung-chow-limit", "-s", "south"],
 }
 
 
 @pytest.mark.parametrize("argv", NOTED.values(), ids=NOTED.keys())
 def test_score_notes_are_the_ones_docs_json_lists(argv: list[str]) -> None:
-    """Each note of `score --json` names its option first, and the doc's `notes` row names that option
-    (the `--honba`, `--deposits`, `--dora` beside a limit hand and riichi's `--loser` notes were not)."""
+    """Each note of `score --json` names what it is about first, its option or a penalty's label, and the
+    doc's `notes` row names that option or penalty (the `--honba`, `--deposits`, `--dora` beside a limit
+    hand and riichi's `--loser` notes were not; the row said every note began with an option, though its
+    pays-for-all note begins with the penalty's label)."""
     notes = _json(*argv, "--json")["notes"]
+    assert notes
     meaning = doc_table("score")["notes"].meaning
+    ruleset = argv[argv.index("-r") + 1] if "-r" in argv else "pung-chow"
+    labels = {p["label"] for p in _json("rules", "show", ruleset, "--json").get("penalties", [])}
     for note in notes:
-        option = re.match(r"(--[a-z-]+): ", note)
-        assert option is not None and f"`{option[1]}" in meaning, note
+        about = re.match(r"(--[a-z-]+|[A-Z][^:]+): ", note)
+        assert about is not None and f"`{about[1]}" in meaning, note
+        assert about[1].startswith("--") or about[1] in labels, note  # the ruleset's own label
 
 
 REPORT_MISTYPED = {
