@@ -583,3 +583,35 @@ def test_batch_yaml_records_hold_to_docs_json(tmp_path: Path) -> None:
     out = _batch(str(path), "-f", "jsonl")
     check_batch_records(out)
     assert [json.loads(raw)["line"] for raw in out.splitlines()] == [2, 5, 12, 13]
+
+
+LIMIT_HANDS = {
+    # 4 han 40 fu: basic points over 2,000, the first tier (docs/riichi.md#limits).
+    "mangan-by-score": (
+        ["2c3c4c 5c6c7c 3d4d5d 1b1b1b 9d!9d", "--drawn", "--riichi", "--dora", "8d,1d"],
+        "Mangan",
+        False,
+    ),
+    "sanbaiman": (
+        ["1d2d3d 1d!2d3d 1d2d3d 1d2d3d 4d4d", "-s", "south", "--riichi", "--from", "west"],
+        "Sanbaiman",
+        False,
+    ),
+    "yakuman": ([KOKUSHI, "--drawn"], "Kokushi Musou", True),
+    "no-tier": ([RIICHI, "--drawn"], None, False),
+}
+
+
+@pytest.mark.parametrize(("argv", "name", "limit_line"), LIMIT_HANDS.values(), ids=LIMIT_HANDS.keys())
+def test_score_limit_hand_names_a_tier_or_a_limit_hand(
+    argv: list[str], name: str | None, limit_line: bool
+) -> None:
+    """riichi's `limit_hand` names the tier reached (no `limit` line) or the yakuman (its `limit` line), as
+    the doc's row says: it said only "the limit hand the hand makes", and riichi's tiers are none."""
+    scored = _json("score", *argv, "-r", "riichi-ema-2016", "--json")
+    tiers = next(r["limits"] for r in _json("rules", "list", "--json") if r["name"] == "riichi-ema-2016")
+    limits = [line["label"] for line in scored["lines"] if line["kind"] == "limit"]
+    assert (scored["limit_hand"], limits) == (name, [name] if limit_line else [])
+    assert limit_line or name is None or name in tiers
+    meaning = doc_table("score")["limit_hand"].meaning
+    assert "`limits:` tiers" in meaning and all(f"`{t}`" in meaning for t in (tiers[0], tiers[-1]))
