@@ -615,3 +615,23 @@ def test_score_limit_hand_names_a_tier_or_a_limit_hand(
     assert limit_line or name is None or name in tiers
     meaning = doc_table("score")["limit_hand"].meaning
     assert "`limits:` tiers" in meaning and all(f"`{t}`" in meaning for t in (tiers[0], tiers[-1]))
+
+
+SECTIONS = {  # rules show's optional sections, as docs/json.md's rows say which rulesets have them
+    "settlement": {"riichi-ema-2016"},
+    "evening": {"pung-chow", "pung-chow-limit", "classical-bmja", "classical-dmjl", "riichi-ema-2016"},
+    "wash": {"pung-chow-limit"},
+    "penalties": {"pung-chow", "pung-chow-limit", "classical-bmja", "classical-dmjl"},
+}
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+def test_rules_show_sections_are_where_docs_json_says(section: str) -> None:
+    """Each optional section of `rules show --json` is in the shipped rulesets the doc's row names (it
+    said the classical rulesets had no `evening` nor `penalties`; both have had them)."""
+    shipped = [r["name"] for r in _json("rules", "list", "--json")]
+    assert {r for r in shipped if section in _json("rules", "show", r, "--json")} == SECTIONS[section]
+    meaning = doc_table("rules", 1)[section].meaning
+    assert "classical" not in meaning or section in ("evening", "penalties")
+    assert section != "penalties" or ("classical" in meaning and "`riichi-ema-2016`" in meaning)
+    assert section != "evening" or "every shipped ruleset" in meaning
