@@ -635,3 +635,36 @@ def test_rules_show_sections_are_where_docs_json_says(section: str) -> None:
     assert "classical" not in meaning or section in ("evening", "penalties")
     assert section != "penalties" or ("classical" in meaning and "`riichi-ema-2016`" in meaning)
     assert section != "evening" or "every shipped ruleset" in meaning
+
+
+def test_evening_report_csv_columns_are_the_docs(tmp_path: Path) -> None:
+    """`evening report --format csv`: the columns docs/json.md#evening lists (they were listed nowhere),
+    a player's columns named after him and guarded as a formula would be, an amended game marked in
+    `what`, and one row per game of the JSON history with its nets and totals."""
+    table = re.search(r"^\| column \| meaning \|\n\| --- .*\n((?:\|.*\n)+)", _section("evening"), re.M)
+    assert table is not None
+    fixed: list[str] = []
+    per_player: list[str] = []
+    for row in table.group(1).splitlines():
+        names = re.findall(r"`([^`]+)`", row.split(" | ")[0])
+        (per_player if names[0].startswith("NAME ") else fixed).extend(names)
+    log = str(tmp_path / "e.jsonl")
+    assert run("evening", "new", log, "--players", "Ann,Bob,Cy,@Di").exit_code == 0
+    others = ["--other", "Ann=4", "--other", "Bob=6", "--other", "Cy=8"]
+    assert run("evening", "hand", log, "--winner", "@Di", HAND, "--from", "Bob", *others).exit_code == 0
+    assert run("evening", "draw", log).exit_code == 0
+    assert run("evening", "amend", log, "2", "--draw", *others, "--other", "@Di=2").exit_code == 0
+    result = run("evening", "report", log, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    report = _json("evening", "report", log, "--format", "json")
+    shown = ["'@Di" if p == "@Di" else p for p in report["players"]]
+    assert rows[0] == [*fixed, *(c.replace("NAME", p) for c in per_player for p in shown)]
+    assert len(rows) == 1 + len(report["history"])
+    for row, game in zip(rows[1:], report["history"], strict=True):
+        cells = dict(zip(rows[0], row, strict=True))
+        guard = "'" if game["what"][0] in "=+-@" else ""
+        assert cells["what"] == guard + game["what"] + (" (amended)" if game["amended"] else "")
+        assert [int(cells[f"{p} net"]) for p in shown] == list(game["net"].values())
+        assert [int(cells[f"{p} total"]) for p in shown] == list(game["totals"].values())
+    assert rows[1][4].startswith("'@Di won") and rows[2][4].endswith(" (amended)")
