@@ -668,3 +668,21 @@ def test_evening_report_csv_columns_are_the_docs(tmp_path: Path) -> None:
         assert [int(cells[f"{p} net"]) for p in shown] == list(game["net"].values())
         assert [int(cells[f"{p} total"]) for p in shown] == list(game["totals"].values())
     assert rows[1][4].startswith("'@Di won") and rows[2][4].endswith(" (amended)")
+
+
+def test_batch_md_csv_columns_are_the_output(tmp_path: Path, batch_file: str) -> None:
+    """docs/batch.md's list of csv columns is a text file's header, and a YAML list's with `item` after
+    `line`, as it says (it said nothing of `item`, nor of the jsonl records' `"item"`)."""
+    doc = (Path(__file__).parent.parent / "docs" / "batch.md").read_text(encoding="utf-8")
+    said = re.search(r"fixed columns: `([a-z_, \n]+)`, with `item` after `line` for a YAML or JSON list", doc)
+    assert said is not None and '`"item"` after it for an entry of a YAML or JSON list' in doc
+    columns = re.split(r",\s+", said.group(1))
+    hands = tmp_path / "hands.yaml"
+    hands.write_text(BATCH_YAML, encoding="utf-8")
+    text_header = next(csv.reader(io.StringIO(_batch(batch_file, "-f", "csv"))))
+    yaml_header = next(csv.reader(io.StringIO(_batch(str(hands), "-f", "csv"))))
+    assert text_header == columns and yaml_header == [columns[0], "item", *columns[1:]]
+    assert all(
+        list(json.loads(raw))[:2] == ["line", "item"]
+        for raw in _batch(str(hands), "-f", "jsonl").splitlines()
+    )
