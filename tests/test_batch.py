@@ -1356,6 +1356,31 @@ def test_compare_without_deposits_says_none(tmp_path: Path):
     assert "winners collect +23148\n" in table.stdout and "deposits" not in table.stdout
 
 
+MINUS_ONE = "name: minus-one\nextends: pung-chow\nrules:\n  - id: pung_simples\n    points: {exposed: 1}\n"
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv", "table"])
+def test_compare_total_minus_1_over_301_hands_has_mean_0(tmp_path: Path, fmt: str):
+    """Regression: one hand 1 point lower and 300 the same (`5d5d5d* 1c 3b --loser`, an exposed pung of
+    simples worth 1 instead of 2): the mean, -1/301, rounded to `-0.0`, printed so in JSON and CSV
+    (`"mean_score_difference": -0.0`) and the table (`mean -0.0 per hand`): 0.0, as a rise as small."""
+    (tmp_path / "minus1.yaml").write_text(MINUS_ONE, encoding="utf-8")
+    path = tmp_path / "hands.txt"
+    path.write_text("'5d5d5d* 1c 3b' --loser\n" + "'1c 3b 7d' --loser\n" * 300, encoding="utf-8")
+    rulesets = ("pung-chow", str(tmp_path / "minus1.yaml"))
+    result = run("batch", str(path), "--compare", *rulesets, "--format", fmt)
+    assert result.exit_code == 0, result.stderr
+    if fmt == "json":
+        summary = json.loads(result.stdout)
+        assert (summary["score_difference"], summary["mean_score_difference"]) == (-1, 0.0)
+        assert '"mean_score_difference": 0.0,' in result.stdout
+    elif fmt == "csv":
+        assert "\nmean_score_difference,0.0\n" in result.stdout
+    else:
+        assert "total -1, mean +0.0 per hand" in " ".join(result.stdout.split())
+    assert "-0.0" not in result.stdout
+
+
 CHOWS = "1c!2c3c 4b5b6b 7d8d9d* 2c3c4c 5b5b"  # three chows: classical-bmja allows one
 
 

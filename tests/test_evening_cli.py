@@ -280,6 +280,43 @@ def test_a_game_whose_discarder_pays_for_all_unnamed_is_refused_and_an_old_one_r
     assert status(capsys, path)["totals"]["Cy"] < -500  # Cy now pays for all
 
 
+def test_report_json_one_suit_win_from_cy_says_for_whom_cy_pays(tmp_path, capsys):
+    """Regression: `evening report --format json`'s payments are settle's with players for seats
+    (docs/json.md#evening), but the discarder's payments for all left out `for`: Cy paid Bob three
+    times and a reader could not tell whose loss each was. `for` names the player, as settle's seat."""
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", "pung-chow-limit")
+    ok(capsys, *_one_suit(path, "--from", "Cy"))
+    payments = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))["history"][0][
+        "payments"
+    ]
+    assert [(p["from"], p["to"], p["amount"], p["for"]) for p in payments] == [
+        ("Cy", "Bob", 144, "Cy"),
+        ("Cy", "Bob", 288, "Ann"),
+        ("Cy", "Bob", 144, "Di"),
+    ]
+    seats = {"Ann": "east", "Bob": "south", "Cy": "west", "Di": "north"}
+    others = [
+        w for other in ONE_SUIT_OTHERS for w in ("--" + seats[other.split("=")[0]], other.split("=")[1])
+    ]
+    settled = json.loads(
+        ok(
+            capsys,
+            "settle",
+            "-r",
+            "pung-chow-limit",
+            "--south",
+            ONE_SUIT_WIN,
+            *others,
+            "--from",
+            "west",
+            "--json",
+        )
+    )
+    by_name = {seat: name for name, seat in seats.items()}
+    assert [{k: by_name.get(v, v) for k, v in p.items()} for p in settled["payments"]] == payments
+
+
 def test_cy_0_from_cy_one_suit_win_is_refused_and_an_old_one_replays(tmp_path, capsys, monkeypatch):
     """Regression: a game the discarder pays for all (Part II, Penalties 2) with the discarder given as a
     score (`--other Cy=0 --from Cy`) was recorded with him charged for all, his exception (waiting for a

@@ -516,18 +516,26 @@ NOTED = {
     "deposits": ["score", HAND, "--deposits", "1"],
     "dora-beside-limit": ["score", KOKUSHI, "-r", "riichi-ema-2016", "--drawn", "--dora", "8d"],
     "loser-riichi": ["score", "1c1c1c 2d2d 3b4b 5b6b 7d8d9d Ew", "-r", "riichi-ema-2016", "--loser"],
+    # Nine tiles of one suit exposed: a penalty's note, which names the penalty, not an option.
+    "pays-for-all": ["score", "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d", "-r", "pung-chow-limit", "-s", "south"],
 }
 
 
 @pytest.mark.parametrize("argv", NOTED.values(), ids=NOTED.keys())
 def test_score_notes_are_the_ones_docs_json_lists(argv: list[str]) -> None:
-    """Each note of `score --json` names its option first, and the doc's `notes` row names that option
-    (the `--honba`, `--deposits`, `--dora` beside a limit hand and riichi's `--loser` notes were not)."""
+    """Each note of `score --json` names what it is about first, its option or a penalty's label, and the
+    doc's `notes` row names that option or penalty (the `--honba`, `--deposits`, `--dora` beside a limit
+    hand and riichi's `--loser` notes were not; the row said every note began with an option, though its
+    pays-for-all note begins with the penalty's label)."""
     notes = _json(*argv, "--json")["notes"]
+    assert notes
     meaning = doc_table("score")["notes"].meaning
+    ruleset = argv[argv.index("-r") + 1] if "-r" in argv else "pung-chow"
+    labels = {p["label"] for p in _json("rules", "show", ruleset, "--json").get("penalties", [])}
     for note in notes:
-        option = re.match(r"(--[a-z-]+): ", note)
-        assert option is not None and f"`{option[1]}" in meaning, note
+        about = re.match(r"(--[a-z-]+|[A-Z][^:]+): ", note)
+        assert about is not None and f"`{about[1]}" in meaning, note
+        assert about[1].startswith("--") or about[1] in labels, note  # the ruleset's own label
 
 
 REPORT_MISTYPED = {
@@ -575,3 +583,106 @@ def test_batch_yaml_records_hold_to_docs_json(tmp_path: Path) -> None:
     out = _batch(str(path), "-f", "jsonl")
     check_batch_records(out)
     assert [json.loads(raw)["line"] for raw in out.splitlines()] == [2, 5, 12, 13]
+
+
+LIMIT_HANDS = {
+    # 4 han 40 fu: basic points over 2,000, the first tier (docs/riichi.md#limits).
+    "mangan-by-score": (
+        ["2c3c4c 5c6c7c 3d4d5d 1b1b1b 9d!9d", "--drawn", "--riichi", "--dora", "8d,1d"],
+        "Mangan",
+        False,
+    ),
+    "sanbaiman": (
+        ["1d2d3d 1d!2d3d 1d2d3d 1d2d3d 4d4d", "-s", "south", "--riichi", "--from", "west"],
+        "Sanbaiman",
+        False,
+    ),
+    "yakuman": ([KOKUSHI, "--drawn"], "Kokushi Musou", True),
+    "no-tier": ([RIICHI, "--drawn"], None, False),
+}
+
+
+@pytest.mark.parametrize(("argv", "name", "limit_line"), LIMIT_HANDS.values(), ids=LIMIT_HANDS.keys())
+def test_score_limit_hand_names_a_tier_or_a_limit_hand(
+    argv: list[str], name: str | None, limit_line: bool
+) -> None:
+    """riichi's `limit_hand` names the tier reached (no `limit` line) or the yakuman (its `limit` line), as
+    the doc's row says: it said only "the limit hand the hand makes", and riichi's tiers are none."""
+    scored = _json("score", *argv, "-r", "riichi-ema-2016", "--json")
+    tiers = next(r["limits"] for r in _json("rules", "list", "--json") if r["name"] == "riichi-ema-2016")
+    limits = [line["label"] for line in scored["lines"] if line["kind"] == "limit"]
+    assert (scored["limit_hand"], limits) == (name, [name] if limit_line else [])
+    assert limit_line or name is None or name in tiers
+    meaning = doc_table("score")["limit_hand"].meaning
+    assert "`limits:` tiers" in meaning and all(f"`{t}`" in meaning for t in (tiers[0], tiers[-1]))
+
+
+SECTIONS = {  # rules show's optional sections, as docs/json.md's rows say which rulesets have them
+    "settlement": {"riichi-ema-2016"},
+    "evening": {"pung-chow", "pung-chow-limit", "classical-bmja", "classical-dmjl", "riichi-ema-2016"},
+    "wash": {"pung-chow-limit"},
+    "penalties": {"pung-chow", "pung-chow-limit", "classical-bmja", "classical-dmjl"},
+}
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+def test_rules_show_sections_are_where_docs_json_says(section: str) -> None:
+    """Each optional section of `rules show --json` is in the shipped rulesets the doc's row names (it
+    said the classical rulesets had no `evening` nor `penalties`; both have had them)."""
+    shipped = [r["name"] for r in _json("rules", "list", "--json")]
+    assert {r for r in shipped if section in _json("rules", "show", r, "--json")} == SECTIONS[section]
+    meaning = doc_table("rules", 1)[section].meaning
+    assert "classical" not in meaning or section in ("evening", "penalties")
+    assert section != "penalties" or ("classical" in meaning and "`riichi-ema-2016`" in meaning)
+    assert section != "evening" or "every shipped ruleset" in meaning
+
+
+def test_evening_report_csv_columns_are_the_docs(tmp_path: Path) -> None:
+    """`evening report --format csv`: the columns docs/json.md#evening lists (they were listed nowhere),
+    a player's columns named after him and guarded as a formula would be, an amended game marked in
+    `what`, and one row per game of the JSON history with its nets and totals."""
+    table = re.search(r"^\| column \| meaning \|\n\| --- .*\n((?:\|.*\n)+)", _section("evening"), re.M)
+    assert table is not None
+    fixed: list[str] = []
+    per_player: list[str] = []
+    for row in table.group(1).splitlines():
+        names = re.findall(r"`([^`]+)`", row.split(" | ")[0])
+        (per_player if names[0].startswith("NAME ") else fixed).extend(names)
+    log = str(tmp_path / "e.jsonl")
+    assert run("evening", "new", log, "--players", "Ann,Bob,Cy,@Di").exit_code == 0
+    others = ["--other", "Ann=4", "--other", "Bob=6", "--other", "Cy=8"]
+    assert run("evening", "hand", log, "--winner", "@Di", HAND, "--from", "Bob", *others).exit_code == 0
+    assert run("evening", "draw", log).exit_code == 0
+    assert run("evening", "amend", log, "2", "--draw", *others, "--other", "@Di=2").exit_code == 0
+    result = run("evening", "report", log, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    report = _json("evening", "report", log, "--format", "json")
+    shown = ["'@Di" if p == "@Di" else p for p in report["players"]]
+    assert rows[0] == [*fixed, *(c.replace("NAME", p) for c in per_player for p in shown)]
+    assert len(rows) == 1 + len(report["history"])
+    for row, game in zip(rows[1:], report["history"], strict=True):
+        cells = dict(zip(rows[0], row, strict=True))
+        guard = "'" if game["what"][0] in "=+-@" else ""
+        assert cells["what"] == guard + game["what"] + (" (amended)" if game["amended"] else "")
+        assert [int(cells[f"{p} net"]) for p in shown] == list(game["net"].values())
+        assert [int(cells[f"{p} total"]) for p in shown] == list(game["totals"].values())
+    assert rows[1][4].startswith("'@Di won") and rows[2][4].endswith(" (amended)")
+
+
+def test_batch_md_csv_columns_are_the_output(tmp_path: Path, batch_file: str) -> None:
+    """docs/batch.md's list of csv columns is a text file's header, and a YAML list's with `item` after
+    `line`, as it says (it said nothing of `item`, nor of the jsonl records' `"item"`)."""
+    doc = (Path(__file__).parent.parent / "docs" / "batch.md").read_text(encoding="utf-8")
+    said = re.search(r"fixed columns: `([a-z_, \n]+)`, with `item` after `line` for a YAML or JSON list", doc)
+    assert said is not None and '`"item"` after it for an entry of a YAML or JSON list' in doc
+    columns = re.split(r",\s+", said.group(1))
+    hands = tmp_path / "hands.yaml"
+    hands.write_text(BATCH_YAML, encoding="utf-8")
+    text_header = next(csv.reader(io.StringIO(_batch(batch_file, "-f", "csv"))))
+    yaml_header = next(csv.reader(io.StringIO(_batch(str(hands), "-f", "csv"))))
+    assert text_header == columns and yaml_header == [columns[0], "item", *columns[1:]]
+    assert all(
+        list(json.loads(raw))[:2] == ["line", "item"]
+        for raw in _batch(str(hands), "-f", "jsonl").splitlines()
+    )

@@ -93,7 +93,9 @@ class Summary:
             "lower": self.lower,
             "payable_changed": self.payable_changed,
             "score_difference": self.score_difference,
-            "mean_score_difference": round(mean, 2),
+            # `or 0.0`: a fall too small for 2 places rounds to -0.0, which JSON and the table
+            # would print as `-0.0` (total -1 over 301 hands); no mean is below zero by nothing.
+            "mean_score_difference": round(mean, 2) or 0.0,
             "payable_difference": self.payable_difference,
             "collects_difference": self.collects_difference,
             "deposits_difference": self.deposits_difference,

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.errors import OptionError
+from ..engine.payments import Payment
 from ..engine.table import Settlement
 from ..engine.tiles import Wind
 from ..engine.wash import Wash
@@ -164,10 +165,7 @@ def _payments(game: Game) -> list[dict[str, Any]]:
     names = {w: name for name, w in game.seats}
     detail = game.detail
     if isinstance(detail, Settlement):
-        return [
-            {"from": names[p.payer], "to": names[p.payee], "amount": p.amount, "reason": p.reason}
-            for p in detail.payments
-        ]
+        return [_named(p, names) for p in detail.payments]
     if isinstance(detail, Wash):
         washer = names[detail.seat]
         return [
@@ -180,6 +178,20 @@ def _payments(game: Game) -> list[dict[str, Any]]:
             for w, a in detail.payments.items()
         ]
     return []
+
+
+def _named(payment: Payment, names: dict[Wind, str]) -> dict[str, Any]:
+    """A settle payment (Payment.as_dict, docs/json.md#settle) with players for seats: `for` too, whose
+    loss a liable player pays (pays_for_all), which a reader could not tell from the reason alone."""
+    out: dict[str, Any] = {
+        "from": names[payment.payer],
+        "to": names[payment.payee],
+        "amount": payment.amount,
+        "reason": payment.reason,
+    }
+    if payment.on_behalf_of is not None:
+        out["for"] = names[payment.on_behalf_of]
+    return out
 
 
 def _breakdown(game: Game) -> dict[str, list[dict[str, Any]]]:
