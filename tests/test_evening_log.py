@@ -369,6 +369,31 @@ def test_a_writer_waits_for_the_other_to_finish(evening, capsys):
     assert status(capsys, evening)["games"] == 3
 
 
+# Regression: a writer waiting for the lock held the file it had opened; saved meanwhile as a new file
+# (`sed -i`, an editor writing a copy and renaming it over the log), the name reached the new one,
+# and the game was written into the old, which no name reaches: "Game 3" printed, exit 0, and the log
+# still held 2 games.
+def test_a_game_recorded_while_the_log_is_saved_as_a_new_file_is_in_the_log(evening, capsys):
+    holder = _holder(evening, 2.0)
+    try:
+        writer = subprocess.Popen(
+            [sys.executable, "-m", "pungchow_calc", *hand(evening, "Cy", PLAYERS)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(1.0)  # the writer waits for the lock on the file it opened
+        saved = evening.with_name("saved.jsonl")
+        saved.write_bytes(evening.read_bytes())
+        os.replace(saved, evening)  # as `sed -i` saves it: the same bytes, a new file under the name
+    finally:
+        holder.wait()
+    out, err = writer.communicate(timeout=60)
+    assert writer.returncode == 0, err
+    assert "Game 3" in out
+    assert status(capsys, evening)["games"] == 3
+
+
 def test_concurrent_writers_never_interleave(evening, capsys):
     procs = [
         subprocess.Popen(

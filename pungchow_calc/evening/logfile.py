@@ -355,6 +355,31 @@ def _open_for_writing(path: str) -> int:
         raise _refused(path, error) from None
 
 
+def _held(path: str, say: Callable[[str], None] | None) -> int:
+    """The log opened for writing and locked, the very file its name now names: one replaced while
+    the lock was awaited (an editor or `sed -i` saving it as a new file) would take the line into a
+    file no name reaches, a game reported recorded and lost; so the name is opened again and the new
+    file locked (docs/evening.md, "Safety")."""
+    while True:
+        fd = _open_for_writing(path)
+        try:
+            _regular(fd, path)
+            _lock(fd, path, fcntl.LOCK_EX, say)
+            held = os.fstat(fd)
+            try:
+                named = os.stat(path)
+            except FileNotFoundError:
+                raise EveningError(
+                    f"{path}: no such evening (start one with `evening new`)", code="evening-missing"
+                ) from None
+            if (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+
+
 def _add(fd: int, path: str, data: bytes, log: Log, event: dict[str, Any]) -> dict[str, Any]:
     """Write one event after the log's bytes (under the writer's lock); the event as written, sealed."""
     if log.torn:
@@ -379,10 +404,8 @@ def append(
     Reading, checking and writing under one lock means two terminals can never record from the same
     stale state. Returns the log as it was and the event as written (with its checksum).
     """
-    fd = _open_for_writing(path)
+    fd = _held(path, say)
     try:
-        _regular(fd, path)
-        _lock(fd, path, fcntl.LOCK_EX, say)
         data = _read_all(fd, path)
         log = parse(path, data)
         return log, _add(fd, path, data, log, dict(make(log)))
@@ -417,10 +440,8 @@ def repair(
     ever rewritten."""
     if not accept:  # a listing writes nothing: read as `status` reads, so a read-only log is listed too
         return _repair(path, take(path, say)[1], accept, check, make, None)
-    fd = _open_for_writing(path)
+    fd = _held(path, say)
     try:
-        _regular(fd, path)
-        _lock(fd, path, fcntl.LOCK_EX, say)
         return _repair(path, _read_all(fd, path), accept, check, make, fd)
     finally:
         os.close(fd)
