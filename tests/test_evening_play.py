@@ -907,6 +907,33 @@ def test_a_game_while_another_terminal_holds_the_log_is_kept_and_tried_again(
     assert [(e["event"], e.get("winner")) for e in events(path)] == [("start", None), ("hand", "Cy")]
 
 
+# Regression: an `undo` the system would not write (the lock held too long; a read-only or full disk)
+# said it twice: "...; gave up after 3 s (nothing was recorded); try again — nothing recorded".
+def test_undo_while_another_terminal_holds_the_log_says_nothing_was_recorded_once(tmp_path):
+    path = new(tmp_path)
+    done = run(*hand(path, "Ann", PLAYERS))
+    assert done.returncode == 0, done.stderr
+    before = path.read_bytes()
+    held = os.open(path, os.O_RDONLY)
+    try:
+        with _piped_session(path) as (proc, session):
+            session.expect("who won? ")
+            session.type("undo")
+            session.expect("Take back game 1? [Y/n] ")
+            fcntl.flock(held, fcntl.LOCK_EX)  # the other terminal, writing for longer than play waits
+            session.type("y")
+            said = session.expect("try again")
+            fcntl.flock(held, fcntl.LOCK_UN)  # so that play reads the evening again at its prompt
+            said = " ".join((said + session.expect("who won? ")).split())
+            assert "gave up after 3 s (nothing was recorded); try again" in said
+            assert "nothing recorded" not in said.replace("nothing was recorded", "")
+            session.type("quit")
+            assert proc.wait(timeout=30) == 0
+    finally:
+        os.close(held)
+    assert path.read_bytes() == before
+
+
 @pytest.fixture
 def terminal(tmp_path):
     """`evening play` on a pseudo-terminal (its controlling terminal: Ctrl-C is a real SIGINT)."""

@@ -49,6 +49,9 @@ _NOT_A_GAME = frozenset(
 )  # (_command)
 
 _READ_AGAIN = frozenset({"status", "undo", "amend"})  # (run)
+# Errors whose message already says that nothing was recorded (logfile: a write the system refused, a
+# lock held too long): an entry they end is not told so twice (run).
+_SAYS_NOTHING_RECORDED = frozenset({"evening-write", "evening-locked"})
 
 # The commands that take nothing after them: a word more (`undo 1`, `draw 3`) is refused, never
 # passed over, as what it meant is not done (docs/evening.md, "evening play").
@@ -241,7 +244,8 @@ class Table(Prompt):
                 self.echo()
                 self.line(f"  interrupted; {done[0]}" if done else "  (interrupted; nothing recorded)")
             except PungchowError as error:
-                self.line(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
+                ended = "" if error.code in _SAYS_NOTHING_RECORDED else " — nothing recorded"
+                self.line(f"  error: {self._error(error, dict(evening.seats()))}{ended}")
                 told = str(error)  # a log damaged meanwhile: the next reading of it need not say it again
 
     def _load(self) -> Evening:
