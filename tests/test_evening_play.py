@@ -907,6 +907,45 @@ def test_a_game_while_another_terminal_holds_the_log_is_kept_and_tried_again(
     assert [(e["event"], e.get("winner")) for e in events(path)] == [("start", None), ("hand", "Cy")]
 
 
+def _moved_away(path: Path) -> bytes:
+    kept = path.read_bytes()
+    path.rename(path.with_name("away.jsonl"))
+    return kept
+
+
+def _emptied(path: Path) -> bytes:
+    kept = path.read_bytes()
+    path.write_bytes(b"")
+    return kept
+
+
+# Regression: the log deleted, moved or emptied while a game waited at "Record this game?" said `no such
+# evening (start one with `evening new`)` or `empty (...): no game was recorded in it; delete it and start
+# the evening again`, of an evening whose games this table had shown, and threw the game typed away.
+@pytest.mark.parametrize(
+    ("accident", "how"), [(_moved_away, "deleted or moved"), (_emptied, "emptied")], ids=["moved", "emptied"]
+)
+def test_a_log_gone_while_a_game_is_shown_is_said_so_and_the_game_kept(tmp_path, accident, how):
+    path = new(tmp_path)
+    with _piped_session(path) as (proc, session):
+        session.expect("who won? ")
+        for line in ["Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
+            session.type(line)
+        session.expect("Record this game? [Y/n] ")
+        kept = accident(path)
+        session.type("y")
+        said = " ".join(session.expect("The game typed is kept: try to record it again? [Y/n] ").split())
+        assert f"no longer holds the evening this table opened ({how} meanwhile): put it back" in said
+        assert "evening new" not in said and "delete it" not in said
+        path.with_name("away.jsonl").unlink(missing_ok=True)
+        path.write_bytes(kept)  # put back from a copy
+        session.type("y")
+        session.expect("Recorded game 1.")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    assert [(e["event"], e.get("winner")) for e in events(path)] == [("start", None), ("hand", "Cy")]
+
+
 # Regression: an `undo` the system would not write (the lock held too long; a read-only or full disk)
 # said it twice: "...; gave up after 3 s (nothing was recorded); try again — nothing recorded".
 def test_undo_while_another_terminal_holds_the_log_says_nothing_was_recorded_once(tmp_path):
