@@ -433,6 +433,29 @@ def test_a_read_only_log_refuses_the_event(evening, capsys, monkeypatch, err):
     assert evening.read_bytes() == before
 
 
+def test_a_log_whose_folder_cannot_be_looked_in_once_locked_refuses_the_event(evening, capsys, monkeypatch):
+    """The name looked up again once the lock is held (a log saved as a new file meanwhile: _held), in a
+    folder made unreadable meanwhile: one line and exit 2, never an OSError taken for the output's."""
+    before = evening.read_bytes()
+    real = logfile.os.stat
+    locked = []
+    monkeypatch.setattr(logfile, "_lock", lambda *args: locked.append(args))
+
+    def stat(path, *args, **kwargs):
+        if locked and str(path) == str(evening):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(logfile.os, "stat", stat)
+    code, out, err = cli(capsys, *hand(evening, "Cy", PLAYERS))
+    monkeypatch.undo()
+    assert (code, out) == (
+        2,
+        "",
+    ) and err == f"error: {evening}: cannot record: Permission denied; nothing was recorded\n"
+    assert evening.read_bytes() == before
+
+
 def test_repair_of_a_read_only_log_with_line_2_changed_lists_it(evening, capsys, monkeypatch):
     """Regression: `evening repair FILE`, which only lists (nothing is written without --accept), opened
     the log for writing: on a read-only log it said "cannot record: Permission denied", and not which

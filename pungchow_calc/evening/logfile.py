@@ -372,6 +372,8 @@ def _held(path: str, say: Callable[[str], None] | None) -> int:
                 raise EveningError(
                     f"{path}: no such evening (start one with `evening new`)", code="evening-missing"
                 ) from None
+            except OSError as error:  # its folder made unreadable meanwhile: refused as the open is
+                raise _refused(path, error) from None
             if (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino):
                 return fd
         except BaseException:
