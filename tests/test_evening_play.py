@@ -489,6 +489,27 @@ def test_end_of_input_in_the_middle_of_a_game_says_it_was_not_recorded(tmp_path)
     assert [e["event"] for e in events(path)] == ["start"]
 
 
+# Regression: end of input at `Take back game 1?` said "the game being entered was not recorded", of
+# an undo, and at `amend`'s prompts spoke of a game, not of the amendment.
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        (["undo"], "Take back game 1? [Y/n] \n  (end of input: nothing was taken back)\n"),
+        (["amend 1"], "(a name, or draw) \n  (end of input: the amendment being entered was not recorded)\n"),
+        (["amend", "1", "draw"], "(end of input: the amendment being entered was not recorded)\n"),
+    ],
+    ids=["undo", "amend-1", "amend-draw"],
+)
+def test_end_of_input_in_undo_or_amend_says_what_was_not_done(tmp_path, typed, said):
+    path = new(tmp_path)
+    done = run(*hand(path, "Ann", PLAYERS))
+    assert done.returncode == 0, done.stderr
+    before = path.read_bytes()
+    code, out = play(path, typed)
+    assert code == 0 and out.endswith(said), out
+    assert path.read_bytes() == before
+
+
 # --- live sessions: a second terminal, Ctrl-C and Ctrl-D -------------------------------------------
 
 

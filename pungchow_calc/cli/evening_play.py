@@ -50,6 +50,7 @@ _NOT_A_GAME = frozenset(
 )  # (_command)
 
 _READ_AGAIN = frozenset({"status", "undo", "amend"})  # (run)
+_GAME_UNDONE = "the game being entered was not recorded"  # end of input in a game's entry (Table.run)
 # Errors whose message already says that nothing was recorded (logfile: a write the system refused, a
 # lock held too long): an entry they end is not told so twice (run).
 _SAYS_NOTHING_RECORDED = frozenset({"evening-write", "evening-locked", "evening-gone"})
@@ -173,6 +174,8 @@ class Table(Prompt):
         super().__init__(ascii_only, _EXTRAS)
         self.path = path
         self.evening: Evening | None = None
+        # What end of input leaves undone in the command being answered (run): set by _undo and _amend.
+        self.undone = _GAME_UNDONE
 
     def _words(self, message: str, seats: dict[str, Any]) -> str:
         """A refusal as play speaks: players by name (and seat, which it may turn on), and the prompts'
@@ -234,7 +237,7 @@ class Table(Prompt):
                 if not self._command(command, evening):
                     return 0
             except SystemExit:  # end of input in the middle of a game: say what became of it
-                self.echo("  (end of input: the game being entered was not recorded)")
+                self.echo(f"  (end of input: {self.undone})")
                 return 0
             except Cancel:
                 self.echo("  (cancelled; nothing recorded)")
@@ -310,6 +313,7 @@ class Table(Prompt):
         )
 
     def _command(self, command: str, evening: Evening) -> bool:
+        self.undone = _GAME_UNDONE
         word, rest = _command_word(command)
         games = self._commands(evening)
         try:
@@ -791,6 +795,7 @@ class Table(Prompt):
             self.echo(f"Game {number} amended.")
 
     def _undo(self, evening: Evening) -> None:
+        self.undone = "nothing was taken back"
         while True:
             if not evening.undo:
                 self.echo("  there is nothing to undo")
@@ -815,6 +820,7 @@ class Table(Prompt):
             return
 
     def _amend(self, evening: Evening, rest: str) -> None:
+        self.undone = "the amendment being entered was not recorded"
         if not evening.games:
             self.echo("  there is no game to amend yet")
             return
