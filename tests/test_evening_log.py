@@ -1744,3 +1744,40 @@ def test_evening_line_json_cannot_hold_is_damaged_in_one_line(evening, line, whe
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: "), result.stderr
     assert f"line {where}: damaged" in result.output
     assert evening.read_bytes() == before
+
+
+# Regression: a log's name that is a symbolic link to a file moved or deleted was `no such evening
+# (start one with `evening new`)`, and `evening new` of it `already exists`: each command sent the person
+# to the other.
+_NOWHERE = "a symbolic link to gone.jsonl, which does not exist"
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (
+            ["status"],
+            f"{_NOWHERE} (moved or deleted?): give the log's own name",
+        ),
+        (
+            ["draw"],
+            f"{_NOWHERE} (moved or deleted?): give the log's own name",
+        ),
+        (
+            ["repair", "--accept", "2"],
+            f"{_NOWHERE} (moved or deleted?)",
+        ),
+        (
+            ["new", "--players", "Ann,Bob"],
+            f"already exists, as {_NOWHERE}: an evening is never begun through a link (give the log's own "
+            "name, or remove the link)",
+        ),
+    ],
+    ids=["status", "draw", "repair", "new"],
+)
+def test_a_log_named_by_a_link_to_gone_jsonl_says_the_link_leads_nowhere(tmp_path, capsys, command, said):
+    link = tmp_path / "e.jsonl"
+    link.symlink_to("gone.jsonl")
+    code, out, err = cli(capsys, "evening", command[0], str(link), *command[1:])
+    assert (code, out) == (2, "") and said in err and "start one" not in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.jsonl"] and link.is_symlink()
