@@ -1423,6 +1423,9 @@ def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys)
         # start, or alone, were "not an evening log": a torn write, as on any later line.
         ((0, b"\0" * 64), "its start was cut off mid-write"),
         ((5, b"\0" * 64), "its start was cut off mid-write"),
+        # Regression: the empty file saved by an editor "UTF-8 with BOM" was "line 1: the evening's start
+        # event is damaged (not JSON) ... put the line back from a copy", of a line never written.
+        ((0, b"\xef\xbb\xbf"), "empty (was `evening new` cut off?)"),
     ],
     ids=[
         "empty-file",
@@ -1431,6 +1434,7 @@ def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys)
         "start-cut-before-its-newline",
         "64-nul-bytes",
         "start-cut-after-5-bytes-then-nul-bytes",
+        "empty-file-saved-with-a-bom",
     ],
 )
 def test_a_new_evening_cut_off_says_to_start_again(tmp_path, capsys, cut, says):
