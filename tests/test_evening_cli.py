@@ -741,6 +741,47 @@ def test_the_same_game_typed_at_two_terminals_30_s_apart_is_recorded_once(
         ok(capsys, *command(path))  # 10:06:31, more than 5 minutes after the last: another game
 
 
+# Regression: a game recorded at a time ahead of this clock (another machine's terminal on a shared
+# folder, its clock 20 s on) was "recorded -20 s ago", outside the window, and the same game typed here
+# was recorded twice: money moved twice.
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        pytest.param(
+            ["hand"],
+            "game 2 was recorded just now (by a clock 20 s ahead of this one) with the same result",
+            id="hand",
+        ),
+        pytest.param(
+            ["undo"],
+            "game 2 was taken back just now (by a clock 20 s ahead of this one)",
+            id="undo",
+        ),
+    ],
+)
+def test_the_same_game_recorded_by_a_clock_20_s_ahead_is_refused(
+    tmp_path, capsys, monkeypatch, command, said
+):
+    from pungchow_calc.evening import record
+
+    clock = {"now": "2026-11-27T10:00:20Z"}  # the other machine
+    monkeypatch.setattr(record, "now", lambda: clock["now"])
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, *hand(path, "Ann", PLAYERS))
+    typed = hand(path, "Bob", PLAYERS, again=False) if command == ["hand"] else ["evening", "undo", str(path)]
+    ok(capsys, *hand(path, "Bob", PLAYERS))
+    if command == ["undo"]:
+        ok(capsys, *typed)  # game 2 taken back there
+    clock["now"] = "2026-11-27T10:00:00Z"  # this machine, 20 s behind it
+    before = path.read_bytes()
+    code, out, err = cli(capsys, *typed)
+    assert (code, out) == (2, "") and said in err and "--again" in err, err
+    assert path.read_bytes() == before
+    clock["now"] = "2026-11-27T09:54:00Z"  # more than 5 minutes behind: not taken for the same
+    assert cli(capsys, *typed)[0] == 0
+
+
 def test_amend_1_to_what_game_1_already_reads_is_refused_whatever_the_time(tmp_path, capsys, monkeypatch):
     """Regression: an amendment leaving game 1 as it reads was recorded (an amendment that changes no
     game, which `undo` then took back instead of the one meant): typed as game 1 was recorded, or the

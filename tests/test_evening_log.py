@@ -369,6 +369,31 @@ def test_a_writer_waits_for_the_other_to_finish(evening, capsys):
     assert status(capsys, evening)["games"] == 3
 
 
+# Regression: a writer waiting for the lock held the file it had opened; saved meanwhile as a new file
+# (`sed -i`, an editor writing a copy and renaming it over the log), the name reached the new one,
+# and the game was written into the old, which no name reaches: "Game 3" printed, exit 0, and the log
+# still held 2 games.
+def test_a_game_recorded_while_the_log_is_saved_as_a_new_file_is_in_the_log(evening, capsys):
+    holder = _holder(evening, 2.0)
+    try:
+        writer = subprocess.Popen(
+            [sys.executable, "-m", "pungchow_calc", *hand(evening, "Cy", PLAYERS)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(1.0)  # the writer waits for the lock on the file it opened
+        saved = evening.with_name("saved.jsonl")
+        saved.write_bytes(evening.read_bytes())
+        os.replace(saved, evening)  # as `sed -i` saves it: the same bytes, a new file under the name
+    finally:
+        holder.wait()
+    out, err = writer.communicate(timeout=60)
+    assert writer.returncode == 0, err
+    assert "Game 3" in out
+    assert status(capsys, evening)["games"] == 3
+
+
 def test_concurrent_writers_never_interleave(evening, capsys):
     procs = [
         subprocess.Popen(
@@ -405,6 +430,29 @@ def test_a_read_only_log_refuses_the_event(evening, capsys, monkeypatch, err):
     code, _, error = cli(capsys, *hand(evening, "Cy", PLAYERS))
     assert code == 2 and os.strerror(err) in error and "nothing was recorded" in error
     monkeypatch.undo()
+    assert evening.read_bytes() == before
+
+
+def test_a_log_whose_folder_cannot_be_looked_in_once_locked_refuses_the_event(evening, capsys, monkeypatch):
+    """The name looked up again once the lock is held (a log saved as a new file meanwhile: _held), in a
+    folder made unreadable meanwhile: one line and exit 2, never an OSError taken for the output's."""
+    before = evening.read_bytes()
+    real = logfile.os.stat
+    locked = []
+    monkeypatch.setattr(logfile, "_lock", lambda *args: locked.append(args))
+
+    def stat(path, *args, **kwargs):
+        if locked and str(path) == str(evening):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(logfile.os, "stat", stat)
+    code, out, err = cli(capsys, *hand(evening, "Cy", PLAYERS))
+    monkeypatch.undo()
+    assert (code, out) == (
+        2,
+        "",
+    ) and err == f"error: {evening}: cannot record: Permission denied; nothing was recorded\n"
     assert evening.read_bytes() == before
 
 
@@ -1375,6 +1423,9 @@ def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys)
         # start, or alone, were "not an evening log": a torn write, as on any later line.
         ((0, b"\0" * 64), "its start was cut off mid-write"),
         ((5, b"\0" * 64), "its start was cut off mid-write"),
+        # Regression: the empty file saved by an editor "UTF-8 with BOM" was "line 1: the evening's start
+        # event is damaged (not JSON) ... put the line back from a copy", of a line never written.
+        ((0, b"\xef\xbb\xbf"), "empty (was `evening new` cut off?)"),
     ],
     ids=[
         "empty-file",
@@ -1383,6 +1434,7 @@ def test_a_byte_order_mark_before_line_1_still_reads_as_written(evening, capsys)
         "start-cut-before-its-newline",
         "64-nul-bytes",
         "start-cut-after-5-bytes-then-nul-bytes",
+        "empty-file-saved-with-a-bom",
     ],
 )
 def test_a_new_evening_cut_off_says_to_start_again(tmp_path, capsys, cut, says):
@@ -1696,3 +1748,40 @@ def test_evening_line_json_cannot_hold_is_damaged_in_one_line(evening, line, whe
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: "), result.stderr
     assert f"line {where}: damaged" in result.output
     assert evening.read_bytes() == before
+
+
+# Regression: a log's name that is a symbolic link to a file moved or deleted was `no such evening
+# (start one with `evening new`)`, and `evening new` of it `already exists`: each command sent the person
+# to the other.
+_NOWHERE = "a symbolic link to gone.jsonl, which does not exist"
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (
+            ["status"],
+            f"{_NOWHERE} (moved or deleted?): give the log's own name",
+        ),
+        (
+            ["draw"],
+            f"{_NOWHERE} (moved or deleted?): give the log's own name",
+        ),
+        (
+            ["repair", "--accept", "2"],
+            f"{_NOWHERE} (moved or deleted?)",
+        ),
+        (
+            ["new", "--players", "Ann,Bob"],
+            f"already exists, as {_NOWHERE}: an evening is never begun through a link (give the log's own "
+            "name, or remove the link)",
+        ),
+    ],
+    ids=["status", "draw", "repair", "new"],
+)
+def test_a_log_named_by_a_link_to_gone_jsonl_says_the_link_leads_nowhere(tmp_path, capsys, command, said):
+    link = tmp_path / "e.jsonl"
+    link.symlink_to("gone.jsonl")
+    code, out, err = cli(capsys, "evening", command[0], str(link), *command[1:])
+    assert (code, out) == (2, "") and said in err and "start one" not in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.jsonl"] and link.is_symlink()

@@ -489,6 +489,27 @@ def test_end_of_input_in_the_middle_of_a_game_says_it_was_not_recorded(tmp_path)
     assert [e["event"] for e in events(path)] == ["start"]
 
 
+# Regression: end of input at `Take back game 1?` said "the game being entered was not recorded", of
+# an undo, and at `amend`'s prompts spoke of a game, not of the amendment.
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        (["undo"], "Take back game 1? [Y/n] \n  (end of input: nothing was taken back)\n"),
+        (["amend 1"], "(a name, or draw) \n  (end of input: the amendment being entered was not recorded)\n"),
+        (["amend", "1", "draw"], "(end of input: the amendment being entered was not recorded)\n"),
+    ],
+    ids=["undo", "amend-1", "amend-draw"],
+)
+def test_end_of_input_in_undo_or_amend_says_what_was_not_done(tmp_path, typed, said):
+    path = new(tmp_path)
+    done = run(*hand(path, "Ann", PLAYERS))
+    assert done.returncode == 0, done.stderr
+    before = path.read_bytes()
+    code, out = play(path, typed)
+    assert code == 0 and out.endswith(said), out
+    assert path.read_bytes() == before
+
+
 # --- live sessions: a second terminal, Ctrl-C and Ctrl-D -------------------------------------------
 
 
@@ -905,6 +926,72 @@ def test_a_game_while_another_terminal_holds_the_log_is_kept_and_tried_again(
     finally:
         os.close(held)
     assert [(e["event"], e.get("winner")) for e in events(path)] == [("start", None), ("hand", "Cy")]
+
+
+def _moved_away(path: Path) -> bytes:
+    kept = path.read_bytes()
+    path.rename(path.with_name("away.jsonl"))
+    return kept
+
+
+def _emptied(path: Path) -> bytes:
+    kept = path.read_bytes()
+    path.write_bytes(b"")
+    return kept
+
+
+# Regression: the log deleted, moved or emptied while a game waited at "Record this game?" said `no such
+# evening (start one with `evening new`)` or `empty (...): no game was recorded in it; delete it and start
+# the evening again`, of an evening whose games this table had shown, and threw the game typed away.
+@pytest.mark.parametrize(
+    ("accident", "how"), [(_moved_away, "deleted or moved"), (_emptied, "emptied")], ids=["moved", "emptied"]
+)
+def test_a_log_gone_while_a_game_is_shown_is_said_so_and_the_game_kept(tmp_path, accident, how):
+    path = new(tmp_path)
+    with _piped_session(path) as (proc, session):
+        session.expect("who won? ")
+        for line in ["Cy", WINS[2], "d", "Di", "", "4", "4", "4"]:
+            session.type(line)
+        session.expect("Record this game? [Y/n] ")
+        kept = accident(path)
+        session.type("y")
+        said = " ".join(session.expect("The game typed is kept: try to record it again? [Y/n] ").split())
+        assert f"no longer holds the evening this table opened ({how} meanwhile): put it back" in said
+        assert "evening new" not in said and "delete it" not in said
+        path.with_name("away.jsonl").unlink(missing_ok=True)
+        path.write_bytes(kept)  # put back from a copy
+        session.type("y")
+        session.expect("Recorded game 1.")
+        session.type("quit")
+        assert proc.wait(timeout=30) == 0
+    assert [(e["event"], e.get("winner")) for e in events(path)] == [("start", None), ("hand", "Cy")]
+
+
+# Regression: an `undo` the system would not write (the lock held too long; a read-only or full disk)
+# said it twice: "...; gave up after 3 s (nothing was recorded); try again — nothing recorded".
+def test_undo_while_another_terminal_holds_the_log_says_nothing_was_recorded_once(tmp_path):
+    path = new(tmp_path)
+    done = run(*hand(path, "Ann", PLAYERS))
+    assert done.returncode == 0, done.stderr
+    before = path.read_bytes()
+    held = os.open(path, os.O_RDONLY)
+    try:
+        with _piped_session(path) as (proc, session):
+            session.expect("who won? ")
+            session.type("undo")
+            session.expect("Take back game 1? [Y/n] ")
+            fcntl.flock(held, fcntl.LOCK_EX)  # the other terminal, writing for longer than play waits
+            session.type("y")
+            said = session.expect("try again")
+            fcntl.flock(held, fcntl.LOCK_UN)  # so that play reads the evening again at its prompt
+            said = " ".join((said + session.expect("who won? ")).split())
+            assert "gave up after 3 s (nothing was recorded); try again" in said
+            assert "nothing recorded" not in said.replace("nothing was recorded", "")
+            session.type("quit")
+            assert proc.wait(timeout=30) == 0
+    finally:
+        os.close(held)
+    assert path.read_bytes() == before
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ NO_COLOR and in 60 or 80 columns; readline gives history and tab completion wher
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -49,6 +50,10 @@ _NOT_A_GAME = frozenset(
 )  # (_command)
 
 _READ_AGAIN = frozenset({"status", "undo", "amend"})  # (run)
+_GAME_UNDONE = "the game being entered was not recorded"  # end of input in a game's entry (Table.run)
+# Errors whose message already says that nothing was recorded (logfile: a write the system refused, a
+# lock held too long): an entry they end is not told so twice (run).
+_SAYS_NOTHING_RECORDED = frozenset({"evening-write", "evening-locked", "evening-gone"})
 
 # The commands that take nothing after them: a word more (`undo 1`, `draw 3`) is refused, never
 # passed over, as what it meant is not done (docs/evening.md, "evening play").
@@ -169,6 +174,8 @@ class Table(Prompt):
         super().__init__(ascii_only, _EXTRAS)
         self.path = path
         self.evening: Evening | None = None
+        # What end of input leaves undone in the command being answered (run): set by _undo and _amend.
+        self.undone = _GAME_UNDONE
 
     def _words(self, message: str, seats: dict[str, Any]) -> str:
         """A refusal as play speaks: players by name (and seat, which it may turn on), and the prompts'
@@ -230,7 +237,7 @@ class Table(Prompt):
                 if not self._command(command, evening):
                     return 0
             except SystemExit:  # end of input in the middle of a game: say what became of it
-                self.echo("  (end of input: the game being entered was not recorded)")
+                self.echo(f"  (end of input: {self.undone})")
                 return 0
             except Cancel:
                 self.echo("  (cancelled; nothing recorded)")
@@ -241,14 +248,18 @@ class Table(Prompt):
                 self.echo()
                 self.line(f"  interrupted; {done[0]}" if done else "  (interrupted; nothing recorded)")
             except PungchowError as error:
-                self.line(f"  error: {self._error(error, dict(evening.seats()))} — nothing recorded")
+                ended = "" if error.code in _SAYS_NOTHING_RECORDED else " — nothing recorded"
+                self.line(f"  error: {self._error(error, dict(evening.seats()))}{ended}")
                 told = str(error)  # a log damaged meanwhile: the next reading of it need not say it again
 
     def _load(self) -> Evening:
         """The evening as it now stands, still the one this table opened: a log whose start line is no
         longer the one it was opened with (another evening's log put in its place, a start line edited
         and accepted) is refused, never recorded into on a guess (docs/evening.md, `evening play`)."""
-        current = book.load(self.path, self._say)
+        try:
+            current = book.load(self.path, self._say)
+        except EveningError as error:
+            raise _gone(self.path, error) from None
         if current.start != self.start:
             raise EveningError(
                 f"{self.path}: no longer the evening this table opened (its start line changed: another "
@@ -302,6 +313,7 @@ class Table(Prompt):
         )
 
     def _command(self, command: str, evening: Evening) -> bool:
+        self.undone = _GAME_UNDONE
         word, rest = _command_word(command)
         games = self._commands(evening)
         try:
@@ -640,7 +652,7 @@ class Table(Prompt):
             try:
                 evening = self._current(evening, entry, number)
             except PungchowError as error:  # held by another terminal too long: the game typed is kept
-                self._kept(error, "read the evening again")
+                self._kept(error, "read the evening again", "evening-gone")
                 continue
             try:
                 entry.record = _checked(entry.record)
@@ -691,7 +703,7 @@ class Table(Prompt):
                 if error.code == "evening-repeat":  # record.check_changes: nothing more to record
                     self.line(f"  {self._error(error, entry.seats)}")
                     return True
-                self._kept(error, "record it again", "evening-write")
+                self._kept(error, "record it again", "evening-write", "evening-gone")
 
     def _kept(self, error: PungchowError, what: str, *also: str) -> None:
         """A log another pungchow holds too long (or an `also` error) keeps the entry: said, and asked
@@ -761,6 +773,12 @@ class Table(Prompt):
         return game_text(shown_game(game, self.out), shown, where, said=_play_words, out=self.out)
 
     def _write(self, evening: Evening, entry: Entry, number: int | None) -> None:
+        try:
+            self._written(evening, entry, number)
+        except EveningError as error:
+            raise _gone(self.path, error) from None
+
+    def _written(self, evening: Evening, entry: Entry, number: int | None) -> None:
         if number is None:
             change = book.add(self.path, entry.record, self._say, expect=evening)
             recorded = change.game.number if change.game else len(change.after.games)
@@ -777,6 +795,7 @@ class Table(Prompt):
             self.echo(f"Game {number} amended.")
 
     def _undo(self, evening: Evening) -> None:
+        self.undone = "nothing was taken back"
         while True:
             if not evening.undo:
                 self.echo("  there is nothing to undo")
@@ -801,6 +820,7 @@ class Table(Prompt):
             return
 
     def _amend(self, evening: Evening, rest: str) -> None:
+        self.undone = "the amendment being entered was not recorded"
         if not evening.games:
             self.echo("  there is no game to amend yet")
             return
@@ -833,6 +853,26 @@ class Table(Prompt):
                 break
             self.retry(f"{answer!r}: say a player ({', '.join(evening.players)}) or draw")
         self._settle(evening, entry, number)
+
+
+def _gone(path: str, error: EveningError) -> EveningError:
+    """A log that no longer holds the evening the table opened (deleted, moved or emptied meanwhile) is
+    said so, the game typed kept: told what a log never begun is told (`start one with evening new`,
+    `no game was recorded in it; delete it`), a person would throw away the evening's record."""
+    try:
+        emptied = os.path.getsize(path) == 0
+    except FileNotFoundError:
+        emptied = False
+    except OSError:
+        return error
+    if error.code not in ("evening-missing", "evening-damaged") or os.path.lexists(path) and not emptied:
+        return error
+    how = "emptied" if emptied else "deleted or moved"
+    return EveningError(
+        f"{path}: no longer holds the evening this table opened ({how} meanwhile): put it back from a "
+        "copy; nothing was recorded",
+        code="evening-gone",
+    )
 
 
 def _checked(record: dict[str, Any]) -> dict[str, Any]:

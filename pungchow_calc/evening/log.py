@@ -341,6 +341,8 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             f"iconv -f UTF-16 -t UTF-8 {shlex.quote(path)} > fixed.jsonl, and use fixed.jsonl",
             code="evening-damaged",
         )
+    if data == BOM:  # an empty log an editor saved "UTF-8 with BOM": empty, as the BOM changes no event
+        data = b""
     raw = data.split(b"\n")
     tail = raw[-1]  # bytes after the last newline: a torn write, or nothing
     texts = raw if tail else raw[:-1]

@@ -100,9 +100,7 @@ def take(path: str, say: Callable[[str], None] | None = None) -> tuple[tuple[int
     try:  # non-blocking: a named pipe given by mistake is refused below, not waited on for ever
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
-        raise EveningError(
-            f"{path}: no such evening (start one with `evening new`)", code="evening-missing"
-        ) from None
+        raise _missing(path) from None
     except OSError as error:
         raise EveningError(f"{path}: cannot read: {error.strerror}", code="evening-unreadable") from None
     try:
@@ -160,7 +158,34 @@ def _write_durably(fd: int, path: str, line: bytes, size: int) -> None:
         raise _refused(path, error) from None
 
 
+def _dangling(path: str) -> str | None:
+    """The target of a symbolic link `path` that leads nowhere, else None: told as such, never as a log
+    missing (`start one with evening new`) that `evening new` then refuses as existing."""
+    try:
+        return os.readlink(path) if os.path.islink(path) and not os.path.exists(path) else None
+    except OSError:
+        return None
+
+
+def _missing(path: str) -> EveningError:
+    target = _dangling(path)
+    if target is not None:
+        return EveningError(
+            f"{path}: a symbolic link to {target}, which does not exist (moved or deleted?): give the "
+            "log's own name",
+            code="evening-missing",
+        )
+    return EveningError(f"{path}: no such evening (start one with `evening new`)", code="evening-missing")
+
+
 def _exists(path: str) -> EveningError:
+    target = _dangling(path)
+    if target is not None:  # a log is never begun through a link: its target may be another's
+        return EveningError(
+            f"{path} already exists, as a symbolic link to {target}, which does not exist: an evening "
+            "is never begun through a link (give the log's own name, or remove the link)",
+            code="evening-exists",
+        )
     return EveningError(
         f"{path} already exists: an evening is never overwritten (choose another file)",
         code="evening-exists",
@@ -348,11 +373,34 @@ def _open_for_writing(path: str) -> int:
     try:
         return os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise EveningError(
-            f"{path}: no such evening (start one with `evening new`)", code="evening-missing"
-        ) from None
+        raise _missing(path) from None
     except OSError as error:
         raise _refused(path, error) from None
+
+
+def _held(path: str, say: Callable[[str], None] | None) -> int:
+    """The log opened for writing and locked, the very file its name now names: one replaced while
+    the lock was awaited (an editor or `sed -i` saving it as a new file) would take the line into a
+    file no name reaches, a game reported recorded and lost; so the name is opened again and the new
+    file locked (docs/evening.md, "Safety")."""
+    while True:
+        fd = _open_for_writing(path)
+        try:
+            _regular(fd, path)
+            _lock(fd, path, fcntl.LOCK_EX, say)
+            held = os.fstat(fd)
+            try:
+                named = os.stat(path)
+            except FileNotFoundError:
+                raise _missing(path) from None
+            except OSError as error:  # its folder made unreadable meanwhile: refused as the open is
+                raise _refused(path, error) from None
+            if (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
 
 
 def _add(fd: int, path: str, data: bytes, log: Log, event: dict[str, Any]) -> dict[str, Any]:
@@ -379,10 +427,8 @@ def append(
     Reading, checking and writing under one lock means two terminals can never record from the same
     stale state. Returns the log as it was and the event as written (with its checksum).
     """
-    fd = _open_for_writing(path)
+    fd = _held(path, say)
     try:
-        _regular(fd, path)
-        _lock(fd, path, fcntl.LOCK_EX, say)
         data = _read_all(fd, path)
         log = parse(path, data)
         return log, _add(fd, path, data, log, dict(make(log)))
@@ -417,10 +463,8 @@ def repair(
     ever rewritten."""
     if not accept:  # a listing writes nothing: read as `status` reads, so a read-only log is listed too
         return _repair(path, take(path, say)[1], accept, check, make, None)
-    fd = _open_for_writing(path)
+    fd = _held(path, say)
     try:
-        _regular(fd, path)
-        _lock(fd, path, fcntl.LOCK_EX, say)
         return _repair(path, _read_all(fd, path), accept, check, make, fd)
     finally:
         os.close(fd)

@@ -189,16 +189,19 @@ def check_repeat(current: log.Log, event: dict[str, Any], games: int, again: boo
     if event["event"] != "undo" and not same_game(last, event):
         return
     ago = _seconds_since(last.get("at"), event["at"])
-    if ago is None or not 0 <= ago < REPEAT_WINDOW:
+    # A time ahead of this clock's is as recent: another machine's terminal on a shared folder, its clock
+    # a few seconds on (or this one set back meanwhile), typed the same game just now.
+    if ago is None or not -REPEAT_WINDOW < ago < REPEAT_WINDOW:
         return
+    when = f"{ago} s ago" if ago >= 0 else f"just now (by a clock {-ago} s ahead of this one)"
     if event["event"] == "undo":
         raise OptionError(
-            f"{last.get('takes_back')} was taken back {ago} s ago (at another terminal?); nothing was taken "
+            f"{last.get('takes_back')} was taken back {when} (at another terminal?); nothing was taken "
             f"back: to take back {event['takes_back']} as well, give --again",
             code="evening-repeat",
         )
     raise OptionError(
-        f"game {games} was recorded {ago} s ago with the same result (at another terminal?); nothing was "
+        f"game {games} was recorded {when} with the same result (at another terminal?); nothing was "
         "recorded: if this is another game with the same result, give --again",
         code="evening-repeat",
     )
