@@ -44,6 +44,12 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
     "diff-3": (["diff", HAND, *_rulesets(3)], list(FOUR[:3])),
     "diff-4": (["diff", HAND, *_rulesets(4)], list(FOUR)),
     "diff-4-kongs": (["diff", KONGS, *_rulesets(4), "-s", "n"], list(FOUR)),
+    # Notes and a refusal under the table, wrapped by rich: no line of them ends in a space either.
+    "diff-riichi-notes": (
+        ["diff", "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "-r", "pung-chow-limit", "-r", "riichi-ema-2016"]
+        + ["-r", "classical-bmja", "--honba", "2", "--deposits", "1"],
+        ["pung-chow-limit", "riichi-ema-2016", "classical-bmja"],
+    ),
     "settle": (
         ["settle", "--east", HAND, "--south", LOSER, "--west", "8", "--north", "12", "--dead", "west"],
         [],
@@ -93,6 +99,9 @@ def test_every_table_fits(name: str, width: int, glyphs: bool) -> None:
     assert result.exit_code == 0, result.output
     hands = [a for a in argv if "!" in a]  # a winning hand's sets are shown as typed
     _check(result.stdout.splitlines(), width, whole, hands, glyphs)
+    # Nor a line that ends in spaces (a table's empty last cell, a wrapped note's gap): padding.
+    ended = [line for line in result.stdout.splitlines() if line != line.rstrip(" ")]
+    assert not ended, (ended, result.stdout)
 
 
 @pytest.fixture(scope="module")
@@ -766,3 +775,25 @@ def test_thai_somsak_under_ascii_at_40_columns_wraps_between_escapes(tmp_path: P
         result.stdout
     )
     assert "\\u0e2a\\u0e21\\u0e28\\u0e31\\u0e01\\u0e14\\u0e34\\u0e4c" in squeezed(result.stdout)
+
+
+@pytest.mark.parametrize(
+    ("segments", "expected"),
+    [
+        ([("a   ", None), ("\n", None)], "a\n"),
+        ([("a", "bold"), ("   ", "bold"), ("\nb  \n", None)], "a\nb\n"),
+        # A code block's background is seen: its spaces stay. A prompt's last line is not ended: kept.
+        ([("code  ", "on blue"), ("\n", None)], "code  \n"),
+        ([("Who won? ", None)], "Who won? "),
+    ],
+    ids=["cell-padding", "styled-gap-and-two-lines", "shaded-kept", "prompt-kept"],
+)
+def test_no_printed_line_ends_in_spaces(segments: list[tuple[str, str | None]], expected: str) -> None:
+    from rich.segment import Segment
+    from rich.style import Style
+
+    from pungchow_calc.render.terminal import _trimmed
+
+    given = (Segment(text, None if style is None else Style.parse(style)) for text, style in segments)
+    trimmed = _trimmed(given)
+    assert "".join(segment.text for segment in trimmed) == expected

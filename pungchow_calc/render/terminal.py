@@ -5,10 +5,12 @@ Only this module and `cli` import rich; the engine returns data and never prints
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -45,6 +47,46 @@ class _Console(Console):
         if is_ascii(self.file):
             objects = tuple(_as_written(o, self.file) for o in objects)
         super().print(*objects, **options)
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        """rich's rendering, but no line ends in spaces: a table's empty last cells and a wrapped
+        line's gap pad what no one reads (`grep ' $'`, two outputs compared, a test's expected text)."""
+        return super()._render_buffer(_trimmed(buffer))
+
+
+def _shaded(segment: Segment) -> bool:
+    """A segment drawn on a background (a code block in `docs`): its spaces are seen, and kept."""
+    return segment.style is not None and segment.style.bgcolor is not None
+
+
+def _trimmed(segments: Iterable[Segment]) -> list[Segment]:
+    """The segments with the spaces that end each line left out (the last line, not ended, kept whole:
+    a prompt's space before the answer)."""
+    out: list[Segment] = []
+    line: list[Segment] = []
+
+    def end_line() -> None:
+        while line and not line[-1].control and not _shaded(line[-1]) and not line[-1].text.strip(" "):
+            line.pop()
+        if line and not line[-1].control and not _shaded(line[-1]):
+            last = line[-1]
+            line[-1] = Segment(last.text.rstrip(" "), last.style)
+        out.extend(line)
+        line.clear()
+
+    for segment in segments:
+        if segment.control or "\n" not in segment.text:
+            line.append(segment)
+            continue
+        *ended, rest = segment.text.split("\n")
+        for piece in ended:
+            if piece:
+                line.append(Segment(piece, segment.style))
+            end_line()
+            out.append(Segment("\n", segment.style))
+        if rest:
+            line.append(Segment(rest, segment.style))
+    return out + line
 
 
 def _as_written(shown: Any, stream: Any) -> Any:
