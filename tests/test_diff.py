@@ -85,6 +85,33 @@ def test_book_rulesets_table():
     assert rows[("south pays", "")][0] == "64"
 
 
+def _rows(stdout: str) -> dict[tuple[str, str], list[str]]:
+    """A two-ruleset `diff --ascii` table's rows by (label, set): the two values and the difference."""
+    rows: dict[tuple[str, str], list[str]] = {}
+    for line in stdout.splitlines():
+        cells = [cell.strip() for cell in line.split("|")]
+        if len(cells) == 5:
+            rows.setdefault((cells[0], cells[1]), cells[2:])
+    return rows
+
+
+def test_diff_example_7_north_pung_chow_pung_chow_limit_marks_a_doubling_that_differs():
+    # Regression: a row that differs by a doubling or a limit hand (10 points against `double`) had a
+    # blank difference, as an equal row has: read as "the same under both".
+    example_7 = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
+    result = run("diff", example_7, "-s", "n", "-r", "pung-chow", "-r", "pung-chow-limit", "--ascii")
+    assert result.exit_code == 0, result.output
+    rows = _rows(result.stdout)
+    assert rows[("No sequences in hand or on table", "")] == ["10", "double", "!="]
+    assert rows[("All honor pieces", "")] == ["double x3", "-", "!="]
+    assert rows[("Sets of heads only", "")] == ["-", "limit", "!="]
+    assert rows[("Three (or four) red dragons", "RdRdRdRd#")] == ["double", "double", ""]
+    assert rows[("3 of a kind of ones, nines, winds or dragons", "GdGdGd")] == ["8", "10", "+2"]
+    glyphs = run("diff", example_7, "-s", "n", "-r", "pung-chow", "-r", "pung-chow-limit")
+    no_sequences = next(line for line in glyphs.stdout.splitlines() if line.startswith("No sequences"))
+    assert no_sequences.split("│")[-1].strip() == "≠", no_sequences
+
+
 def test_house_rules_against_the_book():
     house = str(ROOT / "samples" / "house-rules.yaml")
     spec = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"

@@ -27,6 +27,11 @@ from .ascii import fit_data, fit_grid, is_ascii, output_stream
 from .layout import NARROWEST, Grid, breakdown_grid, terminal_width, value_text, wrap
 
 
+def unlike(ascii_only: bool) -> str:
+    """`≠`, or `!=` in ASCII: two values that differ by no number (a doubling against points)."""
+    return "!=" if ascii_only else "≠"
+
+
 def arrow(out: Console) -> str:
     """`→`, or `->` where the output is ASCII (in running text, where width does not matter)."""
     return "->" if plain(out) else "→"
@@ -408,11 +413,13 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
             styles[len(rows), 0] = "yellow"
         extra = []
         if two:
+            # Points differ by a number; a doubling or a limit hand, or points against one, by no number a
+            # column can say: marked `≠` (`!=`), never left blank as an equal row is (docs/batch.md, diff).
             a, b = row.values
             both_points = all(v is None or not (v.doublings or v.kind == "limit") for v in row.values)
-            extra = [
-                f"{(b.points if b else 0) - (a.points if a else 0):+}" if row.differs and both_points else ""
-            ]
+            points = (b.points if b else 0) - (a.points if a else 0)
+            change = f"{points:+}" if both_points else unlike(ascii_only)
+            extra = [change if row.differs else ""]
         shown = set_text(row.set, ascii_only) if row.set else ""
         rows.append((row.label, shown, *cells, *extra))
     rows.append(None)
