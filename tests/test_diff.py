@@ -112,6 +112,27 @@ def test_diff_example_7_north_pung_chow_pung_chow_limit_marks_a_doubling_that_di
     assert no_sequences.split("│")[-1].strip() == "≠", no_sequences
 
 
+def test_diff_example_7_north_pung_chow_classical_dmjl_lines_up_rules_of_the_same_conditions():
+    # Regression: Part I's "No sequences" (10 points) and Kajongg's "No Chow" (a double), both
+    # `when: [no_sequences]`, sat on two rows, each `-` under the other ruleset: read as "DMJL has no
+    # score for no sequences". So did "All honor pieces" and DMJL's limit hand "Only Honors".
+    example_7 = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
+    result = run("diff", example_7, "-s", "n", "-r", "pung-chow", "-r", "classical-dmjl", "--ascii")
+    assert result.exit_code == 0, result.output
+    rows = _rows(result.stdout)
+    assert rows[("No sequences in hand or on table", "")] == ["10", "double", "!="]
+    assert rows[("All honor pieces", "")] == ["double x3", "limit", "!="]
+    assert ("No Chow", "") not in rows and ("Only Honors", "") not in rows
+    # Mah-Jongg (no conditions) and DMJL's Standard Mah Jongg (four sets) are not one rule: two rows.
+    assert rows[("Mah-Jongg", "")] == ["20", "-", "-20"]
+    assert rows[("Standard Mah Jongg", "")] == ["-", "20", "+20"]
+    json_rows = json.loads(
+        run("diff", example_7, "-s", "n", "-r", "pung-chow", "-r", "classical-dmjl", "--json").stdout
+    )
+    no_sequences = next(row for row in json_rows["rows"] if row["key"] == "rule:no_sequences")
+    assert no_sequences["values"]["classical-dmjl"] == {"points": 0, "doublings": 1, "rule": "no_chow"}
+
+
 def test_house_rules_against_the_book():
     house = str(ROOT / "samples" / "house-rules.yaml")
     spec = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
