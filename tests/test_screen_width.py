@@ -797,3 +797,21 @@ def test_no_printed_line_ends_in_spaces(segments: list[tuple[str, str | None]], 
     given = (Segment(text, None if style is None else Style.parse(style)) for text, style in segments)
     trimmed = _trimmed(given)
     assert "".join(segment.text for segment in trimmed) == expected
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_batch_compare_part1_examples_pung_chow_riichi_ema_2016_keeps_each_number_by_its_words(
+    width: int,
+) -> None:
+    # Regression: at 60 columns rich broke the summary between any two words: `winners collect` on one
+    # line and `+135872` alone on the next, `480` and `→ 8000 (+7520)` apart.
+    examples = str(Path(__file__).resolve().parent.parent / "samples" / "part1-examples.txt")
+    result = run("batch", examples, "--compare", "pung-chow", "riichi-ema-2016", env={"COLUMNS": str(width)})
+    lines = result.stdout.splitlines()
+    _check(lines, width, ["riichi-ema-2016"], [], glyphs=False)
+    for phrase in ("total +36076,", "winners collect +135872", "480 → 8000 (+7520)", "22016 → 8000 (-14016)"):
+        assert any(phrase in line for line in lines), (phrase, result.stdout)
+    rise = next(n for n, line in enumerate(lines) if line.startswith("Biggest rise: line 25"))
+    fall = next(n for n, line in enumerate(lines) if line.startswith("Biggest fall:"))
+    said = "Biggest rise: line 25 NwNwNw RdRdRd 2b2b!2b 9b9b9b 5b5b: 480 → 8000 (+7520)"
+    assert " ".join(lines[rise:fall]) == said, result.stdout

@@ -24,7 +24,7 @@ from ..engine.situation import how_won
 from ..engine.table import Settlement
 from ..engine.tiles import Tile, Wind
 from .ascii import fit_data, fit_grid, is_ascii, output_stream
-from .layout import NARROWEST, Grid, breakdown_grid, terminal_width, value_text, wrap
+from .layout import NARROWEST, Grid, breakdown_grid, pack, terminal_width, value_text, wrap
 
 
 def unlike(ascii_only: bool) -> str:
@@ -203,6 +203,12 @@ def print_lines(out: Console, lines: list[str], style: str = "") -> None:
         out.print(Text(line, style=style), overflow="ignore", crop=False)
 
 
+def print_phrases(out: Console, phrases: list[str]) -> None:
+    """A sentence of phrases, a space between, wrapped to the console between phrases only: a number
+    stays with its words (`winners collect +135872`, `480 → 8000 (+7520)`), never on a line alone."""
+    print_lines(out, pack([fit_data(phrase, out.file) for phrase in phrases], out.width, gap=" "))
+
+
 def print_grid(
     out: Console, grid: Grid, styles: dict[tuple[int, int], str] | None = None, show_header: bool = True
 ) -> None:
@@ -351,8 +357,8 @@ def where(record: dict[str, Any]) -> str:
 def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
     """`batch --compare A B`: how many hands change, and by how much."""
     a, b = summary["rulesets"]
-    # The title and the sentences on lines of their own, wrapped between words: rich pads a table's
-    # title to the table's width and leaves a wrapped line's last space (trailing spaces in a paste).
+    # The title and the sentences on lines of their own, wrapped between words (the sentences between
+    # phrases: a number stays with its words): rich pads a table's title to the table's width.
     print_title(out, f"{a} {arrow(out)} {b}")
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("", overflow="fold")  # a long ruleset path is folded whole, never cut with …
@@ -373,21 +379,24 @@ def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
     # Deposits only when they differ, as `score` says them ("collects N and D in deposits"): a
     # summary of hands without any reads as it always did.
     deposits = summary["deposits_difference"]
-    said = (
-        f"Score difference ({b} − {a}): total {summary['score_difference']:+}, "
-        f"mean {summary['mean_score_difference']:+} per hand; payable {summary['payable_difference']:+}; "
-        f"winners collect {summary['collects_difference']:+}"
-        + (f" and {deposits:+} in deposits" if deposits else "")
+    print_phrases(
+        out,
+        [
+            f"Score difference ({b} − {a}):",
+            f"total {summary['score_difference']:+},",
+            f"mean {summary['mean_score_difference']:+} per hand;",
+            f"payable {summary['payable_difference']:+};",
+            f"winners collect {summary['collects_difference']:+}"
+            + (f" and {deposits:+} in deposits" if deposits else ""),
+        ],
     )
-    print_lines(out, wrap(fit_data(said, out.file), out.width))
     for key, word in (("biggest_rise", "Biggest rise"), ("biggest_fall", "Biggest fall")):
         found = summary[key]
         if found:
             sa, sb = found["score"]
+            *sets, last = found["hand"].split(" ")
             change = f"{sa} {arrow(out)} {sb} ({found['difference']:+})"
-            print_lines(
-                out, wrap(fit_data(f"{word}: {where(found)} {found['hand']}: {change}", out.file), out.width)
-            )
+            print_phrases(out, [f"{word}: {where(found)}", *sets, f"{last}:", change])
 
 
 def _diff_value(line: Any) -> str:
