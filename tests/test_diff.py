@@ -133,6 +133,22 @@ def test_diff_example_7_north_pung_chow_classical_dmjl_lines_up_rules_of_the_sam
     assert no_sequences["values"]["classical-dmjl"] == {"points": 0, "doublings": 1, "rule": "no_chow"}
 
 
+def test_diff_loser_of_16_tiles_and_bonus_pung_chow_classical_dmjl_shows_the_long_hand_whole():
+    # Regression: Kajongg's Long Hand (long_hand_scores_zero) scored 0 shown as `Hand: 1f2s`, its bonus
+    # tiles alone, and nothing said why it scored 0; the diff took that for the hand every ruleset read.
+    long_hand = "EwEwEw 2b2b 2c3c4c SwSw 9d 7b 1b RdRdRd 1f 2s"
+    result = run(
+        "diff", long_hand, "--loser", "-s", "s", "-r", "pung-chow", "-r", "classical-dmjl", "--ascii"
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Hand: 9d 1b 2b 2b 7b 2c 3c 4c Ew Ew Ew Sw Sw Rd Rd Rd   1f2s", result.stdout
+    assert "pung-chow refuses the hand: too many tiles" in result.stdout
+    said = " ".join(result.stdout.split())
+    note = "Note: --loser: 16 tiles, more than a hand holds (14): a long hand, which scores 0 under ruleset"
+    assert f"{note} classical-dmjl" in said, result.stdout
+
+
 def test_house_rules_against_the_book():
     house = str(ROOT / "samples" / "house-rules.yaml")
     spec = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
