@@ -778,24 +778,28 @@ def test_thai_somsak_under_ascii_at_40_columns_wraps_between_escapes(tmp_path: P
 
 
 @pytest.mark.parametrize(
-    ("segments", "expected"),
+    ("segments", "shading", "expected"),
     [
-        ([("a   ", None), ("\n", None)], "a\n"),
-        ([("a", "bold"), ("   ", "bold"), ("\nb  \n", None)], "a\nb\n"),
-        # A code block's background is seen: its spaces stay. A prompt's last line is not ended: kept.
-        ([("code  ", "on blue"), ("\n", None)], "code  \n"),
-        ([("Who won? ", None)], "Who won? "),
+        ([("a   ", None), ("\n", None)], True, "a\n"),
+        ([("a", "bold"), ("   ", "bold"), ("\nb  \n", None)], True, "a\nb\n"),
+        # A code block's background is seen: its spaces stay; under NO_COLOR (no shading) it is blank.
+        ([("code  ", "on blue"), ("\n", None)], True, "code  \n"),
+        ([("code  ", "on blue"), ("\n", None)], False, "code\n"),
+        # A prompt's last line is not ended: kept.
+        ([("Who won? ", None)], True, "Who won? "),
     ],
-    ids=["cell-padding", "styled-gap-and-two-lines", "shaded-kept", "prompt-kept"],
+    ids=["cell-padding", "styled-gap-and-two-lines", "shaded-kept", "no-color-shaded-trimmed", "prompt-kept"],
 )
-def test_no_printed_line_ends_in_spaces(segments: list[tuple[str, str | None]], expected: str) -> None:
+def test_no_printed_line_ends_in_spaces(
+    segments: list[tuple[str, str | None]], shading: bool, expected: str
+) -> None:
     from rich.segment import Segment
     from rich.style import Style
 
     from pungchow_calc.render.terminal import _trimmed
 
     given = (Segment(text, None if style is None else Style.parse(style)) for text, style in segments)
-    trimmed = _trimmed(given)
+    trimmed = _trimmed(given, shading)
     assert "".join(segment.text for segment in trimmed) == expected
 
 

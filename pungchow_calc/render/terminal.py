@@ -56,7 +56,10 @@ class _Console(Console):
     def _render_buffer(self, buffer: Iterable[Segment]) -> str:
         """rich's rendering, but no line ends in spaces: a table's empty last cells and a wrapped
         line's gap pad what no one reads (`grep ' $'`, two outputs compared, a test's expected text)."""
-        return super()._render_buffer(_trimmed(buffer))
+        # A background is drawn only in colour: under NO_COLOR or to a pipe a code block's spaces are blank.
+        return super()._render_buffer(
+            _trimmed(buffer, shading=self.color_system is not None and not self.no_color)
+        )
 
 
 def _shaded(segment: Segment) -> bool:
@@ -64,16 +67,19 @@ def _shaded(segment: Segment) -> bool:
     return segment.style is not None and segment.style.bgcolor is not None
 
 
-def _trimmed(segments: Iterable[Segment]) -> list[Segment]:
+def _trimmed(segments: Iterable[Segment], shading: bool = True) -> list[Segment]:
     """The segments with the spaces that end each line left out (the last line, not ended, kept whole:
-    a prompt's space before the answer)."""
+    a prompt's space before the answer); a shaded segment's kept where `shading` draws it."""
     out: list[Segment] = []
     line: list[Segment] = []
 
+    def kept(segment: Segment) -> bool:
+        return shading and _shaded(segment)
+
     def end_line() -> None:
-        while line and not line[-1].control and not _shaded(line[-1]) and not line[-1].text.strip(" "):
+        while line and not line[-1].control and not kept(line[-1]) and not line[-1].text.strip(" "):
             line.pop()
-        if line and not line[-1].control and not _shaded(line[-1]):
+        if line and not line[-1].control and not kept(line[-1]):
             last = line[-1]
             line[-1] = Segment(last.text.rstrip(" "), last.style)
         out.extend(line)
