@@ -149,6 +149,21 @@ def test_diff_loser_of_16_tiles_and_bonus_pung_chow_classical_dmjl_shows_the_lon
     assert f"{note} classical-dmjl" in said, result.stdout
 
 
+def test_diff_2c2c2c_3c3c3c_4c4c4c_riichi_shows_riichis_three_chows():
+    # Regression: riichi arranges 222333444 as three chows (iipeikou, tanyao), the book as three pungs;
+    # only the book's arrangement was shown, and riichi's `2c3c4c*` row named a set the hand line lacked.
+    hand = "2c2c2c 3c3c!3c 4c4c4c 6d7d8d 5b5b"
+    result = run("diff", hand, "--riichi", "-r", "pung-chow", "-r", "riichi-ema-2016", "--ascii")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Hand: 2c2c2c   3c!3c3c*   4c4c4c   6d7d8d   5b5b"
+    assert lines[1] == "riichi-ema-2016 arranges it: 2c3c!4c*   2c3c4c   2c3c4c   6d7d8d   5b5b"
+    assert "2c3c4c*" in _rows(result.stdout).__repr__()
+    # Arranged alike: the hand line alone, as before.
+    same = run("diff", HAND, "--drawn", "-r", "pung-chow", "-r", "pung-chow-limit", "--ascii")
+    assert "arranges it" not in same.stdout and same.stdout.startswith("Hand: "), same.stdout
+
+
 def test_house_rules_against_the_book():
     house = str(ROOT / "samples" / "house-rules.yaml")
     spec = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"

@@ -44,6 +44,11 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
     "diff-3": (["diff", HAND, *_rulesets(3)], list(FOUR[:3])),
     "diff-4": (["diff", HAND, *_rulesets(4)], list(FOUR)),
     "diff-4-kongs": (["diff", KONGS, *_rulesets(4), "-s", "n"], list(FOUR)),
+    # Riichi arranges 222333444 as chows, the book as pungs: both arrangements are shown, each whole.
+    "diff-arranged": (
+        ["diff", "2c2c2c 3c3c!3c 4c4c4c 6d7d8d 5b5b", "--riichi", "-r", "pung-chow", "-r", "riichi-ema-2016"],
+        ["pung-chow", "riichi-ema-2016", "arranges it:"],
+    ),
     # Notes and a refusal under the table, wrapped by rich: no line of them ends in a space either.
     "diff-riichi-notes": (
         ["diff", "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "-r", "pung-chow-limit", "-r", "riichi-ema-2016"]

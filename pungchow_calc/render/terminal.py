@@ -417,7 +417,18 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
     ascii_only = plain(out, ascii_only)
     names = diff.names
     two = len(names) == 2
-    print_hand(out, hand_parts(diff.first, ascii_only))
+    first = hand_parts(diff.first, ascii_only)
+    print_hand(out, first)
+    # A ruleset that arranges the hand otherwise (riichi's three chows where the book sees three pungs)
+    # scores sets the line above does not show: its arrangement follows, named (docs/batch.md, diff).
+    for name, score in zip(diff.names, diff.scores, strict=True):
+        parts = [] if score is None else hand_parts(score, ascii_only)
+        if parts and parts != first:
+            label = fit_data(f"{name} arranges it: ", out.file)
+            if cell_len(label) > out.width // 2:  # a long path: its sets on lines of their own
+                print_phrases(out, [name, "arranges it:"])
+                label = " " * len("Hand: ")
+            print_hand(out, parts, label)
     headers = ["Score line", "Set", *names, *(["diff" if ascii_only else "Δ"] if two else [])]
     refused = [diff.refusal(i) is not None for i in range(len(names))]
     rows: list[tuple[str, ...] | None] = []
