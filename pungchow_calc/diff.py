@@ -270,18 +270,14 @@ def diff_hand(
             continue
         for key, line in _keys(score, i, table, meanings):
             if key not in table:
-                # A hand-wide line under another id but the same label is the same book line.
+                # A hand-wide line under another id but the same label is the same book line; failing
+                # that, one whose rule has the same conditions (Part I's "No sequences" and Kajongg's
+                # "No Chow", both `no_sequences`): never a row of a rule this ruleset has itself.
                 if line.meld is None:
-                    twin = next(
-                        (
-                            k
-                            for k in order
-                            if k.startswith("rule:")
-                            and table[k][i] is None
-                            and _label(table[k]).lower() == line.label.lower()
-                        ),
-                        None,
-                    )
+                    free = [k for k in order if k.startswith("rule:") and table[k][i] is None]
+                    twin = next((k for k in free if _label(table[k]).lower() == line.label.lower()), None)
+                    if twin is None and meanings:
+                        twin = next((k for k in free if _same_rule(table[k], line, i, meanings)), None)
                     if twin is not None:
                         table[twin][i] = line
                         continue
@@ -298,6 +294,20 @@ def diff_hand(
 
 def _label(values: list[Line | None]) -> str:
     return next(v.label for v in values if v is not None)
+
+
+def _same_rule(
+    values: list[Line | None], line: Line, index: int, meanings: tuple[dict[str, str], ...]
+) -> bool:
+    """Whether a hand-wide row's rule has the conditions of `line`'s rule (ruleset `index`), stated
+    (a rule of no conditions, Mah-Jongg's, says nothing alike), and is no rule of that ruleset itself."""
+    j, first = next((j, v) for j, v in enumerate(values) if v is not None)
+    want = meanings[j].get(first.rule)
+    return (
+        first.rule not in meanings[index]
+        and want not in (None, "[]")
+        and want == meanings[index].get(line.rule)
+    )
 
 
 # --- rulesets ------------------------------------------------------------------------------

@@ -515,7 +515,9 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
             return Reference(refused="loser-winning-tile")
         if len(tiles) > 14 + kongs:
             if settings.long_hand_scores_zero:
-                return Reference(best=(Result(hand.fixed, (), 0, 0, 0, None),))
+                # Shown whole: the marked sets, then each tile of the pool as a leftover.
+                leftovers = tuple(Meld(MeldKind.SINGLE, (tile,), order=100) for tile in hand.pool)
+                return Reference(best=(Result(hand.fixed + leftovers, (), 0, 0, 0, None),))
             return Reference(refused="tile-count")
         arrangements = loser_arrangements(hand, settings.loser_max_pairs)
         hand_waits = ()

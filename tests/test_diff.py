@@ -85,6 +85,85 @@ def test_book_rulesets_table():
     assert rows[("south pays", "")][0] == "64"
 
 
+def _rows(stdout: str) -> dict[tuple[str, str], list[str]]:
+    """A two-ruleset `diff --ascii` table's rows by (label, set): the two values and the difference."""
+    rows: dict[tuple[str, str], list[str]] = {}
+    for line in stdout.splitlines():
+        cells = [cell.strip() for cell in line.split("|")]
+        if len(cells) == 5:
+            rows.setdefault((cells[0], cells[1]), cells[2:])
+    return rows
+
+
+def test_diff_example_7_north_pung_chow_pung_chow_limit_marks_a_doubling_that_differs():
+    # Regression: a row that differs by a doubling or a limit hand (10 points against `double`) had a
+    # blank difference, as an equal row has: read as "the same under both".
+    example_7 = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
+    result = run("diff", example_7, "-s", "n", "-r", "pung-chow", "-r", "pung-chow-limit", "--ascii")
+    assert result.exit_code == 0, result.output
+    rows = _rows(result.stdout)
+    assert rows[("No sequences in hand or on table", "")] == ["10", "double", "!="]
+    assert rows[("All honor pieces", "")] == ["double x3", "-", "!="]
+    assert rows[("Sets of heads only", "")] == ["-", "limit", "!="]
+    assert rows[("Three (or four) red dragons", "RdRdRdRd#")] == ["double", "double", ""]
+    assert rows[("3 of a kind of ones, nines, winds or dragons", "GdGdGd")] == ["8", "10", "+2"]
+    glyphs = run("diff", example_7, "-s", "n", "-r", "pung-chow", "-r", "pung-chow-limit")
+    no_sequences = next(line for line in glyphs.stdout.splitlines() if line.startswith("No sequences"))
+    assert no_sequences.split("│")[-1].strip() == "≠", no_sequences
+
+
+def test_diff_example_7_north_pung_chow_classical_dmjl_lines_up_rules_of_the_same_conditions():
+    # Regression: Part I's "No sequences" (10 points) and Kajongg's "No Chow" (a double), both
+    # `when: [no_sequences]`, sat on two rows, each `-` under the other ruleset: read as "DMJL has no
+    # score for no sequences". So did "All honor pieces" and DMJL's limit hand "Only Honors".
+    example_7 = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
+    result = run("diff", example_7, "-s", "n", "-r", "pung-chow", "-r", "classical-dmjl", "--ascii")
+    assert result.exit_code == 0, result.output
+    rows = _rows(result.stdout)
+    assert rows[("No sequences in hand or on table", "")] == ["10", "double", "!="]
+    assert rows[("All honor pieces", "")] == ["double x3", "limit", "!="]
+    assert ("No Chow", "") not in rows and ("Only Honors", "") not in rows
+    # Mah-Jongg (no conditions) and DMJL's Standard Mah Jongg (four sets) are not one rule: two rows.
+    assert rows[("Mah-Jongg", "")] == ["20", "-", "-20"]
+    assert rows[("Standard Mah Jongg", "")] == ["-", "20", "+20"]
+    json_rows = json.loads(
+        run("diff", example_7, "-s", "n", "-r", "pung-chow", "-r", "classical-dmjl", "--json").stdout
+    )
+    no_sequences = next(row for row in json_rows["rows"] if row["key"] == "rule:no_sequences")
+    assert no_sequences["values"]["classical-dmjl"] == {"points": 0, "doublings": 1, "rule": "no_chow"}
+
+
+def test_diff_loser_of_16_tiles_and_bonus_pung_chow_classical_dmjl_shows_the_long_hand_whole():
+    # Regression: Kajongg's Long Hand (long_hand_scores_zero) scored 0 shown as `Hand: 1f2s`, its bonus
+    # tiles alone, and nothing said why it scored 0; the diff took that for the hand every ruleset read.
+    long_hand = "EwEwEw 2b2b 2c3c4c SwSw 9d 7b 1b RdRdRd 1f 2s"
+    result = run(
+        "diff", long_hand, "--loser", "-s", "s", "-r", "pung-chow", "-r", "classical-dmjl", "--ascii"
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Hand: 9d 1b 2b 2b 7b 2c 3c 4c Ew Ew Ew Sw Sw Rd Rd Rd   1f2s", result.stdout
+    assert "pung-chow refuses the hand: too many tiles" in result.stdout
+    said = " ".join(result.stdout.split())
+    note = "Note: --loser: 16 tiles, more than a hand holds (14): a long hand, which scores 0 under ruleset"
+    assert f"{note} classical-dmjl" in said, result.stdout
+
+
+def test_diff_2c2c2c_3c3c3c_4c4c4c_riichi_shows_riichis_three_chows():
+    # Regression: riichi arranges 222333444 as three chows (iipeikou, tanyao), the book as three pungs;
+    # only the book's arrangement was shown, and riichi's `2c3c4c*` row named a set the hand line lacked.
+    hand = "2c2c2c 3c3c!3c 4c4c4c 6d7d8d 5b5b"
+    result = run("diff", hand, "--riichi", "-r", "pung-chow", "-r", "riichi-ema-2016", "--ascii")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Hand: 2c2c2c   3c!3c3c*   4c4c4c   6d7d8d   5b5b"
+    assert lines[1] == "riichi-ema-2016 arranges it: 2c3c!4c*   2c3c4c   2c3c4c   6d7d8d   5b5b"
+    assert "2c3c4c*" in _rows(result.stdout).__repr__()
+    # Arranged alike: the hand line alone, as before.
+    same = run("diff", HAND, "--drawn", "-r", "pung-chow", "-r", "pung-chow-limit", "--ascii")
+    assert "arranges it" not in same.stdout and same.stdout.startswith("Hand: "), same.stdout
+
+
 def test_house_rules_against_the_book():
     house = str(ROOT / "samples" / "house-rules.yaml")
     spec = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"

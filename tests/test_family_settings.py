@@ -85,6 +85,11 @@ def test_long_hand_scores_zero(zero: bool) -> None:
     if zero:
         result = score(long_hand, rules, winner=False)
         assert (result.score, result.payable, result.lines) == (0, 0, ())
+        # Shown whole (its pool as leftover tiles, not only its marked sets), and said why it is 0.
+        assert sorted(t.code for m in result.arrangement for t in m.tiles) == sorted(
+            ["1b", "1b", "1b", "2b", "2b", "2b", "3b", "3b", "3b", "4b", "4b", "4b", "5b", "5b", "6b"]
+        )
+        assert any("15 tiles, more than a hand holds (14): a long hand" in note for note in result.notes)
     else:
         with pytest.raises(HandError) as caught:
             score(long_hand, rules, winner=False)

@@ -44,6 +44,17 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
     "diff-3": (["diff", HAND, *_rulesets(3)], list(FOUR[:3])),
     "diff-4": (["diff", HAND, *_rulesets(4)], list(FOUR)),
     "diff-4-kongs": (["diff", KONGS, *_rulesets(4), "-s", "n"], list(FOUR)),
+    # Riichi arranges 222333444 as chows, the book as pungs: both arrangements are shown, each whole.
+    "diff-arranged": (
+        ["diff", "2c2c2c 3c3c!3c 4c4c4c 6d7d8d 5b5b", "--riichi", "-r", "pung-chow", "-r", "riichi-ema-2016"],
+        ["pung-chow", "riichi-ema-2016", "arranges it:"],
+    ),
+    # Notes and a refusal under the table, wrapped by rich: no line of them ends in a space either.
+    "diff-riichi-notes": (
+        ["diff", "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "-r", "pung-chow-limit", "-r", "riichi-ema-2016"]
+        + ["-r", "classical-bmja", "--honba", "2", "--deposits", "1"],
+        ["pung-chow-limit", "riichi-ema-2016", "classical-bmja"],
+    ),
     "settle": (
         ["settle", "--east", HAND, "--south", LOSER, "--west", "8", "--north", "12", "--dead", "west"],
         [],
@@ -93,6 +104,9 @@ def test_every_table_fits(name: str, width: int, glyphs: bool) -> None:
     assert result.exit_code == 0, result.output
     hands = [a for a in argv if "!" in a]  # a winning hand's sets are shown as typed
     _check(result.stdout.splitlines(), width, whole, hands, glyphs)
+    # Nor a line that ends in spaces (a table's empty last cell, a wrapped note's gap): padding.
+    ended = [line for line in result.stdout.splitlines() if line != line.rstrip(" ")]
+    assert not ended, (ended, result.stdout)
 
 
 @pytest.fixture(scope="module")
@@ -766,3 +780,47 @@ def test_thai_somsak_under_ascii_at_40_columns_wraps_between_escapes(tmp_path: P
         result.stdout
     )
     assert "\\u0e2a\\u0e21\\u0e28\\u0e31\\u0e01\\u0e14\\u0e34\\u0e4c" in squeezed(result.stdout)
+
+
+@pytest.mark.parametrize(
+    ("segments", "shading", "expected"),
+    [
+        ([("a   ", None), ("\n", None)], True, "a\n"),
+        ([("a", "bold"), ("   ", "bold"), ("\nb  \n", None)], True, "a\nb\n"),
+        # A code block's background is seen: its spaces stay; under NO_COLOR (no shading) it is blank.
+        ([("code  ", "on blue"), ("\n", None)], True, "code  \n"),
+        ([("code  ", "on blue"), ("\n", None)], False, "code\n"),
+        # A prompt's last line is not ended: kept.
+        ([("Who won? ", None)], True, "Who won? "),
+    ],
+    ids=["cell-padding", "styled-gap-and-two-lines", "shaded-kept", "no-color-shaded-trimmed", "prompt-kept"],
+)
+def test_no_printed_line_ends_in_spaces(
+    segments: list[tuple[str, str | None]], shading: bool, expected: str
+) -> None:
+    from rich.segment import Segment
+    from rich.style import Style
+
+    from pungchow_calc.render.terminal import _trimmed
+
+    given = (Segment(text, None if style is None else Style.parse(style)) for text, style in segments)
+    trimmed = _trimmed(given, shading)
+    assert "".join(segment.text for segment in trimmed) == expected
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_batch_compare_part1_examples_pung_chow_riichi_ema_2016_keeps_each_number_by_its_words(
+    width: int,
+) -> None:
+    # Regression: at 60 columns rich broke the summary between any two words: `winners collect` on one
+    # line and `+135872` alone on the next, `480` and `→ 8000 (+7520)` apart.
+    examples = str(Path(__file__).resolve().parent.parent / "samples" / "part1-examples.txt")
+    result = run("batch", examples, "--compare", "pung-chow", "riichi-ema-2016", env={"COLUMNS": str(width)})
+    lines = result.stdout.splitlines()
+    _check(lines, width, ["riichi-ema-2016"], [], glyphs=False)
+    for phrase in ("total +36076,", "winners collect +135872", "480 → 8000 (+7520)", "22016 → 8000 (-14016)"):
+        assert any(phrase in line for line in lines), (phrase, result.stdout)
+    rise = next(n for n, line in enumerate(lines) if line.startswith("Biggest rise: line 25"))
+    fall = next(n for n, line in enumerate(lines) if line.startswith("Biggest fall:"))
+    said = "Biggest rise: line 25 NwNwNw RdRdRd 2b2b!2b 9b9b9b 5b5b: 480 → 8000 (+7520)"
+    assert " ".join(lines[rise:fall]) == said, result.stdout

@@ -190,7 +190,11 @@ def _score_hand(
             )
         if sum(counts) > 14 + hand.kongs:
             if ruleset.settings.long_hand_scores_zero:
-                return _long_hand(hand, ruleset, situation, cap)
+                # Shown whole, its pool as leftover tiles, and said why it has no score: only its marked
+                # sets and bonus tiles were shown, `Score: 0` with nothing about the count.
+                note = _LONG_HAND.format(have=hand.size, most=14 + hand.kongs, name=ruleset.name)
+                pool = tuple(Meld(MeldKind.SINGLE, (tile,), order=100) for tile in hand.pool)
+                return _long_hand(hand, ruleset, situation, cap, (note,), hand.fixed + pool)
             raise HandError(
                 f"too many tiles: a hand holds at most {14 + hand.kongs} here, {len(hand.tiles)} given",
                 code="tile-count",
@@ -714,6 +718,10 @@ def _completions(hand: Hand, ruleset: Ruleset, situation: Situation) -> frozense
 
 
 # The note of a loser's hand under a ruleset whose losers do not settle among themselves.
+# Kajongg's "Long Hand" (setting long_hand_scores_zero; docs/rulings.md#dead-hand).
+_LONG_HAND = (
+    "--loser: {have} tiles, more than a hand holds ({most}): a long hand, which scores 0 under ruleset {name}"
+)
 _NO_LOSER_SCORE = (
     "--loser: the losers of ruleset {name} do not settle among themselves, so a loser's hand has no score"
 )

@@ -5,10 +5,12 @@ Only this module and `cli` import rich; the engine returns data and never prints
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -22,7 +24,12 @@ from ..engine.situation import how_won
 from ..engine.table import Settlement
 from ..engine.tiles import Tile, Wind
 from .ascii import fit_data, fit_grid, is_ascii, output_stream
-from .layout import NARROWEST, Grid, breakdown_grid, terminal_width, value_text, wrap
+from .layout import NARROWEST, Grid, breakdown_grid, pack, terminal_width, value_text, wrap
+
+
+def unlike(ascii_only: bool) -> str:
+    """`≠`, or `!=` in ASCII: two values that differ by no number (a doubling against points)."""
+    return "!=" if ascii_only else "≠"
 
 
 def arrow(out: Console) -> str:
@@ -45,6 +52,52 @@ class _Console(Console):
         if is_ascii(self.file):
             objects = tuple(_as_written(o, self.file) for o in objects)
         super().print(*objects, **options)
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        """rich's rendering, but no line ends in spaces: a table's empty last cells and a wrapped
+        line's gap pad what no one reads (`grep ' $'`, two outputs compared, a test's expected text)."""
+        # A background is drawn only in colour: under NO_COLOR or to a pipe a code block's spaces are blank.
+        return super()._render_buffer(
+            _trimmed(buffer, shading=self.color_system is not None and not self.no_color)
+        )
+
+
+def _shaded(segment: Segment) -> bool:
+    """A segment drawn on a background (a code block in `docs`): its spaces are seen, and kept."""
+    return segment.style is not None and segment.style.bgcolor is not None
+
+
+def _trimmed(segments: Iterable[Segment], shading: bool = True) -> list[Segment]:
+    """The segments with the spaces that end each line left out (the last line, not ended, kept whole:
+    a prompt's space before the answer); a shaded segment's kept where `shading` draws it."""
+    out: list[Segment] = []
+    line: list[Segment] = []
+
+    def kept(segment: Segment) -> bool:
+        return shading and _shaded(segment)
+
+    def end_line() -> None:
+        while line and not line[-1].control and not kept(line[-1]) and not line[-1].text.strip(" "):
+            line.pop()
+        if line and not line[-1].control and not kept(line[-1]):
+            last = line[-1]
+            line[-1] = Segment(last.text.rstrip(" "), last.style)
+        out.extend(line)
+        line.clear()
+
+    for segment in segments:
+        if segment.control or "\n" not in segment.text:
+            line.append(segment)
+            continue
+        *ended, rest = segment.text.split("\n")
+        for piece in ended:
+            if piece:
+                line.append(Segment(piece, segment.style))
+            end_line()
+            out.append(Segment("\n", segment.style))
+        if rest:
+            line.append(Segment(rest, segment.style))
+    return out + line
 
 
 def _as_written(shown: Any, stream: Any) -> Any:
@@ -154,6 +207,12 @@ def print_lines(out: Console, lines: list[str], style: str = "") -> None:
     """Lines already fitted to the console, printed as they are (no markup, no wrapping)."""
     for line in lines:
         out.print(Text(line, style=style), overflow="ignore", crop=False)
+
+
+def print_phrases(out: Console, phrases: list[str]) -> None:
+    """A sentence of phrases, a space between, wrapped to the console between phrases only: a number
+    stays with its words (`winners collect +135872`, `480 → 8000 (+7520)`), never on a line alone."""
+    print_lines(out, pack([fit_data(phrase, out.file) for phrase in phrases], out.width, gap=" "))
 
 
 def print_grid(
@@ -304,8 +363,8 @@ def where(record: dict[str, Any]) -> str:
 def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
     """`batch --compare A B`: how many hands change, and by how much."""
     a, b = summary["rulesets"]
-    # The title and the sentences on lines of their own, wrapped between words: rich pads a table's
-    # title to the table's width and leaves a wrapped line's last space (trailing spaces in a paste).
+    # The title and the sentences on lines of their own, wrapped between words (the sentences between
+    # phrases: a number stays with its words): rich pads a table's title to the table's width.
     print_title(out, f"{a} {arrow(out)} {b}")
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("", overflow="fold")  # a long ruleset path is folded whole, never cut with …
@@ -326,21 +385,24 @@ def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
     # Deposits only when they differ, as `score` says them ("collects N and D in deposits"): a
     # summary of hands without any reads as it always did.
     deposits = summary["deposits_difference"]
-    said = (
-        f"Score difference ({b} − {a}): total {summary['score_difference']:+}, "
-        f"mean {summary['mean_score_difference']:+} per hand; payable {summary['payable_difference']:+}; "
-        f"winners collect {summary['collects_difference']:+}"
-        + (f" and {deposits:+} in deposits" if deposits else "")
+    print_phrases(
+        out,
+        [
+            f"Score difference ({b} − {a}):",
+            f"total {summary['score_difference']:+},",
+            f"mean {summary['mean_score_difference']:+} per hand;",
+            f"payable {summary['payable_difference']:+};",
+            f"winners collect {summary['collects_difference']:+}"
+            + (f" and {deposits:+} in deposits" if deposits else ""),
+        ],
     )
-    print_lines(out, wrap(fit_data(said, out.file), out.width))
     for key, word in (("biggest_rise", "Biggest rise"), ("biggest_fall", "Biggest fall")):
         found = summary[key]
         if found:
             sa, sb = found["score"]
+            *sets, last = found["hand"].split(" ")
             change = f"{sa} {arrow(out)} {sb} ({found['difference']:+})"
-            print_lines(
-                out, wrap(fit_data(f"{word}: {where(found)} {found['hand']}: {change}", out.file), out.width)
-            )
+            print_phrases(out, [f"{word}: {where(found)}", *sets, f"{last}:", change])
 
 
 def _diff_value(line: Any) -> str:
@@ -355,7 +417,18 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
     ascii_only = plain(out, ascii_only)
     names = diff.names
     two = len(names) == 2
-    print_hand(out, hand_parts(diff.first, ascii_only))
+    first = hand_parts(diff.first, ascii_only)
+    print_hand(out, first)
+    # A ruleset that arranges the hand otherwise (riichi's three chows where the book sees three pungs)
+    # scores sets the line above does not show: its arrangement follows, named (docs/batch.md, diff).
+    for name, score in zip(diff.names, diff.scores, strict=True):
+        parts = [] if score is None else hand_parts(score, ascii_only)
+        if parts and parts != first:
+            label = fit_data(f"{name} arranges it: ", out.file)
+            if cell_len(label) > out.width // 2:  # a long path: its sets on lines of their own
+                print_phrases(out, [name, "arranges it:"])
+                label = " " * len("Hand: ")
+            print_hand(out, parts, label)
     headers = ["Score line", "Set", *names, *(["diff" if ascii_only else "Δ"] if two else [])]
     refused = [diff.refusal(i) is not None for i in range(len(names))]
     rows: list[tuple[str, ...] | None] = []
@@ -366,11 +439,13 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
             styles[len(rows), 0] = "yellow"
         extra = []
         if two:
+            # Points differ by a number; a doubling or a limit hand, or points against one, by no number a
+            # column can say: marked `≠` (`!=`), never left blank as an equal row is (docs/batch.md, diff).
             a, b = row.values
             both_points = all(v is None or not (v.doublings or v.kind == "limit") for v in row.values)
-            extra = [
-                f"{(b.points if b else 0) - (a.points if a else 0):+}" if row.differs and both_points else ""
-            ]
+            points = (b.points if b else 0) - (a.points if a else 0)
+            change = f"{points:+}" if both_points else unlike(ascii_only)
+            extra = [change if row.differs else ""]
         shown = set_text(row.set, ascii_only) if row.set else ""
         rows.append((row.label, shown, *cells, *extra))
     rows.append(None)
