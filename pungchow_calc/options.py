@@ -105,7 +105,7 @@ def read_limit(value: str) -> int:
         return whole_number(value, maximum=MAX_POINTS)
     except ValueError as error:
         hint = ""
-        if value.strip().isalpha() and in_digits(value) is None:  # `--limit mangan`, `--limit none`
+        if value.isascii() and value.strip().isalpha() and in_digits(value) is None:  # `--limit mangan`
             hint = (
                 " (--limit caps the score in points, e.g. --limit 1000, and --no-limit plays without one;"
                 " a ruleset's limits by name are its own: pungchow rules show RULESET)"
