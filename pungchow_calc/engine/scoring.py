@@ -717,11 +717,11 @@ def _completions(hand: Hand, ruleset: Ruleset, situation: Situation) -> frozense
     return frozenset(out)
 
 
-# The note of a loser's hand under a ruleset whose losers do not settle among themselves.
-# Kajongg's "Long Hand" (setting long_hand_scores_zero; docs/rulings.md#dead-hand).
+# The note of a long hand: Kajongg's "Long Hand" (setting long_hand_scores_zero; docs/rulings.md#dead-hand).
 _LONG_HAND = (
     "--loser: {have} tiles, more than a hand holds ({most}): a long hand, which scores 0 under ruleset {name}"
 )
+# The note of a loser's hand under a ruleset whose losers do not settle among themselves.
 _NO_LOSER_SCORE = (
     "--loser: the losers of ruleset {name} do not settle among themselves, so a loser's hand has no score"
 )
