@@ -333,16 +333,43 @@ import fcntl, sys, time
 f = open(sys.argv[1], "rb")
 fcntl.flock(f, fcntl.LOCK_EX)
 print("locked", flush=True)
-time.sleep(float(sys.argv[2]))
+if sys.argv[2] == "told":
+    sys.stdin.readline()
+else:
+    time.sleep(float(sys.argv[2]))
 """
 
 
-def _holder(path: Path, seconds: float) -> subprocess.Popen[str]:
+def _holder(path: Path, seconds: float | None) -> subprocess.Popen[str]:
+    """A process holding the log's lock for `seconds`, or (None) until a line comes on its stdin."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", _HOLD, str(path), str(seconds)], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", _HOLD, str(path), "told" if seconds is None else str(seconds)],
+        stdout=subprocess.PIPE,
+        stdin=subprocess.PIPE,
+        text=True,
     )
     assert proc.stdout is not None and proc.stdout.readline().strip() == "locked"
     return proc
+
+
+def _writer_waiting(evening: Path) -> tuple[subprocess.Popen[str], str]:
+    """`evening hand` started while the lock is held, and the first line it said on stderr (its
+    "waiting...", read before the lock is let go: no race with the writer's start-up on a busy machine)."""
+    writer = subprocess.Popen(
+        [sys.executable, "-m", "pungchow_calc", *hand(evening, "Cy", PLAYERS)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert writer.stderr is not None
+    return writer, writer.stderr.readline()
+
+
+def _let_go(holder: subprocess.Popen[str]) -> None:
+    assert holder.stdin is not None
+    holder.stdin.write("go\n")
+    holder.stdin.close()
+    holder.wait()
 
 
 def test_a_writer_that_cannot_get_the_lock_gives_up_clearly(evening):
@@ -359,13 +386,15 @@ def test_a_writer_that_cannot_get_the_lock_gives_up_clearly(evening):
 
 
 def test_a_writer_waits_for_the_other_to_finish(evening, capsys):
-    holder = _holder(evening, 2.0)  # longer than the start-up of the writer, shorter than LOCK_WAIT
+    holder = _holder(evening, None)  # held until the writer says it waits (a timed hold raced start-up)
     try:
-        result = run(*hand(evening, "Cy", PLAYERS))
+        writer, said = _writer_waiting(evening)
     finally:
-        holder.wait()
-    assert result.returncode == 0, result.stderr
-    assert "waiting" in result.stderr
+        _let_go(holder)
+    out, err = writer.communicate(timeout=60)
+    assert writer.returncode == 0, said + err
+    assert "another pungchow is writing this evening; waiting..." in said
+    assert "Game 3" in out
     assert status(capsys, evening)["games"] == 3
 
 
@@ -374,22 +403,17 @@ def test_a_writer_waits_for_the_other_to_finish(evening, capsys):
 # and the game was written into the old, which no name reaches: "Game 3" printed, exit 0, and the log
 # still held 2 games.
 def test_a_game_recorded_while_the_log_is_saved_as_a_new_file_is_in_the_log(evening, capsys):
-    holder = _holder(evening, 2.0)
+    holder = _holder(evening, None)
     try:
-        writer = subprocess.Popen(
-            [sys.executable, "-m", "pungchow_calc", *hand(evening, "Cy", PLAYERS)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        time.sleep(1.0)  # the writer waits for the lock on the file it opened
+        writer, said = _writer_waiting(evening)  # it waits for the lock on the file it opened
+        assert "waiting..." in said
         saved = evening.with_name("saved.jsonl")
         saved.write_bytes(evening.read_bytes())
         os.replace(saved, evening)  # as `sed -i` saves it: the same bytes, a new file under the name
     finally:
-        holder.wait()
+        _let_go(holder)
     out, err = writer.communicate(timeout=60)
-    assert writer.returncode == 0, err
+    assert writer.returncode == 0, said + err
     assert "Game 3" in out
     assert status(capsys, evening)["games"] == 3
 
