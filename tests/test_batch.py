@@ -2427,3 +2427,35 @@ def test_a_yaml_item_that_cannot_be_split_names_why_and_its_column(tmp_path: Pat
     message = "cannot split line: ' opens a quotation that is never closed (column 1)"
     assert refused == {"line": 1, "item": 1, "error": {"code": "bad-line", "message": message, "column": 1}}
     assert (good["line"], good["score"], result.exit_code) == (2, 48, 1)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "error"),
+    [
+        pytest.param(
+            "hands.yaml",
+            f'- hand: "{PUNGS}"\n- hand: 1b1b1b: seat\n',
+            {
+                "code": "bad-yaml",
+                "message": "not valid YAML: mapping values are not allowed in this context (column 15)",
+                "column": 15,
+            },
+            id="yaml-column",
+        ),
+        pytest.param(
+            "hands.json",
+            f'[{{"hand": "{PUNGS}"}},\n {{"hand": 1b1b1b: 2}}]\n',
+            {"code": "bad-yaml", "message": "not valid JSON: did not find expected ',' or '}'"},
+            id="json-no-column",
+        ),
+    ],
+)
+def test_a_list_that_breaks_mid_line_says_the_column(tmp_path: Path, name: str, text: str, error: dict):
+    """Regression: a bad-yaml record gave the line alone, though the parser knows the column."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert records[0]["score"] == 48
+    assert records[1] == {"line": 2, "item": 2, "error": error}

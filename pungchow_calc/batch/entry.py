@@ -24,6 +24,7 @@ class Entry(NamedTuple):
     # Its number in a YAML or JSON list, from 1 (listed.py); None for a text line. A list written on one
     # line (a web form's export) starts every item on line 1: the item names which (docs/batch.md).
     item: int | None = None
+    column: int | None = None  # where on its line an entry that cannot be read broke (a bad-yaml record)
 
 
 def position(entry: Entry) -> dict[str, int]:

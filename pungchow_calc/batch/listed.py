@@ -67,7 +67,13 @@ def yaml_entries(
         # Numbered as the item after the last read: the one the break is in (a one-line file's items all
         # start on line 1).
         message = f"not valid {said}: {problem}"
-        yield Entry(line, error_code="bad-yaml", error_message=message, item=item + 1)
+        # The column where the parser gave up, as a ruleset's YAML error gives it; none for a JSON file,
+        # mended in place (json_normalised: a surrogate pair made one character, its columns moved), for
+        # a depth (no one place is wrong), or where the problem names its own (not_utf8's byte).
+        column = None
+        if mark is not None and not json and not nested_too_deep(exc) and "column" not in problem:
+            column = mark.column + 1
+        yield Entry(line, error_code="bad-yaml", error_message=message, item=item + 1, column=column)
 
 
 # What a JSON document holds that YAML 1.1 reads otherwise (docs/batch.md), mended before the YAML reader

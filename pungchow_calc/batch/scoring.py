@@ -26,10 +26,16 @@ CSV_DISCARDER = (
 )
 
 
-def error_record(at: dict[str, int], code: str, message: str) -> dict[str, Any]:
+def error_record(at: dict[str, int], code: str, message: str, column: int | None = None) -> dict[str, Any]:
     """The error object of one batch entry at a position (entry.position: its line, and its item in a
-    list) (docs/json.md): its message one line, of a bounded length."""
-    return {**at, "error": {"code": code, "message": printable(message)}}
+    list) (docs/json.md): its message one line, of a bounded length; with its column, as an error's
+    own (PungchowError.to_dict), when known."""
+    if column is None:
+        return {**at, "error": {"code": code, "message": printable(message)}}
+    return {
+        **at,
+        "error": {"code": code, "message": f"{printable(message)} (column {column})", "column": column},
+    }
 
 
 # Never compared, hashed or shown: one per batch (no eq, repr: engine/__init__.py).
@@ -90,7 +96,7 @@ class Scorer:
     def _result(self, entry: Entry) -> tuple[Entry, Score] | dict[str, Any]:
         """(entry, score), or the record itself for an error or a comparison."""
         if entry.error_code is not None:
-            return error_record(position(entry), entry.error_code, entry.error_message or "")
+            return error_record(position(entry), entry.error_code, entry.error_message or "", entry.column)
         try:
             return self._scored(entry)
         except PungchowError as exc:
