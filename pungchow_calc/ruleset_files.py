@@ -176,8 +176,10 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
     own = read(path)
     doc = own.document
     if not isinstance(doc, dict):
+        # An empty file (or comments only) reads as nothing: said so, not only what a ruleset is.
+        empty = "the file holds nothing: " if doc is None else ""
         raise RulesetError(
-            "a ruleset is a mapping (name:, settings:, rules: ...)",
+            f"{empty}a ruleset is a mapping (name:, settings:, rules: ...)",
             code="ruleset-invalid",
             file=str(path),
             line=1,

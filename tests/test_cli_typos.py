@@ -636,6 +636,32 @@ COMMAND_CAPS = "commands are typed in lower case"
         pytest.param(["scroe", HAND], "scroe", "score", None, "pungchow", id="scroe-HAND"),
         pytest.param(["setle"], "setle", "settle", None, "pungchow", id="setle"),
         pytest.param(["rules", "chek", "x.yaml"], "chek", "check", None, "pungchow rules", id="rules-chek"),
+        # Another tool's word for a command here (regression: `rules compare` was told no command).
+        pytest.param(
+            ["rules", "compare", "pung-chow", "classical-bmja"],
+            "compare",
+            "diff",
+            "compare is diff here",
+            "pungchow rules",
+            id="rules-compare",
+        ),
+        pytest.param(["compare", HAND], "compare", "diff", "compare is diff here", "pungchow", id="compare"),
+        pytest.param(
+            ["evening", "Start", "e.jsonl"],
+            "Start",
+            "new",
+            "start is new here",
+            "pungchow evening",
+            id="start",
+        ),
+        pytest.param(
+            ["rules", "validate", "x.yaml"],
+            "validate",
+            "check",
+            "validate is check here",
+            "pungchow rules",
+            id="rules-validate",
+        ),
     ],
 )
 def test_a_command_typed_in_capitals_or_misspelt_names_the_command(args, said, meant, why, help):

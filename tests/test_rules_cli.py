@@ -520,7 +520,16 @@ BROKEN = [
         2,
         "extends: gone.yaml: file not found",
     ),
-    ("not-a-mapping", {"x.yaml": "- just a list\n"}, "x.yaml", 1, "a ruleset is a mapping"),
+    ("not-a-mapping", {"x.yaml": "- just a list\n"}, "x.yaml", 1, "x.yaml:1: a ruleset is a mapping"),
+    # Regression: an empty file was told only what a ruleset is, not that it held nothing.
+    ("empty", {"x.yaml": ""}, "x.yaml", 1, "the file holds nothing: a ruleset is a mapping"),
+    (
+        "comments-only",
+        {"x.yaml": "# a house ruleset, to be written\n"},
+        "x.yaml",
+        1,
+        "the file holds nothing",
+    ),
 ]
 
 

@@ -512,6 +512,20 @@ def _command_words(argv: list[str]) -> tuple[tuple[str, ...], int]:
     return tuple(path), i
 
 
+# Other tools' words for a command here, told it by misnamed (each only where its group has it):
+# `rules compare` is `rules diff`, `pungchow compare` is `diff`, `evening start` is `evening new`.
+_OTHER_WORDS = {
+    "compare": "diff",
+    "validate": "check",
+    "lint": "check",
+    "ls": "list",
+    "view": "show",
+    "start": "new",
+    "calc": "score",
+    "calculate": "score",
+}
+
+
 def misnamed(argv: list[str]) -> tuple[str, str] | None:
     """Why a command line's command word names none though it means one (`SCORE`, `rules SHOW`: caps
     lock; `ｓｃｏｒｅ`), naming it (arguments.meant_name, as a mistyped option is), and the group whose
@@ -524,6 +538,9 @@ def misnamed(argv: list[str]) -> tuple[str, str] | None:
     at = len(group)
     names = {c.path[at] for c in COMMANDS if c.path[:at] == tuple(group) and len(c.path) > at}
     meant = arguments.meant_name(word, names, "command")
+    other = _OTHER_WORDS.get(word.lower())
+    if meant is None and other in names:  # `rules compare`: another tool's word for a command here
+        meant = other, f"{word.lower()} is {other} here"
     if meant is None:
         return None
     fixed, why = meant
