@@ -471,7 +471,8 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
         value = high - (high - low) * r / (height - 1)
         # The ends are labelled, and zero: an evening all at 0 has no other end than its zero line.
         label = "0" if r == zero else (signed(round(value)) if r in (0, height - 1) and round(value) else "")
-        lines.append(f"{label:>{label_width}} |" + "".join(cells))
+        # Each row ends at its last mark (as every printed line does: render/terminal.py _trimmed).
+        lines.append(f"{label:>{label_width}} |" + "".join(cells).rstrip())
     lines.append(" " * label_width + " +" + "-" * columns)
     last = f"game {points - 1}"
     lines.append(" " * label_width + "  " + "game 0".ljust(max(7, columns - len(last))) + last)
