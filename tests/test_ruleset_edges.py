@@ -805,7 +805,7 @@ def test_rules_diff_pung_chow_riichi_ema_2016_json_is_json(tmp_path):
     )
     assert settings["not_written"] == ([], ["bonus_tiles", "exposed_pair", "winning_tile_laid"])
     text = run("rules", "diff", "pung-chow", "riichi-ema-2016", env={"COLUMNS": "200"}).stdout
-    assert "  limits: [] → {name: Mangan, doublings: 5, score: 2000}, {name: Haneman, " in text
+    assert "  limits: none → {name: Mangan, doublings: 5, score: 2000}, {name: Haneman, " in text
     assert "  not_written: adds bonus_tiles, exposed_pair, winning_tile_laid\n" in text
     assert "LimitTier" not in text and "frozenset" not in text
 

@@ -249,7 +249,7 @@ def _change_value(value: Any) -> str:
     if isinstance(value, list):
         # Conditions (one-key mappings, names), or a setting's mappings (limit tiers) written out.
         shown = (_change_value(v) if isinstance(v, dict) and len(v) != 1 else _when_text(v) for v in value)
-        return ", ".join(shown) or "[]"
+        return ", ".join(shown) or "none"  # as a setting not set reads (limit: none)
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {_change_value(v)}" for k, v in value.items()) + "}"
     if isinstance(value, bool):
