@@ -161,7 +161,8 @@ def test_settle_east_5_alone_still_needs_two_seats():
     shown = run("settle", "--east", "5")
     assert (shown.exit_code, shown.stderr) == (
         2,
-        "error: settling needs at least two seats (two-handed game)\n",
+        "error: settling needs at least two seats (two-handed game): give each player's hand or score"
+        " by seat (--east HAND --south 0)\n",
     )
 
 

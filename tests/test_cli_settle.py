@@ -354,9 +354,17 @@ def test_insurance_sample_with_feeder() -> None:
     ("args", "message"),
     [
         pytest.param(
-            ["--east", "480"], "error: settling needs at least two seats (two-handed game)", id="one-seat"
+            ["--east", "480"],
+            "error: settling needs at least two seats (two-handed game): give each player's hand or score by"
+            " seat (--east HAND --south 0)",
+            id="one-seat",
         ),
-        pytest.param([], "error: settling needs at least two seats (two-handed game)", id="no-seat"),
+        pytest.param(
+            [],
+            "error: settling needs at least two seats (two-handed game): give each player's hand or score by"
+            " seat (--east HAND --south 0)",
+            id="no-seat",
+        ),
         pytest.param(
             ["--east", "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b", "--south", "2c2c2c RdRd 1d2d4d*"],
             "error: --south: 1d2d4d* is not a set (column 13)",

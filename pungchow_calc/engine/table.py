@@ -88,11 +88,17 @@ def check_players(ruleset: Ruleset, count: int, hint: str) -> None:
 
 # --- plain scores ------------------------------------------------------------------------
 
+# Said where a table has fewer than two seats, with what to type (`settle --false-mahjongg south` alone).
+_TOO_FEW_SEATS = (
+    "settling needs at least two seats (two-handed game): give each player's hand or score by seat"
+    " (--east HAND --south 0)"
+)
+
 
 def _check_seats(scores: Mapping[Wind, int], winner: Wind | None) -> tuple[Wind, ...]:
     seats = seat_order(scores)
     if len(seats) < 2:
-        raise OptionError("settling needs at least two seats (two-handed game)", code="too-few-seats")
+        raise OptionError(_TOO_FEW_SEATS, code="too-few-seats")
     for seat in seats:
         if scores[seat] < 0:
             raise OptionError(f"--{seat_name(seat)}: a score cannot be negative", code="bad-score")
@@ -357,7 +363,7 @@ def settle_table(
     # player gives it, was told of a two-handed game, which that game does not have.
     check_players(ruleset, len(order), "give each player's seat, a loser's score as 0 (--west 0)")
     if len(order) < 2:
-        raise OptionError("settling needs at least two seats (two-handed game)", code="too-few-seats")
+        raise OptionError(_TOO_FEW_SEATS, code="too-few-seats")
     if Wind.EAST not in order:
         # "East Wind acts for the dummy" ("Two and Three-Handed Games"): every table has an East, so a
         # table without one left him out, and settled without his double money would move on a guess.
