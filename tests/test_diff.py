@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # A concealed pung of simples (5c), an exposed pung of ones, two chows and a pair of nines drawn
 # to win: Part I gives the pung 4, Part II's winning-hand table 6 (and Mah-Jongg 20 against 10).
 HAND = "5c5c5c 2d3d4d 6b7b8b 1c1c1c* 9d!9d"
+EXAMPLE_7 = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"  # Part I's Example 7, North's hand
 
 
 def run(*args: str):
@@ -98,8 +99,7 @@ def _rows(stdout: str) -> dict[tuple[str, str], list[str]]:
 def test_diff_example_7_north_pung_chow_pung_chow_limit_marks_a_doubling_that_differs():
     # Regression: a row that differs by a doubling or a limit hand (10 points against `double`) had a
     # blank difference, as an equal row has: read as "the same under both".
-    example_7 = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
-    result = run("diff", example_7, "-s", "n", "-r", "pung-chow", "-r", "pung-chow-limit", "--ascii")
+    result = run("diff", EXAMPLE_7, "-s", "n", "-r", "pung-chow", "-r", "pung-chow-limit", "--ascii")
     assert result.exit_code == 0, result.output
     rows = _rows(result.stdout)
     assert rows[("No sequences in hand or on table", "")] == ["10", "double", "!="]
@@ -107,7 +107,7 @@ def test_diff_example_7_north_pung_chow_pung_chow_limit_marks_a_doubling_that_di
     assert rows[("Sets of heads only", "")] == ["-", "limit", "!="]
     assert rows[("Three (or four) red dragons", "RdRdRdRd#")] == ["double", "double", ""]
     assert rows[("3 of a kind of ones, nines, winds or dragons", "GdGdGd")] == ["8", "10", "+2"]
-    glyphs = run("diff", example_7, "-s", "n", "-r", "pung-chow", "-r", "pung-chow-limit")
+    glyphs = run("diff", EXAMPLE_7, "-s", "n", "-r", "pung-chow", "-r", "pung-chow-limit")
     no_sequences = next(line for line in glyphs.stdout.splitlines() if line.startswith("No sequences"))
     assert no_sequences.split("│")[-1].strip() == "≠", no_sequences
 
@@ -116,8 +116,7 @@ def test_diff_example_7_north_pung_chow_classical_dmjl_lines_up_rules_of_the_sam
     # Regression: Part I's "No sequences" (10 points) and Kajongg's "No Chow" (a double), both
     # `when: [no_sequences]`, sat on two rows, each `-` under the other ruleset: read as "DMJL has no
     # score for no sequences". So did "All honor pieces" and DMJL's limit hand "Only Honors".
-    example_7 = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
-    result = run("diff", example_7, "-s", "n", "-r", "pung-chow", "-r", "classical-dmjl", "--ascii")
+    result = run("diff", EXAMPLE_7, "-s", "n", "-r", "pung-chow", "-r", "classical-dmjl", "--ascii")
     assert result.exit_code == 0, result.output
     rows = _rows(result.stdout)
     assert rows[("No sequences in hand or on table", "")] == ["10", "double", "!="]
@@ -127,7 +126,7 @@ def test_diff_example_7_north_pung_chow_classical_dmjl_lines_up_rules_of_the_sam
     assert rows[("Mah-Jongg", "")] == ["20", "-", "-20"]
     assert rows[("Standard Mah Jongg", "")] == ["-", "20", "+20"]
     json_rows = json.loads(
-        run("diff", example_7, "-s", "n", "-r", "pung-chow", "-r", "classical-dmjl", "--json").stdout
+        run("diff", EXAMPLE_7, "-s", "n", "-r", "pung-chow", "-r", "classical-dmjl", "--json").stdout
     )
     no_sequences = next(row for row in json_rows["rows"] if row["key"] == "rule:no_sequences")
     assert no_sequences["values"]["classical-dmjl"] == {"points": 0, "doublings": 1, "rule": "no_chow"}
@@ -166,8 +165,7 @@ def test_diff_2c2c2c_3c3c3c_4c4c4c_riichi_shows_riichis_three_chows():
 
 def test_house_rules_against_the_book():
     house = str(ROOT / "samples" / "house-rules.yaml")
-    spec = "RdRdRdRd# EwEwEwEw* GdGdGd WdWdWd! SwSw"
-    result = run("diff", spec, "-s", "n", "-r", "pung-chow", "-r", house, "--json")
+    result = run("diff", EXAMPLE_7, "-s", "n", "-r", "pung-chow", "-r", house, "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data["totals"]["pung-chow"]["score"] == 5760
