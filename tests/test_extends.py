@@ -367,12 +367,18 @@ def test_an_empty_list_section_in_a_house_file_changes_nothing(tmp_path, key):
     [
         pytest.param(
             "{limit_hand: yakuman hand}",
-            {"doubling": "han", "doublings": "han", "rules": "yaku", "limit_hand": "yakuman hand"},
+            {
+                "doubling": "han",
+                "doublings": "han",
+                "rules": "yaku",
+                "limit_hand": "yakuman hand",
+                "points": "fu",
+            },
             id="limit_hand-yakuman-hand",
         ),
         pytest.param(
             "{doubling: fan, doublings: fan}",
-            {"doubling": "fan", "doublings": "fan", "rules": "yaku", "limit_hand": "yakuman"},
+            {"doubling": "fan", "doublings": "fan", "rules": "yaku", "limit_hand": "yakuman", "points": "fu"},
             id="doubling-fan-doublings-fan",
         ),
     ],
@@ -396,6 +402,7 @@ def test_words_over_a_file_with_words_merge_down_a_chain(tmp_path):
         "doublings": "fan",
         "rules": "lines",
         "limit_hand": "limit hand",
+        "points": "points",
     }
 
 
@@ -406,7 +413,8 @@ def test_words_empty_mapping_over_riichi_ema_2016_is_refused_naming_both_ways(tm
     assert (caught.value.code, caught.value.line) == ("ruleset-invalid", 3)
     assert caught.value.message == (
         "words: is empty, and the base's words are kept word by word: to say the engine's, write them "
-        "(words: {doubling: doubling, doublings: doublings, rules: rules, limit_hand: limit hand}); "
+        "(words: {doubling: doubling, doublings: doublings, rules: rules, limit_hand: limit hand, points: "
+        "points}); "
         "to keep the base's, delete words:"
     )
 

@@ -83,7 +83,7 @@ def test_settle_riichi_south_score_no_hand_has(score, nearest):
     done = settle_south(score)
     assert (done.exit_code, done.stdout) == (2, "")
     assert done.stderr == (
-        f"error: --south: no hand scores {score} under ruleset riichi-ema-2016: a score is points x "
+        f"error: --south: no hand scores {score} under ruleset riichi-ema-2016: a score is fu x "
         "2^(han + 2) up to 2000, or a limit (2000, 3000, 4000, 6000, 8000); "
         f"{nearest} (the score is the hand's value before payment, not what is paid)\n"
     )
@@ -139,12 +139,12 @@ def test_settle_riichi_south_score_under_limit(limit, score, code):
 @pytest.mark.parametrize(
     ("words", "said"),
     [
-        pytest.param("", "2^(han + 2)", id="riichi-ema-2016-han"),
-        pytest.param("settings: {words: {doublings: fan}}\n", "2^(fan + 2)", id="house-words-fan"),
+        pytest.param("", "fu x 2^(han + 2)", id="riichi-ema-2016-han"),
+        pytest.param("settings: {words: {doublings: fan}}\n", "fu x 2^(fan + 2)", id="house-words-fan"),
         pytest.param(
             "settings:\n  words: {doubling: doubling, doublings: doublings, rules: rules,"
-            " limit_hand: limit hand}\n",
-            "2^(doublings + 2)",
+            " limit_hand: limit hand, points: points}\n",
+            "points x 2^(doublings + 2)",
             id="house-words-doublings",
         ),
     ],
@@ -159,4 +159,4 @@ def test_settle_south_1300_says_the_score_in_the_rulesets_words(tmp_path, words:
         "--winner", "south", "--drawn",
     )  # fmt: skip
     assert (done.exit_code, done.stdout) == (2, "")
-    assert f"no hand scores 1300 under ruleset house: a score is points x {said} up to 2000" in done.stderr
+    assert f"no hand scores 1300 under ruleset house: a score is {said} up to 2000" in done.stderr

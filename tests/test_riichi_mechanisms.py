@@ -841,7 +841,7 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
     assert diff.exit_code == 0 and "Pinfu" in diff.stdout and "Mah-Jongg" in diff.stdout
     card = run("rules", "show", PATH)
     assert card.exit_code == 0
-    shown = ("2 times, open 1", "per indicated: dora", "Mangan: 5 han or more", "points × 2^(han + 2)")
+    shown = ("2 times, open 1", "per indicated: dora", "Mangan: 5 han or more", "fu × 2^(han + 2)")
     shown += ("played by", "4 players", "a limit hand scores", "its limit lines alone")
     shown += ("rounds played", "east, south")
     # What the card did not say: which doublings replace which (group), and that dora are no yaku.
@@ -1165,9 +1165,12 @@ def test_per_indicated_dora_ura_counts_both_not_a_traceback(tmp_path) -> None:
         # han (b216755): now in the ruleset's words.
         pytest.param(
             ("--riichi", "--dora", "8d,8d"),
-            "Score: 3000  (limit hand: Haneman: 6 han, 30 points)",
+            "Score: 3000  (limit hand: Haneman: 6 han, 30 fu)",
             id="PINFU-riichi-dora-8d-8d",
         ),
+        # Regression: a counted hand's summary said "30 points x 2^(2 + 2)", neither fu nor han as a
+        # riichi player counts them: now in the ruleset's words (`words: {points: fu}`).
+        pytest.param(("--riichi",), "Score: 480  (30 fu x 2^(2 han + 2))", id="PINFU-riichi"),
         # A yakuman has no han or fu of its own (limit_hand_alone): its name alone, as before.
         pytest.param((), "Score: 8000  (limit hand: Kokushi Musou)", id="kokushi"),
     ],
@@ -1184,7 +1187,7 @@ def test_score_pinfu_riichi_dora_8d_8d_under_a_house_words_fan_says_fan(tmp_path
     house = tmp_path / "house.yaml"
     house.write_text("extends: riichi-ema-2016\nsettings: {words: {doublings: fan}}\n", encoding="utf-8")
     result = run("score", PINFU, "-r", str(house), "--riichi", "--dora", "8d,8d", "--ascii")
-    assert "Score: 3000  (limit hand: Haneman: 6 fan, 30 points)" in result.stdout.splitlines()
+    assert "Score: 3000  (limit hand: Haneman: 6 fan, 30 fu)" in result.stdout.splitlines()
 
 
 @pytest.mark.parametrize(

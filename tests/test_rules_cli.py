@@ -729,7 +729,8 @@ _FAN_HOUSE = "extends: pung-chow\nsettings: {min_doublings: 2, words: {doubling:
         pytest.param(
             "riichi-ema-2016",
             [
-                "score | points × 2^(han + 2)",
+                "score | fu × 2^(han + 2)",
+                "fu rounded up to | 10",
                 "han a win needs | 1",
                 "Mangan: 5 han or more | 2000",
                 "Sanbaiman: 11 han or more | 6000",
@@ -793,6 +794,7 @@ def test_rules_diff_pung_chow_riichi_ema_2016_names_each_word(columns: int) -> N
         "  words.doublings: doublings → han",
         "  words.rules: rules → yaku",
         "  words.limit_hand: limit hand → yakuman",
+        "  words.points: points → fu",
     ]
     assert max(map(len, result.stdout.splitlines())) <= columns
 

@@ -27,8 +27,10 @@ class HandScores:
     most: int
     first: int
     limits: tuple[int, ...]
-    # The ruleset's word for doublings (its `words:`, riichi's han), as `rules show` says its score.
+    # The ruleset's words for doublings and points (its `words:`, riichi's han and fu), as `rules show`
+    # says its score.
     doublings: str = "doublings"
+    points: str = "points"
 
     def counts(self) -> range:
         """The exponents of 2 a counted score is points times."""
@@ -67,7 +69,7 @@ class HandScores:
         near = [str(s) for s in (below, above) if s is not None]
         nearest = f"the nearest are {' and '.join(near)}" if len(near) > 1 else f"the nearest is {near[0]}"
         return (
-            f"a score is points x 2^({self.doublings} + {self.base}) up to {self.first}, or a limit "
+            f"a score is {self.points} x 2^({self.doublings} + {self.base}) up to {self.first}, or a limit "
             f"({', '.join(map(str, self.limits))}); {nearest} "
             "(the score is the hand's value before payment, not what is paid)"
         )
@@ -104,4 +106,5 @@ def hand_scores(ruleset: Ruleset) -> HandScores | None:
         first=settings.limits[0].score,
         limits=tuple(sorted(limits)),
         doublings=settings.words.doublings,
+        points=settings.words.points,
     )

@@ -175,13 +175,14 @@ def any_of(tests: tuple[Test, ...]) -> Test:
 @dataclass(frozen=True, slots=True)
 class Words:
     """A ruleset's words for the engine's, where its players say others (riichi: a doubling is a han, the
-    rules a hand counts are its yaku, a limit hand is a yakuman): its refusals say them (value.py), and
-    its score card (`rules show`)."""
+    rules a hand counts are its yaku, a limit hand is a yakuman, points are fu): its refusals say them
+    (value.py), its score card (`rules show`) and a score's summary line."""
 
     doubling: str = "doubling"
     doublings: str = "doublings"
     rules: str = "rules"
     limit_hand: str = "limit hand"
+    points: str = "points"  # riichi's fu: what its rules' points are called
 
     def of(self, count: int) -> str:
         """A number of doublings in these words: `1 han`, `5 doublings`, `1 doubling`."""

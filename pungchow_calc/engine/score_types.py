@@ -16,6 +16,7 @@ from typing import Any
 from .cache import BoundedCache
 from .hand import SINGLE, Meld, MeldKind
 from .payments import Payer, payer_name
+from .rule_types import Words
 from .situation import Situation
 from .tiles import Tile, Wind
 
@@ -86,8 +87,8 @@ class Score:
     notes: tuple[str, ...] = ()  # options this ruleset has no rule for (only when there are some)
     deposits: int = 0  # what the winner takes of the deposits on the table (the ruleset's deposit_points)
     base: int = 0  # the ruleset's doubling_base: the score is points x 2^(doublings + base)
-    # The ruleset's word for doublings (its `words:`, riichi's han), as the summary line says them.
-    doublings_word: str = "doublings"
+    # The ruleset's words (its `words:`, riichi's han and fu), as the summary line says them.
+    words: Words = Words()
     # East's factor in `payments` where they are the book's (East pays and collects it, "Settling the
     # Scores"), said beside his payment; 1 where no payment is so multiplied (riichi's terms: their own).
     east_factor: int = 1

@@ -274,7 +274,7 @@ def _score_hand(
         notes,
         deposits,
         settings.doubling_base,
-        settings.words.doublings,
+        settings.words,
         east,
         counters,
     )
@@ -753,6 +753,7 @@ def _long_hand(
         payments=None,
         limit_hand=None,
         notes=notes,
+        words=ruleset.settings.words,
     )
 
 

@@ -175,9 +175,9 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     # Doublings in the ruleset's own words (`words:`; riichi: han), as its refusals say them (value.py).
     words = s.words
     if s.doubling_base:
-        settings.append(("score", f"points × 2^({words.doublings} + {s.doubling_base})"))
+        settings.append(("score", f"{words.points} × 2^({words.doublings} + {s.doubling_base})"))
     if s.round_points:
-        settings.append(("points rounded up to", str(s.round_points)))
+        settings.append((f"{words.points} rounded up to", str(s.round_points)))
     if s.min_doublings:
         settings.append((f"{words.doublings} a win needs", str(s.min_doublings)))
     settings.extend((f"{t.name}: {words.of(t.doublings)} or more", str(t.score)) for t in s.limits)

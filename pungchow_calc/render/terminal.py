@@ -279,9 +279,11 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
     ascii_only = plain(out, ascii_only)
     print_hand(out, hand_parts(score, ascii_only))
     print_breakdown(out, score, ascii_only)
-    summary = f"{score.points} points"
+    # In the ruleset's words (`words:`): riichi's "30 fu × 2^(3 han + 2)", as its players count them.
+    words = score.words
+    summary = f"{score.points} {words.points}"
     if score.base:  # e.g. riichi's basic points: fu x 2^(han + 2)
-        summary += f" × 2^({score.doublings} + {score.base})"
+        summary += f" × 2^({words.of(score.doublings)} + {score.base})"
     elif score.doublings:
         summary += f", doubled {score.doublings} time{'s' if score.doublings != 1 else ''}"
     if score.limit_hand:
@@ -289,7 +291,7 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
         # a riichi player checks them (docs/riichi.md "Han, basic points and limits"), in the ruleset's
         # words (riichi's han), as `rules show` says its tiers; a yakuman has none.
         reached = (
-            f": {score.doublings} {score.doublings_word}, {score.points} points"
+            f": {words.of(score.doublings)}, {score.points} {words.points}"
             if score.base and score.doublings
             else ""
         )
