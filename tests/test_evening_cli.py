@@ -280,7 +280,7 @@ def test_a_game_whose_discarder_pays_for_all_unnamed_is_refused_and_an_old_one_r
     assert status(capsys, path)["totals"]["Cy"] < -500  # Cy now pays for all
 
 
-def test_report_json_one_suit_win_from_cy_says_for_whom_cy_pays(tmp_path, capsys):
+def test_report_json_one_suit_win_from_cy_says_for_whom_cy_pays_by_name(tmp_path, capsys):
     """Regression: `evening report --format json`'s payments are settle's with players for seats
     (docs/json.md#evening), but the discarder's payments for all left out `for`: Cy paid Bob three
     times and a reader could not tell whose loss each was. `for` names the player, as settle's seat."""
@@ -314,7 +314,20 @@ def test_report_json_one_suit_win_from_cy_says_for_whom_cy_pays(tmp_path, capsys
         )
     )
     by_name = {seat: name for name, seat in seats.items()}
-    assert [{k: by_name.get(v, v) for k, v in p.items()} for p in settled["payments"]] == payments
+    as_settled = [{k: by_name.get(v, v) for k, v in p.items() if k != "reason"} for p in settled["payments"]]
+    assert as_settled == [{k: v for k, v in p.items() if k != "reason"} for p in payments]
+    # Regression: the reason named seats ("pays for east") beside `for` naming the player; now players.
+    penalty = "Discarder pays for all (nine tiles of one suit exposed): "
+    assert [p["reason"] for p in settled["payments"]] == [
+        penalty + "own loss",
+        penalty + "pays for east, East \u00d72",
+        penalty + "pays for north",
+    ]
+    assert [p["reason"] for p in payments] == [
+        penalty + "own loss",
+        penalty + "pays for Ann, East \u00d72",
+        penalty + "pays for Di",
+    ]
 
 
 def test_cy_0_from_cy_one_suit_win_is_refused_and_an_old_one_replays(tmp_path, capsys, monkeypatch):

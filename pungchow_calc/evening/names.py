@@ -1,6 +1,7 @@
 """A player's name at an evening: the names an evening may seat (players_of: none a word of `evening
 play`), and the one rule by which a typed name names a player (player_named), on the command line and
-in `evening play` alike (docs/evening.md, "Naming a player"); a record's names as seated (seated).
+in `evening play` alike (docs/evening.md, "Naming a player"); a record's names as seated (seated);
+the engine's text with each seat it names said by the player's name (by_name).
 Split from record.py, which turns a command into an event of the log.
 """
 
@@ -178,3 +179,24 @@ def players_of(text: str) -> list[str]:
             f"--players: {first!r} {how}: every player needs a different name", code="bad-player"
         )
     return names
+
+
+# A seat as the engine's text names one (`west bears the entire losses`, `pays for east`, `East's
+# original hand`), not `East ×2` or `East round`: at the table each is said by the player's name.
+# A seat's word, not one an option begins (`--east-ninth-win`, which is no seat: play says `east-ninth-win`).
+_SEAT_WORD = re.compile(r"\b(?:(east|south|west|north)(?!-)|(East|South|West|North)(?='s\b))\b")
+
+
+def by_name(text: str, names: dict[Any, str], seated: bool = False) -> str:
+    """The engine's text with each seat it names said by the player's name (`names`: Wind -> name);
+    `seated`: a seat named as such (`--from names west`) said by the name and the seat, `Cy (west)`,
+    where a refusal turns on the seat (the first card played is East's discard, docs/rulings.md)."""
+    words = {wind.word: name for wind, name in names.items()}
+
+    def said(m: re.Match[str]) -> str:
+        name = words.get(m[0].lower(), m[0])
+        # Not an option (`--south HAND`) nor a possessive (`south's hand`): those read by the name alone.
+        alone = m.string[m.start() - 1 : m.start()] == "-" or m.string.startswith("'s", m.end())
+        return f"{name} ({m[1]})" if seated and m[1] and name != m[0] and not alone else name
+
+    return _SEAT_WORD.sub(said, text)

@@ -12,7 +12,7 @@ from ..engine.payments import Payment
 from ..engine.table import Settlement
 from ..engine.tiles import Wind
 from ..engine.wash import Wash
-from .names import folded, player_named
+from .names import by_name, folded, player_named
 from .state import ROUNDS_PER_SET, Evening, Game
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -187,7 +187,9 @@ def _named(payment: Payment, names: dict[Wind, str]) -> dict[str, Any]:
         "from": names[payment.payer],
         "to": names[payment.payee],
         "amount": payment.amount,
-        "reason": payment.reason,
+        # The engine's reason names seats (`pays for east`): said by the players' names, as the text
+        # report says it and `from`, `to` and `for` do (docs/json.md, evening).
+        "reason": by_name(payment.reason, names),
     }
     if payment.on_behalf_of is not None:
         out["for"] = names[payment.on_behalf_of]

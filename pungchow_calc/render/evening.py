@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..csv_safe import csv_cell
+from ..evening.names import by_name
 from ..evening.report import ASCII_SPARKS, SPARKS, ordinal, sparkline
 from ..evening.state import Game
 from .ascii import fit_data, fit_grid
@@ -207,27 +208,6 @@ def game_text(
         ]
         lines += [line for note in fit_data(notes, out) for line in _lines(note, width)]
     return "\n".join(lines)
-
-
-# A seat as the engine's text names one (`west bears the entire losses`, `pays for east`, `East's
-# original hand`), not `East ×2` or `East round`: at the table each is said by the player's name.
-# A seat's word, not one an option begins (`--east-ninth-win`, which is no seat: play says `east-ninth-win`).
-_SEAT_WORD = re.compile(r"\b(?:(east|south|west|north)(?!-)|(East|South|West|North)(?='s\b))\b")
-
-
-def by_name(text: str, names: dict[Any, str], seated: bool = False) -> str:
-    """The engine's text with each seat it names said by the player's name (`names`: Wind -> name);
-    `seated`: a seat named as such (`--from names west`) said by the name and the seat, `Cy (west)`,
-    where a refusal turns on the seat (the first card played is East's discard, docs/rulings.md)."""
-    words = {wind.word: name for wind, name in names.items()}
-
-    def said(m: re.Match[str]) -> str:
-        name = words.get(m[0].lower(), m[0])
-        # Not an option (`--south HAND`) nor a possessive (`south's hand`): those read by the name alone.
-        alone = m.string[m.start() - 1 : m.start()] == "-" or m.string.startswith("'s", m.end())
-        return f"{name} ({m[1]})" if seated and m[1] and name != m[0] and not alone else name
-
-    return _SEAT_WORD.sub(said, text)
 
 
 def _payments(game: Game, names: dict[Any, str]) -> list[str]:
