@@ -390,3 +390,22 @@ def test_diff_1b1b1b_3c3c3c_5d5d5d_4b4b4b_rd_rd_pung_chow_riichi_ema_2016_rows()
     table = run(*args).stdout
     line = next(t for t in table.splitlines() if t.startswith("Pair wait (tanki)"))
     assert "—" in line and "+2" in line
+
+
+def test_example_7_under_pung_chow_classical_bmja_riichi_ema_2016_at_80_columns_is_one_table():
+    # Regression: the three rulesets' names, whole, left the labels 21 columns, the long ones three lines,
+    # and the table was stacked at 80 as at 60; the names now break after a hyphen, the rows side by side.
+    argv = ("diff", EXAMPLE_7, "-r", "pung-chow", "-r", "classical-bmja", "-r", "riichi-ema-2016", "--ascii")
+    shown = run_main(*argv, env={"COLUMNS": "80"}).stdout.splitlines()
+    assert max(len(line) for line in shown) <= 80
+    assert [line.split("|")[3:] for line in shown[1:3]] == [
+        [" classical- ", "  riichi-"],
+        ["       bmja ", " ema-2016"],
+    ]
+    assert any(line.startswith("No sequences in hand or on table |") for line in shown), shown
+    daisangen = next(line for line in shown if line.startswith("Daisangen"))
+    assert [cell.strip() for cell in daisangen.split("|")] == ["Daisangen", "", "-", "-", "limit"]
+    # At 60 the rows are stacked, each ruleset's name whole over its column.
+    narrow = run_main(*argv, env={"COLUMNS": "60"}).stdout.splitlines()
+    assert narrow[2].split() == ["pung-chow", "classical-bmja", "riichi-ema-2016"], narrow
+    assert max(len(line) for line in narrow) <= 60

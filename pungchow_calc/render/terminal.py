@@ -235,9 +235,9 @@ def print_grid(
         # as its column came out cut, its last character (a kong's `#`) made `…`.
         return "\n".join(wrap(cell, widths[i])) if i in grid.wrap else cell
 
-    for i, (name, width) in enumerate(zip(grid.headers, widths, strict=True)):
+    for i, width in enumerate(widths):
         table.add_column(
-            lines(i, name),
+            "\n".join(grid.header(i, width)),
             justify="right" if i in grid.right else "left",
             width=width,
             no_wrap=i not in grid.wrap,
@@ -489,6 +489,8 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
         right=frozenset(range(2, len(headers))),
         wrap=frozenset({0}),
         head=frozenset({0, 1}),
+        # Three rulesets' names side by side left the labels too little room (`riichi-` over `ema-2016`).
+        breaking=frozenset(range(2, 2 + len(names))),
     )
     print_grid(out, grid, styles)
     for i, name in enumerate(names):
