@@ -188,8 +188,10 @@ def _pad(text: str, width: int, right: bool) -> str:
 class Grid:
     """A table's content: column names, rows of cells (None: a break between sections), the
     columns aligned right (numbers), the columns whose text may wrap, the columns that describe
-    a row (set on a line of their own when the rows are stacked), and the columns whose names may
-    break after a hyphen rather than the rows be stacked (a diff's rulesets, header_lines)."""
+    a row (set on a line of their own when the rows are stacked), the columns whose names may
+    break after a hyphen rather than the rows be stacked (a diff's rulesets, header_lines), and the
+    columns whose values stand on lines of their own, without their name, when the rows are stacked
+    as `name value` pairs (a title reads as itself: `title ` before it wrapped it at 60 columns)."""
 
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...] | None, ...]
@@ -197,6 +199,7 @@ class Grid:
     wrap: frozenset[int] = frozenset()
     head: frozenset[int] = field(default_factory=lambda: frozenset({0}))
     breaking: frozenset[int] = frozenset()
+    bare: frozenset[int] = frozenset()
 
     def _natural(self) -> list[int]:
         cells = [self.headers, *(r for r in self.rows if r is not None)]
@@ -323,10 +326,12 @@ class Grid:
                 cells = [_pad(row[i], w, i in self.right) for i, w in zip(values, widths, strict=True)]
                 out.append((None, (" " * INDENT + sep.join(cells)).rstrip()))
             else:
+                bare = [row[i] for i in values if row[i] and i in self.bare]  # each on lines of its own
+                named = [(self.headers[i], row[i]) for i in values if row[i] and i not in self.bare]
                 out += [
-                    (None, line)
-                    for line in _pairs([(self.headers[i], row[i]) for i in values if row[i]], width)
+                    (None, " " * INDENT + line) for text in bare for line in hanging(text, width - INDENT)
                 ]
+                out += [(None, line) for line in _pairs(named, width)]
         return out
 
     def lines(self, width: int, gap: int = 2, rule: str = "-") -> list[str]:
