@@ -1048,3 +1048,54 @@ def test_evening_play_answer_not_utf8_on_a_strict_stdin_is_refused_in_one_line(e
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     assert "\\xff" in result.stdout or "\\xe9" in result.stdout
+
+
+S_EQUALS = "-s=south: a short option takes no `=`: type -s south or --seat=south"
+R_EQUALS = "-r=pung-chow: a short option takes no `=`: type -r pung-chow or --ruleset=pung-chow"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        pytest.param(["score", HAND, "-s=south"], S_EQUALS, id="score-s=south"),
+        pytest.param(["wash", "1b9b1c9c1d9dEwSwWwNwRdGdWd", "-s=south"], S_EQUALS, id="wash-s=south"),
+        pytest.param(
+            ["settle", "--east", HAND, "--south", "20", "-r=pung-chow"], R_EQUALS, id="settle-r=pung-chow"
+        ),
+        pytest.param(["diff", HAND, "-r=pung-chow", "-r", "classical-bmja"], R_EQUALS, id="diff-r=pung-chow"),
+        pytest.param(
+            ["evening", "new", "{dir}/e.jsonl", "--players", PLAYERS, "-r=pung-chow"],
+            R_EQUALS,
+            id="evening-new-r=",
+        ),
+    ],
+)
+def test_s_equals_south_is_refused_with_the_forms_to_type_in_every_command(tmp_path, args, said):
+    # Regression: `-s=south` was `--seat: '=south' is not a wind` (click's reading, the value `=south`),
+    # `-r=pung-chow` `no ruleset '=pung-chow'`; argparse reads `south`. Neither guessed: the forms named.
+    args = [a.replace("{dir}", str(tmp_path)) for a in args]
+    result = run(*args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"error: {said} (see 'pungchow ") and result.stderr.count("\n") == 1
+    assert os.listdir(tmp_path) == []  # no evening begun
+    answer = json.loads(run(*args, "--json").stdout) if args[0] != "evening" else None
+    assert answer is None or answer["error"]["message"].startswith(said)
+
+
+def test_a_batch_line_with_s_equals_south_is_refused_as_score_refuses_it_and_the_rest_scored(tmp_path):
+    lines = tmp_path / "hands.txt"
+    lines.write_text(f"'{HAND}' -s=south\n'{HAND}' -s south\n", encoding="utf-8")
+    result = run("batch", str(lines), "-f", "jsonl")
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["error"]["message"] == S_EQUALS and second["seat"] == "south"
+
+
+@pytest.mark.parametrize("option", ["-s=south", "-s south", "--seat south", "-w south", "--round=south"])
+def test_evening_hand_given_s_equals_south_says_the_evening_knows_the_seats(evening, option):
+    # `score`'s seat and round on `evening hand`: `No such option: -s`, no hint (or one to --dead).
+    result = run("evening", "hand", str(evening), HAND, "--winner", "Ann", *OTHERS, *option.split())
+    name = option.split()[0].partition("=")[0]
+    assert result.exit_code == 2 and result.stderr.startswith(
+        f"error: No such option: {name} (an evening knows each player's seat and the round: name the players,"
+        " --winner NAME, --other NAME=HAND)"
+    ), result.stderr
