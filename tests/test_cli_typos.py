@@ -259,7 +259,8 @@ def test_a_plain_score_in_other_digits_moves_no_money(evening, args):
 @pytest.mark.parametrize("second", ["{log}", "{dir}/./{name}", "{link}"], ids=["same", "dot-path", "symlink"])
 def test_stats_refuses_an_evening_given_twice(evening, second):
     """`evening stats jan.jsonl feb.jsonl jan.jsonl` counted January twice ("2 evenings") and doubled
-    every total: an evening is counted once, so the line is refused, naming the file."""
+    every total: an evening is counted once, so the line is refused, saying what was typed: one name
+    twice, or one log by another name (it was `bad-option`, `X: the same log as X`, of one name twice)."""
     assert run("evening", "hand", str(evening), HAND, "--winner", "Ann", *OTHERS).exit_code == 0
     link = evening.with_name("link.jsonl")
     link.symlink_to(evening)
@@ -267,8 +268,13 @@ def test_stats_refuses_an_evening_given_twice(evening, second):
     result = run("evening", "stats", str(evening), again, "--json")
     assert result.exit_code == EXIT_BAD_INPUT, result.output
     error = json.loads(result.stdout)["error"]
-    assert error["code"] == "bad-option"
-    assert error["message"] == f"{again}: the same log as {evening} (each evening counts once)"
+    assert error["code"] == "evening-twice"
+    did = (
+        f"{again} is given twice"
+        if again == str(evening)
+        else f"{again} is {evening} again (another name for it)"
+    )
+    assert error["message"] == f"{did}: give each evening once (its games would count twice)"
     assert run("evening", "stats", str(evening)).exit_code == 0
 
 
