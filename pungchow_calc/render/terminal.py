@@ -500,6 +500,15 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
             out.print(f"{name} refuses the hand: {printable(said)}", markup=False, highlight=False)
         elif score.limit_hand:
             out.print(f"{name}: limit hand — {score.limit_hand}")
+    # A row shows the first ruleset's label: where another scores the line otherwise under its own, that
+    # name is said, once (the book's "All honor pieces" is BMJA's "Only Honors", riichi's "Tsuu Iisou").
+    said_names: set[str] = set()
+    for row in diff.rows:
+        others = ", ".join(f"{label} in {names[i]}" for i, label in row.named_otherwise)
+        line = f"{row.label} is {others}" if others else ""
+        if line and line not in said_names:
+            said_names.add(line)
+            out.print(Text("Named otherwise: ", style="bold") + Text(printable(fit_data(line, out.file))))
     # What `score` notes under each ruleset (a fact none of its rules can use, ...): each names its ruleset
     # by its `name:`; a column headed otherwise (a file given by its path) is named before it. A note said
     # alike under two rulesets (what a dora indicator shows, docs/riichi.md "Dora") is said once.
