@@ -311,9 +311,11 @@ def read_args(
                 if eq:
                     option, inline = spelling.get(spelled), text
             elif option is None and len(arg) > 2 and arg[0] == "-":
-                # `-ssouth`: a short spelling with its value attached, as click reads it (`-s=x` too: `=x`)
+                # `-ssouth`: a short spelling with its value attached, as click reads it
                 short = spelling.get(arg[:2])
                 if short is not None and not short.flag and short.nargs == 1:
+                    if arg[2] == "=":  # `-s=south`: click reads `=south`, argparse `south`: a guess
+                        raise unknown_option(arg, spelling)
                     option, spelled, inline = short, arg[:2], arg[2:]
             if option is None or (option.flag and inline is not None):
                 if names_option(arg):
@@ -447,6 +449,19 @@ def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
     if not arg.startswith("--") and arg[:2] in HELP and len(arg) > 2:
         # `batch -hands.txt`: click read a cluster from -h, the help, and exited 0 having done nothing.
         return UnknownOption(f"No such option: {arg} (-h, the help, takes nothing after it)", arg)
+    said = arg.partition("=")[0] if arg.startswith("--") else arg[:2]
+    if "--other" in spelling and said in ("-s", "--seat", "-w", "--round"):  # `score`'s, on `evening hand`
+        return UnknownOption(
+            f"No such option: {said} (an evening knows each player's seat and the round: name the players,"
+            " --winner NAME, --other NAME=HAND)",
+            said,
+        )
+    short = spelling.get(arg[:2]) if not arg.startswith("--") and arg[2:3] == "=" else None
+    if short is not None and not short.flag:
+        # `-s=south`: one parser reads `=south`, another `south`; neither is taken, the forms are named.
+        value = arg[3:] or short.metavar
+        long = next((f" or {s}={value}" for s in short.spellings if s.startswith("--")), "")
+        return UnknownOption(f"{arg}: a short option takes no `=`: type {arg[:2]} {value}{long}", arg[:2])
     if not arg.startswith("--"):  # `-Xn`: click reads a cluster of short options, `-X` first
         return UnknownOption(f"No such option: {arg[:2]}", arg[:2])
     name = arg.partition("=")[0]

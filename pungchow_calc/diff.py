@@ -44,15 +44,28 @@ class Row:
         }
         return len(shown) > 1
 
+    @property
+    def named_otherwise(self) -> tuple[tuple[int, str], ...]:
+        """The rulesets (by index) that score this row's line differently under a label of their own, with
+        that label: where a reader asks why the values differ, the name to look the rule up by (`rules
+        show`); the row itself shows the first ruleset's label only (docs/batch.md, diff)."""
+        present = [(i, v) for i, v in enumerate(self.values) if v is not None and i not in self.refused]
+        if len({(v.points, v.doublings, v.kind) for _, v in present}) < 2:
+            return ()
+        return tuple((i, v.label) for i, v in present if v.label.casefold() != self.label.casefold())
+
     def as_dict(self, names: tuple[str, ...]) -> dict[str, Any]:
-        """JSON form: label, set and per-ruleset values (null when the line is absent)."""
+        """JSON form: label, set and per-ruleset values (null when the line is absent), each with the
+        label that ruleset gives the line."""
         return {
             "key": self.key,
             "label": self.label,
             "kind": self.kind,
             "set": self.set,
             "values": {
-                name: None if v is None else {"points": v.points, "doublings": v.doublings, "rule": v.rule}
+                name: None
+                if v is None
+                else {"points": v.points, "doublings": v.doublings, "rule": v.rule, "label": v.label}
                 for name, v in zip(names, self.values, strict=True)
             },
             "differs": self.differs,

@@ -1762,7 +1762,6 @@ SCORE_FORMS = [
     pytest.param(["-s", "west", "--", PUNGS], id="double-dash-before-the-hand"),
     pytest.param([PUNGS, "--drawn", "--"], id="double-dash-at-the-end"),
     pytest.param([PUNGS, "--drawn", "--drawn"], id="flag-twice"),
-    pytest.param([PUNGS, "-s=south"], id="short-with-equals-attached"),
     pytest.param([PUNGS, "-s", "south", "-s", "west"], id="seat-twice"),
     pytest.param([PUNGS, "-ssouth", "--seat=west"], id="seat-twice-two-forms"),
     pytest.param([PUNGS, "-r", "pung-chow", "-r", "classical-bmja"], id="ruleset-twice"),

@@ -259,7 +259,8 @@ def test_a_plain_score_in_other_digits_moves_no_money(evening, args):
 @pytest.mark.parametrize("second", ["{log}", "{dir}/./{name}", "{link}"], ids=["same", "dot-path", "symlink"])
 def test_stats_refuses_an_evening_given_twice(evening, second):
     """`evening stats jan.jsonl feb.jsonl jan.jsonl` counted January twice ("2 evenings") and doubled
-    every total: an evening is counted once, so the line is refused, naming the file."""
+    every total: an evening is counted once, so the line is refused, saying what was typed: one name
+    twice, or one log by another name (it was `bad-option`, `X: the same log as X`, of one name twice)."""
     assert run("evening", "hand", str(evening), HAND, "--winner", "Ann", *OTHERS).exit_code == 0
     link = evening.with_name("link.jsonl")
     link.symlink_to(evening)
@@ -267,8 +268,13 @@ def test_stats_refuses_an_evening_given_twice(evening, second):
     result = run("evening", "stats", str(evening), again, "--json")
     assert result.exit_code == EXIT_BAD_INPUT, result.output
     error = json.loads(result.stdout)["error"]
-    assert error["code"] == "bad-option"
-    assert error["message"] == f"{again}: the same log as {evening} (each evening counts once)"
+    assert error["code"] == "evening-twice"
+    did = (
+        f"{again} is given twice"
+        if again == str(evening)
+        else f"{again} is {evening} again (another name for it)"
+    )
+    assert error["message"] == f"{did}: give each evening once (its games would count twice)"
     assert run("evening", "stats", str(evening)).exit_code == 0
 
 
@@ -1048,3 +1054,54 @@ def test_evening_play_answer_not_utf8_on_a_strict_stdin_is_refused_in_one_line(e
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     assert "\\xff" in result.stdout or "\\xe9" in result.stdout
+
+
+S_EQUALS = "-s=south: a short option takes no `=`: type -s south or --seat=south"
+R_EQUALS = "-r=pung-chow: a short option takes no `=`: type -r pung-chow or --ruleset=pung-chow"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        pytest.param(["score", HAND, "-s=south"], S_EQUALS, id="score-s=south"),
+        pytest.param(["wash", "1b9b1c9c1d9dEwSwWwNwRdGdWd", "-s=south"], S_EQUALS, id="wash-s=south"),
+        pytest.param(
+            ["settle", "--east", HAND, "--south", "20", "-r=pung-chow"], R_EQUALS, id="settle-r=pung-chow"
+        ),
+        pytest.param(["diff", HAND, "-r=pung-chow", "-r", "classical-bmja"], R_EQUALS, id="diff-r=pung-chow"),
+        pytest.param(
+            ["evening", "new", "{dir}/e.jsonl", "--players", PLAYERS, "-r=pung-chow"],
+            R_EQUALS,
+            id="evening-new-r=",
+        ),
+    ],
+)
+def test_s_equals_south_is_refused_with_the_forms_to_type_in_every_command(tmp_path, args, said):
+    # Regression: `-s=south` was `--seat: '=south' is not a wind` (click's reading, the value `=south`),
+    # `-r=pung-chow` `no ruleset '=pung-chow'`; argparse reads `south`. Neither guessed: the forms named.
+    args = [a.replace("{dir}", str(tmp_path)) for a in args]
+    result = run(*args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"error: {said} (see 'pungchow ") and result.stderr.count("\n") == 1
+    assert os.listdir(tmp_path) == []  # no evening begun
+    answer = json.loads(run(*args, "--json").stdout) if args[0] != "evening" else None
+    assert answer is None or answer["error"]["message"].startswith(said)
+
+
+def test_a_batch_line_with_s_equals_south_is_refused_as_score_refuses_it_and_the_rest_scored(tmp_path):
+    lines = tmp_path / "hands.txt"
+    lines.write_text(f"'{HAND}' -s=south\n'{HAND}' -s south\n", encoding="utf-8")
+    result = run("batch", str(lines), "-f", "jsonl")
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["error"]["message"] == S_EQUALS and second["seat"] == "south"
+
+
+@pytest.mark.parametrize("option", ["-s=south", "-s south", "--seat south", "-w south", "--round=south"])
+def test_evening_hand_given_s_equals_south_says_the_evening_knows_the_seats(evening, option):
+    # `score`'s seat and round on `evening hand`: `No such option: -s`, no hint (or one to --dead).
+    result = run("evening", "hand", str(evening), HAND, "--winner", "Ann", *OTHERS, *option.split())
+    name = option.split()[0].partition("=")[0]
+    assert result.exit_code == 2 and result.stderr.startswith(
+        f"error: No such option: {name} (an evening knows each player's seat and the round: name the players,"
+        " --winner NAME, --other NAME=HAND)"
+    ), result.stderr

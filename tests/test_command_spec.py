@@ -111,7 +111,8 @@ HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
     [
         pytest.param(["score", HAND, "--ruleset=pung-chow-limit"], True, id="inline-value"),
         pytest.param(["score", HAND, "-rbmja"], True, id="short-with-value-attached"),
-        pytest.param(["score", HAND, "-s=south"], True, id="short-with-equals-attached"),
+        # `-s=south`: click reads `=south`, argparse `south`; the reader refuses it (typer never sees it).
+        pytest.param(["score", HAND, "-s=south"], "refused here", id="short-with-equals-attached"),
         pytest.param(["batch", "f.txt", "-fjson"], True, id="batch-short-attached"),
         pytest.param(["score", HAND, "--drawn", "--drawn"], True, id="flag-twice"),
         pytest.param(["score", "-s", "west", "--", HAND], True, id="double-dash-after-options"),
@@ -160,7 +161,9 @@ def test_an_unusual_line_reads_the_same_or_goes_to_typer(argv, read):
     ("refused") in the words typer's parser says it in."""
     reader = _reader_call(argv)
     assert (reader is not None) == bool(read)
-    if read:
+    if read == "refused here":
+        assert reader[0] == "error", reader
+    elif read:
         assert reader == _typer_call(argv)
 
 
@@ -224,8 +227,8 @@ def _command_lines(draw: st.DrawFn) -> list[str]:
                 values = [draw(_WORD) for _ in range(option.nargs)]
             if option.nargs == 1 and spelled.startswith("--") and draw(st.booleans()):
                 options.append([f"{spelled}={values[0]}"])
-            elif option.nargs == 1 and len(spelled) == 2 and draw(st.booleans()):
-                options.append([f"{spelled}{values[0]}"])  # `-ssouth`, as click reads it
+            elif option.nargs == 1 and len(spelled) == 2 and values[0][:1] != "=" and draw(st.booleans()):
+                options.append([f"{spelled}{values[0]}"])  # `-ssouth`, as click reads it (`-s=x` is refused)
             else:
                 options.append([spelled, *values])
     chunks = [[word] for word in words]

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_helpers import json_of, squeezed
 from cli_helpers import run as run_main
-from cli_helpers import squeezed
 
 from pungchow_calc.diff import diff_hand
 from pungchow_calc.engine.scoring import score_text
@@ -42,8 +42,21 @@ def test_book_rulesets_json():
     assert mj["values"]["pung-chow"]["points"] == 20 and mj["values"]["pung-chow-limit"]["points"] == 10
     pung = rows["5c5c5c|points"]
     assert pung["set"] == "5c5c5c" and pung["differs"]
-    assert pung["values"]["pung-chow"] == {"points": 4, "doublings": 0, "rule": "pung_simples"}
-    assert pung["values"]["pung-chow-limit"] == {"points": 6, "doublings": 0, "rule": "winner_pung_simples"}
+    label = "3 of a kind of twos to eights"
+    assert pung["values"]["pung-chow"] == {
+        "points": 4,
+        "doublings": 0,
+        "rule": "pung_simples",
+        "label": label,
+    }
+    # Each ruleset's own label for the line (the row's is the first's): the limit game's winning-hand table.
+    limit_label = "Three of a kind of 2 to 8"
+    assert pung["values"]["pung-chow-limit"] == {
+        "points": 6,
+        "doublings": 0,
+        "rule": "winner_pung_simples",
+        "label": limit_label,
+    }
     ones = rows["1c1c1c*|points"]
     assert ones["values"]["pung-chow"]["points"] == 4 and ones["values"]["pung-chow-limit"]["points"] == 4
     assert not ones["differs"]
@@ -129,7 +142,12 @@ def test_diff_example_7_north_pung_chow_classical_dmjl_lines_up_rules_of_the_sam
         run("diff", EXAMPLE_7, "-s", "n", "-r", "pung-chow", "-r", "classical-dmjl", "--json").stdout
     )
     no_sequences = next(row for row in json_rows["rows"] if row["key"] == "rule:no_sequences")
-    assert no_sequences["values"]["classical-dmjl"] == {"points": 0, "doublings": 1, "rule": "no_chow"}
+    assert no_sequences["values"]["classical-dmjl"] == {
+        "points": 0,
+        "doublings": 1,
+        "rule": "no_chow",
+        "label": "No Chow",
+    }
 
 
 def test_diff_loser_of_16_tiles_and_bonus_pung_chow_classical_dmjl_shows_the_long_hand_whole():
@@ -390,3 +408,36 @@ def test_diff_1b1b1b_3c3c3c_5d5d5d_4b4b4b_rd_rd_pung_chow_riichi_ema_2016_rows()
     table = run(*args).stdout
     line = next(t for t in table.splitlines() if t.startswith("Pair wait (tanki)"))
     assert "—" in line and "+2" in line
+
+
+def test_example_7_under_pung_chow_classical_bmja_riichi_ema_2016_at_80_columns_is_one_table():
+    # Regression: the three rulesets' names, whole, left the labels 21 columns, the long ones three lines,
+    # and the table was stacked at 80 as at 60; the names now break after a hyphen, the rows side by side.
+    argv = ("diff", EXAMPLE_7, "-r", "pung-chow", "-r", "classical-bmja", "-r", "riichi-ema-2016", "--ascii")
+    shown = run_main(*argv, env={"COLUMNS": "80"}).stdout.splitlines()
+    assert max(len(line) for line in shown) <= 80
+    assert [line.split("|")[3:] for line in shown[1:3]] == [
+        [" classical- ", "  riichi-"],
+        ["       bmja ", " ema-2016"],
+    ]
+    assert any(line.startswith("No sequences in hand or on table |") for line in shown), shown
+    daisangen = next(line for line in shown if line.startswith("Daisangen"))
+    assert [cell.strip() for cell in daisangen.split("|")] == ["Daisangen", "", "-", "-", "limit"]
+    # At 60 the rows are stacked, each ruleset's name whole over its column.
+    narrow = run_main(*argv, env={"COLUMNS": "60"}).stdout.splitlines()
+    assert narrow[2].split() == ["pung-chow", "classical-bmja", "riichi-ema-2016"], narrow
+    assert max(len(line) for line in narrow) <= 60
+
+
+def test_example_7_under_pung_chow_classical_bmja_riichi_ema_2016_names_a_line_scored_otherwise():
+    # Regression: the row `All honor pieces` (pung-chow double x3) showed `limit` under classical-bmja and
+    # riichi-ema-2016 with no word of their own rules, Only Honors and Tsuu Iisou, to look them up by.
+    argv = ("diff", EXAMPLE_7, "-r", "pung-chow", "-r", "classical-bmja", "-r", "riichi-ema-2016", "--ascii")
+    named = [line for line in run(*argv).stdout.splitlines() if line.startswith("Named otherwise: ")]
+    assert named == [
+        "Named otherwise: No sequences in hand or on table is No Chow in classical-bmja",
+        "Named otherwise: All honor pieces is Only Honors in classical-bmja, Tsuu Iisou in riichi-ema-2016",
+    ]  # not the kongs, pungs and dragons, which BMJA names otherwise but scores alike
+    rows = {row["label"]: row for row in json_of(*argv[:-1])["rows"]}
+    values = rows["All honor pieces"]["values"]
+    assert [v["label"] for v in values.values()] == ["All honor pieces", "Only Honors", "Tsuu Iisou"]

@@ -1130,3 +1130,19 @@ def test_hand_refuses_impossible_facts_saying_what_to_type(tmp_path, capsys, rul
     code, out, err = cli(capsys, "evening", "hand", str(path), "--winner", "Bob", *won, *others)
     assert (code, out, err) == (2, "", f"error: {said}\n")
     assert status(capsys, path)["games"] == 0
+
+
+def test_evening_new_friday_json_prints_the_new_evening_as_status_json(tmp_path, capsys):
+    # Regression: `evening new` had no --json (`No such option: --json`) while hand, draw, wash, undo,
+    # amend, status and stats have it: the new evening is printed as `evening status --json` prints it.
+    path = tmp_path / "friday.jsonl"
+    started = json.loads(ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy", "--json"))
+    assert started == status(capsys, path)
+    assert (started["games"], started["east"], started["seats"]) == (
+        0,
+        "Ann",
+        {"Ann": "east", "Bob": "south", "Cy": "west"},
+    )
+    # Refused under --json: the error object, as every other command's.
+    code, out, _ = cli(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy", "--json")
+    assert code == 2 and json.loads(out)["error"]["code"] == "evening-exists"

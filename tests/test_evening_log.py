@@ -774,17 +774,36 @@ def test_evening_new_onto_a_full_disk_leaves_no_file(tmp_path, capsys, monkeypat
     assert os.listdir(tmp_path) == []
 
 
-@pytest.mark.parametrize("name", ["nosuch/", "e.jsonl/"])
-def test_evening_new_nosuch_slash_names_a_folder_and_makes_nothing(tmp_path, capsys, name):
-    # A name ending in `/` names a folder: said so, as before the log was linked into place.
+@pytest.mark.parametrize(("name", "meant"), [("nosuch/", "nosuch.jsonl"), ("e.jsonl/", "e.jsonl")])
+def test_evening_new_nosuch_slash_names_a_folder_and_makes_nothing(tmp_path, capsys, name, meant):
+    # A name ending in `/` names a folder: said so with the file to type; it was the system's `Is a
+    # directory`, which said nothing of what to do.
     path = f"{tmp_path}/{name}"  # as typed: a Path would drop the `/`
     code, out, err = cli(capsys, *NEW, path, "--players", "Ann,Bob")
     assert (code, out, err) == (
         2,
         "",
-        f"error: {path}: cannot record: Is a directory; nothing was recorded\n",
+        f"error: {path} ends in /, a folder's name, and there is no such folder: give the evening's log "
+        f"file, e.g. {tmp_path}/{meant}\n",
     )
     assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("slash", ["", "/"], ids=["newdir", "newdir/"])
+def test_evening_new_newdir_a_folder_there_says_the_file_to_type_in_it(tmp_path, capsys, slash):
+    # A folder there was told `already exists: an evening is never overwritten` (no evening was there),
+    # or with its `/` `Is a directory`: now the log file to give in it, under evening-no-file.
+    folder = tmp_path / "newdir"
+    folder.mkdir()
+    path = f"{folder}{slash}"
+    code, out, err = cli(capsys, *NEW, path, "--players", "Ann,Bob")
+    inside = os.path.join(path, "tonight.jsonl")
+    assert (code, out, err) == (
+        2,
+        "",
+        f"error: {path} is a folder: give the evening's log file in it, e.g. {inside}\n",
+    )
+    assert os.listdir(folder) == [] and os.listdir(tmp_path) == ["newdir"]
 
 
 def test_evening_new_where_there_are_no_hard_links_still_starts_the_evening(tmp_path, capsys, monkeypatch):

@@ -395,3 +395,34 @@ def test_by_name_seated_names_a_seat_by_player_and_seat(text: str, said: str) ->
     names = {Wind.EAST: "Ann", Wind.SOUTH: "Bob", Wind.WEST: "Cy", Wind.NORTH: "Di"}
     assert by_name(text, names, seated=True) == said
     assert by_name(text, names) == said.replace(" (west)", "")
+
+
+@pytest.mark.parametrize(
+    ("washer", "tiles", "hint"),
+    [
+        pytest.param(
+            "Ann",
+            "1d9d1b9b1c9c EwSwWwNw RdGdWd",
+            "Ann is East; for another player's hand, name Bob, Cy or Di instead of Ann",
+            id="Ann-east-13",
+        ),
+        pytest.param(
+            "Bob",
+            "1d9d1b9b1c9c EwSwWwNw RdGdWd 5d",
+            "Bob is South; for East's hand, name Ann instead of Bob",
+            id="Bob-south-14",
+        ),
+    ],
+)
+def test_evening_wash_1d9d1b9b1c9c_EwSwWwNw_RdGdWd_at_the_wrong_seat_names_whom_to_give(
+    tmp_path, capsys, washer, tiles, hint
+):
+    # Regression: `wash` hints `--seat` for a count another seat holds, which an evening has no use for:
+    # the evening said the count only. Now it names the player whose hand that count is, as typed.
+    path = _new(tmp_path, capsys, FOUR, "-r", "pung-chow-limit")
+    code, out, err = cli(capsys, "evening", "wash", str(path), washer, tiles)
+    assert (code, out) == (2, "") and err.startswith("error: ") and err.rstrip().endswith(hint), err
+    assert "--seat" not in err and status(capsys, path)["games"] == 0
+    # A count no seat holds has nothing to name.
+    code, _, err = cli(capsys, "evening", "wash", str(path), washer, "1d9d1b")
+    assert code == 2 and err.rstrip().endswith("but 3 were given"), err

@@ -18,7 +18,7 @@ from pungchow_calc import options as opts
 from pungchow_calc.batch.listed import mapping_argv
 from pungchow_calc.cli import app, spec
 from pungchow_calc.cli.typer_app import as_read
-from pungchow_calc.engine.errors import OptionError, RepeatedOption
+from pungchow_calc.engine.errors import OptionError, RepeatedOption, UnknownOption
 from pungchow_calc.engine.situation import WinBy
 from pungchow_calc.engine.tiles import Wind
 
@@ -518,13 +518,20 @@ def test_a_repeated_option_refusal_keeps_every_option_read():
     assert caught.value.given == {"round": "n", "as_json": True}
 
 
+def test_read_args_refuses_s_equals_n_naming_the_forms_to_type():
+    # `-s=n`: click reads the value `=n`, argparse `n`; it was `--seat: '=n' is not a wind`.
+    with pytest.raises(UnknownOption) as caught:
+        arguments.read_args([HAND, "-s=n"], opts.SPELLING)
+    assert caught.value.message == "-s=n: a short option takes no `=`: type -s n or --seat=n"
+    assert caught.value.name == "-s"
+
+
 @pytest.mark.parametrize(
     ("argv", "words", "values"),
     [
         pytest.param([HAND, "-5", "-"], [HAND, "-5", "-"], {}, id="negative-number-and-dash"),
         # click's readings, read alike so that a batch line reads every form `score` reads
         pytest.param([HAND, "-sn"], [HAND], {"seat": "n"}, id="short-with-value-attached"),
-        pytest.param([HAND, "-s=n"], [HAND], {"seat": "=n"}, id="short-with-equals-attached"),
         pytest.param(["-s", "n", "--", HAND, "-x"], [HAND, "-x"], {"seat": "n"}, id="double-dash"),
         pytest.param([HAND, "--drawn", "--drawn"], [HAND], {"drawn": True}, id="flag-twice"),
         pytest.param([HAND, "--dora", "8d", "--dora=Nw"], [HAND], {"dora": "8d,Nw"}, id="joined-twice"),

@@ -49,6 +49,18 @@ def test_list_riichi_ema_2016_limits_mangan_to_sanbaiman(columns: str):
     assert max(map(len, table.stdout.splitlines())) <= int(columns)
 
 
+def test_rules_list_at_60_columns_keeps_each_title_on_a_line_of_its_own():
+    # Regression: stacked at 60, each title was a `title ...` pair, and pung-chow's wrapped, `I)` alone
+    # on the next line; the title now stands on a line of its own under the name, the other values under it.
+    shown = run_main("rules", "list", env={"COLUMNS": "60"}).stdout.splitlines()
+    at = shown.index("pung-chow")
+    assert shown[at + 1 : at + 3] == [
+        "  Pung Chow, playing without a limit (Harr 1923, Part I)",
+        "  limit none   rules 21",
+    ]
+    assert max(map(len, shown)) <= 60 and not any(line.lstrip().startswith("title") for line in shown), shown
+
+
 def test_show_is_a_score_card():
     result = run("rules", "show", "pung-chow")
     assert result.exit_code == 0

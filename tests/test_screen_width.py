@@ -20,7 +20,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pungchow_calc.batch.formats import TerminalTable
-from pungchow_calc.render.layout import ANSWER_ROOM, Grid, cell_width, hanging, prompt_lines, wrap
+from pungchow_calc.render.layout import (
+    ANSWER_ROOM,
+    Grid,
+    cell_width,
+    hanging,
+    header_lines,
+    prompt_lines,
+    wrap,
+)
 from pungchow_calc.render.terminal import set_text
 
 WIDTHS = [60, 80]
@@ -80,13 +88,25 @@ EVENING: dict[str, tuple[list[str], list[str]]] = {
 }
 
 
+def _header_cells(lines: list[str]) -> list[str]:
+    """A drawn table's column names, each put together from the header's lines (a diff's ruleset
+    broken after its hyphens, `classical-` over `bmja`): the cells between `┃`/`|` above its rule."""
+    rule = next((n for n, line in enumerate(lines) if re.fullmatch(r"[━╇+|-]+", line.replace(" ", ""))), 0)
+    rows = [re.split(r"\s*[┃|]\s*", line.strip()) for line in lines[:rule] if "┃" in line or "|" in line]
+    if not rows or len({len(row) for row in rows}) != 1:
+        return []
+    return ["".join(row[i] for row in rows) for i in range(len(rows[0]))]
+
+
 def _check(lines: list[str], width: int, whole: list[str], hands: list[str], glyphs: bool) -> None:
     text = "\n".join(lines)
     wide = [line for line in lines if cell_width(line.rstrip()) > width]
     assert not wide, (wide, text)
     assert "…" not in text and "..." not in text, text  # rich's mark of a cut cell
+    names = _header_cells(lines)
     for name in whole:
-        assert any(name in line for line in lines), (name, text)
+        # Whole on a line, or a column's name broken only after its hyphens in the header.
+        assert any(name in line for line in lines) or name in names, (name, text)
     for hand in hands:
         for group in hand.split():
             shown = set_text(group.replace("!", ""), ascii_only=not glyphs)
@@ -824,3 +844,20 @@ def test_batch_compare_part1_examples_pung_chow_riichi_ema_2016_keeps_each_numbe
     fall = next(n for n, line in enumerate(lines) if line.startswith("Biggest fall:"))
     said = "Biggest rise: line 25 NwNwNw RdRdRd 2b2b!2b 9b9b9b 5b5b: 480 → 8000 (+7520)"
     assert " ".join(lines[rise:fall]) == said, result.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "width", "lines"),
+    [
+        pytest.param("riichi-ema-2016", 15, ["riichi-ema-2016"], id="fits"),
+        pytest.param("riichi-ema-2016", 11, ["riichi-ema-", "2016"], id="riichi-ema-"),
+        pytest.param("riichi-ema-2016", 8, ["riichi-", "ema-2016"], id="ema-2016"),
+        pytest.param("classical-bmja", 4, ["classical-", "bmja"], id="a-piece-wider-than-the-column"),
+        pytest.param("my house-rules", 6, ["my", "house-", "rules"], id="words-and-hyphens"),
+        pytest.param("", 5, [""], id="empty"),
+    ],
+)
+def test_a_column_name_breaks_between_words_and_after_hyphens(
+    name: str, width: int, lines: list[str]
+) -> None:
+    assert header_lines(name, width) == lines

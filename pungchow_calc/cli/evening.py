@@ -34,6 +34,7 @@ def new(
     limit: str | None,
     no_limit: bool,
     sets: int | None,
+    as_json: bool,
     ascii_only: bool,
 ) -> None:
     """Start an evening: seat the players and record the ruleset (an existing FILE is never overwritten)."""
@@ -45,12 +46,17 @@ def new(
     try:
         evening = start(file, players_of(players), east, load(ruleset), limit, no_limit, sets, ruleset)
     except PungchowError as error:
-        fail(error, False)
+        fail(error, as_json)
     started = (  # not "do not enter it again", as of a game: the evening is there to be played
         f"{file}: the evening was started all the same (see `evening status`): record its games in it; "
         "`evening new` again would refuse the file"
     )
     with written_anyway(f"{file}: the evening was started", started):
+        if as_json:  # the new evening as `evening status --json` gives it (docs/evening.md)
+            from ..evening.report import status
+
+            print(json.dumps(status(evening)))
+            return
         seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
         out = output_stream(ascii_only)  # the names as `out` writes them, wrapped so (fit_data)
         said = hanging(

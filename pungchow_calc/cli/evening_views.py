@@ -99,9 +99,18 @@ def _take_each(files: list[str]) -> dict[str, bytes | PungchowError]:
         except PungchowError as error:
             held.setdefault(file, error)
             continue
-        if key in seen:
-            said = f"{file}: the same log as {seen[key]} (each evening counts once)"
-            raise OptionError(said, code="bad-option")
+        if key in seen:  # what was typed: one name twice, or one log by two names (a path, a link)
+            from ..evening.log import EveningError
+
+            first = seen[key]
+            said = (
+                f"{file} is given twice"
+                if file == first
+                else f"{file} is {first} again (another name for it)"
+            )
+            raise EveningError(
+                f"{said}: give each evening once (its games would count twice)", code="evening-twice"
+            )
         seen[key] = file
         held[file] = data
     return held

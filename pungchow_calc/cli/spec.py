@@ -287,7 +287,7 @@ COMMANDS: tuple[Command, ...] = (
                 minimum=1,
                 maximum=MOST_SETS,
             ),
-            _option("ascii_only"),
+            *OUTPUT,
         ),
     ),
     Command(

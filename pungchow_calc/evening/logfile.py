@@ -34,6 +34,25 @@ def _named(path: str) -> None:
         )
 
 
+def _not_a_folder(path: str) -> None:
+    """Refuse a FILE that names a folder, one there or a name ending in `/`, saying the file to type: the
+    system's `Is a directory` (or, for a folder there, `already exists`) told no one what to do."""
+    if os.path.isdir(path):
+        inside = os.path.join(path, "tonight.jsonl")
+        raise EveningError(
+            f"{path} is a folder: give the evening's log file in it, e.g. {inside}",
+            code="evening-no-file",
+        )
+    if not os.path.basename(path):
+        stem = path.rstrip("/")
+        name = stem if stem.endswith(".jsonl") else f"{stem}.jsonl"
+        raise EveningError(
+            f"{path} ends in /, a folder's name, and there is no such folder: give the evening's log "
+            f"file, e.g. {name}",
+            code="evening-no-file",
+        )
+
+
 def _refused(path: str, error: OSError) -> EveningError:
     reason = error.strerror or str(error)
     return EveningError(f"{path}: cannot record: {reason}; nothing was recorded", code="evening-write")
@@ -205,11 +224,10 @@ def create(path: str, event: dict[str, Any]) -> None:
     as it could between an `O_EXCL` create and its first write (docs/evening.md, "Safety").
     """
     _named(path)
+    _not_a_folder(path)
     _heal(path, whole_folder=True)  # what a crash of an earlier `evening new` here left, refused or not
     if os.path.lexists(path):
         raise _exists(path)  # said before anything is written; the link below is the check that counts
-    if not os.path.basename(path):  # `nosuch/`: a folder's name, as O_CREAT said of it before
-        raise _refused(path, OSError(errno.EISDIR, os.strerror(errno.EISDIR)))
     folder = os.path.dirname(os.path.abspath(path))
     # The log's name begins it (whose it is, if a crash leaves it), cut so that a name the system takes
     # is never made too long for it by what is added (40 characters are at most 160 bytes).

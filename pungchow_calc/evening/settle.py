@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..engine.errors import OptionError, PungchowError, as_written
+from ..engine.errors import OptionError, PungchowError, WashError, as_written
 from ..engine.rules import Invalid, Ruleset, compile_ruleset
 from ..engine.situation import FACTS, WinBy, flag_facts, recorded
 from ..engine.table import Settlement, TableOptions, settle_table
@@ -128,6 +128,24 @@ def seats_named(error: PungchowError, names: dict[str, str]) -> PungchowError:
     return type(error)(message, code=error.code, column=error.column)
 
 
+def washer_hint(error: PungchowError, record: dict[str, Any], names: dict[str, str]) -> PungchowError:
+    """A wash's tile count that fits another seat's hand (engine/wash.py's seat_hint), said with the
+    players to name instead: an evening takes a player's name, never `--seat` (`score`'s hint)."""
+    if not isinstance(error, WashError) or not error.seat_hint:
+        return error
+    player = record.get("player")
+    others = [names[w] for w in ("east", "south", "west", "north") if w in error.seat_hint and w in names]
+    if not others or player not in names.values():
+        return error
+    seat = next(w for w, name in names.items() if name == player)
+    whose = "East's hand" if error.seat_hint == "east" else "another player's hand"
+    listed = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
+    return WashError(
+        f"{error.message}: {player} is {seat.capitalize()}; for {whose}, name {listed} instead of {player}",
+        code=error.code,
+    )
+
+
 # What the person typed to name a player in each place of a record: the message names it.
 TYPED = {
     "winner": "--winner",
@@ -180,7 +198,7 @@ def game_result(
     try:
         detail = _settle(ruleset, start, record, seats, round)
     except PungchowError as error:
-        raise seats_named(error, names) from None
+        raise seats_named(washer_hint(error, record, names), names) from None
     if detail is None:
         return None, dict.fromkeys(seats, 0)
     if isinstance(detail, Wash):

@@ -187,24 +187,62 @@ def _pad(text: str, width: int, right: bool) -> str:
 @dataclass(frozen=True, slots=True)
 class Grid:
     """A table's content: column names, rows of cells (None: a break between sections), the
-    columns aligned right (numbers), the columns whose text may wrap, and the columns that describe
-    a row (set on a line of their own when the rows are stacked)."""
+    columns aligned right (numbers), the columns whose text may wrap, the columns that describe
+    a row (set on a line of their own when the rows are stacked), the columns whose names may
+    break after a hyphen rather than the rows be stacked (a diff's rulesets, header_lines), and the
+    columns whose values stand on lines of their own, without their name, when the rows are stacked
+    as `name value` pairs (a title reads as itself: `title ` before it wrapped it at 60 columns)."""
 
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...] | None, ...]
     right: frozenset[int] = frozenset()
     wrap: frozenset[int] = frozenset()
     head: frozenset[int] = field(default_factory=lambda: frozenset({0}))
+    breaking: frozenset[int] = frozenset()
+    bare: frozenset[int] = frozenset()
 
     def _natural(self) -> list[int]:
         cells = [self.headers, *(r for r in self.rows if r is not None)]
         return [max(cell_width(row[i]) for row in cells) for i in range(len(self.headers))]
 
+    def _narrowed(self, widths: list[int]) -> list[int]:
+        """The widths with each breaking column's name broken (header_lines) down to its cells' width,
+        in at most WRAP_LINES lines: `classical-bmja` over `classical-` and `bmja`."""
+        rows = [r for r in self.rows if r is not None]
+        out = list(widths)
+        for i, name in enumerate(self.headers):
+            if i not in self.breaking or i in self.wrap:
+                continue
+            cells = max((cell_width(r[i]) for r in rows), default=0)
+            least = max([cells, *(cell_width(piece) for piece, _ in _name_pieces(name))])
+            out[i] = next(w for w in range(least, widths[i] + 1) if len(header_lines(name, w)) <= WRAP_LINES)
+        return out
+
+    def header(self, i: int, width: int) -> list[str]:
+        """Column `i`'s name in a column `width` cells wide: wrapped between words (a wrapping column),
+        broken after its hyphens too (a breaking one, header_lines), else whole."""
+        name = self.headers[i]
+        return (
+            wrap(name, width)
+            if i in self.wrap
+            else header_lines(name, width)
+            if i in self.breaking
+            else [name]
+        )
+
     def widths(self, width: int, gap: int = 2) -> list[int] | None:
         """Column widths that fit `width` with `gap` cells between columns, narrowing the wrapping
         columns while no word is cut and no cell takes more than WRAP_LINES lines; None when
-        the columns cannot fit so (the rows are then stacked)."""
+        the columns cannot fit so (the rows are then stacked). Where they cannot, the breaking columns'
+        names are broken first (three rulesets' names over a diff's values) and the fit tried again."""
         widths = self._natural()
+        found = self._fit(widths, width, gap)
+        narrowed = self._narrowed(widths) if found is None else widths
+        return self._fit(narrowed, width, gap) if narrowed != widths else found
+
+    def _fit(self, widths: list[int], width: int, gap: int) -> list[int] | None:
+        """widths' search from these starting widths (the wrapping columns narrowed)."""
+        widths = list(widths)
         if sum(widths) + gap * (len(widths) - 1) <= width:
             return widths
         room = width - gap * (len(widths) - 1) - sum(w for i, w in enumerate(widths) if i not in self.wrap)
@@ -245,7 +283,15 @@ class Grid:
             return out
 
         line = sep.join(rule * w for w in widths)
-        out = [*lines(self.headers), line]
+        names = [self.header(i, w) for i, w in enumerate(widths)]
+        out = [
+            sep.join(
+                _pad(c[n] if n < len(c) else "", w, i in self.right)
+                for i, (c, w) in enumerate(zip(names, widths, strict=True))
+            ).rstrip()
+            for n in range(max(len(c) for c in names))
+        ]
+        out.append(line)
         for row in self.rows:
             out += [line] if row is None else lines(row)
         return out
@@ -280,16 +326,40 @@ class Grid:
                 cells = [_pad(row[i], w, i in self.right) for i, w in zip(values, widths, strict=True)]
                 out.append((None, (" " * INDENT + sep.join(cells)).rstrip()))
             else:
+                bare = [row[i] for i in values if row[i] and i in self.bare]  # each on lines of its own
+                named = [(self.headers[i], row[i]) for i in values if row[i] and i not in self.bare]
                 out += [
-                    (None, line)
-                    for line in _pairs([(self.headers[i], row[i]) for i in values if row[i]], width)
+                    (None, " " * INDENT + line) for text in bare for line in hanging(text, width - INDENT)
                 ]
+                out += [(None, line) for line in _pairs(named, width)]
         return out
 
     def lines(self, width: int, gap: int = 2, rule: str = "-") -> list[str]:
         """The table for a terminal `width` columns wide: side by side if it fits, else stacked."""
         widths = self.widths(width, gap)
         return self.flat(widths, gap, rule) if widths is not None else self.stacked(width, gap, rule)
+
+
+def _name_pieces(name: str) -> list[tuple[str, str]]:
+    """A column's name as the pieces it may break between, each with the glue before it: its words
+    (a space) and, within a word, the parts after each hyphen (nothing)."""
+    return [
+        (piece, " " if at == 0 and n else "")
+        for n, word in enumerate(name.split())
+        for at, piece in enumerate(re.findall(r"[^-]*-+|[^-]+", word))
+    ]
+
+
+def header_lines(name: str, width: int) -> list[str]:
+    """A column's name broken to `width` cells between its words and after its hyphens (a ruleset's
+    name: `riichi-` over `ema-2016`); a piece wider than the column stands on a line of its own."""
+    lines = [""]
+    for piece, glue in _name_pieces(name):
+        if lines[-1] and cell_width(lines[-1] + glue + piece) > width:
+            lines.append(piece)
+        else:
+            lines[-1] += (glue if lines[-1] else "") + piece
+    return lines
 
 
 def _pairs(pairs: list[tuple[str, str]], width: int) -> list[str]:

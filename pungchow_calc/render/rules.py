@@ -240,7 +240,8 @@ def print_rulesets(rows: list[dict[str, Any]], out: Console) -> None:
         )
         for row in rows
     ]
-    print_grid(out, Grid(("name", "title", "limit", "rules"), tuple(shown), wrap=frozenset({1})))
+    grid = Grid(("name", "title", "limit", "rules"), tuple(shown), wrap=frozenset({1}), bare=frozenset({1}))
+    print_grid(out, grid)
 
 
 def _change_value(value: Any) -> str:

@@ -37,7 +37,20 @@ def arrow(out: Console) -> str:
     return "->" if plain(out) else "→"
 
 
-class _Console(Console):
+class TrimmedConsole(Console):
+    """rich's console whose lines never end in spaces (_trimmed); typer's --help is printed by one too
+    (cli/typer_app.py), whose usage and description lines rich pads to the terminal's width."""
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        """rich's rendering, but no line ends in spaces: a table's empty last cells and a wrapped
+        line's gap pad what no one reads (`grep ' $'`, two outputs compared, a test's expected text)."""
+        # A background is drawn only in colour: under NO_COLOR or to a pipe a code block's spaces are blank.
+        return super()._render_buffer(
+            _trimmed(buffer, shading=self.color_system is not None and not self.no_color)
+        )
+
+
+class _Console(TrimmedConsole):
     """rich's console, but a reader that leaves (`pungchow score ... | head -1`) is main's to handle:
     rich would exit 1 at once; main exits 0, as for every command (README, exit codes)."""
 
@@ -52,14 +65,6 @@ class _Console(Console):
         if is_ascii(self.file):
             objects = tuple(_as_written(o, self.file) for o in objects)
         super().print(*objects, **options)
-
-    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
-        """rich's rendering, but no line ends in spaces: a table's empty last cells and a wrapped
-        line's gap pad what no one reads (`grep ' $'`, two outputs compared, a test's expected text)."""
-        # A background is drawn only in colour: under NO_COLOR or to a pipe a code block's spaces are blank.
-        return super()._render_buffer(
-            _trimmed(buffer, shading=self.color_system is not None and not self.no_color)
-        )
 
 
 def _shaded(segment: Segment) -> bool:
@@ -235,9 +240,9 @@ def print_grid(
         # as its column came out cut, its last character (a kong's `#`) made `…`.
         return "\n".join(wrap(cell, widths[i])) if i in grid.wrap else cell
 
-    for i, (name, width) in enumerate(zip(grid.headers, widths, strict=True)):
+    for i, width in enumerate(widths):
         table.add_column(
-            lines(i, name),
+            "\n".join(grid.header(i, width)),
             justify="right" if i in grid.right else "left",
             width=width,
             no_wrap=i not in grid.wrap,
@@ -491,6 +496,8 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
         right=frozenset(range(2, len(headers))),
         wrap=frozenset({0}),
         head=frozenset({0, 1}),
+        # Three rulesets' names side by side left the labels too little room (`riichi-` over `ema-2016`).
+        breaking=frozenset(range(2, 2 + len(names))),
     )
     print_grid(out, grid, styles)
     for i, name in enumerate(names):
@@ -500,6 +507,15 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
             out.print(f"{name} refuses the hand: {printable(said)}", markup=False, highlight=False)
         elif score.limit_hand:
             out.print(f"{name}: limit hand — {score.limit_hand}")
+    # A row shows the first ruleset's label: where another scores the line otherwise under its own, that
+    # name is said, once (the book's "All honor pieces" is BMJA's "Only Honors", riichi's "Tsuu Iisou").
+    said_names: set[str] = set()
+    for row in diff.rows:
+        others = ", ".join(f"{label} in {names[i]}" for i, label in row.named_otherwise)
+        line = f"{row.label} is {others}" if others else ""
+        if line and line not in said_names:
+            said_names.add(line)
+            out.print(Text("Named otherwise: ", style="bold") + Text(printable(fit_data(line, out.file))))
     # What `score` notes under each ruleset (a fact none of its rules can use, ...): each names its ruleset
     # by its `name:`; a column headed otherwise (a file given by its path) is named before it. A note said
     # alike under two rulesets (what a dora indicator shows, docs/riichi.md "Dora") is said once.
