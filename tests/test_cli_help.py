@@ -196,18 +196,3 @@ def test_help_ippatsu_ura_needs_riichi_or_double_riichi(command: str) -> None:
     assert result.exit_code == 0
     lines = [line for line in result.stdout.splitlines() if "--ippatsu" in line or "--ura " in line]
     assert len(lines) == 2 and all("(needs --riichi or --double-riichi)" in line for line in lines), lines
-
-
-@pytest.mark.parametrize("width", ["60", "80"])
-@pytest.mark.parametrize(
-    "argv",
-    [["--help"], ["score", "--help"], ["evening", "--help"], ["evening", "hand", "--help"]],
-    ids=["pungchow-help", "score-help", "evening-help", "evening-hand-help"],
-)
-def test_pungchow_help_ends_no_line_in_spaces(argv, width):
-    # Regression: rich padded typer's usage, description and blank lines to the width (`grep ' $'`: 26
-    # lines of `score --help` at 60); every other output of pungchow is trimmed (render/terminal.py).
-    shown = run(*argv, env={"COLUMNS": width}).stdout.splitlines()
-    assert len(shown) > 5 and "Usage: pungchow" in shown[1]
-    assert [line for line in shown if line != line.rstrip(" ")] == []
-    assert max(len(line) for line in shown) <= int(width)

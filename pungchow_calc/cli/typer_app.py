@@ -51,28 +51,9 @@ def _one_space_between_columns() -> None:
     from typer import rich_utils
 
     _dumb_terminal_width()
-    _trimmed_help(rich_utils)
     narrow = Console(width=rich_utils.MAX_WIDTH).width < 80  # the width typer's console will have
     # (top, right, bottom, left): rich takes 2 or 4 values, typer declares 2
     rich_utils.STYLE_OPTIONS_TABLE_PADDING = (0, 1, 0, 0) if narrow else (0, 1)  # type: ignore[assignment]
-
-
-def _trimmed_help(rich_utils: Any) -> None:
-    """typer's help console made one whose lines never end in spaces (render/terminal.TrimmedConsole):
-    rich padded the usage, the description and the blank lines to the terminal's width. Set when help is
-    printed, once."""
-    made = rich_utils._get_rich_console
-    if getattr(made, "trimmed", False):
-        return
-    from ..render.terminal import TrimmedConsole
-
-    def trimmed(stderr: bool = False) -> Any:
-        console = made(stderr)
-        console.__class__ = TrimmedConsole  # typer's console, its settings kept; it adds no attribute
-        return console
-
-    trimmed.trimmed = True  # type: ignore[attr-defined]
-    rich_utils._get_rich_console = trimmed
 
 
 def _dumb_terminal_width() -> None:

@@ -37,20 +37,7 @@ def arrow(out: Console) -> str:
     return "->" if plain(out) else "→"
 
 
-class TrimmedConsole(Console):
-    """rich's console whose lines never end in spaces (_trimmed); typer's --help is printed by one too
-    (cli/typer_app.py), whose usage and description lines rich pads to the terminal's width."""
-
-    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
-        """rich's rendering, but no line ends in spaces: a table's empty last cells and a wrapped
-        line's gap pad what no one reads (`grep ' $'`, two outputs compared, a test's expected text)."""
-        # A background is drawn only in colour: under NO_COLOR or to a pipe a code block's spaces are blank.
-        return super()._render_buffer(
-            _trimmed(buffer, shading=self.color_system is not None and not self.no_color)
-        )
-
-
-class _Console(TrimmedConsole):
+class _Console(Console):
     """rich's console, but a reader that leaves (`pungchow score ... | head -1`) is main's to handle:
     rich would exit 1 at once; main exits 0, as for every command (README, exit codes)."""
 
@@ -65,6 +52,14 @@ class _Console(TrimmedConsole):
         if is_ascii(self.file):
             objects = tuple(_as_written(o, self.file) for o in objects)
         super().print(*objects, **options)
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        """rich's rendering, but no line ends in spaces: a table's empty last cells and a wrapped
+        line's gap pad what no one reads (`grep ' $'`, two outputs compared, a test's expected text)."""
+        # A background is drawn only in colour: under NO_COLOR or to a pipe a code block's spaces are blank.
+        return super()._render_buffer(
+            _trimmed(buffer, shading=self.color_system is not None and not self.no_color)
+        )
 
 
 def _shaded(segment: Segment) -> bool:
