@@ -141,3 +141,34 @@ def test_settle_pays_as_kajongg_pays(family: str, winner: str) -> None:
     result = run("settle", "-r", FAMILIES[family], *seats, "--winner", winner, "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["net"] == kajongg_nets(_TABLE, winner)
+
+
+# Hands Kajongg's scoring tests do not reach, each checked against the rule's code (src/rulecode.py) and
+# values (src/predefined.py): (ruleset, hand, options) -> (winner, points, doublings, score, limit hand).
+_BEYOND = {
+    # LongHand: "lenOffset > 0" for a hand not won: 14 tiles and no kong is long for a loser, 0 (as the
+    # table counts it, engine/penalties.py), not its sets' 12.
+    "2b2b2b* 4b4b4b 6b6b6b 8b8b GdGd 1c --loser classical-dmjl": (
+        ("classical-dmjl", "2b2b2b* 4b4b4b 6b6b6b 8b8b GdGd 1c", ("--loser",)),
+        (False, 0, 0, 0, None),
+    ),
+    "2b2b2b2b* 4b4b4b 6b6b6b 8b8b GdGd 1c --loser classical-bmja": (
+        ("classical-bmja", "2b2b2b2b* 4b4b4b 6b6b6b 8b8b GdGd 1c", ("--loser",)),
+        (False, 0, 0, 0, None),
+    ),
+    "2b2b2b2b* 4b4b4b 6b6b6b 8b8b GdGd --loser classical-dmjl": (  # 13 and a kong: not long
+        ("classical-dmjl", "2b2b2b2b* 4b4b4b 6b6b6b 8b8b GdGd", ("--loser",)),
+        (False, 18, 0, 18, None),
+    ),
+}
+
+
+@pytest.mark.parametrize(("given", "expected"), list(_BEYOND.values()), ids=list(_BEYOND))
+def test_hand_beyond_kajonggs_tests_scores_as_its_rule_code(
+    given: tuple[str, str, tuple[str, ...]], expected: tuple[Any, ...]
+) -> None:
+    name, hand, options = given
+    result = run("score", hand, "-r", name, *options, "--json")
+    assert result.exit_code == 0, result.stderr
+    got = json.loads(result.stdout)
+    assert (got["winner"], got["points"], got["doublings"], got["score"], got["limit_hand"]) == expected
