@@ -172,3 +172,12 @@ def test_hand_beyond_kajonggs_tests_scores_as_its_rule_code(
     assert result.exit_code == 0, result.stderr
     got = json.loads(result.stdout)
     assert (got["winner"], got["points"], got["doublings"], got["score"], got["limit_hand"]) == expected
+
+
+# Deliberately unlike Kajongg's code: its AllGreen asks for a proper subset of the six green tiles, so a
+# hand holding all six kinds is no Imperial Jade there (34 points under BMJA); read by the rule's words
+# ("Only green tiles: Green dragon and Bamboo 2,3,4,6,8") it is the limit hand (docs/rulesets.md#classical).
+@pytest.mark.parametrize("name", sorted(FAMILIES.values()))
+def test_imperial_jade_2b3b4b_3b3b3b_6b6b6b_8b8b8b_gdgd_all_six_greens_is_the_limit(name: str) -> None:
+    got = json.loads(run("score", "2b3b4b* 3b3b3b 6b6b6b 8b8b8b Gd!Gd", "-r", name, "--json").stdout)
+    assert (got["limit_hand"], got["score"]) == ("Imperial Jade", ruleset(name.split("-")[1]).settings.limit)
