@@ -12,6 +12,7 @@ agreeing cases keeps that figure from going down.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -181,3 +182,30 @@ def test_hand_beyond_kajonggs_tests_scores_as_its_rule_code(
 def test_imperial_jade_2b3b4b_3b3b3b_6b6b6b_8b8b8b_gdgd_all_six_greens_is_the_limit(name: str) -> None:
     got = json.loads(run("score", "2b3b4b* 3b3b3b 6b6b6b 8b8b8b Gd!Gd", "-r", name, "--json").stdout)
     assert (got["limit_hand"], got["score"]) == ("Imperial Jade", ruleset(name.split("-")[1]).settings.limit)
+
+
+# Kajongg's draw game: a hand's total is 0 without a winner (src/player.py, handTotal: "0 if not
+# self.game.winner"), so Game.__payHand moves no money (the setting draw_settles: false).
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_settle_draw_east_40_south_120_west_8_north_300_pays_nothing_as_kajongg(family: str) -> None:
+    seats = [arg for seat, total in _TABLE.items() for arg in (f"--{seat}", str(total))]
+    result = run("settle", "-r", FAMILIES[family], *seats, "--draw", "--json")
+    assert result.exit_code == 0, result.stderr
+    got = json.loads(result.stdout)
+    assert (got["payments"], set(got["net"].values())) == ([], {0})
+    said = "scores without a winner, so a draw game settles nothing"
+    assert got["notes"] == [f"--draw: no hand of ruleset {FAMILIES[family]} {said}"]
+    shown = run("settle", "-r", FAMILIES[family], *seats, "--draw", "--ascii")
+    assert "No winner: a draw game settles nothing here" in shown.stdout
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_evening_draw_ann_8_bob_16_cy_4_di_0_moves_nothing_as_kajongg(family: str, tmp_path: Path) -> None:
+    path = tmp_path / "e.jsonl"
+    assert (
+        run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", FAMILIES[family]).exit_code == 0
+    )
+    others = [arg for pair in ("Ann=8", "Bob=16", "Cy=4", "Di=0") for arg in ("--other", pair)]
+    assert run("evening", "draw", str(path), *others).exit_code == 0
+    status = json.loads(run("evening", "status", str(path), "--json").stdout)
+    assert status["totals"] == {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 0}
