@@ -209,3 +209,19 @@ def test_evening_draw_ann_8_bob_16_cy_4_di_0_moves_nothing_as_kajongg(family: st
     assert run("evening", "draw", str(path), *others).exit_code == 0
     status = json.loads(run("evening", "status", str(path), "--json").stdout)
     assert status["totals"] == {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 0}
+
+
+# Kajongg caps each hand's total at the limit (src/rule.py, Score.total) before two players settle: two
+# losers over the limit settle nothing between them (the setting limit_each_score).
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_settle_losers_south_1200_west_600_cap_each_score_as_kajongg(family: str) -> None:
+    limit = ruleset(family).settings.limit
+    assert limit is not None
+    table = {"east": 100, "south": 2 * limit + 200, "west": limit + 100, "north": 0}
+    seats = [arg for seat, total in table.items() for arg in (f"--{seat}", str(total))]
+    result = run("settle", "-r", FAMILIES[family], *seats, "--winner", "east", "--json")
+    assert result.exit_code == 0, result.stderr
+    capped = {seat: total if seat == "east" else min(total, limit) for seat, total in table.items()}
+    got = json.loads(result.stdout)
+    assert got["net"] == kajongg_nets(capped, "east")
+    assert not [p for p in got["payments"] if {p["from"], p["to"]} == {"south", "west"}]  # both at the limit

@@ -118,6 +118,8 @@ SETTING_KEYS = {
     "east_multiplier": "how many times East pays or collects (the book: 2; at most 64)",
     "loser_max_pairs": "how many pairs a non-winning hand may score",
     "settle_losers": "whether the losers settle their differences among themselves",
+    "limit_each_score": "whether the limit caps each non-winner's score before the differences are settled "
+    "(Kajongg: a hand's total is capped), rather than each difference (the book)",
     "draw_settles": "whether a draw game settles the hands' differences (the book's reading); false: no hand "
     "scores without a winner, nothing settles (Kajongg)",
     "max_chows": "the most chows a winning hand of four sets and a pair may hold, or null for any",
@@ -146,6 +148,7 @@ SETTING_KEYS = {
 TRUE_OR_FALSE = (
     "settle_losers",
     "draw_settles",
+    "limit_each_score",
     "limit_hand_counts",
     "long_hand_scores_zero",
     "limit_hand_alone",

@@ -182,6 +182,7 @@ def settle_scores(
     east_multiplier: int = 2,
     settle_losers: bool = True,
     draw_settles: bool = True,
+    limit_each_score: bool = False,
     terms: SettlementRules = BOOK,
     how: Collect | None = None,
     deposits: int = 0,
@@ -209,6 +210,10 @@ def settle_scores(
     if winner is not None and winner in dead_map:
         raise OptionError("a dead hand cannot win", code="dead-winner")
     counted = {s: 0 if s in dead_map else scores[s] for s in seats}
+    if limit_each_score and limit is not None:
+        # Each non-winner settles on his score capped at the limit (Kajongg's hand total), so two hands
+        # over it settle nothing between them; the winner's is capped as he collects.
+        counted = {s: v if s is winner else min(v, limit) for s, v in counted.items()}
     payments: list[Payment] = []
     payable = None
     if winner is not None:
@@ -560,6 +565,7 @@ def settle_table(
             east_multiplier=multiplier,
             settle_losers=ruleset.settings.settle_losers,
             draw_settles=ruleset.settings.draw_settles,
+            limit_each_score=ruleset.settings.limit_each_score,
             terms=terms,
             how=Collect(on_a_discard, options.discarder, honba),
             deposits=terms.deposit_points * deposits,
