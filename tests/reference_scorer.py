@@ -513,7 +513,8 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
     else:
         if hand.winning_tile is not None:
             return Reference(refused="loser-winning-tile")
-        if len(tiles) > 14 + kongs:
+        # Kajongg's Long Hand: a hand not won is long past 13 tiles plus one per kong; others refuse past 14.
+        if len(tiles) > 13 + kongs + (0 if settings.long_hand_scores_zero else 1):
             if settings.long_hand_scores_zero:
                 # Shown whole: the marked sets, then each tile of the pool as a leftover.
                 leftovers = tuple(Meld(MeldKind.SINGLE, (tile,), order=100) for tile in hand.pool)

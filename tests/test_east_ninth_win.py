@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 from cli_helpers import Result, json_of, run, squeezed
 
-CLASSICAL = ("classical-dmjl", "classical-bmja")
+# Kajongg's DMJL only: its BMJA deletes the rule (src/predefined.py), and with it the deal passing on the
+# ninth win (tests at the end).
+CLASSICAL = ("classical-dmjl",)
 PUNGS = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c!7c"  # a hand of both rulesets (BMJA: one chow at most)
 LIMIT = {"classical-dmjl": 500, "classical-bmja": 1000}
 # The same hand's own count, unchanged when the fact is not stated.
@@ -366,3 +368,32 @@ def test_play_also_east_ninth_win_of_game_1_is_named_as_typed(tmp_path: Path, wi
     shown = " ".join(result.stdout.split())
     assert said in shown and "-ninth-win" not in shown.replace("east-ninth-win", ""), result.stdout
     assert "--east-ninth-win" not in shown, result.stdout  # at the table, the word typed after "Also"
+
+
+# --- Kajongg's BMJA deletes "East won nine times in a row" (src/predefined.py, ClassicalChineseBMJA:
+# `del self.winnerRules['Eastwonninetimesinarow']`): no limit for the ninth win, no deal passed.
+
+
+def test_classical_bmja_east_ninth_win_is_noted_as_read_by_no_rule() -> None:
+    scored = json_of("score", PUNGS, "-r", "classical-bmja", "--east-ninth-win")
+    assert (scored["score"], scored["limit_hand"]) == (OWN["classical-bmja"], None)
+    result = run("score", PUNGS, "-r", "classical-bmja", "--east-ninth-win", env={"COLUMNS": "200"})
+    noted = "--east-ninth-win: no rule of ruleset classical-bmja scores East's ninth win in a row"
+    assert noted in result.stdout
+    south = run("score", PUNGS, "-r", "classical-bmja", "--seat", "south", "--east-ninth-win")
+    assert south.exit_code == 0, south.stderr  # not refused: no rule reads it (no ninth_win_not_easts)
+
+
+def test_classical_bmja_evening_ninth_win_of_east_keeps_the_deal(tmp_path: Path) -> None:
+    path = _evening(tmp_path, "classical-bmja", 8)
+    gains = []
+    for _ in range(2):  # her ninth win, then her tenth: each her own count, the deal kept
+        before = _status(path)["totals"]["Ann"]
+        result = _ann_wins(path)
+        assert result.exit_code == 0, result.output
+        assert "East won nine times in a row" not in result.stdout
+        gains.append(_status(path)["totals"]["Ann"] - before)
+    assert gains[0] == gains[1] < 6 * LIMIT["classical-bmja"]
+    assert (_status(path)["east"], _status(path)["streak"]) == ("Ann", 11)
+    last = json.loads(path.read_bytes().splitlines()[-1])
+    assert "stated" not in last.get("played", {})

@@ -12,6 +12,7 @@ agreeing cases keeps that figure from going down.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -141,3 +142,86 @@ def test_settle_pays_as_kajongg_pays(family: str, winner: str) -> None:
     result = run("settle", "-r", FAMILIES[family], *seats, "--winner", winner, "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["net"] == kajongg_nets(_TABLE, winner)
+
+
+# Hands Kajongg's scoring tests do not reach, each checked against the rule's code (src/rulecode.py) and
+# values (src/predefined.py): (ruleset, hand, options) -> (winner, points, doublings, score, limit hand).
+_BEYOND = {
+    # LongHand: "lenOffset > 0" for a hand not won: 14 tiles and no kong is long for a loser, 0 (as the
+    # table counts it, engine/penalties.py), not its sets' 12.
+    "2b2b2b* 4b4b4b 6b6b6b 8b8b GdGd 1c --loser classical-dmjl": (
+        ("classical-dmjl", "2b2b2b* 4b4b4b 6b6b6b 8b8b GdGd 1c", ("--loser",)),
+        (False, 0, 0, 0, None),
+    ),
+    "2b2b2b2b* 4b4b4b 6b6b6b 8b8b GdGd 1c --loser classical-bmja": (
+        ("classical-bmja", "2b2b2b2b* 4b4b4b 6b6b6b 8b8b GdGd 1c", ("--loser",)),
+        (False, 0, 0, 0, None),
+    ),
+    "2b2b2b2b* 4b4b4b 6b6b6b 8b8b GdGd --loser classical-dmjl": (  # 13 and a kong: not long
+        ("classical-dmjl", "2b2b2b2b* 4b4b4b 6b6b6b 8b8b GdGd", ("--loser",)),
+        (False, 18, 0, 18, None),
+    ),
+}
+
+
+@pytest.mark.parametrize(("given", "expected"), list(_BEYOND.values()), ids=list(_BEYOND))
+def test_hand_beyond_kajonggs_tests_scores_as_its_rule_code(
+    given: tuple[str, str, tuple[str, ...]], expected: tuple[Any, ...]
+) -> None:
+    name, hand, options = given
+    result = run("score", hand, "-r", name, *options, "--json")
+    assert result.exit_code == 0, result.stderr
+    got = json.loads(result.stdout)
+    assert (got["winner"], got["points"], got["doublings"], got["score"], got["limit_hand"]) == expected
+
+
+# Deliberately unlike Kajongg's code: its AllGreen asks for a proper subset of the six green tiles, so a
+# hand holding all six kinds is no Imperial Jade there (34 points under BMJA); read by the rule's words
+# ("Only green tiles: Green dragon and Bamboo 2,3,4,6,8") it is the limit hand (docs/rulesets.md#classical).
+@pytest.mark.parametrize("name", sorted(FAMILIES.values()))
+def test_imperial_jade_2b3b4b_3b3b3b_6b6b6b_8b8b8b_gdgd_all_six_greens_is_the_limit(name: str) -> None:
+    got = json.loads(run("score", "2b3b4b* 3b3b3b 6b6b6b 8b8b8b Gd!Gd", "-r", name, "--json").stdout)
+    assert (got["limit_hand"], got["score"]) == ("Imperial Jade", ruleset(name.split("-")[1]).settings.limit)
+
+
+# Kajongg's draw game: a hand's total is 0 without a winner (src/player.py, handTotal: "0 if not
+# self.game.winner"), so Game.__payHand moves no money (the setting draw_settles: false).
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_settle_draw_east_40_south_120_west_8_north_300_pays_nothing_as_kajongg(family: str) -> None:
+    seats = [arg for seat, total in _TABLE.items() for arg in (f"--{seat}", str(total))]
+    result = run("settle", "-r", FAMILIES[family], *seats, "--draw", "--json")
+    assert result.exit_code == 0, result.stderr
+    got = json.loads(result.stdout)
+    assert (got["payments"], set(got["net"].values())) == ([], {0})
+    said = "scores without a winner, so a draw game settles nothing"
+    assert got["notes"] == [f"--draw: no hand of ruleset {FAMILIES[family]} {said}"]
+    shown = run("settle", "-r", FAMILIES[family], *seats, "--draw", "--ascii")
+    assert "No winner: a draw game settles nothing here" in shown.stdout
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_evening_draw_ann_8_bob_16_cy_4_di_0_moves_nothing_as_kajongg(family: str, tmp_path: Path) -> None:
+    path = tmp_path / "e.jsonl"
+    assert (
+        run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", FAMILIES[family]).exit_code == 0
+    )
+    others = [arg for pair in ("Ann=8", "Bob=16", "Cy=4", "Di=0") for arg in ("--other", pair)]
+    assert run("evening", "draw", str(path), *others).exit_code == 0
+    status = json.loads(run("evening", "status", str(path), "--json").stdout)
+    assert status["totals"] == {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 0}
+
+
+# Kajongg caps each hand's total at the limit (src/rule.py, Score.total) before two players settle: two
+# losers over the limit settle nothing between them (the setting limit_each_score).
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_settle_losers_south_1200_west_600_cap_each_score_as_kajongg(family: str) -> None:
+    limit = ruleset(family).settings.limit
+    assert limit is not None
+    table = {"east": 100, "south": 2 * limit + 200, "west": limit + 100, "north": 0}
+    seats = [arg for seat, total in table.items() for arg in (f"--{seat}", str(total))]
+    result = run("settle", "-r", FAMILIES[family], *seats, "--winner", "east", "--json")
+    assert result.exit_code == 0, result.stderr
+    capped = {seat: total if seat == "east" else min(total, limit) for seat, total in table.items()}
+    got = json.loads(result.stdout)
+    assert got["net"] == kajongg_nets(capped, "east")
+    assert not [p for p in got["payments"] if {p["from"], p["to"]} == {"south", "west"}]  # both at the limit

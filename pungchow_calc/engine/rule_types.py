@@ -201,6 +201,12 @@ class Settings:
     east_multiplier: int = 2
     loser_max_pairs: int = 1
     settle_losers: bool = True
+    # A draw game settles the hands' differences (docs/rulings.md#draw); false: a hand scores nothing
+    # without a winner, so a draw moves no money (Kajongg's handTotal, docs/rulesets.md#classical).
+    draw_settles: bool = True
+    # The limit caps each non-winner's score before the differences are settled (Kajongg's hand total is
+    # capped, src/rule.py Score.total), rather than each difference (the book, docs/rulings.md).
+    limit_each_score: bool = False
     max_chows: int | None = None
     limit_hand_counts: bool = True
     long_hand_scores_zero: bool = False

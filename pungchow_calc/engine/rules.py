@@ -118,6 +118,10 @@ SETTING_KEYS = {
     "east_multiplier": "how many times East pays or collects (the book: 2; at most 64)",
     "loser_max_pairs": "how many pairs a non-winning hand may score",
     "settle_losers": "whether the losers settle their differences among themselves",
+    "limit_each_score": "whether the limit caps each non-winner's score before the differences are settled "
+    "(Kajongg: a hand's total is capped), rather than each difference (the book)",
+    "draw_settles": "whether a draw game settles the hands' differences (the book's reading); false: no hand "
+    "scores without a winner, nothing settles (Kajongg)",
     "max_chows": "the most chows a winning hand of four sets and a pair may hold, or null for any",
     "limit_hand_counts": "whether a limit hand scores its own count when that is more (no limit in force)",
     "long_hand_scores_zero": "whether a non-winning hand with too many tiles scores 0 (else it is refused)",
@@ -143,6 +147,8 @@ SETTING_KEYS = {
 # The settings that are true or false (the loader's check and the schema's type).
 TRUE_OR_FALSE = (
     "settle_losers",
+    "draw_settles",
+    "limit_each_score",
     "limit_hand_counts",
     "long_hand_scores_zero",
     "limit_hand_alone",

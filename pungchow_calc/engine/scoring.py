@@ -13,7 +13,7 @@ from .conditions import Context
 from .conditions.indicators import INDICATORS, unshown
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
 from .errors import HandError, OptionError, PungchowError
-from .hand import Hand, Meld, MeldKind, build, require_winning_size
+from .hand import HAND_TILES, Hand, Meld, MeldKind, build, require_winning_size
 from .impossible import conflicting_facts, may_be_dealt, original_mark
 from .notation import parse, season_hint
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
@@ -188,11 +188,16 @@ def _score_hand(
             raise _drop_the_mark(
                 hand, "a non-winning hand (--loser) has no winning tile: drop the !", "loser-winning-tile"
             )
-        if sum(counts) > 14 + hand.kongs:
-            if ruleset.settings.long_hand_scores_zero:
+        long_scores_zero = ruleset.settings.long_hand_scores_zero
+        # Kajongg's Long Hand (src/rulecode.py LongHand: a hand not won is long past 13 tiles plus one per
+        # kong, its "lenOffset > 0"), as the table counts a loser's hand (engine/penalties.py); without it
+        # a non-winning hand is refused only past a winning hand's count.
+        most = HAND_TILES + hand.kongs + (0 if long_scores_zero else 1)
+        if sum(counts) > most:
+            if long_scores_zero:
                 # Shown whole, its pool as leftover tiles, and said why it has no score: only its marked
                 # sets and bonus tiles were shown, `Score: 0` with nothing about the count.
-                note = _LONG_HAND.format(have=hand.size, most=14 + hand.kongs, name=ruleset.name)
+                note = _LONG_HAND.format(have=hand.size, most=most, name=ruleset.name)
                 pool = tuple(Meld(MeldKind.SINGLE, (tile,), order=100) for tile in hand.pool)
                 return _long_hand(hand, ruleset, situation, cap, (note,), hand.fixed + pool)
             raise HandError(
@@ -719,7 +724,8 @@ def _completions(hand: Hand, ruleset: Ruleset, situation: Situation) -> frozense
 
 # The note of a long hand: Kajongg's "Long Hand" (setting long_hand_scores_zero; docs/rulings.md#dead-hand).
 _LONG_HAND = (
-    "--loser: {have} tiles, more than a hand holds ({most}): a long hand, which scores 0 under ruleset {name}"
+    "--loser: {have} tiles, more than a loser's hand holds ({most}): a long hand, which scores 0 under "
+    "ruleset {name}"
 )
 # The note of a loser's hand under a ruleset whose losers do not settle among themselves.
 _NO_LOSER_SCORE = (

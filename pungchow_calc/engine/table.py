@@ -181,6 +181,8 @@ def settle_scores(
     limit: int | None = None,
     east_multiplier: int = 2,
     settle_losers: bool = True,
+    draw_settles: bool = True,
+    limit_each_score: bool = False,
     terms: SettlementRules = BOOK,
     how: Collect | None = None,
     deposits: int = 0,
@@ -197,7 +199,8 @@ def settle_scores(
 
     `terms` (the ruleset's settlement section) and `how` (a discard, the discarder, the counters) say
     how the winner collects (payments.collection); `deposits` are what he takes from the table besides.
-    No winner is a draw game: every seat settles differences only. A dead hand's score does not count
+    No winner is a draw game: every seat settles differences only (none under `draw_settles: false`,
+    where no hand scores without a winner). A dead hand's score does not count
     (it settles as 0), so it pays every other hand and collects nothing ("Mah-Jongg or Mah-Diao").
     `ruleset`, `hands`, `penalties`, `notes` and `limit_tiers` only explain the settlement (`settle_table`
     gives them). `won`: what the winner's score is called in a payment's reason.
@@ -207,12 +210,16 @@ def settle_scores(
     if winner is not None and winner in dead_map:
         raise OptionError("a dead hand cannot win", code="dead-winner")
     counted = {s: 0 if s in dead_map else scores[s] for s in seats}
+    if limit_each_score and limit is not None:
+        # Each non-winner settles on his score capped at the limit (Kajongg's hand total), so two hands
+        # over it settle nothing between them; the winner's is capped as he collects.
+        counted = {s: v if s is winner else min(v, limit) for s, v in counted.items()}
     payments: list[Payment] = []
     payable = None
     if winner is not None:
         payable = capped(counted[winner], limit)[0]
         payments += _winner_collects(winner, counted[winner], seats, limit, east_multiplier, terms, how, won)
-    if settle_losers:
+    if settle_losers and (winner is not None or draw_settles):
         others = tuple(s for s in seats if s is not winner)
         payments += _differences(counted, others, limit, east_multiplier, dead_map)
     return build_settlement(
@@ -518,6 +525,13 @@ def settle_table(
             for s in order
             if s is not winner and s not in dead and (scored[s] or s in scores)
         )
+    if winner is None and not ruleset.settings.draw_settles:
+        # A draw under a ruleset whose hands score nothing without a winner: every hand was still read
+        # and checked (a typo is refused), and the table is told why no money moves.
+        notes.append(
+            f"--draw: no hand of ruleset {ruleset.name} scores without a winner, so a draw game settles "
+            "nothing"
+        )
     unnamed: list[tuple[str, str]] = []
     found = (
         liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes, unnamed)
@@ -550,6 +564,8 @@ def settle_table(
             limit=cap,
             east_multiplier=multiplier,
             settle_losers=ruleset.settings.settle_losers,
+            draw_settles=ruleset.settings.draw_settles,
+            limit_each_score=ruleset.settings.limit_each_score,
             terms=terms,
             how=Collect(on_a_discard, options.discarder, honba),
             deposits=terms.deposit_points * deposits,
@@ -563,6 +579,8 @@ def settle_table(
             # not the book's Mah-Jongg score.
             won="basic points" if ruleset.settings.doubling_base else "Mah-Jongg",
         )
+    if winner is None and not ruleset.settings.draw_settles:
+        settled = replace(settled, draw_settles=False)
     # Money never moves on a guess: a new game is refused on it (refuse_unnamed_liable).
     return replace(settled, unnamed_liable=tuple(unnamed)) if unnamed else settled
 

@@ -68,6 +68,9 @@ class Settlement:
     # on his hand given as a score, as (code, message) (penalties.liable_for_all): a new game is refused
     # on it (table.refuse_unnamed_liable); not in as_dict.
     unnamed_liable: tuple[tuple[str, str], ...] = ()
+    # False for a draw game under `draw_settles: false` (no hand scores without a winner): said as such
+    # (render), its note saying why; not in as_dict (the note is).
+    draw_settles: bool = True
 
     @property
     def balanced(self) -> bool:

@@ -164,6 +164,10 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         # Without it a loser's hand scores 0 (scoring._score_hand): said where the loser's pairs are.
         ("losers settle among themselves", "yes" if s.settle_losers else "no: a loser's hand scores 0"),
     ]
+    if s.limit_each_score:
+        settings.append(("the limit caps", "each loser's score, then the differences"))
+    if not s.draw_settles:
+        settings.append(("a draw game settles", "nothing: no hand scores without a winner"))
     if s.players:
         settings.append(("played by", f"{s.players} players"))
     if s.round_winds < len(Wind):

@@ -567,6 +567,8 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
         out.print(
             Text("No winner: ", style="bold") + Text("a false Mah-Jongg ends the hand; no score counts")
         )
+    elif not s.draw_settles:  # no hand scores without a winner (the setting draw_settles; its note)
+        out.print(Text("No winner: ", style="bold") + Text("a draw game settles nothing here"))
     else:
         out.print(Text("No winner: ", style="bold") + Text("the hands settle their differences only"))
     for penalty in s.penalties:
