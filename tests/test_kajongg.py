@@ -184,6 +184,18 @@ def test_imperial_jade_2b3b4b_3b3b3b_6b6b6b_8b8b8b_gdgd_all_six_greens_is_the_li
     assert (got["limit_hand"], got["score"]) == ("Imperial Jade", ruleset(name.split("-")[1]).settings.limit)
 
 
+# An open reading (docs/rulesets.md#classical): Nine Gates won on a discard is paid, as the rule's
+# description says ("last tile from wall or discarded"); Kajongg's tests win it from the wall only.
+@pytest.mark.parametrize("how", [(), ("--drawn",)], ids=["discard", "drawn"])
+def test_nine_gates_1c1c1c_2c3c_3c4c5c6c7c8c_9c9c9c_under_classical_dmjl_is_the_limit(
+    how: tuple[str, ...],
+) -> None:
+    got = json.loads(
+        run("score", "1c1c1c 2c3c!3c4c5c6c7c8c 9c9c9c", "-r", "classical-dmjl", *how, "--json").stdout
+    )
+    assert (got["limit_hand"], got["score"]) == ("Nine Gates", ruleset("dmjl").settings.limit)
+
+
 # Kajongg's draw game: a hand's total is 0 without a winner (src/player.py, handTotal: "0 if not
 # self.game.winner"), so Game.__payHand moves no money (the setting draw_settles: false).
 @pytest.mark.parametrize("family", sorted(FAMILIES))
