@@ -42,21 +42,15 @@ def test_book_rulesets_json():
     assert mj["values"]["pung-chow"]["points"] == 20 and mj["values"]["pung-chow-limit"]["points"] == 10
     pung = rows["5c5c5c|points"]
     assert pung["set"] == "5c5c5c" and pung["differs"]
-    label = "3 of a kind of twos to eights"
-    assert pung["values"]["pung-chow"] == {
-        "points": 4,
-        "doublings": 0,
-        "rule": "pung_simples",
-        "label": label,
-    }
     # Each ruleset's own label for the line (the row's is the first's): the limit game's winning-hand table.
-    limit_label = "Three of a kind of 2 to 8"
-    assert pung["values"]["pung-chow-limit"] == {
-        "points": 6,
-        "doublings": 0,
-        "rule": "winner_pung_simples",
-        "label": limit_label,
-    }
+    assert pung["values"] == {
+        "pung-chow": {
+            "points": 4, "doublings": 0, "rule": "pung_simples", "label": "3 of a kind of twos to eights"
+        },
+        "pung-chow-limit": {
+            "points": 6, "doublings": 0, "rule": "winner_pung_simples", "label": "Three of a kind of 2 to 8"
+        },
+    }  # fmt: skip
     ones = rows["1c1c1c*|points"]
     assert ones["values"]["pung-chow"]["points"] == 4 and ones["values"]["pung-chow-limit"]["points"] == 4
     assert not ones["differs"]
