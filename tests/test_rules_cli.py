@@ -771,6 +771,36 @@ def test_rules_show_says_doublings_in_the_ruleset_s_words(
     assert max(map(len, result.stdout.splitlines())) <= columns
 
 
+_MINIPOINTS_HOUSE = "extends: riichi-ema-2016\nsettings: {words: {points: minipoints}}\n"
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize(
+    ("ruleset", "word"),
+    [
+        pytest.param("riichi-ema-2016", "fu", id="riichi-ema-2016"),
+        pytest.param(_MINIPOINTS_HOUSE, "minipoints", id="house-words-minipoints"),
+        pytest.param("pung-chow", "points", id="pung-chow"),
+    ],
+)
+def test_rules_show_riichi_ema_2016_bonus_scores_say_fu(
+    tmp_path: Path, ruleset: str, word: str, columns: int
+) -> None:
+    """Regression: riichi's card said `fu × 2^(han + 2)` in its settings but `points 20` for each of its
+    fu (Winning (fu), Self-drawn (fu)): the Bonus scores' column is named in the ruleset's `words:`."""
+    if ruleset.startswith("extends"):
+        path = tmp_path / "minipoints.yaml"
+        path.write_text(ruleset, encoding="utf-8")
+        ruleset = str(path)
+    result = run_main("rules", "show", ruleset, env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    bonus = result.stdout.split("\nBonus scores\n")[1].split("\n\n")[0]
+    # Its column's header (`┃ points ┃`), or each row's cell where the table stacks (`who winner   fu 20`).
+    assert re.search(rf"[┃ ] {word} [┃ ]|\b{word} 20\b", bonus), bonus
+    assert word == "points" or re.search(r"[┃ ] points [┃ ]|\bpoints \d", bonus) is None
+    assert max(map(len, result.stdout.splitlines())) <= columns
+
+
 _YAKUMAN_HAND = (
     "extends: riichi-ema-2016\n"
     "settings: {words: {doubling: han, doublings: han, rules: yaku, limit_hand: yakuman hand}}\n"

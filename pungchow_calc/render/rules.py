@@ -98,9 +98,11 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     combos = [r for r in rules if r.points is not None and r.scope != "hand"]
     doubles = [r for r in rules if r.doublings]
     limits = [r for r in rules if r.limit]
+    # The points column in the ruleset's own word for them (`words:`; riichi: fu), as its settings say
+    # `fu × 2^(han + 2)` and a score's summary `30 fu × 2^(2 han + 2)`.
     section(
         "Bonus scores",
-        [("", "left"), ("who", "left"), ("points", "right"), ("when", "left")],
+        [("", "left"), ("who", "left"), (ruleset.settings.words.points, "right"), ("when", "left")],
         [[r.label, r.who, _points_text(r.points), when(r)] for r in bonus],
     )
     section(
