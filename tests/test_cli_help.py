@@ -196,3 +196,17 @@ def test_help_ippatsu_ura_needs_riichi_or_double_riichi(command: str) -> None:
     assert result.exit_code == 0
     lines = [line for line in result.stdout.splitlines() if "--ippatsu" in line or "--ura " in line]
     assert len(lines) == 2 and all("(needs --riichi or --double-riichi)" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_settle_help_draw_says_a_ruleset_may_settle_nothing(columns: str) -> None:
+    """Regression: `settle --help` said a draw's hands "settle differences only", where under
+    `draw_settles: false` (classical-bmja, classical-dmjl: Kajongg's) a draw settles nothing."""
+    result = run("settle", "--help", env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.output
+    said = " ".join(word for line in result.stdout.splitlines() for word in line.strip(" │").split())
+    assert (
+        "the hands settle their differences, or nothing where the ruleset says so (draw_settles: false)"
+        in said
+    )
+    assert "differences only" not in said

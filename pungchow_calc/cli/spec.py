@@ -124,7 +124,12 @@ SETTLE_OPTIONS = (
     # Given twice (`--south 10 --south 20`, west meant), refused by the reader as every option is.
     *(_valued(s, f"--{s}", "HAND|SCORE", _SEAT_HAND) for s in ("east", "south", "west", "north")),
     _valued("winner", "--winner", "SEAT", "Winning seat (default: the hand with a !).", complete="wind"),
-    _flag("draw", "--draw", "No hand won: a draw game; the hands settle differences only."),
+    _flag(
+        "draw",
+        "--draw",
+        "No hand won: a draw game; the hands settle their differences, or nothing where the ruleset "
+        "says so (draw_settles: false).",
+    ),
     RULESET,
     _option("round"),
     *WIN_WAY,
