@@ -789,6 +789,25 @@ def test_evening_new_nosuch_slash_names_a_folder_and_makes_nothing(tmp_path, cap
     assert os.listdir(tmp_path) == []
 
 
+def test_evening_new_e_jsonl_slash_where_e_jsonl_is_an_evening_does_not_offer_it(tmp_path, capsys):
+    # Regression: `e.jsonl/` where e.jsonl is a log already was told "there is no such folder: give the
+    # evening's log file, e.g. e.jsonl", the one file `evening new` refuses (never overwritten).
+    first = tmp_path / "e.jsonl"
+    assert cli(capsys, *NEW, str(first), "--players", "Ann,Bob")[0] == 0
+    before = first.read_bytes()
+    path = f"{first}/"  # as typed: a Path would drop the `/`
+    code, out, err = cli(capsys, *NEW, path, "--players", "Ann,Bob")
+    assert (code, out, err) == (
+        2,
+        "",
+        f"error: {path} ends in /, a folder's name, but {first} is a file, not a folder (an evening is "
+        "never overwritten): give the new evening's log file another name\n",
+    )
+    assert os.listdir(tmp_path) == ["e.jsonl"] and first.read_bytes() == before
+    as_json = json.loads(cli(capsys, *NEW, path, "--players", "Ann,Bob", "--json")[1])
+    assert as_json["error"]["code"] == "evening-no-file"
+
+
 @pytest.mark.parametrize("slash", ["", "/"], ids=["newdir", "newdir/"])
 def test_evening_new_newdir_a_folder_there_says_the_file_to_type_in_it(tmp_path, capsys, slash):
     # A folder there was told `already exists: an evening is never overwritten` (no evening was there),

@@ -45,6 +45,14 @@ def _not_a_folder(path: str) -> None:
         )
     if not os.path.basename(path):
         stem = path.rstrip("/")
+        if stem and os.path.lexists(stem):
+            # A file there (an evening already started, often): the file it would name is that one,
+            # which `evening new` never overwrites, so it is not offered as the one to type.
+            raise EveningError(
+                f"{path} ends in /, a folder's name, but {stem} is a file, not a folder (an evening is "
+                "never overwritten): give the new evening's log file another name",
+                code="evening-no-file",
+            )
         name = stem if stem.endswith(".jsonl") else f"{stem}.jsonl"
         raise EveningError(
             f"{path} ends in /, a folder's name, and there is no such folder: give the evening's log "
