@@ -731,6 +731,19 @@ def test_rules_show_lists_what_its_impossible_setting_refuses(ruleset: str, name
     assert max(map(len, result.stdout.splitlines())) <= columns
 
 
+def _card(tmp_path: Path, ruleset: str, columns: int) -> str:
+    """`rules show RULESET` at `columns` (a house file's text, `extends: ...`, written first), which
+    must succeed within the width."""
+    if ruleset.startswith("extends"):
+        path = tmp_path / "house.yaml"
+        path.write_text(ruleset, encoding="utf-8")
+        ruleset = str(path)
+    result = run_main("rules", "show", ruleset, env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    assert max(map(len, result.stdout.splitlines())) <= columns
+    return result.stdout
+
+
 _FAN_HOUSE = "extends: pung-chow\nsettings: {min_doublings: 2, words: {doubling: fan, doublings: fan}}\n"
 
 
@@ -758,17 +771,10 @@ def test_rules_show_says_doublings_in_the_ruleset_s_words(
 ) -> None:
     """Regression: the card of riichi-ema-2016, whose `words:` say han, read "doublings a win needs" and
     "Mangan: 5 doublings or more" where its refusal of a hand short of a yaku says han."""
-    if ruleset.startswith("extends"):
-        path = tmp_path / "fan.yaml"
-        path.write_text(ruleset, encoding="utf-8")
-        ruleset = str(path)
-    result = run_main("rules", "show", ruleset, env={"COLUMNS": str(columns)})
-    assert result.exit_code == 0, result.output
-    settings = result.stdout.split("\nSettings\n")[1]
+    settings = _card(tmp_path, ruleset, columns).split("\nSettings\n")[1]
     cells = [" | ".join(cell.strip() for cell in line.split("│")) for line in settings.splitlines()]
     assert [cell for cell in cells if cell in rows] == rows
     assert "doublings" not in settings
-    assert max(map(len, result.stdout.splitlines())) <= columns
 
 
 _MINIPOINTS_HOUSE = "extends: riichi-ema-2016\nsettings: {words: {points: minipoints}}\n"
@@ -788,17 +794,10 @@ def test_rules_show_riichi_ema_2016_bonus_scores_say_fu(
 ) -> None:
     """Regression: riichi's card said `fu × 2^(han + 2)` in its settings but `points 20` for each of its
     fu (Winning (fu), Self-drawn (fu)): the Bonus scores' column is named in the ruleset's `words:`."""
-    if ruleset.startswith("extends"):
-        path = tmp_path / "minipoints.yaml"
-        path.write_text(ruleset, encoding="utf-8")
-        ruleset = str(path)
-    result = run_main("rules", "show", ruleset, env={"COLUMNS": str(columns)})
-    assert result.exit_code == 0, result.output
-    bonus = result.stdout.split("\nBonus scores\n")[1].split("\n\n")[0]
+    bonus = _card(tmp_path, ruleset, columns).split("\nBonus scores\n")[1].split("\n\n")[0]
     # Its column's header (`┃ points ┃`), or each row's cell where the table stacks (`who winner   fu 20`).
     assert re.search(rf"[┃ ] {word} [┃ ]|\b{word} 20\b", bonus), bonus
     assert word == "points" or re.search(r"[┃ ] points [┃ ]|\bpoints \d", bonus) is None
-    assert max(map(len, result.stdout.splitlines())) <= columns
 
 
 _YAKUMAN_HAND = (
