@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .engine.errors import RulesetError
+from .engine.errors import RulesetError, either
 from .engine.rules import Invalid, Ruleset, compile_ruleset
 from .ruleset_merge import merge
 from .ruleset_yaml import Read, line_of, read
@@ -167,8 +167,7 @@ def _guess(word: str) -> str:
     if not found:
         return ""
     quoted = [repr(n) for n in found]
-    either = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
-    return f"; did you mean {either}?"
+    return f"; did you mean {either(quoted)}?"
 
 
 def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read]:

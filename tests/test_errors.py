@@ -92,3 +92,17 @@ def test_no_error_class_writes_its_code_as_a_plain_class_attribute(cls: type[err
 def test_not_utf8_is_worded_once(byte: int, column: int | None, said: str):
     """One wording for a batch's line, its YAML or JSON list and a ruleset (docs/batch.md)."""
     assert errors.not_utf8(byte, column) == said
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        pytest.param(("east",), "east", id="one"),
+        pytest.param(("Bob", "Cy"), "Bob or Cy", id="two"),
+        pytest.param(("south", "west", "north"), "south, west or north", id="three"),
+    ],
+)
+def test_either_offers_the_choices_of_a_hint(words: tuple[str, ...], said: str) -> None:
+    from pungchow_calc.engine.errors import either
+
+    assert either(words) == said

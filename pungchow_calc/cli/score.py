@@ -54,12 +54,12 @@ def wash(tiles: str, ruleset: str, seat: str, as_json: bool, ascii_only: bool) -
 def _seat_hint(error: PungchowError) -> PungchowError:
     """A wash's tile count that fits another seat's hand, with the option to name it: `--seat`
     defaults to East (the evening knows each player's seat and needs no hint)."""
-    from ..engine.errors import WashError
+    from ..engine.errors import WashError, either
 
     if not isinstance(error, WashError) or not error.seat_hint:
         return error
-    whose = "East's hand" if error.seat_hint == "east" else "another seat's hand"
-    return WashError(f"{error.message}: for {whose}, give --seat {error.seat_hint}", code=error.code)
+    whose = "East's hand" if error.seat_hint == ("east",) else "another seat's hand"
+    return WashError(f"{error.message}: for {whose}, give --seat {either(error.seat_hint)}", code=error.code)
 
 
 def diff(hand: str, rulesets: list[str], **given: Any) -> None:

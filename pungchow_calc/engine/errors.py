@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 # What an error says is at most this many characters: a value pasted whole (a 200,000-character YAML
@@ -79,6 +79,12 @@ def one_of(key: str, value: object, choices: Iterable[str]) -> str:
     """ "KEY must be one of A, B, got 'x'" and the choice it is closest to (a typo: `discarer`)."""
     known = list(choices)
     return f"{key} must be one of {', '.join(known)}, got {as_written(value)}{closest(value, known)}"
+
+
+def either(words: Sequence[str]) -> str:
+    """`a`, `a or b`, `a, b or c`: the choices a hint offers."""
+    *most, last = words
+    return f"{', '.join(most)} or {last}" if most else last
 
 
 def plain_typed(text: str) -> str | None:
@@ -274,9 +280,14 @@ class WashError(PungchowError):
     default_code: ClassVar[str] = "wash"
 
     def __init__(
-        self, message: str, *, code: str | None = None, column: int | None = None, seat_hint: str = ""
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        column: int | None = None,
+        seat_hint: tuple[str, ...] = (),
     ) -> None:
         super().__init__(message, code=code, column=column)
-        # A tile count that fits another seat's hand: the seat that would take it, for the `wash`
-        # command's hint (its --seat defaults to East); "" when no seat would.
+        # A tile count that fits another seat's hand: the seats (their words) that would take it, for the
+        # hints of `wash` (its --seat defaults to East) and of an evening's wash; () when none would.
         self.seat_hint = seat_hint

@@ -84,9 +84,9 @@ def original_hand(text: str, seat: Wind) -> tuple[Tile, ...]:
             f" but {len(tiles)} were given",
             code="wash-tile-count",
             seat_hint=(
-                ("east" if len(tiles) == HAND_TILES + 1 else "")
+                (("east",) if len(tiles) == HAND_TILES + 1 else ())
                 if not east
-                else ("south, west or north" if len(tiles) == HAND_TILES else "")
+                else (("south", "west", "north") if len(tiles) == HAND_TILES else ())
             ),
         )
     return tuple(tiles)

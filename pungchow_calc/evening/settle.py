@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..engine.errors import OptionError, PungchowError, WashError, as_written
+from ..engine.errors import OptionError, PungchowError, WashError, as_written, either
 from ..engine.rules import Invalid, Ruleset, compile_ruleset
 from ..engine.situation import FACTS, WinBy, flag_facts, recorded
 from ..engine.table import Settlement, TableOptions, settle_table
@@ -134,14 +134,14 @@ def washer_hint(error: PungchowError, record: dict[str, Any], names: dict[str, s
     if not isinstance(error, WashError) or not error.seat_hint:
         return error
     player = record.get("player")
-    others = [names[w] for w in ("east", "south", "west", "north") if w in error.seat_hint and w in names]
+    others = [names[w] for w in error.seat_hint if w in names]
     if not others or player not in names.values():
         return error
     seat = next(w for w, name in names.items() if name == player)
-    whose = "East's hand" if error.seat_hint == "east" else "another player's hand"
-    listed = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
+    whose = "East's hand" if error.seat_hint == ("east",) else "another player's hand"
     return WashError(
-        f"{error.message}: {player} is {seat.capitalize()}; for {whose}, name {listed} instead of {player}",
+        f"{error.message}: {player} is {seat.capitalize()}; for {whose}, name {either(others)} instead of "
+        f"{player}",
         code=error.code,
     )
 
