@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from evening_support import LOSER, WASH_13, WINS, new_evening, run
+from evening_support import LOSER, WASH_13, WINS, new_evening, run, succeeds
 
 from pungchow_calc.engine.errors import OptionError
 from pungchow_calc.evening import names, record
@@ -64,7 +64,7 @@ def test_evening_hand_winner_ann_finds_ann(tmp_path, args, held):
 def test_evening_amend_winner_cy_finds_cy(tmp_path):
     path = new_evening(tmp_path)
     others = ["--other", "Bob=4", "--other", "Cy=8", "--other", "Di=2"]
-    assert run("evening", "hand", str(path), HAND, "--winner", "Ann", *others).returncode == 0
+    succeeds("evening", "hand", str(path), HAND, "--winner", "Ann", *others)
     done = run(
         "evening", "amend", str(path), "1", WINS[2], "--winner", "cy", "--other", "ann=4",
         "--other", "bob=8", "--other", "di=2", "--from", "DI",

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from cli_helpers import squeezed
-from evening_support import PLAYERS, WASH_13, WINS, hand, new_evening, run
+from evening_support import PLAYERS, WASH_13, WINS, hand, new_evening, run, succeeds
 
 from pungchow_calc.cli.evening_run import hand_record
 from pungchow_calc.evening import record as book
@@ -310,7 +310,7 @@ OFFERED = [
 @pytest.mark.parametrize(("options", "listed", "refused"), OFFERED)
 def test_wash_and_false_are_offered_only_where_the_evening_has_them(tmp_path, options, listed, refused):
     path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", *options).returncode == 0
+    succeeds("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", *options)
     code, out = play(path, ["help", *refused, "quit"])
     assert code == 0, out
     assert f"\n{listed}, status, report,\nhelp, quit." in out
@@ -417,10 +417,10 @@ def test_amend_1_that_breaks_bobs_wash_in_game_2_says_undo_as_play_takes_it(tmp_
     take (`'evening undo': not a player ... or a command`); at the table it is `undo`."""
     path = tmp_path / "e.jsonl"
     new_ = ["evening", "new", str(path), "--players", "Ann,Bob,Cy", "--east", "Bob", "-r", "pung-chow-limit"]
-    assert run(*new_).returncode == 0
+    succeeds(*new_)
     won = ["--winner", "Ann", WINS[0], "--from", "Bob", "--other", "Bob=4", "--other", "Cy=6"]
-    assert run("evening", "hand", str(path), *won).returncode == 0  # the deal passes to Cy
-    assert run("evening", "wash", str(path), "Bob", WASH_13).returncode == 0  # 13 tiles: Bob not East
+    succeeds("evening", "hand", str(path), *won)  # the deal passes to Cy
+    succeeds("evening", "wash", str(path), "Bob", WASH_13)  # 13 tiles: Bob not East
     code, out = play(path, ["amend 1", "Bob", WINS[0], "d", "Ann", "", "4", "6", "cancel", "quit"])
     assert code == 0, out
     said = unwrapped(out)
@@ -465,7 +465,7 @@ def test_enter_at_change_what_after_n_shows_bobs_win_again_and_y_records_it(tmp_
 
 def test_undo_in_play_says_what_changed(tmp_path):
     path = new(tmp_path)
-    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
+    succeeds(*hand(path, "Bob", PLAYERS))
     code, out = play(path, ["undo", "y", "quit"])
     assert code == 0, out
     assert "Took back game 1." in out and "East Wind is now Ann (was Bob)" in out
@@ -587,7 +587,7 @@ def test_a_game_recorded_by_another_terminal_meanwhile_is_shown_again_and_asked(
             session.type(line)
         first = session.expect("Record this game? [Y/n] ")
         assert "Game 1: Cy won on Di's discard (East: Ann" in first
-        assert run(*hand(path, "Bob", PLAYERS)).returncode == 0  # the other terminal
+        succeeds(*hand(path, "Bob", PLAYERS))  # the other terminal
         session.type("y")
         again = session.expect("Record this game? [Y/n] ")
         assert "Another terminal recorded meanwhile; this game would now be:" in again
@@ -610,8 +610,8 @@ def test_a_log_cut_short_while_a_draw_is_shown_says_so_not_another_terminal(tmp_
     mid-line) was "Another terminal recorded meanwhile", and the line skipped as a torn write was said
     only after the game was recorded on top of it."""
     path = new(tmp_path)
-    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
-    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
+    succeeds(*hand(path, "Ann", PLAYERS))
+    succeeds(*hand(path, "Bob", PLAYERS))
     with _piped_session(path) as (proc, session):
         session.expect("Game 3 — who won? ")
         session.type("draw")
@@ -640,7 +640,7 @@ def test_a_log_changed_by_hand_while_a_draw_is_shown_is_said_once(tmp_path, leav
     Ctrl-D (end of input) with 0, as if all were well. (A SIGINT sent the moment the prompt shows may come
     before input() reads, which then waits: not a test of Ctrl-C.)"""
     path = new(tmp_path)
-    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    succeeds(*hand(path, "Ann", PLAYERS))
     with _piped_session(path) as (proc, session):
         session.expect("Game 2 — who won? ")
         session.type("draw")
@@ -668,7 +668,7 @@ def test_another_evenings_log_put_in_place_while_a_draw_is_shown_records_nothing
     showed Xu and Yo's evening as this table's, where `status` refused it."""
     path = new(tmp_path)
     other = tmp_path / "other.jsonl"
-    assert run("evening", "new", str(other), "--players", "Xu,Yo").returncode == 0
+    succeeds("evening", "new", str(other), "--players", "Xu,Yo")
     with _piped_session(path) as (proc, session):
         session.expect("Game 1 — who won? ")
         for line in typed[:-1]:
@@ -700,7 +700,7 @@ def test_a_command_typed_after_another_terminal_recorded_game_1_sees_it(tmp_path
     path = new(tmp_path)
     with _piped_session(path) as (proc, session):
         session.expect("Game 1 — who won? ")
-        assert run(*hand(path, "Bob", PLAYERS)).returncode == 0  # the other terminal
+        succeeds(*hand(path, "Bob", PLAYERS))  # the other terminal
         for line in typed:
             session.type(line)
         session.expect(said)
@@ -719,7 +719,7 @@ def test_bobs_win_recorded_by_another_terminal_while_it_is_typed_here_enter_reco
         session.type("Bob")
         session.type(WINS[1])
         session.expect("[discard] ")
-        assert run(*hand(path, "Bob", PLAYERS, WINS[1], drawn="")).returncode == 0  # the other terminal
+        succeeds(*hand(path, "Bob", PLAYERS, WINS[1], drawn=""))  # the other terminal
         for line in ["wall", "", "4", "8", "12"]:
             session.type(line)
         shown = session.expect("Record this game? [y/N] ")
@@ -741,7 +741,7 @@ def _bobs_win_recorded_meanwhile(path: Path, other: str, asked: str) -> str:
         session.type("Bob")
         session.type(WINS[1])
         session.expect("[discard] ")
-        assert run(*hand(path, "Bob", PLAYERS, other, again=False, drawn="")).returncode == 0
+        succeeds(*hand(path, "Bob", PLAYERS, other, again=False, drawn=""))
         before = path.read_bytes()
         for line in ["wall", "", "4", "8", "12"]:
             session.type(line)
@@ -791,7 +791,7 @@ def test_bobs_win_on_another_tile_recorded_meanwhile_is_another_game_enter_recor
 def _playing_after_two_games(path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Session]]:
     """A play session at its first "who won?", Ann and Bob having won games 1 and 2 (one-shot commands)."""
     for winner in ("Ann", "Bob"):
-        assert run(*hand(path, winner, PLAYERS)).returncode == 0
+        succeeds(*hand(path, winner, PLAYERS))
     with _piped_session(path) as (proc, session):
         session.expect("who won? ")
         yield proc, session
@@ -799,12 +799,12 @@ def _playing_after_two_games(path: Path) -> Iterator[tuple[subprocess.Popen[byte
 
 def test_an_undo_is_not_taken_from_a_game_recorded_meanwhile(tmp_path):
     path = new(tmp_path)
-    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    succeeds(*hand(path, "Ann", PLAYERS))
     with _piped_session(path) as (proc, session):
         session.expect("who won? ")
         session.type("undo")
         session.expect("Take back game 1? [Y/n] ")
-        assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
+        succeeds(*hand(path, "Bob", PLAYERS))
         session.type("y")
         session.expect("Another terminal recorded meanwhile.")
         session.expect("Take back game 2? [Y/n] ")
@@ -822,7 +822,7 @@ def test_undo_y_after_another_terminal_took_back_game_2_takes_back_nothing_more(
     with _playing_after_two_games(path) as (proc, session):
         session.type("undo")
         session.expect("Take back game 2? [Y/n] ")
-        assert run("evening", "undo", str(path)).returncode == 0  # the other terminal
+        succeeds("evening", "undo", str(path))  # the other terminal
         session.type("y")
         said = session.expect("Game 2 — who won? ")
         assert "Another terminal took back game 2 meanwhile; nothing more was taken back." in said
@@ -847,7 +847,7 @@ def test_an_amendment_of_game_2_taken_back_meanwhile_is_dropped_not_asked_to_cha
     # ...)", though no part could make game 2 exist again: only `cancel` left the question.
     path = new(tmp_path)
     with _amending_game_2(path) as (proc, session):
-        assert run("evening", "undo", str(path)).returncode == 0  # the other terminal
+        succeeds("evening", "undo", str(path))  # the other terminal
         session.type("y")
         said = session.expect("(cancelled; nothing recorded)")
         assert "game 2 was taken back meanwhile: there is no game 2 to amend" in said
@@ -862,8 +862,8 @@ def test_an_amendment_of_game_2_replaced_meanwhile_says_which_game_it_now_replac
     # play says so before asking again (it showed only the amended game and the totals).
     path = new(tmp_path)
     with _amending_game_2(path) as (proc, session):
-        assert run("evening", "undo", str(path)).returncode == 0
-        assert run(*hand(path, "Di", PLAYERS, WINS[3])).returncode == 0
+        succeeds("evening", "undo", str(path))
+        succeeds(*hand(path, "Di", PLAYERS, WINS[3]))
         session.type("y")
         said = session.expect("Record this amendment? [Y/n] ")
         assert "  Another terminal recorded meanwhile.\n  Game 2 is now: Di won on a discard\n" in said
@@ -1030,7 +1030,7 @@ def test_li_typed_under_lc_all_c_names_li_xiaolong(tmp_path, typed, named):
     """Regression: under LC_ALL=C (a plain Linux console) readline took each byte beyond ASCII for a
     Meta key: `李` was lost (an empty answer: play's help shown)."""
     path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", "李小龍,Zoë,Bob").returncode == 0
+    succeeds("evening", "new", str(path), "--players", "李小龍,Zoë,Bob")
     pid, fd = pty.fork()
     if pid == 0:  # the child: the program, with the pty as its terminal, in the C locale
         env = {**ENV, "LC_ALL": "C"}
@@ -1177,14 +1177,14 @@ def test_an_evening_recorded_with_a_player_amend_2_still_opens(tmp_path):
     code, out = play(path, ["amend 2", WINS[0], "d", "Bob", "", "1", "2", "3", "y", "quit"])
     assert code == 0 and "Recorded game 1." in out, out
     assert [e.get("winner") for e in events(path)] == [None, "amend 2"]
-    assert run("evening", "report", str(path)).returncode == 0
+    succeeds("evening", "report", str(path))
 
 
 def test_a_player_named_undo_smith_typed_whole_is_the_winner_not_undo(tmp_path):
     # "Undo Smith" began with the command `undo`, so typing his name took back the last game instead.
     players = ["Undo Smith", "Status Quo", "Cy", "Di"]
     path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", ",".join(players)).returncode == 0
+    succeeds("evening", "new", str(path), "--players", ",".join(players))
     code, out = play(path, ["Undo Smith", WINS[0], "d", "Status Quo", "", "1", "2", "3", "y", "quit"])
     assert code == 0 and "Recorded game 1." in out, out
     assert [e.get("winner") for e in events(path)] == [None, "Undo Smith"]
@@ -1369,8 +1369,8 @@ def test_play_messages_with_30_letter_names_fit_the_width(tmp_path, columns):
     # Regression: play's reasons and notes were one line each ("'zz' is not one of Axxx..., Bxxx...,
     # Cxxx..., Dxxx...: type a name again", "Game 1 was: Bxxx... won on a discard"): 139 columns.
     path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", ",".join(LONG)).returncode == 0
-    assert run(*hand(path, LONG[1], LONG)).returncode == 0
+    succeeds("evening", "new", str(path), "--players", ",".join(LONG))
+    succeeds(*hand(path, LONG[1], LONG))
     answers = ["zz", "amend 1", "zz", "cancel", "undo", "n", "quit"]
     result = run(
         "evening", "play", str(path), stdin="\n".join(answers) + "\n", env={**ENV, "COLUMNS": str(columns)}
@@ -1384,9 +1384,9 @@ def test_play_on_an_evening_whose_one_set_is_played_asks_for_no_game_9(tmp_path)
     # Regression: play asked "Game 9 — who won?" of an evening that was over, and then for every
     # hand of the game, only to refuse it at the end ("the evening is over").
     path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", "Ann,Bob", "--sets", "1").returncode == 0
+    succeeds("evening", "new", str(path), "--players", "Ann,Bob", "--sets", "1")
     for winner in ["Bob", "Ann"] * 4:  # the deal passes at every game: 8 games, one set
-        assert run(*hand(path, winner, ["Ann", "Bob"])).returncode == 0
+        succeeds(*hand(path, winner, ["Ann", "Bob"]))
     before = path.read_bytes()
     code, out = play(path, ["Ann", "draw", "status", "quit"])
     assert code == 0, out
@@ -1405,7 +1405,7 @@ def test_play_on_an_evening_whose_one_set_is_played_asks_for_no_game_9(tmp_path)
 def test_play_amend_superscript_2_is_asked_again_not_a_traceback(tmp_path, typed):
     """`amend ²` in play ended in a traceback: '²'.isdigit() is true, and int('²') refuses it."""
     path = new(tmp_path)
-    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    succeeds(*hand(path, "Ann", PLAYERS))
     code, out = play(path, [f"amend {typed}", typed, "cancel", "quit"])
     assert code == 0 and "Traceback" not in out, out
     said = f"{typed.strip()!r}"[:40]
@@ -1417,7 +1417,7 @@ def test_play_amend_then_amend_1_at_amend_which_game_amends_game_1(tmp_path):
     """Regression: `amend` and then `amend 1` at "Amend which game (1 to 1)?" was told `'amend 1':
     there is no such game (1 to 1)`, though game 1 is there: the command typed again is game 1."""
     path = new(tmp_path)
-    assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+    succeeds(*hand(path, "Ann", PLAYERS))
     code, out = play(path, ["amend", "amend 1", "cancel", "quit"])
     assert code == 0, out
     assert "no such game" not in out and "Game 1 was: " in out
@@ -1429,7 +1429,7 @@ def test_play_undo_1_is_refused_not_an_undo_of_the_last_game(tmp_path, typed):
     # Regression: `undo 1` took back the last game (game 2), whatever the number said: never on a guess.
     path = new(tmp_path)
     for winner in ("Bob", "Cy"):
-        assert run(*hand(path, winner, PLAYERS)).returncode == 0
+        succeeds(*hand(path, winner, PLAYERS))
     before = path.read_bytes()
     code, out = play(path, [f"undo {typed}", "quit"])
     assert code == 0 and "Took back" not in out, out
@@ -1450,7 +1450,7 @@ def test_play_a_command_with_a_word_after_it_is_refused_nothing_done(tmp_path, t
     # Regression: `draw 3` recorded a draw (asking its hands), `status now` passed over the word; `quit
     # now` left the table and `help me` passed the word over, where only `amend` takes a word after it.
     path = new(tmp_path)
-    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
+    succeeds(*hand(path, "Bob", PLAYERS))
     before = path.read_bytes()
     code, out = play(path, [typed, "quit"])
     assert code == 0, out
@@ -1477,7 +1477,7 @@ def test_play_prompts_with_30_letter_names_fit_the_width(tmp_path, columns):
     # 156 columns. Each prompt now wraps, the answer typed on its last line (echoed under it in a pipe).
     path = tmp_path / "e.jsonl"
     names = ",".join(LONG)
-    assert run("evening", "new", str(path), "--players", names, "-r", "pung-chow-limit").returncode == 0
+    succeeds("evening", "new", str(path), "--players", names, "-r", "pung-chow-limit")
     typed = "\n".join(EVERY_PROMPT) + "\n"
     result = run("evening", "play", str(path), stdin=typed, env={**ENV, "COLUMNS": str(columns)})
     assert result.returncode == 0, result.stderr
@@ -1501,7 +1501,7 @@ def test_play_prompts_with_30_letter_names_fit_a_terminal_stty_cols_60_or_80(tmp
     # The same through a pseudo-terminal of that size (`stty cols`, no COLUMNS): readline is given only
     # the prompt's last line, the lines above printed before it.
     path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", ",".join(LONG)).returncode == 0
+    succeeds("evening", "new", str(path), "--players", ",".join(LONG))
     env = {k: v for k, v in ENV.items() if k not in ("COLUMNS", "LINES")}
     pid, fd = pty.fork()
     if pid == 0:  # the child: the program on a terminal `columns` wide
@@ -1536,9 +1536,9 @@ def test_play_prompts_with_30_letter_names_fit_a_terminal_stty_cols_60_or_80(tmp
 
 def _one_set_of_two(path: Path, games: int) -> None:
     """Ann and Bob, one set: the deal passes at every game, so the eighth game ends the evening."""
-    assert run("evening", "new", str(path), "--players", "Ann,Bob", "--sets", "1").returncode == 0
+    succeeds("evening", "new", str(path), "--players", "Ann,Bob", "--sets", "1")
     for winner in (["Bob", "Ann"] * 4)[:games]:
-        assert run(*hand(path, winner, ["Ann", "Bob"])).returncode == 0
+        succeeds(*hand(path, winner, ["Ann", "Bob"]))
 
 
 def test_ann_typed_at_evening_over_after_another_terminal_took_back_game_8_is_the_winner(tmp_path):
@@ -1548,7 +1548,7 @@ def test_ann_typed_at_evening_over_after_another_terminal_took_back_game_8_is_th
     _one_set_of_two(path, 8)
     with _piped_session(path) as (proc, session):
         session.expect("Evening over — undo, amend, status, report, quit? ")
-        assert run("evening", "undo", str(path)).returncode == 0  # the other terminal
+        succeeds("evening", "undo", str(path))  # the other terminal
         session.type("Ann")
         shown = session.expect("Ann's hand (mark the winning tile with !): ")
         assert "the evening is over" not in shown
@@ -1570,7 +1570,7 @@ def test_bobs_game_8_recorded_by_another_terminal_while_anns_is_typed_says_the_e
         session.type("Ann")
         session.type(WINS[0])
         session.expect("[discard] ")
-        assert run(*hand(path, "Ann", ["Ann", "Bob"])).returncode == 0  # the other terminal: game 8
+        succeeds(*hand(path, "Ann", ["Ann", "Bob"]))  # the other terminal: game 8
         for line in ["d", "", "", "4"]:
             session.type(line)
         shown = unwrapped(session.expect("Evening over — undo, amend, status, report, quit? "))
@@ -1861,7 +1861,7 @@ def test_draw_at_the_main_prompt_with_a_player_drawson_is_the_draw(tmp_path):
     """A command typed whole is the command, though it begins a player's name (the start of a name is
     read last at the main prompt)."""
     path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", "Drawson,Bob").returncode == 0
+    succeeds("evening", "new", str(path), "--players", "Drawson,Bob")
     code, out = play(path, ["draw", "", "y", "quit"])
     assert code == 0, out
     assert [e["event"] for e in events(path)] == ["start", "draw"]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import process
 from cli_helpers import run as run_main
-from evening_support import PLAYERS, WASH_13, WINS, hand, new_evening, run
+from evening_support import PLAYERS, WASH_13, WINS, hand, new_evening, run, succeeds
 
 from pungchow_calc.cli.failure import EXIT_OUTPUT_FAILED
 from pungchow_calc.evening import record as book
@@ -31,7 +31,7 @@ def _told(said: str) -> str:
 def _evening(tmp_path: Path, games: int = 0, ruleset: str = "pung-chow-limit") -> Path:
     path = new_evening(tmp_path, "-r", ruleset)
     for _ in range(games):
-        assert run(*hand(path, "Ann", PLAYERS)).returncode == 0
+        succeeds(*hand(path, "Ann", PLAYERS))
     return path
 
 
@@ -91,7 +91,7 @@ def test_a_new_evening_whose_report_cannot_be_written_says_it_was_started(tmp_pa
         "same (see `evening status`): record its games in it; `evening new` again would refuse the file\n"
     )
     assert _events(path) == ["start"]
-    assert run("evening", "status", str(path)).returncode == 0  # ... and it reads
+    succeeds("evening", "status", str(path))  # ... and it reads
 
 
 def test_evening_new_onto_a_file_size_limit_leaves_no_file(tmp_path):
@@ -146,7 +146,7 @@ def test_amend_says_who_is_east_what_moved_and_the_totals(tmp_path):
 
 def test_undo_says_who_is_east_and_the_totals(tmp_path):
     path = _evening(tmp_path, games=0)
-    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0  # the deal passes to Bob
+    succeeds(*hand(path, "Bob", PLAYERS))  # the deal passes to Bob
     done = run("evening", "undo", str(path))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
@@ -233,7 +233,7 @@ def test_a_write_against_an_evening_that_changed_is_refused(tmp_path, write):
     # What `evening play` showed was made from `seen`; another terminal has recorded since.
     path = _evening(tmp_path, games=1)
     seen = book.load(str(path))
-    assert run(*hand(path, "Bob", PLAYERS)).returncode == 0
+    succeeds(*hand(path, "Bob", PLAYERS))
     before = path.read_bytes()
     with pytest.raises(book.EveningChanged) as refused:
         write(path, seen)
@@ -379,8 +379,8 @@ LONG = [f"{letter}{'x' * 29}" for letter in "ABCD"]  # four names of 30 letters,
 def test_undo_and_amend_with_30_letter_names_fit_the_width(tmp_path, columns, command):
     # Regression: "East Wind is now Axxx... (was Bxxx...)" was one line of 84 columns, at 60 or 80.
     path = tmp_path / "e.jsonl"
-    assert run("evening", "new", str(path), "--players", ",".join(LONG)).returncode == 0
-    assert run(*hand(path, LONG[1], LONG)).returncode == 0  # the deal passes to LONG[1]
+    succeeds("evening", "new", str(path), "--players", ",".join(LONG))
+    succeeds(*hand(path, LONG[1], LONG))  # the deal passes to LONG[1]
     args = (
         ["evening", "undo", str(path)]
         if command == "undo"
