@@ -21,7 +21,7 @@ from ..engine.payments import payer_name, seat_name
 from ..engine.rule_types import limit_words
 from ..engine.scoring import Score
 from ..engine.situation import how_won
-from ..engine.table import Settlement
+from ..engine.table import Settlement, draw_settles_nothing
 from ..engine.tiles import Tile, Wind
 from .ascii import fit_data, fit_grid, is_ascii, output_stream
 from .layout import NARROWEST, Grid, breakdown_grid, pack, terminal_width, value_text, wrap
@@ -553,6 +553,8 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
     winner = {(n, 0): "bold green" for n, seat in enumerate(s.seats) if seat is s.winner}
     grid = Grid(("Seat", "Hand", "Score", "Settles on"), tuple(rows), frozenset({2, 3}), frozenset({1}))
     print_grid(out, grid, winner)
+    # A draw that settles nothing (draw_settles: false) says so once, on its No winner line.
+    nothing = draw_settles_nothing(s.ruleset or "") if not s.draw_settles else None
     if s.winner is not None:
         capped = (
             f", payable {s.payable} (limit)"
@@ -567,8 +569,8 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
         out.print(
             Text("No winner: ", style="bold") + Text("a false Mah-Jongg ends the hand; no score counts")
         )
-    elif not s.draw_settles:  # no hand scores without a winner (the setting draw_settles; its note)
-        out.print(Text("No winner: ", style="bold") + Text("a draw game settles nothing here"))
+    elif nothing is not None:  # no hand scores without a winner: its note, said here once with the why
+        out.print(Text("No winner: ", style="bold") + Text(nothing))
     else:
         out.print(Text("No winner: ", style="bold") + Text("the hands settle their differences only"))
     for penalty in s.penalties:
@@ -576,7 +578,7 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
             Text("Penalty: ", style="bold red")
             + Text(f"{penalty.label} ({seat_name(penalty.seat)}): {penalty.detail}")
         )
-    for note in s.notes:
+    for note in (n for n in s.notes if n != nothing):
         out.print(Text("Note: ", style="bold") + Text(note))
     out.print()
     if s.payments:
