@@ -452,12 +452,18 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
         rows.append((row.label, shown, *cells, *extra))
     rows.append(None)
     totals = [diff.totals(i) for i in range(len(names))]
+    # A row's label is each ruleset's word for it, where they differ (its `words:`): riichi's points are
+    # fu and its doublings han, so `points / fu`, never fu read as the book's points.
+    words = {
+        key: " / ".join(dict.fromkeys(getattr(s.words, key) for s in diff.scores if s is not None))
+        for key in ("points", "doublings")
+    }
     for key in ("points", "doublings", "score", "payable"):
         values = [None if t is None else t[key] for t in totals]
         extra = [_signed_difference(values)] if two else []
         cells = ["refused" if t is None else str(v) for t, v in zip(totals, values, strict=True)]
         styles[len(rows), 0] = "bold"
-        rows.append((key, "", *cells, *extra))
+        rows.append((words.get(key, key), "", *cells, *extra))
     seats = [
         seat
         for seat in ("east", "south", "west", "north", "discarder")
