@@ -192,7 +192,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
                     f" delete {drops}",
                     code="ruleset-invalid",
                     file=str(path),
-                    line=line_of(own.node, (drops,)),
+                    line=line_of(own, (drops,)),
                 )
         return doc, own
     if not isinstance(parent, str):
@@ -207,7 +207,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
             ),
             code="ruleset-invalid",
             file=str(path),
-            line=line_of(own.node, ("extends",)),
+            line=line_of(own, ("extends",)),
         )
     if not parent.endswith((".yaml", ".yml")) and ("/" in parent or "\\" in parent):
         # Only ruleset files are followed: a path to anything else is refused without reading it.
@@ -215,7 +215,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
             f"extends: {parent!r} is not a ruleset (a shipped name or a .yaml/.yml file)",
             code="ruleset-extends",
             file=str(path),
-            line=line_of(own.node, ("extends",)),
+            line=line_of(own, ("extends",)),
         )
     try:
         base_path = resolve(parent, path.parent).resolve()
@@ -227,7 +227,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
             else f"extends: {parent}: {missing.message}",
             code=missing.code,
             file=str(path),
-            line=line_of(own.node, ("extends",)),
+            line=line_of(own, ("extends",)),
         ) from None
     if base_path in chain or base_path == path.resolve():
         # A file naming itself (a copy saved under the name it extends) is told so: a cycle of one.
@@ -242,7 +242,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
             "shipped ruleset or a file outside the cycle",
             code="ruleset-extends",
             file=str(path),
-            line=line_of(own.node, ("extends",)),
+            line=line_of(own, ("extends",)),
         )
     if len(chain) >= MAX_EXTENDS_DEPTH:
         # Named at the file whose `extends:` goes one step too far, not at the base it names (which may
@@ -252,7 +252,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
             f"extends: chain is too long (more than {MAX_EXTENDS_DEPTH} steps from {chain[0].name})",
             code="ruleset-extends",
             file=str(path),
-            line=line_of(own.node, ("extends",)),
+            line=line_of(own, ("extends",)),
         )
     base, base_read = _document(base_path, (*chain, path.resolve()))
     try:
@@ -269,7 +269,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
         return merged, own
     except Invalid as bad:
         raise RulesetError(
-            bad.message, code="ruleset-invalid", file=str(path), line=line_of(own.node, bad.path)
+            bad.message, code="ruleset-invalid", file=str(path), line=line_of(own, bad.path)
         ) from None
 
 
@@ -324,7 +324,7 @@ def _own_name(name: str, path: Path, doc: dict[str, Any], own: Read) -> None:
         f" (name: my-{name})",
         code="ruleset-invalid",
         file=str(path),
-        line=line_of(own.node, ("name",)) if named else 1,
+        line=line_of(own, ("name",)) if named else 1,
     )
 
 
@@ -343,12 +343,12 @@ def _refusal(bad: Invalid, path: Path, file: Read, merged: dict[str, Any]) -> Ru
         rule = _rule_id(merged, bad.path)
         message += f": remove_rules drops it (keep it, or remove or change {rule!r} too)"
         if line is None:
-            line = line_of(file.node, ("remove_rules", removed.index(bad.names)))
+            line = line_of(file, ("remove_rules", removed.index(bad.names)))
     elif line is None and bad.path == ("rules",) and removed:
         message += ": remove_rules drops every rule of the base"
-        line = line_of(file.node, ("remove_rules",))
+        line = line_of(file, ("remove_rules",))
     elif line is None and extends:
-        line = line_of(file.node, ("extends",))
+        line = line_of(file, ("extends",))
     return RulesetError(message, code="ruleset-invalid", file=str(path), line=line)
 
 
@@ -385,4 +385,4 @@ def _merged_line(file: Read, merged: dict[str, Any], path: tuple[Any, ...]) -> i
         if not same:
             return None  # inherited from the base: no line of its own here
         path = (path[0], same[min(k, len(same) - 1)], *path[2:])
-    return line_of(file.node, path)
+    return line_of(file, path)

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from .engine.errors import RulesetError, as_written, not_utf8
@@ -114,6 +116,10 @@ class Read:
 
     document: Any
     node: Any  # a yaml.Node, or None for an empty file
+    # The line of each alias (`*name`) written, by its place in the node tree (each step the index of a
+    # child: a mapping's key 2k, its value 2k + 1): the tree shares the anchor's node and keeps no trace
+    # of the alias, whose line a refusal inside it names (line_of).
+    aliases: Mapping[tuple[int, ...], int]
 
 
 def read(path: Path) -> Read:
@@ -153,11 +159,12 @@ def read(path: Path) -> Read:
         ) from None
     loader = strict_loader()
     try:
-        _check_structure(text, path, loader)
+        aliases = _check_structure(text, path, loader)
         parser = loader(text)  # what yaml.load does, keeping the node tree it builds the document from
         try:
             node = parser.get_single_node()
-            return Read(None if node is None else parser.construct_document(node), node)
+            document = None if node is None else parser.construct_document(node)
+            return Read(document, node, MappingProxyType(aliases))
         finally:
             parser.dispose()
     except DuplicateKey as twice:
@@ -313,8 +320,9 @@ def nested_too_deep(exc: Exception) -> bool:
     return "nesting depth" in str(getattr(exc, "problem", None) or exc)
 
 
-def _check_structure(text: str, path: Path, loader: Any) -> None:
-    """Refuse a document nested deeper than MAX_DEPTH, or over MAX_NODES with aliases expanded.
+def _check_structure(text: str, path: Path, loader: Any) -> dict[tuple[int, ...], int]:
+    """Refuse a document nested deeper than MAX_DEPTH, or over MAX_NODES with aliases expanded; the
+    line of each alias by its place in the tree (Read.aliases).
 
     Reads the parser's event stream (no objects are built) and stops at the first excess, so the
     cost is bounded whatever the file holds. An alias inside the node it names is a cycle.
@@ -328,6 +336,8 @@ def _check_structure(text: str, path: Path, loader: Any) -> None:
 
     sizes: dict[str, int] = {}  # anchor -> nodes it stands for, once complete
     frames: list[list[Any]] = []  # [anchor, nodes so far] of each open collection
+    at: list[int] = []  # the index of the next child in each open collection
+    aliases: dict[tuple[int, ...], int] = {}
     total = 0
     for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
@@ -336,7 +346,17 @@ def _check_structure(text: str, path: Path, loader: Any) -> None:
             if event.anchor is not None:
                 sizes.pop(event.anchor, None)  # an alias to it from inside would be a cycle
             frames.append([event.anchor, 1])
+            at.append(0)
             continue
+        if isinstance(
+            event, yaml.AliasEvent | yaml.ScalarEvent | yaml.SequenceEndEvent | yaml.MappingEndEvent
+        ):
+            if isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+                at.pop()
+            if isinstance(event, yaml.AliasEvent) and event.start_mark is not None:
+                aliases[tuple(at)] = event.start_mark.line + 1
+            if at:
+                at[-1] += 1
         if isinstance(event, yaml.AliasEvent):
             size = sizes.get(event.anchor) if event.anchor is not None else None
             if size is None:
@@ -373,6 +393,7 @@ def _check_structure(text: str, path: Path, loader: Any) -> None:
             size = total
         if size > MAX_NODES:
             raise too_complex(f"more than {MAX_NODES} values once aliases are expanded", event)
+    return aliases
 
 
 # The bidirectional embeddings, overrides and isolates (the "Trojan Source" characters, CVE-2021-42574):
@@ -398,24 +419,31 @@ def _check_text(value: str, path: Path, event: Any) -> None:
             )
 
 
-def line_of(node: Any, path: tuple[Any, ...]) -> int | None:
-    """The line of the node at a key/index path in a document's node tree (Read.node; for refusals)."""
+def line_of(file: Read, path: tuple[Any, ...]) -> int | None:
+    """The line of the node at a key/index path in a file's node tree (Read.node; for refusals). A path
+    that goes through an alias (`when: *pungs`) ends at the alias's line: the value is refused where it
+    is used, in that place's rule (a set condition in a hand rule), not at its anchor, where it was
+    written for a place it fits."""
     import yaml
 
+    node = file.node
     line = node.start_mark.line + 1 if node is not None else None
+    at: tuple[int, ...] = ()
     for step in path:
         if isinstance(node, yaml.MappingNode):
-            match = next(((k, v) for k, v in node.value if _key_is(k, step)), None)
+            match = next(((n, k, v) for n, (k, v) in enumerate(node.value) if _key_is(k, step)), None)
             if match is None:
                 break
             # The key's line: a block value (`settings:`, then its keys below) starts a line later.
-            key, node = match
-            line = key.start_mark.line + 1
+            n, key, node = match
+            line, at = key.start_mark.line + 1, (*at, 2 * n + 1)
         elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
             node = node.value[step]
-            line = node.start_mark.line + 1
+            line, at = node.start_mark.line + 1, (*at, step)
         else:
             break
+        if at in file.aliases:
+            return file.aliases[at]
     return line
 
 

@@ -210,3 +210,29 @@ def test_settle_help_draw_says_a_ruleset_may_settle_nothing(columns: str) -> Non
         in said
     )
     assert "differences only" not in said
+
+
+# rich pads each help line outside a panel to the terminal's width: the lines are written without those
+# spaces (cli/typer_app._help_output), a colour code among them kept, so a style still ends.
+@pytest.mark.parametrize("colour", [{}, {"FORCE_COLOR": "1", "TERM": "xterm"}], ids=["plain", "colour"])
+@pytest.mark.parametrize("width", ["60", "80"])
+@pytest.mark.parametrize(
+    "command",
+    [[], ["settle"], ["evening"], ["evening", "draw"], ["rules", "check"]],
+    ids=lambda c: " ".join(c) or "pungchow",
+)
+def test_help_lines_end_without_padding(command: list[str], width: str, colour: dict[str, str]) -> None:
+    result = run(*command, "--help", env={"COLUMNS": width, **colour})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "Usage: " in re.sub(r"\x1b\[[0-9;]*m", "", result.stdout)
+    assert ("\x1b[" in result.stdout) is bool(colour)
+    assert not [line for line in lines if re.search(r" (?:\x1b\[[0-9;]*m)*$", line)], lines
+    assert lines[0] in ("", "\x1b[1m\x1b[0m") and max(len(line) for line in lines) > 40
+
+
+def test_help_without_a_command_ends_without_padding() -> None:
+    """`pungchow` alone prints its help (exit 2, no command was given): trimmed too."""
+    result = run(env={"COLUMNS": "80"})
+    assert result.exit_code == 2
+    assert "Usage: pungchow" in result.stdout and not re.search(r" $", result.stdout, re.M)

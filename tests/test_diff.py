@@ -434,3 +434,34 @@ def test_example_7_under_pung_chow_classical_bmja_riichi_ema_2016_names_a_line_s
     rows = {row["label"]: row for row in json_of(*argv[:-1])["rows"]}
     values = rows["All honor pieces"]["values"]
     assert [v["label"] for v in values.values()] == ["All honor pieces", "Only Honors", "Tsuu Iisou"]
+
+
+# The totals' points and doublings rows say each ruleset's word for them (its `words:`) where they differ:
+# riichi's fu and han are never labelled the book's points and doublings; --json keeps its keys.
+@pytest.mark.parametrize("ascii_only", [(), ("--ascii",)], ids=["unicode", "ascii"])
+@pytest.mark.parametrize("columns", ["60", "80"])
+@pytest.mark.parametrize(
+    ("rulesets", "labels"),
+    [
+        (("pung-chow", "classical-bmja", "riichi-ema-2016"), ("points / fu", "doublings / han")),
+        (("riichi-ema-2016", "pung-chow"), ("fu / points", "han / doublings")),
+        (("pung-chow", "pung-chow-limit"), ("points", "doublings")),
+    ],
+    ids=["book-bmja-riichi", "riichi-book", "book-only"],
+)
+def test_diff_1b2b3b_4b5b6b_7b8b9b_2c3c4c_5d5d_totals_say_each_rulesets_words(
+    rulesets: tuple[str, ...], labels: tuple[str, str], columns: str, ascii_only: tuple[str, ...]
+) -> None:
+    hand = "1b2b3b 4b5b6b 7b8b9b 2c3c4c 5d!5d"
+    named = [arg for name in rulesets for arg in ("-r", name)]
+    result = run_main("diff", hand, *named, *ascii_only, env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    first_cells = [line.replace("│", "|").split("|")[0].strip() for line in lines]
+    totals = [cell for cell in first_cells if cell.split(" ")[0] in ("points", "doublings", "fu", "han")]
+    assert totals == list(labels)
+    assert all(len(line) <= int(columns) for line in lines)
+    # --json keeps the engine's keys under every ruleset that scores the hand (classical-bmja refuses it).
+    totals_json = json_of("diff", hand, *named)["totals"]
+    scored = [totals_json[name] for name in rulesets if totals_json[name] is not None]
+    assert scored and all({"points", "doublings"} <= set(t) and "fu" not in t for t in scored)

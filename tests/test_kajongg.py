@@ -205,10 +205,30 @@ def test_settle_draw_east_40_south_120_west_8_north_300_pays_nothing_as_kajongg(
     assert result.exit_code == 0, result.stderr
     got = json.loads(result.stdout)
     assert (got["payments"], set(got["net"].values())) == ([], {0})
-    said = "scores without a winner, so a draw game settles nothing"
-    assert got["notes"] == [f"--draw: no hand of ruleset {FAMILIES[family]} {said}"]
-    shown = run("settle", "-r", FAMILIES[family], *seats, "--draw", "--ascii")
-    assert "No winner: a draw game settles nothing here" in shown.stdout
+    # Each seat settles on 0 (its hand total), its own score kept in `scored`.
+    assert (got["scores"], got["scored"]) == (dict.fromkeys(_TABLE, 0), _TABLE)
+    said = "scores without a winner (draw_settles: false), so a draw game settles nothing"
+    assert got["notes"] == [f"no hand of ruleset {FAMILIES[family]} {said}"]
+
+
+# The table says it once, on its No winner line, why (the ruleset's setting); its Settles on column reads
+# 0 for each seat, not a hand's points a player would take for money owed.
+@pytest.mark.parametrize("ascii_only", [(), ("--ascii",)], ids=["unicode", "ascii"])
+@pytest.mark.parametrize("columns", ["60", "80"])
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_settle_draw_east_40_south_120_west_8_north_300_says_settles_nothing_once(
+    family: str, columns: str, ascii_only: tuple[str, ...]
+) -> None:
+    seats = [arg for seat, total in _TABLE.items() for arg in (f"--{seat}", str(total))]
+    shown = run("settle", "-r", FAMILIES[family], *seats, "--draw", *ascii_only, env={"COLUMNS": columns})
+    assert shown.exit_code == 0, shown.stderr
+    text = " ".join(shown.stdout.split())  # the lines as wrapped, read as one
+    said = f"No winner: no hand of ruleset {FAMILIES[family]} scores without a winner (draw_settles: false)"
+    assert said in text
+    assert (text.count("settles nothing"), "Note:" in text, "--draw" in text) == (1, False, False)
+    rows = [line.split() for line in shown.stdout.splitlines() if line.split()[:1] in (["east"], ["north"])]
+    assert [(row[0], row[-1]) for row in rows[:2]] == [("east", "0"), ("north", "0")]
+    assert all(len(line) <= int(columns) for line in shown.stdout.splitlines())
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
@@ -218,9 +238,14 @@ def test_evening_draw_ann_8_bob_16_cy_4_di_0_moves_nothing_as_kajongg(family: st
         run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", FAMILIES[family]).exit_code == 0
     )
     others = [arg for pair in ("Ann=8", "Bob=16", "Cy=4", "Di=0") for arg in ("--other", pair)]
-    assert run("evening", "draw", str(path), *others).exit_code == 0
+    drawn = run("evening", "draw", str(path), *others)
+    assert drawn.exit_code == 0
     status = json.loads(run("evening", "status", str(path), "--json").stdout)
     assert status["totals"] == {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 0}
+    # Said once, in the player's words: `evening draw` was typed, never `--draw`.
+    text = " ".join(drawn.stdout.split())
+    said = f"note: no hand of ruleset {FAMILIES[family]} scores without a winner (draw_settles: false)"
+    assert (said in text, text.count("settles nothing"), "--draw" in text) == (True, 1, False)
 
 
 # Kajongg caps each hand's total at the limit (src/rule.py, Score.total) before two players settle: two

@@ -98,10 +98,11 @@ def test_remove_rules_with_a_list_item(tmp_path):
 
 
 def test_rule_with_unknown_keys_of_mixed_types(tmp_path):
-    """A rule with unknown keys `1` and `x`: sorting int and str keys raised TypeError."""
+    """A rule with unknown keys `1` and `x`: sorting int and str keys raised TypeError. Both are named,
+    as written (the first at its line)."""
     with pytest.raises(RulesetError) as caught:
         _load_text(tmp_path, "rules:\n  - id: a\n    label: A\n    points: 1\n    1: one\n    x: two\n")
-    assert caught.value.message == "rule 'a': unknown key 1"
+    assert (caught.value.message, caught.value.line) == ("rule 'a': unknown keys 1 and 'x'", 5)
 
 
 def test_penalty_type_given_as_a_list(tmp_path):

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 
 from pungchow_calc.engine.errors import RulesetError
 from pungchow_calc.ruleset_files import load
@@ -191,3 +192,119 @@ def test_an_alias_to_no_anchor_is_said_so_at_its_place(
         f"not valid YAML: *{anchor} is an alias, and no &{anchor} is written before it: quote a value that"
         " begins with * if it is text"
     )
+
+
+# An anchor's value refused where an alias uses it is named at the alias (that place's rule makes it
+# wrong: a set condition under `scope: hand`), not at the anchor, where it fits the rule it was written
+# for; a value wrong wherever it is (an unknown condition) is still named where it is written.
+_SET_RULE = "  - id: r1\n    label: R1\n    scope: set\n    points: 2\n"
+_HAND_RULE = "  - id: r2\n    label: R2\n    scope: hand\n    points: 2\n"
+ALIASED = [
+    ("when-star-c", "    when: &c [{meld: pung}]\n", "    when: *c\n", 13, "condition 'meld' needs a set"),
+    (
+        "entry-star-c",
+        "    when:\n      - &c {meld: pung}\n",
+        "    when:\n      - {won_by: wall}\n      - *c\n",
+        16,
+        "condition 'meld' needs a set",
+    ),
+    (
+        "flow-entry-star-c",
+        "    when: [&c {meld: pung}]\n",
+        "    when: [{won_by: wall},\n       *c]\n",
+        14,
+        "condition 'meld' needs a set",
+    ),
+    (
+        "anchor-wrong-anywhere",
+        "    when: &c [{bogus: 3}]\n",
+        "    when: *c\n",
+        8,
+        "unknown condition 'bogus'",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "line", "said"), [a[1:] for a in ALIASED], ids=[a[0] for a in ALIASED]
+)
+def test_rules_check_names_a_value_refused_through_an_alias_at_the_alias(
+    tmp_path: Path, first: str, second: str, line: int, said: str
+) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        f"extends: pung-chow\nname: h\nrules:\n{_SET_RULE}{first}{_HAND_RULE}{second}", encoding="utf-8"
+    )
+    result = run("rules", "check", str(path))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {path}:{line}: {said}"), result.stderr
+
+
+def test_rules_check_names_a_rule_repeated_by_an_alias_at_the_alias(tmp_path: Path) -> None:
+    """`- *r` repeats rule r1 whole: its id appears twice at the alias (line 9), not at the anchor (4)."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "extends: pung-chow\nname: h\nrules:\n  - &r\n    id: r1\n    label: R1\n    scope: set\n"
+        "    points: 2\n  - *r\n",
+        encoding="utf-8",
+    )
+    result = run("rules", "check", str(path))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {path}:9: rule id 'r1' appears twice"), result.stderr
+
+
+# Several unknown keys in one mapping are named together, in the one line of exit 2, each with its own
+# hint, at the line of the first as the file writes them: the author fixes them all in one go, not one
+# per run.
+SEVERAL_UNKNOWN = [
+    (
+        "settings",
+        "settings:\n  limt: 600\n  east_multipler: 3\n  draw_setles: false\n",
+        4,
+        "unknown settings 'limt' (did you mean 'limit'?), 'east_multipler' (did you mean 'east_multiplier'?)"
+        " and 'draw_setles' (did you mean 'draw_settles'?)",
+    ),
+    (
+        "rule-keys",
+        "rules:\n  - id: mah_jongg\n    pionts: 10\n    lable: MJ\n",
+        5,
+        "rule 'mah_jongg': unknown keys 'pionts' (did you mean 'points'?) and 'lable' (did you mean"
+        " 'label'?)",
+    ),
+    (
+        "top-level",
+        "titel: x\nzzz: y\n",
+        3,
+        "unknown keys 'titel' (did you mean 'title'?) and 'zzz'",
+    ),
+    (
+        "wash",
+        "wash:\n  paymnts: {9: 1}\n  east_multplier: 2\n",
+        4,
+        "unknown wash keys 'paymnts' (did you mean 'payments'?) and 'east_multplier' (did you mean"
+        " 'east_multiplier'?)",
+    ),
+    (
+        "count-parameters",
+        "rules:\n  - id: r9\n    label: R\n    scope: set\n    points: 2\n"
+        "    when: [{count: {melds: pung, mn: 1, mx: 2}}]\n",
+        8,
+        "condition 'count' unknown parameters 'mn' (did you mean 'min'?) and 'mx' (did you mean 'max'?)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "said"), [u[1:] for u in SEVERAL_UNKNOWN], ids=[u[0] for u in SEVERAL_UNKNOWN]
+)
+def test_rules_check_names_every_unknown_key_of_a_mapping_at_once(
+    tmp_path: Path, text: str, line: int, said: str
+) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: pung-chow\nname: h\n{text}", encoding="utf-8")
+    result = run("rules", "check", str(path))
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {path}:{line}: {said}\n"
+    # one unknown word alone reads as before: the closest known name, or every known one
+    path.write_text("extends: pung-chow\nname: h\nzzz: y\n", encoding="utf-8")
+    assert run("rules", "check", str(path)).stderr.startswith(f"error: {path}:3: unknown key 'zzz' (known: ")

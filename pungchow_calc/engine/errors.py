@@ -69,10 +69,20 @@ def closest(word: object, known: list[str], *, ties: bool = False) -> str:
     return f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""
 
 
-def unknown(what: str, word: object, known: list[str], *, listed: bool = True) -> str:
-    """ "unknown WHAT 'word'" and a hint: the known name it is closest to, else (`listed`) all of them."""
-    hint = closest(word, known) or (f" (known: {', '.join(known)})" if listed else "")
-    return f"unknown {what} {as_written(word)}{hint}"
+def unknown(
+    what: str, word: object, known: list[str], *, listed: bool = True, also: Sequence[object] = ()
+) -> str:
+    """ "unknown WHAT 'word'" and a hint: the known name it is closest to, else (`listed`) all of them.
+    `also`: the other unknown words of the one mapping, each named with its own hint in the one line
+    (`unknown settings 'limt' (did you mean 'limit'?) and 'east_multipler' (...)`): an author who
+    misspelt three keys meets all three at once, not one per run."""
+    words = [word, *also]
+    hints = [closest(w, known) for w in words]
+    listing = f" (known: {', '.join(known)})" if listed and not any(hints) else ""
+    if len(words) == 1:
+        return f"unknown {what} {as_written(word)}{hints[0] or listing}"
+    *most, last = [f"{as_written(w)}{hint}" for w, hint in zip(words, hints, strict=True)]
+    return f"unknown {what}s {', '.join(most)} and {last}{listing}"
 
 
 def one_of(key: str, value: object, choices: Iterable[str]) -> str:

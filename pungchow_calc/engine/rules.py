@@ -336,11 +336,12 @@ def _entry_head(
     """
     if not isinstance(raw, dict):
         raise Invalid(path, f"a {what} is a mapping with id, label and {value}")
-    strange = set(raw) - keys
+    strange = [key for key in raw if key not in keys]  # every one, as the file writes them (unknown)
     if strange:
-        key = sorted(strange, key=str)[0]
+        key, *others = strange
         head = f"{what} {raw.get('id', path[-1])!r}"
-        raise Invalid((*path, key), f"{head}: {unknown('key', key, sorted(keys), listed=False)}")
+        said = unknown("key", key, sorted(keys), listed=False, also=others)
+        raise Invalid((*path, key), f"{head}: {said}")
     entry_id = raw.get("id")
     if not isinstance(entry_id, str) or not entry_id:
         raise Invalid(
@@ -431,9 +432,10 @@ def _rule(raw: Any, index: int) -> Rule:
 def _doublings(value: Any, path: tuple[Any, ...]) -> tuple[int, int | None]:
     """(doublings, doublings when the hand is open or None): a number, or `{closed: N, open: M}`."""
     if isinstance(value, dict):
-        strange = sorted(set(value) - set(_SIDES), key=str)
+        strange = [key for key in value if key not in _SIDES]
         if strange:  # a typo of closed/open: name the key it is closest to
-            raise Invalid((*path, strange[0]), unknown("doublings key", strange[0], list(_SIDES)))
+            said = unknown("doublings key", strange[0], list(_SIDES), also=strange[1:])
+            raise Invalid((*path, strange[0]), said)
         if set(value) != set(_SIDES):
             raise Invalid(path, "doublings is a number or {closed, open}")
         return (
@@ -468,16 +470,17 @@ def _section(raw: Any, name: str, what: str, known: list[str]) -> dict[Any, Any]
     """The `name:` section as a mapping of known keys, before any value is read (`what`: a key's name)."""
     if not isinstance(raw, dict):
         raise Invalid((name,), f"{name} must be a mapping{_not_a_mapping(raw)}")
-    for key in raw:
-        if key not in known:
-            # A key of another section (`round_payments:` under settings:) is told where it belongs,
-            # before any key of this one it is merely close to (`round_points`).
-            home = _home_of(key, name)
-            if home is not None:
-                raise Invalid(
-                    (name, key), f"unknown {what} {key!r}: it is a key of {home}: write it under {home}:"
-                )
-            raise Invalid((name, key), unknown(what, key, known))
+    strange = [key for key in raw if key not in known]
+    for key in strange:
+        # A key of another section (`round_payments:` under settings:) is told where it belongs,
+        # before any key of this one it is merely close to (`round_points`).
+        home = _home_of(key, name)
+        if home is not None:
+            raise Invalid(
+                (name, key), f"unknown {what} {key!r}: it is a key of {home}: write it under {home}:"
+            )
+    if strange:  # every one in the one line (unknown), at the first one's line
+        raise Invalid((name, strange[0]), unknown(what, strange[0], known, also=strange[1:]))
     return raw
 
 
@@ -564,9 +567,9 @@ def _words(raw: Any) -> Words:
     keys = list(Words.__dataclass_fields__)
     if not isinstance(raw, dict):
         raise Invalid(path, f"words is a mapping of {', '.join(keys)} to text")
-    strange = sorted(set(raw) - set(keys), key=str)
+    strange = [key for key in raw if key not in keys]
     if strange:  # a typo of a key: name the key it is closest to
-        raise Invalid((*path, strange[0]), unknown("word", strange[0], keys))
+        raise Invalid((*path, strange[0]), unknown("word", strange[0], keys, also=strange[1:]))
     for key, value in raw.items():
         if not (isinstance(value, str) and value.strip() and value.isprintable() and len(value) <= MAX_WORD):
             raise Invalid((*path, key), f"words: {key} must be text of 1 to {MAX_WORD} characters")
@@ -580,9 +583,10 @@ def _limits(raw: Any) -> tuple[LimitTier, ...]:
         raise Invalid(path, "limits must be a list of {name, doublings, score}")
     tiers = []
     for i, tier in enumerate(raw):
-        strange = sorted(set(tier) - set(_TIER_KEYS), key=str) if isinstance(tier, dict) else []
+        strange = [key for key in tier if key not in _TIER_KEYS] if isinstance(tier, dict) else []
         if strange:  # a typo of a key: name the key it is closest to
-            raise Invalid((*path, i, strange[0]), unknown("limit key", strange[0], list(_TIER_KEYS)))
+            said = unknown("limit key", strange[0], list(_TIER_KEYS), also=strange[1:])
+            raise Invalid((*path, i, strange[0]), said)
         if not isinstance(tier, dict) or set(tier) != set(_TIER_KEYS):
             raise Invalid((*path, i), "a limit is a mapping of name, doublings and score")
         if not isinstance(tier["name"], str) or not tier["name"]:
@@ -659,9 +663,11 @@ def _wash(raw: Any) -> WashTable | None:
         return None
     if not isinstance(raw, dict):
         raise Invalid(("wash",), "wash must be a mapping with payments (and east_multiplier)")
-    for key in raw:
-        if key not in WASH_KEYS:
-            raise Invalid(("wash", key), unknown("wash key", key, sorted(WASH_KEYS)))
+    strange = [key for key in raw if key not in WASH_KEYS]
+    if strange:
+        raise Invalid(
+            ("wash", strange[0]), unknown("wash key", strange[0], sorted(WASH_KEYS), also=strange[1:])
+        )
     table = raw.get("payments")
     if not isinstance(table, dict) or not table:
         raise Invalid(("wash", "payments"), "wash payments must map different heads to points")
@@ -726,8 +732,10 @@ def _penalty(raw: Any, index: int) -> Penalty:
     excuses = ["no_choice", "waiting_with"]
     if not isinstance(excused, dict):
         raise Invalid((*path, "excused"), f"{where}: excused is a mapping of no_choice and waiting_with")
-    for key in sorted(set(excused) - set(excuses), key=str):  # a typo: named at its line, the closest
-        raise Invalid((*path, "excused", key), f"{where}: excused has {unknown('key', key, excuses)}")
+    strange = [key for key in excused if key not in excuses]
+    if strange:  # a typo: named at its line, the closest
+        said = unknown("key", strange[0], excuses, also=strange[1:])
+        raise Invalid((*path, "excused", strange[0]), f"{where}: excused has {said}")
     no_choice = excused.get("no_choice", True)
     if not isinstance(no_choice, bool):
         raise Invalid((*path, "excused", "no_choice"), f"{where}: {_true_or_false('no_choice', no_choice)}")
@@ -794,13 +802,14 @@ def _home_of(key: object, besides: str = "") -> str | None:
     return next((section for section, keys in sections if section != besides and key in keys), None)
 
 
-def _top_key_unknown(key: object) -> str:
-    """Why a top-level key is refused: a key of a section written at the left margin (`limit:` not
-    indented under `settings:`) is told where it belongs; any other gets the known top-level keys."""
-    section = _home_of(key)
-    if section is not None:
-        return f"unknown key {key!r}: it is a key of {section}: write it indented under {section}:"
-    return unknown("key", key, sorted(TOP_KEYS))
+def _top_keys_unknown(keys: list[Any]) -> tuple[Any, str]:
+    """The top-level key refused first, and why: a key of a section written at the left margin (`limit:`
+    not indented under `settings:`) is told where it belongs; else every unknown key, with the known."""
+    for key in keys:
+        section = _home_of(key)
+        if section is not None:
+            return key, f"unknown key {key!r}: it is a key of {section}: write it indented under {section}:"
+    return keys[0], unknown("key", keys[0], sorted(TOP_KEYS), also=keys[1:])
 
 
 def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, authored: bool = True) -> Ruleset:
@@ -809,9 +818,10 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
     `authored=False`: a snapshot an evening recorded, compiled as it was then (evening/settle.py):
     mistakes of writing a ruleset (authoring.py) refused since then do not lose the evening.
     """
-    for key in doc:
-        if key not in TOP_KEYS:
-            raise Invalid((key,), _top_key_unknown(key))
+    strange = [key for key in doc if key not in TOP_KEYS]
+    if strange:
+        key, said = _top_keys_unknown(strange)
+        raise Invalid((key,), said)
     name = doc.get("name", default_name)
     if not isinstance(name, str) or not name:
         raise Invalid(("name",), f"name must be text{_unquoted(name)}")

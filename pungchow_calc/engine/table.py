@@ -210,6 +210,10 @@ def settle_scores(
     if winner is not None and winner in dead_map:
         raise OptionError("a dead hand cannot win", code="dead-winner")
     counted = {s: 0 if s in dead_map else scores[s] for s in seats}
+    if winner is None and not draw_settles:
+        # No hand scores without a winner (Kajongg, src/player.py handTotal: "0 if not self.game.winner"):
+        # each settles on 0, so no column or `scores` reads a hand's points as money owed.
+        counted = dict.fromkeys(seats, 0)
     if limit_each_score and limit is not None:
         # Each non-winner settles on his score capped at the limit (Kajongg's hand total), so two hands
         # over it settle nothing between them; the winner's is capped as he collects.
@@ -238,6 +242,15 @@ def settle_scores(
         notes=notes,
         deposits=deposits if winner is not None else 0,
         limit_tiers=limit_tiers,
+        draw_settles=winner is not None or draw_settles,
+    )
+
+
+def draw_settles_nothing(ruleset: str) -> str:
+    """Why a draw game moves no money under `draw_settles: false`: its note, and the settle table's line."""
+    return (
+        f"no hand of ruleset {ruleset} scores without a winner (draw_settles: false), so a draw game "
+        "settles nothing"
     )
 
 
@@ -528,10 +541,7 @@ def settle_table(
     if winner is None and not ruleset.settings.draw_settles:
         # A draw under a ruleset whose hands score nothing without a winner: every hand was still read
         # and checked (a typo is refused), and the table is told why no money moves.
-        notes.append(
-            f"--draw: no hand of ruleset {ruleset.name} scores without a winner, so a draw game settles "
-            "nothing"
-        )
+        notes.append(draw_settles_nothing(ruleset.name))
     unnamed: list[tuple[str, str]] = []
     found = (
         liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes, unnamed)
@@ -579,8 +589,6 @@ def settle_table(
             # not the book's Mah-Jongg score.
             won="basic points" if ruleset.settings.doubling_base else "Mah-Jongg",
         )
-    if winner is None and not ruleset.settings.draw_settles:
-        settled = replace(settled, draw_settles=False)
     # Money never moves on a guess: a new game is refused on it (refuse_unnamed_liable).
     return replace(settled, unnamed_liable=tuple(unnamed)) if unnamed else settled
 

@@ -134,6 +134,7 @@ def build_settlement(
     notes: Iterable[str] = (),
     deposits: int = 0,
     limit_tiers: tuple[str, ...] = (),
+    draw_settles: bool = True,
 ) -> Settlement:
     """The Settlement of these payments: each seat's net worked out, every mapping frozen."""
     paid = tuple(payments)
@@ -154,6 +155,7 @@ def build_settlement(
         notes=tuple(notes),
         deposits=deposits,
         limit_tiers=limit_tiers,
+        draw_settles=draw_settles,
     )
 
 

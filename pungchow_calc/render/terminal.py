@@ -21,7 +21,7 @@ from ..engine.payments import payer_name, seat_name
 from ..engine.rule_types import limit_words
 from ..engine.scoring import Score
 from ..engine.situation import how_won
-from ..engine.table import Settlement
+from ..engine.table import Settlement, draw_settles_nothing
 from ..engine.tiles import Tile, Wind
 from .ascii import fit_data, fit_grid, is_ascii, output_stream
 from .layout import NARROWEST, Grid, breakdown_grid, pack, terminal_width, value_text, wrap
@@ -452,12 +452,18 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
         rows.append((row.label, shown, *cells, *extra))
     rows.append(None)
     totals = [diff.totals(i) for i in range(len(names))]
+    # A row's label is each ruleset's word for it, where they differ (its `words:`): riichi's points are
+    # fu and its doublings han, so `points / fu`, never fu read as the book's points.
+    words = {
+        key: " / ".join(dict.fromkeys(getattr(s.words, key) for s in diff.scores if s is not None))
+        for key in ("points", "doublings")
+    }
     for key in ("points", "doublings", "score", "payable"):
         values = [None if t is None else t[key] for t in totals]
         extra = [_signed_difference(values)] if two else []
         cells = ["refused" if t is None else str(v) for t, v in zip(totals, values, strict=True)]
         styles[len(rows), 0] = "bold"
-        rows.append((key, "", *cells, *extra))
+        rows.append((words.get(key, key), "", *cells, *extra))
     seats = [
         seat
         for seat in ("east", "south", "west", "north", "discarder")
@@ -553,6 +559,8 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
     winner = {(n, 0): "bold green" for n, seat in enumerate(s.seats) if seat is s.winner}
     grid = Grid(("Seat", "Hand", "Score", "Settles on"), tuple(rows), frozenset({2, 3}), frozenset({1}))
     print_grid(out, grid, winner)
+    # A draw that settles nothing (draw_settles: false) says so once, on its No winner line.
+    nothing = draw_settles_nothing(s.ruleset or "") if not s.draw_settles else None
     if s.winner is not None:
         capped = (
             f", payable {s.payable} (limit)"
@@ -567,8 +575,8 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
         out.print(
             Text("No winner: ", style="bold") + Text("a false Mah-Jongg ends the hand; no score counts")
         )
-    elif not s.draw_settles:  # no hand scores without a winner (the setting draw_settles; its note)
-        out.print(Text("No winner: ", style="bold") + Text("a draw game settles nothing here"))
+    elif nothing is not None:  # no hand scores without a winner: its note, said here once with the why
+        out.print(Text("No winner: ", style="bold") + Text(nothing))
     else:
         out.print(Text("No winner: ", style="bold") + Text("the hands settle their differences only"))
     for penalty in s.penalties:
@@ -576,7 +584,7 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
             Text("Penalty: ", style="bold red")
             + Text(f"{penalty.label} ({seat_name(penalty.seat)}): {penalty.detail}")
         )
-    for note in s.notes:
+    for note in (n for n in s.notes if n != nothing):
         out.print(Text("Note: ", style="bold") + Text(note))
     out.print()
     if s.payments:

@@ -464,10 +464,10 @@ def fact_condition(fact: str, doc: str) -> Condition:
 
 def count_range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:
     """`min`/`max`/`exactly` of a counting condition, refusing keys other than those and `extra`."""
-    given = set(params) - {"min", "max", "exactly"} - extra
-    if given:
+    given = [key for key in params if key not in {"min", "max", "exactly", *extra}]
+    if given:  # every one, as written, in the one line
         known = sorted({"min", "max", "exactly"} | extra)
-        raise ParamError(unknown("parameter", sorted(given, key=str)[0], known, listed=False))
+        raise ParamError(unknown("parameter", given[0], known, listed=False, also=given[1:]))
     if not any(k in params for k in ("min", "max", "exactly")):
         raise ParamError("needs min, max or exactly")
     # Each bound named as it is given: `exactly: -1` is no `min` the user wrote.
