@@ -29,3 +29,18 @@ def test_suite_started_with_ctrl_c_ignored_still_tests_ctrl_c():
     )
     assert done.returncode == 0, done.stdout[-2000:]  # 5 if no test was chosen
     assert done.stdout.split()[-2:] == [".", "[100%]"], done.stdout  # the one test, passed
+
+
+def test_a_command_the_tests_start_keeps_its_bytecode_outside_the_checkout():
+    # Where PYTHONDONTWRITEBYTECODE is set (the build machine), each command a test started compiled
+    # every module it imported, 0.45 s a process against 0.25: the suite gives them a bytecode folder
+    # of its own instead (conftest.py), never the checkout's __pycache__.
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; print(sys.dont_write_bytecode, sys.pycache_prefix)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dont_write, prefix = done.stdout.split()
+    assert dont_write == "False"
+    assert prefix == "None" or not Path(prefix).resolve().is_relative_to(ROOT)
