@@ -476,3 +476,76 @@ def test_score_9c9c9c_NwNwNw_5b5b_5b_RdRdRd_2d2d_drawn_says_east_x2(argv: list[s
     )
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == payments
+
+
+# --- a breakdown in the ruleset's words (docs/riichi.md "Reading the breakdown") -------------------
+
+JUNCHAN_HAND = "1b2b3b 1c2c3c 1d2d3d 7c8c9c 9d!9d"
+
+
+def _breakdown(stdout: str) -> list[list[str]]:
+    """The breakdown's rows as their cells, between the table's rule and the `Score:` line."""
+    lines = stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if set(line) <= set("-+━╇┃─┼") and line) + 1
+    end = next(i for i, line in enumerate(lines) if line.startswith("Score:"))
+    return [[cell.strip() for cell in re.split(r"[|│]", line)] for line in lines[start:end]]
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+@pytest.mark.parametrize("ascii_only", [True, False], ids=["ascii", "unicode"])
+def test_score_1b2b3b_1c2c3c_1d2d3d_7c8c9c_9d_9d_riichi_counts_fu_then_han(columns: str, ascii_only: bool):
+    # Regression: the yaku read `double x2`, `double x3` and the Total ran 64, 256, 2048, the book's
+    # doubled points; a riichi player adds the fu and counts the han (fu x 2^(han + 2)).
+    argv = ["score", JUNCHAN_HAND, "-r", "riichi-ema-2016", "--riichi", *(["--ascii"] if ascii_only else [])]
+    result = run(*argv, env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.output
+    rows = [(row[0], row[2], row[3]) for row in _breakdown(result.stdout)]
+    assert rows == [
+        ("Winning (fu)", "20", "20 fu"),
+        ("Closed hand won on a discard (fu)", "10", "30 fu"),
+        ("Pair wait (tanki)", "2", "32 fu"),
+        ("Riichi", "1 han", "1 han"),
+        ("Sanshoku Doujun", "2 han", "3 han"),
+        ("Junchan", "3 han", "6 han"),
+    ]
+    assert all(len(line) <= int(columns) for line in result.stdout.splitlines())
+    assert "double" not in result.stdout
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_score_1b2b3b_open_riichi_says_the_open_han(columns: str):
+    # An open hand's yaku as scored open: sanshoku 1 han, junchan 2 (docs/riichi.md "Yaku").
+    result = run(
+        "score",
+        "1b2b3b* 1c2c3c 1d2d3d 7c8c9c 9d!9d",
+        "-r",
+        "riichi-ema-2016",
+        "--ascii",
+        env={"COLUMNS": columns},
+    )
+    assert result.exit_code == 0, result.output
+    rows = [(row[0], row[2], row[3]) for row in _breakdown(result.stdout)]
+    assert rows[-2:] == [("Sanshoku Doujun", "1 han", "1 han"), ("Junchan", "2 han", "3 han")]
+
+
+def test_score_breakdown_words_come_from_a_house_files_settings(tmp_path):
+    # Keyed on the ruleset's doubling_base and words:, never its name: a house file's fan are said.
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "name: house\nextends: riichi-ema-2016\nsettings:\n  words: {doubling: fan, doublings: fan}\n"
+    )
+    result = run("score", JUNCHAN_HAND, "-r", str(house), "--riichi", "--ascii", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert [row[2:] for row in _breakdown(result.stdout)][-2:] == [["2 fan", "3 fan"], ["3 fan", "6 fan"]]
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_score_the_books_breakdown_still_doubles(columns: str):
+    # The book's rulesets keep its words and doubled running total (`double x3`, 90 -> 5760).
+    result = run(
+        "score", KONGS_HAND, "--seat", "north", "--win-by", "discard", "--ascii", env={"COLUMNS": columns}
+    )
+    assert result.exit_code == 0, result.output
+    assert re.search(r"double x3 +\| +720$", result.stdout, re.M)
+    assert re.search(r"double +\| +5760$", result.stdout, re.M)
+    assert not re.search(r"\d han\b", result.stdout)

@@ -465,3 +465,22 @@ def test_diff_1b2b3b_4b5b6b_7b8b9b_2c3c4c_5d5d_totals_say_each_rulesets_words(
     totals_json = json_of("diff", hand, *named)["totals"]
     scored = [totals_json[name] for name in rulesets if totals_json[name] is not None]
     assert scored and all({"points", "doublings"} <= set(t) and "fu" not in t for t in scored)
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+@pytest.mark.parametrize("ascii_only", [True, False], ids=["ascii", "unicode"])
+def test_diff_1b2b3b_1c2c3c_1d2d3d_7c8c9c_9d_9d_riichi_column_says_han(columns: str, ascii_only: bool):
+    # Regression: riichi's column read `double x2`, the book's words; its players say `2 han`, and the
+    # book's column beside it keeps its own (docs/riichi.md "Reading the breakdown").
+    hand = "1b2b3b 1c2c3c 1d2d3d 7c8c9c 9d!9d"
+    argv = ["diff", hand, "-r", "pung-chow", "-r", "riichi-ema-2016", "--riichi"]
+    result = run_main(*argv, *(["--ascii"] if ascii_only else []), env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.output
+    cells = {
+        parts[0]: parts[3]
+        for line in result.stdout.splitlines()
+        if len(parts := [cell.strip() for cell in line.replace("│", "|").split("|")]) == 5
+    }
+    assert (cells["Riichi"], cells["Sanshoku Doujun"], cells["Junchan"]) == ("1 han", "2 han", "3 han")
+    assert "double" not in result.stdout
+    assert all(len(line) <= int(columns) for line in result.stdout.splitlines())

@@ -188,6 +188,10 @@ class Words:
         """A number of doublings in these words: `1 han`, `5 doublings`, `1 doubling`."""
         return f"{count} {self.doubling if count == 1 else self.doublings}"
 
+    def points_of(self, count: int) -> str:
+        """A number of points in these words: `32 fu`, `20 points`."""
+        return f"{count} {self.points}"
+
 
 MAX_WORD = 40  # a ruleset's word (Words): a word or two, never a paragraph in a one-line refusal
 

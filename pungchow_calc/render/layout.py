@@ -371,20 +371,51 @@ def _pairs(pairs: list[tuple[str, str]], width: int) -> list[str]:
 # --- the score card ------------------------------------------------------------------------------
 
 
-def value_text(line: Any, times: str = "×") -> str:
-    """A score line's value as the score card writes it: points, `double`, `double ×2` or `limit`."""
+def counted_words(score: Any) -> Any:
+    """The ruleset's words (`words:`) where it scores by a doubling base, as riichi does (points x
+    2^(doublings + base), docs/riichi.md "Reading the breakdown"): its players add the fu and count the
+    han, never double a running total; None where the book's doubled running total is the reading."""
+    return score.words if getattr(score, "base", 0) else None  # a report's recorded lines have no base
+
+
+def value_text(line: Any, times: str = "×", counted: Any = None) -> str:
+    """A score line's value as the score card writes it: points, `double`, `double ×2` or `limit`;
+    a doubling as `2 han` where the ruleset counts its doublings (`counted`: its Words)."""
     if line.kind == "limit":
         return "limit"
     if line.doublings:
+        if counted is not None:
+            return str(counted.of(line.doublings))
         return "double" if line.doublings == 1 else f"double {times}{line.doublings}"
     return str(line.points)
 
 
+def _running_texts(score: Any) -> list[str]:
+    """Each line's Total: the book's running total (points, then doubled); where the ruleset counts its
+    doublings (riichi), the running points in its words (`32 fu`), then the running doublings (`3 han`)."""
+    counted = counted_words(score)
+    if counted is None:
+        return ["" if line.kind == "limit" else str(line.running) for line in score.lines]
+    points = doublings = 0
+    out = []
+    for line in score.lines:
+        points += 0 if line.doublings else line.points
+        doublings += line.doublings
+        if line.kind == "limit":
+            out.append("")
+        elif line.doublings:
+            out.append(str(counted.of(doublings)))
+        else:
+            out.append(str(counted.points_of(points)))
+    return out
+
+
 def breakdown_grid(score: Any, set_of: Callable[[Any], str], times: str = "×") -> Grid:
     """A scored hand's lines as the score card's table: label, set (`set_of(line)`), value, total."""
+    counted = counted_words(score)
     rows = tuple(
-        (line.label, set_of(line), value_text(line, times), "" if line.kind == "limit" else str(line.running))
-        for line in score.lines
+        (line.label, set_of(line), value_text(line, times, counted), total)
+        for line, total in zip(score.lines, _running_texts(score), strict=True)
     )
     return Grid(
         ("Score line", "Set", "Value", "Total"),

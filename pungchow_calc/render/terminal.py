@@ -24,7 +24,7 @@ from ..engine.situation import how_won
 from ..engine.table import Settlement, draw_settles_nothing
 from ..engine.tiles import Tile, Wind
 from .ascii import fit_data, fit_grid, is_ascii, output_stream
-from .layout import NARROWEST, Grid, breakdown_grid, pack, terminal_width, value_text, wrap
+from .layout import NARROWEST, Grid, breakdown_grid, counted_words, pack, terminal_width, value_text, wrap
 
 
 def unlike(ascii_only: bool) -> str:
@@ -407,10 +407,11 @@ def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
             print_phrases(out, [f"{word}: {where(found)}", *sets, f"{last}:", change])
 
 
-def _diff_value(line: Any) -> str:
+def _diff_value(line: Any, score: Any) -> str:
+    """A line's value in a ruleset's column, in its words (riichi's `2 han`, counted_words)."""
     if line is None:
         return "—"
-    return value_text(line)
+    return value_text(line, counted=counted_words(score))
 
 
 def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
@@ -436,7 +437,9 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
     rows: list[tuple[str, ...] | None] = []
     styles: dict[tuple[int, int], str] = {}
     for row in diff.rows:
-        cells = ["" if no else _diff_value(v) for v, no in zip(row.values, refused, strict=True)]
+        cells = [
+            "" if no else _diff_value(v, s) for v, no, s in zip(row.values, refused, diff.scores, strict=True)
+        ]
         if row.differs:
             styles[len(rows), 0] = "yellow"
         extra = []
