@@ -841,11 +841,11 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
     assert diff.exit_code == 0 and "Pinfu" in diff.stdout and "Mah-Jongg" in diff.stdout
     card = run("rules", "show", PATH)
     assert card.exit_code == 0
-    shown = ("2 times, open 1", "per indicated: dora", "Mangan: 5 han or more", "fu × 2^(han + 2)")
+    shown = ("han 2, open 1", "per indicated: dora", "Mangan: 5 han or more", "fu × 2^(han + 2)")
     shown += ("played by", "4 players", "a limit hand scores", "its limit lines alone")
     shown += ("rounds played", "east, south")
     # What the card did not say: which doublings replace which (group), and that dora are no yaku.
-    shown += ("doubles once, not with Double Riichi", "not with Ryanpeikou", "not with Junchan")
+    shown += ("han 1, not with Double Riichi", "not with Ryanpeikou", "not with Junchan")
     shown += (
         "not with Chinitsu",
         "indicated: dora, not for the minimum",
@@ -853,6 +853,11 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
     )
     for text in shown:
         assert text in card.stdout
+    # Its doublings are counted in its players' word, han (`words:`), never Harr's "doubles 2 times";
+    # the book's card keeps them.
+    assert "doubles" not in card.stdout and "times" not in card.stdout
+    harr = run("rules", "show", "pung-chow").stdout
+    assert "doubles" in harr and "once" in harr and not re.search(r"\bhan\b", harr)
 
 
 def test_settle_pays_a_riichi_self_draw_as_docs_riichi_md_says() -> None:

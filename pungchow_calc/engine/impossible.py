@@ -488,11 +488,17 @@ IMPOSSIBLE: dict[str, Impossible] = {
 }
 
 
-def conflicting_facts(hand: Hand | None, situation: Situation, names: frozenset[str]) -> str | None:
+def conflicting_facts(
+    hand: Hand | None,
+    situation: Situation,
+    names: frozenset[str],
+    read_by: tuple[str, frozenset[str]] | None = None,
+) -> str | None:
     """Why the stated facts cannot go together (a fact without one it needs, too many indicators:
     situation.unmet_need, every ruleset's), else what the ruleset's play never has (impossible_facts), or
-    None; hand None: a winner's score given as a number (docs/riichi.md "The facts of a win")."""
-    unmet = unmet_need(situation)
+    None; hand None: a winner's score given as a number (docs/riichi.md "The facts of a win");
+    `read_by`: the ruleset's name and the facts its rules read (situation.UNREAD_HINT)."""
+    unmet = unmet_need(situation, (), read_by)
     if unmet is None and names:
         unmet = impossible_facts(hand, situation, names)
     return unmet

@@ -217,7 +217,7 @@ def _score_hand(
 
     settings = ruleset.settings
     if situation.winner and (stated or settings.impossible):  # nothing stated: nothing to refuse
-        _check_facts(hand, situation, settings.impossible)
+        _check_facts(hand, situation, settings.impossible, (ruleset.name, plan.reads))
     # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
     nominal = cap if cap is not None else (settings.limit or settings.limit_hand_value)
     memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
@@ -386,13 +386,15 @@ _HOLDS: dict[str, Callable[[Hand], int | None]] = {
 assert list(_HOLDS) == sorted(NOT_WRITTEN), "a test for each of NOT_WRITTEN, by name"
 
 
-def _check_facts(hand: Hand, situation: Situation, impossible: frozenset[str]) -> None:
+def _check_facts(
+    hand: Hand, situation: Situation, impossible: frozenset[str], read_by: tuple[str, frozenset[str]]
+) -> None:
     """Refuse stated facts that cannot go together (Fact.needs: ippatsu without riichi, ...; more
     indicators than a hand turns), a fact only a closed hand can have (riichi, ...) with a set laid open,
     indicator tiles that would make a fifth copy of a tile with the hand's, and what the ruleset's play
     never has (its setting `impossible`: rinshan without a kong, ...; docs/riichi.md "The facts of a
-    win")."""
-    unmet = conflicting_facts(hand, situation, impossible)
+    win"); `read_by`: the ruleset's name and the facts its rules read, for the hint to drop one."""
+    unmet = conflicting_facts(hand, situation, impossible, read_by)
     if unmet is not None:
         raise OptionError(unmet, code="bad-option")
     seen: list[int] | None = None

@@ -471,20 +471,30 @@ assert tuple(k for k in Situation.__dataclass_fields__ if k not in CORE) == tupl
 # The note for a loose tile no rule tells from one drawn from the wall (`--loose`, `--win-by loose`).
 LOOSE_NOTE = "--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall"
 
+# Said after a refusal of a fact no rule of the ruleset reads: typing what it needs would change
+# nothing but add notes (`--ippatsu --riichi` under pung-chow), so the way out is to drop it.
+UNREAD_HINT = ", and no rule of ruleset {name} scores {fact.scores}: drop {fact.option}"
+
 Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given, in FACTS order
 
 
-def unmet_need(situation: Situation, dropped: Container[str] = ()) -> str | None:
+def unmet_need(
+    situation: Situation, dropped: Container[str] = (), read_by: tuple[str, Container[str]] | None = None
+) -> str | None:
     """Why a situation's stated facts cannot go together (a fact given without one of those it needs,
     Fact.needs; more tiles than its row allows, Fact.most and Fact.under), or None; `dropped`: facts
-    read as not given (scoring._idle_facts asks so of a situation without them before making it)."""
+    read as not given (scoring._idle_facts asks so of a situation without them before making it);
+    `read_by`: the ruleset's name and the facts its rules read, for UNREAD_HINT."""
     for fact in _NEEDING:
         if getattr(situation, fact.field) and fact.field not in dropped:
             for need in fact.needs:  # a loop, not any(): no generator for each hand
                 if getattr(situation, need) and need not in dropped:
                     break
             else:
-                return f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
+                why = f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
+                if read_by is None or fact.field in read_by[1] or not fact.scores:
+                    return why
+                return why + UNREAD_HINT.format(name=read_by[0], fact=fact)
     for fact in _BOUNDED:
         given = len(getattr(situation, fact.field)) if fact.field not in dropped else 0
         if not given:

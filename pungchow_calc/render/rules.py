@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ..engine.impossible import IMPOSSIBLE
 from ..engine.payments import SettlementRules
-from ..engine.rule_types import EveningRules, tier_span
+from ..engine.rule_types import EveningRules, Words, tier_span
 from ..engine.tiles import Wind
 from .ascii import fit_data
 from .layout import Grid, hanging
@@ -63,10 +63,16 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     def when(rule: Any) -> str:
         return ", ".join(_when_text(c) for c in raw.get(rule.id, {}).get("when", []) or [])
 
+    words = ruleset.settings.words
+    named = words.doublings != Words().doublings  # a ruleset's `words:` name its doublings (riichi: han)
+
     def doubles_text(rule: Any) -> str:
         """`once`, `3 times`; `, open 2` when an open hand has other doublings; `per ...` a count; `, not
         with X` when an earlier rule of its group takes its place; `, not for the minimum` (dora)."""
+        # Under the ruleset's own word a count (riichi: `han 2, open 1`), as its players say it.
         text = "once" if rule.doublings == 1 else f"{rule.doublings} times"
+        if named:
+            text = str(rule.doublings)
         if rule.open_doublings is not None:
             text += f", open {rule.open_doublings}"
         per = raw.get(rule.id, {}).get("per")
@@ -115,7 +121,7 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     )
     section(
         "Doubling honors",
-        [("", "left"), ("who", "left"), ("doubles", "right"), ("when", "left")],
+        [("", "left"), ("who", "left"), (words.doublings if named else "doubles", "right"), ("when", "left")],
         [[r.label, r.who, doubles_text(r), when(r)] for r in doubles],
     )
     section(
