@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ..engine.impossible import IMPOSSIBLE
 from ..engine.payments import SettlementRules
-from ..engine.rule_types import EveningRules, Words, tier_span
+from ..engine.rule_types import EveningRules, tier_span
 from ..engine.tiles import Wind
 from .ascii import fit_data
 from .layout import Grid, hanging
@@ -64,7 +64,9 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         return ", ".join(_when_text(c) for c in raw.get(rule.id, {}).get("when", []) or [])
 
     words = ruleset.settings.words
-    named = words.doublings != Words().doublings  # a ruleset's `words:` name its doublings (riichi: han)
+    # A ruleset scoring by a doubling base (riichi) counts its doublings in its own word, as its breakdown
+    # does (render/layout.counted_words): `han 2, open 1`, not the book's `2 times`.
+    named = ruleset.settings.doubling_base > 0
 
     def doubles_text(rule: Any) -> str:
         """`once`, `3 times`; `, open 2` when an open hand has other doublings; `per ...` a count; `, not
