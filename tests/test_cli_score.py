@@ -549,34 +549,3 @@ def test_score_the_books_breakdown_still_doubles(columns: str):
     assert re.search(r"double x3 +\| +720$", result.stdout, re.M)
     assert re.search(r"double +\| +5760$", result.stdout, re.M)
     assert not re.search(r"\d han\b", result.stdout)
-
-
-# A riichi fact refused for want of riichi, under a ruleset no rule of which reads it, told the player
-# to type --riichi, which there changes nothing but adds notes: the way out is to drop the fact.
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        pytest.param(
-            ["--ippatsu"],
-            "--ippatsu needs --riichi or --double-riichi, and no rule of ruleset pung-chow scores ippatsu:"
-            " drop --ippatsu",
-            id="--ippatsu",
-        ),
-        pytest.param(
-            ["--ura", "3c", "-r", "classical-dmjl"],
-            "--ura needs --riichi or --double-riichi, and no rule of ruleset classical-dmjl scores ura dora:"
-            " drop --ura",
-            id="--ura 3c -r classical-dmjl",
-        ),
-        # Where a rule reads it, the refusal is as it was: riichi is what is missing.
-        pytest.param(
-            ["--ippatsu", "-r", "riichi-ema-2016"],
-            "--ippatsu needs --riichi or --double-riichi",
-            id="--ippatsu -r riichi-ema-2016",
-        ),
-    ],
-)
-def test_score_1b2b3b_3c3c3c_5d5d5d_4b4b4b_Rd_Rd_riichi_fact_alone(argv: list[str], message: str) -> None:
-    result = run("score", "1b2b3b 3c3c3c 5d5d5d 4b4b4b Rd!Rd", "--drawn", *argv)
-    assert result.exit_code == 2
-    assert result.stderr == f"error: {message}\n"

@@ -908,6 +908,26 @@ _TWO_WAYS = "(w is both a rank, as in Ww and Wd, and the suit of winds): type th
             " season, bamboo is b (1b2b3b) (column 25)",
             id="wash-1s2s3s",
         ),
+        # A riichi fact refused for want of riichi, under a ruleset no rule of which reads it, told the
+        # player to type --riichi, which there changes nothing but adds notes: the way out is to drop it.
+        pytest.param(
+            ["score", "1b2b3b 3c3c3c 5d5d5d 4b4b4b Rd!Rd", "--drawn", "--ippatsu"],
+            "--ippatsu needs --riichi or --double-riichi, and no rule of ruleset pung-chow scores ippatsu:"
+            " drop --ippatsu",
+            id="--ippatsu",
+        ),
+        pytest.param(
+            ["score", "1b2b3b 3c3c3c 5d5d5d 4b4b4b Rd!Rd", "--drawn", "--ura", "3c", "-r", "classical-dmjl"],
+            "--ura needs --riichi or --double-riichi, and no rule of ruleset classical-dmjl scores ura dora:"
+            " drop --ura",
+            id="--ura 3c -r classical-dmjl",
+        ),
+        # Where a rule reads it, the refusal is as it was: riichi is what is missing.
+        pytest.param(
+            ["score", "1b2b3b 3c3c3c 5d5d5d 4b4b4b Rd!Rd", "--drawn", "--ippatsu", "-r", "riichi-ema-2016"],
+            "--ippatsu needs --riichi or --double-riichi",
+            id="--ippatsu -r riichi-ema-2016",
+        ),
     ],
 )
 def test_a_slip_at_the_table_is_one_line_with_where_and_a_hint(args, said):
