@@ -41,6 +41,7 @@ def run_batch(
     input_format: str | None = None,
 ) -> int:
     """Score every hand of a file: one record per entry, in order; the exit code (1: an entry failed)."""
+    from ..batch.formats import headings
     from ..batch.input import INPUT_FORMATS, Source
     from ..batch.run import default_workers, run
     from ..batch.scoring import Job, Scorer, quiet_gc
@@ -105,7 +106,9 @@ def run_batch(
                 # every line (each also printed under --compare). Loaded once (ruleset_files caches it).
                 # `-r ''` too (`-r "$RULES"`, unset): it names no ruleset, and is never the default's.
                 for name in compare or ((ruleset,) if ruleset is not None else ()):
-                    Scorer(job).ruleset(name)
+                    loaded = Scorer(job).ruleset(name)
+                if ruleset is not None:  # the table's headings until a row is scored (Output._head)
+                    out.names = headings(loaded.settings.words)
                 source = Source(file, kind=input_format)
                 source.refuse_output(sys.stdout, "records" if summary is None else "summary")
                 out.items = source.is_yaml
