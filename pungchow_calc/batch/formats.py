@@ -231,6 +231,7 @@ def headings(words: Words) -> tuple[str, str]:
     return points, doublings or BOOK_HEADINGS[1]
 
 
+@lru_cache(maxsize=16)
 def _widths(names: tuple[str, str]) -> tuple[int, int]:
     """The points and doublings columns' widths under these headings."""
     return max(_POINTS_WIDTH, len(names[0])), max(_DOUBLINGS_WIDTH, len(names[1]))
@@ -287,15 +288,17 @@ def table_row(record: dict[str, Any], names: tuple[str, str] = BOOK_HEADINGS) ->
     # Past line 99,999 the number is wider than its column: the hand column gives up the room, as on a
     # terminal (TerminalTable.row), so the numbers stay under their names (a 100,000-line file's last
     # rows stood a column or two right of them).
-    points, doublings = _amounts(record, names)
+    hand = 48 - (len(number) - _LEAD)
     wide, dwide = _widths(names)
-    # A cell with its own word (`52 points`) takes its room from the hand's column too: the amounts
-    # after it stay under their names.
-    worded = sum(
-        max(0, len(cell) - max(width, len(str(record[key]))))
-        for cell, width, key in ((points, wide, "points"), (doublings, dwide, "doublings"))
-    )
-    hand = 48 - (len(number) - _LEAD) - worded
+    points, doublings = record["points"], record["doublings"]
+    if record.get(HEADINGS, names) != names:  # rare: a row in other words than the headings'
+        points, doublings = _amounts(record, names)
+        # A cell with its own word (`52 points`) takes its room from the hand's column too: the amounts
+        # after it stay under their names.
+        hand -= sum(
+            max(0, len(cell) - max(width, len(str(record[key]))))
+            for cell, width, key in ((points, wide, "points"), (doublings, dwide, "doublings"))
+        )
     return (
         f"{number}{record['hand']:<{hand}} {record['seat']:<5} {points:>{wide}} "
         f"{doublings:>{dwide}} {record['score']:>7} {record['payable']:>7}  {' '.join(_paid(record))}"
