@@ -148,3 +148,29 @@ def test_terminal_table_headings_fit(width, names):
     assert all(len(line) <= width for line in lines), lines
     assert table.header().split()[3:5] == list(names)
     assert "52 points" in lines[1] or "52 points" in " ".join(lines)
+
+
+# (the table's headings, the record's, the amounts beside the hand at 80 columns, and under it at 60,
+# where they are too wide for their columns (a house ruleset without a limit): each named by its
+# heading, or saying its own word.
+NAMED = {
+    "riichi-table-riichi-row": (("fu", "han"), ("fu", "han"), "north     30  23 ", ["fu 30", "han 23"]),
+    "book-table-book-row": (BOOK_HEADINGS, BOOK_HEADINGS, "north     30  23 ", ["points 30", "dbl 23"]),
+    "riichi-table-book-row": (
+        ("fu", "han"),
+        BOOK_HEADINGS,
+        "north 30 points 23 dbl ",
+        ["30 points", "23 dbl"],
+    ),
+}
+
+
+@pytest.mark.parametrize(("names", "own", "beside", "under"), list(NAMED.values()), ids=list(NAMED))
+def test_wide_amounts_are_named_in_the_headings_words(names, own, beside, under):
+    huge = 167772160402653184
+    record = {"line": 1, "hand": BOOK.split("'")[1], "seat": "north", "points": 30, "doublings": 23}
+    record |= {"score": huge, "payable": huge, "payments": {"east": huge}, "headings": own}
+    wide, narrow = TerminalTable(80, names=names).row(record), TerminalTable(60, names=names).row(record)
+    assert all(len(line) <= width for text, width in ((wide, 80), (narrow, 60)) for line in text.splitlines())
+    assert beside in wide.splitlines()[0], wide
+    assert all(phrase in narrow for phrase in [*under, f"score {huge}"]), narrow
