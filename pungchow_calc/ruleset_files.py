@@ -289,6 +289,23 @@ def same_file(names: Sequence[str]) -> tuple[str, str] | None:
     return None
 
 
+def column_names(given: Sequence[str], names: Sequence[str]) -> tuple[str, ...]:
+    """How a comparison heads each ruleset's column (`diff`, `batch --compare`'s summary): by its `name:`
+    (`names`), as a shipped one is, not by the path it was `given` as; where two would read alike (two
+    files both named house-rules), each of those by its path's stem, and where stems too read alike,
+    by the path as given, which differs (docs/batch.md)."""
+
+    def alike(shown: Sequence[str]) -> set[int]:
+        folded = [name.casefold() for name in shown]
+        return {i for i, name in enumerate(folded) if folded.count(name) > 1}
+
+    shown = list(names)
+    for fallback in (lambda path: Path(path).stem or path, lambda path: path):
+        for i in alike(shown):
+            shown[i] = fallback(given[i])
+    return tuple(shown)
+
+
 def load(name_or_path: str, option: str = "-r ") -> Ruleset:
     """Load a ruleset by shipped name or by path; raise RulesetError naming file, line and reason
     (`option`: how the user gave it, resolve)."""

@@ -2458,3 +2458,34 @@ def test_a_list_that_breaks_mid_line_says_the_column(tmp_path: Path, name: str, 
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert records[0]["score"] == 48
     assert records[1] == {"line": 2, "item": 2, "error": error}
+
+
+# (--compare's A and B, the summary's title): each ruleset by its `name:`, a file's too; two files of one
+# name by their paths' stems (ruleset_files.column_names, as `diff` heads its columns).
+COMPARE_TITLES = {
+    "shipped": (["pung-chow", "pung-chow-limit"], "pung-chow → pung-chow-limit"),
+    "pung-chow-samples-house-rules": (
+        ["pung-chow", str(Path(__file__).resolve().parent.parent / "samples" / "house-rules.yaml")],
+        "pung-chow → house-rules",
+    ),
+    "two-files-named-club": (["one.yaml", "two.yaml"], "one → two"),
+}
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize(("rulesets", "title"), list(COMPARE_TITLES.values()), ids=list(COMPARE_TITLES))
+def test_compare_summary_names_each_ruleset_by_its_name(tmp_path, monkeypatch, rulesets, title, columns):
+    """Regression: a ruleset given by its path was named by it in the summary's title and rows, wrapped."""
+    for stem, base in (("one", "pung-chow"), ("two", "pung-chow-limit")):
+        (tmp_path / f"{stem}.yaml").write_text(f"extends: {base}\nname: club\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "c.txt"
+    path.write_text(f"{PUNGS}\n", encoding="utf-8")
+    table = run_main("batch", str(path), "--compare", *rulesets, env={"COLUMNS": str(columns)})
+    assert table.exit_code == 0, table.stderr
+    lines = table.stdout.splitlines()
+    assert lines[0] == title and max(map(len, lines)) <= columns
+    assert f"score lower under {title.split(' → ')[1]}" in table.stdout
+    assert "/" not in table.stdout and ".yaml" not in table.stdout
+    data = json.loads(run("batch", str(path), "--compare", *rulesets, "--format", "json").stdout)
+    assert data["rulesets"] == rulesets  # the data keep them as given

@@ -191,17 +191,21 @@ def test_zoe_rulesets_fit_an_ascii_terminal(tmp_path, width):
 
 @pytest.mark.parametrize("width", [60, 80])
 def test_compare_with_a_long_house_ruleset_path_keeps_it_whole(tmp_path: Path, width: int):
-    """`batch --compare pung-chow /a/long/path/house-rules-of-the-tuesday-club.yaml` at 60 columns:
-    the rows `score higher under …` cut the path (`house-rul…`); they fold it, whole."""
+    """`batch --compare /a/long/path/house-rules-of-the-tuesday-club.yaml` and another of that name, whose
+    paths name them (their `name:`s and stems alike: ruleset_files.column_names), at 60 columns: the rows
+    `score higher under …` cut the path (`house-rul…`); they fold it, whole."""
     from cli_helpers import run
 
     folder = tmp_path / "a-very-long-folder-name-for-the-club" / "rulesets-of-the-tuesday-evenings"
     folder.mkdir(parents=True)
     house = folder / "house-rules-of-the-tuesday-club.yaml"
     house.write_text((ROOT / "samples" / "house-rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "old").mkdir()
+    old = tmp_path / "old" / house.name
+    old.write_text(house.read_text(encoding="utf-8").replace("limit: 600", "limit: 500"), encoding="utf-8")
     hands = tmp_path / "hands.txt"
     hands.write_text((ROOT / "samples" / "club-evening.txt").read_text(encoding="utf-8"), encoding="utf-8")
-    result = run("batch", str(hands), "--compare", "pung-chow", str(house), env={"COLUMNS": str(width)})
+    result = run("batch", str(hands), "--compare", str(old), str(house), env={"COLUMNS": str(width)})
     assert result.exit_code == 1  # the sample's two deliberate mistakes
     lines = result.stdout.splitlines()
     assert all(len(line.rstrip()) <= width for line in lines), result.stdout

@@ -787,10 +787,12 @@ MESSAGES = [
         f"error: '' {NO_RULESET}",
         id="rules check ''",
     ),
-    # The open set was an `=` pair, and the message spoke of sets (*, +).
+    # The open set was an `=` pair, and the message spoke of sets (*, +); pung-chow reads no riichi, so
+    # the way out is to drop it (situation.UNREAD_HINT).
     pytest.param(
         ("score", "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d!9d=", "--riichi"),
-        "error: --riichi needs a closed hand: no pair laid open (=) before the win (column 29)",
+        "error: --riichi needs a closed hand: no pair laid open (=) before the win, and no rule of ruleset"
+        " pung-chow scores riichi: drop --riichi (column 29)",
         id="2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d!9d= --riichi",
     ),
 ]

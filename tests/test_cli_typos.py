@@ -939,6 +939,88 @@ def test_a_slip_at_the_table_is_one_line_with_where_and_a_hint(args, said):
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {said}\n")
 
 
+OPEN = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"  # two sets laid open, the first at column 15
+CLOSED = "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd"
+_DROP = ", and no rule of ruleset {} scores {}: drop {}"
+# A fact no rule of the ruleset reads (riichi's, under pung-chow) is answered first: whatever else is
+# wrong with it, the way out is to drop it, and the refusal says so (situation.UNREAD_HINT) before any
+# other fact's refusal. `--riichi` on an open hand under pung-chow was told only that riichi needs a
+# closed hand, as if closing it would help.
+UNREAD_FIRST = {
+    "--riichi": (
+        [OPEN, "--riichi"],
+        "--riichi needs a closed hand: no set laid open (*, +) before the win"
+        + _DROP.format("pung-chow", "riichi", "--riichi")
+        + " (column 15)",
+    ),
+    "--double-riichi": (
+        [OPEN, "--double-riichi"],
+        "--double-riichi needs a closed hand: no set laid open (*, +) before the win"
+        + _DROP.format("pung-chow", "double riichi", "--double-riichi")
+        + " (column 15)",
+    ),
+    "--dora 1b,1b": (
+        [OPEN, "--dora", "1b,1b"],
+        "--dora: 1b would be a fifth 1b (the hand 3, --dora 2)" + _DROP.format("pung-chow", "dora", "--dora"),
+    ),
+    "--dora 6 tiles": (
+        [OPEN, "--dora", "1b,2b,3b,4b,5b,6b"],
+        "--dora: 6 tiles, but at most 5 are turned in a hand" + _DROP.format("pung-chow", "dora", "--dora"),
+    ),
+    "--riichi --ura 1b,2b --dora 3c -r classical-dmjl": (
+        [CLOSED, "--riichi", "--ura", "1b,2b", "--dora", "3c", "-r", "classical-dmjl"],
+        "--ura: 2 tiles, but one lies under each --dora indicator: at most 1"
+        + _DROP.format("classical-dmjl", "ura dora", "--ura"),
+    ),
+    # Both orders of two problems: the fact pung-chow reads (--original-hand, on a hand with a set laid
+    # open) refused first before, now after the fact it never reads; and the other way round (--ippatsu
+    # without riichi, refused first before too), whichever option is typed first.
+    "--original-hand --riichi": (
+        [OPEN.replace("Rd!Rd", "RdRd"), "--original-hand", "--riichi"],
+        "--riichi needs a closed hand: no set laid open (*, +) before the win"
+        + _DROP.format("pung-chow", "riichi", "--riichi")
+        + " (column 15)",
+    ),
+    "--riichi --original-hand": (
+        [OPEN.replace("Rd!Rd", "RdRd"), "--riichi", "--original-hand"],
+        "--riichi needs a closed hand: no set laid open (*, +) before the win"
+        + _DROP.format("pung-chow", "riichi", "--riichi")
+        + " (column 15)",
+    ),
+    "--original-hand --dora 1b,1b": (
+        [OPEN.replace("Rd!Rd", "RdRd"), "--original-hand", "--dora", "1b,1b"],
+        "--dora: 1b would be a fifth 1b (the hand 3, --dora 2)" + _DROP.format("pung-chow", "dora", "--dora"),
+    ),
+    "--ippatsu --original-hand": (
+        [OPEN.replace("Rd!Rd", "RdRd"), "--ippatsu", "--original-hand"],
+        "--ippatsu needs --riichi or --double-riichi" + _DROP.format("pung-chow", "ippatsu", "--ippatsu"),
+    ),
+    # Where a rule reads the fact, its refusal is as it was: the hand or the facts are what to change.
+    "--riichi -r riichi-ema-2016": (
+        [OPEN, "--riichi", "-r", "riichi-ema-2016"],
+        "--riichi needs a closed hand: no set laid open (*, +) before the win (column 15)",
+    ),
+    "--original-hand alone": (
+        [OPEN.replace("Rd!Rd", "RdRd"), "--original-hand"],
+        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +): drop"
+        " --original-hand",
+    ),
+}
+
+
+@pytest.mark.parametrize(("args", "said"), list(UNREAD_FIRST.values()), ids=list(UNREAD_FIRST))
+def test_a_fact_no_rule_reads_is_told_to_drop_whatever_else_is_wrong(args, said):
+    result = run("score", *args)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {said}\n")
+
+
+def test_a_fact_no_rule_reads_given_right_is_scored_with_a_note():
+    """Only a fact refused is answered so: given as it may be, it is scored, with the note it had."""
+    result = run("score", CLOSED, "--riichi")
+    assert result.exit_code == 0, result.stderr
+    assert "Note: --riichi: no rule of ruleset pung-chow scores riichi" in result.stdout
+
+
 def test_evening_play_asks_whether_a_hand_is_dead_with_the_season_hint(evening):
     """`evening play` asked `Cy's hand has 10 tiles, not 13: is it dead` of `1s2s3s ...` (seasons typed
     as riichi's souzu) without the hint `settle` gives beside the same count."""

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import json_of, squeezed
+from cli_helpers import json_of
 from cli_helpers import run as run_main
 
 from pungchow_calc.diff import diff_hand
@@ -348,17 +348,75 @@ def test_diff_prints_each_rulesets_notes(hand: str, args: tuple[str, ...], notes
 
 
 def test_diff_riichi_under_a_house_file_named_club_house_names_its_column(tmp_path: Path) -> None:
-    """A file given by its path heads its column with the path, but its note named only its `name:`
-    (`no rule of ruleset club-house`), which no column shows: the column is named before the note."""
+    """A file given by its path heads its column with its `name:`, which its note names (`no rule of
+    ruleset club-house`); where two files of one name head theirs by their stems, the note is said
+    under its column's heading."""
     house = tmp_path / "house.yaml"
     house.write_text("extends: pung-chow-limit\nname: club-house\n", encoding="utf-8")
     result = run("diff", "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--riichi", "-r", "pung-chow", "-r", str(house))
     assert result.exit_code == 0, result.stderr
     notes = [line for line in result.stdout.splitlines() if line.startswith("Note: ")]
-    assert notes[0] == "Note: --riichi: no rule of ruleset pung-chow scores riichi"
-    assert squeezed(" ".join(notes[1:])) == squeezed(
-        f"Note: {house}: --riichi: no rule of ruleset club-house scores riichi"
+    assert notes == [
+        "Note: --riichi: no rule of ruleset pung-chow scores riichi",
+        "Note: --riichi: no rule of ruleset club-house scores riichi",
+    ]
+    other = tmp_path / "other.yaml"
+    other.write_text("extends: pung-chow\nname: club-house\n", encoding="utf-8")
+    result = run("diff", "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "--riichi", "-r", str(other), "-r", str(house))
+    notes = [line for line in result.stdout.splitlines() if line.startswith("Note: ")]
+    assert notes == ["Note: other: --riichi: no rule of ruleset club-house scores riichi"]
+
+
+def _ruleset_files(tmp_path: Path) -> None:
+    """Two files named club-house (one.yaml, two.yaml), and two named house-rules, both house.yaml."""
+    for folder, stem, name in (("", "one", "club-house"), ("", "two", "club-house"), ("a", "house", "x")):
+        (tmp_path / folder).mkdir(exist_ok=True)
+        (tmp_path / folder / f"{stem}.yaml").write_text(
+            f"extends: pung-chow\nname: {name}\n", encoding="utf-8"
+        )
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "house.yaml").write_text("extends: pung-chow-limit\nname: x\n", encoding="utf-8")
+
+
+SAMPLE_HOUSE = str(ROOT / "samples" / "house-rules.yaml")
+# (the -r values, the columns' headings): each ruleset's `name:`, a file's too; where two read alike,
+# those by their paths' stems; where those too read alike, by the paths as given.
+COLUMN_HEADINGS = {
+    "shipped": (["pung-chow", "riichi-ema-2016"], ["pung-chow", "riichi-ema-2016"]),
+    "pung-chow-samples-house-rules": (["pung-chow", SAMPLE_HOUSE], ["pung-chow", "house-rules"]),
+    "two-files-named-club-house": (["one.yaml", "two.yaml"], ["one", "two"]),
+    "shipped-and-two-of-one-name": (
+        ["pung-chow", "one.yaml", "./two.yaml"],
+        ["pung-chow", "one", "two"],
+    ),
+    "two-files-named-x-both-house-yaml": (["a/house.yaml", "b/house.yaml"], ["a/house.yaml", "b/house.yaml"]),
+}
+
+
+@pytest.mark.parametrize(("given", "headings"), list(COLUMN_HEADINGS.values()), ids=list(COLUMN_HEADINGS))
+def test_diff_heads_each_column_by_its_ruleset_s_name(tmp_path, monkeypatch, given, headings):
+    _ruleset_files(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    argv = ["diff", HAND, *(arg for name in given for arg in ("-r", name)), "--ascii"]
+    header = run_main(*argv, env={"COLUMNS": "200"}).stdout.splitlines()[1]
+    assert [cell.strip() for cell in header.split("|")][2 : 2 + len(given)] == headings
+    as_json = json.loads(run_main(*argv, "--json").stdout)
+    assert as_json["rulesets"] == given  # the data keep the rulesets as given
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_diff_pung_chow_samples_house_rules_at_60_and_80_columns(columns: int) -> None:
+    """Regression: the file's column was headed by its path, wrapped (`/work/main/samples/house-`)."""
+    shown = run_main(
+        "diff", DRAGON_PAIR_HAND, "-r", "pung-chow", "-r", SAMPLE_HOUSE, env={"COLUMNS": str(columns)}
     )
+    assert shown.exit_code == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    assert max(map(len, lines)) <= columns
+    assert "samples" not in shown.stdout
+    # The names, whole or broken after a hyphen (`house-` over `rules`), over their columns.
+    heads = [[cell.strip() for cell in line.split("┃")] for line in lines[1:4] if "┃" in line]
+    assert ["".join(parts) for parts in zip(*heads, strict=True)][2:4] == ["pung-chow", "house-rules"]
 
 
 # The difference of the payments counted only the first ruleset's payers: riichi's discarder, who pays

@@ -842,7 +842,7 @@ def test_score_diff_and_rules_show_read_the_riichi_ruleset() -> None:
     card = run("rules", "show", PATH)
     assert card.exit_code == 0
     shown = ("han 2, open 1", "per indicated: dora", "Mangan: 5 han or more", "fu × 2^(han + 2)")
-    shown += ("played by", "4 players", "a limit hand scores", "its limit lines alone")
+    shown += ("played by", "4 players", "a yakuman scores", "its yakuman lines alone")
     shown += ("rounds played", "east, south")
     # What the card did not say: which doublings replace which (group), and that dora are no yaku.
     shown += ("han 1, not with Double Riichi", "not with Ryanpeikou", "not with Junchan")

@@ -782,19 +782,19 @@ _MINIPOINTS_HOUSE = "extends: riichi-ema-2016\nsettings: {words: {points: minipo
 
 @pytest.mark.parametrize("columns", [60, 80])
 @pytest.mark.parametrize(
-    ("ruleset", "word"),
+    ("ruleset", "word", "title"),
     [
-        pytest.param("riichi-ema-2016", "fu", id="riichi-ema-2016"),
-        pytest.param(_MINIPOINTS_HOUSE, "minipoints", id="house-words-minipoints"),
-        pytest.param("pung-chow", "points", id="pung-chow"),
+        pytest.param("riichi-ema-2016", "fu", "Fu of the hand", id="riichi-ema-2016"),
+        pytest.param(_MINIPOINTS_HOUSE, "minipoints", "Minipoints of the hand", id="house-words-minipoints"),
+        pytest.param("pung-chow", "points", "Bonus scores", id="pung-chow"),
     ],
 )
 def test_rules_show_riichi_ema_2016_bonus_scores_say_fu(
-    tmp_path: Path, ruleset: str, word: str, columns: int
+    tmp_path: Path, ruleset: str, word: str, title: str, columns: int
 ) -> None:
     """Regression: riichi's card said `fu × 2^(han + 2)` in its settings but `points 20` for each of its
     fu (Winning (fu), Self-drawn (fu)): the Bonus scores' column is named in the ruleset's `words:`."""
-    bonus = _card(tmp_path, ruleset, columns).split("\nBonus scores\n")[1].split("\n\n")[0]
+    bonus = _card(tmp_path, ruleset, columns).split(f"\n{title}\n")[1].split("\n\n")[0]
     # Its column's header (`┃ points ┃`), or each row's cell where the table stacks (`who winner   fu 20`).
     assert re.search(rf"[┃ ] {word} [┃ ]|\b{word} 20\b", bonus), bonus
     assert word == "points" or re.search(r"[┃ ] points [┃ ]|\bpoints \d", bonus) is None
@@ -855,3 +855,53 @@ def test_rules_diff_riichi_ema_2016_house_fan_counts_each_word(tmp_path: Path) -
         "  words.doublings: han → fan",
         "2 differences.",
     ]
+
+
+_FAN_YAKUMAN_HOUSE = (
+    "extends: pung-chow-limit\n"
+    "settings: {words: {doubling: fan, doublings: fan, limit_hand: maximum hand, points: fu}}\n"
+)
+_BOOK_TITLES = ["Bonus scores", "Combination scores", "Doubling honors", "Limit hands"]
+# The card's section titles, in order, up to its Settings: the ruleset's `words:` where they are not
+# the book's (render/rules.section_titles), never its name.
+SECTION_TITLES = {
+    "pung-chow": ("pung-chow", [*_BOOK_TITLES[:3], "Penalties", "Refused as impossible", "Settings"]),
+    "pung-chow-limit": ("pung-chow-limit", _BOOK_TITLES),
+    "riichi-ema-2016": (
+        "riichi-ema-2016",
+        ["Fu of the hand", "Fu of the sets and pairs", "Han of the hand", "Yakuman"],
+    ),
+    "house-fan-maximum-hand-fu": (
+        _FAN_YAKUMAN_HOUSE,
+        ["Fu of the hand", "Fu of the sets and pairs", "Fan of the hand", "Maximum hand"],
+    ),
+    "house-words-fan": (_FAN_HOUSE, ["Bonus scores", "Combination scores", "Fan of the hand"]),
+    "house-words-minipoints": (
+        _MINIPOINTS_HOUSE,
+        ["Minipoints of the hand", "Minipoints of the sets and pairs", "Han of the hand", "Yakuman"],
+    ),
+}
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize(("ruleset", "titles"), list(SECTION_TITLES.values()), ids=list(SECTION_TITLES))
+def test_rules_show_titles_its_sections_in_the_ruleset_s_words(
+    tmp_path: Path, ruleset: str, titles: list[str], columns: int
+) -> None:
+    """Regression: riichi-ema-2016's card, whose fu, han and yakuman its settings said, titled its sections
+    Bonus scores, Combination scores, Doubling honors and Limit hands, the book's words."""
+    card = _card(tmp_path, ruleset, columns)
+    shown = [line for line in card.splitlines() if line in {*_BOOK_TITLES, *titles}]
+    assert shown[: len(titles)] == titles
+    if titles[0] != "Bonus scores" or titles[2] != "Doubling honors":
+        assert not any(book in card for book in _BOOK_TITLES[2 if titles[0] == "Bonus scores" else 0 :])
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_rules_show_riichi_ema_2016_says_no_limit_hand(tmp_path: Path, columns: int) -> None:
+    """Regression: riichi's settings said `limit hand value` and `a limit hand scores: its limit lines
+    alone`, the book's words for its yakuman."""
+    settings = _card(tmp_path, "riichi-ema-2016", columns).split("\nSettings\n")[1]
+    cells = [" | ".join(cell.strip() for cell in line.split("│")) for line in settings.splitlines()]
+    assert "yakuman value | 8000" in cells and "a yakuman scores | its yakuman lines alone" in cells
+    assert "limit hand" not in settings and "limit lines" not in settings

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..csv_safe import csv_cell
+from ..engine.rule_types import Words
 from ..engine.scoring import Score
 from ..engine.tiles import Wind
 
@@ -205,14 +206,62 @@ def csv_writer(stream: Any) -> Any:
 
 # --- the table ----------------------------------------------------------------------------
 
-TABLE_HEADER = (
-    f"{'line':>5}  {'hand':<48} {'seat':<5} {'points':>6} {'dbl':>3} {'score':>7} {'payable':>7}  payments"
-)
+# The points and doublings columns are headed in the ruleset's own words (`words:`; riichi-ema-2016's fu
+# and han), those of the table's first row (cli/batch_output.Output._head); a row whose ruleset says
+# other words carries its own in those cells (`52 points`, `0 dbl` under `fu han`), so no number is read
+# in another game's words (docs/batch.md). The book's `doublings` is headed `dbl`, as ever.
+BOOK_HEADINGS = ("points", "dbl")
+HEADINGS = "headings"  # a table record's key (scoring.Scorer.record): never written, JSON and CSV are apart
+_HEADING_MOST = 7  # cells of a heading word (`payable`'s); a longer word is headed in the engine's word
+_POINTS_WIDTH, _DOUBLINGS_WIDTH = 6, 3  # the columns' least widths: `points` and `dbl`, a 3-digit count
 
 
-def table_header(items: bool = False) -> str:
-    """The table's column names: the first `item` for a YAML or JSON list (its rows' numbers, _number)."""
-    return f"{'item':>5}{TABLE_HEADER[5:]}" if items else TABLE_HEADER
+@lru_cache(maxsize=16)
+def headings(words: Words) -> tuple[str, str]:
+    """A ruleset's words for the table's points and doublings columns: `("fu", "han")` for riichi-ema-2016,
+    BOOK_HEADINGS for the book's words; a word that is not one short printable ASCII word (a heading
+    padded by its characters) keeps the engine's."""
+
+    def fits(word: str) -> bool:
+        return len(word) <= _HEADING_MOST and word.isascii() and word.isprintable() and " " not in word
+
+    book = Words()
+    points = words.points if words.points != book.points and fits(words.points) else BOOK_HEADINGS[0]
+    doublings = words.doublings if words.doublings != book.doublings and fits(words.doublings) else None
+    return points, doublings or BOOK_HEADINGS[1]
+
+
+@lru_cache(maxsize=16)
+def _widths(names: tuple[str, str]) -> tuple[int, int]:
+    """The points and doublings columns' widths under these headings."""
+    return max(_POINTS_WIDTH, len(names[0])), max(_DOUBLINGS_WIDTH, len(names[1]))
+
+
+def _amounts(record: dict[str, Any], names: tuple[str, str]) -> tuple[str, str]:
+    """A scored record's points and doublings cells under the table's headings `names`: bare where its
+    ruleset's words are the heading's, else with its own word (`30 fu`; a record without its headings,
+    read back from JSON, is taken as the table's)."""
+    own = record.get(HEADINGS, names)
+    points, doublings = str(record["points"]), str(record["doublings"])
+    if own[0] != names[0]:
+        points = f"{points} {own[0]}"
+    if own[1] != names[1]:
+        doublings = f"{doublings} {own[1]}"
+    return points, doublings
+
+
+def table_header(items: bool = False, names: tuple[str, str] = BOOK_HEADINGS) -> str:
+    """The table's column names: the first `item` for a YAML or JSON list (its rows' numbers, _number);
+    the points and doublings columns headed `names` (headings)."""
+    first = "item" if items else "line"
+    points, doublings = _widths(names)
+    return (
+        f"{first:>5}  {'hand':<48} {'seat':<5} {names[0]:>{points}} {names[1]:>{doublings}} {'score':>7} "
+        f"{'payable':>7}  payments"
+    )
+
+
+TABLE_HEADER = table_header()  # the book's words' header
 
 
 def _paid(record: dict[str, Any]) -> list[str]:
@@ -229,8 +278,9 @@ def _deposits(record: dict[str, Any]) -> str:
     return f"+{record['deposits']} deposits"
 
 
-def table_row(record: dict[str, Any]) -> str:
-    """One batch record as a plain text row (rows are written one by one, so a long file streams)."""
+def table_row(record: dict[str, Any], names: tuple[str, str] = BOOK_HEADINGS) -> str:
+    """One batch record as a plain text row (rows are written one by one, so a long file streams), under
+    the points and doublings headings `names` (table_header)."""
     number = f"{_number(record):>5}  "
     if "error" in record:
         err = record["error"]
@@ -239,16 +289,26 @@ def table_row(record: dict[str, Any]) -> str:
     # terminal (TerminalTable.row), so the numbers stay under their names (a 100,000-line file's last
     # rows stood a column or two right of them).
     hand = 48 - (len(number) - _LEAD)
+    wide, dwide = _widths(names)
+    points, doublings = record["points"], record["doublings"]
+    if record.get(HEADINGS, names) != names:  # rare: a row in other words than the headings'
+        points, doublings = _amounts(record, names)
+        # A cell with its own word (`52 points`) takes its room from the hand's column too: the amounts
+        # after it stay under their names.
+        hand -= sum(
+            max(0, len(cell) - max(width, len(str(record[key]))))
+            for cell, width, key in ((points, wide, "points"), (doublings, dwide, "doublings"))
+        )
     return (
-        f"{number}{record['hand']:<{hand}} {record['seat']:<5} {record['points']:>6} "
-        f"{record['doublings']:>3} {record['score']:>7} {record['payable']:>7}  {' '.join(_paid(record))}"
+        f"{number}{record['hand']:<{hand}} {record['seat']:<5} {points:>{wide}} "
+        f"{doublings:>{dwide}} {record['score']:>7} {record['payable']:>7}  {' '.join(_paid(record))}"
     )
 
 
 # The batch table on a terminal: table_row's columns, the hand's narrowed to fit (its sets wrapped onto
 # more lines, never split) and the payments kept while they have room.
 _LEAD = 7  # the line number, `{line:>5}`, and two spaces
-_NUMBERS = 33  # ` seat  points dbl   score payable`, as table_row writes them
+_NUMBERS = 33  # ` seat  points dbl   score payable`, as table_row writes them (the book's headings)
 _PAYMENTS = 18  # `E:1920 S:960 W:960`: what the payments column wants
 _HAND_BESIDE_PAYMENTS = 36  # a hand column narrower than this takes the payments' room instead
 _HAND_LEAST = 10  # a kong with its markers, `RdRd!RdRd#`
@@ -300,14 +360,22 @@ class TerminalTable:
     than the hand column), no set split across lines (concealed tiles written as one word longer than
     the column are cut between tiles); the payments left out where they have no room."""
 
-    __slots__ = ("hand", "payments", "width", "wrap")
+    __slots__ = ("hand", "names", "numbers", "payments", "width", "wrap")
 
-    def __init__(self, width: int, wrap: Callable[[str, int], list[str]] | None = None) -> None:
+    def __init__(
+        self,
+        width: int,
+        wrap: Callable[[str, int], list[str]] | None = None,
+        names: tuple[str, str] = BOOK_HEADINGS,
+    ) -> None:
         """`wrap`: a refusal's text in lines of at most so many terminal cells (render.layout.wrap, which
         this layer does not import): it quotes what was typed, full-width (`１ｂ１ｂ１ｂ`) too, two cells
         a character, and a path longer than the line, broken after a `/`; packed by its length, or
-        with its long words whole, it ran past the terminal's width."""
-        room = width - _LEAD - _NUMBERS  # for the hand and, two spaces after it, the payments
+        with its long words whole, it ran past the terminal's width. `names`: the points and doublings
+        columns' headings (headings), as wide as they need."""
+        self.names = names
+        self.numbers = _NUMBERS + sum(_widths(names)) - _POINTS_WIDTH - _DOUBLINGS_WIDTH
+        room = width - _LEAD - self.numbers  # for the hand and, two spaces after it, the payments
         self.width = width
         self.wrap = wrap or (lambda text, size: _lines(text.split(), size))
         self.payments = room - 2 - _PAYMENTS >= _HAND_BESIDE_PAYMENTS
@@ -316,9 +384,10 @@ class TerminalTable:
     def header(self, items: bool = False) -> str:
         """The column names: the first `item` for a YAML or JSON list (table_header)."""
         first = "item" if items else "line"
+        points, doublings = _widths(self.names)
         names = (
-            f"{first:>5}  {'hand':<{self.hand}} {'seat':<5} {'points':>6} {'dbl':>3} {'score':>7} "
-            f"{'payable':>7}"
+            f"{first:>5}  {'hand':<{self.hand}} {'seat':<5} {self.names[0]:>{points}} "
+            f"{self.names[1]:>{doublings}} {'score':>7} {'payable':>7}"
         )
         return names + "  payments" if self.payments else names
 
@@ -332,23 +401,25 @@ class TerminalTable:
             err = record["error"]
             text = self.wrap(f"error [{err['code']}]: {err['message']}", self.width - lead)
             return "\n".join([number + text[0], *(" " * lead + line for line in text[1:])])
+        points, doublings = _amounts(record, self.names)
+        wide, dwide = _widths(self.names)
         numbers = (
-            f" {record['seat']:<5} {record['points']:>6} {record['doublings']:>3} {record['score']:>7} "
+            f" {record['seat']:<5} {points:>{wide}} {doublings:>{dwide}} {record['score']:>7} "
             f"{record['payable']:>7}"
         )
-        amounts = _LEAD + self.hand + _NUMBERS  # where the payable column ends
+        amounts = _LEAD + self.hand + self.numbers  # where the payable column ends
         # Amounts wider than their columns (a house ruleset without a limit: 18 digits) take room from
         # the hand column as well; past its least they go under the hand, each whole and named
         # (docs/batch.md): run past the width, the terminal wrapped them across the table.
-        width = self.hand - (lead - _LEAD) - max(0, len(numbers) - _NUMBERS)
-        beside = len(numbers) <= _NUMBERS or width >= _HAND_LEAST
+        width = self.hand - (lead - _LEAD) - max(0, len(numbers) - self.numbers)
+        beside = len(numbers) <= self.numbers or width >= _HAND_LEAST
         width = width if beside else self.hand - (lead - _LEAD)
         hand = _lines([piece for word in record["hand"].split() for piece in _tiles_cut(word, width)], width)
         left = [(number if i == 0 else " " * lead) + line.ljust(width) for i, line in enumerate(hand)]
         if beside:
             left[0] += numbers
         else:
-            left += [" " * lead + line for line in _lines(_named(record), self.width - lead)]
+            left += [" " * lead + line for line in _lines(_named(record, self.names), self.width - lead)]
         room = self.width - amounts - 2
         paid: list[str] = []
         below = ""  # the deposits, where no payments column is shown
@@ -360,7 +431,7 @@ class TerminalTable:
                 left += [" " * lead + line for line in _lines(words, self.width - lead)]
         elif "deposits" in record:
             # Money no other column shows (docs/batch.md): on the row's next line, under the amounts.
-            below = _deposits(record).rjust(_NUMBERS)
+            below = _deposits(record).rjust(self.numbers)
         under = 1 if beside else len(left)  # the line the deposits go on
         rows = []
         for i in range(max(len(left), len(paid), under + 1 if below else 1)):
@@ -373,12 +444,18 @@ class TerminalTable:
         return "\n".join(rows)
 
 
-def _named(record: dict[str, Any]) -> list[str]:
-    """A record's seat and amounts, each with its column's name (`score 167772160402653184`): written
-    under the hand when they are too wide for their columns."""
-    names = ("points", "dbl", "score", "payable")
-    keys = ("points", "doublings", "score", "payable")
-    return [str(record["seat"]), *(f"{name} {record[key]}" for name, key in zip(names, keys, strict=True))]
+def _named(record: dict[str, Any], headed: tuple[str, str] = BOOK_HEADINGS) -> list[str]:
+    """A record's seat and amounts, each with its column's name (`score 167772160402653184`; `fu 30`
+    under the headings `headed`, and a cell with its own word as it is, `30 fu`): written under the
+    hand when they are too wide for their columns."""
+    points, doublings = _amounts(record, headed)
+    return [
+        str(record["seat"]),
+        points if points != str(record["points"]) else f"{headed[0]} {points}",
+        doublings if doublings != str(record["doublings"]) else f"{headed[1]} {doublings}",
+        f"score {record['score']}",
+        f"payable {record['payable']}",
+    ]
 
 
 def _parts(word: str, width: int) -> list[str]:

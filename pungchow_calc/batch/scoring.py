@@ -17,7 +17,7 @@ from ..engine.payments import DISCARDER
 from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
 from .entry import Entry, position
-from .formats import csv_row, json_text, placed, score_json
+from .formats import HEADINGS, csv_row, headings, json_text, placed, score_json
 from .words import quoted_word, split_line, strip_comment, unsplittable, word_column
 
 CSV_DISCARDER = (
@@ -85,12 +85,15 @@ class Scorer:
         """The rulesets (and loading errors) met so far, by name: a forked worker starts with them."""
         return dict(self._rulesets)
 
-    def record(self, entry: Entry) -> dict[str, Any]:
-        """Exactly one record for an entry: the score (with its line) or an error."""
+    def record(self, entry: Entry, headed: bool = False) -> dict[str, Any]:
+        """Exactly one record for an entry: the score (with its line) or an error; `headed` (the table's):
+        a score's with its ruleset's words for the table's columns (formats.HEADINGS)."""
         result = self._result(entry)
         if isinstance(result, dict):
             return result
         entry, score = result
+        if headed:
+            return {**position(entry), **score.as_dict(), HEADINGS: headings(score.words)}
         return {**position(entry), **score.as_dict()}
 
     def _result(self, entry: Entry) -> tuple[Entry, Score] | dict[str, Any]:
@@ -213,7 +216,7 @@ class Scorer:
                 return "error" not in result, json_text(result)
             entry, score = result
             return True, score_json(entry.line, score, entry.item)
-        record = self.record(entry)
+        record = self.record(entry, headed=self.job.encode == "dict")
         if self.job.encode == "csv" and DISCARDER in (record.get("payments") or {}):
             # The CSV pays by seat: an unnamed discarder paying for all has no column (JSONL keeps him).
             record = error_record(placed(record), "no-discarder", CSV_DISCARDER)

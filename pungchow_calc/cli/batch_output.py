@@ -63,6 +63,13 @@ class Output:
         self._pending: list[tuple[str | Lines, int]] = []
         self._bytes = _utf8_bytes(stream)
         self._started = False  # the header (and for JSON the `[`) is in _pending or written
+        # The table's points and doublings headings (formats.headings): the first entry's ruleset's when
+        # it is scored, else (an error record first, no entries) the batch ruleset's (`-r`), set here by
+        # the command; the header waits in _pending at `_heading` for them (docs/batch.md).
+        from ..batch.formats import BOOK_HEADINGS
+
+        self.names: tuple[str, str] = BOOK_HEADINGS
+        self._heading: int | None = None
         self._closed = False  # the footer likewise
         self._file = _regular_file(stream)  # its descriptor, when stdout is a file a failed write can cut
         # What the file held before the batch (`>> results.txt`): never cut, never counted as records.
@@ -77,6 +84,8 @@ class Output:
         """Write what has been gathered. A file that cannot take it all (a full disk, a quota) is cut
         back to the records before it, whole (a JSON array closed, if there is room); the error, which
         says how many there are, goes on (exit 3: cli._output_failed)."""
+        if self._heading is not None:  # no entry yet (a file of none, a stop): the batch ruleset's words
+            self._head(self.names)
         if self._file is None:
             self._write_gathered()
             return
@@ -138,28 +147,40 @@ class Output:
 
     def header(self) -> None:
         """The column names, or the opening `[` of a JSON array."""
-        from ..batch.formats import csv_columns, csv_text, table_header
+        from ..batch.formats import csv_columns, csv_text
 
         self._started = True
         if self.format == "csv":
             self._pending.append((csv_text(csv_columns(self.items)), 0))
         elif self.format == "json":
             self._pending.append(("[", 0))
-        elif self.format == "table":
-            header = table_header(self.items) if self.table is None else self.table.header(self.items)
-            self._pending.append((header + "\n", 0))
+        elif self.format == "table":  # its text once its headings are known (_head)
+            self._heading = len(self._pending)
+            self._pending.append(("", 0))
+
+    def _head(self, names: tuple[str, str]) -> None:
+        """Head the table's points and doublings columns `names` (formats.headings): its header, and the
+        terminal's table laid out for them."""
+        from ..batch.formats import TerminalTable, table_header
+
+        assert self._heading is not None
+        self.names = names
+        if self.table is not None:
+            self.table = TerminalTable(self.table.width, self.table.wrap, names)
+        header = table_header(self.items, names) if self.table is None else self.table.header(self.items)
+        self._pending[self._heading] = (header + "\n", 0)
+        self._heading = None
 
     def write_all(self, records: Iterator[Any]) -> int:
         """Gather records, (ok, payload) or a worker's Lines, as they come (the batch end writes
         them); return how many failed."""
-        from ..batch.formats import Lines, output_line, table_row
+        from ..batch.formats import HEADINGS, Lines, output_line, table_row
 
         self.header()
         failed = 0
         append = self._pending.append
         fmt = self.format
         encode = "csv" if fmt == "csv" else "json"
-        row = table_row if self.table is None else self._terminal_row
         comma = "," if self.written else ""  # JSON: before every record but the first
         for item in records:
             if type(item) is Lines:  # JSONL or CSV: a worker's chunk of records, already lines
@@ -178,7 +199,10 @@ class Output:
                 append((f"{comma}\n{payload}", 1))
                 comma = ","
             else:
-                append((row(payload) + "\n", 1))
+                if self._heading is not None:  # the first entry's row heads the table, when scored
+                    self._head(payload.get(HEADINGS, self.names))
+                row = table_row(payload, self.names) if self.table is None else self._terminal_row(payload)
+                append((row + "\n", 1))
         self.footer()
         return failed
 

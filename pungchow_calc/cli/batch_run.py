@@ -41,10 +41,11 @@ def run_batch(
     input_format: str | None = None,
 ) -> int:
     """Score every hand of a file: one record per entry, in order; the exit code (1: an entry failed)."""
+    from ..batch.formats import headings
     from ..batch.input import INPUT_FORMATS, Source
     from ..batch.run import default_workers, run
     from ..batch.scoring import Job, Scorer, quiet_gc
-    from ..ruleset_files import same_file
+    from ..ruleset_files import column_names, same_file
 
     started = time.monotonic()
     refused = None
@@ -76,6 +77,7 @@ def run_batch(
     died = False
     source = progress = records = None
     summary = None
+    columns: tuple[str, ...] | None = None  # --compare's A and B as its summary's table names them
     summarised = False
     empty = False
     unsaid: list[Exception] = []  # a failed entry's line that standard error could not take (_compare)
@@ -104,8 +106,14 @@ def run_batch(
                 # not an entry's: refused at once, as `score -r` refuses it, not an error record for
                 # every line (each also printed under --compare). Loaded once (ruleset_files caches it).
                 # `-r ''` too (`-r "$RULES"`, unset): it names no ruleset, and is never the default's.
+                named = []
                 for name in compare or ((ruleset,) if ruleset is not None else ()):
-                    Scorer(job).ruleset(name)
+                    loaded = Scorer(job).ruleset(name)
+                    named.append(loaded.name)
+                if compare is not None:  # the summary's table names them by their `name:`s
+                    columns = column_names(compare, named)
+                if ruleset is not None:  # the table's headings until a row is scored (Output._head)
+                    out.names = headings(loaded.settings.words)
                 source = Source(file, kind=input_format)
                 source.refuse_output(sys.stdout, "records" if summary is None else "summary")
                 out.items = source.is_yaml
@@ -134,7 +142,7 @@ def run_batch(
                 failed = _compare(_tick(records, progress), summary, signals, unsaid)
                 with signals.hold():  # written whole, once: a stop meanwhile waits, and finds it written
                     summarised = True
-                    _write_summary(summary, output_format, out)
+                    _write_summary(summary, output_format, out, columns)
             else:
                 failed = out.write_all(_tick(records, progress))
             out.flush()
@@ -148,7 +156,7 @@ def run_batch(
                 say(f"interrupted: {records_said(out.written)} written")
             else:  # the entries compared before the stop, in input order: their summary, said to be so
                 if not summarised:
-                    _write_summary(summary, output_format, out)
+                    _write_summary(summary, output_format, out, columns)
                 out.finish(framed=False)
                 say(f"interrupted: the summary counts the first {summary.entries} entries")
             return 128 + stop.signum
@@ -229,14 +237,15 @@ def _compare(
     return summarise(counted(records), summary.rulesets, on_error=report, into=summary).failed
 
 
-def _write_summary(summary: Any, output_format: str, out: Output) -> None:
-    """Write a compare summary (compare.Summary) in the output format."""
+def _write_summary(summary: Any, output_format: str, out: Output, columns: tuple[str, ...] | None) -> None:
+    """Write a compare summary (compare.Summary) in the output format; the table names the rulesets
+    `columns` (ruleset_files.column_names: their `name:`s), the data as they were given."""
     from ..batch.formats import csv_text
 
     if output_format == "table":
         from ..render.terminal import console, print_compare_summary
 
-        print_compare_summary(summary.as_dict(), console())
+        print_compare_summary(summary.as_dict(), console(), columns)
     elif output_format == "csv":
         for key, value in summary.as_dict().items():
             out.write(csv_text([key, json.dumps(value) if isinstance(value, dict | list) else value]))

@@ -66,12 +66,13 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
     """The same hand under two or more rulesets, line by line, with totals, payments and differences."""
     from ..diff import diff_hand, rule_meanings, table_counters
     from ..engine.scoring import Score, score_text
-    from ..ruleset_files import load, same_file
+    from ..ruleset_files import column_names, load, same_file
 
     as_json, ascii_only = given.pop("as_json", False), given.pop("ascii_only", False)
     results: list[Score | PungchowError] = []
     counters: list[int | None] = []  # what the counters stated add under each ruleset
     meanings: list[dict[str, str]] = []  # each ruleset's rules by their conditions (diff.rule_meanings)
+    named: list[str] = []  # each ruleset's `name:`, which heads its column (column_names)
     try:
         if len(set(rulesets)) < 2:
             raise opts.OptionError("give two or more different rulesets: -r A -r B", code="bad-option")
@@ -87,6 +88,7 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
         options = opts.make(hand, **given)
         for name in rulesets:
             ruleset = load(name)  # a ruleset that cannot be read is bad input: it stops the command
+            named.append(ruleset.name)
             meanings.append(rule_meanings(ruleset.data))
             try:
                 # --no-limit that it would not lift is its refusal, as any other (docs/notation.md#options):
@@ -114,4 +116,4 @@ def diff(hand: str, rulesets: list[str], **given: Any) -> None:
         return
     from ..render.terminal import console, print_hand_diff
 
-    print_hand_diff(result, console(ascii_only), ascii_only)
+    print_hand_diff(result, console(ascii_only), ascii_only, column_names(rulesets, named))

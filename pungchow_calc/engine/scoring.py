@@ -35,6 +35,8 @@ from .situation import (
     how_won,
     on_discard,
     unmet_need,
+    unread_facts,
+    unread_hint,
 )
 from .tiles import PLAYING_TILES, Tile, Wind
 from .value import best_arrangement
@@ -394,23 +396,40 @@ def _check_facts(
     indicator tiles that would make a fifth copy of a tile with the hand's, and what the ruleset's play
     never has (its setting `impossible`: rinshan without a kong, ...; docs/riichi.md "The facts of a
     win"); `read_by`: the ruleset's name and the facts its rules read, for the hint to drop one."""
+    # A fact no rule of the ruleset reads is asked about first: whatever else is wrong with it, the way out
+    # is to drop it, which the refusal says (situation.UNREAD_HINT), before any other fact's refusal.
+    unread = unread_facts(situation, read_by)
+    if unread:
+        unmet = unmet_need(situation, (), read_by, only=unread)
+        if unmet is not None:
+            raise OptionError(unmet, code="bad-option")
+        _check_each_fact(hand, situation, read_by, unread)
     unmet = conflicting_facts(hand, situation, impossible, read_by)
     if unmet is not None:
         raise OptionError(unmet, code="bad-option")
+    _check_each_fact(hand, situation, read_by)
+
+
+def _check_each_fact(
+    hand: Hand, situation: Situation, read_by: tuple[str, frozenset[str]], only: frozenset[str] | None = None
+) -> None:
+    """Refuse an indicator that would make a fifth copy of a tile with the hand's and those before it,
+    and a fact only a closed hand can have with a set laid open (of the facts `only`, else any)."""
     seen: list[int] | None = None
     for fact in OF_THE_SET:
         for tile in getattr(situation, fact.field):
             if seen is None:
                 seen = list(hand.counts)
             seen[tile.index] += 1
-            if seen[tile.index] > 4:
-                raise OptionError(f"{fact.option}: {_fifth(hand, situation, tile)}", code="bad-option")
+            if seen[tile.index] > 4 and (only is None or fact.field in only):
+                why = f"{fact.option}: {_fifth(hand, situation, tile)}{unread_hint(fact, read_by)}"
+                raise OptionError(why, code="bad-option")
     for fact in CLOSED_ONLY if hand.opened else ():
-        if getattr(situation, fact.field):
+        if getattr(situation, fact.field) and (only is None or fact.field in only):
             first = next(meld for meld in hand.fixed if meld.exposed)  # the first set or pair laid open
             what = "no pair laid open (=)" if first.kind is MeldKind.PAIR else "no set laid open (*, +)"
             raise HandError(
-                f"{fact.option} needs a closed hand: {what} before the win",
+                f"{fact.option} needs a closed hand: {what} before the win{unread_hint(fact, read_by)}",
                 code="open-hand",
                 column=hand.parsed.column(first.order),
             )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container
 from dataclasses import dataclass
 from enum import Enum
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from .cache import BoundedCache
@@ -478,36 +478,64 @@ UNREAD_HINT = ", and no rule of ruleset {name} scores {fact.scores}: drop {fact.
 Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given, in FACTS order
 
 
+def unread_hint(fact: Fact, read_by: tuple[str, Container[str]] | None) -> str:
+    """UNREAD_HINT for a stated fact that no rule of the ruleset reads (`read_by`: its name and the facts
+    its rules read), said after whatever else is wrong with it; "" for a fact read, or with no note."""
+    if read_by is None or not fact.scores or fact.field in read_by[1]:
+        return ""
+    return UNREAD_HINT.format(name=read_by[0], fact=fact)
+
+
+def unread_facts(situation: Situation, read_by: tuple[str, frozenset[str]]) -> frozenset[str]:
+    """The stated facts of a situation that no rule of the ruleset reads (unread_hint's)."""
+    return frozenset(f.field for f in _unread_by(read_by[1]) if getattr(situation, f.field))
+
+
+@lru_cache(maxsize=64)  # one per ruleset's plan: a batch asks it hand after hand
+def _unread_by(read: frozenset[str]) -> tuple[Fact, ...]:
+    """The facts with a note (Fact.scores) that rules reading `read` leave unread."""
+    return tuple(f for f in SITUATION_FACTS if f.scores and f.field not in read)
+
+
 def unmet_need(
-    situation: Situation, dropped: Container[str] = (), read_by: tuple[str, Container[str]] | None = None
+    situation: Situation,
+    dropped: Container[str] = (),
+    read_by: tuple[str, Container[str]] | None = None,
+    only: Container[str] | None = None,
 ) -> str | None:
     """Why a situation's stated facts cannot go together (a fact given without one of those it needs,
     Fact.needs; more tiles than its row allows, Fact.most and Fact.under), or None; `dropped`: facts
     read as not given (scoring._idle_facts asks so of a situation without them before making it);
-    `read_by`: the ruleset's name and the facts its rules read, for UNREAD_HINT."""
+    `read_by`: the ruleset's name and the facts its rules read, for UNREAD_HINT; `only`: the facts to
+    ask about (scoring._check_facts asks first of those no rule reads), else every one."""
     for fact in _NEEDING:
-        if getattr(situation, fact.field) and fact.field not in dropped:
+        if (
+            getattr(situation, fact.field)
+            and fact.field not in dropped
+            and (only is None or fact.field in only)
+        ):
             for need in fact.needs:  # a loop, not any(): no generator for each hand
                 if getattr(situation, need) and need not in dropped:
                     break
             else:
                 why = f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
-                if read_by is None or fact.field in read_by[1] or not fact.scores:
-                    return why
-                return why + UNREAD_HINT.format(name=read_by[0], fact=fact)
+                return why + unread_hint(fact, read_by)
     for fact in _BOUNDED:
         given = len(getattr(situation, fact.field)) if fact.field not in dropped else 0
-        if not given:
+        if not given or (only is not None and fact.field not in only):
             continue  # the usual case: no indicators typed
         if fact.most and given > fact.most:
-            return f"{fact.option}: {given} tiles, but at most {fact.most} are turned in a hand"
+            return (
+                f"{fact.option}: {given} tiles, but at most {fact.most} are turned in a hand"
+                + unread_hint(fact, read_by)
+            )
         over = FACT[fact.under] if fact.under else None
         if over is None or over.field in dropped:
             continue
         if 0 < len(getattr(situation, over.field)) < given:
             return (
                 f"{fact.option}: {given} tiles, but one lies under each {over.option} indicator: "
-                f"at most {len(getattr(situation, over.field))}"
+                f"at most {len(getattr(situation, over.field))}" + unread_hint(fact, read_by)
             )
     return None
 

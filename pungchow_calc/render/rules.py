@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ..engine.impossible import IMPOSSIBLE
 from ..engine.payments import SettlementRules
-from ..engine.rule_types import EveningRules, tier_span
+from ..engine.rule_types import EveningRules, Words, tier_span
 from ..engine.tiles import Wind
 from .ascii import fit_data
 from .layout import Grid, hanging
@@ -101,6 +101,7 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         )
         print_grid(out, grid, show_header=any(name for name, _ in columns))
 
+    titles = section_titles(words)
     rules = ruleset.rules
     bonus = [r for r in rules if r.points is not None and r.scope == "hand"]
     combos = [r for r in rules if r.points is not None and r.scope != "hand"]
@@ -109,12 +110,12 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     # The points column in the ruleset's own word for them (`words:`; riichi: fu), as its settings say
     # `fu × 2^(han + 2)` and a score's summary `30 fu × 2^(2 han + 2)`.
     section(
-        "Bonus scores",
+        titles["bonus"],
         [("", "left"), ("who", "left"), (ruleset.settings.words.points, "right"), ("when", "left")],
         [[r.label, r.who, _points_text(r.points), when(r)] for r in bonus],
     )
     section(
-        "Combination scores",
+        titles["combination"],
         [("", "left"), ("who", "left"), ("exposed", "right"), ("concealed", "right"), ("when", "left")],
         [
             [r.label, r.who, _points_text(r.points, True), _points_text(r.points, False), when(r)]
@@ -122,12 +123,12 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         ],
     )
     section(
-        "Doubling honors",
+        titles["doubling"],
         [("", "left"), ("who", "left"), (words.doublings if named else "doubles", "right"), ("when", "left")],
         [[r.label, r.who, doubles_text(r), when(r)] for r in doubles],
     )
     section(
-        "Limit hands",
+        titles["limit"],
         [("", "left"), ("who", "left"), ("when", "left")],
         [
             [
@@ -168,7 +169,7 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     section("Refused as impossible", [("", "left"), ("what", "left")], refused)
     settings = [
         ("limit", "none" if s.limit is None else str(s.limit)),
-        ("limit hand value", "—" if s.limit_hand_value is None else str(s.limit_hand_value)),
+        (f"{words.limit_hand} value", "—" if s.limit_hand_value is None else str(s.limit_hand_value)),
         ("East pays and collects", f"× {s.east_multiplier}"),
         ("pairs a loser may score", str(s.loser_max_pairs)),
         # Without it a loser's hand scores 0 (scoring._score_hand): said where the loser's pairs are.
@@ -183,11 +184,10 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     if s.round_winds < len(Wind):
         settings.append(("rounds played", ", ".join(w.word for w in list(Wind)[: s.round_winds])))
     if s.limit_hand_alone:
-        settings.append(("a limit hand scores", "its limit lines alone"))
+        settings.append((f"a {words.limit_hand} scores", f"its {words.limit_hand} lines alone"))
     if s.original_hand_drawn:
         settings.append(("an original hand but East's", "marks its first draw (!)"))
     # Doublings in the ruleset's own words (`words:`; riichi: han), as its refusals say them (value.py).
-    words = s.words
     if s.doubling_base:
         settings.append(("score", f"{words.points} × 2^({words.doublings} + {s.doubling_base})"))
     if s.round_points:
@@ -205,6 +205,26 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         ]
     settings += _evening_rows(getattr(ruleset, "evening", None))
     section("Settings", [("", "left"), ("", "right")], [list(row) for row in settings])
+
+
+def section_titles(words: Words) -> dict[str, str]:
+    """The score card's sections titled in the ruleset's words (`words:`) where they are not the book's:
+    riichi-ema-2016's `Fu of the hand`, `Fu of the sets and pairs`, `Han of the hand`, `Yakuman`, where
+    Harr's card says Bonus scores, Combination scores, Doubling honors and Limit hands (docs/rulesets.md)."""
+    book = Words()
+
+    def title(word: str) -> str:
+        return word[:1].upper() + word[1:]
+
+    points = None if words.points == book.points else title(words.points)
+    return {
+        "bonus": "Bonus scores" if points is None else f"{points} of the hand",
+        "combination": "Combination scores" if points is None else f"{points} of the sets and pairs",
+        "doubling": "Doubling honors"
+        if words.doublings == book.doublings
+        else f"{title(words.doublings)} of the hand",
+        "limit": "Limit hands" if words.limit_hand == book.limit_hand else title(words.limit_hand),
+    }
 
 
 def _evening_rows(evening: EveningRules | None) -> list[tuple[str, str]]:

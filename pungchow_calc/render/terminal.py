@@ -362,11 +362,15 @@ def where(record: dict[str, Any]) -> str:
     return f"line {record['line']}"
 
 
-def print_compare_summary(summary: dict[str, Any], out: Console) -> None:
-    """`batch --compare A B`: how many hands change, and by how much."""
+def print_compare_summary(
+    summary: dict[str, Any], out: Console, columns: tuple[str, ...] | None = None
+) -> None:
+    """`batch --compare A B`: how many hands change, and by how much; `columns`: A and B as the summary
+    names them (ruleset_files.column_names), else as given."""
     a, b = summary["rulesets"]
     # The title and the sentences on lines of their own, wrapped between words (the sentences between
     # phrases: a number stays with its words): rich pads a table's title to the table's width.
+    a, b = columns or (a, b)
     print_title(out, f"{a} {arrow(out)} {b}")
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("", overflow="fold")  # a long ruleset path is folded whole, never cut with …
@@ -414,17 +418,20 @@ def _diff_value(line: Any, score: Any) -> str:
     return value_text(line, counted=counted_words(score))
 
 
-def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
+def print_hand_diff(
+    diff: Any, out: Console, ascii_only: bool = False, columns: tuple[str, ...] | None = None
+) -> None:
     """`pungchow diff`: the hand under each ruleset, line by line, with totals and differences; a
-    ruleset that refused the hand shows `refused` and, below the table, why."""
+    ruleset that refused the hand shows `refused` and, below the table, why. `columns`: each ruleset as
+    its column is headed and the lines below name it (ruleset_files.column_names), else as given."""
     ascii_only = plain(out, ascii_only)
-    names = diff.names
+    names = columns or diff.names
     two = len(names) == 2
     first = hand_parts(diff.first, ascii_only)
     print_hand(out, first)
     # A ruleset that arranges the hand otherwise (riichi's three chows where the book sees three pungs)
     # scores sets the line above does not show: its arrangement follows, named (docs/batch.md, diff).
-    for name, score in zip(diff.names, diff.scores, strict=True):
+    for name, score in zip(names, diff.scores, strict=True):
         parts = [] if score is None else hand_parts(score, ascii_only)
         if parts and parts != first:
             label = fit_data(f"{name} arranges it: ", out.file)
@@ -507,7 +514,8 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
     for i, name in enumerate(names):
         score, refusal = diff.scores[i], diff.refusal(i)
         if refusal is not None:
-            said = refusal.message.removeprefix(f"{name}: ")  # the engine's own line names the ruleset too
+            # The engine's own line names the ruleset too, as it was given.
+            said = refusal.message.removeprefix(f"{diff.names[i]}: ").removeprefix(f"{name}: ")
             out.print(f"{name} refuses the hand: {printable(said)}", markup=False, highlight=False)
         elif score.limit_hand:
             out.print(f"{name}: limit hand — {score.limit_hand}")
@@ -521,7 +529,7 @@ def print_hand_diff(diff: Any, out: Console, ascii_only: bool = False) -> None:
             said_names.add(line)
             out.print(Text("Named otherwise: ", style="bold") + Text(printable(fit_data(line, out.file))))
     # What `score` notes under each ruleset (a fact none of its rules can use, ...): each names its ruleset
-    # by its `name:`; a column headed otherwise (a file given by its path) is named before it. A note said
+    # by its `name:`; a column headed otherwise (two files of one name) is named before it. A note said
     # alike under two rulesets (what a dora indicator shows, docs/riichi.md "Dora") is said once.
     said_notes: set[str] = set()
     for name, score in zip(names, diff.scores, strict=True):
