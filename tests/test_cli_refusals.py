@@ -1158,9 +1158,11 @@ def test_diff_no_limit_beside_riichi_refuses_riichis_column_alone(pungchow) -> N
 def test_no_limit_under_riichi_is_a_batch_lines_error_record(text: str, options: tuple[str, ...]) -> None:
     done = run("batch", "-", "-f", "jsonl", *options, input=text)
     assert done.exit_code == 1
-    wanted = {"code": "bad-option", "message": RIICHI_NO_LIMIT}
+    column = text.index("--no-limit") + 1  # the word at fault, on its line (docs/batch.md)
+    said = f"{RIICHI_NO_LIMIT} (column {column})"
+    wanted = {"code": "bad-option", "message": said, "column": column}
     if options[:1] == ("--compare",):
-        assert done.stderr == f"line 1: error [bad-option]: {RIICHI_NO_LIMIT}\n"
+        assert done.stderr == f"line 1: error [bad-option]: {said}\n"
     else:
         assert json.loads(done.stdout) == {"line": 1, "error": wanted}
 
