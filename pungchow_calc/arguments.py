@@ -251,7 +251,10 @@ def names_option(word: str) -> bool:
 
 
 def read_args(
-    argv: list[str], spelling: dict[str, Option], places: list[int] | None = None
+    argv: list[str],
+    spelling: dict[str, Option],
+    places: list[int] | None = None,
+    where: dict[str, tuple[int, int]] | None = None,
 ) -> tuple[list[str], dict[str, Any]]:
     """The one reader of an argument list, by a table of options (score's, or a command's in
     cli/spec.py): the words (positionals) in order and {name: value} for the options given. A flag
@@ -261,18 +264,23 @@ def read_args(
 
     A valued option whose value would be another option of the table (`--seat --seat south`, `-s
     --json`: typed without its value, or twice) is a ValueMissing once the whole list is read (a help
-    option after it is shown first); the option word is read as an option. A valued option that is
+    option after it is shown first); the option word is read as an option; so is one at the end of the
+    list (`--seat`), said alike by `score` and a batch line. A valued option that is
     not repeatable, given twice (`-s south -s west`), is a RepeatedOption once the whole list is
     read (click would count the last one: a guess); a flag given twice says the same thing twice and
     is taken. An unknown option (`-h` and `--help` too) is an UnknownOption (unknown_option: click's
     words, which main() says itself, but for --help); main() says a ValueMissing itself too. Anything
-    else (a value missing at the end of the line, a number out of range) is an OptionError, and
+    else (a number out of range) is an OptionError, and
     main() leaves the line to typer,
     whose error it is (its --help, first among them, before a repeated option is refused).
-    `places`, when given, gets each positional's place in argv."""
+    `places`, when given, gets each positional's place in argv; `where`, each option's (by name) as
+    last given: the places of its option word and of its value's word (the same word for a flag,
+    `--x=v`, `-xv`). Each refusal names the place of the word at fault (OptionError.index): the
+    option word unknown, given again or without its value, the value word not read."""
     values: dict[str, Any] = {}
     words: list[str] = []
     twice: dict[Option, list[Any]] | None = None  # each option given more than once: its values in order
+    again = 0  # the place of the option word that gave twice's first option again
     missing: ValueMissing | None = None  # the first option whose value is an option word
     i, end = 0, len(argv)
     try:
@@ -283,19 +291,24 @@ def read_args(
             if option is not None:  # an option spelled alone: a flag, or `--x v` (nearly every one)
                 if option.flag:
                     values[option.name] = True
+                    if where is not None:
+                        where[option.name] = (i - 1, i - 1)
                     continue
                 if option.plain and i < end:  # its text as it is, at once (as the general reading below)
-                    if _an_option(argv[i], spelling):
-                        missing = missing or _value_missing(option, arg, [], argv[i])
+                    if _an_option(argv[i], spelling, i):
+                        missing = missing or _value_missing(option, arg, [], argv[i], i - 1)
                         continue
                     if option.name in values:
+                        again = again if twice else i - 1
                         twice = _again(twice, option, values[option.name], argv[i])
                     values[option.name] = argv[i]
+                    if where is not None:
+                        where[option.name] = (i - 1, i)
                     i += 1
                     continue
             elif arg[:1] != "-":  # a word: a hand's group, a file (nearly every one that names no option)
                 if arg[:1] in _DASH_LEADS and (misspelt := misspelt_option(arg, spelling)) is not None:
-                    raise UnknownOption(misspelt, arg)  # `—json`: an option, though not written as one
+                    raise UnknownOption(misspelt, arg, i - 1)  # `—json`: an option, though not written as one
                 words.append(arg)
                 if places is not None:
                     places.append(i - 1)
@@ -315,19 +328,20 @@ def read_args(
                 short = spelling.get(arg[:2])
                 if short is not None and not short.flag and short.nargs == 1:
                     if arg[2] == "=":  # `-s=south`: click reads `=south`, argparse `south`: a guess
-                        raise unknown_option(arg, spelling)
+                        raise unknown_option(arg, spelling, i - 1)
                     option, spelled, inline = short, arg[:2], arg[2:]
             if option is None or (option.flag and inline is not None):
                 if names_option(arg):
-                    raise unknown_option(arg, spelling)
+                    raise unknown_option(arg, spelling, i - 1)
                 words.append(arg)
                 if places is not None:
                     places.append(i - 1)
             else:
                 value: Any
+                named = i - 1  # the option word's place
                 if inline is None and option.nargs == 1 and i < end:  # the usual `--x v`: no list made
-                    if _an_option(argv[i], spelling):
-                        missing = missing or _value_missing(option, spelled, [], argv[i])
+                    if _an_option(argv[i], spelling, i):
+                        missing = missing or _value_missing(option, spelled, [], argv[i], named)
                         continue
                     value = argv[i]
                     i += 1
@@ -336,25 +350,30 @@ def read_args(
                         given = [inline]
                     else:
                         given = argv[i : i + option.nargs]
-                        at = next((n for n, word in enumerate(given) if _an_option(word, spelling)), None)
+                        at = next(
+                            (n for n, word in enumerate(given) if _an_option(word, spelling, i + n)), None
+                        )
                         if at is not None:  # the words before it are the option's (given, not enough)
-                            missing = missing or _value_missing(option, spelled, given[:at], given[at])
+                            missing = missing or _value_missing(option, spelled, given[:at], given[at], named)
                             i += at
                             continue
                         i += option.nargs
                         if len(given) < option.nargs:
-                            raise OptionError(f"{spelled} needs a value", code="bad-option")
+                            raise ValueMissing(f"{spelled} needs a value", spelled, named)
                     if option.nargs != len(given):
-                        raise OptionError(f"{spelled} needs {option.nargs} values", code="bad-option")
+                        raise ValueMissing(f"{spelled} needs {option.nargs} values", spelled, named)
                     value = given[0] if option.nargs == 1 else tuple(given)
                 if option.nargs == 1 and option.kind is not str:
-                    value = _typed(option, spelled, value)
+                    value = _typed(option, spelled, value, i - 1)
+                if where is not None:
+                    where[option.name] = (named, i - 1)
                 if option.many:
                     values.setdefault(option.name, []).append(value)
                 elif option.joined and option.name in values:
                     values[option.name] = joined(values[option.name], value)
                 else:
                     if option.name in values:
+                        again = again if twice else named
                         twice = _again(twice, option, values[option.name], value)
                     values[option.name] = value
     except OptionError as error:
@@ -368,7 +387,7 @@ def read_args(
     if missing is not None:
         raise missing
     if twice is not None:
-        raise _repeated(*next(iter(twice.items())), values)
+        raise _repeated(*next(iter(twice.items())), values, again)
     return words, values
 
 
@@ -377,22 +396,22 @@ def read_args(
 HELP = ("-h", "--help")
 
 
-def _an_option(word: str, spelling: dict[str, Option]) -> bool:
-    """Whether a word where a value is due is an option of the table (`--seat --json`, `--seat=x`)
-    rather than the value: a help option is refused at once (`settle --east --help`): the help is what
-    was asked for, as anywhere else on the line (`--east=--help` stays a value, as click reads it). A
-    number (`--honba -1`) is a value (names_option)."""
+def _an_option(word: str, spelling: dict[str, Option], index: int) -> bool:
+    """Whether a word where a value is due (argv's word `index`) is an option of the table (`--seat
+    --json`, `--seat=x`) rather than the value: a help option is refused at once (`settle --east
+    --help`): the help is what was asked for, as anywhere else on the line (`--east=--help` stays a
+    value, as click reads it). A number (`--honba -1`) is a value (names_option)."""
     if word in HELP:
-        raise unknown_option(word, spelling)
+        raise unknown_option(word, spelling, index)
     return names_option(word) and (word in spelling or word.partition("=")[0] in spelling)
 
 
-def _value_missing(option: Option, spelled: str, taken: list[str], word: str) -> ValueMissing:
-    """The refusal of an option whose value (or one of its values, after those `taken`) is `word`, an
-    option of the table."""
+def _value_missing(option: Option, spelled: str, taken: list[str], word: str, index: int) -> ValueMissing:
+    """The refusal of an option (argv's word `index`) whose value (or one of its values, after those
+    `taken`) is `word`, an option of the table."""
     wanted = "a value" if option.nargs == 1 else f"{option.nargs} values"
     place = f"the word after {taken[-1]}" if taken else "the next word"
-    return ValueMissing(f"{spelled} needs {wanted} ({place}, {word}, is an option)", spelled)
+    return ValueMissing(f"{spelled} needs {wanted} ({place}, {word}, is an option)", spelled, index)
 
 
 # What a word processor or a keyboard puts for a typed hyphen (an autocorrected `--` is one dash, `—`):
@@ -437,12 +456,19 @@ def meant_name(word: str, names: Collection[str], what: str) -> tuple[str, str] 
     return fixed, why
 
 
-def unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
+def unknown_option(arg: str, spelling: dict[str, Option], index: int | None = None) -> UnknownOption:
     """The refusal of a word that names no option of a table (`score`'s, a batch line's), in the words
     click's parser uses, so that `score` says them whether its line is read here or by typer, and a
     batch line says them too (cli/__init__.py): `No such option: --sear (Possible options: --loose,
     --loser, --seat)`, a short option by its first letter (`-Xn`: `-X`), and `Option '--drawn' does
-    not take a value.` for a flag given one."""
+    not take a value.` for a flag given one. `index`: the word's place in the argument list."""
+    error = _unknown_option(arg, spelling)
+    error.index = index
+    return error
+
+
+def _unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
+    """unknown_option's refusal, its place aside."""
     misspelt = misspelt_option(arg, spelling)
     if misspelt is not None:  # `-json`, read by click as `-j`: the option it means is named
         return UnknownOption(misspelt, arg.partition("=")[0])
@@ -494,22 +520,26 @@ def _again(
     return twice
 
 
-def _repeated(option: Option, given: list[Any], values: dict[str, Any]) -> RepeatedOption:
+def _repeated(option: Option, given: list[Any], values: dict[str, Any], index: int) -> RepeatedOption:
     """The refusal of an option given more than once, naming it and every value given; `values` (all
-    the options read) kept on it, so the command can answer as asked (`--json`)."""
+    the options read) kept on it, so the command can answer as asked (`--json`); `index`: the place of
+    the option word that gave it again."""
     shown = ", ".join(" ".join(v) if isinstance(v, tuple) else repr(v) for v in given)
     said = f"{option.spellings[0]} is given {len(given)} times ({shown}): give it once"
-    return RepeatedOption(said, values)
+    error = RepeatedOption(said, values)
+    error.index = index
+    return error
 
 
-def _typed(option: Option, spelled: str, text: str) -> Any:
-    """An option's value as the command takes it: text, or a whole number in its range."""
+def _typed(option: Option, spelled: str, text: str, index: int) -> Any:
+    """An option's value (argv's word `index`) as the command takes it: text, or a whole number in its
+    range."""
     if option.kind is not int:
         return text
     try:
         return whole_number(text, option.minimum, option.maximum)
     except ValueError as error:
-        raise OptionError(f"{spelled}: {error}", code="bad-option") from None
+        raise OptionError(f"{spelled}: {error}", code="bad-option", index=index) from None
 
 
 MAX_WHOLE = 10**MAX_LIMIT_DIGITS - 1  # the largest number an option with no maximum of its own takes

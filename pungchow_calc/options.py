@@ -74,7 +74,7 @@ def wind(value: str, option: str, winner: Wind | None = None) -> Wind:
     try:
         return Wind.parse(value, winner)
     except ValueError as exc:
-        raise OptionError(f"{option}: {exc}", code="bad-option") from None
+        raise OptionError(f"{option}: {exc}", code="bad-option", options=(option,)) from None
 
 
 _WIN_BY_WORDS = {**{w.value: w for w in WinBy}, "drawn": WinBy.WALL}  # rulesets say `won_by: drawn`
@@ -94,7 +94,11 @@ def read_win_by(value: str) -> WinBy:
     found = _WIN_BY_WORDS.get(value.strip().lower())
     if found is None:
         hint = wide_hint(value) or game_word_hint(value) or table_win_hint(value)
-        raise OptionError(f"--win-by: {value!r} is not one of wall, loose, discard{hint}", code="bad-option")
+        raise OptionError(
+            f"--win-by: {value!r} is not one of wall, loose, discard{hint}",
+            code="bad-option",
+            options=("--win-by",),
+        )
     return found
 
 
@@ -110,7 +114,7 @@ def read_limit(value: str) -> int:
                 " (--limit caps the score in points, e.g. --limit 1000, and --no-limit plays without one;"
                 " a ruleset's limits by name are its own: pungchow rules show RULESET)"
             )
-        raise OptionError(f"--limit: {error}{hint}", code="bad-option") from None
+        raise OptionError(f"--limit: {error}{hint}", code="bad-option", options=("--limit",)) from None
 
 
 def fact_option(fact: Fact) -> Option:
@@ -211,12 +215,17 @@ def make(
     ways = [w for w, on in (("wall", drawn), ("loose", loose)) if on]
     if win_by is not None:
         ways.append(_read("win_by", win_by).value)
+    # The options that said how the hand was won, for where a refusal of them stands (word_at_fault).
+    said = (("--drawn", drawn), ("--loose", loose), ("--win-by", win_by is not None))
+    typed = tuple(option for option, on in said if on)
     if len(set(ways)) > 1:
         raise OptionError(
-            f"conflicting ways to win: {', '.join(sorted(set(ways)))}: give one of them", code="bad-option"
+            f"conflicting ways to win: {', '.join(sorted(set(ways)))}: give one of them",
+            code="bad-option",
+            options=typed,
         )
     how = WinBy(ways[0]) if ways else DISCARD
-    how = _situation_way(how, bool(ways), [fact for fact in given if fact.way is not None])
+    how = _situation_way(how, typed, [fact for fact in given if fact.way is not None])
     if loser:
         # How a hand was won, and who discarded its winning tile, describe a win as the facts do.
         way_typed = "--drawn" if drawn else "--loose" if loose else "--win-by" if win_by is not None else None
@@ -227,6 +236,7 @@ def make(
                 f"{refused[0]} describes a win, but --loser scores a non-winning hand: drop {refused[0]} or "
                 "--loser",
                 code="bad-option",
+                options=(refused[0], "--loser"),
             )
     seat_w: Wind = _read("seat", seat)
     # The discarder read knowing the winner's seat (East unless --seat says): riichi's `--from kamicha` is
@@ -235,16 +245,27 @@ def make(
     if from_w is not None:
         if how is not DISCARD:
             given_way = way_option(how, [fact.field for fact in given])
-            raise OptionError(refusal("from_not_on_a_discard", given=given_way), code="bad-option")
+            raise OptionError(
+                refusal("from_not_on_a_discard", given=given_way),
+                code="bad-option",
+                options=("--from", *typed, *(fact.option for fact in given if fact.way is not None)),
+            )
         if values.get("original_hand"):
-            raise OptionError(FROM_ORIGINAL, code="bad-option")
+            original = _SITUATION_FACT["original_hand"].option
+            raise OptionError(FROM_ORIGINAL, code="bad-option", options=("--from", original))
         if from_w is seat_w:
-            raise OptionError(OWN_DISCARD, code="bad-option")
+            raise OptionError(OWN_DISCARD, code="bad-option", options=("--from", "--seat"))
     limit_n: int | None = _read("limit", limit)
     if limit_n is not None and no_limit:
-        raise OptionError("--limit and --no-limit contradict each other", code="bad-option")
+        raise OptionError(
+            "--limit and --no-limit contradict each other",
+            code="bad-option",
+            options=("--limit", "--no-limit"),
+        )
     if limit_n is not None and limit_n < 1:
-        raise OptionError("--limit must be a positive number of points", code="bad-option")
+        raise OptionError(
+            "--limit must be a positive number of points", code="bad-option", options=("--limit",)
+        )
     limit_value: int | None | _Default = DEFAULT
     if no_limit:
         limit_value = None
@@ -281,6 +302,7 @@ def check_limit(ruleset: Ruleset, limit: int | None | _Default) -> None:
             f"--no-limit lifts only a flat limit: ruleset {ruleset.name} limits a hand by its doublings"
             f" and score ({names}), which stay; leave --no-limit out",
             code="bad-option",
+            options=("--no-limit",),
         )
 
 
@@ -289,8 +311,9 @@ def check_limit(ruleset: Ruleset, limit: int | None | _Default) -> None:
 # `--kong-after-kong` alone means `--loose` as well; a way typed that contradicts it, or two facts
 # that imply different ways, are refused rather than one of them being guessed at (money never moves
 # on a guess).
-def _situation_way(how: WinBy, typed: bool, facts: list[Fact]) -> WinBy:
-    """The way of winning once the stated facts that imply one are taken into account."""
+def _situation_way(how: WinBy, typed: tuple[str, ...], facts: list[Fact]) -> WinBy:
+    """The way of winning once the stated facts that imply one are taken into account; `typed`: the
+    options that said how it was won (`--drawn`, ...), none when none did."""
     if not facts:
         return how
     first = facts[0]
@@ -300,6 +323,7 @@ def _situation_way(how: WinBy, typed: bool, facts: list[Fact]) -> WinBy:
                 f"{first.option} and {other.option} contradict each other: {first.tile} is not {other.tile}: "
                 f"drop {first.option} or {other.option}",
                 code="bad-option",
+                options=(first.option, other.option),
             )
     way = first.way
     assert way is not None
@@ -308,6 +332,7 @@ def _situation_way(how: WinBy, typed: bool, facts: list[Fact]) -> WinBy:
         raise OptionError(
             f"{first.option} is a win {said[way]}, not {said[how]}: drop {way_option(how)} or {first.option}",
             code="bad-option",
+            options=(*typed, first.option),
         )
     return way
 
@@ -380,6 +405,26 @@ def _settled(
 def split_argv(argv: list[str]) -> tuple[list[str], dict[str, Any]]:
     """The words (hand groups) and the options of a `score` argument list (a batch line)."""
     return read_args(argv, SPELLING)
+
+
+def word_at_fault(error: OptionError, argv: list[str]) -> int | None:
+    """The place in a `score` argument list (a batch line's words) of the word an option error is
+    about, for its column (docs/batch.md): the reader's own (OptionError.index), else that of the value
+    of the one option at fault (`--seat nowhere`: `nowhere`), or of the option word of the last on
+    the line of those that contradict each other (`--limit 500 --no-limit`: `--no-limit`); None when
+    no word of the line is at fault (an option given only by the batch's defaults, no hand given)."""
+    if error.index is not None or not error.options:
+        return error.index
+    where: dict[str, tuple[int, int]] = {}
+    try:
+        read_args(argv, SPELLING, where=where)
+    except OptionError:  # not read so far: no place known
+        return None
+    named = [SPELLING[said].name for said in error.options if said in SPELLING]
+    places = [where[name] for name in named if name in where]
+    if not places:
+        return None
+    return places[0][1] if len(error.options) == 1 else max(word for word, _ in places)
 
 
 _OUTPUT = frozenset(o.name for o in OPTIONS if o.output)  # format options: a batch line's are ignored

@@ -69,6 +69,19 @@ def json_of(*argv: str) -> dict[str, Any]:
     return data
 
 
+def off_the_line(error: dict[str, Any], line: str) -> int:
+    """The column a batch gives an option's error (docs/batch.md: the word at fault, where it starts on
+    its line), checked to start a word of `line`, and taken off the error object (its `column` and its
+    message's ` (column N)`): what is left is what `score`, which has no line, says."""
+    column: int = error.pop("column")
+    suffix = f" (column {column})"
+    assert error["message"].endswith(suffix), error
+    error["message"] = error["message"].removesuffix(suffix)
+    assert 0 < column <= len(line) and not line[column - 1].isspace(), (line, column)
+    assert column == 1 or line[column - 2].isspace(), (line, column)
+    return column
+
+
 def score_line(args: str, *extra: str) -> dict[str, Any]:
     """A `score` line (its words as a shell splits them, then `extra`) scored in-process: its JSON fields."""
     options = from_argv([*shlex.split(args), *extra])

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
-from cli_helpers import Result, typer_probe
+from cli_helpers import Result, off_the_line, typer_probe
 from cli_helpers import run as run_main
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -91,7 +91,11 @@ def test_mixed_file_one_record_per_entry_with_line_numbers(mixed: Path):
         "column": 1,
     }
     assert "no-such-ruleset" in records[4]["error"]["message"]
-    assert records[5]["error"]["message"] == "No such option: --bogus"
+    assert records[5]["error"] == {  # the word's column on its line, as a word besides the hand's
+        "code": "bad-option",
+        "message": "No such option: --bogus (column 37)",
+        "column": 37,
+    }
 
 
 def test_all_good_exits_zero(tmp_path: Path):
@@ -1782,6 +1786,8 @@ def test_a_batch_line_reads_as_score_reads_it(tmp_path: Path, words: list[str]):
     batch = run("batch", str(path), "-f", "jsonl")
     record = json.loads(batch.stdout)
     assert record.pop("line") == 1
+    if "error" in record:  # the option given again, at its column on the line: `score` has no line
+        assert off_the_line(record["error"], shlex.join(words)) == shlex.join(words).rindex(" -") + 2
     assert record == json.loads(scored.stdout)
     assert (scored.exit_code, batch.exit_code) == ((2, 1) if "error" in record else (0, 0))
 
@@ -1792,8 +1798,8 @@ def test_a_batch_line_giving_an_option_twice_is_refused_and_the_rest_scored(tmp_
     path.write_text(f"'{PUNGS}' -s south -s west\n'{PUNGS}' -s south\n", encoding="utf-8")
     result = run("batch", str(path), "-f", "jsonl")
     twice, good = map(json.loads, result.stdout.splitlines())
-    message = "--seat is given 2 times ('south', 'west'): give it once"
-    assert twice == {"line": 1, "error": {"code": "option-twice", "message": message}}
+    message = "--seat is given 2 times ('south', 'west'): give it once (column 48)"  # the second -s
+    assert twice == {"line": 1, "error": {"code": "option-twice", "message": message, "column": 48}}
     assert (good["line"], good["seat"], result.exit_code) == (2, "south", 1)
 
 
@@ -1801,27 +1807,33 @@ def test_a_batch_line_giving_an_option_twice_is_refused_and_the_rest_scored(tmp_
 # "'--json' is not a wind"), or the line blamed a word after it (`--seat --seat south`: "south is apart
 # from the groups before it"); said as `score` says it (arguments.read_args, ValueMissing).
 @pytest.mark.parametrize(
-    ("words", "message"),
+    ("words", "message", "column"),
     [
-        pytest.param("-s --json", "-s needs a value (the next word, --json, is an option)", id="s-json"),
+        pytest.param("-s --json", "-s needs a value (the next word, --json, is an option)", 39, id="s-json"),
         pytest.param(
             "--seat --seat south",
             "--seat needs a value (the next word, --seat, is an option)",
+            39,
             id="seat-seat-south",
         ),
-        pytest.param("--honba -1", "--honba: '-1' is not a whole number of 0 or more", id="honba--1"),
+        # The value not read, at its own column.
+        pytest.param("--honba -1", "--honba: '-1' is not a whole number of 0 or more", 47, id="honba--1"),
         # Last on the line: its own value missing too was said instead (`--seat needs a value`).
         pytest.param(
-            "--seat --seat", "--seat needs a value (the next word, --seat, is an option)", id="seat-seat"
+            "--seat --seat", "--seat needs a value (the next word, --seat, is an option)", 39, id="seat-seat"
         ),
+        pytest.param("--drawn --seat", "--seat needs a value", 47, id="seat-at-the-end"),
     ],
 )
-def test_a_batch_line_option_valued_by_an_option_is_refused(tmp_path: Path, words: str, message: str):
+def test_a_batch_line_option_valued_by_an_option_is_refused(
+    tmp_path: Path, words: str, message: str, column: int
+):
     path = tmp_path / "hands.txt"
     path.write_text(f"'{PUNGS}' {words}\n'{PUNGS}' -s south\n", encoding="utf-8")
     result = run("batch", str(path), "-f", "jsonl")
     refused, good = map(json.loads, result.stdout.splitlines())
-    assert refused == {"line": 1, "error": {"code": "bad-option", "message": message}}
+    said = f"{message} (column {column})"  # the option without its value, or the value, on its line
+    assert refused == {"line": 1, "error": {"code": "bad-option", "message": said, "column": column}}
     assert (good["line"], good["seat"], result.exit_code) == (2, "south", 1)
 
 
@@ -1928,7 +1940,11 @@ def test_any_score_line_reads_the_same_in_a_batch(tmp_path_factory, hand, forms,
     path.write_text(shlex.join(words) + "\n", encoding="utf-8")
     record = json.loads(run("batch", str(path), "-f", "jsonl").stdout)
     assert record.pop("line") == 1
-    assert record == json.loads(run("score", "--json", *words).stdout)
+    scored = json.loads(run("score", "--json", *words).stdout)
+    if "column" in record.get("error", {}) and "column" not in scored.get("error", {}):
+        # An option's error, at its word's column on the line (docs/batch.md): `score` has no line.
+        off_the_line(record["error"], shlex.join(words))
+    assert record == scored
 
 
 # Each option as an entry's key takes it and a text line writes it (`--win-by wall`, `--drawn`): a few
@@ -2002,6 +2018,11 @@ def test_the_same_entries_as_text_yaml_and_json_give_the_same_records(tmp_path_f
         records[name] = [
             {key: value for key, value in record.items() if key not in ("line", "item")} for record in got
         ]
+    for record, entry in zip(records["hands.txt"], entries, strict=True):
+        error = record.get("error", {})
+        if error.get("code") in ("bad-option", "option-twice") and "column" in error:
+            # A text line's option at fault has its word's column (docs/batch.md); a mapping has no line.
+            off_the_line(record["error"], _as_line(entry))
     assert len(records["hands.txt"]) == len(entries)
     assert records["hands.txt"] == records["hands.yaml"] == records["hands.json"]
 
@@ -2131,6 +2152,7 @@ def test_a_live_yaml_feed_gets_each_record_once_the_next_item_starts(kind: str, 
         pytest.param(["-Xn"], id="Xn"),
         pytest.param(["--drawn=1"], id="drawn-1"),
         pytest.param(["--seat=south", "--limt", "3"], id="limt-3"),
+        pytest.param(["--seat", "south", "--drawn", "--bogus"], id="seat-south-drawn-bogus"),
     ],
 )
 def test_an_unknown_option_is_refused_in_the_words_score_refuses_it_in(tmp_path: Path, options: list[str]):
@@ -2142,12 +2164,51 @@ def test_an_unknown_option_is_refused_in_the_words_score_refuses_it_in(tmp_path:
     said = score.stderr.removeprefix("error: ").removesuffix(" (see 'pungchow score --help')\n")
     assert said != score.stderr
     path = tmp_path / "hands.txt"
-    path.write_text(f"{PUNGS}\n'{PUNGS}' {' '.join(options)}\n", encoding="utf-8")
+    line = f"'{PUNGS}' {' '.join(options)}"
+    path.write_text(f"{PUNGS}\n{line}\n", encoding="utf-8")
     batch = run("batch", str(path), "--format", "jsonl")
+    column = line.index(options[-2] if options[-1].isalnum() else options[-1]) + 1  # the unknown word's
     assert json.loads(batch.stdout.splitlines()[1]) == {
         "line": 2,
-        "error": {"code": "bad-option", "message": said},
+        "error": {"code": "bad-option", "message": f"{said} (column {column})", "column": column},
     }
+
+
+# Regression: a line's option refusal named its line but not its word's column (`No such option:
+# --bogus`), where a word besides the hand had one. Each kind of option refusal, and the word it is at.
+@pytest.mark.parametrize(
+    ("options", "at"),
+    [
+        pytest.param("--seat south --drawn --bogus", "--bogus", id="unknown"),
+        pytest.param("--seat nowhere --drawn", "nowhere", id="bad-value"),
+        pytest.param("--seat=nowhere --drawn", "--seat=nowhere", id="bad-value-inline"),
+        pytest.param("--drawn --limit ten", "ten", id="not-a-number"),
+        pytest.param("--drawn --seat", "--seat", id="missing-value-at-the-end"),
+        pytest.param("--seat --drawn", "--seat", id="missing-value"),
+        pytest.param("-s south --drawn -s west", "-s west", id="given-again"),
+        pytest.param("--limit 500 --no-limit", "--no-limit", id="contradiction"),
+        pytest.param("--no-limit --limit 500", "--limit", id="contradiction-other-order"),
+        pytest.param("--drawn --loose", "--loose", id="two-ways"),
+        pytest.param("--loser --drawn", "--drawn", id="loser-drawn"),
+        pytest.param("--drawn --from south", "--from", id="from-drawn"),
+        pytest.param("-r riichi-ema-2016 --ippatsu", "--ippatsu", id="fact-needs-another"),
+        pytest.param("--no-limit -r riichi-ema-2016", "--no-limit", id="no-limit-under-riichi"),
+        pytest.param("-s south —drawn", "—drawn", id="misspelt"),
+    ],
+)
+def test_a_batch_lines_option_refusal_names_the_column_of_its_word(tmp_path: Path, options: str, at: str):
+    hand = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
+    line = f"'{hand}' {options}"
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{line}\n{PUNGS}\n", encoding="utf-8")
+    result = run("batch", str(path), "-f", "jsonl")
+    refused, good = map(json.loads, result.stdout.splitlines())
+    error = refused["error"]
+    said = json.loads(run("score", "--json", hand, *shlex.split(options)).stdout)["error"]["message"]
+    assert off_the_line(error, line) == line.index(at) + 1
+    # The same words as `score`'s, without the column (`score` adds where its help is, to a usage error).
+    assert error["message"] == said.removesuffix(" (see 'pungchow score --help')")
+    assert error["code"] in ("bad-option", "option-twice") and "error" not in good
 
 
 # Lines typed with a plain space, and pasted from a web page or a word processor (a no-break space,

@@ -84,15 +84,16 @@ def test_a_riichi_refusal_in_settle_names_the_seat_and_the_column():
     )
 
 
-def test_no_yaku_2c3c4c_star_is_about_the_hand_not_column_1():
-    """A hand with no yaku is refused as a whole: `the hand: ...`, as a hand with no winning tile is;
-    it used to end in `(column 1)`."""
+def test_no_yaku_2c3c4c_star_is_about_the_hand_at_column_1():
+    """A hand with no yaku is refused as a whole: `the hand: ...`, as a hand with no winning tile is,
+    at the column its JSON and a batch record give (1: the hand's start)."""
     shown = run("score", "2c3c4c* 5d5d5d* 7b8b9b 3c4c5c! 8d8d", *RIICHI)
     assert shown.exit_code == 2
-    assert shown.stderr.startswith("error: the hand: no win under riichi-ema-2016: ")
-    assert "column" not in shown.stderr
     as_json = run("score", "2c3c4c* 5d5d5d* 7b8b9b 3c4c5c! 8d8d", *RIICHI, "--json")
-    assert json.loads(as_json.stdout)["error"]["code"] == "no-yaku"
+    error = json.loads(as_json.stdout)["error"]
+    assert (error["code"], error["column"]) == ("no-yaku", 1)
+    assert error["message"].startswith("no win under riichi-ema-2016: ")
+    assert shown.stderr == f"error: the hand: {error['message']}\n"
 
 
 @pytest.mark.parametrize(
@@ -654,7 +655,7 @@ ORIGINAL_HAND_BANG = [
         "2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d",
         ("--original-hand", "--drawn", "-s", "south", "-r", "riichi-ema-2016"),
         "the hand: another seat's hand won on the original draw (--original-hand) is completed by its "
-        "first draw: mark the tile drawn with !",
+        "first draw: mark the tile drawn with ! (column 1)",
         id="2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d --original-hand --drawn -s south -r riichi-ema-2016",
     ),
 ]
@@ -845,7 +846,7 @@ def test_diff_refusal_names_the_ruleset_once(pungchow) -> None:
         "diff", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b Rd!Rd=", "-r", "pung-chow", "-r", "riichi-ema-2016"
     )
     assert code == 0
-    assert "riichi-ema-2016 refuses the hand: this ruleset has no exposed pair (=)\n" in out
+    assert "riichi-ema-2016 refuses the hand: this ruleset has no exposed pair (=) (column 30)\n" in out
 
 
 @pytest.mark.parametrize("columns", [60, 80])
@@ -1158,9 +1159,11 @@ def test_diff_no_limit_beside_riichi_refuses_riichis_column_alone(pungchow) -> N
 def test_no_limit_under_riichi_is_a_batch_lines_error_record(text: str, options: tuple[str, ...]) -> None:
     done = run("batch", "-", "-f", "jsonl", *options, input=text)
     assert done.exit_code == 1
-    wanted = {"code": "bad-option", "message": RIICHI_NO_LIMIT}
+    column = text.index("--no-limit") + 1  # the word at fault, on its line (docs/batch.md)
+    said = f"{RIICHI_NO_LIMIT} (column {column})"
+    wanted = {"code": "bad-option", "message": said, "column": column}
     if options[:1] == ("--compare",):
-        assert done.stderr == f"line 1: error [bad-option]: {RIICHI_NO_LIMIT}\n"
+        assert done.stderr == f"line 1: error [bad-option]: {said}\n"
     else:
         assert json.loads(done.stdout) == {"line": 1, "error": wanted}
 
@@ -1205,3 +1208,42 @@ def test_no_limit_under_a_house_ruleset_with_tiers_starts_no_evening(tmp_path: P
 def test_limit_options_that_do_something_are_taken(argv: tuple[str, ...], payable: int, pungchow) -> None:
     code, out, err = pungchow(*argv, "--json")
     assert (code, err, json.loads(out)["payable"]) == (0, "", payable)
+
+
+# Regression: `score '1c2c3c 4c5c6c 7d8d9d 1b1b1b Rd!Rd' -r classical-bmja` said `the hand: not a winning
+# hand: this ruleset allows at most 1 chow` with no column, where the same line in a batch said
+# `(column 1)`: the terminal's line dropped the column of a whole-hand error (cli/failure.py reason).
+# Every command that reads a hand now says the error's own words, column and all (PungchowError.__str__).
+BMJA_TWO_CHOWS = "1c2c3c 4c5c6c 7d8d9d 1b1b1b Rd!Rd"
+BMJA_SAID = "not a winning hand: this ruleset allows at most 1 chow (column 1)"
+
+
+@pytest.mark.parametrize(
+    ("argv", "stream", "said"),
+    [
+        pytest.param(
+            ["score", BMJA_TWO_CHOWS, "-r", "classical-bmja"], "stderr", "error: the hand: ", id="score"
+        ),
+        pytest.param(
+            ["settle", "-r", "classical-bmja", "--east", BMJA_TWO_CHOWS, "--south", "8"],
+            "stderr",
+            "error: --east: ",
+            id="settle",
+        ),
+        pytest.param(
+            ["diff", BMJA_TWO_CHOWS, "-r", "pung-chow", "-r", "classical-bmja"],
+            "stdout",
+            "classical-bmja refuses the hand: ",
+            id="diff",
+        ),
+    ],
+)
+def test_1c2c3c_4c5c6c_7d8d9d_1b1b1b_Rd_Rd_under_bmja_is_at_column_1_as_in_a_batch(
+    argv: list[str], stream: str, said: str
+) -> None:
+    batch = run("batch", "-", "-f", "jsonl", input=f"'{BMJA_TWO_CHOWS}' -r classical-bmja\n")
+    error = json.loads(batch.stdout)["error"]
+    assert (error["message"], error["column"]) == (BMJA_SAID, 1)
+    result = run(*argv, env={"COLUMNS": "200"})
+    lines = getattr(result, stream).splitlines()
+    assert f"{said}{BMJA_SAID}" in lines, result.output

@@ -184,23 +184,24 @@ def test_win_by_drawn_is_wall():
     [
         pytest.param(
             "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c",
-            "error: the hand: a winning hand marks its winning tile with ! (or use --loser)",
+            "error: the hand: a winning hand marks its winning tile with ! (or use --loser) (column 1)",
             id="missing-bang-sets-laid-open",
         ),
         pytest.param(
             "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c",
             "error: the hand: a winning hand marks its winning tile with ! "
-            "(or use --original-hand, or --loser)",
+            "(or use --original-hand, or --loser) (column 1)",
             id="missing-bang-nothing-laid-open",
         ),
         pytest.param(
             "1b1b1b1b# 3c3c3c 5d5d5d 4b4b4b 7c7c",
-            "error: the hand: a winning hand marks its winning tile with ! (or use --loser)",
+            "error: the hand: a winning hand marks its winning tile with ! (or use --loser) (column 1)",
             id="missing-bang-a-concealed-kong",
         ),
         pytest.param(
             "1b1b1b 3c3c3c 5d5d5d* 7c!7c",
-            "error: the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 11 were given",
+            "error: the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 11 were given"
+            " (column 1)",
             id="too-few-tiles",
         ),
         pytest.param(
@@ -220,12 +221,13 @@ def test_slips_get_one_line_hints(hand, line):
     assert result.stderr == line + "\n"
 
 
-def test_whole_hand_errors_of_a_seat_name_the_seat_not_a_column():
-    """settle's hands fail like score's; the seat's option names the hand."""
+def test_whole_hand_errors_of_a_seat_name_the_seat_and_column_1():
+    """settle's hands fail like score's; the seat's option names the hand, the column its JSON's."""
     result = run("settle", "--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c 8c", "--south", "20")
     assert result.exit_code == 2
     assert result.stderr == (
-        "error: --east: a winning hand has 14 tiles plus one per kong: 14 here, but 15 were given\n"
+        "error: --east: a winning hand has 14 tiles plus one per kong: 14 here, but 15 were given"
+        " (column 1)\n"
     )
 
 
@@ -241,7 +243,7 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
         pytest.param(
             [f"1s2s3s {_SETS}"],
             "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 11 were given; "
-            "1s2s3s: s is a season, bamboo is b (1b2b3b)",
+            "1s2s3s: s is a season, bamboo is b (1b2b3b) (column 1)",
             id="1s2s3s",
         ),
         pytest.param(

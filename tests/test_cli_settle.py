@@ -912,4 +912,5 @@ def test_winner_east_with_no_bang_is_told_settles_options(east: str, hint: str) 
     result = run("--east", east, "--south", "8", "--west", "8", "--north", "4", "--winner", "east")
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert result.stderr == f"error: --east: a winning hand marks its winning tile with ! (or use {hint})\n"
+    said = f"--east: a winning hand marks its winning tile with ! (or use {hint}) (column 1)"
+    assert result.stderr == f"error: {said}\n"

@@ -706,15 +706,18 @@ def test_every_command_word_in_capitals_names_it():
         # A batch line `HAND -S south` was the record `No such option: -S`.
         pytest.param(
             f"'{HAND}' -S south\n'{HAND}' --DRAWN\n",
-            [f"-S is not an option: type -s ({CAPS})", f"--DRAWN is not an option: type --drawn ({CAPS})"],
+            [
+                f"-S is not an option: type -s ({CAPS}) (column 39)",
+                f"--DRAWN is not an option: type --drawn ({CAPS}) (column 39)",
+            ],
             id="capitals",
         ),
         # A batch line `HAND —drawn` was refused as `—drawn is not a tile group (column 37)`.
         pytest.param(
             f"{HAND} —drawn\n{HAND} －－ｄｒａｗｎ\n",
             [
-                f"—drawn is not an option: type --drawn ({DASHED})",
-                f"－－ｄｒａｗｎ is not an option: type --drawn ({WIDE})",
+                f"—drawn is not an option: type --drawn ({DASHED}) (column 37)",
+                f"－－ｄｒａｗｎ is not an option: type --drawn ({WIDE}) (column 37)",
             ],
             id="dash-and-full-width",
         ),
@@ -865,13 +868,13 @@ _TWO_WAYS = "(w is both a rank, as in Ww and Wd, and the suit of winds): type th
         pytest.param(
             ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b 4b 7c!7c"],
             "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 15 were given; 4b is held"
-            " four times: a kong is one group, declared (4b4b4b4b# or 4b4b4b4b*)",
+            " four times: a kong is one group, declared (4b4b4b4b# or 4b4b4b4b*) (column 1)",
             id="4b4b4b 4b",
         ),
         pytest.param(
             ["score", "www 1d2d3d 4d5d6d 7d8d9d! 5b5b"],
             "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 13 were given; www reads"
-            " as WwWw (2 tiles)",
+            " as WwWw (2 tiles) (column 1)",
             id="www",
         ),
         pytest.param(
@@ -1195,7 +1198,7 @@ def test_a_batch_line_with_s_equals_south_is_refused_as_score_refuses_it_and_the
     lines.write_text(f"'{HAND}' -s=south\n'{HAND}' -s south\n", encoding="utf-8")
     result = run("batch", str(lines), "-f", "jsonl")
     first, second = (json.loads(line) for line in result.stdout.splitlines())
-    assert first["error"]["message"] == S_EQUALS and second["seat"] == "south"
+    assert first["error"]["message"] == f"{S_EQUALS} (column 39)" and second["seat"] == "south"
 
 
 @pytest.mark.parametrize("option", ["-s=south", "-s south", "--seat south", "-w south", "--round=south"])

@@ -21,11 +21,12 @@ ONE_CHOW = "1b2b3b 4c4c4c 7d7d7d EwEwEw 5d!5d"
 NOT_A_HAND = "1b2b3b 4c5c6c 7d8d7d EwEwEw 5d!5d"
 THREE = ("-r", "pung-chow", "-r", "classical-dmjl", "-r", "classical-bmja")
 REASON = "not a winning hand: this ruleset allows at most 1 chow"
+SAID = f"{REASON} (column 1)"  # on the terminal as in JSON and a batch record: the hand as a whole
 
 
 def test_bmja_refuses_two_chows_on_its_own() -> None:
     result = run("score", TWO_CHOWS, "-r", "classical-bmja")
-    assert (result.exit_code, result.stderr) == (2, f"error: the hand: {REASON}\n")
+    assert (result.exit_code, result.stderr) == (2, f"error: the hand: {SAID}\n")
 
 
 def test_human_table_shows_the_refusing_column() -> None:
@@ -37,7 +38,7 @@ def test_human_table_shows_the_refusing_column() -> None:
     assert [cell.strip() for cell in points.split("|")[2:]] == ["32", "34", "refused"]
     mah_jongg = next(line for line in lines if line.startswith("Mah-Jongg "))
     assert [cell.strip() for cell in mah_jongg.split("|")[2:]] == ["20", "-", ""]
-    assert lines[-1] == f"classical-bmja refuses the hand: {REASON}"
+    assert lines[-1] == f"classical-bmja refuses the hand: {SAID}"
 
 
 def test_human_two_rulesets_leave_the_difference_blank() -> None:
@@ -50,7 +51,7 @@ def test_human_two_rulesets_leave_the_difference_blank() -> None:
     assert [cell.strip() for cell in rows["south pays"][2:]] == ["-", "128", ""]
     # The hand is shown as the ruleset that scored it reads it.
     assert result.stdout.startswith("Hand: 1b2b3b   4c5c6c   7d7d7d   EwEwEw   5d!5d\n")
-    assert result.stdout.endswith(f"classical-bmja refuses the hand: {REASON}\n")
+    assert result.stdout.endswith(f"classical-bmja refuses the hand: {SAID}\n")
 
 
 def test_json_puts_an_error_object_where_the_score_would_be() -> None:
@@ -98,7 +99,7 @@ def test_a_hand_every_ruleset_refuses_is_one_error(as_json: bool) -> None:
         assert json.loads(result.stdout)["error"]["message"].startswith(message)
     else:
         assert result.stdout == ""
-        assert result.stderr == f"error: the hand: {message}\n"
+        assert result.stderr == f"error: the hand: {message} (column 1)\n"
 
 
 def test_all_refusing_with_different_reasons_reports_the_first(tmp_path: Path) -> None:
@@ -108,7 +109,8 @@ def test_all_refusing_with_different_reasons_reports_the_first(tmp_path: Path) -
     assert result.exit_code == 0  # BMJA takes one chow
     result = run("diff", TWO_CHOWS, "-r", str(none), "-r", "classical-bmja")
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == "error: the hand: not a winning hand: this ruleset allows at most 0 chows\n"
+    said = "not a winning hand: this ruleset allows at most 0 chows (column 1)"
+    assert result.stderr == f"error: the hand: {said}\n"
 
 
 def test_an_unreadable_ruleset_still_stops_diff() -> None:

@@ -57,7 +57,9 @@ def test_score_east_ninth_win_seat_south_is_refused(ruleset: str, tmp_path: Path
     path = tmp_path / "hands.txt"
     path.write_text(f"'{PUNGS}' -r {ruleset} --seat south --east-ninth-win\n", encoding="utf-8")
     batch = run("batch", str(path), "--format", "jsonl")
-    assert json.loads(batch.stdout)["error"] == {"code": "bad-option", "message": NOT_EAST}
+    column = path.read_text(encoding="utf-8").index("--east-ninth-win") + 1  # the fact's word on the line
+    said = f"{NOT_EAST} (column {column})"
+    assert json.loads(batch.stdout)["error"] == {"code": "bad-option", "message": said, "column": column}
     assert batch.exit_code == 1
 
 

@@ -91,7 +91,8 @@ MISTAKES = [
     ),
     pytest.param(
         ["1b1b1b 3c3c3c 5d5d5d* 7c!7c", WINS[0], "d", "", "", "1", "2", "3", "y"],
-        "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 11 were given — type it again",
+        "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 11 were given (column 1)"
+        " — type it again",
         {"hands": {"Ann": WINS[0]}},
         id="winning-hand-too-short",
     ),

@@ -462,3 +462,77 @@ def test_mutated_score_card_loads_or_fails_cleanly(tmp_path_factory, data):
         except PungchowError:
             continue
         assert result.score >= 0 and result.payable >= 0
+
+
+# Every problem of one condition's parameters in the one line (conditions/base.py Problems), as `count`
+# named every unknown parameter at once: the others stopped at their first problem, so an author met
+# them one run at a time. Each house ruleset holds two problems in one condition's parameters.
+TWO_PROBLEMS = [
+    pytest.param(
+        "{count: {melds: pungg, min: -1}}",
+        ("its parameter min: must be a whole number", "its parameter melds: expects one of", "'pungg'"),
+        id="count-min-and-melds",
+    ),
+    pytest.param(
+        "{count: {melds: pung, mn: 1, exactly: -2}}",
+        ("unknown parameter 'mn' (did you mean 'min'?)", "its parameter exactly: must be a whole number"),
+        id="count-unknown-and-exactly",
+    ),
+    pytest.param(
+        "{winning_meld: {melds: pungg, tiles: honours}}",
+        (
+            "its parameter melds: expects one of",
+            "'pungg'",
+            "its parameter tiles: expects one of",
+            "'honours'",
+        ),
+        id="winning_meld-melds-and-tiles",
+    ),
+    pytest.param(
+        "{winning_meld: {meld: pung, wait: opn}}",
+        ("unknown parameter 'meld' (did you mean 'melds'?)", "its parameter wait: expects one of", "'opn'"),
+        id="winning_meld-unknown-and-wait",
+    ),
+    pytest.param(
+        "{all_concealed: {claimed_kongs: yes please, declared_kongs: 1}}",
+        ("its parameter declared_kongs: must be true or false", "its parameter claimed_kongs: must be true"),
+        id="all_concealed-two-kong-fields",
+    ),
+    pytest.param(
+        "{suit_pattern: {ranks: [1, 1, 1, 2, 3, 4, 5, 6, 7], concealed: 2, with: [9z]}}",
+        (
+            "its parameter ranks: must give nine counts",
+            "'9z'",
+            "its parameter concealed: must be true or false",
+        ),
+        id="suit_pattern-ranks-with-and-concealed",
+    ),
+    pytest.param(
+        "{knitted: {triples: -1, pairs: two}}",
+        ("its parameter triples: must be a whole number", "its parameter pairs: must be a whole number"),
+        id="knitted-triples-and-pairs",
+    ),
+    pytest.param(
+        "{all_tiles: [honors, 10d, Xw]}",
+        ("'10d' is neither a tile class", "'Xw' is neither a tile class"),
+        id="all_tiles-two-bad-tiles",
+    ),
+]
+
+
+@pytest.mark.parametrize(("when", "said"), TWO_PROBLEMS)
+@pytest.mark.parametrize("command", ["rules-show", "score"])
+def test_every_problem_of_a_conditions_parameters_is_said_in_one_line(
+    tmp_path: Path, when: str, said: tuple[str, ...], command: str
+) -> None:
+    path = _write(
+        tmp_path,
+        f"extends: pung-chow\nname: house\n{RULE}    when: [{when}]\n",
+        "house.yaml",
+    )
+    argv = ["rules", "show", str(path)] if command == "rules-show" else ["score", HAND, "-r", str(path)]
+    result = run(*argv)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"error: {path}:7: condition ") and result.stderr.count("\n") == 1
+    missing = [part for part in said if part not in result.stderr]
+    assert not missing, result.stderr

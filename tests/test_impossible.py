@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import run
+from cli_helpers import off_the_line, run
 
 BOOK = ("pung-chow", "pung-chow-limit", "classical-bmja", "classical-dmjl")
 
@@ -22,6 +22,9 @@ def _refused(argv: list[str], message: str, tmp_path: Path) -> None:
     path.write_text(f"'{hand}' {' '.join(options)}\n", encoding="utf-8")
     batch = run("batch", str(path), "--format", "jsonl")
     record = json.loads(batch.stdout)
+    line = path.read_text(encoding="utf-8").rstrip("\n")
+    column = off_the_line(record["error"], line)  # an option the refusal names, where it stands
+    assert line[column - 1 :].split()[0] in message
     assert record["error"] == {"code": "bad-option", "message": message}
     assert batch.exit_code == 1  # an entry failed
 

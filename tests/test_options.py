@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import typer
-from cli_helpers import run
+from cli_helpers import off_the_line, run
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -1044,8 +1044,11 @@ def test_dora_3d_dora_9z_names_9z_at_its_own_column(tmp_path, given: list[str], 
         error = caught.value.to_dict()
     elif reader == "batch":
         path = tmp_path / "hands.txt"
-        path.write_text(shlex.join(argv) + "\n", encoding="utf-8")
+        line = shlex.join(argv)
+        path.write_text(line + "\n", encoding="utf-8")
         error = json.loads(run("batch", str(path), "-f", "jsonl").stdout)["error"]
+        if column is None:  # no column in the value: the column of the value's word on the line (`''`)
+            assert off_the_line(error, line) == line.rindex(" ") + 2
     else:
         error = json.loads(run("score", *argv, "--json").stdout)["error"]
     said = message if column is None else f"{message} (column {column})"

@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import options as opts
 from ..engine.cache import BoundedCache
-from ..engine.errors import PungchowError, RulesetError, StrayWord, printable
+from ..engine.errors import OptionError, PungchowError, RulesetError, StrayWord, printable
 from ..engine.payments import DISCARDER
 from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
@@ -24,6 +24,19 @@ CSV_DISCARDER = (
     "the discarder pays for all under this ruleset and the CSV has a column per seat: "
     "name him with --from, or use --format jsonl"
 )
+
+
+def _column(text: str, error: PungchowError) -> int | None:
+    """Where on a batch line (its text) the word an error is about stands (docs/batch.md): a word
+    besides the hand, or the word an option error is about (options.word_at_fault); None for another
+    error, which has no place on the line (a hand's has its column in the hand)."""
+    if isinstance(error, StrayWord):
+        index: int | None = error.index
+    elif isinstance(error, OptionError):
+        index = opts.word_at_fault(error, split_line(text))
+    else:
+        return None
+    return None if index is None else word_column(text, index)
 
 
 def error_record(at: dict[str, int], code: str, message: str, column: int | None = None) -> dict[str, Any]:
@@ -103,6 +116,8 @@ class Scorer:
         try:
             return self._scored(entry)
         except PungchowError as exc:
+            if exc.column is None and entry.text is not None:
+                exc.column = _column(entry.text, exc)
             return {**position(entry), "error": exc.to_dict()}
         except Exception as exc:  # noqa: BLE001 - a batch never drops an entry, even on a bug
             return error_record(position(entry), "internal", f"{type(exc).__name__}: {exc}")
@@ -123,13 +138,8 @@ class Scorer:
                     return error_record(position(entry), "bad-line", "no hand on this line")
             else:
                 argv = list(entry.argv)
-            try:
-                quoted = None if entry.text is None else quoted_word(entry.text)
-                args = opts.scoring_args(argv, self._defaults, quoted)
-            except StrayWord as stray:  # a word besides the hand: where it stands on the line
-                if entry.text is not None:
-                    stray.column = word_column(entry.text, stray.index)
-                raise
+            quoted = None if entry.text is None else quoted_word(entry.text)
+            args = opts.scoring_args(argv, self._defaults, quoted)
         if self.job.compare is not None:
             return self._compare(position(entry), args)
         hand, ruleset, situation, limit = args

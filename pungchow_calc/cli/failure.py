@@ -9,13 +9,14 @@ import os
 import sys
 from typing import IO, Any, NoReturn
 
-from ..engine.errors import PungchowError, printable
+from ..engine.errors import PungchowError
 
 EXIT_BAD_INPUT = 2
 EXIT_OUTPUT_FAILED = 3  # the output could not be written (a full disk): nothing else failed
 
-# Errors about the hand as a whole (its count, its `!`, no yaku in it): the engine gives them column 1
-# (kept in JSON and batch records); the line a person reads names no column.
+# Errors about the hand as a whole (its count, its `!`, no yaku in it): said as about the hand, with the
+# column the engine gives them (1), as JSON and a batch record say it (PungchowError.__str__, the one
+# place a column is written).
 _WHOLE_HAND = frozenset(
     {
         "no-winning-tile",
@@ -64,10 +65,12 @@ def json_error(error: dict[str, Any]) -> None:
 
 
 def reason(error: PungchowError) -> str:
-    """The one line a person reads for an expected failure (no column for the hand as a whole)."""
-    if error.code in _WHOLE_HAND:  # `--east: ...` already names the hand (settle)
-        return printable(error.message if error.message.startswith("--") else f"the hand: {error.message}")
-    return printable(str(error))
+    """The one line a person reads for an expected failure, its column as its JSON and a batch record
+    give it; `the hand: ` first for an error about the hand as a whole."""
+    said = str(error)
+    if error.code in _WHOLE_HAND and not error.message.startswith("--"):  # `--east: ...` names it (settle)
+        return f"the hand: {said}"
+    return said
 
 
 class CommandExit(Exception):

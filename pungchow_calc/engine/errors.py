@@ -226,9 +226,28 @@ class RulesetError(PungchowError):
 
 
 class OptionError(PungchowError):
-    """Options that contradict each other or the hand (e.g. `--from` naming the winner)."""
+    """Options that contradict each other or the hand (e.g. `--from` naming the winner).
+
+    Where it stands on a batch line (docs/batch.md, the column of the word at fault): `index`, the place
+    of that word in the argument list, set by the one reader of an argument list (arguments.read_args);
+    else `options`, the options at fault by spelling, set by a reader of their values: one, its value's
+    word; several that contradict each other, the option word of the last of them on the line
+    (options.word_at_fault)."""
 
     default_code: ClassVar[str] = "option"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        column: int | None = None,
+        options: tuple[str, ...] = (),
+        index: int | None = None,
+    ) -> None:
+        super().__init__(message, code=code, column=column)
+        self.options = options
+        self.index = index
 
 
 class RepeatedOption(OptionError):
@@ -249,8 +268,8 @@ class UnknownOption(OptionError):
 
     default_code: ClassVar[str] = "bad-option"
 
-    def __init__(self, message: str, name: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, name: str, index: int | None = None) -> None:
+        super().__init__(message, index=index)
         self.name = name  # the option as named (`--bogus`, `-X` of `-Xn`): `--help` is typer's to show
 
 
@@ -261,8 +280,8 @@ class ValueMissing(OptionError):
 
     default_code: ClassVar[str] = "bad-option"
 
-    def __init__(self, message: str, name: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, name: str, index: int | None = None) -> None:
+        super().__init__(message, index=index)
         self.name = name  # the option given no value, as spelt (`-s`)
 
 

@@ -7,6 +7,7 @@ never a fact left out (scoring._idle_facts relies on it).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -502,6 +503,16 @@ def conflicting_facts(
     if unmet is None and names:
         unmet = impossible_facts(hand, situation, names)
     return unmet
+
+
+_OPTION_WORD = re.compile(r"--[a-z][a-z-]*[a-z]")
+
+
+def named_options(why: str) -> tuple[str, ...]:
+    """The options a refusal of stated facts names (`--ippatsu needs --riichi or --double-riichi`), in
+    its order: where a batch line's refusal stands is the last of them on the line (options.py
+    word_at_fault), the facts it blames being the ones it names."""
+    return tuple(dict.fromkeys(_OPTION_WORD.findall(why)))
 
 
 def impossible_facts(hand: Hand | None, situation: Situation, names: frozenset[str]) -> str | None:

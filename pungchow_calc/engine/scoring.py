@@ -14,7 +14,7 @@ from .conditions.indicators import INDICATORS, unshown
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
 from .errors import HandError, OptionError, PungchowError
 from .hand import HAND_TILES, Hand, Meld, MeldKind, build, require_winning_size
-from .impossible import conflicting_facts, may_be_dealt, original_mark
+from .impossible import conflicting_facts, may_be_dealt, named_options, original_mark
 from .notation import parse, season_hint
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
 from .plan import Found, Plan, evaluate, lost_without, memo_for, plan_for
@@ -402,11 +402,11 @@ def _check_facts(
     if unread:
         unmet = unmet_need(situation, (), read_by, only=unread)
         if unmet is not None:
-            raise OptionError(unmet, code="bad-option")
+            raise OptionError(unmet, code="bad-option", options=named_options(unmet))
         _check_each_fact(hand, situation, read_by, unread)
     unmet = conflicting_facts(hand, situation, impossible, read_by)
     if unmet is not None:
-        raise OptionError(unmet, code="bad-option")
+        raise OptionError(unmet, code="bad-option", options=named_options(unmet))
     _check_each_fact(hand, situation, read_by)
 
 
@@ -423,7 +423,7 @@ def _check_each_fact(
             seen[tile.index] += 1
             if seen[tile.index] > 4 and (only is None or fact.field in only):
                 why = f"{fact.option}: {_fifth(hand, situation, tile)}{unread_hint(fact, read_by)}"
-                raise OptionError(why, code="bad-option")
+                raise OptionError(why, code="bad-option", options=(fact.option,))
     for fact in CLOSED_ONLY if hand.opened else ():
         if getattr(situation, fact.field) and (only is None or fact.field in only):
             first = next(meld for meld in hand.fixed if meld.exposed)  # the first set or pair laid open

@@ -164,6 +164,7 @@ def _read_list(option: str, text: str, recorded: bool = False) -> tuple[Tile, ..
         raise OptionError(
             f"{option}: {text!r} leaves an indicator empty: name each tile (e.g. {option} 4c,Nw)",
             code="bad-option",
+            options=(option,),
         )
     # A batch's indicator lists are thousands of arrangements of a few dozen tiles: a short list is read
     # tile by tile, each remembered (read alone, a group gives the same tiles); any error, read whole.
@@ -191,6 +192,7 @@ def _read_whole(option: str, text: str, recorded: bool = False) -> tuple[Tile, .
         raise OptionError(
             f"{option}: no tile given: name the indicators (e.g. {option} 4c,Nw), or leave {option} out",
             code="bad-option",
+            options=(option,),
         )
     try:
         parsed = parse(text.replace(",", " "))
@@ -200,11 +202,14 @@ def _read_whole(option: str, text: str, recorded: bool = False) -> tuple[Tile, .
                 f"{option}: the list is too long ({len(text)} characters): at most {MOST_INDICATORS} "
                 f"tiles are turned in a hand (e.g. {option} 4c,Nw)",
                 code="bad-option",
+                options=(option,),
                 column=exc.column,
             ) from None
         # Its column in the option's value kept as the error's column (the JSON `column`, docs/json.md),
         # as settle's `--south` keeps a hand's (seats.for_seat).
-        raise OptionError(f"{option}: {exc.message}", code="bad-option", column=exc.column) from None
+        raise OptionError(
+            f"{option}: {exc.message}", code="bad-option", options=(option,), column=exc.column
+        ) from None
     for order, group in enumerate(parsed.groups):
         # An indicator is a tile turned over on the wall: no set lies on the table or wins the hand.
         mark = "!" if group.winning is not None else group.marker.value
@@ -212,6 +217,7 @@ def _read_whole(option: str, text: str, recorded: bool = False) -> tuple[Tile, .
             raise OptionError(
                 f"{option}: {group.text}: an indicator is a plain tile, without {mark} (e.g. {option} 4c,Nw)",
                 code="bad-option",
+                options=(option,),
                 column=parsed.column(order),
             )
     tiles = tuple(t for group in parsed.groups for t in group.tiles)
@@ -222,6 +228,7 @@ def _read_whole(option: str, text: str, recorded: bool = False) -> tuple[Tile, .
         raise OptionError(
             f"{option}: indicators are playing tiles, not flowers or seasons{season_hint(parsed.groups)}",
             code="bad-option",
+            options=(option,),
             column=parsed.column(bonus),
         )
     return tiles
@@ -248,14 +255,18 @@ def _count(value: str, option: str) -> int:
     """A count as typed (`--honba 2`): a whole number of 0 or more, in ASCII digits."""
     if not (value.isascii() and value.isdigit()):
         raise OptionError(
-            f"{option}: {value!r} is not a whole number of 0 or more{digits_hint(value)}", code="bad-option"
+            f"{option}: {value!r} is not a whole number of 0 or more{digits_hint(value)}",
+            code="bad-option",
+            options=(option,),
         )
     # Leading zeros are read as every other number's are (options.whole_number: `--limit 0300`), so
     # `--honba 00002` is 2, not refused as too many for its length.
     digits = value.lstrip("0") or "0"
     if len(digits) > MAX_COUNT_DIGITS:
         raise OptionError(
-            f"{option}: {digits} is too many (at most {'9' * MAX_COUNT_DIGITS})", code="bad-option"
+            f"{option}: {digits} is too many (at most {'9' * MAX_COUNT_DIGITS})",
+            code="bad-option",
+            options=(option,),
         )
     return int(digits)
 

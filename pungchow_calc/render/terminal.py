@@ -514,9 +514,10 @@ def print_hand_diff(
     for i, name in enumerate(names):
         score, refusal = diff.scores[i], diff.refusal(i)
         if refusal is not None:
-            # The engine's own line names the ruleset too, as it was given.
-            said = refusal.message.removeprefix(f"{diff.names[i]}: ").removeprefix(f"{name}: ")
-            out.print(f"{name} refuses the hand: {printable(said)}", markup=False, highlight=False)
+            # The engine's own line names the ruleset too, as it was given; its column as `score` and a
+            # batch record say it (PungchowError.__str__).
+            said = str(refusal).removeprefix(f"{diff.names[i]}: ").removeprefix(f"{name}: ")
+            out.print(f"{name} refuses the hand: {said}", markup=False, highlight=False)
         elif score.limit_hand:
             out.print(f"{name}: limit hand — {score.limit_hand}")
     # A row shows the first ruleset's label: where another scores the line otherwise under its own, that

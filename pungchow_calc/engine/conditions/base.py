@@ -6,7 +6,7 @@ name are tile_classes.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,18 +88,63 @@ def count_tally(kinds: frozenset[MeldKind], lo: int, hi: int, exact: bool) -> De
 
 class ParamError(ValueError):
     """A condition's parameters are the wrong type or value; `param` names the one at fault, if one is
-    (said by `refusal`)."""
+    (said by `refusal`); `more`, the other problems of the same parameters (Problems), said after it."""
 
-    def __init__(self, message: str, param: str | None = None) -> None:
+    def __init__(self, message: str, param: str | None = None, more: tuple[ParamError, ...] = ()) -> None:
         super().__init__(message)
         self.param = param
+        self.more = more
+
+    def every(self) -> list[ParamError]:
+        """This problem and each one after it, each alone."""
+        return [ParamError(str(self), self.param), *self.more]
+
+
+class Problems:
+    """The problems of a condition's parameters, each check made once and every problem kept, refused
+    together in one line (`done`): an author meets all of them at once, not one per run, as an unknown
+    parameter is named with every other one beside it (count_range, errors.unknown's `also`)."""
+
+    __slots__ = ("found",)
+
+    def __init__(self) -> None:
+        self.found: list[ParamError] = []
+
+    def check(self, read: Callable[..., Any], *args: Any, default: Any = None) -> Any:
+        """`read(*args)`, or `default` when it refuses them (its problems kept)."""
+        try:
+            return read(*args)
+        except ParamError as exc:
+            self.found += exc.every()
+            return default
+
+    def add(self, message: str, param: str | None = None) -> None:
+        """Keep one more problem."""
+        self.found.append(ParamError(message, param))
+
+    def done(self) -> None:
+        """Refuse the parameters with every problem kept, the first first; nothing when none was."""
+        if self.found:
+            first, *more = self.found
+            raise ParamError(str(first), first.param, tuple(more))
+
+
+def unknown_keys(params: dict[str, Any], known: Collection[str]) -> None:
+    """Refuse the keys of a condition's mapping that are none of `known`, every one in the one line
+    (`unknown parameters 'x' and 'y'`), each with its hint."""
+    given = [key for key in params if key not in known]
+    if given:
+        raise ParamError(unknown("parameter", given[0], sorted(known), listed=False, also=given[1:]))
 
 
 def refusal(what: str, exc: ParamError) -> str:
     """What a ruleset's refusal of a condition's parameters says: `what` (`condition 'x'`) and the
     reason, the parameter at fault named as its key is written (`its parameter with: ...`): a name that
-    is also a word (`with`, `except`, `own`) read as part of the sentence."""
-    return f"{what}, its parameter {exc.param}: {exc}" if exc.param is not None else f"{what} {exc}"
+    is also a word (`with`, `except`, `own`) read as part of the sentence; each further problem after
+    a `;`, in the one line (Problems)."""
+    first = f"{what}, its parameter {exc.param}: {exc}" if exc.param is not None else f"{what} {exc}"
+    more = (f"its parameter {e.param}: {e}" if e.param is not None else str(e) for e in exc.more)
+    return "; ".join((first, *more))
 
 
 Reads = Callable[[Any], frozenset[str]]  # the facts a condition reads, given its YAML parameters
@@ -315,15 +360,23 @@ KindsOf = tuple[tuple[str, Callable[[Any], frozenset[MeldKind]]], ...]
 
 
 def _check_fields(params: dict[str, Any], fields: Fields) -> None:
-    """Check each field given; a refusal names the field (ParamError.param) unless it names one itself."""
+    """Check each field given, refusing every one at fault (Problems); each refusal names the field
+    (ParamError.param) unless it names one itself."""
+    problems = Problems()
     for name, spec in fields:
         if name in params:
-            try:
-                spec.check(params[name])
-            except ParamError as exc:
-                if exc.param is not None:
-                    raise
-                raise ParamError(str(exc), name) from None
+            problems.check(_check_field, name, spec, params[name])
+    problems.done()
+
+
+def _check_field(name: str, spec: Spec, value: Any) -> None:
+    """One field of a mapping checked, a refusal naming it unless it names one itself."""
+    try:
+        spec.check(value)
+    except ParamError as exc:
+        if exc.param is not None or exc.more:
+            raise
+        raise ParamError(str(exc), name) from None
 
 
 def _object(fields: Fields, extra: dict[str, Any], **keys: Any) -> dict[str, Any]:
@@ -348,8 +401,10 @@ class Counter(Spec):
         """Refuse anything but a mapping of the fields and a count range."""
         if not isinstance(params, dict):
             raise ParamError(self.message)
-        count_range(params, {name for name, _ in self.fields})
-        _check_fields(params, self.fields)
+        problems = Problems()
+        problems.check(count_range, params, {name for name, _ in self.fields})
+        problems.check(_check_fields, params, self.fields)
+        problems.done()
 
     def mistake(self, params: Any) -> str | None:
         """Why no hand ever meets the count, or why it names nothing to count; None when some hand may."""
@@ -401,14 +456,14 @@ class Keys(Spec):
     def check(self, params: Any) -> None:
         """Refuse anything but a mapping of the named fields with the required ones given."""
         names = {name for name, _ in self.fields}
-        if (
-            not isinstance(params, dict)
-            or len(params) < self.min_properties
-            or set(params) - names
-            or any(r not in params for r in self.required)
-        ):
+        if not isinstance(params, dict):
             raise ParamError(self.message)
-        _check_fields(params, self.fields)
+        problems = Problems()
+        problems.check(unknown_keys, params, names)
+        if len(params) < self.min_properties or any(r not in params for r in self.required):
+            problems.add(self.message)
+        problems.check(_check_fields, params, self.fields)
+        problems.done()
 
     def mistake(self, params: Any) -> str | None:
         """Why the kinds the fields allow leave no set or pair to describe; None otherwise."""
@@ -463,17 +518,21 @@ def fact_condition(fact: str, doc: str) -> Condition:
 
 
 def count_range(params: dict[str, Any], extra: set[str]) -> tuple[int, int]:
-    """`min`/`max`/`exactly` of a counting condition, refusing keys other than those and `extra`."""
-    given = [key for key in params if key not in {"min", "max", "exactly", *extra}]
-    if given:  # every one, as written, in the one line
-        known = sorted({"min", "max", "exactly"} | extra)
-        raise ParamError(unknown("parameter", given[0], known, listed=False, also=given[1:]))
-    if not any(k in params for k in ("min", "max", "exactly")):
-        raise ParamError("needs min, max or exactly")
+    """`min`/`max`/`exactly` of a counting condition, refusing keys other than those and `extra`, every
+    problem at once (Problems)."""
+    problems = Problems()
+    problems.check(unknown_keys, params, {"min", "max", "exactly", *extra})
+    # Not beside an unknown key: a misspelt bound (`mni: 2`) is told its name, not that none is given.
+    if not problems.found and not any(k in params for k in ("min", "max", "exactly")):
+        problems.add("needs min, max or exactly")
     # Each bound named as it is given: `exactly: -1` is no `min` the user wrote.
-    lo = whole_number(params.get("min", params.get("exactly", 0)), "min" if "min" in params else "exactly")
-    hi = whole_number(params.get("max", params.get("exactly", 99)), "max" if "max" in params else "exactly")
-    return lo, hi
+    read = {
+        key: problems.check(whole_number, params[key], key)
+        for key in ("min", "max", "exactly")
+        if key in params
+    }
+    problems.done()
+    return read.get("min", read.get("exactly", 0)), read.get("max", read.get("exactly", 99))
 
 
 def count_mistake(params: dict[str, Any]) -> str | None:

@@ -23,7 +23,7 @@ from ..hand import Meld
 from ..notation import parse
 from ..situation import Situation
 from ..tiles import BLOCKS, PLAYING_TILES, Tile, Wind
-from .base import HAND, Condition, Context, Custom, Decide, ParamError, Tally, Test
+from .base import HAND, Condition, Context, Custom, Decide, ParamError, Problems, Tally, Test, unknown_keys
 from .tile_classes import MELD_KINDS, TILE_CLASSES, only_tiles_tally, reach, tile_sets
 
 _TileSet = Callable[[Situation], frozenset[Tile]]
@@ -54,7 +54,9 @@ def tile_list(params: Any) -> _TileSet:
     if not items or not all(isinstance(x, str) for x in items):
         raise ParamError(f"expects tile classes or tiles (a name or a list), got {as_written(params)}")
     names = [x for x in items if x in TILE_CLASSES]
-    codes = frozenset(_tile(x) for x in items if x not in TILE_CLASSES)
+    problems = Problems()  # every item that is neither, at once
+    codes = frozenset(problems.check(_tile, x) for x in items if x not in TILE_CLASSES)
+    problems.done()
     if not names:
         return lambda s: codes
     classes = tile_sets(names)
@@ -122,22 +124,38 @@ def _ranks(value: Any, what: str, length: int | None) -> tuple[int, ...]:
 
 
 def _pattern(params: Any) -> tuple[tuple[int, ...], frozenset[int], tuple[Tile, ...], bool, bool]:
-    """(rank counts, ranks the extra tile may have, other tiles held once each, concealed, extra wins)."""
-    if not isinstance(params, dict) or "ranks" not in params or set(params) - _PATTERN_KEYS:
-        raise ParamError(f"expects a mapping with ranks (and {', '.join(sorted(_PATTERN_KEYS - {'ranks'}))})")
-    ranks = _ranks(params["ranks"], "ranks", 9)
-    extra = frozenset(_ranks(params.get("extra", []), "extra", None))
-    others = params.get("with", [])
-    if not isinstance(others, list) or not all(isinstance(x, str) for x in others):
-        raise ParamError(f"must be a list of tiles, got {as_written(others)}", "with")
-    with_tiles = tuple(_tile(x) for x in others)
+    """(rank counts, ranks the extra tile may have, other tiles held once each, concealed, extra wins);
+    every problem of the mapping refused at once (Problems)."""
+    wanted = f"expects a mapping with ranks (and {', '.join(sorted(_PATTERN_KEYS - {'ranks'}))})"
+    if not isinstance(params, dict):
+        raise ParamError(wanted)
+    problems = Problems()
+    problems.check(unknown_keys, params, _PATTERN_KEYS)
+    if "ranks" not in params:
+        problems.add(wanted)
+    ranks = problems.check(_ranks, params.get("ranks", [0] * 9), "ranks", 9)
+    extra = frozenset(problems.check(_ranks, params.get("extra", []), "extra", None, default=()))
+    with_tiles = problems.check(_with_tiles, params.get("with", []), default=())
     flags = [params.get(k, False) for k in ("concealed", "extra_wins")]
     for key, value in zip(("concealed", "extra_wins"), flags, strict=True):
         if not isinstance(value, bool):
-            raise ParamError(f"must be true or false, got {as_written(value)}", key)
-    if flags[1] and not extra:
-        raise ParamError("needs extra ranks (extra: [...])", "extra_wins")
+            problems.add(f"must be true or false, got {as_written(value)}", key)
+    if flags[1] is True and not extra and all(problem.param != "extra" for problem in problems.found):
+        problems.add("needs extra ranks (extra: [...])", "extra_wins")
+    problems.done()
     return ranks, extra, with_tiles, flags[0], flags[1]
+
+
+def _with_tiles(others: Any) -> tuple[Tile, ...]:
+    """A pattern's `with`: other tiles held once each, each a playing tile."""
+    if not isinstance(others, list) or not all(isinstance(x, str) for x in others):
+        raise ParamError(f"must be a list of tiles, got {as_written(others)}", "with")
+    problems = Problems()
+    tiles = tuple(problems.check(_tile, x) for x in others)
+    for problem in problems.found:  # a tile of `with`, said as its parameter's
+        problem.param = "with"
+    problems.done()
+    return tiles
 
 
 def _extra_rank(
@@ -243,14 +261,17 @@ _NUMBERED = tuple(lo for lo, _, numbered in BLOCKS if numbered)
 
 def _knit_params(params: Any) -> tuple[int, int]:
     """(triples, pairs) of a knitted hand: `{triples: 4, pairs: 1}`, fourteen tiles in all."""
-    if not isinstance(params, dict) or set(params) - {"triples", "pairs"}:
+    if not isinstance(params, dict):
         raise ParamError("expects a mapping with triples and pairs")
+    problems = Problems()  # every problem at once
+    problems.check(unknown_keys, params, {"triples", "pairs"})
     triples, pairs = params.get("triples", 0), params.get("pairs", 0)
     for key, value in (("triples", triples), ("pairs", pairs)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ParamError(f"must be a whole number of 0 or more, got {as_written(value)}", key)
-    if 3 * triples + 2 * pairs != 14:
-        raise ParamError("triples and pairs must make fourteen tiles (3 x triples + 2 x pairs)")
+            problems.add(f"must be a whole number of 0 or more, got {as_written(value)}", key)
+    if not problems.found and 3 * triples + 2 * pairs != 14:
+        problems.add("triples and pairs must make fourteen tiles (3 x triples + 2 x pairs)")
+    problems.done()
     return triples, pairs
 
 
