@@ -1146,3 +1146,31 @@ def test_evening_new_friday_json_prints_the_new_evening_as_status_json(tmp_path,
     # Refused under --json: the error object, as every other command's.
     code, out, _ = cli(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy", "--json")
     assert code == 2 and json.loads(out)["error"]["code"] == "evening-exists"
+
+
+@pytest.mark.parametrize(
+    "command, refusal",
+    [
+        (
+            ["wash", "Bob", WASH_13],
+            "ruleset 'pung-chow' has no washing table (washing the tiles is a Part II rule: an evening "
+            "begun with `evening new FILE -r pung-chow-limit` has it)",
+        ),
+        (
+            ["false-mahjongg", "Bob"],
+            "ruleset pung-chow has no false Mah-Jongg penalty (a share of the limit, a Part II rule: an "
+            "evening begun with `evening new FILE -r pung-chow-limit` has it)",
+        ),
+    ],
+    ids=["wash-Bob", "false-mahjongg-Bob"],
+)
+def test_part_ii_game_under_pung_chow_says_which_evening_has_it(tmp_path, capsys, command, refusal):
+    """Regression: `evening wash` and `evening false-mahjongg` under Part I said `try -r pung-chow-limit`
+    (and the penalty `--false-mahjongg: ...`), an option no evening command but `new` takes: typed, `-r`
+    was told to be given after `--` as a player's name."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    before = path.read_bytes()
+    code, out, err = cli(capsys, "evening", command[0], str(path), *command[1:])
+    assert (code, out, err) == (2, "", f"error: {refusal}\n")
+    assert path.read_bytes() == before

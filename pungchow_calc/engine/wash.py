@@ -97,12 +97,15 @@ def different_heads(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
     return tuple(t for t in PLAYING_TILES if t.is_head and t in held)
 
 
-def wash_table(ruleset: Ruleset) -> WashTable:
-    """The ruleset's washing table, or a clear error when it has none."""
+PART_II = "try -r pung-chow-limit"  # the way to a Part II rule a ruleset lacks, where -r is read
+
+
+def wash_table(ruleset: Ruleset, instead: str = PART_II) -> WashTable:
+    """The ruleset's washing table, or a clear error when it has none; `instead`: the way to one where
+    the command is (an evening's ruleset is chosen by `evening new`, which alone reads -r)."""
     if ruleset.wash is None:
         raise WashError(
-            f"ruleset {ruleset.name!r} has no washing table (washing the tiles is a Part II rule:"
-            " try -r pung-chow-limit)",
+            f"ruleset {ruleset.name!r} has no washing table (washing the tiles is a Part II rule: {instead})",
             code="no-wash-table",
         )
     return ruleset.wash
