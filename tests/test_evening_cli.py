@@ -1174,3 +1174,26 @@ def test_part_ii_game_under_pung_chow_says_which_evening_has_it(tmp_path, capsys
     code, out, err = cli(capsys, "evening", command[0], str(path), *command[1:])
     assert (code, out, err) == (2, "", f"error: {refusal}\n")
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["wash", "{f}", "Bob", WASH_13, "-r", "pung-chow-limit"],
+        ["false-mahjongg", "{f}", "Bob", "--ruleset=pung-chow-limit"],
+        ["status", "{f}", "-rpung-chow-limit"],
+    ],
+    ids=["wash-r", "false-mahjongg-ruleset=", "status-rNAME"],
+)
+def test_ruleset_given_to_an_evening_command_but_new_says_the_evening_keeps_its_own(
+    tmp_path, capsys, command
+):
+    """Regression: `evening wash FILE Bob TILES -r pung-chow-limit` was told `-r as a player's name is
+    given after --`; `evening status FILE -r X` was told nothing."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    code, out, err = cli(capsys, "evening", *(word.format(f=path) for word in command))
+    option = "--ruleset" if command[-1].startswith("--") else "-r"
+    kept = "an evening keeps the ruleset it began with, `evening new FILE -r NAME`: it is not given again"
+    said = f"error: No such option: {option} ({kept}) (see 'pungchow evening {command[0]} --help')\n"
+    assert (code, out, err) == (2, "", said)
