@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import squeezed, typer_probe
+from cli_helpers import run, squeezed, typer_probe
 from evening_support import LOSER, PLAYERS, WASH_13, WINS, cli, hand, ok, status
 
 
@@ -1197,3 +1197,13 @@ def test_ruleset_given_to_an_evening_command_but_new_says_the_evening_keeps_its_
     kept = "an evening keeps the ruleset it began with, `evening new FILE -r NAME`: it is not given again"
     said = f"error: No such option: {option} ({kept}) (see 'pungchow evening {command[0]} --help')\n"
     assert (code, out, err) == (2, "", said)
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_chart_of_a_short_evening_is_4_columns_a_game_whatever_the_width(tmp_path, capsys, columns):
+    """docs/evening.md said the chart is as wide as the terminal: a short evening is 4 columns a game,
+    at most the terminal's width (render/evening.chart_text)."""
+    path = _evening(tmp_path, capsys)  # 7 games: 8 points with the start, game 0
+    result = run("evening", "chart", str(path), env={"COLUMNS": columns})
+    axis = next(line.strip() for line in result.stdout.splitlines() if line.strip().startswith("+-"))
+    assert result.exit_code == 0 and axis == "+" + "-" * 32
