@@ -204,6 +204,11 @@ def test_win_by_drawn_is_wall():
             " (column 1)",
             id="too-few-tiles",
         ),
+        pytest.param(  # regression: `but 1 were given`
+            "Rd!",
+            "error: the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 1 was given",
+            id="Rd!-one-tile",
+        ),
         pytest.param(
             "123p 456m 789b 1b1b1b 7c!7c",
             "error: 123p is not a tile group: riichi's notation; type 1d2d3d 4c5c6c 789b 1b1b1b 7c!7c "

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import squeezed, typer_probe
+from cli_helpers import run, squeezed, typer_probe
 from evening_support import LOSER, PLAYERS, WASH_13, WINS, cli, hand, ok, status
 
 
@@ -1146,3 +1146,64 @@ def test_evening_new_friday_json_prints_the_new_evening_as_status_json(tmp_path,
     # Refused under --json: the error object, as every other command's.
     code, out, _ = cli(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy", "--json")
     assert code == 2 and json.loads(out)["error"]["code"] == "evening-exists"
+
+
+@pytest.mark.parametrize(
+    "command, refusal",
+    [
+        (
+            ["wash", "Bob", WASH_13],
+            "ruleset 'pung-chow' has no washing table (washing the tiles is a Part II rule: an evening "
+            "begun with `evening new FILE -r pung-chow-limit` has it)",
+        ),
+        (
+            ["false-mahjongg", "Bob"],
+            "ruleset pung-chow has no false Mah-Jongg penalty (a share of the limit, a Part II rule: an "
+            "evening begun with `evening new FILE -r pung-chow-limit` has it)",
+        ),
+    ],
+    ids=["wash-Bob", "false-mahjongg-Bob"],
+)
+def test_part_ii_game_under_pung_chow_says_which_evening_has_it(tmp_path, capsys, command, refusal):
+    """Regression: `evening wash` and `evening false-mahjongg` under Part I said `try -r pung-chow-limit`
+    (and the penalty `--false-mahjongg: ...`), an option no evening command but `new` takes: typed, `-r`
+    was told to be given after `--` as a player's name."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    before = path.read_bytes()
+    code, out, err = cli(capsys, "evening", command[0], str(path), *command[1:])
+    assert (code, out, err) == (2, "", f"error: {refusal}\n")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["wash", "{f}", "Bob", WASH_13, "-r", "pung-chow-limit"],
+        ["false-mahjongg", "{f}", "Bob", "--ruleset=pung-chow-limit"],
+        ["status", "{f}", "-rpung-chow-limit"],
+    ],
+    ids=["wash-r", "false-mahjongg-ruleset=", "status-rNAME"],
+)
+def test_ruleset_given_to_an_evening_command_but_new_says_the_evening_keeps_its_own(
+    tmp_path, capsys, command
+):
+    """Regression: `evening wash FILE Bob TILES -r pung-chow-limit` was told `-r as a player's name is
+    given after --`; `evening status FILE -r X` was told nothing."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    code, out, err = cli(capsys, "evening", *(word.format(f=path) for word in command))
+    option = "--ruleset" if command[-1].startswith("--") else "-r"
+    kept = "an evening keeps the ruleset it began with, `evening new FILE -r NAME`: it is not given again"
+    said = f"error: No such option: {option} ({kept}) (see 'pungchow evening {command[0]} --help')\n"
+    assert (code, out, err) == (2, "", said)
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_chart_of_a_short_evening_is_4_columns_a_game_whatever_the_width(tmp_path, capsys, columns):
+    """docs/evening.md said the chart is as wide as the terminal: a short evening is 4 columns a game,
+    at most the terminal's width (render/evening.chart_text)."""
+    path = _evening(tmp_path, capsys)  # 7 games: 8 points with the start, game 0
+    result = run("evening", "chart", str(path), env={"COLUMNS": columns})
+    axis = next(line.strip() for line in result.stdout.splitlines() if line.strip().startswith("+-"))
+    assert result.exit_code == 0 and axis == "+" + "-" * 32

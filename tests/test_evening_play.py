@@ -84,7 +84,7 @@ def test_play_on_a_missing_evening_fails_cleanly(tmp_path):
 # (inputs after the winner's name, what is said, what the recorded game holds)
 MISTAKES = [
     pytest.param(
-        ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c", "n", WINS[0], "d", "", "", "1", "2", "3", "y"],
+        ["1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c", "n", WINS[0], "d", "", "", "1", "2", "3", "y"],
         "then mark the winning tile with ! — type the hand again",
         {"hands": {"Ann": WINS[0]}},
         id="winning-hand-without-!",
@@ -452,6 +452,28 @@ def test_ann_s_hand_as_dealt_1b1b1b_3c3c3c_5d5d5d_4b4b4b_7c7c_is_asked_no_way_of
     assert "Won by" not in out and "Who discarded" not in out and "Recorded game 1." in out
     game = events(path)[1]
     assert game["original_hand"] is True and "from" not in game and "win_by" not in game
+
+
+@pytest.mark.parametrize(
+    "unmarked",
+    ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c", "1b1b1b1b# 3c3c3c 5d5d5d 4b4b4b 7c7c"],
+    ids=["5d5d5d*-laid-open", "1b1b1b1b#-a-kong"],
+)
+def test_ann_s_unmarked_hand_that_was_not_dealt_so_is_not_asked_about_the_original_draw(tmp_path, unmarked):
+    """Regression: a hand with no `!` and a set laid open (or a kong) was asked "did Ann win on the
+    original draw (the hand as dealt)?", and "y" was then refused as `nothing is claimed before the first
+    draw`: a question whose one answer leading on was refused (score's hint offers --original-hand to a
+    hand that may be as dealt only, impossible.may_be_dealt)."""
+    path = new(tmp_path)
+    code, out = play(path, ["Ann", unmarked, "cancel", "quit"])
+    assert code == 0, out
+    said = unwrapped(out)
+    assert "original draw" not in said
+    assert (
+        "no tile is marked with !, and a hand with a set laid open or a kong was not won as dealt: mark "
+        "the winning tile with ! — type the hand again (or `cancel`)"
+    ) in said
+    assert [e["event"] for e in events(path)] == ["start"]
 
 
 def test_enter_at_change_what_after_n_shows_bobs_win_again_and_y_records_it(tmp_path):
@@ -1461,9 +1483,10 @@ def test_play_a_command_with_a_word_after_it_is_refused_nothing_done(tmp_path, t
     assert path.read_bytes() == before
 
 
-# Every prompt of a game, a wash, a false Mah-Jongg, an amendment and an undo, with four 30-letter names.
+# Every prompt of a game, a wash, a false Mah-Jongg, an amendment and an undo, with four 30-letter names
+# (the unmarked hand first typed lays nothing open: it may be as dealt, so it is asked about).
 EVERY_PROMPT = [
-    LONG[0], "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c", "n", WINS[0], "zz", "d", LONG[1], "",
+    LONG[0], "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c", "n", WINS[0], "zz", "d", LONG[1], "",
     "2d2d2d 6b7b8b*", "n", "4", "4", "4", "n", "zz", LONG[2], "8", "y",
     "wash", LONG[1], WASH_13, "n", "cancel", "false", LONG[2], "n", "cancel",
     "amend", "1", LONG[3], WINS[2], "w", "", "4", "4", "4", "n", "cancel",

@@ -5,9 +5,11 @@ loser's mistyped hand, and the amended games' details."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 from evening_support import WASH_13, WINS, cli, hand, ok, status
 from test_evening_rules import _house
 
@@ -426,3 +428,58 @@ def test_evening_wash_1d9d1b9b1c9c_EwSwWwNw_RdGdWd_at_the_wrong_seat_names_whom_
     # A count no seat holds has nothing to name.
     code, _, err = cli(capsys, "evening", "wash", str(path), washer, "1d9d1b")
     assert code == 2 and err.rstrip().endswith("but 3 were given"), err
+
+
+# House files an evening keeps that score by a doubling base (docs/evening.md#settlement): one extending
+# the book with a base and words of its own, and riichi with its counters, deposits and `playable:
+# false` turned off (the three things an evening refuses).
+HOUSE_BASES = {
+    "pung-chow-fan": (
+        "name: house-fan\nextends: pung-chow\nsettings:\n  doubling_base: 1\n"
+        "  words: {doubling: fan, doublings: fan, points: fu}\n",
+        "EwEwEw* 1b2b3b 4c5c6c 7d8d9d Rd!Rd",
+    ),
+    "riichi-kept": (
+        "name: house-riichi\nextends: riichi-ema-2016\nsettlement: {counter_points: 0, deposit_points: 0}\n"
+        "evening: {playable: true}\n",
+        "1b2b3b 1c2c3c 1d2d3d 7c8c9c 9d!9d",
+    ),
+}
+
+
+def _values_and_totals(text: str) -> list[list[str]]:
+    """The Value and Total cells of each line of the first score card in `text` (after its rule of
+    dashes, to the first blank line or `Score:`): the last two cells, two spaces or `|` apart."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Score line")) + 2
+    rows = []
+    for line in lines[start:]:
+        if not line.strip() or line.startswith("Score:"):
+            break
+        cells = [cell.strip() for cell in re.split(r"\s*\|\s*|\s{2,}", line.strip()) if cell.strip()]
+        if len(cells) >= 3:  # a label wrapped onto a line of its own carries no value
+            rows.append(cells[-2:])
+    return rows
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+@pytest.mark.parametrize("house", list(HOUSE_BASES))
+def test_report_breakdown_under_a_house_doubling_base_counts_as_score_does(tmp_path, capsys, house, columns):
+    """Regression: `evening report --breakdown` rebuilt the lines without the ruleset's doubling base
+    and words, so a house file's hand read `double` with a doubled running total (`56`) where
+    `score` says `1 fan` and `28 fu`."""
+    text, win = HOUSE_BASES[house]
+    ruleset = tmp_path / "house.yaml"
+    ruleset.write_text(text)
+    path = _new(tmp_path, capsys, FOUR, "-r", str(ruleset))
+    others = ["--other", "Bob=0", "--other", "Cy=0", "--other", "Di=0"]
+    ok(capsys, "evening", "hand", str(path), win, "--winner", "Ann", "--from", "Bob", *others)
+    env = {"COLUMNS": columns}
+    scored = run("score", win, "-r", str(ruleset), "--ascii", env=env)
+    reported = run("evening", "report", str(path), "--breakdown", env=env)
+    assert scored.exit_code == 0 and reported.exit_code == 0, (scored.output, reported.output)
+    card = reported.stdout[reported.stdout.index("Game 1, Ann's hand:") :]
+    expected = _values_and_totals(scored.stdout)
+    assert _values_and_totals(card) == expected
+    assert any(total.endswith((" fu", " fan", " han")) for _, total in expected)
+    assert max(map(cell_width, reported.stdout.splitlines())) <= int(columns)

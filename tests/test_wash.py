@@ -340,6 +340,12 @@ def test_any_original_hand_washes_by_the_table_or_is_refused(wall, seat):
             "West's original hand is 13 tiles (14 for East), but 15 were given",
             id="west-with-15-no-seat-would-hold-it",
         ),
+        pytest.param(  # regression: `but 1 were given`
+            "Rd",
+            "south",
+            "South's original hand is 13 tiles (14 for East), but 1 was given",
+            id="south-with-Rd-one-tile",
+        ),
     ],
 )
 def test_wash_tile_count_is_one_line_without_a_column(tiles, seat, message):

@@ -279,12 +279,25 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     return _usage(message, None, argv)
 
 
+# An evening command's -r but `new`'s: the evening's ruleset is the one its log began with.
+EVENING_RULESET = (
+    "an evening keeps the ruleset it began with, `evening new FILE -r NAME`: it is not given again"
+)
+
+
 def _dash_name(argv: list[str], option: str) -> str:
     """ " (-Dash as a player's name is given after --: ...)" where a command taking a player as a word
     (`evening wash FILE -Dash TILES`) refused his name as an option (`No such option: -D`): `evening new`
-    seats a name beginning with - (docs/evening.md); else ""."""
+    seats a name beginning with - (docs/evening.md); `-r` given to an evening command but `new`, that
+    the evening keeps its ruleset; else ""."""
     command = spec.find(argv)
-    if command is None or not any(arg.name == "player" for arg in command.args):
+    if command is None:
+        return ""
+    if command.path[0] == "evening" and option in ("-r", "--ruleset") and "--ruleset" not in command.spelling:
+        # `evening wash FILE Ann TILES -r pung-chow-limit`: typed as a refusal's `try -r` has it, it was
+        # told to be a player's name; the evening's ruleset is the one its log began with (docs/evening.md).
+        return f" ({EVENING_RULESET})"
+    if not any(arg.name == "player" for arg in command.args):
         return ""
     named = next(  # `--jsn` is an option mistyped: its hint names the option meant
         (w for w in argv if arguments.names_option(w) and w[1] != "-" and w.startswith(option)),

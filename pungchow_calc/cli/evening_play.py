@@ -457,6 +457,7 @@ class Table(Prompt):
     def _winning_hand(self, entry: Entry) -> None:
         """The winner's hand, checked completely at once: notation, size, a `!` (or the original draw)."""
         from ..engine.hand import require_winning_size
+        from ..engine.impossible import may_be_dealt
 
         winner = entry.record["winner"]
         while True:
@@ -466,6 +467,14 @@ class Table(Prompt):
                 original = hand.winning_tile is None
                 if original:  # its tile count first: a 13-tile hand is told so, not asked how it was won
                     require_winning_size(hand)
+                if original and not may_be_dealt(hand):
+                    # Not asked whether it was dealt so, which "y" could only be refused for: the hint of
+                    # `score` offers --original-hand to such a hand alone (docs/rulings.md#original-hand).
+                    self.retry(
+                        "no tile is marked with !, and a hand with a set laid open or a kong was not won "
+                        "as dealt: mark the winning tile with ! — type the hand again (or `cancel`)"
+                    )
+                    continue
                 if original and not self.yes(
                     f"  No tile is marked with !: did {winner} win on the original draw (the hand as dealt)?",
                     default=False,

@@ -50,7 +50,7 @@ def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -
         write_data(report_markdown(data))
     else:
         out = output_stream(ascii_only)
-        print(report_text(fit_data(data, out)), file=out)
+        print(report_text(fit_data(data, out), settings=evening.ruleset.settings), file=out)
 
 
 def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:

@@ -388,6 +388,11 @@ def _too_many_copies(parsed: ParsedHand, end: int) -> None:
                 )
 
 
+def given(count: int) -> str:
+    """How many tiles were typed, as a refusal of a hand's size says it: `1 was given`, `13 were given`."""
+    return f"{count} {'was' if count == 1 else 'were'} given"
+
+
 def size_hint(hand: Hand, need: int) -> str:
     """What a hand of the wrong size may have been meant as, told beside its count: seasons typed as
     riichi's souzu (notation.season_hint), and, for a tile too many, four of a tile held concealed in
@@ -413,7 +418,7 @@ def require_winning_size(hand: Hand) -> None:
     have = hand.size
     if have != need:
         raise HandError(
-            f"a winning hand has {HAND_TILES + 1} tiles plus one per kong: {need} here, but {have} were given"
+            f"a winning hand has {HAND_TILES + 1} tiles plus one per kong: {need} here, but {given(have)}"
             + size_hint(hand, need),
             code="tile-count",
             column=1,

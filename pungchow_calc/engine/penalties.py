@@ -13,12 +13,13 @@ from .errors import OptionError, TableError
 from .hand import HAND_TILES, Hand, build, size_hint
 from .notation import parse
 from .payments import Payment, east_factor, east_note, seat_name
-from .rules import Penalty, Ruleset
+from .rules import Penalty, Points, Ruleset
 from .scoring import LIABLE, Score, winner_context
 from .seats import read_seat
 from .situation import Situation, WinBy, on_discard
 from .table_types import AppliedPenalty, Settlement, TableOptions, build_settlement
 from .tiles import PLAYING_TILES, Tile, Wind
+from .wash import PART_II
 
 
 def penalty_of(ruleset: Ruleset, kind: str) -> Penalty | None:
@@ -303,6 +304,24 @@ def settle_pays_for_all(
 # --- a false Mah-Jongg ("Penalties" 1) ---------------------------------------------------------------
 
 
+def false_mahjongg_penalty(
+    ruleset: Ruleset, said: str = "--false-mahjongg: ", instead: str = PART_II
+) -> tuple[Penalty, Points]:
+    """The ruleset's false Mah-Jongg penalty and what it pays, or a clear error when it has none; `said`
+    and `instead`: the option that asked for it and the way to a ruleset that has it, where the command
+    is (`evening false-mahjongg`'s ruleset is chosen by `evening new`)."""
+    penalty = penalty_of(ruleset, "false_mahjongg")
+    if penalty is None or penalty.pays is None:
+        # The book's penalty is Part II's ("Penalties" 1, half the limit): told where it is, as washing the
+        # tiles is (wash.wash_table), never charged under a ruleset that has none.
+        raise OptionError(
+            f"{said}ruleset {ruleset.name} has no false Mah-Jongg penalty (a share of the limit, a Part II"
+            f" rule: {instead})",
+            code="no-penalty",
+        )
+    return penalty, penalty.pays
+
+
 def settle_false_mahjongg(
     ruleset: Ruleset,
     caller: Wind,
@@ -314,16 +333,8 @@ def settle_false_mahjongg(
     """Penalties 1: "pay to each of the other 3 players half of the limit. East Wind receiving full limit
     or paying full limit" — half the limit, times East's multiplier; all scores are cancelled. `hand`:
     the caller's, when given in notation."""
-    penalty = penalty_of(ruleset, "false_mahjongg")
-    if penalty is None or penalty.pays is None:
-        # The book's penalty is Part II's ("Penalties" 1, half the limit): told where it is, as washing the
-        # tiles is (wash.wash_table), never charged under a ruleset that has none.
-        raise OptionError(
-            f"--false-mahjongg: ruleset {ruleset.name} has no false Mah-Jongg penalty (a share of the"
-            " limit, a Part II rule: try -r pung-chow-limit)",
-            code="no-penalty",
-        )
-    if penalty.pays.limit_fraction is not None and cap is None:
+    penalty, pays = false_mahjongg_penalty(ruleset)
+    if pays.limit_fraction is not None and cap is None:
         raise OptionError(
             "--false-mahjongg: the penalty is a share of the limit, and no limit is in force", code="no-limit"
         )
@@ -336,7 +347,7 @@ def settle_false_mahjongg(
             f"incomplete hand); if {name} won, settle the win: --winner {name}, without --false-mahjongg",
             code="false-mahjongg-complete",
         )
-    each = penalty.pays.value(False, cap)
+    each = pays.value(False, cap)
     multiplier = ruleset.settings.east_multiplier
     payments = [
         Payment(

@@ -13,7 +13,7 @@ from typing import Any
 
 from .decomposition import complete_hand
 from .errors import NotationError, WashError
-from .hand import HAND_TILES, _too_many_copies, build
+from .hand import HAND_TILES, _too_many_copies, build, given
 from .notation import Marker, parse, season_hint
 from .payments import ALL_SEATS, east_factor
 from .rules import Ruleset, WashTable
@@ -80,8 +80,7 @@ def original_hand(text: str, seat: Wind) -> tuple[Tile, ...]:
         # About the hand as a whole, so no column: "13 tiles (14 in case of East Wind)".
         others = f"{HAND_TILES} for the other seats" if east else f"{HAND_TILES + 1} for East"
         raise WashError(
-            f"{seat.word.capitalize()}'s original hand is {need} tiles ({others}),"
-            f" but {len(tiles)} were given",
+            f"{seat.word.capitalize()}'s original hand is {need} tiles ({others}), but {given(len(tiles))}",
             code="wash-tile-count",
             seat_hint=(
                 (("east",) if len(tiles) == HAND_TILES + 1 else ())
@@ -98,12 +97,15 @@ def different_heads(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
     return tuple(t for t in PLAYING_TILES if t.is_head and t in held)
 
 
-def wash_table(ruleset: Ruleset) -> WashTable:
-    """The ruleset's washing table, or a clear error when it has none."""
+PART_II = "try -r pung-chow-limit"  # the way to a Part II rule a ruleset lacks, where -r is read
+
+
+def wash_table(ruleset: Ruleset, instead: str = PART_II) -> WashTable:
+    """The ruleset's washing table, or a clear error when it has none; `instead`: the way to one where
+    the command is (an evening's ruleset is chosen by `evening new`, which alone reads -r)."""
     if ruleset.wash is None:
         raise WashError(
-            f"ruleset {ruleset.name!r} has no washing table (washing the tiles is a Part II rule:"
-            " try -r pung-chow-limit)",
+            f"ruleset {ruleset.name!r} has no washing table (washing the tiles is a Part II rule: {instead})",
             code="no-wash-table",
         )
     return ruleset.wash

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine.errors import OptionError, PungchowError, WashError, as_written, either
+from ..engine.penalties import false_mahjongg_penalty
 from ..engine.rules import Invalid, Ruleset, compile_ruleset
 from ..engine.situation import FACTS, WinBy, flag_facts, recorded
 from ..engine.table import Settlement, TableOptions, settle_table
@@ -22,6 +23,9 @@ from .log import EveningError
 # stated facts, engine/situation.py): the on/off ones, and those with a value (kept as typed).
 FLAGS = tuple(fact.field for fact in flag_facts())
 VALUED = tuple(fact.field for fact in FACTS if not fact.flag)
+# Where a Part II rule the evening's ruleset lacks is found: its ruleset is chosen by `evening new`, and no
+# other evening command reads -r (the engine's refusals say `try -r pung-chow-limit`, settle's and wash's).
+PART_II = "an evening begun with `evening new FILE -r pung-chow-limit` has it"
 
 
 def _plain(value: Any) -> Any:
@@ -264,7 +268,7 @@ def _settle(
         from ..engine.notation import parse
         from ..engine.wash import wash_table
 
-        wash_table(ruleset)
+        wash_table(ruleset, PART_II)
         return wash(original_hand(tiles, seat), ruleset, seat, parse(tiles).code, order)
     options: dict[str, Any] = {
         "winner": None,
@@ -280,6 +284,7 @@ def _settle(
         "draw": False,
     }
     if kind == "penalty":
+        false_mahjongg_penalty(ruleset, "", PART_II)  # as `evening false-mahjongg` asks for it
         options["false_mahjongg"] = seats[record["player"]]
         return settle_table(dict.fromkeys(order, "0"), ruleset, table_options(**options))
     if kind == "draw":

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..csv_safe import csv_cell
+from ..engine.rule_types import Settings
 from ..evening.names import by_name
 from ..evening.report import ASCII_SPARKS, SPARKS, ordinal, sparkline
 from ..evening.state import Game
@@ -279,13 +280,18 @@ def stats_table(
     return table(["Player", *(label for _, label in columns)], rows, numbers, width, numbers)
 
 
-def _breakdown_lines(game: dict[str, Any], width: int) -> list[str]:
-    """`report --breakdown`: each scored hand of a game as the score card's lines."""
+def _breakdown_lines(game: dict[str, Any], width: int, settings: Settings | None = None) -> list[str]:
+    """`report --breakdown`: each scored hand of a game as the score card's lines, counted as `score`
+    counts them (layout.counted_words) by the evening's ruleset's `settings`."""
     from types import SimpleNamespace
 
+    # A recorded line carries no doubling base nor words: the hand is given the ones its Score had,
+    # the ruleset's (engine/scoring.py), so that a house file's `fan` and `fu` read as in `score`.
+    counting = {"base": settings.doubling_base, "words": settings.words} if settings is not None else {}
     out: list[str] = []
     for name, lines in game["breakdown"].items():
-        score = SimpleNamespace(lines=[SimpleNamespace(**{"kind": "points", **line}) for line in lines])
+        rows = [SimpleNamespace(**{"kind": "points", **line}) for line in lines]
+        score = SimpleNamespace(lines=rows, **counting)
         amended = AMENDED if game.get("amended") else ""
         out += ["", *_lines(f"Game {game['game']}{amended}, {name}'s hand:", width)]
         out += breakdown_grid(score, lambda line: line.set or "", "x").lines(width)
@@ -299,8 +305,9 @@ def _deal_passed(report: dict[str, Any]) -> list[str]:
     return [f"Game {g['game']}: the deal passes ({g['deal_passed']})" for g in history if "deal_passed" in g]
 
 
-def report_text(report: dict[str, Any], width: int | None = None) -> str:
-    """`evening report` as plain tables."""
+def report_text(report: dict[str, Any], width: int | None = None, settings: Settings | None = None) -> str:
+    """`evening report` as plain tables; `settings`: the evening's ruleset's (its doubling base and
+    words, which `--breakdown` counts in as `score` does)."""
     width = width or terminal_width()
     headers, rows = _history_rows(report)
     numbers = set(range(4, len(headers))) | {0}
@@ -313,7 +320,7 @@ def report_text(report: dict[str, Any], width: int | None = None) -> str:
     out += ["", *(line for said in passed for line in _lines(said, width))] if passed else []
     for game in report["history"]:
         if "breakdown" in game:
-            out += _breakdown_lines(game, width)
+            out += _breakdown_lines(game, width, settings)
     out += ["", "Settling up (fewest payments):"]
     out += [
         line

@@ -375,7 +375,7 @@ def counted_words(score: Any) -> Any:
     """The ruleset's words (`words:`) where it scores by a doubling base, as riichi does (points x
     2^(doublings + base), docs/riichi.md "Reading the breakdown"): its players add the fu and count the
     han, never double a running total; None where the book's doubled running total is the reading."""
-    return score.words if getattr(score, "base", 0) else None  # a report's recorded lines have no base
+    return score.words if getattr(score, "base", 0) else None  # a log's lines: given the ruleset's
 
 
 def value_text(line: Any, times: str = "×", counted: Any = None) -> str:
