@@ -206,7 +206,8 @@ def test_win_by_drawn_is_wall():
         ),
         pytest.param(  # regression: `but 1 were given`
             "Rd!",
-            "error: the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 1 was given",
+            "error: the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 1 was given "
+            "(column 1)",
             id="Rd!-one-tile",
         ),
         pytest.param(
@@ -287,8 +288,8 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
         ),
         pytest.param(
             [f"0b {_SETS}"],
-            "0b is not a tile group: ranks are 1-9 (EMA 2016 has no red fives: a red five (riichi's 0) is "
-            "typed 5) (column 1)",
+            "0b is not a tile group: ranks are 1-9 (a red five (riichi's 0) is typed 5: no ruleset here has "
+            "red fives) (column 1)",
             id="0b",
         ),
         pytest.param(

@@ -772,8 +772,8 @@ def test_a_batch_line_with_an_option_mistyped_names_it(tmp_path, text, said):
         # own slip is said with it, so what the hint leads to is not another refusal.
         pytest.param(
             ["score", RIICHI, *("-r", "riichi-ema-2016", "--dora", "０c")],
-            f"--dora: ０c is not a tile group: {WIDE} (0c); ranks are 1-9 (EMA 2016 has no red fives: "
-            "a red five (riichi's 0) is typed 5) (column 1)",
+            f"--dora: ０c is not a tile group: {WIDE} (0c); ranks are 1-9 (a red five (riichi's 0) is "
+            "typed 5: no ruleset here has red fives) (column 1)",
             id="dora-fullwidth-0c",
         ),
         pytest.param(

@@ -142,7 +142,9 @@ _BANG_AFTER_MARKER = re.compile(r"(.*[^*#+=!])([*#+=])!+").fullmatch
 # the hint of riichi's words for red fives as an option (arguments.game_word_hint: `--aka-dora`).
 RED_FIVE_HINT = "a red five (riichi's 0) is typed 5"
 _NO_RED_FIVES = f"EMA 2016 has no red fives: {RED_FIVE_HINT}"
-_ZERO_HINT = f"ranks are 1-9 ({_NO_RED_FIVES})"
+# A `0` in a group of ours (`0b`), typed under any ruleset: riichi is named as the notation it comes
+# from, not as the ruleset in play (under pung-chow, "EMA 2016 has no red fives" named a game not played).
+_ZERO_HINT = f"ranks are 1-9 ({RED_FIVE_HINT}: no ruleset here has red fives)"
 # A word in riichi's compact notation (`123m456p789s11z`, `0m`, docs/riichi.md "Writing a riichi hand"):
 # runs of ranks, each closed by its suit letter, m characters, p dots, s bamboo (0 a red five), z the
 # honors 1-7 (tiles.RIICHI_Z); a `!` after a rank, or after a run's suit letter for its last rank, as
