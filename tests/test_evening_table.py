@@ -483,3 +483,45 @@ def test_report_breakdown_under_a_house_doubling_base_counts_as_score_does(tmp_p
     assert _values_and_totals(card) == expected
     assert any(total.endswith((" fu", " fan", " han")) for _, total in expected)
     assert max(map(cell_width, reported.stdout.splitlines())) <= int(columns)
+
+
+# A game's card and `score` say how the score was reached alike (layout.score_summary): the book's
+# doublings, a doubling base in the house file's words, and a limit hand. (hand, ruleset, summary)
+GAME_CARD_SUMMARIES = [
+    pytest.param(
+        "1b1b1b 2b2b2b 5b5b5b* 4b4b4b* Rd!Rd", "pung-chow", "52 points, doubled 1 time", id="book-doubled"
+    ),
+    pytest.param(*HOUSE_BASES["pung-chow-fan"][::-1], "x 2^(", id="house-base"),
+    pytest.param(
+        "1b1b1b 9b9b9b 2b2b2b* 4b4b4b* 5b!5b", "pung-chow-limit", "38 points, doubled 4 times", id="part-ii"
+    ),
+    pytest.param(
+        "EwEwEw SwSwSw WwWwWw* NwNwNw* Rd!Rd",
+        "pung-chow-limit",
+        "limit hand: Sets of heads only",
+        id="limit-hand",
+    ),
+]
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+@pytest.mark.parametrize("win, ruleset, summary", GAME_CARD_SUMMARIES)
+def test_a_games_card_says_how_its_score_was_reached_as_score_does(
+    tmp_path, capsys, win, ruleset, summary, columns
+):
+    """Regression: `evening hand`'s card ended `Score: 416` where `score` says `Score: 416  (52 fu x
+    2^(1 fan + 2))`: the game's card now gives the same account, wrapped to the width."""
+    if ruleset.startswith("name:"):  # a house file's text
+        house = tmp_path / "house.yaml"
+        house.write_text(ruleset)
+        ruleset = str(house)
+    path = _new(tmp_path, capsys, FOUR, "-r", ruleset)
+    others = ["--other", "Bob=0", "--other", "Cy=0", "--other", "Di=0"]
+    env = {"COLUMNS": columns}
+    game = run("evening", "hand", str(path), win, "--winner", "Ann", "--drawn", *others, env=env)
+    scored = run("score", win, "-r", ruleset, "--drawn", "--seat", "east", "--ascii", env=env)
+    assert game.exit_code == 0 and scored.exit_code == 0, (game.output, scored.output)
+    said = next(line for line in scored.stdout.splitlines() if line.startswith("Score: "))
+    card = " ".join(game.stdout[game.stdout.index("Score: ") :].split("\n\n")[0].split())
+    assert summary in said.replace("×", "x") and card == " ".join(said.replace("×", "x").split())
+    assert max(map(cell_width, game.stdout.splitlines())) <= int(columns)

@@ -22,7 +22,7 @@ from ..evening.names import by_name
 from ..evening.report import ASCII_SPARKS, SPARKS, ordinal, sparkline
 from ..evening.state import Game
 from .ascii import fit_data, fit_grid
-from .layout import Grid, breakdown_grid, cell_width, hanging, pack, terminal_width
+from .layout import Grid, breakdown_grid, cell_width, hanging, pack, score_summary, terminal_width
 
 WIDTH = 80
 
@@ -194,7 +194,9 @@ def game_text(
         lines += ["", *_lines(f"{names[winner]}'s hand: {score.hand}", width)]
         grid = fit_grid(breakdown_grid(score, lambda line: line.meld or "", "x"), out)
         lines += grid.lines(width)
-        lines.append(f"Score: {score.score}")
+        # How it was reached, as `score` says it (layout.score_summary); a limit hand's label is the
+        # ruleset's, escaped as `out` writes it before it is wrapped, as the payments' are below.
+        lines += _lines(fit_data(f"Score: {score.score}  ({score_summary(score, 'x')})", out), width)
     # A payment's reason, a note and a penalty name the ruleset's labels: escaped (fit_data) before
     # they are wrapped, or under ASCII a label in another script ran past the width (172 at 60).
     payments = fit_data(_payments(game, names), out)

@@ -410,6 +410,29 @@ def _running_texts(score: Any) -> list[str]:
     return out
 
 
+def score_summary(score: Any, times: str = "×") -> str:
+    """How a scored hand's score was reached, after `Score: N` on its card: `52 points, doubled 2
+    times`; in the ruleset's words where it scores by a doubling base (`30 fu × 2^(3 han + 2)`, as
+    riichi's players count it); a limit hand by its limit (`limit hand: Mangan: 5 han, 30 fu`)."""
+    words = score.words
+    summary = f"{score.points} {words.points}"
+    if score.base:  # e.g. riichi's basic points: fu x 2^(han + 2)
+        summary += f" {times} 2^({words.of(score.doublings)} + {score.base})"
+    elif score.doublings:
+        summary += f", doubled {score.doublings} time{'s' if score.doublings != 1 else ''}"
+    if score.limit_hand:
+        # A limit reached by doublings (riichi's Mangan to Sanbaiman): the han and fu that reached it, as
+        # a riichi player checks them (docs/riichi.md "Han, basic points and limits"), in the ruleset's
+        # words (riichi's han), as `rules show` says its tiers; a yakuman has none.
+        reached = (
+            f": {words.of(score.doublings)}, {score.points} {words.points}"
+            if score.base and score.doublings
+            else ""
+        )
+        summary = f"limit hand: {score.limit_hand}{reached}"
+    return summary
+
+
 def breakdown_grid(score: Any, set_of: Callable[[Any], str], times: str = "×") -> Grid:
     """A scored hand's lines as the score card's table: label, set (`set_of(line)`), value, total."""
     counted = counted_words(score)

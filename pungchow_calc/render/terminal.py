@@ -24,7 +24,17 @@ from ..engine.situation import how_won
 from ..engine.table import Settlement, draw_settles_nothing
 from ..engine.tiles import Tile, Wind
 from .ascii import fit_data, fit_grid, is_ascii, output_stream
-from .layout import NARROWEST, Grid, breakdown_grid, counted_words, pack, terminal_width, value_text, wrap
+from .layout import (
+    NARROWEST,
+    Grid,
+    breakdown_grid,
+    counted_words,
+    pack,
+    score_summary,
+    terminal_width,
+    value_text,
+    wrap,
+)
 
 
 def unlike(ascii_only: bool) -> str:
@@ -279,23 +289,7 @@ def print_score(score: Score, out: Console, ascii_only: bool = False) -> None:
     ascii_only = plain(out, ascii_only)
     print_hand(out, hand_parts(score, ascii_only))
     print_breakdown(out, score, ascii_only)
-    # In the ruleset's words (`words:`): riichi's "30 fu × 2^(3 han + 2)", as its players count them.
-    words = score.words
-    summary = f"{score.points} {words.points}"
-    if score.base:  # e.g. riichi's basic points: fu x 2^(han + 2)
-        summary += f" × 2^({words.of(score.doublings)} + {score.base})"
-    elif score.doublings:
-        summary += f", doubled {score.doublings} time{'s' if score.doublings != 1 else ''}"
-    if score.limit_hand:
-        # A limit reached by doublings (riichi's Mangan to Sanbaiman): the han and fu that reached it, as
-        # a riichi player checks them (docs/riichi.md "Han, basic points and limits"), in the ruleset's
-        # words (riichi's han), as `rules show` says its tiers; a yakuman has none.
-        reached = (
-            f": {words.of(score.doublings)}, {score.points} {words.points}"
-            if score.base and score.doublings
-            else ""
-        )
-        summary = f"limit hand: {score.limit_hand}{reached}"
+    summary = score_summary(score)
     line = Text("Score: ", style="bold") + Text(f"{score.score}", style="bold green") + Text(f"  ({summary})")
     out.print(line)
     if score.limit is not None:
