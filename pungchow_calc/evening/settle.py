@@ -25,7 +25,7 @@ FLAGS = tuple(fact.field for fact in flag_facts())
 VALUED = tuple(fact.field for fact in FACTS if not fact.flag)
 # Where a Part II rule the evening's ruleset lacks is found: its ruleset is chosen by `evening new`, and no
 # other evening command reads -r (the engine's refusals say `try -r pung-chow-limit`, settle's and wash's).
-PART_II = "an evening begun with `evening new FILE -r pung-chow-limit` has it"
+EVENING_PART_II = "an evening begun with `evening new FILE -r pung-chow-limit` has it"
 
 
 def _plain(value: Any) -> Any:
@@ -268,7 +268,7 @@ def _settle(
         from ..engine.notation import parse
         from ..engine.wash import wash_table
 
-        wash_table(ruleset, PART_II)
+        wash_table(ruleset, EVENING_PART_II)
         return wash(original_hand(tiles, seat), ruleset, seat, parse(tiles).code, order)
     options: dict[str, Any] = {
         "winner": None,
@@ -284,7 +284,7 @@ def _settle(
         "draw": False,
     }
     if kind == "penalty":
-        false_mahjongg_penalty(ruleset, "", PART_II)  # as `evening false-mahjongg` asks for it
+        false_mahjongg_penalty(ruleset, "", EVENING_PART_II)  # as `evening false-mahjongg` asks for it
         options["false_mahjongg"] = seats[record["player"]]
         return settle_table(dict.fromkeys(order, "0"), ruleset, table_options(**options))
     if kind == "draw":

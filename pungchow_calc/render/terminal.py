@@ -361,10 +361,9 @@ def print_compare_summary(
 ) -> None:
     """`batch --compare A B`: how many hands change, and by how much; `columns`: A and B as the summary
     names them (ruleset_files.column_names), else as given."""
-    a, b = summary["rulesets"]
+    a, b = columns or summary["rulesets"]
     # The title and the sentences on lines of their own, wrapped between words (the sentences between
     # phrases: a number stays with its words): rich pads a table's title to the table's width.
-    a, b = columns or (a, b)
     print_title(out, f"{a} {arrow(out)} {b}")
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("", overflow="fold")  # a long ruleset path is folded whole, never cut with …
