@@ -1151,7 +1151,9 @@ def test_evening_play_amend_two_is_told_in_digits(evening):
     assert "  'two': there is no such game (1 to 1): a number is typed in digits; type 2\n" in result.stdout
 
 
-@pytest.mark.parametrize("typed", [b"ab\xff\n", b"Bob\n\xe9\n"], ids=["who-won-ab-xff", "hand-latin-1-e9"])
+@pytest.mark.parametrize(
+    "typed", [b"ab\xff\n", b"Bob\n\xe9\ncancel\n"], ids=["who-won-ab-xff", "hand-latin-1-e9"]
+)
 def test_evening_play_answer_not_utf8_on_a_strict_stdin_is_refused_in_one_line(evening, typed):
     """`printf 'ab\\xff\\n' | pungchow evening play FILE` in a UTF-8 locale (standard input strict, not
     the C locale's escapes) ended in a UnicodeDecodeError traceback: the answer is refused as any other."""

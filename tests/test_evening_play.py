@@ -504,10 +504,10 @@ def test_a_declined_draw_is_cancelled_and_end_of_input_ends(tmp_path):
     assert [e["event"] for e in events(path)] == ["start", "draw"]
 
 
-def test_end_of_input_in_the_middle_of_a_game_says_it_was_not_recorded(tmp_path):
+def test_end_of_input_in_the_middle_of_a_game_says_it_was_not_recorded_and_exits_1(tmp_path):
     path = new(tmp_path)
     code, out = play(path, ["Ann", WINS[0], "d"])
-    assert code == 0, out
+    assert code == 1, out
     assert out.endswith("[Enter: not said] \n  (end of input: the game being entered was not recorded)\n")
     assert [e["event"] for e in events(path)] == ["start"]
 
@@ -523,13 +523,13 @@ def test_end_of_input_in_the_middle_of_a_game_says_it_was_not_recorded(tmp_path)
     ],
     ids=["undo", "amend-1", "amend-draw"],
 )
-def test_end_of_input_in_undo_or_amend_says_what_was_not_done(tmp_path, typed, said):
+def test_end_of_input_in_undo_or_amend_says_what_was_not_done_and_exits_1(tmp_path, typed, said):
     path = new(tmp_path)
     done = run(*hand(path, "Ann", PLAYERS))
     assert done.returncode == 0, done.stderr
     before = path.read_bytes()
     code, out = play(path, typed)
-    assert code == 0 and out.endswith(said), out
+    assert code == 1 and out.endswith(said), out
     assert path.read_bytes() == before
 
 

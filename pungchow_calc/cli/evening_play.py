@@ -236,9 +236,11 @@ class Table(Prompt):
             try:
                 if not self._command(command, evening):
                     return 0
-            except SystemExit:  # end of input in the middle of a game: say what became of it
+            except SystemExit:  # end of input in the middle of a command: say what became of it
                 self.echo(f"  (end of input: {self.undone})")
-                return 0
+                # Not 0: a script feeding the table learns that what it began was not done (a game or an
+                # amendment not recorded, nothing taken back); end of input at the main prompt is 0.
+                return 1
             except Cancel:
                 self.echo("  (cancelled; nothing recorded)")
             except KeyboardInterrupt as stop:
