@@ -1212,3 +1212,33 @@ def test_evening_hand_given_s_equals_south_says_the_evening_knows_the_seats(even
         f"error: No such option: {name} (an evening knows each player's seat and the round: name the players,"
         " --winner NAME, --other NAME=HAND)"
     ), result.stderr
+
+
+_SETTLE_BY_SEAT = (
+    "settle takes each player's hand by seat, --east HAND --south HAND ... (the winner's with its "
+    "winning tile marked !); to score one hand, type pungchow score HAND"
+)
+
+
+@pytest.mark.parametrize(
+    ("argv", "told"),
+    [
+        pytest.param(
+            ["settle", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"],
+            "Got unexpected extra argument(s) (1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd): " + _SETTLE_BY_SEAT,
+            id="settle-quoted-hand",
+        ),
+        pytest.param(
+            ["settle", "1b1b1b", "3c3c3c"],
+            "Got unexpected extra argument(s) (1b1b1b 3c3c3c): " + _SETTLE_BY_SEAT,
+            id="settle-unquoted-hand",
+        ),
+        pytest.param(["settle", "foo"], "Got unexpected extra argument(s) (foo)", id="settle-foo-no-hint"),
+    ],
+)
+def test_settle_given_a_hand_as_score_takes_it_is_told_the_seats(argv: list[str], told: str):
+    """`pungchow settle 'HAND'`, typed as `score` takes a hand, was told only `Got unexpected extra
+    argument(s)`: a hand is told that settle takes one per seat; a word that is no hand is told as before."""
+    result = run(*argv)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {told} (see 'pungchow settle --help')\n"

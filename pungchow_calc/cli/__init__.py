@@ -266,6 +266,18 @@ def _usage_error(error: Any, argv: list[str]) -> int:
                 f"{message[:-1]}: {stray} follows the hand (give it as {option} {stray})", name, argv
             )
         extra = extra or stray is not None
+    if name == "pungchow settle" and extra:
+        from ..engine.notation import reads_as_hand
+
+        # `settle 'HAND'`, typed as `score` is: settle takes a hand per seat (docs/settling.md).
+        stray = _after_the_hand(argv)
+        if stray is not None and reads_as_hand(stray):
+            return _usage(
+                f"{message}: settle takes each player's hand by seat, --east HAND --south HAND ... (the "
+                "winner's with its winning tile marked !); to score one hand, type pungchow score HAND",
+                name,
+                argv,
+            )
     misspelt = _misspelt(argv, found) if extra or type(error).__name__ == "NoSuchOption" else None
     seat = _unquoted_seat(argv) if extra else None
     if misspelt is not None:  # `'HAND' —json` was told as a hand not quoted
