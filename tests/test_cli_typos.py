@@ -1242,3 +1242,44 @@ def test_settle_given_a_hand_as_score_takes_it_is_told_the_seats(argv: list[str]
     result = run(*argv)
     assert result.exit_code == 2
     assert result.stderr == f"error: {told} (see 'pungchow settle --help')\n"
+
+
+WON = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
+
+
+@pytest.mark.parametrize(
+    ("argv", "told"),
+    [
+        pytest.param(
+            ["evening", "hand", "{log}", "Ann", WON],
+            "Missing option '--winner': Ann stands where the hand goes (give it as --winner Ann)",
+            id="evening-hand-FILE-Ann-HAND",
+        ),
+        pytest.param(
+            ["diff", "pung-chow", WON],
+            "Missing option '--ruleset' / '-r': pung-chow stands where the hand goes "
+            "(give it as -r pung-chow)",
+            id="diff-pung-chow-HAND",
+        ),
+        pytest.param(
+            ["diff", "pung-chow", WON, "-r", "classical-bmja"],
+            f"Got unexpected extra argument(s) ({WON}): pung-chow stands where the hand goes (give it by its "
+            "option)",
+            id="diff-pung-chow-HAND-r-bmja",
+        ),
+        pytest.param(
+            ["score", "south", WON],
+            f"Got unexpected extra argument(s) ({WON}): south stands where the hand goes "
+            "(give it by its option)",
+            id="score-south-HAND",
+        ),
+    ],
+)
+def test_a_word_typed_where_the_quoted_hand_goes_is_named(evening: Path, argv: list[str], told: str):
+    """`evening hand FILE Ann 'HAND'` was told only `Missing option '--winner'`, and `score south 'HAND'`
+    or `diff pung-chow 'HAND' -r B` to put a hand in quotes that was quoted: the word standing where the
+    hand goes is named, with the option to give it by where the refusal names one."""
+    command = argv[0] if argv[0] != "evening" else "evening hand"
+    result = run(*(str(evening) if word == "{log}" else word for word in argv))
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {told} (see 'pungchow {command} --help')\n"

@@ -254,7 +254,18 @@ def _usage_error(error: Any, argv: list[str]) -> int:
         message = printable(arguments.unknown_option(error.option_name, found.spelling).message)
         message += _dash_name(argv, error.option_name)
     extra = message.startswith("Got unexpected extra argument")
-    if name in _HAND_COMMANDS and message.startswith("Missing option"):
+    missing = message.startswith("Missing option")
+    # `evening hand FILE Ann 'HAND'`, `diff pung-chow 'HAND' -r B`: a word that is no hand typed where the
+    # hand goes, the hand after it, was told only that an option is missing (or, worse, to quote a hand
+    # that was quoted): the word is named, with the option to give it by where the message names one.
+    misplaced = _name_before_the_hand(argv) if extra or missing else None
+    if misplaced is not None:
+        said = f"{misplaced} stands where the hand goes"
+        if missing:
+            option = message.rsplit("'", 2)[-2]  # `Missing option '--winner'.`: `--winner`
+            return _usage(f"{message[:-1]}: {said} (give it as {option} {misplaced})", name, argv)
+        return _usage(f"{message}: {said} (give it by its option)", name, argv)
+    if name in _HAND_COMMANDS and missing:
         from ..engine.notation import reads_as_hand
 
         # `diff 'HAND' A B`: its rulesets typed as words, told only that -r is missing (click checks a
@@ -266,18 +277,9 @@ def _usage_error(error: Any, argv: list[str]) -> int:
                 f"{message[:-1]}: {stray} follows the hand (give it as {option} {stray})", name, argv
             )
         extra = extra or stray is not None
-    if name == "pungchow settle" and extra:
-        from ..engine.notation import reads_as_hand
-
-        # `settle 'HAND'`, typed as `score` is: settle takes a hand per seat (docs/settling.md).
-        stray = _after_the_hand(argv)
-        if stray is not None and reads_as_hand(stray):
-            return _usage(
-                f"{message}: settle takes each player's hand by seat, --east HAND --south HAND ... (the "
-                "winner's with its winning tile marked !); to score one hand, type pungchow score HAND",
-                name,
-                argv,
-            )
+    by_seat = _hand_with_no_seat(argv) if extra else None
+    if by_seat is not None:
+        return _usage(f"{message}: {by_seat}", name, argv)
     misspelt = _misspelt(argv, found) if extra or type(error).__name__ == "NoSuchOption" else None
     seat = _unquoted_seat(argv) if extra else None
     if misspelt is not None:  # `'HAND' —json` was told as a hand not quoted
@@ -340,6 +342,51 @@ def _after_the_hand(argv: list[str]) -> str | None:
     except PungchowError:  # the line's own error is typer's to tell
         return None
     return words[len(command.args)] if len(words) > len(command.args) else None
+
+
+def _hand_with_no_seat(argv: list[str]) -> str | None:
+    """How to give hands to a command taking each by its seat's option (`settle --east HAND|SCORE`)
+    when a line gives none of them and its first stray word is a hand (`settle 'HAND'`, typed as
+    `score` takes it; docs/settling.md), else None."""
+    from ..engine.notation import reads_as_hand
+
+    found = spec.locate(argv)
+    if found is None:
+        return None
+    command, start = found
+    seats = [o for o in command.options if o.metavar.startswith("HAND")]
+    try:
+        words, given = arguments.read_args(argv[start:], command.spelling)
+    except PungchowError:  # the line's own error is typer's to tell
+        return None
+    if not seats or any(o.name in given for o in seats) or not words or not reads_as_hand(words[0]):
+        return None
+    return (
+        f"{command.path[-1]} takes each player's hand by seat, "
+        + " ".join(f"{o.spellings[0]} HAND" for o in seats[:2])
+        + " ... (the winner's with its winning tile marked !); to score one hand, type pungchow score HAND"
+    )
+
+
+def _name_before_the_hand(argv: list[str]) -> str | None:
+    """The word standing where a command's HAND argument goes when it is no hand and the word after it
+    is one (`evening hand FILE Ann 'HAND'`), or None."""
+    from ..engine.notation import reads_as_hand
+
+    found = spec.locate(argv)
+    if found is None:
+        return None
+    command, start = found
+    at = next((i for i, arg in enumerate(command.args) if (arg.metavar or arg.name.upper()) == "HAND"), None)
+    if at is None:
+        return None
+    try:
+        words, _ = arguments.read_args(argv[start:], command.spelling)
+    except PungchowError:  # the line's own error is typer's to tell
+        return None
+    if len(words) != len(command.args) + 1 or reads_as_hand(words[at]) or not reads_as_hand(words[at + 1]):
+        return None
+    return words[at]
 
 
 def _misspelt(argv: list[str], found: spec.Command | None) -> str | None:
