@@ -20,7 +20,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from .cache import BoundedCache
-from .errors import NotationError, OptionError, and_list, digits_hint
+from .errors import NotationError, OptionError, and_list, digits_hint, either
 from .notation import parse, season_hint
 from .tiles import Tile, Wind
 
@@ -498,7 +498,7 @@ def unread_hint(facts: tuple[Fact, ...], read_by: tuple[str, Container[str]] | N
     unread = [fact for fact in facts if fact.scores and fact.field not in read_by[1]]
     if not unread:
         return ""
-    scores = " or ".join(fact.scores for fact in unread)
+    scores = either([fact.scores for fact in unread])
     return UNREAD_HINT.format(
         name=read_by[0], scores=scores, options=and_list(fact.option for fact in unread)
     )
