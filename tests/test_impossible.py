@@ -707,3 +707,24 @@ def test_settle_of_a_score_as_a_number_says_the_same_words(argv: list[str], mess
     table = ["--winner", "south", "--south", "2000", "--east", "4", "--west", "4", "--north", "4"]
     result = run("settle", *table, *argv)
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {message}\n")
+
+
+# Regression: `settle` with the winner's score as a number said the refusal's own hint where `score`
+# said to drop a fact no rule of the ruleset reads (pung-chow scores no win on the first discard).
+@pytest.mark.parametrize(
+    ("ruleset", "tail"),
+    [
+        pytest.param(
+            "pung-chow",
+            ", and no rule of ruleset pung-chow scores a win on the first discard: drop --first-discard",
+        ),
+        pytest.param("pung-chow-limit", ": drop --first-discard or --drawn"),
+    ],
+)
+def test_settle_of_a_score_as_a_number_ends_with_the_way_out_as_score_does(ruleset: str, tail: str) -> None:
+    said = f"error: --first-discard is a win on a discard before one's own first draw, not self-drawn{tail}\n"
+    facts = ["-r", ruleset, "-s", "south", "--first-discard", "--drawn"]
+    assert run("score", CLOSED, *facts).stderr == said
+    table = ["--winner", "south", "--south", "2000", "--east", "4", "--west", "4", "--north", "4"]
+    result = run("settle", *table, *facts[:2], *facts[4:])
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", said)

@@ -453,7 +453,9 @@ def settle_table(
         # (docs/riichi.md "The facts of a win").
         unmet = conflicting_facts(None, _situation(winner, True, options), impossible)
         if unmet is not None:
-            raise OptionError(unmet.said(), code="bad-option", options=unmet.options)
+            # Ending with the way out, to drop facts no rule of the ruleset reads, as `score` does.
+            said = unmet.said((ruleset.name, plan_for(ruleset, True).reads))
+            raise OptionError(said, code="bad-option", options=unmet.options)
     multiplier = ruleset.settings.east_multiplier
     notes: list[str] = []
 
