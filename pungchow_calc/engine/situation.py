@@ -17,7 +17,7 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cache import BoundedCache
 from .errors import NotationError, OptionError, and_list, digits_hint, either
@@ -504,8 +504,9 @@ def unread_hint(facts: tuple[Fact, ...], read_by: tuple[str, Container[str]] | N
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Refused:
+# A NamedTuple, not a dataclass: made only on a refusal, and a frozen dataclass costs 1 ms of every
+# start-up to build (docs/speed.md).
+class Refused(NamedTuple):
     """A refusal of stated facts that cannot be (unmet_need, impossible.IMPOSSIBLE's tests): why, what to
     type instead ("" where the why says it), and what it blames, exactly: the stated facts, by field, and
     other options by spelling (the way won, `--from`, `--seat`), whose words a batch line's column is
