@@ -972,8 +972,9 @@ UNREAD_FIRST = {
     ),
     "--riichi --ura 1b,2b --dora 3c -r classical-dmjl": (
         [CLOSED, "--riichi", "--ura", "1b,2b", "--dora", "3c", "-r", "classical-dmjl"],
+        # Both blamed (one ura under each dora), and neither scored by classical-dmjl: drop both.
         "--ura: 2 tiles, but one lies under each --dora indicator: at most 1"
-        + _DROP.format("classical-dmjl", "ura dora", "--ura"),
+        + _DROP.format("classical-dmjl", "ura dora or dora", "--ura and --dora"),
     ),
     # Both orders of two problems: the fact pung-chow reads (--original-hand, on a hand with a set laid
     # open) refused first before, now after the fact it never reads; and the other way round (--ippatsu

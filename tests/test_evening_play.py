@@ -1936,11 +1936,20 @@ FACT_REFUSALS = [
         id="bob-first-discard-from-cy",
     ),
     pytest.param(
-        "pung-chow",
+        "pung-chow-limit",
         ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b!7b8b", "wall", "first-discard"],
         "  first-discard is a win on a discard before one's own first draw, not self-drawn: drop "
         "first-discard or wall (how it was won)",
         id="bob-first-discard-self-drawn",
+    ),
+    # No rule of pung-chow scores a win on the first discard (play does not offer it): the way out is to
+    # drop it, as `score` and `settle` say (situation.UNREAD_HINT).
+    pytest.param(
+        "pung-chow",
+        ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b!7b8b", "wall", "first-discard"],
+        "  first-discard is a win on a discard before one's own first draw, not self-drawn, and no rule "
+        "of ruleset pung-chow scores a win on the first discard: drop first-discard",
+        id="bob-first-discard-self-drawn-pung-chow",
     ),
     pytest.param(
         "classical-dmjl",

@@ -25,11 +25,13 @@ from pungchow_calc.engine.situation import (
     FACTS,
     SITUATION_FACTS,
     Fact,
+    Refused,
     Situation,
     WinBy,
     flag_facts,
     read_tiles,
     stated,
+    unmet_need,
 )
 from pungchow_calc.engine.table import _check_options, _situation
 from pungchow_calc.engine.table_types import TableOptions
@@ -251,3 +253,74 @@ def test_a_count_too_many_is_said_as_its_number(pungchow, typed, said):
         "score", "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d", "-r", "riichi-ema-2016", "--honba", typed
     )
     assert (code, out, err) == (2, "", f"error: --honba: {said} is too many (at most 9999)\n")
+
+
+# --- unmet_need: what each refusal blames, exactly (situation.Refused) ------------------------------------
+
+# Each branch of unmet_need: the situation, why it is refused, and the facts it blames (by field). Found
+# before by the options its text named: `--ippatsu needs --riichi or --double-riichi` named two it does not
+# blame, the ura refusal one (--dora) it does.
+UNMET = {
+    "needs: --ippatsu without riichi": (
+        Situation(ippatsu=True),
+        "--ippatsu needs --riichi or --double-riichi",
+        ("ippatsu",),
+    ),
+    "needs: --ura without riichi": (
+        Situation(ura=read_tiles("--ura", "2b")),
+        "--ura needs --riichi or --double-riichi",
+        ("ura",),
+    ),
+    "most: six dora indicators": (
+        Situation(dora=read_tiles("--dora", "1b,2b,3b,4b,5b,6b")),
+        "--dora: 6 tiles, but at most 5 are turned in a hand",
+        ("dora",),
+    ),
+    "under: more ura than dora indicators": (
+        Situation(riichi=True, dora=read_tiles("--dora", "3c"), ura=read_tiles("--ura", "1b,2b")),
+        "--ura: 2 tiles, but one lies under each --dora indicator: at most 1",
+        ("ura", "dora"),
+    ),
+}
+
+
+@pytest.mark.parametrize(("situation", "why", "facts"), list(UNMET.values()), ids=list(UNMET))
+def test_unmet_need_blames_exactly_the_facts_it_refuses(situation, why, facts):
+    refused = unmet_need(situation)
+    assert refused is not None
+    assert (refused.why, refused.hint, refused.facts, refused.others) == (why, "", facts, ())
+    assert refused.options == tuple(FACT[name].option for name in facts)
+    assert refused.said() == why  # its why says what to type
+
+
+@pytest.mark.parametrize(
+    ("read", "said"),
+    [
+        pytest.param(frozenset({"ura", "dora"}), "", id="both-read"),
+        pytest.param(
+            frozenset({"dora"}), ", and no rule of ruleset R scores ura dora: drop --ura", id="ura-unread"
+        ),
+        pytest.param(
+            frozenset(),
+            ", and no rule of ruleset R scores ura dora or dora: drop --ura and --dora",
+            id="neither",
+        ),
+    ],
+)
+def test_a_refusal_ends_with_the_way_out_for_each_fact_it_blames_that_no_rule_reads(read, said):
+    situation, why, _ = UNMET["under: more ura than dora indicators"]
+    refused = unmet_need(situation)
+    assert refused is not None and refused.said(("R", read)) == why + said
+
+
+def test_a_fact_that_implies_its_way_is_not_told_to_be_dropped():
+    # Dropping --kong-after-kong drops its loose tile too: the refusal keeps its own hint.
+    refused = Refused("why", "give --loose in place of --kong-after-kong", ("kong_after_kong",))
+    assert refused.said(("R", frozenset())) == "why: give --loose in place of --kong-after-kong"
+    assert Refused("why", "drop it", ("robbing_kong",)).said(("R", frozenset())) == (
+        "why, and no rule of ruleset R scores robbing a kong: drop --robbing-kong"
+    )
+
+
+def test_unmet_need_refuses_nothing_of_facts_that_go_together():
+    assert unmet_need(Situation(riichi=True, ippatsu=True, dora=read_tiles("--dora", "3c"))) is None

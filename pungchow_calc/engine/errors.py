@@ -97,6 +97,12 @@ def either(words: Sequence[str]) -> str:
     return f"{', '.join(most)} or {last}" if most else last
 
 
+def and_list(words: Iterable[str]) -> str:
+    """`a`, `a and b`, `a, b and c`: the things a line names together."""
+    *most, last = words
+    return f"{', '.join(most)} and {last}" if most else last
+
+
 def plain_typed(text: str) -> str | None:
     """The text as plain ASCII when it was typed in full-width characters (an input method's `２ｃ`,
     `ｅａｓｔ`, `－－ｊｓｏｎ`: NFKC of its full-width forms), else None. Only for a hint: what was typed

@@ -7,14 +7,13 @@ never a fact left out (scoring._idle_facts relies on it).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from .decomposition import SHAPES
 from .hand import Hand
-from .situation import FACT, LOOSE, OF_THE_SET, SITUATION_FACTS, Situation, WinBy, unmet_need
+from .situation import FACT, LOOSE, OF_THE_SET, SITUATION_FACTS, Refused, Situation, WinBy, unmet_need
 from .tiles import Wind
 
 
@@ -27,13 +26,14 @@ class Impossible:
     known, so only what the stated facts say together is tested."""
 
     what: str  # for the ruleset's schema and docs
-    test: Callable[[Hand | None, Situation], str | None]
+    test: Callable[[Hand | None, Situation], Refused | None]
 
 
 # Every refusal of stated facts that cannot be (IMPOSSIBLE's tests, and a discarder named for a hand as
 # dealt): why, and what to type instead, said once here and so alike by `score`, `settle`, a batch line
 # and `evening` (play says the options in its prompts' words, cli/evening_play.py). A refusal reads
-# "why: what to type"; the fields in braces are filled by the test that refuses (refusal()).
+# "why: what to type"; the fields in braces are filled by the test that refuses (refused()), which names
+# the facts it blames (Refused).
 REFUSALS: dict[str, tuple[str, str]] = {
     "kong_after_kong_without_kong": (
         "--kong-after-kong: the win is on the loose tile of a kong declared on a loose tile, and the hand "
@@ -176,15 +176,27 @@ REFUSALS: dict[str, tuple[str, str]] = {
 }
 
 
+def refused(name: str, facts: tuple[str, ...], others: tuple[str, ...] = (), /, **values: object) -> Refused:
+    """The refusal `name` of REFUSALS, its fields filled by `values`, blaming the stated `facts` (by
+    field) and the `others` options (by spelling)."""
+    why, hint = REFUSALS[name]
+    return Refused(why.format(**values), hint.format(**values), facts, others)
+
+
 def refusal(name: str, **values: object) -> str:
     """The refusal `name` of REFUSALS in one line, its fields filled by `values`: why, then what to type."""
-    why, hint = REFUSALS[name]
-    return f"{why}: {hint}".format(**values)
+    return refused(name, (), (), **values).said()
 
 
 def _riichi_given(situation: Situation) -> str:
-    """The riichi option stated (the one a refusal names)."""
-    return "--riichi" if situation.riichi else "--double-riichi"
+    """The riichi fact stated, by field (the one a refusal names)."""
+    return "riichi" if situation.riichi else "double_riichi"
+
+
+def _riichi_refused(name: str, fact: str, situation: Situation) -> Refused:
+    """The refusal `name` of `fact` with the riichi stated (`{which}`), blaming both."""
+    which = _riichi_given(situation)
+    return refused(name, (fact, which), which=FACT[which].option)
 
 
 # The option that types each way, as a refusal tells it to drop or give (`--win-by wall` is `--drawn`).
@@ -208,135 +220,158 @@ def _way_given(situation: Situation) -> dict[str, str]:
 
 
 _WAYS = tuple(fact for fact in SITUATION_FACTS if fact.way is not None)  # facts that imply a way won
+# The options that may have said each way, as typed (options.make): its own, `--win-by WAY`.
+_SAID_BY = {
+    WinBy.WALL: ("--drawn", "--win-by"),
+    WinBy.LOOSE: ("--loose", "--win-by"),
+    WinBy.DISCARD: ("--win-by",),
+}
 
 
-def _kong_after_kong_one_kong(hand: Hand | None, situation: Situation) -> str | None:
+def _way_blamed(situation: Situation) -> tuple[str, ...]:
+    """The options that may have said how the win came, as a refusal of that way blames them: the
+    stated facts that imply it (--kong-after-kong, --robbing-kong), and the way's own options."""
+    way = situation.win_by
+    return (
+        *(fact.option for fact in _WAYS if fact.way is way and getattr(situation, fact.field)),
+        *_SAID_BY[way],
+    )
+
+
+def _kong_after_kong_one_kong(hand: Hand | None, situation: Situation) -> Refused | None:
     # The first loose tile was drawn for a kong or a flower (or season), the second for the kong declared on
     # it: with one kong, the first was a flower's, which is in the hand (Kajongg's "Twofold Fortune").
     if hand is not None and situation.kong_after_kong and hand.kongs == 1 and not hand.bonus:
-        return refusal("kong_after_kong_one_kong")
+        return refused("kong_after_kong_one_kong", ("kong_after_kong",))
     return None
 
 
-def _loose_without_kong(hand: Hand | None, situation: Situation) -> str | None:
+def _loose_without_kong(hand: Hand | None, situation: Situation) -> Refused | None:
     # A loose tile is drawn for a kong (or, where there are flowers and seasons, for a bonus tile):
     # the book's "loose tile" and riichi's replacement tile (RCR 2016 §3.3.5-3.3.7).
     if hand is not None and situation.win_by is LOOSE and not (hand.kongs or hand.bonus):
-        return refusal("loose_without_kong")
+        return refused("loose_without_kong", (), _way_blamed(situation))
     return None
 
 
-def _kong_after_kong_without_kong(hand: Hand | None, situation: Situation) -> str | None:
+def _kong_after_kong_without_kong(hand: Hand | None, situation: Situation) -> Refused | None:
     # A kong after a kong is won on the loose tile drawn for a kong the winner declared on a loose tile
     # (Kajongg's "Twofold Fortune"): that kong is in his hand, whatever drew the first loose tile.
     if hand is not None and situation.kong_after_kong and not hand.kongs:
-        return refusal("kong_after_kong_without_kong")
+        return refused("kong_after_kong_without_kong", ("kong_after_kong",))
     return None
 
 
-def _last_tile_loose(hand: Hand | None, situation: Situation) -> str | None:
+def _last_tile_loose(hand: Hand | None, situation: Situation) -> Refused | None:
     # RCR 2016 §3.3.5: "The dead wall always comprises 14 tiles, so after a kong the last tile of the wall
     # becomes part of the dead wall": a loose tile is never the last tile of the wall.
     if situation.last_tile and situation.win_by is WinBy.LOOSE:
-        return refusal("last_tile_loose")
+        return refused("last_tile_loose", ("last_tile",), _way_blamed(situation))
     return None
 
 
-def _riichi_twice(hand: Hand | None, situation: Situation) -> str | None:
+def _riichi_twice(hand: Hand | None, situation: Situation) -> Refused | None:
     # A player declares riichi once: a double riichi is that declaration made on his first turn, worth
     # 2 han in place of riichi's 1. Both stated would be paid on a guess of which was meant.
     if situation.riichi and situation.double_riichi:
-        return refusal("riichi_twice")
+        return refused("riichi_twice", ("riichi", "double_riichi"))
     return None
 
 
-def _ippatsu_loose(hand: Hand | None, situation: Situation) -> str | None:
+def _ippatsu_loose(hand: Hand | None, situation: Situation) -> Refused | None:
     # The loose tile is drawn right after the winner's own kong, declared after his riichi: and any call,
     # a concealed kong too, ends the go-around of ippatsu (docs/riichi.md "The facts of a win").
     if situation.ippatsu and situation.win_by is WinBy.LOOSE:
-        return refusal("ippatsu_loose")
+        return refused("ippatsu_loose", ("ippatsu",), _way_blamed(situation))
     return None
 
 
-def _double_riichi_ippatsu(hand: Hand | None, situation: Situation) -> str | None:
+def _double_riichi_ippatsu(hand: Hand | None, situation: Situation) -> Refused | None:
     # Double riichi is declared with the first discard, no call before it, not even a concealed kong, and
     # its ippatsu is won before the next discard, no call between (docs/riichi.md "The facts of a win"):
     # in the first go-arounds of the wall, with no kong declared.
     if not (situation.double_riichi and situation.ippatsu):
         return None
     if situation.last_tile:
-        return refusal("double_riichi_ippatsu_last_tile")
+        return refused("double_riichi_ippatsu_last_tile", ("double_riichi", "ippatsu", "last_tile"))
     if hand is None:
         return None  # a score given as a number: its kongs and shape are not known
     if hand.kongs:
-        return refusal("double_riichi_ippatsu_kong")
+        return refused("double_riichi_ippatsu_kong", ("double_riichi", "ippatsu"))
     if not situation.robbing_kong:
         return None
     # The kong robbed (§3.3.6) was added to a pung claimed after the double riichi, and that call ended
     # ippatsu; only thirteen orphans robs a concealed kong (§3.3.7), whose robbing is no call.
     if SHAPES["single_heads"](list(hand.counts), hand.fixed):
         return None
-    return refusal("double_riichi_ippatsu_robbed")
+    return refused("double_riichi_ippatsu_robbed", ("double_riichi", "ippatsu", "robbing_kong"))
 
 
-def _last_tile_robbed(hand: Hand | None, situation: Situation) -> str | None:
+def _last_tile_robbed(hand: Hand | None, situation: Situation) -> Refused | None:
     # After the last tile of the wall no kong is declared (none is left to make up the dead wall,
     # RCR 2016 §3.3.6), so none is robbed: robbing a kong is never the last discard.
     if situation.last_tile and situation.robbing_kong:
-        return refusal("last_tile_robbed")
+        return refused("last_tile_robbed", ("last_tile", "robbing_kong"))
     return None
 
 
-def _first_discard_after_turn(hand: Hand | None, situation: Situation) -> str | None:
+def _first_discard_after_turn(hand: Hand | None, situation: Situation) -> Refused | None:
     # Renhou (RCR 2016 §4.2.4): a non-dealer's win on a discard in the first uninterrupted go-around,
     # before his own first draw (docs/riichi.md "The facts of a win"). Nothing of his own turn (a draw,
     # riichi, a kong) or of any call or later play (the last tile, a kong robbed) can go with it.
     if not situation.first_discard:
         return None
     if situation.original_hand:
-        return refusal("first_discard_original_hand")
+        return refused("first_discard_original_hand", ("first_discard", "original_hand"))
     if situation.win_by is not WinBy.DISCARD:
-        return refusal("first_discard_not_on_a_discard", **_way_given(situation))
+        return refused(
+            "first_discard_not_on_a_discard",
+            ("first_discard",),
+            _way_blamed(situation),
+            **_way_given(situation),
+        )
     if situation.riichi or situation.double_riichi:
-        return refusal("first_discard_riichi", which=_riichi_given(situation))
+        return _riichi_refused("first_discard_riichi", "first_discard", situation)
     if situation.robbing_kong:
-        return refusal("first_discard_robbed")
+        return refused("first_discard_robbed", ("first_discard", "robbing_kong"))
     if situation.last_tile:
-        return refusal("first_discard_last_tile")
+        return refused("first_discard_last_tile", ("first_discard", "last_tile"))
     return _nothing_called("first_discard", hand)
 
 
-def _first_discard_not_easts(hand: Hand | None, situation: Situation) -> str | None:
+def _first_discard_not_easts(hand: Hand | None, situation: Situation) -> Refused | None:
     # "To win on first card played" (Bonus Scores 5, docs/rulings.md) and Blessing of Earth (won "with
     # the first tile discarded by East") are East's first discard: another discarder named contradicts it.
     discarder = situation.discarder
     if situation.first_discard and discarder is not None and discarder is not Wind.EAST:
-        return refusal("first_discard_not_easts", discarder=discarder.word)
+        return refused("first_discard_not_easts", ("first_discard",), ("--from",), discarder=discarder.word)
     return None
 
 
-def _ninth_win_not_easts(hand: Hand | None, situation: Situation) -> str | None:
+def _ninth_win_not_easts(hand: Hand | None, situation: Situation) -> Refused | None:
     # Kajongg's "East won nine times in a row" applies when "the winner is East" (src/rulecode.py,
     # EastWonNineTimesInARow): stated of another seat's win it is paid the limit on a guess.
     if situation.east_ninth_win and situation.seat is not Wind.EAST:
-        return refusal("ninth_win_not_easts", seat=situation.seat.word)
+        return refused("ninth_win_not_easts", ("east_ninth_win",), ("--seat",), seat=situation.seat.word)
     return None
 
 
-def _original_hand_after_call(hand: Hand | None, situation: Situation) -> str | None:
+def _original_hand_after_call(hand: Hand | None, situation: Situation) -> Refused | None:
     # Tenhou and chiihou: won on the first draw, "no call before it, not even a concealed kan"
     # (docs/riichi.md "The facts of a win"), and told so: a win on a discard (no --drawn) is refused.
     return _original_hand_played(hand, situation, on_discard_refused=True)
 
 
-def _original_hand_not_as_dealt(hand: Hand | None, situation: Situation) -> str | None:
+def _original_hand_not_as_dealt(hand: Hand | None, situation: Situation) -> Refused | None:
     # The book's original hand is complete "as drawn from the wall" (Example 16, Limit Hands 6;
     # docs/rulings.md#original-hand), before any claim, kong or loose tile; the way the options default to
     # (a discard) is read as the original draw (situation.how_won), not refused.
     return _original_hand_played(hand, situation, on_discard_refused=False)
 
 
-def _original_hand_played(hand: Hand | None, situation: Situation, on_discard_refused: bool) -> str | None:
+def _original_hand_played(
+    hand: Hand | None, situation: Situation, on_discard_refused: bool
+) -> Refused | None:
     """Why an original hand (won on the first draw, nothing claimed or declared before it) cannot be so
     with the other facts stated or this hand; `on_discard_refused`: a win on a discard is refused too."""
     if not situation.original_hand:
@@ -345,15 +380,17 @@ def _original_hand_played(hand: Hand | None, situation: Situation, on_discard_re
     # draw is not the last tile of the wall, nor a tile robbed. Told before the way won: adding --drawn
     # would not help.
     if situation.riichi or situation.double_riichi:
-        return refusal("original_hand_riichi", which=_riichi_given(situation))
+        return _riichi_refused("original_hand_riichi", "original_hand", situation)
     if situation.last_tile:
-        return refusal("original_hand_last_tile")
+        return refused("original_hand_last_tile", ("original_hand", "last_tile"))
     if situation.robbing_kong:
-        return refusal("original_hand_robbed")
+        return refused("original_hand_robbed", ("original_hand", "robbing_kong"))
     if situation.win_by is WinBy.LOOSE:
-        return refusal("original_hand_loose", **_way_given(situation))
+        return refused(
+            "original_hand_loose", ("original_hand",), _way_blamed(situation), **_way_given(situation)
+        )
     if on_discard_refused and situation.win_by is not WinBy.WALL:
-        return refusal("original_hand_on_a_discard")
+        return refused("original_hand_on_a_discard", ("original_hand",), _way_blamed(situation))
     return _nothing_called("original_hand", hand)
 
 
@@ -382,16 +419,16 @@ def original_mark(hand: Hand, situation: Situation, drawn: bool) -> tuple[str, s
     return None
 
 
-def _nothing_called(fact: str, hand: Hand | None) -> str | None:
+def _nothing_called(fact: str, hand: Hand | None) -> Refused | None:
     """Why a hand won before any call (a win of the first go-around: `fact`, first_discard or
     original_hand) cannot be: a set laid open, or a kong, even a concealed one (neither is known of a
     score given as a number, hand None)."""
     if hand is None:
         return None
     if _laid_open_before(hand):
-        return refusal(f"{fact}_laid_open")
+        return refused(f"{fact}_laid_open", (fact,))
     if hand.kongs:
-        return refusal(f"{fact}_kong")
+        return refused(f"{fact}_kong", (fact,))
     return None
 
 
@@ -413,7 +450,7 @@ def may_be_dealt(hand: Hand) -> bool:
     return not (_laid_open_before(hand) or hand.kongs)
 
 
-def _robbed_tile_held(hand: Hand | None, situation: Situation) -> str | None:
+def _robbed_tile_held(hand: Hand | None, situation: Situation) -> Refused | None:
     # The robbed tile is the fourth of a kong (a pung added to, or for thirteen orphans a concealed
     # kong, RCR 2016 §3.3.6-3.3.7): the other three are in that kong, so the hand holds it once, and no
     # indicator turned (dora, ura) is one of them.
@@ -421,10 +458,14 @@ def _robbed_tile_held(hand: Hand | None, situation: Situation) -> str | None:
         return None  # no kong robbed, or a score given as a number (its tiles are not known)
     tile = hand.winning_tile
     if hand.counts[tile.index] > 1:
-        return refusal("robbed_tile_held", tile=tile.code, held=hand.counts[tile.index])
+        return refused(
+            "robbed_tile_held", ("robbing_kong",), (), tile=tile.code, held=hand.counts[tile.index]
+        )
     for fact in OF_THE_SET:
         if tile in getattr(situation, fact.field):
-            return refusal("robbed_tile_shown", tile=tile.code, option=fact.option)
+            return refused(
+                "robbed_tile_shown", ("robbing_kong", fact.field), tile=tile.code, option=fact.option
+            )
     return None
 
 
@@ -489,33 +530,17 @@ IMPOSSIBLE: dict[str, Impossible] = {
 }
 
 
-def conflicting_facts(
-    hand: Hand | None,
-    situation: Situation,
-    names: frozenset[str],
-    read_by: tuple[str, frozenset[str]] | None = None,
-) -> str | None:
+def conflicting_facts(hand: Hand | None, situation: Situation, names: frozenset[str]) -> Refused | None:
     """Why the stated facts cannot go together (a fact without one it needs, too many indicators:
     situation.unmet_need, every ruleset's), else what the ruleset's play never has (impossible_facts), or
-    None; hand None: a winner's score given as a number (docs/riichi.md "The facts of a win");
-    `read_by`: the ruleset's name and the facts its rules read (situation.UNREAD_HINT)."""
-    unmet = unmet_need(situation, (), read_by)
+    None; hand None: a winner's score given as a number (docs/riichi.md "The facts of a win")."""
+    unmet = unmet_need(situation)
     if unmet is None and names:
         unmet = impossible_facts(hand, situation, names)
     return unmet
 
 
-_OPTION_WORD = re.compile(r"--[a-z][a-z-]*[a-z]")
-
-
-def named_options(why: str) -> tuple[str, ...]:
-    """The options a refusal of stated facts names (`--ippatsu needs --riichi or --double-riichi`), in
-    its order: where a batch line's refusal stands is the last of them on the line (options.py
-    word_at_fault), the facts it blames being the ones it names."""
-    return tuple(dict.fromkeys(_OPTION_WORD.findall(why)))
-
-
-def impossible_facts(hand: Hand | None, situation: Situation, names: frozenset[str]) -> str | None:
+def impossible_facts(hand: Hand | None, situation: Situation, names: frozenset[str]) -> Refused | None:
     """Why the hand and its stated facts cannot be under a ruleset whose play never has `names`
     (IMPOSSIBLE, the setting `impossible`), or None; hand None: a winner's score given as a number,
     whose stated facts are tested together only."""
@@ -527,6 +552,6 @@ def impossible_facts(hand: Hand | None, situation: Situation, names: frozenset[s
 
 
 @lru_cache(maxsize=64)  # one per ruleset's setting: the same few, hand after hand
-def _tests(names: frozenset[str]) -> tuple[Callable[[Hand | None, Situation], str | None], ...]:
+def _tests(names: frozenset[str]) -> tuple[Callable[[Hand | None, Situation], Refused | None], ...]:
     """The tests of IMPOSSIBLE that `names` names, in IMPOSSIBLE's order."""
     return tuple(check.test for name, check in IMPOSSIBLE.items() if name in names)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from operator import attrgetter, itemgetter
@@ -12,9 +12,9 @@ from .cache import BoundedCache
 from .conditions import Context
 from .conditions.indicators import INDICATORS, unshown
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
-from .errors import HandError, OptionError, PungchowError
+from .errors import HandError, OptionError, PungchowError, and_list
 from .hand import HAND_TILES, Hand, Meld, MeldKind, build, require_winning_size
-from .impossible import conflicting_facts, may_be_dealt, named_options, original_mark
+from .impossible import conflicting_facts, may_be_dealt, original_mark
 from .notation import parse, season_hint
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
 from .plan import Found, Plan, evaluate, lost_without, memo_for, plan_for
@@ -392,21 +392,22 @@ def _check_facts(
     hand: Hand, situation: Situation, impossible: frozenset[str], read_by: tuple[str, frozenset[str]]
 ) -> None:
     """Refuse stated facts that cannot go together (Fact.needs: ippatsu without riichi, ...; more
-    indicators than a hand turns), a fact only a closed hand can have (riichi, ...) with a set laid open,
+    indicators than a hand turns), facts only a closed hand can have (riichi, ...) with a set laid open,
     indicator tiles that would make a fifth copy of a tile with the hand's, and what the ruleset's play
     never has (its setting `impossible`: rinshan without a kong, ...; docs/riichi.md "The facts of a
-    win"); `read_by`: the ruleset's name and the facts its rules read, for the hint to drop one."""
+    win"); `read_by`: the ruleset's name and the facts its rules read, for the hint to drop one. Each
+    refusal blames the facts it names (situation.Refused): a batch line's column is the last of them."""
     # A fact no rule of the ruleset reads is asked about first: whatever else is wrong with it, the way out
     # is to drop it, which the refusal says (situation.UNREAD_HINT), before any other fact's refusal.
     unread = unread_facts(situation, read_by)
     if unread:
-        unmet = unmet_need(situation, (), read_by, only=unread)
+        unmet = unmet_need(situation, (), only=unread)
         if unmet is not None:
-            raise OptionError(unmet, code="bad-option", options=named_options(unmet))
+            raise OptionError(unmet.said(read_by), code="bad-option", options=unmet.options)
         _check_each_fact(hand, situation, read_by, unread)
-    unmet = conflicting_facts(hand, situation, impossible, read_by)
+    unmet = conflicting_facts(hand, situation, impossible)
     if unmet is not None:
-        raise OptionError(unmet, code="bad-option", options=named_options(unmet))
+        raise OptionError(unmet.said(read_by), code="bad-option", options=unmet.options)
     _check_each_fact(hand, situation, read_by)
 
 
@@ -414,7 +415,8 @@ def _check_each_fact(
     hand: Hand, situation: Situation, read_by: tuple[str, frozenset[str]], only: frozenset[str] | None = None
 ) -> None:
     """Refuse an indicator that would make a fifth copy of a tile with the hand's and those before it,
-    and a fact only a closed hand can have with a set laid open (of the facts `only`, else any)."""
+    and the facts only a closed hand can have with a set laid open, all of those given in one line (of
+    the facts `only`, else any)."""
     seen: list[int] | None = None
     for fact in OF_THE_SET:
         for tile in getattr(situation, fact.field):
@@ -422,17 +424,31 @@ def _check_each_fact(
                 seen = list(hand.counts)
             seen[tile.index] += 1
             if seen[tile.index] > 4 and (only is None or fact.field in only):
-                why = f"{fact.option}: {_fifth(hand, situation, tile)}{unread_hint(fact, read_by)}"
+                why = f"{fact.option}: {_fifth(hand, situation, tile)}{unread_hint((fact,), read_by)}"
                 raise OptionError(why, code="bad-option", options=(fact.option,))
-    for fact in CLOSED_ONLY if hand.opened else ():
+    for fact in CLOSED_ONLY if hand.opened else ():  # a loop as before: no tuple made for each hand
         if getattr(situation, fact.field) and (only is None or fact.field in only):
-            first = next(meld for meld in hand.fixed if meld.exposed)  # the first set or pair laid open
-            what = "no pair laid open (=)" if first.kind is MeldKind.PAIR else "no set laid open (*, +)"
-            raise HandError(
-                f"{fact.option} needs a closed hand: {what} before the win{unread_hint(fact, read_by)}",
-                code="open-hand",
-                column=hand.parsed.column(first.order),
-            )
+            raise _open_hand(hand, situation, read_by, only)
+
+
+def _open_hand(
+    hand: Hand, situation: Situation, read_by: tuple[str, frozenset[str]], only: frozenset[str] | None
+) -> HandError:
+    """The refusal of the facts only a closed hand can have given with a set laid open: every one given
+    named (`--riichi and --ippatsu need a closed hand`; told one at a time, the second came after the
+    first was dropped), at the first set or pair laid open."""
+    closed = tuple(
+        f for f in CLOSED_ONLY if getattr(situation, f.field) and (only is None or f.field in only)
+    )
+    first = next(meld for meld in hand.fixed if meld.exposed)
+    what = "no pair laid open (=)" if first.kind is MeldKind.PAIR else "no set laid open (*, +)"
+    need = "needs" if len(closed) == 1 else "need"
+    return HandError(
+        f"{and_list(f.option for f in closed)} {need} a closed hand: {what} before the win"
+        + unread_hint(closed, read_by),
+        code="open-hand",
+        column=hand.parsed.column(first.order),
+    )
 
 
 def _fifth(hand: Hand, situation: Situation, tile: Tile) -> str:
@@ -676,18 +692,12 @@ def _unshown_notes(plan: Plan, situation: Situation, counts: tuple[int, ...]) ->
 
 def _unshown_note(fact: Fact, found: tuple[tuple[Tile, Tile], ...]) -> str:
     """The one wording of _unshown_notes: `--dora: indicator 7c shows the dora 8c, none in the hand`."""
-    indicators, shown = _and(t.code for t, _ in found), _and(t.code for _, t in found)
+    indicators, shown = and_list(t.code for t, _ in found), and_list(t.code for _, t in found)
     many = len(found) > 1
     return (
         f"{fact.option}: indicator{'s' * many} {indicators} show{'s' * (not many)} the {fact.scores} "
         f"{shown}, none in the hand"
     )
-
-
-def _and(words: Iterable[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    *most, last = words
-    return f"{', '.join(most)} and {last}" if most else last
 
 
 def _unmet(situation: Situation, guard: frozenset[str]) -> bool:

@@ -17,10 +17,10 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cache import BoundedCache
-from .errors import NotationError, OptionError, digits_hint
+from .errors import NotationError, OptionError, and_list, digits_hint, either
 from .notation import parse, season_hint
 from .tiles import Tile, Wind
 
@@ -482,19 +482,57 @@ assert tuple(k for k in Situation.__dataclass_fields__ if k not in CORE) == tupl
 # The note for a loose tile no rule tells from one drawn from the wall (`--loose`, `--win-by loose`).
 LOOSE_NOTE = "--loose: no rule of ruleset {name} tells a loose tile from one drawn from the wall"
 
-# Said after a refusal of a fact no rule of the ruleset reads: typing what it needs would change
-# nothing but add notes (`--ippatsu --riichi` under pung-chow), so the way out is to drop it.
-UNREAD_HINT = ", and no rule of ruleset {name} scores {fact.scores}: drop {fact.option}"
+# Said after a refusal of facts no rule of the ruleset reads: typing what they need would change
+# nothing but add notes (`--ippatsu --riichi` under pung-chow), so the way out is to drop them.
+UNREAD_HINT = ", and no rule of ruleset {name} scores {scores}: drop {options}"
 
 Stated = tuple[tuple[str, Any], ...]  # (field, value) of the stated facts given, in FACTS order
 
 
-def unread_hint(fact: Fact, read_by: tuple[str, Container[str]] | None) -> str:
-    """UNREAD_HINT for a stated fact that no rule of the ruleset reads (`read_by`: its name and the facts
-    its rules read), said after whatever else is wrong with it; "" for a fact read, or with no note."""
-    if read_by is None or not fact.scores or fact.field in read_by[1]:
+def unread_hint(facts: tuple[Fact, ...], read_by: tuple[str, Container[str]] | None) -> str:
+    """UNREAD_HINT for those of stated facts (refused together) that no rule of the ruleset reads
+    (`read_by`: its name and the facts its rules read), said after whatever else is wrong with them; ""
+    when every one is read, or has no note."""
+    if read_by is None:
         return ""
-    return UNREAD_HINT.format(name=read_by[0], fact=fact)
+    unread = [fact for fact in facts if fact.scores and fact.field not in read_by[1]]
+    if not unread:
+        return ""
+    scores = either([fact.scores for fact in unread])
+    return UNREAD_HINT.format(
+        name=read_by[0], scores=scores, options=and_list(fact.option for fact in unread)
+    )
+
+
+# A NamedTuple, not a dataclass: made only on a refusal, and a frozen dataclass costs 1 ms of every
+# start-up to build (docs/speed.md).
+class Refused(NamedTuple):
+    """A refusal of stated facts that cannot be (unmet_need, impossible.IMPOSSIBLE's tests): why, what to
+    type instead ("" where the why says it), and what it blames, exactly: the stated facts, by field, and
+    other options by spelling (the way won, `--from`, `--seat`), whose words a batch line's column is
+    the last of (OptionError.options, options.word_at_fault). Made only on a refusal: the tests return
+    None for nearly every hand."""
+
+    why: str
+    hint: str
+    facts: tuple[str, ...]  # the stated facts blamed (FACT's fields), in the order the refusal names them
+    others: tuple[str, ...] = ()  # the other options blamed, by spelling
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The options blamed, by spelling, each once: the facts', then the others."""
+        return tuple(dict.fromkeys([*(FACT[name].option for name in self.facts), *self.others]))
+
+    def said(self, read_by: tuple[str, Container[str]] | None = None) -> str:
+        """The refusal in one line: why, then what to type; where facts it blames are ones no rule of the
+        ruleset reads (`read_by`, unread_hint), why and the way out, to drop them. A fact blamed that
+        implies a way won other than the default (--kong-after-kong: a loose tile) is not told to be
+        dropped: its way would go with it."""
+        blamed = tuple(FACT[name] for name in self.facts if FACT[name].way in (None, DISCARD))
+        unread = unread_hint(blamed, read_by)
+        if unread:
+            return self.why + unread
+        return f"{self.why}: {self.hint}" if self.hint else self.why
 
 
 def unread_facts(situation: Situation, read_by: tuple[str, frozenset[str]]) -> frozenset[str]:
@@ -511,14 +549,13 @@ def _unread_by(read: frozenset[str]) -> tuple[Fact, ...]:
 def unmet_need(
     situation: Situation,
     dropped: Container[str] = (),
-    read_by: tuple[str, Container[str]] | None = None,
     only: Container[str] | None = None,
-) -> str | None:
+) -> Refused | None:
     """Why a situation's stated facts cannot go together (a fact given without one of those it needs,
     Fact.needs; more tiles than its row allows, Fact.most and Fact.under), or None; `dropped`: facts
     read as not given (scoring._idle_facts asks so of a situation without them before making it);
-    `read_by`: the ruleset's name and the facts its rules read, for UNREAD_HINT; `only`: the facts to
-    ask about (scoring._check_facts asks first of those no rule reads), else every one."""
+    `only`: the facts to ask about (scoring._check_facts asks first of those no rule reads), else every
+    one. A refusal blames the fact refused, and for too many tiles under another's, that one too."""
     for fact in _NEEDING:
         if (
             getattr(situation, fact.field)
@@ -529,24 +566,27 @@ def unmet_need(
                 if getattr(situation, need) and need not in dropped:
                     break
             else:
-                why = f"{fact.option} needs {' or '.join(FACT[n].option for n in fact.needs)}"
-                return why + unread_hint(fact, read_by)
+                needs = " or ".join(FACT[n].option for n in fact.needs)
+                return Refused(f"{fact.option} needs {needs}", "", (fact.field,))
     for fact in _BOUNDED:
         given = len(getattr(situation, fact.field)) if fact.field not in dropped else 0
         if not given or (only is not None and fact.field not in only):
             continue  # the usual case: no indicators typed
         if fact.most and given > fact.most:
-            return (
-                f"{fact.option}: {given} tiles, but at most {fact.most} are turned in a hand"
-                + unread_hint(fact, read_by)
+            return Refused(
+                f"{fact.option}: {given} tiles, but at most {fact.most} are turned in a hand",
+                "",
+                (fact.field,),
             )
         over = FACT[fact.under] if fact.under else None
         if over is None or over.field in dropped:
             continue
         if 0 < len(getattr(situation, over.field)) < given:
-            return (
+            return Refused(
                 f"{fact.option}: {given} tiles, but one lies under each {over.option} indicator: "
-                f"at most {len(getattr(situation, over.field))}" + unread_hint(fact, read_by)
+                f"at most {len(getattr(situation, over.field))}",
+                "",
+                (fact.field, over.field),
             )
     return None
 

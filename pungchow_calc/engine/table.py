@@ -451,9 +451,11 @@ def settle_table(
         # are (scoring): `--ippatsu` without riichi, six dora indicators, and what the ruleset's play
         # never has; `--first-discard --drawn` would be paid as one of the two on a guess
         # (docs/riichi.md "The facts of a win").
-        why = conflicting_facts(None, _situation(winner, True, options), impossible)
-        if why is not None:
-            raise OptionError(why, code="bad-option")
+        unmet = conflicting_facts(None, _situation(winner, True, options), impossible)
+        if unmet is not None:
+            # Ending with the way out, to drop facts no rule of the ruleset reads, as `score` does.
+            said = unmet.said((ruleset.name, plan_for(ruleset, True).reads))
+            raise OptionError(said, code="bad-option", options=unmet.options)
     multiplier = ruleset.settings.east_multiplier
     notes: list[str] = []
 
