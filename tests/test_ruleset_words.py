@@ -162,3 +162,20 @@ def test_evening_report_breakdown_says_a_limit_hand_in_the_rulesets_word(house, 
     lines = shown("evening", "report", log, "--breakdown", columns=columns)
     row = next(line for line in lines if line.startswith("Sets of heads only"))
     assert row.split()[-2:] == ["yakuman", "hand"]
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        pytest.param("{exposd: open}", ":3: unknown word 'exposd' (did you mean 'exposed'?)", id="exposd"),
+        pytest.param(
+            '{concealed: ""}', ":3: words: concealed must be text of 1 to 40 characters", id="concealed-empty"
+        ),
+    ],
+)
+def test_a_new_words_key_is_checked_as_the_others(tmp_path, words, said):
+    path = tmp_path / "typo.yaml"
+    path.write_text(f"extends: pung-chow\nsettings:\n  words: {words}\n", encoding="utf-8")
+    result = run_main("rules", "show", str(path))
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {path}{said}\n"
