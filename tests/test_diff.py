@@ -473,7 +473,7 @@ def test_example_7_under_pung_chow_classical_bmja_riichi_ema_2016_at_80_columns_
     ]
     assert any(line.startswith("No sequences in hand or on table |") for line in shown), shown
     daisangen = next(line for line in shown if line.startswith("Daisangen"))
-    assert [cell.strip() for cell in daisangen.split("|")] == ["Daisangen", "", "-", "-", "limit"]
+    assert [cell.strip() for cell in daisangen.split("|")] == ["Daisangen", "", "-", "-", "yakuman"]
     # At 60 the rows are stacked, each ruleset's name whole over its column.
     narrow = run_main(*argv, env={"COLUMNS": "60"}).stdout.splitlines()
     assert narrow[2].split() == ["pung-chow", "classical-bmja", "riichi-ema-2016"], narrow

@@ -373,12 +373,22 @@ def test_an_empty_list_section_in_a_house_file_changes_nothing(tmp_path, key):
                 "rules": "yaku",
                 "limit_hand": "yakuman hand",
                 "points": "fu",
+                "exposed": "open",
+                "concealed": "closed",
             },
             id="limit_hand-yakuman-hand",
         ),
         pytest.param(
             "{doubling: fan, doublings: fan}",
-            {"doubling": "fan", "doublings": "fan", "rules": "yaku", "limit_hand": "yakuman", "points": "fu"},
+            {
+                "doubling": "fan",
+                "doublings": "fan",
+                "rules": "yaku",
+                "limit_hand": "yakuman",
+                "points": "fu",
+                "exposed": "open",
+                "concealed": "closed",
+            },
             id="doubling-fan-doublings-fan",
         ),
     ],
@@ -403,6 +413,8 @@ def test_words_over_a_file_with_words_merge_down_a_chain(tmp_path):
         "rules": "lines",
         "limit_hand": "limit hand",
         "points": "points",
+        "exposed": "exposed",
+        "concealed": "concealed",
     }
 
 
@@ -414,7 +426,7 @@ def test_words_empty_mapping_over_riichi_ema_2016_is_refused_naming_both_ways(tm
     assert caught.value.message == (
         "words: is empty, and the base's words are kept word by word: to say the engine's, write them "
         "(words: {doubling: doubling, doublings: doublings, rules: rules, limit_hand: limit hand, points: "
-        "points}); "
+        "points, exposed: exposed, concealed: concealed}); "
         "to keep the base's, delete words:"
     )
 

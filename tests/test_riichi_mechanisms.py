@@ -1176,8 +1176,9 @@ def test_per_indicated_dora_ura_counts_both_not_a_traceback(tmp_path) -> None:
         # Regression: a counted hand's summary said "30 points x 2^(2 + 2)", neither fu nor han as a
         # riichi player counts them: now in the ruleset's words (`words: {points: fu}`).
         pytest.param(("--riichi",), "Score: 480  (30 fu x 2^(2 han + 2))", id="PINFU-riichi"),
-        # A yakuman has no han or fu of its own (limit_hand_alone): its name alone, as before.
-        pytest.param((), "Score: 8000  (limit hand: Kokushi Musou)", id="kokushi"),
+        # A yakuman has no han or fu of its own (limit_hand_alone): its name alone, said as the ruleset's
+        # limit hand (`words: {limit_hand: yakuman}`), where a tier above stays a limit hand.
+        pytest.param((), "Score: 8000  (yakuman: Kokushi Musou)", id="kokushi"),
     ],
 )
 def test_score_names_the_han_and_fu_of_a_limit_reached_by_them(facts: tuple[str, ...], summary: str) -> None:

@@ -836,6 +836,8 @@ def test_rules_diff_pung_chow_riichi_ema_2016_names_each_word(columns: int) -> N
         "  words.rules: rules → yaku",
         "  words.limit_hand: limit hand → yakuman",
         "  words.points: points → fu",
+        "  words.exposed: exposed → open",
+        "  words.concealed: concealed → closed",
     ]
     assert max(map(len, result.stdout.splitlines())) <= columns
 

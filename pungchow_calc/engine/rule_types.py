@@ -172,17 +172,24 @@ def any_of(tests: tuple[Test, ...]) -> Test:
     return check
 
 
+BOOK_LIMIT_HAND = "limit hand"  # the engine's word (Words.limit_hand): its score card's line says `limit`
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """A ruleset's words for the engine's, where its players say others (riichi: a doubling is a han, the
-    rules a hand counts are its yaku, a limit hand is a yakuman, points are fu): its refusals say them
-    (value.py), its score card (`rules show`) and a score's summary line."""
+    rules a hand counts are its yaku, a limit hand is a yakuman, points are fu, an exposed set is open and
+    a concealed one closed): its refusals say them (value.py), its score card (`rules show`), a score's
+    breakdown and summary line, and `diff`'s columns (docs/rulesets.md, the setting `words`)."""
 
     doubling: str = "doubling"
     doublings: str = "doublings"
     rules: str = "rules"
-    limit_hand: str = "limit hand"
+    limit_hand: str = BOOK_LIMIT_HAND
     points: str = "points"  # riichi's fu: what its rules' points are called
+    # A set's points as `rules show` heads its two columns (riichi's open and closed, RCR 2016 fu table).
+    exposed: str = "exposed"
+    concealed: str = "concealed"
 
     def of(self, count: int) -> str:
         """A number of doublings in these words: `1 han`, `5 doublings`, `1 doubling`."""
@@ -191,6 +198,11 @@ class Words:
     def points_of(self, count: int) -> str:
         """A number of points in these words: `32 fu`, `20 points`."""
         return f"{count} {self.points}"
+
+    @property
+    def limit_line(self) -> str:
+        """A limit hand's line's value on a score card: the book's `limit`, else this word (`yakuman`)."""
+        return "limit" if self.limit_hand == BOOK_LIMIT_HAND else self.limit_hand
 
 
 MAX_WORD = 40  # a ruleset's word (Words): a word or two, never a paragraph in a one-line refusal

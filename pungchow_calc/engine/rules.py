@@ -141,8 +141,9 @@ SETTING_KEYS = {
     "round_winds": "the prevalent winds its game is played in, from East, 1 to 4 (the default: 4; riichi's "
     "hanchan: 2, East and South): a hand stated in another round is scored as stated, with a note",
     "words": "its players' words for the engine's, said in its refusals (a hand short of min_doublings), "
-    "on its score card (rules show) and in a score's summary: a "
-    "mapping of " + ", ".join(Words.__dataclass_fields__) + " to text (riichi: han, han, yaku, yakuman, fu)",
+    "on its score card (rules show), in a score's breakdown and summary and in diff's columns: a "
+    "mapping of " + ", ".join(Words.__dataclass_fields__) + " to text (riichi: han, han, yaku, yakuman, fu, "
+    "open, closed)",
 }
 # The settings that are true or false (the loader's check and the schema's type).
 TRUE_OR_FALSE = (

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.rule_types import BOOK_LIMIT_HAND
+
 WRAP_LINES = 2  # a wrapped cell of more lines than this reads badly: the rows are stacked instead
 INDENT = 2  # the values of a stacked row, under its description
 
@@ -378,11 +380,12 @@ def counted_words(score: Any) -> Any:
     return score.words if getattr(score, "base", 0) else None  # a log's lines: given the ruleset's
 
 
-def value_text(line: Any, times: str = "×", counted: Any = None) -> str:
+def value_text(line: Any, times: str = "×", counted: Any = None, words: Any = None) -> str:
     """A score line's value as the score card writes it: points, `double`, `double ×2` or `limit`;
-    a doubling as `2 han` where the ruleset counts its doublings (`counted`: its Words)."""
+    a doubling as `2 han` where the ruleset counts its doublings (`counted`: its Words); a limit hand as
+    the ruleset's word for one (`words`: riichi's `yakuman`, Words.limit_line)."""
     if line.kind == "limit":
-        return "limit"
+        return "limit" if words is None else str(words.limit_line)
     if line.doublings:
         if counted is not None:
             return str(counted.of(line.doublings))
@@ -429,15 +432,23 @@ def score_summary(score: Any, times: str = "×") -> str:
             if score.base and score.doublings
             else ""
         )
-        summary = f"limit hand: {score.limit_hand}{reached}"
+        summary = f"{paid_as(score)}: {score.limit_hand}{reached}"
     return summary
+
+
+def paid_as(score: Any) -> str:
+    """What a hand paid as a limit hand is called: the ruleset's word (`words:`, riichi's `yakuman`) where
+    one of its limit hand rules gave it, the engine's `limit hand` where a limit by doublings did (riichi's
+    Mangan is no yakuman, docs/riichi.md "Han, basic points and limits")."""
+    by_rule = any(line.kind == "limit" and line.label == score.limit_hand for line in score.lines)
+    return str(score.words.limit_hand) if by_rule else BOOK_LIMIT_HAND
 
 
 def breakdown_grid(score: Any, set_of: Callable[[Any], str], times: str = "×") -> Grid:
     """A scored hand's lines as the score card's table: label, set (`set_of(line)`), value, total."""
     counted = counted_words(score)
     rows = tuple(
-        (line.label, set_of(line), value_text(line, times, counted), total)
+        (line.label, set_of(line), value_text(line, times, counted, getattr(score, "words", None)), total)
         for line, total in zip(score.lines, _running_texts(score), strict=True)
     )
     return Grid(

@@ -116,7 +116,14 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     )
     section(
         titles["combination"],
-        [("", "left"), ("who", "left"), ("exposed", "right"), ("concealed", "right"), ("when", "left")],
+        # A set's points exposed and concealed, in the ruleset's words (riichi's open and closed).
+        [
+            ("", "left"),
+            ("who", "left"),
+            (words.exposed, "right"),
+            (words.concealed, "right"),
+            ("when", "left"),
+        ],
         [
             [r.label, r.who, _points_text(r.points, True), _points_text(r.points, False), when(r)]
             for r in combos

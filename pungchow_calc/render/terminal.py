@@ -30,6 +30,7 @@ from .layout import (
     breakdown_grid,
     counted_words,
     pack,
+    paid_as,
     score_summary,
     terminal_width,
     value_text,
@@ -408,7 +409,7 @@ def _diff_value(line: Any, score: Any) -> str:
     """A line's value in a ruleset's column, in its words (riichi's `2 han`, counted_words)."""
     if line is None:
         return "—"
-    return value_text(line, counted=counted_words(score))
+    return value_text(line, counted=counted_words(score), words=score.words)
 
 
 def print_hand_diff(
@@ -512,7 +513,7 @@ def print_hand_diff(
             said = str(refusal).removeprefix(f"{diff.names[i]}: ").removeprefix(f"{name}: ")
             out.print(f"{name} refuses the hand: {said}", markup=False, highlight=False)
         elif score.limit_hand:
-            out.print(f"{name}: limit hand — {score.limit_hand}")
+            out.print(f"{name}: {paid_as(score)} — {score.limit_hand}")
     # A row shows the first ruleset's label: where another scores the line otherwise under its own, that
     # name is said, once (the book's "All honor pieces" is BMJA's "Only Honors", riichi's "Tsuu Iisou").
     said_names: set[str] = set()
