@@ -254,7 +254,7 @@ def read_args(
     argv: list[str],
     spelling: dict[str, Option],
     places: list[int] | None = None,
-    where: dict[str, tuple[int, int]] | None = None,
+    where: dict[str, list[tuple[int, int]]] | None = None,
 ) -> tuple[list[str], dict[str, Any]]:
     """The one reader of an argument list, by a table of options (score's, or a command's in
     cli/spec.py): the words (positionals) in order and {name: value} for the options given. A flag
@@ -274,8 +274,8 @@ def read_args(
     main() leaves the line to typer,
     whose error it is (its --help, first among them, before a repeated option is refused).
     `places`, when given, gets each positional's place in argv; `where`, each option's (by name) as
-    last given: the places of its option word and of its value's word (the same word for a flag,
-    `--x=v`, `-xv`). Each refusal names the place of the word at fault (OptionError.index): the
+    given, each time in order: the places of its option word and of its value's word (the same word for
+    a flag, `--x=v`, `-xv`). Each refusal names the place of the word at fault (OptionError.index): the
     option word unknown, given again or without its value, the value word not read."""
     values: dict[str, Any] = {}
     words: list[str] = []
@@ -292,7 +292,7 @@ def read_args(
                 if option.flag:
                     values[option.name] = True
                     if where is not None:
-                        where[option.name] = (i - 1, i - 1)
+                        where.setdefault(option.name, []).append((i - 1, i - 1))
                     continue
                 if option.plain and i < end:  # its text as it is, at once (as the general reading below)
                     if _an_option(argv[i], spelling, i):
@@ -303,7 +303,7 @@ def read_args(
                         twice = _again(twice, option, values[option.name], argv[i])
                     values[option.name] = argv[i]
                     if where is not None:
-                        where[option.name] = (i - 1, i)
+                        where.setdefault(option.name, []).append((i - 1, i))
                     i += 1
                     continue
             elif arg[:1] != "-":  # a word: a hand's group, a file (nearly every one that names no option)
@@ -366,7 +366,7 @@ def read_args(
                 if option.nargs == 1 and option.kind is not str:
                     value = _typed(option, spelled, value, i - 1)
                 if where is not None:
-                    where[option.name] = (named, i - 1)
+                    where.setdefault(option.name, []).append((named, i - 1))
                 if option.many:
                     values.setdefault(option.name, []).append(value)
                 elif option.joined and option.name in values:

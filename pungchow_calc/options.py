@@ -415,16 +415,41 @@ def word_at_fault(error: OptionError, argv: list[str]) -> int | None:
     no word of the line is at fault (an option given only by the batch's defaults, no hand given)."""
     if error.index is not None or not error.options:
         return error.index
-    where: dict[str, tuple[int, int]] = {}
-    try:
-        read_args(argv, SPELLING, where=where)
-    except OptionError:  # not read so far: no place known
-        return None
-    named = [SPELLING[said].name for said in error.options if said in SPELLING]
-    places = [where[name] for name in named if name in where]
+    places = _places(error, argv)
     if not places:
         return None
     return places[0][1] if len(error.options) == 1 else max(word for word, _ in places)
+
+
+def _places(error: OptionError, argv: list[str]) -> list[tuple[int, int]]:
+    """The places (option word, value word) of the options an error names, each as last given, or as
+    given the time its `part` says (a list option given more than once: read_tiles); [] when not read."""
+    where: dict[str, list[tuple[int, int]]] = {}
+    try:
+        read_args(argv, SPELLING, where=where)
+    except OptionError:  # not read so far: no place known
+        return []
+    named = [SPELLING[said].name for said in error.options if said in SPELLING]
+    part = error.part if error.part is not None and len(named) == 1 else -1
+    given = [where[name] for name in named if name in where]
+    return [places[part] for places in given if -len(places) <= part < len(places)]
+
+
+def value_at_fault(error: OptionError, argv: list[str]) -> tuple[int, int] | None:
+    """Where in a `score` argument list (a batch line's words) an option error's column counts from,
+    when its column is one in its option's value (OptionError: a value of tiles): (the value's word,
+    the value's first character in that word: 0, or after `--dora=`, `-X`); None when not known
+    (docs/batch.md)."""
+    if error.column is None or error.index is not None or len(error.options) != 1:
+        return None
+    places = _places(error, argv)
+    if not places:
+        return None
+    named, word = places[0]
+    if named != word:  # `--dora 9z`: the value is a word of its own
+        return word, 0
+    said = argv[word]  # `--dora=9z` or `-X9z`: the value follows the option in one word
+    return word, (len(said.partition("=")[0]) + 1 if said.startswith("--") else 2)
 
 
 _OUTPUT = frozenset(o.name for o in OPTIONS if o.output)  # format options: a batch line's are ignored

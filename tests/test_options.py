@@ -1036,7 +1036,7 @@ _DORA_EMPTY = "--dora: no tile given: name the indicators (e.g. --dora 4c,Nw), o
 @pytest.mark.parametrize("reader", ["score", "typer", "batch"])
 def test_dora_3d_dora_9z_names_9z_at_its_own_column(tmp_path, given: list[str], message: str, column, reader):
     """The same refusal from score's reader, typer's (its values as the command gets them) and a batch
-    line."""
+    line: `score` at its column in the value, a batch line at its column on the line."""
     argv = [HAND, "-r", "riichi-ema-2016", "--riichi", *given]
     if reader == "typer":
         with pytest.raises(OptionError) as caught:
@@ -1049,6 +1049,8 @@ def test_dora_3d_dora_9z_names_9z_at_its_own_column(tmp_path, given: list[str], 
         error = json.loads(run("batch", str(path), "-f", "jsonl").stdout)["error"]
         if column is None:  # no column in the value: the column of the value's word on the line (`''`)
             assert off_the_line(error, line) == line.rindex(" ") + 2
+        else:  # a batch line says where on it the value's mistake stands, not where in the value
+            column = line.index("9z") + 1
     else:
         error = json.loads(run("score", *argv, "--json").stdout)["error"]
     said = message if column is None else f"{message} (column {column})"

@@ -18,7 +18,7 @@ from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
 from .entry import Entry, position
 from .formats import HEADINGS, csv_row, headings, json_text, placed, score_json
-from .words import quoted_word, split_line, strip_comment, unsplittable, word_column
+from .words import char_column, quoted_word, split_line, strip_comment, unsplittable, word_column
 
 CSV_DISCARDER = (
     "the discarder pays for all under this ruleset and the CSV has a column per seat: "
@@ -28,14 +28,23 @@ CSV_DISCARDER = (
 
 def _column(text: str, error: PungchowError) -> int | None:
     """Where on a batch line (its text) the word an error is about stands (docs/batch.md): a word
-    besides the hand, or the word an option error is about (options.word_at_fault); None for another
-    error, which has no place on the line (a hand's has its column in the hand)."""
+    besides the hand, or the word an option error is about (options.word_at_fault), or for a mistake
+    in a value of tiles, counted in the value (`--dora 1c,9q`: 4), its place in the value's word
+    (options.value_at_fault); the error's own column for another error, which has no place on the
+    line (a hand's has its column in the hand), or a value not found on the line."""
     if isinstance(error, StrayWord):
         index: int | None = error.index
     elif isinstance(error, OptionError):
-        index = opts.word_at_fault(error, split_line(text))
+        argv = split_line(text)
+        if error.column is not None:
+            found = opts.value_at_fault(error, argv)
+            if found is None:
+                return error.column
+            word, offset = found
+            return char_column(text, word, offset + error.column - 1) or word_column(text, word)
+        index = opts.word_at_fault(error, argv)
     else:
-        return None
+        return error.column
     return None if index is None else word_column(text, index)
 
 
@@ -116,7 +125,7 @@ class Scorer:
         try:
             return self._scored(entry)
         except PungchowError as exc:
-            if exc.column is None and entry.text is not None:
+            if entry.text is not None and (exc.column is None or isinstance(exc, OptionError)):
                 exc.column = _column(entry.text, exc)
             return {**position(entry), "error": exc.to_dict()}
         except Exception as exc:  # noqa: BLE001 - a batch never drops an entry, even on a bug
@@ -141,7 +150,7 @@ class Scorer:
             quoted = None if entry.text is None else quoted_word(entry.text)
             args = opts.scoring_args(argv, self._defaults, quoted)
         if self.job.compare is not None:
-            return self._compare(position(entry), args)
+            return self._compare(position(entry), args, entry.text)
         hand, ruleset, situation, limit = args
         # The ruleset is looked up here, not in _score: its missing ruleset's error, kept for every entry
         # that names it, is raised afresh through as few frames as may be (Scorer.ruleset).
@@ -181,7 +190,7 @@ class Scorer:
         _, ruleset, situation, limit = known
         return hand, ruleset, situation, limit
 
-    def _compare(self, at: dict[str, int], args: _Args) -> dict[str, Any]:
+    def _compare(self, at: dict[str, int], args: _Args, text: str | None = None) -> dict[str, Any]:
         assert self.job.compare is not None
         from . import compare  # here: only `--compare` uses it (start-up of every other batch)
 
@@ -207,12 +216,16 @@ class Scorer:
         # A ruleset's refusal (classical-bmja allows one chow): named, as `diff` names it, or the
         # organiser cannot tell which of the two refused the hand; both, when both refuse it by their
         # own rules (seven pairs, "not a winning hand ... of this ruleset"), each reason (docs/batch.md).
-        code, column = refused[0][1].code, refused[0][1].column
+        # Its column, where either refusal has one (on the line, as each alone would say it: _column):
+        # the two reasons' one place, or where they differ the first on the line, said once at the end.
+        code = refused[0][1].code
+        places = [exc.column if text is None else _column(text, exc) for _, exc in refused]
+        column = min((place for place in places if place is not None), default=None)
         if alike:
             message = f"{' and '.join(self.job.compare)} both refuse the hand: {refused[0][1].message}"
         else:
             message = "; ".join(
-                str(exc) if who in str(exc) else f"{who} refuses the hand: {exc.message}"
+                exc.message if who in exc.message else f"{who} refuses the hand: {exc.message}"
                 for who, exc in refused
             )
         refused.clear()

@@ -151,6 +151,33 @@ def word_column(text: str, index: int) -> int | None:
     return at + 1 if at < len(text) else None
 
 
+def char_column(text: str, index: int, offset: int) -> int | None:
+    """The 1-based column on a line of character `offset` of its word `index` (split_line's words), as
+    a shell reads the word: its quotes, and a backslash before what it escapes, passed over; None past
+    the word's end (a value's column, options.value_at_fault)."""
+    start = word_column(text, index)
+    if start is None:
+        return None
+    text = spaced(text)  # one character for one, as word_column reads it
+    at, quote, count = start - 1, "", 0
+    while at < len(text):
+        ch = text[at]
+        if ch in "'\"" and (not quote or ch == quote):  # a quote opened or closed: no character of the word
+            quote = "" if quote else ch
+            at += 1
+            continue
+        if not quote and ch in " \t\r\n":
+            return None
+        # shlex (posix): a backslash escapes any character outside quotes, inside "..." only " and \\
+        if ch == "\\" and quote != "'" and text[at + 1 : at + 2] and (not quote or text[at + 1] in '"\\'):
+            at += 1
+        if count == offset:
+            return at + 1
+        count += 1
+        at += 1
+    return None
+
+
 def quoted_word(text: str) -> Callable[[int], bool]:
     """Whether word `index` of a line (split_line's words) is written in quotes, starting with ' or "
     (options._unquoted_hand: a quoted first word is the whole hand)."""

@@ -238,7 +238,10 @@ class OptionError(PungchowError):
     of that word in the argument list, set by the one reader of an argument list (arguments.read_args);
     else `options`, the options at fault by spelling, set by a reader of their values: one, its value's
     word; several that contradict each other, the option word of the last of them on the line
-    (options.word_at_fault)."""
+    (options.word_at_fault). Its `column`, when a reader of a value sets it (a value of tiles, settle's
+    `--south`), counts in that value, which is all `score` has; a batch line says it on the line
+    (options.value_at_fault). `part`: for an option given more than once and read as one list (`--dora
+    8d --dora 9z`, arguments.Joined), which of its values (from 0) the mistake is in."""
 
     default_code: ClassVar[str] = "option"
 
@@ -250,10 +253,12 @@ class OptionError(PungchowError):
         column: int | None = None,
         options: tuple[str, ...] = (),
         index: int | None = None,
+        part: int | None = None,
     ) -> None:
         super().__init__(message, code=code, column=column)
         self.options = options
         self.index = index
+        self.part = part
 
 
 class RepeatedOption(OptionError):

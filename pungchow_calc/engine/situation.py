@@ -148,8 +148,13 @@ def read_tiles(option: str, text: str, recorded: bool = False) -> tuple[Tile, ..
     try:
         return _read_list(option, str(text))
     except OptionError:
-        for value in given:  # the value at fault, if one is alone: its error, in its own terms
-            _read_list(option, value)
+        # The value at fault, if one is alone: its error, in its own terms.
+        for part, value in enumerate(given):
+            try:
+                _read_list(option, value)
+            except OptionError as exc:
+                exc.part = part  # which value it is, for its place on a batch line (options.value_at_fault)
+                raise
         raise  # the list as a whole (too many tiles)
 
 

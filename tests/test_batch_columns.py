@@ -1,0 +1,164 @@
+"""Where a batch refusal stands (docs/batch.md): `--compare`'s refusal by both rulesets, and a value of
+tiles' mistake, at their column on the line; through `pungchow_calc.cli:main`."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+
+import pytest
+from cli_helpers import run
+
+HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
+CHOWS = "1c2c3c 4c5c6c 7d8d9d 1b1b1b Rd!Rd"  # two chows: classical-bmja allows one
+OPEN = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b Rd!Rd"  # a set laid open at column 15 of the hand
+CLOSED = "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd"
+
+_URA = "--ura needs --riichi or --double-riichi"
+_BMJA_CHOWS = "classical-bmja refuses the hand: not a winning hand: this ruleset allows at most 1 chow"
+_NO_LIMIT = (
+    "--no-limit lifts only a flat limit: ruleset riichi-ema-2016 limits a hand by its doublings and score"
+    " (Mangan to Sanbaiman), which stay; leave --no-limit out"
+)
+_OPEN = "--riichi needs a closed hand: no set laid open (*, +) before the win"
+
+
+def _unread(fact: str, option: str, ruleset: str) -> str:
+    return f", and no rule of ruleset {ruleset} scores {fact}: drop {option}"
+
+
+@pytest.mark.parametrize(
+    ("rulesets", "line", "code", "said", "column"),
+    [
+        pytest.param(
+            ("classical-bmja", "classical-dmjl"),
+            f"'{CLOSED}' -s south --ura 2c",
+            "bad-option",
+            f"{_URA}{_unread('ura dora', '--ura', 'classical-bmja')}; "
+            f"{_URA}{_unread('ura dora', '--ura', 'classical-dmjl')}",
+            46,  # --ura: each refusal's, the same (it had none)
+            id="both-refuse---ura-each-naming-itself",
+        ),
+        pytest.param(
+            ("pung-chow", "riichi-ema-2016"),
+            f"'{CLOSED}' -s south --ura 2c",
+            "bad-option",
+            f"{_URA}{_unread('ura dora', '--ura', 'pung-chow')}; riichi-ema-2016 refuses the hand: {_URA}",
+            46,
+            id="both-refuse---ura-each-its-way",
+        ),
+        pytest.param(
+            ("classical-bmja", "riichi-ema-2016"),
+            f"'{CHOWS}' -s south --no-limit",
+            "not-winning",
+            f"{_BMJA_CHOWS}; {_NO_LIMIT}",
+            1,  # the hand's (column 1) and --no-limit's (46): the first on the line
+            id="two-chows-and---no-limit-the-first-on-the-line",
+        ),
+        pytest.param(
+            ("classical-bmja", "classical-dmjl"),
+            f"'{OPEN}' -s south --riichi",
+            "open-hand",
+            f"{_OPEN}{_unread('riichi', '--riichi', 'classical-bmja')}; "
+            f"{_OPEN}{_unread('riichi', '--riichi', 'classical-dmjl')}",
+            15,  # said once: it was `... (column 15); ... (column 15) (column 15)`
+            id="open-hand---riichi-its-column-said-once",
+        ),
+    ],
+)
+def test_compare_refused_by_both_has_its_column(
+    tmp_path: Path, rulesets: tuple[str, str], line: str, code: str, said: str, column: int
+):
+    """A hand both rulesets refuse by their own rules has the column of the refusals (the first on the
+    line where they differ): standard error's list of failed entries, the only place `--compare` writes
+    an entry's refusal (its `--format` is the summary's)."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{line}\n", encoding="utf-8")
+    for fmt in ("table", "json", "jsonl", "csv"):
+        result = run("batch", str(path), "--compare", *rulesets, "--format", fmt)
+        assert result.exit_code == 1
+        assert result.stderr == f"line 1: error [{code}]: {said} (column {column})\n"
+
+
+def test_compare_record_has_the_column_key(tmp_path: Path):
+    """The record behind that line keeps the column as every error record does (`column`, docs/json.md)."""
+    from pungchow_calc.batch.entry import Entry
+    from pungchow_calc.batch.run import run as run_entries
+    from pungchow_calc.batch.scoring import Job
+
+    line = f"'{CLOSED}' -s south --ura 2c"
+    job = Job(compare=("pung-chow", "riichi-ema-2016"))
+    ((_, record),) = list(run_entries(iter([Entry(1, text=line)]), job))
+    assert record["error"]["column"] == line.index("--ura") + 1 == 46
+
+
+# The values of tiles (--dora, --ura): a mistake is said at its column on the batch line, where `score`
+# says it at its column in the value (docs/notation.md, as settle's --south).
+_9Q = (
+    "9q is not a tile group: 'q' is no rank or suit (suits are b bamboo, c characters, d dots and dragons,"
+    " w winds, f flowers, s seasons)"
+)
+_9Z = "9z is not a tile group: winds are Ew Sw Ww Nw (riichi's 1z-4z), dragons Wd Gd Rd (5z-7z)"
+_NONE = "no tile given: name the indicators (e.g. --dora 4c,Nw), or leave --dora out"
+_MARKED = "8d*: an indicator is a plain tile, without * (e.g. --dora 4c,Nw)"
+
+
+@pytest.mark.parametrize(
+    ("options", "said", "column", "at", "in_value"),
+    [
+        pytest.param("--dora 9z", f"--dora: {_9Z}", 46, "9z", 1, id="dora-9z"),
+        pytest.param("-s south --dora 1c,9q", f"--dora: {_9Q}", 58, "9q", 4, id="dora-1c,9q"),
+        pytest.param("-s south --riichi --ura 1c,9q", f"--ura: {_9Q}", 66, "9q", 4, id="ura-1c,9q"),
+        pytest.param("-s south --dora=1c,9q", f"--dora: {_9Q}", 58, "9q", 4, id="dora=1c,9q"),
+        pytest.param('-s south --dora "1c,9q"', f"--dora: {_9Q}", 59, "9q", 4, id="dora-quoted-1c,9q"),
+        pytest.param("-s south --dora 1c\\,9q", f"--dora: {_9Q}", 59, "9q", 4, id="dora-1c-escaped-comma-9q"),
+        pytest.param("-s south --dora 1c,8d*", f"--dora: {_MARKED}", 58, "8d*", 4, id="dora-1c,8d*"),
+        pytest.param(
+            "-s south --dora 1c --dora 9q,1c", f"--dora: {_9Q}", 65, "9q", 1, id="dora-1c-dora-9q,1c"
+        ),
+        pytest.param("-s south --dora 9q --dora 1c", f"--dora: {_9Q}", 55, "9q", 1, id="dora-9q-dora-1c"),
+        # No column in the value: the word of the value at fault, the first here (it was the last's).
+        pytest.param(
+            "-s south --dora '' --dora 1c", f"--dora: {_NONE}", 55, "''", None, id="dora-empty-dora-1c"
+        ),
+    ],
+)
+def test_a_value_of_tiles_is_refused_at_its_column_on_the_line(
+    tmp_path: Path, options: str, said: str, column: int, at: str, in_value: int | None
+):
+    """`--dora 9z` on a batch line said `(column 1)`, its column in the value, a place on no line."""
+    line = f"'{HAND}' {options}"
+    assert line[column - 1 :].startswith(at)
+    path = tmp_path / "hands.txt"
+    path.write_text(f"{line}\n", encoding="utf-8")
+    result = run("batch", str(path), "-r", "riichi-ema-2016", "--format", "jsonl")
+    assert result.exit_code == 1
+    error = json.loads(result.stdout)["error"]
+    assert error == {"code": "bad-option", "message": f"{said} (column {column})", "column": column}
+    # `score`, which has no line, says it in the value (docs/notation.md), as ever.
+    scored = run("score", *shlex.split(line), "-r", "riichi-ema-2016", "--json")
+    assert json.loads(scored.stdout)["error"] == {
+        "code": "bad-option",
+        "message": said if in_value is None else f"{said} (column {in_value})",
+    } | ({} if in_value is None else {"column": in_value})
+
+
+@pytest.mark.parametrize("fmt", ["table", "csv"])
+def test_a_value_of_tiles_column_in_table_and_csv(tmp_path: Path, fmt: str):
+    """The table's and CSV's error message carry the same column as JSON's."""
+    path = tmp_path / "hands.txt"
+    path.write_text(f"'{HAND}' -s south --dora 1c,9q\n", encoding="utf-8")
+    result = run("batch", str(path), "-r", "riichi-ema-2016", "--format", fmt, env={"COLUMNS": "400"})
+    assert result.exit_code == 1
+    assert f"--dora: {_9Q} (column 58)" in result.stdout
+
+
+def test_a_yaml_item_string_says_the_column_in_the_string(tmp_path: Path):
+    """An item of a YAML list written as one string of arguments: its column in that string, as a word
+    besides the hand is (docs/batch.md)."""
+    item = f"'{HAND}' -s south --dora 1c,9q"
+    path = tmp_path / "hands.yaml"
+    path.write_text(f'- "{item}"\n', encoding="utf-8")
+    record = json.loads(run("batch", str(path), "-r", "riichi-ema-2016", "--format", "jsonl").stdout)
+    assert record["error"]["column"] == item.index("9q") + 1 == 58
