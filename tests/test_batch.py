@@ -472,8 +472,12 @@ def _yaml_records(tmp_path: Path, text: str) -> list[dict[str, Any]]:
 
 
 def _unnumbered(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A list's records, each checked to name its item (1, 2, ...) and that key then left out."""
+    """A list's records, each checked to name its item (1, 2, ...) and that key then left out; a refused
+    one's `column`, where the item starts on its line (tests/test_batch_columns.py), too."""
     assert [record.pop("item") for record in records] == list(range(1, len(records) + 1))
+    for record in records:
+        column = record.pop("column", None)
+        assert column is None or ("error" in record and column >= 1), record
     return records
 
 
@@ -606,7 +610,12 @@ def test_an_empty_limit_in_a_yaml_entry_is_refused_not_read_as_no_limit(
     record = json.loads(run("batch", str(path), "--format", "jsonl").stdout)
     if payable is None:
         message = "limit: is empty: give a whole number, or null for no limit"
-        assert record == {"line": 1, "item": 1, "error": {"code": "bad-entry", "message": message}}
+        assert record == {
+            "line": 1,
+            "item": 1,
+            "column": 3,
+            "error": {"code": "bad-entry", "message": message},
+        }
     else:
         assert record["payable"] == payable
 
@@ -637,7 +646,12 @@ def test_a_yaml_limit_written_as_yaml_reads_no_number_is_refused(
             f"limit: {written} is a number YAML reads in its own way (0300 as octal 192, 1:40 as 100): write"
             " the digits alone, with no leading 0"
         )
-        assert record == {"line": 1, "item": 1, "error": {"code": "bad-entry", "message": message}}
+        assert record == {
+            "line": 1,
+            "item": 1,
+            "column": 3,
+            "error": {"code": "bad-entry", "message": message},
+        }
     else:
         assert record["payable"] == payable
 
@@ -756,7 +770,7 @@ def test_a_mistyped_yaml_key_is_refused_with_a_hint(tmp_path: Path, key: str, me
     result = run("batch", str(path), "--format", "jsonl")
     assert (result.exit_code, json.loads(result.stdout)) == (
         1,
-        {"line": 1, "item": 1, "error": {"code": "bad-entry", "message": message}},
+        {"line": 1, "item": 1, "column": 3, "error": {"code": "bad-entry", "message": message}},
     )
 
 
@@ -2018,7 +2032,9 @@ def test_the_same_entries_as_text_yaml_and_json_give_the_same_records(tmp_path_f
         out = run("batch", str(folder / name), "-f", "jsonl").stdout
         got = [json.loads(line) for line in out.splitlines()]
         records[name] = [
-            {key: value for key, value in record.items() if key not in ("line", "item")} for record in got
+            # (and a refused item's column, where it starts in the file: tests/test_batch_columns.py)
+            {key: value for key, value in record.items() if key not in ("line", "item", "column")}
+            for record in got
         ]
     for record, entry in zip(records["hands.txt"], entries, strict=True):
         error = record.get("error", {})
@@ -2487,7 +2503,12 @@ def test_a_yaml_item_that_cannot_be_split_names_why_and_its_column(tmp_path: Pat
     result = run("batch", str(path), "-f", "jsonl")
     refused, good = map(json.loads, result.stdout.splitlines())
     message = "cannot split line: ' opens a quotation that is never closed (column 1)"
-    assert refused == {"line": 1, "item": 1, "error": {"code": "bad-line", "message": message, "column": 1}}
+    assert refused == {
+        "line": 1,
+        "item": 1,
+        "column": 3,
+        "error": {"code": "bad-line", "message": message, "column": 1},
+    }
     assert (good["line"], good["score"], result.exit_code) == (2, 48, 1)
 
 

@@ -162,3 +162,85 @@ def test_a_yaml_item_string_says_the_column_in_the_string(tmp_path: Path):
     path.write_text(f'- "{item}"\n', encoding="utf-8")
     record = json.loads(run("batch", str(path), "-r", "riichi-ema-2016", "--format", "jsonl").stdout)
     assert record["error"]["column"] == item.index("9q") + 1 == 58
+
+
+# A refused item of a YAML or JSON list: where it starts in the file, its line and column (docs/json.md).
+_YAML = f"""# table 1
+- hand: {HAND}
+  seat: south
+- hand: 1d2d4d* 5c5c5c 6c6c6c 9c!9c 1c2c3c
+-   sead: south
+    hand: {HAND}
+- "'{HAND}' --bogus"
+"""
+_ONE_LINE = (
+    f'[{{"hand": "{HAND}"}}, {{"hand": "1d2d4d* 5c5c5c 6c6c6c 9c!9c 1c2c3c"}}, "\'{HAND}\' --bogus"]\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "places"),
+    [
+        pytest.param("hands.yaml", _YAML, [(2, 1, None), (4, 2, 3), (5, 3, 5), (7, 4, 3)], id="yaml-list"),
+        pytest.param(
+            "hands.json",
+            _ONE_LINE,
+            [(1, 1, None), (1, 2, _ONE_LINE.index('{"hand": "1d') + 1), (1, 3, _ONE_LINE.index("\"'") + 1)],
+            id="json-on-one-line",
+        ),
+    ],
+)
+def test_a_refused_item_says_where_it_starts_in_the_file(tmp_path: Path, name: str, text: str, places):
+    """`{"line": 1, "item": 2, "column": 42, "error": ...}`: a list on one line starts every item on
+    line 1; the column finds it. A scored item's record has no such key."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["line"], r["item"], r.get("column")) for r in records] == places
+    assert [list(r)[:4] for r in records[1:]] == [["line", "item", "column", "error"]] * (len(records) - 1)
+    for line, _, column in places[1:]:  # each column is where an item starts: `{`, a key, a quote
+        assert text.splitlines()[line - 1][column - 1] in '{s"h'
+
+
+def test_a_one_line_json_list_column_is_the_items_first_character(tmp_path: Path):
+    path = tmp_path / "hands.json"
+    path.write_text(_ONE_LINE, encoding="utf-8")
+    records = [json.loads(line) for line in run("batch", str(path), "--format", "jsonl").stdout.splitlines()]
+    assert _ONE_LINE[records[2]["column"] - 1 :].startswith(f"\"'{HAND}' --bogus\"")
+    assert records[2]["error"]["column"] == len(f"'{HAND}' ") + 1  # in the item's string, as ever
+
+
+@pytest.mark.parametrize(
+    ("line_2", "columns"),
+    [
+        pytest.param('{"hand": "x", "limit": 1e3},', [None, None], id="1e3-on-its-line"),
+        pytest.param(
+            '{"hand": "x", "seat": "\\ud83c\\udc04"},', [None, None], id="surrogate-pair-on-its-line"
+        ),
+        pytest.param('{"hand": "x"},', [1, 16], id="nothing-rewritten"),
+    ],
+)
+def test_a_json_line_rewritten_before_it_is_read_gives_no_column(tmp_path: Path, line_2: str, columns):
+    """A JSON item's column is the YAML reader's mark on the file as mended (listed.json_normalised): on
+    a line where something was rewritten (`1e3` as `!!float 1e3`) its columns may have moved, and no
+    item there has one said; the items of other lines keep theirs."""
+    path = tmp_path / "hands.json"
+    path.write_text(f'[{{"hand": "1e3"}},\n{line_2} {{"hand": "y"}}\n]\n', encoding="utf-8")
+    records = [json.loads(line) for line in run("batch", str(path), "--format", "jsonl").stdout.splitlines()]
+    assert [(r["line"], r.get("column")) for r in records] == [(1, 2), *((2, c) for c in columns)]
+
+
+def test_a_refused_items_place_in_the_table_and_compares_list(tmp_path: Path):
+    """The table's row (numbered by item) and `--compare`'s list on standard error say it too."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(_YAML, encoding="utf-8")
+    table = run("batch", str(path))
+    assert "    2  line 4, column 3: error [not-a-set]: 1d2d4d* is not a set (column 1)\n" in table.stdout
+    compared = run("batch", str(path), "--compare", "pung-chow", "pung-chow-limit", "--format", "json")
+    assert compared.stderr.splitlines() == [
+        "item 2 (line 4, column 3): error [not-a-set]: 1d2d4d* is not a set (column 1)",
+        "item 3 (line 5, column 5): error [bad-entry]: unknown option 'sead' (did you mean 'seat'?)",
+        "item 4 (line 7, column 3): error [bad-option]: No such option: --bogus (column 39)",
+    ]

@@ -238,17 +238,22 @@ def test_one_line_json_of_500_hands_names_entry_317_by_its_item(
     path.write_text(json.dumps(_ONE_LINE_500, indent=indent), encoding="utf-8")
     lines = [1] * 500 if indent is None else [2 + 4 * n for n in range(500)]
     lines[316] = 1 if indent is None else 2 + 4 * 316  # (its mapping has one key less: 3 lines)
+    # Where the refused item starts on its line: its `{`, after the 316 before it and their `, `.
+    column = len(json.dumps(_ONE_LINE_500[:316])[:-1] + ", ") + 1 if indent is None else 2
+    assert path.read_text(encoding="utf-8").splitlines()[lines[316] - 1][column - 1] == "{"
     out = [
         json.loads(x)
         for x in run("batch", str(path), "-f", "jsonl", "--workers", workers).stdout.splitlines()
     ]
     assert [(r["line"], r["item"]) for r in out][:317] == list(zip(lines, range(1, 501), strict=True))[:317]
     assert [r["item"] for r in out] == list(range(1, 501))
-    assert list(out[316])[:3] == ["line", "item", "error"] and out[316]["error"]["code"] == "no-winning-tile"
+    assert list(out[316])[:4] == ["line", "item", "column", "error"] and out[316]["column"] == column
+    assert out[316]["error"]["code"] == "no-winning-tile"
     csv = run("batch", str(path), "-f", "csv", "--workers", workers).stdout.splitlines()
     assert csv[0].startswith("line,item,hand,") and csv[317].startswith(f"{lines[316]},317,,")
     assert len(csv) == 501 and {len(row) for row in csv_module.reader(csv)} == {20}
     table = run("batch", str(path), "--workers", workers).stdout.splitlines()
-    assert table[0].startswith(" item  hand") and table[317].startswith("  317  error [no-winning-tile]")
+    assert table[0].startswith(" item  hand")
+    assert table[317].startswith(f"  317  line {lines[316]}, column {column}: error [no-winning-tile]")
     compared = run("batch", str(path), "--compare", "pung-chow", "pung-chow-limit", "--workers", workers)
-    assert f"item 317 (line {lines[316]}): error [no-winning-tile]" in compared.stderr
+    assert f"item 317 (line {lines[316]}, column {column}): error [no-winning-tile]" in compared.stderr

@@ -352,8 +352,13 @@ def test_summary_of_1500_lines_with_5_errors_past_line_1000_fits_the_terminal(tm
         entries[n] = {**good, "hand": good["hand"].replace("!", "")}  # no winning tile marked
     path = tmp_path / f"hands.{suffix}"
     if suffix == "json":  # a web form's export: every item on line 1
-        path.write_text(json.dumps(entries), encoding="utf-8")
-        places = "item 1004 (line 1), item 1013 (line 1), item 1063 (line 1)"
+        text = json.dumps(entries)
+        path.write_text(text, encoding="utf-8")
+        # Each refused item with the column where it starts (after the items before it and their `, `).
+        starts = [len(json.dumps(entries[:n])) + 2 for n in (1003, 1012, 1062)]  # `[...]` less `]`, `, `
+        places = ", ".join(
+            f"item {n + 1} (line 1, column {at})" for n, at in zip((1003, 1012, 1062), starts, strict=True)
+        )
     else:
         path.write_text("".join(f"'{e['hand']}' -s south\n" for e in entries), encoding="utf-8")
         places = "line 1004, line 1013, line 1063"
@@ -365,7 +370,8 @@ def test_summary_of_1500_lines_with_5_errors_past_line_1000_fits_the_terminal(tm
     width = int(columns or 60)
     assert all(len(line) <= width for line in lines), lines
     assert all(line.startswith("  ") for line in lines[1:]), lines  # later lines indented under the first
-    assert len(lines) == 2, lines  # 81 columns of it (108 for the items) at 80 too
+    # 81 columns of it at 80 too (the items' places, with their columns, 131: 3 lines)
+    assert len(lines) == (3 if suffix == "json" else 2), lines
     said = " ".join(line.strip() for line in lines)  # worded as ever, only wrapped
     expected = rf"batch: 1500 records, 5 errors \({re.escape(places)} and 2 more\), \d+\.\d s"
     assert re.fullmatch(expected, said), said

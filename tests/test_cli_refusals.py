@@ -1174,7 +1174,7 @@ def test_limit_null_in_a_yaml_batch_under_riichi_is_refused(tmp_path: Path) -> N
     done = run("batch", str(path), "-f", "jsonl")
     assert (done.exit_code, json.loads(done.stdout)) == (
         1,
-        {"line": 1, "item": 1, "error": {"code": "bad-option", "message": RIICHI_NO_LIMIT}},
+        {"line": 1, "item": 1, "column": 3, "error": {"code": "bad-option", "message": RIICHI_NO_LIMIT}},
     )
 
 

@@ -160,14 +160,18 @@ def check_diff(obj: dict[str, Any]) -> None:
 
 
 def check_batch_records(text: str) -> None:
-    """jsonl records: `line` first (and for a YAML or JSON list's entry `item` next, docs/json.md#batch),
-    then a score object or `error`."""
+    """jsonl records: `line` first (and for a YAML or JSON list's entry `item` next, and a refused one's
+    `column` after it, docs/json.md#batch), then a score object or `error`."""
     for raw in text.splitlines():
         record = json.loads(raw)
         assert next(iter(record)) == "line" and isinstance(record["line"], int), raw
         if "item" in record:
             assert list(record)[1] == "item" and isinstance(record["item"], int), raw
-        rest = {k: v for k, v in record.items() if k not in ("line", "item")}
+        if "column" in record:  # a refused item's, where it starts on its line, after `item`
+            assert list(record)[2] == "column" and isinstance(record["column"], int) and "error" in record, (
+                raw
+            )
+        rest = {k: v for k, v in record.items() if k not in ("line", "item", "column")}
         (check_error if "error" in rest else check_score)(rest, f"batch line {record['line']}")
 
 

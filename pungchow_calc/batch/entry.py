@@ -25,11 +25,23 @@ class Entry(NamedTuple):
     # line (a web form's export) starts every item on line 1: the item names which (docs/batch.md).
     item: int | None = None
     column: int | None = None  # where on its line an entry that cannot be read broke (a bad-yaml record)
+    # Where on its line an item of a YAML or JSON list starts (listed.py), from 1: a refused one's record
+    # says it (refused_position). None for a text line, which starts its line, and where not known exactly.
+    at: int | None = None
 
 
 def position(entry: Entry) -> dict[str, int]:
     """Where an entry stands, as its record says it first: `line`, and `item` for one of a list."""
     return {"line": entry.line} if entry.item is None else {"line": entry.line, "item": entry.item}
+
+
+def refused_position(entry: Entry) -> dict[str, int]:
+    """Where a refused entry stands, as its error record says it first: its position, and for an item
+    of a list the `column` where it starts on its line, when known (docs/json.md#batch): a list written
+    on one line (a web form's export) starts every item on line 1, and a person looks for it there."""
+    if entry.at is None:
+        return position(entry)
+    return {"line": entry.line, "item": entry.item, "column": entry.at}  # type: ignore[dict-item]
 
 
 Block = tuple[int, bytes]  # whole lines of a text file: the number of the first, their bytes

@@ -41,12 +41,22 @@ def score_json(line: int, score: Score, item: int | None = None) -> str:
 
 # --- where a record's entry stands ----------------------------------------------------------------
 
-POSITION = ("line", "item")  # a record's first keys (entry.position): `item` only for a list's entry
+# A record's first keys (entry.position): `item` only for a list's entry, `column` only for a refused one
+# (entry.refused_position).
+POSITION = ("line", "item", "column")
 
 
 def placed(record: dict[str, Any]) -> dict[str, int]:
     """A record's position keys (entry.position), for a record made from it (compare's biggest rise)."""
     return {key: record[key] for key in POSITION if key in record}
+
+
+def refusal(record: dict[str, Any]) -> str:
+    """An error record's row text in the table: `error [code]: message`, after where a list's item
+    starts in the file (`line 4, column 3: `), which the row's number, its item, does not say."""
+    err = record["error"]
+    said = f"error [{err['code']}]: {err['message']}"
+    return f"line {record['line']}, column {record['column']}: {said}" if "column" in record else said
 
 
 def _number(record: dict[str, Any]) -> int:
@@ -283,8 +293,7 @@ def table_row(record: dict[str, Any], names: tuple[str, str] = BOOK_HEADINGS) ->
     the points and doublings headings `names` (table_header)."""
     number = f"{_number(record):>5}  "
     if "error" in record:
-        err = record["error"]
-        return f"{number}error [{err['code']}]: {err['message']}"
+        return number + refusal(record)
     # Past line 99,999 the number is wider than its column: the hand column gives up the room, as on a
     # terminal (TerminalTable.row), so the numbers stay under their names (a 100,000-line file's last
     # rows stood a column or two right of them).
@@ -398,8 +407,7 @@ class TerminalTable:
         # the row stays within the width and the numbers stay under their names.
         lead = len(number)
         if "error" in record:
-            err = record["error"]
-            text = self.wrap(f"error [{err['code']}]: {err['message']}", self.width - lead)
+            text = self.wrap(refusal(record), self.width - lead)
             return "\n".join([number + text[0], *(" " * lead + line for line in text[1:])])
         points, doublings = _amounts(record, self.names)
         wide, dwide = _widths(self.names)

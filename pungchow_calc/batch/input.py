@@ -75,7 +75,7 @@ def block_entries(first: int, data: bytes) -> Iterator[Entry]:
                 text = text[1:]
         stripped = text.strip()
         if stripped and stripped[0] != "#":
-            yield _new(Entry, (number, (), None, None, stripped, None, None))  # made at once (_new)
+            yield _new(Entry, (number, (), None, None, stripped, None, None, None))  # made at once (_new)
 
 
 def _not_utf8(line: bytes, error: UnicodeDecodeError) -> tuple[str, str | None]:

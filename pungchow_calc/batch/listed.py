@@ -49,12 +49,15 @@ def yaml_entries(
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     # A JSON file: read as YAML once what YAML reads otherwise is mended (json_normalised), from
     # UTF-8 (a JSON file in UTF-16 or UTF-32, with its byte order mark, decoded first).
-    reader = _Blocks(json_normalised(decoded()), path) if json else _Reading(read, path)
+    # The lines whose columns a mending moved (json_normalised): an item there has no column said.
+    mended: set[int] = set()
+    reader = _Blocks(json_normalised(decoded(), mended), path) if json else _Reading(read, path)
     events = yaml.parse(_Utf8(reader, path), Loader=loader)
     item = 0  # the items given: each entry numbered in the list (Entry.item), from 1
     try:
         for item, entry in enumerate(_yaml_items(events, json, "standard input" if path == "-" else path), 1):
-            yield entry._replace(item=item)
+            at = None if entry.at is None or entry.line - 1 in mended else entry.at
+            yield entry._replace(item=item, at=at)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -113,11 +116,13 @@ def _json_odd(match: re.Match[bytes]) -> bytes:
     return b"\\ufffd" if len(odd) == 6 else odd  # a lone surrogate; an escaped backslash, kept
 
 
-def json_normalised(blocks: Iterable[bytes]) -> Iterator[bytes]:
+def json_normalised(blocks: Iterable[bytes], mended: set[int] | None = None) -> Iterator[bytes]:
     """A JSON document's UTF-8 bytes, read a block at a time, as YAML reads them as JSON reads them
-    (_JSON_PIECE); what is not valid JSON is left as it is, for the YAML reader to refuse."""
+    (_JSON_PIECE); what is not valid JSON is left as it is, for the YAML reader to refuse. `mended`, when
+    given, gets the lines (from 0) where something was written otherwise, whose columns may have moved."""
     held = b""  # a string or number a block ended in the middle of (or might have)
     more: list[bytes] = []  # blocks of a long string still not ended, after `held`: joined once
+    lines = 0  # the line ends before `data`, counted only when something is mended (rare)
     for block in itertools.chain(blocks, (None,)):
         if block is not None:
             if held and b'"' not in block and held[:1] == b'"':
@@ -144,6 +149,12 @@ def json_normalised(blocks: Iterable[bytes]) -> Iterator[bytes]:
                 out.append(text)
             else:
                 out.append(piece[0])
+                continue
+            if mended is not None and out[-1] != piece[0]:
+                first = lines + data.count(b"\n", 0, piece.start())
+                mended.update(range(first, first + piece[0].count(b"\n") + 1))
+        if mended is not None:
+            lines += data.count(b"\n", 0, at)
         held = data[at:]
         if out:
             yield b"".join(out)
@@ -310,47 +321,53 @@ def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the fil
             depth_started = False
             continue
         line = event.start_mark.line + 1
-        if isinstance(event, ev.ScalarEvent):
-            value = _scalar_value(event)
-            if not isinstance(value, str):
-                entry = Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
-            else:
-                try:
-                    argv = split_line(value)
-                except ValueError:  # refused where it is scored, as a text line is: why, and where in it
-                    entry = Entry(line, text=value)
-                else:
-                    # Kept as its text too, split again where it is scored, as a text line is: a word
-                    # besides the hand is named with its column in the item (word_column), and a
-                    # quoted first word is known (quoted_word).
-                    entry = Entry(line, tuple(argv), text=value) if argv else Entry(line)
-            # Every item, a refused one too (`- "'HAND" -s south`: its quote left open), has its line
-            # read to its end first: a break there is the item's one record, never a second.
-            one_line = event.end_mark is not None and event.end_mark.line + 1 == line
-            if flow or event.style or not one_line:
-                events.after(event)
-            # (A plain item of a block list on one line, `- HAND -s south`, is ended by its line's end
-            # or a comment, nothing else: no break can follow on that line. Not looked past, it is
-            # scored once the next line starts (a live feed's next item).)
-            yield entry
-            continue
-        if isinstance(event, ev.AliasEvent):  # `- *a`: an alias is not read, as in a mapping
-            events.after(event)  # its line read to its end first, as a quoted item's
-            yield Entry(
-                line, error_code="bad-entry", error_message=_alias_refused(event.anchor or "", "entry")
-            )
-            continue
-        if isinstance(event, ev.MappingStartEvent):
-            entry, end = _yaml_mapping(events, line)
-        else:
-            end = _skip(events, event)
+        # Where it starts on its line, for a refused one's record (entry.refused_position).
+        yield _yaml_item(events, event, line, flow)._replace(at=event.start_mark.column + 1)
+
+
+def _yaml_item(events: _Lookahead, event: Any, line: int, flow: bool) -> Entry:
+    """The entry of one item of the list, whose first event is `event` (on `line`); `flow`: the list is
+    written in brackets."""
+    import yaml
+
+    ev = yaml.events
+    if isinstance(event, ev.ScalarEvent):
+        value = _scalar_value(event)
+        if not isinstance(value, str):
             entry = Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
-        # `{...}` or `[...]`: words may follow it on its last line. A block mapping's end stands where
-        # the line that ended it starts (`  seat: west` under `-   hand: ...`, indented less than the
-        # item's keys): a break there, before the next item starts, is the item's one record, not the
-        # item scored without it (as East, its seat dropped).
-        events.after(end)
-        yield entry
+        else:
+            try:
+                argv = split_line(value)
+            except ValueError:  # refused where it is scored, as a text line is: why, and where in it
+                entry = Entry(line, text=value)
+            else:
+                # Kept as its text too, split again where it is scored, as a text line is: a word
+                # besides the hand is named with its column in the item (word_column), and a
+                # quoted first word is known (quoted_word).
+                entry = Entry(line, tuple(argv), text=value) if argv else Entry(line)
+        # Every item, a refused one too (`- "'HAND" -s south`: its quote left open), has its line
+        # read to its end first: a break there is the item's one record, never a second.
+        one_line = event.end_mark is not None and event.end_mark.line + 1 == line
+        if flow or event.style or not one_line:
+            events.after(event)
+        # (A plain item of a block list on one line, `- HAND -s south`, is ended by its line's end
+        # or a comment, nothing else: no break can follow on that line. Not looked past, it is
+        # scored once the next line starts (a live feed's next item).)
+        return entry
+    if isinstance(event, ev.AliasEvent):  # `- *a`: an alias is not read, as in a mapping
+        events.after(event)  # its line read to its end first, as a quoted item's
+        return Entry(line, error_code="bad-entry", error_message=_alias_refused(event.anchor or "", "entry"))
+    if isinstance(event, ev.MappingStartEvent):
+        entry, end = _yaml_mapping(events, line)
+    else:
+        end = _skip(events, event)
+        entry = Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+    # `{...}` or `[...]`: words may follow it on its last line. A block mapping's end stands where
+    # the line that ended it starts (`  seat: west` under `-   hand: ...`, indented less than the
+    # item's keys): a break there, before the next item starts, is the item's one record, not the
+    # item scored without it (as East, its seat dropped).
+    events.after(end)
+    return entry
 
 
 class _Lookahead:

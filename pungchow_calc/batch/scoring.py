@@ -16,7 +16,7 @@ from ..engine.errors import OptionError, PungchowError, RulesetError, StrayWord,
 from ..engine.payments import DISCARDER
 from ..engine.scoring import Score, score_text
 from ..engine.situation import Situation
-from .entry import Entry, position
+from .entry import Entry, position, refused_position
 from .formats import HEADINGS, csv_row, headings, json_text, placed, score_json
 from .words import char_column, quoted_word, split_line, strip_comment, unsplittable, word_column
 
@@ -121,15 +121,17 @@ class Scorer:
     def _result(self, entry: Entry) -> tuple[Entry, Score] | dict[str, Any]:
         """(entry, score), or the record itself for an error or a comparison."""
         if entry.error_code is not None:
-            return error_record(position(entry), entry.error_code, entry.error_message or "", entry.column)
+            return error_record(
+                refused_position(entry), entry.error_code, entry.error_message or "", entry.column
+            )
         try:
             return self._scored(entry)
         except PungchowError as exc:
             if entry.text is not None and (exc.column is None or isinstance(exc, OptionError)):
                 exc.column = _column(entry.text, exc)
-            return {**position(entry), "error": exc.to_dict()}
+            return {**refused_position(entry), "error": exc.to_dict()}
         except Exception as exc:  # noqa: BLE001 - a batch never drops an entry, even on a bug
-            return error_record(position(entry), "internal", f"{type(exc).__name__}: {exc}")
+            return error_record(refused_position(entry), "internal", f"{type(exc).__name__}: {exc}")
 
     def _scored(self, entry: Entry) -> tuple[Entry, Score] | dict[str, Any]:
         """_result's work, each failure left to _result (the quick reading of options' too)."""
@@ -144,7 +146,7 @@ class Scorer:
                         f"cannot split line: {reason}", code="bad-line", column=column
                     ) from None
                 if not argv:  # only a comment after all (`   # ...` is caught earlier)
-                    return error_record(position(entry), "bad-line", "no hand on this line")
+                    return error_record(refused_position(entry), "bad-line", "no hand on this line")
             else:
                 argv = list(entry.argv)
             quoted = None if entry.text is None else quoted_word(entry.text)

@@ -62,7 +62,7 @@ _WORKER: Scorer | None = None
 _SLOTS: list[mmap.mmap] = []  # a worker's view of the pool's slots (_Slots)
 _SIZE = struct.Struct("!Q")  # the length of a message on a pipe, before it
 
-_Packed = tuple[int, tuple[str, ...], str | None, str | None, str | None, int | None]
+_Packed = tuple[int, tuple[str, ...], str | None, str | None, str | None, int | None, int | None, int | None]
 _Chunk = list[_Packed | Block]  # entries, packed, and blocks of a text file's lines (input.Source.rest)
 _InSlot = tuple[int, int, int, int]  # a chunk's output lines written in a slot: slot, bytes, records, failed
 _Results = list[tuple[bool, Any]] | Lines | _InSlot
@@ -86,7 +86,16 @@ def _init_worker(job: Job, rulesets: dict[str, Any] | None, slots: list[mmap.mma
 def _pack(entry: Entry) -> _Packed:
     # Plain tuples pickle in C; a named tuple goes through Python-level __getnewargs__ (a frozen
     # dataclass through __getstate__ and __setstate__), a cost to the reading process.
-    return (entry.line, entry.argv, entry.error_code, entry.error_message, entry.text, entry.item)
+    return (
+        entry.line,
+        entry.argv,
+        entry.error_code,
+        entry.error_message,
+        entry.text,
+        entry.item,
+        entry.column,
+        entry.at,
+    )
 
 
 def _unpacked(chunk: _Chunk) -> Iterator[Entry]:
@@ -468,7 +477,9 @@ def _recover(
         for number, chunk, slot in pending:
             if number in done:
                 continue  # done before the worker died: its results stand
-            lines = [(entry.line, entry.item) for entry in _unpacked(chunk)]  # (a block's made here too)
+            lines = [
+                (entry.line, entry.item, entry.at) for entry in _unpacked(chunk)
+            ]  # (a block's made here too)
             try:
                 alone.submit(number, chunk, slot)  # the dead pool's workers are gone: the slot is free
                 while number not in done:
@@ -483,6 +494,6 @@ def _recover(
     return rescored, lost
 
 
-def _died(scorer: Scorer, line: int, item: int | None) -> tuple[bool, Any]:
+def _died(scorer: Scorer, line: int, item: int | None, at: int | None = None) -> tuple[bool, Any]:
     message = "not scored: a worker process died twice while scoring the chunk of entries this one is in"
-    return scorer.encoded(Entry(line, error_code=WORKER_DIED, error_message=message, item=item))
+    return scorer.encoded(Entry(line, error_code=WORKER_DIED, error_message=message, item=item, at=at))

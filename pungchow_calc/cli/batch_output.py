@@ -22,8 +22,8 @@ if TYPE_CHECKING:  # the batch package is imported by the command that needs it 
 
 FIRST_REFUSED = 3  # the failed entries a batch's summary line names (batch_run)
 # An error record's position in its JSON or CSV text (formats.json_text, csv_row): `{"line": N, "item": I,
-# "error": ...`, and `N,I,` then the empty columns and the code (scored rows have a hand there).
-_JSON_REFUSED = re.compile(r'^\{"line": (\d+), (?:"item": (\d+), )?"error": ', re.M)
+# "column": C, "error": ...`, and `N,I,` then the empty columns and the code (scored rows have a hand there).
+_JSON_REFUSED = re.compile(r'^\{"line": (\d+), (?:"item": (\d+), )?(?:"column": (\d+), )?"error": ', re.M)
 _CSV_REFUSED = re.compile(r"^(\d+),(?:(\d+),)?,{16}[a-z]", re.M)
 
 
@@ -209,15 +209,17 @@ class Output:
     def _refused_in(self, records: Any) -> None:
         """Note where the first failed entries stand (for the summary: batch_run), from their records: a
         record (the table's), its JSON or CSV text, a CSV row, or a worker's lines of them."""
+        from ..batch.formats import POSITION, placed
+
         if isinstance(records, dict):
-            found = [{key: records[key] for key in ("line", "item") if key in records}]
+            found = [placed(records)]
         elif isinstance(records, list):  # a CSV row
             found = [{"line": records[0], "item": records[1]} if self.items else {"line": records[0]}]
         else:
             pattern = _CSV_REFUSED if self.format == "csv" else _JSON_REFUSED
             found = [
-                {"line": int(line), "item": int(item)} if item else {"line": int(line)}
-                for line, item in pattern.findall(records)
+                {key: int(number) for key, number in zip(POSITION, numbers, strict=False) if number}
+                for numbers in pattern.findall(records)
             ]
         self.refused += found[: FIRST_REFUSED - len(self.refused)]
 

@@ -197,7 +197,8 @@ def _say_fitted(line: str) -> None:
 
 def _refused(out: Output, failed: int) -> str:
     """How many entries failed, and where the first stand: `89 errors (line 4, line 13, line 63 and 86
-    more)`, `1 error (item 317 (line 1))`, `0 errors`: the organiser knows which lines to mend."""
+    more)`, `1 error (item 317 (line 1, column 48211))`, `0 errors`: the organiser knows which lines to
+    mend."""
     from ..render.terminal import where
 
     said = f"{failed} error{'s' * (failed != 1)}"

@@ -350,8 +350,11 @@ def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
 
 
 def where(record: dict[str, Any]) -> str:
-    """A batch record's position for a person: `line 14`, or in a list `item 317 (line 1)`: a list
-    written on one line (a web form's export) starts every item on line 1, and the item names which."""
+    """A batch record's position for a person: `line 14`, or in a list `item 317 (line 1)`, a refused
+    one's with the column where it starts, `item 317 (line 1, column 4521)`: a list written on one line
+    (a web form's export) starts every item on line 1, and the item names which, the column where."""
+    if "column" in record:
+        return f"item {record['item']} (line {record['line']}, column {record['column']})"
     if "item" in record:
         return f"item {record['item']} (line {record['line']})"
     return f"line {record['line']}"
