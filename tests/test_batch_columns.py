@@ -244,3 +244,22 @@ def test_a_refused_items_place_in_the_table_and_compares_list(tmp_path: Path):
         "item 3 (line 5, column 5): error [bad-entry]: unknown option 'sead' (did you mean 'seat'?)",
         "item 4 (line 7, column 3): error [bad-option]: No such option: --bogus (column 39)",
     ]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_yaml_break_past_800_items_keeps_its_column_in_a_worker(tmp_path: Path, workers: str):
+    """Regression: a bad-yaml record scored in a worker process lost its column (the entry was sent
+    without it): `not valid YAML: ... (column 15)` in one process, no column with `--workers 2`."""
+    path = tmp_path / "big.yaml"
+    path.write_text(f"- hand: {HAND}\n" * 900 + "- hand: 1b1b1b: seat\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl", "--workers", workers)
+    last = json.loads(result.stdout.splitlines()[-1])
+    assert last == {
+        "line": 901,
+        "item": 901,
+        "error": {
+            "code": "bad-yaml",
+            "message": "not valid YAML: mapping values are not allowed in this context (column 15)",
+            "column": 15,
+        },
+    }
