@@ -37,7 +37,7 @@ def _unread(fact: str, option: str, ruleset: str) -> str:
             "bad-option",
             f"{_URA}{_unread('ura dora', '--ura', 'classical-bmja')}; "
             f"{_URA}{_unread('ura dora', '--ura', 'classical-dmjl')}",
-            46,  # --ura: each refusal's, the same (it had none)
+            52,  # --ura's value, blamed by each refusal alike (it had none)
             id="both-refuse---ura-each-naming-itself",
         ),
         pytest.param(
@@ -45,7 +45,7 @@ def _unread(fact: str, option: str, ruleset: str) -> str:
             f"'{CLOSED}' -s south --ura 2c",
             "bad-option",
             f"{_URA}{_unread('ura dora', '--ura', 'pung-chow')}; riichi-ema-2016 refuses the hand: {_URA}",
-            46,
+            52,
             id="both-refuse---ura-each-its-way",
         ),
         pytest.param(
@@ -90,7 +90,7 @@ def test_compare_record_has_the_column_key(tmp_path: Path):
     line = f"'{CLOSED}' -s south --ura 2c"
     job = Job(compare=("pung-chow", "riichi-ema-2016"))
     ((_, record),) = list(run_entries(iter([Entry(1, text=line)]), job))
-    assert record["error"]["column"] == line.index("--ura") + 1 == 46
+    assert record["error"]["column"] == line.index("2c") + 1 == 52  # --ura's value, as the refusal blames
 
 
 # The values of tiles (--dora, --ura): a mistake is said at its column on the batch line, where `score`
