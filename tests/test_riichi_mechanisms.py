@@ -1047,6 +1047,8 @@ def test_an_evening_of_the_riichi_ruleset_is_refused_and_nothing_written(tmp_pat
     result = run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", PATH)
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert "cannot keep its game yet" in result.stderr and not path.exists()
+    # ... with the way to score its hands all the same
+    assert result.stderr.endswith(": score its hands with `pungchow score` or `pungchow batch`\n")
 
 
 @pytest.mark.parametrize(

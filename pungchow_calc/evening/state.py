@@ -291,7 +291,8 @@ def keeps_game(ruleset: Ruleset) -> None:
     write (made through the library, or accepted by `repair`) is refused alike, never played."""
     if not ruleset.evening.playable:
         raise OptionError(
-            f"ruleset {ruleset.name}: `evening` cannot keep its game yet (its evening: playable: false)",
+            f"ruleset {ruleset.name}: `evening` cannot keep its game yet (its evening: playable: false): "
+            "score its hands with `pungchow score` or `pungchow batch`",
             code="not-playable",
         )
     terms = ruleset.settlement
