@@ -333,15 +333,26 @@ def _curly_quoted(argv: list[str]) -> str:
 
 def _after_the_hand(argv: list[str]) -> str | None:
     """The word after a hand command's one argument (`diff 'HAND' pung-chow`), or None."""
+    read = _read_line(argv)
+    if read is None:
+        return None
+    command, words, _ = read
+    return words[len(command.args)] if len(words) > len(command.args) else None
+
+
+def _read_line(argv: list[str]) -> tuple[spec.Command, list[str], dict[str, Any]] | None:
+    """A command line's command, its words and its options given, as the spec's reader reads them (for
+    a usage error's hint), or None where no command is named or the line cannot be read (its own error
+    is typer's to tell)."""
     found = spec.locate(argv)
     if found is None:
         return None
     command, start = found
     try:
-        words, _ = arguments.read_args(argv[start:], command.spelling)
-    except PungchowError:  # the line's own error is typer's to tell
+        words, given = arguments.read_args(argv[start:], command.spelling)
+    except PungchowError:
         return None
-    return words[len(command.args)] if len(words) > len(command.args) else None
+    return command, words, given
 
 
 def _hand_with_no_seat(argv: list[str]) -> str | None:
@@ -350,15 +361,11 @@ def _hand_with_no_seat(argv: list[str]) -> str | None:
     `score` takes it; docs/settling.md), else None."""
     from ..engine.notation import reads_as_hand
 
-    found = spec.locate(argv)
-    if found is None:
+    read = _read_line(argv)
+    if read is None:
         return None
-    command, start = found
+    command, words, given = read
     seats = [o for o in command.options if o.metavar.startswith("HAND")]
-    try:
-        words, given = arguments.read_args(argv[start:], command.spelling)
-    except PungchowError:  # the line's own error is typer's to tell
-        return None
     if not seats or any(o.name in given for o in seats) or not words or not reads_as_hand(words[0]):
         return None
     return (
@@ -373,20 +380,14 @@ def _name_before_the_hand(argv: list[str]) -> str | None:
     is one (`evening hand FILE Ann 'HAND'`), or None."""
     from ..engine.notation import reads_as_hand
 
-    found = spec.locate(argv)
-    if found is None:
+    read = _read_line(argv)
+    if read is None:
         return None
-    command, start = found
+    command, words, _ = read
     at = next((i for i, arg in enumerate(command.args) if (arg.metavar or arg.name.upper()) == "HAND"), None)
-    if at is None:
+    if at is None or len(words) != len(command.args) + 1:  # one word more than it takes
         return None
-    try:
-        words, _ = arguments.read_args(argv[start:], command.spelling)
-    except PungchowError:  # the line's own error is typer's to tell
-        return None
-    if len(words) != len(command.args) + 1 or reads_as_hand(words[at]) or not reads_as_hand(words[at + 1]):
-        return None
-    return words[at]
+    return None if reads_as_hand(words[at]) or not reads_as_hand(words[at + 1]) else words[at]
 
 
 def _misspelt(argv: list[str], found: spec.Command | None) -> str | None:
