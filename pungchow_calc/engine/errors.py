@@ -81,8 +81,8 @@ def unknown(
     listing = f" (known: {', '.join(known)})" if listed and not any(hints) else ""
     if len(words) == 1:
         return f"unknown {what} {as_written(word)}{hints[0] or listing}"
-    *most, last = [f"{as_written(w)}{hint}" for w, hint in zip(words, hints, strict=True)]
-    return f"unknown {what}s {', '.join(most)} and {last}{listing}"
+    named = and_list(f"{as_written(w)}{hint}" for w, hint in zip(words, hints, strict=True))
+    return f"unknown {what}s {named}{listing}"
 
 
 def one_of(key: str, value: object, choices: Iterable[str]) -> str:

@@ -496,7 +496,7 @@ def round_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     if situation.round.value <= played:  # nearly always: no note
         return ()
     names = [wind.word for wind in Wind][:played]
-    winds = " and ".join((", ".join(names[:-1]), names[-1])) if played > 1 else names[0]
+    winds = and_list(names)
     wind = situation.round.word
     return (
         f"--round {wind}: ruleset {ruleset.name} plays the {winds} rounds only (round_winds: {played}): "
