@@ -31,7 +31,7 @@ class Impossible:
 
 # Every refusal of stated facts that cannot be (IMPOSSIBLE's tests, and a discarder named for a hand as
 # dealt): why, and what to type instead, said once here and so alike by `score`, `settle`, a batch line
-# and `evening` (play says the options in its prompts' words, cli/evening_play.py). A refusal reads
+# and `evening` (play says the options in its prompts' words, cli/evening_parts.py). A refusal reads
 # "why: what to type"; the fields in braces are filled by the test that refuses (refused()), which names
 # the facts it blames (Refused).
 REFUSALS: dict[str, tuple[str, str]] = {
@@ -168,7 +168,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
         "--from: the hand was not won by discard, so it has no discarder",
         "drop --from or {given}",
     ),
-    # Worded so that play's words for the options read too (`the discarder: ...`, cli/evening_play.py).
+    # Worded so that play's words for the options read too (`the discarder: ...`, cli/evening_parts.py).
     "from_original": (
         "--from: a hand won on the original draw (--original-hand) takes no discard",
         "give --from or --original-hand, not both",
