@@ -26,18 +26,9 @@ def build_schema() -> dict[str, Any]:
     from .engine.conditions import REGISTRY
     from .engine.conditions.indicators import COUNTERS
     from .engine.impossible import IMPOSSIBLE
+    from .engine.rule_sections import MAX_DOUBLINGS, MAX_INT, MAX_LOSER_PAIRS, SETTING_KEYS, TRUE_OR_FALSE
     from .engine.rule_types import MAX_EAST_MULTIPLIER, MAX_SMALL, MAX_WORD, NOT_WRITTEN, Words
-    from .engine.rules import (
-        MAX_DOUBLINGS,
-        MAX_INT,
-        MAX_LOSER_PAIRS,
-        RULE_KEYS,
-        SCOPES,
-        SETTING_KEYS,
-        TOP_KEYS,
-        TRUE_OR_FALSE,
-        WHO,
-    )
+    from .engine.rules import RULE_KEYS, SCOPES, TOP_KEYS, WHO
 
     names = list(REGISTRY)
     condition_props: dict[str, Any] = {}
@@ -50,7 +41,8 @@ def build_schema() -> dict[str, Any]:
         "items": {"$ref": "#/definitions/condition"},
         "description": "at least one of the conditions holds",
     }
-    # The loader's bounds (engine/rules.py), so that an editor refuses what `rules check` refuses.
+    # The loader's bounds (engine/rules.py, engine/rule_sections.py), so that an editor refuses what
+    # `rules check` refuses.
     count = {"type": "integer", "minimum": 0, "maximum": MAX_INT}
     doubling = {"type": "integer", "minimum": 0, "maximum": MAX_DOUBLINGS}
     fraction = {
@@ -112,7 +104,9 @@ def build_schema() -> dict[str, Any]:
     setting_props: dict[str, Any] = {}
     for key, doc in SETTING_KEYS.items():
         if key in ("limit", "limit_hand_value", "max_chows"):
-            least = 0 if key == "max_chows" else 1  # a limit of 0 would pay nothing (rules._settings)
+            least = (
+                0 if key == "max_chows" else 1
+            )  # a limit of 0 would pay nothing (rule_sections.read_settings)
             setting_props[key] = {**count, "type": ["integer", "null"], "minimum": least, "description": doc}
         elif key in TRUE_OR_FALSE:
             setting_props[key] = {"type": "boolean", "description": doc}
@@ -287,8 +281,8 @@ def _wash_schema(count: dict[str, Any]) -> dict[str, Any]:
 
 
 def _evening_schema() -> dict[str, Any]:
-    """`pungchow evening`: how the deal passes (engine/rules.py EVENING_KEYS)."""
-    from .engine.rules import AFTER_FALSE_MAHJONGG, CAP_FACTS, EVENING_KEYS, MAX_EVENING
+    """`pungchow evening`: how the deal passes (engine/rule_sections.py EVENING_KEYS)."""
+    from .engine.rule_sections import AFTER_FALSE_MAHJONGG, CAP_FACTS, EVENING_KEYS, MAX_EVENING
 
     count = {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_EVENING}
     kinds: dict[str, Any] = {
@@ -306,8 +300,8 @@ def _evening_schema() -> dict[str, Any]:
 
 
 def _settlement_schema(count: dict[str, Any]) -> dict[str, Any]:
-    """How the winner's collection is paid (engine/rules.py SETTLEMENT_KEYS)."""
-    from .engine.rules import DISCARD_PAYS, SETTLEMENT_KEYS
+    """How the winner's collection is paid (engine/rule_sections.py SETTLEMENT_KEYS)."""
+    from .engine.rule_sections import DISCARD_PAYS, SETTLEMENT_KEYS
 
     kinds: dict[str, Any] = {
         "discard_pays": {"type": "string", "enum": list(DISCARD_PAYS)},

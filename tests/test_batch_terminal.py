@@ -11,7 +11,7 @@ from cli_helpers import on_a_terminal, process, without_columns
 from test_batch import DEPOSITS_2
 
 from pungchow_calc.batch.formats import TABLE_HEADER, TerminalTable, table_row
-from pungchow_calc.engine.rules import MAX_INT
+from pungchow_calc.engine.rule_sections import MAX_INT
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "club-evening.txt"

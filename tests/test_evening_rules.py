@@ -8,7 +8,8 @@ import pytest
 from cli_helpers import run, squeezed
 from evening_support import WINS, cli, hand, ok, status
 
-from pungchow_calc.engine.rules import EveningRules, Invalid, _evening
+from pungchow_calc.engine.rule_sections import read_evening
+from pungchow_calc.engine.rule_types import EveningRules, Invalid
 from pungchow_calc.ruleset_files import load
 
 
@@ -58,7 +59,7 @@ def test_the_shipped_rulesets_follow_the_book():
 )
 def test_bad_evening_sections_are_refused(raw, message):
     with pytest.raises(Invalid) as found:
-        _evening(raw)
+        read_evening(raw)
     assert message in found.value.message and found.value.path[0] == "evening"
 
 

@@ -590,7 +590,7 @@ def test_every_impossible_fact_and_not_written_value_is_documented():
 def test_every_settings_evening_settlement_and_wash_key_is_documented():
     """docs/rulesets.md named the book's settings (`limit`, `east_multiplier`, `loser_max_pairs`, ...)
     only in passing and the `evening:` keys nowhere: a house file was written from `rules show`."""
-    from pungchow_calc.engine.rules import EVENING_KEYS, SETTING_KEYS, SETTLEMENT_KEYS, WASH_KEYS
+    from pungchow_calc.engine.rule_sections import EVENING_KEYS, SETTING_KEYS, SETTLEMENT_KEYS, WASH_KEYS
 
     part = _reference().split("### Settings, evening and settlement keys", 1)[1]
     for section, keys in (

@@ -409,7 +409,7 @@ PYTHON_SHOWN = [
 
 
 # A setting whose least is 1 told a negative value "a whole number of 0 or more" and a 0 "at least 1":
-# both are told the real bound now (rules._int_value). (id, document, line, reason less its "got".)
+# both are told the real bound now (rule_sections.int_value). (id, document, line, reason less its "got".)
 LEAST_ONE = [
     (
         "round-payments--100",

@@ -15,6 +15,7 @@ import jsonschema
 import pytest
 import yaml
 
+from pungchow_calc.engine import rule_sections
 from pungchow_calc.engine import rules as ruleset_module
 from pungchow_calc.engine.conditions import REGISTRY
 from pungchow_calc.engine.errors import RulesetError
@@ -54,16 +55,16 @@ def test_condition_names_are_the_registry():
 def test_keys_are_the_loaders():
     definitions = SCHEMA["definitions"]
     assert set(SCHEMA["properties"]) == ruleset_module.TOP_KEYS
-    assert set(definitions["settings"]["properties"]) == set(ruleset_module.SETTING_KEYS)
+    assert set(definitions["settings"]["properties"]) == set(rule_sections.SETTING_KEYS)
     assert set(definitions["rule"]["properties"]) == ruleset_module.RULE_KEYS
     assert set(definitions["rule_change"]["properties"]) == ruleset_module.RULE_KEYS
     assert set(definitions["penalty"]["properties"]) == ruleset_module.PENALTY_KEYS
     assert set(definitions["penalty"]["properties"]["type"]["enum"]) == set(ruleset_module.PENALTY_TYPES)
     wash = next(b for b in SCHEMA["properties"]["wash"]["anyOf"] if b.get("type") == "object")
-    assert set(wash["properties"]) == ruleset_module.WASH_KEYS
+    assert set(wash["properties"]) == rule_sections.WASH_KEYS
     terms = next(b for b in SCHEMA["properties"]["settlement"]["anyOf"] if b.get("type") == "object")
-    assert set(terms["properties"]) == set(ruleset_module.SETTLEMENT_KEYS)
-    assert terms["properties"]["discard_pays"]["enum"] == list(ruleset_module.DISCARD_PAYS)
+    assert set(terms["properties"]) == set(rule_sections.SETTLEMENT_KEYS)
+    assert terms["properties"]["discard_pays"]["enum"] == list(rule_sections.DISCARD_PAYS)
 
 
 @pytest.mark.parametrize("path", RULESET_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")

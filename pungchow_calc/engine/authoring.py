@@ -176,14 +176,14 @@ def authoring_mistakes(
     for key in ("limit", "limit_hand_value"):
         if getattr(settings, key) == 0:
             said = f"{key} must be a whole number of 1 or more, or null for no limit, got 0"
-            raise Invalid(("settings", key), said)  # as a negative is told (rules._int_value)
+            raise Invalid(("settings", key), said)  # as a negative is told (rule_sections.int_value)
     for i, tier in enumerate(settings.limits):
         # A tier of 0 pays a hand that reaches it nothing, as `limit: 0` would; a tier below the one
         # before pays a hand of more doublings less (riichi's tiers rise, docs/riichi.md#limits).
         below = settings.limits[i - 1] if i else None
         if tier.score == 0:
             said = f"limit {tier.name!r}: score must be a whole number of 1 or more, got 0"
-            raise Invalid(("settings", "limits", i), said)  # as a negative is told (rules._int_value)
+            raise Invalid(("settings", "limits", i), said)  # as a negative is told (rule_sections.int_value)
         if below is not None and tier.score < below.score:
             raise Invalid(
                 ("settings", "limits", i),
