@@ -1,4 +1,4 @@
-"""scoring._check_facts through `pungchow_calc.cli:main`: a refusal of stated facts names every fact it
+"""fact_notes.check_facts through `pungchow_calc.cli:main`: a refusal of stated facts names every fact it
 blames, in `score` and on a batch line, whose column is the last on the line of the options blamed
 (docs/batch.md); the facts only a closed hand can have, given on an open hand, are named together, at
 the first set laid open (docs/riichi.md "The facts of a win")."""

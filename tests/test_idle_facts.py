@@ -72,7 +72,7 @@ hand_texts = st.one_of(riichi_cases().map(lambda case: case.hand), winning_hands
 @st.composite
 def situations(draw: st.DrawFn) -> Situation:
     """A winner's situation with any on/off facts and indicators, consistent or not: `evaluate` reads
-    them as given (the refusals are _check_facts', before it)."""
+    them as given (the refusals are fact_notes.check_facts', before it)."""
     return Situation(
         seat=draw(st.sampled_from(Wind)),
         round=draw(st.sampled_from(Wind)),

@@ -17,8 +17,9 @@ from pungchow_calc.cli import spec
 from pungchow_calc.cli.evening_run import hand_record
 from pungchow_calc.engine.conditions import REGISTRY
 from pungchow_calc.engine.errors import OptionError
+from pungchow_calc.engine.fact_notes import settlement_notes
 from pungchow_calc.engine.rules import compile_ruleset
-from pungchow_calc.engine.scoring import score_text, settlement_notes
+from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.engine.situation import (
     CORE,
     FACT,

@@ -134,7 +134,7 @@ class Plan:
     # An on/off fact -> the ids of the rules that require it given (Rule.requires): without it they give
     # no line, whatever the hand (scoring._idle_facts).
     required_by: dict[str, frozenset[str]]
-    limit_reads: frozenset[str]  # the situation facts the plan's limit hands read (scoring._beside_limit)
+    limit_reads: frozenset[str]  # the situation facts the plan's limit hands read (fact_notes.beside_limit)
     open_values: bool  # some rule is worth other doublings in an open hand (`doublings: {closed, open}`)
     # Per Tally of an arrangement, the rules read afresh that could hold and the tests left to ask of
     # each (Rule.tallies): a pure function of the tally, so shared by every arrangement of that tally.

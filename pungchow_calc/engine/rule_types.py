@@ -247,7 +247,7 @@ class Settings:
     players: int = 0
     # The prevalent winds its game is played in, from East: 4, all of them (the book's four rounds), or
     # riichi's 2, an East round and a South round (RCR 2016 §2.2, §3.6). A hand stated in another round
-    # is scored as stated, with a note (scoring.round_notes): a house game may play one.
+    # is scored as stated, with a note (fact_notes.round_notes): a house game may play one.
     round_winds: int = 4
     # Its words for a doubling, the rules and a limit hand, as its players say them (`words:`).
     words: Words = Words()

@@ -10,11 +10,21 @@ from typing import Any
 
 from .cache import BoundedCache
 from .conditions import Context
-from .conditions.indicators import INDICATORS, unshown
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
-from .errors import HandError, OptionError, PungchowError, and_list
+from .errors import HandError, PungchowError
+from .fact_notes import (
+    FLAG_FACTS,
+    STATED,
+    beside_limit,
+    check_facts,
+    fields,
+    round_notes,
+    settlement_notes,
+    unread_notes,
+    unshown_notes,
+)
 from .hand import HAND_TILES, Hand, Meld, MeldKind, build, require_winning_size
-from .impossible import conflicting_facts, may_be_dealt, original_mark
+from .impossible import may_be_dealt, original_mark
 from .notation import parse, season_hint
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
 from .plan import Found, Plan, evaluate, lost_without, memo_for, plan_for
@@ -22,12 +32,7 @@ from .rule_types import NOT_WRITTEN, Rule
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
 from .situation import (
-    CLOSED_ONLY,
     DISCARD,
-    FACT,
-    LOOSE,
-    LOOSE_NOTE,
-    OF_THE_SET,
     SITUATION_FACTS,
     Fact,
     Situation,
@@ -35,8 +40,6 @@ from .situation import (
     how_won,
     on_discard,
     unmet_need,
-    unread_facts,
-    unread_hint,
 )
 from .tiles import PLAYING_TILES, Tile, Wind
 from .value import best_arrangement
@@ -48,9 +51,6 @@ __all__ = [
     "limit_in_force",
     "score_hand",
     "score_text",
-    "round_notes",
-    "settlement_notes",
-    "unread_options",
 ]
 
 
@@ -108,7 +108,7 @@ def score_hand(
     if ruleset.settings.not_written:
         _written(hand, ruleset)
     plan = plan_for(ruleset, situation.winner)
-    stated = any(_STATED(situation))  # nearly never, on a Harr hand: then no fact to check or note
+    stated = any(STATED(situation))  # nearly never, on a Harr hand: then no fact to check or note
     if not situation.winner:
         return _score_hand(hand, ruleset, plan, situation, limit, seats, None, stated)
     arranged = _winning(hand, ruleset, situation)
@@ -219,7 +219,7 @@ def _score_hand(
 
     settings = ruleset.settings
     if situation.winner and (stated or settings.impossible):  # nothing stated: nothing to refuse
-        _check_facts(hand, situation, settings.impossible, (ruleset.name, plan.reads))
+        check_facts(hand, situation, settings.impossible, (ruleset.name, plan.reads))
     # Limit-fraction points (Part II) count from the limit in force, else the ruleset's own.
     nominal = cap if cap is not None else (settings.limit or settings.limit_hand_value)
     memo = memo_for(plan, situation, hand.winning_tile is not None, nominal) if plan.local else None
@@ -237,7 +237,7 @@ def _score_hand(
     payments: dict[Any, int] | None = None
     deposits = counters = 0
     east = 1
-    notes = _unread_options(ruleset.name, plan.reads, situation, stated)
+    notes = unread_notes(ruleset.name, plan.reads, situation, stated)
     if situation.winner:
         notes += round_notes(ruleset, situation)
         terms = ruleset.settlement
@@ -256,12 +256,12 @@ def _score_hand(
             )
         if stated:
             beside = (
-                _beside_limit(ruleset, plan, situation, lines, limit_label)
+                beside_limit(ruleset, plan, situation, lines, limit_label)
                 if limit_label is not None and settings.limit_hand_alone
                 else ()
             )
             # Indicators no rule could use here are said so already; else those that show no tile held.
-            notes += beside or _unshown_notes(plan, situation, counts)
+            notes += beside or unshown_notes(plan, situation, counts)
     # Positional: one Score per hand, and keywords cost more (Score's field order).
     return Score(
         ruleset.name,
@@ -388,191 +388,8 @@ _HOLDS: dict[str, Callable[[Hand], int | None]] = {
 assert list(_HOLDS) == sorted(NOT_WRITTEN), "a test for each of NOT_WRITTEN, by name"
 
 
-def _check_facts(
-    hand: Hand, situation: Situation, impossible: frozenset[str], read_by: tuple[str, frozenset[str]]
-) -> None:
-    """Refuse stated facts that cannot go together (Fact.needs: ippatsu without riichi, ...; more
-    indicators than a hand turns), facts only a closed hand can have (riichi, ...) with a set laid open,
-    indicator tiles that would make a fifth copy of a tile with the hand's, and what the ruleset's play
-    never has (its setting `impossible`: rinshan without a kong, ...; docs/riichi.md "The facts of a
-    win"); `read_by`: the ruleset's name and the facts its rules read, for the hint to drop one. Each
-    refusal blames the facts it names (situation.Refused): a batch line's column is the last of them."""
-    # A fact no rule of the ruleset reads is asked about first: whatever else is wrong with it, the way out
-    # is to drop it, which the refusal says (situation.UNREAD_HINT), before any other fact's refusal.
-    unread = unread_facts(situation, read_by)
-    if unread:
-        unmet = unmet_need(situation, (), only=unread)
-        if unmet is not None:
-            raise OptionError(unmet.said(read_by), code="bad-option", options=unmet.options)
-        _check_each_fact(hand, situation, read_by, unread)
-    unmet = conflicting_facts(hand, situation, impossible)
-    if unmet is not None:
-        raise OptionError(unmet.said(read_by), code="bad-option", options=unmet.options)
-    _check_each_fact(hand, situation, read_by)
-
-
-def _check_each_fact(
-    hand: Hand, situation: Situation, read_by: tuple[str, frozenset[str]], only: frozenset[str] | None = None
-) -> None:
-    """Refuse an indicator that would make a fifth copy of a tile with the hand's and those before it,
-    and the facts only a closed hand can have with a set laid open, all of those given in one line (of
-    the facts `only`, else any)."""
-    seen: list[int] | None = None
-    for fact in OF_THE_SET:
-        for tile in getattr(situation, fact.field):
-            if seen is None:
-                seen = list(hand.counts)
-            seen[tile.index] += 1
-            if seen[tile.index] > 4 and (only is None or fact.field in only):
-                why = f"{fact.option}: {_fifth(hand, situation, tile)}{unread_hint((fact,), read_by)}"
-                raise OptionError(why, code="bad-option", options=(fact.option,))
-    for fact in CLOSED_ONLY if hand.opened else ():  # a loop as before: no tuple made for each hand
-        if getattr(situation, fact.field) and (only is None or fact.field in only):
-            raise _open_hand(hand, situation, read_by, only)
-
-
-def _open_hand(
-    hand: Hand, situation: Situation, read_by: tuple[str, frozenset[str]], only: frozenset[str] | None
-) -> HandError:
-    """The refusal of the facts only a closed hand can have given with a set laid open: every one given
-    named (`--riichi and --ippatsu need a closed hand`; told one at a time, the second came after the
-    first was dropped), at the first set or pair laid open."""
-    closed = tuple(
-        f for f in CLOSED_ONLY if getattr(situation, f.field) and (only is None or f.field in only)
-    )
-    first = next(meld for meld in hand.fixed if meld.exposed)
-    what = "no pair laid open (=)" if first.kind is MeldKind.PAIR else "no set laid open (*, +)"
-    need = "needs" if len(closed) == 1 else "need"
-    return HandError(
-        f"{and_list(f.option for f in closed)} {need} a closed hand: {what} before the win"
-        + unread_hint(closed, read_by),
-        code="open-hand",
-        column=hand.parsed.column(first.order),
-    )
-
-
-def _fifth(hand: Hand, situation: Situation, tile: Tile) -> str:
-    """Why an indicator is refused as a fifth copy, and where the five are (`9d would be a fifth 9d (the
-    hand 2, --dora 3)`), as settle counts the table's: `--dora 8d,8d,8d,8d,8d` on a hand holding no 8d
-    was told "with the hand's tiles"."""
-    held = hand.counts[tile.index]
-    where = [f"the hand {held}"] if held else []
-    for fact in OF_THE_SET:
-        given = getattr(situation, fact.field).count(tile)
-        if given:
-            where.append(f"{fact.option} {given}")
-    return f"{tile.code} would be a fifth {tile.code} ({', '.join(where)})"
-
-
-def unread_options(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
-    """A note for each win option of this situation that no rule of the ruleset reads."""
-    reads = plan_for(ruleset, situation.winner).reads
-    return _unread_options(ruleset.name, reads, situation, any(_STATED(situation)))
-
-
-def number_notes(ruleset: Ruleset, situation: Situation, score: int) -> tuple[str, ...]:
-    """A note for each stated fact a rule scores, given with a winner's score typed as a number (settle
-    and the evening: `--east 960 --dora 9d`): the number is the hand's whole score, so nothing is scored
-    on top of it; said, for a player may have meant it added (docs/settling.md "A score given as a
-    number"). Facts no rule reads get unread_options' note instead; the settlement still reads the way
-    of winning and the original hand's, as it does for a hand."""
-    if not any(_STATED(situation)):  # nearly always: no fact stated
-        return ()
-    reads = plan_for(ruleset, situation.winner).reads
-    seat = situation.seat.word
-    return tuple(
-        f"{fact.option}: {seat}'s score is given as a number ({score}), so {fact.scores} is not scored on "
-        "top of it: give the hand to have it scored"
-        for fact in SITUATION_FACTS
-        if fact.scores and fact.field in reads and getattr(situation, fact.field)
-    )
-
-
-def round_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
-    """A note for a win stated in a round the ruleset's game is not played in (the setting round_winds:
-    riichi's hanchan has no West or North round, docs/riichi.md "The facts of a win"): scored as
-    stated, for a house game may play one, and said, for it is most often the seat's wind mistyped."""
-    played = ruleset.settings.round_winds
-    if situation.round.value <= played:  # nearly always: no note
-        return ()
-    names = [wind.word for wind in Wind][:played]
-    winds = and_list(names)
-    wind = situation.round.word
-    return (
-        f"--round {wind}: ruleset {ruleset.name} plays the {winds} rounds only (round_winds: {played}): "
-        f"scored with {wind} as the prevalent wind, as given",
-    )
-
-
-def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
-    """A note for counters or deposits stated when the ruleset's settlement pays nothing for them."""
-    terms = ruleset.settlement
-    notes: tuple[str, ...] = ()
-    for name, what, setting in _PAID_FOR:  # a loop, not a comprehension: nearly always no note
-        if getattr(situation, name) and not getattr(terms, setting):
-            notes += (
-                f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} "
-                f"(no {setting} in its settlement)",
-            )
-    return notes
-
-
-# The facts of the table the settlement pays for: (fact, what it counts, the setting that pays for it).
-_PAID_FOR = (("honba", "counters", "counter_points"), ("deposits", "deposits", "deposit_points"))
-
-
-def _fields(facts: tuple[Fact, ...]) -> Callable[[Situation], tuple[Any, ...]]:
-    """A situation's values of these facts, as a tuple read in C (for any number of facts)."""
-    if len(facts) > 1:
-        return attrgetter(*(f.field for f in facts))
-    return lambda situation: tuple([getattr(situation, f.field) for f in facts])
-
-
-_FLAG_FACTS = tuple(f for f in SITUATION_FACTS if f.flag)
-_FLAGS = _fields(_FLAG_FACTS)  # its on/off facts: any given? (rarely)
-_TRIED = tuple(f for f in _FLAG_FACTS if f.scores)  # those _idle_facts may try without
-_STATED = _fields(SITUATION_FACTS)  # every stated fact: is any given? (rarely, on a Harr hand)
-
-
-def _unread_options(name: str, facts: frozenset[str], situation: Situation, stated: bool) -> tuple[str, ...]:
-    """A note for each stated fact given that no rule reads (none: the usual case, and for a loser);
-    the facts, their options and what they say are the table of engine/situation.py. `stated`:
-    whether the situation states any fact (score_hand reads it once)."""
-    loose = situation.win_by is LOOSE  # the loose tile is stated by the way of winning
-    if not situation.winner or not (stated or loose):
-        return ()
-    found = _UNREAD.get(facts)
-    if found is None:
-        found = _UNREAD.put(facts, _unread(facts))
-    unread, read = found
-    given = read(situation)
-    notes = (
-        [
-            f"{fact.option}: no rule of ruleset {name} scores {fact.scores}"
-            for fact, on in zip(unread, given, strict=True)
-            if on
-        ]
-        if any(given)  # nearly always none: no list made
-        else []
-    )
-    # A fact that implies the loose tile (options.make): its own note, if any, says enough.
-    if loose and "loose" not in facts and not any(getattr(situation, fact.field) for fact in _LOOSE_FACTS):
-        notes.append(LOOSE_NOTE.format(name=name))
-    return tuple(notes)
-
-
-def _unread(facts: frozenset[str]) -> tuple[tuple[Fact, ...], Callable[[Situation], tuple[Any, ...]]]:
-    """The facts given a note when stated, with these facts read (in FACTS order), and what a
-    situation states of them, as a tuple (one call: nearly always none is stated)."""
-    unread = tuple(f for f in SITUATION_FACTS if f.scores and f.field not in facts)
-    return unread, _fields(unread)
-
-
-# For each set of facts read (a plan's `reads`): _unread's.
-_UNREAD: BoundedCache[frozenset[str], tuple[tuple[Fact, ...], Callable[[Situation], tuple[Any, ...]]]] = (
-    BoundedCache(256)
-)
-_LOOSE_FACTS = tuple(f for f in SITUATION_FACTS if f.way is WinBy.LOOSE)  # facts implying the loose tile
+_FLAGS = fields(FLAG_FACTS)  # its on/off facts: any given? (rarely)
+_TRIED = tuple(f for f in FLAG_FACTS if f.scores)  # those _idle_facts may try without
 
 
 def _idle_facts(
@@ -591,7 +408,7 @@ def _idle_facts(
     hand scores the same lines without it. Facts are left out in turn and stay out only while the
     score holds, so two that count together (a rule asking for either) are never both noted.
     `scored`: the hand's score and lines, `evaluated`: the lines each arrangement found (_score_hand)."""
-    # Read by some rule (else noted already as read by no rule, _unread_options), and given.
+    # Read by some rule (else noted already as read by no rule, unread_notes), and given.
     readable, stated = _read_flags(plan.reads)
     given = stated(situation)
     if not any(given):
@@ -617,10 +434,10 @@ def _idle_facts(
                 off.append(other_fact.field)
         without = frozenset([*gone, *off])
         if unmet_need(situation, without) is not None:
-            continue  # refused without it (--ura needs --riichi ...): _check_facts would, before scoring
+            continue  # refused without it (--ura needs --riichi ...): check_facts would, before scoring
         # Where the facts left out only take their rules' lines away (plan.lost_without), each
         # arrangement scores its lines less those: no need to evaluate it again. Nor to check the facts:
-        # the rest of _check_facts refuses no fact left out (IMPOSSIBLE's tests refuse facts given) and
+        # the rest of check_facts refuses no fact left out (IMPOSSIBLE's tests refuse facts given) and
         # reads the others as the hand's score did.
         lost = lost_without(plan, without)
         if lost is not None and not all(_unmet(situation, guard) for guard in lost[1]):
@@ -651,53 +468,6 @@ def _idle_facts(
 
 _NEEDING = tuple(f for f in SITUATION_FACTS if f.needs)  # facts given only with another (Fact.needs)
 _UNSTATED = {f.field: Situation.__dataclass_fields__[f.field].default for f in SITUATION_FACTS}
-_VALUED = tuple(f for f in SITUATION_FACTS if f.scores and not f.flag)  # indicators: never tried
-
-
-def _beside_limit(
-    ruleset: Ruleset, plan: Plan, situation: Situation, lines: tuple[Line, ...], limit_hand: str
-) -> tuple[str, ...]:
-    """A note for each fact with a value (dora indicators, ...) given for a hand paid as a limit hand
-    alone (the setting `limit_hand_alone`), when only rules other than limit hands read it: no
-    indicator could count in this hand (docs/riichi.md "Han, basic points and limits"). On/off facts are
-    tried instead (_idle_facts); a value left out would say only whether these indicators counted."""
-    for line in lines:  # a loop, not any(): a hand paid by its count (a mangan) leaves at its first line
-        if line.kind != "limit":
-            return ()
-    reads, limit_reads = plan.reads, plan.limit_reads
-    given = [
-        f for f in _VALUED if f.field in reads and f.field not in limit_reads and getattr(situation, f.field)
-    ]
-    return tuple(
-        f"{fact.option}: no rule of ruleset {ruleset.name} can use {fact.scores} in this hand "
-        f"(paid as the limit hand {limit_hand} alone)"
-        for fact in given
-    )
-
-
-def _unshown_notes(plan: Plan, situation: Situation, counts: tuple[int, ...]) -> tuple[str, ...]:
-    """A note for each fact of indicators given (riichi's --dora, --ura) that a rule reads, naming the
-    indicators held whose tiles shown the hand holds none of: scored rightly as nothing, but a player
-    who typed the dora he holds for its indicator (`--dora 9d` meaning 9d) sees what 9d shows
-    (docs/riichi.md "Dora")."""
-    notes: tuple[str, ...] = ()
-    for field in INDICATORS:  # a loop, not a comprehension: nearly always no note
-        tiles = getattr(situation, field)
-        if tiles and field in plan.reads:
-            found = unshown(tiles, counts)
-            if found:
-                notes += (_unshown_note(FACT[field], found),)
-    return notes
-
-
-def _unshown_note(fact: Fact, found: tuple[tuple[Tile, Tile], ...]) -> str:
-    """The one wording of _unshown_notes: `--dora: indicator 7c shows the dora 8c, none in the hand`."""
-    indicators, shown = and_list(t.code for t, _ in found), and_list(t.code for _, t in found)
-    many = len(found) > 1
-    return (
-        f"{fact.option}: indicator{'s' * many} {indicators} show{'s' * (not many)} the {fact.scores} "
-        f"{shown}, none in the hand"
-    )
 
 
 def _unmet(situation: Situation, guard: frozenset[str]) -> bool:
@@ -718,7 +488,7 @@ def _read_flags(reads: frozenset[str]) -> tuple[tuple[Fact, ...], Callable[[Situ
     """The on/off facts _idle_facts may try without that some rule reads (in FACTS order), and what a
     situation states of them, as a tuple (one call: most hands state none of them)."""
     readable = tuple(f for f in _TRIED if f.field in reads)
-    return readable, _fields(readable)
+    return readable, fields(readable)
 
 
 def _calling(hand: Hand, ruleset: Ruleset, situation: Situation) -> Callable[[], frozenset[str]]:

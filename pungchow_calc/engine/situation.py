@@ -5,7 +5,7 @@ declared once, here, as a `Situation` field and its row in `FACTS` (the option s
 note shown when no rule of a ruleset reads it, the rule condition of its name). Everything else is
 derived from the table: the options of `score`, `settle` and `evening hand` (pungchow_calc/options.py),
 `TableOptions.stated`, the keys of an evening's records (evening/settle.py), the notes
-(scoring.unread_options), the conditions (conditions/situation.py) and the checks that a fact describes
+(fact_notes.unread_options), the conditions (conditions/situation.py) and the checks that a fact describes
 a win. Adding a fact is its field and its row here, plus any other conditions that read it
 (docs/rulesets.md#adding); tests/test_situation_facts.py holds every derived place to the table.
 The facts a ruleset may declare its play never has together (the setting `impossible`) are impossible.py's.
@@ -559,7 +559,7 @@ def unmet_need(
     """Why a situation's stated facts cannot go together (a fact given without one of those it needs,
     Fact.needs; more tiles than its row allows, Fact.most and Fact.under), or None; `dropped`: facts
     read as not given (scoring._idle_facts asks so of a situation without them before making it);
-    `only`: the facts to ask about (scoring._check_facts asks first of those no rule reads), else every
+    `only`: the facts to ask about (fact_notes.check_facts asks first of those no rule reads), else every
     one. A refusal blames the fact refused, and for too many tiles under another's, that one too."""
     for fact in _NEEDING:
         if (

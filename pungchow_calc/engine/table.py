@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
+from .fact_notes import number_notes, round_notes, settlement_notes, unread_options
 from .hand import Hand
 from .hand_scores import hand_scores
 from .impossible import FROM_ORIGINAL, OWN_DISCARD, conflicting_facts, may_be_dealt, refusal, way_option
@@ -40,17 +41,7 @@ from .penalties import (
 )
 from .plan import plan_for
 from .rules import Ruleset
-from .scoring import (
-    DEFAULT,
-    Score,
-    limit_in_force,
-    no_winning_tile,
-    number_notes,
-    round_notes,
-    score_hand,
-    settlement_notes,
-    unread_options,
-)
+from .scoring import DEFAULT, Score, limit_in_force, no_winning_tile, score_hand
 from .seats import check_copies, for_seat, read_seat
 from .situation import (
     FACT,
