@@ -246,6 +246,34 @@ def test_a_refused_items_place_in_the_table_and_compares_list(tmp_path: Path):
     ]
 
 
+@pytest.mark.parametrize(
+    ("name", "text", "row"),
+    [
+        pytest.param(
+            "hands.yaml",
+            f"- hand: {HAND}\n- hand: {HAND}\n  other: [\n",
+            "    2  line 4: error [bad-yaml]: not valid YAML: did not find expected node content"
+            " (column 1)\n",
+            id="yaml-other-bracket-left-open",
+        ),
+        pytest.param(
+            "hands.json",
+            f'[{{"hand": "{HAND}"}}, {{"hand": "x"]\n',
+            "    2  line 1: error [bad-yaml]: not valid JSON: did not find expected ',' or '}'\n",
+            id="json-brace-closed-by-bracket",
+        ),
+    ],
+)
+def test_a_list_break_with_no_item_column_names_its_line_in_the_table(tmp_path: Path, name, text, row):
+    """A list's table is numbered by item: a `bad-yaml` row, which has no item column, says the line the
+    parser gave up on, as `--compare`'s list does (`item 2 (line 4)`), or its `(column 1)` reads nowhere."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    table = run("batch", str(path))
+    assert table.exit_code == 1
+    assert row in table.stdout
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_yaml_break_past_800_items_keeps_its_column_in_a_worker(tmp_path: Path, workers: str):
     """Regression: a bad-yaml record scored in a worker process lost its column (the entry was sent

@@ -53,10 +53,13 @@ def placed(record: dict[str, Any]) -> dict[str, int]:
 
 def refusal(record: dict[str, Any]) -> str:
     """An error record's row text in the table: `error [code]: message`, after where a list's item
-    starts in the file (`line 4, column 3: `), which the row's number, its item, does not say."""
+    starts in the file (`line 4, column 3: `), which the row's number, its item, does not say; a list's
+    record with no column (a `bad-yaml` break, a JSON line rewritten) still says its line (`line 12: `)."""
     err = record["error"]
     said = f"error [{err['code']}]: {err['message']}"
-    return f"line {record['line']}, column {record['column']}: {said}" if "column" in record else said
+    if "column" in record:
+        return f"line {record['line']}, column {record['column']}: {said}"
+    return f"line {record['line']}: {said}" if "item" in record else said
 
 
 def _number(record: dict[str, Any]) -> int:
