@@ -352,18 +352,34 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
 def _raise_bang_after_marker(word: str) -> None:
     """Refuse a `!` typed after the group's marker (`5d5d5d*!`: both marks on one set) with where it
     goes: straight after the winning tile; a set the winning discard completed is typed without `*` or
-    `=`, which it scores as all the same (docs/notation.md, Markers), and a kong keeps its `#` or `+`."""
+    `=`, which it scores as all the same (docs/notation.md, Markers), and a kong keeps its `*` or `+`
+    (`5d5d5d5d!*`, the fourth tile of an exposed pung: without `*` it is undeclared). A `#` kong holds no
+    winning tile at all (bad-winning-tile), so its hint names none to type, never a `5d5d5d5d!#`
+    refused in turn: a hint never leads to another refusal."""
     found = _BANG_AFTER_MARKER(word)
     if found is None:
         return
     tiles, marker = found.group(1), found.group(2)
-    if marker in "*=":
-        fix = f"{tiles}! (a group the winning discard completes scores as exposed without {marker})"
+    if marker == "#":
+        fix = (
+            ", and the winning tile cannot be in a kong declared face down: mark it in the group it completed"
+        )
+    elif marker == "+" or (marker == "*" and _four_of_a_kind(tiles)):
+        fix = f": type {tiles}!{marker}"
     else:
-        fix = f"{tiles}!{marker}"
+        fix = f": type {tiles}! (a group the winning discard completes scores as exposed without {marker})"
     raise NotationError(
-        f"{word}: ! goes straight after the winning tile, not after the marker: type {fix}", code="bad-marker"
+        f"{word}: ! goes straight after the winning tile, not after the marker{fix}", code="bad-marker"
     )
+
+
+def _four_of_a_kind(text: str) -> bool:
+    """Whether a group's tiles, typed without marker or `!`, are four identical tiles (a kong)."""
+    try:
+        tiles = _read_group(text)[0]
+    except NotationError:
+        return False
+    return len(tiles) == 4 and len(set(tiles)) == 1
 
 
 def _refuse_two_readings(word: str, lowered: str, chunks: tuple[Chunk, ...], marker: Marker) -> None:
