@@ -305,18 +305,23 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         # what the hint says to type is not refused in turn.
         plain = plain_typed(body)
         seen = plain or body
-        slips = [
-            said for said, made in ((_RIICHI_HINT, _riichi_like), (_HONORS_HINT, _honors_like)) if made(seen)
-        ]
-        if "0" in seen:
-            slips.append(_ZERO_HINT)
-        if _BONUS_RANK_LIKE(seen):
-            slips.append(_BONUS_HINT)
-        if _REVERSED(seen):  # `b1`, `f1`: suit before rank
-            slips.append(f"a tile is written rank then suit ({seen[1]}{seen[0]}, not {seen[:2]})")
-        honor = RIICHI_HONORS.get(seen.lower())  # `chun`: riichi's name of a tile, as `--dora chun` types it
-        if honor is not None:
-            slips.append(f"riichi's {seen.lower()} is {honor}")
+        slips: list[str] = []
+        if not _control(seen):  # terminal junk (`\x1b[0m`): its `0m` is no red five in riichi's notation
+            slips = [
+                said
+                for said, made in ((_RIICHI_HINT, _riichi_like), (_HONORS_HINT, _honors_like))
+                if made(seen)
+            ]
+            if "0" in seen:
+                slips.append(_ZERO_HINT)
+            if _BONUS_RANK_LIKE(seen):
+                slips.append(_BONUS_HINT)
+            if _REVERSED(seen):  # `b1`, `f1`: suit before rank
+                slips.append(f"a tile is written rank then suit ({seen[1]}{seen[0]}, not {seen[:2]})")
+            # `chun`: riichi's name of a tile, as `--dora chun` types it
+            honor = RIICHI_HONORS.get(seen.lower())
+            if honor is not None:
+                slips.append(f"riichi's {seen.lower()} is {honor}")
         if slips and plain is not None:
             slips.insert(0, f"it is typed in full-width characters ({plain})")
         hint = (
@@ -435,13 +440,19 @@ def _one_rank_readings(body: str) -> set[str]:
     return found
 
 
+def _control(body: str) -> bool:
+    """Whether a group holds a control character (`\x1b[0m`, terminal junk): shown escaped, and given
+    no hint, since its letters and digits are no slip of the notation (docs/notation.md, errors)."""
+    return any(unicodedata.category(ch) == "Cc" for ch in body)
+
+
 def _letter_hint(body: str) -> str:
     """ ": 'o' is no rank or suit (...)" for the first ASCII letter of a group that no tile is written
     with (`1o`, `xyz`), ": ... a number is written in digits" for a number written as a word (`ten`),
     what a character no tile is written with is (`❗`, an invisible space); else how a tile is written
     (`1b1b1`, `1bb`): every group refused gets a hint, but one holding a control character (`\x1b[2J`:
     terminal junk, shown escaped)."""
-    if any(unicodedata.category(ch) == "Cc" for ch in body):
+    if _control(body):
         return ""
     number = in_digits(body) if body.isalpha() else None
     if number is not None:
