@@ -942,6 +942,43 @@ def test_a_slip_at_the_table_is_one_line_with_where_and_a_hint(args, said):
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {said}\n")
 
 
+@pytest.mark.parametrize(
+    ("group", "said", "typed"),
+    [
+        pytest.param(
+            "5d5d5d5d*!",
+            "5d5d5d5d*!: ! goes straight after the winning tile, not after the marker: type 5d5d5d5d!*"
+            " (column 1)",
+            "5d5d5d5d!*",
+            id="5d5d5d5d*!",
+        ),
+        pytest.param(
+            "5d5d5d5d+!",
+            "5d5d5d5d+!: ! goes straight after the winning tile, not after the marker: type 5d5d5d5d!+"
+            " (column 1)",
+            "5d5d5d5d!+",
+            id="5d5d5d5d+!",
+        ),
+        pytest.param(
+            "5d5d5d5d#!",
+            "5d5d5d5d#!: ! goes straight after the winning tile, not after the marker, and the winning tile"
+            " cannot be in a kong declared face down: mark it in the group it completed (column 1)",
+            None,
+            id="5d5d5d5d#!",
+        ),
+    ],
+)
+def test_a_bang_after_a_kongs_marker_is_told_a_group_that_scores(group, said, typed):
+    """`5d5d5d5d*!` was told `type 5d5d5d5d!`, an undeclared kong refused in turn, and `5d5d5d5d#!`
+    `type 5d5d5d5d!#`, a winning tile in a face-down kong refused in turn (docs/notation.md: a hint
+    never leads to another refusal)."""
+    rest = " 1b1b1b 3c3c3c 4b4b4b* RdRd"
+    result = run("score", group + rest)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {said}\n")
+    if typed is not None:
+        assert run("score", typed + rest, "--ascii").exit_code == 0
+
+
 OPEN = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"  # two sets laid open, the first at column 15
 CLOSED = "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd"
 _DROP = ", and no rule of ruleset {} scores {}: drop {}"

@@ -160,6 +160,20 @@ def test_control_characters_reached_the_terminal():
     assert result.stderr == "error: \\x1b[2J1c is not a tile group (column 1)\n"
 
 
+@pytest.mark.parametrize(
+    "group",
+    ["\x1b[0m1b1b1b", "\x1b[31m", "1b1b1b\x1b[5p"],
+    ids=["esc-0m-1b1b1b", "esc-31m", "1b1b1b-esc-5p"],
+)
+def test_terminal_junk_read_as_riichi_notation(group):
+    """`\\x1b[0m1b1b1b` (a colour reset pasted with the hand) was told `dots are d, characters c,
+    bamboo b; s is a season; ranks are 1-9 (a red five ...)`, its `0m` taken for riichi's red five:
+    a group holding a control character gets no hint (docs/notation.md, errors of the notation)."""
+    result = run("score", group + " 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd")
+    shown = group.replace("\x1b", "\\x1b")
+    assert (result.exit_code, result.stderr) == (2, f"error: {shown} is not a tile group (column 1)\n")
+
+
 def test_settle_score_of_5000_digits():
     """`settle --east 999...9` (5,000 digits): int() refused it with a ValueError traceback."""
     with pytest.raises(OptionError) as caught:

@@ -305,18 +305,23 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
         # what the hint says to type is not refused in turn.
         plain = plain_typed(body)
         seen = plain or body
-        slips = [
-            said for said, made in ((_RIICHI_HINT, _riichi_like), (_HONORS_HINT, _honors_like)) if made(seen)
-        ]
-        if "0" in seen:
-            slips.append(_ZERO_HINT)
-        if _BONUS_RANK_LIKE(seen):
-            slips.append(_BONUS_HINT)
-        if _REVERSED(seen):  # `b1`, `f1`: suit before rank
-            slips.append(f"a tile is written rank then suit ({seen[1]}{seen[0]}, not {seen[:2]})")
-        honor = RIICHI_HONORS.get(seen.lower())  # `chun`: riichi's name of a tile, as `--dora chun` types it
-        if honor is not None:
-            slips.append(f"riichi's {seen.lower()} is {honor}")
+        slips: list[str] = []
+        if not _control(seen):  # terminal junk (`\x1b[0m`): its `0m` is no red five in riichi's notation
+            slips = [
+                said
+                for said, made in ((_RIICHI_HINT, _riichi_like), (_HONORS_HINT, _honors_like))
+                if made(seen)
+            ]
+            if "0" in seen:
+                slips.append(_ZERO_HINT)
+            if _BONUS_RANK_LIKE(seen):
+                slips.append(_BONUS_HINT)
+            if _REVERSED(seen):  # `b1`, `f1`: suit before rank
+                slips.append(f"a tile is written rank then suit ({seen[1]}{seen[0]}, not {seen[:2]})")
+            # `chun`: riichi's name of a tile, as `--dora chun` types it
+            honor = RIICHI_HONORS.get(seen.lower())
+            if honor is not None:
+                slips.append(f"riichi's {seen.lower()} is {honor}")
         if slips and plain is not None:
             slips.insert(0, f"it is typed in full-width characters ({plain})")
         hint = (
@@ -352,18 +357,34 @@ def _read_group(word: str) -> tuple[tuple[Tile, ...], Marker, int | None]:
 def _raise_bang_after_marker(word: str) -> None:
     """Refuse a `!` typed after the group's marker (`5d5d5d*!`: both marks on one set) with where it
     goes: straight after the winning tile; a set the winning discard completed is typed without `*` or
-    `=`, which it scores as all the same (docs/notation.md, Markers), and a kong keeps its `#` or `+`."""
+    `=`, which it scores as all the same (docs/notation.md, Markers), and a kong keeps its `*` or `+`
+    (`5d5d5d5d!*`, the fourth tile of an exposed pung: without `*` it is undeclared). A `#` kong holds no
+    winning tile at all (bad-winning-tile), so its hint names none to type, never a `5d5d5d5d!#`
+    refused in turn: a hint never leads to another refusal."""
     found = _BANG_AFTER_MARKER(word)
     if found is None:
         return
     tiles, marker = found.group(1), found.group(2)
-    if marker in "*=":
-        fix = f"{tiles}! (a group the winning discard completes scores as exposed without {marker})"
+    if marker == "#":
+        fix = (
+            ", and the winning tile cannot be in a kong declared face down: mark it in the group it completed"
+        )
+    elif marker == "+" or (marker == "*" and _four_of_a_kind(tiles)):
+        fix = f": type {tiles}!{marker}"
     else:
-        fix = f"{tiles}!{marker}"
+        fix = f": type {tiles}! (a group the winning discard completes scores as exposed without {marker})"
     raise NotationError(
-        f"{word}: ! goes straight after the winning tile, not after the marker: type {fix}", code="bad-marker"
+        f"{word}: ! goes straight after the winning tile, not after the marker{fix}", code="bad-marker"
     )
+
+
+def _four_of_a_kind(text: str) -> bool:
+    """Whether a group's tiles, typed without marker or `!`, are four identical tiles (a kong)."""
+    try:
+        tiles = _read_group(text)[0]
+    except NotationError:
+        return False
+    return len(tiles) == 4 and len(set(tiles)) == 1
 
 
 def _refuse_two_readings(word: str, lowered: str, chunks: tuple[Chunk, ...], marker: Marker) -> None:
@@ -419,13 +440,19 @@ def _one_rank_readings(body: str) -> set[str]:
     return found
 
 
+def _control(body: str) -> bool:
+    """Whether a group holds a control character (`\x1b[0m`, terminal junk): shown escaped, and given
+    no hint, since its letters and digits are no slip of the notation (docs/notation.md, errors)."""
+    return any(unicodedata.category(ch) == "Cc" for ch in body)
+
+
 def _letter_hint(body: str) -> str:
     """ ": 'o' is no rank or suit (...)" for the first ASCII letter of a group that no tile is written
     with (`1o`, `xyz`), ": ... a number is written in digits" for a number written as a word (`ten`),
     what a character no tile is written with is (`❗`, an invisible space); else how a tile is written
     (`1b1b1`, `1bb`): every group refused gets a hint, but one holding a control character (`\x1b[2J`:
     terminal junk, shown escaped)."""
-    if any(unicodedata.category(ch) == "Cc" for ch in body):
+    if _control(body):
         return ""
     number = in_digits(body) if body.isalpha() else None
     if number is not None:
