@@ -200,13 +200,15 @@ def test_win_by_drawn_is_wall():
         ),
         pytest.param(
             "1b1b1b 3c3c3c 5d5d5d* 7c!7c",
-            "error: the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 11 were given"
+            "error: the hand: a winning hand has 14 tiles plus one per kong: "
+            "this one needs 14, but 11 were given"
             " (column 1)",
             id="too-few-tiles",
         ),
         pytest.param(  # regression: `but 1 were given`
             "Rd!",
-            "error: the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 1 was given "
+            "error: the hand: a winning hand has 14 tiles plus one per kong: "
+            "this one needs 14, but 1 was given "
             "(column 1)",
             id="Rd!-one-tile",
         ),
@@ -232,7 +234,7 @@ def test_whole_hand_errors_of_a_seat_name_the_seat_and_column_1():
     result = run("settle", "--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c 8c", "--south", "20")
     assert result.exit_code == 2
     assert result.stderr == (
-        "error: --east: a winning hand has 14 tiles plus one per kong: 14 here, but 15 were given"
+        "error: --east: a winning hand has 14 tiles plus one per kong: this one needs 14, but 15 were given"
         " (column 1)\n"
     )
 
@@ -248,7 +250,7 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
         # error they make, never read as bamboo (docs/notation.md, "Hints for common slips").
         pytest.param(
             [f"1s2s3s {_SETS}"],
-            "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 11 were given; "
+            "the hand: a winning hand has 14 tiles plus one per kong: this one needs 14, but 11 were given; "
             "1s2s3s: s is a season, bamboo is b (1b2b3b) (column 1)",
             id="1s2s3s",
         ),

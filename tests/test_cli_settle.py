@@ -896,14 +896,19 @@ def test_the_books_words_are_refused_with_the_option_meant(argv: list[str], mess
 
 
 # A table's winner named without a `!` was told `score`'s way out, "(or use --loser)", no option of a
-# table: its other hands are the losers, and the seat named the winner may be the wrong one.
+# table: its other hands are the losers, and the seat named the winner may be the wrong one. Then
+# "(or use --winner naming who won)", as though --winner had not been given.
 @pytest.mark.parametrize(
     ("east", "hint"),
     [
-        pytest.param("EwEwEw* 1b1b1b* 4b4b4b RdRdRd 7b7b", "--winner naming who won", id="laid-open"),
+        pytest.param(
+            "EwEwEw* 1b1b1b* 4b4b4b RdRdRd 7b7b",
+            "or, if this hand did not win, name who did with --winner",
+            id="laid-open",
+        ),
         pytest.param(
             "EwEwEw 1b1b1b 4b4b4b RdRdRd 7b7b",
-            "--original-hand, or --winner naming who won",
+            "or use --original-hand; if this hand did not win, name who did with --winner",
             id="as-dealt",
         ),
     ],
@@ -912,5 +917,5 @@ def test_winner_east_with_no_bang_is_told_settles_options(east: str, hint: str) 
     result = run("--east", east, "--south", "8", "--west", "8", "--north", "4", "--winner", "east")
     assert result.exit_code == 2
     assert result.stdout == ""
-    said = f"--east: a winning hand marks its winning tile with ! (or use {hint}) (column 1)"
+    said = f"--east: a winning hand marks its winning tile with ! ({hint}) (column 1)"
     assert result.stderr == f"error: {said}\n"

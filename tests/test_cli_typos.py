@@ -867,13 +867,15 @@ _TWO_WAYS = "(w is both a rank, as in Ww and Wd, and the suit of winds): type th
         ),
         pytest.param(
             ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b 4b 7c!7c"],
-            "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 15 were given; 4b is held"
+            "the hand: a winning hand has 14 tiles plus one per kong: "
+            "this one needs 14, but 15 were given; 4b is held"
             " four times: a kong is one group, declared (4b4b4b4b# or 4b4b4b4b*) (column 1)",
             id="4b4b4b 4b",
         ),
         pytest.param(
             ["score", "www 1d2d3d 4d5d6d 7d8d9d! 5b5b"],
-            "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 13 were given; www reads"
+            "the hand: a winning hand has 14 tiles plus one per kong: "
+            "this one needs 14, but 13 were given; www reads"
             " as WwWw (2 tiles) (column 1)",
             id="www",
         ),

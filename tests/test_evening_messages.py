@@ -201,3 +201,35 @@ def test_classical_hand_other_bob_long_2b2b2b_6c6c6c_7d7d7d_8b8b8b_9c9c_hints_ot
     assert all(len(line) <= int(columns) for line in played.stdout.splitlines()), played.stdout
     recorded = path.read_bytes()
     assert recorded != before and json.loads(recorded.splitlines()[1])["hands"]["Bob"] == "0"
+
+
+# The winner's hand refused as a whole names the player (`Ann: `), as settle names the seat (`--east: `):
+# it read `the hand: Ann: ...`, and hinted `--winner naming who won`, which had been given.
+@pytest.mark.parametrize(
+    ("winner", "said"),
+    [
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c",
+            "Ann: a winning hand marks its winning tile with ! (or, if this hand did not win, name who did "
+            "with --winner) (column 1)",
+            id="no-bang-laid-open",
+        ),
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c",
+            "Ann: a winning hand marks its winning tile with ! (or use --original-hand; if this hand did not "
+            "win, name who did with --winner) (column 1)",
+            id="no-bang-as-dealt",
+        ),
+        pytest.param(
+            "1b1b1b 3c3c3c 5d5d5d* 7c!7c",
+            "Ann: a winning hand has 14 tiles plus one per kong: this one needs 14, but 11 were given "
+            "(column 1)",
+            id="too-few-tiles",
+        ),
+    ],
+)
+def test_the_winners_hand_refused_whole_is_named_by_the_player_alone(log, winner, said):
+    before = log.read_bytes()
+    done = run("evening", "hand", str(log), winner, "--winner", "Ann", *OTHERS)
+    assert (done.exit_code, done.stderr) == (2, f"error: {said}\n")
+    assert log.read_bytes() == before  # nothing recorded

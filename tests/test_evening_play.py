@@ -91,7 +91,8 @@ MISTAKES = [
     ),
     pytest.param(
         ["1b1b1b 3c3c3c 5d5d5d* 7c!7c", WINS[0], "d", "", "", "1", "2", "3", "y"],
-        "the hand: a winning hand has 14 tiles plus one per kong: 14 here, but 11 were given (column 1)"
+        "the hand: a winning hand has 14 tiles plus one per kong: "
+        "this one needs 14, but 11 were given (column 1)"
         " — type it again",
         {"hands": {"Ann": WINS[0]}},
         id="winning-hand-too-short",
@@ -181,7 +182,7 @@ def test_winning_hand_1b1b1b_3c3c3c_5d5d5d_4b4b4b_of_12_tiles_is_told_its_count_
     code, out = play(path, ["Ann", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b*", "cancel", "quit"])
     assert code == 0, out
     assert "original draw" not in out
-    assert "14 here, but 12 were given" in unwrapped(out)
+    assert "this one needs 14, but 12 were given" in unwrapped(out)
 
 
 DEAD = [

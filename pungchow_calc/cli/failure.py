@@ -68,7 +68,7 @@ def reason(error: PungchowError) -> str:
     """The one line a person reads for an expected failure, its column as its JSON and a batch record
     give it; `the hand: ` first for an error about the hand as a whole."""
     said = str(error)
-    if error.code in _WHOLE_HAND and not error.message.startswith("--"):  # `--east: ...` names it (settle)
+    if error.code in _WHOLE_HAND and not error.seated:  # `--east: ...` names it (settle; a player, evening)
         return f"the hand: {said}"
     return said
 

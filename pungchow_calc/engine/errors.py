@@ -167,6 +167,9 @@ class PungchowError(Exception):
         self.message = message
         self.code: str = self.default_code if code is None else code
         self.column = column
+        # Whether the message begins by naming whose hand it is (`--south: ...`, set by seats.for_seat; a
+        # player's name in an evening): no `the hand: ` is put before it (cli/failure.reason).
+        self.seated = False
 
     def __str__(self) -> str:
         # The message may quote what was typed (a newline, an escape sequence): it stays one line.

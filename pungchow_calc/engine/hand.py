@@ -418,8 +418,8 @@ def require_winning_size(hand: Hand) -> None:
     have = hand.size
     if have != need:
         raise HandError(
-            f"a winning hand has {HAND_TILES + 1} tiles plus one per kong: {need} here, but {given(have)}"
-            + size_hint(hand, need),
+            f"a winning hand has {HAND_TILES + 1} tiles plus one per kong: "
+            f"this one needs {need}, but {given(have)}" + size_hint(hand, need),
             code="tile-count",
             column=1,
         )

@@ -128,12 +128,19 @@ def _drop_the_mark(hand: Hand, why: str, code: str) -> HandError:
     return HandError(f"{hand.parsed.groups[order].text}: {why}", code=code, column=hand.parsed.column(order))
 
 
-def no_winning_tile(hand: Hand, instead: str = "--loser") -> HandError:
-    """The refusal of a winning hand with no `!`: what to use instead (`score`'s --loser; a table's, whose
-    winner is named, the seat that did win), --original-hand first where the hand may be as dealt."""
-    ways = f"--original-hand, or {instead}" if may_be_dealt(hand) else instead
+def no_winning_tile(hand: Hand, table: bool = False) -> HandError:
+    """The refusal of a winning hand with no `!`: what to do instead, --original-hand first where the
+    hand may be as dealt; then `score`'s --loser, or at a `table` (settle, an evening), whose winner was
+    named with --winner, the one who did win, for the one named may be the wrong one (the message is
+    said of his seat or name, seats.for_seat)."""
+    dealt = may_be_dealt(hand)
+    if not table:
+        ways = "or use --original-hand, or --loser" if dealt else "or use --loser"
+    else:
+        other = "if this hand did not win, name who did with --winner"
+        ways = f"or use --original-hand; {other}" if dealt else f"or, {other}"
     return HandError(
-        f"a winning hand marks its winning tile with ! (or use {ways})", code="no-winning-tile", column=1
+        f"a winning hand marks its winning tile with ! ({ways})", code="no-winning-tile", column=1
     )
 
 

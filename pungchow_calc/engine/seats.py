@@ -63,7 +63,9 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
 
 def for_seat(error: PungchowError, seat: Wind) -> PungchowError:
     """The same error, its message naming the seat (`--south: 1d2d4d* is not a set (column 9)`)."""
-    return type(error)(f"--{seat_name(seat)}: {error.message}", code=error.code, column=error.column)
+    seated = type(error)(f"--{seat_name(seat)}: {error.message}", code=error.code, column=error.column)
+    seated.seated = True
+    return seated
 
 
 def check_copies(hands: Mapping[Wind, Hand], shown: Mapping[str, tuple[Tile, ...]] | None = None) -> None:

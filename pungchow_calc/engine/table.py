@@ -499,7 +499,7 @@ def settle_table(
             if error.code == "no-winning-tile" and isinstance(value, Hand):
                 # `score`'s way out, --loser, is no option of a table: its other hands are the losers, and
                 # the one named the winner (--winner) without a `!` may be the wrong seat named.
-                error = no_winning_tile(value, "--winner naming who won")
+                error = no_winning_tile(value, table=True)
             raise for_seat(error, seat) from None
         scores[seat] = score
         scored[seat] = score.score

@@ -129,7 +129,9 @@ def seats_named(error: PungchowError, names: dict[str, str]) -> PungchowError:
     message = _SEAT_OPTION.sub(lambda m: f"--{m[1]} {names[m[2]]}", error.message)
     message = _SEAT_SCORE.sub(lambda m: f"--other {names[m[1]]}={m[2]}", message)
     message = _SEAT.sub(lambda m: names[m[1]], message)
-    return type(error)(message, code=error.code, column=error.column)
+    named = type(error)(message, code=error.code, column=error.column)
+    named.seated = error.seated  # `--east: ` is now the player's name, still naming whose hand it is
+    return named
 
 
 def washer_hint(error: PungchowError, record: dict[str, Any], names: dict[str, str]) -> PungchowError:
