@@ -135,7 +135,13 @@ def test_part_two_set_round_winds_wash_and_the_end(tmp_path, capsys):
     s = status(capsys, path)
     assert s["over"] and s["east"] == "Ann"  # every round starts again from the original East
     code, _, err = cli(capsys, *hand(path, "Bob", PLAYERS))
-    assert code == 2 and "the evening is over" in err
+    # The ways to go on, as play says them (`undo` or `amend` a game): it said `1 set(s) played` and only
+    # "start a new evening".
+    assert (code, err) == (
+        2,
+        "error: the evening is over: 1 set played (start a new evening, or change a game with `evening undo`"
+        " or `evening amend`)\n",
+    )
     events = [json.loads(line) for line in path.read_text().splitlines()]
     south_round = [e for e in events if e.get("played", {}).get("round") == "south"]
     assert len(south_round) == 4

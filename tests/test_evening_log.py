@@ -1150,7 +1150,10 @@ def test_repair_accepts_a_changed_line_by_appending_never_rewriting(evening, cap
     # `repair` alone lists what it found and records nothing
     code, out, err = cli(capsys, "evening", "repair", str(evening))
     assert code == 2 and out == "line 3: changed since it was written (its checksum does not match)\n"
-    assert f"repair {evening} --accept 3" in err and err.count("\n") == 1
+    assert err == (
+        f"error: {evening}: 1 line changed or damaged since written; nothing was recorded. To accept every "
+        f"such line as it now reads: pungchow evening repair {evening} --accept 3\n"
+    )  # `1 line(s)` it said
     # accepting another line, or too few, records nothing
     code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "2")
     assert code == 2 and "--accept 2: that line reads as it was written" in err
@@ -1173,6 +1176,14 @@ def test_repair_accepts_a_changed_line_by_appending_never_rewriting(evening, cap
     _edit(evening, 3, lambda e: e["hands"].update(Ann="41"))
     code, _, err = cli(capsys, "evening", "status", str(evening))
     assert code == 2 and "line 3: changed since it was written" in err
+
+
+def test_repair_of_2_changed_lines_counts_them(evening, capsys):
+    _edit(evening, 2, lambda e: e["hands"].update(Ann="40"))
+    _edit(evening, 3, lambda e: e["hands"].update(Ann="40"))
+    code, _, err = cli(capsys, "evening", "repair", str(evening))
+    assert code == 2 and f"{evening}: 2 lines changed or damaged since written; " in err, err
+    assert err.endswith(f"repair {evening} --accept 2 --accept 3\n")
 
 
 def test_repair_skips_an_unreadable_middle_line_on_purpose(evening, capsys):

@@ -87,12 +87,21 @@ def test_refusals_are_typed_errors(tiles, seat, code):
     assert caught.value.code == code
 
 
-def test_fewer_than_nine_heads_names_them():
+@pytest.mark.parametrize(
+    ("tiles", "said"),
+    [
+        pytest.param(
+            "1d9d1b9b1c9c EwSw 2c3c4c5c6c", "8 different heads (1d 9d 1b 9b 1c 9c Ew Sw)", id="eight"
+        ),
+        # Regression: `only 1 different heads (1b)`.
+        pytest.param("1b 2c3c4c5c6c7c8c 2d3d4d5d6d", "1 different head (1b)", id="one"),
+        pytest.param("2b3b4b 2c3c4c5c6c7c8c 2d3d4d", "0 different heads (none)", id="none"),
+    ],
+)
+def test_fewer_than_nine_heads_names_them(tiles: str, said: str):
     with pytest.raises(WashError) as caught:
-        wash_text("1d9d1b9b1c9c EwSw 2c3c4c5c6c", LIMIT, Wind.SOUTH)
-    assert str(caught.value) == (
-        "only 8 different heads (1d 9d 1b 9b 1c 9c Ew Sw): washing the tiles needs at least 9"
-    )
+        wash_text(tiles, LIMIT, Wind.SOUTH)
+    assert str(caught.value) == f"only {said}: washing the tiles needs at least 9"
 
 
 def test_part_one_ruleset_has_no_wash_table():

@@ -253,7 +253,7 @@ class Table(Parts):
                 )
         if evening.over and game:  # asked of no part: record.add would refuse it at the end
             self.retry(
-                f"the evening is over ({_sets_played(evening)}): `undo` or `amend` a game, `status`, "
+                f"the evening is over ({evening.sets_played}): `undo` or `amend` a game, `status`, "
                 "`report`, or `quit`"
             )
             return True
@@ -409,7 +409,7 @@ class Table(Parts):
             if number is None and current.over:  # no part of this entry could make it a game to record
                 self.retry(
                     f"{meanwhile}, and the evening is now over "
-                    f"({_sets_played(current)}): this game was not recorded; `undo` or `amend` a game "
+                    f"({current.sets_played}): this game was not recorded; `undo` or `amend` a game "
                     "to go on"
                 )
                 raise Cancel
@@ -599,11 +599,6 @@ def _taken_back(shown: Evening, current: Evening) -> bool:
     # amendment of it (the first one after it holds what it replaced).
     later = [entry[2] for entry in current.undo[index + 1 :] if entry[0] == "amend" and entry[1] == number]
     return (later[0] if later else current.games[number - 1].record) != shown.games[number - 1].record
-
-
-def _sets_played(evening: Evening) -> str:
-    """How many sets the evening agreed on, as said when it is over (`1 set played`)."""
-    return f"{evening.sets} set{'s' if evening.sets != 1 else ''} played"
 
 
 def _game_number(text: str, count: int) -> int | None:

@@ -287,7 +287,7 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
         given = sorted(set(accept or []))
         wanted = " ".join(f"--accept {n}" for n in sorted(found))
         if not given:
-            why = f"{len(found)} line(s) changed or damaged since written"
+            why = f"{len(found)} line{'s' if len(found) != 1 else ''} changed or damaged since written"
         elif set(given) - set(found):
             stray = min(set(given) - set(found))
             why = (

@@ -126,7 +126,8 @@ def wash(
         shown = " ".join(t.code for t in heads) or "none"
         need = table.min_heads
         raise WashError(
-            f"only {len(heads)} different heads ({shown}): washing the tiles needs at least {need}",
+            f"only {len(heads)} different head{'s' * (len(heads) != 1)} ({shown}): washing the tiles needs "
+            f"at least {need}",
             code="wash-too-few-heads",
         )
     # "East Wind ... not collecting double when he 'washes tiles' does not have to pay any of the

@@ -221,7 +221,9 @@ def add(
         named = seated(record, before.players)
         if before.over:
             raise OptionError(
-                f"the evening is over: {before.sets} set(s) played (start a new evening)", code="evening-over"
+                f"the evening is over: {before.sets_played} (start a new evening, or change a game with "
+                "`evening undo` or `evening amend`)",
+                code="evening-over",
             )
         idle = idle_flags(before, named)
         stamped = _stamp(named["event"], body(without(named, idle)))

@@ -135,6 +135,11 @@ class Evening:
         return WINDS[self.round_index(position) % ROUNDS_PER_SET]
 
     @property
+    def sets_played(self) -> str:
+        """The sets agreed on, as said of an evening over (`1 set played`, `2 sets played`)."""
+        return f"{self.sets} set{'s' if self.sets != 1 else ''} played"
+
+    @property
     def over(self) -> bool:
         """True when the sets agreed on have all been played."""
         return self.sets is not None and self.round_index() >= self.sets * ROUNDS_PER_SET
@@ -431,9 +436,7 @@ def check_end(evening: Evening, after: Evening, changed: int) -> None:
         None,
     )
     if late is not None:
-        why = OptionError(
-            f"the evening would be over before it ({sets} set{'s' if sets != 1 else ''} played)"
-        )
+        why = OptionError(f"the evening would be over before it ({after.sets_played})")
         raise _breaks_later(evening, changed, late.number, late.record, after, late.before, why, over=True)
 
 
