@@ -217,6 +217,23 @@ def test_evening_hand_ninth_win_says_why_the_deal_passes(tmp_path: Path, columns
     assert all(len(line) <= columns for line in result.stdout.splitlines()), result.stdout
 
 
+@pytest.mark.parametrize(
+    ("wins", "deals"),
+    [
+        pytest.param(7, "if East loses, Bob deals next", id="7-wins"),
+        pytest.param(8, "if East loses, or wins his 9th in a row, Bob deals next", id="8-wins"),
+    ],
+)
+def test_evening_status_says_who_deals_after_east_s_eighth_win(tmp_path: Path, wins: int, deals: str) -> None:
+    """Regression: after Ann's eighth win status said "if East loses, Bob deals next", as though her
+    ninth would keep her East; the cap passes the deal on it (a draw still leaves her East)."""
+    path = _evening(tmp_path, "classical-dmjl", wins)
+    for columns in (60, 80):
+        shown = run("evening", "status", str(path), env={"COLUMNS": str(columns)}).stdout
+        assert squeezed(f"East: Ann (has kept the deal {wins + 1} times); {deals}") in squeezed(shown), shown
+        assert all(len(line) <= columns for line in shown.splitlines()), shown
+
+
 @pytest.mark.parametrize("columns", [60, 80])
 def test_evening_status_shows_east_s_run_toward_the_ninth_win(tmp_path: Path, columns: int) -> None:
     """Regression: status showed East's streak (wins and draws), never his wins the cap counts."""

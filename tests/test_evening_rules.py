@@ -101,7 +101,13 @@ def test_a_cap_on_east_repeats_says_why_the_deal_passes(tmp_path, capsys, monkey
     assert status(capsys, path)["east_run"] == run
     shown = ok(capsys, "evening", "status", str(path))
     assert "\nAnn as East: kept the deal 1 time in a row (2 at most)\n" in shown
+    assert squeezed("East: Ann (has kept the deal 1 time); if East loses, Bob deals next") in squeezed(shown)
     ok(capsys, "evening", "draw", str(path), "--again")  # a draw keeps the deal too: the 2nd time
+    # At the cap any game of East's passes the deal, a win as well: "if East loses" alone said otherwise.
+    shown = ok(capsys, "evening", "status", str(path))
+    assert squeezed("East: Ann (has kept the deal 2 times); Bob deals next, whatever the game") in squeezed(
+        shown
+    )
     said = ok(capsys, *hand(path, "Ann", PLAYERS))
     why = "The deal passes (Ann has kept it 2 times in a row, the most allowed): Bob is East Wind"
     assert squeezed(why) in squeezed(said)

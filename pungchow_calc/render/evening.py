@@ -114,9 +114,7 @@ def status_text(
             width,
         )
     else:
-        lines += _lines(
-            f"East: {status['east']}{kept}; if East loses, {status['next_east']} deals next", width
-        )
+        lines += _lines(f"East: {status['east']}{kept}; {_who_deals(status)}", width)
         run = status.get("east_run")
         if run is not None:  # a ruleset with a cap only: the book's status reads as it always has
             lines += _lines(_east_run(status["east"], run), width)
@@ -137,6 +135,21 @@ def status_text(
     lines.append(f"\nCheck: totals sum to {status['net_sum']} — {ok}")
     lines += [line for note in status["notes"] for line in _lines(f"note: {note}", width)]
     return "\n".join(lines)
+
+
+def _who_deals(status: dict[str, Any]) -> str:
+    """Who deals after the next game: `next_east` if East loses, and whatever the game where a cap of the
+    ruleset passes the deal though East keeps it (state._cap: at east_repeat_cap a win or a draw of his,
+    at east_win_cap his next win), so that "if East loses" alone does not say East may stay."""
+    after = status["next_east"]
+    run = status.get("east_run")
+    if run is not None:
+        repeats, wins = run["east_repeat_cap"], run["east_win_cap"]
+        if repeats is not None and run["kept"] >= repeats:
+            return f"{after} deals next, whatever the game"
+        if wins is not None and run["wins"] + 1 >= wins:
+            return f"if East loses, or wins his {ordinal(wins)} in a row, {after} deals next"
+    return f"if East loses, {after} deals next"
 
 
 def _east_run(east: str, run: dict[str, Any]) -> str:
