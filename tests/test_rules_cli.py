@@ -571,6 +571,14 @@ def test_check_json_error(tmp_path: Path):
     assert (error["code"], error["file"], error["line"]) == ("ruleset-invalid", str(path), 5)
 
 
+# A file of one rule was `(1 rules, no limit)`: the count says its noun in the singular.
+def test_check_one_rule_yaml_says_1_rule(tmp_path: Path):
+    path = tmp_path / "one-rule.yaml"
+    path.write_text("rules:\n  - id: going_out\n    label: Going out\n    points: 20\n", encoding="utf-8")
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout) == (0, f"ok: {path}: one-rule (1 rule, no limit)\n")
+
+
 def test_check_missing_file(tmp_path: Path):
     result = run("rules", "check", str(tmp_path / "none.yaml"))
     assert result.exit_code == 2

@@ -64,7 +64,7 @@ def _out_of_reach(when: list[Any], path: tuple[Any, ...], where: str, scope: str
 def _never_both(when: list[Any], path: tuple[Any, ...], where: str) -> None:
     """Refuse a `when:` list (its conditions all must hold; already compiled) that no hand can meet, where
     that is certain from two of its entries alone (_never_both_hint), at the second of them
-    (docs/rulesets.md#conditions). Inside `any:` or `not:` nothing is judged."""
+    (docs/rulesets.md#basic-conditions). Inside `any:` or `not:` nothing is judged."""
     entries = [_name_params(entry) for entry in when]
     for j, (name, params) in enumerate(entries):
         for i, (other, other_params) in enumerate(entries[:j]):

@@ -59,7 +59,8 @@ SETTING_KEYS = {
     "scores without a winner, nothing settles (Kajongg)",
     "max_chows": "the most chows a winning hand of four sets and a pair may hold, or null for any",
     "limit_hand_counts": "whether a limit hand scores its own count when that is more (no limit in force)",
-    "long_hand_scores_zero": "whether a non-winning hand with too many tiles scores 0 (else it is refused)",
+    "long_hand_scores_zero": "whether a non-winning hand with too many tiles (past 13 plus one per kong) "
+    "scores 0; else it scores its sets, and is refused past a winning hand's count",
     "limit_hand_alone": "whether a limit hand paid as such is scored by its limit lines alone: the other "
     "rules' lines, points and doublings are left out (riichi: a yakuman is the yakuman alone)",
     "original_hand_drawn": "whether the original hand of a seat other than East is completed by its first "
