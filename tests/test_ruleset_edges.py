@@ -193,9 +193,11 @@ def test_an_evening_recorded_under_a_name_or_tier_refused_since_still_reads():
     from pungchow_calc.engine.rules import Invalid, compile_ruleset
 
     base = yaml.safe_load((builtin_dir() / "pung-chow.yaml").read_text(encoding="utf-8"))
+    half = {"id": "half", "label": "Half", "who": "winner", "points": {"limit_fraction": 0.5}}
     for document in (
         {**base, "name": "house\n"},
         {**base, "settings": {**base["settings"], "limits": [{"name": "a", "doublings": 0, "score": 0}]}},
+        {**base, "rules": [*base["rules"], half]},  # a share of no limit (pung-chow has none)
     ):
         assert compile_ruleset(document, "house", "e.jsonl", authored=False).rules
         with pytest.raises(Invalid):
@@ -283,6 +285,15 @@ ALL_PUNG_CHOW_RULES = [
         ),
         pytest.param(
             "name: x\nextends: pung-chow-limit\nsettings:\n  limit: null\n  limit_hand_value: null\n",
+            2,
+            # The first rule it breaks: Part II's first discard, half the limit (a limit hand follows).
+            "rule 'first_discard' is worth a share of the limit (points: {limit_fraction: 0.5}), but no limit"
+            " or limit_hand_value is set: it would score 0",
+            id="inherited-limit-share-with-no-limit",
+        ),
+        pytest.param(
+            "name: x\nextends: pung-chow-limit\nsettings:\n  limit: null\n  limit_hand_value: null\n"
+            "rules:\n  - {id: first_discard, points: 100}\n",
             2,
             "rule 'single_heads' is a limit hand, but no limit or limit_hand_value is set",
             id="inherited-limit-hand-with-no-limit",
@@ -1821,3 +1832,22 @@ def test_a_section_written_otherwise_says_what_to_write(tmp_path, text, line, me
     path = _write(tmp_path, text)
     result = run("rules", "check", str(path))
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {path}:{line}: {message}\n")
+
+
+def test_a_share_of_the_limit_with_no_limit_is_refused_naming_its_line(tmp_path):
+    """Regression: `points: {limit_fraction: 0.5}` under a ruleset with no limit loaded, then scored 0 on
+    every hand (noted as a fact no rule can use), where a `limit: true` rule is refused at load."""
+    path = _write(
+        tmp_path,
+        "extends: pung-chow\nname: fr\nrules:\n"
+        "  - {id: half, label: Half, who: winner, when: [first_discard], points: {limit_fraction: 0.5}}\n",
+    )
+    result = run("rules", "check", str(path))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: {path}:4: rule 'half' is worth a share of the limit (points: {{limit_fraction: 0.5}}), but"
+        " no limit or limit_hand_value is set: it would score 0\n"
+    )
+    with_limit = path.read_text(encoding="utf-8").replace("name: fr\n", "name: fr\nsettings: {limit: 500}\n")
+    path.write_text(with_limit, encoding="utf-8")
+    assert run("rules", "check", str(path)).exit_code == 0

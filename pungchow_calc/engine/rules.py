@@ -508,10 +508,20 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
     if authored:
         authoring_mistakes(doc.get("name"), settings, wash, raw_rules, {r.id for r in rules})
     for i, rule in enumerate(rules):
-        if rule.limit and settings.limit is None and settings.limit_hand_value is None:
+        if settings.limit is not None or settings.limit_hand_value is not None:
+            break  # a limit hand, and a share of the limit, have what they are measured by
+        if rule.limit:
             raise Invalid(
                 ("rules", i),
                 f"rule {rule.id!r} is a limit hand, but no limit or limit_hand_value is set",
+            )
+        if authored and rule.points is not None and rule.points.limit_fraction is not None:
+            # Worth a share of no limit, it would score 0 on every hand, its line noted as counting for
+            # nothing: refused as a limit hand is (an evening's snapshot, recorded before, still reads).
+            raise Invalid(
+                ("rules", i, "points"),
+                f"rule {rule.id!r} is worth a share of the limit (points: {{limit_fraction: "
+                f"{rule.points.limit_fraction}}}), but no limit or limit_hand_value is set: it would score 0",
             )
     named = {
         name: SHAPES[name]
