@@ -214,11 +214,23 @@ def test_sets_per_evening_ends_the_evening(tmp_path, capsys):
     ("ruleset", "settlement", "message"),
     [
         pytest.param("riichi-ema-2016", "", "`evening` cannot keep its game yet", id="riichi-ema-2016"),
-        pytest.param(
+        pytest.param(  # it said `pays counters and deposits` of a ruleset that pays counters alone
             "pung-chow",
             "settlement:\n  counter_points: 100\n",
-            "pays counters and deposits",
+            "ruleset house pays counters, which an evening does not carry",
             id="counter_points",
+        ),
+        pytest.param(
+            "pung-chow",
+            "settlement:\n  deposit_points: 1000\n",
+            "ruleset house pays deposits, which an evening does not carry",
+            id="deposit_points",
+        ),
+        pytest.param(
+            "pung-chow",
+            "settlement:\n  counter_points: 100\n  deposit_points: 1000\n",
+            "ruleset house pays counters and deposits, which an evening does not carry",
+            id="both",
         ),
     ],
 )

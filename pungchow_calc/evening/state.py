@@ -304,9 +304,14 @@ def keeps_game(ruleset: Ruleset) -> None:
     if terms.counter_points or terms.deposit_points:
         # Counters and deposits carry from hand to hand (a hanchan's, docs/riichi.md#hanchan), which an
         # evening does not keep yet: refused outright rather than settled without them.
+        paid = " and ".join(
+            what
+            for what, points in (("counters", terms.counter_points), ("deposits", terms.deposit_points))
+            if points
+        )  # what it pays: a house ruleset may pay one of them alone
         raise OptionError(
-            f"ruleset {ruleset.name} pays counters and deposits, which an evening does not carry from hand "
-            "to hand yet: settle each hand with `pungchow settle` (docs/riichi.md#hanchan)",
+            f"ruleset {ruleset.name} pays {paid}, which an evening does not carry from hand to hand yet: "
+            "settle each hand with `pungchow settle` (docs/riichi.md#hanchan)",
             code="no-hanchan",
         )
 
