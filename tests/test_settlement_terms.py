@@ -502,7 +502,7 @@ def test_score_2d2d2d_6b7b_loser(ruleset, score, notes):
             id="1c1c1c 2d3d4d 5b6b 7b8b9b RdRd",
         ),
         pytest.param("2d2d2d 6b7b", ["2d2d2d", "6b", "7b"], None, id="2d2d2d 6b7b"),
-        # Regression: shown `1c1c1c 2c2c2c 9b9b9b RdRd Gd Gd` on c47fade, the second pair as two singles
+        # Regression: shown `1c1c1c 2c2c2c 9b9b9b RdRd Gd Gd` on bc67f3a, the second pair as two singles
         # (the ruleset's loser_max_pairs, 1, is how many pairs score, and a riichi loser's score none).
         pytest.param(
             "1c1c1c 2c2c2c 9b9b9b RdRd GdGd",
