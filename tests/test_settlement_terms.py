@@ -491,27 +491,38 @@ def test_score_2d2d2d_6b7b_loser(ruleset, score, notes):
 
 
 @pytest.mark.parametrize(
-    ("hand", "arrangement"),
+    ("hand", "arrangement", "table"),
     [
         # Regression: shown `1c1c1c 2d3d4d 5b6b7b 8b 9b Rd Rd` on b216755, the pair typed as two singles
         # (the first arrangement tried, which forms no pair).
         pytest.param(
             "1c1c1c 2d3d4d 5b6b 7b8b9b RdRd",
             ["1c1c1c", "2d3d4d", "5b6b7b", "RdRd", "8b", "9b"],
+            "1c1c1c   2d3d4d   5b6b7b   RdRd   8b 9b",
             id="1c1c1c 2d3d4d 5b6b 7b8b9b RdRd",
         ),
-        pytest.param("2d2d2d 6b7b", ["2d2d2d", "6b", "7b"], id="2d2d2d 6b7b"),
+        pytest.param("2d2d2d 6b7b", ["2d2d2d", "6b", "7b"], None, id="2d2d2d 6b7b"),
+        # Regression: shown `1c1c1c 2c2c2c 9b9b9b RdRd Gd Gd` on bc67f3a, the second pair as two singles
+        # (the ruleset's loser_max_pairs, 1, is how many pairs score, and a riichi loser's score none).
+        pytest.param(
+            "1c1c1c 2c2c2c 9b9b9b RdRd GdGd",
+            ["1c1c1c", "2c2c2c", "9b9b9b", "RdRd", "GdGd"],
+            "1c1c1c   2c2c2c   9b9b9b   RdRd   GdGd",
+            id="1c1c1c 2c2c2c 9b9b9b RdRd GdGd",
+        ),
     ],
 )
-def test_riichi_losers_hand_is_shown_in_its_fewest_groups(hand: str, arrangement: list[str]):
+def test_riichi_losers_hand_is_shown_in_its_fewest_groups(
+    hand: str, arrangement: list[str], table: str | None
+):
     """A riichi loser's hand scores 0 and is shown as its sets: a pair typed as one stays one, in
     `score --loser` and in `settle`'s table."""
     shown = json.loads(run("score", hand, "--loser", "-r", "riichi-ema-2016", "--json").stdout)
     assert (shown["score"], shown["arrangement"]) == (0, arrangement)
-    if len(arrangement) > 3:
-        table = run("settle", *RIICHI_WIN, "--east", hand, "--west", "0", "--north", "0", "--ascii",
-                    env={"COLUMNS": "80"}).stdout  # fmt: skip
-        assert "1c1c1c   2d3d4d   5b6b7b   RdRd   8b 9b" in table
+    if table is not None:
+        shown_at = run("settle", *RIICHI_WIN, "--east", hand, "--west", "0", "--north", "0", "--ascii",
+                       env={"COLUMNS": "80"}).stdout  # fmt: skip
+        assert table in shown_at
 
 
 @pytest.mark.parametrize(

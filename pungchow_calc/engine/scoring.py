@@ -28,6 +28,7 @@ from .impossible import may_be_dealt, original_mark
 from .notation import parse, season_hint
 from .payments import ALL_SEATS, BOOK, Collect, Payer, SettlementRules, collection, winner_payments
 from .plan import Found, Plan, evaluate, lost_without, memo_for, plan_for
+from .rule_sections import MAX_LOSER_PAIRS
 from .rule_types import NOT_WRITTEN, Rule
 from .rules import Ruleset
 from .score_types import DEFAULT, Line, Score, _Default
@@ -219,9 +220,11 @@ def _score_hand(
         if not ruleset.settings.settle_losers:
             # Its losers never settle among themselves, so a loser's hand is worth nothing (riichi's
             # losers pay the winner alone, docs/riichi.md#payments): scored 0, shown as its sets, said so;
-            # in its fewest groups (a pair typed RdRd shown as one, not as Rd Rd), the first of those.
+            # in its fewest groups (a pair typed RdRd shown as one, not as Rd Rd), the first of those. As
+            # no pair scores, every pair it holds may be one (loser_max_pairs limits the pairs that score).
             note = _NO_LOSER_SCORE.format(name=ruleset.name)
-            shown = min(candidates, key=len) if candidates else None
+            groups = list(map(_display_order, loser_arrangements(hand, MAX_LOSER_PAIRS)))
+            shown = min(groups, key=len) if groups else None
             return _long_hand(hand, ruleset, situation, cap, (note,), shown)
 
     settings = ruleset.settings
