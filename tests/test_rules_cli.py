@@ -915,3 +915,19 @@ def test_rules_show_riichi_ema_2016_says_no_limit_hand(tmp_path: Path, columns: 
     cells = [" | ".join(cell.strip() for cell in line.split("│")) for line in settings.splitlines()]
     assert "yakuman value | 8000" in cells and "a yakuman scores | its yakuman lines alone" in cells
     assert "limit hand" not in settings and "limit lines" not in settings
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "pairs", "settle"),
+    [
+        pytest.param("pung-chow", "pairs a loser may score | 1", "yes", id="pung-chow"),
+        # Regression: riichi's card said `pairs a loser may score 1`, of losers whose hands score 0.
+        pytest.param("riichi-ema-2016", None, "no: a loser's hand scores 0", id="riichi-ema-2016"),
+    ],
+)
+def test_the_score_card_counts_a_losers_pairs_only_where_losers_score(ruleset, pairs, settle):
+    shown = squeezed(run_main("rules", "show", ruleset, "--ascii").stdout)
+    assert squeezed(f"losers settle among themselves | {settle}") in shown
+    assert (squeezed("pairs a loser may score") in shown) is (pairs is not None)
+    if pairs is not None:
+        assert squeezed(pairs) in shown

@@ -178,8 +178,9 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         ("limit", "none" if s.limit is None else str(s.limit)),
         (f"{words.limit_hand} value", "—" if s.limit_hand_value is None else str(s.limit_hand_value)),
         ("East pays and collects", f"× {s.east_multiplier}"),
-        ("pairs a loser may score", str(s.loser_max_pairs)),
-        # Without it a loser's hand scores 0 (scoring._score_hand): said where the loser's pairs are.
+        # Where losers settle: a loser's hand scores, its pairs up to this many; else it scores 0
+        # (scoring._score_hand), and a count of the pairs it may score would say nothing.
+        *([("pairs a loser may score", str(s.loser_max_pairs))] if s.settle_losers else []),
         ("losers settle among themselves", "yes" if s.settle_losers else "no: a loser's hand scores 0"),
     ]
     if s.limit_each_score:
