@@ -216,15 +216,17 @@ def _score_hand(
                 column=1,
             )
         hand_waits = ()
-        candidates = list(map(_display_order, loser_arrangements(hand, ruleset.settings.loser_max_pairs)))
-        if not ruleset.settings.settle_losers:
+        settles = ruleset.settings.settle_losers
+        # loser_max_pairs limits the pairs that score; where losers never settle none scores, so every
+        # pair the hand holds may be one.
+        pairs = ruleset.settings.loser_max_pairs if settles else MAX_LOSER_PAIRS
+        candidates = list(map(_display_order, loser_arrangements(hand, pairs)))
+        if not settles:
             # Its losers never settle among themselves, so a loser's hand is worth nothing (riichi's
             # losers pay the winner alone, docs/riichi.md#payments): scored 0, shown as its sets, said so;
-            # in its fewest groups (a pair typed RdRd shown as one, not as Rd Rd), the first of those. As
-            # no pair scores, every pair it holds may be one (loser_max_pairs limits the pairs that score).
+            # in its fewest groups (a pair typed RdRd shown as one, not as Rd Rd), the first of those.
             note = _NO_LOSER_SCORE.format(name=ruleset.name)
-            groups = list(map(_display_order, loser_arrangements(hand, MAX_LOSER_PAIRS)))
-            shown = min(groups, key=len) if groups else None
+            shown = min(candidates, key=len) if candidates else None
             return _long_hand(hand, ruleset, situation, cap, (note,), shown)
 
     settings = ruleset.settings
