@@ -233,3 +233,26 @@ def test_the_winners_hand_refused_whole_is_named_by_the_player_alone(log, winner
     done = run("evening", "hand", str(log), winner, "--winner", "Ann", *OTHERS)
     assert (done.exit_code, done.stderr) == (2, f"error: {said}\n")
     assert log.read_bytes() == before  # nothing recorded
+
+
+@pytest.mark.parametrize("command", ["hand", "amend"])
+def test_facts_with_values_no_rule_can_use_are_not_recorded(log, command):
+    """Regression: `--honba 2 --dora 1b` under pung-chow-limit were noted as counting for nothing, and
+    recorded all the same, where an on/off fact that counts for nothing (`--last-tile` of a win on a
+    discard) is left out of the record with a note: a recorded fact is one that counted."""
+    if command == "amend":  # a game to amend, Bob's score other than the amendment's
+        other = ["--other", "Bob=12", *OTHERS[2:]]
+        assert run("evening", "hand", str(log), HAND, "--winner", "Ann", *other).exit_code == 0
+    where, again = (["1"], []) if command == "amend" else ([], ["--again"])
+    facts = ["--honba", "2", "--dora", "1b", "--last-tile"]
+    done = run("evening", command, str(log), *where, HAND, "--winner", "Ann", *OTHERS, *facts, *again)
+    assert done.exit_code == 0, done.stderr
+    notes = [line for line in done.stderr.splitlines() if line.startswith("note: ")]
+    assert notes == [
+        f"note: --{fact}: no rule of ruleset pung-chow-limit can use it in this game; not recorded"
+        for fact in ("last-tile", "honba", "dora")
+    ]
+    last = json.loads(log.read_text(encoding="utf-8").splitlines()[-1])
+    recorded = last["record"] if command == "amend" else last
+    assert recorded["event"] == "hand" and recorded["hands"]["Bob"] == "10"
+    assert not {"honba", "dora", "last_tile"} & set(recorded)

@@ -18,7 +18,7 @@ from ..engine.tiles import Wind
 from ..engine.wash import Wash, refuse_a_win
 from . import log, logfile
 from .names import player_named, seated
-from .settle import FLAGS, seats_named, snapshot
+from .settle import FLAGS, VALUED, seats_named, snapshot
 from .state import Evening, Game, apply, begin, body, check_end, keeps_game, played, replay
 
 Say = Callable[[str], None] | None
@@ -399,14 +399,18 @@ def _outcome(evening: Evening, record: dict[str, Any], number: int | None) -> tu
 
 
 def idle_flags(evening: Evening, record: dict[str, Any], number: int | None = None) -> tuple[str, ...]:
-    """The on/off win facts given for a won game (evening.settle.FLAGS) that no rule of the ruleset can
-    use in it: leaving them out changes neither a score nor a payment. Recording them would say they
-    counted; the commands leave them out and say so (issue 19). `number`: the game being amended.
+    """The win facts given for a won game, on/off (evening.settle.FLAGS) or with a value (VALUED: `--dora
+    1b`, `--honba 2`), that nothing of the ruleset can use in it: leaving them out changes neither a score
+    nor a payment. Recording them would say they counted; the commands leave them out and say so (issue
+    19). `number`: the game being amended.
 
     Each is left out in turn and kept out only while the game comes to the same, so facts that count
     together (a rule asking for either of two) are never both dropped.
     """
-    given = tuple(flag for flag in FLAGS if record.get(flag) is True)
+    given = (
+        *(flag for flag in FLAGS if record.get(flag) is True),
+        *(name for name in VALUED if record.get(name)),  # as typed: text, never empty (hand_record)
+    )
     if record.get("event") != "hand" or not given:
         return ()
     from ..engine.errors import PungchowError
