@@ -18,7 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .engine.errors import RulesetError, as_written, not_utf8
+from .engine.errors import RulesetError, as_written, how_many, not_utf8
 
 MAX_FILE_BYTES = 256 * 1024  # a score card is a few kilobytes; refuse anything absurd
 # Untrusted files: the C loader builds nested collections recursively (tens of thousands of levels
@@ -274,7 +274,7 @@ def _indent_hint(problem: str, row: int, text: str) -> str:
         return ""
     indent, before = (_key_column(x) for x in (lines[row], above[-1]))
     unlike = (
-        f": line {row + 1} is indented {indent} space{'s' * (indent != 1)}, the key above it {before}: "
+        f": line {row + 1} is indented {how_many(indent, 'space')}, the key above it {before}: "
         "indent the keys of one mapping alike"
     )
     if problem.startswith("mapping values are not allowed"):

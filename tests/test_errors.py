@@ -106,3 +106,17 @@ def test_either_offers_the_choices_of_a_hint(words: tuple[str, ...], said: str) 
     from pungchow_calc.engine.errors import either
 
     assert either(words) == said
+
+
+@pytest.mark.parametrize(
+    ("count", "noun", "said"),
+    [
+        pytest.param(0, "error", "0 errors", id="none"),
+        pytest.param(1, "rule", "1 rule", id="one"),
+        pytest.param(2, "set", "2 sets", id="two"),
+        pytest.param(1, "different head", "1 different head", id="one-of-two-words"),
+    ],
+)
+def test_how_many_says_the_noun_plural_but_for_one(count: int, noun: str, said: str) -> None:
+    """The one wording of a count (`1 set(s) played`, `1 rules`, `1 different heads` each said its own)."""
+    assert errors.how_many(count, noun) == said

@@ -15,6 +15,8 @@ import sys
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
 
+from ..engine.errors import how_many
+
 if TYPE_CHECKING:  # the batch package is imported by the command that needs it (start-up time)
     from ..batch.formats import Lines
     from .batch_signals import StopSignals
@@ -29,7 +31,7 @@ _CSV_REFUSED = re.compile(r"^(\d+),(?:(\d+),)?,{16}[a-z]", re.M)
 
 def records_said(count: int) -> str:
     """`1 record`, `20 records`: a count of records as the batch's messages say it."""
-    return f"{count} record{'s' * (count != 1)}"
+    return how_many(count, "record")
 
 
 def terminal_table(output_format: str) -> Any:

@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import _STARTING
 from .. import options as opts
-from ..engine.errors import PungchowError
+from ..engine.errors import PungchowError, how_many
 from .batch_output import Output, records_said, records_stdout, terminal_table
 from .batch_signals import Stop, StopSignals
 from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, report, say, silence
@@ -201,7 +201,7 @@ def _refused(out: Output, failed: int) -> str:
     mend."""
     from ..render.terminal import where
 
-    said = f"{failed} error{'s' * (failed != 1)}"
+    said = how_many(failed, "error")
     if not failed or not out.refused:
         return said
     places = [where(at) for at in out.refused]

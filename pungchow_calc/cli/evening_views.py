@@ -8,7 +8,7 @@ import json
 from itertools import takewhile
 from typing import Any
 
-from ..engine.errors import OptionError, PungchowError
+from ..engine.errors import OptionError, PungchowError, how_many
 from ..render.ascii import fit_data, output_stream, write_data
 from .evening_run import say, say_notes, written_anyway
 from .failure import EXIT_BAD_INPUT, CommandExit, fail, json_error
@@ -80,7 +80,7 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     games = sum(len(e.games) for e in evenings)
     out = output_stream(ascii_only)
     count = len(evenings)
-    print(f"{count} evening{'s' if count != 1 else ''}, {games} game{'s' if games != 1 else ''}", file=out)
+    print(f"{how_many(count, 'evening')}, {how_many(games, 'game')}", file=out)
     print(stats_table(fit_data(stats, out), [("evenings", "Evenings")]), file=out)
 
 
@@ -287,7 +287,7 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
         given = sorted(set(accept or []))
         wanted = " ".join(f"--accept {n}" for n in sorted(found))
         if not given:
-            why = f"{len(found)} line{'s' if len(found) != 1 else ''} changed or damaged since written"
+            why = f"{how_many(len(found), 'line')} changed or damaged since written"
         elif set(given) - set(found):
             stray = min(set(given) - set(found))
             why = (

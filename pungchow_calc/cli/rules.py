@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import OptionError, PungchowError, closest
+from ..engine.errors import OptionError, PungchowError, closest, how_many
 from ..render.ascii import encodes_glyphs, output_stream, write_data
 from .failure import fail
 
@@ -112,8 +112,9 @@ def rules_check(file: str, as_json: bool, ascii_only: bool) -> None:
     # 80 columns (README, "Help and conventions"), the file still named whole. Piped, the one line a
     # script reads (`rules check F | grep ^ok:`), as batch keeps its fixed columns in a pipe.
     out = output_stream(ascii_only)
-    count = f"{len(ruleset.rules)} rule{'' if len(ruleset.rules) == 1 else 's'}"  # `1 rule`, `21 rules`
-    said = fit_data(f"{ruleset.source}: {ruleset.name} ({count}, {limit})", out)
+    said = fit_data(
+        f"{ruleset.source}: {ruleset.name} ({how_many(len(ruleset.rules), 'rule')}, {limit})", out
+    )
     lead = "ok: "
     lines = wrap(said, terminal_width() - len(lead)) if out.isatty() else [said]
     for i, line in enumerate(lines):

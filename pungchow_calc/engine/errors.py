@@ -97,6 +97,11 @@ def either(words: Sequence[str]) -> str:
     return f"{', '.join(most)} or {last}" if most else last
 
 
+def how_many(count: int, noun: str) -> str:
+    """`1 rule`, `21 rules`, `0 errors`: a count and its noun, plural but for one."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def and_list(words: Iterable[str]) -> str:
     """`a`, `a and b`, `a, b and c`: the things a line names together."""
     *most, last = words

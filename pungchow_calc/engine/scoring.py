@@ -11,7 +11,7 @@ from typing import Any
 from .cache import BoundedCache
 from .conditions import Context
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
-from .errors import HandError, PungchowError
+from .errors import HandError, PungchowError, how_many
 from .fact_notes import (
     FLAG_FACTS,
     STATED,
@@ -165,7 +165,7 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
         candidates = [shape_arrangement(hand)]
     if not candidates:
         raise HandError(
-            f"not a winning hand: this ruleset allows at most {most} chow{'s' * (most != 1)}"
+            f"not a winning hand: this ruleset allows at most {how_many(most, 'chow')}"
             if sets_found and most is not None
             else "not a winning hand: the tiles do not make four sets and a pair"
             + (" or a special hand of this ruleset" if ruleset.shapes else ""),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .decomposition import complete_hand
-from .errors import NotationError, WashError
+from .errors import NotationError, WashError, how_many
 from .hand import HAND_TILES, _too_many_copies, build, given
 from .notation import Marker, parse, season_hint
 from .payments import ALL_SEATS, east_factor
@@ -124,10 +124,9 @@ def wash(
     each = table.amount(len(heads))
     if each is None:
         shown = " ".join(t.code for t in heads) or "none"
-        need = table.min_heads
+        held = how_many(len(heads), "different head")
         raise WashError(
-            f"only {len(heads)} different head{'s' * (len(heads) != 1)} ({shown}): washing the tiles needs "
-            f"at least {need}",
+            f"only {held} ({shown}): washing the tiles needs at least {table.min_heads}",
             code="wash-too-few-heads",
         )
     # "East Wind ... not collecting double when he 'washes tiles' does not have to pay any of the

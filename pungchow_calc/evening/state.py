@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine.errors import OptionError, PungchowError, as_written
+from ..engine.errors import OptionError, PungchowError, as_written, how_many
 from ..engine.payments import MAX_POINTS
 from ..engine.rules import Ruleset
 from ..engine.situation import FACT
@@ -137,7 +137,7 @@ class Evening:
     @property
     def sets_played(self) -> str:
         """The sets agreed on, as said of an evening over (`1 set played`, `2 sets played`)."""
-        return f"{self.sets} set{'s' if self.sets != 1 else ''} played"
+        return f"{how_many(self.sets or 0, 'set')} played"
 
     @property
     def over(self) -> bool:

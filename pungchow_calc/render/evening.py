@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..csv_safe import csv_cell
+from ..engine.errors import how_many
 from ..engine.rule_types import Settings
 from ..evening.names import by_name
 from ..evening.report import ASCII_SPARKS, SPARKS, ordinal, sparkline
@@ -25,10 +26,6 @@ from .ascii import fit_data, fit_grid
 from .layout import Grid, breakdown_grid, cell_width, hanging, pack, score_summary, terminal_width
 
 WIDTH = 80
-
-
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
 
 
 def signed(value: int) -> str:
@@ -99,16 +96,16 @@ def status_text(
     )
     games = status["games"]
     lines = [
-        *_lines(f"{os.path.basename(path)} · {status['ruleset']} · {games} game{_s(games)} played", width),
+        *_lines(f"{os.path.basename(path)} · {status['ruleset']} · {how_many(games, 'game')} played", width),
         *_lines(
             f"Set {status['set']}{sets}, {where}" + (" · the evening is over" if status["over"] else ""),
             width,
         ),
     ]
     times = status["streak"]
-    kept = f" (has kept the deal {times} time{'s' if times != 1 else ''})" if times else ""
+    kept = f" (has kept the deal {how_many(times, 'time')})" if times else ""
     if status["over"]:  # the agreed sets are played: no next deal to name (docs/evening.md)
-        played = f"the {status['sets']} set{_s(status['sets'])} agreed on"
+        played = f"the {how_many(status['sets'], 'set')} agreed on"
         lines += _lines(
             f"Nobody deals next: {played} {'has' if status['sets'] == 1 else 'have'} been played",
             width,
@@ -158,10 +155,12 @@ def _east_run(east: str, run: dict[str, Any]) -> str:
     said = []
     if run["east_win_cap"] is not None:
         wins = run["wins"]
-        said.append(f"{wins} win{_s(wins)} in a row (the deal passes on the {ordinal(run['east_win_cap'])})")
+        said.append(
+            f"{how_many(wins, 'win')} in a row (the deal passes on the {ordinal(run['east_win_cap'])})"
+        )
     if run["east_repeat_cap"] is not None:
         kept = run["kept"]
-        said.append(f"kept the deal {kept} time{_s(kept)} in a row ({run['east_repeat_cap']} at most)")
+        said.append(f"kept the deal {how_many(kept, 'time')} in a row ({run['east_repeat_cap']} at most)")
     return f"{east} as East: {'; '.join(said)}"
 
 

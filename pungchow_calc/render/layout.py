@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.errors import how_many
 from ..engine.rule_types import BOOK_LIMIT_HAND
 
 WRAP_LINES = 2  # a wrapped cell of more lines than this reads badly: the rows are stacked instead
@@ -422,7 +423,7 @@ def score_summary(score: Any, times: str = "×") -> str:
     if score.base:  # e.g. riichi's basic points: fu x 2^(han + 2)
         summary += f" {times} 2^({words.of(score.doublings)} + {score.base})"
     elif score.doublings:
-        summary += f", doubled {score.doublings} time{'s' if score.doublings != 1 else ''}"
+        summary += f", doubled {how_many(score.doublings, 'time')}"
     if score.limit_hand:
         # A limit reached by doublings (riichi's Mangan to Sanbaiman): the han and fu that reached it, as
         # a riichi player checks them (docs/riichi.md "Han, basic points and limits"), in the ruleset's

@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from ..engine.errors import how_many
 from ..engine.impossible import IMPOSSIBLE
 from ..engine.payments import SettlementRules
 from ..engine.rule_types import EveningRules, Words, tier_span
@@ -392,7 +393,7 @@ def print_rules_diff(names: tuple[str, str], changes: list[Any], out: Console) -
             shown.stylize("cyan", 2, 2 + len(c.key))  # the id, as `rules show` names it
             out.print(shown, overflow="ignore", crop=False)
             print_lines(out, more)
-    out.print(f"{counted} difference{'s' if counted != 1 else ''}.")
+    out.print(f"{how_many(counted, 'difference')}.")
 
 
 def _hanging(out: Console, text: str) -> list[str]:
