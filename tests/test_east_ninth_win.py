@@ -218,16 +218,19 @@ def test_evening_hand_ninth_win_says_why_the_deal_passes(tmp_path: Path, columns
 
 
 @pytest.mark.parametrize(
-    ("wins", "deals"),
+    ("wins", "passes_on", "deals"),
     [
-        pytest.param(7, "if East loses, Bob deals next", id="7-wins"),
-        pytest.param(8, "if East loses, or wins his 9th in a row, Bob deals next", id="8-wins"),
+        pytest.param(7, None, "if East loses, Bob deals next", id="7-wins"),
+        pytest.param(8, "win", "if East loses, or wins his 9th in a row, Bob deals next", id="8-wins"),
     ],
 )
-def test_evening_status_says_who_deals_after_east_s_eighth_win(tmp_path: Path, wins: int, deals: str) -> None:
+def test_evening_status_says_who_deals_after_east_s_eighth_win(
+    tmp_path: Path, wins: int, passes_on: str | None, deals: str
+) -> None:
     """Regression: after Ann's eighth win status said "if East loses, Bob deals next", as though her
     ninth would keep her East; the cap passes the deal on it (a draw still leaves her East)."""
     path = _evening(tmp_path, "classical-dmjl", wins)
+    assert _status(path)["east_run"]["passes_on"] == passes_on
     for columns in (60, 80):
         shown = run("evening", "status", str(path), env={"COLUMNS": str(columns)}).stdout
         assert squeezed(f"East: Ann (has kept the deal {wins + 1} times); {deals}") in squeezed(shown), shown
@@ -238,7 +241,8 @@ def test_evening_status_says_who_deals_after_east_s_eighth_win(tmp_path: Path, w
 def test_evening_status_shows_east_s_run_toward_the_ninth_win(tmp_path: Path, columns: int) -> None:
     """Regression: status showed East's streak (wins and draws), never his wins the cap counts."""
     path = _evening(tmp_path, "classical-dmjl", 3)  # three wins and a draw: kept the deal 4 times
-    assert _status(path)["east_run"] == {"kept": 4, "wins": 3, "east_repeat_cap": None, "east_win_cap": 9}
+    east_run = {"kept": 4, "wins": 3, "east_repeat_cap": None, "east_win_cap": 9, "passes_on": None}
+    assert _status(path)["east_run"] == east_run
     shown = run("evening", "status", str(path), env={"COLUMNS": str(columns)}).stdout
     assert squeezed("Ann as East: 3 wins in a row (the deal passes on the 9th)") in squeezed(shown)
     assert all(len(line) <= columns for line in shown.splitlines()), shown

@@ -97,13 +97,14 @@ def test_a_cap_on_east_repeats_says_why_the_deal_passes(tmp_path, capsys, monkey
     monkeypatch.setenv("COLUMNS", str(columns))
     path = _start(tmp_path, capsys, east_repeat_cap=2)
     ok(capsys, *hand(path, "Ann", PLAYERS))
-    run = {"kept": 1, "wins": 1, "east_repeat_cap": 2, "east_win_cap": None}
+    run = {"kept": 1, "wins": 1, "east_repeat_cap": 2, "east_win_cap": None, "passes_on": None}
     assert status(capsys, path)["east_run"] == run
     shown = ok(capsys, "evening", "status", str(path))
     assert "\nAnn as East: kept the deal 1 time in a row (2 at most)\n" in shown
     assert squeezed("East: Ann (has kept the deal 1 time); if East loses, Bob deals next") in squeezed(shown)
     ok(capsys, "evening", "draw", str(path), "--again")  # a draw keeps the deal too: the 2nd time
     # At the cap any game of East's passes the deal, a win as well: "if East loses" alone said otherwise.
+    assert status(capsys, path)["east_run"] == {**run, "kept": 2, "passes_on": "any"}
     shown = ok(capsys, "evening", "status", str(path))
     assert squeezed("East: Ann (has kept the deal 2 times); Bob deals next, whatever the game") in squeezed(
         shown

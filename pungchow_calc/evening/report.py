@@ -13,7 +13,7 @@ from ..engine.table import Settlement
 from ..engine.tiles import Wind
 from ..engine.wash import Wash
 from .names import by_name, folded, player_named
-from .state import ROUNDS_PER_SET, Evening, Game
+from .state import ROUNDS_PER_SET, Evening, Game, cap_passing
 
 SPARKS = "▁▂▃▄▅▆▇█"
 ASCII_SPARKS = "_.-=*#"  # the same levels in ASCII, lowest to highest
@@ -57,11 +57,21 @@ def east_run(evening: Evening) -> dict[str, Any] | None:
     if rules.east_win_cap is None and rules.east_repeat_cap is None:
         return None
     position = evening.position
+    # Which next game of East's a cap would pass the deal after, though he keeps it: any (a draw of his
+    # too, at east_repeat_cap), his win (the one that reaches east_win_cap), or none.
+    passes_on = (
+        "any"
+        if cap_passing(evening, position, True, False)
+        else "win"
+        if cap_passing(evening, position, True, True)
+        else None
+    )
     return {
         "kept": position.streak,
         "wins": position.wins,
         "east_repeat_cap": rules.east_repeat_cap,
         "east_win_cap": rules.east_win_cap,
+        "passes_on": passes_on,
     }
 
 

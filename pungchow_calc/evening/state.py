@@ -187,8 +187,9 @@ def _ninth_win(evening: Evening, before: Position, east_won: bool) -> bool:
     return east_won and cap is not None and before.wins + 1 >= cap
 
 
-def _cap(evening: Evening, before: Position, keeps: bool | None, east_won: bool) -> str | None:
-    """The `evening:` cap that passes the deal after a game East keeps (the one check of both), or None."""
+def cap_passing(evening: Evening, before: Position, keeps: bool | None, east_won: bool) -> str | None:
+    """The `evening:` cap that passes the deal after a game East keeps (the one check of both), or None:
+    read by the deal (apply) and by what status says of the next game (report.east_run)."""
     if not keeps:
         return None
     rules = evening.ruleset.evening
@@ -256,7 +257,7 @@ def play(evening: Evening, number: int, record: dict[str, Any], before: Position
         settled = with_stated(record, stated)
         detail, net = game_result(evening.ruleset, evening.start, settled, dict(seats), wind)
     keeps = _keeps_deal(evening, record, dict(seats))
-    capped = _cap(evening, before, keeps, east_won)
+    capped = cap_passing(evening, before, keeps, east_won)
     after = _next(before, keeps, east_won, capped, len(evening.players))
     nets = tuple((name, int(net[name])) for name in evening.players)
     rules = (evening.ruleset, evening.start, evening.path)

@@ -135,17 +135,15 @@ def status_text(
 
 
 def _who_deals(status: dict[str, Any]) -> str:
-    """Who deals after the next game: `next_east` if East loses, and whatever the game where a cap of the
-    ruleset passes the deal though East keeps it (state._cap: at east_repeat_cap a win or a draw of his,
-    at east_win_cap his next win), so that "if East loses" alone does not say East may stay."""
+    """Who deals after the next game: `next_east` if East loses, and where a cap of the ruleset passes the
+    deal though East keeps it (report.east_run's passes_on: any game of his, or his win), that too, so
+    that "if East loses" alone does not say East may stay."""
     after = status["next_east"]
-    run = status.get("east_run")
-    if run is not None:
-        repeats, wins = run["east_repeat_cap"], run["east_win_cap"]
-        if repeats is not None and run["kept"] >= repeats:
-            return f"{after} deals next, whatever the game"
-        if wins is not None and run["wins"] + 1 >= wins:
-            return f"if East loses, or wins his {ordinal(wins)} in a row, {after} deals next"
+    run = status.get("east_run") or {}
+    if run.get("passes_on") == "any":
+        return f"{after} deals next, whatever the game"
+    if run.get("passes_on") == "win":
+        return f"if East loses, or wins his {ordinal(run['east_win_cap'])} in a row, {after} deals next"
     return f"if East loses, {after} deals next"
 
 
