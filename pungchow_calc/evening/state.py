@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine.errors import OptionError, PungchowError, as_written, how_many
+from ..engine.errors import OptionError, PungchowError, and_list, as_written, how_many
 from ..engine.payments import MAX_POINTS
 from ..engine.rules import Ruleset
 from ..engine.situation import FACT
@@ -305,7 +305,7 @@ def keeps_game(ruleset: Ruleset) -> None:
     if terms.counter_points or terms.deposit_points:
         # Counters and deposits carry from hand to hand (a hanchan's, docs/riichi.md#hanchan), which an
         # evening does not keep yet: refused outright rather than settled without them.
-        paid = " and ".join(
+        paid = and_list(
             what
             for what, points in (("counters", terms.counter_points), ("deposits", terms.deposit_points))
             if points
