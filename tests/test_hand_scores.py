@@ -108,11 +108,30 @@ def test_settle_book_score_1300_still_settles(name):
     assert (done.exit_code, done.stderr) == (0, "")
 
 
-def test_holds_zero_and_not_between_limits():
+def test_holds_no_zero_for_a_winner_and_not_between_limits():
+    """Under riichi only a winner's score is checked (settle_losers: false), and he needs a han."""
     assert POSSIBLE is not None
-    assert POSSIBLE.holds(0)
+    assert not POSSIBLE.holds(0)
     assert not POSSIBLE.holds(2500)
     assert POSSIBLE.holds(1920) and not POSSIBLE.holds(2040)
+
+
+@pytest.mark.parametrize(
+    "more", [(), ("--honba", "2", "--deposits", "1")], ids=["plain", "honba-2-deposits-1"]
+)
+def test_settle_riichi_winner_east_0_drawn(more):
+    """Regression: a riichi winner's score typed as 0 settled "No payments", yet east took the deposits
+    while the counters of --honba were silently not paid; no riichi hand wins with nothing."""
+    done = run("settle", "-r", "riichi-ema-2016", "--east", "0", "--south", "0", "--west", "0",
+               "--north", "0", "--winner", "east", "--drawn", *more)  # fmt: skip
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr.startswith("error: --east: no hand scores 0 under ruleset riichi-ema-2016: ")
+
+
+def test_settle_book_winner_east_0_still_settles():
+    """Where losers settle (the book's rulesets) a 0 is any loser's, and a winner's moves nothing."""
+    done = run("settle", "--east", "0", "--south", "10", "--west", "0", "--north", "0", "--winner", "east")
+    assert (done.exit_code, done.stderr) == (0, "")
 
 
 def test_settle_riichi_loser_east_5_is_noted_not_refused():

@@ -18,7 +18,7 @@ __all__ = ["HandScores", "hand_scores"]
 class HandScores:
     """The scores a hand can have: a count points x 2^(doublings + base) up to the first limit, with
     doublings from `least` to below `most` and points a multiple of `step` or one of `unrounded`; or one
-    of `limits` (the tiers, the limit hands); or 0."""
+    of `limits` (the tiers, the limit hands); or 0 where no doubling is needed (`least` 0)."""
 
     base: int
     step: int
@@ -38,7 +38,11 @@ class HandScores:
 
     def holds(self, value: int) -> bool:
         """Whether a hand can score `value`."""
-        if value == 0 or value in self.limits:
+        if value == 0:
+            # Nothing: a loser's score, where losers settle; a winner needs min_doublings of a hand whose
+            # points are never 0, so a winner's 0 is a slip that still moved the counters and deposits.
+            return self.least == 0
+        if value in self.limits:
             return True
         if value > self.first:
             return False
