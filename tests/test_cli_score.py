@@ -319,6 +319,19 @@ _RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
             "5d5d5d* 4b4b4b* (column 1)",
             id="5d5d5d*4b4b4b*",
         ),
+        # The marker typed before its group: said where it goes, not `# 2c2c2c2c` (refused as well);
+        # on c3fc11a the hint was "a space missing? # 2c2c2c2c".
+        pytest.param(
+            ["#2c2c2c2c 3c3c3c 4c4c4c 6b6b6b 9d9d!"],
+            "#2c2c2c2c: a group ends with at most one marker (*, #, + or =); a marker goes straight after "
+            "its group: 2c2c2c2c# (column 1)",
+            id="#2c2c2c2c",
+        ),
+        pytest.param(
+            ["*2c2c2c* 3c3c3c 4c4c4c 6b6b6b 9d9d!"],
+            "*2c2c2c*: a group ends with at most one marker (*, #, + or =) (column 1)",
+            id="*2c2c2c*",
+        ),
         # No tile after the marker: no space is said to be missing.
         pytest.param(
             ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b*; Rd!Rd"],

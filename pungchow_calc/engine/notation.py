@@ -498,11 +498,19 @@ def compact_hint(groups: tuple[Group, ...]) -> str:
 
 def _missing_space(word: str) -> str:
     """ "; a space missing? ..." for a group with a marker inside it and tiles after (`5d5d5d*4b4b4b*`:
-    two groups run together), else "" (`5d5d5d**`, `5d5d5d*!`, `5d5d5d*;`: no tile after the marker)."""
+    two groups run together), "; a marker goes straight after its group: ..." for one typed before its
+    group (`#2c2c2c2c`, where `# 2c2c2c2c` is refused too), else "" (`5d5d5d**`, `5d5d5d*!`,
+    `5d5d5d*;`: no tile after the marker)."""
     at = next(i for i, ch in enumerate(word) if ch in _MARKERS)
     rest = word[at + 1 :]
     if not rest or not (rest[0].isalnum() or not rest[0].isascii()):  # a glyph is a tile too
         return ""
+    if at == 0:
+        return (
+            ""
+            if not _MARKERS.isdisjoint(rest)
+            else f"; a marker goes straight after its group: {rest}{word[0]}"
+        )
     return f"; a space missing? {word[: at + 1]} {rest}"
 
 
