@@ -1989,3 +1989,31 @@ def test_a_refusal_of_stated_facts_says_what_to_type_at_60_columns(tmp_path, rul
     assert f"{said}\n  Change what?" in unwrapped(out), out
     assert all(len(line) <= 60 for line in out.splitlines()), out
     assert [e["event"] for e in events(path)] == ["start"]
+
+
+def test_a_at_every_prompt_of_ann_and_al_is_told_it_begins_both(tmp_path):
+    """Regression: the start of two names was told it names nobody (`'A': not a player (Ann, Al, Bob,
+    Cy)`, `'A' is not one of Ann, Al, Cy`), where it begins both; asked again, never guessed."""
+    path = tmp_path / "e.jsonl"
+    succeeds("evening", "new", str(path), "--players", "Ann,Al,Bob,Cy")
+    lines = ["A", "Bob", WINS[0], "d", "A", "Al", "", "4", "6", "8", "n", "A", "An", "2", "y", "quit"]
+    code, out = play(path, lines)
+    assert code == 0, out
+    said = "'A' could be Ann or Al (it begins both): type more of it"
+    assert unwrapped(out).count(said) == 2, out  # who won, who discarded
+    assert "'A' could be also, Ann or Al (it begins each): type more of it" in unwrapped(out)  # change what
+    assert "not a player" not in out and "is not one of" not in out and "not a part" not in out
+    game = events(path)[1]
+    assert (game["winner"], game["from"], game["hands"]["Ann"]) == ("Bob", "Al", "2")
+
+
+def test_change_what_a_of_also_and_ann_and_h_of_hand_and_how_are_told_they_begin_both(tmp_path):
+    """Regression: `a` at "Change what?" (also, Ann) was `'a' is not a part of this game: hand, how,
+    also, Ann, ...`, which it begins two of."""
+    path = new(tmp_path)
+    code, out = play(path, [*BOB_WINS[:-2], "n", "a", "h", "cancel", "quit"])
+    assert code == 0, out
+    assert "'a' could be also or Ann (it begins both): type more of it" in unwrapped(out)
+    assert "'h' could be hand or how (it begins both): type more of it" in unwrapped(out)
+    assert "not a part of this game" not in out
+    assert [e["event"] for e in events(path)] == ["start"]
