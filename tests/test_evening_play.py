@@ -298,6 +298,24 @@ def test_also_offers_no_original_hand_or_first_discard_to_hand_with(tmp_path, ha
     assert _offered(out, len(offered)) == offered
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "offered"),
+    [
+        pytest.param("pung-chow-limit", ["  Also, any of: no-choice"], id="pung-chow-limit"),
+        pytest.param("classical-bmja", ["  Also, any of: original-call no-choice"], id="bmja"),
+    ],
+)
+def test_also_after_bob_won_1b1b1b_3c3c3c_5d5d5d_4b4b4b_7c7c_on_the_original_draw(tmp_path, ruleset, offered):
+    """Regression: a hand won on the original draw ("y") was offered original-hand, which the "y" said,
+    and first-discard and last-tile, which the ruleset's play never has with it: typed, the game was
+    refused once every hand was given (`first-discard and original-hand contradict each other`)."""
+    path = new(tmp_path, ruleset)
+    code, out = play(path, ["Bob", "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c", "y", "", "4", "5", "6", "y", "quit"])
+    assert code == 0, out
+    assert _offered(out, len(offered)) == offered
+    assert events(path)[1]["original_hand"] is True and "Recorded game 1." in out
+
+
 OFFERED = [
     # (evening new options, the game commands help lists, those refused as unknown)
     pytest.param(["-r", "pung-chow"], "draw, undo, amend N", ["wash", "false"], id="part1-neither"),
