@@ -1213,3 +1213,44 @@ def test_chart_of_a_short_evening_is_4_columns_a_game_whatever_the_width(tmp_pat
     result = run("evening", "chart", str(path), env={"COLUMNS": columns})
     axis = next(line.strip() for line in result.stdout.splitlines() if line.strip().startswith("+-"))
     assert result.exit_code == 0 and axis == "+" + "-" * 32
+
+
+ANN_MARKED = "Ann=2c3c4c 5c6c7c* 8d8d8d GdGdGd* 9b!9b"  # Ann (east) is no winner: her `!` is a mistake
+ANN_COMPLETE = "Ann=1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c"  # complete, nothing laid open: as dealt perhaps
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        pytest.param(
+            ["hand", "--winner", "Bob", WINS[0], "--other", ANN_MARKED],
+            "more than one hand marks a winning tile with ! (Ann, Bob)",
+            id="hand-bob-and-ann-both-marked",
+        ),
+        pytest.param(
+            ["hand", "--winner", "Bob", "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c", "--other", ANN_MARKED],
+            "--winner Bob, but the hand of Ann marks the winning tile with !",
+            id="hand-bob-ann-marked",
+        ),
+        pytest.param(
+            ["draw", "--other", ANN_MARKED, "--other", "Bob=3"],
+            "--draw says no hand won, but the ! in the hand of Ann names it the winner",
+            id="draw-ann-marked",
+        ),
+        pytest.param(
+            ["draw", "--other", ANN_COMPLETE, "--other", "Bob=3"],
+            "Ann's hand is complete: mark its winning tile with ! (won on the original draw: --winner Ann "
+            "--original-hand)",
+            id="draw-ann-complete",
+        ),
+    ],
+)
+def test_a_seat_in_a_refusal_of_the_hands_is_said_by_the_players_name(tmp_path, capsys, args, said):
+    """Regression: these refusals named seats where the players were typed by name (`(east, south)`,
+    `the east hand`, `names east the winner`, `east's hand is complete: ... --winner Ann`)."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    command, *rest = args
+    code, _, err = cli(capsys, "evening", command, str(path), *rest, "--other", "Cy=1", "--other", "Di=2")
+    assert code == 2 and err == f"error: {said}\n", err
+    assert status(capsys, path)["games"] == 0

@@ -1609,6 +1609,28 @@ def test_line_2_deleted_and_line_3_changed_says_both(evening, capsys):
 
 
 @pytest.mark.parametrize(
+    ("changed", "said"),
+    [
+        (False, "line 2: out of place (a line before it deleted, repeated or moved), and accepted by the "
+         "repair on line 3"),
+        (True, "line 2: changed after it was written and out of place (a line before it deleted, repeated "
+         "or moved), and accepted by the repair on line 3"),
+    ],
+    ids=["line-2-deleted", "line-2-deleted-and-line-3-changed"],
+)  # fmt: skip
+def test_line_2_deleted_and_accepted_is_noted_out_of_place(evening, capsys, changed, said):
+    # Regression: the note of a line accepted for its place said `changed after it was written`, of a
+    # line never changed, and of one changed too hid the game deleted before it, which its refusal said.
+    lines = evening.read_bytes().splitlines(keepends=True)
+    evening.write_bytes(lines[0] + lines[2])
+    if changed:
+        _edit(evening, 2, lambda e: e["hands"].update(Cy="40"))
+    ok(capsys, "evening", "repair", str(evening), "--accept", "2")
+    code, _, err = cli(capsys, "evening", "status", str(evening))
+    assert code == 0 and err == f"note: {evening} {said}\n"
+
+
+@pytest.mark.parametrize(
     "names",
     [
         pytest.param(['A"{\\', 'B}]\\"', "Cé["], id="brackets-and-quotes"),

@@ -298,6 +298,24 @@ def test_also_offers_no_original_hand_or_first_discard_to_hand_with(tmp_path, ha
     assert _offered(out, len(offered)) == offered
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "offered"),
+    [
+        pytest.param("pung-chow-limit", ["  Also, any of: no-choice"], id="pung-chow-limit"),
+        pytest.param("classical-bmja", ["  Also, any of: original-call no-choice"], id="bmja"),
+    ],
+)
+def test_also_after_bob_won_1b1b1b_3c3c3c_5d5d5d_4b4b4b_7c7c_on_the_original_draw(tmp_path, ruleset, offered):
+    """Regression: a hand won on the original draw ("y") was offered original-hand, which the "y" said,
+    and first-discard and last-tile, which the ruleset's play never has with it: typed, the game was
+    refused once every hand was given (`first-discard and original-hand contradict each other`)."""
+    path = new(tmp_path, ruleset)
+    code, out = play(path, ["Bob", "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c", "y", "", "4", "5", "6", "y", "quit"])
+    assert code == 0, out
+    assert _offered(out, len(offered)) == offered
+    assert events(path)[1]["original_hand"] is True and "Recorded game 1." in out
+
+
 OFFERED = [
     # (evening new options, the game commands help lists, those refused as unknown)
     pytest.param(["-r", "pung-chow"], "draw, undo, amend N", ["wash", "false"], id="part1-neither"),
@@ -1988,4 +2006,32 @@ def test_a_refusal_of_stated_facts_says_what_to_type_at_60_columns(tmp_path, rul
     assert result.returncode == 0, out
     assert f"{said}\n  Change what?" in unwrapped(out), out
     assert all(len(line) <= 60 for line in out.splitlines()), out
+    assert [e["event"] for e in events(path)] == ["start"]
+
+
+def test_a_at_every_prompt_of_ann_and_al_is_told_it_begins_both(tmp_path):
+    """Regression: the start of two names was told it names nobody (`'A': not a player (Ann, Al, Bob,
+    Cy)`, `'A' is not one of Ann, Al, Cy`), where it begins both; asked again, never guessed."""
+    path = tmp_path / "e.jsonl"
+    succeeds("evening", "new", str(path), "--players", "Ann,Al,Bob,Cy")
+    lines = ["A", "Bob", WINS[0], "d", "A", "Al", "", "4", "6", "8", "n", "A", "An", "2", "y", "quit"]
+    code, out = play(path, lines)
+    assert code == 0, out
+    said = "'A' could be Ann or Al (it begins both): type more of it"
+    assert unwrapped(out).count(said) == 2, out  # who won, who discarded
+    assert "'A' could be also, Ann or Al (it begins each): type more of it" in unwrapped(out)  # change what
+    assert "not a player" not in out and "is not one of" not in out and "not a part" not in out
+    game = events(path)[1]
+    assert (game["winner"], game["from"], game["hands"]["Ann"]) == ("Bob", "Al", "2")
+
+
+def test_change_what_a_of_also_and_ann_and_h_of_hand_and_how_are_told_they_begin_both(tmp_path):
+    """Regression: `a` at "Change what?" (also, Ann) was `'a' is not a part of this game: hand, how,
+    also, Ann, ...`, which it begins two of."""
+    path = new(tmp_path)
+    code, out = play(path, [*BOB_WINS[:-2], "n", "a", "h", "cancel", "quit"])
+    assert code == 0, out
+    assert "'a' could be also or Ann (it begins both): type more of it" in unwrapped(out)
+    assert "'h' could be hand or how (it begins both): type more of it" in unwrapped(out)
+    assert "not a part of this game" not in out
     assert [e["event"] for e in events(path)] == ["start"]

@@ -53,7 +53,7 @@ def settle(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, st
         pytest.param(
             ["--east", "EwEwEw* 1b1b1b* 4b4b!4b RdRdRd 7b7b", "--south", "8", "--draw"],
             "draw-with-winner",
-            "--draw says no hand won, but the ! in the hand names east the winner",
+            "--draw says no hand won, but the ! in the hand of --east names it the winner",
             id="draw-and-bang",
         ),
         pytest.param(

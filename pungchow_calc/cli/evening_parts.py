@@ -270,6 +270,8 @@ class Parts(Prompt):
         built = _built(entry.record["hands"][winner])
         if not may_be_dealt(built):  # a set laid open or a kong: not won before any call (still taken)
             listed = [word for word in listed if word.replace("-", "_") not in BEFORE_ANY_CALL]
+        if built.winning_tile is None:  # won on the original draw, the "y" said: not offered again
+            listed = [word for word in listed if word != "original-hand" and self._with_dealt(entry, word)]
         self.echo(f"  Also, any of: {' '.join(listed[:3])}")
         for at in range(3, len(listed), 3):  # three a line: every line fits 60 columns
             self.echo(f"    {' '.join(listed[at : at + 3])}")
@@ -286,6 +288,25 @@ class Parts(Prompt):
             entry.record.pop(flag, None)
             if flag in keys or (flag == "original_hand" and dealt):
                 entry.record[flag] = True
+
+    def _with_dealt(self, entry: Entry, word: str) -> bool:
+        """Whether the fact `word` may go with a win on the original draw under the evening's ruleset:
+        one its play never has with it (its setting `impossible`: `first-discard`, `last-tile` under the
+        book's) is not offered for such a hand, as it would be refused once the game is shown."""
+        from dataclasses import replace
+
+        from ..engine.impossible import conflicting_facts
+        from ..engine.situation import Situation, WinBy
+
+        winner = entry.record["winner"]
+        hand = _built(entry.record["hands"][winner])
+        names = self._ruleset().settings.impossible
+        dealt = Situation(seat=entry.seats[winner], win_by=WinBy.WALL, original_hand=True)
+        key = word.replace("-", "_")
+        if not hasattr(dealt, key) or conflicting_facts(hand, dealt, names) is not None:
+            return True  # no fact of a hand, or the hand refused as dealt already: the settling says why
+        stated: dict[str, Any] = {key: True}  # an on/off fact: a field of Situation (hasattr above)
+        return conflicting_facts(hand, replace(dealt, **stated), names) is None
 
     def _other_hand(self, entry: Entry, name: str) -> None:
         """A hand that did not win (or a plain score), checked at once; a hand of the wrong size is

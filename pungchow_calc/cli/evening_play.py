@@ -286,7 +286,11 @@ class Table(Parts):
         elif named is None:
             # The start of one name (`C` for Cy, `張` for 張偉), as every prompt of play naming a player
             # takes it (docs/evening.md, "Naming a player"); last, so a command typed whole stays one.
-            begun = player_named(command, evening.players, begun=True)
+            try:
+                begun = player_named(command, evening.players, begun=True)
+            except PungchowError as error:  # the start of two names (`A`, Ann or Al): never guessed
+                self.retry(error.message)
+                return True
             if begun is not None:
                 self._settle(evening, self._won(dict(evening.seats()), begun))
                 return True

@@ -251,13 +251,16 @@ def draw_settles_nothing(ruleset: str) -> str:
 def _winner_of(hands: Mapping[Wind, Hand], options: TableOptions) -> Wind | None:
     marked = [s for s in seat_order(hands) if hands[s].winning_tile is not None]
     if len(marked) > 1:
+        # Each hand by the option it was given with (`--east`), which an evening says by the player's
+        # name (evening/settle.py seats_named), as it was typed there: `--other Ann=...`.
+        given = ", ".join(f"--{seat_name(s)}" for s in marked)
         raise TableError(
-            f"more than one hand marks a winning tile with ! ({', '.join(seat_name(s) for s in marked)})",
+            f"more than one hand marks a winning tile with ! ({given})",
             code="many-winners",
         )
     if options.winner is not None and marked and marked[0] is not options.winner:
         raise TableError(
-            f"--winner {seat_name(options.winner)}, but the {seat_name(marked[0])} hand marks the "
+            f"--winner {seat_name(options.winner)}, but the hand of --{seat_name(marked[0])} marks the "
             "winning tile with !",
             code="winner-mismatch",
         )
@@ -312,9 +315,13 @@ def _check_ending(
     winner named is a forgotten `!` (or --winner), not a dead hand nor a draw."""
     if winner is not None:
         if options.draw:
-            given = "--winner" if options.winner is not None else "the ! in the hand"
+            given = (
+                f"--winner names {seat_name(winner)}"
+                if options.winner is not None
+                else f"the ! in the hand of --{seat_name(winner)} names it"  # an evening: of Ann
+            )
             raise OptionError(
-                f"--draw says no hand won, but {given} names {seat_name(winner)} the winner",
+                f"--draw says no hand won, but {given} the winner",
                 code="draw-with-winner",
             )
         return

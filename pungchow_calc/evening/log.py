@@ -262,6 +262,7 @@ def repair_hint(path: str, number: int) -> str:
 
 
 _UNSEALED = "changed since it was written (its checksum, sum, is gone)"
+_CHANGED = "changed after it was written"  # an accepted line's note (_lines), unless only out of place
 _OUT_OF_PLACE = (
     "out of place: the line before it is not the one it was written after (a line deleted, repeated or moved)"
 )
@@ -430,7 +431,12 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         last = link(event)
         bare = number if given is None and not ok else None
         if ok:
-            notes.append(f"{path} line {number}: changed after it was written, and accepted{repaired}")
+            # Said as it was refused: a line accepted for its place (a line before it deleted) was
+            # never changed, and one changed too is said out of place, the line missing kept in view.
+            changed = given is None or given != content_sum(event)
+            place = "out of place (a line before it deleted, repeated or moved)" if misplaced else ""
+            what = " and ".join(w for w in (_CHANGED if changed else "", place) if w) or _CHANGED
+            notes.append(f"{path} line {number}: {what}, and accepted{repaired}")
         lines.append(Line(number, event, ok))
     # Damaged lines after the last event are torn writes: a crash mid-write, or mid-way through the
     # write that skips an earlier torn line (docs/evening.md, "Safety"); the next event skips them all.

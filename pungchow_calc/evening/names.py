@@ -55,8 +55,9 @@ def player_named(typed: str, players: Sequence[str], begun: bool = False) -> str
     """The player a typed name names, the one rule of the command line and `evening play` alike
     (docs/evening.md, "Naming a player"): the name as seated (an accent however encoded), else the one
     it spells in another case, else (`begun`: play's prompts) the only one it begins; None for nobody.
-    A name that could be two players (Ann and ann, which `evening new` refuses, seated by a start line
-    edited and accepted by a repair) is refused: money never moves on a guess."""
+    A start that begins two names (`A`: Ann or Al), or a name that could be two players (Ann and ann,
+    which `evening new` refuses, seated by a start line edited and accepted by a repair), is refused:
+    money never moves on a guess."""
     text = typed.strip()
     if not text:
         return None
@@ -65,7 +66,13 @@ def player_named(typed: str, players: Sequence[str], begun: bool = False) -> str
         same = [p for p in players if folded(p) == folded(text)]
     if not same and begun:
         same = [p for p in players if folded(p).startswith(folded(text))]
-        return same[0] if len(same) == 1 else None  # the start of two names neither
+        if len(same) > 1:  # `A` for Ann or Al: asked again, never guessed nor told it names nobody
+            raise OptionError(
+                f"{text!r} could be {', '.join(same[:-1])} or {same[-1]} (it begins "
+                f"{'both' if len(same) == 2 else 'each'}): type more of it",
+                code="ambiguous-player",
+            )
+        return same[0] if same else None
     if len(same) > 1:
         alike = len({unicodedata.normalize("NFC", p) for p in same}) == 1
         raise OptionError(

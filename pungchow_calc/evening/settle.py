@@ -121,6 +121,8 @@ _SEAT_OPTION = re.compile(r"--(winner|from|feeder|dead|false-mahjongg) (east|sou
 _SEAT_SCORE = re.compile(r"--(east|south|west|north) ([0-9]+)\b")
 # A seat's option, not an option it begins (`--east-ninth-win`).
 _SEAT = re.compile(r"--(east|south|west|north)\b(?!-)")
+# A seat's hand as the engine says it (`east's hand is complete`): an evening says the player's.
+_SEAT_HAND = re.compile(r"\b(east|south|west|north)'s hand\b")
 
 
 def seats_named(error: PungchowError, names: dict[str, str]) -> PungchowError:
@@ -129,6 +131,7 @@ def seats_named(error: PungchowError, names: dict[str, str]) -> PungchowError:
     message = _SEAT_OPTION.sub(lambda m: f"--{m[1]} {names[m[2]]}", error.message)
     message = _SEAT_SCORE.sub(lambda m: f"--other {names[m[1]]}={m[2]}", message)
     message = _SEAT.sub(lambda m: names[m[1]], message)
+    message = _SEAT_HAND.sub(lambda m: f"{names[m[1]]}'s hand", message)
     named = type(error)(message, code=error.code, column=error.column)
     named.seated = error.seated  # `--east: ` is now the player's name, still naming whose hand it is
     return named
