@@ -250,6 +250,28 @@ def test_stdin_json_list_is_refused_with_a_hint_not_an_error_on_every_line(kind:
     )
 
 
+@pytest.mark.parametrize("first", ["[1, 2]", "[1,", "[-3.5e2]", "[true, false]", "[null,"])
+def test_stdin_json_list_of_numbers_is_refused_with_a_hint_not_an_error_record(first: str):
+    # `echo '[1, 2]' | pungchow batch -` was the error record `groups are separated by spaces, not commas`
+    # (exit 1): a JSON list whose first item is a number, true, false or null starts a JSON list as
+    # `["...` does, and is refused at once with the option that reads it (docs/batch.md).
+    result = run("batch", "-", "--format", "jsonl", input=f"{first}\n3]\n")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "error: line 1: standard input is read as text lines, and this one starts a JSON list:"
+        " give --input-format json (or --input-format text)\n"
+    )
+
+
+@pytest.mark.parametrize("first", ["[1st table]", "[Table 1]", "[1b1b1b 3c3c3c]"])
+def test_stdin_header_in_brackets_is_a_line_error_record_not_a_json_list(first: str):
+    # A header a text file may start with is that line's error record, the lines after it scored.
+    result = run("batch", "-", "--format", "jsonl", input=f"{first}\n{PUNGS}\n")
+    assert result.exit_code == 1
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["line"], "error" in r) for r in records] == [(1, True), (2, False)]
+
+
 def test_stdin_json_lines_are_refused_with_a_hint_not_an_error_on_every_line():
     """JSON Lines piped in (`jq -c`, one mapping a line) were an error record on every line, each naming
     a word at column 10 (`a line takes the hand as one argument`), nothing said of JSON; as a JSON list

@@ -129,10 +129,14 @@ def input_format(path: str) -> str:
     return "yaml" if lower.endswith((".yaml", ".yml")) else "json" if lower.endswith(".json") else "text"
 
 
-# The first line of a JSON list (`[`, `[{"hand": ...`, `["1b1b1b ..."`) or a YAML one (`- hand: ...`,
-# `---`): never a batch line (neither starts with a hand or an option), so standard input read as text
-# whose first entry is one is refused with a hint (Source._text_entries), not an error on every line.
-_JSON_START = re.compile(r"\[\s*(?:[{\[\]\"]|$)")
+# The first line of a JSON list (`[`, `[{"hand": ...`, `["1b1b1b ..."`, `[1, 2]`, `[null,`) or a YAML one
+# (`- hand: ...`, `---`): never a batch line (neither starts with a hand or an option), so standard input
+# read as text whose first entry is one is refused with a hint (Source._text_entries), not an error on
+# every line. A number or true/false/null is one only when a comma or the list's end follows it: `[1st
+# table]`, a header, is a text line's error record (docs/batch.md).
+_JSON_START = re.compile(
+    r"\[\s*(?:[{\[\]\"]|$|(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)\s*(?:[,\]]|$))"
+)
 _YAML_START = re.compile(r"(?:-|---)(?:\s|$)|%YAML\s")
 # A JSON mapping (`{"hand": ...}`) first: JSON Lines (`jq -c`), which a batch reads once in one list.
 _JSON_OBJECT = re.compile(r"\{\s*(?:[\"}]|$)")
