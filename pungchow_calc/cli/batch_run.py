@@ -186,11 +186,20 @@ def run_batch(
 def _say_fitted(line: str) -> None:
     """A line for stderr's terminal, wrapped after its commas to the terminal's width, its later lines
     indented: `batch: 1500 records, 5 errors (line 1004, line 1013, line 1063 and 2 more), 0.4 s` ran
-    21 columns past 60 (README: every table reads at 60 and 80 columns)."""
+    21 columns past 60 (README: every table reads at 60 and 80 columns). A place is never parted: the
+    comma inside an item's `(line 7, column 3)` is no place to wrap."""
     from ..render.layout import pack, terminal_width
 
-    *parts, last = line.split(", ")
-    lines = pack([*(f"{part}," for part in parts), last], terminal_width(stream=sys.stderr) - 2, " ")
+    parts = [""]
+    depth = 0
+    for n, char in enumerate(line):
+        depth += (char == "(") - (char == ")")
+        if char == "," and depth < 2 and line[n + 1 : n + 2] == " ":
+            parts[-1] += ","
+            parts.append("")
+        elif not (char == " " and parts[-1] == "" and len(parts) > 1):  # the space after a comma
+            parts[-1] += char
+    lines = pack(parts, terminal_width(stream=sys.stderr) - 2, " ")
     for n, text in enumerate(lines):
         say(f"{'  ' * (n > 0)}{text}")
 
