@@ -390,7 +390,7 @@ def test_input_format_yaml_reads_a_file_of_any_name(tmp_path: Path):
 def test_input_format_JSON_in_capitals_is_refused():
     result = run("batch", "-", "--input-format", "JSON", input=STDIN_LISTS["json"])
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == "error: --input-format must be one of text, yaml, json\n"
+    assert result.stderr == "error: --input-format: 'JSON' is not one of text, yaml, json\n"
 
 
 def test_default_ruleset_and_line_override(tmp_path: Path):
@@ -1002,7 +1002,15 @@ def test_missing_file_and_bad_format(tmp_path: Path):
     assert result.stderr.startswith("error: ") and "cannot read" in result.stderr
     result = run("batch", str(tmp_path), "--format", "xml")
     assert result.exit_code == 2
-    assert "--format must be one of table, json, jsonl, csv" in result.stderr
+    assert "--format: 'xml' is not one of table, json, jsonl, csv" in result.stderr
+
+
+# Regression: `batch -f JSON` said `--format must be one of table, json, jsonl, csv`, json among them,
+# not what was typed; `evening report --format xml` says `--format: 'xml' is not one of ...`.
+def test_format_JSON_in_capitals_is_refused_naming_what_was_typed(tmp_path: Path):
+    result = run("batch", "-", "-f", "JSON", input=f"{PUNGS}\n")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "error: --format: 'JSON' is not one of table, json, jsonl, csv\n"
 
 
 def test_batch_empty_name_says_it_names_no_file():

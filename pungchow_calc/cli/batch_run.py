@@ -49,10 +49,11 @@ def run_batch(
 
     started = time.monotonic()
     refused = None
+    # Said as evening report says its --format's (`--format: 'xml' is not one of ...`): what was typed.
     if output_format not in BATCH_FORMATS:
-        refused = f"--format must be one of {', '.join(BATCH_FORMATS)}"
+        refused = f"--format: {output_format!r} is not one of {', '.join(BATCH_FORMATS)}"
     elif input_format is not None and input_format not in INPUT_FORMATS:
-        refused = f"--input-format must be one of {', '.join(INPUT_FORMATS)}"
+        refused = f"--input-format: {input_format!r} is not one of {', '.join(INPUT_FORMATS)}"
     elif compare is not None and compare[0] == compare[1]:
         refused = "--compare needs two different rulesets"
     elif compare is not None and same_file(compare) is not None:  # one file by two paths
