@@ -426,6 +426,27 @@ YAML_ENTRIES = f"""# a YAML batch file
 """
 
 
+# Regression: `[1, 2]`'s items (and `- [1b1b1b]`, `- null`) were `an entry is a mapping (hand: ...)`: the
+# string of score's arguments an entry may also be left unsaid, and what the item was not named.
+@pytest.mark.parametrize(
+    ("name", "text", "got"),
+    [
+        pytest.param("hands.json", "[1, 2]\n", ["1", "2"], id="json-1-2"),
+        pytest.param("hands.json", '[["1b1b1b"], null]\n', ["a list", "null"], id="json-list-null"),
+        pytest.param("hands.yaml", "- true\n- [1b1b1b]\n", ["true", "a list"], id="yaml-true-list"),
+    ],
+)
+def test_list_item_neither_mapping_nor_text_says_what_an_entry_is(tmp_path: Path, name, text, got):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    said = [json.loads(x)["error"]["message"] for x in result.stdout.splitlines()]
+    assert said == [
+        f"an entry is a mapping (hand: ...) or a string of score's arguments, got {g}" for g in got
+    ]
+
+
 def test_yaml_file(tmp_path: Path):
     path = tmp_path / "evening.yaml"
     path.write_text(YAML_ENTRIES, encoding="utf-8")
@@ -449,7 +470,7 @@ def test_yaml_file(tmp_path: Path):
         "seat: expects a single value, not a list or mapping",
         "no hand given (hand: ...)",
         "unknown option 'colour'",
-        "an entry is a mapping (hand: ...)",
+        "an entry is a mapping (hand: ...) or a string of score's arguments, got 42",
     ]
     assert records[7]["payments"] == {"east": 96, "south": 48, "north": 48}
 
