@@ -358,8 +358,8 @@ def read_args(
                             i += at
                             continue
                         i += option.nargs
-                        if len(given) < option.nargs:
-                            raise ValueMissing(f"{spelled} needs a value", spelled, named)
+                        if len(given) < option.nargs:  # `--compare bmja` at the end: 2, not "a value"
+                            raise ValueMissing(f"{spelled} needs {_wanted(option)}", spelled, named)
                     if option.nargs != len(given):
                         raise ValueMissing(f"{spelled} needs {option.nargs} values", spelled, named)
                     value = given[0] if option.nargs == 1 else tuple(given)
@@ -409,9 +409,13 @@ def _an_option(word: str, spelling: dict[str, Option], index: int) -> bool:
 def _value_missing(option: Option, spelled: str, taken: list[str], word: str, index: int) -> ValueMissing:
     """The refusal of an option (argv's word `index`) whose value (or one of its values, after those
     `taken`) is `word`, an option of the table."""
-    wanted = "a value" if option.nargs == 1 else f"{option.nargs} values"
     place = f"the word after {taken[-1]}" if taken else "the next word"
-    return ValueMissing(f"{spelled} needs {wanted} ({place}, {word}, is an option)", spelled, index)
+    return ValueMissing(f"{spelled} needs {_wanted(option)} ({place}, {word}, is an option)", spelled, index)
+
+
+def _wanted(option: Option) -> str:
+    """What an option whose values are missing needs: `a value`, or `2 values` (`--compare A B`)."""
+    return "a value" if option.nargs == 1 else f"{option.nargs} values"
 
 
 # What a word processor or a keyboard puts for a typed hyphen (an autocorrected `--` is one dash, `—`):

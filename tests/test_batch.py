@@ -250,6 +250,28 @@ def test_stdin_json_list_is_refused_with_a_hint_not_an_error_on_every_line(kind:
     )
 
 
+@pytest.mark.parametrize("first", ["[1, 2]", "[1,", "[-3.5e2]", "[true, false]", "[null,"])
+def test_stdin_json_list_of_numbers_is_refused_with_a_hint_not_an_error_record(first: str):
+    # `echo '[1, 2]' | pungchow batch -` was the error record `groups are separated by spaces, not commas`
+    # (exit 1): a JSON list whose first item is a number, true, false or null starts a JSON list as
+    # `["...` does, and is refused at once with the option that reads it (docs/batch.md).
+    result = run("batch", "-", "--format", "jsonl", input=f"{first}\n3]\n")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "error: line 1: standard input is read as text lines, and this one starts a JSON list:"
+        " give --input-format json (or --input-format text)\n"
+    )
+
+
+@pytest.mark.parametrize("first", ["[1st table]", "[Table 1]", "[1b1b1b 3c3c3c]"])
+def test_stdin_header_in_brackets_is_a_line_error_record_not_a_json_list(first: str):
+    # A header a text file may start with is that line's error record, the lines after it scored.
+    result = run("batch", "-", "--format", "jsonl", input=f"{first}\n{PUNGS}\n")
+    assert result.exit_code == 1
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["line"], "error" in r) for r in records] == [(1, True), (2, False)]
+
+
 def test_stdin_json_lines_are_refused_with_a_hint_not_an_error_on_every_line():
     """JSON Lines piped in (`jq -c`, one mapping a line) were an error record on every line, each naming
     a word at column 10 (`a line takes the hand as one argument`), nothing said of JSON; as a JSON list
@@ -368,7 +390,7 @@ def test_input_format_yaml_reads_a_file_of_any_name(tmp_path: Path):
 def test_input_format_JSON_in_capitals_is_refused():
     result = run("batch", "-", "--input-format", "JSON", input=STDIN_LISTS["json"])
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == "error: --input-format must be one of text, yaml, json\n"
+    assert result.stderr == "error: --input-format: 'JSON' is not one of text, yaml, json\n"
 
 
 def test_default_ruleset_and_line_override(tmp_path: Path):
@@ -404,6 +426,27 @@ YAML_ENTRIES = f"""# a YAML batch file
 """
 
 
+# Regression: `[1, 2]`'s items (and `- [1b1b1b]`, `- null`) were `an entry is a mapping (hand: ...)`: the
+# string of score's arguments an entry may also be left unsaid, and what the item was not named.
+@pytest.mark.parametrize(
+    ("name", "text", "got"),
+    [
+        pytest.param("hands.json", "[1, 2]\n", ["1", "2"], id="json-1-2"),
+        pytest.param("hands.json", '[["1b1b1b"], null]\n', ["a list", "null"], id="json-list-null"),
+        pytest.param("hands.yaml", "- true\n- [1b1b1b]\n", ["true", "a list"], id="yaml-true-list"),
+    ],
+)
+def test_list_item_neither_mapping_nor_text_says_what_an_entry_is(tmp_path: Path, name, text, got):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    said = [json.loads(x)["error"]["message"] for x in result.stdout.splitlines()]
+    assert said == [
+        f"an entry is a mapping (hand: ...) or a string of score's arguments, got {g}" for g in got
+    ]
+
+
 def test_yaml_file(tmp_path: Path):
     path = tmp_path / "evening.yaml"
     path.write_text(YAML_ENTRIES, encoding="utf-8")
@@ -427,7 +470,7 @@ def test_yaml_file(tmp_path: Path):
         "seat: expects a single value, not a list or mapping",
         "no hand given (hand: ...)",
         "unknown option 'colour'",
-        "an entry is a mapping (hand: ...)",
+        "an entry is a mapping (hand: ...) or a string of score's arguments, got 42",
     ]
     assert records[7]["payments"] == {"east": 96, "south": 48, "north": 48}
 
@@ -980,7 +1023,15 @@ def test_missing_file_and_bad_format(tmp_path: Path):
     assert result.stderr.startswith("error: ") and "cannot read" in result.stderr
     result = run("batch", str(tmp_path), "--format", "xml")
     assert result.exit_code == 2
-    assert "--format must be one of table, json, jsonl, csv" in result.stderr
+    assert "--format: 'xml' is not one of table, json, jsonl, csv" in result.stderr
+
+
+# Regression: `batch -f JSON` said `--format must be one of table, json, jsonl, csv`, json among them,
+# not what was typed; `evening report --format xml` says `--format: 'xml' is not one of ...`.
+def test_format_JSON_in_capitals_is_refused_naming_what_was_typed(tmp_path: Path):
+    result = run("batch", "-", "-f", "JSON", input=f"{PUNGS}\n")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "error: --format: 'JSON' is not one of table, json, jsonl, csv\n"
 
 
 def test_batch_empty_name_says_it_names_no_file():

@@ -178,6 +178,84 @@ def test_binary_file(tmp_path):
     assert [r["line"] for r in out] == sorted(r["line"] for r in out)
 
 
+def _zipped(name: str) -> bytes:
+    """A zip archive holding one file, as an .xlsx or .ods sheet is."""
+    import zipfile
+
+    held = io.BytesIO()
+    with zipfile.ZipFile(held, "w") as archive:
+        archive.writestr(name, "<sheet/>")
+    return held.getvalue()
+
+
+def _gzipped(text: str) -> bytes:
+    import gzip
+
+    return gzip.compress(text.encode())
+
+
+SHEET = (
+    'export the sheet as a JSON list of rows ([{"hand": ..., "seat": ...}], the columns named as'
+    " score's options)"
+)
+
+
+# Regression: a sheet saved as it is, or a file compressed, was an error record on every line of its
+# bytes, each `line is not UTF-8 text (...): save the file as UTF-8`, a hint neither can follow (exit 1);
+# it is refused in one line, what it is said, whatever its name (a .yaml, a .json too), exit 2.
+@pytest.mark.parametrize(
+    ("name", "data", "said"),
+    [
+        pytest.param(
+            "evening.xlsx",
+            _zipped("xl/workbook.xml"),
+            f"not a zip archive, as an .xlsx or .ods sheet is: {SHEET}",
+            id="evening.xlsx",
+        ),
+        pytest.param(
+            "evening.xls",
+            b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504),
+            f"not an Excel .xls sheet: {SHEET}",
+            id="evening.xls",
+        ),
+        pytest.param(
+            "hands.txt.gz",
+            _gzipped("1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c\n"),
+            "not a gzip-compressed file: unpack it first (gunzip -c {path} | pungchow batch -)",
+            id="hands.txt.gz",
+        ),
+        pytest.param(
+            "hands.yaml",
+            _gzipped("- hand: 1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c\n"),
+            "not a gzip-compressed file: unpack it first (gunzip -c {path} | pungchow batch -)",
+            id="hands.yaml-gzipped",
+        ),
+        pytest.param(
+            "hands.json",
+            _zipped("hands.json"),
+            f"not a zip archive, as an .xlsx or .ods sheet is: {SHEET}",
+            id="hands.json-zipped",
+        ),
+    ],
+)
+@pytest.mark.parametrize("output_format", ["table", "json", "jsonl", "csv"])
+def test_sheet_or_archive_is_refused_in_one_line(tmp_path, name, data, said, output_format):
+    path = _write(tmp_path, name, data)
+    result = run(str(path), "--format", output_format)
+    assert (result.exit_code, result.stdout) == (2, "")
+    said = said.replace("{path}", str(path))
+    assert result.stderr == f"error: {path}: a batch file is text lines, a YAML list or a JSON list, {said}\n"
+
+
+def test_gzipped_standard_input_is_refused_in_one_line():
+    result = run("-", "--format", "jsonl", input=_gzipped("1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c\n"))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "error: standard input: a batch file is text lines, a YAML list or a JSON list, not a gzip-compressed"
+        " file: unpack it first (... | gunzip | pungchow batch -)\n"
+    )
+
+
 def _skipped_lines(data: bytes) -> int:
     """Blank and comment lines make no record."""
     lines = data.split(b"\n")

@@ -370,11 +370,30 @@ def test_summary_of_1500_lines_with_5_errors_past_line_1000_fits_the_terminal(tm
     width = int(columns or 60)
     assert all(len(line) <= width for line in lines), lines
     assert all(line.startswith("  ") for line in lines[1:]), lines  # later lines indented under the first
-    # 81 columns of it at 80 too (the items' places, with their columns, 131: 3 lines)
-    assert len(lines) == (3 if suffix == "json" else 2), lines
+    # 81 columns of it at 80 too (the items' places, with their columns, 131: 3 lines; at 60, each place
+    # whole on its line, never parted after `(line 1,`: 4)
+    assert len(lines) == ((4 if width == 60 else 3) if suffix == "json" else 2), lines
     said = " ".join(line.strip() for line in lines)  # worded as ever, only wrapped
     expected = rf"batch: 1500 records, 5 errors \({re.escape(places)} and 2 more\), \d+\.\d s"
     assert re.fullmatch(expected, said), said
+
+
+# Regression: at COLUMNS=60 a YAML list's summary parted a place across two lines, `item 5 (line 7,` then
+# `column 3) and 1 more)`: it wraps only after a comma between places, each place whole on its line.
+def test_summary_of_yaml_list_with_4_refused_items_keeps_each_place_on_one_line(tmp_path):
+    good = "- hand: 1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd\n  seat: south\n"
+    bad = "- hand: 1d2d4d* 5c5c5c 6c6c6c 9c!9c 1c2c3c\n"
+    path = tmp_path / "hands.yaml"
+    path.write_text(good * 2 + bad * 4, encoding="utf-8")
+    status, screen = _batch_on_a_terminal(tmp_path / "out", str(path), columns="60", size=60)
+    assert status == 1
+    lines = screen.rstrip("\r\n").split("\r\n")
+    assert lines == [
+        "batch: 6 records, 4 errors (item 3 (line 5, column 3),",
+        "  item 4 (line 6, column 3),",
+        "  item 5 (line 7, column 3) and 1 more), " + lines[2].rsplit(", ", 1)[1],
+    ]
+    assert re.fullmatch(r"\d+\.\d s", lines[2].rsplit(", ", 1)[1])
 
 
 def _batch_on_a_terminal(

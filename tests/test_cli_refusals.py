@@ -492,6 +492,12 @@ def test_settle_east_east_0_is_no_unquoted_hand(argv):
             " (see 'pungchow batch --help')",
             id="batch-compare-pung-chow-f",
         ),
+        # Regression: one of the two at the end of the line said `--compare needs a value`, one given.
+        pytest.param(
+            ["batch", "-", "--compare", "pung-chow"],
+            "--compare needs 2 values (see 'pungchow batch --help')",
+            id="batch-compare-pung-chow",
+        ),
         # A number is a value, refused by its own reader; a help option is what was asked for.
         pytest.param(
             ["score", "1b1b1b", "--honba", "-1"],

@@ -455,7 +455,11 @@ def _spelling(*path: str) -> dict[str, arguments.Option]:
         pytest.param(("score",), [HAND, "-Xn"], "No such option: -X", id="unknown-short-with-value"),
         pytest.param(("score",), [HAND, "--json", "-s"], "-s needs a value", id="short-missing-value"),
         pytest.param(("score",), [HAND, "--seat"], "--seat needs a value", id="missing-value"),
-        pytest.param(("batch",), ["f.txt", "--compare", "bmja"], "--compare needs a value", id="half-a-pair"),
+        # Regression: `--compare bmja` at the end said "--compare needs a value", one given; it takes two.
+        pytest.param(
+            ("batch",), ["f.txt", "--compare", "bmja"], "--compare needs 2 values", id="half-a-pair"
+        ),
+        pytest.param(("batch",), ["f.txt", "--compare"], "--compare needs 2 values", id="no-pair"),
         pytest.param(("batch",), ["f.txt", "--compare=bmja"], "--compare needs 2 values", id="inline-pair"),
         pytest.param(
             ("batch",),

@@ -118,6 +118,36 @@ def _codec(first: bytes) -> str | None:
     return None
 
 
+_NOT_A_BATCH_FILE = "a batch file is text lines, a YAML list or a JSON list, not"
+_EXPORT_THE_SHEET = (
+    'export the sheet as a JSON list of rows ([{"hand": ..., "seat": ...}], the columns named as score\'s'
+    " options)"
+)
+# A file no batch reads whatever its name, known by its first bytes: a spreadsheet saved as it is, or a
+# file compressed. Read as text lines, each line was `line is not UTF-8 text ...: save the file as UTF-8`,
+# a hint no spreadsheet or archive can follow: refused once, with what it is and what to do (docs/batch.md).
+_BINARY = (
+    (b"PK\x03\x04", "a zip archive, as an .xlsx or .ods sheet is", _EXPORT_THE_SHEET),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an Excel .xls sheet", _EXPORT_THE_SHEET),
+    (b"\x1f\x8b", "a gzip-compressed file", "unpack it first ({gunzip} | pungchow batch -)"),
+)
+
+
+def _refuse_binary(first: bytes, path: str) -> None:
+    """Refuse a file whose first bytes are a spreadsheet's or an archive's (_BINARY): a FileError."""
+    for magic, what, hint in _BINARY:
+        if first.startswith(magic):
+            import shlex
+
+            name, gunzip = (
+                ("standard input", "... | gunzip")
+                if path == "-"
+                else (path, f"gunzip -c {shlex.quote(path)}")
+            )
+            said = hint.replace("{gunzip}", gunzip)  # not format(): the sheet's hint holds braces
+            raise FileError(f"{name}: {_NOT_A_BATCH_FILE} {what}: {said}")
+
+
 # How a batch file is read (`batch --input-format`, docs/batch.md); without it, by the file's name.
 INPUT_FORMATS = ("text", "yaml", "json")
 
@@ -129,10 +159,14 @@ def input_format(path: str) -> str:
     return "yaml" if lower.endswith((".yaml", ".yml")) else "json" if lower.endswith(".json") else "text"
 
 
-# The first line of a JSON list (`[`, `[{"hand": ...`, `["1b1b1b ..."`) or a YAML one (`- hand: ...`,
-# `---`): never a batch line (neither starts with a hand or an option), so standard input read as text
-# whose first entry is one is refused with a hint (Source._text_entries), not an error on every line.
-_JSON_START = re.compile(r"\[\s*(?:[{\[\]\"]|$)")
+# The first line of a JSON list (`[`, `[{"hand": ...`, `["1b1b1b ..."`, `[1, 2]`, `[null,`) or a YAML one
+# (`- hand: ...`, `---`): never a batch line (neither starts with a hand or an option), so standard input
+# read as text whose first entry is one is refused with a hint (Source._text_entries), not an error on
+# every line. A number or true/false/null is one only when a comma or the list's end follows it: `[1st
+# table]`, a header, is a text line's error record (docs/batch.md).
+_JSON_START = re.compile(
+    r"\[\s*(?:[{\[\]\"]|$|(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)\s*(?:[,\]]|$))"
+)
 _YAML_START = re.compile(r"(?:-|---)(?:\s|$)|%YAML\s")
 # A JSON mapping (`{"hand": ...}`) first: JSON Lines (`jq -c`), which a batch reads once in one list.
 _JSON_OBJECT = re.compile(r"\{\s*(?:[\"}]|$)")
@@ -208,9 +242,8 @@ class Source:
                 # by spaces, not commas`: refused once, with the ways a batch reads a sheet.
                 self._stream.close()
                 raise FileError(
-                    f"{path}: a batch file is text lines, a YAML list or a JSON list, not CSV: export the"
-                    ' sheet as a JSON list of rows ([{"hand": ..., "seat": ...}], the columns named as'
-                    " score's options), or give --input-format text to read its lines as score's arguments"
+                    f"{path}: {_NOT_A_BATCH_FILE} CSV: {_EXPORT_THE_SHEET}, or give --input-format text to"
+                    " read its lines as score's arguments"
                 )
             self._owned = True
             try:
@@ -447,6 +480,8 @@ class Source:
         def counted(wanted: int) -> bytes:
             nonlocal got
             data = read(wanted)
+            if not got:  # the first bytes, before any line is read: a spreadsheet's or an archive's?
+                _refuse_binary(data, self.path)
             got += len(data)
             if not data and size is not None and got < size:
                 raise FileError(

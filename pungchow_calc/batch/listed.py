@@ -325,6 +325,13 @@ def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the fil
         yield _yaml_item(events, event, line, flow)._replace(at=event.start_mark.column + 1)
 
 
+def _not_an_entry(got: str) -> str:
+    """The refusal of an item that is neither a mapping nor text (`- 3`, `[1, 2]`, `- [1b1b1b]`): what
+    an entry may be, both ways (docs/batch.md), and what it got; `an entry is a mapping` alone hid that
+    a string of score's arguments is one too."""
+    return f"an entry is a mapping (hand: ...) or a string of score's arguments, got {got}"
+
+
 def _yaml_item(events: _Lookahead, event: Any, line: int, flow: bool) -> Entry:
     """The entry of one item of the list, whose first event is `event` (on `line`); `flow`: the list is
     written in brackets."""
@@ -334,7 +341,7 @@ def _yaml_item(events: _Lookahead, event: Any, line: int, flow: bool) -> Entry:
     if isinstance(event, ev.ScalarEvent):
         value = _scalar_value(event)
         if not isinstance(value, str):
-            entry = Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+            entry = Entry(line, error_code="bad-entry", error_message=_not_an_entry(as_written(value)))
         else:
             try:
                 argv = split_line(value)
@@ -361,7 +368,7 @@ def _yaml_item(events: _Lookahead, event: Any, line: int, flow: bool) -> Entry:
         entry, end = _yaml_mapping(events, line)
     else:
         end = _skip(events, event)
-        entry = Entry(line, error_code="bad-entry", error_message="an entry is a mapping (hand: ...)")
+        entry = Entry(line, error_code="bad-entry", error_message=_not_an_entry("a list"))
     # `{...}` or `[...]`: words may follow it on its last line. A block mapping's end stands where
     # the line that ended it starts (`  seat: west` under `-   hand: ...`, indented less than the
     # item's keys): a break there, before the next item starts, is the item's one record, not the

@@ -49,10 +49,11 @@ def run_batch(
 
     started = time.monotonic()
     refused = None
+    # Said as evening report says its --format's (`--format: 'xml' is not one of ...`): what was typed.
     if output_format not in BATCH_FORMATS:
-        refused = f"--format must be one of {', '.join(BATCH_FORMATS)}"
+        refused = f"--format: {output_format!r} is not one of {', '.join(BATCH_FORMATS)}"
     elif input_format is not None and input_format not in INPUT_FORMATS:
-        refused = f"--input-format must be one of {', '.join(INPUT_FORMATS)}"
+        refused = f"--input-format: {input_format!r} is not one of {', '.join(INPUT_FORMATS)}"
     elif compare is not None and compare[0] == compare[1]:
         refused = "--compare needs two different rulesets"
     elif compare is not None and same_file(compare) is not None:  # one file by two paths
@@ -186,11 +187,20 @@ def run_batch(
 def _say_fitted(line: str) -> None:
     """A line for stderr's terminal, wrapped after its commas to the terminal's width, its later lines
     indented: `batch: 1500 records, 5 errors (line 1004, line 1013, line 1063 and 2 more), 0.4 s` ran
-    21 columns past 60 (README: every table reads at 60 and 80 columns)."""
+    21 columns past 60 (README: every table reads at 60 and 80 columns). A place is never parted: the
+    comma inside an item's `(line 7, column 3)` is no place to wrap."""
     from ..render.layout import pack, terminal_width
 
-    *parts, last = line.split(", ")
-    lines = pack([*(f"{part}," for part in parts), last], terminal_width(stream=sys.stderr) - 2, " ")
+    parts = [""]
+    depth = 0
+    for n, char in enumerate(line):
+        depth += (char == "(") - (char == ")")
+        if char == "," and depth < 2 and line[n + 1 : n + 2] == " ":
+            parts[-1] += ","
+            parts.append("")
+        elif not (char == " " and parts[-1] == "" and len(parts) > 1):  # the space after a comma
+            parts[-1] += char
+    lines = pack(parts, terminal_width(stream=sys.stderr) - 2, " ")
     for n, text in enumerate(lines):
         say(f"{'  ' * (n > 0)}{text}")
 
