@@ -1253,3 +1253,50 @@ def test_1c2c3c_4c5c6c_7d8d9d_1b1b1b_Rd_Rd_under_bmja_is_at_column_1_as_in_a_bat
     result = run(*argv, env={"COLUMNS": "200"})
     lines = getattr(result, stream).splitlines()
     assert f"{said}{BMJA_SAID}" in lines, result.output
+
+
+@pytest.mark.parametrize(
+    ("files", "extra", "hint"),
+    [
+        pytest.param(["a.txt", "b.txt"], ["b.txt"], "cat a.txt b.txt | pungchow batch -", id="a-txt-b-txt"),
+        pytest.param(
+            ["a.txt", "b.txt", "c.txt"],
+            ["b.txt", "c.txt"],
+            "cat a.txt b.txt c.txt | pungchow batch -",
+            id="a-txt-b-txt-c-txt",
+        ),
+    ],
+)
+def test_batch_a_txt_b_txt_names_the_way_to_read_them_as_one(tmp_path, monkeypatch, files, extra, hint):
+    """`batch a.txt b.txt` was told only `Got unexpected extra argument(s) (b.txt)`: a batch reads one
+    file, and the files named are joined by cat (docs/batch.md)."""
+    monkeypatch.chdir(tmp_path)
+    for name in files:
+        Path(name).write_text("1b1b1b 2b2b2b 3b3b3b 5d5d5d RdRd!\n", encoding="utf-8")
+    shown = run("batch", *files)
+    assert (shown.exit_code, shown.stdout) == (2, "")
+    assert shown.stderr == (
+        f"error: Got unexpected extra argument(s) ({' '.join(extra)}): a batch reads one file: to score"
+        f" several as one, {hint} (see 'pungchow batch --help')\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        # -f forgotten: a word that is no file is not told to cat it
+        pytest.param("json", "json", id="a-txt-json"),
+        # the parser's message parts the words by spaces: a name with one is not guessed at
+        pytest.param("c d.txt", "c d.txt", id="a-txt-c-d-txt"),
+    ],
+)
+def test_batch_a_txt_and_a_word_no_file_is_typers_message(tmp_path, monkeypatch, extra, said):
+    """An extra word that is not a file the hint could name is told as typer tells it."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("a.txt", "c d.txt"):
+        Path(name).write_text("1b1b1b 2b2b2b 3b3b3b 5d5d5d RdRd!\n", encoding="utf-8")
+    shown = run("batch", "a.txt", extra)
+    assert (shown.exit_code, shown.stderr) == (
+        2,
+        f"error: Got unexpected extra argument(s) ({said}) (see 'pungchow batch --help')\n",
+    )

@@ -277,6 +277,11 @@ def _usage_error(error: Any, argv: list[str]) -> int:
                 f"{message[:-1]}: {stray} follows the hand (give it as {option} {stray})", name, argv
             )
         extra = extra or stray is not None
+    if extra and name == "pungchow batch":
+        first = ctx.params.get("file") if ctx is not None else None  # the one file it read
+        joined = _files_to_join(message, first)
+        if joined is not None:
+            return _usage(f"{message}: {joined}", name, argv)
     by_seat = _hand_with_no_seat(argv) if extra else None
     if by_seat is not None:
         return _usage(f"{message}: {by_seat}", name, argv)
@@ -423,6 +428,19 @@ def _asks_json(argv: list[str]) -> bool:
         ):
             return True
     return False
+
+
+def _files_to_join(message: str, first: str | None) -> str | None:
+    """`batch a.txt b.txt`: a batch reads one file; when each extra word is a file, the way to read
+    them as one is said (docs/batch.md), not the parser's bare "unexpected extra argument" alone."""
+    import os
+    import shlex
+
+    words = message[message.rfind("(") + 1 : message.rfind(")")].split()
+    if not words or not all(os.path.isfile(word) for word in words):
+        return None
+    files = " ".join(shlex.quote(word) for word in (first or "FILE", *words))
+    return f"a batch reads one file: to score several as one, cat {files} | pungchow batch -"
 
 
 def _usage(message: str, name: str | None, argv: list[str]) -> int:
