@@ -1239,18 +1239,42 @@ ANN_COMPLETE = "Ann=1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c"  # complete, nothing laid 
         ),
         pytest.param(
             ["draw", "--other", ANN_COMPLETE, "--other", "Bob=3"],
-            "Ann's hand is complete: mark its winning tile with ! (won on the original draw: --winner Ann "
-            "--original-hand)",
+            "Ann's hand is complete, so this game was no draw: give it as a win, --winner Ann and its winning"
+            " tile marked ! (or --original-hand), with evening hand or evening amend",
             id="draw-ann-complete",
+        ),
+        pytest.param(  # a set laid open: never won on the original draw
+            ["draw", "--other", "Ann=1b1b1b 3c3c3c* 5d5d5d 4b4b4b 7c7c", "--other", "Bob=3"],
+            "Ann's hand is complete, so this game was no draw: give it as a win, --winner Ann and its winning"
+            " tile marked !, with evening hand or evening amend",
+            id="draw-ann-complete-exposed",
         ),
     ],
 )
 def test_a_seat_in_a_refusal_of_the_hands_is_said_by_the_players_name(tmp_path, capsys, args, said):
     """Regression: these refusals named seats where the players were typed by name (`(east, south)`,
-    `the east hand`, `names east the winner`, `east's hand is complete: ... --winner Ann`)."""
+    `the east hand`, `names east the winner`, `east's hand is complete: ... --winner Ann`); a complete
+    hand in `evening draw` was hinted `--winner Ann --original-hand`, options a draw has not."""
     path = tmp_path / "e.jsonl"
     start(capsys, path)
     command, *rest = args
     code, _, err = cli(capsys, "evening", command, str(path), *rest, "--other", "Cy=1", "--other", "Di=2")
     assert code == 2 and err == f"error: {said}\n", err
     assert status(capsys, path)["games"] == 0
+
+
+def test_amend_1_to_a_draw_with_ann_complete_is_told_to_give_a_win(tmp_path, capsys):
+    """`evening amend FILE 1 --draw --other Ann=HAND` with Ann's hand complete: the same hint as
+    `evening draw`, naming amend's --winner, not settle's `--winner east`; nothing is recorded."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    assert cli(capsys, "evening", "draw", str(path))[0] == 0
+    before = path.read_bytes()
+    others = ("--other", ANN_COMPLETE, "--other", "Bob=3", "--other", "Cy=1", "--other", "Di=2")
+    code, _, err = cli(capsys, "evening", "amend", str(path), "1", "--draw", *others)
+    assert (code, err) == (
+        2,
+        "error: Ann's hand is complete, so this game was no draw: give it as a win, --winner Ann and its"
+        " winning tile marked ! (or --original-hand), with evening hand or evening amend\n",
+    )
+    assert path.read_bytes() == before
