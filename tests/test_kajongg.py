@@ -184,6 +184,26 @@ def test_imperial_jade_2b3b4b_3b3b3b_6b6b6b_8b8b8b_gdgd_all_six_greens_is_the_li
     assert (got["limit_hand"], got["score"]) == ("Imperial Jade", ruleset(name.split("-")[1]).settings.limit)
 
 
+# Kajongg's HiddenTreasure asks for five melds (four sets and a pair, src/rulecode.py): Thirteen Orphans
+# drawn, with no set at all, was also given a Hidden Treasure limit line (the limit paid once either way).
+def test_thirteen_orphans_1c9c1b9b1d9d_drawn_under_classical_dmjl_is_no_hidden_treasure() -> None:
+    got = json.loads(
+        run("score", "1c9c1b9b1d9d EwSwWwNw RdGdWd Wd!", "-r", "classical-dmjl", "--drawn", "--json").stdout
+    )
+    limits = [line["rule"] for line in got["lines"] if line["kind"] == "limit"]
+    assert (got["limit_hand"], limits) == ("Thirteen Orphans", ["thirteen_orphans"])
+
+
+@pytest.mark.parametrize(
+    "hand",
+    ["1c1c1c 9b9b9b 5d5d5d EwEwEw Wd!Wd", "1c1c1c 9b9b9b 5d5d5d 7d7d7d7d# Wd!Wd"],
+    ids=["four-concealed-pungs", "three-pungs-and-a-concealed-kong"],
+)
+def test_hidden_treasure_four_concealed_sets_drawn_under_classical_dmjl_is_the_limit(hand: str) -> None:
+    got = json.loads(run("score", hand, "-r", "classical-dmjl", "--drawn", "--json").stdout)
+    assert (got["limit_hand"], got["score"]) == ("Hidden Treasure", ruleset("dmjl").settings.limit)
+
+
 # An open reading (docs/rulesets.md#classical): Nine Gates won on a discard is paid, as the rule's
 # description says ("last tile from wall or discarded"); Kajongg's tests win it from the wall only.
 @pytest.mark.parametrize("how", [(), ("--drawn",)], ids=["discard", "drawn"])
