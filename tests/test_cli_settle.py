@@ -919,3 +919,27 @@ def test_winner_east_with_no_bang_is_told_settles_options(east: str, hint: str) 
     assert result.stdout == ""
     said = f"--east: a winning hand marks its winning tile with ! ({hint}) (column 1)"
     assert result.stderr == f"error: {said}\n"
+
+
+@pytest.mark.parametrize(
+    ("east", "count"),
+    [
+        pytest.param(
+            "2c2c2c 5d5d5d* 9c9c GdGd 3b4b 8d", "this one needs 14, but 13 were given", id="13-tiles"
+        ),
+        pytest.param(
+            "2c2c2c2c# 5d5d5d* 9c9c GdGd 3b4b 8d",
+            "this one needs 15, but 14 were given",
+            id="kong-14-tiles",
+        ),
+    ],
+)
+def test_winner_east_2c2c2c_5d5d5d_13_tiles_is_told_its_count(east: str, count: str) -> None:
+    """`--winner east` with a hand short of a winning hand's tiles and no `!` was told to mark the `!`,
+    which would then be refused for its count: the count is said first (engine/scoring.no_winning_tile)."""
+    result = run("--east", east, "--south", "10", "--west", "0", "--north", "5", "--winner", "east")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: --east: a winning hand has 14 tiles plus one per kong: {count} (if this hand did not win,"
+        " name who did with --winner) (column 1)\n"
+    )

@@ -140,12 +140,18 @@ def no_winning_tile(hand: Hand, table: bool = False) -> HandError:
     """The refusal of a winning hand with no `!`: what to do instead, --original-hand first where the
     hand may be as dealt; then `score`'s --loser, or at a `table` (settle, an evening), whose winner was
     named with --winner, the one who did win, for the one named may be the wrong one (the message is
-    said of his seat or name, seats.for_seat)."""
+    said of his seat or name, seats.for_seat); a table's hand short of a winning hand's tiles is told its
+    count, which a `!` would not mend."""
     dealt = may_be_dealt(hand)
     if not table:
         ways = "or use --original-hand, or --loser" if dealt else "or use --loser"
     else:
         other = "if this hand did not win, name who did with --winner"
+        if hand.size < HAND_TILES + 1 + hand.kongs:  # short of any win: its count is what is wrong, not a !
+            try:
+                require_winning_size(hand)
+            except HandError as short:
+                return HandError(f"{short.message} ({other})", code=short.code, column=short.column)
         ways = f"or use --original-hand; {other}" if dealt else f"or, {other}"
     return HandError(
         f"a winning hand marks its winning tile with ! ({ways})", code="no-winning-tile", column=1
