@@ -557,6 +557,8 @@ def whole_number(text: str, minimum: int | None = None, maximum: int | None = No
     if not (text.isascii() and text.isdigit()):
         if minimum is not None and text[:1] == "-" and text[1:].isascii() and text[1:].isdigit():
             raise ValueError(f"{text} is less than {minimum}")  # as 0 under --workers' 1 is said
+        if text[:1] == "-" and text[1:].isascii() and text[1:].isdigit():  # `--limit -5`: a whole number
+            raise ValueError(f"{text!r} is not a whole number of 0 or more")  # to most, but not of these
         raise ValueError(f"{text!r} is not a whole number{digits_hint(text)}")
     most = MAX_WHOLE if maximum is None else maximum
     digits = text.lstrip("0") or "0"

@@ -1311,3 +1311,26 @@ def test_batch_a_txt_and_a_word_no_file_is_typers_message(tmp_path, monkeypatch,
         2,
         f"error: Got unexpected extra argument(s) ({said}) (see 'pungchow batch --help')\n",
     )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(
+            ["score", "1b1b1b 2b2b2b 3b3b3b 5d5d5d RdRd!", "--limit", "-5"], id="score-limit-minus-5"
+        ),
+        pytest.param(
+            ["evening", "new", "e.jsonl", "--players", "A,B,C,D", "--limit", "-5"], id="new-limit-minus-5"
+        ),
+    ],
+)
+def test_limit_minus_5_is_a_whole_number_below_0(tmp_path, monkeypatch, argv):
+    """`--limit -5` was told `'-5' is not a whole number`, which it is: it is one below 0."""
+    monkeypatch.chdir(tmp_path)
+    shown = run(*argv)
+    assert (shown.exit_code, shown.stdout, shown.stderr) == (
+        2,
+        "",
+        "error: --limit: '-5' is not a whole number of 0 or more\n",
+    )
+    assert not (tmp_path / "e.jsonl").exists()
