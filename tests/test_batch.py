@@ -1494,6 +1494,20 @@ CHOWS = "1c!2c3c 4b5b6b 7d8d9d* 2c3c4c 5b5b"  # three chows: classical-bmja allo
             "do not make four sets and a pair or a special hand of this ruleset (column 1)",
             id="2c2c-5c5c-3d3d-6b6b-9d9d-EwEw-Rd!Rd-both-refuse-each-its-way",
         ),
+        pytest.param(  # the same refusal but for the ruleset each names: once, naming both
+            ("pung-chow", "classical-bmja"),
+            "'1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd' -s south --ura 2c",
+            "line 1: error [bad-option]: --ura needs --riichi or --double-riichi, and no rule of ruleset"
+            " pung-chow or classical-bmja scores ura dora: drop --ura (column 54)",
+            id="ura-2c-no-rule-of-either",
+        ),
+        pytest.param(  # a name matched whole: pung-chow inside pung-chow-limit is not it
+            ("pung-chow", "pung-chow-limit"),
+            "'1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd' -s south --ura 2c",
+            "line 1: error [bad-option]: --ura needs --riichi or --double-riichi, and no rule of ruleset"
+            " pung-chow or pung-chow-limit scores ura dora: drop --ura (column 54)",
+            id="ura-2c-pung-chow-or-pung-chow-limit",
+        ),
     ],
 )
 def test_compare_names_the_ruleset_that_refuses_a_hand(

@@ -73,6 +73,18 @@ class Job:
 _Args = tuple[str, str, Situation, Any]  # options.scoring_args: hand, ruleset, situation, limit
 
 
+def _either_ruleset(first: str, said: str, second: str, other: str) -> str | None:
+    """Two refusals that differ only in the ruleset each names (`no rule of ruleset pung-chow scores ura
+    dora` and `... classical-bmja ...`) as one naming both (`ruleset pung-chow or classical-bmja`), or
+    None; a name is matched whole, never inside another (pung-chow in pung-chow-limit)."""
+    import re
+
+    name = re.compile(rf"(?<![\w-]){re.escape(first)}(?![\w-])")
+    if not name.search(said) or name.sub(lambda _: second, said) != other:
+        return None
+    return name.sub(lambda _: f"{first} or {second}", said)
+
+
 class Scorer:
     """Scores entries, caching each ruleset (and its loading error) by name for the whole run."""
 
@@ -223,8 +235,16 @@ class Scorer:
         code = refused[0][1].code
         places = [exc.column if text is None else _column(text, exc) for _, exc in refused]
         column = min((place for place in places if place is not None), default=None)
+        # The same refusal but for the ruleset each names (`no rule of ruleset A scores ura dora`): once.
+        either = (
+            _either_ruleset(name, refused[0][1].message, refused[1][0], refused[1][1].message)
+            if len(refused) == 2 and not alike
+            else None
+        )
         if alike:
             message = f"{' and '.join(self.job.compare)} both refuse the hand: {refused[0][1].message}"
+        elif either is not None:
+            message = either
         else:
             message = "; ".join(
                 exc.message if who in exc.message else f"{who} refuses the hand: {exc.message}"
