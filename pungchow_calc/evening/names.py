@@ -202,6 +202,8 @@ def by_name(text: str, names: dict[Any, str], seated: bool = False) -> str:
 
     def said(m: re.Match[str]) -> str:
         name = words.get(m[0].lower(), m[0])
+        if m.string.endswith(f"{name} (", 0, m.start()) and m.string.startswith(")", m.end()):
+            return m[0]  # `Cy (west)`, said so already (evening/settle.py seats_named)
         # Not an option (`--south HAND`) nor a possessive (`south's hand`): those read by the name alone.
         alone = m.string[m.start() - 1 : m.start()] == "-" or m.string.startswith("'s", m.end())
         return f"{name} ({m[1]})" if seated and m[1] and name != m[0] and not alone else name

@@ -116,7 +116,7 @@ def table_options(
     return TableOptions(**values)
 
 
-_SEAT_OPTION = re.compile(r"--(winner|from|feeder|dead|false-mahjongg) (east|south|west|north)\b")
+_SEAT_OPTION = re.compile(r"--(winner|from|feeder|dead|false-mahjongg) (names )?(east|south|west|north)\b")
 # A seat given a score (`--south 0`, settle's hint for a long hand): an evening gives it as NAME=SCORE.
 _SEAT_SCORE = re.compile(r"--(east|south|west|north) ([0-9]+)\b")
 # A seat's option, not an option it begins (`--east-ninth-win`).
@@ -128,7 +128,11 @@ _SEAT_HAND = re.compile(r"\b(east|south|west|north)'s hand\b")
 def seats_named(error: PungchowError, names: dict[str, str]) -> PungchowError:
     """The engine's error with each seat (`--south`) called by the player's name (names: wind word ->
     name), and a score hinted for a seat (`--south 0`) as an evening takes it (`--other Bob=0`)."""
-    message = _SEAT_OPTION.sub(lambda m: f"--{m[1]} {names[m[2]]}", error.message)
+    # `--from names west`: the seat is what the refusal turns on (East's discard), so it is said too
+    message = _SEAT_OPTION.sub(
+        lambda m: f"--{m[1]} names {names[m[3]]} ({m[3]})" if m[2] else f"--{m[1]} {names[m[3]]}",
+        error.message,
+    )
     message = _SEAT_SCORE.sub(lambda m: f"--other {names[m[1]]}={m[2]}", message)
     message = _SEAT.sub(lambda m: names[m[1]], message)
     message = _SEAT_HAND.sub(lambda m: f"{names[m[1]]}'s hand", message)
