@@ -639,10 +639,8 @@ ORIGINAL_HAND_BANG = [
     pytest.param(
         "1b1b1b 3c3c!3c 5d5d5d* 4b4b4b* RdRd",
         ("--original-hand",),
-        # sets laid open: --original-hand is what is wrong (told first since 2026-11-28; dropping the !
-        # met this refusal next)
-        "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +): drop "
-        "--original-hand",
+        "3c3c!3c: a hand won on the original draw (--original-hand) has no winning tile: drop the ! "
+        "(column 8)",
         id="1b1b1b 3c3c!3c 5d5d5d* 4b4b4b* RdRd --original-hand",
     ),
     pytest.param(
@@ -665,15 +663,6 @@ ORIGINAL_HAND_BANG = [
         "the hand: another seat's hand won on the original draw (--original-hand) is completed by its "
         "first draw: mark the tile drawn with ! (column 1)",
         id="2c3c4c 5c6c7c 3d4d5d 6b7b8b 9d9d --original-hand --drawn -s south -r riichi-ema-2016",
-    ),
-    # Two refusals in a row: East's hand with a ! and `--original-hand --riichi` was told to drop the !,
-    # then that the facts contradict each other: facts that cannot go together are told first.
-    pytest.param(
-        "2c3c4c 5c6c7c 2d3d4d 6b7b8b 5d5d!",
-        ("-r", "riichi-ema-2016", "--original-hand", "--riichi"),
-        "--original-hand and --riichi contradict each other: riichi is declared with one's own discard, after"
-        " the first draw: drop --original-hand or --riichi",
-        id="2c3c4c 5c6c7c 2d3d4d 6b7b8b 5d5d! --original-hand --riichi -r riichi-ema-2016",
     ),
 ]
 

@@ -112,14 +112,7 @@ def score_hand(
     stated = any(STATED(situation))  # nearly never, on a Harr hand: then no fact to check or note
     if not situation.winner:
         return _score_hand(hand, ruleset, plan, situation, limit, seats, None, stated)
-    try:
-        arranged = _winning(hand, ruleset, situation)
-    except HandError:
-        # Facts that cannot go together are refused first, as a hand that wins would have them refused:
-        # told only to drop the !, the player met them next (`--original-hand --riichi` on East's hand).
-        if stated or ruleset.settings.impossible:
-            check_facts(hand, situation, ruleset.settings.impossible, (ruleset.name, plan.reads))
-        raise
+    arranged = _winning(hand, ruleset, situation)
     tried = stated and any(_FLAGS(situation))  # on/off facts to try without (_idle_facts): rarely
     return _score_hand(hand, ruleset, plan, situation, limit, seats, arranged, stated, tried)
 
