@@ -159,15 +159,20 @@ def washer_hint(error: PungchowError, record: dict[str, Any], names: dict[str, s
     )
 
 
-def drawn_winner_hint(error: PungchowError, record: dict[str, Any]) -> PungchowError:
+def drawn_winner_hint(error: PungchowError, record: dict[str, Any], seats: dict[str, Wind]) -> PungchowError:
     """A complete hand in a draw (`evening draw --other Ann=HAND`): settle's hint (mark the !, or
     `--winner east --original-hand`) names options `evening draw` has not; the game is a win, which
     `evening hand` records (or `evening amend` of a game given as a draw; docs/evening.md)."""
     said = _SEAT_HAND.match(error.message)
     if record.get("event") != "draw" or error.code != "complete-hand-no-winner" or said is None:
         return error
+    from ..engine.impossible import may_be_dealt
+    from ..engine.seats import read_seat
+
     seat = said[1]
-    dealt = " (or --original-hand)" if "original" in error.message else ""  # a hand that may be dealt
+    player = next(name for name, wind in seats.items() if wind.word == seat)
+    hand = read_seat(seats[player], record["hands"][player])  # read already: the hand found complete
+    dealt = " (or --original-hand)" if not isinstance(hand, int) and may_be_dealt(hand) else ""
     return type(error)(
         f"{seat}'s hand is complete, so this game was no draw: give it as a win, --winner {seat} and its"
         f" winning tile marked !{dealt}, with evening hand or evening amend",
@@ -227,7 +232,9 @@ def game_result(
     try:
         detail = _settle(ruleset, start, record, seats, round)
     except PungchowError as error:
-        raise seats_named(drawn_winner_hint(washer_hint(error, record, names), record), names) from None
+        raise seats_named(
+            drawn_winner_hint(washer_hint(error, record, names), record, seats), names
+        ) from None
     if detail is None:
         return None, dict.fromkeys(seats, 0)
     if isinstance(detail, Wash):
