@@ -555,10 +555,10 @@ def whole_number(text: str, minimum: int | None = None, maximum: int | None = No
     largest allowed named. The one reading, by the spec's reader and typer's alike (int() would take
     ' 10', '1_0' and '١٠', and typer's pydantic '+1' and '2.0' too)."""
     if not (text.isascii() and text.isdigit()):
-        if minimum is not None and text[:1] == "-" and text[1:].isascii() and text[1:].isdigit():
-            raise ValueError(f"{text} is less than {minimum}")  # as 0 under --workers' 1 is said
-        if text[:1] == "-" and text[1:].isascii() and text[1:].isdigit():  # `--limit -5`: a whole number
-            raise ValueError(f"{text!r} is not a whole number of 0 or more")  # to most, but not of these
+        if text[:1] == "-" and text[1:].isascii() and text[1:].isdigit():  # a whole number below 0
+            if minimum is not None:
+                raise ValueError(f"{text} is less than {minimum}")  # as 0 under --workers' 1 is said
+            raise ValueError(f"{text!r} is not a whole number of 0 or more")  # `--limit -5`
         raise ValueError(f"{text!r} is not a whole number{digits_hint(text)}")
     most = MAX_WHOLE if maximum is None else maximum
     digits = text.lstrip("0") or "0"
