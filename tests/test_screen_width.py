@@ -28,6 +28,7 @@ from pungchow_calc.render.layout import (
     header_lines,
     prompt_lines,
     wrap,
+    wrap_phrases,
 )
 from pungchow_calc.render.terminal import set_text
 
@@ -66,6 +67,13 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
     "settle": (
         ["settle", "--east", HAND, "--south", LOSER, "--west", "8", "--north", "12", "--dead", "west"],
         [],
+    ),
+    # A payment's reason wraps between its phrases: `rounded up to 100` was split from its `100`.
+    "settle-riichi": (
+        ["settle", "-r", "riichi-ema-2016", "--winner", "south"]
+        + ["--south", "1b2b3b 4c5c6c 7d8d9d 2b3b4b 5d5d!", "--riichi", "--honba", "2", "--drawn"]
+        + ["--east", "0", "--west", "0", "--north", "0"],
+        ["rounded up to 100", "counters 200"],
     ),
     "wash": (["wash", "1b9b1c9c1d9dEwSwWwNwRdGdWd", "-s", "s"], []),
     "rules-list": (["rules", "list"], list(FOUR)),
@@ -313,6 +321,37 @@ def test_wrapping_keeps_the_text(text: str, width: int) -> None:
     assert all(cell_width(line) <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     assert wrap(text, 400) == [text]
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "lines"),
+    [
+        ("Bob pays Cy 96 (Mah-Jongg 48, East ×2)", 36, ["Bob pays Cy 96 (Mah-Jongg 48,", "East ×2)"]),
+        ("Bob pays Cy 96 (Mah-Jongg 48, East x2)", 36, ["Bob pays Cy 96 (Mah-Jongg 48,", "East x2)"]),
+        ("a double ×2 here", 10, ["a", "double ×2", "here"]),
+        ("a double ×2 here", 7, ["a", "double", "×2 here"]),  # no line holds the two: as words
+    ],
+    ids=["east-x2-kept-together", "ascii-x2", "double-x2", "too-narrow-for-both"],
+)
+def test_a_multiplier_stays_with_its_word(text: str, width: int, lines: list[str]) -> None:
+    assert wrap(text, width) == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "lines"),
+    [
+        (
+            "basic points 480, rounded up to 100, counters 200",
+            31,
+            ["basic points 480,", "rounded up to 100, counters 200"],
+        ),
+        ("basic points 480, rounded up to 100", 60, ["basic points 480, rounded up to 100"]),
+        ("a phrase longer than the line, b", 12, ["a phrase", "longer than", "the line, b"]),
+    ],
+    ids=["riichi-reason", "fits-whole", "long-phrase-by-words"],
+)
+def test_phrases_wrap_between_them_first(text: str, width: int, lines: list[str]) -> None:
+    assert wrap_phrases(text, width) == lines
 
 
 @pytest.mark.parametrize(

@@ -121,7 +121,15 @@ def wrap(text: str, width: int, later: int | None = None) -> list[str]:
         # At least one cell: given none, a word longer than the line was cut into nothing, for ever.
         return max(1, width if len(lines) == 1 or later is None else later)
 
-    for token in re.findall(r"\S+|\s+", text):
+    # A multiplier stays with the word it multiplies (`East ×2`, `double ×2`; `x2` under --ascii):
+    # alone on the next line it read as a line of its own (a payment's reason at 60 columns).
+    tokens = re.findall(r"\S+(?: [×x]\d\S*)*|\s+", text)
+    tokens.reverse()
+    while tokens:
+        token = tokens.pop()
+        if " " in token.strip() and cell_width(token) > room():  # no line holds the two: as words
+            tokens += reversed(re.findall(r"\S+|\s+", token))
+            continue
         if token.isspace():
             if lines[-1]:
                 lines[-1] += token
@@ -138,6 +146,19 @@ def wrap(text: str, width: int, later: int | None = None) -> list[str]:
             left -= cell_width(piece)
         lines[-1] += token
     return [line.rstrip() for line in lines]
+
+
+def wrap_phrases(text: str, width: int) -> list[str]:
+    """Text broken into lines of at most `width` cells after the commas between its phrases where the
+    phrases fit (`basic points 480,` over `rounded up to 100, counters 200`, not `... rounded up to`
+    over `100`), a phrase longer than a line broken between its words (wrap)."""
+    lines: list[str] = []
+    for phrase in re.split(r"(?<=,) +", text):
+        if lines and cell_width(f"{lines[-1]} {phrase}") <= width:
+            lines[-1] += f" {phrase}"
+        else:
+            lines += wrap(phrase, width)
+    return lines or [""]
 
 
 def hanging(text: str, width: int, indent: int = 4) -> list[str]:
@@ -203,6 +224,14 @@ class Grid:
     head: frozenset[int] = field(default_factory=lambda: frozenset({0}))
     breaking: frozenset[int] = frozenset()
     bare: frozenset[int] = frozenset()
+    phrases: frozenset[int] = frozenset()
+
+    def cell_lines(self, i: int, text: str, width: int) -> list[str]:
+        """Column `i`'s cell in a column `width` cells wide: whole, or wrapped (between its phrases
+        first in a column of phrases, wrap_phrases)."""
+        if i not in self.wrap:
+            return [text]
+        return wrap_phrases(text, width) if i in self.phrases else wrap(text, width)
 
     def _natural(self) -> list[int]:
         cells = [self.headers, *(r for r in self.rows if r is not None)]
@@ -261,10 +290,12 @@ class Grid:
             if widths[i] < least[i]:
                 return None
         for row in rows:
-            if any(len(wrap(row[i], widths[i])) > WRAP_LINES for i in self.wrap):
+            if any(len(self.cell_lines(i, row[i], widths[i])) > WRAP_LINES for i in self.wrap):
                 return None
         for i in self.wrap:  # as narrow as its wrapped lines: no blank margin in a wrapped column
-            widths[i] = max(cell_width(line) for row in rows for line in wrap(row[i], widths[i]))
+            widths[i] = max(
+                cell_width(line) for row in rows for line in self.cell_lines(i, row[i], widths[i])
+            )
         return widths
 
     def flat(self, widths: list[int], gap: int = 2, rule: str = "-") -> list[str]:
@@ -272,10 +303,7 @@ class Grid:
         sep = " " * gap
 
         def lines(row: tuple[str, ...]) -> list[str]:
-            cells = [
-                wrap(c, w) if i in self.wrap else [c]
-                for i, (c, w) in enumerate(zip(row, widths, strict=True))
-            ]
+            cells = [self.cell_lines(i, c, w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
             out = []
             for n in range(max(len(c) for c in cells)):
                 parts = [

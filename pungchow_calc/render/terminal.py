@@ -244,7 +244,7 @@ def print_grid(
         # A wrapping column's cell broken by the grid itself, as its widths were found: rich measures a
         # line's trailing gap in characters, not cells, and a line of wide characters (漢字, 🀄) as wide
         # as its column came out cut, its last character (a kong's `#`) made `…`.
-        return "\n".join(wrap(cell, widths[i])) if i in grid.wrap else cell
+        return "\n".join(grid.cell_lines(i, cell, widths[i]))
 
     for i, width in enumerate(widths):
         table.add_column(
@@ -601,7 +601,13 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
             (str(n), seat_name(p.payer), seat_name(p.payee), str(p.amount), p.reason)
             for n, p in enumerate(s.payments, 1)
         ]
-        grid = Grid(("#", "From", "To", "Amount", "Reason"), tuple(rows), frozenset({0, 3}), frozenset({4}))
+        grid = Grid(
+            ("#", "From", "To", "Amount", "Reason"),
+            tuple(rows),
+            right=frozenset({0, 3}),
+            wrap=frozenset({4}),
+            phrases=frozenset({4}),  # a reason's phrases kept whole where they fit: `rounded up to 100`
+        )
         print_grid(out, grid)
     else:
         out.print("No payments.")
