@@ -1107,6 +1107,20 @@ def test_classical_evening_hand_bob_12_tiles_is_refused_and_nothing_recorded(tmp
     assert err == "error: Bob: a hand holds 13 tiles plus one per kong (14 with the winning tile): 12 here\n"
 
 
+def test_evening_hand_1b_seven_times_names_the_players_holding_them(tmp_path, capsys):
+    """Regression: an evening said `1b appears 7 times on the table (east 4, south 3)`, seats where
+    every other refusal of an evening names its players."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    before = path.read_bytes()
+    code, out, err = cli(
+        capsys, "evening", "hand", str(path), "--winner", "Ann", "1b1b1b 1b2b3b 4c5c6c 7d8d9d EwEw!",
+        "--other", "Bob=1b1b1b 2c2c2c 3d3d 4d4d 5d", "--other", "Cy=0", "--other", "Di=0",
+    )  # fmt: skip
+    assert (code, out) == (2, "") and path.read_bytes() == before
+    assert err == "error: 1b appears 7 times on the table (Ann 4, Bob 3); the set has four copies\n"
+
+
 # `evening hand` refuses stated facts in the words of `score`, a seat option (`--from east`) said by the
 # player's name: what to type after why. Each: the ruleset, the winner's hand and options, the line.
 HAND_FACT_REFUSALS = [

@@ -121,6 +121,8 @@ _SEAT_OPTION = re.compile(r"--(winner|from|feeder|dead|false-mahjongg) (names )?
 _SEAT_SCORE = re.compile(r"--(east|south|west|north) ([0-9]+)\b")
 # A seat's option, not an option it begins (`--east-ninth-win`).
 _SEAT = re.compile(r"--(east|south|west|north)\b(?!-)")
+# A seat counted in a list (`1b appears 7 times on the table (east 4, south 3)`): the player's name.
+_SEAT_COUNTED = re.compile(r"(?:(?<=\()|(?<=, ))(east|south|west|north) ([0-9]+)\b")
 # A seat's hand as the engine says it (`east's hand is complete`): an evening says the player's.
 _SEAT_HAND = re.compile(r"\b(east|south|west|north)'s hand\b")
 
@@ -136,6 +138,7 @@ def seats_named(error: PungchowError, names: dict[str, str]) -> PungchowError:
     message = _SEAT_SCORE.sub(lambda m: f"--other {names[m[1]]}={m[2]}", message)
     message = _SEAT.sub(lambda m: names[m[1]], message)
     message = _SEAT_HAND.sub(lambda m: f"{names[m[1]]}'s hand", message)
+    message = _SEAT_COUNTED.sub(lambda m: f"{names[m[1]]} {m[2]}", message)
     named = type(error)(message, code=error.code, column=error.column)
     named.seated = error.seated  # `--east: ` is now the player's name, still naming whose hand it is
     return named
