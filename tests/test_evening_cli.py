@@ -1152,6 +1152,25 @@ def test_hand_refuses_impossible_facts_saying_what_to_type(tmp_path, capsys, rul
     assert status(capsys, path)["games"] == 0
 
 
+@pytest.mark.parametrize(
+    ("players", "value"),
+    [
+        pytest.param(["--players", "Ann", "Bob", "Cy", "Di"], "Ann,Bob,Cy,Di", id="Ann-Bob-Cy-Di"),
+        pytest.param(["--players=Ann,", "Bob,", "Cy"], "Ann,Bob,Cy", id="Ann,-Bob,-Cy"),
+        pytest.param(["--players", "Ann,Bob", "Cy,Di"], "Ann,Bob,Cy,Di", id="Ann,Bob-Cy,Di"),
+        pytest.param(["--players", "Ann", "Bob Smith", "Cy"], "'Ann,Bob Smith,Cy'", id="Bob-Smith"),
+    ],
+)
+def test_evening_new_players_as_words_is_told_the_one_value(tmp_path, capsys, players, value):
+    """Regression: `--players Ann Bob Cy Di` was told only `Got unexpected extra argument(s) (Bob Cy Di)`;
+    the value to type is said, and it seats them."""
+    path = tmp_path / "e.jsonl"
+    code, out, err = cli(capsys, "evening", "new", str(path), *players)
+    assert (code, out, path.exists()) == (2, "", False)
+    assert f": --players takes the names as one value: --players {value} (see " in err
+    ok(capsys, "evening", "new", str(path), "--players", value.strip("'"))
+
+
 def test_evening_new_friday_json_prints_the_new_evening_as_status_json(tmp_path, capsys):
     # Regression: `evening new` had no --json (`No such option: --json`) while hand, draw, wash, undo,
     # amend, status and stats have it: the new evening is printed as `evening status --json` prints it.

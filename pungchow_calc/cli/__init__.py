@@ -282,6 +282,9 @@ def _usage_error(error: Any, argv: list[str]) -> int:
         joined = _files_to_join(message, first)
         if joined is not None:
             return _usage(f"{message}: {joined}", name, argv)
+    apart = _names_apart(message, argv) if extra else None
+    if apart is not None:
+        return _usage(f"{message}: {apart}", name, argv)
     by_seat = _hand_with_no_seat(argv) if extra else None
     if by_seat is not None:
         return _usage(f"{message}: {by_seat}", name, argv)
@@ -441,6 +444,25 @@ def _files_to_join(message: str, first: str | None) -> str | None:
         return None
     files = " ".join(shlex.quote(word) for word in (first or "FILE", *words))
     return f"a batch reads one file: to score several as one, cat {files} | pungchow batch -"
+
+
+def _names_apart(message: str, argv: list[str]) -> str | None:
+    """`evening new FILE --players Ann Bob Cy Di`: the names typed as words after --players, which takes
+    them as one value (docs/evening.md); the value to type is said, else None."""
+    import shlex
+
+    extras = message[message.rfind("(") + 1 : message.rfind(")")]
+    for at, word in enumerate(argv):
+        option, eq, value = word.partition("=")
+        if option != "--players":
+            continue
+        first = [value] if eq else argv[at + 1 : at + 2]
+        after = argv[at + (1 if eq else 2) :]
+        words = next((after[:n] for n in range(1, len(after) + 1) if " ".join(after[:n]) == extras), None)
+        if first and words:
+            names = ",".join(name.strip().rstrip(",") for name in [*first, *words])
+            return f"--players takes the names as one value: --players {shlex.quote(names)}"
+    return None
 
 
 def _usage(message: str, name: str | None, argv: list[str]) -> int:
