@@ -4,6 +4,7 @@ The modules, each importing only those above it in this list:
 
 - entry.py    an entry of a batch file, as every reader gives it; a whole file's failure
 - words.py    a text line's words: shell quoting, comments, each word's column
+- streams.py  a YAML or JSON file's bytes as the parser reads them: JSON mended, UTF-8 checked
 - listed.py   a YAML or JSON file: a list of entries, read item by item
 - input.py    read a batch file lazily: one entry per text line or YAML list item
 - formats.py  a record as text: JSON, a CSV row, a row of the plain table
