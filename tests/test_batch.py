@@ -442,9 +442,31 @@ def test_list_item_neither_mapping_nor_text_says_what_an_entry_is(tmp_path: Path
     result = run("batch", str(path), "--format", "jsonl")
     assert result.exit_code == 1
     said = [json.loads(x)["error"]["message"] for x in result.stdout.splitlines()]
-    assert said == [
-        f"an entry is a mapping (hand: ...) or a string of score's arguments, got {g}" for g in got
-    ]
+    shape = '{"hand": ...}' if name.endswith(".json") else "hand: ..."  # as its file writes a mapping
+    assert said == [f"an entry is a mapping ({shape}) or a string of score's arguments, got {g}" for g in got]
+
+
+# Regression: a JSON file's items were told their shapes in YAML (`no hand given (hand: ...)`).
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [
+        pytest.param('{"seat": "north"}', 'no hand given ({"hand": ...})', id="seat-north-no-hand"),
+        pytest.param(
+            '{"hand": "1b1b1b", "dora": [1]}', 'dora: expects tiles, e.g. ["4c", "Nw"], got 1', id="dora-1"
+        ),
+        pytest.param(
+            '{"hand": "1b1b1b", "ura": {"a": 1}}',
+            'ura: expects tiles, as text or a list (e.g. ["4c", "Nw"]), not a mapping or a nested list',
+            id="ura-mapping",
+        ),
+    ],
+)
+def test_json_item_refusals_show_json_shapes(tmp_path: Path, item: str, message: str) -> None:
+    path = tmp_path / "hands.json"
+    path.write_text(f"[{item}]\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl", "-r", "riichi-ema-2016")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["error"]["message"] == message
 
 
 def test_yaml_file(tmp_path: Path):

@@ -125,26 +125,31 @@ def _yaml_items(events: Iterator[Any], json: bool = False, where: str = "the fil
             continue
         line = event.start_mark.line + 1
         # Where it starts on its line, for a refused one's record (entry.refused_position).
-        yield _yaml_item(events, event, line, flow)._replace(at=event.start_mark.column + 1)
+        yield _yaml_item(events, event, line, flow, json)._replace(at=event.start_mark.column + 1)
 
 
-def _not_an_entry(got: str) -> str:
+def _entry_shape(json: bool) -> str:
+    """An entry's mapping as its file writes one: JSON's `{"hand": ...}`, YAML's `hand: ...`."""
+    return '{"hand": ...}' if json else "hand: ..."
+
+
+def _not_an_entry(got: str, json: bool) -> str:
     """The refusal of an item that is neither a mapping nor text (`- 3`, `[1, 2]`, `- [1b1b1b]`): what
     an entry may be, both ways (docs/batch.md), and what it got; `an entry is a mapping` alone hid that
     a string of score's arguments is one too."""
-    return f"an entry is a mapping (hand: ...) or a string of score's arguments, got {got}"
+    return f"an entry is a mapping ({_entry_shape(json)}) or a string of score's arguments, got {got}"
 
 
-def _yaml_item(events: _Lookahead, event: Any, line: int, flow: bool) -> Entry:
+def _yaml_item(events: _Lookahead, event: Any, line: int, flow: bool, json: bool) -> Entry:
     """The entry of one item of the list, whose first event is `event` (on `line`); `flow`: the list is
-    written in brackets."""
+    written in brackets; `json`: the file is JSON (its refusals show its shapes)."""
     import yaml
 
     ev = yaml.events
     if isinstance(event, ev.ScalarEvent):
         value = _scalar_value(event)
         if not isinstance(value, str):
-            entry = Entry(line, error_code="bad-entry", error_message=_not_an_entry(as_written(value)))
+            entry = Entry(line, error_code="bad-entry", error_message=_not_an_entry(as_written(value), json))
         else:
             try:
                 argv = split_line(value)
@@ -168,10 +173,10 @@ def _yaml_item(events: _Lookahead, event: Any, line: int, flow: bool) -> Entry:
         events.after(event)  # its line read to its end first, as a quoted item's
         return Entry(line, error_code="bad-entry", error_message=_alias_refused(event.anchor or "", "entry"))
     if isinstance(event, ev.MappingStartEvent):
-        entry, end = _yaml_mapping(events, line)
+        entry, end = _yaml_mapping(events, line, json)
     else:
         end = _skip(events, event)
-        entry = Entry(line, error_code="bad-entry", error_message=_not_an_entry("a list"))
+        entry = Entry(line, error_code="bad-entry", error_message=_not_an_entry("a list", json))
     # `{...}` or `[...]`: words may follow it on its last line. A block mapping's end stands where
     # the line that ended it starts (`  seat: west` under `-   hand: ...`, indented less than the
     # item's keys): a break there, before the next item starts, is the item's one record, not the
@@ -303,8 +308,9 @@ def _skip(events: Iterator[Any], start: Any) -> Any:
     return start  # the events ran out (a break raises before)
 
 
-def _yaml_mapping(events: Iterator[Any], line: int) -> tuple[Entry, Any]:
-    """The entry of a mapping item whose start was just read, and the mapping's end event."""
+def _yaml_mapping(events: Iterator[Any], line: int, json: bool) -> tuple[Entry, Any]:
+    """The entry of a mapping item whose start was just read, and the mapping's end event; `json`: the
+    file is JSON."""
     import yaml
 
     ev = yaml.events
@@ -333,7 +339,7 @@ def _yaml_mapping(events: Iterator[Any], line: int) -> tuple[Entry, Any]:
             pairs.append((key, value))
         want_key = not want_key
     try:
-        return Entry(line, tuple(mapping_argv(pairs))), end
+        return Entry(line, tuple(mapping_argv(pairs, json))), end
     except ValueError as exc:
         return Entry(line, error_code="bad-entry", error_message=str(exc)), end
 
@@ -416,8 +422,10 @@ def _unknown_key(key: str, name: str, off: bool) -> str:
     return f"unknown option {as_written(key)}{hint}"
 
 
-def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
-    """Turn a YAML entry's option names and values into `pungchow score` arguments."""
+def mapping_argv(pairs: list[tuple[Any, Any]], json: bool = False) -> list[str]:
+    """Turn a YAML entry's option names and values into `pungchow score` arguments; `json`: the entry
+    is a JSON file's (its refusals show JSON's shapes)."""
+    tiles = '["4c", "Nw"]' if json else "[4c, Nw]"
     argv: list[str] = []
     hand: str | None = None
     given: dict[str, str] = {}  # each option given, by what it sets: the key that gave it
@@ -452,7 +460,7 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
                 raise ValueError("hand: write the hand as one line of text")
             if name in _YAML_LISTED:
                 raise ValueError(
-                    f"{key}: expects tiles, as text or a list (e.g. [4c, Nw]), not a mapping or a nested list"
+                    f"{key}: expects tiles, as text or a list (e.g. {tiles}), not a mapping or a nested list"
                 )
             raise ValueError(f"{key}: expects a single value, not a list or mapping")
         if name == "hand":
@@ -494,11 +502,11 @@ def mapping_argv(pairs: list[tuple[Any, Any]]) -> list[str]:
                 # wrong item found by `next(..., None)` could not tell a null from none found.
                 wrong = [item for item in value if not isinstance(item, str)]
                 if wrong:
-                    raise ValueError(f"{key}: expects tiles, e.g. [4c, Nw], got {as_written(wrong[0])}"[:120])
+                    raise ValueError(f"{key}: expects tiles, e.g. {tiles}, got {as_written(wrong[0])}"[:120])
                 value = ",".join(value)
             # A number or a date as YAML writes it (`2`, `2026-01-01`), read as the line's text is: a
             # `.nan` given as a seat was the text `nan`, riichi's word for south, and hinted so.
             argv += [_YAML_VALUED[name], value if isinstance(value, str) else as_written(value)]
     if hand is None:
-        raise ValueError("no hand given (hand: ...)")
+        raise ValueError(f"no hand given ({_entry_shape(json)})")
     return [hand, *argv]
