@@ -1188,7 +1188,7 @@ def test_evening_play_amend_two_is_told_in_digits(evening):
     typed = ["amend two", "cancel", "quit"]
     result = run("evening", "play", str(evening), input="\n".join(typed) + "\n", env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
-    assert "  'two': there is no such game (1 to 1): a number is typed in digits; type 2\n" in result.stdout
+    assert "  'two' is not a game's number (game 1): a number is typed in digits; type 2\n" in result.stdout
 
 
 @pytest.mark.parametrize(

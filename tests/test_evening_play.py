@@ -1451,8 +1451,35 @@ def test_play_amend_superscript_2_is_asked_again_not_a_traceback(tmp_path, typed
     code, out = play(path, [f"amend {typed}", typed, "cancel", "quit"])
     assert code == 0 and "Traceback" not in out, out
     said = f"{typed.strip()!r}"[:40]
-    assert f"  {said}" in out and "there is no such game (1 to 1)" in unwrapped(out)
+    assert f"  {said}" in out and "is not a game's number (game 1)" in unwrapped(out)
     assert [e["event"] for e in events(path)] == ["start", "hand"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        pytest.param("5", "  there is no game 5 to amend (game 1)", id="5"),
+        pytest.param("x", "  'x' is not a game's number (game 1)", id="x"),
+    ],
+)
+def test_play_amend_5_is_told_as_evening_amend_tells_it(tmp_path, typed, said):
+    """Regression: play said `'5': there is no such game (1 to 1)` where `evening amend FILE 5` says
+    `there is no game 5 to amend (game 1)`: one wording for both (evening/record.no_game_to_amend)."""
+    path = new(tmp_path)
+    succeeds(*hand(path, "Ann", PLAYERS))
+    code, out = play(path, ["amend", typed, "cancel", "quit"])
+    assert code == 0 and said in out.splitlines(), out
+    if typed == "5":
+        one_shot = run("evening", "amend", str(path), "5", "--draw")
+        assert one_shot.returncode == 2 and one_shot.stderr == f"error: {said.strip()}\n"
+
+
+def test_play_amend_with_no_game_says_what_evening_amend_says(tmp_path):
+    """Regression: play said `there is no game to amend yet`, `evening amend` `no game has been recorded
+    yet: there is nothing to amend`."""
+    path = new(tmp_path)
+    code, out = play(path, ["amend", "quit"])
+    assert code == 0 and "  no game has been recorded yet: there is nothing to amend" in out.splitlines()
 
 
 def test_play_amend_then_amend_1_at_amend_which_game_amends_game_1(tmp_path):
@@ -1462,7 +1489,7 @@ def test_play_amend_then_amend_1_at_amend_which_game_amends_game_1(tmp_path):
     succeeds(*hand(path, "Ann", PLAYERS))
     code, out = play(path, ["amend", "amend 1", "cancel", "quit"])
     assert code == 0, out
-    assert "no such game" not in out and "Game 1 was: " in out
+    assert "game's number" not in out and "Game 1 was: " in out
     assert [e["event"] for e in events(path)] == ["start", "hand"]
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import done_all_the_same
-from ..engine.errors import PungchowError, digits_hint, printable
+from ..engine.errors import PungchowError, printable
 from ..evening import record as book
 from ..evening.log import EveningError
 from ..evening.names import player_named
@@ -507,14 +507,14 @@ class Table(Parts):
     def _amend(self, evening: Evening, rest: str) -> None:
         self.undone = "the amendment being entered was not recorded"
         if not evening.games:
-            self.echo("  there is no game to amend yet")
+            self.echo(f"  {book.no_game_to_amend('', 0)}")
             return
         count = len(evening.games)
         number = _game_number(rest, count)
         while number is None:
             if rest.strip():
                 typed = rest.strip()  # `amend two`: the number in digits said (digits_hint)
-                self.retry(f"{typed!r}: there is no such game (1 to {count}){digits_hint(typed)}")
+                self.retry(book.no_game_to_amend(typed, count))
             rest = self.ask(f"  Amend which game (1 to {count})? ")
             word, after = _command_word(rest)
             if word == "amend" and after.strip():  # the command typed again, with its number

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from ..engine.errors import OptionError, PungchowError
+from ..engine.errors import OptionError, PungchowError, digits_hint
 from ..engine.rules import Ruleset
 from ..engine.seats import read_seat
 from ..engine.table import Settlement, check_players, refuse_unnamed_liable
@@ -431,11 +431,19 @@ def idle_flags(evening: Evening, record: dict[str, Any], number: int | None = No
     return tuple(idle)
 
 
+def no_game_to_amend(typed: str, games: int) -> str:
+    """Why game `typed` cannot be amended in an evening of `games` games: none is recorded yet, or none
+    has that number; `evening amend` and play's `amend` say it alike (docs/evening.md)."""
+    if not games:
+        return "no game has been recorded yet: there is nothing to amend"
+    shown = "game 1" if games == 1 else f"games 1 to {games}"
+    if typed.isascii() and typed.isdigit() and len(typed) <= 18:  # longer: as the command line's limit
+        return f"there is no game {int(typed)} to amend ({shown})"
+    return f"{typed!r} is not a game's number ({shown}){digits_hint(typed)}"
+
+
 def _check_game(number: int, evening: Evening) -> None:
     """Refuse to amend a game the evening does not have."""
     games = len(evening.games)
-    if not games:
-        raise OptionError("no game has been recorded yet: there is nothing to amend", code="evening-no-game")
     if not 1 <= number <= games:
-        shown = "game 1" if games == 1 else f"games 1 to {games}"
-        raise OptionError(f"there is no game {number} to amend ({shown})", code="evening-no-game")
+        raise OptionError(no_game_to_amend(str(number), games), code="evening-no-game")
