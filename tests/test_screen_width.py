@@ -436,7 +436,8 @@ def test_report_breakdown_reads_as_the_score_card(evening: Path) -> None:
     assert re.search(r"^3 of a kind of ones, nines, winds or dragons\s+1b1b1b\s+8\s+40$", text, re.M), text
 
 
-WORD = st.text(alphabet="abcdefghij-/,!*#0123456789", min_size=1, max_size=12)
+# `×` and `x`: a multiplier (`×2`, `x2`) is kept with the word before it (layout.wrap).
+WORD = st.text(alphabet="abcdefghij-/,!*#0123456789×x", min_size=1, max_size=12)
 CELL = st.lists(WORD, min_size=0, max_size=6).map(" ".join)
 
 
@@ -453,7 +454,8 @@ def test_a_grid_never_exceeds_its_width_nor_cuts_a_word(
     headers = tuple(data.draw(WORD) for _ in range(columns))
     rows = tuple(tuple(data.draw(CELL) for _ in range(columns)) for _ in range(data.draw(st.integers(1, 5))))
     wraps = frozenset(data.draw(st.sets(st.integers(0, columns - 1))))
-    grid = Grid(headers, rows, frozenset(range(1, columns)), wraps)
+    phrases = frozenset(data.draw(st.sets(st.sampled_from(sorted(wraps))))) if wraps else frozenset()
+    grid = Grid(headers, rows, frozenset(range(1, columns)), wraps, phrases=phrases)
     lines = grid.lines(width)
     assert all(cell_width(line) <= width for line in lines), "\n".join(lines)
     words = set(" ".join(lines).split())
@@ -465,6 +467,15 @@ def test_a_grid_never_exceeds_its_width_nor_cuts_a_word(
 @given(text=st.lists(WORD, max_size=30).map(" ".join), width=st.integers(min_value=13, max_value=100))
 def test_wrapped_text_fits_and_keeps_every_character(text: str, width: int) -> None:
     lines = hanging(text, width)
+    assert all(cell_width(line) <= width for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+@given(text=st.lists(WORD, max_size=30).map(" ".join), width=st.integers(min_value=1, max_value=100))
+def test_phrases_wrapped_fit_and_keep_every_character(text: str, width: int) -> None:
+    """Wrapped between phrases first, the lines fit (a word longer than the line is cut, as wrap cuts
+    it) and hold the text."""
+    lines = wrap_phrases(text, width)
     assert all(cell_width(line) <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
 
