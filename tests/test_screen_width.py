@@ -330,11 +330,14 @@ def test_wrapping_keeps_the_text(text: str, width: int) -> None:
         ("Bob pays Cy 96 (Mah-Jongg 48, East x2)", 36, ["Bob pays Cy 96 (Mah-Jongg 48,", "East x2)"]),
         ("a double ×2 here", 10, ["a", "double ×2", "here"]),
         ("a double ×2 here", 7, ["a", "double", "×2 here"]),  # no line holds the two: as words
+        # Regression (the long profile): the two fitted the first line, not the later one they went to,
+        # and were cut there (`000000000000 x` over `000`).
+        ("0 000000000000 x000", 18, ["0", "000000000000", "x000"]),
     ],
-    ids=["east-x2-kept-together", "ascii-x2", "double-x2", "too-narrow-for-both"],
+    ids=["east-x2-kept-together", "ascii-x2", "double-x2", "too-narrow-for-both", "0-000000000000-x000"],
 )
 def test_a_multiplier_stays_with_its_word(text: str, width: int, lines: list[str]) -> None:
-    assert wrap(text, width) == lines
+    assert wrap(text, width, 14 if text.startswith("0 ") else None) == lines
 
 
 @pytest.mark.parametrize(

@@ -127,9 +127,6 @@ def wrap(text: str, width: int, later: int | None = None) -> list[str]:
     tokens.reverse()
     while tokens:
         token = tokens.pop()
-        if " " in token.strip() and cell_width(token) > room():  # no line holds the two: as words
-            tokens += reversed(re.findall(r"\S+|\s+", token))
-            continue
         if token.isspace():
             if lines[-1]:
                 lines[-1] += token
@@ -137,6 +134,9 @@ def wrap(text: str, width: int, later: int | None = None) -> list[str]:
         if lines[-1] and cell_width(lines[-1] + token) > room():
             lines[-1] = lines[-1].rstrip()
             lines.append("")
+        if " " in token and cell_width(token) > room() - cell_width(lines[-1]):
+            tokens += reversed(re.findall(r"\S+|\s+", token))  # no line holds the two: as words
+            continue
         left = cell_width(token)
         while left > room() - cell_width(lines[-1]):  # a word longer than a whole line
             piece = _first_piece(token, room())
