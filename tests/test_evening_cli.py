@@ -174,6 +174,20 @@ def test_report_json_of_false_mahjongg_bob_gives_no_score_for_any_hand(tmp_path,
     assert [game["scores"] for game in report["history"]] == [dict.fromkeys(PLAYERS)] * 2
 
 
+@pytest.mark.parametrize("command", [["false-mahjongg", "Bob"], ["wash", "Bob", WASH_13], ["draw"]])
+def test_false_mahjongg_bob_shows_no_score_for_any_hand(tmp_path, capsys, command):
+    """Regression: the game `evening false-mahjongg` prints showed a Score of 0 for every player, hands
+    nobody gave, where the report's JSON has null and a wash a blank: blank, as the wash's (its one home
+    is report.scores)."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "pung-chow-limit")
+    word, *rest = command
+    out = ok(capsys, "evening", word, str(path), *rest)
+    table = out.split("\n\n")[0].splitlines()[3:]  # the game's line, the header and its rule, then a row each
+    assert [row.split()[0] for row in table] == PLAYERS
+    assert [len(row.split()) for row in table] == [3] * len(PLAYERS), table  # name, seat, net: no score
+
+
 @pytest.mark.parametrize("command", [["wash", "-Dash", WASH_13 + "5b"], ["false-mahjongg", "-Dash"]])
 def test_wash_of_a_player_named_dash_typed_bare_says_to_give_it_after_double_dash(tmp_path, capsys, command):
     """Regression: a player `evening new` seats as `-Dash` (docs/evening.md's own example), named bare
@@ -1278,3 +1292,26 @@ def test_amend_1_to_a_draw_with_ann_complete_is_told_to_give_a_win(tmp_path, cap
         " winning tile marked ! (or --original-hand), with evening hand or evening amend\n",
     )
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "command, usage",
+    [
+        (["wash", "Zed", WASH_13 + "5b"], "FILE PLAYER TILES"),
+        (["false-mahjongg", "Zed"], "FILE PLAYER"),
+    ],
+    ids=["wash", "false-mahjongg"],
+)
+def test_wash_zed_names_the_argument_as_its_usage_does(tmp_path, capsys, command, usage):
+    """Regression: `evening wash FILE Zed TILES` was refused as `PLAYER: 'Zed' is not at the table`
+    while its usage, its help and `Missing argument 'NAME'` called the argument NAME: one name, PLAYER,
+    as docs/evening.md's prose has it."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "pung-chow-limit")
+    word, *rest = command
+    code, _, err = cli(capsys, "evening", word, str(path), *rest)
+    assert code == 2 and err.startswith("error: PLAYER: 'Zed' is not at the table (Ann, Bob, Cy, Di)")
+    code, out, _ = cli(capsys, "evening", word, "--help")
+    assert code == 0 and usage in out
+    code, _, err = cli(capsys, "evening", word, str(path))
+    assert code == 2 and "Missing argument 'PLAYER'" in err

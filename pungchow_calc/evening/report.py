@@ -142,7 +142,7 @@ def settle_up(totals: dict[str, int]) -> list[dict[str, Any]]:
     return out
 
 
-def _scores(game: Game) -> dict[str, int | None]:
+def scores(game: Game) -> dict[str, int | None]:
     """Each player's hand's score as scored; None where no hand or score was given (docs/json.md: a draw
     given with none, a wash, a false Mah-Jongg, whose settlement scores every hand 0 it never saw)."""
     detail = game.detail
@@ -243,7 +243,7 @@ def history(evening: Evening, breakdown: bool = False) -> list[dict[str, Any]]:
             "what": describe(game),
             "amended": game.number in amended,
             "seats": {name: w.word for name, w in game.seats},
-            "scores": _scores(game),
+            "scores": scores(game),
             "payments": _payments(game),
             "net": dict(game.net),
             "totals": dict(totals),
@@ -272,7 +272,7 @@ def player_stats(evening: Evening) -> dict[str, dict[str, int]]:
             continue
         # Its details first: a sealed record is trusted for its nets only, and settling it again is
         # what checks its names (a `from` no player has is refused in one line, as `report` does).
-        score = _scores(game).get(record["winner"])
+        score = scores(game).get(record["winner"])
         winner = stats[record["winner"]]
         winner["won"] += 1
         if record.get("win_by") in ("wall", "loose"):
