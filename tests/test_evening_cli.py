@@ -1332,3 +1332,20 @@ def test_false_mahjongg_bob_in_an_evening_begun_with_no_limit_says_so_in_the_eve
     assert "`evening new --no-limit`" in err and path.read_bytes() == before
     code, out, _ = cli(capsys, "evening", "false-mahjongg", str(path), "Bob", "--json")
     assert code == 2 and json.loads(out)["error"]["code"] == "no-limit"
+
+
+@pytest.mark.parametrize("drawn", [[], ["--drawn"]], ids=["original-hand", "original-hand-drawn"])
+def test_original_hand_ann_counts_as_self_drawn_whether_drawn_is_typed_or_not(tmp_path, capsys, drawn):
+    """Regression: a win on the original draw counted as self-drawn in the report's and stats'
+    statistics only when `--drawn` was typed with `--original-hand`: the one game (the same payments,
+    `Ann won on the original draw` either way) counted two ways. Now every win not on a discard."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "pung-chow-limit")
+    dealt = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c"
+    others = [arg for name in PLAYERS[1:] for arg in ("--other", f"{name}=0")]
+    ok(capsys, "evening", "hand", str(path), "--winner", "Ann", dealt, "--original-hand", *drawn, *others)
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert report["history"][0]["what"] == "Ann won on the original draw"
+    assert report["stats"]["Ann"]["self_drawn"] == 1 and report["stats"]["Ann"]["won"] == 1
+    stats = json.loads(ok(capsys, "evening", "stats", str(path), "--json"))
+    assert stats["players"]["Ann"]["self_drawn"] == 1

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine.errors import OptionError
 from ..engine.payments import Payment
+from ..engine.situation import WinBy, on_discard
 from ..engine.table import Settlement
 from ..engine.tiles import Wind
 from ..engine.wash import Wash
@@ -275,7 +276,9 @@ def player_stats(evening: Evening) -> dict[str, dict[str, int]]:
         score = scores(game).get(record["winner"])
         winner = stats[record["winner"]]
         winner["won"] += 1
-        if record.get("win_by") in ("wall", "loose"):
+        # Every win not on a discard, as the payments read it (situation.on_discard): a hand won on the
+        # original draw counts so whether --drawn was typed with it or not (the one game either way).
+        if not on_discard(WinBy(record.get("win_by", "discard")), bool(record.get("original_hand"))):
             winner["self_drawn"] += 1
         if record.get("from") in stats:
             stats[record["from"]]["fed"] += 1
