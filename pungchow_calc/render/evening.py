@@ -487,9 +487,11 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
 
 def _marks(names: list[str]) -> dict[str, str]:
     """One character per player: the initial, or a digit when initials clash or one would not fill
-    exactly one cell of the grid (a wide 王, `ß` upper-cased to `SS`)."""
+    exactly one cell of the grid (a wide 王, `ß` upper-cased to `SS`) or is no letter or digit: a `|`,
+    `+`, `-` or `*` reads as the chart's own lines, and a `\\` is an escape's (`\\u738b` under --ascii),
+    not the name's."""
     initials = [n[0].upper() for n in names]
-    single = all(len(i) == 1 and cell_width(i) == 1 for i in initials)
-    if single and len(set(initials)) == len(initials) and "*" not in initials and "-" not in initials:
+    single = all(len(i) == 1 and cell_width(i) == 1 and i.isalnum() for i in initials)
+    if single and len(set(initials)) == len(initials):
         return dict(zip(names, initials, strict=True))
     return {n: str(i + 1) for i, n in enumerate(names)}
