@@ -54,7 +54,7 @@ def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -
 
 def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     """Each player's statistics over several evenings (a player matched by name, in any case)."""
-    from ..evening.report import combined_stats
+    from ..evening.report import combined_stats, rulesets_note
     from ..evening.state import replayed
     from ..render.evening import stats_table
 
@@ -72,6 +72,9 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
         say(f"note: {note}")
     for evening in evenings:
         say_notes(evening)
+    mixed = rulesets_note(list(zip(files, evenings, strict=True)))
+    if mixed is not None:
+        say(f"note: {mixed}")
     if as_json:
         print(json.dumps({"evenings": len(evenings), "players": stats}))
         return

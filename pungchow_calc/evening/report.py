@@ -335,6 +335,18 @@ def combined_stats(evenings: Sequence[tuple[str, Evening]]) -> dict[str, dict[st
     return out
 
 
+def rulesets_note(evenings: Sequence[tuple[str, Evening]]) -> str | None:
+    """`evening stats`' note when its evenings were played under different rulesets: their points are
+    summed as they stand (a Part I total beside a Part II one), which the table alone would not say."""
+    under: dict[str, list[str]] = {}
+    for path, evening in evenings:
+        under.setdefault(evening.ruleset.name, []).append(path)
+    if len(under) < 2:
+        return None
+    said = "; ".join(f"{name}: {', '.join(paths)}" for name, paths in under.items())
+    return f"the evenings were played under different rulesets ({said}): their points are summed as they are"
+
+
 def _not_joined(path: str, said: str) -> OptionError:
     return OptionError(
         f"{path}: {said} (names that differ only in case): stats never joins players on a guess; give "
