@@ -113,7 +113,11 @@ def _append(path: str, make: Callable[[log.Log], dict[str, Any]], say: Say) -> d
     except log.EveningError as error:
         if error.line is None:
             raise
-        raise unmendable(error, path, logfile.take(path)[1]) from None
+        try:
+            data = logfile.take(path)[1]  # read again, as the lock was let go: only to word the refusal
+        except log.EveningError:
+            raise error from None
+        raise unmendable(error, path, data) from None
 
 
 @dataclass(frozen=True, slots=True)
