@@ -1349,3 +1349,25 @@ def test_original_hand_ann_counts_as_self_drawn_whether_drawn_is_typed_or_not(tm
     assert report["stats"]["Ann"]["self_drawn"] == 1 and report["stats"]["Ann"]["won"] == 1
     stats = json.loads(ok(capsys, "evening", "stats", str(path), "--json"))
     assert stats["players"]["Ann"]["self_drawn"] == 1
+
+
+def test_wash_bob_under_a_house_east_multiplier_2_says_why_east_pays_double(tmp_path, capsys):
+    """Regression: under a house washing table with `east_multiplier: 2`, `evening wash` printed
+    `Ann pays Bob 140 (washing the tiles)` beside `Cy pays Bob 70 (washing the tiles)`, with no word of
+    why, and the report's JSON gave another reason (`washing the tiles, 10 heads`): one reason now, with
+    East's multiplier as a hand's payments say it."""
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "name: house-wash\nextends: pung-chow-limit\n"
+        "wash:\n  payments: {9: 50, 10: 70, 11: 100, 12: 150, 13: 200}\n  east_multiplier: 2\n"
+    )
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy", "-r", str(house))
+    out = ok(capsys, "evening", "wash", str(path), "Bob", "1d9d1b9b1c9c EwSwWwNw 2c3c4c")
+    assert "  Ann pays Bob 140 (washing the tiles, 10 heads, East ×2)\n" in out
+    assert "  Cy pays Bob 70 (washing the tiles, 10 heads)\n" in out
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert [p["reason"] for p in report["history"][0]["payments"]] == [
+        "washing the tiles, 10 heads, East ×2",
+        "washing the tiles, 10 heads",
+    ]

@@ -184,11 +184,18 @@ def _payments(game: Game) -> list[dict[str, Any]]:
                 "from": names[w],
                 "to": washer,
                 "amount": a,
-                "reason": f"washing the tiles, {len(detail.heads)} heads",
+                "reason": wash_reason(detail, a),
             }
             for w, a in detail.payments.items()
         ]
     return []
+
+
+def wash_reason(wash: Wash, amount: int) -> str:
+    """Why a payment of a wash is `amount`, as the game and the report say it: the heads, and East's
+    multiplier where the washing table's applies (a house `east_multiplier: 2`), as a hand's `East ×2`."""
+    east = f", East ×{amount // wash.each}" if wash.each and amount != wash.each else ""
+    return f"washing the tiles, {len(wash.heads)} heads{east}"
 
 
 def _named(payment: Payment, names: dict[Wind, str]) -> dict[str, Any]:

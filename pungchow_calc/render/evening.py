@@ -20,7 +20,7 @@ from ..csv_safe import csv_cell
 from ..engine.errors import how_many
 from ..engine.rule_types import Settings
 from ..evening.names import by_name
-from ..evening.report import ASCII_SPARKS, SPARKS, ordinal, scores, sparkline
+from ..evening.report import ASCII_SPARKS, SPARKS, ordinal, scores, sparkline, wash_reason
 from ..evening.state import Game
 from .ascii import fit_data, fit_grid
 from .layout import Grid, breakdown_grid, cell_width, hanging, pack, score_summary, terminal_width
@@ -240,7 +240,7 @@ def _payments(game: Game, names: dict[Any, str]) -> list[str]:
         ]
     if isinstance(detail, Wash):
         return [
-            f"{names[w]} pays {names[detail.seat]} {a} (washing the tiles)"
+            f"{names[w]} pays {names[detail.seat]} {a} ({wash_reason(detail, a)})"
             for w, a in detail.payments.items()
         ]
     return []
