@@ -1319,16 +1319,14 @@ def test_wash_zed_names_the_argument_as_its_usage_does(tmp_path, capsys, command
 
 def test_false_mahjongg_bob_in_an_evening_begun_with_no_limit_says_so_in_the_evenings_words(tmp_path, capsys):
     """Regression: refused as `--false-mahjongg: the penalty is a share of the limit, and no limit is in
-    force`, settle's option, which no evening command has: now the player and where the missing limit
-    comes from (the evening's --no-limit); nothing is written."""
+    force`, settle's option, which no evening command has: now where the missing limit comes from (the
+    evening's --no-limit), as `evening play` says it of `false`; nothing is written."""
     path = tmp_path / "e.jsonl"
     start(capsys, path, "-r", "pung-chow-limit", "--no-limit")
     before = path.read_bytes()
     code, _, err = cli(capsys, "evening", "false-mahjongg", str(path), "Bob")
     assert code == 2 and err.count("\n") == 1 and "--false-mahjongg" not in err
-    assert err.startswith(
-        "error: Bob: a false Mah-Jongg pays a share of the limit, and this evening has no limit"
-    )
+    assert err.startswith("error: a false Mah-Jongg pays a share of the limit, and this evening has no limit")
     assert "`evening new --no-limit`" in err and path.read_bytes() == before
     code, out, _ = cli(capsys, "evening", "false-mahjongg", str(path), "Bob", "--json")
     assert code == 2 and json.loads(out)["error"]["code"] == "no-limit"

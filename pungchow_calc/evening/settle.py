@@ -331,8 +331,8 @@ def _settle(
                 else f"ruleset {ruleset.name} sets none"
             )
             raise OptionError(
-                f"{record['player']}: a false Mah-Jongg pays a share of the limit, and this evening has no "
-                f"limit ({why}): nothing was recorded",
+                f"a false Mah-Jongg pays a share of the limit, and this evening has no limit ({why}): "
+                "nothing was recorded",
                 code="no-limit",
             ) from None
     if kind == "draw":
