@@ -174,6 +174,20 @@ def test_report_json_of_false_mahjongg_bob_gives_no_score_for_any_hand(tmp_path,
     assert [game["scores"] for game in report["history"]] == [dict.fromkeys(PLAYERS)] * 2
 
 
+@pytest.mark.parametrize("command", [["false-mahjongg", "Bob"], ["wash", "Bob", WASH_13], ["draw"]])
+def test_false_mahjongg_bob_shows_no_score_for_any_hand(tmp_path, capsys, command):
+    """Regression: the game `evening false-mahjongg` prints showed a Score of 0 for every player, hands
+    nobody gave, where the report's JSON has null and a wash a blank: blank, as the wash's (its one home
+    is report.scores)."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "pung-chow-limit")
+    word, *rest = command
+    out = ok(capsys, "evening", word, str(path), *rest)
+    table = out.split("\n\n")[0].splitlines()[3:]  # the game's line, the header and its rule, then a row each
+    assert [row.split()[0] for row in table] == PLAYERS
+    assert [len(row.split()) for row in table] == [3] * len(PLAYERS), table  # name, seat, net: no score
+
+
 @pytest.mark.parametrize("command", [["wash", "-Dash", WASH_13 + "5b"], ["false-mahjongg", "-Dash"]])
 def test_wash_of_a_player_named_dash_typed_bare_says_to_give_it_after_double_dash(tmp_path, capsys, command):
     """Regression: a player `evening new` seats as `-Dash` (docs/evening.md's own example), named bare
@@ -1311,3 +1325,80 @@ def test_amend_1_to_a_draw_with_ann_complete_is_told_to_give_a_win(tmp_path, cap
         " winning tile marked ! (or --original-hand), with evening hand or evening amend\n",
     )
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "command, usage",
+    [
+        (["wash", "Zed", WASH_13 + "5b"], "FILE PLAYER TILES"),
+        (["false-mahjongg", "Zed"], "FILE PLAYER"),
+    ],
+    ids=["wash", "false-mahjongg"],
+)
+def test_wash_zed_names_the_argument_as_its_usage_does(tmp_path, capsys, command, usage):
+    """Regression: `evening wash FILE Zed TILES` was refused as `PLAYER: 'Zed' is not at the table`
+    while its usage, its help and `Missing argument 'NAME'` called the argument NAME: one name, PLAYER,
+    as docs/evening.md's prose has it."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "pung-chow-limit")
+    word, *rest = command
+    code, _, err = cli(capsys, "evening", word, str(path), *rest)
+    assert code == 2 and err.startswith("error: PLAYER: 'Zed' is not at the table (Ann, Bob, Cy, Di)")
+    code, out, _ = cli(capsys, "evening", word, "--help")
+    assert code == 0 and usage in out
+    code, _, err = cli(capsys, "evening", word, str(path))
+    assert code == 2 and "Missing argument 'PLAYER'" in err
+
+
+def test_false_mahjongg_bob_in_an_evening_begun_with_no_limit_says_so_in_the_evenings_words(tmp_path, capsys):
+    """Regression: refused as `--false-mahjongg: the penalty is a share of the limit, and no limit is in
+    force`, settle's option, which no evening command has: now where the missing limit comes from (the
+    evening's --no-limit), as `evening play` says it of `false`; nothing is written."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "pung-chow-limit", "--no-limit")
+    before = path.read_bytes()
+    code, _, err = cli(capsys, "evening", "false-mahjongg", str(path), "Bob")
+    assert code == 2 and err.count("\n") == 1 and "--false-mahjongg" not in err
+    assert err.startswith("error: a false Mah-Jongg pays a share of the limit, and this evening has no limit")
+    assert "`evening new --no-limit`" in err and path.read_bytes() == before
+    code, out, _ = cli(capsys, "evening", "false-mahjongg", str(path), "Bob", "--json")
+    assert code == 2 and json.loads(out)["error"]["code"] == "no-limit"
+
+
+@pytest.mark.parametrize("drawn", [[], ["--drawn"]], ids=["original-hand", "original-hand-drawn"])
+def test_original_hand_ann_counts_as_self_drawn_whether_drawn_is_typed_or_not(tmp_path, capsys, drawn):
+    """Regression: a win on the original draw counted as self-drawn in the report's and stats'
+    statistics only when `--drawn` was typed with `--original-hand`: the one game (the same payments,
+    `Ann won on the original draw` either way) counted two ways. Now every win not on a discard."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "pung-chow-limit")
+    dealt = "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c"
+    others = [arg for name in PLAYERS[1:] for arg in ("--other", f"{name}=0")]
+    ok(capsys, "evening", "hand", str(path), "--winner", "Ann", dealt, "--original-hand", *drawn, *others)
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert report["history"][0]["what"] == "Ann won on the original draw"
+    assert report["stats"]["Ann"]["self_drawn"] == 1 and report["stats"]["Ann"]["won"] == 1
+    stats = json.loads(ok(capsys, "evening", "stats", str(path), "--json"))
+    assert stats["players"]["Ann"]["self_drawn"] == 1
+
+
+def test_wash_bob_under_a_house_east_multiplier_2_says_why_east_pays_double(tmp_path, capsys):
+    """Regression: under a house washing table with `east_multiplier: 2`, `evening wash` printed
+    `Ann pays Bob 140 (washing the tiles)` beside `Cy pays Bob 70 (washing the tiles)`, with no word of
+    why, and the report's JSON gave another reason (`washing the tiles, 10 heads`): one reason now, with
+    East's multiplier as a hand's payments say it."""
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "name: house-wash\nextends: pung-chow-limit\n"
+        "wash:\n  payments: {9: 50, 10: 70, 11: 100, 12: 150, 13: 200}\n  east_multiplier: 2\n"
+    )
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy", "-r", str(house))
+    out = ok(capsys, "evening", "wash", str(path), "Bob", "1d9d1b9b1c9c EwSwWwNw 2c3c4c")
+    assert "  Ann pays Bob 140 (washing the tiles, 10 heads, East ×2)\n" in out
+    assert "  Cy pays Bob 70 (washing the tiles, 10 heads)\n" in out
+    report = json.loads(ok(capsys, "evening", "report", str(path), "--format", "json"))
+    assert [p["reason"] for p in report["history"][0]["payments"]] == [
+        "washing the tiles, 10 heads, East ×2",
+        "washing the tiles, 10 heads",
+    ]

@@ -916,12 +916,11 @@ def _both(capsys, path: Path) -> list[tuple[int, str]]:
     "number, change, says",
     [
         (3, lambda e: e["hands"].update(Ann="40"), "line 3: changed since it was written"),
-        (2, lambda e: e.update(winner="Bob"), "line 2: changed since it was written"),
         (2, lambda e: e["net"].update(Ann=e["net"]["Ann"] + 1), "line 2: changed since it was written"),
         (3, lambda e: e.pop("sum"), "line 3: changed since it was written (its checksum, sum, is gone)"),
         (1, lambda e: e.update(east="Bob"), "line 1: changed since it was written"),
     ],
-    ids=["score-8-to-40", "winner", "net", "checksum-removed", "start-east"],
+    ids=["score-8-to-40", "net", "checksum-removed", "start-east"],
 )
 def test_a_changed_line_is_found_by_status_and_report_alike(evening, capsys, number, change, says):
     _edit(evening, number, change)
@@ -932,6 +931,46 @@ def test_a_changed_line_is_found_by_status_and_report_alike(evening, capsys, num
     assert f"pungchow evening repair {evening} --accept {number}" in err
     code, _, err = cli(capsys, *hand(evening, "Cy", PLAYERS))
     assert code == 2 and says in err and evening.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "number, change, says",
+    [
+        (2, lambda e: e.update(winner="Bob"), "cannot be replayed: --winner Bob, but the hand of Ann marks"),
+        (2, lambda e: e.update(winner="Zed"), "cannot be replayed: --winner: 'Zed' is not at the table"),
+        (3, lambda e: e.update(win_by=["wall"]), "cannot be replayed: win_by: ['wall'] is not one of"),
+        (1, lambda e: e.update(sets=0), "the start event's sets (0) are damaged"),
+        (1, lambda e: e.update(limit="500"), "the start event's limit ('500', no_limit false) is damaged"),
+        (
+            1,
+            lambda e: e["ruleset"]["document"]["settings"].update(limit=5000),
+            "ruleset snapshot does not match",
+        ),
+    ],
+    ids=["winner-Bob", "winner-Zed", "win_by-list", "start-sets-0", "start-limit-500", "start-snapshot"],
+)
+def test_a_changed_line_repair_cannot_accept_is_never_hinted_to_repair(evening, capsys, number, change, says):
+    """Every reader says what `repair --accept N` would say of it: the line cannot be accepted as it
+    reads, so no reader hints the repair (it was hinted, then refused)."""
+    _edit(evening, number, change)
+    before = evening.read_bytes()
+    changed = (
+        f"line {number}: changed since it was written (its checksum does not match), and as it now reads: "
+    )
+    for args in (
+        ["status", str(evening)],
+        ["report", str(evening)],
+        ["chart", str(evening)],
+        ["stats", str(evening)],
+        ["undo", str(evening)],
+        list(hand(evening, "Cy", PLAYERS))[1:],
+    ):
+        code, _, err = cli(capsys, "evening", *args)
+        assert code == 2 and changed in err and says in err, args
+        assert "--accept" not in err and "from a copy" in err and err.count("\n") == 1, args
+    code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", str(number))
+    assert code == 2 and says in err and "--accept" not in err  # repair refuses it alike
+    assert evening.read_bytes() == before
 
 
 @pytest.mark.parametrize(

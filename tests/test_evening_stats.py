@@ -351,3 +351,38 @@ def test_stats_reads_each_log_once(tmp_path, monkeypatch):
     monkeypatch.undo()
     assert done.exit_code == 0, done
     assert sorted(p for p in opened if p.endswith(".jsonl")) == sorted([str(backup), tonight])
+
+
+@pytest.mark.parametrize(
+    ("rulesets", "noted"),
+    [
+        (["pung-chow", "pung-chow-limit"], "(pung-chow: a.jsonl; pung-chow-limit: b.jsonl)"),
+        (["pung-chow", "classical-bmja"], "(pung-chow: a.jsonl; classical-bmja: b.jsonl)"),
+        (["pung-chow", "pung-chow"], None),
+    ],
+    ids=["part-1-and-part-2", "pung-chow-and-bmja", "one-ruleset"],
+)
+def test_stats_of_a_pung_chow_and_a_pung_chow_limit_evening_notes_the_rulesets(
+    tmp_path, monkeypatch, rulesets, noted
+):
+    """Regression: evenings of different rulesets were summed with no word of it (a Part I total beside
+    a Part II one); now a note on stderr names each ruleset's logs, the totals summed as before."""
+    monkeypatch.chdir(tmp_path)
+    for name, ruleset in zip(("a.jsonl", "b.jsonl"), rulesets, strict=True):
+        assert run("evening", "new", name, "--players", "Ann,Bob", "-r", ruleset).exit_code == 0
+        assert run("evening", "hand", name, HAND, "--winner", "Bob", "--other", "Ann=2").exit_code == 0
+    totals = [
+        json.loads(run("evening", "status", n, "--json").stdout)["totals"] for n in ("a.jsonl", "b.jsonl")
+    ]
+    for extra in ([], ["--json"]):
+        done = run("evening", "stats", "a.jsonl", "b.jsonl", *extra)
+        assert done.exit_code == 0
+        if noted is None:
+            assert "rulesets" not in done.stderr
+        else:
+            assert done.stderr == (
+                f"note: the evenings were played under different rulesets {noted}: their points are "
+                "summed as they are\n"
+            )
+    players = json.loads(done.stdout)["players"]
+    assert players["Bob"]["total"] == totals[0]["Bob"] + totals[1]["Bob"] > 0

@@ -219,6 +219,27 @@ def test_chart_marks_fill_one_cell_for_name(tmp_path, capsys, first):
     assert f"1 {first} " in chart and "2 Bob " in chart
 
 
+@pytest.mark.parametrize(
+    "first, ascii_only",
+    [
+        pytest.param("|Pipe", False, id="initial-bar-|Pipe"),
+        pytest.param("+Plus", False, id="initial-plus-+Plus"),
+        pytest.param("李小龍", True, id="ascii-escape-李小龍"),
+    ],
+)
+def test_chart_marks_a_player_whose_initial_is_no_letter_by_a_digit(tmp_path, capsys, first, ascii_only):
+    # `|Pipe` was marked `|` and `+Plus` `+`, the chart's own axis and corner; under --ascii 李小龍 was
+    # marked `\`, the first character of his escape (`\u674e...`), not of his name: a digit each.
+    players = [first, "Bob", "Cy", "Di"]
+    path = _new(tmp_path, capsys, players)
+    ok(capsys, *hand(path, first, players))
+    chart = ok(capsys, "evening", "chart", str(path), "--height", "8", *(["--ascii"] if ascii_only else []))
+    legend = chart.split("+---")[1]
+    assert "\n1 " in legend and "2 Bob " in legend and "\\ " not in legend, chart
+    rows = chart.split("+---")[0].splitlines()[:-1]  # the grid's rows, above the axis
+    assert rows and all(set(row.partition("|")[2]) <= set("1234*- ") for row in rows), chart
+
+
 def test_markdown_report_escapes_a_bar_in_the_name_a_b_in_its_header_too(tmp_path, capsys):
     # "A|B" was escaped in the rows but not in the header, which so had one column more than the rows.
     players = ["A|B", "Bob", "Cy", "Di"]

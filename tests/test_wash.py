@@ -389,3 +389,27 @@ def test_wash_of_easts_complete_original_hand_is_refused_as_a_win(tiles, code):
         assert error == {"code": "wash-complete-hand", "message": message}
         won = run("score", tiles, "-r", "pung-chow-limit", "--seat", "east", "--original-hand", "--json")
         assert json.loads(won.stdout)["payments"] == {"south": 600, "west": 600, "north": 600}
+
+
+@pytest.mark.parametrize(
+    ("seat", "said", "paid"),
+    [
+        ("south", "70 from each player, East ×2 (house-wash)", "east pays 140, west pays 70, north pays 70"),
+        ("north", "70 from each player, East ×2 (house-wash)", "east pays 140, south pays 70, west pays 70"),
+    ],
+    ids=["south-washes", "north-washes"],
+)
+def test_wash_under_a_house_east_multiplier_2_says_east_pays_double(tmp_path: Path, seat, said, paid) -> None:
+    """Regression: `10 different heads — 70 from each player` above `east pays 140`, with no word of why:
+    a house washing table's East multiplier is said beside the row, as `rules show` says it."""
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "name: house-wash\nextends: pung-chow-limit\n"
+        "wash:\n  payments: {9: 50, 10: 70, 11: 100, 12: 150, 13: 200}\n  east_multiplier: 2\n"
+    )
+    done = run(
+        "wash", "1d9d1b9b1c9c EwSwWwNw 2c3c4c", "--seat", seat, "-r", str(house), env={"COLUMNS": "120"}
+    )
+    assert done.exit_code == 0 and said in done.stdout and paid in done.stdout, done.stdout
+    book = run("wash", "1d9d1b9b1c9c EwSwWwNw 2c3c4c", "--seat", seat, env={"COLUMNS": "120"})
+    assert "70 from each player (pung-chow-limit)" in book.stdout and "×" not in book.stdout

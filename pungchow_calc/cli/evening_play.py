@@ -209,18 +209,29 @@ class Table(Parts):
         )
 
     @staticmethod
-    def _commands(evening: Evening) -> list[str]:
-        """The game commands this evening has: `wash` only under a ruleset with a washing table, `false`
-        only where a false Mah-Jongg can be settled (the ruleset's penalty, and the limit it is paid in)."""
-        found = ["draw"]
-        if evening.ruleset.wash is not None:
-            found.append("wash")
+    def _lacks(evening: Evening) -> dict[str, str]:
+        """Why this evening has no `wash` or no `false`, as `evening wash` and `evening false-mahjongg`
+        refuse them: no washing table; no false Mah-Jongg penalty, or no limit to pay it in."""
+        from ..engine.wash import wash_table
+        from ..evening.settle import EVENING_PART_II
+
+        lacks: dict[str, str] = {}
+        try:
+            wash_table(evening.ruleset, EVENING_PART_II)
+        except PungchowError as error:
+            lacks["wash"] = error.message
         try:  # settled as it would be: the one place its conditions are checked
             book.preview(evening, {"event": "penalty", "type": "false_mahjongg", "player": evening.east})
-            found.append("false")
-        except PungchowError:
-            pass
-        return [*found, "undo", "amend"]
+        except PungchowError as error:
+            lacks["false"] = error.message
+        return lacks
+
+    @classmethod
+    def _commands(cls, evening: Evening) -> list[str]:
+        """The game commands this evening has: `wash` only under a ruleset with a washing table, `false`
+        only where a false Mah-Jongg can be settled (the ruleset's penalty, and the limit it is paid in)."""
+        lacks = cls._lacks(evening)
+        return ["draw", *(word for word in ("wash", "false") if word not in lacks), "undo", "amend"]
 
     def _help(self, evening: Evening) -> str:
         games = ", ".join(self._commands(evening))
@@ -293,6 +304,10 @@ class Table(Parts):
                 return True
             if begun is not None:
                 self._settle(evening, self._won(dict(evening.seats()), begun))
+                return True
+            lacks = self._lacks(evening).get("false" if word == "false-mahjongg" else word)
+            if lacks is not None and not rest.strip():  # `wash` under Part I: why, as `evening wash` says
+                self.retry(f"{command!r}: {play_words(lacks)}")
                 return True
             self.retry(
                 f"{command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)"

@@ -18,9 +18,8 @@ FORMATS = ("table", "csv", "json", "markdown")
 
 def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -> None:
     """The game-by-game history, totals, the fewest payments that square the evening, player statistics."""
-    from ..evening.logfile import read
+    from ..evening.record import load
     from ..evening.report import report
-    from ..evening.state import replay
     from ..render.evening import report_csv, report_markdown, report_text
 
     as_json = format_ == "json"
@@ -32,7 +31,7 @@ def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -
                 f"--breakdown: the {format_} report has no score lines (--format table or json shows them)",
                 code="bad-option",
             )
-        evening = replay(read(file, say))
+        evening = load(file, say)
         data = report(evening, breakdown)  # the details are settled here (Game.detail)
     except PungchowError as error:
         fail(error, as_json)
@@ -55,9 +54,8 @@ def report_command(file: str, format_: str, breakdown: bool, ascii_only: bool) -
 
 def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
     """Each player's statistics over several evenings (a player matched by name, in any case)."""
-    from ..evening.log import parse
-    from ..evening.report import combined_stats
-    from ..evening.state import replay
+    from ..evening.report import combined_stats, rulesets_note
+    from ..evening.state import replayed
     from ..render.evening import stats_table
 
     try:
@@ -65,7 +63,7 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
         copies = _once_each(files, {f: data for f, data in held.items() if isinstance(data, bytes)})
         files = [f for f in files if f not in copies]
         # Each log is counted from the very bytes its copies were told by (one read of each).
-        evenings = [replay(parse(f, _given(held[f]))) for f in files]
+        evenings = [replayed(f, _given(held[f])) for f in files]
         # The biggest hands are settled here (Game.detail).
         stats = combined_stats(list(zip(files, evenings, strict=True)))
     except PungchowError as error:
@@ -74,6 +72,9 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
         say(f"note: {note}")
     for evening in evenings:
         say_notes(evening)
+    mixed = rulesets_note(list(zip(files, evenings, strict=True)))
+    if mixed is not None:
+        say(f"note: {mixed}")
     if as_json:
         print(json.dumps({"evenings": len(evenings), "players": stats}))
         return

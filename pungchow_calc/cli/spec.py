@@ -320,7 +320,7 @@ COMMANDS: tuple[Command, ...] = (
         "Record washing the tiles (Part II): nine or more different heads; East keeps the deal.",
         (
             FILE,
-            Arg("player", "Who washes the tiles.", "NAME"),
+            Arg("player", "Who washes the tiles.", "PLAYER"),
             Arg("tiles", "His original hand: 13 tiles, 14 for East.", "TILES"),
         ),
         (AGAIN, *OUTPUT),
@@ -329,7 +329,7 @@ COMMANDS: tuple[Command, ...] = (
         ("evening", "false-mahjongg"),
         "evening_run:run_false_mahjongg",
         "Record a false Mah-Jongg (Penalties 1): the caller pays each other player; the game ends.",
-        (FILE, Arg("player", "Who called Mah-Jongg on an incomplete hand.", "NAME")),
+        (FILE, Arg("player", "Who called Mah-Jongg on an incomplete hand.", "PLAYER")),
         (AGAIN, *OUTPUT),
     ),
     Command(

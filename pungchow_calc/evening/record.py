@@ -19,7 +19,19 @@ from ..engine.wash import Wash, refuse_a_win
 from . import log, logfile
 from .names import player_named, seated
 from .settle import FLAGS, VALUED, seats_named, snapshot
-from .state import Evening, Game, apply, begin, body, check_end, keeps_game, played, replay
+from .state import (
+    Evening,
+    Game,
+    apply,
+    begin,
+    body,
+    check_end,
+    keeps_game,
+    played,
+    replay,
+    replayed,
+    unmendable,
+)
 
 Say = Callable[[str], None] | None
 AT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # an event's `at`: UTC to the second (now, _seconds_since)
@@ -90,7 +102,22 @@ def new(
 
 def load(path: str, say: Say = None) -> Evening:
     """Read and replay an evening."""
-    return replay(logfile.read(path, say))
+    return replayed(path, logfile.take(path, say)[1])
+
+
+def _append(path: str, make: Callable[[log.Log], dict[str, Any]], say: Say) -> dict[str, Any]:
+    """Append the event `make` builds (logfile.append); a line refused as the log is read is said as
+    every reader says it (state.unmendable: never a repair hint that repair would refuse)."""
+    try:
+        return logfile.append(path, make, say)[1]
+    except log.EveningError as error:
+        if error.line is None:
+            raise
+        try:
+            data = logfile.take(path)[1]  # read again, as the lock was let go: only to word the refusal
+        except log.EveningError:
+            raise error from None
+        raise unmendable(error, path, data) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +261,7 @@ def add(
         found.append(Change(before, after, stamped, after.games[-1], idle))
         return {**stamped, **_cache(after.games[-1])}
 
-    _, written = logfile.append(path, make, say)
+    written = _append(path, make, say)
     change = found[0]
     assert change.game is not None
     game = replace(change.game, record=written)  # the record as the log holds it (so replays compare equal)
@@ -270,7 +297,7 @@ def undo(path: str, say: Say = None, expect: Evening | None = None, again: bool 
             check_repeat(current, stamped, len(before.games), again)
         return stamped
 
-    _, written = logfile.append(path, make, say)
+    written = _append(path, make, say)
     before = found[0].before
     return Change(before, apply(before, written), written)
 
@@ -306,7 +333,7 @@ def amend(
         sealed = log.seal({**kept, **_cache(trial.games[number - 1])})
         return {**stamped, "record": sealed}
 
-    _, written = logfile.append(path, make, say)
+    written = _append(path, make, say)
     before = found[0].before
     after = apply(before, written)
     return Change(before, after, written, after.games[number - 1], found[0].idle)

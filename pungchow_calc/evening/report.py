@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine.errors import OptionError
 from ..engine.payments import Payment
+from ..engine.situation import WinBy, on_discard
 from ..engine.table import Settlement
 from ..engine.tiles import Wind
 from ..engine.wash import Wash
@@ -142,7 +143,7 @@ def settle_up(totals: dict[str, int]) -> list[dict[str, Any]]:
     return out
 
 
-def _scores(game: Game) -> dict[str, int | None]:
+def scores(game: Game) -> dict[str, int | None]:
     """Each player's hand's score as scored; None where no hand or score was given (docs/json.md: a draw
     given with none, a wash, a false Mah-Jongg, whose settlement scores every hand 0 it never saw)."""
     detail = game.detail
@@ -183,11 +184,18 @@ def _payments(game: Game) -> list[dict[str, Any]]:
                 "from": names[w],
                 "to": washer,
                 "amount": a,
-                "reason": f"washing the tiles, {len(detail.heads)} heads",
+                "reason": wash_reason(detail, a),
             }
             for w, a in detail.payments.items()
         ]
     return []
+
+
+def wash_reason(wash: Wash, amount: int) -> str:
+    """Why a payment of a wash is `amount`, as the game and the report say it: the heads, and East's
+    multiplier where the washing table's applies (a house `east_multiplier: 2`), as a hand's `East ×2`."""
+    east = f", East ×{amount // wash.each}" if wash.each and amount != wash.each else ""
+    return f"washing the tiles, {len(wash.heads)} heads{east}"
 
 
 def _named(payment: Payment, names: dict[Wind, str]) -> dict[str, Any]:
@@ -243,7 +251,7 @@ def history(evening: Evening, breakdown: bool = False) -> list[dict[str, Any]]:
             "what": describe(game),
             "amended": game.number in amended,
             "seats": {name: w.word for name, w in game.seats},
-            "scores": _scores(game),
+            "scores": scores(game),
             "payments": _payments(game),
             "net": dict(game.net),
             "totals": dict(totals),
@@ -272,10 +280,12 @@ def player_stats(evening: Evening) -> dict[str, dict[str, int]]:
             continue
         # Its details first: a sealed record is trusted for its nets only, and settling it again is
         # what checks its names (a `from` no player has is refused in one line, as `report` does).
-        score = _scores(game).get(record["winner"])
+        score = scores(game).get(record["winner"])
         winner = stats[record["winner"]]
         winner["won"] += 1
-        if record.get("win_by") in ("wall", "loose"):
+        # Every win not on a discard, as the payments read it (situation.on_discard): a hand won on the
+        # original draw counts so whether --drawn was typed with it or not (the one game either way).
+        if not on_discard(WinBy(record.get("win_by", "discard")), bool(record.get("original_hand"))):
             winner["self_drawn"] += 1
         if record.get("from") in stats:
             stats[record["from"]]["fed"] += 1
@@ -330,6 +340,18 @@ def combined_stats(evenings: Sequence[tuple[str, Evening]]) -> dict[str, dict[st
             for key, value in stats.items():
                 mine[key] = max(mine[key], value) if key == "biggest_hand" else mine[key] + value
     return out
+
+
+def rulesets_note(evenings: Sequence[tuple[str, Evening]]) -> str | None:
+    """`evening stats`' note when its evenings were played under different rulesets: their points are
+    summed as they stand (a Part I total beside a Part II one), which the table alone would not say."""
+    under: dict[str, list[str]] = {}
+    for path, evening in evenings:
+        under.setdefault(evening.ruleset.name, []).append(path)
+    if len(under) < 2:
+        return None
+    said = "; ".join(f"{name}: {', '.join(paths)}" for name, paths in under.items())
+    return f"the evenings were played under different rulesets ({said}): their points are summed as they are"
 
 
 def _not_joined(path: str, said: str) -> OptionError:

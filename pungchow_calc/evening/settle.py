@@ -321,7 +321,23 @@ def _settle(
     if kind == "penalty":
         false_mahjongg_penalty(ruleset, "", EVENING_PART_II)  # as `evening false-mahjongg` asks for it
         options["false_mahjongg"] = seats[record["player"]]
-        return settle_table(dict.fromkeys(order, "0"), ruleset, table_options(**options))
+        try:
+            return settle_table(dict.fromkeys(order, "0"), ruleset, table_options(**options))
+        except OptionError as error:
+            if error.code != "no-limit":
+                raise
+            # settle's words name its option (`--false-mahjongg: ...`), which an evening has not: say
+            # where the missing limit comes from (docs/rulings.md#false-mahjongg).
+            why = (
+                "it was begun with `evening new --no-limit`"
+                if options["no_limit"]
+                else f"ruleset {ruleset.name} sets none"
+            )
+            raise OptionError(
+                f"a false Mah-Jongg pays a share of the limit, and this evening has no limit ({why}): "
+                "nothing was recorded",
+                code="no-limit",
+            ) from None
     if kind == "draw":
         hands = _hands(record, seats, required=False)
         if hands is None:

@@ -19,7 +19,7 @@ from ..engine.payments import MAX_POINTS
 from ..engine.rules import Ruleset
 from ..engine.situation import FACT
 from ..engine.tiles import Wind
-from .log import SUM, EveningError, Line, Log, content_sum, repair_hint
+from .log import SUM, EveningError, Line, Log, content_sum, line_sum, parse, repair_hint
 from .settle import check_record, game_result, ruleset_of
 
 WINDS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
@@ -488,6 +488,34 @@ def replay(log: Log) -> Evening:
         if not line.accepted:
             _check_result(evening, line, log.path)
     return replace(evening, notes=log.notes)
+
+
+def replayed(path: str, data: bytes) -> Evening:
+    """The evening a log's bytes hold (parse, then replay), every reader's one way to it; a line refused
+    with the hint to accept it that `evening repair` would refuse to accept is refused as it would be."""
+    try:
+        return replay(parse(path, data))
+    except EveningError as error:
+        raise unmendable(error, path, data) from None
+
+
+def unmendable(error: EveningError, path: str, data: bytes) -> EveningError:
+    """`error`, or, when it hints `evening repair --accept N` and accepting line N would still leave the
+    log refused for that line (it cannot be replayed as it reads: a winner not at the table, a start
+    line's `sets: 0`), that refusal: a reader never hints a repair that repair then refuses
+    (docs/evening.md, "Damage and repair"). What repair would try, tried alike (logfile._repair)."""
+    number = error.line
+    if number is None or repair_hint(path, number) not in error.message:
+        return error
+    try:
+        replay(parse(path, data, {number: line_sum(data.split(b"\n")[number - 1])}))
+    except EveningError as refusal:
+        if refusal.line is None or refusal.line == number:
+            what = error.message.split(repair_hint(path, number))[0]
+            why = refusal.message.removeprefix(f"{path} line {number}: ")
+            put_back = "" if "from a copy" in why else "; put the line back as it was from a copy"
+            return EveningError(f"{what}, and as it now reads: {why}{put_back}", code=refusal.code)
+    return error
 
 
 def _check_result(evening: Evening, line: Line, path: str) -> None:

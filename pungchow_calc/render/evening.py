@@ -20,7 +20,7 @@ from ..csv_safe import csv_cell
 from ..engine.errors import how_many
 from ..engine.rule_types import Settings
 from ..evening.names import by_name
-from ..evening.report import ASCII_SPARKS, SPARKS, ordinal, sparkline
+from ..evening.report import ASCII_SPARKS, SPARKS, ordinal, scores, sparkline, wash_reason
 from ..evening.state import Game
 from .ascii import fit_data, fit_grid
 from .layout import Grid, breakdown_grid, cell_width, hanging, pack, score_summary, terminal_width
@@ -192,11 +192,16 @@ def game_text(
     width = width or terminal_width()
     detail = game.detail
     hands = detail.hands if isinstance(detail, Settlement) else {}
-    scored = (detail.scored or detail.scores) if isinstance(detail, Settlement) else {}
     names = {w: name for name, w in game.seats}
     net = dict(game.net)
     lines = _lines(f"Game {game.number}: {what} (East: {game.east}, {where})", width)
-    rows = [[name, w.word, scored.get(w, ""), signed(net[name])] for name, w in game.seats]
+    # A player whose hand or score was not given (a false Mah-Jongg, a wash, a draw given with none) has
+    # no score: blank, as the report's JSON has it null (docs/json.md), never a 0 nobody scored.
+    shown = scores(game)
+    rows = [
+        [name, w.word, "" if shown[name] is None else shown[name], signed(net[name])]
+        for name, w in game.seats
+    ]
     lines.append(table(["Player", "Seat", "Score", "Net"], rows, {2, 3}, width))
     winner = detail.winner if isinstance(detail, Settlement) else None
     if breakdown and winner is not None and winner in hands:
@@ -235,7 +240,7 @@ def _payments(game: Game, names: dict[Any, str]) -> list[str]:
         ]
     if isinstance(detail, Wash):
         return [
-            f"{names[w]} pays {names[detail.seat]} {a} (washing the tiles)"
+            f"{names[w]} pays {names[detail.seat]} {a} ({wash_reason(detail, a)})"
             for w, a in detail.payments.items()
         ]
     return []
@@ -482,9 +487,11 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
 
 def _marks(names: list[str]) -> dict[str, str]:
     """One character per player: the initial, or a digit when initials clash or one would not fill
-    exactly one cell of the grid (a wide 王, `ß` upper-cased to `SS`)."""
+    exactly one cell of the grid (a wide 王, `ß` upper-cased to `SS`) or is no letter or digit: a `|`,
+    `+`, `-` or `*` reads as the chart's own lines, and a `\\` is an escape's (`\\u738b` under --ascii),
+    not the name's."""
     initials = [n[0].upper() for n in names]
-    single = all(len(i) == 1 and cell_width(i) == 1 for i in initials)
-    if single and len(set(initials)) == len(initials) and "*" not in initials and "-" not in initials:
+    single = all(len(i) == 1 and cell_width(i) == 1 and i.isalnum() for i in initials)
+    if single and len(set(initials)) == len(initials):
         return dict(zip(names, initials, strict=True))
     return {n: str(i + 1) for i, n in enumerate(names)}

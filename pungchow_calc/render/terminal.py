@@ -333,6 +333,13 @@ def print_payments(out: Console, paid: list[str], collected: list[str]) -> None:
         out.print(line)
 
 
+def _east_times(wash: Any) -> str:
+    """`, East ×2` where a house washing table multiplies East's payment (the book's does not, Part II):
+    the payments below would otherwise disagree with `from each player` with no word of why."""
+    times = {amount // wash.each for amount in wash.payments.values() if wash.each and amount != wash.each}
+    return f", East ×{times.pop()}" if len(times) == 1 else ""
+
+
 def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
     """Print a hand that washes the tiles (Part II): its different heads and what each player pays."""
     ascii_only = plain(out, ascii_only)
@@ -340,7 +347,7 @@ def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
     out.print(
         Text("Washing the tiles: ", style="bold")
         + Text(f"{len(wash.heads)} different heads", style="bold green")
-        + Text(f" — {wash.each} from each player ({wash.ruleset})")
+        + Text(f" — {wash.each} from each player{_east_times(wash)} ({wash.ruleset})")
     )
     paid = [f"{seat.word} pays {amount}" for seat, amount in wash.payments.items()]
     print_payments(out, paid, [f"{wash.seat.word} collects {wash.total}"])
