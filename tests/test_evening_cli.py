@@ -1135,6 +1135,18 @@ def test_evening_hand_1b_seven_times_names_the_players_holding_them(tmp_path, ca
     assert err == "error: 1b appears 7 times on the table (Ann 4, Bob 3); the set has four copies\n"
 
 
+def test_classical_bmja_draw_note_stands_apart_from_the_table(tmp_path, capsys):
+    """Regression: a draw's note (a draw settles nothing under classical-bmja) followed the players'
+    table with no blank line, where a game's payments and notes stand apart from it."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "classical-bmja")
+    others = [w for name in ("Ann=10", "Bob=4", "Cy=0", "Di=8") for w in ("--other", name)]
+    out = ok(capsys, "evening", "draw", str(path), *others)
+    lines = out.splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith("  note: "))
+    assert lines[at - 1] == "" and lines[at - 2].startswith("Di ")
+
+
 # `evening hand` refuses stated facts in the words of `score`, a seat option (`--from east`) said by the
 # player's name: what to type after why. Each: the ruleset, the winner's hand and options, the line.
 HAND_FACT_REFUSALS = [

@@ -224,6 +224,8 @@ def game_text(
             f"  penalty: {said(p.label)} ({names[p.seat]}): {by_name(said(p.detail), names)}"
             for p in detail.penalties
         ]
+        if notes and not payments:  # set apart from the table, as the payments are when there are any
+            lines.append("")
         lines += [line for note in fit_data(notes, out) for line in _lines(note, width)]
     return "\n".join(lines)
 
