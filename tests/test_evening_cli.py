@@ -1046,6 +1046,21 @@ def test_the_same_game_with_its_options_typed_another_way_is_recorded_once(
         pytest.param(
             [*_HAND, *ANN, "--win-by", "drawn"], [*_HAND, *ANN, "--drawn"], id="win-by-drawn-and-drawn"
         ),
+        # Regression: an original hand with --drawn and without it were two games (`win_by: wall` kept),
+        # though a win on the original draw is self-drawn however typed.
+        pytest.param(
+            [*_HAND, "--winner", "Ann", "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c", "--original-hand", *SCORES],
+            [
+                *_HAND,
+                "--winner",
+                "Ann",
+                "1b1b1b 3c3c3c 5d5d5d 4b4b4b 7c7c",
+                "--original-hand",
+                "--drawn",
+                *SCORES,
+            ],
+            id="original-hand-and-original-hand-drawn",
+        ),
     ],
 )
 def test_the_same_self_drawn_win_said_two_ways_is_recorded_once(tmp_path, capsys, monkeypatch, first, second):

@@ -186,6 +186,10 @@ def _as_read(event: dict[str, Any]) -> dict[str, Any]:
         out["hands"] = {name: _hand_read(text) for name, text in out["hands"].items()}
     if out.get("event") == "wash" and "tiles" in out:
         out["tiles"] = _hand_read(out["tiles"])
+    if out.get("original_hand") is True and out.get("win_by") == "wall":
+        # A win on the original draw is self-drawn however typed (situation.on_discard): `--drawn`
+        # beside it says nothing more, and the same game typed with and without it is one game.
+        del out["win_by"]
     if isinstance(out.get("dead"), list) and all(isinstance(name, str) for name in out["dead"]):
         out["dead"] = sorted(out["dead"])  # a set of players (settle: frozenset)
     return out
