@@ -140,7 +140,10 @@ BAD_WASH = [
         "wash:\n  payments: {9: 50}\n  double: true\n", "unknown wash key 'double'", 5, id="unknown-key"
     ),
     # The line of `wash:`, the section that lacks them (ruleset_yaml.line_of: a key's own line).
-    pytest.param("wash:\n  east_multiplier: 1\n", "wash payments must map", 3, id="no-payments"),
+    pytest.param(
+        "wash:\n  east_multiplier: 1\n", "wash has no payments: a washing table writes", 3, id="no-payments"
+    ),
+    pytest.param("wash:\n  payments: {}\n", "wash payments must map", 4, id="payments-empty"),
     pytest.param(
         "wash:\n  payments: {9: -5}\n", "wash points must be a whole number", 4, id="negative-points"
     ),
@@ -201,6 +204,19 @@ def test_bad_wash_table_is_a_ruleset_error(tmp_path, wash, message, line):
     assert caught.value.code == "ruleset-invalid"
     assert message in caught.value.message
     assert caught.value.line == line
+
+
+def test_house_wash_east_multiplier_2_alone_is_told_the_table_is_written_whole(tmp_path):
+    """Regression: a house file over pung-chow-limit writing only `wash: {east_multiplier: 2}` was told
+    `wash payments must map different heads to points`, not that its wash: replaces the base's table."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: pung-chow-limit\nname: house\nwash: {east_multiplier: 2}\n", encoding="utf-8")
+    result = run("wash", "1d9d1b9b1c9c EwSwWwNw Rd 2c3c", "-s", "s", "-r", str(path))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"error: {path}:3: wash has no payments: a washing table writes its rows under payments (different "
+        "heads: points), and a house file's wash: replaces its base's table whole\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -334,6 +334,14 @@ def read_wash(raw: Any) -> WashTable | None:
             ("wash", strange[0]), unknown("wash key", strange[0], sorted(WASH_KEYS), also=strange[1:])
         )
     table = raw.get("payments")
+    if "payments" not in raw:
+        # `wash: {east_multiplier: 2}` over a base's table: read as a change of that one key, which it
+        # is not (docs/rulesets.md, "wash: replaces the base's washing table whole").
+        raise Invalid(
+            ("wash",),
+            "wash has no payments: a washing table writes its rows under payments (different heads: "
+            "points), and a house file's wash: replaces its base's table whole",
+        )
     if not isinstance(table, dict) or not table:
         raise Invalid(("wash", "payments"), "wash payments must map different heads to points")
     rows: list[tuple[int, int]] = []
