@@ -505,6 +505,31 @@ def test_evening_chart_after_one_draw_shows_each_total_0_as_status_does(tmp_path
     assert all(f"{p[0]} {p} 0" in chart for p in PLAYERS)
 
 
+def test_chart_of_one_game_has_its_labels_under_its_axis(tmp_path, capsys):
+    """Regression: one game drew an axis of 8 columns under `game 0 game 1` (13): the labels ran past it."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path)
+    ok(capsys, *hand(path, "Bob", PLAYERS))
+    lines = ok(capsys, "evening", "chart", str(path), "--width", "60").splitlines()
+    axis = next(n for n, line in enumerate(lines) if line.strip().startswith("+-"))
+    assert len(lines[axis + 1].rstrip()) == len(lines[axis]) and lines[axis + 1].strip() == "game 0 game 1"
+
+
+def test_chart_of_an_evening_all_at_0_is_its_zero_line(tmp_path, capsys):
+    """Regression: a draw that moved nothing drew 15 empty rows above the zero line; and the key to `*`
+    is said only where the chart has one."""
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob")
+    ok(capsys, "evening", "draw", str(path))
+    lines = ok(capsys, "evening", "chart", str(path), "--width", "60").splitlines()
+    assert lines[0].startswith("  0 |*") and lines[1].strip().startswith("+-")
+    kept = tmp_path / "f.jsonl"
+    ok(capsys, "evening", "new", str(kept), "--players", "Ann,Bob")
+    ok(capsys, "evening", "hand", str(kept), "--winner", "Bob", WINS[0], "--other", "Ann=0")
+    chart = ok(capsys, "evening", "chart", str(kept), "--width", "60")
+    assert "*" in chart.split("+-")[0] and "(* two or more at one point)" in chart  # both at 0 at the start
+
+
 def test_chart_of_an_evening_with_no_games(tmp_path, capsys):
     path = tmp_path / "e.jsonl"
     start(capsys, path)

@@ -455,9 +455,14 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
     label_width = max(len(f"{v:+d}") for series in running.values() for v in series) + 1
     room = max(2, width - label_width - 2)
     columns = room if points > room else max(2, min(room, points * 4))  # a short evening: wider steps
+    last = f"game {points - 1}"
+    # Wide enough for its labels under it where the width allows: `game 0 game 1` ran past an axis of 8.
+    columns = max(columns, min(room, len("game 0 ") + len(last)))
     low = min(min(s) for s in running.values())
     high = max(max(s) for s in running.values())
     low, high = min(low, 0), max(high, 0)
+    if low == high:  # every total 0 all evening: its zero line alone, not rows of nothing above it
+        height = 1
     span = (high - low) or 1
     grid = [[" "] * columns for _ in range(height)]
 
@@ -474,16 +479,16 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
             grid[r][col] = marks[name] if grid[r][col] in " -" else "*"
     lines = []
     for r, cells in enumerate(grid):
-        value = high - (high - low) * r / (height - 1)
+        value = high - (high - low) * r / max(1, height - 1)
         # The ends are labelled, and zero: an evening all at 0 has no other end than its zero line.
         label = "0" if r == zero else (signed(round(value)) if r in (0, height - 1) and round(value) else "")
         # Each row ends at its last mark (as every printed line does: render/terminal.py _trimmed).
         lines.append(f"{label:>{label_width}} |" + "".join(cells).rstrip())
     lines.append(" " * label_width + " +" + "-" * columns)
-    last = f"game {points - 1}"
     lines.append(" " * label_width + "  " + "game 0".ljust(max(7, columns - len(last))) + last)
     entries = [f"{marks[n]} {n} {signed(running[n][-1])}" for n in names]  # as status and report sign it
-    lines += pack([*entries, "(* two or more at one point)"], width)
+    shared = any("*" in cells for cells in grid)  # the key to `*` only where the chart has one
+    lines += pack([*entries, *(["(* two or more at one point)"] if shared else [])], width)
     return "\n".join(lines)
 
 
