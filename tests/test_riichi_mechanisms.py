@@ -1047,8 +1047,9 @@ def test_an_evening_of_the_riichi_ruleset_is_refused_and_nothing_written(tmp_pat
     result = run("evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", PATH)
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert "cannot keep its game yet" in result.stderr and not path.exists()
-    # ... with the way to score its hands all the same
-    assert result.stderr.endswith(": score its hands with `pungchow score` or `pungchow batch`\n")
+    # ... with the way to settle its hands all the same. Regression: it said `score` or `batch`, which
+    # move no money, where a house copy's refusal of counters and docs/riichi.md#hanchan say settle.
+    assert result.stderr.endswith(": settle each hand with `pungchow settle`\n")
 
 
 @pytest.mark.parametrize(

@@ -298,7 +298,7 @@ def keeps_game(ruleset: Ruleset) -> None:
     if not ruleset.evening.playable:
         raise OptionError(
             f"ruleset {ruleset.name}: `evening` cannot keep its game yet (its evening: playable: false): "
-            "score its hands with `pungchow score` or `pungchow batch`",
+            "settle each hand with `pungchow settle`",  # as the refusal of counters says, below
             code="not-playable",
         )
     terms = ruleset.settlement
