@@ -36,6 +36,16 @@ class Wash:
         """What the washer collects in all."""
         return sum(self.payments.values())
 
+    def times(self, amount: int) -> int:
+        """How many times `each` a payment of `amount` is: East's multiplier for East's payment, or the
+        washer East's for each of the others, under a house table's `east_multiplier` (1 in the book)."""
+        return amount // self.each if self.each else 1
+
+    @property
+    def east_times(self) -> int:
+        """The multiplier East's side of the wash pays or collects by (1: none, as in the book)."""
+        return max((self.times(amount) for amount in self.payments.values()), default=1)
+
     def as_dict(self) -> dict[str, Any]:
         """The `wash --json` object."""
         return {

@@ -194,7 +194,8 @@ def _payments(game: Game) -> list[dict[str, Any]]:
 def wash_reason(wash: Wash, amount: int) -> str:
     """Why a payment of a wash is `amount`, as the game and the report say it: the heads, and East's
     multiplier where the washing table's applies (a house `east_multiplier: 2`), as a hand's `East ×2`."""
-    east = f", East ×{amount // wash.each}" if wash.each and amount != wash.each else ""
+    times = wash.times(amount)
+    east = f", East ×{times}" if times > 1 else ""
     return f"washing the tiles, {len(wash.heads)} heads{east}"
 
 

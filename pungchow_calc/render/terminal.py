@@ -336,8 +336,7 @@ def print_payments(out: Console, paid: list[str], collected: list[str]) -> None:
 def _east_times(wash: Any) -> str:
     """`, East ×2` where a house washing table multiplies East's payment (the book's does not, Part II):
     the payments below would otherwise disagree with `from each player` with no word of why."""
-    times = {amount // wash.each for amount in wash.payments.values() if wash.each and amount != wash.each}
-    return f", East ×{times.pop()}" if len(times) == 1 else ""
+    return f", East ×{wash.east_times}" if wash.east_times > 1 else ""
 
 
 def print_wash(wash: Any, out: Console, ascii_only: bool = False) -> None:
