@@ -460,6 +460,11 @@ def meant_name(word: str, names: Collection[str], what: str) -> tuple[str, str] 
     return fixed, why
 
 
+# Options of `score` and `settle` that an evening's table knows without them: its players' seats and
+# the round (`evening hand` names players, `--winner NAME`, `--other NAME=HAND`; docs/evening.md).
+_TABLE_WORDS = ("-s", "--seat", "-w", "--round", "--east", "--south", "--west", "--north")
+
+
 def unknown_option(arg: str, spelling: dict[str, Option], index: int | None = None) -> UnknownOption:
     """The refusal of a word that names no option of a table (`score`'s, a batch line's), in the words
     click's parser uses, so that `score` says them whether its line is read here or by typer, and a
@@ -480,7 +485,7 @@ def _unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
         # `batch -hands.txt`: click read a cluster from -h, the help, and exited 0 having done nothing.
         return UnknownOption(f"No such option: {arg} (-h, the help, takes nothing after it)", arg)
     said = arg.partition("=")[0] if arg.startswith("--") else arg[:2]
-    if "--other" in spelling and said in ("-s", "--seat", "-w", "--round"):  # `score`'s, on `evening hand`
+    if "--other" in spelling and said in _TABLE_WORDS:  # `score`'s or `settle`'s, on `evening hand`
         return UnknownOption(
             f"No such option: {said} (an evening knows each player's seat and the round: name the players,"
             " --winner NAME, --other NAME=HAND)",

@@ -1101,6 +1101,18 @@ def test_evening_play_told_a_hand_where_the_winner_is_asked_says_so(evening):
     )
 
 
+def test_evening_play_told_a_seat_where_the_winner_is_asked_says_who_sits_there(evening):
+    """`south` typed at `who won?` (settle's way, by seat) was only `not a player ... or a command`:
+    who sits there this game is said, never taken (money never moves on a guess)."""
+    result = run("evening", "play", str(evening), input="South\nquit\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert (
+        "  'South': not a player (Ann, Bob, Cy, Di) or a command (`help`): an evening names players, and"
+        " south is Bob this game" in result.stdout
+    ), result.stdout
+    assert "Game 1 — who won?" in result.stdout.rsplit("'South'", 1)[1]  # asked again
+
+
 @pytest.mark.parametrize(
     ("other", "said"),
     [

@@ -256,3 +256,47 @@ def test_facts_with_values_no_rule_can_use_are_not_recorded(log, command):
     recorded = last["record"] if command == "amend" else last
     assert recorded["event"] == "hand" and recorded["hands"]["Bob"] == "10"
     assert not {"honba", "dora", "last_tile"} & set(recorded)
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        pytest.param(["--winner", "south"], "--winner: 'south' is not at the table", id="winner-south"),
+        pytest.param(
+            ["--winner", "Ann", "--from", "North"], "--from: 'North' is not at the table", id="from-North"
+        ),
+    ],
+)
+def test_a_seat_typed_for_a_player_says_who_sits_there_this_game(log, typed, said):
+    # settle's way (`--winner south`) was told only the names: who sits there is said, never taken.
+    before = log.read_bytes()
+    done = run("evening", "hand", str(log), HAND, *typed, *OTHERS)
+    seat = typed[-1].lower()
+    sits = {"south": "Bob", "north": "Di"}[seat]
+    assert done.exit_code == 2
+    assert done.stderr == (
+        f"error: {said} {TABLE}: an evening names players, and {seat} is {sits} this game\n"
+    ), done.stderr
+    assert log.read_bytes() == before
+
+
+def test_a_seat_typed_for_a_player_after_the_deal_passed_names_the_new_east(log):
+    # Bob (south) wins: the deal passes (Part II, the wind box), and east is Bob from the next game.
+    assert (
+        run("evening", "hand", str(log), HAND, "--winner", "Bob", "--other", "Ann=10", *OTHERS[2:]).exit_code
+        == 0
+    )
+    done = run("evening", "hand", str(log), HAND, "--winner", "east", "--other", "Ann=10", *OTHERS[2:])
+    assert done.exit_code == 2
+    assert done.stderr.endswith(": an evening names players, and east is Bob this game\n"), done.stderr
+
+
+@pytest.mark.parametrize("option", ["--east", "--south", "--west", "--north"])
+def test_settles_seat_options_on_evening_hand_say_the_evening_names_players(log, option):
+    # `settle`'s seat options on `evening hand` were told `Possible options: --ascii, --dead, ...`.
+    done = run("evening", "hand", str(log), HAND, "--winner", "Ann", option, "10")
+    assert done.exit_code == 2
+    assert done.stderr.startswith(
+        f"error: No such option: {option} (an evening knows each player's seat and the round: name the"
+        " players, --winner NAME, --other NAME=HAND)"
+    ), done.stderr

@@ -24,7 +24,7 @@ from ..evening import record as book
 from ..evening.log import EveningError
 from ..evening.names import player_named
 from ..evening.report import describe, round_name, status
-from ..evening.settle import FLAGS
+from ..evening.settle import FLAGS, who_sits
 from ..evening.state import Evening
 from ..render.ascii import fit_data
 from ..render.evening import game_text, shown_game
@@ -311,7 +311,7 @@ class Table(Parts):
                 return True
             self.retry(
                 f"{command!r}: not a player ({', '.join(evening.players)}) or a command (`help`)"
-                + _hand_first(command, evening.players)
+                + (who_sits(command, dict(evening.seats())) or _hand_first(command, evening.players))
             )
         else:
             self._settle(evening, self._won(dict(evening.seats()), named))

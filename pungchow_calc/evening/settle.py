@@ -199,9 +199,23 @@ def _seat(value: Any, key: str, seats: dict[str, Wind]) -> Wind:
     if not isinstance(value, str) or value not in seats:
         players = ", ".join(seats)
         raise OptionError(
-            f"{TYPED[key]}: {as_written(value)} is not at the table ({players})", code="bad-player"
+            f"{TYPED[key]}: {as_written(value)} is not at the table ({players}){who_sits(value, seats)}",
+            code="bad-player",
         )
     return seats[value]
+
+
+def who_sits(value: Any, seats: dict[str, Wind]) -> str:
+    """`--winner south` (settle's way, a seat): who sits there this game, to be named instead; "" for
+    any other word. Only said, never taken: the seats move as the deal passes (docs/evening.md)."""
+    if not isinstance(value, str) or value.strip().lower() not in _SEAT_WORDS:
+        return ""
+    wind = Wind.parse(value)
+    name = next((player for player, seat in seats.items() if seat is wind), None)
+    return "" if name is None else f": an evening names players, and {wind.name.lower()} is {name} this game"
+
+
+_SEAT_WORDS = frozenset(("east", "south", "west", "north"))
 
 
 def _maybe(record: dict[str, Any], key: str, seats: dict[str, Wind]) -> Wind | None:
