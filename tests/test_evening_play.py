@@ -2083,3 +2083,34 @@ def test_change_what_a_of_also_and_ann_and_h_of_hand_and_how_are_told_they_begin
     assert "'h' could be hand or how (it begins both): type more of it" in unwrapped(out)
     assert "not a part of this game" not in out
     assert [e["event"] for e in events(path)] == ["start"]
+
+
+QUIT_AT = [
+    pytest.param(["Ann", "quit"], id="at-the-hand"),
+    pytest.param(["Ann", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c", "EXIT"], id="at-how-won"),
+    pytest.param(["Ann", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c", "discard", "quit"], id="at-who-discarded"),
+]
+
+
+@pytest.mark.parametrize("answers", QUIT_AT)
+def test_quit_typed_while_a_game_is_entered_leaves_the_table_recording_nothing(tmp_path, answers):
+    # Regression: `quit` at "Ann's hand" was refused as a tile group (`'q' is no rank or suit`) and
+    # asked again; only `cancel`, then `quit`, left the table.
+    path = new(tmp_path)
+    before = path.read_bytes()
+    code, out = play(path, answers)  # nothing after the quit: end of input would exit 1
+    assert code == 0, out
+    assert out.rstrip().endswith("(quit: the game being entered was not recorded)"), out
+    assert path.read_bytes() == before
+
+
+def test_quit_that_begins_a_players_name_is_her_name_not_the_command(tmp_path):
+    # `Quitterie` at the table: `quit` at a prompt taking a name is the start of hers, as `Q` would be.
+    path = tmp_path / "e.jsonl"
+    succeeds("evening", "new", str(path), "--players", "Ann,Bob,Cy,Quitterie")
+    code, out = play(
+        path, ["Ann", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c", "discard", "quit", "cancel", "quit"]
+    )
+    assert code == 0, out
+    assert "(quit:" not in out and "(cancelled; nothing recorded)" in out, out
+    assert "winning tile? [Enter: not said] quit\n  Also, any of:" in out, out  # taken: the next asked

@@ -30,7 +30,7 @@ from ..render.ascii import fit_data
 from ..render.evening import game_text, shown_game
 from ..render.layout import hanging, terminal_width
 from .evening_parts import Entry, Parts, play_words
-from .evening_prompt import Cancel, Interrupted
+from .evening_prompt import Cancel, Interrupted, Quit
 from .evening_run import (
     change_text,
     deal_text,
@@ -116,6 +116,7 @@ class Table(Parts):
             return 2
         self.start = evening.start  # the evening this table opened: its start line never changes
         self.words = [*evening.players, *self._commands(evening), "status", "report", "help", "quit"]
+        self.players = list(evening.players)
         self._show(evening)
         self.echo("Type `help` for the commands.")
         interrupted = False
@@ -128,7 +129,7 @@ class Table(Parts):
                     if evening.over
                     else f"Game {len(evening.games) + 1} — who won"
                 )
-                command = self.ask(f"\n{asked}? ")
+                command = self.ask(f"\n{asked}? ", leaves=False)
                 if _command_word(command)[0] in _READ_AGAIN:
                     # Another terminal may have recorded while the prompt waited: these show or change
                     # recorded games, so they read the evening as it now stands. (A game entered is
@@ -159,6 +160,9 @@ class Table(Parts):
                 # Not 0: a script feeding the table learns that what it began was not done (a game or an
                 # amendment not recorded, nothing taken back); end of input at the main prompt is 0.
                 return 1
+            except Quit:  # `quit` while a game was entered: it is not recorded, and play ends as asked
+                self.echo(f"  (quit: {self.undone})")
+                return 0
             except Cancel:
                 self.echo("  (cancelled; nothing recorded)")
             except KeyboardInterrupt as stop:
@@ -193,7 +197,7 @@ class Table(Parts):
         (`quit`, Ctrl-C, end of input), the log is left as it could not be read: exit 2 (run)."""
         while True:
             try:
-                answer = self.ask("  Enter: try again; quit: leave ")
+                answer = self.ask("  Enter: try again; quit: leave ", leaves=False)
             except (Cancel, SystemExit):
                 return True
             if answer.lower() in ("", "quit", "q", "exit"):
@@ -238,7 +242,8 @@ class Table(Parts):
         return (
             "Commands: a player's name (he went Mah-Jongg),\n"
             f"{games} N, status, report,\n"
-            "help, quit. `cancel` leaves the game being entered.\n"
+            "help, quit. `cancel` leaves the game being entered,\n"
+            "`quit` it and the table.\n"
             "Hands in notation (1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c);\n"
             "a player with no hand to show may be given a plain score."
         )

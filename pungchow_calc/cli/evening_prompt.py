@@ -23,6 +23,15 @@ class Interrupted(Cancel):
     """Ctrl-C: leaves an entry; twice at the main prompt, the table."""
 
 
+class Quit(Cancel):
+    """`quit` (or `exit`) typed while an entry is asked: the entry is left and so is the table."""
+
+
+# What leaves the table from any prompt (names.PLAY_WORDS: no player is named so); `q` only at the main
+# prompt, where it is a command, for it begins names (`Q` for Quentin) at the others.
+_QUIT_WORDS = frozenset(("quit", "exit"))
+
+
 class Prompt:
     """Asks and says, on the session's output (plain ASCII with --ascii, or where the terminal needs it):
     each question asked again, with a one-line reason, until it is answered."""
@@ -30,6 +39,7 @@ class Prompt:
     def __init__(self, ascii_only: bool, completions: list[str]) -> None:
         """`completions`: words tab completes besides the players' (`words`) and the tiles."""
         self.words: list[str] = []  # the players' names, once the evening is read
+        self.players: list[str] = []  # the evening's players (ask: `quit` begins no name of theirs)
         self.completions = completions
         self.out = output_stream(ascii_only)
         self.ascii = is_ascii(self.out)
@@ -61,8 +71,10 @@ class Prompt:
         found = [w for w in self.words + self.completions + _TILE_WORDS if w.lower().startswith(text.lower())]
         return found[state] if state < len(found) else None
 
-    def ask(self, prompt: str) -> str:
-        """One line of input: end of input (Ctrl-D) ends the session, `cancel` or Ctrl-C the entry."""
+    def ask(self, prompt: str, leaves: bool = True) -> str:
+        """One line of input: end of input (Ctrl-D) ends the session, `cancel` or Ctrl-C the entry, and
+        where it `leaves` (every prompt but the main one, which reads `quit` as its command) `quit` both
+        (Quit), unless it begins a player's name (`Quitterie`), which it is then taken for."""
         width = terminal_width()
         *above, last = prompt_lines(fit_data(prompt, self.out), width)
         if above:  # a long prompt (a 30-letter name) wraps: every line play prints fits the width
@@ -83,8 +95,11 @@ class Prompt:
                 self.echo(shown)
             else:  # under its prompt, as a terminal would wrap it, so the transcript fits the width too
                 self.echo("", *hanging(f"      {shown}", width), sep="\n")
-        if answer.strip().lower() == "cancel":
+        word = answer.strip().casefold()
+        if word == "cancel":
             raise Cancel
+        if leaves and word in _QUIT_WORDS and not any(p.casefold().startswith(word) for p in self.players):
+            raise Quit
         return answer.strip()
 
     def line(self, text: str) -> None:
