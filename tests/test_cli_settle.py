@@ -320,9 +320,9 @@ def test_false_mahjongg_and_dead_options() -> None:
         ("east", "west", 300),
     ]
     data = json.loads(
-        run("--east", "40", "--south", "24", "--west", "16", "--winner", "w", "--dead", "s", "--json").stdout
+        run("--east", "40", "--south", "24", "--west", "36", "--winner", "w", "--dead", "s", "--json").stdout
     )
-    assert data["scores"] == {"east": 40, "south": 0, "west": 16}
+    assert data["scores"] == {"east": 40, "south": 0, "west": 36}
     assert data["scored"]["south"] == 24 and data["dead"] == {"south": "declared dead (--dead)"}
 
 

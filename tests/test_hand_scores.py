@@ -8,10 +8,13 @@ import riichi_ours as ours
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from riichi_hands import RiichiCase, riichi_cases
+from strategies import winning_hands
 
 from pungchow_calc.engine.errors import PungchowError
-from pungchow_calc.engine.hand_scores import hand_scores
+from pungchow_calc.engine.hand_scores import hand_scores, least_win
 from pungchow_calc.engine.scoring import score_text
+from pungchow_calc.engine.situation import Situation, WinBy
+from pungchow_calc.engine.tiles import Wind
 from pungchow_calc.ruleset_files import load
 from tests.cli_helpers import run
 
@@ -128,10 +131,67 @@ def test_settle_riichi_winner_east_0_drawn(more):
     assert done.stderr.startswith("error: --east: no hand scores 0 under ruleset riichi-ema-2016: ")
 
 
-def test_settle_book_winner_east_0_still_settles():
-    """Where losers settle (the book's rulesets) a 0 is any loser's, and a winner's moves nothing."""
-    done = run("settle", "--east", "0", "--south", "10", "--west", "0", "--north", "0", "--winner", "east")
+def test_settle_book_loser_0_still_settles():
+    """Where losers settle (the book's rulesets) a 0 is any loser's."""
+    done = run("settle", "--east", "0", "--south", "20", "--west", "0", "--north", "0", "--winner", "south")
     assert (done.exit_code, done.stderr) == (0, "")
+
+
+BOOK_WINNERS = [
+    pytest.param("pung-chow", "0", (), 2, 20, id="pung-chow-east-0"),
+    pytest.param("pung-chow", "19", (), 2, 20, id="pung-chow-east-19"),
+    pytest.param("pung-chow", "20", (), 0, 20, id="pung-chow-east-20-mah-jongg-alone"),
+    pytest.param("pung-chow-limit", "5", (), 2, 10, id="pung-chow-limit-east-5-a-slip-for-50"),
+    pytest.param("pung-chow-limit", "10", (), 0, 10, id="pung-chow-limit-east-10"),
+    pytest.param("pung-chow-limit", "5", ("--limit", "5"), 0, 10, id="pung-chow-limit-east-5-the-cap"),
+    pytest.param("classical-bmja", "5", (), 0, 0, id="classical-bmja-east-5-no-rule-every-win-scores"),
+]
+
+
+@pytest.mark.parametrize(("name", "score", "more", "code", "least"), BOOK_WINNERS)
+def test_settle_book_winner_below_what_every_win_scores(name, score, more, code, least):
+    """Regression: a winner's 5 under pung-chow-limit (Mah-Jongg alone is 10) was paid by every loser,
+    and a winner's 0 settled; the limit in force, typed, is still taken (a hand reaching it is paid it)."""
+    done = run("settle", "-r", name, "--east", score, "--south", "8", "--west", "4", "--north", "0",
+               "--winner", "east", *more)  # fmt: skip
+    assert done.exit_code == code, done.output
+    if code:
+        assert done.stderr == (
+            f"error: --east: no winning hand scores {score} under ruleset {name}: every win scores at least"
+            f" {least} (Mah-Jongg)\n"
+        )
+    assert least_win(load(name))[0] == least
+
+
+def test_evening_hand_winner_below_what_every_win_scores_names_the_player(tmp_path):
+    log = tmp_path / "e.jsonl"
+    assert (
+        run("evening", "new", str(log), "--players", "Ann,Bob,Cy,Di", "-r", "pung-chow-limit").exit_code == 0
+    )
+    before = log.read_bytes()
+    done = run("evening", "hand", str(log), "5", "--winner", "Ann", "--other", "Bob=4", "--other", "Cy=0",
+               "--other", "Di=8")  # fmt: skip
+    assert (done.exit_code, done.stderr) == (
+        2,
+        "error: Ann: no winning hand scores 5 under ruleset pung-chow-limit: every win scores at least 10"
+        " (Mah-Jongg)\n",
+    )
+    assert log.read_bytes() == before
+
+
+BOOK = {name: load(name) for name in ("pung-chow", "pung-chow-limit")}
+
+
+@settings(max_examples=300, deadline=None)
+@given(winning_hands(), st.sampled_from(sorted(BOOK)), st.sampled_from(("east", "south")), st.booleans())
+def test_every_book_winners_score_is_at_least_what_every_win_scores(hand, name, seat, drawn):
+    """Never refused: the score the engine gives a book winner is at least least_win's."""
+    situation = Situation(seat=Wind.parse(seat), win_by=WinBy.WALL if drawn else WinBy.DISCARD)
+    try:
+        scored = score_text(hand.text(), BOOK[name], situation)
+    except PungchowError:
+        return
+    assert scored.score >= least_win(BOOK[name])[0], (hand.text(), name, scored.score)
 
 
 def test_settle_riichi_loser_east_5_is_noted_not_refused():

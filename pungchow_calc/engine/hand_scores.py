@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .rule_types import Ruleset
 
-__all__ = ["HandScores", "hand_scores"]
+__all__ = ["HandScores", "hand_scores", "least_win"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,3 +112,33 @@ def hand_scores(ruleset: Ruleset) -> HandScores | None:
         doublings=settings.words.doublings,
         points=settings.words.points,
     )
+
+
+def least_win(ruleset: Ruleset) -> tuple[int, tuple[str, ...]]:
+    """The least score a winning hand of `ruleset` has, and the rules every win scores that make it:
+    the points of its rules for the winner with no condition (the book's Mah-Jongg, 20 under Part I and
+    10 under Part II), doubled `doubling_base` times; (0, ()) where no rule gives every win points.
+
+    A hand adds to them and never takes away (points and doublings are never negative, rules.py), and
+    a limit hand is worth at least its count (value.hand_value), unless the ruleset pays it the limit
+    alone (`limit_hand_counts: false`): then the least is that limit's, where it is lower.
+
+    >>> from pungchow_calc.ruleset_files import load
+    >>> least_win(load("pung-chow-limit"))
+    (10, ('Mah-Jongg',))
+    """
+    settings = ruleset.settings
+    always = [
+        rule
+        for rule in ruleset.rules
+        if rule.who == "winner" and rule.scope == "hand" and not rule.tests and not rule.limit
+        and rule.points is not None and rule.points.limit_fraction is None and rule.per is None
+    ]  # fmt: skip
+    points = sum(min(rule.points.exposed, rule.points.concealed) for rule in always if rule.points)
+    if not points:
+        return 0, ()
+    least = points * 2**settings.doubling_base
+    limit_hand = settings.limit_hand_value or settings.limit
+    if not settings.limit_hand_counts and limit_hand and any(rule.limit for rule in ruleset.rules):
+        least = min(least, limit_hand)
+    return least, tuple(rule.label for rule in always)

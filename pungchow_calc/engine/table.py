@@ -15,7 +15,7 @@ from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
 from .fact_notes import number_notes, round_notes, settlement_notes, unread_options
 from .hand import Hand
-from .hand_scores import hand_scores
+from .hand_scores import hand_scores, least_win
 from .impossible import FROM_ORIGINAL, OWN_DISCARD, conflicting_facts, may_be_dealt, refusal, way_option
 from .payments import (
     BOOK,
@@ -484,6 +484,15 @@ def settle_table(
                 raise OptionError(
                     f"--{seat.word}: no hand scores {value} under ruleset {ruleset.name}: "
                     + possible.hint(value),
+                    code="bad-score",
+                )
+            least, always = least_win(ruleset) if seat is winner else (0, ())
+            if value < least and value != cap:
+                # Below what every win scores (Part II's Mah-Jongg alone is 10): a slip (5 for 50), which
+                # every loser would pay (docs/settling.md "A score given as a number").
+                raise OptionError(
+                    f"--{seat.word}: no winning hand scores {value} under ruleset {ruleset.name}: every win "
+                    f"scores at least {least} ({' and '.join(always)})",
                     code="bad-score",
                 )
             scored[seat] = value
