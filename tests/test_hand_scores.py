@@ -182,7 +182,6 @@ def test_evening_hand_winner_below_what_every_win_scores_names_the_player(tmp_pa
 BOOK = {name: load(name) for name in ("pung-chow", "pung-chow-limit")}
 
 
-@settings(max_examples=300, deadline=None)
 @given(winning_hands(), st.sampled_from(sorted(BOOK)), st.sampled_from(("east", "south")), st.booleans())
 def test_every_book_winners_score_is_at_least_what_every_win_scores(hand, name, seat, drawn):
     """Never refused: the score the engine gives a book winner is at least least_win's."""
