@@ -122,10 +122,7 @@ def least_win(ruleset: Ruleset) -> tuple[int, tuple[str, ...]]:
     A hand adds to them and never takes away (points and doublings are never negative, rules.py), and
     a limit hand is worth at least its count (value.hand_value), unless the ruleset pays it the limit
     alone (`limit_hand_counts: false`): then the least is that limit's, where it is lower.
-
-    >>> from pungchow_calc.ruleset_files import load
-    >>> least_win(load("pung-chow-limit"))
-    (10, ('Mah-Jongg',))
+    pung-chow-limit's is (10, ("Mah-Jongg",)) (tests/test_hand_scores.py).
     """
     settings = ruleset.settings
     always = [
