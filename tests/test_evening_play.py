@@ -2114,3 +2114,22 @@ def test_quit_that_begins_a_players_name_is_her_name_not_the_command(tmp_path):
     assert code == 0, out
     assert "(quit:" not in out and "(cancelled; nothing recorded)" in out, out
     assert "winning tile? [Enter: not said] quit\n  Also, any of:" in out, out  # taken: the next asked
+
+
+@pytest.mark.parametrize(
+    ("answers", "said"),
+    [
+        pytest.param(["undo", "quit"], "(quit: nothing was taken back)", id="undo"),
+        pytest.param(
+            ["amend", "1", "quit"], "(quit: the amendment being entered was not recorded)", id="amend"
+        ),
+    ],
+)
+def test_quit_at_undos_or_amends_question_leaves_the_table_changing_nothing(tmp_path, answers, said):
+    path = new(tmp_path)
+    succeeds(*hand(path, PLAYERS[1], PLAYERS))
+    before = path.read_bytes()
+    code, out = play(path, answers)
+    assert code == 0, out
+    assert out.rstrip().endswith(said), out
+    assert path.read_bytes() == before
