@@ -275,7 +275,7 @@ def test_a_game_whose_discarder_pays_for_all_unnamed_is_refused_and_an_old_one_r
     code, out, err = cli(capsys, "evening", "amend", str(path), "1", "--winner", "Bob", ONE_SUIT_WIN)
     assert code == 2  # nothing to amend yet: refused before the settling
     # As an older pungchow recorded it (the refusal lifted): each loser paid his own.
-    monkeypatch.setattr(record, "refuse_unnamed_liable", lambda settlement: None)
+    monkeypatch.setattr(record, "refuse_as_new", lambda settlement: None)
     ok(capsys, *_one_suit(path))
     monkeypatch.undo()
     assert status(capsys, path)["totals"] == {"Ann": -288, "Bob": 576, "Cy": -176, "Di": -112}
@@ -366,7 +366,7 @@ def test_cy_0_from_cy_one_suit_win_is_refused_and_an_old_one_replays(tmp_path, c
     assert (code, out) == (2, "")
     assert "and whether Cy pays for all turns on his hand, given as a score" in err
     assert path.read_bytes() == before
-    monkeypatch.setattr(record, "refuse_unnamed_liable", lambda settlement: None)
+    monkeypatch.setattr(record, "refuse_as_new", lambda settlement: None)
     ok(capsys, *game)  # as an older pungchow recorded it: Cy charged for all
     monkeypatch.undo()
     assert status(capsys, path)["totals"] == {"Ann": 0, "Bob": 576, "Cy": -576, "Di": 0}

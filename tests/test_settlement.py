@@ -19,7 +19,7 @@ from pungchow_calc.engine.situation import WinBy, stated
 from pungchow_calc.engine.table import (
     Settlement,
     TableOptions,
-    refuse_unnamed_liable,
+    refuse_as_new,
     settle_scores,
     settle_table,
 )
@@ -765,7 +765,7 @@ def test_discarder_given_as_a_score_cannot_be_excused_by_his_hand() -> None:
     assert [p.id for p in result.penalties] == ["discarder_one_suit"]
     assert "could not be checked" in result.notes[0]
     with pytest.raises(OptionError, match="whether --west pays for all turns on his hand") as refused:
-        refuse_unnamed_liable(result)
+        refuse_as_new(result)
     assert refused.value.code == "liable-hand-unseen"
 
 
@@ -795,11 +795,11 @@ def test_penalty_needs_the_discarder_named() -> None:
         "Discarder pays for all (nine tiles of one suit exposed): the winning hand qualifies; name the "
         "liable player with --from (who discarded the winning tile)",
     )
-    assert len(result.unnamed_liable) == 1
+    assert len(result.refused_as_new) == 1
     with pytest.raises(OptionError, match="give --from") as refused:
-        refuse_unnamed_liable(result)
+        refuse_as_new(result)
     assert refused.value.code == "liable-unnamed"
-    refuse_unnamed_liable(settle_table(ONE_SUIT, LIMIT, TableOptions(discarder=W)))  # named: settled
+    refuse_as_new(settle_table(ONE_SUIT, LIMIT, TableOptions(discarder=W)))  # named: settled
 
 
 # 2. Nine heads exposed, North wins on heads only (a limit hand) with East's discard.
@@ -931,7 +931,7 @@ def test_insurance_needs_the_feeder_named() -> None:
     result = settle_table(BIG_DRAGONS, load(str(TAIWAN)), TableOptions(win_by=WinBy.WALL))
     assert result.penalties == ()
     with pytest.raises(OptionError, match="give --feeder"):
-        refuse_unnamed_liable(result)
+        refuse_as_new(result)
     assert flows(result)[:3] == [("east", "south", 600), ("west", "south", 300), ("north", "south", 300)]
     assert result.notes == (
         "Insurance, Big Three Dragons: the winning hand qualifies; name the liable player with --feeder (who "

@@ -35,7 +35,7 @@ def settle(
 ) -> None:
     """Settle the table: who pays whom, with the East double, the limit and the penalties."""
     from ..engine.situation import FACT, stated
-    from ..engine.table import TableOptions, refuse_unnamed_liable, settle_table
+    from ..engine.table import TableOptions, refuse_as_new, settle_table
     from ..engine.tiles import Wind
     from ..ruleset_files import load
 
@@ -72,7 +72,7 @@ def settle(
         rules = load(ruleset)
         opts.check_limit(rules, checked.limit)
         result = settle_table({s: v for s, v in given.items() if v is not None}, rules, table)
-        refuse_unnamed_liable(result)
+        refuse_as_new(result)
     except PungchowError as error:
         fail(error, as_json)
     if as_json:

@@ -133,7 +133,7 @@ def liable_for_all(
     """The first `pays_for_all` penalty whose conditions the winner's hand meets, and who is liable;
     each penalty met whose liable player is not named, or whose exception turns on his hand given as a
     score, is said in `unnamed_liable` as (code, message) (a new game is refused on it:
-    table.refuse_unnamed_liable)."""
+    table.refuse_as_new)."""
     excused: list[Wind] = []  # each liable player `--no-choice` excuses
     unnamed: list[Penalty] = []  # penalties the hand meets whose liable player is not named
     fed: list[Penalty] = []  # penalties on a feeder the hand meets (imposed, excused or not reached)

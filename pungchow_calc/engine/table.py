@@ -464,6 +464,7 @@ def settle_table(
     dead: dict[Wind, str] = {s: "declared dead (--dead)" for s in order if s in options.dead}
     scored: dict[Wind, int] = {}
     scores: dict[Wind, Score] = {}
+    as_new: list[tuple[str, str]] = []  # what a new game is refused on (Settlement.refused_as_new)
     for seat in order:
         value = values[seat]
         if isinstance(value, int):
@@ -489,11 +490,14 @@ def settle_table(
             least, always = least_win(ruleset) if seat is winner else (0, ())
             if value < least and value != cap:
                 # Below what every win scores (Part II's Mah-Jongg alone is 10): a slip (5 for 50), which
-                # every loser would pay (docs/settling.md "A score given as a number").
-                raise OptionError(
-                    f"--{seat.word}: no winning hand scores {value} under ruleset {ruleset.name}: every win "
-                    f"scores at least {least} ({' and '.join(always)})",
-                    code="bad-score",
+                # every loser would pay (docs/settling.md "A score given as a number"). A new game is
+                # refused on it (refuse_as_new); one an evening recorded before this check is replayed.
+                as_new.append(
+                    (
+                        "bad-score",
+                        f"--{seat.word}: no winning hand scores {value} under ruleset {ruleset.name}: every "
+                        f"win scores at least {least} ({' and '.join(always)})",
+                    )
                 )
             scored[seat] = value
             continue
@@ -551,9 +555,8 @@ def settle_table(
         # A draw under a ruleset whose hands score nothing without a winner: every hand was still read
         # and checked (a typo is refused), and the table is told why no money moves.
         notes.append(draw_settles_nothing(ruleset.name))
-    unnamed: list[tuple[str, str]] = []
     found = (
-        liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes, unnamed)
+        liable_for_all(ruleset, hands.get(winner), scores.get(winner), values, options, notes, as_new)
         if winner is not None
         else None
     )
@@ -598,15 +601,16 @@ def settle_table(
             # not the book's Mah-Jongg score.
             won="basic points" if ruleset.settings.doubling_base else "Mah-Jongg",
         )
-    # Money never moves on a guess: a new game is refused on it (refuse_unnamed_liable).
-    return replace(settled, unnamed_liable=tuple(unnamed)) if unnamed else settled
+    # Money never moves on a guess: a new game is refused on it (refuse_as_new).
+    return replace(settled, refused_as_new=tuple(as_new)) if as_new else settled
 
 
-def refuse_unnamed_liable(settlement: Settlement) -> None:
-    """Refuse a new game whose payments turn on a liable player not named (`liable-unnamed`), or on the
-    hand of one given as a score (`liable-hand-unseen`): settled as if nobody were liable, or as if he
-    were not excused, money would move on a guess. A game an evening recorded so before this refusal
-    is still replayed as it was accepted, with its note (docs/settling.md)."""
-    if settlement.unnamed_liable:
-        code, message = settlement.unnamed_liable[0]
+def refuse_as_new(settlement: Settlement) -> None:
+    """Refuse a new game (settle's, an evening's new or amended one) on the first of its
+    Settlement.refused_as_new: a winner's number below what every win scores (`bad-score`), payments
+    that turn on a liable player not named (`liable-unnamed`) or on the hand of one given as a score
+    (`liable-hand-unseen`): money would move on a guess. A game an evening recorded so before these
+    refusals is still replayed as it was accepted, with its note (docs/settling.md)."""
+    if settlement.refused_as_new:
+        code, message = settlement.refused_as_new[0]
         raise OptionError(message, code=code)

@@ -64,10 +64,11 @@ class Settlement:
     # pays it in this hand (each deposit was put down when made), so it is not in `net`.
     deposits: int = 0
     limit_tiers: tuple[str, ...] = ()  # the ruleset's limits by doublings: they pay under a flat limit too
-    # Each penalty the winner's hand meets whose liable player is not named, or whose exception turns
-    # on his hand given as a score, as (code, message) (penalties.liable_for_all): a new game is refused
-    # on it (table.refuse_unnamed_liable); not in as_dict.
-    unnamed_liable: tuple[tuple[str, str], ...] = ()
+    # What a new game is refused on, as (code, message), first first (table.refuse_as_new): a winner's
+    # number below what every win scores (hand_scores.least_win), then each penalty the winner's hand
+    # meets whose liable player is not named, or whose exception turns on his hand given as a score
+    # (penalties.liable_for_all). A game an evening recorded before is replayed past them; not in as_dict.
+    refused_as_new: tuple[tuple[str, str], ...] = ()
     # False for a draw game under `draw_settles: false` (no hand scores without a winner): said as such
     # (render), its note saying why; not in as_dict (the note is).
     draw_settles: bool = True

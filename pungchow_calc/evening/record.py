@@ -13,7 +13,7 @@ from typing import Any
 from ..engine.errors import OptionError, PungchowError, digits_hint
 from ..engine.rules import Ruleset
 from ..engine.seats import read_seat
-from ..engine.table import Settlement, check_players, refuse_unnamed_liable
+from ..engine.table import Settlement, check_players, refuse_as_new
 from ..engine.tiles import Wind
 from ..engine.wash import Wash, refuse_a_win
 from . import log, logfile
@@ -382,15 +382,15 @@ def preview_amend(evening: Evening, number: int, record: dict[str, Any]) -> Even
 
 
 def _refused_as_new(game: Game, ruleset: Ruleset) -> None:
-    """Refuse a new or amended game that `settle` or `wash` would refuse: payments that turn on a liable
-    player not named, or on the hand of one given as a score (table.refuse_unnamed_liable; the player
-    named as the evening names him), or a wash of East's complete original hand (wash.refuse_a_win).
-    A game recorded so before is replayed as it was."""
+    """Refuse a new or amended game that `settle` or `wash` would refuse: a winner's number below what
+    every win scores, payments that turn on a liable player not named, or on the hand of one given as a
+    score (table.refuse_as_new; the player named as the evening names him), or a wash of East's complete
+    original hand (wash.refuse_a_win). A game recorded so before is replayed as it was."""
     if isinstance(game.detail, Wash):
         refuse_a_win(game.detail, ruleset)
     if isinstance(game.detail, Settlement):
         try:
-            refuse_unnamed_liable(game.detail)
+            refuse_as_new(game.detail)
         except PungchowError as error:
             raise seats_named(error, {wind.word: name for name, wind in game.seats}) from None
 
