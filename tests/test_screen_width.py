@@ -25,6 +25,7 @@ from pungchow_calc.render.layout import (
     Grid,
     cell_width,
     hanging,
+    hanging_phrases,
     header_lines,
     prompt_lines,
     wrap,
@@ -481,6 +482,36 @@ def test_phrases_wrapped_fit_and_keep_every_character(text: str, width: int) -> 
     lines = wrap_phrases(text, width)
     assert all(cell_width(line) <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+@given(
+    text=st.lists(WORD, max_size=30).map(
+        lambda words: ", ".join(" ".join(words[i : i + 2]) for i in range(0, len(words), 2))
+    ),
+    width=st.integers(min_value=13, max_value=100),
+)
+def test_hanging_phrases_fit_and_keep_every_character(text: str, width: int) -> None:
+    """Wrapped between phrases first, later lines indented: the lines fit and hold the text."""
+    lines = hanging_phrases(text, width)
+    assert all(cell_width(line) <= width for line in lines)
+    assert all(line.startswith("    ") for line in lines[1:])
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_evening_new_keeps_each_player_with_his_seat(tmp_path: Path, width: int) -> None:
+    # Regression: `ev.log: a new evening under my-club: Ann east, Bob south, Cy` over `west, Di north`
+    # at 60 columns: a player and his seat parted.
+    path = tmp_path / "evening-of-the-club.jsonl"
+    done = run("evening", "new", str(path), "--players", "Annabelle Smith,Bob,Cyrus the Great,Di",
+               env={"COLUMNS": str(width)})  # fmt: skip
+    assert done.exit_code == 0, done.output
+    lines = done.stdout.splitlines()
+    assert all(cell_width(line) <= width for line in lines), done.stdout
+    seats = " ".join(line.strip() for line in lines).split("pung-chow: ", 1)[1]
+    assert seats == "Annabelle Smith east, Bob south, Cyrus the Great west, Di north"
+    for line in lines:  # every line that names a seat ends after one, or with a comma
+        assert not line.rstrip().endswith(("Annabelle", "Smith", "Bob", "Cyrus", "Great", "Di")), done.stdout
 
 
 @pytest.mark.parametrize(

@@ -40,7 +40,7 @@ def new(
     """Start an evening: seat the players and record the ruleset (an existing FILE is never overwritten)."""
     from ..evening.names import players_of
     from ..evening.record import new as start
-    from ..render.layout import hanging, terminal_width
+    from ..render.layout import hanging_phrases, terminal_width
     from ..ruleset_files import load
 
     try:
@@ -59,7 +59,7 @@ def new(
             return
         seats = ", ".join(f"{name} {w.word}" for name, w in sorted(evening.seats(), key=lambda s: s[1].value))
         out = output_stream(ascii_only)  # the names as `out` writes them, wrapped so (fit_data)
-        said = hanging(
+        said = hanging_phrases(
             fit_data(f"{file}: a new evening under {evening.ruleset.name}: {seats}", out), terminal_width()
         )
         print(*said, sep="\n", file=out)

@@ -161,6 +161,19 @@ def wrap_phrases(text: str, width: int) -> list[str]:
     return lines or [""]
 
 
+def hanging_phrases(text: str, width: int, indent: int = 4) -> list[str]:
+    """hanging, broken after the commas and colons between phrases where they fit (a player and his
+    seat, `Cy west`, kept on one line), a phrase longer than its line broken between its words (wrap)."""
+    lines: list[str] = []
+    for phrase in re.split(r"(?<=[,:]) +", text):
+        room = width if len(lines) <= 1 else width - indent  # the room of the line it would join
+        if lines and cell_width(f"{lines[-1]} {phrase}") <= room:
+            lines[-1] += f" {phrase}"
+        else:
+            lines += wrap(phrase, width if not lines else width - indent, width - indent)
+    return [line if n == 0 else " " * indent + line for n, line in enumerate(lines)] or [""]
+
+
 def hanging(text: str, width: int, indent: int = 4) -> list[str]:
     """A paragraph wrapped to `width`, its later lines indented by `indent` (and keeping the first
     line's own leading spaces)."""
