@@ -212,10 +212,10 @@ def who_sits(value: Any, seats: dict[str, Wind]) -> str:
         return ""
     wind = Wind.parse(value)
     name = next((player for player, seat in seats.items() if seat is wind), None)
-    return "" if name is None else f": an evening names players, and {wind.name.lower()} is {name} this game"
+    return "" if name is None else f": an evening names players, and {wind.word} is {name} this game"
 
 
-_SEAT_WORDS = frozenset(("east", "south", "west", "north"))
+_SEAT_WORDS = frozenset(wind.word for wind in Wind)  # whole words: a letter may begin a player's name
 
 
 def _maybe(record: dict[str, Any], key: str, seats: dict[str, Wind]) -> Wind | None:
