@@ -30,7 +30,7 @@ from ..render.ascii import fit_data
 from ..render.evening import game_text, shown_game
 from ..render.layout import hanging, terminal_width
 from .evening_parts import Entry, Parts, play_words
-from .evening_prompt import Cancel, Interrupted, Quit
+from .evening_prompt import QUIT_COMMANDS, Cancel, Interrupted, Quit
 from .evening_run import (
     change_text,
     deal_text,
@@ -41,9 +41,7 @@ from .evening_run import (
     written_anyway,
 )
 
-_NOT_A_GAME = frozenset(
-    {"quit", "exit", "q", "help", "?", "", "status", "report", "undo", "amend"}
-)  # (_command)
+_NOT_A_GAME = frozenset({*QUIT_COMMANDS, "help", "?", "", "status", "report", "undo", "amend"})  # (_command)
 
 _READ_AGAIN = frozenset({"status", "undo", "amend"})  # (run)
 _GAME_UNDONE = "the game being entered was not recorded"  # end of input in a game's entry (Table.run)
@@ -55,7 +53,7 @@ _SAYS_NOTHING_RECORDED = frozenset({"evening-write", "evening-locked", "evening-
 # passed over, as what it meant is not done (docs/evening.md, "evening play").
 _NO_ARGUMENT = (
     *("status", "report", "undo", "draw", "wash", "false", "false-mahjongg"),
-    *("help", "?", "quit", "exit", "q"),  # `quit now` left the table, `help me` passed the word over
+    *("help", "?", *QUIT_COMMANDS),  # `quit now` left the table, `help me` passed the word over
 )
 
 
@@ -200,7 +198,7 @@ class Table(Parts):
                 answer = self.ask("  Enter: try again; quit: leave ", leaves=False)
             except (Cancel, SystemExit):
                 return True
-            if answer.lower() in ("", "quit", "q", "exit"):
+            if answer.lower() in ("", *QUIT_COMMANDS):
                 return bool(answer)
             self.retry(f"{answer!r}: press Enter to try again, or type quit")  # quoted as typed, as elsewhere
 
@@ -280,7 +278,7 @@ class Table(Parts):
         if rest.strip() and word in _NO_ARGUMENT and known:
             # `undo 1` took back the last game, whatever its number; `draw 3` recorded a draw
             self.retry(_no_argument(word, rest.strip()))
-        elif word in ("quit", "exit", "q"):
+        elif word in QUIT_COMMANDS:
             return False
         elif word in ("help", "?", ""):
             for line in self._help(evening).split("\n"):  # each wrapped to the width (40 columns)

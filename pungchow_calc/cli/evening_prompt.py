@@ -27,9 +27,10 @@ class Quit(Cancel):
     """`quit` (or `exit`) typed while an entry is asked: the entry is left and so is the table."""
 
 
-# What leaves the table from any prompt (names.PLAY_WORDS: no player is named so); `q` only at the main
-# prompt, where it is a command, for it begins names (`Q` for Quentin) at the others.
-_QUIT_WORDS = frozenset(("quit", "exit"))
+# What leaves the table from any prompt (names.PLAY_WORDS: no player is named so); `q` too at the main
+# prompt, where it is a command (QUIT_COMMANDS), not at the others, where it begins names (`Q` for Quentin).
+QUIT_WORDS = ("quit", "exit")
+QUIT_COMMANDS = (*QUIT_WORDS, "q")
 
 
 class Prompt:
@@ -98,7 +99,7 @@ class Prompt:
         word = answer.strip().casefold()
         if word == "cancel":
             raise Cancel
-        if leaves and word in _QUIT_WORDS and not any(p.casefold().startswith(word) for p in self.players):
+        if leaves and word in QUIT_WORDS and not any(p.casefold().startswith(word) for p in self.players):
             raise Quit
         return answer.strip()
 

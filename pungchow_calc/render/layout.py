@@ -148,30 +148,26 @@ def wrap(text: str, width: int, later: int | None = None) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-def wrap_phrases(text: str, width: int) -> list[str]:
-    """Text broken into lines of at most `width` cells after the commas between its phrases where the
-    phrases fit (`basic points 480,` over `rounded up to 100, counters 200`, not `... rounded up to`
-    over `100`), a phrase longer than a line broken between its words (wrap)."""
+def wrap_phrases(text: str, width: int, later: int | None = None, marks: str = ",") -> list[str]:
+    """Text broken into lines of at most `width` cells (the lines after the first: `later`) after the
+    `marks` between its phrases where the phrases fit (`basic points 480,` over `rounded up to 100,
+    counters 200`, not `... rounded up to` over `100`), a phrase longer than a line broken between its
+    words (wrap)."""
     lines: list[str] = []
-    for phrase in re.split(r"(?<=,) +", text):
-        if lines and cell_width(f"{lines[-1]} {phrase}") <= width:
+    for phrase in re.split(f"(?<=[{re.escape(marks)}]) +", text):
+        room = width if len(lines) <= 1 or later is None else later  # the room of the line it would join
+        if lines and cell_width(f"{lines[-1]} {phrase}") <= room:
             lines[-1] += f" {phrase}"
         else:
-            lines += wrap(phrase, width)
+            lines += wrap(phrase, width if not lines or later is None else later, later)
     return lines or [""]
 
 
 def hanging_phrases(text: str, width: int, indent: int = 4) -> list[str]:
     """hanging, broken after the commas and colons between phrases where they fit (a player and his
-    seat, `Cy west`, kept on one line), a phrase longer than its line broken between its words (wrap)."""
-    lines: list[str] = []
-    for phrase in re.split(r"(?<=[,:]) +", text):
-        room = width if len(lines) <= 1 else width - indent  # the room of the line it would join
-        if lines and cell_width(f"{lines[-1]} {phrase}") <= room:
-            lines[-1] += f" {phrase}"
-        else:
-            lines += wrap(phrase, width if not lines else width - indent, width - indent)
-    return [line if n == 0 else " " * indent + line for n, line in enumerate(lines)] or [""]
+    seat, `Cy west`, kept on one line): wrap_phrases, the later lines indented."""
+    first, *rest = wrap_phrases(text, width, width - indent, ",:")
+    return [first, *(" " * indent + line for line in rest)]
 
 
 def hanging(text: str, width: int, indent: int = 4) -> list[str]:
