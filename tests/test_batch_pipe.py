@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -77,17 +78,31 @@ def _run(
     return code, out.read_bytes()
 
 
+@pytest.fixture(scope="module")
+def entries_700(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The batch file every way of sending chunks scores (_batch_file's 700 entries), written once."""
+    return _batch_file(tmp_path_factory.mktemp("pipe"), 700)
+
+
+@cache
+def _one_process(path: Path, fmt: str) -> tuple[int, bytes]:
+    """What one process writes of `path` in `fmt`: the reference, run once for every way of sending."""
+    return _run(path.parent, [str(path), "--format", fmt, "--workers", "1"])
+
+
 @pytest.mark.parametrize("fmt", ["jsonl", "csv"])
 @pytest.mark.parametrize(
     ("chunk", "slot"),
     [(1, bw.SLOT_SIZE), (7, bw.SLOT_SIZE), (400, bw.SLOT_SIZE), (7, 3000), (7, 1)],
     ids=["chunks-of-1", "chunks-of-7", "chunks-of-400", "some-chunks-too-big-for-a-slot", "no-chunk-fits"],
 )
-def test_workers_write_what_one_process_writes(tmp_path: Path, fmt: str, chunk: int, slot: int):
+def test_workers_write_what_one_process_writes(
+    tmp_path: Path, entries_700: Path, fmt: str, chunk: int, slot: int
+):
     """Chunks of any size, in slots reused many times or sent through the pipe when they do not fit,
     make the same bytes as one process: every record once, whole, in order, the CSV header first."""
-    path = _batch_file(tmp_path, 700)
-    alone = _run(tmp_path, [str(path), "--format", fmt, "--workers", "1"])
+    path = entries_700
+    alone = _one_process(path, fmt)
     parallel = _run(tmp_path, [str(path), "--format", fmt, "--workers", "2"], chunk, slot)
     assert parallel == alone
     code, data = parallel

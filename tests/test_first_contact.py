@@ -118,10 +118,11 @@ def test_ctrl_c_at_any_moment_of_a_command_says_one_line_or_nothing(console_scri
     """Regression (`--help`, 2026-11-26): a Ctrl-C while typer drew the help ended in exit 130 with no
     line (typer's Exit(130), returned by click), a traceback (a RuntimeError from rich's dataclasses,
     interrupted as they were built) or a death by signal during the interpreter's exit. Interrupted
-    at every 10 ms once pungchow's code runs, until the command ends first: exit 130 and the one
-    line, or the command's own exit with nothing on stderr."""
+    at every 20 ms once pungchow's code runs (each phase of the start lasts longer; a run costs a
+    process), until the command ends first: exit 130 and the one line, or the command's own exit
+    with nothing on stderr."""
     outcomes: list[tuple[int, int, bytes]] = []
-    for delay_ms in range(0, 5000, 10):
+    for delay_ms in range(0, 5000, 20):
         if outcomes and outcomes[-1][1] == 0:
             break
         outcomes.append((delay_ms, *_interrupted(console_script, argv, delay_ms)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -205,15 +206,30 @@ def test_a_narrow_encoding_gets_ascii_output(args, encoding):
         assert b"|" in done.stdout  # tables drawn with rich's box.ASCII
 
 
+@pytest.fixture(scope="module")
+def cafe(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A hand and the line `café`, 150 times: past the first 100 entries, so the workers score some."""
+    path = tmp_path_factory.mktemp("cafe") / "cafe.txt"
+    path.write_text(f"'{HAND}'\ncafé\n" * 150, encoding="utf-8")
+    return path
+
+
+@cache
+def _utf8_batch(path: Path, output_format: str) -> bytes:
+    """The batch of `path` in `output_format` on a UTF-8 stream: what the data formats always are."""
+    return _pungchow(
+        ["batch", str(path), "--format", output_format], env={"PYTHONIOENCODING": "utf-8"}
+    ).stdout
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
 @pytest.mark.parametrize("output_format", ["csv", "table", "jsonl", "json"])
-def test_batch_of_cafe_on_a_narrow_encoding(tmp_path, output_format, encoding, workers):
+def test_batch_of_cafe_on_a_narrow_encoding(cafe, output_format, encoding, workers):
     """A line `café` (an error record naming it) on an ASCII terminal was a UnicodeEncodeError
     traceback in csv and table, and Latin-1 bytes in a Latin-1 terminal's CSV. CSV and JSON are data,
     UTF-8 whatever the terminal; the table is the terminal's text, `caf\\xe9` on ASCII."""
-    path = tmp_path / "cafe.txt"
-    path.write_text(f"'{HAND}'\ncafé\n" * 150, encoding="utf-8")  # past the first 100: the workers too
+    path = cafe
     done = _pungchow(
         ["batch", str(path), "--format", output_format, "--workers", workers],
         env={"PYTHONIOENCODING": encoding},
@@ -227,8 +243,7 @@ def test_batch_of_cafe_on_a_narrow_encoding(tmp_path, output_format, encoding, w
         ]
     assert done.stdout.count(shown) == 150
     if output_format != "table":
-        utf8 = _pungchow(["batch", str(path), "--format", output_format], env={"PYTHONIOENCODING": "utf-8"})
-        assert done.stdout == utf8.stdout
+        assert done.stdout == _utf8_batch(path, output_format)
 
 
 TILE_COMMANDS = {name: args for name, args in ENCODED.items() if args[0] != "rules"}  # those with --ascii
