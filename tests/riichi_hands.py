@@ -28,11 +28,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
 from hypothesis import assume
 from hypothesis import strategies as st
 from riichi_oracle import Facts, kind
-from strategies import CHOWS, HONORS, NUMBERED, GenGroup, GenHand, fits
+from strategies import CHOWS, HONORS, NUMBERED, GenGroup, GenHand, pick
 
 WINDS = ("east", "south", "west", "north")
 SHAPES = (
@@ -70,19 +71,35 @@ class RiichiCase:
     shape: str
 
 
-def _set(
-    draw: st.DrawFn, counts: Counter[str], universe: tuple[str, ...], chows: bool, kongs: bool
-) -> tuple[str, tuple[str, ...]]:
-    """One set of tiles from `universe` that still fits the four copies of each tile."""
+_Need = tuple[tuple[str, int], ...]  # each tile of a set and how many copies of it the set takes
+
+
+@cache
+def _sets_of(
+    universe: tuple[str, ...], chows: bool, kongs: bool
+) -> tuple[tuple[str, tuple[str, ...], _Need], ...]:
+    """Every set of tiles from `universe`, in the order drawn from, with the copies each takes: worked
+    out once (a hand draws four sets, and a run draws thousands of hands)."""
     options: list[tuple[str, tuple[str, ...]]] = []
     if chows:
         options += [("chow", c) for c in CHOWS if all(t in universe for t in c)]
     options += [("pung", (t,) * 3) for t in universe]
     if kongs:
         options += [("kong", (t,) * 4) for t in universe]
-    options = [o for o in options if fits(counts, o[1])]
+    return tuple((k, tiles, tuple(Counter(tiles).items())) for k, tiles in options)
+
+
+def _set(
+    draw: st.DrawFn, counts: Counter[str], universe: tuple[str, ...], chows: bool, kongs: bool
+) -> tuple[str, tuple[str, ...]]:
+    """One set of tiles from `universe` that still fits the four copies of each tile (strategies.fits)."""
+    options = [
+        (k, tiles)
+        for k, tiles, need in _sets_of(universe, chows, kongs)
+        if all(counts[t] + n <= 4 for t, n in need)
+    ]
     assume(options)
-    chosen = draw(st.sampled_from(options))
+    chosen = pick(draw, options)
     counts.update(chosen[1])
     return chosen
 
@@ -95,7 +112,7 @@ def _pair(draw: st.DrawFn, counts: Counter[str], universe: tuple[str, ...]) -> t
         universe = honors
     options = [(t, t) for t in universe if counts[t] <= 2]
     assume(options)
-    pair = draw(st.sampled_from(options))
+    pair = pick(draw, options)
     counts.update(pair)
     return pair
 
@@ -159,7 +176,7 @@ def _shape_groups(draw: st.DrawFn, shape: str) -> list[GenGroup]:
     if shape == "winds":
         big = draw(st.booleans())
         winds = list(WIND_TILES)
-        pair_wind = None if big else draw(st.sampled_from(winds))
+        pair_wind = None if big else pick(draw, winds)
         fixed = tuple(("pung", (w,) * 3) for w in winds if w != pair_wind)
         pair_from = (pair_wind,) if pair_wind else NUMBERED + DRAGON_TILES
         return _standard(draw, NUMBERED + DRAGON_TILES, closed, fixed=fixed, pair_from=pair_from)
@@ -187,7 +204,7 @@ def _indicators(draw: st.DrawFn, n: int, counts: Counter[str]) -> tuple[str, ...
     out = []
     for _ in range(n):
         options = [t for t in NUMBERED + HONORS if counts[t] < 4]
-        tile = draw(st.sampled_from(options))
+        tile = pick(draw, options)
         counts[tile] += 1
         out.append(tile)
     return tuple(out)
@@ -211,10 +228,10 @@ def riichi_cases(draw: st.DrawFn, shapes: tuple[str, ...] = SHAPES) -> RiichiCas
     blessing = no_melds and shape not in ("plain", "renhou") and draw(st.integers(0, 9)) == 0
     if blessing:  # tenhou for East, chiihou for another seat: the first draw, nothing else stated
         tenhou = seat == "east"
-        win = None if tenhou else draw(st.sampled_from(concealed))
+        win = None if tenhou else pick(draw, concealed)
         facts = Facts(seat=seat, round=wind_round, tsumo=True, tenhou=tenhou, chiihou=not tenhou)
     else:
-        win = draw(st.sampled_from(concealed))
+        win = pick(draw, concealed)
         win_tile = groups[win[0]].tiles[win[1]]
         # Renhou: another seat's win on a discard before its own first draw, so nothing called or
         # declared before it (docs/riichi.md "The facts of a win"); the hand's own yaku, if any, add up.

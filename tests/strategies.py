@@ -9,13 +9,17 @@ tiles, and compare the scores.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
+from typing import TypeVar
 
 from hypothesis import strategies as st
 
 NUMBERED = tuple(f"{rank}{suit}" for suit in "dbc" for rank in range(1, 10))
 HONORS = ("Ew", "Sw", "Ww", "Nw", "Rd", "Gd", "Wd")
 PLAYING = NUMBERED + HONORS
+T = TypeVar("T")
 BONUS = ("1f", "2f", "3f", "4f", "1s", "2s", "3s", "4s")
 CHOWS = tuple(tuple(f"{start + k}{suit}" for k in range(3)) for suit in "dbc" for start in range(1, 8))
 SEATS = ("east", "south", "west", "north")
@@ -75,24 +79,36 @@ class GenHand:
 
 def fits(counts: Counter[str], tiles: tuple[str, ...]) -> bool:
     """Whether the tiles can join those counted without a fifth copy of any."""
-    extra = Counter(tiles)
-    return all(counts[t] + n <= 4 for t, n in extra.items())
+    return all(counts[t] + n <= 4 for t, n in _copies(tiles))
 
 
-@st.composite
-def sets(draw: st.DrawFn, counts: Counter[str], kongs: bool = True, exposed: bool = True) -> GenGroup:
+@cache
+def _copies(tiles: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """Each tile of `tiles` and how many copies of it they hold (counted once: `fits` asks of the same
+    sets for every set of every hand drawn)."""
+    return tuple(Counter(tiles).items())
+
+
+def pick(draw: st.DrawFn, choices: Sequence[T]) -> T:
+    """One of `choices`, as `draw(st.sampled_from(choices))` draws it (the first shrinks best), without
+    making and validating a strategy for a sequence met once (a hand's tiles left, its places)."""
+    return choices[draw(st.integers(0, len(choices) - 1))]
+
+
+def draw_set(draw: st.DrawFn, counts: Counter[str], kongs: bool = True, exposed: bool = True) -> GenGroup:
     """One chow, pung or kong that keeps every tile within its four copies, with a marker: a kong is
-    exposed (`*`), declared face down (`#`) or claimed onto a concealed pung (`+`)."""
+    exposed (`*`), declared face down (`#`) or claimed onto a concealed pung (`+`). Drawn in the
+    caller's strategy: a strategy made for each set would be validated afresh, most of a hand's cost."""
     options: list[tuple[str, tuple[str, ...]]] = [("chow", c) for c in CHOWS if fits(counts, c)]
     options += [("pung", (t,) * 3) for t in PLAYING if fits(counts, (t,) * 3)]
     if kongs:
         options += [("kong", (t,) * 4) for t in PLAYING if counts[t] == 0]
-    kind = draw(st.sampled_from(sorted({k for k, _ in options})))
-    tiles = draw(st.sampled_from([t for k, t in options if k == kind]))
+    kind = pick(draw, sorted({k for k, _ in options}))
+    tiles = pick(draw, [t for k, t in options if k == kind])
     if kind == "kong":
-        marker = draw(st.sampled_from(["*", "#", "+"]))
+        marker = draw(st.sampled_from(("*", "#", "+")))
     else:
-        marker = draw(st.sampled_from(["", "*"])) if exposed else ""
+        marker = draw(st.sampled_from(("", "*"))) if exposed else ""
     counts.update(tiles)
     return GenGroup(kind, tiles, marker)
 
@@ -109,11 +125,11 @@ def winning_hands(
     kinds, the pair concealed or laid exposed (`=`), bonus tiles, the `!` on any tile not in a declared
     kong, no tile more than four times."""
     counts: Counter[str] = Counter()
-    groups = [draw(sets(counts, kongs, exposed)) for _ in range(4)]
-    pair_tile = draw(st.sampled_from([t for t in PLAYING if counts[t] <= 2]))
+    groups = [draw_set(draw, counts, kongs, exposed) for _ in range(4)]
+    pair_tile = pick(draw, [t for t in PLAYING if counts[t] <= 2])
     counts.update((pair_tile, pair_tile))
     # The pair is laid exposed only where the `!` may stand in an exposed group: else it keeps a place.
-    pair_marker = draw(st.sampled_from(["", "="])) if exposed and win_in_exposed else ""
+    pair_marker = draw(st.sampled_from(("", "="))) if exposed and win_in_exposed else ""
     groups.append(GenGroup("pair", (pair_tile, pair_tile), pair_marker))
     groups = draw(st.permutations(groups))
     places = [
@@ -122,7 +138,7 @@ def winning_hands(
         for i in range(len(group.tiles))
         if group.marker != "#" and (win_in_exposed or group.concealed)
     ]
-    win = draw(st.sampled_from(places))
+    win = pick(draw, places)
     extras = tuple(draw(st.lists(st.sampled_from(BONUS), unique=True, max_size=8))) if bonus else ()
     return GenHand(tuple(groups), win, extras)
 
@@ -132,17 +148,17 @@ def losing_hands(draw: st.DrawFn) -> GenHand:
     """A non-winning hand (`--loser`): some exposed or declared sets, perhaps a pair laid exposed (`=`),
     then up to the rest in loose tiles."""
     counts: Counter[str] = Counter()
-    groups = [draw(sets(counts)) for _ in range(draw(st.integers(0, 3)))]
+    groups = [draw_set(draw, counts) for _ in range(draw(st.integers(0, 3)))]
     room = 13 - 3 * len(groups)
     if draw(st.booleans()):
-        pair_tile = draw(st.sampled_from([t for t in PLAYING if counts[t] <= 2]))
+        pair_tile = pick(draw, [t for t in PLAYING if counts[t] <= 2])
         counts.update((pair_tile, pair_tile))
         groups.append(GenGroup("pair", (pair_tile, pair_tile), "="))
         room -= 2
     loose: list[str] = []
     for _ in range(draw(st.integers(0, room))):
         choices = [t for t in PLAYING if counts[t] < 4]
-        tile = draw(st.sampled_from(choices))
+        tile = pick(draw, choices)
         counts[tile] += 1
         loose.append(tile)
     # Never four identical loose tiles in one typed group: an undeclared kong (docs/notation.md#markers).

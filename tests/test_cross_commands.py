@@ -19,7 +19,7 @@ from cli_helpers import off_the_line, run
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from riichi_hands import RiichiCase, cli_options, riichi_cases
-from strategies import PLAYING, SEATS, GenGroup, GenHand, losing_hands, sets, winning_hands
+from strategies import PLAYING, SEATS, GenGroup, GenHand, draw_set, losing_hands, winning_hands
 
 from pungchow_calc.ruleset_files import builtin_names
 
@@ -324,7 +324,7 @@ def _calling_hands(draw: st.DrawFn, beside: GenHand, players: int) -> list[str]:
     counts = Counter(code for group in beside.groups for code in group.tiles)
     hands = []
     for _ in range(players):
-        groups = [draw(sets(counts)) for _ in range(4)]
+        groups = [draw_set(draw, counts) for _ in range(4)]
         pair = draw(st.sampled_from([t for t in PLAYING if counts[t] <= 2]))
         counts.update((pair, pair))
         groups.append(GenGroup("pair", (pair, pair)))

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from reference_scorer import waits as reference_waits
-from strategies import PLAYING, GenGroup, GenHand, sets, special_hands, winning_hands
+from strategies import PLAYING, GenGroup, GenHand, draw_set, special_hands, winning_hands
 
 from pungchow_calc.engine import decomposition
 from pungchow_calc.engine.decomposition import (
@@ -304,7 +304,7 @@ def repeated_split_hands(draw: st.DrawFn) -> GenHand:
     with_pung = draw(st.booleans())
     groups.append(GenGroup("pung", (low,) * 3) if with_pung else GenGroup("pair", (low,) * 2))
     counts: Counter[str] = Counter(tile for group in groups for tile in group.tiles)
-    groups += [draw(sets(counts)) for _ in range(2 if with_pung else 3)]
+    groups += [draw_set(draw, counts) for _ in range(2 if with_pung else 3)]
     if with_pung:
         pair = draw(st.sampled_from([t for t in PLAYING if counts[t] <= 2]))
         groups.append(GenGroup("pair", (pair, pair)))
