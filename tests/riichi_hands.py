@@ -33,7 +33,7 @@ from functools import cache
 from hypothesis import assume
 from hypothesis import strategies as st
 from riichi_oracle import Facts, kind
-from strategies import CHOWS, HONORS, NUMBERED, GenGroup, GenHand, pick
+from strategies import CHOWS, HONORS, NUMBERED, GenGroup, GenHand, fits, pick
 
 WINDS = ("east", "south", "west", "north")
 SHAPES = (
@@ -71,33 +71,24 @@ class RiichiCase:
     shape: str
 
 
-_Need = tuple[tuple[str, int], ...]  # each tile of a set and how many copies of it the set takes
-
-
 @cache
-def _sets_of(
-    universe: tuple[str, ...], chows: bool, kongs: bool
-) -> tuple[tuple[str, tuple[str, ...], _Need], ...]:
-    """Every set of tiles from `universe`, in the order drawn from, with the copies each takes: worked
-    out once (a hand draws four sets, and a run draws thousands of hands)."""
+def _sets_of(universe: tuple[str, ...], chows: bool, kongs: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every set of tiles from `universe`, in the order drawn from: worked out once (a hand draws four
+    sets, and a run draws thousands of hands)."""
     options: list[tuple[str, tuple[str, ...]]] = []
     if chows:
         options += [("chow", c) for c in CHOWS if all(t in universe for t in c)]
     options += [("pung", (t,) * 3) for t in universe]
     if kongs:
         options += [("kong", (t,) * 4) for t in universe]
-    return tuple((k, tiles, tuple(Counter(tiles).items())) for k, tiles in options)
+    return tuple(options)
 
 
 def _set(
     draw: st.DrawFn, counts: Counter[str], universe: tuple[str, ...], chows: bool, kongs: bool
 ) -> tuple[str, tuple[str, ...]]:
-    """One set of tiles from `universe` that still fits the four copies of each tile (strategies.fits)."""
-    options = [
-        (k, tiles)
-        for k, tiles, need in _sets_of(universe, chows, kongs)
-        if all(counts[t] + n <= 4 for t, n in need)
-    ]
+    """One set of tiles from `universe` that still fits the four copies of each tile."""
+    options = [option for option in _sets_of(universe, chows, kongs) if fits(counts, option[1])]
     assume(options)
     chosen = pick(draw, options)
     counts.update(chosen[1])
