@@ -16,10 +16,11 @@ from typing import TypeVar
 
 from hypothesis import strategies as st
 
+T = TypeVar("T")
+
 NUMBERED = tuple(f"{rank}{suit}" for suit in "dbc" for rank in range(1, 10))
 HONORS = ("Ew", "Sw", "Ww", "Nw", "Rd", "Gd", "Wd")
 PLAYING = NUMBERED + HONORS
-T = TypeVar("T")
 BONUS = ("1f", "2f", "3f", "4f", "1s", "2s", "3s", "4s")
 CHOWS = tuple(tuple(f"{start + k}{suit}" for k in range(3)) for suit in "dbc" for start in range(1, 8))
 SEATS = ("east", "south", "west", "north")
