@@ -18,8 +18,9 @@ from riichi_hands import RiichiCase, riichi_cases
 from riichi_oracle import Facts, ema_score, score
 from riichi_ours import RULESET, SINGLE, YAKUMAN, expected, ours
 
-# At least 2,000 hands in the `ci` profile (about 10 s, most of it drawing the hands); `HYPOTHESIS_PROFILE=long` draws more, and
-# tests/riichi_differential.py runs any number by hand (docs/riichi.md "How it is checked").
+# At least 2,000 hands in the `ci` profile (about 10 s, most of it drawing the hands);
+# `HYPOTHESIS_PROFILE=long` draws more, and tests/riichi_differential.py runs any number by hand
+# (docs/riichi.md "How it is checked").
 EXAMPLES = max(2000, settings.default.max_examples)
 
 
