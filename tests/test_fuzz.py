@@ -152,13 +152,13 @@ WORST = [
 @pytest.mark.parametrize(("text", "winner"), [(t, w) for _, t, w in WORST], ids=[i for i, _, _ in WORST])
 @pytest.mark.parametrize("ruleset", RULESETS, ids=[rs.name for rs in RULESETS])
 def test_worst_cases_are_quick(text, winner, ruleset):
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: a busy machine's waits are not a blow-up
     for seat in Wind:
         try:
             score_text(text, ruleset, Situation(seat=seat, winner=winner))
         except PungchowError as error:
             assert _one_line(str(error))
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 @given(
@@ -169,11 +169,11 @@ def test_worst_cases_are_quick(text, winner, ruleset):
 def test_long_runs_of_one_suit_score_or_refuse_quickly(tiles: list[str]):
     """Fourteen tiles of one suit have the most arrangements a hand can have."""
     text = "".join(tiles[:-1]) + " " + tiles[-1] + "!"
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: a busy machine's waits are not a blow-up
     for ruleset in RULESETS:
         with suppress(PungchowError):
             score_text(text, ruleset, Situation())
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 def test_parse_column_points_at_the_group():

@@ -224,10 +224,10 @@ def _no_sentinel():
 @pytest.mark.parametrize(("text", "code"), [(t, c) for _, t, c in HOSTILE], ids=[i for i, _, _ in HOSTILE])
 def test_hostile_document_is_a_clear_error(tmp_path, text, code):
     path = _write(tmp_path, text)
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: a busy machine's waits are not a blow-up
     with pytest.raises(RulesetError) as caught:
         load(str(path))
-    assert time.perf_counter() - started < 5, "loading must stay cheap whatever the file holds"
+    assert time.process_time() - started < 5, "loading must stay cheap whatever the file holds"
     error = caught.value
     assert error.code == code, str(error)
     message = str(error)

@@ -76,11 +76,11 @@ def test_alias_bomb_hung_loading(tmp_path):
     for i in range(1, 10):
         refs = ", ".join([f"*c{i - 1}"] * 9)
         text += f"  - id: r{i}\n    label: R\n    points: 1\n    when: [&c{i} {{any: [{refs}]}}]\n"
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: a busy machine's waits are not a blow-up
     with pytest.raises(RulesetError) as caught:
         _load_text(tmp_path, text)
     assert caught.value.code == "ruleset-too-complex"
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
 
 
 def test_alias_cycle_overflowed_the_stack(tmp_path):
