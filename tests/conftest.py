@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, settings
 
 # `ci`: small and derandomised so the suite stays fast and repeatable in `.ci/run` (40 examples a
 # property: at 60 the run passed its five minutes on CI's machine, 334 s on 2026-11-28); the search
-# is the long profile's, run by hand before an issue is resolved (README, "Tests").
+# is the long profile's, run by hand before an issue is resolved (README, "Trust").
 settings.register_profile(
     "ci",
     max_examples=40,
