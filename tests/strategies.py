@@ -96,6 +96,13 @@ def pick(draw: st.DrawFn, choices: Sequence[T]) -> T:
     return choices[draw(st.integers(0, len(choices) - 1))]
 
 
+def draw_pair(draw: st.DrawFn, counts: Counter[str]) -> str:
+    """The tile of a pair that keeps every tile within its four copies, counted in `counts`."""
+    tile = pick(draw, [t for t in PLAYING if counts[t] <= 2])
+    counts.update((tile, tile))
+    return tile
+
+
 def draw_set(draw: st.DrawFn, counts: Counter[str], kongs: bool = True, exposed: bool = True) -> GenGroup:
     """One chow, pung or kong that keeps every tile within its four copies, with a marker: a kong is
     exposed (`*`), declared face down (`#`) or claimed onto a concealed pung (`+`). Drawn in the
@@ -127,8 +134,7 @@ def winning_hands(
     kong, no tile more than four times."""
     counts: Counter[str] = Counter()
     groups = [draw_set(draw, counts, kongs, exposed) for _ in range(4)]
-    pair_tile = pick(draw, [t for t in PLAYING if counts[t] <= 2])
-    counts.update((pair_tile, pair_tile))
+    pair_tile = draw_pair(draw, counts)
     # The pair is laid exposed only where the `!` may stand in an exposed group: else it keeps a place.
     pair_marker = draw(st.sampled_from(("", "="))) if exposed and win_in_exposed else ""
     groups.append(GenGroup("pair", (pair_tile, pair_tile), pair_marker))
@@ -152,8 +158,7 @@ def losing_hands(draw: st.DrawFn) -> GenHand:
     groups = [draw_set(draw, counts) for _ in range(draw(st.integers(0, 3)))]
     room = 13 - 3 * len(groups)
     if draw(st.booleans()):
-        pair_tile = pick(draw, [t for t in PLAYING if counts[t] <= 2])
-        counts.update((pair_tile, pair_tile))
+        pair_tile = draw_pair(draw, counts)
         groups.append(GenGroup("pair", (pair_tile, pair_tile), "="))
         room -= 2
     loose: list[str] = []

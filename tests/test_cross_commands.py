@@ -19,7 +19,16 @@ from cli_helpers import off_the_line, run
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from riichi_hands import RiichiCase, cli_options, riichi_cases
-from strategies import PLAYING, SEATS, GenGroup, GenHand, draw_set, losing_hands, winning_hands
+from strategies import (
+    SEATS,
+    GenGroup,
+    GenHand,
+    draw_pair,
+    draw_set,
+    losing_hands,
+    pick,
+    winning_hands,
+)
 
 from pungchow_calc.ruleset_files import builtin_names
 
@@ -325,12 +334,11 @@ def _calling_hands(draw: st.DrawFn, beside: GenHand, players: int) -> list[str]:
     hands = []
     for _ in range(players):
         groups = [draw_set(draw, counts) for _ in range(4)]
-        pair = draw(st.sampled_from([t for t in PLAYING if counts[t] <= 2]))
-        counts.update((pair, pair))
+        pair = draw_pair(draw, counts)
         groups.append(GenGroup("pair", (pair, pair)))
         concealed = [g for g, group in enumerate(groups) if group.concealed]
         if concealed:  # else the pair: a loser lays out no pair (`=`) with a tile short
-            g = draw(st.sampled_from(concealed))
+            g = pick(draw, concealed)
             groups[g] = GenGroup("loose", groups[g].tiles[1:])
         else:
             groups[-1] = GenGroup("loose", (pair,))

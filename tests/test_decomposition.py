@@ -13,7 +13,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from reference_scorer import waits as reference_waits
-from strategies import PLAYING, GenGroup, GenHand, draw_set, special_hands, winning_hands
+from strategies import GenGroup, GenHand, draw_pair, draw_set, pick, special_hands, winning_hands
 
 from pungchow_calc.engine import decomposition
 from pungchow_calc.engine.decomposition import (
@@ -306,13 +306,13 @@ def repeated_split_hands(draw: st.DrawFn) -> GenHand:
     counts: Counter[str] = Counter(tile for group in groups for tile in group.tiles)
     groups += [draw_set(draw, counts) for _ in range(2 if with_pung else 3)]
     if with_pung:
-        pair = draw(st.sampled_from([t for t in PLAYING if counts[t] <= 2]))
+        pair = draw_pair(draw, counts)
         groups.append(GenGroup("pair", (pair, pair)))
     groups = draw(st.permutations(groups))
     places = [
         (g, i) for g, group in enumerate(groups) for i in range(len(group.tiles)) if group.marker != "#"
     ]
-    return GenHand(tuple(groups), draw(st.sampled_from(places)))
+    return GenHand(tuple(groups), pick(draw, places))
 
 
 _EVERY_RULESET = {
@@ -488,7 +488,7 @@ def any_tiles(draw: st.DrawFn) -> str:
 def one_tile_changed(draw: st.DrawFn, text: str) -> str:
     """The hand with one playing tile typed as another (it may then complete nothing)."""
     places = list(_TILE.finditer(text))
-    at = draw(st.sampled_from(places))
+    at = pick(draw, places)
     other = draw(st.sampled_from(PLAYING_TILES)).code
     return text[: at.start()] + other + text[at.end() :]
 
