@@ -309,6 +309,32 @@ def test_settle_east_1000_with_a_separator_is_a_bad_score(value):
 
 
 @pytest.mark.parametrize(
+    ("seat", "value", "digits"),
+    [
+        pytest.param("--east", "+100", "100", id="east-+100"),
+        pytest.param("--south", "-0", "0", id="south--0"),
+        pytest.param("--south", "-00", "0", id="south--00"),
+        pytest.param("--south", "+0", "0", id="south-+0"),
+    ],
+)
+def test_settle_east_plus_100_is_a_bad_score_saying_the_digits(seat, value, digits):
+    """Regression: `settle --east +100 --south -0` paid East's 100 and settled South on 0, where every
+    number of the command line refuses a sign (`--limit +500`): a score is plain digits too."""
+    table = {"--east": "100", "--south": "8", "--west": "4"} | {seat: value}
+    args = ["settle", *(word for pair in table.items() for word in pair), "--winner", "east"]
+    shown = run(*args)
+    assert (shown.exit_code, shown.stdout) == (2, "")
+    assert (
+        shown.stderr
+        == f"error: {seat}: {value!r}: a score is plain digits 0-9, with no sign: type {digits}\n"
+    )
+    assert json.loads(run(*args, "--json").stdout)["error"]["code"] == "bad-score"
+    assert (
+        run(*args[:-2], "--winner", "south" if seat == "--east" else "east").exit_code == 2
+    )  # a loser's too
+
+
+@pytest.mark.parametrize(
     ("value", "message"),
     [
         pytest.param("1b,1b", "--east: groups are separated by spaces, not commas (column 3)", id="1b,1b"),

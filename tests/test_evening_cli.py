@@ -255,6 +255,49 @@ def _one_suit(path: Path, *extra: str) -> list[str]:
     return ["evening", "hand", str(path), "--winner", "Bob", ONE_SUIT_WIN, *others, *extra]
 
 
+@pytest.mark.parametrize(
+    ("typed", "digits"), [("+12", "12"), ("-0", "0"), (" -00 ", "0")], ids=["+12", "-0", "-00"]
+)
+def test_other_di_plus_12_is_refused_as_new_and_one_recorded_so_before_replays_as_12(
+    tmp_path, capsys, monkeypatch, typed, digits
+):
+    """Regression: `--other Di=+12` (or `-0`) was recorded as Di's 12 (or 0), where every number of the
+    command line is plain digits (README, "Help and conventions"). A new or amended game is refused and
+    nothing written; one an older pungchow recorded so is replayed as the digits."""
+    from pungchow_calc.evening import record
+
+    paths = {name: tmp_path / f"{name}.jsonl" for name in ("signed", "digits")}
+    games = {
+        name: [
+            "evening",
+            "hand",
+            str(path),
+            "--winner",
+            "Ann",
+            WINS[0],
+            *SCORES[:4],
+            "--other",
+            f"Di={score}",
+        ]
+        for (name, path), score in zip(paths.items(), (typed, digits), strict=True)
+    }
+    for path in paths.values():
+        ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy,Di")
+    before = paths["signed"].read_bytes()
+    said = f"error: Di: {typed.strip()!r}: a score is plain digits 0-9, with no sign: type {digits}\n"
+    assert cli(capsys, *games["signed"]) == (2, "", said)
+    assert paths["signed"].read_bytes() == before
+    # As an older pungchow recorded it (the refusal lifted): replayed as Di's digits.
+    monkeypatch.setattr(record, "refuse_as_new", lambda settlement: None)
+    ok(capsys, *games["signed"])
+    monkeypatch.undo()
+    ok(capsys, *games["digits"])
+    assert status(capsys, paths["signed"])["totals"] == status(capsys, paths["digits"])["totals"]
+    amend = ["evening", "amend", str(paths["signed"]), "1", *games["signed"][3:]]
+    assert cli(capsys, *amend) == (2, "", said)  # an amendment is a new record: refused as well
+    assert json.loads(paths["signed"].read_text().splitlines()[-1])["hands"]["Di"] == typed.strip()
+
+
 def test_a_game_whose_discarder_pays_for_all_unnamed_is_refused_and_an_old_one_replays(
     tmp_path, capsys, monkeypatch
 ):
@@ -1012,8 +1055,8 @@ _REPEAT = (
         ),
         pytest.param(
             [*_HAND, *ANN],
-            [*_HAND, "--winner", "Ann", WINS[0], "--other", "Bob=04", "--other", "Cy=8", "--other", "Di=+12"],
-            id="scores-04-and-+12",
+            [*_HAND, "--winner", "Ann", WINS[0], "--other", "Bob=04", "--other", "Cy=8", "--other", "Di=012"],
+            id="scores-04-and-012",
         ),
         pytest.param(
             [*_HAND, *ANN, "--dead", "Bob", "--dead", "Cy"],

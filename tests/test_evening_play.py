@@ -122,6 +122,12 @@ MISTAKES = [
         {"hands": {"Bob": "10", "Cy": "2", "Di": "3"}},
         id="score-1,000",
     ),
+    pytest.param(  # Regression: `+1` was recorded as 1; a number is plain digits (README)
+        [WINS[0], "d", "", "", "+1", "1", "-0", "2", "3", "y"],
+        "Bob: '+1': a score is plain digits 0-9, with no sign: type 1 — type it again",
+        {"hands": {"Bob": "1", "Cy": "2", "Di": "3"}},
+        id="score-+1-and-cy-0",
+    ),
     pytest.param(
         [WINS[0], "d", "Zed", "cy", "robbed-kong", "", "1", "2", "3", "y"],
         "'robbed-kong' is not one of the words above — type them again (Enter: none)",

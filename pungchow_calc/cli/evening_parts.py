@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ..engine.errors import NotationError, PungchowError
+from ..engine.errors import NotationError, OptionError, PungchowError
 from ..engine.situation import flag_facts
 from ..evening.settle import FLAGS, seats_named
 from ..evening.state import Evening
@@ -353,12 +353,16 @@ class Parts(Prompt):
 
     @staticmethod
     def _seat(entry: Entry, name: str, text: str) -> Any:
-        """A score or a hand, read as the settlement reads every seat (`８` and `1,000` refused as
-        scores, `+4` taken), its errors naming the player as settling does (`Bob: ...`)."""
-        from ..engine.seats import read_seat
+        """A score or a hand, read as the settlement reads every seat (`８`, `1,000` and `+4` refused as
+        scores, as a new game is), its errors naming the player as settling does (`Bob: ...`)."""
+        from ..engine.seats import read_seat, sign_refusal
 
         try:
-            return read_seat(entry.seats[name], text)
+            value = read_seat(entry.seats[name], text)
+            signed = None if not isinstance(value, int) else sign_refusal(entry.seats[name], text, value)
+            if signed is not None:
+                raise OptionError(signed, code="bad-score")
+            return value
         except PungchowError as error:
             raise seats_named(error, {wind.word: n for n, wind in entry.seats.items()}) from None
 

@@ -61,6 +61,16 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
         raise for_seat(error, seat) from None
 
 
+def sign_refusal(seat: Wind, text: str, value: int) -> str | None:
+    """Why a seat's score typed with a sign (`+8`, `-0`, which read_seat reads as 8 and 0) is refused in a
+    new game, or None. A number is plain digits, as every option's is (README, "Help and conventions");
+    read_seat still reads the sign, so that a game an evening recorded so before is replayed."""
+    typed = text.strip()
+    if typed[:1] not in ("+", "-"):
+        return None
+    return f"--{seat_name(seat)}: {typed!r}: a score is plain digits 0-9, with no sign: type {value}"
+
+
 def for_seat(error: PungchowError, seat: Wind) -> PungchowError:
     """The same error, its message naming the seat (`--south: 1d2d4d* is not a set (column 9)`)."""
     seated = type(error)(f"--{seat_name(seat)}: {error.message}", code=error.code, column=error.column)

@@ -42,7 +42,7 @@ from .penalties import (
 from .plan import plan_for
 from .rules import Ruleset
 from .scoring import DEFAULT, Score, limit_in_force, no_winning_tile, score_hand
-from .seats import check_copies, for_seat, read_seat
+from .seats import check_copies, for_seat, read_seat, sign_refusal
 from .situation import (
     FACT,
     OF_THE_SET,
@@ -468,6 +468,9 @@ def settle_table(
     for seat in order:
         value = values[seat]
         if isinstance(value, int):
+            signed = sign_refusal(seat, seats[seat], value)
+            if signed is not None:  # refused in a new game; one an evening recorded before is replayed
+                as_new.append(("bad-score", signed))
             most = ruleset.settings.most_score
             if most is not None and value > most:
                 # No hand is worth it: a payment typed for the score (riichi's 12000 for a mangan's 2000)
