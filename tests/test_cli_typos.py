@@ -1113,6 +1113,53 @@ def test_evening_play_told_a_seat_where_the_winner_is_asked_says_who_sits_there(
     assert "Game 1 — who won?" in result.stdout.rsplit("'South'", 1)[1]  # asked again
 
 
+@pytest.mark.parametrize("name", ["South", "EAST", "west", " North "], ids=["South", "EAST", "west", "North"])
+def test_evening_new_with_a_player_named_south_is_refused(tmp_path, name):
+    """Regression: `--players Ann,Bob,South,Di` seated South at west, and `--winner south` then paid that
+    player (in play too), where a seat typed for a player is refused saying who sits there: a guess."""
+    path = tmp_path / "e.jsonl"
+    result = run("evening", "new", str(path), "--players", f"Ann,Bob,{name},Di")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: --players: {name.strip()!r} is a seat's name, which the seats pass from player to player: "
+        "give the player's own name\n"
+    )
+    assert not path.exists()
+
+
+def test_evening_play_south_where_a_player_southey_sits_is_told_who_sits_south_not_taken(tmp_path):
+    """`south` began Southey's name at play's prompts, which take the start of a name: the seat's word
+    is never a start of a name (it is refused, saying who sits there, as at `who won?`)."""
+    path = tmp_path / "e.jsonl"
+    assert run("evening", "new", str(path), "--players", "Ann,Bob,Southey,Di").exit_code == 0
+    result = run("evening", "play", str(path), input="south\nsouthe\ncancel\nquit\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert (
+        "  'south': not a player (Ann, Bob, Southey, Di) or a command (`help`): an evening names players,"
+        in (result.stdout)
+    )
+    assert "Southey's hand" in result.stdout.rsplit("'south'", 1)[1]  # `southe` begins his name
+
+
+def test_evening_play_a_seat_at_the_discarder_and_amend_prompts_says_who_sits_there(evening):
+    """Regression: `west` at "Who discarded the winning tile?" and `south` at amend's "Who won it?"
+    were only `not one of Ann, Cy, Di` and `say a player`; every other prompt says who sits there."""
+    hand = "EwEwEw* 1b2b3b 4c5c6c 7d8d9d Rd!Rd"
+    first = ["Bob", hand, "", "west", "cancel", "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(first) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "  'west' is not one of Ann, Cy, Di: an evening names players, and west is Cy this game\n" in (
+        result.stdout
+    )
+    others = ["--other", "Ann=2", "--other", "Cy=4", "--other", "Di=0"]
+    assert run("evening", "hand", str(evening), hand, "--winner", "Bob", *others).exit_code == 0
+    second = ["amend 1", "south", "cancel", "quit"]
+    result = run("evening", "play", str(evening), input="\n".join(second) + "\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    said = "  'south': say a player (Ann, Bob, Cy, Di) or draw: an evening names players, and south is Bob"
+    assert said + " this game\n" in result.stdout, result.stdout
+
+
 @pytest.mark.parametrize(
     ("other", "said"),
     [

@@ -140,7 +140,7 @@ class Parts(Prompt):
         return entry
 
     def _washer(self, entry: Entry) -> None:
-        entry.record["player"] = self.ask_name("  Who washes the tiles? ", list(entry.seats))
+        entry.record["player"] = self.ask_name("  Who washes the tiles? ", entry.seats)
         self._wash_tiles(entry)
 
     def _wash_tiles(self, entry: Entry) -> None:
@@ -172,7 +172,7 @@ class Parts(Prompt):
         return entry
 
     def _caller(self, entry: Entry) -> None:
-        entry.record["player"] = self.ask_name("  Who called a false Mah-Jongg? ", list(entry.seats))
+        entry.record["player"] = self.ask_name("  Who called a false Mah-Jongg? ", entry.seats)
 
     def _winning_hand(self, entry: Entry) -> None:
         """The winner's hand, checked completely at once: notation, size, a `!` (or the original draw)."""
@@ -251,6 +251,7 @@ class Parts(Prompt):
         own += " to wall)"
         found = self.ask_name(
             "  Who discarded the winning tile? [Enter: not said] ",
+            entry.seats,
             others,
             optional=True,
             left_out=(winner, own),

@@ -554,7 +554,8 @@ class Table(Parts):
             if winner is not None:
                 entry = self._won(seats, winner)
                 break
-            self.retry(f"{answer!r}: say a player ({', '.join(evening.players)}) or draw")
+            sits = who_sits(answer, seats)  # `south`, settle's way: who sat there that game
+            self.retry(f"{answer!r}: say a player ({', '.join(evening.players)}) or draw{sits}")
         self._settle(evening, entry, number)
 
 

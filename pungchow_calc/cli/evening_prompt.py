@@ -6,9 +6,11 @@ where the terminal has it; `cancel` or Ctrl-C leaves the entry, end of input (Ct
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from ..engine.errors import PungchowError, printable
 from ..evening.names import player_named
+from ..evening.settle import who_sits
 from ..render.ascii import fit_data, is_ascii, output_stream
 from ..render.layout import cell_width, hanging, prompt_lines, terminal_width
 
@@ -114,10 +116,17 @@ class Prompt:
         self.line(f"  {why}")
 
     def ask_name(
-        self, prompt: str, players: list[str], optional: bool = False, left_out: tuple[str, str] | None = None
+        self,
+        prompt: str,
+        seats: dict[str, Any],
+        players: list[str] | None = None,
+        optional: bool = False,
+        left_out: tuple[str, str] | None = None,
     ) -> str | None:
-        """A player's name (any case, or the start of one: player_named), asked again until it is one;
+        """One of `players` (default: all the game's `seats`, name -> Wind) by his name (any case, or the
+        start of one: player_named), asked again until it is one; a seat typed is told who sits there;
         `left_out` is a player not asked for and why, said when he is named (the winner as discarder)."""
+        players = list(seats) if players is None else players
         while True:
             answer = self.ask(prompt)
             if not answer and optional:
@@ -132,7 +141,8 @@ class Prompt:
             if left_out is not None and player_named(answer, [left_out[0]], begun=True) is not None:
                 self.retry(left_out[1])
                 continue
-            self.retry(f"{answer!r} is not one of {', '.join(players)}: type a name again")
+            sits = who_sits(answer, seats)  # `west`, settle's way: who sits there (docs/evening.md)
+            self.retry(f"{answer!r} is not one of {', '.join(players)}{sits or ': type a name again'}")
 
     def yes(self, prompt: str, default: bool = True) -> bool:
         """A yes/no question, asked again until answered."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.errors import OptionError
 from ..options import first_repeat
-from .settle import TYPED
+from .settle import SEAT_WORDS, TYPED
 
 _NAME = re.compile(r"[^\s,=][^,=]{0,29}")
 # The words `evening play` reads where a player may be named (docs/evening.md, `evening play`): its
@@ -64,7 +64,8 @@ def player_named(typed: str, players: Sequence[str], begun: bool = False) -> str
     same = [p for p in players if unicodedata.normalize("NFC", p) == unicodedata.normalize("NFC", text)]
     if not same:
         same = [p for p in players if folded(p) == folded(text)]
-    if not same and begun:
+    # A seat's word is no start of a name (`south` of Southey): it is refused saying who sits there.
+    if not same and begun and folded(text) not in SEAT_WORDS:
         same = [p for p in players if folded(p).startswith(folded(text))]
         if len(same) > 1:  # `A` for Ann or Al: asked again, never guessed nor told it names nobody
             raise OptionError(
@@ -161,6 +162,14 @@ def players_of(text: str) -> list[str]:
             raise OptionError(
                 f"--players: {name!r} is a word of `evening play`, which could not tell the player from it: "
                 "give another name",
+                code="bad-player",
+            )
+        if name.casefold() in SEAT_WORDS:
+            # `--winner south` is refused, saying who sits there this game (docs/evening.md, "Naming a
+            # player"): the seats move as the deal passes; a player South would be a guess between two.
+            raise OptionError(
+                f"--players: {name!r} is a seat's name, which the seats pass from player to player: "
+                "give the player's own name",
                 code="bad-player",
             )
         if _play_command(name):

@@ -208,14 +208,17 @@ def _seat(value: Any, key: str, seats: dict[str, Wind]) -> Wind:
 def who_sits(value: Any, seats: dict[str, Wind]) -> str:
     """`--winner south` (settle's way, a seat): who sits there this game, to be named instead; "" for
     any other word. Only said, never taken: the seats move as the deal passes (docs/evening.md)."""
-    if not isinstance(value, str) or value.strip().lower() not in _SEAT_WORDS:
+    if not isinstance(value, str) or value.strip().lower() not in SEAT_WORDS:
         return ""
     wind = Wind.parse(value)
     name = next((player for player, seat in seats.items() if seat is wind), None)
     return "" if name is None else f": an evening names players, and {wind.word} is {name} this game"
 
 
-_SEAT_WORDS = frozenset(wind.word for wind in Wind)  # whole words: a letter may begin a player's name
+
+# A seat's word typed where a player goes is refused, never taken (who_sits), and no player may be
+# named so (names.players_of). Whole words: a letter may begin a player's name (`E` of Ed).
+SEAT_WORDS = frozenset(wind.word for wind in Wind)
 
 
 def _maybe(record: dict[str, Any], key: str, seats: dict[str, Wind]) -> Wind | None:
