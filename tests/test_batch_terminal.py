@@ -3,6 +3,7 @@ no set split across lines; to a pipe or a file, the fixed columns byte for byte,
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -273,6 +274,33 @@ def test_score_167772160402653184_fits_the_terminal(width: int, score: int) -> N
     assert {"5000000012", "25", str(score)} <= set(words) and words.count(str(score)) == 2, text
     if table.payments:
         assert {"E:335544320805306368", "S:167772160402653184", "W:167772160402653184"} <= set(words)
+
+
+# Two rules of 31 doublings on every pung (within the loader's bounds): Rd Gd Wd Ew pungs and a pair.
+_BIG = """extends: pung-chow
+name: big
+rules:
+  - {id: d1, label: d1, scope: set, when: [{meld: pung}], doublings: 31}
+  - {id: d2, label: d2, scope: set, when: [{meld: pung}], doublings: 31}
+"""
+_BIG_SCORE = 64 * 2**255  # 79 digits
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 120])
+def test_score_of_79_digits_under_the_hand_fits_the_terminal(tmp_path: Path, width: int) -> None:
+    """Regression: the amounts under the hand were each one word, `score 3705...952` 92 columns wide on a
+    terminal of 60, 80 or 100 (a house ruleset without a limit): the number is cut to fit, after its
+    name, as `score` wraps it, and reads whole again joined."""
+    ruleset, hands = tmp_path / "big.yaml", tmp_path / "hands.txt"
+    ruleset.write_text(_BIG, encoding="utf-8")
+    hands.write_text("'RdRdRd GdGdGd WdWdWd EwEwEw Sw!Sw'\n", encoding="utf-8")
+    rows = on_a_terminal(["batch", str(hands), "-r", str(ruleset)], str(width)).splitlines()
+    assert rows and all(len(row) <= width for row in rows), max(rows, key=len)
+    words = " ".join(rows[1:]).split()  # below the header
+    for name in ("score", "payable"):  # its pieces follow its name, on the lines after it
+        at = words.index(name)
+        digits = "".join(itertools.takewhile(str.isdigit, words[at + 1 :]))
+        assert digits == str(_BIG_SCORE), (name, rows)
 
 
 @pytest.mark.parametrize("width", [60, 80])

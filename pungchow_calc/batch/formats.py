@@ -430,7 +430,8 @@ class TerminalTable:
         if beside:
             left[0] += numbers
         else:
-            left += [" " * lead + line for line in _lines(_named(record, self.names), self.width - lead)]
+            named = [piece for word in _named(record, self.names) for piece in _cut(word, self.width - lead)]
+            left += [" " * lead + line for line in _lines(named, self.width - lead)]
         room = self.width - amounts - 2
         paid: list[str] = []
         below = ""  # the deposits, where no payments column is shown
@@ -438,8 +439,9 @@ class TerminalTable:
             words = [part for word in _paid(record) for part in _parts(word, room)]
             if max(map(len, words)) <= room:
                 paid = _lines(words, room)
-            else:  # an amount wider than the column: the payments under the row, whole
-                left += [" " * lead + line for line in _lines(words, self.width - lead)]
+            else:  # an amount wider than the column: the payments under the row, whole where they fit
+                under_row = [piece for word in words for piece in _cut(word, self.width - lead)]
+                left += [" " * lead + line for line in _lines(under_row, self.width - lead)]
         elif "deposits" in record:
             # Money no other column shows (docs/batch.md): on the row's next line, under the amounts.
             below = _deposits(record).rjust(self.numbers)
@@ -472,3 +474,15 @@ def _named(record: dict[str, Any], headed: tuple[str, str] = BOOK_HEADINGS) -> l
 def _parts(word: str, width: int) -> list[str]:
     """A word of the payments cell (`+2000 deposits`), whole, or its words when wider than `width`."""
     return [word] if len(word) <= width else word.split()
+
+
+def _cut(word: str, width: int) -> list[str]:
+    """A word under the hand (`score 3705...`), whole, or, wider than `width`, its number cut in pieces
+    that fit, the first after its name, as `score` wraps one: no line wider than the terminal (a house
+    ruleset without a limit can score 80 digits)."""
+    if len(word) <= width:
+        return [word]
+    name, _, number = word.rpartition(" ")
+    head = f"{name} " if name else ""
+    first = max(1, width - len(head))
+    return [head + number[:first], *(number[i : i + width] for i in range(first, len(number), width))]

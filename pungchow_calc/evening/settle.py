@@ -215,7 +215,6 @@ def who_sits(value: Any, seats: dict[str, Wind]) -> str:
     return "" if name is None else f": an evening names players, and {wind.word} is {name} this game"
 
 
-
 # A seat's word typed where a player goes is refused, never taken (who_sits), and no player may be
 # named so (names.players_of). Whole words: a letter may begin a player's name (`E` of Ed).
 SEAT_WORDS = frozenset(wind.word for wind in Wind)
