@@ -558,6 +558,24 @@ def test_chart_of_one_game_has_its_labels_under_its_axis(tmp_path, capsys):
     assert len(lines[axis + 1].rstrip()) == len(lines[axis]) and lines[axis + 1].strip() == "game 0 game 1"
 
 
+@pytest.mark.parametrize("width", [20, 21, 24, 30])
+def test_chart_width_20_of_10_games_of_19890_keeps_its_labels_within_it(tmp_path, capsys, width):
+    """Regression: `--width 20` drew `game 0 game 10` 23 columns wide under an axis of 11 (totals of six
+    characters take the rest): too narrow for both, each label goes on its own line, within the width."""
+    path = tmp_path / "e.jsonl"
+    ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob")
+    for game in range(1, 11):
+        ok(capsys, "evening", "draw", str(path), "--other", "Ann=1000", "--other", f"Bob={game}")
+    lines = ok(capsys, "evening", "chart", str(path), "--width", str(width)).splitlines()
+    assert all(len(line) <= width for line in lines), max(lines, key=len)
+    axis = next(n for n, line in enumerate(lines) if line.strip().startswith("+-"))
+    if width >= 24:  # room for both under the axis, the last ending where it ends
+        assert lines[axis + 1].split() == ["game", "0", "game", "10"], lines
+        assert len(lines[axis + 1]) == len(lines[axis])
+    else:
+        assert [line.strip() for line in lines[axis + 1 : axis + 3]] == ["game 0", "game 10"], lines
+
+
 def test_chart_of_an_evening_all_at_0_is_its_zero_line(tmp_path, capsys):
     """Regression: a draw that moved nothing drew 15 empty rows above the zero line; and the key to `*`
     is said only where the chart has one."""

@@ -485,7 +485,12 @@ def chart_text(running: dict[str, list[int]], width: int = WIDTH, height: int = 
         # Each row ends at its last mark (as every printed line does: render/terminal.py _trimmed).
         lines.append(f"{label:>{label_width}} |" + "".join(cells).rstrip())
     lines.append(" " * label_width + " +" + "-" * columns)
-    lines.append(" " * label_width + "  " + "game 0".ljust(max(7, columns - len(last))) + last)
+    start = label_width + 2  # the axis's first column
+    if len("game 0 ") + len(last) <= columns:
+        lines.append(" " * start + "game 0".ljust(columns - len(last)) + last)
+    else:  # too narrow for both (`--width 20`, totals of 6 digits): each on its line, within the width
+        lines.append(" " * min(start, width - len("game 0")) + "game 0")
+        lines.append(last.rjust(min(width, start + columns)))
     entries = [f"{marks[n]} {n} {signed(running[n][-1])}" for n in names]  # as status and report sign it
     shared = any("*" in cells for cells in grid)  # the key to `*` only where the chart has one
     lines += pack([*entries, *(["(* two or more at one point)"] if shared else [])], width)
