@@ -903,12 +903,12 @@ def test_the_books_words_are_refused_with_the_option_meant(argv: list[str], mess
     [
         pytest.param(
             "EwEwEw* 1b1b1b* 4b4b4b RdRdRd 7b7b",
-            "or, if this hand did not win, name who did with --winner",
+            "or, if this hand did not win, change --winner to who did",
             id="laid-open",
         ),
         pytest.param(
             "EwEwEw 1b1b1b 4b4b4b RdRdRd 7b7b",
-            "or use --original-hand; if this hand did not win, name who did with --winner",
+            "or use --original-hand; if this hand did not win, change --winner to who did",
             id="as-dealt",
         ),
     ],
@@ -941,5 +941,5 @@ def test_winner_east_2c2c2c_5d5d5d_13_tiles_is_told_its_count(east: str, count: 
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (
         f"error: --east: a winning hand has 14 tiles plus one per kong: {count} (if this hand did not win,"
-        " name who did with --winner) (column 1)\n"
+        " change --winner to who did) (column 1)\n"
     )

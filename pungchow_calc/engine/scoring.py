@@ -139,7 +139,7 @@ def no_winning_tile(hand: Hand, table: bool = False) -> HandError:
     if not table:
         ways = "or use --original-hand, or --loser" if dealt else "or use --loser"
     else:
-        other = "if this hand did not win, name who did with --winner"
+        other = "if this hand did not win, change --winner to who did"
         if hand.size < HAND_TILES + 1 + hand.kongs:  # short of any win: its count is what is wrong, not a !
             try:
                 require_winning_size(hand)
