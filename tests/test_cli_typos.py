@@ -848,6 +848,26 @@ _TWO_WAYS = "(w is both a rank, as in Ww and Wd, and the suit of winds): type th
             "--limit: '1o' is not a whole number: a number is typed in digits; type 10",
             id="limit-1o",
         ),
+        # Regression: `0o300` was hinted `type 00300` (its o read as a slip for 0), a number YAML refuses
+        # in a batch file; it may be octal 192 or a slip for 300, so it is said, never taken.
+        pytest.param(
+            ["score", HAND, "--limit", "0o300"],
+            "--limit: '0o300' is not a whole number: a number is typed in decimal digits (0o300 is octal"
+            " for 192)",
+            id="limit-0o300",
+        ),
+        pytest.param(
+            ["score", HAND, "--honba", "0x12C"],
+            "--honba: '0x12C' is not a whole number of 0 or more: a number is typed in decimal digits"
+            " (0x12C is hexadecimal for 300)",
+            id="honba-0x12C",
+        ),
+        pytest.param(
+            ["settle", "--east", HAND, "--south", "0b101"],
+            "--south: '0b101': a score is plain digits 0-9 (no commas, points or spaces) (0b101 is binary"
+            " for 5)",
+            id="settle-south-0b101",
+        ),
         pytest.param(
             ["score", "1b1b1b 3c3c3c 5d5d5d*! 4b4b4b* 7c7c"],
             "5d5d5d*!: ! goes straight after the winning tile, not after the marker: type 5d5d5d! (a group"
@@ -1213,6 +1233,20 @@ def test_batch_yaml_limit_ten_is_told_in_digits(tmp_path: Path):
         "code": "bad-entry",
         "message": "limit: expects a whole number (or null for no limit), got 'ten': a number is typed in"
         " digits; type 10",
+    }
+
+
+def test_batch_yaml_limit_0o300_is_told_it_is_octal_not_to_type_00300(tmp_path: Path):
+    """Regression: `limit: 0o300` was hinted `type 00300`, which the next item, so typed, was refused
+    for (`00300 is a number YAML reads in its own way`): it is said what 0o300 is, never guessed."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(f"- hand: {HAND}\n  limit: 0o300\n")
+    result = run("batch", str(path), "-f", "jsonl")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["error"] == {
+        "code": "bad-entry",
+        "message": "limit: expects a whole number (or null for no limit), got '0o300': a number is typed in"
+        " decimal digits (0o300 is octal for 192)",
     }
 
 

@@ -210,8 +210,8 @@ def test_classical_hand_other_bob_long_2b2b2b_6c6c6c_7d7d7d_8b8b8b_9c9c_hints_ot
     [
         pytest.param(
             "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c7c",
-            "Ann: a winning hand marks its winning tile with ! (or, if this hand did not win, change --winner "
-            "to who did) (column 1)",
+            "Ann: a winning hand marks its winning tile with ! (or, if this hand did not win, change "
+            "--winner to who did) (column 1)",
             id="no-bang-laid-open",
         ),
         pytest.param(

@@ -139,16 +139,40 @@ def in_digits(text: str) -> str | None:
     low = text.strip().lower()
     if low in _NUMBER_WORDS:
         return str(_NUMBER_WORDS.index(low))
+    if in_base(low) is not None:  # `0o300` is octal, not 00300 with a letter o (digits_hint)
+        return None
     digits = low.translate(_LETTER_DIGITS)
     if low.isdigit() or not (digits.isascii() and digits.isdigit()) or not any(ch.isdigit() for ch in low):
         return None
     return digits
 
 
+_BASES = {"0x": ("hexadecimal", 16), "0o": ("octal", 8), "0b": ("binary", 2)}
+
+
+def in_base(low: str) -> tuple[str, int] | None:
+    """(the base's name, the value) of a number written with Python's base prefix (`0o300`, `0x12c`,
+    `0b101`, lower case), else None."""
+    base = _BASES.get(low[:2])
+    if base is None or not low[2:] or len(low) > 40:
+        return None
+    try:
+        return base[0], int(low[2:], base[1])
+    except ValueError:
+        return None
+
+
 def digits_hint(text: str) -> str:
-    """ ": a number is typed in digits; type 10" for a number typed so (in_digits, plain_typed), else ""."""
+    """ ": a number is typed in digits; type 10" for a number typed so (in_digits, plain_typed); for one
+    in another base, what it is in decimal, never taken for it (`0o300` may be octal 192 or a slip for
+    300: money never moves on a guess); else ""."""
     digits = in_digits(text)
-    return f": a number is typed in digits; type {digits}" if digits is not None else wide_hint(text)
+    if digits is not None:
+        return f": a number is typed in digits; type {digits}"
+    based = in_base(text.strip().lower())
+    if based is not None:
+        return f": a number is typed in decimal digits ({text.strip()} is {based[0]} for {based[1]})"
+    return wide_hint(text)
 
 
 def not_utf8(byte: int, column: int | None = None) -> str:

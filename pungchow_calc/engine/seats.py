@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 
-from .errors import OptionError, PungchowError, TableError, in_digits
+from .errors import OptionError, PungchowError, TableError, in_base, in_digits
 from .hand import Hand, build
 from .notation import parse
 from .payments import MAX_POINTS, seat_name
@@ -40,16 +40,19 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
             )
         return int(digits)
     spelled = in_digits(stripped)
+    based = in_base(stripped.lower())  # `0o300`: octal 192, or a slip for 300
     if (
         (_NUMBER_LIKE.fullmatch(stripped) and not stripped.isascii())
         or _SEPARATED.fullmatch(stripped)
         or _WITH_UNIT.fullmatch(stripped)
         or spelled is not None
+        or based is not None
     ):
         # `1,000`, `2.5`, `1 000`, `５`, `ten`, `1o`: meant as a score (no hand is digits alone, nor one
         # word of letters but tiles), so refused as one, not read as a guess nor told as a hand
         # (`groups are separated by spaces, not commas`).
         typed = f": type {spelled}" if spelled is not None else ""
+        typed = f" ({stripped} is {based[0]} for {based[1]})" if based is not None else typed
         raise OptionError(
             f"--{seat_name(seat)}: {stripped!r}: a score is plain digits 0-9 (no commas, points or spaces)"
             + typed,
