@@ -244,6 +244,31 @@ def test_west_0_from_west_settles_where_his_hand_cannot_excuse_him(
     assert not any("could not be checked" in note for note in settled["notes"])
 
 
+# West's 13 tiles wait for 9d (three pungs and a chow: a tanki), the tile South won on: declared
+# dead, his hand waits for nothing all the same, since a dead hand cannot win.
+WAITING_WEST = "RdRdRd GdGdGd 7b8b9b 3c3c3c 9d"
+
+
+@pytest.mark.parametrize("west", [WAITING_WEST, "80"], ids=["in-tiles", "as-a-score"])
+def test_dead_west_waiting_in_tiles_pays_for_all_as_given_as_a_score(west: str) -> None:
+    """Regression: a dead hand typed in tiles that looked like a wait for the winning tile was excused
+    "the discarder pays for all" (`west is excused, waiting for 9d with his own hand`), and the same
+    seat given as a score was charged: a dead hand cannot win (docs/rulings.md), so waits for nothing."""
+    table = [
+        *ONE_SUIT_TABLE[:5],
+        "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 9d!9d",
+        "--west",
+        west,
+        *ONE_SUIT_TABLE[-2:],
+    ]
+    result = run(*table, "--from", "west", "--dead", "west", "--json")
+    assert result.exit_code == 0, result.stderr
+    settled = json.loads(result.stdout)
+    assert [p["id"] for p in settled["penalties"]] == ["discarder_one_suit"]
+    assert not any("excused" in note for note in settled["notes"]), settled["notes"]
+    assert {p["from"] for p in settled["payments"]} == {"west"}
+
+
 HOUSE_ONE_SUIT_ANY_WIN = """\
 extends: pung-chow-limit
 name: house-one-suit

@@ -193,10 +193,10 @@ def liable_for_all(
                 notes.append(f"{penalty.label}: {who} is excused, having had no choice in his discard")
                 excused.append(liable)
                 continue
-            # A dead hand cannot win, so it waits for nothing ("Mah-Jongg or Mah-Diao"): given as a score,
-            # there is nothing to check.
+            # A dead hand cannot win, so it waits for nothing ("Mah-Jongg or Mah-Diao"): given as a score or
+            # in tiles, there is nothing to check (its tiles may look like a wait: they are not one).
             held = values[liable]
-            if penalty.excused_waiting is not None and not (isinstance(held, int) and liable in options.dead):
+            if penalty.excused_waiting is not None and liable not in options.dead:
                 if isinstance(held, int):
                     # Kept as a note for a game an evening recorded so before it was refused (replayed as
                     # it was accepted); a new one is refused: whether he pays for all turns on his hand.
