@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,17 @@ LOSER = "2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw Sw"  # 13 tiles, no winning tile
 WASH_13 = "1b9b1c9c1d9dEwSwWwNwRdGdWd"  # thirteen different heads (13 tiles: not East)
 WASH_9 = "1b9b1c9c1dEwSwWwNw 2b3b4b5b"  # nine different heads
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]  # the table of most evenings: Ann sits East
+
+
+@contextlib.contextmanager
+def as_an_older_pungchow() -> Iterator[None]:
+    """Within it, an evening records a game as a pungchow did before a new game's refusals (evening
+    record.refuse_as_new lifted): to show that such a game is replayed as it was recorded."""
+    from pungchow_calc.evening import record
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(record, "refuse_as_new", lambda settlement: None)
+        yield
 
 
 def ok(capsys: pytest.CaptureFixture[str], *args: str) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run, squeezed, typer_probe
-from evening_support import LOSER, PLAYERS, WASH_13, WINS, cli, hand, ok, status
+from evening_support import LOSER, PLAYERS, WASH_13, WINS, as_an_older_pungchow, cli, hand, ok, status
 
 
 def start(capsys: pytest.CaptureFixture[str], path: Path, *extra: str) -> None:
@@ -259,26 +259,14 @@ def _one_suit(path: Path, *extra: str) -> list[str]:
     ("typed", "digits"), [("+12", "12"), ("-0", "0"), (" -00 ", "0")], ids=["+12", "-0", "-00"]
 )
 def test_other_di_plus_12_is_refused_as_new_and_one_recorded_so_before_replays_as_12(
-    tmp_path, capsys, monkeypatch, typed, digits
+    tmp_path, capsys, typed, digits
 ):
     """Regression: `--other Di=+12` (or `-0`) was recorded as Di's 12 (or 0), where every number of the
     command line is plain digits (README, "Help and conventions"). A new or amended game is refused and
     nothing written; one an older pungchow recorded so is replayed as the digits."""
-    from pungchow_calc.evening import record
-
     paths = {name: tmp_path / f"{name}.jsonl" for name in ("signed", "digits")}
-    games = {
-        name: [
-            "evening",
-            "hand",
-            str(path),
-            "--winner",
-            "Ann",
-            WINS[0],
-            *SCORES[:4],
-            "--other",
-            f"Di={score}",
-        ]
+    games = {  # Ann wins, Bob and Cy given 4 and 8, Di's score as typed
+        name: [*hand(path, "Ann", PLAYERS, again=False)[:-1], f"Di={score}"]
         for (name, path), score in zip(paths.items(), (typed, digits), strict=True)
     }
     for path in paths.values():
@@ -287,10 +275,8 @@ def test_other_di_plus_12_is_refused_as_new_and_one_recorded_so_before_replays_a
     said = f"error: Di: {typed.strip()!r}: a score is plain digits 0-9, with no sign: type {digits}\n"
     assert cli(capsys, *games["signed"]) == (2, "", said)
     assert paths["signed"].read_bytes() == before
-    # As an older pungchow recorded it (the refusal lifted): replayed as Di's digits.
-    monkeypatch.setattr(record, "refuse_as_new", lambda settlement: None)
-    ok(capsys, *games["signed"])
-    monkeypatch.undo()
+    with as_an_older_pungchow():  # replayed as Di's digits
+        ok(capsys, *games["signed"])
     ok(capsys, *games["digits"])
     assert status(capsys, paths["signed"])["totals"] == status(capsys, paths["digits"])["totals"]
     amend = ["evening", "amend", str(paths["signed"]), "1", *games["signed"][3:]]
@@ -298,14 +284,10 @@ def test_other_di_plus_12_is_refused_as_new_and_one_recorded_so_before_replays_a
     assert json.loads(paths["signed"].read_text().splitlines()[-1])["hands"]["Di"] == typed.strip()
 
 
-def test_a_game_whose_discarder_pays_for_all_unnamed_is_refused_and_an_old_one_replays(
-    tmp_path, capsys, monkeypatch
-):
+def test_a_game_whose_discarder_pays_for_all_unnamed_is_refused_and_an_old_one_replays(tmp_path, capsys):
     """Regression: a game the discarder pays for all (Part II, Penalties 2) was recorded without
     `--from`, each loser paying his own, with a note asking for him: money moved on a guess. A new
     one is refused, nothing written; one an older pungchow recorded so is replayed as it was."""
-    from pungchow_calc.evening import record
-
     path = tmp_path / "e.jsonl"
     ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", "pung-chow-limit")
     before = path.read_bytes()
@@ -317,10 +299,8 @@ def test_a_game_whose_discarder_pays_for_all_unnamed_is_refused_and_an_old_one_r
     assert path.read_bytes() == before
     code, out, err = cli(capsys, "evening", "amend", str(path), "1", "--winner", "Bob", ONE_SUIT_WIN)
     assert code == 2  # nothing to amend yet: refused before the settling
-    # As an older pungchow recorded it (the refusal lifted): each loser paid his own.
-    monkeypatch.setattr(record, "refuse_as_new", lambda settlement: None)
-    ok(capsys, *_one_suit(path))
-    monkeypatch.undo()
+    with as_an_older_pungchow():  # each loser paid his own
+        ok(capsys, *_one_suit(path))
     assert status(capsys, path)["totals"] == {"Ann": -288, "Bob": 576, "Cy": -176, "Di": -112}
     ok(
         capsys,
@@ -393,13 +373,11 @@ def test_report_json_one_suit_win_from_cy_says_for_whom_cy_pays_by_name(tmp_path
     ]
 
 
-def test_cy_0_from_cy_one_suit_win_is_refused_and_an_old_one_replays(tmp_path, capsys, monkeypatch):
+def test_cy_0_from_cy_one_suit_win_is_refused_and_an_old_one_replays(tmp_path, capsys):
     """Regression: a game the discarder pays for all (Part II, Penalties 2) with the discarder given as a
     score (`--other Cy=0 --from Cy`) was recorded with him charged for all, his exception (waiting for a
     hand of his own) unchecked: money moved on a guess. A new one is refused naming him, nothing
     written; one an older pungchow recorded so is replayed as it was."""
-    from pungchow_calc.evening import record
-
     path = tmp_path / "e.jsonl"
     ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", "pung-chow-limit")
     before = path.read_bytes()
@@ -409,9 +387,8 @@ def test_cy_0_from_cy_one_suit_win_is_refused_and_an_old_one_replays(tmp_path, c
     assert (code, out) == (2, "")
     assert "and whether Cy pays for all turns on his hand, given as a score" in err
     assert path.read_bytes() == before
-    monkeypatch.setattr(record, "refuse_as_new", lambda settlement: None)
-    ok(capsys, *game)  # as an older pungchow recorded it: Cy charged for all
-    monkeypatch.undo()
+    with as_an_older_pungchow():  # Cy charged for all
+        ok(capsys, *game)
     assert status(capsys, path)["totals"] == {"Ann": 0, "Bob": 576, "Cy": -576, "Di": 0}
     code, out, err = cli(capsys, "evening", "amend", str(path), "1", *game[3:])
     assert code == 2 and "whether Cy pays for all" in err  # an amendment is a new record: refused

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 import riichi_ours as ours
+from evening_support import as_an_older_pungchow
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from riichi_hands import RiichiCase, riichi_cases
@@ -240,19 +241,16 @@ def test_settle_south_1300_says_the_score_in_the_rulesets_words(tmp_path, words:
     assert f"no hand scores 1300 under ruleset house: a score is {said} up to 2000" in done.stderr
 
 
-def test_an_evening_recorded_with_a_winners_5_before_the_check_still_reads(tmp_path, monkeypatch):
+def test_an_evening_recorded_with_a_winners_5_before_the_check_still_reads(tmp_path):
     """A recorded evening is never lost: a winner's 5 an older pungchow recorded under pung-chow-limit
     is replayed as recorded (report, stats), while a new or amended game is refused on it."""
-    from pungchow_calc.evening import record
-
     log = tmp_path / "e.jsonl"
     assert (
         run("evening", "new", str(log), "--players", "Ann,Bob,Cy,Di", "-r", "pung-chow-limit").exit_code == 0
     )
     game = ["5", "--winner", "Bob", "--other", "Ann=10", "--other", "Cy=20", "--other", "Di=4"]
-    monkeypatch.setattr(record, "refuse_as_new", lambda settlement: None)  # as an older pungchow recorded it
-    assert run("evening", "hand", str(log), *game).exit_code == 0
-    monkeypatch.undo()
+    with as_an_older_pungchow():
+        assert run("evening", "hand", str(log), *game).exit_code == 0
     recorded = log.read_bytes()
     for view in (["report"], ["report", "--breakdown"], ["stats"], ["status"], ["chart"]):
         done = run("evening", *view, str(log))
