@@ -308,11 +308,17 @@ def test_a_bad_count_is_refused_in_one_line(option, value):
 
 
 def test_an_evening_refuses_counters_and_deposits_in_one_line(tmp_path):
+    """It points to the manual as the installed command has it (`pungchow docs riichi`): it named
+    docs/riichi.md#hanchan, a file an installed command lacks (README, "Help and conventions")."""
     log = tmp_path / "evening.jsonl"
     result = run("evening", "new", str(log), "--players", "A,B,C,D", "-r", RULESET)
     assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
-    assert "does not carry from hand to hand yet" in result.stderr and "docs/riichi.md" in result.stderr
-    assert not log.exists()
+    assert result.stderr.endswith(
+        "does not carry from hand to hand yet: settle each hand with `pungchow settle` (`pungchow docs "
+        'riichi`, "The game")\n'
+    )
+    assert "docs/" not in result.stderr and not log.exists()
+    assert "\n## The game (hanchan)\n" in run("docs", "riichi").stdout  # the section it names
 
 
 def test_an_evening_settles_the_discarder_paying_for_all(tmp_path):

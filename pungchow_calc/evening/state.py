@@ -312,7 +312,7 @@ def keeps_game(ruleset: Ruleset) -> None:
         )  # what it pays: a house ruleset may pay one of them alone
         raise OptionError(
             f"ruleset {ruleset.name} pays {paid}, which an evening does not carry from hand to hand yet: "
-            "settle each hand with `pungchow settle` (docs/riichi.md#hanchan)",
+            'settle each hand with `pungchow settle` (`pungchow docs riichi`, "The game")',
             code="no-hanchan",
         )
 
