@@ -104,9 +104,10 @@ def read_win_by(value: str) -> WinBy:
 
 def read_limit(value: str) -> int:
     """Read `--limit N`: a whole number in ASCII digits, by whole_number (str.isdigit also takes '²'
-    and '١٢'), at most MAX_POINTS, as a ruleset's own limit."""
+    and '١٢'), from 1 to MAX_POINTS, as a ruleset's own limit (`--limit -1` named the least 0, and 0 was
+    refused)."""
     try:
-        return whole_number(value, maximum=MAX_POINTS)
+        return whole_number(value, minimum=1, maximum=MAX_POINTS)
     except ValueError as error:
         hint = ""
         if value.isascii() and value.strip().isalpha() and in_digits(value) is None:  # `--limit mangan`
@@ -261,10 +262,6 @@ def make(
             "--limit and --no-limit contradict each other",
             code="bad-option",
             options=("--limit", "--no-limit"),
-        )
-    if limit_n is not None and limit_n < 1:
-        raise OptionError(
-            "--limit must be a positive number of points", code="bad-option", options=("--limit",)
         )
     limit_value: int | None | _Default = DEFAULT
     if no_limit:

@@ -1339,13 +1339,10 @@ def test_batch_a_txt_and_a_word_no_file_is_typers_message(tmp_path, monkeypatch,
         ),
     ],
 )
-def test_limit_minus_5_is_a_whole_number_below_0(tmp_path, monkeypatch, argv):
-    """`--limit -5` was told `'-5' is not a whole number`, which it is: it is one below 0."""
+def test_limit_minus_5_is_a_whole_number_below_1(tmp_path, monkeypatch, argv):
+    """`--limit -5` was told `'-5' is not a whole number`, which it is, then `not a whole number of 0 or
+    more`, where 0 is refused too: it is below the least, 1, as `--workers 0` is told."""
     monkeypatch.chdir(tmp_path)
     shown = run(*argv)
-    assert (shown.exit_code, shown.stdout, shown.stderr) == (
-        2,
-        "",
-        "error: --limit: '-5' is not a whole number of 0 or more\n",
-    )
+    assert (shown.exit_code, shown.stdout, shown.stderr) == (2, "", "error: --limit: -5 is less than 1\n")
     assert not (tmp_path / "e.jsonl").exists()

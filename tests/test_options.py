@@ -131,7 +131,9 @@ def test_values_are_typed(argv, expected):
             "--limit: a number of 30 digits is more than 1000000000",
             id="huge",
         ),
-        pytest.param([HAND, "--limit", "0"], "--limit must be a positive number of points", id="zero"),
+        # Regression: `--limit -1` was `not a whole number of 0 or more`, and 0 then refused otherwise.
+        pytest.param([HAND, "--limit", "0"], "--limit: 0 is less than 1", id="zero"),
+        pytest.param([HAND, "--limit", "-1"], "--limit: -1 is less than 1", id="minus-1"),
         pytest.param([HAND, "--seat", "x"], "--seat: 'x' is not a wind", id="seat"),
         pytest.param(
             [HAND, "--win-by", "air"], "--win-by: 'air' is not one of wall, loose, discard", id="win"
