@@ -840,6 +840,27 @@ def test_a_mistyped_yaml_key_is_refused_with_a_hint(tmp_path: Path, key: str, me
 
 
 @pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        pytest.param('[{"hand": "Rd!Rd"}', 1, id="one-line-no-line-end"),
+        pytest.param('[\n{"hand": "Rd!Rd"},\n{"hand": "1b\n', 3, id="three-lines-cut-in-the-last"),
+        pytest.param('[\n{"hand": "Rd!Rd"},\n{"hand": "1b', 3, id="three-lines-no-line-end"),
+    ],
+)
+def test_json_batch_cut_short_is_refused_at_its_last_line(tmp_path: Path, text: str, line: int):
+    """Regression: a JSON list cut off at the end was refused at a line past the file's last (`line 2`
+    of a file of one line): the record says the last line, where the parser gave up, and no entry
+    before it is dropped."""
+    path = tmp_path / "cut.json"
+    path.write_text(text, encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    first, broken = [json.loads(x) for x in result.stdout.splitlines()]
+    assert (first["line"], first["item"], first["error"]["code"]) == (1 if line == 1 else 2, 1, "tile-count")
+    assert (broken["line"], broken["item"], broken["error"]["code"]) == (line, 2, "bad-yaml")
+
+
+@pytest.mark.parametrize(
     ("text", "message"),
     [
         ("hand: 1b1b1b\n", "a YAML batch file is a list of mappings"),
@@ -856,12 +877,13 @@ def test_yaml_file_errors(tmp_path: Path, text: str, message: str):
         assert result.stdout == ""
         assert message in result.stderr
     else:
-        # The entries before the break are scored; one record says where the parser gave up
-        # (the end of the file, where the flow list was still open).
+        # The entries before the break are scored; one record says where the parser gave up: the end
+        # of the file, where the flow list was still open, said at its last line (it said line 3 of a
+        # file of two), with no column of it.
         assert result.exit_code == 1
         good, record = [json.loads(x) for x in result.stdout.splitlines()]
         assert (good["line"], good["score"]) == (1, 48)
-        assert record["line"] == 3 and record["error"]["code"] == "bad-yaml"
+        assert record["line"] == 2 and record["error"]["code"] == "bad-yaml" and "column" not in record
         assert message in record["error"]["message"]
 
 

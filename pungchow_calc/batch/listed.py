@@ -50,7 +50,8 @@ def yaml_entries(
     # The lines whose columns a mending moved (json_normalised): an item there has no column said.
     mended: set[int] = set()
     reader = Blocks(json_normalised(decoded(), mended), path) if json else Reading(read, path)
-    events = yaml.parse(Utf8(reader, path), Loader=loader)
+    stream = Utf8(reader, path)
+    events = yaml.parse(stream, Loader=loader)
     item = 0  # the items given: each entry numbered in the list (Entry.item), from 1
     try:
         for item, entry in enumerate(_yaml_items(events, json, "standard input" if path == "-" else path), 1):
@@ -61,7 +62,11 @@ def yaml_entries(
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         if nested_too_deep(exc):  # the parser's own limit, met before ours (_skip)
             problem = f"nested more than {MAX_YAML_DEPTH} deep"
-        line = mark.line + 1 if mark is not None else 1
+        # At the end of the stream the parser's mark is one line past a file's last line end (or past
+        # its last line, unended): said at the file's last line (docs/batch.md "at the line where the
+        # parser gave up").
+        line = min(mark.line + 1, stream.last_line()) if mark is not None else 1
+        past_the_end = mark is not None and mark.line + 1 > line  # no column of that line to name
         # The rest of the file cannot be read; say so once, at the line where it broke.
         # A JSON file's is said to be JSON, which its writer knows it for (the code is the same).
         said = "JSON" if json else "YAML"
@@ -72,7 +77,13 @@ def yaml_entries(
         # mended in place (json_normalised: a surrogate pair made one character, its columns moved), for
         # a depth (no one place is wrong), or where the problem names its own (not_utf8's byte).
         column = None
-        if mark is not None and not json and not nested_too_deep(exc) and "column" not in problem:
+        if (
+            mark is not None
+            and not json
+            and not nested_too_deep(exc)
+            and "column" not in problem
+            and not past_the_end
+        ):
             column = mark.column + 1
         yield Entry(line, error_code="bad-yaml", error_message=message, item=item + 1, column=column)
 

@@ -183,6 +183,11 @@ class Utf8(io.RawIOBase):
         self._passed(data)
         return data
 
+    def last_line(self) -> int:
+        """The number of the last line given to the parser so far (from 1): a mark past it (the parser's
+        end of the stream, after a last line end or none) is said at it, a line the file has."""
+        return max(1, self._lines + (1 if self._column else 0))
+
     def _passed(self, data: bytes) -> None:
         """Count the lines and the last line's characters of bytes given to the parser."""
         self._passed_on += len(data)
