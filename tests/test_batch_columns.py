@@ -251,8 +251,9 @@ def test_a_refused_items_place_in_the_table_and_compares_list(tmp_path: Path):
         pytest.param(
             "hands.yaml",
             f"- hand: {HAND}\n- hand: {HAND}\n  other: [\n",
-            "    2  line 4: error [bad-yaml]: not valid YAML: did not find expected node content"
-            " (column 1)\n",
+            # The break is at the end of the file: said at its last line, with no column (it said
+            # `line 4 ... (column 1)` of a file of three lines).
+            "    2  line 3: error [bad-yaml]: not valid YAML: did not find expected node content\n",
             id="yaml-other-bracket-left-open",
         ),
         pytest.param(
