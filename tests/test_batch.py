@@ -861,6 +861,30 @@ def test_json_batch_cut_short_is_refused_at_its_last_line(tmp_path: Path, text: 
 
 
 @pytest.mark.parametrize(
+    ("data", "line", "column"),
+    [
+        pytest.param(b"- hand: Rd!Rd\n\xeb- hand: x\n", 2, None, id="latin-1-byte-starting-line-2"),
+        pytest.param(
+            "- hand: Rd!Rd\n- hand: [x\n- hand: y\n".encode("utf-16"), 3, 7, id="utf-16-break-on-line-3"
+        ),
+    ],
+)
+def test_a_break_before_the_end_keeps_its_line(tmp_path: Path, data: bytes, line: int, column: int | None):
+    """A break before the file's end is said where the parser gave up, as before the cut-short mend:
+    a byte that is not UTF-8 at the start of line 2 (the lines before it ended), a UTF-16 file's break
+    (its lines are not counted as they pass)."""
+    path = tmp_path / "hands.yaml"
+    path.write_bytes(data)
+    result = run("batch", str(path), "--format", "jsonl")
+    broken = json.loads(result.stdout.splitlines()[-1])
+    assert (broken["line"], broken["error"].get("column"), broken["error"]["code"]) == (
+        line,
+        column,
+        "bad-yaml",
+    )
+
+
+@pytest.mark.parametrize(
     ("text", "message"),
     [
         ("hand: 1b1b1b\n", "a YAML batch file is a list of mappings"),

@@ -8,6 +8,7 @@ import codecs
 import io
 import itertools
 import re
+import sys
 from collections.abc import Callable, Iterable, Iterator
 
 from ..engine.errors import not_utf8
@@ -147,6 +148,7 @@ class Utf8(io.RawIOBase):
         self._passed_on = 0  # bytes checked and passed on
         self._lines = 0  # the line ends passed on
         self._column = 0  # the characters passed on since the last line end
+        self._ended = False  # the reader has given its last bytes (an empty read)
         self._error: Exception | None = None  # the byte not UTF-8, raised at the next read
         self._unchecked = False  # UTF-16 or UTF-32: passed on as read
 
@@ -159,6 +161,7 @@ class Utf8(io.RawIOBase):
         if self._error is not None:
             raise self._error
         data: bytes = self._reader.read(size)
+        self._ended = self._ended or not data
         if self._unchecked:
             return data
         held = len(self._decoder.getstate()[0])  # the start of a character the last read cut
@@ -184,8 +187,11 @@ class Utf8(io.RawIOBase):
         return data
 
     def last_line(self) -> int:
-        """The number of the last line given to the parser so far (from 1): a mark past it (the parser's
-        end of the stream, after a last line end or none) is said at it, a line the file has."""
+        """The number of the file's last line (from 1), once the parser has read to its end: a mark past
+        it (the parser's end of the stream, after a last line end or none) is said at it, a line the file
+        has. Before the end, or for UTF-16 passed on uncounted, no line is past it (sys.maxsize)."""
+        if not self._ended or self._unchecked:
+            return sys.maxsize
         return max(1, self._lines + (1 if self._column else 0))
 
     def _passed(self, data: bytes) -> None:
