@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ..engine.errors import NotationError, OptionError, PungchowError
+from ..engine.errors import NotationError, PungchowError
 from ..engine.situation import flag_facts
 from ..evening.settle import FLAGS, seats_named
 from ..evening.state import Evening
@@ -362,7 +362,7 @@ class Parts(Prompt):
             value = read_seat(entry.seats[name], text)
             signed = None if not isinstance(value, int) else sign_refusal(entry.seats[name], text, value)
             if signed is not None:
-                raise OptionError(signed, code="bad-score")
+                raise signed
             return value
         except PungchowError as error:
             raise seats_named(error, {wind.word: n for n, wind in entry.seats.items()}) from None

@@ -139,7 +139,7 @@ def in_digits(text: str) -> str | None:
     low = text.strip().lower()
     if low in _NUMBER_WORDS:
         return str(_NUMBER_WORDS.index(low))
-    if in_base(low) is not None:  # `0o300` is octal, not 00300 with a letter o (digits_hint)
+    if in_decimal(low) is not None:  # `0o300` is octal, not 00300 with a letter o (digits_hint)
         return None
     digits = low.translate(_LETTER_DIGITS)
     if low.isdigit() or not (digits.isascii() and digits.isdigit()) or not any(ch.isdigit() for ch in low):
@@ -150,14 +150,15 @@ def in_digits(text: str) -> str | None:
 _BASES = {"0x": ("hexadecimal", 16), "0o": ("octal", 8), "0b": ("binary", 2)}
 
 
-def in_base(low: str) -> tuple[str, int] | None:
-    """(the base's name, the value) of a number written with Python's base prefix (`0o300`, `0x12c`,
-    `0b101`, lower case), else None."""
-    base = _BASES.get(low[:2])
-    if base is None or not low[2:] or len(low) > 40:
+def in_decimal(text: str) -> str | None:
+    """What a number written with a base prefix is in decimal (`0o300 is octal for 192`; `0x12C`,
+    `0b101`), else None. Only said: `0o300` may be octal 192 or a slip for 300, so it is never taken."""
+    typed = text.strip()
+    base = _BASES.get(typed[:2].lower())
+    if base is None or not typed[2:] or len(typed) > 40:
         return None
     try:
-        return base[0], int(low[2:], base[1])
+        return f"{typed} is {base[0]} for {int(typed[2:], base[1])}"
     except ValueError:
         return None
 
@@ -169,9 +170,9 @@ def digits_hint(text: str) -> str:
     digits = in_digits(text)
     if digits is not None:
         return f": a number is typed in digits; type {digits}"
-    based = in_base(text.strip().lower())
+    based = in_decimal(text)
     if based is not None:
-        return f": a number is typed in decimal digits ({text.strip()} is {based[0]} for {based[1]})"
+        return f": a number is typed in decimal digits ({based})"
     return wide_hint(text)
 
 

@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 
-from .errors import OptionError, PungchowError, TableError, in_base, in_digits
+from .errors import OptionError, PungchowError, TableError, in_decimal, in_digits
 from .hand import Hand, build
 from .notation import parse
 from .payments import MAX_POINTS, seat_name
@@ -40,7 +40,7 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
             )
         return int(digits)
     spelled = in_digits(stripped)
-    based = in_base(stripped.lower())  # `0o300`: octal 192, or a slip for 300
+    based = in_decimal(stripped)  # `0o300`: octal 192, or a slip for 300
     if (
         (_NUMBER_LIKE.fullmatch(stripped) and not stripped.isascii())
         or _SEPARATED.fullmatch(stripped)
@@ -52,7 +52,7 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
         # word of letters but tiles), so refused as one, not read as a guess nor told as a hand
         # (`groups are separated by spaces, not commas`).
         typed = f": type {spelled}" if spelled is not None else ""
-        typed = f" ({stripped} is {based[0]} for {based[1]})" if based is not None else typed
+        typed = f" ({based})" if based is not None else typed
         raise OptionError(
             f"--{seat_name(seat)}: {stripped!r}: a score is plain digits 0-9 (no commas, points or spaces)"
             + typed,
@@ -64,14 +64,17 @@ def read_seat(seat: Wind, text: str) -> int | Hand:
         raise for_seat(error, seat) from None
 
 
-def sign_refusal(seat: Wind, text: str, value: int) -> str | None:
-    """Why a seat's score typed with a sign (`+8`, `-0`, which read_seat reads as 8 and 0) is refused in a
-    new game, or None. A number is plain digits, as every option's is (README, "Help and conventions");
+def sign_refusal(seat: Wind, text: str, value: int) -> OptionError | None:
+    """The refusal of a seat's score typed with a sign (`+8`, `-0`, which read_seat reads as 8 and 0) in
+    a new game, or None. A number is plain digits, as every option's is (README, "Help and conventions");
     read_seat still reads the sign, so that a game an evening recorded so before is replayed."""
     typed = text.strip()
     if typed[:1] not in ("+", "-"):
         return None
-    return f"--{seat_name(seat)}: {typed!r}: a score is plain digits 0-9, with no sign: type {value}"
+    return OptionError(
+        f"--{seat_name(seat)}: {typed!r}: a score is plain digits 0-9, with no sign: type {value}",
+        code="bad-score",
+    )
 
 
 def for_seat(error: PungchowError, seat: Wind) -> PungchowError:

@@ -470,7 +470,7 @@ def settle_table(
         if isinstance(value, int):
             signed = sign_refusal(seat, seats[seat], value)
             if signed is not None:  # refused in a new game; one an evening recorded before is replayed
-                as_new.append(("bad-score", signed))
+                as_new.append((signed.code, signed.message))
             most = ruleset.settings.most_score
             if most is not None and value > most:
                 # No hand is worth it: a payment typed for the score (riichi's 12000 for a mangan's 2000)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.errors import OptionError
 from ..options import first_repeat
-from .settle import SEAT_WORDS, TYPED
+from .settle import TYPED, seat_word
 
 _NAME = re.compile(r"[^\s,=][^,=]{0,29}")
 # The words `evening play` reads where a player may be named (docs/evening.md, `evening play`): its
@@ -65,7 +65,7 @@ def player_named(typed: str, players: Sequence[str], begun: bool = False) -> str
     if not same:
         same = [p for p in players if folded(p) == folded(text)]
     # A seat's word is no start of a name (`south` of Southey): it is refused saying who sits there.
-    if not same and begun and folded(text) not in SEAT_WORDS:
+    if not same and begun and not seat_word(text):
         same = [p for p in players if folded(p).startswith(folded(text))]
         if len(same) > 1:  # `A` for Ann or Al: asked again, never guessed nor told it names nobody
             raise OptionError(
@@ -164,7 +164,7 @@ def players_of(text: str) -> list[str]:
                 "give another name",
                 code="bad-player",
             )
-        if name.casefold() in SEAT_WORDS:
+        if seat_word(name):
             # `--winner south` is refused, saying who sits there this game (docs/evening.md, "Naming a
             # player"): the seats move as the deal passes; a player South would be a guess between two.
             raise OptionError(

@@ -208,16 +208,21 @@ def _seat(value: Any, key: str, seats: dict[str, Wind]) -> Wind:
 def who_sits(value: Any, seats: dict[str, Wind]) -> str:
     """`--winner south` (settle's way, a seat): who sits there this game, to be named instead; "" for
     any other word. Only said, never taken: the seats move as the deal passes (docs/evening.md)."""
-    if not isinstance(value, str) or value.strip().lower() not in SEAT_WORDS:
+    if not isinstance(value, str) or not seat_word(value):
         return ""
     wind = Wind.parse(value)
     name = next((player for player, seat in seats.items() if seat is wind), None)
     return "" if name is None else f": an evening names players, and {wind.word} is {name} this game"
 
 
-# A seat's word typed where a player goes is refused, never taken (who_sits), and no player may be
-# named so (names.players_of). Whole words: a letter may begin a player's name (`E` of Ed).
-SEAT_WORDS = frozenset(wind.word for wind in Wind)
+_SEAT_WORDS = frozenset(wind.word for wind in Wind)
+
+
+def seat_word(text: str) -> bool:
+    """Whether the text is a seat's word (`south`, `EAST`): typed where a player goes it is refused,
+    never taken (who_sits), and no player may be named so (names.players_of). Whole words only: a
+    letter may begin a player's name (`E` of Ed)."""
+    return text.strip().casefold() in _SEAT_WORDS
 
 
 def _maybe(record: dict[str, Any], key: str, seats: dict[str, Wind]) -> Wind | None:
