@@ -8,9 +8,11 @@ import os
 import shlex
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, redirect_stderr, redirect_stdout, suppress
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 from unittest import mock
 
 from pungchow_calc.cli import main
@@ -35,11 +37,11 @@ class Result:
 
 def run(*argv: str, env: dict[str, str] | None = None, input: str | bytes | None = None) -> Result:
     """`pungchow ARGV...` through main(), with sys.argv set, the streams captured and env added;
-    `input` is what standard input holds (text or bytes)."""
+    `input` is what standard input holds (text or bytes), fed through a real pipe, as a shell's `|`."""
     out, err = io.StringIO(), io.StringIO()
     data = input.encode() if isinstance(input, str) else (input or b"")
-    stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
     with (
+        through_a_pipe(data) as stdin,
         mock.patch.dict(os.environ, env or {}),
         mock.patch.object(sys, "argv", ["pungchow", *argv]),
         mock.patch.object(sys, "stdin", stdin),
@@ -52,6 +54,60 @@ def run(*argv: str, env: dict[str, str] | None = None, input: str | bytes | None
         except SystemExit as done:
             code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     return Result(code, out.getvalue(), err.getvalue())
+
+
+class _Kept(io.BytesIO):
+    """Bytes a stream wrote, kept when the stream is closed (as a terminal keeps what it was shown)."""
+
+    def close(self) -> None:
+        """Kept open: its value is read after the command."""
+
+
+def encoded(
+    *argv: str, encoding: str, env: dict[str, str] | None = None, input: str | bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """`pungchow ARGV...` through main() in this process, its standard streams of `encoding` as
+    PYTHONIOENCODING makes a fresh process's (output strict, standard error `backslashreplace`): the
+    bytes each was given, as `process` gives them. The streams' encoding is all a terminal's is to
+    pungchow (render/ascii.py reads it off the stream)."""
+    out, err = _Kept(), _Kept()
+    stdout = io.TextIOWrapper(out, encoding=encoding, errors="strict", write_through=True)
+    stderr = io.TextIOWrapper(err, encoding=encoding, errors="backslashreplace", write_through=True)
+    data = input.encode() if isinstance(input, str) else (input or b"")
+    with (
+        through_a_pipe(data) as stdin,
+        mock.patch.dict(os.environ, env or {}),
+        mock.patch.object(sys, "argv", ["pungchow", *argv]),
+        mock.patch.object(sys, "stdin", stdin),
+        mock.patch.object(sys, "stdout", stdout),
+        mock.patch.object(sys, "stderr", stderr),
+    ):
+        try:
+            main()
+            code = 0
+        except SystemExit as done:
+            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    for stream in (stdout, stderr):
+        with suppress(ValueError):  # closed by the command
+            stream.flush()
+    return subprocess.CompletedProcess(["pungchow", *argv], code, out.getvalue(), err.getvalue())
+
+
+@contextmanager
+def through_a_pipe(data: bytes) -> Iterator[TextIO]:
+    """The read end of an OS pipe as a text stream (UTF-8, as a shell gives Python), `data` written to
+    the other end by a thread (a pipe holds 64 KB) and closed after it: end of input after `data`."""
+    read_end, write_end = os.pipe()
+
+    def feed() -> None:
+        with suppress(BrokenPipeError), open(write_end, "wb") as writer:  # a reader that stopped early
+            writer.write(data)
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    with open(read_end, encoding="utf-8") as stdin:
+        yield stdin
+    feeder.join(timeout=60)
 
 
 def cli(capsys: Any, *args: str) -> tuple[int, str, str]:

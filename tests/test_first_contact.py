@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import process, run
+from cli_helpers import encoded, run
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
@@ -321,7 +321,7 @@ def named_evening(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def _pungchow(*argv: str, encoding: str) -> subprocess.CompletedProcess[bytes]:
-    return process(*argv, env=_env(PYTHONIOENCODING=encoding, COLUMNS="120"))
+    return encoded(*argv, encoding=encoding, env={"COLUMNS": "120"})
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])

@@ -1,6 +1,7 @@
 """Output that cannot be written (a full disk) or encoded (an ASCII or Latin-1 terminal): one line
-and exit 3 for the first, plain ASCII output for the second; never a traceback. Subprocesses, since
-both are about the real standard output."""
+and exit 3 for the first, plain ASCII output for the second; never a traceback. A full disk is a
+subprocess's, whose real standard output is /dev/full; an encoding is only the stream's to pungchow
+(render/ascii.py reads it off the stream), so cli_helpers.encoded runs those in this process."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from cli_helpers import process
+from cli_helpers import encoded, process
 
 from pungchow_calc.cli.batch_output import records_said
 from pungchow_calc.cli.failure import EXIT_OUTPUT_FAILED
@@ -198,7 +199,7 @@ ENCODED = {
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
 @pytest.mark.parametrize("args", list(ENCODED.values()), ids=list(ENCODED))
 def test_a_narrow_encoding_gets_ascii_output(args, encoding):
-    done = _pungchow(args, env={"PYTHONIOENCODING": encoding, "COLUMNS": "100"})
+    done = encoded(*args, encoding=encoding, env={"COLUMNS": "100"})
     assert done.returncode == 0, done.stderr
     assert done.stderr == b""
     assert done.stdout.isascii()
@@ -217,9 +218,7 @@ def cafe(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @cache
 def _utf8_batch(path: Path, output_format: str) -> bytes:
     """The batch of `path` in `output_format` on a UTF-8 stream: what the data formats always are."""
-    return _pungchow(
-        ["batch", str(path), "--format", output_format], env={"PYTHONIOENCODING": "utf-8"}
-    ).stdout
+    return encoded("batch", str(path), "--format", output_format, encoding="utf-8").stdout
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
@@ -230,10 +229,7 @@ def test_batch_of_cafe_on_a_narrow_encoding(cafe, output_format, encoding, worke
     traceback in csv and table, and Latin-1 bytes in a Latin-1 terminal's CSV. CSV and JSON are data,
     UTF-8 whatever the terminal; the table is the terminal's text, `caf\\xe9` on ASCII."""
     path = cafe
-    done = _pungchow(
-        ["batch", str(path), "--format", output_format, "--workers", workers],
-        env={"PYTHONIOENCODING": encoding},
-    )
+    done = encoded("batch", str(path), "--format", output_format, "--workers", workers, encoding=encoding)
     assert (done.returncode, done.stderr) == (1, b""), done.stderr.decode(errors="replace")[-300:]
     if output_format == "table":
         shown = {"ascii": b"caf\\xe9 is not", "latin-1": "café is not".encode("latin-1")}[encoding]
@@ -251,7 +247,7 @@ TILE_COMMANDS = {name: args for name, args in ENCODED.items() if args[0] != "rul
 
 @pytest.mark.parametrize("args", list(TILE_COMMANDS.values()), ids=list(TILE_COMMANDS))
 def test_ascii_option_is_pure_ascii(args):
-    done = _pungchow([*args, "--ascii"], env={"PYTHONIOENCODING": "utf-8", "COLUMNS": "100"})
+    done = encoded(*args, "--ascii", encoding="utf-8", env={"COLUMNS": "100"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.isascii(), done.stdout.decode()
     for glyph in ("—", "×", "−", "·", "│", "━"):
@@ -259,7 +255,7 @@ def test_ascii_option_is_pure_ascii(args):
 
 
 def test_glyphs_by_default_on_a_utf8_terminal():
-    done = _pungchow(ENCODED["score"], env={"PYTHONIOENCODING": "utf-8"})
+    done = encoded(*ENCODED["score"], encoding="utf-8")
     assert done.returncode == 0
     assert "\U0001f004".encode() in done.stdout
 
@@ -314,13 +310,11 @@ def _evening_args(args: list[str], log: Path, tmp_path: Path) -> list[str]:
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
 @pytest.mark.parametrize("args", list(EVENING.values()), ids=list(EVENING))
 def test_a_narrow_encoding_gets_ascii_evening_output(evening_log, tmp_path, args, encoding):
-    done = subprocess.run(
-        [sys.executable, "-m", "pungchow_calc", *_evening_args(args, evening_log, tmp_path)],
-        input=PLAY_INPUT.encode() if args[1] == "play" else None,
-        capture_output=True,
-        env={**os.environ, "PYTHONIOENCODING": encoding, "COLUMNS": "80"},
-        timeout=60,
-        check=False,
+    done = encoded(
+        *_evening_args(args, evening_log, tmp_path),
+        encoding=encoding,
+        env={"COLUMNS": "80"},
+        input=PLAY_INPUT if args[1] == "play" else None,
     )
     assert (done.returncode, done.stderr) == (0, b""), done.stderr.decode()
     data = "--format" in args
