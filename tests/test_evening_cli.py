@@ -715,10 +715,12 @@ def test_everyday_evening_commands_never_import_typer(tmp_path):
 @pytest.mark.parametrize(
     ("number", "reason"),
     [
-        pytest.param("-1", "'-1' is not a whole number", id="minus-1"),
-        pytest.param("-0", "'-0' is not a whole number", id="minus-0"),
-        pytest.param("-12", "'-12' is not a whole number", id="minus-12"),
-        pytest.param("0", "there is no game 0 to amend (game 1)", id="zero"),
+        # Regression: `-1` said "not a whole number of 0 or more", and 0 was then refused otherwise.
+        pytest.param("-1", "'N': -1 is less than 1", id="minus-1"),
+        pytest.param("-0", "'N': -0 is less than 1", id="minus-0"),
+        pytest.param("-12", "'N': -12 is less than 1", id="minus-12"),
+        pytest.param("0", "'N': 0 is less than 1", id="zero"),
+        pytest.param("2", "there is no game 2 to amend (game 1)", id="past-the-last"),
     ],
 )
 def test_amend_minus_1_says_why_it_is_no_game(tmp_path, capsys, number, reason):

@@ -33,6 +33,7 @@ class Arg:
     optional: bool = False  # may be left out (then None)
     many: bool = False  # one or more: a list (the last argument only)
     kind: type = str  # int: a whole number in ASCII digits
+    minimum: int | None = None  # the least an int takes (`amend N`: games count from 1)
     complete: str = ""  # what the shell completes it from: ruleset, topic
     show_default: bool = True
 
@@ -345,7 +346,7 @@ COMMANDS: tuple[Command, ...] = (
         "Correct game N (the same options as `hand`, or --draw); the evening is replayed from it.",
         (
             FILE,
-            Arg("number", "The game to correct (see `evening report`).", "N", kind=int),
+            Arg("number", "The game to correct (see `evening report`).", "N", kind=int, minimum=1),
             Arg("hand", "The winner's hand (leave out with --draw).", optional=True),
         ),
         (
@@ -622,7 +623,7 @@ def bind(command: Command, words: list[str]) -> dict[str, Any] | None:
         text = rest.pop(0)
         if arg.kind is int:
             try:
-                values[arg.name] = arguments.whole_number(text)
+                values[arg.name] = arguments.whole_number(text, arg.minimum)
             except ValueError:
                 return None  # typer's to report, by the same reading (cli/typer_app.py)
         else:

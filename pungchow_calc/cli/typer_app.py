@@ -256,7 +256,7 @@ def _arg_parameter(arg: spec.Arg) -> inspect.Parameter:
         metavar=arg.metavar,
         help=arg.help,
         autocompletion=_COMPLETE.get(arg.complete),
-        parser=_whole_number() if arg.kind is int else None,
+        parser=_whole_number(arg.minimum) if arg.kind is int else None,
         show_default=arg.show_default,
     )
     return inspect.Parameter(
