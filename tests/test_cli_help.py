@@ -9,6 +9,7 @@ import re
 import shlex
 import subprocess
 import sys
+from unittest import mock
 
 import pytest
 from cli_helpers import run
@@ -68,6 +69,34 @@ def test_completion_is_offered_and_start_up_still_works():
     assert done.returncode == 0, done.stderr
     assert "complete" in done.stdout
     assert run("score", HAND, "--json").exit_code == 0
+
+
+@pytest.mark.parametrize("option", ["--show-completion", "--install-completion"])
+def test_completion_under_sh_says_which_shells_in_one_line(option):
+    # Regression: under sh (dash) typer printed `Shell sh not supported.` and exited 1, a failed batch
+    # entry's code, with no `error:`; nothing is installed either way.
+    done = subprocess.run(
+        ["sh", "-c", f"{shlex.quote(sys.executable)} -m pungchow_calc {option}; exit $?"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "SHELL": "/bin/sh"},
+    )
+    said = f"error: {option}: pungchow completes bash, zsh, fish and PowerShell, and runs under sh: "
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == said + "run it from one of them\n"
+
+
+def test_completion_where_no_shell_is_found_says_so():
+    import shellingham
+
+    with mock.patch.object(shellingham, "detect_shell", side_effect=shellingham.ShellDetectionFailure):
+        result = run("--show-completion")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "error: --show-completion: pungchow completes bash, zsh, fish and PowerShell, and finds no shell"
+        " running it: run it from one of them\n"
+    )
 
 
 def test_score_help_explains_the_notation():

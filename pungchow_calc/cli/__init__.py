@@ -204,6 +204,9 @@ def _typer_code(argv: list[str]) -> int:
 
     from .typer_app import _UsageError
 
+    refused = _completion_refused(argv)
+    if refused is not None:
+        return _usage(refused, None, argv)
     try:
         # One program name in help and errors, however it was started (`python -m pungchow_calc`, a
         # test runner's process): the command users type.
@@ -463,6 +466,40 @@ def _names_apart(message: str, argv: list[str]) -> str | None:
             names = ",".join(name.strip().rstrip(",") for name in [*first, *words])
             return f"--players takes the names as one value: --players {shlex.quote(names)}"
     return None
+
+
+# The shells typer writes a completion script for (typer/_completion_shared.py, 0.29).
+COMPLETED_SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def _completion_refused(argv: list[str]) -> str | None:
+    """Why `--show-completion` or `--install-completion` cannot be done, else None: the shell it runs
+    under is one typer has no script for (`sh`, dash), or none is found. typer said `Shell sh not
+    supported.` with exit 1, a failed batch entry's code; here it is a usage error (exit 2) saying what
+    to do. The options take no value (`--show-completion=bash` is typer's to refuse): the shell is the
+    one running pungchow, as typer finds it."""
+    if not argv or argv[0] not in ("--show-completion", "--install-completion"):
+        return None
+    if os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"):
+        return None  # typer's own switch: the shell is then the option's value, typer's to read
+    shell = _shell_running()
+    if shell in COMPLETED_SHELLS:
+        return None
+    under = f"runs under {printable(shell)}" if shell else "finds no shell running it"
+    return (
+        f"{argv[0]}: pungchow completes bash, zsh, fish and PowerShell, and {under}: run it from one of them"
+    )
+
+
+def _shell_running() -> str | None:
+    """The shell pungchow runs under, as typer finds it (shellingham, which typer requires), else None."""
+    try:
+        import shellingham  # type: ignore[import-untyped]
+
+        name, _command = shellingham.detect_shell()
+    except Exception:  # noqa: BLE001 - ShellDetectionFailure, or shellingham missing: no shell found
+        return None
+    return str(name).lower()
 
 
 def _usage(message: str, name: str | None, argv: list[str]) -> int:
