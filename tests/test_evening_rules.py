@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -294,3 +295,24 @@ def test_evening_new_limit_below_the_washing_table_of_pung_chow_limit(
         err
     )
     assert err.count("\n") == 1 and not path.exists()
+
+
+def test_two_evenings_of_one_ruleset_compile_its_snapshot_once(tmp_path, capsys) -> None:
+    """`evening stats` over a club's evenings compiled each log's snapshot anew (16 ms each): it is
+    compiled once a process, whichever log recorded it; a damaged one is still said at its own log."""
+    from pungchow_calc.evening.log import EveningError
+    from pungchow_calc.evening.settle import digest, ruleset_of
+
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for path in (first, second):
+        ok(capsys, "evening", "new", str(path), "--players", "Ann,Bob,Cy,Di", "-r", "pung-chow-limit")
+    starts = [json.loads(p.read_text(encoding="utf-8").splitlines()[0]) for p in (first, second)]
+    assert ruleset_of(starts[0], str(first)) is ruleset_of(starts[1], str(second))
+    document = {**starts[1]["ruleset"]["document"], "rules": []}
+    broken = {
+        **starts[1],
+        "ruleset": {**starts[1]["ruleset"], "document": document, "hash": digest(document)},
+    }
+    with pytest.raises(EveningError) as refused:
+        ruleset_of(broken, str(second))
+    assert refused.value.message.startswith(f"{second} line 1: the ruleset snapshot cannot be read: rules")

@@ -832,6 +832,13 @@ def test_cell_width_counts_as_rich_does(text: str) -> None:
     assert cell_width(text) == cell_len(text)
 
 
+@given(st.text(st.characters(max_codepoint=127)))
+def test_ascii_text_is_a_cell_a_character_as_the_loop_counts_it(text: str) -> None:
+    """cell_width's shortcut for ASCII (wrap measures each line many times) agrees with its loop, which a
+    character beyond ASCII put first makes it take."""
+    assert cell_width(text) == len(text) == cell_width("\u00e9" + text) - 1
+
+
 @pytest.mark.parametrize(
     "argv",
     [

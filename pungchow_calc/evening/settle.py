@@ -67,19 +67,21 @@ def ruleset_of(start: dict[str, Any], path: str = "") -> Ruleset:
             f"{path} line 1: the ruleset snapshot does not match its hash (edited by hand?)",
             code="evening-damaged",
         )
-    return _compiled(json.dumps(shot["document"]), str(shot.get("name") or "evening"), path)
-
-
-@lru_cache(maxsize=8)
-def _compiled(document: str, name: str, path: str) -> Ruleset:
     try:
-        # authored=False: the snapshot was accepted when the evening began; a check added to the
-        # loader since (a limit of 0, say) must not make a recorded evening unreadable.
-        return compile_ruleset(_keys_back(json.loads(document)), name, f"{path} (snapshot)", authored=False)
+        return _compiled(json.dumps(shot["document"]), str(shot.get("name") or "evening"))
     except Invalid as bad:
         raise EveningError(
             f"{path} line 1: the ruleset snapshot cannot be read: {bad.message}", code="evening-damaged"
         ) from None
+
+
+@lru_cache(maxsize=8)
+def _compiled(document: str, name: str) -> Ruleset:
+    """A snapshot compiled once a process, whichever log recorded it (`evening stats` over a club's
+    evenings of one ruleset compiles it once, not once a log: 16 ms each)."""
+    # authored=False: the snapshot was accepted when the evening began; a check added to the loader
+    # since (a limit of 0, say) must not make a recorded evening unreadable.
+    return compile_ruleset(_keys_back(json.loads(document)), name, "an evening's snapshot", authored=False)
 
 
 def table_options(

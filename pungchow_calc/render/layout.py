@@ -56,6 +56,8 @@ def _no_cell(c: str) -> bool:
 
 def cell_width(text: str) -> int:
     """Terminal cells the text takes: wide characters (CJK, the red dragon tile) two, marks none."""
+    if text.isascii():  # one cell each, as the loop counts them: most text, measured many times in wrap
+        return len(text)
     total = last = 0
     for c in text:
         if c == _EMOJI_STYLE:
