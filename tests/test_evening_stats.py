@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import run
+from cli_helpers import read_terminal, run
+
+ROOT = Path(__file__).resolve().parent.parent
 
 HAND = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c"
 
@@ -386,3 +391,41 @@ def test_stats_of_a_pung_chow_and_a_pung_chow_limit_evening_notes_the_rulesets(
             )
     players = json.loads(done.stdout)["players"]
     assert players["Bob"]["total"] == totals[0]["Bob"] + totals[1]["Bob"] > 0
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_stats_note_of_two_rulesets_on_a_terminal_fits_its_width(tmp_path, monkeypatch, columns):
+    """Regression: the note of evenings under different rulesets was one stderr line of 142 characters
+    on a 60-column terminal; there it wraps, its later lines indented, as the batch summary does (a
+    program reading stderr still gets one line: the test above)."""
+    monkeypatch.chdir(tmp_path)
+    for name, ruleset in (("club-evening-of-monday.jsonl", "pung-chow"), ("b.jsonl", "pung-chow-limit")):
+        assert run("evening", "new", name, "--players", "Ann,Bob", "-r", ruleset).exit_code == 0
+        assert run("evening", "hand", name, HAND, "--winner", "Bob", "--other", "Ann=2").exit_code == 0
+    master, slave = os.openpty()
+    with subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "pungchow_calc",
+            "evening",
+            "stats",
+            "club-evening-of-monday.jsonl",
+            "b.jsonl",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=slave,
+        env={**os.environ, "COLUMNS": str(columns), "PYTHONPATH": str(ROOT)},
+    ) as child:
+        os.close(slave)
+        shown = read_terminal(master).decode().replace("\r\n", "\n")
+        assert child.wait(timeout=60) == 0
+    os.close(master)
+    lines = shown.splitlines()
+    assert len(lines) > 1 and all(len(line) <= columns for line in lines), shown
+    assert lines[0].startswith("note: the evenings were played under different rulesets")
+    assert all(line.startswith("      ") for line in lines[1:]), shown
+    assert " ".join(shown.split()) == (
+        "note: the evenings were played under different rulesets (pung-chow: club-evening-of-monday.jsonl;"
+        " pung-chow-limit: b.jsonl): their points are summed as they are"
+    )

@@ -23,7 +23,7 @@ from .evening_run import (
     say_notes,
     written_anyway,
 )
-from .failure import fail
+from .failure import fail, note
 
 
 def new(
@@ -96,7 +96,7 @@ def amend(
         say_notes(change.before)
         stated = change.game.stated if change.game is not None else ()
         for flag in change.idle:
-            say(f"note: {idle_note(flag, change.after.ruleset.name, stated=stated)}")
+            note(idle_note(flag, change.after.ruleset.name, stated=stated))
         before, after = change.before.totals(), change.after.totals()
         if as_json:
             print(json.dumps({"game": number, "event": change.event, "before": before, "after": after}))

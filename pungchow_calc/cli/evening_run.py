@@ -18,15 +18,15 @@ from .. import options as opts
 from ..engine.errors import OptionError, PungchowError
 from ..engine.situation import FACT, FACTS
 from ..render.ascii import fit_data, is_ascii, output_stream
-from .failure import EXIT_BAD_INPUT, report, say  # say: the evening's messages too (one way to say a line)
+from .failure import EXIT_BAD_INPUT, note, report, say  # say: the evening's messages too
 from .spec import WIN_FIELDS
 
 
 def say_notes(evening: Any) -> None:
     """What reading the evening skipped or accepted (a torn line, a line a repair accepted), on stderr:
     every command that reads it says so (docs/evening.md, "Safety")."""
-    for note in evening.notes:
-        say(f"note: {note}")
+    for said in evening.notes:
+        note(said)
 
 
 @contextmanager
@@ -197,7 +197,7 @@ def record_game(
         say_notes(change.before)
         stated = change.game.stated if change.game is not None else ()
         for flag in change.idle:
-            say(f"note: {idle_note(flag, change.after.ruleset.name, stated=stated)}")
+            note(idle_note(flag, change.after.ruleset.name, stated=stated))
         _game_done(change, as_json, ascii_only)
     return 0
 

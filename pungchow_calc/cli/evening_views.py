@@ -11,7 +11,7 @@ from typing import Any
 from ..engine.errors import OptionError, PungchowError, how_many
 from ..render.ascii import fit_data, output_stream, write_data
 from .evening_run import say, say_notes, written_anyway
-from .failure import EXIT_BAD_INPUT, CommandExit, fail, json_error
+from .failure import EXIT_BAD_INPUT, CommandExit, fail, json_error, note
 
 FORMATS = ("table", "csv", "json", "markdown")
 
@@ -68,13 +68,13 @@ def stats_command(files: list[str], as_json: bool, ascii_only: bool) -> None:
         stats = combined_stats(list(zip(files, evenings, strict=True)))
     except PungchowError as error:
         fail(error, as_json)
-    for note in copies.values():
-        say(f"note: {note}")
+    for said in copies.values():
+        note(said)
     for evening in evenings:
         say_notes(evening)
     mixed = rulesets_note(list(zip(files, evenings, strict=True)))
     if mixed is not None:
-        say(f"note: {mixed}")
+        note(mixed)
     if as_json:
         print(json.dumps({"evenings": len(evenings), "players": stats}))
         return

@@ -45,6 +45,24 @@ def say(line: str) -> None:
         silence(sys.stderr)
 
 
+def note(text: str) -> None:
+    """`note: TEXT` on stderr (what reading an evening skipped, a stated fact no rule reads, evenings of
+    different rulesets): on a terminal, wrapped to its width, the later lines indented, as the batch
+    summary is (a 142-character note ran past a 60-column screen); one line for a program reading it."""
+    line = f"note: {text}"
+    try:
+        on_a_terminal = sys.stderr.isatty()
+    except (AttributeError, ValueError):  # no stream, or a closed one: said as one line, as ever
+        on_a_terminal = False
+    if not on_a_terminal:
+        say(line)
+        return
+    from ..render.layout import hanging, terminal_width
+
+    for part in hanging(line, terminal_width(stream=sys.stderr), indent=6):
+        say(part)
+
+
 def silence(stream: IO[str]) -> None:
     """Point a standard stream's descriptor at /dev/null: a reader of it has left, and what is still
     written to it, or flushed at interpreter exit, has nothing to fail on."""
