@@ -1,7 +1,9 @@
 """`pungchow evening play` driven as a person drives it: a transcript fed through a pipe, and live
 sessions through a pipe or a pseudo-terminal (Ctrl-C, Ctrl-D, a second terminal recording meanwhile).
-These sessions run the entry point in a subprocess (`python -m pungchow_calc`); the sessions at the end
-run it in this process (the `pungchow` fixture), another terminal acting at one of its prompts."""
+A transcript runs the entry point in this process, its standard input a real pipe (`play`:
+evening_support.run); a live session runs it in a subprocess (`python -m pungchow_calc`), whose
+terminal and signals are its own; the sessions at the end run it in this process (the `pungchow`
+fixture), another terminal acting at one of its prompts."""
 
 from __future__ import annotations
 
