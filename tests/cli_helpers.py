@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager, redirect_stderr, redirect_stdout, suppress
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, TextIO
 from unittest import mock
@@ -39,20 +39,7 @@ def run(*argv: str, env: dict[str, str] | None = None, input: str | bytes | None
     """`pungchow ARGV...` through main(), with sys.argv set, the streams captured and env added;
     `input` is what standard input holds (text or bytes), fed through a real pipe, as a shell's `|`."""
     out, err = io.StringIO(), io.StringIO()
-    data = input.encode() if isinstance(input, str) else (input or b"")
-    with (
-        through_a_pipe(data) as stdin,
-        mock.patch.dict(os.environ, env or {}),
-        mock.patch.object(sys, "argv", ["pungchow", *argv]),
-        mock.patch.object(sys, "stdin", stdin),
-        redirect_stdout(out),
-        redirect_stderr(err),
-    ):
-        try:
-            main()
-            code = 0
-        except SystemExit as done:
-            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    code = _main(argv, out, err, env, input)
     return Result(code, out.getvalue(), err.getvalue())
 
 
@@ -73,6 +60,22 @@ def encoded(
     out, err = _Kept(), _Kept()
     stdout = io.TextIOWrapper(out, encoding=encoding, errors="strict", write_through=True)
     stderr = io.TextIOWrapper(err, encoding=encoding, errors="backslashreplace", write_through=True)
+    code = _main(argv, stdout, stderr, env, input)
+    for stream in (stdout, stderr):
+        with suppress(ValueError):  # closed by the command
+            stream.flush()
+    return subprocess.CompletedProcess(["pungchow", *argv], code, out.getvalue(), err.getvalue())
+
+
+def _main(
+    argv: tuple[str, ...],
+    stdout: TextIO,
+    stderr: TextIO,
+    env: dict[str, str] | None,
+    input: str | bytes | None,
+) -> int:
+    """main() run with sys.argv `pungchow ARGV...`, the standard streams given (stdin: `input`, through a
+    pipe) and `env` added; its exit code."""
     data = input.encode() if isinstance(input, str) else (input or b"")
     with (
         through_a_pipe(data) as stdin,
@@ -84,13 +87,9 @@ def encoded(
     ):
         try:
             main()
-            code = 0
         except SystemExit as done:
-            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-    for stream in (stdout, stderr):
-        with suppress(ValueError):  # closed by the command
-            stream.flush()
-    return subprocess.CompletedProcess(["pungchow", *argv], code, out.getvalue(), err.getvalue())
+            return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    return 0
 
 
 @contextmanager
