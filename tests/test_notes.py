@@ -400,6 +400,18 @@ def test_1c9c1d9d1b9bEwSwWwNwWdGdRd_Rd_dora_note_text() -> None:
     )
 
 
+def test_2c2c2c_5d5d5d_8b8b8b_3c3c_6d6d6d_drawn_double_riichi_ippatsu_notes_why_the_yakuman() -> None:
+    """Regression: a yakuman's unused facts were said unused "(west seat, won by wall)", its dora
+    "(paid as the limit hand Suu Ankou alone)": haitei with `won by wall` beside it read as a
+    contradiction. Every fact a yakuman paid alone leaves unused gives that one reason."""
+    won = Situation(seat=Wind.WEST, win_by=WinBy.WALL, double_riichi=True, ippatsu=True, dora=_tiles("4d"))
+    notes = score_text("2c2c2c 5d5d5d 8b8b8b 3c3c 6d6d!6d", load("riichi-ema-2016"), won).notes
+    assert [note.split(":")[0] for note in notes] == ["--double-riichi", "--ippatsu", "--dora"]
+    assert all(note.endswith("in this hand (paid as the limit hand Suu Ankou alone)") for note in notes), (
+        notes
+    )
+
+
 def test_indicators_of_a_limit_hand_are_noted_only_where_it_is_paid_alone() -> None:
     # The setting, not the ruleset: without limit_hand_alone the yakuman's breakdown keeps its other
     # lines, and no note is made for the indicators.

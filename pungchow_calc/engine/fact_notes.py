@@ -37,6 +37,7 @@ from .tiles import Tile, Wind
 __all__ = [
     "STATED",
     "beside_limit",
+    "paid_alone",
     "check_facts",
     "fields",
     "number_notes",
@@ -240,23 +241,29 @@ _LOOSE_FACTS = tuple(f for f in SITUATION_FACTS if f.way is WinBy.LOOSE)  # fact
 _VALUED = tuple(f for f in SITUATION_FACTS if f.scores and not f.flag)  # indicators: never tried
 
 
-def beside_limit(
-    ruleset: Ruleset, plan: Plan, situation: Situation, lines: tuple[Line, ...], limit_hand: str
-) -> tuple[str, ...]:
-    """A note for each fact with a value (dora indicators, ...) given for a hand paid as a limit hand
-    alone (the setting `limit_hand_alone`), when only rules other than limit hands read it: no
-    indicator could count in this hand (docs/riichi.md "Han, basic points and limits"). On/off facts are
-    tried instead (_idle_facts); a value left out would say only whether these indicators counted."""
+def paid_alone(ruleset: Ruleset, lines: tuple[Line, ...], limit_hand: str | None) -> str | None:
+    """`paid as the limit hand X alone`, the reason no other rule counts in a hand paid as a limit hand
+    alone (the setting `limit_hand_alone`: a yakuman, docs/riichi.md "Han, basic points and limits"),
+    else None: the reason a fact's note gives (beside_limit, scoring's idle facts)."""
+    if limit_hand is None or not ruleset.settings.limit_hand_alone:
+        return None
     for line in lines:  # a loop, not any(): a hand paid by its count (a mangan) leaves at its first line
         if line.kind != "limit":
-            return ()
+            return None
+    return f"paid as the limit hand {limit_hand} alone"
+
+
+def beside_limit(ruleset: Ruleset, plan: Plan, situation: Situation, alone: str) -> tuple[str, ...]:
+    """A note for each fact with a value (dora indicators, ...) given for a hand paid as a limit hand
+    alone (`alone`: paid_alone's reason), when only rules other than limit hands read it: no indicator
+    could count in this hand. On/off facts are tried instead (scoring's idle facts); a value left out
+    would say only whether these indicators counted."""
     reads, limit_reads = plan.reads, plan.limit_reads
     given = [
         f for f in _VALUED if f.field in reads and f.field not in limit_reads and getattr(situation, f.field)
     ]
     return tuple(
-        f"{fact.option}: no rule of ruleset {ruleset.name} can use {fact.scores} in this hand "
-        f"(paid as the limit hand {limit_hand} alone)"
+        f"{fact.option}: no rule of ruleset {ruleset.name} can use {fact.scores} in this hand ({alone})"
         for fact in given
     )
 

@@ -18,6 +18,7 @@ from .fact_notes import (
     beside_limit,
     check_facts,
     fields,
+    paid_alone,
     round_notes,
     settlement_notes,
     unread_notes,
@@ -268,16 +269,13 @@ def _score_hand(
             deposits = terms.deposit_points * situation.deposits
             if situation.honba or situation.deposits:
                 notes += settlement_notes(ruleset, situation)
+        alone = paid_alone(ruleset, lines, limit_label) if stated else None
         if tried and arranged is not None:
             notes += _idle_facts(
-                hand, ruleset, plan, situation, limit, seats, (value, lines), arranged, evaluated
+                hand, ruleset, plan, situation, limit, seats, (value, lines), arranged, evaluated, alone
             )
         if stated:
-            beside = (
-                beside_limit(ruleset, plan, situation, lines, limit_label)
-                if limit_label is not None and settings.limit_hand_alone
-                else ()
-            )
+            beside = beside_limit(ruleset, plan, situation, alone) if alone is not None else ()
             # Indicators no rule could use here are said so already; else those that show no tile held.
             notes += beside or unshown_notes(plan, situation, counts)
     # Positional: one Score per hand, and keywords cost more (Score's field order).
@@ -420,12 +418,15 @@ def _idle_facts(
     scored: tuple[int, tuple[Line, ...]],
     arranged: _Arranged,
     evaluated: list[list[Found]],
+    alone: str | None,
 ) -> tuple[str, ...]:
     """A note for each win option given that some rule reads but none can use in this hand (issue 19:
     `--original-hand` for a South winner under pung-chow-limit, whose only such rule is East's): the
     hand scores the same lines without it. Facts are left out in turn and stay out only while the
     score holds, so two that count together (a rule asking for either) are never both noted.
-    `scored`: the hand's score and lines, `evaluated`: the lines each arrangement found (_score_hand)."""
+    `scored`: the hand's score and lines, `evaluated`: the lines each arrangement found (_score_hand);
+    `alone`: why no rule but the limit hand counts (fact_notes.paid_alone), the reason each note gives,
+    else the seat and the way of winning."""
     # Read by some rule (else noted already as read by no rule, unread_notes), and given.
     readable, stated = _read_flags(plan.reads)
     given = stated(situation)
@@ -478,7 +479,7 @@ def _idle_facts(
             continue  # the hand does not stand without it (won on the original draw, no `!`)
         if same:
             gone.extend(off)
-            where = f"{situation.seat.word} seat, {how_won(situation)}"
+            where = alone or f"{situation.seat.word} seat, {how_won(situation)}"
             use = f"no rule of ruleset {ruleset.name} can use {fact.scores}"
             notes.append(f"{fact.option}: {use} in this hand ({where})")
     return tuple(notes)
