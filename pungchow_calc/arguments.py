@@ -43,6 +43,12 @@ _GAME_WIN_WORDS = {
         ("pao", "sekinin-barai"),
         ("riichi", "settle --feeder SEAT, which riichi-ema-2016 only notes: settle the liability by hand"),
     ),
+    # Riichi's penalty for a false win, paid at the game's end (RCR 2016 §3.4.6, docs/riichi.md "The
+    # game"): no command settles it (the book's false Mah-Jongg is Part II's, settled by --false-mahjongg).
+    **dict.fromkeys(
+        ("chombo", "chonbo"),
+        ("riichi", "a penalty of 20,000 points at the game's end, which pungchow does not settle"),
+    ),
     # A rule EMA 2016 has: tanyao open as well as closed ("kuitan", RCR 2016 §4.2, docs/riichi.md "Yaku"),
     # scored so with nothing typed, where an online game makes it an option.
     **dict.fromkeys(

@@ -744,6 +744,13 @@ def test_dora_8d_dora_Nw_is_read_as_one_list_by_every_reader(reader) -> None:
             "settle the liability by hand)",
             id="settle --pao south",
         ),
+        # Regression: `--chombo` was told "Possible options: --honba", nothing to do with it.
+        pytest.param(
+            ["score", HAND, "-r", "riichi-ema-2016", "--chombo"],
+            "No such option: --chombo (riichi's chombo is a penalty of 20,000 points at the game's end, "
+            "which pungchow does not settle)",
+            id="-r riichi-ema-2016 --chombo",
+        ),
         # Kajongg's rule names for the facts a player states (docs/rulesets.md "Kajongg's words"): on
         # c23a0e8 they were refused with no hint, or a guess (`--robbing-the-kong`: `--robbing-kong`).
         pytest.param(
