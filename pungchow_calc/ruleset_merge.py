@@ -12,7 +12,7 @@ from typing import Any
 
 from .engine.errors import as_written, closest
 from .engine.rule_types import Words
-from .engine.rules import Invalid, entries_hint, unique_ids
+from .engine.rules import RULE_KEYS, Invalid, entries_hint, unique_ids
 
 
 def _hashable_id(entry: Any) -> Any:
@@ -141,7 +141,21 @@ def merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
             None,
         )
         if at is None:
-            if isinstance(rule, dict) and isinstance(rule.get("id"), str) and "label" not in rule:
+            removed = _section(child, "remove_rules")
+            if isinstance(rule, dict) and isinstance(removed, list) and rule.get("id") in removed:
+                raise Invalid(
+                    ("rules", n, "id"),
+                    f"rule {rule['id']!r} is changed here and removed by remove_rules: keep one of them",
+                )
+            # A key the rule does not take (`lable:`) is named by the compiler, with the key it is
+            # closest to, rather than read as a missing label.
+            unknown_keys = isinstance(rule, dict) and any(key not in RULE_KEYS for key in rule)
+            if (
+                isinstance(rule, dict)
+                and isinstance(rule.get("id"), str)
+                and "label" not in rule
+                and not unknown_keys
+            ):
                 # Meant as a change to a base rule (no label: it would inherit one), but no base rule
                 # has that id: name the id it is closest to, not only the missing label.
                 ids = sorted(str(r.get("id")) for r in rules if isinstance(r, dict) and r.get("id"))

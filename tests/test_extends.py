@@ -331,6 +331,45 @@ def test_extends_rule_id_mah_jong_without_label_names_the_typo(tmp_path: Path):
     assert "did you mean 'mah_jongg'?" in caught.value.message
 
 
+# Found by a house-ruleset author's trial (2026-11-29): each was refused at the right line in words that
+# sent the author elsewhere.
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        pytest.param(
+            "extends: pung-chow-limit\nrules:\n  - id: x\n    lable: X\n    points: 1\n",
+            4,
+            "rule 'x': unknown key 'lable' (did you mean 'label'?)",
+            id="new-rule-lable-was-told-a-new-rule-needs-a-label",
+        ),
+        pytest.param(
+            "extends: pung-chow\nrules:\n  - id: x\n    label: X\n    points: 1\n  - idd: y\n",
+            6,
+            "a rule with no id: unknown key 'idd' (did you mean 'id'?)",
+            id="second-rule-idd-was-rule-45-of-the-merged-list",
+        ),
+        pytest.param(
+            "extends: pung-chow-limit\nrules:\n  - mah_jongg: {points: 5}\n",
+            3,
+            "a rule with no id: unknown key 'mah_jongg' (a rule is written `- id: mah_jongg`, its keys "
+            "beside the id)",
+            id="mah_jongg-as-a-key-was-rule-44",
+        ),
+        pytest.param(
+            "extends: pung-chow-limit\nrules:\n  - id: mah_jongg\n    points: 5\nremove_rules: [mah_jongg]\n",
+            3,
+            "rule 'mah_jongg' is changed here and removed by remove_rules: keep one of them",
+            id="changed-and-removed-was-not-a-rule-of-the-base",
+        ),
+    ],
+)
+def test_a_house_rule_written_wrong_is_told_what_the_author_wrote(tmp_path, text, line, message):
+    path = write(tmp_path / "house.yaml", text)
+    with pytest.raises(RulesetError) as caught:
+        load(str(path))
+    assert (caught.value.code, caught.value.message, caught.value.line) == ("ruleset-invalid", message, line)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

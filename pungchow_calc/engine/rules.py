@@ -29,7 +29,7 @@ from .conditions import (
 )
 from .conditions.base import refusal
 from .conditions.indicators import COUNTERS
-from .errors import as_written, closest, one_of, unknown
+from .errors import as_written, closest, one_of, printable, unknown
 from .payments import SettlementRules
 from .rule_sections import (
     MAX_DOUBLINGS,
@@ -237,8 +237,12 @@ def _entry_head(
     strange = [key for key in raw if key not in keys]  # every one, as the file writes them (unknown)
     if strange:
         key, *others = strange
-        head = f"{what} {raw.get('id', path[-1])!r}"
+        # Named by its id; with none, by its line alone (Invalid's place): its place in the list merged
+        # with a base's was no number of the author's file (`rule 45`).
+        head = f"{what} {raw['id']!r}" if "id" in raw else f"a {what} with no id"
         said = unknown("key", key, sorted(keys), listed=False, also=others)
+        if "id" not in raw and len(raw) == 1 and isinstance(raw[key], dict):  # `- mah_jongg: {points: 5}`
+            said += f" (a {what} is written `- id: {printable(str(key))}`, its keys beside the id)"
         raise Invalid((*path, key), f"{head}: {said}")
     entry_id = raw.get("id")
     if not isinstance(entry_id, str) or not entry_id:
