@@ -339,6 +339,32 @@ def test_an_evening_settles_the_discarder_paying_for_all(tmp_path):
     assert json.loads(hand.stdout)["event"]["net"] == {"A": 0, "B": 200, "C": -200, "D": 0}
 
 
+@pytest.mark.parametrize(
+    ("limit", "reason"),
+    [
+        pytest.param("500", "Mah-Jongg 500 ×3, the discarder pays for all", id="limit-500-paid-as-it-is"),
+        pytest.param(
+            "455", "Mah-Jongg 455 ×3, the discarder pays for all, rounded up to 10", id="limit-455-rounded"
+        ),
+    ],
+)
+def test_a_payment_says_rounded_up_only_where_rounding_changed_it(tmp_path, limit, reason):
+    """Regression (a house-ruleset author's trial): under `round_payments: 10` a limit of 500 was paid
+    `(Mah-Jongg 568, limit 500, rounded up to 10)`, though nothing was rounded."""
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        f"extends: pung-chow-limit\nsettings:\n  limit: {limit}\n  east_multiplier: 1\n"
+        "settlement:\n  discard_pays: discarder\n  round_payments: 10\n",
+        encoding="utf-8",
+    )
+    hand = "RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c"
+    done = run("settle", "-r", str(house), "--south", hand, "--east", "0", "--west", "0", "--north", "0",
+               "--from", "west", "--json")  # fmt: skip
+    assert done.exit_code == 0, done.output
+    [paid] = [p for p in json.loads(done.stdout)["payments"] if p["to"] == "south"]
+    assert paid["reason"] == reason
+
+
 def test_rules_show_and_diff_say_the_settlement():
     shown = run("rules", "show", RULESET, env={"COLUMNS": "60"}).stdout
     assert "the discarder pays for all" in shown and "each deposit (--deposits)" in shown

@@ -121,16 +121,17 @@ def _winner_collects(
         return out
     for share in collection(winner, payable, east_multiplier, seats, terms, how or Collect()):
         assert isinstance(share.payer, Wind)  # settle_table names the discarder (_check_options)
-        reason = _share_reason(f"{won} {score}{cap_note}", share, terms)
+        reason = _share_reason(f"{won} {score}{cap_note}", share, terms, payable)
         out.append(Payment(share.payer, winner, share.amount, reason))
     return out
 
 
-def _share_reason(reason: str, share: Share, terms: SettlementRules) -> str:
-    """Why a share is paid, e.g. `Mah-Jongg 320 ×4, the discarder pays for all, rounded up to 100`."""
+def _share_reason(reason: str, share: Share, terms: SettlementRules, payable: int) -> str:
+    """Why a share is paid, e.g. `Mah-Jongg 320 ×4, the discarder pays for all, rounded up to 100`: the
+    rounding said where it changed the amount (a limit of 500 under rounding to 10 is paid as it is)."""
     reason += f" ×{share.factor}, the discarder pays for all" if share.for_all else east_note(share.factor)
     parts = []
-    if terms.round_payments > 1:
+    if terms.round_payments > 1 and share.amount - share.counters != payable * share.factor:
         parts.append(f"rounded up to {terms.round_payments}")
     if share.counters:
         parts.append(f"counters {share.counters}")
