@@ -210,7 +210,7 @@ def _command_lines(draw: st.DrawFn) -> list[str]:
             break  # an optional positional is the last one
         count = draw(st.integers(1, 3)) if arg.many else 1
         for _ in range(count):
-            words.append(str(draw(st.integers(0, 99))) if arg.kind is int else draw(_WORD))
+            words.append(str(draw(st.integers(arg.minimum or 0, 99))) if arg.kind is int else draw(_WORD))
     options: list[list[str]] = []
     for option in command.options:
         if not option.required and draw(st.booleans()):
