@@ -248,6 +248,17 @@ def test_evening_status_shows_east_s_run_toward_the_ninth_win(tmp_path: Path, co
     assert all(len(line) <= columns for line in shown.splitlines()), shown
 
 
+def test_evening_hand_json_of_the_ninth_win_says_why_the_deal_passed(tmp_path: Path) -> None:
+    """Regression (a script author's trial): `evening hand --json` never had `deal_passed`, which
+    docs/json.md gives a game recorded with --json, as the report's history does."""
+    path = _evening(tmp_path, "classical-dmjl", 7)
+    before = json.loads(_ann_wins(path, "--json").stdout)  # her eighth: she keeps the deal
+    assert "deal_passed" not in before
+    ninth = _ann_wins(path, "--json")
+    assert ninth.exit_code == 0, ninth.output
+    assert json.loads(ninth.stdout)["deal_passed"] == NINTH
+
+
 @pytest.mark.parametrize("columns", [60, 80])
 def test_evening_report_ninth_win_says_why_the_deal_passed(tmp_path: Path, columns: int) -> None:
     """Regression: the report showed Bob East after Ann's win, and never why."""

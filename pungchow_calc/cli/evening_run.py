@@ -122,13 +122,17 @@ def draw_record(others: dict[str, str], dead: list[str] | None = None) -> dict[s
 
 
 def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
-    from ..evening.report import describe, round_name
+    from ..evening.report import cap_passed, describe, round_name
     from ..render.evening import game_text, shown_game
     from ..render.layout import hanging, terminal_width
 
     game = change.game
     if as_json:
-        print(json.dumps({"game": game.number, "event": change.event, "totals": change.after.totals()}))
+        done = {"game": game.number, "event": change.event, "totals": change.after.totals()}
+        why = cap_passed(game)
+        if why is not None:  # as the report's history has it (docs/json.md): only where a cap passed it
+            done["deal_passed"] = why
+        print(json.dumps(done))
         return
     out = output_stream(ascii_only)  # each name as `out` writes it, laid out so (fit_data)
     print(
