@@ -126,6 +126,16 @@ def _typer_app() -> Any:
     return build()
 
 
+@lru_cache(maxsize=2)
+def _click_command(shell_given: bool) -> Any:
+    """The click command typer builds from the app, built once a process (50 ms: a program calling main
+    again, as the tests do, builds it once). `shell_given`: typer's switch that makes the completion
+    options take the shell as their value (read as the command is built)."""
+    import typer.main
+
+    return typer.main.get_command(_typer_app())
+
+
 def _run(argv: list[str]) -> int:
     """Run one command line; return its exit code."""
     try:
@@ -210,7 +220,8 @@ def _typer_code(argv: list[str]) -> int:
     try:
         # One program name in help and errors, however it was started (`python -m pungchow_calc`, a
         # test runner's process): the command users type.
-        code = _typer_app()(args=spec.help_line(argv), prog_name="pungchow", standalone_mode=False)
+        command = _click_command(bool(os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION")))
+        code = command(args=spec.help_line(argv), prog_name="pungchow", standalone_mode=False)
         if code == EXIT_INTERRUPTED and last_ctrl_c():  # typer's Exit(130) for a Ctrl-C, returned
             return _interrupted(last_ctrl_c())
         return code if isinstance(code, int) else 0
