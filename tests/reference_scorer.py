@@ -308,8 +308,12 @@ def _counts(tiles: list[Tile] | tuple[Tile, ...]) -> list[int]:
 def _complete(fixed: list[Meld], pool: Counter[Tile], ruleset: Ruleset) -> bool:
     pairs = 1 - sum(m.kind is MeldKind.PAIR for m in fixed)
     sets = 4 - sum(m.kind is not MeldKind.PAIR for m in fixed)
-    if sets >= 0 and pairs >= 0 and next(splits(pool, sets, pairs), None) is not None:
-        return True
+    most = ruleset.settings.max_chows  # a hand of more chows is no win under it (BMJA: one)
+    chows = sum(m.kind is MeldKind.CHOW for m in fixed)
+    if sets >= 0 and pairs >= 0:
+        for split in splits(pool, sets, pairs):
+            if most is None or chows + [kind for kind, _ in split].count(MeldKind.CHOW) <= most:
+                return True
     whole = _counts([t for m in fixed for t in m.tiles] + list(pool.elements()))
     return any(shape(whole, tuple(fixed)) for shape in ruleset.shapes)
 

@@ -34,7 +34,7 @@ from pungchow_calc.engine.notation import parse
 from pungchow_calc.engine.rule_types import Ruleset
 from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.engine.situation import Situation, WinBy
-from pungchow_calc.engine.tiles import BLOCKS, PLAYING_TILES
+from pungchow_calc.engine.tiles import BLOCKS, PLAYING_TILES, Wind
 from pungchow_calc.ruleset_files import load
 
 
@@ -511,7 +511,7 @@ def test_waits_are_every_tile_that_completes_the_hand(text: str, name: str):
         hand = _hand(text)
     except NotationError:
         return
-    assert waits(hand, ruleset.shapes) == reference_waits(hand, ruleset)
+    assert waits(hand, ruleset.shapes, ruleset.settings.max_chows) == reference_waits(hand, ruleset)
 
 
 @settings(max_examples=_at_least(400))
@@ -579,3 +579,41 @@ def test_block_waits_agree_with_the_status_and_fills(block: tuple[bool, list[int
 def test_block_fills_of_known_blocks(counts: tuple[int, ...], expected: tuple[bool, tuple[int, ...]]):
     # decomposition._block_fills tries a third of the tiles for each place the pair can lie.
     assert _block_fills(counts, True) == expected
+
+
+# Found by a classical player's trial (2026-11-29): the waits ignored BMJA's one chow (max_chows), so a
+# tile that needs two chows, which the ruleset refuses as a win, was shown as a wait, and a house rule
+# `only_place_to_win` over classical-bmja did not pay a hand of one real wait.
+@pytest.mark.parametrize(
+    ("text", "win_by", "expected"),
+    [
+        pytest.param("1b1b1b* 9d9d9d* 2c3c4c 5c5c5c 6c!6c", WinBy.DISCARD, ("6c",), id="6c-not-1c-4c-7c"),
+        pytest.param(
+            "1c1c1c2c3c4c5c6c7c8c9c9c9c5c!",
+            WinBy.WALL,
+            ("2c", "3c", "4c", "5c", "6c", "7c", "8c"),
+            id="gates-of-heaven-2c-to-8c",
+        ),
+        pytest.param("1b1c 2b2c 3b3c 4b4c 5b5c 6b6c 7b7c!", WinBy.DISCARD, ("7c",), id="knitting-7c"),
+    ],
+)
+def test_bmja_waits_are_tiles_of_one_chow_at_most(
+    text: str, win_by: WinBy, expected: tuple[str, ...]
+) -> None:
+    from pungchow_calc.ruleset_files import load
+
+    score = score_text(text, load("classical-bmja"), Situation(win_by=win_by))
+    assert tuple(t.code for t in score.waits) == expected
+
+
+def test_a_house_only_place_to_win_over_bmja_pays_the_one_real_wait(tmp_path) -> None:
+    from pungchow_calc.ruleset_files import load
+
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "extends: classical-bmja\nrules:\n  - id: only_one\n    label: Only place to win\n"
+        "    scope: hand\n    when: [only_place_to_win]\n    points: 4\n",
+        encoding="utf-8",
+    )
+    score = score_text("1b1b1b* 9d9d9d* 2c3c4c 5c5c5c 6c!6c", load(str(house)), Situation(seat=Wind.SOUTH))
+    assert "only_one" in [line.rule for line in score.lines]

@@ -417,9 +417,9 @@ def loser_arrangements(hand: Hand, max_pairs: int) -> Iterator[tuple[Meld, ...]]
         yield tuple(hand.fixed) + tuple(melds) + singles
 
 
-def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
+def waits(hand: Hand, shapes: tuple[Shape, ...] = (), max_chows: int | None = None) -> tuple[Tile, ...]:
     """Every tile that would have completed the hand in place of the winning tile (docs/json.md "waits",
-    docs/rulings.md)."""
+    docs/rulings.md): in four sets and a pair of at most `max_chows` chows (the setting), or a shape."""
     win = hand.winning_tile
     if win is None:
         return ()
@@ -458,6 +458,9 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
                 if pairs - (has_pair is True) + grown_pair == pairs_needed:
                     lo = _LOWEST[b]
                     found.extend([lo + i for i in fills if counts[lo + i] < 4 or lo + i == win.index])
+    if found and max_chows is not None:  # BMJA's one chow: a tile that needs two makes no win there
+        room = max_chows - [m.kind for m in fixed].count(CHOW)
+        found = [i for i in found if _within_chows(before, i, sets_needed, pairs_needed, room)]
     if shapes:
         whole = list(counts)  # every tile held before the winning one came
         whole[win.index] -= 1
@@ -478,6 +481,17 @@ def waits(hand: Hand, shapes: tuple[Shape, ...] = ()) -> tuple[Tile, ...]:
             found = sorted(known)
     # Blocks come in tile order and each block's fills in order: `found` is sorted.
     return tuple([PLAYING_TILES[i] for i in found])
+
+
+def _within_chows(before: list[int], index: int, sets_needed: int, pairs_needed: int, room: int) -> bool:
+    """Whether the concealed tiles `before`, with the tile `index` added, split into the sets and pair
+    needed with at most `room` chows (waits under max_chows)."""
+    grown = list(before)
+    grown[index] += 1
+    return any(
+        sum(part < _PUNG_PART for part in parts) <= room
+        for parts in _splits(tuple(grown), sets_needed, pairs_needed)
+    )
 
 
 @lru_cache(maxsize=BLOCK_TABLES)

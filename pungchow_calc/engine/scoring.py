@@ -162,7 +162,7 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
             raise _drop_the_mark(hand, marked[0], marked[1])
         raise HandError(marked[0], code=marked[1], column=1)
     require_winning_size(hand)
-    hand_waits = waits(hand, ruleset.shapes)
+    hand_waits = waits(hand, ruleset.shapes, ruleset.settings.max_chows)
     candidates = list(winning_arrangements(hand, situation.win_by is DISCARD))
     most = ruleset.settings.max_chows
     sets_found = bool(candidates)
