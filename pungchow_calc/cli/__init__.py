@@ -220,7 +220,7 @@ def _typer_code(argv: list[str]) -> int:
     try:
         # One program name in help and errors, however it was started (`python -m pungchow_calc`, a
         # test runner's process): the command users type.
-        command = _click_command(bool(os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION")))
+        command = _click_command(_shell_given())
         code = command(args=spec.help_line(argv), prog_name="pungchow", standalone_mode=False)
         if code == EXIT_INTERRUPTED and last_ctrl_c():  # typer's Exit(130) for a Ctrl-C, returned
             return _interrupted(last_ctrl_c())
@@ -491,8 +491,8 @@ def _completion_refused(argv: list[str]) -> str | None:
     one running pungchow, as typer finds it."""
     if not argv or argv[0] not in ("--show-completion", "--install-completion"):
         return None
-    if os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"):
-        return None  # typer's own switch: the shell is then the option's value, typer's to read
+    if _shell_given():
+        return None  # the shell is then the option's value, typer's to read
     shell = _shell_running()
     if shell in COMPLETED_SHELLS:
         return None
@@ -500,6 +500,12 @@ def _completion_refused(argv: list[str]) -> str | None:
     return (
         f"{argv[0]}: pungchow completes bash, zsh, fish and PowerShell, and {under}: run it from one of them"
     )
+
+
+def _shell_given() -> bool:
+    """typer's switch (an environment variable its own tests set) under which the completion options
+    take the shell as their value instead of finding the one running."""
+    return bool(os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"))
 
 
 def _shell_running() -> str | None:
