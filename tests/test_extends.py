@@ -361,6 +361,12 @@ def test_extends_rule_id_mah_jong_without_label_names_the_typo(tmp_path: Path):
             "rule 'mah_jongg' is changed here and removed by remove_rules: keep one of them",
             id="changed-and-removed-was-not-a-rule-of-the-base",
         ),
+        pytest.param(
+            "extends: pung-chow-limit\npenalties:\n  - id: false_mahjongg\n    pays: {limit_fraction: 1.5}\n",
+            4,
+            "limit_fraction must be a number above 0 and at most 1, got 1.5",
+            id="limit_fraction-1.5-was-refused-without-its-value",
+        ),
     ],
 )
 def test_a_house_rule_written_wrong_is_told_what_the_author_wrote(tmp_path, text, line, message):

@@ -194,7 +194,9 @@ def _points(value: Any, path: tuple[Any, ...]) -> Points:
         if set(value) == {"limit_fraction"}:
             frac = value["limit_fraction"]
             if isinstance(frac, bool) or not isinstance(frac, int | float) or not 0 < frac <= 1:
-                raise Invalid(path, "limit_fraction must be a number above 0 and at most 1")
+                raise Invalid(
+                    path, f"limit_fraction must be a number above 0 and at most 1, got {as_written(frac)}"
+                )
             return Points(limit_fraction=float(frac))
         if set(value) == {"exposed", "concealed"}:
             return Points(
