@@ -131,6 +131,7 @@ def merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
         else:
             out[key] = copy.deepcopy(value)
     rules, child_rules = _kept_and_given(child, "rules", "rule", list(out.get("rules") or []))
+    removed = _section(child, "remove_rules")  # a list: _kept_and_given has checked it
     for n, rule in enumerate(child_rules):
         at = next(
             (
@@ -141,8 +142,7 @@ def merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
             None,
         )
         if at is None:
-            removed = _section(child, "remove_rules")
-            if isinstance(rule, dict) and isinstance(removed, list) and rule.get("id") in removed:
+            if isinstance(rule, dict) and rule.get("id") in removed:
                 raise Invalid(
                     ("rules", n, "id"),
                     f"rule {rule['id']!r} is changed here and removed by remove_rules: keep one of them",
