@@ -503,9 +503,12 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
         if "loose_without_kong" in settings.impossible and situation.win_by is WinBy.LOOSE and no_loose:
             return Reference(refused="bad-option")
         # The first card played is East's discard (docs/rulings.md#first-discard): another discarder named
-        # with it is refused where the ruleset says so, as the hand's other impossible facts.
+        # with it, or East's own hand winning it, is refused where the ruleset says so.
         first_by = situation.discarder if situation.first_discard else None
-        if "first_discard_not_easts" in settings.impossible and first_by not in (None, Wind.EAST):
+        easts_own = situation.first_discard and situation.seat is Wind.EAST
+        if "first_discard_not_easts" in settings.impossible and (
+            easts_own or first_by not in (None, Wind.EAST)
+        ):
             return Reference(refused="bad-option")
         # Kajongg's "East won nine times in a row" is East's win (src/rulecode.py, "the winner is East"):
         # stated of another seat's, refused where the ruleset says so; East's scores its limit rule.

@@ -459,6 +459,12 @@ HINTED = [
         "--from east, or drop --first-discard",
     ),
     (
+        "first_discard_by_east",
+        [CLOSED, "-r", "classical-bmja", "--first-discard"],
+        "--first-discard is a win on the first card played, East's discard, but East's hand won, and no "
+        "one wins on his own discard: drop --first-discard, or give the player who won it",
+    ),
+    (
         "ninth_win_not_easts",
         [CLOSED, "-r", "classical-dmjl", "-s", "south", "--east-ninth-win"],
         "--east-ninth-win is East's ninth win in a row, but the winner sits south: drop it, or name "
@@ -575,6 +581,7 @@ BLAMED: dict[str, tuple[str | None, tuple[str, ...], tuple[str, ...]]] = {
     "first_discard_laid_open": ("first_discard_after_turn", ("first_discard",), ()),
     "first_discard_kong": ("first_discard_after_turn", ("first_discard",), ()),
     "first_discard_not_easts": ("first_discard_not_easts", ("first_discard",), ("--from",)),
+    "first_discard_by_east": ("first_discard_not_easts", ("first_discard",), ("--seat",)),
     "ninth_win_not_easts": ("ninth_win_not_easts", ("east_ninth_win",), ("--seat",)),
     "original_hand_riichi": ("original_hand_after_call", ("original_hand", "riichi"), ()),
     "original_hand_last_tile": ("original_hand_not_as_dealt", ("original_hand", "last_tile"), ()),

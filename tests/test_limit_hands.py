@@ -211,16 +211,16 @@ def test_first_discard_needs_a_claimed_discard():
     )
 
 
-def test_first_discard_2c3c4c_5c6c7c_3d4d5d_6b6b6b_ww_ww_as_east_is_noted_not_paid():
+def test_first_discard_2c3c4c_5c6c7c_3d4d5d_6b6b6b_ww_ww_as_east_is_refused():
     """`'2c3c4c 5c6c7c 3d4d5d 6b6b6b Ww!Ww' --first-discard` (East, the default seat) was paid the
-    half-limit bonus (150), but East plays the first card and cannot win on his own discard."""
-    result = _score("'2c3c4c 5c6c7c 3d4d5d 6b6b6b Ww!Ww' --first-discard")
-    assert "first_discard" not in [x["rule"] for x in result["lines"]]
-    assert result["score"] == _score("'2c3c4c 5c6c7c 3d4d5d 6b6b6b Ww!Ww'")["score"]
-    assert result["notes"] == [
-        "--first-discard: no rule of ruleset pung-chow-limit can use a win on the first discard in this hand "
-        "(east seat, won by discard)"
-    ]
+    half-limit bonus (150), then noted and paid without it; but East plays the first card and cannot win
+    on his own discard: the seat or the fact is mistyped, and either payment is a guess."""
+    result = run("score", "2c3c4c 5c6c7c 3d4d5d 6b6b6b Ww!Ww", "-r", "pung-chow-limit", "--first-discard")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "error: --first-discard is a win on the first card played, East's discard, but East's hand won, and "
+        "no one wins on his own discard: drop --first-discard, or give the player who won it\n"
+    )
 
 
 def test_first_discard_does_not_cancel_no_other_score():

@@ -141,13 +141,12 @@ def test_no_notes_under_a_ruleset_with_the_rules() -> None:
 
 
 # Options a rule reads but no rule can use in this hand (issue 19, point 12): pung-chow-limit scores
-# the original hand only for East (limit hands, 6), the first discard not by East, who plays it
-# (docs/rulings.md#first-discard; one self-drawn is refused, tests/test_impossible.py), the last tile
-# only when drawn (Bonus Scores 3).
+# the original hand only for East (limit hands, 6) and the last tile only when drawn (Bonus Scores 3).
+# East's first discard, which he plays himself, is refused (docs/rulings.md#first-discard,
+# tests/test_impossible.py); riichi's dealer renhou is noted (tests/test_riichi_mechanisms.py).
 IDLE = [
     pytest.param(Situation(seat=Wind.SOUTH, original_hand=True), "--original-hand", id="south-original-hand"),
     pytest.param(Situation(last_tile=True), "--last-tile", id="last-tile-on-a-discard"),
-    pytest.param(Situation(first_discard=True), "--first-discard", id="east-first-discard"),
 ]
 
 

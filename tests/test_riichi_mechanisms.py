@@ -811,6 +811,8 @@ def test_a_ruleset_refuses_only_what_it_declares_impossible() -> None:
     with pytest.raises(PungchowError, match="East's discard, but --from names west"):
         score_text(closed, book, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.WEST))
     assert score_text(closed, book, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.EAST)).score
+    with pytest.raises(PungchowError, match="East's discard, but East's hand won"):
+        score_text(closed, book, Situation(seat=Wind.EAST, first_discard=True))
     # Riichi's renhou: any player's discard of the first go-around.
     assert score_text(
         closed, RULESET, Situation(seat=Wind.SOUTH, first_discard=True, discarder=Wind.WEST)

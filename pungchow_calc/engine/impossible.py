@@ -119,6 +119,11 @@ REFUSALS: dict[str, tuple[str, str]] = {
         "--first-discard is a win on the first card played, East's discard, but --from names {discarder}",
         "give --from east, or drop --first-discard",
     ),
+    "first_discard_by_east": (
+        "--first-discard is a win on the first card played, East's discard, but East's hand won, and no one "
+        "wins on his own discard",
+        "drop --first-discard, or give the player who won it",
+    ),
     "ninth_win_not_easts": (
         "--east-ninth-win is East's ninth win in a row, but the winner sits {seat}",
         "drop it, or name East's hand",
@@ -341,7 +346,11 @@ def _first_discard_after_turn(hand: Hand | None, situation: Situation) -> Refuse
 
 def _first_discard_not_easts(hand: Hand | None, situation: Situation) -> Refused | None:
     # "To win on first card played" (Bonus Scores 5, docs/rulings.md) and Blessing of Earth (won "with
-    # the first tile discarded by East") are East's first discard: another discarder named contradicts it.
+    # the first tile discarded by East") are East's first discard: another discarder named contradicts it,
+    # and so does East winning it, who plays that card (a win on a later discard earns nothing: the seat
+    # or the fact is mistyped, and paying either is a guess).
+    if situation.first_discard and situation.seat is Wind.EAST:
+        return refused("first_discard_by_east", ("first_discard",), ("--seat",))
     discarder = situation.discarder
     if situation.first_discard and discarder is not None and discarder is not Wind.EAST:
         return refused("first_discard_not_easts", ("first_discard",), ("--from",), discarder=discarder.word)
@@ -518,7 +527,8 @@ IMPOSSIBLE: dict[str, Impossible] = {
         _original_hand_not_as_dealt,
     ),
     "first_discard_not_easts": Impossible(
-        "a win on the first card played, East's, with another discarder named", _first_discard_not_easts
+        "a win on the first card played, East's, won by East or with another discarder named",
+        _first_discard_not_easts,
     ),
     "ninth_win_not_easts": Impossible(
         "East's ninth win in a row stated for a winner who is not East", _ninth_win_not_easts
