@@ -101,12 +101,19 @@ def resolve(name_or_path: str, relative_to: Path | None = None, option: str = "-
             reason += f" beside the extending file ({where})"
         raise RulesetError(reason, code="ruleset-not-found", file=name_or_path)
     known = ", ".join(builtin_names())
+    also = "; or give a .yaml path"
     try:
-        # A file without .yaml in its name is read as a shipped name: say how to give it as a path.
-        here = relative_to is None and Path(name_or_path).is_file()
+        # A file without .yaml in its name is read as a shipped name: say how to give it as a path; and
+        # a house file named without its .yaml (`-r club` beside club.yaml): say how to give it.
+        if relative_to is None and Path(name_or_path).is_file():
+            also = f"; to read the file {name_or_path}, write ./{name_or_path}"
+        elif relative_to is None and name_or_path.strip():
+            beside = next(
+                (f"{name_or_path}{x}" for x in (".yaml", ".yml") if Path(name_or_path + x).is_file()), ""
+            )
+            also = f"; to read the file {beside}, write {beside}" if beside else also
     except (OSError, ValueError):
-        here = False
-    also = f"; to read the file {name_or_path}, write ./{name_or_path}" if here else "; or give a .yaml path"
+        pass
     if not name_or_path.strip() and relative_to is None:  # `-r ''`: no name to put before it
         raise RulesetError(
             f"{option}{name_or_path!r} names no ruleset (shipped: {known}{also})",

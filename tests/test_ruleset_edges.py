@@ -911,6 +911,17 @@ def test_r_a_file_without_yaml_in_its_name_says_how_to_give_it(tmp_path, monkeyp
     assert run("score", HAND, "-r", "./myrules").exit_code == 0
 
 
+@pytest.mark.parametrize("suffix", [".yaml", ".yml"])
+def test_r_club_beside_club_yaml_names_the_file(tmp_path, monkeypatch, suffix):
+    """`-r club` with ./club.yaml here said only "or give a .yaml path": it names the file to write."""
+    (tmp_path / f"club{suffix}").write_text("extends: pung-chow\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run("score", HAND, "-r", "club")
+    assert result.exit_code == 2
+    assert result.stderr.endswith(f"; to read the file club{suffix}, write club{suffix})\n")
+    assert run("score", HAND, "-r", f"club{suffix}").exit_code == 0
+
+
 def test_a_chain_of_nine_extends_ending_at_pung_chow_names_the_ninth_step(tmp_path):
     """r4.yaml -> ... -> r12.yaml -> pung-chow is nine steps: the error named the shipped pung-chow.yaml
     (blameless) and no line. docs/rulesets.md: the extending file and its `extends:` line, and the
