@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .engine.errors import RulesetError, either
+from .engine.errors import RulesetError, either, printable
 from .engine.rules import Invalid, Ruleset, compile_ruleset
 from .ruleset_merge import merge
 from .ruleset_yaml import Read, line_of, read
@@ -264,7 +264,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
     base, base_read = _document(base_path, (*chain, path.resolve()))
     try:
         # A base must be a whole ruleset on its own: its mistakes are named in its own file.
-        compile_ruleset(base, base_path.stem, str(base_path))
+        compile_ruleset(base, printable(base_path.stem), str(base_path))
     except Invalid as bad:
         raise _refusal(bad, base_path, base_read, base) from None
     try:
@@ -325,7 +325,9 @@ def _load_path(path_text: str, _mtime: int) -> Ruleset:
     path = Path(path_text)
     doc, own = _document(path, ())
     try:
-        ruleset = compile_ruleset(doc, path.stem, str(path))
+        # Unnamed, named after its file, as a message would show it: JSON holds no lone surrogate (a
+        # file name that is not UTF-8) and a terminal no control character.
+        ruleset = compile_ruleset(doc, printable(path.stem), str(path))
     except Invalid as bad:
         raise _refusal(bad, path, own, doc) from None
     _own_name(ruleset.name, path, doc, own)

@@ -382,3 +382,33 @@ def test_evening_status_of_xff_jsonl_to_a_strict_utf_8_output_writes_its_escape(
     )
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
     assert done.stdout.startswith(b"\\udcff.jsonl \xc2\xb7 pung-chow")
+
+
+HAND = "1b1b1b 9d9d9d 2c3c4c 5c5c5c 6c!6c"
+
+
+def test_json_of_a_ruleset_file_named_in_bytes_not_utf_8_holds_no_lone_surrogate(tmp_path, monkeypatch):
+    """Regression: `-r $'x\\xff.yaml' --json` wrote `"file": "x\\udcff.yaml"`, a lone surrogate, which
+    strict JSON readers refuse and UTF-8 cannot encode; and a file with no `name:` was named `n\\udcff`
+    in every record. Each is written as the message shows it, `x\\\\udcff.yaml`."""
+    from cli_helpers import run
+
+    monkeypatch.chdir(tmp_path)
+    try:
+        with open(b"n\xff.yaml", "wb") as house:
+            house.write(b"extends: pung-chow\n")
+    except OSError:  # a file system that takes only UTF-8 names (macOS)
+        pytest.skip("no file can be named in bytes that are not UTF-8 here")
+    import json
+
+    said = {
+        ("score", "x"): lambda data: data["error"]["file"],
+        ("score", "n"): lambda data: data["ruleset"],
+        ("rules", "n"): lambda data: data["file"],
+    }
+    expected = {("score", "x"): "x\\udcff.yaml", ("score", "n"): "n\\udcff", ("rules", "n"): "n\\udcff.yaml"}
+    for (command, stem), field in said.items():
+        argv = ["score", HAND, "-r"] if command == "score" else ["rules", "check"]
+        result = run(*argv, f"{stem}\udcff.yaml", "--json")
+        result.stdout.encode("utf-8")  # strict: no lone surrogate
+        assert field(json.loads(result.stdout)).endswith(expected[command, stem]), result.stdout

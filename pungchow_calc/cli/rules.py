@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import OptionError, PungchowError, closest, how_many
+from ..engine.errors import OptionError, PungchowError, closest, how_many, printable
 from ..render.ascii import encodes_glyphs, output_stream, write_data
 from .failure import fail
 
@@ -31,7 +31,7 @@ def rules_list(as_json: bool, ascii_only: bool) -> None:
                 "title": r.title,
                 "limit": r.settings.limit,
                 "rules": len(r.rules),
-                "file": r.source,
+                "file": printable(r.source),
                 "limits": [tier.name for tier in r.settings.limits],
             }
         )
@@ -95,7 +95,12 @@ def rules_check(file: str, as_json: bool, ascii_only: bool) -> None:
     if as_json:
         print(
             json.dumps(
-                {"ok": True, "file": ruleset.source, "name": ruleset.name, "rules": len(ruleset.rules)}
+                {
+                    "ok": True,
+                    "file": printable(ruleset.source),
+                    "name": ruleset.name,
+                    "rules": len(ruleset.rules),
+                }
             )
         )
         return

@@ -259,7 +259,9 @@ class RulesetError(PungchowError):
     def to_dict(self) -> dict[str, object]:
         """The JSON error object body (docs/json.md), with file and line."""
         out = super().to_dict()
-        out["file"] = None if self.file is None else shortened(self.file)  # as the message quotes it
+        out["file"] = (
+            None if self.file is None else printable(self.file)
+        )  # as the message quotes it: JSON holds no lone surrogate
         out["line"] = self.line
         return out
 
