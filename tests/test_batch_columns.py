@@ -274,6 +274,45 @@ def test_a_list_break_with_no_item_column_names_its_line_in_the_table(tmp_path: 
     assert row in table.stdout
 
 
+# A text line pasted as an item breaks the file at line 3; the five items after it (lines 4-13) are never
+# read. The record said only the parser's problem, so a reader could not tell that hands were left.
+BROKEN = f'- hand: {HAND}\n  seat: south\n- "{HAND}" -s west\n' + f"- hand: {HAND}\n  seat: north\n" * 5
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        pytest.param(
+            "brk.yaml",
+            BROKEN,
+            "not valid YAML (the rest of the file, to line 13, is not read): did not find expected '-' "
+            "indicator (column 41)",
+            id="yaml-line-3-of-13",
+        ),
+        pytest.param(
+            "brk.yaml",
+            BROKEN.replace("\n", "\r\n").rstrip("\n") + "\n\n# the end",
+            "not valid YAML (the rest of the file, to line 15, is not read): did not find expected '-' "
+            "indicator (column 41)",
+            id="yaml-crlf-a-comment-last-unended",
+        ),
+        pytest.param(
+            "brk.json",
+            f'[{{"hand": "{HAND}"}},\n {{"hand": "x"]\n,\n{{"hand": "{HAND}"}}]\n',
+            "not valid JSON (the rest of the file, to line 4, is not read): did not find expected ',' or '}'",
+            id="json-line-2-of-4",
+        ),
+    ],
+)
+def test_a_break_says_how_far_the_file_goes_on_unread(tmp_path: Path, name: str, text: str, said: str):
+    path = tmp_path / name
+    path.write_bytes(text.encode("utf-8"))
+    for argv in ([str(path)], ["-", "--input-format", "json" if name.endswith(".json") else "yaml"]):
+        result = run("batch", *argv, "--format", "jsonl", input=text if argv[0] == "-" else None)
+        assert result.exit_code == 1
+        assert json.loads(result.stdout.splitlines()[-1])["error"]["message"] == said
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_yaml_break_past_800_items_keeps_its_column_in_a_worker(tmp_path: Path, workers: str):
     """Regression: a bad-yaml record scored in a worker process lost its column (the entry was sent

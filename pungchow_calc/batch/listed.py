@@ -72,7 +72,15 @@ def yaml_entries(
         said = "JSON" if json else "YAML"
         # Numbered as the item after the last read: the one the break is in (a one-line file's items all
         # start on line 1).
-        message = f"not valid {said}: {problem}"
+        # What follows the break is never read: said with how far the file goes on, so that a reader of
+        # the records knows hands were left (a batch never drops an entry unsaid).
+        last = stream.lines_to_end()
+        rest = (
+            f" (the rest of the file, to line {last}, is not read)"
+            if last is not None and last > line
+            else ""
+        )
+        message = f"not valid {said}{rest}: {problem}"
         # The column where the parser gave up, as a ruleset's YAML error gives it; none for a JSON file,
         # mended in place (json_normalised: a surrogate pair made one character, its columns moved), for
         # a depth (no one place is wrong), or where the problem names its own (not_utf8's byte).

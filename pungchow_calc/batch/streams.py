@@ -194,6 +194,22 @@ class Utf8(io.RawIOBase):
             return sys.maxsize
         return max(1, self._lines + (1 if self._column else 0))
 
+    def lines_to_end(self) -> int | None:
+        """The number of the file's last line, reading on to its end past where the parser stopped (a
+        break: what is after it is never parsed, and the record says how far the file went on), or None
+        where it cannot be counted (UTF-16 passed on, a byte not UTF-8 whose read was cut, a read error)."""
+        if self._unchecked or self._error is not None:
+            return None
+        lines, column = self._lines, self._column
+        try:
+            while data := self._reader.read(1 << 16):
+                end = data.rfind(b"\n")
+                lines += data.count(b"\n")
+                column = len(data) - end - 1 if end >= 0 else column + len(data)
+        except (FileError, OSError):
+            return None
+        return max(1, lines + (1 if column else 0))
+
     def _passed(self, data: bytes) -> None:
         """Count the lines and the last line's characters of bytes given to the parser."""
         self._passed_on += len(data)
