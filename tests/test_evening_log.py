@@ -1120,8 +1120,9 @@ def test_a_start_line_edited_to_sets_0_is_refused_not_accepted_by_repair(evening
     _edit(evening, 1, lambda e: e.update(sets=sets))
     before = evening.read_bytes()
     code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "1")
-    said = f"line 1: the start event's sets ({shown}) are damaged: a number of sets, 1 or more, or null"
-    assert code == 2 and said in err and "Traceback" not in err, err
+    # Said as every reader says it: the line's change, then why accepting it cannot mend it (log.tried).
+    said = f"and as it now reads: the start event's sets ({shown}) are damaged: a number of sets, 1 or more, or null"
+    assert code == 2 and "line 1: changed since it was written" in err and said in err, err
     assert evening.read_bytes() == before
 
 
@@ -1143,7 +1144,8 @@ def test_a_start_line_edited_to_limit_string_500_is_refused_not_accepted_by_repa
     _edit(evening, 1, lambda e: e.update(edit))
     before = evening.read_bytes()
     code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "1")
-    assert code == 2 and "line 1: the start event's limit (" in err and ") is damaged: " in err, err
+    assert code == 2 and "line 1: changed since it was written" in err, err
+    assert "and as it now reads: the start event's limit (" in err and ") is damaged: " in err, err
     assert err.count("\n") == 1 and evening.read_bytes() == before
 
 
@@ -1156,7 +1158,7 @@ def test_a_start_line_edited_to_limit_true_says_true_not_python(evening, capsys,
     # Regression: the values were shown as Python prints them, `(True, no_limit False)`, `None`.
     _edit(evening, 1, lambda e: e.update(edit))
     code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "1")
-    assert code == 2 and f"line 1: the start event's limit {shown} is damaged: " in err, err
+    assert code == 2 and f"as it now reads: the start event's limit {shown} is damaged: " in err, err
 
 
 @pytest.mark.parametrize("at", [5, ["x"]], ids=["at-5", "at-list"])
@@ -1238,7 +1240,8 @@ def test_repair_skips_an_unreadable_middle_line_on_purpose(evening, capsys):
 def test_repair_refuses_what_accepting_cannot_mend(evening, capsys):
     _edit(evening, 3, lambda e: e.update(winner="Nobody"))
     code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "3")
-    assert code == 2 and "line 3: cannot be replayed" in err and "Nobody" in err
+    assert code == 2 and "line 3: changed since it was written" in err and "Nobody" in err
+    assert "and as it now reads: cannot be replayed" in err and err.endswith("from a copy\n"), err
 
 
 def _resealed(path: Path, number: int, change) -> None:
@@ -1919,3 +1922,46 @@ def test_a_log_named_by_a_link_to_gone_jsonl_says_the_link_leads_nowhere(tmp_pat
     code, out, err = cli(capsys, "evening", command[0], str(link), *command[1:])
     assert (code, out) == (2, "") and said in err and "start one" not in err, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["e.jsonl"] and link.is_symlink()
+
+
+def _delete_line(path: Path, number: int) -> None:
+    """Take line `number` out of the log, as a host tidying it in an editor would."""
+    lines = path.read_bytes().split(b"\n")
+    path.write_bytes(b"\n".join(lines[: number - 1] + lines[number:]))
+
+
+def test_a_game_line_deleted_that_an_amendment_needs_is_never_hinted_to_repair(evening, capsys):
+    """Regression: with game 1's line deleted by hand, `status` hinted `repair --accept 2` (the line now
+    out of place), and `repair` then refused, at another line, `amend: there is no game 3 to amend`: a
+    dead end. Both say what accepting would leave, and to put the log back; nothing is written."""
+    ok(capsys, *hand(evening, "Cy", PLAYERS, WINS[2]))
+    ok(capsys, "evening", "amend", str(evening), "3", *hand(evening, "Cy", PLAYERS, WINS[3], again=False)[3:])
+    _delete_line(evening, 2)  # game 1: game 3, which line 5 (now 4) amends, is now game 2
+    before = evening.read_bytes()
+    said = (
+        f"error: {evening} line 2: out of place: the line before it is not the one it was written after "
+        f"(a line deleted, repeated or moved), and as it now reads: {evening} line 4: amend: there is no "
+        "game 3 to amend; put the log back as it was from a copy\n"
+    )
+    for command in (["status"], ["repair"], ["repair", "--accept", "2"], ["report"]):
+        code, out, err = cli(capsys, "evening", *command, str(evening))
+        assert (code, err) == (2, said), command
+    assert evening.read_bytes() == before
+
+
+def test_a_line_deleted_before_a_torn_lines_skip_hints_both_lines(evening, capsys):
+    """Regression: line 2 deleted before a torn line and the event that skips it (`skips_torn_line: 4`,
+    now 3): `status` hinted `repair --accept 2`, which repair refused: `line 3 must be accepted too`.
+    The hint names both, and that command mends the log."""
+    with open(evening, "ab") as f:
+        f.write(b'{"v": 1, "event": "hand", "winner": "Cy", "hands": {"Ann": "1b1')  # cut off mid-write
+    ok(capsys, *hand(evening, "Cy", PLAYERS, WINS[2]))
+    _delete_line(evening, 2)
+    code, _, err = cli(capsys, "evening", "status", str(evening))
+    hint = (
+        f"; to accept the lines as they now read: pungchow evening repair {evening} --accept 2 --accept 3\n"
+    )
+    assert code == 2 and err.endswith(hint), err
+    code, _, _ = cli(capsys, "evening", "repair", str(evening), "--accept", "2", "--accept", "3")
+    assert code == 0
+    assert status(capsys, evening)["games"] == 2

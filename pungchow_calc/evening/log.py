@@ -18,7 +18,7 @@ import hashlib
 import json
 import re
 import shlex
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -259,6 +259,54 @@ def _accepts(digest: str, number: int, text: bytes) -> bool:
 def repair_hint(path: str, number: int) -> str:
     """The end of the message about a line that `evening repair` can accept."""
     return f"; to accept the line as it now reads: pungchow evening repair {path} --accept {number}"
+
+
+def repair_hints(path: str, numbers: list[int]) -> str:
+    """repair_hint for one line or several: what `evening repair` must be told to accept together."""
+    if len(numbers) == 1:
+        return repair_hint(path, numbers[0])
+    accepts = " ".join(f"--accept {n}" for n in numbers)
+    return f"; to accept the lines as they now read: pungchow evening repair {path} {accepts}"
+
+
+def tried(
+    path: str, data: bytes, check: Callable[[Log], object]
+) -> tuple[Log, dict[int, str], tuple[tuple[int, str], ...]]:
+    """What `evening repair` would accept, found as it finds it: the log read with each line refused as
+    changed or damaged accepted as it now reads, one after another, until it reads and `check` (the
+    replay) passes. Returns the log, the lines accepted ({line: line_sum}) and why each was refused.
+
+    A refusal that accepting its line would not mend is raised: as it is where no line was accepted;
+    else said of the first line found (`..., and as it now reads: ...: put the log back as it was from a
+    copy`), so that no reader hints a repair that repair then refuses (docs/evening.md)."""
+    trial: dict[int, str] = {}
+    found: list[tuple[int, str]] = []
+    while True:
+        try:
+            log = parse(path, data, trial)
+            check(log)
+            return log, trial, tuple(found)
+        except EveningError as error:
+            if error.line is None or error.line in trial:
+                if not found:
+                    raise
+                raise _unmended(path, found[0], error) from None
+            what = error.message.removeprefix(f"{path} line {error.line}: ")
+            found.append((error.line, what.split(repair_hint(path, error.line))[0]))
+            trial[error.line] = line_sum(data.split(b"\n")[error.line - 1])
+
+
+def _unmended(path: str, first: tuple[int, str], refusal: EveningError) -> EveningError:
+    """The refusal of a log whose first changed line (`first`), accepted as it now reads with those the
+    repair would accept after it, still leaves `refusal`: a line deleted that later lines need (an
+    amendment of the game it held), a winner not at the table."""
+    number, what = first
+    why = refusal.message.removeprefix(f"{path} line {number}: ")
+    whole = "line" if refusal.message.startswith(f"{path} line {number}: ") else "log"
+    put_back = "" if "from a copy" in why else f"; put the {whole} back as it was from a copy"
+    return EveningError(
+        f"{path} line {number}: {what}, and as it now reads: {why}{put_back}", code=refusal.code
+    )
 
 
 _UNSEALED = "changed since it was written (its checksum, sum, is gone)"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import note_written
-from .log import PREV, STARTS, EveningError, Log, encode, line_sum, link, parse, repair_hint, seal
+from .log import PREV, STARTS, EveningError, Log, encode, link, parse, seal, tried
 
 LOCK_WAIT = 3.0  # seconds a writer waits for another to finish before giving up
 _POLL = 0.05
@@ -505,19 +505,7 @@ def _repair(
     fd: int | None,
 ) -> Repair:
     """`repair` of a log's bytes, read under its lock (`fd`: the writer's, held to append the event)."""
-    trial: dict[int, str] = {}
-    found: list[tuple[int, str]] = []
-    while True:
-        try:
-            log = parse(path, data, trial)
-            check(log)
-            break
-        except EveningError as error:
-            if error.line is None or error.line in trial:
-                raise  # accepting a line would not mend this: it is not for `repair`
-            what = error.message.removeprefix(f"{path} line {error.line}: ")
-            found.append((error.line, what.split(repair_hint(path, error.line))[0]))
-            trial[error.line] = line_sum(_line_bytes(data, error.line))
+    log, trial, found = tried(path, data, check)  # a refusal accepting would not mend: not for `repair`
     wanted = sorted(set(accept))
     held = data.count(b"\n") + (0 if log.ends_line else 1)
     if not found:  # its notes are the log's as every command reads it (none tried as accepted)

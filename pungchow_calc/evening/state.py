@@ -19,7 +19,7 @@ from ..engine.payments import MAX_POINTS
 from ..engine.rules import Ruleset
 from ..engine.situation import FACT
 from ..engine.tiles import Wind
-from .log import SUM, EveningError, Line, Log, content_sum, line_sum, parse, repair_hint
+from .log import SUM, EveningError, Line, Log, content_sum, parse, repair_hint, repair_hints, tried
 from .settle import check_record, game_result, ruleset_of
 
 WINDS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
@@ -500,22 +500,23 @@ def replayed(path: str, data: bytes) -> Evening:
 
 
 def unmendable(error: EveningError, path: str, data: bytes) -> EveningError:
-    """`error`, or, when it hints `evening repair --accept N` and accepting line N would still leave the
-    log refused for that line (it cannot be replayed as it reads: a winner not at the table, a start
-    line's `sets: 0`), that refusal: a reader never hints a repair that repair then refuses
-    (docs/evening.md, "Damage and repair"). What repair would try, tried alike (logfile._repair)."""
+    """`error`, or, when it hints `evening repair --accept N`, what repair would do: where accepting
+    line N (and the lines found after it) would still leave the log refused (a winner not at the table,
+    a start line's `sets: 0`, an amendment of the game a deleted line held), that refusal; where more
+    lines must be accepted with it, the hint naming them all. A reader never hints a repair that repair
+    then refuses (docs/evening.md, "Damage and repair"); what repair tries, tried alike (log.tried)."""
     number = error.line
     if number is None or repair_hint(path, number) not in error.message:
         return error
     try:
-        replay(parse(path, data, {number: line_sum(data.split(b"\n")[number - 1])}))
+        _, _, found = tried(path, data, replay)
     except EveningError as refusal:
-        if refusal.line is None or refusal.line == number:
-            what = error.message.split(repair_hint(path, number))[0]
-            why = refusal.message.removeprefix(f"{path} line {number}: ")
-            put_back = "" if "from a copy" in why else "; put the line back as it was from a copy"
-            return EveningError(f"{what}, and as it now reads: {why}{put_back}", code=refusal.code)
-    return error
+        return refusal
+    lines = [n for n, _ in found]
+    if len(lines) < 2:
+        return error
+    what = error.message.split(repair_hint(path, number))[0]
+    return EveningError(what + repair_hints(path, lines), code=error.code, line=number)
 
 
 def _check_result(evening: Evening, line: Line, path: str) -> None:
