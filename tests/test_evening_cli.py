@@ -1145,6 +1145,17 @@ def test_the_same_self_drawn_win_said_two_ways_is_recorded_once(tmp_path, capsys
         pytest.param(
             [*_HAND, "--winner", "Ann", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b4b# 7c!7c", *SCORES], id="a-kong-of-4b"
         ),
+    ],
+)
+def test_another_game_after_anns_win_is_recorded_without_a_question(tmp_path, capsys, monkeypatch, second):
+    # Refusing a game as a repeat asks `--again` of a table that typed another game: another hand is one.
+    code, out, err = _typed_twice(capsys, monkeypatch, tmp_path / "e.jsonl", [*_HAND, *ANN], second)
+    assert (code, err) == (0, "") and "Game 2" in out
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
         pytest.param([*_HAND, *ANN, "--from", "Cy"], id="from-cy-not-bob"),
         pytest.param(
             [*_HAND, "--winner", "Ann", WINS[0], "--other", "Bob=40", *SCORES[2:]], id="bob-40-not-4"
@@ -1153,10 +1164,22 @@ def test_the_same_self_drawn_win_said_two_ways_is_recorded_once(tmp_path, capsys
         pytest.param([*_HAND, *ANN, "--dead", "Cy"], id="cys-hand-dead"),
     ],
 )
-def test_another_game_after_anns_win_is_recorded_without_a_question(tmp_path, capsys, monkeypatch, second):
-    # Refusing a game as a repeat asks `--again` of a table that typed another game: only the very game is.
+def test_anns_win_typed_again_with_a_score_corrected_is_refused_not_counted_twice(
+    tmp_path, capsys, monkeypatch, second
+):
+    """Regression (a user trial): the same winner with the same hand half a minute later, one loser's
+    score corrected (`Bob=15` then `Bob=14`), was recorded as a second game, the deal passed twice: a
+    correction typed again, not amended. Refused, saying how to amend it; `--again` records it."""
     first = [*_HAND, *ANN, "--from", "Bob"] if "--from" in second else [*_HAND, *ANN]
-    code, out, err = _typed_twice(capsys, monkeypatch, tmp_path / "e.jsonl", first, second)
+    path = tmp_path / "e.jsonl"
+    code, out, err = _typed_twice(capsys, monkeypatch, path, first, second)
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: game 1 was recorded 30 s ago with the same winner and hand, Ann's, and something else "
+        "differs (typed again to correct it?); nothing was recorded: to correct it, `pungchow evening "
+        f"amend {path} 1` with these options; if this is another game, give --again\n"
+    )
+    code, out, err = _typed_twice(capsys, monkeypatch, tmp_path / "again.jsonl", first, [*second, "--again"])
     assert (code, err) == (0, "") and "Game 2" in out
 
 

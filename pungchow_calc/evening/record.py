@@ -5,6 +5,7 @@ writer's lock), settled, and only then appended. A game that cannot be settled i
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -217,7 +218,8 @@ def check_repeat(current: log.Log, event: dict[str, Any], games: int, again: boo
     last = current.lines[-1].event
     if again or last.get("event") != event["event"]:
         return
-    if event["event"] != "undo" and not same_game(last, event):
+    corrected = event["event"] != "undo" and not same_game(last, event)
+    if corrected and not _same_win(last, event):
         return
     ago = _seconds_since(last.get("at"), event["at"])
     # A time ahead of this clock's is as recent: another machine's terminal on a shared folder, its clock
@@ -231,11 +233,33 @@ def check_repeat(current: log.Log, event: dict[str, Any], games: int, again: boo
             f"back: to take back {event['takes_back']} as well, give --again",
             code="evening-repeat",
         )
+    if corrected:
+        # The same winner with the same hand, a minute later, but another score or fact: the game typed
+        # again to correct it (a loser's score mistyped), which recorded would count the game twice.
+        raise OptionError(
+            f"game {games} was recorded {when} with the same winner and hand, {last['winner']}'s, and "
+            "something else differs (typed again to correct it?); nothing was recorded: to correct it, "
+            f"`pungchow evening amend {shlex.quote(current.path)} {games}` with these options; if this is "
+            "another game, give --again",
+            code="evening-repeat",
+        )
     raise OptionError(
         f"game {games} was recorded {when} with the same result (at another terminal?); nothing was "
         "recorded: if this is another game with the same result, give --again",
         code="evening-repeat",
     )
+
+
+def _same_win(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two game events are won by the same player with the same hand (as the engine reads it):
+    one game typed twice, the second to correct something else (check_repeat)."""
+    winner = one.get("winner")
+    if one.get("event") != "hand" or not isinstance(winner, str) or other.get("winner") != winner:
+        return False
+    hands, others = one.get("hands"), other.get("hands")
+    if not isinstance(hands, dict) or not isinstance(others, dict):
+        return False
+    return winner in hands and _hand_read(hands[winner]) == _hand_read(others.get(winner))
 
 
 def add(
