@@ -173,15 +173,19 @@ def without_columns(columns: str | None) -> dict[str, str]:
 
 
 def on_a_terminal(
-    args: list[str], columns: str, encoding: str = "utf-8", env: dict[str, str] | None = None
+    args: list[str],
+    columns: str,
+    encoding: str = "utf-8",
+    env: dict[str, str] | None = None,
+    stderr: bool = False,
 ) -> str:
-    """`pungchow ARGS` with stdout on a pseudo-terminal COLUMNS wide (of that encoding), `env` added to
-    the environment: what it showed."""
+    """`pungchow ARGS` with stdout (or, `stderr`, standard error alone) on a pseudo-terminal COLUMNS wide
+    (of that encoding), `env` added to the environment: what it showed."""
     master, slave = os.openpty()
     with subprocess.Popen(
         [sys.executable, "-m", "pungchow_calc", *args],
-        stdout=slave,
-        stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL if stderr else slave,
+        stderr=slave if stderr else subprocess.DEVNULL,
         env={**without_columns(columns), "PYTHONIOENCODING": encoding, **(env or {})},
     ) as child:
         os.close(slave)

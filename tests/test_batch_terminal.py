@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import on_a_terminal, process, without_columns
+from cli_helpers import on_a_terminal, process, run, without_columns
 from test_batch import DEPOSITS_2
 
 from pungchow_calc.batch.formats import TABLE_HEADER, TerminalTable, table_row
@@ -314,3 +314,20 @@ def test_ruleset_not_found_at_a_path_of_150_letters_fits_the_terminal(tmp_path: 
     rows = on_a_terminal(["batch", str(hands)], str(width)).splitlines()[1:]
     assert rows and all(len(row) <= width for row in rows), max(rows, key=len)
     assert "".join("".join(rows).split()) == f"1error[ruleset-not-found]:{missing}:filenotfound"
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_compare_errors_on_a_terminal_fit_its_width(tmp_path: Path, width: int) -> None:
+    """Regression (a user trial): `batch --compare`'s list of errors on standard error ran to 172
+    characters on a 60-column terminal (the table and summaries wrapped); wrapped there, later lines
+    indented, and one line each for a program reading it."""
+    path = tmp_path / "hands.txt"
+    path.write_text("'1b2b3b 4b5b6b 7c8c9c 2d3d4d Rd!Rd' -s=north\n", encoding="utf-8")
+    args = ["batch", str(path), "--compare", "pung-chow", "classical-bmja"]
+    shown = on_a_terminal(args, str(width), stderr=True)
+    lines = [line for line in shown.splitlines() if line]
+    assert len(lines) >= 2 and all(len(line) <= width for line in lines), shown
+    assert "line 1: error [bad-option]" in shown
+    piped = run(*args)
+    said = [line for line in piped.stderr.splitlines() if line.startswith("line 1: error")]
+    assert len(said) == 1 and len(said[0]) > 80, piped.stderr

@@ -1121,7 +1121,7 @@ def test_a_start_line_edited_to_sets_0_is_refused_not_accepted_by_repair(evening
     before = evening.read_bytes()
     code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "1")
     # Said as every reader says it: the line's change, then why accepting it cannot mend it (log.tried).
-    said = f"and as it now reads: the start event's sets ({shown}) are damaged: a number of sets, 1 or more, or null"
+    said = f"now reads: the start event's sets ({shown}) are damaged: a number of sets, 1 or more, or null"
     assert code == 2 and "line 1: changed since it was written" in err and said in err, err
     assert evening.read_bytes() == before
 

@@ -24,7 +24,7 @@ from .. import options as opts
 from ..engine.errors import PungchowError, how_many
 from .batch_output import Output, records_said, records_stdout, terminal_table
 from .batch_signals import Stop, StopSignals
-from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, report, say, silence
+from .failure import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, report, say, silence, tell
 
 BATCH_FORMATS = ("table", "json", "jsonl", "csv")
 EXIT_ENTRY_FAILED = 1
@@ -235,7 +235,7 @@ def _compare(
             return
         err = record["error"]
         try:
-            say(f"{where(record)}: error [{err['code']}]: {err['message']}")
+            tell(f"{where(record)}: error [{err['code']}]: {err['message']}")  # wrapped on a terminal
         except (OSError, ValueError) as error:  # ValueError: a closed stream's
             unsaid.append(error)
             silence(sys.stderr)

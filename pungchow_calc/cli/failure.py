@@ -47,9 +47,13 @@ def say(line: str) -> None:
 
 def note(text: str) -> None:
     """`note: TEXT` on stderr (what reading an evening skipped, a stated fact no rule reads, evenings of
-    different rulesets): on a terminal, wrapped to its width, the later lines indented, as the batch
+    different rulesets), as `tell` says a line."""
+    tell(f"note: {text}")
+
+
+def tell(line: str) -> None:
+    """A line on stderr: on a terminal, wrapped to its width, the later lines indented, as the batch
     summary is (a 142-character note ran past a 60-column screen); one line for a program reading it."""
-    line = f"note: {text}"
     try:
         on_a_terminal = sys.stderr.isatty()
     except (AttributeError, ValueError):  # no stream, or a closed one: said as one line, as ever
