@@ -2608,6 +2608,22 @@ _ESCAPED_SPACE = f"'{PUNGS}' -s s \\ # the loser's hand"  # `\ ` escapes the spa
             _ESCAPED_SPACE.index("'s hand") + 1,
             id="escaped-space-then-comment-apostrophe",
         ),
+        # Regression (a user trial): a word processor's closing quote after a straight opening one was
+        # told the opening quote at column 1, not the mark to mend.
+        pytest.param(
+            f"'{PUNGS}\u2019 --seat south",
+            "' opens a quotation that is never closed: the \u2019 (U+2019) is a typographic quote, which "
+            "closes nothing: type '",
+            len(PUNGS) + 2,
+            id="hand-closed-by-a-curly-quote",
+        ),
+        pytest.param(
+            f'"{PUNGS}\u201d -s south',
+            '" opens a quotation that is never closed: the \u201d (U+201D) is a typographic quote, which '
+            'closes nothing: type "',
+            len(PUNGS) + 2,
+            id="hand-closed-by-a-curly-double-quote",
+        ),
     ],
 )
 def test_a_line_that_cannot_be_split_names_why_and_its_column(

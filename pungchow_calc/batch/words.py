@@ -7,6 +7,8 @@ import io
 import re
 from collections.abc import Callable, Iterator
 
+from ..engine.notation import TYPOGRAPHIC_QUOTES
+
 # A line of plain words and 'quoted' or "quoted" hands (nearly every line) splits the same by this
 # pattern as by shlex, in a tenth of the time (a property test holds the two equal); anything else
 # (backslashes, a quote inside a word) goes to shlex.
@@ -128,7 +130,19 @@ def unsplittable(text: str) -> tuple[str, int] | None:
             "\\ at the end of the line escapes nothing (a line is one entry: join a command's lines)",
             len(text),
         )
-    return None if opened is None else (f"{opened[0]} opens a quotation that is never closed", opened[1])
+    if opened is None:
+        return None
+    mark, column = opened
+    # `'HAND’`: a word processor's closing quote, which closes nothing: the place to mend is that mark.
+    curly = next((i for i in range(column, len(text)) if text[i] in TYPOGRAPHIC_QUOTES), None)
+    if curly is not None:
+        said = f"{text[curly]} (U+{ord(text[curly]):04X})"
+        return (
+            f"{mark} opens a quotation that is never closed: the {said} is a typographic quote, which closes "
+            f"nothing: type {mark}",
+            curly + 1,
+        )
+    return (f"{mark} opens a quotation that is never closed", column)
 
 
 def word_column(text: str, index: int) -> int | None:
