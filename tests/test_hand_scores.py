@@ -12,7 +12,7 @@ from riichi_hands import RiichiCase, riichi_cases
 from strategies import winning_hands
 
 from pungchow_calc.engine.errors import PungchowError
-from pungchow_calc.engine.hand_scores import hand_scores, least_win
+from pungchow_calc.engine.hand_scores import hand_scores, least_win, score_step
 from pungchow_calc.engine.scoring import score_text
 from pungchow_calc.engine.situation import Situation, WinBy
 from pungchow_calc.engine.tiles import Wind
@@ -145,7 +145,7 @@ BOOK_WINNERS = [
     pytest.param("pung-chow-limit", "5", (), 2, 10, id="pung-chow-limit-east-5-a-slip-for-50"),
     pytest.param("pung-chow-limit", "10", (), 0, 10, id="pung-chow-limit-east-10"),
     pytest.param("pung-chow-limit", "5", ("--limit", "5"), 0, 10, id="pung-chow-limit-east-5-the-cap"),
-    pytest.param("classical-bmja", "5", (), 0, 0, id="classical-bmja-east-5-no-rule-every-win-scores"),
+    pytest.param("classical-bmja", "6", (), 0, 0, id="classical-bmja-east-6-no-rule-every-win-scores"),
 ]
 
 
@@ -258,3 +258,40 @@ def test_an_evening_recorded_with_a_winners_5_before_the_check_still_reads(tmp_p
     amended = run("evening", "amend", str(log), "1", *game)
     assert amended.exit_code == 2 and "Bob: no winning hand scores 5" in amended.stderr
     assert log.read_bytes() == recorded
+
+
+# Every point of the book's rulesets (and Kajongg's) is even and doublings keep it so: an odd winner's
+# score is no hand's (Part I: "A player may win with a score as low as 22 points"), a slip every loser
+# would pay on (a user trial: 21 and 23 settled). A limit in force, typed, is a hand's that reaches it.
+ODD_WINNERS = [
+    pytest.param("pung-chow", "21", (), 2, id="pung-chow-21"),
+    pytest.param("pung-chow", "23", (), 2, id="pung-chow-23"),
+    pytest.param("pung-chow", "22", (), 0, id="pung-chow-22-the-books-least"),
+    pytest.param("pung-chow-limit", "11", (), 2, id="pung-chow-limit-11"),
+    pytest.param("pung-chow-limit", "301", ("--limit", "301"), 0, id="pung-chow-limit-301-the-cap"),
+    pytest.param("classical-bmja", "5", (), 2, id="classical-bmja-5"),
+    pytest.param("classical-dmjl", "499", (), 2, id="classical-dmjl-499"),
+    pytest.param("classical-dmjl", "500", (), 0, id="classical-dmjl-500-its-limit"),
+]
+
+
+@pytest.mark.parametrize(("name", "score", "more", "code"), ODD_WINNERS)
+def test_settle_book_winner_of_an_odd_score_is_refused(name, score, more, code):
+    done = run("settle", "-r", name, "--east", score, "--south", "8", "--west", "4", "--north", "0",
+               "--winner", "east", *more)  # fmt: skip
+    assert done.exit_code == code, done.output
+    if code:
+        value = int(score)
+        assert done.stderr == (
+            f"error: --east: no hand scores {score} under ruleset {name}: every score is a multiple of 2, as "
+            f"all its points are (the nearest are {value - 1} and {value + 1})\n"
+        )
+
+
+def test_score_step_of_the_shipped_rulesets():
+    assert [score_step(load(name), None) for name in ("pung-chow", "pung-chow-limit", "classical-dmjl")] == [
+        2,
+        2,
+        2,
+    ]
+    assert score_step(load("riichi-ema-2016"), None) == 1  # rounded points: hand_scores decides its scores

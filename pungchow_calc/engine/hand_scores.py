@@ -8,10 +8,11 @@ no hand's score (a payment typed for it), so money never moves on them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import gcd
 
 from .rule_types import Ruleset
 
-__all__ = ["HandScores", "hand_scores", "least_win"]
+__all__ = ["HandScores", "hand_scores", "least_win", "limit_scores", "score_step"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,3 +140,37 @@ def least_win(ruleset: Ruleset) -> tuple[int, tuple[str, ...]]:
     if not settings.limit_hand_counts and limit_hand and any(rule.limit for rule in ruleset.rules):
         least = min(least, limit_hand)
     return least, tuple(rule.label for rule in always)
+
+
+def score_step(ruleset: Ruleset, cap: int | None) -> int:
+    """What every counted score of `ruleset` is a multiple of, where hand_scores decides nothing: the
+    greatest common divisor of all its rules' points (a share of the limit as the limit in force, `cap`,
+    and its own limits make it), times 2^doubling_base; 1 where its points are rounded. A score is their
+    sum, doubled, so under the book's rulesets, whose points are all even, no hand scores 21 (Part I's
+    "a player may win with a score as low as 22 points"); a limit is said apart (engine/table.py)."""
+    settings = ruleset.settings
+    if settings.round_points is not None and settings.round_points > 1:
+        return 1
+    step = 0
+    for rule in ruleset.rules:
+        points = rule.points
+        if points is None:
+            continue
+        if points.limit_fraction is None:
+            step = gcd(step, points.exposed, points.concealed)
+        else:
+            for limit in (cap, settings.limit, settings.limit_hand_value):
+                step = gcd(step, points.value(False, limit))
+    return (step or 1) << settings.doubling_base
+
+
+def limit_scores(ruleset: Ruleset) -> frozenset[int]:
+    """The scores a hand paid as a limit has whatever its points (score_step's exceptions): the ruleset's
+    limit, its limit hands' value and their shares of it."""
+    settings = ruleset.settings
+    found = {value for value in (settings.limit, settings.limit_hand_value) if value is not None}
+    if settings.limit_hand_value is not None:
+        found.update(
+            round(settings.limit_hand_value * rule.limit_fraction) for rule in ruleset.rules if rule.limit
+        )
+    return frozenset(found)

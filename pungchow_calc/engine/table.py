@@ -15,7 +15,7 @@ from .decomposition import complete_hand
 from .errors import HandError, OptionError, TableError
 from .fact_notes import number_notes, round_notes, settlement_notes, unread_options
 from .hand import Hand
-from .hand_scores import hand_scores, least_win
+from .hand_scores import hand_scores, least_win, limit_scores, score_step
 from .impossible import FROM_ORIGINAL, OWN_DISCARD, conflicting_facts, may_be_dealt, refusal, way_option
 from .payments import (
     BOOK,
@@ -501,6 +501,19 @@ def settle_table(
                         "bad-score",
                         f"--{seat.word}: no winning hand scores {value} under ruleset {ruleset.name}: every "
                         f"win scores at least {least} ({' and '.join(always)})",
+                    )
+                )
+            step = score_step(ruleset, cap) if possible is None and seat is winner else 1
+            below = value - value % step
+            if step > 1 and value % step and value != cap and value not in limit_scores(ruleset):
+                # 15 for 14, 21 for 22: no hand scores it (every point even), which every other player
+                # would pay on (a user trial). Refused in a new game as the least above is.
+                as_new.append(
+                    (
+                        "bad-score",
+                        f"--{seat.word}: no hand scores {value} under ruleset {ruleset.name}: every score is "
+                        f"a multiple of {step}, as all its points are (the nearest are {below} and "
+                        f"{below + step})",
                     )
                 )
             scored[seat] = value
