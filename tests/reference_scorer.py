@@ -483,6 +483,16 @@ def reference_score(hand: Hand, ruleset: Ruleset, situation: Situation, cap: int
             for a in winning_arrangements(hand, situation.win_by is WinBy.DISCARD)
             if settings.max_chows is None or sum(m.kind is MeldKind.CHOW for m in a) <= settings.max_chows
         ]
+        # The book's "To Chow": a discard completes a winning chow only from the player on the winner's
+        # left (docs/rulings.md#chow-from-the-left); from another named, the tile goes in a pung or pair.
+        named = situation.discarder
+        left = Wind((situation.seat.value + 2) % 4 + 1)  # who plays before the winner
+        claimed = situation.win_by is WinBy.DISCARD and not situation.robbing_kong
+        if settings.chow_from_left and claimed and named not in (None, left):
+            kept = [a for a in arrangements if not any(m.winning and m.kind is MeldKind.CHOW for m in a)]
+            if arrangements and not kept:
+                return Reference(refused="bad-option")
+            arrangements = kept
         # A special shape's arrangement is the hand's only when its tiles make no four sets and a pair
         # (docs/rulings.md, "Special shapes"): beside a set arrangement it would hide the set a discard
         # completed, and "concealed" rules would hold on a hand won on a discard.

@@ -268,7 +268,7 @@ RIICHI_HAND = "2c3c4c 5c6c7c 3d4d5d 6b7b8b! 9d9d"
 @pytest.mark.parametrize("columns", ["60", "80"])
 @pytest.mark.parametrize(
     ("how", "counters"),
-    [(["--drawn"], "300"), (["--from", "south"], "300")],
+    [(["--drawn"], "300"), (["--from", "north"], "300")],  # North plays before East: a chow of his
     ids=["self-drawn", "on-a-discard"],
 )
 def test_diff_riichi_ema_2016_pung_chow_deposits_2_honba_1(

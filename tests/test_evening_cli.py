@@ -1255,7 +1255,7 @@ def test_classical_bmja_draw_note_stands_apart_from_the_table(tmp_path, capsys):
 HAND_FACT_REFUSALS = [
     pytest.param(
         "pung-chow-limit",
-        ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b!7b8b", "--from", "Cy", "--first-discard"],
+        ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b!6b6b", "--from", "Cy", "--first-discard"],
         "--first-discard is a win on the first card played, East's discard, but --from names Cy (west): give "
         "--from Ann, or drop --first-discard",
         id="bob-first-discard-from-cy",

@@ -2005,7 +2005,7 @@ def test_classical_bob_types_12_tiles_is_told_to_type_it_again(tmp_path):
 FACT_REFUSALS = [
     pytest.param(
         "pung-chow-limit",
-        ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b!7b8b", "d", "Cy", "first-discard"],
+        ["1b1b1b 3c3c3c 5d5d5d 7c7c 6b!6b6b", "d", "Cy", "first-discard"],
         "  first-discard is a win on the first card played, Ann's discard, but the discarder names "
         "Cy (west): give the discarder Ann, or drop first-discard",
         id="bob-first-discard-from-cy",

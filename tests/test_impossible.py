@@ -454,7 +454,17 @@ HINTED = [
     ),
     (
         "first_discard_not_easts",
-        [CLOSED, "-r", "pung-chow-limit", "-s", "south", "--first-discard", "--from", "west"],
+        # Won by a pung: a chow from West for South would be refused as no chow of his (chow_from_left).
+        [
+            "1b1b1b 3c3c3c 5d5d5d 7c7c 6b!6b6b",
+            "-r",
+            "pung-chow-limit",
+            "-s",
+            "south",
+            "--first-discard",
+            "--from",
+            "west",
+        ],
         "--first-discard is a win on the first card played, East's discard, but --from names west: give "
         "--from east, or drop --first-discard",
     ),

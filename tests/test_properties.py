@@ -54,7 +54,6 @@ def situations(draw: st.DrawFn, winner: bool = True) -> Situation:
     """Any seat, round and way of winning, and now and then East's ninth win in a row."""
     seat = Wind.parse(draw(seats))
     win_by = WinBy(draw(win_bys)) if winner else WinBy.DISCARD
-    others = [w for w in Wind if w is not seat]
     on_a_discard = winner and win_by is WinBy.DISCARD
     return Situation(
         seat=seat,
@@ -68,7 +67,9 @@ def situations(draw: st.DrawFn, winner: bool = True) -> Situation:
         # No first discard: it is won with nothing laid open, no kong, not on the last tile (the rulesets'
         # `impossible: first_discard_after_turn`), which the hands drawn here have at will; its scoring is
         # held to the reference scorer's (test_reference_scorer.py).
-        discarder=draw(st.sampled_from(others)) if on_a_discard else None,
+        # A discarder the hand may be claimed from under every ruleset: the player on the winner's left
+        # (the book's chows come from him alone: chow_from_left, test_scoring.py), or none named.
+        discarder=draw(st.sampled_from([Wind((seat.value + 2) % 4 + 1), None])) if on_a_discard else None,
         # Kajongg's rulesets (OTHER_RULESETS) score it East's limit hand, or refuse it for another seat;
         # the book's note it as idle (test_reference_scorer.py holds its scoring to the reference's).
         east_ninth_win=draw(ninth_wins(winner)),

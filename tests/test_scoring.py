@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from pungchow_calc.engine.errors import HandError
+from pungchow_calc.engine.errors import HandError, OptionError
 from pungchow_calc.engine.payments import winner_payments
 from pungchow_calc.engine.rule_types import NOT_WRITTEN
 from pungchow_calc.engine.scoring import _HOLDS, _holds, score_text
@@ -210,3 +210,67 @@ def test_a_hand_is_refused_exactly_when_it_holds_what_its_ruleset_never_holds(
         assert NOT_WRITTEN[held] in str(refused.value)
     else:
         assert score_text(_HOLDING[held], ruleset, Situation()).score > 0
+
+
+# The book's "To Chow": a chow is claimed only from the player on the left (who plays before the winner),
+# a pung or a pair's tile from anyone (Rule 2). A user trial: `--from north` for West's winning chow was
+# taken, and under Part II's "discarder pays for all" North paid for all.
+CHOW_OR_PUNG = "2d3d4d!4d4d4d 5b5b5b 6c6c6c 7b7b"  # the 4d completes the chow (32) or the pung (30)
+CHOW_ONLY = "2d3d4d! 5d5d5d 5b5b5b 6c6c6c 7b7b"  # the 4d completes the chow alone
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "seat", "discarder", "score"),
+    [
+        pytest.param("pung-chow", CHOW_OR_PUNG, Wind.SOUTH, Wind.EAST, 32, id="south-from-east-the-chow"),
+        pytest.param("pung-chow", CHOW_OR_PUNG, Wind.SOUTH, Wind.NORTH, 30, id="south-from-north-the-pung"),
+        pytest.param("pung-chow", CHOW_OR_PUNG, Wind.SOUTH, None, 32, id="south-from-unnamed-the-chow"),
+        pytest.param("pung-chow", CHOW_OR_PUNG, Wind.EAST, Wind.NORTH, 32, id="east-from-north-the-chow"),
+        pytest.param("pung-chow", CHOW_ONLY, Wind.WEST, Wind.SOUTH, 32, id="west-from-south-the-chow"),
+        pytest.param("pung-chow-limit", CHOW_ONLY, Wind.NORTH, Wind.WEST, 28, id="limit-north-from-west"),
+        pytest.param("classical-dmjl", CHOW_ONLY, Wind.SOUTH, Wind.WEST, None, id="dmjl-any-discard"),
+    ],
+)
+def test_a_winning_chow_is_claimed_from_the_left(name, hand, seat, discarder, score):
+    ruleset = load(name)
+    situation = Situation(seat=seat, discarder=discarder)
+    scored = score_text(hand, ruleset, situation).score
+    if score is None:  # no chow_from_left: the same as with no discarder named
+        assert scored == score_text(hand, ruleset, Situation(seat=seat)).score
+    else:
+        assert scored == score
+
+
+@pytest.mark.parametrize(
+    ("name", "seat", "discarder", "left"),
+    [
+        pytest.param("pung-chow", Wind.SOUTH, Wind.WEST, "east", id="south-from-west"),
+        pytest.param("pung-chow", Wind.EAST, Wind.SOUTH, "north", id="east-from-south"),
+        pytest.param("pung-chow-limit", Wind.WEST, Wind.NORTH, "south", id="limit-west-from-north"),
+    ],
+)
+def test_a_winning_chow_from_another_player_is_refused(name, seat, discarder, left):
+    with pytest.raises(OptionError) as refused:
+        score_text(CHOW_ONLY, load(name), Situation(seat=seat, discarder=discarder))
+    assert refused.value.code == "bad-option" and str(refused.value) == (
+        f"--from names {discarder.word}, but the winning tile completes a chow, which is claimed only from "
+        f"the player on the winner's left, {left}: give --from {left}, or drop --from"
+    )
+
+
+def test_settle_of_a_chow_fed_from_across_the_table_is_refused_not_paid_for_all():
+    from cli_helpers import run
+
+    table = [
+        "--west",
+        "5d6d7d* 6d6d6d* 8d8d8d* 2d3d4d! 9d9d",
+        "--east",
+        "10",
+        "--south",
+        "10",
+        "--north",
+        "10",
+    ]
+    refused = run("settle", "-r", "pung-chow-limit", "--from", "north", *table)
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert "--from names north, but the winning tile completes a chow" in refused.stderr

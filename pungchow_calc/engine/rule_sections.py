@@ -65,6 +65,9 @@ SETTING_KEYS = {
     "rules' lines, points and doublings are left out (riichi: a yakuman is the yakuman alone)",
     "original_hand_drawn": "whether the original hand of a seat other than East is completed by its first "
     "draw, marked ! (riichi's chiihou); else every original hand is as dealt, no tile marked (the book)",
+    "chow_from_left": "whether a discard completes a winning chow only when the player on the winner's "
+    "left discarded it (the book: 'he may Chow only tiles discarded by the player to his left'); else any "
+    "discard may (the classical rulesets' Mah Jong, riichi's ron)",
     "doubling_base": "the score is points x 2^(doublings + this) (riichi: 2, the basic points)",
     "round_points": "the points total is rounded up to a multiple of this (riichi: 10), or null",
     "limits": "limits by doublings: a list of {name, doublings, score}, ascending; a score above the "
@@ -90,6 +93,7 @@ TRUE_OR_FALSE = (
     "long_hand_scores_zero",
     "limit_hand_alone",
     "original_hand_drawn",
+    "chow_from_left",
 )
 # The `settlement:` section: how the winner's collection is paid (docs/rulesets.md#settlement).
 DISCARD_PAYS = {

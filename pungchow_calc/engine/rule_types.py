@@ -233,6 +233,10 @@ class Settings:
     # chiihou, docs/riichi.md "The facts of a win"); else every original hand is the hand as dealt, no
     # tile marked (the book's "Drawing the original hand", docs/rulings.md). impossible.original_mark.
     original_hand_drawn: bool = False
+    # A discard completes a winning chow only when the player on the winner's left, who plays just before
+    # him, discarded it (the book's "To Chow"; any discard may be punged to go out): with another
+    # discarder named, the winning tile is placed in a pung or the pair, or the hand is refused.
+    chow_from_left: bool = False
     # The riichi family's settings (docs/riichi.md "Han, basic points and limits"), any ruleset's to use:
     doubling_base: int = 0  # the score is points x 2^(doublings + doubling_base)
     round_points: int | None = None  # the points total rounded up to a multiple of this

@@ -11,7 +11,7 @@ from typing import Any
 from .cache import BoundedCache
 from .conditions import Context
 from .decomposition import loser_arrangements, shape_arrangement, waits, winning_arrangements
-from .errors import HandError, PungchowError, how_many
+from .errors import HandError, OptionError, PungchowError, how_many
 from .fact_notes import (
     FLAG_FACTS,
     STATED,
@@ -168,6 +168,7 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
     sets_found = bool(candidates)
     if most is not None:  # e.g. a hand of four sets and a pair may hold one chow at most
         candidates = [a for a in candidates if [m.kind for m in a].count(MeldKind.CHOW) <= most]
+    candidates = _claimable(candidates, ruleset, situation)
     if not candidates and any(shape(list(hand.counts), hand.fixed) for shape in ruleset.shapes):
         candidates = [shape_arrangement(hand)]
     if not candidates:
@@ -180,6 +181,32 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
             column=1,
         )
     return hand_waits, list(map(_display_order, candidates))
+
+
+def _claimable(
+    candidates: list[tuple[Meld, ...]], ruleset: Ruleset, situation: Situation
+) -> list[tuple[Meld, ...]]:
+    """The arrangements whose winning set the discarder named could give: under `chow_from_left`, a chow
+    only from the player on the winner's left ("he may 'Chow' only tiles discarded by the player to his
+    left"; "a player may at any time 'Pung' a discard which will complete his hand", To Chow and Rule 2);
+    OptionError where none is left but chows, as the discarder is mistyped or the tile was no chow's."""
+    discarder = situation.discarder
+    if not ruleset.settings.chow_from_left or discarder is None or situation.win_by is not DISCARD:
+        return candidates
+    if situation.robbing_kong:  # a tile robbed from a kong is no discard claimed in turn
+        return candidates
+    left = Wind((situation.seat.value + 2) % 4 + 1)  # who plays before him: East before South
+    if discarder is left:
+        return candidates
+    kept = [a for a in candidates if not any(m.winning and m.kind is MeldKind.CHOW for m in a)]
+    if candidates and not kept:
+        raise OptionError(
+            f"--from names {discarder.word}, but the winning tile completes a chow, which is claimed only "
+            f"from the player on the winner's left, {left.word}: give --from {left.word}, or drop --from",
+            code="bad-option",
+            options=("--from",),
+        )
+    return kept
 
 
 def _score_hand(
