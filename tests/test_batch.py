@@ -1429,7 +1429,10 @@ def test_compare_summary(tmp_path: Path):
     assert "scored under both" in table.stdout
 
 
-RIICHI_DEPOSITS = "'1d2d3d 1d!2d3d 1d2d3d 1d2d3d 4d4d' -s south -w east --riichi --deposits 2 --honba 1 --from east"  # East plays before South: under pung-chow too the 1d may complete a chow (chow_from_left)
+# East plays before South: under pung-chow too the 1d may complete a chow (chow_from_left).
+RIICHI_DEPOSITS = (
+    "'1d2d3d 1d!2d3d 1d2d3d 1d2d3d 4d4d' -s south -w east --riichi --deposits 2 --honba 1 --from east"
+)
 
 
 @pytest.mark.parametrize(
