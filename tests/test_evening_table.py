@@ -446,9 +446,15 @@ def test_evening_wash_1d9d1b9b1c9c_EwSwWwNw_RdGdWd_at_the_wrong_seat_names_whom_
     code, out, err = cli(capsys, "evening", "wash", str(path), washer, tiles)
     assert (code, out) == (2, "") and err.startswith("error: ") and err.rstrip().endswith(hint), err
     assert "--seat" not in err and status(capsys, path)["games"] == 0
-    # A count no seat holds has nothing to name.
+    # A count no seat holds has nothing to name but the washer, by name and seat (a user trial: it said
+    # `South's original hand is 13 tiles` of Bob's wash, as the engine says a seat's).
     code, _, err = cli(capsys, "evening", "wash", str(path), washer, "1d9d1b")
-    assert code == 2 and err.rstrip().endswith("but 3 were given"), err
+    seat, need = (
+        ("East", "14 tiles (13 for the other seats)")
+        if washer == "Ann"
+        else ("South", "13 tiles (14 for East)")
+    )
+    assert (code, err) == (2, f"error: {washer}'s original hand, as {seat}, is {need}, but 3 were given\n")
 
 
 # House files an evening keeps that score by a doubling base (docs/evening.md#settlement): one extending

@@ -149,13 +149,20 @@ def seats_named(error: PungchowError, names: dict[str, str]) -> PungchowError:
 def washer_hint(error: PungchowError, record: dict[str, Any], names: dict[str, str]) -> PungchowError:
     """A wash's tile count that fits another seat's hand (engine/wash.py's seat_hint), said with the
     players to name instead: an evening takes a player's name, never `--seat` (`score`'s hint)."""
-    if not isinstance(error, WashError) or not error.seat_hint:
+    if not isinstance(error, WashError):
         return error
     player = record.get("player")
-    others = [names[w] for w in error.seat_hint if w in names]
-    if not others or player not in names.values():
+    if player not in names.values():
         return error
     seat = next(w for w, name in names.items() if name == player)
+    others = [names[w] for w in error.seat_hint if w in names]
+    if not others:
+        # A count no seat's hand has: the hand said as the washer's, his seat beside it (a user trial:
+        # `North's original hand is 13 tiles` of Ann's wash, as the engine says a seat's).
+        said = error.message.replace(
+            f"{seat.capitalize()}'s original hand", f"{player}'s original hand, as {seat.capitalize()},", 1
+        )
+        return WashError(said, code=error.code) if said != error.message else error
     whose = "East's hand" if error.seat_hint == ("east",) else "another player's hand"
     return WashError(
         f"{error.message}: {player} is {seat.capitalize()}; for {whose}, name {either(others)} instead of "
