@@ -1965,3 +1965,20 @@ def test_a_line_deleted_before_a_torn_lines_skip_hints_both_lines(evening, capsy
     code, _, _ = cli(capsys, "evening", "repair", str(evening), "--accept", "2", "--accept", "3")
     assert code == 0
     assert status(capsys, evening)["games"] == 2
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_a_net_edited_by_hand_and_accepted_is_said_not_to_count(evening, capsys, as_json):
+    """Regression (a user trial): game 1's `net` edited (Ann +100 more) and accepted by `repair` said
+    "Accepted line 2 as it now reads", the totals unchanged, and nothing of why: the evening counts what
+    the game's hands and scores settle. A note says so, and how to change a game's money."""
+    before = status(capsys, evening)["totals"]
+    settled = json.loads(evening.read_text().splitlines()[1])["net"]["Ann"]
+    _edit(evening, 2, lambda e: e["net"].update(Ann=settled + 100))
+    code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "2", *(["--json"] * as_json))
+    assert code == 0 and status(capsys, evening)["totals"] == before
+    assert err.endswith(
+        f"note: game 1: its line's net (Ann {settled + 100}) is not what its hands and scores settle (Ann "
+        f"{settled}), which the evening counts: to change a game's money, pungchow evening amend "
+        f"{evening} 1\n"
+    ), err

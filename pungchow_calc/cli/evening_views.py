@@ -327,6 +327,7 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
         evening = load(file, say)
         say_notes(evening)
         if as_json:
+            _unheeded(file, evening)
             accepted = [item["line"] for item in done.event["accepts"]]
             print(json.dumps({"accepted": accepted, "recorded": done.line, "totals": evening.totals()}))
             return
@@ -334,6 +335,7 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
         for number, what in done.found:
             _say(f"Accepted line {number} as it now reads: {what}", out)
         _say(f"Recorded on line {done.line}: nothing else in {file} was changed.", out)
+        _unheeded(file, evening)
         totals = evening.totals()
         _say("Totals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()), out)
 
@@ -344,3 +346,19 @@ def _say(text: str, out: Any) -> None:
     from ..render.layout import hanging, terminal_width
 
     print(*hanging(fit_data(text, out), terminal_width()), sep="\n", file=out)
+
+
+def _unheeded(file: str, evening: Any) -> None:
+    """Note each game accepted with a `net` edited by hand, which the evening does not count: its money
+    is what its hands and scores settle (a user trial: `net` 288 edited to 388 was "accepted", the totals
+    unchanged, and nothing said why)."""
+    from ..evening.state import unheeded_nets
+
+    for number, written, settled in unheeded_nets(evening):
+        names = [name for name, value in settled.items() if written.get(name) != value]
+        typed = ", ".join(f"{name} {written.get(name)}" for name in names)
+        counted = ", ".join(f"{name} {settled[name]}" for name in names)
+        note(
+            f"game {number}: its line's net ({typed}) is not what its hands and scores settle ({counted}), "
+            f"which the evening counts: to change a game's money, pungchow evening amend {file} {number}"
+        )

@@ -499,6 +499,18 @@ def replayed(path: str, data: bytes) -> Evening:
         raise unmendable(error, path, data) from None
 
 
+def unheeded_nets(evening: Evening) -> list[tuple[int, dict[str, Any], dict[str, int]]]:
+    """The games whose `net`, as their line now reads, is not what they settle: a line accepted by a
+    repair after its net was edited by hand (a line read as written is refused so: _check_result). The
+    evening counts what each game settles (docs/evening.md, "Damage and repair"): (game, written, settled)."""
+    found = []
+    for game in evening.games:
+        written = game.record.get("net")
+        if isinstance(written, dict) and written != dict(game.net):
+            found.append((game.number, written, dict(game.net)))
+    return found
+
+
 def unmendable(error: EveningError, path: str, data: bytes) -> EveningError:
     """`error`, or, when it hints `evening repair --accept N`, what repair would do: where accepting
     line N (and the lines found after it) would still leave the log refused (a winner not at the table,
