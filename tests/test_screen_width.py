@@ -952,3 +952,24 @@ def test_a_column_name_breaks_between_words_and_after_hyphens(
     name: str, width: int, lines: list[str]
 ) -> None:
     assert header_lines(name, width) == lines
+
+
+def test_a_stacked_reports_describing_cells_line_up_under_its_heading() -> None:
+    """Regression (a user trial): `evening report` at 60 columns stacked each game as `1  Ann  round 1
+    ...` and `10  Ann  round 2 ...`, each cell where the one before ended, under `#  East  Round  Game`:
+    the describing cells are padded to their columns, as the heading is, the last one as it is."""
+    from pungchow_calc.render.evening import table
+
+    players = ["Annabel", "Bob", "Cy", "Di"]
+    rows = [
+        [n, east, f"round {r}", f"{east} won on Cy's discard", *(f"{v:+d}" for v in (288, -106, -82, -100))]
+        for n, east, r in ((1, "Ann", 1), (10, "Annabel", 2), (11, "Bob", 2))
+    ]
+    rows.append(["", "", "", "total", "+1", "-1", "0", "0"])
+    shown = table(["#", "East", "Round", "Game", *players], rows, {0, 4, 5, 6, 7}, 60, {2, 3}, {0, 1, 2, 3})
+    lines = shown.splitlines()
+    assert lines[0] == " #  East     Round    Game"
+    assert lines[3] == " 1  Ann      round 1  Ann won on Cy's discard"
+    assert lines[5] == "10  Annabel  round 2  Annabel won on Cy's discard"
+    assert lines[-2] == " " * 22 + "total"
+    assert all(len(line) <= 60 for line in lines)

@@ -13,7 +13,7 @@ import os
 import re
 import shutil
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -352,9 +352,10 @@ class Grid:
         aligned = INDENT + sum(widths) + gap * (len(widths) - 1) <= width
         out: list[tuple[int | None, str]] = []
         sep = " " * gap
+        describe = self._describer(rows, width)
         if aligned:  # the pairs name their values themselves
-            heading = "  ".join(self.headers[i] for i in sorted(self.head) if self.headers[i])
-            out += [(None, line) for line in wrap(heading, width)] if heading else []
+            heading = describe(self.headers)
+            out += [(None, line) for line in hanging(heading, width, 2 * INDENT)] if heading.strip() else []
             cells = [_pad(self.headers[i], w, i in self.right) for i, w in zip(values, widths, strict=True)]
             out.append((None, (" " * INDENT + sep.join(cells)).rstrip()))
             out.append((None, " " * INDENT + sep.join(rule * w for w in widths)))
@@ -362,7 +363,7 @@ class Grid:
             if row is None:
                 out.append((None, ""))
                 continue
-            described = "  ".join(row[i] for i in sorted(self.head) if row[i])
+            described = describe(row)
             out += [(n, line) for line in hanging(described, width, 2 * INDENT)] if described else []
             if aligned:
                 cells = [_pad(row[i], w, i in self.right) for i, w in zip(values, widths, strict=True)]
@@ -375,6 +376,20 @@ class Grid:
                 ]
                 out += [(None, line) for line in _pairs(named, width)]
         return out
+
+    def _describer(self, rows: list[tuple[str, ...]], width: int) -> Callable[[Sequence[str]], str]:
+        """How a stacked row's describing cells are joined: each but the last padded to its column's
+        widest, as the heading is, where they leave half the width to the last (an evening report's
+        `#  East  Round  Game` over `10  Ann  round 2  ...`: a user trial found them ragged at 60
+        columns); else each as it is, the empty ones left out."""
+        heads = sorted(self.head)
+        lead = heads[:-1]
+        widths = {i: max(cell_width(r[i]) for r in [self.headers, *rows]) for i in lead}
+        if not lead or sum(widths.values()) + 2 * len(lead) > width // 2:
+            return lambda row: "  ".join(row[i] for i in heads if row[i])
+        return lambda row: "  ".join(
+            [*(_pad(row[i], widths[i], i in self.right) for i in lead), row[heads[-1]]]
+        ).rstrip()
 
     def lines(self, width: int, gap: int = 2, rule: str = "-") -> list[str]:
         """The table for a terminal `width` columns wide: side by side if it fits, else stacked."""
