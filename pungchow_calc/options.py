@@ -213,6 +213,18 @@ def make(
             raise TypeError(f"make() got an unexpected keyword argument {name!r}")
     values = {name: fact_value(name, value) for name, value in facts.items()}  # a valued fact's text read
     given = [fact for fact in SITUATION_FACTS if values.get(fact.field)]
+    declared = next((f for f in ("double_riichi", "riichi") if values.get(f)), None)
+    if declared is not None and facts.get("deposits") is not None and values.get("deposits") == 0:
+        # Riichi is declared with a stick put on the table, and --deposits counts every stick there, the
+        # winner's own too (docs/riichi.md#payments): 0 says none was, and his own would never come back.
+        option = _SITUATION_FACT[declared].option
+        raise OptionError(
+            f"--deposits 0 and {option} contradict each other: a riichi is declared with a stick put on the "
+            "table, and --deposits counts every stick there, the winner's own too: give --deposits 1 or "
+            "more, or leave it out",
+            code="bad-option",
+            options=("--deposits", option),
+        )
     ways = [w for w, on in (("wall", drawn), ("loose", loose)) if on]
     if win_by is not None:
         ways.append(_read("win_by", win_by).value)

@@ -1068,3 +1068,42 @@ def test_dora_3d_dora_9z_names_9z_at_its_own_column(tmp_path, given: list[str], 
         error = json.loads(run("score", *argv, "--json").stdout)["error"]
     said = message if column is None else f"{message} (column {column})"
     assert error == {"code": "bad-option", "message": said} | ({} if column is None else {"column": column})
+
+
+RIICHI_WIN = "2c3c4c 5c6c7c 3d4d5d 6b7b8b Ww!Ww"
+RIICHI_TABLE = [
+    "settle",
+    "--south",
+    RIICHI_WIN,
+    "--east",
+    "0",
+    "--west",
+    "0",
+    "--north",
+    "0",
+    "--from",
+    "east",
+]
+
+
+@pytest.mark.parametrize(
+    ("argv", "declared"),
+    [
+        pytest.param(["score", RIICHI_WIN, "--riichi", "--deposits"], "--riichi", id="score-riichi"),
+        pytest.param(["score", RIICHI_WIN, "--double-riichi", "--deposits"], "--double-riichi", id="double"),
+        pytest.param([*RIICHI_TABLE, "--riichi", "--deposits"], "--riichi", id="settle-riichi"),
+    ],
+)
+def test_riichi_with_deposits_0_is_refused(argv: list[str], declared: str) -> None:
+    """Regression (a user trial): `--riichi --deposits 0` was taken without a word, though a riichi is
+    declared with a stick on the table, which --deposits counts (docs/riichi.md#payments)."""
+    seat = ["-s" if argv[0] == "score" else "--winner", "south", "-r", "riichi-ema-2016"]
+    done = run(*argv, "0", *seat)
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"error: --deposits 0 and {declared} contradict each other: a riichi is declared with a stick put on "
+        "the table, and --deposits counts every stick there, the winner's own too: give --deposits 1 or "
+        "more, or leave it out\n"
+    )
+    done = run(*argv, "1", *seat, "--json")  # the winner's own stick counted: taken
+    assert done.exit_code == 0, done.stderr
