@@ -2723,3 +2723,33 @@ def test_compare_summary_names_each_ruleset_by_its_name(tmp_path, monkeypatch, r
     assert "/" not in table.stdout and ".yaml" not in table.stdout
     data = json.loads(run("batch", str(path), "--compare", *rulesets, "--format", "json").stdout)
     assert data["rulesets"] == rulesets  # the data keep them as given
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize(
+    ("option", "column"),
+    [
+        ("--format csv", 44),
+        ("-f csv", 44),
+        ("--compare a b", 44),
+        ("--workers 2", 44),
+        ("--input-format text", 44),
+    ],
+    ids=["format", "f", "compare", "workers", "input-format"],
+)
+def test_a_batch_option_on_a_line_is_told_where_it_goes(
+    tmp_path: Path, option: str, column: int, workers: str
+):
+    """Regression (a user trial): `'HAND' -s s --format csv` on a line was `No such option: --format
+    (Possible options: --dora, --from, --ura)`: the batch command's own option is said to be so."""
+    path = tmp_path / "hands.txt"
+    lines = [f"'{PUNGS}' -s s"] * (900 if workers == "2" else 1) + [f"'{PUNGS}' -s s {option}"]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "jsonl", "--workers", workers)
+    name = option.split()[0]
+    assert json.loads(result.stdout.splitlines()[-1])["error"] == {
+        "code": "bad-option",
+        "message": f"{name} is an option of the batch command, not of a line: give it once, after the file "
+        f"(pungchow batch FILE {name} ...) (column {column})",
+        "column": column,
+    }

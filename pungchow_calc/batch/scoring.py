@@ -48,6 +48,23 @@ def _column(text: str, error: PungchowError) -> int | None:
     return None if index is None else word_column(text, index)
 
 
+def _batch_option(error: OptionError, spellings: frozenset[str]) -> OptionError:
+    """A line's unknown option that is the batch command's own (`'HAND' -s south --format csv`), said so,
+    with where it goes (a user trial was offered `--dora, --from, --ura`); any other error as it is."""
+    said = error.message.removeprefix("No such option: ")
+    name = said.split(" ", 1)[0]
+    if said == error.message or name not in spellings:
+        return error
+    told = OptionError(
+        f"{name} is an option of the batch command, not of a line: give it once, after the file "
+        f"(pungchow batch FILE {name} ...)",
+        code=error.code,
+        options=error.options,
+        index=error.index,
+    )
+    return told
+
+
 def error_record(at: dict[str, int], code: str, message: str, column: int | None = None) -> dict[str, Any]:
     """The error object of one batch entry at a position (entry.position: its line, and its item in a
     list) (docs/json.md): its message one line, of a bounded length; with its column, as an error's
@@ -68,6 +85,9 @@ class Job:
     ruleset: str | None = None  # overrides the line's default (a line's own -r still wins)
     compare: tuple[str, str] | None = None  # score under both, ignoring each line's -r
     encode: str = "dict"  # "dict" | "json" | "csv": done in the worker, so JSON is built in parallel
+    # The batch command's own options no line takes (`--format`, `-f`, `--compare`; cli/spec.py): a line
+    # that gives one is told where it goes, not offered a line option it looks like (_batch_option).
+    command_options: frozenset[str] = frozenset()
 
 
 _Args = tuple[str, str, Situation, Any]  # options.scoring_args: hand, ruleset, situation, limit
@@ -139,6 +159,8 @@ class Scorer:
         try:
             return self._scored(entry)
         except PungchowError as exc:
+            if isinstance(exc, OptionError) and self.job.command_options:
+                exc = _batch_option(exc, self.job.command_options)
             if entry.text is not None and (exc.column is None or isinstance(exc, OptionError)):
                 exc.column = _column(entry.text, exc)
             return {**refused_position(entry), "error": exc.to_dict()}

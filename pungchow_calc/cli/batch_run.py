@@ -69,7 +69,9 @@ def run_batch(
         report(opts.OptionError(refused, code="bad-option"), False)
         return EXIT_BAD_INPUT
     encode = {"json": "json", "jsonl": "json", "csv": "csv"}.get(output_format, "dict")
-    job = Job(ruleset=ruleset, compare=compare, encode="dict" if compare else encode)
+    job = Job(
+        ruleset=ruleset, compare=compare, encode="dict" if compare else encode, command_options=_own_options()
+    )
     n_workers = workers if workers is not None else default_workers()
     # Before the stop signals: rich's import for a terminal, render's; a Ctrl-C then is start-up's.
     table = terminal_table(output_format)
@@ -324,3 +326,11 @@ def _tick(records: Iterator[Any], progress: Any) -> Iterator[Any]:
             shown = count
         yield item
     progress.update(task, completed=count)
+
+
+def _own_options() -> frozenset[str]:
+    """The spellings of batch's own options (cli/spec.py) that no batch line takes (options.SPELLING)."""
+    from .spec import COMMANDS
+
+    batch = next(command for command in COMMANDS if command.path == ("batch",))
+    return frozenset(batch.spelling) - frozenset(opts.SPELLING) - {"-h", "--help"}
