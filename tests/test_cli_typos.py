@@ -1416,3 +1416,82 @@ def test_a_word_typed_where_the_quoted_hand_goes_is_named(evening: Path, argv: l
     result = run(*(str(evening) if word == "{log}" else word for word in argv))
     assert result.exit_code == 2
     assert result.stderr == f"error: {told} (see 'pungchow {command} --help')\n"
+
+
+# A newcomer's words where a command or a value goes (a user trial): each told what was meant, exit 2.
+NEWCOMER = [
+    pytest.param(
+        ["1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"],
+        "error: No such command '1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd': a hand is scored by its command: "
+        "pungchow score '1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd' (see 'pungchow --help')",
+        id="a-hand-without-score",
+    ),
+    pytest.param(
+        ["1b1b1b", "3c3c3c"],
+        "error: No such command '1b1b1b': a hand is scored by its command: pungchow score 'HAND' (the whole "
+        "hand in quotes) (see 'pungchow --help')",
+        id="an-unquoted-hand-without-score",
+    ),
+    pytest.param(
+        ["help", "score"],
+        "error: No such command 'help': help is --help (pungchow --help, or COMMAND --help) (see 'pungchow "
+        "--help')",
+        id="help",
+    ),
+    pytest.param(
+        ["rules", "pung-chow"],
+        "error: No such command 'pung-chow': a ruleset is shown by `pungchow rules show pung-chow` (see "
+        "'pungchow rules --help')",
+        id="rules-pung-chow",
+    ),
+    pytest.param(
+        ["evening", "t.jsonl"],
+        "error: No such command 't.jsonl': an evening's log follows its command: pungchow evening status "
+        "t.jsonl (see 'pungchow evening --help')",
+        id="evening-a-log",
+    ),
+    pytest.param(
+        ["diff", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "-r", "pung-chow", "classical-dmjl"],
+        "error: Got unexpected extra argument(s) (classical-dmjl): classical-dmjl follows -r pung-chow "
+        "(each ruleset has its own -r: -r pung-chow -r classical-dmjl) (see 'pungchow diff --help')",
+        id="diff-two-rulesets-one-r",
+    ),
+    pytest.param(
+        ["score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "-r", "pung-chow", "classical-dmjl"],
+        "error: Got unexpected extra argument(s) (classical-dmjl): classical-dmjl follows -r pung-chow (a "
+        "hand under two rulesets: pungchow diff HAND -r pung-chow -r classical-dmjl) (see 'pungchow score "
+        "--help')",
+        id="score-two-rulesets",
+    ),
+    pytest.param(
+        ["evening", "new", "{log}", "--players", "Ann Bob Cy Di"],
+        "error: --players: give two to four players, not 1 (names are separated by commas: 'Ann,Bob,Cy,Di')",
+        id="players-spaced",
+    ),
+]
+
+
+@pytest.mark.parametrize(("argv", "said"), NEWCOMER)
+def test_a_newcomers_word_is_told_what_was_meant(tmp_path, argv: list[str], said: str) -> None:
+    done = run(*(word.replace("{log}", str(tmp_path / "e.jsonl")) for word in argv))
+    assert (done.exit_code, done.stdout, done.stderr) == (2, "", said + "\n")
+
+
+def test_other_with_several_players_is_told_one_each(tmp_path) -> None:
+    """`--other Bob=10,Cy=4` was read as Bob's hand `10,Cy=4`: `groups are separated by spaces`."""
+    log = str(tmp_path / "e.jsonl")
+    assert run("evening", "new", log, "--players", "Ann,Bob,Cy").exit_code == 0
+    done = run(
+        "evening",
+        "hand",
+        log,
+        "--winner",
+        "Ann",
+        "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd",
+        "--other",
+        "Bob=10,Cy=4",
+    )
+    assert (done.exit_code, done.stderr) == (
+        2,
+        "error: --other 'Bob=10,Cy=4': one player each --other: --other Bob=10 --other Cy=4\n",
+    )

@@ -304,6 +304,9 @@ def _usage_error(error: Any, argv: list[str]) -> int:
         return _usage(f"{message}: {by_seat}", name, argv)
     misspelt = _misspelt(argv, found) if extra or type(error).__name__ == "NoSuchOption" else None
     seat = _unquoted_seat(argv) if extra else None
+    second = _second_ruleset(argv, name) if extra and name in _HAND_COMMANDS else None
+    if second is not None:  # `diff 'HAND' -r pung-chow classical-dmjl`: told its hand was not quoted
+        return _usage(f"{message}: {second}", name, argv)
     if misspelt is not None:  # `'HAND' —json` was told as a hand not quoted
         return _usage(misspelt, name, argv)
     if name in _HAND_COMMANDS and extra:
@@ -313,6 +316,21 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     else:
         return _usage(message, name, argv)
     return _usage(message, None, argv)
+
+
+def _second_ruleset(argv: list[str], name: str) -> str | None:
+    """`-r A B`: a ruleset named after another's -r (a shipped name, or a .yaml file), how to give it
+    (`diff` takes each with its own -r; `score` one, `diff` both); else None."""
+    from ..ruleset_files import builtin_names
+
+    for i, word in enumerate(argv[:-2]):
+        after = argv[i + 2]
+        if word in ("-r", "--ruleset") and (after in builtin_names() or after.endswith((".yaml", ".yml"))):
+            both = f"-r {argv[i + 1]} -r {after}"
+            if name == "pungchow diff":
+                return f"{after} follows -r {argv[i + 1]} (each ruleset has its own -r: {both})"
+            return f"{after} follows -r {argv[i + 1]} (a hand under two rulesets: pungchow diff HAND {both})"
+    return None
 
 
 # An evening command's -r but `new`'s: the evening's ruleset is the one its log began with.

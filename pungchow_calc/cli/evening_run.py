@@ -54,6 +54,8 @@ def taken_back_anyway(what: str) -> AbstractContextManager[None]:
 
 _PARTED = re.compile(r"([^:]+?)\s*:\s*(\S.*)").fullmatch
 _SPACED = re.compile(r"(.+?)\s+([0-9]+)").fullmatch
+# Several players in one --other, a comma before each next `NAME=`: `Bob=10,Cy=4` (a hand holds no `=`).
+_SEVERAL = re.compile(r"[^=,]+=[^=,]+(?:,[^=,]+=[^=,]+)+").fullmatch
 
 
 def others_of(others: list[str] | None) -> dict[str, str]:
@@ -70,6 +72,12 @@ def others_of(others: list[str] | None) -> dict[str, str]:
             raise OptionError(f"--other {item!r}: give NAME=HAND or NAME=SCORE{typed}", code="bad-option")
         if name in out:
             raise OptionError(f"--other: {name} is given twice", code="bad-option")
+        several = _SEVERAL(item.strip())
+        if several is not None:  # `Bob=10,Cy=4`: one --other a player
+            each = " ".join(f"--other {part.strip()}" for part in item.split(","))
+            raise OptionError(
+                f"--other {item!r}: one player each --other: {each}", code="bad-option", options=("--other",)
+            )
         out[name] = text.strip()
     return out
 

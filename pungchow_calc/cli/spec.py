@@ -11,6 +11,7 @@ module and function and imported only when run (pip's command table does the sam
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from typing import Any
@@ -543,6 +544,10 @@ def misnamed(argv: list[str]) -> tuple[str, str] | None:
     *group, word = path
     at = len(group)
     names = {c.path[at] for c in COMMANDS if c.path[:at] == tuple(group) and len(c.path) > at}
+    where = " ".join(("pungchow", *group))
+    stray = _stray_word(tuple(group), word)
+    if stray is not None:
+        return f"No such command {printable(word)!r}: {stray}", where
     meant = arguments.meant_name(word, names, "command")
     other = _OTHER_WORDS.get(word.lower())
     if meant is None and other in names:  # `rules compare`: another tool's word for a command here
@@ -551,7 +556,32 @@ def misnamed(argv: list[str]) -> tuple[str, str] | None:
         return None
     fixed, why = meant
     said = f"No such command {printable(word)!r}. Did you mean {fixed!r}? ({why})"
-    return said, " ".join(("pungchow", *group))
+    return said, where
+
+
+def _stray_word(group: tuple[str, ...], word: str) -> str | None:
+    """What a newcomer meant by a word typed where a command goes (a user trial): a hand without
+    `score`, `help` for --help, a ruleset without `rules show`, a log without its evening command."""
+    from ..engine.notation import reads_as_hand
+
+    if word.lower() == "help":
+        return f"help is --help ({' '.join(('pungchow', *group))} --help, or COMMAND --help)"
+    first = word.split()[0] if word.strip() else ""
+    if not group and len(first) >= 4 and reads_as_hand(first):  # a group is two tiles or more
+        hand = shlex.quote(word) if " " in word.strip() else "'HAND' (the whole hand in quotes)"
+        return f"a hand is scored by its command: pungchow score {hand}"
+    if group == ("rules",) and (word.endswith((".yaml", ".yml")) or word in _shipped()):
+        return f"a ruleset is shown by `pungchow rules show {shlex.quote(word)}`"
+    if group == ("evening",) and word.endswith(".jsonl"):
+        return f"an evening's log follows its command: pungchow evening status {shlex.quote(word)}"
+    return None
+
+
+def _shipped() -> list[str]:
+    """The shipped rulesets' names (ruleset_files.builtin_names), read when a word is to be told."""
+    from ..ruleset_files import builtin_names
+
+    return builtin_names()
 
 
 def find(argv: list[str]) -> Command | None:

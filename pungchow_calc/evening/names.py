@@ -179,7 +179,9 @@ def players_of(text: str) -> list[str]:
                 code="bad-player",
             )
     if not 2 <= len(names) <= 4:
-        raise OptionError(f"--players: give two to four players, not {len(names)}", code="bad-player")
+        spaced = len(names) == 1 and len(names[0].split()) > 1  # `'Ann Bob Cy Di'`: one name of four words
+        how = f" (names are separated by commas: {','.join(names[0].split())!r})" if spaced else ""
+        raise OptionError(f"--players: give two to four players, not {len(names)}{how}", code="bad-player")
     # Names that differ only in case, or in how an accent is encoded (É as one character or as E and a
     # combining accent: they look the same), could not be told apart at the table.
     twice = first_repeat([folded(n) for n in names])
