@@ -1439,6 +1439,16 @@ NEWCOMER = [
         id="help",
     ),
     pytest.param(
+        ["-help"],
+        "error: No such option: -help (help is --help: two hyphens) (see 'pungchow --help')",
+        id="one-hyphen-help",  # click read -h -e -l -p and said `No such option: -e`
+    ),
+    pytest.param(
+        ["evening", "-help"],
+        "error: No such option: -help (help is --help: two hyphens) (see 'pungchow evening --help')",
+        id="evening-one-hyphen-help",
+    ),
+    pytest.param(
         ["rules", "pung-chow"],
         "error: No such command 'pung-chow': a ruleset is shown by `pungchow rules show pung-chow` (see "
         "'pungchow rules --help')",

@@ -545,6 +545,9 @@ def misnamed(argv: list[str]) -> tuple[str, str] | None:
     at = len(group)
     names = {c.path[at] for c in COMMANDS if c.path[:at] == tuple(group) and len(c.path) > at}
     where = " ".join(("pungchow", *group))
+    if word not in ("-h", "--help") and word.lower().lstrip("-\u2013\u2014") == "help":
+        # `-help`: click read -h -e -l -p, and said `No such option: -e`.
+        return f"No such option: {printable(word)} (help is --help: two hyphens)", where
     stray = _stray_word(tuple(group), word)
     if stray is not None:
         return f"No such command {printable(word)!r}: {stray}", where
@@ -566,6 +569,7 @@ def _stray_word(group: tuple[str, ...], word: str) -> str | None:
 
     if word.lower() == "help":
         return f"help is --help ({' '.join(('pungchow', *group))} --help, or COMMAND --help)"
+
     first = word.split()[0] if word.strip() else ""
     if not group and len(first) >= 4 and reads_as_hand(first):  # a group is two tiles or more
         hand = shlex.quote(word) if " " in word.strip() else "'HAND' (the whole hand in quotes)"
