@@ -9,7 +9,7 @@ import shlex
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, TextIO
@@ -84,12 +84,37 @@ def _main(
         mock.patch.object(sys, "stdin", stdin),
         mock.patch.object(sys, "stdout", stdout),
         mock.patch.object(sys, "stderr", stderr),
+        _typer_terminal(env),
     ):
         try:
             main()
         except SystemExit as done:
             return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     return 0
+
+
+def _forced_terminal(environ: Mapping[str, str]) -> bool | None:
+    """typer's FORCE_TERMINAL as a fresh process computes it from its environment (typer/rich_utils.py)."""
+    if environ.get("_TYPER_FORCE_DISABLE_TERMINAL"):
+        return False
+    return True if any(environ.get(v) for v in ("GITHUB_ACTIONS", "FORCE_COLOR", "PY_COLORS")) else None
+
+
+@contextmanager
+def _typer_terminal(env: dict[str, str] | None) -> Iterator[None]:
+    """typer reads FORCE_COLOR once, when it is imported: one run's environment (FORCE_COLOR given to one
+    test) coloured every later run's help in the process, as no process of its own would. Each run is
+    given the value its environment makes, and the process's own after it."""
+    own = _forced_terminal(os.environ)
+    rich_utils = sys.modules.get("typer.rich_utils")
+    if rich_utils is not None:
+        rich_utils.FORCE_TERMINAL = _forced_terminal({**os.environ, **(env or {})})  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        rich_utils = sys.modules.get("typer.rich_utils")
+        if rich_utils is not None:
+            rich_utils.FORCE_TERMINAL = own  # type: ignore[attr-defined]
 
 
 @contextmanager

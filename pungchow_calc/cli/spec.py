@@ -545,7 +545,8 @@ def misnamed(argv: list[str]) -> tuple[str, str] | None:
     at = len(group)
     names = {c.path[at] for c in COMMANDS if c.path[:at] == tuple(group) and len(c.path) > at}
     where = " ".join(("pungchow", *group))
-    if word not in ("-h", "--help") and word.lower().lstrip("-\u2013\u2014") == "help":
+    dashed = word[:1] in ("-", "\u2013", "\u2014") and word not in ("-h", "--help")
+    if dashed and word.lower().lstrip("-\u2013\u2014") == "help":
         # `-help`: click read -h -e -l -p, and said `No such option: -e`.
         return f"No such option: {printable(word)} (help is --help: two hyphens)", where
     stray = _stray_word(tuple(group), word)
