@@ -40,6 +40,8 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
         ("\u00c9mile,E\u0301mile", "are one name (an accent encoded two ways)"),  # alike on screen
         ("Ann,Bo\u200bb", "'Bo\\u200bb' holds U+200B, a character that prints as nothing"),
         ("Ann,Bo\tb", "'Bo\\tb' holds U+0009, a character that prints as nothing"),
+        # A Latin-1 byte (a user trial: told as an invisible U+DCEB, the surrogate Python holds it by).
+        ("Zo\udceb,Ann", "'Zo\\xeb' holds the byte 0xeb, which is not UTF-8 text (a name typed in another"),
         ("Zo\u00eb,Ann \u2764\ufe0f", "holds U+FE0F, a variation selector: some terminals draw"),
         ("Ann,Bob \U0001f44d\U0001f3fd", "holds U+1F3FD, a skin tone: some terminals draw it in the emoji"),
     ],
@@ -51,6 +53,7 @@ def test_new_seats_the_players_and_never_overwrites(tmp_path, capsys):
         "Émile-composed-and-decomposed",
         "zero-width-space",
         "tab",
+        "Zoe-in-latin-1",
         "Ann-heart-variation-selector-16",
         "Bob-thumbs-up-skin-tone",
     ],

@@ -314,6 +314,10 @@ def test_stats_of_tonight_and_a_copy_written_with_its_keys_sorted_is_refused_not
     assert done.exit_code == 2 and done.stdout == ""
     assert done.stderr.startswith(f"error: {tonight}: its start line holds the evening id of {copy}'s")
     assert "give only one of them" in done.stderr
+    # One evening given twice, as `evening-twice` says a log given twice: no option is at fault (a user
+    # trial: `bad-option`, which a script took for a mistyped option).
+    said = json.loads(run("evening", "stats", tonight, str(copy), "--json").stdout)
+    assert said["error"]["code"] == "evening-twice"
 
 
 def _unsealed(data: bytes) -> bytes:

@@ -146,7 +146,7 @@ def _once_each(files: list[str], held: dict[str, bytes]) -> dict[str, str]:
                 raise OptionError(
                     f"{file}: {said}: one was copied from the other and changed since; stats cannot tell "
                     "which is the evening: give only one of them",
-                    code="bad-option",
+                    code="evening-twice",  # one evening given twice (a copy gone its own way): no option
                 )
             if len(data) < len(more) or (data == more and files.index(other) < files.index(file)):
                 kept.append(other)

@@ -133,6 +133,15 @@ def players_of(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     for name in names:
         hidden = next((c for c in name if not c.isprintable()), None)
+        if hidden is not None and 0xDC80 <= ord(hidden) <= 0xDCFF:
+            # A byte the system's encoding cannot read (a Latin-1 name on a UTF-8 system, `Zo\xeb`), held
+            # as a lone surrogate: said as the byte it is, as docs/evening.md writes it.
+            byte, shown = ord(hidden) - 0xDC00, repr(name.encode("utf-8", "surrogateescape"))[1:]
+            raise OptionError(
+                f"--players: {shown} holds the byte 0x{byte:02x}, which is not UTF-8 text (a name typed in "
+                "another encoding?): give the name as UTF-8",
+                code="bad-player",
+            )
         if hidden is not None:  # the name reads well on screen; what is wrong with it does not show
             raise OptionError(
                 f"--players: {name!r} holds U+{ord(hidden):04X}, a character that prints as nothing (a "
