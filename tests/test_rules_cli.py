@@ -931,3 +931,12 @@ def test_the_score_card_counts_a_losers_pairs_only_where_losers_score(ruleset, p
     assert (squeezed("pairs a loser may score") in shown) is (pairs is not None)
     if pairs is not None:
         assert squeezed(pairs) in shown
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_rules_show_stacked_descriptions_stand_alone(columns: str) -> None:
+    """Regression (a user trial): at 80 columns `Refused as impossible` and `Penalties` stacked each
+    description after the column's name, `  what a win on the first discard ...`: it stands alone."""
+    shown = run_main("rules", "show", "pung-chow-limit", env={"COLUMNS": columns}).stdout
+    assert "first_discard_after_turn\n  a win on the first discard" in shown
+    assert not [line for line in shown.splitlines() if line.startswith(("  what ", "  note "))]

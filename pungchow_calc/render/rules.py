@@ -99,6 +99,9 @@ def print_score_card(ruleset: Any, out: Console) -> None:
             tuple(tuple(row) for row in rows),
             right=frozenset(i for i, (_, justify) in enumerate(columns) if justify == "right"),
             wrap=frozenset({0, last} if columns[last][0] in ("when", "note", "what") else {0}),
+            # A stacked row's note or description stands under its label alone: `what a win on ...`
+            # read as a sentence gone wrong (a user trial).
+            bare=frozenset({last} if columns[last][0] in ("note", "what") else ()),
         )
         print_grid(out, grid, show_header=any(name for name, _ in columns))
 
