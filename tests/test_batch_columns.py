@@ -4,6 +4,7 @@ tiles' mistake, at their column on the line; through `pungchow_calc.cli:main`.""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from pathlib import Path
 
@@ -307,10 +308,18 @@ BROKEN = f'- hand: {HAND}\n  seat: south\n- "{HAND}" -s west\n' + f"- hand: {HAN
 def test_a_break_says_how_far_the_file_goes_on_unread(tmp_path: Path, name: str, text: str, said: str):
     path = tmp_path / name
     path.write_bytes(text.encode("utf-8"))
-    for argv in ([str(path)], ["-", "--input-format", "json" if name.endswith(".json") else "yaml"]):
-        result = run("batch", *argv, "--format", "jsonl", input=text if argv[0] == "-" else None)
-        assert result.exit_code == 1
-        assert json.loads(result.stdout.splitlines()[-1])["error"]["message"] == said
+    result = run("batch", str(path), "--format", "jsonl")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout.splitlines()[-1])["error"]["message"] == said
+    # Standard input is not read on to its end (a feed still being written would keep the record
+    # waiting): how far it goes is not known.
+    kind = "json" if name.endswith(".json") else "yaml"
+    result = run("batch", "-", "--input-format", kind, "--format", "jsonl", input=text)
+    assert result.exit_code == 1
+    unread = re.sub(
+        r"the rest of the file, to line \d+, is not read", "the rest of the input is not read", said
+    )
+    assert json.loads(result.stdout.splitlines()[-1])["error"]["message"] == unread
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])

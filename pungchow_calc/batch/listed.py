@@ -5,6 +5,7 @@ the line it starts on (docs/batch.md)."""
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -74,12 +75,15 @@ def yaml_entries(
         # start on line 1).
         # What follows the break is never read: said with how far the file goes on, so that a reader of
         # the records knows hands were left (a batch never drops an entry unsaid).
-        last = stream.lines_to_end()
-        rest = (
-            f" (the rest of the file, to line {last}, is not read)"
-            if last is not None and last > line
-            else ""
-        )
+        # Standard input is not read on to its end: a feed still being written would keep the break's
+        # record waiting for it.
+        last = stream.last_line() if path == "-" else stream.lines_to_end()
+        if last == sys.maxsize:  # standard input, read by the parser short of its end
+            rest = " (the rest of the input is not read)"
+        elif last is not None and last > line:
+            rest = f" (the rest of the file, to line {last}, is not read)"
+        else:
+            rest = ""
         message = f"not valid {said}{rest}: {problem}"
         # The column where the parser gave up, as a ruleset's YAML error gives it; none for a JSON file,
         # mended in place (json_normalised: a surrogate pair made one character, its columns moved), for
