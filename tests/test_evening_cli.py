@@ -1264,6 +1264,13 @@ HAND_FACT_REFUSALS = [
         id="bob-first-discard-from-cy",
     ),
     pytest.param(
+        "pung-chow",
+        ["2d3d4d! 5d5d5d 5b5b5b 6c6c6c 7b7b", "--from", "Cy"],
+        "--from names Cy (west), but the winning tile completes a chow, which is claimed only from the "
+        "player on the winner's left: give --from Ann, or drop --from",
+        id="bob-chow-from-cy",  # Ann (east) plays before Bob (south): the book's "To Chow"
+    ),
+    pytest.param(
         "classical-bmja",
         ["1b1b1b 3c3c3c* 5d5d5d 7c7c 6b7b8b", "--original-hand"],
         "--original-hand: nothing is claimed before the first draw, but a set is laid open (*, +): drop "

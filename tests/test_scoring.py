@@ -254,7 +254,7 @@ def test_a_winning_chow_from_another_player_is_refused(name, seat, discarder, le
         score_text(CHOW_ONLY, load(name), Situation(seat=seat, discarder=discarder))
     assert refused.value.code == "bad-option" and str(refused.value) == (
         f"--from names {discarder.word}, but the winning tile completes a chow, which is claimed only from "
-        f"the player on the winner's left, {left}: give --from {left}, or drop --from"
+        f"the player on the winner's left: give --from {left}, or drop --from"
     )
 
 

@@ -202,7 +202,7 @@ def _claimable(
     if candidates and not kept:
         raise OptionError(
             f"--from names {discarder.word}, but the winning tile completes a chow, which is claimed only "
-            f"from the player on the winner's left, {left.word}: give --from {left.word}, or drop --from",
+            f"from the player on the winner's left: give --from {left.word}, or drop --from",
             code="bad-option",
             options=("--from",),
         )
