@@ -1481,6 +1481,18 @@ NEWCOMER = [
 ]
 
 
+TOPICS = "batch, evening, json, limit-game, notation, riichi, rulesets, rulings, settling, speed"
+NEWCOMER += [
+    pytest.param(
+        ["docs", command],
+        f"error: no topic {command!r} (pungchow {command} is told in `pungchow docs {topic}`): one of "
+        + TOPICS,
+        id=f"docs-{command}",  # found by the heading that names `pungchow COMMAND` in the topic
+    )
+    for command, topic in (("settle", "settling"), ("diff", "batch"), ("rules", "rulesets"))
+]
+
+
 @pytest.mark.parametrize(("argv", "said"), NEWCOMER)
 def test_a_newcomers_word_is_told_what_was_meant(tmp_path, argv: list[str], said: str) -> None:
     done = run(*(word.replace("{log}", str(tmp_path / "e.jsonl")) for word in argv))

@@ -145,6 +145,17 @@ def _title(path: Path) -> str:
     return first.lstrip("#").strip().replace("`", "")
 
 
+def _command_topic(word: str, docs: dict[str, Path]) -> str | None:
+    """The topic that tells the command `word` (`settle`: settling, `diff`: batch), found in the documents
+    themselves: a title or a section heading that names `pungchow WORD` (a newcomer typed `docs settle`)."""
+    import re
+
+    named = re.compile(rf"^#+ .*`?pungchow {re.escape(word)}`?\s*$", re.M)
+    return next(
+        (topic for topic, path in docs.items() if named.search(path.read_text(encoding="utf-8"))), None
+    )
+
+
 def docs_command(name: str | None) -> None:
     """The manual, shipped with the command: list its topics, or print one (Markdown)."""
     docs = _docs()
@@ -168,7 +179,10 @@ def docs_command(name: str | None) -> None:
     # closest.
     topic = (Path(name).stem if name.lower().endswith(".md") else name).lower()
     if topic not in docs:
-        hint = closest(topic, list(docs))
+        told = _command_topic(topic, docs)
+        hint = (
+            f" (pungchow {topic} is told in `pungchow docs {told}`)" if told else closest(topic, list(docs))
+        )
         fail(OptionError(f"no topic {name!r}{hint}: one of {', '.join(docs)}", code="bad-option"), False)
     text = docs[topic].read_text(encoding="utf-8")
     # On a terminal: laid out for its width (README, "Help and conventions"). Piped or redirected (`docs
