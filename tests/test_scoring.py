@@ -274,3 +274,16 @@ def test_settle_of_a_chow_fed_from_across_the_table_is_refused_not_paid_for_all(
     refused = run("settle", "-r", "pung-chow-limit", "--from", "north", *table)
     assert (refused.exit_code, refused.stdout) == (2, "")
     assert "--from names north, but the winning tile completes a chow" in refused.stderr
+
+
+def test_at_a_table_of_three_easts_left_is_west():
+    """East, South and West at the table: West plays before East, so East's chow is West's discard (the
+    left seat is the one before the winner among the table's, not North, who is not there)."""
+    from cli_helpers import run
+
+    table = ["--east", CHOW_ONLY, "--south", "4", "--west", "6"]
+    assert run("settle", *table, "--from", "west").exit_code == 0
+    refused = run("settle", *table, "--from", "south")
+    assert refused.exit_code == 2 and "give --from west, or drop --from" in refused.stderr
+    three = (Wind.EAST, Wind.SOUTH, Wind.WEST)
+    assert score_text(CHOW_ONLY, RS, Situation(discarder=Wind.WEST), seats=three).score == 32

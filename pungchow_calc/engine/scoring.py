@@ -113,7 +113,7 @@ def score_hand(
     stated = any(STATED(situation))  # nearly never, on a Harr hand: then no fact to check or note
     if not situation.winner:
         return _score_hand(hand, ruleset, plan, situation, limit, seats, None, stated)
-    arranged = _winning(hand, ruleset, situation)
+    arranged = _winning(hand, ruleset, situation, seats)
     tried = stated and any(_FLAGS(situation))  # on/off facts to try without (_idle_facts): rarely
     return _score_hand(hand, ruleset, plan, situation, limit, seats, arranged, stated, tried)
 
@@ -152,8 +152,11 @@ def no_winning_tile(hand: Hand, table: bool = False) -> HandError:
     )
 
 
-def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
-    """A winning hand's waits and every arrangement the ruleset allows; HandError when there is none."""
+def _winning(
+    hand: Hand, ruleset: Ruleset, situation: Situation, seats: tuple[Wind, ...] = ALL_SEATS
+) -> _Arranged:
+    """A winning hand's waits and every arrangement the ruleset allows; HandError when there is none.
+    `seats`: the table's (the player on the winner's left is the one before him among them)."""
     if hand.winning_tile is None and not situation.original_hand:
         raise no_winning_tile(hand)
     marked = original_mark(hand, situation, ruleset.settings.original_hand_drawn)
@@ -168,7 +171,7 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
     sets_found = bool(candidates)
     if most is not None:  # e.g. a hand of four sets and a pair may hold one chow at most
         candidates = [a for a in candidates if [m.kind for m in a].count(MeldKind.CHOW) <= most]
-    candidates = _claimable(candidates, ruleset, situation)
+    candidates = _claimable(candidates, ruleset, situation, seats)
     if not candidates and any(shape(list(hand.counts), hand.fixed) for shape in ruleset.shapes):
         candidates = [shape_arrangement(hand)]
     if not candidates:
@@ -184,7 +187,7 @@ def _winning(hand: Hand, ruleset: Ruleset, situation: Situation) -> _Arranged:
 
 
 def _claimable(
-    candidates: list[tuple[Meld, ...]], ruleset: Ruleset, situation: Situation
+    candidates: list[tuple[Meld, ...]], ruleset: Ruleset, situation: Situation, seats: tuple[Wind, ...]
 ) -> list[tuple[Meld, ...]]:
     """The arrangements whose winning set the discarder named could give: under `chow_from_left`, a chow
     only from the player on the winner's left ("he may 'Chow' only tiles discarded by the player to his
@@ -195,7 +198,10 @@ def _claimable(
         return candidates
     if situation.robbing_kong:  # a tile robbed from a kong is no discard claimed in turn
         return candidates
-    left = Wind((situation.seat.value + 2) % 4 + 1)  # who plays before him: East before South
+    # Who plays before him at this table: East before South; at a table of three, West before East.
+    order = sorted(seats, key=attrgetter("value"))
+    seat = situation.seat
+    left = order[order.index(seat) - 1] if seat in order else Wind((seat.value + 2) % 4 + 1)
     if discarder is left:
         return candidates
     kept = [a for a in candidates if not any(m.winning and m.kind is MeldKind.CHOW for m in a)]
