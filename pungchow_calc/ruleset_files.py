@@ -62,6 +62,12 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in builtin_dir().glob("*.yaml"))
 
 
+def names_a_ruleset(word: str) -> bool:
+    """Whether a word typed where something else was expected is a ruleset: a shipped name or a .yaml
+    file's (cli's hints for `-r A B` and `rules NAME`)."""
+    return word.endswith((".yaml", ".yml")) or word in builtin_names()
+
+
 def resolve(name_or_path: str, relative_to: Path | None = None, option: str = "-r ") -> Path:
     """Find a ruleset file by path (absolute, or relative to the extending file) or by name; `option`:
     how the user gave it, for the refusal of an empty name ("" for a command's positional)."""

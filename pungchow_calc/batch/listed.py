@@ -74,9 +74,8 @@ def yaml_entries(
         # Numbered as the item after the last read: the one the break is in (a one-line file's items all
         # start on line 1).
         # What follows the break is never read: said with how far the file goes on, so that a reader of
-        # the records knows hands were left (a batch never drops an entry unsaid).
-        # Standard input is not read on to its end: a feed still being written would keep the break's
-        # record waiting for it.
+        # the records knows hands were left (a batch never drops an entry unsaid); standard input is not
+        # read on to its end, as a feed still being written would keep the break's record waiting.
         last = stream.last_line() if path == "-" else stream.lines_to_end()
         if last == sys.maxsize:  # standard input, read by the parser short of its end
             rest = " (the rest of the input is not read)"

@@ -55,14 +55,13 @@ def _batch_option(error: OptionError, spellings: frozenset[str]) -> OptionError:
     name = said.split(" ", 1)[0]
     if said == error.message or name not in spellings:
         return error
-    told = OptionError(
+    return OptionError(
         f"{name} is an option of the batch command, not of a line: give it once, after the file "
         f"(pungchow batch FILE {name} ...)",
         code=error.code,
         options=error.options,
         index=error.index,
     )
-    return told
 
 
 def error_record(at: dict[str, int], code: str, message: str, column: int | None = None) -> dict[str, Any]:

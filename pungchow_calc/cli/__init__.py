@@ -321,11 +321,11 @@ def _usage_error(error: Any, argv: list[str]) -> int:
 def _second_ruleset(argv: list[str], name: str) -> str | None:
     """`-r A B`: a ruleset named after another's -r (a shipped name, or a .yaml file), how to give it
     (`diff` takes each with its own -r; `score` one, `diff` both); else None."""
-    from ..ruleset_files import builtin_names
+    from ..ruleset_files import names_a_ruleset
 
     for i, word in enumerate(argv[:-2]):
         after = argv[i + 2]
-        if word in ("-r", "--ruleset") and (after in builtin_names() or after.endswith((".yaml", ".yml"))):
+        if word in ("-r", "--ruleset") and names_a_ruleset(after):
             both = f"-r {argv[i + 1]} -r {after}"
             if name == "pungchow diff":
                 return f"{after} follows -r {argv[i + 1]} (each ruleset has its own -r: {both})"

@@ -549,7 +549,7 @@ def misnamed(argv: list[str]) -> tuple[str, str] | None:
     if dashed and word.lower().lstrip("-\u2013\u2014") == "help":
         # `-help`: click read -h -e -l -p, and said `No such option: -e`.
         return f"No such option: {printable(word)} (help is --help: two hyphens)", where
-    stray = _stray_word(tuple(group), word)
+    stray = _stray_word(tuple(group), word, where)
     if stray is not None:
         return f"No such command {printable(word)!r}: {stray}", where
     meant = arguments.meant_name(word, names, "command")
@@ -563,30 +563,25 @@ def misnamed(argv: list[str]) -> tuple[str, str] | None:
     return said, where
 
 
-def _stray_word(group: tuple[str, ...], word: str) -> str | None:
+def _stray_word(group: tuple[str, ...], word: str, where: str) -> str | None:
     """What a newcomer meant by a word typed where a command goes (a user trial): a hand without
-    `score`, `help` for --help, a ruleset without `rules show`, a log without its evening command."""
+    `score`, `help` for --help, a ruleset without `rules show`, a log without its evening command
+    (`where`: the group's command line, `pungchow evening`)."""
     from ..engine.notation import reads_as_hand
+    from ..ruleset_files import names_a_ruleset
 
     if word.lower() == "help":
-        return f"help is --help ({' '.join(('pungchow', *group))} --help, or COMMAND --help)"
+        return f"help is --help ({where} --help, or COMMAND --help)"
 
     first = word.split()[0] if word.strip() else ""
     if not group and len(first) >= 4 and reads_as_hand(first):  # a group is two tiles or more
         hand = shlex.quote(word) if " " in word.strip() else "'HAND' (the whole hand in quotes)"
         return f"a hand is scored by its command: pungchow score {hand}"
-    if group == ("rules",) and (word.endswith((".yaml", ".yml")) or word in _shipped()):
+    if group == ("rules",) and names_a_ruleset(word):
         return f"a ruleset is shown by `pungchow rules show {shlex.quote(word)}`"
     if group == ("evening",) and word.endswith(".jsonl"):
         return f"an evening's log follows its command: pungchow evening status {shlex.quote(word)}"
     return None
-
-
-def _shipped() -> list[str]:
-    """The shipped rulesets' names (ruleset_files.builtin_names), read when a word is to be told."""
-    from ..ruleset_files import builtin_names
-
-    return builtin_names()
 
 
 def find(argv: list[str]) -> Command | None:

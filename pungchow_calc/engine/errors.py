@@ -259,9 +259,8 @@ class RulesetError(PungchowError):
     def to_dict(self) -> dict[str, object]:
         """The JSON error object body (docs/json.md), with file and line."""
         out = super().to_dict()
-        out["file"] = (
-            None if self.file is None else printable(self.file)
-        )  # as the message quotes it: JSON holds no lone surrogate
+        # As the message quotes it: JSON holds no lone surrogate (a file name that is not UTF-8).
+        out["file"] = None if self.file is None else printable(self.file)
         out["line"] = self.line
         return out
 

@@ -87,13 +87,11 @@ def hand_scores(ruleset: Ruleset) -> HandScores | None:
     if not settings.limits or settings.limit_hand_counts or settings.limit_hand_value is None:
         return None
     unrounded: set[int] = set()
-    limits = {tier.score for tier in settings.limits} | {settings.limit_hand_value}
+    limits = {tier.score for tier in settings.limits} | limit_scores(ruleset)
     for rule in ruleset.rules:
         points = rule.points
         if points is not None and points.limit_fraction is not None:
             return None  # worth a share of the limit in force, which `--limit` sets
-        if rule.limit and rule.limit_fraction < 1:
-            limits.add(round(settings.limit_hand_value * rule.limit_fraction))
         if not rule.rounded and points is not None:
             if rule.per is not None:
                 return None  # its points once per thing counted: any multiple
@@ -165,8 +163,8 @@ def score_step(ruleset: Ruleset, cap: int | None) -> int:
 
 
 def limit_scores(ruleset: Ruleset) -> frozenset[int]:
-    """The scores a hand paid as a limit has whatever its points (score_step's exceptions): the ruleset's
-    limit, its limit hands' value and their shares of it."""
+    """The scores a hand paid as a limit has whatever its points (hand_scores' limits beside its tiers,
+    score_step's exceptions): the ruleset's limit, its limit hands' value and their shares of it."""
     settings = ruleset.settings
     found = {value for value in (settings.limit, settings.limit_hand_value) if value is not None}
     if settings.limit_hand_value is not None:

@@ -201,7 +201,7 @@ def _claimable(
     # Who plays before him at this table: East before South; at a table of three, West before East.
     order = sorted(seats, key=attrgetter("value"))
     seat = situation.seat
-    left = order[order.index(seat) - 1] if seat in order else Wind((seat.value + 2) % 4 + 1)
+    left = order[order.index(seat) - 1] if seat in order else seat.after(3)
     if discarder is left:
         return candidates
     kept = [a for a in candidates if not any(m.winning and m.kind is MeldKind.CHOW for m in a)]

@@ -473,10 +473,6 @@ class Repair:
     notes: tuple[str, ...] = ()  # what reading it skipped or accepted (a torn line), when none was found
 
 
-def _line_bytes(data: bytes, number: int) -> bytes:
-    return data.split(b"\n")[number - 1]
-
-
 def repair(
     path: str,
     accept: Sequence[int],
