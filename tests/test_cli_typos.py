@@ -1489,7 +1489,9 @@ NEWCOMER += [
         + TOPICS,
         id=f"docs-{command}",  # found by the heading that names `pungchow COMMAND` in the topic
     )
-    for command, topic in (("settle", "settling"), ("diff", "batch"), ("rules", "rulesets"))
+    for command, topic in (
+        ("settle", "settling"), ("diff", "batch"), ("rules", "rulesets"), ("score", "notation")
+    )
 ]
 
 
