@@ -73,10 +73,14 @@ def test_batch_table_rows_fit_every_width(records, width):
     text = "\n".join([table.header(), *(table.row(r) for r in records)])
     _assert_fits(text, width, records)
     assert table.payments == (width >= 96)  # room for a 36-column hand beside them
+    lines = text.splitlines()
     if table.payments:
-        assert "E:104 W:52 N:52" in text
-    else:
-        assert "payments" not in text and "E:104" not in text
+        assert "E:104 W:52 N:52" in text and lines[0].endswith("payable  payments")
+    else:  # on each row's next line, under the seat, as the header's second line says
+        at = table.numbers_at
+        assert lines[1] == " " * at + "payments" and lines[0][at : at + 4] == "seat"
+        paid = next(i for i, line in enumerate(lines) if "E:104" in line)  # line 12's, South's win
+        assert lines[paid][at:] == "E:104 W:52 N:52" and lines[paid - 1][at:].startswith("south")
 
 
 @pytest.fixture(scope="module")
@@ -100,9 +104,9 @@ def test_deposits_2_riichi_are_shown_at_every_width(deposits_2, width):
         assert [row[amounts + 2 :] for row in rows] == (
             ["W:24300 +2000 deposits"] if width >= 120 else ["W:24300", "+2000 deposits"]
         )
-    else:
+    else:  # with the payments, on the row's next line under the seat
         assert len(rows) == 2 and rows[0].endswith("6000    6000")
-        assert rows[1].endswith("+2000 deposits") and len(rows[1]) == amounts
+        assert rows[1][table.numbers_at :] == "W:24300 +2000 deposits"
 
 
 @pytest.mark.parametrize("width", [60, 96])
@@ -118,12 +122,15 @@ def test_deposits_of_the_largest_ruleset_fit_the_terminal(deposits_2, width):
 
 @pytest.mark.parametrize("width", [60, 80])
 def test_deposits_2_riichi_on_a_narrow_terminal(tmp_path: Path, width: int):
-    """The same through the command on a terminal 60 and 80 columns wide, where no payments are shown."""
+    """The same through the command on a terminal 60 and 80 columns wide, where the payments have no
+    column: riichi's `payable` is the basic points (6000), and the 24,300 West pays stood nowhere (a
+    riichi player's trial: an 80-column terminal never showed the money)."""
     hands = tmp_path / "deposits.txt"
     hands.write_text(f"{DEPOSITS_2}\n", encoding="utf-8")
     rows = on_a_terminal(["batch", str(hands)], str(width)).splitlines()
-    assert len(rows) == 3 and all(len(row) <= width for row in rows), rows
-    assert rows[2].split()[-2:] == ["+2000", "deposits"] and len(rows[2]) == width
+    assert len(rows) == 4 and all(len(row) <= width for row in rows), rows
+    assert rows[1].split() == ["payments"] and rows[3].split()[-3:] == ["W:24300", "+2000", "deposits"]
+    assert rows[1].index("payments") == rows[0].index("seat") == rows[3].index("W:24300")
 
 
 @pytest.mark.parametrize("width", [60, 80])
@@ -137,7 +144,7 @@ def test_full_width_1b1b1b_refusal_fits_the_terminal(tmp_path: Path, width: int)
         '"１ｂ１ｂ１ｂ ３ｃ３ｃ３ｃ ５ｄ５ｄ５ｄ＊ ４ｂ４ｂ４ｂ＊ ７ｃ！７ｃ"\n', encoding="utf-8"
     )
     shown = on_a_terminal(["batch", str(hands)], str(width))
-    rows = shown.splitlines()[1:]  # the header above
+    rows = shown.splitlines()[2:]  # the header above (two lines: payments under the seat)
     assert rows and max(map(cell_width, rows)) <= width, rows
     message = "１ｂ１ｂ１ｂ is not a tile group: it is typed in full-width characters; type 1b1b1b (column 1)"
     assert " ".join(" ".join(rows).split()) == f"1 error [unknown-tile]: {message}"
@@ -237,7 +244,7 @@ def test_concealed_tiles_written_together_fit_the_terminal(tmp_path: Path, width
     record = json.loads(_piped(["batch", str(hands), "-f", "jsonl"], None))
     assert "error" not in record, record
     shown = on_a_terminal(["batch", str(hands)], str(width))
-    rows = shown.splitlines()[1:]
+    rows = shown.splitlines()[2:]  # the header, payments on its second line
     assert rows and all(len(line) <= width for line in rows), max(rows, key=len)
     column = slice(7, 7 + TerminalTable(width).hand)
     pieces = [row[column].strip() for row in rows]
@@ -311,7 +318,7 @@ def test_ruleset_not_found_at_a_path_of_150_letters_fits_the_terminal(tmp_path: 
     missing = tmp_path / "rulesets" / f"nonexistent-{'x' * 150}.yaml"
     hands = tmp_path / "hands.txt"
     hands.write_text(f"'RdRdRd GdGdGd* WdWdWd 2b3b4b 9c!9c' -r {missing}\n", encoding="utf-8")
-    rows = on_a_terminal(["batch", str(hands)], str(width)).splitlines()[1:]
+    rows = on_a_terminal(["batch", str(hands)], str(width)).splitlines()[2:]
     assert rows and all(len(row) <= width for row in rows), max(rows, key=len)
     assert "".join("".join(rows).split()) == f"1error[ruleset-not-found]:{missing}:filenotfound"
 

@@ -1490,7 +1490,10 @@ NEWCOMER += [
         id=f"docs-{command}",  # found by the heading that names `pungchow COMMAND` in the topic
     )
     for command, topic in (
-        ("settle", "settling"), ("diff", "batch"), ("rules", "rulesets"), ("score", "notation")
+        ("settle", "settling"),
+        ("diff", "batch"),
+        ("rules", "rulesets"),
+        ("score", "notation"),
     )
 ]
 

@@ -370,7 +370,7 @@ def _lines(words: list[str], width: int) -> list[str]:
 class TerminalTable:
     """The batch table sized to a terminal `width` columns wide: no line wider (but a single set longer
     than the hand column), no set split across lines (concealed tiles written as one word longer than
-    the column are cut between tiles); the payments left out where they have no room."""
+    the column are cut between tiles); the payments on the row's next lines where they have no column."""
 
     __slots__ = ("hand", "names", "numbers", "payments", "width", "wrap")
 
@@ -401,7 +401,14 @@ class TerminalTable:
             f"{first:>5}  {'hand':<{self.hand}} {'seat':<5} {self.names[0]:>{points}} "
             f"{self.names[1]:>{doublings}} {'score':>7} {'payable':>7}"
         )
-        return names + "  payments" if self.payments else names
+        # Without their column the payments stand on each row's next line, under the seat: the heading
+        # says so there (riichi's `payable` is the basic points, not what anyone pays: docs/batch.md).
+        return names + "  payments" if self.payments else f"{names}\n{'payments':>{self.numbers_at + 8}}"
+
+    @property
+    def numbers_at(self) -> int:
+        """Where the seat column starts (the amounts before it: `line  hand`)."""
+        return _LEAD + self.hand + 1
 
     def row(self, record: dict[str, Any]) -> str:
         """One record as one line or more: the hand wrapped between sets, a message between words."""
@@ -427,32 +434,34 @@ class TerminalTable:
         width = width if beside else self.hand - (lead - _LEAD)
         hand = _lines([piece for word in record["hand"].split() for piece in _tiles_cut(word, width)], width)
         left = [(number if i == 0 else " " * lead) + line.ljust(width) for i, line in enumerate(hand)]
+        room = self.width - amounts - 2  # the payments column's, where it is shown
+        under = self.width - self.numbers_at  # under the seat and the amounts, where it is not
+        words = _paid(record)
+        if not self.payments and beside and max(map(len, words)) <= under:
+            # The money on the row's next lines, under the seat (the header's second line says so).
+            below = _lines(words, under)
+            rows = [left[0] + numbers]
+            for i in range(1, max(len(left), len(below) + 1)):
+                line = left[i] if i < len(left) else ""
+                rows.append(line.ljust(self.numbers_at) + below[i - 1] if i <= len(below) else line.rstrip())
+            return "\n".join(rows)
         if beside:
             left[0] += numbers
         else:
             named = [piece for word in _named(record, self.names) for piece in _cut(word, self.width - lead)]
             left += [" " * lead + line for line in _lines(named, self.width - lead)]
-        room = self.width - amounts - 2
         paid: list[str] = []
-        below = ""  # the deposits, where no payments column is shown
-        if self.payments:  # `+2000 deposits` kept whole while the column has room for it
-            words = [part for word in _paid(record) for part in _parts(word, room)]
-            if max(map(len, words)) <= room:
-                paid = _lines(words, room)
-            else:  # an amount wider than the column: the payments under the row, whole where they fit
-                under_row = [piece for word in words for piece in _cut(word, self.width - lead)]
-                left += [" " * lead + line for line in _lines(under_row, self.width - lead)]
-        elif "deposits" in record:
-            # Money no other column shows (docs/batch.md): on the row's next line, under the amounts.
-            below = _deposits(record).rjust(self.numbers)
-        under = 1 if beside else len(left)  # the line the deposits go on
+        words = [part for word in words for part in _parts(word, room if self.payments else under)]
+        if self.payments and max(map(len, words)) <= room:  # `+2000 deposits` whole while it has room
+            paid = _lines(words, room)
+        else:  # an amount wider than its room, or no room beside the amounts: under the row, whole
+            under_row = [piece for word in words for piece in _cut(word, self.width - lead)]
+            left += [" " * lead + line for line in _lines(under_row, self.width - lead)]
         rows = []
-        for i in range(max(len(left), len(paid), under + 1 if below else 1)):
+        for i in range(max(len(left), len(paid))):
             line = left[i] if i < len(left) else ""
             if i < len(paid):
                 line = line.ljust(amounts) + "  " + paid[i]
-            elif i == under and below:
-                line = line.ljust(_LEAD + self.hand) + below
             rows.append(line.rstrip())
         return "\n".join(rows)
 
