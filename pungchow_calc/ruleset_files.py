@@ -113,11 +113,15 @@ def resolve(name_or_path: str, relative_to: Path | None = None, option: str = "-
         # a house file named without its .yaml (`-r club` beside club.yaml): say how to give it.
         if relative_to is None and Path(name_or_path).is_file():
             also = f"; to read the file {name_or_path}, write ./{name_or_path}"
-        elif relative_to is None and name_or_path.strip():
+        elif name_or_path.strip():
+            # `extends: club-a` beside club-a.yaml, as `-r club`: the file's name is written with .yaml.
+            folder = relative_to or Path()
             beside = next(
-                (f"{name_or_path}{x}" for x in (".yaml", ".yml") if Path(name_or_path + x).is_file()), ""
+                (f"{name_or_path}{x}" for x in (".yaml", ".yml") if (folder / (name_or_path + x)).is_file()),
+                "",
             )
-            also = f"; to read the file {beside}, write {beside}" if beside else also
+            place = " beside the extending file" if relative_to is not None else ""
+            also = f"; to read the file {beside}{place}, write {beside}" if beside else also
     except (OSError, ValueError):
         pass
     if not name_or_path.strip() and relative_to is None:  # `-r ''`: no name to put before it

@@ -179,7 +179,8 @@ def merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
             ):
                 merged["points"] = {**base_points, **rule["points"]}
             for exclusive in ("points", "doublings", "limit"):
-                if exclusive in rule:
+                # `limit: false` says the rule is no limit hand: no value, so the base's points stay.
+                if exclusive in rule and rule[exclusive] is not False:
                     for other in ("points", "doublings", "limit"):
                         if other != exclusive and other not in rule:
                             merged.pop(other, None)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 # --- everything taken from the engine (one place: engine modules are being moved) ----------------
-from pungchow_calc.engine.conditions import REGISTRY, Context
+from pungchow_calc.engine.conditions import REGISTRY, Context, lies_exposed
 from pungchow_calc.engine.errors import PungchowError
 from pungchow_calc.engine.hand import Hand, Meld, MeldKind, build
 from pungchow_calc.engine.notation import Marker, parse
@@ -385,7 +385,7 @@ def _apply(
         if rule.points is None:
             worth = 0
         else:
-            exposed = unit.exposed if unit is not None else False
+            exposed = unit is not None and lies_exposed(unit, ctx.situation.win_by)
             if isinstance(rule.points, float):
                 worth = int((nominal or 0) * rule.points)
             else:

@@ -64,7 +64,9 @@ def _tiles(codes: str) -> tuple[Any, ...]:
         pytest.param(
             [{"count": {"melds": "pung", "tiles": "dragons", "min": 3}}], set(), id="count-fixed-class"
         ),
-        pytest.param(["no_sequences", {"meld": "pung"}, "exposed"], set(), id="shape-only"),
+        pytest.param(["no_sequences", {"meld": "pung"}], set(), id="shape-only"),
+        # A pair completed by a discard lies exposed (conditions.lies_exposed): how the hand was won.
+        pytest.param(["exposed"], {"win_by"}, id="exposed-reads-win-by"),
         pytest.param([{"nosuch": 1}], READABLE, id="unknown-reads-all"),
     ],
 )

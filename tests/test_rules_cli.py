@@ -503,6 +503,46 @@ BROKEN = [
         "key 'points' is written twice",
     ),
     ("no-label", {"x.yaml": "rules:\n  - id: a\n    points: 3\n"}, "x.yaml", 2, "needs a label"),
+    # A ruleset author's trial: each of these checked ok and then moved money wrongly or never.
+    (
+        "limit-false-alone",  # scored 0 on every hand, silently
+        {"x.yaml": "extends: pung-chow\nrules:\n  - id: nr\n    label: X\n    limit: false\n"},
+        "x.yaml",
+        3,
+        "rule 'nr': give exactly one of points, doublings or limit (limit: false is no value: it says "
+        "the rule is no limit hand)",
+    ),
+    (
+        "hand-rule-points-exposed-5-concealed-50",  # paid 50 on a hand of four exposed sets
+        {
+            "x.yaml": "extends: pung-chow\nrules:\n  - id: nr\n    label: Split\n    who: winner\n"
+            "    points: {exposed: 5, concealed: 50}\n"
+        },
+        "x.yaml",
+        6,
+        "rule 'nr': points {exposed, concealed} is the value of a set or a pair (scope: set or pair); a "
+        "hand's rule has one value (doublings {closed, open} differ by an open hand)",
+    ),
+    (
+        "dragon-pung-after-pung-heads",  # listed by `rules show`, never paid: pung_heads takes the group
+        {
+            "x.yaml": "extends: pung-chow\nrules:\n  - id: dragon_pung\n    label: Pung of dragons\n"
+            "    scope: set\n    group: set_value\n    when: [{meld: pung}, {tiles: dragons}]\n"
+            "    points: {exposed: 10, concealed: 20}\n"
+        },
+        "x.yaml",
+        3,
+        "rule 'dragon_pung' never scores: rule 'pung_heads' comes before it in group 'set_value' and "
+        "holds wherever it does (a set takes the first rule of its group that matches): change "
+        "'pung_heads' instead, or remove it (remove_rules) and write both, this one first",
+    ),
+    (
+        "extends-club-a-beside-club-a-yaml",
+        {"x.yaml": "extends: club-a\n", "club-a.yaml": "extends: pung-chow\n"},
+        "x.yaml",
+        1,
+        "to read the file club-a.yaml beside the extending file, write club-a.yaml",
+    ),
     (
         "cycle-x-yaml-y-yaml",  # was "extends: 'x.yaml' makes a cycle": which files, and what to do?
         {"x.yaml": "extends: y.yaml\n", "y.yaml": "extends: x.yaml\n"},
@@ -940,3 +980,54 @@ def test_rules_show_stacked_descriptions_stand_alone(columns: str) -> None:
     shown = run_main("rules", "show", "pung-chow-limit", env={"COLUMNS": columns}).stdout
     assert "first_discard_after_turn\n  a win on the first discard" in shown
     assert not [line for line in shown.splitlines() if line.startswith(("  what ", "  note "))]
+
+
+def test_limit_false_on_mah_jongg_keeps_its_20_points(tmp_path: Path) -> None:
+    """`limit: false` says a rule is no limit hand: over the base's Mah-Jongg it dropped the 20 points
+    (merged as a value given), and the hand scored `Mah-Jongg 0` (a ruleset author's trial)."""
+    path = tmp_path / "x.yaml"
+    path.write_text("extends: pung-chow\nrules:\n  - id: mah_jongg\n    limit: false\n", encoding="utf-8")
+    assert run("rules", "check", str(path)).exit_code == 0
+    assert run("rules", "diff", "pung-chow", str(path)).stdout.startswith("pung-chow and ")
+    hand = "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd"
+    scored = [
+        json.loads(run("score", hand, "-r", name, "--json").stdout)["score"]
+        for name in ("pung-chow", str(path))
+    ]
+    assert scored[0] == scored[1] == 50
+
+
+PAIR_RULES = (
+    "extends: pung-chow\nrules:\n  - id: scoring_pair\n    points: {exposed: 2, concealed: 6}\n"
+    "  - id: pair_exposed\n    label: Pair exposed\n    scope: pair\n    when: [exposed]\n    points: 7\n"
+    "  - id: pair_concealed\n    label: Pair concealed\n    scope: pair\n    when: [concealed]\n"
+    "    points: 3\n  - id: one_exposed\n    label: One exposed\n    who: winner\n"
+    "    when: [{exposed_melds: {exactly: 1}}]\n    points: 100\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("how", "lines"),
+    [
+        ([], {"Pair of dragons or own wind": 2, "Pair exposed": 7, "One exposed": 100}),
+        (["--drawn"], {"Pair of dragons or own wind": 6, "Pair concealed": 3}),
+    ],
+    ids=["rd-rd-by-discard", "rd-rd-drawn"],
+)
+def test_pair_rd_rd_completed_by_a_discard_lies_exposed(
+    tmp_path: Path, how: list[str], lines: dict[str, int]
+):
+    """A pair completed by a claimed discard was exposed to `exposed_melds` and `all_concealed`, and
+    concealed to a pair rule's `exposed`/`concealed` and its split value (a ruleset author's trial: both
+    `One exposed` and `Pair concealed` paid, and the pair its concealed 6): it lies exposed to all."""
+    path = tmp_path / "pairs.yaml"
+    path.write_text(PAIR_RULES, encoding="utf-8")
+    score = json.loads(
+        run("score", "1b1b1b 3c3c3c 5d5d5d 4b4b4b Rd!Rd", "-r", str(path), "--json", *how).stdout
+    )
+    shown = {
+        line["label"]: line["points"]
+        for line in score["lines"]
+        if "Pair" in line["label"] or "One" in line["label"]
+    }
+    assert shown == lines

@@ -233,6 +233,47 @@ def authoring_mistakes(
         where = f"rule {raw['id']!r}"
         reach = (raw.get("scope", "hand"), raw.get("who", "all"))
         when_mistakes(raw.get("when", []), ("rules", i, "when"), where, ids, reach)
+    _shadowed(raw_rules)
+
+
+def _shadowed(raw_rules: list[Any]) -> None:
+    """Refuse a rule that never scores: an earlier rule of its `group`, of its scope and for its hands
+    (`who`), holds wherever it does, and a set, a pair or a hand takes the first rule of its group that
+    matches (plan.py). Certain only where each entry of the earlier rule's `when:` is implied by one of
+    its own (_implies): a house file's `dragon_pung` appended to the book's `set_value` after
+    `pung_heads` (a trial: `rules show` listed it, no hand ever paid it; docs/rulesets.md)."""
+    for j, rule in enumerate(raw_rules):
+        group = rule.get("group")
+        if group is None:
+            continue
+        scope, who, when = rule.get("scope", "hand"), rule.get("who", "all"), rule.get("when", [])
+        for earlier in raw_rules[:j]:
+            if (
+                earlier.get("group") == group
+                and earlier.get("scope", "hand") == scope
+                and earlier.get("who", "all") in ("all", who)
+                and all(any(_implies(mine, entry) for mine in when) for entry in earlier.get("when", []))
+            ):
+                raise Invalid(
+                    ("rules", j),
+                    f"rule {rule['id']!r} never scores: rule {earlier['id']!r} comes before it in group "
+                    f"{group!r} and holds wherever it does (a {scope if scope != 'hand' else 'hand'} takes "
+                    f"the first rule of its group that matches): change {earlier['id']!r} instead, or "
+                    "remove it (remove_rules) and write both, this one first",
+                )
+
+
+def _implies(entry: Any, other: Any) -> bool:
+    """Whether a compiled `when:` entry holding makes `other` hold: the two written alike, or one
+    condition of a single value (Condition.one_of) whose values are among the other's (`tiles:
+    dragons` makes `tiles: heads` hold)."""
+    name, params = _name_params(entry)
+    other_name, other_params = _name_params(other)
+    if _same(name, params, other_name, other_params):
+        return True
+    condition = REGISTRY.get(name) if isinstance(name, str) and name == other_name else None
+    one_of = condition.one_of if condition is not None else None
+    return one_of is not None and one_of(params) <= one_of(other_params)
 
 
 def when_mistakes(

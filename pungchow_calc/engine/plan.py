@@ -14,7 +14,7 @@ from operator import attrgetter
 from typing import Any, Literal, NamedTuple
 
 from .cache import BoundedCache
-from .conditions import Context, Tally, Test
+from .conditions import Context, Tally, Test, lies_exposed
 from .conditions.tile_classes import situated_tiles
 from .hand import PAIR, SINGLE, Meld, MeldKind
 from .rule_types import all_of, line_at
@@ -356,7 +356,7 @@ def _unit_fields(rules: list[Rule]) -> tuple[str, ...]:
     """The fields of a unit its remembered lines are keyed by (Plan.unit_fields)."""
     read = {"kind"}.union(*(rule.unit_reads for rule in rules))
     if any(r.points is not None and r.points.exposed != r.points.concealed for r in rules):
-        read.add("exposed")  # the line's worth reads it (Points.value)
+        read.update(("exposed", "winning"))  # the line's worth reads them (Points.value, lies_exposed)
     return tuple(sorted(read))
 
 
@@ -391,7 +391,7 @@ def _worth(
     if points is None:
         return 0  # a doubling or a limit line
     # A row worth nothing (e.g. an open chow filled by discard) prints nothing.
-    return points.value(unit.exposed if unit is not None else False, nominal) or None
+    return points.value(unit is not None and lies_exposed(unit, ctx.situation.win_by), nominal) or None
 
 
 def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int | None) -> _UnitLines:
@@ -399,7 +399,7 @@ def _unit_lines(rules: _UnitRules, ctx: Context, unit: Meld | None, nominal: int
     claimed: set[tuple[str, int]] = set()
     out: list[tuple[Rule, int]] = []
     kind = unit.kind if unit is not None else None
-    exposed = unit.exposed if unit is not None else False
+    exposed = unit is not None and lies_exposed(unit, ctx.situation.win_by)  # the pair a discard completed
     for rule, kinds, check in rules:
         if kinds is not None and kind not in kinds:
             continue

@@ -275,10 +275,19 @@ def _rule(raw: Any, index: int) -> Rule:
     group = raw.get("group")
     if group is not None and not isinstance(group, str):
         raise Invalid((*path, "group"), f"{where}: group must be a name{_unquoted(group)}")
-    values = [k for k in ("points", "doublings", "limit") if k in raw]
+    # `limit: false` (the default) is no value: a rule of it alone scored nothing, silently.
+    values = [k for k in ("points", "doublings", "limit") if k in raw and raw[k] is not False]
     if len(values) != 1:
-        raise Invalid(path, f"{where}: give exactly one of points, doublings or limit")
+        alone = " (limit: false is no value: it says the rule is no limit hand)" if "limit" in raw else ""
+        raise Invalid(path, f"{where}: give exactly one of points, doublings or limit{alone}")
     points = _points(raw["points"], (*path, "points")) if "points" in raw else None
+    if points is not None and scope == "hand" and points.exposed != points.concealed:
+        # A hand is neither: its line always paid the concealed value, an open hand's too.
+        raise Invalid(
+            (*path, "points"),
+            f"{where}: points {{exposed, concealed}} is the value of a set or a pair (scope: set or "
+            "pair); a hand's rule has one value (doublings {closed, open} differ by an open hand)",
+        )
     doublings, open_doublings = _doublings(raw.get("doublings", 0), (*path, "doublings"))
     given: Any = raw.get("limit", False)
     fraction = 1.0
@@ -322,7 +331,7 @@ def _rule(raw: Any, index: int) -> Rule:
         index=index,
         local=all(loc for _, _, loc, _ in compiled) and per is None,
         limit_fraction=fraction,
-        reads=facts_read(when) | per_reads,
+        reads=facts_read(when) | per_reads | _worth_reads(scope, points),
         tile_reads=facts_read(when) - facts_read(when, tile_reads=False) - per_reads,
         requires=facts_required(when) | per_requires,
         unit_reads=unit_fields_read(when),
@@ -331,6 +340,13 @@ def _rule(raw: Any, index: int) -> Rule:
         counts_for_minimum=flags["counts_for_minimum"],
         per=per,
     )
+
+
+def _worth_reads(scope: str, points: Points | None) -> frozenset[str]:
+    """The facts a rule's worth reads beside its conditions: a pair's split value, how the hand was won
+    (a pair a discard completed lies exposed: conditions.lies_exposed)."""
+    split = points is not None and points.exposed != points.concealed
+    return frozenset({"win_by"}) if split and scope == "pair" else frozenset()
 
 
 def _doublings(value: Any, path: tuple[Any, ...]) -> tuple[int, int | None]:

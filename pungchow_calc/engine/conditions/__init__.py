@@ -16,7 +16,19 @@ from typing import Any
 
 from ..decomposition import SHAPES
 from . import bonus, calling, concealment, laid, pattern, sets, situation, whole
-from .base import READABLE, UNIT_FIELDS, Condition, Context, Decide, ParamError, Spec, Tally, Test, any_tally
+from .base import (
+    READABLE,
+    UNIT_FIELDS,
+    Condition,
+    Context,
+    Decide,
+    ParamError,
+    Spec,
+    Tally,
+    Test,
+    any_tally,
+    lies_exposed,
+)
 from .pattern import PATTERN_SHAPES
 from .tile_classes import FIXED_CLASSES, MELD_KINDS, SITUATED_CLASSES, TILE_CLASSES
 
@@ -38,6 +50,7 @@ __all__ = [
     "Tally",
     "Test",
     "any_tally",
+    "lies_exposed",
     "facts_read",
     "facts_required",
     "params_mistakes",

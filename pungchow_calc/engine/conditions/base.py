@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import as_written, closest, unknown
-from ..hand import Hand, Meld, MeldKind
-from ..situation import READABLE, Situation
+from ..hand import PAIR, Hand, Meld, MeldKind
+from ..situation import DISCARD, READABLE, Situation, WinBy
 from ..tiles import Tile
 
 
@@ -155,6 +155,14 @@ def reads(*facts: str) -> Reads:
     fixed = frozenset(facts)
     assert fixed <= READABLE, fixed - READABLE
     return lambda params: fixed
+
+
+def lies_exposed(unit: Meld, win_by: WinBy) -> bool:
+    """Whether a set or pair lies exposed: on the table, or completed by a claimed discard. A set so
+    completed is made exposed where the hand is arranged (decomposition.py); the pair is not (it is
+    shown as typed, `Rd!Rd`), so it is told here, for every condition and value that asks (a house
+    rule's `exposed` pair paid as concealed: docs/rulesets.md)."""
+    return unit.exposed or (unit.kind is PAIR and unit.winning and win_by is DISCARD)
 
 
 # What a set or pair rule may read of its unit: the Meld fields, and `winning_tile` (which tile won,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..hand import PAIR, SINGLE, Meld
+from ..hand import SINGLE, Meld
 from ..situation import DISCARD, WinBy
 from .base import (
     HAND,
@@ -30,6 +30,7 @@ from .base import (
     Test,
     count_range,
     count_tally,
+    lies_exposed,
     reads,
 )
 from .tile_classes import MELD_KINDS, meld_kinds, most_melds
@@ -45,9 +46,7 @@ def concealed_as(meld: Meld, win_by: WinBy, declared_kongs: bool, claimed_kongs:
         return declared_kongs
     if meld.claimed_kong:
         return claimed_kongs
-    if meld.kind is PAIR:
-        return not (meld.exposed or (meld.winning and win_by is DISCARD))
-    return not meld.exposed
+    return not lies_exposed(meld, win_by)
 
 
 def _kong_params(params: dict[str, Any]) -> tuple[bool, bool]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..hand import CHOW, Meld, MeldKind
 from ..tiles import Tile
-from .base import UNIT, Choice, Condition, Context, Flag, Test, choice
+from .base import UNIT, Choice, Condition, Context, Flag, Test, choice, lies_exposed, reads
 from .tile_classes import (
     MELD_KINDS,
     TILE_CLASSES,
@@ -41,11 +41,11 @@ def _tiles(params: Any) -> Test:
 
 
 def _exposed(params: Any) -> Test:
-    return lambda ctx, unit: unit is not None and unit.exposed
+    return lambda ctx, unit: unit is not None and lies_exposed(unit, ctx.situation.win_by)
 
 
 def _concealed(params: Any) -> Test:
-    return lambda ctx, unit: unit is not None and not unit.exposed
+    return lambda ctx, unit: unit is not None and not lies_exposed(unit, ctx.situation.win_by)
 
 
 def _completes(params: Any) -> Test:
@@ -107,7 +107,8 @@ CONDITIONS: dict[str, Condition] = {
         UNIT,
         "on the table or completed by a discard",
         local=True,
-        unit_reads=frozenset({"exposed"}),
+        reads=reads("win_by"),  # a pair completed by a discard lies exposed (lies_exposed)
+        unit_reads=frozenset({"exposed", "winning"}),
     ),
     "concealed": Condition(
         _concealed,
@@ -115,7 +116,8 @@ CONDITIONS: dict[str, Condition] = {
         UNIT,
         "in the hand (or a kong declared face down)",
         local=True,
-        unit_reads=frozenset({"exposed"}),
+        reads=reads("win_by"),
+        unit_reads=frozenset({"exposed", "winning"}),
     ),
     "completes_hand": Condition(
         _completes, Flag(), UNIT, "holds the winning tile", local=True, unit_reads=frozenset({"winning"})
