@@ -1107,3 +1107,33 @@ def test_riichi_with_deposits_0_is_refused(argv: list[str], declared: str) -> No
     )
     done = run(*argv, "1", *seat, "--json")  # the winner's own stick counted: taken
     assert done.exit_code == 0, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("command", "option", "typed", "said"),
+    [
+        pytest.param("score", "--honba", "300", "give --honba 1", id="score-honba-300"),
+        pytest.param("score", "--deposits", "1000", "give --deposits 1", id="score-deposits-1000"),
+        pytest.param("settle", "--honba", "600", "give --honba 2", id="settle-honba-600"),
+        pytest.param("score", "--honba", "9999", "", id="score-honba-9999"),
+    ],
+)
+def test_honba_300_the_points_typed_for_the_count_is_refused(
+    command: str, option: str, typed: str, said: str
+) -> None:
+    """Regression (a riichi referee's trial): `--honba 300 --deposits 1000`, the points typed for one
+    counter and one stick, moved 90,000 and 1,000,000 (exit 0). A count of as many as one of them is
+    worth is refused, with the count meant where the points divide."""
+    argv = ["score", RIICHI_WIN, "-s", "south", "--from", "west"] if command == "score" else RIICHI_TABLE
+    seat = ["--winner", "south"] if command == "settle" else []
+    done = run(*argv, *seat, "-r", "riichi-ema-2016", "--riichi", option, typed)
+    what, each = ("counters", 300) if option == "--honba" else ("deposits", 1000)
+    setting = "counter_points" if option == "--honba" else "deposit_points"
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"error: {option} {typed}: {option} counts the {what} on the table, not their points: each is "
+        f"worth {each} under ruleset riichi-ema-2016 ({setting}), so no table has {typed} of them"
+        + (f": {said}" if said else "")
+        + "\n"
+    )
+    assert run(*argv, *seat, "-r", "riichi-ema-2016", "--riichi", option, "3").exit_code == 0

@@ -166,11 +166,24 @@ def round_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
 
 
 def settlement_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
-    """A note for counters or deposits stated when the ruleset's settlement pays nothing for them."""
+    """A note for counters or deposits stated when the ruleset's settlement pays nothing for them; a
+    count of them as many as one of them pays or more refused, the points typed for the count."""
     terms = ruleset.settlement
     notes: tuple[str, ...] = ()
     for name, what, setting in _PAID_FOR:  # a loop, not a comprehension: nearly always no note
-        if getattr(situation, name) and not getattr(terms, setting):
+        count, each = getattr(situation, name), getattr(terms, setting)
+        if each and count >= each:
+            # The points typed for the count (`--honba 300` for one counter, `--deposits 1000` for one
+            # stick): paid, they moved 300 or 1,000 times the money (a riichi referee's trial).
+            option = FACT[name].option
+            meant = f": give {option} {count // each}" if count % each == 0 else ""
+            raise OptionError(
+                f"{option} {count}: {option} counts the {what} on the table, not their points: each is worth "
+                f"{each} under ruleset {ruleset.name} ({setting}), so no table has {count} of them{meant}",
+                code="bad-option",
+                options=(option,),
+            )
+        if count and not each:
             notes += (
                 f"{FACT[name].option}: ruleset {ruleset.name} pays nothing for {what} "
                 f"(no {setting} in its settlement)",
