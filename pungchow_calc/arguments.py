@@ -177,6 +177,24 @@ def game_word_hint(word: str, off: bool = False) -> str:
     return f" ({game}'s {plain} is {said})" if said else ""
 
 
+def rule_word_hint(word: str) -> str:
+    """ " (Pinfu is a rule of ruleset riichi-ema-2016, ...)" for a rule of a shipped ruleset typed as an
+    option (`--pinfu`, `--yakuhai`: a riichi referee's trial was told a bare "No such option"), by its
+    id or label (without its parenthesis: `Yakuhai (dragon)`); else "". Only when a word is refused."""
+    from .ruleset_files import builtin_names, load
+
+    plain = _plain(word)
+    for name in builtin_names():
+        for rule in load(name).rules:
+            label = rule.label.partition(" (")[0]
+            if plain in {_plain(rule.id), _plain(rule.label), _plain(label)}:
+                return (
+                    f" ({label} is a rule of ruleset {name}, scored when the hand and the facts given hold "
+                    "it: nothing to type)"
+                )
+    return ""
+
+
 # The values that turn a word off, given to an option that is none (`--kuitan=false`), as YAML 1.1 reads
 # them for a batch key (`kuitan: no`).
 _OFF_VALUES = frozenset({"false", "no", "off", "0"})
@@ -518,7 +536,7 @@ def _unknown_option(arg: str, spelling: dict[str, Option]) -> UnknownOption:
     if "--win-by" in spelling:
         # `--kuitan=false` is `--no-kuitan`, as a batch key `kuitan: false` is (game_word_hint's off).
         off = arg.partition("=")[2].strip().lower() in _OFF_VALUES
-        hint = game_word_hint(name, off) or hint
+        hint = game_word_hint(name, off) or rule_word_hint(name) or hint
     hint = table_win_hint(name, spelling) or hint
     if "--seat" in spelling and name[2:].lower() in _WIND_WORDS:  # `settle --north ...` said on `score`
         wind = name[2:].lower()

@@ -438,6 +438,22 @@ def _spelling(*path: str) -> dict[str, arguments.Option]:
             "No such option: --rinshan (riichi's rinshan is --loose, or --win-by loose)",
             id="--rinshan",
         ),
+        # A riichi referee's trial: a yaku typed as an option was told a bare "No such option".
+        *(
+            pytest.param(
+                command,
+                [*head, word],
+                f"No such option: {word} ({label} is a rule of ruleset riichi-ema-2016, scored when the hand "
+                "and the facts given hold it: nothing to type)",
+                id=f"{command[0]} {word}",
+            )
+            for command, head in ((("score",), [HAND]), (("settle",), ["--east", HAND]))
+            for word, label in (
+                ("--pinfu", "Pinfu"),
+                ("--yakuhai", "Yakuhai"),
+                ("--menzen-tsumo", "Menzen Tsumo"),
+            )
+        ),
         # Settle's wind options typed to score (regression: `--north` was told "Possible options: --dora").
         pytest.param(
             ("score",),
