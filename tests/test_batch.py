@@ -6,6 +6,7 @@ import contextlib
 import csv
 import io
 import json
+import os
 import queue
 import re
 import shlex
@@ -2753,3 +2754,20 @@ def test_a_batch_option_on_a_line_is_told_where_it_goes(
         f"(pungchow batch FILE {name} ...) (column {column})",
         "column": column,
     }
+
+
+def test_line_r_club_yaml_beside_the_batch_file_run_from_another_folder(tmp_path, monkeypatch):
+    """A line's `-r club.yaml` is read from the current folder (docs/batch.md); run from another folder,
+    a ruleset author was told a bare `file not found` though club.yaml lay beside the batch file."""
+    folder = tmp_path / "sub"
+    folder.mkdir()
+    (folder / "club.yaml").write_text((ROOT / "samples" / "house-rules.yaml").read_text("utf-8"), "utf-8")
+    (folder / "hands.txt").write_text("'1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd' -r club.yaml\n", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    record = json.loads(run("batch", "sub/hands.txt", "-f", "jsonl").stdout)
+    assert record["error"]["message"] == (
+        "club.yaml: file not found (a line's path is read from the current folder, not the batch file's: "
+        f"the file beside it is {os.path.join('sub', 'club.yaml')})"
+    )
+    monkeypatch.chdir(folder)  # from the batch file's folder it is found
+    assert json.loads(run("batch", "hands.txt", "-f", "jsonl").stdout)["ruleset"] == "house-rules"

@@ -87,6 +87,9 @@ class Job:
     # The batch command's own options no line takes (`--format`, `-f`, `--compare`; cli/spec.py): a line
     # that gives one is told where it goes, not offered a line option it looks like (_batch_option).
     command_options: frozenset[str] = frozenset()
+    # The batch file's folder (None: standard input): a line's ruleset path not found from the current
+    # folder but found beside the file is told so (_beside_the_file).
+    folder: str | None = None
 
 
 _Args = tuple[str, str, Situation, Any]  # options.scoring_args: hand, ruleset, situation, limit
@@ -102,6 +105,28 @@ def _either_ruleset(first: str, said: str, second: str, other: str) -> str | Non
     if not name.search(said) or name.sub(lambda _: second, said) != other:
         return None
     return name.sub(lambda _: f"{first} or {second}", said)
+
+
+def _beside_the_file(error: RulesetError, name: str, folder: str | None) -> RulesetError:
+    """A line's `-r club.yaml` not found from the current folder, said with the path that reads it where
+    the file lies beside the batch file (a ruleset author ran the batch from another folder and was told
+    a bare `file not found`); else the refusal as it was."""
+    import os
+
+    if error.code != "ruleset-not-found" or folder is None or os.path.isabs(name):
+        return error
+    beside = os.path.join(folder, name)
+    try:
+        if not os.path.isfile(beside) or os.path.samefile(folder, "."):
+            return error
+    except OSError:
+        return error
+    return RulesetError(
+        f"{error.message} (a line's path is read from the current folder, not the batch file's: the file "
+        f"beside it is {beside})",
+        code=error.code,
+        file=error.file,
+    )
 
 
 class Scorer:
@@ -123,7 +148,7 @@ class Scorer:
             try:
                 found = load(name)
             except RulesetError as exc:
-                found = exc
+                found = _beside_the_file(exc, name, self.job.folder)
             except OSError as exc:  # a file that vanished between resolve and stat
                 found = RulesetError(f"cannot read: {exc.strerror}", code="ruleset-unreadable", file=name)
             self._rulesets[name] = found

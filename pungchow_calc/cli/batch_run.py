@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -70,7 +71,11 @@ def run_batch(
         return EXIT_BAD_INPUT
     encode = {"json": "json", "jsonl": "json", "csv": "csv"}.get(output_format, "dict")
     job = Job(
-        ruleset=ruleset, compare=compare, encode="dict" if compare else encode, command_options=_own_options()
+        ruleset=ruleset,
+        compare=compare,
+        encode="dict" if compare else encode,
+        command_options=_own_options(),
+        folder=None if file == "-" else os.path.dirname(file) or ".",
     )
     n_workers = workers if workers is not None else default_workers()
     # Before the stop signals: rich's import for a terminal, render's; a Ctrl-C then is start-up's.

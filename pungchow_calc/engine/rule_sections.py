@@ -123,7 +123,10 @@ def int_value(
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         shown = as_written(value)
         bound = minimum if least is None else least
-        raise Invalid(path, f"{what} must be a whole number of {bound} or more{also}, got {shown}"[:200])
+        # `points: "10"`: a number in quotes is text to YAML (a ruleset author's trial had no hint).
+        quoted = ": write it without quotes" if isinstance(value, str) and value.strip().isdigit() else ""
+        said = f"{what} must be a whole number of {bound} or more{also}, got {shown}"[:200]
+        raise Invalid(path, said + quoted)
     if value > maximum:
         raise Invalid(path, f"{what} must be at most {maximum}, got {value}"[:200])
     return value

@@ -172,6 +172,8 @@ def _compile_condition(
     except ParamError as exc:
         # A name written alone gives no value to a condition that needs one (`when: [won_by]`).
         alone = f": a name alone gives it none, write {{{name}: ...}}" if isinstance(entry, str) else ""
+        if params is False:  # `{no_sequences: false}`, meant as its opposite (a ruleset author's trial)
+            alone = f": false does not turn it off; for its opposite write {{not: {name}}}"
         raise Invalid(path, refusal(f"condition {name!r}", exc) + alone) from None
     tally = condition.tally(params) if condition.tally is not None else None
     return test, condition.deferred, condition.local, tally
