@@ -370,8 +370,9 @@ def _refusal(bad: Invalid, path: Path, file: Read, merged: dict[str, Any]) -> Ru
     names (or every rule); else, for a base's rule or setting the file does not write, `extends:`."""
     own = file.document if isinstance(file.document, dict) else {}  # a mapping (_document)
     extends = "extends" in own
-    written = not extends or (bool(bad.path) and bad.path[0] in own)
-    line = _merged_line(file, merged, bad.path) if written else None
+    at = next((p for p in (bad.path, *bad.also) if _writes(own, p)), bad.path)
+    written = not extends or (bool(at) and at[0] in own)
+    line = _merged_line(file, merged, at) if written else None
     dropped = own.get("remove_rules") if extends else None
     removed: list[Any] = dropped if isinstance(dropped, list) else []
     message = bad.message
@@ -386,6 +387,20 @@ def _refusal(bad: Invalid, path: Path, file: Read, merged: dict[str, Any]) -> Ru
     elif line is None and extends:
         line = line_of(file, ("extends",))
     return RulesetError(message, code="ruleset-invalid", file=str(path), line=line)
+
+
+def _writes(document: Any, path: tuple[Any, ...]) -> bool:
+    """Whether a file's own document holds the node at a key/index path."""
+    node = document
+    for step in path:
+        if isinstance(node, dict):
+            held = step in node
+        else:
+            held = isinstance(node, list) and isinstance(step, int) and step < len(node)
+        if not held:
+            return False
+        node = node[step]
+    return True
 
 
 def _rule_id(merged: dict[str, Any], at: tuple[Any, ...]) -> Any:

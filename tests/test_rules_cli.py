@@ -537,6 +537,39 @@ BROKEN = [
         "'pung_heads' instead, or remove it (remove_rules) and write both, this one first",
     ),
     (
+        "tier-big-10000-above-the-base-s-yakuman-8000",  # was at `settings:`, a line that says nothing
+        {
+            "x.yaml": "extends: riichi-ema-2016\nsettings:\n  limits:\n"
+            "    - {name: Mangan, doublings: 5, score: 2000}\n"
+            "    - {name: Big, doublings: 13, score: 10000}\n"
+        },
+        "x.yaml",
+        5,
+        "limit_hand_value 8000 is less than limit 'Big' (10000)",
+    ),
+    (
+        "limit-hand-value-5000-below-the-base-s-sanbaiman",
+        {"x.yaml": "extends: riichi-ema-2016\nsettings:\n  limit_hand_value: 5000\n"},
+        "x.yaml",
+        3,
+        "limit_hand_value 5000 is less than limit 'Sanbaiman' (6000)",
+    ),
+    (
+        "points-quoted-10",
+        {"x.yaml": 'rules:\n  - id: a\n    label: A\n    points: "10"\n'},
+        "x.yaml",
+        4,
+        "points must be a whole number of 0 or more, got '10': write it without quotes",
+    ),
+    (
+        "no-sequences-false",
+        {"x.yaml": "rules:\n  - id: a\n    label: A\n    points: 3\n    when: [{no_sequences: false}]\n"},
+        "x.yaml",
+        5,
+        "condition 'no_sequences' takes no parameters: false does not turn it off; for its opposite write "
+        "{not: no_sequences}",
+    ),
+    (
         "extends-club-a-beside-club-a-yaml",
         {"x.yaml": "extends: club-a\n", "club-a.yaml": "extends: pung-chow\n"},
         "x.yaml",

@@ -198,6 +198,7 @@ def authoring_mistakes(
             ("settings", "limit_hand_value"),
             f"limit_hand_value {settings.limit_hand_value} is less than limit {top.name!r} ({top.score}):"
             " a limit hand would be paid less than a hand of counted doublings",
+            also=(("settings", "limits", len(settings.limits) - 1),),
         )
     for path, multiplier in (
         (("settings", "east_multiplier"), settings.east_multiplier),

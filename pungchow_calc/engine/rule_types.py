@@ -382,8 +382,18 @@ class Invalid(Exception):
     """A document is not a valid ruleset: `path` is the key/index path of the offending node; `names`,
     the rule id it names that the ruleset lacks (the file's `remove_rules:` line may be where it went)."""
 
-    def __init__(self, path: tuple[Any, ...], message: str, *, names: str | None = None) -> None:
+    def __init__(
+        self,
+        path: tuple[Any, ...],
+        message: str,
+        *,
+        names: str | None = None,
+        also: tuple[tuple[Any, ...], ...] = (),
+    ) -> None:
         super().__init__(message)
         self.path = path
         self.message = message
         self.names = names
+        # Other nodes that make the same mistake (a limit hand's value and the tier above it): a house
+        # file is refused at the one of them it writes.
+        self.also = also
