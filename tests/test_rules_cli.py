@@ -1064,3 +1064,19 @@ def test_pair_rd_rd_completed_by_a_discard_lies_exposed(
         if "Pair" in line["label"] or "One" in line["label"]
     }
     assert shown == lines
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_show_house_rules_committee_yaml_path_breaks_after_a_slash(tmp_path: Path, width: int) -> None:
+    """`rules show`'s file line folded a path longer than the terminal mid-word (`house-rules-committ` /
+    `ee.yaml`, a ruleset author's trial); it breaks after a `/`, as `rules check` breaks it."""
+    folder = tmp_path / "a-very-long-folder-name-for-the-club" / "another-level-of-folders"
+    folder.mkdir(parents=True)
+    path = folder / "house-rules-committee.yaml"
+    path.write_text((ROOT / "samples" / "house-rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    shown = _ESCAPES.sub("", on_a_terminal(["rules", "show", str(path)], str(width))).splitlines()
+    start = next(i for i, line in enumerate(shown) if line.startswith("name: "))
+    head = shown[start : shown.index("", start)]
+    assert all(len(line) <= width for line in head), head
+    assert head[0] == "name: house-rules · file:" and "".join(head[1:]) == str(path), head
+    assert all(line.endswith("/") for line in head[1:-1]), head

@@ -15,7 +15,7 @@ from ..engine.payments import SettlementRules
 from ..engine.rule_types import EveningRules, Words, tier_span
 from ..engine.tiles import Wind
 from .ascii import fit_data
-from .layout import Grid, hanging
+from .layout import Grid, hanging, wrap
 from .terminal import arrow, print_grid, print_lines
 
 
@@ -59,7 +59,9 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     """`rules show`: the ruleset laid out like the book's score card."""
     raw = {r.get("id"): r for r in ruleset.data.get("rules", []) if hasattr(r, "get")}
     out.print(Text(ruleset.title, style="bold"))
-    out.print(f"name: {ruleset.name} · file: {ruleset.source}")
+    # A path longer than the line breaks after a `/`, as `rules check` breaks it (it was folded mid-word).
+    for line in wrap(f"name: {ruleset.name} · file: {ruleset.source}", out.width):
+        out.print(Text(line), soft_wrap=True)
 
     def when(rule: Any) -> str:
         return ", ".join(_when_text(c) for c in raw.get(rule.id, {}).get("when", []) or [])
