@@ -987,7 +987,8 @@ def _integers(value: object) -> list[int]:
 def test_the_largest_limit_and_scores_pay_what_json_holds_exactly(ruleset):
     east = "1b1b1b 3c3c3c 5d5d5d 4b4b4b RdRd"  # East's original hand: a limit hand where there are some
     most = str(MAX_POINTS)
-    riichi = ("--drawn", "--honba", "9999", "--deposits", "9999") if ruleset.startswith("riichi") else ()
+    # The largest counts riichi takes: one as large as a counter's or a stick's worth is their points.
+    riichi = ("--drawn", "--honba", "299", "--deposits", "999") if ruleset.startswith("riichi") else ()
     scored = run("score", east, "--original-hand", "-r", ruleset, "--limit", most, *riichi, "--json")
     assert scored.exit_code == 0, scored.stderr
     seats = (
