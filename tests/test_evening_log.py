@@ -1982,3 +1982,14 @@ def test_a_net_edited_by_hand_and_accepted_is_said_not_to_count(evening, capsys,
         f"{settled}), which the evening counts: to change a game's money, pungchow evening amend "
         f"{evening} 1\n"
     ), err
+
+
+def test_game_2_moved_by_an_amendment_of_game_1_is_not_said_to_have_an_edited_net(evening, capsys):
+    """Regression (an evening host's trial): game 1 amended (Bob's win made Ann's, so game 2 is played
+    at other seats), then a damaged line accepted: repair noted game 2's net as "not what its hands and
+    scores settle", though nobody touched it: its line was settled at the seats before the amendment."""
+    ok(capsys, "evening", "amend", str(evening), "1", *hand(evening, "Bob", PLAYERS, again=False)[3:])
+    with open(evening, "ab") as f:
+        f.write(b"oops\n")
+    code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "5")
+    assert code == 0 and "net" not in err, err
