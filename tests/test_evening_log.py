@@ -1993,3 +1993,26 @@ def test_game_2_moved_by_an_amendment_of_game_1_is_not_said_to_have_an_edited_ne
         f.write(b"oops\n")
     code, _, err = cli(capsys, "evening", "repair", str(evening), "--accept", "5")
     assert code == 0 and "net" not in err, err
+
+
+@pytest.mark.parametrize(
+    "line", [b"{}", b'{"v": 1, "event": "hnad"}', b'{"v": 1}'], ids=["empty-object", "hnad", "no-event"]
+)
+def test_a_json_line_no_pungchow_writes_appended_is_damage_to_accept(evening, capsys, line):
+    """Regression (an evening host's trial): `{}` appended locked the evening (`no log format version
+    (v)`, nothing suggested, and `repair --accept 4` said the same), and `{"v": 1, "event": "hnad"}` was
+    told to upgrade pungchow. Where every line has a checksum, a line without one that no pungchow
+    writes is damage: accepted, it is skipped, and the evening goes on."""
+    before = status(capsys, evening)["totals"]
+    with open(evening, "ab") as f:
+        f.write(line + b"\n")
+    code, _, err = cli(capsys, "evening", "status", str(evening))
+    assert (code, err) == (
+        2,
+        f"error: {evening} line 4: has no checksum (sum), unlike the lines before it; to accept the line as "
+        f"it now reads: pungchow evening repair {evening} --accept 4\n",
+    )
+    ok(capsys, "evening", "repair", str(evening), "--accept", "4")
+    assert status(capsys, evening)["totals"] == before
+    ok(capsys, *hand(evening, "Cy", PLAYERS, WINS[2]))
+    assert status(capsys, evening)["games"] == 3
