@@ -1186,6 +1186,39 @@ def test_anns_win_typed_again_with_a_score_corrected_is_refused_not_counted_twic
     assert (code, err) == (0, "") and "Game 2" in out
 
 
+@pytest.mark.parametrize(
+    ("second", "said"),
+    [
+        pytest.param(
+            [*_HAND, "--winner", "Ann", WINS[0], "--other", "Bob=4", "--other", "Cy=8"],
+            "no hand or score for Di: give every player (NAME=HAND or NAME=SCORE); a player left out is "
+            "never taken as 0",
+            id="di-left-out",
+        ),
+        pytest.param(
+            [*_HAND, *ANN, "--from", "Ann"],
+            "--from: a player cannot win on his own discard (a tile he drew himself: --drawn)",
+            id="from-ann-the-winner",
+        ),
+    ],
+)
+def test_anns_win_typed_again_with_a_slip_is_told_the_slip(tmp_path, capsys, monkeypatch, second, said):
+    """Regression (an evening host's trial): Ann's win typed again half a minute later with a slip (a
+    player left out, the winner's own discard) was told it looked like a correction, `evening amend`,
+    which then refused the slip: the slip is told first."""
+    from pungchow_calc.evening import record
+
+    path = tmp_path / "e.jsonl"
+    clock = {"now": "2026-11-27T10:00:00Z"}
+    monkeypatch.setattr(record, "now", lambda: clock["now"])
+    start(capsys, path)
+    ok(capsys, *(a.format(f=path) for a in [*_HAND, *ANN]))
+    clock["now"] = "2026-11-27T10:00:30Z"
+    before = path.read_bytes()
+    assert cli(capsys, *(a.format(f=path) for a in second)) == (2, "", f"error: {said}\n")
+    assert path.read_bytes() == before
+
+
 def test_winner_ann_heart_typed_without_variation_selector_names_ann_heart_recorded_before(tmp_path, capsys):
     """Regression: in an evening recorded with `Ann ❤️` (U+2764 U+FE0F, before `evening new` refused it),
     `--winner 'Ann ❤'` as a keyboard types it was not at the table: the selector does not show."""

@@ -282,10 +282,13 @@ def add(
             )
         idle = idle_flags(before, named)
         stamped = _stamp(named["event"], body(without(named, idle)))
-        if expect is None:
-            check_repeat(current, stamped, len(before.games), again)
+        # The game settled first: a slip in it (a score missing, the winner's own discard) is told as
+        # itself, not as the last game typed again to correct it (an evening host's trial was told to
+        # amend, which then refused the same slip).
         after = apply(before, stamped)
         _refused_as_new(after.games[-1], before.ruleset)
+        if expect is None:
+            check_repeat(current, stamped, len(before.games), again)
         found.append(Change(before, after, stamped, after.games[-1], idle))
         return {**stamped, **_cache(after.games[-1])}
 
