@@ -1364,7 +1364,7 @@ def test_evening_new_friday_json_prints_the_new_evening_as_status_json(tmp_path,
     [
         (
             ["wash", "Bob", WASH_13],
-            "ruleset 'pung-chow' has no washing table (washing the tiles is a Part II rule: an evening "
+            "ruleset pung-chow has no washing table (washing the tiles is a Part II rule: an evening "
             "begun with `evening new FILE -r pung-chow-limit` has it)",
         ),
         (

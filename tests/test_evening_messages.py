@@ -300,3 +300,13 @@ def test_settles_seat_options_on_evening_hand_say_the_evening_names_players(log,
         f"error: No such option: {option} (an evening knows each player's seat and the round: name the"
         " players, --winner NAME, --other NAME=HAND)"
     ), done.stderr
+
+
+@pytest.mark.parametrize("command", ["status", "report", "undo"])
+def test_status_nodir_x_jsonl_names_the_missing_folder(tmp_path: Path, command: str) -> None:
+    """Regression (an evening host's trial): `status nodir/x.jsonl` said "start one with `evening new`",
+    which then refused the same path for its missing folder: the folder is named."""
+    path = tmp_path / "nodir" / "x.jsonl"
+    done = run("evening", command, str(path))
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == f"error: {path}: no such evening: there is no folder {path.parent}\n"

@@ -324,9 +324,7 @@ def test_also_after_bob_won_1b1b1b_3c3c3c_5d5d5d_4b4b4b_7c7c_on_the_original_dra
     assert events(path)[1]["original_hand"] is True and "Recorded game 1." in out
 
 
-NO_WASH = (
-    "ruleset 'pung-chow' has no washing table (washing the tiles is a Part II rule: an evening begun with"
-)
+NO_WASH = "ruleset pung-chow has no washing table (washing the tiles is a Part II rule: an evening begun with"
 NO_FALSE = (
     "ruleset pung-chow has no false Mah-Jongg penalty (a share of the limit, a Part II rule: an evening"
 )

@@ -288,7 +288,7 @@ def test_cli_wash_refusal_as_json():
         ),
         pytest.param(
             ["1d9d1b9b1c9c EwSwWwNw RdGdWd", "-s", "s", "-r", "pung-chow"],
-            "error: ruleset 'pung-chow' has no washing table (washing the tiles is a Part II rule:"
+            "error: ruleset pung-chow has no washing table (washing the tiles is a Part II rule:"
             " try -r pung-chow-limit)",
             id="no-table",
         ),

@@ -115,7 +115,7 @@ def wash_table(ruleset: Ruleset, instead: str = PART_II) -> WashTable:
     the command is (an evening's ruleset is chosen by `evening new`, which alone reads -r)."""
     if ruleset.wash is None:
         raise WashError(
-            f"ruleset {ruleset.name!r} has no washing table (washing the tiles is a Part II rule: {instead})",
+            f"ruleset {ruleset.name} has no washing table (washing the tiles is a Part II rule: {instead})",
             code="no-wash-table",
         )
     return ruleset.wash

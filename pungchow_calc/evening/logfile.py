@@ -202,6 +202,9 @@ def _missing(path: str) -> EveningError:
             "log's own name",
             code="evening-missing",
         )
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):  # `evening new` would refuse it too: the folder is what is missing
+        return EveningError(f"{path}: no such evening: there is no folder {folder}", code="evening-missing")
     return EveningError(f"{path}: no such evening (start one with `evening new`)", code="evening-missing")
 
 
