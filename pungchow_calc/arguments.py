@@ -17,12 +17,13 @@ from .engine.errors import (
     RepeatedOption,
     UnknownOption,
     ValueMissing,
+    and_list,
     digits_hint,
     plain_typed,
     printable,
 )
 from .engine.notation import RED_FIVE_HINT
-from .engine.situation import FACTS
+from .engine.situation import FACT, FACTS
 
 # Other games' words for how a hand was won, as their players type them (riichi's `--win-by tsumo`,
 # `--ron`; Kajongg's rule names, `--last-tile-taken-from-dead-wall`): refused, with what says it here
@@ -36,6 +37,11 @@ _GAME_WIN_WORDS = {
     "last-tile-taken-from-dead-wall": ("Kajongg", "--loose, or --win-by loose"),
     "gathering-the-plum-blossom-from-the-roof": ("Kajongg", "--loose, won with 5d"),
     "won-with-last-tile-taken-from-wall": ("Kajongg", "--drawn, or --win-by wall"),
+    # The dead wall (the kong box), where the loose tile comes from; the wind of the round; a game played
+    # without a limit ("with the roof off"): as Kajongg's players say them (a Kajongg player's trial).
+    **dict.fromkeys(("dead-wall", "kong-box"), ("Kajongg", "--loose, or --win-by loose: the loose tile")),
+    "prevailing-wind": ("Kajongg", "--round, the wind of the round"),
+    **dict.fromkeys(("roof-off", "play-with-the-roof-off"), ("Kajongg", "--no-limit")),
     # Who pays rather than how it was won: the player who discarded the dangerous tile (a penalty).
     "dangerous-game": ("Kajongg", "settle --feeder SEAT, the player who discarded the dangerous tile"),
     # Riichi's liability (RCR 2016 §3.3.9), which riichi-ema-2016 does not pay (docs/riichi.md, pao).
@@ -179,20 +185,41 @@ def game_word_hint(word: str, off: bool = False) -> str:
 
 def rule_word_hint(word: str) -> str:
     """ " (Pinfu is a rule of ruleset riichi-ema-2016, ...)" for a rule of a shipped ruleset typed as an
-    option (`--pinfu`, `--yakuhai`: a riichi referee's trial was told a bare "No such option"), by its
-    id or label (without its parenthesis: `Yakuhai (dragon)`); else "". Only when a word is refused."""
+    option (`--pinfu`, Kajongg's `--last-tile-is-last-tile-of-wall`: a riichi referee's and a Kajongg
+    player's trials were told a bare "No such option"), by its id or label (without its parenthesis:
+    `Yakuhai (dragon)`), with every shipped ruleset that has it and the options of the facts it reads
+    (`--last-tile`, how the hand was won); else "". Only when a word is refused."""
     from .ruleset_files import builtin_names, load
 
     plain = _plain(word)
+    label, names, reads = "", [], set()
     for name in builtin_names():
         for rule in load(name).rules:
-            label = rule.label.partition(" (")[0]
-            if plain in {_plain(rule.id), _plain(rule.label), _plain(label)}:
-                return (
-                    f" ({label} is a rule of ruleset {name}, scored when the hand and the facts given hold "
-                    "it: nothing to type)"
-                )
-    return ""
+            short = rule.label.partition(" (")[0]
+            if plain in {_plain(rule.id), _plain(rule.label), _plain(short)}:
+                label = label or short
+                names.append(name)
+                reads |= rule.reads
+                break
+    if not names:
+        return ""
+    said = [FACT[f].option for f in sorted(reads) if f in FACT and FACT[f].situation]
+    said += [words for field, words in _READ_AS.items() if field in reads]
+    where = f"ruleset {names[0]}" if len(names) == 1 else f"rulesets {and_list(names)}"
+    scored = (
+        f"from the hand and {and_list(dict.fromkeys(said))}" if said else "from the hand: nothing to type"
+    )
+    return f" ({label} is a rule of {where}, scored {scored})"
+
+
+# What the core facts a rule reads are typed as (rule_word_hint): how the hand was won, the seats.
+_READ_AS = {
+    "win_by": "how the hand was won (--drawn, --loose, or a discard, the default)",
+    "loose": "how the hand was won (--drawn, --loose, or a discard, the default)",
+    "seat": "the seat (--seat)",
+    "round": "the round (--round)",
+    "discarder": "who discarded (--from)",
+}
 
 
 # The values that turn a word off, given to an option that is none (`--kuitan=false`), as YAML 1.1 reads

@@ -438,20 +438,40 @@ def _spelling(*path: str) -> dict[str, arguments.Option]:
             "No such option: --rinshan (riichi's rinshan is --loose, or --win-by loose)",
             id="--rinshan",
         ),
-        # A riichi referee's trial: a yaku typed as an option was told a bare "No such option".
+        # A riichi referee's and a Kajongg player's trials: a rule typed as an option was told a bare "No
+        # such option": it is a rule, of every shipped ruleset that has it, scored with the facts it reads.
         *(
             pytest.param(
                 command,
                 [*head, word],
-                f"No such option: {word} ({label} is a rule of ruleset riichi-ema-2016, scored when the hand "
-                "and the facts given hold it: nothing to type)",
+                f"No such option: {word} ({said})",
                 id=f"{command[0]} {word}",
             )
             for command, head in ((("score",), [HAND]), (("settle",), ["--east", HAND]))
-            for word, label in (
-                ("--pinfu", "Pinfu"),
-                ("--yakuhai", "Yakuhai"),
-                ("--menzen-tsumo", "Menzen Tsumo"),
+            for word, said in (
+                (
+                    "--pinfu",
+                    "Pinfu is a rule of ruleset riichi-ema-2016, scored from the hand and the seat (--seat) "
+                    "and the round (--round)",
+                ),
+                (
+                    "--yakuhai",
+                    "Yakuhai is a rule of ruleset riichi-ema-2016, scored from the hand: nothing to type",
+                ),
+                (
+                    "--last-tile-is-last-tile-of-wall",
+                    "Last Tile is Last Tile of Wall is a rule of rulesets classical-bmja and classical-dmjl, "
+                    "scored from the hand and --last-tile and how the hand was won (--drawn, --loose, or a "
+                    "discard, the default)",
+                ),
+            )
+        ),
+        *(
+            pytest.param(("score",), [HAND, word], f"No such option: {word} (Kajongg's {said})", id=word)
+            for word, said in (
+                ("--roof-off", "roof-off is --no-limit"),
+                ("--prevailing-wind", "prevailing-wind is --round, the wind of the round"),
+                ("--dead-wall", "dead-wall is --loose, or --win-by loose: the loose tile"),
             )
         ),
         # Settle's wind options typed to score (regression: `--north` was told "Possible options: --dora").
