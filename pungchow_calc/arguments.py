@@ -192,7 +192,7 @@ def rule_word_hint(word: str) -> str:
     from .ruleset_files import builtin_names, load
 
     plain = _plain(word)
-    label, names, reads = "", [], set()
+    label, names, reads = "", [], set[str]()
     for name in builtin_names():
         for rule in load(name).rules:
             short = rule.label.partition(" (")[0]
