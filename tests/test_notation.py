@@ -493,3 +493,33 @@ def test_reads_as_hand(text: str, reads: bool):
     from pungchow_calc.engine.notation import reads_as_hand
 
     assert reads_as_hand(text) is reads
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        pytest.param(
+            "s1s1s1 b2b3b4 c5c5c5 wewewe drdr",
+            "s1s1s1 is not a tile group: Kajongg's notation (its s, stones, are our dots, d); type 1d1d1d "
+            "2b3b4b 5c5c5c EwEwEw RdRd, with ! after the winning tile",
+            id="s1s1s1-stones",
+        ),
+        pytest.param(
+            "S3S3S3 b2b3b4 c5c5c5 wewewe Rd!Rd",
+            "S3S3S3 is not a tile group: Kajongg's notation (its s, stones, are our dots, d); type 3d3d3d* "
+            "2b3b4b 5c5c5c EwEwEw Rd!Rd",
+            id="S3S3S3-open-beside-ours",
+        ),
+        pytest.param(
+            "b1b1b1 5d5d5d",
+            "b1b1b1 is not a tile group: a tile is written rank then suit (1b, not b1)",
+            id="b1-bamboo-either-way",
+        ),
+    ],
+)
+def test_kajongg_notation_s1s1s1_is_told_in_ours(typed: str, said: str) -> None:
+    """Regression (a Kajongg player's trial): `s1s1s1` was told "1s, not s1", a season here, and `1s` then
+    "s is a season, bamboo is b": Kajongg's stones (dots) were led to bamboo."""
+    with pytest.raises(NotationError) as caught:
+        parse(typed)
+    assert caught.value.message == said and caught.value.column == 1

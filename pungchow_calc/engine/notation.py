@@ -195,7 +195,9 @@ def _raise_located(text: str) -> None:
         try:
             _group(word)
         except NotationError as error:
-            message = _in_riichi(word, text) or error.message
+            # Kajongg's reading only of a group told nothing more of (`wwww` reads two ways of ours).
+            plain = error.message.startswith(f"{word} is not a tile group")
+            message = _in_riichi(word, text) or (plain and _in_kajongg(word, text)) or error.message
             raise NotationError(message, code=error.code, column=column) from None
 
 
@@ -251,6 +253,50 @@ def _riichi_words(group: str) -> list[str] | None:
     if marker and len(words) > 1:
         return None
     return [word + marker for word in words]
+
+
+# KDE Kajongg's notation of a tile: its suit letter first, s stones (our dots), b bamboo, c characters;
+# w winds, d dragons (b white, g green, r red), f flowers, y seasons, each with its wind; a capital first
+# letter lays the tile open (docs/rulesets.md "Kajongg's words"). Its own letters, ours after `:`.
+_KAJONGG_TILE = re.compile(r"[sbcSBC][1-9]|[wWfFyY][eswnESWN]|[dD][bgrBGR]")
+_KAJONGG_SUITS = {"s": "d", "b": "b", "c": "c"}
+_KAJONGG_HONORS = {
+    **{f"w{w}": f"{w.upper()}w" for w in "eswn"},
+    **{f"d{d}": f"{ours}d" for d, ours in (("b", "W"), ("g", "G"), ("r", "R"))},
+    **{f"f{w}": f"{i}f" for i, w in enumerate("eswn", 1)},
+    **{f"y{w}": f"{i}s" for i, w in enumerate("eswn", 1)},
+}
+
+
+def _in_kajongg(word: str, text: str) -> str | None:
+    """ "s1s1s1 is not a tile group: Kajongg's notation; type 1d1d1d ..." for a hand every group of which
+    reads as Kajongg's (or as ours): the whole hand in ours, its open sets marked `*` (a Kajongg player's
+    trial was told "1s, not s1", a season here, where Kajongg's s1 is a stone, our 1d); else None."""
+    words: list[str] = []
+    kajongg = False
+    for group in text.split():
+        try:
+            _group(group)
+            words.append(group)
+            continue
+        except NotationError:
+            pass
+        tiles = _KAJONGG_TILE.findall(group)
+        if not tiles or "".join(tiles) != group:
+            return None
+        # Only where a letter says Kajongg (its stones, its honors): `b1`, bamboo either way, is told
+        # that a tile is written rank then suit.
+        kajongg = kajongg or any(t[0] not in "bcBC" for t in tiles)
+        ours = [_KAJONGG_HONORS.get(t.lower()) or f"{t[1]}{_KAJONGG_SUITS[t[0].lower()]}" for t in tiles]
+        opened = all(t[0].isupper() for t in tiles) and len(tiles) >= 3
+        words.append("".join(ours) + ("*" if opened else ""))
+    if not kajongg:
+        return None
+    mark = "" if "!" in text else ", with ! after the winning tile"
+    return (
+        f"{word} is not a tile group: Kajongg's notation (its s, stones, are our dots, d); type "
+        f"{' '.join(words)}{mark}"
+    )
 
 
 @lru_cache(maxsize=8192)  # clubs type the same groups: a few thousand spellings in a long batch
