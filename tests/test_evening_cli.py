@@ -1560,3 +1560,17 @@ def test_wash_bob_under_a_house_east_multiplier_2_says_why_east_pays_double(tmp_
         "washing the tiles, 10 heads, East ×2",
         "washing the tiles, 10 heads",
     ]
+
+
+def test_cys_dead_hand_shows_its_score_as_dead_in_the_game_table(tmp_path, capsys):
+    """Regression (an evening host's trial): Cy's dead hand showed `Score 4` in the game's table, though
+    it settles on 0 (settle shows `Settles on 0`): the cell says it is dead."""
+    path = tmp_path / "e.jsonl"
+    start(capsys, path, "-r", "pung-chow-limit")
+    out = ok(
+        capsys,
+        "evening", "hand", str(path), WINS[0], "--winner", "Bob", "--from", "Ann", "--other", "Ann=0",
+        "--other", "Cy=2d2d2d 6b7b8b* 9d9d 3c4c 1c Nw", "--other", "Di=0", "--dead", "Cy",
+    )  # fmt: skip
+    row = next(line for line in out.splitlines() if line.startswith("Cy "))
+    assert row.split() == ["Cy", "west", "4", "dead", "-64"]

@@ -103,6 +103,12 @@ def _known(event: dict[str, Any]) -> bool:
     return known and event.get("event") in EVENTS
 
 
+def _newer(event: dict[str, Any]) -> bool:
+    """Whether an event is of a log format after this pungchow's (which may seal its lines otherwise)."""
+    given = event.get("v")
+    return isinstance(given, int) and not isinstance(given, bool) and given > FORMAT
+
+
 def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
     given, kind = event.get("v"), event.get("event")
     version = given if isinstance(given, int) and not isinstance(given, bool) and given >= 1 else None
@@ -427,7 +433,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
             else:
                 pending.append(number)
             continue
-        if number > 1 and not _known(event) and (ok or (sealed and SUM not in event)):
+        if number > 1 and not _known(event) and not _newer(event) and (ok or (sealed and SUM not in event)):
             # A line no pungchow writes where every line has a checksum (`{}` appended, an event's name
             # mistyped with its `sum` taken out): damage to accept, then skipped as damaged lines are,
             # not a newer pungchow's line (an evening host's trial found no way out but an editor).

@@ -198,8 +198,16 @@ def game_text(
     # A player whose hand or score was not given (a false Mah-Jongg, a wash, a draw given with none) has
     # no score: blank, as the report's JSON has it null (docs/json.md), never a 0 nobody scored.
     shown = scores(game)
+    # A dead hand's score does not count: it settles on 0, as settle's `Settles on` shows (the 4 it
+    # scored stood in the column, unexplained but for the penalty line below).
+    dead = detail.dead if isinstance(detail, Settlement) else {}
     rows = [
-        [name, w.word, "" if shown[name] is None else shown[name], signed(net[name])]
+        [
+            name,
+            w.word,
+            "" if shown[name] is None else f"{shown[name]} dead" if w in dead else shown[name],
+            signed(net[name]),
+        ]
         for name, w in game.seats
     ]
     lines.append(table(["Player", "Seat", "Score", "Net"], rows, {2, 3}, width))
