@@ -2139,3 +2139,18 @@ def test_quit_at_undos_or_amends_question_leaves_the_table_changing_nothing(tmp_
     assert code == 0, out
     assert out.rstrip().endswith(said), out
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("columns", ["40", "60", "80"])
+def test_help_fills_the_width_it_has(tmp_path, columns):
+    """Regression: `help` broke its lines at fixed places, about 52 columns on an 80-column terminal:
+    each paragraph wraps to the width, its later lines indented."""
+    path = new(tmp_path)
+    result = run("evening", "play", str(path), stdin="help\nquit\n", env={**ENV, "COLUMNS": columns})
+    said = result.stdout.split("who won? help\n")[1].split("\n\n")[0].splitlines()
+    assert all(len(line) <= int(columns) for line in said), said
+    paragraphs = re.sub(r"\n {4}", " ", "\n".join(said)).splitlines()
+    assert paragraphs[0] == (
+        "Commands: a player's name (he went Mah-Jongg), draw, undo, amend N, status, report, help, quit."
+    )
+    assert len(paragraphs) == 3 and (columns != "80" or len(said) == 5), said

@@ -237,13 +237,13 @@ class Table(Parts):
 
     def _help(self, evening: Evening) -> str:
         games = ", ".join(self._commands(evening))
+        # A paragraph a line, each wrapped to the terminal's width where it is said (it broke at fixed
+        # places, 52 columns on an 80-column terminal).
         return (
-            "Commands: a player's name (he went Mah-Jongg),\n"
-            f"{games} N, status, report,\n"
-            "help, quit. `cancel` leaves the game being entered,\n"
-            "`quit` it and the table.\n"
-            "Hands in notation (1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c);\n"
-            "a player with no hand to show may be given a plain score."
+            f"Commands: a player's name (he went Mah-Jongg), {games} N, status, report, help, quit.\n"
+            "`cancel` leaves the game being entered, `quit` it and the table.\n"
+            "Hands in notation (1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c); a player with no hand to show may "
+            "be given a plain score."
         )
 
     def _command(self, command: str, evening: Evening) -> bool:
