@@ -757,6 +757,36 @@ def test_docs_on_a_terminal_reads_at_its_width(topic, width):
     assert title in shown
 
 
+@pytest.mark.parametrize(
+    ("topic", "width", "words"),
+    [
+        ("riichi", 60, ["--robbing-kong", "--original-hand", "--double-riichi"]),
+        ("notation", 60, ["ambiguous-group", "bad-winning-tile"]),
+        ("notation", 80, ["original-hand-winning-tile"]),
+    ],
+)
+def test_docs_riichi_at_60_columns_keeps_option_names_whole(topic, width, words):
+    """Regression (a trial on narrow terminals): a table too wide for the terminal folded its cells, so
+    `--robbing-kong` read `--robbing-kon` / `g` (44 such breaks in `docs riichi` at 60 columns): such a
+    table is a list, a row an item, wrapped between words."""
+    shown = _ESCAPES.sub("", on_a_terminal(["docs", topic], str(width)))
+    lines = shown.splitlines()
+    assert max(map(len, lines)) <= width
+    assert all(any(word in line for line in lines) for word in words), words
+
+
+def test_stacked_tables_keeps_a_table_that_fits_and_lists_one_that_does_not():
+    from pungchow_calc.render.terminal import stacked_tables
+
+    table = "| code | meaning |\n| --- | --- |\n| `bad-seat` | a seat that is no wind \\| its word |\n"
+    assert stacked_tables(table, 80) == table
+    assert stacked_tables(table, 30).splitlines() == [
+        "- `bad-seat` — meaning: a seat that is no wind \\| its word"
+    ]
+    fenced = "```\n| a | b |\n| - | - |\n| 1 | 2 |\n```"
+    assert stacked_tables(fenced, 5) == fenced  # an example is shown as it is
+
+
 @pytest.mark.parametrize("topic", TOPICS)
 def test_docs_piped_is_the_shipped_file_byte_for_byte(topic):
     """`pungchow docs json > json.md` (README, "Help and conventions") is the file, whatever COLUMNS."""

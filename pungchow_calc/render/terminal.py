@@ -5,6 +5,7 @@ Only this module and `cli` import rich; the engine returns data and never prints
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -635,6 +636,43 @@ def print_settlement(settlement: Settlement, out: Console, ascii_only: bool = Fa
     out.print(f"Check: nets sum to {total} {mark if total == 0 else 'MISMATCH'}")
 
 
+_TABLE_ROW = re.compile(r"^\|.*\|\s*$")
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
+
+
+def stacked_tables(text: str, width: int) -> str:
+    """The Markdown with each table wider than `width` written as a list, a row an item: its first cell,
+    then each other cell after its column's name (`meaning: ...`), wrapped between words as any text
+    (folded into columns, an option's name broke mid-word, `--robbing-kon` / `g`, at 60 columns)."""
+    lines = text.split("\n")
+    out: list[str] = []
+    fenced = False  # inside an example (```): its lines are shown as they are
+    i = 0
+    while i < len(lines):
+        if lines[i].lstrip().startswith("```"):
+            fenced = not fenced
+        j = i
+        while not fenced and j < len(lines) and _TABLE_ROW.match(lines[j]):
+            j += 1
+        block = lines[i:j]
+        if len(block) < 3 or not re.fullmatch(r"[|\s:-]+", block[1]):
+            out.append(lines[i])
+            i += 1
+            continue
+        rows = [[cell.strip() for cell in _CELL_SPLIT.split(line.strip()[1:-1])] for line in block]
+        names, body = rows[0], rows[2:]
+        widths = [max(len(row[k]) if k < len(row) else 0 for row in rows) for k in range(len(names))]
+        if sum(widths) + 3 * len(widths) + 1 <= width:
+            out += block
+        else:
+            for row in body:
+                rest = [f"{name}: {cell}" for name, cell in zip(names[1:], row[1:], strict=False) if cell]
+                head = row[0] if row[0] else names[0]
+                out.append(f"- {head}" + (f" — {'; '.join(rest)}" if rest else ""))
+        i = j
+    return "\n".join(out)
+
+
 def print_markdown(text: str, out: Console) -> None:
     """A document of the manual (Markdown) laid out for the terminal's width: its paragraphs, lists,
     tables and examples wrapped to fit (its source lines run to 110 columns). A link to another page
@@ -656,7 +694,7 @@ def print_markdown(text: str, out: Console) -> None:
     class _Manual(Markdown):
         elements = {**Markdown.elements, "table_open": _Table}
 
-    document = _Manual(text, hyperlinks=False)
+    document = _Manual(stacked_tables(text, out.width), hyperlinks=False)
     for token in document.parsed:
         if token.children:
             kept, dropped = [], []  # dropped: for each link open, whether its tags are left out
