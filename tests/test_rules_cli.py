@@ -794,10 +794,19 @@ def test_docs_piped_is_the_shipped_file_byte_for_byte(topic):
     assert (piped.returncode, piped.stdout) == (0, (ROOT / "docs" / f"{topic}.md").read_bytes())
 
 
-def test_docs_on_an_ascii_terminal_is_the_markdown_file():
-    """rich's bullets and table rules are not ASCII: such a terminal is given the file, as before."""
-    shown = on_a_terminal(["docs", "json"], "60", "ascii")
-    assert shown == (ROOT / "docs" / "json.md").read_text(encoding="utf-8").replace("\r\n", "\n")
+@pytest.mark.parametrize(
+    ("encoding", "extra"),
+    [("ascii", []), ("latin-1", []), ("utf-8", ["--ascii"])],
+    ids=["ascii-terminal", "latin-1-terminal", "--ascii"],
+)
+@pytest.mark.parametrize("topic", ["json", "riichi"])
+def test_docs_riichi_on_a_latin_1_terminal_is_laid_out_in_ascii(topic, encoding, extra):
+    """Regression (a trial on plain terminals): such a terminal was given the Markdown file in UTF-8,
+    whatever it could show (`—` as mojibake, 493 lines past 60 columns), and `docs --ascii` was refused.
+    It is laid out for the width, in ASCII."""
+    shown = _ESCAPES.sub("", on_a_terminal(["docs", topic, *extra], "60", encoding))
+    assert shown.isascii() and "](" not in shown and "```" not in shown
+    assert max(map(len, shown.splitlines())) <= 60
 
 
 @pytest.mark.parametrize("columns", [60, 80])

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import OptionError, PungchowError, closest, how_many, printable
-from ..render.ascii import encodes_glyphs, output_stream, write_data
+from ..render.ascii import encodes_glyphs, fit_data, output_stream, write_data
 from .failure import fail
 
 
@@ -108,7 +108,6 @@ def rules_check(file: str, as_json: bool, ascii_only: bool) -> None:
 
     settings = ruleset.settings
     limit = limit_words(settings.limit, tuple(tier.name for tier in settings.limits))
-    from ..render.ascii import fit_data
     from ..render.layout import terminal_width, wrap
 
     # Through output_stream: a path or name the terminal's encoding cannot write is escaped, not a crash;
@@ -156,7 +155,7 @@ def _command_topic(word: str, docs: dict[str, Path]) -> str | None:
     )
 
 
-def docs_command(name: str | None) -> None:
+def docs_command(name: str | None, ascii_only: bool = False) -> None:
     """The manual, shipped with the command: list its topics, or print one (Markdown)."""
     docs = _docs()
     out = output_stream()
@@ -185,12 +184,13 @@ def docs_command(name: str | None) -> None:
         )
         fail(OptionError(f"no topic {name!r}{hint}: one of {', '.join(docs)}", code="bad-option"), False)
     text = docs[topic].read_text(encoding="utf-8")
-    # On a terminal: laid out for its width (README, "Help and conventions"). Piped or redirected (`docs
-    # json > json.md`), or on a terminal that cannot show rich's bullets and rules (ASCII, Latin-1): the
-    # Markdown file itself, UTF-8 whatever the terminal.
-    if not sys.stdout.isatty() or not encodes_glyphs(sys.stdout):
+    # On a terminal: laid out for its width (README, "Help and conventions"), in ASCII where its encoding
+    # cannot hold the page's punctuation (ASCII, Latin-1: the UTF-8 bytes showed as mojibake) or where
+    # `--ascii` asks. Piped or redirected (`docs json > json.md`): the Markdown file itself, UTF-8.
+    if not sys.stdout.isatty():
         write_data(text)
         return
     from ..render.terminal import console, print_markdown
 
-    print_markdown(text, console())
+    out = console(ascii_only or not encodes_glyphs(sys.stdout))
+    print_markdown(fit_data(text, out.file), out)  # escapes (`\xa7`) laid out with the rest: none past the width

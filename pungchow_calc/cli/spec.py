@@ -483,6 +483,7 @@ COMMANDS: tuple[Command, ...] = (
                 show_default=False,
             ),
         ),
+        (RULES_ASCII,),
     ),
 )
 COMMAND: dict[tuple[str, ...], Command] = {c.path: c for c in COMMANDS}

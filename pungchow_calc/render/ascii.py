@@ -16,7 +16,14 @@ from .layout import Grid
 # for one (rich has laid the tables out by then). Anything else (a player's name, a ruleset's label in
 # another script) the stream cannot encode is written as a Python backslash escape (`Zo\xeb`,
 # `\u674e`): two names stay two names, and the escape says which letter it was.
-TO_ASCII = str.maketrans({"—": "-", "–": "-", "·": "-", "×": "x", "−": "-", "→": ">", "…": "."})
+TO_ASCII = str.maketrans(
+    # "•": rich's bullet of a list, in the manual (`docs`), which it does not change for ASCII itself;
+    # the box-drawing lines and "µ" of the manual's examples of output and of its timings.
+    {
+        "—": "-", "–": "-", "·": "-", "×": "x", "−": "-", "→": ">", "…": ".", "•": "*", "µ": "u",
+        **dict.fromkeys("─━", "-"), **dict.fromkeys("│┃", "|"), **dict.fromkeys("┼╇╋┿╈", "+"),
+    }  # fmt: skip
+)
 
 # A tile glyph, the punctuation and the sparkline blocks pungchow prints.
 _GLYPH_PROBE = "\U0001f004—·×−→▁█"
