@@ -193,4 +193,5 @@ def docs_command(name: str | None, ascii_only: bool = False) -> None:
     from ..render.terminal import console, print_markdown
 
     out = console(ascii_only or not encodes_glyphs(sys.stdout))
-    print_markdown(fit_data(text, out.file), out)  # escapes (`\xa7`) laid out with the rest: none past the width
+    # Escaped (`\xa7`) before it is laid out, so that no line runs past the width.
+    print_markdown(fit_data(text, out.file), out)
