@@ -310,3 +310,14 @@ def test_status_nodir_x_jsonl_names_the_missing_folder(tmp_path: Path, command: 
     done = run("evening", command, str(path))
     assert (done.exit_code, done.stdout) == (2, "")
     assert done.stderr == f"error: {path}: no such evening: there is no folder {path.parent}\n"
+
+
+def test_evening_new_proc_x_jsonl_does_not_say_proc_is_missing() -> None:
+    """Regression (a trial on hostile paths): `/proc` takes no new files (ENOENT), and `evening new
+    /proc/x.jsonl` said there was no folder /proc."""
+    done = run("evening", "new", "/proc/x.jsonl", "--players", "Ann,Bob")
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == (
+        "error: /proc/x.jsonl: cannot start an evening there: the folder /proc takes no new files (No such "
+        "file or directory); give a path in a folder of your own\n"
+    )

@@ -247,7 +247,13 @@ def create(path: str, event: dict[str, Any]) -> None:
     )
     try:
         fd = os.open(temp, _EXCL, 0o644)
-    except FileNotFoundError:  # of a file it was to make: the folder is what is missing
+    except FileNotFoundError as error:  # of a file it was to make: the folder is what is missing
+        if os.path.isdir(folder):  # or a folder of the system's that makes no files (/proc)
+            raise EveningError(
+                f"{path}: cannot start an evening there: the folder {folder} takes no new files "
+                f"({error.strerror}); give a path in a folder of your own",
+                code="evening-write",
+            ) from None
         raise EveningError(
             f"{path}: cannot start an evening there: there is no folder {folder}", code="evening-write"
         ) from None
