@@ -321,3 +321,21 @@ def test_evening_new_proc_x_jsonl_does_not_say_proc_is_missing() -> None:
         "error: /proc/x.jsonl: cannot start an evening there: the folder /proc takes no new files (No such "
         "file or directory); give a path in a folder of your own\n"
     )
+
+
+def test_bartholomew_fitzgerald_washed_at_60_columns_breaks_between_phrases(tmp_path: Path) -> None:
+    """Regression (a trial on narrow terminals): a payment's reason broke inside a phrase (`(washing
+    the tiles, 12` / `heads)`) and the totals between a name and its total (`Bartholomew-Fitzgerald` /
+    `-150`): each breaks after a comma where it fits."""
+    import os
+
+    path = tmp_path / "e.jsonl"
+    players = "Ann,Bob,Cy,Bartholomew-Fitzgerald"
+    assert run("evening", "new", str(path), "--players", players, "-r", "pung-chow-limit").exit_code == 0
+    done = run(
+        "evening", "wash", str(path), "Bob", "1d 9d 1b 9b 1c 9c Ew Sw Ww Nw Rd Gd 5b",
+        env={**os.environ, "COLUMNS": "60"},
+    )  # fmt: skip
+    lines = done.stdout.splitlines()
+    assert "  Bartholomew-Fitzgerald pays Bob 150 (washing the tiles," in lines
+    assert "      12 heads)" in lines and "    Bartholomew-Fitzgerald -150" in lines

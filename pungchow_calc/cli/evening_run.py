@@ -132,7 +132,7 @@ def draw_record(others: dict[str, str], dead: list[str] | None = None) -> dict[s
 def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
     from ..evening.report import cap_passed, describe, round_name
     from ..render.evening import game_text, shown_game
-    from ..render.layout import hanging, terminal_width
+    from ..render.layout import hanging, hanging_phrases, terminal_width
 
     game = change.game
     if as_json:
@@ -153,7 +153,7 @@ def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
     shown = ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items())
     print(
         "",
-        *hanging(f"Totals: {shown}", terminal_width()),
+        *hanging_phrases(f"Totals: {shown}", terminal_width()),  # a name kept with its total
         *hanging(deal_text(change.before, change.after, out), terminal_width()),
         sep="\n",
         file=out,

@@ -20,8 +20,18 @@ TO_ASCII = str.maketrans(
     # "•": rich's bullet of a list, in the manual (`docs`), which it does not change for ASCII itself;
     # the box-drawing lines and "µ" of the manual's examples of output and of its timings.
     {
-        "—": "-", "–": "-", "·": "-", "×": "x", "−": "-", "→": ">", "…": ".", "•": "*", "µ": "u",
-        **dict.fromkeys("─━", "-"), **dict.fromkeys("│┃", "|"), **dict.fromkeys("┼╇╋┿╈", "+"),
+        "—": "-",
+        "–": "-",
+        "·": "-",
+        "×": "x",
+        "−": "-",
+        "→": ">",
+        "…": ".",
+        "•": "*",
+        "µ": "u",
+        **dict.fromkeys("─━", "-"),
+        **dict.fromkeys("│┃", "|"),
+        **dict.fromkeys("┼╇╋┿╈", "+"),
     }  # fmt: skip
 )
 

@@ -23,7 +23,16 @@ from ..evening.names import by_name
 from ..evening.report import ASCII_SPARKS, SPARKS, ordinal, scores, sparkline, wash_reason
 from ..evening.state import Game
 from .ascii import fit_data, fit_grid
-from .layout import Grid, breakdown_grid, cell_width, hanging, pack, score_summary, terminal_width
+from .layout import (
+    Grid,
+    breakdown_grid,
+    cell_width,
+    hanging,
+    hanging_phrases,
+    pack,
+    score_summary,
+    terminal_width,
+)
 
 WIDTH = 80
 
@@ -225,7 +234,8 @@ def game_text(
     payments = fit_data(_payments(game, names), out)
     if payments:
         lines.append("")
-        lines += [line for p in payments for line in _lines(f"  {p}", width)]
+        # Broken after a comma where it fits: `(washing the tiles,` / `12 heads)`, not `12` / `heads)`.
+        lines += [line for p in payments for line in hanging_phrases(f"  {p}", width)]
     if isinstance(detail, Settlement):
         notes = [f"  note: {by_name(said(n), names)}" for n in detail.notes]
         notes += [

@@ -168,8 +168,9 @@ def wrap_phrases(text: str, width: int, later: int | None = None, marks: str = "
 def hanging_phrases(text: str, width: int, indent: int = 4) -> list[str]:
     """hanging, broken after the commas and colons between phrases where they fit (a player and his
     seat, `Cy west`, kept on one line): wrap_phrases, the later lines indented."""
-    first, *rest = wrap_phrases(text, width, width - indent, ",:")
-    return [first, *(" " * indent + line for line in rest)]
+    lead = len(text) - len(text.lstrip(" "))  # its own leading spaces kept, as hanging keeps them
+    first, *rest = wrap_phrases(text.lstrip(" "), width - lead, width - lead - indent, ",:")
+    return [" " * lead + first, *(" " * (lead + indent) + line for line in rest)]
 
 
 def hanging(text: str, width: int, indent: int = 4) -> list[str]:
