@@ -257,7 +257,7 @@ def _riichi_words(group: str) -> list[str] | None:
 
 # KDE Kajongg's notation of a tile: its suit letter first, s stones (our dots), b bamboo, c characters;
 # w winds, d dragons (b white, g green, r red), f flowers, y seasons, each with its wind; a capital first
-# letter lays the tile open (docs/rulesets.md "Kajongg's words"). Its own letters, ours after `:`.
+# letter lays the tile open (docs/notation.md "Hints for common slips"). Told in ours, never read.
 _KAJONGG_TILE = re.compile(r"[sbcSBC][1-9]|[wWfFyY][eswnESWN]|[dD][bgrBGR]")
 _KAJONGG_SUITS = {"s": "d", "b": "b", "c": "c"}
 _KAJONGG_HONORS = {

@@ -96,22 +96,27 @@ def link(event: Mapping[str, Any]) -> str | None:
     return given if isinstance(given, str) else None
 
 
+def _version(event: dict[str, Any]) -> int | None:
+    """An event's log format version (`v`), or None where it holds none (or no whole number of 1 up)."""
+    given = event.get("v")
+    return given if isinstance(given, int) and not isinstance(given, bool) and given >= 1 else None
+
+
 def _known(event: dict[str, Any]) -> bool:
     """Whether an event is one this pungchow reads: a log format version it knows, an event it knows."""
-    given = event.get("v")
-    known = isinstance(given, int) and not isinstance(given, bool) and 1 <= given <= FORMAT
-    return known and event.get("event") in EVENTS
+    version = _version(event)
+    return version is not None and version <= FORMAT and event.get("event") in EVENTS
 
 
 def _newer(event: dict[str, Any]) -> bool:
     """Whether an event is of a log format after this pungchow's (which may seal its lines otherwise)."""
-    given = event.get("v")
-    return isinstance(given, int) and not isinstance(given, bool) and given > FORMAT
+    version = _version(event)
+    return version is not None and version > FORMAT
 
 
 def _check_version(path: str, number: int, event: dict[str, Any]) -> None:
     given, kind = event.get("v"), event.get("event")
-    version = given if isinstance(given, int) and not isinstance(given, bool) and given >= 1 else None
+    version = _version(event)
     if version is None and number == 1 and kind != "start":  # JSON of another program: never an evening
         raise _not_an_evening(path)
     if version is not None and version <= FORMAT and kind in EVENTS:
