@@ -214,7 +214,9 @@ def rule_word_hint(word: str) -> str:
 
 # What the core facts a rule reads are typed as (rule_word_hint): how the hand was won, the seats.
 _READ_AS = {
-    **dict.fromkeys(("win_by", "loose"), "how the hand was won (--drawn, --loose, or a discard, the default)"),
+    **dict.fromkeys(
+        ("win_by", "loose"), "how the hand was won (--drawn, --loose, or a discard, the default)"
+    ),
     "seat": "the seat (--seat)",
     "round": "the round (--round)",
     "discarder": "who discarded (--from)",
