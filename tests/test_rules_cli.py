@@ -1119,18 +1119,3 @@ def test_show_house_rules_committee_yaml_path_breaks_after_a_slash(tmp_path: Pat
     assert all(len(line) <= width for line in head), head
     assert head[0] == "name: house-rules · file:" and "".join(head[1:]) == str(path), head
     assert all(line.endswith("/") for line in head[1:-1]), head
-
-
-def test_a_rule_after_a_deferred_one_of_its_group_is_not_said_never_to_score(tmp_path: Path) -> None:
-    """A rule that waits for the other lines (`no_other_points`) is asked after them, whatever its place:
-    a rule of its group written after it may come first, so it is never refused as shadowed by it."""
-    path = tmp_path / "x.yaml"
-    path.write_text(
-        "extends: pung-chow\nrules:\n"
-        "  - {id: late, label: Late, who: winner, group: gg, points: 5,\n"
-        "     when: [{no_other_points: {except: [mah_jongg]}}]}\n"
-        "  - {id: early, label: Early, who: winner, group: gg, points: 7, when: [no_sequences]}\n",
-        encoding="utf-8",
-    )
-    done = run("rules", "check", str(path))
-    assert (done.exit_code, done.stderr) == (0, "")

@@ -248,13 +248,10 @@ def _shadowed(raw_rules: list[Any]) -> None:
         if group is None:
             continue
         scope, who, when = rule.get("scope", "hand"), rule.get("who", "all"), rule.get("when", [])
-        if _deferred(when):  # asked after the others, in their order: an earlier one may come after it
-            continue
         for earlier in raw_rules[:j]:
             if (
                 earlier.get("group") == group
                 and earlier.get("scope", "hand") == scope
-                and not _deferred(earlier.get("when", []))
                 and earlier.get("who", "all") in ("all", who)
                 and all(any(_implies(mine, entry) for mine in when) for entry in earlier.get("when", []))
             ):
@@ -265,18 +262,6 @@ def _shadowed(raw_rules: list[Any]) -> None:
                     f"the first rule of its group that matches): change {earlier['id']!r} instead, or "
                     "remove it (remove_rules) and write both, this one first",
                 )
-
-
-def _deferred(when: Any) -> bool:
-    """Whether a compiled `when:` list (or entry) asks a condition that waits for the other lines
-    (Condition.deferred: `no_other_points`), inside `not:` or `any:` too: its rule is asked last."""
-    if isinstance(when, list):
-        return any(_deferred(entry) for entry in when)
-    name, params = _name_params(when)
-    if name in ("not", "any"):
-        return _deferred(params)
-    condition = REGISTRY.get(name) if isinstance(name, str) else None
-    return condition is not None and condition.deferred
 
 
 def _implies(entry: Any, other: Any) -> bool:
