@@ -242,7 +242,9 @@ def _shadowed(raw_rules: list[Any]) -> None:
     (`who`), holds wherever it does, and a set, a pair or a hand takes the first rule of its group that
     matches (plan.py). Certain only where each entry of the earlier rule's `when:` is implied by one of
     its own (_implies): a house file's `dragon_pung` appended to the book's `set_value` after
-    `pung_heads` (a trial: `rules show` listed it, no hand ever paid it; docs/rulesets.md)."""
+    `pung_heads` (a trial: `rules show` listed it, no hand ever paid it; docs/rulesets.md). A rule that
+    waits for the other lines (`no_other_points`) is asked after them, but one implied by it asks the
+    same condition, and waits too: asked in file order among them, as the others are."""
     for j, rule in enumerate(raw_rules):
         group = rule.get("group")
         if group is None:
