@@ -293,3 +293,19 @@ def test_score_help_names_the_markers_plus_and_equals():
     for marker in Marker:
         if marker is not Marker.CONCEALED:
             assert f" {marker.value} (" in spec.NOTATION, marker
+
+
+def test_every_option_of_every_command_is_named_in_the_manual() -> None:
+    """A new option (a stated fact's, from its row) is told to users in README.md or docs/: a developer's
+    trial added `--after-flower` and nothing asked for it to be written there."""
+    root = Path(__file__).resolve().parent.parent
+    manual = "".join(
+        p.read_text(encoding="utf-8") for p in [root / "README.md", *(root / "docs").glob("*.md")]
+    )
+    unnamed = [
+        (" ".join(command.path), option.spellings[0])
+        for command in spec.COMMANDS
+        for option in command.options
+        if f"`{option.spellings[0]}" not in manual and f"{option.spellings[0]}`" not in manual
+    ]
+    assert unnamed == []
