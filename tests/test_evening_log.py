@@ -2018,3 +2018,20 @@ def test_a_json_line_no_pungchow_writes_appended_is_damage_to_accept(evening, ca
     assert status(capsys, evening)["totals"] == before
     ok(capsys, *hand(evening, "Cy", PLAYERS, WINS[2]))
     assert status(capsys, evening)["games"] == 3
+
+
+def test_an_undo_line_deleted_and_the_next_accepted_says_its_game_counts_again(evening, capsys):
+    """Regression (an evening host's trial): the `undo` line deleted, `repair --accept` of the line after
+    it brought the undone game back, every total moved, and repair said only "nothing else was changed".
+    It says what a deleted line held no longer counts, and to compare the totals."""
+    ok(capsys, "evening", "undo", str(evening), "--again")
+    ok(capsys, *hand(evening, "Cy", PLAYERS, WINS[2]))
+    _delete_line(evening, 4)
+    code, out, _ = cli(capsys, "evening", "repair", str(evening), "--accept", "4")
+    assert code == 0
+    assert " ".join(out.split()).endswith(
+        "What a line deleted before line 4 held no longer counts: the totals below are the log's as it now "
+        "reads; compare them with the table's (a copy of the log, if one was kept, holds the deleted line). "
+        + " ".join(out.splitlines()[-1].split())
+    )
+    assert status(capsys, evening)["games"] == 3  # Bob's game, taken back by the deleted undo, counts
