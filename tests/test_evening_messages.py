@@ -339,3 +339,14 @@ def test_bartholomew_fitzgerald_washed_at_60_columns_breaks_between_phrases(tmp_
     lines = done.stdout.splitlines()
     assert "  Bartholomew-Fitzgerald pays Bob 150 (washing the tiles," in lines
     assert "      12 heads)" in lines and "    Bartholomew-Fitzgerald -150" in lines
+
+
+def test_players_with_a_300_letter_name_shows_its_start_and_length(tmp_path: Path) -> None:
+    """Regression (an evening host's trial): a 5,000-letter name pasted into --players was echoed whole
+    (a 942-byte error line): its start and its length are shown."""
+    done = run("evening", "new", str(tmp_path / "e.jsonl"), "--players", "Ann," + "B" * 300 + ",Cy")
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"error: --players: '{'B' * 30}'... (300 characters) is not a name (1 to 30 characters, no comma "
+        "or =)\n"
+    )

@@ -163,8 +163,10 @@ def players_of(text: str) -> list[str]:
                 code="bad-player",
             )
         if not _NAME.fullmatch(name):
+            # A name far too long is shown by its start and length: a 5,000-letter paste was echoed whole.
+            shown = repr(name) if len(name) <= 60 else f"{name[:30]!r}... ({len(name)} characters)"
             raise OptionError(
-                f"--players: {name!r} is not a name (1 to 30 characters, no comma or =)", code="bad-player"
+                f"--players: {shown} is not a name (1 to 30 characters, no comma or =)", code="bad-player"
             )
     for name in names:
         if name.casefold() in PLAY_WORDS:
