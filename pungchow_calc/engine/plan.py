@@ -355,8 +355,11 @@ def _fields_read(rules: list[Rule], tile_reads: bool = True) -> tuple[str, ...]:
 def _unit_fields(rules: list[Rule]) -> tuple[str, ...]:
     """The fields of a unit its remembered lines are keyed by (Plan.unit_fields)."""
     read = {"kind"}.union(*(rule.unit_reads for rule in rules))
-    if any(r.points is not None and r.points.exposed != r.points.concealed for r in rules):
-        read.update(("exposed", "winning"))  # the line's worth reads them (Points.value, lies_exposed)
+    split = [r for r in rules if r.points is not None and r.points.exposed != r.points.concealed]
+    if split:
+        read.add("exposed")  # the line's worth reads it (Points.value)
+    if any(r.scope == "pair" for r in split):
+        read.add("winning")  # and a pair's whether it holds the winning tile (lies_exposed)
     return tuple(sorted(read))
 
 
