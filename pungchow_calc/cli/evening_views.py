@@ -335,7 +335,9 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
         for number, what in done.found:
             _say(f"Accepted line {number} as it now reads: {what}", out)
         _say(f"Recorded on line {done.line}: nothing else in {file} was changed.", out)
-        moved = [str(number) for number, what in done.found if _OUT_OF_PLACE in what]
+        from ..evening.log import OUT_OF_PLACE
+
+        moved = [str(number) for number, what in done.found if OUT_OF_PLACE in what]
         if moved:
             # What a deleted line held (a game, an undo) is gone from the count: the totals may have moved
             # (an evening host's trial accepted a line after a deleted undo, and a game came back).
@@ -348,9 +350,6 @@ def repair_command(file: str, accept: list[int] | None, as_json: bool, ascii_onl
         _unheeded(file, evening)
         totals = evening.totals()
         _say("Totals: " + ", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in totals.items()), out)
-
-
-_OUT_OF_PLACE = "out of place"  # the reason log.py gives a line whose line before it was deleted
 
 
 def _say(text: str, out: Any) -> None:

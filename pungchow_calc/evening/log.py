@@ -329,7 +329,9 @@ def _unmended(path: str, first: tuple[int, str], refusal: EveningError) -> Eveni
 
 _UNSEALED = "changed since it was written (its checksum, sum, is gone)"
 _CHANGED = "changed after it was written"  # an accepted line's note (_lines), unless only out of place
-_OUT_OF_PLACE = (
+# The reason of a line whose line before it was deleted, repeated or moved (`repair` says what it means
+# for the money: cli/evening_views.py).
+OUT_OF_PLACE = (
     "out of place: the line before it is not the one it was written after (a line deleted, repeated or moved)"
 )
 
@@ -493,7 +495,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
                 )
         elif given != content_sum(event):
             if not ok:  # both said: accepting the change alone would hide a line deleted before it
-                also = f", and {_OUT_OF_PLACE}" if misplaced else ""
+                also = f", and {OUT_OF_PLACE}" if misplaced else ""
                 raise _changed(
                     path, number, f"changed since it was written (its checksum does not match){also}"
                 )
@@ -502,7 +504,7 @@ def parse(path: str, data: bytes, accept: Mapping[int, str] | None = None) -> Lo
         if misplaced and not ok:
             # A sealed line copied whole: its own checksum matches, so say what accepting it would do.
             copy = f"; it repeats line {twin} byte for byte (a line copied? accepted, it counts twice)"
-            raise _changed(path, number, _OUT_OF_PLACE + (copy if twin != number else ""))
+            raise _changed(path, number, OUT_OF_PLACE + (copy if twin != number else ""))
         last = link(event)
         bare = number if given is None and not ok else None
         if ok:

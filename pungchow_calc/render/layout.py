@@ -168,16 +168,16 @@ def wrap_phrases(text: str, width: int, later: int | None = None, marks: str = "
 def hanging_phrases(text: str, width: int, indent: int = 4) -> list[str]:
     """hanging, broken after the commas and colons between phrases where they fit (a player and his
     seat, `Cy west`, kept on one line): wrap_phrases, the later lines indented."""
-    lead = len(text) - len(text.lstrip(" "))  # its own leading spaces kept, as hanging keeps them
-    first, *rest = wrap_phrases(text.lstrip(" "), width - lead, width - lead - indent, ",:")
-    return [" " * lead + first, *(" " * (lead + indent) + line for line in rest)]
+    return hanging(text, width, indent, lambda t, w, later: wrap_phrases(t, w, later, ",:"))
 
 
-def hanging(text: str, width: int, indent: int = 4) -> list[str]:
-    """A paragraph wrapped to `width`, its later lines indented by `indent` (and keeping the first
-    line's own leading spaces)."""
+def hanging(
+    text: str, width: int, indent: int = 4, wrapped: Callable[[str, int, int], list[str]] = wrap
+) -> list[str]:
+    """A paragraph wrapped to `width` (by `wrapped`: between words), its later lines indented by
+    `indent` (and keeping the first line's own leading spaces)."""
     lead = len(text) - len(text.lstrip(" "))
-    first, *rest = wrap(text.lstrip(" "), width - lead, width - lead - indent)
+    first, *rest = wrapped(text.lstrip(" "), width - lead, width - lead - indent)
     return [" " * lead + first, *(" " * (lead + indent) + line for line in rest)]
 
 
