@@ -643,8 +643,19 @@ def test_south_1s2s3s_a_riichi_souzu_is_told_it_reads_as_seasons():
     assert (result.exit_code, result.stderr) == (
         2,
         "error: --south: 11 tiles, not 13 (a hand holds 13 tiles, one more for each kong): check the hand, "
-        "or name it dead (--dead south); 1s2s3s: s is a season, bamboo is b (1b2b3b)\n",
+        "or name it dead (--dead south); 1s2s3s: s is a season, bamboo is b (1b2b3b) (column 1)\n",
     )
+
+
+def test_json_south_2c2c2c_5b5b_7c8c_wrong_size_is_at_column_1():
+    """Regression: a loser's hand of the wrong size gave no `column` in JSON, where every error about a hand
+    as a whole is at column 1 (docs/notation.md, "Bad input"), as the winner's wrong count was."""
+    result = run_main(
+        "settle", "--east", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* Rd!Rd", "--south", "2c2c2c 5b5b 7c8c", "--json"
+    )
+    error = json.loads(result.stdout)["error"]
+    assert (result.exit_code, error["code"], error["column"]) == (2, "wrong-size-hand", 1), result.stdout
+    assert error["message"].startswith("--south: 7 tiles, not 13 (a hand holds 13 tiles")
 
 
 # South's hand below is a complete Mah-Jongg (three exposed chows of dots, a pung of twos, the pair).
@@ -782,7 +793,7 @@ def test_a_wrong_sized_loser_without_a_dead_hand_penalty_is_refused(ruleset: str
     long = "; a long hand scores 0: give its score (--west 0)" if count > 13 else ""
     assert result.stderr == (
         f"error: --west: a hand holds 13 tiles plus one per kong (14 with the winning tile): {count} here"
-        f"{long}\n"
+        f"{long} (column 1)\n"  # about the hand as a whole: column 1 (docs/notation.md, "Bad input")
     )
 
 

@@ -595,8 +595,8 @@ def test_a_wrong_sized_hand_without_a_dead_hand_penalty_is_refused(name: str) ->
     with pytest.raises(TableError) as info:
         settle_table({**TABLE, N: twelve}, ruleset, TableOptions(winner=E, discarder=S))
     assert info.value.code == "wrong-size-hand"
-    said = "--north: a hand holds 13 tiles plus one per kong (14 with the winning tile): 12 here"
-    assert str(info.value) == said
+    said = "--north: a hand holds 13 tiles plus one per kong (14 with the winning tile): 12 here (column 1)"
+    assert (str(info.value), info.value.column) == (said, 1)
     assert wrong_size(ruleset, twelve) == "12 tiles, not 13" and wrong_size(ruleset, "12") is None
 
 

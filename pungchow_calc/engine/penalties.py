@@ -58,11 +58,13 @@ def wrong_size_error(
             f"--{name}: a hand holds {HAND_TILES} tiles plus one per kong ({HAND_TILES + 1} with the "
             f"winning tile): {len(hand.tiles)} here{size_hint(hand, need)}{long}",
             code="wrong-size-hand",
+            column=1,
         )
     return TableError(
         f"--{name}: {why} (a hand holds {HAND_TILES} tiles, one more for each kong): check the hand, or "
         f"name it dead (--dead {name}){size_hint(hand, need)}",
         code="wrong-size-hand",
+        column=1,  # about the hand as a whole: its start (docs/notation.md, "Bad input")
     )
 
 
