@@ -1257,7 +1257,10 @@ def test_classical_evening_hand_bob_12_tiles_is_refused_and_nothing_recorded(tmp
         "--other", "Bob=1c2c3c 4c5c6c 7c8c9c 1d2d3d", "--other", "Cy=8", "--other", "Di=12",
     )  # fmt: skip
     assert (code, out) == (2, "") and path.read_bytes() == before
-    assert err == "error: Bob: a hand holds 13 tiles plus one per kong (14 with the winning tile): 12 here (column 1)\n"
+    said = (
+        "error: Bob: a hand holds 13 tiles plus one per kong (14 with the winning tile): 12 here (column 1)\n"
+    )
+    assert err == said
 
 
 def test_evening_hand_1b_seven_times_names_the_players_holding_them(tmp_path, capsys):

@@ -197,7 +197,8 @@ def test_classical_hand_other_bob_long_2b2b2b_6c6c6c_7d7d7d_8b8b8b_9c9c_hints_ot
     played = run("evening", "play", str(path), input="\n".join(typed) + "\n", env={"COLUMNS": columns})
     said = " ".join(played.stdout.split())
     assert "Bob: a hand holds 13 tiles plus one per kong (14 with the winning tile): 14 here;" in said
-    assert "14 here; a long hand scores 0: give its score (0) (column 1) — type it again (or `cancel`)" in said
+    again = "14 here; a long hand scores 0: give its score (0) (column 1) — type it again (or `cancel`)"
+    assert again in said
     assert "--Bob" not in said and "--other" not in said, played.stdout  # no option named
     assert all(len(line) <= int(columns) for line in played.stdout.splitlines()), played.stdout
     recorded = path.read_bytes()
