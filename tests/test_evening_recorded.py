@@ -211,6 +211,23 @@ def test_a_fact_no_rule_can_use_in_the_game_is_noted_and_not_recorded(
     ]
 
 
+@pytest.mark.parametrize(("winner", "text", "given", "left_out"), IDLE)
+def test_json_a_fact_no_rule_can_use_is_a_note_of_the_object_not_of_stderr(
+    tmp_path, winner, text, given, left_out
+):
+    """Regression: with --json the note was said on standard error only, and a program reading the object
+    never learned that an option it sent was left out (docs/json.md, "A game recorded with --json")."""
+    path = _evening(tmp_path)
+    done = run(*hand(path, winner, PLAYERS, text), *given, "--json")
+    assert done.returncode == 0 and "note: " not in done.stderr, done.stderr
+    said = [
+        f"--{flag.replace('_', '-')}: no rule of ruleset pung-chow-limit can use it in this game; "
+        "not recorded"
+        for flag in left_out
+    ]
+    assert json.loads(done.stdout).get("notes", []) == said, done.stdout
+
+
 def test_amend_leaves_out_a_fact_that_changes_nothing(tmp_path):
     path = _evening(tmp_path, games=1)
     done = run(

@@ -129,7 +129,7 @@ def draw_record(others: dict[str, str], dead: list[str] | None = None) -> dict[s
     return record
 
 
-def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
+def _game_done(change: Any, as_json: bool, ascii_only: bool, notes: list[str]) -> None:
     from ..evening.report import cap_passed, describe, round_name
     from ..render.evening import game_text, shown_game
     from ..render.layout import hanging, hanging_phrases, terminal_width
@@ -140,6 +140,8 @@ def _game_done(change: Any, as_json: bool, ascii_only: bool) -> None:
         why = cap_passed(game)
         if why is not None:  # as the report's history has it (docs/json.md): only where a cap passed it
             done["deal_passed"] = why
+        if notes:  # a win option that changed nothing and was not recorded (idle_note)
+            done["notes"] = notes
         print(json.dumps(done))
         return
     out = output_stream(ascii_only)  # each name as `out` writes it, laid out so (fit_data)
@@ -208,9 +210,11 @@ def record_game(
     with written_anyway(f"game {number} was recorded"):
         say_notes(change.before)
         stated = change.game.stated if change.game is not None else ()
-        for flag in change.idle:
-            note(idle_note(flag, change.after.ruleset.name, stated=stated))
-        _game_done(change, as_json, ascii_only)
+        idle = [idle_note(flag, change.after.ruleset.name, stated=stated) for flag in change.idle]
+        if not as_json:  # with --json they are the object's `notes`, as score's (docs/json.md)
+            for said in idle:
+                note(said)
+        _game_done(change, as_json, ascii_only, idle)
     return 0
 
 

@@ -26,7 +26,7 @@ class MeldKind(Enum):
 
 
 # Each kind as a module name, for code that runs per hand, arrangement or set: in Python 3.11 a member
-# read through its Enum class runs the class's __getattr__ hook (~70 ns; a module name ~5; README
+# read through its Enum class runs the class's __getattr__ hook (~70 ns; a module name ~5; docs/speed.md,
 # "Shared values"). Other modules import these.
 CHOW, PUNG, KONG, PAIR, SINGLE = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.PAIR, MeldKind.SINGLE
 # The book lists the sets, then the pair; a loser's leftover tiles come last.
