@@ -301,8 +301,60 @@ def test_latin1_zoe_on_line_6_of_a_yaml_file_leaves_items_1_to_5_scored(tmp_path
     path = _write(tmp_path, "club.yaml", (item + b"\n") * 5 + item + b" # Zo\xeb\n" + (item + b"\n") * 3)
     out = records(run(str(path), "--format", "jsonl").stdout)
     assert [r.get("score") for r in out[:5]] == [GOOD_SCORE] * 5
-    said = "not valid YAML: not UTF-8 text (byte 0xeb at column 49): save the file as UTF-8"
+    said = (
+        "not valid YAML (the rest of the file, to line 9, is not read): not UTF-8 text (byte 0xeb at "
+        "column 49): save the file as UTF-8"
+    )
     assert out[5:] == [{"line": 6, "item": 6, "error": {"code": "bad-yaml", "message": said}}]
+
+
+# Regression: a character YAML refuses (a NUL, a BEL) in a list's item 6 left items 1 to 5 unscored, the
+# one record at `line 1, item 1`: the parser checks each read whole, and refused the read it stood in.
+@pytest.mark.parametrize(
+    ("char", "said"),
+    [
+        pytest.param("\x00", "U+0000 (a control character)", id="nul"),
+        pytest.param("\x07", "U+0007 (a control character)", id="bel"),
+        pytest.param("\x7f", "U+007F (a control character)", id="del"),
+        pytest.param("\x9b", "U+009B (a control character)", id="c1-csi"),
+        pytest.param("\ufffe", "U+FFFE", id="u-fffe"),
+    ],
+)
+def test_a_nul_in_item_6_of_a_yaml_file_leaves_items_1_to_5_scored(tmp_path, char, said):
+    item = f"- hand: {GOOD.strip()[1:-1]}\n  seat: south\n"
+    text = item * 5 + f'- hand: "x{char}"\n' + item
+    path = _write(tmp_path, "club.yaml", text.encode())
+    out = records(run(str(path), "--format", "jsonl").stdout)
+    assert [r.get("score") for r in out[:5]] == [GOOD_SCORE] * 5
+    message = (
+        f"not valid YAML (the rest of the file, to line 13, is not read): {said} at column 11: remove it"
+    )
+    assert out[5:] == [{"line": 11, "item": 6, "error": {"code": "bad-yaml", "message": message}}]
+
+
+def test_a_nul_in_item_3_of_a_json_file_leaves_items_1_and_2_scored(tmp_path):
+    item = json.dumps({"hand": GOOD.strip()[1:-1], "seat": "south"})
+    path = _write(tmp_path, "club.json", f'[\n{item},\n{item},\n{{"hand": "x\x00"}},\n{item}\n]\n'.encode())
+    out = records(run(str(path), "--format", "jsonl").stdout)
+    assert [r.get("score") for r in out[:2]] == [GOOD_SCORE] * 2
+    assert [(r["line"], r["item"], r["error"]["code"]) for r in out[2:]] == [(4, 3, "bad-yaml")]
+    assert out[2]["error"]["message"] == (
+        "not valid JSON (the rest of the file, to line 6, is not read): U+0000 (a control character) at "
+        "column 12: remove it"
+    )
+
+
+# Regression: the parser's own depth limit (1,000), met on item 2's line while it read ahead past item 1,
+# a block mapping, replaced item 1's record with the break's; depths below it were item 2's already.
+@pytest.mark.parametrize("depth", [100, 1000, 5000])
+def test_item_2_nested_1000_deep_leaves_item_1_scored(tmp_path, depth):
+    item = f"- hand: {GOOD.strip()[1:-1]}\n"
+    path = _write(tmp_path, "deep.yaml", (item + "- " + "[" * depth + "]" * depth + "\n" + item).encode())
+    out = records(run(str(path), "--format", "jsonl").stdout)
+    assert out[0]["score"] == GOOD_SCORE
+    said = "not valid YAML (the rest of the file, to line 3, is not read): nested more than 64 deep"
+    assert [(r["line"], r["item"], r["error"]["code"]) for r in out[1:]] == [(2, 2, "bad-yaml")]
+    assert out[1]["error"]["message"].startswith(said)  # (at the 65th bracket's column, where ours stops)
 
 
 def test_a_line_of_one_megabyte(tmp_path):

@@ -203,7 +203,7 @@ def _yaml_item(events: _Lookahead, event: Any, line: int, flow: bool, json: bool
     # the line that ended it starts (`  seat: west` under `-   hand: ...`, indented less than the
     # item's keys): a break there, before the next item starts, is the item's one record, not the
     # item scored without it (as East, its seat dropped).
-    events.after(end)
+    events.after(end, block=isinstance(event, ev.MappingStartEvent) and not event.flow_style)
     return entry
 
 
@@ -231,12 +231,12 @@ class _Lookahead:
             raise StopIteration
         return event
 
-    def after(self, last: Any) -> None:
+    def after(self, last: Any, block: bool = False) -> None:
         """Parse the events after an item whose last event is `last` now, up to the first that is not
         the end of a list, mapping or document on the item's last line (`]`, `}`, the document's
         end: `["HAND"] -s south` breaks after two of them): a break in the YAML on the item's own last
         line is raised (its bad-yaml record is the item's one record), a break on a later line is
-        not yet."""
+        not yet; `block`: the item is a block mapping, whose end stands on the next item's line."""
         import yaml
 
         ends = (yaml.events.CollectionEndEvent, yaml.events.DocumentEndEvent)
@@ -253,8 +253,14 @@ class _Lookahead:
                 ):
                     return
         except yaml.YAMLError as exc:
+            from ..ruleset_yaml import nested_too_deep
+
             mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-            if mark is not None and mark.line == end_line:
+            # The parser's own depth limit is met by the next item's brackets (`- [[[...`) while it reads
+            # ahead on the line a block mapping's end stands on: that break is the next item's record,
+            # as a depth past ours is (_skip), never this whole item's.
+            next_items = block and nested_too_deep(exc)
+            if mark is not None and mark.line == end_line and not next_items:
                 raise
             self._events = self._raising(exc)
         except FileError as exc:  # a read error after the item: it was read whole, and still stands

@@ -133,12 +133,19 @@ _CONTINUATION = bytes(range(0x80, 0xC0))  # a UTF-8 character's bytes after its 
 _WIDE_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE)  # (UTF-32 LE's starts as LE)
 
 
+# What YAML's reader refuses anywhere in a file (YAML 1.1's printable characters; PyYAML's reader and
+# libyaml's check the same): the C0 controls but tab and line ends, DEL, the C1 controls but NEL, U+FFFE
+# and U+FFFF.
+_UNPRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
 class Utf8(io.RawIOBase):
     """A YAML or JSON file's bytes for the parser, up to the first that is not UTF-8 (a file saved as
-    Latin-1 or Windows-1252, `# Zo\xeb`): the parser, which decodes each read whole, refused the read
-    it stood in at line 1, the items before it unscored; they are read, and the next read is the
-    error, at the byte's line and column (a bad-yaml record: `yaml_entries`). A file that starts with a
-    UTF-16 or UTF-32 byte order mark is the parser's to decode."""
+    Latin-1 or Windows-1252, `# Zo\xeb`) or is a character YAML refuses (a NUL): the parser, which
+    decodes and checks each read whole, refused the read it stood in at line 1, the items before it
+    unscored; they are read, and the next read is the error, at the byte's line and column (a bad-yaml
+    record: `yaml_entries`). A file that starts with a UTF-16 or UTF-32 byte order mark is the parser's
+    to decode."""
 
     def __init__(self, reader: io.RawIOBase, path: str) -> None:
         self._reader = reader
@@ -151,40 +158,60 @@ class Utf8(io.RawIOBase):
         self._ended = False  # the reader has given its last bytes (an empty read)
         self._error: Exception | None = None  # the byte not UTF-8, raised at the next read
         self._unchecked = False  # UTF-16 or UTF-32: passed on as read
+        self._unpassed = b""  # the bytes of the read the error stopped, from the refused one on
 
     def readable(self) -> bool:
         """A stream the parser reads."""
         return True
 
     def read(self, size: int = -1) -> bytes:
-        """The next bytes read, up to the first that is not UTF-8 (its error raised at the next read)."""
+        """The next bytes read, up to the first that is not UTF-8 or is a character YAML refuses (its error
+        raised at the next read)."""
         if self._error is not None:
             raise self._error
         data: bytes = self._reader.read(size)
         self._ended = self._ended or not data
         if self._unchecked:
             return data
-        held = len(self._decoder.getstate()[0])  # the start of a character the last read cut
+        pending = self._decoder.getstate()[0]  # the start of a character the last read cut
+        held = len(pending)
         self._head = (self._head + data)[:4] if len(self._head) < 4 else self._head
+        bad_byte = -1  # where the first byte not UTF-8 stands in pending + data
         try:
-            self._decoder.decode(data, not data)
+            text = self._decoder.decode(data, not data)
         except UnicodeDecodeError as exc:
             if self._passed_on == 0 and any(bom.startswith(self._head[:2]) for bom in _WIDE_BOMS):
                 self._unchecked = True  # (its first bytes are none of UTF-8's: the error is at once)
                 return data
-            good = max(0, exc.start - held)
+            bad_byte = exc.start
+            text = (pending + data)[:bad_byte].decode("utf-8")
+        # The reader checks each read whole, so a character it refuses (a NUL, a BEL) refused the read it
+        # stood in, at line 1, the items before it unscored, as a byte not UTF-8 did: stopped at it too.
+        refused = _UNPRINTABLE.search(text)
+        if refused is not None:
+            good = max(0, len(text[: refused.start()].encode("utf-8")) - held)
             self._passed(data[:good])
-            byte = (self._decoder.getstate()[0] + data)[exc.start] if exc.start < held else data[good]
-            import yaml
-
-            mark = yaml.Mark(self._path, 0, self._lines, self._column, None, 0)
-            problem = not_utf8(byte, self._column + 1)
-            self._error = yaml.MarkedYAMLError(problem=problem, problem_mark=mark)
-            if not good:
-                raise self._error from None
-            return data[:good]
+            code = ord(refused.group())
+            what = " (a control character)" if code < 0x20 or 0x7F <= code <= 0x9F else ""
+            return self._stop(data, good, f"U+{code:04X}{what} at column {self._column + 1}: remove it")
+        if bad_byte >= 0:
+            good = max(0, bad_byte - held)
+            self._passed(data[:good])
+            return self._stop(data, good, not_utf8((pending + data)[bad_byte], self._column + 1))
         self._passed(data)
         return data
+
+    def _stop(self, data: bytes, good: int, problem: str) -> bytes:
+        """The bytes before the first refused (`good` of `data`), its error raised at the next read, or now
+        when there are none (a bad-yaml record at its line: `yaml_entries`)."""
+        import yaml
+
+        mark = yaml.Mark(self._path, 0, self._lines, self._column, None, 0)
+        self._error = yaml.MarkedYAMLError(problem=problem, problem_mark=mark)
+        self._unpassed = data[good:]  # read and never passed on: counted by lines_to_end
+        if not good:
+            raise self._error from None
+        return data[:good]
 
     def last_line(self) -> int:
         """The number of the file's last line (from 1), once the parser has read to its end: a mark past
@@ -197,12 +224,12 @@ class Utf8(io.RawIOBase):
     def lines_to_end(self) -> int | None:
         """The number of the file's last line, reading on to its end past where the parser stopped (a
         break: what is after it is never parsed, and the record says how far the file went on), or None
-        where it cannot be counted (UTF-16 passed on, a byte not UTF-8 whose read was cut, a read error)."""
-        if self._unchecked or self._error is not None:
+        where it cannot be counted (UTF-16 passed on, a read error)."""
+        if self._unchecked:
             return None
         lines, column = self._lines, self._column
         try:
-            while data := self._reader.read(1 << 16):
+            for data in itertools.chain((self._unpassed,), iter(lambda: self._reader.read(1 << 16), b"")):
                 end = data.rfind(b"\n")
                 lines += data.count(b"\n")
                 column = len(data) - end - 1 if end >= 0 else column + len(data)
