@@ -406,6 +406,31 @@ def test_default_ruleset_and_line_override(tmp_path: Path):
     assert second["ruleset"] == "pung-chow" and second["score"] == 48
 
 
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        pytest.param("secret.txt", "{PUNGS} -r {path}\n", id="text-line"),
+        pytest.param("htpasswd", "{PUNGS} -r {path}\n", id="text-line-no-suffix"),
+        pytest.param("secret.txt", "- hand: {PUNGS}\n  ruleset: {path}\n", id="yaml-item"),
+    ],
+)
+def test_a_line_r_etc_passwd_is_not_read_and_its_lines_are_not_quoted(tmp_path: Path, name: str, text: str):
+    """Regression: a line's `-r /etc/shadow` read the file as a ruleset, and its record quoted every line
+    of it (each refused as an unknown key): a batch file from elsewhere opens no file but a .yaml/.yml
+    one (docs/batch.md). The batch's own -r reads the path typed, as score's does."""
+    secret = tmp_path / name
+    secret.write_text("bob:$apr1$x$secretHASH\n", encoding="utf-8")
+    batch = tmp_path / ("b.yaml" if text.startswith("-") else "b.txt")
+    batch.write_text(text.format(PUNGS=PUNGS, path=secret), encoding="utf-8")
+    result = run("batch", str(batch), "--format", "jsonl")
+    assert result.exit_code == 1 and "secretHASH" not in result.stdout + result.stderr
+    (record,) = (json.loads(line) for line in result.stdout.splitlines())
+    assert (record["error"]["code"], record["error"]["file"]) == ("ruleset-not-yaml", str(secret))
+    assert record["error"]["message"].startswith(f"{secret}: a line's ruleset file is read only if its name")
+    own = run("batch", str(batch), "--format", "jsonl", "-r", str(secret))
+    assert own.exit_code == 2 and "ruleset-not-yaml" not in own.stderr  # read, and refused as a ruleset
+
+
 YAML_ENTRIES = f"""# a YAML batch file
 - hand: {PUNGS}
 - hand: "{NORTH_HAND}"

@@ -129,6 +129,18 @@ def _beside_the_file(error: RulesetError, name: str, folder: str | None) -> Rule
     )
 
 
+def _not_yaml(path: str) -> RulesetError:
+    """A line's `-r /etc/passwd`: a batch file from elsewhere would have its records quote the lines of
+    any file it names (each read as a ruleset and refused with what it holds), so a line reads a ruleset
+    file only by a YAML name, as every house file is saved (docs/batch.md)."""
+    return RulesetError(
+        "a line's ruleset file is read only if its name ends in .yaml or .yml: a batch file's lines open "
+        "no other file (save the ruleset as a .yaml file, or give it to the batch's own -r)",
+        code="ruleset-not-yaml",
+        file=path,
+    )
+
+
 class Scorer:
     """Scores entries, caching each ruleset (and its loading error) by name for the whole run."""
 
@@ -212,6 +224,8 @@ class Scorer:
         if self.job.compare is not None:
             return self._compare(position(entry), args, entry.text)
         hand, ruleset, situation, limit = args
+        if ruleset != self.job.ruleset and "/" in ruleset and not ruleset.endswith((".yaml", ".yml")):
+            raise _not_yaml(ruleset)
         # The ruleset is looked up here, not in _score: its missing ruleset's error, kept for every entry
         # that names it, is raised afresh through as few frames as may be (Scorer.ruleset).
         return entry, _score(hand, self.ruleset(ruleset), situation, limit)
