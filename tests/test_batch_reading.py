@@ -316,6 +316,30 @@ def test_a_file_cut_short_while_it_is_read_is_an_error_not_its_last_line_in_part
     assert len(read) < cut // len(line)
 
 
+@pytest.mark.parametrize("grown", [False, True], ids=["saved-again-longer", "appended"])
+def test_a_file_saved_again_longer_while_it_is_read_is_an_error_a_file_grown_is_not(tmp_path: Path, grown):
+    """Regression: a batch file saved again in place, longer (`> hands.txt` from another program), was
+    read on from where it was: the records were two files' spliced, exit 1, nothing said. Its start is
+    compared at its end: a FileError (exit 2). A file that only grew keeps its start, and is read whole."""
+    from pungchow_calc.batch.entry import FileError
+
+    line, other = f"{GOOD} --seat south\n", f"{GOOD} --seat west\n"
+    path = tmp_path / "hands.txt"
+    path.write_text(line * 10_000)
+    source = Source(str(path))
+    entries = source.entries()
+    assert next(entries).text == line.strip()  # the first block read
+    if grown:
+        with path.open("a") as file:
+            file.write(other * 1_000)
+        assert len(list(entries)) == 10_999
+    else:
+        path.write_text(other * 12_000)  # in place: the same file, emptied and written again
+        with pytest.raises(FileError, match=r"cannot read: it was saved again while it was read"):
+            list(entries)
+    source.close()
+
+
 def test_a_yaml_file_cut_short_while_it_is_read_is_an_error_not_its_last_item_in_part(tmp_path: Path):
     """The same for a YAML list: cut in the middle of an item, the item's half was read as an entry
     (`- ... Rd!Rd --se`), or the cut said as bad YAML at a line that was never wrong. A FileError now."""

@@ -133,6 +133,18 @@ _BINARY = (
 )
 
 
+_HEAD = 4096  # the bytes of a file's start compared at its end (Source._counted_read)
+
+
+def _start_now(stream: Any, length: int) -> bytes | None:
+    """The first `length` bytes a file holds now, read without moving the stream; None where they cannot
+    be read so (no descriptor, no pread)."""
+    try:
+        return os.pread(stream.fileno(), length, 0)
+    except (AttributeError, OSError, io.UnsupportedOperation):
+        return None
+
+
 def _refuse_binary(first: bytes, path: str) -> None:
     """Refuse a file whose first bytes are a spreadsheet's or an archive's (_BINARY): a FileError."""
     for magic, what, hint in _BINARY:
@@ -476,17 +488,27 @@ class Source:
         read = stream.read1 if hasattr(stream, "read1") else stream.read
         size = self.size if self.path != "-" else None
         got = 0
+        head = b""  # its first bytes as read: the same at its end, or it was saved again meanwhile
 
         def counted(wanted: int) -> bytes:
-            nonlocal got
+            nonlocal got, head
             data = read(wanted)
             if not got:  # the first bytes, before any line is read: a spreadsheet's or an archive's?
                 _refuse_binary(data, self.path)
+            if len(head) < _HEAD:
+                head += data[: _HEAD - len(head)]
             got += len(data)
             if not data and size is not None and got < size:
                 raise FileError(
                     f"{self.path}: cannot read: it was cut short while it was read ({got:,} of its {size:,}"
                     " bytes)"
+                )
+            if not data and size is not None and head and _start_now(stream, len(head)) not in (head, None):
+                # Saved again in place, longer (`> hands.txt` from another program): read on from where
+                # it was, its records are two files' spliced; a file that grew keeps its start.
+                raise FileError(
+                    f"{self.path}: cannot read: it was saved again while it was read (its start is not what "
+                    "was read): the records are of two files spliced; score it again once it is written"
                 )
             return data
 
