@@ -658,6 +658,19 @@ def test_json_south_2c2c2c_5b5b_7c8c_wrong_size_is_at_column_1():
     assert error["message"].startswith("--south: 7 tiles, not 13 (a hand holds 13 tiles")
 
 
+def test_riichi_east_12000_winner_east_without_from_is_told_the_score_first():
+    """Regression: the refusal named the missing --from (`no-discarder`) and, once it was given, the
+    score (`bad-score`): which error a program got hung on an option beside the one that was wrong."""
+    for extra in ([], ["--drawn"], ["--from", "south"]):
+        result = run_main(
+            "settle", "-r", "riichi-ema-2016", "--east", "12000", "--south", "0", "--west", "0",
+            "--north", "0", "--winner", "east", "--json", *extra,
+        )  # fmt: skip
+        error = json.loads(result.stdout)["error"]
+        assert (result.exit_code, error["code"]) == (2, "bad-score"), (extra, result.stdout)
+        assert error["message"].startswith("--east: 12000: no hand scores more than 8000")
+
+
 # South's hand below is a complete Mah-Jongg (three exposed chows of dots, a pung of twos, the pair).
 COMPLETE_SOUTH = "1d2d3d* 4d5d6d* 7d8d9d* 2d2d2d 5d!5d"
 

@@ -432,6 +432,17 @@ def settle_table(
     winner = _winner_of(hands, options)
     _check_ending(winner, hands, ruleset, options)
     _check_options(order, winner, options)
+    most = ruleset.settings.most_score
+    for seat in order:  # before what the win lacks (--from): the number typed is what is wrong first
+        value = values[seat]
+        if most is not None and isinstance(value, int) and value > most:
+            # No hand is worth it: a payment typed for the score (riichi's 12000 for a mangan's 2000)
+            # would be paid over again, so money never moves on it.
+            raise OptionError(
+                f"--{seat.word}: {value}: no hand scores more than {most} under ruleset {ruleset.name} "
+                "(the score is the hand's value before payment, not what is paid)",
+                code="bad-score",
+            )
     on_a_discard = on_discard(options.win_by, options.said("original_hand"))
     if winner is not None and ruleset.settlement.discarder_pays and on_a_discard:
         if options.discarder is None:  # money never moves on a guess: who discarded is said
@@ -472,15 +483,6 @@ def settle_table(
             signed = sign_refusal(seat, seats[seat], value)
             if signed is not None:  # refused in a new game; one an evening recorded before is replayed
                 as_new.append((signed.code, signed.message))
-            most = ruleset.settings.most_score
-            if most is not None and value > most:
-                # No hand is worth it: a payment typed for the score (riichi's 12000 for a mangan's 2000)
-                # would be paid over again, so money never moves on it.
-                raise OptionError(
-                    f"--{seat.word}: {value}: no hand scores more than {most} under ruleset {ruleset.name} "
-                    "(the score is the hand's value before payment, not what is paid)",
-                    code="bad-score",
-                )
             possible = hand_scores(ruleset)
             moves = seat is winner or ruleset.settings.settle_losers  # else noted: it pays nothing
             # The cap in force (`--limit`) is what a hand that reaches it is paid: typed, it is no guess.
