@@ -1044,6 +1044,44 @@ def test_the_score_card_counts_a_losers_pairs_only_where_losers_score(ruleset, p
         assert squeezed(pairs) in shown
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "rows"),
+    [
+        pytest.param(
+            "classical-bmja",
+            ["chows a winning hand may hold | 1 at most",
+             "a limit hand is worth | its value, never its own count",
+             "a loser's hand of too many tiles | scores 0 (a long hand)"],
+            id="classical-bmja",
+        ),
+        pytest.param(
+            "classical-dmjl",
+            ["the win passing the deal | stated (--east-ninth-win)", "limit hand value | 500"],
+            id="classical-dmjl",
+        ),
+        pytest.param("pung-chow", ["a winning chow on a discard | from the player on the left only",
+                                   "limit hand value | none"], id="pung-chow"),
+        pytest.param("riichi-ema-2016", ["a score above 2000 | Mangan, 2000"], id="riichi-ema-2016"),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_classical_bmja_card_shows_max_chows_1(ruleset: str, rows: list[str], columns: str) -> None:
+    """Regression (a rules enthusiast's trial): the card left out settings that decide what wins and what
+    is paid: BMJA's one chow at most (a two-chow hand is refused), Kajongg's limit hand worth the limit
+    and long hand scoring 0, the book's chow from the left, riichi's score above 2000 paid as a mangan;
+    and it named a fact by its id (`stated east_ninth_win`), not the option a player types."""
+    card = run_main("rules", "show", ruleset, "--ascii", env={"COLUMNS": columns}).stdout
+    settings = card.split("\nSettings\n")[1].splitlines()
+    for row in rows:  # a label wrapped at 60 columns goes on under it, its value on its first line
+        label, value = row.split(" | ")
+        found = [
+            " ".join(line.split("|")[0].strip() for line in settings[at : at + 3])
+            for at, line in enumerate(settings)
+            if line.split("|")[-1].strip() == value
+        ]
+        assert any(words.startswith(label) for words in found), (row, found)
+
+
 @pytest.mark.parametrize("columns", ["60", "80"])
 def test_rules_show_stacked_descriptions_stand_alone(columns: str) -> None:
     """Regression (a user trial): at 80 columns `Refused as impossible` and `Penalties` stacked each

@@ -182,7 +182,7 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     section("Refused as impossible", [("", "left"), ("what", "left")], refused)
     settings = [
         ("limit", "none" if s.limit is None else str(s.limit)),
-        (f"{words.limit_hand} value", "—" if s.limit_hand_value is None else str(s.limit_hand_value)),
+        (f"{words.limit_hand} value", "none" if s.limit_hand_value is None else str(s.limit_hand_value)),
         ("East pays and collects", f"× {s.east_multiplier}"),
         # Where losers settle: a loser's hand scores, its pairs up to this many; else it scores 0
         # (scoring._score_hand), and a count of the pairs it may score would say nothing.
@@ -197,6 +197,14 @@ def print_score_card(ruleset: Any, out: Console) -> None:
         settings.append(("played by", f"{s.players} players"))
     if s.round_winds < len(Wind):
         settings.append(("rounds played", ", ".join(w.word for w in list(Wind)[: s.round_winds])))
+    if s.max_chows is not None:  # a hand of more is no win (docs/rulesets.md, "General conditions")
+        settings.append(("chows a winning hand may hold", f"{s.max_chows} at most"))
+    if s.chow_from_left:
+        settings.append(("a winning chow on a discard", "from the player on the left only"))
+    if not s.limit_hand_counts:
+        settings.append((f"a {words.limit_hand} is worth", "its value, never its own count"))
+    if s.long_hand_scores_zero:
+        settings.append(("a loser's hand of too many tiles", "scores 0 (a long hand)"))
     if s.limit_hand_alone:
         settings.append((f"a {words.limit_hand} scores", f"its {words.limit_hand} lines alone"))
     if s.original_hand_drawn:
@@ -209,6 +217,9 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     if s.min_doublings:
         settings.append((f"{words.doublings} a win needs", str(s.min_doublings)))
     settings.extend((f"{t.name}: {words.of(t.doublings)} or more", str(t.score)) for t in s.limits)
+    if s.limits:  # a score above the first tier's is that tier too (LimitTier; riichi's 4 han 40 fu)
+        first = s.limits[0]
+        settings.append((f"a score above {first.score}", f"{first.name}, {first.score}"))
     terms = getattr(ruleset, "settlement", None)
     if terms is not None and terms != SettlementRules():  # the book's terms: nothing more to say
         settings += [
@@ -257,7 +268,10 @@ def _evening_rows(evening: EveningRules | None) -> list[tuple[str, str]]:
             "East's wins in a row",
             "no cap" if evening.east_win_cap is None else f"{evening.east_win_cap} pass the deal",
         ),
-        "east_win_cap_fact": ("the win passing the deal", f"stated {evening.east_win_cap_fact}"),
+        "east_win_cap_fact": (
+            "the win passing the deal",
+            f"stated (--{(evening.east_win_cap_fact or '').replace('_', '-')})",
+        ),
         "draw_passes_deal": ("a draw game", "passes the deal" if evening.draw_passes_deal else "keeps East"),
         "after_false_mahjongg": ("after a false Mah-Jongg", evening.after_false_mahjongg.replace("_", " ")),
         "sets_per_evening": ("sets in an evening", "the players decide" if sets is None else str(sets)),
