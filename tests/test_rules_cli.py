@@ -84,6 +84,22 @@ def test_show_is_a_score_card():
     assert rows["limit"] == ["none"]
 
 
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_pung_chow_limit_card_marks_the_pair_rows_that_score_one_of_them(columns: str) -> None:
+    """Regression (a rules enthusiast's trial): `Pair of heads drawn to complete hand 6` and `Pair of
+    dragons 2` read as adding up, where group pair_value scores only the first that holds (Part II,
+    Example 4: "8, not 8 + 4"); a group whose rows are each another kind of set (set_value) is unmarked."""
+    out = run_main("rules", "show", "pung-chow-limit", "--ascii", env={"COLUMNS": columns}).stdout
+    shown = squeezed(out)
+    combos = shown.split("Combinationscores")[1].split("Doubling")[0]
+    assert combos.count("oneofpair_value") == 10 and "oneofset_value" not in combos
+    assert (
+        squeezed("(one of GROUP: of a group's rows only the first that holds scores, in the order shown)")
+        in combos
+    )
+    assert "one of" not in run_main("rules", "show", "pung-chow", "--ascii").stdout
+
+
 @pytest.mark.parametrize(
     ("wash", "title"),
     [

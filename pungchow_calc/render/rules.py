@@ -113,13 +113,47 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     combos = [r for r in rules if r.points is not None and r.scope != "hand"]
     doubles = [r for r in rules if r.doublings]
     limits = [r for r in rules if r.limit]
+
     # The points column in the ruleset's own word for them (`words:`; riichi: fu), as its settings say
     # `fu × 2^(han + 2)` and a score's summary `30 fu × 2^(2 han + 2)`.
+    # Points rows of one group score once, the first that holds (Part II's pair: "8, not 8 + 4"): each is
+    # marked, as a doubling row says `not with X`, and a line after the section says what the mark means.
+    # A group whose rows each name another kind of set and class of tiles (the book's set values) never
+    # has two that hold: unmarked, as nothing there could add up.
+    def kind(rule: Any) -> tuple[Any, ...]:
+        written = [c for c in raw.get(rule.id, {}).get("when", []) or [] if isinstance(c, dict)]
+        return (*(next((c[key] for c in written if key in c), None) for key in ("meld", "tiles")), rule.who)
+
+    by_group: dict[str, list[Any]] = {}
+    for r in rules:
+        if r.group is not None and r.points is not None:
+            by_group.setdefault(r.group, []).append(r)
+    grouped = {
+        group
+        for group, members in by_group.items()
+        if len(members) > 1
+        and (None in {kind(r)[0] for r in members} or len({kind(r) for r in members}) < len(members))
+    }
+
+    def points_when(rule: Any) -> str:
+        mark = f"one of {rule.group}" if rule.group in grouped else ""
+        return ", ".join(part for part in (when(rule), mark) if part)
+
+    def group_note(shown: list[Any]) -> None:
+        if any(r.group in grouped for r in shown):
+            out.print(
+                Text(
+                    "(one of GROUP: of a group's rows only the first that holds scores, in the order shown)"
+                ),
+                soft_wrap=False,
+            )
+
     section(
         titles["bonus"],
         [("", "left"), ("who", "left"), (ruleset.settings.words.points, "right"), ("when", "left")],
-        [[r.label, r.who, _points_text(r.points), when(r)] for r in bonus],
+        [[r.label, r.who, _points_text(r.points), points_when(r)] for r in bonus],
     )
+    group_note(bonus)
     section(
         titles["combination"],
         # A set's points exposed and concealed, in the ruleset's words (riichi's open and closed).
@@ -131,10 +165,11 @@ def print_score_card(ruleset: Any, out: Console) -> None:
             ("when", "left"),
         ],
         [
-            [r.label, r.who, _points_text(r.points, True), _points_text(r.points, False), when(r)]
+            [r.label, r.who, _points_text(r.points, True), _points_text(r.points, False), points_when(r)]
             for r in combos
         ],
     )
+    group_note(combos)
     section(
         titles["doubling"],
         [("", "left"), ("who", "left"), (words.doublings if named else "doubles", "right"), ("when", "left")],
