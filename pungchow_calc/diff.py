@@ -33,6 +33,10 @@ class Row:
     set: str | None
     values: tuple[Line | None, ...]
     refused: frozenset[int] = frozenset()  # rulesets (by index) that refused the hand: not compared
+    # The rulesets (by index) whose line here is another rule than the first's, not the same one under
+    # another name: a set's lines paired in order or by a like label (the book's pair completed by a
+    # draw, 6, and DMJL's pair of dragons, 2), where no conditions or label say they are one rule.
+    other_rules: frozenset[int] = frozenset()
 
     @property
     def differs(self) -> bool:
@@ -52,7 +56,21 @@ class Row:
         present = [(i, v) for i, v in enumerate(self.values) if v is not None and i not in self.refused]
         if len({(v.points, v.doublings, v.kind) for _, v in present}) < 2:
             return ()
-        return tuple((i, v.label) for i, v in present if v.label.casefold() != self.label.casefold())
+        return tuple(
+            (i, v.label)
+            for i, v in present
+            if v.label.casefold() != self.label.casefold() and i not in self.other_rules
+        )
+
+    @property
+    def sharing(self) -> tuple[tuple[int, str], ...]:
+        """The rulesets (by index) whose line on this set's row is another rule (other_rules), with its
+        label, alike in value or not: the row is the set's, not one rule's under two names."""
+        return tuple(
+            (i, v.label)
+            for i, v in enumerate(self.values)
+            if v is not None and i in self.other_rules and i not in self.refused
+        )
 
     def as_dict(self, names: tuple[str, ...]) -> dict[str, Any]:
         """JSON form: label, set and per-ruleset values (null when the line is absent), each with the
@@ -300,9 +318,23 @@ def diff_hand(
     rows = []
     for key in order:
         values = table[key]
-        first = next(v for v in values if v is not None)
-        rows.append(Row(key, first.label, first.kind, first.meld, tuple(values), refused))
+        j, first = next((j, v) for j, v in enumerate(values) if v is not None)
+        other = frozenset(
+            i for i, v in enumerate(values) if v is not None and not _one_rule(first, j, v, i, meanings)
+        )
+        rows.append(Row(key, first.label, first.kind, first.meld, tuple(values), refused, other))
     return HandDiff(names, scores, tuple(rows), errors if refused else (), counters)
+
+
+def _one_rule(first: Line, j: int, line: Line, i: int, meanings: tuple[dict[str, str], ...]) -> bool:
+    """Whether `line` (ruleset `i`) is the rule of `first` (ruleset `j`) under its name or another: the
+    same id or label, or the same conditions stated (rule_meanings); a hand-wide row is keyed so."""
+    if first.meld is None or line.rule == first.rule or line.label.casefold() == first.label.casefold():
+        return True
+    if not meanings:
+        return True  # nothing to tell them apart by: as before, the row's own name
+    want = meanings[j].get(first.rule)
+    return want not in (None, "[]") and want == meanings[i].get(line.rule)
 
 
 def _label(values: list[Line | None]) -> str:

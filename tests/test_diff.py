@@ -494,6 +494,34 @@ def test_example_7_under_pung_chow_classical_bmja_riichi_ema_2016_names_a_line_s
     assert [v["label"] for v in values.values()] == ["All honor pieces", "Only Honors", "Tsuu Iisou"]
 
 
+@pytest.mark.parametrize(
+    ("hand", "facts", "rulesets", "said"),
+    [
+        pytest.param(
+            "EwEwEw SwSwSw WwWwWw NwNwNw Rd!Rd", ("--drawn", "--seat", "west"),
+            ("pung-chow-limit", "classical-dmjl"),
+            "Pair of heads drawn to complete hand (pung-chow-limit), Pair of Dragons in classical-dmjl",
+            id="four-winds-rd-drawn",
+        ),
+        pytest.param(
+            "1c2c3c 4c5c6c 7d8d9d 2b2b2b 5b!5b", ("--seat", "south", "--from", "east", "--riichi"),
+            ("pung-chow-limit", "riichi-ema-2016"),
+            "Pair of 2 to 8 punged to complete hand (pung-chow-limit), Pair wait (tanki) in riichi-ema-2016",
+            id="tanki-5b",
+        ),
+    ],
+)  # fmt: skip
+def test_four_winds_rd_drawn_pair_rows_are_one_set_other_rules(hand, facts, rulesets, said):
+    """Regression (a rules enthusiast's trial): a set's lines are paired in order across rulesets, and
+    the pair's row said `Named otherwise: Pair of heads drawn to complete hand is Pair of Dragons in
+    classical-dmjl`, two rules (a completion bonus, a pair's value) named as one; riichi's tanki fu sat on
+    the book's row unsaid. Another rule scoring the same set is said as such, whatever its value."""
+    argv = ("diff", hand, *[word for name in rulesets for word in ("-r", name)], *facts, "--ascii")
+    lines = run_main(*argv, env={"COLUMNS": "200"}).stdout.splitlines()
+    assert f"One set, other rules: {said}" in lines, lines
+    assert not any(line.startswith("Named otherwise: Pair") for line in lines), lines
+
+
 # The totals' points and doublings rows say each ruleset's word for them (its `words:`) where they differ:
 # riichi's fu and han are never labelled the book's points and doublings; --json keeps its keys.
 @pytest.mark.parametrize("ascii_only", [(), ("--ascii",)], ids=["unicode", "ascii"])

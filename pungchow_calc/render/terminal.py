@@ -533,6 +533,16 @@ def print_hand_diff(
         if line and line not in said_names:
             said_names.add(line)
             out.print(Text("Named otherwise: ", style="bold") + Text(printable(fit_data(line, out.file))))
+        # A set's row where another ruleset scores the set by another rule (Row.other_rules): said as
+        # such, never as one rule under two names (the book's pair drawn to complete, DMJL's pair of dragons).
+        shared = ", ".join(f"{label} in {names[i]}" for i, label in row.sharing)
+        own = next(i for i, v in enumerate(row.values) if v is not None)  # the row's label's ruleset
+        line = f"{row.label} ({names[own]}), {shared}"
+        if shared and line not in said_names:
+            said_names.add(line)
+            out.print(
+                Text("One set, other rules: ", style="bold") + Text(printable(fit_data(line, out.file)))
+            )
     # What `score` notes under each ruleset (a fact none of its rules can use, ...): each names its ruleset
     # by its `name:`; a column headed otherwise (two files of one name) is named before it. A note said
     # alike under two rulesets (what a dora indicator shows, docs/riichi.md "Dora") is said once.
