@@ -522,6 +522,21 @@ def test_four_winds_rd_drawn_pair_rows_are_one_set_other_rules(hand, facts, rule
     assert not any(line.startswith("Named otherwise: Pair") for line in lines), lines
 
 
+@pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
+def test_pung_chow_against_riichi_points_less_fu_is_no_number(ascii_only: bool) -> None:
+    """Regression (a rules enthusiast's trial): the `Δ` column of `points / fu` said `+14`, fu less the
+    book's points, a number of neither: marked as unlike, as a doubling's row is; the money's rows keep
+    their numbers."""
+    argv = ["diff", "1c2c3c 4c5c6c 7d8d9d 2b2b2b 5b!5b", "-r", "pung-chow", "-r", "riichi-ema-2016"]
+    argv += ["--seat", "south", "--from", "east", "--riichi", *(["--ascii"] if ascii_only else [])]
+    lines = run_main(*argv, env={"COLUMNS": "100"}).stdout.splitlines()
+    split = "|" if ascii_only else "│"
+    cells = {line.split(split)[0].strip(): line.split(split)[-1].strip() for line in lines if split in line}
+    unlike = "!=" if ascii_only else "≠"
+    assert (cells["points / fu"], cells["doublings / han"]) == (unlike, unlike), cells
+    assert cells["east pays"] == "+1248"
+
+
 # The totals' points and doublings rows say each ruleset's word for them (its `words:`) where they differ:
 # riichi's fu and han are never labelled the book's points and doublings; --json keeps its keys.
 @pytest.mark.parametrize("ascii_only", [(), ("--ascii",)], ids=["unicode", "ascii"])

@@ -475,6 +475,8 @@ def print_hand_diff(
     for key in ("points", "doublings", "score", "payable"):
         values = [None if t is None else t[key] for t in totals]
         extra = [_signed_difference(values)] if two else []
+        if two and " / " in words.get(key, "") and values[0] != values[1]:
+            extra = [unlike(ascii_only)]  # fu less points is no number of either: `≠`, as a doubling's row
         cells = ["refused" if t is None else str(v) for t, v in zip(totals, values, strict=True)]
         styles[len(rows), 0] = "bold"
         rows.append((words.get(key, key), "", *cells, *extra))
