@@ -295,7 +295,8 @@ ALL_PUNG_CHOW_RULES = [
             "name: x\nextends: pung-chow-limit\nsettings:\n  limit: null\n  limit_hand_value: null\n"
             "rules:\n  - {id: first_discard, points: 100}\n",
             2,
-            "rule 'single_heads' is a limit hand, but no limit or limit_hand_value is set",
+            "rule 'single_heads' is a limit hand, but no limit or limit_hand_value is set: give what it is "
+            "worth (settings: {limit_hand_value: 500}, or a limit: 500 for every hand)",
             id="inherited-limit-hand-with-no-limit",
         ),
     ],

@@ -537,7 +537,8 @@ def compile_ruleset(doc: dict[str, Any], default_name: str, source: str, *, auth
         if rule.limit:
             raise Invalid(
                 ("rules", i),
-                f"rule {rule.id!r} is a limit hand, but no limit or limit_hand_value is set",
+                f"rule {rule.id!r} is a limit hand, but no limit or limit_hand_value is set: give what it is "
+                "worth (settings: {limit_hand_value: 500}, or a limit: 500 for every hand)",
             )
         if authored and rule.points is not None and rule.points.limit_fraction is not None:
             # Worth a share of no limit, it would score 0 on every hand, its line noted as counting for
