@@ -378,8 +378,18 @@ def _rule_summary(values: dict[str, Any]) -> str:
 
 
 def _penalty_summary(values: dict[str, Any]) -> str:
-    """A whole penalty in one line, as written: its type, then its other keys (`liable discarder`)."""
-    return "; ".join(f"{k} {_change_value(v)}" for k, v in values.items() if k != "label")
+    """A whole penalty in one line, as written: its type, then its other keys (`liable discarder`); a
+    share of the limit as the points column says one (`pays 0.5 × limit`, not `{limit_fraction: 0.5}`)."""
+
+    def value(key: str, written: Any) -> str:
+        share = written.get("limit_fraction") if isinstance(written, dict) and len(written) == 1 else None
+        return (
+            f"{share:g} × limit"
+            if key == "pays" and isinstance(share, int | float)
+            else _change_value(written)
+        )
+
+    return "; ".join(f"{k} {value(k, v)}" for k, v in values.items() if k != "label")
 
 
 def _tier_lines(names: tuple[str, str], a: list[Any], b: list[Any], to: str) -> list[str]:
