@@ -141,7 +141,7 @@ def test_show_json_is_the_merged_document(tmp_path: Path):
         pytest.param(
             "pung-chow-limit",
             "False Mah-Jongg",
-            "type false_mahjongg; pays 0.5 × limit",  # as the points column says a share (a trial)
+            "type false_mahjongg; pays 0.5 x limit",  # as the points column says a share (--ascii)
             id="false",
         ),
         pytest.param(
