@@ -376,6 +376,21 @@ def test_a_terminal_narrower_than_any_layout_gets_the_narrowest(evening, args, c
     assert result.stderr == ""
 
 
+@pytest.mark.parametrize("columns", ["99999999999999999999", "100000"])
+@pytest.mark.parametrize(
+    "args",
+    [["--help"], ["score", "--help"], ["rules", "show", "pung-chow"]],
+    ids=["help", "score-help", "card"],
+)
+def test_columns_99999999999999999999_reads_as_the_widest_terminal(args, columns):
+    """Regression (a fuzzing trial): past the machine's integers the help ended in an OverflowError
+    traceback, exit 1, and at 10,000 columns it took minutes (rich lays help out in the square of the
+    width): COLUMNS past 500 is read as 500 (README, "Help and conventions")."""
+    result = run(*args, env={"COLUMNS": columns})
+    assert (result.exit_code, result.stderr) == (0, ""), result.stderr
+    assert max(len(line) for line in result.stdout.splitlines()) <= 500
+
+
 # --- random command lines: the spec's own words, misspelled, with junk ------------------------------
 
 # Junk with no path separator: a FILE argument may be junk, and `evening new` would create it (the

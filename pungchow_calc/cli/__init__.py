@@ -46,9 +46,22 @@ _HAND_COMMANDS = frozenset(
 )
 
 
+WIDEST = 500  # COLUMNS past this is read as this: no terminal is wider (README, "Help and conventions")
+
+
+def _widest_columns() -> None:
+    """COLUMNS of 10,000 or more laid the help out in seconds to minutes (rich's layout grows with the
+    square of the width), and past the machine's integers broke it with a traceback: read as WIDEST, for
+    every layout, ours and rich's and typer's (they read the variable themselves)."""
+    value = os.environ.get("COLUMNS", "")
+    if value.isascii() and value.isdigit() and int(value) > WIDEST:
+        os.environ["COLUMNS"] = str(WIDEST)
+
+
 def main() -> None:
     """Console-script entry point: run the app; one line for bad input, a full disk or a closed pipe."""
     argv = sys.argv[1:]
+    _widest_columns()
     if sys.stdin is None:  # started with standard input closed (`<&-`): no input, as from /dev/null
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - the process's stdin, to its end
     elif isinstance(sys.stdin, io.TextIOWrapper) and sys.stdin.errors == "strict":
