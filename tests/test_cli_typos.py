@@ -391,6 +391,29 @@ def test_columns_99999999999999999999_reads_as_the_widest_terminal(args, columns
     assert max(len(line) for line in result.stdout.splitlines()) <= 500
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        pytest.param(
+            ["settle", "--east", "--", "8", "--json"], "--east took -- as its value", id="settle-east"
+        ),
+        pytest.param(
+            ["score", HAND, "--seat", "--", "x", "--json"], "--seat took -- as its value", id="score-seat"
+        ),
+        pytest.param(["evening", "report", "{log}", "-fjson", "extra"], None, id="report-fjson"),
+    ],
+)
+def test_settle_east_dashes_8_json_is_a_json_error(evening, args, said):
+    """Regression (a fuzzing trial): a `--` an option took as its value was read as the end of the
+    options, so `--json` after it went unheard and the error was plain text on stderr, and `score`'s
+    said the hand was not quoted (it was); `-fjson`, click's attached form, was not heard either."""
+    result = run(*[arg.format(log=evening) for arg in args])
+    error = json.loads(result.stdout)["error"]
+    assert (result.exit_code, result.stderr) == (2, ""), result.stderr
+    if said is not None:
+        assert said in error["message"] and "quotes" not in error["message"], error
+
+
 # --- random command lines: the spec's own words, misspelled, with junk ------------------------------
 
 # Junk with no path separator: a FILE argument may be junk, and `evening new` would create it (the

@@ -309,6 +309,9 @@ def _usage_error(error: Any, argv: list[str]) -> int:
         joined = _files_to_join(message, first)
         if joined is not None:
             return _usage(f"{message}: {joined}", name, argv)
+    dashed = _dashes_taken(argv, found) if extra else None
+    if dashed is not None:
+        return _usage(f"{message}: {dashed}", name, argv)
     apart = _names_apart(message, argv) if extra else None
     if apart is not None:
         return _usage(f"{message}: {apart}", name, argv)
@@ -329,6 +332,17 @@ def _usage_error(error: Any, argv: list[str]) -> int:
     else:
         return _usage(message, name, argv)
     return _usage(message, None, argv)
+
+
+def _dashes_taken(argv: list[str], found: Any) -> str | None:
+    """`--seat -- x`: an option that takes a value took the `--` as it, so the word after it stood
+    alone (told as a hand not quoted, though it was): said as what happened (a fuzzing trial)."""
+    valued = {s for s, o in found.spelling.items() if not o.flag} if found is not None else set()
+    for word, after in zip(argv, argv[1:], strict=False):
+        if word in valued and after == "--":
+            metavar = found.spelling[word].metavar
+            return f"{word} took -- as its value: give its value after it ({word} {metavar})"
+    return None
 
 
 def _second_ruleset(argv: list[str], name: str) -> str | None:
@@ -462,17 +476,32 @@ def _asks_json(argv: list[str]) -> bool:
     (`--json=yes` too), or `json` for a command's `json_format` option (`evening report --format json`),
     whose other failures are error objects and whose reader expects JSON on standard output
     (docs/json.md#errors)."""
-    words = argv[: argv.index("--") if "--" in argv else len(argv)]
+    found = spec.find(argv)
+    # The words before the `--` that ends the options; a `--` an option takes as its value
+    # (`settle --east -- 8 --json`) ends nothing (a fuzzing trial: its error was plain text).
+    valued = {s: o.nargs for s, o in found.spelling.items() if not o.flag} if found is not None else {}
+    words: list[str] = []
+    taken = 0  # values still owed to the option before
+    for word in argv:
+        if taken:
+            taken -= 1
+        elif word == "--":
+            break
+        else:
+            taken = valued.get(word, 0)
+        words.append(word)
     if any(word == "--json" or word.startswith("--json=") for word in words):
         return True
-    found = spec.find(argv)
     if found is None or found.json_format is None:
         return False
     spelled = {s for s, option in found.spelling.items() if option.name == found.json_format}
     for i, word in enumerate(words):
         option, eq, value = word.partition("=")
-        if (eq and option in spelled and value == "json") or (
-            word in spelled and words[i + 1 : i + 2] == ["json"]
+        short = next((s for s in spelled if len(s) == 2 and word.startswith(s) and len(word) > 2), None)
+        if (
+            (eq and option in spelled and value == "json")
+            or (word in spelled and words[i + 1 : i + 2] == ["json"])
+            or (short is not None and word[2:] == "json")  # `-fjson`, as click reads it
         ):
             return True
     return False
