@@ -26,6 +26,15 @@ _PROGRAM = os.path.basename(sys.argv[0]) if sys.argv else ""
 _STARTING = sys.argv[:1] == ["-m"] or _PROGRAM in ("pungchow", "pungchow.exe")
 if _STARTING:
     import _signal  # type: ignore[import-not-found]  # no stub: the builtin under signal
+
+    # The handler first, before anything else imports: a Ctrl-C during `import gc` ended in a
+    # traceback (a fuzzing trial, once in 240 early interrupts).
+    if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+        try:  # noqa: SIM105 - contextlib is one more import in the window this closes
+            _signal.signal(_signal.SIGINT, _interrupted_while_starting)
+        except ValueError:  # imported outside the main thread: not the command starting
+            pass
+
     import gc
 
     # What the command's modules build as they import (classes, functions, tables) lives until the
@@ -33,12 +42,6 @@ if _STARTING:
     # (about 3 ms of `score` or a one-line batch), finds nothing to free: paused until main, which
     # freezes it (never walked again) and resumes the collector (started, below).
     gc.disable()
-
-    if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
-        try:  # noqa: SIM105 - contextlib is one more import in the window this closes
-            _signal.signal(_signal.SIGINT, _interrupted_while_starting)
-        except ValueError:  # imported outside the main thread: not the command starting
-            pass
 
 
 _CTRL_C: list[BaseException] = []  # the Ctrl-Cs raised since main began (note_ctrl_c)
