@@ -444,17 +444,14 @@ def settle_table(
                 code="bad-score",
             )
     on_a_discard = on_discard(options.win_by, options.said("original_hand"))
-    if winner is not None and ruleset.settlement.discarder_pays and on_a_discard:
-        if options.discarder is None:  # money never moves on a guess: who discarded is said
-            raise OptionError(
-                f"ruleset {ruleset.name}: the discarder pays for all on a discard: name him with --from SEAT "
-                "(or say --drawn for a self-drawn win)",
-                code="no-discarder",
-            )
-        if options.discarder not in order:
-            raise OptionError(
-                f"--from {seat_name(options.discarder)}: that seat is not at the table", code="bad-seat"
-            )
+    discarder_pays = winner is not None and ruleset.settlement.discarder_pays and on_a_discard
+    if discarder_pays and options.discarder is None:  # money never moves on a guess: who discarded is said
+        # (a seat named that is not at the table is refused with the options, _check_options)
+        raise OptionError(
+            f"ruleset {ruleset.name}: the discarder pays for all on a discard: name him with --from SEAT "
+            "(or say --drawn for a self-drawn win)",
+            code="no-discarder",
+        )
     impossible = ruleset.settings.impossible
     if winner is not None and impossible and isinstance(values[winner], int):
         # A winner's score given as a number: the stated facts are still tested together, as a hand's

@@ -266,12 +266,6 @@ def _payments(game: Game, names: dict[Any, str]) -> list[str]:
     return []
 
 
-def totals_change(before: dict[str, int], after: dict[str, int], width: int | None = None) -> str:
-    """Totals before and after an amendment or undo."""
-    rows = [[n, signed(before[n]), signed(after[n]), signed(after[n] - before[n])] for n in before]
-    return table(["Player", "Before", "After", "Change"], rows, {1, 2, 3}, width)
-
-
 AMENDED = " (amended)"  # after what happened in a game that `evening amend` replaced
 
 

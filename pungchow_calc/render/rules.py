@@ -13,6 +13,7 @@ from ..engine.errors import how_many
 from ..engine.impossible import IMPOSSIBLE
 from ..engine.payments import SettlementRules
 from ..engine.rule_types import EveningRules, Words, tier_span
+from ..engine.situation import FACT
 from ..engine.tiles import Wind
 from .ascii import fit_data
 from .layout import Grid, hanging, wrap
@@ -305,7 +306,7 @@ def _evening_rows(evening: EveningRules | None) -> list[tuple[str, str]]:
         ),
         "east_win_cap_fact": (
             "the win passing the deal",
-            f"stated (--{(evening.east_win_cap_fact or '').replace('_', '-')})",
+            f"stated ({FACT[evening.east_win_cap_fact].option})" if evening.east_win_cap_fact in FACT else "",
         ),
         "draw_passes_deal": ("a draw game", "passes the deal" if evening.draw_passes_deal else "keeps East"),
         "after_false_mahjongg": ("after a false Mah-Jongg", evening.after_false_mahjongg.replace("_", " ")),
