@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .arguments import Option, game_word_hint, read_args, table_win_hint, whole_number
+from .arguments import Option, game_word_hint, misspelt_option, read_args, table_win_hint, whole_number
 from .engine.cache import BoundedCache
-from .engine.errors import OptionError, StrayWord, in_digits, wide_hint
+from .engine.errors import OptionError, StrayWord, UnknownOption, in_digits, wide_hint
 from .engine.impossible import FROM_ORIGINAL, OWN_DISCARD, refusal, way_option
 from .engine.payments import MAX_POINTS
 from .engine.score_types import DEFAULT, _Default
@@ -504,6 +504,12 @@ def _unquoted_hand(words: list[str], argv: list[str], quoted: Callable[[int], bo
         return hand
     places: list[int] = []
     read_args(argv, SPELLING, places)
+    for at, word in enumerate(argv):
+        # `-seat east`, read as `-s eat`, left `east` standing: the option typed with one hyphen is
+        # the mistake, as `score` says it (a tournament trial: the line's hand was blamed).
+        misspelt = misspelt_option(word, SPELLING) if word[:1] == "-" and word[:2] != "--" else None
+        if misspelt is not None:
+            raise UnknownOption(misspelt, word, at)
     if quoted is not None:
         # A space of another kind outside quotes is a space on a batch line (batch/words.py spaced): a
         # word still holds one only quoted inside it (`1b1b1b'<NBSP>'3c3c3c`), and is no quoted hand.

@@ -431,6 +431,27 @@ def test_a_line_r_etc_passwd_is_not_read_and_its_lines_are_not_quoted(tmp_path: 
     assert own.exit_code == 2 and "ruleset-not-yaml" not in own.stderr  # read, and refused as a ruleset
 
 
+@pytest.mark.parametrize(
+    ("line", "column"),
+    [
+        pytest.param(f"'{PUNGS}' -seat east --drawn", 39, id="quoted"),
+        pytest.param(f"{PUNGS} --drawn -seat east", 45, id="unquoted"),
+    ],
+)
+def test_a_line_with_seat_typed_with_one_hyphen_is_told_so_as_score_tells_it(
+    tmp_path: Path, line: str, column: int
+):
+    """Regression (a tournament trial): `-seat east`, read as `-s eat`, left `east` standing, and the
+    record blamed the hand (`east follows the quoted hand`) where `score` says what is wrong."""
+    path = tmp_path / "t.txt"
+    path.write_text(line + "\n", encoding="utf-8")
+    (record,) = (json.loads(x) for x in run("batch", str(path), "--format", "jsonl").stdout.splitlines())
+    said = "-seat is not an option: type --seat (a long option takes two hyphens)"
+    assert record["error"] == {"code": "bad-option", "message": f"{said} (column {column})", "column": column}
+    score = run("score", PUNGS, "-seat", "east")
+    assert said in score.stderr
+
+
 YAML_ENTRIES = f"""# a YAML batch file
 - hand: {PUNGS}
 - hand: "{NORTH_HAND}"
