@@ -973,3 +973,22 @@ def test_a_stacked_reports_describing_cells_line_up_under_its_heading() -> None:
     assert lines[5] == "10  Annabel  round 2  Annabel won on Cy's discard"
     assert lines[-2] == " " * 22 + "total"
     assert all(len(line) <= 60 for line in lines)
+
+
+def test_a_terminal_of_size_0_by_0_lays_out_at_80(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (a tournament trial): under `script` with no size set, standard error's terminal said
+    0 columns, and the batch's summary was laid out 20 columns wide, a place to a line: no size is the
+    default width, as shutil takes it for standard output."""
+    import io
+
+    from pungchow_calc.render.layout import terminal_width
+
+    class Tty(io.StringIO):
+        def fileno(self) -> int:
+            return 2
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd=1: os.terminal_size((0, 0)))
+    assert terminal_width(stream=Tty()) == 80
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd=1: os.terminal_size((30, 10)))
+    assert terminal_width(stream=Tty()) == 30

@@ -94,6 +94,9 @@ def terminal_width(default: int = 80, stream: Any = None) -> int:
             columns = os.get_terminal_size(stream.fileno()).columns
         except (OSError, ValueError, AttributeError):  # not a terminal, closed, or no descriptor
             columns = default
+        # A terminal of no size (`script` with none set) says nothing of its width: the default, as
+        # shutil takes it for standard output (a trial: the summary was laid out 20 columns wide).
+        columns = columns or default
     return max(NARROWEST, columns)
 
 
