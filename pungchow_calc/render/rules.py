@@ -115,8 +115,6 @@ def print_score_card(ruleset: Any, out: Console) -> None:
     doubles = [r for r in rules if r.doublings]
     limits = [r for r in rules if r.limit]
 
-    # The points column in the ruleset's own word for them (`words:`; riichi: fu), as its settings say
-    # `fu × 2^(han + 2)` and a score's summary `30 fu × 2^(2 han + 2)`.
     # Points rows of one group score once, the first that holds (Part II's pair: "8, not 8 + 4"): each is
     # marked, as a doubling row says `not with X`, and a line after the section says what the mark means.
     # A group whose rows each name another kind of set and class of tiles (the book's set values) never
@@ -149,6 +147,8 @@ def print_score_card(ruleset: Any, out: Console) -> None:
                 soft_wrap=False,
             )
 
+    # The points column in the ruleset's own word for them (`words:`; riichi: fu), as its settings say
+    # `fu × 2^(han + 2)` and a score's summary `30 fu × 2^(2 han + 2)`.
     section(
         titles["bonus"],
         [("", "left"), ("who", "left"), (ruleset.settings.words.points, "right"), ("when", "left")],
