@@ -915,7 +915,14 @@ def test_settle_west_2000_round_north_notes_the_round() -> None:
 def test_round_south_and_the_books_round_west_have_no_round_note() -> None:
     assert "notes" not in json.loads(run("score", PINFU, "-r", PATH, "-w", "south", "--json").stdout)
     book = run("score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c", "-w", "west", "--json")
-    assert "round" not in str(json.loads(book.stdout).get("notes", ""))
+    # Part I plays every round (no `plays the ... rounds only`), and no rule of it reads the round's wind.
+    assert json.loads(book.stdout)["notes"] == [
+        "--round west: no rule of ruleset pung-chow reads the round's wind"
+    ]
+    limit = run(
+        "score", "1b1b1b 3c3c3c 5d5d5d* 4b4b4b* 7c!7c", "-w", "west", "-r", "pung-chow-limit", "--json"
+    )
+    assert "notes" not in json.loads(limit.stdout)  # Part II reads it (own wind in own round)
     assert "rounds played" not in run("rules", "show", "pung-chow").stdout
 
 

@@ -152,9 +152,16 @@ def number_notes(ruleset: Ruleset, situation: Situation, score: int) -> tuple[st
 def round_notes(ruleset: Ruleset, situation: Situation) -> tuple[str, ...]:
     """A note for a win stated in a round the ruleset's game is not played in (the setting round_winds:
     riichi's hanchan has no West or North round, docs/riichi.md "The facts of a win"): scored as
-    stated, for a house game may play one, and said, for it is most often the seat's wind mistyped."""
+    stated, for a house game may play one, and said, for it is most often the seat's wind mistyped; or
+    in a round other than East where no rule reads the round (Part I)."""
     played = ruleset.settings.round_winds
-    if situation.round.value <= played:  # nearly always: no note
+    if situation.round is Wind.EAST:  # nearly always (the default): no note
+        return ()
+    if "round" not in plan_for(ruleset, situation.winner).reads:
+        # Part I has no wind of the round: `--round south` changes nothing, said as an unread fact is
+        # (a tournament trial: echoed in every record, as if it counted).
+        return (f"--round {situation.round.word}: no rule of ruleset {ruleset.name} reads the round's wind",)
+    if situation.round.value <= played:
         return ()
     names = [wind.word for wind in Wind][:played]
     winds = and_list(names)
