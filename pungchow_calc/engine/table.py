@@ -282,16 +282,18 @@ def _no_win_described(options: TableOptions, because: str) -> None:
             raise OptionError(f"{flag} describes a win, but {because}", code="no-winner")
 
 
-def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableOptions) -> None:
-    def present(seat: Wind | None, option: str) -> None:
-        if seat is not None and seat not in seats:
-            raise OptionError(f"{option} {seat_name(seat)}: that seat is not at the table", code="bad-seat")
+def _at_the_table(seats: tuple[Wind, ...], seat: Wind | None, option: str) -> None:
+    """Refuse a seat an option names that is not at the table (`--from west` at a table of three)."""
+    if seat is not None and seat not in seats:
+        raise OptionError(f"{option} {seat_name(seat)}: that seat is not at the table", code="bad-seat")
 
-    present(options.winner, "--winner")
-    present(options.discarder, "--from")
-    present(options.feeder, "--feeder")
+
+def _check_options(seats: tuple[Wind, ...], winner: Wind | None, options: TableOptions) -> None:
+    _at_the_table(seats, options.winner, "--winner")
+    _at_the_table(seats, options.discarder, "--from")
+    _at_the_table(seats, options.feeder, "--feeder")
     for seat in options.dead:
-        present(seat, "--dead")
+        _at_the_table(seats, seat, "--dead")
     if winner is None:
         _no_win_described(options, "no hand won (give --winner)")
         return
@@ -398,11 +400,7 @@ def settle_table(
     if options.false_mahjongg is not None:
         # A false Mah-Jongg ends the hand: the caller pays each other player and nothing else settles,
         # so no hand is scored (the caller's may well carry a `!`).
-        if options.false_mahjongg not in order:
-            raise OptionError(
-                f"--false-mahjongg {seat_name(options.false_mahjongg)}: that seat is not at the table",
-                code="bad-seat",
-            )
+        _at_the_table(order, options.false_mahjongg, "--false-mahjongg")
         # Another seat's `!` names a winner as --winner does (the caller's own may mark his false call):
         # which ended the hand, his win or the false call, would be a guess.
         marked = [
