@@ -62,17 +62,26 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in builtin_dir().glob("*.yaml"))
 
 
+SUFFIXES = (".yaml", ".yml")  # how a ruleset file's name ends (other_file)
+
+
+def other_file(name: str) -> bool:
+    """Whether a ruleset given by a file (`extends:`, a batch line's `-r`) names a path to a file that is
+    no ruleset's (`/etc/passwd`): refused without reading it, as its refusal would quote what it holds."""
+    return not name.endswith(SUFFIXES) and ("/" in name or "\\" in name)
+
+
 def names_a_ruleset(word: str) -> bool:
     """Whether a word typed where something else was expected is a ruleset: a shipped name or a .yaml
     file's (cli's hints for `-r A B` and `rules NAME`)."""
-    return word.endswith((".yaml", ".yml")) or word in builtin_names()
+    return word.endswith(SUFFIXES) or word in builtin_names()
 
 
 def resolve(name_or_path: str, relative_to: Path | None = None, option: str = "-r ") -> Path:
     """Find a ruleset file by path (absolute, or relative to the extending file) or by name; `option`:
     how the user gave it, for the refusal of an empty name ("" for a command's positional)."""
     candidates: list[Path] = []
-    looks_like_path = name_or_path.endswith((".yaml", ".yml")) or "/" in name_or_path
+    looks_like_path = name_or_path.endswith(SUFFIXES) or "/" in name_or_path
     if looks_like_path:
         # An `extends:` path is the extending file's, never the current directory's (docs/rulesets.md):
         # the same house file must mean the same ruleset wherever it is run from.
@@ -117,7 +126,7 @@ def resolve(name_or_path: str, relative_to: Path | None = None, option: str = "-
             # `extends: club-a` beside club-a.yaml, as `-r club`: the file's name is written with .yaml.
             folder = relative_to or Path()
             beside = next(
-                (f"{name_or_path}{x}" for x in (".yaml", ".yml") if (folder / (name_or_path + x)).is_file()),
+                (f"{name_or_path}{x}" for x in SUFFIXES if (folder / (name_or_path + x)).is_file()),
                 "",
             )
             place = " beside the extending file" if relative_to is not None else ""
@@ -226,8 +235,7 @@ def _document(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], Read
             file=str(path),
             line=line_of(own, ("extends",)),
         )
-    if not parent.endswith((".yaml", ".yml")) and ("/" in parent or "\\" in parent):
-        # Only ruleset files are followed: a path to anything else is refused without reading it.
+    if other_file(parent):  # only ruleset files are followed
         raise RulesetError(
             f"extends: {parent!r} is not a ruleset (a shipped name or a .yaml/.yml file)",
             code="ruleset-extends",

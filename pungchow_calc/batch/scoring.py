@@ -130,9 +130,9 @@ def _beside_the_file(error: RulesetError, name: str, folder: str | None) -> Rule
 
 
 def _not_yaml(path: str) -> RulesetError:
-    """A line's `-r /etc/passwd`: a batch file from elsewhere would have its records quote the lines of
-    any file it names (each read as a ruleset and refused with what it holds), so a line reads a ruleset
-    file only by a YAML name, as every house file is saved (docs/batch.md)."""
+    """A line's `-r /etc/passwd` (ruleset_files.other_file): a batch file from elsewhere would have its
+    records quote the lines of any file it names, each refused as a ruleset's, so a line reads a ruleset
+    file only by a YAML name, as `extends:` does (docs/batch.md)."""
     return RulesetError(
         "a line's ruleset file is read only if its name ends in .yaml or .yml: a batch file's lines open "
         "no other file (save the ruleset as a .yaml file, or give it to the batch's own -r)",
@@ -155,10 +155,11 @@ class Scorer:
         """The loaded ruleset for a name or path; a failed load fails every entry that asks."""
         found = self._rulesets.get(name)
         if found is None:
-            from ..ruleset_files import load
+            from ..ruleset_files import load, other_file
 
+            typed = name == self.job.ruleset or name in (self.job.compare or ())  # the command line's
             try:
-                found = load(name)
+                found = _not_yaml(name) if not typed and other_file(name) else load(name)
             except RulesetError as exc:
                 found = _beside_the_file(exc, name, self.job.folder)
             except OSError as exc:  # a file that vanished between resolve and stat
@@ -224,8 +225,6 @@ class Scorer:
         if self.job.compare is not None:
             return self._compare(position(entry), args, entry.text)
         hand, ruleset, situation, limit = args
-        if ruleset != self.job.ruleset and "/" in ruleset and not ruleset.endswith((".yaml", ".yml")):
-            raise _not_yaml(ruleset)
         # The ruleset is looked up here, not in _score: its missing ruleset's error, kept for every entry
         # that names it, is raised afresh through as few frames as may be (Scorer.ruleset).
         return entry, _score(hand, self.ruleset(ruleset), situation, limit)
