@@ -337,12 +337,29 @@ def _usage_error(error: Any, argv: list[str]) -> int:
 def _dashes_taken(argv: list[str], found: Any) -> str | None:
     """`--seat -- x`: an option that takes a value took the `--` as it, so the word after it stood
     alone (told as a hand not quoted, though it was): said as what happened (a fuzzing trial)."""
-    valued = {s for s, o in found.spelling.items() if not o.flag} if found is not None else set()
-    for word, after in zip(argv, argv[1:], strict=False):
-        if word in valued and after == "--":
-            metavar = found.spelling[word].metavar
-            return f"{word} took -- as its value: give its value after it ({word} {metavar})"
-    return None
+    taker = _options_part(argv, found)[1]
+    if taker is None:
+        return None
+    return f"{taker} took -- as its value: give its value after it ({taker} {found.spelling[taker].metavar})"
+
+
+def _options_part(argv: list[str], found: Any) -> tuple[list[str], str | None]:
+    """The words before the `--` that ends the options, and the first option that took a `--` as its
+    value (`settle --east -- 8 --json`: that `--` ends nothing), by the command's table (`found`)."""
+    valued = {s: o.nargs for s, o in found.spelling.items() if not o.flag} if found is not None else {}
+    words: list[str] = []
+    taker = owner = None
+    owed = 0  # values still owed to the option before (`owner`)
+    for word in argv:
+        if owed:
+            owed -= 1
+            taker = taker or (owner if word == "--" else None)
+        elif word == "--":
+            break
+        else:
+            owed, owner = valued.get(word, 0), word
+        words.append(word)
+    return words, taker
 
 
 def _second_ruleset(argv: list[str], name: str) -> str | None:
@@ -477,19 +494,7 @@ def _asks_json(argv: list[str]) -> bool:
     whose other failures are error objects and whose reader expects JSON on standard output
     (docs/json.md#errors)."""
     found = spec.find(argv)
-    # The words before the `--` that ends the options; a `--` an option takes as its value
-    # (`settle --east -- 8 --json`) ends nothing (a fuzzing trial: its error was plain text).
-    valued = {s: o.nargs for s, o in found.spelling.items() if not o.flag} if found is not None else {}
-    words: list[str] = []
-    taken = 0  # values still owed to the option before
-    for word in argv:
-        if taken:
-            taken -= 1
-        elif word == "--":
-            break
-        else:
-            taken = valued.get(word, 0)
-        words.append(word)
+    words = _options_part(argv, found)[0]  # (a fuzzing trial: `--json` after a `--` taken as a value)
     if any(word == "--json" or word.startswith("--json=") for word in words):
         return True
     if found is None or found.json_format is None:
