@@ -528,23 +528,20 @@ def print_hand_diff(
             out.print(f"{name}: {paid_as(score)} — {score.limit_hand}")
     # A row shows the first ruleset's label: where another scores the line otherwise under its own, that
     # name is said, once (the book's "All honor pieces" is BMJA's "Only Honors", riichi's "Tsuu Iisou").
+    # A set's row where another ruleset scores the set by another rule (Row.other_rules) is said as such,
+    # never as one rule under two names (the book's pair drawn to complete, DMJL's pair of dragons).
     said_names: set[str] = set()
     for row in diff.rows:
         others = ", ".join(f"{label} in {names[i]}" for i, label in row.named_otherwise)
-        line = f"{row.label} is {others}" if others else ""
-        if line and line not in said_names:
-            said_names.add(line)
-            out.print(Text("Named otherwise: ", style="bold") + Text(printable(fit_data(line, out.file))))
-        # A set's row where another ruleset scores the set by another rule (Row.other_rules): said as
-        # such, never as one rule under two names (the book's pair drawn to complete, DMJL's pair of dragons).
         shared = ", ".join(f"{label} in {names[i]}" for i, label in row.sharing)
         own = next(i for i, v in enumerate(row.values) if v is not None)  # the row's label's ruleset
-        line = f"{row.label} ({names[own]}), {shared}"
-        if shared and line not in said_names:
-            said_names.add(line)
-            out.print(
-                Text("One set, other rules: ", style="bold") + Text(printable(fit_data(line, out.file)))
-            )
+        for title, line in (
+            ("Named otherwise: ", f"{row.label} is {others}" if others else ""),
+            ("One set, other rules: ", f"{row.label} ({names[own]}), {shared}" if shared else ""),
+        ):
+            if line and line not in said_names:
+                said_names.add(line)
+                out.print(Text(title, style="bold") + Text(printable(fit_data(line, out.file))))
     # What `score` notes under each ruleset (a fact none of its rules can use, ...): each names its ruleset
     # by its `name:`; a column headed otherwise (two files of one name) is named before it. A note said
     # alike under two rulesets (what a dora indicator shows, docs/riichi.md "Dora") is said once.
